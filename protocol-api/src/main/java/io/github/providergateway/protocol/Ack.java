@@ -1,0 +1,22 @@
+package io.github.providergateway.protocol;
+
+/**
+ * {@code ack}: an update carrying {@code requestId} was applied to one session. After it, every
+ * dispatch there uses state of {@code revision} or newer.
+ *
+ * @param requestId the update's correlation id
+ * @param sessionId the session the revision applies to
+ * @param revision strictly increasing per (provider, session)
+ */
+public record Ack(String requestId, String sessionId, long revision) implements GatewayMessage {
+
+  public Ack {
+    Require.present(requestId, "requestId");
+    Require.nonEmpty(sessionId, "sessionId");
+  }
+
+  @Override
+  public GatewayMessageType type() {
+    return GatewayMessageType.ACK;
+  }
+}

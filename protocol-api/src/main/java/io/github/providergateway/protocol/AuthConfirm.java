@@ -1,0 +1,24 @@
+package io.github.providergateway.protocol;
+
+/**
+ * {@code auth.confirm}: the pairing code the user typed into an external provider.
+ *
+ * <pre>{@code {"type":"auth.confirm","code":"847293"}}</pre>
+ */
+public record AuthConfirm(String code) implements ProviderMessage {
+
+  public AuthConfirm {
+    Require.present(code, "code");
+  }
+
+  @Override
+  public ProviderMessageType type() {
+    return ProviderMessageType.AUTH_CONFIRM;
+  }
+
+  /** Hides the code: pairing codes must never reach a log. */
+  @Override
+  public String toString() {
+    return "AuthConfirm[code=<redacted>]";
+  }
+}

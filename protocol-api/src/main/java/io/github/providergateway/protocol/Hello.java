@@ -1,0 +1,213 @@
+package io.github.providergateway.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * {@code hello}: register as a provider and bind to a session. A {@code hello} on a bound
+ * connection rebinds it.
+ *
+ * <pre>{@code
+ * {"type":"hello","name":"my-provider","protocolVersion":2,"session":"abc123",
+ *  "tools":[{"name":"greet","description":"Say hello","parameters":{"type":"object"}}]}
+ * }</pre>
+ *
+ * @param name the provider's stable identity (with {@code instance})
+ * @param protocolVersion the protocol version the provider speaks; the gateway supports {@value
+ *     #PROTOCOL_VERSION}
+ * @param session the session to bind to, {@link SessionSelector.All} for every session, or {@code
+ *     null} to let the gateway choose (spawned and in-process providers)
+ * @param instance tells apart several providers sharing {@code name} (e.g. browser tabs)
+ * @param reconnectToken from an earlier {@code hello.ack}, to take back an identity
+ * @param startupContext text added to the session's start context ({@code startup_context})
+ * @param metadata provider-specific information shown for routing (a JSON object)
+ * @param tools the provider's tools
+ * @param hooks hook rules and transforms
+ * @param subscribe session event types to receive as {@code session.event}
+ * @param context ambient context added to every prompt
+ * @param concurrency a limit on calls in flight
+ */
+public record Hello(
+    String name,
+    int protocolVersion,
+    SessionSelector session,
+    String instance,
+    String reconnectToken,
+    String startupContext,
+    JsonNode metadata,
+    List<ToolDefinition> tools,
+    Hooks hooks,
+    List<String> subscribe,
+    String context,
+    Concurrency concurrency)
+    implements ProviderMessage {
+
+  /** The only protocol version this library speaks. */
+  public static final int PROTOCOL_VERSION = 2;
+
+  public Hello {
+    Require.nonEmpty(name, "name");
+    if (instance != null) {
+      Require.nonEmpty(instance, "instance");
+    }
+    if (metadata != null && !metadata.isObject()) {
+      throw new IllegalArgumentException("metadata must be a JSON object");
+    }
+    tools = Require.copyOrNull(tools);
+    subscribe = Require.copyOrNull(subscribe);
+    Require.noEmptyStrings(subscribe, "subscribe");
+  }
+
+  /** Starts a {@code hello} for provider {@code name} at the current protocol version. */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** The tools, or an empty list when absent. */
+  public List<ToolDefinition> toolsOrEmpty() {
+    return tools == null ? List.of() : tools;
+  }
+
+  /** The hooks, or {@link Hooks#none()} when absent. */
+  public Hooks hooksOrNone() {
+    return hooks == null ? Hooks.none() : hooks;
+  }
+
+  /** A copy of this {@code hello} to edit. */
+  public Builder toBuilder() {
+    Builder b = new Builder(name);
+    b.protocolVersion = protocolVersion;
+    b.session = session;
+    b.instance = instance;
+    b.reconnectToken = reconnectToken;
+    b.startupContext = startupContext;
+    b.metadata = metadata;
+    b.tools = tools;
+    b.hooks = hooks;
+    b.subscribe = subscribe;
+    b.context = context;
+    b.concurrency = concurrency;
+    return b;
+  }
+
+  @Override
+  public ProviderMessageType type() {
+    return ProviderMessageType.HELLO;
+  }
+
+  /** Hides the reconnect token, a credential. */
+  @Override
+  public String toString() {
+    return "Hello[name=" + name + ", instance=" + instance + ", session=" + session
+        + ", protocolVersion=" + protocolVersion + ", tools=" + (tools == null ? 0 : tools.size())
+        + (reconnectToken == null ? "" : ", reconnectToken=<redacted>") + "]";
+  }
+
+  /** Builds a {@link Hello}; every field but the name is optional. */
+  public static final class Builder {
+    private final String name;
+    private int protocolVersion = PROTOCOL_VERSION;
+    private SessionSelector session;
+    private String instance;
+    private String reconnectToken;
+    private String startupContext;
+    private JsonNode metadata;
+    private List<ToolDefinition> tools;
+    private Hooks hooks;
+    private List<String> subscribe;
+    private String context;
+    private Concurrency concurrency;
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    public Builder protocolVersion(int protocolVersion) {
+      this.protocolVersion = protocolVersion;
+      return this;
+    }
+
+    /** Binds to the session with this id. */
+    public Builder session(String sessionId) {
+      this.session = sessionId == null ? null : SessionSelector.of(sessionId);
+      return this;
+    }
+
+    public Builder session(SessionSelector session) {
+      this.session = session;
+      return this;
+    }
+
+    /** Binds to every session ({@code "all"}); internal trust only. */
+    public Builder allSessions() {
+      this.session = SessionSelector.All.INSTANCE;
+      return this;
+    }
+
+    public Builder instance(String instance) {
+      this.instance = instance;
+      return this;
+    }
+
+    public Builder reconnectToken(String reconnectToken) {
+      this.reconnectToken = reconnectToken;
+      return this;
+    }
+
+    public Builder startupContext(String startupContext) {
+      this.startupContext = startupContext;
+      return this;
+    }
+
+    public Builder metadata(JsonNode metadata) {
+      this.metadata = metadata;
+      return this;
+    }
+
+    public Builder tools(List<ToolDefinition> tools) {
+      this.tools = tools;
+      return this;
+    }
+
+    public Builder tools(ToolDefinition... tools) {
+      this.tools = List.of(tools);
+      return this;
+    }
+
+    public Builder hooks(Hooks hooks) {
+      this.hooks = hooks;
+      return this;
+    }
+
+    public Builder subscribe(List<String> subscribe) {
+      this.subscribe = subscribe;
+      return this;
+    }
+
+    public Builder context(String context) {
+      this.context = context;
+      return this;
+    }
+
+    public Builder concurrency(Concurrency concurrency) {
+      this.concurrency = concurrency;
+      return this;
+    }
+
+    public Hello build() {
+      return new Hello(
+          name,
+          protocolVersion,
+          session,
+          instance,
+          reconnectToken,
+          startupContext,
+          metadata,
+          tools,
+          hooks,
+          subscribe,
+          context,
+          concurrency);
+    }
+  }
+}

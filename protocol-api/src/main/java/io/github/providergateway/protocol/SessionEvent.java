@@ -1,0 +1,22 @@
+package io.github.providergateway.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * {@code session.event}: something happened in a session the provider subscribed to ({@code
+ * user.message}, {@code assistant.message}, {@code tool.execution_complete}, {@code
+ * assistant.intent}; see {@link SessionEvents}).
+ */
+public record SessionEvent(String sessionId, String event, JsonNode data) implements GatewayMessage {
+
+  public SessionEvent {
+    Require.nonEmpty(sessionId, "sessionId");
+    Require.nonEmpty(event, "event");
+    Require.present(data, "data");
+  }
+
+  @Override
+  public GatewayMessageType type() {
+    return GatewayMessageType.SESSION_EVENT;
+  }
+}

@@ -1,0 +1,17 @@
+package io.github.providergateway.protocol;
+
+/**
+ * {@code session.ready}: an {@code "all"}-bound provider is ready for a session that started after
+ * its {@code hello}; only now are its tools, hooks and context registered there.
+ */
+public record SessionReady(String sessionId) implements SessionScoped, ProviderMessage {
+
+  public SessionReady {
+    Require.nonEmpty(sessionId, "sessionId");
+  }
+
+  @Override
+  public ProviderMessageType type() {
+    return ProviderMessageType.SESSION_READY;
+  }
+}

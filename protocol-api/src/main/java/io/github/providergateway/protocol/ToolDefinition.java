@@ -1,0 +1,36 @@
+package io.github.providergateway.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+
+/**
+ * A tool a provider offers, as declared in {@code hello.tools} or {@code tools.update}.
+ *
+ * @param name the tool's name, unique within a session
+ * @param description what the tool does, shown to the model
+ * @param parameters a JSON Schema object describing the arguments
+ * @param timeout how long a call may run before the gateway gives up ({@code timeout} in ms on the
+ *     wire), or {@code null} for the gateway's default of 60 s
+ */
+public record ToolDefinition(String name, String description, JsonNode parameters, Duration timeout) {
+
+  public ToolDefinition {
+    Require.nonEmpty(name, "name");
+    Require.present(description, "description");
+    Require.present(parameters, "parameters");
+    if (!parameters.isObject()) {
+      throw new IllegalArgumentException("parameters must be a JSON object");
+    }
+    Require.positiveMillis(timeout, "timeout");
+  }
+
+  /** A tool without its own timeout. */
+  public static ToolDefinition of(String name, String description, JsonNode parameters) {
+    return new ToolDefinition(name, description, parameters, null);
+  }
+
+  /** This definition with {@code timeout}. */
+  public ToolDefinition withTimeout(Duration timeout) {
+    return new ToolDefinition(name, description, parameters, timeout);
+  }
+}

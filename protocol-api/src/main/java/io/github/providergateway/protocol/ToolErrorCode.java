@@ -1,0 +1,37 @@
+package io.github.providergateway.protocol;
+
+/**
+ * Tool-level error codes: the {@code errorCode} of a failed {@code tool.result}, and the code of a
+ * failed call as the host sees it.
+ *
+ * <p>Providers send {@link #NOT_FOUND}, {@link #TIMEOUT}, {@link #CANCELLED}, {@link #UNAUTHORIZED}
+ * and {@link #INTERNAL}. The gateway itself produces {@link #TIMEOUT} (the call's timeout passed),
+ * {@link #DISCONNECTED} (the provider went away), {@link #RATE_LIMITED} (the provider's concurrency
+ * queue is full) and {@link #INTERNAL} (the provider sent something that could not be read while
+ * this call was its only pending one).
+ *
+ * <p>{@link #UNKNOWN} stands for a code this library does not know; records that carry one keep
+ * the original text next to it.
+ */
+public enum ToolErrorCode implements WireEnum {
+  NOT_FOUND,
+  TIMEOUT,
+  CANCELLED,
+  DISCONNECTED,
+  UNAUTHORIZED,
+  INTERNAL,
+  RATE_LIMITED,
+  /** A code this library does not know; see the record's raw code text. */
+  UNKNOWN;
+
+  @Override
+  public String wireName() {
+    return name();
+  }
+
+  /** The code spelled {@code wire}, or {@link #UNKNOWN}. */
+  public static ToolErrorCode fromWire(String wire) {
+    ToolErrorCode code = WireEnum.fromWire(ToolErrorCode.class, wire);
+    return code == null ? UNKNOWN : code;
+  }
+}

@@ -1,0 +1,303 @@
+package io.github.providergateway.protocol.json;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.GatewayMessageType;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.Message;
+import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.protocol.ProviderMessageType;
+import io.github.providergateway.protocol.UnknownGatewayMessage;
+import io.github.providergateway.protocol.UnknownProviderMessage;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Turns JSON text into message records and back.
+ *
+ * <p>Decoding never throws. Any text becomes a {@link DecodeResult}: a message record, an {@link
+ * UnknownProviderMessage} / {@link UnknownGatewayMessage} for a {@code type} this library does not
+ * know, or a {@link DecodeError} with the protocol error code to answer with:
+ *
+ * <ul>
+ *   <li>{@code INVALID_JSON}: not JSON, not an object, {@code type} missing or not a string, a
+ *       required field missing, or a field of the wrong JSON type (the detail names the field);
+ *   <li>{@code UNSUPPORTED_VERSION}: a {@code hello} whose {@code protocolVersion} is missing or
+ *       not an integer;
+ *   <li>{@code PAYLOAD_TOO_LARGE}: with {@link #decodeProviderMessage(String, Limits)}, a text
+ *       over its type's size limit.
+ * </ul>
+ *
+ * <p>Unknown fields are ignored. Where it can, a failed decode still reports the message's {@code
+ * type}, {@code id}, {@code callId}, {@code requestId} and {@code sessionId}, so the gateway can
+ * correlate its answer. Parsing rejects nesting deeper than 1,000 levels and numbers longer than
+ * 1,000 digits (Jackson's stream constraints), and trailing content after the object.
+ *
+ * <p>Instances are immutable and thread-safe; share one.
+ */
+public final class ProtocolCodec {
+
+  private static final int MAX_DETAIL_CHARS = 300;
+
+  private static final ProtocolCodec DEFAULT = new ProtocolCodec();
+
+  private final ObjectMapper mapper;
+  private final ObjectReader treeReader;
+
+  private ProtocolCodec() {
+    this.mapper =
+        JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    mapper
+        .getFactory()
+        .setStreamReadConstraints(
+            StreamReadConstraints.builder().maxNestingDepth(1000).maxNumberLength(1000).build());
+    this.treeReader = mapper.reader();
+  }
+
+  /** The shared codec. */
+  public static ProtocolCodec create() {
+    return DEFAULT;
+  }
+
+  /** Decodes a provider → gateway message. */
+  public DecodeResult<ProviderMessage> decodeProviderMessage(String text) {
+    return decode(text, ProviderDirection.INSTANCE);
+  }
+
+  /**
+   * Decodes a provider → gateway message after checking its size against {@code limits}: a text
+   * over the largest limit is refused unread; a decoded message over its own type's limit (5 MB for
+   * {@code tool.result}, 2 MB for the rest) is refused with its type and ids.
+   */
+  public DecodeResult<ProviderMessage> decodeProviderMessage(String text, Limits limits) {
+    requireNonNull(limits, "limits");
+    if (text != null && Utf8.exceeds(text, limits.maxAnyMessageBytes())) {
+      return failed(
+          DecodeError.unreadable(
+              ErrorCode.PAYLOAD_TOO_LARGE,
+              "message exceeds " + limits.maxAnyMessageBytes() + " bytes"));
+    }
+    DecodeResult<ProviderMessage> result = decodeProviderMessage(text);
+    if (text == null) {
+      return result;
+    }
+    ProviderMessageType type = typeOf(result);
+    if (type != null) {
+      int limit = limits.maxBytesFor(type);
+      if (Utf8.exceeds(text, limit)) {
+        ObjectNode json = readObjectOrNull(text);
+        String wireType = type == ProviderMessageType.UNKNOWN ? null : type.wireName();
+        return failed(
+            withIds(
+                ErrorCode.PAYLOAD_TOO_LARGE,
+                (wireType == null ? "message" : wireType) + " exceeds " + limit + " bytes",
+                json));
+      }
+    }
+    return result;
+  }
+
+  private static ProviderMessageType typeOf(DecodeResult<ProviderMessage> result) {
+    if (result.isDecoded()) {
+      return result.messageOrNull().type();
+    }
+    String wire = result.errorOrNull().type();
+    return wire == null ? null : ProviderMessageType.fromWire(wire);
+  }
+
+  /** Decodes a gateway → provider message (what a Java provider receives). */
+  public DecodeResult<GatewayMessage> decodeGatewayMessage(String text) {
+    return decode(text, GatewayDirection.INSTANCE);
+  }
+
+  /** The JSON text of {@code message}. */
+  public String encode(Message message) {
+    requireNonNull(message, "message");
+    StringWriter out = new StringWriter(128);
+    try (JsonGenerator g = mapper.getFactory().createGenerator(out)) {
+      if (message instanceof ProviderMessage provider) {
+        MessageEncoder.write(g, provider);
+      } else {
+        MessageEncoder.write(g, (GatewayMessage) message);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to a string cannot fail", e);
+    }
+    return out.toString();
+  }
+
+  /**
+   * Parses {@code text} as any JSON value, for opaque values such as tool arguments.
+   *
+   * @throws IllegalArgumentException when {@code text} is not valid JSON
+   */
+  public JsonNode parseJson(String text) {
+    try {
+      return treeReader.readTree(text);
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** The compact JSON text of any value. */
+  public String writeJson(JsonNode value) {
+    try {
+      return mapper.writeValueAsString(value);
+    } catch (JacksonException e) {
+      throw new IllegalStateException("a JSON tree always serializes", e);
+    }
+  }
+
+  /** Which record class stands for each provider message type (unknown excluded). */
+  public static Map<ProviderMessageType, Class<? extends ProviderMessage>> providerRecordTypes() {
+    Map<ProviderMessageType, Class<? extends ProviderMessage>> types =
+        new EnumMap<>(ProviderMessageType.class);
+    ProviderMessageDecoders.TABLE.forEach((type, entry) -> types.put(type, entry.recordType()));
+    return Collections.unmodifiableMap(types);
+  }
+
+  /** Which record class stands for each gateway message type (unknown excluded). */
+  public static Map<GatewayMessageType, Class<? extends GatewayMessage>> gatewayRecordTypes() {
+    Map<GatewayMessageType, Class<? extends GatewayMessage>> types =
+        new EnumMap<>(GatewayMessageType.class);
+    GatewayMessageDecoders.TABLE.forEach((type, entry) -> types.put(type, entry.recordType()));
+    return Collections.unmodifiableMap(types);
+  }
+
+  // ---- decoding, shared by both directions ----
+
+  /** What differs between decoding provider and gateway messages. */
+  private interface Direction<M extends Message> {
+    Function<Fields, ? extends M> decoderFor(String wireType);
+
+    M unknown(String wireType, ObjectNode json);
+  }
+
+  private enum ProviderDirection implements Direction<ProviderMessage> {
+    INSTANCE;
+
+    @Override
+    public Function<Fields, ProviderMessage> decoderFor(String wireType) {
+      ProviderMessageDecoders.Entry entry =
+          ProviderMessageDecoders.TABLE.get(ProviderMessageType.fromWire(wireType));
+      return entry == null ? null : entry.decoder();
+    }
+
+    @Override
+    public ProviderMessage unknown(String wireType, ObjectNode json) {
+      return new UnknownProviderMessage(wireType, json);
+    }
+  }
+
+  private enum GatewayDirection implements Direction<GatewayMessage> {
+    INSTANCE;
+
+    @Override
+    public Function<Fields, GatewayMessage> decoderFor(String wireType) {
+      GatewayMessageDecoders.Entry entry =
+          GatewayMessageDecoders.TABLE.get(GatewayMessageType.fromWire(wireType));
+      return entry == null ? null : entry.decoder();
+    }
+
+    @Override
+    public GatewayMessage unknown(String wireType, ObjectNode json) {
+      return new UnknownGatewayMessage(wireType, json);
+    }
+  }
+
+  private <M extends Message> DecodeResult<M> decode(String text, Direction<M> direction) {
+    if (text == null) {
+      return failed(DecodeError.unreadable(ErrorCode.INVALID_JSON, "message is null"));
+    }
+    JsonNode tree;
+    try {
+      tree = treeReader.readTree(text);
+    } catch (JacksonException e) {
+      return failed(
+          DecodeError.unreadable(ErrorCode.INVALID_JSON, cap("not valid JSON: " + e.getOriginalMessage())));
+    } catch (RuntimeException e) {
+      // Jackson documents only JacksonException, but this is untrusted input and the codec
+      // promises never to throw.
+      return failed(DecodeError.unreadable(ErrorCode.INVALID_JSON, cap("not valid JSON: " + e)));
+    }
+    if (tree == null || !tree.isObject()) {
+      return failed(
+          DecodeError.unreadable(ErrorCode.INVALID_JSON, "a message must be a JSON object"));
+    }
+    ObjectNode json = (ObjectNode) tree;
+    JsonNode type = json.get("type");
+    if (type == null || !type.isTextual()) {
+      return failed(withIds(ErrorCode.INVALID_JSON, "type is required and must be a string", json));
+    }
+    String wireType = type.textValue();
+    Function<Fields, ? extends M> decoder = direction.decoderFor(wireType);
+    if (decoder == null) {
+      return new DecodeResult.Decoded<>(direction.unknown(wireType, json));
+    }
+    try {
+      return new DecodeResult.Decoded<>(decoder.apply(Fields.of(json)));
+    } catch (FieldException e) {
+      return failed(withIds(e.code(), e.getMessage(), json));
+    } catch (IllegalArgumentException | NullPointerException e) {
+      // A record's compact constructor refused a value the JSON types allowed.
+      return failed(withIds(ErrorCode.INVALID_JSON, wireType + ": " + e.getMessage(), json));
+    } catch (RuntimeException e) {
+      return failed(withIds(ErrorCode.INVALID_JSON, wireType + ": unreadable (" + e + ")", json));
+    }
+  }
+
+  private ObjectNode readObjectOrNull(String text) {
+    try {
+      JsonNode tree = treeReader.readTree(text);
+      return tree != null && tree.isObject() ? (ObjectNode) tree : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static <M extends Message> DecodeResult<M> failed(DecodeError error) {
+    return new DecodeResult.Failed<>(error);
+  }
+
+  private static DecodeError withIds(ErrorCode code, String detail, ObjectNode json) {
+    return new DecodeError(
+        code,
+        cap(detail),
+        text(json, "type"),
+        text(json, "id"),
+        text(json, "callId"),
+        text(json, "requestId"),
+        text(json, "sessionId"));
+  }
+
+  private static String text(ObjectNode json, String field) {
+    if (json == null) {
+      return null;
+    }
+    JsonNode value = json.get(field);
+    return value != null && value.isTextual() ? value.textValue() : null;
+  }
+
+  private static String cap(String detail) {
+    String text = String.valueOf(detail);
+    return text.length() <= MAX_DETAIL_CHARS ? text : text.substring(0, MAX_DETAIL_CHARS) + "…";
+  }
+}

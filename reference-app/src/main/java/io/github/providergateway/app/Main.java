@@ -1,0 +1,5 @@
+package io.github.providergateway.app;
+
+public final class Main {
+  public static void main(String[] args) {}
+}
