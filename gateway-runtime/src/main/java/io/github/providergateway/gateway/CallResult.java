@@ -1,0 +1,22 @@
+package io.github.providergateway.gateway;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * The answer to {@link HostApi#callTool}: the tool's outcome and the context pre-tool hooks added
+ * ({@code context} rules and gate {@code context} decisions, in evaluation order).
+ */
+public record CallResult(ToolOutcome outcome, List<String> context) {
+
+  public CallResult {
+    requireNonNull(outcome, "outcome");
+    context = List.copyOf(context);
+  }
+
+  /** An outcome without added context. */
+  public static CallResult of(ToolOutcome outcome) {
+    return new CallResult(outcome, List.of());
+  }
+}

@@ -1,0 +1,20 @@
+package io.github.providergateway.gateway;
+
+/**
+ * Why the gateway closes a provider connection. A transport maps each to its own close code (the
+ * WebSocket transport to RFC 6455 status codes).
+ */
+public enum CloseReason {
+  /** The provider said {@code goodbye}, or its identity moved to a reconnecting connection. */
+  NORMAL,
+  /** Authentication failed ({@code AUTH_FAILED}). */
+  AUTH_FAILED,
+  /** The provider speaks another protocol version ({@code UNSUPPORTED_VERSION}). */
+  UNSUPPORTED_VERSION,
+  /** Unreadable input while several calls were pending (core profile, rule 4). */
+  PROTOCOL_ERROR,
+  /** The provider did not drain its outbound queue. */
+  TOO_SLOW,
+  /** The gateway is stopping. */
+  GATEWAY_STOPPING
+}

@@ -1,0 +1,417 @@
+package io.github.providergateway.gateway;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.internal.Engine;
+import io.github.providergateway.gateway.internal.Loop;
+import io.github.providergateway.gateway.internal.Secrets;
+import io.github.providergateway.gateway.internal.Timers;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
+
+/**
+ * The provider gateway, embedded: the one place where agent sessions and tool providers meet.
+ *
+ * <p>Build one with {@link #builder()}. It is running when {@code build()} returns: its token is
+ * issued (and written to {@code <home>/.provider-token} when a home is set), transports can
+ * register connections with {@link #acceptWebSocket} and {@link #acceptLocal}, and the host drives
+ * it through the {@link HostApi} methods. {@link #close()} stops it: connections close, pending
+ * calls end {@code DISCONNECTED}, the token file is deleted.
+ *
+ * <p>All state lives on one serial loop; every method here is thread-safe and returns at once.
+ * Futures complete on the loop (callbacks must not block). Time comes from the builder's clock
+ * and scheduler, so tests drive every timeout with a manual clock.
+ *
+ * <pre>{@code
+ * Gateway gateway = Gateway.builder().home(Path.of(System.getProperty("user.home"), ".provider-gateway")).build();
+ * SessionInfo session = gateway.startSession(SessionSpec.of("demo", "/code/demo"), myHost).join();
+ * CallResult result = gateway.callTool(session.id(), "greet", args, null).join();
+ * gateway.close();
+ * }</pre>
+ */
+public final class Gateway implements HostApi, AutoCloseable {
+
+  private final Engine engine;
+  private final Loop loop;
+  private final List<AutoCloseable> owned;
+  private volatile boolean closed;
+
+  private Gateway(Engine engine, Loop loop, List<AutoCloseable> owned) {
+    this.engine = engine;
+    this.loop = loop;
+    this.owned = owned;
+  }
+
+  /** Starts configuring a gateway; every setting has a production default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  // ---- for transports ----
+
+  /**
+   * Registers a new WebSocket connection. It starts in AwaitAuth: its first message must be {@code
+   * auth}.
+   */
+  public ProviderLink acceptWebSocket(ProviderConnection connection) {
+    return engine.acceptWebSocket(connection);
+  }
+
+  /**
+   * Registers an in-process provider: internal trust, no {@code auth}, starting in AwaitHello.
+   *
+   * @param homeSessionId the session a {@code hello} without {@code session} binds to; may be null
+   */
+  public ProviderLink acceptLocal(ProviderConnection connection, String homeSessionId) {
+    return engine.acceptLocal(connection, homeSessionId);
+  }
+
+  /** The limits this gateway enforces. */
+  public Limits limits() {
+    return engine.limits();
+  }
+
+  /** The gateway token for providers started by hand (project trust). Treat it as a secret. */
+  public String providerToken() {
+    return engine.credentials().gatewayToken();
+  }
+
+  /** The token file's absolute path, when the gateway has a home. */
+  public Optional<Path> tokenFile() {
+    return Optional.ofNullable(engine.credentials().tokenFile());
+  }
+
+  /**
+   * Issues a fresh project token scoped to {@code sessionId}, for a provider the host spawns (its
+   * {@code TAP_PROVIDER_TOKEN}). It dies with the session.
+   */
+  public CompletableFuture<String> issueSpawnToken(String sessionId) {
+    return onLoop(
+        () -> {
+          engine.sessionManager().idle(sessionId); // validates the session exists
+          return engine.credentials().issueSpawnToken(sessionId);
+        });
+  }
+
+  // ---- the host API ----
+
+  @Override
+  public CompletableFuture<SessionInfo> startSession(SessionSpec spec, SessionHost host) {
+    requireNonNull(spec, "spec");
+    requireNonNull(host, "host");
+    return onLoop(() -> engine.sessionManager().start(spec, host));
+  }
+
+  @Override
+  public CompletableFuture<Void> idle(String sessionId) {
+    return onLoop(
+        () -> {
+          engine.sessionManager().idle(sessionId);
+          return null;
+        });
+  }
+
+  @Override
+  public CompletableFuture<Void> endSession(String sessionId, Duration deadline) {
+    Duration effective = deadline == null ? engine.limits().defaultShutdownDeadline() : deadline;
+    return onLoopAsync(() -> engine.sessionManager().end(sessionId, effective));
+  }
+
+  @Override
+  public CompletableFuture<Void> interrupt(String sessionId) {
+    return onLoop(
+        () -> {
+          engine.sessionManager().interrupt(sessionId);
+          return null;
+        });
+  }
+
+  @Override
+  public CompletableFuture<CallResult> callTool(
+      String sessionId, String tool, JsonNode args, Duration timeout) {
+    requireNonNull(tool, "tool");
+    return onLoopAsync(() -> engine.calls().call(sessionId, tool, args, timeout));
+  }
+
+  @Override
+  public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+    requireNonNull(tool, "tool");
+    return onLoopAsync(() -> engine.calls().preToolUse(sessionId, tool, args));
+  }
+
+  @Override
+  public CompletableFuture<PromptResult> onPrompt(
+      String sessionId, String text, Map<String, String> sections) {
+    return onLoopAsync(() -> engine.prompt(sessionId, sections == null ? Map.of() : sections));
+  }
+
+  @Override
+  public CompletableFuture<Void> emit(String sessionId, String event, JsonNode data) {
+    requireNonNull(event, "event");
+    requireNonNull(data, "data");
+    return onLoop(
+        () -> {
+          engine.emit(sessionId, event, data);
+          return null;
+        });
+  }
+
+  @Override
+  public CompletableFuture<List<SessionInfo>> sessions() {
+    return onLoop(() -> engine.sessionManager().list());
+  }
+
+  @Override
+  public CompletableFuture<List<HostTool>> tools(String sessionId) {
+    return onLoop(() -> engine.tools(sessionId));
+  }
+
+  @Override
+  public CompletableFuture<List<ProviderInfo>> providers() {
+    return onLoop(engine::providers);
+  }
+
+  @Override
+  public CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
+      String sessionId, List<String> streams, int last) {
+    return onLoop(() -> engine.pushes().hostQuery(sessionId, streams, last));
+  }
+
+  // ---- stopping ----
+
+  /**
+   * Ends every session gracefully (providers get {@code shutdown.pending} with {@code deadline}),
+   * then closes the gateway.
+   *
+   * @return completes once the gateway is closed
+   */
+  public CompletableFuture<Void> shutdown(Duration deadline) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    sessions()
+        .thenCompose(
+            sessions -> {
+              List<CompletableFuture<Void>> ends = new ArrayList<>();
+              for (SessionInfo session : sessions) {
+                ends.add(endSession(session.id(), deadline).exceptionally(e -> null));
+              }
+              return CompletableFuture.allOf(ends.toArray(CompletableFuture[]::new));
+            })
+        .whenComplete(
+            (ok, error) -> {
+              // Closing waits for the loop, so it must not run on it.
+              Thread closer = new Thread(
+                  () -> {
+                    close();
+                    done.complete(null);
+                  },
+                  "gateway-shutdown");
+              closer.setDaemon(true);
+              closer.start();
+            });
+    return done;
+  }
+
+  /**
+   * Stops the gateway now: every connection closes, every pending call ends {@code DISCONNECTED},
+   * the token file is deleted, and the gateway's own threads stop. Idempotent.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    CountDownLatch stopped = new CountDownLatch(1);
+    loop.execute(
+        () -> {
+          try {
+            engine.stop();
+          } finally {
+            stopped.countDown();
+          }
+        });
+    if (!loop.inLoop()) {
+      try {
+        stopped.await(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    for (AutoCloseable resource : owned) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        // Only our own executors are here, and they do not fail to close.
+        throw new IllegalStateException("could not stop " + resource, e);
+      }
+    }
+  }
+
+  // ---- running on the loop ----
+
+  private <T> CompletableFuture<T> onLoop(Supplier<T> action) {
+    CompletableFuture<T> future = new CompletableFuture<>();
+    loop.execute(
+        () -> {
+          try {
+            future.complete(action.get());
+          } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+          }
+        });
+    return future;
+  }
+
+  private <T> CompletableFuture<T> onLoopAsync(Supplier<CompletableFuture<T>> action) {
+    CompletableFuture<T> future = new CompletableFuture<>();
+    loop.execute(
+        () -> {
+          try {
+            action.get().whenComplete((value, error) -> {
+              if (error != null) {
+                future.completeExceptionally(error);
+              } else {
+                future.complete(value);
+              }
+            });
+          } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+          }
+        });
+    return future;
+  }
+
+  /**
+   * Configures a {@link Gateway}. Defaults: the spec's {@link Limits}, the system UTC clock, a
+   * {@link SystemScheduler}, a dedicated loop thread, a {@link SecureRandom}, no home directory
+   * (no token file), and a listener that ignores everything.
+   */
+  public static final class Builder {
+    private Limits limits = Limits.defaults();
+    private Clock clock = Clock.systemUTC();
+    private Scheduler scheduler;
+    private Executor executor;
+    private Path home;
+    private RandomGenerator random;
+    private GatewayListener listener = new GatewayListener() {};
+    private LongSupplier nanoTime = System::nanoTime;
+
+    private Builder() {}
+
+    /** The limits to enforce (default: the spec's). */
+    public Builder limits(Limits limits) {
+      this.limits = requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /** The clock every timeout and timestamp reads (tests: a manual clock). */
+    public Builder clock(Clock clock) {
+      this.clock = requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** What runs delayed tasks (tests: the manual clock, so advancing time fires them). */
+    public Builder scheduler(Scheduler scheduler) {
+      this.scheduler = requireNonNull(scheduler, "scheduler");
+      return this;
+    }
+
+    /**
+     * What runs the gateway loop. Tasks run one at a time whatever it is; tests pass {@code
+     * Runnable::run} so everything happens on the test thread. Default: one dedicated thread.
+     */
+    public Builder executor(Executor executor) {
+      this.executor = requireNonNull(executor, "executor");
+      return this;
+    }
+
+    /**
+     * The gateway home: the token file, providers' {@code persistDir}s and logs live here. Without
+     * one the token exists only in memory ({@link #providerToken()}).
+     */
+    public Builder home(Path home) {
+      this.home = requireNonNull(home, "home");
+      return this;
+    }
+
+    /**
+     * The source of tokens, pairing codes and ids (default: a {@link SecureRandom}). Tests pass a
+     * seeded generator to pin them; production must keep the secure default.
+     */
+    public Builder random(RandomGenerator random) {
+      this.random = requireNonNull(random, "random");
+      return this;
+    }
+
+    /** Gateway-wide events for the host (providers connecting and leaving, warnings). */
+    public Builder listener(GatewayListener listener) {
+      this.listener = requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * The monotonic nanosecond counter that bounds regex matches (default {@code
+     * System::nanoTime}); tests inject one to make a match run out of time.
+     */
+    public Builder regexTimer(LongSupplier nanoTime) {
+      this.nanoTime = requireNonNull(nanoTime, "nanoTime");
+      return this;
+    }
+
+    /** Builds and starts the gateway. */
+    public Gateway build() {
+      List<AutoCloseable> owned = new ArrayList<>();
+      Executor loopExecutor = executor;
+      if (loopExecutor == null) {
+        ExecutorService thread =
+            Executors.newSingleThreadExecutor(
+                task -> {
+                  Thread t = new Thread(task, "gateway-loop");
+                  t.setDaemon(true);
+                  return t;
+                });
+        owned.add(thread::shutdown);
+        loopExecutor = thread;
+      }
+      Scheduler timer = scheduler;
+      if (timer == null) {
+        SystemScheduler system = new SystemScheduler();
+        owned.add(system);
+        timer = system;
+      }
+      Loop loop = new Loop(loopExecutor);
+      Secrets secrets = new Secrets(random == null ? new SecureRandom() : random);
+      Engine engine =
+          new Engine(
+              loop,
+              new Timers(clock, timer, loop),
+              secrets,
+              limits,
+              ProtocolCodec.create(),
+              listener,
+              home,
+              nanoTime);
+      return new Gateway(engine, loop, owned);
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package io.github.providergateway.gateway;
+
+/**
+ * Gateway-wide events for a host that shows them (the reference console, the {@code --rpc}
+ * events {@code provider.connected} and {@code provider.disconnected}). Called on the gateway
+ * loop; implementations must return quickly. Every method has an empty default.
+ */
+public interface GatewayListener {
+
+  /** A provider bound to one or more sessions (after {@code hello.ack}). */
+  default void providerConnected(ProviderInfo provider) {}
+
+  /** A provider left every session: it disconnected, said goodbye, rebound, or its sessions ended. */
+  default void providerDisconnected(ProviderInfo provider) {}
+
+  /** The gateway noticed something the operator should know (e.g. a provider closed for overload). */
+  default void warning(String message) {}
+}

@@ -1,0 +1,11 @@
+package io.github.providergateway.gateway;
+
+/** Why the gateway refused a host request ({@link HostException}). */
+public enum HostErrorCode {
+  /** The session does not exist or has ended. */
+  INVALID_SESSION,
+  /** An argument is missing or malformed. */
+  INVALID_ARGUMENT,
+  /** The gateway is shutting down or closed. */
+  GATEWAY_CLOSED
+}

@@ -1,0 +1,26 @@
+package io.github.providergateway.gateway;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The prompt pipeline's answer (host RPC {@code prompt}): the system-prompt sections after every
+ * transform, the ambient contexts of the session's providers in registration order, and the
+ * session's startup contexts.
+ *
+ * @param sections section name → text, provider-edited sections first and the protected {@code
+ *     identity} and {@code safety} sections last
+ * @param context ambient contexts, in provider registration order
+ * @param startupContext startup contexts, in provider registration order
+ */
+public record PromptResult(
+    Map<String, String> sections, List<String> context, List<String> startupContext) {
+
+  public PromptResult {
+    sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
+    context = List.copyOf(context);
+    startupContext = List.copyOf(startupContext);
+  }
+}

@@ -1,0 +1,24 @@
+package io.github.providergateway.gateway;
+
+import io.github.providergateway.protocol.ProviderMessage;
+
+/**
+ * The gateway's side of one provider connection: where a transport delivers what it receives.
+ * Returned by {@link Gateway#acceptWebSocket} and {@link Gateway#acceptLocal}. Thread-safe: a
+ * transport calls it from its own threads, in the order messages arrived, and the gateway moves
+ * the work onto its loop.
+ */
+public interface ProviderLink {
+
+  /**
+   * Delivers one text message from the wire. It is decoded and size-checked on the calling
+   * thread, then handled on the gateway loop.
+   */
+  void receive(String text);
+
+  /** Delivers one message already in record form (in-process providers: no serialization). */
+  void receive(ProviderMessage message);
+
+  /** The connection closed, whoever closed it. Every call pending on it ends {@code DISCONNECTED}. */
+  void closed();
+}

@@ -1,0 +1,33 @@
+package io.github.providergateway.gateway;
+
+import java.util.List;
+
+/**
+ * The host's port for one agent session: how the gateway reaches the agent (architecture: Host
+ * SPI). The host passes one to {@link HostApi#startSession}. The gateway calls it on its loop;
+ * implementations must return quickly and must not block.
+ */
+public interface SessionHost {
+
+  /**
+   * Replaces the provider tools registered in the session (the host's {@code registerTools} plus
+   * extension reload). Called after the 200 ms debounce, once per batch of changes, and only when
+   * the list changed.
+   */
+  void registerTools(String sessionId, List<HostTool> tools);
+
+  /**
+   * Adds a line to the session's timeline: pairing codes, {@code surface} and {@code inject}
+   * pushes, tool progress, warnings.
+   *
+   * @param source the provider's name, or {@code "gateway"}
+   */
+  void log(String sessionId, String source, String message);
+
+  /**
+   * Starts an AI turn with {@code prompt} ({@code inject} pushes and {@code push.prompt}).
+   *
+   * @param source the provider's name
+   */
+  void send(String sessionId, String source, String prompt);
+}

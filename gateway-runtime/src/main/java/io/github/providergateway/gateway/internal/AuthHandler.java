@@ -1,0 +1,44 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.AuthConfirm;
+import io.github.providergateway.protocol.ConnectionEvent;
+import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Sessions;
+
+/**
+ * {@code auth} and {@code auth.confirm}: turns a credential into a trust level and answers with
+ * the session list (spec: Authentication and trust levels). Loop only.
+ */
+final class AuthHandler {
+
+  private final Engine engine;
+  private final Pairing pairing;
+
+  AuthHandler(Engine engine) {
+    this.engine = engine;
+    this.pairing = new Pairing(engine);
+  }
+
+  void auth(Conn conn, Auth auth) {
+    if (conn.state() != ConnectionState.AWAIT_AUTH) {
+      throw new ProtocolViolation(ErrorCode.UNAUTHORIZED, "Already authenticated");
+    }
+    if (auth.token() == null) {
+      pairing.start(conn);
+      return;
+    }
+    Credential credential = engine.credentials.authenticate(auth.token());
+    if (credential == null) {
+      throw new ProtocolViolation(ErrorCode.AUTH_FAILED, "Invalid token");
+    }
+    conn.authenticated(credential);
+    conn.on(ConnectionEvent.TOKEN_ACCEPTED);
+    engine.outbox.send(conn, Sessions.of(engine.sessionManager.listFor(credential)));
+  }
+
+  void confirm(Conn conn, AuthConfirm confirm) {
+    pairing.confirm(conn, confirm);
+  }
+}

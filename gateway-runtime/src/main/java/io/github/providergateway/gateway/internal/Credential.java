@@ -1,0 +1,91 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.protocol.TrustLevel;
+
+/**
+ * What a connection proved at authentication, and so which sessions it may bind to (architecture,
+ * decisions 3 and 4).
+ */
+sealed interface Credential {
+
+  /** The trust level this credential grants. */
+  TrustLevel trust();
+
+  /** Whether a provider holding this credential may bind to, and see the cwd of, {@code sessionId}. */
+  boolean mayAccess(String sessionId);
+
+  /** The session a {@code hello} without {@code session} binds to, or {@code null} if it must name one. */
+  String defaultSession();
+
+  /** The gateway token: project trust, free to bind to any one active session it names. */
+  record GatewayToken() implements Credential {
+    @Override
+    public TrustLevel trust() {
+      return TrustLevel.PROJECT;
+    }
+
+    @Override
+    public boolean mayAccess(String sessionId) {
+      return true;
+    }
+
+    @Override
+    public String defaultSession() {
+      return null;
+    }
+  }
+
+  /** A per-provider spawn token: project trust scoped to the session that spawned it. */
+  record SpawnToken(String sessionId) implements Credential {
+    @Override
+    public TrustLevel trust() {
+      return TrustLevel.PROJECT;
+    }
+
+    @Override
+    public boolean mayAccess(String id) {
+      return sessionId.equals(id);
+    }
+
+    @Override
+    public String defaultSession() {
+      return sessionId;
+    }
+  }
+
+  /** An external (paired) provider: external trust on its paired session only. */
+  record External(String sessionId) implements Credential {
+    @Override
+    public TrustLevel trust() {
+      return TrustLevel.EXTERNAL;
+    }
+
+    @Override
+    public boolean mayAccess(String id) {
+      return sessionId.equals(id);
+    }
+
+    @Override
+    public String defaultSession() {
+      return sessionId;
+    }
+  }
+
+  /** An in-process provider: internal trust, bound to its home session unless it names one. */
+  record Local(String homeSessionId) implements Credential {
+    @Override
+    public TrustLevel trust() {
+      return TrustLevel.INTERNAL;
+    }
+
+    @Override
+    public boolean mayAccess(String sessionId) {
+      return true;
+    }
+
+    @Override
+    public String defaultSession() {
+      return homeSessionId;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package io.github.providergateway.gateway.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * The tokens this gateway run accepts in {@code auth}: its own gateway token (written to the token
+ * file), per-provider spawn tokens and external tokens issued by pairing. Tokens live only in
+ * memory: a new run issues new ones and refuses every old one (R-AUTH-01, R-AUTH-19).
+ *
+ * <p>Lookups never compare token text directly: a presented token is hashed and compared against
+ * stored hashes with {@link MessageDigest#isEqual}, so timing reveals nothing about a token.
+ * Loop only, except {@link #gatewayToken()}.
+ */
+public final class Credentials {
+
+  private final Secrets secrets;
+  private final String gatewayToken;
+  private final byte[] gatewayTokenHash;
+  private final TokenFile tokenFile;
+  /** Issued tokens other than the gateway token, by the hex SHA-256 of the token. */
+  private final Map<String, Credential> issued = new HashMap<>();
+
+  Credentials(Secrets secrets, Path home) {
+    this.secrets = secrets;
+    this.gatewayToken = secrets.token("ptk-");
+    this.gatewayTokenHash = sha256(gatewayToken);
+    this.tokenFile = home == null ? null : TokenFile.write(home, gatewayToken);
+  }
+
+  /** The gateway token, for providers started by hand. Any thread. */
+  public String gatewayToken() {
+    return gatewayToken;
+  }
+
+  /** The token file's path, or null when the gateway has no home. */
+  public Path tokenFile() {
+    return tokenFile == null ? null : tokenFile.path();
+  }
+
+  /** What {@code presented} proves, or null when it is no token of this run. */
+  Credential authenticate(String presented) {
+    byte[] hash = sha256(presented);
+    if (MessageDigest.isEqual(hash, gatewayTokenHash)) {
+      return new Credential.GatewayToken();
+    }
+    return issued.get(HexFormat.of().formatHex(hash));
+  }
+
+  /** Issues a project token scoped to {@code sessionId} for a provider the gateway spawns. */
+  public String issueSpawnToken(String sessionId) {
+    String token = secrets.token("ptk-");
+    issued.put(hex(token), new Credential.SpawnToken(sessionId));
+    return token;
+  }
+
+  /** Issues an external token for a provider paired to {@code sessionId}. */
+  String issueExternalToken(String sessionId) {
+    String token = secrets.token("ext-tok-");
+    issued.put(hex(token), new Credential.External(sessionId));
+    return token;
+  }
+
+  /** Revokes every token scoped to {@code sessionId}: they die with it (R-AUTH-08, R-AUTH-18). */
+  void revokeSession(String sessionId) {
+    for (Iterator<Credential> it = issued.values().iterator(); it.hasNext(); ) {
+      if (sessionId.equals(it.next().defaultSession())) {
+        it.remove();
+      }
+    }
+  }
+
+  /** Forgets every token and deletes the token file. */
+  void stop() {
+    issued.clear();
+    if (tokenFile != null) {
+      tokenFile.delete();
+    }
+  }
+
+  private static String hex(String token) {
+    return HexFormat.of().formatHex(sha256(token));
+  }
+
+  private static byte[] sha256(String text) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
+  }
+}

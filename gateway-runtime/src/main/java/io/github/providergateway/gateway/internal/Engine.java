@@ -1,0 +1,287 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.protocol.json.DecodeResult;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The gateway engine: every piece of gateway state, owned by one loop (architecture: one Gateway =
+ * one serial loop). The public {@code Gateway} is a thin front over it. Each concern lives in a
+ * collaborator of its own; this class holds the shared registries and wires them together.
+ */
+public final class Engine {
+
+  private static final System.Logger LOG = System.getLogger(Engine.class.getName());
+
+  final Loop loop;
+  final Timers timers;
+  final Secrets secrets;
+  final Limits limits;
+  final ProtocolCodec codec;
+  final GatewayListener listener;
+  /** The gateway home (token file, persist dirs, logs), or null for none. */
+  final Path home;
+  final Credentials credentials;
+
+  /** Sessions by id, in start order. */
+  final Map<String, SessionState> sessions = new LinkedHashMap<>();
+  /** Open connections. */
+  final Set<Conn> conns = new LinkedHashSet<>();
+  /** Registered providers by identity (name + instance), while their connection is open. */
+  final Map<Identity, ProviderState> identities = new HashMap<>();
+  /** Whether the gateway has stopped. */
+  boolean stopped;
+
+  private final AtomicLong connSerials = new AtomicLong();
+  private long providerOrder;
+
+  final Outbox outbox;
+  final ToolCatalog catalog;
+  final CallDispatcher calls;
+  final BindingHandler bindings;
+  final UpdateHandler updates;
+  final PushHandler pushes;
+  final HookEngine hooks;
+  final PromptPipeline prompts;
+  final EventRelay events;
+  final SessionManager sessionManager;
+  final InboundRouter router;
+
+  /** A provider's identity: {@code name} + {@code instance} (spec: Identity protection). */
+  record Identity(String name, String instance) {}
+
+  public Engine(
+      Loop loop,
+      Timers timers,
+      Secrets secrets,
+      Limits limits,
+      ProtocolCodec codec,
+      GatewayListener listener,
+      Path home,
+      LongSupplier nanoTime) {
+    this.loop = loop;
+    this.timers = timers;
+    this.secrets = secrets;
+    this.limits = limits;
+    this.codec = codec;
+    this.listener = listener;
+    this.home = home;
+    this.credentials = new Credentials(secrets, home);
+    this.outbox = new Outbox(this);
+    this.catalog = new ToolCatalog(this);
+    this.calls = new CallDispatcher(this);
+    this.bindings = new BindingHandler(this);
+    this.updates = new UpdateHandler(this);
+    this.pushes = new PushHandler(this);
+    this.hooks = new HookEngine(this, nanoTime);
+    this.prompts = new PromptPipeline(this);
+    this.events = new EventRelay(this);
+    this.sessionManager = new SessionManager(this);
+    this.router = new InboundRouter(this);
+  }
+
+  public Loop loop() {
+    return loop;
+  }
+
+  public Limits limits() {
+    return limits;
+  }
+
+  public Credentials credentials() {
+    return credentials;
+  }
+
+  public SessionManager sessionManager() {
+    return sessionManager;
+  }
+
+  public CallDispatcher calls() {
+    return calls;
+  }
+
+  public PushHandler pushes() {
+    return pushes;
+  }
+
+  public ToolCatalog catalog() {
+    return catalog;
+  }
+
+  /** Runs the prompt pipeline for the host. */
+  public java.util.concurrent.CompletableFuture<io.github.providergateway.gateway.PromptResult> prompt(
+      String sessionId, java.util.Map<String, String> sections) {
+    return prompts.run(sessionManager.requireActive(sessionId), sections);
+  }
+
+  /** Forwards a host event to subscribed providers. */
+  public void emit(String sessionId, String event, com.fasterxml.jackson.databind.JsonNode data) {
+    events.emit(sessionManager.requireActive(sessionId), event, data);
+  }
+
+  /** The session's tools as the host would register them now. */
+  public java.util.List<io.github.providergateway.gateway.HostTool> tools(String sessionId) {
+    return catalog.hostTools(sessionManager.requireActive(sessionId));
+  }
+
+  /** The bound providers. */
+  public java.util.List<io.github.providergateway.gateway.ProviderInfo> providers() {
+    java.util.List<io.github.providergateway.gateway.ProviderInfo> list = new ArrayList<>();
+    for (ProviderState provider : identities.values()) {
+      if (!provider.bindings.isEmpty() || provider.isAllBound()) {
+        list.add(provider.info());
+      }
+    }
+    list.sort(java.util.Comparator.comparing(io.github.providergateway.gateway.ProviderInfo::providerId));
+    return list;
+  }
+
+  /** Registers a WebSocket connection; it starts in AwaitAuth. */
+  public ProviderLink acceptWebSocket(ProviderConnection transport) {
+    return accept(transport, ConnectionState.AWAIT_AUTH, null);
+  }
+
+  /**
+   * Registers an in-process connection: internal trust, no {@code auth}, starting in AwaitHello
+   * (R-STATE-14).
+   *
+   * @param homeSessionId the session a {@code hello} without {@code session} binds to, or null
+   */
+  public ProviderLink acceptLocal(ProviderConnection transport, String homeSessionId) {
+    return accept(transport, ConnectionState.AWAIT_HELLO, new Credential.Local(homeSessionId));
+  }
+
+  private ProviderLink accept(
+      ProviderConnection transport, ConnectionState initial, Credential credential) {
+    Objects.requireNonNull(transport, "transport");
+    Conn conn = new Conn(connSerials.incrementAndGet(), transport, initial, credential);
+    loop.execute(
+        () -> {
+          if (stopped) {
+            conn.on(io.github.providergateway.protocol.ConnectionEvent.CLOSED);
+            transport.close(CloseReason.GATEWAY_STOPPING);
+            return;
+          }
+          conns.add(conn);
+          LOG.log(Level.DEBUG, "{0} opened", conn);
+        });
+    return new Link(conn);
+  }
+
+  /** The transport side of one connection; any thread. */
+  private final class Link implements ProviderLink {
+    private final Conn conn;
+
+    Link(Conn conn) {
+      this.conn = conn;
+    }
+
+    @Override
+    public void receive(String text) {
+      // Decoding and the size check run here, on the transport's thread, off the loop.
+      DecodeResult<ProviderMessage> decoded = codec.decodeProviderMessage(text, limits);
+      loop.execute(() -> router.handle(conn, decoded));
+    }
+
+    @Override
+    public void receive(ProviderMessage message) {
+      Objects.requireNonNull(message, "message");
+      loop.execute(() -> router.handle(conn, new DecodeResult.Decoded<>(message)));
+    }
+
+    @Override
+    public void closed() {
+      loop.execute(() -> connectionGone(conn));
+    }
+  }
+
+  /** Closes {@code conn} from the gateway's side: cleans up now, then asks the transport to close. */
+  void closeConnection(Conn conn, CloseReason reason) {
+    if (!conn.isOpen()) {
+      return;
+    }
+    connectionGone(conn);
+    conn.transport.close(reason);
+  }
+
+  /**
+   * The connection is gone, cleanly or not: every call pending on it ends {@code DISCONNECTED}
+   * and its provider is removed from every session (spec: Disconnect cleanup).
+   */
+  void connectionGone(Conn conn) {
+    loop.assertInLoop();
+    if (!conn.isOpen()) {
+      return;
+    }
+    conn.on(io.github.providergateway.protocol.ConnectionEvent.CLOSED);
+    conns.remove(conn);
+    calls.connectionGone(conn);
+    ProviderState provider = conn.provider();
+    if (provider != null && provider.conn == conn) {
+      bindings.providerGone(provider, conn);
+    }
+    LOG.log(Level.DEBUG, "{0} closed", conn);
+  }
+
+  /** The transport close reason for a fatal error code. */
+  CloseReason closeReasonFor(ErrorCode code) {
+    return switch (code) {
+      case AUTH_FAILED -> CloseReason.AUTH_FAILED;
+      case UNSUPPORTED_VERSION -> CloseReason.UNSUPPORTED_VERSION;
+      case INVALID_SESSION,
+          INVALID_JSON,
+          UNKNOWN_TYPE,
+          DUPLICATE_INSTANCE,
+          TOOL_CONFLICT,
+          RATE_LIMITED,
+          PAYLOAD_TOO_LARGE,
+          UNAUTHORIZED,
+          UNKNOWN -> CloseReason.PROTOCOL_ERROR;
+    };
+  }
+
+  /** A new registration-order number. */
+  long nextProviderOrder() {
+    return ++providerOrder;
+  }
+
+  /** The session, if it exists and is active. */
+  SessionState activeSession(String sessionId) {
+    SessionState session = sessionId == null ? null : sessions.get(sessionId);
+    return session != null && session.isActive() ? session : null;
+  }
+
+  /** Stops the engine: every connection closed, every session torn down, the token file removed. */
+  public void stop() {
+    loop.assertInLoop();
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    for (Conn conn : new ArrayList<>(conns)) {
+      closeConnection(conn, CloseReason.GATEWAY_STOPPING);
+    }
+    for (SessionState session : new ArrayList<>(sessions.values())) {
+      sessionManager.teardown(session);
+    }
+    credentials.stop();
+  }
+}

@@ -1,0 +1,56 @@
+package io.github.providergateway.gateway.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.SessionEvent;
+import io.github.providergateway.protocol.SessionEvents;
+import java.time.Duration;
+
+/**
+ * Session events to subscribed providers (spec: session.event): what the host emits, and the
+ * {@code tool.execution_complete} the gateway emits itself for each call it dispatched. A provider
+ * receives only the types in its {@code hello.subscribe}, only for its bound sessions. Loop only.
+ */
+final class EventRelay {
+
+  private final Engine engine;
+
+  EventRelay(Engine engine) {
+    this.engine = engine;
+  }
+
+  void emit(SessionState session, String event, JsonNode data) {
+    SessionEvent message = new SessionEvent(session.id, event, data);
+    for (ProviderState provider : session.bindings.keySet()) {
+      if (provider.subscribe.contains(event) && provider.conn.state() == ConnectionState.BOUND) {
+        engine.outbox.send(provider.conn, message);
+      }
+    }
+  }
+
+  /** {@code {tool, provider, args, result: {type, output?}, durationMs}} for a dispatched call. */
+  void toolExecutionComplete(CallState call, ToolOutcome outcome) {
+    ObjectNode data = JsonNodeFactory.instance.objectNode();
+    data.put("tool", call.tool);
+    data.put("provider", call.target.provider.name);
+    data.set("args", call.args);
+    ObjectNode result = data.putObject("result");
+    if (outcome instanceof ToolOutcome.Success success) {
+      result.put("type", "success");
+      JsonNode value = success.data();
+      if (!value.isNull()) {
+        result.put("output", value.isTextual() ? value.textValue() : engine.codec.writeJson(value));
+      }
+    } else {
+      result.put("type", "failure");
+      if (outcome instanceof ToolOutcome.Failure failure) {
+        result.put("output", failure.error());
+      }
+    }
+    data.put("durationMs", Duration.between(call.startedAt, engine.timers.now()).toMillis());
+    emit(call.session, SessionEvents.TOOL_EXECUTION_COMPLETE, data);
+  }
+}

@@ -1,0 +1,256 @@
+package io.github.providergateway.gateway.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.HookAction;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.json.JsStringifier;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
+
+/**
+ * Pre-tool hooks (spec: Hook rules — declarative API; architecture, decision 24). Before a call,
+ * every matching {@code onPreToolUse} rule of every provider bound to the session runs in
+ * registration order: {@code deny} stops the call, {@code context} adds text, {@code gate} asks its
+ * provider with {@code gate.check} and waits up to 5 s, one gate at a time. The first deny decides;
+ * contexts accumulate. Gates fail closed: silence denies (unless {@code failOpen}), and a gate
+ * whose provider is gone always denies. Loop only.
+ */
+final class HookEngine {
+
+  private static final System.Logger LOG = System.getLogger(HookEngine.class.getName());
+
+  private final Engine engine;
+  private final RegexGuard regex;
+  /** Gates waiting for {@code gate.result}, by the check's call id. */
+  private final Map<String, PendingGate> gates = new HashMap<>();
+  /** Rules whose regex has run out of time once already: logged once each. */
+  private final Set<String> loggedTimeouts = new HashSet<>();
+
+  HookEngine(Engine engine, LongSupplier nanoTime) {
+    this.engine = engine;
+    this.regex = new RegexGuard(engine.limits.regexDeadline(), nanoTime);
+  }
+
+  /**
+   * Runs the hooks for a call of {@code tool} with {@code args} in {@code session}.
+   *
+   * @param toolProvider the name of the provider that owns the tool, or null for a host-owned tool
+   * @return the decision; completed at once unless a gate must be asked
+   */
+  CompletableFuture<HookDecision> evaluate(
+      SessionState session, String tool, JsonNode args, String toolProvider) {
+    List<Candidate> candidates = new ArrayList<>();
+    for (Binding binding : session.bindings.values()) {
+      for (HookRule rule : binding.declared.hookRules) {
+        candidates.add(new Candidate(binding, rule));
+      }
+    }
+    Run run = new Run(session, tool, args, toolProvider, candidates.iterator());
+    if (candidates.isEmpty()) {
+      run.result.complete(HookDecision.allow(List.of()));
+    } else {
+      advance(run);
+    }
+    return run.result;
+  }
+
+  /** One rule of one binding, as it stood when the call began. */
+  private record Candidate(Binding binding, HookRule rule) {}
+
+  /** One evaluation in progress. */
+  private static final class Run {
+    final SessionState session;
+    final String tool;
+    final JsonNode args;
+    final String toolProvider;
+    final Iterator<Candidate> remaining;
+    final List<String> context = new ArrayList<>();
+    final CompletableFuture<HookDecision> result = new CompletableFuture<>();
+    private String argsText;
+
+    Run(SessionState session, String tool, JsonNode args, String toolProvider, Iterator<Candidate> remaining) {
+      this.session = session;
+      this.tool = tool;
+      this.args = args;
+      this.toolProvider = toolProvider;
+      this.remaining = remaining;
+    }
+
+    String argsText(int maxChars) {
+      if (argsText == null) {
+        argsText = JsStringifier.stringify(args, maxChars);
+      }
+      return argsText;
+    }
+
+    void deny(String reason) {
+      result.complete(HookDecision.deny(reason, context));
+    }
+  }
+
+  /** Evaluates rules until one needs a gate's answer, denies, or none is left. */
+  private void advance(Run run) {
+    while (run.remaining.hasNext()) {
+      Candidate candidate = run.remaining.next();
+      Binding binding = candidate.binding();
+      if (binding.session.bindings.get(binding.provider) != binding) {
+        continue; // the provider left after the call began: its rules no longer apply
+      }
+      HookRule rule = candidate.rule();
+      if (!matches(run, binding, rule)) {
+        continue;
+      }
+      switch (rule.action()) {
+        case DENY -> {
+          run.deny(rule.reason() != null ? rule.reason() : "Blocked by provider '" + binding.provider.name + "'");
+          return;
+        }
+        case CONTEXT -> run.context.add(rule.content());
+        case GATE -> {
+          askGate(run, binding, rule);
+          return;
+        }
+      }
+    }
+    run.result.complete(HookDecision.allow(run.context));
+  }
+
+  // ---- matching ----
+
+  private boolean matches(Run run, Binding binding, HookRule rule) {
+    HookMatch match = rule.match();
+    if (match == null) {
+      return true;
+    }
+    if (match.tool() != null && !match.tool().equals(run.tool)) {
+      return false;
+    }
+    if (match.provider() != null && !match.provider().equals(run.toolProvider)) {
+      return false;
+    }
+    if (match.file() != null && !Globs.matchesFileArgument(match.file(), run.args)) {
+      return false;
+    }
+    if (match.args() != null) {
+      RegexGuard.Result found =
+          regex.find(match.args(), run.argsText(engine.limits.maxMatchedChars()));
+      if (found == RegexGuard.Result.TIMED_OUT) {
+        logTimeoutOnce(binding, match.args());
+        // Fail safe (architecture, decision 8): a deny or gate counts as matched, context not.
+        return rule.action() != HookAction.CONTEXT;
+      }
+      return found == RegexGuard.Result.MATCHED;
+    }
+    return true;
+  }
+
+  private void logTimeoutOnce(Binding binding, String pattern) {
+    if (loggedTimeouts.add(binding.provider.name + "\u0000" + pattern)) {
+      String message =
+          "Hook regex of provider '" + binding.provider.name + "' ran out of time: " + pattern;
+      LOG.log(Level.WARNING, message);
+      engine.listener.warning(message);
+    }
+  }
+
+  // ---- gates ----
+
+  private void askGate(Run run, Binding binding, HookRule rule) {
+    Conn conn = binding.provider.conn;
+    String callId = engine.secrets.id("gate");
+    if (conn.state() != ConnectionState.BOUND
+        || !conn.transport.send(new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args))) {
+      // A gate that should be asked but cannot be reached denies (R-HOOK-17).
+      run.deny("Gate provider '" + binding.provider.name + "' cannot be reached.");
+      return;
+    }
+    PendingGate gate = new PendingGate(callId, binding, rule, run);
+    gates.put(callId, gate);
+    gate.timeout = engine.timers.after(engine.limits.gateTimeout(), () -> gateTimedOut(gate));
+  }
+
+  /** A gate waiting for its provider's answer. */
+  private static final class PendingGate {
+    final String callId;
+    final Binding binding;
+    final HookRule rule;
+    final Run run;
+    Scheduler.Cancellable timeout;
+
+    PendingGate(String callId, Binding binding, HookRule rule, Run run) {
+      this.callId = callId;
+      this.binding = binding;
+      this.rule = rule;
+      this.run = run;
+    }
+  }
+
+  void onGateResult(Conn conn, GateResult result) {
+    PendingGate gate = gates.get(result.callId());
+    if (gate == null || gate.binding.provider.conn != conn) {
+      return; // late, or not this provider's gate: nothing waits for it
+    }
+    settle(gate);
+    switch (result.decision()) {
+      case ALLOW -> advance(gate.run);
+      case CONTEXT -> {
+        if (result.reason() != null) {
+          gate.run.context.add(result.reason());
+        }
+        advance(gate.run);
+      }
+      case DENY ->
+          gate.run.deny(
+              result.reason() != null
+                  ? result.reason()
+                  : "Denied by gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name + "'");
+    }
+  }
+
+  /** Fail closed: a silent gate denies, unless its rule opted into failing open (spec). */
+  private void gateTimedOut(PendingGate gate) {
+    if (gates.get(gate.callId) != gate) {
+      return;
+    }
+    settle(gate);
+    if (gate.rule.failsOpen()) {
+      advance(gate.run);
+    } else {
+      gate.run.deny("Gate provider '" + gate.binding.provider.name + "' did not respond in time.");
+    }
+  }
+
+  private void settle(PendingGate gate) {
+    gates.remove(gate.callId);
+    if (gate.timeout != null) {
+      gate.timeout.cancel();
+    }
+  }
+
+  /**
+   * {@code binding} is gone (disconnect, rebind, session end): its pending gates deny, whatever
+   * {@code failOpen} says (architecture, decision 24).
+   */
+  void bindingGone(Binding binding) {
+    for (PendingGate gate : new ArrayList<>(gates.values())) {
+      if (gate.binding == binding) {
+        settle(gate);
+        gate.run.deny("Gate provider '" + binding.provider.name + "' disconnected.");
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.PromptSections;
+import io.github.providergateway.protocol.TransformRule;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Checks hook rules and transforms when they are registered, so a bad one is refused with an
+ * error naming it rather than failing at match time (spec: Hook rules, Protected prompt sections,
+ * Regex execution safety).
+ */
+final class HookRules {
+
+  private HookRules() {}
+
+  /**
+   * Refuses more than {@code maxHookRulesPerProvider} rules ({@code PAYLOAD_TOO_LARGE}), an
+   * invalid {@code match.args} regex ({@code INVALID_JSON}), and any transform but {@code append}
+   * on a protected section ({@code UNAUTHORIZED}, whatever the trust level).
+   */
+  static void check(Hooks hooks, Limits limits) {
+    List<HookRule> rules = hooks.onPreToolUse();
+    if (rules != null) {
+      if (rules.size() > limits.maxHookRulesPerProvider()) {
+        throw new ProtocolViolation(
+            ErrorCode.PAYLOAD_TOO_LARGE,
+            "A provider may hold at most "
+                + limits.maxHookRulesPerProvider()
+                + " hook rules; got "
+                + rules.size());
+      }
+      for (int i = 0; i < rules.size(); i++) {
+        HookRule rule = rules.get(i);
+        String where = "onPreToolUse[" + i + "]" + describe(rule);
+        if (rule.match() != null && rule.match().args() != null) {
+          checkRegex(rule.match().args(), where + " match.args");
+        }
+        if (rule.match() != null && rule.match().file() != null && !Globs.isValid(rule.match().file())) {
+          throw new ProtocolViolation(
+              ErrorCode.INVALID_JSON, where + " match.file is not a valid glob: " + rule.match().file());
+        }
+      }
+    }
+    Map<String, Optional<TransformRule>> transforms = hooks.transforms();
+    if (transforms != null) {
+      transforms.forEach(
+          (section, rule) ->
+              rule.ifPresent(
+                  r -> {
+                    if (!PromptSections.allows(section, r.action())) {
+                      throw new ProtocolViolation(
+                          ErrorCode.UNAUTHORIZED,
+                          "Section '" + section + "' is protected: only append is allowed, not "
+                              + r.action().wireName());
+                    }
+                  }));
+    }
+  }
+
+  private static String describe(HookRule rule) {
+    return rule.gateId() == null ? "" : " (gate '" + rule.gateId() + "')";
+  }
+
+  /** Refuses a pattern that does not compile, naming where it is. */
+  static void checkRegex(String pattern, String where) {
+    try {
+      Pattern.compile(pattern);
+    } catch (PatternSyntaxException e) {
+      throw new ProtocolViolation(
+          ErrorCode.INVALID_JSON,
+          where + " is not a valid regular expression: " + e.getDescription());
+    }
+  }
+}

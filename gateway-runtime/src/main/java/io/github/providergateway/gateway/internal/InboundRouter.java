@@ -1,0 +1,221 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.AuthConfirm;
+import io.github.providergateway.protocol.Capabilities;
+import io.github.providergateway.protocol.Capability;
+import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.ContextUpdate;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.FilterSet;
+import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.Goodbye;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HooksUpdate;
+import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.protocol.ProviderMessageType;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.SessionReady;
+import io.github.providergateway.protocol.SessionScoped;
+import io.github.providergateway.protocol.ShutdownReady;
+import io.github.providergateway.protocol.StateUpdate;
+import io.github.providergateway.protocol.StreamQuery;
+import io.github.providergateway.protocol.ToolProgress;
+import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.protocol.ToolsUpdate;
+import io.github.providergateway.protocol.TransformResult;
+import io.github.providergateway.protocol.TrustLevel;
+import io.github.providergateway.protocol.UnknownProviderMessage;
+import io.github.providergateway.protocol.json.DecodeError;
+import io.github.providergateway.protocol.json.DecodeResult;
+import java.lang.System.Logger.Level;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Where every provider message enters the engine. It runs the checks once, in order, before any
+ * handler: the state table ({@link ConnectionState#accepts}), the capability table ({@link
+ * TrustLevel#allowsAll}), then the session scope; only then does the message reach its handler.
+ * A refused message changes nothing and is answered with {@code error}; handlers never re-check
+ * (STYLE: The connection state machine). Loop only.
+ */
+final class InboundRouter {
+
+  private static final System.Logger LOG = System.getLogger(InboundRouter.class.getName());
+
+  private final Engine engine;
+  private final AuthHandler auth;
+
+  InboundRouter(Engine engine) {
+    this.engine = engine;
+    this.auth = new AuthHandler(engine);
+  }
+
+  void handle(Conn conn, DecodeResult<ProviderMessage> decoded) {
+    engine.loop.assertInLoop();
+    if (!conn.isOpen()) {
+      return;
+    }
+    ProviderMessage message = decoded.messageOrNull();
+    Outbox.Refused refused =
+        message != null ? refusedOf(message) : refusedOf(decoded.errorOrNull());
+    try {
+      if (message != null) {
+        handleMessage(conn, message);
+      } else {
+        handleUnreadable(conn, decoded.errorOrNull(), refused);
+      }
+    } catch (ProtocolViolation violation) {
+      Outbox.Refused answer =
+          violation.sessionId() == null
+              ? refused
+              : new Outbox.Refused(refused.type(), violation.sessionId(), refused.requestId());
+      engine.outbox.error(conn, violation.code(), violation.getMessage(), answer);
+    } catch (RuntimeException bug) {
+      // A gateway bug must not leave this provider's state half-changed or its calls pending:
+      // end the connection, which ends its calls and bindings cleanly.
+      LOG.log(Level.ERROR, conn + ": failed handling " + refused.type(), bug);
+      engine.closeConnection(conn, CloseReason.PROTOCOL_ERROR);
+    }
+  }
+
+  private static Outbox.Refused refusedOf(ProviderMessage message) {
+    String sessionId =
+        message instanceof SessionScoped scoped && !(message instanceof Hello)
+            ? scoped.sessionId()
+            : null;
+    String requestId = message instanceof StateUpdate update ? update.requestId() : null;
+    return new Outbox.Refused(message.wireType(), sessionId, requestId);
+  }
+
+  private static Outbox.Refused refusedOf(DecodeError error) {
+    return new Outbox.Refused(error.type(), error.sessionId(), error.requestId());
+  }
+
+  // ---- unreadable input ----
+
+  private void handleUnreadable(Conn conn, DecodeError error, Outbox.Refused refused) {
+    ProviderMessageType type =
+        error.type() == null ? null : ProviderMessageType.fromWire(error.type());
+    if (type != null && type != ProviderMessageType.UNKNOWN && !conn.state().accepts(type)) {
+      refuseByState(conn, error.type());
+    }
+    boolean mayBeAResult =
+        type == null
+            || type == ProviderMessageType.TOOL_RESULT
+            || error.code() == ErrorCode.PAYLOAD_TOO_LARGE;
+    if (mayBeAResult && !error.code().isFatal()) {
+      // Core profile, rule 4: pending calls must not wait forever on a result we cannot read.
+      engine.calls.unreadable(conn, error, refused);
+      return;
+    }
+    throw new ProtocolViolation(error.code(), error.detail());
+  }
+
+  // ---- readable messages ----
+
+  private void handleMessage(Conn conn, ProviderMessage message) {
+    ProviderMessageType type = message.type();
+    if (!conn.state().accepts(type)) {
+      refuseByState(conn, message.wireType());
+    }
+    if (type == ProviderMessageType.UNKNOWN) {
+      throw new ProtocolViolation(
+          ErrorCode.UNKNOWN_TYPE,
+          "Unknown message type '" + ((UnknownProviderMessage) message).wireType() + "'");
+    }
+    checkCapabilities(conn, message);
+    checkSessionScope(conn, message);
+    ProviderState provider = conn.provider();
+    if (provider != null) {
+      provider.lastActive = engine.timers.now();
+    }
+    dispatch(conn, message);
+  }
+
+  private static void refuseByState(Conn conn, String wireType) {
+    throw new ProtocolViolation(
+        conn.state().refusalCode(),
+        "'" + wireType + "' is not allowed " + describe(conn.state()));
+  }
+
+  private static String describe(ConnectionState state) {
+    return switch (state) {
+      case AWAIT_AUTH -> "before auth";
+      case AWAIT_PAIRING -> "while pairing (send auth.confirm)";
+      case AWAIT_HELLO -> "before hello";
+      case BOUND -> "now";
+      case REBINDING -> "while rebinding";
+      case UNBOUND -> "while unbound (send hello to bind again)";
+      case DISCONNECTED -> "after disconnecting";
+    };
+  }
+
+  /** The capability matrix, once per message (spec: Provider capabilities). */
+  private static void checkCapabilities(Conn conn, ProviderMessage message) {
+    TrustLevel trust = conn.trust();
+    if (trust == null) {
+      return; // not authenticated yet: the state table admits only auth and auth.confirm
+    }
+    String ownName =
+        message instanceof Hello hello
+            ? hello.name()
+            : conn.provider() == null ? null : conn.provider().name;
+    Set<Capability> required = Capabilities.requiredFor(message, ownName);
+    if (!trust.allowsAll(required)) {
+      Set<Capability> missing = EnumSet.copyOf(required);
+      missing.removeAll(trust.capabilities());
+      throw new ProtocolViolation(
+          ErrorCode.UNAUTHORIZED,
+          message.wireType() + " needs " + missing + ", which " + trust.wireName()
+              + " providers do not have");
+    }
+  }
+
+  /**
+   * A session-scoped message may only name a session in the provider's authorized set (spec:
+   * Session scope enforcement): bound sessions, or for {@code session.ready} a session awaiting
+   * it, or for {@code shutdown.ready} a session shutting down.
+   */
+  private static void checkSessionScope(Conn conn, ProviderMessage message) {
+    if (!(message instanceof SessionScoped scoped) || scoped.sessionId() == null) {
+      return;
+    }
+    String sessionId = scoped.sessionId();
+    ProviderState provider = conn.provider();
+    boolean allowed =
+        provider != null
+            && switch (message.type()) {
+              case SESSION_READY -> provider.awaitingReady.contains(sessionId);
+              case SHUTDOWN_READY -> provider.shutdownPending.contains(sessionId);
+              default -> provider.bindings.containsKey(sessionId);
+            };
+    if (!allowed) {
+      throw new ProtocolViolation(
+          ErrorCode.INVALID_SESSION, "Session " + sessionId + " is not yours to address", sessionId);
+    }
+  }
+
+  private void dispatch(Conn conn, ProviderMessage message) {
+    switch (message.type()) {
+      case AUTH -> auth.auth(conn, (Auth) message);
+      case AUTH_CONFIRM -> auth.confirm(conn, (AuthConfirm) message);
+      case HELLO -> engine.bindings.hello(conn, (Hello) message);
+      case GOODBYE -> engine.bindings.goodbye(conn, (Goodbye) message);
+      case SESSION_READY -> engine.bindings.sessionReady(conn, (SessionReady) message);
+      case SHUTDOWN_READY -> engine.bindings.shutdownReady(conn, (ShutdownReady) message);
+      case TOOL_RESULT -> engine.calls.onResult(conn, (ToolResult) message);
+      case TOOL_PROGRESS -> engine.calls.onProgress(conn, (ToolProgress) message);
+      case GATE_RESULT -> engine.hooks.onGateResult(conn, (GateResult) message);
+      case TRANSFORM_RESULT -> engine.prompts.onResult(conn, (TransformResult) message);
+      case PUSH -> engine.pushes.push(conn, (Push) message);
+      case TOOLS_UPDATE -> engine.updates.toolsUpdate(conn, (ToolsUpdate) message);
+      case HOOKS_UPDATE -> engine.updates.hooksUpdate(conn, (HooksUpdate) message);
+      case CONTEXT_UPDATE -> engine.updates.contextUpdate(conn, (ContextUpdate) message);
+      case FILTER_SET -> engine.updates.filterSet(conn, (FilterSet) message);
+      case STREAM_QUERY -> engine.pushes.query(conn, (StreamQuery) message);
+      case UNKNOWN -> throw new IllegalStateException("unknown types are answered before dispatch");
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package io.github.providergateway.gateway.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.protocol.ToolDefinition;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Multi-instance providers (spec: Multi-instance providers): several connections with one {@code
+ * name} and different {@code instance}s share their tools. The host sees each shared tool once,
+ * with an added {@code target} parameter listing the live instances, and a {@code
+ * list_<name>_instances} meta-tool the gateway answers itself.
+ */
+final class MultiInstance {
+
+  /** The injected parameter naming the instance to call. */
+  static final String TARGET = "target";
+
+  private MultiInstance() {}
+
+  /** The name of the meta-tool listing the instances of provider {@code name}. */
+  static String metaToolName(String name) {
+    return "list_" + name + "_instances";
+  }
+
+  /** The meta-tool for provider {@code name}. */
+  static HostTool metaTool(String name) {
+    return new HostTool(
+        metaToolName(name),
+        "List connected " + name + " instances",
+        ToolCatalog.emptySchema(),
+        "gateway");
+  }
+
+  /** {@code tool} as the host sees it when {@code owners} (two or more instances) share it. */
+  static HostTool mergedTool(ToolDefinition tool, List<Binding> owners) {
+    ObjectNode parameters = tool.parameters().deepCopy();
+    ObjectNode properties =
+        parameters.get("properties") instanceof ObjectNode existing
+            ? existing
+            : parameters.putObject("properties");
+    if (!parameters.has("type")) {
+      parameters.put("type", "object");
+    }
+    ObjectNode target = properties.putObject(TARGET);
+    target.put("type", "string");
+    target.put("description", "Instance ID. Available: " + describe(owners));
+    return new HostTool(tool.name(), tool.description(), parameters, owners.get(0).provider.name);
+  }
+
+  /** {@code tab-a3f8 (Dashboard — MyApp), tab-b2c1 (Settings)}. */
+  static String describe(List<Binding> owners) {
+    return owners.stream()
+        .map(b -> b.provider.instance + describeMetadata(b.provider))
+        .collect(Collectors.joining(", "));
+  }
+
+  private static String describeMetadata(ProviderState provider) {
+    if (provider.metadata == null || provider.metadata.isEmpty()) {
+      return "";
+    }
+    StringBuilder text = new StringBuilder();
+    for (String field : List.of("title", "label", "url")) {
+      if (provider.metadata.path(field).isTextual()) {
+        if (text.length() > 0) {
+          text.append(" — ");
+        }
+        text.append(provider.metadata.get(field).textValue());
+      }
+    }
+    return text.length() == 0 ? "" : " (" + text + ")";
+  }
+}

@@ -1,0 +1,109 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.protocol.AuthConfirm;
+import io.github.providergateway.protocol.AuthPairing;
+import io.github.providergateway.protocol.ConnectionEvent;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Sessions;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+
+/**
+ * User-approved pairing for external providers (spec: External providers; architecture, decision
+ * 4). A pairing request shows a fresh 6-digit code in each active session's timeline, never on
+ * the provider's socket; the code the user types back picks the session. Codes expire after 120
+ * s; a wrong code closes the connection; at most 5 requests a minute across the gateway. Loop only.
+ */
+final class Pairing {
+
+  private static final String SOURCE = "gateway";
+
+  private final Engine engine;
+  /** When recent pairing requests came, oldest first, gateway-wide. */
+  private final Deque<Instant> attempts = new ArrayDeque<>();
+
+  Pairing(Engine engine) {
+    this.engine = engine;
+  }
+
+  void start(Conn conn) {
+    Instant now = engine.timers.now();
+    Instant windowStart = now.minus(Duration.ofMinutes(1));
+    while (!attempts.isEmpty() && !attempts.peekFirst().isAfter(windowStart)) {
+      attempts.pollFirst();
+    }
+    if (attempts.size() >= engine.limits.maxPairingAttemptsPerMinute()) {
+      throw new ProtocolViolation(
+          ErrorCode.RATE_LIMITED,
+          "Too many pairing attempts; at most "
+              + engine.limits.maxPairingAttemptsPerMinute()
+              + " a minute");
+    }
+    attempts.addLast(now);
+    var sessions = engine.sessionManager.list();
+    if (sessions.isEmpty()) {
+      // Nothing to pair with: say so and close (architecture, decision 27).
+      engine.outbox.error(
+          conn,
+          ErrorCode.INVALID_SESSION,
+          "No active session to pair with; try again when one is running",
+          Outbox.Refused.type("auth"));
+      engine.closeConnection(conn, CloseReason.AUTH_FAILED);
+      return;
+    }
+    conn.pairingCodes.clear();
+    Duration lifetime = engine.limits.pairingCodeLifetime();
+    conn.pairingExpiry = now.plus(lifetime);
+    for (var info : sessions) {
+      String code = engine.secrets.pairingCode();
+      conn.pairingCodes.put(info.id(), code);
+      engine.sessions.get(info.id()).host.log(
+          info.id(),
+          SOURCE,
+          "A provider is requesting access. Pairing code: "
+              + code
+              + " (valid for "
+              + lifetime.toSeconds()
+              + " s)");
+    }
+    conn.on(ConnectionEvent.PAIRING_REQUESTED);
+    engine.outbox.send(conn, new AuthPairing(AuthPairing.DEFAULT_PROMPT));
+  }
+
+  void confirm(Conn conn, AuthConfirm confirm) {
+    String sessionId = matchingSession(conn, confirm.code());
+    conn.pairingCodes.clear();
+    if (sessionId == null) {
+      throw new ProtocolViolation(ErrorCode.AUTH_FAILED, "Wrong or expired pairing code");
+    }
+    String token = engine.credentials.issueExternalToken(sessionId);
+    Credential credential = new Credential.External(sessionId);
+    conn.authenticated(credential);
+    conn.on(ConnectionEvent.PAIRING_CONFIRMED);
+    engine.outbox.send(conn, new Sessions(token, engine.sessionManager.listFor(credential)));
+  }
+
+  /** The active session whose code {@code typed} is, if the codes have not expired. */
+  private String matchingSession(Conn conn, String typed) {
+    if (conn.pairingExpiry == null || !engine.timers.now().isBefore(conn.pairingExpiry)) {
+      return null;
+    }
+    byte[] typedBytes = typed.getBytes(StandardCharsets.UTF_8);
+    String match = null;
+    for (Map.Entry<String, String> entry : conn.pairingCodes.entrySet()) {
+      // Compare every code, in constant time, whatever matched before.
+      boolean equal =
+          MessageDigest.isEqual(typedBytes, entry.getValue().getBytes(StandardCharsets.UTF_8));
+      if (equal && engine.activeSession(entry.getKey()) != null) {
+        match = entry.getKey();
+      }
+    }
+    return match;
+  }
+}

@@ -1,0 +1,38 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.Scheduler;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Time for the engine: the injected clock, and the injected scheduler with every task moved onto
+ * the loop. Main code never reads the wall clock itself.
+ */
+public final class Timers {
+
+  private final Clock clock;
+  private final Scheduler scheduler;
+  private final Loop loop;
+
+  public Timers(Clock clock, Scheduler scheduler, Loop loop) {
+    this.clock = clock;
+    this.scheduler = scheduler;
+    this.loop = loop;
+  }
+
+  /** Now, by the injected clock. */
+  public Instant now() {
+    return clock.instant();
+  }
+
+  /** The injected clock. */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** Runs {@code task} on the loop after {@code delay}. */
+  public Scheduler.Cancellable after(Duration delay, Runnable task) {
+    return scheduler.schedule(delay, () -> loop.execute(task));
+  }
+}

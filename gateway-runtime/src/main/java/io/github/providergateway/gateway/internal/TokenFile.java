@@ -1,0 +1,88 @@
+package io.github.providergateway.gateway.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * The gateway token file, {@code <home>/.provider-token}: the token alone on one line, readable by
+ * its owner only, created with those permissions (never written and then narrowed), and deleted
+ * when the gateway stops (architecture, decisions 3 and 15).
+ */
+public final class TokenFile {
+
+  /** The file's name inside the gateway home. */
+  public static final String NAME = ".provider-token";
+
+  private final Path path;
+
+  private TokenFile(Path path) {
+    this.path = path;
+  }
+
+  /** Writes {@code token} to {@code <home>/.provider-token}, replacing a stale file. */
+  public static TokenFile write(Path home, String token) {
+    Path path = home.resolve(NAME).toAbsolutePath();
+    try {
+      OwnerOnlyFiles.createDirectories(home);
+      Files.deleteIfExists(path); // a file left by a crashed run holds a dead token
+      try {
+        OwnerOnlyFiles.createFile(path);
+      } catch (FileAlreadyExistsException raced) {
+        throw new IllegalStateException("another gateway is writing " + path, raced);
+      }
+      Files.writeString(path, token + "\n", StandardCharsets.UTF_8);
+      return new TokenFile(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the token file " + path, e);
+    }
+  }
+
+  /** The file's absolute path. */
+  public Path path() {
+    return path;
+  }
+
+  /** Deletes the file; a file already gone is fine. */
+  public void delete() {
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete the token file " + path, e);
+    }
+  }
+
+  /** Owner-only files and directories where the file system supports POSIX permissions. */
+  static final class OwnerOnlyFiles {
+    private OwnerOnlyFiles() {}
+
+    static boolean posix(Path path) {
+      return path.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    static void createDirectories(Path dir) throws IOException {
+      if (Files.isDirectory(dir)) {
+        return;
+      }
+      if (posix(dir)) {
+        Files.createDirectories(
+            dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      } else {
+        Files.createDirectories(dir);
+      }
+    }
+
+    static void createFile(Path file) throws IOException {
+      if (posix(file)) {
+        Files.createFile(
+            file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      } else {
+        Files.createFile(file);
+      }
+    }
+  }
+}

@@ -1,0 +1,255 @@
+package io.github.providergateway.gateway.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.protocol.Ack;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ToolDefinition;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Each session's provider tools: who serves which name, the conflict rules, the list the host
+ * registers (multi-instance tools merged, meta-tools added), and the debounced registration itself
+ * (core profile: Dynamic tool registration). Loop only.
+ */
+public final class ToolCatalog {
+
+  /** A batch is flushed at the latest after this many debounce windows, however busy. */
+  private static final int MAX_WAIT_WINDOWS = 5;
+
+  private final Engine engine;
+
+  ToolCatalog(Engine engine) {
+    this.engine = engine;
+  }
+
+  // ---- validation ----
+
+  /**
+   * Refuses {@code tools} for a provider named {@code providerName} in {@code session} when a name
+   * is declared twice, belongs to another provider or to the host, or is reserved for a meta-tool
+   * (R-TOOL-09, R-TOOL-10, R-TOOL-12, R-TOOL-28). Instances of one provider name may share names.
+   *
+   * @param self the provider's own binding there, whose current tools never conflict; or null
+   */
+  void checkTools(
+      SessionState session, String providerName, Collection<ToolDefinition> tools, Binding self) {
+    if (tools.size() > engine.limits.maxToolsPerProvider()) {
+      throw new ProtocolViolation(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          "A provider may hold at most "
+              + engine.limits.maxToolsPerProvider()
+              + " tools; this would make "
+              + tools.size(),
+          session.id);
+    }
+    Set<String> seen = new HashSet<>();
+    for (ToolDefinition tool : tools) {
+      String name = tool.name();
+      if (!seen.add(name)) {
+        throw conflict(session, "Tool '" + name + "' is declared twice");
+      }
+      if (session.hostToolNames.contains(name)) {
+        throw conflict(session, "Tool '" + name + "' is owned by the host");
+      }
+      for (Binding owner : session.owners(name)) {
+        if (owner != self && !owner.provider.name.equals(providerName)) {
+          throw conflict(
+              session,
+              "Tool '" + name + "' already registered by provider '" + owner.provider.name + "'");
+        }
+      }
+      String reservedFor = reservedMetaToolOwner(session, name, providerName);
+      if (reservedFor != null) {
+        throw conflict(
+            session,
+            "Tool names starting with 'list_" + reservedFor + "' are reserved for the gateway");
+      }
+    }
+  }
+
+  private static ProtocolViolation conflict(SessionState session, String message) {
+    return new ProtocolViolation(ErrorCode.TOOL_CONFLICT, message, session.id);
+  }
+
+  /** The other provider whose meta-tool prefix {@code toolName} takes, or null. */
+  private static String reservedMetaToolOwner(
+      SessionState session, String toolName, String providerName) {
+    if (!toolName.startsWith("list_")) {
+      return null;
+    }
+    for (ProviderState other : session.bindings.keySet()) {
+      if (!other.name.equals(providerName) && toolName.startsWith("list_" + other.name)) {
+        return other.name;
+      }
+    }
+    return null;
+  }
+
+  // ---- the index ----
+
+  /** Registers {@code binding} in its session, last in registration order. */
+  void add(Binding binding) {
+    SessionState session = binding.session;
+    session.bindings.put(binding.provider, binding);
+    index(binding);
+    changed(session);
+  }
+
+  /** Removes {@code binding} and its tools from its session. */
+  void remove(Binding binding) {
+    SessionState session = binding.session;
+    if (session.bindings.remove(binding.provider) != null) {
+      unindex(binding);
+      changed(session);
+    }
+  }
+
+  /** Replaces {@code binding}'s tools with {@code tools}. */
+  void replaceTools(Binding binding, List<ToolDefinition> tools) {
+    unindex(binding);
+    binding.declared.setTools(tools);
+    index(binding);
+    changed(binding.session);
+  }
+
+  private void index(Binding binding) {
+    for (String name : binding.declared.tools.keySet()) {
+      binding.session.toolIndex.computeIfAbsent(name, n -> new ArrayList<>(1)).add(binding);
+    }
+  }
+
+  private void unindex(Binding binding) {
+    Map<String, List<Binding>> index = binding.session.toolIndex;
+    for (String name : binding.declared.tools.keySet()) {
+      List<Binding> owners = index.get(name);
+      if (owners != null) {
+        owners.remove(binding);
+        if (owners.isEmpty()) {
+          index.remove(name);
+        }
+      }
+    }
+  }
+
+  // ---- what the host registers ----
+
+  /**
+   * The session's tools as the host registers them: providers in registration order, each one's
+   * tools in declaration order; a tool several instances share appears once, with a {@code target}
+   * parameter naming the instances, and each multi-instance provider name gets a {@code
+   * list_<name>_instances} meta-tool.
+   */
+  public List<HostTool> hostTools(SessionState session) {
+    Map<String, HostTool> tools = new LinkedHashMap<>();
+    Map<String, List<ProviderState>> instancesByName = new LinkedHashMap<>();
+    for (Binding binding : session.bindings.values()) {
+      if (binding.provider.instance != null) {
+        instancesByName
+            .computeIfAbsent(binding.provider.name, n -> new ArrayList<>())
+            .add(binding.provider);
+      }
+    }
+    for (Binding binding : session.bindings.values()) {
+      for (ToolDefinition tool : binding.declared.tools.values()) {
+        if (tools.containsKey(tool.name())) {
+          continue;
+        }
+        List<Binding> owners = session.owners(tool.name());
+        tools.put(
+            tool.name(),
+            owners.size() > 1
+                ? MultiInstance.mergedTool(tool, owners)
+                : new HostTool(
+                    tool.name(), tool.description(), tool.parameters(), binding.provider.name));
+      }
+    }
+    for (Map.Entry<String, List<ProviderState>> entry : instancesByName.entrySet()) {
+      HostTool meta = MultiInstance.metaTool(entry.getKey());
+      tools.putIfAbsent(meta.name(), meta);
+    }
+    return List.copyOf(tools.values());
+  }
+
+  // ---- the debounced registration ----
+
+  /**
+   * Notes that {@code session}'s tools changed: the host hears of it once the changes stop for the
+   * debounce window (200 ms), or at the latest {@value #MAX_WAIT_WINDOWS} windows after the first.
+   */
+  void changed(SessionState session) {
+    if (!session.isActive() && session.phase != SessionState.Phase.ENDING) {
+      return;
+    }
+    Instant now = engine.timers.now();
+    if (session.registrationBatchStart == null) {
+      session.registrationBatchStart = now;
+    }
+    if (session.registrationFlush != null) {
+      session.registrationFlush.cancel();
+    }
+    Duration window = engine.limits.registrationDebounce();
+    Instant latest = session.registrationBatchStart.plus(window.multipliedBy(MAX_WAIT_WINDOWS));
+    Duration untilLatest = Duration.between(now, latest);
+    Duration delay = untilLatest.compareTo(window) < 0 ? untilLatest : window;
+    session.registrationFlush =
+        engine.timers.after(delay.isNegative() ? Duration.ZERO : delay, () -> flush(session));
+  }
+
+  /** Registers the session's tools with the host if they changed, then acks waiting updates. */
+  void flush(SessionState session) {
+    engine.loop.assertInLoop();
+    if (session.registrationFlush != null) {
+      session.registrationFlush.cancel();
+      session.registrationFlush = null;
+    }
+    session.registrationBatchStart = null;
+    if (session.phase == SessionState.Phase.ENDED) {
+      return;
+    }
+    List<HostTool> tools = hostTools(session);
+    if (!tools.equals(session.registeredTools)) {
+      session.registeredTools = tools;
+      session.host.registerTools(session.id, tools);
+    }
+    for (Binding binding : session.bindings.values()) {
+      Binding.PendingAck ack = binding.pendingToolsAck;
+      if (ack != null) {
+        binding.pendingToolsAck = null;
+        engine.outbox.send(
+            binding.provider.conn, new Ack(ack.requestId(), session.id, ack.revision()));
+      }
+    }
+  }
+
+  /** Drops a pending flush: the session is gone. */
+  void cancel(SessionState session) {
+    if (session.registrationFlush != null) {
+      session.registrationFlush.cancel();
+      session.registrationFlush = null;
+    }
+  }
+
+  /** An empty JSON Schema object, for meta-tools. */
+  static ObjectNode emptySchema() {
+    ObjectNode schema = JsonNodeFactory.instance.objectNode();
+    schema.put("type", "object");
+    schema.putObject("properties");
+    return schema;
+  }
+
+  /** Whether {@code parameters} is an object schema that can take a {@code target} property. */
+  static boolean isObjectSchema(JsonNode parameters) {
+    return parameters.isObject();
+  }
+}

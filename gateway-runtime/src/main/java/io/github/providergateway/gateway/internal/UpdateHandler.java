@@ -1,0 +1,181 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.protocol.Ack;
+import io.github.providergateway.protocol.ContextUpdate;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.FilterRule;
+import io.github.providergateway.protocol.FilterSet;
+import io.github.providergateway.protocol.HooksUpdate;
+import io.github.providergateway.protocol.StreamName;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.ToolsUpdate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The four state updates: {@code tools.update}, {@code hooks.update}, {@code context.update} and
+ * {@code filter.set} (spec: Update acknowledgments). Each is checked against every session it
+ * targets before any changes, so a refused update changes nothing. With a {@code requestId},
+ * success is one {@code ack} per session with that session's new revision; a {@code tools.update}
+ * is acked once the host has the new tools (after the registration debounce), the others at once.
+ * Loop only.
+ */
+final class UpdateHandler {
+
+  private final Engine engine;
+
+  UpdateHandler(Engine engine) {
+    this.engine = engine;
+  }
+
+  /** The bindings an update targets: one session if it names one, else every bound session. */
+  private static List<Binding> targets(ProviderState provider, String sessionId) {
+    if (sessionId != null) {
+      Binding binding = provider.bindings.get(sessionId);
+      return binding == null ? List.of() : List.of(binding);
+    }
+    return new ArrayList<>(provider.bindings.values());
+  }
+
+  void toolsUpdate(Conn conn, ToolsUpdate update) {
+    ProviderState provider = conn.provider();
+    List<Binding> targets = targets(provider, update.sessionId());
+    Map<Binding, List<ToolDefinition>> next = new LinkedHashMap<>();
+    for (Binding binding : targets) {
+      List<ToolDefinition> tools = toolsAfter(binding.declared, update);
+      engine.catalog.checkTools(binding.session, provider.name, tools, binding);
+      next.put(binding, tools);
+    }
+    if (update.requestId() != null) {
+      // One update of a type in flight per (provider, session) (spec: Update acknowledgments).
+      for (Binding binding : targets) {
+        if (binding.pendingToolsAck != null) {
+          throw new ProtocolViolation(
+              ErrorCode.RATE_LIMITED,
+              "A tools.update for session " + binding.session.id + " is still awaiting its ack",
+              binding.session.id);
+        }
+      }
+    }
+    if (update.sessionId() == null && provider.template != null) {
+      provider.template.setTools(toolsAfter(provider.template, update));
+    }
+    next.forEach(
+        (binding, tools) -> {
+          engine.catalog.replaceTools(binding, tools);
+          long revision = binding.nextRevision();
+          if (update.requestId() != null) {
+            binding.pendingToolsAck = new Binding.PendingAck(update.requestId(), revision);
+          }
+        });
+  }
+
+  /**
+   * The tool list an update leaves: only {@code tools} replaces the whole list; with {@code
+   * remove} it is a delta (architecture, decision 11).
+   */
+  private static List<ToolDefinition> toolsAfter(Declared declared, ToolsUpdate update) {
+    if (!update.isDelta()) {
+      return update.tools();
+    }
+    Map<String, ToolDefinition> tools = new LinkedHashMap<>(declared.tools);
+    for (String name : update.remove()) {
+      tools.remove(name);
+    }
+    if (update.tools() != null) {
+      for (ToolDefinition tool : update.tools()) {
+        tools.put(tool.name(), tool);
+      }
+    }
+    return new ArrayList<>(tools.values());
+  }
+
+  void hooksUpdate(Conn conn, HooksUpdate update) {
+    HookRules.check(update.hooks(), engine.limits);
+    ProviderState provider = conn.provider();
+    List<Binding> targets = targets(provider, update.sessionId());
+    for (Binding binding : targets) {
+      applyHooks(binding.declared, update);
+    }
+    if (update.sessionId() == null && provider.template != null) {
+      applyHooks(provider.template, update);
+    }
+    acknowledge(conn, update.requestId(), targets);
+  }
+
+  /** Rules replace the whole list when present; transforms merge by section (decision 25). */
+  private static void applyHooks(Declared declared, HooksUpdate update) {
+    if (update.hooks().onPreToolUse() != null) {
+      declared.hookRules = update.hooks().onPreToolUse();
+    }
+    if (update.hooks().transforms() != null) {
+      update
+          .hooks()
+          .transforms()
+          .forEach(
+              (section, rule) -> {
+                if (rule.isPresent()) {
+                  declared.transforms.put(section, rule.get());
+                } else {
+                  declared.transforms.remove(section);
+                }
+              });
+    }
+  }
+
+  void contextUpdate(Conn conn, ContextUpdate update) {
+    ProviderState provider = conn.provider();
+    String context = update.context().isEmpty() ? null : update.context();
+    List<Binding> targets = targets(provider, update.sessionId());
+    for (Binding binding : targets) {
+      binding.declared.context = context;
+    }
+    if (update.sessionId() == null && provider.template != null) {
+      provider.template.context = context;
+    }
+    acknowledge(conn, update.requestId(), targets);
+  }
+
+  void filterSet(Conn conn, FilterSet update) {
+    ProviderState provider = conn.provider();
+    StreamName stream =
+        StreamName.parse(update.stream() == null ? provider.name : update.stream(), provider.name);
+    if (!stream.isOwnedBy(provider.name)) {
+      // filter.set only works on the provider's own streams (spec: Stream access control).
+      throw new ProtocolViolation(
+          ErrorCode.UNAUTHORIZED, "filter.set may only name your own streams, not " + stream);
+    }
+    for (int i = 0; i < update.rules().size(); i++) {
+      HookRules.checkRegex(update.rules().get(i).match(), "rules[" + i + "].match");
+    }
+    List<FilterRule> rules = update.rules();
+    List<Binding> targets = targets(provider, update.sessionId());
+    for (Binding binding : targets) {
+      setFilter(binding.declared, stream.stream(), rules);
+    }
+    if (update.sessionId() == null && provider.template != null) {
+      setFilter(provider.template, stream.stream(), rules);
+    }
+    acknowledge(conn, update.requestId(), targets);
+  }
+
+  private static void setFilter(Declared declared, String stream, List<FilterRule> rules) {
+    if (rules.isEmpty()) {
+      declared.filters.remove(stream);
+    } else {
+      declared.filters.put(stream, rules);
+    }
+  }
+
+  /** Advances each target's revision and acks it at once when the update carried a requestId. */
+  private void acknowledge(Conn conn, String requestId, List<Binding> targets) {
+    for (Binding binding : targets) {
+      long revision = binding.nextRevision();
+      if (requestId != null) {
+        engine.outbox.send(conn, new Ack(requestId, binding.session.id, revision));
+      }
+    }
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * The gateway engine. {@code io.github.providergateway.gateway} holds the {@link
+ * io.github.providergateway.gateway.Gateway} and its SPIs; everything under {@code internal} is
+ * private to this module.
+ */
+module io.github.providergateway.gateway {
+  requires transitive io.github.providergateway.protocol;
+
+  exports io.github.providergateway.gateway;
+}

@@ -1,0 +1,126 @@
+package io.github.providergateway.gateway.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.ProviderMessage;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * A fake transport connection that keeps what the gateway sends it, and lets a test speak as the
+ * provider through the {@link ProviderLink} the gateway returned. With a direct gateway executor,
+ * everything happens on the test thread: after {@link #send} returns, the gateway has answered.
+ */
+public final class RecordingProviderConnection implements ProviderConnection {
+
+  private final String description;
+  private final Deque<GatewayMessage> received = new ArrayDeque<>();
+  private final List<GatewayMessage> all = new ArrayList<>();
+  private ProviderLink link;
+  private CloseReason closeReason;
+  private boolean acceptsSends = true;
+
+  public RecordingProviderConnection(String description) {
+    this.description = description;
+  }
+
+  /** Attaches the link the gateway returned for this connection. */
+  public RecordingProviderConnection attach(ProviderLink link) {
+    this.link = link;
+    return this;
+  }
+
+  public ProviderLink link() {
+    return link;
+  }
+
+  /** Makes {@link #send(GatewayMessage)} report a full queue from now on. */
+  public void refuseSends() {
+    acceptsSends = false;
+  }
+
+  @Override
+  public synchronized boolean send(GatewayMessage message) {
+    if (closeReason != null || !acceptsSends) {
+      return false;
+    }
+    received.addLast(message);
+    all.add(message);
+    return true;
+  }
+
+  @Override
+  public synchronized void close(CloseReason reason) {
+    if (closeReason == null) {
+      closeReason = reason;
+    }
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  // ---- speaking as the provider ----
+
+  /** Sends a message as the provider, in record form. */
+  public void send(ProviderMessage message) {
+    link.receive(message);
+  }
+
+  /** Sends raw text as the provider, as it would arrive from the wire. */
+  public void sendText(String json) {
+    link.receive(json);
+  }
+
+  /** The provider's side of the socket drops. */
+  public void drop() {
+    link.closed();
+  }
+
+  // ---- what the gateway sent ----
+
+  /** Takes the oldest message not yet taken; fails if there is none. */
+  public synchronized GatewayMessage next() {
+    assertThat(received).as("messages sent to %s", description).isNotEmpty();
+    return received.pollFirst();
+  }
+
+  /** Takes the oldest message not yet taken, which must be of {@code type}. */
+  public <T extends GatewayMessage> T next(Class<T> type) {
+    GatewayMessage message = next();
+    assertThat(message).as("next message to %s", description).isInstanceOf(type);
+    return type.cast(message);
+  }
+
+  /** Takes and returns every message not yet taken. */
+  public synchronized List<GatewayMessage> drain() {
+    List<GatewayMessage> messages = new ArrayList<>(received);
+    received.clear();
+    return messages;
+  }
+
+  /** Every message ever sent, taken or not. */
+  public synchronized List<GatewayMessage> history() {
+    return List.copyOf(all);
+  }
+
+  public synchronized void assertNoMoreMessages() {
+    assertThat(received).as("unexpected messages to %s", description).isEmpty();
+  }
+
+  /** Why the gateway closed the connection, or null if it did not. */
+  public synchronized CloseReason closeReason() {
+    return closeReason;
+  }
+
+  public synchronized boolean isClosed() {
+    return closeReason != null;
+  }
+}

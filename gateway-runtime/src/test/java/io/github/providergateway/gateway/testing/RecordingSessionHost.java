@@ -1,0 +1,54 @@
+package io.github.providergateway.gateway.testing;
+
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.SessionHost;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** A {@link SessionHost} that keeps everything the gateway tells it. */
+public final class RecordingSessionHost implements SessionHost {
+
+  /** One {@code registerTools} call. */
+  public record Registration(String sessionId, List<HostTool> tools) {
+    public List<String> names() {
+      return tools.stream().map(HostTool::name).toList();
+    }
+  }
+
+  /** One {@code log} or {@code send} call. */
+  public record Line(String sessionId, String source, String text) {}
+
+  public final List<Registration> registrations = new CopyOnWriteArrayList<>();
+  public final List<Line> logs = new CopyOnWriteArrayList<>();
+  public final List<Line> sends = new CopyOnWriteArrayList<>();
+
+  @Override
+  public void registerTools(String sessionId, List<HostTool> tools) {
+    registrations.add(new Registration(sessionId, List.copyOf(tools)));
+  }
+
+  @Override
+  public void log(String sessionId, String source, String message) {
+    logs.add(new Line(sessionId, source, message));
+  }
+
+  @Override
+  public void send(String sessionId, String source, String prompt) {
+    sends.add(new Line(sessionId, source, prompt));
+  }
+
+  /** The latest registration's tool names, or an empty list if none happened. */
+  public List<String> registeredNames() {
+    return registrations.isEmpty() ? List.of() : registrations.get(registrations.size() - 1).names();
+  }
+
+  /** The texts logged so far. */
+  public List<String> loggedTexts() {
+    List<String> texts = new ArrayList<>();
+    for (Line line : logs) {
+      texts.add(line.text());
+    }
+    return texts;
+  }
+}
