@@ -1,0 +1,209 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.Goodbye;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.ToolsUpdate;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Authentication and what a connection may send before it is bound (spec: Connection states). */
+class AuthenticationTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void gatewayTokenIsAnsweredWithTheActiveSessions() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection conn = f.connect();
+
+    conn.send(Auth.withToken(f.gateway.providerToken()));
+
+    Sessions sessions = conn.next(Sessions.class);
+    assertThat(sessions.active())
+        .containsExactly(
+            new SessionInfo(a, "alpha", "/code/alpha", null),
+            new SessionInfo(b, "beta", "/code/beta", null));
+    assertThat(sessions.token()).as("token only after pairing").isNull();
+    conn.assertNoMoreMessages();
+  }
+
+  @Test
+  void gatewayTokenHasThePtkPrefixAnd128RandomBits() {
+    assertThat(f.gateway.providerToken()).matches("ptk-[0-9a-f]{32}");
+  }
+
+  @Test
+  void tokenOfAnotherGatewayRunIsRefusedAndTheConnectionCloses() {
+    String oldToken;
+    try (GatewayFixture earlier = GatewayFixture.with(b -> b.random(new java.util.SplittableRandom(7)))) {
+      oldToken = earlier.gateway.providerToken();
+    }
+    RecordingProviderConnection conn = f.connect();
+
+    conn.send(Auth.withToken(oldToken));
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.AUTH_FAILED);
+    assertThat(error.replyTo()).isEqualTo("auth");
+    assertThat(conn.closeReason()).isEqualTo(CloseReason.AUTH_FAILED);
+    conn.assertNoMoreMessages();
+  }
+
+  @Test
+  void wrongTokenFailsWhereverItDiffers() {
+    String token = f.gateway.providerToken();
+    for (String wrong :
+        List.of(
+            "x" + token.substring(1),
+            token.substring(0, token.length() - 1) + "x",
+            token + "0",
+            token.substring(1),
+            "")) {
+      RecordingProviderConnection conn = f.connect();
+      conn.sendText("{\"type\":\"auth\",\"token\":\"" + wrong + "\"}");
+      ErrorMessage error = conn.next(ErrorMessage.class);
+      assertThat(error.code()).as("token %s", wrong).isIn(ErrorCode.AUTH_FAILED, ErrorCode.INVALID_JSON);
+      if (!wrong.isEmpty()) {
+        assertThat(error.code()).isEqualTo(ErrorCode.AUTH_FAILED);
+        assertThat(conn.isClosed()).isTrue();
+      }
+    }
+  }
+
+  @Test
+  void anyOtherFirstMessageFailsAuthenticationAndCloses() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.connect();
+
+    conn.send(Hello.builder("sneaky").session(session).build());
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.AUTH_FAILED);
+    assertThat(error.replyTo()).isEqualTo("hello");
+    assertThat(conn.isClosed()).isTrue();
+    conn.assertNoMoreMessages();
+    f.settle();
+    assertThat(f.host(session).registrations).isEmpty();
+  }
+
+  @Test
+  void unknownTypeBeforeAuthIsAnsweredUnknownTypeAndTheConnectionStaysOpen() {
+    RecordingProviderConnection conn = f.connect();
+
+    conn.sendText("{\"type\":\"telemetry\",\"x\":1}");
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.UNKNOWN_TYPE);
+    assertThat(error.replyTo()).isEqualTo("telemetry");
+    assertThat(conn.isClosed()).isFalse();
+    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.next(Sessions.class);
+  }
+
+  @Test
+  void malformedJsonBeforeAuthIsInvalidJsonAndTheConnectionStaysOpen() {
+    RecordingProviderConnection conn = f.connect();
+
+    conn.sendText("{\"type\":\"auth\",");
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(conn.isClosed()).isFalse();
+  }
+
+  @Test
+  void authWithAWronglyTypedTokenIsInvalidJsonAndChangesNothing() {
+    RecordingProviderConnection conn = f.connect();
+
+    conn.sendText("{\"type\":\"auth\",\"token\":42}");
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(error.message()).contains("token");
+    assertThat(conn.isClosed()).isFalse();
+    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.next(Sessions.class);
+  }
+
+  @Test
+  void beforeHelloOnlyHelloIsAcceptedAndOtherMessagesAreUnauthorized() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Push.event(PushLevel.INJECT, "too early"));
+    conn.send(ToolsUpdate.replaceAll(List.of(tool("x"))));
+    conn.send(new Goodbye(null));
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    }
+    assertThat(conn.isClosed()).isFalse();
+    assertThat(f.host(session).sends).isEmpty();
+    conn.send(Hello.builder("late").session(session).build());
+    assertThat(conn.next(HelloAck.class).sessionId()).isEqualTo(session);
+  }
+
+  @Test
+  void secondAuthOnAnAuthenticatedConnectionIsRefused() {
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Auth.withToken(f.gateway.providerToken()));
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    assertThat(conn.isClosed()).isFalse();
+  }
+
+  @Test
+  void aClosedConnectionIsFinalAndLaterMessagesAreIgnored() {
+    RecordingProviderConnection conn = f.authenticated();
+    conn.drop();
+
+    conn.send(Auth.withToken(f.gateway.providerToken()));
+
+    conn.assertNoMoreMessages();
+  }
+
+  @Test
+  void inProcessProvidersStartInAwaitHelloWithoutAuth() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection local = f.connectLocal(session);
+
+    local.send(Hello.builder("tap").tools(tool("tap_tool")).build());
+
+    HelloAck ack = local.next(HelloAck.class);
+    assertThat(ack.sessionId()).as("stamped with its home session").isEqualTo(session);
+    f.settle();
+    assertThat(f.host(session).registeredNames()).containsExactly("tap_tool");
+    assertThat(f.done(f.gateway.providers())).singleElement()
+        .satisfies(p -> assertThat(p.trust()).isEqualTo(io.github.providergateway.protocol.TrustLevel.INTERNAL));
+  }
+
+  @Test
+  void inProcessProvidersSendingAuthAreTold() {
+    RecordingProviderConnection local = f.connectLocal(null);
+
+    local.send(Auth.withToken(f.gateway.providerToken()));
+
+    assertThat(local.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    assertThat(local.isClosed()).isFalse();
+  }
+}

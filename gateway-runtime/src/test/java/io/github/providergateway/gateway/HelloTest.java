@@ -1,0 +1,346 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.LifecycleState;
+import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolCancel;
+import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.ToolResult;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code hello}: binding, its refusals, and rebinding (spec: hello, Rebinding). */
+class HelloTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void helloIsAcknowledgedWithVersionProviderIdAndSession() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("greeter").session(session).tools(tool("greet")).build());
+
+    HelloAck ack = conn.next(HelloAck.class);
+    assertThat(ack.protocolVersion()).isEqualTo(2);
+    assertThat(ack.providerId()).startsWith("p-");
+    assertThat(ack.sessionId()).isEqualTo(session);
+    assertThat(ack.reconnectToken()).isNotBlank();
+    SessionLifecycle started = conn.next(SessionLifecycle.class);
+    assertThat(started.state()).isEqualTo(LifecycleState.STARTED);
+    assertThat(started.sessionId()).isEqualTo(session);
+    conn.assertNoMoreMessages();
+  }
+
+  @Test
+  void everyHelloAckCarriesANewReconnectToken() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+    conn.send(Hello.builder("greeter").session(session).build());
+    String first = conn.next(HelloAck.class).reconnectToken();
+    conn.next(SessionLifecycle.class);
+
+    conn.send(Hello.builder("greeter").session(session).build());
+
+    HelloAck second = conn.next(HelloAck.class);
+    assertThat(second.reconnectToken()).isNotEqualTo(first);
+  }
+
+  @Test
+  void helloWithAnotherVersionIsUnsupportedAndCloses() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("future").session(session).protocolVersion(3).build());
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
+    assertThat(error.replyTo()).isEqualTo("hello");
+    assertThat(conn.closeReason()).isEqualTo(CloseReason.UNSUPPORTED_VERSION);
+  }
+
+  @Test
+  void helloWithoutProtocolVersionIsUnsupportedAndCloses() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.sendText("{\"type\":\"hello\",\"name\":\"old\",\"session\":\"" + session + "\"}");
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNSUPPORTED_VERSION);
+    assertThat(conn.isClosed()).isTrue();
+  }
+
+  @Test
+  void helloWithoutNameIsInvalidJsonAndTheConnectionMayRetry() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.sendText("{\"type\":\"hello\",\"protocolVersion\":2,\"session\":\"" + session + "\"}");
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(error.message()).contains("name");
+    conn.send(Hello.builder("fixed").session(session).build());
+    conn.next(HelloAck.class);
+  }
+
+  @Test
+  void helloNamingAnUnknownSessionIsInvalidSessionAndMayBeCorrected() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("lost").session("def456").tools(tool("t")).build());
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_SESSION);
+    assertThat(error.message()).isEqualTo("Session def456 does not exist");
+    assertThat(error.replyTo()).isEqualTo("hello");
+    assertThat(error.sessionId()).isEqualTo("def456");
+    assertThat(conn.isClosed()).isFalse();
+    f.settle();
+    assertThat(f.host(session).registrations).isEmpty();
+
+    conn.send(Hello.builder("lost").session(session).tools(tool("t")).build());
+    conn.next(HelloAck.class);
+  }
+
+  @Test
+  void gatewayTokenProviderMustNameASession() {
+    f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("vague").build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+    assertThat(conn.isClosed()).isFalse();
+  }
+
+  @Test
+  void webSocketProviderAskingForAllIsUnauthorizedAndBindsNothing() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("greedy").allSessions().tools(tool("t")).build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    f.settle();
+    assertThat(f.host(session).registrations).isEmpty();
+    assertThat(done(f.gateway.providers())).isEmpty();
+  }
+
+  @Test
+  void sameNameAndInstanceOnASecondConnectionIsADuplicateAndTheFirstIsUnaffected() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection first = f.bound("browser", session, tool("page_title"));
+    RecordingProviderConnection second = f.authenticated();
+
+    second.send(Hello.builder("browser").session(session).tools(tool("other")).build());
+
+    assertThat(second.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE);
+    assertThat(second.isClosed()).isFalse();
+    var call = f.call(session, "page_title", "{}");
+    ToolCall toFirst = first.next(ToolCall.class);
+    first.send(ToolResult.success(toFirst.id(), GatewayFixture.json("\"Dashboard\"")));
+    assertThat(done(call).outcome().status()).isEqualTo(ToolOutcome.Status.SUCCESS);
+
+    second.send(Hello.builder("browser").instance("tab-2").session(session).build());
+    second.next(HelloAck.class);
+  }
+
+  @Test
+  void aProviderIdSurvivesARebindOfTheSameIdentity() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection conn = f.authenticated();
+    conn.send(Hello.builder("mover").session(a).build());
+    String id = conn.next(HelloAck.class).providerId();
+    conn.next(SessionLifecycle.class);
+
+    conn.send(Hello.builder("mover").session(b).build());
+
+    assertThat(conn.next(HelloAck.class).providerId()).isEqualTo(id);
+  }
+
+  @Test
+  void rebindRemovesTheOldToolsBeforeRegisteringTheNewOnes() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection conn = f.bound("mover", a, tool("old_tool"));
+    f.settle();
+    assertThat(f.host(a).registeredNames()).containsExactly("old_tool");
+
+    conn.send(Hello.builder("mover").session(b).tools(tool("new_tool")).build());
+    conn.next(HelloAck.class);
+
+    f.settle();
+    assertThat(f.host(a).registeredNames()).isEmpty();
+    assertThat(f.host(b).registeredNames()).containsExactly("new_tool");
+  }
+
+  @Test
+  void rebindCancelsTheOldBindingsCallsAndNoneOfThemEverReachesTheNewBinding() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection conn = f.bound("worker", a, tool("slow"));
+    var call = f.call(a, "slow", "{}");
+    ToolCall sent = conn.next(ToolCall.class);
+
+    conn.send(Hello.builder("worker").session(a).tools(tool("slow")).build());
+
+    ToolCancel cancel = conn.next(ToolCancel.class);
+    assertThat(cancel.id()).isEqualTo(sent.id());
+    conn.next(HelloAck.class);
+    CallResult result = done(call);
+    assertThat(result.outcome()).isInstanceOfSatisfying(
+        ToolOutcome.Failure.class, failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.CANCELLED));
+    // A late answer for the old call changes nothing and draws no error.
+    conn.next(SessionLifecycle.class);
+    conn.send(ToolResult.success(sent.id(), GatewayFixture.json("1")));
+    conn.assertNoMoreMessages();
+  }
+
+  @Test
+  void failedRebindLeavesTheProviderConnectedButRegisteredNowhere() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection conn = f.bound("mover", a, tool("kept"));
+    f.settle();
+
+    conn.send(Hello.builder("mover").session("nowhere").tools(tool("kept")).build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+    assertThat(conn.isClosed()).isFalse();
+    f.settle();
+    assertThat(f.host(a).registeredNames()).isEmpty();
+    assertThat(done(f.gateway.providers())).isEmpty();
+    // Unbound: only hello and goodbye are accepted.
+    conn.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.KEEP, "x"));
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    conn.send(Hello.builder("mover").session(a).build());
+    conn.next(HelloAck.class);
+  }
+
+  @Test
+  void theEleventhRebindWithinAMinuteIsRateLimited() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection conn = f.bound("churner", a);
+    for (int i = 0; i < 10; i++) {
+      conn.send(Hello.builder("churner").session(a).build());
+      conn.next(HelloAck.class);
+      conn.next(SessionLifecycle.class);
+    }
+
+    conn.send(Hello.builder("churner").session(a).build());
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.RATE_LIMITED);
+
+    f.clock.advance(java.time.Duration.ofSeconds(60));
+    conn.send(Hello.builder("churner").session(a).build());
+    conn.next(HelloAck.class);
+  }
+
+  @Test
+  void helloDeclaringAToolAnotherProviderHoldsIsAConflictAndBindsNothing() {
+    String a = f.startSession("alpha");
+    f.bound("first", a, tool("screenshot"));
+    RecordingProviderConnection second = f.authenticated();
+
+    second.send(Hello.builder("second").session(a).tools(tool("screenshot"), tool("other")).build());
+
+    ErrorMessage error = second.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+    assertThat(error.message()).isEqualTo("Tool 'screenshot' already registered by provider 'first'");
+    assertThat(error.sessionId()).isEqualTo(a);
+    f.settle();
+    assertThat(f.host(a).registeredNames()).containsExactly("screenshot");
+  }
+
+  @Test
+  void theSameToolNameInDifferentSessionsIsNoConflict() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    f.bound("first", a, tool("screenshot"));
+
+    f.bound("second", b, tool("screenshot"));
+
+    f.settle();
+    assertThat(f.host(b).registeredNames()).containsExactly("screenshot");
+  }
+
+  @Test
+  void aToolNamedLikeAHostToolIsAConflict() {
+    String a = f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell")));
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("impostor").session(a).tools(tool("shell")).build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+  }
+
+  @Test
+  void aToolNameReservedForAnotherProvidersMetaToolIsRefused() {
+    String a = f.startSession("alpha");
+    f.bound(Hello.builder("browser").instance("tab-1").session(a).tools(tool("page_title")).build());
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("spoofer").session(a).tools(tool("list_browser_instances")).build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+  }
+
+  @Test
+  void aHelloWithExactlyOneHundredToolsIsAcceptedAndOneMoreIsTooLarge() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+    var tools = new java.util.ArrayList<io.github.providergateway.protocol.ToolDefinition>();
+    for (int i = 0; i < 101; i++) {
+      tools.add(tool("t" + i));
+    }
+
+    conn.send(Hello.builder("big").session(a).tools(tools).build());
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+
+    conn.send(Hello.builder("big").session(a).tools(tools.subList(0, 100)).build());
+    conn.next(HelloAck.class);
+    f.settle();
+    assertThat(f.host(a).registeredNames()).hasSize(100);
+  }
+
+  @Test
+  void aToolDeclaredTwiceInOneHelloIsAConflict() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("twice").session(a).tools(tool("t"), tool("t")).build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+  }
+
+  @Test
+  void aToolWithoutParametersIsInvalidJson() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.sendText(
+        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"session\":\"" + a
+            + "\",\"tools\":[{\"name\":\"t\",\"description\":\"d\"}]}");
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(error.message()).contains("tools[0].parameters");
+  }
+}

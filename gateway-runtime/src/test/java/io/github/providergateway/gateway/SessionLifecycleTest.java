@@ -1,0 +1,203 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.Goodbye;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.LifecycleState;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.SessionsUpdated;
+import io.github.providergateway.protocol.ShutdownReady;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolCancel;
+import io.github.providergateway.protocol.ToolErrorCode;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Sessions coming and going, and what providers see of it (spec: session.lifecycle). */
+class SessionLifecycleTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void everyAuthenticatedConnectionHearsOfNewAndEndedSessions() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection bound = f.bound("watcher", a);
+    RecordingProviderConnection waiting = f.authenticated();
+    RecordingProviderConnection stranger = f.connect();
+
+    String b = f.startSession("beta");
+
+    assertThat(bound.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a, b);
+    assertThat(waiting.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a, b);
+    stranger.assertNoMoreMessages();
+
+    done(f.gateway.endSession(b, Duration.ofSeconds(10)));
+
+    assertThat(waiting.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
+    assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
+  }
+
+  @Test
+  void idleReachesBoundProvidersOnly() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection inA = f.bound("a", a);
+    RecordingProviderConnection inB = f.bound("b", b);
+
+    done(f.gateway.idle(a));
+
+    SessionLifecycle idle = inA.next(SessionLifecycle.class);
+    assertThat(idle.state()).isEqualTo(LifecycleState.IDLE);
+    assertThat(idle.sessionId()).isEqualTo(a);
+    inB.assertNoMoreMessages();
+  }
+
+  @Test
+  void endingASessionSendsShutdownPendingAndWaitsForShutdownReady() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection first = f.bound("first", a, tool("t1"));
+    RecordingProviderConnection second = f.bound("second", a, tool("t2"));
+
+    var ended = f.gateway.endSession(a, Duration.ofSeconds(10));
+
+    SessionLifecycle pending = first.next(SessionLifecycle.class);
+    assertThat(pending.state()).isEqualTo(LifecycleState.SHUTDOWN_PENDING);
+    assertThat(pending.deadline()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(second.next(SessionLifecycle.class).sessionId()).isEqualTo(a);
+    first.send(new ShutdownReady(a));
+    assertThat(ended).isNotDone();
+
+    second.send(new Goodbye("session ending"));
+
+    assertThat(ended).isDone();
+    assertThat(second.closeReason()).isEqualTo(CloseReason.NORMAL);
+    assertThat(first.isClosed()).as("a provider whose session ended stays connected").isFalse();
+  }
+
+  @Test
+  void teardownHappensAtTheDeadlineWhenAProviderStaysSilent() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection silent = f.bound("silent", a, tool("t"));
+
+    var ended = f.gateway.endSession(a, Duration.ofSeconds(10));
+    silent.next(SessionLifecycle.class);
+
+    f.clock.advance(Duration.ofMillis(9_999));
+    assertThat(ended).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+    assertThat(ended).isDone();
+  }
+
+  @Test
+  void aSessionWithoutProvidersEndsAtOnce() {
+    String a = f.startSession("alpha");
+
+    assertThat(f.gateway.endSession(a, Duration.ofSeconds(10))).isDone();
+  }
+
+  @Test
+  void teardownEndsTheSessionsCallsAndUnbindsItsProviders() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection p = f.bound("worker", a, tool("slow"));
+    var call = f.call(a, "slow", "{}");
+    p.next(ToolCall.class);
+
+    f.gateway.endSession(a, Duration.ofSeconds(1));
+    p.next(SessionLifecycle.class);
+    assertThat(p.next(SessionsUpdated.class).active()).as("an ending session leaves the list").isEmpty();
+    f.clock.advance(Duration.ofSeconds(1));
+
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.CANCELLED);
+    assertThat(p.next(ToolCancel.class).reason())
+        .isEqualTo(io.github.providergateway.protocol.CancelReason.SESSION_ENDED);
+    assertThat(done(f.gateway.providers())).isEmpty();
+    // The provider is Unbound now: a push is refused, a new hello is not.
+    p.drain();
+    p.send(Push.event(PushLevel.KEEP, "still here"));
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    String b = f.startSession("beta");
+    p.next(SessionsUpdated.class);
+    p.send(Hello.builder("worker").session(b).build());
+    p.next(HelloAck.class);
+  }
+
+  @Test
+  void anUnboundProviderGetsNoSessionTraffic() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection p = f.bound("worker", a, tool("t"));
+    var ended = f.gateway.endSession(a, Duration.ofSeconds(1));
+    p.send(new ShutdownReady(a));
+    done(ended);
+    String b = f.startSession("beta");
+    p.drain();
+
+    f.gateway.idle(b);
+    f.call(b, "t", "{}");
+
+    p.assertNoMoreMessages();
+  }
+
+  @Test
+  void shutdownReadyForASessionNotEndingIsInvalidSession() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection p = f.bound("worker", a);
+
+    p.send(new ShutdownReady(a));
+
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+  }
+
+  @Test
+  void goodbyeUnbindsAtOnceAndClosesTheConnection() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection p = f.bound("leaver", a, tool("t"));
+    f.settle();
+
+    p.send(new Goodbye(null));
+
+    assertThat(p.closeReason()).isEqualTo(CloseReason.NORMAL);
+    assertThat(done(f.gateway.tools(a))).isEmpty();
+    f.settle();
+    assertThat(f.host(a).registeredNames()).isEmpty();
+  }
+
+  @Test
+  void anEmbeddedGatewayKeepsRunningWhenItsLastSessionEnds() {
+    String a = f.startSession("alpha");
+    done(f.gateway.endSession(a, Duration.ofSeconds(1)));
+
+    String b = f.startSession("beta");
+    RecordingProviderConnection p = f.bound("later", b, tool("t"));
+
+    assertThat(p.isClosed()).isFalse();
+  }
+
+  @Test
+  void closingTheGatewayEndsEveryCallAndClosesEveryConnection() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection p = f.bound("worker", a, tool("t"));
+    var call = f.call(a, "t", "{}");
+
+    f.gateway.close();
+
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    assertThat(p.closeReason()).isEqualTo(CloseReason.GATEWAY_STOPPING);
+  }
+}

@@ -1,0 +1,72 @@
+package io.github.providergateway.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.Sessions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The gateway token file (architecture, decisions 3 and 15). */
+class TokenFileTest {
+
+  @TempDir Path home;
+
+  @Test
+  void theTokenIsWrittenAloneOnOneLineReadableByTheOwnerOnly() throws Exception {
+    try (GatewayFixture f = GatewayFixture.withHome(home)) {
+      Path file = home.resolve(".provider-token");
+
+      assertThat(f.gateway.tokenFile()).contains(file.toAbsolutePath());
+      assertThat(Files.readString(file)).isEqualTo(f.gateway.providerToken() + "\n");
+      assertThat(Files.getPosixFilePermissions(file))
+          .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+    }
+  }
+
+  @Test
+  void theTokenReadFromTheFileAuthenticates() throws Exception {
+    try (GatewayFixture f = GatewayFixture.withHome(home)) {
+      String token = Files.readString(home.resolve(".provider-token")).strip();
+      RecordingProviderConnection conn = f.connect();
+
+      conn.send(Auth.withToken(token));
+
+      conn.next(Sessions.class);
+    }
+  }
+
+  @Test
+  void theTokenFileIsDeletedWhenTheGatewayStops() {
+    GatewayFixture f = GatewayFixture.withHome(home);
+    f.close();
+
+    assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  @Test
+  void aStaleTokenFileFromACrashedRunIsReplaced() throws Exception {
+    Files.writeString(home.resolve(".provider-token"), "ptk-stale\n");
+    Files.setPosixFilePermissions(home.resolve(".provider-token"), PosixFilePermissions.fromString("rw-r--r--"));
+
+    try (GatewayFixture f = GatewayFixture.withHome(home)) {
+      Path file = home.resolve(".provider-token");
+      assertThat(Files.readString(file)).isEqualTo(f.gateway.providerToken() + "\n");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    }
+  }
+
+  @Test
+  void aNewHomeDirectoryIsCreatedOwnerOnly() throws Exception {
+    Path fresh = home.resolve("fresh");
+    try (GatewayFixture f = GatewayFixture.withHome(fresh)) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rwx------");
+    }
+  }
+}

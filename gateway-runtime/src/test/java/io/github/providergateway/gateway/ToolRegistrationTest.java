@@ -1,0 +1,247 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Ack;
+import io.github.providergateway.protocol.ContextUpdate;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.HooksUpdate;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.ToolsUpdate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Registering tools with the host, updating them, and acknowledging updates. */
+class ToolRegistrationTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final String session = f.startSession("alpha");
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void toolsAreRegisteredWithTheirNameDescriptionAndSchemaForTheBoundSessionOnly() {
+    String other = f.startSession("beta");
+    ToolDefinition greet =
+        ToolDefinition.of(
+            "greet",
+            "Say hello",
+            GatewayFixture.json(
+                "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},\"required\":[\"name\"]}"));
+
+    f.bound("greeter", session, greet);
+    f.settle();
+
+    assertThat(f.host(session).registrations).singleElement()
+        .satisfies(r -> assertThat(r.tools()).containsExactly(
+            new HostTool("greet", "Say hello", greet.parameters(), "greeter")));
+    assertThat(f.host(other).registrations).isEmpty();
+  }
+
+  @Test
+  void fiveProvidersConnectingWithinTheWindowCauseOneRegistration() {
+    for (int i = 0; i < 5; i++) {
+      f.bound("p" + i, session, tool("tool" + i));
+      f.clock.advance(Duration.ofMillis(30));
+    }
+    assertThat(f.host(session).registrations).isEmpty();
+
+    // The last change came at 120 ms: the batch is registered 200 ms after it.
+    f.clock.advance(Duration.ofMillis(169));
+    assertThat(f.host(session).registrations).isEmpty();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(f.host(session).registrations).singleElement()
+        .satisfies(r -> assertThat(r.names()).containsExactly("tool0", "tool1", "tool2", "tool3", "tool4"));
+  }
+
+  @Test
+  void aStreamOfChangesIsRegisteredAtLatestAfterFiveWindows() {
+    RecordingProviderConnection p = f.bound("busy", session, tool("t0"));
+    for (int i = 1; i <= 20; i++) {
+      f.clock.advance(Duration.ofMillis(100));
+      p.send(ToolsUpdate.replaceAll(List.of(tool("t" + i))));
+    }
+    assertThat(f.host(session).registrations).hasSizeGreaterThanOrEqualTo(2);
+  }
+
+  @Test
+  void aProviderThatComesAndGoesWithinTheWindowCausesNoRegistration() {
+    RecordingProviderConnection p = f.bound("flicker", session, tool("t"));
+    p.drop();
+    f.settle();
+
+    assertThat(f.host(session).registrations).isEmpty();
+  }
+
+  @Test
+  void disconnectRemovesTheProvidersTools() {
+    RecordingProviderConnection p = f.bound("leaver", session, tool("t"));
+    f.settle();
+    p.drop();
+    f.settle();
+
+    assertThat(f.host(session).registeredNames()).isEmpty();
+    assertThat(done(f.gateway.tools(session))).isEmpty();
+  }
+
+  @Test
+  void toolsUpdateWithOnlyToolsReplacesTheWholeListSilently() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"), tool("b"));
+
+    p.send(ToolsUpdate.replaceAll(List.of(tool("c"))));
+    f.settle();
+
+    assertThat(f.host(session).registeredNames()).containsExactly("c");
+    p.assertNoMoreMessages();
+  }
+
+  @Test
+  void toolsUpdateWithRemoveIsADelta() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"), tool("b"));
+
+    p.send(new ToolsUpdate(null, null, List.of(tool("c"), tool("a").withTimeout(Duration.ofSeconds(1))), List.of("b")));
+    f.settle();
+
+    assertThat(f.host(session).registeredNames()).containsExactly("a", "c");
+  }
+
+  @Test
+  void aFailedUpdateGetsAnErrorAndThePreviousListStaysActive() {
+    f.bound("holder", session, tool("taken"));
+    RecordingProviderConnection p = f.bound("updater", session, tool("mine"));
+    f.settle();
+
+    p.send(ToolsUpdate.replaceAll(List.of(tool("mine"), tool("taken"))));
+
+    ErrorMessage error = p.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+    assertThat(error.replyTo()).isEqualTo("tools.update");
+    assertThat(error.providerId()).startsWith("p-");
+    f.settle();
+    assertThat(f.host(session).registeredNames()).containsExactly("taken", "mine");
+  }
+
+  @Test
+  void anUpdateLeavingMoreThanOneHundredToolsIsRefusedEvenWhenItListsFewer() {
+    List<ToolDefinition> ninety = new ArrayList<>();
+    for (int i = 0; i < 90; i++) {
+      ninety.add(tool("t" + i));
+    }
+    RecordingProviderConnection p = f.bound("big", session, ninety.toArray(ToolDefinition[]::new));
+    List<ToolDefinition> eleven = new ArrayList<>();
+    for (int i = 0; i < 11; i++) {
+      eleven.add(tool("n" + i));
+    }
+
+    p.send(new ToolsUpdate(null, null, eleven, List.of()));
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+
+    p.send(new ToolsUpdate(null, null, eleven.subList(0, 10), List.of()));
+    p.assertNoMoreMessages();
+    f.settle();
+    assertThat(f.host(session).registeredNames()).hasSize(100);
+  }
+
+  @Test
+  void anUpdateNamingAnotherSessionIsInvalidSession() {
+    String other = f.startSession("beta");
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+    p.drain();
+
+    p.send(new ToolsUpdate(null, other, List.of(tool("b")), null));
+
+    ErrorMessage error = p.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_SESSION);
+    assertThat(error.sessionId()).isEqualTo(other);
+  }
+
+  // ---- acknowledgments ----
+
+  @Test
+  void anUpdateWithRequestIdIsAckedOnceTheHostHasTheTools() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+
+    p.send(ToolsUpdate.replaceAll(List.of(tool("b"))).withRequestId("req-42"));
+    p.assertNoMoreMessages();
+    f.settle();
+
+    Ack ack = p.next(Ack.class);
+    assertThat(ack.requestId()).isEqualTo("req-42");
+    assertThat(ack.sessionId()).isEqualTo(session);
+    assertThat(ack.revision()).isEqualTo(1);
+    assertThat(f.host(session).registeredNames()).containsExactly("b");
+  }
+
+  @Test
+  void aSecondUpdateOfTheSameTypeBeforeTheAckIsRateLimited() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+    p.send(ToolsUpdate.replaceAll(List.of(tool("b"))).withRequestId("r1"));
+
+    p.send(ToolsUpdate.replaceAll(List.of(tool("c"))).withRequestId("r2"));
+
+    ErrorMessage error = p.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.RATE_LIMITED);
+    assertThat(error.requestId()).isEqualTo("r2");
+    f.settle();
+    assertThat(p.next(Ack.class).requestId()).isEqualTo("r1");
+    assertThat(f.host(session).registeredNames()).containsExactly("b");
+  }
+
+  @Test
+  void updatesOfDifferentTypesMayAwaitTheirAcksTogetherAndRevisionsGrowAcrossTypes() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+    p.send(ToolsUpdate.replaceAll(List.of(tool("b"))).withRequestId("tools"));
+
+    p.send(new ContextUpdate("ctx", null, "CI is green"));
+    p.send(new HooksUpdate("hooks", null, new Hooks(List.of(), null)));
+
+    Ack context = p.next(Ack.class);
+    Ack hooks = p.next(Ack.class);
+    f.settle();
+    Ack tools = p.next(Ack.class);
+    assertThat(List.of(tools.requestId(), context.requestId(), hooks.requestId()))
+        .containsExactly("tools", "ctx", "hooks");
+    assertThat(tools.revision()).isEqualTo(1);
+    assertThat(context.revision()).isEqualTo(2);
+    assertThat(hooks.revision()).isEqualTo(3);
+  }
+
+  @Test
+  void aFailedUpdateWithRequestIdGetsAnErrorEchoingItAndNoAck() {
+    f.bound("holder", session, tool("taken"));
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+
+    p.send(ToolsUpdate.replaceAll(List.of(tool("taken"))).withRequestId("req-7"));
+    f.settle();
+
+    ErrorMessage error = p.next(ErrorMessage.class);
+    assertThat(error.requestId()).isEqualTo("req-7");
+    p.assertNoMoreMessages();
+  }
+
+  @Test
+  void anUpdateWithoutRequestIdIsNotAckedButFailuresAreStillReported() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+
+    p.send(new ContextUpdate(null, null, "quiet"));
+    p.sendText("{\"type\":\"tools.update\"}");
+
+    ErrorMessage error = p.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(error.requestId()).isNull();
+    p.assertNoMoreMessages();
+  }
+}
