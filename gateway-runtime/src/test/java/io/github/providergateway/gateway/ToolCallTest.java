@@ -291,7 +291,7 @@ class ToolCallTest {
 
     assertThat(failure(first).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(failure(second).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
-    f.settle(); // the host hears the tools are gone
+    f.clock.advance(f.gateway.limits().reconnectWindow()); // registration and reconnect window
     assertThat(f.clock.pendingTasks()).as("no timer outlives its call").isZero();
   }
 

@@ -15,10 +15,11 @@ final class Binding {
   /** A {@code tools.update} whose {@code ack} waits for the host registration, or null. */
   PendingAck pendingToolsAck;
 
-  Binding(ProviderState provider, SessionState session, Declared declared) {
+  Binding(ProviderState provider, SessionState session, Declared declared, long revision) {
     this.provider = provider;
     this.session = session;
     this.declared = declared;
+    this.revision = revision;
   }
 
   /** Advances and returns the revision. */

@@ -19,7 +19,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -113,29 +115,39 @@ final class BindingHandler {
     conn.rebinds.addLast(now);
   }
 
-  /** What a valid {@code hello} binds to. */
-  private record Registration(SessionSelector selector, List<SessionState> sessions) {}
+  /**
+   * What a valid {@code hello} binds to: the selector, what the provider declares in each session,
+   * and, when it carries a valid reconnect token, the identity it takes back.
+   */
+  private record Registration(
+      SessionSelector selector,
+      Map<SessionState, Declared> declared,
+      Declared template,
+      Reconnects.Claim claim,
+      Reconnects.Snapshot restored) {}
 
   /** Checks everything before anything changes: a refused {@code hello} registers nothing. */
   private Registration validate(Conn conn, Hello hello) {
-    Registration registration = resolveSessions(conn, hello);
-    ProviderState holder = engine.identities.get(new Engine.Identity(hello.name(), hello.instance()));
-    if (holder != null && holder.conn != conn && holder.conn.isOpen()) {
+    Engine.Identity identity = new Engine.Identity(hello.name(), hello.instance());
+    Reconnects.Claim claim = engine.reconnects.claim(hello.reconnectToken(), identity);
+    ProviderState holder = engine.identities.get(identity);
+    if (holder != null
+        && holder.conn != conn
+        && holder.conn.isOpen()
+        && (claim == null || claim.live() != holder)) {
+      // Identity protection: only a valid reconnect token takes a live identity over.
       throw new ProtocolViolation(
           ErrorCode.DUPLICATE_INSTANCE,
           "Provider '" + hello.name() + "'"
               + (hello.instance() == null ? "" : " instance '" + hello.instance() + "'")
               + " is already connected; pick another instance or reconnect with its reconnectToken");
     }
-    for (SessionState session : registration.sessions()) {
-      engine.catalog.checkTools(session, hello.name(), hello.toolsOrEmpty(), null);
-    }
-    HookRules.check(hello.hooksOrNone(), engine.limits);
-    return registration;
-  }
-
-  private Registration resolveSessions(Conn conn, Hello hello) {
-    SessionSelector selector = hello.session();
+    Reconnects.Snapshot restored =
+        claim == null
+            ? null
+            : claim.live() != null ? Reconnects.Snapshot.of(claim.live()) : claim.departed();
+    SessionSelector selector =
+        hello.session() != null ? hello.session() : restored != null ? restored.selector() : null;
     if (selector == null) {
       String fallback = conn.credential().defaultSession();
       if (fallback == null) {
@@ -144,6 +156,25 @@ final class BindingHandler {
       }
       selector = SessionSelector.of(fallback);
     }
+    List<SessionState> sessions = resolveSessions(conn, selector);
+    boolean all = selector instanceof SessionSelector.All;
+    Map<SessionState, Declared> declared = new LinkedHashMap<>();
+    for (SessionState session : sessions) {
+      Declared before =
+          restored == null
+              ? null
+              : restored.declaredBySession().getOrDefault(session.id, all ? restored.template() : null);
+      ToolCatalog.checkDistinct(session, hello.toolsOrEmpty());
+      Declared merged = declaredBy(hello, before);
+      engine.catalog.checkTools(session, hello.name(), merged.tools.values(), null);
+      declared.put(session, merged);
+    }
+    HookRules.check(hello.hooksOrNone(), engine.limits);
+    Declared template = all ? declaredBy(hello, restored == null ? null : restored.template()) : null;
+    return new Registration(selector, declared, template, claim, restored);
+  }
+
+  private List<SessionState> resolveSessions(Conn conn, SessionSelector selector) {
     if (selector instanceof SessionSelector.All) {
       List<SessionState> all = new ArrayList<>();
       for (SessionState session : engine.sessions.values()) {
@@ -151,7 +182,7 @@ final class BindingHandler {
           all.add(session);
         }
       }
-      return new Registration(selector, all);
+      return all;
     }
     String sessionId = ((SessionSelector.Named) selector).sessionId();
     SessionState session = engine.activeSession(sessionId);
@@ -163,44 +194,64 @@ final class BindingHandler {
       throw new ProtocolViolation(
           ErrorCode.INVALID_SESSION, "Not authorized for session " + sessionId, sessionId);
     }
-    return new Registration(selector, List.of(session));
+    return List.of(session);
   }
 
   private ProviderState register(Conn conn, Hello hello, Registration registration) {
     Engine.Identity identity = new Engine.Identity(hello.name(), hello.instance());
+    Reconnects.Claim claim = registration.claim();
+    if (claim != null && claim.live() != null && claim.live().conn != conn) {
+      // The newcomer takes the identity over: the old connection closes, its calls end
+      // DISCONNECTED and are not replayed (spec: Reconnect protocol, steps 2 and 3).
+      engine.closeConnection(claim.live().conn, CloseReason.NORMAL);
+    }
+    // A used token is spent; a fresh registration of the identity voids any older token.
+    engine.reconnects.forget(identity);
     ProviderState previous = conn.provider();
-    ProviderState provider = engine.identities.get(identity);
-    if (provider == null || provider.conn != conn) {
-      provider =
-          new ProviderState(
-              previous != null && previous.name.equals(hello.name())
-                      && java.util.Objects.equals(previous.instance, hello.instance())
-                  ? previous.providerId
-                  : engine.secrets.id("p"),
-              hello.name(),
-              hello.instance(),
-              conn.trust(),
-              engine.nextProviderOrder());
+    if (previous != null) {
+      engine.identities.remove(new Engine.Identity(previous.name, previous.instance), previous);
     }
-    if (previous != null && previous != provider) {
-      engine.identities.remove(new Engine.Identity(previous.name, previous.instance));
-    }
+    String providerId =
+        registration.restored() != null
+            ? registration.restored().providerId()
+            : previous != null && identity.equals(new Engine.Identity(previous.name, previous.instance))
+                ? previous.providerId
+                : engine.secrets.id("p");
+    ProviderState provider =
+        new ProviderState(
+            providerId, hello.name(), hello.instance(), conn.trust(), engine.nextProviderOrder());
     provider.conn = conn;
     provider.selector = registration.selector();
     provider.subscribe = hello.subscribe() == null ? Set.of() : Set.copyOf(hello.subscribe());
     provider.concurrency = hello.concurrency();
     provider.metadata = hello.metadata();
     provider.startupContext = hello.startupContext();
+    Reconnects.Snapshot restored = registration.restored();
+    if (restored != null) {
+      if (hello.subscribe() == null) {
+        provider.subscribe = restored.subscribe();
+      }
+      if (hello.concurrency() == null) {
+        provider.concurrency = restored.concurrency();
+      }
+      if (hello.metadata() == null) {
+        provider.metadata = restored.metadata();
+      }
+      if (hello.startupContext() == null) {
+        provider.startupContext = restored.startupContext();
+      }
+    }
     provider.lastActive = engine.timers.now();
     provider.persistDir = persistDirOf(hello.name(), conn.trust());
-    provider.reconnectToken = engine.secrets.token("rtk-");
-    Declared declared = declaredBy(hello);
-    provider.template = provider.isAllBound() ? declared : null;
-    for (SessionState session : registration.sessions()) {
-      bind(provider, session, provider.isAllBound() ? declared.copy() : declared);
-    }
+    provider.template = registration.template();
+    registration.declared().forEach(
+        (session, declared) -> {
+          long revision = restored == null ? 0 : restored.revisions().getOrDefault(session.id, 0L);
+          bind(provider, session, declared, revision);
+        });
     engine.identities.put(identity, provider);
     conn.provider(provider);
+    provider.reconnectToken = engine.reconnects.issue(provider);
     return provider;
   }
 
@@ -209,25 +260,34 @@ final class BindingHandler {
     if (engine.home == null || trust == TrustLevel.EXTERNAL) {
       return null;
     }
-    return engine.home.resolve("providers").resolve(PersistDirs.safeName(name)).toAbsolutePath();
+    return engine.persistDirs.dirFor(name);
   }
 
-  private static Declared declaredBy(Hello hello) {
-    Declared declared = new Declared();
-    declared.setTools(hello.toolsOrEmpty());
+  /**
+   * What {@code hello} declares, over {@code before} (a reconnecting provider's restored state):
+   * each field the {@code hello} carries replaces the restored one; fields it leaves out keep it.
+   */
+  private static Declared declaredBy(Hello hello, Declared before) {
+    Declared declared = before == null ? new Declared() : before.copy();
+    if (before == null || hello.tools() != null) {
+      declared.setTools(hello.toolsOrEmpty());
+    }
     Hooks hooks = hello.hooksOrNone();
     if (hooks.onPreToolUse() != null) {
       declared.hookRules = hooks.onPreToolUse();
     }
     if (hooks.transforms() != null) {
+      declared.transforms.clear();
       hooks.transforms().forEach((section, rule) -> rule.ifPresent(r -> declared.transforms.put(section, r)));
     }
-    declared.context = hello.context();
+    if (before == null || hello.context() != null) {
+      declared.context = hello.context();
+    }
     return declared;
   }
 
-  private void bind(ProviderState provider, SessionState session, Declared declared) {
-    Binding binding = new Binding(provider, session, declared);
+  private void bind(ProviderState provider, SessionState session, Declared declared, long revision) {
+    Binding binding = new Binding(provider, session, declared, revision);
     provider.bindings.put(session.id, binding);
     engine.catalog.add(binding);
   }
@@ -256,7 +316,7 @@ final class BindingHandler {
       throw new ProtocolViolation(
           ErrorCode.INVALID_SESSION, "Session " + ready.sessionId() + " is not active", ready.sessionId());
     }
-    bind(provider, session, provider.template.copy());
+    bind(provider, session, provider.template.copy(), 0);
     engine.outbox.send(conn, SessionLifecycle.started(session.id));
   }
 
@@ -300,6 +360,7 @@ final class BindingHandler {
   /** The provider's connection is gone: it leaves every session (spec: Disconnect cleanup). */
   void providerGone(ProviderState provider, Conn conn) {
     ProviderInfo info = provider.info();
+    engine.reconnects.departed(provider);
     boolean wasBound = !provider.bindings.isEmpty();
     leaveAllSessions(provider, UnbindReason.DISCONNECTED);
     engine.identities.remove(new Engine.Identity(provider.name, provider.instance), provider);

@@ -1,11 +1,8 @@
 package io.github.providergateway.gateway.internal;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -50,7 +47,7 @@ public final class Credentials {
     if (MessageDigest.isEqual(hash, gatewayTokenHash)) {
       return new Credential.GatewayToken();
     }
-    return issued.get(HexFormat.of().formatHex(hash));
+    return issued.get(java.util.HexFormat.of().formatHex(hash));
   }
 
   /** Issues a project token scoped to {@code sessionId} for a provider the gateway spawns. */
@@ -85,14 +82,10 @@ public final class Credentials {
   }
 
   private static String hex(String token) {
-    return HexFormat.of().formatHex(sha256(token));
+    return TokenHash.sha256Hex(token);
   }
 
   private static byte[] sha256(String text) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java runtime has SHA-256", e);
-    }
+    return TokenHash.sha256(text);
   }
 }

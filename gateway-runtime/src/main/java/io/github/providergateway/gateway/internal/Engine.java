@@ -40,6 +40,8 @@ public final class Engine {
   /** The gateway home (token file, persist dirs, logs), or null for none. */
   final Path home;
   final Credentials credentials;
+  final Reconnects reconnects;
+  final PersistDirs persistDirs;
 
   /** Sessions by id, in start order. */
   final Map<String, SessionState> sessions = new LinkedHashMap<>();
@@ -85,6 +87,8 @@ public final class Engine {
     this.listener = listener;
     this.home = home;
     this.credentials = new Credentials(secrets, home);
+    this.reconnects = new Reconnects(this);
+    this.persistDirs = new PersistDirs(home);
     this.outbox = new Outbox(this);
     this.catalog = new ToolCatalog(this);
     this.calls = new CallDispatcher(this);
@@ -283,5 +287,6 @@ public final class Engine {
       sessionManager.teardown(session);
     }
     credentials.stop();
+    reconnects.clear();
   }
 }

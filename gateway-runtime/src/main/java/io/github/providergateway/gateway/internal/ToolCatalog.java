@@ -44,6 +44,7 @@ public final class ToolCatalog {
    */
   void checkTools(
       SessionState session, String providerName, Collection<ToolDefinition> tools, Binding self) {
+    checkDistinct(session, tools);
     if (tools.size() > engine.limits.maxToolsPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
@@ -53,12 +54,8 @@ public final class ToolCatalog {
               + tools.size(),
           session.id);
     }
-    Set<String> seen = new HashSet<>();
     for (ToolDefinition tool : tools) {
       String name = tool.name();
-      if (!seen.add(name)) {
-        throw conflict(session, "Tool '" + name + "' is declared twice");
-      }
       if (session.hostToolNames.contains(name)) {
         throw conflict(session, "Tool '" + name + "' is owned by the host");
       }
@@ -74,6 +71,16 @@ public final class ToolCatalog {
         throw conflict(
             session,
             "Tool names starting with 'list_" + reservedFor + "' are reserved for the gateway");
+      }
+    }
+  }
+
+  /** Refuses a list that declares one name twice. */
+  static void checkDistinct(SessionState session, Collection<ToolDefinition> tools) {
+    Set<String> seen = new HashSet<>();
+    for (ToolDefinition tool : tools) {
+      if (!seen.add(tool.name())) {
+        throw conflict(session, "Tool '" + tool.name() + "' is declared twice");
       }
     }
   }

@@ -1,0 +1,149 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.protocol.Concurrency;
+import io.github.providergateway.protocol.SessionSelector;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reconnect tokens (spec: Reconnect protocol; architecture, decision 21). Each {@code hello.ack}
+ * issues a new token for the provider's identity, replacing the one before. The token is honoured
+ * while its connection is open (the newcomer takes over and the old connection closes) and for 30
+ * s after that connection drops, when it restores the provider from a snapshot. Tokens live in
+ * memory only and are looked up by hash. Loop only.
+ */
+final class Reconnects {
+
+  /** What a dropped provider was, kept for the reconnect window. */
+  record Snapshot(
+      String providerId,
+      SessionSelector selector,
+      Map<String, Declared> declaredBySession,
+      Map<String, Long> revisions,
+      Declared template,
+      Set<String> subscribe,
+      Concurrency concurrency,
+      JsonNode metadata,
+      String startupContext) {
+
+    static Snapshot of(ProviderState provider) {
+      Map<String, Declared> declared = new LinkedHashMap<>();
+      Map<String, Long> revisions = new HashMap<>();
+      for (Binding binding : provider.bindings.values()) {
+        declared.put(binding.session.id, binding.declared.copy());
+        revisions.put(binding.session.id, binding.revision());
+      }
+      return new Snapshot(
+          provider.providerId,
+          provider.selector,
+          declared,
+          revisions,
+          provider.template == null ? null : provider.template.copy(),
+          provider.subscribe,
+          provider.concurrency,
+          provider.metadata,
+          provider.startupContext);
+    }
+  }
+
+  /** A valid token's holder: a live provider, or the snapshot of one that dropped. */
+  record Claim(Engine.Identity identity, ProviderState live, Snapshot departed) {}
+
+  private final class Entry {
+    final Engine.Identity identity;
+    ProviderState live;
+    Snapshot departed;
+    Scheduler.Cancellable expiry;
+
+    Entry(Engine.Identity identity, ProviderState live) {
+      this.identity = identity;
+      this.live = live;
+    }
+  }
+
+  private final Engine engine;
+  /** Tokens by the hex SHA-256 of their text. */
+  private final Map<String, Entry> byHash = new HashMap<>();
+  /** Each identity's current token hash. */
+  private final Map<Engine.Identity, String> hashByIdentity = new HashMap<>();
+
+  Reconnects(Engine engine) {
+    this.engine = engine;
+  }
+
+  /** Issues a new token for {@code provider}; its previous token stops working. */
+  String issue(ProviderState provider) {
+    Engine.Identity identity = new Engine.Identity(provider.name, provider.instance);
+    forget(identity);
+    String token = engine.secrets.token("rtk-");
+    String hash = hash(token);
+    byHash.put(hash, new Entry(identity, provider));
+    hashByIdentity.put(identity, hash);
+    return token;
+  }
+
+  /**
+   * The holder of {@code token} if it was issued for exactly {@code identity} and is still valid;
+   * otherwise null (a token for another identity restores nothing, R-RECON-05).
+   */
+  Claim claim(String token, Engine.Identity identity) {
+    if (token == null) {
+      return null;
+    }
+    Entry entry = byHash.get(hash(token));
+    if (entry == null || !entry.identity.equals(identity)) {
+      return null;
+    }
+    return new Claim(entry.identity, entry.live, entry.departed);
+  }
+
+  /** {@code provider}'s connection dropped: its token now restores a snapshot, for 30 s. */
+  void departed(ProviderState provider) {
+    Engine.Identity identity = new Engine.Identity(provider.name, provider.instance);
+    String hash = hashByIdentity.get(identity);
+    Entry entry = hash == null ? null : byHash.get(hash);
+    if (entry == null || entry.live != provider) {
+      return;
+    }
+    entry.live = null;
+    entry.departed = Snapshot.of(provider);
+    entry.expiry =
+        engine.timers.after(
+            engine.limits.reconnectWindow(),
+            () -> {
+              if (byHash.get(hash) == entry) {
+                forget(identity);
+              }
+            });
+  }
+
+  /** Drops the token of {@code identity}: it was used, replaced, or its identity taken afresh. */
+  void forget(Engine.Identity identity) {
+    String hash = hashByIdentity.remove(identity);
+    if (hash != null) {
+      Entry entry = byHash.remove(hash);
+      if (entry != null && entry.expiry != null) {
+        entry.expiry.cancel();
+      }
+    }
+  }
+
+  /** Forgets every token (the gateway stops). */
+  void clear() {
+    for (Entry entry : byHash.values()) {
+      if (entry.expiry != null) {
+        entry.expiry.cancel();
+      }
+    }
+    byHash.clear();
+    hashByIdentity.clear();
+  }
+
+  private static String hash(String token) {
+    return TokenHash.sha256Hex(token);
+  }
+}
