@@ -110,15 +110,15 @@ public record Limits(
     positive(gateTimeout, "gateTimeout");
     positive(transformTimeout, "transformTimeout");
     positive(reconnectWindow, "reconnectWindow");
-    requireNonNull(registrationDebounce, "registrationDebounce");
+    nonNegative(registrationDebounce, "registrationDebounce");
     positive(defaultToolTimeout, "defaultToolTimeout");
-    requireNonNull(cancelGrace, "cancelGrace");
+    nonNegative(cancelGrace, "cancelGrace");
     positive(pairingCodeLifetime, "pairingCodeLifetime");
     positive(regexDeadline, "regexDeadline");
     positive(maxMatchedChars, "maxMatchedChars");
     positive(injectCyclesBeforePause, "injectCyclesBeforePause");
-    requireNonNull(defaultShutdownDeadline, "defaultShutdownDeadline");
-    requireNonNull(idleExitGrace, "idleExitGrace");
+    nonNegative(defaultShutdownDeadline, "defaultShutdownDeadline");
+    nonNegative(idleExitGrace, "idleExitGrace");
   }
 
   /** The spec's limits. */
@@ -144,6 +144,13 @@ public record Limits(
   private static void positive(int value, String name) {
     if (value <= 0) {
       throw new IllegalArgumentException(name + " must be positive, was " + value);
+    }
+  }
+
+  private static void nonNegative(Duration value, String name) {
+    requireNonNull(value, name);
+    if (value.isNegative()) {
+      throw new IllegalArgumentException(name + " must not be negative, was " + value);
     }
   }
 

@@ -15,13 +15,17 @@ public record StreamName(String stream, String provider) {
   }
 
   /**
-   * Reads {@code name}, splitting at its last {@code @}; a bare name, or one ending in {@code @},
-   * belongs to {@code ownProvider}.
+   * Reads {@code name}, splitting at its last {@code @}; a bare name, one ending in {@code @}, or
+   * one whose only {@code @} comes first, belongs to {@code ownProvider}.
    */
   public static StreamName parse(String name, String ownProvider) {
     int at = name.lastIndexOf('@');
-    if (at <= 0 || at == name.length() - 1) {
-      return new StreamName(at == name.length() - 1 ? name.substring(0, at) : name, ownProvider);
+    if (at <= 0) {
+      // No '@', or only a leading one ("@x", "@"): all of it is the stream's own name.
+      return new StreamName(name, ownProvider);
+    }
+    if (at == name.length() - 1) {
+      return new StreamName(name.substring(0, at), ownProvider);
     }
     return new StreamName(name.substring(0, at), name.substring(at + 1));
   }

@@ -3,6 +3,8 @@ package io.github.providergateway.protocol.json;
 import com.fasterxml.jackson.core.io.NumberOutput;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -146,6 +148,15 @@ public final class JsStringifier {
     }
     // Shortest digits that round-trip (Schubfach, as JavaScript engines use), then JS layout.
     BigDecimal shortest = new BigDecimal(NumberOutput.toString(d, true)).stripTrailingZeros();
+    if (d < Double.MIN_NORMAL && shortest.precision() == 2) {
+      // Java's algorithm never gives fewer than two digits, so for the few subnormals where one
+      // digit already round-trips it keeps a second one (4.9E-324 for 5e-324, 4.9E-323 for
+      // 5e-323). JavaScript takes the nearest one-digit decimal when that round-trips.
+      BigDecimal oneDigit = new BigDecimal(d).round(new MathContext(1, RoundingMode.HALF_EVEN));
+      if (Double.parseDouble(oneDigit.toString()) == d) {
+        shortest = oneDigit.stripTrailingZeros();
+      }
+    }
     String digits = shortest.unscaledValue().toString();
     int k = digits.length();
     int n = k - shortest.scale(); // value = 0.digits × 10^n

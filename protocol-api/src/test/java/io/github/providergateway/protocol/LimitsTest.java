@@ -1,0 +1,177 @@
+package io.github.providergateway.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@link Limits}: the spec's numbers by default, overridable one at a time (R-LIMIT-09). */
+class LimitsTest {
+
+  private static final Limits DEFAULTS = Limits.defaults();
+
+  @Test
+  void sizeDefaultsAreFiveAndTwoMebibytes() {
+    assertThat(DEFAULTS.maxToolResultBytes()).isEqualTo(5 * 1024 * 1024).isEqualTo(5_242_880);
+    assertThat(DEFAULTS.maxMessageBytes()).isEqualTo(2 * 1024 * 1024).isEqualTo(2_097_152);
+  }
+
+  @Test
+  void countDefaultsAreTheSpecs() {
+    assertThat(DEFAULTS.maxToolsPerProvider()).isEqualTo(100);
+    assertThat(DEFAULTS.maxHookRulesPerProvider()).isEqualTo(50);
+    assertThat(DEFAULTS.maxStreamsPerProvider()).isEqualTo(20);
+    assertThat(DEFAULTS.streamRetention()).isEqualTo(200);
+    assertThat(DEFAULTS.maxQueryLast()).isEqualTo(100);
+    assertThat(DEFAULTS.maxConnections()).isEqualTo(50);
+    assertThat(DEFAULTS.maxPairingAttemptsPerMinute()).isEqualTo(5);
+    assertThat(DEFAULTS.maxRebindsPerMinute()).isEqualTo(10);
+    assertThat(DEFAULTS.maxPushesPerSecond()).isEqualTo(10);
+    assertThat(DEFAULTS.maxQueuedCalls()).isEqualTo(10);
+  }
+
+  @Test
+  void timeDefaultsAreTheSpecs() {
+    assertThat(DEFAULTS.gateTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(DEFAULTS.transformTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(DEFAULTS.reconnectWindow()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(DEFAULTS.registrationDebounce()).isEqualTo(Duration.ofMillis(200));
+    assertThat(DEFAULTS.defaultToolTimeout()).isEqualTo(Duration.ofSeconds(60));
+  }
+
+  @Test
+  void architectureDefaultsAreTheDecisionsValues() {
+    assertThat(DEFAULTS.cancelGrace()).isEqualTo(Duration.ofSeconds(5)); // arch 23
+    assertThat(DEFAULTS.pairingCodeLifetime()).isEqualTo(Duration.ofSeconds(120)); // arch 4
+    assertThat(DEFAULTS.regexDeadline()).isEqualTo(Duration.ofMillis(1)); // arch 8
+    assertThat(DEFAULTS.maxMatchedChars()).isEqualTo(64 * 1024); // arch 8
+    assertThat(DEFAULTS.injectCyclesBeforePause()).isEqualTo(3); // arch 6
+    assertThat(DEFAULTS.idleExitGrace()).isEqualTo(Duration.ofSeconds(30)); // arch 29
+    assertThat(DEFAULTS.defaultShutdownDeadline()).isEqualTo(Duration.ofSeconds(10));
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @EnumSource(ProviderMessageType.class)
+  void onlyToolResultGetsTheLargerLimit(ProviderMessageType type) {
+    int expected = type == ProviderMessageType.TOOL_RESULT ? 5 * 1024 * 1024 : 2 * 1024 * 1024;
+
+    assertThat(DEFAULTS.maxBytesFor(type)).isEqualTo(expected);
+  }
+
+  @Test
+  void largestMessageIsTheLargerOfTheTwoLimits() {
+    assertThat(DEFAULTS.maxAnyMessageBytes()).isEqualTo(5 * 1024 * 1024);
+    assertThat(DEFAULTS.toBuilder().maxToolResultBytes(10).maxMessageBytes(20).build().maxAnyMessageBytes())
+        .isEqualTo(20);
+  }
+
+  @Test
+  void unchangedBuilderBuildsEqualLimits() {
+    assertThat(DEFAULTS.toBuilder().build()).isEqualTo(DEFAULTS);
+  }
+
+  static Stream<RecordComponent> components() {
+    return Arrays.stream(Limits.class.getRecordComponents());
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @MethodSource("components")
+  void builderOverridesOneLimitAndKeepsTheRest(RecordComponent component) throws Exception {
+    Object changed = component.getType() == int.class
+        ? (Object) ((int) component.getAccessor().invoke(DEFAULTS) + 7)
+        : ((Duration) component.getAccessor().invoke(DEFAULTS)).plusMillis(7);
+    Limits.Builder builder = DEFAULTS.toBuilder();
+    builderMethod(component).invoke(builder, changed);
+
+    Limits limits = builder.build();
+
+    for (RecordComponent other : Limits.class.getRecordComponents()) {
+      Object value = other.getAccessor().invoke(limits);
+      if (other.getName().equals(component.getName())) {
+        assertThat(value).isEqualTo(changed);
+      } else {
+        assertThat(value).as(other.getName()).isEqualTo(other.getAccessor().invoke(DEFAULTS));
+      }
+    }
+  }
+
+  private static Method builderMethod(RecordComponent component) throws NoSuchMethodException {
+    return Limits.Builder.class.getMethod(component.getName(), component.getType());
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @MethodSource("components")
+  void everyLimitRefusesANegativeValue(RecordComponent component) throws Exception {
+    Object negative = component.getType() == int.class ? (Object) (-1) : Duration.ofMillis(-1);
+    Limits.Builder builder = DEFAULTS.toBuilder();
+    builderMethod(component).invoke(builder, negative);
+
+    assertThatThrownBy(builder::build)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(component.getName());
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @MethodSource("components")
+  void everyDurationLimitRefusesNull(RecordComponent component) throws Exception {
+    if (component.getType() != Duration.class) {
+      return;
+    }
+    Limits.Builder builder = DEFAULTS.toBuilder();
+    builderMethod(component).invoke(builder, (Object) null);
+
+    assertThatThrownBy(builder::build).isInstanceOf(NullPointerException.class);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @ValueSource(
+      strings = {
+        "maxToolResultBytes", "maxMessageBytes", "maxToolsPerProvider", "maxHookRulesPerProvider",
+        "maxStreamsPerProvider", "streamRetention", "maxQueryLast", "maxConnections",
+        "maxPairingAttemptsPerMinute", "maxRebindsPerMinute", "maxPushesPerSecond",
+        "gateTimeout", "transformTimeout", "reconnectWindow", "defaultToolTimeout",
+        "pairingCodeLifetime", "regexDeadline", "maxMatchedChars", "injectCyclesBeforePause"
+      })
+  void limitsThatMustBePositiveRefuseZero(String name) throws Exception {
+    RecordComponent component = component(name);
+    Object zero = component.getType() == int.class ? (Object) 0 : Duration.ZERO;
+    Limits.Builder builder = DEFAULTS.toBuilder();
+    builderMethod(component).invoke(builder, zero);
+
+    assertThatThrownBy(builder::build).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(name);
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @ValueSource(
+      strings = {
+        "maxQueuedCalls", "registrationDebounce", "cancelGrace", "defaultShutdownDeadline", "idleExitGrace"
+      })
+  void limitsWhereZeroMeansNoneAcceptZero(String name) throws Exception {
+    RecordComponent component = component(name);
+    Object zero = component.getType() == int.class ? (Object) 0 : Duration.ZERO;
+    Limits.Builder builder = DEFAULTS.toBuilder();
+    builderMethod(component).invoke(builder, zero);
+
+    assertThat(component.getAccessor().invoke(builder.build())).isEqualTo(zero);
+  }
+
+  private static RecordComponent component(String name) {
+    return components().filter(c -> c.getName().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void buildingDoesNotChangeTheDefaults() {
+    DEFAULTS.toBuilder().maxToolsPerProvider(1).build();
+
+    assertThat(Limits.defaults().maxToolsPerProvider()).isEqualTo(100);
+  }
+}
