@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -89,30 +91,61 @@ public final class ProtocolCodec {
    */
   public DecodeResult<ProviderMessage> decodeProviderMessage(String text, Limits limits) {
     requireNonNull(limits, "limits");
-    if (text != null && Utf8.exceeds(text, limits.maxAnyMessageBytes())) {
+    if (text == null) {
+      return decodeProviderMessage(null);
+    }
+    if (Utf8.exceeds(text, limits.maxAnyMessageBytes())) {
+      // Too large for any type: not decoded, only its leading fields peeked for correlation.
       return failed(
-          DecodeError.unreadable(
+          peekIds(
               ErrorCode.PAYLOAD_TOO_LARGE,
-              "message exceeds " + limits.maxAnyMessageBytes() + " bytes"));
+              "message exceeds " + limits.maxAnyMessageBytes() + " bytes",
+              text));
     }
     DecodeResult<ProviderMessage> result = decodeProviderMessage(text);
-    if (text == null) {
-      return result;
+    int smallest = Math.min(limits.maxMessageBytes(), limits.maxToolResultBytes());
+    if (!Utf8.exceeds(text, smallest)) {
+      return result; // the common case: under every limit
     }
     ProviderMessageType type = typeOf(result);
-    if (type != null) {
-      int limit = limits.maxBytesFor(type);
-      if (Utf8.exceeds(text, limit)) {
-        ObjectNode json = readObjectOrNull(text);
-        String wireType = type == ProviderMessageType.UNKNOWN ? null : type.wireName();
-        return failed(
-            withIds(
-                ErrorCode.PAYLOAD_TOO_LARGE,
-                (wireType == null ? "message" : wireType) + " exceeds " + limit + " bytes",
-                json));
-      }
+    // A text whose type cannot be read is held to the limit of ordinary messages.
+    int limit = type == null ? limits.maxMessageBytes() : limits.maxBytesFor(type);
+    if (Utf8.exceeds(text, limit)) {
+      String name = type == null || type == ProviderMessageType.UNKNOWN ? "message" : type.wireName();
+      return failed(peekIds(ErrorCode.PAYLOAD_TOO_LARGE, name + " exceeds " + limit + " bytes", text));
     }
     return result;
+  }
+
+  /**
+   * An error carrying whatever top-level string fields ({@code type}, {@code id}, {@code callId},
+   * {@code requestId}, {@code sessionId}) can be read from the start of {@code text}, streaming
+   * over everything else without building it.
+   */
+  private DecodeError peekIds(ErrorCode code, String detail, String text) {
+    Map<String, String> ids = new java.util.HashMap<>();
+    try (JsonParser parser = mapper.getFactory().createParser(text)) {
+      if (parser.nextToken() == JsonToken.START_OBJECT) {
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+          String field = parser.currentName();
+          if (parser.nextToken() == JsonToken.VALUE_STRING) {
+            ids.putIfAbsent(field, parser.getText());
+          } else {
+            parser.skipChildren();
+          }
+        }
+      }
+    } catch (IOException | RuntimeException unreadable) {
+      // Keep whatever was read before the text stopped being JSON.
+    }
+    return new DecodeError(
+        code,
+        cap(detail),
+        ids.get("type"),
+        ids.get("id"),
+        ids.get("callId"),
+        ids.get("requestId"),
+        ids.get("sessionId"));
   }
 
   private static ProviderMessageType typeOf(DecodeResult<ProviderMessage> result) {
@@ -261,15 +294,6 @@ public final class ProtocolCodec {
       return failed(withIds(ErrorCode.INVALID_JSON, wireType + ": " + e.getMessage(), json));
     } catch (RuntimeException e) {
       return failed(withIds(ErrorCode.INVALID_JSON, wireType + ": unreadable (" + e + ")", json));
-    }
-  }
-
-  private ObjectNode readObjectOrNull(String text) {
-    try {
-      JsonNode tree = treeReader.readTree(text);
-      return tree != null && tree.isObject() ? (ObjectNode) tree : null;
-    } catch (IOException | RuntimeException e) {
-      return null;
     }
   }
 

@@ -74,13 +74,25 @@ class SizeLimitTest {
   }
 
   @Test
-  void toolResultOverTheLargestLimitIsRefusedUnreadWithoutTypeOrId() {
-    // Over the largest limit the codec does not parse at all (ProtocolCodec Javadoc), so even a
-    // tool.result cannot name its type or id there.
+  void toolResultOverTheLargestLimitIsRefusedUndecodedButNamesItsTypeAndId() {
+    // Over the largest limit the codec builds nothing; it only streams over the text for the
+    // leading top-level strings, so the gateway can still say which call the refusal concerns.
     DecodeError error = decode(toolResult(TOOL_RESULT_LIMIT + 1L, "a")).errorOrNull();
 
-    assertThat(error.type()).isNull();
-    assertThat(error.id()).isNull();
+    assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    assertThat(error.type()).isEqualTo("tool.result");
+    assertThat(error.id()).isEqualTo("call-1");
+  }
+
+  @Test
+  void unreadableTextOverTheOrdinaryLimitIsPayloadTooLargeNotInvalidJson() {
+    // Over 2 MiB and of no readable type, it is held to the ordinary limit.
+    String text = "{\"type\":\"tool.result\",\"id\":\"call-1\",\"data\":\"" + "a".repeat(3 * MIB);
+
+    DecodeError error = decode(text).errorOrNull();
+
+    assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    assertThat(error.type()).as("peeked before the text broke off").isEqualTo("tool.result");
   }
 
   @Test
