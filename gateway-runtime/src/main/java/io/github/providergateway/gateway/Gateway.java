@@ -315,6 +315,7 @@ public final class Gateway implements HostApi, AutoCloseable {
     private RandomGenerator random;
     private GatewayListener listener = new GatewayListener() {};
     private LongSupplier nanoTime = System::nanoTime;
+    private Executor io;
 
     private Builder() {}
 
@@ -378,6 +379,15 @@ public final class Gateway implements HostApi, AutoCloseable {
       return this;
     }
 
+    /**
+     * Where the gateway does file I/O (reading file results), off its loop. Default: a small pool
+     * of daemon threads. Tests pass {@code Runnable::run}.
+     */
+    public Builder ioExecutor(Executor io) {
+      this.io = requireNonNull(io, "io");
+      return this;
+    }
+
     /** Builds and starts the gateway. */
     public Gateway build() {
       List<AutoCloseable> owned = new ArrayList<>();
@@ -399,6 +409,18 @@ public final class Gateway implements HostApi, AutoCloseable {
         owned.add(system);
         timer = system;
       }
+      Executor ioExecutor = io;
+      if (ioExecutor == null) {
+        ExecutorService pool =
+            Executors.newCachedThreadPool(
+                task -> {
+                  Thread t = new Thread(task, "gateway-io");
+                  t.setDaemon(true);
+                  return t;
+                });
+        owned.add(pool::shutdown);
+        ioExecutor = pool;
+      }
       Loop loop = new Loop(loopExecutor);
       Secrets secrets = new Secrets(random == null ? new SecureRandom() : random);
       Engine engine =
@@ -410,6 +432,7 @@ public final class Gateway implements HostApi, AutoCloseable {
               ProtocolCodec.create(),
               listener,
               home,
+              ioExecutor,
               nanoTime);
       return new Gateway(engine, loop, owned);
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
@@ -25,13 +26,17 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Tool calls from the host to providers, and every way they end (spec: Tool call terminal
- * semantics; architecture: Per-call life). Each call has one outcome, decided by the first of:
- * the provider's result, a cancel, the timeout, or the provider going away. Nothing is left
- * pending: every path that removes a provider or a session ends its calls. Loop only.
+ * semantics; architecture: Per-call life). A call runs the pre-tool hooks, is routed (to the one
+ * owner, or for a multi-instance tool to its {@code target} or the most recently active instance),
+ * waits for a concurrency slot if its provider set a limit, and is sent. Its single outcome comes
+ * from the first of: the provider's result, a cancel, the timeout, or the provider going away.
+ * Nothing is left pending: every path that removes a provider or a session ends its calls. Loop
+ * only.
  */
 public final class CallDispatcher {
 
   private final Engine engine;
+  private final ConcurrencyLimiter limiter = new ConcurrencyLimiter();
 
   CallDispatcher(Engine engine) {
     this.engine = engine;
@@ -57,7 +62,8 @@ public final class CallDispatcher {
         new CallState(
             engine.secrets.id("call"), session, tool, callArgs, engine.timers.now(), future);
     List<Binding> owners = session.owners(tool);
-    if (owners.isEmpty()) {
+    String metaToolOf = owners.isEmpty() ? MultiInstance.metaToolProvider(session, tool) : null;
+    if (owners.isEmpty() && metaToolOf == null) {
       call.completeHost(
           ToolOutcome.failure(
               ToolErrorCode.NOT_FOUND, "No provider tool '" + tool + "' in session " + sessionId));
@@ -65,46 +71,17 @@ public final class CallDispatcher {
     }
     session.calls.add(call);
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
-    call.timeout =
-        engine.timers.after(timeoutOf(owners.get(0), tool, hostTimeout), () -> timedOut(call));
+    Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
+    call.timeout = engine.timers.after(timeout, () -> timedOut(call));
+    String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
     engine.hooks
-        .evaluate(session, tool, callArgs, owners.get(0).provider.name)
-        .thenAccept(decision -> afterHooks(call, decision));
+        .evaluate(session, tool, callArgs, toolProvider)
+        .thenAccept(decision -> afterHooks(call, decision, metaToolOf));
     return future;
   }
 
-  /** The hooks have decided: a denied call never reaches the provider (R-HOOK-02). */
-  private void afterHooks(CallState call, HookDecision decision) {
-    call.hookContext = decision.context();
-    if (call.phase == CallState.Phase.CLOSED) {
-      return; // timed out or cancelled while the hooks ran
-    }
-    if (!decision.allowed()) {
-      call.completeHost(new ToolOutcome.Denied(decision.reason()));
-      close(call);
-      return;
-    }
-    List<Binding> owners = call.session.owners(call.tool);
-    Binding target = owners.isEmpty() ? null : route(owners, call.args);
-    if (target == null) {
-      call.completeHost(
-          ToolOutcome.failure(
-              ToolErrorCode.NOT_FOUND,
-              owners.isEmpty()
-                  ? "Tool '" + call.tool + "' is gone"
-                  : "No instance '" + call.args.path(MultiInstance.TARGET).asText() + "' of " + call.tool));
-      close(call);
-      return;
-    }
-    call.target = target;
-    send(call);
-  }
-
-  /** Runs only the hooks, for a tool the host owns. */
-  public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
-    SessionState session = engine.sessionManager.requireActive(sessionId);
-    return engine.hooks.evaluate(
-        session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null);
+  private Duration hostTimeoutOr(Duration hostTimeout) {
+    return hostTimeout != null ? hostTimeout : engine.limits.defaultToolTimeout();
   }
 
   private Duration timeoutOf(Binding target, String tool, Duration hostTimeout) {
@@ -118,10 +95,48 @@ public final class CallDispatcher {
     return engine.limits.defaultToolTimeout();
   }
 
+  /** The hooks have decided: a denied call never reaches the provider (R-HOOK-02). */
+  private void afterHooks(CallState call, HookDecision decision, String metaToolOf) {
+    call.hookContext = decision.context();
+    if (call.phase == CallState.Phase.CLOSED) {
+      return; // timed out or cancelled while the hooks ran
+    }
+    if (!decision.allowed()) {
+      finish(call, new ToolOutcome.Denied(decision.reason()));
+      return;
+    }
+    if (metaToolOf != null) {
+      // The gateway answers list_<name>_instances itself (spec: Multi-instance providers).
+      finish(call, ToolOutcome.success(MultiInstance.listInstances(call.session, metaToolOf)));
+      return;
+    }
+    List<Binding> owners = call.session.owners(call.tool);
+    Binding target = owners.isEmpty() ? null : route(owners, call.args);
+    if (target == null) {
+      finish(
+          call,
+          ToolOutcome.failure(
+              ToolErrorCode.NOT_FOUND,
+              owners.isEmpty()
+                  ? "Tool '" + call.tool + "' is gone"
+                  : "No instance '" + call.args.path(MultiInstance.TARGET).asText() + "' of " + call.tool));
+      return;
+    }
+    call.target = target;
+    admit(call);
+  }
+
+  /** Runs only the hooks, for a tool the host owns. */
+  public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+    SessionState session = engine.sessionManager.requireActive(sessionId);
+    return engine.hooks.evaluate(
+        session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null);
+  }
+
   /**
    * Picks the binding to serve a call: the one owner; or, for a tool several instances share, the
    * instance its {@code target} names, else the most recently active (spec: Multi-instance
-   * providers). Null when {@code target} names no live instance.
+   * providers; decision 13). Null when {@code target} names no live instance.
    */
   private static Binding route(List<Binding> owners, JsonNode args) {
     if (owners.size() == 1) {
@@ -136,13 +151,77 @@ public final class CallDispatcher {
       }
       return null;
     }
-    Binding latest = owners.get(0);
+    return mostRecentlyActive(owners, null);
+  }
+
+  private static Binding mostRecentlyActive(List<Binding> owners, Binding except) {
+    Binding latest = null;
     for (Binding owner : owners) {
-      if (owner.provider.lastActive.isAfter(latest.provider.lastActive)) {
+      if (owner != except
+          && (latest == null || owner.provider.lastActive.isAfter(latest.provider.lastActive))) {
         latest = owner;
       }
     }
     return latest;
+  }
+
+  // ---- concurrency ----
+
+  /**
+   * Sends the call, or queues it when its provider's concurrency limit is reached; past {@code
+   * maxQueuedCalls} waiting calls it fails {@code RATE_LIMITED} (spec: Tool concurrency).
+   */
+  private void admit(CallState call) {
+    ConcurrencyLimiter.Key key = ConcurrencyLimiter.keyFor(call.target, call.tool);
+    if (key == null) {
+      send(call);
+      return;
+    }
+    call.slotKey = key;
+    ConcurrencyLimiter.Slot slot = limiter.slot(key, call.target.provider.concurrency.max());
+    if (slot.inFlight < slot.max) {
+      slot.inFlight++;
+      call.holdsSlot = true;
+      send(call);
+    } else if (slot.waiting.size() >= engine.limits.maxQueuedCalls()) {
+      call.slotKey = null;
+      limiter.dropIfIdle(key, slot);
+      finish(
+          call,
+          ToolOutcome.failure(
+              ToolErrorCode.RATE_LIMITED,
+              "Provider '" + call.target.provider.name + "' has "
+                  + engine.limits.maxQueuedCalls() + " calls waiting already"));
+    } else {
+      call.phase = CallState.Phase.QUEUED;
+      slot.waiting.addLast(call);
+    }
+  }
+
+  /** Frees the call's slot (or its place in the queue) and sends whoever waits next. */
+  private void leaveSlot(CallState call) {
+    ConcurrencyLimiter.Key key = call.slotKey;
+    if (key == null) {
+      return;
+    }
+    call.slotKey = null;
+    ConcurrencyLimiter.Slot slot = limiter.existing(key);
+    if (slot == null) {
+      return;
+    }
+    if (call.holdsSlot) {
+      call.holdsSlot = false;
+      slot.inFlight--;
+    } else {
+      slot.waiting.remove(call);
+    }
+    while (slot.inFlight < slot.max && !slot.waiting.isEmpty()) {
+      CallState next = slot.waiting.pollFirst();
+      slot.inFlight++;
+      next.holdsSlot = true;
+      send(next);
+    }
+    limiter.dropIfIdle(key, slot);
   }
 
   private void send(CallState call) {
@@ -183,31 +262,66 @@ public final class CallDispatcher {
       return;
     }
     switch (call.phase) {
-      case SENT -> finish(call, outcomeOf(call, result));
+      case SENT -> answered(call, result);
       case CANCELLING -> {
         // After tool.cancel only CANCELLED counts; anything else is ignored (R-TOOL-21).
         if (result.isCancelled()) {
           close(call);
         }
       }
-      case QUEUED, CLOSED -> {
-        // Not sent on this connection, or already finished: nothing to do.
+      case QUEUED, READING_FILE, CLOSED -> {
+        // Not waiting for an answer on this connection.
       }
     }
   }
 
-  private ToolOutcome outcomeOf(CallState call, ToolResult result) {
+  private void answered(CallState call, ToolResult result) {
     if (result.isFailure()) {
+      if (result.isRetryable() && !call.retried) {
+        Binding other = mostRecentlyActive(call.session.owners(call.tool), call.target);
+        if (other != null) {
+          retry(call, other);
+          return;
+        }
+      }
       ToolErrorCode code = result.errorCode() == null ? ToolErrorCode.INTERNAL : result.errorCode();
       String codeText = result.errorCodeText() == null ? code.wireName() : result.errorCodeText();
       String error = result.error() == null ? codeText : result.error();
-      return new ToolOutcome.Failure(error, code, codeText);
+      finish(call, new ToolOutcome.Failure(error, code, codeText));
+    } else if (result.file() != null) {
+      readFile(call, result);
+    } else {
+      finish(call, ToolOutcome.success(result.data() == null ? NullNode.getInstance() : result.data()));
     }
-    if (result.file() != null) {
-      return ToolOutcome.failure(
-          ToolErrorCode.INTERNAL, "file results are not supported by this gateway yet");
-    }
-    return ToolOutcome.success(result.data() == null ? NullNode.getInstance() : result.data());
+  }
+
+  /** A retryable failure gets one more try on another instance of the provider (spec). */
+  private void retry(CallState call, Binding other) {
+    forgetOnConnection(call);
+    leaveSlot(call);
+    call.retried = true;
+    call.id = engine.secrets.id("call");
+    call.target = other;
+    call.conn = null;
+    call.phase = CallState.Phase.QUEUED;
+    admit(call);
+  }
+
+  /** The provider answered with a file: read it off the loop, then finish on it. */
+  private void readFile(CallState call, ToolResult result) {
+    call.phase = CallState.Phase.READING_FILE;
+    var persistDir = call.target.provider.persistDir;
+    var ref = result.file();
+    engine.ioExecutor.execute(
+        () -> {
+          ToolOutcome outcome = FileResults.read(persistDir, ref);
+          engine.loop.execute(
+              () -> {
+                if (call.phase == CallState.Phase.READING_FILE) {
+                  finish(call, outcome);
+                }
+              });
+        });
   }
 
   /** A {@code tool.progress} arrived: shown in the session timeline, the call stays open. */
@@ -226,9 +340,8 @@ public final class CallDispatcher {
    * DISCONNECTED}.
    */
   void unreadable(Conn conn, DecodeError error, Outbox.Refused refused) {
-    CallState named = "tool.result".equals(error.type()) && error.id() != null
-        ? conn.calls.get(error.id())
-        : null;
+    CallState named =
+        "tool.result".equals(error.type()) && error.id() != null ? conn.calls.get(error.id()) : null;
     if (named != null) {
       engine.outbox.error(conn, error.code(), error.detail(), refused);
       failUnreadable(named, error.code(), error.detail());
@@ -248,7 +361,7 @@ public final class CallDispatcher {
     if (open.size() == 1) {
       failUnreadable(open.get(0), code, detail);
     } else if (open.size() > 1) {
-      engine.closeConnection(conn, io.github.providergateway.gateway.CloseReason.PROTOCOL_ERROR);
+      engine.closeConnection(conn, CloseReason.PROTOCOL_ERROR);
     }
   }
 
@@ -287,15 +400,18 @@ public final class CallDispatcher {
   }
 
   private void cancelOnProvider(CallState call, CancelReason reason) {
-    if (call.phase != CallState.Phase.SENT) {
-      if (call.phase == CallState.Phase.QUEUED) {
-        close(call); // never sent: nothing to cancel on the provider
+    switch (call.phase) {
+      case SENT -> {
+        call.phase = CallState.Phase.CANCELLING;
+        engine.outbox.send(call.conn, new ToolCancel(call.id, call.session.id, reason));
+        // The slot stays taken until CANCELLED arrives or the grace period ends (R-CONC-06).
+        call.cancelGrace = engine.timers.after(engine.limits.cancelGrace(), () -> close(call));
       }
-      return;
+      case QUEUED, READING_FILE -> close(call); // never sent, or already answered: nothing to cancel
+      case CANCELLING, CLOSED -> {
+        // already cancelled or finished
+      }
     }
-    call.phase = CallState.Phase.CANCELLING;
-    engine.outbox.send(call.conn, new ToolCancel(call.id, call.session.id, reason));
-    call.cancelGrace = engine.timers.after(engine.limits.cancelGrace(), () -> close(call));
   }
 
   /** Ends {@code call} as {@code DISCONNECTED}: its provider is gone. */
@@ -308,14 +424,14 @@ public final class CallDispatcher {
     close(call);
   }
 
-  /** Every call sent on {@code conn}, and every queued call meant for it, ends {@code DISCONNECTED}. */
+  /** Every call sent on {@code conn} ends {@code DISCONNECTED}. */
   void connectionGone(Conn conn) {
     for (CallState call : new ArrayList<>(conn.calls.values())) {
       disconnected(call);
     }
   }
 
-  /** The open calls routed to {@code binding}. */
+  /** The open calls routed to {@code binding}, sent or waiting. */
   List<CallState> callsOf(Binding binding) {
     List<CallState> result = new ArrayList<>();
     for (CallState call : binding.session.calls) {
@@ -337,13 +453,14 @@ public final class CallDispatcher {
    * gateway also tells subscribers {@code tool.execution_complete} (architecture, decision 16).
    */
   private void deliver(CallState call, ToolOutcome outcome) {
-    boolean dispatched = call.phase == CallState.Phase.SENT;
+    boolean dispatched =
+        call.phase == CallState.Phase.SENT || call.phase == CallState.Phase.READING_FILE;
     if (call.completeHost(outcome) && dispatched) {
       engine.events.toolExecutionComplete(call, outcome);
     }
   }
 
-  /** Closes the call's bookkeeping: timers stopped, forgotten everywhere, its id remembered. */
+  /** Closes the call's bookkeeping: timers stopped, slot freed, forgotten, its id remembered. */
   private void close(CallState call) {
     if (call.phase == CallState.Phase.CLOSED) {
       return;
@@ -356,6 +473,11 @@ public final class CallDispatcher {
       call.cancelGrace.cancel();
     }
     call.session.calls.remove(call);
+    forgetOnConnection(call);
+    leaveSlot(call);
+  }
+
+  private static void forgetOnConnection(CallState call) {
     if (call.conn != null) {
       call.conn.calls.remove(call.id);
       call.conn.endedCalls.add(call.id);

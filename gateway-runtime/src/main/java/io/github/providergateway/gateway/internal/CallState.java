@@ -21,13 +21,16 @@ final class CallState {
     QUEUED,
     /** {@code tool.call} sent; waiting for {@code tool.result}. */
     SENT,
+    /** The provider answered with a file; the gateway is reading it. */
+    READING_FILE,
     /** {@code tool.cancel} sent; waiting for {@code CANCELLED} or the grace period. */
     CANCELLING,
     /** Finished; nothing more happens. */
     CLOSED
   }
 
-  final String id;
+  /** The id of the call's current {@code tool.call}; a retry on another instance gets a new one. */
+  String id;
   final SessionState session;
   final String tool;
   final JsonNode args;
@@ -47,6 +50,10 @@ final class CallState {
   Scheduler.Cancellable cancelGrace;
   /** Whether a retry on another instance was already used (multi-instance). */
   boolean retried;
+  /** The concurrency limit the call counts against, or null. */
+  ConcurrencyLimiter.Key slotKey;
+  /** Whether the call holds a slot of that limit now (sent, or cancelled and not yet answered). */
+  boolean holdsSlot;
 
   CallState(
       String id,

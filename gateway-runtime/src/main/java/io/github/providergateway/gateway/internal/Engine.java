@@ -1,9 +1,14 @@
 package io.github.providergateway.gateway.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Limits;
@@ -13,12 +18,16 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -39,6 +48,8 @@ public final class Engine {
   final GatewayListener listener;
   /** The gateway home (token file, persist dirs, logs), or null for none. */
   final Path home;
+  /** Runs file I/O off the loop (reading file results). */
+  final Executor ioExecutor;
   final Credentials credentials;
   final Reconnects reconnects;
   final PersistDirs persistDirs;
@@ -78,6 +89,7 @@ public final class Engine {
       ProtocolCodec codec,
       GatewayListener listener,
       Path home,
+      Executor ioExecutor,
       LongSupplier nanoTime) {
     this.loop = loop;
     this.timers = timers;
@@ -86,6 +98,7 @@ public final class Engine {
     this.codec = codec;
     this.listener = listener;
     this.home = home;
+    this.ioExecutor = ioExecutor;
     this.credentials = new Credentials(secrets, home);
     this.reconnects = new Reconnects(this);
     this.persistDirs = new PersistDirs(home);
@@ -131,30 +144,30 @@ public final class Engine {
   }
 
   /** Runs the prompt pipeline for the host. */
-  public java.util.concurrent.CompletableFuture<io.github.providergateway.gateway.PromptResult> prompt(
-      String sessionId, java.util.Map<String, String> sections) {
+  public CompletableFuture<PromptResult> prompt(
+      String sessionId, Map<String, String> sections) {
     return prompts.run(sessionManager.requireActive(sessionId), sections);
   }
 
   /** Forwards a host event to subscribed providers. */
-  public void emit(String sessionId, String event, com.fasterxml.jackson.databind.JsonNode data) {
+  public void emit(String sessionId, String event, JsonNode data) {
     events.emit(sessionManager.requireActive(sessionId), event, data);
   }
 
   /** The session's tools as the host would register them now. */
-  public java.util.List<io.github.providergateway.gateway.HostTool> tools(String sessionId) {
+  public List<HostTool> tools(String sessionId) {
     return catalog.hostTools(sessionManager.requireActive(sessionId));
   }
 
   /** The bound providers. */
-  public java.util.List<io.github.providergateway.gateway.ProviderInfo> providers() {
-    java.util.List<io.github.providergateway.gateway.ProviderInfo> list = new ArrayList<>();
+  public List<ProviderInfo> providers() {
+    List<ProviderInfo> list = new ArrayList<>();
     for (ProviderState provider : identities.values()) {
       if (!provider.bindings.isEmpty() || provider.isAllBound()) {
         list.add(provider.info());
       }
     }
-    list.sort(java.util.Comparator.comparing(io.github.providergateway.gateway.ProviderInfo::providerId));
+    list.sort(Comparator.comparing(ProviderInfo::providerId));
     return list;
   }
 
@@ -180,7 +193,7 @@ public final class Engine {
     loop.execute(
         () -> {
           if (stopped) {
-            conn.on(io.github.providergateway.protocol.ConnectionEvent.CLOSED);
+            conn.on(ConnectionEvent.CLOSED);
             transport.close(CloseReason.GATEWAY_STOPPING);
             return;
           }
@@ -235,7 +248,7 @@ public final class Engine {
     if (!conn.isOpen()) {
       return;
     }
-    conn.on(io.github.providergateway.protocol.ConnectionEvent.CLOSED);
+    conn.on(ConnectionEvent.CLOSED);
     conns.remove(conn);
     calls.connectionGone(conn);
     ProviderState provider = conn.provider();

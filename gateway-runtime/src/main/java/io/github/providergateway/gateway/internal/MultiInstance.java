@@ -1,5 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -31,6 +33,32 @@ final class MultiInstance {
         "List connected " + name + " instances",
         ToolCatalog.emptySchema(),
         "gateway");
+  }
+
+  /** The provider name whose meta-tool {@code tool} is in {@code session}, or null. */
+  static String metaToolProvider(SessionState session, String tool) {
+    for (ProviderState provider : session.bindings.keySet()) {
+      if (provider.instance != null && metaToolName(provider.name).equals(tool)) {
+        return provider.name;
+      }
+    }
+    return null;
+  }
+
+  /** The meta-tool's answer: each connected instance of {@code name}, with its metadata. */
+  static ArrayNode listInstances(SessionState session, String name) {
+    ArrayNode instances = JsonNodeFactory.instance.arrayNode();
+    for (ProviderState provider : session.bindings.keySet()) {
+      if (provider.instance != null && provider.name.equals(name)) {
+        ObjectNode entry = instances.addObject();
+        entry.put("instance", provider.instance);
+        entry.put("providerId", provider.providerId);
+        if (provider.metadata != null) {
+          entry.set("metadata", provider.metadata);
+        }
+      }
+    }
+    return instances;
   }
 
   /** {@code tool} as the host sees it when {@code owners} (two or more instances) share it. */

@@ -41,6 +41,7 @@ public final class GatewayFixture implements AutoCloseable {
             .clock(clock)
             .scheduler(clock)
             .executor(Runnable::run)
+            .ioExecutor(Runnable::run)
             .random(new SplittableRandom(42));
     customizer.accept(builder);
     gateway = builder.build();

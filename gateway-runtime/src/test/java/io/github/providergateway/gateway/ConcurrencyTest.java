@@ -1,0 +1,197 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.json;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Concurrency;
+import io.github.providergateway.protocol.ConcurrencyScope;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolCancel;
+import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.ToolResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Concurrency limits from {@code hello.concurrency} (spec: Tool concurrency). */
+class ConcurrencyTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final String session = f.startSession("alpha");
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  private RecordingProviderConnection provider(Concurrency concurrency) {
+    return f.bound(
+        Hello.builder("worker")
+            .session(session)
+            .concurrency(concurrency)
+            .tools(tool("a"), tool("b"))
+            .build());
+  }
+
+  private static ToolErrorCode code(CompletableFuture<CallResult> call) {
+    return ((ToolOutcome.Failure) done(call).outcome()).code();
+  }
+
+  @Test
+  void withoutALimitEveryCallIsSentAtOnce() {
+    RecordingProviderConnection p = provider(null);
+    for (int i = 0; i < 30; i++) {
+      f.call(session, "a", "{}");
+    }
+    assertThat(p.drain()).hasSize(30);
+  }
+
+  @Test
+  void overTheLimitCallsWaitAndAreSentInArrivalOrderAsSlotsFree() {
+    RecordingProviderConnection p = provider(new Concurrency(2, ConcurrencyScope.INSTANCE));
+    List<CompletableFuture<CallResult>> calls = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      calls.add(f.call(session, "a", "{\"n\":" + i + "}"));
+    }
+
+    List<ToolCall> sent = new ArrayList<>();
+    p.drain().forEach(m -> sent.add((ToolCall) m));
+    assertThat(sent).extracting(c -> c.args().get("n").asInt()).containsExactly(0, 1);
+
+    p.send(ToolResult.success(sent.get(0).id(), json("0")));
+    ToolCall third = p.next(ToolCall.class);
+    assertThat(third.args().get("n").asInt()).isEqualTo(2);
+    p.assertNoMoreMessages();
+    p.send(ToolResult.success(sent.get(1).id(), json("1")));
+    p.send(ToolResult.success(third.id(), json("2")));
+    assertThat(p.drain()).extracting(m -> ((ToolCall) m).args().get("n").asInt()).containsExactly(3, 4);
+  }
+
+  @Test
+  void atMostTenCallsWaitAndTheEleventhIsRateLimitedAtOnce() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    f.call(session, "a", "{}");
+    List<CompletableFuture<CallResult>> waiting = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      waiting.add(f.call(session, "a", "{}"));
+    }
+
+    var eleventh = f.call(session, "a", "{}");
+
+    assertThat(code(eleventh)).isEqualTo(ToolErrorCode.RATE_LIMITED);
+    assertThat(waiting).noneMatch(CompletableFuture::isDone);
+    assertThat(p.drain()).hasSize(1);
+  }
+
+  @Test
+  void toolScopeCountsEachToolSeparately() {
+    RecordingProviderConnection p = provider(new Concurrency(1, ConcurrencyScope.TOOL));
+
+    f.call(session, "a", "{}");
+    f.call(session, "a", "{}");
+    f.call(session, "b", "{}");
+
+    assertThat(p.drain()).extracting(m -> ((ToolCall) m).tool()).containsExactly("a", "b");
+  }
+
+  @Test
+  void providerScopeCountsAcrossInstances() {
+    RecordingProviderConnection a =
+        f.bound(Hello.builder("browser").instance("tab-a").session(session)
+            .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER)).tools(tool("shot")).build());
+    RecordingProviderConnection b =
+        f.bound(Hello.builder("browser").instance("tab-b").session(session)
+            .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER)).tools(tool("shot")).build());
+    a.drain();
+
+    f.call(session, "shot", "{\"target\":\"tab-a\"}");
+    f.call(session, "shot", "{\"target\":\"tab-b\"}");
+
+    assertThat(a.drain()).hasSize(1);
+    b.assertNoMoreMessages();
+  }
+
+  @Test
+  void instanceScopeCountsEachInstanceSeparately() {
+    RecordingProviderConnection a =
+        f.bound(Hello.builder("browser").instance("tab-a").session(session)
+            .concurrency(new Concurrency(1, ConcurrencyScope.INSTANCE)).tools(tool("shot")).build());
+    RecordingProviderConnection b =
+        f.bound(Hello.builder("browser").instance("tab-b").session(session)
+            .concurrency(new Concurrency(1, ConcurrencyScope.INSTANCE)).tools(tool("shot")).build());
+    a.drain();
+
+    f.call(session, "shot", "{\"target\":\"tab-a\"}");
+    f.call(session, "shot", "{\"target\":\"tab-b\"}");
+
+    assertThat(a.drain()).hasSize(1);
+    assertThat(b.drain()).hasSize(1);
+  }
+
+  @Test
+  void aCancelledCallKeepsItsSlotUntilCancelledArrives() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    f.call(session, "a", "{}", Duration.ofSeconds(1));
+    var waiting = f.call(session, "a", "{}");
+    String first = p.next(ToolCall.class).id();
+
+    f.clock.advance(Duration.ofSeconds(1));
+    p.next(ToolCancel.class);
+    p.assertNoMoreMessages();
+
+    p.send(ToolResult.cancelled(first));
+    p.next(ToolCall.class);
+    assertThat(waiting).isNotDone();
+  }
+
+  @Test
+  void aCancelledCallFreesItsSlotAfterTheGracePeriodWithoutAnAnswer() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    f.call(session, "a", "{}", Duration.ofSeconds(1));
+    f.call(session, "a", "{}", Duration.ofSeconds(30));
+    p.next(ToolCall.class);
+    f.clock.advance(Duration.ofSeconds(1));
+    p.next(ToolCancel.class);
+
+    f.clock.advance(Duration.ofMillis(4_999));
+    p.assertNoMoreMessages();
+    f.clock.advance(Duration.ofMillis(1));
+
+    p.next(ToolCall.class);
+  }
+
+  @Test
+  void aCallThatTimesOutWhileWaitingIsNeverSent() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    f.call(session, "a", "{}");
+    var waiting = f.call(session, "a", "{}", Duration.ofSeconds(2));
+    String first = p.next(ToolCall.class).id();
+
+    f.clock.advance(Duration.ofSeconds(2));
+    assertThat(code(waiting)).isEqualTo(ToolErrorCode.TIMEOUT);
+    p.send(ToolResult.success(first, json("1")));
+
+    p.assertNoMoreMessages();
+  }
+
+  @Test
+  void waitingCallsOfAProviderThatLeavesEndDisconnectedWithoutBeingSent() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    f.call(session, "a", "{}");
+    var waiting = f.call(session, "a", "{}");
+    p.next(ToolCall.class);
+
+    p.drop();
+
+    assertThat(code(waiting)).isEqualTo(ToolErrorCode.DISCONNECTED);
+    p.assertNoMoreMessages();
+  }
+}
