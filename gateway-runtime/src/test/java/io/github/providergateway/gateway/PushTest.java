@@ -138,7 +138,9 @@ class PushTest {
   void theHostReadsNewestFirstAndUpToTheRetention() {
     for (int i = 1; i <= 201; i++) {
       provider.send(Push.event("s", PushLevel.KEEP, "e" + i));
+      f.clock.advance(java.time.Duration.ofMillis(100)); // within the push budget
     }
+    provider.assertNoMoreMessages();
 
     List<StreamEntry> all = stream("s@ci-watcher", 1000);
     assertThat(all).hasSize(200);

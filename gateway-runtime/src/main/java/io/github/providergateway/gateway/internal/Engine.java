@@ -151,7 +151,11 @@ public final class Engine {
 
   /** Forwards a host event to subscribed providers. */
   public void emit(String sessionId, String event, JsonNode data) {
-    events.emit(sessionManager.requireActive(sessionId), event, data);
+    SessionState session = sessionManager.requireActive(sessionId);
+    if (io.github.providergateway.protocol.SessionEvents.USER_MESSAGE.equals(event)) {
+      pushes.userMessage(session);
+    }
+    events.emit(session, event, data);
   }
 
   /** The session's tools as the host would register them now. */

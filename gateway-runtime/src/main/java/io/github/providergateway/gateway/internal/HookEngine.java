@@ -45,6 +45,11 @@ final class HookEngine {
     this.regex = new RegexGuard(engine.limits.regexDeadline(), nanoTime);
   }
 
+  /** The deadline-guarded regex engine, shared with stream filters. */
+  RegexGuard regex() {
+    return regex;
+  }
+
   /**
    * Runs the hooks for a call of {@code tool} with {@code args} in {@code session}.
    *

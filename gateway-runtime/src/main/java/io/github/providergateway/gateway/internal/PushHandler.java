@@ -3,12 +3,16 @@ package io.github.providergateway.gateway.internal;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.FilterOutcome;
+import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.protocol.StreamQuery;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,14 +32,16 @@ public final class PushHandler {
 
   void push(Conn conn, Push push) {
     ProviderState provider = conn.provider();
-    List<SessionState> sessions = targets(provider, push);
+    List<Binding> targets = targets(provider, push);
     StreamName stream =
         new StreamName(push.stream() == null ? provider.name : push.stream(), provider.name);
-    for (SessionState session : sessions) {
-      checkStreamLimit(session, provider, stream);
+    for (Binding binding : targets) {
+      checkStreamLimit(binding.session, provider, stream);
+      checkBudget(binding);
     }
-    for (SessionState session : sessions) {
-      deliver(session, provider, stream, push);
+    for (Binding binding : targets) {
+      binding.recentPushes.addLast(engine.timers.now());
+      deliver(binding, stream, push);
     }
   }
 
@@ -43,20 +49,16 @@ public final class PushHandler {
    * Where a push goes: the named session; else a single-session provider's own session; an
    * {@code "all"}-bound provider must name one or say {@code broadcast} (architecture, decision 30).
    */
-  private static List<SessionState> targets(ProviderState provider, Push push) {
+  private static List<Binding> targets(ProviderState provider, Push push) {
     if (push.sessionId() != null) {
-      return List.of(provider.bindings.get(push.sessionId()).session);
+      return List.of(provider.bindings.get(push.sessionId()));
     }
     if (provider.isAllBound() && !push.isBroadcast()) {
       throw new ProtocolViolation(
           ErrorCode.INVALID_SESSION,
           "An \"all\"-bound provider must give sessionId or broadcast: true");
     }
-    List<SessionState> sessions = new ArrayList<>();
-    for (Binding binding : provider.bindings.values()) {
-      sessions.add(binding.session);
-    }
-    return sessions;
+    return new ArrayList<>(provider.bindings.values());
   }
 
   private void checkStreamLimit(SessionState session, ProviderState provider, StreamName stream) {
@@ -78,24 +80,118 @@ public final class PushHandler {
   }
 
   /**
-   * Stores and routes one event: {@code keep} → stream only; {@code surface} → stream and timeline;
-   * {@code inject} → stream, timeline and a new turn. A {@code prompt} starts the turn with itself
-   * in place of the event text.
+   * At most {@code maxPushesPerSecond} pushes per (provider, session) in any one-second window
+   * (spec: Push loop prevention). A refused push changes nothing.
    */
-  private void deliver(SessionState session, ProviderState provider, StreamName stream, Push push) {
+  private void checkBudget(Binding binding) {
+    Instant windowStart = engine.timers.now().minus(Duration.ofSeconds(1));
+    while (!binding.recentPushes.isEmpty() && !binding.recentPushes.peekFirst().isAfter(windowStart)) {
+      binding.recentPushes.pollFirst();
+    }
+    if (binding.recentPushes.size() >= engine.limits.maxPushesPerSecond()) {
+      throw new ProtocolViolation(
+          ErrorCode.RATE_LIMITED,
+          "More than " + engine.limits.maxPushesPerSecond() + " pushes a second to session "
+              + binding.session.id,
+          binding.session.id);
+    }
+  }
+
+  /**
+   * Stores and routes one event. The stream's filter, if any, decides first: the first rule whose
+   * regex is found in the event overrides its level, and {@code drop} discards it. Then {@code
+   * keep} → stream only; {@code surface} → stream and timeline; {@code inject} → stream, timeline
+   * and a new turn, gated so one provider cannot keep the agent busy. A {@code prompt} starts the
+   * turn with itself in place of the event text.
+   */
+  private void deliver(Binding binding, StreamName stream, Push push) {
+    SessionState session = binding.session;
+    String source = binding.provider.name;
     PushLevel level = push.level();
     if (push.event() != null) {
+      FilterOutcome filtered = filter(binding, stream, push.event());
+      if (filtered == FilterOutcome.DROP) {
+        return;
+      }
+      if (filtered != null) {
+        level = PushLevel.fromWire(filtered.wireName());
+      }
       session
           .streams
           .computeIfAbsent(stream, s -> new EventStream(engine.limits.streamRetention()))
           .add(new StreamEntry(engine.timers.now(), push.event(), level, push.metadata()));
       if (level == PushLevel.SURFACE || level == PushLevel.INJECT) {
-        session.host.log(session.id, provider.name, push.event());
+        session.host.log(session.id, source, push.event());
       }
     }
     String turn = push.prompt() != null ? push.prompt() : level == PushLevel.INJECT ? push.event() : null;
-    if (turn != null) {
-      session.host.send(session.id, provider.name, turn);
+    if (turn != null && mayStartTurn(binding)) {
+      session.host.send(session.id, source, turn);
+    } else if (turn != null && push.event() == null) {
+      session.host.log(session.id, source, turn); // a held prompt is still shown
+    }
+  }
+
+  /** The outcome of the first matching filter rule, or null when none matches or none is set. */
+  private FilterOutcome filter(Binding binding, StreamName stream, String event) {
+    List<FilterRule> rules = binding.declared.filters.get(stream.stream());
+    if (rules == null) {
+      return null;
+    }
+    String text = event.length() > engine.limits.maxMatchedChars()
+        ? event.substring(0, engine.limits.maxMatchedChars())
+        : event;
+    for (FilterRule rule : rules) {
+      // A match cut off by the deadline fails safe as no match (architecture, decision 8).
+      if (engine.hooks.regex().find(rule.match(), text) == RegexGuard.Result.MATCHED) {
+        return rule.outcome();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Inject gating (architecture, decision 6): while this provider's last turn in the session is
+   * unanswered, no new turn; after 3 consecutive inject→turn→inject cycles its turns pause, with a
+   * warning, until the user sends a message.
+   */
+  private boolean mayStartTurn(Binding binding) {
+    if (binding.injectsPaused || binding.turnPending) {
+      return false;
+    }
+    if (binding.turnEnded) {
+      binding.injectCycles++;
+      if (binding.injectCycles >= engine.limits.injectCyclesBeforePause()) {
+        binding.injectsPaused = true;
+        String warning =
+            "Provider '" + binding.provider.name + "' started " + binding.injectCycles
+                + " turns in a row; its injects are paused until the user sends a message.";
+        binding.session.host.log(binding.session.id, "gateway", warning);
+        engine.listener.warning(warning);
+        return false;
+      }
+    }
+    binding.turnPending = true;
+    binding.turnEnded = false;
+    return true;
+  }
+
+  /** The session went idle: turns providers started there have ended. */
+  void sessionIdle(SessionState session) {
+    for (Binding binding : session.bindings.values()) {
+      if (binding.turnPending) {
+        binding.turnPending = false;
+        binding.turnEnded = true;
+      }
+    }
+  }
+
+  /** The user spoke: every provider's inject cycle count restarts, and paused ones resume. */
+  void userMessage(SessionState session) {
+    for (Binding binding : session.bindings.values()) {
+      binding.injectCycles = 0;
+      binding.injectsPaused = false;
+      binding.turnEnded = false;
     }
   }
 

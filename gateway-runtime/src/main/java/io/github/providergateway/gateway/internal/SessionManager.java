@@ -42,6 +42,7 @@ public final class SessionManager {
   /** Bound providers get {@code session.lifecycle idle}. */
   public void idle(String sessionId) {
     SessionState session = requireActive(sessionId);
+    engine.pushes.sessionIdle(session);
     for (ProviderState provider : session.bindings.keySet()) {
       if (provider.conn.state() == ConnectionState.BOUND) {
         engine.outbox.send(provider.conn, SessionLifecycle.idle(session.id));

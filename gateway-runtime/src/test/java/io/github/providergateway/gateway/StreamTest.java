@@ -1,0 +1,327 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Ack;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.FilterOutcome;
+import io.github.providergateway.protocol.FilterRule;
+import io.github.providergateway.protocol.FilterSet;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.StreamHistory;
+import io.github.providergateway.protocol.StreamQuery;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Push budgets, inject gating, stream filters and stream queries (spec: Push loop prevention,
+ * filter.set, stream.query, Stream access control).
+ */
+class StreamTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final String session = f.startSession("alpha");
+  private final RecordingProviderConnection watcher = f.bound("ci-watcher", session);
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  private void push(RecordingProviderConnection p, PushLevel level, String event) {
+    p.send(Push.event("ci-watch", level, event));
+  }
+
+  private List<String> stored(String stream) {
+    return done(f.gateway.queryStreams(session, List.of(stream), 200)).get(stream).stream()
+        .map(StreamEntry::event).toList();
+  }
+
+  // ---- budgets ----
+
+  @Test
+  void theEleventhPushWithinASecondIsRateLimitedAndChangesNothing() {
+    for (int i = 0; i < 10; i++) {
+      push(watcher, PushLevel.KEEP, "e" + i);
+    }
+    watcher.assertNoMoreMessages();
+
+    push(watcher, PushLevel.KEEP, "e10");
+
+    ErrorMessage error = watcher.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.RATE_LIMITED);
+    assertThat(error.sessionId()).isEqualTo(session);
+    assertThat(stored("ci-watch@ci-watcher")).hasSize(10);
+  }
+
+  @Test
+  void theBudgetIsASlidingOneSecondWindow() {
+    push(watcher, PushLevel.KEEP, "first");
+    f.clock.advance(Duration.ofMillis(500));
+    for (int i = 0; i < 9; i++) {
+      push(watcher, PushLevel.KEEP, "more");
+    }
+    f.clock.advance(Duration.ofMillis(499));
+    push(watcher, PushLevel.KEEP, "at 999 ms");
+    assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.RATE_LIMITED);
+
+    f.clock.advance(Duration.ofMillis(1));
+    push(watcher, PushLevel.KEEP, "at 1000 ms: the first push has left the window");
+    watcher.assertNoMoreMessages();
+  }
+
+  @Test
+  void budgetsAreKeptPerProviderAndSession() {
+    RecordingProviderConnection other = f.bound("other", session);
+    for (int i = 0; i < 10; i++) {
+      push(watcher, PushLevel.KEEP, "e" + i);
+    }
+
+    push(other, PushLevel.KEEP, "untouched budget");
+
+    other.assertNoMoreMessages();
+  }
+
+  @Test
+  void aChattyProviderCannotFloodTheSessionAndAQuietOnesEventGetsThrough() {
+    RecordingProviderConnection quiet = f.bound("quiet", session);
+    for (int i = 0; i < 10_000; i++) {
+      push(watcher, PushLevel.INJECT, "spam " + i);
+    }
+
+    quiet.send(Push.event(PushLevel.INJECT, "Production is down"));
+
+    assertThat(f.host(session).sends).extracting(line -> line.text())
+        .containsExactly("spam 0", "Production is down");
+    assertThat(f.host(session).logs).hasSize(11);
+    assertThat(stored("ci-watch@ci-watcher")).hasSize(10);
+  }
+
+  // ---- inject gating ----
+
+  @Test
+  void whileAnInjectIsUnansweredFurtherInjectsAreStoredAndSurfacedButNotSent() {
+    push(watcher, PushLevel.INJECT, "first");
+    push(watcher, PushLevel.INJECT, "second");
+
+    assertThat(f.host(session).sends).extracting(line -> line.text()).containsExactly("first");
+    assertThat(f.host(session).logs).extracting(line -> line.text()).containsExactly("first", "second");
+    assertThat(stored("ci-watch@ci-watcher")).containsExactly("second", "first");
+  }
+
+  @Test
+  void onceTheSessionIsIdleTheNextInjectIsSentAgain() {
+    push(watcher, PushLevel.INJECT, "first");
+    done(f.gateway.idle(session));
+    watcher.drain();
+
+    push(watcher, PushLevel.INJECT, "second");
+
+    assertThat(f.host(session).sends).extracting(line -> line.text()).containsExactly("first", "second");
+  }
+
+  @Test
+  void afterThreeInjectCyclesTheProviderIsPausedWithAWarningUntilTheUserSpeaks() {
+    for (int i = 1; i <= 3; i++) {
+      push(watcher, PushLevel.INJECT, "inject " + i);
+      done(f.gateway.idle(session));
+      f.clock.advance(Duration.ofSeconds(1));
+    }
+
+    push(watcher, PushLevel.INJECT, "inject 4");
+
+    assertThat(f.host(session).sends).extracting(line -> line.text())
+        .containsExactly("inject 1", "inject 2", "inject 3");
+    assertThat(f.host(session).logs).anySatisfy(line -> {
+      assertThat(line.source()).isEqualTo("gateway");
+      assertThat(line.text()).contains("ci-watcher").contains("paused");
+    });
+
+    done(f.gateway.emit(session, "user.message", json("{\"content\":\"ok, stop\"}")));
+    push(watcher, PushLevel.INJECT, "inject 5");
+    assertThat(f.host(session).sends).extracting(line -> line.text()).endsWith("inject 5");
+  }
+
+  @Test
+  void aUserMessageBetweenCyclesRestartsTheCount() {
+    for (int i = 1; i <= 6; i++) {
+      push(watcher, PushLevel.INJECT, "inject " + i);
+      done(f.gateway.idle(session));
+      if (i % 2 == 0) {
+        done(f.gateway.emit(session, "user.message", json("{\"content\":\"hi\"}")));
+      }
+      f.clock.advance(Duration.ofSeconds(1));
+    }
+    assertThat(f.host(session).sends).hasSize(6);
+  }
+
+  // ---- filters ----
+
+  @Test
+  void theFirstMatchingFilterRuleOverridesThePushesLevel() {
+    watcher.send(new FilterSet(null, null, "ci-watch", List.of(
+        new FilterRule("behind=0", FilterOutcome.DROP),
+        new FilterRule("conflicts=[1-9]", FilterOutcome.INJECT),
+        new FilterRule(".*", FilterOutcome.KEEP))));
+
+    push(watcher, PushLevel.INJECT, "status behind=0 conflicts=3");
+    push(watcher, PushLevel.KEEP, "status behind=2 conflicts=3");
+    push(watcher, PushLevel.INJECT, "status behind=2 conflicts=0");
+
+    assertThat(stored("ci-watch@ci-watcher"))
+        .containsExactly("status behind=2 conflicts=0", "status behind=2 conflicts=3");
+    assertThat(f.host(session).sends).extracting(line -> line.text())
+        .containsExactly("status behind=2 conflicts=3");
+  }
+
+  @Test
+  void aPushMatchingNoRuleKeepsItsOwnLevel() {
+    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+
+    push(watcher, PushLevel.SURFACE, "signal");
+
+    assertThat(f.host(session).logs).extracting(line -> line.text()).containsExactly("signal");
+  }
+
+  @Test
+  void filterSetReplacesThatStreamsRulesAndLeavesOtherStreamsAlone() {
+    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.send(new FilterSet(null, null, "other", List.of(new FilterRule("y", FilterOutcome.DROP))));
+    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("z", FilterOutcome.DROP))));
+
+    push(watcher, PushLevel.KEEP, "x");
+    watcher.send(Push.event("other", PushLevel.KEEP, "y"));
+
+    assertThat(stored("ci-watch@ci-watcher")).containsExactly("x");
+    assertThat(stored("other@ci-watcher")).isEmpty();
+  }
+
+  @Test
+  void filterSetWithRequestIdIsAcked() {
+    watcher.send(new FilterSet("f-1", null, "ci-watch", List.of(new FilterRule("x", FilterOutcome.DROP))));
+
+    Ack ack = watcher.next(Ack.class);
+    assertThat(ack.requestId()).isEqualTo("f-1");
+    assertThat(ack.sessionId()).isEqualTo(session);
+  }
+
+  @Test
+  void filterSetOnAnotherProvidersStreamIsUnauthorized() {
+    watcher.send(new FilterSet(null, null, "git-watch@guardian", List.of(new FilterRule("x", FilterOutcome.DROP))));
+
+    assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+  }
+
+  @Test
+  void anInvalidFilterRegexIsRefusedWhenSet() {
+    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("[unclosed", FilterOutcome.DROP))));
+
+    ErrorMessage error = watcher.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(error.message()).contains("rules[0].match");
+  }
+
+  @Test
+  void aFilterMatchCutOffByTheDeadlineCountsAsNoMatch() {
+    var jumps = new java.util.concurrent.atomic.AtomicLong();
+    try (GatewayFixture slow = GatewayFixture.with(b -> b.regexTimer(() -> jumps.addAndGet(1_000_000_000L)))) {
+      String s = slow.startSession("slow");
+      RecordingProviderConnection p = slow.bound("watch", s);
+      p.send(new FilterSet(null, null, "w", List.of(new FilterRule("zzz", FilterOutcome.DROP))));
+
+      p.send(Push.event("w", PushLevel.SURFACE, "a".repeat(1000)));
+
+      assertThat(slow.host(s).logs).hasSize(1);
+    }
+  }
+
+  // ---- queries ----
+
+  @Test
+  void streamQueryAnswersWithHistoryNewestFirstEchoingTheQueryId() {
+    push(watcher, PushLevel.KEEP, "running");
+    f.clock.advance(Duration.ofSeconds(60));
+    push(watcher, PushLevel.KEEP, "failure on test/auth.spec.ts");
+
+    watcher.send(new StreamQuery("q-1", null, List.of("ci-watch", "ci-watch@ci-watcher", "missing"), 10));
+
+    StreamHistory history = watcher.next(StreamHistory.class);
+    assertThat(history.queryId()).isEqualTo("q-1");
+    assertThat(history.streams().keySet()).containsExactly("ci-watch", "ci-watch@ci-watcher", "missing");
+    assertThat(history.streams().get("ci-watch")).extracting(StreamEntry::event)
+        .containsExactly("failure on test/auth.spec.ts", "running");
+    assertThat(history.streams().get("ci-watch").get(0).ts()).isEqualTo(f.clock.instant());
+    assertThat(history.streams().get("missing")).isEmpty();
+  }
+
+  @Test
+  void aProvidersLastAboveOneHundredIsTreatedAsOneHundred() {
+    for (int i = 0; i < 150; i++) {
+      push(watcher, PushLevel.KEEP, "e" + i);
+      f.clock.advance(Duration.ofMillis(100));
+    }
+
+    watcher.send(new StreamQuery("q", null, List.of("ci-watch"), 500));
+    watcher.send(new StreamQuery("q2", null, List.of("ci-watch"), 3));
+
+    assertThat(watcher.next(StreamHistory.class).streams().get("ci-watch")).hasSize(100);
+    assertThat(watcher.next(StreamHistory.class).streams().get("ci-watch")).extracting(StreamEntry::event)
+        .containsExactly("e149", "e148", "e147");
+  }
+
+  @Test
+  void aProjectProviderCannotReadAnotherProvidersStream() {
+    RecordingProviderConnection guardian = f.bound("guardian", session);
+    guardian.send(Push.event("git-watch", PushLevel.KEEP, "behind=2"));
+
+    watcher.send(new StreamQuery("q", null, List.of("git-watch@guardian"), 10));
+
+    assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+  }
+
+  @Test
+  void anInternalProviderReadsAnyStream() {
+    RecordingProviderConnection guardian = f.bound("guardian", session);
+    guardian.send(Push.event("git-watch", PushLevel.KEEP, "behind=2"));
+    RecordingProviderConnection tap = f.connectLocal(session);
+    tap.send(Hello.builder("tap").build());
+    tap.drain();
+
+    tap.send(new StreamQuery("q", null, List.of("git-watch@guardian"), 10));
+
+    assertThat(tap.next(StreamHistory.class).streams().get("git-watch@guardian"))
+        .extracting(StreamEntry::event).containsExactly("behind=2");
+  }
+
+  @Test
+  void aTwentyFirstStreamIsTooLarge() {
+    for (int i = 0; i < 20; i++) {
+      watcher.send(Push.event("s" + i, PushLevel.KEEP, "x"));
+      f.clock.advance(Duration.ofMillis(100));
+    }
+
+    watcher.send(Push.event("s20", PushLevel.KEEP, "x"));
+
+    assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+  }
+
+  @Test
+  void theHostMayReadBeyondOneHundred() {
+    for (int i = 0; i < 150; i++) {
+      push(watcher, PushLevel.KEEP, "e" + i);
+      f.clock.advance(Duration.ofMillis(100));
+    }
+
+    assertThat(stored("ci-watch@ci-watcher")).hasSize(150);
+  }
+}
