@@ -106,11 +106,7 @@ public final class Gateway implements HostApi, AutoCloseable {
    * {@code TAP_PROVIDER_TOKEN}). It dies with the session.
    */
   public CompletableFuture<String> issueSpawnToken(String sessionId) {
-    return onLoop(
-        () -> {
-          engine.sessionManager().idle(sessionId); // validates the session exists
-          return engine.credentials().issueSpawnToken(sessionId);
-        });
+    return onLoop(() -> engine.issueSpawnToken(sessionId));
   }
 
   // ---- the host API ----

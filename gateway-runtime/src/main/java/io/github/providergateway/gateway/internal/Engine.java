@@ -143,6 +143,12 @@ public final class Engine {
     return catalog;
   }
 
+  /** Issues a project token scoped to an active session, for a provider the host spawns. */
+  public String issueSpawnToken(String sessionId) {
+    sessionManager.requireActive(sessionId);
+    return credentials.issueSpawnToken(sessionId);
+  }
+
   /** Runs the prompt pipeline for the host. */
   public CompletableFuture<PromptResult> prompt(
       String sessionId, Map<String, String> sections) {

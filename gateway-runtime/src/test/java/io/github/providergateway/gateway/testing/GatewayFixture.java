@@ -116,6 +116,41 @@ public final class GatewayFixture implements AutoCloseable {
   }
 
   /**
+   * A connection paired to {@code sessionId} (external trust): it asked to pair, and the code
+   * shown in that session's timeline was typed back. Its {@code sessions} (with the external
+   * token) is returned through {@code sessionsOut} when given.
+   */
+  public RecordingProviderConnection paired(String sessionId, java.util.function.Consumer<Sessions> sessionsOut) {
+    RecordingProviderConnection conn = connect();
+    conn.send(io.github.providergateway.protocol.Auth.pair());
+    conn.next(io.github.providergateway.protocol.AuthPairing.class);
+    conn.send(new io.github.providergateway.protocol.AuthConfirm(pairingCode(sessionId)));
+    Sessions sessions = conn.next(Sessions.class);
+    sessionsOut.accept(sessions);
+    return conn;
+  }
+
+  /** The latest pairing code shown in {@code sessionId}'s timeline. */
+  public String pairingCode(String sessionId) {
+    var logs = host(sessionId).logs;
+    for (int i = logs.size() - 1; i >= 0; i--) {
+      var matcher = java.util.regex.Pattern.compile("Pairing code: (\\d{6})").matcher(logs.get(i).text());
+      if (matcher.find()) {
+        return matcher.group(1);
+      }
+    }
+    throw new AssertionError("no pairing code in the timeline of " + sessionId);
+  }
+
+  /** A connection authenticated with a token issued for a provider spawned in {@code sessionId}. */
+  public RecordingProviderConnection spawned(String sessionId) {
+    RecordingProviderConnection conn = connect();
+    conn.send(Auth.withToken(done(gateway.issueSpawnToken(sessionId))));
+    conn.next(Sessions.class);
+    return conn;
+  }
+
+  /**
    * A provider bound with {@code hello} over a gateway-token connection; its {@code hello.ack} and
    * {@code session.lifecycle started} already taken.
    */

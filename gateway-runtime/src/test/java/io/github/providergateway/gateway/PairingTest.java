@@ -1,0 +1,218 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.AuthConfirm;
+import io.github.providergateway.protocol.AuthPairing;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.TrustLevel;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** User-approved pairing of external providers (spec: External providers; decision 4). */
+class PairingTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final String alpha = f.startSession("alpha");
+  private final String beta = f.startSession("beta");
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  private RecordingProviderConnection requestPairing() {
+    RecordingProviderConnection conn = f.connect();
+    conn.send(Auth.pair());
+    return conn;
+  }
+
+  @Test
+  void aPairingRequestIsAnsweredWithAPromptAndNoCode() {
+    RecordingProviderConnection conn = requestPairing();
+
+    AuthPairing pairing = conn.next(AuthPairing.class);
+
+    assertThat(pairing.prompt()).isNotBlank();
+    String code = f.pairingCode(alpha);
+    assertThat(ProtocolCodec.create().encode(pairing)).doesNotContain(code);
+  }
+
+  @Test
+  void eachActiveSessionShowsItsOwnSixDigitCodeInItsTimelineOnly() {
+    requestPairing().next(AuthPairing.class);
+
+    String a = f.pairingCode(alpha);
+    String b = f.pairingCode(beta);
+
+    assertThat(a).matches("\\d{6}");
+    assertThat(b).matches("\\d{6}");
+    assertThat(a).isNotEqualTo(b);
+    assertThat(f.host(alpha).logs).allSatisfy(line -> assertThat(line.text()).doesNotContain(b));
+    assertThat(f.host(alpha).logs.get(0).source()).isEqualTo("gateway");
+  }
+
+  @Test
+  void theCodeTypedBackPairsToTheSessionThatShowedItWithAnExternalToken() {
+    RecordingProviderConnection conn = requestPairing();
+    conn.next(AuthPairing.class);
+
+    conn.send(new AuthConfirm(f.pairingCode(beta)));
+
+    Sessions sessions = conn.next(Sessions.class);
+    assertThat(sessions.token()).startsWith("ext-tok-");
+    assertThat(sessions.active()).extracting(SessionInfo::cwd).containsExactly(null, "/code/beta");
+    conn.send(Hello.builder("browser").session(beta).build());
+    conn.next(HelloAck.class);
+    assertThat(done(f.gateway.providers())).singleElement()
+        .satisfies(p -> assertThat(p.trust()).isEqualTo(TrustLevel.EXTERNAL));
+  }
+
+  @Test
+  void aPairedProviderMayNotBindToAnotherSession() {
+    RecordingProviderConnection conn = f.paired(beta, s -> {});
+
+    conn.send(Hello.builder("browser").session(alpha).build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+  }
+
+  @Test
+  void aWrongCodeFailsAuthenticationAndCloses() {
+    RecordingProviderConnection conn = requestPairing();
+    conn.next(AuthPairing.class);
+    String wrong = f.pairingCode(alpha).equals("000000") ? "000001" : "000000";
+
+    conn.send(new AuthConfirm(wrong));
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+    assertThat(conn.isClosed()).isTrue();
+  }
+
+  @Test
+  void aCodeConfirmedAfter120SecondsCountsAsWrong() {
+    RecordingProviderConnection late = requestPairing();
+    late.next(AuthPairing.class);
+    String code = f.pairingCode(alpha);
+    RecordingProviderConnection onTime = requestPairing();
+    onTime.next(AuthPairing.class);
+    String onTimeCode = f.pairingCode(alpha);
+
+    f.clock.advance(Duration.ofMillis(119_999));
+    onTime.send(new AuthConfirm(onTimeCode));
+    onTime.next(Sessions.class);
+    f.clock.advance(Duration.ofMillis(1));
+    late.send(new AuthConfirm(code));
+
+    assertThat(late.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+  }
+
+  @Test
+  void theSixthPairingRequestWithinAMinuteIsRateLimitedAndShowsNoCode() {
+    for (int i = 0; i < 5; i++) {
+      requestPairing().next(AuthPairing.class);
+    }
+    int shown = f.host(alpha).logs.size();
+
+    RecordingProviderConnection sixth = requestPairing();
+
+    assertThat(sixth.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.RATE_LIMITED);
+    assertThat(f.host(alpha).logs).hasSize(shown);
+    f.clock.advance(Duration.ofSeconds(60));
+    requestPairing().next(AuthPairing.class);
+  }
+
+  @Test
+  void pairingWithNoActiveSessionIsInvalidSessionAndCloses() {
+    try (GatewayFixture empty = GatewayFixture.create()) {
+      RecordingProviderConnection conn = empty.connect();
+      conn.send(Auth.pair());
+
+      assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+      assertThat(conn.isClosed()).isTrue();
+    }
+  }
+
+  @Test
+  void noPairingCodeEverAppearsOnAnyProviderConnection() {
+    RecordingProviderConnection bystander = f.bound("bystander", alpha);
+    RecordingProviderConnection conn = requestPairing();
+    conn.next(AuthPairing.class);
+    conn.send(new AuthConfirm(f.pairingCode(alpha)));
+    conn.next(Sessions.class);
+
+    String codeA = f.pairingCode(alpha);
+    String codeB = f.pairingCode(beta);
+    for (RecordingProviderConnection c : new RecordingProviderConnection[] {bystander, conn}) {
+      for (GatewayMessage m : c.history()) {
+        String text = ProtocolCodec.create().encode(m);
+        assertThat(text).doesNotContain(codeA).doesNotContain(codeB);
+      }
+    }
+  }
+
+  @Test
+  void theExternalTokenAuthenticatesALaterConnectionWithExternalTrust() {
+    AtomicReference<Sessions> sessions = new AtomicReference<>();
+    f.paired(alpha, sessions::set).drop();
+    int codesShown = f.host(alpha).logs.size();
+
+    RecordingProviderConnection again = f.connect();
+    again.send(Auth.withToken(sessions.get().token()));
+
+    Sessions answer = again.next(Sessions.class);
+    assertThat(answer.token()).as("a token only answers a pairing").isNull();
+    assertThat(f.host(alpha).logs).as("no new pairing").hasSize(codesShown);
+    again.send(Hello.builder("browser").session(alpha).context("not allowed").build());
+    assertThat(again.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+  }
+
+  @Test
+  void theExternalTokenDiesWithItsSession() {
+    AtomicReference<Sessions> sessions = new AtomicReference<>();
+    f.paired(alpha, sessions::set).drop();
+    done(f.gateway.endSession(alpha, Duration.ofSeconds(1)));
+
+    RecordingProviderConnection again = f.connect();
+    again.send(Auth.withToken(sessions.get().token()));
+
+    assertThat(again.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+  }
+
+  @Test
+  void externalTokensDoNotSurviveTheGatewayRun() {
+    AtomicReference<Sessions> sessions = new AtomicReference<>();
+    f.paired(alpha, sessions::set);
+
+    try (GatewayFixture next = GatewayFixture.create()) {
+      next.startSession("alpha");
+      RecordingProviderConnection conn = next.connect();
+      conn.send(Auth.withToken(sessions.get().token()));
+      assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+    }
+  }
+
+  @Test
+  void whilePairingOnlyAuthConfirmIsAcceptedAndAnythingElseFailsAuthentication() {
+    RecordingProviderConnection conn = requestPairing();
+    conn.next(AuthPairing.class);
+
+    conn.send(Hello.builder("eager").session(alpha).build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+    assertThat(conn.isClosed()).isTrue();
+  }
+}

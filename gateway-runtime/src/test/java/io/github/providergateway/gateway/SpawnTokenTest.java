@@ -1,0 +1,81 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.TrustLevel;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Per-provider spawn tokens: project trust scoped to the spawning session (decision 3). */
+class SpawnTokenTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final String alpha = f.startSession("alpha");
+  private final String beta = f.startSession("beta");
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void eachSpawnTokenIsFreshAndNotTheGatewayToken() {
+    String one = done(f.gateway.issueSpawnToken(alpha));
+    String two = done(f.gateway.issueSpawnToken(alpha));
+
+    assertThat(one).startsWith("ptk-").isNotEqualTo(two).isNotEqualTo(f.gateway.providerToken());
+  }
+
+  @Test
+  void aSpawnedProviderSeesOnlyItsSessionsCwdAndIsStampedIntoItWithoutNamingIt() {
+    RecordingProviderConnection conn = f.connect();
+    conn.send(Auth.withToken(done(f.gateway.issueSpawnToken(alpha))));
+
+    Sessions sessions = conn.next(Sessions.class);
+    assertThat(sessions.active()).extracting(SessionInfo::cwd).containsExactly("/code/alpha", null);
+    conn.send(Hello.builder("ci").build());
+    assertThat(conn.next(HelloAck.class).sessionId()).isEqualTo(alpha);
+    assertThat(done(f.gateway.providers())).singleElement()
+        .satisfies(p -> assertThat(p.trust()).isEqualTo(TrustLevel.PROJECT));
+  }
+
+  @Test
+  void aSpawnedProviderNamingAnotherSessionIsInvalidSession() {
+    RecordingProviderConnection conn = f.spawned(alpha);
+
+    conn.send(Hello.builder("ci").session(beta).build());
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+  }
+
+  @Test
+  void aSpawnTokenIsRefusedOnceItsSessionHasEnded() {
+    String token = done(f.gateway.issueSpawnToken(alpha));
+    done(f.gateway.endSession(alpha, Duration.ofSeconds(1)));
+
+    RecordingProviderConnection conn = f.connect();
+    conn.send(Auth.withToken(token));
+
+    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+  }
+
+  @Test
+  void theGatewayTokenSeesEveryCwd() {
+    RecordingProviderConnection conn = f.connect();
+    conn.send(Auth.withToken(f.gateway.providerToken()));
+
+    assertThat(conn.next(Sessions.class).active()).extracting(SessionInfo::cwd)
+        .containsExactly("/code/alpha", "/code/beta");
+  }
+}
