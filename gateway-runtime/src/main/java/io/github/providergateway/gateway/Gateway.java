@@ -109,6 +109,20 @@ public final class Gateway implements HostApi, AutoCloseable {
     return onLoop(() -> engine.issueSpawnToken(sessionId));
   }
 
+  /** Adds a listener for gateway-wide events; it hears them from now on, on the loop. */
+  public void addListener(GatewayListener listener) {
+    engine.addListener(requireNonNull(listener, "listener"));
+  }
+
+  /**
+   * Writes a line to a session's timeline ({@link SessionHost#log}) on behalf of {@code source}:
+   * for components beside the gateway, such as {@link ProjectProviders}, that report into
+   * sessions.
+   */
+  public void log(String sessionId, String source, String message) {
+    loop.execute(() -> engine.log(sessionId, source, message));
+  }
+
   // ---- the host API ----
 
   @Override

@@ -1,5 +1,8 @@
 package io.github.providergateway.gateway;
 
+import io.github.providergateway.protocol.SessionInfo;
+import java.time.Duration;
+
 /**
  * Gateway-wide events for a host that shows them (the reference console, the {@code --rpc}
  * events {@code provider.connected} and {@code provider.disconnected}). Called on the gateway
@@ -15,4 +18,13 @@ public interface GatewayListener {
 
   /** The gateway noticed something the operator should know (e.g. a provider closed for overload). */
   default void warning(String message) {}
+
+  /** A session started. */
+  default void sessionStarted(SessionInfo session) {}
+
+  /** A session is ending: its providers were sent {@code shutdown.pending} with {@code deadline}. */
+  default void sessionEnding(String sessionId, Duration deadline) {}
+
+  /** A session was torn down. */
+  default void sessionEnded(String sessionId) {}
 }

@@ -45,7 +45,7 @@ public final class Engine {
   final Secrets secrets;
   final Limits limits;
   final ProtocolCodec codec;
-  final GatewayListener listener;
+  final Listeners listener;
   /** The gateway home (token file, persist dirs, logs), or null for none. */
   final Path home;
   /** Runs file I/O off the loop (reading file results). */
@@ -96,7 +96,7 @@ public final class Engine {
     this.secrets = secrets;
     this.limits = limits;
     this.codec = codec;
-    this.listener = listener;
+    this.listener = new Listeners(listener);
     this.home = home;
     this.ioExecutor = ioExecutor;
     this.credentials = new Credentials(secrets, home);
@@ -141,6 +141,19 @@ public final class Engine {
 
   public ToolCatalog catalog() {
     return catalog;
+  }
+
+  /** Adds a listener; it hears events from now on. Any thread. */
+  public void addListener(GatewayListener more) {
+    listener.add(more);
+  }
+
+  /** Writes a line to a session's timeline on behalf of {@code source}. */
+  public void log(String sessionId, String source, String message) {
+    SessionState session = sessions.get(sessionId);
+    if (session != null && session.phase != SessionState.Phase.ENDED) {
+      session.host.log(sessionId, source, message);
+    }
   }
 
   /** Issues a project token scoped to an active session, for a provider the host spawns. */

@@ -36,6 +36,7 @@ public final class SessionManager {
     engine.sessions.put(id, session);
     engine.bindings.sessionStarted(session);
     broadcastSessions();
+    engine.listener.sessionStarted(info);
     return info;
   }
 
@@ -84,6 +85,7 @@ public final class SessionManager {
       }
     }
     broadcastSessions();
+    engine.listener.sessionEnding(sessionId, deadline);
     if (session.awaitingShutdown.isEmpty()) {
       teardown(session);
     } else {
@@ -132,6 +134,7 @@ public final class SessionManager {
     if (wasListed) {
       broadcastSessions();
     }
+    engine.listener.sessionEnded(session.id);
     for (CompletableFuture<Void> waiter : session.endWaiters) {
       waiter.complete(null);
     }

@@ -1,0 +1,168 @@
+package io.github.providergateway.gateway;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A project's providers, as its config file declares them (host RPC: Project providers):
+ *
+ * <pre>{@code
+ * { "providers": [ { "name": "ci", "command": ["node", "ci.mjs"], "cwd": ".", "env": {"K": "V"}, "session": "first" } ] }
+ * }</pre>
+ *
+ * <p>A bad entry does not spoil the file: it is left out, and {@link #problems()} says which file,
+ * entry and field are wrong, so the gateway can report it and still start the rest.
+ *
+ * @param file the config file, absolute
+ * @param providers the valid entries, in file order
+ * @param problems one line per problem found, naming file, entry and field; empty when all is well
+ */
+public record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
+
+  public ProjectConfig {
+    requireNonNull(file, "file");
+    providers = List.copyOf(providers);
+    problems = List.copyOf(problems);
+  }
+
+  /** When a provider is started. */
+  public enum SessionMode {
+    /** Once, for the first session that starts. */
+    FIRST,
+    /** Once for every session that starts, bound to it. */
+    EACH
+  }
+
+  /**
+   * One provider to spawn.
+   *
+   * @param name its name; its log is {@code <home>/logs/<name>.log}
+   * @param command the program and its arguments
+   * @param cwd where it runs (a relative {@code cwd} is resolved against the config file's folder)
+   * @param env variables added to its environment
+   * @param session when it is started
+   */
+  public record Entry(
+      String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
+    public Entry {
+      requireNonNull(name, "name");
+      command = List.copyOf(command);
+      requireNonNull(cwd, "cwd");
+      env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
+      requireNonNull(session, "session");
+    }
+  }
+
+  /** Reads {@code file}; problems are reported in the result, never thrown. */
+  public static ProjectConfig load(Path file) {
+    Path absolute = file.toAbsolutePath().normalize();
+    String text;
+    try {
+      text = Files.readString(absolute);
+    } catch (IOException e) {
+      return new ProjectConfig(absolute, List.of(), List.of(absolute + ": cannot be read (" + e + ")"));
+    }
+    return parse(absolute, text);
+  }
+
+  /** Parses the JSON {@code text} of config file {@code file}. */
+  public static ProjectConfig parse(Path file, String text) {
+    Path absolute = file.toAbsolutePath().normalize();
+    List<String> problems = new ArrayList<>();
+    List<Entry> entries = new ArrayList<>();
+    JsonNode root;
+    try {
+      root = ProtocolCodec.create().parseJson(text);
+    } catch (IllegalArgumentException e) {
+      return new ProjectConfig(absolute, List.of(), List.of(absolute + ": " + e.getMessage()));
+    }
+    JsonNode providers = root.path("providers");
+    if (!root.isObject() || !providers.isArray()) {
+      return new ProjectConfig(
+          absolute, List.of(), List.of(absolute + ": must be an object with a \"providers\" array"));
+    }
+    Path folder = absolute.getParent();
+    for (int i = 0; i < providers.size(); i++) {
+      JsonNode entry = providers.get(i);
+      String where = absolute + ": providers[" + i + "]";
+      if (entry.path("name").isTextual()) {
+        where += " (\"" + entry.get("name").textValue() + "\")";
+      }
+      String problem = problemWith(entry);
+      if (problem != null) {
+        problems.add(where + ": " + problem);
+        continue;
+      }
+      entries.add(entryOf(entry, folder));
+    }
+    return new ProjectConfig(absolute, entries, problems);
+  }
+
+  private static String problemWith(JsonNode entry) {
+    if (!entry.isObject()) {
+      return "must be an object";
+    }
+    JsonNode name = entry.get("name");
+    if (name == null || !name.isTextual() || name.textValue().isBlank()) {
+      return "field \"name\" must be a non-empty string";
+    }
+    if (!name.textValue().matches("[A-Za-z0-9._-]+")) {
+      return "field \"name\" may hold only letters, digits, '.', '-' and '_' (it names the log file)";
+    }
+    JsonNode command = entry.get("command");
+    if (command == null || !command.isArray() || command.isEmpty()) {
+      return "field \"command\" must be a non-empty array of strings";
+    }
+    for (JsonNode part : command) {
+      if (!part.isTextual()) {
+        return "field \"command\" must be a non-empty array of strings";
+      }
+    }
+    JsonNode cwd = entry.get("cwd");
+    if (cwd != null && !cwd.isNull() && !cwd.isTextual()) {
+      return "field \"cwd\" must be a string";
+    }
+    JsonNode env = entry.get("env");
+    if (env != null && !env.isNull()) {
+      if (!env.isObject()) {
+        return "field \"env\" must be an object of strings";
+      }
+      for (Map.Entry<String, JsonNode> variable : env.properties()) {
+        if (!variable.getValue().isTextual()) {
+          return "field \"env\" must be an object of strings (\"" + variable.getKey() + "\" is not)";
+        }
+      }
+    }
+    JsonNode session = entry.get("session");
+    if (session != null && !session.isNull() && !session.isTextual()) {
+      return "field \"session\" must be a string (\"first\", or any other value for each session)";
+    }
+    return null;
+  }
+
+  private static Entry entryOf(JsonNode entry, Path folder) {
+    List<String> command = new ArrayList<>();
+    entry.get("command").forEach(part -> command.add(part.textValue()));
+    Path cwd = folder;
+    if (entry.path("cwd").isTextual()) {
+      cwd = folder.resolve(entry.get("cwd").textValue()).normalize();
+    }
+    Map<String, String> env = new LinkedHashMap<>();
+    if (entry.path("env").isObject()) {
+      entry.get("env").properties().forEach(v -> env.put(v.getKey(), v.getValue().textValue()));
+    }
+    SessionMode mode =
+        "first".equals(entry.path("session").asText(null)) ? SessionMode.FIRST : SessionMode.EACH;
+    return new Entry(entry.get("name").textValue(), command, cwd, env, mode);
+  }
+}

@@ -1,0 +1,210 @@
+package io.github.providergateway.gateway;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.protocol.SessionInfo;
+import java.io.File;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts and stops a project's providers with the sessions they serve (host RPC: Project
+ * providers; architecture, decisions 3 and 28). Attach it to a gateway and it listens for
+ * sessions:
+ *
+ * <ul>
+ *   <li>when a session starts, each entry due for it is spawned with {@code TAP_PROVIDER_TOKEN}
+ *       set to a fresh token scoped to that session (project trust) and {@code TAP_GATEWAY_URL} to
+ *       the gateway's WebSocket URL; its stdout and stderr are appended to {@code
+ *       <logs>/<name>.log};
+ *   <li>when the session ends, the provider gets {@code shutdown.pending} from the gateway; a
+ *       process still running at the deadline is terminated, and killed 5 s later;
+ *   <li>a process that exits is reported in its session's timeline; its calls end {@code
+ *       DISCONNECTED} because its connection closes.
+ * </ul>
+ *
+ * <p>Starting a process is blocking I/O, so it happens on a thread of this class, never on the
+ * gateway loop. Timing (deadline, kill grace) uses the given {@link Scheduler}.
+ */
+public final class ProjectProviders implements AutoCloseable {
+
+  private static final System.Logger LOG = System.getLogger(ProjectProviders.class.getName());
+  private static final String SOURCE = "gateway";
+
+  private final Gateway gateway;
+  private final ProjectConfig config;
+  private final URI gatewayUrl;
+  private final Path logDir;
+  private final Scheduler scheduler;
+  private final Duration killGrace;
+  private final ExecutorService spawner;
+  /** Processes by the session they serve. Touched from the loop and the spawner thread. */
+  private final Map<String, List<Process>> processes = new ConcurrentHashMap<>();
+  /** Whether the entries marked "first" have been started. Loop only (session events). */
+  private boolean firstStarted;
+
+  private ProjectProviders(
+      Gateway gateway,
+      ProjectConfig config,
+      URI gatewayUrl,
+      Path logDir,
+      Scheduler scheduler,
+      Duration killGrace) {
+    this.gateway = gateway;
+    this.config = config;
+    this.gatewayUrl = gatewayUrl;
+    this.logDir = logDir;
+    this.scheduler = scheduler;
+    this.killGrace = killGrace;
+    this.spawner =
+        Executors.newSingleThreadExecutor(
+            task -> {
+              Thread thread = new Thread(task, "project-providers");
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /**
+   * Starts managing {@code config}'s providers for {@code gateway}: every session that starts
+   * from now on gets its providers.
+   *
+   * @param gatewayUrl the WebSocket URL given to providers as {@code TAP_GATEWAY_URL}
+   * @param logDir where each provider's {@code <name>.log} goes (created owner-only)
+   * @param scheduler times the terminate-then-kill after a session's deadline
+   */
+  public static ProjectProviders attach(
+      Gateway gateway, ProjectConfig config, URI gatewayUrl, Path logDir, Scheduler scheduler) {
+    ProjectProviders providers =
+        new ProjectProviders(
+            requireNonNull(gateway, "gateway"),
+            requireNonNull(config, "config"),
+            requireNonNull(gatewayUrl, "gatewayUrl"),
+            requireNonNull(logDir, "logDir"),
+            requireNonNull(scheduler, "scheduler"),
+            Duration.ofSeconds(5));
+    gateway.addListener(providers.new SessionWatcher());
+    return providers;
+  }
+
+  /** The config being served. */
+  public ProjectConfig config() {
+    return config;
+  }
+
+  /** Runs on the gateway loop: decides what to start or stop, and hands the work off. */
+  private final class SessionWatcher implements GatewayListener {
+    @Override
+    public void sessionStarted(SessionInfo session) {
+      List<ProjectConfig.Entry> due = new ArrayList<>();
+      for (ProjectConfig.Entry entry : config.providers()) {
+        if (entry.session() == ProjectConfig.SessionMode.EACH || !firstStarted) {
+          due.add(entry);
+        }
+      }
+      firstStarted = true;
+      if (!due.isEmpty()) {
+        spawner.execute(() -> due.forEach(entry -> spawn(entry, session.id())));
+      }
+    }
+
+    @Override
+    public void sessionEnding(String sessionId, Duration deadline) {
+      scheduler.schedule(deadline, () -> stop(sessionId));
+    }
+  }
+
+  private void spawn(ProjectConfig.Entry entry, String sessionId) {
+    try {
+      String token = gateway.issueSpawnToken(sessionId).get(10, TimeUnit.SECONDS);
+      File log = logFile(entry.name()).toFile();
+      ProcessBuilder builder =
+          new ProcessBuilder(entry.command())
+              .directory(entry.cwd().toFile())
+              .redirectInput(ProcessBuilder.Redirect.PIPE)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+              .redirectError(ProcessBuilder.Redirect.appendTo(log));
+      builder.environment().putAll(entry.env());
+      builder.environment().put("TAP_PROVIDER_TOKEN", token);
+      builder.environment().put("TAP_GATEWAY_URL", gatewayUrl.toString());
+      Process process = builder.start();
+      process.getOutputStream().close(); // providers read nothing from us
+      processes.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>()).add(process);
+      process
+          .onExit()
+          .thenAccept(
+              exited ->
+                  gateway.log(
+                      sessionId,
+                      SOURCE,
+                      "Provider '" + entry.name() + "' exited with code " + exited.exitValue()));
+      LOG.log(Level.INFO, "started provider {0} (pid {1}) for session {2}", entry.name(), process.pid(), sessionId);
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      // A provider that cannot start is the user's to fix: say so where they look.
+      gateway.log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
+    }
+  }
+
+  private Path logFile(String name) throws IOException {
+    if (!Files.isDirectory(logDir)) {
+      Files.createDirectories(
+          logDir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
+    Path log = logDir.resolve(name + ".log");
+    if (!Files.exists(log)) {
+      Files.createFile(
+          log, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    }
+    return log;
+  }
+
+  /** The session's deadline passed: terminate what still runs, and kill it after the grace. */
+  private void stop(String sessionId) {
+    List<Process> running = processes.remove(sessionId);
+    if (running == null) {
+      return;
+    }
+    for (Process process : running) {
+      if (process.isAlive()) {
+        process.destroy();
+        scheduler.schedule(killGrace, () -> {
+          if (process.isAlive()) {
+            process.destroyForcibly();
+          }
+        });
+      }
+    }
+  }
+
+  /** The processes started for {@code sessionId} and not yet stopped. */
+  public List<Process> processesOf(String sessionId) {
+    return List.copyOf(processes.getOrDefault(sessionId, List.of()));
+  }
+
+  /** Kills every process at once and stops the spawner thread. */
+  @Override
+  public void close() {
+    spawner.shutdownNow();
+    for (List<Process> running : processes.values()) {
+      running.forEach(Process::destroyForcibly);
+    }
+    processes.clear();
+  }
+}

@@ -1,0 +1,70 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.protocol.SessionInfo;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * The gateway's listeners, told in the order they were added. A listener that throws is logged
+ * and skipped: the host's code must not break the gateway loop, and the others still hear the
+ * event. Listeners may be added from any thread.
+ */
+public final class Listeners implements GatewayListener {
+
+  private static final System.Logger LOG = System.getLogger(Listeners.class.getName());
+
+  private final List<GatewayListener> listeners = new CopyOnWriteArrayList<>();
+
+  public Listeners(GatewayListener first) {
+    listeners.add(first);
+  }
+
+  public void add(GatewayListener listener) {
+    listeners.add(listener);
+  }
+
+  private void each(Consumer<GatewayListener> event) {
+    for (GatewayListener listener : listeners) {
+      try {
+        event.accept(listener);
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "gateway listener " + listener + " failed", e);
+      }
+    }
+  }
+
+  @Override
+  public void providerConnected(ProviderInfo provider) {
+    each(l -> l.providerConnected(provider));
+  }
+
+  @Override
+  public void providerDisconnected(ProviderInfo provider) {
+    each(l -> l.providerDisconnected(provider));
+  }
+
+  @Override
+  public void warning(String message) {
+    each(l -> l.warning(message));
+  }
+
+  @Override
+  public void sessionStarted(SessionInfo session) {
+    each(l -> l.sessionStarted(session));
+  }
+
+  @Override
+  public void sessionEnding(String sessionId, Duration deadline) {
+    each(l -> l.sessionEnding(sessionId, deadline));
+  }
+
+  @Override
+  public void sessionEnded(String sessionId) {
+    each(l -> l.sessionEnded(sessionId));
+  }
+}

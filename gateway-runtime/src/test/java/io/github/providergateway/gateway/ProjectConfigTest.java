@@ -1,0 +1,82 @@
+package io.github.providergateway.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The project config file (host RPC: Project providers). */
+class ProjectConfigTest {
+
+  @TempDir Path dir;
+
+  private ProjectConfig parse(String json) {
+    return ProjectConfig.parse(dir.resolve("tap.config.json"), json);
+  }
+
+  @Test
+  void aValidEntryIsReadWithItsCommandCwdEnvAndSessionMode() {
+    ProjectConfig config = parse("""
+        { "providers": [ { "name": "ci", "command": ["node", "ci.mjs"], "cwd": "tools", "env": {"K": "V"}, "session": "first" },
+                         { "name": "lint", "command": ["./lint.sh"] } ] }""");
+
+    assertThat(config.problems()).isEmpty();
+    ProjectConfig.Entry ci = config.providers().get(0);
+    assertThat(ci.command()).containsExactly("node", "ci.mjs");
+    assertThat(ci.cwd()).isEqualTo(dir.resolve("tools").toAbsolutePath());
+    assertThat(ci.env()).isEqualTo(Map.of("K", "V"));
+    assertThat(ci.session()).isEqualTo(ProjectConfig.SessionMode.FIRST);
+    ProjectConfig.Entry lint = config.providers().get(1);
+    assertThat(lint.cwd()).as("the config's folder by default").isEqualTo(dir.toAbsolutePath());
+    assertThat(lint.session()).isEqualTo(ProjectConfig.SessionMode.EACH);
+  }
+
+  @Test
+  void aBadEntryIsReportedByFileEntryAndFieldAndTheOthersStillLoad() {
+    ProjectConfig config = parse("""
+        { "providers": [ { "name": "ok", "command": ["true"] },
+                         { "name": "broken", "command": "node ci.mjs" },
+                         { "command": ["x"] },
+                         { "name": "envy", "command": ["x"], "env": {"N": 1} } ] }""");
+
+    assertThat(config.providers()).extracting(ProjectConfig.Entry::name).containsExactly("ok");
+    assertThat(config.problems()).hasSize(3);
+    assertThat(config.problems().get(0))
+        .contains("tap.config.json")
+        .contains("providers[1]")
+        .contains("\"broken\"")
+        .contains("\"command\"");
+    assertThat(config.problems().get(1)).contains("providers[2]").contains("\"name\"");
+    assertThat(config.problems().get(2)).contains("\"envy\"").contains("\"env\"").contains("\"N\"");
+  }
+
+  @Test
+  void notJsonIsOneProblemNamingTheFile() {
+    ProjectConfig config = parse("{ providers: ");
+
+    assertThat(config.providers()).isEmpty();
+    assertThat(config.problems()).singleElement().asString().contains("tap.config.json");
+  }
+
+  @Test
+  void aMissingFileIsAProblemNotAnException() {
+    ProjectConfig config = ProjectConfig.load(dir.resolve("absent.json"));
+
+    assertThat(config.problems()).singleElement().asString().contains("absent.json").contains("cannot be read");
+  }
+
+  @Test
+  void aNameThatCannotNameALogFileIsRefused() throws Exception {
+    Files.writeString(dir.resolve("c.json"), "{\"providers\":[{\"name\":\"../etc\",\"command\":[\"x\"]}]}");
+
+    ProjectConfig config = ProjectConfig.load(dir.resolve("c.json"));
+
+    assertThat(config.providers()).isEmpty();
+    assertThat(config.problems()).singleElement().asString().contains("\"name\"");
+    assertThat(List.of(config.file())).containsExactly(dir.resolve("c.json").toAbsolutePath());
+  }
+}

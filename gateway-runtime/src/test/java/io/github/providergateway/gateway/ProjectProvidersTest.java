@@ -1,0 +1,148 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Spawning project providers: real child processes (small shell scripts), the gateway on a manual
+ * clock. Waits on real processes are bounded.
+ */
+class ProjectProvidersTest {
+
+  @TempDir Path dir;
+  private final GatewayFixture f = GatewayFixture.create();
+  private ProjectProviders providers;
+
+  @AfterEach
+  void close() {
+    if (providers != null) {
+      providers.close();
+    }
+    f.close();
+  }
+
+  private ProjectProviders attach(String json) {
+    ProjectConfig config = ProjectConfig.parse(dir.resolve("tap.config.json"), json);
+    assertThat(config.problems()).isEmpty();
+    providers = ProjectProviders.attach(f.gateway, config, URI.create("ws://127.0.0.1:9400"), dir.resolve("logs"), f.clock);
+    return providers;
+  }
+
+  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out waiting for " + what);
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  private String log(String name) {
+    try {
+      Path log = dir.resolve("logs").resolve(name + ".log");
+      return Files.exists(log) ? Files.readString(log) : "";
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void aProviderStartsWithItsSessionTokenGatewayUrlAndEnvAndLogsToItsFile() throws Exception {
+    attach("""
+        {"providers":[{"name":"envy","command":["sh","-c","echo token=$TAP_PROVIDER_TOKEN url=$TAP_GATEWAY_URL k=$K pwd=$(pwd) >&2; exec sleep 30"],
+          "env":{"K":"V"}}]}""");
+
+    String session = f.startSession("alpha");
+
+    await("the provider's log", () -> log("envy").contains("token="));
+    String line = log("envy");
+    assertThat(line).contains("url=ws://127.0.0.1:9400").contains("k=V").contains("pwd=" + dir.toRealPath());
+    String token = line.replaceAll("(?s).*token=(\\S+).*", "$1");
+    assertThat(token).startsWith("ptk-").isNotEqualTo(f.gateway.providerToken());
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("logs/envy.log"))))
+        .isEqualTo("rw-------");
+    assertThat(providers.processesOf(session)).hasSize(1);
+  }
+
+  @Test
+  void firstEntriesStartOnceAndOtherEntriesStartForEverySession() throws Exception {
+    attach("""
+        {"providers":[{"name":"once","command":["sh","-c","echo started >&2; exec sleep 30"],"session":"first"},
+                      {"name":"each","command":["sh","-c","echo started >&2; exec sleep 30"]}]}""");
+
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+
+    await("both sessions' providers", () -> providers.processesOf(a).size() == 2 && providers.processesOf(b).size() == 1);
+    await("the logs", () -> log("each").lines().count() == 2 && log("once").lines().count() == 1);
+  }
+
+  @Test
+  void atTheDeadlineARunningProviderIsTerminatedAndItsExitReported() throws Exception {
+    attach("{\"providers\":[{\"name\":\"sleepy\",\"command\":[\"sleep\",\"30\"]}]}");
+    String session = f.startSession("alpha");
+    await("the process", () -> providers.processesOf(session).size() == 1);
+    Process process = providers.processesOf(session).get(0);
+
+    f.gateway.endSession(session, Duration.ofSeconds(10));
+    f.clock.advance(Duration.ofMillis(9_999));
+    assertThat(process.isAlive()).isTrue();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+  }
+
+  @Test
+  void aProviderIgnoringTerminationIsKilledFiveSecondsLater() throws Exception {
+    attach("""
+        {"providers":[{"name":"stubborn","command":["sh","-c","trap '' TERM; echo ready >&2; while true; do sleep 1; done"]}]}""");
+    String session = f.startSession("alpha");
+    await("the process to trap TERM", () -> log("stubborn").contains("ready"));
+    Process process = providers.processesOf(session).get(0);
+
+    f.gateway.endSession(session, Duration.ofSeconds(1));
+    f.clock.advance(Duration.ofSeconds(1));
+    Thread.sleep(200); // give the ignored TERM a moment: the process must still be there
+    assertThat(process.isAlive()).isTrue();
+    f.clock.advance(Duration.ofSeconds(5));
+
+    assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+  }
+
+  @Test
+  void aProviderThatExitsIsReportedInItsSessionsTimeline() throws Exception {
+    attach("{\"providers\":[{\"name\":\"quitter\",\"command\":[\"sh\",\"-c\",\"exit 3\"]}]}");
+
+    String session = f.startSession("alpha");
+
+    await("the exit report", () -> f.host(session).loggedTexts().contains("Provider 'quitter' exited with code 3"));
+  }
+
+  @Test
+  void aProviderThatCannotStartIsReportedAndTheOthersStillStart() throws Exception {
+    attach("""
+        {"providers":[{"name":"ghost","command":["/nonexistent/provider"]},
+                      {"name":"fine","command":["sh","-c","echo fine >&2; exec sleep 30"]}]}""");
+
+    String session = f.startSession("alpha");
+
+    await("the failure report", () -> f.host(session).loggedTexts().stream().anyMatch(t -> t.startsWith("Cannot start provider 'ghost'")));
+    await("the other provider", () -> log("fine").contains("fine"));
+    assertThat(done(f.gateway.sessions())).hasSize(1);
+    assertThat(List.of(providers.config().providers().size())).containsExactly(2);
+  }
+}
