@@ -102,11 +102,32 @@ final class TyrusProviderConnection implements ProviderConnection {
     this.sendExecutor = requireNonNull(sendExecutor, "sendExecutor");
     this.timer = requireNonNull(timer, "timer");
     this.onGone = requireNonNull(onGone, "onGone");
-    this.description = "ws " + socket.getPeerAddress();
-    socket.addCloseListener(
-        (org.glassfish.grizzly.Connection.CloseListener) (closeable, type) -> socketClosed.complete(null));
-    if (!socket.isOpen()) {
-      socketClosed.complete(null); // closed before the listener was added
+    this.description = "ws " + describePeer(socket.getPeerAddress());
+    // Grizzly's close future completes however the TCP connection ends.
+    socket.closeFuture().addCompletionHandler(new SocketClosed());
+  }
+
+  /** Completes {@link #socketClosed} from Grizzly's close future. */
+  private final class SocketClosed
+      implements org.glassfish.grizzly.CompletionHandler<org.glassfish.grizzly.CloseReason> {
+    @Override
+    public void completed(org.glassfish.grizzly.CloseReason reason) {
+      socketClosed.complete(null);
+    }
+
+    @Override
+    public void failed(Throwable error) {
+      socketClosed.complete(null);
+    }
+
+    @Override
+    public void cancelled() {
+      socketClosed.complete(null);
+    }
+
+    @Override
+    public void updated(org.glassfish.grizzly.CloseReason reason) {
+      // only the end matters
     }
   }
 
@@ -161,8 +182,13 @@ final class TyrusProviderConnection implements ProviderConnection {
     synchronized (lock) {
       target = link;
     }
-    // Decoding and the size check run here, on the worker thread; the gateway queues the rest.
-    target.receive(text);
+    try {
+      // Decoding and the size check run here, on the worker thread; the gateway queues the rest.
+      target.receive(text);
+    } catch (RejectedExecutionException e) {
+      // The gateway has stopped while this server still runs: nobody is left to serve the peer.
+      abort(WsCloseCodes.goingAway());
+    }
   }
 
   /** A pong (or anything else proving the peer alive) arrived. */
@@ -345,7 +371,7 @@ final class TyrusProviderConnection implements ProviderConnection {
     try {
       session.getAsyncRemote().sendText(head.text(), result -> written(head, result));
     } catch (IllegalStateException e) {
-      written(head, new SendResult(e)); // the session closed under us
+      written(head, new SendResult(session, e)); // the session closed under us
     }
   }
 
@@ -370,6 +396,12 @@ final class TyrusProviderConnection implements ProviderConnection {
   }
 
   private void tooSlow(String detail) {
+    synchronized (lock) {
+      if (gone) {
+        return; // another thread found the overflow first
+      }
+      gone = true; // refuse further sends at once
+    }
     LOG.log(Level.WARNING, "{0}: provider too slow to read ({1}), closing", description, detail);
     abort(WsCloseCodes.tooSlow());
   }
@@ -417,6 +449,15 @@ final class TyrusProviderConnection implements ProviderConnection {
       // The server is stopping and cuts every socket itself.
       LOG.log(Level.DEBUG, "{0}: timer stopped; the server closes the socket", description);
     }
+  }
+
+  /** {@code 127.0.0.1:53211} or {@code [::1]:53211}, as the gateway's logs name connections. */
+  private static String describePeer(Object peer) {
+    if (peer instanceof java.net.InetSocketAddress inet && inet.getAddress() != null) {
+      String host = inet.getAddress().getHostAddress();
+      return (host.contains(":") ? "[" + host + "]" : host) + ":" + inet.getPort();
+    }
+    return String.valueOf(peer);
   }
 
   @Override
