@@ -30,10 +30,13 @@ import java.util.Set;
  * io.github.providergateway.protocol.Limits#maxConnections()} connections are open. A handshake
  * without {@code Origin} is accepted: the provider still has to authenticate.
  *
- * <p><b>Messages.</b> Text only, each up to the gateway's largest message size (5 MiB by default)
- * whether in one frame or fragmented; the gateway then applies its per-type byte limits. A larger
- * frame or message closes the connection (Tyrus: 1011 for a frame, 1009 for an assembled
- * message); a binary message closes it with 1003.
+ * <p><b>Messages.</b> Text only. A message of up to the gateway's largest size (5 MiB by
+ * default) is received whole, in one frame or fragmented, and the gateway applies its per-type
+ * byte limits to it ({@code PAYLOAD_TOO_LARGE}). The transport bounds memory before that: a
+ * fragmented message of more than 5 MiB chars closes the connection with 1009, and a single frame
+ * too big for the 5 MiB + 14 byte input buffer with 1011 (a frame whose payload is up to 14 bytes
+ * over still reaches the gateway, which refuses it). A binary message closes it with 1003: every
+ * message of this protocol is JSON text, so a binary frame is a client bug, not data to deliver.
  *
  * <p><b>Outbound.</b> Each connection has a queue bounded by {@link Builder#maxQueuedMessages}
  * and {@link Builder#maxQueuedBytes}, written one message at a time; a provider that lets it

@@ -19,6 +19,7 @@ import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -255,7 +256,7 @@ class ProviderTrafficTest {
 
   @Test
   void aSilentPeerIsClosedAfterTheIdleTimeoutWhileAPeerAnsweringPingsStays() throws Exception {
-    try (ServerFixture f = ServerFixture.start(b -> b.idleTimeout(java.time.Duration.ofMillis(600)));
+    try (ServerFixture f = ServerFixture.start(b -> b.idleTimeout(Duration.ofSeconds(1)));
         RawProvider silent = f.boundRaw(RawWebSocket.connect(f.port()), "silent", "nap");
         JdkProvider live = boundJdk(f, "live", "echo")) {
       CompletableFuture<CallResult> napping = f.call("nap", "{}");

@@ -109,7 +109,12 @@ final class HandshakeGuard implements WebSocketEngine {
       LOG.log(Level.WARNING, "WebSocket handshake from {0} refused: {1}", peer, refusal.get());
       return refuse(response, HandshakePolicy.FORBIDDEN, "Forbidden");
     }
-    if (stopping || socket == null) {
+    if (socket == null) {
+      // LoopbackFilter runs every handshake; without it the connection could not be cut later.
+      LOG.log(Level.ERROR, "WebSocket handshake outside LoopbackFilter refused");
+      return refuse(response, SERVICE_UNAVAILABLE, "Service Unavailable");
+    }
+    if (stopping) {
       return refuse(response, SERVICE_UNAVAILABLE, "Service Unavailable");
     }
     if (!slots.tryAcquire()) {

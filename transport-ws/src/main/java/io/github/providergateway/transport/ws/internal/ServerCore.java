@@ -158,7 +158,7 @@ public final class ServerCore {
     if (admission == null) {
       // Every handshake passes the guard on this thread; reaching here without one is a bug.
       LOG.log(Level.ERROR, "WebSocket opened without an admission; closing");
-      closeQuietly(session, WsCloseCodes.tooManyConnections());
+      closeQuietly(session, WsCloseCodes.internalError());
       return null;
     }
     Object peer = admission.socket().getPeerAddress();

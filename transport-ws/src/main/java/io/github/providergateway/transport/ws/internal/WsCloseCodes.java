@@ -50,9 +50,9 @@ final class WsCloseCodes {
     return close(CloseCodes.VIOLATED_POLICY, "loopback connections only");
   }
 
-  /** The connection cap was reached after the handshake (normally refused before it). */
-  static jakarta.websocket.CloseReason tooManyConnections() {
-    return close(CloseCodes.TRY_AGAIN_LATER, "too many connections");
+  /** The server itself is in a state it should never reach; the connection cannot be served. */
+  static jakarta.websocket.CloseReason internalError() {
+    return close(CloseCodes.UNEXPECTED_CONDITION, "internal error");
   }
 
   /** A write failed: the socket is broken. */
