@@ -1,0 +1,192 @@
+package io.github.providergateway.transport.ws;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.transport.ws.internal.ServerCore;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * The gateway's WebSocket endpoint for providers, on Eclipse Tyrus and Grizzly.
+ *
+ * <pre>{@code
+ * try (WebSocketServer server = WebSocketServer.builder(gateway).port(0).build().start()) {
+ *   URI url = server.url(); // ws://127.0.0.1:<port>
+ * }
+ * }</pre>
+ *
+ * <p><b>Where it listens.</b> On 127.0.0.1 and on ::1 with the same port (::1 is skipped, and
+ * logged, on a machine without IPv6 loopback), never on another interface; a peer whose address
+ * is not loopback is refused anyway. Providers connect to {@code /} (what {@code
+ * ws://localhost:9400} requests).
+ *
+ * <p><b>Handshakes.</b> Refused with HTTP 403 when the {@code Origin} header is present and not
+ * allow-listed, or when {@code Host} is not {@code 127.0.0.1:<port>}, {@code [::1]:<port>} or
+ * {@code localhost:<port>}; refused with 503 when {@link
+ * io.github.providergateway.protocol.Limits#maxConnections()} connections are open. A handshake
+ * without {@code Origin} is accepted: the provider still has to authenticate.
+ *
+ * <p><b>Messages.</b> Text only. A message of up to the gateway's largest size (5 MiB by
+ * default) is received whole, in one frame or fragmented, and the gateway applies its per-type
+ * byte limits to it ({@code PAYLOAD_TOO_LARGE}). The transport bounds memory before that: a
+ * fragmented message of more than 5 MiB chars closes the connection with 1009, and a single frame
+ * too big for the 5 MiB + 14 byte input buffer with 1011 (a frame whose payload is up to 14 bytes
+ * over still reaches the gateway, which refuses it). A binary message closes it with 1003: every
+ * message of this protocol is JSON text, so a binary frame is a client bug, not data to deliver.
+ *
+ * <p><b>Outbound.</b> Each connection has a queue bounded by {@link Builder#maxQueuedMessages}
+ * and {@link Builder#maxQueuedBytes}, written one message at a time; a provider that lets it
+ * overflow is closed with 1008 and its calls end {@code DISCONNECTED}. The gateway loop never
+ * waits on a socket.
+ *
+ * <p><b>Liveness.</b> Every connection is pinged several times per {@link Builder#idleTimeout};
+ * one from which nothing (not even a pong) arrives for that long is closed with 1001.
+ *
+ * <p><b>Close codes.</b> 1000 after {@code goodbye}; 1008 for failed authentication or a too slow
+ * reader; 1002 for an unsupported version or a protocol error; 1001 when the gateway or this
+ * server stops.
+ *
+ * <p>Thread-safe. The server does not own the gateway: close each on its own.
+ */
+public final class WebSocketServer implements AutoCloseable {
+
+  private static final System.Logger LOG = System.getLogger(WebSocketServer.class.getName());
+
+  /** The port a gateway listens on unless told otherwise. */
+  public static final int DEFAULT_PORT = 9400;
+
+  private final ServerCore core;
+
+  private WebSocketServer(ServerCore core) {
+    this.core = core;
+  }
+
+  /** Starts configuring a server for {@code gateway}; every setting has a default. */
+  public static Builder builder(Gateway gateway) {
+    return new Builder(gateway);
+  }
+
+  /**
+   * Binds the port and starts accepting providers.
+   *
+   * @return this server
+   * @throws IOException when the port cannot be bound, for example because it is in use
+   * @throws IllegalStateException when the server was already started or closed
+   */
+  public WebSocketServer start() throws IOException {
+    core.start();
+    LOG.log(Level.INFO, "provider gateway listening on {0}", url());
+    return this;
+  }
+
+  /**
+   * The port providers connect to.
+   *
+   * @throws IllegalStateException when the server is not listening
+   */
+  public int port() {
+    int port = core.port();
+    if (port <= 0) {
+      throw new IllegalStateException("the server is not listening; call start() first");
+    }
+    return port;
+  }
+
+  /** The URL providers connect to: {@code ws://127.0.0.1:<port>}. */
+  public URI url() {
+    return URI.create("ws://127.0.0.1:" + port());
+  }
+
+  /**
+   * Stops accepting, closes every connection with 1001 (each provider's calls end {@code
+   * DISCONNECTED}), waits briefly for the close handshakes, then stops listening. Idempotent.
+   */
+  @Override
+  public void close() {
+    core.close();
+    LOG.log(Level.DEBUG, "provider gateway WebSocket server stopped");
+  }
+
+  /**
+   * Configures a {@link WebSocketServer}. Defaults: port {@value WebSocketServer#DEFAULT_PORT}, no
+   * allowed origins, 1024 messages and 16 MiB queued per connection, a 5 minute idle timeout.
+   */
+  public static final class Builder {
+    private final Gateway gateway;
+    private int port = DEFAULT_PORT;
+    private Set<String> allowedOrigins = Set.of();
+    private int maxQueuedMessages = 1024;
+    private long maxQueuedBytes = 16L << 20;
+    private Duration idleTimeout = Duration.ofMinutes(5);
+
+    private Builder(Gateway gateway) {
+      this.gateway = requireNonNull(gateway, "gateway");
+    }
+
+    /** The port to listen on, 0 for a free one (read it with {@link #port()}); default 9400. */
+    public Builder port(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be 0..65535, was " + port);
+      }
+      this.port = port;
+      return this;
+    }
+
+    /**
+     * The {@code Origin} values (such as {@code http://localhost:3000}) whose handshakes are
+     * accepted, compared exactly. Handshakes without {@code Origin} are always accepted; any other
+     * {@code Origin} gets 403. Default: none.
+     */
+    public Builder allowedOrigins(Set<String> origins) {
+      this.allowedOrigins = Set.copyOf(requireNonNull(origins, "origins"));
+      return this;
+    }
+
+    /** How many outbound messages one connection may have waiting, in flight included. */
+    public Builder maxQueuedMessages(int count) {
+      if (count < 1) {
+        throw new IllegalArgumentException("maxQueuedMessages must be at least 1, was " + count);
+      }
+      this.maxQueuedMessages = count;
+      return this;
+    }
+
+    /**
+     * How many bytes of encoded outbound messages one connection may have waiting, in flight
+     * included. A single message larger than this is still sent when nothing else waits.
+     */
+    public Builder maxQueuedBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxQueuedBytes must be at least 1, was " + bytes);
+      }
+      this.maxQueuedBytes = bytes;
+      return this;
+    }
+
+    /**
+     * How long a connection may stay silent before it is presumed dead and closed. The server
+     * pings every third of it (at most every 30 s), and any live peer answers, so a quiet but
+     * healthy provider is never closed.
+     */
+    public Builder idleTimeout(Duration timeout) {
+      requireNonNull(timeout, "timeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("idleTimeout must be positive, was " + timeout);
+      }
+      this.idleTimeout = timeout;
+      return this;
+    }
+
+    /** A server with these settings, not yet listening: call {@link WebSocketServer#start()}. */
+    public WebSocketServer build() {
+      return new WebSocketServer(
+          new ServerCore(
+              new ServerCore.Config(
+                  gateway, port, allowedOrigins, maxQueuedMessages, maxQueuedBytes, idleTimeout)));
+    }
+  }
+}

@@ -1,0 +1,289 @@
+package io.github.providergateway.transport.ws.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.ProviderLink;
+import jakarta.websocket.DeploymentException;
+import jakarta.websocket.Session;
+import jakarta.websocket.server.ServerEndpointConfig;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The engine behind {@code WebSocketServer}: the loopback container, the per-connection
+ * bookkeeping, the heartbeat, and stopping. Public only for the façade in the parent package.
+ */
+public final class ServerCore {
+
+  private static final System.Logger LOG = System.getLogger(ServerCore.class.getName());
+
+  /** How long a close may take before the socket is cut. */
+  private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
+  /** The longest gap between pings, whatever the idle timeout. */
+  private static final Duration MAX_PING_INTERVAL = Duration.ofSeconds(30);
+
+  /** What the façade's builder collected. */
+  public record Config(
+      Gateway gateway,
+      int port,
+      Set<String> allowedOrigins,
+      int maxQueuedMessages,
+      long maxQueuedBytes,
+      Duration idleTimeout) {
+    public Config {
+      requireNonNull(gateway, "gateway");
+      allowedOrigins = Set.copyOf(allowedOrigins);
+      requireNonNull(idleTimeout, "idleTimeout");
+    }
+  }
+
+  private final Gateway gateway;
+  private final int requestedPort;
+  private final Duration idleTimeout;
+  private final TyrusProviderConnection.Settings settings;
+  private final LoopbackServerContainer container;
+  /** Open connections, for the heartbeat and for close. */
+  private final Set<TyrusProviderConnection> connections = ConcurrentHashMap.newKeySet();
+
+  private final Object lifecycle = new Object();
+  /** Encodes and writes outbound messages; created by start. Guarded by lifecycle. */
+  private ExecutorService sendExecutor;
+  /** Heartbeat and close deadlines; created by start. Guarded by lifecycle. */
+  private ScheduledExecutorService timer;
+  /** Whether start ran. Guarded by lifecycle. */
+  private boolean started;
+  /** Whether close ran. Guarded by lifecycle. */
+  private boolean closed;
+
+  public ServerCore(Config config) {
+    this.gateway = config.gateway();
+    this.requestedPort = config.port();
+    this.idleTimeout = config.idleTimeout();
+    this.settings =
+        new TyrusProviderConnection.Settings(
+            config.maxQueuedMessages(), config.maxQueuedBytes(), CLOSE_GRACE);
+    this.container =
+        new LoopbackServerContainer(
+            gateway.limits().maxAnyMessageBytes(),
+            new HandshakePolicy(config.allowedOrigins()),
+            gateway.limits().maxConnections());
+  }
+
+  /** Binds and starts accepting; see {@code WebSocketServer#start()}. */
+  public void start() throws IOException {
+    synchronized (lifecycle) {
+      if (started || closed) {
+        throw new IllegalStateException("a WebSocketServer starts once; build a new one");
+      }
+      started = true;
+      sendExecutor = Executors.newFixedThreadPool(sendThreads(), daemonThreads("pg-ws-send-"));
+      timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
+      try {
+        ServerEndpointConfig endpoint =
+            ServerEndpointConfig.Builder.create(ProviderEndpoint.class, "/")
+                .configurator(new EndpointFactory(this))
+                .build();
+        container.addEndpoint(endpoint);
+        container.start("", requestedPort);
+      } catch (DeploymentException | IOException | RuntimeException e) {
+        stopExecutors();
+        closed = true;
+        if (e instanceof IOException io) {
+          throw io;
+        }
+        throw new IOException("cannot start the WebSocket endpoint: " + e.getMessage(), e);
+      }
+      long pingNanos = pingInterval(idleTimeout).toNanos();
+      timer.scheduleWithFixedDelay(this::heartbeat, pingNanos, pingNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /** The bound port, or -1 when not listening. */
+  public int port() {
+    return container.getPort();
+  }
+
+  /** Stops; see {@code WebSocketServer#close()}. */
+  public void close() {
+    synchronized (lifecycle) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      if (!started) {
+        return;
+      }
+    }
+    container.refuseNewConnections();
+    List<TyrusProviderConnection> open = new ArrayList<>(connections);
+    for (TyrusProviderConnection connection : open) {
+      connection.closeAfterQueue(WsCloseCodes.goingAway());
+    }
+    awaitSocketsClosed(open);
+    for (TyrusProviderConnection connection : open) {
+      if (connection.isSocketOpen()) {
+        connection.terminate();
+      }
+      connection.abort(WsCloseCodes.goingAway()); // reports any not reported yet
+    }
+    container.stop();
+    synchronized (lifecycle) {
+      stopExecutors();
+    }
+  }
+
+  // ---- for ProviderEndpoint ----
+
+  /**
+   * A handshake completed: registers the connection with the gateway, or refuses it (returning
+   * null) when it came from a non-loopback address or bypassed the handshake guard.
+   */
+  TyrusProviderConnection opened(Session session, HandshakeGuard.Admission admission) {
+    if (admission == null) {
+      // Every handshake passes the guard on this thread; reaching here without one is a bug.
+      LOG.log(Level.ERROR, "WebSocket opened without an admission; closing");
+      closeQuietly(session, WsCloseCodes.internalError());
+      return null;
+    }
+    Object peer = admission.socket().getPeerAddress();
+    if (!(peer instanceof InetSocketAddress inet)
+        || inet.getAddress() == null
+        || !inet.getAddress().isLoopbackAddress()) {
+      // Defence in depth: the listeners are loopback-only and the guard checked the handshake.
+      LOG.log(Level.WARNING, "WebSocket from non-loopback peer {0} refused", peer);
+      admission.release();
+      closeQuietly(session, WsCloseCodes.notLoopback());
+      return null;
+    }
+    session.setMaxTextMessageBufferSize(gateway.limits().maxAnyMessageBytes());
+    session.setMaxIdleTimeout(0); // the heartbeat decides; our pings would reset Tyrus's timer
+    ExecutorService sends;
+    ScheduledExecutorService timers;
+    synchronized (lifecycle) {
+      sends = sendExecutor;
+      timers = timer;
+    }
+    TyrusProviderConnection connection =
+        new TyrusProviderConnection(
+            session,
+            admission.socket(),
+            settings,
+            sends,
+            timers,
+            gone -> {
+              connections.remove(gone);
+              admission.release();
+            });
+    connections.add(connection);
+    ProviderLink link = gateway.acceptWebSocket(connection);
+    connection.attach(link);
+    LOG.log(Level.DEBUG, "{0}: opened", connection.describe());
+    return connection;
+  }
+
+  // ---- internals ----
+
+  private void heartbeat() {
+    long now = System.nanoTime();
+    long idleNanos = idleTimeout.toNanos();
+    for (TyrusProviderConnection connection : connections) {
+      connection.heartbeat(now, idleNanos);
+    }
+  }
+
+  private static void awaitSocketsClosed(List<TyrusProviderConnection> open) {
+    long deadline = System.nanoTime() + CLOSE_GRACE.toNanos();
+    for (TyrusProviderConnection connection : open) {
+      CompletableFuture<Void> socketClosed = connection.socketClosed();
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      try {
+        socketClosed.get(left, TimeUnit.NANOSECONDS);
+      } catch (TimeoutException e) {
+        return; // whatever is still open is cut by close()
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("socketClosed never fails", e);
+      }
+    }
+  }
+
+  private void stopExecutors() {
+    if (timer != null) {
+      timer.shutdownNow();
+    }
+    if (sendExecutor != null) {
+      sendExecutor.shutdown();
+    }
+  }
+
+  private static void closeQuietly(Session session, jakarta.websocket.CloseReason reason) {
+    try {
+      session.close(reason);
+    } catch (IOException e) {
+      // The socket is already broken; Tyrus releases it.
+      LOG.log(Level.DEBUG, "close failed: {0}", e.toString());
+    }
+  }
+
+  /** A third of the idle timeout, so a live peer answers at least twice before it expires. */
+  static Duration pingInterval(Duration idleTimeout) {
+    Duration third = idleTimeout.dividedBy(3);
+    return third.compareTo(MAX_PING_INTERVAL) > 0 ? MAX_PING_INTERVAL : third;
+  }
+
+  private static int sendThreads() {
+    return Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
+  }
+
+  private static ThreadFactory daemonThreads(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, prefix + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  /** Hands Tyrus a fresh endpoint bound to this server for each connection. */
+  private static final class EndpointFactory extends ServerEndpointConfig.Configurator {
+    private final ServerCore server;
+
+    EndpointFactory(ServerCore server) {
+      this.server = server;
+    }
+
+    @Override
+    public <T> T getEndpointInstance(Class<T> endpointClass) throws InstantiationException {
+      if (endpointClass != ProviderEndpoint.class) {
+        throw new InstantiationException("unexpected endpoint " + endpointClass.getName());
+      }
+      return endpointClass.cast(new ProviderEndpoint(server));
+    }
+
+    @Override
+    public boolean checkOrigin(String originHeaderValue) {
+      return true; // the handshake guard has already checked Origin and Host
+    }
+  }
+}

@@ -1,0 +1,467 @@
+package io.github.providergateway.transport.ws.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.protocol.json.Utf8;
+import jakarta.websocket.SendResult;
+import jakarta.websocket.Session;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One provider's WebSocket connection, as the gateway sees it.
+ *
+ * <p>Outbound: {@link #send} only appends the record to a bounded queue and returns; a pump on the
+ * server's send executor encodes records off the gateway loop and writes them with the async
+ * remote, one write in flight at a time (Jakarta containers may refuse concurrent sends, and
+ * Grizzly's own write queue is unbounded). A peer that lets the queue exceed its message or byte
+ * bound is closed with 1008 and reported gone at once, so its calls end {@code DISCONNECTED}
+ * (R-WS-06) while the gateway loop and every other connection carry on (R-WS-07).
+ *
+ * <p>Closing: {@link #close} writes what is queued, then the close frame. Whatever way a
+ * connection ends, the gateway hears {@link ProviderLink#closed()} exactly once, and a socket that
+ * has not finished closing after the grace period is cut, so a peer that stopped reading cannot
+ * pin it.
+ *
+ * <p>Thread-safe: the gateway loop, Grizzly workers, the send executor and the timer all call in.
+ */
+final class TyrusProviderConnection implements ProviderConnection {
+
+  private static final System.Logger LOG =
+      System.getLogger(TyrusProviderConnection.class.getName());
+  private static final ProtocolCodec CODEC = ProtocolCodec.create();
+  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+
+  /** Bounds and timings shared by every connection of one server. */
+  record Settings(int maxQueuedMessages, long maxQueuedBytes, Duration closeGrace) {}
+
+  /** One encoded message waiting for the socket, or in it. */
+  private record Encoded(String text, long bytes) {}
+
+  private final Session session;
+  private final org.glassfish.grizzly.Connection<?> socket;
+  private final String description;
+  private final Settings settings;
+  /** Encodes and starts writes; shared by the server's connections. */
+  private final Executor sendExecutor;
+  /** Runs close deadlines; shared by the server's connections. */
+  private final ScheduledExecutorService timer;
+  /** Told once when this connection is gone (the server's bookkeeping: registry, slot). */
+  private final Consumer<TyrusProviderConnection> onGone;
+  /** Completes when the TCP connection has closed. */
+  private final CompletableFuture<Void> socketClosed = new CompletableFuture<>();
+
+  private final Object lock = new Object();
+  /** Records accepted by send and not yet encoded, oldest first. Guarded by lock. */
+  private final ArrayDeque<GatewayMessage> unencoded = new ArrayDeque<>();
+  /** Encoded texts not yet written; while {@code writing}, the head is in flight. Guarded by lock. */
+  private final ArrayDeque<Encoded> encoded = new ArrayDeque<>();
+  /** The UTF-8 size of {@code encoded}. Guarded by lock. */
+  private long encodedBytes;
+  /** A pump task is queued or running; at most one encodes at a time, so order holds. Guarded. */
+  private boolean pumping;
+  /** A write is in flight. Guarded by lock. */
+  private boolean writing;
+  /** The close frame to send once the queue is drained; null while open. Guarded by lock. */
+  private jakarta.websocket.CloseReason closing;
+  /** The close frame has been handed to Tyrus. Guarded by lock. */
+  private boolean closeStarted;
+  /** Nothing more is written: the connection is gone or going. Guarded by lock. */
+  private boolean gone;
+  /** The gateway has been told (or attach will tell it) that the connection is gone. Guarded. */
+  private boolean reported;
+  /** Where inbound messages go; set once, right after the gateway accepts the connection. */
+  private ProviderLink link;
+  /** When the peer was last heard from (any message or pong), in {@link System#nanoTime()}. */
+  private volatile long lastHeardNanos = System.nanoTime();
+
+  TyrusProviderConnection(
+      Session session,
+      org.glassfish.grizzly.Connection<?> socket,
+      Settings settings,
+      Executor sendExecutor,
+      ScheduledExecutorService timer,
+      Consumer<TyrusProviderConnection> onGone) {
+    this.session = requireNonNull(session, "session");
+    this.socket = requireNonNull(socket, "socket");
+    this.settings = requireNonNull(settings, "settings");
+    this.sendExecutor = requireNonNull(sendExecutor, "sendExecutor");
+    this.timer = requireNonNull(timer, "timer");
+    this.onGone = requireNonNull(onGone, "onGone");
+    this.description = "ws " + describePeer(socket.getPeerAddress());
+    // Grizzly's close future completes however the TCP connection ends.
+    socket.closeFuture().addCompletionHandler(new SocketClosed());
+  }
+
+  /** Completes {@link #socketClosed} from Grizzly's close future. */
+  private final class SocketClosed
+      implements org.glassfish.grizzly.CompletionHandler<org.glassfish.grizzly.CloseReason> {
+    @Override
+    public void completed(org.glassfish.grizzly.CloseReason reason) {
+      socketClosed.complete(null);
+    }
+
+    @Override
+    public void failed(Throwable error) {
+      socketClosed.complete(null);
+    }
+
+    @Override
+    public void cancelled() {
+      socketClosed.complete(null);
+    }
+
+    @Override
+    public void updated(org.glassfish.grizzly.CloseReason reason) {
+      // only the end matters
+    }
+  }
+
+  /** Connects the gateway's side; a connection that closed before this is reported at once. */
+  void attach(ProviderLink link) {
+    boolean alreadyGone;
+    synchronized (lock) {
+      this.link = requireNonNull(link, "link");
+      alreadyGone = reported;
+    }
+    if (alreadyGone) {
+      link.closed();
+    }
+  }
+
+  // ---- ProviderConnection: called on the gateway loop ----
+
+  @Override
+  public boolean send(GatewayMessage message) {
+    requireNonNull(message, "message");
+    synchronized (lock) {
+      if (gone || closing != null) {
+        return false;
+      }
+      if (unencoded.size() + encoded.size() < settings.maxQueuedMessages()) {
+        unencoded.addLast(message);
+        schedulePumpLocked();
+        return true;
+      }
+    }
+    tooSlow(settings.maxQueuedMessages() + " messages queued");
+    return false;
+  }
+
+  @Override
+  public void close(CloseReason reason) {
+    requireNonNull(reason, "reason");
+    closeAfterQueue(WsCloseCodes.of(reason));
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  // ---- from the socket: Grizzly worker threads ----
+
+  /** One whole text message arrived. */
+  void received(String text) {
+    lastHeardNanos = System.nanoTime();
+    ProviderLink target;
+    synchronized (lock) {
+      target = link;
+    }
+    try {
+      // Decoding and the size check run here, on the worker thread; the gateway queues the rest.
+      target.receive(text);
+    } catch (RejectedExecutionException e) {
+      // The gateway has stopped while this server still runs: nobody is left to serve the peer.
+      abort(WsCloseCodes.goingAway());
+    }
+  }
+
+  /** A pong (or anything else proving the peer alive) arrived. */
+  void heard() {
+    lastHeardNanos = System.nanoTime();
+  }
+
+  /** A binary frame arrived: this protocol is JSON text only, so the connection ends with 1003. */
+  void binaryReceived() {
+    LOG.log(Level.INFO, "{0}: binary message refused, closing", description);
+    abort(WsCloseCodes.binaryRefused());
+  }
+
+  /** Tyrus closed the session, whoever started it (peer, us, a dropped socket, a frame too big). */
+  void sessionClosed(jakarta.websocket.CloseReason reason) {
+    LOG.log(
+        Level.DEBUG,
+        "{0}: closed {1} {2}",
+        description,
+        reason.getCloseCode().getCode(),
+        reason.getReasonPhrase());
+    synchronized (lock) {
+      unencoded.clear();
+      encoded.clear();
+      encodedBytes = 0;
+      closeStarted = true;
+    }
+    reportGone();
+  }
+
+  // ---- from the server ----
+
+  /** The heartbeat: a peer silent for longer than {@code idleNanos} is dead; others get a ping. */
+  void heartbeat(long nowNanos, long idleNanos) {
+    if (nowNanos - lastHeardNanos > idleNanos) {
+      LOG.log(Level.INFO, "{0}: nothing received within the idle timeout, closing", description);
+      abort(WsCloseCodes.idle());
+      return;
+    }
+    synchronized (lock) {
+      if (gone || closeStarted) {
+        return;
+      }
+    }
+    try {
+      // Control frames may go between whole messages; Tyrus writes each frame as one buffer.
+      session.getAsyncRemote().sendPing(EMPTY.duplicate());
+    } catch (IOException | IllegalStateException e) {
+      LOG.log(Level.DEBUG, "{0}: ping failed, closing: {1}", description, e.toString());
+      abort(WsCloseCodes.writeFailed());
+    }
+  }
+
+  /** Sends {@code reason} after the queued messages; cut after the grace period if still open. */
+  void closeAfterQueue(jakarta.websocket.CloseReason reason) {
+    synchronized (lock) {
+      if (gone || closing != null) {
+        return;
+      }
+      closing = reason;
+      schedulePumpLocked();
+    }
+    scheduleQuietly(() -> abort(reason));
+  }
+
+  /** Closes now, dropping anything queued, and reports the connection gone. */
+  void abort(jakarta.websocket.CloseReason reason) {
+    boolean start;
+    synchronized (lock) {
+      unencoded.clear();
+      encoded.clear();
+      encodedBytes = 0;
+      if (closing == null) {
+        closing = reason;
+      }
+      start = !closeStarted;
+      closeStarted = true;
+    }
+    if (start) {
+      closeSession(reason);
+    }
+    reportGone();
+  }
+
+  /** Completes when the TCP connection has closed, however it closed. */
+  CompletableFuture<Void> socketClosed() {
+    return socketClosed;
+  }
+
+  /** Whether the TCP connection is still open. */
+  boolean isSocketOpen() {
+    return socket.isOpen();
+  }
+
+  /** Cuts the TCP connection without a close handshake. */
+  void terminate() {
+    socket.terminateSilently();
+  }
+
+  // ---- the outbound pump: send executor, and write completions ----
+
+  private void schedulePumpLocked() {
+    if (pumping) {
+      return;
+    }
+    pumping = true;
+    try {
+      sendExecutor.execute(this::pump);
+    } catch (RejectedExecutionException e) {
+      // Only after the server has stopped, by which time the socket is being cut anyway.
+      pumping = false;
+      gone = true;
+    }
+  }
+
+  private void schedulePump() {
+    synchronized (lock) {
+      schedulePumpLocked();
+    }
+  }
+
+  /** Encodes every queued record, in order, then starts the next write if none is in flight. */
+  private void pump() {
+    while (true) {
+      GatewayMessage next;
+      synchronized (lock) {
+        next = gone ? null : unencoded.pollFirst();
+        if (next == null) {
+          pumping = false;
+          break;
+        }
+      }
+      String text = CODEC.encode(next);
+      Encoded item = new Encoded(text, Utf8.encodedLength(text));
+      boolean over;
+      synchronized (lock) {
+        if (gone) {
+          pumping = false;
+          return;
+        }
+        encoded.addLast(item);
+        encodedBytes += item.bytes();
+        // One message alone never counts as too slow, whatever its size: the peer gets a chance.
+        over = encodedBytes > settings.maxQueuedBytes() && encoded.size() > 1;
+        if (over) {
+          pumping = false;
+        }
+      }
+      if (over) {
+        tooSlow(settings.maxQueuedBytes() + " bytes queued");
+        return;
+      }
+    }
+    writeNext();
+  }
+
+  /** Starts one write, or the close frame once everything queued is written. */
+  private void writeNext() {
+    Encoded head;
+    jakarta.websocket.CloseReason closeNow = null;
+    synchronized (lock) {
+      if (gone || writing || closeStarted) {
+        return;
+      }
+      head = encoded.peekFirst();
+      if (head == null) {
+        if (closing == null || !unencoded.isEmpty()) {
+          return;
+        }
+        closeStarted = true;
+        closeNow = closing;
+      } else {
+        writing = true;
+      }
+    }
+    if (closeNow != null) {
+      closeSession(closeNow);
+      return;
+    }
+    try {
+      session.getAsyncRemote().sendText(head.text(), result -> written(head, result));
+    } catch (IllegalStateException e) {
+      written(head, new SendResult(session, e)); // the session closed under us
+    }
+  }
+
+  /**
+   * A write finished. This may run inside {@code sendText} itself, so the next write is started
+   * from the executor, never by recursion.
+   */
+  private void written(Encoded item, SendResult result) {
+    synchronized (lock) {
+      writing = false;
+      if (encoded.peekFirst() == item) {
+        encoded.pollFirst();
+        encodedBytes -= item.bytes();
+      }
+    }
+    if (!result.isOK()) {
+      LOG.log(Level.DEBUG, "{0}: write failed: {1}", description, String.valueOf(result.getException()));
+      abort(WsCloseCodes.writeFailed());
+      return;
+    }
+    schedulePump();
+  }
+
+  private void tooSlow(String detail) {
+    synchronized (lock) {
+      if (gone) {
+        return; // another thread found the overflow first
+      }
+      gone = true; // refuse further sends at once
+    }
+    LOG.log(Level.WARNING, "{0}: provider too slow to read ({1}), closing", description, detail);
+    abort(WsCloseCodes.tooSlow());
+  }
+
+  // ---- ending ----
+
+  /** Hands the close frame to Tyrus and makes sure the socket is cut if the peer never finishes. */
+  private void closeSession(jakarta.websocket.CloseReason reason) {
+    try {
+      session.close(reason);
+    } catch (IOException | IllegalStateException e) {
+      // Already closed or broken: the socket is cut below either way.
+      LOG.log(Level.DEBUG, "{0}: close failed: {1}", description, e.toString());
+    }
+    scheduleQuietly(
+        () -> {
+          if (socket.isOpen()) {
+            LOG.log(Level.DEBUG, "{0}: close handshake unfinished, cutting the socket", description);
+            socket.terminateSilently();
+          }
+        });
+  }
+
+  /** Tells the server's bookkeeping and the gateway, once. */
+  private void reportGone() {
+    ProviderLink target;
+    synchronized (lock) {
+      if (reported) {
+        return;
+      }
+      reported = true;
+      gone = true;
+      target = link;
+    }
+    onGone.accept(this);
+    if (target != null) {
+      target.closed(); // else attach reports it
+    }
+  }
+
+  private void scheduleQuietly(Runnable task) {
+    try {
+      timer.schedule(task, settings.closeGrace().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      // The server is stopping and cuts every socket itself.
+      LOG.log(Level.DEBUG, "{0}: timer stopped; the server closes the socket", description);
+    }
+  }
+
+  /** {@code 127.0.0.1:53211} or {@code [::1]:53211}, as the gateway's logs name connections. */
+  private static String describePeer(Object peer) {
+    if (peer instanceof java.net.InetSocketAddress inet && inet.getAddress() != null) {
+      String host = inet.getAddress().getHostAddress();
+      return (host.contains(":") ? "[" + host + "]" : host) + ":" + inet.getPort();
+    }
+    return String.valueOf(peer);
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+}

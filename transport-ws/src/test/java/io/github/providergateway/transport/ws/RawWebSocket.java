@@ -1,0 +1,268 @@
+package io.github.providergateway.transport.ws;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A WebSocket client written on a bare socket, for what real clients will not do: any {@code
+ * Host} or {@code Origin}, frames split exactly as a test wants, binary frames, never reading, or
+ * vanishing without a close frame. It reads on the calling thread with a timeout.
+ */
+final class RawWebSocket implements AutoCloseable {
+
+  /** What {@link #readMessage} returns when the server closed: the close frame's code. */
+  record Closed(int code, String reason) {}
+
+  private final Socket socket;
+  private final InputStream in;
+  private final OutputStream out;
+  private final int status;
+
+  private RawWebSocket(Socket socket, InputStream in, OutputStream out, int status) {
+    this.socket = socket;
+    this.in = in;
+    this.out = out;
+    this.status = status;
+  }
+
+  /** The handshake's headers for {@code port}: Host {@code 127.0.0.1:<port>}, no Origin. */
+  static Map<String, String> defaultHeaders(int port) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Host", "127.0.0.1:" + port);
+    return headers;
+  }
+
+  /** Connects to 127.0.0.1:{@code port} and shakes hands with the default headers. */
+  static RawWebSocket connect(int port) throws IOException {
+    return connect("127.0.0.1", port, defaultHeaders(port), 0);
+  }
+
+  /**
+   * Connects and sends the upgrade request with {@code headers} (a null value leaves the header
+   * out). {@code receiveBufferBytes} > 0 shrinks the socket's receive buffer first.
+   */
+  static RawWebSocket connect(
+      String host, int port, Map<String, String> headers, int receiveBufferBytes) throws IOException {
+    Socket socket = new Socket();
+    if (receiveBufferBytes > 0) {
+      socket.setReceiveBufferSize(receiveBufferBytes);
+    }
+    socket.connect(new InetSocketAddress(host, port), 5_000);
+    socket.setSoTimeout(10_000);
+    socket.setTcpNoDelay(true);
+    InputStream in = new BufferedInputStream(socket.getInputStream());
+    OutputStream out = socket.getOutputStream();
+    byte[] nonce = new byte[16];
+    ThreadLocalRandom.current().nextBytes(nonce);
+    StringBuilder request = new StringBuilder("GET / HTTP/1.1\r\n");
+    for (Map.Entry<String, String> header : headers.entrySet()) {
+      if (header.getValue() != null) {
+        request.append(header.getKey()).append(": ").append(header.getValue()).append("\r\n");
+      }
+    }
+    request
+        .append("Upgrade: websocket\r\n")
+        .append("Connection: Upgrade\r\n")
+        .append("Sec-WebSocket-Key: ")
+        .append(Base64.getEncoder().encodeToString(nonce))
+        .append("\r\n")
+        .append("Sec-WebSocket-Version: 13\r\n\r\n");
+    out.write(request.toString().getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+    String statusLine = readHeaders(in);
+    int status = Integer.parseInt(statusLine.split(" ")[1]);
+    return new RawWebSocket(socket, in, out, status);
+  }
+
+  /** The HTTP status of the handshake: 101 when it became a WebSocket. */
+  int status() {
+    return status;
+  }
+
+  // ---- sending ----
+
+  /** Sends {@code text} as one frame. */
+  void sendText(String text) throws IOException {
+    writeFrame(0x1, true, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Sends {@code text} split into {@code fragments} frames of about equal size. */
+  void sendFragmented(String text, int fragments) throws IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    int size = (bytes.length + fragments - 1) / fragments;
+    for (int i = 0; i < fragments; i++) {
+      int from = Math.min(bytes.length, i * size);
+      int to = Math.min(bytes.length, from + size);
+      byte[] part = java.util.Arrays.copyOfRange(bytes, from, to);
+      writeFrame(i == 0 ? 0x1 : 0x0, i == fragments - 1, part);
+    }
+  }
+
+  /** Sends a binary frame. */
+  void sendBinary(byte[] payload) throws IOException {
+    writeFrame(0x2, true, payload);
+  }
+
+  private void writeFrame(int opcode, boolean fin, byte[] payload) throws IOException {
+    ByteArrayOutputStream frame = new ByteArrayOutputStream(payload.length + 14);
+    frame.write((fin ? 0x80 : 0) | opcode);
+    if (payload.length < 126) {
+      frame.write(0x80 | payload.length);
+    } else if (payload.length < 65536) {
+      frame.write(0x80 | 126);
+      frame.write(payload.length >>> 8);
+      frame.write(payload.length);
+    } else {
+      frame.write(0x80 | 127);
+      long length = payload.length;
+      for (int shift = 56; shift >= 0; shift -= 8) {
+        frame.write((int) (length >>> shift));
+      }
+    }
+    byte[] mask = new byte[4];
+    ThreadLocalRandom.current().nextBytes(mask);
+    frame.write(mask);
+    byte[] masked = new byte[payload.length];
+    for (int i = 0; i < payload.length; i++) {
+      masked[i] = (byte) (payload[i] ^ mask[i & 3]);
+    }
+    frame.write(masked);
+    out.write(frame.toByteArray());
+    out.flush();
+  }
+
+  // ---- reading ----
+
+  /**
+   * The next text message, or a {@link Closed} when the server sent a close frame (code -1 when
+   * the socket ended without one). Pings are answered.
+   *
+   * @throws SocketTimeoutException when nothing arrives within {@code timeout}
+   */
+  Object readMessage(Duration timeout) throws IOException {
+    socket.setSoTimeout((int) timeout.toMillis());
+    ByteArrayOutputStream message = new ByteArrayOutputStream();
+    while (true) {
+      int first;
+      try {
+        first = in.read();
+      } catch (SocketException e) {
+        return new Closed(-1, e.getMessage()); // reset by the server
+      }
+      if (first < 0) {
+        return new Closed(-1, "end of stream");
+      }
+      int opcode = first & 0x0F;
+      boolean fin = (first & 0x80) != 0;
+      byte[] payload = readPayload();
+      switch (opcode) {
+        case 0x8 -> {
+          int code = payload.length >= 2 ? ((payload[0] & 0xFF) << 8) | (payload[1] & 0xFF) : 1005;
+          String reason =
+              payload.length > 2 ? new String(payload, 2, payload.length - 2, StandardCharsets.UTF_8) : "";
+          return new Closed(code, reason);
+        }
+        case 0x9 -> writeFrame(0xA, true, payload); // ping: answer
+        case 0xA -> {
+          // pong: nothing to do
+        }
+        default -> {
+          message.write(payload);
+          if (fin) {
+            return message.toString(StandardCharsets.UTF_8);
+          }
+        }
+      }
+    }
+  }
+
+  /** Reads until the server's close frame or the end of the stream; returns the close code. */
+  Closed awaitClose(Duration timeout) throws IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+      Object next = readMessage(Duration.ofMillis(left));
+      if (next instanceof Closed closed) {
+        return closed;
+      }
+    }
+  }
+
+  private byte[] readPayload() throws IOException {
+    int second = readByte();
+    long length = second & 0x7F;
+    if (length == 126) {
+      length = ((long) readByte() << 8) | readByte();
+    } else if (length == 127) {
+      length = 0;
+      for (int i = 0; i < 8; i++) {
+        length = (length << 8) | readByte();
+      }
+    }
+    byte[] mask = null;
+    if ((second & 0x80) != 0) {
+      mask = new byte[] {(byte) readByte(), (byte) readByte(), (byte) readByte(), (byte) readByte()};
+    }
+    byte[] payload = in.readNBytes((int) length);
+    if (payload.length < length) {
+      throw new EOFException("frame cut short");
+    }
+    if (mask != null) {
+      for (int i = 0; i < payload.length; i++) {
+        payload[i] ^= mask[i & 3];
+      }
+    }
+    return payload;
+  }
+
+  private int readByte() throws IOException {
+    int b = in.read();
+    if (b < 0) {
+      throw new EOFException("frame cut short");
+    }
+    return b;
+  }
+
+  private static String readHeaders(InputStream in) throws IOException {
+    ByteArrayOutputStream head = new ByteArrayOutputStream();
+    int matched = 0;
+    byte[] end = {'\r', '\n', '\r', '\n'};
+    while (matched < 4) {
+      int b = in.read();
+      if (b < 0) {
+        throw new EOFException("connection closed during the handshake: " + head);
+      }
+      head.write(b);
+      matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
+    }
+    String text = head.toString(StandardCharsets.US_ASCII);
+    return text.substring(0, text.indexOf("\r\n"));
+  }
+
+  // ---- ending ----
+
+  /** Drops the connection with a TCP reset: no close frame, no FIN. */
+  void vanish() throws IOException {
+    socket.setSoLinger(true, 0);
+    socket.close();
+  }
+
+  @Override
+  public void close() throws IOException {
+    socket.close();
+  }
+}

@@ -1,0 +1,113 @@
+package io.github.providergateway.transport.ws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.Sessions;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.util.Collections;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Where and how the server listens (R-WS-01..03). */
+class WebSocketServerTest {
+
+  @Test
+  void portZeroBindsAFreePortThatPortAndUrlReport() throws IOException {
+    try (ServerFixture f = ServerFixture.start();
+        Socket probe = new Socket("127.0.0.1", f.port())) {
+      assertThat(f.port()).isPositive();
+      assertThat(f.server.url()).isEqualTo(URI.create("ws://127.0.0.1:" + f.port()));
+      assertThat(probe.isConnected()).isTrue();
+    }
+  }
+
+  @Test
+  void theDefaultPortIs9400() {
+    assertThat(WebSocketServer.DEFAULT_PORT).isEqualTo(9400);
+  }
+
+  @Test
+  void aPortInUseFailsStartWithAMessageNamingIt() throws IOException {
+    try (ServerFixture f = ServerFixture.start();
+        Gateway other = Gateway.builder().build()) {
+      WebSocketServer second = WebSocketServer.builder(other).port(f.port()).build();
+
+      assertThatThrownBy(second::start)
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining(":" + f.port())
+          .hasMessageContaining("in use");
+    }
+  }
+
+  @Test
+  void portIsUnknownBeforeStartAndAServerStartsOnlyOnce() throws IOException {
+    try (Gateway gateway = Gateway.builder().build()) {
+      WebSocketServer server = WebSocketServer.builder(gateway).port(0).build();
+      assertThatThrownBy(server::port).isInstanceOf(IllegalStateException.class);
+      try (server) {
+        server.start();
+        assertThatThrownBy(server::start).isInstanceOf(IllegalStateException.class);
+      }
+    }
+  }
+
+  @Test
+  void providersConnectOverIpv6LoopbackOnTheSamePort() throws Exception {
+    assumeThat(ipv6LoopbackAvailable()).as("this machine has IPv6 loopback").isTrue();
+    try (ServerFixture f = ServerFixture.start();
+        JdkProvider provider = JdkProvider.connect(URI.create("ws://[::1]:" + f.port()))) {
+      provider.send(Auth.withToken(f.gateway.providerToken()));
+
+      assertThat(provider.next(Sessions.class).active()).hasSize(1);
+    }
+  }
+
+  @Test
+  void nothingListensOnTheMachinesOtherAddresses() throws IOException {
+    Optional<InetAddress> external = nonLoopbackAddress();
+    assumeThat(external).as("this machine has a non-loopback address").isPresent();
+    try (ServerFixture f = ServerFixture.start();
+        Socket socket = new Socket()) {
+      assertThatThrownBy(() -> socket.connect(new InetSocketAddress(external.get(), f.port()), 2_000))
+          .isInstanceOfAny(ConnectException.class, SocketTimeoutException.class, SocketException.class);
+    }
+  }
+
+  private static boolean ipv6LoopbackAvailable() {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.bind(new InetSocketAddress(InetAddress.getByName("::1"), 0));
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static Optional<InetAddress> nonLoopbackAddress() throws SocketException {
+    for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+      if (!nic.isUp() || nic.isLoopback()) {
+        continue;
+      }
+      for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+        // Link-local IPv6 needs a scope to dial; any other address of the machine will do.
+        if (!address.isLoopbackAddress() && !(address instanceof Inet6Address && address.isLinkLocalAddress())) {
+          return Optional.of(address);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,65 @@
+package io.github.providergateway.transport.ws.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class HandshakePolicyTest {
+
+  private final HandshakePolicy policy = new HandshakePolicy(Set.of("http://localhost:3000"));
+
+  @Test
+  void aLoopbackPeerWithALoopbackHostAndNoOriginMayProceed() {
+    assertThat(policy.refusal("127.0.0.1", "127.0.0.1:9400", null, 9400)).isEmpty();
+  }
+
+  @Test
+  void anAllowListedOriginMayProceed() {
+    assertThat(policy.refusal("::1", "[::1]:9400", "http://localhost:3000", 9400)).isEmpty();
+  }
+
+  @Test
+  void anOriginOffTheListIsRefused() {
+    assertThat(policy.refusal("127.0.0.1", "localhost:9400", "http://evil.example", 9400))
+        .hasValueSatisfying(reason -> assertThat(reason).contains("Origin"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"127.0.0.1", "127.1.2.3", "::1", "0:0:0:0:0:0:0:1", "[::1]", "::ffff:127.0.0.1"})
+  void loopbackPeersAreLoopback(String address) {
+    assertThat(HandshakePolicy.isLoopback(address)).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"10.0.0.5", "192.168.1.10", "fe80::1", "0.0.0.0", "localhost", "evil.example", ""})
+  void everythingElseIsNotLoopback(String address) {
+    assertThat(HandshakePolicy.isLoopback(address)).isFalse();
+    assertThat(new HandshakePolicy(Set.of()).refusal(address, "127.0.0.1:9400", null, 9400)).isPresent();
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "127.0.0.1:9400, true",
+    "localhost:9400, true",
+    "LOCALHOST:9400, true",
+    "[::1]:9400, true",
+    "127.0.0.1:9401, false",
+    "127.0.0.1, false",
+    "localhost, false",
+    "evil.example:9400, false",
+    "::1:9400, false",
+    "0.0.0.0:9400, false"
+  })
+  void onlyLoopbackNamesWithThisPortAreHosts(String host, boolean accepted) {
+    assertThat(HandshakePolicy.isLoopbackHost(host, 9400)).isEqualTo(accepted);
+  }
+
+  @Test
+  void aMissingHostIsRefused() {
+    assertThat(policy.refusal("127.0.0.1", null, null, 9400)).isPresent();
+  }
+}
