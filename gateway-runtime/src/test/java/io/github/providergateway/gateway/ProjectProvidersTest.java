@@ -75,7 +75,7 @@ class ProjectProvidersTest {
     assertThat(token).startsWith("ptk-").isNotEqualTo(f.gateway.providerToken());
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("logs/envy.log"))))
         .isEqualTo("rw-------");
-    assertThat(providers.processesOf(session)).hasSize(1);
+    await("the process to be tracked", () -> providers.processesOf(session).size() == 1);
   }
 
   @Test
