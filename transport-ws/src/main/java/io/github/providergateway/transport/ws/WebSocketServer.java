@@ -31,11 +31,11 @@ import java.util.Set;
  * without {@code Origin} is accepted: the provider still has to authenticate.
  *
  * <p><b>Messages.</b> Text only. A message of up to the gateway's largest size (5 MiB by
- * default) is received whole, in one frame or fragmented, and the gateway applies its per-type
- * byte limits to it ({@code PAYLOAD_TOO_LARGE}). The transport bounds memory before that: a
- * fragmented message of more than 5 MiB chars closes the connection with 1009, and a single frame
- * too big for the 5 MiB + 14 byte input buffer with 1011 (a frame whose payload is up to 14 bytes
- * over still reaches the gateway, which refuses it). A binary message closes it with 1003: every
+ * default) plus 1 MiB of slack is received whole, in one frame or fragmented, and the gateway
+ * applies its per-type byte limits to it: one byte over gets {@code PAYLOAD_TOO_LARGE} however it
+ * was framed. The transport bounds memory beyond that: a fragmented message of more than 6 MiB
+ * chars closes the connection with 1009, and a single frame too big for the 6 MiB + 14 byte input
+ * buffer with 1011. A binary message closes it with 1003: every
  * message of this protocol is JSON text, so a binary frame is a client bug, not data to deliver.
  *
  * <p><b>Outbound.</b> Each connection has a queue bounded by {@link Builder#maxQueuedMessages}
@@ -113,14 +113,14 @@ public final class WebSocketServer implements AutoCloseable {
 
   /**
    * Configures a {@link WebSocketServer}. Defaults: port {@value WebSocketServer#DEFAULT_PORT}, no
-   * allowed origins, 1024 messages and 16 MiB queued per connection, a 5 minute idle timeout.
+   * allowed origins, 1024 messages and 8 MiB queued per connection, a 5 minute idle timeout.
    */
   public static final class Builder {
     private final Gateway gateway;
     private int port = DEFAULT_PORT;
     private Set<String> allowedOrigins = Set.of();
     private int maxQueuedMessages = 1024;
-    private long maxQueuedBytes = 16L << 20;
+    private long maxQueuedBytes = 8L << 20;
     private Duration idleTimeout = Duration.ofMinutes(5);
 
     private Builder(Gateway gateway) {

@@ -101,15 +101,15 @@ class ProviderTrafficTest {
   }
 
   @Test
-  void aMessageOverTheLimitInFragmentsClosesWith1009AndEndsThePendingCall() throws Exception {
+  void aMessageFarOverTheLimitInFragmentsClosesWith1009AndEndsThePendingCall() throws Exception {
     try (ServerFixture f = ServerFixture.start();
         RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "big", "dump")) {
       CompletableFuture<CallResult> result = f.call("dump", "{}");
       ToolCall call = provider.next(ToolCall.class);
 
-      provider.socket.sendFragmented(toolResultOfExactly(call.id(), FIVE_MIB + 1, 'x'), 6);
+      provider.socket.sendFragmented(toolResultOfExactly(call.id(), FIVE_MIB + (1 << 20) + 1, 'x'), 6);
 
-      // Tyrus refuses the assembled message (1009) before the gateway sees it: the provider is
+      // Beyond the 1 MiB slack Tyrus refuses the assembled message (1009) unseen: the provider is
       // gone, so its call ends DISCONNECTED rather than INTERNAL.
       assertThat(provider.awaitCloseCode()).isEqualTo(1009);
       assertThat(await(result).outcome())
@@ -117,6 +117,24 @@ class ProviderTrafficTest {
               ToolOutcome.Failure.class,
               failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.DISCONNECTED));
       assertServerStillServes(f);
+    }
+  }
+
+  @Test
+  void aToolResultOneByteOverTheLimitInFragmentsGetsPayloadTooLargeAndFailsThePendingCall()
+      throws Exception {
+    try (ServerFixture f = ServerFixture.start();
+        RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "big", "dump")) {
+      CompletableFuture<CallResult> result = f.call("dump", "{}");
+      ToolCall call = provider.next(ToolCall.class);
+
+      provider.socket.sendFragmented(toolResultOfExactly(call.id(), FIVE_MIB + 1, 'x'), 6);
+
+      assertThat(provider.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+      assertThat(await(result).outcome())
+          .isInstanceOfSatisfying(
+              ToolOutcome.Failure.class,
+              failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.INTERNAL));
     }
   }
 
@@ -130,7 +148,7 @@ class ProviderTrafficTest {
 
       provider.socket.sendText(toolResultOfExactly(call.id(), FIVE_MIB + 1, 'x'));
 
-      // One frame fits Tyrus's buffer (its header is parsed apart), so the gateway judges it:
+      // Within the transport's slack, so the gateway judges it:
       // PAYLOAD_TOO_LARGE (R-LIMIT-11) and, with one call pending, that call fails INTERNAL.
       assertThat(provider.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
       assertThat(await(result).outcome())
@@ -150,7 +168,7 @@ class ProviderTrafficTest {
       CompletableFuture<CallResult> result = f.call("dump", "{}");
       ToolCall call = provider.next(ToolCall.class);
 
-      provider.socket.sendText(toolResultOfExactly(call.id(), FIVE_MIB + (1 << 20), 'x'));
+      provider.socket.sendText(toolResultOfExactly(call.id(), FIVE_MIB + (2 << 20), 'x'));
 
       // Tyrus refuses a frame larger than its incoming buffer as a buffer overflow (1011).
       assertThat(provider.awaitCloseCode()).isEqualTo(1011);

@@ -80,7 +80,7 @@ public final class ServerCore {
             config.maxQueuedMessages(), config.maxQueuedBytes(), CLOSE_GRACE);
     this.container =
         new LoopbackServerContainer(
-            gateway.limits().maxAnyMessageBytes(),
+            transportLimit(gateway),
             new HandshakePolicy(config.allowedOrigins()),
             gateway.limits().maxConnections());
   }
@@ -171,7 +171,7 @@ public final class ServerCore {
       closeQuietly(session, WsCloseCodes.notLoopback());
       return null;
     }
-    session.setMaxTextMessageBufferSize(gateway.limits().maxAnyMessageBytes());
+    session.setMaxTextMessageBufferSize(transportLimit(gateway));
     session.setMaxIdleTimeout(0); // the heartbeat decides; our pings would reset Tyrus's timer
     ExecutorService sends;
     ScheduledExecutorService timers;
@@ -286,4 +286,17 @@ public final class ServerCore {
       return true; // the handshake guard has already checked Origin and Host
     }
   }
+
+  /**
+   * The most a message may be before the transport refuses it unseen: the gateway's largest limit
+   * plus 1 MiB of slack. Within the slack the gateway itself judges an oversized message and
+   * answers PAYLOAD_TOO_LARGE (failing a lone pending call INTERNAL) however it was framed; only
+   * a message far beyond any limit costs the provider its connection.
+   */
+  static int transportLimit(Gateway gateway) {
+    return gateway.limits().maxAnyMessageBytes() + SLACK_BYTES;
+  }
+
+  /** See {@link #transportLimit}. */
+  static final int SLACK_BYTES = 1 << 20;
 }
