@@ -443,6 +443,21 @@ class ToolCallTest {
   }
 
   @Test
+  void aProviderThatNeverAnswersDelaysNoOtherProvider() {
+    RecordingProviderConnection quick = f.bound("quick", session, tool("ping"));
+    var stuck = f.call(session, "slow", "{}");
+    provider.next(ToolCall.class); // never answered
+
+    var ping = f.call(session, "ping", "{}");
+    quick.send(ToolResult.success(quick.next(ToolCall.class).id(), json("\"pong\"")));
+    quick.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.SURFACE, "still here"));
+
+    assertThat(done(ping).outcome()).isEqualTo(ToolOutcome.success(json("\"pong\"")));
+    assertThat(f.host(session).loggedTexts()).contains("still here");
+    assertThat(stuck).isNotDone();
+  }
+
+  @Test
   void hostFuturesCompleteOnTheGatewayLoop() throws Exception {
     var loopThread = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "test-loop");
