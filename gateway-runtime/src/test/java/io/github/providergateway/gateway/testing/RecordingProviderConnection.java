@@ -52,6 +52,7 @@ public final class RecordingProviderConnection implements ProviderConnection {
     }
     received.addLast(message);
     all.add(message);
+    notifyAll();
     return true;
   }
 
@@ -97,6 +98,26 @@ public final class RecordingProviderConnection implements ProviderConnection {
     GatewayMessage message = next();
     assertThat(message).as("next message to %s", description).isInstanceOf(type);
     return type.cast(message);
+  }
+
+  /**
+   * Waits until at least {@code count} messages are waiting to be taken, for gateways that run on
+   * real threads; fails after {@code timeout}.
+   */
+  public synchronized void await(int count, java.time.Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (received.size() < count) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        throw new AssertionError(description + ": " + received.size() + " of " + count + " messages after " + timeout);
+      }
+      try {
+        java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError("interrupted", e);
+      }
+    }
   }
 
   /** Takes and returns every message not yet taken. */
