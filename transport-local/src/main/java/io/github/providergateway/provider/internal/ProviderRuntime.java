@@ -110,7 +110,7 @@ public final class ProviderRuntime {
 
   /** The latest {@code hello.ack}, kept across connections for its reconnect token. */
   private HelloAck lastAck;
-  /** When the last connection ended, or null. */
+  /** When the last bound connection ended, or null. */
   private Instant droppedAt;
 
   /** The tool list the gateway has accepted. */
@@ -245,7 +245,11 @@ public final class ProviderRuntime {
     boolean wasBound = boundOnConnection;
     channel = null;
     phase = Phase.CLOSED;
-    droppedAt = clock.instant();
+    if (wasBound) {
+      // The gateway's 30 s start when the bound connection drops; failed attempts after it do not
+      // restart them.
+      droppedAt = clock.instant();
+    }
     for (RunningCall call : new ArrayList<>(calls.values())) {
       call.done = true;
       call.context.cancel();
