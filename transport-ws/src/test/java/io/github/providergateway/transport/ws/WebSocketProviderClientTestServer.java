@@ -191,11 +191,13 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
           String.class,
           (MessageHandler.Whole<String>)
               text -> {
+                connection.link.receive(text);
+                // Recorded once the gateway has it queued, so a test that saw it can rely on the
+                // gateway handling it before anything the test asks next.
                 ProviderMessage decoded = CODEC.decodeProviderMessage(text).messageOrNull();
                 if (decoded != null) {
                   server.fromProviders.record(decoded);
                 }
-                connection.link.receive(text);
               });
     }
 
