@@ -14,7 +14,7 @@ public final class GatewayErrorException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  /** Records are serializable only if their components are; this one is kept for callers. */
+  /** The gateway's message; not serialized, as {@link ErrorMessage} is not {@code Serializable}. */
   private final transient ErrorMessage error;
 
   public GatewayErrorException(ErrorMessage error) {

@@ -127,8 +127,9 @@ public record JavaProvider(
      * Binds to the session with id {@code sessionId}. Without this (or {@link #allSessions()}) the
      * {@code hello} names no session and the gateway chooses: an in-process provider's home
      * session, or a spawned provider's own session. When the gateway has no choice to make for this
-     * connection (it answers {@code INVALID_SESSION}, e.g. for the gateway token), the runtime binds
-     * to the first active session instead, and that first refusal is not given to {@code onError}.
+     * connection (it answers {@code INVALID_SESSION}, e.g. for the gateway token), the runtime
+     * binds to the first active session instead, and that first refusal is not given to {@code
+     * onError}.
      */
     public Builder session(String sessionId) {
       this.session = sessionId == null ? null : SessionSelector.of(sessionId);

@@ -14,8 +14,8 @@ import java.util.concurrent.CompletionStage;
  * <p>Life: the transport connects (over WebSocket: authenticates, and reconnects after drops), the
  * runtime sends {@code hello} and the provider is bound once {@code hello.ack} arrives; it then
  * serves tool calls until {@link #goodbye} or {@link #close()}, until the gateway closes an
- * in-process connection, or until a fatal {@code error}. {@link #closed()} completes then, and
- * the session cannot be used again.
+ * in-process connection, or until a fatal {@code error}. {@link #closed()} completes then, and the
+ * session cannot be used again.
  *
  * <p>Every method is thread-safe and returns at once.
  */
@@ -37,7 +37,10 @@ public interface ProviderSession extends AutoCloseable {
    */
   boolean push(PushLevel level, String event);
 
-  /** Sends {@code push} as given (stream, metadata, prompt...). See {@link #push(PushLevel, String)}. */
+  /**
+   * Sends {@code push} as given (stream, metadata, prompt...). See {@link #push(PushLevel,
+   * String)}.
+   */
   boolean push(Push push);
 
   /**

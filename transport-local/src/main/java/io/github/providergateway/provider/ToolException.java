@@ -30,7 +30,8 @@ public final class ToolException extends RuntimeException {
     super(requireNonNull(message, "message"));
     this.code = requireNonNull(code, "code");
     if (code == ToolErrorCode.UNKNOWN) {
-      throw new IllegalArgumentException("UNKNOWN is for codes read from the wire; pick a real one");
+      throw new IllegalArgumentException(
+          "UNKNOWN is for codes read from the wire; pick a real one");
     }
     this.retryable = retryable;
   }

@@ -33,7 +33,6 @@ import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.ProviderTool;
-import io.github.providergateway.provider.ShutdownHandler;
 import io.github.providergateway.provider.ToolCallContext;
 import io.github.providergateway.provider.ToolException;
 import io.github.providergateway.provider.ToolHandler;
@@ -58,8 +57,8 @@ import java.util.concurrent.ExecutionException;
 /**
  * The provider side of the protocol for one {@link JavaProvider}, shared by every transport. A
  * transport gives it connections ({@link #opened}), the gateway's messages ({@link #received}) and
- * the end of each connection ({@link #closed}); the runtime answers through the connection's
- * {@link ProviderChannel}. Over WebSocket one runtime outlives many connections.
+ * the end of each connection ({@link #closed}); the runtime answers through the connection's {@link
+ * ProviderChannel}. Over WebSocket one runtime outlives many connections.
  *
  * <p>Its duties: {@code hello} (after {@code sessions} over WebSocket, at once in-process), exactly
  * one {@code tool.result} per call, {@code CANCELLED} after {@code tool.cancel}, {@code
@@ -85,42 +84,66 @@ public final class ProviderRuntime {
 
   /** Completes with the first {@code hello.ack}. */
   private final CompletableFuture<HelloAck> bound = new CompletableFuture<>();
+
   /** Completes when the runtime has terminated. */
   private final CompletableFuture<Void> closedFuture = new CompletableFuture<>();
 
-  /** The open connection, or null between connections. Written on the loop; read by {@link #push}. */
+  /**
+   * The open connection, or null between connections. Written on the loop; read by {@link #push}.
+   */
   private volatile ProviderChannel channel;
+
   /** Whether the runtime has ended for good. Written on the loop; read by user calls. */
   private volatile boolean terminated;
 
   /** Where the current connection is in its life. */
   private Phase phase = Phase.CLOSED;
-  /** Whether the current connection has been bound at least once: then the runtime never rebinds it by itself. */
+
+  /**
+   * Whether the current connection has been bound at least once: then the runtime never rebinds it
+   * by itself.
+   */
   private boolean boundOnConnection;
+
   /** What the {@code hello} in flight named (null: the gateway's choice). */
   private SessionSelector helloSelector;
+
   /** Whether a {@code hello} naming no session was refused on this connection. */
   private boolean defaultRefused;
+
   /** The latest session list, or null before any on this connection. */
   private List<SessionInfo> sessions;
-  /** Sessions this connection is bound in ({@code session.lifecycle started} seen), for {@code "all"}. */
+
+  /**
+   * Sessions this connection is bound in ({@code session.lifecycle started} seen), for {@code
+   * "all"}.
+   */
   private final Set<String> startedSessions = new HashSet<>();
+
   /** Sessions {@code session.ready} was sent for on this connection. */
   private final Set<String> readySent = new HashSet<>();
 
   /** The latest {@code hello.ack}, kept across connections for its reconnect token. */
   private HelloAck lastAck;
+
   /** When the last bound connection ended, or null. */
   private Instant droppedAt;
 
   /** The tool list the gateway has accepted. */
   private List<ProviderTool> tools;
-  /** Tool updates not yet applied, oldest first; the head is in flight when {@link PendingUpdate#requestId} is set. */
+
+  /**
+   * Tool updates not yet applied, oldest first; the head is in flight when {@link
+   * PendingUpdate#requestId} is set.
+   */
   private final Deque<PendingUpdate> updates = new ArrayDeque<>();
+
   /** The tools the {@code hello} in flight carries. */
   private List<ProviderTool> helloTools;
+
   /** How many of {@link #updates}, from the head, the {@code hello} in flight carries. */
   private int helloCarries;
+
   /** Counter behind {@code requestId}s, so they are predictable in tests. */
   private long requestSerial;
 
@@ -129,6 +152,7 @@ public final class ProviderRuntime {
 
   /** Whether the user asked to leave. */
   private boolean leaving;
+
   /** The fatal {@code error} that ends the runtime, or null. */
   private ErrorMessage fatal;
 
@@ -222,10 +246,18 @@ public final class ProviderRuntime {
       case AUTH_PAIRING, GATE_CHECK, TRANSFORM_REQUEST, SESSION_EVENT, STREAM_HISTORY ->
           // This API declares no pairing, hooks, transforms, subscriptions or stream queries, so
           // the gateway has no reason to send these; a gate left unanswered fails closed.
-          LOG.log(Level.DEBUG, "{0}: {1} not handled by the Java provider API", provider.name(), message.wireType());
+          LOG.log(
+              Level.DEBUG,
+              "{0}: {1} not handled by the Java provider API",
+              provider.name(),
+              message.wireType());
       case UNKNOWN ->
           // Forward compatibility: log and drop, stay connected (R-CODEC-13).
-          LOG.log(Level.DEBUG, "{0}: dropped unknown gateway message {1}", provider.name(), message.wireType());
+          LOG.log(
+              Level.DEBUG,
+              "{0}: dropped unknown gateway message {1}",
+              provider.name(),
+              message.wireType());
     }
   }
 
@@ -279,7 +311,10 @@ public final class ProviderRuntime {
     return provider.session();
   }
 
-  /** The last {@code hello.ack}'s reconnect token while the gateway still honours it (spec: Reconnect protocol). */
+  /**
+   * The last {@code hello.ack}'s reconnect token while the gateway still honours it (spec:
+   * Reconnect protocol).
+   */
   private String reconnectToken() {
     if (lastAck == null || lastAck.reconnectToken() == null || droppedAt == null) {
       return null;
@@ -347,7 +382,10 @@ public final class ProviderRuntime {
     return false;
   }
 
-  /** An {@code "all"}-bound provider is registered in a new session only after {@code session.ready}. */
+  /**
+   * An {@code "all"}-bound provider is registered in a new session only after {@code
+   * session.ready}.
+   */
   private void readyForNewSessions() {
     for (SessionInfo info : sessions) {
       if (!startedSessions.contains(info.id()) && readySent.add(info.id())) {
@@ -464,7 +502,10 @@ public final class ProviderRuntime {
       return;
     }
     if (stage == null) {
-      finish(running, ToolResult.failure(call.id(), "The tool's handler returned no result", ToolErrorCode.INTERNAL));
+      finish(
+          running,
+          ToolResult.failure(
+              call.id(), "The tool's handler returned no result", ToolErrorCode.INTERNAL));
       return;
     }
     stage.whenComplete(
@@ -475,7 +516,8 @@ public final class ProviderRuntime {
                         running,
                         error != null
                             ? failureOf(call.id(), error)
-                            : ToolResult.success(call.id(), value == null ? NullNode.getInstance() : value))));
+                            : ToolResult.success(
+                                call.id(), value == null ? NullNode.getInstance() : value))));
   }
 
   /** The handler for {@code tool}: the newest list that has it, pending updates first. */
@@ -523,10 +565,13 @@ public final class ProviderRuntime {
     return ToolResult.failure(id, message, ToolErrorCode.INTERNAL);
   }
 
-  /** Sends {@code result} unless the call already ended: the first end wins, the rest are dropped. */
+  /**
+   * Sends {@code result} unless the call already ended: the first end wins, the rest are dropped.
+   */
   private void finish(RunningCall call, ToolResult result) {
     if (call.done) {
-      LOG.log(Level.DEBUG, "{0}: late result for ended call {1} dropped", provider.name(), result.id());
+      LOG.log(
+          Level.DEBUG, "{0}: late result for ended call {1} dropped", provider.name(), result.id());
       return;
     }
     call.done = true;
@@ -563,7 +608,8 @@ public final class ProviderRuntime {
 
   private void enqueueUpdate(PendingUpdate update) {
     if (terminated) {
-      update.future.completeExceptionally(new IllegalStateException("the provider session is closed"));
+      update.future.completeExceptionally(
+          new IllegalStateException("the provider session is closed"));
       return;
     }
     updates.addLast(update);
@@ -658,8 +704,10 @@ public final class ProviderRuntime {
   /** One call being handled. Loop only. */
   private static final class RunningCall {
     final CallContext context;
+
     /** The connection the call came on; its result goes nowhere else. */
     final ProviderChannel connection;
+
     /** Whether the call has its one result (or its connection ended). */
     boolean done;
 
@@ -673,6 +721,7 @@ public final class ProviderRuntime {
   private static final class PendingUpdate {
     final List<ProviderTool> tools;
     final CompletableFuture<Void> future;
+
     /** The {@code requestId} of its {@code tools.update} while in flight, else null. */
     String requestId;
 
@@ -685,9 +734,14 @@ public final class ProviderRuntime {
   /** A call as its handler sees it. Thread-safe: handlers use it from any thread. */
   private final class CallContext implements ToolCallContext {
     private final ToolCall call;
-    /** Guards {@link #cancelled} and {@link #onCancel}. */
+
+    /** Guards the two fields below: handlers read them from any thread. */
     private final Object lock = new Object();
+
+    /** Whether the call was cancelled (tool.cancel, or its connection dropped). */
     private boolean cancelled;
+
+    /** Actions to run on cancellation; emptied when they run. */
     private List<Runnable> onCancel = new ArrayList<>();
 
     CallContext(ToolCall call) {

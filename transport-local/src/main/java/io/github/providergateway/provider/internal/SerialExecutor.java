@@ -23,10 +23,13 @@ public final class SerialExecutor implements Executor {
   private static final System.Logger LOG = System.getLogger(SerialExecutor.class.getName());
 
   private final Executor executor;
+
   /** Tasks waiting to run. Any thread adds; the draining thread polls. */
   private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+
   /** Whether a drain is scheduled or running. */
   private final AtomicBoolean draining = new AtomicBoolean();
+
   /** The thread running tasks now, or null. Written only by the draining thread. */
   private volatile Thread current;
 

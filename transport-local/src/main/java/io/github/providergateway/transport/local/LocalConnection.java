@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * LocalProviderTransport#open}; most providers use {@link LocalProviderTransport#connect} and the
  * Java provider API instead.
  *
- * <p>The connection starts in AwaitHello with internal trust: no {@code auth}, first message
- * {@code hello} (R-STATE-14). Records cross as they are, with no serialization, so the provider
- * must treat them (and their JSON values) as read-only.
+ * <p>The connection starts in AwaitHello with internal trust: no {@code auth}, first message {@code
+ * hello} (R-STATE-14). Records cross as they are, with no serialization, so the provider must treat
+ * them (and their JSON values) as read-only.
  *
  * <p>Order and threads: what the provider sends reaches the gateway in send order (R-ORDER-01);
  * what the gateway sends reaches the listener in the order the gateway produced it (R-ORDER-02),
@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * calls end {@code DISCONNECTED}, as a WebSocket provider that stops reading would be.
  *
  * <p>Life: open until the provider calls {@link #close()} or the gateway closes it; the listener's
- * {@link Listener#onClosed} then runs once, after every message queued before the close (none
- * after a close by the provider or for slowness). Closed is final.
+ * {@link Listener#onClosed} then runs once, after every message queued before the close (none after
+ * a close by the provider or for slowness). Closed is final.
  */
 public final class LocalConnection implements AutoCloseable {
 
@@ -51,16 +51,24 @@ public final class LocalConnection implements AutoCloseable {
   private final SerialExecutor executor;
   private final Listener listener;
   private final int maxQueuedMessages;
+
   /** Runs after {@link Listener#onClosed}, on the executor: frees what the transport owns. */
   private final Runnable onTerminated;
+
   private final GatewaySide gatewaySide = new GatewaySide();
 
   /** Messages handed to the executor and not yet delivered. Any thread. */
   private final AtomicInteger queued = new AtomicInteger();
+
   /** Why the connection closed; null while open. Set once, from any thread. */
   private final AtomicReference<CloseReason> closeReason = new AtomicReference<>();
-  /** Whether messages still queued are dropped rather than delivered (closed by the provider or for slowness). */
+
+  /**
+   * Whether messages still queued are dropped rather than delivered (closed by the provider or for
+   * slowness).
+   */
   private volatile boolean discarding;
+
   /** The gateway's side, set once right after the gateway accepted the connection. */
   private volatile ProviderLink link;
 

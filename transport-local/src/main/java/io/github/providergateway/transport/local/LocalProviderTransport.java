@@ -14,8 +14,8 @@ import io.github.providergateway.provider.internal.ProviderChannel;
 import io.github.providergateway.provider.internal.ProviderRuntime;
 import io.github.providergateway.provider.internal.SerialExecutor;
 import java.time.Clock;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -57,7 +57,8 @@ public final class LocalProviderTransport {
    * @param homeSessionId the session a provider configured without one binds to; may be null
    * @return the running provider; it sends {@code hello} at once
    */
-  public static ProviderSession connect(Gateway gateway, JavaProvider provider, String homeSessionId) {
+  public static ProviderSession connect(
+      Gateway gateway, JavaProvider provider, String homeSessionId) {
     requireNonNull(gateway, "gateway");
     return connect(gateway::acceptLocal, provider, homeSessionId, null);
   }
@@ -106,8 +107,8 @@ public final class LocalProviderTransport {
   // ---- the low-level API ----
 
   /**
-   * Opens a connection whose gateway messages go to {@code listener} on a daemon thread of its
-   * own, stopped after {@link LocalConnection.Listener#onClosed}.
+   * Opens a connection whose gateway messages go to {@code listener} on a daemon thread of its own,
+   * stopped after {@link LocalConnection.Listener#onClosed}.
    *
    * @param homeSessionId the session a {@code hello} without {@code session} binds to; may be null
    */
@@ -129,8 +130,12 @@ public final class LocalProviderTransport {
   }
 
   static LocalConnection open(
-      Acceptor acceptor, String homeSessionId, LocalConnection.Listener listener, Executor executor) {
-    return open(acceptor, homeSessionId, listener, executor, LocalConnection.DEFAULT_MAX_QUEUED_MESSAGES);
+      Acceptor acceptor,
+      String homeSessionId,
+      LocalConnection.Listener listener,
+      Executor executor) {
+    return open(
+        acceptor, homeSessionId, listener, executor, LocalConnection.DEFAULT_MAX_QUEUED_MESSAGES);
   }
 
   static LocalConnection open(

@@ -58,7 +58,9 @@ class ProviderRuntimeTest {
   private static final ProtocolCodec CODEC = ProtocolCodec.create();
   private static final ToolDefinition GREET = tool("greet");
   private static final ToolHandler HELLO =
-      (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("Hello, " + args.path("name").asText()));
+      (args, call) ->
+          CompletableFuture.completedFuture(
+              TextNode.valueOf("Hello, " + args.path("name").asText()));
 
   private final ManualClock clock = new ManualClock();
   private final SerialExecutor loop = new SerialExecutor(Runnable::run);
@@ -121,7 +123,9 @@ class ProviderRuntimeTest {
     deliver(Sessions.of(List.of(session("s-1"), session("s-2"))));
     assertThat(channel.next(Hello.class).session()).isNull();
 
-    deliver(ErrorMessage.of(ErrorCode.INVALID_SESSION, "hello must name a session").withReplyTo("hello"));
+    deliver(
+        ErrorMessage.of(ErrorCode.INVALID_SESSION, "hello must name a session")
+            .withReplyTo("hello"));
 
     assertThat(channel.next(Hello.class).session()).isEqualTo(SessionSelector.of("s-1"));
     assertThat(errors).as("an expected step, not the user's concern").isEmpty();
@@ -134,7 +138,9 @@ class ProviderRuntimeTest {
     channel.next(Auth.class);
     deliver(Sessions.of(List.of(session("s-1"))));
     channel.next(Hello.class);
-    deliver(ErrorMessage.of(ErrorCode.INVALID_SESSION, "Session s-2 does not exist").withReplyTo("hello"));
+    deliver(
+        ErrorMessage.of(ErrorCode.INVALID_SESSION, "Session s-2 does not exist")
+            .withReplyTo("hello"));
     deliver(new SessionsUpdated(List.of(session("s-1"), session("s-3"))));
     channel.assertNoMoreMessages();
 
@@ -177,7 +183,8 @@ class ProviderRuntimeTest {
 
     deliver(call("c-1", "greet", "{\"name\":\"Alice\"}"));
 
-    assertThat(channel.next(ToolResult.class)).isEqualTo(ToolResult.success("c-1", TextNode.valueOf("Hello, Alice")));
+    assertThat(channel.next(ToolResult.class))
+        .isEqualTo(ToolResult.success("c-1", TextNode.valueOf("Hello, Alice")));
   }
 
   @Test
@@ -216,12 +223,17 @@ class ProviderRuntimeTest {
 
   @Test
   void aFailedStageWithoutAMessageIsAnsweredInternalWithItsType() {
-    bind(provider().tool(tool("boom"), (args, call) -> CompletableFuture.failedFuture(new NullPointerException())));
+    bind(
+        provider()
+            .tool(
+                tool("boom"),
+                (args, call) -> CompletableFuture.failedFuture(new NullPointerException())));
 
     deliver(call("c-1", "boom", "{}"));
 
     assertThat(channel.next(ToolResult.class))
-        .isEqualTo(ToolResult.failure("c-1", "java.lang.NullPointerException", ToolErrorCode.INTERNAL));
+        .isEqualTo(
+            ToolResult.failure("c-1", "java.lang.NullPointerException", ToolErrorCode.INTERNAL));
   }
 
   @Test
@@ -237,7 +249,9 @@ class ProviderRuntimeTest {
     deliver(call("c-1", "tab", "{}"));
 
     assertThat(channel.next(ToolResult.class))
-        .isEqualTo(ToolResult.failure("c-1", "Element not found", ToolErrorCode.NOT_FOUND).withRetryable(true));
+        .isEqualTo(
+            ToolResult.failure("c-1", "Element not found", ToolErrorCode.NOT_FOUND)
+                .withRetryable(true));
   }
 
   @Test
@@ -289,10 +303,14 @@ class ProviderRuntimeTest {
   @Test
   void onCancelRegisteredAfterTheCancelRunsAtOnce() {
     AtomicReference<ToolCallContext> context = new AtomicReference<>();
-    bind(provider().tool(tool("slow"), (args, call) -> {
-      context.set(call);
-      return new CompletableFuture<>();
-    }));
+    bind(
+        provider()
+            .tool(
+                tool("slow"),
+                (args, call) -> {
+                  context.set(call);
+                  return new CompletableFuture<>();
+                }));
     deliver(call("c-1", "slow", "{}"));
     deliver(new ToolCancel("c-1", "s-1", CancelReason.INTERRUPTED));
     channel.next(ToolResult.class);
@@ -307,10 +325,14 @@ class ProviderRuntimeTest {
   void progressGoesOutWhileTheCallRunsAndIsDroppedAfter() {
     AtomicReference<ToolCallContext> context = new AtomicReference<>();
     CompletableFuture<JsonNode> answer = new CompletableFuture<>();
-    bind(provider().tool(tool("slow"), (args, call) -> {
-      context.set(call);
-      return answer;
-    }));
+    bind(
+        provider()
+            .tool(
+                tool("slow"),
+                (args, call) -> {
+                  context.set(call);
+                  return answer;
+                }));
     deliver(call("c-1", "slow", "{}"));
 
     context.get().progress("halfway");
@@ -325,10 +347,14 @@ class ProviderRuntimeTest {
   void aDroppedConnectionCancelsRunningCallsAndTheirResultsGoNowhere() {
     CompletableFuture<JsonNode> answer = new CompletableFuture<>();
     AtomicReference<ToolCallContext> context = new AtomicReference<>();
-    bind(provider().tool(tool("slow"), (args, call) -> {
-      context.set(call);
-      return answer;
-    }));
+    bind(
+        provider()
+            .tool(
+                tool("slow"),
+                (args, call) -> {
+                  context.set(call);
+                  return answer;
+                }));
     deliver(call("c-1", "slow", "{}"));
 
     ProviderRuntime.AfterClose end = drop(true);
@@ -354,7 +380,8 @@ class ProviderRuntimeTest {
     cleanup.complete(null);
 
     assertThat(channel.next(ShutdownReady.class)).isEqualTo(new ShutdownReady("s-1"));
-    assertThat(lifecycle).containsExactly(SessionLifecycle.shutdownPending("s-1", Duration.ofSeconds(10)));
+    assertThat(lifecycle)
+        .containsExactly(SessionLifecycle.shutdownPending("s-1", Duration.ofSeconds(10)));
   }
 
   @Test
@@ -391,7 +418,8 @@ class ProviderRuntimeTest {
     ProviderSession session = start(provider());
     openWebSocket(channel);
     channel.next(Auth.class);
-    ErrorMessage refused = ErrorMessage.of(ErrorCode.AUTH_FAILED, "Invalid token").withReplyTo("auth");
+    ErrorMessage refused =
+        ErrorMessage.of(ErrorCode.AUTH_FAILED, "Invalid token").withReplyTo("auth");
 
     deliver(refused);
     ProviderRuntime.AfterClose end = drop(true);
@@ -411,9 +439,12 @@ class ProviderRuntimeTest {
     bind(provider());
 
     deliver(CODEC.decodeGatewayMessage("{\"type\":\"from.the.future\",\"x\":1}").messageOrNull());
-    deliver(CODEC.decodeGatewayMessage(
-        "{\"type\":\"tool.call\",\"id\":\"c-1\",\"sessionId\":\"s-1\",\"tool\":\"greet\",\"args\":{\"name\":\"Ann\"},\"priority\":\"new field\"}")
-        .messageOrNull());
+    deliver(
+        CODEC
+            .decodeGatewayMessage(
+                "{\"type\":\"tool.call\",\"id\":\"c-1\",\"sessionId\":\"s-1\",\"tool\":\"greet\",\"args\":{\"name\":\"Ann\"},\"priority\":\"new"
+                    + " field\"}")
+            .messageOrNull());
 
     assertThat(channel.next(ToolResult.class).id()).isEqualTo("c-1");
     assertThat(errors).isEmpty();
@@ -428,7 +459,8 @@ class ProviderRuntimeTest {
 
     CompletableFuture<Void> applied = session.updateTools(List.of(wave)).toCompletableFuture();
     ToolsUpdate update = channel.next(ToolsUpdate.class);
-    assertThat(update).isEqualTo(ToolsUpdate.replaceAll(List.of(tool("wave"))).withRequestId("req-1"));
+    assertThat(update)
+        .isEqualTo(ToolsUpdate.replaceAll(List.of(tool("wave"))).withRequestId("req-1"));
     assertThat(applied).isNotDone();
     deliver(new Ack("req-1", "s-1", 2));
 
@@ -454,8 +486,10 @@ class ProviderRuntimeTest {
   @Test
   void updatesGoOneAtATime() {
     ProviderSession session = bind(provider());
-    CompletableFuture<Void> first = session.updateTools(List.of(new ProviderTool(tool("a"), HELLO))).toCompletableFuture();
-    CompletableFuture<Void> second = session.updateTools(List.of(new ProviderTool(tool("b"), HELLO))).toCompletableFuture();
+    CompletableFuture<Void> first =
+        session.updateTools(List.of(new ProviderTool(tool("a"), HELLO))).toCompletableFuture();
+    CompletableFuture<Void> second =
+        session.updateTools(List.of(new ProviderTool(tool("b"), HELLO))).toCompletableFuture();
     assertThat(channel.next(ToolsUpdate.class).requestId()).isEqualTo("req-1");
     channel.assertNoMoreMessages();
 
@@ -473,7 +507,10 @@ class ProviderRuntimeTest {
         session.updateTools(List.of(new ProviderTool(tool("wave"), HELLO))).toCompletableFuture();
     channel.next(ToolsUpdate.class);
 
-    deliver(ErrorMessage.of(ErrorCode.TOOL_CONFLICT, "wave is taken").withReplyTo("tools.update").withRequestId("req-1"));
+    deliver(
+        ErrorMessage.of(ErrorCode.TOOL_CONFLICT, "wave is taken")
+            .withReplyTo("tools.update")
+            .withRequestId("req-1"));
     deliver(call("c-1", "wave", "{}"));
     deliver(call("c-2", "greet", "{}"));
 
@@ -526,7 +563,9 @@ class ProviderRuntimeTest {
     Hello withoutToken = late.next(Hello.class);
 
     assertThat(withToken.reconnectToken()).isEqualTo("rtk-1");
-    assertThat(withToken.session()).as("the binding the token restores").isEqualTo(SessionSelector.of("s-1"));
+    assertThat(withToken.session())
+        .as("the binding the token restores")
+        .isEqualTo(SessionSelector.of("s-1"));
     assertThat(withoutToken.reconnectToken()).isNull();
     assertThat(withoutToken.session()).isNull();
   }
@@ -585,12 +624,7 @@ class ProviderRuntimeTest {
   }
 
   private ProviderSession start(JavaProvider.Builder builder) {
-    runtime =
-        new ProviderRuntime(
-            builder.build(),
-            loop,
-            clock,
-            () -> terminations++);
+    runtime = new ProviderRuntime(builder.build(), loop, clock, () -> terminations++);
     return runtime.session();
   }
 

@@ -57,7 +57,8 @@ public final class MessageTap {
       }
       long left = deadline - System.nanoTime();
       if (left <= 0) {
-        throw new AssertionError("no " + type.getSimpleName() + " as expected within " + timeout + "; got " + messages);
+        throw new AssertionError(
+            "no " + type.getSimpleName() + " as expected within " + timeout + "; got " + messages);
       }
       wait(Math.max(1, left / 1_000_000));
     }

@@ -44,8 +44,8 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A subclass supplies the transport: a gateway (on a manual clock, so no timeout fires unless a
  * test says so), a way to connect a provider, a tap on what providers send, and two ways to disturb
- * a connection. Waits are on futures and recorded messages with a timeout;
- * with an in-process transport on a direct executor they return at once.
+ * a connection. Waits are on futures and recorded messages with a timeout; with an in-process
+ * transport on a direct executor they return at once.
  */
 public abstract class ProviderTransportContractTest {
 
@@ -55,7 +55,9 @@ public abstract class ProviderTransportContractTest {
   private static final ToolDefinition GREET =
       ToolDefinition.of("greet", "Say hello", json("{\"type\":\"object\"}"));
   private static final ToolHandler HELLO =
-      (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("Hello, " + args.path("name").asText() + "!"));
+      (args, call) ->
+          CompletableFuture.completedFuture(
+              TextNode.valueOf("Hello, " + args.path("name").asText() + "!"));
 
   protected final RecordingSessionHost host = new RecordingSessionHost();
   protected String sessionId;
@@ -115,7 +117,9 @@ public abstract class ProviderTransportContractTest {
     Hello hello = fromProviders().await(Hello.class, h -> true, WAIT);
     assertThat(hello.name()).isEqualTo("greeter");
     assertThat(hello.toolsOrEmpty()).containsExactly(GREET);
-    assertThat(await(gateway().tools(sessionId))).extracting(HostTool::name).containsExactly("greet");
+    assertThat(await(gateway().tools(sessionId)))
+        .extracting(HostTool::name)
+        .containsExactly("greet");
   }
 
   @Test
@@ -177,7 +181,8 @@ public abstract class ProviderTransportContractTest {
         steps.add(line.text());
       }
     }
-    assertThat(steps).containsExactlyElementsOf(IntStream.range(0, 1000).mapToObj(n -> "step " + n).toList());
+    assertThat(steps)
+        .containsExactlyElementsOf(IntStream.range(0, 1000).mapToObj(n -> "step " + n).toList());
   }
 
   @Test
@@ -192,12 +197,16 @@ public abstract class ProviderTransportContractTest {
                         (args, call) -> {
                           String received = args.get("blob").asText();
                           lengthSeen.add(received.length());
-                          return CompletableFuture.completedFuture(TextNode.valueOf(new StringBuilder(received).reverse().toString()));
+                          return CompletableFuture.completedFuture(
+                              TextNode.valueOf(new StringBuilder(received).reverse().toString()));
                         }))
             .bound());
 
     CallResult result =
-        await(gateway().callTool(sessionId, "greet", CODEC.parseJson("{\"blob\":\"" + blob + "\"}"), null));
+        await(
+            gateway()
+                .callTool(
+                    sessionId, "greet", CODEC.parseJson("{\"blob\":\"" + blob + "\"}"), null));
 
     assertThat(lengthSeen).containsExactly(blob.length());
     assertThat(((ToolOutcome.Success) result.outcome()).data().asText())
@@ -281,7 +290,8 @@ public abstract class ProviderTransportContractTest {
     answer.complete(TextNode.valueOf("too late")); // the handler finishes anyway
     await(call("greet", "{}")); // a later round trip on the same connection
 
-    assertThat(((ToolOutcome.Failure) await(result).outcome()).code()).isEqualTo(ToolErrorCode.CANCELLED);
+    assertThat(((ToolOutcome.Failure) await(result).outcome()).code())
+        .isEqualTo(ToolErrorCode.CANCELLED);
     assertThat(cancelled.errorCode()).isEqualTo(ToolErrorCode.CANCELLED);
     assertThat(fromProviders().resultsFor(id)).containsExactly(cancelled);
     assertThat(started.join().isCancelled()).isTrue();
@@ -301,7 +311,8 @@ public abstract class ProviderTransportContractTest {
 
     ToolOutcome outcome = await(call("greet", "{}")).outcome();
 
-    assertThat(outcome).isEqualTo(new ToolOutcome.Failure("boom", ToolErrorCode.INTERNAL, "INTERNAL"));
+    assertThat(outcome)
+        .isEqualTo(new ToolOutcome.Failure("boom", ToolErrorCode.INTERNAL, "INTERNAL"));
   }
 
   @Test
@@ -312,12 +323,14 @@ public abstract class ProviderTransportContractTest {
                     .tool(
                         GREET,
                         (args, call) ->
-                            CompletableFuture.failedFuture(new ToolException(ToolErrorCode.NOT_FOUND, "no such page"))))
+                            CompletableFuture.failedFuture(
+                                new ToolException(ToolErrorCode.NOT_FOUND, "no such page"))))
             .bound());
 
     ToolOutcome outcome = await(call("greet", "{}")).outcome();
 
-    assertThat(outcome).isEqualTo(new ToolOutcome.Failure("no such page", ToolErrorCode.NOT_FOUND, "NOT_FOUND"));
+    assertThat(outcome)
+        .isEqualTo(new ToolOutcome.Failure("no such page", ToolErrorCode.NOT_FOUND, "NOT_FOUND"));
   }
 
   // ---- helpers ----

@@ -19,6 +19,7 @@ class LocalProviderTransportContractTest extends ProviderTransportContractTest {
 
   private GatewayFixture fixture;
   private final MessageTap tap = new MessageTap();
+
   /** The transport side the gateway was handed for the last provider. */
   private ProviderConnection lastConnection;
 

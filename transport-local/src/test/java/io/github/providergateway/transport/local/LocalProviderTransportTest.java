@@ -89,7 +89,8 @@ class LocalProviderTransportTest {
       release.countDown();
 
       assertThat(answered.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello")));
-      assertThat(await(waiting).outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("released")));
+      assertThat(await(waiting).outcome())
+          .isEqualTo(ToolOutcome.success(TextNode.valueOf("released")));
       await(stuck.goodbye("done"));
       await(quick.goodbye("done"));
     }
@@ -118,7 +119,8 @@ class LocalProviderTransportTest {
 
       List<CompletableFuture<CallResult>> calls = new ArrayList<>();
       for (int n = 0; n < 1000; n++) {
-        calls.add(gateway.callTool(session, "greet", GatewayFixture.json("{\"n\":" + n + "}"), null));
+        calls.add(
+            gateway.callTool(session, "greet", GatewayFixture.json("{\"n\":" + n + "}"), null));
       }
       for (CompletableFuture<CallResult> call : calls) {
         await(call);
@@ -154,7 +156,8 @@ class LocalProviderTransportTest {
               },
               undelivered::add, // an executor that never gets round to running anything
               3);
-      connection.send(Hello.builder("sleepy").tools(GREET).build()); // hello.ack + started: 2 queued
+      connection.send(
+          Hello.builder("sleepy").tools(GREET).build()); // hello.ack + started: 2 queued
       CompletableFuture<CallResult> call = f.call(session, "greet", "{}"); // tool.call: 3 queued
 
       f.startSession("other"); // sessions.updated: one too many
@@ -164,7 +167,9 @@ class LocalProviderTransportTest {
           .isEqualTo(ToolErrorCode.DISCONNECTED);
       assertThat(GatewayFixture.done(f.gateway.providers())).isEmpty();
       new ArrayList<>(undelivered).forEach(Runnable::run);
-      assertThat(heard).as("the backlog is dropped; only the close is told").containsExactly(CloseReason.TOO_SLOW);
+      assertThat(heard)
+          .as("the backlog is dropped; only the close is told")
+          .containsExactly(CloseReason.TOO_SLOW);
     }
   }
 
@@ -242,15 +247,21 @@ class LocalProviderTransportTest {
       ProviderSession provider =
           LocalProviderTransport.connect(
               f.gateway,
-              greeter().allSessions().onSessions(active -> lists.add(new SessionsUpdated(active))).build(),
+              greeter()
+                  .allSessions()
+                  .onSessions(active -> lists.add(new SessionsUpdated(active)))
+                  .build(),
               null,
               Runnable::run);
-      assertThat(GatewayFixture.done(provider.bound().toCompletableFuture()).sessionId()).isEqualTo("all");
+      assertThat(GatewayFixture.done(provider.bound().toCompletableFuture()).sessionId())
+          .isEqualTo("all");
 
       String later = f.startSession("later");
 
       assertThat(lists).isNotEmpty();
-      assertThat(GatewayFixture.done(f.gateway.tools(later))).extracting(HostTool::name).containsExactly("greet");
+      assertThat(GatewayFixture.done(f.gateway.tools(later)))
+          .extracting(HostTool::name)
+          .containsExactly("greet");
       assertThat(GatewayFixture.done(f.call(later, "greet", "{}")).outcome())
           .isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello")));
     }
@@ -260,7 +271,9 @@ class LocalProviderTransportTest {
 
   private static JavaProvider.Builder greeter() {
     return JavaProvider.builder("greeter")
-        .tool(GREET, (args, call) -> CompletableFuture.<JsonNode>completedFuture(TextNode.valueOf("Hello")));
+        .tool(
+            GREET,
+            (args, call) -> CompletableFuture.<JsonNode>completedFuture(TextNode.valueOf("Hello")));
   }
 
   /** A gateway on its own loop thread; time still moves only when told. */
@@ -270,7 +283,9 @@ class LocalProviderTransportTest {
   }
 
   private static String start(Gateway gateway) throws Exception {
-    return await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost())).id();
+    return await(
+            gateway.startSession(SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost()))
+        .id();
   }
 
   private static <T> T await(CompletionStage<T> stage) throws Exception {

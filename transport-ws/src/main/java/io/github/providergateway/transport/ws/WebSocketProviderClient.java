@@ -47,9 +47,9 @@ import java.util.function.DoubleSupplier;
  * <p>Each connection sends {@code auth} with the token, then the provider runtime sends {@code
  * hello} once {@code sessions} arrives. When the socket drops (or cannot be opened), the client
  * connects again after an exponential backoff with jitter ({@link Options}), authenticates again
- * and sends a new {@code hello}, carrying the last {@code hello.ack}'s {@code reconnectToken}
- * while it is valid (30 s after the drop). Calls running at the drop are cancelled, not replayed
- * (the gateway has ended them {@code DISCONNECTED}). It stops for good on {@link
+ * and sends a new {@code hello}, carrying the last {@code hello.ack}'s {@code reconnectToken} while
+ * it is valid (30 s after the drop). Calls running at the drop are cancelled, not replayed (the
+ * gateway has ended them {@code DISCONNECTED}). It stops for good on {@link
  * ProviderSession#goodbye}/{@link ProviderSession#close()} and after a fatal {@code error} ({@code
  * AUTH_FAILED}, {@code UNSUPPORTED_VERSION}).
  *
@@ -68,7 +68,8 @@ import java.util.function.DoubleSupplier;
  */
 public final class WebSocketProviderClient {
 
-  private static final System.Logger LOG = System.getLogger(WebSocketProviderClient.class.getName());
+  private static final System.Logger LOG =
+      System.getLogger(WebSocketProviderClient.class.getName());
   private static final ProtocolCodec CODEC = ProtocolCodec.create();
 
   /** Opens WebSockets; the JDK's by default, a fake in tests. */
@@ -84,15 +85,19 @@ public final class WebSocketProviderClient {
   private final SerialExecutor loop;
   private final Scheduler scheduler;
   private final ProviderRuntime runtime;
+
   /** Frees the threads this client owns (its executor, its scheduler). */
   private final Runnable release;
 
   /** The connection open or being opened, or null while waiting to retry. Loop only. */
   private Socket current;
+
   /** How many reconnects in a row failed to reach a binding; sets the next delay. Loop only. */
   private int failures;
+
   /** The scheduled reconnect, or null. Loop only. */
   private Scheduler.Cancellable retry;
+
   /** Whether the client has stopped for good. Written on the loop; read by socket threads. */
   private volatile boolean stopped;
 
@@ -142,7 +147,8 @@ public final class WebSocketProviderClient {
 
   static ProviderSession connect(
       URI uri, String token, JavaProvider provider, Options options, Connector connector) {
-    WebSocketProviderClient client = new WebSocketProviderClient(uri, token, provider, options, connector);
+    WebSocketProviderClient client =
+        new WebSocketProviderClient(uri, token, provider, options, connector);
     client.loop.execute(client::open);
     return client.runtime.session();
   }
@@ -194,7 +200,10 @@ public final class WebSocketProviderClient {
       runtime.received(decoded.messageOrNull());
     } else {
       // Nothing to answer: the gateway takes no errors from providers. Drop it and read on.
-      LOG.log(Level.DEBUG, "unreadable message from the gateway dropped: {0}", decoded.errorOrNull().detail());
+      LOG.log(
+          Level.DEBUG,
+          "unreadable message from the gateway dropped: {0}",
+          decoded.errorOrNull().detail());
     }
     socket.ws.request(1); // only now: the provider keeps up before the socket reads more
   }
@@ -264,6 +273,7 @@ public final class WebSocketProviderClient {
 
     /** Set by {@link #onOpen} before anything else can use it. */
     volatile WebSocket ws;
+
     /** Whether the runtime was told about this connection. Loop only. */
     boolean open;
 
@@ -272,12 +282,23 @@ public final class WebSocketProviderClient {
 
     /** Guards the outbound state below. */
     private final Object lock = new Object();
+
     /** Encoded messages waiting for the send in flight. */
     private final Deque<String> outbound = new ArrayDeque<>();
+
+    /** Whether a send is in flight (the JDK allows one at a time). */
     private boolean sending;
+
+    /** Whether a thread is inside {@link #pump()}; a send completing then leaves the next to it. */
     private boolean pumping;
+
+    /** Whether the runtime asked to close once the queue is sent. */
     private boolean closeRequested;
+
+    /** Whether the close frame went out. */
     private boolean closeSent;
+
+    /** Whether this connection takes no more sends (it ended, or is being dropped). */
     private boolean shut;
 
     // ---- the runtime's channel ----
@@ -297,7 +318,8 @@ public final class WebSocketProviderClient {
         }
       }
       if (shut) {
-        abortAndLose(new IOException("outbound queue full (" + options.maxQueuedMessages + " messages)"));
+        abortAndLose(
+            new IOException("outbound queue full (" + options.maxQueuedMessages + " messages)"));
         return false;
       }
       pump();
@@ -314,7 +336,8 @@ public final class WebSocketProviderClient {
       }
       pump();
       // A gateway that never answers the close frame must not keep the socket forever.
-      scheduler.schedule(options.closeTimeout, () -> abortAndLose(new IOException("close timed out")));
+      scheduler.schedule(
+          options.closeTimeout, () -> abortAndLose(new IOException("close timed out")));
     }
 
     /** Sends queued messages one at a time; the close frame once they are out. */
@@ -607,7 +630,9 @@ public final class WebSocketProviderClient {
         return this;
       }
 
-      /** What runs reconnect delays and close timeouts (tests: a manual clock). Stays the caller's. */
+      /**
+       * What runs reconnect delays and close timeouts (tests: a manual clock). Stays the caller's.
+       */
       public Builder scheduler(Scheduler scheduler) {
         this.scheduler = requireNonNull(scheduler, "scheduler");
         return this;

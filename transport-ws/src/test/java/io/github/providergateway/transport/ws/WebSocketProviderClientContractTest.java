@@ -9,9 +9,9 @@ import io.github.providergateway.provider.testing.ProviderTransportContractTest;
 import java.time.Duration;
 
 /**
- * The transport contract over real sockets: the Java provider client against a Tyrus test server
- * in front of a gateway on its own loop thread. The gateway's time is manual, so no tool timeout
- * can fire while a test waits; the client reconnects fast (10 ms) after a drop.
+ * The transport contract over real sockets: the Java provider client against a Tyrus test server in
+ * front of a gateway on its own loop thread. The gateway's time is manual, so no tool timeout can
+ * fire while a test waits; the client reconnects fast (10 ms) after a drop.
  */
 class WebSocketProviderClientContractTest extends ProviderTransportContractTest {
 

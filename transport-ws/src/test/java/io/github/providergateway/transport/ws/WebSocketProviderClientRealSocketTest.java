@@ -35,7 +35,8 @@ class WebSocketProviderClientRealSocketTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
   private static final ToolDefinition GREET =
-      ToolDefinition.of("greet", "Say hello", ProtocolCodec.create().parseJson("{\"type\":\"object\"}"));
+      ToolDefinition.of(
+          "greet", "Say hello", ProtocolCodec.create().parseJson("{\"type\":\"object\"}"));
 
   private Gateway gateway;
   private WebSocketProviderClientTestServer server;
@@ -47,7 +48,11 @@ class WebSocketProviderClientRealSocketTest {
     ManualClock clock = new ManualClock();
     gateway = Gateway.builder().clock(clock).scheduler(clock).build();
     server = WebSocketProviderClientTestServer.start(gateway);
-    sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost())).id();
+    sessionId =
+        await(
+                gateway.startSession(
+                    SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost()))
+            .id();
   }
 
   @AfterEach
@@ -76,7 +81,8 @@ class WebSocketProviderClientRealSocketTest {
     await(session.bound());
 
     server.last().drop();
-    Hello again = server.fromProviders().await(Hello.class, hello -> hello.reconnectToken() != null, WAIT);
+    Hello again =
+        server.fromProviders().await(Hello.class, hello -> hello.reconnectToken() != null, WAIT);
     CallResult result = await(gateway.callTool(sessionId, "greet", null, null));
 
     assertThat(server.connections()).hasSize(2);

@@ -38,9 +38,9 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
- * The client's own logic on a fake socket: connecting, backoff, reconnecting, stopping, sending
- * one at a time, reading with backpressure. The provider's executor is direct and the manual clock
- * is the scheduler, so every backoff is checked one tick before and exactly at its delay.
+ * The client's own logic on a fake socket: connecting, backoff, reconnecting, stopping, sending one
+ * at a time, reading with backpressure. The provider's executor is direct and the manual clock is
+ * the scheduler, so every backoff is checked one tick before and exactly at its delay.
  */
 class WebSocketProviderClientTest {
 
@@ -258,7 +258,9 @@ class WebSocketProviderClientTest {
     runAll(providerThread);
     Attempt attempt = connector.attempt(0);
     attempt.listener.onOpen(attempt.ws);
-    assertThat(attempt.ws.requested).as("nothing read before the runtime knows the connection").isZero();
+    assertThat(attempt.ws.requested)
+        .as("nothing read before the runtime knows the connection")
+        .isZero();
     runAll(providerThread);
     assertThat(attempt.ws.requested).isEqualTo(1);
 
@@ -310,10 +312,12 @@ class WebSocketProviderClientTest {
     JavaProvider provider =
         JavaProvider.builder("greeter")
             .session("s-1")
-            .tool(GREET, (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("Hello")))
+            .tool(
+                GREET, (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("Hello")))
             .onError(errors::add)
             .build();
-    return WebSocketProviderClient.connect(GATEWAY, "ptk-test", provider, options.build(), connector);
+    return WebSocketProviderClient.connect(
+        GATEWAY, "ptk-test", provider, options.build(), connector);
   }
 
   /** Opens {@code attempt} and binds it; everything it sent so far is taken. */

@@ -56,7 +56,8 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
                 new ServerEndpointConfig.Configurator() {
                   @Override
                   public <T> T getEndpointInstance(Class<T> endpointClass) {
-                    return endpointClass.cast(new GatewayEndpoint(WebSocketProviderClientTestServer.this));
+                    return endpointClass.cast(
+                        new GatewayEndpoint(WebSocketProviderClientTestServer.this));
                   }
                 })
             .build());
@@ -101,8 +102,10 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
   /** One provider connection: the gateway's {@link ProviderConnection} over a Tyrus session. */
   final class Connection implements ProviderConnection {
     private final Session session;
+
     /** Sends one at a time, in order, off the gateway loop. */
     private final ExecutorService outbound = Executors.newSingleThreadExecutor();
+
     private volatile ProviderLink link;
 
     Connection(Session session) {
