@@ -1,0 +1,110 @@
+package io.github.providergateway.provider.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import java.lang.System.Logger.Level;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A provider's own loop: runs tasks one at a time, in submission order, on an underlying executor
+ * (a daemon thread of the provider's, a pool, or {@code Runnable::run} in tests). Everything the
+ * provider runtime owns is touched only here.
+ *
+ * <p>Like the gateway's loop, a task submitted while a task runs is queued behind it, never run
+ * inside it, even on a direct executor: a handler answering synchronously never re-enters the
+ * runtime. Once the underlying executor refuses work (it was shut down), tasks are dropped.
+ */
+public final class SerialExecutor implements Executor {
+
+  private static final System.Logger LOG = System.getLogger(SerialExecutor.class.getName());
+
+  private final Executor executor;
+
+  /** Tasks waiting to run. Any thread adds; the draining thread polls. */
+  private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+
+  /** Whether a drain is scheduled or running. */
+  private final AtomicBoolean draining = new AtomicBoolean();
+
+  /** The thread running tasks now, or null. Written only by the draining thread. */
+  private volatile Thread current;
+
+  public SerialExecutor(Executor executor) {
+    this.executor = requireNonNull(executor, "executor");
+  }
+
+  @Override
+  public void execute(Runnable task) {
+    submit(task);
+  }
+
+  /**
+   * Queues {@code task}.
+   *
+   * @return {@code false} when the underlying executor refused to run it (and so it never runs)
+   */
+  public boolean submit(Runnable task) {
+    tasks.add(requireNonNull(task, "task"));
+    if (draining.compareAndSet(false, true)) {
+      try {
+        executor.execute(this::drain);
+      } catch (RejectedExecutionException e) {
+        // The provider has stopped and its thread with it: nothing queued can run any more.
+        tasks.clear();
+        draining.set(false);
+        LOG.log(Level.DEBUG, "provider executor stopped; task dropped");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void drain() {
+    if (current == Thread.currentThread()) {
+      return; // re-entered through a direct executor: the running drain picks the task up
+    }
+    current = Thread.currentThread();
+    try {
+      while (true) {
+        Runnable task;
+        while ((task = tasks.poll()) != null) {
+          runSafely(task);
+        }
+        draining.set(false);
+        // A task added between the last poll and the flag reset would otherwise be stranded.
+        if (tasks.isEmpty() || !draining.compareAndSet(false, true)) {
+          return;
+        }
+      }
+    } finally {
+      current = null;
+    }
+  }
+
+  private static void runSafely(Runnable task) {
+    try {
+      task.run();
+    } catch (RuntimeException | AssertionError e) {
+      // Last line of defence: the runtime guards user code itself, so this is a bug. One broken
+      // task must not stop the loop that delivers this provider's messages.
+      LOG.log(Level.ERROR, "provider task failed", e);
+    }
+  }
+
+  /** Whether the calling thread is running this executor's tasks now. */
+  public boolean inLoop() {
+    return current == Thread.currentThread();
+  }
+
+  /** Fails fast when called off this loop. */
+  public void assertInLoop() {
+    if (!inLoop()) {
+      throw new IllegalStateException(
+          "provider state touched off the provider's loop, on " + Thread.currentThread().getName());
+    }
+  }
+}

@@ -1,0 +1,370 @@
+package io.github.providergateway.provider.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.protocol.Goodbye;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.provider.JavaProvider;
+import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.ToolCallContext;
+import io.github.providergateway.provider.ToolException;
+import io.github.providergateway.provider.ToolHandler;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every transport must do for the Java provider API, run once per transport (STYLE: one
+ * abstract contract test against both transports): bind, answer, keep order both ways, carry large
+ * payloads, close, ignore unknown types, and end calls cleanly however a provider goes away. The
+ * provider code in these tests is the same for both transports.
+ *
+ * <p>A subclass supplies the transport: a gateway (on a manual clock, so no timeout fires unless a
+ * test says so), a way to connect a provider, a tap on what providers send, and two ways to disturb
+ * a connection. Waits are on futures and recorded messages with a timeout; with an in-process
+ * transport on a direct executor they return at once.
+ */
+public abstract class ProviderTransportContractTest {
+
+  protected static final Duration WAIT = Duration.ofSeconds(10);
+  protected static final ProtocolCodec CODEC = ProtocolCodec.create();
+
+  private static final ToolDefinition GREET =
+      ToolDefinition.of("greet", "Say hello", json("{\"type\":\"object\"}"));
+  private static final ToolHandler HELLO =
+      (args, call) ->
+          CompletableFuture.completedFuture(
+              TextNode.valueOf("Hello, " + args.path("name").asText() + "!"));
+
+  protected final RecordingSessionHost host = new RecordingSessionHost();
+  protected String sessionId;
+  private final List<ProviderSession> sessions = new ArrayList<>();
+
+  // ---- what a transport supplies ----
+
+  /** Starts the gateway (and whatever the transport needs) before each test. */
+  protected abstract void startTransport() throws Exception;
+
+  /** Stops everything {@link #startTransport()} started. */
+  protected abstract void stopTransport() throws Exception;
+
+  /** The gateway under test. */
+  protected abstract Gateway gateway();
+
+  /** Connects {@code provider} to {@link #gateway()} over the transport under test. */
+  protected abstract ProviderSession connect(JavaProvider provider);
+
+  /** Everything providers sent the gateway over this transport, as the gateway received it. */
+  protected abstract MessageTap fromProviders();
+
+  /** Delivers {@code json} to the last connected provider as if the gateway had sent it. */
+  protected abstract void sendToProvider(String json) throws Exception;
+
+  /** The last connected provider's connection drops under it, as if its process had died. */
+  protected abstract void dropConnection() throws Exception;
+
+  // ---- set-up ----
+
+  @BeforeEach
+  final void startGatewayAndSession() throws Exception {
+    startTransport();
+    sessionId = await(gateway().startSession(SessionSpec.of("demo", "/code/demo"), host)).id();
+  }
+
+  @AfterEach
+  final void stopEverything() throws Exception {
+    try {
+      for (ProviderSession session : sessions) {
+        session.close();
+      }
+    } finally {
+      stopTransport();
+    }
+  }
+
+  // ---- the contract ----
+
+  @Test
+  void helloBindsTheProviderAndItsToolsReachTheSession() throws Exception {
+    ProviderSession session = start(greeter().tool(GREET, HELLO));
+
+    HelloAck ack = await(session.bound());
+
+    assertThat(ack.sessionId()).isEqualTo(sessionId);
+    Hello hello = fromProviders().await(Hello.class, h -> true, WAIT);
+    assertThat(hello.name()).isEqualTo("greeter");
+    assertThat(hello.toolsOrEmpty()).containsExactly(GREET);
+    assertThat(await(gateway().tools(sessionId)))
+        .extracting(HostTool::name)
+        .containsExactly("greet");
+  }
+
+  @Test
+  void aToolCallIsAnswered() throws Exception {
+    await(start(greeter().tool(GREET, HELLO)).bound());
+
+    CallResult result = await(call("greet", "{\"name\":\"Alice\"}"));
+
+    assertThat(result.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Alice!")));
+  }
+
+  @Test
+  void aThousandCallsReachTheProviderInTheOrderTheGatewaySentThem() throws Exception {
+    List<Integer> seen = Collections.synchronizedList(new ArrayList<>());
+    await(
+        start(
+                greeter()
+                    .tool(
+                        GREET,
+                        (args, call) -> {
+                          seen.add(args.get("n").asInt());
+                          return CompletableFuture.completedFuture(args.get("n"));
+                        }))
+            .bound());
+
+    List<CompletableFuture<CallResult>> results = new ArrayList<>();
+    for (int n = 0; n < 1000; n++) {
+      results.add(call("greet", "{\"n\":" + n + "}"));
+    }
+    for (CompletableFuture<CallResult> result : results) {
+      assertThat(await(result).outcome()).isInstanceOf(ToolOutcome.Success.class);
+    }
+
+    assertThat(seen).containsExactlyElementsOf(IntStream.range(0, 1000).boxed().toList());
+  }
+
+  @Test
+  void aThousandMessagesReachTheGatewayInTheOrderTheProviderSentThem() throws Exception {
+    await(
+        start(
+                greeter()
+                    .tool(
+                        GREET,
+                        (args, call) -> {
+                          for (int n = 0; n < 1000; n++) {
+                            call.progress("step " + n);
+                          }
+                          return CompletableFuture.completedFuture(TextNode.valueOf("done"));
+                        }))
+            .bound());
+
+    await(call("greet", "{}"));
+
+    // tool.progress lines reach the session's timeline as the gateway handles them, before the
+    // result that follows them on the same connection.
+    List<String> steps = new ArrayList<>();
+    for (RecordingSessionHost.Line line : host.logs) {
+      if (line.text().startsWith("step ")) {
+        steps.add(line.text());
+      }
+    }
+    assertThat(steps)
+        .containsExactlyElementsOf(IntStream.range(0, 1000).mapToObj(n -> "step " + n).toList());
+  }
+
+  @Test
+  void aMebibyteCrossesBothWays() throws Exception {
+    String blob = megabyteOfText();
+    List<Integer> lengthSeen = Collections.synchronizedList(new ArrayList<>());
+    await(
+        start(
+                greeter()
+                    .tool(
+                        GREET,
+                        (args, call) -> {
+                          String received = args.get("blob").asText();
+                          lengthSeen.add(received.length());
+                          return CompletableFuture.completedFuture(
+                              TextNode.valueOf(new StringBuilder(received).reverse().toString()));
+                        }))
+            .bound());
+
+    CallResult result =
+        await(
+            gateway()
+                .callTool(
+                    sessionId, "greet", CODEC.parseJson("{\"blob\":\"" + blob + "\"}"), null));
+
+    assertThat(lengthSeen).containsExactly(blob.length());
+    assertThat(((ToolOutcome.Success) result.outcome()).data().asText())
+        .isEqualTo(new StringBuilder(blob).reverse().toString());
+  }
+
+  @Test
+  void goodbyeClosesTheSessionAndTakesItsToolsAway() throws Exception {
+    ProviderSession session = start(greeter().tool(GREET, HELLO));
+    await(session.bound());
+
+    await(session.goodbye("done"));
+
+    assertThat(fromProviders().await(Goodbye.class, g -> true, WAIT).reason()).isEqualTo("done");
+    assertThat(await(gateway().tools(sessionId))).isEmpty();
+    assertThat(session.push(PushLevel.KEEP, "too late")).isFalse();
+  }
+
+  @Test
+  void anUnknownGatewayMessageIsDroppedAndTheProviderStaysConnected() throws Exception {
+    await(start(greeter().tool(GREET, HELLO)).bound());
+    int before = fromProviders().size();
+
+    sendToProvider("{\"type\":\"from.the.future\",\"id\":\"x-1\",\"payload\":{\"a\":[1,2]}}");
+    CallResult result = await(call("greet", "{\"name\":\"Bob\"}"));
+
+    assertThat(result.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Bob!")));
+    List<ProviderMessage> answered = fromProviders().since(before);
+    assertThat(answered).hasSize(1).first().isInstanceOf(ToolResult.class);
+  }
+
+  @Test
+  void aProviderVanishingMidCallLeavesTheHostWithDisconnected() throws Exception {
+    CompletableFuture<ToolCallContext> started = new CompletableFuture<>();
+    CompletableFuture<Void> toldToStop = new CompletableFuture<>();
+    await(
+        start(
+                greeter()
+                    .tool(
+                        GREET,
+                        (args, call) -> {
+                          call.onCancel(() -> toldToStop.complete(null));
+                          started.complete(call);
+                          return new CompletableFuture<JsonNode>(); // never answers
+                        }))
+            .bound());
+    CompletableFuture<CallResult> result = call("greet", "{}");
+    await(started);
+
+    dropConnection();
+
+    ToolOutcome outcome = await(result).outcome();
+    assertThat(outcome).isInstanceOf(ToolOutcome.Failure.class);
+    assertThat(((ToolOutcome.Failure) outcome).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    await(toldToStop);
+    assertThat(started.join().isCancelled()).isTrue();
+  }
+
+  @Test
+  void aCancelledCallGetsExactlyOneCancelledResult() throws Exception {
+    CompletableFuture<ToolCallContext> started = new CompletableFuture<>();
+    CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+    await(
+        start(
+                greeter()
+                    .tool(
+                        GREET,
+                        (args, call) -> {
+                          if (args.has("slow")) {
+                            started.complete(call);
+                            return answer;
+                          }
+                          return CompletableFuture.completedFuture(TextNode.valueOf("quick"));
+                        }))
+            .bound());
+    CompletableFuture<CallResult> result = call("greet", "{\"slow\":true}");
+    String id = await(started).id();
+
+    await(gateway().interrupt(sessionId));
+    ToolResult cancelled = fromProviders().await(ToolResult.class, r -> r.id().equals(id), WAIT);
+    answer.complete(TextNode.valueOf("too late")); // the handler finishes anyway
+    await(call("greet", "{}")); // a later round trip on the same connection
+
+    assertThat(((ToolOutcome.Failure) await(result).outcome()).code())
+        .isEqualTo(ToolErrorCode.CANCELLED);
+    assertThat(cancelled.errorCode()).isEqualTo(ToolErrorCode.CANCELLED);
+    assertThat(fromProviders().resultsFor(id)).containsExactly(cancelled);
+    assertThat(started.join().isCancelled()).isTrue();
+  }
+
+  @Test
+  void aThrowingHandlerFailsTheCallWithInternal() throws Exception {
+    await(
+        start(
+                greeter()
+                    .tool(
+                        GREET,
+                        (args, call) -> {
+                          throw new IllegalStateException("boom");
+                        }))
+            .bound());
+
+    ToolOutcome outcome = await(call("greet", "{}")).outcome();
+
+    assertThat(outcome)
+        .isEqualTo(new ToolOutcome.Failure("boom", ToolErrorCode.INTERNAL, "INTERNAL"));
+  }
+
+  @Test
+  void aHandlerFailingWithAToolExceptionKeepsItsCode() throws Exception {
+    await(
+        start(
+                greeter()
+                    .tool(
+                        GREET,
+                        (args, call) ->
+                            CompletableFuture.failedFuture(
+                                new ToolException(ToolErrorCode.NOT_FOUND, "no such page"))))
+            .bound());
+
+    ToolOutcome outcome = await(call("greet", "{}")).outcome();
+
+    assertThat(outcome)
+        .isEqualTo(new ToolOutcome.Failure("no such page", ToolErrorCode.NOT_FOUND, "NOT_FOUND"));
+  }
+
+  // ---- helpers ----
+
+  /** A provider named {@code greeter} bound to the test's session. */
+  protected JavaProvider.Builder greeter() {
+    return JavaProvider.builder("greeter").session(sessionId);
+  }
+
+  /** Connects a provider and closes it after the test. */
+  protected ProviderSession start(JavaProvider.Builder provider) {
+    ProviderSession session = connect(provider.build());
+    sessions.add(session);
+    return session;
+  }
+
+  protected CompletableFuture<CallResult> call(String tool, String args) {
+    return gateway().callTool(sessionId, tool, json(args), null);
+  }
+
+  protected static <T> T await(CompletionStage<T> stage) throws Exception {
+    return stage.toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  protected static JsonNode json(String text) {
+    return CODEC.parseJson(text);
+  }
+
+  /** 1 MiB of ASCII that is not all one character, so a reordering would show. */
+  private static String megabyteOfText() {
+    StringBuilder text = new StringBuilder(1 << 20);
+    for (int i = 0; text.length() < (1 << 20); i++) {
+      text.append((char) ('a' + i % 26));
+    }
+    return text.toString();
+  }
+}
