@@ -1,0 +1,373 @@
+package io.github.providergateway.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.zip.ZipFile;
+
+/**
+ * The load driver of issue 9: runs every load figure {@code --runs} times (default 3) and writes
+ * {@code results.json} and {@code results.md} (median, min–max, goal) to its work folder.
+ *
+ * <pre>
+ *   mvn -B -q package -DskipTests
+ *   java -cp benchmarks/target/benchmarks.jar io.github.providergateway.benchmarks.LoadDriver
+ * </pre>
+ *
+ * <p>Options ({@code --name value}): {@code --runs 3}; {@code --only
+ * ws,process,startup,local,registration}; {@code --work benchmarks/target/load}; {@code --app-jar
+ * reference-app/target/provider-gateway.jar}; {@code --gateway-jvm "<flags>"} (the separate
+ * gateway process's JVM flags, default {@link #LAUNCHER_FLAGS}); {@code --seconds 10}; {@code
+ * --warmup-seconds 2}; {@code --calls 20000}; {@code --warmup-calls 2000}. See
+ * docs/performance.md for what each figure means.
+ */
+public final class LoadDriver {
+
+  /** The JVM flags docs/performance.md recommends for the {@code ./gateway} launcher. */
+  static final String LAUNCHER_FLAGS = "-XX:+UseSerialGC -Xms16m -Xmx64m -Xss512k";
+
+  private static final String MAIN_CLASS = "io.github.providergateway.app.Main";
+  private static final String APP_MAIN_ENTRY = "io/github/providergateway/app/Main.class";
+
+  private final Map<String, String> options;
+  private final int runs;
+  private final Set<String> only;
+  private final Path work;
+  private final Path nodeDir;
+  private final List<String> gatewayJvm;
+  /** Measured values by figure id, one per run. */
+  private final Map<String, List<Double>> values = new LinkedHashMap<>();
+  /** Notes by figure id: why a figure was skipped. */
+  private final Map<String, String> notes = new LinkedHashMap<>();
+
+  private LoadDriver(Map<String, String> options) {
+    this.options = options;
+    this.runs = Integer.parseInt(options.getOrDefault("runs", "3"));
+    this.only =
+        Set.of(options.getOrDefault("only", "ws,process,startup,local,registration").split(","));
+    Path defaultWork =
+        Files.isDirectory(Path.of("benchmarks")) ? Path.of("benchmarks/target/load") : Path.of("target/load");
+    this.work = Path.of(options.getOrDefault("work", defaultWork.toString())).toAbsolutePath();
+    this.nodeDir = work.resolve("node");
+    this.gatewayJvm = splitFlags(options.getOrDefault("gateway-jvm", LAUNCHER_FLAGS));
+  }
+
+  public static void main(String[] args) throws Exception {
+    quietLogging();
+    LoadDriver driver = new LoadDriver(options(args, 0));
+    driver.run();
+  }
+
+  /** {@code --name value} pairs from {@code args[from]} on. */
+  static Map<String, String> options(String[] args, int from) {
+    Map<String, String> options = new LinkedHashMap<>();
+    for (int i = from; i < args.length; i += 2) {
+      if (!args[i].startsWith("--") || i + 1 >= args.length) {
+        throw new IllegalArgumentException("expected --name value pairs, got " + Arrays.toString(args));
+      }
+      options.put(args[i].substring(2), args[i + 1]);
+    }
+    return options;
+  }
+
+  static List<String> splitFlags(String flags) {
+    List<String> list = new ArrayList<>();
+    for (String flag : flags.trim().split("\\s+")) {
+      if (!flag.isEmpty()) {
+        list.add(flag);
+      }
+    }
+    return list;
+  }
+
+  private void run() throws Exception {
+    Files.createDirectories(work);
+    Map<String, String> machine = Machine.describe();
+    machine.put("gatewayProcessJvmFlags", String.join(" ", gatewayJvm));
+    log("machine: " + machine);
+    if (only.contains("ws") || only.contains("process")) {
+      NodeProviders.install(nodeDir);
+    }
+    for (int run = 1; run <= runs; run++) {
+      log("---- run " + run + " of " + runs);
+      if (only.contains("ws")) {
+        embedded();
+      }
+      if (only.contains("process")) {
+        separateProcess();
+      }
+      if (only.contains("startup")) {
+        startup(run == 1);
+      }
+      if (only.contains("local")) {
+        local();
+      }
+      if (only.contains("registration")) {
+        registration();
+      }
+    }
+    List<Figure> figures = figures();
+    String table = Report.markdown(figures, runs);
+    machine.put("finished", Instant.now().toString());
+    Files.writeString(work.resolve("results.json"), Report.json(figures, machine) + "\n", StandardCharsets.UTF_8);
+    Files.writeString(work.resolve("results.md"), table, StandardCharsets.UTF_8);
+    System.out.println(table);
+    log("wrote " + work.resolve("results.json") + " and results.md");
+  }
+
+  // ---- the measurements ----
+
+  private WsScenario.Config wsConfig(WsScenario.Kind kind, int k) {
+    return new WsScenario.Config(
+        kind,
+        k,
+        nodeDir,
+        Integer.parseInt(options.getOrDefault("warmup-calls", "2000")),
+        Integer.parseInt(options.getOrDefault("calls", "20000")),
+        64,
+        Duration.ofSeconds(Long.parseLong(options.getOrDefault("warmup-seconds", "2"))),
+        Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds", "10"))));
+  }
+
+  private void embedded() throws Exception {
+    JsonNode seq = WsScenario.run(wsConfig(WsScenario.Kind.SEQUENTIAL, 1));
+    add("ws.sequential.p50", seq.get("p50Micros").asDouble());
+    add("ws.sequential.p99", seq.get("p99Micros").asDouble());
+    add("ws.sequential.cps", seq.get("callsPerSecond").asDouble() / 1e3);
+    log("embedded sequential: " + seq);
+    JsonNode k1 = WsScenario.run(wsConfig(WsScenario.Kind.IN_FLIGHT, 1));
+    add("ws.inflight.k1", k1.get("callsPerSecond").asDouble() / 1e3);
+    log("embedded 64 in flight, K=1: " + k1);
+    JsonNode k10 = WsScenario.run(wsConfig(WsScenario.Kind.IN_FLIGHT, 10));
+    add("ws.inflight.k10", k10.get("callsPerSecond").asDouble() / 1e3);
+    log("embedded 64 in flight, K=10: " + k10);
+  }
+
+  private void separateProcess() throws Exception {
+    ProcessRun seq = wsProcess("sequential", 1);
+    add("process.sequential.rss", seq.peakRssKib() / 1024.0);
+    add("process.sequential.p50", seq.result().get("p50Micros").asDouble());
+    add("process.sequential.p99", seq.result().get("p99Micros").asDouble());
+    ProcessRun k10 = wsProcess("inflight", 10);
+    add("process.inflight.k10.rss", k10.peakRssKib() / 1024.0);
+    add("process.inflight.k10", k10.result().get("callsPerSecond").asDouble() / 1e3);
+  }
+
+  private record ProcessRun(JsonNode result, long peakRssKib) {}
+
+  private ProcessRun wsProcess(String kind, int k) throws Exception {
+    List<String> command = java(gatewayJvm, GatewayProcess.class.getName(), "ws", kind, Integer.toString(k), nodeDir.toString());
+    for (String key : List.of("warmup-calls", "calls", "warmup-seconds", "seconds")) {
+      if (options.containsKey(key)) {
+        command.add("--" + key);
+        command.add(options.get(key));
+      }
+    }
+    try (ChildJvm child = ChildJvm.start(command, work.resolve("gateway-process.log"))) {
+      JsonNode result = child.awaitEvent("result", Duration.ofMinutes(3));
+      child.awaitEvent("done", Duration.ofSeconds(30));
+      long rss = ProcStatus.peakRssKib(child.pid());
+      log("separate process " + kind + " K=" + k + ": " + result + ", VmHWM " + rss + " KiB");
+      return new ProcessRun(result, rss);
+    }
+  }
+
+  private void startup(boolean firstRun) throws Exception {
+    Path gatewayArchive = work.resolve("gateway-cds.jsa");
+    List<String> ownCommand = List.of(GatewayProcess.class.getName(), "startup", "--home");
+    if (firstRun) {
+      // A training run writes the class-data archive the "with AppCDS" figure then uses.
+      Files.deleteIfExists(gatewayArchive);
+      startupMillis(withArchive(gatewayJvm, "-XX:ArchiveClassesAtExit=" + gatewayArchive), ownCommand, classpath());
+    }
+    add("startup.gateway", startupMillis(gatewayJvm, ownCommand, classpath()));
+    if (Files.exists(gatewayArchive)) {
+      add("startup.gateway.cds", startupMillis(withArchive(gatewayJvm, "-XX:SharedArchiveFile=" + gatewayArchive), ownCommand, classpath()));
+    } else {
+      notes.put("startup.gateway.cds", "the training run wrote no archive");
+    }
+    appStartup(firstRun);
+  }
+
+  private void appStartup(boolean firstRun) throws Exception {
+    Path jar = Path.of(options.getOrDefault("app-jar", "reference-app/target/provider-gateway.jar")).toAbsolutePath();
+    String missing = appMissing(jar);
+    if (missing != null) {
+      notes.put("startup.app", "skipped: " + missing);
+      notes.put("startup.app.cds", "skipped: " + missing);
+      if (firstRun) {
+        log("reference app start-up skipped: " + missing);
+      }
+      return;
+    }
+    List<String> appCommand = List.of(MAIN_CLASS, "--rpc", "--port", "0", "--home");
+    Path archive = work.resolve("app-cds.jsa");
+    try {
+      if (firstRun) {
+        Files.deleteIfExists(archive);
+        startupMillis(withArchive(gatewayJvm, "-XX:ArchiveClassesAtExit=" + archive), appCommand, jar.toString());
+      }
+      add("startup.app", startupMillis(gatewayJvm, appCommand, jar.toString()));
+      if (Files.exists(archive)) {
+        add("startup.app.cds", startupMillis(withArchive(gatewayJvm, "-XX:SharedArchiveFile=" + archive), appCommand, jar.toString()));
+      }
+    } catch (IllegalStateException e) {
+      String why = "skipped: the reference app printed no {\"event\":\"gateway.started\"} line (" + e.getMessage() + ")";
+      notes.put("startup.app", why);
+      notes.put("startup.app.cds", why);
+      log(why);
+    }
+  }
+
+  /** Why the reference app cannot be measured, or null when its jar has its Main. */
+  private static String appMissing(Path jar) throws IOException {
+    if (!Files.isRegularFile(jar)) {
+      return jar + " is not built (mvn -B -q package -DskipTests)";
+    }
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      if (zip.getEntry(APP_MAIN_ENTRY) == null) {
+        return jar + " has no " + MAIN_CLASS;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Milliseconds from starting {@code main} in a new JVM to its first {@code gateway.started}
+   * line. The process gets a fresh home folder, then is ended through its stdin.
+   */
+  private double startupMillis(List<String> jvm, List<String> mainAndArgs, String classpath) throws Exception {
+    Path home = Files.createTempDirectory(work, "home-");
+    List<String> command = java(jvm, classpath, mainAndArgs);
+    command.add(home.toString());
+    try (ChildJvm child = ChildJvm.start(command, work.resolve("startup.log"))) {
+      child.awaitEvent("gateway.started", Duration.ofSeconds(20));
+      double millis = (System.nanoTime() - child.startedNanos) / 1e6;
+      log("start to listening: " + String.format("%.0f", millis) + " ms (" + String.join(" ", jvm) + " " + mainAndArgs.get(0) + ")");
+      return millis;
+    } finally {
+      deleteTree(home);
+    }
+  }
+
+  private void local() throws Exception {
+    List<String> command = new ArrayList<>();
+    if (Files.isExecutable(Path.of("/usr/bin/taskset"))) {
+      // One core for the whole JVM: the call path, but also the JIT and GC threads.
+      command.addAll(List.of("/usr/bin/taskset", "-c", "0"));
+    } else {
+      notes.put("local.onecore", "taskset not found: measured on one thread, not pinned to one core");
+    }
+    command.addAll(java(List.of(), GatewayProcess.class.getName(), "local", options.getOrDefault("local-seconds", "5")));
+    try (ChildJvm child = ChildJvm.start(command, work.resolve("local.log"))) {
+      JsonNode result = child.awaitEvent("result", Duration.ofMinutes(2));
+      add("local.onecore", result.get("callsPerSecond").asDouble() / 1e6);
+      log("local, one core: " + result);
+    }
+    double threaded = LocalScenario.threadedCallsPerSecond(64, Duration.ofSeconds(2), Duration.ofSeconds(5));
+    add("local.threaded", threaded / 1e3);
+    log("local, production threads, 64 in flight: " + threaded);
+  }
+
+  private void registration() throws Exception {
+    RegistrationScenario.Result result = RegistrationScenario.run(50, 100);
+    add("registration.settle", result.settleMillis());
+    add("registration.cpu", result.cpuMillis());
+    log("registration 50 x 100: " + result);
+  }
+
+  // ---- figures ----
+
+  private List<Figure> figures() {
+    List<Figure> list = new ArrayList<>();
+    Consumer<Figure> add = list::add;
+    add.accept(figure("ws.sequential.p50", "sequential p50, embedded (K=1)", "µs", 1, Goal.below(67, "< 67 µs (Node p50)")));
+    add.accept(figure("ws.sequential.p99", "sequential p99, embedded (K=1)", "µs", 1, Goal.below(149, "< 149 µs (Node p99)")));
+    add.accept(figure("ws.sequential.cps", "sequential throughput, embedded", "k calls/s", 1, Goal.none("Node: 13.0 k/s (for scale)")));
+    add.accept(figure("ws.inflight.k1", "64 in flight, 1 provider, embedded", "k calls/s", 1, Goal.atLeast(61.4, "≥ 61.4 k/s (= Node)")));
+    add.accept(figure("ws.inflight.k10", "64 in flight, 10 providers, embedded", "k calls/s", 1, Goal.atLeast(60.45, "≥ 60.5 k/s (1.5 × Node 40.3 k)")));
+    add.accept(figure("process.sequential.rss", "peak RSS, sequential run (own process)", "MiB", 0, Goal.atMost(64, "≤ 64 MiB (Node)")));
+    add.accept(figure("process.inflight.k10.rss", "peak RSS, 10 providers, 64 in flight (own process)", "MiB", 0, Goal.atMost(111, "≤ 111 MiB (Node)")));
+    add.accept(figure("process.sequential.p50", "sequential p50, own process, launcher flags", "µs", 1, Goal.below(67, "< 67 µs (Node p50)")));
+    add.accept(figure("process.sequential.p99", "sequential p99, own process, launcher flags", "µs", 1, Goal.below(149, "< 149 µs (Node p99)")));
+    add.accept(figure("process.inflight.k10", "64 in flight, 10 providers, own process, launcher flags", "k calls/s", 1, Goal.atLeast(60.45, "≥ 60.5 k/s (1.5 × Node)")));
+    add.accept(figure("startup.app", "start to listening, reference app --rpc", "ms", 0, Goal.atMost(300, "≤ 300 ms")));
+    add.accept(figure("startup.app.cds", "start to listening, reference app --rpc, AppCDS", "ms", 0, Goal.atMost(300, "≤ 300 ms")));
+    add.accept(figure("startup.gateway", "start to listening, Gateway + WebSocketServer process", "ms", 0, Goal.atMost(300, "≤ 300 ms")));
+    add.accept(figure("startup.gateway.cds", "start to listening, Gateway + WebSocketServer process, AppCDS", "ms", 0, Goal.atMost(300, "≤ 300 ms")));
+    add.accept(figure("local.onecore", "local transport, one thread pinned to one core", "M calls/s", 2, Goal.atLeast(1.0, "≥ 1.0 M/s")));
+    add.accept(figure("local.threaded", "local transport, loop + provider threads, 64 in flight", "k calls/s", 0, Goal.none("for scale")));
+    add.accept(figure("registration.settle", "50 providers × 100 tools: settled after the 200 ms debounce", "ms", 1, Goal.atMost(50, "≤ 50 ms")));
+    add.accept(figure("registration.cpu", "50 × 100 registration work, manual clock, one thread", "ms", 1, Goal.none("for scale")));
+    list.removeIf(f -> !f.measured() && f.note() == null);
+    return list;
+  }
+
+  private Figure figure(String id, String label, String unit, int decimals, Goal goal) {
+    return new Figure(id, label, unit, decimals, values.getOrDefault(id, List.of()), goal, notes.get(id));
+  }
+
+  private void add(String id, double value) {
+    values.computeIfAbsent(id, k -> new ArrayList<>()).add(value);
+  }
+
+  // ---- processes ----
+
+  private static String classpath() {
+    return System.getProperty("java.class.path");
+  }
+
+  private static List<String> java(List<String> jvm, String main, String... args) {
+    List<String> mainAndArgs = new ArrayList<>();
+    mainAndArgs.add(main);
+    mainAndArgs.addAll(List.of(args));
+    return java(jvm, classpath(), mainAndArgs);
+  }
+
+  private static List<String> java(List<String> jvm, String classpath, List<String> mainAndArgs) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvm);
+    command.add("-cp");
+    command.add(classpath);
+    command.addAll(mainAndArgs);
+    return command;
+  }
+
+  private static List<String> withArchive(List<String> jvm, String archiveFlag) {
+    List<String> flags = new ArrayList<>(jvm);
+    flags.add(archiveFlag);
+    return flags;
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (var paths = Files.walk(root)) {
+      for (Path p : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  /** Grizzly and Tyrus log every listener start at INFO; a run starts dozens. */
+  static void quietLogging() {
+    java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
+  }
+
+  private static void log(String message) {
+    System.err.println("[load] " + message);
+  }
+}

@@ -1,0 +1,56 @@
+package io.github.providergateway.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DriverPartsTest {
+
+  @Test
+  void optionsArePairsOfNameAndValue() {
+    assertThat(LoadDriver.options(new String[] {"ws", "--runs", "1", "--only", "ws,local"}, 1))
+        .isEqualTo(Map.of("runs", "1", "only", "ws,local"));
+    assertThatThrownBy(() -> LoadDriver.options(new String[] {"--runs"}, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void jvmFlagsSplitOnWhitespace() {
+    assertThat(LoadDriver.splitFlags("  -Xmx64m   -XX:+UseSerialGC ")).containsExactly("-Xmx64m", "-XX:+UseSerialGC");
+    assertThat(LoadDriver.splitFlags("")).isEmpty();
+  }
+
+  @Test
+  void procStatusFieldsAreReadInKib() {
+    List<String> status = List.of("Name:\tjava", "VmPeak:\t 3000 kB", "VmHWM:\t   101600 kB", "VmRSS:\t 90000 kB");
+    assertThat(ProcStatus.field(status, "VmHWM")).isEqualTo(101600);
+    assertThatThrownBy(() -> ProcStatus.field(status, "VmSwap")).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void manualTimeRunsDueTasksInOrderAndSkipsCancelledOnes() {
+    ManualTime time = new ManualTime();
+    List<String> ran = new ArrayList<>();
+    time.schedule(Duration.ofMillis(200), () -> ran.add("b"));
+    time.schedule(Duration.ofMillis(100), () -> ran.add("a"));
+    time.schedule(Duration.ofMillis(150), () -> ran.add("cancelled")).cancel();
+    time.schedule(Duration.ofMillis(300), () -> ran.add("later"));
+    time.advance(Duration.ofMillis(200));
+    assertThat(ran).containsExactly("a", "b");
+  }
+
+  @Test
+  void everyCodecSampleDecodes() {
+    CodecBenchmark benchmark = new CodecBenchmark();
+    for (String type : CodecBenchmark.SAMPLES.keySet()) {
+      benchmark.type = type;
+      benchmark.setUp(); // throws when the sample does not decode
+      assertThat(benchmark.encode()).contains("\"type\":\"" + type + "\"");
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package io.github.providergateway.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ReportTest {
+
+  @Test
+  void summaryTakesTheMiddleValueOrTheMeanOfTheTwoMiddleOnes() {
+    assertThat(Summary.of(List.of(3.0, 1.0, 2.0))).isEqualTo(new Summary(2.0, 1.0, 3.0, 3));
+    assertThat(Summary.of(List.of(4.0, 1.0, 2.0, 3.0)).median()).isEqualTo(2.5);
+  }
+
+  @Test
+  void goalsSayMetOrHowFarOffInPercentOfTheTarget() {
+    assertThat(Goal.below(67, "").verdict(60)).isEqualTo("met");
+    assertThat(Goal.below(67, "").verdict(67)).isEqualTo("missed (+0% over)");
+    assertThat(Goal.atMost(300, "").verdict(300)).isEqualTo("met");
+    assertThat(Goal.atMost(100, "").verdict(112)).isEqualTo("missed (+12% over)");
+    assertThat(Goal.atLeast(60, "").verdict(45)).isEqualTo("missed (-25% under)");
+    assertThat(Goal.none("for scale").verdict(1)).isEqualTo("—");
+  }
+
+  @Test
+  void theTableShowsMedianMinMaxGoalAndNotes() {
+    List<Figure> figures =
+        List.of(
+            new Figure("a", "sequential p50", "µs", 1, List.of(70.0, 60.0, 65.0), Goal.below(67, "< 67 µs"), null),
+            new Figure("b", "start-up | app", "ms", 0, List.of(), Goal.atMost(300, "≤ 300 ms"), "skipped: no app"));
+    String table = Report.markdown(figures, 3);
+    assertThat(table)
+        .contains("| figure | median (min–max) of 3 runs | goal | verdict |")
+        .contains("| sequential p50 | 65.0 (60.0–70.0) µs | < 67 µs | met |")
+        .contains("| start-up \\| app | skipped | ≤ 300 ms | — |")
+        .contains("- start-up | app: skipped: no app");
+  }
+
+  @Test
+  void theJsonHoldsEveryRunTheSummaryAndTheGoal() {
+    List<Figure> figures =
+        List.of(new Figure("x", "x", "MiB", 0, List.of(70.0, 64.0, 66.0), Goal.atMost(64, "≤ 64"), null));
+    JsonNode json = ProtocolCodec.create().parseJson(Report.json(figures, Map.of("nproc", "2")));
+    assertThat(json.at("/machine/nproc").asText()).isEqualTo("2");
+    JsonNode figure = json.at("/figures/0");
+    assertThat(figure.get("runs")).hasSize(3);
+    assertThat(figure.get("median").asDouble()).isEqualTo(66.0);
+    assertThat(figure.get("min").asDouble()).isEqualTo(64.0);
+    assertThat(figure.get("verdict").asText()).isEqualTo("missed (+3% over)");
+    assertThat(figure.get("goalKind").asText()).isEqualTo("AT_MOST");
+  }
+}
