@@ -19,6 +19,9 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class HostLoad {
 
+  /** Calls per second over a measured window, and how many calls that was. */
+  record Throughput(double callsPerSecond, long calls) {}
+
   /** Sequential calls: latency percentiles and throughput. */
   record Sequential(double p50Micros, double p99Micros, double callsPerSecond, int calls) {}
 
@@ -29,12 +32,19 @@ final class HostLoad {
    * round-robin.
    */
   static Sequential sequential(
-      Gateway gateway, String sessionId, List<String> tools, JsonNode args, int warmup, int measured)
+      Gateway gateway,
+      String sessionId,
+      List<String> tools,
+      JsonNode args,
+      int warmup,
+      int measured,
+      Meter meter)
       throws Exception {
     for (int i = 0; i < warmup; i++) {
       check(gateway.callTool(sessionId, tools.get(i % tools.size()), args, null).get(10, TimeUnit.SECONDS));
     }
     long[] samples = new long[measured];
+    meter.start();
     long start = System.nanoTime();
     for (int i = 0; i < measured; i++) {
       long t0 = System.nanoTime();
@@ -44,6 +54,7 @@ final class HostLoad {
       check(result);
     }
     long elapsed = System.nanoTime() - start;
+    meter.stop();
     Percentiles p = Percentiles.of(samples, measured);
     return new Sequential(
         p.at(50) / 1_000.0, p.at(99) / 1_000.0, measured * 1e9 / elapsed, measured);
@@ -54,27 +65,30 @@ final class HostLoad {
    * callback, on the gateway loop, which only queues it); counts completions for {@code measure}
    * after {@code warmup}.
    *
-   * @return calls completed per second in the measured window
+   * @return calls completed per second in the measured window, and how many
    */
-  static double inFlight(
+  static Throughput inFlight(
       Gateway gateway,
       String sessionId,
       List<String> tools,
       JsonNode args,
       int inFlight,
       Duration warmup,
-      Duration measure)
+      Duration measure,
+      Meter meter)
       throws Exception {
     InFlight load = new InFlight(gateway, sessionId, tools, args, inFlight);
     load.start();
     Thread.sleep(warmup.toMillis());
+    meter.start();
     long c0 = load.completed.get();
     long t0 = System.nanoTime();
     Thread.sleep(measure.toMillis());
     long c1 = load.completed.get();
     long t1 = System.nanoTime();
+    meter.stop();
     load.stop();
-    return (c1 - c0) * 1e9 / (t1 - t0);
+    return new Throughput((c1 - c0) * 1e9 / (t1 - t0), c1 - c0);
   }
 
   private static void check(CallResult result) {

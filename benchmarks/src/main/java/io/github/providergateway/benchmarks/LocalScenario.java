@@ -115,13 +115,15 @@ final class LocalScenario implements AutoCloseable {
       throws Exception {
     try (LocalScenario local = start(false)) {
       return HostLoad.inFlight(
-          local.gateway,
-          local.sessionId,
-          List.of("echo"),
-          WsScenario.callArgs(),
-          inFlight,
-          warmup,
-          measure);
+              local.gateway,
+              local.sessionId,
+              List.of("echo"),
+              WsScenario.callArgs(),
+              inFlight,
+              warmup,
+              measure,
+              new Meter())
+          .callsPerSecond();
     }
   }
 

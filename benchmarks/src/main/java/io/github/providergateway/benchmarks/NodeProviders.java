@@ -119,6 +119,10 @@ final class NodeProviders implements AutoCloseable {
     }
   }
 
+  long pid() {
+    return process.pid();
+  }
+
   /** What the script printed besides {@code ready}. */
   List<String> tail() {
     synchronized (tail) {

@@ -1,12 +1,23 @@
 package io.github.providergateway.benchmarks;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Reads a process's memory figures from {@code /proc/<pid>/status} (Linux). */
+/** Reads a process's memory, CPU and scheduling figures from {@code /proc} (Linux). */
 final class ProcStatus {
+
+  /** Clock ticks per second of {@code /proc/<pid>/stat} times (USER_HZ, 100 on Linux). */
+  private static final double TICKS_PER_SECOND = 100.0;
+
+  /** CPU time and context switches of a process so far. */
+  record Counters(double cpuSeconds, long contextSwitches) {
+    Counters minus(Counters earlier) {
+      return new Counters(cpuSeconds - earlier.cpuSeconds, contextSwitches - earlier.contextSwitches);
+    }
+  }
 
   private ProcStatus() {}
 
@@ -15,7 +26,35 @@ final class ProcStatus {
     return field(Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")), "VmHWM");
   }
 
-  /** The value of a {@code Name:   123 kB} line of a status file, in KiB. */
+  /**
+   * The CPU time (user + system) and context switches (voluntary + involuntary, summed over its
+   * threads) of {@code pid}; zeros where {@code /proc} is unreadable.
+   */
+  static Counters counters(long pid) {
+    Path proc = Path.of("/proc", Long.toString(pid));
+    try {
+      String stat = Files.readString(proc.resolve("stat"));
+      // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      double cpu = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+      long switches = 0;
+      try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
+        for (Path task : tasks) {
+          try {
+            List<String> status = Files.readAllLines(task.resolve("status"));
+            switches += field(status, "voluntary_ctxt_switches") + field(status, "nonvoluntary_ctxt_switches");
+          } catch (IOException e) {
+            // the thread ended while we listed them
+          }
+        }
+      }
+      return new Counters(cpu, switches);
+    } catch (IOException | RuntimeException e) {
+      return new Counters(0, 0);
+    }
+  }
+
+  /** The value of a {@code Name:   123 kB} line of a status file (KiB for sizes). */
   static long field(List<String> status, String name) {
     for (String line : status) {
       if (line.startsWith(name + ":")) {

@@ -62,7 +62,10 @@ final class WsScenario {
       providers.awaitReady(60);
       ObjectNode result = JsonNodeFactory.instance.objectNode();
       result.put("k", config.k());
-      switch (config.kind()) {
+      Meter meter =
+          new Meter().watch("gateway", ProcessHandle.current().pid()).watch("providers", providers.pid());
+      long calls =
+          switch (config.kind()) {
         case SEQUENTIAL -> {
           HostLoad.Sequential s =
               HostLoad.sequential(
@@ -71,22 +74,33 @@ final class WsScenario {
                   tools,
                   callArgs(),
                   config.warmupCalls(),
-                  config.measuredCalls());
+                  config.measuredCalls(),
+                  meter);
           result.put("p50Micros", s.p50Micros());
           result.put("p99Micros", s.p99Micros());
           result.put("callsPerSecond", s.callsPerSecond());
+          yield s.calls();
         }
-        case IN_FLIGHT ->
-            result.put(
-                "callsPerSecond",
-                HostLoad.inFlight(
-                    harness.gateway,
-                    harness.sessionId,
-                    tools,
-                    callArgs(),
-                    config.inFlight(),
-                    config.warmup(),
-                    config.measure()));
+        case IN_FLIGHT -> {
+          HostLoad.Throughput t =
+              HostLoad.inFlight(
+                  harness.gateway,
+                  harness.sessionId,
+                  tools,
+                  callArgs(),
+                  config.inFlight(),
+                  config.warmup(),
+                  config.measure(),
+                  meter);
+          result.put("callsPerSecond", t.callsPerSecond());
+          yield t.calls();
+        }
+      };
+      // What each process spent per call: the explanation behind the figures.
+      for (String side : meter.names()) {
+        ProcStatus.Counters spent = meter.spent(side);
+        result.put(side + "CpuMicrosPerCall", spent.cpuSeconds() * 1e6 / calls);
+        result.put(side + "SwitchesPerCall", (double) spent.contextSwitches() / calls);
       }
       return result;
     } finally {
