@@ -62,6 +62,9 @@ final class LoopbackServerContainer extends TyrusServerContainer {
     this.guard = new HandshakeGuard(engine, policy, maxConnections, () -> boundPort);
     // Fragments bypass the frame limit; this bounds the assembled message (in chars).
     setDefaultMaxTextMessageBufferSize(maxMessageBytes);
+    // Sessions start without Tyrus's idle timer (see ServerCore.NO_IDLE_TIMEOUT): from the very
+    // first message, not only once the endpoint's onOpen has run.
+    setDefaultMaxSessionIdleTimeout(ServerCore.NO_IDLE_TIMEOUT);
   }
 
   @Override

@@ -172,7 +172,10 @@ public final class ServerCore {
       return null;
     }
     session.setMaxTextMessageBufferSize(transportLimit(gateway));
-    session.setMaxIdleTimeout(0); // the heartbeat decides; our pings would reset Tyrus's timer
+    // The heartbeat decides, not Tyrus. Negative, not 0: Tyrus 2.2 re-arms its idle timer on every
+    // message sent or received unless the timeout is below 0, and with 0 it schedules a task due at
+    // once, which wakes one of its threads per message for nothing (docs/performance.md).
+    session.setMaxIdleTimeout(NO_IDLE_TIMEOUT);
     ExecutorService sends;
     ScheduledExecutorService timers;
     synchronized (lifecycle) {
@@ -299,4 +302,7 @@ public final class ServerCore {
 
   /** See {@link #transportLimit}. */
   static final int SLACK_BYTES = 1 << 20;
+
+  /** Tyrus's "never time out" that also keeps it from re-arming a timer per message. */
+  static final long NO_IDLE_TIMEOUT = -1;
 }
