@@ -377,22 +377,28 @@ final class TyrusProviderConnection implements ProviderConnection {
 
   /**
    * A write finished. This may run inside {@code sendText} itself, so the next write is started
-   * from the executor, never by recursion.
+   * from the executor, never by recursion; and only when something waits, since a pump task for
+   * nothing costs a thread wake-up per message (docs/performance.md). Whatever {@link #send} or
+   * {@link #closeAfterQueue} adds later schedules its own pump.
    */
   private void written(Encoded item, SendResult result) {
+    boolean more;
     synchronized (lock) {
       writing = false;
       if (encoded.peekFirst() == item) {
         encoded.pollFirst();
         encodedBytes -= item.bytes();
       }
+      more = !encoded.isEmpty() || !unencoded.isEmpty() || closing != null;
     }
     if (!result.isOK()) {
       LOG.log(Level.DEBUG, "{0}: write failed: {1}", description, String.valueOf(result.getException()));
       abort(WsCloseCodes.writeFailed());
       return;
     }
-    schedulePump();
+    if (more) {
+      schedulePump();
+    }
   }
 
   private void tooSlow(String detail) {
