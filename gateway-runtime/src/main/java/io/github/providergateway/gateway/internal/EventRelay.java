@@ -25,14 +25,23 @@ final class EventRelay {
   void emit(SessionState session, String event, JsonNode data) {
     SessionEvent message = new SessionEvent(session.id, event, data);
     for (ProviderState provider : session.bindings.keySet()) {
-      if (provider.subscribe.contains(event) && provider.conn.state() == ConnectionState.BOUND) {
+      if (receives(provider, event)) {
         engine.outbox.send(provider.conn, message);
       }
     }
   }
 
+  private static boolean receives(ProviderState provider, String event) {
+    return provider.subscribe.contains(event) && provider.conn.state() == ConnectionState.BOUND;
+  }
+
   /** {@code {tool, provider, args, result: {type, output?}, durationMs}} for a dispatched call. */
   void toolExecutionComplete(CallState call, ToolOutcome outcome) {
+    if (!anyReceives(call.session, SessionEvents.TOOL_EXECUTION_COMPLETE)) {
+      // Nobody would get it: spare the loop building the event and writing the result as JSON
+      // text, on every call (docs/performance.md).
+      return;
+    }
     ObjectNode data = JsonNodeFactory.instance.objectNode();
     data.put("tool", call.tool);
     data.put("provider", call.target.provider.name);
@@ -52,5 +61,14 @@ final class EventRelay {
     }
     data.put("durationMs", Duration.between(call.startedAt, engine.timers.now()).toMillis());
     emit(call.session, SessionEvents.TOOL_EXECUTION_COMPLETE, data);
+  }
+
+  private static boolean anyReceives(SessionState session, String event) {
+    for (ProviderState provider : session.bindings.keySet()) {
+      if (receives(provider, event)) {
+        return true;
+      }
+    }
+    return false;
   }
 }
