@@ -41,10 +41,11 @@ record Figure(
       return "skipped";
     }
     Summary s = summary();
-    if (s.runs() == 1) {
-      return number(s.median()) + " " + unit;
-    }
-    return number(s.median()) + " (" + number(s.min()) + "–" + number(s.max()) + ") " + unit;
+    String text =
+        s.runs() == 1
+            ? number(s.median())
+            : number(s.median()) + " (" + number(s.min()) + "–" + number(s.max()) + ")";
+    return unit.isEmpty() ? text : text + " " + unit;
   }
 
   /** The goal's verdict on the median, or {@code —} when not measured. */

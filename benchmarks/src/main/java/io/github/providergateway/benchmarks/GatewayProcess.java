@@ -21,7 +21,7 @@ import java.util.Map;
  *   <li>{@code startup --home DIR}: a gateway with its home and WebSocket server on a free port;
  *       prints {@code {"event":"gateway.started","port":N}} like the reference app's {@code --rpc}
  *       mode.
- *   <li>{@code ws sequential|inflight K NODE_DIR [key=value...]}: a {@link WsScenario}.
+ *   <li>{@code ws sequential|sequential-async|inflight K NODE_DIR [key=value...]}: a {@link WsScenario}.
  *   <li>{@code local SECONDS}: {@link LocalScenario#oneThreadCallsPerSecond}.
  * </ul>
  */
@@ -60,7 +60,12 @@ public final class GatewayProcess {
     Map<String, String> options = LoadDriver.options(args, 4);
     WsScenario.Config config =
         new WsScenario.Config(
-            args[1].equals("sequential") ? WsScenario.Kind.SEQUENTIAL : WsScenario.Kind.IN_FLIGHT,
+            switch (args[1]) {
+              case "sequential" -> WsScenario.Kind.SEQUENTIAL;
+              case "sequential-async" -> WsScenario.Kind.SEQUENTIAL_ASYNC;
+              case "inflight" -> WsScenario.Kind.IN_FLIGHT;
+              default -> throw new IllegalArgumentException("unknown load " + args[1]);
+            },
             Integer.parseInt(args[2]),
             Path.of(args[3]),
             Integer.parseInt(options.getOrDefault("warmup-calls", "2000")),

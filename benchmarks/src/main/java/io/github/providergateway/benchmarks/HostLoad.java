@@ -6,6 +6,7 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ToolOutcome;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -58,6 +59,82 @@ final class HostLoad {
     Percentiles p = Percentiles.of(samples, measured);
     return new Sequential(
         p.at(50) / 1_000.0, p.at(99) / 1_000.0, measured * 1e9 / elapsed, measured);
+  }
+
+  /**
+   * Like {@link #sequential}, but the way an asynchronous host awaits each result (Node's {@code
+   * await}): the next call is made from the previous one's completion, which runs on the gateway
+   * loop, so no host thread is woken between calls. Still one call at a time.
+   */
+  static Sequential sequentialAsync(
+      Gateway gateway,
+      String sessionId,
+      List<String> tools,
+      JsonNode args,
+      int warmup,
+      int measured,
+      Meter meter)
+      throws Exception {
+    new Chain(gateway, sessionId, tools, args, warmup).run();
+    Chain chain = new Chain(gateway, sessionId, tools, args, measured);
+    meter.start();
+    long start = System.nanoTime();
+    chain.run();
+    long elapsed = System.nanoTime() - start;
+    meter.stop();
+    Percentiles p = Percentiles.of(chain.samples, measured);
+    return new Sequential(
+        p.at(50) / 1_000.0, p.at(99) / 1_000.0, measured * 1e9 / elapsed, measured);
+  }
+
+  /** Calls one after another, each from the previous one's completion. */
+  private static final class Chain {
+    private final Gateway gateway;
+    private final String sessionId;
+    private final List<String> tools;
+    private final JsonNode args;
+    final long[] samples;
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    /** The next call's number; touched by one callback at a time. */
+    private int next;
+    private long started;
+
+    Chain(Gateway gateway, String sessionId, List<String> tools, JsonNode args, int calls) {
+      this.gateway = gateway;
+      this.sessionId = sessionId;
+      this.tools = tools;
+      this.args = args;
+      this.samples = new long[calls];
+    }
+
+    void run() throws Exception {
+      issue();
+      done.get(5, TimeUnit.MINUTES);
+    }
+
+    private void issue() {
+      started = System.nanoTime();
+      gateway
+          .callTool(sessionId, tools.get(next % tools.size()), args, null)
+          .whenComplete(this::completed);
+    }
+
+    private void completed(CallResult result, Throwable error) {
+      samples[next] = System.nanoTime() - started;
+      if (error != null) {
+        done.completeExceptionally(error);
+        return;
+      }
+      if (!(result.outcome() instanceof ToolOutcome.Success)) {
+        done.completeExceptionally(new IllegalStateException("a benchmark call failed: " + result.outcome()));
+        return;
+      }
+      if (++next < samples.length) {
+        issue();
+      } else {
+        done.complete(null);
+      }
+    }
   }
 
   /**

@@ -29,7 +29,9 @@ import java.util.zip.ZipFile;
  * ws,process,startup,local,registration}; {@code --work benchmarks/target/load}; {@code --app-jar
  * reference-app/target/provider-gateway.jar}; {@code --gateway-jvm "<flags>"} (the separate
  * gateway process's JVM flags, default {@link #LAUNCHER_FLAGS}); {@code --seconds 10}; {@code
- * --warmup-seconds 2}; {@code --calls 20000}; {@code --warmup-calls 2000}. See
+ * --warmup-seconds 2}; {@code --calls 20000}; {@code --warmup-calls 2000}; {@code --quiet-wait 120} and {@code
+ * --quiet-percent 10} (before each measurement, wait up to that many seconds for the rest of the
+ * machine to use under that share of its CPU). See
  * docs/performance.md for what each figure means.
  */
 public final class LoadDriver {
@@ -108,12 +110,15 @@ public final class LoadDriver {
         separateProcess();
       }
       if (only.contains("startup")) {
+        quiet();
         startup(run == 1);
       }
       if (only.contains("local")) {
+        quiet();
         local();
       }
       if (only.contains("registration")) {
+        quiet();
         registration();
       }
     }
@@ -140,28 +145,60 @@ public final class LoadDriver {
         Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds", "10"))));
   }
 
+  /** The WebSocket loads, each run embedded and in a process of its own: id, kind, K. */
+  private record Load(String id, WsScenario.Kind kind, int k, String processArg) {}
+
+  private static final List<Load> LOADS =
+      List.of(
+          new Load("sequential", WsScenario.Kind.SEQUENTIAL, 1, "sequential"),
+          new Load("async", WsScenario.Kind.SEQUENTIAL_ASYNC, 1, "sequential-async"),
+          new Load("inflight.k1", WsScenario.Kind.IN_FLIGHT, 1, "inflight"),
+          new Load("inflight.k10", WsScenario.Kind.IN_FLIGHT, 10, "inflight"));
+
   private void embedded() throws Exception {
-    JsonNode seq = WsScenario.run(wsConfig(WsScenario.Kind.SEQUENTIAL, 1));
-    add("ws.sequential.p50", seq.get("p50Micros").asDouble());
-    add("ws.sequential.p99", seq.get("p99Micros").asDouble());
-    add("ws.sequential.cps", seq.get("callsPerSecond").asDouble() / 1e3);
-    log("embedded sequential: " + seq);
-    JsonNode k1 = WsScenario.run(wsConfig(WsScenario.Kind.IN_FLIGHT, 1));
-    add("ws.inflight.k1", k1.get("callsPerSecond").asDouble() / 1e3);
-    log("embedded 64 in flight, K=1: " + k1);
-    JsonNode k10 = WsScenario.run(wsConfig(WsScenario.Kind.IN_FLIGHT, 10));
-    add("ws.inflight.k10", k10.get("callsPerSecond").asDouble() / 1e3);
-    log("embedded 64 in flight, K=10: " + k10);
+    for (Load load : LOADS) {
+      quiet();
+      JsonNode result = WsScenario.run(wsConfig(load.kind(), load.k()));
+      record("ws." + load.id(), result);
+      log("embedded " + load.id() + ": " + result);
+    }
   }
 
   private void separateProcess() throws Exception {
-    ProcessRun seq = wsProcess("sequential", 1);
-    add("process.sequential.rss", seq.peakRssKib() / 1024.0);
-    add("process.sequential.p50", seq.result().get("p50Micros").asDouble());
-    add("process.sequential.p99", seq.result().get("p99Micros").asDouble());
-    ProcessRun k10 = wsProcess("inflight", 10);
-    add("process.inflight.k10.rss", k10.peakRssKib() / 1024.0);
-    add("process.inflight.k10", k10.result().get("callsPerSecond").asDouble() / 1e3);
+    for (Load load : LOADS) {
+      quiet();
+      ProcessRun run = wsProcess(load.processArg(), load.k());
+      record("process." + load.id(), run.result());
+      add("process." + load.id() + ".rss", run.peakRssKib() / 1024.0);
+    }
+  }
+
+  /** Files a load's figures under {@code prefix}: latency if sequential, throughput, CPU. */
+  private void record(String prefix, JsonNode result) {
+    if (result.has("p50Micros")) {
+      add(prefix + ".p50", result.get("p50Micros").asDouble());
+      add(prefix + ".p99", result.get("p99Micros").asDouble());
+    }
+    add(prefix + ".cps", result.get("callsPerSecond").asDouble() / 1e3);
+    add(prefix + ".cpu", result.get("gatewayCpuMicrosPerCall").asDouble());
+    add(prefix + ".switches", result.get("gatewaySwitchesPerCall").asDouble());
+    add(prefix + ".providersCpu", result.get("providersCpuMicrosPerCall").asDouble());
+    add(prefix + ".others", result.get("othersCpuPercent").asDouble());
+  }
+
+  /**
+   * Waits for the machine to be quiet before a measurement ({@code --quiet-percent}, default 10 %
+   * of all cores; {@code --quiet-wait}, default 120 s; 0 to skip).
+   */
+  private void quiet() throws InterruptedException {
+    long seconds = Long.parseLong(options.getOrDefault("quiet-wait", "120"));
+    if (seconds <= 0) {
+      return;
+    }
+    double percent = Double.parseDouble(options.getOrDefault("quiet-percent", "10"));
+    if (!Machine.awaitQuiet(percent, Duration.ofSeconds(seconds))) {
+      log("the machine stayed busy for " + seconds + " s; measuring anyway (see the others' CPU figures)");
+    }
   }
 
   private record ProcessRun(JsonNode result, long peakRssKib) {}
@@ -292,16 +329,21 @@ public final class LoadDriver {
   private List<Figure> figures() {
     List<Figure> list = new ArrayList<>();
     Consumer<Figure> add = list::add;
-    add.accept(figure("ws.sequential.p50", "sequential p50, embedded (K=1)", "µs", 1, Goal.below(67, "< 67 µs (Node p50)")));
-    add.accept(figure("ws.sequential.p99", "sequential p99, embedded (K=1)", "µs", 1, Goal.below(149, "< 149 µs (Node p99)")));
-    add.accept(figure("ws.sequential.cps", "sequential throughput, embedded", "k calls/s", 1, Goal.none("Node: 13.0 k/s (for scale)")));
-    add.accept(figure("ws.inflight.k1", "64 in flight, 1 provider, embedded", "k calls/s", 1, Goal.atLeast(61.4, "≥ 61.4 k/s (= Node)")));
-    add.accept(figure("ws.inflight.k10", "64 in flight, 10 providers, embedded", "k calls/s", 1, Goal.atLeast(60.45, "≥ 60.5 k/s (1.5 × Node 40.3 k)")));
-    add.accept(figure("process.sequential.rss", "peak RSS, sequential run (own process)", "MiB", 0, Goal.atMost(64, "≤ 64 MiB (Node)")));
-    add.accept(figure("process.inflight.k10.rss", "peak RSS, 10 providers, 64 in flight (own process)", "MiB", 0, Goal.atMost(111, "≤ 111 MiB (Node)")));
-    add.accept(figure("process.sequential.p50", "sequential p50, own process, launcher flags", "µs", 1, Goal.below(67, "< 67 µs (Node p50)")));
-    add.accept(figure("process.sequential.p99", "sequential p99, own process, launcher flags", "µs", 1, Goal.below(149, "< 149 µs (Node p99)")));
-    add.accept(figure("process.inflight.k10", "64 in flight, 10 providers, own process, launcher flags", "k calls/s", 1, Goal.atLeast(60.45, "≥ 60.5 k/s (1.5 × Node)")));
+    for (String where : List.of("process", "ws")) {
+      String how = where.equals("process") ? "own process, launcher flags" : "embedded in the driver's JVM";
+      add.accept(figure(where + ".async.p50", "sequential p50, async host, " + how, "µs", 1, Goal.below(67, "< 67 µs (Node p50)")));
+      add.accept(figure(where + ".async.p99", "sequential p99, async host, " + how, "µs", 1, Goal.below(149, "< 149 µs (Node p99)")));
+      add.accept(figure(where + ".async.cps", "sequential throughput, async host, " + how, "k calls/s", 1, Goal.none("Node: 13.0 k/s")));
+      add.accept(figure(where + ".sequential.p50", "sequential p50, blocking host thread, " + how, "µs", 1, Goal.below(67, "< 67 µs (Node p50)")));
+      add.accept(figure(where + ".sequential.p99", "sequential p99, blocking host thread, " + how, "µs", 1, Goal.below(149, "< 149 µs (Node p99)")));
+      add.accept(figure(where + ".sequential.cps", "sequential throughput, blocking host thread, " + how, "k calls/s", 1, Goal.none("Node: 13.0 k/s")));
+      add.accept(figure(where + ".inflight.k1.cps", "64 in flight, 1 provider, " + how, "k calls/s", 1, Goal.atLeast(61.4, "≥ 61.4 k/s (= Node)")));
+      add.accept(figure(where + ".inflight.k10.cps", "64 in flight, 10 providers, " + how, "k calls/s", 1, Goal.atLeast(60.45, "≥ 60.5 k/s (1.5 × Node 40.3 k)")));
+    }
+    add.accept(figure("process.sequential.rss", "peak RSS, sequential run (blocking host), own process", "MiB", 0, Goal.atMost(64, "≤ 64 MiB (Node)")));
+    add.accept(figure("process.async.rss", "peak RSS, sequential run (async host), own process", "MiB", 0, Goal.atMost(64, "≤ 64 MiB (Node)")));
+    add.accept(figure("process.inflight.k1.rss", "peak RSS, 1 provider, 64 in flight, own process", "MiB", 0, Goal.none("Node: not given")));
+    add.accept(figure("process.inflight.k10.rss", "peak RSS, 10 providers, 64 in flight, own process", "MiB", 0, Goal.atMost(111, "≤ 111 MiB (Node)")));
     add.accept(figure("startup.app", "start to listening, reference app --rpc", "ms", 0, Goal.atMost(300, "≤ 300 ms")));
     add.accept(figure("startup.app.cds", "start to listening, reference app --rpc, AppCDS", "ms", 0, Goal.atMost(300, "≤ 300 ms")));
     add.accept(figure("startup.gateway", "start to listening, Gateway + WebSocketServer process", "ms", 0, Goal.atMost(300, "≤ 300 ms")));
@@ -310,6 +352,16 @@ public final class LoadDriver {
     add.accept(figure("local.threaded", "local transport, loop + provider threads, 64 in flight", "k calls/s", 0, Goal.none("for scale")));
     add.accept(figure("registration.settle", "50 providers × 100 tools: settled after the 200 ms debounce", "ms", 1, Goal.atMost(50, "≤ 50 ms")));
     add.accept(figure("registration.cpu", "50 × 100 registration work, manual clock, one thread", "ms", 1, Goal.none("for scale")));
+    for (String where : List.of("process", "ws")) {
+      for (Load load : LOADS) {
+        String prefix = where + "." + load.id();
+        String what = load.id() + ", " + (where.equals("process") ? "own process" : "embedded");
+        add.accept(figure(prefix + ".cpu", "gateway CPU per call: " + what, "µs", 1, Goal.none("explains the above")));
+        add.accept(figure(prefix + ".switches", "gateway thread switches per call: " + what, "", 2, Goal.none("explains the above")));
+        add.accept(figure(prefix + ".providersCpu", "providers.cjs CPU per call: " + what, "µs", 1, Goal.none("explains the above")));
+        add.accept(figure(prefix + ".others", "other processes' CPU meanwhile: " + what, "% of all cores", 1, Goal.none("0 on a quiet machine")));
+      }
+    }
     list.removeIf(f -> !f.measured() && f.note() == null);
     return list;
   }

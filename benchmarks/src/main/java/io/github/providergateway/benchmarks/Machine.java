@@ -25,6 +25,29 @@ final class Machine {
     return machine;
   }
 
+  /**
+   * Waits until the rest of the machine is quiet (under {@code maxBusyPercent} of all cores for
+   * two consecutive seconds), at most {@code maxWait}: on a shared machine, another build running
+   * beside a measurement takes its CPU and its wake-ups.
+   *
+   * @return whether it became quiet in time
+   */
+  static boolean awaitQuiet(double maxBusyPercent, java.time.Duration maxWait) throws InterruptedException {
+    long deadline = System.nanoTime() + maxWait.toNanos();
+    int cpus = Runtime.getRuntime().availableProcessors();
+    int quietSeconds = 0;
+    while (System.nanoTime() < deadline) {
+      double before = ProcStatus.machineBusySeconds();
+      Thread.sleep(1000);
+      double busyPercent = (ProcStatus.machineBusySeconds() - before) / cpus * 100;
+      quietSeconds = busyPercent < maxBusyPercent ? quietSeconds + 1 : 0;
+      if (quietSeconds >= 2) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static String firstValue(Path file, String key) {
     try {
       List<String> lines = Files.readAllLines(file);

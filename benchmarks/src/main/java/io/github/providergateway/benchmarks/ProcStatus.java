@@ -54,6 +54,36 @@ final class ProcStatus {
     }
   }
 
+  /**
+   * The CPU time the whole machine has spent busy (user, nice, system, irq, softirq, steal; all
+   * CPUs), from {@code /proc/stat}, in seconds; 0 where it is unreadable.
+   */
+  static double machineBusySeconds() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+        if (line.startsWith("cpu ")) {
+          return busySeconds(line);
+        }
+      }
+    } catch (IOException e) {
+      return 0;
+    }
+    return 0;
+  }
+
+  /** The busy seconds of a {@code cpu ...} line of {@code /proc/stat}. */
+  static double busySeconds(String cpuLine) {
+    String[] f = cpuLine.trim().split("\\s+");
+    // cpu user nice system idle iowait irq softirq steal ...
+    long busy = 0;
+    for (int i : new int[] {1, 2, 3, 6, 7, 8}) {
+      if (i < f.length) {
+        busy += Long.parseLong(f[i]);
+      }
+    }
+    return busy / TICKS_PER_SECOND;
+  }
+
   /** The value of a {@code Name:   123 kB} line of a status file (KiB for sizes). */
   static long field(List<String> status, String name) {
     for (String line : status) {

@@ -16,7 +16,10 @@ import java.util.List;
 final class WsScenario {
 
   enum Kind {
+    /** One call at a time, the host thread blocking on each result. */
     SEQUENTIAL,
+    /** One call at a time, each made from the previous one's completion (an async host). */
+    SEQUENTIAL_ASYNC,
     IN_FLIGHT
   }
 
@@ -66,16 +69,25 @@ final class WsScenario {
           new Meter().watch("gateway", ProcessHandle.current().pid()).watch("providers", providers.pid());
       long calls =
           switch (config.kind()) {
-        case SEQUENTIAL -> {
+        case SEQUENTIAL, SEQUENTIAL_ASYNC -> {
           HostLoad.Sequential s =
-              HostLoad.sequential(
-                  harness.gateway,
-                  harness.sessionId,
-                  tools,
-                  callArgs(),
-                  config.warmupCalls(),
-                  config.measuredCalls(),
-                  meter);
+              config.kind() == Kind.SEQUENTIAL
+                  ? HostLoad.sequential(
+                      harness.gateway,
+                      harness.sessionId,
+                      tools,
+                      callArgs(),
+                      config.warmupCalls(),
+                      config.measuredCalls(),
+                      meter)
+                  : HostLoad.sequentialAsync(
+                      harness.gateway,
+                      harness.sessionId,
+                      tools,
+                      callArgs(),
+                      config.warmupCalls(),
+                      config.measuredCalls(),
+                      meter);
           result.put("p50Micros", s.p50Micros());
           result.put("p99Micros", s.p99Micros());
           result.put("callsPerSecond", s.callsPerSecond());
@@ -96,6 +108,7 @@ final class WsScenario {
           yield t.calls();
         }
       };
+      result.put("othersCpuPercent", meter.othersPercent());
       // What each process spent per call: the explanation behind the figures.
       for (String side : meter.names()) {
         ProcStatus.Counters spent = meter.spent(side);

@@ -33,6 +33,12 @@ class DriverPartsTest {
   }
 
   @Test
+  void machineBusyTimeCountsEverythingButIdleAndIowait() {
+    // user nice system idle iowait irq softirq steal guest guest_nice
+    assertThat(ProcStatus.busySeconds("cpu  100 20 30 5000 70 4 6 10 0 0")).isEqualTo(1.7);
+  }
+
+  @Test
   void manualTimeRunsDueTasksInOrderAndSkipsCancelledOnes() {
     ManualTime time = new ManualTime();
     List<String> ran = new ArrayList<>();
