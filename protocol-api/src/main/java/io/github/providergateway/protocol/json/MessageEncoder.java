@@ -49,7 +49,7 @@ final class MessageEncoder {
 
   static void write(JsonGenerator g, ProviderMessage message) throws IOException {
     if (message instanceof UnknownProviderMessage unknown) {
-      g.writeTree(unknown.json());
+      JsonTrees.write(g, unknown.json());
       return;
     }
     g.writeStartObject();
@@ -124,7 +124,7 @@ final class MessageEncoder {
 
   static void write(JsonGenerator g, GatewayMessage message) throws IOException {
     if (message instanceof UnknownGatewayMessage unknown) {
-      g.writeTree(unknown.json());
+      JsonTrees.write(g, unknown.json());
       return;
     }
     g.writeStartObject();

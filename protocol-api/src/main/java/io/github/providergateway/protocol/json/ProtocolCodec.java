@@ -3,14 +3,13 @@ package io.github.providergateway.protocol.json;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.protocol.ErrorCode;
@@ -59,19 +58,38 @@ public final class ProtocolCodec {
 
   private static final ProtocolCodec DEFAULT = new ProtocolCodec();
 
-  private final ObjectMapper mapper;
-  private final ObjectReader treeReader;
+  /**
+   * Parsers and generators. No {@code ObjectMapper}: trees are read and written by {@link
+   * JsonTrees}, which keeps its 100-190 ms of start-up out of the gateway's (docs/performance.md).
+   */
+  private final JsonFactory factory;
 
   private ProtocolCodec() {
-    this.mapper =
-        JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+    this.factory =
+        JsonFactory.builder()
+            .streamReadConstraints(
+                StreamReadConstraints.builder().maxNestingDepth(1000).maxNumberLength(1000).build())
             .build();
-    mapper
-        .getFactory()
-        .setStreamReadConstraints(
-            StreamReadConstraints.builder().maxNestingDepth(1000).maxNumberLength(1000).build());
-    this.treeReader = mapper.reader();
+  }
+
+  /**
+   * Data binding for the one case trees cannot cover: a {@code POJONode} holding a Java object
+   * (only Java code makes one). Built on first use.
+   */
+  private static final class Binding {
+    static final ObjectMapper MAPPER = JsonMapper.builder().build();
+  }
+
+  /** Writes a Java object held in a tree as data binding would. */
+  static void writeBound(JsonGenerator g, Object value) throws IOException {
+    Binding.MAPPER.writeValue(g, value);
+  }
+
+  /** Reads the whole of {@code text} as one JSON value (see {@link JsonTrees#read}). */
+  private JsonNode readTree(String text) throws IOException {
+    try (JsonParser parser = factory.createParser(text)) {
+      return JsonTrees.read(parser);
+    }
   }
 
   /** The shared codec. */
@@ -124,7 +142,7 @@ public final class ProtocolCodec {
    */
   private DecodeError peekIds(ErrorCode code, String detail, String text) {
     Map<String, String> ids = new java.util.HashMap<>();
-    try (JsonParser parser = mapper.getFactory().createParser(text)) {
+    try (JsonParser parser = factory.createParser(text)) {
       if (parser.nextToken() == JsonToken.START_OBJECT) {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
           String field = parser.currentName();
@@ -165,7 +183,7 @@ public final class ProtocolCodec {
   public String encode(Message message) {
     requireNonNull(message, "message");
     StringWriter out = new StringWriter(128);
-    try (JsonGenerator g = mapper.getFactory().createGenerator(out)) {
+    try (JsonGenerator g = factory.createGenerator(out)) {
       if (message instanceof ProviderMessage provider) {
         MessageEncoder.write(g, provider);
       } else {
@@ -184,19 +202,28 @@ public final class ProtocolCodec {
    */
   public JsonNode parseJson(String text) {
     try {
-      return treeReader.readTree(text);
+      if (text == null) {
+        throw new IllegalArgumentException("not valid JSON: the text is null");
+      }
+      return readTree(text);
     } catch (JacksonException e) {
       throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading a string cannot fail", e);
     }
   }
 
   /** The compact JSON text of any value. */
   public String writeJson(JsonNode value) {
-    try {
-      return mapper.writeValueAsString(value);
+    StringWriter out = new StringWriter(64);
+    try (JsonGenerator g = factory.createGenerator(out)) {
+      JsonTrees.write(g, value);
     } catch (JacksonException e) {
       throw new IllegalStateException("a JSON tree always serializes", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to a string cannot fail", e);
     }
+    return out.toString();
   }
 
   /** Which record class stands for each provider message type (unknown excluded). */
@@ -262,11 +289,11 @@ public final class ProtocolCodec {
     }
     JsonNode tree;
     try {
-      tree = treeReader.readTree(text);
+      tree = readTree(text);
     } catch (JacksonException e) {
       return failed(
           DecodeError.unreadable(ErrorCode.INVALID_JSON, cap("not valid JSON: " + e.getOriginalMessage())));
-    } catch (RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       // Jackson documents only JacksonException, but this is untrusted input and the codec
       // promises never to throw.
       return failed(DecodeError.unreadable(ErrorCode.INVALID_JSON, cap("not valid JSON: " + e)));

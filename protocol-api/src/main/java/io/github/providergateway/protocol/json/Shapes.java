@@ -146,7 +146,7 @@ final class Shapes {
       g.writeStringField("name", tool.name());
       g.writeStringField("description", tool.description());
       g.writeFieldName("parameters");
-      g.writeTree(tool.parameters());
+      JsonTrees.write(g, tool.parameters());
       if (tool.timeout() != null) {
         g.writeNumberField("timeout", tool.timeout().toMillis());
       }

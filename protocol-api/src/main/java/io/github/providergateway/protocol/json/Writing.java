@@ -38,7 +38,7 @@ final class Writing {
   static void tree(JsonGenerator g, String field, JsonNode value) throws IOException {
     if (value != null) {
       g.writeFieldName(field);
-      g.writeTree(value);
+      JsonTrees.write(g, value);
     }
   }
 
