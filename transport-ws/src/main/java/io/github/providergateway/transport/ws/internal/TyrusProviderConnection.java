@@ -76,6 +76,10 @@ final class TyrusProviderConnection implements ProviderConnection {
   private boolean pumping;
   /** A write is in flight. Guarded by lock. */
   private boolean writing;
+  /** The thread inside {@code sendText} for the write in flight, or null. Guarded by lock. */
+  private Thread writer;
+  /** The write that completed inside {@code sendText}, whose thread writes the next. Guarded. */
+  private Encoded completedInline;
   /** The close frame to send once the queue is drained; null while open. Guarded by lock. */
   private jakarta.websocket.CloseReason closing;
   /** The close frame has been handed to Tyrus. Guarded by lock. */
@@ -345,49 +349,72 @@ final class TyrusProviderConnection implements ProviderConnection {
     writeNext();
   }
 
-  /** Starts one write, or the close frame once everything queued is written. */
+  /**
+   * Writes what is encoded, one message at a time, or the close frame once everything queued is
+   * written. A write that completes inside {@code sendText} (Grizzly writes directly when the
+   * socket takes the bytes) lets this thread go on with the next one in this loop; one that
+   * completes later starts the next from the executor. Never by recursion, and never more than one
+   * write in flight.
+   */
   private void writeNext() {
-    Encoded head;
-    jakarta.websocket.CloseReason closeNow = null;
-    synchronized (lock) {
-      if (gone || writing || closeStarted) {
-        return;
-      }
-      head = encoded.peekFirst();
-      if (head == null) {
-        if (closing == null || !unencoded.isEmpty()) {
+    while (true) {
+      Encoded head;
+      jakarta.websocket.CloseReason closeNow = null;
+      synchronized (lock) {
+        if (gone || writing || closeStarted) {
           return;
         }
-        closeStarted = true;
-        closeNow = closing;
-      } else {
-        writing = true;
+        head = encoded.peekFirst();
+        if (head == null) {
+          if (closing == null || !unencoded.isEmpty()) {
+            return;
+          }
+          closeStarted = true;
+          closeNow = closing;
+        } else {
+          writing = true;
+          writer = Thread.currentThread();
+        }
       }
-    }
-    if (closeNow != null) {
-      closeSession(closeNow);
-      return;
-    }
-    try {
-      session.getAsyncRemote().sendText(head.text(), result -> written(head, result));
-    } catch (IllegalStateException e) {
-      written(head, new SendResult(session, e)); // the session closed under us
+      if (closeNow != null) {
+        closeSession(closeNow);
+        return;
+      }
+      try {
+        session.getAsyncRemote().sendText(head.text(), result -> written(head, result));
+      } catch (IllegalStateException e) {
+        written(head, new SendResult(session, e)); // the session closed under us
+      }
+      synchronized (lock) {
+        if (writer == Thread.currentThread()) {
+          writer = null;
+        }
+        if (completedInline != head) {
+          return; // still in flight: its completion schedules the pump
+        }
+        completedInline = null;
+      }
     }
   }
 
   /**
-   * A write finished. This may run inside {@code sendText} itself, so the next write is started
-   * from the executor, never by recursion; and only when something waits, since a pump task for
-   * nothing costs a thread wake-up per message (docs/performance.md). Whatever {@link #send} or
-   * {@link #closeAfterQueue} adds later schedules its own pump.
+   * A write finished. Inside {@code sendText}, on the writing thread, it only says so and {@link
+   * #writeNext} goes on. Later, on another thread, it starts a pump, and only when something
+   * waits, since a pump task for nothing costs a thread wake-up per message (docs/performance.md).
+   * Whatever {@link #send} or {@link #closeAfterQueue} adds later schedules its own pump.
    */
   private void written(Encoded item, SendResult result) {
     boolean more;
+    boolean inline;
     synchronized (lock) {
       writing = false;
       if (encoded.peekFirst() == item) {
         encoded.pollFirst();
         encodedBytes -= item.bytes();
+      }
+      inline = writer == Thread.currentThread();
+      if (inline) {
+        completedInline = item;
       }
       more = !encoded.isEmpty() || !unencoded.isEmpty() || closing != null;
     }
@@ -396,7 +423,7 @@ final class TyrusProviderConnection implements ProviderConnection {
       abort(WsCloseCodes.writeFailed());
       return;
     }
-    if (more) {
+    if (more && !inline) {
       schedulePump();
     }
   }
