@@ -26,7 +26,7 @@ import java.util.zip.ZipFile;
  * </pre>
  *
  * <p>Options ({@code --name value}): {@code --runs 3}; {@code --only
- * ws,process,startup,local,registration}; {@code --work benchmarks/target/load}; {@code --app-jar
+ * ws,process,startup,local,registration,wakeup}; {@code --work benchmarks/target/load}; {@code --app-jar
  * reference-app/target/provider-gateway.jar}; {@code --gateway-jvm "<flags>"} (the separate
  * gateway process's JVM flags, default {@link #LAUNCHER_FLAGS}); {@code --seconds 10}; {@code
  * --warmup-seconds 2}; {@code --calls 20000}; {@code --warmup-calls 2000}; {@code --quiet-wait 120} and {@code
@@ -57,7 +57,7 @@ public final class LoadDriver {
     this.options = options;
     this.runs = Integer.parseInt(options.getOrDefault("runs", "3"));
     this.only =
-        Set.of(options.getOrDefault("only", "ws,process,startup,local,registration").split(","));
+        Set.of(options.getOrDefault("only", "ws,process,startup,local,registration,wakeup").split(","));
     Path defaultWork =
         Files.isDirectory(Path.of("benchmarks")) ? Path.of("benchmarks/target/load") : Path.of("target/load");
     this.work = Path.of(options.getOrDefault("work", defaultWork.toString())).toAbsolutePath();
@@ -120,6 +120,10 @@ public final class LoadDriver {
       if (only.contains("registration")) {
         quiet();
         registration();
+      }
+      if (only.contains("wakeup")) {
+        quiet();
+        wakeups();
       }
     }
     List<Figure> figures = figures();
@@ -317,6 +321,16 @@ public final class LoadDriver {
     log("local, production threads, 64 in flight: " + threaded);
   }
 
+  /** The machine's thread hand-off cost, busy and after idling (see {@link WakeupProbe}). */
+  private void wakeups() throws Exception {
+    for (long gapMicros : new long[] {0, 100}) {
+      WakeupProbe.Result result = WakeupProbe.measure(gapMicros * 1000, 5_000, 20_000);
+      add("wakeup.gap" + gapMicros + ".p50", result.p50Micros());
+      add("wakeup.gap" + gapMicros + ".p99", result.p99Micros());
+      log("thread round trip after " + gapMicros + " us idle: " + result);
+    }
+  }
+
   private void registration() throws Exception {
     RegistrationScenario.Result result = RegistrationScenario.run(50, 100);
     add("registration.settle", result.settleMillis());
@@ -351,6 +365,11 @@ public final class LoadDriver {
     add.accept(figure("local.onecore", "local transport, one thread pinned to one core", "M calls/s", 2, Goal.atLeast(1.0, "≥ 1.0 M/s")));
     add.accept(figure("local.threaded", "local transport, loop + provider threads, 64 in flight", "k calls/s", 0, Goal.none("for scale")));
     add.accept(figure("registration.settle", "50 providers × 100 tools: settled after the 200 ms debounce", "ms", 1, Goal.atMost(50, "≤ 50 ms")));
+    for (long gap : new long[] {0, 100}) {
+      String when = gap == 0 ? "back to back" : "after " + gap + " µs idle";
+      add.accept(figure("wakeup.gap" + gap + ".p50", "thread hand-off round trip (2 wake-ups), " + when + ", p50", "µs", 1, Goal.none("machine baseline")));
+      add.accept(figure("wakeup.gap" + gap + ".p99", "thread hand-off round trip (2 wake-ups), " + when + ", p99", "µs", 1, Goal.none("machine baseline")));
+    }
     add.accept(figure("registration.cpu", "50 × 100 registration work, manual clock, one thread", "ms", 1, Goal.none("for scale")));
     for (String where : List.of("process", "ws")) {
       for (Load load : LOADS) {
