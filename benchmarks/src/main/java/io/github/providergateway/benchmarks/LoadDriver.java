@@ -31,7 +31,8 @@ import java.util.zip.ZipFile;
  * gateway process's JVM flags, default {@link #LAUNCHER_FLAGS}); {@code --seconds 10}; {@code
  * --warmup-seconds 2}; {@code --calls 20000}; {@code --warmup-calls 2000}; {@code --quiet-wait 120} and {@code
  * --quiet-percent 10} (before each measurement, wait up to that many seconds for the rest of the
- * machine to use under that share of its CPU). See
+ * machine to use under that share of its CPU); {@code --profile true} (record each separate
+ * gateway process with JFR into {@code <work>/jfr/}; summarize with {@code benchmarks/jfr-top.sh}). See
  * docs/performance.md for what each figure means.
  */
 public final class LoadDriver {
@@ -50,6 +51,8 @@ public final class LoadDriver {
   private final List<String> gatewayJvm;
   /** Measured values by figure id, one per run. */
   private final Map<String, List<Double>> values = new LinkedHashMap<>();
+  /** The run under way, from 1. */
+  private int run;
   /** Notes by figure id: why a figure was skipped. */
   private final Map<String, String> notes = new LinkedHashMap<>();
 
@@ -101,7 +104,7 @@ public final class LoadDriver {
     if (only.contains("ws") || only.contains("process")) {
       NodeProviders.install(nodeDir);
     }
-    for (int run = 1; run <= runs; run++) {
+    for (run = 1; run <= runs; run++) {
       log("---- run " + run + " of " + runs);
       if (only.contains("ws")) {
         embedded();
@@ -208,7 +211,13 @@ public final class LoadDriver {
   private record ProcessRun(JsonNode result, long peakRssKib) {}
 
   private ProcessRun wsProcess(String kind, int k) throws Exception {
-    List<String> command = java(gatewayJvm, GatewayProcess.class.getName(), "ws", kind, Integer.toString(k), nodeDir.toString());
+    List<String> jvm = new ArrayList<>(gatewayJvm);
+    if (Boolean.parseBoolean(options.getOrDefault("profile", "false"))) {
+      Path recording = work.resolve("jfr").resolve(kind + "-k" + k + "-run" + run + ".jfr");
+      Files.createDirectories(recording.getParent());
+      jvm.add("-XX:StartFlightRecording=filename=" + recording + ",settings=" + profileSettings());
+    }
+    List<String> command = java(jvm, GatewayProcess.class.getName(), "ws", kind, Integer.toString(k), nodeDir.toString());
     for (String key : List.of("warmup-calls", "calls", "warmup-seconds", "seconds")) {
       if (options.containsKey(key)) {
         command.add("--" + key);
@@ -222,6 +231,25 @@ public final class LoadDriver {
       log("separate process " + kind + " K=" + k + ": " + result + ", VmHWM " + rss + " KiB");
       return new ProcessRun(result, rss);
     }
+  }
+
+  /**
+   * JFR's own "profile" settings with CPU samples every millisecond (Java) and 5 ms (native)
+   * instead of 10 and 20, written once to the work folder: a 10 s load then gives thousands of
+   * samples rather than a few hundred.
+   */
+  private Path profileSettings() throws IOException {
+    Path settings = work.resolve("jfr").resolve("profile-1ms.jfc");
+    if (!Files.exists(settings)) {
+      String profile =
+          Files.readString(Path.of(System.getProperty("java.home"), "lib", "jfr", "profile.jfc"));
+      profile =
+          profile
+              .replace("control=\"method-sampling-java-interval\">10 ms<", "control=\"method-sampling-java-interval\">1 ms<")
+              .replace("control=\"method-sampling-native-interval\">20 ms<", "control=\"method-sampling-native-interval\">5 ms<");
+      Files.writeString(settings, profile);
+    }
+    return settings;
   }
 
   private void startup(boolean firstRun) throws Exception {
