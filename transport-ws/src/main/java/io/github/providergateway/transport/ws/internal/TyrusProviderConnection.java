@@ -45,6 +45,8 @@ final class TyrusProviderConnection implements ProviderConnection {
       System.getLogger(TyrusProviderConnection.class.getName());
   private static final ProtocolCodec CODEC = ProtocolCodec.create();
   private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+  /** How many writes one send thread makes in a row for one connection before yielding. */
+  private static final int MAX_WRITES_PER_TURN = 16;
 
   /** Bounds and timings shared by every connection of one server. */
   record Settings(int maxQueuedMessages, long maxQueuedBytes, Duration closeGrace) {}
@@ -352,12 +354,13 @@ final class TyrusProviderConnection implements ProviderConnection {
   /**
    * Writes what is encoded, one message at a time, or the close frame once everything queued is
    * written. A write that completes inside {@code sendText} (Grizzly writes directly when the
-   * socket takes the bytes) lets this thread go on with the next one in this loop; one that
-   * completes later starts the next from the executor. Never by recursion, and never more than one
-   * write in flight.
+   * socket takes the bytes) lets this thread go on with the next one in this loop, for up to
+   * {@value #MAX_WRITES_PER_TURN} writes, after which the rest waits its turn in the executor
+   * behind other connections' pumps; one that completes later starts the next from the executor.
+   * Never by recursion, and never more than one write in flight.
    */
   private void writeNext() {
-    while (true) {
+    for (int turn = 1; ; turn++) {
       Encoded head;
       jakarta.websocket.CloseReason closeNow = null;
       synchronized (lock) {
@@ -393,6 +396,13 @@ final class TyrusProviderConnection implements ProviderConnection {
           return; // still in flight: its completion schedules the pump
         }
         completedInline = null;
+        if (turn >= MAX_WRITES_PER_TURN) {
+          // The send threads are shared: a connection with a long queue must not keep one.
+          if (!encoded.isEmpty() || closing != null) {
+            schedulePumpLocked();
+          }
+          return;
+        }
       }
     }
   }
