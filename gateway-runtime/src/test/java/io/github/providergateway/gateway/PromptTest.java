@@ -135,6 +135,18 @@ class PromptTest {
   }
 
   @Test
+  void aCallbackWhoseProviderRebindsKeepsTheCurrentText() {
+    RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
+    var result = f.gateway.onPrompt(session, "hi", sections());
+    String callId = live.next(TransformRequest.class).callId();
+
+    live.send(Hello.builder("live").session(session).build());
+    live.send(new TransformResult(callId, "too late"));
+
+    assertThat(done(result).sections().get("code_change_rules")).isEqualTo("Small diffs.");
+  }
+
+  @Test
   void hooksUpdateMergesTransformsBySectionAndNullRemovesOne() {
     Map<String, Optional<TransformRule>> initial = new LinkedHashMap<>();
     initial.put("custom_instructions", Optional.of(TransformRule.append("keep me")));
