@@ -144,13 +144,16 @@ final class Binder {
 
   /**
    * Sends a {@code hello} declaring the provider's whole current state. With a reconnect token the
-   * gateway restores what the {@code hello} leaves out, so hooks and context then go out even when
-   * empty: what the provider has now wins over what was restored.
+   * gateway restores what the {@code hello} leaves out, so hooks then go out even when empty, and
+   * so does an empty context when the gateway may hold an old one: what the provider has now wins
+   * over what was restored. (An empty context is not sent otherwise: it needs a trust level that
+   * external providers lack.)
    */
   private void sendHello(SessionSelector selector) {
     helloSelector = selector;
     phase = Phase.HELLO_SENT;
     String token = reconnectToken();
+    boolean clearContext = token != null && updates.mayHoldContext();
     Declaration declared = updates.beginHello();
     Hello.Builder hello =
         Hello.builder(provider.name())
@@ -164,7 +167,7 @@ final class Binder {
     if (declared.hasHooks() || token != null) {
       hello.hooks(declared.hooks());
     }
-    if (declared.context() != null || token != null) {
+    if (declared.context() != null || clearContext) {
       hello.context(declared.context() == null ? "" : declared.context());
     }
     if (!provider.subscribe().isEmpty()) {

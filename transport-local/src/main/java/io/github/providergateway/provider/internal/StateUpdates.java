@@ -117,6 +117,22 @@ final class StateUpdates {
     sendNext();
   }
 
+  /**
+   * Whether the gateway may hold an ambient context for this provider: one was acknowledged, or
+   * a context update is pending (it may have been applied before its ack was lost).
+   */
+  boolean mayHoldContext() {
+    if (confirmed.context() != null) {
+      return true;
+    }
+    for (Pending update : pending) {
+      if (update.change instanceof Declaration.ContextChange) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   // ---- hello ----
 
   /** A {@code hello} is being sent: what it declares. Updates wait for its {@code hello.ack}. */

@@ -173,6 +173,28 @@ class StateUpdatesTest {
   }
 
   @Test
+  void withAReconnectTokenAProviderThatNeverHadContextStillDeclaresNone() {
+    // An external provider may not send context at all, not even an empty one.
+    h.start(h.provider(), ProviderAuth.token("ext-1"));
+    h.open(h.channel);
+    h.channel.next(Auth.class);
+    h.deliver(Sessions.of(List.of(session("s-1"))));
+    h.channel.next(Hello.class);
+    h.deliver(new HelloAck(2, "p-1", "s-1", "rtk-1", null));
+    h.drop(true);
+
+    FakeProviderChannel next = new FakeProviderChannel();
+    h.open(next);
+    next.next(Auth.class);
+    h.deliver(Sessions.of(List.of(session("s-1"))));
+    Hello hello = next.next(Hello.class);
+
+    assertThat(hello.reconnectToken()).isEqualTo("rtk-1");
+    assertThat(hello.context()).isNull();
+    next.assertNoMoreMessages();
+  }
+
+  @Test
   void anAllBoundProviderWaitsForTheAckOfEverySessionItIsBoundIn() {
     ProviderSession session = h.start(h.provider().allSessions());
     h.open(h.channel);
