@@ -12,10 +12,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A guardrail provider: it gates the host's {@code shell} tool, denying {@code git push} while CI is
- * red. It keeps the CI state itself; its own tool {@code ci_status {red: boolean}} flips it (a CI
- * webhook or the agent can call it). Every other shell command, and every push while CI is green,
- * is allowed.
+ * A guardrail provider: it gates the host's {@code shell} tool, denying {@code git push} while CI
+ * is red. It keeps the CI state itself; its own tool {@code ci_status {red: boolean}} flips it (a
+ * CI webhook or the agent can call it). Every other shell command, and every push while CI is
+ * green, is allowed.
  *
  * <p>Run it next to a gateway, with the provider token in {@code TAP_PROVIDER_TOKEN} (or the
  * contents of the gateway's token file):

@@ -6,8 +6,8 @@ import io.github.providergateway.protocol.ErrorMessage;
 
 /**
  * The gateway refused something with an {@code error} message: an update (its {@code requestId}
- * matched), a {@code stream.query}, or the whole connection (a fatal code, {@code AUTH_FAILED} or {@code
- * UNSUPPORTED_VERSION}, which fails {@link ProviderSession#bound()} and {@link
+ * matched), a {@code stream.query}, or the whole connection (a fatal code, {@code AUTH_FAILED} or
+ * {@code UNSUPPORTED_VERSION}, which fails {@link ProviderSession#bound()} and {@link
  * ProviderSession#closed()}).
  */
 public final class GatewayErrorException extends RuntimeException {

@@ -12,8 +12,8 @@ import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.ToolDefinition;
-import io.github.providergateway.provider.internal.HandlerCheck;
 import io.github.providergateway.protocol.TransformRule;
+import io.github.providergateway.provider.internal.HandlerCheck;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -38,11 +38,11 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>Beyond tools, a provider may declare {@code onPreToolUse} hook rules (with a {@link
- * GateHandler} for each {@code gate} id), system-prompt transforms (with a {@link
- * TransformHandler} for each {@code callback} section), ambient and startup context, and the
- * session events it subscribes to. What the gateway allows depends on the trust level: internal
- * (in-process) and project providers may use all of it; external (paired) providers only tools,
- * pushes, static {@code append} transforms and tool events (spec: Provider capabilities).
+ * GateHandler} for each {@code gate} id), system-prompt transforms (with a {@link TransformHandler}
+ * for each {@code callback} section), ambient and startup context, and the session events it
+ * subscribes to. What the gateway allows depends on the trust level: internal (in-process) and
+ * project providers may use all of it; external (paired) providers only tools, pushes, static
+ * {@code append} transforms and tool events (spec: Provider capabilities).
  *
  * <p>Callbacks run on the provider's executor, one at a time, in the order the gateway's messages
  * arrived; an exception thrown by one is logged and does not stop the runtime.
@@ -244,8 +244,8 @@ public record JavaProvider(
     }
 
     /**
-     * A static transform of system-prompt section {@code section} ({@code append}, {@code
-     * prepend}, {@code replace}); a {@code callback} rule needs a {@link #transformHandler}.
+     * A static transform of system-prompt section {@code section} ({@code append}, {@code prepend},
+     * {@code replace}); a {@code callback} rule needs a {@link #transformHandler}.
      */
     public Builder transform(String section, TransformRule rule) {
       transforms.put(requireNonNull(section, "section"), requireNonNull(rule, "rule"));
@@ -270,7 +270,9 @@ public record JavaProvider(
       return this;
     }
 
-    /** Ambient context added to every prompt (change it with {@link ProviderSession#updateContext}). */
+    /**
+     * Ambient context added to every prompt (change it with {@link ProviderSession#updateContext}).
+     */
     public Builder context(String context) {
       this.context = context;
       return this;

@@ -50,12 +50,15 @@ public interface ProviderSession extends AutoCloseable {
    */
   boolean push(PushLevel level, String event);
 
-  /** Sends {@code push}: an event at {@code level} on {@code stream}. See {@link #push(PushLevel, String)}. */
+  /**
+   * Sends {@code push}: an event at {@code level} on {@code stream}. See {@link #push(PushLevel,
+   * String)}.
+   */
   boolean push(String stream, PushLevel level, String event);
 
   /**
-   * Sends {@code push} as given: build it with {@link PushBuilder} for a stream, metadata, a prompt,
-   * a target session or a broadcast. See {@link #push(PushLevel, String)}.
+   * Sends {@code push} as given: build it with {@link PushBuilder} for a stream, metadata, a
+   * prompt, a target session or a broadcast. See {@link #push(PushLevel, String)}.
    */
   boolean push(Push push);
 
@@ -83,18 +86,18 @@ public interface ProviderSession extends AutoCloseable {
   CompletionStage<Void> updateContext(String context);
 
   /**
-   * Replaces the gateway-side filter of one of the provider's own streams ({@code filter.set}):
-   * the first rule whose regex is found in a pushed event decides its level, {@code drop}
-   * discarding it; an empty list removes the filter. See the class comment for the stage.
+   * Replaces the gateway-side filter of one of the provider's own streams ({@code filter.set}): the
+   * first rule whose regex is found in a pushed event decides its level, {@code drop} discarding
+   * it; an empty list removes the filter. See the class comment for the stage.
    *
    * @param stream the stream, or {@code null} for the one named after the provider
    */
   CompletionStage<Void> setFilter(String stream, List<FilterRule> rules);
 
   /**
-   * Reads the newest {@code last} events (at most 100) of each stream ({@code stream.query}), in the
-   * provider's session. Streams are named {@code stream@provider}, or bare for the provider's own;
-   * reading other providers' streams needs internal trust.
+   * Reads the newest {@code last} events (at most 100) of each stream ({@code stream.query}), in
+   * the provider's session. Streams are named {@code stream@provider}, or bare for the provider's
+   * own; reading other providers' streams needs internal trust.
    *
    * @return the {@code stream.history}, entries newest first; fails with {@link
    *     GatewayErrorException} when the gateway refuses the query, or with {@link

@@ -7,8 +7,8 @@ import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 
 /**
- * Builds a {@link Push} for {@link ProviderSession#push(Push)} when the shortcuts on the session are
- * not enough: a named stream, metadata, a prompt that starts a turn, a target session or a
+ * Builds a {@link Push} for {@link ProviderSession#push(Push)} when the shortcuts on the session
+ * are not enough: a named stream, metadata, a prompt that starts a turn, a target session or a
  * broadcast.
  *
  * <pre>{@code
@@ -32,7 +32,10 @@ public final class PushBuilder {
     this.level = requireNonNull(level, "level");
   }
 
-  /** An event at {@code level}: {@code keep} stores it, {@code surface} also shows it, {@code inject} also starts a turn. */
+  /**
+   * An event at {@code level}: {@code keep} stores it, {@code surface} also shows it, {@code
+   * inject} also starts a turn.
+   */
   public static PushBuilder event(PushLevel level, String event) {
     PushBuilder builder = new PushBuilder(level);
     builder.event = requireNonNull(event, "event");
@@ -67,9 +70,7 @@ public final class PushBuilder {
     return this;
   }
 
-  /**
-   * The target session; {@code "all"}-bound providers must name one or {@link #broadcast()}.
-   */
+  /** The target session; {@code "all"}-bound providers must name one or {@link #broadcast()}. */
   public PushBuilder session(String sessionId) {
     this.sessionId = sessionId;
     return this;

@@ -20,10 +20,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Everything a provider declares that it can change while connected: tools, hook rules,
- * transforms, ambient context and stream filters. An immutable value; each {@link Change} (one per
- * update message) yields the next one, so "what the gateway will have" is the confirmed value with
- * the pending changes applied in order.
+ * Everything a provider declares that it can change while connected: tools, hook rules, transforms,
+ * ambient context and stream filters. An immutable value; each {@link Change} (one per update
+ * message) yields the next one, so "what the gateway will have" is the confirmed value with the
+ * pending changes applied in order.
  *
  * @param context the ambient context; {@code null} for none (an empty update clears it)
  * @param filters own stream name → its rules, never empty lists
@@ -58,7 +58,10 @@ record Declaration(
     return !hookRules.isEmpty() || !transforms.isEmpty();
   }
 
-  /** The rules and transforms as {@code hello.hooks}: both present, so they replace whatever was restored. */
+  /**
+   * The rules and transforms as {@code hello.hooks}: both present, so they replace whatever was
+   * restored.
+   */
   Hooks hooks() {
     Map<String, Optional<TransformRule>> wire = new LinkedHashMap<>();
     transforms.forEach((section, rule) -> wire.put(section, Optional.of(rule)));

@@ -57,7 +57,10 @@ final class Gates {
     if (error != null || verdict == null) {
       // Never answer allow on a failure: silence lets the gateway deny at its timeout.
       user.warn(
-          "gate '" + check.gateId() + "' gave no verdict for " + check.callId()
+          "gate '"
+              + check.gateId()
+              + "' gave no verdict for "
+              + check.callId()
               + "; the gateway decides at its timeout",
           error != null ? error : new IllegalStateException("null verdict"));
       return;

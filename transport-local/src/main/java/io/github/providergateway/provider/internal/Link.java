@@ -3,8 +3,8 @@ package io.github.providergateway.provider.internal;
 import io.github.providergateway.protocol.ProviderMessage;
 
 /**
- * The connection the runtime talks through now, or none between connections. Set on the loop;
- * read from any thread (pushes go straight out).
+ * The connection the runtime talks through now, or none between connections. Set on the loop; read
+ * from any thread (pushes go straight out).
  */
 final class Link {
 
@@ -26,8 +26,8 @@ final class Link {
   }
 
   /**
-   * Sends on {@code connection} if it is still the current one: an answer belongs to the
-   * connection its question came on, never to a later one.
+   * Sends on {@code connection} if it is still the current one: an answer belongs to the connection
+   * its question came on, never to a later one.
    */
   boolean sendOn(ProviderChannel connection, ProviderMessage message) {
     return connection != null && channel == connection && connection.send(message);

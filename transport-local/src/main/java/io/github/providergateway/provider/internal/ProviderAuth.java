@@ -88,7 +88,9 @@ public final class ProviderAuth {
    * @return whether {@code error} was that refusal
    */
   boolean forgetsRefusedToken(ErrorMessage error) {
-    if (presentedIssued && error.code() == ErrorCode.AUTH_FAILED && "auth".equals(error.replyTo())) {
+    if (presentedIssued
+        && error.code() == ErrorCode.AUTH_FAILED
+        && "auth".equals(error.replyTo())) {
       issued = null;
       presentedIssued = false;
       return true;

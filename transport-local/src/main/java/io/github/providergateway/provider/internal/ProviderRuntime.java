@@ -37,16 +37,16 @@ import java.util.concurrent.CompletionStage;
  * the end of each connection ({@link #closed}); the runtime answers through the connection's {@link
  * ProviderChannel}. Over WebSocket one runtime outlives many connections.
  *
- * <p>This class routes each message to the part that owns it and keeps the runtime's own life;
- * each part has one job: {@link ProviderAuth} (auth and pairing), {@link Binder} ({@code hello},
+ * <p>This class routes each message to the part that owns it and keeps the runtime's own life; each
+ * part has one job: {@link ProviderAuth} (auth and pairing), {@link Binder} ({@code hello},
  * binding, reconnect token), {@link ToolCalls}, {@link Gates}, {@link Transforms}, {@link
  * StateUpdates} (declared state, updates and acks), {@link StreamQueries}, and {@link
- * SessionHandle} (the user's {@link ProviderSession}). Unknown message types are logged and
- * dropped (R-CODEC-13).
+ * SessionHandle} (the user's {@link ProviderSession}). Unknown message types are logged and dropped
+ * (R-CODEC-13).
  *
  * <p>Threads: all state is owned by the provider's {@link SerialExecutor} ("the loop"); transports
- * call the three connection methods on it, and everything else (user calls, handler completions)
- * is moved onto it. Only the current connection ({@link Link}) and {@link #terminated} are read
+ * call the three connection methods on it, and everything else (user calls, handler completions) is
+ * moved onto it. Only the current connection ({@link Link}) and {@link #terminated} are read
  * elsewhere.
  */
 public final class ProviderRuntime {
@@ -138,7 +138,9 @@ public final class ProviderRuntime {
 
   // ---- connections (transport → runtime, on the loop) ----
 
-  /** A connection is open: {@code auth} goes first over WebSocket, {@code hello} at once in-process. */
+  /**
+   * A connection is open: {@code auth} goes first over WebSocket, {@code hello} at once in-process.
+   */
   public void opened(ProviderChannel connection) {
     loop.assertInLoop();
     requireNonNull(connection, "connection");
@@ -255,7 +257,8 @@ public final class ProviderRuntime {
     }
     ProviderChannel connection = link.current();
     CompletionStage<String> code =
-        user.invoke(() -> auth.codes().code(pairing.prompt()), "the code supplier returned no stage");
+        user.invoke(
+            () -> auth.codes().code(pairing.prompt()), "the code supplier returned no stage");
     user.whenDone(
         code,
         (typed, error) -> {
@@ -264,7 +267,8 @@ public final class ProviderRuntime {
           }
           String trimmed = typed == null ? "" : typed.strip();
           if (error != null || trimmed.isEmpty()) {
-            abandon(error != null ? error : new IllegalStateException("pairing abandoned: no code"));
+            abandon(
+                error != null ? error : new IllegalStateException("pairing abandoned: no code"));
             return;
           }
           connection.send(new AuthConfirm(trimmed));

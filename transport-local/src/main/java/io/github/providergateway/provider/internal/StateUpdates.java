@@ -118,8 +118,8 @@ final class StateUpdates {
   }
 
   /**
-   * Whether the gateway may hold an ambient context for this provider: one was acknowledged, or
-   * a context update is pending (it may have been applied before its ack was lost).
+   * Whether the gateway may hold an ambient context for this provider: one was acknowledged, or a
+   * context update is pending (it may have been applied before its ack was lost).
    */
   boolean mayHoldContext() {
     if (confirmed.context() != null) {
@@ -149,7 +149,11 @@ final class StateUpdates {
   void helloAcked() {
     confirmed =
         new Declaration(
-            hello.tools(), hello.hookRules(), hello.transforms(), hello.context(), confirmed.filters());
+            hello.tools(),
+            hello.hookRules(),
+            hello.transforms(),
+            hello.context(),
+            confirmed.filters());
     hello = null;
     List<Pending> applied = new ArrayList<>();
     pending.removeIf(update -> update.carried && applied.add(update));
@@ -188,8 +192,8 @@ final class StateUpdates {
   /**
    * An {@code ack}. The first one for the update in flight fixes which sessions must still ack:
    * {@code boundSessions}, the sessions the provider knew itself bound in when it arrived (the
-   * gateway acks each binding it had when it applied the update, and announced each of them
-   * before that ack).
+   * gateway acks each binding it had when it applied the update, and announced each of them before
+   * that ack).
    */
   void onAck(Ack ack, Set<String> boundSessions) {
     Pending head = pending.peekFirst();
@@ -208,7 +212,9 @@ final class StateUpdates {
   /** Sessions still active; an ack due from any other session will not come. */
   void sessionsActive(Set<String> active) {
     Pending head = pending.peekFirst();
-    if (head != null && head.awaiting != null && head.awaiting.retainAll(active)
+    if (head != null
+        && head.awaiting != null
+        && head.awaiting.retainAll(active)
         && head.awaiting.isEmpty()) {
       applyHead();
     }
@@ -253,7 +259,9 @@ final class StateUpdates {
 
   // ---- the end of a connection, or of everything ----
 
-  /** The connection ended: the update in flight lost its acks; the next connection sends it again. */
+  /**
+   * The connection ended: the update in flight lost its acks; the next connection sends it again.
+   */
   void connectionClosed() {
     sending = false;
     hello = null;

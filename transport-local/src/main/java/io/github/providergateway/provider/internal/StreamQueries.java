@@ -46,7 +46,8 @@ final class StreamQueries {
     /** Whether it went out on the current connection. */
     boolean sent;
 
-    Query(String sessionId, List<String> streams, int last, CompletableFuture<StreamHistory> future) {
+    Query(
+        String sessionId, List<String> streams, int last, CompletableFuture<StreamHistory> future) {
       this.sessionId = sessionId;
       this.streams = streams;
       this.last = last;

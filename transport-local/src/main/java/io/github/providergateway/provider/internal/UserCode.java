@@ -49,13 +49,16 @@ final class UserCode {
     } catch (Exception | Error e) {
       return CompletableFuture.failedFuture(e);
     }
-    return stage != null ? stage : CompletableFuture.failedFuture(new IllegalStateException(noStage));
+    return stage != null
+        ? stage
+        : CompletableFuture.failedFuture(new IllegalStateException(noStage));
   }
 
   /** Runs {@code then} on the loop once {@code stage} completes, with its cause unwrapped. */
   <T> void whenDone(CompletionStage<T> stage, BiConsumer<T, Throwable> then) {
     stage.whenComplete(
-        (value, error) -> loop.execute(() -> then.accept(value, error == null ? null : unwrap(error))));
+        (value, error) ->
+            loop.execute(() -> then.accept(value, error == null ? null : unwrap(error))));
   }
 
   /** The exception a stage failed with, without the wrappers {@code CompletableFuture} adds. */

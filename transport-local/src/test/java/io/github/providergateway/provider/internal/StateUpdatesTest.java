@@ -33,8 +33,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hook, context and filter updates on the runtime alone: one at a time, each completing on its
- * acks or failing on its error, and the whole declared state declared again on every connection.
+ * Hook, context and filter updates on the runtime alone: one at a time, each completing on its acks
+ * or failing on its error, and the whole declared state declared again on every connection.
  */
 class StateUpdatesTest {
 

@@ -118,14 +118,14 @@ class StreamQueriesTest {
 
     session.push("ci", PushLevel.SURFACE, "CI is red");
     session.push(
-        PushBuilder.event(PushLevel.INJECT, "CI failed")
-            .stream("ci")
+        PushBuilder.event(PushLevel.INJECT, "CI failed").stream("ci")
             .metadata(metadata)
             .session("s-1")
             .build());
     session.push(PushBuilder.prompt("Fix the failing test").broadcast().build());
 
-    assertThat(h.channel.next(Push.class)).isEqualTo(Push.event("ci", PushLevel.SURFACE, "CI is red"));
+    assertThat(h.channel.next(Push.class))
+        .isEqualTo(Push.event("ci", PushLevel.SURFACE, "CI is red"));
     assertThat(h.channel.next(Push.class))
         .isEqualTo(new Push("ci", "s-1", "CI failed", null, PushLevel.INJECT, metadata, null));
     assertThat(h.channel.next(Push.class))

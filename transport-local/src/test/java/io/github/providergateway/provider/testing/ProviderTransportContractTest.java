@@ -1,11 +1,10 @@
 package io.github.providergateway.provider.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HookDecision;
@@ -440,7 +439,8 @@ public abstract class ProviderTransportContractTest {
             greeter()
                 .gateHandler(
                     "ci",
-                    check -> CompletableFuture.completedFuture(GateVerdict.context("CI is green"))));
+                    check ->
+                        CompletableFuture.completedFuture(GateVerdict.context("CI is green"))));
     await(session.bound());
     assertThat(await(preToolUse("shell", "{}")).context()).isEmpty();
 
@@ -524,7 +524,9 @@ public abstract class ProviderTransportContractTest {
     advance(gateway().limits().registrationDebounce());
     await(applied);
 
-    assertThat(await(gateway().tools(sessionId))).extracting(HostTool::name).containsExactly("wave");
+    assertThat(await(gateway().tools(sessionId)))
+        .extracting(HostTool::name)
+        .containsExactly("wave");
   }
 
   @Test

@@ -48,13 +48,13 @@ import java.util.function.DoubleSupplier;
  * <p>Each connection sends {@code auth} with the token, then the provider runtime sends {@code
  * hello} once {@code sessions} arrives. An external provider with no token pairs instead ({@link
  * #pair}): the person types the code shown in their session, and the token the pairing issues is
- * presented on later connections. When the socket drops (or cannot be opened), the client
- * connects again after an exponential backoff with jitter ({@link Options}), authenticates again
- * and sends a new {@code hello}, carrying the last {@code hello.ack}'s {@code reconnectToken} while
- * it is valid (30 s after the drop). Calls running at the drop are cancelled, not replayed (the
- * gateway has ended them {@code DISCONNECTED}). It stops for good on {@link
- * ProviderSession#goodbye}/{@link ProviderSession#close()} and after a fatal {@code error} ({@code
- * AUTH_FAILED}, {@code UNSUPPORTED_VERSION}).
+ * presented on later connections. When the socket drops (or cannot be opened), the client connects
+ * again after an exponential backoff with jitter ({@link Options}), authenticates again and sends a
+ * new {@code hello}, carrying the last {@code hello.ack}'s {@code reconnectToken} while it is valid
+ * (30 s after the drop). Calls running at the drop are cancelled, not replayed (the gateway has
+ * ended them {@code DISCONNECTED}). It stops for good on {@link ProviderSession#goodbye}/{@link
+ * ProviderSession#close()} and after a fatal {@code error} ({@code AUTH_FAILED}, {@code
+ * UNSUPPORTED_VERSION}).
  *
  * <p>Threads: the JDK's WebSocket threads only decode and encode; every message is handled, and
  * every tool handler runs, on the provider's executor (default: one daemon thread per client).
@@ -159,10 +159,10 @@ public final class WebSocketProviderClient {
    * <p>The first connection sends {@code auth {mode: "pair"}}; the gateway shows a 6-digit code in
    * each active session's timeline and answers {@code auth.pairing}, upon which {@code codes} asks
    * the person for the code they read there; it goes back as {@code auth.confirm}, and the session
-   * it belongs to is the one the provider is bound to. Later connections present the external
-   * token the pairing issued; if the gateway refuses it (its session ended, or the gateway
-   * restarted) the next connection pairs again. A wrong code ends the provider with {@code
-   * AUTH_FAILED}; a supplier that gives no code ends it with its failure.
+   * it belongs to is the one the provider is bound to. Later connections present the external token
+   * the pairing issued; if the gateway refuses it (its session ended, or the gateway restarted) the
+   * next connection pairs again. A wrong code ends the provider with {@code AUTH_FAILED}; a
+   * supplier that gives no code ends it with its failure.
    *
    * @return the running provider; it is connecting when this returns
    */

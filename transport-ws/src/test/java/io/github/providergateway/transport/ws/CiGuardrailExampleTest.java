@@ -57,7 +57,9 @@ class CiGuardrailExampleTest {
     gateway = Gateway.builder().build();
     server = WebSocketServer.builder(gateway).port(0).build().start();
     sessionId =
-        await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost()))
+        await(
+                gateway.startSession(
+                    SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost()))
             .id();
   }
 
@@ -87,8 +89,7 @@ class CiGuardrailExampleTest {
 
     assertThat(green.allowed()).isTrue();
     assertThat(red)
-        .isEqualTo(
-            HookDecision.deny("CI is red on this branch. Fix the tests first.", List.of()));
+        .isEqualTo(HookDecision.deny("CI is red on this branch. Fix the tests first.", List.of()));
     assertThat(status.allowed()).as("only pushes are gated").isTrue();
     assertThat(greenAgain.allowed()).isTrue();
   }
@@ -101,7 +102,9 @@ class CiGuardrailExampleTest {
 
   private JsonNode ciStatus(boolean red) throws Exception {
     ToolOutcome outcome =
-        await(gateway.callTool(sessionId, "ci_status", CODEC.parseJson("{\"red\":" + red + "}"), null))
+        await(
+                gateway.callTool(
+                    sessionId, "ci_status", CODEC.parseJson("{\"red\":" + red + "}"), null))
             .outcome();
     assertThat(outcome).isInstanceOf(ToolOutcome.Success.class);
     return ((ToolOutcome.Success) outcome).data();
@@ -130,8 +133,8 @@ class CiGuardrailExampleTest {
   }
 
   /**
-   * What a user puts on the classpath: the libraries and Jackson, found where this test loaded
-   * them from (Surefire's own classpath is a manifest-only jar).
+   * What a user puts on the classpath: the libraries and Jackson, found where this test loaded them
+   * from (Surefire's own classpath is a manifest-only jar).
    */
   private static String classpath() throws Exception {
     Set<String> entries = new LinkedHashSet<>();

@@ -78,8 +78,8 @@ class JavaProviderGuideTest {
   private static final Duration WAIT = Duration.ofSeconds(10);
   private static final Pattern REGION =
       Pattern.compile(
-          "(?m)^[ \\t]*// --- docs/java-provider\\.md: \"([^\"]+)\" ---\\n(.*?)^[ \\t]*// --- end of"
-              + " example ---$",
+          "(?m)^[ \\t]*// --- docs/java-provider\\.md: \"([^\"]+)\" ---\\n"
+              + "(.*?)^[ \\t]*// --- end of example ---$",
           Pattern.DOTALL);
 
   @TempDir Path home;
@@ -135,6 +135,7 @@ class JavaProviderGuideTest {
                     TextNode.valueOf("Hello, " + args.path("name").asText() + "!")))
         .build();
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "over WebSocket" ---
@@ -150,12 +151,14 @@ class JavaProviderGuideTest {
     }
     return WebSocketProviderClient.connect(gateway, token, greeter());
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "in-process" ---
   static ProviderSession greeterInProcess(Gateway gateway, String sessionId) {
     return LocalProviderTransport.connect(gateway, greeter(), sessionId);
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "cancel" ---
@@ -176,6 +179,7 @@ class JavaProviderGuideTest {
             },
             pool);
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "push" ---
@@ -188,6 +192,7 @@ class JavaProviderGuideTest {
             .metadata(run)
             .build());
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "update tools" ---
@@ -198,6 +203,7 @@ class JavaProviderGuideTest {
     // The new list replaces the old one: keep the tools you still offer.
     return session.updateTools(List.of(greeter().tools().get(0), new ProviderTool(wave, waving)));
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "gate" ---
@@ -218,6 +224,7 @@ class JavaProviderGuideTest {
                 "This is a migration file. Keep it backward compatible."))
         .build();
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "update hooks" ---
@@ -225,6 +232,7 @@ class JavaProviderGuideTest {
     // onPreToolUse replaces the whole rule list; transforms (null here) stay as they are.
     return session.updateHooks(new Hooks(List.of(), null));
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "transforms" ---
@@ -240,6 +248,7 @@ class JavaProviderGuideTest {
                         : request.current()))
         .build();
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "context" ---
@@ -253,6 +262,7 @@ class JavaProviderGuideTest {
   static CompletionStage<Void> ciWentRed(ProviderSession session) {
     return session.updateContext("CI is failing on main: test/auth.spec.ts.");
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "streams" ---
@@ -274,6 +284,7 @@ class JavaProviderGuideTest {
             history ->
                 history.streams().get("git-watch").stream().map(StreamEntry::event).toList());
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "events" ---
@@ -288,6 +299,7 @@ class JavaProviderGuideTest {
             })
         .build();
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "pairing" ---
@@ -308,6 +320,7 @@ class JavaProviderGuideTest {
   static ProviderSession pairedGreeter(URI gateway, PairingCodeSupplier codes) {
     return WebSocketProviderClient.pair(gateway, greeter(), codes);
   }
+
   // --- end of example ---
 
   // --- docs/java-provider.md: "options" ---
@@ -319,6 +332,7 @@ class JavaProviderGuideTest {
             .build();
     return WebSocketProviderClient.connect(gateway, token, greeter(), options);
   }
+
   // --- end of example ---
 
   // ---- the tests that run them ----
@@ -363,7 +377,8 @@ class JavaProviderGuideTest {
 
     assertThat(await(result).outcome())
         .isInstanceOfSatisfying(
-            ToolOutcome.Failure.class, f -> assertThat(f.code()).isEqualTo(ToolErrorCode.CANCELLED));
+            ToolOutcome.Failure.class,
+            f -> assertThat(f.code()).isEqualTo(ToolErrorCode.CANCELLED));
   }
 
   @Test
@@ -380,7 +395,8 @@ class JavaProviderGuideTest {
     assertThat(history.streams().get("greeter"))
         .extracting(StreamEntry::event)
         .containsExactly("CI started");
-    assertThat(host.sends).extracting(RecordingSessionHost.Line::text)
+    assertThat(host.sends)
+        .extracting(RecordingSessionHost.Line::text)
         .containsExactly("CI failed on test/auth.spec.ts");
   }
 
@@ -398,7 +414,8 @@ class JavaProviderGuideTest {
   @Test
   void thePushGuardDeniesWhileCiIsRedAndStopsWhenItsRulesAreRemoved() throws Exception {
     AtomicBoolean ciRed = new AtomicBoolean(true);
-    ProviderSession session = keep(LocalProviderTransport.connect(gateway, pushGuard(ciRed), sessionId));
+    ProviderSession session =
+        keep(LocalProviderTransport.connect(gateway, pushGuard(ciRed), sessionId));
     await(session.bound());
 
     HookDecision red = await(preToolUse("shell", "{\"command\":\"git push\"}"));
@@ -459,7 +476,9 @@ class JavaProviderGuideTest {
   @Test
   void theListenerHearsUserMessages() throws Exception {
     CompletableFuture<String> heard = new CompletableFuture<>();
-    await(keep(LocalProviderTransport.connect(gateway, listener(heard::complete), sessionId)).bound());
+    await(
+        keep(LocalProviderTransport.connect(gateway, listener(heard::complete), sessionId))
+            .bound());
 
     await(gateway.emit(sessionId, "user.message", CODEC.parseJson("{\"content\":\"fix it\"}")));
 
@@ -494,8 +513,9 @@ class JavaProviderGuideTest {
   @Test
   void theGuideQuotesEverySampleVerbatim() throws IOException {
     String source =
-        Files.readString(Path.of("src/test/java/io/github/providergateway/transport/ws")
-            .resolve(getClass().getSimpleName() + ".java"));
+        Files.readString(
+            Path.of("src/test/java/io/github/providergateway/transport/ws")
+                .resolve(getClass().getSimpleName() + ".java"));
     String guide = Files.readString(Path.of("../docs/java-provider.md"));
     Matcher region = REGION.matcher(source);
     List<String> names = new ArrayList<>();

@@ -45,7 +45,9 @@ class WebSocketProviderClientPairingTest {
   private static final Pattern CODE = Pattern.compile("Pairing code: (\\d{6})");
   private static final ToolDefinition TITLE =
       ToolDefinition.of(
-          "page_title", "The page title", ProtocolCodec.create().parseJson("{\"type\":\"object\"}"));
+          "page_title",
+          "The page title",
+          ProtocolCodec.create().parseJson("{\"type\":\"object\"}"));
 
   private final RecordingSessionHost host = new RecordingSessionHost();
   private final List<String> prompts = new CopyOnWriteArrayList<>();
@@ -144,7 +146,9 @@ class WebSocketProviderClientPairingTest {
         server.uri(),
         JavaProvider.builder("browser")
             .instance("tab-1")
-            .tool(TITLE, (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("Dashboard")))
+            .tool(
+                TITLE,
+                (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("Dashboard")))
             .build(),
         codes,
         WebSocketProviderClient.Options.builder()

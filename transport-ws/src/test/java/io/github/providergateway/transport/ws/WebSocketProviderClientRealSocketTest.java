@@ -42,8 +42,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What only real sockets show: a dropped connection comes back bound, a half-open one is taken
  * over, handlers run on the provider's thread rather than the JDK's, and a refused token ends the
- * session. Waits are on
- * recorded events with a timeout.
+ * session. Waits are on recorded events with a timeout.
  */
 class WebSocketProviderClientRealSocketTest {
 
@@ -130,7 +129,9 @@ class WebSocketProviderClientRealSocketTest {
             gateway.providerToken(),
             JavaProvider.builder("guard")
                 .session(sessionId)
-                .tool(GREET, (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("hi")))
+                .tool(
+                    GREET,
+                    (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("hi")))
                 .gate(
                     HookMatch.tool("shell"),
                     "ci",
