@@ -183,6 +183,14 @@ class PromptTest {
   }
 
   @Test
+  void anEmptyContextInHelloMeansNoneAsInContextUpdate() {
+    // A reconnecting provider sends "" to clear the context its token would restore.
+    f.bound(Hello.builder("ci").session(session).context("").build());
+
+    assertThat(prompt().context()).isEmpty();
+  }
+
+  @Test
   void startupContextGoesIntoTheStartContextNotThePromptContext() {
     f.bound(Hello.builder("monitor").session(session).startupContext("Provider loaded. Monitoring 3 endpoints.").build());
 

@@ -4,13 +4,14 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.gateway.SystemScheduler;
-import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.JavaProvider;
+import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.internal.ProviderAuth;
 import io.github.providergateway.provider.internal.ProviderChannel;
 import io.github.providergateway.provider.internal.ProviderRuntime;
 import io.github.providergateway.provider.internal.SerialExecutor;
@@ -45,13 +46,15 @@ import java.util.function.DoubleSupplier;
  * }</pre>
  *
  * <p>Each connection sends {@code auth} with the token, then the provider runtime sends {@code
- * hello} once {@code sessions} arrives. When the socket drops (or cannot be opened), the client
- * connects again after an exponential backoff with jitter ({@link Options}), authenticates again
- * and sends a new {@code hello}, carrying the last {@code hello.ack}'s {@code reconnectToken} while
- * it is valid (30 s after the drop). Calls running at the drop are cancelled, not replayed (the
- * gateway has ended them {@code DISCONNECTED}). It stops for good on {@link
- * ProviderSession#goodbye}/{@link ProviderSession#close()} and after a fatal {@code error} ({@code
- * AUTH_FAILED}, {@code UNSUPPORTED_VERSION}).
+ * hello} once {@code sessions} arrives. An external provider with no token pairs instead ({@link
+ * #pair}): the person types the code shown in their session, and the token the pairing issues is
+ * presented on later connections. When the socket drops (or cannot be opened), the client connects
+ * again after an exponential backoff with jitter ({@link Options}), authenticates again and sends a
+ * new {@code hello}, carrying the last {@code hello.ack}'s {@code reconnectToken} while it is valid
+ * (30 s after the drop). Calls running at the drop are cancelled, not replayed (the gateway has
+ * ended them {@code DISCONNECTED}). It stops for good on {@link ProviderSession#goodbye}/{@link
+ * ProviderSession#close()} and after a fatal {@code error} ({@code AUTH_FAILED}, {@code
+ * UNSUPPORTED_VERSION}).
  *
  * <p>Threads: the JDK's WebSocket threads only decode and encode; every message is handled, and
  * every tool handler runs, on the provider's executor (default: one daemon thread per client).
@@ -79,7 +82,6 @@ public final class WebSocketProviderClient {
   }
 
   private final URI uri;
-  private final Auth auth;
   private final Options options;
   private final Connector connector;
   private final SerialExecutor loop;
@@ -102,13 +104,13 @@ public final class WebSocketProviderClient {
   private volatile boolean stopped;
 
   private WebSocketProviderClient(
-      URI uri, String token, JavaProvider provider, Options options, Connector connector) {
+      URI uri, ProviderAuth auth, JavaProvider provider, Options options, Connector connector) {
     this.uri = requireNonNull(uri, "uri");
     String scheme = uri.getScheme();
     if (!"ws".equalsIgnoreCase(scheme) && !"wss".equalsIgnoreCase(scheme)) {
       throw new IllegalArgumentException("uri must be ws:// or wss://, was " + uri);
     }
-    this.auth = Auth.withToken(requireNonNull(token, "token"));
+    requireNonNull(auth, "auth");
     this.options = requireNonNull(options, "options");
     this.connector = requireNonNull(connector, "connector");
     requireNonNull(provider, "provider");
@@ -126,7 +128,7 @@ public final class WebSocketProviderClient {
             ownedThread.shutdown();
           }
         };
-    this.runtime = new ProviderRuntime(provider, loop, options.clock, this::stop);
+    this.runtime = new ProviderRuntime(provider, loop, options.clock, auth, this::stop);
   }
 
   /**
@@ -147,8 +149,46 @@ public final class WebSocketProviderClient {
 
   static ProviderSession connect(
       URI uri, String token, JavaProvider provider, Options options, Connector connector) {
+    return start(uri, ProviderAuth.token(token), provider, options, connector);
+  }
+
+  /**
+   * Runs {@code provider} as an external provider that pairs (spec: External providers), with
+   * {@link Options#defaults()}.
+   *
+   * <p>The first connection sends {@code auth {mode: "pair"}}; the gateway shows a 6-digit code in
+   * each active session's timeline and answers {@code auth.pairing}, upon which {@code codes} asks
+   * the person for the code they read there; it goes back as {@code auth.confirm}, and the session
+   * it belongs to is the one the provider is bound to. Later connections present the external token
+   * the pairing issued; if the gateway refuses it (its session ended, or the gateway restarted) the
+   * next connection pairs again. A wrong code ends the provider with {@code AUTH_FAILED}; a
+   * supplier that gives no code ends it with its failure.
+   *
+   * @return the running provider; it is connecting when this returns
+   */
+  public static ProviderSession pair(URI uri, JavaProvider provider, PairingCodeSupplier codes) {
+    return pair(uri, provider, codes, Options.defaults());
+  }
+
+  /** {@link #pair(URI, JavaProvider, PairingCodeSupplier)} with {@code options}. */
+  public static ProviderSession pair(
+      URI uri, JavaProvider provider, PairingCodeSupplier codes, Options options) {
+    return pair(uri, provider, codes, options, jdkConnector(options.connectTimeout));
+  }
+
+  static ProviderSession pair(
+      URI uri,
+      JavaProvider provider,
+      PairingCodeSupplier codes,
+      Options options,
+      Connector connector) {
+    return start(uri, ProviderAuth.pairing(codes), provider, options, connector);
+  }
+
+  private static ProviderSession start(
+      URI uri, ProviderAuth auth, JavaProvider provider, Options options, Connector connector) {
     WebSocketProviderClient client =
-        new WebSocketProviderClient(uri, token, provider, options, connector);
+        new WebSocketProviderClient(uri, auth, provider, options, connector);
     client.loop.execute(client::open);
     return client.runtime.session();
   }
@@ -188,7 +228,7 @@ public final class WebSocketProviderClient {
       return;
     }
     socket.open = true;
-    runtime.opened(socket, auth);
+    runtime.opened(socket);
     socket.ws.request(1);
   }
 
