@@ -1,0 +1,301 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * The whole app in {@code --rpc} mode, run in-process by {@link Main#run} on streams the test
+ * holds: commands go in as lines, every output line is recorded and parsed, and the exit code is
+ * a future. All waits are bounded by {@link #WAIT}.
+ */
+final class RpcApp implements AutoCloseable {
+
+  static final Duration WAIT = Duration.ofSeconds(10);
+  static final ProtocolCodec CODEC = ProtocolCodec.create();
+
+  private final CommandInput input = new CommandInput();
+  private final LineRecorder output = new LineRecorder();
+  private final ByteArrayOutputStream errors = new ByteArrayOutputStream();
+  private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+  private final Path home;
+  private int nextId;
+
+  private RpcApp(Path home, String... extraArgs) {
+    this.home = home;
+    List<String> args = new ArrayList<>(List.of("--rpc", "--port", "0", "--home", home.toString()));
+    args.addAll(List.of(extraArgs));
+    PrintStream err = new PrintStream(errors, true, StandardCharsets.UTF_8);
+    Thread app =
+        new Thread(
+            () -> {
+              try {
+                exitCode.complete(
+                    Main.run(args.toArray(String[]::new), input, output, err, Map.of()));
+              } catch (Throwable e) {
+                exitCode.completeExceptionally(e);
+              }
+            },
+            "rpc-app");
+    app.setDaemon(true);
+    app.start();
+  }
+
+  /** Starts the app with {@code --rpc --port 0 --home home} and waits for {@code gateway.started}. */
+  static RpcApp start(Path home, String... extraArgs) {
+    RpcApp app = new RpcApp(home, extraArgs);
+    app.awaitLine("gateway.started", line -> line.path("event").asText().equals("gateway.started"));
+    return app;
+  }
+
+  /** The first line, {@code gateway.started}. */
+  JsonNode started() {
+    return lines().get(0);
+  }
+
+  URI url() {
+    return URI.create(started().get("url").asText());
+  }
+
+  Path tokenFile() {
+    return Path.of(started().get("tokenFile").asText());
+  }
+
+  Path home() {
+    return home;
+  }
+
+  /** The gateway token, read from the token file as a provider started by hand would. */
+  String token() {
+    try {
+      return Files.readString(tokenFile()).strip();
+    } catch (IOException e) {
+      throw new AssertionError("cannot read the token file " + tokenFile(), e);
+    }
+  }
+
+  /** Writes one line to the app's input. */
+  void send(String line) {
+    input.add(line + "\n");
+  }
+
+  /**
+   * Sends {@code command} (a JSON object text without {@code id}) with a fresh numeric id and
+   * waits for the reply that echoes it.
+   */
+  JsonNode request(String command) {
+    int id = ++nextId;
+    send("{\"id\":" + id + "," + command.strip().substring(1));
+    return reply(CODEC.parseJson(Integer.toString(id)));
+  }
+
+  /** Sends a command and returns its id without waiting for the reply. */
+  int sendWithId(String command) {
+    int id = ++nextId;
+    send("{\"id\":" + id + "," + command.strip().substring(1));
+    return id;
+  }
+
+  /** The reply that echoes {@code id}, waiting for it. */
+  JsonNode reply(JsonNode id) {
+    return awaitLine("the reply to id " + id, line -> line.has("ok") && id.equals(line.get("id")));
+  }
+
+  /** Starts a session and returns its id. */
+  String startSession() {
+    JsonNode reply = request("{\"cmd\":\"session.start\",\"label\":\"test\",\"cwd\":\"/code/test\"}");
+    assertThat(reply.get("ok").asBoolean()).as("session.start: %s", reply).isTrue();
+    return reply.get("sessionId").asText();
+  }
+
+  /** The first event line named {@code event} that satisfies {@code filter}, waiting for it. */
+  JsonNode awaitEvent(String event, Predicate<JsonNode> filter) {
+    return awaitLine(
+        "event " + event, line -> event.equals(line.path("event").asText(null)) && filter.test(line));
+  }
+
+  JsonNode awaitEvent(String event) {
+    return awaitEvent(event, line -> true);
+  }
+
+  /** The first output line matching {@code filter}, waiting at most {@link #WAIT}. */
+  JsonNode awaitLine(String what, Predicate<JsonNode> filter) {
+    return output.await(what, filter);
+  }
+
+  /** Every output line so far, parsed. */
+  List<JsonNode> lines() {
+    return output.snapshot();
+  }
+
+  /** Ends the app's input (EOF), as a script closing the pipe does. */
+  void endInput() {
+    input.end();
+  }
+
+  /** The exit code, waiting for the app to stop. */
+  int awaitExit() {
+    try {
+      return exitCode.get(WAIT.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("the app did not stop; stderr:\n" + stderr(), e);
+    }
+  }
+
+  /** What the app wrote to stderr. */
+  String stderr() {
+    return errors.toString(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Stops the app quickly if the test has not: a short goodbye deadline, so a provider the test
+   * left connected does not hold teardown for the default 10 s.
+   */
+  @Override
+  public void close() {
+    input.add("{\"cmd\":\"shutdown\",\"deadlineMs\":300}\n");
+    input.end();
+    try {
+      exitCode.get(WAIT.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      // The test has failed already or will: nothing to add by failing here.
+    }
+  }
+
+  /** The app's stdin: lines the test adds, then EOF. */
+  private static final class CommandInput extends InputStream {
+    private static final byte[] EOF = new byte[0];
+    private final BlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
+    private byte[] chunk = new byte[0];
+    private int position;
+    private boolean ended;
+
+    void add(String text) {
+      chunks.add(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    void end() {
+      chunks.add(EOF);
+    }
+
+    @Override
+    public int read() throws IOException {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public synchronized int read(byte[] buffer, int offset, int length) throws IOException {
+      if (length == 0) {
+        return 0;
+      }
+      while (!ended && position == chunk.length) {
+        try {
+          chunk = chunks.take();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted", e);
+        }
+        position = 0;
+        ended = chunk == EOF;
+      }
+      if (ended) {
+        return -1;
+      }
+      int count = Math.min(length, chunk.length - position);
+      System.arraycopy(chunk, position, buffer, offset, count);
+      position += count;
+      return count;
+    }
+  }
+
+  /** The app's stdout: split into lines, each parsed as JSON (a line that is not fails the test). */
+  private static final class LineRecorder extends OutputStream {
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    /** Parsed lines. Guarded by this. */
+    private final List<JsonNode> lines = new ArrayList<>();
+    /** Lines that were not JSON objects. Guarded by this. */
+    private final List<String> garbage = new ArrayList<>();
+
+    @Override
+    public synchronized void write(int b) {
+      if (b == '\n') {
+        String line = pending.toString(StandardCharsets.UTF_8);
+        pending.reset();
+        try {
+          JsonNode json = CODEC.parseJson(line);
+          if (json.isObject()) {
+            lines.add(json);
+          } else {
+            garbage.add(line);
+          }
+        } catch (IllegalArgumentException e) {
+          garbage.add(line);
+        }
+        notifyAll();
+      } else {
+        pending.write(b);
+      }
+    }
+
+    @Override
+    public synchronized void write(byte[] bytes, int offset, int length) {
+      for (int i = offset; i < offset + length; i++) {
+        write(bytes[i]);
+      }
+    }
+
+    synchronized List<JsonNode> snapshot() {
+      assertThat(garbage).as("stdout lines that are not JSON objects").isEmpty();
+      return List.copyOf(lines);
+    }
+
+    synchronized JsonNode await(String what, Predicate<JsonNode> filter) {
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      int checked = 0;
+      while (true) {
+        assertThat(garbage).as("stdout lines that are not JSON objects").isEmpty();
+        for (; checked < lines.size(); checked++) {
+          if (filter.test(lines.get(checked))) {
+            return lines.get(checked);
+          }
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new AssertionError("no " + what + " within " + WAIT + "; stdout so far:\n" + render());
+        }
+        try {
+          TimeUnit.NANOSECONDS.timedWait(this, left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new AssertionError(e);
+        }
+      }
+    }
+
+    private String render() {
+      StringBuilder text = new StringBuilder();
+      lines.forEach(line -> text.append(line).append('\n'));
+      return text.toString();
+    }
+  }
+}
