@@ -21,36 +21,50 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
- * The whole app in {@code --rpc} mode, run in-process by {@link Main#run} on streams the test
- * holds: commands go in as lines, every output line is recorded and parsed, and the exit code is
- * a future. All waits are bounded by {@link #WAIT}.
+ * The whole app in {@code --rpc} mode, driven as a script drives it: commands go in as lines,
+ * every output line is recorded and parsed, and the exit code is a future. It runs either
+ * in-process through {@link Main#run} on streams the test holds ({@link #start}), or as a real
+ * {@code java} subprocess on the test classpath ({@link #startProcess}). All waits are bounded by
+ * {@link #WAIT}.
  */
 final class RpcApp implements AutoCloseable {
 
   static final Duration WAIT = Duration.ofSeconds(10);
   static final ProtocolCodec CODEC = ProtocolCodec.create();
 
-  private final CommandInput input = new CommandInput();
   private final LineRecorder output = new LineRecorder();
-  private final ByteArrayOutputStream errors = new ByteArrayOutputStream();
   private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
   private final Path home;
+  /** Writes one line (with its newline) to the app's input. */
+  private final Consumer<String> input;
+  /** Ends the app's input. */
+  private final Runnable endOfInput;
+  /** What the app wrote to stderr. */
+  private final Supplier<String> errors;
+  /** The subprocess, or null when in-process. */
+  private final Process process;
   private int nextId;
 
-  private RpcApp(Path home, String... extraArgs) {
+  /** In-process. */
+  private RpcApp(Path home, List<String> args) {
     this.home = home;
-    List<String> args = new ArrayList<>(List.of("--rpc", "--port", "0", "--home", home.toString()));
-    args.addAll(List.of(extraArgs));
-    PrintStream err = new PrintStream(errors, true, StandardCharsets.UTF_8);
+    this.process = null;
+    CommandInput commands = new CommandInput();
+    this.input = commands::add;
+    this.endOfInput = commands::end;
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    this.errors = () -> stderr.toString(StandardCharsets.UTF_8);
+    PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
     Thread app =
         new Thread(
             () -> {
               try {
-                exitCode.complete(
-                    Main.run(args.toArray(String[]::new), input, output, err, Map.of()));
+                exitCode.complete(Main.run(args.toArray(String[]::new), commands, output, err, Map.of()));
               } catch (Throwable e) {
                 exitCode.completeExceptionally(e);
               }
@@ -60,11 +74,100 @@ final class RpcApp implements AutoCloseable {
     app.start();
   }
 
-  /** Starts the app with {@code --rpc --port 0 --home home} and waits for {@code gateway.started}. */
+  /** A subprocess; its stderr goes to {@code stderrFile}. */
+  private RpcApp(Path home, List<String> args, Path stderrFile) throws IOException {
+    this.home = home;
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // What the ./gateway launcher uses too: a small, fast-starting JVM.
+    command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"));
+    command.add("-cp");
+    command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    command.add(Main.class.getName());
+    command.addAll(args);
+    this.process =
+        new ProcessBuilder(command)
+            .redirectError(ProcessBuilder.Redirect.to(stderrFile.toFile()))
+            .start();
+    OutputStream stdin = process.getOutputStream();
+    this.input =
+        line -> {
+          synchronized (stdin) {
+            try {
+              stdin.write(line.getBytes(StandardCharsets.UTF_8));
+              stdin.flush();
+            } catch (IOException e) {
+              // The app has stopped reading (it exited): what the test expects next will say so.
+            }
+          }
+        };
+    this.endOfInput =
+        () -> {
+          synchronized (stdin) {
+            try {
+              stdin.close();
+            } catch (IOException e) {
+              // Closed already.
+            }
+          }
+        };
+    this.errors =
+        () -> {
+          try {
+            return Files.readString(stderrFile);
+          } catch (IOException e) {
+            return "(cannot read " + stderrFile + ": " + e + ")";
+          }
+        };
+    CompletableFuture<Void> drained = new CompletableFuture<>();
+    Thread pump =
+        new Thread(
+            () -> {
+              try (InputStream stdout = process.getInputStream()) {
+                stdout.transferTo(output);
+              } catch (IOException e) {
+                // The process is gone; its exit code tells the rest.
+              } finally {
+                drained.complete(null);
+              }
+            },
+            "rpc-app-stdout");
+    pump.setDaemon(true);
+    pump.start();
+    // Exited, and every line it wrote recorded: only then is "the last line" meaningful.
+    process.onExit().thenCombine(drained, (exited, done) -> exitCode.complete(exited.exitValue()));
+  }
+
+  /** Starts the app in-process with {@code --rpc --port 0 --home home} and waits for {@code gateway.started}. */
   static RpcApp start(Path home, String... extraArgs) {
-    RpcApp app = new RpcApp(home, extraArgs);
-    app.awaitLine("gateway.started", line -> line.path("event").asText().equals("gateway.started"));
+    RpcApp app = new RpcApp(home, arguments(home, extraArgs));
+    app.awaitStarted();
     return app;
+  }
+
+  /**
+   * Starts the app as a {@code java} subprocess with {@code --rpc --home home} and {@code args}
+   * (which must give {@code --port}), and waits for {@code gateway.started}.
+   */
+  static RpcApp startProcess(Path home, Path stderrFile, String... args) throws IOException {
+    List<String> all = new ArrayList<>(List.of("--rpc", "--home", home.toString()));
+    all.addAll(List.of(args));
+    RpcApp app = new RpcApp(home, all, stderrFile);
+    app.awaitStarted();
+    return app;
+  }
+
+  private static List<String> arguments(Path home, String... extraArgs) {
+    List<String> args = new ArrayList<>(List.of("--rpc", "--port", "0", "--home", home.toString()));
+    args.addAll(List.of(extraArgs));
+    return args;
+  }
+
+  private void awaitStarted() {
+    output.await(
+        "gateway.started",
+        line -> line.path("event").asText().equals("gateway.started"),
+        () -> exitCode.isDone() ? "the app exited; stderr:\n" + stderr() : "");
   }
 
   /** The first line, {@code gateway.started}. */
@@ -95,7 +198,7 @@ final class RpcApp implements AutoCloseable {
 
   /** Writes one line to the app's input. */
   void send(String line) {
-    input.add(line + "\n");
+    input.accept(line + "\n");
   }
 
   /**
@@ -139,7 +242,7 @@ final class RpcApp implements AutoCloseable {
 
   /** The first output line matching {@code filter}, waiting at most {@link #WAIT}. */
   JsonNode awaitLine(String what, Predicate<JsonNode> filter) {
-    return output.await(what, filter);
+    return output.await(what, filter, () -> "stderr:\n" + stderr());
   }
 
   /** Every output line so far, parsed. */
@@ -149,7 +252,7 @@ final class RpcApp implements AutoCloseable {
 
   /** Ends the app's input (EOF), as a script closing the pipe does. */
   void endInput() {
-    input.end();
+    endOfInput.run();
   }
 
   /** The exit code, waiting for the app to stop. */
@@ -163,7 +266,7 @@ final class RpcApp implements AutoCloseable {
 
   /** What the app wrote to stderr. */
   String stderr() {
-    return errors.toString(StandardCharsets.UTF_8);
+    return errors.get();
   }
 
   /**
@@ -172,12 +275,16 @@ final class RpcApp implements AutoCloseable {
    */
   @Override
   public void close() {
-    input.add("{\"cmd\":\"shutdown\",\"deadlineMs\":300}\n");
-    input.end();
+    input.accept("{\"cmd\":\"shutdown\",\"deadlineMs\":300}\n");
+    endOfInput.run();
     try {
       exitCode.get(WAIT.toMillis() + 5_000, TimeUnit.MILLISECONDS);
     } catch (Exception e) {
       // The test has failed already or will: nothing to add by failing here.
+    } finally {
+      if (process != null) {
+        process.destroyForcibly();
+      }
     }
   }
 
@@ -269,7 +376,7 @@ final class RpcApp implements AutoCloseable {
       return List.copyOf(lines);
     }
 
-    synchronized JsonNode await(String what, Predicate<JsonNode> filter) {
+    synchronized JsonNode await(String what, Predicate<JsonNode> filter, Supplier<String> more) {
       long deadline = System.nanoTime() + WAIT.toNanos();
       int checked = 0;
       while (true) {
@@ -281,7 +388,8 @@ final class RpcApp implements AutoCloseable {
         }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          throw new AssertionError("no " + what + " within " + WAIT + "; stdout so far:\n" + render());
+          throw new AssertionError(
+              "no " + what + " within " + WAIT + "; stdout so far:\n" + render() + more.get());
         }
         try {
           TimeUnit.NANOSECONDS.timedWait(this, left);
