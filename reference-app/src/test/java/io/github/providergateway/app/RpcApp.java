@@ -17,9 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -54,7 +52,7 @@ final class RpcApp implements AutoCloseable {
   private RpcApp(Path home, List<String> args) {
     this.home = home;
     this.process = null;
-    CommandInput commands = new CommandInput();
+    ScriptedInput commands = new ScriptedInput();
     this.input = commands::add;
     this.endOfInput = commands::end;
     ByteArrayOutputStream stderr = new ByteArrayOutputStream();
@@ -285,53 +283,6 @@ final class RpcApp implements AutoCloseable {
       if (process != null) {
         process.destroyForcibly();
       }
-    }
-  }
-
-  /** The app's stdin: lines the test adds, then EOF. */
-  private static final class CommandInput extends InputStream {
-    private static final byte[] EOF = new byte[0];
-    private final BlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
-    private byte[] chunk = new byte[0];
-    private int position;
-    private boolean ended;
-
-    void add(String text) {
-      chunks.add(text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    void end() {
-      chunks.add(EOF);
-    }
-
-    @Override
-    public int read() throws IOException {
-      byte[] one = new byte[1];
-      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-    }
-
-    @Override
-    public synchronized int read(byte[] buffer, int offset, int length) throws IOException {
-      if (length == 0) {
-        return 0;
-      }
-      while (!ended && position == chunk.length) {
-        try {
-          chunk = chunks.take();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted", e);
-        }
-        position = 0;
-        ended = chunk == EOF;
-      }
-      if (ended) {
-        return -1;
-      }
-      int count = Math.min(length, chunk.length - position);
-      System.arraycopy(chunk, position, buffer, offset, count);
-      position += count;
-      return count;
     }
   }
 
