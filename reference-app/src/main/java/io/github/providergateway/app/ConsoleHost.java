@@ -35,6 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -90,6 +91,8 @@ final class ConsoleHost implements FrontEnd {
   private String current;
   /** Streams being watched, by name. Reader thread and timer. */
   private final Map<String, Watch> watches = new ConcurrentHashMap<>();
+  /** Set once the stop has been reported. */
+  private final AtomicBoolean stopping = new AtomicBoolean();
   /** Times the watches; created with the gateway. */
   private SystemScheduler timer;
 
@@ -137,11 +140,15 @@ final class ConsoleHost implements FrontEnd {
   private void stop(Duration deadline) {
     watches.values().forEach(Watch::cancel);
     watches.clear();
+    // Safe twice (end of input, then the hook System.exit runs): a second caller waits for the
+    // first stop to finish, so the JVM never halts half-way through it.
     running.stop(deadline);
-    if (timer != null) {
-      timer.close();
+    if (stopping.compareAndSet(false, true)) {
+      if (timer != null) {
+        timer.close();
+      }
+      say("Gateway stopped; token file removed.");
     }
-    say("Gateway stopped; token file removed.");
   }
 
   private Gateway gateway() {
