@@ -68,7 +68,7 @@ class NodeInteropTest {
 
   @Test
   void theNodeExampleIsTheCoreProfilesTextVerbatim() throws Exception {
-    Path spec = Interop.repoRoot().resolveSibling("shared").resolve("spec/provider-interface-core-profile.md");
+    Path spec = Interop.repoRoot().resolve("docs/spec/provider-interface-core-profile.md");
     assumeTrue(Files.exists(spec), "the spec is not beside the repository: " + spec);
     String text = Files.readString(spec);
     int heading = text.indexOf("## Complete example — Node.js");
