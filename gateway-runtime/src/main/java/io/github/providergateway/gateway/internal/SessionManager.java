@@ -4,6 +4,7 @@ import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
@@ -122,7 +123,7 @@ public final class SessionManager {
       engine.bindings.unbind(binding, BindingHandler.UnbindReason.SESSION_ENDED);
     }
     for (CallState call : new ArrayList<>(session.calls)) {
-      engine.calls.cancel(call, io.github.providergateway.protocol.CancelReason.SESSION_ENDED);
+      engine.calls.cancel(call, CancelReason.SESSION_ENDED);
     }
     for (ProviderState provider : session.awaitingShutdown) {
       provider.shutdownPending.remove(session.id);
