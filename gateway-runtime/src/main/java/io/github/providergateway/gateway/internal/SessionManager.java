@@ -33,7 +33,8 @@ public final class SessionManager {
     requireRunning();
     String id = engine.secrets.id("s");
     SessionInfo info = new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground());
-    SessionState session = new SessionState(id, info, host, spec.hostToolNames());
+    SessionState session =
+        new SessionState(id, info, new GuardedSessionHost(host), spec.hostToolNames());
     engine.sessions.put(id, session);
     engine.bindings.sessionStarted(session);
     broadcastSessions();
