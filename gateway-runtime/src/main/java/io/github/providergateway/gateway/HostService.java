@@ -707,6 +707,7 @@ public final class HostService implements AutoCloseable {
       case INVALID_SESSION -> RpcErrorCode.INVALID_SESSION;
       case INVALID_ARGUMENT -> RpcErrorCode.INVALID_ARGUMENT;
       case GATEWAY_CLOSED -> RpcErrorCode.GATEWAY_CLOSED;
+      case INTERNAL -> RpcErrorCode.INTERNAL;
     };
   }
 
