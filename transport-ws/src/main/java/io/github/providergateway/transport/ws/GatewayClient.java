@@ -392,6 +392,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     boolean firstTime = !firstConnection.isDone();
     current = socket;
     failures = 0;
+    lastStartMillis = Long.MIN_VALUE / 2; // a gateway answered: the next loss may start one at once
     reclaimToken = fields.path("reclaimToken").asText(null);
     lastHeardMillis = options.clock.millis();
     heartbeat = scheduler.schedule(options.heartbeatInterval, () -> thread.execute(this::beat));
@@ -1179,7 +1180,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   }
 
   /**
-   * How a {@link GatewayClient} connects and notices failures. Defaults: 5 s to connect, a ping
+   * How a {@link GatewayClient} connects and notices failures. Defaults: 2 s to connect, a ping
    * every 5 s and 15 s of silence before the gateway counts as gone, reconnect attempts from 100
    * ms doubling to 1 s, a 10 s deadline for the sessions ended by {@link #close()}, not an
    * observer, the system clock, a timer thread of its own.
@@ -1228,7 +1229,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
 
     /** Builds {@link Options}. */
     public static final class Builder {
-      private Duration connectTimeout = Duration.ofSeconds(5);
+      // Loopback handshakes take milliseconds; a gateway that is going away may accept and never
+      // answer, and that must not hold the reconnect long.
+      private Duration connectTimeout = Duration.ofSeconds(2);
       private Duration heartbeatInterval = Duration.ofSeconds(5);
       private Duration heartbeatTimeout = Duration.ofSeconds(15);
       private Duration initialBackoff = Duration.ofMillis(100);
