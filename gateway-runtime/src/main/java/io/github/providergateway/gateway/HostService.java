@@ -74,7 +74,9 @@ import java.util.random.RandomGenerator;
  * <p><b>Re-claim.</b> {@code host.auth}'s reply carries a {@code reclaimToken}. When a connection
  * drops, its sessions keep running for {@link Builder#reclaimGrace} (default 30 s, the reconnect
  * token TTL); a new connection whose {@code host.auth} presents the token takes them back (its
- * reply lists them in {@code reclaimed}, and each gets a fresh {@code tools.changed}). At the end
+ * reply lists them in {@code reclaimed}, and each gets a fresh {@code tools.changed}). The reply's
+ * {@code gatewayId} names this gateway run, so a host can tell a restarted gateway from a dropped
+ * connection. At the end
  * of the grace they are ended as any session ends: providers get {@code shutdown.pending} with
  * the default deadline.
  *
@@ -101,6 +103,8 @@ public final class HostService implements AutoCloseable {
   private final Consumer<Duration> onShutdown;
   private final RandomGenerator random;
   private final byte[] tokenDigest;
+  /** This gateway run's id in {@code host.auth} replies: a host that sees it change knows it restarted. */
+  private final String gatewayId;
 
   private final Object lock = new Object();
   /** Owners by their re-claim token. Guarded by lock. */
@@ -126,6 +130,9 @@ public final class HostService implements AutoCloseable {
     this.onShutdown = b.onShutdown;
     this.random = b.random == null ? new SecureRandom() : b.random;
     this.tokenDigest = digest(gateway.providerToken());
+    byte[] run = new byte[8];
+    random.nextBytes(run);
+    this.gatewayId = "gw-" + HEX.formatHex(run);
     gateway.addListener(new Events());
     synchronized (lock) {
       checkIdleLocked();
@@ -570,6 +577,7 @@ public final class HostService implements AutoCloseable {
       ArrayNode list = fields.putArray("reclaimed");
       reclaimed.forEach(list::add);
       fields.put("protocolVersion", Hello.PROTOCOL_VERSION);
+      fields.put("gatewayId", gatewayId);
       connection.send(new HostReply.Ok(auth.id(), fields));
       LOG.log(Level.INFO, "{0}: host authenticated; re-claimed {1}", connection.describe(), reclaimed);
       for (String sessionId : reclaimed) {

@@ -58,6 +58,14 @@ final class DetachedHost implements FrontEnd {
     PrintStream log;
     try {
       createOwnerOnlyDirectories(options.logDir());
+      Path logFile = options.logDir().resolve("gateway.log");
+      if (!Files.exists(logFile)) {
+        try {
+          Files.createFile(logFile, ownerOnly(logFile.getParent(), "rw-------"));
+        } catch (java.nio.file.FileAlreadyExistsException raced) {
+          // The other gateway of a start race made it: append to it.
+        }
+      }
       log = new PrintStream(new FileOutputStream(options.logDir().resolve("gateway.log").toFile(), true), true, StandardCharsets.UTF_8);
     } catch (IOException e) {
       err.println("gateway: cannot write logs in " + options.logDir() + ": " + e.getMessage());

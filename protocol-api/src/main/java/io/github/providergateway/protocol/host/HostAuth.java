@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  *
  * <pre>{@code
  * {"id":1,"cmd":"host.auth","token":"ptk-...","reclaimToken":"hrt-...","observer":false}
- * {"id":1,"ok":true,"reclaimToken":"hrt-...","reclaimed":["s-..."],"protocolVersion":2}
+ * {"id":1,"ok":true,"reclaimToken":"hrt-...","reclaimed":["s-..."],"protocolVersion":2,"gatewayId":"gw-..."}
  * }</pre>
  *
  * @param token the gateway token ({@code <home>/.provider-token}); a wrong one gets {@code

@@ -185,6 +185,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   private Socket joining;
   /** This client's re-claim token from the last host.auth. */
   private String reclaimToken;
+  /** The gateway run last connected to ({@code gatewayId} of host.auth's reply). */
+  private String gatewayId;
   /** Requests awaiting a reply, by id. */
   private final Map<String, CompletableFuture<ObjectNode>> pending = new HashMap<>();
   /** Sessions this client started and that have not ended, by the id callers use. */
@@ -394,6 +396,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     failures = 0;
     lastStartMillis = Long.MIN_VALUE / 2; // a gateway answered: the next loss may start one at once
     reclaimToken = fields.path("reclaimToken").asText(null);
+    String previousGateway = gatewayId;
+    gatewayId = fields.path("gatewayId").asText(null);
     lastHeardMillis = options.clock.millis();
     heartbeat = scheduler.schedule(options.heartbeatInterval, () -> thread.execute(this::beat));
     Set<String> reclaimed = Set.copyOf(HostWire.readStrings(fields, "reclaimed"));
@@ -403,7 +407,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
         lost.add(handle);
       }
     }
-    boolean fresh = !firstTime && !lost.isEmpty();
+    boolean fresh =
+        !firstTime
+            && (!lost.isEmpty() || (previousGateway != null && !previousGateway.equals(gatewayId)));
     LOG.log(
         Level.INFO,
         "connected to the gateway{0}",
@@ -1156,6 +1162,16 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       Path logs = home.resolve("logs");
       ownerOnlyDirectories(logs);
       Path log = logs.resolve("gateway.log");
+      if (!Files.exists(log) && log.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+        try {
+          Files.createFile(
+              log,
+              java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                  java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        } catch (java.nio.file.FileAlreadyExistsException raced) {
+          // Another host's start made it first.
+        }
+      }
       new ProcessBuilder(line)
           .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
           .redirectErrorStream(true)
