@@ -94,6 +94,10 @@ final class HostProcess implements AutoCloseable {
     return await(prefix, 0);
   }
 
+  long pid() {
+    return process.pid();
+  }
+
   synchronized int lineCount() {
     return lines.size();
   }

@@ -131,13 +131,22 @@ class SharedGatewayTest {
     callReaches(a, sessionA, forA, "from a");
     callReaches(b, sessionB, forB, "from b");
 
-    // One host leaving ends only its sessions.
-    assertThat(b.quit()).isZero();
-    JsonNode pending = forB.next("session.lifecycle");
+    // One host leaving ends only its sessions, even the host that started the gateway (R-SESS-14).
+    long starter = gatewaysOf(home).get(0).parent().map(ProcessHandle::pid).orElse(-1L);
+    boolean aStarted = starter == a.pid();
+    HostProcess leaving = aStarted ? a : b;
+    HostProcess staying = aStarted ? b : a;
+    String leavingSession = aStarted ? sessionA : sessionB;
+    String stayingSession = aStarted ? sessionB : sessionA;
+    WsProvider leavingProvider = aStarted ? forA : forB;
+    WsProvider stayingProvider = aStarted ? forB : forA;
+    assertThat(leaving.quit()).isZero();
+    JsonNode pending = leavingProvider.next("session.lifecycle");
     assertThat(pending.get("state").asText()).isEqualTo("shutdown.pending");
-    assertThat(pending.get("sessionId").asText()).isEqualTo(sessionB);
-    assertThat(forA.receivesNo("session.lifecycle", Duration.ofMillis(300))).isTrue();
-    callReaches(a, sessionA, forA, "still here");
+    assertThat(pending.get("sessionId").asText()).isEqualTo(leavingSession);
+    assertThat(stayingProvider.receivesNo("session.lifecycle", Duration.ofMillis(300))).isTrue();
+    callReaches(staying, stayingSession, stayingProvider, "still here");
+    assertThat(gatewaysOf(home)).hasSize(1);
   }
 
   @Test

@@ -201,8 +201,10 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   private long lastStartMillis = Long.MIN_VALUE / 2;
   /** When the current socket last heard anything (clock millis). */
   private long lastHeardMillis;
-  /** Whether the client stopped for good (close, shutdownGateway). */
+  /** Whether the client stopped for good (close, or the gateway accepted shutdownGateway). */
   private volatile boolean closed;
+  /** A shutdown was sent: the gateway going away now is expected, not a crash. */
+  private boolean gatewayStopping;
   /** Completes on the first successful connection (or fails if the client gives up first). */
   private final CompletableFuture<Void> firstConnection = new CompletableFuture<>();
 
@@ -496,7 +498,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     }
     socket.ws.abort();
     failPending("connection to the gateway lost: " + reason);
-    if (closed) {
+    if (closed || gatewayStopping) {
+      closed = true;
       return;
     }
     LOG.log(Level.INFO, "connection to the gateway lost ({0}); reconnecting", reason);
@@ -856,12 +859,23 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * this client: it does not restart the gateway it just stopped.
    */
   public CompletableFuture<Void> shutdownGateway(Duration deadline) {
-    return request(
+    CompletableFuture<Void> result = new CompletableFuture<>();
+    request(
             id -> {
-              closed = true; // the gateway is about to go away: do not bring it back
+              gatewayStopping = true; // the gateway is about to go away: do not bring it back
               return new Shutdown(id, deadline);
             })
-        .thenApply(f -> null);
+        .whenCompleteAsync(
+            (fields, error) -> {
+              if (error != null) {
+                gatewayStopping = false; // refused: this gateway stays, and so does the client
+                result.completeExceptionally(error);
+              } else {
+                result.complete(null);
+              }
+            },
+            thread);
+    return result;
   }
 
   /**
