@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostException;
@@ -16,6 +16,7 @@ import io.github.providergateway.gateway.SystemScheduler;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.transport.ws.GatewayClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,6 +24,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -87,6 +89,10 @@ final class ConsoleHost implements FrontEnd {
   private final Events events = new Events();
   /** The gateway once started; read by the signal hook and the watch timer. */
   private volatile RunningGateway running;
+  /** With {@code attach}: the connection to a gateway running elsewhere; else null. */
+  private volatile GatewayClient client;
+  /** What commands drive: the embedded gateway, or the client of an attached one. */
+  private volatile HostApi api;
   /** The session commands act on, or {@code null}. Reader thread only. */
   private String current;
   /** Streams being watched, by name. Reader thread and timer. */
@@ -111,6 +117,7 @@ final class ConsoleHost implements FrontEnd {
       err.println("gateway: " + e.getMessage());
       return Main.EXIT_START_FAILED;
     }
+    api = running.gateway();
     timer = new SystemScheduler();
     banner(options);
     try {
@@ -130,9 +137,44 @@ final class ConsoleHost implements FrontEnd {
     return Main.EXIT_OK;
   }
 
+  /**
+   * {@code gateway attach}: the console on the gateway already running for {@code home}. It
+   * observes every session's timeline and may drive any of them; sessions it starts end when it
+   * quits, the gateway and the others stay. It follows the gateway through a restart.
+   */
+  int attach(Path home, int port) {
+    try {
+      client =
+          GatewayClient.connect(
+              home, port, GatewayClient.Options.builder().observer(true).listener(new Attached()).build());
+    } catch (java.io.IOException e) {
+      err.println("gateway attach: " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    api = client;
+    timer = new SystemScheduler();
+    say("Provider gateway " + Version.text() + ": attached to the gateway for " + home);
+    try {
+      List<SessionInfo> sessions = await(api.sessions());
+      if (sessions.isEmpty()) {
+        say("It has no sessions; 'start [label]' makes one (it ends when you quit).");
+      } else {
+        current = sessions.get(0).id();
+        listSessions();
+        say("Current session: " + current + " ('use <session>' picks another).");
+      }
+    } catch (CommandFailed e) {
+      say("Could not list its sessions: " + e.getMessage());
+    }
+    say("Type 'help' for commands; 'quit' or end of input detaches and leaves the gateway running.");
+    serve();
+    stop(STOP_DEADLINE);
+    return Main.EXIT_OK;
+  }
+
   @Override
   public void stopOnSignal() {
-    if (running != null) {
+    if (running != null || client != null) {
       stop(SIGNAL_DEADLINE);
     }
   }
@@ -140,6 +182,16 @@ final class ConsoleHost implements FrontEnd {
   private void stop(Duration deadline) {
     watches.values().forEach(Watch::cancel);
     watches.clear();
+    if (client != null) {
+      if (stopping.compareAndSet(false, true)) {
+        client.close(); // ends only the sessions started here
+        if (timer != null) {
+          timer.close();
+        }
+        say("Detached; the gateway keeps running.");
+      }
+      return;
+    }
     // Safe twice (end of input, then the hook System.exit runs): a second caller waits for the
     // first stop to finish, so the JVM never halts half-way through it.
     running.stop(deadline);
@@ -151,9 +203,26 @@ final class ConsoleHost implements FrontEnd {
     }
   }
 
-  private Gateway gateway() {
-    return running.gateway();
+  private HostApi gateway() {
+    return api;
   }
+
+  /** The port of sessions started here: attached, the observer listener prints their lines. */
+  private SessionHost sessionHost() {
+    return client != null ? SILENT : events;
+  }
+
+  private static final SessionHost SILENT =
+      new SessionHost() {
+        @Override
+        public void registerTools(String sessionId, List<HostTool> tools) {}
+
+        @Override
+        public void log(String sessionId, String source, String message) {}
+
+        @Override
+        public void send(String sessionId, String source, String prompt) {}
+      };
 
   private void banner(AppOptions options) {
     String token = shellQuote(running.tokenFile().toString());
@@ -296,7 +365,7 @@ final class ConsoleHost implements FrontEnd {
             gateway()
                 .startSession(
                     SessionSpec.of(label.isEmpty() ? null : label, System.getProperty("user.dir")),
-                    events));
+                    sessionHost()));
     current = session.id();
     say("Session " + session.id() + " started; it is now the current session.");
   }
@@ -664,6 +733,58 @@ final class ConsoleHost implements FrontEnd {
 
     CommandFailed(String message) {
       super(message, null, false, false);
+    }
+  }
+
+  /** An attached console's view of the gateway, shown as it happens. On the client's thread. */
+  private final class Attached implements GatewayClient.Listener {
+    @Override
+    public void providerConnected(String providerId, String name, String instance) {
+      say("+ provider " + (instance == null ? name : name + "#" + instance) + " (" + providerId + ") connected");
+    }
+
+    @Override
+    public void providerDisconnected(String providerId, String name, String instance) {
+      say("- provider " + (instance == null ? name : name + "#" + instance) + " (" + providerId + ") left");
+    }
+
+    @Override
+    public void sessionLog(String sessionId, String source, String message) {
+      events.log(sessionId, source, message);
+    }
+
+    @Override
+    public void sessionSend(String sessionId, String source, String prompt) {
+      events.send(sessionId, source, prompt);
+    }
+
+    @Override
+    public void toolsChanged(String sessionId, List<String> tools) {
+      say("[" + sessionId + "] tools now: " + (tools.isEmpty() ? "(none)" : String.join(", ", tools)));
+    }
+
+    @Override
+    public void sessionEnded(String sessionId) {
+      say("[" + sessionId + "] session ended");
+    }
+
+    @Override
+    public void connectionLost(String reason) {
+      say("! connection to the gateway lost (" + reason + "); reconnecting...");
+    }
+
+    @Override
+    public void reconnected(boolean freshGateway) {
+      say(
+          freshGateway
+              ? "! reconnected to a new gateway (the old one is gone); its hosts register their"
+                  + " sessions again and providers re-register as they notice ('sessions' lists them)"
+              : "! reconnected to the same gateway");
+    }
+
+    @Override
+    public void sessionReplaced(String sessionId, String gatewaySessionId) {
+      say("! session " + sessionId + " is " + gatewaySessionId + " on the new gateway");
     }
   }
 

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "gateway",
+    subcommands = Main.Attach.class,
     versionProvider = Version.class,
     sortOptions = false,
     usageHelpAutoWidth = true,
@@ -35,6 +37,10 @@ import picocli.CommandLine.Option;
       "Without --rpc it is an interactive console: type 'help'. With --rpc it reads one JSON"
           + " command per line on stdin and writes one JSON reply or event per line on stdout"
           + " (docs/reference-app.md). Either way it runs until its input ends.",
+      "",
+      "With --detached it is the shared background gateway hosts start for themselves: no"
+          + " console, logs in <home>/logs/gateway.log, gone 30 s after its last session and host."
+          + " 'gateway attach' opens the console on a running gateway.",
       ""
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -80,6 +86,23 @@ public final class Main implements Callable<Integer> {
       paramLabel = "FILE",
       description = "Project config whose providers are spawned for each session (docs/reference-app.md).")
   private Path config;
+
+  @Option(
+      names = "--detached",
+      description = {
+        "Run as the shared background gateway (normally started by a host's GatewayClient):",
+        "no console, no stdin; logs to <home>/logs/gateway.log; <home>/gateway.pid and",
+        "gateway.port tell hosts where it is; exits after --idle-exit-grace with no session",
+        "and no host."
+      })
+  private boolean detached;
+
+  @Option(
+      names = "--idle-exit-grace",
+      paramLabel = "DURATION",
+      defaultValue = "30s",
+      description = "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+  private String idleExitGrace;
 
   @Option(
       names = {"-h", "--help"},
@@ -156,10 +179,91 @@ public final class Main implements Callable<Integer> {
         home != null
             ? home
             : HomeDirectory.defaultHome(env, Path.of(System.getProperty("user.home")));
-    AppOptions options = new AppOptions(rpc, port, resolvedHome, config);
-    FrontEnd chosen = rpc ? new RpcHost(in, out, err) : new ConsoleHost(in, out, err, interactive);
+    Duration grace;
+    try {
+      grace = parseDuration(idleExitGrace);
+    } catch (IllegalArgumentException e) {
+      err.println("gateway: --idle-exit-grace " + e.getMessage());
+      return EXIT_USAGE;
+    }
+    if (detached && rpc) {
+      err.println("gateway: --detached and --rpc cannot be combined");
+      return EXIT_USAGE;
+    }
+    AppOptions options = new AppOptions(rpc, port, resolvedHome, config, detached, grace);
+    FrontEnd chosen =
+        detached
+            ? new DetachedHost(err)
+            : rpc ? new RpcHost(in, out, err) : new ConsoleHost(in, out, err, interactive);
     frontEnd = chosen;
     return chosen.run(options);
+  }
+
+  /** {@code 30s}, {@code 500ms}, {@code 2m}, or a number of seconds. */
+  static Duration parseDuration(String text) {
+    String t = text.strip().toLowerCase(java.util.Locale.ROOT);
+    try {
+      Duration value;
+      if (t.endsWith("ms")) {
+        value = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+      } else if (t.endsWith("s")) {
+        value = Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+      } else if (t.endsWith("m")) {
+        value = Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60));
+      } else {
+        value = Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
+      }
+      if (value.isNegative() || value.isZero()) {
+        throw new IllegalArgumentException("must be positive, was " + text);
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("must be a duration like 30s, 500ms or 2m, was " + text);
+    }
+  }
+
+  /** {@code gateway attach}: the console on a running gateway. */
+  @Command(
+      name = "attach",
+      sortOptions = false,
+      usageHelpAutoWidth = true,
+      description = {
+        "Opens the console on the gateway already running for a home (started by a host, another"
+            + " console, or --detached): see and drive its sessions, providers, tools and streams"
+            + " without owning them. Sessions you start here end when you quit; the gateway and"
+            + " everyone else's sessions stay. If the gateway restarts, the console follows it."
+      })
+  static final class Attach implements Callable<Integer> {
+    @picocli.CommandLine.ParentCommand private Main parent;
+
+    @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
+    private Path home;
+
+    @Option(
+        names = "--port",
+        paramLabel = "N",
+        defaultValue = "9400",
+        description = "The port when <home>/gateway.port does not say (default: ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Override
+    public Integer call() {
+      if (port < 1 || port > 65535) {
+        parent.err.println("gateway attach: --port must be 1..65535, was " + port);
+        return EXIT_USAGE;
+      }
+      installLogBridge();
+      Path resolvedHome =
+          home != null
+              ? home
+              : HomeDirectory.defaultHome(parent.env, Path.of(System.getProperty("user.home")));
+      ConsoleHost console = new ConsoleHost(parent.in, parent.out, parent.err, parent.interactive);
+      parent.frontEnd = console;
+      return console.attach(resolvedHome.toAbsolutePath().normalize(), port);
+    }
   }
 
   private void onSignal() {

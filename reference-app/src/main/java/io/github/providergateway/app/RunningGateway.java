@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.gateway.ProjectConfig;
 import io.github.providergateway.gateway.ProjectProviders;
 import io.github.providergateway.gateway.SystemScheduler;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -39,10 +41,14 @@ final class RunningGateway implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(RunningGateway.class);
 
+  /** Nobody is left to wait for when the idle exit fires: providers get this long. */
+  private static final Duration IDLE_EXIT_DEADLINE = Duration.ofSeconds(2);
+
   /** How long past a graceful stop's deadline we wait for the gateway before closing it anyway. */
   private static final Duration STOP_SLACK = Duration.ofSeconds(5);
 
   private final Gateway gateway;
+  private final HostService hosts;
   private final WebSocketServer server;
   private final SystemScheduler scheduler;
   private final ProjectProviders projectProviders;
@@ -51,14 +57,23 @@ final class RunningGateway implements AutoCloseable {
   private final AtomicBoolean stopping = new AtomicBoolean();
   /** Released once everything is closed. */
   private final CountDownLatch stopped = new CountDownLatch(1);
+  /**
+   * Completes with the goodbye deadline when the gateway asks to be stopped: a host's {@code
+   * shutdown} or the idle exit (detached gateway only).
+   */
+  private final CompletableFuture<Duration> stopRequested;
 
   private RunningGateway(
       Gateway gateway,
+      HostService hosts,
+      CompletableFuture<Duration> stopRequested,
       WebSocketServer server,
       SystemScheduler scheduler,
       ProjectProviders projectProviders,
       List<String> configProblems) {
     this.gateway = gateway;
+    this.hosts = hosts;
+    this.stopRequested = stopRequested;
     this.server = server;
     this.scheduler = scheduler;
     this.projectProviders = projectProviders;
@@ -93,17 +108,29 @@ final class RunningGateway implements AutoCloseable {
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
     }
     gateway.addListener(listener);
+    SystemScheduler scheduler = new SystemScheduler();
+    // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
+    // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
+    CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
+    HostService.Builder hostsBuilder = HostService.builder(gateway).scheduler(scheduler);
+    if (options.detached()) {
+      hostsBuilder
+          .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))
+          .onShutdown(stopRequested::complete);
+    }
+    HostService hosts = hostsBuilder.build();
     WebSocketServer server;
     try {
-      server = WebSocketServer.builder(gateway).port(options.port()).build().start();
+      server = WebSocketServer.builder(gateway).port(options.port()).hosts(hosts).build().start();
     } catch (IOException e) {
+      hosts.close();
+      scheduler.close();
       gateway.close();
       if (causedByBind(e)) {
         throw new StartupException(portInUse(options.port()), e);
       }
       throw new StartupException("cannot listen on port " + options.port() + ": " + rootMessage(e), e);
     }
-    SystemScheduler scheduler = new SystemScheduler();
     ProjectProviders providers = null;
     List<String> problems = List.of();
     if (config != null) {
@@ -116,7 +143,7 @@ final class RunningGateway implements AutoCloseable {
         gateway.addListener(new ProblemReporter(gateway, problems));
       }
     }
-    return new RunningGateway(gateway, server, scheduler, providers, problems);
+    return new RunningGateway(gateway, hosts, stopRequested, server, scheduler, providers, problems);
   }
 
   private static void ensurePortFree(int port) throws StartupException {
@@ -160,6 +187,21 @@ final class RunningGateway implements AutoCloseable {
   /** The gateway, for the host API. */
   Gateway gateway() {
     return gateway;
+  }
+
+  /** The host side: every host connection, stdio or {@code /host}, goes through it. */
+  HostService hosts() {
+    return hosts;
+  }
+
+  /** Completes with a goodbye deadline when a host or the idle exit asks the gateway to stop. */
+  CompletableFuture<Duration> stopRequested() {
+    return stopRequested;
+  }
+
+  /** The URL agent hosts connect to: {@code ws://127.0.0.1:<port>/host}. */
+  URI hostUrl() {
+    return server.hostUrl();
   }
 
   /** The URL providers connect to: {@code ws://127.0.0.1:<port>}. */
@@ -231,6 +273,7 @@ final class RunningGateway implements AutoCloseable {
   }
 
   private void closeResources() {
+    hosts.close();
     server.close();
     gateway.close();
     if (projectProviders != null) {

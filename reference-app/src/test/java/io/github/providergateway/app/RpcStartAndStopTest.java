@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -178,5 +179,27 @@ class RpcStartAndStopTest {
     assertThat(exit).isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("nope.json does not exist");
     assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  @Test
+  void theAppKeepsRunningWhenItsLastSessionEndsAndNoHostStopsIt() throws Exception {
+    // R-SESS-22: only the detached gateway exits by itself; here the input decides.
+    try (RpcApp app = RpcApp.start(home)) {
+      String session = app.startSession();
+      app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":100}");
+      URI hostUrl = URI.create(app.url() + "/host");
+      try (io.github.providergateway.transport.ws.GatewayClient other =
+          io.github.providergateway.transport.ws.GatewayClient.connect(hostUrl, app.token())) {
+        assertThat(other.shutdownGateway(java.time.Duration.ofMillis(100)))
+            .failsWithin(RpcApp.WAIT)
+            .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+            .withMessageContaining("stopped by whoever started it");
+      }
+
+      JsonNode reply = app.request("{\"cmd\":\"sessions.list\"}");
+
+      assertThat(reply.toString()).contains("\"ok\":true,\"sessions\":[]");
+      assertThat(app.tokenFile()).exists();
+    }
   }
 }

@@ -1,6 +1,7 @@
-package io.github.providergateway.app;
+package io.github.providergateway.protocol.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,18 +10,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a command's fields, refusing a missing or mistyped one with {@link
- * RpcErrorCode#INVALID_ARGUMENT} and a message naming the field. Fields it is not asked about are
- * never looked at, so unknown fields are ignored (R-RPC-03). An explicit {@code null} counts as
- * absent.
+ * Reads a host command's fields, refusing a missing or mistyped one with a {@link
+ * HostFieldException} whose message names the command and the field. Fields it is not asked about
+ * are never looked at, so unknown fields are ignored (R-RPC-03). An explicit {@code null} counts
+ * as absent.
  */
-final class RpcArgs {
+final class HostFields {
 
-  private final String cmd;
-  private final JsonNode json;
+  private final String owner;
+  private final ObjectNode json;
 
-  RpcArgs(String cmd, JsonNode json) {
-    this.cmd = cmd;
+  HostFields(String owner, ObjectNode json) {
+    this.owner = owner;
     this.json = json;
   }
 
@@ -45,11 +46,31 @@ final class RpcArgs {
     return value.textValue();
   }
 
+  /** A string that may be empty but must be present. */
+  String requiredString(String field) {
+    String value = optionalText(field);
+    if (value == null) {
+      throw invalid(field, "is required and must be a string");
+    }
+    return value;
+  }
+
+  Boolean optionalBoolean(String field) {
+    JsonNode value = present(field);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isBoolean()) {
+      throw invalid(field, "must be a boolean");
+    }
+    return value.booleanValue();
+  }
+
   /** An object, or an empty one when absent. */
   ObjectNode objectOrEmpty(String field) {
     JsonNode value = present(field);
     if (value == null) {
-      return HostJson.NODES.objectNode();
+      return JsonNodeFactory.instance.objectNode();
     }
     if (!value.isObject()) {
       throw invalid(field, "must be an object");
@@ -82,8 +103,24 @@ final class RpcArgs {
     if (value == null || !value.isArray() || value.isEmpty()) {
       throw invalid(field, "is required and must be a non-empty array of strings");
     }
-    List<String> strings = new ArrayList<>();
-    for (JsonNode item : value) {
+    return strings(field, value);
+  }
+
+  /** An array of strings (possibly empty), or {@code null} when absent. */
+  List<String> optionalStrings(String field) {
+    JsonNode value = present(field);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isArray()) {
+      throw invalid(field, "must be an array of strings");
+    }
+    return strings(field, value);
+  }
+
+  private List<String> strings(String field, JsonNode array) {
+    List<String> strings = new ArrayList<>(array.size());
+    for (JsonNode item : array) {
       if (!item.isTextual()) {
         throw invalid(field, "must be an array of strings");
       }
@@ -98,22 +135,37 @@ final class RpcArgs {
     if (value == null) {
       return null;
     }
-    if (!value.canConvertToExactIntegral() || !value.canConvertToLong() || value.asLong() <= 0) {
+    if (!value.isNumber()
+        || !value.canConvertToExactIntegral()
+        || !value.canConvertToLong()
+        || value.asLong() <= 0) {
       throw invalid(field, "must be a positive whole number of milliseconds");
     }
     return Duration.ofMillis(value.asLong());
   }
 
-  /** A non-negative int, or {@code fallback} when absent. */
-  int optionalCount(String field, int fallback) {
+  /** A non-negative whole number, capped at {@code Integer.MAX_VALUE}, or {@code null}. */
+  Integer optionalCount(String field) {
     JsonNode value = present(field);
     if (value == null) {
-      return fallback;
+      return null;
     }
-    if (!value.canConvertToExactIntegral() || value.asLong() < 0) {
+    if (!value.isNumber() || !value.canConvertToExactIntegral() || value.asLong() < 0) {
       throw invalid(field, "must be a non-negative whole number");
     }
     return (int) Math.min(Integer.MAX_VALUE, value.asLong());
+  }
+
+  /** A whole number within 32 bits. */
+  int requiredInt(String field) {
+    JsonNode value = present(field);
+    if (value == null
+        || !value.isNumber()
+        || !value.canConvertToExactIntegral()
+        || !value.canConvertToInt()) {
+      throw invalid(field, "is required and must be a whole number");
+    }
+    return value.asInt();
   }
 
   private JsonNode present(String field) {
@@ -121,8 +173,16 @@ final class RpcArgs {
     return value == null || value.isNull() ? null : value;
   }
 
-  private RpcException invalid(String field, String problem) {
-    return new RpcException(
-        RpcErrorCode.INVALID_ARGUMENT, cmd + ": field \"" + field + "\" " + problem);
+  private HostFieldException invalid(String field, String problem) {
+    return new HostFieldException(owner + ": field \"" + field + "\" " + problem);
+  }
+
+  /** A field is missing or mistyped. Never escapes the codec; carries no stack trace. */
+  static final class HostFieldException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    HostFieldException(String message) {
+      super(message, null, false, false);
+    }
   }
 }
