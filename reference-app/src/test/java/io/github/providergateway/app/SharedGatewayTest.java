@@ -57,12 +57,27 @@ class SharedGatewayTest {
   private static List<ProcessHandle> gatewaysOf(Path home) {
     return ProcessHandle.allProcesses()
         .filter(p -> {
-          Optional<String[]> args = p.info().arguments();
-          return args.isPresent()
-              && List.of(args.get()).contains("--detached")
-              && List.of(args.get()).contains(home.toString());
+          List<String> args = argumentsOf(p);
+          return args.contains("--detached") && args.contains(home.toString());
         })
         .toList();
+  }
+
+  /**
+   * A process's arguments, read from {@code /proc/<pid>/cmdline} where it exists: the JDK's {@code
+   * ProcessHandle.Info} gives up on command lines over 4,096 bytes, and a gateway started on a
+   * long test class path has one.
+   */
+  private static List<String> argumentsOf(ProcessHandle process) {
+    Path cmdline = Path.of("/proc", Long.toString(process.pid()), "cmdline");
+    try {
+      if (Files.isReadable(cmdline)) {
+        return List.of(new String(Files.readAllBytes(cmdline), java.nio.charset.StandardCharsets.UTF_8).split("\u0000"));
+      }
+    } catch (IOException gone) {
+      return List.of(); // the process ended while we looked
+    }
+    return process.info().arguments().map(List::of).orElse(List.of());
   }
 
   private static int freePort() throws IOException {
