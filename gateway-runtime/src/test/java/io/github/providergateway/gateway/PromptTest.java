@@ -199,4 +199,24 @@ class PromptTest {
     assertThat(result.startupContext()).containsExactly("Provider loaded. Monitoring 3 endpoints.");
     assertThat(result.context()).isEmpty();
   }
+
+  @Test
+  void atMostFiftySectionsMayBeTransformedEvenWhenUpdatesMergeThemIn() {
+    Map<String, Optional<TransformRule>> fifty = new LinkedHashMap<>();
+    for (int i = 0; i < 50; i++) {
+      fifty.put("s" + i, Optional.of(TransformRule.append("x")));
+    }
+    RecordingProviderConnection p = transforms("many", fifty);
+
+    p.send(new HooksUpdate(null, null, new Hooks(null, Map.of("one-more", Optional.of(TransformRule.append("x"))))));
+
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    assertThat(prompt().sections()).doesNotContainKey("one-more");
+    Map<String, Optional<TransformRule>> swap = new LinkedHashMap<>();
+    swap.put("s0", Optional.empty());
+    swap.put("one-more", Optional.of(TransformRule.append("x")));
+    p.send(new HooksUpdate(null, null, new Hooks(null, swap)));
+    p.assertNoMoreMessages();
+    assertThat(prompt().sections()).containsKey("one-more");
+  }
 }

@@ -366,4 +366,19 @@ class StreamTest {
       assertThat(live.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
     }
   }
+
+  @Test
+  void filtersAreBoundedLikeStreams() {
+    for (int i = 0; i < 20; i++) {
+      watcher.send(new FilterSet(null, null, "f" + i, List.of(new FilterRule("x", FilterOutcome.DROP))));
+    }
+    watcher.assertNoMoreMessages();
+
+    watcher.send(new FilterSet(null, null, "f20", List.of(new FilterRule("x", FilterOutcome.DROP))));
+
+    assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    watcher.send(new FilterSet(null, null, "f0", List.of()));
+    watcher.send(new FilterSet(null, null, "f20", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.assertNoMoreMessages();
+  }
 }
