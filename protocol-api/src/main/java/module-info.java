@@ -7,4 +7,5 @@ module io.github.providergateway.protocol {
 
   exports io.github.providergateway.protocol;
   exports io.github.providergateway.protocol.json;
+  exports io.github.providergateway.protocol.host;
 }

@@ -6,6 +6,8 @@ public enum HostErrorCode {
   INVALID_SESSION,
   /** An argument is missing or malformed. */
   INVALID_ARGUMENT,
-  /** The gateway is shutting down or closed. */
-  GATEWAY_CLOSED
+  /** The gateway is shutting down or closed, or (for a remote host) unreachable. */
+  GATEWAY_CLOSED,
+  /** The gateway failed unexpectedly (a remote gateway answered {@code INTERNAL}). */
+  INTERNAL
 }

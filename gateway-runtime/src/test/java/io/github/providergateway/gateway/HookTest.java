@@ -322,6 +322,19 @@ class HookTest {
   }
 
   @Test
+  void aGateWhoseProviderRebindsIsDeniedAndNeverAnsweredByTheNewBinding() {
+    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    var call = f.call(session, "deploy", "{}");
+    String callId = ci.next(GateCheck.class).callId();
+
+    ci.send(Hello.builder("ci-watcher").session(session).build());
+    ci.send(GateResult.allow("ci", callId));
+
+    assertThat(outcome(call)).isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' disconnected."));
+    worker.assertNoMoreMessages();
+  }
+
+  @Test
   void aGateThatCannotBeReachedDenies() {
     RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
     ci.refuseSends();

@@ -135,6 +135,18 @@ class PromptTest {
   }
 
   @Test
+  void aCallbackWhoseProviderRebindsKeepsTheCurrentText() {
+    RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
+    var result = f.gateway.onPrompt(session, "hi", sections());
+    String callId = live.next(TransformRequest.class).callId();
+
+    live.send(Hello.builder("live").session(session).build());
+    live.send(new TransformResult(callId, "too late"));
+
+    assertThat(done(result).sections().get("code_change_rules")).isEqualTo("Small diffs.");
+  }
+
+  @Test
   void hooksUpdateMergesTransformsBySectionAndNullRemovesOne() {
     Map<String, Optional<TransformRule>> initial = new LinkedHashMap<>();
     initial.put("custom_instructions", Optional.of(TransformRule.append("keep me")));
@@ -171,6 +183,14 @@ class PromptTest {
   }
 
   @Test
+  void anEmptyContextInHelloMeansNoneAsInContextUpdate() {
+    // A reconnecting provider sends "" to clear the context its token would restore.
+    f.bound(Hello.builder("ci").session(session).context("").build());
+
+    assertThat(prompt().context()).isEmpty();
+  }
+
+  @Test
   void startupContextGoesIntoTheStartContextNotThePromptContext() {
     f.bound(Hello.builder("monitor").session(session).startupContext("Provider loaded. Monitoring 3 endpoints.").build());
 
@@ -178,5 +198,25 @@ class PromptTest {
 
     assertThat(result.startupContext()).containsExactly("Provider loaded. Monitoring 3 endpoints.");
     assertThat(result.context()).isEmpty();
+  }
+
+  @Test
+  void atMostFiftySectionsMayBeTransformedEvenWhenUpdatesMergeThemIn() {
+    Map<String, Optional<TransformRule>> fifty = new LinkedHashMap<>();
+    for (int i = 0; i < 50; i++) {
+      fifty.put("s" + i, Optional.of(TransformRule.append("x")));
+    }
+    RecordingProviderConnection p = transforms("many", fifty);
+
+    p.send(new HooksUpdate(null, null, new Hooks(null, Map.of("one-more", Optional.of(TransformRule.append("x"))))));
+
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    assertThat(prompt().sections()).doesNotContainKey("one-more");
+    Map<String, Optional<TransformRule>> swap = new LinkedHashMap<>();
+    swap.put("s0", Optional.empty());
+    swap.put("one-more", Optional.of(TransformRule.append("x")));
+    p.send(new HooksUpdate(null, null, new Hooks(null, swap)));
+    p.assertNoMoreMessages();
+    assertThat(prompt().sections()).containsKey("one-more");
   }
 }

@@ -12,6 +12,7 @@ import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.gateway.SessionSpec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -146,5 +147,34 @@ class PushTest {
     assertThat(all).hasSize(200);
     assertThat(all.get(0).event()).isEqualTo("e201");
     assertThat(all.get(199).event()).isEqualTo("e2");
+  }
+
+  @Test
+  void aHostThatThrowsDoesNotCostTheProviderItsConnection() {
+    // A session whose host throws on every call.
+    String broken = done(f.gateway.startSession(SessionSpec.of("broken", "/y"), new io.github.providergateway.gateway.SessionHost() {
+      @Override
+      public void registerTools(String sessionId, List<io.github.providergateway.gateway.HostTool> tools) {
+        throw new IllegalStateException("host bug");
+      }
+
+      @Override
+      public void log(String sessionId, String source, String message) {
+        throw new IllegalStateException("host bug");
+      }
+
+      @Override
+      public void send(String sessionId, String source, String prompt) {
+        throw new IllegalStateException("host bug");
+      }
+    })).id();
+    RecordingProviderConnection p = f.bound("pusher", broken, GatewayFixture.tool("t"));
+
+    p.send(Push.event(PushLevel.INJECT, "still fine"));
+    f.settle();
+
+    assertThat(p.isClosed()).isFalse();
+    p.assertNoMoreMessages();
+    assertThat(done(f.gateway.queryStreams(broken, List.of("pusher@pusher"), 10)).get("pusher@pusher")).hasSize(1);
   }
 }

@@ -209,4 +209,21 @@ class ReconnectTest {
 
     assertThat(f.host(session).registeredNames()).isEmpty();
   }
+
+  @Test
+  void atMostAThousandDroppedIdentitiesWaitToBeReclaimedTheOldestGoesFirst() {
+    Bound first = bindTab();
+    first.conn().drop();
+    for (int i = 0; i < 1_000; i++) {
+      RecordingProviderConnection churn = f.authenticated();
+      churn.send(Hello.builder("churn-" + i).session(session).build());
+      churn.drop();
+    }
+
+    RecordingProviderConnection again = f.authenticated();
+    again.send(Hello.builder("browser").instance("tab-a").session(session)
+        .reconnectToken(first.ack().reconnectToken()).build());
+
+    assertThat(again.next(HelloAck.class).providerId()).isNotEqualTo(first.ack().providerId());
+  }
 }

@@ -324,4 +324,61 @@ class StreamTest {
 
     assertThat(stored("ci-watch@ci-watcher")).hasSize(150);
   }
+
+  // ---- memory bounds ----
+
+  @Test
+  void aStreamHoldsAtMostItsCharacterBudgetAndAlwaysItsNewestEvent() {
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxStreamBytes(100))) {
+      String s = small.startSession("small");
+      RecordingProviderConnection p = small.bound("p", s);
+      for (int i = 0; i < 3; i++) {
+        p.send(Push.event("w", PushLevel.KEEP, i + "x".repeat(39)));
+      }
+      p.send(Push.event("big", PushLevel.KEEP, "y".repeat(500)));
+
+      var streams = done(small.gateway.queryStreams(s, List.of("w@p", "big@p"), 200));
+      assertThat(streams.get("w@p")).extracting(e -> e.event().charAt(0)).containsExactly('2', '1');
+      assertThat(streams.get("big@p")).hasSize(1);
+    }
+  }
+
+  @Test
+  void aFullSessionDropsTheOldestStreamOfAProviderThatLeftAndRefusesWhenAllAreLive() {
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxStreamsPerSession(3))) {
+      String s = small.startSession("small");
+      RecordingProviderConnection gone = small.bound("gone", s);
+      gone.send(Push.event("a", PushLevel.KEEP, "1"));
+      small.clock.advance(Duration.ofSeconds(1));
+      gone.send(Push.event("b", PushLevel.KEEP, "2"));
+      gone.drop();
+      RecordingProviderConnection live = small.bound("live", s);
+      live.send(Push.event("c", PushLevel.KEEP, "3"));
+
+      live.send(Push.event("d", PushLevel.KEEP, "4"));
+      live.assertNoMoreMessages();
+      var left = done(small.gateway.queryStreams(s, List.of("a@gone", "b@gone"), 10));
+      assertThat(left.get("a@gone")).as("the least recently written goes").isEmpty();
+      assertThat(left.get("b@gone")).hasSize(1);
+
+      live.send(Push.event("e", PushLevel.KEEP, "5"));
+      live.send(Push.event("f", PushLevel.KEEP, "6"));
+      assertThat(live.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    }
+  }
+
+  @Test
+  void filtersAreBoundedLikeStreams() {
+    for (int i = 0; i < 20; i++) {
+      watcher.send(new FilterSet(null, null, "f" + i, List.of(new FilterRule("x", FilterOutcome.DROP))));
+    }
+    watcher.assertNoMoreMessages();
+
+    watcher.send(new FilterSet(null, null, "f20", List.of(new FilterRule("x", FilterOutcome.DROP))));
+
+    assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    watcher.send(new FilterSet(null, null, "f0", List.of()));
+    watcher.send(new FilterSet(null, null, "f20", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.assertNoMoreMessages();
+  }
 }

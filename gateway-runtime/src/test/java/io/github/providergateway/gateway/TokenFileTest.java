@@ -69,4 +69,16 @@ class TokenFileTest {
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rwx------");
     }
   }
+
+  @Test
+  void aStoppingGatewayLeavesANewerGatewaysTokenFileAlone() throws Exception {
+    GatewayFixture old = GatewayFixture.withHome(home);
+    try (GatewayFixture newer = GatewayFixture.with(b -> b.home(home).random(new java.util.SplittableRandom(5)))) {
+      old.close();
+
+      assertThat(Files.readString(home.resolve(".provider-token")))
+          .isEqualTo(newer.gateway.providerToken() + "\n");
+    }
+    assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
 }

@@ -36,6 +36,11 @@ import java.time.Duration;
  * @param injectCyclesBeforePause inject→turn→inject cycles before a provider's injects pause
  * @param defaultShutdownDeadline the {@code shutdown.pending} deadline when the host gives none
  * @param idleExitGrace how long a detached gateway waits after its last session before exiting
+ * @param maxStreamBytes what one stream may hold (event text and metadata, in chars) before its
+ *     oldest events are evicted, however few they are; the newest event is always kept
+ * @param maxStreamsPerSession streams a session keeps; past it, the least recently written stream
+ *     of a provider no longer bound there is dropped, and if every stream belongs to a bound
+ *     provider a push opening a new one is refused
  */
 public record Limits(
     int maxToolResultBytes,
@@ -61,7 +66,9 @@ public record Limits(
     int maxMatchedChars,
     int injectCyclesBeforePause,
     Duration defaultShutdownDeadline,
-    Duration idleExitGrace) {
+    Duration idleExitGrace,
+    int maxStreamBytes,
+    int maxStreamsPerSession) {
 
   private static final int MIB = 1 << 20;
 
@@ -90,7 +97,9 @@ public record Limits(
           64 * 1024,
           3,
           Duration.ofSeconds(10),
-          Duration.ofSeconds(30));
+          Duration.ofSeconds(30),
+          MIB,
+          200);
 
   public Limits {
     positive(maxToolResultBytes, "maxToolResultBytes");
@@ -119,6 +128,8 @@ public record Limits(
     positive(injectCyclesBeforePause, "injectCyclesBeforePause");
     nonNegative(defaultShutdownDeadline, "defaultShutdownDeadline");
     nonNegative(idleExitGrace, "idleExitGrace");
+    positive(maxStreamBytes, "maxStreamBytes");
+    positive(maxStreamsPerSession, "maxStreamsPerSession");
   }
 
   /** The spec's limits. */
@@ -187,6 +198,8 @@ public record Limits(
     private int injectCyclesBeforePause;
     private Duration defaultShutdownDeadline;
     private Duration idleExitGrace;
+    private int maxStreamBytes;
+    private int maxStreamsPerSession;
 
     private Builder(Limits from) {
       maxToolResultBytes = from.maxToolResultBytes;
@@ -213,6 +226,8 @@ public record Limits(
       injectCyclesBeforePause = from.injectCyclesBeforePause;
       defaultShutdownDeadline = from.defaultShutdownDeadline;
       idleExitGrace = from.idleExitGrace;
+      maxStreamBytes = from.maxStreamBytes;
+      maxStreamsPerSession = from.maxStreamsPerSession;
     }
 
     public Builder maxToolResultBytes(int value) {
@@ -335,6 +350,16 @@ public record Limits(
       return this;
     }
 
+    public Builder maxStreamBytes(int value) {
+      maxStreamBytes = value;
+      return this;
+    }
+
+    public Builder maxStreamsPerSession(int value) {
+      maxStreamsPerSession = value;
+      return this;
+    }
+
     public Limits build() {
       return new Limits(
           maxToolResultBytes,
@@ -360,7 +385,9 @@ public record Limits(
           maxMatchedChars,
           injectCyclesBeforePause,
           defaultShutdownDeadline,
-          idleExitGrace);
+          idleExitGrace,
+          maxStreamBytes,
+          maxStreamsPerSession);
     }
   }
 }

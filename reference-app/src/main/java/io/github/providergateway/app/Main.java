@@ -1,5 +1,283 @@
 package io.github.providergateway.app;
 
-public final class Main {
-  public static void main(String[] args) {}
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.slf4j.bridge.SLF4JBridgeHandler;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The reference gateway's entry point: parses the command line and runs one front end, the
+ * interactive {@link ConsoleHost} (default) or the {@link RpcHost} ({@code --rpc}), until its input
+ * ends.
+ *
+ * <p>{@link #run} runs the whole app on given streams and returns the exit code instead of
+ * exiting, so tests drive it in-process exactly as a script drives the jar.
+ */
+@Command(
+    name = "gateway",
+    subcommands = Main.Attach.class,
+    versionProvider = Version.class,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Runs the provider gateway: a loopback WebSocket relay where tool providers written in any"
+          + " language connect, authenticate, register tools and answer tool calls for agent"
+          + " sessions.",
+      "",
+      "Without --rpc it is an interactive console: type 'help'. With --rpc it reads one JSON"
+          + " command per line on stdin and writes one JSON reply or event per line on stdout"
+          + " (docs/reference-app.md). Either way it runs until its input ends.",
+      "",
+      "With --detached it is the shared background gateway hosts start for themselves: no"
+          + " console, logs in <home>/logs/gateway.log, gone 30 s after its last session and host."
+          + " 'gateway attach' opens the console on a running gateway.",
+      ""
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:the gateway ran and stopped normally (end of input, 'quit', 'shutdown'), or --help/--version",
+      "1:the gateway could not start (port in use, home not writable, config file missing)",
+      "2:bad command line"
+    })
+public final class Main implements Callable<Integer> {
+
+  /** Ran and stopped normally. */
+  static final int EXIT_OK = 0;
+  /** Could not start. */
+  static final int EXIT_START_FAILED = 1;
+  /** Bad command line. */
+  static final int EXIT_USAGE = 2;
+
+  @Option(
+      names = "--rpc",
+      description = "Newline-delimited JSON on stdin/stdout for scripts and tests, instead of the console.")
+  private boolean rpc;
+
+  @Option(
+      names = "--port",
+      paramLabel = "N",
+      defaultValue = "9400",
+      description = "WebSocket port on 127.0.0.1 and ::1 (default: ${DEFAULT-VALUE}); 0 picks a free one.")
+  private int port;
+
+  @Option(
+      names = "--home",
+      paramLabel = "DIR",
+      description = {
+        "Gateway home: the token file (.provider-token), providers' persistDirs, logs/.",
+        "Default: $COPILOT_HOME/extensions/tap",
+        "  or ~/.copilot/extensions/tap without COPILOT_HOME,",
+        "  where providers look for the token file."
+      })
+  private Path home;
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description = "Project config whose providers are spawned for each session (docs/reference-app.md).")
+  private Path config;
+
+  @Option(
+      names = "--detached",
+      description = {
+        "Run as the shared background gateway (normally started by a host's GatewayClient):",
+        "no console, no stdin; logs to <home>/logs/gateway.log; <home>/gateway.pid and",
+        "gateway.port tell hosts where it is; exits after --idle-exit-grace with no session",
+        "and no host."
+      })
+  private boolean detached;
+
+  @Option(
+      names = "--idle-exit-grace",
+      paramLabel = "DURATION",
+      defaultValue = "30s",
+      description = "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+  private String idleExitGrace;
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  private boolean help;
+
+  @Option(
+      names = {"-V", "--version"},
+      versionHelp = true,
+      description = "Show the version and exit.")
+  private boolean version;
+
+  private final InputStream in;
+  private final OutputStream out;
+  private final PrintStream err;
+  private final Map<String, String> env;
+  private final boolean interactive;
+  /** The front end that is running, for the signal hook. */
+  private volatile FrontEnd frontEnd;
+
+  private Main(
+      InputStream in, OutputStream out, PrintStream err, Map<String, String> env, boolean interactive) {
+    this.in = in;
+    this.out = out;
+    this.err = err;
+    this.env = env;
+    this.interactive = interactive;
+  }
+
+  /** Runs the app on the process's own streams and exits with its exit code. */
+  public static void main(String[] args) {
+    Main main =
+        new Main(System.in, System.out, System.err, System.getenv(), System.console() != null);
+    // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
+    Runtime.getRuntime().addShutdownHook(new Thread(main::onSignal, "gateway-signal"));
+    System.exit(main.execute(args));
+  }
+
+  /**
+   * Runs the app on the given streams, as {@code main} would with these arguments, and returns
+   * the exit code: {@value #EXIT_OK} after a normal stop, {@value #EXIT_START_FAILED} when the
+   * gateway could not start, {@value #EXIT_USAGE} for a bad command line.
+   *
+   * @param env the environment ({@code COPILOT_HOME} picks the default home)
+   */
+  static int run(
+      String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
+    return new Main(in, out, err, env, false).execute(args);
+  }
+
+  private int execute(String[] args) {
+    CommandLine commandLine = new CommandLine(this);
+    commandLine.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+    commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+    commandLine.setParameterExceptionHandler(
+        (e, ignored) -> {
+          // One line, not the whole usage: the person sees what is wrong at once.
+          err.println("gateway: " + e.getMessage());
+          err.println("Try 'gateway --help' for the options.");
+          return EXIT_USAGE;
+        });
+    return commandLine.execute(args);
+  }
+
+  @Override
+  public Integer call() {
+    if (port < 0 || port > 65535) {
+      err.println("gateway: --port must be 0..65535 (0 picks a free port), was " + port);
+      return EXIT_USAGE;
+    }
+    installLogBridge();
+    Path resolvedHome =
+        home != null
+            ? home
+            : HomeDirectory.defaultHome(env, Path.of(System.getProperty("user.home")));
+    Duration grace;
+    try {
+      grace = parseDuration(idleExitGrace);
+    } catch (IllegalArgumentException e) {
+      err.println("gateway: --idle-exit-grace " + e.getMessage());
+      return EXIT_USAGE;
+    }
+    if (detached && rpc) {
+      err.println("gateway: --detached and --rpc cannot be combined");
+      return EXIT_USAGE;
+    }
+    AppOptions options = new AppOptions(rpc, port, resolvedHome, config, detached, grace);
+    FrontEnd chosen =
+        detached
+            ? new DetachedHost(err)
+            : rpc ? new RpcHost(in, out, err) : new ConsoleHost(in, out, err, interactive);
+    frontEnd = chosen;
+    return chosen.run(options);
+  }
+
+  /** {@code 30s}, {@code 500ms}, {@code 2m}, or a number of seconds. */
+  static Duration parseDuration(String text) {
+    String t = text.strip().toLowerCase(java.util.Locale.ROOT);
+    try {
+      Duration value;
+      if (t.endsWith("ms")) {
+        value = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+      } else if (t.endsWith("s")) {
+        value = Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+      } else if (t.endsWith("m")) {
+        value = Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60));
+      } else {
+        value = Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
+      }
+      if (value.isNegative() || value.isZero()) {
+        throw new IllegalArgumentException("must be positive, was " + text);
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("must be a duration like 30s, 500ms or 2m, was " + text);
+    }
+  }
+
+  /** {@code gateway attach}: the console on a running gateway. */
+  @Command(
+      name = "attach",
+      sortOptions = false,
+      usageHelpAutoWidth = true,
+      description = {
+        "Opens the console on the gateway already running for a home (started by a host, another"
+            + " console, or --detached): see and drive its sessions, providers, tools and streams"
+            + " without owning them. Sessions you start here end when you quit; the gateway and"
+            + " everyone else's sessions stay. If the gateway restarts, the console follows it."
+      })
+  static final class Attach implements Callable<Integer> {
+    @picocli.CommandLine.ParentCommand private Main parent;
+
+    @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
+    private Path home;
+
+    @Option(
+        names = "--port",
+        paramLabel = "N",
+        defaultValue = "9400",
+        description = "The port when <home>/gateway.port does not say (default: ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Override
+    public Integer call() {
+      if (port < 1 || port > 65535) {
+        parent.err.println("gateway attach: --port must be 1..65535, was " + port);
+        return EXIT_USAGE;
+      }
+      installLogBridge();
+      Path resolvedHome =
+          home != null
+              ? home
+              : HomeDirectory.defaultHome(parent.env, Path.of(System.getProperty("user.home")));
+      ConsoleHost console = new ConsoleHost(parent.in, parent.out, parent.err, parent.interactive);
+      parent.frontEnd = console;
+      return console.attach(resolvedHome.toAbsolutePath().normalize(), port);
+    }
+  }
+
+  private void onSignal() {
+    FrontEnd running = frontEnd;
+    if (running != null) {
+      running.stopOnSignal();
+    }
+  }
+
+  /** Tyrus and Grizzly log through JUL: send that to SLF4J, hence to stderr, never stdout. */
+  private static synchronized void installLogBridge() {
+    if (!SLF4JBridgeHandler.isInstalled()) {
+      SLF4JBridgeHandler.removeHandlersForRootLogger();
+      SLF4JBridgeHandler.install();
+    }
+  }
 }

@@ -5,9 +5,9 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.protocol.ErrorMessage;
 
 /**
- * The gateway refused something with an {@code error} message: a {@code tools.update} (its {@code
- * requestId} matched), or the whole connection (a fatal code, {@code AUTH_FAILED} or {@code
- * UNSUPPORTED_VERSION}, which fails {@link ProviderSession#bound()} and {@link
+ * The gateway refused something with an {@code error} message: an update (its {@code requestId}
+ * matched), a {@code stream.query}, or the whole connection (a fatal code, {@code AUTH_FAILED} or
+ * {@code UNSUPPORTED_VERSION}, which fails {@link ProviderSession#bound()} and {@link
  * ProviderSession#closed()}).
  */
 public final class GatewayErrorException extends RuntimeException {

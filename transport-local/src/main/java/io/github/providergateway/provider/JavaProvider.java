@@ -5,14 +5,22 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.TransformRule;
+import io.github.providergateway.provider.internal.HandlerCheck;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -29,6 +37,13 @@ import java.util.function.Consumer;
  *     .build();
  * }</pre>
  *
+ * <p>Beyond tools, a provider may declare {@code onPreToolUse} hook rules (with a {@link
+ * GateHandler} for each {@code gate} id), system-prompt transforms (with a {@link TransformHandler}
+ * for each {@code callback} section), ambient and startup context, and the session events it
+ * subscribes to. What the gateway allows depends on the trust level: internal (in-process) and
+ * project providers may use all of it; external (paired) providers only tools, pushes, static
+ * {@code append} transforms and tool events (spec: Provider capabilities).
+ *
  * <p>Callbacks run on the provider's executor, one at a time, in the order the gateway's messages
  * arrived; an exception thrown by one is logged and does not stop the runtime.
  *
@@ -39,9 +54,17 @@ import java.util.function.Consumer;
  * @param tools the tools, by unique name
  * @param metadata provider information shown to the host (a JSON object), or {@code null}
  * @param concurrency a limit on calls in flight, or {@code null}
+ * @param hookRules {@code onPreToolUse} rules, in evaluation order
+ * @param transforms system-prompt section → transform, in declaration order
+ * @param gates {@code gateId} → the handler that decides it; every {@code gate} rule needs one
+ * @param transformHandlers section → the handler of its {@code callback} transform
+ * @param context ambient context added to every prompt, or {@code null}
+ * @param startupContext added to the session's start context, or {@code null}
+ * @param subscribe session event types to receive ({@code user.message}, ...)
  * @param onLifecycle every {@code session.lifecycle} ({@code started}, {@code idle}, {@code
  *     shutdown.pending})
  * @param onSessions every session list ({@code sessions}, {@code sessions.updated})
+ * @param onEvent every {@code session.event} of a subscribed type
  * @param onError every {@code error} the gateway sends
  * @param onShutdown cleanup before {@code shutdown.ready}
  */
@@ -52,8 +75,16 @@ public record JavaProvider(
     List<ProviderTool> tools,
     JsonNode metadata,
     Concurrency concurrency,
+    List<HookRule> hookRules,
+    Map<String, TransformRule> transforms,
+    Map<String, GateHandler> gates,
+    Map<String, TransformHandler> transformHandlers,
+    String context,
+    String startupContext,
+    List<String> subscribe,
     Consumer<SessionLifecycle> onLifecycle,
     Consumer<List<SessionInfo>> onSessions,
+    Consumer<SessionEvent> onEvent,
     Consumer<ErrorMessage> onError,
     ShutdownHandler onShutdown) {
 
@@ -72,8 +103,15 @@ public record JavaProvider(
     if (metadata != null && !metadata.isObject()) {
       throw new IllegalArgumentException("metadata must be a JSON object");
     }
+    hookRules = List.copyOf(hookRules);
+    transforms = Collections.unmodifiableMap(new LinkedHashMap<>(transforms));
+    gates = Map.copyOf(gates);
+    transformHandlers = Map.copyOf(transformHandlers);
+    HandlerCheck.check(hookRules, transforms, gates.keySet(), transformHandlers.keySet());
+    subscribe = List.copyOf(subscribe);
     requireNonNull(onLifecycle, "onLifecycle");
     requireNonNull(onSessions, "onSessions");
+    requireNonNull(onEvent, "onEvent");
     requireNonNull(onError, "onError");
     requireNonNull(onShutdown, "onShutdown");
   }
@@ -101,8 +139,16 @@ public record JavaProvider(
     private final List<ProviderTool> tools = new ArrayList<>();
     private JsonNode metadata;
     private Concurrency concurrency;
+    private final List<HookRule> hookRules = new ArrayList<>();
+    private final Map<String, TransformRule> transforms = new LinkedHashMap<>();
+    private final Map<String, GateHandler> gates = new LinkedHashMap<>();
+    private final Map<String, TransformHandler> transformHandlers = new LinkedHashMap<>();
+    private String context;
+    private String startupContext;
+    private final List<String> subscribe = new ArrayList<>();
     private Consumer<SessionLifecycle> onLifecycle = event -> {};
     private Consumer<List<SessionInfo>> onSessions = sessions -> {};
+    private Consumer<SessionEvent> onEvent = event -> {};
     private Consumer<ErrorMessage> onError =
         error ->
             LOG.log(
@@ -169,6 +215,92 @@ public record JavaProvider(
       return this;
     }
 
+    /**
+     * Adds an {@code onPreToolUse} rule ({@code deny}, {@code context} or {@code gate}); rules are
+     * evaluated in the order added. A {@code gate} rule needs a {@link #gateHandler} for its id.
+     */
+    public Builder onPreToolUse(HookRule rule) {
+      hookRules.add(requireNonNull(rule, "rule"));
+      return this;
+    }
+
+    /**
+     * Gates tool calls matching {@code match}: before each, {@code handler} decides (a {@code gate}
+     * rule with id {@code gateId}, plus its handler). Fails closed: see {@link GateHandler}.
+     */
+    public Builder gate(HookMatch match, String gateId, GateHandler handler) {
+      gateHandler(gateId, handler);
+      return onPreToolUse(HookRule.gate(match, gateId));
+    }
+
+    /**
+     * The handler for gate {@code gateId}, for rules given with {@link #onPreToolUse} or later with
+     * {@link ProviderSession#updateHooks}.
+     */
+    public Builder gateHandler(String gateId, GateHandler handler) {
+      requireNonNull(gateId, "gateId");
+      gates.put(gateId, requireNonNull(handler, "handler"));
+      return this;
+    }
+
+    /**
+     * A static transform of system-prompt section {@code section} ({@code append}, {@code prepend},
+     * {@code replace}); a {@code callback} rule needs a {@link #transformHandler}.
+     */
+    public Builder transform(String section, TransformRule rule) {
+      transforms.put(requireNonNull(section, "section"), requireNonNull(rule, "rule"));
+      return this;
+    }
+
+    /**
+     * A {@code callback} transform of {@code section}: at each prompt {@code handler} rewrites it.
+     */
+    public Builder transform(String section, TransformHandler handler) {
+      transformHandler(section, handler);
+      return transform(section, TransformRule.callback());
+    }
+
+    /**
+     * The handler of {@code section}'s {@code callback} transform, for one declared later with
+     * {@link ProviderSession#updateHooks}.
+     */
+    public Builder transformHandler(String section, TransformHandler handler) {
+      requireNonNull(section, "section");
+      transformHandlers.put(section, requireNonNull(handler, "handler"));
+      return this;
+    }
+
+    /**
+     * Ambient context added to every prompt (change it with {@link ProviderSession#updateContext}).
+     */
+    public Builder context(String context) {
+      this.context = context;
+      return this;
+    }
+
+    /** Text added once to the session's start context ({@code startup_context}). */
+    public Builder startupContext(String startupContext) {
+      this.startupContext = startupContext;
+      return this;
+    }
+
+    /**
+     * Subscribes to session events (names in {@code SessionEvents}); they arrive at {@link
+     * #onEvent}.
+     */
+    public Builder subscribe(String... events) {
+      for (String event : events) {
+        subscribe.add(requireNonNull(event, "event"));
+      }
+      return this;
+    }
+
+    /** Called with every {@code session.event} of a subscribed type. */
+    public Builder onEvent(Consumer<SessionEvent> onEvent) {
+      this.onEvent = requireNonNull(onEvent, "onEvent");
+      return this;
+    }
+
     /** Called for every {@code session.lifecycle}, before the runtime's own handling. */
     public Builder onLifecycle(Consumer<SessionLifecycle> onLifecycle) {
       this.onLifecycle = requireNonNull(onLifecycle, "onLifecycle");
@@ -204,8 +336,16 @@ public record JavaProvider(
           tools,
           metadata,
           concurrency,
+          hookRules,
+          transforms,
+          gates,
+          transformHandlers,
+          context,
+          startupContext,
+          subscribe,
           onLifecycle,
           onSessions,
+          onEvent,
           onError,
           onShutdown);
     }

@@ -1,8 +1,11 @@
 package io.github.providergateway.provider;
 
+import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.StreamHistory;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
@@ -17,7 +20,17 @@ import java.util.concurrent.CompletionStage;
  * in-process connection, or until a fatal {@code error}. {@link #closed()} completes then, and the
  * session cannot be used again.
  *
- * <p>Every method is thread-safe and returns at once.
+ * <p>Updates ({@link #updateTools}, {@link #updateHooks}, {@link #updateContext}, {@link
+ * #setFilter}) go to the gateway one at a time, in call order, each with a {@code requestId}; the
+ * returned stage completes once the gateway acknowledged it for every session the provider is bound
+ * to (one {@code ack} each), or fails with {@link GatewayErrorException} on the {@code error} that
+ * echoes its {@code requestId} (the previous state then stays). Asked for while not bound (before
+ * the first {@code hello.ack}, between reconnects), they ride on the next {@code hello} (filters:
+ * right after it). The runtime keeps the provider's whole declared state and declares it again on
+ * every new connection, so a reconnect, with or without a valid reconnect token, ends in the same
+ * state.
+ *
+ * <p>Stages complete on the provider's executor. Every method is thread-safe and returns at once.
  */
 public interface ProviderSession extends AutoCloseable {
 
@@ -38,21 +51,66 @@ public interface ProviderSession extends AutoCloseable {
   boolean push(PushLevel level, String event);
 
   /**
-   * Sends {@code push} as given (stream, metadata, prompt...). See {@link #push(PushLevel,
+   * Sends {@code push}: an event at {@code level} on {@code stream}. See {@link #push(PushLevel,
    * String)}.
+   */
+  boolean push(String stream, PushLevel level, String event);
+
+  /**
+   * Sends {@code push} as given: build it with {@link PushBuilder} for a stream, metadata, a
+   * prompt, a target session or a broadcast. See {@link #push(PushLevel, String)}.
    */
   boolean push(Push push);
 
   /**
-   * Replaces the provider's whole tool list ({@code tools.update} with a {@code requestId}).
-   * Updates go one at a time, in call order; handlers of new tools serve calls at once.
-   *
-   * @return completes once the gateway applied the list: its {@code ack}, or, while not bound, the
-   *     next {@code hello.ack} (the {@code hello} carries the list). Fails with {@link
-   *     GatewayErrorException} when the gateway refuses it (the previous list stays), or with
-   *     {@link IllegalStateException} when the session closes first.
+   * Replaces the provider's whole tool list ({@code tools.update}); handlers of new tools serve
+   * calls at once. See the class comment for the stage; it fails with {@link IllegalStateException}
+   * when the session closes first.
    */
   CompletionStage<Void> updateTools(List<ProviderTool> tools);
+
+  /**
+   * Changes hook rules and transforms ({@code hooks.update}): {@link Hooks#onPreToolUse()}, when
+   * present, replaces the whole rule list; {@link Hooks#transforms()} merge by section, an empty
+   * {@code Optional} removing that section's transform. See the class comment for the stage.
+   *
+   * @throws IllegalArgumentException when a {@code gate} rule or {@code callback} transform has no
+   *     handler in the {@link JavaProvider}
+   */
+  CompletionStage<Void> updateHooks(Hooks hooks);
+
+  /**
+   * Replaces the ambient context added to every prompt ({@code context.update}); an empty text
+   * clears it. See the class comment for the stage.
+   */
+  CompletionStage<Void> updateContext(String context);
+
+  /**
+   * Replaces the gateway-side filter of one of the provider's own streams ({@code filter.set}): the
+   * first rule whose regex is found in a pushed event decides its level, {@code drop} discarding
+   * it; an empty list removes the filter. See the class comment for the stage.
+   *
+   * @param stream the stream, or {@code null} for the one named after the provider
+   */
+  CompletionStage<Void> setFilter(String stream, List<FilterRule> rules);
+
+  /**
+   * Reads the newest {@code last} events (at most 100) of each stream ({@code stream.query}), in
+   * the provider's session. Streams are named {@code stream@provider}, or bare for the provider's
+   * own; reading other providers' streams needs internal trust.
+   *
+   * @return the {@code stream.history}, entries newest first; fails with {@link
+   *     GatewayErrorException} when the gateway refuses the query, or with {@link
+   *     IllegalStateException} when the session closes first. Asked for while not bound, the query
+   *     waits for the binding; one in flight at a drop is asked again on the next connection.
+   */
+  CompletionStage<StreamHistory> queryStreams(List<String> streams, int last);
+
+  /**
+   * {@link #queryStreams(List, int)} in session {@code sessionId}, which {@code "all"}-bound
+   * providers must name.
+   */
+  CompletionStage<StreamHistory> queryStreams(String sessionId, List<String> streams, int last);
 
   /**
    * Leaves: sends {@code goodbye} with {@code reason} (may be null), then closes the connection and
@@ -64,7 +122,8 @@ public interface ProviderSession extends AutoCloseable {
 
   /**
    * Completes when the session has ended for good. Fails with {@link GatewayErrorException} when a
-   * fatal {@code error} ({@code AUTH_FAILED}, {@code UNSUPPORTED_VERSION}) ended it.
+   * fatal {@code error} ({@code AUTH_FAILED}, {@code UNSUPPORTED_VERSION}) ended it, or with the
+   * failure of a {@link PairingCodeSupplier} that abandoned pairing.
    */
   CompletionStage<Void> closed();
 

@@ -281,7 +281,8 @@ final class BindingHandler {
       hooks.transforms().forEach((section, rule) -> rule.ifPresent(r -> declared.transforms.put(section, r)));
     }
     if (before == null || hello.context() != null) {
-      declared.context = hello.context();
+      // An empty context is none, as in context.update; it clears one a reconnect restored.
+      declared.context = hello.context() == null || hello.context().isEmpty() ? null : hello.context();
     }
     return declared;
   }

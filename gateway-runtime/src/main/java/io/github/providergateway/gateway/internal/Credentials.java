@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -47,7 +48,7 @@ public final class Credentials {
     if (MessageDigest.isEqual(hash, gatewayTokenHash)) {
       return new Credential.GatewayToken();
     }
-    return issued.get(java.util.HexFormat.of().formatHex(hash));
+    return issued.get(HexFormat.of().formatHex(hash));
   }
 
   /** Issues a project token scoped to {@code sessionId} for a provider the gateway spawns. */

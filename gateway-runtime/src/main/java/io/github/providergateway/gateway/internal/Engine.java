@@ -13,6 +13,7 @@ import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.protocol.SessionEvents;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.lang.System.Logger.Level;
@@ -171,7 +172,7 @@ public final class Engine {
   /** Forwards a host event to subscribed providers. */
   public void emit(String sessionId, String event, JsonNode data) {
     SessionState session = sessionManager.requireActive(sessionId);
-    if (io.github.providergateway.protocol.SessionEvents.USER_MESSAGE.equals(event)) {
+    if (SessionEvents.USER_MESSAGE.equals(event)) {
       pushes.userMessage(session);
     }
     events.emit(session, event, data);

@@ -1,27 +1,51 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.StreamEntry;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
-/** One named stream of a session: its newest events, oldest evicted first. Loop only. */
+/**
+ * One named stream of a session: its newest events, oldest evicted first. Two bounds hold: at most
+ * {@code retention} events (the spec's 200), and at most {@code maxChars} of event text and
+ * metadata together, so 200 events of 2 MB each cannot pile up; the newest event is always kept.
+ * Loop only.
+ */
 final class EventStream {
 
   private final int retention;
+  private final long maxChars;
   /** Stored events, oldest first. */
   private final ArrayDeque<StreamEntry> entries = new ArrayDeque<>();
+  /** The size of each stored event, in the same order. */
+  private final ArrayDeque<Integer> sizes = new ArrayDeque<>();
+  /** The sum of {@link #sizes}. */
+  private long chars;
+  /** When the newest event was stored. */
+  private Instant lastWritten;
 
-  EventStream(int retention) {
+  EventStream(int retention, long maxChars) {
     this.retention = retention;
+    this.maxChars = maxChars;
   }
 
   void add(StreamEntry entry) {
-    if (entries.size() == retention) {
-      entries.pollFirst();
-    }
+    int size = sizeOf(entry);
     entries.addLast(entry);
+    sizes.addLast(size);
+    chars += size;
+    lastWritten = entry.ts();
+    while (entries.size() > retention || (chars > maxChars && entries.size() > 1)) {
+      entries.pollFirst();
+      chars -= sizes.pollFirst();
+    }
+  }
+
+  private static int sizeOf(StreamEntry entry) {
+    int metadata = entry.metadata() == null ? 0 : entry.metadata().toString().length();
+    return entry.event().length() + metadata;
   }
 
   /** Up to {@code last} entries, newest first. */
@@ -35,5 +59,10 @@ final class EventStream {
 
   int size() {
     return entries.size();
+  }
+
+  /** When the newest event was stored, or null before the first. */
+  Instant lastWritten() {
+    return lastWritten;
   }
 }

@@ -33,6 +33,8 @@ final class HookEngine {
 
   private static final System.Logger LOG = System.getLogger(HookEngine.class.getName());
 
+  private static final int MAX_LOGGED_TIMEOUTS = 10_000;
+
   private final Engine engine;
   private final RegexGuard regex;
   /** Gates waiting for {@code gate.result}, by the check's call id. */
@@ -164,6 +166,9 @@ final class HookEngine {
   }
 
   private void logTimeoutOnce(Binding binding, String pattern) {
+    if (loggedTimeouts.size() >= MAX_LOGGED_TIMEOUTS) {
+      loggedTimeouts.clear(); // bounded: a provider cycling patterns must not grow it forever
+    }
     if (loggedTimeouts.add(binding.provider.name + "\u0000" + pattern)) {
       String message =
           "Hook regex of provider '" + binding.provider.name + "' ran out of time: " + pattern;

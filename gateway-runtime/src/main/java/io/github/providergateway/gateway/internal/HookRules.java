@@ -50,6 +50,12 @@ final class HookRules {
       }
     }
     Map<String, Optional<TransformRule>> transforms = hooks.transforms();
+    if (transforms != null && transforms.size() > limits.maxHookRulesPerProvider()) {
+      throw new ProtocolViolation(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          "A provider may transform at most " + limits.maxHookRulesPerProvider() + " sections; got "
+              + transforms.size());
+    }
     if (transforms != null) {
       transforms.forEach(
           (section, rule) ->

@@ -14,9 +14,11 @@ import io.github.providergateway.protocol.StreamQuery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Events providers push into sessions, the streams that keep them, and queries of those streams
@@ -77,6 +79,51 @@ public final class PushHandler {
           "A provider may push to at most " + engine.limits.maxStreamsPerProvider() + " streams",
           session.id);
     }
+    if (session.streams.size() >= engine.limits.maxStreamsPerSession()
+        && evictableStream(session) == null) {
+      throw new ProtocolViolation(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          "Session " + session.id + " holds " + engine.limits.maxStreamsPerSession()
+              + " streams of bound providers already",
+          session.id);
+    }
+  }
+
+  /**
+   * The stream to drop when a session is full: the least recently written one of a provider no
+   * longer bound there (a provider that left cannot have its history crowd out live ones), or null.
+   */
+  private static StreamName evictableStream(SessionState session) {
+    Set<String> bound = new HashSet<>();
+    for (ProviderState provider : session.bindings.keySet()) {
+      bound.add(provider.name);
+    }
+    StreamName oldest = null;
+    Instant oldestWrite = null;
+    for (Map.Entry<StreamName, EventStream> entry : session.streams.entrySet()) {
+      if (bound.contains(entry.getKey().provider())) {
+        continue;
+      }
+      Instant written = entry.getValue().lastWritten();
+      if (oldest == null || (written != null && written.isBefore(oldestWrite))) {
+        oldest = entry.getKey();
+        oldestWrite = written;
+      }
+    }
+    return oldest;
+  }
+
+  /** The stream {@code name} of {@code session}, made (making room if the session is full). */
+  private EventStream streamFor(SessionState session, StreamName name) {
+    EventStream stream = session.streams.get(name);
+    if (stream == null) {
+      if (session.streams.size() >= engine.limits.maxStreamsPerSession()) {
+        session.streams.remove(evictableStream(session));
+      }
+      stream = new EventStream(engine.limits.streamRetention(), engine.limits.maxStreamBytes());
+      session.streams.put(name, stream);
+    }
+    return stream;
   }
 
   /**
@@ -116,9 +163,7 @@ public final class PushHandler {
       if (filtered != null) {
         level = PushLevel.fromWire(filtered.wireName());
       }
-      session
-          .streams
-          .computeIfAbsent(stream, s -> new EventStream(engine.limits.streamRetention()))
+      streamFor(session, stream)
           .add(new StreamEntry(engine.timers.now(), push.event(), level, push.metadata()));
       if (level == PushLevel.SURFACE || level == PushLevel.INJECT) {
         session.host.log(session.id, source, push.event());

@@ -4,6 +4,7 @@ import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.SessionSelector;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -65,7 +66,12 @@ final class Reconnects {
     }
   }
 
+  /** The most snapshots kept at once; each may hold 100 tools and more. */
+  static final int MAX_DEPARTED = 1_000;
+
   private final Engine engine;
+  /** Departed identities, oldest first, to forget the oldest when too many wait. */
+  private final ArrayDeque<Engine.Identity> departedOrder = new ArrayDeque<>();
   /** Tokens by the hex SHA-256 of their text. */
   private final Map<String, Entry> byHash = new HashMap<>();
   /** Each identity's current token hash. */
@@ -103,6 +109,9 @@ final class Reconnects {
 
   /** {@code provider}'s connection dropped: its token now restores a snapshot, for 30 s. */
   void departed(ProviderState provider) {
+    if (departedCount() >= MAX_DEPARTED) {
+      forgetOldestDeparted(); // a provider churning identities must not pile up snapshots
+    }
     Engine.Identity identity = new Engine.Identity(provider.name, provider.instance);
     String hash = hashByIdentity.get(identity);
     Entry entry = hash == null ? null : byHash.get(hash);
@@ -111,6 +120,7 @@ final class Reconnects {
     }
     entry.live = null;
     entry.departed = Snapshot.of(provider);
+    departedOrder.addLast(identity);
     entry.expiry =
         engine.timers.after(
             engine.limits.reconnectWindow(),
@@ -119,6 +129,24 @@ final class Reconnects {
                 forget(identity);
               }
             });
+  }
+
+  private int departedCount() {
+    departedOrder.removeIf(identity -> !isDeparted(identity));
+    return departedOrder.size();
+  }
+
+  private boolean isDeparted(Engine.Identity identity) {
+    String hash = hashByIdentity.get(identity);
+    Entry entry = hash == null ? null : byHash.get(hash);
+    return entry != null && entry.departed != null;
+  }
+
+  private void forgetOldestDeparted() {
+    Engine.Identity oldest = departedOrder.pollFirst();
+    if (oldest != null) {
+      forget(oldest);
+    }
   }
 
   /** Drops the token of {@code identity}: it was used, replaced, or its identity taken afresh. */
@@ -141,6 +169,7 @@ final class Reconnects {
     }
     byHash.clear();
     hashByIdentity.clear();
+    departedOrder.clear();
   }
 
   private static String hash(String token) {

@@ -4,6 +4,7 @@ import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
@@ -32,7 +33,8 @@ public final class SessionManager {
     requireRunning();
     String id = engine.secrets.id("s");
     SessionInfo info = new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground());
-    SessionState session = new SessionState(id, info, host, spec.hostToolNames());
+    SessionState session =
+        new SessionState(id, info, new GuardedSessionHost(host), spec.hostToolNames());
     engine.sessions.put(id, session);
     engine.bindings.sessionStarted(session);
     broadcastSessions();
@@ -122,7 +124,7 @@ public final class SessionManager {
       engine.bindings.unbind(binding, BindingHandler.UnbindReason.SESSION_ENDED);
     }
     for (CallState call : new ArrayList<>(session.calls)) {
-      engine.calls.cancel(call, io.github.providergateway.protocol.CancelReason.SESSION_ENDED);
+      engine.calls.cancel(call, CancelReason.SESSION_ENDED);
     }
     for (ProviderState provider : session.awaitingShutdown) {
       provider.shutdownPending.remove(session.id);

@@ -19,9 +19,12 @@ public final class TokenFile {
   public static final String NAME = ".provider-token";
 
   private final Path path;
+  /** The token this gateway wrote, so it never deletes another run's file. */
+  private final String token;
 
-  private TokenFile(Path path) {
+  private TokenFile(Path path, String token) {
     this.path = path;
+    this.token = token;
   }
 
   /** Writes {@code token} to {@code <home>/.provider-token}, replacing a stale file. */
@@ -36,7 +39,7 @@ public final class TokenFile {
         throw new IllegalStateException("another gateway is writing " + path, raced);
       }
       Files.writeString(path, token + "\n", StandardCharsets.UTF_8);
-      return new TokenFile(path);
+      return new TokenFile(path, token);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the token file " + path, e);
     }
@@ -47,10 +50,18 @@ public final class TokenFile {
     return path;
   }
 
-  /** Deletes the file; a file already gone is fine. */
+  /**
+   * Deletes the file if it still holds this gateway's token. A newer gateway in the same home may
+   * have replaced it (a host restarted the gateway while this one was stopping): that file is not
+   * ours to delete, or the new gateway's providers could not find its token. A file already gone
+   * is fine.
+   */
   public void delete() {
     try {
-      Files.deleteIfExists(path);
+      String current = Files.exists(path) ? Files.readString(path, StandardCharsets.UTF_8).strip() : null;
+      if (token.equals(current)) {
+        Files.deleteIfExists(path);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot delete the token file " + path, e);
     }

@@ -1,6 +1,5 @@
 package io.github.providergateway.gateway.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.HostTool;
@@ -255,8 +254,4 @@ public final class ToolCatalog {
     return schema;
   }
 
-  /** Whether {@code parameters} is an object schema that can take a {@code target} property. */
-  static boolean isObjectSchema(JsonNode parameters) {
-    return parameters.isObject();
-  }
 }

@@ -10,9 +10,11 @@ import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolsUpdate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The four state updates: {@code tools.update}, {@code hooks.update}, {@code context.update} and
@@ -97,12 +99,39 @@ final class UpdateHandler {
     ProviderState provider = conn.provider();
     List<Binding> targets = targets(provider, update.sessionId());
     for (Binding binding : targets) {
+      checkTransformCount(binding.declared, update);
+    }
+    for (Binding binding : targets) {
       applyHooks(binding.declared, update);
     }
     if (update.sessionId() == null && provider.template != null) {
       applyHooks(provider.template, update);
     }
     acknowledge(conn, update.requestId(), targets);
+  }
+
+  /**
+   * Transforms merge, so without a bound a provider could add sections update after update: at
+   * most {@code maxHookRulesPerProvider} transformed sections, like rules.
+   */
+  private void checkTransformCount(Declared declared, HooksUpdate update) {
+    if (update.hooks().transforms() == null) {
+      return;
+    }
+    Set<String> sections = new HashSet<>(declared.transforms.keySet());
+    update.hooks().transforms().forEach((section, rule) -> {
+      if (rule.isPresent()) {
+        sections.add(section);
+      } else {
+        sections.remove(section);
+      }
+    });
+    if (sections.size() > engine.limits.maxHookRulesPerProvider()) {
+      throw new ProtocolViolation(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          "A provider may transform at most " + engine.limits.maxHookRulesPerProvider()
+              + " sections; this would make " + sections.size());
+    }
   }
 
   /** Rules replace the whole list when present; transforms merge by section (decision 25). */
@@ -152,6 +181,17 @@ final class UpdateHandler {
     }
     List<FilterRule> rules = update.rules();
     List<Binding> targets = targets(provider, update.sessionId());
+    for (Binding binding : targets) {
+      // Filters need no stream to exist yet, so they are bounded like streams are.
+      if (!rules.isEmpty()
+          && !binding.declared.filters.containsKey(stream.stream())
+          && binding.declared.filters.size() >= engine.limits.maxStreamsPerProvider()) {
+        throw new ProtocolViolation(
+            ErrorCode.PAYLOAD_TOO_LARGE,
+            "A provider may filter at most " + engine.limits.maxStreamsPerProvider() + " streams",
+            binding.session.id);
+      }
+    }
     for (Binding binding : targets) {
       setFilter(binding.declared, stream.stream(), rules);
     }

@@ -100,7 +100,7 @@ public final class LocalProviderTransport {
             LocalConnection.DEFAULT_MAX_QUEUED_MESSAGES,
             () -> {});
     connection.attach(acceptor.accept(connection.gatewaySide(), homeSessionId));
-    loop.execute(() -> runtime.opened(new Channel(connection), null));
+    loop.execute(() -> runtime.opened(new Channel(connection)));
     return runtime.session();
   }
 

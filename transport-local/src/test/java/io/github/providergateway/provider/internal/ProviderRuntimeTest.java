@@ -80,9 +80,9 @@ class ProviderRuntimeTest {
 
   @Test
   void overWebSocketAuthGoesFirstAndHelloFollowsTheSessionList() {
-    start(provider().session("s-1"));
+    startWebSocket(provider().session("s-1"));
 
-    openWebSocket(channel);
+    open(channel);
     assertThat(channel.next(Auth.class).token()).isEqualTo("ptk-test");
     channel.assertNoMoreMessages();
     deliver(Sessions.of(List.of(session("s-1"))));
@@ -99,7 +99,7 @@ class ProviderRuntimeTest {
   void inProcessHelloGoesAtOnceAndLeavesTheSessionToTheGateway() {
     start(provider());
 
-    openLocal(channel);
+    open(channel);
 
     assertThat(channel.next(Hello.class).session()).isNull();
   }
@@ -107,7 +107,7 @@ class ProviderRuntimeTest {
   @Test
   void boundCompletesWithTheHelloAck() {
     ProviderSession session = start(provider());
-    openLocal(channel);
+    open(channel);
     channel.next(Hello.class);
 
     deliver(ack("s-1"));
@@ -117,8 +117,8 @@ class ProviderRuntimeTest {
 
   @Test
   void whenTheGatewayHasNoSessionToChooseTheFirstActiveOneIsNamedInstead() {
-    start(provider());
-    openWebSocket(channel);
+    startWebSocket(provider());
+    open(channel);
     channel.next(Auth.class);
     deliver(Sessions.of(List.of(session("s-1"), session("s-2"))));
     assertThat(channel.next(Hello.class).session()).isNull();
@@ -133,8 +133,8 @@ class ProviderRuntimeTest {
 
   @Test
   void aConfiguredSessionThatDoesNotExistYetIsTriedAgainOnceListed() {
-    start(provider().session("s-2"));
-    openWebSocket(channel);
+    startWebSocket(provider().session("s-2"));
+    open(channel);
     channel.next(Auth.class);
     deliver(Sessions.of(List.of(session("s-1"))));
     channel.next(Hello.class);
@@ -164,7 +164,7 @@ class ProviderRuntimeTest {
   @Test
   void anAllBoundProviderIsReadyForEachSessionThatStartsLater() {
     start(provider().allSessions());
-    openLocal(channel);
+    open(channel);
     assertThat(channel.next(Hello.class).session()).isEqualTo(SessionSelector.All.INSTANCE);
     deliver(new HelloAck(2, "p-1", "all", "rtk-1", null));
     deliver(SessionLifecycle.started("s-1"));
@@ -359,7 +359,7 @@ class ProviderRuntimeTest {
 
     ProviderRuntime.AfterClose end = drop(true);
     FakeProviderChannel next = new FakeProviderChannel();
-    openLocal(next);
+    open(next);
     next.next(Hello.class);
     answer.complete(TextNode.valueOf("for a connection that is gone"));
 
@@ -415,8 +415,8 @@ class ProviderRuntimeTest {
 
   @Test
   void aFatalErrorClosesTheConnectionAndEndsTheSessionForGood() {
-    ProviderSession session = start(provider());
-    openWebSocket(channel);
+    ProviderSession session = startWebSocket(provider());
+    open(channel);
     channel.next(Auth.class);
     ErrorMessage refused =
         ErrorMessage.of(ErrorCode.AUTH_FAILED, "Invalid token").withReplyTo("auth");
@@ -528,7 +528,7 @@ class ProviderRuntimeTest {
     CompletableFuture<Void> applied =
         session.updateTools(List.of(new ProviderTool(tool("wave"), HELLO))).toCompletableFuture();
     FakeProviderChannel next = new FakeProviderChannel();
-    openLocal(next);
+    open(next);
     assertThat(next.next(Hello.class).toolsOrEmpty()).containsExactly(tool("wave"));
     assertThat(applied).isNotDone();
     deliver(ack("s-1"));
@@ -541,15 +541,17 @@ class ProviderRuntimeTest {
 
   @Test
   void theReconnectTokenIsOfferedUntilThirtySecondsAfterTheDrop() {
-    start(provider());
-    openLocal(channel);
+    startWebSocket(provider());
+    open(channel);
+    channel.next(Auth.class);
+    deliver(Sessions.of(List.of(session("s-1"))));
     channel.next(Hello.class);
     deliver(new HelloAck(2, "p-1", "s-1", "rtk-1", null));
     drop(true);
 
     clock.advance(Duration.ofSeconds(30).minusMillis(1));
     FakeProviderChannel early = new FakeProviderChannel();
-    openWebSocket(early);
+    open(early);
     early.next(Auth.class);
     deliver(Sessions.of(List.of(session("s-1"))));
     Hello withToken = early.next(Hello.class);
@@ -557,7 +559,7 @@ class ProviderRuntimeTest {
 
     clock.advance(Duration.ofMillis(1));
     FakeProviderChannel late = new FakeProviderChannel();
-    openWebSocket(late);
+    open(late);
     late.next(Auth.class);
     deliver(Sessions.of(List.of(session("s-1"))));
     Hello withoutToken = late.next(Hello.class);
@@ -623,26 +625,31 @@ class ProviderRuntimeTest {
         .onSessions(sessionLists::add);
   }
 
+  /** An in-process runtime: no auth, hello at once. */
   private ProviderSession start(JavaProvider.Builder builder) {
     runtime = new ProviderRuntime(builder.build(), loop, clock, () -> terminations++);
+    return runtime.session();
+  }
+
+  /** A WebSocket runtime: auth with a token first, hello after sessions. */
+  private ProviderSession startWebSocket(JavaProvider.Builder builder) {
+    runtime =
+        new ProviderRuntime(
+            builder.build(), loop, clock, ProviderAuth.token("ptk-test"), () -> terminations++);
     return runtime.session();
   }
 
   /** A provider bound in-process to {@code s-1}; its hello already taken. */
   private ProviderSession bind(JavaProvider.Builder builder) {
     ProviderSession session = start(builder);
-    openLocal(channel);
+    open(channel);
     channel.next(Hello.class);
     deliver(ack("s-1"));
     return session;
   }
 
-  private void openLocal(FakeProviderChannel connection) {
-    loop.execute(() -> runtime.opened(connection, null));
-  }
-
-  private void openWebSocket(FakeProviderChannel connection) {
-    loop.execute(() -> runtime.opened(connection, Auth.withToken("ptk-test")));
+  private void open(FakeProviderChannel connection) {
+    loop.execute(() -> runtime.opened(connection));
   }
 
   private void deliver(GatewayMessage message) {

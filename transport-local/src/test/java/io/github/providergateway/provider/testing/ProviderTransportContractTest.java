@@ -1,26 +1,43 @@
 package io.github.providergateway.provider.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.protocol.FilterOutcome;
+import io.github.providergateway.protocol.FilterRule;
+import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.SessionEvent;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.protocol.ToolsUpdate;
+import io.github.providergateway.protocol.TransformRule;
 import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.provider.GateVerdict;
+import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.ProviderTool;
 import io.github.providergateway.provider.ToolCallContext;
 import io.github.providergateway.provider.ToolException;
 import io.github.providergateway.provider.ToolHandler;
@@ -28,6 +45,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -85,6 +104,9 @@ public abstract class ProviderTransportContractTest {
 
   /** The last connected provider's connection drops under it, as if its process had died. */
   protected abstract void dropConnection() throws Exception;
+
+  /** Moves the gateway's manual clock forward, firing the timers that fall due. */
+  protected abstract void advance(Duration duration);
 
   // ---- set-up ----
 
@@ -232,6 +254,8 @@ public abstract class ProviderTransportContractTest {
 
     sendToProvider("{\"type\":\"from.the.future\",\"id\":\"x-1\",\"payload\":{\"a\":[1,2]}}");
     CallResult result = await(call("greet", "{\"name\":\"Bob\"}"));
+    // The host may have its outcome before the tap has recorded the result that carried it.
+    fromProviders().await(ToolResult.class, r -> true, WAIT);
 
     assertThat(result.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Bob!")));
     List<ProviderMessage> answered = fromProviders().since(before);
@@ -333,6 +357,220 @@ public abstract class ProviderTransportContractTest {
         .isEqualTo(new ToolOutcome.Failure("no such page", ToolErrorCode.NOT_FOUND, "NOT_FOUND"));
   }
 
+  // ---- hooks and gates ----
+
+  @Test
+  void aJavaGateDeniesAHostToolWhileItsFlagIsSet() throws Exception {
+    boolean[] red = {true};
+    await(
+        start(
+                greeter()
+                    .gate(
+                        HookMatch.toolAndArgs("shell", "git push"),
+                        "ci",
+                        check ->
+                            CompletableFuture.completedFuture(
+                                red[0] ? GateVerdict.deny("CI is red") : GateVerdict.allow())))
+            .bound());
+
+    HookDecision push = await(preToolUse("shell", "{\"command\":\"git push origin main\"}"));
+    HookDecision status = await(preToolUse("shell", "{\"command\":\"git status\"}"));
+    red[0] = false;
+    HookDecision later = await(preToolUse("shell", "{\"command\":\"git push origin main\"}"));
+
+    assertThat(push).isEqualTo(HookDecision.deny("CI is red", List.of()));
+    assertThat(status.allowed()).as("the rule does not match").isTrue();
+    assertThat(later.allowed()).isTrue();
+  }
+
+  @Test
+  void aJavaGateDeniesACallToAProviderTool() throws Exception {
+    await(
+        start(
+                greeter()
+                    .tool(GREET, HELLO)
+                    .gate(
+                        HookMatch.toolAndArgs("greet", "Mallory"),
+                        "no-mallory",
+                        check ->
+                            CompletableFuture.completedFuture(GateVerdict.deny("Not Mallory"))))
+            .bound());
+
+    CallResult denied = await(call("greet", "{\"name\":\"Mallory\"}"));
+    CallResult allowed = await(call("greet", "{\"name\":\"Alice\"}"));
+
+    assertThat(denied.outcome()).isEqualTo(new ToolOutcome.Denied("Not Mallory"));
+    assertThat(allowed.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Alice!")));
+  }
+
+  @Test
+  void aGateThatNeverAnswersIsDeniedByTheGatewayAfterFiveSeconds() throws Exception {
+    CompletableFuture<GateCheck> asked = new CompletableFuture<>();
+    await(
+        start(
+                greeter()
+                    .gate(
+                        HookMatch.tool("shell"),
+                        "slow",
+                        check -> {
+                          asked.complete(check);
+                          return new CompletableFuture<>(); // never decides
+                        }))
+            .bound());
+
+    CompletableFuture<HookDecision> decision = preToolUse("shell", "{}");
+    String callId = await(asked).callId();
+    advance(Duration.ofMillis(4_999));
+    assertThat(decision).isNotDone();
+    advance(Duration.ofMillis(1));
+
+    HookDecision denied = await(decision);
+    assertThat(denied.allowed()).isFalse();
+    assertThat(denied.reason()).contains("did not respond in time");
+    assertThat(fromProviders().all())
+        .as("no gate.result for " + callId)
+        .noneMatch(m -> m instanceof io.github.providergateway.protocol.GateResult);
+  }
+
+  @Test
+  void updateHooksAddsARuleThatTheGatewayAppliesOnceAcknowledged() throws Exception {
+    ProviderSession session =
+        start(
+            greeter()
+                .gateHandler(
+                    "ci",
+                    check ->
+                        CompletableFuture.completedFuture(GateVerdict.context("CI is green"))));
+    await(session.bound());
+    assertThat(await(preToolUse("shell", "{}")).context()).isEmpty();
+
+    await(
+        session.updateHooks(
+            new Hooks(
+                List.of(
+                    HookRule.context(HookMatch.tool("shell"), "Run tests first."),
+                    HookRule.gate(HookMatch.tool("shell"), "ci")),
+                null)));
+
+    assertThat(await(preToolUse("shell", "{}")))
+        .isEqualTo(HookDecision.allow(List.of("Run tests first.", "CI is green")));
+  }
+
+  @Test
+  void aRefusedUpdateFailsWithTheGatewaysError() throws Exception {
+    ProviderSession session = start(greeter());
+    await(session.bound());
+
+    CompletionStage<Void> refused =
+        session.updateHooks(
+            new Hooks(null, Map.of("safety", Optional.of(TransformRule.replace("anything goes")))));
+
+    assertThatThrownBy(() -> await(refused))
+        .hasCauseInstanceOf(GatewayErrorException.class)
+        .hasMessageContaining("UNAUTHORIZED");
+  }
+
+  // ---- prompts: transforms and context ----
+
+  @Test
+  void aCallbackTransformRewritesItsSectionOfThePrompt() throws Exception {
+    await(
+        start(
+                greeter()
+                    .transform(
+                        "rules",
+                        request ->
+                            CompletableFuture.completedFuture(
+                                request.current() + "\nCI is red: do not merge.")))
+            .bound());
+
+    PromptResult prompt = await(prompt(Map.of("rules", "Be careful.")));
+
+    assertThat(prompt.sections()).containsEntry("rules", "Be careful.\nCI is red: do not merge.");
+  }
+
+  @Test
+  void staticTransformsContextAndStartupContextReachThePrompt() throws Exception {
+    ProviderSession session =
+        start(
+            greeter()
+                .transform("custom_instructions", TransformRule.append("This repo uses pnpm."))
+                .context("CI is green.")
+                .startupContext("Watching CI."));
+    await(session.bound());
+
+    PromptResult before = await(prompt(Map.of("custom_instructions", "Be brief.")));
+    await(session.updateContext("CI is red."));
+    PromptResult after = await(prompt(Map.of("custom_instructions", "Be brief.")));
+
+    assertThat(before.sections())
+        .containsEntry("custom_instructions", "Be brief.\nThis repo uses pnpm.");
+    assertThat(before.context()).containsExactly("CI is green.");
+    assertThat(before.startupContext()).containsExactly("Watching CI.");
+    assertThat(after.context()).containsExactly("CI is red.");
+  }
+
+  // ---- updates, streams, filters, events ----
+
+  @Test
+  void updateToolsCompletesOnceTheHostHasTheNewTools() throws Exception {
+    ProviderSession session = start(greeter().tool(GREET, HELLO));
+    await(session.bound());
+    ToolDefinition wave = ToolDefinition.of("wave", "Wave", json("{\"type\":\"object\"}"));
+
+    CompletionStage<Void> applied = session.updateTools(List.of(new ProviderTool(wave, HELLO)));
+    fromProviders().await(ToolsUpdate.class, u -> true, WAIT);
+    await(gateway().sessions()); // the gateway has handled the update and started its debounce
+    advance(gateway().limits().registrationDebounce());
+    await(applied);
+
+    assertThat(await(gateway().tools(sessionId)))
+        .extracting(HostTool::name)
+        .containsExactly("wave");
+  }
+
+  @Test
+  void queryStreamsReadsBackWhatTheProviderPushed() throws Exception {
+    ProviderSession session = start(greeter());
+    await(session.bound());
+
+    session.push("ci", PushLevel.KEEP, "running");
+    session.push("ci", PushLevel.KEEP, "failure on test/auth.spec.ts");
+    StreamHistory history = await(session.queryStreams(List.of("ci"), 10));
+
+    assertThat(history.streams().get("ci"))
+        .extracting(StreamEntry::event)
+        .containsExactly("failure on test/auth.spec.ts", "running");
+  }
+
+  @Test
+  void aFilterSetByTheProviderDropsMatchingEvents() throws Exception {
+    ProviderSession session = start(greeter());
+    await(session.bound());
+
+    await(session.setFilter("git", List.of(new FilterRule("behind=0", FilterOutcome.DROP))));
+    session.push("git", PushLevel.SURFACE, "behind=0");
+    session.push("git", PushLevel.SURFACE, "behind=2");
+    StreamHistory history = await(session.queryStreams(List.of("git"), 10));
+
+    assertThat(history.streams().get("git"))
+        .extracting(StreamEntry::event)
+        .containsExactly("behind=2");
+    assertThat(host.loggedTexts()).contains("behind=2").doesNotContain("behind=0");
+  }
+
+  @Test
+  void subscribedSessionEventsReachTheProvider() throws Exception {
+    CompletableFuture<SessionEvent> received = new CompletableFuture<>();
+    await(start(greeter().subscribe("user.message").onEvent(received::complete)).bound());
+
+    await(gateway().emit(sessionId, "user.message", json("{\"content\":\"fix the auth bug\"}")));
+
+    SessionEvent event = await(received);
+    assertThat(event.event()).isEqualTo("user.message");
+    assertThat(event.data().get("content").asText()).isEqualTo("fix the auth bug");
+  }
+
   // ---- helpers ----
 
   /** A provider named {@code greeter} bound to the test's session. */
@@ -349,6 +587,14 @@ public abstract class ProviderTransportContractTest {
 
   protected CompletableFuture<CallResult> call(String tool, String args) {
     return gateway().callTool(sessionId, tool, json(args), null);
+  }
+
+  protected CompletableFuture<HookDecision> preToolUse(String tool, String args) {
+    return gateway().preToolUse(sessionId, tool, json(args));
+  }
+
+  protected CompletableFuture<PromptResult> prompt(Map<String, String> sections) {
+    return gateway().onPrompt(sessionId, "hello", sections);
   }
 
   protected static <T> T await(CompletionStage<T> stage) throws Exception {

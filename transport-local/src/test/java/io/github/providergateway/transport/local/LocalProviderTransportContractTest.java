@@ -10,6 +10,7 @@ import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.testing.MessageTap;
 import io.github.providergateway.provider.testing.ProviderTransportContractTest;
+import java.time.Duration;
 
 /**
  * The transport contract in-process: a gateway on a manual clock with a direct executor, providers
@@ -74,6 +75,11 @@ class LocalProviderTransportContractTest extends ProviderTransportContractTest {
   @Override
   protected void sendToProvider(String json) {
     lastConnection.send(CODEC.decodeGatewayMessage(json).messageOrNull());
+  }
+
+  @Override
+  protected void advance(Duration duration) {
+    fixture.clock.advance(duration);
   }
 
   @Override

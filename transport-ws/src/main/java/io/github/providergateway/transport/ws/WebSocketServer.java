@@ -3,6 +3,7 @@ package io.github.providergateway.transport.ws;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.transport.ws.internal.ServerCore;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -22,7 +23,10 @@ import java.util.Set;
  * <p><b>Where it listens.</b> On 127.0.0.1 and on ::1 with the same port (::1 is skipped, and
  * logged, on a machine without IPv6 loopback), never on another interface; a peer whose address
  * is not loopback is refused anyway. Providers connect to {@code /} (what {@code
- * ws://localhost:9400} requests).
+ * ws://localhost:9400} requests). With {@link Builder#hosts}, agent hosts connect to {@code /host}
+ * and speak the host protocol (spec/host-rpc.md's commands, replies and events, one JSON text
+ * message each), authenticating first with {@code host.auth} and the gateway token; the same
+ * handshake checks, connection cap and heartbeat apply.
  *
  * <p><b>Handshakes.</b> Refused with HTTP 403 when the {@code Origin} header is present and not
  * allow-listed, or when {@code Host} is not {@code 127.0.0.1:<port>}, {@code [::1]:<port>} or
@@ -101,6 +105,11 @@ public final class WebSocketServer implements AutoCloseable {
     return URI.create("ws://127.0.0.1:" + port());
   }
 
+  /** The URL agent hosts connect to: {@code ws://127.0.0.1:<port>/host}. */
+  public URI hostUrl() {
+    return URI.create("ws://127.0.0.1:" + port() + ServerCore.HOST_PATH);
+  }
+
   /**
    * Stops accepting, closes every connection with 1001 (each provider's calls end {@code
    * DISCONNECTED}), waits briefly for the close handshakes, then stops listening. Idempotent.
@@ -122,6 +131,7 @@ public final class WebSocketServer implements AutoCloseable {
     private int maxQueuedMessages = 1024;
     private long maxQueuedBytes = 8L << 20;
     private Duration idleTimeout = Duration.ofMinutes(5);
+    private HostService hosts;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -181,12 +191,21 @@ public final class WebSocketServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Serves agent hosts at {@code /host} through {@code hosts} (built for the same gateway), so
+     * several host processes share this gateway. Default: no {@code /host} endpoint.
+     */
+    public Builder hosts(HostService hosts) {
+      this.hosts = requireNonNull(hosts, "hosts");
+      return this;
+    }
+
     /** A server with these settings, not yet listening: call {@link WebSocketServer#start()}. */
     public WebSocketServer build() {
       return new WebSocketServer(
           new ServerCore(
               new ServerCore.Config(
-                  gateway, port, allowedOrigins, maxQueuedMessages, maxQueuedBytes, idleTimeout)));
+                  gateway, port, allowedOrigins, maxQueuedMessages, maxQueuedBytes, idleTimeout, hosts)));
     }
   }
 }

@@ -16,11 +16,12 @@ import java.time.Duration;
 class WebSocketProviderClientContractTest extends ProviderTransportContractTest {
 
   private Gateway gateway;
+  private ManualClock clock;
   private WebSocketProviderClientTestServer server;
 
   @Override
   protected void startTransport() throws Exception {
-    ManualClock clock = new ManualClock();
+    clock = new ManualClock();
     gateway = Gateway.builder().clock(clock).scheduler(clock).build();
     server = WebSocketProviderClientTestServer.start(gateway);
   }
@@ -59,6 +60,11 @@ class WebSocketProviderClientContractTest extends ProviderTransportContractTest 
   @Override
   protected void sendToProvider(String json) {
     server.last().sendRaw(json);
+  }
+
+  @Override
+  protected void advance(Duration duration) {
+    clock.advance(duration); // due timers hop onto the gateway's loop thread
   }
 
   @Override

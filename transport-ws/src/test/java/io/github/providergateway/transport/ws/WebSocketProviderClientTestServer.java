@@ -154,6 +154,11 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
       return "test-ws " + session.getId();
     }
 
+    /** Whether the server's side of the socket is still open. */
+    boolean isOpen() {
+      return session.isOpen();
+    }
+
     private void closeSession(CloseReason.CloseCode code, String reason) {
       try {
         session.close(new CloseReason(code, reason));

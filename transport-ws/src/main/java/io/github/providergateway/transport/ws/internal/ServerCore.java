@@ -3,6 +3,7 @@ package io.github.providergateway.transport.ws.internal;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.gateway.ProviderLink;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.Session;
@@ -45,11 +46,23 @@ public final class ServerCore {
       Set<String> allowedOrigins,
       int maxQueuedMessages,
       long maxQueuedBytes,
-      Duration idleTimeout) {
+      Duration idleTimeout,
+      HostService hosts) {
     public Config {
       requireNonNull(gateway, "gateway");
       allowedOrigins = Set.copyOf(allowedOrigins);
       requireNonNull(idleTimeout, "idleTimeout");
+    }
+
+    /** A server for providers only, without the {@code /host} endpoint. */
+    public Config(
+        Gateway gateway,
+        int port,
+        Set<String> allowedOrigins,
+        int maxQueuedMessages,
+        long maxQueuedBytes,
+        Duration idleTimeout) {
+      this(gateway, port, allowedOrigins, maxQueuedMessages, maxQueuedBytes, idleTimeout, null);
     }
   }
 
@@ -60,6 +73,10 @@ public final class ServerCore {
   private final LoopbackServerContainer container;
   /** Open connections, for the heartbeat and for close. */
   private final Set<TyrusProviderConnection> connections = ConcurrentHashMap.newKeySet();
+  /** The agent hosts' side, served at {@code /host}; null for a providers-only server. */
+  private final HostService hosts;
+  /** Open host connections, for the heartbeat and for close. */
+  private final Set<TyrusHostConnection> hostConnections = ConcurrentHashMap.newKeySet();
 
   private final Object lifecycle = new Object();
   /** Encodes and writes outbound messages; created by start. Guarded by lifecycle. */
@@ -75,6 +92,7 @@ public final class ServerCore {
     this.gateway = config.gateway();
     this.requestedPort = config.port();
     this.idleTimeout = config.idleTimeout();
+    this.hosts = config.hosts();
     this.settings =
         new TyrusProviderConnection.Settings(
             config.maxQueuedMessages(), config.maxQueuedBytes(), CLOSE_GRACE);
@@ -100,6 +118,12 @@ public final class ServerCore {
                 .configurator(new EndpointFactory(this))
                 .build();
         container.addEndpoint(endpoint);
+        if (hosts != null) {
+          container.addEndpoint(
+              ServerEndpointConfig.Builder.create(HostEndpoint.class, HOST_PATH)
+                  .configurator(new EndpointFactory(this))
+                  .build());
+        }
         container.start("", requestedPort);
       } catch (DeploymentException | IOException | RuntimeException e) {
         stopExecutors();
@@ -131,6 +155,9 @@ public final class ServerCore {
       }
     }
     container.refuseNewConnections();
+    for (TyrusHostConnection host : new ArrayList<>(hostConnections)) {
+      host.abort(WsCloseCodes.goingAway());
+    }
     List<TyrusProviderConnection> open = new ArrayList<>(connections);
     for (TyrusProviderConnection connection : open) {
       connection.closeAfterQueue(WsCloseCodes.goingAway());
@@ -200,6 +227,50 @@ public final class ServerCore {
     return connection;
   }
 
+  /** The path agent hosts connect to (when the server has a host service). */
+  public static final String HOST_PATH = "/host";
+
+  /**
+   * A handshake at {@code /host} completed: registers the host connection with the host service
+   * (it must send {@code host.auth} first), or refuses it as {@link #opened} refuses providers.
+   */
+  TyrusHostConnection openedHost(Session session, HandshakeGuard.Admission admission) {
+    if (admission == null || hosts == null) {
+      closeQuietly(session, WsCloseCodes.internalError());
+      return null;
+    }
+    Object peer = admission.socket().getPeerAddress();
+    if (!(peer instanceof InetSocketAddress inet)
+        || inet.getAddress() == null
+        || !inet.getAddress().isLoopbackAddress()) {
+      admission.release();
+      closeQuietly(session, WsCloseCodes.notLoopback());
+      return null;
+    }
+    session.setMaxTextMessageBufferSize(transportLimit(gateway));
+    session.setMaxIdleTimeout(0);
+    ExecutorService sends;
+    ScheduledExecutorService timers;
+    synchronized (lifecycle) {
+      sends = sendExecutor;
+      timers = timer;
+    }
+    TyrusHostConnection connection =
+        new TyrusHostConnection(
+            session,
+            admission.socket(),
+            sends,
+            timers,
+            CLOSE_GRACE,
+            gone -> {
+              hostConnections.remove(gone);
+              admission.release();
+            });
+    hostConnections.add(connection);
+    connection.attach(hosts.open(connection));
+    return connection;
+  }
+
   // ---- internals ----
 
   private void heartbeat() {
@@ -207,6 +278,9 @@ public final class ServerCore {
     long idleNanos = idleTimeout.toNanos();
     for (TyrusProviderConnection connection : connections) {
       connection.heartbeat(now, idleNanos);
+    }
+    for (TyrusHostConnection host : hostConnections) {
+      host.heartbeat(now, idleNanos);
     }
   }
 
@@ -278,6 +352,9 @@ public final class ServerCore {
 
     @Override
     public <T> T getEndpointInstance(Class<T> endpointClass) throws InstantiationException {
+      if (endpointClass == HostEndpoint.class) {
+        return endpointClass.cast(new HostEndpoint(server));
+      }
       if (endpointClass != ProviderEndpoint.class) {
         throw new InstantiationException("unexpected endpoint " + endpointClass.getName());
       }

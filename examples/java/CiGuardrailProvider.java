@@ -1,0 +1,69 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.provider.GateVerdict;
+import io.github.providergateway.provider.JavaProvider;
+import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.transport.ws.WebSocketProviderClient;
+import java.net.URI;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A guardrail provider: it gates the host's {@code shell} tool, denying {@code git push} while CI
+ * is red. It keeps the CI state itself; its own tool {@code ci_status {red: boolean}} flips it (a
+ * CI webhook or the agent can call it). Every other shell command, and every push while CI is
+ * green, is allowed.
+ *
+ * <p>Run it next to a gateway, with the provider token in {@code TAP_PROVIDER_TOKEN} (or the
+ * contents of the gateway's token file):
+ *
+ * <pre>
+ * java -cp "$CLASSPATH" examples/java/CiGuardrailProvider.java [ws://127.0.0.1:9400/]
+ * </pre>
+ *
+ * where {@code $CLASSPATH} holds transport-ws, transport-local, gateway-runtime, protocol-api and
+ * Jackson. {@code CiGuardrailExampleTest} in transport-ws compiles and runs this file.
+ */
+public final class CiGuardrailProvider {
+
+  private static final ProtocolCodec CODEC = ProtocolCodec.create();
+  private static final JsonNode CI_STATUS_ARGS =
+      CODEC.parseJson(
+          "{\"type\":\"object\",\"properties\":{\"red\":{\"type\":\"boolean\"}},"
+              + "\"required\":[\"red\"]}");
+
+  private CiGuardrailProvider() {}
+
+  public static void main(String[] args) {
+    URI gateway = URI.create(args.length > 0 ? args[0] : "ws://127.0.0.1:9400/");
+    ProviderSession session = start(gateway, System.getenv("TAP_PROVIDER_TOKEN"));
+    session.closed().toCompletableFuture().join(); // serve until the gateway or a goodbye ends it
+  }
+
+  /** Connects the guardrail to {@code gateway}; CI starts green. */
+  public static ProviderSession start(URI gateway, String token) {
+    AtomicBoolean ciRed = new AtomicBoolean(false);
+    JavaProvider guardrail =
+        JavaProvider.builder("ci-guardrail")
+            .tool(
+                ToolDefinition.of("ci_status", "Record whether CI is red", CI_STATUS_ARGS),
+                (args, call) -> {
+                  ciRed.set(args.path("red").asBoolean());
+                  return CompletableFuture.completedFuture(
+                      TextNode.valueOf(ciRed.get() ? "CI is red: pushes blocked" : "CI is green"));
+                })
+            .gate(
+                HookMatch.toolAndArgs("shell", "git push"), // tool name, regex on its JSON args
+                "ci-before-push",
+                check ->
+                    CompletableFuture.completedFuture(
+                        ciRed.get()
+                            ? GateVerdict.deny("CI is red on this branch. Fix the tests first.")
+                            : GateVerdict.allow()))
+            .build();
+    return WebSocketProviderClient.connect(gateway, token, guardrail);
+  }
+}

@@ -1,0 +1,145 @@
+// A provider for the provider gateway, written the way the core profile describes
+// (spec/provider-interface-core-profile.md): connect, auth, hello, answer tool calls,
+// honour tool.cancel, say goodbye on shutdown.pending.
+//
+//   cd examples/node && npm install && node provider.mjs
+//
+// Environment:
+//   TAP_GATEWAY_URL     the gateway's WebSocket URL (default ws://localhost:9400)
+//   TAP_PROVIDER_TOKEN  the token; without it the token file is read:
+//                       <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token
+//   TAP_SESSION         the session to bind to (default: the first active one)
+import WebSocket from "ws";
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+const URL = process.env.TAP_GATEWAY_URL || "ws://localhost:9400";
+const TOKEN = process.env.TAP_PROVIDER_TOKEN || readTokenFile();
+
+const TOOLS = [
+  {
+    name: "greet",
+    description: "Greet someone by name",
+    parameters: {
+      type: "object",
+      properties: { name: { type: "string" } },
+      required: ["name"],
+    },
+  },
+  {
+    name: "wait",
+    description: "Wait for some milliseconds, then answer (can be cancelled)",
+    parameters: {
+      type: "object",
+      properties: { ms: { type: "integer", minimum: 0 } },
+    },
+  },
+];
+
+function readTokenFile() {
+  const home = process.env.COPILOT_HOME || join(homedir(), ".copilot");
+  const file = join(home, "extensions", "tap", ".provider-token");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    console.error(`No TAP_PROVIDER_TOKEN and no token file at ${file}: is the gateway running?`);
+    process.exit(1);
+  }
+}
+
+const pending = new Map(); // call id -> timer of a call still running, so tool.cancel can stop it
+let leaving = false;
+
+const ws = new WebSocket(URL);
+const send = (message) => ws.send(JSON.stringify(message));
+
+ws.on("open", () => send({ type: "auth", token: TOKEN }));
+
+ws.on("message", (raw) => {
+  const msg = JSON.parse(raw);
+  switch (msg.type) {
+    case "sessions": {
+      const session = process.env.TAP_SESSION || msg.active[0]?.id;
+      if (!session) {
+        console.error("No active session to bind to.");
+        leave("no session");
+        return;
+      }
+      send({ type: "hello", name: "node-example", protocolVersion: 2, session, tools: TOOLS });
+      break;
+    }
+    case "hello.ack":
+      console.log(`Bound to session ${msg.sessionId} as ${msg.providerId}`);
+      break;
+    case "tool.call":
+      answer(msg);
+      break;
+    case "tool.cancel": {
+      // Exactly one tool.result per call: stop the work, then answer CANCELLED.
+      clearTimeout(pending.get(msg.id));
+      pending.delete(msg.id);
+      send({ type: "tool.result", id: msg.id, error: "Cancelled", errorCode: "CANCELLED" });
+      break;
+    }
+    case "session.lifecycle":
+      if (msg.state === "shutdown.pending") leave("session ending");
+      break;
+    case "error":
+      console.error(`Gateway error [${msg.code}]: ${msg.message}`);
+      if (msg.code === "AUTH_FAILED" || msg.code === "UNSUPPORTED_VERSION") process.exitCode = 1;
+      break;
+    default:
+      break; // forward compatibility: ignore message types we do not know
+  }
+});
+
+ws.on("close", (code) => {
+  if (!leaving) {
+    console.error(`The gateway closed the connection (${code}).`);
+    process.exitCode ??= 1;
+  }
+});
+
+ws.on("error", (error) => {
+  console.error(`Cannot talk to the gateway at ${URL}: ${error.message}`);
+  process.exitCode = 1;
+});
+
+process.on("SIGINT", () => leave("interrupted"));
+
+function answer(call) {
+  if (call.tool === "greet") {
+    const name = call.args?.name;
+    if (typeof name !== "string") {
+      send({ type: "tool.result", id: call.id, error: "name must be a string", errorCode: "INTERNAL" });
+      return;
+    }
+    // A surface push shows in the session's timeline (and is kept in the "greetings" stream).
+    send({ type: "push", level: "surface", event: `Greeted ${name}`, stream: "greetings" });
+    send({ type: "tool.result", id: call.id, data: `Hello, ${name}!` });
+  } else if (call.tool === "wait") {
+    const ms = Number(call.args?.ms ?? 1000);
+    pending.set(
+      call.id,
+      setTimeout(() => {
+        pending.delete(call.id);
+        send({ type: "tool.result", id: call.id, data: `Waited ${ms} ms` });
+      }, ms),
+    );
+  } else {
+    send({ type: "tool.result", id: call.id, error: `No tool ${call.tool}`, errorCode: "NOT_FOUND" });
+  }
+}
+
+function leave(reason) {
+  if (leaving) return;
+  leaving = true;
+  for (const timer of pending.values()) clearTimeout(timer);
+  if (ws.readyState === WebSocket.OPEN) {
+    send({ type: "goodbye", reason });
+    ws.close(1000);
+  } else {
+    ws.terminate();
+  }
+}

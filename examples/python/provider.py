@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""A provider for the provider gateway, written the way the core profile describes
+(spec/provider-interface-core-profile.md): connect, auth, hello, answer tool calls,
+honour tool.cancel, say goodbye on shutdown.pending.
+
+    python3 examples/python/provider.py      # needs the websockets package
+
+Environment:
+    TAP_GATEWAY_URL     the gateway's WebSocket URL (default ws://localhost:9400)
+    TAP_PROVIDER_TOKEN  the token; without it the token file is read:
+                        <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token
+    TAP_SESSION         the session to bind to (default: the first active one)
+"""
+import asyncio
+import json
+import os
+import pathlib
+import sys
+
+import websockets
+
+URL = os.environ.get("TAP_GATEWAY_URL") or "ws://localhost:9400"
+
+TOOLS = [
+    {
+        "name": "greet",
+        "description": "Greet someone by name",
+        "parameters": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}},
+            "required": ["name"],
+        },
+    },
+    {
+        "name": "wait",
+        "description": "Wait for some milliseconds, then answer (can be cancelled)",
+        "parameters": {
+            "type": "object",
+            "properties": {"ms": {"type": "integer", "minimum": 0}},
+        },
+    },
+]
+
+
+def read_token():
+    token = os.environ.get("TAP_PROVIDER_TOKEN")
+    if token:
+        return token
+    home = os.environ.get("COPILOT_HOME") or pathlib.Path.home() / ".copilot"
+    path = pathlib.Path(home, "extensions", "tap", ".provider-token")
+    try:
+        return path.read_text().strip()
+    except OSError:
+        sys.exit(f"No TAP_PROVIDER_TOKEN and no token file at {path}: is the gateway running?")
+
+
+async def main():
+    token = read_token()
+    pending = {}  # call id -> task of a call still running, so tool.cancel can stop it
+
+    async with websockets.connect(URL) as ws:
+
+        async def send(message):
+            await ws.send(json.dumps(message))
+
+        async def answer(call):
+            try:
+                if call["tool"] == "greet":
+                    name = call.get("args", {}).get("name")
+                    if not isinstance(name, str):
+                        await send({"type": "tool.result", "id": call["id"],
+                                    "error": "name must be a string", "errorCode": "INTERNAL"})
+                        return
+                    # A surface push shows in the session's timeline (and is kept in "greetings").
+                    await send({"type": "push", "level": "surface",
+                                "event": f"Greeted {name}", "stream": "greetings"})
+                    await send({"type": "tool.result", "id": call["id"], "data": f"Hello, {name}!"})
+                elif call["tool"] == "wait":
+                    ms = int(call.get("args", {}).get("ms", 1000))
+                    await asyncio.sleep(ms / 1000)  # cancelled here by tool.cancel
+                    await send({"type": "tool.result", "id": call["id"], "data": f"Waited {ms} ms"})
+                else:
+                    await send({"type": "tool.result", "id": call["id"],
+                                "error": f"No tool {call['tool']}", "errorCode": "NOT_FOUND"})
+            finally:
+                pending.pop(call["id"], None)
+
+        await send({"type": "auth", "token": token})
+        async for raw in ws:
+            msg = json.loads(raw)
+            kind = msg.get("type")
+
+            if kind == "sessions":
+                session = os.environ.get("TAP_SESSION") or (msg["active"][0]["id"] if msg["active"] else None)
+                if session is None:
+                    print("No active session to bind to.", file=sys.stderr)
+                    await send({"type": "goodbye", "reason": "no session"})
+                    return
+                await send({"type": "hello", "name": "python-example", "protocolVersion": 2,
+                            "session": session, "tools": TOOLS})
+
+            elif kind == "hello.ack":
+                print(f"Bound to session {msg['sessionId']} as {msg['providerId']}", flush=True)
+
+            elif kind == "tool.call":
+                # Each call runs on its own, so a slow one does not hold up the others.
+                pending[msg["id"]] = asyncio.create_task(answer(msg))
+
+            elif kind == "tool.cancel":
+                # Exactly one tool.result per call: stop the work, then answer CANCELLED.
+                task = pending.pop(msg["id"], None)
+                if task:
+                    task.cancel()
+                await send({"type": "tool.result", "id": msg["id"],
+                            "error": "Cancelled", "errorCode": "CANCELLED"})
+
+            elif kind == "session.lifecycle":
+                if msg.get("state") == "shutdown.pending":
+                    for task in pending.values():
+                        task.cancel()
+                    await send({"type": "goodbye", "reason": "session ending"})
+                    return
+
+            elif kind == "error":
+                print(f"Gateway error [{msg['code']}]: {msg['message']}", file=sys.stderr)
+                if msg["code"] in ("AUTH_FAILED", "UNSUPPORTED_VERSION"):
+                    sys.exit(1)
+            # else: ignore message types we do not know (forward compatibility)
+
+    print("The gateway closed the connection.", file=sys.stderr)
+    sys.exit(1)
+
+
+if __name__ == "__main__":
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        pass
+    except (OSError, websockets.exceptions.WebSocketException) as error:
+        sys.exit(f"Cannot talk to the gateway at {URL}: {error}")

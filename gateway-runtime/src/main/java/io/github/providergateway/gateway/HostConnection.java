@@ -1,0 +1,27 @@
+package io.github.providergateway.gateway;
+
+import io.github.providergateway.protocol.host.HostOutput;
+
+/**
+ * A carrier's side of one host connection: how the {@link HostService} writes replies and events
+ * to an agent host. Implemented by the reference app's stdio host ({@code --rpc}) and by the
+ * WebSocket transport's {@code /host} endpoint; the service hands back a {@link HostChannel} for
+ * the carrier to deliver what it reads.
+ *
+ * <p>Called on the gateway loop and on the service's callers' threads; must not block for long.
+ */
+public interface HostConnection {
+
+  /**
+   * Queues {@code output} for the host.
+   *
+   * @return {@code false} when the connection is closed or cannot take more
+   */
+  boolean send(HostOutput output);
+
+  /** Closes the connection after what is queued; the carrier then calls {@link HostChannel#closed()}. */
+  void close();
+
+  /** A short description for logs, e.g. {@code host ws 127.0.0.1:53211}. */
+  String describe();
+}

@@ -1,0 +1,50 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.SessionHost;
+import java.lang.System.Logger.Level;
+import java.util.List;
+
+/**
+ * The host's port, called so that a host bug stays the host's: an exception thrown by its {@code
+ * registerTools}, {@code log} or {@code send} is logged, and the provider message that caused the
+ * call is still handled as if the host had taken it. Without this, a throwing host would look like
+ * a failing provider message and cost an innocent provider its connection.
+ */
+final class GuardedSessionHost implements SessionHost {
+
+  private static final System.Logger LOG = System.getLogger(GuardedSessionHost.class.getName());
+
+  private final SessionHost host;
+
+  GuardedSessionHost(SessionHost host) {
+    this.host = host;
+  }
+
+  @Override
+  public void registerTools(String sessionId, List<HostTool> tools) {
+    try {
+      host.registerTools(sessionId, tools);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "the host's registerTools failed for session " + sessionId, e);
+    }
+  }
+
+  @Override
+  public void log(String sessionId, String source, String message) {
+    try {
+      host.log(sessionId, source, message);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "the host's log failed for session " + sessionId, e);
+    }
+  }
+
+  @Override
+  public void send(String sessionId, String source, String prompt) {
+    try {
+      host.send(sessionId, source, prompt);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "the host's send failed for session " + sessionId, e);
+    }
+  }
+}

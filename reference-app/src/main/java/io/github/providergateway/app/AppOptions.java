@@ -1,0 +1,39 @@
+package io.github.providergateway.app;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What the command line asked for, resolved: the home is always set (the default already
+ * applied), paths are absolute.
+ *
+ * @param rpc whether to run the {@code --rpc} host instead of the console
+ * @param port the WebSocket port; 0 for a free one
+ * @param home the gateway home: token file, providers' {@code persistDir}s, {@code logs/}
+ * @param config the project config whose providers are spawned per session, or {@code null}
+ * @param detached whether this is the detached gateway (no console, no stdin; exits when idle)
+ * @param idleExitGrace how long the detached gateway waits with no session and no host
+ */
+record AppOptions(
+    boolean rpc, int port, Path home, Path config, boolean detached, Duration idleExitGrace) {
+
+  /** A console or {@code --rpc} gateway. */
+  AppOptions(boolean rpc, int port, Path home, Path config) {
+    this(rpc, port, home, config, false, Duration.ofSeconds(30));
+  }
+
+  AppOptions {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be 0..65535, was " + port);
+    }
+    home = requireNonNull(home, "home").toAbsolutePath().normalize();
+    config = config == null ? null : config.toAbsolutePath().normalize();
+  }
+
+  /** Where spawned providers' logs go (host RPC: Project providers). */
+  Path logDir() {
+    return home.resolve("logs");
+  }
+}

@@ -1,0 +1,55 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.SessionHost;
+import java.util.List;
+
+/**
+ * What the embedded gateway asks of the host, shown as it happens: timeline lines, turns providers
+ * start, tool registrations, providers coming and going. Called on the gateway loop.
+ */
+final class ConsoleEvents implements SessionHost, GatewayListener {
+  private final ConsoleOut out;
+
+  ConsoleEvents(ConsoleOut out) {
+    this.out = out;
+  }
+
+  @Override
+  public void registerTools(String sessionId, List<HostTool> tools) {
+    out.say(ConsoleText.toolsNow(sessionId, tools.stream().map(HostTool::name).toList()));
+  }
+
+  @Override
+  public void log(String sessionId, String source, String message) {
+    out.say("[" + sessionId + "] " + source + ": " + message);
+  }
+
+  @Override
+  public void send(String sessionId, String source, String prompt) {
+    out.say("[" + sessionId + "] " + source + " starts an agent turn: " + prompt);
+  }
+
+  @Override
+  public void providerConnected(ProviderInfo provider) {
+    out.say(
+        "+ provider "
+            + ConsoleText.describe(provider)
+            + " connected, "
+            + provider.trust().wireName()
+            + " trust, session "
+            + String.join(", ", provider.sessions()));
+  }
+
+  @Override
+  public void providerDisconnected(ProviderInfo provider) {
+    out.say("- provider " + ConsoleText.describe(provider) + " left");
+  }
+
+  @Override
+  public void warning(String message) {
+    out.say("warning: " + message);
+  }
+}

@@ -1,0 +1,184 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.transport.ws.GatewayClient;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code --detached}: the shared gateway of the spec's process model, started in the background by
+ * the first host ({@code GatewayClient.connectOrStart}) and used by every host of the machine
+ * through {@code /host}. No console and no standard input: it logs to {@code
+ * <home>/logs/gateway.log}, publishes {@code <home>/gateway.pid} and {@code <home>/gateway.port}
+ * (owner-only, created with those permissions), and stops when a host sends {@code shutdown}, on
+ * a signal, or by itself once no session and no host has been there for {@code
+ * --idle-exit-grace} (30 s; R-SESS-15). On the way out it removes the pid, port and token files.
+ *
+ * <p>Two hosts may start one at the same moment. Each gateway first takes an exclusive lock on
+ * {@code <home>/gateway.lock}, held until the process ends (the OS releases it even after kill
+ * -9); the loser exits at once (code 1) without touching the winner's token, pid or port file, and
+ * the port check behind it catches a gateway of another home on the same port.
+ */
+final class DetachedHost implements FrontEnd {
+
+  private static final Logger LOG = LoggerFactory.getLogger(DetachedHost.class);
+  private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
+  static final String LOCK_FILE = "gateway.lock";
+
+  private final PrintStream err;
+  /** The gateway once started; read by the signal hook. */
+  private volatile RunningGateway running;
+  /** Released once everything this process published is cleaned up. */
+  private final CountDownLatch finished = new CountDownLatch(1);
+
+  DetachedHost(PrintStream err) {
+    this.err = err;
+  }
+
+  @Override
+  public int run(AppOptions options) {
+    Path home = options.home();
+    PrintStream log;
+    try {
+      createOwnerOnlyDirectories(options.logDir());
+      Path logFile = options.logDir().resolve("gateway.log");
+      if (!Files.exists(logFile)) {
+        try {
+          Files.createFile(logFile, ownerOnly(logFile.getParent(), "rw-------"));
+        } catch (java.nio.file.FileAlreadyExistsException raced) {
+          // The other gateway of a start race made it: append to it.
+        }
+      }
+      log = new PrintStream(new FileOutputStream(options.logDir().resolve("gateway.log").toFile(), true), true, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      err.println("gateway: cannot write logs in " + options.logDir() + ": " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    // No terminal to write to: everything, the app's logs included, goes to the log file.
+    System.setErr(log);
+    System.setOut(log);
+    try (FileChannel lockChannel =
+            FileChannel.open(
+                home.resolve(LOCK_FILE),
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                ownerOnly(home, "rw-------"))) {
+      FileLock lock;
+      try {
+        lock = lockChannel.tryLock();
+      } catch (OverlappingFileLockException e) {
+        lock = null;
+      }
+      if (lock == null) {
+        log.println("gateway: another gateway already serves " + home + "; leaving it alone");
+        return Main.EXIT_START_FAILED;
+      }
+      return serve(options, log);
+    } catch (IOException e) {
+      log.println("gateway: cannot lock " + home.resolve(LOCK_FILE) + ": " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    } finally {
+      finished.countDown();
+    }
+  }
+
+  private int serve(AppOptions options, PrintStream log) {
+    try {
+      running = RunningGateway.start(options, new GatewayListener() {});
+    } catch (StartupException e) {
+      log.println("gateway: " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    Path pidFile = options.home().resolve(GatewayClient.PID_FILE);
+    Path portFile = options.home().resolve(GatewayClient.PORT_FILE);
+    try {
+      writeOwnerOnly(pidFile, Long.toString(ProcessHandle.current().pid()));
+      writeOwnerOnly(portFile, Integer.toString(running.port()));
+      LOG.info(
+          "detached gateway {} on {} for {} (idle exit after {})",
+          ProcessHandle.current().pid(),
+          running.url(),
+          options.home(),
+          options.idleExitGrace());
+      log.println("gateway: listening on " + running.url() + " (hosts: " + running.hostUrl() + ")");
+      Duration deadline;
+      try {
+        deadline = running.stopRequested().get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        deadline = SIGNAL_DEADLINE;
+      } catch (ExecutionException e) {
+        deadline = SIGNAL_DEADLINE;
+      }
+      log.println("gateway: stopping");
+      running.stop(deadline);
+      return Main.EXIT_OK;
+    } catch (IOException e) {
+      log.println("gateway: cannot publish " + pidFile + " / " + portFile + ": " + e.getMessage());
+      running.close();
+      return Main.EXIT_START_FAILED;
+    } finally {
+      deleteQuietly(pidFile);
+      deleteQuietly(portFile);
+      log.println("gateway: stopped");
+    }
+  }
+
+  @Override
+  public void stopOnSignal() {
+    RunningGateway gateway = running;
+    if (gateway != null) {
+      gateway.stopRequested().complete(SIGNAL_DEADLINE);
+      try {
+        // The shutdown hook must not let the JVM halt before the files are gone.
+        finished.await(SIGNAL_DEADLINE.plusSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** Writes {@code text} to a file created owner-only (a stale one, from a crash, is replaced). */
+  private static void writeOwnerOnly(Path file, String text) throws IOException {
+    Files.deleteIfExists(file);
+    Files.createFile(file, ownerOnly(file.getParent(), "rw-------"));
+    Files.writeString(file, text + "\n", StandardCharsets.UTF_8);
+  }
+
+  private static void createOwnerOnlyDirectories(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      Files.createDirectories(dir, ownerOnly(dir, "rwx------"));
+    }
+  }
+
+  private static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
+    if (where.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+    }
+    return new FileAttribute<?>[0];
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      LOG.warn("cannot delete {}", file, e);
+    }
+  }
+}

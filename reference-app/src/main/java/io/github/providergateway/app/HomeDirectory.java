@@ -1,0 +1,27 @@
+package io.github.providergateway.app;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The default gateway home. It is the directory the core profile tells providers to read the
+ * token from ({@code <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token}), so its
+ * example providers and SDK auto-discovery find a gateway started without {@code --home}.
+ */
+final class HomeDirectory {
+
+  private HomeDirectory() {}
+
+  /**
+   * {@code $COPILOT_HOME/extensions/tap} when {@code COPILOT_HOME} is set and not blank, else
+   * {@code <userHome>/.copilot/extensions/tap}.
+   */
+  static Path defaultHome(Map<String, String> env, Path userHome) {
+    String copilotHome = env.get("COPILOT_HOME");
+    Path base =
+        copilotHome != null && !copilotHome.isBlank()
+            ? Path.of(copilotHome)
+            : userHome.resolve(".copilot");
+    return base.resolve("extensions").resolve("tap").toAbsolutePath().normalize();
+  }
+}

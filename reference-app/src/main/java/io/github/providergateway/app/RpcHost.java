@@ -1,0 +1,167 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.HostChannel;
+import io.github.providergateway.gateway.HostConnection;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.host.GatewayStarted;
+import io.github.providergateway.protocol.host.GatewayStopped;
+import io.github.providergateway.protocol.host.HostCommand;
+import io.github.providergateway.protocol.host.HostDecodeResult;
+import io.github.providergateway.protocol.host.HostOutput;
+import io.github.providergateway.protocol.host.HostReply;
+import io.github.providergateway.protocol.host.Shutdown;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@code --rpc} host (spec/host-rpc.md): newline-delimited JSON commands on its input, one
+ * JSON reply or event per line on its output, nothing else there (logs go to stderr).
+ *
+ * <p>This is the stdio carrier of the host protocol. The commands themselves are run by the
+ * gateway's {@code HostService}, the same code that serves hosts connected over WebSocket ({@code
+ * /host}); stdin is trusted as it is, so no {@code host.auth} is needed, and the sessions started
+ * here belong to this host.
+ *
+ * <p>One thread reads commands and hands each to the service without waiting for it: every reply
+ * is written when its future completes, on whatever thread that is, so a {@code tool.call} that
+ * waits for its provider does not hold up a {@code sessions.list} sent after it. Replies therefore
+ * may come out of order; each echoes its command's {@code id}.
+ *
+ * <p>Input ending, or {@code shutdown}, ends every session (providers get {@code
+ * shutdown.pending}), closes the gateway (the token file goes), and writes {@code gateway.stopped}
+ * as the very last line.
+ */
+final class RpcHost implements FrontEnd {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RpcHost.class);
+
+  /** {@code session.end}'s deadline when it names none, and the stop deadline (host-rpc.md). */
+  static final Duration DEFAULT_DEADLINE = Duration.ofMillis(10_000);
+
+  /** A signal leaves little time: providers get this long to say goodbye. */
+  private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
+
+  private final BufferedReader in;
+  private final JsonLineWriter out;
+  private final PrintStream err;
+  /** The gateway once started; read by the signal hook. */
+  private volatile RunningGateway running;
+  /** This host's channel into the gateway's host service. */
+  private HostChannel channel;
+
+  RpcHost(InputStream in, OutputStream out, PrintStream err) {
+    this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+    this.out = new JsonLineWriter(out);
+    this.err = err;
+  }
+
+  @Override
+  public int run(AppOptions options) {
+    try {
+      running = RunningGateway.start(options, new Logged());
+    } catch (StartupException e) {
+      err.println("provider-gateway: " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    for (String problem : running.configProblems()) {
+      err.println("provider-gateway: warning: config entry not started: " + problem);
+    }
+    write(
+        new GatewayStarted(
+            running.port(),
+            running.url().toString(),
+            running.tokenFile().toAbsolutePath().toString(),
+            Hello.PROTOCOL_VERSION));
+    channel = running.hosts().openTrusted(new Stdout());
+    Duration deadline = serve();
+    stop(deadline);
+    return Main.EXIT_OK;
+  }
+
+  @Override
+  public void stopOnSignal() {
+    if (running != null) {
+      stop(SIGNAL_DEADLINE);
+    }
+  }
+
+  private void stop(Duration deadline) {
+    running.stop(deadline);
+    out.writeLast(HostJson.HOST_CODEC.toJson(new GatewayStopped()));
+  }
+
+  private void write(HostOutput output) {
+    out.write(HostJson.HOST_CODEC.toJson(output));
+  }
+
+  /**
+   * Reads and dispatches commands until the input ends or a {@code shutdown} arrives.
+   *
+   * @return the deadline providers get to say goodbye
+   */
+  private Duration serve() {
+    while (true) {
+      String line;
+      try {
+        line = in.readLine();
+      } catch (IOException e) {
+        LOG.warn("cannot read commands any more; stopping", e);
+        return DEFAULT_DEADLINE;
+      }
+      if (line == null) {
+        return DEFAULT_DEADLINE;
+      }
+      if (line.isBlank()) {
+        continue;
+      }
+      HostDecodeResult<HostCommand> decoded = HostJson.HOST_CODEC.decodeCommand(line);
+      if (!decoded.isDecoded()) {
+        write(decoded.errorOrNull().reply());
+        continue;
+      }
+      HostCommand command = decoded.valueOrNull();
+      if (command instanceof Shutdown shutdown) {
+        // On stdio the reader stops the app itself: ending the input and shutdown are the same.
+        write(HostReply.ok(shutdown.id()));
+        return shutdown.deadline() == null ? DEFAULT_DEADLINE : shutdown.deadline();
+      }
+      channel.receive(command);
+    }
+  }
+
+  /** Replies and events, each written as a line. */
+  private final class Stdout implements HostConnection {
+    @Override
+    public boolean send(HostOutput output) {
+      return out.write(HostJson.HOST_CODEC.toJson(output));
+    }
+
+    @Override
+    public void close() {
+      // stdout stays open until the app stops: gateway.stopped must still be written last.
+    }
+
+    @Override
+    public String describe() {
+      return "host stdio";
+    }
+  }
+
+  /** Gateway-wide events worth a log line; the host service writes the protocol's events. */
+  private static final class Logged implements GatewayListener {
+    @Override
+    public void sessionStarted(SessionInfo session) {
+      LOG.info("session {} started", session.id());
+    }
+  }
+}

@@ -1,0 +1,302 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.HostService;
+import io.github.providergateway.gateway.ProjectConfig;
+import io.github.providergateway.gateway.ProjectProviders;
+import io.github.providergateway.gateway.SystemScheduler;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.transport.ws.WebSocketServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
+ * providers connect to, and, with {@code --config}, the project providers spawned per session.
+ * Both front ends (console and {@code --rpc}) drive the same object.
+ *
+ * <p>Stopping has two speeds: {@link #stop(Duration)} ends every session gracefully first (what
+ * end of input or {@code shutdown} does); {@link #close()} drops everything at once (a signal).
+ * Either way the token file is gone afterwards.
+ */
+final class RunningGateway implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RunningGateway.class);
+
+  /** Nobody is left to wait for when the idle exit fires: providers get this long. */
+  private static final Duration IDLE_EXIT_DEADLINE = Duration.ofSeconds(2);
+
+  /** How long past a graceful stop's deadline we wait for the gateway before closing it anyway. */
+  private static final Duration STOP_SLACK = Duration.ofSeconds(5);
+
+  private final Gateway gateway;
+  private final HostService hosts;
+  private final WebSocketServer server;
+  private final SystemScheduler scheduler;
+  private final ProjectProviders projectProviders;
+  private final List<String> configProblems;
+  /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
+  private final AtomicBoolean stopping = new AtomicBoolean();
+  /** Released once everything is closed. */
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  /**
+   * Completes with the goodbye deadline when the gateway asks to be stopped: a host's {@code
+   * shutdown} or the idle exit (detached gateway only).
+   */
+  private final CompletableFuture<Duration> stopRequested;
+
+  private RunningGateway(
+      Gateway gateway,
+      HostService hosts,
+      CompletableFuture<Duration> stopRequested,
+      WebSocketServer server,
+      SystemScheduler scheduler,
+      ProjectProviders projectProviders,
+      List<String> configProblems) {
+    this.gateway = gateway;
+    this.hosts = hosts;
+    this.stopRequested = stopRequested;
+    this.server = server;
+    this.scheduler = scheduler;
+    this.projectProviders = projectProviders;
+    this.configProblems = configProblems;
+  }
+
+  /**
+   * Starts a gateway for {@code options}; {@code listener} hears providers come and go from the
+   * first connection on.
+   *
+   * @throws StartupException with a one-line reason: port in use, home not writable, config file
+   *     missing
+   */
+  static RunningGateway start(AppOptions options, GatewayListener listener)
+      throws StartupException {
+    ProjectConfig config = null;
+    if (options.config() != null) {
+      if (!Files.isRegularFile(options.config())) {
+        throw new StartupException("config file " + options.config() + " does not exist");
+      }
+      config = ProjectConfig.load(options.config());
+    }
+    // The token file is written as soon as the gateway is built. If the port belongs to another
+    // gateway that shares our home, building first would replace its live token file and, on
+    // failing to bind, delete it: so look at the port before touching the home.
+    ensurePortFree(options.port());
+    Gateway gateway;
+    try {
+      gateway = Gateway.builder().home(options.home()).build();
+    } catch (UncheckedIOException | IllegalStateException e) {
+      throw new StartupException(
+          "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
+    }
+    gateway.addListener(listener);
+    SystemScheduler scheduler = new SystemScheduler();
+    // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
+    // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
+    CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
+    HostService.Builder hostsBuilder = HostService.builder(gateway).scheduler(scheduler);
+    if (options.detached()) {
+      hostsBuilder
+          .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))
+          .onShutdown(stopRequested::complete);
+    }
+    HostService hosts = hostsBuilder.build();
+    WebSocketServer server;
+    try {
+      server = WebSocketServer.builder(gateway).port(options.port()).hosts(hosts).build().start();
+    } catch (IOException e) {
+      hosts.close();
+      scheduler.close();
+      gateway.close();
+      if (causedByBind(e)) {
+        throw new StartupException(portInUse(options.port()), e);
+      }
+      throw new StartupException("cannot listen on port " + options.port() + ": " + rootMessage(e), e);
+    }
+    ProjectProviders providers = null;
+    List<String> problems = List.of();
+    if (config != null) {
+      problems = config.problems();
+      providers =
+          ProjectProviders.attach(gateway, config, server.url(), options.logDir(), scheduler);
+      if (!problems.isEmpty()) {
+        // The good entries still start; each new session's timeline says what was left out, since
+        // that is where a script or a person watching a session looks.
+        gateway.addListener(new ProblemReporter(gateway, problems));
+      }
+    }
+    return new RunningGateway(gateway, hosts, stopRequested, server, scheduler, providers, problems);
+  }
+
+  private static void ensurePortFree(int port) throws StartupException {
+    if (port == 0) {
+      return;
+    }
+    try (ServerSocket probe = new ServerSocket()) {
+      // Grizzly binds with SO_REUSEADDR too, so a port in TIME_WAIT counts as free for both.
+      probe.setReuseAddress(true);
+      probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+    } catch (BindException e) {
+      throw new StartupException(portInUse(port), e);
+    } catch (IOException e) {
+      throw new StartupException("cannot listen on port " + port + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String portInUse(int port) {
+    return "port "
+        + port
+        + " is already in use (is another gateway running?); use --port 0 for a free port";
+  }
+
+  private static boolean causedByBind(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof BindException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null) {
+      root = root.getCause();
+    }
+    return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
+  }
+
+  /** The gateway, for the host API. */
+  Gateway gateway() {
+    return gateway;
+  }
+
+  /** The host side: every host connection, stdio or {@code /host}, goes through it. */
+  HostService hosts() {
+    return hosts;
+  }
+
+  /** Completes with a goodbye deadline when a host or the idle exit asks the gateway to stop. */
+  CompletableFuture<Duration> stopRequested() {
+    return stopRequested;
+  }
+
+  /** The URL agent hosts connect to: {@code ws://127.0.0.1:<port>/host}. */
+  URI hostUrl() {
+    return server.hostUrl();
+  }
+
+  /** The URL providers connect to: {@code ws://127.0.0.1:<port>}. */
+  URI url() {
+    return server.url();
+  }
+
+  /** The bound port. */
+  int port() {
+    return server.port();
+  }
+
+  /** The token file's absolute path. */
+  Path tokenFile() {
+    return gateway.tokenFile().orElseThrow();
+  }
+
+  /** What was wrong in the {@code --config} file (those entries were left out); usually empty. */
+  List<String> configProblems() {
+    return configProblems;
+  }
+
+  /**
+   * Ends every session (providers get {@code shutdown.pending} with {@code deadline} and the gateway
+   * waits for their goodbyes or the deadline), then closes everything. Blocks until done; safe to
+   * call from several threads (end of input racing a signal): the first one stops, the others wait
+   * for it.
+   */
+  void stop(Duration deadline) {
+    if (!stopping.compareAndSet(false, true)) {
+      awaitStopped(deadline.plus(STOP_SLACK));
+      return;
+    }
+    try {
+      gateway.shutdown(deadline).get(deadline.plus(STOP_SLACK).toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // A session that would not end must not keep the app alive: close what is left.
+      LOG.warn("graceful shutdown did not finish; closing now", e);
+    }
+    closeAll();
+  }
+
+  /** Closes everything at once: connections, spawned processes, the token file. Idempotent. */
+  @Override
+  public void close() {
+    if (!stopping.compareAndSet(false, true)) {
+      awaitStopped(STOP_SLACK);
+      return;
+    }
+    closeAll();
+  }
+
+  private void awaitStopped(Duration limit) {
+    try {
+      stopped.await(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void closeAll() {
+    try {
+      closeResources();
+    } finally {
+      stopped.countDown();
+    }
+  }
+
+  private void closeResources() {
+    hosts.close();
+    server.close();
+    gateway.close();
+    if (projectProviders != null) {
+      projectProviders.close();
+    }
+    scheduler.close();
+  }
+
+  /** Writes the config's problems into each new session's timeline. Runs on the gateway loop. */
+  private static final class ProblemReporter implements GatewayListener {
+    private final Gateway gateway;
+    private final List<String> problems;
+
+    ProblemReporter(Gateway gateway, List<String> problems) {
+      this.gateway = gateway;
+      this.problems = problems;
+    }
+
+    @Override
+    public void sessionStarted(SessionInfo session) {
+      for (String problem : problems) {
+        gateway.log(session.id(), "gateway", "Config problem, entry not started: " + problem);
+      }
+    }
+  }
+}

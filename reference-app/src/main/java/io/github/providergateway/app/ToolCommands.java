@@ -1,0 +1,134 @@
+package io.github.providergateway.app;
+
+import static io.github.providergateway.app.CommandFailed.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.PromptResult;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.ToolOutcome;
+import java.util.List;
+
+/**
+ * The console's commands about providers and what they offer the current session: {@code
+ * providers}, {@code tools}, {@code call}, {@code hook}, {@code prompt}, {@code event}. Reader
+ * thread only.
+ */
+final class ToolCommands {
+  private final ConsoleOut out;
+  private final HostApi api;
+  private final ConsoleSessions sessions;
+
+  ToolCommands(ConsoleOut out, HostApi api, ConsoleSessions sessions) {
+    this.out = out;
+    this.api = api;
+    this.sessions = sessions;
+  }
+
+  void providers() {
+    List<ProviderInfo> providers = await(api.providers());
+    if (providers.isEmpty()) {
+      out.say("No providers connected.");
+      return;
+    }
+    for (ProviderInfo provider : providers) {
+      out.say(
+          "  "
+              + ConsoleText.describe(provider)
+              + "  "
+              + provider.trust().wireName()
+              + "  sessions: "
+              + String.join(", ", provider.sessions())
+              + "  tools: "
+              + (provider.tools().isEmpty() ? "-" : String.join(", ", provider.tools())));
+    }
+  }
+
+  void tools() {
+    List<HostTool> tools = await(api.tools(sessions.requireCurrent()));
+    if (tools.isEmpty()) {
+      out.say("No provider tools in session " + sessions.current() + ".");
+      return;
+    }
+    int width = tools.stream().mapToInt(tool -> tool.name().length()).max().orElse(0);
+    for (HostTool tool : tools) {
+      out.say("  " + ConsoleText.pad(tool.name(), width) + "  [" + tool.provider() + "]  " + tool.description());
+      out.say("  " + ConsoleText.pad("", width) + "  parameters: " + HostJson.CODEC.writeJson(tool.parameters()));
+    }
+  }
+
+  void call(String rest) {
+    NameAndJson call = NameAndJson.parse(rest, "call <tool> [json args]");
+    CallResult result = await(api.callTool(sessions.requireCurrent(), call.name(), call.json(), null));
+    for (String context : result.context()) {
+      out.say("  context: " + context);
+    }
+    ToolOutcome outcome = result.outcome();
+    if (outcome instanceof ToolOutcome.Success) {
+      ToolOutcome.Success success = (ToolOutcome.Success) outcome;
+      if (success.file() != null) {
+        out.say("ok: a file result, " + success.file().mimeType() + ", " + success.file().bytes().length + " bytes");
+      } else {
+        out.say("ok: " + ConsoleText.readable(success.data()));
+      }
+    } else if (outcome instanceof ToolOutcome.Failure) {
+      ToolOutcome.Failure failure = (ToolOutcome.Failure) outcome;
+      out.say("failed (" + failure.codeText() + "): " + failure.error());
+    } else {
+      out.say("denied by a hook: " + ((ToolOutcome.Denied) outcome).reason());
+    }
+  }
+
+  void hook(String rest) {
+    NameAndJson call = NameAndJson.parse(rest, "hook <tool> [json args]");
+    HookDecision decision = await(api.preToolUse(sessions.requireCurrent(), call.name(), call.json()));
+    out.say(decision.allowed() ? "allow" : "deny: " + decision.reason());
+    for (String context : decision.context()) {
+      out.say("  context: " + context);
+    }
+  }
+
+  void prompt(String text) {
+    PromptResult result = await(api.onPrompt(sessions.requireCurrent(), text, DefaultPrompt.sections()));
+    result.sections().forEach((name, body) -> out.say("## " + name + "\n" + body + "\n"));
+    if (!result.context().isEmpty()) {
+      out.say("## context (ambient, from providers)");
+      result.context().forEach(context -> out.say("- " + context));
+    }
+    if (!result.startupContext().isEmpty()) {
+      out.say("## startup context");
+      result.startupContext().forEach(context -> out.say("- " + context));
+    }
+  }
+
+  void event(String rest) {
+    NameAndJson event = NameAndJson.parse(rest, "event <name> [json data]");
+    await(api.emit(sessions.requireCurrent(), event.name(), event.json()));
+    out.say("Sent " + event.name() + " to session " + sessions.current() + "'s subscribed providers.");
+  }
+
+  /** A command's {@code <name> [json object]} arguments. */
+  private record NameAndJson(String name, JsonNode json) {
+    static NameAndJson parse(String rest, String usage) {
+      if (rest.isEmpty()) {
+        throw new CommandFailed("usage: " + usage);
+      }
+      String[] parts = rest.split("\\s+", 2);
+      JsonNode json = HostJson.NODES.objectNode();
+      if (parts.length > 1) {
+        try {
+          json = HostJson.CODEC.parseJson(parts[1]);
+        } catch (IllegalArgumentException e) {
+          throw new CommandFailed("the JSON does not parse: " + e.getMessage());
+        }
+        if (!json.isObject()) {
+          throw new CommandFailed("the JSON must be an object, like {\"name\":\"Ada\"}");
+        }
+      }
+      return new NameAndJson(parts[0], json);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/conformance.md maps each spec rule to the tests that prove it; this keeps the page honest.
+ * Every {@code Class#method} it names must be a test method that exists, and every rule of the
+ * spec's rule list (docs/spec/RULES.md) must have a row.
+ */
+class ConformanceDocTest {
+
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  private static final Pattern ROW = Pattern.compile("^\\| (R-[A-Z]+-\\d+) \\|.*\\|(.*)\\|$");
+  private static final Pattern TEST = Pattern.compile("`(\\w+)#(\\w+)`");
+
+  private static Map<String, List<String>> rows() throws IOException {
+    Map<String, List<String>> rows = new HashMap<>();
+    for (String line : Files.readAllLines(ROOT.resolve("docs/conformance.md"))) {
+      Matcher row = ROW.matcher(line);
+      if (row.matches()) {
+        List<String> tests = new ArrayList<>();
+        Matcher test = TEST.matcher(row.group(2));
+        while (test.find()) {
+          tests.add(test.group(1) + "#" + test.group(2));
+        }
+        assertThat(rows.put(row.group(1), tests)).as("%s has one row", row.group(1)).isNull();
+      }
+    }
+    return rows;
+  }
+
+  /** Test class name → the text of its source, from every module's tests. */
+  private static Map<String, String> testSources() throws IOException {
+    Map<String, String> sources = new HashMap<>();
+    try (Stream<Path> files = Files.walk(ROOT, 12)) {
+      for (Path file : files.filter(p -> p.toString().contains("/src/test/java/") && p.toString().endsWith(".java")).toList()) {
+        String name = file.getFileName().toString().replace(".java", "");
+        sources.merge(name, Files.readString(file), String::concat);
+      }
+    }
+    return sources;
+  }
+
+  @Test
+  void everyTestThePageNamesExistsAsATestMethod() throws IOException {
+    Map<String, String> sources = testSources();
+    Set<String> missing = new LinkedHashSet<>();
+    for (List<String> tests : rows().values()) {
+      for (String test : tests) {
+        String[] parts = test.split("#");
+        String source = sources.get(parts[0]);
+        if (source == null || !Pattern.compile("void\\s+" + parts[1] + "\\s*\\(").matcher(source).find()) {
+          missing.add(test);
+        }
+      }
+    }
+    assertThat(missing).as("tests named in docs/conformance.md that do not exist").isEmpty();
+  }
+
+  @Test
+  void everyRuleOfTheSpecHasARow() throws IOException {
+    Path rules = ROOT.resolve("docs/spec/RULES.md");
+    assumeTrue(Files.exists(rules), "the spec's rule list is missing: " + rules);
+    Set<String> ids = new LinkedHashSet<>();
+    Matcher id = Pattern.compile("\\*\\*(R-[A-Z]+-\\d+)\\*\\*").matcher(Files.readString(rules));
+    while (id.find()) {
+      ids.add(id.group(1));
+    }
+    Map<String, List<String>> rows = rows();
+
+    assertThat(rows.keySet()).as("rules with a row").containsAll(ids);
+  }
+
+  @Test
+  void theTableIsNotEmpty() throws IOException {
+    assertThat(rows()).hasSizeGreaterThan(250);
+  }
+}

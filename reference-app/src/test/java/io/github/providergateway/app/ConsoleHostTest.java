@@ -1,0 +1,167 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The interactive console, typed at as a person would, and fed a script through a pipe. */
+class ConsoleHostTest {
+
+  @TempDir Path home;
+
+  @Test
+  void onStartItSaysHowToConnectAProviderAndStartsADefaultSession() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home)) {
+      String text = console.text();
+      Path tokenFile = home.resolve(".provider-token").toAbsolutePath();
+
+      assertThat(text).contains("listening on  ws://127.0.0.1:" + console.url().getPort());
+      assertThat(text).contains("export TAP_PROVIDER_TOKEN=$(cat " + tokenFile + ")");
+      assertThat(text).contains("export TAP_GATEWAY_URL=ws://127.0.0.1:");
+      assertThat(text).contains("so a provider can bind to it now");
+      assertThat(console.defaultSession()).startsWith("s-");
+      assertThat(console.token()).startsWith("ptk-");
+    }
+  }
+
+  @Test
+  void itShowsProvidersArrivingTheirToolsAndAnswersToCalls() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home);
+        WsProvider provider =
+            WsProvider.bound(
+                console.url(), console.token(), console.defaultSession(), "greeter", WsProvider.tools("greet"))) {
+      console.awaitLine("+ provider greeter (p-");
+      console.awaitLine("tools now: greet");
+
+      console.type("tools");
+      console.awaitLine("greet  [greeter]  Tool greet");
+      console.type("providers");
+      console.awaitLine("greeter (p-");
+
+      console.type("call greet {\"name\":\"Ada\"}");
+      JsonNode call = provider.next("tool.call");
+      assertThat(call.at("/args/name").asText()).isEqualTo("Ada");
+      provider.result(call, "\"Hello, Ada!\"");
+      console.awaitLine("ok: Hello, Ada!");
+
+      provider.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"Build 7 passed\",\"stream\":\"ci\"}");
+      console.awaitLine("greeter: Build 7 passed");
+      provider.send("{\"type\":\"push\",\"level\":\"inject\",\"event\":\"Build 8 failed\",\"stream\":\"ci\"}");
+      console.awaitLine("greeter starts an agent turn: Build 8 failed");
+
+      console.type("stream ci@greeter");
+      console.awaitLine("[surface] Build 7 passed");
+
+      provider.goodbye();
+      console.awaitLine("- provider greeter (p-");
+    }
+  }
+
+  @Test
+  void promptHookEventAndSessionCommandsWork() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home);
+        WsProvider provider =
+            WsProvider.bound(
+                console.url(),
+                console.token(),
+                console.defaultSession(),
+                "guard",
+                "\"subscribe\":[\"user.message\"],\"context\":\"CI is green.\","
+                    + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\"},\"action\":\"deny\","
+                    + "\"reason\":\"no shell today\"}]}")) {
+      console.type("prompt fix the bug");
+      console.awaitLine("## identity");
+      console.awaitLine("- CI is green.");
+
+      console.type("hook shell {\"command\":\"ls\"}");
+      console.awaitLine("deny: no shell today");
+      console.type("hook read");
+      console.awaitLine("allow");
+
+      console.type("event user.message {\"content\":\"hi\"}");
+      assertThat(provider.next("session.event").at("/data/content").asText()).isEqualTo("hi");
+
+      console.type("start second");
+      String started = console.awaitLine("started; it is now the current session");
+      String second = started.split(" ")[1];
+      console.type("sessions");
+      console.awaitLine("* " + second + "  second");
+      console.type("end " + second + " 500");
+      console.awaitLine("Session " + second + " ended.");
+
+      console.type("frobnicate");
+      console.awaitLine("error: unknown command 'frobnicate'");
+      console.type("call");
+      console.awaitLine("error: usage: call <tool> [json args]");
+    }
+  }
+
+  @Test
+  void watchPrintsNewStreamEventsAsTheyArrive() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home);
+        WsProvider provider =
+            WsProvider.bound(console.url(), console.token(), console.defaultSession(), "ci", "")) {
+      provider.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"old news\",\"stream\":\"builds\"}");
+      console.awaitLine("ci: old news");
+      console.type("stream builds@ci");
+      console.awaitLine("[surface] old news");
+      console.type("watch builds@ci");
+      int before = console.lineCount();
+      console.awaitLine("Watching builds@ci");
+
+      provider.send("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"fresh\",\"stream\":\"builds\"}");
+
+      console.awaitLineAfter(before, "[builds@ci]");
+      assertThat(console.awaitLineAfter(before, "[builds@ci]")).contains("fresh").doesNotContain("old news");
+      console.type("unwatch");
+      console.awaitLine("Stopped every watch.");
+    }
+  }
+
+  @Test
+  void quitEndsEverySessionRemovesTheTokenFileAndExitsZero() throws Exception {
+    ConsoleApp console = ConsoleApp.start(home);
+    try (WsProvider provider =
+        WsProvider.bound(console.url(), console.token(), console.defaultSession(), "p", "")) {
+      console.type("quit");
+
+      assertThat(provider.next("session.lifecycle").get("state").asText()).isEqualTo("shutdown.pending");
+      provider.goodbye();
+      assertThat(console.awaitExit()).isZero();
+      assertThat(console.text()).endsWith("Gateway stopped; token file removed.");
+      assertThat(home.resolve(".provider-token")).doesNotExist();
+    }
+  }
+
+  @Test
+  void aPipedScriptRunsInOrderAndStopsAtItsEnd() {
+    String script = String.join("\n", "# a comment", "sessions", "help", "start piped", "sessions", "");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"--port", "0", "--home", home.toString()},
+            new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8)),
+            out,
+            new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8),
+            Map.of());
+
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(exit).isZero();
+    assertThat(text).contains("Commands (the current session is marked * in 'sessions'):");
+    assertThat(text.indexOf("help                          this list"))
+        .isLessThan(text.indexOf("started; it is now the current session"));
+    assertThat(text).contains("  piped  ").endsWith("Gateway stopped; token file removed.\n");
+    // No "> " prompts when the input is not a terminal: piped output stays clean.
+    assertThat(text.lines()).noneMatch(line -> line.startsWith(">"));
+  }
+}

@@ -1,0 +1,121 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the interop tests need from the machine: the repository's {@code examples/}, Node with the
+ * {@code ws} package (installed here, by the test, under {@code target/}), and a Python that has
+ * {@code websockets}.
+ */
+final class Interop {
+
+  /** The port the core profile's own examples hard-code. */
+  static final int CORE_PROFILE_PORT = 9400;
+
+  /** The Debian Python that gets {@code python3-websockets} from apt (.ci/run installs it). */
+  static final String PYTHON = "/usr/bin/python3";
+
+  private static Path nodeDir;
+
+  private Interop() {}
+
+  /** The repository root, where {@code examples/} is. */
+  static Path repoRoot() {
+    String configured = System.getProperty("gateway.repoRoot");
+    if (configured != null) {
+      return Path.of(configured).toAbsolutePath().normalize();
+    }
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      if (Files.isDirectory(dir.resolve("examples"))) {
+        return dir;
+      }
+    }
+    throw new AssertionError("cannot find the repository root (a folder with examples/)");
+  }
+
+  private static Path buildDir() {
+    String configured = System.getProperty("gateway.buildDir");
+    return configured != null
+        ? Path.of(configured)
+        : repoRoot().resolve("reference-app").resolve("target");
+  }
+
+  /**
+   * A folder holding byte-for-byte copies of {@code examples/node} with {@code ws} installed
+   * beside them: Node resolves an ES module's imports from the script's own folder, so the copies
+   * run where the package is, and nothing is installed into the repository's examples. Skips the
+   * test when Node is not installed; fails it when {@code npm install} fails.
+   */
+  static synchronized Path nodeExamples() throws IOException, InterruptedException {
+    assumeTrue(runs(List.of("node", "--version")), "Node.js is not installed: Node interop skipped");
+    if (nodeDir != null) {
+      return nodeDir;
+    }
+    Path dir = buildDir().resolve("node-interop");
+    Files.createDirectories(dir);
+    try (DirectoryStream<Path> examples = Files.newDirectoryStream(repoRoot().resolve("examples/node"))) {
+      for (Path file : examples) {
+        if (Files.isRegularFile(file)) {
+          Files.copy(file, dir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+    if (!Files.exists(dir.resolve("node_modules/ws/package.json"))) {
+      Process npm =
+          new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--no-package-lock")
+              .directory(dir.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(dir.resolve("npm-install.log").toFile())
+              .start();
+      boolean done = npm.waitFor(180, TimeUnit.SECONDS);
+      assertThat(done && npm.exitValue() == 0)
+          .as("npm install of ws in %s; see npm-install.log there", dir)
+          .isTrue();
+    }
+    nodeDir = dir;
+    return dir;
+  }
+
+  /** Skips the test unless {@link #PYTHON} can import {@code websockets}. */
+  static void assumePythonWebsockets() throws InterruptedException {
+    assumeTrue(
+        runs(List.of(PYTHON, "-c", "import websockets")),
+        PYTHON + " cannot import websockets (apt-get install python3-websockets): Python interop skipped");
+  }
+
+  /** Skips the test unless port 9400, which the core profile's examples hard-code, is free. */
+  static void assumeCoreProfilePortFree() throws IOException {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.setReuseAddress(true);
+      probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), CORE_PROFILE_PORT));
+    } catch (BindException e) {
+      assumeTrue(false, "port 9400 is in use: the core profile's verbatim examples need it");
+    }
+  }
+
+  private static boolean runs(List<String> command) throws InterruptedException {
+    try {
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Node.js providers against the app started as a real {@code java} process in {@code --rpc} mode:
+ * this repository's example, the core profile's own example exactly as the spec prints it, and
+ * a provider the app spawns from a {@code --config} file.
+ */
+class NodeInteropTest {
+
+  @TempDir Path tmp;
+
+  static String call(String session, String tool, String args) {
+    return "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"" + tool
+        + "\",\"args\":" + args + "}";
+  }
+
+  @Test
+  void ourNodeProviderFindsTheTokenFileAndAnswersToolCallsThroughTheRpcHost() throws Exception {
+    Path examples = Interop.nodeExamples();
+    // The default home layout, so the provider finds the token file as the core profile says.
+    Path copilotHome = tmp.resolve("copilot");
+    Path home = copilotHome.resolve("extensions").resolve("tap");
+    try (RpcApp app = RpcApp.startProcess(home, tmp.resolve("gateway.log"), "--port", "0")) {
+      String session = app.startSession();
+      try (ProviderProcess provider =
+          ProviderProcess.start(
+              List.of("node", "provider.mjs"),
+              examples,
+              Map.of("TAP_GATEWAY_URL", app.url().toString(), "COPILOT_HOME", copilotHome.toString()),
+              tmp.resolve("node.log"))) {
+        app.awaitEvent("provider.connected", event -> event.get("name").asText().equals("node-example"));
+        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+
+        JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Ada\"}"));
+        assertThat(greeted.get("outcome").toString())
+            .isEqualTo("{\"status\":\"success\",\"data\":\"Hello, Ada!\"}");
+        JsonNode log = app.awaitEvent("session.log", event -> event.get("message").asText().equals("Greeted Ada"));
+        assertThat(log.get("source").asText()).isEqualTo("node-example");
+
+        JsonNode timedOut =
+            app.request(
+                "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session
+                    + "\",\"tool\":\"wait\",\"args\":{\"ms\":60000},\"timeoutMs\":300}");
+        assertThat(timedOut.at("/outcome/errorCode").asText()).isEqualTo("TIMEOUT");
+
+        app.endInput();
+        assertThat(provider.awaitExit(RpcApp.WAIT)).as(provider.output()).isZero();
+        assertThat(provider.output()).contains("Bound to session " + session);
+        assertThat(app.awaitExit()).isZero();
+        List<JsonNode> lines = app.lines();
+        assertThat(lines.get(lines.size() - 1).get("event").asText()).isEqualTo("gateway.stopped");
+        assertThat(app.tokenFile()).doesNotExist();
+      }
+    }
+  }
+
+  @Test
+  void theNodeExampleIsTheCoreProfilesTextVerbatim() throws Exception {
+    Path spec = Interop.repoRoot().resolve("docs/spec/provider-interface-core-profile.md");
+    assumeTrue(Files.exists(spec), "the spec is not beside the repository: " + spec);
+    String text = Files.readString(spec);
+    int heading = text.indexOf("## Complete example — Node.js");
+    int start = text.indexOf("```js\n", heading) + "```js\n".length();
+    String block = text.substring(start, text.indexOf("```", start));
+
+    assertThat(Files.readString(Interop.repoRoot().resolve("examples/node/core-profile-example.mjs")))
+        .isEqualTo(block);
+  }
+
+  @Test
+  void theCoreProfilesNodeExampleRunsUnchangedAgainstTheGatewayOnPort9400() throws Exception {
+    Path examples = Interop.nodeExamples();
+    Interop.assumeCoreProfilePortFree();
+    try (RpcApp app =
+        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "9400")) {
+      String session = app.startSession();
+      try (ProviderProcess example =
+          ProviderProcess.start(
+              List.of("node", "core-profile-example.mjs"),
+              examples,
+              Map.of("TAP_PROVIDER_TOKEN", app.token()),
+              tmp.resolve("node.log"))) {
+        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
+
+        JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Alice\"}"));
+
+        assertThat(greeted.get("outcome").toString())
+            .as(example.output())
+            .isEqualTo("{\"status\":\"success\",\"data\":\"Hello, Alice!\"}");
+        app.endInput();
+        assertThat(app.awaitExit()).isZero();
+        // It said goodbye on shutdown.pending, so the stop did not wait for the 10 s deadline.
+        assertThat(app.stderr()).doesNotContain("did not finish");
+      }
+    }
+  }
+
+  @Test
+  void aConfigFileSpawnsTheNodeProviderForTheSessionAndReportsBadEntries() throws Exception {
+    Path examples = Interop.nodeExamples();
+    Path config = tmp.resolve("providers.json");
+    Files.writeString(
+        config,
+        ("{\"providers\":["
+                + "{\"name\":\"node-example\",\"command\":[\"node\",\"provider.mjs\"],\"cwd\":\"%s\",\"session\":\"first\"},"
+                + "{\"name\":\"broken\",\"command\":\"node provider.mjs\"}]}")
+            .formatted(examples));
+    Path home = tmp.resolve("home");
+    try (RpcApp app =
+        RpcApp.startProcess(
+            home, tmp.resolve("gateway.log"), "--port", "0", "--config", config.toString())) {
+      String session = app.startSession();
+
+      JsonNode problem =
+          app.awaitEvent(
+              "session.log",
+              event -> event.get("source").asText().equals("gateway")
+                  && event.get("message").asText().contains("broken"));
+      assertThat(problem.get("sessionId").asText()).isEqualTo(session);
+      assertThat(app.stderr()).contains("broken");
+      app.awaitEvent("tools.changed", event -> event.get("tools").toString().contains("greet"));
+      JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Config\"}"));
+      assertThat(greeted.at("/outcome/data").asText()).isEqualTo("Hello, Config!");
+
+      app.endInput();
+      assertThat(app.awaitExit()).isZero();
+      Path log = home.resolve("logs").resolve("node-example.log");
+      awaitContains(log, "Bound to session " + session);
+    }
+  }
+
+  /** The spawned provider's log is written by its own process: poll it, boundedly. */
+  private static void awaitContains(Path file, String text) throws Exception {
+    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
+    while (!(Files.exists(file) && Files.readString(file).contains(text))) {
+      assertThat(System.nanoTime()).as("%s contains %s", file, text).isLessThan(deadline);
+      Thread.sleep(Duration.ofMillis(20).toMillis()); // a file another process writes
+    }
+  }
+}

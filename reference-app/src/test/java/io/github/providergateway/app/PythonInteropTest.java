@@ -1,0 +1,92 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Python providers against the app started as a real {@code java} process in {@code --rpc} mode,
+ * on the Debian Python with {@code websockets} (skipped, saying why, where it is missing).
+ */
+class PythonInteropTest {
+
+  @TempDir Path tmp;
+
+  @BeforeEach
+  void needsPythonWithWebsockets() throws Exception {
+    Interop.assumePythonWebsockets();
+  }
+
+  private static Path example(String name) {
+    return Interop.repoRoot().resolve("examples").resolve("python").resolve(name);
+  }
+
+  @Test
+  void ourPythonProviderAnswersToolCallsAndLeavesOnShutdown() throws Exception {
+    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+      String session = app.startSession();
+      try (ProviderProcess provider =
+          ProviderProcess.start(
+              List.of(Interop.PYTHON, "-u", example("provider.py").toString()),
+              tmp,
+              Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token()),
+              tmp.resolve("python.log"))) {
+        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+
+        JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Grace\"}"));
+        assertThat(greeted.get("outcome").toString())
+            .as(provider.output())
+            .isEqualTo("{\"status\":\"success\",\"data\":\"Hello, Grace!\"}");
+        assertThat(
+                app.awaitEvent("session.log", event -> event.get("message").asText().equals("Greeted Grace"))
+                    .get("source")
+                    .asText())
+            .isEqualTo("python-example");
+        JsonNode timedOut =
+            app.request(
+                "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session
+                    + "\",\"tool\":\"wait\",\"args\":{\"ms\":60000},\"timeoutMs\":300}");
+        assertThat(timedOut.at("/outcome/errorCode").asText()).isEqualTo("TIMEOUT");
+
+        app.endInput();
+        assertThat(provider.awaitExit(RpcApp.WAIT)).as(provider.output()).isZero();
+        assertThat(app.awaitExit()).isZero();
+        assertThat(app.tokenFile()).doesNotExist();
+      }
+    }
+  }
+
+  @Test
+  void theCoreProfilesPythonExampleRunsAgainstTheGatewayOnPort9400() throws Exception {
+    Interop.assumeCoreProfilePortFree();
+    try (RpcApp app =
+        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "9400")) {
+      String session = app.startSession();
+      try (ProviderProcess example =
+          ProviderProcess.start(
+              List.of(Interop.PYTHON, "-u", example("core_profile_example.py").toString()),
+              tmp,
+              Map.of("TAP_PROVIDER_TOKEN", app.token()),
+              tmp.resolve("python.log"))) {
+        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
+
+        JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Alice\"}"));
+
+        assertThat(greeted.get("outcome").toString())
+            .as(example.output())
+            .isEqualTo("{\"status\":\"success\",\"data\":\"Hello, Alice!\"}");
+        app.endInput();
+        // The example returns after its goodbye on shutdown.pending, so it ends by itself.
+        assertThat(example.awaitExit(RpcApp.WAIT)).as(example.output()).isZero();
+        assertThat(example.output()).contains("Registered as p-");
+        assertThat(app.awaitExit()).isZero();
+      }
+    }
+  }
+}

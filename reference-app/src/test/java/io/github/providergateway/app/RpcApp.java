@@ -1,0 +1,360 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * The whole app in {@code --rpc} mode, driven as a script drives it: commands go in as lines,
+ * every output line is recorded and parsed, and the exit code is a future. It runs either
+ * in-process through {@link Main#run} on streams the test holds ({@link #start}), or as a real
+ * {@code java} subprocess on the test classpath ({@link #startProcess}). All waits are bounded by
+ * {@link #WAIT}.
+ */
+final class RpcApp implements AutoCloseable {
+
+  static final Duration WAIT = Duration.ofSeconds(10);
+  static final ProtocolCodec CODEC = ProtocolCodec.create();
+
+  private final LineRecorder output = new LineRecorder();
+  private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+  private final Path home;
+  /** Writes one line (with its newline) to the app's input. */
+  private final Consumer<String> input;
+  /** Ends the app's input. */
+  private final Runnable endOfInput;
+  /** What the app wrote to stderr. */
+  private final Supplier<String> errors;
+  /** The subprocess, or null when in-process. */
+  private final Process process;
+  private int nextId;
+
+  /** In-process. */
+  private RpcApp(Path home, List<String> args) {
+    this.home = home;
+    this.process = null;
+    ScriptedInput commands = new ScriptedInput();
+    this.input = commands::add;
+    this.endOfInput = commands::end;
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    this.errors = () -> stderr.toString(StandardCharsets.UTF_8);
+    PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+    Thread app =
+        new Thread(
+            () -> {
+              try {
+                exitCode.complete(Main.run(args.toArray(String[]::new), commands, output, err, Map.of()));
+              } catch (Throwable e) {
+                exitCode.completeExceptionally(e);
+              }
+            },
+            "rpc-app");
+    app.setDaemon(true);
+    app.start();
+  }
+
+  /** A subprocess; its stderr goes to {@code stderrFile}. */
+  private RpcApp(Path home, List<String> args, Path stderrFile) throws IOException {
+    this.home = home;
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // What the ./gateway launcher uses too: a small, fast-starting JVM.
+    command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"));
+    command.add("-cp");
+    command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    command.add(Main.class.getName());
+    command.addAll(args);
+    this.process =
+        new ProcessBuilder(command)
+            .redirectError(ProcessBuilder.Redirect.to(stderrFile.toFile()))
+            .start();
+    OutputStream stdin = process.getOutputStream();
+    this.input =
+        line -> {
+          synchronized (stdin) {
+            try {
+              stdin.write(line.getBytes(StandardCharsets.UTF_8));
+              stdin.flush();
+            } catch (IOException e) {
+              // The app has stopped reading (it exited): what the test expects next will say so.
+            }
+          }
+        };
+    this.endOfInput =
+        () -> {
+          synchronized (stdin) {
+            try {
+              stdin.close();
+            } catch (IOException e) {
+              // Closed already.
+            }
+          }
+        };
+    this.errors =
+        () -> {
+          try {
+            return Files.readString(stderrFile);
+          } catch (IOException e) {
+            return "(cannot read " + stderrFile + ": " + e + ")";
+          }
+        };
+    CompletableFuture<Void> drained = new CompletableFuture<>();
+    Thread pump =
+        new Thread(
+            () -> {
+              try (InputStream stdout = process.getInputStream()) {
+                stdout.transferTo(output);
+              } catch (IOException e) {
+                // The process is gone; its exit code tells the rest.
+              } finally {
+                drained.complete(null);
+              }
+            },
+            "rpc-app-stdout");
+    pump.setDaemon(true);
+    pump.start();
+    // Exited, and every line it wrote recorded: only then is "the last line" meaningful.
+    process.onExit().thenCombine(drained, (exited, done) -> exitCode.complete(exited.exitValue()));
+  }
+
+  /** Starts the app in-process with {@code --rpc --port 0 --home home} and waits for {@code gateway.started}. */
+  static RpcApp start(Path home, String... extraArgs) {
+    RpcApp app = new RpcApp(home, arguments(home, extraArgs));
+    app.awaitStarted();
+    return app;
+  }
+
+  /**
+   * Starts the app as a {@code java} subprocess with {@code --rpc --home home} and {@code args}
+   * (which must give {@code --port}), and waits for {@code gateway.started}.
+   */
+  static RpcApp startProcess(Path home, Path stderrFile, String... args) throws IOException {
+    List<String> all = new ArrayList<>(List.of("--rpc", "--home", home.toString()));
+    all.addAll(List.of(args));
+    RpcApp app = new RpcApp(home, all, stderrFile);
+    app.awaitStarted();
+    return app;
+  }
+
+  private static List<String> arguments(Path home, String... extraArgs) {
+    List<String> args = new ArrayList<>(List.of("--rpc", "--port", "0", "--home", home.toString()));
+    args.addAll(List.of(extraArgs));
+    return args;
+  }
+
+  private void awaitStarted() {
+    output.await(
+        "gateway.started",
+        line -> line.path("event").asText().equals("gateway.started"),
+        () -> exitCode.isDone() ? "the app exited; stderr:\n" + stderr() : "");
+  }
+
+  /** The first line, {@code gateway.started}. */
+  JsonNode started() {
+    return lines().get(0);
+  }
+
+  URI url() {
+    return URI.create(started().get("url").asText());
+  }
+
+  Path tokenFile() {
+    return Path.of(started().get("tokenFile").asText());
+  }
+
+  Path home() {
+    return home;
+  }
+
+  /** The gateway token, read from the token file as a provider started by hand would. */
+  String token() {
+    try {
+      return Files.readString(tokenFile()).strip();
+    } catch (IOException e) {
+      throw new AssertionError("cannot read the token file " + tokenFile(), e);
+    }
+  }
+
+  /** Writes one line to the app's input. */
+  void send(String line) {
+    input.accept(line + "\n");
+  }
+
+  /**
+   * Sends {@code command} (a JSON object text without {@code id}) with a fresh numeric id and
+   * waits for the reply that echoes it.
+   */
+  JsonNode request(String command) {
+    int id = ++nextId;
+    send("{\"id\":" + id + "," + command.strip().substring(1));
+    return reply(CODEC.parseJson(Integer.toString(id)));
+  }
+
+  /** Sends a command and returns its id without waiting for the reply. */
+  int sendWithId(String command) {
+    int id = ++nextId;
+    send("{\"id\":" + id + "," + command.strip().substring(1));
+    return id;
+  }
+
+  /** The reply that echoes {@code id}, waiting for it. */
+  JsonNode reply(JsonNode id) {
+    return awaitLine("the reply to id " + id, line -> line.has("ok") && id.equals(line.get("id")));
+  }
+
+  /** Starts a session and returns its id. */
+  String startSession() {
+    JsonNode reply = request("{\"cmd\":\"session.start\",\"label\":\"test\",\"cwd\":\"/code/test\"}");
+    assertThat(reply.get("ok").asBoolean()).as("session.start: %s", reply).isTrue();
+    return reply.get("sessionId").asText();
+  }
+
+  /** The first event line named {@code event} that satisfies {@code filter}, waiting for it. */
+  JsonNode awaitEvent(String event, Predicate<JsonNode> filter) {
+    return awaitLine(
+        "event " + event, line -> event.equals(line.path("event").asText(null)) && filter.test(line));
+  }
+
+  JsonNode awaitEvent(String event) {
+    return awaitEvent(event, line -> true);
+  }
+
+  /** The first output line matching {@code filter}, waiting at most {@link #WAIT}. */
+  JsonNode awaitLine(String what, Predicate<JsonNode> filter) {
+    return output.await(what, filter, () -> "stderr:\n" + stderr());
+  }
+
+  /** Every output line so far, parsed. */
+  List<JsonNode> lines() {
+    return output.snapshot();
+  }
+
+  /** Ends the app's input (EOF), as a script closing the pipe does. */
+  void endInput() {
+    endOfInput.run();
+  }
+
+  /** The exit code, waiting for the app to stop. */
+  int awaitExit() {
+    try {
+      return exitCode.get(WAIT.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("the app did not stop; stderr:\n" + stderr(), e);
+    }
+  }
+
+  /** What the app wrote to stderr. */
+  String stderr() {
+    return errors.get();
+  }
+
+  /**
+   * Stops the app quickly if the test has not: a short goodbye deadline, so a provider the test
+   * left connected does not hold teardown for the default 10 s.
+   */
+  @Override
+  public void close() {
+    input.accept("{\"cmd\":\"shutdown\",\"deadlineMs\":300}\n");
+    endOfInput.run();
+    try {
+      exitCode.get(WAIT.toMillis() + 5_000, TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      // The test has failed already or will: nothing to add by failing here.
+    } finally {
+      if (process != null) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  /** The app's stdout: split into lines, each parsed as JSON (a line that is not fails the test). */
+  private static final class LineRecorder extends OutputStream {
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    /** Parsed lines. Guarded by this. */
+    private final List<JsonNode> lines = new ArrayList<>();
+    /** Lines that were not JSON objects. Guarded by this. */
+    private final List<String> garbage = new ArrayList<>();
+
+    @Override
+    public synchronized void write(int b) {
+      if (b == '\n') {
+        String line = pending.toString(StandardCharsets.UTF_8);
+        pending.reset();
+        try {
+          JsonNode json = CODEC.parseJson(line);
+          if (json.isObject()) {
+            lines.add(json);
+          } else {
+            garbage.add(line);
+          }
+        } catch (IllegalArgumentException e) {
+          garbage.add(line);
+        }
+        notifyAll();
+      } else {
+        pending.write(b);
+      }
+    }
+
+    @Override
+    public synchronized void write(byte[] bytes, int offset, int length) {
+      for (int i = offset; i < offset + length; i++) {
+        write(bytes[i]);
+      }
+    }
+
+    synchronized List<JsonNode> snapshot() {
+      assertThat(garbage).as("stdout lines that are not JSON objects").isEmpty();
+      return List.copyOf(lines);
+    }
+
+    synchronized JsonNode await(String what, Predicate<JsonNode> filter, Supplier<String> more) {
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      int checked = 0;
+      while (true) {
+        assertThat(garbage).as("stdout lines that are not JSON objects").isEmpty();
+        for (; checked < lines.size(); checked++) {
+          if (filter.test(lines.get(checked))) {
+            return lines.get(checked);
+          }
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new AssertionError(
+              "no " + what + " within " + WAIT + "; stdout so far:\n" + render() + more.get());
+        }
+        try {
+          TimeUnit.NANOSECONDS.timedWait(this, left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new AssertionError(e);
+        }
+      }
+    }
+
+    private String render() {
+      StringBuilder text = new StringBuilder();
+      lines.forEach(line -> text.append(line).append('\n'));
+      return text.toString();
+    }
+  }
+}

@@ -1,0 +1,205 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Start-up and shutdown of the {@code --rpc} host (host-rpc.md: Start-up; R-RPC-06..09). */
+class RpcStartAndStopTest {
+
+  @TempDir Path home;
+
+  @Test
+  void theFirstLineIsGatewayStartedWithPortUrlTokenFileAndProtocolVersion() throws Exception {
+    try (RpcApp app = RpcApp.start(home)) {
+      JsonNode started = app.lines().get(0);
+      assertThat(started.get("event").asText()).isEqualTo("gateway.started");
+      int port = started.get("port").asInt();
+      assertThat(port).isPositive();
+      assertThat(started.get("url").asText()).isEqualTo("ws://127.0.0.1:" + port);
+      Path tokenFile = Path.of(started.get("tokenFile").asText());
+      assertThat(tokenFile).isAbsolute().isEqualTo(home.resolve(".provider-token").toAbsolutePath());
+      assertThat(Files.readString(tokenFile).strip()).startsWith("ptk-");
+      assertThat(started.get("protocolVersion").asInt()).isEqualTo(2);
+      assertThat(started.has("id")).isFalse();
+    }
+  }
+
+  @Test
+  void endOfInputEndsEverySessionRemovesTheTokenFileAndPrintsGatewayStoppedLast() {
+    RpcApp app = RpcApp.start(home);
+    String session = app.startSession();
+    try (WsProvider provider =
+        WsProvider.bound(app.url(), app.token(), session, "greeter", WsProvider.tools("greet"))) {
+      app.endInput();
+
+      JsonNode pending = provider.next("session.lifecycle");
+      assertThat(pending.get("state").asText()).isEqualTo("shutdown.pending");
+      assertThat(pending.get("sessionId").asText()).isEqualTo(session);
+      assertThat(pending.get("deadline").asLong()).isEqualTo(10_000);
+      provider.goodbye();
+
+      assertThat(app.awaitExit()).isZero();
+      List<JsonNode> lines = app.lines();
+      assertThat(lines.get(lines.size() - 1).toString()).isEqualTo("{\"event\":\"gateway.stopped\"}");
+      assertThat(app.tokenFile()).doesNotExist();
+    }
+  }
+
+  @Test
+  void shutdownRepliesThenStopsAndIgnoresLaterCommands() {
+    RpcApp app = RpcApp.start(home);
+    app.send("{\"id\":\"bye\",\"cmd\":\"shutdown\"}");
+    app.send("{\"id\":\"late\",\"cmd\":\"sessions.list\"}");
+
+    assertThat(app.awaitExit()).isZero();
+    List<JsonNode> lines = app.lines();
+    assertThat(lines).hasSize(3);
+    assertThat(lines.get(1).toString()).isEqualTo("{\"id\":\"bye\",\"ok\":true}");
+    assertThat(lines.get(2).get("event").asText()).isEqualTo("gateway.stopped");
+    assertThat(app.tokenFile()).doesNotExist();
+  }
+
+  @Test
+  void aPortInUseIsOneClearLineOnStderrExitOneAndNothingOnStdout() throws Exception {
+    try (ServerSocket taken = new ServerSocket()) {
+      taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+      int port = taken.getLocalPort();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+      int exit =
+          Main.run(
+              new String[] {"--rpc", "--port", Integer.toString(port), "--home", home.toString()},
+              new ByteArrayInputStream(new byte[0]),
+              out,
+              new PrintStream(err, true, StandardCharsets.UTF_8),
+              Map.of());
+
+      assertThat(exit).isEqualTo(1);
+      assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+      assertThat(err.toString(StandardCharsets.UTF_8))
+          .contains("port " + port + " is already in use")
+          .contains("--port 0");
+    }
+  }
+
+  @Test
+  void aPortInUseLeavesTheRunningGatewaysTokenFileAlone() throws Exception {
+    try (RpcApp first = RpcApp.start(home)) {
+      String token = first.token();
+      int port = first.started().get("port").asInt();
+
+      int exit =
+          Main.run(
+              new String[] {"--rpc", "--port", Integer.toString(port), "--home", home.toString()},
+              new ByteArrayInputStream(new byte[0]),
+              new ByteArrayOutputStream(),
+              new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+              Map.of());
+
+      assertThat(exit).isEqualTo(1);
+      assertThat(first.token()).isEqualTo(token);
+    }
+  }
+
+  @Test
+  void aBadOptionIsExitTwoWithAOneLineReason() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"--port", "many"},
+            new ByteArrayInputStream(new byte[0]),
+            new ByteArrayOutputStream(),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .startsWith("gateway: Invalid value for option '--port'")
+        .contains("--help");
+  }
+
+  @Test
+  void helpListsTheOptionsAndExitCodes() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"--help"},
+            new ByteArrayInputStream(new byte[0]),
+            out,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            Map.of());
+
+    assertThat(exit).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("--rpc", "--port", "--home", "--config", "--version", "Exit codes");
+  }
+
+  @Test
+  void theDefaultHomeIsTheTapExtensionFolderUnderCopilotHome() {
+    Path user = Path.of("/home/ada");
+
+    assertThat(HomeDirectory.defaultHome(Map.of("COPILOT_HOME", "/opt/copilot"), user))
+        .isEqualTo(Path.of("/opt/copilot/extensions/tap"));
+    assertThat(HomeDirectory.defaultHome(Map.of(), user))
+        .isEqualTo(Path.of("/home/ada/.copilot/extensions/tap"));
+  }
+
+  @Test
+  void aMissingConfigFileStopsStartUpWithExitOne() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {
+              "--rpc", "--port", "0", "--home", home.toString(), "--config", home.resolve("nope.json").toString()
+            },
+            new ByteArrayInputStream(new byte[0]),
+            new ByteArrayOutputStream(),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("nope.json does not exist");
+    assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  @Test
+  void theAppKeepsRunningWhenItsLastSessionEndsAndNoHostStopsIt() throws Exception {
+    // R-SESS-22: only the detached gateway exits by itself; here the input decides.
+    try (RpcApp app = RpcApp.start(home)) {
+      String session = app.startSession();
+      app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":100}");
+      URI hostUrl = URI.create(app.url() + "/host");
+      try (io.github.providergateway.transport.ws.GatewayClient other =
+          io.github.providergateway.transport.ws.GatewayClient.connect(hostUrl, app.token())) {
+        assertThat(other.shutdownGateway(java.time.Duration.ofMillis(100)))
+            .failsWithin(RpcApp.WAIT)
+            .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+            .withMessageContaining("stopped by whoever started it");
+      }
+
+      JsonNode reply = app.request("{\"cmd\":\"sessions.list\"}");
+
+      assertThat(reply.toString()).contains("\"ok\":true,\"sessions\":[]");
+      assertThat(app.tokenFile()).exists();
+    }
+  }
+}

@@ -1,0 +1,169 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A provider written against the wire protocol with the JDK's own WebSocket client, speaking raw
+ * JSON as a provider in any language would. What the gateway sends is queued and read with
+ * bounded waits.
+ */
+final class WsProvider implements AutoCloseable {
+
+  private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
+  /** Completes with the close code when the gateway closes the connection. */
+  final CompletableFuture<Integer> closed = new CompletableFuture<>();
+  private final WebSocket socket;
+  /** The {@code hello.ack}, once bound. */
+  JsonNode ack;
+
+  private WsProvider(URI url) {
+    try {
+      socket =
+          HttpClient.newHttpClient()
+              .newWebSocketBuilder()
+              .buildAsync(url, new Listener())
+              .get(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("cannot connect to " + url, e);
+    }
+  }
+
+  static WsProvider connect(URI url) {
+    return new WsProvider(url);
+  }
+
+  /**
+   * Connects, authenticates with {@code token}, and binds to {@code sessionId} as {@code name} with
+   * the hello fields in {@code helloFields} (JSON object members, e.g. {@code "tools":[..]}), then
+   * reads {@code hello.ack} and {@code session.lifecycle started}.
+   */
+  static WsProvider bound(URI url, String token, String sessionId, String name, String helloFields) {
+    WsProvider provider = connect(url);
+    provider.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
+    provider.next("sessions");
+    provider.send(
+        "{\"type\":\"hello\",\"name\":\"" + name + "\",\"protocolVersion\":2,\"session\":\""
+            + sessionId + "\"" + (helloFields.isEmpty() ? "" : "," + helloFields) + "}");
+    provider.ack = provider.next("hello.ack");
+    JsonNode started = provider.next("session.lifecycle");
+    assertThat(started.get("state").asText()).isEqualTo("started");
+    return provider;
+  }
+
+  /** A tool definition's JSON: an object schema with one optional string {@code name}. */
+  static String tool(String name) {
+    return "{\"name\":\"" + name + "\",\"description\":\"Tool " + name + "\","
+        + "\"parameters\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}}";
+  }
+
+  /** A {@code "tools":[..]} hello member with {@code names}. */
+  static String tools(String... names) {
+    StringBuilder json = new StringBuilder("\"tools\":[");
+    for (int i = 0; i < names.length; i++) {
+      json.append(i == 0 ? "" : ",").append(tool(names[i]));
+    }
+    return json.append(']').toString();
+  }
+
+  void send(String json) {
+    try {
+      socket.sendText(json, true).get(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("cannot send " + json, e);
+    }
+  }
+
+  /** The next message, whatever its type. */
+  JsonNode next() {
+    try {
+      JsonNode message = received.poll(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      assertThat(message).as("a message from the gateway within %s", RpcApp.WAIT).isNotNull();
+      return message;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  /** The next message of {@code type}; messages of other types before it are skipped. */
+  JsonNode next(String type) {
+    while (true) {
+      JsonNode message = next();
+      if (type.equals(message.path("type").asText())) {
+        return message;
+      }
+    }
+  }
+
+  /** Whether nothing of {@code type} arrives within {@code wait} (other types are dropped). */
+  boolean receivesNo(String type, Duration wait) {
+    long deadline = System.nanoTime() + wait.toNanos();
+    try {
+      while (true) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return true;
+        }
+        JsonNode message = received.poll(left, TimeUnit.NANOSECONDS);
+        if (message != null && type.equals(message.path("type").asText())) {
+          return false;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Answers a {@code tool.call} with {@code data} (a JSON value text). */
+  void result(JsonNode call, String data) {
+    send("{\"type\":\"tool.result\",\"id\":\"" + call.get("id").asText() + "\",\"data\":" + data + "}");
+  }
+
+  /** Says goodbye, as providers do on {@code shutdown.pending}. */
+  void goodbye() {
+    send("{\"type\":\"goodbye\",\"reason\":\"session ending\"}");
+  }
+
+  @Override
+  public void close() {
+    socket.abort();
+  }
+
+  private final class Listener implements WebSocket.Listener {
+    private final StringBuilder partial = new StringBuilder();
+
+    @Override
+    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+      partial.append(data);
+      if (last) {
+        received.add(RpcApp.CODEC.parseJson(partial.toString()));
+        partial.setLength(0);
+      }
+      webSocket.request(1);
+      return null;
+    }
+
+    @Override
+    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+      closed.complete(statusCode);
+      return null;
+    }
+
+    @Override
+    public void onError(WebSocket webSocket, Throwable error) {
+      closed.completeExceptionally(error);
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package io.github.providergateway.transport.ws;
+
+import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.json.DecodeResult;
+import io.github.providergateway.provider.JavaProvider;
+import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.internal.ProviderAuth;
+import io.github.providergateway.provider.internal.ProviderRuntime;
+import io.github.providergateway.provider.internal.SerialExecutor;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.net.http.WebSocket;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.DoubleSupplier;
+
+/**
+ * The connection attempt loop of a {@link WebSocketProviderClient}: opens a socket, hands it to
+ * the provider runtime once open, feeds it what arrives, and when it drops (or cannot be opened)
+ * tries again after an exponential backoff with jitter, until the runtime has ended. Loop only,
+ * unless a method says otherwise.
+ */
+final class ReconnectLoop {
+  private static final System.Logger LOG = System.getLogger(WebSocketProviderClient.class.getName());
+
+  private final URI uri;
+  private final WebSocketProviderClient.Options options;
+  private final WebSocketProviderClient.Connector connector;
+  private final SerialExecutor loop;
+  private final Scheduler scheduler;
+  /** The source of jitter, numbers in [0, 1). */
+  private final DoubleSupplier random;
+  /** Frees the threads the client owns (its executor, its scheduler). */
+  private final Runnable release;
+  private final ProviderRuntime runtime;
+
+  /** The connection open or being opened, or null while waiting to retry. Loop only. */
+  private ProviderSocket current;
+
+  /** How many reconnects in a row failed to reach a binding; sets the next delay. Loop only. */
+  private int failures;
+
+  /** The scheduled reconnect, or null. Loop only. */
+  private Scheduler.Cancellable retry;
+
+  /** Whether the client has stopped for good. Written on the loop; read by socket threads. */
+  private volatile boolean stopped;
+
+  ReconnectLoop(
+      URI uri,
+      WebSocketProviderClient.Options options,
+      WebSocketProviderClient.Connector connector,
+      SerialExecutor loop,
+      Scheduler scheduler,
+      DoubleSupplier random,
+      Runnable release,
+      JavaProvider provider,
+      ProviderAuth auth,
+      Clock clock) {
+    this.uri = uri;
+    this.options = options;
+    this.connector = connector;
+    this.loop = loop;
+    this.scheduler = scheduler;
+    this.random = random;
+    this.release = release;
+    this.runtime = new ProviderRuntime(provider, loop, clock, auth, this::stop);
+  }
+
+  /** The provider's session, for the caller. Any thread. */
+  ProviderSession session() {
+    return runtime.session();
+  }
+
+  /** Whether the client has stopped for good. Any thread. */
+  boolean isStopped() {
+    return stopped;
+  }
+
+  /** One connection attempt. */
+  void open() {
+    if (stopped) {
+      return;
+    }
+    retry = null;
+    ProviderSocket socket = new ProviderSocket(this, loop, scheduler, options);
+    current = socket;
+    CompletableFuture<WebSocket> opening;
+    try {
+      opening = connector.connect(uri, socket);
+    } catch (RuntimeException e) {
+      opening = CompletableFuture.failedFuture(e);
+    }
+    opening.whenComplete(
+        (ws, error) -> {
+          if (error != null) {
+            loop.execute(() -> lost(socket, error));
+          }
+        });
+  }
+
+  void opened(ProviderSocket socket) {
+    if (socket != current || stopped) {
+      socket.ws.abort();
+      return;
+    }
+    socket.open = true;
+    runtime.opened(socket);
+    socket.ws.request(1);
+  }
+
+  void received(ProviderSocket socket, DecodeResult<GatewayMessage> decoded) {
+    if (socket != current) {
+      return;
+    }
+    if (decoded.isDecoded()) {
+      runtime.received(decoded.messageOrNull());
+    } else {
+      // Nothing to answer: the gateway takes no errors from providers. Drop it and read on.
+      LOG.log(Level.DEBUG, "unreadable message from the gateway dropped: {0}", decoded.errorOrNull().detail());
+    }
+    socket.ws.request(1); // only now: the provider keeps up before the socket reads more
+  }
+
+  /** The connection ended or could not be opened: reconnect after a backoff, or stop. */
+  void lost(ProviderSocket socket, Throwable cause) {
+    if (socket != current) {
+      return;
+    }
+    current = null;
+    socket.shut();
+    boolean reconnect;
+    boolean wasBound = false;
+    if (socket.open) {
+      ProviderRuntime.AfterClose end = runtime.closed(true);
+      reconnect = end.reconnect();
+      wasBound = end.wasBound();
+    } else {
+      reconnect = !runtime.isTerminated();
+    }
+    if (!reconnect || stopped) {
+      return; // the runtime has terminated, and called stop()
+    }
+    if (wasBound) {
+      failures = 0; // a connection that worked restarts the backoff
+    }
+    Duration delay = options.backoff(failures++, random.getAsDouble());
+    LOG.log(
+        Level.DEBUG,
+        "connection to {0} lost ({1}); reconnecting in {2} ms",
+        uri,
+        cause == null ? "closed" : cause.toString(),
+        delay.toMillis());
+    retry = scheduler.schedule(delay, () -> loop.execute(this::open));
+  }
+
+  /** The runtime has ended for good; called by it, on the loop. */
+  private void stop() {
+    stopped = true;
+    if (retry != null) {
+      retry.cancel();
+      retry = null;
+    }
+    ProviderSocket socket = current;
+    current = null;
+    if (socket != null && socket.ws != null) {
+      socket.ws.abort();
+    }
+    release.run();
+  }
+}

@@ -1,0 +1,264 @@
+package io.github.providergateway.transport.ws.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.HostChannel;
+import io.github.providergateway.gateway.HostConnection;
+import io.github.providergateway.protocol.host.HostCodec;
+import io.github.providergateway.protocol.host.HostOutput;
+import jakarta.websocket.SendResult;
+import jakarta.websocket.Session;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One agent host's WebSocket connection to {@code /host}: the WebSocket carrier of the host
+ * protocol. Like a provider connection it never blocks its callers: {@link #send} queues the reply
+ * or event (at most {@link #MAX_QUEUED} waiting; a host that lets more pile up is closed), and a
+ * pump on the server's send executor encodes and writes them one at a time with the async remote.
+ * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once.
+ */
+final class TyrusHostConnection implements HostConnection {
+
+  private static final System.Logger LOG = System.getLogger(TyrusHostConnection.class.getName());
+  private static final HostCodec CODEC = HostCodec.create();
+  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+  /** Replies and events one host may have waiting. */
+  static final int MAX_QUEUED = 4096;
+
+  private final Session session;
+  private final org.glassfish.grizzly.Connection<?> socket;
+  private final String description;
+  private final Executor sendExecutor;
+  private final ScheduledExecutorService timer;
+  private final Duration closeGrace;
+  private final Consumer<TyrusHostConnection> onGone;
+
+  private final Object lock = new Object();
+  /** Waiting outputs, oldest first. Guarded by lock. */
+  private final ArrayDeque<HostOutput> queue = new ArrayDeque<>();
+  /** A pump is queued, running, or has a write in flight. Guarded by lock. */
+  private boolean pumping;
+  /** close() was asked: close once the queue is written. Guarded by lock. */
+  private boolean closing;
+  /** Nothing more is written. Guarded by lock. */
+  private boolean gone;
+  /** The service was told. Guarded by lock. */
+  private boolean reported;
+  /** Where commands go; set right after opening. */
+  private volatile HostChannel channel;
+  private volatile long lastHeardNanos = System.nanoTime();
+
+  TyrusHostConnection(
+      Session session,
+      org.glassfish.grizzly.Connection<?> socket,
+      Executor sendExecutor,
+      ScheduledExecutorService timer,
+      Duration closeGrace,
+      Consumer<TyrusHostConnection> onGone) {
+    this.session = requireNonNull(session, "session");
+    this.socket = requireNonNull(socket, "socket");
+    this.sendExecutor = requireNonNull(sendExecutor, "sendExecutor");
+    this.timer = requireNonNull(timer, "timer");
+    this.closeGrace = requireNonNull(closeGrace, "closeGrace");
+    this.onGone = requireNonNull(onGone, "onGone");
+    this.description = "host ws " + socket.getPeerAddress();
+  }
+
+  void attach(HostChannel channel) {
+    boolean alreadyGone;
+    synchronized (lock) {
+      this.channel = channel;
+      alreadyGone = reported;
+    }
+    if (alreadyGone) {
+      channel.closed();
+    }
+  }
+
+  // ---- HostConnection ----
+
+  @Override
+  public boolean send(HostOutput output) {
+    requireNonNull(output, "output");
+    synchronized (lock) {
+      if (gone || closing) {
+        return false;
+      }
+      if (queue.size() < MAX_QUEUED) {
+        queue.addLast(output);
+        startPumpLocked();
+        return true;
+      }
+    }
+    LOG.log(Level.WARNING, "{0}: host too slow to read ({1} queued), closing", description, MAX_QUEUED);
+    abort(WsCloseCodes.tooSlow());
+    return false;
+  }
+
+  @Override
+  public void close() {
+    synchronized (lock) {
+      if (gone || closing) {
+        return;
+      }
+      closing = true;
+      startPumpLocked();
+    }
+    schedule(() -> abort(WsCloseCodes.goingAway()));
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  // ---- from the socket ----
+
+  void received(String text) {
+    lastHeardNanos = System.nanoTime();
+    HostChannel target = channel;
+    if (target != null) {
+      target.receive(text);
+    }
+  }
+
+  void heard() {
+    lastHeardNanos = System.nanoTime();
+  }
+
+  void binaryReceived() {
+    abort(WsCloseCodes.binaryRefused());
+  }
+
+  void sessionClosed() {
+    synchronized (lock) {
+      queue.clear();
+      gone = true;
+    }
+    reportGone();
+  }
+
+  /** The heartbeat: a silent host is dead; others get a ping. */
+  void heartbeat(long nowNanos, long idleNanos) {
+    if (nowNanos - lastHeardNanos > idleNanos) {
+      abort(WsCloseCodes.idle());
+      return;
+    }
+    try {
+      session.getAsyncRemote().sendPing(EMPTY.duplicate());
+    } catch (IOException | IllegalStateException e) {
+      abort(WsCloseCodes.writeFailed());
+    }
+  }
+
+  /** Closes now, dropping what is queued. */
+  void abort(jakarta.websocket.CloseReason reason) {
+    synchronized (lock) {
+      queue.clear();
+      gone = true;
+    }
+    try {
+      session.close(reason);
+    } catch (IOException | IllegalStateException e) {
+      LOG.log(Level.DEBUG, "{0}: close failed: {1}", description, e.toString());
+    }
+    schedule(
+        () -> {
+          if (socket.isOpen()) {
+            socket.terminateSilently();
+          }
+        });
+    reportGone();
+  }
+
+  // ---- the pump ----
+
+  private void startPumpLocked() {
+    if (pumping) {
+      return;
+    }
+    pumping = true;
+    try {
+      sendExecutor.execute(this::writeNext);
+    } catch (RejectedExecutionException e) {
+      pumping = false;
+      gone = true;
+    }
+  }
+
+  private void writeNext() {
+    HostOutput next;
+    boolean closeNow = false;
+    synchronized (lock) {
+      next = gone ? null : queue.pollFirst();
+      if (next == null) {
+        pumping = false;
+        closeNow = closing && !gone;
+      }
+    }
+    if (next == null) {
+      if (closeNow) {
+        abort(WsCloseCodes.of(io.github.providergateway.gateway.CloseReason.NORMAL));
+      }
+      return;
+    }
+    String text = CODEC.encode(next);
+    try {
+      session.getAsyncRemote().sendText(text, this::written);
+    } catch (IllegalStateException e) {
+      written(new SendResult(session, e));
+    }
+  }
+
+  private void written(SendResult result) {
+    if (!result.isOK()) {
+      abort(WsCloseCodes.writeFailed());
+      return;
+    }
+    try {
+      sendExecutor.execute(this::writeNext);
+    } catch (RejectedExecutionException e) {
+      synchronized (lock) {
+        pumping = false;
+        gone = true;
+      }
+    }
+  }
+
+  private void reportGone() {
+    HostChannel target;
+    synchronized (lock) {
+      if (reported) {
+        return;
+      }
+      reported = true;
+      target = channel;
+    }
+    onGone.accept(this);
+    if (target != null) {
+      target.closed();
+    }
+  }
+
+  private void schedule(Runnable task) {
+    try {
+      timer.schedule(task, closeGrace.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      // The server is stopping and cuts every socket itself.
+    }
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+}

@@ -1,0 +1,211 @@
+package io.github.providergateway.transport.ws;
+
+import static io.github.providergateway.transport.ws.ServerFixture.await;
+import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.gateway.HostService;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.SystemScheduler;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.LifecycleState;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolResult;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link GatewayClient} against real gateways in this JVM: the same host API as an embedded
+ * gateway, over {@code /host}; and the crash path, where a gateway vanishes and the client starts
+ * a new one (an in-process {@link GatewayClient.Starter}) and registers its sessions again.
+ */
+class GatewayClientTest {
+
+  @TempDir Path home;
+
+  /** Gateways this test started, each with its server; stopped after the test. */
+  private final List<Running> started = new CopyOnWriteArrayList<>();
+
+  private record Running(Gateway gateway, HostService hosts, WebSocketServer server, SystemScheduler timer) {
+    void stop() {
+      server.close();
+      hosts.close();
+      gateway.close();
+      timer.close();
+    }
+  }
+
+  @AfterEach
+  void stopAll() {
+    started.forEach(Running::stop);
+  }
+
+  private Running startGateway(Path home, int port) throws IOException {
+    if (port != 0) {
+      // As the app does: look at the port before the new gateway replaces the home's token file.
+      try (ServerSocket probe = new ServerSocket()) {
+        probe.setReuseAddress(true);
+        probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      }
+    }
+    Gateway gateway = Gateway.builder().home(home).build();
+    SystemScheduler timer = new SystemScheduler();
+    HostService hosts = HostService.builder(gateway).scheduler(timer).build();
+    WebSocketServer server = WebSocketServer.builder(gateway).port(port).hosts(hosts).build().start();
+    Files.writeString(home.resolve(GatewayClient.PORT_FILE), Integer.toString(server.port()));
+    Running running = new Running(gateway, hosts, server, timer);
+    started.add(running);
+    return running;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+      return probe.getLocalPort();
+    }
+  }
+
+  private static RawProvider bind(Running gateway, String sessionId, String name, String... tools) throws IOException {
+    RawProvider provider = new RawProvider(RawWebSocket.connect(gateway.server().port()));
+    provider.send(Auth.withToken(gateway.gateway().providerToken()));
+    provider.next(Sessions.class);
+    provider.send(Hello.builder(name).session(sessionId).tools(ServerFixture.definitions(tools)).build());
+    provider.next(HelloAck.class);
+    provider.next(SessionLifecycle.class);
+    return provider;
+  }
+
+  @Test
+  void aRemoteHostDrivesTheGatewayThroughTheSameHostApi() throws Exception {
+    Running gateway = startGateway(home, 0);
+    RecordingSessionHost host = new RecordingSessionHost();
+    try (GatewayClient client = GatewayClient.connect(gateway.server().hostUrl(), gateway.gateway().providerToken())) {
+      String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
+      try (RawProvider provider = bind(gateway, session, "greeter", "greet")) {
+        awaitTrue("tools registered with the remote host",
+            () -> host.registrations.stream().anyMatch(r -> r.names().contains("greet")));
+
+        var call = client.callTool(session, "greet", ServerFixture.json("{\"name\":\"Ada\"}"), Duration.ofSeconds(5));
+        ToolCall toolCall = provider.next(ToolCall.class);
+        provider.send(ToolResult.success(toolCall.id(), ServerFixture.json("\"Hello, Ada!\"")));
+        CallResult result = await(call);
+
+        assertThat(result.outcome()).isEqualTo(ToolOutcome.success(ServerFixture.json("\"Hello, Ada!\"")));
+        assertThat(await(client.sessions())).extracting(SessionInfo::id).contains(session);
+        assertThat(await(client.providers())).singleElement().satisfies(p -> assertThat(p.sessions()).containsExactly(session));
+        assertThat(await(client.tools(session))).extracting(t -> t.name()).containsExactly("greet");
+        assertThatThrownBy(() -> await(client.idle("s-none")))
+            .hasRootCauseInstanceOf(HostException.class)
+            .rootCause()
+            .satisfies(e -> assertThat(((HostException) e).code()).isEqualTo(HostErrorCode.INVALID_SESSION));
+      }
+    }
+    // Closing the client ended its session; the gateway runs on.
+    assertThat(await(gateway.gateway().sessions())).isEmpty();
+  }
+
+  @Test
+  void aWrongTokenIsRefused() throws Exception {
+    Running gateway = startGateway(home, 0);
+
+    assertThatThrownBy(() -> GatewayClient.connect(gateway.server().hostUrl(), "ptk-wrong"))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("refused");
+  }
+
+  @Test
+  void aVanishedGatewayIsStartedAgainAndTheSessionsRegisteredUnderTheirOldIds() throws Exception {
+    int port = freePort();
+    Map<String, String> replaced = new ConcurrentHashMap<>();
+    List<Boolean> reconnects = new CopyOnWriteArrayList<>();
+    GatewayClient.Launch launch =
+        GatewayClient.Launch.builder()
+            .port(port)
+            .startTimeout(Duration.ofSeconds(5))
+            .starter((where, onPort) -> startGateway(where, onPort))
+            .build();
+    GatewayClient.Options options =
+        GatewayClient.Options.builder()
+            .heartbeat(Duration.ofMillis(200), Duration.ofSeconds(2))
+            .closeDeadline(Duration.ofMillis(300))
+            .connectTimeout(Duration.ofSeconds(1))
+            .listener(
+                new GatewayClient.Listener() {
+                  @Override
+                  public void sessionReplaced(String sessionId, String gatewaySessionId) {
+                    replaced.put(sessionId, gatewaySessionId);
+                  }
+
+                  @Override
+                  public void reconnected(boolean freshGateway) {
+                    reconnects.add(freshGateway);
+                  }
+                })
+            .build();
+    RecordingSessionHost host = new RecordingSessionHost();
+    try (GatewayClient client = GatewayClient.connectOrStart(home, launch, options)) {
+      assertThat(started).hasSize(1); // nobody answered: the client started one
+      String session = await(client.startSession(SessionSpec.of("survivor", "/code/s"), host)).id();
+      Running first = started.get(0);
+      RawProvider old = bind(first, session, "ci", "build");
+
+      first.stop(); // the gateway vanishes with its sessions, bindings and tokens
+      old.close();
+      awaitTrue("the client started a new gateway and registered the session again", () -> replaced.containsKey(session));
+
+      Running second = started.get(1);
+      String newId = replaced.get(session);
+      assertThat(newId).isNotEqualTo(session);
+      assertThat(reconnects).containsExactly(true);
+      assertThat(await(second.gateway().sessions())).extracting(SessionInfo::id).containsExactly(newId);
+      // Callers keep the id they had: the client translates it.
+      assertThat(await(client.sessions())).extracting(SessionInfo::id).containsExactly(session);
+      try (RawProvider fresh = bind(second, newId, "ci", "build")) {
+        var call = client.callTool(session, "build", ServerFixture.json("{}"), Duration.ofSeconds(5));
+        ToolCall toolCall = fresh.next(ToolCall.class);
+        fresh.send(ToolResult.success(toolCall.id(), ServerFixture.json("\"green\"")));
+        assertThat(await(call).outcome()).isInstanceOf(ToolOutcome.Success.class);
+        // The session ends on the new gateway when the client leaves, as anywhere.
+        client.close();
+        assertThat(shutdownPending(fresh, newId)).isTrue();
+      }
+    }
+  }
+
+  private static boolean shutdownPending(RawProvider provider, String sessionId) throws IOException {
+    for (int i = 0; i < 5; i++) {
+      Object next = provider.socket.readMessage(ServerFixture.WAIT);
+      if (next instanceof String text
+          && ServerFixture.CODEC.decodeGatewayMessage(text).messageOrNull() instanceof SessionLifecycle lifecycle
+          && lifecycle.sessionId().equals(sessionId)
+          && lifecycle.state() == LifecycleState.SHUTDOWN_PENDING) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
