@@ -19,8 +19,6 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code --detached}: the shared gateway of the spec's process model, started in the background by
@@ -38,7 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 final class DetachedHost implements FrontEnd {
 
-  private static final Logger LOG = LoggerFactory.getLogger(DetachedHost.class);
+  private static final System.Logger LOG = System.getLogger(DetachedHost.class.getName());
   private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
   static final String LOCK_FILE = "gateway.lock";
 
@@ -110,8 +108,9 @@ final class DetachedHost implements FrontEnd {
     try {
       writeOwnerOnly(pidFile, Long.toString(ProcessHandle.current().pid()));
       writeOwnerOnly(portFile, Integer.toString(running.port()));
-      LOG.info(
-          "detached gateway {} on {} for {} (idle exit after {})",
+      LOG.log(
+          System.Logger.Level.INFO,
+          "detached gateway {0} on {1} for {2} (idle exit after {3})",
           ProcessHandle.current().pid(),
           running.url(),
           options.home(),
@@ -178,7 +177,7 @@ final class DetachedHost implements FrontEnd {
     try {
       Files.deleteIfExists(file);
     } catch (IOException e) {
-      LOG.warn("cannot delete {}", file, e);
+      LOG.log(System.Logger.Level.WARNING, "cannot delete " + file, e);
     }
   }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.slf4j.bridge.SLF4JBridgeHandler;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -174,7 +173,7 @@ public final class Main implements Callable<Integer> {
       err.println("gateway: --port must be 0..65535 (0 picks a free port), was " + port);
       return EXIT_USAGE;
     }
-    installLogBridge();
+    StderrLogging.install(env);
     Path resolvedHome =
         home != null
             ? home
@@ -255,7 +254,7 @@ public final class Main implements Callable<Integer> {
         parent.err.println("gateway attach: --port must be 1..65535, was " + port);
         return EXIT_USAGE;
       }
-      installLogBridge();
+      StderrLogging.install(parent.env);
       Path resolvedHome =
           home != null
               ? home
@@ -273,11 +272,4 @@ public final class Main implements Callable<Integer> {
     }
   }
 
-  /** Tyrus and Grizzly log through JUL: send that to SLF4J, hence to stderr, never stdout. */
-  private static synchronized void installLogBridge() {
-    if (!SLF4JBridgeHandler.isInstalled()) {
-      SLF4JBridgeHandler.removeHandlersForRootLogger();
-      SLF4JBridgeHandler.install();
-    }
-  }
 }

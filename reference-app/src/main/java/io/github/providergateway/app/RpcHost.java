@@ -20,8 +20,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@code --rpc} host (spec/host-rpc.md): newline-delimited JSON commands on its input, one
@@ -43,7 +41,7 @@ import org.slf4j.LoggerFactory;
  */
 final class RpcHost implements FrontEnd {
 
-  private static final Logger LOG = LoggerFactory.getLogger(RpcHost.class);
+  private static final System.Logger LOG = System.getLogger(RpcHost.class.getName());
 
   /** {@code session.end}'s deadline when it names none, and the stop deadline (host-rpc.md). */
   static final Duration DEFAULT_DEADLINE = Duration.ofMillis(10_000);
@@ -115,7 +113,7 @@ final class RpcHost implements FrontEnd {
       try {
         line = in.readLine();
       } catch (IOException e) {
-        LOG.warn("cannot read commands any more; stopping", e);
+        LOG.log(System.Logger.Level.WARNING, "cannot read commands any more; stopping", e);
         return DEFAULT_DEADLINE;
       }
       if (line == null) {
@@ -161,7 +159,7 @@ final class RpcHost implements FrontEnd {
   private static final class Logged implements GatewayListener {
     @Override
     public void sessionStarted(SessionInfo session) {
-      LOG.info("session {} started", session.id());
+      LOG.log(System.Logger.Level.INFO, "session {0} started", session.id());
     }
   }
 }

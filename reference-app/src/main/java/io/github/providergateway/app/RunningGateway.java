@@ -25,8 +25,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
@@ -39,7 +37,7 @@ import org.slf4j.LoggerFactory;
  */
 final class RunningGateway implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(RunningGateway.class);
+  private static final System.Logger LOG = System.getLogger(RunningGateway.class.getName());
 
   /** Nobody is left to wait for when the idle exit fires: providers get this long. */
   private static final Duration IDLE_EXIT_DEADLINE = Duration.ofSeconds(2);
@@ -241,7 +239,7 @@ final class RunningGateway implements AutoCloseable {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {
       // A session that would not end must not keep the app alive: close what is left.
-      LOG.warn("graceful shutdown did not finish; closing now", e);
+      LOG.log(System.Logger.Level.WARNING, "graceful shutdown did not finish; closing now", e);
     }
     closeAll();
   }

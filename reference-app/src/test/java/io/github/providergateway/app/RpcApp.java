@@ -72,8 +72,9 @@ final class RpcApp implements AutoCloseable {
     app.start();
   }
 
-  /** A subprocess; its stderr goes to {@code stderrFile}. */
-  private RpcApp(Path home, List<String> args, Path stderrFile) throws IOException {
+  /** A subprocess with {@code env} added to its environment; its stderr goes to {@code stderrFile}. */
+  private RpcApp(Path home, List<String> args, Path stderrFile, Map<String, String> env)
+      throws IOException {
     this.home = home;
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -83,10 +84,10 @@ final class RpcApp implements AutoCloseable {
     command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
     command.add(Main.class.getName());
     command.addAll(args);
-    this.process =
-        new ProcessBuilder(command)
-            .redirectError(ProcessBuilder.Redirect.to(stderrFile.toFile()))
-            .start();
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.to(stderrFile.toFile()));
+    builder.environment().putAll(env);
+    this.process = builder.start();
     OutputStream stdin = process.getOutputStream();
     this.input =
         line -> {
@@ -148,9 +149,15 @@ final class RpcApp implements AutoCloseable {
    * (which must give {@code --port}), and waits for {@code gateway.started}.
    */
   static RpcApp startProcess(Path home, Path stderrFile, String... args) throws IOException {
+    return startProcess(home, stderrFile, Map.of(), args);
+  }
+
+  /** {@link #startProcess(Path, Path, String...)} with {@code env} added to its environment. */
+  static RpcApp startProcess(Path home, Path stderrFile, Map<String, String> env, String... args)
+      throws IOException {
     List<String> all = new ArrayList<>(List.of("--rpc", "--home", home.toString()));
     all.addAll(List.of(args));
-    RpcApp app = new RpcApp(home, all, stderrFile);
+    RpcApp app = new RpcApp(home, all, stderrFile, env);
     app.awaitStarted();
     return app;
   }

@@ -1,5 +1,6 @@
 package io.github.providergateway.transport.ws;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The default {@link GatewayClient.Starter}: runs the reference app as a detached process ({@code
@@ -15,6 +17,16 @@ import java.util.List;
  */
 final class DetachedGatewayStarter implements GatewayClient.Starter {
   private static final String MAIN = "io.github.providergateway.app.Main";
+
+  /** The {@code ./gateway} launcher's JVM options (docs/performance.md explains each). */
+  static final List<String> JVM_OPTIONS =
+      List.of(
+          "-XX:+UseSerialGC",
+          "-Xms16m",
+          "-Xmx256m",
+          "-Xss512k",
+          "-Xlog:disable",
+          "-Xlog:all=warning:stderr");
 
   /** The command before the app's arguments, or null for this JVM's java, class path and main. */
   private final List<String> command;
@@ -35,10 +47,12 @@ final class DetachedGatewayStarter implements GatewayClient.Starter {
     if (command != null) {
       line.addAll(command);
     } else {
+      String classPath = System.getProperty("java.class.path");
       line.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      line.addAll(List.of("-XX:+UseSerialGC", "-Xss512k", "-XX:TieredStopAtLevel=1"));
+      line.addAll(JVM_OPTIONS);
+      classDataArchive(classPath).ifPresent(archive -> line.add("-XX:SharedArchiveFile=" + archive));
       line.add("-cp");
-      line.add(System.getProperty("java.class.path"));
+      line.add(classPath);
       line.add(MAIN);
     }
     line.addAll(List.of("--detached", "--home", home.toString(), "--port", Integer.toString(port)));
@@ -58,6 +72,28 @@ final class DetachedGatewayStarter implements GatewayClient.Starter {
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .start();
+  }
+
+  /**
+   * The launcher's class-data archive beside a one-jar class path ({@code provider-gateway.jsa}
+   * beside {@code provider-gateway.jar}), if it exists and is not older than the jar: a stale
+   * one would be refused by the JVM anyway.
+   */
+  static Optional<Path> classDataArchive(String classPath) {
+    if (classPath == null || !classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) {
+      return Optional.empty();
+    }
+    Path jar = Path.of(classPath);
+    Path archive = jar.resolveSibling(jar.getFileName().toString().replaceFirst("\\.jar$", ".jsa"));
+    try {
+      if (Files.isRegularFile(archive)
+          && Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) >= 0) {
+        return Optional.of(archive);
+      }
+    } catch (IOException e) {
+      // Unreadable: start without it.
+    }
+    return Optional.empty();
   }
 
   /** Creates {@code dir} and its missing parents readable by the owner only (rwx------). */

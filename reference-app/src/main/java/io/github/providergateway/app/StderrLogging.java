@@ -1,0 +1,160 @@
+package io.github.providergateway.app;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.logging.Formatter;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogManager;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+/**
+ * The reference app's logging: every log line goes to stderr, never stdout, because in RPC mode
+ * stdout carries nothing but the JSON protocol (R-RPC-02) and in console mode it is what the
+ * person reads.
+ *
+ * <p>The gateway's own code logs through {@link System.Logger} and Tyrus and Grizzly through
+ * {@code java.util.logging}; both end in JUL's root logger, which this configures in code. A
+ * logging framework configured from XML (logback, before) took about 220 ms of the app's
+ * start-up for this one handler (docs/performance.md).
+ */
+final class StderrLogging {
+
+  /** The environment variable that sets the level: {@code WARN} by default. */
+  static final String LEVEL_VARIABLE = "GATEWAY_LOG_LEVEL";
+
+  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
+
+  // JUL keeps loggers weakly: the configured root is held here so the level sticks.
+  private static Logger root;
+
+  private StderrLogging() {}
+
+  /**
+   * Sends JUL's root logger to stderr at the level {@link #LEVEL_VARIABLE} names. Safe to call
+   * again (the app's tests start many gateways in one JVM): the last call's level wins.
+   */
+  static synchronized void install(Map<String, String> env) {
+    if (root == null) {
+      LogManager.getLogManager().reset();
+      root = Logger.getLogger("");
+      root.addHandler(new CurrentStderrHandler());
+    }
+    root.setLevel(level(env.get(LEVEL_VARIABLE)));
+  }
+
+  /**
+   * Reads a level in the names people know from SLF4J ({@code TRACE DEBUG INFO WARN ERROR OFF})
+   * or JUL's own; anything else is {@code WARN}.
+   */
+  static Level level(String name) {
+    if (name == null || name.isBlank()) {
+      return Level.WARNING;
+    }
+    String upper = name.strip().toUpperCase(Locale.ROOT);
+    switch (upper) {
+      case "TRACE":
+        return Level.FINEST;
+      case "DEBUG":
+        return Level.FINE;
+      case "WARN":
+        return Level.WARNING;
+      case "ERROR":
+        return Level.SEVERE;
+      default:
+        try {
+          return Level.parse(upper);
+        } catch (IllegalArgumentException e) {
+          return Level.WARNING;
+        }
+    }
+  }
+
+  /**
+   * A console handler that writes to whatever {@code System.err} is at the time of the record,
+   * not the stream it was created with, and lets the root logger's level decide what passes.
+   */
+  private static final class CurrentStderrHandler extends Handler {
+    private final Formatter formatter = new OneLineFormatter();
+
+    CurrentStderrHandler() {
+      setLevel(Level.ALL);
+    }
+
+    @Override
+    public void publish(LogRecord record) {
+      if (isLoggable(record)) {
+        PrintStream err = System.err;
+        err.print(formatter.format(record));
+        err.flush();
+      }
+    }
+
+    @Override
+    public void flush() {
+      System.err.flush();
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  /** {@code 12:03:04.567 WARN  o.g.t.c.TyrusSession - message}, then the stack trace if any. */
+  static final class OneLineFormatter extends Formatter {
+    @Override
+    public String format(LogRecord record) {
+      StringBuilder line = new StringBuilder(128);
+      line.append(TIME.format(LocalTime.ofInstant(record.getInstant(), ZoneId.systemDefault())))
+          .append(' ')
+          .append(String.format(Locale.ROOT, "%-5s", levelName(record.getLevel())))
+          .append(' ')
+          .append(abbreviate(record.getLoggerName()))
+          .append(" - ")
+          .append(formatMessage(record))
+          .append(System.lineSeparator());
+      Throwable thrown = record.getThrown();
+      if (thrown != null) {
+        StringWriter trace = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(trace));
+        line.append(trace);
+      }
+      return line.toString();
+    }
+
+    private static String levelName(Level level) {
+      int value = level.intValue();
+      if (value >= Level.SEVERE.intValue()) {
+        return "ERROR";
+      }
+      if (value >= Level.WARNING.intValue()) {
+        return "WARN";
+      }
+      if (value >= Level.INFO.intValue()) {
+        return "INFO";
+      }
+      return value >= Level.FINE.intValue() ? "DEBUG" : "TRACE";
+    }
+
+    /** {@code org.glassfish.tyrus.core.TyrusSession} → {@code o.g.t.c.TyrusSession}. */
+    static String abbreviate(String loggerName) {
+      if (loggerName == null || loggerName.isEmpty()) {
+        return "root";
+      }
+      String[] parts = loggerName.split("\\.");
+      StringBuilder shortName = new StringBuilder(loggerName.length());
+      for (int i = 0; i < parts.length - 1; i++) {
+        if (!parts[i].isEmpty()) {
+          shortName.append(parts[i].charAt(0)).append('.');
+        }
+      }
+      return shortName.append(parts[parts.length - 1]).toString();
+    }
+  }
+}
