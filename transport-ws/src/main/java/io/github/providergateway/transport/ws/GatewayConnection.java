@@ -55,7 +55,7 @@ final class GatewayConnection implements HostSocket.Handler {
   private final List<GatewayClient.Listener> listeners;
   private final Events events;
   private final PendingReplies replies = new PendingReplies();
-  private final Heartbeat heartbeat;
+  private final Heartbeat<HostSocket> heartbeat;
 
   /** The authenticated socket, or null while reconnecting. Client thread only. */
   private HostSocket current;
@@ -93,13 +93,14 @@ final class GatewayConnection implements HostSocket.Handler {
     this.listeners = listeners;
     this.events = events;
     this.heartbeat =
-        new Heartbeat(
+        new Heartbeat<>(
             scheduler,
             thread,
             options.clock(),
             options.heartbeatInterval(),
             options.heartbeatTimeout(),
             () -> closed ? null : current,
+            HostSocket::ping,
             this::lost);
   }
 

@@ -5,23 +5,27 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
  * Notices a gateway that stopped answering: pings the live socket every interval, and reports it
  * silent once nothing was heard from it for longer than the timeout (a closed socket is noticed
  * without it). Client thread only; the scheduler's timer only hops to the client thread.
+ *
+ * @param <S> the socket ({@link HostSocket}; tests use their own)
  */
-final class Heartbeat {
+final class Heartbeat<S> {
   private final Scheduler scheduler;
   private final Executor thread;
   private final Clock clock;
   private final Duration interval;
   private final Duration timeout;
   /** The socket to ping, or null when there is none or the client stopped. */
-  private final Supplier<HostSocket> live;
+  private final Supplier<S> live;
+  private final Consumer<S> ping;
   /** Told that a socket went silent, with the reason. */
-  private final BiConsumer<HostSocket, String> silent;
+  private final BiConsumer<S, String> silent;
 
   /** When the live socket last heard anything (clock millis). Client thread only. */
   private long lastHeardMillis;
@@ -34,14 +38,16 @@ final class Heartbeat {
       Clock clock,
       Duration interval,
       Duration timeout,
-      Supplier<HostSocket> live,
-      BiConsumer<HostSocket, String> silent) {
+      Supplier<S> live,
+      Consumer<S> ping,
+      BiConsumer<S, String> silent) {
     this.scheduler = scheduler;
     this.thread = thread;
     this.clock = clock;
     this.interval = interval;
     this.timeout = timeout;
     this.live = live;
+    this.ping = ping;
     this.silent = silent;
   }
 
@@ -64,7 +70,7 @@ final class Heartbeat {
   }
 
   private void beat() {
-    HostSocket socket = live.get();
+    S socket = live.get();
     if (socket == null) {
       return;
     }
@@ -72,7 +78,7 @@ final class Heartbeat {
       silent.accept(socket, "no answer to the heartbeat within " + timeout);
       return;
     }
-    socket.ping();
+    ping.accept(socket);
     scheduleBeat();
   }
 
