@@ -168,32 +168,44 @@ class SharedGatewayTest {
   void killingTheGatewayCostsSecondsAndNoSession() throws Exception {
     int port = freePort();
     HostProcess a = host(port, "a");
-    String session = a.await("SESSION");
+    String sessionA = a.await("SESSION");
     long firstPid = Long.parseLong(a.await("GATEWAY"));
-    WsProvider before = provider(port, session, "a");
+    HostProcess b = host(port, "b");
+    String sessionB = b.await("SESSION");
+    assertThat(b.await("GATEWAY")).isEqualTo(Long.toString(firstPid));
+    WsProvider before = provider(port, sessionA, "a");
     String oldProviderId = before.ack.get("providerId").asText();
     String oldReconnectToken = before.ack.get("reconnectToken").asText();
 
-    ProcessHandle.of(firstPid).orElseThrow().destroyForcibly(); // kill -9
-    String replaced = a.await("REPLACED");
+    // kill -9: both hosts notice at once, race to start a new one, and re-register their sessions.
+    ProcessHandle.of(firstPid).orElseThrow().destroyForcibly();
+    String replacedA = a.await("REPLACED");
+    String replacedB = b.await("REPLACED");
     assertThat(a.await("RECONNECTED")).isEqualTo("true");
+    assertThat(b.await("RECONNECTED")).isEqualTo("true");
 
     assertThat(before.closed).succeedsWithin(WAIT);
-    String newId = replaced.split(" ")[1];
-    assertThat(replaced.split(" ")[0]).isEqualTo(session);
-    awaitTrue("a new gateway runs", () -> gatewaysOf(home).size() == 1 && gatewaysOf(home).get(0).pid() != firstPid);
+    assertThat(replacedA.split(" ")[0]).isEqualTo(sessionA);
+    assertThat(replacedB.split(" ")[0]).isEqualTo(sessionB);
+    String newIdA = replacedA.split(" ")[1];
+    String newIdB = replacedB.split(" ")[1];
+    awaitTrue(
+        "exactly one new gateway runs",
+        () -> gatewaysOf(home).size() == 1 && gatewaysOf(home).get(0).pid() != firstPid);
     // The provider comes back as to any fresh gateway: its old reconnect token is not honoured.
     WsProvider after =
         WsProvider.bound(
             URI.create("ws://127.0.0.1:" + port),
             token(),
-            newId,
+            newIdA,
             "shared",
             "\"instance\":\"a\",\"reconnectToken\":\"" + oldReconnectToken + "\"," + WsProvider.tools("echo"));
     providers.add(after);
     assertThat(after.ack.get("providerId").asText()).isNotEqualTo(oldProviderId);
-    // The host still uses the session id it was first given.
-    callReaches(a, session, after, "survived");
+    WsProvider forB = provider(port, newIdB, "b");
+    // Each host still uses the session id it was first given.
+    callReaches(a, sessionA, after, "survived a");
+    callReaches(b, sessionB, forB, "survived b");
   }
 
   @Test
