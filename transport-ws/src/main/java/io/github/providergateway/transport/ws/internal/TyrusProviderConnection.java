@@ -154,15 +154,30 @@ final class TyrusProviderConnection implements ProviderConnection {
   @Override
   public boolean send(GatewayMessage message) {
     requireNonNull(message, "message");
+    boolean writeHere = false;
     synchronized (lock) {
       if (gone || closing != null) {
         return false;
       }
-      if (unencoded.size() + encoded.size() < settings.maxQueuedMessages()) {
+      boolean full = unencoded.size() + encoded.size() >= settings.maxQueuedMessages();
+      if (!full) {
         unencoded.addLast(message);
-        schedulePumpLocked();
-        return true;
+        boolean busy = pumping || writing || !encoded.isEmpty() || unencoded.size() > 1;
+        if (busy) {
+          schedulePumpLocked();
+          return true;
+        }
+        pumping = true;
+        writeHere = true;
       }
+    }
+    if (writeHere) {
+      // An idle connection encodes and writes on the calling thread (the gateway loop): a send
+      // thread would cost a thread wake-up per message, the largest part of a sequential call's
+      // latency (docs/performance.md). The write does not block: Tyrus's async remote hands the
+      // bytes to the socket or to Grizzly's queue, and a busy connection leaves it to its pump.
+      pump();
+      return true;
     }
     tooSlow(settings.maxQueuedMessages() + " messages queued");
     return false;
