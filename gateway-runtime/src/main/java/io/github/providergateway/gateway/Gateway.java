@@ -39,7 +39,8 @@ import java.util.random.RandomGenerator;
  * calls end {@code DISCONNECTED}, the token file is deleted.
  *
  * <p>All state lives on one serial loop; every method here is thread-safe and returns at once.
- * Futures complete on the loop (callbacks must not block). Time comes from the builder's clock
+ * Futures complete on the loop (callbacks must not block), which runs on the builder's executor or,
+ * when it is idle, on the transport thread that delivers a message. Time comes from the builder's clock
  * and scheduler, so tests drive every timeout with a manual clock.
  *
  * <pre>{@code

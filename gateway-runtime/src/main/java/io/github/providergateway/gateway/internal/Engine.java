@@ -237,9 +237,10 @@ public final class Engine {
 
     @Override
     public void receive(String text) {
-      // Decoding and the size check run here, on the transport's thread, off the loop.
+      // Decoding and the size check run here, on the transport's thread; so does the handling
+      // when the loop is idle, which saves waking the loop thread.
       DecodeResult<ProviderMessage> decoded = codec.decodeProviderMessage(text, limits);
-      loop.execute(() -> router.handle(conn, decoded));
+      loop.executeHere(() -> router.handle(conn, decoded));
     }
 
     @Override
