@@ -250,6 +250,9 @@ public abstract class ProviderTransportContractTest {
   @Test
   void anUnknownGatewayMessageIsDroppedAndTheProviderStaysConnected() throws Exception {
     await(start(greeter().tool(GREET, HELLO)).bound());
+    // Bound means hello.ack arrived; the tap may record the hello a moment after the gateway
+    // handled it.
+    fromProviders().await(Hello.class, h -> true, WAIT);
     int before = fromProviders().size();
 
     sendToProvider("{\"type\":\"from.the.future\",\"id\":\"x-1\",\"payload\":{\"a\":[1,2]}}");

@@ -200,8 +200,9 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
           (MessageHandler.Whole<String>)
               text -> {
                 connection.link.receive(text);
-                // Recorded once the gateway has it queued, so a test that saw it can rely on the
-                // gateway handling it before anything the test asks next.
+                // Recorded once the gateway has it queued (or handled: an idle loop runs it on this
+                // thread), so a test that saw it can rely on the gateway handling it before
+                // anything the test asks next.
                 ProviderMessage decoded = CODEC.decodeProviderMessage(text).messageOrNull();
                 if (decoded != null) {
                   server.fromProviders.record(decoded);
