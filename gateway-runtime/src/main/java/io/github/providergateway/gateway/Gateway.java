@@ -268,6 +268,7 @@ public final class Gateway implements HostApi, AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
+    loop.close(); // a transport delivering a late message is refused, not run on its thread
     for (AutoCloseable resource : owned) {
       try {
         resource.close();

@@ -6,6 +6,7 @@ import java.lang.System.Logger.Level;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -35,6 +36,8 @@ public final class Loop implements Executor {
    * before it lets go of {@link #draining}.
    */
   private volatile Thread loopThread;
+  /** Set once the gateway has stopped: {@link #executeHere} then refuses, as the executor does. */
+  private volatile boolean closed;
 
   public Loop(Executor executor) {
     this.executor = requireNonNull(executor, "executor");
@@ -44,7 +47,12 @@ public final class Loop implements Executor {
   public void execute(Runnable task) {
     tasks.add(requireNonNull(task, "task"));
     if (draining.compareAndSet(false, true)) {
-      executor.execute(this::drainAll);
+      try {
+        handOn();
+      } catch (RuntimeException refused) {
+        tasks.remove(task); // refused means not run, now or later
+        throw refused;
+      }
     }
   }
 
@@ -54,62 +62,101 @@ public final class Loop implements Executor {
    * executor. For a transport's I/O thread delivering a message: handing it to the loop thread
    * costs a thread wake-up, the largest part of a call's latency (docs/performance.md). The
    * budget keeps that thread from being kept from its own I/O by a busy loop.
+   *
+   * @throws RejectedExecutionException once {@link #close} was called, as {@link #execute} does
+   *     when the executor has stopped
    */
   public void executeHere(Runnable task) {
-    tasks.add(requireNonNull(task, "task"));
+    requireNonNull(task, "task");
+    if (closed) {
+      throw new RejectedExecutionException("the gateway loop has stopped");
+    }
+    tasks.add(task);
     if (draining.compareAndSet(false, true) && !drain(INLINE_BUDGET)) {
+      handOn();
+    }
+  }
+
+  /**
+   * Stops {@link #executeHere} from running tasks on callers' threads: the gateway has stopped,
+   * and a transport delivering a late message must hear so, not run it.
+   */
+  public void close() {
+    closed = true;
+  }
+
+  /** Hands the held loop to the executor; if it refuses (stopped), lets go of the loop. */
+  private void handOn() {
+    try {
       executor.execute(this::drainAll);
+    } catch (RuntimeException refused) {
+      draining.set(false);
+      throw refused;
     }
   }
 
   private void drainAll() {
-    drain(Integer.MAX_VALUE);
+    while (!drain(Integer.MAX_VALUE)) {
+      // Only after 2^31 - 1 tasks without a pause: go on.
+    }
   }
 
   /**
    * Runs queued tasks until none is left ({@code true}, the loop released) or {@code budget} tasks
-   * have run ({@code false}: the loop is still held, and the caller must hand it on).
+   * have run ({@code false}: the loop is still held, and the caller must hand it on). The loop
+   * is held exactly while {@link #draining} is set; {@link #loopThread} names the thread only
+   * while it runs tasks, and is cleared before the loop is released or handed on.
    */
   private boolean drain(int budget) {
     Thread current = Thread.currentThread();
-    if (loopThread == current) {
-      return true; // re-entered through a direct executor: the running drain picks the task up
-    }
     int ran = 0;
-    try {
-      while (true) {
-        loopThread = current;
-        Runnable task;
-        while ((task = tasks.poll()) != null) {
+    while (true) {
+      loopThread = current;
+      Runnable task;
+      while ((task = tasks.poll()) != null) {
+        try {
           runSafely(task);
-          if (++ran >= budget) {
-            loopThread = null;
-            return false;
+        } catch (Throwable fatal) {
+          // Only what runSafely lets through (the JVM failing): the loop must not stay held by
+          // a thread that is leaving.
+          loopThread = null;
+          try {
+            handOn();
+          } catch (RuntimeException stopped) {
+            fatal.addSuppressed(stopped);
           }
+          throw fatal;
         }
-        // Give up the thread before the flag: another thread may take the loop the moment the
-        // flag is down, and then the loop is its thread, not this one.
-        loopThread = null;
-        draining.set(false);
-        // A task added between the last poll and the flag reset would otherwise be stranded.
-        if (tasks.isEmpty() || !draining.compareAndSet(false, true)) {
-          return true;
+        if (++ran >= budget) {
+          loopThread = null;
+          return false;
         }
       }
-    } finally {
-      if (loopThread == current) {
-        loopThread = null; // an Error escaped a task
+      // Give up the thread before the flag: another thread may take the loop the moment the
+      // flag is down, and then the loop is its thread, not this one.
+      loopThread = null;
+      draining.set(false);
+      // A task added between the last poll and the flag reset would otherwise be stranded.
+      if (tasks.isEmpty() || !draining.compareAndSet(false, true)) {
+        return true;
       }
     }
   }
 
+  /**
+   * Runs one task. Whatever it throws is a gateway bug, logged, and the loop goes on: handlers map
+   * expected failures to protocol errors themselves, and one broken task must not stop the loop
+   * that serves everyone. Only the JVM's own failures (out of memory, internal errors) go on up;
+   * a stack overflow is the task's, and is logged like the rest.
+   */
   private static void runSafely(Runnable task) {
     try {
       task.run();
-    } catch (RuntimeException | AssertionError e) {
-      // Last line of defence: handlers map expected failures to protocol errors themselves, so
-      // this is a gateway bug. One broken task must not stop the loop that serves everyone.
+    } catch (Throwable e) {
       LOG.log(Level.ERROR, "gateway loop task failed", e);
+      if (e instanceof VirtualMachineError && !(e instanceof StackOverflowError)) {
+        throw e;
+      }
     }
   }
 

@@ -1,12 +1,14 @@
 package io.github.providergateway.gateway.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -83,6 +85,86 @@ class LoopTest {
     executor.runAll();
     assertThat(ran).hasValue(tasks);
     assertThat(loop.inLoop()).isFalse();
+  }
+
+  @Test
+  void aTaskThatFailsEvenWithAnErrorIsLoggedAndTheLoopGoesOn() {
+    Loop loop = new Loop(Runnable::run);
+    List<String> ran = new ArrayList<>();
+
+    loop.executeHere(
+        () -> {
+          throw new StackOverflowError("deep");
+        });
+    loop.execute(
+        () -> {
+          throw new NoClassDefFoundError("missing");
+        });
+    loop.execute(
+        () -> {
+          throw new IllegalStateException("bug");
+        });
+    loop.executeHere(() -> ran.add("after"));
+
+    assertThat(ran).containsExactly("after");
+  }
+
+  @Test
+  void aFailingJvmLeavesTheLoopHandedOnNotHeld() {
+    HeldExecutor executor = new HeldExecutor();
+    Loop loop = new Loop(executor);
+    List<String> ran = new ArrayList<>();
+
+    assertThatThrownBy(
+            () ->
+                loop.executeHere(
+                    () -> {
+                      loop.execute(() -> ran.add("queued behind it"));
+                      throw new OutOfMemoryError("test");
+                    }))
+        .isInstanceOf(OutOfMemoryError.class);
+
+    assertThat(loop.inLoop()).isFalse();
+    executor.runAll(); // the loop was handed to its executor, which runs what was left
+    assertThat(ran).containsExactly("queued behind it");
+    loop.executeHere(() -> ran.add("later"));
+    assertThat(ran).containsExactly("queued behind it", "later");
+  }
+
+  @Test
+  void aStoppedExecutorRefusesAndLeavesTheLoopFree() {
+    AtomicBoolean stopped = new AtomicBoolean();
+    List<String> ran = new ArrayList<>();
+    Loop loop =
+        new Loop(
+            command -> {
+              if (stopped.get()) {
+                throw new RejectedExecutionException("stopped");
+              }
+              command.run();
+            });
+    stopped.set(true);
+
+    assertThatThrownBy(() -> loop.execute(() -> ran.add("refused")))
+        .isInstanceOf(RejectedExecutionException.class);
+    assertThatThrownBy(() -> loop.execute(() -> ran.add("refused too")))
+        .as("refused every time, not queued silently behind a loop nobody holds")
+        .isInstanceOf(RejectedExecutionException.class);
+    stopped.set(false);
+    loop.execute(() -> ran.add("runs"));
+
+    assertThat(ran).containsExactly("runs");
+  }
+
+  @Test
+  void aClosedLoopRefusesToRunOnTheCallersThread() {
+    Loop loop = new Loop(Runnable::run);
+    List<String> ran = new ArrayList<>();
+    loop.close();
+
+    assertThatThrownBy(() -> loop.executeHere(() -> ran.add("late message")))
+        .isInstanceOf(RejectedExecutionException.class);
+    assertThat(ran).isEmpty();
   }
 
   /** Many threads delivering at once, as I/O threads and the loop thread do: never two tasks at once. */

@@ -25,10 +25,12 @@ import java.util.function.Consumer;
 /**
  * One provider's WebSocket connection, as the gateway sees it.
  *
- * <p>Outbound: {@link #send} only appends the record to a bounded queue and returns; a pump on the
- * server's send executor encodes records off the gateway loop and writes them with the async
- * remote, one write in flight at a time (Jakarta containers may refuse concurrent sends, and
- * Grizzly's own write queue is unbounded). A peer that lets the queue exceed its message or byte
+ * <p>Outbound: {@link #send} appends the record to a bounded queue; a pump on the server's send
+ * executor encodes records and writes them with the async remote, one write in flight at a time
+ * (Jakarta containers may refuse concurrent sends, and Grizzly's own write queue is unbounded).
+ * When nothing is queued or in flight, {@link #send} runs the pump itself, on the gateway loop:
+ * it encodes the one message (a large one costs the loop its encoding time) and starts a write
+ * that does not block, saving the wake-up of a send thread. A peer that lets the queue exceed its message or byte
  * bound is closed with 1008 and reported gone at once, so its calls end {@code DISCONNECTED}
  * (R-WS-06) while the gateway loop and every other connection carry on (R-WS-07).
  *
@@ -342,7 +344,19 @@ final class TyrusProviderConnection implements ProviderConnection {
           break;
         }
       }
-      String text = CODEC.encode(next);
+      String text;
+      try {
+        text = CODEC.encode(next);
+      } catch (RuntimeException bug) {
+        // A record the codec cannot write is a gateway bug. Only this connection pays for it,
+        // and it is closed rather than left silently stuck.
+        LOG.log(Level.ERROR, description + ": cannot encode " + next.getClass().getSimpleName() + ", closing", bug);
+        synchronized (lock) {
+          pumping = false;
+        }
+        abort(WsCloseCodes.internalError());
+        return;
+      }
       Encoded item = new Encoded(text, Utf8.encodedLength(text));
       boolean over;
       synchronized (lock) {
