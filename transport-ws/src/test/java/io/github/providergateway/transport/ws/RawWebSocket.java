@@ -57,6 +57,13 @@ final class RawWebSocket implements AutoCloseable {
    */
   static RawWebSocket connect(
       String host, int port, Map<String, String> headers, int receiveBufferBytes) throws IOException {
+    return connect(host, port, "/", headers, receiveBufferBytes);
+  }
+
+  /** {@link #connect(String, int, Map, int)} to {@code path} (e.g. {@code /host}). */
+  static RawWebSocket connect(
+      String host, int port, String path, Map<String, String> headers, int receiveBufferBytes)
+      throws IOException {
     Socket socket = new Socket();
     if (receiveBufferBytes > 0) {
       socket.setReceiveBufferSize(receiveBufferBytes);
@@ -68,7 +75,7 @@ final class RawWebSocket implements AutoCloseable {
     OutputStream out = socket.getOutputStream();
     byte[] nonce = new byte[16];
     ThreadLocalRandom.current().nextBytes(nonce);
-    StringBuilder request = new StringBuilder("GET / HTTP/1.1\r\n");
+    StringBuilder request = new StringBuilder("GET " + path + " HTTP/1.1\r\n");
     for (Map.Entry<String, String> header : headers.entrySet()) {
       if (header.getValue() != null) {
         request.append(header.getKey()).append(": ").append(header.getValue()).append("\r\n");

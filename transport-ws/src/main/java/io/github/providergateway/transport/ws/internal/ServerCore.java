@@ -248,7 +248,7 @@ public final class ServerCore {
       return null;
     }
     session.setMaxTextMessageBufferSize(transportLimit(gateway));
-    session.setMaxIdleTimeout(0);
+    session.setMaxIdleTimeout(NO_IDLE_TIMEOUT); // as for providers, above
     ExecutorService sends;
     ScheduledExecutorService timers;
     synchronized (lifecycle) {
@@ -262,6 +262,7 @@ public final class ServerCore {
             sends,
             timers,
             CLOSE_GRACE,
+            settings.maxQueuedBytes(),
             gone -> {
               hostConnections.remove(gone);
               admission.release();

@@ -6,6 +6,7 @@ import io.github.providergateway.gateway.HostChannel;
 import io.github.providergateway.gateway.HostConnection;
 import io.github.providergateway.protocol.host.HostCodec;
 import io.github.providergateway.protocol.host.HostOutput;
+import io.github.providergateway.protocol.json.Utf8;
 import jakarta.websocket.SendResult;
 import jakarta.websocket.Session;
 import java.io.IOException;
@@ -21,9 +22,12 @@ import java.util.function.Consumer;
 
 /**
  * One agent host's WebSocket connection to {@code /host}: the WebSocket carrier of the host
- * protocol. Like a provider connection it never blocks its callers: {@link #send} queues the reply
- * or event (at most {@link #MAX_QUEUED} waiting; a host that lets more pile up is closed), and a
- * pump on the server's send executor encodes and writes them one at a time with the async remote.
+ * protocol. Like a provider connection it never blocks its callers: {@link #send} encodes the
+ * reply or event and queues it (at most {@link #MAX_QUEUED} waiting, and at most the server's
+ * {@code maxQueuedBytes} of text beyond the first; a host that lets more pile up is closed), and a
+ * pump on the server's send executor writes them one at a time with the async remote. Encoding
+ * at once is what lets the queue count bytes: a host that stops reading while large tool results
+ * arrive would otherwise hold them all.
  * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once.
  */
 final class TyrusHostConnection implements HostConnection {
@@ -44,7 +48,13 @@ final class TyrusHostConnection implements HostConnection {
 
   private final Object lock = new Object();
   /** Waiting outputs, oldest first. Guarded by lock. */
-  private final ArrayDeque<HostOutput> queue = new ArrayDeque<>();
+  private final ArrayDeque<Queued> queue = new ArrayDeque<>();
+  /** UTF-8 bytes of the queued texts. Guarded by lock. */
+  private long queuedBytes;
+  private final long maxQueuedBytes;
+
+  /** An encoded reply or event and its size on the wire. */
+  private record Queued(String text, long bytes) {}
   /** A pump is queued, running, or has a write in flight. Guarded by lock. */
   private boolean pumping;
   /** close() was asked: close once the queue is written. Guarded by lock. */
@@ -63,12 +73,14 @@ final class TyrusHostConnection implements HostConnection {
       Executor sendExecutor,
       ScheduledExecutorService timer,
       Duration closeGrace,
+      long maxQueuedBytes,
       Consumer<TyrusHostConnection> onGone) {
     this.session = requireNonNull(session, "session");
     this.socket = requireNonNull(socket, "socket");
     this.sendExecutor = requireNonNull(sendExecutor, "sendExecutor");
     this.timer = requireNonNull(timer, "timer");
     this.closeGrace = requireNonNull(closeGrace, "closeGrace");
+    this.maxQueuedBytes = maxQueuedBytes;
     this.onGone = requireNonNull(onGone, "onGone");
     this.description = "host ws " + socket.getPeerAddress();
   }
@@ -89,17 +101,34 @@ final class TyrusHostConnection implements HostConnection {
   @Override
   public boolean send(HostOutput output) {
     requireNonNull(output, "output");
+    String text;
+    try {
+      text = CODEC.encode(output);
+    } catch (RuntimeException bug) {
+      // A gateway bug: only this host pays for it, and it is told by the close, not left waiting.
+      LOG.log(Level.ERROR, description + ": cannot encode " + output.getClass().getSimpleName() + ", closing", bug);
+      abort(WsCloseCodes.internalError());
+      return false;
+    }
+    long bytes = Utf8.encodedLength(text);
+    String overflow;
     synchronized (lock) {
       if (gone || closing) {
         return false;
       }
-      if (queue.size() < MAX_QUEUED) {
-        queue.addLast(output);
+      if (queue.size() >= MAX_QUEUED) {
+        overflow = MAX_QUEUED + " messages";
+      } else if (!queue.isEmpty() && queuedBytes + bytes > maxQueuedBytes) {
+        // One message alone never counts as too much, whatever its size: the host gets a chance.
+        overflow = maxQueuedBytes + " bytes";
+      } else {
+        queue.addLast(new Queued(text, bytes));
+        queuedBytes += bytes;
         startPumpLocked();
         return true;
       }
     }
-    LOG.log(Level.WARNING, "{0}: host too slow to read ({1} queued), closing", description, MAX_QUEUED);
+    LOG.log(Level.WARNING, "{0}: host too slow to read ({1} queued), closing", description, overflow);
     abort(WsCloseCodes.tooSlow());
     return false;
   }
@@ -142,6 +171,7 @@ final class TyrusHostConnection implements HostConnection {
   void sessionClosed() {
     synchronized (lock) {
       queue.clear();
+      queuedBytes = 0;
       gone = true;
     }
     reportGone();
@@ -164,6 +194,7 @@ final class TyrusHostConnection implements HostConnection {
   void abort(jakarta.websocket.CloseReason reason) {
     synchronized (lock) {
       queue.clear();
+      queuedBytes = 0;
       gone = true;
     }
     try {
@@ -196,11 +227,13 @@ final class TyrusHostConnection implements HostConnection {
   }
 
   private void writeNext() {
-    HostOutput next;
+    Queued next;
     boolean closeNow = false;
     synchronized (lock) {
       next = gone ? null : queue.pollFirst();
-      if (next == null) {
+      if (next != null) {
+        queuedBytes -= next.bytes();
+      } else {
         pumping = false;
         closeNow = closing && !gone;
       }
@@ -211,9 +244,8 @@ final class TyrusHostConnection implements HostConnection {
       }
       return;
     }
-    String text = CODEC.encode(next);
     try {
-      session.getAsyncRemote().sendText(text, this::written);
+      session.getAsyncRemote().sendText(next.text(), this::written);
     } catch (IllegalStateException e) {
       written(new SendResult(session, e));
     }
