@@ -63,35 +63,61 @@ public final class SerialExecutor implements Executor {
     return true;
   }
 
+  /**
+   * Runs queued tasks until none is left. {@link #current} names this thread only while it runs
+   * tasks, and is cleared before {@link #draining} is let go: with a pool underneath, another
+   * thread may take the loop the moment the flag is down.
+   */
   private void drain() {
-    if (current == Thread.currentThread()) {
-      return; // re-entered through a direct executor: the running drain picks the task up
-    }
-    current = Thread.currentThread();
-    try {
-      while (true) {
-        Runnable task;
-        while ((task = tasks.poll()) != null) {
+    Thread me = Thread.currentThread();
+    while (true) {
+      current = me;
+      Runnable task;
+      while ((task = tasks.poll()) != null) {
+        try {
           runSafely(task);
-        }
-        draining.set(false);
-        // A task added between the last poll and the flag reset would otherwise be stranded.
-        if (tasks.isEmpty() || !draining.compareAndSet(false, true)) {
-          return;
+        } catch (Throwable fatal) {
+          // Only the JVM failing gets here: let go of the loop, and let the rest run elsewhere.
+          current = null;
+          draining.set(false);
+          if (!tasks.isEmpty() && draining.compareAndSet(false, true)) {
+            resume(fatal);
+          }
+          throw fatal;
         }
       }
-    } finally {
       current = null;
+      draining.set(false);
+      // A task added between the last poll and the flag reset would otherwise be stranded.
+      if (tasks.isEmpty() || !draining.compareAndSet(false, true)) {
+        return;
+      }
     }
   }
 
+  private void resume(Throwable fatal) {
+    try {
+      executor.execute(this::drain);
+    } catch (RejectedExecutionException stopped) {
+      tasks.clear();
+      draining.set(false);
+      fatal.addSuppressed(stopped);
+    }
+  }
+
+  /**
+   * Runs one task. Whatever it throws is a bug (the runtime guards user code itself), logged, and
+   * the loop goes on: one broken task must not stop the loop that delivers this provider's
+   * messages. Only the JVM's own failures go on up; a stack overflow is the task's.
+   */
   private static void runSafely(Runnable task) {
     try {
       task.run();
-    } catch (RuntimeException | AssertionError e) {
-      // Last line of defence: the runtime guards user code itself, so this is a bug. One broken
-      // task must not stop the loop that delivers this provider's messages.
+    } catch (Throwable e) {
       LOG.log(Level.ERROR, "provider task failed", e);
+      if (e instanceof VirtualMachineError && !(e instanceof StackOverflowError)) {
+        throw e;
+      }
     }
   }
 

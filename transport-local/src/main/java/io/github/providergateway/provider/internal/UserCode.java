@@ -31,7 +31,7 @@ final class UserCode {
   void run(String what, Runnable callback) {
     try {
       callback.run();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
       LOG.log(Level.WARNING, providerName + ": " + what + " failed", e);
     }
   }
@@ -44,6 +44,8 @@ final class UserCode {
     CompletionStage<T> stage;
     try {
       stage = handler.call();
+    } catch (StackOverflowError e) {
+      return CompletableFuture.failedFuture(e); // the handler's own recursion: its call fails
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Exception | Error e) {

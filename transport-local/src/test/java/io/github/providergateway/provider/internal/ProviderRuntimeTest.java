@@ -222,6 +222,39 @@ class ProviderRuntimeTest {
   }
 
   @Test
+  void aHandlerThatOverflowsItsStackFailsItsCallAndTheProviderGoesOn() {
+    bind(
+        provider()
+            .tool(
+                tool("recurse"),
+                (args, call) -> {
+                  throw new StackOverflowError();
+                })
+            .tool(tool("echo"), (args, call) -> CompletableFuture.completedFuture(args)));
+
+    deliver(call("c-1", "recurse", "{}"));
+    deliver(call("c-2", "echo", "{\"a\":1}"));
+
+    assertThat(channel.next(ToolResult.class))
+        .isEqualTo(ToolResult.failure("c-1", "java.lang.StackOverflowError", ToolErrorCode.INTERNAL));
+    assertThat(channel.next(ToolResult.class).id()).isEqualTo("c-2");
+  }
+
+  @Test
+  void aCallbackThatThrowsAnErrorIsLoggedAndTheSessionStillEnds() {
+    bind(
+        provider()
+            .onShutdown(
+                event -> {
+                  throw new NoClassDefFoundError("missing/Dependency");
+                }));
+
+    deliver(SessionLifecycle.shutdownPending("s-1", Duration.ofSeconds(10)));
+
+    assertThat(channel.next(ShutdownReady.class).sessionId()).isEqualTo("s-1");
+  }
+
+  @Test
   void aFailedStageWithoutAMessageIsAnsweredInternalWithItsType() {
     bind(
         provider()
