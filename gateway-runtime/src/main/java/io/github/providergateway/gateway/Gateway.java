@@ -97,9 +97,27 @@ public final class Gateway implements HostApi, AutoCloseable {
     return engine.credentials().gatewayToken();
   }
 
-  /** The token file's absolute path, when the gateway has a home. */
+  /**
+   * Where the token file is, when the gateway has a home: {@code <home>/.provider-token}. It exists
+   * from {@link #publishTokenFile()} until {@link #close()}.
+   */
   public Optional<Path> tokenFile() {
     return Optional.ofNullable(engine.credentials().tokenFile());
+  }
+
+  /**
+   * Writes the gateway token to {@code <home>/.provider-token} (owner-only), where providers
+   * started by hand look for it. A {@code WebSocketServer} calls this once it listens; call it
+   * yourself when other processes reach the gateway another way. It is not written at {@link
+   * Builder#build()}: a gateway that then fails to listen (its port taken by another gateway of the
+   * same home) must not replace, and on closing delete, the running gateway's token file.
+   * Idempotent; does nothing without a home or after {@link #close()}. Any thread.
+   *
+   * @return the file, when one was written
+   * @throws java.io.UncheckedIOException when the file cannot be written
+   */
+  public Optional<Path> publishTokenFile() {
+    return Optional.ofNullable(engine.credentials().publishTokenFile());
   }
 
   /**

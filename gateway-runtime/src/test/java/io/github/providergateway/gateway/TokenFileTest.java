@@ -22,6 +22,7 @@ class TokenFileTest {
   void theTokenIsWrittenAloneOnOneLineReadableByTheOwnerOnly() throws Exception {
     try (GatewayFixture f = GatewayFixture.withHome(home)) {
       Path file = home.resolve(".provider-token");
+      assertThat(f.gateway.publishTokenFile()).contains(file.toAbsolutePath());
 
       assertThat(f.gateway.tokenFile()).contains(file.toAbsolutePath());
       assertThat(Files.readString(file)).isEqualTo(f.gateway.providerToken() + "\n");
@@ -33,6 +34,7 @@ class TokenFileTest {
   @Test
   void theTokenReadFromTheFileAuthenticates() throws Exception {
     try (GatewayFixture f = GatewayFixture.withHome(home)) {
+      f.gateway.publishTokenFile();
       String token = Files.readString(home.resolve(".provider-token")).strip();
       RecordingProviderConnection conn = f.connect();
 
@@ -45,6 +47,8 @@ class TokenFileTest {
   @Test
   void theTokenFileIsDeletedWhenTheGatewayStops() {
     GatewayFixture f = GatewayFixture.withHome(home);
+    f.gateway.publishTokenFile();
+    assertThat(home.resolve(".provider-token")).exists();
     f.close();
 
     assertThat(home.resolve(".provider-token")).doesNotExist();
@@ -56,6 +60,7 @@ class TokenFileTest {
     Files.setPosixFilePermissions(home.resolve(".provider-token"), PosixFilePermissions.fromString("rw-r--r--"));
 
     try (GatewayFixture f = GatewayFixture.withHome(home)) {
+      f.gateway.publishTokenFile();
       Path file = home.resolve(".provider-token");
       assertThat(Files.readString(file)).isEqualTo(f.gateway.providerToken() + "\n");
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
@@ -73,12 +78,47 @@ class TokenFileTest {
   @Test
   void aStoppingGatewayLeavesANewerGatewaysTokenFileAlone() throws Exception {
     GatewayFixture old = GatewayFixture.withHome(home);
+    old.gateway.publishTokenFile();
     try (GatewayFixture newer = GatewayFixture.with(b -> b.home(home).random(new java.util.SplittableRandom(5)))) {
+      newer.gateway.publishTokenFile();
       old.close();
 
       assertThat(Files.readString(home.resolve(".provider-token")))
           .isEqualTo(newer.gateway.providerToken() + "\n");
     }
     assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  /**
+   * An embedder builds a gateway on the home a running gateway uses, then fails to listen (the
+   * port is the running one's): building must not have replaced the running gateway's token file,
+   * nor closing have deleted it.
+   */
+  @Test
+  void buildingAndClosingWithoutPublishingLeavesTheRunningGatewaysTokenFileAlone() throws Exception {
+    Files.writeString(home.resolve(".provider-token"), "ptk-of-the-running-gateway\n");
+
+    GatewayFixture embedded = GatewayFixture.withHome(home);
+    assertThat(Files.readString(home.resolve(".provider-token"))).isEqualTo("ptk-of-the-running-gateway\n");
+    embedded.close();
+
+    assertThat(Files.readString(home.resolve(".provider-token"))).isEqualTo("ptk-of-the-running-gateway\n");
+  }
+
+  @Test
+  void nothingIsPublishedAfterTheGatewayStopped() {
+    GatewayFixture f = GatewayFixture.withHome(home);
+    f.close();
+
+    assertThat(f.gateway.publishTokenFile()).isEmpty();
+    assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  @Test
+  void withoutAHomeThereIsNoTokenFile() {
+    try (GatewayFixture f = GatewayFixture.create()) {
+      assertThat(f.gateway.tokenFile()).isEmpty();
+      assertThat(f.gateway.publishTokenFile()).isEmpty();
+    }
   }
 }

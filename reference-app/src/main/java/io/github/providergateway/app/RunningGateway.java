@@ -94,9 +94,8 @@ final class RunningGateway implements AutoCloseable {
       }
       config = ProjectConfig.load(options.config());
     }
-    // The token file is written as soon as the gateway is built. If the port belongs to another
-    // gateway that shares our home, building first would replace its live token file and, on
-    // failing to bind, delete it: so look at the port before touching the home.
+    // A taken port is the usual way to fail: say so before building anything. (The token file is
+    // written only once the server listens, so a failed start never touches another gateway's.)
     ensurePortFree(options.port());
     Gateway gateway;
     try {

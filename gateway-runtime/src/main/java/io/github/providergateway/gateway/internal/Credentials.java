@@ -9,19 +9,24 @@ import java.util.Map;
 
 /**
  * The tokens this gateway run accepts in {@code auth}: its own gateway token (written to the token
- * file), per-provider spawn tokens and external tokens issued by pairing. Tokens live only in
+ * file once the gateway can be reached: {@link #publishTokenFile}), per-provider spawn tokens and
+ * external tokens issued by pairing. Tokens live only in
  * memory: a new run issues new ones and refuses every old one (R-AUTH-01, R-AUTH-19).
  *
  * <p>Lookups never compare token text directly: a presented token is hashed and compared against
  * stored hashes with {@link MessageDigest#isEqual}, so timing reveals nothing about a token.
- * Loop only, except {@link #gatewayToken()}.
+ * Loop only, except {@link #gatewayToken()}, {@link #tokenFile()} and {@link #publishTokenFile()}.
  */
 public final class Credentials {
 
   private final Secrets secrets;
   private final String gatewayToken;
   private final byte[] gatewayTokenHash;
-  private final TokenFile tokenFile;
+  private final Path home;
+  /** The written token file, or null before it is published or without a home. Guarded by this. */
+  private TokenFile tokenFile;
+  /** Set when the gateway stops: nothing is published after. Guarded by this. */
+  private boolean stopped;
   /** Issued tokens other than the gateway token, by the hex SHA-256 of the token. */
   private final Map<String, Credential> issued = new HashMap<>();
 
@@ -29,7 +34,10 @@ public final class Credentials {
     this.secrets = secrets;
     this.gatewayToken = secrets.token("ptk-");
     this.gatewayTokenHash = sha256(gatewayToken);
-    this.tokenFile = home == null ? null : TokenFile.write(home, gatewayToken);
+    this.home = home;
+    if (home != null) {
+      TokenFile.prepareHome(home);
+    }
   }
 
   /** The gateway token, for providers started by hand. Any thread. */
@@ -37,9 +45,24 @@ public final class Credentials {
     return gatewayToken;
   }
 
-  /** The token file's path, or null when the gateway has no home. */
+  /** Where the token file is (once published), or null when the gateway has no home. Any thread. */
   public Path tokenFile() {
-    return tokenFile == null ? null : tokenFile.path();
+    return home == null ? null : home.resolve(TokenFile.NAME).toAbsolutePath();
+  }
+
+  /**
+   * Writes the token file, once; nothing without a home or after the gateway stopped. Any thread.
+   *
+   * @return the file's path, or null when nothing was written
+   */
+  public synchronized Path publishTokenFile() {
+    if (home == null || stopped) {
+      return null;
+    }
+    if (tokenFile == null) {
+      tokenFile = TokenFile.write(home, gatewayToken);
+    }
+    return tokenFile.path();
   }
 
   /** What {@code presented} proves, or null when it is no token of this run. */
@@ -77,8 +100,11 @@ public final class Credentials {
   /** Forgets every token and deletes the token file. */
   void stop() {
     issued.clear();
-    if (tokenFile != null) {
-      tokenFile.delete();
+    synchronized (this) {
+      stopped = true;
+      if (tokenFile != null) {
+        tokenFile.delete();
+      }
     }
   }
 

@@ -27,6 +27,21 @@ public final class TokenFile {
     this.token = token;
   }
 
+  /**
+   * Creates {@code home} (owner-only) if it is missing, so that a home that cannot be used fails
+   * when the gateway is built, not later when the token file is written.
+   */
+  public static void prepareHome(Path home) {
+    try {
+      OwnerOnlyFiles.createDirectories(home);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the home directory " + home, e);
+    }
+    if (!Files.isDirectory(home) || !Files.isWritable(home)) {
+      throw new UncheckedIOException(new IOException("the home directory " + home + " is not writable"));
+    }
+  }
+
   /** Writes {@code token} to {@code <home>/.provider-token}, replacing a stale file. */
   public static TokenFile write(Path home, String token) {
     Path path = home.resolve(NAME).toAbsolutePath();

@@ -6,6 +6,7 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.transport.ws.internal.ServerCore;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.time.Duration;
@@ -64,9 +65,11 @@ public final class WebSocketServer implements AutoCloseable {
   public static final int DEFAULT_PORT = 9400;
 
   private final ServerCore core;
+  private final Gateway gateway;
 
-  private WebSocketServer(ServerCore core) {
+  private WebSocketServer(ServerCore core, Gateway gateway) {
     this.core = core;
+    this.gateway = gateway;
   }
 
   /** Starts configuring a server for {@code gateway}; every setting has a default. */
@@ -75,7 +78,8 @@ public final class WebSocketServer implements AutoCloseable {
   }
 
   /**
-   * Binds the port and starts accepting providers.
+   * Binds the port, starts accepting providers, and then has the gateway write its token file
+   * ({@link Gateway#publishTokenFile()}), so the file never names a gateway that is not listening.
    *
    * @return this server
    * @throws IOException when the port cannot be bound, for example because it is in use
@@ -83,6 +87,13 @@ public final class WebSocketServer implements AutoCloseable {
    */
   public WebSocketServer start() throws IOException {
     core.start();
+    try {
+      // Only now that it listens: providers that read the token file can reach this gateway.
+      gateway.publishTokenFile();
+    } catch (UncheckedIOException e) {
+      core.close();
+      throw new IOException(e.getMessage(), e);
+    }
     LOG.log(Level.INFO, "provider gateway listening on {0}", url());
     return this;
   }
@@ -205,7 +216,8 @@ public final class WebSocketServer implements AutoCloseable {
       return new WebSocketServer(
           new ServerCore(
               new ServerCore.Config(
-                  gateway, port, allowedOrigins, maxQueuedMessages, maxQueuedBytes, idleTimeout, hosts)));
+                  gateway, port, allowedOrigins, maxQueuedMessages, maxQueuedBytes, idleTimeout, hosts)),
+          gateway);
     }
   }
 }

@@ -18,9 +18,12 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Where and how the server listens (R-WS-01..03). */
 class WebSocketServerTest {
@@ -51,6 +54,30 @@ class WebSocketServerTest {
           .hasMessageContaining(":" + f.port())
           .hasMessageContaining("in use");
     }
+  }
+
+  /**
+   * The token file names a gateway that listens: written once the server has bound its port, and
+   * never by a gateway whose server could not bind, so another gateway of the same home keeps its
+   * file through our failed start and our close.
+   */
+  @Test
+  void theTokenFileIsWrittenOnlyByAServerThatListens(@TempDir Path home) throws IOException {
+    Path file = home.resolve(".provider-token");
+    try (Gateway running = Gateway.builder().home(home).build()) {
+      assertThat(file).doesNotExist();
+      try (WebSocketServer server = WebSocketServer.builder(running).port(0).build().start()) {
+        assertThat(Files.readString(file)).isEqualTo(running.providerToken() + "\n");
+
+        try (Gateway second = Gateway.builder().home(home).build()) {
+          WebSocketServer refused = WebSocketServer.builder(second).port(server.port()).build();
+          assertThatThrownBy(refused::start).isInstanceOf(IOException.class);
+        }
+
+        assertThat(Files.readString(file)).isEqualTo(running.providerToken() + "\n");
+      }
+    }
+    assertThat(file).doesNotExist();
   }
 
   @Test
