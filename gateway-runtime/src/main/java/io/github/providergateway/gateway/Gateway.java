@@ -33,10 +33,10 @@ import java.util.random.RandomGenerator;
  * The provider gateway, embedded: the one place where agent sessions and tool providers meet.
  *
  * <p>Build one with {@link #builder()}. It is running when {@code build()} returns: its token is
- * issued (and written to {@code <home>/.provider-token} when a home is set), transports can
- * register connections with {@link #acceptWebSocket} and {@link #acceptLocal}, and the host drives
- * it through the {@link HostApi} methods. {@link #close()} stops it: connections close, pending
- * calls end {@code DISCONNECTED}, the token file is deleted.
+ * issued (and written to {@code <home>/.provider-token} by {@link #publishTokenFile()} once a
+ * transport listens), transports can register connections with {@link #acceptWebSocket} and {@link
+ * #acceptLocal}, and the host drives it through the {@link HostApi} methods. {@link #close()}
+ * stops it: connections close, pending calls end {@code DISCONNECTED}, the token file is deleted.
  *
  * <p>All state lives on one serial loop; every method here is thread-safe and returns at once.
  * Futures complete on the loop (callbacks must not block), which runs on the builder's executor or,
@@ -56,9 +56,11 @@ public final class Gateway implements HostApi, AutoCloseable {
   private final Loop loop;
   private final List<AutoCloseable> owned;
   private volatile boolean closed;
+  private final Clock clock;
 
-  private Gateway(Engine engine, Loop loop, List<AutoCloseable> owned) {
+  private Gateway(Engine engine, Loop loop, List<AutoCloseable> owned, Clock clock) {
     this.engine = engine;
+    this.clock = clock;
     this.loop = loop;
     this.owned = owned;
   }
@@ -90,6 +92,11 @@ public final class Gateway implements HostApi, AutoCloseable {
   /** The limits this gateway enforces. */
   public Limits limits() {
     return engine.limits();
+  }
+
+  /** The clock this gateway reads ({@link Builder#clock}), for transports that time their peers. */
+  public Clock clock() {
+    return clock;
   }
 
   /** The gateway token for providers started by hand (project trust). Treat it as a secret. */
@@ -464,7 +471,7 @@ public final class Gateway implements HostApi, AutoCloseable {
               home,
               ioExecutor,
               nanoTime);
-      return new Gateway(engine, loop, owned);
+      return new Gateway(engine, loop, owned, clock);
     }
   }
 }

@@ -30,6 +30,9 @@ public final class SerialExecutor implements Executor {
   /** Whether a drain is scheduled or running. */
   private final AtomicBoolean draining = new AtomicBoolean();
 
+  /** Set once the underlying executor refused: every later submit is refused too. */
+  private volatile boolean stopped;
+
   /** The thread running tasks now, or null. Written only by the draining thread. */
   private volatile Thread current;
 
@@ -48,17 +51,25 @@ public final class SerialExecutor implements Executor {
    * @return {@code false} when the underlying executor refused to run it (and so it never runs)
    */
   public boolean submit(Runnable task) {
-    tasks.add(requireNonNull(task, "task"));
+    requireNonNull(task, "task");
+    if (stopped) {
+      return false;
+    }
+    tasks.add(task);
     if (draining.compareAndSet(false, true)) {
       try {
         executor.execute(this::drain);
       } catch (RejectedExecutionException e) {
-        // The provider has stopped and its thread with it: nothing queued can run any more.
+        // The provider has stopped and its thread with it: nothing queued can run any more, and
+        // nothing submitted later will either.
+        stopped = true;
         tasks.clear();
         draining.set(false);
         LOG.log(Level.DEBUG, "provider executor stopped; task dropped");
         return false;
       }
+    } else if (stopped && tasks.remove(task)) {
+      return false; // stopped while this was being added: say so rather than drop it silently
     }
     return true;
   }

@@ -31,7 +31,13 @@ final class UserCode {
   void run(String what, Runnable callback) {
     try {
       callback.run();
-    } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
+    } catch (StackOverflowError e) {
+      LOG.log(Level.WARNING, providerName + ": " + what + " failed", e);
+    } catch (VirtualMachineError e) {
+      throw e;
+    } catch (Throwable e) {
+      // Any Error, or a checked exception thrown sneakily: the runtime's own duty after the
+      // callback (answering shutdown.ready, say) must still be done.
       LOG.log(Level.WARNING, providerName + ": " + what + " failed", e);
     }
   }

@@ -244,14 +244,37 @@ class ProviderRuntimeTest {
   void aCallbackThatThrowsAnErrorIsLoggedAndTheSessionStillEnds() {
     bind(
         provider()
-            .onShutdown(
+            .onLifecycle(
                 event -> {
                   throw new NoClassDefFoundError("missing/Dependency");
+                })
+            .onShutdown(
+                event -> {
+                  throw new Error("user bug");
                 }));
 
     deliver(SessionLifecycle.shutdownPending("s-1", Duration.ofSeconds(10)));
 
     assertThat(channel.next(ShutdownReady.class).sessionId()).isEqualTo("s-1");
+  }
+
+  @Test
+  void aCallbackThatThrowsACheckedExceptionSneakilyStillLetsTheSessionEnd() {
+    bind(
+        provider()
+            .onLifecycle(
+                event -> {
+                  throw ProviderRuntimeTest.<RuntimeException>sneaky(new java.io.IOException("disk"));
+                }));
+
+    deliver(SessionLifecycle.shutdownPending("s-1", Duration.ofSeconds(10)));
+
+    assertThat(channel.next(ShutdownReady.class).sessionId()).isEqualTo("s-1");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T sneaky(Throwable thrown) throws T {
+    throw (T) thrown;
   }
 
   @Test

@@ -51,6 +51,26 @@ class SerialExecutorTest {
     assertThat(loop.inLoop()).isFalse();
   }
 
+  @Test
+  void onceTheExecutorRefusesEverySubmitIsRefused() {
+    AtomicBoolean refusing = new AtomicBoolean(true);
+    SerialExecutor loop =
+        new SerialExecutor(
+            command -> {
+              if (refusing.get()) {
+                throw new java.util.concurrent.RejectedExecutionException("stopped");
+              }
+              command.run();
+            });
+    List<String> ran = new ArrayList<>();
+
+    assertThat(loop.submit(() -> ran.add("first"))).isFalse();
+    refusing.set(false); // a stopped provider does not come back, even if its executor would
+    assertThat(loop.submit(() -> ran.add("later"))).isFalse();
+
+    assertThat(ran).isEmpty();
+  }
+
   /** On a pool, drains run on different threads: never two at once, each knowing it is the loop. */
   @Test
   void onAPoolTasksNeverOverlapAndEachRunsOnTheLoop() throws Exception {

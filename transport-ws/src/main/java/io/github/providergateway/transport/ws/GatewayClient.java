@@ -207,6 +207,13 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     return client;
   }
 
+  /** Connects through {@code discovery}, as {@link #connect(Path, int, Options)} does. Tests. */
+  static GatewayClient connect(GatewayDiscovery discovery, Options options) throws IOException {
+    GatewayClient client = new GatewayClient(discovery, null, null, options);
+    client.awaitFirstConnection(options.connectTimeout.plus(Duration.ofSeconds(5)), "the gateway");
+    return client;
+  }
+
   /**
    * Connects to the gateway serving {@code home} without starting one; after a drop it reconnects
    * to whichever gateway serves the home then (an attached console follows a restarted gateway).

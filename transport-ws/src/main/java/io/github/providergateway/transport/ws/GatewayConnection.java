@@ -169,16 +169,29 @@ final class GatewayConnection implements HostSocket.Handler {
           joining = null;
           if (error != null) {
             socket.abort();
-            if (error instanceof PendingReplies.AuthRefused refused && !firstConnection.isDone()) {
+            if (error instanceof PendingReplies.AuthRefused refused
+                && !firstConnection.isDone()
+                && !tokenChangedSince(token)) {
               // A wrong token will not get better by retrying at once: report it.
               giveUp(new IOException("the gateway refused this host: " + refused.getMessage()));
               return;
             }
+            // Refused with a token the home has replaced since (a gateway that had bound its
+            // port but not yet written its token file), or later: try again.
             unreachable(error);
             return;
           }
           connected(socket, fields);
         });
+  }
+
+  /** Whether discovery now gives another token than {@code used} (or none yet). */
+  private boolean tokenChangedSince(String used) {
+    try {
+      return !used.equals(discovery.token());
+    } catch (IOException e) {
+      return true;
+    }
   }
 
   private void connected(HostSocket socket, ObjectNode fields) {

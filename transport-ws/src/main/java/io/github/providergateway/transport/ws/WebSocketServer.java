@@ -6,7 +6,6 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.transport.ws.internal.ServerCore;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.time.Duration;
@@ -90,9 +89,11 @@ public final class WebSocketServer implements AutoCloseable {
     try {
       // Only now that it listens: providers that read the token file can reach this gateway.
       gateway.publishTokenFile();
-    } catch (UncheckedIOException e) {
+    } catch (RuntimeException e) {
+      // Not writable, or another gateway of this home writing it at the same moment: a server
+      // nobody can find the token of is no use, and the caller has no handle to close it.
       core.close();
-      throw new IOException(e.getMessage(), e);
+      throw new IOException("cannot publish the token file: " + e.getMessage(), e);
     }
     LOG.log(Level.INFO, "provider gateway listening on {0}", url());
     return this;

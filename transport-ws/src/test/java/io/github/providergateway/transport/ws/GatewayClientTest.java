@@ -137,6 +137,33 @@ class GatewayClientTest {
         .hasMessageContaining("refused");
   }
 
+  /**
+   * A gateway binds its port before it writes its token file: a host that read a crashed run's
+   * token from the home just then is refused, and tries again with the token the home holds now.
+   */
+  @Test
+  void aHostRefusedWithATokenTheHomeHasSinceReplacedTriesAgain() throws Exception {
+    Running gateway = startGateway(home, 0);
+    java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+    GatewayDiscovery staleFirst =
+        new GatewayDiscovery() {
+          @Override
+          public java.net.URI url() {
+            return gateway.server().hostUrl();
+          }
+
+          @Override
+          public String token() {
+            return reads.getAndIncrement() == 0 ? "ptk-of-a-crashed-run" : gateway.gateway().providerToken();
+          }
+        };
+
+    try (GatewayClient client = GatewayClient.connect(staleFirst, GatewayClient.Options.defaults())) {
+      assertThat(await(client.sessions())).isEmpty();
+    }
+    assertThat(reads.get()).isGreaterThanOrEqualTo(3); // the refused try, the check, the next try
+  }
+
   @Test
   void aVanishedGatewayIsStartedAgainAndTheSessionsRegisteredUnderTheirOldIds() throws Exception {
     int port = freePort();

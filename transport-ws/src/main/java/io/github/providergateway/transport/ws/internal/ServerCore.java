@@ -263,6 +263,7 @@ public final class ServerCore {
             timers,
             CLOSE_GRACE,
             settings.maxQueuedBytes(),
+            gateway.clock(),
             gone -> {
               hostConnections.remove(gone);
               admission.release();

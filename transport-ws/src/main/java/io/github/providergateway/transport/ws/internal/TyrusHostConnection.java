@@ -12,6 +12,7 @@ import jakarta.websocket.Session;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
@@ -23,11 +24,16 @@ import java.util.function.Consumer;
 /**
  * One agent host's WebSocket connection to {@code /host}: the WebSocket carrier of the host
  * protocol. Like a provider connection it never blocks its callers: {@link #send} encodes the
- * reply or event and queues it (at most {@link #MAX_QUEUED} waiting, and at most the server's
- * {@code maxQueuedBytes} of text beyond the first; a host that lets more pile up is closed), and a
- * pump on the server's send executor writes them one at a time with the async remote. Encoding
- * at once is what lets the queue count bytes: a host that stops reading while large tool results
- * arrive would otherwise hold them all.
+ * reply or event on the caller's thread and queues it, and a pump on the server's send executor
+ * writes them one at a time with the async remote. Encoding at once is what lets the queue count
+ * bytes.
+ *
+ * <p>A host that stops reading is closed (1008) when it has {@link #MAX_QUEUED} outputs waiting,
+ * or when more than the server's {@code maxQueuedBytes} wait (the one being written included)
+ * while that write has not completed for {@link #STALL}: a single file result may be larger
+ * than the byte bound (64 MiB files travel base64-encoded), so bytes alone would close a host
+ * that reads normally but was sent two large results at once. The age is read from the gateway's
+ * clock.
  * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once.
  */
 final class TyrusHostConnection implements HostConnection {
@@ -37,6 +43,8 @@ final class TyrusHostConnection implements HostConnection {
   private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
   /** Replies and events one host may have waiting. */
   static final int MAX_QUEUED = 4096;
+  /** How long a write may stay unfinished, with the byte bound exceeded, before the host counts as stuck. */
+  static final Duration STALL = Duration.ofSeconds(2);
 
   private final Session session;
   private final org.glassfish.grizzly.Connection<?> socket;
@@ -49,9 +57,14 @@ final class TyrusHostConnection implements HostConnection {
   private final Object lock = new Object();
   /** Waiting outputs, oldest first. Guarded by lock. */
   private final ArrayDeque<Queued> queue = new ArrayDeque<>();
-  /** UTF-8 bytes of the queued texts. Guarded by lock. */
+  /** The output being written, or null. Guarded by lock. */
+  private Queued inFlight;
+  /** When (gateway clock millis) the write of {@link #inFlight} started. Guarded by lock. */
+  private long inFlightSinceMillis;
+  /** UTF-8 bytes of the queued outputs and the one being written. Guarded by lock. */
   private long queuedBytes;
   private final long maxQueuedBytes;
+  private final Clock clock;
 
   /** An encoded reply or event and its size on the wire. */
   private record Queued(String text, long bytes) {}
@@ -74,6 +87,7 @@ final class TyrusHostConnection implements HostConnection {
       ScheduledExecutorService timer,
       Duration closeGrace,
       long maxQueuedBytes,
+      Clock clock,
       Consumer<TyrusHostConnection> onGone) {
     this.session = requireNonNull(session, "session");
     this.socket = requireNonNull(socket, "socket");
@@ -81,6 +95,7 @@ final class TyrusHostConnection implements HostConnection {
     this.timer = requireNonNull(timer, "timer");
     this.closeGrace = requireNonNull(closeGrace, "closeGrace");
     this.maxQueuedBytes = maxQueuedBytes;
+    this.clock = requireNonNull(clock, "clock");
     this.onGone = requireNonNull(onGone, "onGone");
     this.description = "host ws " + socket.getPeerAddress();
   }
@@ -101,6 +116,11 @@ final class TyrusHostConnection implements HostConnection {
   @Override
   public boolean send(HostOutput output) {
     requireNonNull(output, "output");
+    synchronized (lock) {
+      if (gone || closing) {
+        return false; // not worth encoding
+      }
+    }
     String text;
     try {
       text = CODEC.encode(output);
@@ -118,9 +138,8 @@ final class TyrusHostConnection implements HostConnection {
       }
       if (queue.size() >= MAX_QUEUED) {
         overflow = MAX_QUEUED + " messages";
-      } else if (!queue.isEmpty() && queuedBytes + bytes > maxQueuedBytes) {
-        // One message alone never counts as too much, whatever its size: the host gets a chance.
-        overflow = maxQueuedBytes + " bytes";
+      } else if (queuedBytes + bytes > maxQueuedBytes && stalledLocked()) {
+        overflow = (queuedBytes + bytes) + " bytes, no write finished for " + STALL;
       } else {
         queue.addLast(new Queued(text, bytes));
         queuedBytes += bytes;
@@ -131,6 +150,11 @@ final class TyrusHostConnection implements HostConnection {
     LOG.log(Level.WARNING, "{0}: host too slow to read ({1} queued), closing", description, overflow);
     abort(WsCloseCodes.tooSlow());
     return false;
+  }
+
+  /** Whether a write is in flight and has been for longer than {@link #STALL}. */
+  private boolean stalledLocked() {
+    return inFlight != null && clock.millis() - inFlightSinceMillis > STALL.toMillis();
   }
 
   @Override
@@ -171,6 +195,7 @@ final class TyrusHostConnection implements HostConnection {
   void sessionClosed() {
     synchronized (lock) {
       queue.clear();
+      inFlight = null;
       queuedBytes = 0;
       gone = true;
     }
@@ -194,6 +219,7 @@ final class TyrusHostConnection implements HostConnection {
   void abort(jakarta.websocket.CloseReason reason) {
     synchronized (lock) {
       queue.clear();
+      inFlight = null;
       queuedBytes = 0;
       gone = true;
     }
@@ -232,7 +258,8 @@ final class TyrusHostConnection implements HostConnection {
     synchronized (lock) {
       next = gone ? null : queue.pollFirst();
       if (next != null) {
-        queuedBytes -= next.bytes();
+        inFlight = next;
+        inFlightSinceMillis = clock.millis();
       } else {
         pumping = false;
         closeNow = closing && !gone;
@@ -252,6 +279,12 @@ final class TyrusHostConnection implements HostConnection {
   }
 
   private void written(SendResult result) {
+    synchronized (lock) {
+      if (inFlight != null) {
+        queuedBytes -= inFlight.bytes();
+        inFlight = null;
+      }
+    }
     if (!result.isOK()) {
       abort(WsCloseCodes.writeFailed());
       return;
