@@ -182,27 +182,9 @@ public final class ServerCore {
    * null) when it came from a non-loopback address or bypassed the handshake guard.
    */
   TyrusProviderConnection opened(Session session, HandshakeGuard.Admission admission) {
-    if (admission == null) {
-      // Every handshake passes the guard on this thread; reaching here without one is a bug.
-      LOG.log(Level.ERROR, "WebSocket opened without an admission; closing");
-      closeQuietly(session, WsCloseCodes.internalError());
+    if (!admit(session, admission)) {
       return null;
     }
-    Object peer = admission.socket().getPeerAddress();
-    if (!(peer instanceof InetSocketAddress inet)
-        || inet.getAddress() == null
-        || !inet.getAddress().isLoopbackAddress()) {
-      // Defence in depth: the listeners are loopback-only and the guard checked the handshake.
-      LOG.log(Level.WARNING, "WebSocket from non-loopback peer {0} refused", peer);
-      admission.release();
-      closeQuietly(session, WsCloseCodes.notLoopback());
-      return null;
-    }
-    session.setMaxTextMessageBufferSize(transportLimit(gateway));
-    // The heartbeat decides, not Tyrus. Negative, not 0: Tyrus 2.2 re-arms its idle timer on every
-    // message sent or received unless the timeout is below 0, and with 0 it schedules a task due at
-    // once, which wakes one of its threads per message for nothing (docs/performance.md).
-    session.setMaxIdleTimeout(NO_IDLE_TIMEOUT);
     ExecutorService sends;
     ScheduledExecutorService timers;
     synchronized (lifecycle) {
@@ -227,6 +209,36 @@ public final class ServerCore {
     return connection;
   }
 
+  /**
+   * What every opened session goes through, provider or host: it must carry the admission the
+   * handshake guard gave it and come from a loopback peer, else it is closed (and false returned);
+   * then it gets the transport's message limit and no Tyrus idle timer.
+   */
+  private boolean admit(Session session, HandshakeGuard.Admission admission) {
+    if (admission == null) {
+      // Every handshake passes the guard on this thread; reaching here without one is a bug.
+      LOG.log(Level.ERROR, "WebSocket opened without an admission; closing");
+      closeQuietly(session, WsCloseCodes.internalError());
+      return false;
+    }
+    Object peer = admission.socket().getPeerAddress();
+    if (!(peer instanceof InetSocketAddress inet)
+        || inet.getAddress() == null
+        || !inet.getAddress().isLoopbackAddress()) {
+      // Defence in depth: the listeners are loopback-only and the guard checked the handshake.
+      LOG.log(Level.WARNING, "WebSocket from non-loopback peer {0} refused", peer);
+      admission.release();
+      closeQuietly(session, WsCloseCodes.notLoopback());
+      return false;
+    }
+    session.setMaxTextMessageBufferSize(transportLimit(gateway));
+    // The heartbeat decides, not Tyrus. Negative, not 0: Tyrus 2.2 re-arms its idle timer on every
+    // message sent or received unless the timeout is below 0, and with 0 it schedules a task due at
+    // once, which wakes one of its threads per message for nothing (docs/performance.md).
+    session.setMaxIdleTimeout(NO_IDLE_TIMEOUT);
+    return true;
+  }
+
   /** The path agent hosts connect to (when the server has a host service). */
   public static final String HOST_PATH = "/host";
 
@@ -235,20 +247,17 @@ public final class ServerCore {
    * (it must send {@code host.auth} first), or refuses it as {@link #opened} refuses providers.
    */
   TyrusHostConnection openedHost(Session session, HandshakeGuard.Admission admission) {
-    if (admission == null || hosts == null) {
+    if (hosts == null) {
+      // The endpoint is deployed only with a host service; reaching here without one is a bug.
+      if (admission != null) {
+        admission.release();
+      }
       closeQuietly(session, WsCloseCodes.internalError());
       return null;
     }
-    Object peer = admission.socket().getPeerAddress();
-    if (!(peer instanceof InetSocketAddress inet)
-        || inet.getAddress() == null
-        || !inet.getAddress().isLoopbackAddress()) {
-      admission.release();
-      closeQuietly(session, WsCloseCodes.notLoopback());
+    if (!admit(session, admission)) {
       return null;
     }
-    session.setMaxTextMessageBufferSize(transportLimit(gateway));
-    session.setMaxIdleTimeout(NO_IDLE_TIMEOUT); // as for providers, above
     ExecutorService sends;
     ScheduledExecutorService timers;
     synchronized (lifecycle) {
