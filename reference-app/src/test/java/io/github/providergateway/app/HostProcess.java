@@ -54,13 +54,8 @@ final class HostProcess implements AutoCloseable {
 
   static HostProcess start(Path home, int port, String label, Path logDir, String... gatewayArgs)
       throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"));
-    command.add("-cp");
-    command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    command.add(HostProcessMain.class.getName());
-    command.addAll(List.of(home.toString(), Integer.toString(port), label));
+    List<String> command =
+        TestJvm.command(HostProcessMain.class, List.of(home.toString(), Integer.toString(port), label));
     command.addAll(List.of(gatewayArgs));
     Path stderr = logDir.resolve("host-" + label + ".err");
     Process process =

@@ -76,14 +76,7 @@ final class RpcApp implements AutoCloseable {
   private RpcApp(Path home, List<String> args, Path stderrFile, Map<String, String> env)
       throws IOException {
     this.home = home;
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // What the ./gateway launcher uses too: a small, fast-starting JVM.
-    command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"));
-    command.add("-cp");
-    command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    command.add(Main.class.getName());
-    command.addAll(args);
+    List<String> command = TestJvm.command(Main.class, args);
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.to(stderrFile.toFile()));
     builder.environment().putAll(env);

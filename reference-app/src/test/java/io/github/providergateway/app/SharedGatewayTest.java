@@ -211,13 +211,10 @@ class SharedGatewayTest {
   @Test
   void aDetachedGatewayExitsAfterItsIdleGraceAndTakesItsFilesWithIt() throws Exception {
     int port = freePort();
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-cp"));
-    command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    command.add(Main.class.getName());
-    command.addAll(
-        List.of("--detached", "--home", home.toString(), "--port", Integer.toString(port), "--idle-exit-grace", "1s"));
+    List<String> command =
+        TestJvm.command(
+            Main.class,
+            List.of("--detached", "--home", home.toString(), "--port", Integer.toString(port), "--idle-exit-grace", "1s"));
     Process gateway =
         new ProcessBuilder(command)
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))

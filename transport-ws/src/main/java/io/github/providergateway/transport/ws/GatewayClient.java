@@ -202,16 +202,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   public static GatewayClient connect(URI hostUrl, String token, Options options) throws IOException {
     requireNonNull(hostUrl, "hostUrl");
     requireNonNull(token, "token");
-    GatewayClient client = new GatewayClient(GatewayDiscovery.fixed(hostUrl, token), null, null, options);
-    client.awaitFirstConnection(options.connectTimeout.plus(Duration.ofSeconds(5)), "the gateway at " + hostUrl);
-    return client;
+    return connect(GatewayDiscovery.fixed(hostUrl, token), null, options, "the gateway at " + hostUrl);
   }
 
-  /** Connects through {@code discovery}, as {@link #connect(Path, int, Options)} does. Tests. */
+  /** Connects through {@code discovery} without starting a gateway. Tests. */
   static GatewayClient connect(GatewayDiscovery discovery, Options options) throws IOException {
-    GatewayClient client = new GatewayClient(discovery, null, null, options);
-    client.awaitFirstConnection(options.connectTimeout.plus(Duration.ofSeconds(5)), "the gateway");
-    return client;
+    return connect(discovery, null, options, "the gateway");
   }
 
   /**
@@ -221,8 +217,14 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @param port the port when {@code <home>/gateway.port} does not say
    */
   public static GatewayClient connect(Path home, int port, Options options) throws IOException {
-    GatewayClient client = new GatewayClient(GatewayDiscovery.home(home, port), null, home, options);
-    client.awaitFirstConnection(options.connectTimeout.plus(Duration.ofSeconds(5)), "a gateway for " + home);
+    return connect(GatewayDiscovery.home(home, port), home, options, "a gateway for " + home);
+  }
+
+  /** A client that only connects (no launch), once its first connection is made. */
+  private static GatewayClient connect(
+      GatewayDiscovery discovery, Path home, Options options, String what) throws IOException {
+    GatewayClient client = new GatewayClient(discovery, null, home, options);
+    client.awaitFirstConnection(options.connectTimeout.plus(Duration.ofSeconds(5)), what);
     return client;
   }
 
