@@ -11,6 +11,8 @@ import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.StreamHistory;
+import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.gateway.testing.ManualClock;
@@ -63,6 +65,9 @@ class HostTrafficTest {
       // cannot finish.
       String blob = "\"" + "b".repeat(64 << 10) + "\"";
       callAndAnswer(host, session, provider, 100, 300, blob);
+      // Every result is queued for the host before its write ages: a result still on its way
+      // after the clock moves would close the host before the next call reaches the provider.
+      handled(provider);
       // As long as the stuck write is young, a large queue may be a burst the host is reading.
       clock.advance(Duration.ofSeconds(3));
       callAndAnswer(host, session, provider, 1000, 1, blob);
@@ -153,6 +158,15 @@ class HostTrafficTest {
       ToolCall call = provider.next(ToolCall.class);
       provider.send(ToolResult.success(call.id(), ServerFixture.json(data)));
     }
+  }
+
+  /**
+   * Returns once the gateway has handled everything {@code provider} sent: it handles one
+   * connection's messages in order, and queues a call's reply for its host as it handles the result.
+   */
+  private static void handled(RawProvider provider) throws IOException {
+    provider.send(new StreamQuery("handled", null, List.of("bulk"), 1));
+    assertThat(provider.next(StreamHistory.class).queryId()).isEqualTo("handled");
   }
 
   private static JsonNode reply(RawWebSocket host, int id) throws IOException {
