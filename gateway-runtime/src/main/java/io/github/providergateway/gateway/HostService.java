@@ -43,9 +43,10 @@ import java.util.random.RandomGenerator;
  * of the grace they are ended as any session ends: providers get {@code shutdown.pending} with
  * the default deadline.
  *
- * <p><b>Idle exit.</b> With {@link Builder#idleExit}, the service runs an action once no session
- * has existed and no host has been connected for the grace (the detached gateway's exit, R-SESS-15);
- * a session starting or a host connecting within it cancels the countdown.
+ * <p><b>Idle exit.</b> With {@link Builder#idleExit}, once {@link #startIdleExit} is called, the
+ * service runs an action when no session has existed and no host has been connected for the grace
+ * (the detached gateway's exit, R-SESS-15); a session starting or a host connecting within it
+ * cancels the countdown.
  *
  * <p>Thread-safe. Its own state is guarded by one lock; the gateway's callbacks reach it on the
  * gateway loop, carriers on their own threads. Time comes from the builder's {@link Scheduler}.
@@ -69,7 +70,17 @@ public final class HostService implements AutoCloseable {
     HostEvents events = new HostEvents(registry);
     this.links = new HostLinks(gateway, registry, events, b.scheduler, b.authTimeout, b.onShutdown, gatewayId);
     gateway.addListener(events);
-    registry.checkIdle();
+  }
+
+  /**
+   * Starts the idle exit set with {@link Builder#idleExit}: from now on the action runs once no
+   * session has existed and no host has been connected for the grace. Call it once hosts can find
+   * the gateway (its server listens and its port is published), so that a slow start does not use
+   * up the grace before any host could arrive. Without {@code idleExit}, or called again, it does
+   * nothing.
+   */
+  public void startIdleExit() {
+    registry.startIdleExit();
   }
 
   /** Starts configuring the host side of {@code gateway}. */
@@ -160,7 +171,8 @@ public final class HostService implements AutoCloseable {
 
     /**
      * Runs {@code action} (once) after {@code grace} with no session and no connected host; a
-     * session or a host arriving within it restarts the wait (the detached gateway, R-SESS-15).
+     * session or a host arriving within it restarts the wait (the detached gateway, R-SESS-15). The
+     * countdown runs only after {@link HostService#startIdleExit}.
      */
     public Builder idleExit(Duration grace, Runnable action) {
       this.idleExitGrace = positive(grace, "grace");

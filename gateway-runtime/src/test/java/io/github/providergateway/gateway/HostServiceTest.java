@@ -225,6 +225,7 @@ class HostServiceTest {
 
   @Test
   void idleExitComesThirtySecondsAfterTheLastSessionAndHost() {
+    hosts.startIdleExit();
     RecordingHostConnection host = authenticated();
     String session = startSession(host, "a");
     host.ok("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\"}");
@@ -239,6 +240,7 @@ class HostServiceTest {
 
   @Test
   void aSessionStartingWithinTheIdleGraceKeepsTheGatewayRunning() {
+    hosts.startIdleExit();
     f.clock.advance(GRACE.minus(ONE_MS)); // a fresh gateway nobody has used yet counts down too
     RecordingHostConnection host = authenticated();
     startSession(host, "late");
@@ -253,6 +255,7 @@ class HostServiceTest {
 
   @Test
   void aConnectedHostWithoutSessionsKeepsTheGatewayRunning() {
+    hosts.startIdleExit();
     RecordingHostConnection host = authenticated();
 
     f.clock.advance(GRACE.multipliedBy(3));
@@ -260,6 +263,28 @@ class HostServiceTest {
     assertThat(idleExits).hasValue(0);
     host.drop();
     f.clock.advance(GRACE);
+    assertThat(idleExits).hasValue(1);
+  }
+
+  /**
+   * The countdown waits until the gateway says hosts can find it: a detached gateway whose start
+   * took longer than the grace must not exit before the host that launched it could connect.
+   */
+  @Test
+  void theIdleCountdownStartsOnlyWhenTheGatewayCanBeFound() {
+    RecordingHostConnection host = authenticated();
+    host.drop();
+    f.clock.advance(GRACE.multipliedBy(3));
+    assertThat(idleExits).hasValue(0);
+
+    hosts.startIdleExit();
+    hosts.startIdleExit(); // again: still one countdown
+    f.clock.advance(GRACE.minus(ONE_MS));
+    assertThat(idleExits).hasValue(0);
+    f.clock.advance(ONE_MS);
+
+    assertThat(idleExits).hasValue(1);
+    f.clock.advance(GRACE.multipliedBy(3));
     assertThat(idleExits).hasValue(1);
   }
 

@@ -38,11 +38,12 @@ class SystemSchedulerTest {
   void runsTasksInDueOrderWhateverTheOrderTheyWereScheduledIn() throws InterruptedException {
     List<String> order = new CopyOnWriteArrayList<>();
     CountDownLatch done = new CountDownLatch(3);
-    scheduler.schedule(Duration.ofMillis(30), () -> { order.add("30"); done.countDown(); });
-    scheduler.schedule(Duration.ofMillis(10), () -> { order.add("10"); done.countDown(); });
-    scheduler.schedule(Duration.ofMillis(20), () -> { order.add("20"); done.countDown(); });
+    // 100 ms apart: a pause of the test thread between two calls must not reorder them.
+    scheduler.schedule(Duration.ofMillis(300), () -> { order.add("300"); done.countDown(); });
+    scheduler.schedule(Duration.ofMillis(100), () -> { order.add("100"); done.countDown(); });
+    scheduler.schedule(Duration.ofMillis(200), () -> { order.add("200"); done.countDown(); });
     assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
-    assertThat(order).containsExactly("10", "20", "30");
+    assertThat(order).containsExactly("100", "200", "300");
   }
 
   @Test
@@ -59,9 +60,9 @@ class SystemSchedulerTest {
   void aCancelledTaskNeverRunsAndALaterOneStillDoes() throws InterruptedException {
     CountDownLatch cancelled = new CountDownLatch(1);
     CountDownLatch later = new CountDownLatch(1);
-    scheduler.schedule(Duration.ofMillis(10), cancelled::countDown).cancel();
+    scheduler.schedule(Duration.ofMillis(200), cancelled::countDown).cancel();
     // The timer may still be sleeping towards the cancelled task; it must not lose this one.
-    scheduler.schedule(Duration.ofMillis(30), later::countDown);
+    scheduler.schedule(Duration.ofMillis(300), later::countDown);
     assertThat(later.await(5, TimeUnit.SECONDS)).isTrue();
     assertThat(cancelled.getCount()).as("cancelled task ran").isEqualTo(1);
   }
@@ -85,9 +86,9 @@ class SystemSchedulerTest {
   @Test
   void afterCloseNothingPendingRunsAndNothingNewIsAccepted() throws InterruptedException {
     CountDownLatch pending = new CountDownLatch(1);
-    scheduler.schedule(Duration.ofMillis(20), pending::countDown);
+    scheduler.schedule(Duration.ofMillis(200), pending::countDown);
     scheduler.close();
-    assertThat(pending.await(100, TimeUnit.MILLISECONDS)).isFalse();
+    assertThat(pending.await(400, TimeUnit.MILLISECONDS)).isFalse();
     assertThatThrownBy(() -> scheduler.schedule(Duration.ZERO, () -> {}))
         .isInstanceOf(RejectedExecutionException.class);
   }

@@ -11,6 +11,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -108,6 +109,8 @@ final class DetachedHost implements FrontEnd {
     try {
       writeOwnerOnly(pidFile, Long.toString(ProcessHandle.current().pid()));
       writeOwnerOnly(portFile, Integer.toString(running.port()));
+      // Only now can a host find this gateway: a slow start must not use up the idle grace.
+      running.hosts().startIdleExit();
       LOG.log(
           System.Logger.Level.INFO,
           "detached gateway {0} on {1} for {2} (idle exit after {3})",
@@ -153,11 +156,21 @@ final class DetachedHost implements FrontEnd {
     }
   }
 
-  /** Writes {@code text} to a file created owner-only (a stale one, from a crash, is replaced). */
+  /**
+   * Publishes {@code text} as one line in an owner-only {@code file}, replacing a stale one from a
+   * crash. It is written beside it and moved into place, so a host polling for the file never
+   * reads it half-written.
+   */
   private static void writeOwnerOnly(Path file, String text) throws IOException {
-    Files.deleteIfExists(file);
-    Files.createFile(file, ownerOnly(file.getParent(), "rw-------"));
-    Files.writeString(file, text + "\n", StandardCharsets.UTF_8);
+    Path draft = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+    Files.deleteIfExists(draft);
+    Files.createFile(draft, ownerOnly(file.getParent(), "rw-------"));
+    try {
+      Files.writeString(draft, text + "\n", StandardCharsets.UTF_8);
+      Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(draft);
+    }
   }
 
   private static void createOwnerOnlyDirectories(Path dir) throws IOException {

@@ -98,11 +98,29 @@ public final class HostProcessMain {
     System.exit(0);
   }
 
+  /**
+   * The pid the gateway published. A host may connect before the gateway has written it (it does
+   * so once it listens), so this waits for it, within bounds: these are other processes.
+   */
   private static String pid(Path home) {
+    Path file = home.resolve(GatewayClient.PID_FILE);
+    for (int attempt = 0; attempt < 200; attempt++) {
+      try {
+        return Files.readString(file).strip();
+      } catch (java.nio.file.NoSuchFileException e) {
+        sleepQuietly(50);
+      } catch (Exception e) {
+        return "unknown";
+      }
+    }
+    return "unknown";
+  }
+
+  private static void sleepQuietly(long millis) {
     try {
-      return Files.readString(home.resolve(GatewayClient.PID_FILE)).strip();
-    } catch (Exception e) {
-      return "unknown";
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

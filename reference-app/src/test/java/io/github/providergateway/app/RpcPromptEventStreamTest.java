@@ -149,6 +149,10 @@ class RpcPromptEventStreamTest {
             "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e-" + instance + "-" + n
                 + "\",\"stream\":\"items\"}");
       }
+      // Sockets have no order between them: the gateway answers this query only once it has
+      // handled this connection's pushes, so every one is in before the next instance starts.
+      tab.send("{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[\"items\"],\"last\":1}");
+      assertThat(tab.next("stream.history").get("queryId").asText()).isEqualTo("q");
     }
     // One more instance, with budget to spare, marks the end: surface pushes reach the timeline.
     provider("feed", "\"instance\":\"i-last\"")

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.transport.ws.GatewayClient;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,12 +78,6 @@ class SharedGatewayTest {
     return process.info().arguments().map(List::of).orElse(List.of());
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket probe = new ServerSocket()) {
-      probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-      return probe.getLocalPort();
-    }
-  }
 
   private String token() throws IOException {
     return Files.readString(home.resolve(".provider-token")).strip();
@@ -122,7 +114,7 @@ class SharedGatewayTest {
 
   @Test
   void hostsRacingToStartAGatewayShareOneAndEachOwnsItsSessions() throws Exception {
-    int port = freePort();
+    int port = FreePorts.pick();
     // Both start at once with nothing running: each tries to start the gateway.
     HostProcess a = host(port, "a");
     HostProcess b = host(port, "b");
@@ -166,7 +158,7 @@ class SharedGatewayTest {
 
   @Test
   void killingTheGatewayCostsSecondsAndNoSession() throws Exception {
-    int port = freePort();
+    int port = FreePorts.pick();
     HostProcess a = host(port, "a");
     String sessionA = a.await("SESSION");
     long firstPid = Long.parseLong(a.await("GATEWAY"));
@@ -210,11 +202,11 @@ class SharedGatewayTest {
 
   @Test
   void aDetachedGatewayExitsAfterItsIdleGraceAndTakesItsFilesWithIt() throws Exception {
-    int port = freePort();
+    int port = FreePorts.pick();
     List<String> command =
         TestJvm.command(
             Main.class,
-            List.of("--detached", "--home", home.toString(), "--port", Integer.toString(port), "--idle-exit-grace", "1s"));
+            List.of("--detached", "--home", home.toString(), "--port", Integer.toString(port), "--idle-exit-grace", "3s"));
     Process gateway =
         new ProcessBuilder(command)
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
@@ -234,7 +226,7 @@ class SharedGatewayTest {
       // A host comes and goes within the grace: the gateway waits for it, then leaves.
       try (GatewayClient client = GatewayClient.connect(home, port, GatewayClient.Options.defaults())) {
         client.startSession(SessionSpec.of("brief", "/tmp"), new RecordingSessionHost()).get(10, TimeUnit.SECONDS);
-        Thread.sleep(1500); // longer than the grace: a live session and host keep it running
+        Thread.sleep(3500); // longer than the grace: a live session and host keep it running
         assertThat(gateway.isAlive()).isTrue();
       }
 

@@ -82,10 +82,12 @@ public final class HostRegistry {
         idleExitGrace == null ? null : new IdleExit(lock, scheduler, idleExitGrace, onIdle, () -> closed = true);
   }
 
-  /** Starts the idle-exit countdown if nothing needs the gateway yet. */
-  public void checkIdle() {
+  /** Lets the idle-exit countdown run from now on, starting it if nothing needs the gateway yet. */
+  public void startIdleExit() {
     synchronized (lock) {
-      checkIdleLocked();
+      if (idleExit != null && !closed) {
+        idleExit.startLocked(liveSessions.isEmpty() && links.isEmpty());
+      }
     }
   }
 

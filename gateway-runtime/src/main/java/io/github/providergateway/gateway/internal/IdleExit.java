@@ -20,6 +20,8 @@ final class IdleExit {
   /** Run with the lock held as the countdown fires: the host side stops taking part. */
   private final Runnable exitingLocked;
 
+  /** Set by {@link #startLocked}: until then no countdown runs. Guarded by lock. */
+  private boolean started;
   /** The countdown while one runs. Guarded by lock. */
   private Scheduler.Cancellable timer;
   /** Set once it fired or was cancelled for good: nothing starts another countdown. Guarded by lock. */
@@ -33,8 +35,17 @@ final class IdleExit {
     this.exitingLocked = exitingLocked;
   }
 
-  /** Starts the countdown when {@code idle} and none runs; cancels it when not. Lock held. */
+  /** From now on the countdown runs whenever the gateway is idle; {@code idle} is whether it is now. Lock held. */
+  void startLocked(boolean idle) {
+    started = true;
+    updateLocked(idle);
+  }
+
+  /** Once started, starts the countdown when {@code idle} and none runs; cancels it when not. Lock held. */
   void updateLocked(boolean idle) {
+    if (!started || done) {
+      return;
+    }
     if (idle && timer == null) {
       Scheduler.Cancellable[] self = new Scheduler.Cancellable[1];
       self[0] = scheduler.schedule(grace, () -> fired(self));

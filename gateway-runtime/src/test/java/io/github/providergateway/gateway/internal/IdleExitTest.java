@@ -26,6 +26,12 @@ class IdleExitTest {
             }
           });
 
+  private void start(boolean idle) {
+    synchronized (lock) {
+      idleExit.startLocked(idle);
+    }
+  }
+
   private void update(boolean idle) {
     synchronized (lock) {
       idleExit.updateLocked(idle);
@@ -34,7 +40,7 @@ class IdleExitTest {
 
   @Test
   void runsTheActionOnceAtTheEndOfTheGraceAndNotBefore() {
-    update(true);
+    start(true);
     time.advance(GRACE.minusMillis(1));
     assertThat(exits).hasValue(0);
 
@@ -49,7 +55,7 @@ class IdleExitTest {
 
   @Test
   void somethingArrivingWithinTheGraceCancelsItAndIdleAgainWaitsTheWholeGrace() {
-    update(true);
+    start(true);
     time.advance(GRACE.minusSeconds(1));
     update(false);
     time.advance(Duration.ofSeconds(5));
@@ -63,8 +69,23 @@ class IdleExitTest {
   }
 
   @Test
-  void cancelledForGoodItNeverFires() {
+  void nothingCountsDownUntilStartedAndStartingWhileBusyWaitsForIdle() {
     update(true);
+    time.advance(GRACE.multipliedBy(2));
+    assertThat(exits).hasValue(0);
+    assertThat(time.pendingTasks()).isZero();
+
+    start(false);
+    time.advance(GRACE.multipliedBy(2));
+    assertThat(exits).hasValue(0);
+    update(true);
+    time.advance(GRACE);
+    assertThat(exits).hasValue(1);
+  }
+
+  @Test
+  void cancelledForGoodItNeverFires() {
+    start(true);
     synchronized (lock) {
       idleExit.cancelLocked();
     }

@@ -54,7 +54,9 @@ class CiGuardrailExampleTest {
 
   @BeforeEach
   void startGateway() throws Exception {
-    gateway = Gateway.builder().build();
+    // Real time and a real socket: generous gate timeouts keep a stalled CI machine from turning
+    // a slow answer into a timeout deny.
+    gateway = Gateway.builder().limits(ServerFixture.PATIENT_LIMITS).build();
     server = WebSocketServer.builder(gateway).port(0).build().start();
     sessionId =
         await(

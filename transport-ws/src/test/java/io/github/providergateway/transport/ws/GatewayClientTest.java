@@ -13,6 +13,7 @@ import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.SystemScheduler;
 import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
@@ -82,12 +83,6 @@ class GatewayClientTest {
     return running;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket probe = new ServerSocket()) {
-      probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-      return probe.getLocalPort();
-    }
-  }
 
   private static RawProvider bind(Running gateway, String sessionId, String name, String... tools) throws IOException {
     RawProvider provider = new RawProvider(RawWebSocket.connect(gateway.server().port()));
@@ -166,7 +161,7 @@ class GatewayClientTest {
 
   @Test
   void aVanishedGatewayIsStartedAgainAndTheSessionsRegisteredUnderTheirOldIds() throws Exception {
-    int port = freePort();
+    int port = FreePorts.pick();
     Map<String, String> replaced = new ConcurrentHashMap<>();
     List<Boolean> reconnects = new CopyOnWriteArrayList<>();
     GatewayClient.Launch launch =

@@ -92,7 +92,9 @@ class JavaProviderGuideTest {
 
   @BeforeEach
   void startGateway() throws Exception {
-    gateway = Gateway.builder().home(home).build();
+    // Real time: generous gate and transform timeouts keep a stalled CI machine from turning a
+    // slow answer into a timeout.
+    gateway = Gateway.builder().home(home).limits(ServerFixture.PATIENT_LIMITS).build();
     server = WebSocketServer.builder(gateway).port(0).build().start();
     sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), host)).id();
   }

@@ -274,7 +274,7 @@ class ProviderTrafficTest {
 
   @Test
   void aSilentPeerIsClosedAfterTheIdleTimeoutWhileAPeerAnsweringPingsStays() throws Exception {
-    try (ServerFixture f = ServerFixture.start(b -> b.idleTimeout(Duration.ofSeconds(1)));
+    try (ServerFixture f = ServerFixture.start(b -> b.idleTimeout(Duration.ofSeconds(3)));
         RawProvider silent = f.boundRaw(RawWebSocket.connect(f.port()), "silent", "nap");
         JdkProvider live = boundJdk(f, "live", "echo")) {
       CompletableFuture<CallResult> napping = f.call("nap", "{}");

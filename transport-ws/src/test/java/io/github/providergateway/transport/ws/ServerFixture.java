@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -30,6 +31,15 @@ final class ServerFixture implements AutoCloseable {
 
   static final ProtocolCodec CODEC = ProtocolCodec.create();
   static final Duration WAIT = Duration.ofSeconds(10);
+  /**
+   * Limits for tests on real time whose gates and transforms do answer: timeouts far above
+   * {@link #WAIT}, so a stalled machine slows such a test down but cannot change its outcome.
+   */
+  static final Limits PATIENT_LIMITS =
+      Limits.defaults().toBuilder()
+          .gateTimeout(Duration.ofSeconds(60))
+          .transformTimeout(Duration.ofSeconds(60))
+          .build();
 
   final Gateway gateway;
   final WebSocketServer server;

@@ -3,6 +3,7 @@ package io.github.providergateway.transport.ws;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.json.ProtocolCodec;
@@ -14,8 +15,6 @@ import jakarta.websocket.MessageHandler;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +47,7 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
 
   private WebSocketProviderClientTestServer(Gateway gateway) throws Exception {
     this.gateway = gateway;
-    this.port = freePort();
+    this.port = FreePorts.pick();
     this.container = ServerContainerFactory.createServerContainer(Map.of());
     container.addEndpoint(
         ServerEndpointConfig.Builder.create(GatewayEndpoint.class, "/gateway")
@@ -93,11 +92,6 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
     container.stop();
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
 
   /** One provider connection: the gateway's {@link ProviderConnection} over a Tyrus session. */
   final class Connection implements ProviderConnection {
