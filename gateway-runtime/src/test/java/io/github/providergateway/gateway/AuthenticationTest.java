@@ -16,6 +16,7 @@ import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolsUpdate;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,34 @@ class AuthenticationTest {
             new SessionInfo(b, "beta", "/code/beta", null));
     assertThat(sessions.token()).as("token only after pairing").isNull();
     conn.assertNoMoreMessages();
+  }
+
+  /** A stranger may not hold one of the connection slots by saying nothing, or nothing valid. */
+  @Test
+  void aConnectionThatDoesNotAuthenticateWithinTenSecondsFailsAndCloses() {
+    RecordingProviderConnection silent = f.connect();
+    RecordingProviderConnection garbled = f.connect();
+    garbled.sendText("{\"type\":\"auth\",\"token\":\"\"}");
+    assertThat(garbled.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+    RecordingProviderConnection prompt = f.connect();
+
+    f.clock.advance(Duration.ofMillis(9_999));
+    prompt.send(Auth.withToken(f.gateway.providerToken()));
+    prompt.next(Sessions.class);
+    assertThat(silent.isClosed()).isFalse();
+    assertThat(garbled.isClosed()).isFalse();
+    f.clock.advance(Duration.ofMillis(1));
+
+    for (RecordingProviderConnection late : List.of(silent, garbled)) {
+      ErrorMessage error = late.next(ErrorMessage.class);
+      assertThat(error.code()).isEqualTo(ErrorCode.AUTH_FAILED);
+      assertThat(error.message()).isEqualTo("No auth within 10 s");
+      assertThat(late.closeReason()).isEqualTo(CloseReason.AUTH_FAILED);
+    }
+    f.clock.advance(Duration.ofMinutes(5));
+    assertThat(prompt.isClosed()).as("authenticated in time: it stays").isFalse();
+    prompt.assertNoMoreMessages();
+    assertThat(f.clock.pendingTasks()).as("no deadline outlives its connection's authentication").isZero();
   }
 
   @Test

@@ -120,6 +120,22 @@ class PairingTest {
     assertThat(late.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
   }
 
+  /** A pairing connection has the code's lifetime to confirm, not the 10 s of a token auth. */
+  @Test
+  void aPairingConnectionThatNeverConfirmsIsClosedWhenItsCodesExpire() {
+    RecordingProviderConnection waiting = requestPairing();
+    waiting.next(AuthPairing.class);
+
+    f.clock.advance(Duration.ofMillis(119_999));
+    assertThat(waiting.isClosed()).as("a person may still be typing the code").isFalse();
+    f.clock.advance(Duration.ofMillis(1));
+
+    ErrorMessage error = waiting.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.AUTH_FAILED);
+    assertThat(error.message()).isEqualTo("Pairing code expired; no auth.confirm within 120 s");
+    assertThat(waiting.isClosed()).isTrue();
+  }
+
   @Test
   void theSixthPairingRequestWithinAMinuteIsRateLimitedAndShowsNoCode() {
     for (int i = 0; i < 5; i++) {

@@ -41,6 +41,9 @@ import java.time.Duration;
  * @param maxStreamsPerSession streams a session keeps; past it, the least recently written stream
  *     of a provider no longer bound there is dropped, and if every stream belongs to a bound
  *     provider a push opening a new one is refused
+ * @param authTimeout how long a new WebSocket connection may take to authenticate; silence past it
+ *     is {@code AUTH_FAILED} and a close, so strangers cannot hold the connection slots (a pairing
+ *     connection has the pairing code's lifetime to confirm instead)
  */
 public record Limits(
     int maxToolResultBytes,
@@ -68,7 +71,8 @@ public record Limits(
     Duration defaultShutdownDeadline,
     Duration idleExitGrace,
     int maxStreamBytes,
-    int maxStreamsPerSession) {
+    int maxStreamsPerSession,
+    Duration authTimeout) {
 
   private static final int MIB = 1 << 20;
 
@@ -99,7 +103,8 @@ public record Limits(
           Duration.ofSeconds(10),
           Duration.ofSeconds(30),
           MIB,
-          200);
+          200,
+          Duration.ofSeconds(10));
 
   public Limits {
     positive(maxToolResultBytes, "maxToolResultBytes");
@@ -130,6 +135,7 @@ public record Limits(
     nonNegative(idleExitGrace, "idleExitGrace");
     positive(maxStreamBytes, "maxStreamBytes");
     positive(maxStreamsPerSession, "maxStreamsPerSession");
+    positive(authTimeout, "authTimeout");
   }
 
   /** The spec's limits. */
@@ -200,6 +206,7 @@ public record Limits(
     private Duration idleExitGrace;
     private int maxStreamBytes;
     private int maxStreamsPerSession;
+    private Duration authTimeout;
 
     private Builder(Limits from) {
       maxToolResultBytes = from.maxToolResultBytes;
@@ -228,6 +235,7 @@ public record Limits(
       idleExitGrace = from.idleExitGrace;
       maxStreamBytes = from.maxStreamBytes;
       maxStreamsPerSession = from.maxStreamsPerSession;
+      authTimeout = from.authTimeout;
     }
 
     public Builder maxToolResultBytes(int value) {
@@ -360,6 +368,11 @@ public record Limits(
       return this;
     }
 
+    public Builder authTimeout(Duration value) {
+      authTimeout = value;
+      return this;
+    }
+
     public Limits build() {
       return new Limits(
           maxToolResultBytes,
@@ -387,7 +400,8 @@ public record Limits(
           defaultShutdownDeadline,
           idleExitGrace,
           maxStreamBytes,
-          maxStreamsPerSession);
+          maxStreamsPerSession,
+          authTimeout);
     }
   }
 }

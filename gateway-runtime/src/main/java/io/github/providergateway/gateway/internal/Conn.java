@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.TrustLevel;
@@ -34,6 +35,8 @@ final class Conn {
   final Map<String, String> pairingCodes = new LinkedHashMap<>();
   /** While pairing: when the codes stop being valid. */
   Instant pairingExpiry;
+  /** Ends the connection if it is still unauthenticated when it fires; cancelled once it is not. */
+  private Scheduler.Cancellable admissionDeadline;
 
   Conn(long serial, ProviderConnection transport, ConnectionState initial, Credential credential) {
     this.serial = serial;
@@ -49,6 +52,23 @@ final class Conn {
   /** Moves to the state {@code event} leads to (spec: Connection states). */
   void on(ConnectionEvent event) {
     state = state.next(event);
+    if (!isAuthenticating() && admissionDeadline != null) {
+      admissionDeadline.cancel();
+      admissionDeadline = null;
+    }
+  }
+
+  /** Whether it has yet to prove who it is: awaiting {@code auth} or {@code auth.confirm}. */
+  boolean isAuthenticating() {
+    return state == ConnectionState.AWAIT_AUTH || state == ConnectionState.AWAIT_PAIRING;
+  }
+
+  /** Sets the deadline by which it must have authenticated, replacing any earlier one. */
+  void admissionDeadline(Scheduler.Cancellable deadline) {
+    if (admissionDeadline != null) {
+      admissionDeadline.cancel();
+    }
+    admissionDeadline = deadline;
   }
 
   boolean isOpen() {

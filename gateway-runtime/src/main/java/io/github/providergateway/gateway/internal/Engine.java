@@ -18,6 +18,7 @@ import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -223,8 +224,31 @@ public final class Engine {
           }
           conns.add(conn);
           LOG.log(Level.DEBUG, "{0} opened", conn);
+          if (conn.isAuthenticating()) {
+            admitWithin(conn, limits.authTimeout(), "No auth within " + seconds(limits.authTimeout()));
+          }
         });
     return new Link(conn);
+  }
+
+  /**
+   * Ends {@code conn} with {@code AUTH_FAILED} if it has not authenticated within {@code limit}:
+   * a stranger must not hold one of the connection slots by saying nothing, or nothing valid.
+   */
+  void admitWithin(Conn conn, Duration limit, String refusal) {
+    conn.admissionDeadline(
+        timers.after(
+            limit,
+            () -> {
+              if (conn.isOpen() && conn.isAuthenticating()) {
+                LOG.log(Level.INFO, "{0}: {1}; closing", conn, refusal);
+                outbox.error(conn, ErrorCode.AUTH_FAILED, refusal, Outbox.Refused.NOTHING);
+              }
+            }));
+  }
+
+  private static String seconds(Duration duration) {
+    return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
   }
 
   /** The transport side of one connection; any thread. */

@@ -73,6 +73,8 @@ final class Pairing {
               + " s)");
     }
     conn.on(ConnectionEvent.PAIRING_REQUESTED);
+    // Codes expire: a connection that has not confirmed one by then never will.
+    engine.admitWithin(conn, lifetime, "Pairing code expired; no auth.confirm within " + lifetime.toSeconds() + " s");
     engine.outbox.send(conn, new AuthPairing(AuthPairing.DEFAULT_PROMPT));
   }
 
