@@ -74,7 +74,8 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   /**
    * Registers a new WebSocket connection. It starts in AwaitAuth: its first message must be {@code
-   * auth}.
+   * auth}, and unless it has authenticated within {@link Limits#authTimeout()} (or, pairing, before
+   * its codes expire) it gets {@code AUTH_FAILED} and is closed.
    */
   public ProviderLink acceptWebSocket(ProviderConnection connection) {
     return engine.acceptWebSocket(connection);

@@ -60,6 +60,7 @@ class AuthenticationTest {
     f.clock.advance(Duration.ofMillis(9_999));
     prompt.send(Auth.withToken(f.gateway.providerToken()));
     prompt.next(Sessions.class);
+    assertThat(f.clock.pendingTasks()).as("the prompt one's deadline went with its auth").isEqualTo(2);
     assertThat(silent.isClosed()).isFalse();
     assertThat(garbled.isClosed()).isFalse();
     f.clock.advance(Duration.ofMillis(1));
@@ -73,7 +74,16 @@ class AuthenticationTest {
     f.clock.advance(Duration.ofMinutes(5));
     assertThat(prompt.isClosed()).as("authenticated in time: it stays").isFalse();
     prompt.assertNoMoreMessages();
-    assertThat(f.clock.pendingTasks()).as("no deadline outlives its connection's authentication").isZero();
+  }
+
+  @Test
+  void aConnectionThatLeavesTakesItsDeadlineWithIt() {
+    RecordingProviderConnection leaving = f.connect();
+    assertThat(f.clock.pendingTasks()).isEqualTo(1);
+
+    leaving.drop();
+
+    assertThat(f.clock.pendingTasks()).isZero();
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.AuthConfirm;
 import io.github.providergateway.protocol.AuthPairing;
@@ -18,6 +19,7 @@ import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -134,6 +136,50 @@ class PairingTest {
     assertThat(error.code()).isEqualTo(ErrorCode.AUTH_FAILED);
     assertThat(error.message()).isEqualTo("Pairing code expired; no auth.confirm within 120 s");
     assertThat(waiting.isClosed()).isTrue();
+  }
+
+  @Test
+  void aConfirmedPairingLeavesNoDeadlineBehind() {
+    RecordingProviderConnection conn = requestPairing();
+    conn.next(AuthPairing.class);
+    assertThat(f.clock.pendingTasks()).as("the code's 120 s replaced the 10 s").isEqualTo(1);
+
+    conn.send(new AuthConfirm(f.pairingCode(alpha)));
+    conn.next(Sessions.class);
+
+    assertThat(f.clock.pendingTasks()).isZero();
+  }
+
+  /**
+   * The 10 s deadline may fire while a pairing request waits on a busy loop; once the request has
+   * replaced it with the codes' 120 s, the old one must not close the connection.
+   */
+  @Test
+  void anAuthDeadlineThatFiresBehindAQueuedPairingRequestDoesNotCloseIt() {
+    ArrayDeque<Runnable> loopQueue = new ArrayDeque<>();
+    try (GatewayFixture busy = GatewayFixture.with(b -> b.executor(loopQueue::add))) {
+      Runnable runLoop =
+          () -> {
+            for (Runnable task; (task = loopQueue.poll()) != null; ) {
+              task.run();
+            }
+          };
+      busy.gateway.startSession(SessionSpec.of("alpha", "/code/alpha"), new RecordingSessionHost());
+      runLoop.run();
+      RecordingProviderConnection conn = busy.connect();
+      runLoop.run();
+      busy.clock.advance(Duration.ofMillis(9_999));
+
+      conn.send(Auth.pair()); // queued: the loop has not run it yet
+      busy.clock.advance(Duration.ofMillis(1)); // the 10 s deadline fires and queues behind it
+      runLoop.run();
+
+      assertThat(conn.next(AuthPairing.class)).isNotNull();
+      assertThat(conn.isClosed()).as("closed by the replaced 10 s deadline").isFalse();
+      busy.clock.advance(Duration.ofSeconds(120));
+      runLoop.run();
+      assertThat(conn.next(ErrorMessage.class).message()).startsWith("Pairing code expired");
+    }
   }
 
   @Test

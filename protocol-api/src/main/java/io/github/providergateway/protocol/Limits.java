@@ -41,9 +41,10 @@ import java.time.Duration;
  * @param maxStreamsPerSession streams a session keeps; past it, the least recently written stream
  *     of a provider no longer bound there is dropped, and if every stream belongs to a bound
  *     provider a push opening a new one is refused
- * @param authTimeout how long a new WebSocket connection may take to authenticate; silence past it
- *     is {@code AUTH_FAILED} and a close, so strangers cannot hold the connection slots (a pairing
- *     connection has the pairing code's lifetime to confirm instead)
+ * @param authTimeout how long a new WebSocket connection may take to authenticate: anything but a
+ *     successful {@code auth} by then ends in {@code AUTH_FAILED} and a close, so no
+ *     unauthenticated connection keeps a connection slot for long (a pairing connection has the
+ *     pairing code's lifetime to confirm instead)
  */
 public record Limits(
     int maxToolResultBytes,

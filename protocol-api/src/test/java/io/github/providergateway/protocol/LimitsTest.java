@@ -57,6 +57,7 @@ class LimitsTest {
     assertThat(DEFAULTS.injectCyclesBeforePause()).isEqualTo(3); // arch 6
     assertThat(DEFAULTS.idleExitGrace()).isEqualTo(Duration.ofSeconds(30)); // arch 29
     assertThat(DEFAULTS.defaultShutdownDeadline()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(DEFAULTS.authTimeout()).isEqualTo(Duration.ofSeconds(10)); // arch 15
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
@@ -139,7 +140,8 @@ class LimitsTest {
         "maxStreamsPerProvider", "streamRetention", "maxQueryLast", "maxConnections",
         "maxPairingAttemptsPerMinute", "maxRebindsPerMinute", "maxPushesPerSecond",
         "gateTimeout", "transformTimeout", "reconnectWindow", "defaultToolTimeout",
-        "pairingCodeLifetime", "regexDeadline", "maxMatchedChars", "injectCyclesBeforePause"
+        "pairingCodeLifetime", "regexDeadline", "maxMatchedChars", "injectCyclesBeforePause",
+        "maxStreamBytes", "maxStreamsPerSession", "authTimeout"
       })
   void limitsThatMustBePositiveRefuseZero(String name) throws Exception {
     RecordComponent component = component(name);

@@ -159,10 +159,11 @@ final class DetachedHost implements FrontEnd {
   /**
    * Publishes {@code text} as one line in an owner-only {@code file}, replacing a stale one from a
    * crash. It is written beside it and moved into place, so a host polling for the file never
-   * reads it half-written.
+   * reads it half-written. The draft's name is fixed (the home lock makes this process the only
+   * writer), so one a crash left behind is replaced next time.
    */
   private static void writeOwnerOnly(Path file, String text) throws IOException {
-    Path draft = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+    Path draft = file.resolveSibling(file.getFileName() + ".tmp");
     Files.deleteIfExists(draft);
     Files.createFile(draft, ownerOnly(file.getParent(), "rw-------"));
     try {

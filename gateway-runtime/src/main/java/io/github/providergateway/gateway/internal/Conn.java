@@ -71,6 +71,11 @@ final class Conn {
     admissionDeadline = deadline;
   }
 
+  /** Whether {@code deadline} is the one in force (not replaced, not cancelled by authenticating). */
+  boolean hasAdmissionDeadline(Scheduler.Cancellable deadline) {
+    return deadline != null && deadline == admissionDeadline;
+  }
+
   boolean isOpen() {
     return state != ConnectionState.DISCONNECTED;
   }

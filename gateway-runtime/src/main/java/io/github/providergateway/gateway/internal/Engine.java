@@ -8,6 +8,7 @@ import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.ErrorCode;
@@ -232,22 +233,28 @@ public final class Engine {
   }
 
   /**
-   * Ends {@code conn} with {@code AUTH_FAILED} if it has not authenticated within {@code limit}:
-   * a stranger must not hold one of the connection slots by saying nothing, or nothing valid.
+   * Ends {@code conn} with {@code AUTH_FAILED} if it has not authenticated within {@code limit},
+   * replacing any earlier deadline: no unauthenticated connection keeps one of the connection
+   * slots for long by saying nothing, or nothing valid.
    */
   void admitWithin(Conn conn, Duration limit, String refusal) {
-    conn.admissionDeadline(
+    Scheduler.Cancellable[] self = new Scheduler.Cancellable[1];
+    self[0] =
         timers.after(
             limit,
             () -> {
-              if (conn.isOpen() && conn.isAuthenticating()) {
+              // A replaced deadline may already be queued on a busy loop when it is cancelled:
+              // only the connection's current one may act.
+              if (conn.isOpen() && conn.isAuthenticating() && conn.hasAdmissionDeadline(self[0])) {
                 LOG.log(Level.INFO, "{0}: {1}; closing", conn, refusal);
                 outbox.error(conn, ErrorCode.AUTH_FAILED, refusal, Outbox.Refused.NOTHING);
               }
-            }));
+            });
+    conn.admissionDeadline(self[0]);
   }
 
-  private static String seconds(Duration duration) {
+  /** {@code duration} for a person: "10 s", or "500 ms" below whole seconds. */
+  static String seconds(Duration duration) {
     return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
   }
 

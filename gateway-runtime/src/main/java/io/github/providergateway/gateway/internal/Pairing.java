@@ -74,7 +74,7 @@ final class Pairing {
     }
     conn.on(ConnectionEvent.PAIRING_REQUESTED);
     // Codes expire: a connection that has not confirmed one by then never will.
-    engine.admitWithin(conn, lifetime, "Pairing code expired; no auth.confirm within " + lifetime.toSeconds() + " s");
+    engine.admitWithin(conn, lifetime, "Pairing code expired; no auth.confirm within " + Engine.seconds(lifetime));
     engine.outbox.send(conn, new AuthPairing(AuthPairing.DEFAULT_PROMPT));
   }
 

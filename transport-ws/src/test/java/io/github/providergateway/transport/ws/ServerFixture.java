@@ -47,7 +47,12 @@ final class ServerFixture implements AutoCloseable {
   final String sessionId;
 
   private ServerFixture(Consumer<WebSocketServer.Builder> customizer) throws IOException {
-    gateway = Gateway.builder().build();
+    // Real time: a test that opens many sockets before authenticating them must not race the
+    // 10 s admission deadline on a slow machine.
+    gateway =
+        Gateway.builder()
+            .limits(Limits.defaults().toBuilder().authTimeout(Duration.ofSeconds(60)).build())
+            .build();
     WebSocketServer.Builder builder = WebSocketServer.builder(gateway).port(0);
     customizer.accept(builder);
     server = builder.build().start();
