@@ -19,6 +19,25 @@ class DriverPartsTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
+  /**
+   * The load driver measures the gateway with the {@code ./gateway} launcher's JVM options (its
+   * {@code jvm=(...)} line) but for the logging ones, which only route JVM warnings.
+   */
+  @Test
+  void theGatewayProcessRunsWithTheLaunchersJvmOptions() throws Exception {
+    // Tests run in the module's directory; the launcher is at the repository root.
+    String line =
+        java.nio.file.Files.readAllLines(java.nio.file.Path.of("..", "gateway")).stream()
+            .filter(l -> l.startsWith("jvm=("))
+            .findFirst()
+            .orElseThrow()
+            .strip();
+    List<String> launcher = LoadDriver.splitFlags(line.substring("jvm=(".length(), line.length() - 1));
+
+    assertThat(LoadDriver.splitFlags(LoadDriver.LAUNCHER_FLAGS))
+        .isEqualTo(launcher.stream().filter(flag -> !flag.startsWith("-Xlog:")).toList());
+  }
+
   @Test
   void jvmFlagsSplitOnWhitespace() {
     assertThat(LoadDriver.splitFlags("  -Xmx64m   -XX:+UseSerialGC ")).containsExactly("-Xmx64m", "-XX:+UseSerialGC");

@@ -7,11 +7,28 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DetachedGatewayStarterTest {
   @TempDir Path dir;
+
+  /**
+   * A gateway started by a host runs with the JVM options the {@code ./gateway} launcher uses (its
+   * {@code jvm=(...)} line, which docs/performance.md measured): the two lists cannot drift apart.
+   */
+  @Test
+  void startsTheGatewayWithTheLaunchersJvmOptions() throws Exception {
+    // Tests run in the module's directory; the launcher is at the repository root.
+    List<String> launcher = Files.readAllLines(Path.of("..", "gateway"));
+    String line =
+        launcher.stream().filter(l -> l.startsWith("jvm=(")).findFirst().orElseThrow().strip();
+
+    List<String> options = List.of(line.substring("jvm=(".length(), line.length() - 1).split(" "));
+
+    assertThat(DetachedGatewayStarter.JVM_OPTIONS).isEqualTo(options);
+  }
 
   @Test
   void usesTheLaunchersArchiveBesideTheJarWhenItIsNotOlder() throws Exception {
