@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  * clock.
  * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once.
  */
-final class TyrusHostConnection implements HostConnection {
+final class TyrusHostConnection implements HostConnection, SocketPeer {
 
   private static final System.Logger LOG = System.getLogger(TyrusHostConnection.class.getName());
   private static final HostCodec CODEC = HostCodec.create();
@@ -176,7 +176,8 @@ final class TyrusHostConnection implements HostConnection {
 
   // ---- from the socket ----
 
-  void received(String text) {
+  @Override
+  public void received(String text) {
     lastHeardNanos = System.nanoTime();
     HostChannel target = channel;
     if (target != null) {
@@ -184,15 +185,18 @@ final class TyrusHostConnection implements HostConnection {
     }
   }
 
-  void heard() {
+  @Override
+  public void heard() {
     lastHeardNanos = System.nanoTime();
   }
 
-  void binaryReceived() {
+  @Override
+  public void binaryReceived() {
     abort(WsCloseCodes.binaryRefused());
   }
 
-  void sessionClosed() {
+  @Override
+  public void sessionClosed(jakarta.websocket.CloseReason reason) {
     synchronized (lock) {
       queue.clear();
       inFlight = null;

@@ -41,7 +41,7 @@ import java.util.function.Consumer;
  *
  * <p>Thread-safe: the gateway loop, Grizzly workers, the send executor and the timer all call in.
  */
-final class TyrusProviderConnection implements ProviderConnection {
+final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
 
   private static final System.Logger LOG =
       System.getLogger(TyrusProviderConnection.class.getName());
@@ -198,8 +198,8 @@ final class TyrusProviderConnection implements ProviderConnection {
 
   // ---- from the socket: Grizzly worker threads ----
 
-  /** One whole text message arrived. */
-  void received(String text) {
+  @Override
+  public void received(String text) {
     lastHeardNanos = System.nanoTime();
     ProviderLink target;
     synchronized (lock) {
@@ -214,19 +214,19 @@ final class TyrusProviderConnection implements ProviderConnection {
     }
   }
 
-  /** A pong (or anything else proving the peer alive) arrived. */
-  void heard() {
+  @Override
+  public void heard() {
     lastHeardNanos = System.nanoTime();
   }
 
-  /** A binary frame arrived: this protocol is JSON text only, so the connection ends with 1003. */
-  void binaryReceived() {
+  @Override
+  public void binaryReceived() {
     LOG.log(Level.INFO, "{0}: binary message refused, closing", description);
     abort(WsCloseCodes.binaryRefused());
   }
 
-  /** Tyrus closed the session, whoever started it (peer, us, a dropped socket, a frame too big). */
-  void sessionClosed(jakarta.websocket.CloseReason reason) {
+  @Override
+  public void sessionClosed(jakarta.websocket.CloseReason reason) {
     LOG.log(
         Level.DEBUG,
         "{0}: closed {1} {2}",
