@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -29,24 +28,13 @@ final class ConsoleApp implements AutoCloseable {
 
   private final ScriptedInput input = new ScriptedInput();
   private final TextRecorder output = new TextRecorder();
-  private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+  private final CompletableFuture<Integer> exitCode;
 
   private ConsoleApp(Path home, String... extraArgs) {
     List<String> args = new ArrayList<>(List.of("--port", "0", "--home", home.toString()));
     args.addAll(List.of(extraArgs));
     PrintStream err = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-    Thread app =
-        new Thread(
-            () -> {
-              try {
-                exitCode.complete(Main.run(args.toArray(String[]::new), input, output, err, Map.of()));
-              } catch (Throwable e) {
-                exitCode.completeExceptionally(e);
-              }
-            },
-            "console-app");
-    app.setDaemon(true);
-    app.start();
+    exitCode = InThreadApp.start("console-app", args, input, output, err);
   }
 
   /** Starts the console and waits until it invites commands. */

@@ -36,7 +36,7 @@ final class RpcApp implements AutoCloseable {
   static final ProtocolCodec CODEC = ProtocolCodec.create();
 
   private final LineRecorder output = new LineRecorder();
-  private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+  private final CompletableFuture<Integer> exitCode;
   private final Path home;
   /** Writes one line (with its newline) to the app's input. */
   private final Consumer<String> input;
@@ -58,24 +58,14 @@ final class RpcApp implements AutoCloseable {
     ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     this.errors = () -> stderr.toString(StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
-    Thread app =
-        new Thread(
-            () -> {
-              try {
-                exitCode.complete(Main.run(args.toArray(String[]::new), commands, output, err, Map.of()));
-              } catch (Throwable e) {
-                exitCode.completeExceptionally(e);
-              }
-            },
-            "rpc-app");
-    app.setDaemon(true);
-    app.start();
+    this.exitCode = InThreadApp.start("rpc-app", args, commands, output, err);
   }
 
   /** A subprocess with {@code env} added to its environment; its stderr goes to {@code stderrFile}. */
   private RpcApp(Path home, List<String> args, Path stderrFile, Map<String, String> env)
       throws IOException {
     this.home = home;
+    this.exitCode = new CompletableFuture<>();
     List<String> command = TestJvm.command(Main.class, args);
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.to(stderrFile.toFile()));
