@@ -32,13 +32,15 @@ final class ServerFixture implements AutoCloseable {
   static final ProtocolCodec CODEC = ProtocolCodec.create();
   static final Duration WAIT = Duration.ofSeconds(10);
   /**
-   * Limits for tests on real time whose gates and transforms do answer: timeouts far above
-   * {@link #WAIT}, so a stalled machine slows such a test down but cannot change its outcome.
+   * Limits for tests on real time whose gates and transforms do answer and whose sockets do
+   * authenticate, if perhaps only after opening many others: timeouts far above {@link #WAIT}, so
+   * a stalled machine slows such a test down but cannot change its outcome.
    */
   static final Limits PATIENT_LIMITS =
       Limits.defaults().toBuilder()
           .gateTimeout(Duration.ofSeconds(60))
           .transformTimeout(Duration.ofSeconds(60))
+          .authTimeout(Duration.ofSeconds(60))
           .build();
 
   final Gateway gateway;
@@ -47,12 +49,7 @@ final class ServerFixture implements AutoCloseable {
   final String sessionId;
 
   private ServerFixture(Consumer<WebSocketServer.Builder> customizer) throws IOException {
-    // Real time: a test that opens many sockets before authenticating them must not race the
-    // 10 s admission deadline on a slow machine.
-    gateway =
-        Gateway.builder()
-            .limits(Limits.defaults().toBuilder().authTimeout(Duration.ofSeconds(60)).build())
-            .build();
+    gateway = Gateway.builder().limits(PATIENT_LIMITS).build();
     WebSocketServer.Builder builder = WebSocketServer.builder(gateway).port(0);
     customizer.accept(builder);
     server = builder.build().start();
