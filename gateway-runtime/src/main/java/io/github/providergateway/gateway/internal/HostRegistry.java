@@ -86,7 +86,7 @@ public final class HostRegistry {
   public void startIdleExit() {
     synchronized (lock) {
       if (idleExit != null && !closed) {
-        idleExit.startLocked(liveSessions.isEmpty() && links.isEmpty());
+        idleExit.startLocked(isIdleLocked());
       }
     }
   }
@@ -95,7 +95,12 @@ public final class HostRegistry {
     if (idleExit == null || closed) {
       return;
     }
-    idleExit.updateLocked(liveSessions.isEmpty() && links.isEmpty());
+    idleExit.updateLocked(isIdleLocked());
+  }
+
+  /** Nothing needs the gateway: every session it started is torn down and no host is connected. */
+  private boolean isIdleLocked() {
+    return liveSessions.isEmpty() && links.isEmpty();
   }
 
   /** How many hosts are connected and authenticated now. */
