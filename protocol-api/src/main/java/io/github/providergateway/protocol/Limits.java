@@ -9,7 +9,11 @@ import java.time.Duration;
  * loop prevention, Gate timeout behavior; architecture, decisions 8, 13, 20, 23). An embedder may
  * override any of them with {@link #toBuilder()}.
  *
- * <p>Sizes are bytes of the message's UTF-8 text on the wire: "5 MB" is 5 × 2²⁰.
+ * <p>Message sizes are bytes of the message's UTF-8 text on the wire: "5 MB" is 5 × 2²⁰. Limits
+ * named for what the gateway <em>holds</em> ({@code maxStreamBytes}, {@code maxRetainedStreamBytes},
+ * {@code maxSnapshotBytes}, {@code maxDeclared*}, {@code maxMessageTreeBytes}) count estimated heap
+ * bytes of the retained objects, since a few bytes of JSON text can take tens of bytes as a tree;
+ * the queue limits count chars. docs/security.md adds them up.
  *
  * @param maxToolResultBytes the largest {@code tool.result}
  * @param maxMessageBytes the largest message of any other type
@@ -36,8 +40,8 @@ import java.time.Duration;
  * @param injectCyclesBeforePause inject→turn→inject cycles before a provider's injects pause
  * @param defaultShutdownDeadline the {@code shutdown.pending} deadline when the host gives none
  * @param idleExitGrace how long a detached gateway waits after its last session before exiting
- * @param maxStreamBytes what one stream may hold (event text and metadata, in chars) before its
- *     oldest events are evicted, however few they are; the newest event is always kept
+ * @param maxStreamBytes the estimated heap one stream may hold (its events' text and metadata)
+ *     before its oldest events are evicted, however few they are; the newest event is always kept
  * @param maxStreamsPerSession streams a session keeps; past it, the least recently written stream
  *     of a provider no longer bound there is dropped, and if every stream belongs to a bound
  *     provider a push opening a new one is refused
@@ -45,6 +49,20 @@ import java.time.Duration;
  *     successful {@code auth} by then ends in {@code AUTH_FAILED} and a close, so no
  *     unauthenticated connection keeps a connection slot for long (a pairing connection has the
  *     pairing code's lifetime to confirm instead)
+ * @param maxUnauthenticatedMessageBytes the largest message a connection may send before it has authenticated: {@code auth} and {@code auth.confirm} are a few hundred bytes, and a stranger must not make the gateway buffer megabytes (a transport refuses a larger frame unread)
+ * @param bindTimeout how long an authenticated WebSocket connection may stay unbound (before its first {@code hello}, or after losing its sessions) while a session it may bind to is active; past it the connection is closed, so idle authenticated connections cannot keep connection slots
+ * @param regexBudget the regex time one message may cost across all the rules it runs (a push through its stream's filter, one {@code onPreToolUse} evaluation); rules left when it is spent fail safe without running
+ * @param regexBudgetPerSecond the regex time one provider connection's rules may cost per second, whoever's message runs them; past it they fail safe without running until the allowance refills
+ * @param maxFilterRules rules in one stream filter ({@code filter.set})
+ * @param progressInterval at most one {@code tool.progress} per call reaches the host per interval; later ones within it are coalesced to the latest
+ * @param maxRetainedStreamBytes the estimated heap all streams of all sessions may hold together; past it the streams of departed providers go first, then the oldest events of the provider holding the most
+ * @param maxSnapshotBytes the estimated heap the reconnect snapshots of departed providers may hold together; past it the oldest snapshots are forgotten
+ * @param maxDeclaredBytesPerProvider the estimated heap one provider's declarations (tools, hook rules, transforms, filters, context, metadata) may hold in one session; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE} (in-process providers are not bounded)
+ * @param maxDeclaredBytes the estimated heap the declarations of all connected providers may hold together; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE}
+ * @param maxMessageTreeBytes the estimated heap one decoded message may take as a JSON tree: a few megabytes of text can expand twenty-fold into nodes, so a message past it is refused {@code PAYLOAD_TOO_LARGE} while it is read
+ * @param maxJsonDepth how deeply a provider message may nest JSON values; deeper input is refused while it is read, so everything the gateway accepts it can also write back inside its own messages
+ * @param maxQueuedInboundBytes the UTF-16 chars of received messages all connections may have waiting for the gateway loop; past it a transport stops reading from the connection that delivered, until the loop catches up
+ * @param maxQueuedInboundBytesPerConnection the same, for one connection
  */
 public record Limits(
     int maxToolResultBytes,
@@ -73,7 +91,21 @@ public record Limits(
     Duration idleExitGrace,
     int maxStreamBytes,
     int maxStreamsPerSession,
-    Duration authTimeout) {
+    Duration authTimeout,
+    int maxUnauthenticatedMessageBytes,
+    Duration bindTimeout,
+    Duration regexBudget,
+    Duration regexBudgetPerSecond,
+    int maxFilterRules,
+    Duration progressInterval,
+    int maxRetainedStreamBytes,
+    int maxSnapshotBytes,
+    int maxDeclaredBytesPerProvider,
+    int maxDeclaredBytes,
+    int maxMessageTreeBytes,
+    int maxJsonDepth,
+    int maxQueuedInboundBytes,
+    int maxQueuedInboundBytesPerConnection) {
 
   private static final int MIB = 1 << 20;
 
@@ -105,7 +137,21 @@ public record Limits(
           Duration.ofSeconds(30),
           MIB,
           200,
-          Duration.ofSeconds(10));
+          Duration.ofSeconds(10),
+          64 * 1024,
+          Duration.ofSeconds(30),
+          Duration.ofMillis(5),
+          Duration.ofMillis(10),
+          50,
+          Duration.ofMillis(250),
+          32 * MIB,
+          16 * MIB,
+          4 * MIB,
+          64 * MIB,
+          48 * MIB,
+          128,
+          16 * MIB,
+          4 * MIB);
 
   public Limits {
     positive(maxToolResultBytes, "maxToolResultBytes");
@@ -137,6 +183,20 @@ public record Limits(
     positive(maxStreamBytes, "maxStreamBytes");
     positive(maxStreamsPerSession, "maxStreamsPerSession");
     positive(authTimeout, "authTimeout");
+    positive(maxUnauthenticatedMessageBytes, "maxUnauthenticatedMessageBytes");
+    positive(bindTimeout, "bindTimeout");
+    positive(regexBudget, "regexBudget");
+    positive(regexBudgetPerSecond, "regexBudgetPerSecond");
+    positive(maxFilterRules, "maxFilterRules");
+    nonNegative(progressInterval, "progressInterval");
+    positive(maxRetainedStreamBytes, "maxRetainedStreamBytes");
+    positive(maxSnapshotBytes, "maxSnapshotBytes");
+    positive(maxDeclaredBytesPerProvider, "maxDeclaredBytesPerProvider");
+    positive(maxDeclaredBytes, "maxDeclaredBytes");
+    positive(maxMessageTreeBytes, "maxMessageTreeBytes");
+    positive(maxJsonDepth, "maxJsonDepth");
+    positive(maxQueuedInboundBytes, "maxQueuedInboundBytes");
+    positive(maxQueuedInboundBytesPerConnection, "maxQueuedInboundBytesPerConnection");
   }
 
   /** The spec's limits. */
@@ -208,6 +268,20 @@ public record Limits(
     private int maxStreamBytes;
     private int maxStreamsPerSession;
     private Duration authTimeout;
+    private int maxUnauthenticatedMessageBytes;
+    private Duration bindTimeout;
+    private Duration regexBudget;
+    private Duration regexBudgetPerSecond;
+    private int maxFilterRules;
+    private Duration progressInterval;
+    private int maxRetainedStreamBytes;
+    private int maxSnapshotBytes;
+    private int maxDeclaredBytesPerProvider;
+    private int maxDeclaredBytes;
+    private int maxMessageTreeBytes;
+    private int maxJsonDepth;
+    private int maxQueuedInboundBytes;
+    private int maxQueuedInboundBytesPerConnection;
 
     private Builder(Limits from) {
       maxToolResultBytes = from.maxToolResultBytes;
@@ -237,6 +311,20 @@ public record Limits(
       maxStreamBytes = from.maxStreamBytes;
       maxStreamsPerSession = from.maxStreamsPerSession;
       authTimeout = from.authTimeout;
+      maxUnauthenticatedMessageBytes = from.maxUnauthenticatedMessageBytes;
+      bindTimeout = from.bindTimeout;
+      regexBudget = from.regexBudget;
+      regexBudgetPerSecond = from.regexBudgetPerSecond;
+      maxFilterRules = from.maxFilterRules;
+      progressInterval = from.progressInterval;
+      maxRetainedStreamBytes = from.maxRetainedStreamBytes;
+      maxSnapshotBytes = from.maxSnapshotBytes;
+      maxDeclaredBytesPerProvider = from.maxDeclaredBytesPerProvider;
+      maxDeclaredBytes = from.maxDeclaredBytes;
+      maxMessageTreeBytes = from.maxMessageTreeBytes;
+      maxJsonDepth = from.maxJsonDepth;
+      maxQueuedInboundBytes = from.maxQueuedInboundBytes;
+      maxQueuedInboundBytesPerConnection = from.maxQueuedInboundBytesPerConnection;
     }
 
     public Builder maxToolResultBytes(int value) {
@@ -374,6 +462,76 @@ public record Limits(
       return this;
     }
 
+    public Builder maxUnauthenticatedMessageBytes(int value) {
+      maxUnauthenticatedMessageBytes = value;
+      return this;
+    }
+
+    public Builder bindTimeout(Duration value) {
+      bindTimeout = value;
+      return this;
+    }
+
+    public Builder regexBudget(Duration value) {
+      regexBudget = value;
+      return this;
+    }
+
+    public Builder regexBudgetPerSecond(Duration value) {
+      regexBudgetPerSecond = value;
+      return this;
+    }
+
+    public Builder maxFilterRules(int value) {
+      maxFilterRules = value;
+      return this;
+    }
+
+    public Builder progressInterval(Duration value) {
+      progressInterval = value;
+      return this;
+    }
+
+    public Builder maxRetainedStreamBytes(int value) {
+      maxRetainedStreamBytes = value;
+      return this;
+    }
+
+    public Builder maxSnapshotBytes(int value) {
+      maxSnapshotBytes = value;
+      return this;
+    }
+
+    public Builder maxDeclaredBytesPerProvider(int value) {
+      maxDeclaredBytesPerProvider = value;
+      return this;
+    }
+
+    public Builder maxDeclaredBytes(int value) {
+      maxDeclaredBytes = value;
+      return this;
+    }
+
+    public Builder maxMessageTreeBytes(int value) {
+      maxMessageTreeBytes = value;
+      return this;
+    }
+
+    public Builder maxJsonDepth(int value) {
+      maxJsonDepth = value;
+      return this;
+    }
+
+    public Builder maxQueuedInboundBytes(int value) {
+      maxQueuedInboundBytes = value;
+      return this;
+    }
+
+    public Builder maxQueuedInboundBytesPerConnection(int value) {
+      maxQueuedInboundBytesPerConnection = value;
+      return this;
+    }
+
     public Limits build() {
       return new Limits(
           maxToolResultBytes,
@@ -402,7 +560,21 @@ public record Limits(
           idleExitGrace,
           maxStreamBytes,
           maxStreamsPerSession,
-          authTimeout);
+          authTimeout,
+          maxUnauthenticatedMessageBytes,
+          bindTimeout,
+          regexBudget,
+          regexBudgetPerSecond,
+          maxFilterRules,
+          progressInterval,
+          maxRetainedStreamBytes,
+          maxSnapshotBytes,
+          maxDeclaredBytesPerProvider,
+          maxDeclaredBytes,
+          maxMessageTreeBytes,
+          maxJsonDepth,
+          maxQueuedInboundBytes,
+          maxQueuedInboundBytesPerConnection);
     }
   }
 }

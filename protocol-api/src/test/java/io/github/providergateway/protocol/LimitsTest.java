@@ -60,6 +60,27 @@ class LimitsTest {
     assertThat(DEFAULTS.authTimeout()).isEqualTo(Duration.ofSeconds(10)); // arch 15
   }
 
+  @Test
+  void hostilePeerBoundsHaveTheirDocumentedDefaults() {
+    // docs/security.md adds these up; a change here must change the arithmetic there.
+    int mib = 1024 * 1024;
+    assertThat(DEFAULTS.maxUnauthenticatedMessageBytes()).isEqualTo(64 * 1024);
+    assertThat(DEFAULTS.bindTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(DEFAULTS.regexBudget()).isEqualTo(Duration.ofMillis(5));
+    assertThat(DEFAULTS.regexBudgetPerSecond()).isEqualTo(Duration.ofMillis(10));
+    assertThat(DEFAULTS.maxFilterRules()).isEqualTo(50);
+    assertThat(DEFAULTS.progressInterval()).isEqualTo(Duration.ofMillis(250));
+    assertThat(DEFAULTS.maxStreamBytes()).isEqualTo(mib);
+    assertThat(DEFAULTS.maxRetainedStreamBytes()).isEqualTo(32 * mib);
+    assertThat(DEFAULTS.maxSnapshotBytes()).isEqualTo(16 * mib);
+    assertThat(DEFAULTS.maxDeclaredBytesPerProvider()).isEqualTo(4 * mib);
+    assertThat(DEFAULTS.maxDeclaredBytes()).isEqualTo(64 * mib);
+    assertThat(DEFAULTS.maxMessageTreeBytes()).isEqualTo(48 * mib);
+    assertThat(DEFAULTS.maxJsonDepth()).isEqualTo(128);
+    assertThat(DEFAULTS.maxQueuedInboundBytes()).isEqualTo(16 * mib);
+    assertThat(DEFAULTS.maxQueuedInboundBytesPerConnection()).isEqualTo(4 * mib);
+  }
+
   @ParameterizedTest(name = "[{index}] {0}")
   @EnumSource(ProviderMessageType.class)
   void onlyToolResultGetsTheLargerLimit(ProviderMessageType type) {
@@ -141,7 +162,11 @@ class LimitsTest {
         "maxPairingAttemptsPerMinute", "maxRebindsPerMinute", "maxPushesPerSecond",
         "gateTimeout", "transformTimeout", "reconnectWindow", "defaultToolTimeout",
         "pairingCodeLifetime", "regexDeadline", "maxMatchedChars", "injectCyclesBeforePause",
-        "maxStreamBytes", "maxStreamsPerSession", "authTimeout"
+        "maxStreamBytes", "maxStreamsPerSession", "authTimeout", "maxUnauthenticatedMessageBytes",
+        "bindTimeout", "regexBudget", "regexBudgetPerSecond", "maxFilterRules",
+        "maxRetainedStreamBytes", "maxSnapshotBytes", "maxDeclaredBytesPerProvider", "maxDeclaredBytes",
+        "maxMessageTreeBytes", "maxJsonDepth", "maxQueuedInboundBytes",
+        "maxQueuedInboundBytesPerConnection"
       })
   void limitsThatMustBePositiveRefuseZero(String name) throws Exception {
     RecordComponent component = component(name);
@@ -155,7 +180,8 @@ class LimitsTest {
   @ParameterizedTest(name = "[{index}] {0}")
   @ValueSource(
       strings = {
-        "maxQueuedCalls", "registrationDebounce", "cancelGrace", "defaultShutdownDeadline", "idleExitGrace"
+        "maxQueuedCalls", "registrationDebounce", "cancelGrace", "defaultShutdownDeadline", "idleExitGrace",
+        "progressInterval"
       })
   void limitsWhereZeroMeansNoneAcceptZero(String name) throws Exception {
     RecordComponent component = component(name);
