@@ -24,4 +24,11 @@ public interface HostConnection {
 
   /** A short description for logs, e.g. {@code host ws 127.0.0.1:53211}. */
   String describe();
+
+  /**
+   * The host has authenticated ({@code host.auth} succeeded). A carrier that holds
+   * unauthenticated peers to a smaller message size lifts it now. Must not block. Default:
+   * nothing.
+   */
+  default void authenticated() {}
 }

@@ -84,8 +84,10 @@ final class Conn {
     return credential;
   }
 
+  /** It proved who it is; the transport may now let in messages of the protocol's full size. */
   void authenticated(Credential credential) {
     this.credential = credential;
+    transport.authenticated();
   }
 
   /** The trust level, once authenticated. */

@@ -56,6 +56,8 @@ public final class Engine {
   final Credentials credentials;
   final Reconnects reconnects;
   final PersistDirs persistDirs;
+  /** Received text waiting for the loop; bounded by suspending reads. Any thread. */
+  final InboundBacklog inbound;
 
   /** Sessions by id, in start order. */
   final Map<String, SessionState> sessions = new LinkedHashMap<>();
@@ -105,6 +107,8 @@ public final class Engine {
     this.credentials = new Credentials(secrets, home);
     this.reconnects = new Reconnects(this);
     this.persistDirs = new PersistDirs(home);
+    this.inbound =
+        new InboundBacklog(limits.maxQueuedInboundBytes(), limits.maxQueuedInboundBytesPerConnection());
     this.outbox = new Outbox(this);
     this.catalog = new ToolCatalog(this);
     this.calls = new CallDispatcher(this);
@@ -216,6 +220,7 @@ public final class Engine {
       ProviderConnection transport, ConnectionState initial, Credential credential) {
     Objects.requireNonNull(transport, "transport");
     Conn conn = new Conn(connSerials.incrementAndGet(), transport, initial, credential);
+    Link link = new Link(conn, inbound.share(transport));
     loop.execute(
         () -> {
           if (stopped) {
@@ -229,7 +234,7 @@ public final class Engine {
             admitWithin(conn, limits.authTimeout(), "No auth within " + seconds(limits.authTimeout()));
           }
         });
-    return new Link(conn);
+    return link;
   }
 
   /**
@@ -261,17 +266,33 @@ public final class Engine {
   /** The transport side of one connection; any thread. */
   private final class Link implements ProviderLink {
     private final Conn conn;
+    /** This connection's received text waiting for the loop. */
+    private final InboundBacklog.Share backlog;
 
-    Link(Conn conn) {
+    Link(Conn conn, InboundBacklog.Share backlog) {
       this.conn = conn;
+      this.backlog = backlog;
     }
 
     @Override
     public void receive(String text) {
-      // Decoding and the size check run here, on the transport's thread; so does the handling
-      // when the loop is idle, which saves waking the loop thread.
-      DecodeResult<ProviderMessage> decoded = codec.decodeProviderMessage(text, limits);
-      loop.executeHere(() -> router.handle(conn, decoded));
+      // The text waits as text, counted, and is decoded when its turn comes: one message at a
+      // time, so a decoded tree (up to maxMessageTreeBytes) exists for one message at once, not
+      // for every message waiting. When the loop is idle this thread runs it at once, saving a
+      // thread wake-up.
+      long chars = text.length();
+      backlog.added(chars);
+      try {
+        loop.executeHere(
+            () -> {
+              backlog.removed(chars);
+              DecodeResult<ProviderMessage> decoded = codec.decodeProviderMessage(text, limits);
+              router.handle(conn, decoded);
+            });
+      } catch (RuntimeException refused) {
+        backlog.removed(chars);
+        throw refused;
+      }
     }
 
     @Override

@@ -46,6 +46,7 @@ final class HostAuthenticator {
       return;
     }
     link.cancelAuthTimer();
+    link.connection.authenticated();
     if (reclaim.replaced() != null) {
       reclaim.replaced().shut();
     }

@@ -34,13 +34,22 @@ import java.util.Set;
  * io.github.providergateway.protocol.Limits#maxConnections()} connections are open. A handshake
  * without {@code Origin} is accepted: the provider still has to authenticate.
  *
- * <p><b>Messages.</b> Text only. A message of up to the gateway's largest size (5 MiB by
+ * <p><b>Messages.</b> Text only, in frames masked as RFC 6455 requires of clients (an unmasked
+ * frame closes the connection with 1002). A message of up to the gateway's largest size (5 MiB by
  * default) plus 1 MiB of slack is received whole, in one frame or fragmented, and the gateway
  * applies its per-type byte limits to it: one byte over gets {@code PAYLOAD_TOO_LARGE} however it
- * was framed. The transport bounds memory beyond that: a fragmented message of more than 6 MiB
- * chars closes the connection with 1009, and a single frame too big for the 6 MiB + 14 byte input
- * buffer with 1011. A binary message closes it with 1003: every
- * message of this protocol is JSON text, so a binary frame is a client bug, not data to deliver.
+ * was framed. A message larger than that, or, before the peer has authenticated, larger than
+ * {@link io.github.providergateway.protocol.Limits#maxUnauthenticatedMessageBytes()} (64 KiB),
+ * closes the connection with 1009 as soon as a frame header announces it, before any of it is
+ * buffered. A binary frame closes it with 1003: every message of this protocol is JSON text, so a
+ * binary frame is a client bug, not data to deliver. More than 50 pings a second close it with
+ * 1008, as does a peer that lets the pongs it is sent pile up unread.
+ *
+ * <p><b>What peers can make the server hold.</b> TCP connections that have not completed a
+ * WebSocket handshake: at most {@link Builder#maxPendingHandshakes} (64), each for at most {@link
+ * Builder#handshakeTimeout} (5 s). Unfinished inbound messages: at most {@link
+ * Builder#maxUnfinishedInboundBytes} (16 MiB) over all connections (past it, 1013), each finished
+ * within {@link Builder#messageTimeout} (30 s; past it, 1008).
  *
  * <p><b>Outbound.</b> Each connection has a queue bounded by {@link Builder#maxQueuedMessages}
  * and {@link Builder#maxQueuedBytes}, written one message at a time; a provider that lets it
@@ -122,6 +131,24 @@ public final class WebSocketServer implements AutoCloseable {
     return URI.create("ws://127.0.0.1:" + port() + ServerCore.HOST_PATH);
   }
 
+  /** Bytes of messages begun and not yet finished that the server holds now (for tests). */
+  long unfinishedInboundBytes() {
+    return core.unfinishedInboundBytes();
+  }
+
+  /** TCP connections accepted and not yet upgraded to WebSocket (for tests). */
+  int pendingHandshakes() {
+    return core.pendingHandshakes();
+  }
+
+  /**
+   * Checks the deadlines now rather than at the next periodic sweep (every 250 ms), so a test that
+   * moves a manual clock sees their effect at once.
+   */
+  void sweepDeadlines() {
+    core.sweepDeadlines();
+  }
+
   /**
    * Stops accepting, closes every connection with 1001 (each provider's calls end {@code
    * DISCONNECTED}), waits briefly for the close handshakes, then stops listening. Idempotent.
@@ -134,7 +161,9 @@ public final class WebSocketServer implements AutoCloseable {
 
   /**
    * Configures a {@link WebSocketServer}. Defaults: port {@value WebSocketServer#DEFAULT_PORT}, no
-   * allowed origins, 1024 messages and 8 MiB queued per connection, a 5 minute idle timeout.
+   * allowed origins, 1024 messages and 8 MiB queued per connection, a 5 minute idle timeout, 5 s
+   * and at most 64 sockets waiting for a handshake, 16 MiB of unfinished messages, 30 s to finish
+   * a message.
    */
   public static final class Builder {
     private final Gateway gateway;
@@ -144,6 +173,11 @@ public final class WebSocketServer implements AutoCloseable {
     private long maxQueuedBytes = 8L << 20;
     private Duration idleTimeout = Duration.ofMinutes(5);
     private HostService hosts;
+    private Duration handshakeTimeout = Duration.ofSeconds(5);
+    private int maxPendingHandshakes = 64;
+    private long maxUnfinishedInboundBytes = 16L << 20;
+    private Duration messageTimeout = Duration.ofSeconds(30);
+    private int maxPingsPerSecond = 50;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -195,12 +229,73 @@ public final class WebSocketServer implements AutoCloseable {
      * healthy provider is never closed.
      */
     public Builder idleTimeout(Duration timeout) {
-      requireNonNull(timeout, "timeout");
-      if (timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("idleTimeout must be positive, was " + timeout);
-      }
-      this.idleTimeout = timeout;
+      this.idleTimeout = positive(timeout, "idleTimeout");
       return this;
+    }
+
+    /**
+     * How long a TCP connection may take from being accepted to completing its WebSocket
+     * handshake; past it the socket is closed. Idle sockets, half-sent requests and plain HTTP
+     * clients would otherwise each keep a descriptor for as long as they like. Default 5 s.
+     */
+    public Builder handshakeTimeout(Duration timeout) {
+      this.handshakeTimeout = positive(timeout, "handshakeTimeout");
+      return this;
+    }
+
+    /**
+     * How many TCP connections may wait for their WebSocket handshake at once; one more closes
+     * the one that has waited longest (a real client's handshake takes milliseconds). Default 64.
+     */
+    public Builder maxPendingHandshakes(int count) {
+      if (count < 1) {
+        throw new IllegalArgumentException("maxPendingHandshakes must be at least 1, was " + count);
+      }
+      this.maxPendingHandshakes = count;
+      return this;
+    }
+
+    /**
+     * How many bytes of messages begun and not yet finished all connections together may make the
+     * server hold; a connection whose message would pass it is closed with 1013 (try again
+     * later). Default 16 MiB, enough for three of the largest messages in progress at once.
+     */
+    public Builder maxUnfinishedInboundBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxUnfinishedInboundBytes must be at least 1, was " + bytes);
+      }
+      this.maxUnfinishedInboundBytes = bytes;
+      return this;
+    }
+
+    /**
+     * How long a peer may take to finish a message it has begun (all of its frames); past it the
+     * connection is closed with 1008, so nobody parks a partial frame to hold memory. Default
+     * 30 s; a 5 MiB message over loopback takes milliseconds.
+     */
+    public Builder messageTimeout(Duration timeout) {
+      this.messageTimeout = positive(timeout, "messageTimeout");
+      return this;
+    }
+
+    /**
+     * How many pings a peer may send in any one second; one more closes it with 1008. Each ping
+     * costs a pong queued for writing; a heartbeat needs one every few seconds. Default 50.
+     */
+    public Builder maxPingsPerSecond(int count) {
+      if (count < 1) {
+        throw new IllegalArgumentException("maxPingsPerSecond must be at least 1, was " + count);
+      }
+      this.maxPingsPerSecond = count;
+      return this;
+    }
+
+    private static Duration positive(Duration value, String name) {
+      requireNonNull(value, name);
+      if (value.isNegative() || value.isZero()) {
+        throw new IllegalArgumentException(name + " must be positive, was " + value);
+      }
+      return value;
     }
 
     /**
@@ -217,7 +312,18 @@ public final class WebSocketServer implements AutoCloseable {
       return new WebSocketServer(
           new ServerCore(
               new ServerCore.Config(
-                  gateway, port, allowedOrigins, maxQueuedMessages, maxQueuedBytes, idleTimeout, hosts)),
+                  gateway,
+                  port,
+                  allowedOrigins,
+                  maxQueuedMessages,
+                  maxQueuedBytes,
+                  idleTimeout,
+                  hosts,
+                  handshakeTimeout,
+                  maxPendingHandshakes,
+                  maxUnfinishedInboundBytes,
+                  messageTimeout,
+                  maxPingsPerSecond)),
           gateway);
     }
   }

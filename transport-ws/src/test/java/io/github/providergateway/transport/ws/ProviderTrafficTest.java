@@ -162,21 +162,40 @@ class ProviderTrafficTest {
   }
 
   @Test
-  void aFrameLargerThanTheIncomingBufferClosesWith1011AndEndsThePendingCall() throws Exception {
+  void aFrameAnnouncedLargerThanTheTransportLimitClosesWith1009BeforeItIsBuffered() throws Exception {
     try (ServerFixture f = ServerFixture.start();
         RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "big", "dump")) {
       CompletableFuture<CallResult> result = f.call("dump", "{}");
-      ToolCall call = provider.next(ToolCall.class);
+      provider.next(ToolCall.class);
 
-      provider.socket.sendText(toolResultOfExactly(call.id(), FIVE_MIB + (2 << 20), 'x'));
+      // The header alone announces one byte past 5 MiB + 1 MiB of slack; a kilobyte follows.
+      provider.socket.sendTextFrameStart(FIVE_MIB + (1 << 20) + 1, 1024);
 
-      // Tyrus refuses a frame larger than its incoming buffer as a buffer overflow (1011).
-      assertThat(provider.awaitCloseCode()).isEqualTo(1011);
+      // 1009, "message too big" (RFC 6455 §7.4.1), at the header: no 6 MiB is ever buffered.
+      assertThat(provider.awaitCloseCode()).isEqualTo(1009);
+      assertThat(f.server.unfinishedInboundBytes()).isZero();
       assertThat(await(result).outcome())
           .isInstanceOfSatisfying(
               ToolOutcome.Failure.class,
               failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.DISCONNECTED));
       assertServerStillServes(f);
+    }
+  }
+
+  @Test
+  void aFrameOfExactlyTheTransportLimitIsReadAndJudgedByTheGateway() throws Exception {
+    try (ServerFixture f = ServerFixture.start();
+        RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "big", "dump")) {
+      CompletableFuture<CallResult> result = f.call("dump", "{}");
+      ToolCall call = provider.next(ToolCall.class);
+
+      provider.socket.sendText(toolResultOfExactly(call.id(), FIVE_MIB + (1 << 20), 'x'));
+
+      assertThat(provider.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+      assertThat(await(result).outcome())
+          .isInstanceOfSatisfying(
+              ToolOutcome.Failure.class,
+              failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.INTERNAL));
     }
   }
 

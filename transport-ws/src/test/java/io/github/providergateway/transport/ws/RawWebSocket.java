@@ -124,22 +124,44 @@ final class RawWebSocket implements AutoCloseable {
     writeFrame(0x2, true, payload);
   }
 
+  /** Sends a ping with {@code payload} (at most 125 bytes). */
+  void sendPing(byte[] payload) throws IOException {
+    writeFrame(0x9, true, payload);
+  }
+
+  /** Sends {@code text} as one frame without a mask, which RFC 6455 §5.1 forbids clients. */
+  void sendUnmaskedText(String text) throws IOException {
+    byte[] payload = text.getBytes(StandardCharsets.UTF_8);
+    ByteArrayOutputStream frame = new ByteArrayOutputStream(payload.length + 10);
+    writeHeader(frame, 0x1, true, payload.length, false);
+    frame.write(payload);
+    out.write(frame.toByteArray());
+    out.flush();
+  }
+
+  /**
+   * Sends the header of a masked text frame that announces {@code length} payload bytes, and
+   * {@code payloadBytes} of them (any content): a frame begun and not finished, or announced
+   * larger than the server accepts.
+   */
+  void sendTextFrameStart(long length, int payloadBytes) throws IOException {
+    ByteArrayOutputStream frame = new ByteArrayOutputStream(payloadBytes + 14);
+    writeHeader(frame, 0x1, true, length, true);
+    frame.write(new byte[4]); // a zero mask key
+    frame.write(new byte[payloadBytes]);
+    out.write(frame.toByteArray());
+    out.flush();
+  }
+
+  /** Sends {@code bytes} as they are: more of a frame begun with {@link #sendTextFrameStart}. */
+  void sendRaw(byte[] bytes) throws IOException {
+    out.write(bytes);
+    out.flush();
+  }
+
   private void writeFrame(int opcode, boolean fin, byte[] payload) throws IOException {
     ByteArrayOutputStream frame = new ByteArrayOutputStream(payload.length + 14);
-    frame.write((fin ? 0x80 : 0) | opcode);
-    if (payload.length < 126) {
-      frame.write(0x80 | payload.length);
-    } else if (payload.length < 65536) {
-      frame.write(0x80 | 126);
-      frame.write(payload.length >>> 8);
-      frame.write(payload.length);
-    } else {
-      frame.write(0x80 | 127);
-      long length = payload.length;
-      for (int shift = 56; shift >= 0; shift -= 8) {
-        frame.write((int) (length >>> shift));
-      }
-    }
+    writeHeader(frame, opcode, fin, payload.length, true);
     byte[] mask = new byte[4];
     ThreadLocalRandom.current().nextBytes(mask);
     frame.write(mask);
@@ -150,6 +172,25 @@ final class RawWebSocket implements AutoCloseable {
     frame.write(masked);
     out.write(frame.toByteArray());
     out.flush();
+  }
+
+  /** The first bytes of a frame: FIN and opcode, the mask bit and the length (no mask key). */
+  private static void writeHeader(
+      ByteArrayOutputStream frame, int opcode, boolean fin, long length, boolean masked) {
+    frame.write((fin ? 0x80 : 0) | opcode);
+    int maskBit = masked ? 0x80 : 0;
+    if (length < 126) {
+      frame.write(maskBit | (int) length);
+    } else if (length < 65536) {
+      frame.write(maskBit | 126);
+      frame.write((int) (length >>> 8));
+      frame.write((int) length);
+    } else {
+      frame.write(maskBit | 127);
+      for (int shift = 56; shift >= 0; shift -= 8) {
+        frame.write((int) (length >>> shift));
+      }
+    }
   }
 
   // ---- reading ----

@@ -49,7 +49,15 @@ final class ServerFixture implements AutoCloseable {
   final String sessionId;
 
   private ServerFixture(Consumer<WebSocketServer.Builder> customizer) throws IOException {
-    gateway = Gateway.builder().limits(PATIENT_LIMITS).build();
+    this(g -> {}, customizer);
+  }
+
+  private ServerFixture(
+      Consumer<Gateway.Builder> gatewayCustomizer, Consumer<WebSocketServer.Builder> customizer)
+      throws IOException {
+    Gateway.Builder gatewayBuilder = Gateway.builder().limits(PATIENT_LIMITS);
+    gatewayCustomizer.accept(gatewayBuilder);
+    gateway = gatewayBuilder.build();
     WebSocketServer.Builder builder = WebSocketServer.builder(gateway).port(0);
     customizer.accept(builder);
     server = builder.build().start();
@@ -62,6 +70,16 @@ final class ServerFixture implements AutoCloseable {
 
   static ServerFixture start(Consumer<WebSocketServer.Builder> customizer) throws IOException {
     return new ServerFixture(customizer);
+  }
+
+  /**
+   * A fixture whose gateway is configured by {@code gatewayCustomizer} too (a manual clock, other
+   * limits) on top of {@link #PATIENT_LIMITS}.
+   */
+  static ServerFixture start(
+      Consumer<Gateway.Builder> gatewayCustomizer, Consumer<WebSocketServer.Builder> customizer)
+      throws IOException {
+    return new ServerFixture(gatewayCustomizer, customizer);
   }
 
   int port() {

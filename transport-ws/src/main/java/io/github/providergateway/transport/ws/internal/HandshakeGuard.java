@@ -41,11 +41,19 @@ final class HandshakeGuard implements WebSocketEngine {
   /** Open connections plus handshakes being admitted; never more than the gateway's cap. */
   private final Semaphore slots;
   private final IntSupplier port;
+  /** Accepted TCP connections still to upgrade; one that upgrades leaves it. */
+  private final PendingHandshakes pending;
   /** Set when the server stops: every later handshake is refused. */
   private volatile boolean stopping;
 
-  HandshakeGuard(WebSocketEngine delegate, HandshakePolicy policy, int maxConnections, IntSupplier port) {
+  HandshakeGuard(
+      WebSocketEngine delegate,
+      HandshakePolicy policy,
+      int maxConnections,
+      IntSupplier port,
+      PendingHandshakes pending) {
     this.delegate = requireNonNull(delegate, "delegate");
+    this.pending = requireNonNull(pending, "pending");
     this.policy = requireNonNull(policy, "policy");
     this.slots = new Semaphore(maxConnections);
     this.port = requireNonNull(port, "port");
@@ -133,6 +141,8 @@ final class HandshakeGuard implements WebSocketEngine {
       admission.release(); // e.g. 404 for another path: Tyrus has written its own answer
       return upgraded;
     }
+    // A WebSocket now: the connection cap and the heartbeat bound it from here on.
+    pending.forget(socket);
     return new AdmittedUpgrade(upgraded, admission);
   }
 

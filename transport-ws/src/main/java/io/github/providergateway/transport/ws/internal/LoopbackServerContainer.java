@@ -41,6 +41,8 @@ final class LoopbackServerContainer extends TyrusServerContainer {
 
   private final HandshakeGuard guard;
   private final WebSocketEngine engine;
+  /** The defences the listeners' filter applies to every connection. */
+  private final TrafficGuards traffic;
   /** The running Grizzly servers, one per address family. */
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
   /** The bound port once listening; -1 before. */
@@ -52,14 +54,18 @@ final class LoopbackServerContainer extends TyrusServerContainer {
    * @param maxMessageBytes the largest message; frames may carry it whole plus their header
    * @param policy which handshakes are allowed
    * @param maxConnections how many connections may be open at once
+   * @param traffic the defences every connection's bytes pass through first
    */
-  LoopbackServerContainer(int maxMessageBytes, HandshakePolicy policy, int maxConnections) {
+  LoopbackServerContainer(
+      int maxMessageBytes, HandshakePolicy policy, int maxConnections, TrafficGuards traffic) {
     super((Set<Class<?>>) null);
+    this.traffic = traffic;
     this.engine =
         TyrusWebSocketEngine.builder(this)
             .incomingBufferSize(maxMessageBytes + MAX_FRAME_HEADER_BYTES)
             .build();
-    this.guard = new HandshakeGuard(engine, policy, maxConnections, () -> boundPort);
+    this.guard =
+        new HandshakeGuard(engine, policy, maxConnections, () -> boundPort, traffic.pendingHandshakes());
     // Fragments bypass the frame limit; this bounds the assembled message (in chars).
     setDefaultMaxTextMessageBufferSize(maxMessageBytes);
     // Sessions start without Tyrus's idle timer (see ServerCore.NO_IDLE_TIMEOUT): from the very
@@ -165,7 +171,7 @@ final class LoopbackServerContainer extends TyrusServerContainer {
     // blocks (it decodes and hands the record to the gateway loop), and a hand-off to a worker
     // thread per message cost more than it saved (docs/performance.md).
     listener.getTransport().setIOStrategy(SameThreadIOStrategy.getInstance());
-    listener.registerAddOn(LoopbackFilter.addOn(this, contextPath));
+    listener.registerAddOn(LoopbackFilter.addOn(this, contextPath, traffic));
     server.addListener(listener);
     try {
       server.start();

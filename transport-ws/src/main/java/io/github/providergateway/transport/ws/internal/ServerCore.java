@@ -39,7 +39,7 @@ public final class ServerCore {
   /** The longest gap between pings, whatever the idle timeout. */
   private static final Duration MAX_PING_INTERVAL = Duration.ofSeconds(30);
 
-  /** What the façade's builder collected. */
+  /** What the façade's builder collected; see its setters for what each means. */
   public record Config(
       Gateway gateway,
       int port,
@@ -47,30 +47,31 @@ public final class ServerCore {
       int maxQueuedMessages,
       long maxQueuedBytes,
       Duration idleTimeout,
-      HostService hosts) {
+      HostService hosts,
+      Duration handshakeTimeout,
+      int maxPendingHandshakes,
+      long maxUnfinishedInboundBytes,
+      Duration messageTimeout,
+      int maxPingsPerSecond) {
     public Config {
       requireNonNull(gateway, "gateway");
       allowedOrigins = Set.copyOf(allowedOrigins);
       requireNonNull(idleTimeout, "idleTimeout");
-    }
-
-    /** A server for providers only, without the {@code /host} endpoint. */
-    public Config(
-        Gateway gateway,
-        int port,
-        Set<String> allowedOrigins,
-        int maxQueuedMessages,
-        long maxQueuedBytes,
-        Duration idleTimeout) {
-      this(gateway, port, allowedOrigins, maxQueuedMessages, maxQueuedBytes, idleTimeout, null);
+      requireNonNull(handshakeTimeout, "handshakeTimeout");
+      requireNonNull(messageTimeout, "messageTimeout");
     }
   }
+
+  /** How often deadlines (handshakes, unfinished messages) are checked against the clock. */
+  private static final Duration SWEEP_INTERVAL = Duration.ofMillis(250);
 
   private final Gateway gateway;
   private final int requestedPort;
   private final Duration idleTimeout;
   private final TyrusProviderConnection.Settings settings;
   private final LoopbackServerContainer container;
+  /** The server-wide defences against what peers send (see {@link LoopbackFilter}). */
+  private final TrafficGuards guards;
   /** Open connections, for the heartbeat and for close. */
   private final Set<TyrusProviderConnection> connections = ConcurrentHashMap.newKeySet();
   /** The agent hosts' side, served at {@code /host}; null for a providers-only server. */
@@ -96,11 +97,22 @@ public final class ServerCore {
     this.settings =
         new TyrusProviderConnection.Settings(
             config.maxQueuedMessages(), config.maxQueuedBytes(), CLOSE_GRACE);
+    this.guards =
+        new TrafficGuards(
+            gateway.clock(),
+            new PendingHandshakes(
+                config.maxPendingHandshakes(), config.handshakeTimeout(), gateway.clock()),
+            new InboundBudget(config.maxUnfinishedInboundBytes()),
+            gateway.limits().maxUnauthenticatedMessageBytes(),
+            transportLimit(gateway),
+            config.messageTimeout(),
+            config.maxPingsPerSecond());
     this.container =
         new LoopbackServerContainer(
             transportLimit(gateway),
             new HandshakePolicy(config.allowedOrigins()),
-            gateway.limits().maxConnections());
+            gateway.limits().maxConnections(),
+            guards);
   }
 
   /** Binds and starts accepting; see {@code WebSocketServer#start()}. */
@@ -135,12 +147,24 @@ public final class ServerCore {
       }
       long pingNanos = pingInterval(idleTimeout).toNanos();
       timer.scheduleWithFixedDelay(this::heartbeat, pingNanos, pingNanos, TimeUnit.NANOSECONDS);
+      long sweepNanos = SWEEP_INTERVAL.toNanos();
+      timer.scheduleWithFixedDelay(this::sweep, sweepNanos, sweepNanos, TimeUnit.NANOSECONDS);
     }
   }
 
   /** The bound port, or -1 when not listening. */
   public int port() {
     return container.getPort();
+  }
+
+  /** Accepted TCP connections that have not completed a WebSocket handshake yet (tests, logs). */
+  public int pendingHandshakes() {
+    return guards.pendingHandshakes().size();
+  }
+
+  /** Bytes of unfinished inbound messages the server holds now, all connections together. */
+  public long unfinishedInboundBytes() {
+    return guards.unfinished().held();
   }
 
   /** Stops; see {@code WebSocketServer#close()}. */
@@ -198,11 +222,13 @@ public final class ServerCore {
             settings,
             sends,
             timers,
+            guards.newFrameGuard(),
             gone -> {
               connections.remove(gone);
               admission.release();
             });
     connections.add(connection);
+    LoopbackFilter.attach(admission.socket(), connection);
     ProviderLink link = gateway.acceptWebSocket(connection);
     connection.attach(link);
     LOG.log(Level.DEBUG, "{0}: opened", connection.describe());
@@ -273,11 +299,13 @@ public final class ServerCore {
             CLOSE_GRACE,
             settings.maxQueuedBytes(),
             gateway.clock(),
+            guards.newFrameGuard(),
             gone -> {
               hostConnections.remove(gone);
               admission.release();
             });
     hostConnections.add(connection);
+    LoopbackFilter.attach(admission.socket(), connection);
     connection.attach(hosts.open(connection));
     return connection;
   }
@@ -292,6 +320,40 @@ public final class ServerCore {
     }
     for (TyrusHostConnection host : hostConnections) {
       host.heartbeat(now, idleNanos);
+    }
+  }
+
+  /**
+   * Enforces the deadlines no message arrives to trigger: sockets that never complete a
+   * handshake, and peers that began a message and do not finish it (a partial frame parked to
+   * hold memory).
+   */
+  /** Checks the deadlines now (the periodic sweep does the same every 250 ms). */
+  public void sweepDeadlines() {
+    sweep();
+  }
+
+  private void sweep() {
+    try {
+      guards.pendingHandshakes().closeExpired();
+      for (TyrusProviderConnection connection : connections) {
+        closeIfMessageOverdue(connection);
+      }
+      for (TyrusHostConnection host : hostConnections) {
+        closeIfMessageOverdue(host);
+      }
+    } catch (RuntimeException bug) {
+      // A periodic task that throws is never run again: keep the deadlines alive.
+      LOG.log(Level.ERROR, "sweeping connection deadlines failed", bug);
+    }
+  }
+
+  private void closeIfMessageOverdue(SocketPeer peer) {
+    if (guards.messageOverdue(peer.guard().unfinishedSinceMillis())) {
+      peer.refuse(
+          new FrameGuard.Refusal(
+              WsCloseCodes.unfinishedMessage(),
+              "began a message and did not finish it within " + guards.messageTimeout().toMillis() + " ms"));
     }
   }
 

@@ -4,7 +4,7 @@ import jakarta.websocket.CloseReason;
 
 /**
  * What {@link PeerEndpoint} hands one WebSocket connection's traffic to: a provider's or a host's.
- * Every method runs on a Grizzly worker thread and must not block.
+ * Every method runs on a Grizzly thread (or the server's timer) and must not block.
  */
 interface SocketPeer {
 
@@ -22,4 +22,39 @@ interface SocketPeer {
 
   /** The connection for logs. */
   String describe();
+
+  /** What checks this peer's frames before Tyrus reads them (see {@link LoopbackFilter}). */
+  FrameGuard guard();
+
+  /** Closes now with {@code reason}, dropping anything queued, and reports the connection gone. */
+  void abort(CloseReason reason);
+
+  /** Cuts the TCP connection without waiting for a close handshake. */
+  void terminate();
+
+  /**
+   * The server refuses the peer (its frame guard, or the filter seeing it does not read): closes
+   * the connection with the refusal's code, dropping what is queued, and logs why.
+   */
+  default void refuse(FrameGuard.Refusal refusal) {
+    CloseReason reason = refusal.reason();
+    System.getLogger(SocketPeer.class.getName())
+        .log(
+            System.Logger.Level.INFO,
+            "{0}: {1}; closing ({2} {3})",
+            describe(),
+            refusal.detail(),
+            String.valueOf(reason.getCloseCode().getCode()),
+            reason.getReasonPhrase());
+    abort(reason);
+    if (refusal.cutAtOnce()) {
+      terminate();
+    }
+  }
+
+  /**
+   * Bytes of the outbound message being written to the peer now (0 when none), which the peer
+   * may legitimately leave unread for a while: the filter's "not reading" bound allows for it.
+   */
+  long inFlightBytes();
 }

@@ -79,6 +79,10 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
   /** Where commands go; set right after opening. */
   private volatile HostChannel channel;
   private volatile long lastHeardNanos = System.nanoTime();
+  /** Checks the host's frames before Tyrus reads them; told when the host authenticated. */
+  private final FrameGuard guard;
+  /** UTF-8 bytes of the output being written now, or 0; read by the filter's "not reading" check. */
+  private volatile long inFlightBytes;
 
   TyrusHostConnection(
       Session session,
@@ -88,8 +92,10 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
       Duration closeGrace,
       long maxQueuedBytes,
       Clock clock,
+      FrameGuard guard,
       Consumer<TyrusHostConnection> onGone) {
     this.session = requireNonNull(session, "session");
+    this.guard = requireNonNull(guard, "guard");
     this.socket = requireNonNull(socket, "socket");
     this.sendExecutor = requireNonNull(sendExecutor, "sendExecutor");
     this.timer = requireNonNull(timer, "timer");
@@ -174,6 +180,12 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
     return description;
   }
 
+  /** The host passed {@code host.auth}: its frame guard now lets messages of full size in. */
+  @Override
+  public void authenticated() {
+    guard.authenticated();
+  }
+
   // ---- from the socket ----
 
   @Override
@@ -188,6 +200,18 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
   @Override
   public void heard() {
     lastHeardNanos = System.nanoTime();
+  }
+
+  @Override
+  public FrameGuard guard() {
+    return guard;
+  }
+
+  }
+
+  @Override
+  public long inFlightBytes() {
+    return inFlightBytes;
   }
 
   @Override
@@ -219,8 +243,13 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
     }
   }
 
-  /** Closes now, dropping what is queued. */
-  void abort(jakarta.websocket.CloseReason reason) {
+  @Override
+  public void terminate() {
+    socket.terminateSilently();
+  }
+
+  @Override
+  public void abort(jakarta.websocket.CloseReason reason) {
     synchronized (lock) {
       queue.clear();
       inFlight = null;
@@ -263,6 +292,7 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
       next = gone ? null : queue.pollFirst();
       if (next != null) {
         inFlight = next;
+        inFlightBytes = next.bytes();
         inFlightSinceMillis = clock.millis();
       } else {
         pumping = false;
@@ -288,6 +318,7 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
         queuedBytes -= inFlight.bytes();
         inFlight = null;
       }
+      inFlightBytes = 0;
     }
     if (!result.isOK()) {
       abort(WsCloseCodes.writeFailed());
@@ -312,6 +343,7 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
       reported = true;
       target = channel;
     }
+    guard.release();
     onGone.accept(this);
     if (target != null) {
       target.closed();

@@ -96,6 +96,12 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
   private ProviderLink link;
   /** When the peer was last heard from (any message or pong), in {@link System#nanoTime()}. */
   private volatile long lastHeardNanos = System.nanoTime();
+  /** Checks the peer's frames before Tyrus reads them; tells it when the peer authenticated. */
+  private final FrameGuard guard;
+  /** UTF-8 bytes of the message being written now, or 0; read by the filter's "not reading" check. */
+  private volatile long inFlightBytes;
+  /** Whether reading from the socket is suspended (the gateway's inbound queue is full). */
+  private boolean readingSuspended;
 
   TyrusProviderConnection(
       Session session,
@@ -103,8 +109,10 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
       Settings settings,
       Executor sendExecutor,
       ScheduledExecutorService timer,
+      FrameGuard guard,
       Consumer<TyrusProviderConnection> onGone) {
     this.session = requireNonNull(session, "session");
+    this.guard = requireNonNull(guard, "guard");
     this.socket = requireNonNull(socket, "socket");
     this.settings = requireNonNull(settings, "settings");
     this.sendExecutor = requireNonNull(sendExecutor, "sendExecutor");
@@ -196,6 +204,49 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     return description;
   }
 
+  /** The provider authenticated: its frame guard now lets messages of the protocol's size in. */
+  @Override
+  public void authenticated() {
+    guard.authenticated();
+  }
+
+  /**
+   * Stops reading from the socket until {@link #resumeReading()}: TCP flow control then holds the
+   * provider back while the gateway works through what it already sent.
+   */
+  @Override
+  public void suspendReading() {
+    synchronized (lock) {
+      if (readingSuspended || gone) {
+        return;
+      }
+      readingSuspended = true;
+    }
+    try {
+      socket.disableIOEvent(org.glassfish.grizzly.IOEvent.READ);
+    } catch (IOException e) {
+      LOG.log(Level.DEBUG, "{0}: cannot suspend reading: {1}", description, e.toString());
+    }
+  }
+
+  @Override
+  public void resumeReading() {
+    synchronized (lock) {
+      if (!readingSuspended) {
+        return;
+      }
+      readingSuspended = false;
+      if (gone) {
+        return;
+      }
+    }
+    try {
+      socket.enableIOEvent(org.glassfish.grizzly.IOEvent.READ);
+    } catch (IOException e) {
+      LOG.log(Level.DEBUG, "{0}: cannot resume reading: {1}", description, e.toString());
+    }
+  }
+
   // ---- from the socket: Grizzly worker threads ----
 
   @Override
@@ -217,6 +268,18 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
   @Override
   public void heard() {
     lastHeardNanos = System.nanoTime();
+  }
+
+  @Override
+  public FrameGuard guard() {
+    return guard;
+  }
+
+  }
+
+  @Override
+  public long inFlightBytes() {
+    return inFlightBytes;
   }
 
   @Override
@@ -277,8 +340,8 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     scheduleQuietly(() -> abort(reason));
   }
 
-  /** Closes now, dropping anything queued, and reports the connection gone. */
-  void abort(jakarta.websocket.CloseReason reason) {
+  @Override
+  public void abort(jakarta.websocket.CloseReason reason) {
     boolean start;
     synchronized (lock) {
       unencoded.clear();
@@ -306,8 +369,8 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     return socket.isOpen();
   }
 
-  /** Cuts the TCP connection without a close handshake. */
-  void terminate() {
+  @Override
+  public void terminate() {
     socket.terminateSilently();
   }
 
@@ -406,6 +469,7 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
         } else {
           writing = true;
           writer = Thread.currentThread();
+          inFlightBytes = head.bytes();
         }
       }
       if (closeNow != null) {
@@ -447,6 +511,7 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     boolean inline;
     synchronized (lock) {
       writing = false;
+      inFlightBytes = 0;
       if (encoded.peekFirst() == item) {
         encoded.pollFirst();
         encodedBytes -= item.bytes();
@@ -508,6 +573,7 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
       gone = true;
       target = link;
     }
+    guard.release();
     onGone.accept(this);
     if (target != null) {
       target.closed(); // else attach reports it

@@ -60,6 +60,44 @@ final class WsCloseCodes {
     return close(CloseCodes.UNEXPECTED_CONDITION, "write failed");
   }
 
+  /** A client frame without a mask: RFC 6455 §5.1 says the server must close the connection. */
+  static jakarta.websocket.CloseReason unmasked() {
+    return close(CloseCodes.PROTOCOL_ERROR, "frames from a client must be masked");
+  }
+
+  /** A frame the protocol does not allow (a malformed length). */
+  static jakarta.websocket.CloseReason protocolError() {
+    return close(CloseCodes.PROTOCOL_ERROR, "protocol error");
+  }
+
+  /** A message larger than the connection may send: 1009, "message too big" (RFC 6455 §7.4.1). */
+  static jakarta.websocket.CloseReason tooBig() {
+    return close(CloseCodes.TOO_BIG, "message too big");
+  }
+
+  /**
+   * The server holds as many unfinished messages as it may: 1013, "try again later" (RFC 6455
+   * registry), so the peer may retry once others finish.
+   */
+  static jakarta.websocket.CloseReason tryAgainLater() {
+    return close(CloseCodes.TRY_AGAIN_LATER, "too many unfinished messages; try again later");
+  }
+
+  /** A message was begun and not finished within the server's deadline. */
+  static jakarta.websocket.CloseReason unfinishedMessage() {
+    return close(CloseCodes.VIOLATED_POLICY, "message not finished in time");
+  }
+
+  /** Pings faster than any heartbeat needs: each costs a queued pong. */
+  static jakarta.websocket.CloseReason pingFlood() {
+    return close(CloseCodes.VIOLATED_POLICY, "too many pings");
+  }
+
+  /** The peer does not read what it is sent (its pongs or the message in flight pile up). */
+  static jakarta.websocket.CloseReason notReading() {
+    return close(CloseCodes.VIOLATED_POLICY, "not reading: unwritten data over its bound");
+  }
+
   private static jakarta.websocket.CloseReason close(CloseCodes code, String phrase) {
     return new jakarta.websocket.CloseReason(code, phrase);
   }

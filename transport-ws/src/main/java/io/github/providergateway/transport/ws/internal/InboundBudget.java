@@ -1,0 +1,51 @@
+package io.github.providergateway.transport.ws.internal;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * How many bytes of unfinished inbound messages all connections of one server may make it hold at
+ * once (Tyrus keeps a frame's bytes until the frame is whole, and a fragmented message's text until
+ * its last fragment). One connection's message is bounded by the message limit; this bounds their
+ * sum, which the connection cap alone would leave at 50 × 6 MiB. Thread-safe: selector threads
+ * charge and release concurrently.
+ */
+final class InboundBudget {
+
+  private final long limit;
+  private final AtomicLong held = new AtomicLong();
+
+  InboundBudget(long limit) {
+    if (limit <= 0) {
+      throw new IllegalArgumentException("limit must be positive, was " + limit);
+    }
+    this.limit = limit;
+  }
+
+  /** Takes {@code bytes} from the budget; false, taking nothing, when that would pass the limit. */
+  boolean tryCharge(long bytes) {
+    while (true) {
+      long now = held.get();
+      long next = now + bytes;
+      if (next > limit) {
+        return false;
+      }
+      if (held.compareAndSet(now, next)) {
+        return true;
+      }
+    }
+  }
+
+  /** Gives {@code bytes} back. */
+  void release(long bytes) {
+    held.addAndGet(-bytes);
+  }
+
+  /** What is held now. */
+  long held() {
+    return held.get();
+  }
+
+  long limit() {
+    return limit;
+  }
+}
