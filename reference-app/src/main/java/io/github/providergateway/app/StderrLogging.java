@@ -108,10 +108,22 @@ final class StderrLogging {
 
   /** {@code 12:03:04.567 WARN  o.g.t.c.TyrusSession - message}, then the stack trace if any. */
   static final class OneLineFormatter extends Formatter {
+    /**
+     * The local time zone, its rules read now: the JDK reads them from {@code lib/tzdb.dat} on
+     * first use, and a first log line written while the process is out of file descriptors (the
+     * moment a warning is most likely) would fail to, for the rest of the JVM's life.
+     */
+    private static final ZoneId ZONE = withRulesLoaded(ZoneId.systemDefault());
+
+    private static ZoneId withRulesLoaded(ZoneId zone) {
+      zone.getRules();
+      return zone;
+    }
+
     @Override
     public String format(LogRecord record) {
       StringBuilder line = new StringBuilder(128);
-      line.append(TIME.format(LocalTime.ofInstant(record.getInstant(), ZoneId.systemDefault())))
+      line.append(TIME.format(LocalTime.ofInstant(record.getInstant(), ZONE)))
           .append(' ')
           .append(String.format(Locale.ROOT, "%-5s", levelName(record.getLevel())))
           .append(' ')

@@ -42,6 +42,14 @@ final class RpcApp implements AutoCloseable {
   private final Consumer<String> input;
   /** Ends the app's input. */
   private final Runnable endOfInput;
+  /** The subprocess's pid ({@link #startProcess} only). */
+  long pid() {
+    if (process == null) {
+      throw new IllegalStateException("the app runs in-process");
+    }
+    return process.pid();
+  }
+
   /** What the app wrote to stderr. */
   private final Supplier<String> errors;
   /** The subprocess, or null when in-process. */
@@ -62,11 +70,12 @@ final class RpcApp implements AutoCloseable {
   }
 
   /** A subprocess with {@code env} added to its environment; its stderr goes to {@code stderrFile}. */
-  private RpcApp(Path home, List<String> args, Path stderrFile, Map<String, String> env)
+  private RpcApp(
+      Class<?> main, Path home, List<String> args, Path stderrFile, Map<String, String> env)
       throws IOException {
     this.home = home;
     this.exitCode = new CompletableFuture<>();
-    List<String> command = TestJvm.command(Main.class, args);
+    List<String> command = TestJvm.command(main, args);
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.to(stderrFile.toFile()));
     builder.environment().putAll(env);
@@ -138,9 +147,16 @@ final class RpcApp implements AutoCloseable {
   /** {@link #startProcess(Path, Path, String...)} with {@code env} added to its environment. */
   static RpcApp startProcess(Path home, Path stderrFile, Map<String, String> env, String... args)
       throws IOException {
+    return startProcess(Main.class, home, stderrFile, env, args);
+  }
+
+  /** {@link #startProcess(Path, Path, Map, String...)} with another main class (one that ends in {@link Main}). */
+  static RpcApp startProcess(
+      Class<?> main, Path home, Path stderrFile, Map<String, String> env, String... args)
+      throws IOException {
     List<String> all = new ArrayList<>(List.of("--rpc", "--home", home.toString()));
     all.addAll(List.of(args));
-    RpcApp app = new RpcApp(home, all, stderrFile, env);
+    RpcApp app = new RpcApp(main, home, all, stderrFile, env);
     app.awaitStarted();
     return app;
   }

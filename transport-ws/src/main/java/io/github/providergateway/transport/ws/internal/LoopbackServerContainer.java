@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
-import org.glassfish.grizzly.strategies.SameThreadIOStrategy;
 import org.glassfish.tyrus.core.TyrusWebSocketEngine;
 import org.glassfish.tyrus.server.TyrusServerContainer;
 import org.glassfish.tyrus.spi.WebSocketEngine;
@@ -167,10 +166,11 @@ final class LoopbackServerContainer extends TyrusServerContainer {
     NetworkListener listener = new NetworkListener(LISTENER, host, port);
     // Upgraded connections live as long as the WebSocket does; HTTP keep-alive must not reap them.
     listener.getKeepAlive().setIdleTimeoutInSeconds(-1);
-    // Read, unframe and decode on the selector thread that saw the data: our handler never
-    // blocks (it decodes and hands the record to the gateway loop), and a hand-off to a worker
-    // thread per message cost more than it saved (docs/performance.md).
-    listener.getTransport().setIOStrategy(SameThreadIOStrategy.getInstance());
+    // Read and unframe on the selector thread that saw the data: our handler never blocks (it
+    // hands the text to the gateway loop), and a hand-off to a worker thread per message cost
+    // more than it saved (docs/performance.md). The transport also pauses accepting when the
+    // process is out of descriptors, where Grizzly's own would spin.
+    listener.getTransport().setIOStrategy(AcceptPacingStrategy.INSTANCE);
     listener.registerAddOn(LoopbackFilter.addOn(this, contextPath, traffic));
     server.addListener(listener);
     try {

@@ -207,8 +207,6 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
     return guard;
   }
 
-  }
-
   @Override
   public long inFlightBytes() {
     return inFlightBytes;

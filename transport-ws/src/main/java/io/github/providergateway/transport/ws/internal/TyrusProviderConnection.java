@@ -275,8 +275,6 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     return guard;
   }
 
-  }
-
   @Override
   public long inFlightBytes() {
     return inFlightBytes;

@@ -1,0 +1,103 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The reference gateway as a real process, attacked where only a real process can be: its file
+ * descriptors and its CPU (issue 13, finding 6). Part of the adversarial suite ({@code
+ * Hostile*Test}).
+ */
+class HostileProcessTest {
+
+  @TempDir Path home;
+  @TempDir Path logs;
+
+  @Test
+  void runningOutOfDescriptorsPausesAcceptingInsteadOfSpinning() throws Exception {
+    assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs /proc (Linux)");
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/prlimit")), "needs prlimit (util-linux)");
+    try (RpcApp app =
+        RpcApp.startProcess(PreloadedMain.class, home, logs.resolve("stderr.log"), Map.of(), "--port", "0")) {
+      long pid = app.pid();
+      String session = app.startSession();
+      int port = app.started().get("port").asInt();
+      // A limit only a little above what the gateway holds now: a few dozen sockets exhaust it,
+      // far fewer than the server's own caps would otherwise allow.
+      long base = openDescriptors(pid);
+      long original = softDescriptorLimit(pid);
+      setDescriptorLimit(pid, base + 24);
+      List<Socket> idle = new ArrayList<>();
+      try {
+        for (int i = 0; i < 120; i++) {
+          idle.add(connect(port));
+        }
+        Thread.sleep(500); // let it accept what it can and hit the limit
+        long cpuBefore = cpuTicks(pid);
+        Thread.sleep(2_000); // CPU time over a window of real time: a spin shows as ~200 ticks
+        long ticks = cpuTicks(pid) - cpuBefore;
+        assertThat(ticks).as("CPU ticks (1/100 s) spent in 2 s while out of descriptors").isLessThan(60);
+      } finally {
+        for (Socket socket : idle) {
+          socket.close();
+        }
+      }
+      setDescriptorLimit(pid, original);
+      // Once descriptors are free again, a provider is served as if nothing had happened.
+      try (WsProvider provider =
+          WsProvider.bound(app.url(), app.token(), session, "after-the-storm", "\"tools\":[]")) {
+        assertThat(provider.ack.get("providerId").asText()).isNotEmpty();
+      }
+      assertThat(app.stderr()).contains("pausing accepts");
+    }
+  }
+
+  private static Socket connect(int port) throws IOException {
+    Socket socket = new Socket();
+    socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+    return socket;
+  }
+
+  private static long openDescriptors(long pid) throws IOException {
+    try (var fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+      return fds.count();
+    }
+  }
+
+  /** Sets the soft limit only: a hard limit, once lowered, could not be raised again. */
+  private static void setDescriptorLimit(long pid, long limit) throws Exception {
+    Process prlimit =
+        new ProcessBuilder("/usr/bin/prlimit", "--pid", Long.toString(pid), "--nofile=" + limit + ":")
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(prlimit.getInputStream().readAllBytes());
+    assertThat(prlimit.waitFor()).as("prlimit: %s", output).isZero();
+  }
+
+  private static long softDescriptorLimit(long pid) throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "limits"))) {
+      if (line.startsWith("Max open files")) {
+        return Long.parseLong(line.substring("Max open files".length()).trim().split("\\s+")[0]);
+      }
+    }
+    throw new AssertionError("no open-files limit in /proc/" + pid + "/limits");
+  }
+
+  /** utime + stime of the process, in clock ticks (/proc/<pid>/stat fields 14 and 15). */
+  private static long cpuTicks(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+  }
+}
