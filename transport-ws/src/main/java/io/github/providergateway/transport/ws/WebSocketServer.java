@@ -136,6 +136,11 @@ public final class WebSocketServer implements AutoCloseable {
     return core.unfinishedInboundBytes();
   }
 
+  /** Bytes of encoded messages waiting for all provider connections (for tests). */
+  long queuedOutboundBytes() {
+    return core.queuedOutboundBytes();
+  }
+
   /** TCP connections accepted and not yet upgraded to WebSocket (for tests). */
   int pendingHandshakes() {
     return core.pendingHandshakes();
@@ -178,6 +183,7 @@ public final class WebSocketServer implements AutoCloseable {
     private long maxUnfinishedInboundBytes = 16L << 20;
     private Duration messageTimeout = Duration.ofSeconds(30);
     private int maxPingsPerSecond = 50;
+    private long maxQueuedBytesTotal = 32L << 20;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -279,6 +285,20 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
+     * How many bytes of encoded outbound messages all provider connections together may have
+     * waiting, in flight included; past it the connection furthest behind (most bytes waiting,
+     * more than one message) is closed with 1008 and its calls end {@code DISCONNECTED}. Each
+     * connection is still bounded by {@link #maxQueuedBytes} on its own. Default 32 MiB.
+     */
+    public Builder maxQueuedBytesTotal(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxQueuedBytesTotal must be at least 1, was " + bytes);
+      }
+      this.maxQueuedBytesTotal = bytes;
+      return this;
+    }
+
+    /**
      * How many pings a peer may send in any one second; one more closes it with 1008. Each ping
      * costs a pong queued for writing; a heartbeat needs one every few seconds. Default 50.
      */
@@ -323,7 +343,8 @@ public final class WebSocketServer implements AutoCloseable {
                   maxPendingHandshakes,
                   maxUnfinishedInboundBytes,
                   messageTimeout,
-                  maxPingsPerSecond)),
+                  maxPingsPerSecond,
+                  maxQueuedBytesTotal)),
           gateway);
     }
   }

@@ -293,6 +293,50 @@ class HostileTransportTest {
     }
   }
 
+  // ---- what peers that do not read can make the server hold ----
+
+  @Test
+  void theServerWideOutboundBoundClosesTheConnectionFurthestBehindAndSparesReaders() throws Exception {
+    // Each connection alone may queue 64 MiB here: only the server-wide 3 MiB can act.
+    try (ServerFixture f =
+            ServerFixture.start(b -> b.maxQueuedBytes(64L * MIB).maxQueuedBytesTotal(3L * MIB));
+        RawProvider stalled =
+            f.boundRaw(
+                RawWebSocket.connect("127.0.0.1", f.port(), RawWebSocket.defaultHeaders(f.port()), 1024),
+                name(),
+                "sink_stalled")) {
+      String args = "{\"blob\":\"" + "b".repeat(MIB) + "\"}";
+      List<CompletableFuture<CallResult>> calls = new ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        calls.add(f.call("sink_stalled", args));
+      }
+
+      // A reader with a large message of its own is answered all the while.
+      String tool = "sink_reading_" + NAMES.incrementAndGet();
+      try (RawProvider reader = f.boundRaw(RawWebSocket.connect(f.port()), "reader-" + tool, tool)) {
+        CompletableFuture<CallResult> big = f.call(tool, "{\"blob\":\"" + "r".repeat(2 * MIB) + "\"}");
+        ToolCall call = reader.next(ToolCall.class);
+        reader.send(ToolResult.success(call.id(), TextNode.valueOf("read it")));
+        assertThat(await(big).outcome()).isInstanceOf(ToolOutcome.Success.class);
+      }
+
+      // Calls in flight end DISCONNECTED; any the host made after the close find no tool.
+      List<io.github.providergateway.protocol.ToolErrorCode> codes = new ArrayList<>();
+      for (CompletableFuture<CallResult> call : calls) {
+        assertThat(await(call).outcome()).isInstanceOf(ToolOutcome.Failure.class);
+        codes.add(((ToolOutcome.Failure) await(call).outcome()).code());
+      }
+      assertThat(codes)
+          .contains(io.github.providergateway.protocol.ToolErrorCode.DISCONNECTED)
+          .allMatch(
+              code ->
+                  code == io.github.providergateway.protocol.ToolErrorCode.DISCONNECTED
+                      || code == io.github.providergateway.protocol.ToolErrorCode.NOT_FOUND);
+      awaitTrue("its queue given back", () -> f.server.queuedOutboundBytes() == 0);
+      assertAnotherProviderIsServed(f);
+    }
+  }
+
   // ---- sockets that never become WebSockets ----
 
   @Test

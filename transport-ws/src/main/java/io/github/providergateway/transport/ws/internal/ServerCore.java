@@ -52,7 +52,8 @@ public final class ServerCore {
       int maxPendingHandshakes,
       long maxUnfinishedInboundBytes,
       Duration messageTimeout,
-      int maxPingsPerSecond) {
+      int maxPingsPerSecond,
+      long maxQueuedBytesTotal) {
     public Config {
       requireNonNull(gateway, "gateway");
       allowedOrigins = Set.copyOf(allowedOrigins);
@@ -72,6 +73,8 @@ public final class ServerCore {
   private final LoopbackServerContainer container;
   /** The server-wide defences against what peers send (see {@link LoopbackFilter}). */
   private final TrafficGuards guards;
+  /** What all provider connections may have waiting to be written. */
+  private final OutboundBudget outbound;
   /** Open connections, for the heartbeat and for close. */
   private final Set<TyrusProviderConnection> connections = ConcurrentHashMap.newKeySet();
   /** The agent hosts' side, served at {@code /host}; null for a providers-only server. */
@@ -94,9 +97,14 @@ public final class ServerCore {
     this.requestedPort = config.port();
     this.idleTimeout = config.idleTimeout();
     this.hosts = config.hosts();
+    this.outbound = new OutboundBudget(config.maxQueuedBytesTotal());
     this.settings =
         new TyrusProviderConnection.Settings(
-            config.maxQueuedMessages(), config.maxQueuedBytes(), CLOSE_GRACE);
+            config.maxQueuedMessages(),
+            config.maxQueuedBytes(),
+            CLOSE_GRACE,
+            outbound,
+            this::closeFurthestBehind);
     this.guards =
         new TrafficGuards(
             gateway.clock(),
@@ -321,6 +329,32 @@ public final class ServerCore {
     for (TyrusHostConnection host : hostConnections) {
       host.heartbeat(now, idleNanos);
     }
+  }
+
+  /**
+   * The provider connections together have more waiting to be written than the server allows:
+   * the one with the most waiting, among those behind (more than the message being written),
+   * is closed as too slow. A connection that reads keeps at most one message in flight, so it is
+   * never the one chosen while a peer that stopped reading holds more.
+   */
+  private void closeFurthestBehind() {
+    TyrusProviderConnection furthest = null;
+    long most = -1;
+    for (TyrusProviderConnection connection : connections) {
+      long behind = connection.backlogBytesIfBehind();
+      if (behind > most) {
+        most = behind;
+        furthest = connection;
+      }
+    }
+    if (furthest != null && most >= 0 && outbound.queued() > outbound.limit()) {
+      furthest.closeAsFurthestBehind(outbound.limit());
+    }
+  }
+
+  /** Bytes of encoded messages waiting for all provider connections now (tests). */
+  public long queuedOutboundBytes() {
+    return outbound.queued();
   }
 
   /**

@@ -50,8 +50,17 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
   /** How many writes one send thread makes in a row for one connection before yielding. */
   private static final int MAX_WRITES_PER_TURN = 16;
 
-  /** Bounds and timings shared by every connection of one server. */
-  record Settings(int maxQueuedMessages, long maxQueuedBytes, Duration closeGrace) {}
+  /**
+   * Bounds and timings shared by every connection of one server: each connection's queue bounds,
+   * the close grace, the server-wide outbound budget, and what to do when that budget is passed
+   * (close the connection furthest behind).
+   */
+  record Settings(
+      int maxQueuedMessages,
+      long maxQueuedBytes,
+      Duration closeGrace,
+      OutboundBudget outbound,
+      Runnable outboundExceeded) {}
 
   /** One encoded message waiting for the socket, or in it. */
   private record Encoded(String text, long bytes) {}
@@ -74,7 +83,7 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
   private final ArrayDeque<GatewayMessage> unencoded = new ArrayDeque<>();
   /** Encoded texts not yet written; while {@code writing}, the head is in flight. Guarded by lock. */
   private final ArrayDeque<Encoded> encoded = new ArrayDeque<>();
-  /** The UTF-8 size of {@code encoded}. Guarded by lock. */
+  /** The UTF-8 size of {@code encoded}; change it only through {@link #encodedBytesLocked}. */
   private long encodedBytes;
   /** A pump task is queued or running; at most one encodes at a time, so order holds. Guarded. */
   private boolean pumping;
@@ -297,7 +306,7 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     synchronized (lock) {
       unencoded.clear();
       encoded.clear();
-      encodedBytes = 0;
+      encodedBytesLocked(-encodedBytes);
       closeStarted = true;
     }
     reportGone();
@@ -344,7 +353,7 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     synchronized (lock) {
       unencoded.clear();
       encoded.clear();
-      encodedBytes = 0;
+      encodedBytesLocked(-encodedBytes);
       if (closing == null) {
         closing = reason;
       }
@@ -420,13 +429,14 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
       }
       Encoded item = new Encoded(text, Utf8.encodedLength(text));
       boolean over;
+      boolean serverOver;
       synchronized (lock) {
         if (gone) {
           pumping = false;
           return;
         }
         encoded.addLast(item);
-        encodedBytes += item.bytes();
+        serverOver = encodedBytesLocked(item.bytes());
         // One message alone never counts as too slow, whatever its size: the peer gets a chance.
         over = encodedBytes > settings.maxQueuedBytes() && encoded.size() > 1;
         if (over) {
@@ -436,6 +446,9 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
       if (over) {
         tooSlow(settings.maxQueuedBytes() + " bytes queued");
         return;
+      }
+      if (serverOver) {
+        settings.outboundExceeded().run(); // may close this connection, or another further behind
       }
     }
     writeNext();
@@ -512,7 +525,7 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
       inFlightBytes = 0;
       if (encoded.peekFirst() == item) {
         encoded.pollFirst();
-        encodedBytes -= item.bytes();
+        encodedBytesLocked(-item.bytes());
       }
       inline = writer == Thread.currentThread();
       if (inline) {
@@ -528,6 +541,36 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     if (more && !inline) {
       schedulePump();
     }
+  }
+
+  /**
+   * Changes {@link #encodedBytes} by {@code delta} and the server-wide budget with it; true when
+   * the server as a whole now has more waiting than it may.
+   */
+  private boolean encodedBytesLocked(long delta) {
+    encodedBytes += delta;
+    if (delta > 0) {
+      return settings.outbound().add(delta);
+    }
+    if (delta < 0) {
+      settings.outbound().release(-delta);
+    }
+    return false;
+  }
+
+  /**
+   * Bytes waiting to be written, and whether more than the message being written waits: what
+   * the server compares when its outbound budget is passed.
+   */
+  long backlogBytesIfBehind() {
+    synchronized (lock) {
+      return encoded.size() + unencoded.size() > 1 && !gone ? encodedBytes : -1;
+    }
+  }
+
+  /** Closed by the server: of all its connections, this one is furthest behind (R-WS-06). */
+  void closeAsFurthestBehind(long serverLimit) {
+    tooSlow("the server's " + serverLimit + "-byte outbound bound was passed, and this connection is furthest behind");
   }
 
   private void tooSlow(String detail) {
