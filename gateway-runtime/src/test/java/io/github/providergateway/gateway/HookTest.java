@@ -245,6 +245,88 @@ class HookTest {
     }
   }
 
+  /** Every read of this regex timer moves it 10 µs on: a catastrophic match costs what it reads. */
+  private static final long TICK = 10_000;
+
+  /** Context rules whose {@code args} regex or {@code file} glob backtracks catastrophically. */
+  private static List<HookRule> catastrophicContextRules(int count, String args, String file) {
+    List<HookRule> rules = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      rules.add(HookRule.context(new HookMatch(null, args, null, file), "never " + i));
+    }
+    return rules;
+  }
+
+  @Test
+  void allRulesOfOneEvaluationShareOneRegexBudgetAndRulesLeftFailSafeWithoutRunning() {
+    AtomicLong clock = new AtomicLong();
+    try (GatewayFixture timed = GatewayFixture.with(b -> b.regexTimer(() -> clock.addAndGet(TICK)))) {
+      String s = timed.startSession("timed");
+      List<HookRule> rules = catastrophicContextRules(49, "(a+)+$", null);
+      // "zzz" is nowhere in the text: only a rule left without time can make it deny.
+      rules.add(HookRule.deny(new HookMatch(null, "zzz", null, null), "no time left, so denied"));
+      timed.bound(Hello.builder("guardian").session(s).hooks(new Hooks(rules, null)).build());
+      String evil = "{\"x\":\"" + "a".repeat(5_000) + "b\"}";
+
+      long before = clock.get();
+      HookDecision decision = done(timed.gateway.preToolUse(s, "t", json(evil)));
+      long spent = clock.get() - before;
+
+      // With a 1 ms deadline per rule alone, 49 rules cost 49 ms of the loop per evaluation.
+      assertThat(spent).isLessThanOrEqualTo(Duration.ofMillis(5).toNanos() + 10 * TICK);
+      assertThat(decision.allowed()).isFalse();
+      assertThat(decision.reason()).isEqualTo("no time left, so denied");
+    }
+  }
+
+  @Test
+  void aProvidersRulesGetTenMillisecondsOfRegexTimeASecondWhoeverCallsAndRefillWithTime() {
+    AtomicLong clock = new AtomicLong();
+    try (GatewayFixture timed = GatewayFixture.with(b -> b.regexTimer(() -> clock.addAndGet(TICK)))) {
+      String s = timed.startSession("timed");
+      List<HookRule> rules = catastrophicContextRules(50, "(a+)+$", null);
+      timed.bound(Hello.builder("guardian").session(s).hooks(new Hooks(rules, null)).build());
+      String evil = "{\"x\":\"" + "a".repeat(5_000) + "b\"}";
+      long[] spent = new long[4];
+
+      for (int i = 0; i < 3; i++) {
+        long before = clock.get();
+        done(timed.gateway.preToolUse(s, "t", json(evil)));
+        spent[i] = clock.get() - before;
+      }
+      clock.addAndGet(Duration.ofSeconds(1).toNanos());
+      long before = clock.get();
+      done(timed.gateway.preToolUse(s, "t", json(evil)));
+      spent[3] = clock.get() - before;
+
+      long fiveMillis = Duration.ofMillis(5).toNanos();
+      assertThat(spent[0]).isBetween(fiveMillis - 10 * TICK, fiveMillis + 10 * TICK);
+      assertThat(spent[1]).isBetween(fiveMillis - 10 * TICK, fiveMillis + 10 * TICK);
+      // 10 ms a second are spent; what 10 ms of clock refilled (0.1 ms) is all the third gets.
+      assertThat(spent[2]).as("the third evaluation in the same second").isLessThan(Duration.ofMillis(1).toNanos());
+      assertThat(spent[3]).as("a second later").isGreaterThan(fiveMillis - 10 * TICK);
+    }
+  }
+
+  @Test
+  void aFileGlobRunsUnderTheRegexGuardToo() {
+    AtomicLong clock = new AtomicLong();
+    try (GatewayFixture timed = GatewayFixture.with(b -> b.regexTimer(() -> clock.addAndGet(TICK)))) {
+      String s = timed.startSession("timed");
+      List<HookRule> rules = catastrophicContextRules(50, null, "*a*a*a*a*a*a*a*a*a*a*a*b");
+      timed.bound(Hello.builder("guardian").session(s).hooks(new Hooks(rules, null)).build());
+
+      long before = clock.get();
+      HookDecision decision =
+          done(timed.gateway.preToolUse(s, "edit", json("{\"path\":\"" + "a".repeat(3_000) + "\"}")));
+      long spent = clock.get() - before;
+
+      // Through an unguarded PathMatcher, each of these globs runs for minutes on this name.
+      assertThat(decision.context()).isEmpty();
+      assertThat(spent).isLessThanOrEqualTo(Duration.ofMillis(5).toNanos() + 10 * TICK);
+    }
+  }
+
   // ---- gates ----
 
   @Test

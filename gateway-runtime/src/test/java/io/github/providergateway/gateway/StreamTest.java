@@ -19,6 +19,7 @@ import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamQuery;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -242,6 +243,57 @@ class StreamTest {
       p.send(Push.event("w", PushLevel.SURFACE, "a".repeat(1000)));
 
       assertThat(slow.host(s).logs).hasSize(1);
+    }
+  }
+
+  @Test
+  void aFilterOfMoreThanFiftyRulesIsTooLargeAndFiftyAreAccepted() {
+    List<FilterRule> rules = new ArrayList<>();
+    for (int i = 0; i < 51; i++) {
+      rules.add(new FilterRule("rule" + i, FilterOutcome.DROP));
+    }
+
+    watcher.send(new FilterSet("r-51", null, "ci-watch", rules));
+    ErrorMessage error = watcher.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    assertThat(error.message()).contains("at most 50 rules");
+
+    watcher.send(new FilterSet("r-50", null, "ci-watch", rules.subList(0, 50)));
+    assertThat(watcher.next(io.github.providergateway.protocol.Ack.class).requestId()).isEqualTo("r-50");
+  }
+
+  @Test
+  void aPushRunsItsFiltersRulesWithinOneRegexBudgetAndAProviderWithinItsAllowancePerSecond() {
+    long tick = 10_000; // every read of the regex timer moves it 10 µs on
+    var clock = new java.util.concurrent.atomic.AtomicLong();
+    try (GatewayFixture timed = GatewayFixture.with(b -> b.regexTimer(() -> clock.addAndGet(tick)))) {
+      String s = timed.startSession("timed");
+      RecordingProviderConnection p = timed.bound("watch", s);
+      List<FilterRule> rules = new ArrayList<>();
+      for (int i = 0; i < 50; i++) {
+        rules.add(new FilterRule("(a+)+$", FilterOutcome.DROP));
+      }
+      p.send(new FilterSet(null, null, "w", rules));
+      String evil = "a".repeat(5_000) + "b";
+
+      long before = clock.get();
+      p.send(Push.event("w", PushLevel.SURFACE, evil));
+      p.send(Push.event("w", PushLevel.SURFACE, evil));
+      long twoPushes = clock.get() - before;
+      before = clock.get();
+      for (int i = 0; i < 8; i++) {
+        p.send(Push.event("w", PushLevel.SURFACE, evil));
+      }
+      long eightMore = clock.get() - before;
+
+      // With a 1 ms deadline per rule alone, each push cost 50 ms of the loop.
+      long fiveMillis = Duration.ofMillis(5).toNanos();
+      assertThat(twoPushes).isBetween(2 * fiveMillis - 20 * tick, 2 * fiveMillis + 20 * tick);
+      // The allowance of 10 ms a second is spent: what is left is reading the timer once per rule
+      // (here 10 µs a read, in reality nanoseconds), not the 40 ms eight budgets would allow.
+      assertThat(eightMore).as("eight more pushes in the same second").isLessThan(fiveMillis);
+      // Cut off or not run, a rule fails safe as no match: every event is kept and surfaced.
+      assertThat(timed.host(s).logs).hasSize(10);
     }
   }
 

@@ -44,10 +44,10 @@ final class HookEngine {
 
   HookEngine(Engine engine, LongSupplier nanoTime) {
     this.engine = engine;
-    this.regex = new RegexGuard(engine.limits.regexDeadline(), nanoTime);
+    this.regex = new RegexGuard(engine.limits, nanoTime);
   }
 
-  /** The deadline-guarded regex engine, shared with stream filters. */
+  /** The time-guarded regex engine, shared with stream filters. */
   RegexGuard regex() {
     return regex;
   }
@@ -66,7 +66,7 @@ final class HookEngine {
         candidates.add(new Candidate(binding, rule));
       }
     }
-    Run run = new Run(session, tool, args, toolProvider, candidates.iterator());
+    Run run = new Run(session, tool, args, toolProvider, candidates.iterator(), regex.spend());
     if (candidates.isEmpty()) {
       run.result.complete(HookDecision.allow(List.of()));
     } else {
@@ -87,9 +87,13 @@ final class HookEngine {
     final Iterator<Candidate> remaining;
     final List<String> context = new ArrayList<>();
     final CompletableFuture<HookDecision> result = new CompletableFuture<>();
+    /** The regex time all rules of this evaluation share. */
+    final RegexGuard.Spend regexSpend;
     private String argsText;
 
-    Run(SessionState session, String tool, JsonNode args, String toolProvider, Iterator<Candidate> remaining) {
+    Run(SessionState session, String tool, JsonNode args, String toolProvider, Iterator<Candidate> remaining,
+        RegexGuard.Spend regexSpend) {
+      this.regexSpend = regexSpend;
       this.session = session;
       this.tool = tool;
       this.args = args;
@@ -149,20 +153,33 @@ final class HookEngine {
     if (match.provider() != null && !match.provider().equals(run.toolProvider)) {
       return false;
     }
-    if (match.file() != null && !Globs.matchesFileArgument(match.file(), run.args)) {
-      return false;
-    }
-    if (match.args() != null) {
-      RegexGuard.Result found =
-          regex.find(match.args(), run.argsText(engine.limits.maxMatchedChars()));
-      if (found == RegexGuard.Result.TIMED_OUT) {
-        logTimeoutOnce(binding, match.args());
-        // Fail safe (architecture, decision 8): a deny or gate counts as matched, context not.
-        return rule.action() != HookAction.CONTEXT;
+    if (match.file() != null) {
+      String file = Globs.fileArgument(match.file(), run.args);
+      if (file == null || !found(run, binding, rule, Globs.toRegex(match.file()), file)) {
+        return false;
       }
-      return found == RegexGuard.Result.MATCHED;
     }
-    return true;
+    return match.args() == null
+        || found(run, binding, rule, match.args(), run.argsText(engine.limits.maxMatchedChars()));
+  }
+
+  /** One guarded match of a rule's pattern, paid from the run's and the rule owner's time. */
+  private boolean found(Run run, Binding binding, HookRule rule, String regexText, String text) {
+    RegexGuard.Result found = regex.find(regexText, text, run.regexSpend, allowance(binding.provider));
+    if (found == RegexGuard.Result.TIMED_OUT) {
+      logTimeoutOnce(binding, regexText);
+      // Fail safe (architecture, decision 8): a deny or gate counts as matched, context not.
+      return rule.action() != HookAction.CONTEXT;
+    }
+    return found == RegexGuard.Result.MATCHED;
+  }
+
+  /** The provider's regex time per second, whichever message runs its rules. */
+  RegexGuard.Allowance allowance(ProviderState provider) {
+    if (provider.regexAllowance == null) {
+      provider.regexAllowance = regex.allowance();
+    }
+    return provider.regexAllowance;
   }
 
   private void logTimeoutOnce(Binding binding, String pattern) {

@@ -49,6 +49,8 @@ final class ProviderState {
   Path persistDir;
   /** The reconnect token of its latest {@code hello.ack}. */
   String reconnectToken;
+  /** Its rules' regex time per second (created when a rule first runs). */
+  RegexGuard.Allowance regexAllowance;
   /** When it last sent anything: multi-instance routing picks the most recent. */
   Instant lastActive;
 

@@ -186,9 +186,12 @@ public final class PushHandler {
     String text = event.length() > engine.limits.maxMatchedChars()
         ? event.substring(0, engine.limits.maxMatchedChars())
         : event;
+    RegexGuard.Spend spend = engine.hooks.regex().spend();
+    RegexGuard.Allowance allowance = engine.hooks.allowance(binding.provider);
     for (FilterRule rule : rules) {
-      // A match cut off by the deadline fails safe as no match (architecture, decision 8).
-      if (engine.hooks.regex().find(rule.match(), text) == RegexGuard.Result.MATCHED) {
+      // A match cut off by its deadline, or not run for want of time, fails safe as no match
+      // (design brief, decision 8; docs/architecture.md, decision 22).
+      if (engine.hooks.regex().find(rule.match(), text, spend, allowance) == RegexGuard.Result.MATCHED) {
         return rule.outcome();
       }
     }

@@ -176,6 +176,11 @@ final class UpdateHandler {
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED, "filter.set may only name your own streams, not " + stream);
     }
+    if (update.rules().size() > engine.limits.maxFilterRules()) {
+      throw new ProtocolViolation(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          "A filter may have at most " + engine.limits.maxFilterRules() + " rules, not " + update.rules().size());
+    }
     for (int i = 0; i < update.rules().size(); i++) {
       HookRules.checkRegex(update.rules().get(i).match(), "rules[" + i + "].match");
     }
