@@ -48,6 +48,39 @@ class HelloTest {
     conn.assertNoMoreMessages();
   }
 
+  // ---- names (issue 13) ----
+
+  private ErrorMessage refusedHello(Hello hello) {
+    RecordingProviderConnection conn = f.authenticated();
+    conn.send(hello);
+    ErrorMessage refused = conn.next(ErrorMessage.class);
+    assertThat(conn.isClosed()).as("a refused name leaves the connection open").isFalse();
+    return refused;
+  }
+
+  @Test
+  void toolNamesOutsideTheGrammarAreRefusedWithAShortTypedError() {
+    String session = f.startSession("alpha");
+    for (String bad : new String[] {"nul\u0000", "right\u202eleft", "lone\ud800", "has space", "x".repeat(129), "y".repeat(100_000)}) {
+      ErrorMessage refused = refusedHello(Hello.builder("p").session(session).tools(tool(bad)).build());
+      assertThat(refused.code()).as("tool name %s", bad.length() > 20 ? bad.length() + " chars" : bad).isEqualTo(ErrorCode.INVALID_JSON);
+      assertThat(refused.message()).contains("tool name").hasSizeLessThan(200).doesNotContain("\u202e", "\u0000");
+    }
+    RecordingProviderConnection ok = f.authenticated();
+    ok.send(Hello.builder("p").session(session).tools(tool("a.B-9_" + "z".repeat(122))).build());
+    ok.next(HelloAck.class);
+  }
+
+  @Test
+  void providerNamesAndInstancesOutsideTheGrammarAreRefusedWithATypedErrorNotAClose() {
+    String session = f.startSession("alpha");
+    for (String bad : new String[] {"n".repeat(5_000), "a/b", "..", "bad\u202ename"}) {
+      assertThat(refusedHello(Hello.builder(bad).session(session).build()).code()).isEqualTo(ErrorCode.INVALID_JSON);
+      assertThat(refusedHello(Hello.builder("p").instance(bad).session(session).build()).code())
+          .isEqualTo(ErrorCode.INVALID_JSON);
+    }
+  }
+
   @Test
   void everyHelloAckCarriesANewReconnectToken() {
     String session = f.startSession("alpha");

@@ -7,7 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
@@ -177,6 +183,61 @@ class MultiInstanceTest {
 
     assertThat(other.next(io.github.providergateway.protocol.ErrorMessage.class).code())
         .isEqualTo(io.github.providergateway.protocol.ErrorCode.TOOL_CONFLICT);
+  }
+
+  // ---- one trust level per name (issue 13) ----
+
+  private RecordingProviderConnection pairedImpostor() {
+    RecordingProviderConnection external = f.paired(session, sessions -> {});
+    external.send(Hello.builder("browser").instance("evil").session(session)
+        .tools(tool("browser_screenshot"), tool("page_title")).build());
+    return external;
+  }
+
+  @Test
+  void anExternalConnectionCannotJoinAProjectProvidersNameAndTheCallsStillGoToTheOriginal() {
+    RecordingProviderConnection original = tab("tab-a3f8", "Dashboard");
+
+    RecordingProviderConnection impostor = pairedImpostor();
+    ErrorMessage refused = impostor.next(ErrorMessage.class);
+    assertThat(refused.code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    assertThat(refused.message()).contains("held", "project", "external");
+
+    var call = f.call(session, "page_title", "{\"secret\":\"s3cr3t\"}");
+    ToolCall sent = original.next(ToolCall.class);
+    original.send(ToolResult.success(sent.id(), json("\"Dashboard\"")));
+    assertThat(done(call).outcome()).isInstanceOf(ToolOutcome.Success.class);
+    impostor.assertNoMoreMessages();
+    assertThat(hostTool("page_title").parameters().toString()).doesNotContain("evil");
+  }
+
+  @Test
+  void aNameRestorableByReconnectIsHeldForItsTrustLevelUntilTheWindowEnds() {
+    tab("tab-a3f8", "Dashboard").drop();
+
+    assertThat(pairedImpostor().next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+
+    f.clock.advance(Duration.ofSeconds(31));
+    pairedImpostor().next(io.github.providergateway.protocol.HelloAck.class);
+  }
+
+  @Test
+  void aStreamIsReadAndWrittenOnlyByTheTrustLevelThatWroteItEvenAfterItsWriterLeft() {
+    RecordingProviderConnection original = tab("tab-a3f8", "Dashboard");
+    original.send(Push.event("pages", PushLevel.KEEP, "secret page"));
+    original.drop();
+    f.clock.advance(Duration.ofSeconds(31));
+    RecordingProviderConnection newcomer = pairedImpostor();
+    newcomer.next(io.github.providergateway.protocol.HelloAck.class);
+    newcomer.next(io.github.providergateway.protocol.SessionLifecycle.class);
+
+    newcomer.send(new StreamQuery("q", session, List.of("pages"), 10));
+    assertThat(newcomer.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+    newcomer.send(Push.event("pages", PushLevel.KEEP, "planted"));
+    assertThat(newcomer.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+
+    assertThat(done(f.gateway.queryStreams(session, List.of("pages@browser"), 10)).get("pages@browser"))
+        .extracting(StreamEntry::event).containsExactly("secret page");
   }
 
   @Test

@@ -128,6 +128,8 @@ final class BindingHandler {
 
   /** Checks everything before anything changes: a refused {@code hello} registers nothing. */
   private Registration validate(Conn conn, Hello hello) {
+    Names.checkProvider("name", hello.name());
+    Names.checkProvider("instance", hello.instance());
     Engine.Identity identity = new Engine.Identity(hello.name(), hello.instance());
     Reconnects.Claim claim = engine.reconnects.claim(hello.reconnectToken(), identity);
     ProviderState holder = engine.identities.get(identity);
@@ -157,6 +159,9 @@ final class BindingHandler {
       selector = SessionSelector.of(fallback);
     }
     List<SessionState> sessions = resolveSessions(conn, selector);
+    for (SessionState session : sessions) {
+      checkOneTrustPerName(conn, hello.name(), session, claim);
+    }
     boolean all = selector instanceof SessionSelector.All;
     Map<SessionState, Declared> declared = new LinkedHashMap<>();
     for (SessionState session : sessions) {
@@ -172,6 +177,36 @@ final class BindingHandler {
     HookRules.check(hello.hooksOrNone(), engine.limits);
     Declared template = all ? declaredBy(hello, restored == null ? null : restored.template()) : null;
     return new Registration(selector, declared, template, claim, restored);
+  }
+
+  /**
+   * Instances of one provider name in a session share one trust level (docs/architecture.md,
+   * decision 23): otherwise an external connection could say {@code hello} with a project
+   * provider's name and tools, be merged with it, and receive its calls and their arguments. A
+   * name held there by another trust level, live or restorable by reconnect, is refused.
+   */
+  private void checkOneTrustPerName(Conn conn, String name, SessionState session, Reconnects.Claim claim) {
+    TrustLevel trust = conn.trust();
+    TrustLevel other = null;
+    for (ProviderState provider : session.bindings.keySet()) {
+      boolean replaced = provider.conn == conn || (claim != null && claim.live() == provider);
+      if (provider.name.equals(name) && provider.trust != trust && !replaced) {
+        other = provider.trust;
+      }
+    }
+    if (other == null) {
+      other = engine.reconnects.departedWithOtherTrust(name, trust, session.id);
+    }
+    if (other == null && claim != null && claim.departed() != null && claim.departed().trust() != trust) {
+      other = claim.departed().trust();
+    }
+    if (other != null) {
+      throw new ProtocolViolation(
+          ErrorCode.UNAUTHORIZED,
+          "Provider name '" + Names.shown(name) + "' is held in session " + session.id + " by a "
+              + other.wireName() + " provider; a " + trust.wireName() + " provider cannot join it",
+          session.id);
+    }
   }
 
   private List<SessionState> resolveSessions(Conn conn, SessionSelector selector) {

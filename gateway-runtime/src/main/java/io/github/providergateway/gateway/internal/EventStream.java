@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.TrustLevel;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -15,6 +16,11 @@ import java.util.List;
  */
 final class EventStream {
 
+  /**
+   * The trust level of the provider that made it: only providers of that name <em>and</em> trust
+   * level write to or read it (docs/architecture.md, decision 23).
+   */
+  private final TrustLevel writer;
   private final int retention;
   private final long maxChars;
   /** Stored events, oldest first. */
@@ -26,7 +32,8 @@ final class EventStream {
   /** When the newest event was stored. */
   private Instant lastWritten;
 
-  EventStream(int retention, long maxChars) {
+  EventStream(TrustLevel writer, int retention, long maxChars) {
+    this.writer = writer;
     this.retention = retention;
     this.maxChars = maxChars;
   }
@@ -46,6 +53,10 @@ final class EventStream {
   private static int sizeOf(StreamEntry entry) {
     int metadata = entry.metadata() == null ? 0 : entry.metadata().toString().length();
     return entry.event().length() + metadata;
+  }
+
+  TrustLevel writer() {
+    return writer;
   }
 
   /** Up to {@code last} entries, newest first. */

@@ -11,6 +11,7 @@ import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.protocol.StreamQuery;
+import io.github.providergateway.protocol.TrustLevel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,6 +39,7 @@ public final class PushHandler {
     StreamName stream =
         new StreamName(push.stream() == null ? provider.name : push.stream(), provider.name);
     for (Binding binding : targets) {
+      checkWriter(binding.session.streams.get(stream), provider, stream);
       checkStreamLimit(binding.session, provider, stream);
       checkBudget(binding);
     }
@@ -61,6 +63,20 @@ public final class PushHandler {
           "An \"all\"-bound provider must give sessionId or broadcast: true");
     }
     return new ArrayList<>(provider.bindings.values());
+  }
+
+  /**
+   * A stream belongs to the name and trust level that made it: a provider of another trust level
+   * that takes the name after the writer left cannot add to it or read it (docs/architecture.md,
+   * decision 23). The host and internal providers read every stream.
+   */
+  private static void checkWriter(EventStream existing, ProviderState provider, StreamName name) {
+    if (existing != null && existing.writer() != provider.trust && provider.trust != TrustLevel.INTERNAL) {
+      throw new ProtocolViolation(
+          ErrorCode.UNAUTHORIZED,
+          "Stream " + name + " was written by a " + existing.writer().wireName()
+              + " provider; a " + provider.trust.wireName() + " provider of that name cannot use it");
+    }
   }
 
   private void checkStreamLimit(SessionState session, ProviderState provider, StreamName stream) {
@@ -114,13 +130,13 @@ public final class PushHandler {
   }
 
   /** The stream {@code name} of {@code session}, made (making room if the session is full). */
-  private EventStream streamFor(SessionState session, StreamName name) {
+  private EventStream streamFor(SessionState session, StreamName name, TrustLevel writer) {
     EventStream stream = session.streams.get(name);
     if (stream == null) {
       if (session.streams.size() >= engine.limits.maxStreamsPerSession()) {
         session.streams.remove(evictableStream(session));
       }
-      stream = new EventStream(engine.limits.streamRetention(), engine.limits.maxStreamBytes());
+      stream = new EventStream(writer, engine.limits.streamRetention(), engine.limits.maxStreamBytes());
       session.streams.put(name, stream);
     }
     return stream;
@@ -163,7 +179,7 @@ public final class PushHandler {
       if (filtered != null) {
         level = PushLevel.fromWire(filtered.wireName());
       }
-      streamFor(session, stream)
+      streamFor(session, stream, binding.provider.trust)
           .add(new StreamEntry(engine.timers.now(), push.event(), level, push.metadata()));
       if (level == PushLevel.SURFACE || level == PushLevel.INJECT) {
         session.host.log(session.id, source, push.event());
@@ -257,7 +273,9 @@ public final class PushHandler {
     int last = Math.min(query.last() == null ? engine.limits.maxQueryLast() : query.last(), engine.limits.maxQueryLast());
     Map<String, List<StreamEntry>> result = new LinkedHashMap<>();
     for (String name : query.streams()) {
-      result.put(name, history(session, StreamName.parse(name, provider.name), last));
+      StreamName stream = StreamName.parse(name, provider.name);
+      checkWriter(session.streams.get(stream), provider, stream);
+      result.put(name, history(session, stream, last));
     }
     engine.outbox.send(conn, new StreamHistory(query.queryId(), result));
   }

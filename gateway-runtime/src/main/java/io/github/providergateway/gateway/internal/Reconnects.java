@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.SessionSelector;
@@ -22,6 +23,7 @@ final class Reconnects {
   /** What a dropped provider was, kept for the reconnect window. */
   record Snapshot(
       String providerId,
+      TrustLevel trust,
       SessionSelector selector,
       Map<String, Declared> declaredBySession,
       Map<String, Long> revisions,
@@ -40,6 +42,7 @@ final class Reconnects {
       }
       return new Snapshot(
           provider.providerId,
+          provider.trust,
           provider.selector,
           declared,
           revisions,
@@ -129,6 +132,24 @@ final class Reconnects {
                 forget(identity);
               }
             });
+  }
+
+  /**
+   * The trust level of a dropped provider named {@code name} still restorable in {@code
+   * sessionId} with a trust level other than {@code trust}, or null if there is none.
+   */
+  TrustLevel departedWithOtherTrust(String name, TrustLevel trust, String sessionId) {
+    for (Engine.Identity identity : departedOrder) {
+      if (!identity.name().equals(name) || !isDeparted(identity)) {
+        continue;
+      }
+      Snapshot snapshot = byHash.get(hashByIdentity.get(identity)).departed;
+      if (snapshot.trust() != trust
+          && (snapshot.declaredBySession().containsKey(sessionId) || snapshot.template() != null)) {
+        return snapshot.trust();
+      }
+    }
+    return null;
   }
 
   private int departedCount() {

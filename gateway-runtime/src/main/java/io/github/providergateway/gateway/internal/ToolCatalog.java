@@ -78,6 +78,7 @@ public final class ToolCatalog {
   static void checkDistinct(SessionState session, Collection<ToolDefinition> tools) {
     Set<String> seen = new HashSet<>();
     for (ToolDefinition tool : tools) {
+      Names.checkTool("tool name", tool.name());
       if (!seen.add(tool.name())) {
         throw conflict(session, "Tool '" + tool.name() + "' is declared twice");
       }

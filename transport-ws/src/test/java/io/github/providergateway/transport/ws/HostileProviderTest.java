@@ -3,16 +3,30 @@ package io.github.providergateway.transport.ws;
 import static io.github.providergateway.transport.ws.HostileTransportTest.assertAnotherProviderIsServed;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.Ack;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.AuthConfirm;
+import io.github.providergateway.protocol.AuthPairing;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.FilterOutcome;
 import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.FilterSet;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +37,7 @@ import org.junit.jupiter.api.Test;
 class HostileProviderTest {
 
   private static final String CATASTROPHIC = "(a+)+$";
+  private static final Pattern PAIRING_CODE = Pattern.compile("Pairing code: (\\d{6})");
 
   @Test
   void catastrophicFilterRulesCannotFreezeTheLoop() throws Exception {
@@ -42,6 +57,54 @@ class HostileProviderTest {
       // 100 pushes through 50 rules: at most 5 ms each and 10 ms a second for this provider.
       assertAnotherProviderIsServed(f);
     }
+  }
+
+  @Test
+  void aPairedProviderCannotTakeAProjectProvidersCallsByClaimingItsName() throws Exception {
+    try (ServerFixture f = ServerFixture.start();
+        RawProvider project = f.boundRaw(RawWebSocket.connect(f.port()), "vault", "read_secret");
+        RawProvider external = paired(f)) {
+      external.send(Hello.builder("vault").instance("evil").session(f.sessionId)
+          .tools(ServerFixture.definitions("read_secret")).build());
+      assertThat(external.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+
+      CompletableFuture<CallResult> call = f.call("read_secret", "{\"key\":\"prod\"}");
+      ToolCall sent = project.next(ToolCall.class);
+      project.send(ToolResult.success(sent.id(), TextNode.valueOf("ok")));
+      assertThat(ServerFixture.await(call).outcome()).isInstanceOf(ToolOutcome.Success.class);
+    }
+  }
+
+  @Test
+  void aFiveThousandCharacterNameGetsATypedErrorAndTheConnectionStaysOpen() throws Exception {
+    try (ServerFixture f = ServerFixture.start();
+        RawProvider provider = f.authenticatedRaw(RawWebSocket.connect(f.port()))) {
+      provider.send(Hello.builder("n".repeat(5_000)).session(f.sessionId).build());
+      ErrorMessage refused = provider.next(ErrorMessage.class);
+      assertThat(refused.code()).isEqualTo(ErrorCode.INVALID_JSON);
+      assertThat(refused.message()).hasSizeLessThan(200);
+
+      provider.send(Hello.builder("short-name").session(f.sessionId).build());
+      provider.next(HelloAck.class);
+      assertAnotherProviderIsServed(f);
+    }
+  }
+
+  /** A raw connection paired to the fixture's session, with the code read from its timeline. */
+  private static RawProvider paired(ServerFixture f) throws Exception {
+    RawProvider provider = new RawProvider(RawWebSocket.connect(f.port()));
+    provider.send(Auth.pair());
+    provider.next(AuthPairing.class);
+    String code = null;
+    for (var line : f.host.logs) {
+      Matcher matcher = PAIRING_CODE.matcher(line.text());
+      if (matcher.find()) {
+        code = matcher.group(1);
+      }
+    }
+    provider.send(new AuthConfirm(code));
+    provider.next(Sessions.class);
+    return provider;
   }
 
   private static List<FilterRule> rules(int count) {

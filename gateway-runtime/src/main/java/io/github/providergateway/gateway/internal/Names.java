@@ -1,0 +1,61 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.protocol.ErrorCode;
+import java.util.regex.Pattern;
+
+/**
+ * The names a provider gives itself and its tools (docs/architecture.md, decision 24): 1 to 128 of
+ * {@code A-Z a-z 0-9 _ . -}, the set agent hosts accept for tool names (MCP, Claude Code, Copilot
+ * CLI), and {@code .} or {@code ..} alone are no provider name. Anything else (NUL, bidirectional
+ * overrides such as U+202E, lone surrogates, 100,000 characters) is refused with {@code
+ * INVALID_JSON} naming the field, before anything is registered, so that no host has to display
+ * or route it, and provider names map one to one onto {@code persistDir} names.
+ */
+final class Names {
+
+  /** The grammar of provider, instance and tool names. */
+  static final Pattern GRAMMAR = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
+
+  /** How much of a refused name an error message repeats. */
+  private static final int SHOWN_CHARS = 40;
+
+  private Names() {}
+
+  /** Refuses a provider name or instance outside the grammar. */
+  static void checkProvider(String field, String name) {
+    if (name != null && (!GRAMMAR.matcher(name).matches() || name.equals(".") || name.equals(".."))) {
+      throw refused(field, name);
+    }
+  }
+
+  /** Refuses a tool name outside the grammar. */
+  static void checkTool(String field, String name) {
+    if (!GRAMMAR.matcher(name).matches()) {
+      throw refused(field, name);
+    }
+  }
+
+  private static ProtocolViolation refused(String field, String name) {
+    return new ProtocolViolation(
+        ErrorCode.INVALID_JSON,
+        field + " '" + shown(name) + "' must be 1 to 128 of A-Z a-z 0-9 _ . - (" + name.length() + " chars given)");
+  }
+
+  /**
+   * {@code text} as an error message may repeat it: at most 40 characters, anything outside
+   * printable ASCII escaped as {@code \}{@code uXXXX}, so a peer's input cannot make a message
+   * (or a close reason built from one) long, or make it display as something else.
+   */
+  static String shown(String text) {
+    StringBuilder shown = new StringBuilder();
+    for (int i = 0; i < text.length() && i < SHOWN_CHARS; i++) {
+      char c = text.charAt(i);
+      if (c >= 0x20 && c < 0x7f) {
+        shown.append(c);
+      } else {
+        shown.append(String.format("\\u%04x", (int) c));
+      }
+    }
+    return text.length() > SHOWN_CHARS ? shown.append("...").toString() : shown.toString();
+  }
+}
