@@ -65,9 +65,13 @@ final class CommandLoop {
       out.prompt();
       String line;
       try {
+        out.awaitRoom(); // output nobody reads waits; so does the next command
         line = in.readLine();
       } catch (IOException e) {
         err.println("gateway: cannot read input any more (" + e.getMessage() + "); stopping");
+        return;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
         return;
       }
       if (line == null) {

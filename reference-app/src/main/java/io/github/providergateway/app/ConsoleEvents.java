@@ -24,7 +24,7 @@ final class ConsoleEvents implements SessionHost, GatewayListener {
 
   @Override
   public void log(String sessionId, String source, String message) {
-    out.say("[" + sessionId + "] " + source + ": " + message);
+    out.timeline("[" + sessionId + "] " + source + ": " + message);
   }
 
   @Override

@@ -90,6 +90,7 @@ final class ConsoleHost implements FrontEnd {
     out.say("Type 'help' for commands; 'quit' or end of input stops the gateway.");
     serve(api, sessions);
     stop(STOP_DEADLINE);
+    out.finish();
     return Main.EXIT_OK;
   }
 
@@ -128,6 +129,7 @@ final class ConsoleHost implements FrontEnd {
     out.say("Type 'help' for commands; 'quit' or end of input detaches and leaves the gateway running.");
     serve(api, sessions);
     stop(STOP_DEADLINE);
+    out.finish();
     return Main.EXIT_OK;
   }
 

@@ -137,8 +137,11 @@ public final class Main implements Callable<Integer> {
     Main main =
         new Main(System.in, System.out, System.err, System.getenv(), System.console() != null);
     // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
+    ExitOnSignal.install(main::onSignal);
     Runtime.getRuntime().addShutdownHook(new Thread(main::onSignal, "gateway-signal"));
-    System.exit(main.execute(args));
+    int exitCode = main.execute(args);
+    StderrLogging.flush();
+    System.exit(exitCode);
   }
 
   /**

@@ -11,6 +11,7 @@ import io.github.providergateway.protocol.host.HostCommand;
 import io.github.providergateway.protocol.host.HostDecodeResult;
 import io.github.providergateway.protocol.host.HostOutput;
 import io.github.providergateway.protocol.host.HostReply;
+import io.github.providergateway.protocol.host.SessionLog;
 import io.github.providergateway.protocol.host.Shutdown;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -111,9 +112,13 @@ final class RpcHost implements FrontEnd {
     while (true) {
       String line;
       try {
+        out.awaitRoom(); // a host that does not read its replies gets no new work done
         line = in.readLine();
       } catch (IOException e) {
         LOG.log(System.Logger.Level.WARNING, "cannot read commands any more; stopping", e);
+        return DEFAULT_DEADLINE;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
         return DEFAULT_DEADLINE;
       }
       if (line == null) {
@@ -141,7 +146,10 @@ final class RpcHost implements FrontEnd {
   private final class Stdout implements HostConnection {
     @Override
     public boolean send(HostOutput output) {
-      return out.write(HostJson.HOST_CODEC.toJson(output));
+      // Timeline lines are what floods (progress, pushes): they may be dropped, nothing else is.
+      return output instanceof SessionLog log
+          ? out.writeTimeline(HostJson.HOST_CODEC.toJson(output), log.sessionId())
+          : out.write(HostJson.HOST_CODEC.toJson(output));
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.github.providergateway.app;
 
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -41,6 +41,15 @@ final class StderrLogging {
    * Sends JUL's root logger to stderr at the level {@link #LEVEL_VARIABLE} names. Safe to call
    * again (the app's tests start many gateways in one JVM): the last call's level wins.
    */
+  /** Waits a little for log lines not yet written to stderr (before the process exits). */
+  static synchronized void flush() {
+    if (root != null) {
+      for (Handler handler : root.getHandlers()) {
+        handler.flush();
+      }
+    }
+  }
+
   static synchronized void install(Map<String, String> env) {
     if (root == null) {
       LogManager.getLogManager().reset();
@@ -78,11 +87,35 @@ final class StderrLogging {
   }
 
   /**
-   * A console handler that writes to whatever {@code System.err} is at the time of the record,
-   * not the stream it was created with, and lets the root logger's level decide what passes.
+   * A handler that writes to whatever {@code System.err} is at the time of writing, not the
+   * stream it was created with, and lets the root logger's level decide what passes. Lines are
+   * written by a thread of their own, so a full stderr pipe never blocks the thread that logs (the
+   * gateway loop, most often): beyond {@link #MAX_QUEUED_CHARS} waiting, lines are dropped and a
+   * later line says how many.
    */
   private static final class CurrentStderrHandler extends Handler {
+    /** Characters of log lines that may wait for stderr: 1 Mi. */
+    static final long MAX_QUEUED_CHARS = 1024L * 1024;
+    private static final Duration FLUSH_WAIT = Duration.ofSeconds(2);
+
     private final Formatter formatter = new OneLineFormatter();
+    private final LineQueue lines =
+        new LineQueue(
+            "gateway-log",
+            MAX_QUEUED_CHARS,
+            new LineQueue.Sink() {
+              @Override
+              public void write(String text) {
+                System.err.print(text); // PrintStream never throws; a closed stderr drops lines
+              }
+
+              @Override
+              public void flush() {
+                System.err.flush();
+              }
+            },
+            (key, count) -> count + " log line" + (count == 1 ? " was" : "s were")
+                + " dropped: stderr was not being read" + System.lineSeparator());
 
     CurrentStderrHandler() {
       setLevel(Level.ALL);
@@ -91,19 +124,24 @@ final class StderrLogging {
     @Override
     public void publish(LogRecord record) {
       if (isLoggable(record)) {
-        PrintStream err = System.err;
-        err.print(formatter.format(record));
-        err.flush();
+        lines.offer(formatter.format(record), "");
+      }
+    }
+
+    /** Waits a little for the lines queued so far: the process may be about to exit. */
+    @Override
+    public void flush() {
+      try {
+        lines.drain(FLUSH_WAIT);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
 
     @Override
-    public void flush() {
-      System.err.flush();
+    public void close() {
+      flush();
     }
-
-    @Override
-    public void close() {}
   }
 
   /** {@code 12:03:04.567 WARN  o.g.t.c.TyrusSession - message}, then the stack trace if any. */

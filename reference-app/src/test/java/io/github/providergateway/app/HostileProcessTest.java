@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -23,6 +24,36 @@ class HostileProcessTest {
 
   @TempDir Path home;
   @TempDir Path logs;
+
+  @Test
+  void aHostThatStopsReadingStdoutFreezesNoProviderAndLosesNoReply() throws Exception {
+    try (RpcApp app = RpcApp.start(home);
+        WsProvider flooder =
+            WsProvider.bound(app.url(), app.token(), app.startSession(), "flooder", "\"tools\":[]")) {
+      String session = flooder.ack.get("sessionId").asText();
+      app.stopReadingOutput();
+      // 1 MB surface pushes: each becomes a session.log line on stdout, which nobody reads now.
+      String big = "x".repeat(1_000_000);
+      for (int i = 0; i < 8; i++) {
+        flooder.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"" + big + "\",\"stream\":\"s\"}");
+      }
+      int listWhileBlocked = app.sendWithId("{\"cmd\":\"sessions.list\"}");
+
+      // The loop is not waiting for stdout: providers are answered, a new one binds.
+      flooder.send("{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[\"s\"],\"last\":1}");
+      assertThat(flooder.next("stream.history").get("queryId").asText()).isEqualTo("q");
+      try (WsProvider late = WsProvider.bound(app.url(), app.token(), session, "late", "\"tools\":[]")) {
+        assertThat(late.ack.get("providerId").asText()).isNotEmpty();
+      }
+
+      app.resumeReadingOutput();
+      assertThat(app.reply(com.fasterxml.jackson.databind.node.IntNode.valueOf(listWhileBlocked)).get("ok").asBoolean())
+          .as("the reply to a command sent while stdout was blocked").isTrue();
+      JsonNode notice = app.awaitEvent("session.log", e -> e.path("message").asText().contains("dropped"));
+      assertThat(notice.get("source").asText()).isEqualTo("gateway");
+      assertThat(notice.get("sessionId").asText()).isEqualTo(session);
+    }
+  }
 
   @Test
   void runningOutOfDescriptorsPausesAcceptingInsteadOfSpinning() throws Exception {

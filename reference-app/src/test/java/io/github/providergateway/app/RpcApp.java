@@ -292,8 +292,43 @@ final class RpcApp implements AutoCloseable {
     }
   }
 
+  /** In-process: the app's next write to stdout blocks until {@link #resumeReadingOutput}, as a full pipe does. */
+  void stopReadingOutput() {
+    output.gate.close();
+  }
+
+  void resumeReadingOutput() {
+    output.gate.open();
+  }
+
+  /** Blocks writers while closed, like a pipe nobody reads. */
+  private static final class Gate {
+    private boolean closed;
+
+    synchronized void close() {
+      closed = true;
+    }
+
+    synchronized void open() {
+      closed = false;
+      notifyAll();
+    }
+
+    synchronized void pass() {
+      while (closed) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+    }
+  }
+
   /** The app's stdout: split into lines, each parsed as JSON (a line that is not fails the test). */
   private static final class LineRecorder extends OutputStream {
+    final Gate gate = new Gate();
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
     /** Parsed lines. Guarded by this. */
     private final List<JsonNode> lines = new ArrayList<>();
@@ -322,7 +357,12 @@ final class RpcApp implements AutoCloseable {
     }
 
     @Override
-    public synchronized void write(byte[] bytes, int offset, int length) {
+    public void write(byte[] bytes, int offset, int length) {
+      gate.pass(); // outside the lock: a blocked writer must not keep readers from the lines
+      record(bytes, offset, length);
+    }
+
+    private synchronized void record(byte[] bytes, int offset, int length) {
       for (int i = offset; i < offset + length; i++) {
         write(bytes[i]);
       }

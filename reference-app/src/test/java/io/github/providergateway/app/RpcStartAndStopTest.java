@@ -202,4 +202,31 @@ class RpcStartAndStopTest {
       assertThat(app.tokenFile()).exists();
     }
   }
+
+  @Test
+  void sigtermStopsTheGatewayInOrderAndExitsZero(@TempDir Path logs) throws Exception {
+    try (RpcApp app = RpcApp.startProcess(home, logs.resolve("stderr.log"), "--port", "0")) {
+      ProcessHandle.of(app.pid()).orElseThrow().destroy(); // SIGTERM
+
+      assertStoppedInOrder(app);
+    }
+  }
+
+  @Test
+  void sigintStopsTheGatewayInOrderAndExitsZero(@TempDir Path logs) throws Exception {
+    try (RpcApp app = RpcApp.startProcess(home, logs.resolve("stderr.log"), "--port", "0")) {
+      Process kill = new ProcessBuilder("kill", "-INT", Long.toString(app.pid())).inheritIO().start();
+      assertThat(kill.waitFor()).isZero();
+
+      assertStoppedInOrder(app);
+    }
+  }
+
+  /** docs/reference-app.md: a signal is a normal stop, exit 0, token file gone, stopped last. */
+  private static void assertStoppedInOrder(RpcApp app) {
+    assertThat(app.awaitExit()).as("exit code; stderr:%n%s", app.stderr()).isZero();
+    assertThat(app.tokenFile()).doesNotExist();
+    List<JsonNode> lines = app.lines();
+    assertThat(lines.get(lines.size() - 1).get("event").asText()).isEqualTo("gateway.stopped");
+  }
 }

@@ -1,0 +1,32 @@
+package io.github.providergateway.app;
+
+import sun.misc.Signal;
+
+/**
+ * SIGTERM and SIGINT (kill, Ctrl-C) stop the gateway in order and exit 0, as
+ * docs/reference-app.md says: a stop asked for is a normal stop. A shutdown hook alone would
+ * stop it too, but the JVM then exits 143 or 130 whatever the hook does.
+ *
+ * <p>{@code sun.misc.Signal} is the JDK's supported way to handle signals (module {@code
+ * jdk.unsupported}, there since Java 9 for exactly this). Where a signal cannot be handled (the JVM
+ * reserves it, e.g. with {@code -Xrs}), the shutdown hook still stops the gateway.
+ */
+final class ExitOnSignal {
+
+  private ExitOnSignal() {}
+
+  /** On TERM or INT, runs {@code stop} on the signal's thread and then exits 0. */
+  static void install(Runnable stop) {
+    for (String name : new String[] {"TERM", "INT"}) {
+      try {
+        Signal.handle(new Signal(name), signal -> {
+          stop.run();
+          StderrLogging.flush();
+          System.exit(Main.EXIT_OK);
+        });
+      } catch (IllegalArgumentException reserved) {
+        // The JVM keeps this signal for itself: the shutdown hook stops the gateway instead.
+      }
+    }
+  }
+}
