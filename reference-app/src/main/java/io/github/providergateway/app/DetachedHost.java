@@ -2,14 +2,13 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.transport.ws.GatewayClient;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -30,16 +29,16 @@ import java.util.concurrent.TimeUnit;
  * a signal, or by itself once no session and no host has been there for {@code
  * --idle-exit-grace} (30 s; R-SESS-15). On the way out it removes the pid, port and token files.
  *
- * <p>Two hosts may start one at the same moment. Each gateway first takes an exclusive lock on
- * {@code <home>/gateway.lock}, held until the process ends (the OS releases it even after kill
- * -9); the loser exits at once (code 1) without touching the winner's token, pid or port file, and
- * the port check behind it catches a gateway of another home on the same port.
+ * <p>Two hosts may start one at the same moment. Like every gateway, it takes the home's exclusive
+ * lock ({@link HomeLock}, {@code <home>/gateway.lock}) as it starts and holds it until it has
+ * stopped (the OS releases it even after kill -9); the loser exits at once (code 1) without
+ * touching the winner's token, pid or port file, and the port check before it catches a gateway
+ * of another home on the same port.
  */
 final class DetachedHost implements FrontEnd {
 
   private static final System.Logger LOG = System.getLogger(DetachedHost.class.getName());
   private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
-  static final String LOCK_FILE = "gateway.lock";
 
   private final PrintStream err;
   /** The gateway once started; read by the signal hook. */
@@ -65,7 +64,11 @@ final class DetachedHost implements FrontEnd {
           // The other gateway of a start race made it: append to it.
         }
       }
-      log = new PrintStream(new FileOutputStream(options.logDir().resolve("gateway.log").toFile(), true), true, StandardCharsets.UTF_8);
+      // Never through a link planted at the name: the log would land in someone else's file.
+      log = new PrintStream(
+          Files.newOutputStream(logFile, StandardOpenOption.WRITE, StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS),
+          true,
+          StandardCharsets.UTF_8);
     } catch (IOException e) {
       err.println("gateway: cannot write logs in " + options.logDir() + ": " + e.getMessage());
       return Main.EXIT_START_FAILED;
@@ -73,25 +76,10 @@ final class DetachedHost implements FrontEnd {
     // No terminal to write to: everything, the app's logs included, goes to the log file.
     System.setErr(log);
     System.setOut(log);
-    try (FileChannel lockChannel =
-            FileChannel.open(
-                home.resolve(LOCK_FILE),
-                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-                ownerOnly(home, "rw-------"))) {
-      FileLock lock;
-      try {
-        lock = lockChannel.tryLock();
-      } catch (OverlappingFileLockException e) {
-        lock = null;
-      }
-      if (lock == null) {
-        log.println("gateway: another gateway already serves " + home + "; leaving it alone");
-        return Main.EXIT_START_FAILED;
-      }
+    try {
+      // The home's lock (HomeLock, taken in RunningGateway.start) decides a start race: the
+      // loser fails to start and leaves the winner's token, pid and port files alone.
       return serve(options, log);
-    } catch (IOException e) {
-      log.println("gateway: cannot lock " + home.resolve(LOCK_FILE) + ": " + e.getMessage());
-      return Main.EXIT_START_FAILED;
     } finally {
       finished.countDown();
     }
@@ -129,15 +117,18 @@ final class DetachedHost implements FrontEnd {
         deadline = SIGNAL_DEADLINE;
       }
       log.println("gateway: stopping");
+      // Before the stop releases the home's lock: afterwards these may be a new gateway's files.
+      deleteQuietly(pidFile);
+      deleteQuietly(portFile);
       running.stop(deadline);
       return Main.EXIT_OK;
     } catch (IOException e) {
       log.println("gateway: cannot publish " + pidFile + " / " + portFile + ": " + e.getMessage());
+      deleteQuietly(pidFile);
+      deleteQuietly(portFile);
       running.close();
       return Main.EXIT_START_FAILED;
     } finally {
-      deleteQuietly(pidFile);
-      deleteQuietly(portFile);
       log.println("gateway: stopped");
     }
   }
@@ -165,9 +156,14 @@ final class DetachedHost implements FrontEnd {
   private static void writeOwnerOnly(Path file, String text) throws IOException {
     Path draft = file.resolveSibling(file.getFileName() + ".tmp");
     Files.deleteIfExists(draft);
-    Files.createFile(draft, ownerOnly(file.getParent(), "rw-------"));
     try {
-      Files.writeString(draft, text + "\n", StandardCharsets.UTF_8);
+      // Written through the descriptor that created it, never re-opened by name.
+      try (SeekableByteChannel out = Files.newByteChannel(
+          draft,
+          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+          ownerOnly(file.getParent(), "rw-------"))) {
+        out.write(ByteBuffer.wrap((text + "\n").getBytes(StandardCharsets.UTF_8)));
+      }
       Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.deleteIfExists(draft);

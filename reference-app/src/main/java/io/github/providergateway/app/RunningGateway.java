@@ -61,6 +61,9 @@ final class RunningGateway implements AutoCloseable {
    */
   private final CompletableFuture<Duration> stopRequested;
 
+  /** Held from start to the end of the stop, released last. */
+  private final HomeLock homeLock;
+
   private RunningGateway(
       Gateway gateway,
       HostService hosts,
@@ -68,7 +71,9 @@ final class RunningGateway implements AutoCloseable {
       WebSocketServer server,
       SystemScheduler scheduler,
       ProjectProviders projectProviders,
-      List<String> configProblems) {
+      List<String> configProblems,
+      HomeLock homeLock) {
+    this.homeLock = homeLock;
     this.gateway = gateway;
     this.hosts = hosts;
     this.stopRequested = stopRequested;
@@ -97,6 +102,19 @@ final class RunningGateway implements AutoCloseable {
     // A taken port is the usual way to fail: say so before building anything. (The token file is
     // written only once the server listens, so a failed start never touches another gateway's.)
     ensurePortFree(options.port());
+    // One gateway per home, in every mode: a second would replace the first's token file.
+    HomeLock lock = HomeLock.acquire(options.home());
+    try {
+      return start(options, listener, config, lock);
+    } catch (StartupException | RuntimeException e) {
+      lock.close();
+      throw e;
+    }
+  }
+
+  private static RunningGateway start(
+      AppOptions options, GatewayListener listener, ProjectConfig config, HomeLock lock)
+      throws StartupException {
     Gateway gateway;
     try {
       gateway = Gateway.builder().home(options.home()).build();
@@ -140,7 +158,7 @@ final class RunningGateway implements AutoCloseable {
         gateway.addListener(new ProblemReporter(gateway, problems));
       }
     }
-    return new RunningGateway(gateway, hosts, stopRequested, server, scheduler, providers, problems);
+    return new RunningGateway(gateway, hosts, stopRequested, server, scheduler, providers, problems, lock);
   }
 
   private static void ensurePortFree(int port) throws StartupException {
@@ -270,13 +288,17 @@ final class RunningGateway implements AutoCloseable {
   }
 
   private void closeResources() {
-    hosts.close();
-    server.close();
-    gateway.close();
-    if (projectProviders != null) {
-      projectProviders.close();
+    try {
+      hosts.close();
+      server.close();
+      gateway.close();
+      if (projectProviders != null) {
+        projectProviders.close();
+      }
+      scheduler.close();
+    } finally {
+      homeLock.close(); // last: the token file is gone, another gateway may take the home
     }
-    scheduler.close();
   }
 
   /** Writes the config's problems into each new session's timeline. Runs on the gateway loop. */

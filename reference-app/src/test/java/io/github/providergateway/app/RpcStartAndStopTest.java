@@ -118,6 +118,40 @@ class RpcStartAndStopTest {
   }
 
   @Test
+  void aSecondGatewayOnTheSameHomeRefusesToStartAndLeavesTheFirstsTokenFileAlone() throws Exception {
+    try (RpcApp first = RpcApp.start(home)) {
+      assertSecondGatewayRefused(first);
+    }
+  }
+
+  @Test
+  void aSecondGatewayProcessOnTheSameHomeRefusesToStartToo(@TempDir Path logs) throws Exception {
+    try (RpcApp first = RpcApp.startProcess(home, logs.resolve("stderr.log"), "--port", "0")) {
+      assertSecondGatewayRefused(first);
+    }
+  }
+
+  /** Another port, the same home: before the home lock, the second replaced the first's token file and deleted it on stop. */
+  private void assertSecondGatewayRefused(RpcApp first) throws Exception {
+    String token = first.token();
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"--rpc", "--port", "0", "--home", home.toString()},
+            new ByteArrayInputStream(new byte[0]),
+            new ByteArrayOutputStream(),
+            new PrintStream(stderr, true, StandardCharsets.UTF_8),
+            Map.of());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("another gateway already runs for the home");
+    assertThat(first.tokenFile()).exists();
+    assertThat(first.token()).isEqualTo(token);
+    assertThat(first.startSession()).isNotEmpty();
+  }
+
+  @Test
   void aBadOptionIsExitTwoWithAOneLineReason() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 

@@ -2,11 +2,21 @@ package io.github.providergateway.gateway.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The gateway token file, {@code <home>/.provider-token}: the token alone on one line, readable by
@@ -29,11 +39,14 @@ public final class TokenFile {
 
   /**
    * Creates {@code home} (owner-only) if it is missing, so that a home that cannot be used fails
-   * when the gateway is built, not later when the token file is written.
+   * when the gateway is built, not later when the token file is written. An existing home that
+   * other users may write to (mode 0777, say) lets them plant files and links where the token is
+   * written: it is made owner-only if this user owns it, and refused otherwise.
    */
   public static void prepareHome(Path home) {
     try {
       OwnerOnlyFiles.createDirectories(home);
+      OwnerOnlyFiles.closeToOthers(home);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the home directory " + home, e);
     }
@@ -44,16 +57,32 @@ public final class TokenFile {
 
   /** Writes {@code token} to {@code <home>/.provider-token}, replacing a stale file. */
   public static TokenFile write(Path home, String token) {
+    return write(home, token, path -> {});
+  }
+
+  /**
+   * {@link #write(Path, String)}, running {@code afterCreate} between creating the file and
+   * writing it: tests race the write there.
+   */
+  static TokenFile write(Path home, String token, Consumer<Path> afterCreate) {
     Path path = home.resolve(NAME).toAbsolutePath();
     try {
       OwnerOnlyFiles.createDirectories(home);
       Files.deleteIfExists(path); // a file left by a crashed run holds a dead token
-      try {
-        OwnerOnlyFiles.createFile(path);
+      byte[] line = (token + "\n").getBytes(StandardCharsets.UTF_8);
+      // Written through the descriptor that created it: a name swapped for a link meanwhile
+      // cannot redirect the token into another file.
+      try (SeekableByteChannel out = OwnerOnlyFiles.createNew(path)) {
+        afterCreate.accept(path);
+        out.write(ByteBuffer.wrap(line));
       } catch (FileAlreadyExistsException raced) {
         throw new IllegalStateException("another gateway is writing " + path, raced);
       }
-      Files.writeString(path, token + "\n", StandardCharsets.UTF_8);
+      if (!OwnerOnlyFiles.holds(path, line)) {
+        throw new IllegalStateException(
+            "the token file " + path + " was replaced while it was written; another process is"
+                + " changing files in " + home);
+      }
       return new TokenFile(path, token);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the token file " + path, e);
@@ -102,13 +131,47 @@ public final class TokenFile {
       }
     }
 
-    static void createFile(Path file) throws IOException {
-      if (posix(file)) {
-        Files.createFile(
-            file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      } else {
-        Files.createFile(file);
+    /** A new owner-only file, opened for writing without following a link at its name. */
+    static SeekableByteChannel createNew(Path file) throws IOException {
+      Set<OpenOption> options =
+          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+      return posix(file)
+          ? Files.newByteChannel(file, options, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
+          : Files.newByteChannel(file, options);
+    }
+
+    /** Whether {@code file} is a regular file (not a link) holding exactly {@code content}. */
+    static boolean holds(Path file, byte[] content) throws IOException {
+      if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        return false;
       }
+      try (SeekableByteChannel in = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+        ByteBuffer read = ByteBuffer.allocate(content.length + 1);
+        while (read.hasRemaining() && in.read(read) > 0) {
+          // until the file or the buffer ends
+        }
+        return read.position() == content.length && Arrays.equals(Arrays.copyOf(read.array(), content.length), content);
+      }
+    }
+
+    /** Makes {@code dir} owner-only if others may write to it; refuses one another user owns. */
+    static void closeToOthers(Path dir) throws IOException {
+      if (!posix(dir)) {
+        return;
+      }
+      Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(dir);
+      if (!permissions.contains(PosixFilePermission.GROUP_WRITE)
+          && !permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+        return;
+      }
+      UserPrincipal me =
+          dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name"));
+      if (!Files.getOwner(dir).equals(me)) {
+        throw new IOException(
+            dir + " may be written by other users and belongs to " + Files.getOwner(dir).getName()
+                + "; use a home only you can write to");
+      }
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
     }
   }
 }
