@@ -82,6 +82,37 @@ class HelloTest {
   }
 
   @Test
+  void declarationsPastFourMebibytesOfHeapAreTooLargeThoughTheirTextIsSmall() {
+    String session = f.startSession("alpha");
+    // 400 KB of text, about 7 MB as a tree.
+    String schema = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(199_999) + "0]}";
+
+    ErrorMessage refused = refusedHello(Hello.builder("p").session(session)
+        .tools(io.github.providergateway.protocol.ToolDefinition.of("t", "d", GatewayFixture.json(schema))).build());
+
+    assertThat(refused.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    assertThat(refused.message()).contains("bytes of memory");
+  }
+
+  @Test
+  void declarationsOfAllProvidersTogetherAreBounded() {
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxDeclaredBytes(6_000))) {
+      String session = small.startSession("alpha");
+      String schema = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(99) + "0]}";
+      for (int i = 0; i < 2; i++) {
+        RecordingProviderConnection conn = small.authenticated();
+        conn.send(Hello.builder("p" + i).session(session)
+            .tools(io.github.providergateway.protocol.ToolDefinition.of("t" + i, "d", GatewayFixture.json(schema))).build());
+        if (i == 0) {
+          conn.next(HelloAck.class);
+        } else {
+          assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+        }
+      }
+    }
+  }
+
+  @Test
   void everyHelloAckCarriesANewReconnectToken() {
     String session = f.startSession("alpha");
     RecordingProviderConnection conn = f.authenticated();

@@ -226,4 +226,29 @@ class ReconnectTest {
 
     assertThat(again.next(HelloAck.class).providerId()).isNotEqualTo(first.ack().providerId());
   }
+
+  @Test
+  void snapshotsAreBoundedInBytesTooAndTheOldestGoesFirst() {
+    // Each provider declares a tool whose schema is estimated at about 3.7 KB; 8 KB hold two.
+    String schema = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(99) + "0]}";
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxSnapshotBytes(8_000))) {
+      String s = small.startSession("small");
+      java.util.List<HelloAck> acks = new java.util.ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        RecordingProviderConnection conn = small.authenticated();
+        conn.send(Hello.builder("big-" + i).session(s)
+            .tools(io.github.providergateway.protocol.ToolDefinition.of("t" + i, "d", json(schema))).build());
+        acks.add(conn.next(HelloAck.class));
+        conn.drop();
+      }
+
+      RecordingProviderConnection oldest = small.authenticated();
+      oldest.send(Hello.builder("big-0").session(s).reconnectToken(acks.get(0).reconnectToken()).build());
+      RecordingProviderConnection newest = small.authenticated();
+      newest.send(Hello.builder("big-2").session(s).reconnectToken(acks.get(2).reconnectToken()).build());
+
+      assertThat(oldest.next(HelloAck.class).providerId()).as("forgotten to make room").isNotEqualTo(acks.get(0).providerId());
+      assertThat(newest.next(HelloAck.class).providerId()).as("restored").isEqualTo(acks.get(2).providerId());
+    }
+  }
 }

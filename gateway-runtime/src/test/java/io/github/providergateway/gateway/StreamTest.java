@@ -380,8 +380,9 @@ class StreamTest {
   // ---- memory bounds ----
 
   @Test
-  void aStreamHoldsAtMostItsCharacterBudgetAndAlwaysItsNewestEvent() {
-    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxStreamBytes(100))) {
+  void aStreamHoldsAtMostItsHeapBudgetAndAlwaysItsNewestEvent() {
+    // A 40-character event is estimated at 216 bytes (entry, string, characters as UTF-16): two fit in 500.
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxStreamBytes(500))) {
       String s = small.startSession("small");
       RecordingProviderConnection p = small.bound("p", s);
       for (int i = 0; i < 3; i++) {
@@ -392,6 +393,45 @@ class StreamTest {
       var streams = done(small.gateway.queryStreams(s, List.of("w@p", "big@p"), 200));
       assertThat(streams.get("w@p")).extracting(e -> e.event().charAt(0)).containsExactly('2', '1');
       assertThat(streams.get("big@p")).hasSize(1);
+    }
+  }
+
+  @Test
+  void metadataCountsAsTheHeapItsTreeHoldsNotAsItsText() {
+    // 200 KB of text, about 3.6 MB as a tree: one such event is more than a stream's 1 MiB.
+    String zeros = "[" + "0,".repeat(99_999) + "0]";
+    for (int i = 0; i < 3; i++) {
+      watcher.send(new Push("ci-watch", null, "run " + i, null, PushLevel.KEEP, json("{\"n\":" + zeros + "}"), null));
+    }
+
+    var streams = done(f.gateway.queryStreams(session, List.of("ci-watch@ci-watcher"), 200));
+    assertThat(streams.get("ci-watch@ci-watcher")).extracting(StreamEntry::event).containsExactly("run 2");
+  }
+
+  @Test
+  void allStreamsTogetherAreBoundedAndStreamsOfDepartedProvidersGoFirst() {
+    // Each 40-character event is estimated at 216 bytes.
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxRetainedStreamBytes(1_900))) {
+      String s = small.startSession("small");
+      RecordingProviderConnection gone = small.bound("gone", s);
+      for (int i = 0; i < 4; i++) {
+        gone.send(Push.event("old", PushLevel.KEEP, i + "g".repeat(39)));
+      }
+      gone.drop();
+      RecordingProviderConnection big = small.bound("big", s);
+      RecordingProviderConnection quiet = small.bound("quiet", s);
+      quiet.send(Push.event("q", PushLevel.KEEP, "q".repeat(40)));
+      for (int i = 0; i < 8; i++) {
+        small.clock.advance(Duration.ofSeconds(1));
+        big.send(Push.event("b", PushLevel.KEEP, i + "b".repeat(39)));
+      }
+
+      var streams = done(small.gateway.queryStreams(s, List.of("old@gone", "b@big", "q@quiet"), 200));
+      assertThat(streams.get("old@gone")).as("the departed provider's stream went first").isEmpty();
+      assertThat(streams.get("q@quiet")).as("the smaller holder keeps its event").hasSize(1);
+      // 9 events of 216 bytes (1,944) pass 1,900: the largest holder's oldest goes.
+      assertThat(streams.get("b@big")).extracting(e -> e.event().charAt(0))
+          .containsExactly('7', '6', '5', '4', '3', '2', '1');
     }
   }
 

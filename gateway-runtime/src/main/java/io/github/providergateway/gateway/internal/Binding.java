@@ -30,7 +30,11 @@ final class Binding {
   /** Whether this provider's turns here are paused until the user speaks. */
   boolean injectsPaused;
 
+  /** The estimated heap of {@link #declared}, as last checked against the limits. */
+  long declaredBytes;
+
   Binding(ProviderState provider, SessionState session, Declared declared, long revision) {
+    this.declaredBytes = declared.estimatedBytes();
     this.provider = provider;
     this.session = session;
     this.declared = declared;

@@ -172,6 +172,7 @@ final class BindingHandler {
       ToolCatalog.checkDistinct(session, hello.toolsOrEmpty());
       Declared merged = declaredBy(hello, before);
       engine.catalog.checkTools(session, hello.name(), merged.tools.values(), null);
+      engine.declaredBudget.check(conn, session.id, merged, null);
       declared.put(session, merged);
     }
     HookRules.check(hello.hooksOrNone(), engine.limits);

@@ -1,5 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.protocol.json.JsonHeap;
+
 import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -34,6 +36,42 @@ final class Declared {
     copy.context = context;
     copy.filters.putAll(filters);
     return copy;
+  }
+
+  /**
+   * The estimated heap of these declarations ({@link JsonHeap} for trees, two bytes a character
+   * for text), deliberately high: what {@code Limits.maxDeclaredBytes*} bound.
+   */
+  long estimatedBytes() {
+    long bytes = OBJECT;
+    for (ToolDefinition tool : tools.values()) {
+      bytes += OBJECT + text(tool.name()) + text(tool.description()) + JsonHeap.of(tool.parameters());
+    }
+    for (HookRule rule : hookRules) {
+      bytes += OBJECT + text(rule.reason()) + text(rule.content()) + text(rule.gateId());
+      if (rule.match() != null) {
+        bytes += OBJECT + text(rule.match().tool()) + text(rule.match().args())
+            + text(rule.match().provider()) + text(rule.match().file());
+      }
+    }
+    for (Map.Entry<String, TransformRule> transform : transforms.entrySet()) {
+      bytes += OBJECT + text(transform.getKey()) + text(transform.getValue().content());
+    }
+    bytes += text(context);
+    for (Map.Entry<String, List<FilterRule>> filter : filters.entrySet()) {
+      bytes += OBJECT + text(filter.getKey());
+      for (FilterRule rule : filter.getValue()) {
+        bytes += OBJECT + text(rule.match());
+      }
+    }
+    return bytes;
+  }
+
+  /** An object with its header, fields and the slot that holds it. */
+  private static final long OBJECT = 64;
+
+  private static long text(String text) {
+    return text == null ? 0 : JsonHeap.TEXT_OVERHEAD + 2L * text.length();
   }
 
   void setTools(List<ToolDefinition> list) {

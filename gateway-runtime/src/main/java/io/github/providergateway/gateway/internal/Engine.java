@@ -77,6 +77,10 @@ public final class Engine {
   final BindingHandler bindings;
   final UpdateHandler updates;
   final PushHandler pushes;
+  /** What declarations may hold. */
+  final DeclaredBudget declaredBudget;
+  /** All streams' estimated heap together, bounded. */
+  final RetainedStreams retainedStreams;
   final HookEngine hooks;
   final PromptPipeline prompts;
   final EventRelay events;
@@ -115,6 +119,8 @@ public final class Engine {
     this.bindings = new BindingHandler(this);
     this.updates = new UpdateHandler(this);
     this.pushes = new PushHandler(this);
+    this.retainedStreams = new RetainedStreams(this);
+    this.declaredBudget = new DeclaredBudget(this);
     this.hooks = new HookEngine(this, nanoTime);
     this.prompts = new PromptPipeline(this);
     this.events = new EventRelay(this);

@@ -12,6 +12,7 @@ import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.TrustLevel;
+import io.github.providergateway.protocol.json.JsonHeap;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,6 +36,13 @@ public final class PushHandler {
 
   void push(Conn conn, Push push) {
     ProviderState provider = conn.provider();
+    // Decoded pushes cannot nest deeper (the codec's bound); an in-process provider's tree can,
+    // and what is stored must be written back inside stream.history (issue 13).
+    int maxDepth = engine.limits.maxJsonDepth() - 1;
+    if (JsonHeap.depth(push.metadata(), maxDepth) > maxDepth) {
+      throw new ProtocolViolation(
+          ErrorCode.INVALID_JSON, "metadata is nested deeper than " + maxDepth + " levels");
+    }
     List<Binding> targets = targets(provider, push);
     StreamName stream =
         new StreamName(push.stream() == null ? provider.name : push.stream(), provider.name);
@@ -134,7 +142,10 @@ public final class PushHandler {
     EventStream stream = session.streams.get(name);
     if (stream == null) {
       if (session.streams.size() >= engine.limits.maxStreamsPerSession()) {
-        session.streams.remove(evictableStream(session));
+        EventStream evicted = session.streams.remove(evictableStream(session));
+        if (evicted != null) {
+          engine.retainedStreams.dropped(evicted);
+        }
       }
       stream = new EventStream(writer, engine.limits.streamRetention(), engine.limits.maxStreamBytes());
       session.streams.put(name, stream);
@@ -179,8 +190,10 @@ public final class PushHandler {
       if (filtered != null) {
         level = PushLevel.fromWire(filtered.wireName());
       }
-      streamFor(session, stream, binding.provider.trust)
-          .add(new StreamEntry(engine.timers.now(), push.event(), level, push.metadata()));
+      EventStream written = streamFor(session, stream, binding.provider.trust);
+      engine.retainedStreams.changed(
+          written.add(new StreamEntry(engine.timers.now(), push.event(), level, push.metadata())));
+      engine.retainedStreams.enforce();
       if (level == PushLevel.SURFACE || level == PushLevel.INJECT) {
         session.host.log(session.id, source, push.event());
       }

@@ -1,10 +1,11 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.protocol.TrustLevel;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.SessionSelector;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.TrustLevel;
+import io.github.providergateway.protocol.json.JsonHeap;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,6 +33,15 @@ final class Reconnects {
       Concurrency concurrency,
       JsonNode metadata,
       String startupContext) {
+
+    /** Its estimated heap: what {@code Limits.maxSnapshotBytes} bounds. */
+    long estimatedBytes() {
+      long bytes = JsonHeap.of(metadata) + (startupContext == null ? 0 : 2L * startupContext.length());
+      for (Declared declared : declaredBySession.values()) {
+        bytes += declared.estimatedBytes();
+      }
+      return template == null ? bytes : bytes + template.estimatedBytes();
+    }
 
     static Snapshot of(ProviderState provider) {
       Map<String, Declared> declared = new LinkedHashMap<>();
@@ -61,6 +71,8 @@ final class Reconnects {
     final Engine.Identity identity;
     ProviderState live;
     Snapshot departed;
+    /** The estimated heap of {@link #departed}. */
+    long departedBytes;
     Scheduler.Cancellable expiry;
 
     Entry(Engine.Identity identity, ProviderState live) {
@@ -75,6 +87,8 @@ final class Reconnects {
   private final Engine engine;
   /** Departed identities, oldest first, to forget the oldest when too many wait. */
   private final ArrayDeque<Engine.Identity> departedOrder = new ArrayDeque<>();
+  /** The estimated heap of all snapshots kept. */
+  private long snapshotBytes;
   /** Tokens by the hex SHA-256 of their text. */
   private final Map<String, Entry> byHash = new HashMap<>();
   /** Each identity's current token hash. */
@@ -121,8 +135,20 @@ final class Reconnects {
     if (entry == null || entry.live != provider) {
       return;
     }
+    Snapshot snapshot = Snapshot.of(provider);
+    long bytes = snapshot.estimatedBytes();
+    long max = engine.limits.maxSnapshotBytes();
+    if (bytes > max) {
+      forget(identity); // too large to keep at all: it reconnects as a new provider
+      return;
+    }
+    while (snapshotBytes + bytes > max && departedCount() > 0) {
+      forgetOldestDeparted(); // 40 hellos of 2 MB once held 327 MiB for 30 s
+    }
     entry.live = null;
-    entry.departed = Snapshot.of(provider);
+    entry.departed = snapshot;
+    entry.departedBytes = bytes;
+    snapshotBytes += bytes;
     departedOrder.addLast(identity);
     entry.expiry =
         engine.timers.after(
@@ -152,6 +178,11 @@ final class Reconnects {
     return null;
   }
 
+  /** The estimated heap of the snapshots kept now. */
+  long snapshotBytes() {
+    return snapshotBytes;
+  }
+
   private int departedCount() {
     departedOrder.removeIf(identity -> !isDeparted(identity));
     return departedOrder.size();
@@ -178,6 +209,9 @@ final class Reconnects {
       if (entry != null && entry.expiry != null) {
         entry.expiry.cancel();
       }
+      if (entry != null && entry.departed != null) {
+        snapshotBytes -= entry.departedBytes;
+      }
     }
   }
 
@@ -191,6 +225,7 @@ final class Reconnects {
     byHash.clear();
     hashByIdentity.clear();
     departedOrder.clear();
+    snapshotBytes = 0;
   }
 
   private static String hash(String token) {

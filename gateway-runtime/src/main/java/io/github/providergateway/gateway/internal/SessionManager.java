@@ -131,6 +131,7 @@ public final class SessionManager {
     }
     session.awaitingShutdown.clear();
     engine.sessions.remove(session.id);
+    engine.retainedStreams.sessionEnded(session);
     engine.credentials.revokeSession(session.id);
     engine.bindings.sessionEnded(session, providers);
     if (wasListed) {

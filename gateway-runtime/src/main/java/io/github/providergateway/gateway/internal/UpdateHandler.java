@@ -48,6 +48,7 @@ final class UpdateHandler {
     for (Binding binding : targets) {
       List<ToolDefinition> tools = toolsAfter(binding.declared, update);
       engine.catalog.checkTools(binding.session, provider.name, tools, binding);
+      checkSize(conn, binding, candidate -> candidate.setTools(tools));
       next.put(binding, tools);
     }
     if (update.requestId() != null) {
@@ -67,6 +68,7 @@ final class UpdateHandler {
     next.forEach(
         (binding, tools) -> {
           engine.catalog.replaceTools(binding, tools);
+          binding.declaredBytes = binding.declared.estimatedBytes();
           long revision = binding.nextRevision();
           if (update.requestId() != null) {
             binding.pendingToolsAck = new Binding.PendingAck(update.requestId(), revision);
@@ -100,9 +102,11 @@ final class UpdateHandler {
     List<Binding> targets = targets(provider, update.sessionId());
     for (Binding binding : targets) {
       checkTransformCount(binding.declared, update);
+      checkSize(conn, binding, candidate -> applyHooks(candidate, update));
     }
     for (Binding binding : targets) {
       applyHooks(binding.declared, update);
+      binding.declaredBytes = binding.declared.estimatedBytes();
     }
     if (update.sessionId() == null && provider.template != null) {
       applyHooks(provider.template, update);
@@ -135,6 +139,13 @@ final class UpdateHandler {
   }
 
   /** Rules replace the whole list when present; transforms merge by section (decision 25). */
+  /** Refuses an update that would make {@code binding}'s declarations too large. */
+  private void checkSize(Conn conn, Binding binding, java.util.function.Consumer<Declared> change) {
+    Declared candidate = binding.declared.copy();
+    change.accept(candidate);
+    engine.declaredBudget.check(conn, binding.session.id, candidate, binding);
+  }
+
   private static void applyHooks(Declared declared, HooksUpdate update) {
     if (update.hooks().onPreToolUse() != null) {
       declared.hookRules = update.hooks().onPreToolUse();
@@ -159,7 +170,11 @@ final class UpdateHandler {
     String context = update.context().isEmpty() ? null : update.context();
     List<Binding> targets = targets(provider, update.sessionId());
     for (Binding binding : targets) {
+      checkSize(conn, binding, candidate -> candidate.context = context);
+    }
+    for (Binding binding : targets) {
       binding.declared.context = context;
+      binding.declaredBytes = binding.declared.estimatedBytes();
     }
     if (update.sessionId() == null && provider.template != null) {
       provider.template.context = context;
@@ -198,7 +213,11 @@ final class UpdateHandler {
       }
     }
     for (Binding binding : targets) {
+      checkSize(conn, binding, candidate -> setFilter(candidate, stream.stream(), rules));
+    }
+    for (Binding binding : targets) {
       setFilter(binding.declared, stream.stream(), rules);
+      binding.declaredBytes = binding.declared.estimatedBytes();
     }
     if (update.sessionId() == null && provider.template != null) {
       setFilter(provider.template, stream.stream(), rules);

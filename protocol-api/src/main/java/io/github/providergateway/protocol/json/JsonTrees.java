@@ -38,11 +38,42 @@ final class JsonTrees {
    * for anything after the value.
    */
   static JsonNode read(JsonParser parser) throws IOException {
+    return read(parser, Bounds.NONE);
+  }
+
+  /**
+   * What one tree may take while it is read: containers nested at most {@code maxDepth} deep,
+   * and at most {@code maxHeapBytes} of estimated heap ({@link JsonHeap}).
+   */
+  record Bounds(int maxDepth, long maxHeapBytes) {
+    static final Bounds NONE = new Bounds(Integer.MAX_VALUE, Long.MAX_VALUE);
+  }
+
+  /** The tree would pass {@link Bounds#maxHeapBytes}: reading stopped there. */
+  static final class TooLarge extends JsonParseException {
+    private static final long serialVersionUID = 1L;
+
+    TooLarge(JsonParser parser, long limit) {
+      super(parser, "the message would take more than " + limit + " bytes of memory as a JSON tree");
+    }
+  }
+
+  /** Containers nested past {@link Bounds#maxDepth}: reading stopped there. */
+  static final class TooDeep extends JsonParseException {
+    private static final long serialVersionUID = 1L;
+
+    TooDeep(JsonParser parser, int limit) {
+      super(parser, "JSON nested deeper than " + limit + " levels");
+    }
+  }
+
+  /** {@link #read(JsonParser)} within {@code bounds}. */
+  static JsonNode read(JsonParser parser, Bounds bounds) throws IOException {
     JsonToken first = parser.nextToken();
     if (first == null) {
       return MissingNode.getInstance();
     }
-    JsonNode root = first.isStructStart() ? readContainer(parser, first) : scalar(parser, first);
+    JsonNode root = first.isStructStart() ? readContainer(parser, first, bounds) : scalar(parser, first);
     JsonToken trailing = parser.nextToken();
     if (trailing != null) {
       throw new JsonParseException(
@@ -51,11 +82,16 @@ final class JsonTrees {
     return root;
   }
 
-  private static JsonNode readContainer(JsonParser parser, JsonToken first) throws IOException {
+  private static JsonNode readContainer(JsonParser parser, JsonToken first, Bounds bounds)
+      throws IOException {
     ContainerNode<?> root = newContainer(first);
     ArrayDeque<ContainerNode<?>> open = new ArrayDeque<>();
     ContainerNode<?> current = root;
+    long heap = heapOf(root);
     while (true) {
+      if (heap > bounds.maxHeapBytes()) {
+        throw new TooLarge(parser, bounds.maxHeapBytes());
+      }
       JsonToken token = parser.nextToken();
       if (token == JsonToken.END_OBJECT || token == JsonToken.END_ARRAY) {
         if (open.isEmpty()) {
@@ -72,17 +108,30 @@ final class JsonTrees {
       if (token == null) {
         throw new JsonParseException(parser, "Unexpected end-of-input in a JSON container");
       }
-      JsonNode value;
+      if (field != null) {
+        heap += JsonHeap.FIELD + JsonHeap.chars(field);
+      } else {
+        heap += JsonHeap.ELEMENT * 3 / 2;
+      }
       if (token.isStructStart()) {
+        if (open.size() + 2 > bounds.maxDepth()) {
+          throw new TooDeep(parser, bounds.maxDepth());
+        }
         ContainerNode<?> child = newContainer(token);
+        heap += heapOf(child);
         open.push(current);
-        value = child;
-        add(current, field, value);
+        add(current, field, child);
         current = child;
       } else {
-        add(current, field, scalar(parser, token));
+        JsonNode value = scalar(parser, token);
+        heap += JsonHeap.scalar(value);
+        add(current, field, value);
       }
     }
+  }
+
+  private static long heapOf(ContainerNode<?> container) {
+    return container.isObject() ? JsonHeap.OBJECT : JsonHeap.ARRAY;
   }
 
   private static ContainerNode<?> newContainer(JsonToken start) {

@@ -87,8 +87,12 @@ public final class ProtocolCodec {
 
   /** Reads the whole of {@code text} as one JSON value (see {@link JsonTrees#read}). */
   private JsonNode readTree(String text) throws IOException {
+    return readTree(text, JsonTrees.Bounds.NONE);
+  }
+
+  private JsonNode readTree(String text, JsonTrees.Bounds bounds) throws IOException {
     try (JsonParser parser = factory.createParser(text)) {
-      return JsonTrees.read(parser);
+      return JsonTrees.read(parser, bounds);
     }
   }
 
@@ -120,7 +124,11 @@ public final class ProtocolCodec {
               "message exceeds " + limits.maxAnyMessageBytes() + " bytes",
               text));
     }
-    DecodeResult<ProviderMessage> result = decodeProviderMessage(text);
+    // Nesting and tree size are bounded while the text is read: everything accepted can be
+    // written back inside the gateway's own messages, and a few megabytes of `[{},{},…]` cannot
+    // become a hundred megabytes of nodes.
+    JsonTrees.Bounds bounds = new JsonTrees.Bounds(limits.maxJsonDepth(), limits.maxMessageTreeBytes());
+    DecodeResult<ProviderMessage> result = decode(text, ProviderDirection.INSTANCE, bounds);
     int smallest = Math.min(limits.maxMessageBytes(), limits.maxToolResultBytes());
     if (!Utf8.exceeds(text, smallest)) {
       return result; // the common case: under every limit
@@ -284,12 +292,21 @@ public final class ProtocolCodec {
   }
 
   private <M extends Message> DecodeResult<M> decode(String text, Direction<M> direction) {
+    return decode(text, direction, JsonTrees.Bounds.NONE);
+  }
+
+  private <M extends Message> DecodeResult<M> decode(
+      String text, Direction<M> direction, JsonTrees.Bounds bounds) {
     if (text == null) {
       return failed(DecodeError.unreadable(ErrorCode.INVALID_JSON, "message is null"));
     }
     JsonNode tree;
     try {
-      tree = readTree(text);
+      tree = readTree(text, bounds);
+    } catch (JsonTrees.TooLarge e) {
+      return failed(peekIds(ErrorCode.PAYLOAD_TOO_LARGE, e.getOriginalMessage(), text));
+    } catch (JsonTrees.TooDeep e) {
+      return failed(peekIds(ErrorCode.INVALID_JSON, e.getOriginalMessage(), text));
     } catch (JacksonException e) {
       return failed(
           DecodeError.unreadable(ErrorCode.INVALID_JSON, cap("not valid JSON: " + e.getOriginalMessage())));

@@ -19,7 +19,12 @@ import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.StreamHistory;
+import io.github.providergateway.protocol.StreamQuery;
+import io.github.providergateway.protocol.json.JsonHeap;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
 import java.util.ArrayList;
@@ -87,6 +92,48 @@ class HostileProviderTest {
       provider.send(Hello.builder("short-name").session(f.sessionId).build());
       provider.next(HelloAck.class);
       assertAnotherProviderIsServed(f);
+    }
+  }
+
+  @Test
+  void streamFloodsAreBoundedByTheHeapTheyHoldNotTheTextSent() throws Exception {
+    try (ServerFixture f = ServerFixture.start();
+        RawProvider flooder = f.boundRaw(RawWebSocket.connect(f.port()), "flooder")) {
+      // ~1 MB of text each, ~18 MB of nodes each: 20 streams of these held 360 MB before.
+      String zeros = "[" + "0,".repeat(499_999) + "0]";
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        names.add("s" + i + "@flooder");
+        flooder.socket.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"stream\":\"s" + i
+            + "\",\"metadata\":{\"n\":" + zeros + "}}");
+      }
+      assertAnotherProviderIsServed(f); // every push handled by now: the loop is in order
+
+      long held = 0;
+      for (List<StreamEntry> entries : ServerFixture.await(f.gateway.queryStreams(f.sessionId, names, 200)).values()) {
+        for (StreamEntry entry : entries) {
+          held += JsonHeap.of(entry.metadata());
+        }
+      }
+      assertThat(held).isLessThanOrEqualTo(Limits.defaults().maxRetainedStreamBytes());
+    }
+  }
+
+  @Test
+  void metadataNestedTooDeepIsRefusedAndEveryQueryStillAnswers() throws Exception {
+    try (ServerFixture f = ServerFixture.start();
+        RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "nester")) {
+      String deep = "{\"a\":".repeat(996) + "1" + "}".repeat(996);
+      provider.socket.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"deep\",\"stream\":\"s\",\"metadata\":" + deep + "}");
+      assertThat(provider.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+
+      String deepest = "{\"a\":".repeat(125) + "1" + "}".repeat(125); // 127 levels with the envelope
+      provider.socket.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"ok\",\"stream\":\"s\",\"metadata\":" + deepest + "}");
+      provider.send(new StreamQuery("q", null, List.of("s"), 10));
+      StreamHistory history = provider.next(StreamHistory.class);
+      assertThat(history.streams().get("s")).extracting(StreamEntry::event).containsExactly("ok");
+      assertThat(ServerFixture.await(f.gateway.queryStreams(f.sessionId, List.of("s@nester"), 10)).get("s@nester"))
+          .hasSize(1);
     }
   }
 
