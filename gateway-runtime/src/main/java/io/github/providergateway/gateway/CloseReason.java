@@ -15,6 +15,8 @@ public enum CloseReason {
   PROTOCOL_ERROR,
   /** The provider did not drain its outbound queue. */
   TOO_SLOW,
+  /** Authenticated, it stayed without a binding for the bind timeout while it could have bound. */
+  UNBOUND_TOO_LONG,
   /** The gateway is stopping. */
   GATEWAY_STOPPING
 }

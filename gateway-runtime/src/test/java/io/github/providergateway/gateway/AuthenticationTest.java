@@ -60,7 +60,8 @@ class AuthenticationTest {
     f.clock.advance(Duration.ofMillis(9_999));
     prompt.send(Auth.withToken(f.gateway.providerToken()));
     prompt.next(Sessions.class);
-    assertThat(f.clock.pendingTasks()).as("the prompt one's deadline went with its auth").isEqualTo(2);
+    // Two auth deadlines left (silent, garbled) and the prompt one's bind deadline in place of its own.
+    assertThat(f.clock.pendingTasks()).as("the prompt one's deadline went with its auth").isEqualTo(3);
     assertThat(silent.isClosed()).isFalse();
     assertThat(garbled.isClosed()).isFalse();
     f.clock.advance(Duration.ofMillis(1));

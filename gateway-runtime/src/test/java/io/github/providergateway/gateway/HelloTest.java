@@ -112,6 +112,51 @@ class HelloTest {
     }
   }
 
+  // ---- bind deadline (issue 13) ----
+
+  @Test
+  void anAuthenticatedConnectionThatNeverSaysHelloIsClosedAfterTheBindTimeout() {
+    f.startSession("alpha");
+    RecordingProviderConnection silent = f.authenticated();
+
+    f.clock.advance(java.time.Duration.ofMillis(29_999));
+    assertThat(silent.isClosed()).isFalse();
+    f.clock.advance(java.time.Duration.ofMillis(1));
+
+    assertThat(silent.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+    assertThat(silent.closeReason()).isEqualTo(io.github.providergateway.gateway.CloseReason.UNBOUND_TOO_LONG);
+  }
+
+  @Test
+  void withNoSessionToBindToAConnectionMayWaitAndItsDeadlineStartsOver() {
+    RecordingProviderConnection waiting = f.authenticated();
+    f.clock.advance(java.time.Duration.ofMinutes(5));
+    assertThat(waiting.isClosed()).as("nothing to bind to: waiting is right").isFalse();
+
+    String session = f.startSession("alpha");
+    waiting.next(io.github.providergateway.protocol.SessionsUpdated.class);
+    waiting.send(Hello.builder("p").session(session).build());
+    waiting.next(HelloAck.class);
+    f.clock.advance(java.time.Duration.ofMinutes(5));
+    assertThat(waiting.isClosed()).as("bound: no deadline").isFalse();
+  }
+
+  @Test
+  void aProviderThatLostItsSessionsMustBindAgainWithinTheBindTimeout() {
+    String first = f.startSession("alpha");
+    f.startSession("beta");
+    RecordingProviderConnection provider = f.authenticated();
+    provider.send(Hello.builder("p").session(first).build());
+    provider.next(HelloAck.class);
+
+    f.gateway.endSession(first, java.time.Duration.ZERO);
+    f.clock.advance(java.time.Duration.ofSeconds(29));
+    assertThat(provider.isClosed()).as("unbound, within the bind timeout").isFalse();
+    f.clock.advance(java.time.Duration.ofSeconds(2));
+
+    assertThat(provider.isClosed()).isTrue();
+  }
+
   @Test
   void everyHelloAckCarriesANewReconnectToken() {
     String session = f.startSession("alpha");

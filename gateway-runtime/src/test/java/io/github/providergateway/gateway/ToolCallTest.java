@@ -184,6 +184,42 @@ class ToolCallTest {
     assertThat(call).isNotDone();
   }
 
+  private java.util.List<String> progressShown() {
+    return f.host(session).logs.stream().map(io.github.providergateway.gateway.testing.RecordingSessionHost.Line::text).toList();
+  }
+
+  @Test
+  void progressReachesTheHostAtMostOncePerIntervalCoalescedToTheLatest() {
+    f.call(session, "slow", "{}");
+    String id = provider.next(ToolCall.class).id();
+
+    for (int i = 1; i <= 1_000; i++) {
+      provider.send(new ToolProgress(id, i + "/1000"));
+    }
+    assertThat(progressShown()).as("the first at once, the rest held").containsExactly("1/1000");
+
+    f.clock.advance(Duration.ofMillis(250));
+    assertThat(progressShown()).as("the latest when the interval ends").containsExactly("1/1000", "1000/1000");
+
+    f.clock.advance(Duration.ofMillis(250));
+    assertThat(progressShown()).as("nothing new, nothing shown").hasSize(2);
+  }
+
+  @Test
+  void heldProgressIsShownBeforeTheOutcomeAndNothingIsLeftPending() {
+    var call = f.call(session, "slow", "{}");
+    String id = provider.next(ToolCall.class).id();
+    provider.send(new ToolProgress(id, "started"));
+    provider.send(new ToolProgress(id, "almost done"));
+
+    provider.send(ToolResult.success(id, json("\"ok\"")));
+
+    assertThat(done(call).outcome()).isInstanceOf(ToolOutcome.Success.class);
+    assertThat(progressShown()).containsExactly("started", "almost done");
+    f.clock.advance(Duration.ofSeconds(1));
+    assertThat(progressShown()).hasSize(2);
+  }
+
   // ---- timeouts ----
 
   @Test

@@ -20,6 +20,7 @@ import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.json.DecodeError;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -324,12 +325,43 @@ public final class CallDispatcher {
         });
   }
 
-  /** A {@code tool.progress} arrived: shown in the session timeline, the call stays open. */
+  /**
+   * A {@code tool.progress} arrived: shown in the session timeline, the call stays open. At most
+   * one per call reaches the host per {@code Limits.progressInterval} (250 ms); later ones within
+   * it are held and coalesced to the latest, shown when the interval ends or, at the latest,
+   * just before the call's outcome. 400,000 progress messages in 5 s used to become as many
+   * timeline lines.
+   */
   void onProgress(Conn conn, ToolProgress progress) {
     CallState call = conn.calls.get(progress.id());
-    if (call != null && call.phase == CallState.Phase.SENT) {
-      call.session.host.log(call.session.id, call.target.provider.name, progress.message());
+    if (call == null || call.phase != CallState.Phase.SENT) {
+      return;
     }
+    Duration interval = engine.limits.progressInterval();
+    Instant now = engine.timers.now();
+    Instant next = call.progressShownAt == null ? now : call.progressShownAt.plus(interval);
+    if (interval.isZero() || !now.isBefore(next)) {
+      showProgress(call, progress.message());
+      return;
+    }
+    call.progressHeld = progress.message();
+    if (call.progressFlush == null) {
+      call.progressFlush = engine.timers.after(Duration.between(now, next), () -> showHeldProgress(call));
+    }
+  }
+
+  private void showHeldProgress(CallState call) {
+    call.progressFlush = null;
+    String held = call.progressHeld;
+    if (held != null && call.phase == CallState.Phase.SENT) {
+      showProgress(call, held);
+    }
+  }
+
+  private void showProgress(CallState call, String message) {
+    call.progressHeld = null;
+    call.progressShownAt = engine.timers.now();
+    call.session.host.log(call.session.id, call.target.provider.name, message);
   }
 
   /**
@@ -455,6 +487,9 @@ public final class CallDispatcher {
   private void deliver(CallState call, ToolOutcome outcome) {
     boolean dispatched =
         call.phase == CallState.Phase.SENT || call.phase == CallState.Phase.READING_FILE;
+    if (call.progressHeld != null && dispatched && !call.isHostDone()) {
+      showProgress(call, call.progressHeld); // the latest progress still comes before the outcome
+    }
     if (call.completeHost(outcome) && dispatched) {
       engine.events.toolExecutionComplete(call, outcome);
     }
@@ -472,6 +507,10 @@ public final class CallDispatcher {
     if (call.cancelGrace != null) {
       call.cancelGrace.cancel();
     }
+    if (call.progressFlush != null) {
+      call.progressFlush.cancel();
+    }
+    call.progressHeld = null;
     call.session.calls.remove(call);
     forgetOnConnection(call);
     leaveSlot(call);

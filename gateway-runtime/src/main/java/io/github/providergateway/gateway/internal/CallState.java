@@ -48,6 +48,12 @@ final class CallState {
   Scheduler.Cancellable timeout;
   /** Fires when a cancelled call's provider has had long enough to answer. */
   Scheduler.Cancellable cancelGrace;
+  /** When the host was last shown a {@code tool.progress} of this call. */
+  Instant progressShownAt;
+  /** The latest {@code tool.progress} held back by the interval, or null. */
+  String progressHeld;
+  /** Shows {@link #progressHeld} when the interval ends. */
+  Scheduler.Cancellable progressFlush;
   /** Whether a retry on another instance was already used (multi-instance). */
   boolean retried;
   /** The concurrency limit the call counts against, or null. */

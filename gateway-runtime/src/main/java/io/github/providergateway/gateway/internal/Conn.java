@@ -35,6 +35,10 @@ final class Conn {
   final Map<String, String> pairingCodes = new LinkedHashMap<>();
   /** While pairing: when the codes stop being valid. */
   Instant pairingExpiry;
+  /** Ends the connection if it is still unbound when it fires ({@link BindDeadlines}). */
+  Scheduler.Cancellable bindDeadline;
+  /** Told of every state change (the engine's {@link BindDeadlines}), or null. */
+  java.util.function.Consumer<Conn> stateListener;
   /** Ends the connection if it is still unauthenticated when it fires; cancelled once it is not. */
   private Scheduler.Cancellable admissionDeadline;
 
@@ -55,6 +59,9 @@ final class Conn {
     if (!isAuthenticating() && admissionDeadline != null) {
       admissionDeadline.cancel();
       admissionDeadline = null;
+    }
+    if (stateListener != null) {
+      stateListener.accept(this);
     }
   }
 

@@ -77,6 +77,8 @@ public final class Engine {
   final BindingHandler bindings;
   final UpdateHandler updates;
   final PushHandler pushes;
+  /** Closes connections that stay unbound too long. */
+  final BindDeadlines bindDeadlines;
   /** What declarations may hold. */
   final DeclaredBudget declaredBudget;
   /** All streams' estimated heap together, bounded. */
@@ -121,6 +123,7 @@ public final class Engine {
     this.pushes = new PushHandler(this);
     this.retainedStreams = new RetainedStreams(this);
     this.declaredBudget = new DeclaredBudget(this);
+    this.bindDeadlines = new BindDeadlines(this);
     this.hooks = new HookEngine(this, nanoTime);
     this.prompts = new PromptPipeline(this);
     this.events = new EventRelay(this);
@@ -235,6 +238,8 @@ public final class Engine {
             return;
           }
           conns.add(conn);
+          conn.stateListener = bindDeadlines::stateChanged;
+          bindDeadlines.stateChanged(conn); // in-process connections open unbound
           LOG.log(Level.DEBUG, "{0} opened", conn);
           if (conn.isAuthenticating()) {
             admitWithin(conn, limits.authTimeout(), "No auth within " + seconds(limits.authTimeout()));

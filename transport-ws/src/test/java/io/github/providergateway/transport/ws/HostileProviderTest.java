@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.ManualClock;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.AuthConfirm;
@@ -27,6 +28,7 @@ import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.json.JsonHeap;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -134,6 +136,39 @@ class HostileProviderTest {
       assertThat(history.streams().get("s")).extracting(StreamEntry::event).containsExactly("ok");
       assertThat(ServerFixture.await(f.gateway.queryStreams(f.sessionId, List.of("s@nester"), 10)).get("s@nester"))
           .hasSize(1);
+    }
+  }
+
+  @Test
+  void authenticatedConnectionsThatNeverSayHelloLoseTheirSlotsAtTheBindTimeout() throws Exception {
+    ManualClock time = new ManualClock();
+    Limits fiveSlots = ServerFixture.PATIENT_LIMITS.toBuilder().maxConnections(5).build();
+    try (ServerFixture f = ServerFixture.start(g -> g.limits(fiveSlots).clock(time).scheduler(time), b -> {})) {
+      List<RawProvider> squatters = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        squatters.add(f.authenticatedRaw(RawWebSocket.connect(f.port())));
+      }
+      try (RawWebSocket refused = RawWebSocket.connect(f.port())) {
+        assertThat(refused.status()).as("every slot held").isEqualTo(503);
+      }
+
+      time.advance(Duration.ofSeconds(30));
+
+      for (RawProvider squatter : squatters) {
+        assertThat(squatter.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+        assertThat(squatter.awaitCloseCode()).isEqualTo(1008);
+        squatter.close();
+      }
+      ServerFixture.awaitTrue("a slot is free again", () -> handshakeStatus(f.port()) == 101);
+      assertAnotherProviderIsServed(f);
+    }
+  }
+
+  private static int handshakeStatus(int port) {
+    try (RawWebSocket socket = RawWebSocket.connect(port)) {
+      return socket.status();
+    } catch (java.io.IOException e) {
+      return -1;
     }
   }
 

@@ -1,0 +1,72 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.TrustLevel;
+import java.lang.System.Logger.Level;
+
+/**
+ * An authenticated connection that stays unbound (no {@code hello} yet, or all its sessions
+ * lost) for {@code Limits.bindTimeout} (30 s) while a session it may bind to is active gets {@code
+ * error INVALID_SESSION} and is closed: otherwise 50 connections that authenticated and then said
+ * nothing held every connection slot for as long as they answered pings. While no session is
+ * there to bind to, waiting is what a provider should do, so the deadline starts over. In-process
+ * providers are the host's own and have none. Loop only.
+ */
+final class BindDeadlines {
+
+  private static final System.Logger LOG = System.getLogger(BindDeadlines.class.getName());
+
+  private final Engine engine;
+
+  BindDeadlines(Engine engine) {
+    this.engine = engine;
+  }
+
+  /** {@code conn} changed state: arms its deadline when it became unbound, drops it otherwise. */
+  void stateChanged(Conn conn) {
+    if (isUnbound(conn) && conn.trust() != TrustLevel.INTERNAL) {
+      if (conn.bindDeadline == null) {
+        arm(conn);
+      }
+    } else if (conn.bindDeadline != null) {
+      conn.bindDeadline.cancel();
+      conn.bindDeadline = null;
+    }
+  }
+
+  private void arm(Conn conn) {
+    conn.bindDeadline = engine.timers.after(engine.limits.bindTimeout(), () -> expired(conn));
+  }
+
+  private void expired(Conn conn) {
+    conn.bindDeadline = null;
+    if (!conn.isOpen() || !isUnbound(conn)) {
+      return;
+    }
+    SessionState waiting = sessionItMayBindTo(conn);
+    if (waiting == null) {
+      arm(conn);
+      return;
+    }
+    String message = "No hello within " + Engine.seconds(engine.limits.bindTimeout()) + " while session "
+        + waiting.id + " was there to bind to; closing";
+    LOG.log(Level.INFO, "{0}: {1}", conn, message);
+    engine.outbox.error(conn, ErrorCode.INVALID_SESSION, message, Outbox.Refused.NOTHING);
+    engine.closeConnection(conn, CloseReason.UNBOUND_TOO_LONG);
+  }
+
+  private SessionState sessionItMayBindTo(Conn conn) {
+    for (SessionState session : engine.sessions.values()) {
+      if (session.isActive() && conn.credential().mayAccess(session.id)) {
+        return session;
+      }
+    }
+    return null;
+  }
+
+  private static boolean isUnbound(Conn conn) {
+    return conn.state() == ConnectionState.AWAIT_HELLO || conn.state() == ConnectionState.UNBOUND;
+  }
+}
