@@ -192,9 +192,45 @@ class PairingTest {
     RecordingProviderConnection sixth = requestPairing();
 
     assertThat(sixth.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.RATE_LIMITED);
-    assertThat(f.host(alpha).logs).hasSize(shown);
+    assertThat(f.host(alpha).logs.subList(shown, f.host(alpha).logs.size()))
+        .noneMatch(line -> line.text().contains("Pairing code"));
     f.clock.advance(Duration.ofSeconds(60));
     requestPairing().next(AuthPairing.class);
+  }
+
+  private long refusalNotices(String session) {
+    return f.host(session).logs.stream().filter(line -> line.text().startsWith("Pairing requests are being refused")).count();
+  }
+
+  @Test
+  void whenRequestsAreRefusedForTheBudgetThePersonIsToldOnceAMinuteInEverySession() {
+    for (int i = 0; i < 5; i++) {
+      requestPairing().next(AuthPairing.class);
+    }
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(requestPairing().next(ErrorMessage.class).code()).isEqualTo(ErrorCode.RATE_LIMITED);
+    }
+
+    assertThat(refusalNotices(alpha)).isEqualTo(1);
+    assertThat(refusalNotices(beta)).isEqualTo(1);
+    f.clock.advance(Duration.ofSeconds(60));
+    for (int i = 0; i < 6; i++) {
+      requestPairing();
+    }
+    assertThat(refusalNotices(alpha)).as("a minute later, told again").isEqualTo(2);
+  }
+
+  @Test
+  void aRequestThatPairedGivesItsUnitOfTheBudgetBack() {
+    for (int i = 0; i < 5; i++) {
+      RecordingProviderConnection conn = requestPairing();
+      conn.next(AuthPairing.class);
+      conn.send(new AuthConfirm(f.pairingCode(alpha)));
+      conn.next(Sessions.class);
+    }
+
+    requestPairing().next(AuthPairing.class); // a person pairing a sixth provider in the minute
   }
 
   @Test

@@ -33,6 +33,8 @@ final class Conn {
   final RecentIds endedCalls = new RecentIds();
   /** While pairing: the code shown in each session's timeline, by session id. */
   final Map<String, String> pairingCodes = new LinkedHashMap<>();
+  /** While pairing: when its request was counted against the pairing budget. */
+  Instant pairingRequestedAt;
   /** While pairing: when the codes stop being valid. */
   Instant pairingExpiry;
   /** Ends the connection if it is still unbound when it fires ({@link BindDeadlines}). */

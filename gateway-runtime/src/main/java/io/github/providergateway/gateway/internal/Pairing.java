@@ -27,6 +27,10 @@ final class Pairing {
   private final Engine engine;
   /** When recent pairing requests came, oldest first, gateway-wide. */
   private final Deque<Instant> attempts = new ArrayDeque<>();
+  /** Requests refused for the budget since the person was last told. */
+  private int refusedInWindow;
+  /** When the person was last told that requests are being refused. */
+  private Instant toldAt;
 
   Pairing(Engine engine) {
     this.engine = engine;
@@ -39,6 +43,8 @@ final class Pairing {
       attempts.pollFirst();
     }
     if (attempts.size() >= engine.limits.maxPairingAttemptsPerMinute()) {
+      refusedInWindow++;
+      tellThePersonOnce(now);
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
           "Too many pairing attempts; at most "
@@ -46,6 +52,7 @@ final class Pairing {
               + " a minute");
     }
     attempts.addLast(now);
+    conn.pairingRequestedAt = now;
     var sessions = engine.sessionManager.list();
     if (sessions.isEmpty()) {
       // Nothing to pair with: say so and close (architecture, decision 27).
@@ -84,11 +91,34 @@ final class Pairing {
     if (sessionId == null) {
       throw new ProtocolViolation(ErrorCode.AUTH_FAILED, "Wrong or expired pairing code");
     }
+    // A request that paired gives its unit back: the budget is there to slow guessing, and a
+    // person pairing several providers in a row must not run into it.
+    attempts.remove(conn.pairingRequestedAt);
     String token = engine.credentials.issueExternalToken(sessionId);
     Credential credential = new Credential.External(sessionId);
     conn.authenticated(credential);
     conn.on(ConnectionEvent.PAIRING_CONFIRMED);
     engine.outbox.send(conn, new Sessions(token, engine.sessionManager.listFor(credential)));
+  }
+
+  /**
+   * The budget is gateway-wide, so any local process can spend it (it has no token to tell it
+   * apart by). What it cannot do is make the person's pairing fail silently: the first refusal in
+   * a minute says so in every active session's timeline.
+   */
+  private void tellThePersonOnce(Instant now) {
+    if (toldAt != null && now.isBefore(toldAt.plus(Duration.ofMinutes(1)))) {
+      return;
+    }
+    toldAt = now;
+    String message = "Pairing requests are being refused: more than "
+        + engine.limits.maxPairingAttemptsPerMinute() + " in the last minute (" + refusedInWindow
+        + " refused). If you are not pairing a provider now, another program on this machine is trying to;"
+        + " if you are, try again in a minute.";
+    refusedInWindow = 0;
+    for (var info : engine.sessionManager.list()) {
+      engine.sessions.get(info.id()).host.log(info.id(), SOURCE, message);
+    }
   }
 
   /** The active session whose code {@code typed} is, if the codes have not expired. */
