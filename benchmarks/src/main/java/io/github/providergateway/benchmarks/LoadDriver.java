@@ -38,7 +38,7 @@ import java.util.zip.ZipFile;
 public final class LoadDriver {
 
   /** The JVM flags docs/performance.md recommends for the {@code ./gateway} launcher. */
-  static final String LAUNCHER_FLAGS = "-XX:+UseSerialGC -Xms16m -Xmx256m -Xss512k";
+  static final String LAUNCHER_FLAGS = "-XX:+UseSerialGC -Xms16m -Xmx512m -Xss512k";
 
   private static final String MAIN_CLASS = "io.github.providergateway.app.Main";
   private static final String APP_MAIN_ENTRY = "io/github/providergateway/app/Main.class";

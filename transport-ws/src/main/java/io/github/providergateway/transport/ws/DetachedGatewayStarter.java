@@ -23,7 +23,7 @@ final class DetachedGatewayStarter implements GatewayClient.Starter {
       List.of(
           "-XX:+UseSerialGC",
           "-Xms16m",
-          "-Xmx256m",
+          "-Xmx512m",
           "-Xss512k",
           "-Xlog:disable",
           "-Xlog:all=warning:stderr");
