@@ -38,6 +38,7 @@ final class RawWs implements Closeable {
   /** A TCP connection to {@code 127.0.0.1:port} that has sent nothing. */
   static Socket tcp(int port) throws IOException {
     Socket socket = new Socket();
+    socket.setTcpNoDelay(true); // a frame's header and payload go as two writes: no Nagle delay
     socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
     return socket;
   }

@@ -26,7 +26,9 @@ class LocalProviderTransportContractTest extends ProviderTransportContractTest {
 
   @Override
   protected void startTransport() {
-    fixture = GatewayFixture.create();
+    // Every tool.progress reaches the timeline: the contract is about order; the throttle that
+    // coalesces them is the engine's, tested in ToolCallTest.
+    fixture = GatewayFixture.withLimits(limits -> limits.progressInterval(java.time.Duration.ZERO));
   }
 
   @Override

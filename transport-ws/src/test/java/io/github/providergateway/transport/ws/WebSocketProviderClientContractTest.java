@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.testing.ManualClock;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.testing.MessageTap;
@@ -22,7 +23,14 @@ class WebSocketProviderClientContractTest extends ProviderTransportContractTest 
   @Override
   protected void startTransport() throws Exception {
     clock = new ManualClock();
-    gateway = Gateway.builder().clock(clock).scheduler(clock).build();
+    // Every tool.progress reaches the timeline: the contract is about order; the throttle that
+    // coalesces them is the engine's, tested in ToolCallTest.
+    gateway =
+        Gateway.builder()
+            .clock(clock)
+            .scheduler(clock)
+            .limits(Limits.defaults().toBuilder().progressInterval(Duration.ZERO).build())
+            .build();
     server = WebSocketProviderClientTestServer.start(gateway);
   }
 
