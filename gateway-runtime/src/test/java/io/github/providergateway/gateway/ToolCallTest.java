@@ -206,6 +206,25 @@ class ToolCallTest {
   }
 
   @Test
+  void progressShownAtOnceWhileAFlushIsQueuedStartsTheNextIntervalForItToo() {
+    f.call(session, "slow", "{}");
+    String id = provider.next(ToolCall.class).id();
+    provider.send(new ToolProgress(id, "first"));
+    // Two messages that arrive at 250 ms before the flush queued for that instant has run (as
+    // when a real loop is busy): the first is due and shown, the second belongs to a new interval.
+    f.clock.schedule(Duration.ofMillis(250), () -> provider.send(new ToolProgress(id, "due")));
+    f.clock.schedule(Duration.ofMillis(250), () -> provider.send(new ToolProgress(id, "next")));
+    f.clock.advance(Duration.ofMillis(100));
+    provider.send(new ToolProgress(id, "held"));
+
+    f.clock.advance(Duration.ofMillis(150));
+    assertThat(progressShown()).as("not two lines in one instant").containsExactly("first", "due");
+
+    f.clock.advance(Duration.ofMillis(250));
+    assertThat(progressShown()).containsExactly("first", "due", "next");
+  }
+
+  @Test
   void heldProgressIsShownBeforeTheOutcomeAndNothingIsLeftPending() {
     var call = f.call(session, "slow", "{}");
     String id = provider.next(ToolCall.class).id();

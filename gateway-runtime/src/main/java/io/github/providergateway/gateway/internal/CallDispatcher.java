@@ -359,6 +359,12 @@ public final class CallDispatcher {
   }
 
   private void showProgress(CallState call, String message) {
+    // A flush still queued belongs to the interval that just ended: left running, it would show
+    // the next held progress within this new interval instead of at its end.
+    if (call.progressFlush != null) {
+      call.progressFlush.cancel();
+      call.progressFlush = null;
+    }
     call.progressHeld = null;
     call.progressShownAt = engine.timers.now();
     call.session.host.log(call.session.id, call.target.provider.name, message);

@@ -38,13 +38,33 @@ final class HandshakePolicy {
     }
     if (!isLoopbackHost(host, port)) {
       // DNS rebinding: a page on evil.example resolved to 127.0.0.1 still sends its own Host.
-      return Optional.of("Host '" + host + "' does not name this loopback server");
+      return Optional.of("Host '" + shown(host) + "' does not name this loopback server");
     }
     // Browsers always send Origin; command-line clients send none and still have to authenticate.
     if (origin != null && !allowedOrigins.contains(origin)) {
-      return Optional.of("Origin '" + origin + "' is not allowed");
+      return Optional.of("Origin '" + shown(origin) + "' is not allowed");
     }
     return Optional.empty();
+  }
+
+  /** The longest header value a refusal repeats; see {@link #shown}. */
+  static final int SHOWN_CHARS = 100;
+
+  /**
+   * A header value as a refusal (and so the log) repeats it: control characters escaped and cut
+   * to {@value #SHOWN_CHARS} characters, so that a peer refused over and over with 8 KB headers
+   * cannot make the log grow by 8 KB a time or write lines of its own into it.
+   */
+  static String shown(String value) {
+    if (value == null) {
+      return "null";
+    }
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < value.length() && out.length() < SHOWN_CHARS; i++) {
+      char c = value.charAt(i);
+      out.append(Character.isISOControl(c) ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+    }
+    return out.length() < value.length() ? out + "…(" + value.length() + " chars)" : out.toString();
   }
 
   /** Whether {@code host} is {@code 127.0.0.1:<port>}, {@code [::1]:<port>} or {@code localhost:<port>}. */

@@ -18,6 +18,17 @@ class HandshakePolicyTest {
   }
 
   @Test
+  void aRefusalRepeatsAtMostAHundredCharactersOfAHeaderWithControlsEscaped() {
+    String origin = "http://evil.example/" + "x".repeat(8_000);
+
+    String refusal = policy.refusal("127.0.0.1", "localhost:9400", origin, 9400).orElseThrow();
+    assertThat(refusal).hasSizeLessThan(200).contains("(8020 chars)");
+    assertThat(policy.refusal("127.0.0.1", "evil\u001b[2J\nforged", null, 9400).orElseThrow())
+        .contains("evil\\u001b[2J\\u000aforged")
+        .doesNotContain("\n");
+  }
+
+  @Test
   void anAllowListedOriginMayProceed() {
     assertThat(policy.refusal("::1", "[::1]:9400", "http://localhost:3000", 9400)).isEmpty();
   }
