@@ -40,6 +40,9 @@ final class Binder {
   /** What the {@code hello} in flight named (null: the gateway's choice). */
   private SessionSelector helloSelector;
 
+  /** Whether the {@code hello} in flight restores the last binding with its reconnect token. */
+  private boolean helloRestores;
+
   /** Whether a {@code hello} naming no session was refused on this connection. */
   private boolean defaultRefused;
 
@@ -153,6 +156,7 @@ final class Binder {
     helloSelector = selector;
     phase = Phase.HELLO_SENT;
     String token = reconnectToken();
+    helloRestores = token != null;
     boolean clearContext = token != null && updates.mayHoldContext();
     Declaration declared = updates.beginHello();
     Hello.Builder hello =
@@ -261,6 +265,14 @@ final class Binder {
     }
     phase = Phase.UNBOUND;
     updates.helloRefused();
+    if (helloRestores && error.code() == ErrorCode.INVALID_SESSION) {
+      // The session the token would restore has ended (the gateway closes a connection left
+      // unbound beside a live session, and this one may have been it): the token is worth
+      // nothing now, so bind as a fresh connection would.
+      lastAck = null;
+      sendHello(provider.session());
+      return true;
+    }
     if (helloSelector == null && error.code() == ErrorCode.INVALID_SESSION && !defaultRefused) {
       // The gateway has no session to choose for this connection (e.g. the gateway token): bind
       // to the first active one instead.

@@ -628,6 +628,37 @@ class ProviderRuntimeTest {
     assertThat(withoutToken.session()).isNull();
   }
 
+  @Test
+  void aReconnectWhoseSessionHasEndedBindsAsAFreshConnectionWould() {
+    // Bound in s-1; s-1 ends; the gateway closes the connection for staying unbound beside s-2.
+    startWebSocket(provider());
+    open(channel);
+    channel.next(Auth.class);
+    deliver(Sessions.of(List.of(session("s-1"))));
+    channel.next(Hello.class);
+    deliver(new HelloAck(2, "p-1", "s-1", "rtk-1", null));
+    deliver(new SessionsUpdated(List.of(session("s-2"))));
+    drop(true);
+
+    FakeProviderChannel next = new FakeProviderChannel();
+    open(next);
+    next.next(Auth.class);
+    deliver(Sessions.of(List.of(session("s-2"))));
+    assertThat(next.next(Hello.class).reconnectToken()).isEqualTo("rtk-1");
+    deliver(
+        ErrorMessage.of(ErrorCode.INVALID_SESSION, "Session s-1 does not exist")
+            .withReplyTo("hello"));
+
+    Hello fresh = next.next(Hello.class);
+    assertThat(fresh.reconnectToken()).as("the token restores nothing now").isNull();
+    assertThat(fresh.session()).isNull();
+    deliver(
+        ErrorMessage.of(ErrorCode.INVALID_SESSION, "hello must name a session")
+            .withReplyTo("hello"));
+    assertThat(next.next(Hello.class).session()).isEqualTo(SessionSelector.of("s-2"));
+    assertThat(errors).as("expected steps, not the user's concern").isEmpty();
+  }
+
   // ---- pushing and leaving ----
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.ManualClock;
 import io.github.providergateway.protocol.Ack;
@@ -27,7 +28,11 @@ import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.json.JsonHeap;
 import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.provider.JavaProvider;
+import io.github.providergateway.provider.ProviderSession;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,6 +166,41 @@ class HostileProviderTest {
       }
       ServerFixture.awaitTrue("a slot is free again", () -> handshakeStatus(f.port()) == 101);
       assertAnotherProviderIsServed(f);
+    }
+  }
+
+  @Test
+  void theJavaClientClosedForStayingUnboundReconnectsIntoTheSessionThatIsLeft() throws Exception {
+    ManualClock time = new ManualClock();
+    try (ServerFixture f = ServerFixture.start(g -> g.clock(time).scheduler(time), b -> {})) {
+      JavaProvider provider =
+          JavaProvider.builder("greeter")
+              .tool(
+                  ToolDefinition.of("greet", "Say hello", ServerFixture.json("{\"type\":\"object\"}")),
+                  (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("hello")))
+              .build();
+      ProviderSession session =
+          WebSocketProviderClient.connect(
+              URI.create("ws://127.0.0.1:" + f.port() + "/"), f.gateway.providerToken(), provider);
+      try {
+        assertThat(ServerFixture.await(session.bound().toCompletableFuture()).sessionId()).isEqualTo(f.sessionId);
+        String other = ServerFixture.await(f.gateway.startSession(SessionSpec.of("other", "/code/other"), f.host)).id();
+        ServerFixture.await(f.gateway.endSession(f.sessionId, Duration.ofSeconds(5)));
+
+        time.advance(Duration.ofSeconds(30)); // unbound beside "other": closed, and it reconnects
+
+        ServerFixture.awaitTrue("bound in the session that is left", () -> {
+          try {
+            return f.gateway.tools(other).get().stream().anyMatch(t -> t.name().equals("greet"));
+          } catch (Exception e) {
+            return false;
+          }
+        });
+        CallResult result = ServerFixture.await(f.gateway.callTool(other, "greet", ServerFixture.json("{}"), null));
+        assertThat(result.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("hello")));
+      } finally {
+        session.close();
+      }
     }
   }
 
