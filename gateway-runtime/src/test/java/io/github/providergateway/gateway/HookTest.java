@@ -194,6 +194,29 @@ class HookTest {
   }
 
   @Test
+  void aRegexOrGlobOfMoreThan1024CharactersIsTooLargeAnd1024AreAccepted() {
+    RecordingProviderConnection conn = f.authenticated();
+    String longest = "a".repeat(1024);
+
+    conn.send(helloWithMatch("long-args", HookMatch.toolAndArgs("shell", longest + "a")));
+    assertThat(conn.next(ErrorMessage.class)).satisfies(error -> {
+      assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+      assertThat(error.message()).contains("match.args").contains("1025");
+    });
+    conn.send(helloWithMatch("long-glob", new HookMatch(null, null, null, longest + "a")));
+    assertThat(conn.next(ErrorMessage.class).message()).contains("match.file").contains("1025");
+
+    conn.send(helloWithMatch("longest", new HookMatch(null, longest, null, longest)));
+    conn.next(io.github.providergateway.protocol.HelloAck.class);
+  }
+
+  private Hello helloWithMatch(String name, HookMatch match) {
+    return Hello.builder(name).session(session)
+        .hooks(new Hooks(List.of(new HookRule(match, HookAction.GATE, null, null, "g1", null)), null))
+        .build();
+  }
+
+  @Test
   void moreThanFiftyRulesAreTooLarge() {
     List<HookRule> rules = new ArrayList<>();
     for (int i = 0; i < 51; i++) {

@@ -233,6 +233,19 @@ class StreamTest {
   }
 
   @Test
+  void aFilterRegexOfMoreThan1024CharactersIsTooLargeAnd1024AreAccepted() {
+    String longest = "a".repeat(1024);
+    watcher.send(new FilterSet("long", null, "ci-watch", List.of(new FilterRule(longest + "a", FilterOutcome.DROP))));
+
+    ErrorMessage error = watcher.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    assertThat(error.message()).contains("rules[0].match").contains("1025");
+
+    watcher.send(new FilterSet("longest", null, "ci-watch", List.of(new FilterRule(longest, FilterOutcome.DROP))));
+    assertThat(watcher.next(io.github.providergateway.protocol.Ack.class).requestId()).isEqualTo("longest");
+  }
+
+  @Test
   void aFilterMatchCutOffByTheDeadlineCountsAsNoMatch() {
     var jumps = new java.util.concurrent.atomic.AtomicLong();
     try (GatewayFixture slow = GatewayFixture.with(b -> b.regexTimer(() -> jumps.addAndGet(1_000_000_000L)))) {

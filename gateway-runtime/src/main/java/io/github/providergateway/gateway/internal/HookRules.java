@@ -43,6 +43,9 @@ final class HookRules {
         if (rule.match() != null && rule.match().args() != null) {
           checkRegex(rule.match().args(), where + " match.args");
         }
+        if (rule.match() != null && rule.match().file() != null) {
+          checkLength(rule.match().file(), where + " match.file");
+        }
         if (rule.match() != null && rule.match().file() != null && !Globs.isValid(rule.match().file())) {
           throw new ProtocolViolation(
               ErrorCode.INVALID_JSON, where + " match.file is not a valid glob: " + rule.match().file());
@@ -75,8 +78,25 @@ final class HookRules {
     return rule.gateId() == null ? "" : " (gate '" + rule.gateId() + "')";
   }
 
-  /** Refuses a pattern that does not compile, naming where it is. */
+  /**
+   * The longest regex or glob a rule may hold. Compiled patterns are cached (512 of them) and a
+   * compiled pattern holds several times its source, so the cache needs a bound per pattern;
+   * patterns people write for tools, arguments, files and pushes are a few dozen characters.
+   */
+  static final int MAX_PATTERN_CHARS = 1024;
+
+  /** Refuses a pattern longer than {@link #MAX_PATTERN_CHARS} with {@code PAYLOAD_TOO_LARGE}. */
+  static void checkLength(String pattern, String where) {
+    if (pattern.length() > MAX_PATTERN_CHARS) {
+      throw new ProtocolViolation(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          where + " has " + pattern.length() + " characters; a pattern may have at most " + MAX_PATTERN_CHARS);
+    }
+  }
+
+  /** Refuses a pattern that is too long or does not compile, naming where it is. */
   static void checkRegex(String pattern, String where) {
+    checkLength(pattern, where);
     try {
       Pattern.compile(pattern);
     } catch (PatternSyntaxException e) {

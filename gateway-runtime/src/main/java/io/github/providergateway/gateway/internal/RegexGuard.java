@@ -1,8 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.Limits;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
@@ -40,23 +38,13 @@ final class RegexGuard {
   }
 
   private static final int CHECK_EVERY = 256;
-  private static final int CACHE_SIZE = 512;
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
   private final long deadlineNanos;
   private final long perMessageNanos;
   private final long perSecondNanos;
   private final LongSupplier nanoTime;
-  /** Compiled patterns by source, least recently used evicted. */
-  private final Map<String, Pattern> cache =
-      new LinkedHashMap<>(64, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Pattern> eldest) {
-          return size() > CACHE_SIZE;
-        }
-      };
+  private final CompiledPatterns compiled = new CompiledPatterns();
 
   RegexGuard(Limits limits, LongSupplier nanoTime) {
     this.deadlineNanos = limits.regexDeadline().toNanos();
@@ -88,7 +76,7 @@ final class RegexGuard {
     if (available <= 0) {
       return Result.TIMED_OUT;
     }
-    Pattern pattern = cache.computeIfAbsent(regex, Pattern::compile);
+    Pattern pattern = compiled.get(regex);
     Deadlined input = new Deadlined(text, start + available, nanoTime);
     try {
       return pattern.matcher(input).find() ? Result.MATCHED : Result.NOT_MATCHED;
