@@ -16,6 +16,7 @@ import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -92,6 +93,33 @@ class HelloTest {
 
     assertThat(refused.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
     assertThat(refused.message()).contains("bytes of memory");
+  }
+
+  @Test
+  void helloMetadataStartupContextAndSubscriptionsCountTowardTheDeclarationsBudget() {
+    String session = f.startSession("alpha");
+    // 400 KB of text, about 7 MB as a tree: kept as long as the provider is bound.
+    String bulky = "{\"a\":[" + "0,".repeat(199_999) + "0]}";
+
+    ErrorMessage byMetadata = refusedHello(
+        Hello.builder("by-metadata").session(session).metadata(GatewayFixture.json(bulky)).build());
+    ErrorMessage byStartup = refusedHello(
+        Hello.builder("by-startup").session(session).startupContext("x".repeat(2_200_000)).build());
+    List<String> types = new java.util.ArrayList<>();
+    for (int i = 0; i < 30_000; i++) {
+      types.add("tool.execution_complete." + "x".repeat(40) + i);
+    }
+    ErrorMessage bySubscribe = refusedHello(
+        Hello.builder("by-subscribe").session(session).subscribe(types).build());
+
+    assertThat(List.of(byMetadata, byStartup, bySubscribe)).allSatisfy(refused -> {
+      assertThat(refused.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+      assertThat(refused.message()).contains("bytes of memory");
+    });
+    RecordingProviderConnection small = f.authenticated();
+    small.send(Hello.builder("small").session(session).metadata(GatewayFixture.json("{\"url\":\"x\"}"))
+        .startupContext("ready").subscribe(List.of("tool.execution_complete")).build());
+    small.next(HelloAck.class);
   }
 
   @Test

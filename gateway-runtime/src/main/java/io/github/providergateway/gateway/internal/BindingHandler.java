@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.protocol.CancelReason;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -171,12 +173,16 @@ final class BindingHandler {
               : restored.declaredBySession().getOrDefault(session.id, all ? restored.template() : null);
       ToolCatalog.checkDistinct(session, hello.toolsOrEmpty());
       Declared merged = declaredBy(hello, before);
+      merged.carriedBytes = carriedBy(hello, restored);
       engine.catalog.checkTools(session, hello.name(), merged.tools.values(), null);
       engine.declaredBudget.check(conn, session.id, merged, null);
       declared.put(session, merged);
     }
     HookRules.check(hello.hooksOrNone(), engine.limits);
     Declared template = all ? declaredBy(hello, restored == null ? null : restored.template()) : null;
+    if (template != null) {
+      template.carriedBytes = carriedBy(hello, restored);
+    }
     return new Registration(selector, declared, template, claim, restored);
   }
 
@@ -297,6 +303,20 @@ final class BindingHandler {
       return null;
     }
     return engine.persistDirs.dirFor(name);
+  }
+
+  /**
+   * What the provider will hold beside its declarations, as {@link #register} keeps it: each of
+   * {@code metadata}, {@code startup_context} and {@code subscribe} from the {@code hello}, or
+   * restored when it leaves one out.
+   */
+  private static long carriedBy(Hello hello, Reconnects.Snapshot restored) {
+    JsonNode metadata = hello.metadata() != null || restored == null ? hello.metadata() : restored.metadata();
+    String startup =
+        hello.startupContext() != null || restored == null ? hello.startupContext() : restored.startupContext();
+    Collection<String> subscribe =
+        hello.subscribe() != null ? hello.subscribe() : restored != null ? restored.subscribe() : List.of();
+    return Declared.carried(metadata, startup, subscribe);
   }
 
   /**

@@ -6,6 +6,8 @@ import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.TransformRule;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +29,12 @@ final class Declared {
   String context;
   /** Filters by stream name. */
   final Map<String, List<FilterRule>> filters = new LinkedHashMap<>();
+  /**
+   * The estimated heap of what the provider's {@code hello} carried besides declarations and the
+   * gateway keeps while it is bound ({@code metadata}, {@code startup_context}, {@code
+   * subscribe}): counted here so that the declarations budget bounds it too.
+   */
+  long carriedBytes;
 
   Declared copy() {
     Declared copy = new Declared();
@@ -35,6 +43,7 @@ final class Declared {
     copy.transforms.putAll(transforms);
     copy.context = context;
     copy.filters.putAll(filters);
+    copy.carriedBytes = carriedBytes;
     return copy;
   }
 
@@ -43,7 +52,7 @@ final class Declared {
    * for text), deliberately high: what {@code Limits.maxDeclaredBytes*} bound.
    */
   long estimatedBytes() {
-    long bytes = OBJECT;
+    long bytes = OBJECT + carriedBytes;
     for (ToolDefinition tool : tools.values()) {
       bytes += OBJECT + text(tool.name()) + text(tool.description()) + JsonHeap.of(tool.parameters());
     }
@@ -72,6 +81,15 @@ final class Declared {
 
   private static long text(String text) {
     return text == null ? 0 : JsonHeap.TEXT_OVERHEAD + 2L * text.length();
+  }
+
+  /** The estimated heap of what a {@code hello} carries besides declarations; see {@link #carriedBytes}. */
+  static long carried(JsonNode metadata, String startupContext, Collection<String> subscribe) {
+    long bytes = JsonHeap.of(metadata) + text(startupContext);
+    for (String type : subscribe) {
+      bytes += text(type);
+    }
+    return bytes;
   }
 
   void setTools(List<ToolDefinition> list) {
