@@ -233,6 +233,27 @@ class StreamTest {
   }
 
   @Test
+  void aStreamNameOfMoreThan128CharactersIsRefusedEverywhereAnd128AreAccepted() {
+    String longest = "s".repeat(128);
+
+    watcher.send(Push.event(longest + "s", PushLevel.KEEP, "held by its name"));
+    ErrorMessage pushRefused = watcher.next(ErrorMessage.class);
+    watcher.send(new FilterSet("f", null, longest + "s", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    ErrorMessage filterRefused = watcher.next(ErrorMessage.class);
+    watcher.send(new io.github.providergateway.protocol.StreamQuery("q", null, List.of("ok", longest + "s"), null));
+    ErrorMessage queryRefused = watcher.next(ErrorMessage.class);
+
+    assertThat(List.of(pushRefused, filterRefused, queryRefused)).allSatisfy(error -> {
+      assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+      assertThat(error.message()).contains("longer than 128 characters (129 given)");
+    });
+    watcher.send(Push.event(longest, PushLevel.KEEP, "kept"));
+    watcher.send(new io.github.providergateway.protocol.StreamQuery("q2", null, List.of(longest), null));
+    assertThat(watcher.next(io.github.providergateway.protocol.StreamHistory.class).streams().get(longest))
+        .extracting(io.github.providergateway.protocol.StreamEntry::event).containsExactly("kept");
+  }
+
+  @Test
   void aFilterRegexOfMoreThan1024CharactersIsTooLargeAnd1024AreAccepted() {
     String longest = "a".repeat(1024);
     watcher.send(new FilterSet("long", null, "ci-watch", List.of(new FilterRule(longest + "a", FilterOutcome.DROP))));

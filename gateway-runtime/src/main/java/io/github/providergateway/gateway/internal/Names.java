@@ -35,6 +35,23 @@ final class Names {
     }
   }
 
+  /** The longest stream name a provider may push to, filter or query. */
+  static final int MAX_STREAM_CHARS = 128;
+
+  /**
+   * Refuses a stream name longer than {@value #MAX_STREAM_CHARS} characters. Stream names are
+   * free text (the spec shows {@code ci-watch} and {@code git-watch@guardian}), but a stream's name
+   * is held as long as the stream, outside what stream retention counts: 200 streams with
+   * megabyte names would hold hundreds of megabytes.
+   */
+  static void checkStream(String field, String name) {
+    if (name != null && name.length() > MAX_STREAM_CHARS) {
+      throw new ProtocolViolation(
+          ErrorCode.INVALID_JSON,
+          field + " '" + shown(name) + "' is longer than " + MAX_STREAM_CHARS + " characters (" + name.length() + " given)");
+    }
+  }
+
   private static ProtocolViolation refused(String field, String name) {
     return new ProtocolViolation(
         ErrorCode.INVALID_JSON,

@@ -43,6 +43,7 @@ public final class PushHandler {
       throw new ProtocolViolation(
           ErrorCode.INVALID_JSON, "metadata is nested deeper than " + maxDepth + " levels");
     }
+    Names.checkStream("stream", push.stream());
     List<Binding> targets = targets(provider, push);
     StreamName stream =
         new StreamName(push.stream() == null ? provider.name : push.stream(), provider.name);
@@ -285,6 +286,9 @@ public final class PushHandler {
     SessionState session = engine.sessions.get(sessionId);
     int last = Math.min(query.last() == null ? engine.limits.maxQueryLast() : query.last(), engine.limits.maxQueryLast());
     Map<String, List<StreamEntry>> result = new LinkedHashMap<>();
+    for (String name : query.streams()) {
+      Names.checkStream("streams[]", name);
+    }
     for (String name : query.streams()) {
       StreamName stream = StreamName.parse(name, provider.name);
       checkWriter(session.streams.get(stream), provider, stream);

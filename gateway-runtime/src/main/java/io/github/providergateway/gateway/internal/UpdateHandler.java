@@ -184,6 +184,7 @@ final class UpdateHandler {
 
   void filterSet(Conn conn, FilterSet update) {
     ProviderState provider = conn.provider();
+    Names.checkStream("stream", update.stream());
     StreamName stream =
         StreamName.parse(update.stream() == null ? provider.name : update.stream(), provider.name);
     if (!stream.isOwnedBy(provider.name)) {
