@@ -107,6 +107,13 @@ public record Limits(
     int maxQueuedInboundBytes,
     int maxQueuedInboundBytesPerConnection) {
 
+  /**
+   * The deepest {@code maxJsonDepth} may be: Jackson writes at most 1,000 levels, and what the
+   * gateway accepts is written back inside envelopes of its own (a push's metadata inside {@code
+   * stream.history}, inside a host reply), which add fewer than 16 levels.
+   */
+  public static final int MAX_JSON_DEPTH = 984;
+
   private static final int MIB = 1 << 20;
 
   private static final Limits DEFAULTS =
@@ -195,6 +202,10 @@ public record Limits(
     positive(maxDeclaredBytes, "maxDeclaredBytes");
     positive(maxMessageTreeBytes, "maxMessageTreeBytes");
     positive(maxJsonDepth, "maxJsonDepth");
+    if (maxJsonDepth > MAX_JSON_DEPTH) {
+      throw new IllegalArgumentException(
+          "maxJsonDepth must be at most " + MAX_JSON_DEPTH + " (what can be written back), not " + maxJsonDepth);
+    }
     positive(maxQueuedInboundBytes, "maxQueuedInboundBytes");
     positive(maxQueuedInboundBytesPerConnection, "maxQueuedInboundBytesPerConnection");
   }

@@ -81,6 +81,15 @@ class LimitsTest {
     assertThat(DEFAULTS.maxQueuedInboundBytesPerConnection()).isEqualTo(4 * mib);
   }
 
+  @org.junit.jupiter.api.Test
+  void maxJsonDepthIsAtMostWhatCanBeWrittenBack() {
+    assertThat(DEFAULTS.toBuilder().maxJsonDepth(Limits.MAX_JSON_DEPTH).build().maxJsonDepth())
+        .isEqualTo(Limits.MAX_JSON_DEPTH);
+    assertThatThrownBy(() -> DEFAULTS.toBuilder().maxJsonDepth(Limits.MAX_JSON_DEPTH + 1).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxJsonDepth must be at most 984");
+  }
+
   @ParameterizedTest(name = "[{index}] {0}")
   @EnumSource(ProviderMessageType.class)
   void onlyToolResultGetsTheLargerLimit(ProviderMessageType type) {

@@ -145,6 +145,24 @@ class HostileProviderTest {
   }
 
   @Test
+  void atTheDeepestConfigurableDepthWhatIsAcceptedIsWrittenBackToProviderAndHost() throws Exception {
+    Limits deepest = ServerFixture.PATIENT_LIMITS.toBuilder().maxJsonDepth(Limits.MAX_JSON_DEPTH).build();
+    try (ServerFixture f = ServerFixture.start(g -> g.limits(deepest), b -> {});
+        RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "nester")) {
+      int levels = Limits.MAX_JSON_DEPTH - 2; // with the push's own object, one level below the limit
+      String deep = "{\"a\":".repeat(levels) + "1" + "}".repeat(levels);
+      provider.socket.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"deep\",\"stream\":\"s\",\"metadata\":" + deep + "}");
+
+      provider.send(new StreamQuery("q", null, List.of("s"), 10));
+      assertThat(provider.next(StreamHistory.class).streams().get("s")).extracting(StreamEntry::event).containsExactly("deep");
+      var entries = ServerFixture.await(f.gateway.queryStreams(f.sessionId, List.of("s@nester"), 10));
+      String hostReply = io.github.providergateway.protocol.host.HostCodec.create().writeJson(
+          io.github.providergateway.gateway.HostWire.streams(entries));
+      assertThat(hostReply).contains("\"deep\"");
+    }
+  }
+
+  @Test
   void authenticatedConnectionsThatNeverSayHelloLoseTheirSlotsAtTheBindTimeout() throws Exception {
     ManualClock time = new ManualClock();
     Limits fiveSlots = ServerFixture.PATIENT_LIMITS.toBuilder().maxConnections(5).build();
