@@ -188,6 +188,28 @@ final class SoakGateway implements AutoCloseable {
   /** Consecutive full GCs after which the serial collector has shrunk the heap all it will. */
   private static final int GCS_TO_SHRINK = 5;
 
+  /** Heap in use now (all generations), in KiB, as {@code jcmd GC.heap_info} reports it. */
+  long heapUsedKib() throws Exception {
+    Process jcmd = new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid()), "GC.heap_info")
+        .redirectErrorStream(true)
+        .start();
+    String text = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    jcmd.waitFor(30, TimeUnit.SECONDS);
+    return heapUsedKib(text);
+  }
+
+  /** The sum of {@code used NK} over the generation lines of {@code GC.heap_info}; -1 if none. */
+  static long heapUsedKib(String heapInfo) {
+    long used = -1;
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("generation\\s+total \\d+K, used (\\d+)K").matcher(heapInfo);
+    while (m.find()) {
+      used = Math.max(used, 0) + Long.parseLong(m.group(1));
+    }
+    return used;
+  }
+
   /** Resident memory now, in KiB. */
   long rssKib() throws IOException {
     for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {

@@ -26,4 +26,18 @@ class SoakPartsTest {
     assertThat(SoakDriver.options(new String[] {"--minutes", "2", "--out", "x.md"}))
         .containsEntry("minutes", "2").containsEntry("out", "x.md");
   }
+
+  @Test
+  void heapInUseIsTheSumOverTheSerialCollectorsGenerations() {
+    String heapInfo = """
+        12345:
+         def new generation   total 4928K, used 1200K [0x00000000e0000000, 0x00000000e0550000)
+          eden space 4416K,  27% used [0x00000000e0000000, 0x00000000e012c000)
+         tenured generation   total 10944K, used 6000K [0x00000000eaaa0000, 0x00000000eb550000)
+         Metaspace       used 20000K, committed 20480K, reserved 1073152K
+        """;
+
+    assertThat(SoakGateway.heapUsedKib(heapInfo)).isEqualTo(7200);
+    assertThat(SoakGateway.heapUsedKib("no such process")).isEqualTo(-1);
+  }
 }
