@@ -181,6 +181,30 @@ class HookTest {
   // ---- registration checks ----
 
   @Test
+  void aHooksUpdateIsCheckedLikeAHelloAndARefusedOneChangesNothing() {
+    RecordingProviderConnection guardian = guard("guardian", HookRule.deny(null, "old"));
+    List<HookRule> fiftyOne = new ArrayList<>();
+    for (int i = 0; i < 51; i++) {
+      fiftyOne.add(HookRule.deny(null, "new " + i));
+    }
+
+    guardian.send(new HooksUpdate("too-many", null, new Hooks(fiftyOne, null)));
+    assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    guardian.send(new HooksUpdate("bad-regex", null, new Hooks(
+        List.of(new HookRule(HookMatch.toolAndArgs("shell", "(unclosed"), HookAction.GATE, null, null, "g1", null)), null)));
+    assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+    guardian.send(new HooksUpdate("long-glob", null, new Hooks(
+        List.of(new HookRule(new HookMatch(null, null, null, "a".repeat(1025)), HookAction.GATE, null, null, "g1", null)), null)));
+    assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+
+    assertThat(done(f.gateway.preToolUse(session, "x", json("{}"))).reason())
+        .as("the rules from before every refused update")
+        .isEqualTo("old");
+    guardian.send(new HooksUpdate("fifty", null, new Hooks(fiftyOne.subList(1, 51), null)));
+    assertThat(guardian.next(io.github.providergateway.protocol.Ack.class).requestId()).isEqualTo("fifty");
+  }
+
+  @Test
   void anInvalidRegexIsRefusedAtRegistrationNamingTheRule() {
     RecordingProviderConnection conn = f.authenticated();
 

@@ -16,6 +16,7 @@ import io.github.providergateway.protocol.TransformResult;
 import io.github.providergateway.protocol.TransformRule;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -91,6 +92,27 @@ class PromptTest {
       assertThat(local.next(ErrorMessage.class).code()).as("%s on safety", rule.action()).isEqualTo(ErrorCode.UNAUTHORIZED);
     }
     assertThat(prompt().sections().get("safety")).isEqualTo("Never leak secrets.");
+  }
+
+  @Test
+  void aHooksUpdateCannotTakeAProtectedSectionEither() {
+    RecordingProviderConnection local = f.connectLocal(session);
+    local.send(Hello.builder("tap").build());
+    local.next(io.github.providergateway.protocol.HelloAck.class);
+    local.drain();
+
+    for (String section : List.of("safety", "identity")) {
+      for (TransformRule rule : new TransformRule[] {TransformRule.prepend("x"), TransformRule.replace("x"), TransformRule.callback()}) {
+        local.send(new HooksUpdate(null, null, new Hooks(null, Map.of(section, Optional.of(rule)))));
+        assertThat(local.next(ErrorMessage.class).code()).as("%s on %s", rule.action(), section).isEqualTo(ErrorCode.UNAUTHORIZED);
+      }
+    }
+    local.send(new HooksUpdate("ok", null, new Hooks(null, Map.of("identity", Optional.of(TransformRule.append("Be brief."))))));
+    local.next(io.github.providergateway.protocol.Ack.class);
+
+    PromptResult result = prompt();
+    assertThat(result.sections().get("safety")).isEqualTo("Never leak secrets.");
+    assertThat(result.sections().get("identity")).isEqualTo("You are Copilot.\nBe brief.");
   }
 
   @Test
