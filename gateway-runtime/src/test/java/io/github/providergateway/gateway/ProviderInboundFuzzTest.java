@@ -15,11 +15,14 @@ import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ShutdownReady;
+import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.protocol.UnknownProviderMessage;
@@ -27,8 +30,10 @@ import io.github.providergateway.protocol.json.DecodeResult;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -56,7 +61,7 @@ import java.util.regex.Pattern;
  *   <li>{@code @n} opens another WebSocket connection, {@code @l} an in-process one (internal
  *       trust, home session A), at most four in all; {@code @1}…{@code @4} switch to one, {@code
  *       @d} drops the current one;
- *   <li>the host: {@code @c tool} calls a tool, {@code @g tool} asks the pre-tool-use hooks,
+ *   <li>the host: {@code @c tool} calls a tool ({@code @C tool} with a 1.5 s timeout of its own), {@code @g tool} asks the pre-tool-use hooks,
  *       {@code @p} runs the prompt pipeline, {@code @e event} emits a session event, {@code @q}
  *       queries streams, {@code @i} interrupts, {@code @I} reports idle, {@code @N} starts a
  *       session, {@code @E} ends the current one (never B), {@code @s} moves to the next
@@ -72,6 +77,10 @@ class ProviderInboundFuzzTest {
   private static final int MAX_STEPS = 200;
   private static final int MAX_CONNECTIONS = 4;
   private static final Duration PAST_EVERY_TIMEOUT = Duration.ofHours(2);
+  /** What the gateway sends only to bound connections (R-STATE-12). */
+  private static final Set<Class<?>> SESSION_TRAFFIC = Set.of(
+      ToolCall.class, ToolCancel.class, GateCheck.class, TransformRequest.class, SessionEvent.class,
+      SessionLifecycle.class);
   private static final Pattern PAIRING_CODE = Pattern.compile("Pairing code: (\\d{6})");
 
   static {
@@ -103,9 +112,21 @@ class ProviderInboundFuzzTest {
     }
   }
 
+  /**
+   * Limits small enough for inputs of a few kilobytes to reach every refusal: sizes, depth, tree
+   * size, counts of tools, rules, streams and queued calls, push and rebind rates, declarations.
+   */
+  private static void smallLimits(Limits.Builder limits) {
+    limits.maxMessageBytes(1024).maxToolResultBytes(1536).maxJsonDepth(8).maxMessageTreeBytes(16_384)
+        .maxToolsPerProvider(4).maxHookRulesPerProvider(4).maxFilterRules(3).maxStreamsPerProvider(3)
+        .maxStreamsPerSession(4).streamRetention(3).maxQueryLast(3).maxStreamBytes(4096)
+        .maxPushesPerSecond(5).maxRebindsPerMinute(3).maxQueuedCalls(2)
+        .maxDeclaredBytesPerProvider(32_768).maxDeclaredBytes(65_536).maxSnapshotBytes(16_384);
+  }
+
   /** One run: a gateway, two sessions, the good provider, and up to four fuzzed connections. */
   private static final class Script implements AutoCloseable {
-    final GatewayFixture f = GatewayFixture.create();
+    final GatewayFixture f = GatewayFixture.withLimits(ProviderInboundFuzzTest::smallLimits);
     final String sessionA = f.startSession("a");
     final String sessionB = f.startSession("b");
     final RecordingProviderConnection good;
@@ -113,6 +134,8 @@ class ProviderInboundFuzzTest {
     final List<String> sessions = new ArrayList<>(List.of(sessionA, sessionB));
     final List<Fuzzed> conns = new ArrayList<>();
     final List<CompletableFuture<?>> hostFutures = new ArrayList<>();
+    /** Every tool.call id and gate.check / transform.request callId the fuzzed connections got. */
+    final Set<String> issuedIds = new HashSet<>();
     Fuzzed current;
     int session;
     String externalToken = "none";
@@ -192,6 +215,12 @@ class ProviderInboundFuzzTest {
       }
       List<GatewayMessage> answers = conn.rec.history().subList(before, conn.rec.history().size());
       DecodeResult<ProviderMessage> decoded = CODEC.decodeProviderMessage(text, f.gateway.limits());
+      String type = decoded.isDecoded() ? decoded.messageOrNull().wireType() : decoded.errorOrNull().type();
+      for (GatewayMessage answer : answers) {
+        if (answer instanceof ErrorMessage error && type != null) {
+          assertThat(error.replyTo()).as("%s: R-CODEC-05, %s", context, error).isEqualTo(type);
+        }
+      }
       if (!decoded.isDecoded()) {
         assertThat(!conn.isOpen() || answers.stream().anyMatch(ErrorMessage.class::isInstance))
             .as("%s: text the codec refuses (%s) is answered with error or closes; got %s",
@@ -227,6 +256,7 @@ class ProviderInboundFuzzTest {
         }
         case 'd' -> current.drop();
         case 'c' -> hostFutures.add(f.gateway.callTool(id, name, json("{\"command\":\"git push\"}"), null));
+        case 'C' -> hostFutures.add(f.gateway.callTool(id, name, json("{}"), Duration.ofMillis(1500)));
         case 'g' -> hostFutures.add(f.gateway.preToolUse(id, name, json("{\"command\":\"git push\",\"file\":\"a.sql\"}")));
         case 'p' -> hostFutures.add(f.gateway.onPrompt(id, "fix the build",
             Map.of("code_change_rules", "be careful", "custom_instructions", "use pnpm")));
@@ -339,12 +369,18 @@ class ProviderInboundFuzzTest {
       void check(String context) {
         List<GatewayMessage> all = rec.history();
         for (GatewayMessage message : all.subList(checked, all.size())) {
+          if (SESSION_TRAFFIC.contains(message.getClass())) {
+            assertThat(hasProviderId).as("%s: R-STATE-12, %s only once bound", context, message).isTrue();
+          }
           if (message instanceof ToolCall call) {
             lastCallId = call.id();
+            assertThat(issuedIds.add(call.id())).as("%s: R-CODEC-10, %s", context, call).isTrue();
           } else if (message instanceof GateCheck gate) {
             lastGateId = gate.callId();
+            assertThat(issuedIds.add(gate.callId())).as("%s: R-CODEC-10, %s", context, gate).isTrue();
           } else if (message instanceof TransformRequest transform) {
             lastTransformId = transform.callId();
+            assertThat(issuedIds.add(transform.callId())).as("%s: R-CODEC-10, %s", context, transform).isTrue();
           } else if (message instanceof HelloAck ack) {
             hasProviderId = true;
             if (ack.reconnectToken() != null) {
