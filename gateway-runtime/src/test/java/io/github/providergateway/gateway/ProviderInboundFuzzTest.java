@@ -21,6 +21,7 @@ import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.SessionEvent;
+import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolResult;
@@ -91,12 +92,14 @@ class ProviderInboundFuzzTest {
 
   /**
    * Whatever providers send: no exception reaches the transport; every message the codec
-   * refuses, or of an unknown type, is answered with a typed {@code error}, unless the
-   * connection is closed; a connection the gateway closes for anything but {@code goodbye} or a
-   * reconnect was told why in an {@code error} first; no gateway bug is logged; afterwards the
+   * refuses, or of an unknown type, is answered with a typed {@code error} naming its type,
+   * unless the connection is closed; a connection the gateway closes for anything but {@code
+   * goodbye} or a reconnect was told why in an {@code error} first; session traffic reaches only
+   * bound connections and no issued id repeats; no gateway bug is logged; afterwards the
    * well-behaved provider still serves a call in its session, and once every connection is gone
    * and every timeout has passed, every call, gate, transform and session end the host started
-   * has completed, no provider is bound and no timer is left that was not there before.
+   * has completed, only session B and its provider are left, and no timer is left that was not
+   * there before.
    */
   @DictionaryFile(resourcePath = "provider-script.dict")
   @FuzzTest
@@ -326,6 +329,7 @@ class ProviderInboundFuzzTest {
       f.clock.advance(PAST_EVERY_TIMEOUT);
       answerAsTheGoodProvider();
       assertThat(hostFutures).as("everything the host started completed").allMatch(CompletableFuture::isDone);
+      assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).as("sessions left").containsExactly(sessionB);
       assertThat(done(f.gateway.providers())).extracting(ProviderInfo::name).as("bound providers").containsExactly("good");
       assertThat(done(f.gateway.tools(sessionB))).extracting(HostTool::name).as("tools of B").containsExactly("echo");
       assertThat(f.clock.pendingTasks()).as("timers left (there were %d)", baselineTimers).isLessThanOrEqualTo(baselineTimers);
