@@ -3,14 +3,24 @@ package io.github.providergateway.protocol.host;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Fuzzing the host codec as {@code CodecFuzzTest} fuzzes the provider codec: whatever text
  * arrives, both decoders return exactly one of a value or an error and never throw. The seed is
  * fixed ({@code -Dprotocol.seed=N} explores others) and named in every assertion.
+ *
+ * <p>{@link #anyHostTextDecodesToOneResultWhoseReplyTheHostCanRead} is the coverage-guided (Jazzer)
+ * version: {@code mvn verify} replays its seeds and stored inputs, the {@code fuzz} profile explores
+ * (docs/conformance.md, section Fuzzing).
  */
 class HostCodecFuzzTest {
 
@@ -84,5 +94,78 @@ class HostCodecFuzzTest {
     assertDecodes(null, "null");
     assertDecodes("", "empty");
     assertDecodes("[".repeat(5000), "deep");
+  }
+
+  // ---- coverage-guided (Jazzer) ----
+
+  static Stream<byte[]> seeds() {
+    return CORPUS.stream().map(text -> text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Whatever bytes a host sends on the /host link or {@code --rpc} stdin (UTF-8 text), beyond
+   * {@link #assertDecodes}: a refusal carries the command's {@code id} exactly and names its
+   * {@code cmd} only when that is a string, its detail is bounded, and the reply the gateway sends
+   * for it (or, for a decoded command, a success echoing its id) encodes to text the host decodes
+   * back to the same reply; every decoded reply or event re-encodes stably.
+   */
+  @MethodSource("seeds")
+  @DictionaryFile(resourcePath = "host-commands.dict")
+  @FuzzTest
+  void anyHostTextDecodesToOneResultWhoseReplyTheHostCanRead(byte[] input) {
+    String text = new String(input, StandardCharsets.UTF_8);
+    assertDecodes(text, text);
+
+    HostDecodeResult<HostCommand> command = CODEC.decodeCommand(text);
+    JsonNode object = parsedObjectOrNull(text);
+    HostReply reply;
+    if (command.isDecoded()) {
+      assertThat(object).as(text).isNotNull();
+      assertThat(command.valueOrNull().id()).as(text).isEqualTo(object.get("id"));
+      reply = HostReply.ok(command.valueOrNull().id());
+    } else {
+      HostDecodeError error = command.errorOrNull();
+      assertThat(error.detail().length()).as(text).isLessThanOrEqualTo(501);
+      if (object == null) {
+        assertThat(error.code()).as(text).isEqualTo(RpcErrorCode.INVALID_JSON);
+        assertThat(error.id()).as(text).isNull();
+      } else {
+        assertThat(error.id()).as(text).isEqualTo(object.get("id"));
+        JsonNode cmd = object.get("cmd");
+        assertThat(error.cmd()).as(text).isEqualTo(cmd != null && cmd.isTextual() ? cmd.textValue() : null);
+        assertThat(error.code()).as(text)
+            .isEqualTo(cmd == null || !cmd.isTextual() ? RpcErrorCode.INVALID_ARGUMENT : error.code());
+      }
+      reply = error.reply();
+    }
+    assertReencodes(reply, text);
+    HostDecodeResult<HostOutput> output = CODEC.decodeOutput(text);
+    if (output.isDecoded()) {
+      assertReencodes(output.valueOrNull(), text);
+    }
+  }
+
+  private static JsonNode parsedObjectOrNull(String text) {
+    try {
+      JsonNode tree = CODEC.parseJson(text);
+      return tree != null && tree.isObject() ? tree : null;
+    } catch (IllegalArgumentException notJson) {
+      return null;
+    }
+  }
+
+  /** {@code output} encodes to text that decodes; after that first trip the text stays the same. */
+  private static void assertReencodes(HostOutput output, String context) {
+    String once = CODEC.encode(output);
+    HostDecodeResult<HostOutput> again = CODEC.decodeOutput(once);
+    assertThat(again.errorOrNull()).as("%s answered with %s", context, once).isNull();
+    assertThat(CODEC.encode(again.valueOrNull())).as("%s answered with %s", context, once).isEqualTo(once);
+    if (output instanceof HostReply sent) {
+      HostReply read = (HostReply) again.valueOrNull();
+      assertThat(read.ok()).as(context).isEqualTo(sent.ok());
+      if (sent instanceof HostReply.Failed failed) {
+        assertThat(((HostReply.Failed) read).code()).as(context).isEqualTo(failed.code());
+      }
+    }
   }
 }

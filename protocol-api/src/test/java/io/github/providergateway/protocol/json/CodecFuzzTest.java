@@ -4,25 +4,34 @@ import static io.github.providergateway.protocol.json.Codec.CODEC;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
+import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.GatewayMessageType;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.Message;
+import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.ProviderMessageType;
 import io.github.providergateway.protocol.Push;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Fuzzing (R-CODEC-09): whatever text arrives, both decoders return a result, exactly one of a
  * message or an error, and never throw. Seeds are fixed for reproducible runs ({@code
  * -Dprotocol.seed=N} explores others) and named in every assertion.
+ *
+ * <p>{@link #anyTextDecodesToExactlyOneResultThatSurvivesReencoding} is the coverage-guided
+ * (Jazzer) version: {@code mvn verify} replays its seeds and stored inputs, the {@code fuzz} profile
+ * explores (docs/conformance.md, section Fuzzing).
  */
 class CodecFuzzTest {
 
@@ -57,6 +66,99 @@ class CodecFuzzTest {
       }
     }
     return corpus;
+  }
+
+  // ---- coverage-guided (Jazzer) ----
+
+  /**
+   * Small limits a fuzz input may choose with a leading byte below {@code 0x09} (a byte no JSON
+   * text starts with), so that size, depth and tree-size refusals are reached by short inputs.
+   */
+  private static final List<Limits> SMALL_LIMITS = smallLimits();
+
+  private static List<Limits> smallLimits() {
+    List<Limits> limits = new ArrayList<>();
+    int[][] presets = {
+      // maxMessageBytes, maxToolResultBytes, maxJsonDepth, maxMessageTreeBytes
+      {64, 256, 4, 4096}, {256, 64, 8, 1024}, {32, 32, 2, 512}, {128, 128, 1, 256},
+      {1024, 512, 16, 200}, {48, 96, 3, 100_000}, {200, 200, 6, 600}, {16, 4096, 32, 2048},
+      {4096, 16, 984, 10_000}
+    };
+    for (int[] p : presets) {
+      limits.add(Limits.defaults().toBuilder()
+          .maxMessageBytes(p[0]).maxToolResultBytes(p[1]).maxJsonDepth(p[2]).maxMessageTreeBytes(p[3])
+          .build());
+    }
+    return limits;
+  }
+
+  /** Valid messages of every type and the odd shapes above, as seeds for the fuzzer. */
+  static Stream<byte[]> seeds() {
+    List<String> seeds = new ArrayList<>(corpus(SEED).subList(0, ProviderMessageType.values().length
+        + GatewayMessageType.values().length));
+    seeds.add("{\"type\":\"tool.result\",\"id\":\"c\",\"data\":[[[[1e999]]]]}");
+    seeds.add("{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"tools\":[{\"name\":\"t\","
+        + "\"description\":\"d\",\"parameters\":{},\"timeout\":-1}],\"concurrency\":{\"max\":0}}");
+    seeds.add("\u0002{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":{\"a\":{\"b\":[]}}}");
+    return seeds.stream().map(text -> text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Whatever bytes a provider sends (as the WebSocket transport hands them over: UTF-8 text),
+   * decoding with and without {@link Limits} returns exactly one result, a limited decode never
+   * accepts what an unlimited one refuses or decodes it differently, a text over the limit of
+   * every type is {@code PAYLOAD_TOO_LARGE}, error details stay short enough to send back, and
+   * every decoded message, in both directions, encodes to text that decodes again and encodes
+   * the same (what the gateway accepts it can pass on).
+   */
+  @MethodSource("seeds")
+  @DictionaryFile(resourcePath = "provider-messages.dict")
+  @FuzzTest
+  void anyTextDecodesToExactlyOneResultThatSurvivesReencoding(byte[] input) {
+    Limits limits = Limits.defaults();
+    int start = 0;
+    if (input.length > 0 && input[0] >= 0 && input[0] < SMALL_LIMITS.size()) {
+      limits = SMALL_LIMITS.get(input[0]);
+      start = 1;
+    }
+    String text = new String(input, start, input.length - start, StandardCharsets.UTF_8);
+    String context = "limits " + (start == 0 ? "default" : input[0]) + ", text " + text;
+
+    assertDecodesWithoutThrowing(text, context);
+    DecodeResult<ProviderMessage> unlimited = CODEC.decodeProviderMessage(text);
+    DecodeResult<ProviderMessage> limited = CODEC.decodeProviderMessage(text, limits);
+    check(limited, context);
+    if (limited.isDecoded()) {
+      assertThat(unlimited.messageOrNull()).as(context).isEqualTo(limited.messageOrNull());
+    } else {
+      DecodeError error = limited.errorOrNull();
+      assertThat(error.detail().length()).as(context).isLessThanOrEqualTo(301);
+      if (unlimited.isDecoded()) {
+        // Only a limit can refuse what decodes without limits: size, tree size or depth.
+        assertThat(error.code()).as(context).isIn(ErrorCode.PAYLOAD_TOO_LARGE, ErrorCode.INVALID_JSON);
+      } else {
+        assertThat(error.code()).as(context)
+            .isIn(unlimited.errorOrNull().code(), ErrorCode.PAYLOAD_TOO_LARGE, ErrorCode.INVALID_JSON);
+      }
+    }
+    if (Utf8.encodedLength(text) > limits.maxAnyMessageBytes()) {
+      assertThat(limited.errorOrNull()).as(context).isNotNull();
+      assertThat(limited.errorOrNull().code()).as(context).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    }
+    assertReencodes(unlimited, true, context);
+    assertReencodes(CODEC.decodeGatewayMessage(text), false, context);
+  }
+
+  /** A decoded message encodes; its text decodes again and, after that first trip, stays the same. */
+  private static void assertReencodes(DecodeResult<? extends Message> result, boolean provider, String context) {
+    if (!result.isDecoded()) {
+      return;
+    }
+    String once = CODEC.encode(result.messageOrNull());
+    DecodeResult<? extends Message> again =
+        provider ? CODEC.decodeProviderMessage(once) : CODEC.decodeGatewayMessage(once);
+    assertThat(again.errorOrNull()).as("%s re-encoded as %s", context, once).isNull();
+    assertThat(CODEC.encode(again.messageOrNull())).as("%s re-encoded as %s", context, once).isEqualTo(once);
   }
 
   @Test
