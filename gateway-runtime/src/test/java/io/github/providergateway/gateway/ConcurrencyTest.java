@@ -9,6 +9,7 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ConcurrencyScope;
+import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
@@ -191,6 +192,24 @@ class ConcurrencyTest {
 
     p.drop();
 
+    assertThat(code(waiting)).isEqualTo(ToolErrorCode.DISCONNECTED);
+    p.assertNoMoreMessages();
+  }
+
+  /**
+   * Goodbye unbinds while the connection is still open: the in-flight call ending must not hand
+   * its slot to a waiting call of the same provider and send it a tool.call after its goodbye.
+   */
+  @Test
+  void waitingCallsOfAProviderThatSaysGoodbyeEndDisconnectedWithoutBeingSent() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    var inFlight = f.call(session, "a", "{}");
+    var waiting = f.call(session, "a", "{}");
+    p.next(ToolCall.class);
+
+    p.send(new Goodbye("done"));
+
+    assertThat(code(inFlight)).isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(code(waiting)).isEqualTo(ToolErrorCode.DISCONNECTED);
     p.assertNoMoreMessages();
   }
