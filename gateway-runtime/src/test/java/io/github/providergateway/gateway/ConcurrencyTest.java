@@ -169,6 +169,26 @@ class ConcurrencyTest {
     p.next(ToolCall.class);
   }
 
+  /** After tool.cancel only CANCELLED or the grace period closes the call (R-TOOL-18, R-TOOL-21). */
+  @Test
+  void aDataAnswerAfterTheCancelKeepsTheSlotUntilTheGracePeriodEnds() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    var timedOut = f.call(session, "a", "{}", Duration.ofSeconds(1));
+    var waiting = f.call(session, "a", "{}", Duration.ofSeconds(30));
+    String first = p.next(ToolCall.class).id();
+    f.clock.advance(Duration.ofSeconds(1));
+    p.next(ToolCancel.class);
+
+    p.send(ToolResult.success(first, json("\"too late\"")));
+    f.clock.advance(Duration.ofMillis(4_999));
+    p.assertNoMoreMessages();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(code(timedOut)).isEqualTo(ToolErrorCode.TIMEOUT);
+    p.next(ToolCall.class);
+    assertThat(waiting).isNotDone();
+  }
+
   @Test
   void aCallThatTimesOutWhileWaitingIsNeverSent() {
     RecordingProviderConnection p = provider(new Concurrency(1, null));

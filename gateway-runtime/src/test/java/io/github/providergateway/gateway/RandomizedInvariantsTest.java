@@ -103,6 +103,8 @@ class RandomizedInvariantsTest {
     final String session;
     String providerId;
     boolean gone;
+    /** Every call it got, by wire id. */
+    final Map<String, Call> received = new HashMap<>();
     /** Calls it got whose bookkeeping is open as far as the walk can tell, by wire id. */
     final Map<String, Call> open = new LinkedHashMap<>();
     /** When each {@code tool.cancel} it got was sent. */
@@ -167,11 +169,6 @@ class RandomizedInvariantsTest {
       during(Event.endingAny("the final two minutes", "TIMEOUT", "CANCELLED"), () -> f.clock.advance(Duration.ofMinutes(2)));
       drainAll();
       checkInvariants();
-      System.out.println("DEBUG seed " + seed + " solo calls " + calls.stream().filter(c -> c.tool.equals(SOLO)).count()
-          + " solo sent " + calls.stream().filter(c -> c.tool.equals(SOLO) && c.holder != null).count()
-          + " limited providers " + providers.stream().filter(p -> p.limited).count()
-          + " limited cancels " + providers.stream().filter(p -> p.limited).mapToInt(p -> p.cancelledAt.size()).sum()
-          + " solo outcomes " + calls.stream().filter(c -> c.tool.equals(SOLO)).map(c -> outcome(c.future.join().outcome())).toList());
       assertThat(calls).as("seed %d: every call ended", seed).allMatch(c -> c.future.isDone());
       assertThat(ends).as("seed %d: every session end completed", seed).allMatch(CompletableFuture::isDone);
       assertThat(f.clock.pendingTasks()).as("seed %d: nothing left scheduled", seed).isZero();
@@ -345,6 +342,10 @@ class RandomizedInvariantsTest {
     } else if (message instanceof ToolCall sent && !p.conn.isClosed()) {
       answer(p, sent, number(sent));
     } else if (message instanceof ToolCancel cancel && !p.conn.isClosed() && random.nextBoolean()) {
+      if (random.nextInt(4) == 0) { // progress it made before it saw the cancel: the host has its outcome
+        during(Event.endingNothing("progress"),
+            () -> p.conn.send(new ToolProgress(cancel.id(), "progress of call " + p.received.get(cancel.id()).n)));
+      }
       p.open.remove(cancel.id()); // after tool.cancel only CANCELLED closes the call (R-TOOL-21)
       during(Event.endingNothing("a CANCELLED answer"), () -> p.conn.send(ToolResult.cancelled(cancel.id())));
     } else if (message instanceof SessionLifecycle lifecycle
@@ -437,6 +438,7 @@ class RandomizedInvariantsTest {
         }
       }
       p.open.put(sent.id(), call);
+      p.received.put(sent.id(), call);
     } else if (message instanceof ToolCancel cancel) {
       p.cancelledAt.put(cancel.id(), f.clock.instant());
     } else if (message instanceof SessionEvent complete
