@@ -10,13 +10,24 @@ import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ContextUpdate;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.FilterOutcome;
+import io.github.providergateway.protocol.FilterRule;
+import io.github.providergateway.protocol.FilterSet;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.HooksUpdate;
 import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.TransformRule;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolsUpdate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -183,6 +194,46 @@ class ToolRegistrationTest {
     assertThat(ack.sessionId()).isEqualTo(session);
     assertThat(ack.revision()).isEqualTo(1);
     assertThat(f.host(session).registeredNames()).containsExactly("b");
+  }
+
+  /**
+   * All four kinds of update, interleaved in one session: revisions count them together in the
+   * order they arrive, and every dispatch after an ack uses that revision's state or newer — the
+   * rules, context, filter and transforms at once, and already the tools of the earlier
+   * tools.update, whose own ack waits until the host has them (R-ORDER-04, R-ACK-04).
+   */
+  @Test
+  void interleavedUpdatesCountOneRevisionAndEveryDispatchAfterAnAckUsesItsState() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+
+    p.send(ToolsUpdate.replaceAll(List.of(tool("a"), tool("b"))).withRequestId("tools"));
+    p.send(new HooksUpdate("rules", session,
+        new Hooks(List.of(HookRule.deny(HookMatch.tool("a"), "a is frozen")), null)));
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("rules", session, 2));
+    assertThat(done(f.call(session, "a", "{}")).outcome()).isEqualTo(new ToolOutcome.Denied("a is frozen"));
+    f.call(session, "b", "{}");
+    assertThat(p.next(ToolCall.class).tool()).as("revision 1's tools, before their ack").isEqualTo("b");
+
+    p.send(new ContextUpdate("context", session, "Deploy freeze"));
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("context", session, 3));
+    assertThat(done(f.gateway.onPrompt(session, "hi", Map.of())).context()).containsExactly("Deploy freeze");
+
+    p.send(new FilterSet("filter", session, "ci", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("filter", session, 4));
+    p.send(Push.event("ci", PushLevel.SURFACE, "noise from CI"));
+    assertThat(f.host(session).loggedTexts()).doesNotContain("noise from CI");
+
+    p.send(new HooksUpdate("transforms", session,
+        new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.append("Use pnpm."))))));
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("transforms", session, 5));
+    assertThat(done(f.gateway.onPrompt(session, "hi", Map.of("custom_instructions", "Be brief."))).sections())
+        .containsEntry("custom_instructions", "Be brief.\nUse pnpm.");
+    assertThat(done(f.call(session, "a", "{}")).outcome()).as("transforms alone keep the rules").isInstanceOf(ToolOutcome.Denied.class);
+
+    p.assertNoMoreMessages();
+    f.settle();
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("tools", session, 1));
+    assertThat(f.host(session).registeredNames()).containsExactly("a", "b");
   }
 
   @Test
