@@ -146,6 +146,27 @@ class ToolRegistrationTest {
   }
 
   @Test
+  void aToolsUpdateListingMoreThanOneHundredToolsIsTooLargeAndThePreviousListStaysActive() {
+    RecordingProviderConnection p = f.bound("big", session, tool("before"));
+    f.settle();
+    List<ToolDefinition> tools = new ArrayList<>();
+    for (int i = 0; i < 101; i++) {
+      tools.add(tool("t" + i));
+    }
+
+    p.send(ToolsUpdate.replaceAll(tools));
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    f.settle();
+    assertThat(f.host(session).registeredNames()).containsExactly("before");
+    assertThat(done(f.gateway.tools(session))).extracting(HostTool::name).containsExactly("before");
+
+    p.send(ToolsUpdate.replaceAll(tools.subList(0, 100)));
+    p.assertNoMoreMessages();
+    f.settle();
+    assertThat(f.host(session).registeredNames()).hasSize(100);
+  }
+
+  @Test
   void anUpdateLeavingMoreThanOneHundredToolsIsRefusedEvenWhenItListsFewer() {
     List<ToolDefinition> ninety = new ArrayList<>();
     for (int i = 0; i < 90; i++) {
