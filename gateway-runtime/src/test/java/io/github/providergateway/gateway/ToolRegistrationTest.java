@@ -187,6 +187,25 @@ class ToolRegistrationTest {
     assertThat(f.host(session).registeredNames()).hasSize(100);
   }
 
+  /** The refusal is not about the session, yet names it: the message did (R-CODEC-06). */
+  @Test
+  void anErrorAboutAMessageNamingItsSessionCarriesThatSessionAndTheProviderId() {
+    RecordingProviderConnection conn = f.authenticated();
+    conn.send(io.github.providergateway.protocol.Hello.builder("updater").session(session).build());
+    String providerId = conn.next(io.github.providergateway.protocol.HelloAck.class).providerId();
+    conn.drain();
+
+    conn.send(new HooksUpdate("r1", session,
+        new Hooks(List.of(HookRule.deny(HookMatch.toolAndArgs("a", "(unclosed"), "no")), null)));
+    conn.send(new Push("s".repeat(129), session, "e", null, PushLevel.KEEP, null, null));
+
+    for (ErrorMessage error : List.of(conn.next(ErrorMessage.class), conn.next(ErrorMessage.class))) {
+      assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+      assertThat(error.sessionId()).isEqualTo(session);
+      assertThat(error.providerId()).isEqualTo(providerId);
+    }
+  }
+
   @Test
   void anUpdateNamingAnotherSessionIsInvalidSession() {
     String other = f.startSession("beta");
