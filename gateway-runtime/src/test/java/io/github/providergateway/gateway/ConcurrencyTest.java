@@ -9,6 +9,7 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ConcurrencyScope;
+import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
@@ -168,6 +169,26 @@ class ConcurrencyTest {
     p.next(ToolCall.class);
   }
 
+  /** After tool.cancel only CANCELLED or the grace period closes the call (R-TOOL-18, R-TOOL-21). */
+  @Test
+  void aDataAnswerAfterTheCancelKeepsTheSlotUntilTheGracePeriodEnds() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    var timedOut = f.call(session, "a", "{}", Duration.ofSeconds(1));
+    var waiting = f.call(session, "a", "{}", Duration.ofSeconds(30));
+    String first = p.next(ToolCall.class).id();
+    f.clock.advance(Duration.ofSeconds(1));
+    p.next(ToolCancel.class);
+
+    p.send(ToolResult.success(first, json("\"too late\"")));
+    f.clock.advance(Duration.ofMillis(4_999));
+    p.assertNoMoreMessages();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(code(timedOut)).isEqualTo(ToolErrorCode.TIMEOUT);
+    p.next(ToolCall.class);
+    assertThat(waiting).isNotDone();
+  }
+
   @Test
   void aCallThatTimesOutWhileWaitingIsNeverSent() {
     RecordingProviderConnection p = provider(new Concurrency(1, null));
@@ -191,6 +212,24 @@ class ConcurrencyTest {
 
     p.drop();
 
+    assertThat(code(waiting)).isEqualTo(ToolErrorCode.DISCONNECTED);
+    p.assertNoMoreMessages();
+  }
+
+  /**
+   * Goodbye unbinds while the connection is still open: the in-flight call ending must not hand
+   * its slot to a waiting call of the same provider and send it a tool.call after its goodbye.
+   */
+  @Test
+  void waitingCallsOfAProviderThatSaysGoodbyeEndDisconnectedWithoutBeingSent() {
+    RecordingProviderConnection p = provider(new Concurrency(1, null));
+    var inFlight = f.call(session, "a", "{}");
+    var waiting = f.call(session, "a", "{}");
+    p.next(ToolCall.class);
+
+    p.send(new Goodbye("done"));
+
+    assertThat(code(inFlight)).isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(code(waiting)).isEqualTo(ToolErrorCode.DISCONNECTED);
     p.assertNoMoreMessages();
   }

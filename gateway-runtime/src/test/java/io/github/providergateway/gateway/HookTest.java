@@ -99,15 +99,18 @@ class HookTest {
   }
 
   @Test
-  void onlyTheFirst64KibOfTheArgumentsTakePartInMatching() {
+  void theFirst64KibOfTheArgumentsTakePartInMatchingAndNotOneCharacterMore() {
     guard("guardian", HookRule.deny(new HookMatch(null, "NEEDLE", null, null), "found"));
-    String haystack = "x".repeat(70 * 1024);
+    String prefix = "{\"a\":\""; // the stringified args start with these 6 characters
+    int fill = 64 * 1024 - prefix.length() - "NEEDLE".length();
 
-    HookDecision late = done(f.gateway.preToolUse(session, "t", json("{\"a\":\"" + haystack + "NEEDLE\"}")));
-    HookDecision early = done(f.gateway.preToolUse(session, "t", json("{\"a\":\"NEEDLE" + haystack + "\"}")));
+    HookDecision endingAtTheLimit =
+        done(f.gateway.preToolUse(session, "t", json(prefix + "x".repeat(fill) + "NEEDLE\"}")));
+    HookDecision endingOnePast =
+        done(f.gateway.preToolUse(session, "t", json(prefix + "x".repeat(fill + 1) + "NEEDLE\"}")));
 
-    assertThat(late.allowed()).isTrue();
-    assertThat(early.allowed()).isFalse();
+    assertThat(endingAtTheLimit.allowed()).as("NEEDLE ends on character 65,536").isFalse();
+    assertThat(endingOnePast.allowed()).as("its last E is character 65,537").isTrue();
   }
 
   @Test
@@ -275,6 +278,55 @@ class HookTest {
   }
 
   @Test
+  void aGateRuleWhoseMatchRunsOutOfTimeAsksItsGate() {
+    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(new HookMatch(null, "zzz", null, null), "ci"));
+    clockJumps.set(true);
+
+    var decision = f.gateway.preToolUse(session, "t", json("{\"a\":\"" + "b".repeat(1000) + "\"}"));
+
+    // "zzz" is nowhere in the text: only the deadline can make the gate rule match.
+    GateCheck check = ci.next(GateCheck.class);
+    assertThat(check.gateId()).isEqualTo("ci");
+    assertThat(decision).isNotDone();
+    ci.send(GateResult.deny("ci", check.callId(), "asked, since the match ran out of time"));
+    assertThat(done(decision).reason()).isEqualTo("asked, since the match ran out of time");
+  }
+
+  /**
+   * The 1 ms deadline to the nanosecond. The regex timer reads each evaluation's start first and
+   * then, on every later read, that the match has run {@code ran}; a match reads it every 256
+   * characters, so on 1,000 characters it learns how long it has run before it ends.
+   */
+  @Test
+  void aMatchIsStoppedOnceItHasRunLongerThanOneMillisecondAndNotBefore() {
+    AtomicLong start = new AtomicLong();
+    AtomicLong ran = new AtomicLong();
+    java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+    try (GatewayFixture timed = GatewayFixture.with(
+        b -> b.regexTimer(() -> started.getAndSet(true) ? start.get() + ran.get() : start.get()))) {
+      String s = timed.startSession("timed");
+      timed.bound(Hello.builder("guardian").session(s).hooks(new Hooks(
+          List.of(HookRule.deny(new HookMatch(null, "zzz", null, null), "stopped, so denied")), null)).build());
+      var args = json("{\"a\":\"" + "b".repeat(1000) + "\"}");
+      java.util.function.Function<Duration, HookDecision> matchRunning = runs -> {
+        start.addAndGet(Duration.ofSeconds(1).toNanos()); // a second on: the regex allowance is full
+        ran.set(runs.toNanos());
+        started.set(false);
+        return done(timed.gateway.preToolUse(s, "t", args));
+      };
+      matchRunning.apply(Duration.ZERO); // the provider's allowance is made (a timer read) on its first match
+
+      HookDecision atTheDeadline = matchRunning.apply(Duration.ofMillis(1));
+      HookDecision pastIt = matchRunning.apply(Duration.ofMillis(1).plusNanos(1));
+
+      // "zzz" is nowhere in the text: only a stopped match makes the deny rule match.
+      assertThat(atTheDeadline.allowed()).as("ran exactly 1 ms: finished, nothing found").isTrue();
+      assertThat(pastIt.allowed()).as("ran 1 ms and 1 ns: stopped").isFalse();
+      assertThat(pastIt.reason()).isEqualTo("stopped, so denied");
+    }
+  }
+
+  @Test
   void catastrophicBacktrackingIsCutOffQuickly() {
     try (GatewayFixture real = GatewayFixture.with(b -> {})) {
       String s = real.startSession("real");
@@ -429,10 +481,13 @@ class HookTest {
   void aFailOpenGateAllowsAfterFiveSecondsOfSilence() {
     RecordingProviderConnection ci = guard("ci-watcher",
         new HookRule(HookMatch.tool("deploy"), HookAction.GATE, null, null, "ci", true));
-    f.call(session, "deploy", "{}");
+    var call = f.call(session, "deploy", "{}");
     ci.next(GateCheck.class);
 
-    f.clock.advance(Duration.ofSeconds(5));
+    f.clock.advance(Duration.ofMillis(4_999));
+    worker.assertNoMoreMessages();
+    assertThat(call).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
 
     worker.next(ToolCall.class);
   }

@@ -103,7 +103,9 @@ class MultiInstanceTest {
   @Test
   void aCallWithoutTargetGoesToTheMostRecentlyActiveInstance() {
     RecordingProviderConnection a = tab("tab-a3f8", "Dashboard");
-    RecordingProviderConnection b = tab("tab-b2c1", "Settings");
+    f.clock.advance(Duration.ofSeconds(1));
+    RecordingProviderConnection b = tab("tab-b2c1", "Settings"); // connected last: it would serve
+    a.drain();
     b.drain();
     f.clock.advance(Duration.ofSeconds(1));
     a.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.KEEP, "I am here"));

@@ -18,11 +18,14 @@ import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** User-approved pairing of external providers (spec: External providers; decision 4). */
 class PairingTest {
@@ -290,16 +293,31 @@ class PairingTest {
     assertThat(again.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
   }
 
+  /**
+   * A restart on the same home, as a real gateway restarts: whatever a run might write there, an
+   * external token it issued is refused by the next (R-AUTH-19). Each run has its own random
+   * source, as each real run has its own SecureRandom.
+   */
   @Test
-  void externalTokensDoNotSurviveTheGatewayRun() {
-    AtomicReference<Sessions> sessions = new AtomicReference<>();
-    f.paired(alpha, sessions::set);
+  void externalTokensAreRefusedAfterARestartOnTheSameHome(@TempDir Path home) {
+    String token;
+    try (GatewayFixture first = GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(1)))) {
+      String session = first.startSession("alpha");
+      AtomicReference<Sessions> sessions = new AtomicReference<>();
+      first.paired(session, sessions::set);
+      token = sessions.get().token();
+      RecordingProviderConnection later = first.connect();
+      later.send(Auth.withToken(token));
+      assertThat(later.next(Sessions.class).active()).extracting(SessionInfo::id).containsExactly(session);
+    }
 
-    try (GatewayFixture next = GatewayFixture.create()) {
-      next.startSession("alpha");
-      RecordingProviderConnection conn = next.connect();
-      conn.send(Auth.withToken(sessions.get().token()));
+    try (GatewayFixture restarted = GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(2)))) {
+      restarted.startSession("alpha");
+      RecordingProviderConnection conn = restarted.connect();
+      conn.send(Auth.withToken(token));
+
       assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+      assertThat(conn.isClosed()).isTrue();
     }
   }
 

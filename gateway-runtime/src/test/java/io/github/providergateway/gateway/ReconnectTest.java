@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Ack;
+import io.github.providergateway.protocol.ContextUpdate;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Hello;
@@ -15,9 +17,12 @@ import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Reconnect tokens and identity protection (spec: Reconnect protocol, Identity protection). */
 class ReconnectTest {
@@ -180,23 +185,44 @@ class ReconnectTest {
     assertThat(sneaky.isClosed()).isTrue();
   }
 
+  /**
+   * A restart on the same home, as a real gateway restarts, while the provider is still inside its
+   * reconnect window: whatever the earlier run might write there, its reconnect token restores
+   * nothing (no providerId, tools or context) and revisions start again (R-RECON-09). Each run has
+   * its own random source, as each real run has its own SecureRandom.
+   */
   @Test
-  void tokensOfAnEarlierGatewayRunAreNotHonoured() {
-    String oldToken;
-    String oldId;
-    try (GatewayFixture earlier = GatewayFixture.with(b -> b.random(new java.util.SplittableRandom(99)))) {
-      String s = earlier.startSession("old");
+  void tokensAndRevisionsOfAnEarlierRunOnTheSameHomeAreNotHonoured(@TempDir Path home) {
+    HelloAck old;
+    try (GatewayFixture earlier = GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(99)))) {
+      String s = earlier.startSession("alpha");
       RecordingProviderConnection conn = earlier.authenticated();
-      conn.send(Hello.builder("browser").instance("tab-a").session(s).build());
-      HelloAck ack = conn.next(HelloAck.class);
-      oldToken = ack.reconnectToken();
-      oldId = ack.providerId();
+      conn.send(Hello.builder("browser").instance("tab-a").session(s)
+          .tools(tool("page_title")).context("Dashboard open").build());
+      old = conn.next(HelloAck.class);
+      conn.next(SessionLifecycle.class);
+      conn.send(new ContextUpdate("r1", s, "Dashboard open, tab 2"));
+      conn.send(new ContextUpdate("r2", s, "Dashboard open, tab 3"));
+      conn.next(Ack.class);
+      assertThat(conn.next(Ack.class).revision()).isEqualTo(2);
+      conn.drop(); // the gateway dies within the reconnect window
     }
-    RecordingProviderConnection conn = f.authenticated();
 
-    conn.send(Hello.builder("browser").instance("tab-a").session(session).reconnectToken(oldToken).build());
+    try (GatewayFixture restarted = GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(100)))) {
+      String s = restarted.startSession("alpha");
+      RecordingProviderConnection conn = restarted.authenticated();
+      conn.send(Hello.builder("browser").instance("tab-a").session(s).reconnectToken(old.reconnectToken()).build());
+      HelloAck ack = conn.next(HelloAck.class);
+      conn.next(SessionLifecycle.class);
+      conn.send(new ContextUpdate("r1", s, "fresh"));
 
-    assertThat(conn.next(HelloAck.class).providerId()).isNotEqualTo(oldId);
+      assertThat(ack.providerId()).isNotEqualTo(old.providerId());
+      assertThat(ack.reconnectToken()).isNotEqualTo(old.reconnectToken());
+      assertThat(conn.next(Ack.class).revision()).as("revisions start again").isEqualTo(1);
+      restarted.settle();
+      assertThat(done(restarted.gateway.tools(s))).extracting(HostTool::name).doesNotContain("page_title");
+      assertThat(done(restarted.gateway.onPrompt(s, "hi", java.util.Map.of())).context()).containsExactly("fresh");
+    }
   }
 
   @Test

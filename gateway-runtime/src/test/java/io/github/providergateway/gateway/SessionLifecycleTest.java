@@ -8,9 +8,14 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.LifecycleState;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
@@ -21,7 +26,13 @@ import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.TransformRequest;
+import io.github.providergateway.protocol.TransformResult;
+import io.github.providergateway.protocol.TransformRule;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -136,6 +147,39 @@ class SessionLifecycleTest {
     p.next(SessionsUpdated.class);
     p.send(Hello.builder("worker").session(b).build());
     p.next(HelloAck.class);
+  }
+
+  /**
+   * A gate and a callback transform still waiting when teardown comes end with it: the gate
+   * denies and the section keeps its current text at once, long before their own timeouts (5 s
+   * and 2 s); answers arriving afterwards change nothing.
+   */
+  @Test
+  void teardownDeniesAPendingGateAndKeepsTheCurrentTextOfAPendingTransform() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection guard = f.bound(Hello.builder("guard").session(a)
+        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "ci")), null)).build());
+    RecordingProviderConnection rules = f.bound(Hello.builder("rules").session(a)
+        .hooks(new Hooks(null, Map.of("code_change_rules", Optional.of(TransformRule.callback()))))
+        .build());
+    var decision = f.gateway.preToolUse(a, "shell", GatewayFixture.json("{}"));
+    String gateCallId = guard.next(GateCheck.class).callId();
+    var prompt = f.gateway.onPrompt(a, "hi", Map.of("code_change_rules", "Small diffs."));
+    String transformCallId = rules.next(TransformRequest.class).callId();
+
+    var ended = f.gateway.endSession(a, Duration.ofMillis(500));
+    f.clock.advance(Duration.ofMillis(499));
+    assertThat(decision).isNotDone();
+    assertThat(prompt).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(ended).isDone();
+    assertThat(done(decision).allowed()).isFalse();
+    assertThat(done(prompt).sections()).containsEntry("code_change_rules", "Small diffs.");
+    guard.send(GateResult.allow("ci", gateCallId));
+    rules.send(new TransformResult(transformCallId, "Too late."));
+    assertThat(done(decision).allowed()).isFalse();
+    assertThat(done(prompt).sections()).containsEntry("code_change_rules", "Small diffs.");
   }
 
   @Test

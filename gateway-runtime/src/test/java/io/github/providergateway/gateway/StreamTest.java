@@ -94,6 +94,31 @@ class StreamTest {
   }
 
   @Test
+  void aProviderInTwoSessionsHasABudgetInEachThatTheOtherCannotUse() {
+    String beta = f.startSession("beta");
+    RecordingProviderConnection tap = f.connectLocal(null);
+    tap.send(Hello.builder("tap").allSessions().build());
+    tap.next(io.github.providergateway.protocol.HelloAck.class);
+    tap.drain();
+    for (int i = 0; i < 10; i++) {
+      tap.send(new Push("feed", session, "alpha " + i, null, PushLevel.KEEP, null, null));
+    }
+    tap.send(new Push("feed", session, "alpha 10", null, PushLevel.KEEP, null, null));
+    assertThat(tap.next(ErrorMessage.class).sessionId()).isEqualTo(session);
+
+    for (int i = 0; i < 10; i++) {
+      tap.send(new Push("feed", beta, "beta " + i, null, PushLevel.KEEP, null, null));
+    }
+    tap.assertNoMoreMessages();
+    tap.send(new Push("feed", beta, "beta 10", null, PushLevel.KEEP, null, null));
+
+    ErrorMessage error = tap.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.RATE_LIMITED);
+    assertThat(error.sessionId()).isEqualTo(beta);
+    assertThat(done(f.gateway.queryStreams(beta, List.of("feed@tap"), 200)).get("feed@tap")).hasSize(10);
+  }
+
+  @Test
   void aChattyProviderCannotFloodTheSessionAndAQuietOnesEventGetsThrough() {
     RecordingProviderConnection quiet = f.bound("quiet", session);
     for (int i = 0; i < 10_000; i++) {

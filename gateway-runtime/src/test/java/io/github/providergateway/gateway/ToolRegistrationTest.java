@@ -10,13 +10,24 @@ import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ContextUpdate;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.FilterOutcome;
+import io.github.providergateway.protocol.FilterRule;
+import io.github.providergateway.protocol.FilterSet;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.HooksUpdate;
 import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.TransformRule;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolsUpdate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -135,6 +146,27 @@ class ToolRegistrationTest {
   }
 
   @Test
+  void aToolsUpdateListingMoreThanOneHundredToolsIsTooLargeAndThePreviousListStaysActive() {
+    RecordingProviderConnection p = f.bound("big", session, tool("before"));
+    f.settle();
+    List<ToolDefinition> tools = new ArrayList<>();
+    for (int i = 0; i < 101; i++) {
+      tools.add(tool("t" + i));
+    }
+
+    p.send(ToolsUpdate.replaceAll(tools));
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    f.settle();
+    assertThat(f.host(session).registeredNames()).containsExactly("before");
+    assertThat(done(f.gateway.tools(session))).extracting(HostTool::name).containsExactly("before");
+
+    p.send(ToolsUpdate.replaceAll(tools.subList(0, 100)));
+    p.assertNoMoreMessages();
+    f.settle();
+    assertThat(f.host(session).registeredNames()).hasSize(100);
+  }
+
+  @Test
   void anUpdateLeavingMoreThanOneHundredToolsIsRefusedEvenWhenItListsFewer() {
     List<ToolDefinition> ninety = new ArrayList<>();
     for (int i = 0; i < 90; i++) {
@@ -153,6 +185,25 @@ class ToolRegistrationTest {
     p.assertNoMoreMessages();
     f.settle();
     assertThat(f.host(session).registeredNames()).hasSize(100);
+  }
+
+  /** The refusal is not about the session, yet names it: the message did (R-CODEC-06). */
+  @Test
+  void anErrorAboutAMessageNamingItsSessionCarriesThatSessionAndTheProviderId() {
+    RecordingProviderConnection conn = f.authenticated();
+    conn.send(io.github.providergateway.protocol.Hello.builder("updater").session(session).build());
+    String providerId = conn.next(io.github.providergateway.protocol.HelloAck.class).providerId();
+    conn.drain();
+
+    conn.send(new HooksUpdate("r1", session,
+        new Hooks(List.of(HookRule.deny(HookMatch.toolAndArgs("a", "(unclosed"), "no")), null)));
+    conn.send(new Push("s".repeat(129), session, "e", null, PushLevel.KEEP, null, null));
+
+    for (ErrorMessage error : List.of(conn.next(ErrorMessage.class), conn.next(ErrorMessage.class))) {
+      assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+      assertThat(error.sessionId()).isEqualTo(session);
+      assertThat(error.providerId()).isEqualTo(providerId);
+    }
   }
 
   @Test
@@ -183,6 +234,46 @@ class ToolRegistrationTest {
     assertThat(ack.sessionId()).isEqualTo(session);
     assertThat(ack.revision()).isEqualTo(1);
     assertThat(f.host(session).registeredNames()).containsExactly("b");
+  }
+
+  /**
+   * All four kinds of update, interleaved in one session: revisions count them together in the
+   * order they arrive, and every dispatch after an ack uses that revision's state or newer — the
+   * rules, context, filter and transforms at once, and already the tools of the earlier
+   * tools.update, whose own ack waits until the host has them (R-ORDER-04, R-ACK-04).
+   */
+  @Test
+  void interleavedUpdatesCountOneRevisionAndEveryDispatchAfterAnAckUsesItsState() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+
+    p.send(ToolsUpdate.replaceAll(List.of(tool("a"), tool("b"))).withRequestId("tools"));
+    p.send(new HooksUpdate("rules", session,
+        new Hooks(List.of(HookRule.deny(HookMatch.tool("a"), "a is frozen")), null)));
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("rules", session, 2));
+    assertThat(done(f.call(session, "a", "{}")).outcome()).isEqualTo(new ToolOutcome.Denied("a is frozen"));
+    f.call(session, "b", "{}");
+    assertThat(p.next(ToolCall.class).tool()).as("revision 1's tools, before their ack").isEqualTo("b");
+
+    p.send(new ContextUpdate("context", session, "Deploy freeze"));
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("context", session, 3));
+    assertThat(done(f.gateway.onPrompt(session, "hi", Map.of())).context()).containsExactly("Deploy freeze");
+
+    p.send(new FilterSet("filter", session, "ci", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("filter", session, 4));
+    p.send(Push.event("ci", PushLevel.SURFACE, "noise from CI"));
+    assertThat(f.host(session).loggedTexts()).doesNotContain("noise from CI");
+
+    p.send(new HooksUpdate("transforms", session,
+        new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.append("Use pnpm."))))));
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("transforms", session, 5));
+    assertThat(done(f.gateway.onPrompt(session, "hi", Map.of("custom_instructions", "Be brief."))).sections())
+        .containsEntry("custom_instructions", "Be brief.\nUse pnpm.");
+    assertThat(done(f.call(session, "a", "{}")).outcome()).as("transforms alone keep the rules").isInstanceOf(ToolOutcome.Denied.class);
+
+    p.assertNoMoreMessages();
+    f.settle();
+    assertThat(p.next(Ack.class)).isEqualTo(new Ack("tools", session, 1));
+    assertThat(f.host(session).registeredNames()).containsExactly("a", "b");
   }
 
   @Test

@@ -9,6 +9,9 @@ import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.ContextUpdate;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.FilterOutcome;
+import io.github.providergateway.protocol.FilterRule;
+import io.github.providergateway.protocol.FilterSet;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -17,7 +20,10 @@ import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.HooksUpdate;
 import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.SessionReady;
+import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.ToolsUpdate;
@@ -27,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -185,5 +192,41 @@ class TrustMatrixTest {
     project.send(new ToolsUpdate(null, beta, List.of(tool("x")), null));
 
     assertThat(project.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+  }
+
+  /** Every session-scoped message R-TRUST-13 names, made for the session it is given. */
+  static Stream<Arguments> messagesNamingASession() {
+    return Stream.of(
+        addressed("push", id -> new Push(null, id, "e", null, PushLevel.KEEP, null, null)),
+        addressed("tools.update", id -> new ToolsUpdate(null, id, List.of(tool("x")), null)),
+        addressed("hooks.update", id -> new HooksUpdate(null, id, new Hooks(List.of(HookRule.deny(null, "no")), null))),
+        addressed("context.update", id -> new ContextUpdate(null, id, "ctx")),
+        addressed("filter.set", id -> new FilterSet(null, id, "feed", List.of(new FilterRule("x", FilterOutcome.DROP)))),
+        addressed("stream.query", id -> new StreamQuery("q", id, List.of("feed"), 10)),
+        addressed("session.ready", SessionReady::new),
+        addressed("shutdown.ready", ShutdownReady::new));
+  }
+
+  private static Arguments addressed(String type, Function<String, ProviderMessage> to) {
+    return Arguments.of(type, to);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("messagesNamingASession")
+  void aSessionScopedMessageNamingASessionOutsideTheBoundSetIsInvalidSessionAndDoesNothing(
+      String type, Function<String, ProviderMessage> to) {
+    String beta = f.startSession("beta");
+    f.bound("owner", beta).send(Push.event("feed", PushLevel.KEEP, "beta's own event"));
+    RecordingProviderConnection project = connect(TrustLevel.PROJECT);
+    bindPlainly(project);
+    project.drain();
+
+    project.send(to.apply(beta));
+
+    ErrorMessage error = project.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_SESSION);
+    assertThat(error.sessionId()).isEqualTo(beta);
+    project.assertNoMoreMessages();
+    assertThat(done(f.gateway.queryStreams(beta, List.of("feed@owner"), 10)).get("feed@owner")).hasSize(1);
   }
 }

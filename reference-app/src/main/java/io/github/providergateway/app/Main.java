@@ -172,11 +172,40 @@ public final class Main implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (port < 0 || port > 65535) {
-      err.println("gateway: --port must be 0..65535 (0 picks a free port), was " + port);
+    AppOptions options;
+    try {
+      options = resolve();
+    } catch (IllegalArgumentException e) {
+      err.println("gateway: " + e.getMessage());
       return EXIT_USAGE;
     }
     StderrLogging.install(env);
+    FrontEnd chosen =
+        detached
+            ? new DetachedHost(err)
+            : rpc ? new RpcHost(in, out, err) : new ConsoleHost(in, out, err, interactive);
+    frontEnd = chosen;
+    return chosen.run(options);
+  }
+
+  /**
+   * What a command line resolves to, defaults applied, as {@link #run} would start with it; for
+   * tests of the defaults (the detached gateway's 30 s idle grace).
+   *
+   * @throws IllegalArgumentException for a bad command line, saying what is wrong
+   */
+  static AppOptions options(Map<String, String> env, String... args) {
+    PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    Main main = new Main(InputStream.nullInputStream(), OutputStream.nullOutputStream(), nowhere, env, false);
+    new CommandLine(main).parseArgs(args);
+    return main.resolve();
+  }
+
+  /** The parsed options checked and resolved: the home defaulted, the grace parsed. */
+  private AppOptions resolve() {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("--port must be 0..65535 (0 picks a free port), was " + port);
+    }
     Path resolvedHome =
         home != null
             ? home
@@ -185,20 +214,12 @@ public final class Main implements Callable<Integer> {
     try {
       grace = parseDuration(idleExitGrace);
     } catch (IllegalArgumentException e) {
-      err.println("gateway: --idle-exit-grace " + e.getMessage());
-      return EXIT_USAGE;
+      throw new IllegalArgumentException("--idle-exit-grace " + e.getMessage(), e);
     }
     if (detached && rpc) {
-      err.println("gateway: --detached and --rpc cannot be combined");
-      return EXIT_USAGE;
+      throw new IllegalArgumentException("--detached and --rpc cannot be combined");
     }
-    AppOptions options = new AppOptions(rpc, port, resolvedHome, config, detached, grace);
-    FrontEnd chosen =
-        detached
-            ? new DetachedHost(err)
-            : rpc ? new RpcHost(in, out, err) : new ConsoleHost(in, out, err, interactive);
-    frontEnd = chosen;
-    return chosen.run(options);
+    return new AppOptions(rpc, port, resolvedHome, config, detached, grace);
   }
 
   /** {@code 30s}, {@code 500ms}, {@code 2m}, or a number of seconds. */

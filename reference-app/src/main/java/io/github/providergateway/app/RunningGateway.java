@@ -5,6 +5,7 @@ import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.gateway.ProjectConfig;
 import io.github.providergateway.gateway.ProjectProviders;
+import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.gateway.SystemScheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.transport.ws.WebSocketServer;
@@ -92,6 +93,15 @@ final class RunningGateway implements AutoCloseable {
    */
   static RunningGateway start(AppOptions options, GatewayListener listener)
       throws StartupException {
+    return start(options, listener, null);
+  }
+
+  /**
+   * As {@link #start(AppOptions, GatewayListener)}, with the host side's timers (the re-claim
+   * grace and the idle exit) on {@code hostScheduler} when it is given: tests pass a manual clock.
+   */
+  static RunningGateway start(AppOptions options, GatewayListener listener, Scheduler hostScheduler)
+      throws StartupException {
     ProjectConfig config = null;
     if (options.config() != null) {
       if (!Files.isRegularFile(options.config())) {
@@ -105,7 +115,7 @@ final class RunningGateway implements AutoCloseable {
     // One gateway per home, in every mode: a second would replace the first's token file.
     HomeLock lock = HomeLock.acquire(options.home());
     try {
-      return start(options, listener, config, lock);
+      return start(options, listener, config, lock, hostScheduler);
     } catch (StartupException | RuntimeException e) {
       lock.close();
       throw e;
@@ -113,7 +123,11 @@ final class RunningGateway implements AutoCloseable {
   }
 
   private static RunningGateway start(
-      AppOptions options, GatewayListener listener, ProjectConfig config, HomeLock lock)
+      AppOptions options,
+      GatewayListener listener,
+      ProjectConfig config,
+      HomeLock lock,
+      Scheduler hostScheduler)
       throws StartupException {
     Gateway gateway;
     try {
@@ -127,7 +141,8 @@ final class RunningGateway implements AutoCloseable {
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
     CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
-    HostService.Builder hostsBuilder = HostService.builder(gateway).scheduler(scheduler);
+    HostService.Builder hostsBuilder =
+        HostService.builder(gateway).scheduler(hostScheduler == null ? scheduler : hostScheduler);
     if (options.detached()) {
       hostsBuilder
           .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))

@@ -469,15 +469,21 @@ public final class CallDispatcher {
     }
   }
 
-  /** The open calls routed to {@code binding}, sent or waiting. */
+  /**
+   * The open calls routed to {@code binding}, waiting ones first: ended in this order as the
+   * binding goes, an in-flight call's freed slot finds none of them left to send to a provider
+   * that is leaving (R-CONC-07; goodbye unbinds while the connection is still open).
+   */
   List<CallState> callsOf(Binding binding) {
-    List<CallState> result = new ArrayList<>();
+    List<CallState> waiting = new ArrayList<>();
+    List<CallState> others = new ArrayList<>();
     for (CallState call : binding.session.calls) {
       if (call.target == binding) {
-        result.add(call);
+        (call.phase == CallState.Phase.QUEUED ? waiting : others).add(call);
       }
     }
-    return result;
+    waiting.addAll(others);
+    return waiting;
   }
 
   /** Gives the host its outcome (if it has none yet) and closes the call. */

@@ -1,11 +1,11 @@
 package io.github.providergateway.gateway.internal;
 
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.BiPredicate;
 
 /**
  * The tokens this gateway run accepts in {@code auth}: its own gateway token (written to the token
@@ -14,7 +14,8 @@ import java.util.Map;
  * memory: a new run issues new ones and refuses every old one (R-AUTH-01, R-AUTH-19).
  *
  * <p>Lookups never compare token text directly: a presented token is hashed and compared against
- * stored hashes with {@link MessageDigest#isEqual}, so timing reveals nothing about a token.
+ * stored hashes with {@link TokenHash#same} (every byte read, whatever the first difference), so
+ * timing reveals nothing about a token (R-AUTH-06).
  * Loop only, except {@link #gatewayToken()}, {@link #tokenFile()} and {@link #publishTokenFile()}.
  */
 public final class Credentials {
@@ -23,6 +24,8 @@ public final class Credentials {
   private final String gatewayToken;
   private final byte[] gatewayTokenHash;
   private final Path home;
+  /** Compares a presented token's digest with a stored one: {@link TokenHash#same}. */
+  private final BiPredicate<byte[], byte[]> sameDigest;
   /** The written token file, or null before it is published or without a home. Guarded by this. */
   private TokenFile tokenFile;
   /** Set when the gateway stops: nothing is published after. Guarded by this. */
@@ -31,7 +34,13 @@ public final class Credentials {
   private final Map<String, Credential> issued = new HashMap<>();
 
   Credentials(Secrets secrets, Path home) {
+    this(secrets, home, TokenHash::same);
+  }
+
+  /** Tests pass {@code sameDigest} to see what each check compares. */
+  Credentials(Secrets secrets, Path home, BiPredicate<byte[], byte[]> sameDigest) {
     this.secrets = secrets;
+    this.sameDigest = sameDigest;
     this.gatewayToken = secrets.token("ptk-");
     this.gatewayTokenHash = sha256(gatewayToken);
     this.home = home;
@@ -68,7 +77,7 @@ public final class Credentials {
   /** What {@code presented} proves, or null when it is no token of this run. */
   Credential authenticate(String presented) {
     byte[] hash = sha256(presented);
-    if (MessageDigest.isEqual(hash, gatewayTokenHash)) {
+    if (sameDigest.test(hash, gatewayTokenHash)) {
       return new Credential.GatewayToken();
     }
     return issued.get(HexFormat.of().formatHex(hash));

@@ -22,6 +22,15 @@ final class TokenHash {
     }
   }
 
+  /**
+   * Whether two digests are equal, reading every byte whatever the first difference: the time says
+   * nothing about how much of a guess was right (R-AUTH-06). {@link MessageDigest#isEqual} is
+   * documented to take a time that depends only on the first array's length.
+   */
+  static boolean same(byte[] presented, byte[] stored) {
+    return MessageDigest.isEqual(presented, stored);
+  }
+
   static String sha256Hex(String secret) {
     return HexFormat.of().formatHex(sha256(secret));
   }

@@ -25,6 +25,8 @@ public final class RecordingProviderConnection implements ProviderConnection {
   private ProviderLink link;
   private CloseReason closeReason;
   private boolean acceptsSends = true;
+  /** Told of each message as the gateway sends it, or null. */
+  private java.util.function.Consumer<GatewayMessage> onSend;
 
   public RecordingProviderConnection(String description) {
     this.description = description;
@@ -40,6 +42,15 @@ public final class RecordingProviderConnection implements ProviderConnection {
     return link;
   }
 
+  /**
+   * Tells {@code listener} of every message from now on as the gateway sends it, for tests that
+   * need to know the moment (the manual clock's time then) rather than just the order.
+   */
+  public synchronized RecordingProviderConnection onSend(java.util.function.Consumer<GatewayMessage> listener) {
+    this.onSend = listener;
+    return this;
+  }
+
   /** Makes {@link #send(GatewayMessage)} report a full queue from now on. */
   public void refuseSends() {
     acceptsSends = false;
@@ -52,6 +63,9 @@ public final class RecordingProviderConnection implements ProviderConnection {
     }
     received.addLast(message);
     all.add(message);
+    if (onSend != null) {
+      onSend.accept(message);
+    }
     notifyAll();
     return true;
   }

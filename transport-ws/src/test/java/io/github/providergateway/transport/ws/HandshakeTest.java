@@ -41,7 +41,8 @@ class HandshakeTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://evil.example", "http://localhost:3001", "null", "HTTP://LOCALHOST:3000"})
+  @ValueSource(strings = {"http://evil.example", "http://localhost:3001", "null", "HTTP://LOCALHOST:3000",
+      "http://localhost:3000.evil.example", "http://localhost:300"})
   void anyOtherOriginIsRefusedWith403(String origin) throws IOException {
     assertThat(status(Map.of("Origin", origin))).isEqualTo(403);
   }

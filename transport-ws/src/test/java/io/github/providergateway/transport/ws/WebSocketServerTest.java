@@ -43,6 +43,48 @@ class WebSocketServerTest {
     assertThat(WebSocketServer.DEFAULT_PORT).isEqualTo(9400);
   }
 
+  /**
+   * A server built without a port listens on 9400, and a provider reaches it there. The rule fixes
+   * the port, so the test is skipped when something else (another gateway, another build) holds it.
+   */
+  @Test
+  void aServerBuiltWithoutAPortListensOn9400() throws IOException {
+    try (Gateway gateway = Gateway.builder().build();
+        WebSocketServer server = startOnItsDefaultPort(gateway);
+        RawProvider provider = new RawProvider(RawWebSocket.connect(9400))) {
+      provider.send(Auth.withToken(gateway.providerToken()));
+
+      assertThat(provider.next(Sessions.class).active()).isEmpty();
+      assertThat(server.port()).isEqualTo(9400);
+      assertThat(server.url()).isEqualTo(URI.create("ws://127.0.0.1:9400"));
+    }
+  }
+
+  private static WebSocketServer startOnItsDefaultPort(Gateway gateway) {
+    try {
+      return WebSocketServer.builder(gateway).build().start();
+    } catch (IOException inUse) {
+      assumeThat(inUse).as("the default port is taken: %s", inUse.getMessage()).isNull();
+      throw new AssertionError("unreachable", inUse);
+    }
+  }
+
+  @Test
+  void portZeroGivesEachServerAFreePortOfItsOwnThatProvidersReach() throws IOException {
+    try (ServerFixture first = ServerFixture.start();
+        ServerFixture second = ServerFixture.start();
+        RawProvider one = new RawProvider(RawWebSocket.connect(first.port()));
+        RawProvider two = new RawProvider(RawWebSocket.connect(second.port()))) {
+      one.send(Auth.withToken(first.gateway.providerToken()));
+      two.send(Auth.withToken(second.gateway.providerToken()));
+
+      assertThat(one.next(Sessions.class).active().get(0).id()).isEqualTo(first.sessionId);
+      assertThat(two.next(Sessions.class).active().get(0).id()).isEqualTo(second.sessionId);
+      assertThat(first.port()).isNotEqualTo(second.port());
+      assertThat(second.server.url()).isEqualTo(URI.create("ws://127.0.0.1:" + second.port()));
+    }
+  }
+
   @Test
   void aPortInUseFailsStartWithAMessageNamingIt() throws IOException {
     try (ServerFixture f = ServerFixture.start();

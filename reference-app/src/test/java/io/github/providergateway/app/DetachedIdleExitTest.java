@@ -1,0 +1,37 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.testing.ManualClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The detached gateway's idle exit with its production default (R-SESS-15): started with the
+ * command line a host's starter gives it, which names no grace, it asks to stop 30 s after it is
+ * found idle, and not a millisecond sooner. The host side runs on a manual clock; the gateway is
+ * otherwise the real one, on a free port.
+ */
+class DetachedIdleExitTest {
+
+  @Test
+  void withoutAGraceOnItsCommandLineADetachedGatewayExitsThirtySecondsAfterItIsIdle(@TempDir Path home)
+      throws StartupException {
+    // As DetachedGatewayStarter starts it (there with the port hosts use).
+    AppOptions options = Main.options(Map.of(), "--detached", "--home", home.toString(), "--port", "0");
+    ManualClock clock = new ManualClock();
+
+    try (RunningGateway running = RunningGateway.start(options, new GatewayListener() {}, clock)) {
+      running.hosts().startIdleExit();
+      clock.advance(Duration.ofSeconds(30).minusMillis(1));
+      assertThat(running.stopRequested()).isNotDone();
+      clock.advance(Duration.ofMillis(1));
+
+      assertThat(running.stopRequested()).isDone();
+    }
+  }
+}
