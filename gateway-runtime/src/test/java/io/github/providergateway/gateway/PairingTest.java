@@ -20,6 +20,8 @@ import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -157,7 +159,15 @@ class PairingTest {
   @Test
   void anAuthDeadlineThatFiresBehindAQueuedPairingRequestDoesNotCloseIt() {
     ArrayDeque<Runnable> loopQueue = new ArrayDeque<>();
-    try (GatewayFixture busy = GatewayFixture.with(b -> b.executor(loopQueue::add))) {
+    AtomicBoolean held = new AtomicBoolean(true);
+    Executor heldLoop = task -> {
+      if (held.get()) {
+        loopQueue.add(task);
+      } else {
+        task.run();
+      }
+    };
+    try (GatewayFixture busy = GatewayFixture.with(b -> b.executor(heldLoop))) {
       Runnable runLoop =
           () -> {
             for (Runnable task; (task = loopQueue.poll()) != null; ) {
@@ -179,6 +189,8 @@ class PairingTest {
       busy.clock.advance(Duration.ofSeconds(120));
       runLoop.run();
       assertThat(conn.next(ErrorMessage.class).message()).startsWith("Pairing code expired");
+      // close() waits for the loop to stop the engine: a queue nobody runs would hold it 5 s.
+      held.set(false);
     }
   }
 
