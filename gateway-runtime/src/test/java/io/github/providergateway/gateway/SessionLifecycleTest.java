@@ -5,6 +5,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -51,7 +52,10 @@ class SessionLifecycleTest {
     done(f.gateway.endSession(b, Duration.ofSeconds(10)));
 
     assertThat(waiting.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
+    assertThat(bound.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
     assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
+    waiting.assertNoMoreMessages(); // told once, when the session left the list, not again at teardown
+    bound.assertNoMoreMessages();
   }
 
   @Test
@@ -199,5 +203,27 @@ class SessionLifecycleTest {
 
     assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(p.closeReason()).isEqualTo(CloseReason.GATEWAY_STOPPING);
+  }
+
+  @Test
+  void closingTheGatewayEndsEverySessionAndLeavesNoTimerBehind() {
+    RecordingGatewayListener heard = new RecordingGatewayListener();
+    f.gateway.addListener(heard);
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection worker = f.bound("worker", a, tool("t")); // its registration is pending
+    f.call(a, "t", "{}"); // its timeout is pending
+    f.bound("leaver", a, tool("u")).drop(); // its reconnect window is pending
+    f.bound("slow", b, tool("v"));
+    var ending = f.gateway.endSession(b, Duration.ofSeconds(10)); // its deadline is pending
+    f.authenticated(); // its bind deadline is pending
+    heard.drain();
+
+    f.gateway.close();
+
+    assertThat(f.clock.pendingTasks()).isZero();
+    assertThat(ending).isDone();
+    assertThat(heard.drain()).contains("ended " + a, "ended " + b);
+    assertThat(worker.closeReason()).isEqualTo(CloseReason.GATEWAY_STOPPING);
   }
 }
