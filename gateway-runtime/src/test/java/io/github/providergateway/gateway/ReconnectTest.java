@@ -251,4 +251,53 @@ class ReconnectTest {
       assertThat(newest.next(HelloAck.class).providerId()).as("restored").isEqualTo(acks.get(2).providerId());
     }
   }
+  @Test
+  void aSnapshotTakenBackGivesItsRoomBackAndLeavesNoTimer() {
+    // Each snapshot is estimated at about 4.2 KB (the schema's tree and the tool around it), so
+    // 9,000 bytes hold two; a provider that came back no longer takes any room.
+    String schema = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(99) + "0]}";
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxSnapshotBytes(9_000))) {
+      String s = small.startSession("small");
+      java.util.List<HelloAck> acks = new java.util.ArrayList<>();
+      java.util.List<RecordingProviderConnection> conns = new java.util.ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        RecordingProviderConnection conn = small.authenticated();
+        conn.send(Hello.builder("big-" + i).session(s)
+            .tools(io.github.providergateway.protocol.ToolDefinition.of("t" + i, "d", json(schema))).build());
+        acks.add(conn.next(HelloAck.class));
+        conns.add(conn);
+      }
+      conns.get(0).drop();
+      RecordingProviderConnection back = small.authenticated();
+      back.send(Hello.builder("big-0").session(s).reconnectToken(acks.get(0).reconnectToken()).build());
+      assertThat(back.next(HelloAck.class).providerId()).isEqualTo(acks.get(0).providerId());
+      small.settle();
+      assertThat(small.clock.pendingTasks()).as("its reconnect window went with its snapshot").isZero();
+
+      conns.get(1).drop();
+      conns.get(2).drop();
+
+      for (int i = 1; i < 3; i++) {
+        RecordingProviderConnection again = small.authenticated();
+        again.send(Hello.builder("big-" + i).session(s).reconnectToken(acks.get(i).reconnectToken()).build());
+        assertThat(again.next(HelloAck.class).providerId()).as("big-" + i + " restored").isEqualTo(acks.get(i).providerId());
+      }
+    }
+  }
+
+  @Test
+  void aStartupContextCountsTowardTheSnapshotBound() {
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxSnapshotBytes(8_000))) {
+      String s = small.startSession("small");
+      RecordingProviderConnection wordy = small.authenticated();
+      wordy.send(Hello.builder("wordy").session(s).metadata(json("{\"a\":1}")).startupContext("x".repeat(5_000)).build());
+      HelloAck ack = wordy.next(HelloAck.class);
+      wordy.drop();
+
+      RecordingProviderConnection again = small.authenticated();
+      again.send(Hello.builder("wordy").session(s).reconnectToken(ack.reconnectToken()).build());
+
+      assertThat(again.next(HelloAck.class).providerId()).as("10 KB: not kept").isNotEqualTo(ack.providerId());
+    }
+  }
 }
