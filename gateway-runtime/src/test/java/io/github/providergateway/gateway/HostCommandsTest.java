@@ -238,9 +238,23 @@ class HostCommandsTest {
   }
 
   @Test
+  void providersAreListedByProviderId() {
+    for (int i = 0; i < 11; i++) {
+      f.bound("more-" + i, session);
+    }
+
+    List<String> ids = host.ok("{\"cmd\":\"providers.list\"}").findValuesAsText("providerId");
+
+    assertThat(ids).hasSize(12).isSorted();
+  }
+
+  @Test
   void refusalsKeepTheGatewaysCode() {
     assertThat(refusal("{\"cmd\":\"session.idle\",\"sessionId\":\"no-such-session\"}")).isEqualTo(RpcErrorCode.INVALID_SESSION);
-    assertThat(refusal(command("stream.query", "\"streams\":[\"no-provider-part\"]"))).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    for (String name : List.of("no-provider-part", "@worker", "worker@")) {
+      assertThat(refusal(command("stream.query", "\"streams\":[\"" + name + "\"]"))).as(name).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    }
+    assertThat(host.ok(command("stream.query", "\"streams\":[\"w@w\"]")).at("/streams/w@w")).isEmpty();
     assertThat(refusal("{\"cmd\":\"tool.call\",\"sessionId\":\"no-such-session\",\"tool\":\"echo\",\"args\":{}}"))
         .isEqualTo(RpcErrorCode.INVALID_SESSION);
   }

@@ -5,6 +5,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
@@ -133,6 +134,8 @@ class StreamTest {
 
   @Test
   void afterThreeInjectCyclesTheProviderIsPausedWithAWarningUntilTheUserSpeaks() {
+    RecordingGatewayListener heard = new RecordingGatewayListener();
+    f.gateway.addListener(heard);
     for (int i = 1; i <= 3; i++) {
       push(watcher, PushLevel.INJECT, "inject " + i);
       done(f.gateway.idle(session));
@@ -147,6 +150,7 @@ class StreamTest {
       assertThat(line.source()).isEqualTo("gateway");
       assertThat(line.text()).contains("ci-watcher").contains("paused");
     });
+    assertThat(heard.warnings()).singleElement().asString().contains("ci-watcher").contains("paused");
 
     done(f.gateway.emit(session, "user.message", json("{\"content\":\"ok, stop\"}")));
     push(watcher, PushLevel.INJECT, "inject 5");

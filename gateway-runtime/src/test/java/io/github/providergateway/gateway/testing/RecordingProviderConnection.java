@@ -25,6 +25,7 @@ public final class RecordingProviderConnection implements ProviderConnection {
   private ProviderLink link;
   private CloseReason closeReason;
   private boolean acceptsSends = true;
+  private int authenticatedCalls;
 
   public RecordingProviderConnection(String description) {
     this.description = description;
@@ -66,6 +67,16 @@ public final class RecordingProviderConnection implements ProviderConnection {
   @Override
   public String describe() {
     return description;
+  }
+
+  @Override
+  public synchronized void authenticated() {
+    authenticatedCalls++;
+  }
+
+  /** How many times the gateway said this connection's provider authenticated. */
+  public synchronized int timesAuthenticated() {
+    return authenticatedCalls;
   }
 
   // ---- speaking as the provider ----
