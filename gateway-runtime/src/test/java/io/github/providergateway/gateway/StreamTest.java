@@ -474,6 +474,29 @@ class StreamTest {
   }
 
   @Test
+  void theStreamsOfAnEndedSessionGiveTheirBytesBack() {
+    // Each 40-character event is estimated at 216 bytes: 1,900 hold 8 of them, not 16.
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxRetainedStreamBytes(1_900))) {
+      String first = small.startSession("first");
+      RecordingProviderConnection early = small.bound("early", first);
+      for (int i = 0; i < 8; i++) {
+        early.send(Push.event("e", PushLevel.KEEP, i + "e".repeat(39)));
+      }
+      var ended = small.gateway.endSession(first, Duration.ofSeconds(1));
+      small.clock.advance(Duration.ofSeconds(1));
+      assertThat(ended).isDone();
+      String second = small.startSession("second");
+      RecordingProviderConnection late = small.bound("late", second);
+
+      for (int i = 0; i < 8; i++) {
+        late.send(Push.event("l", PushLevel.KEEP, i + "l".repeat(39)));
+      }
+
+      assertThat(done(small.gateway.queryStreams(second, List.of("l@late"), 200)).get("l@late")).hasSize(8);
+    }
+  }
+
+  @Test
   void aFullSessionDropsTheOldestStreamOfAProviderThatLeftAndRefusesWhenAllAreLive() {
     try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxStreamsPerSession(3))) {
       String s = small.startSession("small");
