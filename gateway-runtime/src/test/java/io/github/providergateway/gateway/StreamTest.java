@@ -417,15 +417,20 @@ class StreamTest {
 
   // ---- memory bounds ----
 
+  /** Pushes {@code count} events of 40 characters (216 bytes estimated each), numbered from 0. */
+  private static void pushFortyCharEvents(RecordingProviderConnection p, String stream, int count) {
+    for (int i = 0; i < count; i++) {
+      p.send(Push.event(stream, PushLevel.KEEP, i + stream.substring(0, 1).repeat(39)));
+    }
+  }
+
   @Test
   void aStreamHoldsAtMostItsHeapBudgetAndAlwaysItsNewestEvent() {
     // A 40-character event is estimated at 216 bytes (entry, string, characters as UTF-16): two fit in 500.
     try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxStreamBytes(500))) {
       String s = small.startSession("small");
       RecordingProviderConnection p = small.bound("p", s);
-      for (int i = 0; i < 3; i++) {
-        p.send(Push.event("w", PushLevel.KEEP, i + "x".repeat(39)));
-      }
+      pushFortyCharEvents(p, "w", 3);
       p.send(Push.event("big", PushLevel.KEEP, "y".repeat(500)));
 
       var streams = done(small.gateway.queryStreams(s, List.of("w@p", "big@p"), 200));
@@ -478,19 +483,13 @@ class StreamTest {
     // Each 40-character event is estimated at 216 bytes: 1,900 hold 8 of them, not 16.
     try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxRetainedStreamBytes(1_900))) {
       String first = small.startSession("first");
-      RecordingProviderConnection early = small.bound("early", first);
-      for (int i = 0; i < 8; i++) {
-        early.send(Push.event("e", PushLevel.KEEP, i + "e".repeat(39)));
-      }
+      pushFortyCharEvents(small.bound("early", first), "e", 8);
       var ended = small.gateway.endSession(first, Duration.ofSeconds(1));
       small.clock.advance(Duration.ofSeconds(1));
       assertThat(ended).isDone();
       String second = small.startSession("second");
-      RecordingProviderConnection late = small.bound("late", second);
 
-      for (int i = 0; i < 8; i++) {
-        late.send(Push.event("l", PushLevel.KEEP, i + "l".repeat(39)));
-      }
+      pushFortyCharEvents(small.bound("late", second), "l", 8);
 
       assertThat(done(small.gateway.queryStreams(second, List.of("l@late"), 200)).get("l@late")).hasSize(8);
     }

@@ -2,11 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.protocol.GatewayMessage;
-import java.util.ArrayList;
-import java.util.List;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,8 +12,8 @@ import org.junit.jupiter.api.Test;
 class InboundBacklogLimitsTest {
 
   private final InboundBacklog backlog = new InboundBacklog(100, 40);
-  private final FlowRecorder first = new FlowRecorder();
-  private final FlowRecorder second = new FlowRecorder();
+  private final RecordingProviderConnection first = new RecordingProviderConnection("flow");
+  private final RecordingProviderConnection second = new RecordingProviderConnection("flow");
   private final InboundBacklog.Share a = backlog.share(first);
   private final InboundBacklog.Share b = backlog.share(second);
 
@@ -30,7 +26,7 @@ class InboundBacklogLimitsTest {
     a.added(1);
 
     assertThat(a.readingSuspended()).isTrue();
-    assertThat(first.events).containsExactly("suspend");
+    assertThat(first.flow()).containsExactly("suspend");
     assertThat(a.waiting()).isEqualTo(41);
     assertThat(backlog.total()).isEqualTo(41);
   }
@@ -45,7 +41,7 @@ class InboundBacklogLimitsTest {
     a.removed(1);
 
     assertThat(a.readingSuspended()).isFalse();
-    assertThat(first.events).containsExactly("suspend", "resume");
+    assertThat(first.flow()).containsExactly("suspend", "resume");
   }
 
   @Test
@@ -53,12 +49,12 @@ class InboundBacklogLimitsTest {
     a.added(1_000);
 
     assertThat(a.readingSuspended()).isFalse();
-    assertThat(first.events).isEmpty();
+    assertThat(first.flow()).isEmpty();
   }
 
   @Test
   void theTotalSuspendsTheConnectionThatPassesItAndAnyRemovalMayResumeItAtHalfTheTotal() {
-    FlowRecorder third = new FlowRecorder();
+    RecordingProviderConnection third = new RecordingProviderConnection("flow");
     InboundBacklog.Share c = backlog.share(third);
     b.added(20);
     b.added(20);
@@ -77,36 +73,8 @@ class InboundBacklogLimitsTest {
     assertThat(a.readingSuspended()).as("51 in all: above half of 100").isTrue();
     c.removed(1);
     assertThat(a.readingSuspended()).as("50 in all, resumed by another connection's removal").isFalse();
-    assertThat(first.events).containsExactly("suspend", "resume");
-    assertThat(second.events).isEmpty();
-    assertThat(third.events).isEmpty();
-  }
-
-  /** A transport that records when it is told to stop or go on reading. */
-  private static final class FlowRecorder implements ProviderConnection {
-    final List<String> events = new ArrayList<>();
-
-    @Override
-    public boolean send(GatewayMessage message) {
-      return true;
-    }
-
-    @Override
-    public void close(CloseReason reason) {}
-
-    @Override
-    public String describe() {
-      return "flow";
-    }
-
-    @Override
-    public void suspendReading() {
-      events.add("suspend");
-    }
-
-    @Override
-    public void resumeReading() {
-      events.add("resume");
-    }
+    assertThat(first.flow()).containsExactly("suspend", "resume");
+    assertThat(second.flow()).isEmpty();
+    assertThat(third.flow()).isEmpty();
   }
 }

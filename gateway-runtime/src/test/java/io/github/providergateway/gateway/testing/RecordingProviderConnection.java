@@ -26,6 +26,7 @@ public final class RecordingProviderConnection implements ProviderConnection {
   private CloseReason closeReason;
   private boolean acceptsSends = true;
   private int authenticatedCalls;
+  private final List<String> flow = new ArrayList<>();
 
   public RecordingProviderConnection(String description) {
     this.description = description;
@@ -72,6 +73,21 @@ public final class RecordingProviderConnection implements ProviderConnection {
   @Override
   public synchronized void authenticated() {
     authenticatedCalls++;
+  }
+
+  @Override
+  public synchronized void suspendReading() {
+    flow.add("suspend");
+  }
+
+  @Override
+  public synchronized void resumeReading() {
+    flow.add("resume");
+  }
+
+  /** Each time reading was suspended or resumed, in order: {@code "suspend"} or {@code "resume"}. */
+  public synchronized List<String> flow() {
+    return List.copyOf(flow);
   }
 
   /** How many times the gateway said this connection's provider authenticated. */
