@@ -231,6 +231,8 @@ class PairingTest {
       requestPairing();
     }
     assertThat(refusalNotices(alpha)).as("a minute later, told again").isEqualTo(2);
+    assertThat(f.host(alpha).loggedTexts().get(f.host(alpha).logs.size() - 1))
+        .as("the two refused after the first notice and the one now").contains("(3 refused)");
   }
 
   @Test

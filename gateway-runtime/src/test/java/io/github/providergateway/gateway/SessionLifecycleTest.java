@@ -96,6 +96,20 @@ class SessionLifecycleTest {
   }
 
   @Test
+  void whileASessionEndsTheToolsOfAProviderThatLeavesAreWithdrawnFromTheHost() {
+    String a = f.startSession("alpha");
+    f.bound("stays", a, tool("t1"));
+    RecordingProviderConnection leaves = f.bound("leaves", a, tool("t2"));
+    f.settle();
+
+    f.gateway.endSession(a, Duration.ofSeconds(10));
+    leaves.send(new Goodbye(null));
+    f.settle();
+
+    assertThat(f.host(a).registeredNames()).containsExactly("t1");
+  }
+
+  @Test
   void teardownHappensAtTheDeadlineWhenAProviderStaysSilent() {
     String a = f.startSession("alpha");
     RecordingProviderConnection silent = f.bound("silent", a, tool("t"));
