@@ -195,6 +195,16 @@ class HookTest {
   }
 
   @Test
+  void aHooksUpdateWithAnInvalidRegexIsRefusedAndTheRulesBeforeItStay() {
+    RecordingProviderConnection guardian = guard("guardian", HookRule.deny(null, "old"));
+
+    guardian.send(new HooksUpdate(null, null, new Hooks(List.of(HookRule.deny(HookMatch.toolAndArgs("x", "(unclosed"), "new")), null)));
+
+    assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(done(f.gateway.preToolUse(session, "x", json("{}"))).reason()).isEqualTo("old");
+  }
+
+  @Test
   void aRegexOrGlobOfMoreThan1024CharactersIsTooLargeAnd1024AreAccepted() {
     RecordingProviderConnection conn = f.authenticated();
     String longest = "a".repeat(1024);

@@ -377,6 +377,21 @@ class HostServiceTest {
   }
 
   @Test
+  void aGatewayThatLetsHostsStopItRepliesFirstThenStopsWithTheDeadlineAsked() {
+    List<Duration> stops = new java.util.ArrayList<>();
+    HostService stoppable = HostService.builder(f.gateway).scheduler(f.clock).onShutdown(stops::add).build();
+    RecordingHostConnection host = new RecordingHostConnection("stopper");
+    host.attach(stoppable.open(host));
+    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+
+    host.ok("{\"cmd\":\"shutdown\",\"deadlineMs\":2500}");
+    host.ok("{\"cmd\":\"shutdown\"}");
+
+    assertThat(stops).containsExactly(Duration.ofMillis(2_500), f.gateway.limits().defaultShutdownDeadline());
+    stoppable.close();
+  }
+
+  @Test
   void shutdownIsRefusedUnlessTheGatewayLetsHostsStopIt() {
     RecordingHostConnection host = authenticated();
 

@@ -295,4 +295,46 @@ class ReconnectTest {
       assertThat(again.next(HelloAck.class).providerId()).as("10 KB: not kept").isNotEqualTo(ack.providerId());
     }
   }
+
+  @Test
+  void aReconnectKeepsWhatItsHelloLeavesOutAndTakesWhatItSends() {
+    RecordingProviderConnection first = f.authenticated();
+    first.send(Hello.builder("watcher").session(session).tools(tool("t"))
+        .subscribe(java.util.List.of("user.message")).startupContext("booted")
+        .concurrency(new io.github.providergateway.protocol.Concurrency(1, null)).build());
+    String token = first.next(HelloAck.class).reconnectToken();
+    first.drop();
+
+    RecordingProviderConnection again = f.authenticated();
+    again.send(Hello.builder("watcher").reconnectToken(token).build());
+    again.next(HelloAck.class);
+    again.drain();
+
+    done(f.gateway.emit(session, "user.message", json("{}")));
+    assertThat(again.next(io.github.providergateway.protocol.SessionEvent.class).event()).isEqualTo("user.message");
+    assertThat(done(f.gateway.onPrompt(session, "hi", java.util.Map.of())).startupContext()).containsExactly("booted");
+    f.call(session, "t", "{}");
+    f.call(session, "t", "{}");
+    assertThat(again.drain()).as("still one call at a time").hasSize(1);
+  }
+
+  @Test
+  void aReconnectingHelloThatSendsAFieldReplacesTheRestoredOne() {
+    RecordingProviderConnection first = f.authenticated();
+    first.send(Hello.builder("watcher").session(session).startupContext("booted")
+        .hooks(new io.github.providergateway.protocol.Hooks(null, java.util.Map.of(
+            "style", java.util.Optional.of(io.github.providergateway.protocol.TransformRule.append("old style"))))).build());
+    String token = first.next(HelloAck.class).reconnectToken();
+    first.drop();
+
+    RecordingProviderConnection again = f.authenticated();
+    again.send(Hello.builder("watcher").reconnectToken(token).startupContext("rebooted")
+        .hooks(new io.github.providergateway.protocol.Hooks(null, java.util.Map.of(
+            "tone", java.util.Optional.of(io.github.providergateway.protocol.TransformRule.append("new tone"))))).build());
+    again.next(HelloAck.class);
+
+    PromptResult prompt = done(f.gateway.onPrompt(session, "hi", java.util.Map.of()));
+    assertThat(prompt.startupContext()).containsExactly("rebooted");
+    assertThat(prompt.sections()).containsExactly(java.util.Map.entry("tone", "new tone"));
+  }
 }

@@ -110,6 +110,38 @@ class SessionLifecycleTest {
   }
 
   @Test
+  void shutdownReadyWithoutSessionIdAnswersTheOneSessionEnding() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection p = f.bound("worker", a);
+    var ended = f.gateway.endSession(a, Duration.ofSeconds(10));
+    p.next(SessionLifecycle.class);
+
+    p.send(new ShutdownReady(null));
+
+    assertThat(ended).isDone();
+  }
+
+  @Test
+  void shutdownReadyWithoutSessionIdIsInvalidWhenNoneOrSeveralAreEnding() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection everywhere = f.connectLocal(null);
+    everywhere.send(Hello.builder("everywhere").allSessions().build());
+    everywhere.drain();
+
+    everywhere.send(new ShutdownReady(null));
+    assertThat(everywhere.next(ErrorMessage.class).message()).isEqualTo("No session is shutting down for this provider");
+    var endedA = f.gateway.endSession(a, Duration.ofSeconds(10));
+    var endedB = f.gateway.endSession(b, Duration.ofSeconds(10));
+    everywhere.drain();
+    everywhere.send(new ShutdownReady(null));
+
+    assertThat(everywhere.next(ErrorMessage.class).message()).isEqualTo("Several sessions are shutting down; name one in sessionId");
+    assertThat(endedA).isNotDone();
+    assertThat(endedB).isNotDone();
+  }
+
+  @Test
   void teardownHappensAtTheDeadlineWhenAProviderStaysSilent() {
     String a = f.startSession("alpha");
     RecordingProviderConnection silent = f.bound("silent", a, tool("t"));
