@@ -10,11 +10,16 @@ import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ContextUpdate;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.FilterOutcome;
+import io.github.providergateway.protocol.FilterRule;
+import io.github.providergateway.protocol.FilterSet;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.HooksUpdate;
 import io.github.providergateway.protocol.LifecycleState;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
@@ -167,6 +172,27 @@ class AllBindingTest {
 
     assertThat(tools(alpha)).containsExactly("a");
     assertThat(tools(beta)).containsExactly("b");
+  }
+
+  @Test
+  void updatesNamingNoSessionAlsoShapeSessionsThatStartLater() {
+    RecordingProviderConnection tap = tap(Hello.builder("tap").tools(tool("old"), tool("kept")).context("old context"));
+    tap.send(new ToolsUpdate(null, null, List.of(tool("new")), List.of("old")));
+    tap.send(new HooksUpdate(null, null, new Hooks(List.of(HookRule.deny(HookMatch.tool("shell"), "no shell")), null)));
+    tap.send(new ContextUpdate(null, null, "new context"));
+    tap.send(new FilterSet(null, null, null, List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    String gamma = f.startSession("gamma");
+    tap.drain();
+
+    tap.send(new SessionReady(gamma));
+
+    tap.next(SessionLifecycle.class);
+    assertThat(tools(gamma)).containsExactly("kept", "new");
+    assertThat(done(f.gateway.onPrompt(gamma, "x", Map.of())).context()).containsExactly("new context");
+    assertThat(done(f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"))).reason()).isEqualTo("no shell");
+    tap.send(new Push(null, gamma, "noise", null, PushLevel.SURFACE, null, null));
+    tap.send(new Push(null, gamma, "signal", null, PushLevel.SURFACE, null, null));
+    assertThat(f.host(gamma).loggedTexts()).containsExactly("signal");
   }
 
   @Test

@@ -93,6 +93,20 @@ class AuthenticationTest {
   }
 
   @Test
+  void theTransportIsToldOnceWhenItsProviderAuthenticatesAndNotForAWrongToken() {
+    RecordingProviderConnection refused = f.connect();
+    refused.send(Auth.withToken("ptk-wrong"));
+    RecordingProviderConnection accepted = f.connect();
+    assertThat(accepted.timesAuthenticated()).isZero();
+
+    accepted.send(Auth.withToken(f.gateway.providerToken()));
+    accepted.send(Auth.withToken(f.gateway.providerToken())); // refused: already authenticated
+
+    assertThat(accepted.timesAuthenticated()).isEqualTo(1);
+    assertThat(refused.timesAuthenticated()).isZero();
+  }
+
+  @Test
   void tokenOfAnotherGatewayRunIsRefusedAndTheConnectionCloses() {
     String oldToken;
     try (GatewayFixture earlier = GatewayFixture.with(b -> b.random(new java.util.SplittableRandom(7)))) {

@@ -435,7 +435,9 @@ class HelloTest {
 
     conn.send(Hello.builder("spoofer").session(a).tools(tool("list_browser_instances")).build());
 
-    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+    ErrorMessage refused = conn.next(ErrorMessage.class);
+    assertThat(refused.code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+    assertThat(refused.message()).contains("'list_browser'");
   }
 
   @Test

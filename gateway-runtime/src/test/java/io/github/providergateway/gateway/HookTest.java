@@ -6,6 +6,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -221,6 +222,16 @@ class HookTest {
   }
 
   @Test
+  void aHooksUpdateWithAnInvalidRegexIsRefusedAndTheRulesBeforeItStay() {
+    RecordingProviderConnection guardian = guard("guardian", HookRule.deny(null, "old"));
+
+    guardian.send(new HooksUpdate(null, null, new Hooks(List.of(HookRule.deny(HookMatch.toolAndArgs("x", "(unclosed"), "new")), null)));
+
+    assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(done(f.gateway.preToolUse(session, "x", json("{}"))).reason()).isEqualTo("old");
+  }
+
+  @Test
   void aRegexOrGlobOfMoreThan1024CharactersIsTooLargeAnd1024AreAccepted() {
     RecordingProviderConnection conn = f.authenticated();
     String longest = "a".repeat(1024);
@@ -324,6 +335,27 @@ class HookTest {
       assertThat(pastIt.allowed()).as("ran 1 ms and 1 ns: stopped").isFalse();
       assertThat(pastIt.reason()).isEqualTo("stopped, so denied");
     }
+  }
+
+  @Test
+  void aPatternThatRunsOutOfTimeIsWarnedOncePerProviderAndPattern() {
+    RecordingGatewayListener heard = new RecordingGatewayListener();
+    f.gateway.addListener(heard);
+    guard("sentry", HookRule.context(new HookMatch(null, "zzz", null, null), "c"));
+    guard("guardian",
+        HookRule.context(new HookMatch(null, "yyy", null, null), "c"),
+        HookRule.deny(new HookMatch(null, "zzz", null, null), "d"));
+    clockJumps.set(true);
+
+    for (int i = 0; i < 3; i++) {
+      f.gateway.preToolUse(session, "t", json("{}"));
+    }
+
+    assertThat(heard.warnings())
+        .containsExactlyInAnyOrder(
+            "Hook regex of provider 'guardian' ran out of time: yyy",
+            "Hook regex of provider 'guardian' ran out of time: zzz",
+            "Hook regex of provider 'sentry' ran out of time: zzz");
   }
 
   @Test
@@ -516,6 +548,48 @@ class HookTest {
 
     assertThat(outcome(call)).isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' disconnected."));
     worker.assertNoMoreMessages();
+  }
+
+  @Test
+  void anAnsweredGateTakesItsTimeoutWithIt() {
+    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    f.settle();
+    var call = f.call(session, "deploy", "{}");
+    int withTheGate = f.clock.pendingTasks(); // the call's timeout and the gate's
+
+    ci.send(GateResult.allow("ci", ci.next(GateCheck.class).callId()));
+
+    worker.next(ToolCall.class);
+    assertThat(f.clock.pendingTasks()).isEqualTo(withTheGate - 1);
+    assertThat(call).isNotDone();
+  }
+
+  @Test
+  void aGateWhoseProviderDropsTakesItsTimeoutWithIt() {
+    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(null, "ci"));
+    f.settle();
+    f.gateway.preToolUse(session, "shell", json("{}"));
+    ci.next(GateCheck.class);
+
+    ci.drop();
+    f.settle();
+
+    assertThat(f.clock.pendingTasks()).as("only the dropped provider's reconnect window").isEqualTo(1);
+  }
+
+  @Test
+  void aGateResultAfterTheGateTimedOutChangesNothing() {
+    RecordingProviderConnection first = guard("first", HookRule.gate(null, "g1"));
+    RecordingProviderConnection second = guard("second", HookRule.gate(null, "g2"));
+    var decision = f.gateway.preToolUse(session, "shell", json("{}"));
+    String callId = first.next(GateCheck.class).callId();
+    f.clock.advance(Duration.ofSeconds(5));
+    assertThat(done(decision).allowed()).isFalse();
+
+    first.send(GateResult.allow("g1", callId));
+
+    second.assertNoMoreMessages();
+    first.assertNoMoreMessages();
   }
 
   @Test

@@ -15,8 +15,10 @@ import io.github.providergateway.protocol.host.ProviderPresence;
 import io.github.providergateway.protocol.host.RpcErrorCode;
 import io.github.providergateway.protocol.host.SessionEnded;
 import io.github.providergateway.protocol.host.SessionLog;
+import io.github.providergateway.protocol.host.SessionSend;
 import io.github.providergateway.protocol.host.ToolsChanged;
 import java.time.Duration;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -95,6 +97,59 @@ class HostServiceTest {
   }
 
   @Test
+  void authenticatingTellsTheCarrierOnceAndTakesTheAuthDeadlineAway() {
+    RecordingHostConnection host = connect();
+    assertThat(f.clock.pendingTasks()).as("its auth deadline").isEqualTo(1);
+
+    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+
+    assertThat(host.timesAuthenticated()).isEqualTo(1);
+    assertThat(f.clock.pendingTasks()).isZero();
+    assertThat(hosts.connectedHosts()).isEqualTo(1);
+  }
+
+  @Test
+  void aHostThatLeavesBeforeAuthenticatingTakesItsDeadlineWithIt() {
+    connect().drop();
+
+    assertThat(f.clock.pendingTasks()).isZero();
+    assertThat(hosts.connectedHosts()).isZero();
+  }
+
+  @Test
+  void unreadableTextBeforeHostAuthIsRefusedAndCloses() {
+    RecordingHostConnection host = connect();
+
+    host.send("{not json");
+
+    assertThat(host.snapshot()).singleElement().isInstanceOf(HostReply.Failed.class);
+    assertThat(host.isClosed()).isTrue();
+  }
+
+  @Test
+  void unreadableTextFromAnAuthenticatedHostIsRefusedAndTheConnectionStays() {
+    RecordingHostConnection host = authenticated();
+    int before = host.size();
+
+    host.send("{not json");
+
+    assertThat(host.snapshot().subList(before, host.size())).singleElement().isInstanceOf(HostReply.Failed.class);
+    assertThat(host.isClosed()).isFalse();
+    assertThat(host.ok("{\"cmd\":\"sessions.list\"}").get("sessions")).isEmpty();
+  }
+
+  @Test
+  void aSecondHostAuthIsRefusedAndTheHostStaysAuthenticated() {
+    RecordingHostConnection host = authenticated();
+
+    HostReply again = host.request("{\"id\":2,\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+
+    assertThat(((HostReply.Failed) again).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+    assertThat(host.isClosed()).isFalse();
+    assertThat(host.timesAuthenticated()).isEqualTo(1);
+  }
+
+  @Test
   void aConnectionThatNeverAuthenticatesIsClosedAfterTenSeconds() {
     RecordingHostConnection host = connect();
 
@@ -125,6 +180,24 @@ class HostServiceTest {
     // Hosts have internal trust: b may drive a's session.
     assertThat(b.ok("{\"cmd\":\"tools.list\",\"sessionId\":\"" + sessionA + "\"}").get("tools")).hasSize(1);
     assertThat(sessionB).isNotEqualTo(sessionA);
+  }
+
+  @Test
+  void everyHostHearsAProviderLeaveAndTheOwnerHearsItsTurns() {
+    RecordingHostConnection owner = authenticated();
+    RecordingHostConnection other = authenticated();
+    String session = startSession(owner, "a");
+    RecordingProviderConnection provider = f.bound("ci", session);
+
+    provider.send(new Push(null, session, "CI failed", null, PushLevel.INJECT, null, null));
+    provider.drop();
+
+    assertThat(owner.events(SessionSend.class)).extracting(SessionSend::prompt).containsExactly("CI failed");
+    assertThat(other.events(SessionSend.class)).isEmpty();
+    for (RecordingHostConnection host : List.of(owner, other)) {
+      assertThat(host.events(ProviderPresence.class, presence -> !presence.connected()))
+          .extracting(ProviderPresence::name).containsExactly("ci");
+    }
   }
 
   @Test
@@ -185,6 +258,7 @@ class HostServiceTest {
             "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\",\"reclaimToken\":\"" + token + "\"}");
     f.clock.advance(GRACE.multipliedBy(2));
 
+    assertThat(f.clock.pendingTasks()).as("the grace went with the re-claim").isZero();
     assertThat(reply.get("reclaimed").toString()).isEqualTo("[\"" + session + "\"]");
     assertThat(reply.get("reclaimToken").asText()).isEqualTo(token);
     assertThat(shutdownPending(provider, session)).isFalse();
@@ -286,6 +360,35 @@ class HostServiceTest {
     assertThat(idleExits).hasValue(1);
     f.clock.advance(GRACE.multipliedBy(3));
     assertThat(idleExits).hasValue(1);
+  }
+
+  @Test
+  void closingTheHostServiceStopsItsGraceAndIdleTimers() {
+    hosts.startIdleExit();
+    RecordingHostConnection host = authenticated();
+    startSession(host, "a");
+    host.drop(); // its session's re-claim grace is pending
+
+    hosts.close();
+
+    assertThat(f.clock.pendingTasks()).isZero();
+    f.clock.advance(GRACE.multipliedBy(3));
+    assertThat(idleExits).hasValue(0);
+  }
+
+  @Test
+  void aGatewayThatLetsHostsStopItRepliesFirstThenStopsWithTheDeadlineAsked() {
+    List<Duration> stops = new java.util.ArrayList<>();
+    HostService stoppable = HostService.builder(f.gateway).scheduler(f.clock).onShutdown(stops::add).build();
+    RecordingHostConnection host = new RecordingHostConnection("stopper");
+    host.attach(stoppable.open(host));
+    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+
+    host.ok("{\"cmd\":\"shutdown\",\"deadlineMs\":2500}");
+    host.ok("{\"cmd\":\"shutdown\"}");
+
+    assertThat(stops).containsExactly(Duration.ofMillis(2_500), f.gateway.limits().defaultShutdownDeadline());
+    stoppable.close();
   }
 
   @Test

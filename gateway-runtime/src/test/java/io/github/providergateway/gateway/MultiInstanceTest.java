@@ -74,6 +74,21 @@ class MultiInstanceTest {
   }
 
   @Test
+  void aSharedSchemaWithoutTypeBecomesAnObjectAndKeepsItsOwnProperties() {
+    for (String instance : List.of("tab-1", "tab-2")) {
+      f.bound(Hello.builder("browser").instance(instance).session(session)
+          .tools(io.github.providergateway.protocol.ToolDefinition.of(
+              "find", "d", json("{\"properties\":{\"text\":{\"type\":\"string\"}}}"))).build());
+    }
+
+    HostTool find = hostTool("find");
+
+    assertThat(find.parameters().get("type").asText()).isEqualTo("object");
+    assertThat(find.parameters().at("/properties/text/type").asText()).isEqualTo("string");
+    assertThat(find.parameters().at("/properties/target/type").asText()).isEqualTo("string");
+  }
+
+  @Test
   void theMetaToolListsTheInstancesWithTheirMetadataAndIsAnsweredByTheGateway() {
     RecordingProviderConnection a = tab("tab-a3f8", "Dashboard");
     RecordingProviderConnection b = tab("tab-b2c1", "Settings");

@@ -22,6 +22,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.SplittableRandom;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -160,7 +162,15 @@ class PairingTest {
   @Test
   void anAuthDeadlineThatFiresBehindAQueuedPairingRequestDoesNotCloseIt() {
     ArrayDeque<Runnable> loopQueue = new ArrayDeque<>();
-    try (GatewayFixture busy = GatewayFixture.with(b -> b.executor(loopQueue::add))) {
+    AtomicBoolean held = new AtomicBoolean(true);
+    Executor heldLoop = task -> {
+      if (held.get()) {
+        loopQueue.add(task);
+      } else {
+        task.run();
+      }
+    };
+    try (GatewayFixture busy = GatewayFixture.with(b -> b.executor(heldLoop))) {
       Runnable runLoop =
           () -> {
             for (Runnable task; (task = loopQueue.poll()) != null; ) {
@@ -182,6 +192,8 @@ class PairingTest {
       busy.clock.advance(Duration.ofSeconds(120));
       runLoop.run();
       assertThat(conn.next(ErrorMessage.class).message()).startsWith("Pairing code expired");
+      // close() waits for the loop to stop the engine: a queue nobody runs would hold it 5 s.
+      held.set(false);
     }
   }
 
@@ -222,6 +234,8 @@ class PairingTest {
       requestPairing();
     }
     assertThat(refusalNotices(alpha)).as("a minute later, told again").isEqualTo(2);
+    assertThat(f.host(alpha).loggedTexts().get(f.host(alpha).logs.size() - 1))
+        .as("the two refused after the first notice and the one now").contains("(3 refused)");
   }
 
   @Test

@@ -127,9 +127,25 @@ class PromptTest {
     assertThat(request.current()).isEqualTo("Small diffs.");
     assertThat(result).isNotDone();
 
+    f.settle();
     live.send(new TransformResult(request.callId(), "Small diffs. Deploy freeze until Friday."));
 
     assertThat(done(result).sections().get("code_change_rules")).isEqualTo("Small diffs. Deploy freeze until Friday.");
+    assertThat(f.clock.pendingTasks()).as("the callback's timeout went with its answer").isZero();
+  }
+
+  @Test
+  void anAppendToAnEmptyOrMissingSectionIsTheAppendedTextAloneEvenForProtectedSections() {
+    transforms("editor", Map.of(
+        "custom_instructions", Optional.of(TransformRule.append("Use tabs.")),
+        "safety", Optional.of(TransformRule.append("Ask before deleting."))));
+    Map<String, String> sections = new LinkedHashMap<>();
+    sections.put("custom_instructions", "");
+
+    PromptResult result = done(f.gateway.onPrompt(session, "hi", sections));
+
+    assertThat(result.sections()).containsExactly(
+        Map.entry("custom_instructions", "Use tabs."), Map.entry("safety", "Ask before deleting."));
   }
 
   @Test

@@ -75,6 +75,37 @@ class PushTest {
   }
 
   @Test
+  void aPromptHeldWhileTheProvidersTurnIsPendingIsStillShownInTheTimeline() {
+    provider.sendText("{\"type\":\"push\",\"level\":\"inject\",\"prompt\":\"first\"}");
+
+    provider.sendText("{\"type\":\"push\",\"level\":\"inject\",\"prompt\":\"second\"}");
+
+    assertThat(f.host(session).sends).containsExactly(new Line(session, "ci-watcher", "first"));
+    assertThat(f.host(session).logs).containsExactly(new Line(session, "ci-watcher", "second"));
+  }
+
+  @Test
+  void anInProcessProvidersMetadataMayNestToTheDepthLimitAndNoDeeper() {
+    RecordingProviderConnection local = f.connectLocal(session);
+    local.send(io.github.providergateway.protocol.Hello.builder("local").build());
+    local.drain();
+    // A push's own object is level 1 of what stream.history writes back: metadata gets the rest.
+    int deepest = f.gateway.limits().maxJsonDepth() - 1;
+
+    local.send(new Push(null, null, "fits", null, PushLevel.KEEP, nested(deepest), null));
+    local.send(new Push(null, null, "too deep", null, PushLevel.KEEP, nested(deepest + 1), null));
+
+    assertThat(stream("local@local", 10)).extracting(StreamEntry::event).containsExactly("fits");
+    assertThat(local.next(io.github.providergateway.protocol.ErrorMessage.class).code())
+        .isEqualTo(io.github.providergateway.protocol.ErrorCode.INVALID_JSON);
+  }
+
+  /** An object nested {@code depth} levels deep: {@code {"a":{"a":...{}}}}. */
+  private static com.fasterxml.jackson.databind.JsonNode nested(int depth) {
+    return GatewayFixture.json("{\"a\":".repeat(depth - 1) + "{}" + "}".repeat(depth - 1));
+  }
+
+  @Test
   void aPushWithoutStreamGoesToTheStreamNamedAfterTheProvider() {
     provider.send(Push.event(PushLevel.KEEP, "hello"));
 

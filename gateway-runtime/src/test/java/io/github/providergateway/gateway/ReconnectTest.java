@@ -253,28 +253,114 @@ class ReconnectTest {
     assertThat(again.next(HelloAck.class).providerId()).isNotEqualTo(first.ack().providerId());
   }
 
+  /** A tool schema estimated with its tool at about 4.2 KB of snapshot (its tree, the tool around it). */
+  private static final String BIG_SCHEMA = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(99) + "0]}";
+
+  /** Binds "big-0" to "big-{count - 1}" in {@code s}, each with one tool of {@link #BIG_SCHEMA}. */
+  private static java.util.List<Bound> bindBig(GatewayFixture small, String s, int count) {
+    java.util.List<Bound> bound = new java.util.ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      RecordingProviderConnection conn = small.authenticated();
+      conn.send(Hello.builder("big-" + i).session(s)
+          .tools(io.github.providergateway.protocol.ToolDefinition.of("t" + i, "d", json(BIG_SCHEMA))).build());
+      bound.add(new Bound(conn, conn.next(HelloAck.class)));
+    }
+    return bound;
+  }
+
+  /** "big-{i}" says hello again with the token {@code bound} got; returns the provider id it gets. */
+  private static String reclaim(GatewayFixture small, String s, int i, Bound bound) {
+    RecordingProviderConnection again = small.authenticated();
+    again.send(Hello.builder("big-" + i).session(s).reconnectToken(bound.ack().reconnectToken()).build());
+    return again.next(HelloAck.class).providerId();
+  }
+
   @Test
   void snapshotsAreBoundedInBytesTooAndTheOldestGoesFirst() {
-    // Each provider declares a tool whose schema is estimated at about 3.7 KB; 8 KB hold two.
-    String schema = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(99) + "0]}";
     try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxSnapshotBytes(8_000))) {
       String s = small.startSession("small");
-      java.util.List<HelloAck> acks = new java.util.ArrayList<>();
-      for (int i = 0; i < 3; i++) {
-        RecordingProviderConnection conn = small.authenticated();
-        conn.send(Hello.builder("big-" + i).session(s)
-            .tools(io.github.providergateway.protocol.ToolDefinition.of("t" + i, "d", json(schema))).build());
-        acks.add(conn.next(HelloAck.class));
-        conn.drop();
-      }
+      java.util.List<Bound> big = bindBig(small, s, 3);
+      big.forEach(b -> b.conn().drop());
 
-      RecordingProviderConnection oldest = small.authenticated();
-      oldest.send(Hello.builder("big-0").session(s).reconnectToken(acks.get(0).reconnectToken()).build());
-      RecordingProviderConnection newest = small.authenticated();
-      newest.send(Hello.builder("big-2").session(s).reconnectToken(acks.get(2).reconnectToken()).build());
-
-      assertThat(oldest.next(HelloAck.class).providerId()).as("forgotten to make room").isNotEqualTo(acks.get(0).providerId());
-      assertThat(newest.next(HelloAck.class).providerId()).as("restored").isEqualTo(acks.get(2).providerId());
+      assertThat(reclaim(small, s, 0, big.get(0))).as("forgotten to make room").isNotEqualTo(big.get(0).ack().providerId());
+      assertThat(reclaim(small, s, 2, big.get(2))).as("restored").isEqualTo(big.get(2).ack().providerId());
     }
+  }
+
+  @Test
+  void aSnapshotTakenBackGivesItsRoomBackAndLeavesNoTimer() {
+    // 9,000 bytes hold two snapshots; a provider that came back no longer takes any room.
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxSnapshotBytes(9_000))) {
+      String s = small.startSession("small");
+      java.util.List<Bound> big = bindBig(small, s, 3);
+      big.get(0).conn().drop();
+      assertThat(reclaim(small, s, 0, big.get(0))).isEqualTo(big.get(0).ack().providerId());
+      small.settle();
+      assertThat(small.clock.pendingTasks()).as("its reconnect window went with its snapshot").isZero();
+
+      big.get(1).conn().drop();
+      big.get(2).conn().drop();
+
+      assertThat(reclaim(small, s, 1, big.get(1))).as("big-1 restored").isEqualTo(big.get(1).ack().providerId());
+      assertThat(reclaim(small, s, 2, big.get(2))).as("big-2 restored").isEqualTo(big.get(2).ack().providerId());
+    }
+  }
+
+  @Test
+  void aStartupContextCountsTowardTheSnapshotBound() {
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxSnapshotBytes(8_000))) {
+      String s = small.startSession("small");
+      RecordingProviderConnection wordy = small.authenticated();
+      wordy.send(Hello.builder("wordy").session(s).metadata(json("{\"a\":1}")).startupContext("x".repeat(5_000)).build());
+      HelloAck ack = wordy.next(HelloAck.class);
+      wordy.drop();
+
+      RecordingProviderConnection again = small.authenticated();
+      again.send(Hello.builder("wordy").session(s).reconnectToken(ack.reconnectToken()).build());
+
+      assertThat(again.next(HelloAck.class).providerId()).as("10 KB: not kept").isNotEqualTo(ack.providerId());
+    }
+  }
+
+  @Test
+  void aReconnectKeepsWhatItsHelloLeavesOutAndTakesWhatItSends() {
+    RecordingProviderConnection first = f.authenticated();
+    first.send(Hello.builder("watcher").session(session).tools(tool("t"))
+        .subscribe(java.util.List.of("user.message")).startupContext("booted")
+        .concurrency(new io.github.providergateway.protocol.Concurrency(1, null)).build());
+    String token = first.next(HelloAck.class).reconnectToken();
+    first.drop();
+
+    RecordingProviderConnection again = f.authenticated();
+    again.send(Hello.builder("watcher").reconnectToken(token).build());
+    again.next(HelloAck.class);
+    again.drain();
+
+    done(f.gateway.emit(session, "user.message", json("{}")));
+    assertThat(again.next(io.github.providergateway.protocol.SessionEvent.class).event()).isEqualTo("user.message");
+    assertThat(done(f.gateway.onPrompt(session, "hi", java.util.Map.of())).startupContext()).containsExactly("booted");
+    f.call(session, "t", "{}");
+    f.call(session, "t", "{}");
+    assertThat(again.drain()).as("still one call at a time").hasSize(1);
+  }
+
+  @Test
+  void aReconnectingHelloThatSendsAFieldReplacesTheRestoredOne() {
+    RecordingProviderConnection first = f.authenticated();
+    first.send(Hello.builder("watcher").session(session).startupContext("booted")
+        .hooks(new io.github.providergateway.protocol.Hooks(null, java.util.Map.of(
+            "style", java.util.Optional.of(io.github.providergateway.protocol.TransformRule.append("old style"))))).build());
+    String token = first.next(HelloAck.class).reconnectToken();
+    first.drop();
+
+    RecordingProviderConnection again = f.authenticated();
+    again.send(Hello.builder("watcher").reconnectToken(token).startupContext("rebooted")
+        .hooks(new io.github.providergateway.protocol.Hooks(null, java.util.Map.of(
+            "tone", java.util.Optional.of(io.github.providergateway.protocol.TransformRule.append("new tone"))))).build());
+    again.next(HelloAck.class);
+
+    PromptResult prompt = done(f.gateway.onPrompt(session, "hi", java.util.Map.of()));
+    assertThat(prompt.startupContext()).containsExactly("rebooted");
+    assertThat(prompt.sections()).containsExactly(java.util.Map.entry("tone", "new tone"));
   }
 }

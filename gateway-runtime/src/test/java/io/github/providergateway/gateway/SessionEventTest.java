@@ -85,7 +85,19 @@ class SessionEventTest {
 
     SessionEvent event = watcher.next(SessionEvent.class);
     assertThat(event.data().at("/result/type").asText()).isEqualTo("failure");
+    assertThat(event.data().at("/result/output").asText()).isEqualTo("Tool 'greet' timed out");
     assertThat(event.data().get("durationMs").asLong()).isEqualTo(1000);
+  }
+
+  @Test
+  void aSuccessWithoutDataIsReportedWithoutOutput() {
+    RecordingProviderConnection worker = f.bound("worker", session, tool("ping"));
+    RecordingProviderConnection watcher = subscriber("watcher", session, "tool.execution_complete");
+    f.call(session, "ping", "{}");
+
+    worker.sendText("{\"type\":\"tool.result\",\"id\":\"" + worker.next(ToolCall.class).id() + "\"}");
+
+    assertThat(watcher.next(SessionEvent.class).data().get("result")).isEqualTo(json("{\"type\":\"success\"}"));
   }
 
   @Test

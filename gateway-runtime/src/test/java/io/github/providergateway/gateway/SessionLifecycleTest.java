@@ -5,6 +5,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -62,7 +63,10 @@ class SessionLifecycleTest {
     done(f.gateway.endSession(b, Duration.ofSeconds(10)));
 
     assertThat(waiting.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
+    assertThat(bound.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
     assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
+    waiting.assertNoMoreMessages(); // told once, when the session left the list, not again at teardown
+    bound.assertNoMoreMessages();
   }
 
   @Test
@@ -100,6 +104,52 @@ class SessionLifecycleTest {
     assertThat(ended).isDone();
     assertThat(second.closeReason()).isEqualTo(CloseReason.NORMAL);
     assertThat(first.isClosed()).as("a provider whose session ended stays connected").isFalse();
+  }
+
+  @Test
+  void whileASessionEndsTheToolsOfAProviderThatLeavesAreWithdrawnFromTheHost() {
+    String a = f.startSession("alpha");
+    f.bound("stays", a, tool("t1"));
+    RecordingProviderConnection leaves = f.bound("leaves", a, tool("t2"));
+    f.settle();
+
+    f.gateway.endSession(a, Duration.ofSeconds(10));
+    leaves.send(new Goodbye(null));
+    f.settle();
+
+    assertThat(f.host(a).registeredNames()).containsExactly("t1");
+  }
+
+  @Test
+  void shutdownReadyWithoutSessionIdAnswersTheOneSessionEnding() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection p = f.bound("worker", a);
+    var ended = f.gateway.endSession(a, Duration.ofSeconds(10));
+    p.next(SessionLifecycle.class);
+
+    p.send(new ShutdownReady(null));
+
+    assertThat(ended).isDone();
+  }
+
+  @Test
+  void shutdownReadyWithoutSessionIdIsInvalidWhenNoneOrSeveralAreEnding() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection everywhere = f.connectLocal(null);
+    everywhere.send(Hello.builder("everywhere").allSessions().build());
+    everywhere.drain();
+
+    everywhere.send(new ShutdownReady(null));
+    assertThat(everywhere.next(ErrorMessage.class).message()).isEqualTo("No session is shutting down for this provider");
+    var endedA = f.gateway.endSession(a, Duration.ofSeconds(10));
+    var endedB = f.gateway.endSession(b, Duration.ofSeconds(10));
+    everywhere.drain();
+    everywhere.send(new ShutdownReady(null));
+
+    assertThat(everywhere.next(ErrorMessage.class).message()).isEqualTo("Several sessions are shutting down; name one in sessionId");
+    assertThat(endedA).isNotDone();
+    assertThat(endedB).isNotDone();
   }
 
   @Test
@@ -243,5 +293,27 @@ class SessionLifecycleTest {
 
     assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(p.closeReason()).isEqualTo(CloseReason.GATEWAY_STOPPING);
+  }
+
+  @Test
+  void closingTheGatewayEndsEverySessionAndLeavesNoTimerBehind() {
+    RecordingGatewayListener heard = new RecordingGatewayListener();
+    f.gateway.addListener(heard);
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection worker = f.bound("worker", a, tool("t")); // its registration is pending
+    f.call(a, "t", "{}"); // its timeout is pending
+    f.bound("leaver", a, tool("u")).drop(); // its reconnect window is pending
+    f.bound("slow", b, tool("v"));
+    var ending = f.gateway.endSession(b, Duration.ofSeconds(10)); // its deadline is pending
+    f.authenticated(); // its bind deadline is pending
+    heard.drain();
+
+    f.gateway.close();
+
+    assertThat(f.clock.pendingTasks()).isZero();
+    assertThat(ending).isDone();
+    assertThat(heard.drain()).contains("ended " + a, "ended " + b);
+    assertThat(worker.closeReason()).isEqualTo(CloseReason.GATEWAY_STOPPING);
   }
 }

@@ -5,6 +5,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
@@ -158,6 +159,8 @@ class StreamTest {
 
   @Test
   void afterThreeInjectCyclesTheProviderIsPausedWithAWarningUntilTheUserSpeaks() {
+    RecordingGatewayListener heard = new RecordingGatewayListener();
+    f.gateway.addListener(heard);
     for (int i = 1; i <= 3; i++) {
       push(watcher, PushLevel.INJECT, "inject " + i);
       done(f.gateway.idle(session));
@@ -172,6 +175,7 @@ class StreamTest {
       assertThat(line.source()).isEqualTo("gateway");
       assertThat(line.text()).contains("ci-watcher").contains("paused");
     });
+    assertThat(heard.warnings()).singleElement().asString().contains("ci-watcher").contains("paused");
 
     done(f.gateway.emit(session, "user.message", json("{\"content\":\"ok, stop\"}")));
     push(watcher, PushLevel.INJECT, "inject 5");
@@ -438,15 +442,20 @@ class StreamTest {
 
   // ---- memory bounds ----
 
+  /** Pushes {@code count} events of 40 characters (216 bytes estimated each), numbered from 0. */
+  private static void pushFortyCharEvents(RecordingProviderConnection p, String stream, int count) {
+    for (int i = 0; i < count; i++) {
+      p.send(Push.event(stream, PushLevel.KEEP, i + stream.substring(0, 1).repeat(39)));
+    }
+  }
+
   @Test
   void aStreamHoldsAtMostItsHeapBudgetAndAlwaysItsNewestEvent() {
     // A 40-character event is estimated at 216 bytes (entry, string, characters as UTF-16): two fit in 500.
     try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxStreamBytes(500))) {
       String s = small.startSession("small");
       RecordingProviderConnection p = small.bound("p", s);
-      for (int i = 0; i < 3; i++) {
-        p.send(Push.event("w", PushLevel.KEEP, i + "x".repeat(39)));
-      }
+      pushFortyCharEvents(p, "w", 3);
       p.send(Push.event("big", PushLevel.KEEP, "y".repeat(500)));
 
       var streams = done(small.gateway.queryStreams(s, List.of("w@p", "big@p"), 200));
@@ -491,6 +500,23 @@ class StreamTest {
       // 9 events of 216 bytes (1,944) pass 1,900: the largest holder's oldest goes.
       assertThat(streams.get("b@big")).extracting(e -> e.event().charAt(0))
           .containsExactly('7', '6', '5', '4', '3', '2', '1');
+    }
+  }
+
+  @Test
+  void theStreamsOfAnEndedSessionGiveTheirBytesBack() {
+    // Each 40-character event is estimated at 216 bytes: 1,900 hold 8 of them, not 16.
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxRetainedStreamBytes(1_900))) {
+      String first = small.startSession("first");
+      pushFortyCharEvents(small.bound("early", first), "e", 8);
+      var ended = small.gateway.endSession(first, Duration.ofSeconds(1));
+      small.clock.advance(Duration.ofSeconds(1));
+      assertThat(ended).isDone();
+      String second = small.startSession("second");
+
+      pushFortyCharEvents(small.bound("late", second), "l", 8);
+
+      assertThat(done(small.gateway.queryStreams(second, List.of("l@late"), 200)).get("l@late")).hasSize(8);
     }
   }
 

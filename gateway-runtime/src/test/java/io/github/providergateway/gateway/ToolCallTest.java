@@ -64,6 +64,28 @@ class ToolCallTest {
   }
 
   @Test
+  void aToolOfOneInstanceGetsATargetArgumentAsTheHostGaveIt() {
+    f.call(session, "fast", "{\"target\":\"production\"}");
+
+    assertThat(provider.next(ToolCall.class).args()).isEqualTo(json("{\"target\":\"production\"}"));
+  }
+
+  @Test
+  void aCallThatTimesOutWhileAGateIsAskedIsNeverSentWhenTheGateAllows() {
+    RecordingProviderConnection ci = f.bound(Hello.builder("ci").session(session)
+        .hooks(new io.github.providergateway.protocol.Hooks(
+            java.util.List.of(io.github.providergateway.protocol.HookRule.gate(null, "g")), null)).build());
+    var call = f.call(session, "fast", "{}", Duration.ofSeconds(1));
+    String gate = ci.next(io.github.providergateway.protocol.GateCheck.class).callId();
+    f.clock.advance(Duration.ofSeconds(1));
+    assertThat(failure(call).code()).isEqualTo(ToolErrorCode.TIMEOUT);
+
+    ci.send(io.github.providergateway.protocol.GateResult.allow("g", gate));
+
+    provider.assertNoMoreMessages();
+  }
+
+  @Test
   void callIdsAreUniqueAcrossSessionsAndProviders() {
     String beta = f.startSession("beta");
     RecordingProviderConnection other = f.bound("other", beta, tool("fast"));

@@ -130,6 +130,32 @@ class ToolRegistrationTest {
   }
 
   @Test
+  void afterAnUpdateCallsReachTheNewToolsAndTheRemovedOnesAreNotFound() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"), tool("b"));
+
+    p.send(new ToolsUpdate(null, null, List.of(tool("c")), List.of("a")));
+
+    assertThat(((ToolOutcome.Failure) done(f.call(session, "a", "{}")).outcome()).code())
+        .isEqualTo(io.github.providergateway.protocol.ToolErrorCode.NOT_FOUND);
+    p.assertNoMoreMessages();
+    f.call(session, "b", "{}");
+    f.call(session, "c", "{}");
+    assertThat(p.drain()).extracting(m -> ((io.github.providergateway.protocol.ToolCall) m).tool()).containsExactly("b", "c");
+  }
+
+  @Test
+  void anUpdateDeclaringANameTwiceOrOutsideTheGrammarIsRefusedAndChangesNothing() {
+    RecordingProviderConnection p = f.bound("updater", session, tool("a"));
+
+    p.send(ToolsUpdate.replaceAll(List.of(tool("b"), tool("b"))));
+    p.send(ToolsUpdate.replaceAll(List.of(tool("bad name"))));
+
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+    assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(done(f.gateway.tools(session))).extracting(HostTool::name).containsExactly("a");
+  }
+
+  @Test
   void aFailedUpdateGetsAnErrorAndThePreviousListStaysActive() {
     f.bound("holder", session, tool("taken"));
     RecordingProviderConnection p = f.bound("updater", session, tool("mine"));

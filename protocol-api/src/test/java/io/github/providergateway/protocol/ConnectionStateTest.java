@@ -71,6 +71,7 @@ class ConnectionStateTest {
   @MethodSource("legalMessageCells")
   void stateAcceptsExactlyTheMessagesOfItsRow(ConnectionState state, ProviderMessageType type, boolean legal) {
     assertThat(state.accepts(type)).isEqualTo(legal);
+    assertThat(state.acceptedTypes().contains(type)).as("acceptedTypes").isEqualTo(legal);
   }
 
   @ParameterizedTest(name = "[{index}] {0}")

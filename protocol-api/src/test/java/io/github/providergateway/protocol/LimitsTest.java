@@ -121,7 +121,7 @@ class LimitsTest {
         ? (Object) ((int) component.getAccessor().invoke(DEFAULTS) + 7)
         : ((Duration) component.getAccessor().invoke(DEFAULTS)).plusMillis(7);
     Limits.Builder builder = DEFAULTS.toBuilder();
-    builderMethod(component).invoke(builder, changed);
+    assertThat(builderMethod(component).invoke(builder, changed)).as("the builder, for chaining").isSameAs(builder);
 
     Limits limits = builder.build();
 

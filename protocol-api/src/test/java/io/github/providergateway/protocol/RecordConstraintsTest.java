@@ -211,6 +211,7 @@ class RecordConstraintsTest {
     assertThat(ToolResult.file("c", file).isFile()).isTrue();
     assertThat(new ToolResult("c", null, "e", null, null, file, null).isFile()).as("failure wins").isFalse();
     assertThat(ToolResult.cancelled("c").isCancelled()).isTrue();
+    assertThat(ToolResult.failure("c", "e", ToolErrorCode.TIMEOUT).isCancelled()).isFalse();
     assertThat(ToolResult.cancelled("c").error()).isEqualTo("Cancelled");
     assertThat(ToolResult.success("c", null).isFailure()).isFalse();
     assertThat(ToolResult.failure("c", null, ToolErrorCode.TIMEOUT).isFailure()).isTrue();
@@ -253,7 +254,15 @@ class RecordConstraintsTest {
   void helloDefaultsToTheCurrentProtocolVersion() {
     assertThat(Hello.builder("p").build().protocolVersion()).isEqualTo(Hello.PROTOCOL_VERSION).isEqualTo(2);
     assertThat(Hello.builder("p").build().toolsOrEmpty()).isEmpty();
-    assertThat(Hello.builder("p").build().hooksOrNone()).isEqualTo(Hooks.none());
+    assertThat(Hello.builder("p").build().hooksOrNone()).isEqualTo(Hooks.none()).isEqualTo(new Hooks(null, null));
+  }
+
+  @Test
+  void helloBuilderMaySayAnotherVersionAndClearTheSession() {
+    Hello hello = Hello.builder("p").session("s").protocolVersion(1).session((String) null).build();
+
+    assertThat(hello.protocolVersion()).isEqualTo(1);
+    assertThat(hello.session()).isNull();
   }
 
   @Test

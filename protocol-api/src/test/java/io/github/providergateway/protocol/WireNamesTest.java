@@ -59,6 +59,20 @@ class WireNamesTest {
     assertThat(WireEnum.fromWire(type, null)).isNull();
   }
 
+  @Test
+  void closedSetsWithoutAnUnknownConstantReadTheirExactSpellingAndNothingElse() {
+    assertThat(PushLevel.fromWire("inject")).isEqualTo(PushLevel.INJECT);
+    assertThat(GateDecision.fromWire("context")).isEqualTo(GateDecision.CONTEXT);
+    assertThat(HookAction.fromWire("gate")).isEqualTo(HookAction.GATE);
+    assertThat(TransformAction.fromWire("callback")).isEqualTo(TransformAction.CALLBACK);
+    assertThat(FilterOutcome.fromWire("surface")).isEqualTo(FilterOutcome.SURFACE);
+    assertThat(LifecycleState.fromWire("shutdown.pending")).isEqualTo(LifecycleState.SHUTDOWN_PENDING);
+    assertThat(ConcurrencyScope.fromWire("tool")).isEqualTo(ConcurrencyScope.TOOL);
+    assertThat(AuthMode.fromWire("pair")).isEqualTo(AuthMode.PAIR);
+    assertThat(PushLevel.fromWire("INJECT")).as("case counts").isNull();
+    assertThat(GateDecision.fromWire("maybe")).isNull();
+  }
+
   @ParameterizedTest(name = "[{index}] {0}")
   @EnumSource(ErrorCode.class)
   void onlyAuthFailedAndUnsupportedVersionAreFatal(ErrorCode code) {

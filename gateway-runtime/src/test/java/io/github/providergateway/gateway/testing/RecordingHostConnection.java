@@ -23,6 +23,7 @@ public final class RecordingHostConnection implements HostConnection {
   private final List<HostOutput> received = new ArrayList<>();
   private HostChannel channel;
   private boolean closed;
+  private int authenticatedCalls;
 
   public RecordingHostConnection(String description) {
     this.description = description;
@@ -52,6 +53,16 @@ public final class RecordingHostConnection implements HostConnection {
     if (first && channel != null) {
       channel.closed();
     }
+  }
+
+  @Override
+  public synchronized void authenticated() {
+    authenticatedCalls++;
+  }
+
+  /** How many times the service said this host authenticated. */
+  public synchronized int timesAuthenticated() {
+    return authenticatedCalls;
   }
 
   /** The connection drops (a crash or a network cut): the service hears it closed. */

@@ -27,6 +27,8 @@ public final class RecordingProviderConnection implements ProviderConnection {
   private boolean acceptsSends = true;
   /** Told of each message as the gateway sends it, or null. */
   private java.util.function.Consumer<GatewayMessage> onSend;
+  private int authenticatedCalls;
+  private final List<String> flow = new ArrayList<>();
 
   public RecordingProviderConnection(String description) {
     this.description = description;
@@ -80,6 +82,31 @@ public final class RecordingProviderConnection implements ProviderConnection {
   @Override
   public String describe() {
     return description;
+  }
+
+  @Override
+  public synchronized void authenticated() {
+    authenticatedCalls++;
+  }
+
+  @Override
+  public synchronized void suspendReading() {
+    flow.add("suspend");
+  }
+
+  @Override
+  public synchronized void resumeReading() {
+    flow.add("resume");
+  }
+
+  /** Each time reading was suspended or resumed, in order: {@code "suspend"} or {@code "resume"}. */
+  public synchronized List<String> flow() {
+    return List.copyOf(flow);
+  }
+
+  /** How many times the gateway said this connection's provider authenticated. */
+  public synchronized int timesAuthenticated() {
+    return authenticatedCalls;
   }
 
   // ---- speaking as the provider ----
