@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Concurrency;
@@ -534,7 +535,7 @@ class RandomizedInvariantsTest {
   /** No progress line of a call after its outcome. */
   private void checkTimelines() {
     for (String session : new HashSet<>(calls.stream().map(c -> c.session).toList())) {
-      List<io.github.providergateway.gateway.testing.RecordingSessionHost.Line> lines = f.host(session).logs;
+      List<RecordingSessionHost.Line> lines = f.host(session).logs;
       for (int i = linesChecked.getOrDefault(session, 0); i < lines.size(); i++) {
         Matcher progress = PROGRESS.matcher(lines.get(i).text());
         if (progress.matches()) {
