@@ -174,6 +174,32 @@ class AuthenticationTest {
     conn.next(Sessions.class);
   }
 
+  /**
+   * A newer provider sends its new types once bound, not only before auth: every live state
+   * answers {@code UNKNOWN_TYPE} (not a state refusal) and keeps the connection as it was.
+   */
+  @Test
+  void unknownTypeIsAnsweredUnknownTypeInEveryLiveStateAndChangesNothing() {
+    String session = f.startSession("alpha");
+    RecordingProviderConnection awaitingHello = f.authenticated();
+    RecordingProviderConnection bound = f.bound("worker", session, tool("fast"));
+
+    for (RecordingProviderConnection conn : List.of(awaitingHello, bound)) {
+      conn.sendText("{\"type\":\"telemetry\",\"sessionId\":\"" + session + "\"}");
+
+      ErrorMessage error = conn.next(ErrorMessage.class);
+      assertThat(error.code()).as(conn.describe()).isEqualTo(ErrorCode.UNKNOWN_TYPE);
+      assertThat(error.replyTo()).as(conn.describe()).isEqualTo("telemetry");
+      assertThat(conn.isClosed()).as(conn.describe()).isFalse();
+    }
+    awaitingHello.send(Hello.builder("other").session(session).build());
+    assertThat(awaitingHello.next(HelloAck.class).providerId()).isNotNull();
+    f.call(session, "fast", "{}");
+    assertThat(bound.next(io.github.providergateway.protocol.ToolCall.class).tool())
+        .as("still bound")
+        .isEqualTo("fast");
+  }
+
   @Test
   void malformedJsonBeforeAuthIsInvalidJsonAndTheConnectionStaysOpen() {
     RecordingProviderConnection conn = f.connect();
