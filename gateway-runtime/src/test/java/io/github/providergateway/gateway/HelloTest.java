@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Hello;
@@ -16,6 +17,7 @@ import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.protocol.ToolsUpdate;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -47,6 +49,13 @@ class HelloTest {
     assertThat(started.state()).isEqualTo(LifecycleState.STARTED);
     assertThat(started.sessionId()).isEqualTo(session);
     conn.assertNoMoreMessages();
+
+    // Bound: session traffic reaches it, and it may send what only Bound accepts.
+    f.call(session, "greet", "{}");
+    assertThat(conn.next(ToolCall.class).tool()).isEqualTo("greet");
+    conn.send(new ToolsUpdate("r1", null, List.of(tool("greet"), tool("wave")), null));
+    f.settle();
+    assertThat(conn.next(Ack.class).requestId()).isEqualTo("r1");
   }
 
   // ---- names (issue 13) ----
