@@ -61,13 +61,21 @@ class SpawnTokenTest {
 
   @Test
   void aSpawnTokenIsRefusedOnceItsSessionHasEnded() {
-    String token = done(f.gateway.issueSpawnToken(alpha));
+    // A session spawns several providers: every one of its tokens dies with it, no other.
+    String first = done(f.gateway.issueSpawnToken(alpha));
+    String second = done(f.gateway.issueSpawnToken(alpha));
+    String betas = done(f.gateway.issueSpawnToken(beta));
     done(f.gateway.endSession(alpha, Duration.ofSeconds(1)));
 
-    RecordingProviderConnection conn = f.connect();
-    conn.send(Auth.withToken(token));
+    for (String token : java.util.List.of(first, second)) {
+      RecordingProviderConnection conn = f.connect();
+      conn.send(Auth.withToken(token));
 
-    assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+      assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+    }
+    RecordingProviderConnection other = f.connect();
+    other.send(Auth.withToken(betas));
+    assertThat(other.next(Sessions.class).active()).extracting(SessionInfo::id).containsExactly(beta);
   }
 
   @Test
