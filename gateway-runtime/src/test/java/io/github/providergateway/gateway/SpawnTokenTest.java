@@ -50,6 +50,15 @@ class SpawnTokenTest {
         .satisfies(p -> assertThat(p.trust()).isEqualTo(TrustLevel.PROJECT));
   }
 
+  /** A token only answers a pairing (R-AUTH-16); a spawned provider already holds its own. */
+  @Test
+  void aSpawnTokensSessionsCarriesNoToken() {
+    RecordingProviderConnection conn = f.connect();
+    conn.send(Auth.withToken(done(f.gateway.issueSpawnToken(alpha))));
+
+    assertThat(conn.next(Sessions.class).token()).isNull();
+  }
+
   @Test
   void aSpawnedProviderNamingAnotherSessionIsInvalidSession() {
     RecordingProviderConnection conn = f.spawned(alpha);
