@@ -113,6 +113,15 @@ class TrustMatrixTest {
             .hooks(new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.prepend("x"))))).build())),
         row("register static replace", YES, YES, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)
             .hooks(new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.replace("x"))))).build())),
+        // ...on any section but the protected ones, whatever the trust (architecture, decision 17).
+        row("register static prepend on identity", NO, NO, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)
+            .hooks(new Hooks(null, Map.of("identity", Optional.of(TransformRule.prepend("x"))))).build())),
+        row("register static replace on identity", NO, NO, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)
+            .hooks(new Hooks(null, Map.of("identity", Optional.of(TransformRule.replace("x"))))).build())),
+        row("register static prepend on safety", NO, NO, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)
+            .hooks(new Hooks(null, Map.of("safety", Optional.of(TransformRule.prepend("x"))))).build())),
+        row("register static replace on safety", NO, NO, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)
+            .hooks(new Hooks(null, Map.of("safety", Optional.of(TransformRule.replace("x"))))).build())),
         row("query own streams", YES, YES, YES, (t, c) -> {
           t.bindPlainly(c);
           c.send(new StreamQuery("q", null, List.of("mine"), 10));
