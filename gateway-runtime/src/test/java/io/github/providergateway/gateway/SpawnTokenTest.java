@@ -50,6 +50,20 @@ class SpawnTokenTest {
         .satisfies(p -> assertThat(p.trust()).isEqualTo(TrustLevel.PROJECT));
   }
 
+  @Test
+  void sessionsUpdatedHidesTheCwdOfEverySessionASpawnedProviderMayNotAccess() {
+    RecordingProviderConnection conn = f.spawned(alpha);
+
+    f.startSession("gamma");
+
+    assertThat(conn.next(io.github.providergateway.protocol.SessionsUpdated.class).active())
+        .extracting(SessionInfo::label, SessionInfo::cwd)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("alpha", "/code/alpha"),
+            org.assertj.core.groups.Tuple.tuple("beta", null),
+            org.assertj.core.groups.Tuple.tuple("gamma", null));
+  }
+
   /** A token only answers a pairing (R-AUTH-16); a spawned provider already holds its own. */
   @Test
   void aSpawnTokensSessionsCarriesNoToken() {
