@@ -171,6 +171,27 @@ class ToolRegistrationTest {
     assertThat(f.host(session).registeredNames()).containsExactly("taken", "mine");
   }
 
+  /** All or nothing: an update refused in one of the provider's sessions changes none of them. */
+  @Test
+  void anUpdateRefusedInOneSessionLeavesThePreviousListActiveInEverySession() {
+    String beta = f.startSession("beta");
+    RecordingProviderConnection tap = f.connectLocal(null);
+    tap.send(io.github.providergateway.protocol.Hello.builder("tap").allSessions().tools(tool("mine")).build());
+    tap.next(io.github.providergateway.protocol.HelloAck.class);
+    f.bound("holder", beta, tool("taken"));
+    f.settle();
+    tap.drain();
+
+    tap.send(ToolsUpdate.replaceAll(List.of(tool("mine"), tool("taken"))));
+
+    assertThat(tap.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
+    f.settle();
+    assertThat(f.host(session).registeredNames()).as("alpha, where it did not conflict").containsExactly("mine");
+    assertThat(f.host(beta).registeredNames()).containsExactly("mine", "taken");
+    f.call(session, "mine", "{}");
+    assertThat(tap.next(ToolCall.class).tool()).isEqualTo("mine");
+  }
+
   @Test
   void aToolsUpdateListingMoreThanOneHundredToolsIsTooLargeAndThePreviousListStaysActive() {
     RecordingProviderConnection p = f.bound("big", session, tool("before"));
