@@ -19,6 +19,7 @@ import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -110,6 +111,13 @@ class ToolCallTest {
     assertThat(done(call).outcome())
         .isEqualTo(ToolOutcome.success(json("{\"user\":\"alice\",\"role\":\"admin\"}")));
     assertThat(done(call).context()).isEmpty();
+    // Whatever JSON value the data is, falsy and empty ones included, it is the call's value.
+    for (String data : List.of("\"Hello\"", "42", "0", "false", "\"\"", "[]", "{}", "[1,2]", "null")) {
+      var next = f.call(session, "fast", "{}");
+      provider.send(ToolResult.success(provider.next(ToolCall.class).id(), json(data)));
+
+      assertThat(done(next).outcome()).as(data).isEqualTo(ToolOutcome.success(json(data)));
+    }
   }
 
   @Test
