@@ -183,6 +183,22 @@ class ToolCallTest {
     assertThat(done(call).outcome()).isEqualTo(ToolOutcome.success(json("\"real\"")));
   }
 
+  /** Unreadable or not, a result is matched against its own connection's calls only. */
+  @Test
+  void anUnreadableResultNamingAnotherProvidersCallChangesNothing() {
+    RecordingProviderConnection intruder = f.bound("intruder", session, tool("x"));
+    var call = f.call(session, "fast", "{}");
+    String id = provider.next(ToolCall.class).id();
+
+    intruder.sendText("{\"type\":\"tool.result\",\"id\":\"" + id + "\",\"error\":\"forged\",\"retryable\":\"no\"}");
+
+    assertThat(intruder.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(call).isNotDone();
+    provider.assertNoMoreMessages();
+    provider.send(ToolResult.success(id, json("\"real\"")));
+    assertThat(done(call).outcome()).isEqualTo(ToolOutcome.success(json("\"real\"")));
+  }
+
   @Test
   void unknownToolIsNotFoundAndNothingIsSent() {
     var call = f.call(session, "missing", "{}");
