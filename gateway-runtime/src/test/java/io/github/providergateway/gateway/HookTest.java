@@ -140,8 +140,9 @@ class HookTest {
 
   @Test
   void rulesOfSeveralProvidersRunInRegistrationOrderAndContextsAccumulate() {
-    guard("first", HookRule.context(HookMatch.tool("deploy"), "one"));
-    guard("second", HookRule.context(HookMatch.tool("deploy"), "two"), HookRule.context(null, "three"));
+    // Names sort the other way round: registration order, not name order, decides.
+    guard("zeta", HookRule.context(HookMatch.tool("deploy"), "one"));
+    guard("alpha", HookRule.context(HookMatch.tool("deploy"), "two"), HookRule.context(null, "three"));
 
     HookDecision decision = done(f.gateway.preToolUse(session, "deploy", json("{}")));
 
