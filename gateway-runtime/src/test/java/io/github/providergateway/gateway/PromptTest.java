@@ -148,6 +148,21 @@ class PromptTest {
         Map.entry("custom_instructions", "Use tabs."), Map.entry("safety", "Ask before deleting."));
   }
 
+  /** "current" is the text as earlier transforms left it, and the answer is what later ones see. */
+  @Test
+  void aCallbackSeesTheTextEarlierTransformsMadeAndLaterOnesEditItsAnswer() {
+    transforms("editor", Map.of("code_change_rules", Optional.of(TransformRule.prepend("Write tests first."))));
+    RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
+    transforms("tail", Map.of("code_change_rules", Optional.of(TransformRule.append("No force pushes."))));
+
+    var result = f.gateway.onPrompt(session, "hi", sections());
+    TransformRequest request = live.next(TransformRequest.class);
+    assertThat(request.current()).isEqualTo("Write tests first.\nSmall diffs.");
+    live.send(new TransformResult(request.callId(), "Tests first, small diffs."));
+
+    assertThat(done(result).sections().get("code_change_rules")).isEqualTo("Tests first, small diffs.\nNo force pushes.");
+  }
+
   @Test
   void aSilentCallbackKeepsTheCurrentTextAfterTwoSeconds() {
     RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
