@@ -233,6 +233,9 @@ class PromptTest {
 
     deploys.send(new ContextUpdate(null, null, "Deploy v2.4.3 completed."));
     assertThat(prompt().context()).containsExactly("CI is currently passing.", "Deploy v2.4.3 completed.");
+
+    deploys.send(new ContextUpdate(null, null, ""));
+    assertThat(prompt().context()).as("an empty context replaces it with none").containsExactly("CI is currently passing.");
   }
 
   @Test
