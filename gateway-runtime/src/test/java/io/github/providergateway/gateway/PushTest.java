@@ -141,6 +141,11 @@ class PushTest {
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(error.replyTo()).isEqualTo("push");
     assertThat(f.host(session).sends).isEmpty();
+
+    // A prompt beside it does not excuse an empty event (event may be absent, not empty).
+    provider.sendText("{\"type\":\"push\",\"event\":\"\",\"prompt\":\"Summarise the run\",\"level\":\"inject\"}");
+    assertThat(provider.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(f.host(session).sends).isEmpty();
   }
 
   @Test
