@@ -46,6 +46,9 @@ class ReconnectTest {
             .session(session)
             .tools(tool("page_title"))
             .context("Dashboard open")
+            .hooks(new io.github.providergateway.protocol.Hooks(java.util.List.of(
+                io.github.providergateway.protocol.HookRule.deny(
+                    io.github.providergateway.protocol.HookMatch.tool("close_tab"), "Keep the dashboard open")), null))
             .build());
     HelloAck ack = conn.next(HelloAck.class);
     conn.next(SessionLifecycle.class);
@@ -73,6 +76,9 @@ class ReconnectTest {
         .containsExactly("page_title", "list_browser_instances");
     assertThat(done(f.gateway.onPrompt(session, "hi", java.util.Map.of())).context())
         .containsExactly("Dashboard open");
+    assertThat(done(f.gateway.preToolUse(session, "close_tab", json("{}"))).reason())
+        .as("its hook rules came back too")
+        .isEqualTo("Keep the dashboard open");
     var call = f.call(session, "page_title", "{}");
     again.next(SessionLifecycle.class);
     ToolCall sent = again.next(ToolCall.class);
