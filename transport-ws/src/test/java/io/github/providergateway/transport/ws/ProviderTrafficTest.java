@@ -17,6 +17,7 @@ import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -72,6 +73,33 @@ class ProviderTrafficTest {
       for (int i = 0; i < 200; i++) {
         assertThat(provider.next(ToolCall.class).args().get("n").asInt()).isEqualTo(i);
       }
+    }
+  }
+
+  /**
+   * The production server's side of R-ORDER-01 (the transport contract test runs the Java client
+   * against a test server): progress lines reach the timeline in the order sent, all before the
+   * result that follows them on the same connection.
+   */
+  @Test
+  void messagesFromAProviderAreHandledInTheOrderItSentThem() throws Exception {
+    try (ServerFixture f =
+            ServerFixture.start(
+                g -> g.limits(ServerFixture.PATIENT_LIMITS.toBuilder().progressInterval(Duration.ZERO).build()),
+                b -> {});
+        RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "counter", "count")) {
+      CompletableFuture<CallResult> result = f.call("count", "{}");
+      String id = provider.next(ToolCall.class).id();
+      List<String> sent = new ArrayList<>();
+      for (int i = 0; i < 500; i++) {
+        sent.add("step " + i);
+        provider.send(new ToolProgress(id, "step " + i));
+      }
+      provider.send(ToolResult.success(id, json("\"counted\"")));
+
+      assertThat(await(result).outcome()).isEqualTo(ToolOutcome.success(json("\"counted\"")));
+      assertThat(f.host.logs).extracting(line -> line.text()).filteredOn(text -> text.startsWith("step "))
+          .containsExactlyElementsOf(sent);
     }
   }
 
