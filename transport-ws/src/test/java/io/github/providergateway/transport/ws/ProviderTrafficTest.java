@@ -319,6 +319,37 @@ class ProviderTrafficTest {
     }
   }
 
+  /** The other bound of the outbound queue: a count of messages, whatever their bytes. */
+  @Test
+  void aProviderThatStopsReadingIsClosedWhenItsQueueHoldsTooManyMessages() throws Exception {
+    try (ServerFixture f =
+            ServerFixture.start(b -> b.maxQueuedMessages(32).maxQueuedBytes(1L << 30).maxQueuedBytesTotal(1L << 30));
+        RawProvider slow =
+            f.boundRaw(
+                RawWebSocket.connect("127.0.0.1", f.port(), RawWebSocket.defaultHeaders(f.port()), 4096),
+                "slow",
+                "sink")) {
+      CompletableFuture<CallResult> first = f.call("sink", "{}");
+      slow.next(ToolCall.class); // from here on the slow provider never reads again
+
+      String args = "{\"blob\":\"" + "b".repeat(16 << 10) + "\"}";
+      List<CompletableFuture<CallResult>> flood = new ArrayList<>();
+      for (int i = 0; i < 1000; i++) {
+        flood.add(f.call("sink", args));
+      }
+
+      assertThat(await(first).outcome())
+          .isInstanceOfSatisfying(
+              ToolOutcome.Failure.class,
+              failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.DISCONNECTED));
+      for (CompletableFuture<CallResult> call : flood) {
+        assertThat(((ToolOutcome.Failure) await(call).outcome()).code())
+            .isIn(ToolErrorCode.DISCONNECTED, ToolErrorCode.NOT_FOUND);
+      }
+      assertThat(slow.socket.awaitClose(ServerFixture.WAIT).code()).isIn(1008, -1);
+    }
+  }
+
   @Test
   void aSilentPeerIsClosedAfterTheIdleTimeoutWhileAPeerAnsweringPingsStays() throws Exception {
     try (ServerFixture f = ServerFixture.start(b -> b.idleTimeout(Duration.ofSeconds(3)));
