@@ -39,6 +39,18 @@ class RpcStartAndStopTest {
     }
   }
 
+  /** A host reads the first line as gateway.started: a config problem is only a warning on stderr. */
+  @Test
+  void aConfigEntryThatCannotStartIsWarnedOnStderrAndGatewayStartedStaysTheFirstLine() throws Exception {
+    Path config = home.resolve("tap.config.json");
+    Files.writeString(config, "{\"providers\":[{\"name\":\"broken\"}]}");
+
+    try (RpcApp app = RpcApp.start(home, "--config", config.toString())) {
+      assertThat(app.lines().get(0).get("event").asText()).isEqualTo("gateway.started");
+      assertThat(app.stderr()).contains("config entry not started");
+    }
+  }
+
   @Test
   void endOfInputEndsEverySessionRemovesTheTokenFileAndPrintsGatewayStoppedLast() {
     RpcApp app = RpcApp.start(home);
