@@ -75,16 +75,21 @@ class RpcToolCommandsTest {
   void toolsListMergesMultiInstanceToolsAndAddsTheirListMetaTool() {
     provider("browser", "\"instance\":\"tab-1\"," + WsProvider.tools("screenshot"));
     provider("browser", "\"instance\":\"tab-2\"," + WsProvider.tools("screenshot"));
-    app.awaitEvent(
-        "tools.changed", event -> event.get("tools").toString().contains("list_browser_instances"));
+    JsonNode registered =
+        app.awaitEvent(
+            "tools.changed", event -> event.get("tools").toString().contains("list_browser_instances"));
 
     JsonNode tools = app.request("{\"cmd\":\"tools.list\",\"sessionId\":\"" + session + "\"}").get("tools");
 
     List<String> names = new ArrayList<>();
     tools.forEach(tool -> names.add(tool.get("name").asText()));
     assertThat(names).containsExactlyInAnyOrder("screenshot", "list_browser_instances");
+    List<String> registeredNames = new ArrayList<>();
+    registered.get("tools").forEach(name -> registeredNames.add(name.asText()));
+    assertThat(names).as("as registered with the host").isEqualTo(registeredNames);
     JsonNode screenshot = tools.get(names.indexOf("screenshot"));
     assertThat(screenshot.at("/parameters/properties/target/type").asText()).isEqualTo("string");
+    assertThat(screenshot.get("provider").asText()).as("one tool of the name, not of an instance").isEqualTo("browser");
     assertThat(tools.get(names.indexOf("list_browser_instances")).get("provider").asText())
         .isEqualTo("gateway");
   }
