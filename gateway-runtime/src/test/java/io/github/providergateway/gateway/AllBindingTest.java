@@ -175,6 +175,17 @@ class AllBindingTest {
   }
 
   @Test
+  void aToolsUpdateNamingNoSessionChangesEveryBoundSession() {
+    RecordingProviderConnection tap = tap(Hello.builder("tap").tools(tool("a")));
+    tap.drain();
+
+    tap.send(new ToolsUpdate(null, null, List.of(tool("b")), null));
+
+    assertThat(tools(alpha)).containsExactly("b");
+    assertThat(tools(beta)).containsExactly("b");
+  }
+
+  @Test
   void updatesNamingNoSessionAlsoShapeSessionsThatStartLater() {
     RecordingProviderConnection tap = tap(Hello.builder("tap").tools(tool("old"), tool("kept")).context("old context"));
     tap.send(new ToolsUpdate(null, null, List.of(tool("new")), List.of("old")));

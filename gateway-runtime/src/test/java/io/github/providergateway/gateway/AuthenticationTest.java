@@ -4,6 +4,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.ManualClock;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
@@ -90,6 +91,38 @@ class AuthenticationTest {
   @Test
   void gatewayTokenHasThePtkPrefixAnd128RandomBits() {
     assertThat(f.gateway.providerToken()).matches("ptk-[0-9a-f]{32}");
+  }
+
+  /**
+   * The fixture pins the random source; a gateway built without one (production) must still make a
+   * new token each run, so the token an earlier run wrote is refused by the next (R-AUTH-01).
+   */
+  @Test
+  void gatewaysBuiltWithoutARandomSourceRefuseEachOthersTokens() {
+    ManualClock time = new ManualClock();
+    String oldToken;
+    try (Gateway earlier = unseeded(time)) {
+      oldToken = earlier.providerToken();
+    }
+    try (Gateway later = unseeded(time)) {
+      RecordingProviderConnection conn = new RecordingProviderConnection("later#1");
+      conn.attach(later.acceptWebSocket(conn));
+
+      conn.send(Auth.withToken(oldToken));
+
+      assertThat(later.providerToken()).matches("ptk-[0-9a-f]{32}").isNotEqualTo(oldToken);
+      assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+      assertThat(conn.closeReason()).isEqualTo(CloseReason.AUTH_FAILED);
+    }
+  }
+
+  private static Gateway unseeded(ManualClock time) {
+    return Gateway.builder()
+        .clock(time)
+        .scheduler(time)
+        .executor(Runnable::run)
+        .ioExecutor(Runnable::run)
+        .build();
   }
 
   @Test

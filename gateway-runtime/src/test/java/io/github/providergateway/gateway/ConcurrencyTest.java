@@ -76,6 +76,25 @@ class ConcurrencyTest {
     assertThat(p.drain()).extracting(m -> ((ToolCall) m).args().get("n").asInt()).containsExactly(3, 4);
   }
 
+  /** A call that ended while it waited has left the queue: the slot goes to the next one waiting. */
+  @Test
+  void aWaitingCallThatTimesOutIsNeverSentAndTheNextInArrivalOrderGetsTheSlot() {
+    RecordingProviderConnection p = provider(new Concurrency(1, ConcurrencyScope.INSTANCE));
+    f.call(session, "a", "{\"n\":0}", Duration.ofSeconds(20));
+    var impatient = f.call(session, "a", "{\"n\":1}", Duration.ofSeconds(2));
+    f.call(session, "a", "{\"n\":2}", Duration.ofSeconds(20));
+    ToolCall first = p.next(ToolCall.class);
+    p.assertNoMoreMessages();
+
+    f.clock.advance(Duration.ofSeconds(2));
+    assertThat(code(impatient)).isEqualTo(ToolErrorCode.TIMEOUT);
+    p.assertNoMoreMessages();
+    p.send(ToolResult.success(first.id(), json("0")));
+
+    assertThat(p.next(ToolCall.class).args().get("n").asInt()).isEqualTo(2);
+    p.assertNoMoreMessages();
+  }
+
   @Test
   void atMostTenCallsWaitAndTheEleventhIsRateLimitedAtOnce() {
     RecordingProviderConnection p = provider(new Concurrency(1, null));

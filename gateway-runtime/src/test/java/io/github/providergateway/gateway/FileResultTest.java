@@ -68,6 +68,22 @@ class FileResultTest {
     assertThat(success.data().at("/file/size").asInt()).isEqualTo(4);
   }
 
+  /** The provider's mimeType is handed on as given, not guessed from the file's name. */
+  @Test
+  void theHostGetsTheProvidersMimeTypeWhateverTheFileIsCalled() throws Exception {
+    Path capture = persistDir.resolve("capture.bin");
+    Files.write(capture, new byte[] {9, 8});
+    var call = f.call(session, "screenshot", "{}");
+    String id = provider.next(ToolCall.class).id();
+
+    provider.send(ToolResult.file(id, new FileRef(capture.toString(), "application/vnd.tcpdump.pcap", 2L, Duration.ofSeconds(60))));
+
+    ToolOutcome.Success success = (ToolOutcome.Success) done(call).outcome();
+    assertThat(success.file().mimeType()).isEqualTo("application/vnd.tcpdump.pcap");
+    assertThat(success.data().at("/file/mimeType").asText()).isEqualTo("application/vnd.tcpdump.pcap");
+    assertThat(success.file().bytes()).containsExactly(9, 8);
+  }
+
   @Test
   void aFileOutsideThePersistDirIsNotReadAndTheCallFails() throws Exception {
     Path secret = home.resolve("secret.txt");

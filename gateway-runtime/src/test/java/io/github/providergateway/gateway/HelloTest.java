@@ -8,6 +8,10 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.TransformRule;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -19,6 +23,8 @@ import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.ToolsUpdate;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -337,6 +343,35 @@ class HelloTest {
     f.settle();
     assertThat(f.host(a).registeredNames()).isEmpty();
     assertThat(f.host(b).registeredNames()).containsExactly("new_tool");
+  }
+
+  @Test
+  void rebindTakesTheOldHookRulesTransformsAndContextOutOfTheOldSession() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection worker = f.bound("worker", a, tool("deploy"));
+    RecordingProviderConnection conn =
+        f.bound(
+            Hello.builder("mover")
+                .session(a)
+                .tools(tool("old_tool"))
+                .hooks(
+                    new Hooks(
+                        List.of(HookRule.deny(HookMatch.tool("deploy"), "frozen")),
+                        Map.of("custom_instructions", Optional.of(TransformRule.append("from mover")))))
+                .context("mover was here")
+                .build());
+
+    conn.send(Hello.builder("mover").session(b).tools(tool("new_tool")).build());
+    conn.next(HelloAck.class);
+
+    PromptResult prompt = done(f.gateway.onPrompt(a, "hi", Map.of("custom_instructions", "Be brief.")));
+    assertThat(prompt.context()).isEmpty();
+    assertThat(prompt.sections()).containsEntry("custom_instructions", "Be brief.");
+    var call = f.call(a, "deploy", "{}");
+    ToolCall sent = worker.next(ToolCall.class);
+    worker.send(ToolResult.success(sent.id(), GatewayFixture.json("\"ok\"")));
+    assertThat(done(call).outcome().status()).isEqualTo(ToolOutcome.Status.SUCCESS);
   }
 
   @Test

@@ -496,6 +496,19 @@ class HookTest {
     assertThat(done(withContext).context()).containsExactly("Deploying during office hours.");
   }
 
+  /** {@code allow} is this gate's answer, not the call's: rules registered after it still run. */
+  @Test
+  void aGateAllowLetsTheCallRunOnlyIfNoLaterRuleDenies() {
+    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    guard("freezer", HookRule.deny(HookMatch.tool("deploy"), "Deploys are frozen"));
+
+    var call = f.call(session, "deploy", "{}");
+    ci.send(GateResult.allow("ci", ci.next(GateCheck.class).callId()));
+
+    assertThat(outcome(call)).isEqualTo(new ToolOutcome.Denied("Deploys are frozen"));
+    worker.assertNoMoreMessages();
+  }
+
   @Test
   void aSilentGateDeniesAfterFiveSeconds() {
     RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
@@ -626,6 +639,32 @@ class HookTest {
 
     var decision = f.gateway.preToolUse(session, "shell", json("{}"));
     first.send(GateResult.deny("g1", first.next(GateCheck.class).callId(), "no"));
+
+    assertThat(done(decision).allowed()).isFalse();
+    second.assertNoMoreMessages();
+  }
+
+  @Test
+  void aGateDenyingByTimeoutStopsLaterGates() {
+    RecordingProviderConnection silent = guard("silent", HookRule.gate(null, "g1"));
+    RecordingProviderConnection second = guard("second", HookRule.gate(null, "g2"));
+    var decision = f.gateway.preToolUse(session, "shell", json("{}"));
+    silent.next(GateCheck.class);
+
+    f.clock.advance(Duration.ofSeconds(5));
+
+    assertThat(done(decision).reason()).isEqualTo("Gate provider 'silent' did not respond in time.");
+    second.assertNoMoreMessages();
+  }
+
+  @Test
+  void aGateDenyingByDisconnectStopsLaterGates() {
+    RecordingProviderConnection leaving = guard("leaving", HookRule.gate(null, "g1"));
+    RecordingProviderConnection second = guard("second", HookRule.gate(null, "g2"));
+    var decision = f.gateway.preToolUse(session, "shell", json("{}"));
+    leaving.next(GateCheck.class);
+
+    leaving.drop();
 
     assertThat(done(decision).allowed()).isFalse();
     second.assertNoMoreMessages();

@@ -25,6 +25,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,6 +71,33 @@ class PairingTest {
     assertThat(a).isNotEqualTo(b);
     assertThat(f.host(alpha).logs).allSatisfy(line -> assertThat(line.text()).doesNotContain(b));
     assertThat(f.host(alpha).logs.get(0).source()).isEqualTo("gateway");
+  }
+
+  /** A code under 100000 is still six digits: its leading zeros are shown, and pair when typed. */
+  @Test
+  void aCodeBelowOneHundredThousandKeepsItsLeadingZerosAndPairs() {
+    // This source's nextInt() counts up from 0, so every code drawn is far below 100000.
+    RandomGenerator counting =
+        new RandomGenerator() {
+          private long next;
+
+          @Override
+          public long nextLong() {
+            return (next++) << 32;
+          }
+        };
+    try (GatewayFixture small = GatewayFixture.with(b -> b.random(counting))) {
+      String session = small.startSession("alpha");
+      RecordingProviderConnection conn = small.connect();
+      conn.send(Auth.pair());
+      conn.next(AuthPairing.class);
+
+      String code = small.pairingCode(session);
+
+      assertThat(code).matches("0\\d{5}");
+      conn.send(new AuthConfirm(code));
+      assertThat(conn.next(Sessions.class).token()).startsWith("ext-tok-");
+    }
   }
 
   @Test
@@ -304,6 +332,23 @@ class PairingTest {
     RecordingProviderConnection again = f.connect();
     again.send(Auth.withToken(sessions.get().token()));
 
+    assertThat(again.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
+  }
+
+  /** A provider still bound when its session ends delays teardown; the token dies with it anyway. */
+  @Test
+  void theExternalTokenDiesWithItsSessionWhenTeardownWaitsForTheDeadline() {
+    AtomicReference<Sessions> sessions = new AtomicReference<>();
+    RecordingProviderConnection bound = f.paired(alpha, sessions::set);
+    bound.send(Hello.builder("browser").session(alpha).build());
+    bound.next(HelloAck.class);
+
+    var ended = f.gateway.endSession(alpha, Duration.ofSeconds(5));
+    f.clock.advance(Duration.ofSeconds(5));
+    assertThat(ended).isCompleted();
+
+    RecordingProviderConnection again = f.connect();
+    again.send(Auth.withToken(sessions.get().token()));
     assertThat(again.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
   }
 

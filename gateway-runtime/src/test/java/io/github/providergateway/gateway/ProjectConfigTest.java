@@ -35,6 +35,18 @@ class ProjectConfigTest {
     assertThat(lint.session()).isEqualTo(ProjectConfig.SessionMode.EACH);
   }
 
+  /** A config named by a relative path still gives absolute folders: the process may chdir later. */
+  @Test
+  void aRelativeCwdIsResolvedAgainstTheConfigsFolderEvenWhenTheConfigPathIsRelative() {
+    Path relative = Path.of("").toAbsolutePath().relativize(dir.resolve("tap.config.json").toAbsolutePath());
+
+    ProjectConfig config = ProjectConfig.parse(relative, """
+        { "providers": [ { "name": "ci", "command": ["x"], "cwd": "tools" }, { "name": "lint", "command": ["y"] } ] }""");
+
+    assertThat(config.providers().get(0).cwd()).isEqualTo(dir.resolve("tools").toAbsolutePath());
+    assertThat(config.providers().get(1).cwd()).isEqualTo(dir.toAbsolutePath());
+  }
+
   @Test
   void aBadEntryIsReportedByFileEntryAndFieldAndTheOthersStillLoad() {
     ProjectConfig config = parse("""

@@ -216,6 +216,16 @@ class PromptTest {
   }
 
   @Test
+  void hooksUpdateWithoutTransformsLeavesEverySectionsTransform() {
+    RecordingProviderConnection p =
+        transforms("editor", Map.of("custom_instructions", Optional.of(TransformRule.append("keep me"))));
+
+    p.send(new HooksUpdate(null, null, new Hooks(List.of(), null)));
+
+    assertThat(prompt().sections().get("custom_instructions")).isEqualTo("Be brief.\nkeep me");
+  }
+
+  @Test
   void transformsApplyOnlyInTheProvidersBoundSession() {
     String other = f.startSession("beta");
     transforms("editor", Map.of("custom_instructions", Optional.of(TransformRule.append("alpha only"))));

@@ -27,6 +27,7 @@ import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.protocol.TransformResult;
 import io.github.providergateway.protocol.TransformRule;
@@ -67,6 +68,26 @@ class SessionLifecycleTest {
     assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
     waiting.assertNoMoreMessages(); // told once, when the session left the list, not again at teardown
     bound.assertNoMoreMessages();
+  }
+
+  /** Ending a session takes it off the list at once, not when its providers' deadline ends. */
+  @Test
+  void anEndingSessionLeavesTheListBeforeItsBoundProvidersAreReady() {
+    String a = f.startSession("alpha");
+    String b = f.startSession("beta");
+    RecordingProviderConnection inB = f.bound("slow", b);
+    RecordingProviderConnection waiting = f.authenticated();
+
+    var ended = f.gateway.endSession(b, Duration.ofSeconds(10));
+
+    assertThat(ended).isNotDone();
+    assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
+    assertThat(waiting.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
+    f.clock.advance(Duration.ofSeconds(10));
+    assertThat(ended).isCompleted();
+    assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
+    waiting.assertNoMoreMessages();
+    inB.drain();
   }
 
   @Test
@@ -270,6 +291,33 @@ class SessionLifecycleTest {
     assertThat(done(f.gateway.tools(a))).isEmpty();
     f.settle();
     assertThat(f.host(a).registeredNames()).isEmpty();
+  }
+
+  @Test
+  void goodbyeTakesTheProvidersHookRulesTransformsAndContextOutAtOnce() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection worker = f.bound("worker", a, tool("deploy"));
+    RecordingProviderConnection p =
+        f.bound(
+            Hello.builder("leaver")
+                .session(a)
+                .hooks(
+                    new Hooks(
+                        List.of(HookRule.deny(HookMatch.tool("deploy"), "frozen")),
+                        Map.of("custom_instructions", Optional.of(TransformRule.append("from leaver")))))
+                .context("leaver was here")
+                .build());
+
+    p.send(new Goodbye("done"));
+
+    assertThat(p.closeReason()).isEqualTo(CloseReason.NORMAL);
+    PromptResult prompt = done(f.gateway.onPrompt(a, "hi", Map.of("custom_instructions", "Be brief.")));
+    assertThat(prompt.context()).isEmpty();
+    assertThat(prompt.sections()).containsEntry("custom_instructions", "Be brief.");
+    var call = f.call(a, "deploy", "{}");
+    ToolCall sent = worker.next(ToolCall.class);
+    worker.send(ToolResult.success(sent.id(), GatewayFixture.json("\"ok\"")));
+    assertThat(done(call).outcome().status()).isEqualTo(ToolOutcome.Status.SUCCESS);
   }
 
   @Test

@@ -215,6 +215,19 @@ class StreamTest {
   }
 
   @Test
+  void aDroppedEventIsNotStoredLoggedOrSentWhateverItsLevel() {
+    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    push(watcher, PushLevel.KEEP, "signal");
+
+    push(watcher, PushLevel.SURFACE, "noise to show");
+    push(watcher, PushLevel.INJECT, "noise to act on");
+
+    assertThat(stored("ci-watch@ci-watcher")).containsExactly("signal");
+    assertThat(f.host(session).logs).isEmpty();
+    assertThat(f.host(session).sends).isEmpty();
+  }
+
+  @Test
   void aPushMatchingNoRuleKeepsItsOwnLevel() {
     watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
 
@@ -400,6 +413,17 @@ class StreamTest {
     guardian.send(Push.event("git-watch", PushLevel.KEEP, "behind=2"));
 
     watcher.send(new StreamQuery("q", null, List.of("git-watch@guardian"), 10));
+
+    assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+  }
+
+  @Test
+  void aProjectProviderCannotReadAnotherProvidersStreamBesideItsOwn() {
+    RecordingProviderConnection guardian = f.bound("guardian", session);
+    guardian.send(Push.event("git-watch", PushLevel.KEEP, "behind=2"));
+    push(watcher, PushLevel.KEEP, "mine");
+
+    watcher.send(new StreamQuery("q", null, List.of("ci-watch", "git-watch@guardian"), 10));
 
     assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
   }

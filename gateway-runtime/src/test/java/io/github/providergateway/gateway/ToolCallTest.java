@@ -230,6 +230,21 @@ class ToolCallTest {
     assertThat(call).isNotDone();
   }
 
+  /** Once the host has its outcome the call is no longer in flight: late progress is not shown. */
+  @Test
+  void progressForACallThatTimedOutIsNotShown() {
+    var call = f.call(session, "slow", "{}");
+    String id = provider.next(ToolCall.class).id();
+    f.clock.advance(Duration.ofSeconds(15));
+    assertThat(failure(call).code()).isEqualTo(ToolErrorCode.TIMEOUT);
+    provider.next(ToolCancel.class);
+
+    provider.send(new ToolProgress(id, "still capturing"));
+    f.clock.advance(Duration.ofSeconds(1));
+
+    assertThat(f.host(session).logs).isEmpty();
+  }
+
   private java.util.List<String> progressShown() {
     return f.host(session).logs.stream().map(io.github.providergateway.gateway.testing.RecordingSessionHost.Line::text).toList();
   }
@@ -523,6 +538,25 @@ class ToolCallTest {
       assertThat(failure.code()).isEqualTo(ToolErrorCode.INTERNAL);
       assertThat(failure.error()).startsWith("PAYLOAD_TOO_LARGE");
       assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    }
+  }
+
+  /** Any oversized message may have been the result: its type, read from its start, does not matter. */
+  @Test
+  void anOversizedPushWithOneCallPendingFailsThatCallNamingTheLimit() {
+    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxMessageBytes(512))) {
+      String s = small.startSession("small");
+      RecordingProviderConnection p = small.bound("worker", s, tool("fast"));
+      var call = small.call(s, "fast", "{}");
+      p.next(ToolCall.class);
+
+      p.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"" + "x".repeat(2000) + "\"}");
+
+      ToolOutcome.Failure failure = (ToolOutcome.Failure) done(call).outcome();
+      assertThat(failure.code()).isEqualTo(ToolErrorCode.INTERNAL);
+      assertThat(failure.error()).startsWith("PAYLOAD_TOO_LARGE");
+      assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+      assertThat(p.isClosed()).isFalse();
     }
   }
 

@@ -88,6 +88,13 @@ class TrustMatrixTest {
     return answer;
   }
 
+  /** Binds, declares {@code rule} for one section by {@code hooks.update}, and returns the answer. */
+  private GatewayMessage updateTransform(RecordingProviderConnection conn, TransformRule rule) {
+    bindPlainly(conn);
+    conn.send(new HooksUpdate("r", null, new Hooks(null, Map.of("custom_instructions", Optional.of(rule)))));
+    return conn.next();
+  }
+
   static Stream<Arguments> matrix() {
     return Stream.of(
         // capability row, internal, project, external
@@ -122,6 +129,10 @@ class TrustMatrixTest {
             .hooks(new Hooks(null, Map.of("safety", Optional.of(TransformRule.prepend("x"))))).build())),
         row("register static replace on safety", NO, NO, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)
             .hooks(new Hooks(null, Map.of("safety", Optional.of(TransformRule.replace("x"))))).build())),
+        row("register transform callbacks by update", YES, YES, NO, (t, c) -> t.updateTransform(c, TransformRule.callback())),
+        row("register static append by update", YES, YES, YES, (t, c) -> t.updateTransform(c, TransformRule.append("x"))),
+        row("register static prepend by update", YES, YES, NO, (t, c) -> t.updateTransform(c, TransformRule.prepend("x"))),
+        row("register static replace by update", YES, YES, NO, (t, c) -> t.updateTransform(c, TransformRule.replace("x"))),
         row("query own streams", YES, YES, YES, (t, c) -> {
           t.bindPlainly(c);
           c.send(new StreamQuery("q", null, List.of("mine"), 10));

@@ -193,6 +193,22 @@ class RpcToolCommandsTest {
   }
 
   @Test
+  void aDeniedCallStillCarriesTheContextAddedBeforeTheDeny() {
+    provider(
+        "guard",
+        WsProvider.tools("edit")
+            + ",\"hooks\":{\"onPreToolUse\":["
+            + "{\"match\":{\"tool\":\"edit\"},\"action\":\"context\",\"content\":\"Migrations are append-only.\"},"
+            + "{\"match\":{\"tool\":\"edit\"},\"action\":\"deny\",\"reason\":\"Frozen.\"}]}");
+
+    int id = app.sendWithId(call("edit", "{\"path\":\"db/1.sql\"}"));
+
+    JsonNode reply = app.reply(RpcApp.CODEC.parseJson(Integer.toString(id)));
+    assertThat(reply.get("outcome").toString()).isEqualTo("{\"status\":\"denied\",\"reason\":\"Frozen.\"}");
+    assertThat(reply.get("context").toString()).isEqualTo("[\"Migrations are append-only.\"]");
+  }
+
+  @Test
   void aFileResultIsReturnedWithItsContentInBase64() throws Exception {
     WsProvider shooter = provider("shooter", WsProvider.tools("screenshot"));
     Path persistDir = Path.of(shooter.ack.get("persistDir").asText());
