@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.HookDecision;
-import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * Tool calls from the host to providers, and every way they end (spec: Tool call terminal
@@ -36,11 +37,37 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class CallDispatcher {
 
-  private final Engine engine;
+  private final Loop loop;
+  private final Timers timers;
+  private final Secrets secrets;
+  private final Limits limits;
+  /** Reads file results off the loop. */
+  private final Executor ioExecutor;
+  private final SessionRegistry sessions;
+  private final HookEngine hooks;
+  private final EventRelay events;
+  private final Outbox outbox;
   private final ConcurrencyLimiter limiter = new ConcurrencyLimiter();
 
-  CallDispatcher(Engine engine) {
-    this.engine = engine;
+  CallDispatcher(
+      Loop loop,
+      Timers timers,
+      Secrets secrets,
+      Limits limits,
+      Executor ioExecutor,
+      SessionRegistry sessions,
+      HookEngine hooks,
+      EventRelay events,
+      Outbox outbox) {
+    this.loop = loop;
+    this.timers = timers;
+    this.secrets = secrets;
+    this.limits = limits;
+    this.ioExecutor = ioExecutor;
+    this.sessions = sessions;
+    this.hooks = hooks;
+    this.events = events;
+    this.outbox = outbox;
   }
 
   // ---- starting a call ----
@@ -52,16 +79,13 @@ public final class CallDispatcher {
    */
   public CompletableFuture<CallResult> call(
       String sessionId, String tool, JsonNode args, Duration hostTimeout) {
-    engine.loop.assertInLoop();
-    SessionState session = engine.activeSession(sessionId);
-    if (session == null) {
-      throw new HostException(HostErrorCode.INVALID_SESSION, "No active session " + sessionId);
-    }
+    loop.assertInLoop();
+    SessionState session = sessions.requireActive(sessionId);
     JsonNode callArgs = args == null ? JsonNodeFactory.instance.objectNode() : args;
     CompletableFuture<CallResult> future = new CompletableFuture<>();
     CallState call =
         new CallState(
-            engine.secrets.id("call"), session, tool, callArgs, engine.timers.now(), future);
+            secrets.id("call"), session, tool, callArgs, timers.now(), future);
     List<Binding> owners = session.owners(tool);
     String metaToolOf = owners.isEmpty() ? MultiInstance.metaToolProvider(session, tool) : null;
     if (owners.isEmpty() && metaToolOf == null) {
@@ -73,16 +97,16 @@ public final class CallDispatcher {
     session.calls.add(call);
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
     Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
-    call.timeout = engine.timers.after(timeout, () -> timedOut(call));
+    call.timeout = timers.after(timeout, () -> timedOut(call));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
-    engine.hooks
+    hooks
         .evaluate(session, tool, callArgs, toolProvider)
         .thenAccept(decision -> afterHooks(call, decision, metaToolOf));
     return future;
   }
 
   private Duration hostTimeoutOr(Duration hostTimeout) {
-    return hostTimeout != null ? hostTimeout : engine.limits.defaultToolTimeout();
+    return hostTimeout != null ? hostTimeout : limits.defaultToolTimeout();
   }
 
   private Duration timeoutOf(Binding target, String tool, Duration hostTimeout) {
@@ -93,7 +117,7 @@ public final class CallDispatcher {
     if (definition != null && definition.timeout() != null) {
       return definition.timeout();
     }
-    return engine.limits.defaultToolTimeout();
+    return limits.defaultToolTimeout();
   }
 
   /** The hooks have decided: a denied call never reaches the provider (R-HOOK-02). */
@@ -129,8 +153,9 @@ public final class CallDispatcher {
 
   /** Runs only the hooks, for a tool the host owns. */
   public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
-    SessionState session = engine.sessionManager.requireActive(sessionId);
-    return engine.hooks.evaluate(
+    loop.assertInLoop();
+    SessionState session = sessions.requireActive(sessionId);
+    return hooks.evaluate(
         session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null);
   }
 
@@ -184,7 +209,7 @@ public final class CallDispatcher {
       slot.inFlight++;
       call.holdsSlot = true;
       send(call);
-    } else if (slot.waiting.size() >= engine.limits.maxQueuedCalls()) {
+    } else if (slot.waiting.size() >= limits.maxQueuedCalls()) {
       call.slotKey = null;
       limiter.dropIfIdle(key, slot);
       finish(
@@ -192,7 +217,7 @@ public final class CallDispatcher {
           ToolOutcome.failure(
               ToolErrorCode.RATE_LIMITED,
               "Provider '" + call.target.provider.name + "' has "
-                  + engine.limits.maxQueuedCalls() + " calls waiting already"));
+                  + limits.maxQueuedCalls() + " calls waiting already"));
     } else {
       call.phase = CallState.Phase.QUEUED;
       slot.waiting.addLast(call);
@@ -230,7 +255,7 @@ public final class CallDispatcher {
     call.conn = conn;
     call.phase = CallState.Phase.SENT;
     conn.calls.put(call.id, call);
-    engine.outbox.send(
+    outbox.send(
         conn, new ToolCall(call.id, call.session.id, call.tool, argsForProvider(call)));
   }
 
@@ -301,7 +326,7 @@ public final class CallDispatcher {
     forgetOnConnection(call);
     leaveSlot(call);
     call.retried = true;
-    call.id = engine.secrets.id("call");
+    call.id = secrets.id("call");
     call.target = other;
     call.conn = null;
     call.phase = CallState.Phase.QUEUED;
@@ -313,10 +338,10 @@ public final class CallDispatcher {
     call.phase = CallState.Phase.READING_FILE;
     var persistDir = call.target.provider.persistDir;
     var ref = result.file();
-    engine.ioExecutor.execute(
+    ioExecutor.execute(
         () -> {
           ToolOutcome outcome = FileResults.read(persistDir, ref);
-          engine.loop.execute(
+          loop.execute(
               () -> {
                 if (call.phase == CallState.Phase.READING_FILE) {
                   finish(call, outcome);
@@ -337,8 +362,8 @@ public final class CallDispatcher {
     if (call == null || call.phase != CallState.Phase.SENT) {
       return;
     }
-    Duration interval = engine.limits.progressInterval();
-    Instant now = engine.timers.now();
+    Duration interval = limits.progressInterval();
+    Instant now = timers.now();
     Instant next = call.progressShownAt == null ? now : call.progressShownAt.plus(interval);
     if (interval.isZero() || !now.isBefore(next)) {
       showProgress(call, progress.message());
@@ -346,7 +371,7 @@ public final class CallDispatcher {
     }
     call.progressHeld = progress.message();
     if (call.progressFlush == null) {
-      call.progressFlush = engine.timers.after(Duration.between(now, next), () -> showHeldProgress(call));
+      call.progressFlush = timers.after(Duration.between(now, next), () -> showHeldProgress(call));
     }
   }
 
@@ -366,7 +391,7 @@ public final class CallDispatcher {
       call.progressFlush = null;
     }
     call.progressHeld = null;
-    call.progressShownAt = engine.timers.now();
+    call.progressShownAt = timers.now();
     call.session.host.log(call.session.id, call.target.provider.name, message);
   }
 
@@ -381,7 +406,7 @@ public final class CallDispatcher {
     CallState named =
         "tool.result".equals(error.type()) && error.id() != null ? conn.calls.get(error.id()) : null;
     if (named != null) {
-      engine.outbox.error(conn, error.code(), error.detail(), refused);
+      outbox.error(conn, error.code(), error.detail(), refused);
       failUnreadable(named, error.code(), error.detail());
       return;
     }
@@ -389,7 +414,7 @@ public final class CallDispatcher {
   }
 
   private void uncorrelatable(Conn conn, ErrorCode code, String detail, Outbox.Refused refused) {
-    engine.outbox.error(conn, code, detail, refused);
+    outbox.error(conn, code, detail, refused);
     List<CallState> open = new ArrayList<>();
     for (CallState call : conn.calls.values()) {
       if (call.phase == CallState.Phase.SENT) {
@@ -399,7 +424,7 @@ public final class CallDispatcher {
     if (open.size() == 1) {
       failUnreadable(open.get(0), code, detail);
     } else if (open.size() > 1) {
-      engine.closeConnection(conn, CloseReason.PROTOCOL_ERROR);
+      outbox.close(conn, CloseReason.PROTOCOL_ERROR);
     }
   }
 
@@ -441,9 +466,9 @@ public final class CallDispatcher {
     switch (call.phase) {
       case SENT -> {
         call.phase = CallState.Phase.CANCELLING;
-        engine.outbox.send(call.conn, new ToolCancel(call.id, call.session.id, reason));
+        outbox.send(call.conn, new ToolCancel(call.id, call.session.id, reason));
         // The slot stays taken until CANCELLED arrives or the grace period ends (R-CONC-06).
-        call.cancelGrace = engine.timers.after(engine.limits.cancelGrace(), () -> close(call));
+        call.cancelGrace = timers.after(limits.cancelGrace(), () -> close(call));
       }
       case QUEUED, READING_FILE -> close(call); // never sent, or already answered: nothing to cancel
       case CANCELLING, CLOSED -> {
@@ -503,7 +528,7 @@ public final class CallDispatcher {
       showProgress(call, call.progressHeld); // the latest progress still comes before the outcome
     }
     if (call.completeHost(outcome) && dispatched) {
-      engine.events.toolExecutionComplete(call, outcome);
+      events.toolExecutionComplete(call, outcome);
     }
   }
 

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.PromptSections;
 import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.protocol.TransformResult;
@@ -28,12 +29,16 @@ final class PromptPipeline {
   /** What separates a section's text from appended or prepended content. */
   static final String SEPARATOR = "\n";
 
-  private final Engine engine;
+  private final Timers timers;
+  private final Secrets secrets;
+  private final Limits limits;
   /** Callbacks waiting for {@code transform.result}, by call id. */
   private final Map<String, PendingTransform> pending = new HashMap<>();
 
-  PromptPipeline(Engine engine) {
-    this.engine = engine;
+  PromptPipeline(Timers timers, Secrets secrets, Limits limits) {
+    this.timers = timers;
+    this.secrets = secrets;
+    this.limits = limits;
   }
 
   CompletableFuture<PromptResult> run(SessionState session, Map<String, String> sections) {
@@ -133,7 +138,7 @@ final class PromptPipeline {
   /** Sends {@code transform.request}; false when the provider cannot be asked (text unchanged). */
   private boolean ask(Run run, Step step, String current) {
     Conn conn = step.binding().provider.conn;
-    String callId = engine.secrets.id("tx");
+    String callId = secrets.id("tx");
     if (conn.state() != ConnectionState.BOUND
         || !conn.transport.send(new TransformRequest(callId, run.session.id, step.section(), current))) {
       return false;
@@ -141,7 +146,7 @@ final class PromptPipeline {
     PendingTransform transform = new PendingTransform(callId, step, run);
     pending.put(callId, transform);
     transform.timeout =
-        engine.timers.after(engine.limits.transformTimeout(), () -> resume(transform, null));
+        timers.after(limits.transformTimeout(), () -> resume(transform, null));
     return true;
   }
 

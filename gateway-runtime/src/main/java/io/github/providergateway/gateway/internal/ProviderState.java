@@ -20,6 +20,9 @@ import java.util.Set;
  */
 final class ProviderState {
 
+  /** A provider's identity: {@code name} + {@code instance} (spec: Identity protection). */
+  record Identity(String name, String instance) {}
+
   final String providerId;
   final String name;
   /** The instance id, or {@code null}. */
@@ -60,6 +63,10 @@ final class ProviderState {
     this.instance = instance;
     this.trust = trust;
     this.order = order;
+  }
+
+  Identity identity() {
+    return new Identity(name, instance);
   }
 
   boolean isAllBound() {

@@ -68,6 +68,10 @@ final class SessionState {
     return phase == Phase.ACTIVE;
   }
 
+  boolean isEnded() {
+    return phase == Phase.ENDED;
+  }
+
   /** The bindings serving {@code tool} here, or an empty list. */
   List<Binding> owners(String tool) {
     return toolIndex.getOrDefault(tool, List.of());

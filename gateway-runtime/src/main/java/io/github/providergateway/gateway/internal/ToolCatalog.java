@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ToolDefinition;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,10 +27,16 @@ public final class ToolCatalog {
   /** A batch is flushed at the latest after this many debounce windows, however busy. */
   private static final int MAX_WAIT_WINDOWS = 5;
 
-  private final Engine engine;
+  private final Loop loop;
+  private final Timers timers;
+  private final Limits limits;
+  private final Outbox outbox;
 
-  ToolCatalog(Engine engine) {
-    this.engine = engine;
+  ToolCatalog(Loop loop, Timers timers, Limits limits, Outbox outbox) {
+    this.loop = loop;
+    this.timers = timers;
+    this.limits = limits;
+    this.outbox = outbox;
   }
 
   // ---- validation ----
@@ -44,11 +51,11 @@ public final class ToolCatalog {
   void checkTools(
       SessionState session, String providerName, Collection<ToolDefinition> tools, Binding self) {
     checkDistinct(session, tools);
-    if (tools.size() > engine.limits.maxToolsPerProvider()) {
+    if (tools.size() > limits.maxToolsPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
           "A provider may hold at most "
-              + engine.limits.maxToolsPerProvider()
+              + limits.maxToolsPerProvider()
               + " tools; this would make "
               + tools.size(),
           session.id);
@@ -198,24 +205,24 @@ public final class ToolCatalog {
     if (!session.isActive() && session.phase != SessionState.Phase.ENDING) {
       return;
     }
-    Instant now = engine.timers.now();
+    Instant now = timers.now();
     if (session.registrationBatchStart == null) {
       session.registrationBatchStart = now;
     }
     if (session.registrationFlush != null) {
       session.registrationFlush.cancel();
     }
-    Duration window = engine.limits.registrationDebounce();
+    Duration window = limits.registrationDebounce();
     Instant latest = session.registrationBatchStart.plus(window.multipliedBy(MAX_WAIT_WINDOWS));
     Duration untilLatest = Duration.between(now, latest);
     Duration delay = untilLatest.compareTo(window) < 0 ? untilLatest : window;
     session.registrationFlush =
-        engine.timers.after(delay.isNegative() ? Duration.ZERO : delay, () -> flush(session));
+        timers.after(delay.isNegative() ? Duration.ZERO : delay, () -> flush(session));
   }
 
   /** Registers the session's tools with the host if they changed, then acks waiting updates. */
   void flush(SessionState session) {
-    engine.loop.assertInLoop();
+    loop.assertInLoop();
     if (session.registrationFlush != null) {
       session.registrationFlush.cancel();
       session.registrationFlush = null;
@@ -233,7 +240,7 @@ public final class ToolCatalog {
       Binding.PendingAck ack = binding.pendingToolsAck;
       if (ack != null) {
         binding.pendingToolsAck = null;
-        engine.outbox.send(
+        outbox.send(
             binding.provider.conn, new Ack(ack.requestId(), session.id, ack.revision()));
       }
     }
