@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.protocol.CancelReason;
+import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.ErrorCode;
@@ -150,9 +151,9 @@ final class BindingHandler {
             Hello.PROTOCOL_VERSION,
             provider.providerId,
             provider.selector.wireValue(),
-            provider.reconnectToken,
+            provider.reconnectToken(),
             provider.persistDir == null ? null : provider.persistDir + "/"));
-    for (Binding binding : provider.bindings.values()) {
+    for (Binding binding : provider.bindings().values()) {
       outbox.send(conn, SessionLifecycle.started(binding.session.id));
     }
     listener.providerConnected(provider.info());
@@ -309,33 +310,19 @@ final class BindingHandler {
             : previous != null && identity.equals(previous.identity())
                 ? previous.providerId
                 : secrets.id("p");
+    Reconnects.Snapshot restored = registration.restored();
     ProviderState provider =
         new ProviderState(
-            providerId, hello.name(), hello.instance(), conn.trust(), providers.nextOrder());
-    provider.conn = conn;
-    provider.selector = registration.selector();
-    provider.subscribe = hello.subscribe() == null ? Set.of() : Set.copyOf(hello.subscribe());
-    provider.concurrency = hello.concurrency();
-    provider.metadata = hello.metadata();
-    provider.startupContext = hello.startupContext();
-    Reconnects.Snapshot restored = registration.restored();
-    if (restored != null) {
-      if (hello.subscribe() == null) {
-        provider.subscribe = restored.subscribe();
-      }
-      if (hello.concurrency() == null) {
-        provider.concurrency = restored.concurrency();
-      }
-      if (hello.metadata() == null) {
-        provider.metadata = restored.metadata();
-      }
-      if (hello.startupContext() == null) {
-        provider.startupContext = restored.startupContext();
-      }
-    }
-    provider.lastActive = timers.now();
-    provider.persistDir = persistDirOf(hello.name(), conn.trust());
-    provider.template = registration.template();
+            providerId,
+            identity,
+            conn.trust(),
+            providers.nextOrder(),
+            conn,
+            registration.selector(),
+            registration.template(),
+            carried(hello, restored),
+            persistDirOf(hello.name(), conn.trust()),
+            timers.now());
     registration.declared().forEach(
         (session, declared) -> {
           long revision = restored == null ? 0 : restored.revisions().getOrDefault(session.id, 0L);
@@ -343,8 +330,31 @@ final class BindingHandler {
         });
     providers.add(provider);
     conn.provider(provider);
-    provider.reconnectToken = reconnects.issue(provider);
+    provider.reconnectToken(reconnects.issue(provider));
     return provider;
+  }
+
+  /** What the provider carries: each field the {@code hello} has, else the one restored. */
+  private static ProviderState.Carried carried(Hello hello, Reconnects.Snapshot restored) {
+    Set<String> subscribe = hello.subscribe() == null ? Set.of() : Set.copyOf(hello.subscribe());
+    Concurrency concurrency = hello.concurrency();
+    JsonNode metadata = hello.metadata();
+    String startupContext = hello.startupContext();
+    if (restored != null) {
+      if (hello.subscribe() == null) {
+        subscribe = restored.subscribe();
+      }
+      if (hello.concurrency() == null) {
+        concurrency = restored.concurrency();
+      }
+      if (hello.metadata() == null) {
+        metadata = restored.metadata();
+      }
+      if (hello.startupContext() == null) {
+        startupContext = restored.startupContext();
+      }
+    }
+    return new ProviderState.Carried(subscribe, concurrency, metadata, startupContext);
   }
 
   /** {@code <home>/providers/<name>} for providers on this machine; external ones get none. */
@@ -395,7 +405,7 @@ final class BindingHandler {
 
   private void bind(ProviderState provider, SessionState session, Declared declared, long revision) {
     Binding binding = new Binding(provider, session, declared, revision);
-    provider.bindings.put(session.id, binding);
+    provider.bound(binding);
     catalog.add(binding);
   }
 
@@ -405,7 +415,7 @@ final class BindingHandler {
   void sessionStarted(SessionState session) {
     for (ProviderState provider : providers.all()) {
       if (provider.isAllBound() && provider.conn.state() == ConnectionState.BOUND) {
-        provider.awaitingReady.add(session.id);
+        provider.awaitReady(session.id);
       }
     }
   }
@@ -417,7 +427,7 @@ final class BindingHandler {
    */
   void sessionReady(Conn conn, SessionReady ready) {
     ProviderState provider = conn.provider();
-    provider.awaitingReady.remove(ready.sessionId());
+    provider.stopAwaitingReady(ready.sessionId());
     SessionState session = sessions.active(ready.sessionId());
     if (session == null) {
       throw new ProtocolViolation(
@@ -434,7 +444,7 @@ final class BindingHandler {
     ProviderState provider = conn.provider();
     if (provider != null) {
       ProviderInfo info = provider.info();
-      boolean wasBound = !provider.bindings.isEmpty();
+      boolean wasBound = !provider.bindings().isEmpty();
       leaveAllSessions(provider, UnbindReason.GOODBYE);
       if (wasBound) {
         listener.providerDisconnected(info);
@@ -448,16 +458,16 @@ final class BindingHandler {
     ProviderState provider = conn.provider();
     String sessionId = ready.sessionId();
     if (sessionId == null) {
-      if (provider.shutdownPending.size() != 1) {
+      if (provider.pendingShutdowns().size() != 1) {
         throw new ProtocolViolation(
             ErrorCode.INVALID_SESSION,
-            provider.shutdownPending.isEmpty()
+            provider.pendingShutdowns().isEmpty()
                 ? "No session is shutting down for this provider"
                 : "Several sessions are shutting down; name one in sessionId");
       }
-      sessionId = provider.shutdownPending.iterator().next();
+      sessionId = provider.pendingShutdowns().iterator().next();
     }
-    provider.shutdownPending.remove(sessionId);
+    provider.shutdownSettled(sessionId);
     SessionState session = sessions.get(sessionId);
     if (session != null) {
       shutdownBarrier.providerReady(session, provider);
@@ -468,7 +478,7 @@ final class BindingHandler {
   void providerGone(ProviderState provider, Conn conn) {
     ProviderInfo info = provider.info();
     reconnects.departed(provider);
-    boolean wasBound = !provider.bindings.isEmpty();
+    boolean wasBound = !provider.bindings().isEmpty();
     leaveAllSessions(provider, UnbindReason.DISCONNECTED);
     providers.remove(provider);
     if (wasBound) {
@@ -478,12 +488,12 @@ final class BindingHandler {
 
   /** Removes every binding of {@code provider}. */
   private void leaveAllSessions(ProviderState provider, UnbindReason reason) {
-    for (Binding binding : new ArrayList<>(provider.bindings.values())) {
+    for (Binding binding : new ArrayList<>(provider.bindings().values())) {
       unbind(binding, reason);
     }
-    provider.awaitingReady.clear();
-    for (String sessionId : new ArrayList<>(provider.shutdownPending)) {
-      provider.shutdownPending.remove(sessionId);
+    provider.stopAwaitingAnyReady();
+    for (String sessionId : new ArrayList<>(provider.pendingShutdowns())) {
+      provider.shutdownSettled(sessionId);
       SessionState session = sessions.get(sessionId);
       if (session != null) {
         shutdownBarrier.providerReady(session, provider);
@@ -499,7 +509,7 @@ final class BindingHandler {
     ProviderState provider = binding.provider;
     SessionState session = binding.session;
     catalog.remove(binding);
-    provider.bindings.remove(session.id);
+    provider.unbound(binding);
     for (CallState call : calls.callsOf(binding)) {
       switch (reason) {
         case DISCONNECTED, GOODBYE -> calls.disconnected(call);
@@ -509,7 +519,7 @@ final class BindingHandler {
     }
     hooks.bindingGone(binding);
     prompts.bindingGone(binding);
-    if (provider.shutdownPending.remove(session.id)) {
+    if (provider.shutdownSettled(session.id)) {
       shutdownBarrier.providerReady(session, provider);
     }
   }
@@ -517,10 +527,10 @@ final class BindingHandler {
   /** After a session's teardown: a single-session provider bound nowhere now becomes Unbound. */
   void sessionEnded(SessionState session, List<ProviderState> wereBound) {
     for (ProviderState provider : providers.all()) {
-      provider.awaitingReady.remove(session.id);
+      provider.stopAwaitingReady(session.id);
     }
     for (ProviderState provider : wereBound) {
-      if (provider.bindings.isEmpty()
+      if (provider.bindings().isEmpty()
           && !provider.isAllBound()
           && provider.conn.state() == ConnectionState.BOUND) {
         provider.conn.on(ConnectionEvent.SESSIONS_LOST);

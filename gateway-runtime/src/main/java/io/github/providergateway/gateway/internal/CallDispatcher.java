@@ -184,7 +184,7 @@ public final class CallDispatcher {
     Binding latest = null;
     for (Binding owner : owners) {
       if (owner != except
-          && (latest == null || owner.provider.lastActive.isAfter(latest.provider.lastActive))) {
+          && (latest == null || owner.provider.lastActive().isAfter(latest.provider.lastActive()))) {
         latest = owner;
       }
     }

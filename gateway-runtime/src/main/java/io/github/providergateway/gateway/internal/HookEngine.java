@@ -183,10 +183,7 @@ final class HookEngine {
 
   /** The provider's regex time per second, whichever message runs its rules. */
   RegexGuard.Allowance allowance(ProviderState provider) {
-    if (provider.regexAllowance == null) {
-      provider.regexAllowance = regex.allowance();
-    }
-    return provider.regexAllowance;
+    return provider.regexAllowance(regex);
   }
 
   private void logTimeoutOnce(Binding binding, String pattern) {

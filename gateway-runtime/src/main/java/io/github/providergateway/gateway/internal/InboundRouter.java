@@ -155,7 +155,7 @@ final class InboundRouter {
     checkSessionScope(conn, message);
     ProviderState provider = conn.provider();
     if (provider != null) {
-      provider.lastActive = timers.now();
+      provider.active(timers.now());
     }
     dispatch(conn, message);
   }
@@ -213,9 +213,9 @@ final class InboundRouter {
     boolean allowed =
         provider != null
             && switch (message.type()) {
-              case SESSION_READY -> provider.awaitingReady.contains(sessionId);
-              case SHUTDOWN_READY -> provider.shutdownPending.contains(sessionId);
-              default -> provider.bindings.containsKey(sessionId);
+              case SESSION_READY -> provider.isAwaitingReady(sessionId);
+              case SHUTDOWN_READY -> provider.pendingShutdowns().contains(sessionId);
+              default -> provider.bindings().containsKey(sessionId);
             };
     if (!allowed) {
       throw new ProtocolViolation(

@@ -51,7 +51,7 @@ final class ProviderRegistry {
   List<ProviderInfo> bound() {
     List<ProviderInfo> list = new ArrayList<>();
     for (ProviderState provider : byIdentity.values()) {
-      if (!provider.bindings.isEmpty() || provider.isAllBound()) {
+      if (!provider.bindings().isEmpty() || provider.isAllBound()) {
         list.add(provider.info());
       }
     }

@@ -85,14 +85,14 @@ public final class PushHandler {
    */
   private static List<Binding> targets(ProviderState provider, Push push) {
     if (push.sessionId() != null) {
-      return List.of(provider.bindings.get(push.sessionId()));
+      return List.of(provider.bindings().get(push.sessionId()));
     }
     if (provider.isAllBound() && !push.isBroadcast()) {
       throw new ProtocolViolation(
           ErrorCode.INVALID_SESSION,
           "An \"all\"-bound provider must give sessionId or broadcast: true");
     }
-    return new ArrayList<>(provider.bindings.values());
+    return new ArrayList<>(provider.bindings().values());
   }
 
   /**
@@ -298,11 +298,11 @@ public final class PushHandler {
     ProviderState provider = conn.provider();
     String sessionId = query.sessionId();
     if (sessionId == null) {
-      if (provider.isAllBound() || provider.bindings.size() != 1) {
+      if (provider.isAllBound() || provider.bindings().size() != 1) {
         throw new ProtocolViolation(
             ErrorCode.INVALID_SESSION, "stream.query from an \"all\"-bound provider needs sessionId");
       }
-      sessionId = provider.bindings.keySet().iterator().next();
+      sessionId = provider.bindings().keySet().iterator().next();
     }
     SessionState session = sessions.get(sessionId);
     int last = Math.min(query.last() == null ? limits.maxQueryLast() : query.last(), limits.maxQueryLast());

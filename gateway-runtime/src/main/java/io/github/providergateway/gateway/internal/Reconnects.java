@@ -47,7 +47,7 @@ final class Reconnects {
     static Snapshot of(ProviderState provider) {
       Map<String, Declared> declared = new LinkedHashMap<>();
       Map<String, Long> revisions = new HashMap<>();
-      for (Binding binding : provider.bindings.values()) {
+      for (Binding binding : provider.bindings().values()) {
         declared.put(binding.session.id, binding.declared.copy());
         revisions.put(binding.session.id, binding.revision());
       }

@@ -119,12 +119,12 @@ public final class SessionManager {
     }
     session.phase = SessionState.Phase.ENDING;
     for (ProviderState provider : providers.all()) {
-      provider.awaitingReady.remove(sessionId);
+      provider.stopAwaitingReady(sessionId);
     }
     for (ProviderState provider : session.bindings.keySet()) {
       if (provider.conn.state() == ConnectionState.BOUND) {
         session.awaitingShutdown.add(provider);
-        provider.shutdownPending.add(sessionId);
+        provider.shutdownPending(sessionId);
         outbox.send(provider.conn, SessionLifecycle.shutdownPending(sessionId, deadline));
       }
     }
@@ -169,7 +169,7 @@ public final class SessionManager {
       calls.cancel(call, CancelReason.SESSION_ENDED);
     }
     for (ProviderState provider : session.awaitingShutdown) {
-      provider.shutdownPending.remove(session.id);
+      provider.shutdownSettled(session.id);
     }
     session.awaitingShutdown.clear();
     sessions.remove(session);

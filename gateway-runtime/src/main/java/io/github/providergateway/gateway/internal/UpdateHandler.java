@@ -42,10 +42,10 @@ final class UpdateHandler {
   /** The bindings an update targets: one session if it names one, else every bound session. */
   private static List<Binding> targets(ProviderState provider, String sessionId) {
     if (sessionId != null) {
-      Binding binding = provider.bindings.get(sessionId);
+      Binding binding = provider.bindings().get(sessionId);
       return binding == null ? List.of() : List.of(binding);
     }
-    return new ArrayList<>(provider.bindings.values());
+    return new ArrayList<>(provider.bindings().values());
   }
 
   void toolsUpdate(Conn conn, ToolsUpdate update) {
