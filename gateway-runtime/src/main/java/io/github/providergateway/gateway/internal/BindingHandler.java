@@ -252,7 +252,7 @@ final class BindingHandler {
   private void checkOneTrustPerName(Conn conn, String name, SessionState session, Reconnects.Claim claim) {
     TrustLevel trust = conn.trust();
     TrustLevel other = null;
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       boolean replaced = provider.conn == conn || (claim != null && claim.live() == provider);
       if (provider.name.equals(name) && provider.trust != trust && !replaced) {
         other = provider.trust;

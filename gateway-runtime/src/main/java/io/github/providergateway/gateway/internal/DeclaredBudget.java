@@ -52,7 +52,7 @@ final class DeclaredBudget {
   private long heldExcept(Binding except) {
     long held = 0;
     for (SessionState session : sessions.all()) {
-      for (Binding binding : session.bindings.values()) {
+      for (Binding binding : session.bindings().values()) {
         if (binding != except && binding.provider.trust != TrustLevel.INTERNAL) {
           held += binding.declaredBytes;
         }

@@ -29,7 +29,7 @@ final class EventRelay {
 
   void emit(SessionState session, String event, JsonNode data) {
     SessionEvent message = new SessionEvent(session.id, event, data);
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (receives(provider, event)) {
         outbox.send(provider.conn, message);
       }
@@ -69,7 +69,7 @@ final class EventRelay {
   }
 
   private static boolean anyReceives(SessionState session, String event) {
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (receives(provider, event)) {
         return true;
       }

@@ -68,7 +68,7 @@ final class HookEngine {
   CompletableFuture<HookDecision> evaluate(
       SessionState session, String tool, JsonNode args, String toolProvider) {
     List<Candidate> candidates = new ArrayList<>();
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       for (HookRule rule : binding.declared.hookRules) {
         candidates.add(new Candidate(binding, rule));
       }
@@ -125,7 +125,7 @@ final class HookEngine {
     while (run.remaining.hasNext()) {
       Candidate candidate = run.remaining.next();
       Binding binding = candidate.binding();
-      if (binding.session.bindings.get(binding.provider) != binding) {
+      if (binding.session.bindings().get(binding.provider) != binding) {
         continue; // the provider left after the call began: its rules no longer apply
       }
       HookRule rule = candidate.rule();

@@ -46,7 +46,7 @@ final class PromptPipeline {
     List<Step> steps = new ArrayList<>();
     for (String section : sectionOrder(session, sections)) {
       texts.putIfAbsent(section, "");
-      for (Binding binding : session.bindings.values()) {
+      for (Binding binding : session.bindings().values()) {
         TransformRule rule = binding.declared.transforms.get(section);
         if (rule != null && PromptSections.allows(section, rule.action())) {
           steps.add(new Step(section, binding, rule));
@@ -69,7 +69,7 @@ final class PromptPipeline {
         order.add(section);
       }
     }
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       for (String section : binding.declared.transforms.keySet()) {
         if (!order.contains(section) && !PromptSections.isProtected(section)) {
           order.add(section);
@@ -78,7 +78,7 @@ final class PromptPipeline {
     }
     for (String section : List.of(PromptSections.IDENTITY, PromptSections.SAFETY)) {
       boolean appended =
-          session.bindings.values().stream()
+          session.bindings().values().stream()
               .anyMatch(b -> b.declared.transforms.containsKey(section));
       if (sections.containsKey(section) || appended) {
         order.add(section);
@@ -106,7 +106,7 @@ final class PromptPipeline {
     while (run.steps.hasNext()) {
       Step step = run.steps.next();
       Binding binding = step.binding();
-      if (binding.session.bindings.get(binding.provider) != binding) {
+      if (binding.session.bindings().get(binding.provider) != binding) {
         continue; // the provider left meanwhile
       }
       String current = run.texts.get(step.section());
@@ -194,7 +194,7 @@ final class PromptPipeline {
   private void finish(Run run) {
     List<String> context = new ArrayList<>();
     List<String> startup = new ArrayList<>();
-    for (Binding binding : run.session.bindings.values()) {
+    for (Binding binding : run.session.bindings().values()) {
       if (binding.declared.context != null) {
         context.add(binding.declared.context);
       }

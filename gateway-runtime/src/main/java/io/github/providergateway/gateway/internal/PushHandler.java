@@ -141,7 +141,7 @@ public final class PushHandler {
    */
   private static StreamName evictableStream(SessionState session) {
     Set<String> bound = new HashSet<>();
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       bound.add(provider.name);
     }
     StreamName oldest = null;
@@ -277,7 +277,7 @@ public final class PushHandler {
 
   /** The session went idle: turns providers started there have ended. */
   void sessionIdle(SessionState session) {
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       if (binding.turnPending) {
         binding.turnPending = false;
         binding.turnEnded = true;
@@ -287,7 +287,7 @@ public final class PushHandler {
 
   /** The user spoke: every provider's inject cycle count restarts, and paused ones resume. */
   void userMessage(SessionState session) {
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       binding.injectCycles = 0;
       binding.injectsPaused = false;
       binding.turnEnded = false;

@@ -116,7 +116,7 @@ final class RetainedStreams {
 
   private static Set<String> boundNames(SessionState session) {
     Set<String> bound = new HashSet<>();
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       bound.add(provider.name);
     }
     return bound;

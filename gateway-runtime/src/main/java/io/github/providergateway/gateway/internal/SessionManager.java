@@ -88,7 +88,7 @@ public final class SessionManager {
   public void idle(String sessionId) {
     SessionState session = requireActive(sessionId);
     pushes.sessionIdle(session);
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (provider.conn.state() == ConnectionState.BOUND) {
         outbox.send(provider.conn, SessionLifecycle.idle(session.id));
       }
@@ -109,40 +109,37 @@ public final class SessionManager {
   public CompletableFuture<Void> end(String sessionId, Duration deadline) {
     loop.assertInLoop();
     SessionState session = sessions.get(sessionId);
-    if (session == null || session.phase == SessionState.Phase.ENDED) {
+    if (session == null || session.isEnded()) {
       throw new HostException(HostErrorCode.INVALID_SESSION, "No session " + sessionId);
     }
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    session.endWaiters.add(done);
-    if (session.phase == SessionState.Phase.ENDING) {
+    CompletableFuture<Void> done = session.whenEnded();
+    if (session.isEnding()) {
       return done;
     }
-    session.phase = SessionState.Phase.ENDING;
+    session.beginEnding();
     for (ProviderState provider : providers.all()) {
       provider.stopAwaitingReady(sessionId);
     }
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (provider.conn.state() == ConnectionState.BOUND) {
-        session.awaitingShutdown.add(provider);
+        session.awaitShutdown(provider);
         provider.shutdownPending(sessionId);
         outbox.send(provider.conn, SessionLifecycle.shutdownPending(sessionId, deadline));
       }
     }
     broadcastSessions();
     listener.sessionEnding(sessionId, deadline);
-    if (session.awaitingShutdown.isEmpty()) {
+    if (!session.awaitsProviders()) {
       teardown(session);
     } else {
-      session.shutdownDeadline = timers.after(deadline, () -> teardown(session));
+      session.shutdownDeadline(timers.after(deadline, () -> teardown(session)));
     }
     return done;
   }
 
   /** {@code provider} is ready for {@code session}'s teardown; the last one triggers it. */
   void providerReady(SessionState session, ProviderState provider) {
-    if (session.phase == SessionState.Phase.ENDING
-        && session.awaitingShutdown.remove(provider)
-        && session.awaitingShutdown.isEmpty()) {
+    if (session.shutdownReady(provider)) {
       teardown(session);
     }
   }
@@ -152,38 +149,31 @@ public final class SessionManager {
    * waits on {@link #end} is told.
    */
   void teardown(SessionState session) {
-    if (session.phase == SessionState.Phase.ENDED) {
+    if (session.isEnded()) {
       return;
     }
-    boolean wasListed = session.phase == SessionState.Phase.ACTIVE;
-    session.phase = SessionState.Phase.ENDED;
-    if (session.shutdownDeadline != null) {
-      session.shutdownDeadline.cancel();
-    }
+    boolean wasListed = session.isActive();
+    session.ended();
     catalog.cancel(session);
-    List<ProviderState> providers = new ArrayList<>(session.bindings.keySet());
-    for (Binding binding : new ArrayList<>(session.bindings.values())) {
+    List<ProviderState> wereBound = new ArrayList<>(session.bindings().keySet());
+    for (Binding binding : new ArrayList<>(session.bindings().values())) {
       bindings.unbind(binding, BindingHandler.UnbindReason.SESSION_ENDED);
     }
     for (CallState call : new ArrayList<>(session.calls)) {
       calls.cancel(call, CancelReason.SESSION_ENDED);
     }
-    for (ProviderState provider : session.awaitingShutdown) {
+    for (ProviderState provider : session.stopAwaitingShutdown()) {
       provider.shutdownSettled(session.id);
     }
-    session.awaitingShutdown.clear();
     sessions.remove(session);
     retainedStreams.sessionEnded(session);
     credentials.revokeSession(session.id);
-    bindings.sessionEnded(session, providers);
+    bindings.sessionEnded(session, wereBound);
     if (wasListed) {
       broadcastSessions();
     }
     listener.sessionEnded(session.id);
-    for (CompletableFuture<Void> waiter : session.endWaiters) {
-      waiter.complete(null);
-    }
-    session.endWaiters.clear();
+    session.tellEnded();
   }
 
   /** The active sessions, in start order, with every field (the host's view). */

@@ -102,7 +102,7 @@ public final class ToolCatalog {
     if (!toolName.startsWith("list_")) {
       return null;
     }
-    for (ProviderState other : session.bindings.keySet()) {
+    for (ProviderState other : session.bindings().keySet()) {
       if (!other.name.equals(providerName) && toolName.startsWith("list_" + other.name)) {
         return other.name;
       }
@@ -114,46 +114,21 @@ public final class ToolCatalog {
 
   /** Registers {@code binding} in its session, last in registration order. */
   void add(Binding binding) {
-    SessionState session = binding.session;
-    session.bindings.put(binding.provider, binding);
-    index(binding);
-    changed(session);
+    binding.session.add(binding);
+    changed(binding.session);
   }
 
   /** Removes {@code binding} and its tools from its session. */
   void remove(Binding binding) {
-    SessionState session = binding.session;
-    if (session.bindings.remove(binding.provider) != null) {
-      unindex(binding);
-      changed(session);
+    if (binding.session.remove(binding)) {
+      changed(binding.session);
     }
   }
 
   /** Replaces {@code binding}'s tools with {@code tools}. */
   void replaceTools(Binding binding, List<ToolDefinition> tools) {
-    unindex(binding);
-    binding.declared.setTools(tools);
-    index(binding);
+    binding.session.replaceTools(binding, tools);
     changed(binding.session);
-  }
-
-  private void index(Binding binding) {
-    for (String name : binding.declared.tools.keySet()) {
-      binding.session.toolIndex.computeIfAbsent(name, n -> new ArrayList<>(1)).add(binding);
-    }
-  }
-
-  private void unindex(Binding binding) {
-    Map<String, List<Binding>> index = binding.session.toolIndex;
-    for (String name : binding.declared.tools.keySet()) {
-      List<Binding> owners = index.get(name);
-      if (owners != null) {
-        owners.remove(binding);
-        if (owners.isEmpty()) {
-          index.remove(name);
-        }
-      }
-    }
   }
 
   // ---- what the host registers ----
@@ -167,14 +142,14 @@ public final class ToolCatalog {
   public List<HostTool> hostTools(SessionState session) {
     Map<String, HostTool> tools = new LinkedHashMap<>();
     Map<String, List<ProviderState>> instancesByName = new LinkedHashMap<>();
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       if (binding.provider.instance != null) {
         instancesByName
             .computeIfAbsent(binding.provider.name, n -> new ArrayList<>())
             .add(binding.provider);
       }
     }
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       for (ToolDefinition tool : binding.declared.tools.values()) {
         if (tools.containsKey(tool.name())) {
           continue;
@@ -202,41 +177,32 @@ public final class ToolCatalog {
    * debounce window (200 ms), or at the latest {@value #MAX_WAIT_WINDOWS} windows after the first.
    */
   void changed(SessionState session) {
-    if (!session.isActive() && session.phase != SessionState.Phase.ENDING) {
+    if (session.isEnded()) {
       return;
     }
     Instant now = timers.now();
-    if (session.registrationBatchStart == null) {
-      session.registrationBatchStart = now;
-    }
-    if (session.registrationFlush != null) {
-      session.registrationFlush.cancel();
-    }
+    Instant batchStart = session.registrationBatchStart(now);
+    session.cancelRegistrationFlush();
     Duration window = limits.registrationDebounce();
-    Instant latest = session.registrationBatchStart.plus(window.multipliedBy(MAX_WAIT_WINDOWS));
+    Instant latest = batchStart.plus(window.multipliedBy(MAX_WAIT_WINDOWS));
     Duration untilLatest = Duration.between(now, latest);
     Duration delay = untilLatest.compareTo(window) < 0 ? untilLatest : window;
-    session.registrationFlush =
-        timers.after(delay.isNegative() ? Duration.ZERO : delay, () -> flush(session));
+    session.registrationFlush(
+        timers.after(delay.isNegative() ? Duration.ZERO : delay, () -> flush(session)));
   }
 
   /** Registers the session's tools with the host if they changed, then acks waiting updates. */
   void flush(SessionState session) {
     loop.assertInLoop();
-    if (session.registrationFlush != null) {
-      session.registrationFlush.cancel();
-      session.registrationFlush = null;
-    }
-    session.registrationBatchStart = null;
-    if (session.phase == SessionState.Phase.ENDED) {
+    session.registrationFlushed();
+    if (session.isEnded()) {
       return;
     }
     List<HostTool> tools = hostTools(session);
-    if (!tools.equals(session.registeredTools)) {
-      session.registeredTools = tools;
+    if (session.registered(tools)) {
       session.host.registerTools(session.id, tools);
     }
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       Binding.PendingAck ack = binding.pendingToolsAck;
       if (ack != null) {
         binding.pendingToolsAck = null;
@@ -248,10 +214,7 @@ public final class ToolCatalog {
 
   /** Drops a pending flush: the session is gone. */
   void cancel(SessionState session) {
-    if (session.registrationFlush != null) {
-      session.registrationFlush.cancel();
-      session.registrationFlush = null;
-    }
+    session.cancelRegistrationFlush();
   }
 
   /** An empty JSON Schema object, for meta-tools. */
