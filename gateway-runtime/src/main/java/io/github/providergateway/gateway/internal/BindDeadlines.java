@@ -34,21 +34,20 @@ final class BindDeadlines {
   /** {@code conn} changed state: arms its deadline when it became unbound, drops it otherwise. */
   void stateChanged(Conn conn) {
     if (isUnbound(conn) && conn.trust() != TrustLevel.INTERNAL) {
-      if (conn.bindDeadline == null) {
+      if (!conn.hasBindDeadline()) {
         arm(conn);
       }
-    } else if (conn.bindDeadline != null) {
-      conn.bindDeadline.cancel();
-      conn.bindDeadline = null;
+    } else {
+      conn.cancelBindDeadline();
     }
   }
 
   private void arm(Conn conn) {
-    conn.bindDeadline = timers.after(limits.bindTimeout(), () -> expired(conn));
+    conn.bindDeadline(timers.after(limits.bindTimeout(), () -> expired(conn)));
   }
 
   private void expired(Conn conn) {
-    conn.bindDeadline = null;
+    conn.bindDeadline(null);
     if (!conn.isOpen() || !isUnbound(conn)) {
       return;
     }

@@ -19,8 +19,6 @@ import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.TrustLevel;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -161,17 +159,11 @@ final class BindingHandler {
 
   /** At most {@code maxRebindsPerMinute} rebinds per connection (spec: Payload limits). */
   private void countRebind(Conn conn) {
-    Instant now = timers.now();
-    Instant windowStart = now.minus(Duration.ofMinutes(1));
-    while (!conn.rebinds.isEmpty() && !conn.rebinds.peekFirst().isAfter(windowStart)) {
-      conn.rebinds.pollFirst();
-    }
-    if (conn.rebinds.size() >= limits.maxRebindsPerMinute()) {
+    if (!conn.countRebind(timers.now(), limits.maxRebindsPerMinute())) {
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
           "More than " + limits.maxRebindsPerMinute() + " rebinds in a minute");
     }
-    conn.rebinds.addLast(now);
   }
 
   /**

@@ -254,7 +254,7 @@ public final class CallDispatcher {
     Conn conn = call.target.provider.conn;
     call.conn = conn;
     call.phase = CallState.Phase.SENT;
-    conn.calls.put(call.id, call);
+    conn.sent(call);
     outbox.send(
         conn, new ToolCall(call.id, call.session.id, call.tool, argsForProvider(call)));
   }
@@ -275,9 +275,9 @@ public final class CallDispatcher {
 
   /** A {@code tool.result} arrived on {@code conn}. */
   void onResult(Conn conn, ToolResult result) {
-    CallState call = conn.calls.get(result.id());
+    CallState call = conn.call(result.id());
     if (call == null) {
-      if (conn.endedCalls.contains(result.id())) {
+      if (conn.hasEnded(result.id())) {
         return; // a late duplicate: the first terminal message already won (R-TOOL-23)
       }
       uncorrelatable(
@@ -358,7 +358,7 @@ public final class CallDispatcher {
    * timeline lines.
    */
   void onProgress(Conn conn, ToolProgress progress) {
-    CallState call = conn.calls.get(progress.id());
+    CallState call = conn.call(progress.id());
     if (call == null || call.phase != CallState.Phase.SENT) {
       return;
     }
@@ -404,7 +404,7 @@ public final class CallDispatcher {
    */
   void unreadable(Conn conn, DecodeError error, Outbox.Refused refused) {
     CallState named =
-        "tool.result".equals(error.type()) && error.id() != null ? conn.calls.get(error.id()) : null;
+        "tool.result".equals(error.type()) && error.id() != null ? conn.call(error.id()) : null;
     if (named != null) {
       outbox.error(conn, error.code(), error.detail(), refused);
       failUnreadable(named, error.code(), error.detail());
@@ -416,7 +416,7 @@ public final class CallDispatcher {
   private void uncorrelatable(Conn conn, ErrorCode code, String detail, Outbox.Refused refused) {
     outbox.error(conn, code, detail, refused);
     List<CallState> open = new ArrayList<>();
-    for (CallState call : conn.calls.values()) {
+    for (CallState call : conn.calls()) {
       if (call.phase == CallState.Phase.SENT) {
         open.add(call);
       }
@@ -489,7 +489,7 @@ public final class CallDispatcher {
 
   /** Every call sent on {@code conn} ends {@code DISCONNECTED}. */
   void connectionGone(Conn conn) {
-    for (CallState call : new ArrayList<>(conn.calls.values())) {
+    for (CallState call : conn.calls()) {
       disconnected(call);
     }
   }
@@ -555,8 +555,7 @@ public final class CallDispatcher {
 
   private static void forgetOnConnection(CallState call) {
     if (call.conn != null) {
-      call.conn.calls.remove(call.id);
-      call.conn.endedCalls.add(call.id);
+      call.conn.forget(call);
     }
   }
 

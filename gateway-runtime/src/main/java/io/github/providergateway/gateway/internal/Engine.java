@@ -215,7 +215,7 @@ public final class Engine {
             return;
           }
           connections.add(conn);
-          conn.stateListener = bindDeadlines::stateChanged;
+          conn.stateListener(bindDeadlines::stateChanged);
           bindDeadlines.stateChanged(conn); // in-process connections open unbound
           LOG.log(Level.DEBUG, "{0} opened", conn);
           if (conn.isAuthenticating()) {

@@ -73,7 +73,7 @@ final class Pairing {
               + " a minute");
     }
     attempts.addLast(now);
-    conn.pairingRequestedAt = now;
+    conn.pairingRequested(now);
     List<SessionState> active = sessions.active();
     if (active.isEmpty()) {
       // Nothing to pair with: say so and close (architecture, decision 27).
@@ -85,12 +85,11 @@ final class Pairing {
       outbox.close(conn, CloseReason.AUTH_FAILED);
       return;
     }
-    conn.pairingCodes.clear();
     Duration lifetime = limits.pairingCodeLifetime();
-    conn.pairingExpiry = now.plus(lifetime);
+    conn.newPairingCodes(now.plus(lifetime));
     for (SessionState session : active) {
       String code = secrets.pairingCode();
-      conn.pairingCodes.put(session.id, code);
+      conn.pairingCode(session.id, code);
       session.host.log(
           session.id,
           SOURCE,
@@ -109,13 +108,13 @@ final class Pairing {
 
   void confirm(Conn conn, AuthConfirm confirm) {
     String sessionId = matchingSession(conn, confirm.code());
-    conn.pairingCodes.clear();
+    conn.pairingCodesUsed();
     if (sessionId == null) {
       throw new ProtocolViolation(ErrorCode.AUTH_FAILED, "Wrong or expired pairing code");
     }
     // A request that paired gives its unit back: the budget is there to slow guessing, and a
     // person pairing several providers in a row must not run into it.
-    attempts.remove(conn.pairingRequestedAt);
+    attempts.remove(conn.pairingRequestedAt());
     String token = credentials.issueExternalToken(sessionId);
     Credential credential = new Credential.External(sessionId);
     conn.authenticated(credential);
@@ -145,12 +144,12 @@ final class Pairing {
 
   /** The active session whose code {@code typed} is, if the codes have not expired. */
   private String matchingSession(Conn conn, String typed) {
-    if (conn.pairingExpiry == null || !timers.now().isBefore(conn.pairingExpiry)) {
+    if (conn.pairingExpiry() == null || !timers.now().isBefore(conn.pairingExpiry())) {
       return null;
     }
     byte[] typedBytes = typed.getBytes(StandardCharsets.UTF_8);
     String match = null;
-    for (Map.Entry<String, String> entry : conn.pairingCodes.entrySet()) {
+    for (Map.Entry<String, String> entry : conn.pairingCodes().entrySet()) {
       // Compare every code, in constant time, whatever matched before.
       boolean equal =
           MessageDigest.isEqual(typedBytes, entry.getValue().getBytes(StandardCharsets.UTF_8));
