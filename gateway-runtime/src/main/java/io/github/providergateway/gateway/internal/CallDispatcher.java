@@ -97,7 +97,7 @@ public final class CallDispatcher {
     session.calls.add(call);
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
     Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
-    call.timeout = timers.after(timeout, () -> timedOut(call));
+    call.timeout(timers.after(timeout, () -> timedOut(call)));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
     hooks
         .evaluate(session, tool, callArgs, toolProvider)
@@ -122,8 +122,8 @@ public final class CallDispatcher {
 
   /** The hooks have decided: a denied call never reaches the provider (R-HOOK-02). */
   private void afterHooks(CallState call, HookDecision decision, String metaToolOf) {
-    call.hookContext = decision.context();
-    if (call.phase == CallState.Phase.CLOSED) {
+    call.hooksDecided(decision.context());
+    if (call.phase() == CallState.Phase.CLOSED) {
       return; // timed out or cancelled while the hooks ran
     }
     if (!decision.allowed()) {
@@ -147,7 +147,7 @@ public final class CallDispatcher {
                   : "No instance '" + call.args.path(MultiInstance.TARGET).asText() + "' of " + call.tool));
       return;
     }
-    call.target = target;
+    call.routedTo(target);
     admit(call);
   }
 
@@ -198,45 +198,43 @@ public final class CallDispatcher {
    * maxQueuedCalls} waiting calls it fails {@code RATE_LIMITED} (spec: Tool concurrency).
    */
   private void admit(CallState call) {
-    ConcurrencyLimiter.Key key = ConcurrencyLimiter.keyFor(call.target, call.tool);
+    ConcurrencyLimiter.Key key = ConcurrencyLimiter.keyFor(call.target(), call.tool);
     if (key == null) {
       send(call);
       return;
     }
-    call.slotKey = key;
-    ConcurrencyLimiter.Slot slot = limiter.slot(key, call.target.provider.concurrency.max());
+    call.countsAgainst(key);
+    ConcurrencyLimiter.Slot slot = limiter.slot(key, call.target().provider.concurrency.max());
     if (slot.inFlight < slot.max) {
       slot.inFlight++;
-      call.holdsSlot = true;
+      call.tookSlot();
       send(call);
     } else if (slot.waiting.size() >= limits.maxQueuedCalls()) {
-      call.slotKey = null;
+      call.countsAgainst(null);
       limiter.dropIfIdle(key, slot);
       finish(
           call,
           ToolOutcome.failure(
               ToolErrorCode.RATE_LIMITED,
-              "Provider '" + call.target.provider.name + "' has "
+              "Provider '" + call.target().provider.name + "' has "
                   + limits.maxQueuedCalls() + " calls waiting already"));
     } else {
-      call.phase = CallState.Phase.QUEUED;
+      call.queued();
       slot.waiting.addLast(call);
     }
   }
 
   /** Frees the call's slot (or its place in the queue) and sends whoever waits next. */
   private void leaveSlot(CallState call) {
-    ConcurrencyLimiter.Key key = call.slotKey;
+    ConcurrencyLimiter.Key key = call.leaveLimit();
     if (key == null) {
       return;
     }
-    call.slotKey = null;
     ConcurrencyLimiter.Slot slot = limiter.existing(key);
     if (slot == null) {
       return;
     }
-    if (call.holdsSlot) {
-      call.holdsSlot = false;
+    if (call.releaseSlot()) {
       slot.inFlight--;
     } else {
       slot.waiting.remove(call);
@@ -244,19 +242,17 @@ public final class CallDispatcher {
     while (slot.inFlight < slot.max && !slot.waiting.isEmpty()) {
       CallState next = slot.waiting.pollFirst();
       slot.inFlight++;
-      next.holdsSlot = true;
+      next.tookSlot();
       send(next);
     }
     limiter.dropIfIdle(key, slot);
   }
 
   private void send(CallState call) {
-    Conn conn = call.target.provider.conn;
-    call.conn = conn;
-    call.phase = CallState.Phase.SENT;
-    conn.sent(call);
+    Conn conn = call.target().provider.conn;
+    call.sentOn(conn);
     outbox.send(
-        conn, new ToolCall(call.id, call.session.id, call.tool, argsForProvider(call)));
+        conn, new ToolCall(call.id(), call.session.id, call.tool, argsForProvider(call)));
   }
 
   /** The arguments as the provider declared them: a gateway-injected {@code target} is removed. */
@@ -287,7 +283,7 @@ public final class CallDispatcher {
           new Outbox.Refused("tool.result", null, null));
       return;
     }
-    switch (call.phase) {
+    switch (call.phase()) {
       case SENT -> answered(call, result);
       case CANCELLING -> {
         // After tool.cancel only CANCELLED counts; anything else is ignored (R-TOOL-21).
@@ -303,8 +299,8 @@ public final class CallDispatcher {
 
   private void answered(CallState call, ToolResult result) {
     if (result.isFailure()) {
-      if (result.isRetryable() && !call.retried) {
-        Binding other = mostRecentlyActive(call.session.owners(call.tool), call.target);
+      if (result.isRetryable() && !call.retried()) {
+        Binding other = mostRecentlyActive(call.session.owners(call.tool), call.target());
         if (other != null) {
           retry(call, other);
           return;
@@ -323,27 +319,23 @@ public final class CallDispatcher {
 
   /** A retryable failure gets one more try on another instance of the provider (spec). */
   private void retry(CallState call, Binding other) {
-    forgetOnConnection(call);
+    call.leaveConnection();
     leaveSlot(call);
-    call.retried = true;
-    call.id = secrets.id("call");
-    call.target = other;
-    call.conn = null;
-    call.phase = CallState.Phase.QUEUED;
+    call.retryOn(secrets.id("call"), other);
     admit(call);
   }
 
   /** The provider answered with a file: read it off the loop, then finish on it. */
   private void readFile(CallState call, ToolResult result) {
-    call.phase = CallState.Phase.READING_FILE;
-    var persistDir = call.target.provider.persistDir;
+    call.readingFile();
+    var persistDir = call.target().provider.persistDir;
     var ref = result.file();
     ioExecutor.execute(
         () -> {
           ToolOutcome outcome = FileResults.read(persistDir, ref);
           loop.execute(
               () -> {
-                if (call.phase == CallState.Phase.READING_FILE) {
+                if (call.phase() == CallState.Phase.READING_FILE) {
                   finish(call, outcome);
                 }
               });
@@ -359,40 +351,34 @@ public final class CallDispatcher {
    */
   void onProgress(Conn conn, ToolProgress progress) {
     CallState call = conn.call(progress.id());
-    if (call == null || call.phase != CallState.Phase.SENT) {
+    if (call == null || call.phase() != CallState.Phase.SENT) {
       return;
     }
     Duration interval = limits.progressInterval();
     Instant now = timers.now();
-    Instant next = call.progressShownAt == null ? now : call.progressShownAt.plus(interval);
+    Instant shownAt = call.progressShownAt();
+    Instant next = shownAt == null ? now : shownAt.plus(interval);
     if (interval.isZero() || !now.isBefore(next)) {
       showProgress(call, progress.message());
       return;
     }
-    call.progressHeld = progress.message();
-    if (call.progressFlush == null) {
-      call.progressFlush = timers.after(Duration.between(now, next), () -> showHeldProgress(call));
+    call.holdProgress(progress.message());
+    if (!call.awaitsProgressFlush()) {
+      call.progressFlush(timers.after(Duration.between(now, next), () -> showHeldProgress(call)));
     }
   }
 
   private void showHeldProgress(CallState call) {
-    call.progressFlush = null;
-    String held = call.progressHeld;
-    if (held != null && call.phase == CallState.Phase.SENT) {
+    call.progressFlushFired();
+    String held = call.heldProgress();
+    if (held != null && call.phase() == CallState.Phase.SENT) {
       showProgress(call, held);
     }
   }
 
   private void showProgress(CallState call, String message) {
-    // A flush still queued belongs to the interval that just ended: left running, it would show
-    // the next held progress within this new interval instead of at its end.
-    if (call.progressFlush != null) {
-      call.progressFlush.cancel();
-      call.progressFlush = null;
-    }
-    call.progressHeld = null;
-    call.progressShownAt = timers.now();
-    call.session.host.log(call.session.id, call.target.provider.name, message);
+    call.progressShown(timers.now());
+    call.session.host.log(call.session.id, call.target().provider.name, message);
   }
 
   /**
@@ -417,7 +403,7 @@ public final class CallDispatcher {
     outbox.error(conn, code, detail, refused);
     List<CallState> open = new ArrayList<>();
     for (CallState call : conn.calls()) {
-      if (call.phase == CallState.Phase.SENT) {
+      if (call.phase() == CallState.Phase.SENT) {
         open.add(call);
       }
     }
@@ -429,7 +415,7 @@ public final class CallDispatcher {
   }
 
   private void failUnreadable(CallState call, ErrorCode code, String detail) {
-    if (call.phase == CallState.Phase.SENT) {
+    if (call.phase() == CallState.Phase.SENT) {
       finish(call, ToolOutcome.failure(ToolErrorCode.INTERNAL, code.wireName() + ": " + detail));
     } else {
       close(call);
@@ -440,7 +426,7 @@ public final class CallDispatcher {
 
   /** The call's timeout passed: the host gets {@code TIMEOUT} now, the provider {@code tool.cancel}. */
   private void timedOut(CallState call) {
-    if (call.phase == CallState.Phase.CLOSED || call.isHostDone()) {
+    if (call.phase() == CallState.Phase.CLOSED || call.isHostDone()) {
       return;
     }
     deliver(call, ToolOutcome.failure(ToolErrorCode.TIMEOUT, "Tool '" + call.tool + "' timed out"));
@@ -452,7 +438,7 @@ public final class CallDispatcher {
    * tool.cancel} and keeps its bookkeeping until the provider answers or the grace period ends.
    */
   void cancel(CallState call, CancelReason reason) {
-    if (call.phase == CallState.Phase.CLOSED) {
+    if (call.phase() == CallState.Phase.CLOSED) {
       return;
     }
     deliver(
@@ -463,12 +449,12 @@ public final class CallDispatcher {
   }
 
   private void cancelOnProvider(CallState call, CancelReason reason) {
-    switch (call.phase) {
+    switch (call.phase()) {
       case SENT -> {
-        call.phase = CallState.Phase.CANCELLING;
-        outbox.send(call.conn, new ToolCancel(call.id, call.session.id, reason));
+        call.cancelling();
+        outbox.send(call.conn(), new ToolCancel(call.id(), call.session.id, reason));
         // The slot stays taken until CANCELLED arrives or the grace period ends (R-CONC-06).
-        call.cancelGrace = timers.after(limits.cancelGrace(), () -> close(call));
+        call.cancelGrace(timers.after(limits.cancelGrace(), () -> close(call)));
       }
       case QUEUED, READING_FILE -> close(call); // never sent, or already answered: nothing to cancel
       case CANCELLING, CLOSED -> {
@@ -483,7 +469,7 @@ public final class CallDispatcher {
         call,
         ToolOutcome.failure(
             ToolErrorCode.DISCONNECTED,
-            "Provider '" + call.target.provider.name + "' disconnected"));
+            "Provider '" + call.target().provider.name + "' disconnected"));
     close(call);
   }
 
@@ -503,8 +489,8 @@ public final class CallDispatcher {
     List<CallState> waiting = new ArrayList<>();
     List<CallState> others = new ArrayList<>();
     for (CallState call : binding.session.calls) {
-      if (call.target == binding) {
-        (call.phase == CallState.Phase.QUEUED ? waiting : others).add(call);
+      if (call.target() == binding) {
+        (call.phase() == CallState.Phase.QUEUED ? waiting : others).add(call);
       }
     }
     waiting.addAll(others);
@@ -523,9 +509,9 @@ public final class CallDispatcher {
    */
   private void deliver(CallState call, ToolOutcome outcome) {
     boolean dispatched =
-        call.phase == CallState.Phase.SENT || call.phase == CallState.Phase.READING_FILE;
-    if (call.progressHeld != null && dispatched && !call.isHostDone()) {
-      showProgress(call, call.progressHeld); // the latest progress still comes before the outcome
+        call.phase() == CallState.Phase.SENT || call.phase() == CallState.Phase.READING_FILE;
+    if (call.heldProgress() != null && dispatched && !call.isHostDone()) {
+      showProgress(call, call.heldProgress()); // the latest progress still comes before the outcome
     }
     if (call.completeHost(outcome) && dispatched) {
       events.toolExecutionComplete(call, outcome);
@@ -534,29 +520,12 @@ public final class CallDispatcher {
 
   /** Closes the call's bookkeeping: timers stopped, slot freed, forgotten, its id remembered. */
   private void close(CallState call) {
-    if (call.phase == CallState.Phase.CLOSED) {
+    if (!call.close()) {
       return;
     }
-    call.phase = CallState.Phase.CLOSED;
-    if (call.timeout != null) {
-      call.timeout.cancel();
-    }
-    if (call.cancelGrace != null) {
-      call.cancelGrace.cancel();
-    }
-    if (call.progressFlush != null) {
-      call.progressFlush.cancel();
-    }
-    call.progressHeld = null;
     call.session.calls.remove(call);
-    forgetOnConnection(call);
+    call.leaveConnection();
     leaveSlot(call);
-  }
-
-  private static void forgetOnConnection(CallState call) {
-    if (call.conn != null) {
-      call.conn.forget(call);
-    }
   }
 
   /** Interrupts every call of {@code session}: each ends {@code CANCELLED} (R-TOOL-19). */

@@ -215,13 +215,13 @@ final class Conn {
 
   /** {@code call} was sent here. */
   void sent(CallState call) {
-    calls.put(call.id, call);
+    calls.put(call.id(), call);
   }
 
   /** {@code call}'s bookkeeping here ends; its id is remembered as ended. */
   void forget(CallState call) {
-    calls.remove(call.id);
-    endedCalls.add(call.id);
+    calls.remove(call.id());
+    endedCalls.add(call.id());
   }
 
   /** Whether a call with {@code id} sent here has ended (recently). */
