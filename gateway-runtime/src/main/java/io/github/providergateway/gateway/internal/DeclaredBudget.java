@@ -54,7 +54,7 @@ final class DeclaredBudget {
     for (SessionState session : sessions.all()) {
       for (Binding binding : session.bindings().values()) {
         if (binding != except && binding.provider.trust != TrustLevel.INTERNAL) {
-          held += binding.declaredBytes;
+          held += binding.declaredBytes();
         }
       }
     }

@@ -14,7 +14,6 @@ import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.json.JsonHeap;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -74,7 +73,7 @@ public final class PushHandler {
       checkBudget(binding);
     }
     for (Binding binding : targets) {
-      binding.recentPushes.addLast(timers.now());
+      binding.pushed(timers.now());
       deliver(binding, stream, push);
     }
   }
@@ -180,11 +179,7 @@ public final class PushHandler {
    * (spec: Push loop prevention). A refused push changes nothing.
    */
   private void checkBudget(Binding binding) {
-    Instant windowStart = timers.now().minus(Duration.ofSeconds(1));
-    while (!binding.recentPushes.isEmpty() && !binding.recentPushes.peekFirst().isAfter(windowStart)) {
-      binding.recentPushes.pollFirst();
-    }
-    if (binding.recentPushes.size() >= limits.maxPushesPerSecond()) {
+    if (!binding.mayPush(timers.now(), limits.maxPushesPerSecond())) {
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
           "More than " + limits.maxPushesPerSecond() + " pushes a second to session "
@@ -255,42 +250,31 @@ public final class PushHandler {
    * warning, until the user sends a message.
    */
   private boolean mayStartTurn(Binding binding) {
-    if (binding.injectsPaused || binding.turnPending) {
-      return false;
-    }
-    if (binding.turnEnded) {
-      binding.injectCycles++;
-      if (binding.injectCycles >= limits.injectCyclesBeforePause()) {
-        binding.injectsPaused = true;
+    return switch (binding.startTurn(limits.injectCyclesBeforePause())) {
+      case STARTED -> true;
+      case HELD -> false;
+      case PAUSED -> {
         String warning =
-            "Provider '" + binding.provider.name + "' started " + binding.injectCycles
+            "Provider '" + binding.provider.name + "' started " + binding.injectCycles()
                 + " turns in a row; its injects are paused until the user sends a message.";
         binding.session.host.log(binding.session.id, "gateway", warning);
         listener.warning(warning);
-        return false;
+        yield false;
       }
-    }
-    binding.turnPending = true;
-    binding.turnEnded = false;
-    return true;
+    };
   }
 
   /** The session went idle: turns providers started there have ended. */
   void sessionIdle(SessionState session) {
     for (Binding binding : session.bindings().values()) {
-      if (binding.turnPending) {
-        binding.turnPending = false;
-        binding.turnEnded = true;
-      }
+      binding.sessionIdle();
     }
   }
 
   /** The user spoke: every provider's inject cycle count restarts, and paused ones resume. */
   void userMessage(SessionState session) {
     for (Binding binding : session.bindings().values()) {
-      binding.injectCycles = 0;
-      binding.injectsPaused = false;
-      binding.turnEnded = false;
+      binding.userSpoke();
     }
   }
 

@@ -203,9 +203,8 @@ public final class ToolCatalog {
       session.host.registerTools(session.id, tools);
     }
     for (Binding binding : session.bindings().values()) {
-      Binding.PendingAck ack = binding.pendingToolsAck;
+      Binding.PendingAck ack = binding.takeToolsAck();
       if (ack != null) {
-        binding.pendingToolsAck = null;
         outbox.send(
             binding.provider.conn, new Ack(ack.requestId(), session.id, ack.revision()));
       }

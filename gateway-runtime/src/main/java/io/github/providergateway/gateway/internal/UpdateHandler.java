@@ -61,7 +61,7 @@ final class UpdateHandler {
     if (update.requestId() != null) {
       // One update of a type in flight per (provider, session) (spec: Update acknowledgments).
       for (Binding binding : targets) {
-        if (binding.pendingToolsAck != null) {
+        if (binding.awaitsToolsAck()) {
           throw new ProtocolViolation(
               ErrorCode.RATE_LIMITED,
               "A tools.update for session " + binding.session.id + " is still awaiting its ack",
@@ -75,10 +75,10 @@ final class UpdateHandler {
     next.forEach(
         (binding, tools) -> {
           catalog.replaceTools(binding, tools);
-          binding.declaredBytes = binding.declared.estimatedBytes();
+          binding.declaredChanged();
           long revision = binding.nextRevision();
           if (update.requestId() != null) {
-            binding.pendingToolsAck = new Binding.PendingAck(update.requestId(), revision);
+            binding.awaitToolsAck(update.requestId(), revision);
           }
         });
   }
@@ -113,7 +113,7 @@ final class UpdateHandler {
     }
     for (Binding binding : targets) {
       applyHooks(binding.declared, update);
-      binding.declaredBytes = binding.declared.estimatedBytes();
+      binding.declaredChanged();
     }
     if (update.sessionId() == null && provider.template != null) {
       applyHooks(provider.template, update);
@@ -181,7 +181,7 @@ final class UpdateHandler {
     }
     for (Binding binding : targets) {
       binding.declared.context = context;
-      binding.declaredBytes = binding.declared.estimatedBytes();
+      binding.declaredChanged();
     }
     if (update.sessionId() == null && provider.template != null) {
       provider.template.context = context;
@@ -225,7 +225,7 @@ final class UpdateHandler {
     }
     for (Binding binding : targets) {
       setFilter(binding.declared, stream.stream(), rules);
-      binding.declaredBytes = binding.declared.estimatedBytes();
+      binding.declaredChanged();
     }
     if (update.sessionId() == null && provider.template != null) {
       setFilter(provider.template, stream.stream(), rules);
