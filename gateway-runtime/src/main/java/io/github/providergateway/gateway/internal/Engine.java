@@ -271,7 +271,7 @@ public final class Engine {
   }
 
   /** Closes {@code conn} from the gateway's side: cleans up now, then asks the transport to close. */
-  void closeConnection(Conn conn, CloseReason reason) {
+  private void closeConnection(Conn conn, CloseReason reason) {
     if (!conn.isOpen()) {
       return;
     }
@@ -283,7 +283,7 @@ public final class Engine {
    * The connection is gone, cleanly or not: every call pending on it ends {@code DISCONNECTED}
    * and its provider is removed from every session (spec: Disconnect cleanup).
    */
-  void connectionGone(Conn conn) {
+  private void connectionGone(Conn conn) {
     loop.assertInLoop();
     if (!conn.isOpen()) {
       return;
