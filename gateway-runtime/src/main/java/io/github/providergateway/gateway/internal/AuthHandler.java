@@ -13,12 +13,16 @@ import io.github.providergateway.protocol.Sessions;
  */
 final class AuthHandler {
 
-  private final Engine engine;
+  private final Credentials credentials;
+  private final SessionRegistry sessions;
   private final Pairing pairing;
+  private final Outbox outbox;
 
-  AuthHandler(Engine engine) {
-    this.engine = engine;
-    this.pairing = new Pairing(engine);
+  AuthHandler(Credentials credentials, SessionRegistry sessions, Pairing pairing, Outbox outbox) {
+    this.credentials = credentials;
+    this.sessions = sessions;
+    this.pairing = pairing;
+    this.outbox = outbox;
   }
 
   void auth(Conn conn, Auth auth) {
@@ -29,13 +33,13 @@ final class AuthHandler {
       pairing.start(conn);
       return;
     }
-    Credential credential = engine.credentials.authenticate(auth.token());
+    Credential credential = credentials.authenticate(auth.token());
     if (credential == null) {
       throw new ProtocolViolation(ErrorCode.AUTH_FAILED, "Invalid token");
     }
     conn.authenticated(credential);
     conn.on(ConnectionEvent.TOKEN_ACCEPTED);
-    engine.outbox.send(conn, Sessions.of(engine.sessionManager.listFor(credential)));
+    outbox.send(conn, Sessions.of(sessions.listFor(credential)));
   }
 
   void confirm(Conn conn, AuthConfirm confirm) {

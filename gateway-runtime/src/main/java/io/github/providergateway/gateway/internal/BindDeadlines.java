@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.TrustLevel;
 import java.lang.System.Logger.Level;
 
@@ -18,30 +19,35 @@ final class BindDeadlines {
 
   private static final System.Logger LOG = System.getLogger(BindDeadlines.class.getName());
 
-  private final Engine engine;
+  private final Timers timers;
+  private final Limits limits;
+  private final SessionRegistry sessions;
+  private final Outbox outbox;
 
-  BindDeadlines(Engine engine) {
-    this.engine = engine;
+  BindDeadlines(Timers timers, Limits limits, SessionRegistry sessions, Outbox outbox) {
+    this.timers = timers;
+    this.limits = limits;
+    this.sessions = sessions;
+    this.outbox = outbox;
   }
 
   /** {@code conn} changed state: arms its deadline when it became unbound, drops it otherwise. */
   void stateChanged(Conn conn) {
     if (isUnbound(conn) && conn.trust() != TrustLevel.INTERNAL) {
-      if (conn.bindDeadline == null) {
+      if (!conn.hasBindDeadline()) {
         arm(conn);
       }
-    } else if (conn.bindDeadline != null) {
-      conn.bindDeadline.cancel();
-      conn.bindDeadline = null;
+    } else {
+      conn.cancelBindDeadline();
     }
   }
 
   private void arm(Conn conn) {
-    conn.bindDeadline = engine.timers.after(engine.limits.bindTimeout(), () -> expired(conn));
+    conn.bindDeadline(timers.after(limits.bindTimeout(), () -> expired(conn)));
   }
 
   private void expired(Conn conn) {
-    conn.bindDeadline = null;
+    conn.bindDeadline(null);
     if (!conn.isOpen() || !isUnbound(conn)) {
       return;
     }
@@ -50,16 +56,16 @@ final class BindDeadlines {
       arm(conn);
       return;
     }
-    String message = "No hello within " + Engine.seconds(engine.limits.bindTimeout()) + " while session "
+    String message = "No hello within " + Timers.seconds(limits.bindTimeout()) + " while session "
         + waiting.id + " was there to bind to; closing";
     LOG.log(Level.INFO, "{0}: {1}", conn, message);
-    engine.outbox.error(conn, ErrorCode.INVALID_SESSION, message, Outbox.Refused.NOTHING);
-    engine.closeConnection(conn, CloseReason.UNBOUND_TOO_LONG);
+    outbox.error(conn, ErrorCode.INVALID_SESSION, message, Outbox.Refused.NOTHING);
+    outbox.close(conn, CloseReason.UNBOUND_TOO_LONG);
   }
 
   private SessionState sessionItMayBindTo(Conn conn) {
-    for (SessionState session : engine.sessions.values()) {
-      if (session.isActive() && conn.credential().mayAccess(session.id)) {
+    for (SessionState session : sessions.active()) {
+      if (conn.credential().mayAccess(session.id)) {
         return session;
       }
     }

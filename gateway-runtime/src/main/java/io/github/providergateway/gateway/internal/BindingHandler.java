@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.protocol.CancelReason;
+import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.ErrorCode;
@@ -11,14 +12,13 @@ import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.SessionReady;
 import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.TrustLevel;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -45,10 +45,65 @@ final class BindingHandler {
     SESSION_ENDED
   }
 
-  private final Engine engine;
+  /** Told when a provider is ready for an ending session's teardown: the session manager's barrier. */
+  interface ShutdownBarrier {
+    void providerReady(SessionState session, ProviderState provider);
+  }
 
-  BindingHandler(Engine engine) {
-    this.engine = engine;
+  private final Timers timers;
+  private final Secrets secrets;
+  private final Limits limits;
+  private final PersistDirs persistDirs;
+  private final SessionRegistry sessions;
+  private final ProviderRegistry providers;
+  private final Reconnects reconnects;
+  private final ToolCatalog catalog;
+  private final DeclaredBudget declaredBudget;
+  private final CallDispatcher calls;
+  private final HookEngine hooks;
+  private final PromptPipeline prompts;
+  private final Outbox outbox;
+  private final Listeners listener;
+  /** The session manager's; wired once by {@link Engine}, since the session manager calls this. */
+  private ShutdownBarrier shutdownBarrier;
+
+  BindingHandler(
+      Timers timers,
+      Secrets secrets,
+      Limits limits,
+      PersistDirs persistDirs,
+      SessionRegistry sessions,
+      ProviderRegistry providers,
+      Reconnects reconnects,
+      ToolCatalog catalog,
+      DeclaredBudget declaredBudget,
+      CallDispatcher calls,
+      HookEngine hooks,
+      PromptPipeline prompts,
+      Outbox outbox,
+      Listeners listener) {
+    this.timers = timers;
+    this.secrets = secrets;
+    this.limits = limits;
+    this.persistDirs = persistDirs;
+    this.sessions = sessions;
+    this.providers = providers;
+    this.reconnects = reconnects;
+    this.catalog = catalog;
+    this.declaredBudget = declaredBudget;
+    this.calls = calls;
+    this.hooks = hooks;
+    this.prompts = prompts;
+    this.outbox = outbox;
+    this.listener = listener;
+  }
+
+  /** Wired once by {@link Engine}, after the session manager that is built from this handler. */
+  void shutdownBarrier(ShutdownBarrier barrier) {
+    if (shutdownBarrier != null) {
+      throw new IllegalStateException("the shutdown barrier is wired once");
+    }
+    shutdownBarrier = barrier;
   }
 
   // ---- hello ----
@@ -75,7 +130,7 @@ final class BindingHandler {
       conn.on(ConnectionEvent.REBIND_STARTED);
       ProviderInfo old = conn.provider().info();
       leaveAllSessions(conn.provider(), UnbindReason.REBIND);
-      engine.listener.providerDisconnected(old);
+      listener.providerDisconnected(old);
     }
     ProviderState provider;
     try {
@@ -88,33 +143,27 @@ final class BindingHandler {
       }
       throw refused;
     }
-    engine.outbox.send(
+    outbox.send(
         conn,
         new HelloAck(
             Hello.PROTOCOL_VERSION,
             provider.providerId,
             provider.selector.wireValue(),
-            provider.reconnectToken,
+            provider.reconnectToken(),
             provider.persistDir == null ? null : provider.persistDir + "/"));
-    for (Binding binding : provider.bindings.values()) {
-      engine.outbox.send(conn, SessionLifecycle.started(binding.session.id));
+    for (Binding binding : provider.bindings().values()) {
+      outbox.send(conn, SessionLifecycle.started(binding.session.id));
     }
-    engine.listener.providerConnected(provider.info());
+    listener.providerConnected(provider.info());
   }
 
   /** At most {@code maxRebindsPerMinute} rebinds per connection (spec: Payload limits). */
   private void countRebind(Conn conn) {
-    Instant now = engine.timers.now();
-    Instant windowStart = now.minus(Duration.ofMinutes(1));
-    while (!conn.rebinds.isEmpty() && !conn.rebinds.peekFirst().isAfter(windowStart)) {
-      conn.rebinds.pollFirst();
-    }
-    if (conn.rebinds.size() >= engine.limits.maxRebindsPerMinute()) {
+    if (!conn.countRebind(timers.now(), limits.maxRebindsPerMinute())) {
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
-          "More than " + engine.limits.maxRebindsPerMinute() + " rebinds in a minute");
+          "More than " + limits.maxRebindsPerMinute() + " rebinds in a minute");
     }
-    conn.rebinds.addLast(now);
   }
 
   /**
@@ -132,9 +181,9 @@ final class BindingHandler {
   private Registration validate(Conn conn, Hello hello) {
     Names.checkProvider("name", hello.name());
     Names.checkProvider("instance", hello.instance());
-    Engine.Identity identity = new Engine.Identity(hello.name(), hello.instance());
-    Reconnects.Claim claim = engine.reconnects.claim(hello.reconnectToken(), identity);
-    ProviderState holder = engine.identities.get(identity);
+    ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance());
+    Reconnects.Claim claim = reconnects.claim(hello.reconnectToken(), identity);
+    ProviderState holder = providers.get(identity);
     if (holder != null
         && holder.conn != conn
         && holder.conn.isOpen()
@@ -174,11 +223,11 @@ final class BindingHandler {
       ToolCatalog.checkDistinct(session, hello.toolsOrEmpty());
       Declared merged = declaredBy(hello, before);
       merged.carriedBytes = carriedBy(hello, restored);
-      engine.catalog.checkTools(session, hello.name(), merged.tools.values(), null);
-      engine.declaredBudget.check(conn, session.id, merged, null);
+      catalog.checkTools(session, hello.name(), merged.tools.values(), null);
+      declaredBudget.check(conn, session.id, merged, null);
       declared.put(session, merged);
     }
-    HookRules.check(hello.hooksOrNone(), engine.limits);
+    HookRules.check(hello.hooksOrNone(), limits);
     Declared template = all ? declaredBy(hello, restored == null ? null : restored.template()) : null;
     if (template != null) {
       template.carriedBytes = carriedBy(hello, restored);
@@ -195,14 +244,14 @@ final class BindingHandler {
   private void checkOneTrustPerName(Conn conn, String name, SessionState session, Reconnects.Claim claim) {
     TrustLevel trust = conn.trust();
     TrustLevel other = null;
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       boolean replaced = provider.conn == conn || (claim != null && claim.live() == provider);
       if (provider.name.equals(name) && provider.trust != trust && !replaced) {
         other = provider.trust;
       }
     }
     if (other == null) {
-      other = engine.reconnects.departedWithOtherTrust(name, trust, session.id);
+      other = reconnects.departedWithOtherTrust(name, trust, session.id);
     }
     if (other == null && claim != null && claim.departed() != null && claim.departed().trust() != trust) {
       other = claim.departed().trust();
@@ -218,16 +267,10 @@ final class BindingHandler {
 
   private List<SessionState> resolveSessions(Conn conn, SessionSelector selector) {
     if (selector instanceof SessionSelector.All) {
-      List<SessionState> all = new ArrayList<>();
-      for (SessionState session : engine.sessions.values()) {
-        if (session.isActive()) {
-          all.add(session);
-        }
-      }
-      return all;
+      return sessions.active();
     }
     String sessionId = ((SessionSelector.Named) selector).sessionId();
-    SessionState session = engine.activeSession(sessionId);
+    SessionState session = sessions.active(sessionId);
     if (session == null) {
       throw new ProtocolViolation(
           ErrorCode.INVALID_SESSION, "Session " + sessionId + " does not exist", sessionId);
@@ -240,69 +283,78 @@ final class BindingHandler {
   }
 
   private ProviderState register(Conn conn, Hello hello, Registration registration) {
-    Engine.Identity identity = new Engine.Identity(hello.name(), hello.instance());
+    ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance());
     Reconnects.Claim claim = registration.claim();
     if (claim != null && claim.live() != null && claim.live().conn != conn) {
       // The newcomer takes the identity over: the old connection closes, its calls end
       // DISCONNECTED and are not replayed (spec: Reconnect protocol, steps 2 and 3).
-      engine.closeConnection(claim.live().conn, CloseReason.NORMAL);
+      outbox.close(claim.live().conn, CloseReason.NORMAL);
     }
     // A used token is spent; a fresh registration of the identity voids any older token.
-    engine.reconnects.forget(identity);
+    reconnects.forget(identity);
     ProviderState previous = conn.provider();
     if (previous != null) {
-      engine.identities.remove(new Engine.Identity(previous.name, previous.instance), previous);
+      providers.remove(previous);
     }
     String providerId =
         registration.restored() != null
             ? registration.restored().providerId()
-            : previous != null && identity.equals(new Engine.Identity(previous.name, previous.instance))
+            : previous != null && identity.equals(previous.identity())
                 ? previous.providerId
-                : engine.secrets.id("p");
+                : secrets.id("p");
+    Reconnects.Snapshot restored = registration.restored();
     ProviderState provider =
         new ProviderState(
-            providerId, hello.name(), hello.instance(), conn.trust(), engine.nextProviderOrder());
-    provider.conn = conn;
-    provider.selector = registration.selector();
-    provider.subscribe = hello.subscribe() == null ? Set.of() : Set.copyOf(hello.subscribe());
-    provider.concurrency = hello.concurrency();
-    provider.metadata = hello.metadata();
-    provider.startupContext = hello.startupContext();
-    Reconnects.Snapshot restored = registration.restored();
-    if (restored != null) {
-      if (hello.subscribe() == null) {
-        provider.subscribe = restored.subscribe();
-      }
-      if (hello.concurrency() == null) {
-        provider.concurrency = restored.concurrency();
-      }
-      if (hello.metadata() == null) {
-        provider.metadata = restored.metadata();
-      }
-      if (hello.startupContext() == null) {
-        provider.startupContext = restored.startupContext();
-      }
-    }
-    provider.lastActive = engine.timers.now();
-    provider.persistDir = persistDirOf(hello.name(), conn.trust());
-    provider.template = registration.template();
+            providerId,
+            identity,
+            conn.trust(),
+            providers.nextOrder(),
+            conn,
+            registration.selector(),
+            registration.template(),
+            carried(hello, restored),
+            persistDirOf(hello.name(), conn.trust()),
+            timers.now());
     registration.declared().forEach(
         (session, declared) -> {
           long revision = restored == null ? 0 : restored.revisions().getOrDefault(session.id, 0L);
           bind(provider, session, declared, revision);
         });
-    engine.identities.put(identity, provider);
+    providers.add(provider);
     conn.provider(provider);
-    provider.reconnectToken = engine.reconnects.issue(provider);
+    provider.reconnectToken(reconnects.issue(provider));
     return provider;
+  }
+
+  /** What the provider carries: each field the {@code hello} has, else the one restored. */
+  private static ProviderState.Carried carried(Hello hello, Reconnects.Snapshot restored) {
+    Set<String> subscribe = hello.subscribe() == null ? Set.of() : Set.copyOf(hello.subscribe());
+    Concurrency concurrency = hello.concurrency();
+    JsonNode metadata = hello.metadata();
+    String startupContext = hello.startupContext();
+    if (restored != null) {
+      if (hello.subscribe() == null) {
+        subscribe = restored.subscribe();
+      }
+      if (hello.concurrency() == null) {
+        concurrency = restored.concurrency();
+      }
+      if (hello.metadata() == null) {
+        metadata = restored.metadata();
+      }
+      if (hello.startupContext() == null) {
+        startupContext = restored.startupContext();
+      }
+    }
+    return new ProviderState.Carried(subscribe, concurrency, metadata, startupContext);
   }
 
   /** {@code <home>/providers/<name>} for providers on this machine; external ones get none. */
   private Path persistDirOf(String name, TrustLevel trust) {
-    if (engine.home == null || trust == TrustLevel.EXTERNAL) {
+    if (!persistDirs.available() || trust == TrustLevel.EXTERNAL) {
       return null;
     }
-    return engine.persistDirs.dirFor(name);
+    return persistDirs.dirFor(name);
   }
 
   /**
@@ -345,17 +397,17 @@ final class BindingHandler {
 
   private void bind(ProviderState provider, SessionState session, Declared declared, long revision) {
     Binding binding = new Binding(provider, session, declared, revision);
-    provider.bindings.put(session.id, binding);
-    engine.catalog.add(binding);
+    provider.bound(binding);
+    catalog.add(binding);
   }
 
   // ---- session.ready and new sessions ----
 
   /** A session started: {@code "all"}-bound providers wait for their {@code session.ready}. */
   void sessionStarted(SessionState session) {
-    for (ProviderState provider : engine.identities.values()) {
+    for (ProviderState provider : providers.all()) {
       if (provider.isAllBound() && provider.conn.state() == ConnectionState.BOUND) {
-        provider.awaitingReady.add(session.id);
+        provider.awaitReady(session.id);
       }
     }
   }
@@ -367,14 +419,14 @@ final class BindingHandler {
    */
   void sessionReady(Conn conn, SessionReady ready) {
     ProviderState provider = conn.provider();
-    provider.awaitingReady.remove(ready.sessionId());
-    SessionState session = engine.activeSession(ready.sessionId());
+    provider.stopAwaitingReady(ready.sessionId());
+    SessionState session = sessions.active(ready.sessionId());
     if (session == null) {
       throw new ProtocolViolation(
           ErrorCode.INVALID_SESSION, "Session " + ready.sessionId() + " is not active", ready.sessionId());
     }
     bind(provider, session, provider.template.copy(), 0);
-    engine.outbox.send(conn, SessionLifecycle.started(session.id));
+    outbox.send(conn, SessionLifecycle.started(session.id));
   }
 
   // ---- leaving ----
@@ -384,13 +436,13 @@ final class BindingHandler {
     ProviderState provider = conn.provider();
     if (provider != null) {
       ProviderInfo info = provider.info();
-      boolean wasBound = !provider.bindings.isEmpty();
+      boolean wasBound = !provider.bindings().isEmpty();
       leaveAllSessions(provider, UnbindReason.GOODBYE);
       if (wasBound) {
-        engine.listener.providerDisconnected(info);
+        listener.providerDisconnected(info);
       }
     }
-    engine.closeConnection(conn, CloseReason.NORMAL);
+    outbox.close(conn, CloseReason.NORMAL);
   }
 
   /** {@code shutdown.ready}: the provider finished cleaning up for an ending session. */
@@ -398,45 +450,45 @@ final class BindingHandler {
     ProviderState provider = conn.provider();
     String sessionId = ready.sessionId();
     if (sessionId == null) {
-      if (provider.shutdownPending.size() != 1) {
+      if (provider.pendingShutdowns().size() != 1) {
         throw new ProtocolViolation(
             ErrorCode.INVALID_SESSION,
-            provider.shutdownPending.isEmpty()
+            provider.pendingShutdowns().isEmpty()
                 ? "No session is shutting down for this provider"
                 : "Several sessions are shutting down; name one in sessionId");
       }
-      sessionId = provider.shutdownPending.iterator().next();
+      sessionId = provider.pendingShutdowns().iterator().next();
     }
-    provider.shutdownPending.remove(sessionId);
-    SessionState session = engine.sessions.get(sessionId);
+    provider.shutdownSettled(sessionId);
+    SessionState session = sessions.get(sessionId);
     if (session != null) {
-      engine.sessionManager.providerReady(session, provider);
+      shutdownBarrier.providerReady(session, provider);
     }
   }
 
   /** The provider's connection is gone: it leaves every session (spec: Disconnect cleanup). */
   void providerGone(ProviderState provider, Conn conn) {
     ProviderInfo info = provider.info();
-    engine.reconnects.departed(provider);
-    boolean wasBound = !provider.bindings.isEmpty();
+    reconnects.departed(provider);
+    boolean wasBound = !provider.bindings().isEmpty();
     leaveAllSessions(provider, UnbindReason.DISCONNECTED);
-    engine.identities.remove(new Engine.Identity(provider.name, provider.instance), provider);
+    providers.remove(provider);
     if (wasBound) {
-      engine.listener.providerDisconnected(info);
+      listener.providerDisconnected(info);
     }
   }
 
   /** Removes every binding of {@code provider}. */
   private void leaveAllSessions(ProviderState provider, UnbindReason reason) {
-    for (Binding binding : new ArrayList<>(provider.bindings.values())) {
+    for (Binding binding : new ArrayList<>(provider.bindings().values())) {
       unbind(binding, reason);
     }
-    provider.awaitingReady.clear();
-    for (String sessionId : new ArrayList<>(provider.shutdownPending)) {
-      provider.shutdownPending.remove(sessionId);
-      SessionState session = engine.sessions.get(sessionId);
+    provider.stopAwaitingAnyReady();
+    for (String sessionId : new ArrayList<>(provider.pendingShutdowns())) {
+      provider.shutdownSettled(sessionId);
+      SessionState session = sessions.get(sessionId);
       if (session != null) {
-        engine.sessionManager.providerReady(session, provider);
+        shutdownBarrier.providerReady(session, provider);
       }
     }
   }
@@ -448,33 +500,33 @@ final class BindingHandler {
   void unbind(Binding binding, UnbindReason reason) {
     ProviderState provider = binding.provider;
     SessionState session = binding.session;
-    engine.catalog.remove(binding);
-    provider.bindings.remove(session.id);
-    for (CallState call : engine.calls.callsOf(binding)) {
+    catalog.remove(binding);
+    provider.unbound(binding);
+    for (CallState call : calls.callsOf(binding)) {
       switch (reason) {
-        case DISCONNECTED, GOODBYE -> engine.calls.disconnected(call);
-        case REBIND -> engine.calls.cancel(call, CancelReason.REBIND);
-        case SESSION_ENDED -> engine.calls.cancel(call, CancelReason.SESSION_ENDED);
+        case DISCONNECTED, GOODBYE -> calls.disconnected(call);
+        case REBIND -> calls.cancel(call, CancelReason.REBIND);
+        case SESSION_ENDED -> calls.cancel(call, CancelReason.SESSION_ENDED);
       }
     }
-    engine.hooks.bindingGone(binding);
-    engine.prompts.bindingGone(binding);
-    if (provider.shutdownPending.remove(session.id)) {
-      engine.sessionManager.providerReady(session, provider);
+    hooks.bindingGone(binding);
+    prompts.bindingGone(binding);
+    if (provider.shutdownSettled(session.id)) {
+      shutdownBarrier.providerReady(session, provider);
     }
   }
 
   /** After a session's teardown: a single-session provider bound nowhere now becomes Unbound. */
-  void sessionEnded(SessionState session, List<ProviderState> providers) {
-    for (ProviderState provider : engine.identities.values()) {
-      provider.awaitingReady.remove(session.id);
+  void sessionEnded(SessionState session, List<ProviderState> wereBound) {
+    for (ProviderState provider : providers.all()) {
+      provider.stopAwaitingReady(session.id);
     }
-    for (ProviderState provider : providers) {
-      if (provider.bindings.isEmpty()
+    for (ProviderState provider : wereBound) {
+      if (provider.bindings().isEmpty()
           && !provider.isAllBound()
           && provider.conn.state() == ConnectionState.BOUND) {
         provider.conn.on(ConnectionEvent.SESSIONS_LOST);
-        engine.listener.providerDisconnected(provider.info());
+        listener.providerDisconnected(provider.info());
       }
     }
   }

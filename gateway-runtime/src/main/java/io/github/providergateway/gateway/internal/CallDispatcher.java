@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.HookDecision;
-import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * Tool calls from the host to providers, and every way they end (spec: Tool call terminal
@@ -36,11 +37,37 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class CallDispatcher {
 
-  private final Engine engine;
+  private final Loop loop;
+  private final Timers timers;
+  private final Secrets secrets;
+  private final Limits limits;
+  /** Reads file results off the loop. */
+  private final Executor ioExecutor;
+  private final SessionRegistry sessions;
+  private final HookEngine hooks;
+  private final EventRelay events;
+  private final Outbox outbox;
   private final ConcurrencyLimiter limiter = new ConcurrencyLimiter();
 
-  CallDispatcher(Engine engine) {
-    this.engine = engine;
+  CallDispatcher(
+      Loop loop,
+      Timers timers,
+      Secrets secrets,
+      Limits limits,
+      Executor ioExecutor,
+      SessionRegistry sessions,
+      HookEngine hooks,
+      EventRelay events,
+      Outbox outbox) {
+    this.loop = loop;
+    this.timers = timers;
+    this.secrets = secrets;
+    this.limits = limits;
+    this.ioExecutor = ioExecutor;
+    this.sessions = sessions;
+    this.hooks = hooks;
+    this.events = events;
+    this.outbox = outbox;
   }
 
   // ---- starting a call ----
@@ -52,16 +79,13 @@ public final class CallDispatcher {
    */
   public CompletableFuture<CallResult> call(
       String sessionId, String tool, JsonNode args, Duration hostTimeout) {
-    engine.loop.assertInLoop();
-    SessionState session = engine.activeSession(sessionId);
-    if (session == null) {
-      throw new HostException(HostErrorCode.INVALID_SESSION, "No active session " + sessionId);
-    }
+    loop.assertInLoop();
+    SessionState session = sessions.requireActive(sessionId);
     JsonNode callArgs = args == null ? JsonNodeFactory.instance.objectNode() : args;
     CompletableFuture<CallResult> future = new CompletableFuture<>();
     CallState call =
         new CallState(
-            engine.secrets.id("call"), session, tool, callArgs, engine.timers.now(), future);
+            secrets.id("call"), session, tool, callArgs, timers.now(), future);
     List<Binding> owners = session.owners(tool);
     String metaToolOf = owners.isEmpty() ? MultiInstance.metaToolProvider(session, tool) : null;
     if (owners.isEmpty() && metaToolOf == null) {
@@ -73,16 +97,16 @@ public final class CallDispatcher {
     session.calls.add(call);
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
     Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
-    call.timeout = engine.timers.after(timeout, () -> timedOut(call));
+    call.timeout(timers.after(timeout, () -> timedOut(call)));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
-    engine.hooks
+    hooks
         .evaluate(session, tool, callArgs, toolProvider)
         .thenAccept(decision -> afterHooks(call, decision, metaToolOf));
     return future;
   }
 
   private Duration hostTimeoutOr(Duration hostTimeout) {
-    return hostTimeout != null ? hostTimeout : engine.limits.defaultToolTimeout();
+    return hostTimeout != null ? hostTimeout : limits.defaultToolTimeout();
   }
 
   private Duration timeoutOf(Binding target, String tool, Duration hostTimeout) {
@@ -93,13 +117,13 @@ public final class CallDispatcher {
     if (definition != null && definition.timeout() != null) {
       return definition.timeout();
     }
-    return engine.limits.defaultToolTimeout();
+    return limits.defaultToolTimeout();
   }
 
   /** The hooks have decided: a denied call never reaches the provider (R-HOOK-02). */
   private void afterHooks(CallState call, HookDecision decision, String metaToolOf) {
-    call.hookContext = decision.context();
-    if (call.phase == CallState.Phase.CLOSED) {
+    call.hooksDecided(decision.context());
+    if (call.phase() == CallState.Phase.CLOSED) {
       return; // timed out or cancelled while the hooks ran
     }
     if (!decision.allowed()) {
@@ -123,14 +147,15 @@ public final class CallDispatcher {
                   : "No instance '" + call.args.path(MultiInstance.TARGET).asText() + "' of " + call.tool));
       return;
     }
-    call.target = target;
+    call.routedTo(target);
     admit(call);
   }
 
   /** Runs only the hooks, for a tool the host owns. */
   public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
-    SessionState session = engine.sessionManager.requireActive(sessionId);
-    return engine.hooks.evaluate(
+    loop.assertInLoop();
+    SessionState session = sessions.requireActive(sessionId);
+    return hooks.evaluate(
         session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null);
   }
 
@@ -159,7 +184,7 @@ public final class CallDispatcher {
     Binding latest = null;
     for (Binding owner : owners) {
       if (owner != except
-          && (latest == null || owner.provider.lastActive.isAfter(latest.provider.lastActive))) {
+          && (latest == null || owner.provider.lastActive().isAfter(latest.provider.lastActive()))) {
         latest = owner;
       }
     }
@@ -173,45 +198,43 @@ public final class CallDispatcher {
    * maxQueuedCalls} waiting calls it fails {@code RATE_LIMITED} (spec: Tool concurrency).
    */
   private void admit(CallState call) {
-    ConcurrencyLimiter.Key key = ConcurrencyLimiter.keyFor(call.target, call.tool);
+    ConcurrencyLimiter.Key key = ConcurrencyLimiter.keyFor(call.target(), call.tool);
     if (key == null) {
       send(call);
       return;
     }
-    call.slotKey = key;
-    ConcurrencyLimiter.Slot slot = limiter.slot(key, call.target.provider.concurrency.max());
+    call.countsAgainst(key);
+    ConcurrencyLimiter.Slot slot = limiter.slot(key, call.target().provider.concurrency.max());
     if (slot.inFlight < slot.max) {
       slot.inFlight++;
-      call.holdsSlot = true;
+      call.tookSlot();
       send(call);
-    } else if (slot.waiting.size() >= engine.limits.maxQueuedCalls()) {
-      call.slotKey = null;
+    } else if (slot.waiting.size() >= limits.maxQueuedCalls()) {
+      call.countsAgainst(null);
       limiter.dropIfIdle(key, slot);
       finish(
           call,
           ToolOutcome.failure(
               ToolErrorCode.RATE_LIMITED,
-              "Provider '" + call.target.provider.name + "' has "
-                  + engine.limits.maxQueuedCalls() + " calls waiting already"));
+              "Provider '" + call.target().provider.name + "' has "
+                  + limits.maxQueuedCalls() + " calls waiting already"));
     } else {
-      call.phase = CallState.Phase.QUEUED;
+      call.queued();
       slot.waiting.addLast(call);
     }
   }
 
   /** Frees the call's slot (or its place in the queue) and sends whoever waits next. */
   private void leaveSlot(CallState call) {
-    ConcurrencyLimiter.Key key = call.slotKey;
+    ConcurrencyLimiter.Key key = call.leaveLimit();
     if (key == null) {
       return;
     }
-    call.slotKey = null;
     ConcurrencyLimiter.Slot slot = limiter.existing(key);
     if (slot == null) {
       return;
     }
-    if (call.holdsSlot) {
-      call.holdsSlot = false;
+    if (call.releaseSlot()) {
       slot.inFlight--;
     } else {
       slot.waiting.remove(call);
@@ -219,19 +242,17 @@ public final class CallDispatcher {
     while (slot.inFlight < slot.max && !slot.waiting.isEmpty()) {
       CallState next = slot.waiting.pollFirst();
       slot.inFlight++;
-      next.holdsSlot = true;
+      next.tookSlot();
       send(next);
     }
     limiter.dropIfIdle(key, slot);
   }
 
   private void send(CallState call) {
-    Conn conn = call.target.provider.conn;
-    call.conn = conn;
-    call.phase = CallState.Phase.SENT;
-    conn.calls.put(call.id, call);
-    engine.outbox.send(
-        conn, new ToolCall(call.id, call.session.id, call.tool, argsForProvider(call)));
+    Conn conn = call.target().provider.conn;
+    call.sentOn(conn);
+    outbox.send(
+        conn, new ToolCall(call.id(), call.session.id, call.tool, argsForProvider(call)));
   }
 
   /** The arguments as the provider declared them: a gateway-injected {@code target} is removed. */
@@ -250,9 +271,9 @@ public final class CallDispatcher {
 
   /** A {@code tool.result} arrived on {@code conn}. */
   void onResult(Conn conn, ToolResult result) {
-    CallState call = conn.calls.get(result.id());
+    CallState call = conn.call(result.id());
     if (call == null) {
-      if (conn.endedCalls.contains(result.id())) {
+      if (conn.hasEnded(result.id())) {
         return; // a late duplicate: the first terminal message already won (R-TOOL-23)
       }
       uncorrelatable(
@@ -262,7 +283,7 @@ public final class CallDispatcher {
           new Outbox.Refused("tool.result", null, null));
       return;
     }
-    switch (call.phase) {
+    switch (call.phase()) {
       case SENT -> answered(call, result);
       case CANCELLING -> {
         // After tool.cancel only CANCELLED counts; anything else is ignored (R-TOOL-21).
@@ -278,8 +299,8 @@ public final class CallDispatcher {
 
   private void answered(CallState call, ToolResult result) {
     if (result.isFailure()) {
-      if (result.isRetryable() && !call.retried) {
-        Binding other = mostRecentlyActive(call.session.owners(call.tool), call.target);
+      if (result.isRetryable() && !call.retried()) {
+        Binding other = mostRecentlyActive(call.session.owners(call.tool), call.target());
         if (other != null) {
           retry(call, other);
           return;
@@ -298,27 +319,23 @@ public final class CallDispatcher {
 
   /** A retryable failure gets one more try on another instance of the provider (spec). */
   private void retry(CallState call, Binding other) {
-    forgetOnConnection(call);
+    call.leaveConnection();
     leaveSlot(call);
-    call.retried = true;
-    call.id = engine.secrets.id("call");
-    call.target = other;
-    call.conn = null;
-    call.phase = CallState.Phase.QUEUED;
+    call.retryOn(secrets.id("call"), other);
     admit(call);
   }
 
   /** The provider answered with a file: read it off the loop, then finish on it. */
   private void readFile(CallState call, ToolResult result) {
-    call.phase = CallState.Phase.READING_FILE;
-    var persistDir = call.target.provider.persistDir;
+    call.readingFile();
+    var persistDir = call.target().provider.persistDir;
     var ref = result.file();
-    engine.ioExecutor.execute(
+    ioExecutor.execute(
         () -> {
           ToolOutcome outcome = FileResults.read(persistDir, ref);
-          engine.loop.execute(
+          loop.execute(
               () -> {
-                if (call.phase == CallState.Phase.READING_FILE) {
+                if (call.phase() == CallState.Phase.READING_FILE) {
                   finish(call, outcome);
                 }
               });
@@ -333,41 +350,35 @@ public final class CallDispatcher {
    * timeline lines.
    */
   void onProgress(Conn conn, ToolProgress progress) {
-    CallState call = conn.calls.get(progress.id());
-    if (call == null || call.phase != CallState.Phase.SENT) {
+    CallState call = conn.call(progress.id());
+    if (call == null || call.phase() != CallState.Phase.SENT) {
       return;
     }
-    Duration interval = engine.limits.progressInterval();
-    Instant now = engine.timers.now();
-    Instant next = call.progressShownAt == null ? now : call.progressShownAt.plus(interval);
+    Duration interval = limits.progressInterval();
+    Instant now = timers.now();
+    Instant shownAt = call.progressShownAt();
+    Instant next = shownAt == null ? now : shownAt.plus(interval);
     if (interval.isZero() || !now.isBefore(next)) {
       showProgress(call, progress.message());
       return;
     }
-    call.progressHeld = progress.message();
-    if (call.progressFlush == null) {
-      call.progressFlush = engine.timers.after(Duration.between(now, next), () -> showHeldProgress(call));
+    call.holdProgress(progress.message());
+    if (!call.awaitsProgressFlush()) {
+      call.progressFlush(timers.after(Duration.between(now, next), () -> showHeldProgress(call)));
     }
   }
 
   private void showHeldProgress(CallState call) {
-    call.progressFlush = null;
-    String held = call.progressHeld;
-    if (held != null && call.phase == CallState.Phase.SENT) {
+    call.progressFlushFired();
+    String held = call.heldProgress();
+    if (held != null && call.phase() == CallState.Phase.SENT) {
       showProgress(call, held);
     }
   }
 
   private void showProgress(CallState call, String message) {
-    // A flush still queued belongs to the interval that just ended: left running, it would show
-    // the next held progress within this new interval instead of at its end.
-    if (call.progressFlush != null) {
-      call.progressFlush.cancel();
-      call.progressFlush = null;
-    }
-    call.progressHeld = null;
-    call.progressShownAt = engine.timers.now();
-    call.session.host.log(call.session.id, call.target.provider.name, message);
+    call.progressShown(timers.now());
+    call.session.host.log(call.session.id, call.target().provider.name, message);
   }
 
   /**
@@ -379,9 +390,9 @@ public final class CallDispatcher {
    */
   void unreadable(Conn conn, DecodeError error, Outbox.Refused refused) {
     CallState named =
-        "tool.result".equals(error.type()) && error.id() != null ? conn.calls.get(error.id()) : null;
+        "tool.result".equals(error.type()) && error.id() != null ? conn.call(error.id()) : null;
     if (named != null) {
-      engine.outbox.error(conn, error.code(), error.detail(), refused);
+      outbox.error(conn, error.code(), error.detail(), refused);
       failUnreadable(named, error.code(), error.detail());
       return;
     }
@@ -389,22 +400,22 @@ public final class CallDispatcher {
   }
 
   private void uncorrelatable(Conn conn, ErrorCode code, String detail, Outbox.Refused refused) {
-    engine.outbox.error(conn, code, detail, refused);
+    outbox.error(conn, code, detail, refused);
     List<CallState> open = new ArrayList<>();
-    for (CallState call : conn.calls.values()) {
-      if (call.phase == CallState.Phase.SENT) {
+    for (CallState call : conn.calls()) {
+      if (call.phase() == CallState.Phase.SENT) {
         open.add(call);
       }
     }
     if (open.size() == 1) {
       failUnreadable(open.get(0), code, detail);
     } else if (open.size() > 1) {
-      engine.closeConnection(conn, CloseReason.PROTOCOL_ERROR);
+      outbox.close(conn, CloseReason.PROTOCOL_ERROR);
     }
   }
 
   private void failUnreadable(CallState call, ErrorCode code, String detail) {
-    if (call.phase == CallState.Phase.SENT) {
+    if (call.phase() == CallState.Phase.SENT) {
       finish(call, ToolOutcome.failure(ToolErrorCode.INTERNAL, code.wireName() + ": " + detail));
     } else {
       close(call);
@@ -415,7 +426,7 @@ public final class CallDispatcher {
 
   /** The call's timeout passed: the host gets {@code TIMEOUT} now, the provider {@code tool.cancel}. */
   private void timedOut(CallState call) {
-    if (call.phase == CallState.Phase.CLOSED || call.isHostDone()) {
+    if (call.phase() == CallState.Phase.CLOSED || call.isHostDone()) {
       return;
     }
     deliver(call, ToolOutcome.failure(ToolErrorCode.TIMEOUT, "Tool '" + call.tool + "' timed out"));
@@ -427,7 +438,7 @@ public final class CallDispatcher {
    * tool.cancel} and keeps its bookkeeping until the provider answers or the grace period ends.
    */
   void cancel(CallState call, CancelReason reason) {
-    if (call.phase == CallState.Phase.CLOSED) {
+    if (call.phase() == CallState.Phase.CLOSED) {
       return;
     }
     deliver(
@@ -438,12 +449,12 @@ public final class CallDispatcher {
   }
 
   private void cancelOnProvider(CallState call, CancelReason reason) {
-    switch (call.phase) {
+    switch (call.phase()) {
       case SENT -> {
-        call.phase = CallState.Phase.CANCELLING;
-        engine.outbox.send(call.conn, new ToolCancel(call.id, call.session.id, reason));
+        call.cancelling();
+        outbox.send(call.conn(), new ToolCancel(call.id(), call.session.id, reason));
         // The slot stays taken until CANCELLED arrives or the grace period ends (R-CONC-06).
-        call.cancelGrace = engine.timers.after(engine.limits.cancelGrace(), () -> close(call));
+        call.cancelGrace(timers.after(limits.cancelGrace(), () -> close(call)));
       }
       case QUEUED, READING_FILE -> close(call); // never sent, or already answered: nothing to cancel
       case CANCELLING, CLOSED -> {
@@ -458,13 +469,13 @@ public final class CallDispatcher {
         call,
         ToolOutcome.failure(
             ToolErrorCode.DISCONNECTED,
-            "Provider '" + call.target.provider.name + "' disconnected"));
+            "Provider '" + call.target().provider.name + "' disconnected"));
     close(call);
   }
 
   /** Every call sent on {@code conn} ends {@code DISCONNECTED}. */
   void connectionGone(Conn conn) {
-    for (CallState call : new ArrayList<>(conn.calls.values())) {
+    for (CallState call : conn.calls()) {
       disconnected(call);
     }
   }
@@ -478,8 +489,8 @@ public final class CallDispatcher {
     List<CallState> waiting = new ArrayList<>();
     List<CallState> others = new ArrayList<>();
     for (CallState call : binding.session.calls) {
-      if (call.target == binding) {
-        (call.phase == CallState.Phase.QUEUED ? waiting : others).add(call);
+      if (call.target() == binding) {
+        (call.phase() == CallState.Phase.QUEUED ? waiting : others).add(call);
       }
     }
     waiting.addAll(others);
@@ -498,41 +509,23 @@ public final class CallDispatcher {
    */
   private void deliver(CallState call, ToolOutcome outcome) {
     boolean dispatched =
-        call.phase == CallState.Phase.SENT || call.phase == CallState.Phase.READING_FILE;
-    if (call.progressHeld != null && dispatched && !call.isHostDone()) {
-      showProgress(call, call.progressHeld); // the latest progress still comes before the outcome
+        call.phase() == CallState.Phase.SENT || call.phase() == CallState.Phase.READING_FILE;
+    if (call.heldProgress() != null && dispatched && !call.isHostDone()) {
+      showProgress(call, call.heldProgress()); // the latest progress still comes before the outcome
     }
     if (call.completeHost(outcome) && dispatched) {
-      engine.events.toolExecutionComplete(call, outcome);
+      events.toolExecutionComplete(call, outcome);
     }
   }
 
   /** Closes the call's bookkeeping: timers stopped, slot freed, forgotten, its id remembered. */
   private void close(CallState call) {
-    if (call.phase == CallState.Phase.CLOSED) {
+    if (!call.close()) {
       return;
     }
-    call.phase = CallState.Phase.CLOSED;
-    if (call.timeout != null) {
-      call.timeout.cancel();
-    }
-    if (call.cancelGrace != null) {
-      call.cancelGrace.cancel();
-    }
-    if (call.progressFlush != null) {
-      call.progressFlush.cancel();
-    }
-    call.progressHeld = null;
     call.session.calls.remove(call);
-    forgetOnConnection(call);
+    call.leaveConnection();
     leaveSlot(call);
-  }
-
-  private static void forgetOnConnection(CallState call) {
-    if (call.conn != null) {
-      call.conn.calls.remove(call.id);
-      call.conn.endedCalls.add(call.id);
-    }
   }
 
   /** Interrupts every call of {@code session}: each ends {@code CANCELLED} (R-TOOL-19). */

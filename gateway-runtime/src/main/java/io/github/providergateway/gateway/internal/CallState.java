@@ -30,36 +30,37 @@ final class CallState {
   }
 
   /** The id of the call's current {@code tool.call}; a retry on another instance gets a new one. */
-  String id;
+  private String id;
   final SessionState session;
   final String tool;
   final JsonNode args;
   /** Context added by pre-tool hooks, returned with the outcome. */
-  List<String> hookContext = List.of();
+  private List<String> hookContext = List.of();
   final Instant startedAt;
   private final CompletableFuture<CallResult> hostFuture;
 
-  Phase phase = Phase.QUEUED;
+  /** Where the call is; every field below is changed by this class's methods only. */
+  private Phase phase = Phase.QUEUED;
   /** The binding the call was routed to. */
-  Binding target;
+  private Binding target;
   /** The connection it was sent on, once sent. */
-  Conn conn;
+  private Conn conn;
   /** Fires the call's timeout, counted from the host's request. */
-  Scheduler.Cancellable timeout;
+  private Scheduler.Cancellable timeout;
   /** Fires when a cancelled call's provider has had long enough to answer. */
-  Scheduler.Cancellable cancelGrace;
+  private Scheduler.Cancellable cancelGrace;
   /** When the host was last shown a {@code tool.progress} of this call. */
-  Instant progressShownAt;
+  private Instant progressShownAt;
   /** The latest {@code tool.progress} held back by the interval, or null. */
-  String progressHeld;
+  private String progressHeld;
   /** Shows {@link #progressHeld} when the interval ends. */
-  Scheduler.Cancellable progressFlush;
+  private Scheduler.Cancellable progressFlush;
   /** Whether a retry on another instance was already used (multi-instance). */
-  boolean retried;
+  private boolean retried;
   /** The concurrency limit the call counts against, or null. */
-  ConcurrencyLimiter.Key slotKey;
+  private ConcurrencyLimiter.Key slotKey;
   /** Whether the call holds a slot of that limit now (sent, or cancelled and not yet answered). */
-  boolean holdsSlot;
+  private boolean holdsSlot;
 
   CallState(
       String id,
@@ -74,6 +75,185 @@ final class CallState {
     this.args = args;
     this.startedAt = startedAt;
     this.hostFuture = hostFuture;
+  }
+
+  String id() {
+    return id;
+  }
+
+  Phase phase() {
+    return phase;
+  }
+
+  /** The binding the call was routed to, or null before it was. */
+  Binding target() {
+    return target;
+  }
+
+  /** The connection it was sent on, or null before it was. */
+  Conn conn() {
+    return conn;
+  }
+
+  /** Its timeout, counted from the host's request. */
+  void timeout(Scheduler.Cancellable timeout) {
+    this.timeout = timeout;
+  }
+
+  /** The pre-tool hooks decided, adding {@code context}. */
+  void hooksDecided(List<String> context) {
+    hookContext = context;
+  }
+
+  /** The call goes to {@code target}. */
+  void routedTo(Binding target) {
+    this.target = target;
+  }
+
+  // ---- where it is ----
+
+  /** It waits for a slot of its concurrency limit. */
+  void queued() {
+    phase = Phase.QUEUED;
+  }
+
+  /** {@code tool.call} goes out on {@code conn}, which keeps it until its bookkeeping ends. */
+  void sentOn(Conn conn) {
+    this.conn = conn;
+    phase = Phase.SENT;
+    conn.sent(this);
+  }
+
+  /** The provider answered with a file, which is being read. */
+  void readingFile() {
+    phase = Phase.READING_FILE;
+  }
+
+  /** {@code tool.cancel} goes out; the provider owes a {@code CANCELLED} answer. */
+  void cancelling() {
+    phase = Phase.CANCELLING;
+  }
+
+  /** When a cancelled call's provider has had long enough to answer. */
+  void cancelGrace(Scheduler.Cancellable grace) {
+    cancelGrace = grace;
+  }
+
+  /** Whether a retry on another instance was already used. */
+  boolean retried() {
+    return retried;
+  }
+
+  /**
+   * A retryable failure: the call is tried once more, as a new {@code tool.call} with {@code id}
+   * on {@code other}. Its old connection must have forgotten it already.
+   */
+  void retryOn(String id, Binding other) {
+    retried = true;
+    this.id = id;
+    target = other;
+    conn = null;
+    phase = Phase.QUEUED;
+  }
+
+  /** The connection it was sent on, if any, forgets it and remembers its id as ended. */
+  void leaveConnection() {
+    if (conn != null) {
+      conn.forget(this);
+    }
+  }
+
+  /**
+   * Closes its bookkeeping: every timer stops, nothing more happens.
+   *
+   * @return false when it was closed already
+   */
+  boolean close() {
+    if (phase == Phase.CLOSED) {
+      return false;
+    }
+    phase = Phase.CLOSED;
+    if (timeout != null) {
+      timeout.cancel();
+    }
+    if (cancelGrace != null) {
+      cancelGrace.cancel();
+    }
+    if (progressFlush != null) {
+      progressFlush.cancel();
+    }
+    progressHeld = null;
+    return true;
+  }
+
+  // ---- its concurrency limit ({@link ConcurrencyLimiter}) ----
+
+  /** The limit it counts against from now, or null for none. */
+  void countsAgainst(ConcurrencyLimiter.Key key) {
+    slotKey = key;
+  }
+
+  /** It took a slot of its limit. */
+  void tookSlot() {
+    holdsSlot = true;
+  }
+
+  /** It stops counting against its limit; returns that limit, or null when it had none. */
+  ConcurrencyLimiter.Key leaveLimit() {
+    ConcurrencyLimiter.Key key = slotKey;
+    slotKey = null;
+    return key;
+  }
+
+  /** It gives its slot back; returns whether it held one (false: it was waiting for one). */
+  boolean releaseSlot() {
+    boolean held = holdsSlot;
+    holdsSlot = false;
+    return held;
+  }
+
+  // ---- progress ----
+
+  /** When the host was last shown its progress, or null. */
+  Instant progressShownAt() {
+    return progressShownAt;
+  }
+
+  /** The latest progress held back by the interval, or null. */
+  String heldProgress() {
+    return progressHeld;
+  }
+
+  /** Holds {@code message} back until the interval ends, in place of any held before. */
+  void holdProgress(String message) {
+    progressHeld = message;
+  }
+
+  /** Whether a flush of held progress is pending. */
+  boolean awaitsProgressFlush() {
+    return progressFlush != null;
+  }
+
+  /** The flush pending for the held progress. */
+  void progressFlush(Scheduler.Cancellable flush) {
+    progressFlush = flush;
+  }
+
+  /** The pending flush fired. */
+  void progressFlushFired() {
+    progressFlush = null;
+  }
+
+  /** The host was shown its progress at {@code at}: nothing is held or pending any more. */
+  void progressShown(Instant at) {
+    // A flush still queued belongs to the interval that just ended: left running, it would show
+    // the next held progress within this new interval instead of at its end.
+    if (progressFlush != null) {
+      progressFlush.cancel();
+      progressFlush = null;
+    }
+    progressHeld = null;
+    progressShownAt = at;
   }
 
   /** Whether the host already has this call's outcome. */

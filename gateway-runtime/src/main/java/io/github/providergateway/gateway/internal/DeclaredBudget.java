@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.TrustLevel;
 
 /**
@@ -12,10 +13,12 @@ import io.github.providergateway.protocol.TrustLevel;
  */
 final class DeclaredBudget {
 
-  private final Engine engine;
+  private final Limits limits;
+  private final SessionRegistry sessions;
 
-  DeclaredBudget(Engine engine) {
-    this.engine = engine;
+  DeclaredBudget(Limits limits, SessionRegistry sessions) {
+    this.limits = limits;
+    this.sessions = sessions;
   }
 
   /**
@@ -27,7 +30,7 @@ final class DeclaredBudget {
       return;
     }
     long bytes = candidate.estimatedBytes();
-    long perProvider = engine.limits.maxDeclaredBytesPerProvider();
+    long perProvider = limits.maxDeclaredBytesPerProvider();
     if (bytes > perProvider) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
@@ -36,10 +39,10 @@ final class DeclaredBudget {
           sessionId);
     }
     long total = bytes + heldExcept(replaced);
-    if (total > engine.limits.maxDeclaredBytes()) {
+    if (total > limits.maxDeclaredBytes()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "The gateway holds " + engine.limits.maxDeclaredBytes()
+          "The gateway holds " + limits.maxDeclaredBytes()
               + " bytes of declarations at most, and these would pass it",
           sessionId);
     }
@@ -48,10 +51,10 @@ final class DeclaredBudget {
   /** What every binding of a provider that is not in-process holds, but {@code except}. */
   private long heldExcept(Binding except) {
     long held = 0;
-    for (SessionState session : engine.sessions.values()) {
-      for (Binding binding : session.bindings.values()) {
+    for (SessionState session : sessions.all()) {
+      for (Binding binding : session.bindings().values()) {
         if (binding != except && binding.provider.trust != TrustLevel.INTERNAL) {
-          held += binding.declaredBytes;
+          held += binding.declaredBytes();
         }
       }
     }

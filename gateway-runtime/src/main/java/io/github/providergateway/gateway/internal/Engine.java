@@ -8,10 +8,8 @@ import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ProviderLink;
-import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
-import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.SessionEvents;
@@ -19,16 +17,9 @@ import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,60 +28,41 @@ import java.util.function.LongSupplier;
 /**
  * The gateway engine: every piece of gateway state, owned by one loop (architecture: one Gateway =
  * one serial loop). The public {@code Gateway} is a thin front over it. Each concern lives in a
- * collaborator of its own; this class holds the shared registries and wires them together.
+ * collaborator of its own, given only what it uses; this class builds them, in dependency order,
+ * and is where connections open and end.
  */
 public final class Engine {
 
   private static final System.Logger LOG = System.getLogger(Engine.class.getName());
 
-  final Loop loop;
-  final Timers timers;
-  final Secrets secrets;
-  final Limits limits;
-  final ProtocolCodec codec;
-  final Listeners listener;
-  /** The gateway home (token file, persist dirs, logs), or null for none. */
-  final Path home;
-  /** Runs file I/O off the loop (reading file results). */
-  final Executor ioExecutor;
-  final Credentials credentials;
-  final Reconnects reconnects;
-  final PersistDirs persistDirs;
+  private final Loop loop;
+  private final Limits limits;
+  private final ProtocolCodec codec;
+  private final Listeners listener;
+  private final Credentials credentials;
+  private final Reconnects reconnects;
   /** Received text waiting for the loop; bounded by suspending reads. Any thread. */
-  final InboundBacklog inbound;
+  private final InboundBacklog inbound;
 
-  /** Sessions by id, in start order. */
-  final Map<String, SessionState> sessions = new LinkedHashMap<>();
-  /** Open connections. */
-  final Set<Conn> conns = new LinkedHashSet<>();
-  /** Registered providers by identity (name + instance), while their connection is open. */
-  final Map<Identity, ProviderState> identities = new HashMap<>();
-  /** Whether the gateway has stopped. */
-  boolean stopped;
+  private final SessionRegistry sessions = new SessionRegistry();
+  private final ConnectionRegistry connections = new ConnectionRegistry();
+  private final ProviderRegistry providers = new ProviderRegistry();
+  /** Whether the gateway has stopped. Loop only. */
+  private boolean stopped;
 
   private final AtomicLong connSerials = new AtomicLong();
-  private long providerOrder;
 
-  final Outbox outbox;
-  final ToolCatalog catalog;
-  final CallDispatcher calls;
-  final BindingHandler bindings;
-  final UpdateHandler updates;
-  final PushHandler pushes;
+  private final AuthDeadlines authDeadlines;
   /** Closes connections that stay unbound too long. */
-  final BindDeadlines bindDeadlines;
-  /** What declarations may hold. */
-  final DeclaredBudget declaredBudget;
-  /** All streams' estimated heap together, bounded. */
-  final RetainedStreams retainedStreams;
-  final HookEngine hooks;
-  final PromptPipeline prompts;
-  final EventRelay events;
-  final SessionManager sessionManager;
-  final InboundRouter router;
-
-  /** A provider's identity: {@code name} + {@code instance} (spec: Identity protection). */
-  record Identity(String name, String instance) {}
+  private final BindDeadlines bindDeadlines;
+  private final ToolCatalog catalog;
+  private final CallDispatcher calls;
+  private final BindingHandler bindings;
+  private final PushHandler pushes;
+  private final PromptPipeline prompts;
+  private final EventRelay events;
+  private final SessionManager sessionManager;
+  private final InboundRouter router;
 
   public Engine(
       Loop loop,
@@ -103,32 +75,44 @@ public final class Engine {
       Executor ioExecutor,
       LongSupplier nanoTime) {
     this.loop = loop;
-    this.timers = timers;
-    this.secrets = secrets;
     this.limits = limits;
     this.codec = codec;
     this.listener = new Listeners(listener);
-    this.home = home;
-    this.ioExecutor = ioExecutor;
     this.credentials = new Credentials(secrets, home);
-    this.reconnects = new Reconnects(this);
-    this.persistDirs = new PersistDirs(home);
+    this.reconnects = new Reconnects(secrets, timers, limits);
     this.inbound =
         new InboundBacklog(limits.maxQueuedInboundBytes(), limits.maxQueuedInboundBytesPerConnection());
-    this.outbox = new Outbox(this);
-    this.catalog = new ToolCatalog(this);
-    this.calls = new CallDispatcher(this);
-    this.bindings = new BindingHandler(this);
-    this.updates = new UpdateHandler(this);
-    this.pushes = new PushHandler(this);
-    this.retainedStreams = new RetainedStreams(this);
-    this.declaredBudget = new DeclaredBudget(this);
-    this.bindDeadlines = new BindDeadlines(this);
-    this.hooks = new HookEngine(this, nanoTime);
-    this.prompts = new PromptPipeline(this);
-    this.events = new EventRelay(this);
-    this.sessionManager = new SessionManager(this);
-    this.router = new InboundRouter(this);
+    // A fatal error closes the connection, and a connection's end reaches the calls and bindings
+    // built below: the outbox closes through this engine, which it calls only once it runs.
+    Outbox outbox = new Outbox(this::closeConnection);
+    this.authDeadlines = new AuthDeadlines(timers, outbox);
+    this.bindDeadlines = new BindDeadlines(timers, limits, sessions, outbox);
+    RetainedStreams retainedStreams = new RetainedStreams(limits, sessions);
+    DeclaredBudget declaredBudget = new DeclaredBudget(limits, sessions);
+    HookEngine hooks = new HookEngine(timers, secrets, limits, this.listener, nanoTime);
+    this.prompts = new PromptPipeline(timers, secrets, limits);
+    this.events = new EventRelay(timers, codec, outbox);
+    this.catalog = new ToolCatalog(loop, timers, limits, outbox);
+    this.calls =
+        new CallDispatcher(loop, timers, secrets, limits, ioExecutor, sessions, hooks, events, outbox);
+    this.pushes = new PushHandler(timers, limits, sessions, retainedStreams, hooks, outbox, this.listener);
+    this.bindings =
+        new BindingHandler(
+            timers, secrets, limits, new PersistDirs(home), sessions, providers, reconnects, catalog,
+            declaredBudget, calls, hooks, prompts, outbox, this.listener);
+    this.sessionManager =
+        new SessionManager(
+            loop, timers, secrets, sessions, providers, connections, bindings, calls, pushes, catalog,
+            retainedStreams, credentials, outbox, this.listener);
+    // The one cycle between collaborators: the session manager unbinds, and an unbinding provider
+    // may be the last one an ending session waits for.
+    bindings.shutdownBarrier(sessionManager::providerReady);
+    UpdateHandler updates = new UpdateHandler(limits, catalog, declaredBudget, outbox);
+    Pairing pairing = new Pairing(timers, limits, secrets, sessions, credentials, authDeadlines, outbox);
+    AuthHandler auth = new AuthHandler(credentials, sessions, pairing, outbox);
+    this.router =
+        new InboundRouter(
+            loop, timers, auth, bindings, calls, hooks, prompts, pushes, updates, outbox);
   }
 
   public Loop loop() {
@@ -167,7 +151,7 @@ public final class Engine {
   /** Writes a line to a session's timeline on behalf of {@code source}. */
   public void log(String sessionId, String source, String message) {
     SessionState session = sessions.get(sessionId);
-    if (session != null && session.phase != SessionState.Phase.ENDED) {
+    if (session != null && !session.isEnded()) {
       session.host.log(sessionId, source, message);
     }
   }
@@ -200,14 +184,7 @@ public final class Engine {
 
   /** The bound providers. */
   public List<ProviderInfo> providers() {
-    List<ProviderInfo> list = new ArrayList<>();
-    for (ProviderState provider : identities.values()) {
-      if (!provider.bindings.isEmpty() || provider.isAllBound()) {
-        list.add(provider.info());
-      }
-    }
-    list.sort(Comparator.comparing(ProviderInfo::providerId));
-    return list;
+    return providers.bound();
   }
 
   /** Registers a WebSocket connection; it starts in AwaitAuth. */
@@ -237,41 +214,16 @@ public final class Engine {
             transport.close(CloseReason.GATEWAY_STOPPING);
             return;
           }
-          conns.add(conn);
-          conn.stateListener = bindDeadlines::stateChanged;
+          connections.add(conn);
+          conn.stateListener(bindDeadlines::stateChanged);
           bindDeadlines.stateChanged(conn); // in-process connections open unbound
           LOG.log(Level.DEBUG, "{0} opened", conn);
           if (conn.isAuthenticating()) {
-            admitWithin(conn, limits.authTimeout(), "No auth within " + seconds(limits.authTimeout()));
+            authDeadlines.admitWithin(
+                conn, limits.authTimeout(), "No auth within " + Timers.seconds(limits.authTimeout()));
           }
         });
     return link;
-  }
-
-  /**
-   * Ends {@code conn} with {@code AUTH_FAILED} if it has not authenticated within {@code limit},
-   * replacing any earlier deadline: no unauthenticated connection keeps one of the connection
-   * slots for long by saying nothing, or nothing valid.
-   */
-  void admitWithin(Conn conn, Duration limit, String refusal) {
-    Scheduler.Cancellable[] self = new Scheduler.Cancellable[1];
-    self[0] =
-        timers.after(
-            limit,
-            () -> {
-              // A replaced deadline may already be queued on a busy loop when it is cancelled:
-              // only the connection's current one may act.
-              if (conn.isOpen() && conn.isAuthenticating() && conn.hasAdmissionDeadline(self[0])) {
-                LOG.log(Level.INFO, "{0}: {1}; closing", conn, refusal);
-                outbox.error(conn, ErrorCode.AUTH_FAILED, refusal, Outbox.Refused.NOTHING);
-              }
-            });
-    conn.admissionDeadline(self[0]);
-  }
-
-  /** {@code duration} for a person: "10 s", or "500 ms" below whole seconds. */
-  static String seconds(Duration duration) {
-    return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
   }
 
   /** The transport side of one connection; any thread. */
@@ -319,7 +271,7 @@ public final class Engine {
   }
 
   /** Closes {@code conn} from the gateway's side: cleans up now, then asks the transport to close. */
-  void closeConnection(Conn conn, CloseReason reason) {
+  private void closeConnection(Conn conn, CloseReason reason) {
     if (!conn.isOpen()) {
       return;
     }
@@ -331,47 +283,19 @@ public final class Engine {
    * The connection is gone, cleanly or not: every call pending on it ends {@code DISCONNECTED}
    * and its provider is removed from every session (spec: Disconnect cleanup).
    */
-  void connectionGone(Conn conn) {
+  private void connectionGone(Conn conn) {
     loop.assertInLoop();
     if (!conn.isOpen()) {
       return;
     }
     conn.on(ConnectionEvent.CLOSED);
-    conns.remove(conn);
+    connections.remove(conn);
     calls.connectionGone(conn);
     ProviderState provider = conn.provider();
     if (provider != null && provider.conn == conn) {
       bindings.providerGone(provider, conn);
     }
     LOG.log(Level.DEBUG, "{0} closed", conn);
-  }
-
-  /** The transport close reason for a fatal error code. */
-  CloseReason closeReasonFor(ErrorCode code) {
-    return switch (code) {
-      case AUTH_FAILED -> CloseReason.AUTH_FAILED;
-      case UNSUPPORTED_VERSION -> CloseReason.UNSUPPORTED_VERSION;
-      case INVALID_SESSION,
-          INVALID_JSON,
-          UNKNOWN_TYPE,
-          DUPLICATE_INSTANCE,
-          TOOL_CONFLICT,
-          RATE_LIMITED,
-          PAYLOAD_TOO_LARGE,
-          UNAUTHORIZED,
-          UNKNOWN -> CloseReason.PROTOCOL_ERROR;
-    };
-  }
-
-  /** A new registration-order number. */
-  long nextProviderOrder() {
-    return ++providerOrder;
-  }
-
-  /** The session, if it exists and is active. */
-  SessionState activeSession(String sessionId) {
-    SessionState session = sessionId == null ? null : sessions.get(sessionId);
-    return session != null && session.isActive() ? session : null;
   }
 
   /** Stops the engine: every connection closed, every session torn down, the token file removed. */
@@ -381,12 +305,11 @@ public final class Engine {
       return;
     }
     stopped = true;
-    for (Conn conn : new ArrayList<>(conns)) {
+    sessionManager.refuseNewSessions();
+    for (Conn conn : connections.all()) {
       closeConnection(conn, CloseReason.GATEWAY_STOPPING);
     }
-    for (SessionState session : new ArrayList<>(sessions.values())) {
-      sessionManager.teardown(session);
-    }
+    sessionManager.teardownAll();
     credentials.stop();
     reconnects.clear();
   }

@@ -7,6 +7,7 @@ import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionEvents;
+import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.time.Duration;
 
 /**
@@ -16,17 +17,21 @@ import java.time.Duration;
  */
 final class EventRelay {
 
-  private final Engine engine;
+  private final Timers timers;
+  private final ProtocolCodec codec;
+  private final Outbox outbox;
 
-  EventRelay(Engine engine) {
-    this.engine = engine;
+  EventRelay(Timers timers, ProtocolCodec codec, Outbox outbox) {
+    this.timers = timers;
+    this.codec = codec;
+    this.outbox = outbox;
   }
 
   void emit(SessionState session, String event, JsonNode data) {
     SessionEvent message = new SessionEvent(session.id, event, data);
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (receives(provider, event)) {
-        engine.outbox.send(provider.conn, message);
+        outbox.send(provider.conn, message);
       }
     }
   }
@@ -44,14 +49,14 @@ final class EventRelay {
     }
     ObjectNode data = JsonNodeFactory.instance.objectNode();
     data.put("tool", call.tool);
-    data.put("provider", call.target.provider.name);
+    data.put("provider", call.target().provider.name);
     data.set("args", call.args);
     ObjectNode result = data.putObject("result");
     if (outcome instanceof ToolOutcome.Success success) {
       result.put("type", "success");
       JsonNode value = success.data();
       if (!value.isNull()) {
-        result.put("output", value.isTextual() ? value.textValue() : engine.codec.writeJson(value));
+        result.put("output", value.isTextual() ? value.textValue() : codec.writeJson(value));
       }
     } else {
       result.put("type", "failure");
@@ -59,12 +64,12 @@ final class EventRelay {
         result.put("output", failure.error());
       }
     }
-    data.put("durationMs", Duration.between(call.startedAt, engine.timers.now()).toMillis());
+    data.put("durationMs", Duration.between(call.startedAt, timers.now()).toMillis());
     emit(call.session, SessionEvents.TOOL_EXECUTION_COMPLETE, data);
   }
 
   private static boolean anyReceives(SessionState session, String event) {
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (receives(provider, event)) {
         return true;
       }

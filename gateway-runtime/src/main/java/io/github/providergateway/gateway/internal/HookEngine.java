@@ -9,6 +9,7 @@ import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.HookAction;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.json.JsStringifier;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -35,16 +36,22 @@ final class HookEngine {
 
   private static final int MAX_LOGGED_TIMEOUTS = 10_000;
 
-  private final Engine engine;
+  private final Timers timers;
+  private final Secrets secrets;
+  private final Limits limits;
+  private final Listeners listener;
   private final RegexGuard regex;
   /** Gates waiting for {@code gate.result}, by the check's call id. */
   private final Map<String, PendingGate> gates = new HashMap<>();
   /** Rules whose regex has run out of time once already: logged once each. */
   private final Set<String> loggedTimeouts = new HashSet<>();
 
-  HookEngine(Engine engine, LongSupplier nanoTime) {
-    this.engine = engine;
-    this.regex = new RegexGuard(engine.limits, nanoTime);
+  HookEngine(Timers timers, Secrets secrets, Limits limits, Listeners listener, LongSupplier nanoTime) {
+    this.timers = timers;
+    this.secrets = secrets;
+    this.limits = limits;
+    this.listener = listener;
+    this.regex = new RegexGuard(limits, nanoTime);
   }
 
   /** The time-guarded regex engine, shared with stream filters. */
@@ -61,7 +68,7 @@ final class HookEngine {
   CompletableFuture<HookDecision> evaluate(
       SessionState session, String tool, JsonNode args, String toolProvider) {
     List<Candidate> candidates = new ArrayList<>();
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       for (HookRule rule : binding.declared.hookRules) {
         candidates.add(new Candidate(binding, rule));
       }
@@ -118,7 +125,7 @@ final class HookEngine {
     while (run.remaining.hasNext()) {
       Candidate candidate = run.remaining.next();
       Binding binding = candidate.binding();
-      if (binding.session.bindings.get(binding.provider) != binding) {
+      if (binding.session.bindings().get(binding.provider) != binding) {
         continue; // the provider left after the call began: its rules no longer apply
       }
       HookRule rule = candidate.rule();
@@ -160,7 +167,7 @@ final class HookEngine {
       }
     }
     return match.args() == null
-        || found(run, binding, rule, match.args(), run.argsText(engine.limits.maxMatchedChars()));
+        || found(run, binding, rule, match.args(), run.argsText(limits.maxMatchedChars()));
   }
 
   /** One guarded match of a rule's pattern, paid from the run's and the rule owner's time. */
@@ -176,10 +183,7 @@ final class HookEngine {
 
   /** The provider's regex time per second, whichever message runs its rules. */
   RegexGuard.Allowance allowance(ProviderState provider) {
-    if (provider.regexAllowance == null) {
-      provider.regexAllowance = regex.allowance();
-    }
-    return provider.regexAllowance;
+    return provider.regexAllowance(regex);
   }
 
   private void logTimeoutOnce(Binding binding, String pattern) {
@@ -190,7 +194,7 @@ final class HookEngine {
       String message =
           "Hook regex of provider '" + binding.provider.name + "' ran out of time: " + pattern;
       LOG.log(Level.WARNING, message);
-      engine.listener.warning(message);
+      listener.warning(message);
     }
   }
 
@@ -198,7 +202,7 @@ final class HookEngine {
 
   private void askGate(Run run, Binding binding, HookRule rule) {
     Conn conn = binding.provider.conn;
-    String callId = engine.secrets.id("gate");
+    String callId = secrets.id("gate");
     if (conn.state() != ConnectionState.BOUND
         || !conn.transport.send(new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args))) {
       // A gate that should be asked but cannot be reached denies (R-HOOK-17).
@@ -207,7 +211,7 @@ final class HookEngine {
     }
     PendingGate gate = new PendingGate(callId, binding, rule, run);
     gates.put(callId, gate);
-    gate.timeout = engine.timers.after(engine.limits.gateTimeout(), () -> gateTimedOut(gate));
+    gate.timeout = timers.after(limits.gateTimeout(), () -> gateTimedOut(gate));
   }
 
   /** A gate waiting for its provider's answer. */

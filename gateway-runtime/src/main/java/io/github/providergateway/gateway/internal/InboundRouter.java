@@ -44,16 +44,42 @@ final class InboundRouter {
 
   private static final System.Logger LOG = System.getLogger(InboundRouter.class.getName());
 
-  private final Engine engine;
+  private final Loop loop;
+  private final Timers timers;
   private final AuthHandler auth;
+  private final BindingHandler bindings;
+  private final CallDispatcher calls;
+  private final HookEngine hooks;
+  private final PromptPipeline prompts;
+  private final PushHandler pushes;
+  private final UpdateHandler updates;
+  private final Outbox outbox;
 
-  InboundRouter(Engine engine) {
-    this.engine = engine;
-    this.auth = new AuthHandler(engine);
+  InboundRouter(
+      Loop loop,
+      Timers timers,
+      AuthHandler auth,
+      BindingHandler bindings,
+      CallDispatcher calls,
+      HookEngine hooks,
+      PromptPipeline prompts,
+      PushHandler pushes,
+      UpdateHandler updates,
+      Outbox outbox) {
+    this.loop = loop;
+    this.timers = timers;
+    this.auth = auth;
+    this.bindings = bindings;
+    this.calls = calls;
+    this.hooks = hooks;
+    this.prompts = prompts;
+    this.pushes = pushes;
+    this.updates = updates;
+    this.outbox = outbox;
   }
 
   void handle(Conn conn, DecodeResult<ProviderMessage> decoded) {
-    engine.loop.assertInLoop();
+    loop.assertInLoop();
     if (!conn.isOpen()) {
       return;
     }
@@ -71,12 +97,12 @@ final class InboundRouter {
           violation.sessionId() == null
               ? refused
               : new Outbox.Refused(refused.type(), violation.sessionId(), refused.requestId());
-      engine.outbox.error(conn, violation.code(), violation.getMessage(), answer);
+      outbox.error(conn, violation.code(), violation.getMessage(), answer);
     } catch (RuntimeException bug) {
       // A gateway bug must not leave this provider's state half-changed or its calls pending:
       // end the connection, which ends its calls and bindings cleanly.
       LOG.log(Level.ERROR, conn + ": failed handling " + refused.type(), bug);
-      engine.closeConnection(conn, CloseReason.PROTOCOL_ERROR);
+      outbox.close(conn, CloseReason.PROTOCOL_ERROR);
     }
   }
 
@@ -107,7 +133,7 @@ final class InboundRouter {
             || error.code() == ErrorCode.PAYLOAD_TOO_LARGE;
     if (mayBeAResult && !error.code().isFatal()) {
       // Core profile, rule 4: pending calls must not wait forever on a result we cannot read.
-      engine.calls.unreadable(conn, error, refused);
+      calls.unreadable(conn, error, refused);
       return;
     }
     throw new ProtocolViolation(error.code(), error.detail());
@@ -129,7 +155,7 @@ final class InboundRouter {
     checkSessionScope(conn, message);
     ProviderState provider = conn.provider();
     if (provider != null) {
-      provider.lastActive = engine.timers.now();
+      provider.active(timers.now());
     }
     dispatch(conn, message);
   }
@@ -187,9 +213,9 @@ final class InboundRouter {
     boolean allowed =
         provider != null
             && switch (message.type()) {
-              case SESSION_READY -> provider.awaitingReady.contains(sessionId);
-              case SHUTDOWN_READY -> provider.shutdownPending.contains(sessionId);
-              default -> provider.bindings.containsKey(sessionId);
+              case SESSION_READY -> provider.isAwaitingReady(sessionId);
+              case SHUTDOWN_READY -> provider.pendingShutdowns().contains(sessionId);
+              default -> provider.bindings().containsKey(sessionId);
             };
     if (!allowed) {
       throw new ProtocolViolation(
@@ -201,20 +227,20 @@ final class InboundRouter {
     switch (message.type()) {
       case AUTH -> auth.auth(conn, (Auth) message);
       case AUTH_CONFIRM -> auth.confirm(conn, (AuthConfirm) message);
-      case HELLO -> engine.bindings.hello(conn, (Hello) message);
-      case GOODBYE -> engine.bindings.goodbye(conn, (Goodbye) message);
-      case SESSION_READY -> engine.bindings.sessionReady(conn, (SessionReady) message);
-      case SHUTDOWN_READY -> engine.bindings.shutdownReady(conn, (ShutdownReady) message);
-      case TOOL_RESULT -> engine.calls.onResult(conn, (ToolResult) message);
-      case TOOL_PROGRESS -> engine.calls.onProgress(conn, (ToolProgress) message);
-      case GATE_RESULT -> engine.hooks.onGateResult(conn, (GateResult) message);
-      case TRANSFORM_RESULT -> engine.prompts.onResult(conn, (TransformResult) message);
-      case PUSH -> engine.pushes.push(conn, (Push) message);
-      case TOOLS_UPDATE -> engine.updates.toolsUpdate(conn, (ToolsUpdate) message);
-      case HOOKS_UPDATE -> engine.updates.hooksUpdate(conn, (HooksUpdate) message);
-      case CONTEXT_UPDATE -> engine.updates.contextUpdate(conn, (ContextUpdate) message);
-      case FILTER_SET -> engine.updates.filterSet(conn, (FilterSet) message);
-      case STREAM_QUERY -> engine.pushes.query(conn, (StreamQuery) message);
+      case HELLO -> bindings.hello(conn, (Hello) message);
+      case GOODBYE -> bindings.goodbye(conn, (Goodbye) message);
+      case SESSION_READY -> bindings.sessionReady(conn, (SessionReady) message);
+      case SHUTDOWN_READY -> bindings.shutdownReady(conn, (ShutdownReady) message);
+      case TOOL_RESULT -> calls.onResult(conn, (ToolResult) message);
+      case TOOL_PROGRESS -> calls.onProgress(conn, (ToolProgress) message);
+      case GATE_RESULT -> hooks.onGateResult(conn, (GateResult) message);
+      case TRANSFORM_RESULT -> prompts.onResult(conn, (TransformResult) message);
+      case PUSH -> pushes.push(conn, (Push) message);
+      case TOOLS_UPDATE -> updates.toolsUpdate(conn, (ToolsUpdate) message);
+      case HOOKS_UPDATE -> updates.hooksUpdate(conn, (HooksUpdate) message);
+      case CONTEXT_UPDATE -> updates.contextUpdate(conn, (ContextUpdate) message);
+      case FILTER_SET -> updates.filterSet(conn, (FilterSet) message);
+      case STREAM_QUERY -> pushes.query(conn, (StreamQuery) message);
       case UNKNOWN -> throw new IllegalStateException("unknown types are answered before dispatch");
     }
   }

@@ -37,7 +37,7 @@ final class MultiInstance {
 
   /** The provider name whose meta-tool {@code tool} is in {@code session}, or null. */
   static String metaToolProvider(SessionState session, String tool) {
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (provider.instance != null && metaToolName(provider.name).equals(tool)) {
         return provider.name;
       }
@@ -48,7 +48,7 @@ final class MultiInstance {
   /** The meta-tool's answer: each connected instance of {@code name}, with its metadata. */
   static ArrayNode listInstances(SessionState session, String name) {
     ArrayNode instances = JsonNodeFactory.instance.arrayNode();
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (provider.instance != null && provider.name.equals(name)) {
         ObjectNode entry = instances.addObject();
         entry.put("instance", provider.instance);

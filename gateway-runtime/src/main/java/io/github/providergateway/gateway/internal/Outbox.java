@@ -11,10 +11,16 @@ final class Outbox {
 
   private static final System.Logger LOG = System.getLogger(Outbox.class.getName());
 
-  private final Engine engine;
+  /** Ends a connection from the gateway's side: cleans up now, then asks the transport to close. */
+  interface Closer {
+    void close(Conn conn, CloseReason reason);
+  }
 
-  Outbox(Engine engine) {
-    this.engine = engine;
+  /** The engine's, which ends the connection's calls and bindings before the transport closes. */
+  private final Closer closer;
+
+  Outbox(Closer closer) {
+    this.closer = closer;
   }
 
   /**
@@ -46,8 +52,30 @@ final class Outbox {
             null);
     send(conn, error);
     if (code.isFatal()) {
-      engine.closeConnection(conn, engine.closeReasonFor(code));
+      close(conn, closeReasonFor(code));
     }
+  }
+
+  /** Closes {@code conn}: its calls and bindings end now, then the transport closes it. */
+  void close(Conn conn, CloseReason reason) {
+    closer.close(conn, reason);
+  }
+
+  /** The transport close reason for a fatal error code. */
+  private static CloseReason closeReasonFor(ErrorCode code) {
+    return switch (code) {
+      case AUTH_FAILED -> CloseReason.AUTH_FAILED;
+      case UNSUPPORTED_VERSION -> CloseReason.UNSUPPORTED_VERSION;
+      case INVALID_SESSION,
+          INVALID_JSON,
+          UNKNOWN_TYPE,
+          DUPLICATE_INSTANCE,
+          TOOL_CONFLICT,
+          RATE_LIMITED,
+          PAYLOAD_TOO_LARGE,
+          UNAUTHORIZED,
+          UNKNOWN -> CloseReason.PROTOCOL_ERROR;
+    };
   }
 
   /** What is known of the refused message, for the {@code error}'s correlation fields. */

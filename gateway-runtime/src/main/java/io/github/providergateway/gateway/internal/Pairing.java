@@ -5,6 +5,7 @@ import io.github.providergateway.protocol.AuthConfirm;
 import io.github.providergateway.protocol.AuthPairing;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.Sessions;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,7 +26,13 @@ final class Pairing {
 
   private static final String SOURCE = "gateway";
 
-  private final Engine engine;
+  private final Timers timers;
+  private final Limits limits;
+  private final Secrets secrets;
+  private final SessionRegistry sessions;
+  private final Credentials credentials;
+  private final AuthDeadlines authDeadlines;
+  private final Outbox outbox;
   /** When recent pairing requests came, oldest first, gateway-wide. */
   private final Deque<Instant> attempts = new ArrayDeque<>();
   /** Requests refused for the budget since the person was last told. */
@@ -32,46 +40,58 @@ final class Pairing {
   /** When the person was last told that requests are being refused. */
   private Instant toldAt;
 
-  Pairing(Engine engine) {
-    this.engine = engine;
+  Pairing(
+      Timers timers,
+      Limits limits,
+      Secrets secrets,
+      SessionRegistry sessions,
+      Credentials credentials,
+      AuthDeadlines authDeadlines,
+      Outbox outbox) {
+    this.timers = timers;
+    this.limits = limits;
+    this.secrets = secrets;
+    this.sessions = sessions;
+    this.credentials = credentials;
+    this.authDeadlines = authDeadlines;
+    this.outbox = outbox;
   }
 
   void start(Conn conn) {
-    Instant now = engine.timers.now();
+    Instant now = timers.now();
     Instant windowStart = now.minus(Duration.ofMinutes(1));
     while (!attempts.isEmpty() && !attempts.peekFirst().isAfter(windowStart)) {
       attempts.pollFirst();
     }
-    if (attempts.size() >= engine.limits.maxPairingAttemptsPerMinute()) {
+    if (attempts.size() >= limits.maxPairingAttemptsPerMinute()) {
       refusedInWindow++;
       tellThePersonOnce(now);
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
           "Too many pairing attempts; at most "
-              + engine.limits.maxPairingAttemptsPerMinute()
+              + limits.maxPairingAttemptsPerMinute()
               + " a minute");
     }
     attempts.addLast(now);
-    conn.pairingRequestedAt = now;
-    var sessions = engine.sessionManager.list();
-    if (sessions.isEmpty()) {
+    conn.pairingRequested(now);
+    List<SessionState> active = sessions.active();
+    if (active.isEmpty()) {
       // Nothing to pair with: say so and close (architecture, decision 27).
-      engine.outbox.error(
+      outbox.error(
           conn,
           ErrorCode.INVALID_SESSION,
           "No active session to pair with; try again when one is running",
           Outbox.Refused.type("auth"));
-      engine.closeConnection(conn, CloseReason.AUTH_FAILED);
+      outbox.close(conn, CloseReason.AUTH_FAILED);
       return;
     }
-    conn.pairingCodes.clear();
-    Duration lifetime = engine.limits.pairingCodeLifetime();
-    conn.pairingExpiry = now.plus(lifetime);
-    for (var info : sessions) {
-      String code = engine.secrets.pairingCode();
-      conn.pairingCodes.put(info.id(), code);
-      engine.sessions.get(info.id()).host.log(
-          info.id(),
+    Duration lifetime = limits.pairingCodeLifetime();
+    conn.newPairingCodes(now.plus(lifetime));
+    for (SessionState session : active) {
+      String code = secrets.pairingCode();
+      conn.pairingCode(session.id, code);
+      session.host.log(
+          session.id,
           SOURCE,
           "A provider is requesting access. Pairing code: "
               + code
@@ -81,24 +101,25 @@ final class Pairing {
     }
     conn.on(ConnectionEvent.PAIRING_REQUESTED);
     // Codes expire: a connection that has not confirmed one by then never will.
-    engine.admitWithin(conn, lifetime, "Pairing code expired; no auth.confirm within " + Engine.seconds(lifetime));
-    engine.outbox.send(conn, new AuthPairing(AuthPairing.DEFAULT_PROMPT));
+    authDeadlines.admitWithin(
+        conn, lifetime, "Pairing code expired; no auth.confirm within " + Timers.seconds(lifetime));
+    outbox.send(conn, new AuthPairing(AuthPairing.DEFAULT_PROMPT));
   }
 
   void confirm(Conn conn, AuthConfirm confirm) {
     String sessionId = matchingSession(conn, confirm.code());
-    conn.pairingCodes.clear();
+    conn.pairingCodesUsed();
     if (sessionId == null) {
       throw new ProtocolViolation(ErrorCode.AUTH_FAILED, "Wrong or expired pairing code");
     }
     // A request that paired gives its unit back: the budget is there to slow guessing, and a
     // person pairing several providers in a row must not run into it.
-    attempts.remove(conn.pairingRequestedAt);
-    String token = engine.credentials.issueExternalToken(sessionId);
+    attempts.remove(conn.pairingRequestedAt());
+    String token = credentials.issueExternalToken(sessionId);
     Credential credential = new Credential.External(sessionId);
     conn.authenticated(credential);
     conn.on(ConnectionEvent.PAIRING_CONFIRMED);
-    engine.outbox.send(conn, new Sessions(token, engine.sessionManager.listFor(credential)));
+    outbox.send(conn, new Sessions(token, sessions.listFor(credential)));
   }
 
   /**
@@ -112,27 +133,27 @@ final class Pairing {
     }
     toldAt = now;
     String message = "Pairing requests are being refused: more than "
-        + engine.limits.maxPairingAttemptsPerMinute() + " in the last minute (" + refusedInWindow
+        + limits.maxPairingAttemptsPerMinute() + " in the last minute (" + refusedInWindow
         + " refused). If you are not pairing a provider now, another program on this machine is trying to;"
         + " if you are, try again in a minute.";
     refusedInWindow = 0;
-    for (var info : engine.sessionManager.list()) {
-      engine.sessions.get(info.id()).host.log(info.id(), SOURCE, message);
+    for (SessionState session : sessions.active()) {
+      session.host.log(session.id, SOURCE, message);
     }
   }
 
   /** The active session whose code {@code typed} is, if the codes have not expired. */
   private String matchingSession(Conn conn, String typed) {
-    if (conn.pairingExpiry == null || !engine.timers.now().isBefore(conn.pairingExpiry)) {
+    if (conn.pairingExpiry() == null || !timers.now().isBefore(conn.pairingExpiry())) {
       return null;
     }
     byte[] typedBytes = typed.getBytes(StandardCharsets.UTF_8);
     String match = null;
-    for (Map.Entry<String, String> entry : conn.pairingCodes.entrySet()) {
+    for (Map.Entry<String, String> entry : conn.pairingCodes().entrySet()) {
       // Compare every code, in constant time, whatever matched before.
       boolean equal =
           MessageDigest.isEqual(typedBytes, entry.getValue().getBytes(StandardCharsets.UTF_8));
-      if (equal && engine.activeSession(entry.getKey()) != null) {
+      if (equal && sessions.active(entry.getKey()) != null) {
         match = entry.getKey();
       }
     }

@@ -23,6 +23,11 @@ final class PersistDirs {
     this.root = home == null ? null : home.resolve("providers").toAbsolutePath();
   }
 
+  /** Whether there is a home to keep them in; without one no provider gets a directory. */
+  boolean available() {
+    return root != null;
+  }
+
   /** The directory of provider {@code name}, created if it is not there yet. */
   Path dirFor(String name) {
     String safe = safeName(name);

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.PromptSections;
 import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.protocol.TransformResult;
@@ -28,12 +29,16 @@ final class PromptPipeline {
   /** What separates a section's text from appended or prepended content. */
   static final String SEPARATOR = "\n";
 
-  private final Engine engine;
+  private final Timers timers;
+  private final Secrets secrets;
+  private final Limits limits;
   /** Callbacks waiting for {@code transform.result}, by call id. */
   private final Map<String, PendingTransform> pending = new HashMap<>();
 
-  PromptPipeline(Engine engine) {
-    this.engine = engine;
+  PromptPipeline(Timers timers, Secrets secrets, Limits limits) {
+    this.timers = timers;
+    this.secrets = secrets;
+    this.limits = limits;
   }
 
   CompletableFuture<PromptResult> run(SessionState session, Map<String, String> sections) {
@@ -41,7 +46,7 @@ final class PromptPipeline {
     List<Step> steps = new ArrayList<>();
     for (String section : sectionOrder(session, sections)) {
       texts.putIfAbsent(section, "");
-      for (Binding binding : session.bindings.values()) {
+      for (Binding binding : session.bindings().values()) {
         TransformRule rule = binding.declared.transforms.get(section);
         if (rule != null && PromptSections.allows(section, rule.action())) {
           steps.add(new Step(section, binding, rule));
@@ -64,7 +69,7 @@ final class PromptPipeline {
         order.add(section);
       }
     }
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       for (String section : binding.declared.transforms.keySet()) {
         if (!order.contains(section) && !PromptSections.isProtected(section)) {
           order.add(section);
@@ -73,7 +78,7 @@ final class PromptPipeline {
     }
     for (String section : List.of(PromptSections.IDENTITY, PromptSections.SAFETY)) {
       boolean appended =
-          session.bindings.values().stream()
+          session.bindings().values().stream()
               .anyMatch(b -> b.declared.transforms.containsKey(section));
       if (sections.containsKey(section) || appended) {
         order.add(section);
@@ -101,7 +106,7 @@ final class PromptPipeline {
     while (run.steps.hasNext()) {
       Step step = run.steps.next();
       Binding binding = step.binding();
-      if (binding.session.bindings.get(binding.provider) != binding) {
+      if (binding.session.bindings().get(binding.provider) != binding) {
         continue; // the provider left meanwhile
       }
       String current = run.texts.get(step.section());
@@ -133,7 +138,7 @@ final class PromptPipeline {
   /** Sends {@code transform.request}; false when the provider cannot be asked (text unchanged). */
   private boolean ask(Run run, Step step, String current) {
     Conn conn = step.binding().provider.conn;
-    String callId = engine.secrets.id("tx");
+    String callId = secrets.id("tx");
     if (conn.state() != ConnectionState.BOUND
         || !conn.transport.send(new TransformRequest(callId, run.session.id, step.section(), current))) {
       return false;
@@ -141,7 +146,7 @@ final class PromptPipeline {
     PendingTransform transform = new PendingTransform(callId, step, run);
     pending.put(callId, transform);
     transform.timeout =
-        engine.timers.after(engine.limits.transformTimeout(), () -> resume(transform, null));
+        timers.after(limits.transformTimeout(), () -> resume(transform, null));
     return true;
   }
 
@@ -189,7 +194,7 @@ final class PromptPipeline {
   private void finish(Run run) {
     List<String> context = new ArrayList<>();
     List<String> startup = new ArrayList<>();
-    for (Binding binding : run.session.bindings.values()) {
+    for (Binding binding : run.session.bindings().values()) {
       if (binding.declared.context != null) {
         context.add(binding.declared.context);
       }

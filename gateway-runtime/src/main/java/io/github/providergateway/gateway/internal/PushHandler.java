@@ -5,6 +5,7 @@ import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.FilterOutcome;
 import io.github.providergateway.protocol.FilterRule;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.StreamEntry;
@@ -13,7 +14,6 @@ import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.json.JsonHeap;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -28,17 +28,37 @@ import java.util.Set;
  */
 public final class PushHandler {
 
-  private final Engine engine;
+  private final Timers timers;
+  private final Limits limits;
+  private final SessionRegistry sessions;
+  private final RetainedStreams retainedStreams;
+  /** Runs stream filters' regexes, under the same guard as hook rules. */
+  private final HookEngine hooks;
+  private final Outbox outbox;
+  private final Listeners listener;
 
-  PushHandler(Engine engine) {
-    this.engine = engine;
+  PushHandler(
+      Timers timers,
+      Limits limits,
+      SessionRegistry sessions,
+      RetainedStreams retainedStreams,
+      HookEngine hooks,
+      Outbox outbox,
+      Listeners listener) {
+    this.timers = timers;
+    this.limits = limits;
+    this.sessions = sessions;
+    this.retainedStreams = retainedStreams;
+    this.hooks = hooks;
+    this.outbox = outbox;
+    this.listener = listener;
   }
 
   void push(Conn conn, Push push) {
     ProviderState provider = conn.provider();
     // Decoded pushes cannot nest deeper (the codec's bound); an in-process provider's tree can,
     // and what is stored must be written back inside stream.history (issue 13).
-    int maxDepth = engine.limits.maxJsonDepth() - 1;
+    int maxDepth = limits.maxJsonDepth() - 1;
     if (JsonHeap.depth(push.metadata(), maxDepth) > maxDepth) {
       throw new ProtocolViolation(
           ErrorCode.INVALID_JSON, "metadata is nested deeper than " + maxDepth + " levels");
@@ -53,7 +73,7 @@ public final class PushHandler {
       checkBudget(binding);
     }
     for (Binding binding : targets) {
-      binding.recentPushes.addLast(engine.timers.now());
+      binding.pushed(timers.now());
       deliver(binding, stream, push);
     }
   }
@@ -64,14 +84,14 @@ public final class PushHandler {
    */
   private static List<Binding> targets(ProviderState provider, Push push) {
     if (push.sessionId() != null) {
-      return List.of(provider.bindings.get(push.sessionId()));
+      return List.of(provider.bindings().get(push.sessionId()));
     }
     if (provider.isAllBound() && !push.isBroadcast()) {
       throw new ProtocolViolation(
           ErrorCode.INVALID_SESSION,
           "An \"all\"-bound provider must give sessionId or broadcast: true");
     }
-    return new ArrayList<>(provider.bindings.values());
+    return new ArrayList<>(provider.bindings().values());
   }
 
   /**
@@ -98,17 +118,17 @@ public final class PushHandler {
         owned++;
       }
     }
-    if (owned >= engine.limits.maxStreamsPerProvider()) {
+    if (owned >= limits.maxStreamsPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "A provider may push to at most " + engine.limits.maxStreamsPerProvider() + " streams",
+          "A provider may push to at most " + limits.maxStreamsPerProvider() + " streams",
           session.id);
     }
-    if (session.streams.size() >= engine.limits.maxStreamsPerSession()
+    if (session.streams.size() >= limits.maxStreamsPerSession()
         && evictableStream(session) == null) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "Session " + session.id + " holds " + engine.limits.maxStreamsPerSession()
+          "Session " + session.id + " holds " + limits.maxStreamsPerSession()
               + " streams of bound providers already",
           session.id);
     }
@@ -120,7 +140,7 @@ public final class PushHandler {
    */
   private static StreamName evictableStream(SessionState session) {
     Set<String> bound = new HashSet<>();
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       bound.add(provider.name);
     }
     StreamName oldest = null;
@@ -142,13 +162,13 @@ public final class PushHandler {
   private EventStream streamFor(SessionState session, StreamName name, TrustLevel writer) {
     EventStream stream = session.streams.get(name);
     if (stream == null) {
-      if (session.streams.size() >= engine.limits.maxStreamsPerSession()) {
+      if (session.streams.size() >= limits.maxStreamsPerSession()) {
         EventStream evicted = session.streams.remove(evictableStream(session));
         if (evicted != null) {
-          engine.retainedStreams.dropped(evicted);
+          retainedStreams.dropped(evicted);
         }
       }
-      stream = new EventStream(writer, engine.limits.streamRetention(), engine.limits.maxStreamBytes());
+      stream = new EventStream(writer, limits.streamRetention(), limits.maxStreamBytes());
       session.streams.put(name, stream);
     }
     return stream;
@@ -159,14 +179,10 @@ public final class PushHandler {
    * (spec: Push loop prevention). A refused push changes nothing.
    */
   private void checkBudget(Binding binding) {
-    Instant windowStart = engine.timers.now().minus(Duration.ofSeconds(1));
-    while (!binding.recentPushes.isEmpty() && !binding.recentPushes.peekFirst().isAfter(windowStart)) {
-      binding.recentPushes.pollFirst();
-    }
-    if (binding.recentPushes.size() >= engine.limits.maxPushesPerSecond()) {
+    if (!binding.mayPush(timers.now(), limits.maxPushesPerSecond())) {
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
-          "More than " + engine.limits.maxPushesPerSecond() + " pushes a second to session "
+          "More than " + limits.maxPushesPerSecond() + " pushes a second to session "
               + binding.session.id,
           binding.session.id);
     }
@@ -192,9 +208,9 @@ public final class PushHandler {
         level = PushLevel.fromWire(filtered.wireName());
       }
       EventStream written = streamFor(session, stream, binding.provider.trust);
-      engine.retainedStreams.changed(
-          written.add(new StreamEntry(engine.timers.now(), push.event(), level, push.metadata())));
-      engine.retainedStreams.enforce();
+      retainedStreams.changed(
+          written.add(new StreamEntry(timers.now(), push.event(), level, push.metadata())));
+      retainedStreams.enforce();
       if (level == PushLevel.SURFACE || level == PushLevel.INJECT) {
         session.host.log(session.id, source, push.event());
       }
@@ -213,15 +229,15 @@ public final class PushHandler {
     if (rules == null) {
       return null;
     }
-    String text = event.length() > engine.limits.maxMatchedChars()
-        ? event.substring(0, engine.limits.maxMatchedChars())
+    String text = event.length() > limits.maxMatchedChars()
+        ? event.substring(0, limits.maxMatchedChars())
         : event;
-    RegexGuard.Spend spend = engine.hooks.regex().spend();
-    RegexGuard.Allowance allowance = engine.hooks.allowance(binding.provider);
+    RegexGuard.Spend spend = hooks.regex().spend();
+    RegexGuard.Allowance allowance = hooks.allowance(binding.provider);
     for (FilterRule rule : rules) {
       // A match cut off by its deadline, or not run for want of time, fails safe as no match
       // (design brief, decision 8; docs/architecture.md, decision 22).
-      if (engine.hooks.regex().find(rule.match(), text, spend, allowance) == RegexGuard.Result.MATCHED) {
+      if (hooks.regex().find(rule.match(), text, spend, allowance) == RegexGuard.Result.MATCHED) {
         return rule.outcome();
       }
     }
@@ -234,42 +250,31 @@ public final class PushHandler {
    * warning, until the user sends a message.
    */
   private boolean mayStartTurn(Binding binding) {
-    if (binding.injectsPaused || binding.turnPending) {
-      return false;
-    }
-    if (binding.turnEnded) {
-      binding.injectCycles++;
-      if (binding.injectCycles >= engine.limits.injectCyclesBeforePause()) {
-        binding.injectsPaused = true;
+    return switch (binding.startTurn(limits.injectCyclesBeforePause())) {
+      case STARTED -> true;
+      case HELD -> false;
+      case PAUSED -> {
         String warning =
-            "Provider '" + binding.provider.name + "' started " + binding.injectCycles
+            "Provider '" + binding.provider.name + "' started " + binding.injectCycles()
                 + " turns in a row; its injects are paused until the user sends a message.";
         binding.session.host.log(binding.session.id, "gateway", warning);
-        engine.listener.warning(warning);
-        return false;
+        listener.warning(warning);
+        yield false;
       }
-    }
-    binding.turnPending = true;
-    binding.turnEnded = false;
-    return true;
+    };
   }
 
   /** The session went idle: turns providers started there have ended. */
   void sessionIdle(SessionState session) {
-    for (Binding binding : session.bindings.values()) {
-      if (binding.turnPending) {
-        binding.turnPending = false;
-        binding.turnEnded = true;
-      }
+    for (Binding binding : session.bindings().values()) {
+      binding.sessionIdle();
     }
   }
 
   /** The user spoke: every provider's inject cycle count restarts, and paused ones resume. */
   void userMessage(SessionState session) {
-    for (Binding binding : session.bindings.values()) {
-      binding.injectCycles = 0;
-      binding.injectsPaused = false;
-      binding.turnEnded = false;
+    for (Binding binding : session.bindings().values()) {
+      binding.userSpoke();
     }
   }
 
@@ -277,14 +282,14 @@ public final class PushHandler {
     ProviderState provider = conn.provider();
     String sessionId = query.sessionId();
     if (sessionId == null) {
-      if (provider.isAllBound() || provider.bindings.size() != 1) {
+      if (provider.isAllBound() || provider.bindings().size() != 1) {
         throw new ProtocolViolation(
             ErrorCode.INVALID_SESSION, "stream.query from an \"all\"-bound provider needs sessionId");
       }
-      sessionId = provider.bindings.keySet().iterator().next();
+      sessionId = provider.bindings().keySet().iterator().next();
     }
-    SessionState session = engine.sessions.get(sessionId);
-    int last = Math.min(query.last() == null ? engine.limits.maxQueryLast() : query.last(), engine.limits.maxQueryLast());
+    SessionState session = sessions.get(sessionId);
+    int last = Math.min(query.last() == null ? limits.maxQueryLast() : query.last(), limits.maxQueryLast());
     Map<String, List<StreamEntry>> result = new LinkedHashMap<>();
     for (String name : query.streams()) {
       Names.checkStream("streams[]", name);
@@ -294,12 +299,12 @@ public final class PushHandler {
       checkWriter(session.streams.get(stream), provider, stream);
       result.put(name, history(session, stream, last));
     }
-    engine.outbox.send(conn, new StreamHistory(query.queryId(), result));
+    outbox.send(conn, new StreamHistory(query.queryId(), result));
   }
 
   /** The host's query: internal trust, any provider's stream, {@code last} up to the retention. */
   public Map<String, List<StreamEntry>> hostQuery(String sessionId, List<String> streams, int last) {
-    SessionState session = engine.sessions.get(sessionId);
+    SessionState session = sessions.get(sessionId);
     if (session == null) {
       throw new HostException(HostErrorCode.INVALID_SESSION, "No session " + sessionId);
     }

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.Concurrency;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.json.JsonHeap;
@@ -46,7 +47,7 @@ final class Reconnects {
     static Snapshot of(ProviderState provider) {
       Map<String, Declared> declared = new LinkedHashMap<>();
       Map<String, Long> revisions = new HashMap<>();
-      for (Binding binding : provider.bindings.values()) {
+      for (Binding binding : provider.bindings().values()) {
         declared.put(binding.session.id, binding.declared.copy());
         revisions.put(binding.session.id, binding.revision());
       }
@@ -65,17 +66,17 @@ final class Reconnects {
   }
 
   /** A valid token's holder: a live provider, or the snapshot of one that dropped. */
-  record Claim(Engine.Identity identity, ProviderState live, Snapshot departed) {}
+  record Claim(ProviderState.Identity identity, ProviderState live, Snapshot departed) {}
 
   private final class Entry {
-    final Engine.Identity identity;
+    final ProviderState.Identity identity;
     ProviderState live;
     Snapshot departed;
     /** The estimated heap of {@link #departed}. */
     long departedBytes;
     Scheduler.Cancellable expiry;
 
-    Entry(Engine.Identity identity, ProviderState live) {
+    Entry(ProviderState.Identity identity, ProviderState live) {
       this.identity = identity;
       this.live = live;
     }
@@ -84,25 +85,29 @@ final class Reconnects {
   /** The most snapshots kept at once; each may hold 100 tools and more. */
   static final int MAX_DEPARTED = 1_000;
 
-  private final Engine engine;
+  private final Secrets secrets;
+  private final Timers timers;
+  private final Limits limits;
   /** Departed identities, oldest first, to forget the oldest when too many wait. */
-  private final ArrayDeque<Engine.Identity> departedOrder = new ArrayDeque<>();
+  private final ArrayDeque<ProviderState.Identity> departedOrder = new ArrayDeque<>();
   /** The estimated heap of all snapshots kept. */
   private long snapshotBytes;
   /** Tokens by the hex SHA-256 of their text. */
   private final Map<String, Entry> byHash = new HashMap<>();
   /** Each identity's current token hash. */
-  private final Map<Engine.Identity, String> hashByIdentity = new HashMap<>();
+  private final Map<ProviderState.Identity, String> hashByIdentity = new HashMap<>();
 
-  Reconnects(Engine engine) {
-    this.engine = engine;
+  Reconnects(Secrets secrets, Timers timers, Limits limits) {
+    this.secrets = secrets;
+    this.timers = timers;
+    this.limits = limits;
   }
 
   /** Issues a new token for {@code provider}; its previous token stops working. */
   String issue(ProviderState provider) {
-    Engine.Identity identity = new Engine.Identity(provider.name, provider.instance);
+    ProviderState.Identity identity = provider.identity();
     forget(identity);
-    String token = engine.secrets.token("rtk-");
+    String token = secrets.token("rtk-");
     String hash = hash(token);
     byHash.put(hash, new Entry(identity, provider));
     hashByIdentity.put(identity, hash);
@@ -113,7 +118,7 @@ final class Reconnects {
    * The holder of {@code token} if it was issued for exactly {@code identity} and is still valid;
    * otherwise null (a token for another identity restores nothing, R-RECON-05).
    */
-  Claim claim(String token, Engine.Identity identity) {
+  Claim claim(String token, ProviderState.Identity identity) {
     if (token == null) {
       return null;
     }
@@ -129,7 +134,7 @@ final class Reconnects {
     if (departedCount() >= MAX_DEPARTED) {
       forgetOldestDeparted(); // a provider churning identities must not pile up snapshots
     }
-    Engine.Identity identity = new Engine.Identity(provider.name, provider.instance);
+    ProviderState.Identity identity = provider.identity();
     String hash = hashByIdentity.get(identity);
     Entry entry = hash == null ? null : byHash.get(hash);
     if (entry == null || entry.live != provider) {
@@ -137,7 +142,7 @@ final class Reconnects {
     }
     Snapshot snapshot = Snapshot.of(provider);
     long bytes = snapshot.estimatedBytes();
-    long max = engine.limits.maxSnapshotBytes();
+    long max = limits.maxSnapshotBytes();
     if (bytes > max) {
       forget(identity); // too large to keep at all: it reconnects as a new provider
       return;
@@ -151,8 +156,8 @@ final class Reconnects {
     snapshotBytes += bytes;
     departedOrder.addLast(identity);
     entry.expiry =
-        engine.timers.after(
-            engine.limits.reconnectWindow(),
+        timers.after(
+            limits.reconnectWindow(),
             () -> {
               if (byHash.get(hash) == entry) {
                 forget(identity);
@@ -165,7 +170,7 @@ final class Reconnects {
    * sessionId} with a trust level other than {@code trust}, or null if there is none.
    */
   TrustLevel departedWithOtherTrust(String name, TrustLevel trust, String sessionId) {
-    for (Engine.Identity identity : departedOrder) {
+    for (ProviderState.Identity identity : departedOrder) {
       if (!identity.name().equals(name) || !isDeparted(identity)) {
         continue;
       }
@@ -188,21 +193,21 @@ final class Reconnects {
     return departedOrder.size();
   }
 
-  private boolean isDeparted(Engine.Identity identity) {
+  private boolean isDeparted(ProviderState.Identity identity) {
     String hash = hashByIdentity.get(identity);
     Entry entry = hash == null ? null : byHash.get(hash);
     return entry != null && entry.departed != null;
   }
 
   private void forgetOldestDeparted() {
-    Engine.Identity oldest = departedOrder.pollFirst();
+    ProviderState.Identity oldest = departedOrder.pollFirst();
     if (oldest != null) {
       forget(oldest);
     }
   }
 
   /** Drops the token of {@code identity}: it was used, replaced, or its identity taken afresh. */
-  void forget(Engine.Identity identity) {
+  void forget(ProviderState.Identity identity) {
     String hash = hashByIdentity.remove(identity);
     if (hash != null) {
       Entry entry = byHash.remove(hash);

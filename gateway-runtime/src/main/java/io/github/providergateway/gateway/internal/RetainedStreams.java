@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.StreamName;
 import java.time.Instant;
 import java.util.HashMap;
@@ -17,11 +18,14 @@ import java.util.Set;
  */
 final class RetainedStreams {
 
-  private final Engine engine;
+  private final Limits limits;
+  private final SessionRegistry sessions;
+  /** The estimated heap of every stream of every session. */
   private long bytes;
 
-  RetainedStreams(Engine engine) {
-    this.engine = engine;
+  RetainedStreams(Limits limits, SessionRegistry sessions) {
+    this.limits = limits;
+    this.sessions = sessions;
   }
 
   /** A stream grew or shrank by {@code delta} bytes. */
@@ -51,7 +55,7 @@ final class RetainedStreams {
    * kept either (it has been delivered; only its history is lost).
    */
   void enforce() {
-    long max = engine.limits.maxRetainedStreamBytes();
+    long max = limits.maxRetainedStreamBytes();
     while (bytes > max) {
       if (!dropDepartedStream() && !evictOldestOfLargestHolder()) {
         return; // nothing is held any more
@@ -64,7 +68,7 @@ final class RetainedStreams {
     SessionState oldestSession = null;
     StreamName oldest = null;
     Instant oldestWrite = null;
-    for (SessionState session : engine.sessions.values()) {
+    for (SessionState session : sessions.all()) {
       Set<String> bound = boundNames(session);
       for (Map.Entry<StreamName, EventStream> entry : session.streams.entrySet()) {
         Instant written = entry.getValue().lastWritten();
@@ -86,14 +90,14 @@ final class RetainedStreams {
   /** Evicts the oldest event of the provider holding the most; false if nothing may go. */
   private boolean evictOldestOfLargestHolder() {
     Map<String, Long> held = new HashMap<>();
-    for (SessionState session : engine.sessions.values()) {
+    for (SessionState session : sessions.all()) {
       for (Map.Entry<StreamName, EventStream> entry : session.streams.entrySet()) {
         held.merge(entry.getKey().provider(), entry.getValue().bytes(), Long::sum);
       }
     }
     String largest = held.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
     EventStream oldest = null;
-    for (SessionState session : engine.sessions.values()) {
+    for (SessionState session : sessions.all()) {
       for (Map.Entry<StreamName, EventStream> entry : session.streams.entrySet()) {
         EventStream stream = entry.getValue();
         if (entry.getKey().provider().equals(largest)
@@ -112,7 +116,7 @@ final class RetainedStreams {
 
   private static Set<String> boundNames(SessionState session) {
     Set<String> bound = new HashSet<>();
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       bound.add(provider.name);
     }
     return bound;

@@ -21,41 +21,83 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class SessionManager {
 
-  private final Engine engine;
+  private final Loop loop;
+  private final Timers timers;
+  private final Secrets secrets;
+  private final SessionRegistry sessions;
+  private final ProviderRegistry providers;
+  private final ConnectionRegistry connections;
+  private final BindingHandler bindings;
+  private final CallDispatcher calls;
+  private final PushHandler pushes;
+  private final ToolCatalog catalog;
+  private final RetainedStreams retainedStreams;
+  private final Credentials credentials;
+  private final Outbox outbox;
+  private final Listeners listener;
+  /** Set once the gateway stops: no session starts after. Loop only. */
+  private boolean stopped;
 
-  SessionManager(Engine engine) {
-    this.engine = engine;
+  SessionManager(
+      Loop loop,
+      Timers timers,
+      Secrets secrets,
+      SessionRegistry sessions,
+      ProviderRegistry providers,
+      ConnectionRegistry connections,
+      BindingHandler bindings,
+      CallDispatcher calls,
+      PushHandler pushes,
+      ToolCatalog catalog,
+      RetainedStreams retainedStreams,
+      Credentials credentials,
+      Outbox outbox,
+      Listeners listener) {
+    this.loop = loop;
+    this.timers = timers;
+    this.secrets = secrets;
+    this.sessions = sessions;
+    this.providers = providers;
+    this.connections = connections;
+    this.bindings = bindings;
+    this.calls = calls;
+    this.pushes = pushes;
+    this.catalog = catalog;
+    this.retainedStreams = retainedStreams;
+    this.credentials = credentials;
+    this.outbox = outbox;
+    this.listener = listener;
   }
 
   /** Starts a session; every authenticated provider gets {@code sessions.updated}. */
   public SessionInfo start(SessionSpec spec, SessionHost host) {
-    engine.loop.assertInLoop();
+    loop.assertInLoop();
     requireRunning();
-    String id = engine.secrets.id("s");
+    String id = secrets.id("s");
     SessionInfo info = new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground());
     SessionState session =
         new SessionState(id, info, new GuardedSessionHost(host), spec.hostToolNames());
-    engine.sessions.put(id, session);
-    engine.bindings.sessionStarted(session);
+    sessions.add(session);
+    bindings.sessionStarted(session);
     broadcastSessions();
-    engine.listener.sessionStarted(info);
+    listener.sessionStarted(info);
     return info;
   }
 
   /** Bound providers get {@code session.lifecycle idle}. */
   public void idle(String sessionId) {
     SessionState session = requireActive(sessionId);
-    engine.pushes.sessionIdle(session);
-    for (ProviderState provider : session.bindings.keySet()) {
+    pushes.sessionIdle(session);
+    for (ProviderState provider : session.bindings().keySet()) {
       if (provider.conn.state() == ConnectionState.BOUND) {
-        engine.outbox.send(provider.conn, SessionLifecycle.idle(session.id));
+        outbox.send(provider.conn, SessionLifecycle.idle(session.id));
       }
     }
   }
 
   /** Interrupts the session's calls. */
   public void interrupt(String sessionId) {
-    engine.calls.interrupt(requireActive(sessionId));
+    calls.interrupt(requireActive(sessionId));
   }
 
   /**
@@ -65,42 +107,39 @@ public final class SessionManager {
    * @return completes after teardown
    */
   public CompletableFuture<Void> end(String sessionId, Duration deadline) {
-    engine.loop.assertInLoop();
-    SessionState session = engine.sessions.get(sessionId);
-    if (session == null || session.phase == SessionState.Phase.ENDED) {
+    loop.assertInLoop();
+    SessionState session = sessions.get(sessionId);
+    if (session == null || session.isEnded()) {
       throw new HostException(HostErrorCode.INVALID_SESSION, "No session " + sessionId);
     }
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    session.endWaiters.add(done);
-    if (session.phase == SessionState.Phase.ENDING) {
+    CompletableFuture<Void> done = session.whenEnded();
+    if (session.isEnding()) {
       return done;
     }
-    session.phase = SessionState.Phase.ENDING;
-    for (ProviderState provider : engine.identities.values()) {
-      provider.awaitingReady.remove(sessionId);
+    session.beginEnding();
+    for (ProviderState provider : providers.all()) {
+      provider.stopAwaitingReady(sessionId);
     }
-    for (ProviderState provider : session.bindings.keySet()) {
+    for (ProviderState provider : session.bindings().keySet()) {
       if (provider.conn.state() == ConnectionState.BOUND) {
-        session.awaitingShutdown.add(provider);
-        provider.shutdownPending.add(sessionId);
-        engine.outbox.send(provider.conn, SessionLifecycle.shutdownPending(sessionId, deadline));
+        session.awaitShutdown(provider);
+        provider.shutdownPending(sessionId);
+        outbox.send(provider.conn, SessionLifecycle.shutdownPending(sessionId, deadline));
       }
     }
     broadcastSessions();
-    engine.listener.sessionEnding(sessionId, deadline);
-    if (session.awaitingShutdown.isEmpty()) {
+    listener.sessionEnding(sessionId, deadline);
+    if (!session.awaitsProviders()) {
       teardown(session);
     } else {
-      session.shutdownDeadline = engine.timers.after(deadline, () -> teardown(session));
+      session.shutdownDeadline(timers.after(deadline, () -> teardown(session)));
     }
     return done;
   }
 
   /** {@code provider} is ready for {@code session}'s teardown; the last one triggers it. */
   void providerReady(SessionState session, ProviderState provider) {
-    if (session.phase == SessionState.Phase.ENDING
-        && session.awaitingShutdown.remove(provider)
-        && session.awaitingShutdown.isEmpty()) {
+    if (session.shutdownReady(provider)) {
       teardown(session);
     }
   }
@@ -110,81 +149,65 @@ public final class SessionManager {
    * waits on {@link #end} is told.
    */
   void teardown(SessionState session) {
-    if (session.phase == SessionState.Phase.ENDED) {
+    if (session.isEnded()) {
       return;
     }
-    boolean wasListed = session.phase == SessionState.Phase.ACTIVE;
-    session.phase = SessionState.Phase.ENDED;
-    if (session.shutdownDeadline != null) {
-      session.shutdownDeadline.cancel();
-    }
-    engine.catalog.cancel(session);
-    List<ProviderState> providers = new ArrayList<>(session.bindings.keySet());
-    for (Binding binding : new ArrayList<>(session.bindings.values())) {
-      engine.bindings.unbind(binding, BindingHandler.UnbindReason.SESSION_ENDED);
+    boolean wasListed = session.isActive();
+    session.ended();
+    catalog.cancel(session);
+    List<ProviderState> wereBound = new ArrayList<>(session.bindings().keySet());
+    for (Binding binding : new ArrayList<>(session.bindings().values())) {
+      bindings.unbind(binding, BindingHandler.UnbindReason.SESSION_ENDED);
     }
     for (CallState call : new ArrayList<>(session.calls)) {
-      engine.calls.cancel(call, CancelReason.SESSION_ENDED);
+      calls.cancel(call, CancelReason.SESSION_ENDED);
     }
-    for (ProviderState provider : session.awaitingShutdown) {
-      provider.shutdownPending.remove(session.id);
+    for (ProviderState provider : session.stopAwaitingShutdown()) {
+      provider.shutdownSettled(session.id);
     }
-    session.awaitingShutdown.clear();
-    engine.sessions.remove(session.id);
-    engine.retainedStreams.sessionEnded(session);
-    engine.credentials.revokeSession(session.id);
-    engine.bindings.sessionEnded(session, providers);
+    sessions.remove(session);
+    retainedStreams.sessionEnded(session);
+    credentials.revokeSession(session.id);
+    bindings.sessionEnded(session, wereBound);
     if (wasListed) {
       broadcastSessions();
     }
-    engine.listener.sessionEnded(session.id);
-    for (CompletableFuture<Void> waiter : session.endWaiters) {
-      waiter.complete(null);
-    }
-    session.endWaiters.clear();
+    listener.sessionEnded(session.id);
+    session.tellEnded();
   }
 
   /** The active sessions, in start order, with every field (the host's view). */
   public List<SessionInfo> list() {
-    List<SessionInfo> list = new ArrayList<>();
-    for (SessionState session : engine.sessions.values()) {
-      if (session.isActive()) {
-        list.add(session.info);
-      }
-    }
-    return list;
-  }
-
-  /** The active sessions as {@code credential} may see them: {@code cwd} only where it may access. */
-  List<SessionInfo> listFor(Credential credential) {
-    List<SessionInfo> list = new ArrayList<>();
-    for (SessionInfo info : list()) {
-      list.add(credential.mayAccess(info.id()) ? info : info.withoutCwd());
-    }
-    return list;
+    return sessions.list();
   }
 
   /** Every authenticated connection gets {@code sessions.updated}. */
   private void broadcastSessions() {
-    for (Conn conn : engine.conns) {
-      if (conn.state().isAuthenticated() && conn.credential() != null) {
-        engine.outbox.send(conn, new SessionsUpdated(listFor(conn.credential())));
-      }
+    for (Conn conn : connections.authenticated()) {
+      outbox.send(conn, new SessionsUpdated(sessions.listFor(conn.credential())));
     }
   }
 
   /** The session, which must be active. */
   SessionState requireActive(String sessionId) {
-    engine.loop.assertInLoop();
-    SessionState session = engine.activeSession(sessionId);
-    if (session == null) {
-      throw new HostException(HostErrorCode.INVALID_SESSION, "No active session " + sessionId);
+    loop.assertInLoop();
+    return sessions.requireActive(sessionId);
+  }
+
+  /** The gateway stops: no session starts from now on. */
+  void refuseNewSessions() {
+    stopped = true;
+  }
+
+  /** Tears down every session (the gateway stops, its connections already closed). */
+  void teardownAll() {
+    for (SessionState session : new ArrayList<>(sessions.all())) {
+      teardown(session);
     }
-    return session;
   }
 
   private void requireRunning() {
-    if (engine.stopped) {
+    if (stopped) {
       throw new HostException(HostErrorCode.GATEWAY_CLOSED, "The gateway has stopped");
     }
   }

@@ -31,6 +31,11 @@ public final class Timers {
     return clock;
   }
 
+  /** {@code duration} for a person: "10 s", or "500 ms" below whole seconds. */
+  static String seconds(Duration duration) {
+    return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+  }
+
   /** Runs {@code task} on the loop after {@code delay}. */
   public Scheduler.Cancellable after(Duration delay, Runnable task) {
     return scheduler.schedule(delay, () -> loop.execute(task));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ToolDefinition;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,10 +27,16 @@ public final class ToolCatalog {
   /** A batch is flushed at the latest after this many debounce windows, however busy. */
   private static final int MAX_WAIT_WINDOWS = 5;
 
-  private final Engine engine;
+  private final Loop loop;
+  private final Timers timers;
+  private final Limits limits;
+  private final Outbox outbox;
 
-  ToolCatalog(Engine engine) {
-    this.engine = engine;
+  ToolCatalog(Loop loop, Timers timers, Limits limits, Outbox outbox) {
+    this.loop = loop;
+    this.timers = timers;
+    this.limits = limits;
+    this.outbox = outbox;
   }
 
   // ---- validation ----
@@ -44,11 +51,11 @@ public final class ToolCatalog {
   void checkTools(
       SessionState session, String providerName, Collection<ToolDefinition> tools, Binding self) {
     checkDistinct(session, tools);
-    if (tools.size() > engine.limits.maxToolsPerProvider()) {
+    if (tools.size() > limits.maxToolsPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
           "A provider may hold at most "
-              + engine.limits.maxToolsPerProvider()
+              + limits.maxToolsPerProvider()
               + " tools; this would make "
               + tools.size(),
           session.id);
@@ -95,7 +102,7 @@ public final class ToolCatalog {
     if (!toolName.startsWith("list_")) {
       return null;
     }
-    for (ProviderState other : session.bindings.keySet()) {
+    for (ProviderState other : session.bindings().keySet()) {
       if (!other.name.equals(providerName) && toolName.startsWith("list_" + other.name)) {
         return other.name;
       }
@@ -107,46 +114,21 @@ public final class ToolCatalog {
 
   /** Registers {@code binding} in its session, last in registration order. */
   void add(Binding binding) {
-    SessionState session = binding.session;
-    session.bindings.put(binding.provider, binding);
-    index(binding);
-    changed(session);
+    binding.session.add(binding);
+    changed(binding.session);
   }
 
   /** Removes {@code binding} and its tools from its session. */
   void remove(Binding binding) {
-    SessionState session = binding.session;
-    if (session.bindings.remove(binding.provider) != null) {
-      unindex(binding);
-      changed(session);
+    if (binding.session.remove(binding)) {
+      changed(binding.session);
     }
   }
 
   /** Replaces {@code binding}'s tools with {@code tools}. */
   void replaceTools(Binding binding, List<ToolDefinition> tools) {
-    unindex(binding);
-    binding.declared.setTools(tools);
-    index(binding);
+    binding.session.replaceTools(binding, tools);
     changed(binding.session);
-  }
-
-  private void index(Binding binding) {
-    for (String name : binding.declared.tools.keySet()) {
-      binding.session.toolIndex.computeIfAbsent(name, n -> new ArrayList<>(1)).add(binding);
-    }
-  }
-
-  private void unindex(Binding binding) {
-    Map<String, List<Binding>> index = binding.session.toolIndex;
-    for (String name : binding.declared.tools.keySet()) {
-      List<Binding> owners = index.get(name);
-      if (owners != null) {
-        owners.remove(binding);
-        if (owners.isEmpty()) {
-          index.remove(name);
-        }
-      }
-    }
   }
 
   // ---- what the host registers ----
@@ -160,14 +142,14 @@ public final class ToolCatalog {
   public List<HostTool> hostTools(SessionState session) {
     Map<String, HostTool> tools = new LinkedHashMap<>();
     Map<String, List<ProviderState>> instancesByName = new LinkedHashMap<>();
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       if (binding.provider.instance != null) {
         instancesByName
             .computeIfAbsent(binding.provider.name, n -> new ArrayList<>())
             .add(binding.provider);
       }
     }
-    for (Binding binding : session.bindings.values()) {
+    for (Binding binding : session.bindings().values()) {
       for (ToolDefinition tool : binding.declared.tools.values()) {
         if (tools.containsKey(tool.name())) {
           continue;
@@ -195,45 +177,35 @@ public final class ToolCatalog {
    * debounce window (200 ms), or at the latest {@value #MAX_WAIT_WINDOWS} windows after the first.
    */
   void changed(SessionState session) {
-    if (!session.isActive() && session.phase != SessionState.Phase.ENDING) {
+    if (session.isEnded()) {
       return;
     }
-    Instant now = engine.timers.now();
-    if (session.registrationBatchStart == null) {
-      session.registrationBatchStart = now;
-    }
-    if (session.registrationFlush != null) {
-      session.registrationFlush.cancel();
-    }
-    Duration window = engine.limits.registrationDebounce();
-    Instant latest = session.registrationBatchStart.plus(window.multipliedBy(MAX_WAIT_WINDOWS));
+    Instant now = timers.now();
+    Instant batchStart = session.registrationBatchStart(now);
+    session.cancelRegistrationFlush();
+    Duration window = limits.registrationDebounce();
+    Instant latest = batchStart.plus(window.multipliedBy(MAX_WAIT_WINDOWS));
     Duration untilLatest = Duration.between(now, latest);
     Duration delay = untilLatest.compareTo(window) < 0 ? untilLatest : window;
-    session.registrationFlush =
-        engine.timers.after(delay.isNegative() ? Duration.ZERO : delay, () -> flush(session));
+    session.registrationFlush(
+        timers.after(delay.isNegative() ? Duration.ZERO : delay, () -> flush(session)));
   }
 
   /** Registers the session's tools with the host if they changed, then acks waiting updates. */
   void flush(SessionState session) {
-    engine.loop.assertInLoop();
-    if (session.registrationFlush != null) {
-      session.registrationFlush.cancel();
-      session.registrationFlush = null;
-    }
-    session.registrationBatchStart = null;
-    if (session.phase == SessionState.Phase.ENDED) {
+    loop.assertInLoop();
+    session.registrationFlushed();
+    if (session.isEnded()) {
       return;
     }
     List<HostTool> tools = hostTools(session);
-    if (!tools.equals(session.registeredTools)) {
-      session.registeredTools = tools;
+    if (session.registered(tools)) {
       session.host.registerTools(session.id, tools);
     }
-    for (Binding binding : session.bindings.values()) {
-      Binding.PendingAck ack = binding.pendingToolsAck;
+    for (Binding binding : session.bindings().values()) {
+      Binding.PendingAck ack = binding.takeToolsAck();
       if (ack != null) {
-        binding.pendingToolsAck = null;
-        engine.outbox.send(
+        outbox.send(
             binding.provider.conn, new Ack(ack.requestId(), session.id, ack.revision()));
       }
     }
@@ -241,10 +213,7 @@ public final class ToolCatalog {
 
   /** Drops a pending flush: the session is gone. */
   void cancel(SessionState session) {
-    if (session.registrationFlush != null) {
-      session.registrationFlush.cancel();
-      session.registrationFlush = null;
-    }
+    session.cancelRegistrationFlush();
   }
 
   /** An empty JSON Schema object, for meta-tools. */

@@ -6,6 +6,7 @@ import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.FilterSet;
 import io.github.providergateway.protocol.HooksUpdate;
+import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolsUpdate;
@@ -26,19 +27,25 @@ import java.util.Set;
  */
 final class UpdateHandler {
 
-  private final Engine engine;
+  private final Limits limits;
+  private final ToolCatalog catalog;
+  private final DeclaredBudget declaredBudget;
+  private final Outbox outbox;
 
-  UpdateHandler(Engine engine) {
-    this.engine = engine;
+  UpdateHandler(Limits limits, ToolCatalog catalog, DeclaredBudget declaredBudget, Outbox outbox) {
+    this.limits = limits;
+    this.catalog = catalog;
+    this.declaredBudget = declaredBudget;
+    this.outbox = outbox;
   }
 
   /** The bindings an update targets: one session if it names one, else every bound session. */
   private static List<Binding> targets(ProviderState provider, String sessionId) {
     if (sessionId != null) {
-      Binding binding = provider.bindings.get(sessionId);
+      Binding binding = provider.bindings().get(sessionId);
       return binding == null ? List.of() : List.of(binding);
     }
-    return new ArrayList<>(provider.bindings.values());
+    return new ArrayList<>(provider.bindings().values());
   }
 
   void toolsUpdate(Conn conn, ToolsUpdate update) {
@@ -47,14 +54,14 @@ final class UpdateHandler {
     Map<Binding, List<ToolDefinition>> next = new LinkedHashMap<>();
     for (Binding binding : targets) {
       List<ToolDefinition> tools = toolsAfter(binding.declared, update);
-      engine.catalog.checkTools(binding.session, provider.name, tools, binding);
+      catalog.checkTools(binding.session, provider.name, tools, binding);
       checkSize(conn, binding, candidate -> candidate.setTools(tools));
       next.put(binding, tools);
     }
     if (update.requestId() != null) {
       // One update of a type in flight per (provider, session) (spec: Update acknowledgments).
       for (Binding binding : targets) {
-        if (binding.pendingToolsAck != null) {
+        if (binding.awaitsToolsAck()) {
           throw new ProtocolViolation(
               ErrorCode.RATE_LIMITED,
               "A tools.update for session " + binding.session.id + " is still awaiting its ack",
@@ -67,11 +74,11 @@ final class UpdateHandler {
     }
     next.forEach(
         (binding, tools) -> {
-          engine.catalog.replaceTools(binding, tools);
-          binding.declaredBytes = binding.declared.estimatedBytes();
+          catalog.replaceTools(binding, tools);
+          binding.declaredChanged();
           long revision = binding.nextRevision();
           if (update.requestId() != null) {
-            binding.pendingToolsAck = new Binding.PendingAck(update.requestId(), revision);
+            binding.awaitToolsAck(update.requestId(), revision);
           }
         });
   }
@@ -97,7 +104,7 @@ final class UpdateHandler {
   }
 
   void hooksUpdate(Conn conn, HooksUpdate update) {
-    HookRules.check(update.hooks(), engine.limits);
+    HookRules.check(update.hooks(), limits);
     ProviderState provider = conn.provider();
     List<Binding> targets = targets(provider, update.sessionId());
     for (Binding binding : targets) {
@@ -106,7 +113,7 @@ final class UpdateHandler {
     }
     for (Binding binding : targets) {
       applyHooks(binding.declared, update);
-      binding.declaredBytes = binding.declared.estimatedBytes();
+      binding.declaredChanged();
     }
     if (update.sessionId() == null && provider.template != null) {
       applyHooks(provider.template, update);
@@ -130,10 +137,10 @@ final class UpdateHandler {
         sections.remove(section);
       }
     });
-    if (sections.size() > engine.limits.maxHookRulesPerProvider()) {
+    if (sections.size() > limits.maxHookRulesPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "A provider may transform at most " + engine.limits.maxHookRulesPerProvider()
+          "A provider may transform at most " + limits.maxHookRulesPerProvider()
               + " sections; this would make " + sections.size());
     }
   }
@@ -143,7 +150,7 @@ final class UpdateHandler {
   private void checkSize(Conn conn, Binding binding, java.util.function.Consumer<Declared> change) {
     Declared candidate = binding.declared.copy();
     change.accept(candidate);
-    engine.declaredBudget.check(conn, binding.session.id, candidate, binding);
+    declaredBudget.check(conn, binding.session.id, candidate, binding);
   }
 
   private static void applyHooks(Declared declared, HooksUpdate update) {
@@ -174,7 +181,7 @@ final class UpdateHandler {
     }
     for (Binding binding : targets) {
       binding.declared.context = context;
-      binding.declaredBytes = binding.declared.estimatedBytes();
+      binding.declaredChanged();
     }
     if (update.sessionId() == null && provider.template != null) {
       provider.template.context = context;
@@ -192,10 +199,10 @@ final class UpdateHandler {
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED, "filter.set may only name your own streams, not " + stream);
     }
-    if (update.rules().size() > engine.limits.maxFilterRules()) {
+    if (update.rules().size() > limits.maxFilterRules()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "A filter may have at most " + engine.limits.maxFilterRules() + " rules, not " + update.rules().size());
+          "A filter may have at most " + limits.maxFilterRules() + " rules, not " + update.rules().size());
     }
     for (int i = 0; i < update.rules().size(); i++) {
       HookRules.checkRegex(update.rules().get(i).match(), "rules[" + i + "].match");
@@ -206,10 +213,10 @@ final class UpdateHandler {
       // Filters need no stream to exist yet, so they are bounded like streams are.
       if (!rules.isEmpty()
           && !binding.declared.filters.containsKey(stream.stream())
-          && binding.declared.filters.size() >= engine.limits.maxStreamsPerProvider()) {
+          && binding.declared.filters.size() >= limits.maxStreamsPerProvider()) {
         throw new ProtocolViolation(
             ErrorCode.PAYLOAD_TOO_LARGE,
-            "A provider may filter at most " + engine.limits.maxStreamsPerProvider() + " streams",
+            "A provider may filter at most " + limits.maxStreamsPerProvider() + " streams",
             binding.session.id);
       }
     }
@@ -218,7 +225,7 @@ final class UpdateHandler {
     }
     for (Binding binding : targets) {
       setFilter(binding.declared, stream.stream(), rules);
-      binding.declaredBytes = binding.declared.estimatedBytes();
+      binding.declaredChanged();
     }
     if (update.sessionId() == null && provider.template != null) {
       setFilter(provider.template, stream.stream(), rules);
@@ -239,7 +246,7 @@ final class UpdateHandler {
     for (Binding binding : targets) {
       long revision = binding.nextRevision();
       if (requestId != null) {
-        engine.outbox.send(conn, new Ack(requestId, binding.session.id, revision));
+        outbox.send(conn, new Ack(requestId, binding.session.id, revision));
       }
     }
   }

@@ -1,0 +1,61 @@
+package io.github.providergateway.gateway.internal;
+
+import io.github.providergateway.gateway.ProviderInfo;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Registered providers by identity (name + instance), while their connection is open, and the
+ * registration order they are numbered in. One provider per identity (spec: Identity protection).
+ * Loop only.
+ */
+final class ProviderRegistry {
+
+  /** ProviderRegistry by identity. Changed by {@link BindingHandler} only. */
+  private final Map<ProviderState.Identity, ProviderState> byIdentity = new HashMap<>();
+  private final Collection<ProviderState> all = Collections.unmodifiableCollection(byIdentity.values());
+  /** The last registration-order number given. */
+  private long order;
+
+  /** The provider holding {@code identity}, or null. */
+  ProviderState get(ProviderState.Identity identity) {
+    return byIdentity.get(identity);
+  }
+
+  /** Registers {@code provider} under its identity, in place of whoever held it. */
+  void add(ProviderState provider) {
+    byIdentity.put(provider.identity(), provider);
+  }
+
+  /** Forgets {@code provider}, if it still holds its identity. */
+  void remove(ProviderState provider) {
+    byIdentity.remove(provider.identity(), provider);
+  }
+
+  /** Every registered provider; a read-only view. */
+  Collection<ProviderState> all() {
+    return all;
+  }
+
+  /** A new registration-order number. */
+  long nextOrder() {
+    return ++order;
+  }
+
+  /** The bound providers, by provider id: what the host sees. */
+  List<ProviderInfo> bound() {
+    List<ProviderInfo> list = new ArrayList<>();
+    for (ProviderState provider : byIdentity.values()) {
+      if (!provider.bindings().isEmpty() || provider.isAllBound()) {
+        list.add(provider.info());
+      }
+    }
+    list.sort(Comparator.comparing(ProviderInfo::providerId));
+    return list;
+  }
+}
