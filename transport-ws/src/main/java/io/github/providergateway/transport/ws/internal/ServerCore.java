@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.Scheduler;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -21,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -69,7 +72,10 @@ public final class ServerCore {
   private final Gateway gateway;
   private final int requestedPort;
   private final Duration idleTimeout;
-  private final TyrusProviderConnection.Settings settings;
+  /** Each provider connection's outbound bounds, and the budget they share. */
+  private final BoundedSender.Bounds providerBounds;
+  /** Each host connection's byte bound (hosts have their own count bound and no shared budget). */
+  private final long hostMaxQueuedBytes;
   private final LoopbackServerContainer container;
   /** The server-wide defences against what peers send (see {@link LoopbackFilter}). */
   private final TrafficGuards guards;
@@ -87,6 +93,8 @@ public final class ServerCore {
   private ExecutorService sendExecutor;
   /** Heartbeat and close deadlines; created by start. Guarded by lifecycle. */
   private ScheduledExecutorService timer;
+  /** What every connection's sender shares; created by start. Guarded by lifecycle. */
+  private BoundedSender.Context senders;
   /** Whether start ran. Guarded by lifecycle. */
   private boolean started;
   /** Whether close ran. Guarded by lifecycle. */
@@ -98,13 +106,14 @@ public final class ServerCore {
     this.idleTimeout = config.idleTimeout();
     this.hosts = config.hosts();
     this.outbound = new OutboundBudget(config.maxQueuedBytesTotal());
-    this.settings =
-        new TyrusProviderConnection.Settings(
+    this.providerBounds =
+        new BoundedSender.Bounds(
             config.maxQueuedMessages(),
             config.maxQueuedBytes(),
-            CLOSE_GRACE,
+            Duration.ZERO,
             outbound,
             this::closeFurthestBehind);
+    this.hostMaxQueuedBytes = config.maxQueuedBytes();
     this.guards =
         new TrafficGuards(
             gateway.clock(),
@@ -132,6 +141,7 @@ public final class ServerCore {
       started = true;
       sendExecutor = Executors.newFixedThreadPool(sendThreads(), daemonThreads("pg-ws-send-"));
       timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
+      senders = new BoundedSender.Context(sendExecutor, scheduler(timer), gateway.clock(), CLOSE_GRACE);
       try {
         ServerEndpointConfig endpoint =
             ServerEndpointConfig.Builder.create(ProviderEndpoint.class, "/")
@@ -217,19 +227,12 @@ public final class ServerCore {
     if (!admit(session, admission)) {
       return null;
     }
-    ExecutorService sends;
-    ScheduledExecutorService timers;
-    synchronized (lifecycle) {
-      sends = sendExecutor;
-      timers = timer;
-    }
     TyrusProviderConnection connection =
         new TyrusProviderConnection(
             session,
             admission.socket(),
-            settings,
-            sends,
-            timers,
+            providerBounds,
+            senderContext(),
             guards.newFrameGuard(),
             gone -> {
               connections.remove(gone);
@@ -292,21 +295,12 @@ public final class ServerCore {
     if (!admit(session, admission)) {
       return null;
     }
-    ExecutorService sends;
-    ScheduledExecutorService timers;
-    synchronized (lifecycle) {
-      sends = sendExecutor;
-      timers = timer;
-    }
     TyrusHostConnection connection =
         new TyrusHostConnection(
             session,
             admission.socket(),
-            sends,
-            timers,
-            CLOSE_GRACE,
-            settings.maxQueuedBytes(),
-            gateway.clock(),
+            hostMaxQueuedBytes,
+            senderContext(),
             guards.newFrameGuard(),
             gone -> {
               hostConnections.remove(gone);
@@ -320,14 +314,20 @@ public final class ServerCore {
 
   // ---- internals ----
 
+  private BoundedSender.Context senderContext() {
+    synchronized (lifecycle) {
+      return senders;
+    }
+  }
+
+  /** Silence is measured on the gateway's clock, as every other deadline of the server. */
   private void heartbeat() {
-    long now = System.nanoTime();
-    long idleNanos = idleTimeout.toNanos();
+    Instant now = gateway.clock().instant();
     for (TyrusProviderConnection connection : connections) {
-      connection.heartbeat(now, idleNanos);
+      connection.heartbeat(now, idleTimeout);
     }
     for (TyrusHostConnection host : hostConnections) {
-      host.heartbeat(now, idleNanos);
+      host.heartbeat(now, idleTimeout);
     }
   }
 
@@ -434,6 +434,14 @@ public final class ServerCore {
   static Duration pingInterval(Duration idleTimeout) {
     Duration third = idleTimeout.dividedBy(3);
     return third.compareTo(MAX_PING_INTERVAL) > 0 ? MAX_PING_INTERVAL : third;
+  }
+
+  /** The timer as a {@link Scheduler}, for the close deadlines. */
+  private static Scheduler scheduler(ScheduledExecutorService timer) {
+    return (delay, task) -> {
+      ScheduledFuture<?> scheduled = timer.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
+      return () -> scheduled.cancel(false);
+    };
   }
 
   private static int sendThreads() {
