@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -39,10 +38,11 @@ public final class ServerCore {
 
   /** How long a close may take before the socket is cut. */
   private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
-  /** The longest gap between pings, whatever the idle timeout. */
-  private static final Duration MAX_PING_INTERVAL = Duration.ofSeconds(30);
 
-  /** What the façade's builder collected; see its setters for what each means. */
+  /**
+   * What the façade's builder collected; see its setters for what each means. A null {@code
+   * scheduler} means the server's own timer.
+   */
   public record Config(
       Gateway gateway,
       int port,
@@ -56,7 +56,8 @@ public final class ServerCore {
       long maxUnfinishedInboundBytes,
       Duration messageTimeout,
       int maxPingsPerSecond,
-      long maxQueuedBytesTotal) {
+      long maxQueuedBytesTotal,
+      Scheduler scheduler) {
     public Config {
       requireNonNull(gateway, "gateway");
       allowedOrigins = Set.copyOf(allowedOrigins);
@@ -72,6 +73,8 @@ public final class ServerCore {
   private final Gateway gateway;
   private final int requestedPort;
   private final Duration idleTimeout;
+  /** What times the heartbeat; null: the server's own timer. */
+  private final Scheduler heartbeatScheduler;
   /** Each provider connection's outbound bounds, and the budget they share. */
   private final BoundedSender.Bounds providerBounds;
   /** Each host connection's byte bound (hosts have their own count bound and no shared budget). */
@@ -91,10 +94,12 @@ public final class ServerCore {
   private final Object lifecycle = new Object();
   /** Encodes and writes outbound messages; created by start. Guarded by lifecycle. */
   private ExecutorService sendExecutor;
-  /** Heartbeat and close deadlines; created by start. Guarded by lifecycle. */
+  /** Close deadlines, the sweep, and by default the heartbeat; created by start. Guarded by lifecycle. */
   private ScheduledExecutorService timer;
   /** What every connection's sender shares; created by start. Guarded by lifecycle. */
   private BoundedSender.Context senders;
+  /** Pings connections and closes silent ones; created by start. Guarded by lifecycle. */
+  private ServerHeartbeat heartbeat;
   /** Whether start ran. Guarded by lifecycle. */
   private boolean started;
   /** Whether close ran. Guarded by lifecycle. */
@@ -105,6 +110,7 @@ public final class ServerCore {
     this.requestedPort = config.port();
     this.idleTimeout = config.idleTimeout();
     this.hosts = config.hosts();
+    this.heartbeatScheduler = config.scheduler();
     this.outbound = new OutboundBudget(config.maxQueuedBytesTotal());
     this.providerBounds =
         new BoundedSender.Bounds(
@@ -163,8 +169,13 @@ public final class ServerCore {
         }
         throw new IOException("cannot start the WebSocket endpoint: " + e.getMessage(), e);
       }
-      long pingNanos = pingInterval(idleTimeout).toNanos();
-      timer.scheduleWithFixedDelay(this::heartbeat, pingNanos, pingNanos, TimeUnit.NANOSECONDS);
+      heartbeat =
+          new ServerHeartbeat(
+              heartbeatScheduler != null ? heartbeatScheduler : scheduler(timer),
+              gateway.clock(),
+              idleTimeout,
+              this::openPeers);
+      heartbeat.start();
       long sweepNanos = SWEEP_INTERVAL.toNanos();
       timer.scheduleWithFixedDelay(this::sweep, sweepNanos, sweepNanos, TimeUnit.NANOSECONDS);
     }
@@ -197,6 +208,11 @@ public final class ServerCore {
       }
     }
     container.refuseNewConnections();
+    synchronized (lifecycle) {
+      if (heartbeat != null) {
+        heartbeat.stop();
+      }
+    }
     for (TyrusHostConnection host : new ArrayList<>(hostConnections)) {
       host.abort(WsCloseCodes.goingAway());
     }
@@ -320,15 +336,11 @@ public final class ServerCore {
     }
   }
 
-  /** Silence is measured on the gateway's clock, as every other deadline of the server. */
-  private void heartbeat() {
-    Instant now = gateway.clock().instant();
-    for (TyrusProviderConnection connection : connections) {
-      connection.heartbeat(now, idleTimeout);
-    }
-    for (TyrusHostConnection host : hostConnections) {
-      host.heartbeat(now, idleTimeout);
-    }
+  /** Every open connection, provider or host: what the heartbeat beats for. */
+  private List<SocketPeer> openPeers() {
+    List<SocketPeer> open = new ArrayList<>(connections);
+    open.addAll(hostConnections);
+    return open;
   }
 
   /**
@@ -430,13 +442,7 @@ public final class ServerCore {
     }
   }
 
-  /** A third of the idle timeout, so a live peer answers at least twice before it expires. */
-  static Duration pingInterval(Duration idleTimeout) {
-    Duration third = idleTimeout.dividedBy(3);
-    return third.compareTo(MAX_PING_INTERVAL) > 0 ? MAX_PING_INTERVAL : third;
-  }
-
-  /** The timer as a {@link Scheduler}, for the close deadlines. */
+  /** The timer as a {@link Scheduler}: close deadlines, and the heartbeat unless given one. */
   private static Scheduler scheduler(ScheduledExecutorService timer) {
     return (delay, task) -> {
       ScheduledFuture<?> scheduled = timer.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
