@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HostService;
+import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.transport.ws.internal.ServerCore;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -57,7 +58,9 @@ import java.util.Set;
  * waits on a socket.
  *
  * <p><b>Liveness.</b> Every connection is pinged several times per {@link Builder#idleTimeout};
- * one from which nothing (not even a pong) arrives for that long is closed with 1001.
+ * one from which nothing (not even a pong) arrives for that long is closed with 1001. Silence is
+ * measured on the gateway's {@link Gateway#clock()}, and the pings are timed by {@link
+ * Builder#scheduler}.
  *
  * <p><b>Close codes.</b> 1000 after {@code goodbye}; 1008 for failed authentication or a too slow
  * reader; 1002 for an unsupported version or a protocol error; 1001 when the gateway or this
@@ -168,7 +171,7 @@ public final class WebSocketServer implements AutoCloseable {
    * Configures a {@link WebSocketServer}. Defaults: port {@value WebSocketServer#DEFAULT_PORT}, no
    * allowed origins, 1024 messages and 8 MiB queued per connection, a 5 minute idle timeout, 5 s
    * and at most 64 sockets waiting for a handshake, 16 MiB of unfinished messages, 30 s to finish
-   * a message.
+   * a message, the heartbeat on a timer of the server's own.
    */
   public static final class Builder {
     private final Gateway gateway;
@@ -184,6 +187,8 @@ public final class WebSocketServer implements AutoCloseable {
     private Duration messageTimeout = Duration.ofSeconds(30);
     private int maxPingsPerSecond = 50;
     private long maxQueuedBytesTotal = 32L << 20;
+    /** Times the heartbeat; null: the server's own timer. */
+    private Scheduler scheduler;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -319,6 +324,16 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
+     * What times the heartbeat (default: a timer thread of the server's own). Silence is measured
+     * on the gateway's clock either way; give the scheduler the gateway was built with when that
+     * clock is a manual one, so that advancing it pings peers and closes silent ones.
+     */
+    public Builder scheduler(Scheduler scheduler) {
+      this.scheduler = requireNonNull(scheduler, "scheduler");
+      return this;
+    }
+
+    /**
      * Serves agent hosts at {@code /host} through {@code hosts} (built for the same gateway), so
      * several host processes share this gateway. Default: no {@code /host} endpoint.
      */
@@ -344,7 +359,8 @@ public final class WebSocketServer implements AutoCloseable {
                   maxUnfinishedInboundBytes,
                   messageTimeout,
                   maxPingsPerSecond,
-                  maxQueuedBytesTotal)),
+                  maxQueuedBytesTotal,
+                  scheduler)),
           gateway);
     }
   }

@@ -22,6 +22,10 @@ import java.util.concurrent.TimeUnit;
 final class JdkProvider implements AutoCloseable {
 
   private final BlockingQueue<String> received = new LinkedBlockingQueue<>();
+  /** Pings from the server; the JDK client answers each with a pong by itself. */
+  private final BlockingQueue<ByteBuffer> pings = new LinkedBlockingQueue<>();
+  /** Pongs from the server, answering {@link #awaitPingAnswered()}'s pings. */
+  private final BlockingQueue<ByteBuffer> pongs = new LinkedBlockingQueue<>();
   /** The close code the server sent. */
   final CompletableFuture<Integer> closeCode = new CompletableFuture<>();
   private final WebSocket socket;
@@ -49,6 +53,21 @@ final class JdkProvider implements AutoCloseable {
     return type.cast(decoded.messageOrNull());
   }
 
+  /**
+   * Waits for the server's next ping, then until the server has read the pong the client answered
+   * it with. The JDK client queues that pong before it tells the listener of the ping, so a ping
+   * of our own sent now follows it on the wire, and the server answers ours only after reading it.
+   */
+  void awaitPingAnswered() throws InterruptedException {
+    assertThat(pings.poll(ServerFixture.WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .as("a ping from the server within %s", ServerFixture.WAIT)
+        .isNotNull();
+    ServerFixture.await(socket.sendPing(ByteBuffer.wrap(new byte[] {42})));
+    assertThat(pongs.poll(ServerFixture.WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .as("the server's answer to our ping within %s", ServerFixture.WAIT)
+        .isNotNull();
+  }
+
   @Override
   public void close() {
     socket.abort();
@@ -70,6 +89,20 @@ final class JdkProvider implements AutoCloseable {
 
     @Override
     public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
+      webSocket.request(1);
+      return null;
+    }
+
+    @Override
+    public CompletionStage<?> onPing(WebSocket webSocket, ByteBuffer message) {
+      pings.add(message);
+      webSocket.request(1);
+      return null;
+    }
+
+    @Override
+    public CompletionStage<?> onPong(WebSocket webSocket, ByteBuffer message) {
+      pongs.add(message);
       webSocket.request(1);
       return null;
     }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -352,15 +353,32 @@ class ProviderTrafficTest {
 
   @Test
   void aSilentPeerIsClosedAfterTheIdleTimeoutWhileAPeerAnsweringPingsStays() throws Exception {
-    try (ServerFixture f = ServerFixture.start(b -> b.idleTimeout(Duration.ofSeconds(3)));
+    // Real sockets, manual time: the gateway's clock measures silence, and the heartbeat is
+    // scheduled on it, once a second for a 3 s idle timeout.
+    ManualClock time = new ManualClock();
+    try (ServerFixture f =
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time),
+                b -> b.idleTimeout(Duration.ofSeconds(3)).scheduler(time));
         RawProvider silent = f.boundRaw(RawWebSocket.connect(f.port()), "silent", "nap");
         JdkProvider live = boundJdk(f, "live", "echo")) {
       CompletableFuture<CallResult> napping = f.call("nap", "{}");
-      // The raw client answers pings only while reading: from here on it is silent.
+      // The raw client answers pings only while reading: from here on it is silent. The JDK
+      // client answers each ping by itself; the test waits until the server has read each answer.
+      time.advance(Duration.ofSeconds(1));
+      live.awaitPingAnswered();
+      time.advance(Duration.ofSeconds(1));
+      live.awaitPingAnswered();
+
+      time.advance(Duration.ofSeconds(1).minusMillis(1));
+      await(f.gateway.sessions()); // whatever a close would have queued on the loop has run
+      assertThat(napping).as("silent one tick before the idle timeout: still open").isNotDone();
+
+      time.advance(Duration.ofMillis(1));
 
       assertThat(((ToolOutcome.Failure) await(napping).outcome()).code())
           .isEqualTo(ToolErrorCode.DISCONNECTED);
-      // The JDK client answers pings by itself, so it outlived the same timeout.
+      // The JDK client answered the pings, so it outlived the same timeout.
       assertEchoWorks(f, live);
     }
   }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.Scheduler;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;
@@ -21,6 +22,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -36,10 +38,11 @@ public final class ServerCore {
 
   /** How long a close may take before the socket is cut. */
   private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
-  /** The longest gap between pings, whatever the idle timeout. */
-  private static final Duration MAX_PING_INTERVAL = Duration.ofSeconds(30);
 
-  /** What the façade's builder collected; see its setters for what each means. */
+  /**
+   * What the façade's builder collected; see its setters for what each means. A null {@code
+   * scheduler} means the server's own timer.
+   */
   public record Config(
       Gateway gateway,
       int port,
@@ -53,7 +56,8 @@ public final class ServerCore {
       long maxUnfinishedInboundBytes,
       Duration messageTimeout,
       int maxPingsPerSecond,
-      long maxQueuedBytesTotal) {
+      long maxQueuedBytesTotal,
+      Scheduler scheduler) {
     public Config {
       requireNonNull(gateway, "gateway");
       allowedOrigins = Set.copyOf(allowedOrigins);
@@ -69,7 +73,12 @@ public final class ServerCore {
   private final Gateway gateway;
   private final int requestedPort;
   private final Duration idleTimeout;
-  private final TyrusProviderConnection.Settings settings;
+  /** What times the heartbeat; null: the server's own timer. */
+  private final Scheduler heartbeatScheduler;
+  /** Each provider connection's outbound bounds, and the budget they share. */
+  private final BoundedSender.Bounds providerBounds;
+  /** Each host connection's byte bound (hosts have their own count bound and no shared budget). */
+  private final long hostMaxQueuedBytes;
   private final LoopbackServerContainer container;
   /** The server-wide defences against what peers send (see {@link LoopbackFilter}). */
   private final TrafficGuards guards;
@@ -85,8 +94,12 @@ public final class ServerCore {
   private final Object lifecycle = new Object();
   /** Encodes and writes outbound messages; created by start. Guarded by lifecycle. */
   private ExecutorService sendExecutor;
-  /** Heartbeat and close deadlines; created by start. Guarded by lifecycle. */
+  /** Close deadlines, the sweep, and by default the heartbeat; created by start. Guarded by lifecycle. */
   private ScheduledExecutorService timer;
+  /** What every connection's sender shares; created by start. Guarded by lifecycle. */
+  private BoundedSender.Context senders;
+  /** Pings connections and closes silent ones; created by start. Guarded by lifecycle. */
+  private ServerHeartbeat heartbeat;
   /** Whether start ran. Guarded by lifecycle. */
   private boolean started;
   /** Whether close ran. Guarded by lifecycle. */
@@ -97,14 +110,16 @@ public final class ServerCore {
     this.requestedPort = config.port();
     this.idleTimeout = config.idleTimeout();
     this.hosts = config.hosts();
+    this.heartbeatScheduler = config.scheduler();
     this.outbound = new OutboundBudget(config.maxQueuedBytesTotal());
-    this.settings =
-        new TyrusProviderConnection.Settings(
+    this.providerBounds =
+        new BoundedSender.Bounds(
             config.maxQueuedMessages(),
             config.maxQueuedBytes(),
-            CLOSE_GRACE,
+            Duration.ZERO,
             outbound,
             this::closeFurthestBehind);
+    this.hostMaxQueuedBytes = config.maxQueuedBytes();
     this.guards =
         new TrafficGuards(
             gateway.clock(),
@@ -132,6 +147,7 @@ public final class ServerCore {
       started = true;
       sendExecutor = Executors.newFixedThreadPool(sendThreads(), daemonThreads("pg-ws-send-"));
       timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
+      senders = new BoundedSender.Context(sendExecutor, scheduler(timer), gateway.clock(), CLOSE_GRACE);
       try {
         ServerEndpointConfig endpoint =
             ServerEndpointConfig.Builder.create(ProviderEndpoint.class, "/")
@@ -153,8 +169,13 @@ public final class ServerCore {
         }
         throw new IOException("cannot start the WebSocket endpoint: " + e.getMessage(), e);
       }
-      long pingNanos = pingInterval(idleTimeout).toNanos();
-      timer.scheduleWithFixedDelay(this::heartbeat, pingNanos, pingNanos, TimeUnit.NANOSECONDS);
+      heartbeat =
+          new ServerHeartbeat(
+              heartbeatScheduler != null ? heartbeatScheduler : scheduler(timer),
+              gateway.clock(),
+              idleTimeout,
+              this::openPeers);
+      heartbeat.start();
       long sweepNanos = SWEEP_INTERVAL.toNanos();
       timer.scheduleWithFixedDelay(this::sweep, sweepNanos, sweepNanos, TimeUnit.NANOSECONDS);
     }
@@ -187,6 +208,11 @@ public final class ServerCore {
       }
     }
     container.refuseNewConnections();
+    synchronized (lifecycle) {
+      if (heartbeat != null) {
+        heartbeat.stop();
+      }
+    }
     for (TyrusHostConnection host : new ArrayList<>(hostConnections)) {
       host.abort(WsCloseCodes.goingAway());
     }
@@ -217,19 +243,12 @@ public final class ServerCore {
     if (!admit(session, admission)) {
       return null;
     }
-    ExecutorService sends;
-    ScheduledExecutorService timers;
-    synchronized (lifecycle) {
-      sends = sendExecutor;
-      timers = timer;
-    }
     TyrusProviderConnection connection =
         new TyrusProviderConnection(
             session,
             admission.socket(),
-            settings,
-            sends,
-            timers,
+            providerBounds,
+            senderContext(),
             guards.newFrameGuard(),
             gone -> {
               connections.remove(gone);
@@ -292,21 +311,12 @@ public final class ServerCore {
     if (!admit(session, admission)) {
       return null;
     }
-    ExecutorService sends;
-    ScheduledExecutorService timers;
-    synchronized (lifecycle) {
-      sends = sendExecutor;
-      timers = timer;
-    }
     TyrusHostConnection connection =
         new TyrusHostConnection(
             session,
             admission.socket(),
-            sends,
-            timers,
-            CLOSE_GRACE,
-            settings.maxQueuedBytes(),
-            gateway.clock(),
+            hostMaxQueuedBytes,
+            senderContext(),
             guards.newFrameGuard(),
             gone -> {
               hostConnections.remove(gone);
@@ -320,15 +330,17 @@ public final class ServerCore {
 
   // ---- internals ----
 
-  private void heartbeat() {
-    long now = System.nanoTime();
-    long idleNanos = idleTimeout.toNanos();
-    for (TyrusProviderConnection connection : connections) {
-      connection.heartbeat(now, idleNanos);
+  private BoundedSender.Context senderContext() {
+    synchronized (lifecycle) {
+      return senders;
     }
-    for (TyrusHostConnection host : hostConnections) {
-      host.heartbeat(now, idleNanos);
-    }
+  }
+
+  /** Every open connection, provider or host: what the heartbeat beats for. */
+  private List<SocketPeer> openPeers() {
+    List<SocketPeer> open = new ArrayList<>(connections);
+    open.addAll(hostConnections);
+    return open;
   }
 
   /**
@@ -430,10 +442,12 @@ public final class ServerCore {
     }
   }
 
-  /** A third of the idle timeout, so a live peer answers at least twice before it expires. */
-  static Duration pingInterval(Duration idleTimeout) {
-    Duration third = idleTimeout.dividedBy(3);
-    return third.compareTo(MAX_PING_INTERVAL) > 0 ? MAX_PING_INTERVAL : third;
+  /** The timer as a {@link Scheduler}: close deadlines, and the heartbeat unless given one. */
+  private static Scheduler scheduler(ScheduledExecutorService timer) {
+    return (delay, task) -> {
+      ScheduledFuture<?> scheduled = timer.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
+      return () -> scheduled.cancel(false);
+    };
   }
 
   private static int sendThreads() {

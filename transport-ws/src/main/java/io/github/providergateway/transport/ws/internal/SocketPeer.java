@@ -1,24 +1,24 @@
 package io.github.providergateway.transport.ws.internal;
 
 import jakarta.websocket.CloseReason;
+import java.time.Duration;
+import java.time.Instant;
 
 /**
  * What {@link PeerEndpoint} hands one WebSocket connection's traffic to: a provider's or a host's.
  * Every method runs on a Grizzly thread (or the server's timer) and must not block.
+ *
+ * <p>Both kinds keep their outbound queue, liveness and end in a {@link BoundedSender}; the
+ * defaults below are theirs alike, so only what differs (where received text goes) is written
+ * twice.
  */
 interface SocketPeer {
 
   /** One whole text message arrived. */
   void received(String text);
 
-  /** A binary frame arrived: these protocols are JSON text only, so the connection ends (1003). */
-  void binaryReceived();
-
-  /** A pong (or anything else proving the peer alive) arrived. */
-  void heard();
-
-  /** Tyrus closed the session, whoever started it (peer, us, a dropped socket, a frame too big). */
-  void sessionClosed(CloseReason reason);
+  /** The connection's outbound side, which also keeps its liveness and its end. */
+  BoundedSender<?> sender();
 
   /** The connection for logs. */
   String describe();
@@ -26,11 +26,36 @@ interface SocketPeer {
   /** What checks this peer's frames before Tyrus reads them (see {@link LoopbackFilter}). */
   FrameGuard guard();
 
-  /** Closes now with {@code reason}, dropping anything queued, and reports the connection gone. */
-  void abort(CloseReason reason);
-
   /** Cuts the TCP connection without waiting for a close handshake. */
   void terminate();
+
+  /** A binary frame arrived: these protocols are JSON text only, so the connection ends (1003). */
+  default void binaryReceived() {
+    sender().abort(WsCloseCodes.binaryRefused(), "binary message refused");
+  }
+
+  /** A pong (or anything else proving the peer alive) arrived. */
+  default void heard() {
+    sender().heard();
+  }
+
+  /** Tyrus closed the session, whoever started it (peer, us, a dropped socket, a frame too big). */
+  default void sessionClosed(CloseReason reason) {
+    sender().ended(reason);
+  }
+
+  /** Closes now with {@code reason}, dropping anything queued, and reports the connection gone. */
+  default void abort(CloseReason reason) {
+    sender().abort(reason);
+  }
+
+  /**
+   * One beat of the server's heartbeat: a peer silent for {@code idleTimeout} is closed (1001),
+   * others get a ping.
+   */
+  default void heartbeat(Instant now, Duration idleTimeout) {
+    sender().heartbeat(now, idleTimeout);
+  }
 
   /**
    * The server refuses the peer (its frame guard, or the filter seeing it does not read): closes
@@ -56,5 +81,7 @@ interface SocketPeer {
    * Bytes of the outbound message being written to the peer now (0 when none), which the peer
    * may legitimately leave unread for a while: the filter's "not reading" bound allows for it.
    */
-  long inFlightBytes();
+  default long inFlightBytes() {
+    return sender().inFlightBytes();
+  }
 }

@@ -1,0 +1,681 @@
+package io.github.providergateway.transport.ws.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.protocol.json.Utf8;
+import jakarta.websocket.CloseReason;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The outbound side of one server connection, provider or host: a bounded queue, one write in
+ * flight, the heartbeat, and the connection's end.
+ *
+ * <p><b>Lifecycle.</b> {@link State#OPEN} accepts messages and writes them in order. {@link
+ * #close} moves to {@link State#DRAINING}: nothing more is accepted, what is queued is written,
+ * then the close frame, and the sender is {@link State#CLOSING} until Tyrus reports the session
+ * ended ({@link #ended}). {@link #abort} (a broken rule, a peer too slow or silent, a failed write,
+ * a close that outlived the grace period) drops what is queued and sends its close frame unless one
+ * went already. Every path ends in {@link State#GONE}, the only terminal state, and the call that
+ * reaches it tells the {@link #whenGone} listeners, once. Nothing leaves {@code GONE}: sends are
+ * refused and every other call does nothing.
+ *
+ * <p><b>Bounds.</b> A message is refused, and the connection closed as too slow (1008), when
+ * {@link Bounds#maxMessages} wait (the one being written included), or when more than {@link
+ * Bounds#maxBytes} of encoded text waits in more than one message while the write in flight has
+ * been unfinished for longer than {@link Bounds#stallGrace} (zero: at once). One message alone is
+ * never too slow, whatever its size. The bytes also count in a budget {@link Bounds#shared} by the
+ * server's connections, which runs {@link Bounds#sharedExceeded} when it is passed.
+ *
+ * <p><b>Threads.</b> At most one thread runs the pump, which encodes ({@link Encoding#IN_PUMP})
+ * and starts writes; it runs on the send executor, or on the caller of {@link #send} when the
+ * connection is idle. A write that completes inside the wire's {@code write} lets the pump go on
+ * with the next one, up to {@value #MAX_WRITES_PER_TURN} in a row; one that completes later
+ * starts the pump again if anything waits. Thread-safe: the gateway loop sends, Grizzly threads
+ * complete writes and report the session's end, timers run the heartbeat and the close grace.
+ *
+ * @param <M> what the owner sends: a record to encode
+ */
+final class BoundedSender<M> {
+
+  private static final System.Logger LOG = System.getLogger(BoundedSender.class.getName());
+
+  /** How many writes one pump run starts before it yields its send thread to other connections. */
+  static final int MAX_WRITES_PER_TURN = 16;
+
+  /** Where a connection is in its life; see the class comment. */
+  enum State {
+    /** Accepts messages and writes them in order. */
+    OPEN,
+    /** Closing was asked: refuses messages, writes what is queued, then the close frame. */
+    DRAINING,
+    /** The close frame is with Tyrus: nothing more is written; waiting for the session to end. */
+    CLOSING,
+    /** Terminal: nothing is queued or written, and the owner has been told. */
+    GONE;
+
+    /** The state after {@code event}: the sender's only transitions. Nothing leaves GONE. */
+    State after(Event event) {
+      return switch (event) {
+        case CLOSE_ASKED -> this == OPEN ? DRAINING : this;
+        case DRAINED -> this == DRAINING ? CLOSING : this;
+        case ENDED -> GONE;
+      };
+    }
+
+    /** Whether a message may be queued. */
+    boolean accepts() {
+      return this == OPEN;
+    }
+
+    /** Whether anything may still be written: messages, pings, the close frame. */
+    boolean writes() {
+      return this == OPEN || this == DRAINING;
+    }
+  }
+
+  /** What moves a sender from one {@link State} to the next. */
+  enum Event {
+    /** {@link #close} was called. */
+    CLOSE_ASKED,
+    /** Closing, the queue is written: the close frame goes now. */
+    DRAINED,
+    /** Aborted, or the session ended. */
+    ENDED
+  }
+
+  /** Where messages are encoded. */
+  enum Encoding {
+    /**
+     * On the thread that calls {@link #send}, so that a message's bytes count before it is queued
+     * and the byte bound can refuse it; the pump only writes, on the send executor. Host
+     * connections: their traffic is small, and a file result may be far larger than the bound.
+     */
+    ON_SEND,
+    /**
+     * By the pump, on the send executor, keeping encoding off the gateway loop; except that a
+     * connection with nothing queued or in flight runs the pump on the caller, which encodes the
+     * one message and starts its write there: waking a send thread was the largest part of a
+     * sequential call's latency (docs/performance.md). Provider connections.
+     */
+    IN_PUMP
+  }
+
+  /**
+   * One connection's bounds (see the class comment).
+   *
+   * @param stallGrace how long the write in flight may stay unfinished, with the byte bound
+   *     passed, before the peer counts as too slow; zero: the byte bound alone decides
+   * @param shared the budget this connection's bytes also count in
+   * @param sharedExceeded run, outside any lock, whenever a message takes {@code shared} past its
+   *     limit (the server closes whichever connection is furthest behind)
+   */
+  record Bounds(
+      int maxMessages,
+      long maxBytes,
+      Duration stallGrace,
+      OutboundBudget shared,
+      Runnable sharedExceeded) {
+    Bounds {
+      if (maxMessages < 1) {
+        throw new IllegalArgumentException("maxMessages must be at least 1, was " + maxMessages);
+      }
+      if (maxBytes < 1) {
+        throw new IllegalArgumentException("maxBytes must be at least 1, was " + maxBytes);
+      }
+      requireNonNull(stallGrace, "stallGrace");
+      if (stallGrace.isNegative()) {
+        throw new IllegalArgumentException("stallGrace must not be negative, was " + stallGrace);
+      }
+      requireNonNull(shared, "shared");
+      requireNonNull(sharedExceeded, "sharedExceeded");
+    }
+
+    /** Bounds of a connection that shares no budget with others. */
+    static Bounds alone(int maxMessages, long maxBytes, Duration stallGrace) {
+      return new Bounds(maxMessages, maxBytes, stallGrace, new OutboundBudget(Long.MAX_VALUE), () -> {});
+    }
+  }
+
+  /**
+   * What the connections of one server share.
+   *
+   * @param sendExecutor runs pumps
+   * @param timer runs the close grace (a socket deadline, so real time in production)
+   * @param clock reads when a peer was last heard and how old the write in flight is: the
+   *     gateway's clock
+   * @param closeGrace how long a close may take before the connection is aborted
+   */
+  record Context(Executor sendExecutor, Scheduler timer, Clock clock, Duration closeGrace) {
+    Context {
+      requireNonNull(sendExecutor, "sendExecutor");
+      requireNonNull(timer, "timer");
+      requireNonNull(clock, "clock");
+      requireNonNull(closeGrace, "closeGrace");
+    }
+  }
+
+  /** The socket, as the sender writes to it. Its methods must not block. */
+  interface Wire {
+
+    /**
+     * Starts writing {@code text}. {@code done} runs once, perhaps inside this call, with null when
+     * the text was written or with why it was not.
+     */
+    void write(String text, Consumer<Throwable> done);
+
+    /**
+     * Sends a ping.
+     *
+     * @throws IOException or {@link IllegalStateException} when the connection cannot write
+     */
+    void ping() throws IOException;
+
+    /** Hands over the close frame, and cuts the socket if the peer never finishes closing. */
+    void close(CloseReason reason);
+  }
+
+  /** One encoded message and its UTF-8 size. */
+  private record Encoded(String text, long bytes) {}
+
+  private final String description;
+  private final Wire wire;
+  private final Bounds bounds;
+  private final Encoding encoding;
+  private final Function<? super M, String> encoder;
+  private final Context context;
+
+  private final Object lock = new Object();
+  /** Where the connection is in its life. Guarded by lock. */
+  private State state = State.OPEN;
+  /** The close frame to send once drained; set with {@link State#DRAINING}. Guarded by lock. */
+  private CloseReason closeWhenDrained;
+  /** Records accepted and not yet encoded ({@link Encoding#IN_PUMP}), oldest first. Guarded. */
+  private final ArrayDeque<M> unencoded = new ArrayDeque<>();
+  /** Encoded messages waiting for their write, oldest first. Guarded by lock. */
+  private final ArrayDeque<Encoded> encoded = new ArrayDeque<>();
+  /** The message being written, or null. Guarded by lock. */
+  private Encoded inFlight;
+  /** When (clock millis) the write of {@link #inFlight} started. Guarded by lock. */
+  private long inFlightSinceMillis;
+  /** UTF-8 bytes of {@link #encoded} and {@link #inFlight}; change it through countLocked. */
+  private long queuedBytes;
+  /** The pump is scheduled or running: at most one thread encodes and starts writes. Guarded. */
+  private boolean pumping;
+  /** Told when the state becomes {@link State#GONE}, then dropped. Guarded by lock. */
+  private final List<Runnable> goneListeners = new ArrayList<>();
+  /** {@link #inFlight}'s bytes, or 0: read without the lock by the filter's "not reading" check. */
+  private volatile long inFlightBytes;
+  /** When (clock millis) the peer was last heard from: any message or pong. */
+  private volatile long lastHeardMillis;
+
+  /**
+   * @param description names the connection in logs
+   * @param encoder turns a record into its text; a failure is a bug, and closes only this
+   *     connection (1011)
+   */
+  BoundedSender(
+      String description,
+      Wire wire,
+      Bounds bounds,
+      Encoding encoding,
+      Function<? super M, String> encoder,
+      Context context) {
+    this.description = requireNonNull(description, "description");
+    this.wire = requireNonNull(wire, "wire");
+    this.bounds = requireNonNull(bounds, "bounds");
+    this.encoding = requireNonNull(encoding, "encoding");
+    this.encoder = requireNonNull(encoder, "encoder");
+    this.context = requireNonNull(context, "context");
+    this.lastHeardMillis = context.clock().millis();
+  }
+
+  // ---- sending ----
+
+  /**
+   * Queues {@code message}.
+   *
+   * @return false when the sender no longer accepts messages, or when this one would pass a bound
+   *     (the connection is then closed as too slow) or cannot be encoded (closed, 1011)
+   */
+  boolean send(M message) {
+    requireNonNull(message, "message");
+    Encoded item = null;
+    if (encoding == Encoding.ON_SEND) {
+      if (!state().accepts()) {
+        return false; // not worth encoding
+      }
+      item = encodeOrAbort(message);
+      if (item == null) {
+        return false;
+      }
+    }
+    String overflow;
+    boolean runHere = false;
+    boolean startPump = false;
+    boolean sharedOver = false;
+    synchronized (lock) {
+      if (!state.accepts()) {
+        return false;
+      }
+      overflow = tooManyMessagesLocked();
+      if (overflow == null && item != null) {
+        overflow = tooManyBytesLocked(queuedBytes + item.bytes(), encodedCountLocked() + 1);
+      }
+      if (overflow == null && item != null) {
+        encoded.addLast(item);
+        sharedOver = countLocked(item.bytes());
+        startPump = claimPumpLocked();
+      } else if (overflow == null) {
+        boolean idle = inFlight == null && encoded.isEmpty();
+        unencoded.addLast(message);
+        if (claimPumpLocked()) {
+          runHere = idle; // nothing queued or in flight: the pump may run on this thread
+          startPump = !idle;
+        }
+      }
+    }
+    if (overflow != null) {
+      tooSlow(overflow);
+      return false;
+    }
+    if (sharedOver) {
+      bounds.sharedExceeded().run(); // may close this connection, or another further behind
+    }
+    if (runHere) {
+      // Idle: encode and start the write here. The write does not block (the wire hands the
+      // bytes to the socket or to Grizzly's queue); a busy connection leaves it to its pump.
+      pump();
+    } else if (startPump) {
+      schedulePump();
+    }
+    return true;
+  }
+
+  /**
+   * Closes after what is queued: nothing more is accepted, the queue is written, then {@code
+   * reason}'s close frame. If the connection has not ended after the grace period it is aborted
+   * with {@code reason}, so a peer that stopped reading cannot hold it open. Only from {@link
+   * State#OPEN}; otherwise nothing happens.
+   */
+  void close(CloseReason reason) {
+    requireNonNull(reason, "reason");
+    boolean startPump;
+    synchronized (lock) {
+      if (!state.accepts()) {
+        return;
+      }
+      state = state.after(Event.CLOSE_ASKED);
+      closeWhenDrained = reason;
+      startPump = claimPumpLocked();
+    }
+    if (startPump) {
+      schedulePump();
+    }
+    try {
+      context.timer().schedule(context.closeGrace(), () -> abort(reason));
+    } catch (RejectedExecutionException e) {
+      // The server is stopping and aborts every connection itself.
+      LOG.log(Level.DEBUG, "{0}: timer stopped; the server closes the connection", description);
+    }
+  }
+
+  // ---- ending ----
+
+  /**
+   * Ends the connection now: drops what is queued, sends {@code reason}'s close frame unless one
+   * went already, and tells the listeners.
+   *
+   * @return false when the connection had already ended
+   */
+  boolean abort(CloseReason reason) {
+    return abort(reason, null);
+  }
+
+  /** As {@link #abort(CloseReason)}, logging {@code why} at INFO when this call ends it. */
+  boolean abort(CloseReason reason, String why) {
+    return end(reason, Level.INFO, why);
+  }
+
+  /** Closes as too slow to read (1008), logging {@code detail}, unless already ended. */
+  void tooSlow(String detail) {
+    end(WsCloseCodes.tooSlow(), Level.WARNING, "too slow to read (" + detail + ")");
+  }
+
+  /** Tyrus closed the session, whoever started it: nothing more can be written. */
+  void ended(CloseReason reason) {
+    LOG.log(
+        Level.DEBUG,
+        "{0}: closed {1} {2}",
+        description,
+        reason.getCloseCode().getCode(),
+        reason.getReasonPhrase());
+    List<Runnable> listeners;
+    synchronized (lock) {
+      if (state == State.GONE) {
+        return;
+      }
+      listeners = goneLocked();
+    }
+    tell(listeners);
+  }
+
+  /**
+   * Runs {@code listener} once when the connection is gone: later, on the thread that ends it, or
+   * now if it already is. Listeners run in the order they were added.
+   */
+  void whenGone(Runnable listener) {
+    requireNonNull(listener, "listener");
+    synchronized (lock) {
+      if (state != State.GONE) {
+        goneListeners.add(listener);
+        return;
+      }
+    }
+    listener.run();
+  }
+
+  private boolean end(CloseReason reason, Level level, String why) {
+    boolean sendClose;
+    List<Runnable> listeners;
+    synchronized (lock) {
+      if (state == State.GONE) {
+        return false;
+      }
+      sendClose = state.writes();
+      listeners = goneLocked();
+    }
+    if (why != null) {
+      LOG.log(level, "{0}: {1}, closing", description, why);
+    }
+    if (sendClose) {
+      wire.close(reason);
+    }
+    tell(listeners);
+    return true;
+  }
+
+  /** Enters the terminal state: drops what waits; returns the listeners to tell, outside the lock. */
+  private List<Runnable> goneLocked() {
+    state = state.after(Event.ENDED);
+    unencoded.clear();
+    encoded.clear();
+    inFlight = null;
+    inFlightBytes = 0;
+    countLocked(-queuedBytes);
+    List<Runnable> listeners = List.copyOf(goneListeners);
+    goneListeners.clear();
+    return listeners;
+  }
+
+  private static void tell(List<Runnable> listeners) {
+    for (Runnable listener : listeners) {
+      listener.run();
+    }
+  }
+
+  // ---- liveness ----
+
+  /** The peer proved alive (a message or a pong arrived). */
+  void heard() {
+    lastHeardMillis = context.clock().millis();
+  }
+
+  /**
+   * One beat of the server's heartbeat: a peer from which nothing arrived for {@code idleTimeout}
+   * is closed (1001); one that can still be written to gets a ping.
+   */
+  void heartbeat(Instant now, Duration idleTimeout) {
+    if (now.toEpochMilli() - lastHeardMillis >= idleTimeout.toMillis()) {
+      abort(WsCloseCodes.idle(), "nothing received within the idle timeout");
+      return;
+    }
+    synchronized (lock) {
+      if (!state.writes()) {
+        return; // nothing is written after the close frame
+      }
+    }
+    try {
+      wire.ping();
+    } catch (IOException | IllegalStateException e) {
+      LOG.log(Level.DEBUG, "{0}: ping failed, closing: {1}", description, e.toString());
+      abort(WsCloseCodes.writeFailed());
+    }
+  }
+
+  // ---- what the server and the filter read ----
+
+  State state() {
+    synchronized (lock) {
+      return state;
+    }
+  }
+
+  /** UTF-8 bytes of the message being written now, or 0. */
+  long inFlightBytes() {
+    return inFlightBytes;
+  }
+
+  /**
+   * Bytes waiting to be written when more than one message waits (the one in flight included),
+   * else -1: what the server compares when its shared budget is passed.
+   */
+  long backlogBytesIfBehind() {
+    synchronized (lock) {
+      return state != State.GONE && waitingLocked() > 1 ? queuedBytes : -1;
+    }
+  }
+
+  // ---- the pump ----
+
+  /** Encodes what waits, then writes, one message in flight; the caller has claimed the pump. */
+  private void pump() {
+    int writes = 0;
+    while (true) {
+      M toEncode;
+      Encoded toWrite = null;
+      CloseReason closeFrame = null;
+      synchronized (lock) {
+        if (!state.writes()) {
+          pumping = false;
+          return;
+        }
+        toEncode = unencoded.pollFirst();
+        if (toEncode == null) {
+          if (inFlight != null || (encoded.isEmpty() && state == State.OPEN)) {
+            pumping = false; // a write in flight restarts the pump when it completes
+            return;
+          }
+          if (encoded.isEmpty()) {
+            state = state.after(Event.DRAINED);
+            closeFrame = closeWhenDrained;
+            pumping = false;
+          } else if (writes < MAX_WRITES_PER_TURN) {
+            toWrite = encoded.pollFirst();
+            inFlight = toWrite;
+            inFlightSinceMillis = context.clock().millis();
+            inFlightBytes = toWrite.bytes();
+            writes++;
+          }
+        }
+      }
+      if (toEncode != null) {
+        if (!encodeInPump(toEncode)) {
+          return;
+        }
+      } else if (closeFrame != null) {
+        wire.close(closeFrame);
+        return;
+      } else if (toWrite == null) {
+        // The send threads are shared: a connection with a long queue must not keep one. The
+        // pump stays claimed and goes on in a new task, behind other connections' pumps.
+        schedulePump();
+        return;
+      } else if (!write(toWrite)) {
+        return;
+      }
+    }
+  }
+
+  /** Encodes and queues one message; false when the pump stops (the connection is ending). */
+  private boolean encodeInPump(M message) {
+    Encoded item = encodeOrAbort(message);
+    String overflow;
+    boolean sharedOver;
+    synchronized (lock) {
+      if (item == null || state == State.GONE) {
+        pumping = false;
+        return false;
+      }
+      encoded.addLast(item);
+      sharedOver = countLocked(item.bytes());
+      overflow = tooManyBytesLocked(queuedBytes, encodedCountLocked());
+      if (overflow != null) {
+        pumping = false;
+      }
+    }
+    if (overflow != null) {
+      tooSlow(overflow);
+      return false;
+    }
+    if (sharedOver) {
+      bounds.sharedExceeded().run(); // may close this connection, or another further behind
+    }
+    return true;
+  }
+
+  /** Starts writing {@code item}; true when it completed at once, so the pump goes on. */
+  private boolean write(Encoded item) {
+    wire.write(item.text(), failure -> written(item, failure));
+    synchronized (lock) {
+      if (inFlight == item) {
+        pumping = false; // still in flight: its completion restarts the pump if anything waits
+        return false;
+      }
+      return true;
+    }
+  }
+
+  /** A write completed, inside {@link Wire#write} or later on another thread. */
+  private void written(Encoded item, Throwable failure) {
+    boolean startPump = false;
+    synchronized (lock) {
+      if (inFlight == item) {
+        inFlight = null;
+        inFlightBytes = 0;
+        countLocked(-item.bytes());
+      }
+      if (failure == null && state.writes()) {
+        // Only when something waits: a pump task for nothing costs a thread wake-up per message.
+        boolean waiting = !unencoded.isEmpty() || !encoded.isEmpty() || state == State.DRAINING;
+        startPump = waiting && claimPumpLocked();
+      }
+    }
+    if (failure != null) {
+      LOG.log(Level.DEBUG, "{0}: write failed: {1}", description, String.valueOf(failure));
+      abort(WsCloseCodes.writeFailed());
+    } else if (startPump) {
+      schedulePump();
+    }
+  }
+
+  private Encoded encodeOrAbort(M message) {
+    String text;
+    try {
+      text = encoder.apply(message);
+    } catch (RuntimeException bug) {
+      // A record the codec cannot write is a gateway bug. Only this connection pays for it, and
+      // it is closed rather than left silently stuck.
+      LOG.log(
+          Level.ERROR,
+          description + ": cannot encode " + message.getClass().getSimpleName() + ", closing",
+          bug);
+      abort(WsCloseCodes.internalError());
+      return null;
+    }
+    return new Encoded(text, Utf8.encodedLength(text));
+  }
+
+  private boolean claimPumpLocked() {
+    if (pumping) {
+      return false;
+    }
+    pumping = true;
+    return true;
+  }
+
+  /** Runs the claimed pump on the send executor. */
+  private void schedulePump() {
+    try {
+      context.sendExecutor().execute(this::pump);
+    } catch (RejectedExecutionException e) {
+      // Only once the server has stopped: nobody is left to write to the peer.
+      synchronized (lock) {
+        pumping = false;
+      }
+      abort(WsCloseCodes.goingAway());
+    }
+  }
+
+  // ---- bounds ----
+
+  /** Messages waiting, the one in flight included. */
+  private int waitingLocked() {
+    return unencoded.size() + encodedCountLocked();
+  }
+
+  /** Encoded messages waiting, the one in flight included. */
+  private int encodedCountLocked() {
+    return encoded.size() + (inFlight == null ? 0 : 1);
+  }
+
+  private String tooManyMessagesLocked() {
+    return waitingLocked() >= bounds.maxMessages() ? bounds.maxMessages() + " messages queued" : null;
+  }
+
+  /** Why {@code bytes} in {@code messages} encoded messages are too many now, or null. */
+  private String tooManyBytesLocked(long bytes, int messages) {
+    // One message alone never counts as too slow, whatever its size: the peer gets a chance.
+    if (bytes <= bounds.maxBytes() || messages < 2) {
+      return null;
+    }
+    Duration grace = bounds.stallGrace();
+    if (grace.isZero()) {
+      return bytes + " bytes queued";
+    }
+    boolean stalled =
+        inFlight != null && context.clock().millis() - inFlightSinceMillis > grace.toMillis();
+    return stalled ? bytes + " bytes queued, no write finished for " + grace : null;
+  }
+
+  /**
+   * Changes {@link #queuedBytes} by {@code delta} and the shared budget with it; true when the
+   * budget is now passed.
+   */
+  private boolean countLocked(long delta) {
+    queuedBytes += delta;
+    if (delta > 0) {
+      return bounds.shared().add(delta);
+    }
+    if (delta < 0) {
+      bounds.shared().release(-delta);
+    }
+    return false;
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+}
