@@ -15,6 +15,7 @@ import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.SessionEvents;
+import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.lang.System.Logger.Level;
@@ -297,7 +298,7 @@ public final class Engine {
         loop.executeHere(
             () -> {
               backlog.removed(chars);
-              DecodeResult<ProviderMessage> decoded = codec.decodeProviderMessage(text, limits);
+              DecodeResult<ProviderMessage, DecodeError> decoded = codec.decodeProviderMessage(text, limits);
               router.handle(conn, decoded);
             });
       } catch (RuntimeException refused) {

@@ -52,7 +52,7 @@ final class InboundRouter {
     this.auth = new AuthHandler(engine);
   }
 
-  void handle(Conn conn, DecodeResult<ProviderMessage> decoded) {
+  void handle(Conn conn, DecodeResult<ProviderMessage, DecodeError> decoded) {
     engine.loop.assertInLoop();
     if (!conn.isOpen()) {
       return;

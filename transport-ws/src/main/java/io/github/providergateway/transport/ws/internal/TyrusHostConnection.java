@@ -2,10 +2,10 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.HostChannel;
-import io.github.providergateway.gateway.HostConnection;
-import io.github.providergateway.protocol.host.HostCodec;
-import io.github.providergateway.protocol.host.HostOutput;
+import io.github.providergateway.host.HostChannel;
+import io.github.providergateway.host.HostConnection;
+import io.github.providergateway.host.protocol.HostCodec;
+import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.protocol.json.Utf8;
 import jakarta.websocket.SendResult;
 import jakarta.websocket.Session;
