@@ -7,5 +7,4 @@ module io.github.providergateway.protocol {
 
   exports io.github.providergateway.protocol;
   exports io.github.providergateway.protocol.json;
-  exports io.github.providergateway.protocol.host;
 }

@@ -2,6 +2,7 @@ package io.github.providergateway.benchmarks;
 
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.Message;
+import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.util.Map;
@@ -104,7 +105,7 @@ public class CodecBenchmark {
   public void setUp() {
     text = SAMPLES.get(type);
     fromProvider = FROM_PROVIDERS.contains(type);
-    DecodeResult<? extends Message> decoded = decode();
+    DecodeResult<? extends Message, DecodeError> decoded = decode();
     if (!decoded.isDecoded()) {
       throw new IllegalStateException(type + " sample does not decode: " + decoded.errorOrNull());
     }
@@ -112,7 +113,7 @@ public class CodecBenchmark {
   }
 
   @Benchmark
-  public DecodeResult<? extends Message> decode() {
+  public DecodeResult<? extends Message, DecodeError> decode() {
     return fromProvider
         ? CODEC.decodeProviderMessage(text, LIMITS)
         : CODEC.decodeGatewayMessage(text);

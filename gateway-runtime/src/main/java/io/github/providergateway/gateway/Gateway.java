@@ -65,6 +65,23 @@ public final class Gateway implements HostApi, AutoCloseable {
     this.owned = owned;
   }
 
+  /**
+   * The gateway loop, for code that keeps state beside the gateway's own (the host side, {@code
+   * HostService}): its tasks run one at a time, in submission order, and never at once with the
+   * gateway's own work or its callbacks ({@link GatewayListener}, {@link SessionHost}, the
+   * completions of the {@link HostApi} futures), so state they share needs no lock. A task must
+   * not block. Once the gateway is closed, {@code execute} may refuse a task with {@link
+   * java.util.concurrent.RejectedExecutionException}.
+   */
+  public Executor loop() {
+    return loop;
+  }
+
+  /** Whether the calling thread is running a task of the {@linkplain #loop() gateway loop} now. */
+  public boolean inLoop() {
+    return loop.inLoop();
+  }
+
   /** Starts configuring a gateway; every setting has a production default. */
   public static Builder builder() {
     return new Builder();
@@ -103,6 +120,15 @@ public final class Gateway implements HostApi, AutoCloseable {
   /** The gateway token for providers started by hand (project trust). Treat it as a secret. */
   public String providerToken() {
     return engine.credentials().gatewayToken();
+  }
+
+  /**
+   * Whether {@code presented} is the {@linkplain #providerToken() gateway token}, compared in
+   * constant time (by SHA-256 digest): for code that lets peers in with it, such as the host side's
+   * {@code host.auth}.
+   */
+  public boolean isProviderToken(String presented) {
+    return engine.credentials().isGatewayToken(requireNonNull(presented, "presented"));
   }
 
   /**

@@ -27,6 +27,7 @@ import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.protocol.UnknownProviderMessage;
+import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -217,7 +218,7 @@ class ProviderInboundFuzzTest {
         return;
       }
       List<GatewayMessage> answers = conn.rec.history().subList(before, conn.rec.history().size());
-      DecodeResult<ProviderMessage> decoded = CODEC.decodeProviderMessage(text, f.gateway.limits());
+      DecodeResult<ProviderMessage, DecodeError> decoded = CODEC.decodeProviderMessage(text, f.gateway.limits());
       String type = decoded.isDecoded() ? decoded.messageOrNull().wireType() : decoded.errorOrNull().type();
       for (GatewayMessage answer : answers) {
         if (answer instanceof ErrorMessage error && type != null) {

@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.transport.ws.GatewayClient;
+import io.github.providergateway.host.client.GatewayClient;
 import java.util.List;
 
 /**

@@ -7,7 +7,7 @@ import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.protocol.SessionInfo;
-import io.github.providergateway.transport.ws.GatewayClient;
+import io.github.providergateway.host.client.GatewayClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.transport.ws.GatewayClient;
+import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
 package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.github.providergateway.protocol.host.HostCodec;
+import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 
 /**

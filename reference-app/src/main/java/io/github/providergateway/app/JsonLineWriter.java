@@ -1,7 +1,7 @@
 package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.protocol.host.SessionLog;
+import io.github.providergateway.host.protocol.SessionLog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;

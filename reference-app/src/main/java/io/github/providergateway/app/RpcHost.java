@@ -1,18 +1,19 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.HostChannel;
-import io.github.providergateway.gateway.HostConnection;
+import io.github.providergateway.host.HostChannel;
+import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.SessionInfo;
-import io.github.providergateway.protocol.host.GatewayStarted;
-import io.github.providergateway.protocol.host.GatewayStopped;
-import io.github.providergateway.protocol.host.HostCommand;
-import io.github.providergateway.protocol.host.HostDecodeResult;
-import io.github.providergateway.protocol.host.HostOutput;
-import io.github.providergateway.protocol.host.HostReply;
-import io.github.providergateway.protocol.host.SessionLog;
-import io.github.providergateway.protocol.host.Shutdown;
+import io.github.providergateway.host.protocol.GatewayStarted;
+import io.github.providergateway.host.protocol.GatewayStopped;
+import io.github.providergateway.host.protocol.HostCommand;
+import io.github.providergateway.host.protocol.HostDecodeError;
+import io.github.providergateway.protocol.json.DecodeResult;
+import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.host.protocol.HostReply;
+import io.github.providergateway.host.protocol.SessionLog;
+import io.github.providergateway.host.protocol.Shutdown;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -127,12 +128,12 @@ final class RpcHost implements FrontEnd {
       if (line.isBlank()) {
         continue;
       }
-      HostDecodeResult<HostCommand> decoded = HostJson.HOST_CODEC.decodeCommand(line);
+      DecodeResult<HostCommand, HostDecodeError> decoded = HostJson.HOST_CODEC.decodeCommand(line);
       if (!decoded.isDecoded()) {
         write(decoded.errorOrNull().reply());
         continue;
       }
-      HostCommand command = decoded.valueOrNull();
+      HostCommand command = decoded.messageOrNull();
       if (command instanceof Shutdown shutdown) {
         // On stdio the reader stops the app itself: ending the input and shutdown are the same.
         write(HostReply.ok(shutdown.id()));

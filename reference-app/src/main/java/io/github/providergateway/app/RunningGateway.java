@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.HostService;
+import io.github.providergateway.host.HostService;
 import io.github.providergateway.gateway.ProjectConfig;
 import io.github.providergateway.gateway.ProjectProviders;
 import io.github.providergateway.gateway.Scheduler;
@@ -142,7 +142,9 @@ final class RunningGateway implements AutoCloseable {
     // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
     CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
     HostService.Builder hostsBuilder =
-        HostService.builder(gateway).scheduler(hostScheduler == null ? scheduler : hostScheduler);
+        HostService.builder(gateway)
+            .scheduler(hostScheduler == null ? scheduler : hostScheduler)
+            .defaultPromptSections(DefaultPrompt.sections());
     if (options.detached()) {
       hostsBuilder
           .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))

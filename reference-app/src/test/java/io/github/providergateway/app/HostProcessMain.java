@@ -2,10 +2,10 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.HostWire;
+import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
-import io.github.providergateway.transport.ws.GatewayClient;
+import io.github.providergateway.host.client.GatewayClient;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;

@@ -1,5 +1,7 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.host.client.GatewayClient;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -234,8 +236,8 @@ class RpcStartAndStopTest {
       String session = app.startSession();
       app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":100}");
       URI hostUrl = URI.create(app.url() + "/host");
-      try (io.github.providergateway.transport.ws.GatewayClient other =
-          io.github.providergateway.transport.ws.GatewayClient.connect(hostUrl, app.token())) {
+      try (io.github.providergateway.host.client.GatewayClient other =
+          io.github.providergateway.host.client.GatewayClient.connect(hostUrl, app.token())) {
         assertThat(other.shutdownGateway(java.time.Duration.ofMillis(100)))
             .failsWithin(RpcApp.WAIT)
             .withThrowableOfType(java.util.concurrent.ExecutionException.class)

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
-import io.github.providergateway.transport.ws.GatewayClient;
+import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

@@ -60,6 +60,14 @@ public final class Credentials {
     return gatewayToken;
   }
 
+  /**
+   * Whether {@code presented} is the gateway token, compared by digest in constant time. Any
+   * thread: the token never changes.
+   */
+  public boolean isGatewayToken(String presented) {
+    return sameDigest.test(sha256(presented), gatewayTokenHash);
+  }
+
   /** Where the token file is (once published), or null when the gateway has no home. Any thread. */
   public Path tokenFile() {
     return home == null ? null : home.resolve(TokenFile.NAME).toAbsolutePath();

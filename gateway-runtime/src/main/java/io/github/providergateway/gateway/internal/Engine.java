@@ -13,6 +13,7 @@ import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.SessionEvents;
+import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.lang.System.Logger.Level;
@@ -249,7 +250,7 @@ public final class Engine {
         loop.executeHere(
             () -> {
               backlog.removed(chars);
-              DecodeResult<ProviderMessage> decoded = codec.decodeProviderMessage(text, limits);
+              DecodeResult<ProviderMessage, DecodeError> decoded = codec.decodeProviderMessage(text, limits);
               router.handle(conn, decoded);
             });
       } catch (RuntimeException refused) {

@@ -78,7 +78,7 @@ final class InboundRouter {
     this.outbox = outbox;
   }
 
-  void handle(Conn conn, DecodeResult<ProviderMessage> decoded) {
+  void handle(Conn conn, DecodeResult<ProviderMessage, DecodeError> decoded) {
     loop.assertInLoop();
     if (!conn.isOpen()) {
       return;

@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.protocol.GatewayAddress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -26,7 +27,7 @@ import java.util.function.Consumer;
 public final class TokenFile {
 
   /** The file's name inside the gateway home. */
-  public static final String NAME = ".provider-token";
+  public static final String NAME = GatewayAddress.TOKEN_FILE_NAME;
 
   private final Path path;
   /** The token this gateway wrote, so it never deletes another run's file. */

@@ -2,17 +2,16 @@ package io.github.providergateway.protocol.json;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.protocol.Message;
-
 /**
- * What {@link ProtocolCodec} made of a text: a {@link Decoded} message (possibly of an unknown
- * type), or a {@link Failed} decode with a typed {@link DecodeError}. The codec returns one of the
- * two for any input and never throws.
+ * What a codec made of a text: a {@link Decoded} message, or a {@link Failed} decode with a typed
+ * error. Both protocols' codecs return one of the two for any input and never throw: {@link
+ * ProtocolCodec} a provider-interface message or a {@link DecodeError}, the host protocol's codec a
+ * host command, reply or event or its own error.
  *
- * @param <M> the direction of message decoded
+ * @param <M> what is decoded (a message of one direction, a host command, ...)
+ * @param <E> what a failed decode says
  */
-public sealed interface DecodeResult<M extends Message>
-    permits DecodeResult.Decoded, DecodeResult.Failed {
+public sealed interface DecodeResult<M, E> permits DecodeResult.Decoded, DecodeResult.Failed {
 
   /** Whether a message was decoded. */
   boolean isDecoded();
@@ -21,10 +20,10 @@ public sealed interface DecodeResult<M extends Message>
   M messageOrNull();
 
   /** The error, or {@code null} when a message was decoded. */
-  DecodeError errorOrNull();
+  E errorOrNull();
 
   /** A decoded message. */
-  record Decoded<M extends Message>(M message) implements DecodeResult<M> {
+  record Decoded<M, E>(M message) implements DecodeResult<M, E> {
     public Decoded {
       requireNonNull(message, "message");
     }
@@ -40,13 +39,13 @@ public sealed interface DecodeResult<M extends Message>
     }
 
     @Override
-    public DecodeError errorOrNull() {
+    public E errorOrNull() {
       return null;
     }
   }
 
-  /** A text that is not a valid message. */
-  record Failed<M extends Message>(DecodeError error) implements DecodeResult<M> {
+  /** A text that could not be decoded. */
+  record Failed<M, E>(E error) implements DecodeResult<M, E> {
     public Failed {
       requireNonNull(error, "error");
     }
@@ -62,7 +61,7 @@ public sealed interface DecodeResult<M extends Message>
     }
 
     @Override
-    public DecodeError errorOrNull() {
+    public E errorOrNull() {
       return error;
     }
   }

@@ -3,11 +3,12 @@ package io.github.providergateway.protocol.json;
 import io.github.providergateway.protocol.ErrorCode;
 
 /**
- * A field of a message is missing or of the wrong JSON type. Thrown inside the codec only and
- * turned into a {@link DecodeError}; it never escapes. Carries no stack trace: it is an expected
- * outcome of reading untrusted input, not a bug.
+ * A field is missing or of the wrong JSON type: what {@link Fields} throws, with a message naming
+ * the field. Codecs catch it and turn it into their typed decode error ({@link DecodeError} here);
+ * it never escapes a codec. Carries no stack trace: it is an expected outcome of reading untrusted
+ * input, not a bug.
  */
-final class FieldException extends RuntimeException {
+public final class FieldException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
@@ -18,7 +19,8 @@ final class FieldException extends RuntimeException {
     this.code = code;
   }
 
-  ErrorCode code() {
+  /** The provider-interface error a provider is answered with ({@code INVALID_JSON} mostly). */
+  public ErrorCode code() {
     return code;
   }
 }

@@ -1,43 +1,74 @@
 package io.github.providergateway.protocol.json;
 
+import static java.util.Objects.requireNonNull;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.WireEnum;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * Reads typed fields out of one JSON object, failing with a {@link FieldException} that names the
- * field's path ({@code tools[2].description}) when a field is missing or of the wrong type.
+ * field's path ({@code tools[2].description}) when a field is missing or of the wrong type. Both
+ * protocols' codecs read with it: {@link ProtocolCodec} and the host protocol's codec.
  *
  * <p>JSON {@code null} counts as absent for optional fields and as missing for required ones.
- * Numbers are read the way JavaScript reads them: {@code 2.0} is the integer {@code 2}.
+ * Numbers are read the way JavaScript reads them: {@code 2.0} is the integer {@code 2}. Fields it
+ * is not asked about are never looked at, so unknown fields are ignored.
  */
-final class Fields {
+public final class Fields {
 
   private final ObjectNode node;
+  /** What the object is, named before every field in errors ({@code tool.call}), or null. */
+  private final String owner;
+  /** This object's path from the top, ending in a dot, or empty at the top. */
   private final String path;
 
-  private Fields(ObjectNode node, String path) {
+  private Fields(ObjectNode node, String owner, String path) {
+    this.owner = owner;
     this.node = node;
     this.path = path;
   }
 
-  static Fields of(ObjectNode node) {
-    return new Fields(node, "");
+  /** Reads {@code node}; errors name fields by their path from it. */
+  public static Fields of(ObjectNode node) {
+    return new Fields(node, null, "");
   }
 
-  ObjectNode node() {
+  /**
+   * Reads {@code node}, the JSON of {@code owner} (a host command, say): errors name fields as
+   * {@code owner: "path"}.
+   */
+  public static Fields of(ObjectNode node, String owner) {
+    return new Fields(node, requireNonNull(owner, "owner"), "");
+  }
+
+  /** The object read. */
+  public ObjectNode node() {
     return node;
   }
 
-  private String name(String field) {
+  /** The path of {@code field} from the top. */
+  private String path(String field) {
     return path + field;
+  }
+
+  /** How errors name {@code field}. */
+  private String name(String field) {
+    return shown(path(field));
+  }
+
+  private String shown(String fieldPath) {
+    return owner == null ? fieldPath : owner + ": \"" + fieldPath + "\"";
   }
 
   private JsonNode value(String field) {
@@ -45,7 +76,7 @@ final class Fields {
     return value == null || value.isNull() ? null : value;
   }
 
-  boolean has(String field) {
+  public boolean has(String field) {
     return value(field) != null;
   }
 
@@ -57,7 +88,7 @@ final class Fields {
     return new FieldException(ErrorCode.INVALID_JSON, name(field) + " must be " + expected);
   }
 
-  String requiredString(String field) {
+  public String requiredString(String field) {
     String value = optionalString(field);
     if (value == null) {
       throw missing(field);
@@ -65,7 +96,7 @@ final class Fields {
     return value;
   }
 
-  String optionalString(String field) {
+  public String optionalString(String field) {
     JsonNode value = value(field);
     if (value == null) {
       return null;
@@ -77,11 +108,11 @@ final class Fields {
   }
 
   /** Any JSON value, including {@code null} (as {@code NullNode}); {@code null} when absent. */
-  JsonNode optionalAny(String field) {
+  public JsonNode optionalAny(String field) {
     return node.get(field);
   }
 
-  JsonNode requiredAny(String field) {
+  public JsonNode requiredAny(String field) {
     JsonNode value = value(field);
     if (value == null) {
       throw missing(field);
@@ -89,7 +120,7 @@ final class Fields {
     return value;
   }
 
-  ObjectNode optionalObjectNode(String field) {
+  public ObjectNode optionalObjectNode(String field) {
     JsonNode value = value(field);
     if (value == null) {
       return null;
@@ -100,7 +131,7 @@ final class Fields {
     return (ObjectNode) value;
   }
 
-  ObjectNode requiredObjectNode(String field) {
+  public ObjectNode requiredObjectNode(String field) {
     ObjectNode value = optionalObjectNode(field);
     if (value == null) {
       throw missing(field);
@@ -109,16 +140,16 @@ final class Fields {
   }
 
   /** The nested object {@code field}, read with its path prefixed, or {@code null} when absent. */
-  Fields optionalObject(String field) {
+  public Fields optionalObject(String field) {
     ObjectNode value = optionalObjectNode(field);
-    return value == null ? null : new Fields(value, name(field) + ".");
+    return value == null ? null : new Fields(value, owner, path(field) + ".");
   }
 
-  Fields requiredObject(String field) {
-    return new Fields(requiredObjectNode(field), name(field) + ".");
+  public Fields requiredObject(String field) {
+    return new Fields(requiredObjectNode(field), owner, path(field) + ".");
   }
 
-  Boolean optionalBoolean(String field) {
+  public Boolean optionalBoolean(String field) {
     JsonNode value = value(field);
     if (value == null) {
       return null;
@@ -129,7 +160,15 @@ final class Fields {
     return value.booleanValue();
   }
 
-  Long optionalLong(String field) {
+  public boolean requiredBoolean(String field) {
+    Boolean value = optionalBoolean(field);
+    if (value == null) {
+      throw missing(field);
+    }
+    return value;
+  }
+
+  public Long optionalLong(String field) {
     JsonNode value = value(field);
     if (value == null) {
       return null;
@@ -140,7 +179,7 @@ final class Fields {
     return value.longValue();
   }
 
-  long requiredLong(String field) {
+  public long requiredLong(String field) {
     Long value = optionalLong(field);
     if (value == null) {
       throw missing(field);
@@ -148,7 +187,7 @@ final class Fields {
     return value;
   }
 
-  Integer optionalInt(String field) {
+  public Integer optionalInt(String field) {
     Long value = optionalLong(field);
     if (value == null) {
       return null;
@@ -160,7 +199,7 @@ final class Fields {
   }
 
   /** A whole positive number of milliseconds, or {@code null} when absent. */
-  Duration optionalMillis(String field) {
+  public Duration optionalMillis(String field) {
     Long millis = optionalLong(field);
     if (millis == null) {
       return null;
@@ -172,7 +211,7 @@ final class Fields {
   }
 
   /** A whole non-negative number of seconds, or {@code null} when absent. */
-  Duration optionalSeconds(String field) {
+  public Duration optionalSeconds(String field) {
     Long seconds = optionalLong(field);
     if (seconds == null) {
       return null;
@@ -183,7 +222,7 @@ final class Fields {
     return Duration.ofSeconds(seconds);
   }
 
-  <E extends Enum<E> & WireEnum> E optionalEnum(String field, Class<E> type) {
+  public <E extends Enum<E> & WireEnum> E optionalEnum(String field, Class<E> type) {
     String text = optionalString(field);
     if (text == null) {
       return null;
@@ -195,7 +234,7 @@ final class Fields {
     return value;
   }
 
-  <E extends Enum<E> & WireEnum> E requiredEnum(String field, Class<E> type) {
+  public <E extends Enum<E> & WireEnum> E requiredEnum(String field, Class<E> type) {
     E value = optionalEnum(field, type);
     if (value == null) {
       throw missing(field);
@@ -211,18 +250,84 @@ final class Fields {
         .collect(Collectors.joining(", "));
   }
 
-  List<String> optionalStrings(String field) {
+  /** A string that must be present and not empty. */
+  public String requiredNonEmptyString(String field) {
+    String value = requiredString(field);
+    if (value.isEmpty()) {
+      throw wrongType(field, "a non-empty string");
+    }
+    return value;
+  }
+
+  /** An object, or an empty one when absent. */
+  public ObjectNode objectOrEmpty(String field) {
+    ObjectNode value = optionalObjectNode(field);
+    return value == null ? JsonNodeFactory.instance.objectNode() : value;
+  }
+
+  /** An object whose values are strings, in the object's order, or {@code null} when absent. */
+  public Map<String, String> optionalStringMap(String field) {
+    ObjectNode value = optionalObjectNode(field);
+    if (value == null) {
+      return null;
+    }
+    Map<String, String> map = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> entry : value.properties()) {
+      if (!entry.getValue().isTextual()) {
+        throw new FieldException(
+            ErrorCode.INVALID_JSON, shown(path(field) + "." + entry.getKey()) + " must be a string");
+      }
+      map.put(entry.getKey(), entry.getValue().textValue());
+    }
+    return map;
+  }
+
+  /**
+   * A whole number of at least zero, or {@code null} when absent; numbers past {@code
+   * Integer.MAX_VALUE}, however large, read as {@code Integer.MAX_VALUE} (a count asked for, not
+   * a count held).
+   */
+  public Integer optionalCount(String field) {
+    JsonNode value = value(field);
+    if (value == null) {
+      return null;
+    }
+    if (!value.isNumber() || !value.canConvertToExactIntegral() || value.bigIntegerValue().signum() < 0) {
+      throw wrongType(field, "a non-negative whole number");
+    }
+    return value.canConvertToInt() ? value.intValue() : Integer.MAX_VALUE;
+  }
+
+  /** A whole number within 32 bits. */
+  public int requiredInt(String field) {
+    Integer value = optionalInt(field);
+    if (value == null) {
+      throw missing(field);
+    }
+    return value;
+  }
+
+  /** An array of strings that must be present and not empty. */
+  public List<String> requiredNonEmptyStrings(String field) {
+    List<String> value = requiredStrings(field);
+    if (value.isEmpty()) {
+      throw wrongType(field, "a non-empty array of strings");
+    }
+    return value;
+  }
+
+  public List<String> optionalStrings(String field) {
     return optionalList(
         field,
         (element, elementPath) -> {
           if (!element.isTextual()) {
-            throw new FieldException(ErrorCode.INVALID_JSON, elementPath + " must be a string");
+            throw new FieldException(ErrorCode.INVALID_JSON, shown(elementPath) + " must be a string");
           }
           return element.textValue();
         });
   }
 
-  List<String> requiredStrings(String field) {
+  public List<String> requiredStrings(String field) {
     List<String> value = optionalStrings(field);
     if (value == null) {
       throw missing(field);
@@ -231,18 +336,18 @@ final class Fields {
   }
 
   /** A list of objects, each read by {@code reader}, or {@code null} when absent. */
-  <T> List<T> optionalObjects(String field, Function<Fields, T> reader) {
+  public <T> List<T> optionalObjects(String field, Function<Fields, T> reader) {
     return optionalList(
         field,
         (element, elementPath) -> {
           if (!element.isObject()) {
-            throw new FieldException(ErrorCode.INVALID_JSON, elementPath + " must be an object");
+            throw new FieldException(ErrorCode.INVALID_JSON, shown(elementPath) + " must be an object");
           }
-          return reader.apply(new Fields((ObjectNode) element, elementPath + "."));
+          return reader.apply(new Fields((ObjectNode) element, owner, elementPath + "."));
         });
   }
 
-  <T> List<T> requiredObjects(String field, Function<Fields, T> reader) {
+  public <T> List<T> requiredObjects(String field, Function<Fields, T> reader) {
     List<T> value = optionalObjects(field, reader);
     if (value == null) {
       throw missing(field);
@@ -261,9 +366,9 @@ final class Fields {
     List<T> list = new ArrayList<>(value.size());
     for (int i = 0; i < value.size(); i++) {
       JsonNode element = value.get(i);
-      String elementPath = name(field) + "[" + i + "]";
+      String elementPath = path(field) + "[" + i + "]";
       if (element.isNull()) {
-        throw new FieldException(ErrorCode.INVALID_JSON, elementPath + " must not be null");
+        throw new FieldException(ErrorCode.INVALID_JSON, shown(elementPath) + " must not be null");
       }
       list.add(reader.read(element, elementPath));
     }

@@ -14,7 +14,6 @@ import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.SessionsUpdated;
-import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
@@ -22,8 +21,6 @@ import io.github.providergateway.protocol.TransformRequest;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -165,16 +162,6 @@ final class GatewayMessageDecoders {
   }
 
   private static GatewayMessage streamHistory(Fields f) {
-    Fields streams = f.requiredObject("streams");
-    Map<String, List<StreamEntry>> entries = new LinkedHashMap<>();
-    for (String name : fieldNames(streams)) {
-      List<StreamEntry> list = streams.requiredObjects(name, Shapes::streamEntry);
-      entries.put(name, list);
-    }
-    return new StreamHistory(f.requiredString("queryId"), entries);
-  }
-
-  private static List<String> fieldNames(Fields f) {
-    return f.node().properties().stream().map(Map.Entry::getKey).toList();
+    return new StreamHistory(f.requiredString("queryId"), Shapes.streams(f.requiredObject("streams")));
   }
 }

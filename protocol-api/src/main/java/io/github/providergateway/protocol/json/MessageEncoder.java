@@ -23,7 +23,6 @@ import io.github.providergateway.protocol.SessionReady;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.SessionsUpdated;
 import io.github.providergateway.protocol.ShutdownReady;
-import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.ToolCall;
@@ -36,8 +35,6 @@ import io.github.providergateway.protocol.TransformResult;
 import io.github.providergateway.protocol.UnknownGatewayMessage;
 import io.github.providergateway.protocol.UnknownProviderMessage;
 import java.io.IOException;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Writes each message record as its JSON object: {@code type} first, then the record's fields in
@@ -250,14 +247,7 @@ final class MessageEncoder {
 
   private static void writeStreamHistory(JsonGenerator g, StreamHistory m) throws IOException {
     g.writeStringField("queryId", m.queryId());
-    g.writeObjectFieldStart("streams");
-    for (Map.Entry<String, List<StreamEntry>> stream : m.streams().entrySet()) {
-      g.writeArrayFieldStart(stream.getKey());
-      for (StreamEntry entry : stream.getValue()) {
-        Shapes.writeStreamEntry(g, entry);
-      }
-      g.writeEndArray();
-    }
-    g.writeEndObject();
+    g.writeFieldName("streams");
+    Shapes.writeStreams(g, m.streams());
   }
 }

@@ -19,6 +19,7 @@ import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.Message;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.ProviderMessageType;
+import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.UnknownGatewayMessage;
 import io.github.providergateway.protocol.UnknownProviderMessage;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -102,7 +104,7 @@ public final class ProtocolCodec {
   }
 
   /** Decodes a provider → gateway message. */
-  public DecodeResult<ProviderMessage> decodeProviderMessage(String text) {
+  public DecodeResult<ProviderMessage, DecodeError> decodeProviderMessage(String text) {
     return decode(text, ProviderDirection.INSTANCE);
   }
 
@@ -111,7 +113,7 @@ public final class ProtocolCodec {
    * over the largest limit is refused unread; a decoded message over its own type's limit (5 MB for
    * {@code tool.result}, 2 MB for the rest) is refused with its type and ids.
    */
-  public DecodeResult<ProviderMessage> decodeProviderMessage(String text, Limits limits) {
+  public DecodeResult<ProviderMessage, DecodeError> decodeProviderMessage(String text, Limits limits) {
     requireNonNull(limits, "limits");
     if (text == null) {
       return decodeProviderMessage(null);
@@ -128,7 +130,7 @@ public final class ProtocolCodec {
     // written back inside the gateway's own messages, and a few megabytes of `[{},{},…]` cannot
     // become a hundred megabytes of nodes.
     JsonTrees.Bounds bounds = new JsonTrees.Bounds(limits.maxJsonDepth(), limits.maxMessageTreeBytes());
-    DecodeResult<ProviderMessage> result = decode(text, ProviderDirection.INSTANCE, bounds);
+    DecodeResult<ProviderMessage, DecodeError> result = decode(text, ProviderDirection.INSTANCE, bounds);
     int smallest = Math.min(limits.maxMessageBytes(), limits.maxToolResultBytes());
     if (!Utf8.exceeds(text, smallest)) {
       return result; // the common case: under every limit
@@ -174,7 +176,7 @@ public final class ProtocolCodec {
         ids.get("sessionId"));
   }
 
-  private static ProviderMessageType typeOf(DecodeResult<ProviderMessage> result) {
+  private static ProviderMessageType typeOf(DecodeResult<ProviderMessage, DecodeError> result) {
     if (result.isDecoded()) {
       return result.messageOrNull().type();
     }
@@ -183,7 +185,7 @@ public final class ProtocolCodec {
   }
 
   /** Decodes a gateway → provider message (what a Java provider receives). */
-  public DecodeResult<GatewayMessage> decodeGatewayMessage(String text) {
+  public DecodeResult<GatewayMessage, DecodeError> decodeGatewayMessage(String text) {
     return decode(text, GatewayDirection.INSTANCE);
   }
 
@@ -232,6 +234,31 @@ public final class ProtocolCodec {
       throw new UncheckedIOException("writing to a string cannot fail", e);
     }
     return out.toString();
+  }
+
+  /**
+   * The {@code streams} of a {@code stream.history} as a JSON object: stream name → entries {@code
+   * {ts, event, level?, metadata?}}, newest first, exactly as the provider protocol writes them. The
+   * host protocol's {@code stream.query} reply carries the same shape.
+   */
+  public ObjectNode streamsToJson(Map<String, List<StreamEntry>> streams) {
+    requireNonNull(streams, "streams");
+    StringWriter out = new StringWriter(256);
+    try (JsonGenerator g = factory.createGenerator(out)) {
+      Shapes.writeStreams(g, streams);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to a string cannot fail", e);
+    }
+    return (ObjectNode) parseJson(out.toString());
+  }
+
+  /**
+   * Reads a {@code streams} object as {@link #streamsToJson} writes it.
+   *
+   * @throws FieldException naming the entry and field at fault
+   */
+  public Map<String, List<StreamEntry>> streamsFromJson(ObjectNode streams) {
+    return Shapes.streams(Fields.of(requireNonNull(streams, "streams"), "streams"));
   }
 
   /** Which record class stands for each provider message type (unknown excluded). */
@@ -291,11 +318,11 @@ public final class ProtocolCodec {
     }
   }
 
-  private <M extends Message> DecodeResult<M> decode(String text, Direction<M> direction) {
+  private <M extends Message> DecodeResult<M, DecodeError> decode(String text, Direction<M> direction) {
     return decode(text, direction, JsonTrees.Bounds.NONE);
   }
 
-  private <M extends Message> DecodeResult<M> decode(
+  private <M extends Message> DecodeResult<M, DecodeError> decode(
       String text, Direction<M> direction, JsonTrees.Bounds bounds) {
     if (text == null) {
       return failed(DecodeError.unreadable(ErrorCode.INVALID_JSON, "message is null"));
@@ -341,7 +368,7 @@ public final class ProtocolCodec {
     }
   }
 
-  private static <M extends Message> DecodeResult<M> failed(DecodeError error) {
+  private static <M extends Message> DecodeResult<M, DecodeError> failed(DecodeError error) {
     return new DecodeResult.Failed<>(error);
   }
 

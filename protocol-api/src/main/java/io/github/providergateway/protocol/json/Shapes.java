@@ -249,6 +249,28 @@ final class Shapes {
     g.writeEndObject();
   }
 
+  /** The {@code streams} of a {@code stream.history}: an object of stream name → entries. */
+  static void writeStreams(JsonGenerator g, Map<String, List<StreamEntry>> streams) throws IOException {
+    g.writeStartObject();
+    for (Map.Entry<String, List<StreamEntry>> stream : streams.entrySet()) {
+      g.writeArrayFieldStart(stream.getKey());
+      for (StreamEntry entry : stream.getValue()) {
+        writeStreamEntry(g, entry);
+      }
+      g.writeEndArray();
+    }
+    g.writeEndObject();
+  }
+
+  /** Reads the {@code streams} of a {@code stream.history}, in the object's order. */
+  static Map<String, List<StreamEntry>> streams(Fields streams) {
+    Map<String, List<StreamEntry>> entries = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> stream : streams.node().properties()) {
+      entries.put(stream.getKey(), streams.requiredObjects(stream.getKey(), Shapes::streamEntry));
+    }
+    return entries;
+  }
+
   static void writeStreamEntry(JsonGenerator g, StreamEntry entry) throws IOException {
     g.writeStartObject();
     g.writeStringField("ts", entry.ts().toString());

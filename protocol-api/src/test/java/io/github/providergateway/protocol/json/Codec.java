@@ -17,7 +17,7 @@ final class Codec {
 
   /** Decodes a provider message that must decode to a record of {@code type}. */
   static <T extends ProviderMessage> T decodeProvider(String json, Class<T> type) {
-    DecodeResult<ProviderMessage> result = CODEC.decodeProviderMessage(json);
+    DecodeResult<ProviderMessage, DecodeError> result = CODEC.decodeProviderMessage(json);
     assertThat(result.errorOrNull()).as("decode error for %s", json).isNull();
     assertThat(result.messageOrNull()).isInstanceOf(type);
     return type.cast(result.messageOrNull());
@@ -25,7 +25,7 @@ final class Codec {
 
   /** Decodes a gateway message that must decode to a record of {@code type}. */
   static <T extends GatewayMessage> T decodeGateway(String json, Class<T> type) {
-    DecodeResult<GatewayMessage> result = CODEC.decodeGatewayMessage(json);
+    DecodeResult<GatewayMessage, DecodeError> result = CODEC.decodeGatewayMessage(json);
     assertThat(result.errorOrNull()).as("decode error for %s", json).isNull();
     assertThat(result.messageOrNull()).isInstanceOf(type);
     return type.cast(result.messageOrNull());
@@ -33,14 +33,14 @@ final class Codec {
 
   /** The error a provider message must fail with. */
   static DecodeError providerError(String json) {
-    DecodeResult<ProviderMessage> result = CODEC.decodeProviderMessage(json);
+    DecodeResult<ProviderMessage, DecodeError> result = CODEC.decodeProviderMessage(json);
     assertThat(result.messageOrNull()).as("decoded %s", json).isNull();
     return result.errorOrNull();
   }
 
   /** The error a gateway message must fail with. */
   static DecodeError gatewayError(String json) {
-    DecodeResult<GatewayMessage> result = CODEC.decodeGatewayMessage(json);
+    DecodeResult<GatewayMessage, DecodeError> result = CODEC.decodeGatewayMessage(json);
     assertThat(result.messageOrNull()).as("decoded %s", json).isNull();
     return result.errorOrNull();
   }

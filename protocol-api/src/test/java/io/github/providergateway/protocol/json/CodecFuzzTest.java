@@ -47,7 +47,7 @@ class CodecFuzzTest {
     }).as(context).doesNotThrowAnyException();
   }
 
-  private static void check(DecodeResult<? extends Message> result, String context) {
+  private static void check(DecodeResult<? extends Message, DecodeError> result, String context) {
     assertThat(result).as(context).isNotNull();
     assertThat(result.messageOrNull() == null).as(context).isNotEqualTo(result.errorOrNull() == null);
     assertThat(result.isDecoded()).as(context).isEqualTo(result.messageOrNull() != null);
@@ -125,8 +125,8 @@ class CodecFuzzTest {
     String context = "limits " + (start == 0 ? "default" : input[0]) + ", text " + text;
 
     assertDecodesWithoutThrowing(text, context);
-    DecodeResult<ProviderMessage> unlimited = CODEC.decodeProviderMessage(text);
-    DecodeResult<ProviderMessage> limited = CODEC.decodeProviderMessage(text, limits);
+    DecodeResult<ProviderMessage, DecodeError> unlimited = CODEC.decodeProviderMessage(text);
+    DecodeResult<ProviderMessage, DecodeError> limited = CODEC.decodeProviderMessage(text, limits);
     check(limited, context);
     if (limited.isDecoded()) {
       assertThat(unlimited.messageOrNull()).as(context).isEqualTo(limited.messageOrNull());
@@ -150,12 +150,12 @@ class CodecFuzzTest {
   }
 
   /** A decoded message encodes; its text decodes again and, after that first trip, stays the same. */
-  private static void assertReencodes(DecodeResult<? extends Message> result, boolean provider, String context) {
+  private static void assertReencodes(DecodeResult<? extends Message, DecodeError> result, boolean provider, String context) {
     if (!result.isDecoded()) {
       return;
     }
     String once = CODEC.encode(result.messageOrNull());
-    DecodeResult<? extends Message> again =
+    DecodeResult<? extends Message, DecodeError> again =
         provider ? CODEC.decodeProviderMessage(once) : CODEC.decodeGatewayMessage(once);
     assertThat(again.errorOrNull()).as("%s re-encoded as %s", context, once).isNull();
     assertThat(CODEC.encode(again.messageOrNull())).as("%s re-encoded as %s", context, once).isEqualTo(once);

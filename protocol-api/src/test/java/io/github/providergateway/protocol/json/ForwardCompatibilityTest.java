@@ -195,7 +195,7 @@ class ForwardCompatibilityTest {
   }
 
   private static Message decode(Class<? extends Message> type, String json) {
-    DecodeResult<? extends Message> result =
+    DecodeResult<? extends Message, DecodeError> result =
         ProviderMessage.class.isAssignableFrom(type)
             ? CODEC.decodeProviderMessage(json)
             : CODEC.decodeGatewayMessage(json);

@@ -38,7 +38,7 @@ class RoundTripPropertyTest {
       ProviderMessage message = random.provider(type);
       String encoded = CODEC.encode(message);
 
-      DecodeResult<ProviderMessage> decoded = CODEC.decodeProviderMessage(encoded);
+      DecodeResult<ProviderMessage, DecodeError> decoded = CODEC.decodeProviderMessage(encoded);
 
       String context = "seed " + seed + ", record " + i + ", " + message + " as " + encoded;
       assertThat(decoded.errorOrNull()).as(context).isNull();
@@ -56,7 +56,7 @@ class RoundTripPropertyTest {
       GatewayMessage message = random.gateway(type);
       String encoded = CODEC.encode(message);
 
-      DecodeResult<GatewayMessage> decoded = CODEC.decodeGatewayMessage(encoded);
+      DecodeResult<GatewayMessage, DecodeError> decoded = CODEC.decodeGatewayMessage(encoded);
 
       String context = "seed " + seed + ", record " + i + ", " + message + " as " + encoded;
       assertThat(decoded.errorOrNull()).as(context).isNull();
@@ -73,7 +73,7 @@ class RoundTripPropertyTest {
     for (int i = 0; i < 50; i++) {
       ProviderMessage message = random.provider(type);
 
-      DecodeResult<ProviderMessage> decoded =
+      DecodeResult<ProviderMessage, DecodeError> decoded =
           CODEC.decodeProviderMessage(CODEC.encode(message), Limits.defaults());
 
       assertThat(decoded.messageOrNull()).as("seed %s, record %s", seed, i).isEqualTo(message);

@@ -52,7 +52,7 @@ class SizeLimitTest {
     return sized("{\"type\":\"tool.result\",\"id\":\"call-1\",\"data\":\"", "\"}", bytes, unit);
   }
 
-  private static DecodeResult<ProviderMessage> decode(String text) {
+  private static DecodeResult<ProviderMessage, DecodeError> decode(String text) {
     return CODEC.decodeProviderMessage(text, DEFAULTS);
   }
 
@@ -60,7 +60,7 @@ class SizeLimitTest {
 
   @Test
   void toolResultOfExactlyFiveMebibytesIsAccepted() {
-    DecodeResult<ProviderMessage> result = decode(toolResult(TOOL_RESULT_LIMIT, "a"));
+    DecodeResult<ProviderMessage, DecodeError> result = decode(toolResult(TOOL_RESULT_LIMIT, "a"));
 
     assertThat(result.errorOrNull()).isNull();
     assertThat(result.messageOrNull()).isInstanceOf(ToolResult.class);
@@ -68,7 +68,7 @@ class SizeLimitTest {
 
   @Test
   void toolResultOneByteOverFiveMebibytesIsPayloadTooLarge() {
-    DecodeResult<ProviderMessage> result = decode(toolResult(TOOL_RESULT_LIMIT + 1L, "a"));
+    DecodeResult<ProviderMessage, DecodeError> result = decode(toolResult(TOOL_RESULT_LIMIT + 1L, "a"));
 
     assertThat(result.errorOrNull().code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
   }
@@ -140,7 +140,7 @@ class SizeLimitTest {
   @MethodSource("otherTypes")
   void otherMessageOfExactlyTwoMebibytesIsAccepted(
       String prefix, String suffix, String type, String id, String callId, String requestId) {
-    DecodeResult<ProviderMessage> result = decode(sized(prefix, suffix, MESSAGE_LIMIT, "a"));
+    DecodeResult<ProviderMessage, DecodeError> result = decode(sized(prefix, suffix, MESSAGE_LIMIT, "a"));
 
     assertThat(result.errorOrNull()).isNull();
     assertThat(result.messageOrNull().wireType()).isEqualTo(type);
@@ -172,7 +172,7 @@ class SizeLimitTest {
   void pushOfExactlyTwoMebibytesOfTwoByteCharactersIsAccepted() {
     String text = sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT, "é");
 
-    DecodeResult<ProviderMessage> result = decode(text);
+    DecodeResult<ProviderMessage, DecodeError> result = decode(text);
 
     assertThat(result.messageOrNull()).isInstanceOf(Push.class);
   }

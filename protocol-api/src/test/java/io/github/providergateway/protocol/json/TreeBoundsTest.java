@@ -28,7 +28,7 @@ class TreeBoundsTest {
     // 4.9 MB of text: about 1.6 million empty objects, which held 132 MiB as a tree.
     String data = "[" + "{},".repeat(1_630_000) + "{}]";
 
-    DecodeResult<ProviderMessage> result = CODEC.decodeProviderMessage(toolResult(data), LIMITS);
+    DecodeResult<ProviderMessage, DecodeError> result = CODEC.decodeProviderMessage(toolResult(data), LIMITS);
 
     assertThat(result.isDecoded()).isFalse();
     assertThat(result.errorOrNull().code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
@@ -50,7 +50,7 @@ class TreeBoundsTest {
     String tooDeep = "[".repeat(128) + "]".repeat(128);
 
     assertThat(CODEC.decodeProviderMessage(toolResult(deepest), LIMITS).isDecoded()).isTrue();
-    DecodeResult<ProviderMessage> refused = CODEC.decodeProviderMessage(toolResult(tooDeep), LIMITS);
+    DecodeResult<ProviderMessage, DecodeError> refused = CODEC.decodeProviderMessage(toolResult(tooDeep), LIMITS);
     assertThat(refused.errorOrNull().code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(refused.errorOrNull().id()).isEqualTo("c-1");
     assertThat(refused.errorOrNull().detail()).contains("deeper than 128");

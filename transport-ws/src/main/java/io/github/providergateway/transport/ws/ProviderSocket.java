@@ -3,6 +3,7 @@ package io.github.providergateway.transport.ws;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.internal.ProviderChannel;
@@ -94,7 +95,7 @@ final class ProviderSocket implements WebSocket.Listener, ProviderChannel {
       webSocket.request(1);
       return null;
     }
-    DecodeResult<GatewayMessage> decoded = CODEC.decodeGatewayMessage(inbound.take());
+    DecodeResult<GatewayMessage, DecodeError> decoded = CODEC.decodeGatewayMessage(inbound.take());
     loop.execute(() -> owner.received(this, decoded));
     return null;
   }

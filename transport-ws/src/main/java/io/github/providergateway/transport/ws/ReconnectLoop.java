@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws;
 
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
@@ -111,7 +112,7 @@ final class ReconnectLoop {
     socket.ws.request(1);
   }
 
-  void received(ProviderSocket socket, DecodeResult<GatewayMessage> decoded) {
+  void received(ProviderSocket socket, DecodeResult<GatewayMessage, DecodeError> decoded) {
     if (socket != current) {
       return;
     }

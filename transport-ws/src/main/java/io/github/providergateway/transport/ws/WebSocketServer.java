@@ -1,10 +1,11 @@
 package io.github.providergateway.transport.ws;
 
+import io.github.providergateway.protocol.GatewayAddress;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.HostService;
 import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.host.HostService;
 import io.github.providergateway.transport.ws.internal.ServerCore;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -73,7 +74,7 @@ public final class WebSocketServer implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(WebSocketServer.class.getName());
 
   /** The port a gateway listens on unless told otherwise. */
-  public static final int DEFAULT_PORT = 9400;
+  public static final int DEFAULT_PORT = GatewayAddress.DEFAULT_PORT;
 
   private final ServerCore core;
   private final Gateway gateway;

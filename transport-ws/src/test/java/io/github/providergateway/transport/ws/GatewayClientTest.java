@@ -1,5 +1,7 @@
 package io.github.providergateway.transport.ws;
 
+import io.github.providergateway.host.client.GatewayClient;
+
 import static io.github.providergateway.transport.ws.ServerFixture.await;
 import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +11,7 @@ import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
-import io.github.providergateway.gateway.HostService;
+import io.github.providergateway.host.HostService;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.SystemScheduler;
 import io.github.providergateway.gateway.ToolOutcome;
@@ -140,20 +142,12 @@ class GatewayClientTest {
   void aHostRefusedWithATokenTheHomeHasSinceReplacedTriesAgain() throws Exception {
     Running gateway = startGateway(home, 0);
     java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
-    GatewayDiscovery staleFirst =
-        new GatewayDiscovery() {
-          @Override
-          public java.net.URI url() {
-            return gateway.server().hostUrl();
-          }
-
-          @Override
-          public String token() {
-            return reads.getAndIncrement() == 0 ? "ptk-of-a-crashed-run" : gateway.gateway().providerToken();
-          }
-        };
-
-    try (GatewayClient client = GatewayClient.connect(staleFirst, GatewayClient.Options.defaults())) {
+    // The first read is a crashed run's token; every later one the home's.
+    try (GatewayClient client =
+        GatewayClient.connect(
+            gateway.server().hostUrl(),
+            () -> reads.getAndIncrement() == 0 ? "ptk-of-a-crashed-run" : gateway.gateway().providerToken(),
+            GatewayClient.Options.defaults())) {
       assertThat(await(client.sessions())).isEmpty();
     }
     assertThat(reads.get()).isGreaterThanOrEqualTo(3); // the refused try, the check, the next try

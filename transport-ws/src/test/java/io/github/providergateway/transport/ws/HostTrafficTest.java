@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.HostService;
+import io.github.providergateway.host.HostService;
 import io.github.providergateway.gateway.SystemScheduler;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;

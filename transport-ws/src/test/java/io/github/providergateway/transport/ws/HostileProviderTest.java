@@ -1,5 +1,7 @@
 package io.github.providergateway.transport.ws;
 
+import io.github.providergateway.host.protocol.HostWire;
+
 import static io.github.providergateway.transport.ws.HostileTransportTest.assertAnotherProviderIsServed;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -156,8 +158,8 @@ class HostileProviderTest {
       provider.send(new StreamQuery("q", null, List.of("s"), 10));
       assertThat(provider.next(StreamHistory.class).streams().get("s")).extracting(StreamEntry::event).containsExactly("deep");
       var entries = ServerFixture.await(f.gateway.queryStreams(f.sessionId, List.of("s@nester"), 10));
-      String hostReply = io.github.providergateway.protocol.host.HostCodec.create().writeJson(
-          io.github.providergateway.gateway.HostWire.streams(entries));
+      String hostReply = io.github.providergateway.host.protocol.HostCodec.create().writeJson(
+          io.github.providergateway.host.protocol.HostWire.streams(entries));
       assertThat(hostReply).contains("\"deep\"");
     }
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -48,7 +49,7 @@ final class JdkProvider implements AutoCloseable {
   <T extends GatewayMessage> T next(Class<T> type) throws InterruptedException {
     String text = received.poll(ServerFixture.WAIT.toMillis(), TimeUnit.MILLISECONDS);
     assertThat(text).as("a message within %s", ServerFixture.WAIT).isNotNull();
-    DecodeResult<GatewayMessage> decoded = ServerFixture.CODEC.decodeGatewayMessage(text);
+    DecodeResult<GatewayMessage, DecodeError> decoded = ServerFixture.CODEC.decodeGatewayMessage(text);
     assertThat(decoded.messageOrNull()).as("decoded %s", text).isInstanceOf(type);
     return type.cast(decoded.messageOrNull());
   }

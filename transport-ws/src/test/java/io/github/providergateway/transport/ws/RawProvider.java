@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.io.IOException;
 import java.time.Duration;
@@ -26,7 +27,7 @@ final class RawProvider implements AutoCloseable {
   <T extends GatewayMessage> T next(Class<T> type) throws IOException {
     Object next = socket.readMessage(ServerFixture.WAIT);
     assertThat(next).as("next message").isInstanceOf(String.class);
-    DecodeResult<GatewayMessage> decoded = ServerFixture.CODEC.decodeGatewayMessage((String) next);
+    DecodeResult<GatewayMessage, DecodeError> decoded = ServerFixture.CODEC.decodeGatewayMessage((String) next);
     assertThat(decoded.isDecoded()).as("decoded %s", next).isTrue();
     assertThat(decoded.messageOrNull()).isInstanceOf(type);
     return type.cast(decoded.messageOrNull());

@@ -1,9 +1,10 @@
 package io.github.providergateway.transport.ws.internal;
 
+import io.github.providergateway.protocol.GatewayAddress;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.HostService;
+import io.github.providergateway.host.HostService;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.gateway.Scheduler;
 import jakarta.websocket.DeploymentException;
@@ -293,7 +294,7 @@ public final class ServerCore {
   }
 
   /** The path agent hosts connect to (when the server has a host service). */
-  public static final String HOST_PATH = "/host";
+  public static final String HOST_PATH = GatewayAddress.HOST_PATH;
 
   /**
    * A handshake at {@code /host} completed: registers the host connection with the host service

@@ -2,10 +2,10 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.HostChannel;
-import io.github.providergateway.gateway.HostConnection;
-import io.github.providergateway.protocol.host.HostCodec;
-import io.github.providergateway.protocol.host.HostOutput;
+import io.github.providergateway.host.HostChannel;
+import io.github.providergateway.host.HostConnection;
+import io.github.providergateway.host.protocol.HostCodec;
+import io.github.providergateway.host.protocol.HostOutput;
 import jakarta.websocket.Session;
 import java.time.Duration;
 import java.util.function.Consumer;

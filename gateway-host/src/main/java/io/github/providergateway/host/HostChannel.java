@@ -1,0 +1,23 @@
+package io.github.providergateway.host;
+
+import io.github.providergateway.host.protocol.HostCommand;
+
+/**
+ * The {@link HostService}'s side of one host connection: where a carrier delivers what it reads.
+ * Returned by {@link HostService#open} and {@link HostService#openTrusted}. Thread-safe; a carrier
+ * calls it in the order commands arrived.
+ */
+public interface HostChannel {
+
+  /** Delivers one command as JSON text; an unreadable one is answered with its error. */
+  void receive(String text);
+
+  /** Delivers one command already decoded. */
+  void receive(HostCommand command);
+
+  /**
+   * The connection closed, whoever closed it. The sessions it owns end after the re-claim grace
+   * unless a new connection presents its re-claim token first.
+   */
+  void closed();
+}

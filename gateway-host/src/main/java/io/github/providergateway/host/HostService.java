@@ -1,0 +1,224 @@
+package io.github.providergateway.host;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.Scheduler;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.host.internal.HostSide;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
+
+/**
+ * The gateway's host side, independent of the carrier: runs the host operations of
+ * spec/host-rpc.md for every connected agent host, and keeps track of which host owns which
+ * session (spec: Multi-session model).
+ *
+ * <p><b>Connections.</b> A carrier opens one {@link HostChannel} per host connection: {@link
+ * #openTrusted} for a host that is trusted by how it reached the gateway (the {@code --rpc} app's
+ * own stdin), {@link #open} for one that must first send {@code host.auth} with the gateway token
+ * (the WebSocket {@code /host} endpoint; the token is compared in constant time). A first command
+ * other than {@code host.auth} gets {@code UNAUTHORIZED}, a wrong token {@code AUTH_FAILED}, and
+ * either closes the connection; so does silence past {@link Builder#authTimeout}. Hosts have
+ * internal trust: any host may drive any session.
+ *
+ * <p><b>Ownership.</b> A session belongs to the connection that started it. Its timeline
+ * ({@code session.log}, {@code session.send}, {@code tools.changed}) and its end ({@code
+ * session.ended}) go to that connection, and to every observer connection ({@code host.auth}
+ * with {@code observer: true}, an attached console). Gateway-wide {@code provider.connected} /
+ * {@code provider.disconnected} go to every authenticated connection.
+ *
+ * <p><b>Re-claim.</b> {@code host.auth}'s reply carries a {@code reclaimToken}. When a connection
+ * drops, its sessions keep running for {@link Builder#reclaimGrace} (default 30 s, the reconnect
+ * token TTL); a new connection whose {@code host.auth} presents the token takes them back (its
+ * reply lists them in {@code reclaimed}, and each gets a fresh {@code tools.changed}). The reply's
+ * {@code gatewayId} names this gateway run, so a host can tell a restarted gateway from a dropped
+ * connection. At the end
+ * of the grace they are ended as any session ends: providers get {@code shutdown.pending} with
+ * the default deadline.
+ *
+ * <p><b>Idle exit.</b> With {@link Builder#idleExit}, once {@link #startIdleExit} is called, the
+ * service runs an action when no session has existed and no host has been connected for the grace
+ * (the detached gateway's exit, R-SESS-15); a session starting or a host connecting within it
+ * cancels the countdown.
+ *
+ * <p>Thread-safe. Its state lives on the gateway loop ({@link Gateway#loop()}) like the gateway's
+ * own: carriers deliver on their own threads, and what they deliver is handled there, in order.
+ * Time comes from the builder's {@link Scheduler}.
+ */
+public final class HostService implements AutoCloseable {
+
+  /** Connections, owners, sessions, commands and timers, on the gateway loop. */
+  private final HostSide side;
+
+  private HostService(Builder b) {
+    Gateway gateway = b.gateway;
+    Duration reclaimGrace = b.reclaimGrace == null ? gateway.limits().reconnectWindow() : b.reclaimGrace;
+    RandomGenerator random = b.random == null ? new SecureRandom() : b.random;
+    // This run's id takes the first random bytes, re-claim tokens the ones after (tests pin them).
+    byte[] run = new byte[8];
+    random.nextBytes(run);
+    String gatewayId = "gw-" + HexFormat.of().formatHex(run);
+    this.side =
+        new HostSide(
+            gateway,
+            new HostSide.Settings(
+                b.scheduler,
+                reclaimGrace,
+                b.authTimeout,
+                b.idleExitGrace,
+                b.onIdle,
+                b.onShutdown,
+                b.promptSections,
+                random,
+                gatewayId));
+  }
+
+  /**
+   * Starts the idle exit set with {@link Builder#idleExit}: from now on the action runs once no
+   * session has existed and no host has been connected for the grace. Call it once hosts can find
+   * the gateway (its server listens and its port is published), so that a slow start does not use
+   * up the grace before any host could arrive. Without {@code idleExit}, or called again, it does
+   * nothing.
+   */
+  public void startIdleExit() {
+    side.startIdleExit();
+  }
+
+  /** Starts configuring the host side of {@code gateway}. */
+  public static Builder builder(Gateway gateway) {
+    return new Builder(gateway);
+  }
+
+  /** Opens a connection that must authenticate with {@code host.auth} first. */
+  public HostChannel open(HostConnection connection) {
+    return side.open(requireNonNull(connection, "connection"));
+  }
+
+  /**
+   * Opens a connection that is authenticated by how it reached the gateway (the {@code --rpc}
+   * app's own standard input): it owns the sessions it starts and hears every provider event.
+   */
+  public HostChannel openTrusted(HostConnection connection) {
+    return side.openTrusted(requireNonNull(connection, "connection"));
+  }
+
+  /** How many hosts are connected and authenticated now; completes on the gateway loop. */
+  public CompletableFuture<Integer> connectedHosts() {
+    return side.connectedHosts();
+  }
+
+  /**
+   * The live sessions owned by no connection, waiting in their re-claim grace; completes on the
+   * gateway loop.
+   */
+  public CompletableFuture<Set<String>> orphanedSessions() {
+    return side.orphanedSessions();
+  }
+
+  /** Cancels the service's timers; connections are the carriers' to close. Idempotent. */
+  @Override
+  public void close() {
+    side.close();
+  }
+
+  /**
+   * Configures a {@link HostService}. Defaults: a re-claim grace of the gateway's reconnect
+   * window (30 s), 10 s to authenticate, no idle exit, {@code shutdown} refused, no default
+   * prompt sections, a {@link SecureRandom} for re-claim tokens. The scheduler is required (tests:
+   * the manual clock).
+   */
+  public static final class Builder {
+    private final Gateway gateway;
+    private Scheduler scheduler;
+    private Duration reclaimGrace;
+    private Duration authTimeout = Duration.ofSeconds(10);
+    private Duration idleExitGrace;
+    private Runnable onIdle;
+    private Consumer<Duration> onShutdown;
+    private RandomGenerator random;
+    private Map<String, String> promptSections = Map.of();
+
+    private Builder(Gateway gateway) {
+      this.gateway = requireNonNull(gateway, "gateway");
+    }
+
+    /** What times the grace periods (the gateway's own scheduler, or a manual clock). */
+    public Builder scheduler(Scheduler scheduler) {
+      this.scheduler = requireNonNull(scheduler, "scheduler");
+      return this;
+    }
+
+    /** How long a dropped host's sessions wait for it to come back. */
+    public Builder reclaimGrace(Duration grace) {
+      this.reclaimGrace = positive(grace, "reclaimGrace");
+      return this;
+    }
+
+    /** How long a new connection has to send {@code host.auth}. */
+    public Builder authTimeout(Duration timeout) {
+      this.authTimeout = positive(timeout, "authTimeout");
+      return this;
+    }
+
+    /**
+     * Runs {@code action} (once) after {@code grace} with no session and no connected host; a
+     * session or a host arriving within it restarts the wait (the detached gateway, R-SESS-15). The
+     * countdown runs only after {@link HostService#startIdleExit}.
+     */
+    public Builder idleExit(Duration grace, Runnable action) {
+      this.idleExitGrace = positive(grace, "grace");
+      this.onIdle = requireNonNull(action, "action");
+      return this;
+    }
+
+    /**
+     * Lets hosts stop the gateway: {@code shutdown} is replied to, then {@code action} runs with
+     * the command's deadline (default 10 s). Without it, {@code shutdown} is refused.
+     */
+    public Builder onShutdown(Consumer<Duration> action) {
+      this.onShutdown = requireNonNull(action, "action");
+      return this;
+    }
+
+    /**
+     * The system-prompt sections a {@code prompt} command runs on when it gives none (R-RPC-20),
+     * in order. Default: none, so providers' transforms only see what a command sends.
+     */
+    public Builder defaultPromptSections(Map<String, String> sections) {
+      requireNonNull(sections, "sections").forEach((name, text) -> {
+        requireNonNull(name, "a section name");
+        requireNonNull(text, "the text of section " + name);
+      });
+      this.promptSections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
+      return this;
+    }
+
+    /** The source of re-claim tokens (tests pin it; production keeps the secure default). */
+    public Builder random(RandomGenerator random) {
+      this.random = requireNonNull(random, "random");
+      return this;
+    }
+
+    public HostService build() {
+      requireNonNull(scheduler, "scheduler");
+      return new HostService(this);
+    }
+
+    private static Duration positive(Duration value, String name) {
+      requireNonNull(value, name);
+      if (value.isNegative() || value.isZero()) {
+        throw new IllegalArgumentException(name + " must be positive, was " + value);
+      }
+      return value;
+    }
+  }
+}

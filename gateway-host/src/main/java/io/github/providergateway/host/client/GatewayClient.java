@@ -1,0 +1,637 @@
+package io.github.providergateway.host.client;
+
+import io.github.providergateway.protocol.GatewayAddress;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.PromptResult;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.SystemScheduler;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.host.protocol.HostOutput;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * The host API of a gateway running in another process: a JVM host written against {@link
+ * HostApi} runs unchanged embedded ({@code Gateway}) or against a shared gateway (this class).
+ *
+ * <pre>{@code
+ * try (GatewayClient gateway = GatewayClient.connectOrStart(home, GatewayClient.Launch.defaults())) {
+ *   SessionInfo session = gateway.startSession(SessionSpec.of("demo", cwd), myHost).join();
+ *   CallResult result = gateway.callTool(session.id(), "greet", args, null).join();
+ * }
+ * }</pre>
+ *
+ * <p><b>Connecting.</b> It speaks the host protocol (spec/host-rpc.md) over the gateway's {@code
+ * /host} WebSocket endpoint, authenticating with {@code host.auth} and the gateway token. {@link
+ * #connectOrStart} finds the gateway serving a home ({@code <home>/gateway.port}, or the launch
+ * port, and {@code <home>/.provider-token}); when none answers it starts the reference gateway as
+ * a detached process ({@code --detached}) and waits for it. Two hosts racing to start one end up
+ * on the same gateway: the loser fails to take the home's lock or the port, exits, and both
+ * clients connect to the winner.
+ *
+ * <p><b>Sessions.</b> Sessions started here belong to this client; their {@link SessionHost}
+ * hears {@code registerTools} (the tools fetched when {@code tools.changed} arrives), {@code log}
+ * and {@code send}. {@link #close()} ends them; a client that vanishes leaves them running for the
+ * gateway's 30 s re-claim grace.
+ *
+ * <p><b>Failures.</b> A heartbeat (a WebSocket ping every {@link Options.Builder#heartbeat
+ * interval}) notices a gateway that stopped answering; a closed socket is noticed at once. The
+ * client then reconnects, presenting its re-claim token: the same gateway gives its sessions back.
+ * A gateway that is gone is restarted (with {@link #connectOrStart}) and the client registers its
+ * sessions again: they get new ids there, but callers keep using the ids they were given first,
+ * which the client translates, and {@link Listener#sessionReplaced} reports the new id. Requests
+ * made while disconnected fail at once with {@link HostErrorCode#GATEWAY_CLOSED}; calls in flight
+ * when the connection drops fail the same way.
+ *
+ * <p>Thread-safe. Futures complete, and {@code SessionHost} and {@link Listener} callbacks run, on
+ * the client's own thread, in order: they must not block it.
+ */
+public final class GatewayClient implements HostApi, AutoCloseable {
+
+  private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
+
+  /** What the client hears besides its own sessions' callbacks. Every method has an empty default. */
+  public interface Listener {
+    /** A provider bound (any session). */
+    default void providerConnected(String providerId, String name, String instance) {}
+
+    /** A provider unbound. */
+    default void providerDisconnected(String providerId, String name, String instance) {}
+
+    /** A timeline line of any session this client owns or, as an observer, sees. */
+    default void sessionLog(String sessionId, String source, String message) {}
+
+    /** A turn request of such a session. */
+    default void sessionSend(String sessionId, String source, String prompt) {}
+
+    /** Such a session's registered tools changed. */
+    default void toolsChanged(String sessionId, List<String> tools) {}
+
+    /** Such a session ended. */
+    default void sessionEnded(String sessionId) {}
+
+    /** The connection to the gateway dropped; the client is reconnecting. */
+    default void connectionLost(String reason) {}
+
+    /**
+     * The client is connected again.
+     *
+     * @param freshGateway whether it is a new gateway (the old one crashed or was restarted): its
+     *     sessions were registered again, and providers must re-register too
+     */
+    default void reconnected(boolean freshGateway) {}
+
+    /**
+     * A session of this client was registered again on a new gateway. Callers keep using {@code
+     * sessionId}; {@code gatewaySessionId} is its id on the gateway (what providers see).
+     */
+    default void sessionReplaced(String sessionId, String gatewaySessionId) {}
+  }
+
+  /** Starts a gateway for a home; the default starts the reference app as a detached process. */
+  @FunctionalInterface
+  public interface Starter {
+    /** Starts a gateway for {@code home} on {@code port}; returns without waiting for it. */
+    void start(Path home, int port) throws IOException;
+  }
+
+  /** The file a detached gateway writes its port to, in its home. */
+  public static final String PORT_FILE = "gateway.port";
+  /** The file a detached gateway writes its process id to, in its home. */
+  public static final String PID_FILE = "gateway.pid";
+  /** The gateway token file, in its home. */
+  public static final String TOKEN_FILE = GatewayAddress.TOKEN_FILE_NAME;
+
+  private final Options options;
+  /** The client thread: all client state lives on it, and every callback runs on it. */
+  private final ExecutorService thread;
+  private final Runnable releaseScheduler;
+  /** Who hears the gateway's events: added from any thread, called on the client thread. */
+  private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+  private final GatewayConnection connection;
+  private final SessionTable sessions;
+  private final EventRouter router;
+  /** The HostApi calls as host commands. */
+  private final HostCalls calls;
+
+  private GatewayClient(GatewayDiscovery discovery, Launch launch, Path home, Options options) {
+    this.options = options;
+    this.thread =
+        Executors.newSingleThreadExecutor(
+            task -> {
+              Thread t = new Thread(task, "gateway-client");
+              t.setDaemon(true);
+              return t;
+            });
+    Scheduler scheduler;
+    if (options.scheduler == null) {
+      SystemScheduler own = new SystemScheduler();
+      scheduler = own;
+      this.releaseScheduler = own::close;
+    } else {
+      scheduler = options.scheduler;
+      this.releaseScheduler = () -> {};
+    }
+    if (options.listener != null) {
+      listeners.add(options.listener);
+    }
+    GatewayLauncher launcher = new GatewayLauncher(launch, home, options.clock);
+    this.connection =
+        new GatewayConnection(thread, scheduler, options, discovery, launcher, listeners, new Wiring());
+    this.sessions = new SessionTable(connection, listeners);
+    this.router = new EventRouter(sessions, listeners);
+    this.calls = new HostCalls(thread, connection, sessions);
+  }
+
+  /**
+   * Hands what the connection hears to the sessions and the router, which are made after it (they
+   * send through it). Client thread.
+   */
+  private final class Wiring implements GatewayConnection.Events {
+    @Override
+    public boolean authenticated(Set<String> reclaimed, boolean firstTime, boolean otherGatewayRun) {
+      return sessions.recover(reclaimed, firstTime, otherGatewayRun);
+    }
+
+    @Override
+    public void output(HostOutput output) {
+      router.route(output);
+    }
+  }
+
+  // ---- construction ----
+
+  /**
+   * Connects to the gateway whose host endpoint is {@code hostUrl} ({@code ws://127.0.0.1:<port>/host})
+   * with its token, and reconnects to it after a drop.
+   *
+   * @throws IOException when it cannot connect or the token is refused
+   */
+  public static GatewayClient connect(URI hostUrl, String token) throws IOException {
+    return connect(hostUrl, token, Options.defaults());
+  }
+
+  /** {@link #connect(URI, String)} with {@code options}. */
+  public static GatewayClient connect(URI hostUrl, String token, Options options) throws IOException {
+    requireNonNull(token, "token");
+    return connect(hostUrl, () -> token, options);
+  }
+
+  /**
+   * {@link #connect(URI, String, Options)} with the token read anew for every connection attempt:
+   * for a host that keeps the token somewhere a restarted gateway rewrites it.
+   */
+  public static GatewayClient connect(URI hostUrl, Supplier<String> token, Options options) throws IOException {
+    requireNonNull(hostUrl, "hostUrl");
+    requireNonNull(token, "token");
+    return connect(GatewayDiscovery.fixed(hostUrl, token), null, options, "the gateway at " + hostUrl);
+  }
+
+  /**
+   * Connects to the gateway serving {@code home} without starting one; after a drop it reconnects
+   * to whichever gateway serves the home then (an attached console follows a restarted gateway).
+   *
+   * @param port the port when {@code <home>/gateway.port} does not say
+   */
+  public static GatewayClient connect(Path home, int port, Options options) throws IOException {
+    return connect(GatewayDiscovery.home(home, port), home, options, "a gateway for " + home);
+  }
+
+  /** A client that only connects (no launch), once its first connection is made. */
+  private static GatewayClient connect(
+      GatewayDiscovery discovery, Path home, Options options, String what) throws IOException {
+    GatewayClient client = new GatewayClient(discovery, null, home, options);
+    client.awaitFirstConnection(options.connectTimeout.plus(Duration.ofSeconds(5)), what);
+    return client;
+  }
+
+  /**
+   * Connects to the gateway serving {@code home}, or starts one ({@link Launch}) and connects to it;
+   * after a drop it reconnects, restarting the gateway if it is gone.
+   *
+   * @throws IOException when no gateway answers within {@link Launch#startTimeout()}
+   */
+  public static GatewayClient connectOrStart(Path home, Launch launch) throws IOException {
+    return connectOrStart(home, launch, Options.defaults());
+  }
+
+  /** {@link #connectOrStart(Path, Launch)} with {@code options}. */
+  public static GatewayClient connectOrStart(Path home, Launch launch, Options options) throws IOException {
+    requireNonNull(home, "home");
+    requireNonNull(launch, "launch");
+    Path absolute = home.toAbsolutePath().normalize();
+    GatewayClient client =
+        new GatewayClient(GatewayDiscovery.home(absolute, launch.port), launch, absolute, options);
+    client.awaitFirstConnection(
+        launch.startTimeout, "a gateway for " + absolute + " (see " + absolute.resolve("logs/gateway.log") + ")");
+    return client;
+  }
+
+  private void awaitFirstConnection(Duration limit, String what) throws IOException {
+    thread.execute(connection::attempt);
+    try {
+      connection.firstConnection().get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      close();
+      throw new IOException("interrupted while connecting to " + what, e);
+    } catch (TimeoutException e) {
+      close();
+      throw new IOException("no answer from " + what + " within " + limit, e);
+    } catch (ExecutionException e) {
+      close();
+      throw new IOException("cannot connect to " + what + ": " + e.getCause().getMessage(), e.getCause());
+    }
+  }
+
+  // ---- HostApi ----
+
+  @Override
+  public CompletableFuture<SessionInfo> startSession(SessionSpec spec, SessionHost host) {
+    return calls.startSession(spec, host);
+  }
+
+  @Override
+  public CompletableFuture<Void> idle(String sessionId) {
+    return calls.idle(sessionId);
+  }
+
+  @Override
+  public CompletableFuture<Void> endSession(String sessionId, Duration deadline) {
+    return calls.endSession(sessionId, deadline);
+  }
+
+  @Override
+  public CompletableFuture<Void> interrupt(String sessionId) {
+    return calls.interrupt(sessionId);
+  }
+
+  @Override
+  public CompletableFuture<CallResult> callTool(
+      String sessionId, String tool, JsonNode args, Duration timeout) {
+    return calls.callTool(sessionId, tool, args, timeout);
+  }
+
+  @Override
+  public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+    return calls.preToolUse(sessionId, tool, args);
+  }
+
+  @Override
+  public CompletableFuture<PromptResult> onPrompt(
+      String sessionId, String text, Map<String, String> sections) {
+    return calls.onPrompt(sessionId, text, sections);
+  }
+
+  @Override
+  public CompletableFuture<Void> emit(String sessionId, String event, JsonNode data) {
+    return calls.emit(sessionId, event, data);
+  }
+
+  @Override
+  public CompletableFuture<List<SessionInfo>> sessions() {
+    return calls.sessions();
+  }
+
+  @Override
+  public CompletableFuture<List<HostTool>> tools(String sessionId) {
+    return calls.tools(sessionId);
+  }
+
+  @Override
+  public CompletableFuture<List<ProviderInfo>> providers() {
+    return calls.providers();
+  }
+
+  @Override
+  public CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
+      String sessionId, List<String> streams, int last) {
+    return calls.queryStreams(sessionId, streams, last);
+  }
+
+  // ---- beyond HostApi ----
+
+  /** Adds a listener; it hears events from now on, on the client thread. */
+  public void addListener(Listener listener) {
+    listeners.add(requireNonNull(listener, "listener"));
+  }
+
+  /** The id the current gateway uses for a session this client started, if it is still live. */
+  public CompletableFuture<Optional<String>> gatewaySessionId(String sessionId) {
+    return CompletableFuture.supplyAsync(() -> sessions.gatewaySessionId(sessionId), thread);
+  }
+
+  /** Whether the client is connected and authenticated now. */
+  public CompletableFuture<Boolean> isConnected() {
+    return CompletableFuture.supplyAsync(connection::isConnected, thread);
+  }
+
+  /**
+   * Asks the gateway to end every session and stop (a detached gateway allows it), then stops
+   * this client: it does not restart the gateway it just stopped.
+   */
+  public CompletableFuture<Void> shutdownGateway(Duration deadline) {
+    return calls.shutdownGateway(deadline);
+  }
+
+  /**
+   * Ends the sessions this client started (providers get {@code shutdown.pending}; waits up to
+   * their deadline plus a little), leaves the gateway running for its other hosts, and frees the
+   * client's threads. Idempotent.
+   */
+  @Override
+  public void close() {
+    CompletableFuture<Void> ended = new CompletableFuture<>();
+    try {
+      thread.execute(
+          () -> {
+            List<CompletableFuture<ObjectNode>> ends =
+                !connection.isClosed() && connection.isConnected()
+                    ? sessions.endAll(options.closeDeadline)
+                    : List.of();
+            connection.stopForGood();
+            CompletableFuture.allOf(ends.toArray(CompletableFuture[]::new))
+                .whenComplete((ok, error) -> ended.complete(null));
+          });
+      ended.get(options.closeDeadline.plusSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      return; // closed already
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      LOG.log(Level.DEBUG, "sessions did not end in time: {0}", e.toString());
+    }
+    CompletableFuture<Void> shut = new CompletableFuture<>();
+    thread.execute(
+        () -> {
+          connection.shut();
+          shut.complete(null);
+        });
+    try {
+      shut.get(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      LOG.log(Level.DEBUG, "close did not finish: {0}", e.toString());
+    }
+    thread.shutdown();
+    releaseScheduler.run();
+  }
+
+  // ---- configuration ----
+
+  /**
+   * How {@link #connectOrStart} starts a gateway when none answers. Default: the reference app
+   * ({@code io.github.providergateway.app.Main}, on this JVM's class path) as a detached process:
+   * {@code java ... Main --detached --home <home> --port 9400}, with a new session id ({@code
+   * setsid}) where there is one, standard input from {@code /dev/null} and its output appended to
+   * {@code <home>/logs/gateway.log}; 15 s for it to answer.
+   */
+  public static final class Launch {
+    private final int port;
+    private final Duration startTimeout;
+    private final Starter starter;
+
+    private Launch(Builder b) {
+      this.port = b.port;
+      this.startTimeout = b.startTimeout;
+      this.starter = b.starter != null ? b.starter : new DetachedGatewayStarter(b.command, b.extraArgs);
+    }
+
+    public static Launch defaults() {
+      return builder().build();
+    }
+
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    public int port() {
+      return port;
+    }
+
+    public Duration startTimeout() {
+      return startTimeout;
+    }
+
+    Starter starter() {
+      return starter;
+    }
+
+    /** Builds a {@link Launch}. */
+    public static final class Builder {
+      private int port = GatewayAddress.DEFAULT_PORT;
+      private Duration startTimeout = Duration.ofSeconds(15);
+      private List<String> command;
+      private List<String> extraArgs = List.of();
+      private Starter starter;
+
+      /** The port a started gateway listens on, and the one tried when the home names none. */
+      public Builder port(int port) {
+        if (port < 1 || port > 65535) {
+          throw new IllegalArgumentException("port must be 1..65535, was " + port);
+        }
+        this.port = port;
+        return this;
+      }
+
+      /** How long to wait for a started gateway to answer. */
+      public Builder startTimeout(Duration timeout) {
+        this.startTimeout = requireNonNull(timeout, "timeout");
+        return this;
+      }
+
+      /**
+       * The command that runs the reference app, before its arguments: e.g. {@code [java, -jar,
+       * provider-gateway.jar]}. Default: this JVM's {@code java} with its class path and the app's
+       * main class.
+       */
+      public Builder command(List<String> command) {
+        this.command = List.copyOf(command);
+        return this;
+      }
+
+      /** More arguments for the started gateway, e.g. {@code --idle-exit-grace 5s}. */
+      public Builder extraArgs(List<String> args) {
+        this.extraArgs = List.copyOf(args);
+        return this;
+      }
+
+      /** Starts gateways some other way (tests start one in-process). */
+      public Builder starter(Starter starter) {
+        this.starter = requireNonNull(starter, "starter");
+        return this;
+      }
+
+      public Launch build() {
+        return new Launch(this);
+      }
+    }
+  }
+
+  /**
+   * How a {@link GatewayClient} connects and notices failures. Defaults: 2 s to connect, a ping
+   * every 5 s and 15 s of silence before the gateway counts as gone, reconnect attempts from 100
+   * ms doubling to 1 s, a 10 s deadline for the sessions ended by {@link #close()}, not an
+   * observer, the system clock, a timer thread of its own.
+   */
+  public static final class Options {
+    private final Duration connectTimeout;
+    private final Duration heartbeatInterval;
+    private final Duration heartbeatTimeout;
+    private final Duration initialBackoff;
+    private final Duration maxBackoff;
+    private final Duration closeDeadline;
+    private final boolean observer;
+    private final Clock clock;
+    private final Scheduler scheduler;
+    private final Listener listener;
+
+    private Options(Builder b) {
+      this.connectTimeout = b.connectTimeout;
+      this.heartbeatInterval = b.heartbeatInterval;
+      this.heartbeatTimeout = b.heartbeatTimeout;
+      this.initialBackoff = b.initialBackoff;
+      this.maxBackoff = b.maxBackoff;
+      this.closeDeadline = b.closeDeadline;
+      this.observer = b.observer;
+      this.clock = b.clock;
+      this.scheduler = b.scheduler;
+      this.listener = b.listener;
+    }
+
+    public static Options defaults() {
+      return builder().build();
+    }
+
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    Duration connectTimeout() {
+      return connectTimeout;
+    }
+
+    Duration heartbeatInterval() {
+      return heartbeatInterval;
+    }
+
+    Duration heartbeatTimeout() {
+      return heartbeatTimeout;
+    }
+
+    boolean observer() {
+      return observer;
+    }
+
+    Clock clock() {
+      return clock;
+    }
+
+    /** The wait before reconnect attempt number {@code failures} (0 first). */
+    Duration backoff(int failures) {
+      if (failures >= 20) {
+        return maxBackoff;
+      }
+      Duration doubled = initialBackoff.multipliedBy(1L << failures);
+      return doubled.compareTo(maxBackoff) < 0 ? doubled : maxBackoff;
+    }
+
+    /** Builds {@link Options}. */
+    public static final class Builder {
+      // Loopback handshakes take milliseconds; a gateway that is going away may accept and never
+      // answer, and that must not hold the reconnect long.
+      private Duration connectTimeout = Duration.ofSeconds(2);
+      private Duration heartbeatInterval = Duration.ofSeconds(5);
+      private Duration heartbeatTimeout = Duration.ofSeconds(15);
+      private Duration initialBackoff = Duration.ofMillis(100);
+      private Duration maxBackoff = Duration.ofSeconds(1);
+      private Duration closeDeadline = Duration.ofSeconds(10);
+      private boolean observer;
+      private Clock clock = Clock.systemUTC();
+      private Scheduler scheduler;
+      private Listener listener;
+
+      public Builder connectTimeout(Duration timeout) {
+        this.connectTimeout = requireNonNull(timeout, "timeout");
+        return this;
+      }
+
+      /** A ping every {@code interval}; silence longer than {@code timeout} means the gateway is gone. */
+      public Builder heartbeat(Duration interval, Duration timeout) {
+        this.heartbeatInterval = requireNonNull(interval, "interval");
+        this.heartbeatTimeout = requireNonNull(timeout, "timeout");
+        return this;
+      }
+
+      public Builder backoff(Duration initial, Duration max) {
+        this.initialBackoff = requireNonNull(initial, "initial");
+        this.maxBackoff = requireNonNull(max, "max");
+        return this;
+      }
+
+      /** The deadline of the sessions {@link GatewayClient#close()} ends. */
+      public Builder closeDeadline(Duration deadline) {
+        this.closeDeadline = requireNonNull(deadline, "deadline");
+        return this;
+      }
+
+      /** Receive every session's timeline, not only this client's (an attached console). */
+      public Builder observer(boolean observer) {
+        this.observer = observer;
+        return this;
+      }
+
+      /** The clock the heartbeat reads (tests: a manual clock, with it as the scheduler). */
+      public Builder clock(Clock clock) {
+        this.clock = requireNonNull(clock, "clock");
+        return this;
+      }
+
+      public Builder scheduler(Scheduler scheduler) {
+        this.scheduler = requireNonNull(scheduler, "scheduler");
+        return this;
+      }
+
+      /** A listener registered before the first connection (so it hears everything). */
+      public Builder listener(Listener listener) {
+        this.listener = requireNonNull(listener, "listener");
+        return this;
+      }
+
+      public Options build() {
+        return new Options(this);
+      }
+    }
+  }
+}

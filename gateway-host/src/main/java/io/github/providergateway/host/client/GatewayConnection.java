@@ -1,0 +1,342 @@
+package io.github.providergateway.host.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.host.protocol.HostWire;
+import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.host.protocol.HostAuth;
+import io.github.providergateway.host.protocol.HostCodec;
+import io.github.providergateway.host.protocol.HostCommand;
+import io.github.providergateway.host.protocol.HostDecodeError;
+import io.github.providergateway.protocol.json.DecodeResult;
+import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.host.protocol.HostReply;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * The socket lifecycle of a {@link GatewayClient}: finds the gateway ({@link GatewayDiscovery}),
+ * opens a socket and authenticates with {@code host.auth} (presenting the re-claim token), notices
+ * the loss (a close, a failed send, heartbeat silence), fails what was in flight, and reconnects
+ * with backoff, starting a gateway when its {@link GatewayLauncher} may. Commands go out on the
+ * authenticated socket only. Client thread only, unless a method says otherwise.
+ */
+final class GatewayConnection implements HostSocket.Handler {
+  private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
+  private static final HostCodec CODEC = HostCodec.create();
+
+  /** What the connection hands on, on the client thread. */
+  interface Events {
+    /**
+     * {@code host.auth} succeeded; the gateway gave back the sessions in {@code reclaimed}.
+     *
+     * @return whether it is a new gateway (its sessions were registered again)
+     */
+    boolean authenticated(Set<String> reclaimed, boolean firstTime, boolean otherGatewayRun);
+
+    /** An event arrived (anything but a reply). */
+    void output(HostOutput output);
+  }
+
+  private final Executor thread;
+  private final Scheduler scheduler;
+  private final HttpClient http;
+  private final GatewayClient.Options options;
+  private final GatewayDiscovery discovery;
+  private final GatewayLauncher launcher;
+  private final List<GatewayClient.Listener> listeners;
+  private final Events events;
+  private final PendingReplies replies = new PendingReplies();
+  private final Heartbeat<HostSocket> heartbeat;
+
+  /** The authenticated socket, or null while reconnecting. Client thread only. */
+  private HostSocket current;
+  /** The socket sending {@code host.auth}, or null. Client thread only. */
+  private HostSocket joining;
+  /** This client's re-claim token from the last host.auth. Client thread only. */
+  private String reclaimToken;
+  /** The gateway run last connected to ({@code gatewayId} of host.auth's reply). Client thread only. */
+  private String gatewayId;
+  /** The scheduled reconnect attempt, or null. Client thread only. */
+  private Scheduler.Cancellable retry;
+  /** Attempts that failed since the last connection; sets the next backoff. Client thread only. */
+  private int failures;
+  /** Whether the client stopped for good (close, or the gateway accepted shutdown). Written on the client thread. */
+  private volatile boolean closed;
+  /** A shutdown was sent: the gateway going away now is expected, not a crash. Client thread only. */
+  private boolean gatewayStopping;
+  /** Completes on the first successful connection (or fails if the client gives up first). */
+  private final CompletableFuture<Void> firstConnection = new CompletableFuture<>();
+
+  GatewayConnection(
+      Executor thread,
+      Scheduler scheduler,
+      GatewayClient.Options options,
+      GatewayDiscovery discovery,
+      GatewayLauncher launcher,
+      List<GatewayClient.Listener> listeners,
+      Events events) {
+    this.thread = thread;
+    this.scheduler = scheduler;
+    this.options = options;
+    this.http = HttpClient.newBuilder().connectTimeout(options.connectTimeout()).build();
+    this.discovery = discovery;
+    this.launcher = launcher;
+    this.listeners = listeners;
+    this.events = events;
+    this.heartbeat =
+        new Heartbeat<>(
+            scheduler,
+            thread,
+            options.clock(),
+            options.heartbeatInterval(),
+            options.heartbeatTimeout(),
+            () -> closed ? null : current,
+            HostSocket::ping,
+            this::lost);
+  }
+
+  /** Completes on the first successful connection, or fails if the client gives up first. Any thread. */
+  CompletableFuture<Void> firstConnection() {
+    return firstConnection;
+  }
+
+  boolean isConnected() {
+    return current != null;
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  /** Whether a gateway going away now is expected ({@code shutdown} was sent), not a crash. */
+  void gatewayStopping(boolean stopping) {
+    gatewayStopping = stopping;
+  }
+
+  // ---- connecting ----
+
+  /** One connection attempt; a failure schedules the next. */
+  void attempt() {
+    retry = null;
+    if (closed) {
+      return;
+    }
+    URI url;
+    String token;
+    try {
+      url = discovery.url();
+      token = discovery.token();
+    } catch (IOException e) {
+      unreachable(e);
+      return;
+    }
+    HostSocket socket = new HostSocket(thread, this);
+    http.newWebSocketBuilder()
+        .connectTimeout(options.connectTimeout())
+        .buildAsync(url, socket)
+        .whenComplete(
+            (ws, error) ->
+                thread.execute(
+                    () -> {
+                      if (error != null) {
+                        unreachable(error);
+                      } else {
+                        authenticate(socket, token);
+                      }
+                    }));
+  }
+
+  private void authenticate(HostSocket socket, String token) {
+    if (closed) {
+      socket.abort();
+      return;
+    }
+    JsonNode id = replies.nextAuthId();
+    CompletableFuture<ObjectNode> reply = replies.expect(id);
+    joining = socket;
+    socket.send(CODEC.encode(new HostAuth(id, token, reclaimToken, options.observer())));
+    reply.whenComplete(
+        (fields, error) -> {
+          joining = null;
+          if (error != null) {
+            socket.abort();
+            if (error instanceof PendingReplies.AuthRefused refused
+                && !firstConnection.isDone()
+                && !tokenChangedSince(token)) {
+              // A wrong token will not get better by retrying at once: report it.
+              giveUp(new IOException("the gateway refused this host: " + refused.getMessage()));
+              return;
+            }
+            // Refused with a token the home has replaced since (a gateway that had bound its
+            // port but not yet written its token file), or later: try again.
+            unreachable(error);
+            return;
+          }
+          connected(socket, fields);
+        });
+  }
+
+  /** Whether discovery now gives another token than {@code used} (or none yet). */
+  private boolean tokenChangedSince(String used) {
+    try {
+      return !used.equals(discovery.token());
+    } catch (IOException e) {
+      return true;
+    }
+  }
+
+  private void connected(HostSocket socket, ObjectNode fields) {
+    boolean firstTime = !firstConnection.isDone();
+    current = socket;
+    failures = 0;
+    launcher.answered();
+    reclaimToken = fields.path("reclaimToken").asText(null);
+    String previousGateway = gatewayId;
+    gatewayId = fields.path("gatewayId").asText(null);
+    heartbeat.start();
+    Set<String> reclaimed = Set.copyOf(HostWire.readStrings(fields, "reclaimed"));
+    boolean otherRun = previousGateway != null && !previousGateway.equals(gatewayId);
+    boolean fresh = events.authenticated(reclaimed, firstTime, otherRun);
+    if (firstTime) {
+      firstConnection.complete(null);
+    } else {
+      for (GatewayClient.Listener listener : listeners) {
+        listener.reconnected(fresh);
+      }
+    }
+  }
+
+  private void unreachable(Throwable cause) {
+    if (closed) {
+      return;
+    }
+    launcher.attemptFailed(cause);
+    Duration delay = options.backoff(failures++);
+    LOG.log(Level.DEBUG, "gateway unreachable ({0}); trying again in {1} ms", cause, delay.toMillis());
+    retry = scheduler.schedule(delay, () -> thread.execute(this::attempt));
+  }
+
+  private void giveUp(IOException cause) {
+    firstConnection.completeExceptionally(cause);
+    LOG.log(Level.WARNING, "{0}", cause.getMessage());
+  }
+
+  private void lost(HostSocket socket, String reason) {
+    if (socket != current) {
+      return;
+    }
+    current = null;
+    heartbeat.stop();
+    socket.abort();
+    replies.failAll("connection to the gateway lost: " + reason);
+    if (closed || gatewayStopping) {
+      closed = true;
+      return;
+    }
+    LOG.log(Level.INFO, "connection to the gateway lost ({0}); reconnecting", reason);
+    for (GatewayClient.Listener listener : listeners) {
+      listener.connectionLost(reason);
+    }
+    failures = 0;
+    attempt();
+  }
+
+  // ---- what a socket reports ----
+
+  @Override
+  public void received(HostSocket socket, String text) {
+    if (socket != current && socket != joining) {
+      return;
+    }
+    heartbeat.heard();
+    DecodeResult<HostOutput, HostDecodeError> decoded = CODEC.decodeOutput(text);
+    if (!decoded.isDecoded()) {
+      LOG.log(Level.DEBUG, "unreadable output from the gateway dropped: {0}", decoded.errorOrNull().detail());
+      return;
+    }
+    HostOutput output = decoded.messageOrNull();
+    if (output instanceof HostReply reply) {
+      replies.replied(reply);
+    } else {
+      events.output(output);
+    }
+  }
+
+  @Override
+  public void ponged() {
+    heartbeat.heard();
+  }
+
+  /** A socket ended: a live one is lost; one still authenticating fails its auth. */
+  @Override
+  public void ended(HostSocket socket, String reason) {
+    if (socket == current) {
+      lost(socket, reason);
+      return;
+    }
+    if (socket != joining) {
+      return;
+    }
+    // Still authenticating: its auth request fails, which reconnects or gives up.
+    replies.failAuths(reason);
+  }
+
+  @Override
+  public void sendFailed(HostSocket socket, String reason) {
+    lost(socket, reason);
+  }
+
+  // ---- sending ----
+
+  JsonNode nextId() {
+    return replies.nextId();
+  }
+
+  /** Sends {@code command} on the live socket; its future completes with the reply's fields. */
+  CompletableFuture<ObjectNode> send(HostCommand command) {
+    HostSocket socket = current;
+    if (socket == null) {
+      return CompletableFuture.failedFuture(
+          new HostException(
+              HostErrorCode.GATEWAY_CLOSED,
+              closed ? "the client is closed" : "not connected to the gateway (reconnecting)"));
+    }
+    CompletableFuture<ObjectNode> reply = replies.expect(command.id());
+    socket.send(CODEC.encode(command));
+    return reply;
+  }
+
+  // ---- stopping ----
+
+  /** From now on nothing reconnects (the client is closing); the socket stays until {@link #shut}. */
+  void stopForGood() {
+    closed = true;
+  }
+
+  /** Cancels the timers, fails what waits, and closes the socket. */
+  void shut() {
+    if (retry != null) {
+      retry.cancel();
+    }
+    heartbeat.stop();
+    HostSocket socket = current;
+    current = null;
+    replies.failAll("the client is closed");
+    if (socket != null) {
+      socket.sendClose("host leaving");
+    }
+    if (!firstConnection.isDone()) {
+      firstConnection.completeExceptionally(new IOException("closed"));
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.github.providergateway.host.client;
+
+import io.github.providergateway.protocol.GatewayAddress;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+/**
+ * Where a gateway's {@code /host} endpoint is and its token. A {@link GatewayClient} asks again on
+ * every (re)connection, so a client of a home follows a gateway restarted on another port.
+ */
+interface GatewayDiscovery {
+
+  URI url() throws IOException;
+
+  String token() throws IOException;
+
+  /** One gateway, named up front ({@link GatewayClient#connect(URI, String)}). */
+  static GatewayDiscovery fixed(URI hostUrl, Supplier<String> token) {
+    return new GatewayDiscovery() {
+      @Override
+      public URI url() {
+        return hostUrl;
+      }
+
+      @Override
+      public String token() throws IOException {
+        String text = token.get();
+        if (text == null) {
+          throw new IOException("no gateway token to present");
+        }
+        return text;
+      }
+    };
+  }
+
+  /** The gateway serving a home: {@code <home>/gateway.port} (or {@code defaultPort}) and the token file. */
+  static GatewayDiscovery home(Path home, int defaultPort) {
+    return new GatewayDiscovery() {
+      @Override
+      public URI url() throws IOException {
+        Path portFile = home.resolve(GatewayClient.PORT_FILE);
+        int port = defaultPort;
+        try {
+          port = Integer.parseInt(Files.readString(portFile, StandardCharsets.UTF_8).strip());
+        } catch (NoSuchFileException e) {
+          // No detached gateway wrote one: try the default port.
+        } catch (NumberFormatException e) {
+          throw new IOException("unreadable " + portFile, e);
+        }
+        return URI.create("ws://127.0.0.1:" + port + GatewayAddress.HOST_PATH);
+      }
+
+      @Override
+      public String token() throws IOException {
+        try {
+          return Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+        } catch (NoSuchFileException e) {
+          throw new IOException("no gateway token in " + home, e);
+        }
+      }
+    };
+  }
+}

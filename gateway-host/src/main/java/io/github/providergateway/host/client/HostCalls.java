@@ -1,0 +1,194 @@
+package io.github.providergateway.host.client;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.host.protocol.HostWire;
+import io.github.providergateway.gateway.PromptResult;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.host.protocol.CallTool;
+import io.github.providergateway.host.protocol.EmitEvent;
+import io.github.providergateway.host.protocol.EndSession;
+import io.github.providergateway.host.protocol.HostCommand;
+import io.github.providergateway.host.protocol.IdleSession;
+import io.github.providergateway.host.protocol.InterruptSession;
+import io.github.providergateway.host.protocol.ListProviders;
+import io.github.providergateway.host.protocol.ListSessions;
+import io.github.providergateway.host.protocol.ListTools;
+import io.github.providergateway.host.protocol.PreToolUse;
+import io.github.providergateway.host.protocol.QueryStreams;
+import io.github.providergateway.host.protocol.RunPrompt;
+import io.github.providergateway.host.protocol.Shutdown;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
+
+/**
+ * The {@link io.github.providergateway.gateway.HostApi} calls of a {@link GatewayClient} as host
+ * commands (spec/host-rpc.md): each call hops to the client thread, names its session by its id on
+ * the current gateway, and reads the reply's fields into the value callers get. Any thread.
+ */
+final class HostCalls {
+  private final ExecutorService thread;
+  private final GatewayConnection connection;
+  private final SessionTable sessions;
+
+  HostCalls(ExecutorService thread, GatewayConnection connection, SessionTable sessions) {
+    this.thread = thread;
+    this.connection = connection;
+    this.sessions = sessions;
+  }
+
+  CompletableFuture<SessionInfo> startSession(SessionSpec spec, SessionHost host) {
+    requireNonNull(spec, "spec");
+    requireNonNull(host, "host");
+    CompletableFuture<SessionInfo> result = new CompletableFuture<>();
+    thread.execute(() -> sessions.start(spec, host, result));
+    return result;
+  }
+
+  CompletableFuture<Void> idle(String sessionId) {
+    return request(id -> new IdleSession(id, sessions.toGateway(sessionId))).thenApply(f -> null);
+  }
+
+  CompletableFuture<Void> endSession(String sessionId, Duration deadline) {
+    return request(id -> new EndSession(id, sessions.toGateway(sessionId), deadline)).thenApply(f -> null);
+  }
+
+  CompletableFuture<Void> interrupt(String sessionId) {
+    return request(id -> new InterruptSession(id, sessions.toGateway(sessionId))).thenApply(f -> null);
+  }
+
+  CompletableFuture<CallResult> callTool(
+      String sessionId, String tool, JsonNode args, Duration timeout) {
+    requireNonNull(tool, "tool");
+    ObjectNode object = orEmpty(args);
+    return request(id -> new CallTool(id, sessions.toGateway(sessionId), tool, object, timeout))
+        .thenApply(fields -> ReplyFields.read(fields, HostWire::readCallResult));
+  }
+
+  CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+    requireNonNull(tool, "tool");
+    ObjectNode object = orEmpty(args);
+    return request(id -> new PreToolUse(id, sessions.toGateway(sessionId), tool, object))
+        .thenApply(fields -> ReplyFields.read(fields, f -> HostWire.readDecision(f.get("decision"))));
+  }
+
+  CompletableFuture<PromptResult> onPrompt(
+      String sessionId, String text, Map<String, String> sections) {
+    return request(id -> new RunPrompt(id, sessions.toGateway(sessionId), text, sections))
+        .thenApply(fields -> ReplyFields.read(fields, HostWire::readPrompt));
+  }
+
+  CompletableFuture<Void> emit(String sessionId, String event, JsonNode data) {
+    requireNonNull(event, "event");
+    ObjectNode object = orEmpty(data);
+    return request(id -> new EmitEvent(id, sessions.toGateway(sessionId), event, object)).thenApply(f -> null);
+  }
+
+  CompletableFuture<List<SessionInfo>> sessions() {
+    return request(ListSessions::new)
+        .thenApplyAsync(
+            fields ->
+                ReplyFields.read(fields, f -> ReplyFields.list(f, "sessions", HostWire::readSession)).stream()
+                    .map(s -> new SessionInfo(sessions.fromGateway(s.id()), s.label(), s.cwd(), s.foreground()))
+                    .toList(),
+            thread); // on the client thread, where the id tables live
+  }
+
+  CompletableFuture<List<HostTool>> tools(String sessionId) {
+    return request(id -> new ListTools(id, sessions.toGateway(sessionId)))
+        .thenApply(fields -> ReplyFields.read(fields, f -> ReplyFields.list(f, "tools", HostWire::readTool)));
+  }
+
+  CompletableFuture<List<ProviderInfo>> providers() {
+    return request(ListProviders::new)
+        .thenApplyAsync(
+            fields ->
+                ReplyFields.read(fields, f -> ReplyFields.list(f, "providers", HostWire::readProvider)).stream()
+                    .map(
+                        p ->
+                            new ProviderInfo(
+                                p.providerId(),
+                                p.name(),
+                                p.instance(),
+                                p.trust(),
+                                p.sessions().stream().map(sessions::fromGateway).toList(),
+                                p.tools()))
+                    .toList(),
+            thread); // on the client thread, where the id tables live
+  }
+
+  CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
+      String sessionId, List<String> streams, int last) {
+    return request(id -> new QueryStreams(id, sessions.toGateway(sessionId), streams, last))
+        .thenApply(fields -> ReplyFields.read(fields, f -> HostWire.readStreams(f.get("streams"))));
+  }
+
+  private static ObjectNode orEmpty(JsonNode node) {
+    return node instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
+  }
+
+  /** Sends the command made with a fresh id, from any thread, on the client thread; gives the reply's fields. */
+  CompletableFuture<ObjectNode> request(Function<JsonNode, HostCommand> command) {
+    CompletableFuture<ObjectNode> result = new CompletableFuture<>();
+    try {
+      thread.execute(
+          () -> {
+            try {
+              connection
+                  .send(command.apply(connection.nextId()))
+                  .whenComplete(
+                      (fields, error) -> {
+                        if (error != null) {
+                          result.completeExceptionally(error);
+                        } else {
+                          result.complete(fields);
+                        }
+                      });
+            } catch (RuntimeException e) {
+              result.completeExceptionally(e);
+            }
+          });
+    } catch (RejectedExecutionException e) {
+      result.completeExceptionally(new HostException(HostErrorCode.GATEWAY_CLOSED, "the client is closed"));
+    }
+    return result;
+  }
+
+  /** Asks the gateway to stop; the client does not bring it back. */
+  CompletableFuture<Void> shutdownGateway(Duration deadline) {
+    CompletableFuture<Void> result = new CompletableFuture<>();
+    request(
+            id -> {
+              connection.gatewayStopping(true); // the gateway is about to go away: do not bring it back
+              return new Shutdown(id, deadline);
+            })
+        .whenCompleteAsync(
+            (fields, error) -> {
+              if (error != null) {
+                connection.gatewayStopping(false); // refused: this gateway stays, and so does the client
+                result.completeExceptionally(error);
+              } else {
+                result.complete(null);
+              }
+            },
+            thread);
+    return result;
+  }
+}

@@ -1,0 +1,109 @@
+package io.github.providergateway.host.client;
+
+import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+
+/**
+ * One WebSocket to a gateway's {@code /host} endpoint: the JDK's listener for it. It assembles text
+ * frames into messages, sends one text at a time (the JDK allows one in flight), and reports
+ * everything that happens to its {@link Handler} on the client thread.
+ */
+final class HostSocket implements WebSocket.Listener {
+  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+
+  /** What a socket reports. Every call runs on the client thread. */
+  interface Handler {
+    /** A whole text message arrived. */
+    void received(HostSocket socket, String text);
+
+    /** The gateway answered a ping. */
+    void ponged();
+
+    /** The socket closed or failed. */
+    void ended(HostSocket socket, String reason);
+
+    /** A send failed: the socket is no use any more. */
+    void sendFailed(HostSocket socket, String reason);
+  }
+
+  private final Executor thread;
+  private final Handler handler;
+  /** Set by {@link #onOpen} before anything else uses it. */
+  private volatile WebSocket ws;
+  /** The text message being assembled from frames. JDK listener threads only, one at a time. */
+  private StringBuilder incoming = new StringBuilder();
+  /** The chain of sends; each starts when the one before completed. Client thread only. */
+  private CompletableFuture<?> sending = CompletableFuture.completedFuture(null);
+
+  HostSocket(Executor thread, Handler handler) {
+    this.thread = thread;
+    this.handler = handler;
+  }
+
+  /** Sends {@code text} after the sends before it. Client thread only. */
+  void send(String text) {
+    sending =
+        sending
+            .handle((ok, error) -> null)
+            .thenCompose(ignored -> ws.sendText(text, true))
+            .whenComplete(
+                (ok, error) -> {
+                  if (error != null) {
+                    thread.execute(() -> handler.sendFailed(this, "send failed: " + error));
+                  }
+                });
+  }
+
+  void ping() {
+    ws.sendPing(EMPTY.duplicate());
+  }
+
+  /** Drops the connection without a close handshake; the JDK reports nothing more. */
+  void abort() {
+    ws.abort();
+  }
+
+  /** Starts the close handshake; its failure is of no interest. */
+  void sendClose(String reason) {
+    ws.sendClose(WebSocket.NORMAL_CLOSURE, reason).exceptionally(e -> null);
+  }
+
+  @Override
+  public void onOpen(WebSocket webSocket) {
+    ws = webSocket;
+    webSocket.request(1);
+  }
+
+  @Override
+  public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+    incoming.append(data);
+    if (last) {
+      String text = incoming.toString();
+      incoming = new StringBuilder();
+      thread.execute(() -> handler.received(this, text));
+    }
+    webSocket.request(1);
+    return null;
+  }
+
+  @Override
+  public CompletionStage<?> onPong(WebSocket webSocket, ByteBuffer message) {
+    thread.execute(handler::ponged);
+    webSocket.request(1);
+    return null;
+  }
+
+  @Override
+  public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+    thread.execute(() -> handler.ended(this, "closed " + statusCode + " " + reason));
+    return null;
+  }
+
+  @Override
+  public void onError(WebSocket webSocket, Throwable error) {
+    thread.execute(() -> handler.ended(this, String.valueOf(error)));
+  }
+}

@@ -1,0 +1,217 @@
+package io.github.providergateway.host.internal;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.host.protocol.HostWire;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.protocol.CallTool;
+import io.github.providergateway.host.protocol.EmitEvent;
+import io.github.providergateway.host.protocol.EndSession;
+import io.github.providergateway.host.protocol.HostCommand;
+import io.github.providergateway.host.protocol.HostReply;
+import io.github.providergateway.host.protocol.IdleSession;
+import io.github.providergateway.host.protocol.InterruptSession;
+import io.github.providergateway.host.protocol.ListTools;
+import io.github.providergateway.host.protocol.PreToolUse;
+import io.github.providergateway.host.protocol.QueryStreams;
+import io.github.providergateway.host.protocol.RpcErrorCode;
+import io.github.providergateway.host.protocol.RunPrompt;
+import io.github.providergateway.host.protocol.Shutdown;
+import io.github.providergateway.host.protocol.StartSession;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The host operations of spec/host-rpc.md, shared by every carrier: runs each command (other than
+ * {@code host.auth}) as its {@link Gateway} call and turns the outcome into the reply's fields or
+ * its refusal. Loop only: commands arrive there, and the gateway completes its futures there.
+ */
+final class HostCommands {
+  private static final System.Logger LOG = System.getLogger(HostCommands.class.getName());
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private final Gateway gateway;
+  private final HostRegistry registry;
+  private final HostEvents events;
+  /** Stops the gateway with a deadline, or null when hosts may not ({@code shutdown} refused). */
+  private final Consumer<Duration> onShutdown;
+  /** The sections {@code prompt} runs on when the command gives none (R-RPC-20). */
+  private final Map<String, String> defaultPromptSections;
+
+  HostCommands(
+      Gateway gateway,
+      HostRegistry registry,
+      HostEvents events,
+      Consumer<Duration> onShutdown,
+      Map<String, String> defaultPromptSections) {
+    this.gateway = gateway;
+    this.registry = registry;
+    this.events = events;
+    this.onShutdown = onShutdown;
+    this.defaultPromptSections = defaultPromptSections;
+  }
+
+  /** Runs {@code command} for {@code link}; the reply goes back on the link's connection. */
+  void run(HostLink link, HostCommand command) {
+    CompletableFuture<ObjectNode> result;
+    try {
+      result = execute(link, command);
+    } catch (RuntimeException e) {
+      result = CompletableFuture.failedFuture(e);
+    }
+    result.whenComplete(
+        (fields, error) -> {
+          link.connection.send(error == null ? new HostReply.Ok(command.id(), fields) : refusal(command, error));
+          if (error == null && command instanceof Shutdown shutdown) {
+            onShutdown.accept(deadline(shutdown.deadline()));
+          }
+        });
+  }
+
+  private CompletableFuture<ObjectNode> execute(HostLink link, HostCommand command) {
+    switch (command.type()) {
+      case SESSION_START -> {
+        StartSession start = (StartSession) command;
+        HostRegistry.Owner owner = link.owner();
+        SessionSpec spec =
+            new SessionSpec(
+                start.label(),
+                start.cwd(),
+                start.foreground(),
+                start.hostTools() == null ? Set.of() : Set.copyOf(start.hostTools()));
+        return gateway
+            .startSession(spec, events.router(owner))
+            .thenApply(
+                session -> {
+                  registry.adopt(owner, session.id());
+                  return fields().put("sessionId", session.id());
+                });
+      }
+      case SESSION_IDLE -> {
+        return gateway.idle(((IdleSession) command).sessionId()).thenApply(done -> fields());
+      }
+      case SESSION_END -> {
+        EndSession end = (EndSession) command;
+        // Replied only once teardown is over (R-RPC-12): the future completes then.
+        return gateway.endSession(end.sessionId(), deadline(end.deadline())).thenApply(done -> fields());
+      }
+      case SESSION_INTERRUPT -> {
+        return gateway.interrupt(((InterruptSession) command).sessionId()).thenApply(done -> fields());
+      }
+      case SESSIONS_LIST -> {
+        return gateway.sessions().thenApply(sessions -> list("sessions", sessions, HostWire::session));
+      }
+      case TOOLS_LIST -> {
+        return gateway.tools(((ListTools) command).sessionId()).thenApply(tools -> list("tools", tools, HostWire::tool));
+      }
+      case TOOL_CALL -> {
+        CallTool call = (CallTool) command;
+        return gateway
+            .callTool(call.sessionId(), call.tool(), call.args(), call.timeout())
+            .thenApply(HostWire::callResult);
+      }
+      case HOOK_PRE_TOOL_USE -> {
+        PreToolUse pre = (PreToolUse) command;
+        return gateway
+            .preToolUse(pre.sessionId(), pre.tool(), pre.args())
+            .thenApply(decision -> (ObjectNode) fields().set("decision", HostWire.decision(decision)));
+      }
+      case PROMPT -> {
+        RunPrompt prompt = (RunPrompt) command;
+        Map<String, String> sections =
+            prompt.sections() == null ? defaultPromptSections : prompt.sections();
+        return gateway.onPrompt(prompt.sessionId(), prompt.text(), sections).thenApply(HostWire::prompt);
+      }
+      case EVENT -> {
+        EmitEvent event = (EmitEvent) command;
+        return gateway.emit(event.sessionId(), event.event(), event.data()).thenApply(done -> fields());
+      }
+      case STREAM_QUERY -> {
+        QueryStreams query = (QueryStreams) command;
+        // The host is not held to the providers' cap of 100 (R-RPC-23); without "last", all.
+        int last = query.last() == null ? Integer.MAX_VALUE : query.last();
+        return gateway
+            .queryStreams(query.sessionId(), query.streams(), last)
+            .thenApply(history -> (ObjectNode) fields().set("streams", HostWire.streams(history)));
+      }
+      case PROVIDERS_LIST -> {
+        return gateway.providers().thenApply(providers -> list("providers", providers, HostWire::provider));
+      }
+      case SHUTDOWN -> {
+        if (onShutdown == null) {
+          return CompletableFuture.failedFuture(
+              new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway is stopped by whoever started it, not by its hosts"));
+        }
+        // Replied first (see run): the connection goes down with the gateway.
+        return CompletableFuture.completedFuture(fields());
+      }
+      case HOST_AUTH -> throw new IllegalStateException("host.auth is handled before dispatch");
+    }
+    throw new IllegalStateException("unhandled command " + command.type());
+  }
+
+  private Duration deadline(Duration deadline) {
+    return deadline == null ? gateway.limits().defaultShutdownDeadline() : deadline;
+  }
+
+  private static ObjectNode fields() {
+    return NODES.objectNode();
+  }
+
+  private static <T> ObjectNode list(String field, List<T> items, Function<T, ObjectNode> shape) {
+    ObjectNode fields = fields();
+    ArrayNode array = fields.putArray(field);
+    items.forEach(item -> array.add(shape.apply(item)));
+    return fields;
+  }
+
+  /** What a failed future means: refused requests keep their code; anything else is a bug. */
+  private static HostReply.Failed refusal(HostCommand command, Throwable error) {
+    Throwable cause = error;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof Refused refused) {
+      return HostReply.failed(command.id(), refused.code, refused.getMessage());
+    }
+    if (cause instanceof HostException refused) {
+      return HostReply.failed(command.id(), code(refused.code()), refused.getMessage());
+    }
+    String name = command.type().wireName();
+    LOG.log(Level.ERROR, name + " failed unexpectedly", cause);
+    return HostReply.failed(command.id(), RpcErrorCode.INTERNAL, name + " failed: " + cause);
+  }
+
+  private static RpcErrorCode code(HostErrorCode code) {
+    return switch (code) {
+      case INVALID_SESSION -> RpcErrorCode.INVALID_SESSION;
+      case INVALID_ARGUMENT -> RpcErrorCode.INVALID_ARGUMENT;
+      case GATEWAY_CLOSED -> RpcErrorCode.GATEWAY_CLOSED;
+      case INTERNAL -> RpcErrorCode.INTERNAL;
+    };
+  }
+
+  /** A command the host side itself refuses. */
+  private static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final RpcErrorCode code;
+
+    Refused(RpcErrorCode code, String message) {
+      super(message, null, false, false);
+      this.code = code;
+    }
+  }
+}

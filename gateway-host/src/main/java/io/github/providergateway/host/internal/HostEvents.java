@@ -1,0 +1,88 @@
+package io.github.providergateway.host.internal;
+
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.host.protocol.ProviderPresence;
+import io.github.providergateway.host.protocol.SessionEnded;
+import io.github.providergateway.host.protocol.SessionLog;
+import io.github.providergateway.host.protocol.SessionSend;
+import io.github.providergateway.host.protocol.ToolsChanged;
+import java.lang.System.Logger.Level;
+import java.util.List;
+
+/**
+ * Event fan-out to hosts: a session's timeline and its end go to the connection owning it now and
+ * to every observer; provider presence goes to every authenticated connection. As a {@link
+ * GatewayListener} it also keeps the {@link HostRegistry}'s live sessions current. Called on the
+ * gateway loop.
+ */
+final class HostEvents implements GatewayListener {
+  private static final System.Logger LOG = System.getLogger(HostEvents.class.getName());
+
+  private final HostRegistry registry;
+
+  HostEvents(HostRegistry registry) {
+    this.registry = registry;
+  }
+
+  /** A session's port to its host: routes the gateway's calls to whoever owns it now. */
+  SessionHost router(HostRegistry.Owner owner) {
+    return new SessionHost() {
+      @Override
+      public void registerTools(String sessionId, List<HostTool> tools) {
+        sendAll(registry.audience(owner), toolsChanged(sessionId, tools));
+      }
+
+      @Override
+      public void log(String sessionId, String source, String message) {
+        sendAll(registry.audience(owner), new SessionLog(sessionId, message, source));
+      }
+
+      @Override
+      public void send(String sessionId, String source, String prompt) {
+        sendAll(registry.audience(owner), new SessionSend(sessionId, prompt, source));
+      }
+    };
+  }
+
+  /** {@code tools.changed} naming {@code tools}. */
+  static ToolsChanged toolsChanged(String sessionId, List<HostTool> tools) {
+    return new ToolsChanged(sessionId, tools.stream().map(HostTool::name).toList());
+  }
+
+  @Override
+  public void providerConnected(ProviderInfo provider) {
+    sendAll(registry.everyone(), new ProviderPresence(true, provider.providerId(), provider.name(), provider.instance()));
+  }
+
+  @Override
+  public void providerDisconnected(ProviderInfo provider) {
+    sendAll(registry.everyone(), new ProviderPresence(false, provider.providerId(), provider.name(), provider.instance()));
+  }
+
+  @Override
+  public void warning(String message) {
+    LOG.log(Level.WARNING, "{0}", message);
+  }
+
+  @Override
+  public void sessionStarted(SessionInfo session) {
+    registry.sessionStarted(session.id());
+  }
+
+  @Override
+  public void sessionEnded(String sessionId) {
+    HostRegistry.Owner owner = registry.sessionEnded(sessionId);
+    sendAll(registry.audience(owner), new SessionEnded(sessionId));
+  }
+
+  private static void sendAll(List<HostLink> targets, HostOutput output) {
+    for (HostLink link : targets) {
+      link.connection.send(output);
+    }
+  }
+}

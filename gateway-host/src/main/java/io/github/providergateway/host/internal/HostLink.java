@@ -1,0 +1,173 @@
+package io.github.providergateway.host.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.host.HostChannel;
+import io.github.providergateway.host.HostConnection;
+import io.github.providergateway.host.protocol.HostAuth;
+import io.github.providergateway.host.protocol.HostCodec;
+import io.github.providergateway.host.protocol.HostCommand;
+import io.github.providergateway.host.protocol.HostDecodeError;
+import io.github.providergateway.protocol.json.DecodeResult;
+import io.github.providergateway.host.protocol.HostReply;
+import io.github.providergateway.host.protocol.RpcErrorCode;
+
+/**
+ * The host side of one host connection. A carrier delivers on its own thread; the text is decoded
+ * there and handled on the gateway loop, in the order delivered: nothing but {@code host.auth}
+ * until the connection is authenticated (then no second one), every other command to {@link
+ * HostCommands}.
+ *
+ * <p>Its lifecycle: open and unauthenticated (an auth deadline runs) → authenticated (owns the
+ * sessions it starts) → gone. A refused {@code host.auth}, any other first command, unreadable
+ * text before authenticating, or the deadline closes it.
+ */
+final class HostLink implements HostChannel {
+  private static final HostCodec CODEC = HostCodec.create();
+
+  final HostConnection connection;
+  private final HostLoop loop;
+  private final HostRegistry registry;
+  private final HostAuthenticator authenticator;
+  private final HostCommands commands;
+
+  /** Whether it passed {@code host.auth} (or was trusted). Loop only. */
+  private boolean authenticated;
+  /** Whether it asked for every session's events. Loop only. */
+  private boolean observer;
+  /** Whose sessions it owns; set at authentication, cleared when another link took them. Loop only. */
+  private HostRegistry.Owner owner;
+  /** Whether the connection closed. Loop only. */
+  private boolean gone;
+  /** Closes it if it does not authenticate in time; null once it did, or trusted. Loop only. */
+  private Scheduler.Cancellable authDeadline;
+
+  HostLink(
+      HostConnection connection,
+      HostLoop loop,
+      HostRegistry registry,
+      HostAuthenticator authenticator,
+      HostCommands commands) {
+    this.connection = connection;
+    this.loop = loop;
+    this.registry = registry;
+    this.authenticator = authenticator;
+    this.commands = commands;
+  }
+
+  // ---- the carrier's side: any thread ----
+
+  @Override
+  public void receive(String text) {
+    DecodeResult<HostCommand, HostDecodeError> decoded = CODEC.decodeCommand(text);
+    loop.execute(() -> handle(decoded));
+  }
+
+  @Override
+  public void receive(HostCommand command) {
+    requireNonNull(command, "command");
+    loop.execute(() -> handle(command));
+  }
+
+  @Override
+  public void closed() {
+    loop.execute(this::gone);
+  }
+
+  // ---- on the loop ----
+
+  private void handle(DecodeResult<HostCommand, HostDecodeError> decoded) {
+    if (gone) {
+      return;
+    }
+    if (decoded.isDecoded()) {
+      handle(decoded.messageOrNull());
+      return;
+    }
+    connection.send(decoded.errorOrNull().reply());
+    if (!authenticated) {
+      shut();
+    }
+  }
+
+  private void handle(HostCommand command) {
+    if (gone) {
+      return;
+    }
+    if (!authenticated) {
+      if (command instanceof HostAuth auth) {
+        authenticator.authenticate(this, auth);
+      } else {
+        refuseAndClose(
+            HostReply.failed(command.id(), RpcErrorCode.UNAUTHORIZED, "the first command must be host.auth"));
+      }
+      return;
+    }
+    if (command instanceof HostAuth) {
+      connection.send(HostReply.failed(command.id(), RpcErrorCode.UNAUTHORIZED, "already authenticated"));
+      return;
+    }
+    commands.run(this, command);
+  }
+
+  private void gone() {
+    if (gone) {
+      return;
+    }
+    gone = true;
+    cancelAuthDeadline();
+    registry.linkClosed(this);
+  }
+
+  /** It must authenticate within {@code deadline}'s delay, or be closed. */
+  void authDeadline(Scheduler.Cancellable deadline) {
+    this.authDeadline = deadline;
+  }
+
+  /** The deadline fired: closes the connection if it is still waiting to authenticate. */
+  boolean authDeadlinePassed() {
+    if (authenticated || gone) {
+      return false;
+    }
+    shut();
+    return true;
+  }
+
+  private void cancelAuthDeadline() {
+    if (authDeadline != null) {
+      authDeadline.cancel();
+      authDeadline = null;
+    }
+  }
+
+  /** Authenticated as {@code owner} (by {@code host.auth} or by how it reached the gateway). */
+  void authenticatedAs(HostRegistry.Owner owner, boolean observer) {
+    this.owner = owner;
+    this.observer = observer;
+    this.authenticated = true;
+    cancelAuthDeadline();
+  }
+
+  /** Another connection took its owner's sessions over with the re-claim token. */
+  void disowned() {
+    owner = null;
+  }
+
+  HostRegistry.Owner owner() {
+    return owner;
+  }
+
+  boolean isObserver() {
+    return observer;
+  }
+
+  void shut() {
+    connection.close();
+  }
+
+  void refuseAndClose(HostReply.Failed reply) {
+    connection.send(reply);
+    shut();
+  }
+}

@@ -1,0 +1,22 @@
+package io.github.providergateway.host.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+
+/**
+ * {@code session.end}: providers get {@code shutdown.pending}; replied once teardown is over.
+ *
+ * @param deadline {@code deadlineMs}; {@code null} for the default (10 s)
+ */
+public record EndSession(JsonNode id, String sessionId, Duration deadline) implements HostCommand {
+
+  public EndSession {
+    Checks.nonEmpty(sessionId, "sessionId");
+    Checks.positiveOrNull(deadline, "deadlineMs");
+  }
+
+  @Override
+  public HostCommandType type() {
+    return HostCommandType.SESSION_END;
+  }
+}

@@ -1,0 +1,12 @@
+package io.github.providergateway.host.protocol;
+
+/** {@code gateway.stopped}: the last line in {@code --rpc} mode. */
+public record GatewayStopped() implements HostEvent {
+
+  public static final String NAME = "gateway.stopped";
+
+  @Override
+  public String event() {
+    return NAME;
+  }
+}

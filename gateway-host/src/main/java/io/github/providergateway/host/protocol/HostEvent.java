@@ -1,0 +1,19 @@
+package io.github.providergateway.host.protocol;
+
+/**
+ * Something the gateway tells a host without being asked: {@code {"event":"...", ...}}, never
+ * with an {@code id}. An event this library does not know decodes to {@link UnknownHostEvent}.
+ */
+public sealed interface HostEvent extends HostOutput
+    permits GatewayStarted,
+        SessionLog,
+        SessionSend,
+        ToolsChanged,
+        ProviderPresence,
+        SessionEnded,
+        GatewayStopped,
+        UnknownHostEvent {
+
+  /** The {@code event} name. */
+  String event();
+}

@@ -1,0 +1,71 @@
+package io.github.providergateway.host.protocol;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The answer to one {@link HostCommand}: {@code {"id":..,"ok":true, ...fields}} or {@code
+ * {"id":..,"ok":false,"error":{"code":..,"message":..}}}. The {@code id} is the command's, echoed
+ * exactly; a command without one gets a reply without one.
+ */
+public sealed interface HostReply extends HostOutput permits HostReply.Ok, HostReply.Failed {
+
+  /** The command's {@code id}, or {@code null}. */
+  JsonNode id();
+
+  /** Whether the command succeeded. */
+  boolean ok();
+
+  /** A success with no fields besides {@code id} and {@code ok}. */
+  static Ok ok(JsonNode id) {
+    return new Ok(id, JsonNodeFactory.instance.objectNode());
+  }
+
+  /** A refusal. */
+  static Failed failed(JsonNode id, RpcErrorCode code, String message) {
+    return new Failed(id, code, code.name(), message);
+  }
+
+  /**
+   * A success.
+   *
+   * @param fields the reply's fields besides {@code id} and {@code ok} (their names and shapes
+   *     are the command's, host-rpc.md); treat as read-only
+   */
+  record Ok(JsonNode id, ObjectNode fields) implements HostReply {
+    public Ok {
+      requireNonNull(fields, "fields");
+      if (fields.has("id") || fields.has("ok")) {
+        throw new IllegalArgumentException("fields must not hold \"id\" or \"ok\"");
+      }
+    }
+
+    @Override
+    public boolean ok() {
+      return true;
+    }
+  }
+
+  /**
+   * A refusal.
+   *
+   * @param code the code; {@link RpcErrorCode#UNKNOWN} for one this library does not know
+   * @param codeText the code exactly as written
+   * @param message what went wrong, for people
+   */
+  record Failed(JsonNode id, RpcErrorCode code, String codeText, String message) implements HostReply {
+    public Failed {
+      requireNonNull(code, "code");
+      requireNonNull(codeText, "codeText");
+      message = message == null ? "" : message;
+    }
+
+    @Override
+    public boolean ok() {
+      return false;
+    }
+  }
+}

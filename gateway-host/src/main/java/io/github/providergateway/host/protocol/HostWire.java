@@ -1,0 +1,288 @@
+package io.github.providergateway.host.protocol;
+
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.PromptResult;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.ToolOutcome;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.TrustLevel;
+import io.github.providergateway.protocol.WireEnum;
+import io.github.providergateway.protocol.json.FieldException;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The host protocol's JSON shapes (spec/host-rpc.md) for the runtime's records, both ways: what a
+ * gateway writes into a reply, and what a remote host ({@code GatewayClient}) reads back from it.
+ * Field names here are the contract.
+ *
+ * <p>Writing never fails. Reading throws {@link IllegalArgumentException} naming the field when a
+ * reply does not have the shape it should.
+ */
+public final class HostWire {
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final ProtocolCodec CODEC = ProtocolCodec.create();
+
+  private HostWire() {}
+
+  // ---- writing ----
+
+  /** {@code {id, label, cwd}}; absent label or cwd are {@code null}. */
+  public static ObjectNode session(SessionInfo session) {
+    ObjectNode json = NODES.objectNode();
+    json.put("id", session.id());
+    json.put("label", session.label());
+    json.put("cwd", session.cwd());
+    return json;
+  }
+
+  /** {@code {name, description, parameters, provider}}. */
+  public static ObjectNode tool(HostTool tool) {
+    ObjectNode json = NODES.objectNode();
+    json.put("name", tool.name());
+    json.put("description", tool.description());
+    json.set("parameters", tool.parameters().deepCopy());
+    json.put("provider", tool.provider());
+    return json;
+  }
+
+  /** {@code {providerId, name, instance, trust, sessions, tools}}; no instance is {@code null}. */
+  public static ObjectNode provider(ProviderInfo provider) {
+    ObjectNode json = NODES.objectNode();
+    json.put("providerId", provider.providerId());
+    json.put("name", provider.name());
+    json.put("instance", provider.instance());
+    json.put("trust", provider.trust().wireName());
+    json.set("sessions", strings(provider.sessions()));
+    json.set("tools", strings(provider.tools()));
+    return json;
+  }
+
+  /**
+   * {@code {"status":"success","data":..}}, {@code {"status":"failure","error":..,"errorCode":..}}
+   * or {@code {"status":"denied","reason":..}}. A file result's {@code data.file} gets the content
+   * as {@code base64}, since a host on the other end of a pipe cannot read the provider's file.
+   */
+  public static ObjectNode outcome(ToolOutcome outcome) {
+    ObjectNode json = NODES.objectNode();
+    json.put("status", outcome.status().wireName());
+    if (outcome instanceof ToolOutcome.Success success) {
+      json.set("data", withFileContent(success.data(), success.file()));
+    } else if (outcome instanceof ToolOutcome.Failure failure) {
+      json.put("error", failure.error());
+      // The code exactly as the provider wrote it, also when this library does not know it.
+      json.put("errorCode", failure.codeText());
+    } else {
+      json.put("reason", ((ToolOutcome.Denied) outcome).reason());
+    }
+    return json;
+  }
+
+  private static JsonNode withFileContent(JsonNode data, ToolOutcome.FileContent file) {
+    if (file == null) {
+      return data;
+    }
+    ObjectNode copy = data.isObject() ? ((ObjectNode) data).deepCopy() : NODES.objectNode();
+    ObjectNode fileJson =
+        copy.get("file") instanceof ObjectNode existing ? existing : copy.putObject("file");
+    fileJson.put("mimeType", file.mimeType());
+    byte[] bytes = file.bytes();
+    fileJson.put("size", bytes.length);
+    fileJson.put("base64", Base64.getEncoder().encodeToString(bytes));
+    return copy;
+  }
+
+  /** The fields of a {@code tool.call} reply: {@code outcome} and {@code context}. */
+  public static ObjectNode callResult(CallResult result) {
+    ObjectNode json = NODES.objectNode();
+    json.set("outcome", outcome(result.outcome()));
+    json.set("context", strings(result.context()));
+    return json;
+  }
+
+  /** {@code {"permission":"allow"|"deny","reason"?,"context":[..]}}. */
+  public static ObjectNode decision(HookDecision decision) {
+    ObjectNode json = NODES.objectNode();
+    json.put("permission", decision.allowed() ? "allow" : "deny");
+    if (decision.reason() != null) {
+      json.put("reason", decision.reason());
+    }
+    json.set("context", strings(decision.context()));
+    return json;
+  }
+
+  /** The fields of a {@code prompt} reply: {@code sections}, {@code context}, {@code startupContext}. */
+  public static ObjectNode prompt(PromptResult result) {
+    ObjectNode json = NODES.objectNode();
+    ObjectNode sections = json.putObject("sections");
+    result.sections().forEach(sections::put);
+    json.set("context", strings(result.context()));
+    json.set("startupContext", strings(result.startupContext()));
+    return json;
+  }
+
+  /**
+   * The streams exactly as {@code stream.history} shapes them (written by the provider protocol's
+   * codec, so the two cannot drift apart): name → entries {@code {ts, event, level?, metadata?}}, newest
+   * first.
+   */
+  public static ObjectNode streams(Map<String, List<StreamEntry>> streams) {
+    return CODEC.streamsToJson(streams);
+  }
+
+  /** A JSON array of {@code values}. */
+  public static ArrayNode strings(List<String> values) {
+    ArrayNode array = NODES.arrayNode();
+    values.forEach(array::add);
+    return array;
+  }
+
+  // ---- reading ----
+
+  /** A session from {@code {id, label, cwd}}. */
+  public static SessionInfo readSession(JsonNode json) {
+    return new SessionInfo(text(json, "id", true), text(json, "label", false), text(json, "cwd", false), null);
+  }
+
+  /** A tool from {@code {name, description, parameters, provider}}. */
+  public static HostTool readTool(JsonNode json) {
+    JsonNode parameters = json.get("parameters");
+    if (parameters == null || !parameters.isObject()) {
+      throw new IllegalArgumentException("tool: \"parameters\" must be an object");
+    }
+    return new HostTool(
+        text(json, "name", true), text(json, "description", true), parameters, text(json, "provider", true));
+  }
+
+  /** A provider from {@code {providerId, name, instance, trust, sessions, tools}}. */
+  public static ProviderInfo readProvider(JsonNode json) {
+    TrustLevel trust = WireEnum.fromWire(TrustLevel.class, text(json, "trust", true));
+    if (trust == null) {
+      throw new IllegalArgumentException("provider: unknown trust " + json.get("trust"));
+    }
+    return new ProviderInfo(
+        text(json, "providerId", true),
+        text(json, "name", true),
+        text(json, "instance", false),
+        trust,
+        readStrings(json, "sessions"),
+        readStrings(json, "tools"));
+  }
+
+  /** An outcome from its {@code status} shape; {@code data.file.base64} becomes the file. */
+  public static ToolOutcome readOutcome(JsonNode json) {
+    String status = text(json, "status", true);
+    switch (status) {
+      case "success" -> {
+        JsonNode data = json.has("data") ? json.get("data") : NullNode.getInstance();
+        JsonNode file = data.path("file");
+        if (file.isObject() && file.path("base64").isTextual()) {
+          byte[] bytes = Base64.getDecoder().decode(file.get("base64").textValue());
+          return new ToolOutcome.Success(data, new ToolOutcome.FileContent(file.path("mimeType").asText(""), bytes));
+        }
+        return new ToolOutcome.Success(data, null);
+      }
+      case "failure" -> {
+        String code = text(json, "errorCode", true);
+        ToolErrorCode known = WireEnum.fromWire(ToolErrorCode.class, code);
+        return new ToolOutcome.Failure(
+            text(json, "error", true), known == null ? ToolErrorCode.UNKNOWN : known, code);
+      }
+      case "denied" -> {
+        return new ToolOutcome.Denied(text(json, "reason", true));
+      }
+      default -> throw new IllegalArgumentException("outcome: unknown status \"" + status + "\"");
+    }
+  }
+
+  /** A {@code tool.call} reply's {@code outcome} and {@code context}. */
+  public static CallResult readCallResult(JsonNode fields) {
+    JsonNode outcome = fields.get("outcome");
+    if (outcome == null || !outcome.isObject()) {
+      throw new IllegalArgumentException("tool.call: \"outcome\" must be an object");
+    }
+    return new CallResult(readOutcome(outcome), readStrings(fields, "context"));
+  }
+
+  /** A decision from {@code {"permission", "reason"?, "context"}}. */
+  public static HookDecision readDecision(JsonNode json) {
+    String permission = text(json, "permission", true);
+    List<String> context = readStrings(json, "context");
+    if (permission.equals("allow")) {
+      return HookDecision.allow(context);
+    }
+    String reason = text(json, "reason", false);
+    return HookDecision.deny(reason == null ? "denied" : reason, context);
+  }
+
+  /** A {@code prompt} reply's fields. */
+  public static PromptResult readPrompt(JsonNode fields) {
+    Map<String, String> sections = new LinkedHashMap<>();
+    JsonNode json = fields.path("sections");
+    if (!json.isObject()) {
+      throw new IllegalArgumentException("prompt: \"sections\" must be an object");
+    }
+    json.properties().forEach(entry -> sections.put(entry.getKey(), entry.getValue().asText()));
+    return new PromptResult(sections, readStrings(fields, "context"), readStrings(fields, "startupContext"));
+  }
+
+  /** A {@code stream.query} reply's {@code streams}, read by the protocol's own codec. */
+  public static Map<String, List<StreamEntry>> readStreams(JsonNode streams) {
+    if (!(streams instanceof ObjectNode object)) {
+      throw new IllegalArgumentException("stream.query: \"streams\" must be an object");
+    }
+    try {
+      return CODEC.streamsFromJson(object);
+    } catch (FieldException e) {
+      throw new IllegalArgumentException("stream.query: unreadable " + e.getMessage(), e);
+    }
+  }
+
+  /** An array of strings; an absent field is an empty list. */
+  public static List<String> readStrings(JsonNode json, String field) {
+    JsonNode array = json.get(field);
+    if (array == null || array.isNull()) {
+      return List.of();
+    }
+    if (!array.isArray()) {
+      throw new IllegalArgumentException("\"" + field + "\" must be an array of strings");
+    }
+    List<String> values = new ArrayList<>(array.size());
+    for (JsonNode item : array) {
+      if (!item.isTextual()) {
+        throw new IllegalArgumentException("\"" + field + "\" must be an array of strings");
+      }
+      values.add(item.textValue());
+    }
+    return values;
+  }
+
+  private static String text(JsonNode json, String field, boolean required) {
+    JsonNode value = json.get(field);
+    if (value == null || value.isNull()) {
+      if (required) {
+        throw new IllegalArgumentException("\"" + field + "\" is required");
+      }
+      return null;
+    }
+    if (!value.isTextual()) {
+      throw new IllegalArgumentException("\"" + field + "\" must be a string");
+    }
+    return value.textValue();
+  }
+}

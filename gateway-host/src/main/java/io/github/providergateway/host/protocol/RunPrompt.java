@@ -1,0 +1,27 @@
+package io.github.providergateway.host.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code prompt}. Reply: {@code sections}, {@code context}, {@code startupContext}.
+ *
+ * @param text the user's text ({@code ""} when absent)
+ * @param sections section name → current text, in order; {@code null} for the defaults
+ */
+public record RunPrompt(JsonNode id, String sessionId, String text, Map<String, String> sections)
+    implements HostCommand {
+
+  public RunPrompt {
+    Checks.nonEmpty(sessionId, "sessionId");
+    text = text == null ? "" : text;
+    sections = sections == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(sections));
+  }
+
+  @Override
+  public HostCommandType type() {
+    return HostCommandType.PROMPT;
+  }
+}

@@ -1,0 +1,22 @@
+package io.github.providergateway.host.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+
+/**
+ * {@code shutdown}: end every session and stop the gateway.
+ *
+ * @param deadline ours, {@code deadlineMs}: how long providers get to say goodbye; {@code null}
+ *     for the default (10 s)
+ */
+public record Shutdown(JsonNode id, Duration deadline) implements HostCommand {
+
+  public Shutdown {
+    Checks.positiveOrNull(deadline, "deadlineMs");
+  }
+
+  @Override
+  public HostCommandType type() {
+    return HostCommandType.SHUTDOWN;
+  }
+}

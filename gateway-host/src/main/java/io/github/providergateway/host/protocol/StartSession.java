@@ -1,0 +1,32 @@
+package io.github.providergateway.host.protocol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * {@code session.start}: starts a session owned by the sending host. Reply: {@code sessionId}.
+ *
+ * @param label a human-readable name; optional
+ * @param cwd the session's working directory; optional
+ * @param foreground ours: whether the user is looking at it; optional
+ * @param hostTools ours: names of tools the host itself owns in the session (providers may not
+ *     register them); optional
+ */
+public record StartSession(
+    JsonNode id, String label, String cwd, Boolean foreground, List<String> hostTools)
+    implements HostCommand {
+
+  public StartSession {
+    hostTools = hostTools == null ? null : List.copyOf(hostTools);
+  }
+
+  /** A session with a label and a working directory, nothing else. */
+  public static StartSession of(JsonNode id, String label, String cwd) {
+    return new StartSession(id, label, cwd, null, null);
+  }
+
+  @Override
+  public HostCommandType type() {
+    return HostCommandType.SESSION_START;
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The host protocol (spec/host-rpc.md) as Java types: the commands an agent host sends to the
+ * gateway, the replies it gets, the events the gateway pushes to it, and {@link
+ * io.github.providergateway.host.protocol.HostCodec}, which turns JSON text into those records
+ * and back without ever throwing.
+ *
+ * <p>One protocol, two carriers: the reference app's {@code --rpc} mode carries it as lines on
+ * stdin/stdout, and a running gateway's {@code /host} WebSocket endpoint carries it as one JSON
+ * text message per command, reply or event. Over WebSocket the first command must be {@link
+ * io.github.providergateway.host.protocol.HostAuth} ({@code host.auth}).
+ */
+package io.github.providergateway.host.protocol;

@@ -1,0 +1,269 @@
+package io.github.providergateway.host;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.json;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.host.testing.RecordingHostConnection;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.LifecycleState;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.SessionEvent;
+import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolCancel;
+import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.protocol.TransformRule;
+import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.host.protocol.HostReply;
+import io.github.providergateway.host.protocol.RpcErrorCode;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each host command of spec/host-rpc.md as the host service runs it: the gateway call it makes and
+ * the reply's fields, or the refusal's code (spec: host-rpc.md, Commands).
+ */
+class HostCommandsTest {
+
+  private final GatewayFixture f = GatewayFixture.withLimits(l -> l.maxPushesPerSecond(1_000));
+  /** What a {@code prompt} without sections runs on (the reference app has its own texts). */
+  private static final Map<String, String> DEFAULT_SECTIONS =
+      Map.of("identity", "You are a test agent.", "custom_instructions", "Be brief.");
+
+  private final HostService hosts =
+      HostService.builder(f.gateway)
+          .scheduler(f.clock)
+          .random(new SplittableRandom(7))
+          .defaultPromptSections(DEFAULT_SECTIONS)
+          .build();
+  private final RecordingHostConnection host = authenticated();
+  private final String session =
+      host.ok("{\"cmd\":\"session.start\",\"label\":\"alpha\",\"cwd\":\"/code/alpha\"}").get("sessionId").asText();
+  private final RecordingProviderConnection worker =
+      f.bound(Hello.builder("worker").session(session).tools(tool("echo"))
+          .subscribe(List.of("user.message")).context("worker context").startupContext("worker started").build());
+
+  @AfterEach
+  void close() {
+    hosts.close();
+    f.close();
+  }
+
+  private RecordingHostConnection authenticated() {
+    RecordingHostConnection connection = new RecordingHostConnection("host");
+    connection.attach(hosts.open(connection));
+    connection.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+    return connection;
+  }
+
+  private String command(String cmd, String fields) {
+    return "{\"cmd\":\"" + cmd + "\",\"sessionId\":\"" + session + "\"" + (fields.isEmpty() ? "" : "," + fields) + "}";
+  }
+
+  /** The fields of the successful reply to the command with {@code id}, or null while there is none. */
+  private JsonNode repliedTo(int id) {
+    for (HostOutput output : host.snapshot()) {
+      if (output instanceof HostReply.Ok ok && ok.id() != null && ok.id().asInt() == id) {
+        return ok.fields();
+      }
+    }
+    return null;
+  }
+
+  /** The fields of the successful reply to the command with {@code id}, which has come by now. */
+  private JsonNode replyTo(int id) {
+    JsonNode fields = repliedTo(id);
+    assertThat(fields).as("reply to %d in %s", id, host).isNotNull();
+    return fields;
+  }
+
+  private RpcErrorCode refusal(String json) {
+    HostReply reply = host.request(json);
+    assertThat(reply).as("reply to %s", json).isInstanceOf(HostReply.Failed.class);
+    return ((HostReply.Failed) reply).code();
+  }
+
+  @Test
+  void sessionsListShowsEachActiveSessionWithItsLabelAndCwd() {
+    assertThat(host.ok("{\"cmd\":\"sessions.list\"}"))
+        .isEqualTo(json("{\"sessions\":[{\"id\":\"" + session + "\",\"label\":\"alpha\",\"cwd\":\"/code/alpha\"}]}"));
+  }
+
+  @Test
+  void sessionIdleReachesTheSessionsProviders() {
+    assertThat(host.ok(command("session.idle", ""))).isEmpty();
+
+    assertThat(worker.next(SessionLifecycle.class).state()).isEqualTo(LifecycleState.IDLE);
+  }
+
+  @Test
+  void sessionInterruptCancelsTheSessionsCalls() {
+    host.send(command("tool.call", "\"id\":7,\"tool\":\"echo\",\"args\":{}"));
+    worker.next(ToolCall.class);
+
+    host.send(command("session.interrupt", "\"id\":8"));
+
+    assertThat(replyTo(8)).isEmpty();
+
+    assertThat(worker.next(ToolCancel.class)).isNotNull();
+    assertThat(replyTo(7).at("/outcome/errorCode").asText()).isEqualTo("CANCELLED");
+  }
+
+  @Test
+  void sessionEndIsRepliedAfterTeardownAtTheDefaultDeadlineWhenItNamesNone() {
+    Duration deadline = f.gateway.limits().defaultShutdownDeadline();
+    host.send(command("session.end", "\"id\":1"));
+    assertThat(worker.next(SessionLifecycle.class).deadline()).isEqualTo(deadline);
+
+    f.clock.advance(deadline.minusMillis(1));
+    assertThat(repliedTo(1)).isNull();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(replyTo(1)).isEmpty();
+  }
+
+  @Test
+  void sessionEndWithADeadlinePassesItToTheProviders() {
+    host.send(command("session.end", "\"deadlineMs\":2500"));
+
+    assertThat(worker.next(SessionLifecycle.class).deadline()).isEqualTo(Duration.ofMillis(2_500));
+  }
+
+  @Test
+  void toolCallRepliesWithTheOutcomeAndTheContextHooksAdded() {
+    f.bound(Hello.builder("guard").session(session)
+        .hooks(new Hooks(List.of(HookRule.context(HookMatch.tool("echo"), "be careful")), null)).build());
+    host.send(command("tool.call", "\"id\":3,\"tool\":\"echo\",\"args\":{\"a\":1}"));
+    ToolCall call = worker.next(ToolCall.class);
+    assertThat(call.args()).isEqualTo(json("{\"a\":1}"));
+
+    worker.send(ToolResult.success(call.id(), json("{\"echo\":1}")));
+
+    assertThat(replyTo(3))
+        .isEqualTo(json("{\"outcome\":{\"status\":\"success\",\"data\":{\"echo\":1}},\"context\":[\"be careful\"]}"));
+  }
+
+  @Test
+  void aFailedCallAndADeniedCallAreRepliedWithTheirStatus() {
+    f.bound(Hello.builder("guard").session(session)
+        .hooks(new Hooks(List.of(HookRule.deny(HookMatch.toolAndArgs("echo", "forbidden"), "not this one")), null)).build());
+    host.send(command("tool.call", "\"id\":5,\"tool\":\"echo\",\"args\":{}"));
+    worker.send(ToolResult.failure(worker.next(ToolCall.class).id(), "it broke", ToolErrorCode.INTERNAL));
+    JsonNode failed = replyTo(5);
+
+    JsonNode denied = host.ok(command("tool.call", "\"tool\":\"echo\",\"args\":{\"x\":\"forbidden\"}"));
+
+    assertThat(failed.get("outcome"))
+        .isEqualTo(json("{\"status\":\"failure\",\"error\":\"it broke\",\"errorCode\":\"INTERNAL\"}"));
+    assertThat(denied.get("outcome")).isEqualTo(json("{\"status\":\"denied\",\"reason\":\"not this one\"}"));
+  }
+
+  @Test
+  void preToolUseRepliesWithTheDecisionOfTheHooks() {
+    RecordingProviderConnection guard = f.bound(Hello.builder("guard").session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "g")), null)).build());
+
+    host.send(command("hook.preToolUse", "\"id\":4,\"tool\":\"shell\",\"args\":{\"command\":\"ls\"}"));
+    GateCheck check = guard.next(GateCheck.class);
+    assertThat(check.args()).isEqualTo(json("{\"command\":\"ls\"}"));
+    guard.send(GateResult.deny("g", check.callId(), "no shell today"));
+
+    assertThat(replyTo(4))
+        .isEqualTo(json("{\"decision\":{\"permission\":\"deny\",\"reason\":\"no shell today\",\"context\":[]}}"));
+  }
+
+  @Test
+  void promptWithoutSectionsTransformsTheDefaultOnes() {
+    f.bound(Hello.builder("styler").session(session)
+        .hooks(new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.append("Use tabs."))))).build());
+
+    JsonNode reply = host.ok(command("prompt", "\"text\":\"hi\""));
+
+    Map<String, String> defaults = DEFAULT_SECTIONS;
+    assertThat(reply.get("sections").get("custom_instructions").asText())
+        .isEqualTo(defaults.get("custom_instructions") + "\nUse tabs.");
+    assertThat(reply.get("sections").get("identity").asText()).isEqualTo(defaults.get("identity"));
+    assertThat(reply.get("context")).isEqualTo(json("[\"worker context\"]"));
+    assertThat(reply.get("startupContext")).isEqualTo(json("[\"worker started\"]"));
+  }
+
+  @Test
+  void promptWithSectionsTransformsThose() {
+    JsonNode reply = host.ok(command("prompt", "\"text\":\"hi\",\"sections\":{\"mine\":\"as given\"}"));
+
+    assertThat(reply.get("sections")).isEqualTo(json("{\"mine\":\"as given\"}"));
+  }
+
+  @Test
+  void anEventReachesTheProvidersSubscribedToIt() {
+    assertThat(host.ok(command("event", "\"event\":\"user.message\",\"data\":{\"text\":\"hello\"}"))).isEmpty();
+
+    SessionEvent event = worker.next(SessionEvent.class);
+    assertThat(event.event()).isEqualTo("user.message");
+    assertThat(event.data()).isEqualTo(json("{\"text\":\"hello\"}"));
+  }
+
+  @Test
+  void aStreamQueryIsNotCappedAtTheProvidersHundredAndWithoutLastReturnsEverything() {
+    for (int i = 0; i < 150; i++) {
+      worker.send(new Push(null, null, "e" + i, null, PushLevel.KEEP, null, null));
+    }
+
+    JsonNode capped = host.ok(command("stream.query", "\"streams\":[\"worker@worker\"],\"last\":120"));
+    JsonNode all = host.ok(command("stream.query", "\"streams\":[\"worker@worker\"]"));
+
+    assertThat(capped.at("/streams/worker@worker")).hasSize(120);
+    assertThat(capped.at("/streams/worker@worker/0/event").asText()).as("newest first").isEqualTo("e149");
+    assertThat(all.at("/streams/worker@worker")).hasSize(150);
+  }
+
+  @Test
+  void providersListShowsEachBoundProviderWithItsSessionsAndTools() {
+    JsonNode reply = host.ok("{\"cmd\":\"providers.list\"}");
+
+    assertThat(reply.get("providers")).hasSize(1);
+    JsonNode provider = reply.get("providers").get(0);
+    assertThat(provider.get("name").asText()).isEqualTo("worker");
+    assertThat(provider.get("trust").asText()).isEqualTo("project");
+    assertThat(provider.get("sessions")).isEqualTo(json("[\"" + session + "\"]"));
+    assertThat(provider.get("tools")).isEqualTo(json("[\"echo\"]"));
+  }
+
+  @Test
+  void providersAreListedByProviderId() {
+    for (int i = 0; i < 11; i++) {
+      f.bound("more-" + i, session);
+    }
+
+    List<String> ids = host.ok("{\"cmd\":\"providers.list\"}").findValuesAsText("providerId");
+
+    assertThat(ids).hasSize(12).isSorted();
+  }
+
+  @Test
+  void refusalsKeepTheGatewaysCode() {
+    assertThat(refusal("{\"cmd\":\"session.idle\",\"sessionId\":\"no-such-session\"}")).isEqualTo(RpcErrorCode.INVALID_SESSION);
+    for (String name : List.of("no-provider-part", "@worker", "worker@")) {
+      assertThat(refusal(command("stream.query", "\"streams\":[\"" + name + "\"]"))).as(name).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    }
+    assertThat(host.ok(command("stream.query", "\"streams\":[\"w@w\"]")).at("/streams/w@w")).isEmpty();
+    assertThat(refusal("{\"cmd\":\"tool.call\",\"sessionId\":\"no-such-session\",\"tool\":\"echo\",\"args\":{}}"))
+        .isEqualTo(RpcErrorCode.INVALID_SESSION);
+  }
+}

@@ -1,0 +1,179 @@
+package io.github.providergateway.host.protocol;
+
+import io.github.providergateway.protocol.json.DecodeResult;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The host protocol's codec: the JSON of spec/host-rpc.md, both ways, never throwing. */
+class HostCodecTest {
+
+  private static final HostCodec CODEC = HostCodec.create();
+
+  private static HostCommand command(String json) {
+    DecodeResult<HostCommand, HostDecodeError> result = CODEC.decodeCommand(json);
+    assertThat(result.errorOrNull()).as(json).isNull();
+    return result.messageOrNull();
+  }
+
+  private static HostDecodeError refusal(String json) {
+    DecodeResult<HostCommand, HostDecodeError> result = CODEC.decodeCommand(json);
+    assertThat(result.isDecoded()).as(json).isFalse();
+    return result.errorOrNull();
+  }
+
+  @Test
+  void everyCommandOfTheSpecDecodesToItsRecordAndEncodesBackToTheSameJson() {
+    List<String> spec =
+        List.of(
+            "{\"id\":1,\"cmd\":\"session.start\",\"label\":\"PR #42\",\"cwd\":\"/code/foo\"}",
+            "{\"id\":2,\"cmd\":\"session.idle\",\"sessionId\":\"s-1\"}",
+            "{\"id\":3,\"cmd\":\"session.end\",\"sessionId\":\"s-1\",\"deadlineMs\":500}",
+            "{\"id\":4,\"cmd\":\"sessions.list\"}",
+            "{\"id\":5,\"cmd\":\"tools.list\",\"sessionId\":\"s-1\"}",
+            "{\"id\":\"c\",\"cmd\":\"tool.call\",\"sessionId\":\"s-1\",\"tool\":\"greet\",\"args\":{\"name\":\"Ada\"},\"timeoutMs\":2000}",
+            "{\"id\":7,\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s-1\",\"tool\":\"shell\",\"args\":{\"cmd\":\"rm\"}}",
+            "{\"id\":8,\"cmd\":\"prompt\",\"sessionId\":\"s-1\",\"text\":\"hi\",\"sections\":{\"identity\":\"I am\"}}",
+            "{\"id\":9,\"cmd\":\"event\",\"sessionId\":\"s-1\",\"event\":\"user.message\",\"data\":{\"content\":\"x\"}}",
+            "{\"id\":10,\"cmd\":\"stream.query\",\"sessionId\":\"s-1\",\"streams\":[\"builds@ci\"],\"last\":5}",
+            "{\"id\":11,\"cmd\":\"providers.list\"}",
+            "{\"id\":12,\"cmd\":\"shutdown\",\"deadlineMs\":300}",
+            "{\"id\":13,\"cmd\":\"session.interrupt\",\"sessionId\":\"s-1\"}",
+            "{\"id\":14,\"cmd\":\"host.auth\",\"token\":\"ptk-x\",\"reclaimToken\":\"hrt-y\",\"observer\":true}");
+    for (String json : spec) {
+      assertThat(CODEC.encode(command(json))).isEqualTo(json);
+    }
+    Set<HostCommandType> covered =
+        spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());
+    assertThat(covered).containsExactlyInAnyOrder(HostCommandType.values());
+  }
+
+  @Test
+  void theCommandTableNamesEveryPermittedRecordOnce() {
+    Set<Class<?>> permitted = Set.of(HostCommand.class.getPermittedSubclasses());
+    assertThat(Set.copyOf(HostCodec.commandRecordTypes().values())).isEqualTo(permitted);
+    assertThat(HostCodec.commandRecordTypes()).hasSize(HostCommandType.values().length);
+  }
+
+  @Test
+  void defaultsFillWhatACommandLeavesOut() {
+    CallTool call = (CallTool) command("{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\"}");
+    assertThat(call.id()).isNull();
+    assertThat(call.args().isEmpty()).isTrue();
+    assertThat(call.timeout()).isNull();
+    RunPrompt prompt = (RunPrompt) command("{\"cmd\":\"prompt\",\"sessionId\":\"s\"}");
+    assertThat(prompt.text()).isEmpty();
+    assertThat(prompt.sections()).isNull();
+    EndSession end = (EndSession) command("{\"cmd\":\"session.end\",\"sessionId\":\"s\",\"deadlineMs\":null}");
+    assertThat(end.deadline()).isNull();
+  }
+
+  @Test
+  void stringAndNumberIdsAreKeptExactly() {
+    assertThat(command("{\"id\":\"req-1\",\"cmd\":\"sessions.list\"}").id().isTextual()).isTrue();
+    JsonNode big = command("{\"id\":123456789012,\"cmd\":\"sessions.list\"}").id();
+    assertThat(big.isIntegralNumber()).isTrue();
+    assertThat(big.asLong()).isEqualTo(123456789012L);
+    assertThat(CODEC.encode(HostReply.ok(big))).isEqualTo("{\"id\":123456789012,\"ok\":true}");
+  }
+
+  @Test
+  void unknownFieldsAreIgnored() {
+    StartSession start =
+        (StartSession) command("{\"cmd\":\"session.start\",\"label\":\"l\",\"colour\":\"blue\",\"nested\":{\"x\":[1]}}");
+    assertThat(start.label()).isEqualTo("l");
+  }
+
+  @Test
+  void anUnknownCmdIsUnknownCommandWithItsId() {
+    HostDecodeError error = refusal("{\"id\":7,\"cmd\":\"session.explode\"}");
+    assertThat(error.code()).isEqualTo(RpcErrorCode.UNKNOWN_COMMAND);
+    assertThat(error.detail()).contains("session.explode");
+    assertThat(CODEC.encode(error.reply())).startsWith("{\"id\":7,\"ok\":false,\"error\":{\"code\":\"UNKNOWN_COMMAND\"");
+  }
+
+  @Test
+  void aMissingCmdIsInvalidArgumentAndNotJsonIsInvalidJsonWithoutId() {
+    assertThat(refusal("{\"id\":1}").code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal("{\"id\":1,\"cmd\":3}").code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    HostDecodeError notJson = refusal("this is not json");
+    assertThat(notJson.code()).isEqualTo(RpcErrorCode.INVALID_JSON);
+    assertThat(notJson.id()).isNull();
+    assertThat(refusal("[1,2,3]").code()).isEqualTo(RpcErrorCode.INVALID_JSON);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "{\"cmd\":\"tools.list\"}                                                    | tools.list: \"sessionId\"",
+        "{\"cmd\":\"tools.list\",\"sessionId\":\"\"}                                  | tools.list: \"sessionId\"",
+        "{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":[1]}         | tool.call: \"args\"",
+        "{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"timeoutMs\":-5}     | tool.call: \"timeoutMs\"",
+        "{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"timeoutMs\":1.5}    | tool.call: \"timeoutMs\"",
+        "{\"cmd\":\"prompt\",\"sessionId\":\"s\",\"sections\":{\"a\":1}}                | prompt: \"sections.a\"",
+        "{\"cmd\":\"stream.query\",\"sessionId\":\"s\",\"streams\":[]}                  | stream.query: \"streams\"",
+        "{\"cmd\":\"stream.query\",\"sessionId\":\"s\",\"streams\":[\"a@b\"],\"last\":-1} | stream.query: \"last\"",
+        "{\"cmd\":\"session.start\",\"hostTools\":[1]}                               | session.start: \"hostTools[0]\"",
+        "{\"cmd\":\"host.auth\"}                                                     | host.auth: \"token\"",
+        "{\"cmd\":\"host.auth\",\"token\":\"t\",\"observer\":\"yes\"}                   | host.auth: \"observer\""
+      })
+  void aMissingOrMistypedFieldIsInvalidArgumentNamingTheCommandAndTheField(String json, String named) {
+    HostDecodeError error = refusal(json);
+    assertThat(error.code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    assertThat(error.detail()).startsWith(named + " ");
+  }
+
+  @Test
+  void repliesAndEventsRoundTrip() {
+    List<String> outputs =
+        List.of(
+            "{\"id\":1,\"ok\":true,\"sessionId\":\"s-1\"}",
+            "{\"ok\":true,\"providers\":[]}",
+            "{\"id\":\"x\",\"ok\":false,\"error\":{\"code\":\"INVALID_SESSION\",\"message\":\"No active session nope\"}}",
+            "{\"event\":\"gateway.started\",\"port\":9400,\"url\":\"ws://127.0.0.1:9400\",\"tokenFile\":\"/t/.provider-token\",\"protocolVersion\":2}",
+            "{\"event\":\"session.log\",\"sessionId\":\"s\",\"message\":\"m\",\"source\":\"gateway\"}",
+            "{\"event\":\"session.send\",\"sessionId\":\"s\",\"prompt\":\"p\",\"source\":\"ci\"}",
+            "{\"event\":\"tools.changed\",\"sessionId\":\"s\",\"tools\":[\"greet\"]}",
+            "{\"event\":\"provider.connected\",\"providerId\":\"p-1\",\"name\":\"ci\",\"instance\":null}",
+            "{\"event\":\"provider.disconnected\",\"providerId\":\"p-1\",\"name\":\"tab\",\"instance\":\"t1\"}",
+            "{\"event\":\"session.ended\",\"sessionId\":\"s\"}",
+            "{\"event\":\"gateway.stopped\"}",
+            "{\"event\":\"from.the.future\",\"x\":1}");
+    for (String json : outputs) {
+      DecodeResult<HostOutput, HostDecodeError> decoded = CODEC.decodeOutput(json);
+      assertThat(decoded.errorOrNull()).as(json).isNull();
+      assertThat(CODEC.encode(decoded.messageOrNull())).isEqualTo(json);
+    }
+    assertThat(CODEC.decodeOutput("{\"event\":\"from.the.future\"}").messageOrNull())
+        .isInstanceOf(UnknownHostEvent.class);
+  }
+
+  @Test
+  void anUnknownErrorCodeKeepsItsText() {
+    HostReply.Failed failed =
+        (HostReply.Failed) CODEC.decodeOutput("{\"ok\":false,\"error\":{\"code\":\"NEW_THING\",\"message\":\"m\"}}").messageOrNull();
+    assertThat(failed.code()).isEqualTo(RpcErrorCode.UNKNOWN);
+    assertThat(failed.codeText()).isEqualTo("NEW_THING");
+  }
+
+  @Test
+  void theAuthCommandKeepsItsTokenOutOfToString() {
+    HostAuth auth = new HostAuth(null, "ptk-secret", "hrt-secret", null);
+    assertThat(auth.toString()).doesNotContain("secret");
+    assertThat(auth.isObserver()).isFalse();
+    assertThat(new EndSession(null, "s", Duration.ofMillis(5)).type()).isEqualTo(HostCommandType.SESSION_END);
+    assertThat(Arrays.stream(RpcErrorCode.values()).map(RpcErrorCode::name))
+        .contains("UNKNOWN_COMMAND", "INVALID_JSON", "INVALID_ARGUMENT", "INVALID_SESSION", "GATEWAY_CLOSED", "INTERNAL");
+    assertThat(Map.of()).isEmpty();
+  }
+}

@@ -1,0 +1,136 @@
+package io.github.providergateway.host.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.host.HostChannel;
+import io.github.providergateway.host.HostConnection;
+import io.github.providergateway.host.protocol.HostCodec;
+import io.github.providergateway.host.protocol.HostEvent;
+import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.host.protocol.HostReply;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * A host connection that keeps what the {@link io.github.providergateway.host.HostService}
+ * sends it: speak as a host with {@link #send(String)} (JSON text, as a carrier delivers it), read
+ * replies and events back.
+ */
+public final class RecordingHostConnection implements HostConnection {
+
+  private final String description;
+  private final List<HostOutput> received = new ArrayList<>();
+  private HostChannel channel;
+  private boolean closed;
+  private int authenticatedCalls;
+
+  public RecordingHostConnection(String description) {
+    this.description = description;
+  }
+
+  public RecordingHostConnection attach(HostChannel channel) {
+    this.channel = channel;
+    return this;
+  }
+
+  @Override
+  public synchronized boolean send(HostOutput output) {
+    if (closed) {
+      return false;
+    }
+    received.add(output);
+    return true;
+  }
+
+  @Override
+  public void close() {
+    boolean first;
+    synchronized (this) {
+      first = !closed;
+      closed = true;
+    }
+    if (first && channel != null) {
+      channel.closed();
+    }
+  }
+
+  @Override
+  public synchronized void authenticated() {
+    authenticatedCalls++;
+  }
+
+  /** How many times the service said this host authenticated. */
+  public synchronized int timesAuthenticated() {
+    return authenticatedCalls;
+  }
+
+  /** The connection drops (a crash or a network cut): the service hears it closed. */
+  public void drop() {
+    close();
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  /** Sends one command as JSON text. */
+  public void send(String json) {
+    channel.receive(json);
+  }
+
+  /** Sends a command and returns its reply, which must already be there (direct executor). */
+  public HostReply request(String json) {
+    int before = size();
+    send(json);
+    for (HostOutput output : snapshot().subList(before, size())) {
+      if (output instanceof HostReply reply) {
+        return reply;
+      }
+    }
+    throw new AssertionError("no reply to " + json + "; received " + snapshot());
+  }
+
+  /** The fields of a successful reply. */
+  public com.fasterxml.jackson.databind.node.ObjectNode ok(String json) {
+    HostReply reply = request(json);
+    assertThat(reply).as("reply to %s", json).isInstanceOf(HostReply.Ok.class);
+    return ((HostReply.Ok) reply).fields();
+  }
+
+  public synchronized List<HostOutput> snapshot() {
+    return List.copyOf(received);
+  }
+
+  public synchronized int size() {
+    return received.size();
+  }
+
+  /** Events of type {@code type} that match {@code filter}, in order. */
+  public <T extends HostEvent> List<T> events(Class<T> type, Predicate<T> filter) {
+    List<T> events = new ArrayList<>();
+    for (HostOutput output : snapshot()) {
+      if (type.isInstance(output) && filter.test(type.cast(output))) {
+        events.add(type.cast(output));
+      }
+    }
+    return events;
+  }
+
+  public <T extends HostEvent> List<T> events(Class<T> type) {
+    return events(type, e -> true);
+  }
+
+  public synchronized boolean isClosed() {
+    return closed;
+  }
+
+  /** The JSON text of everything received, for failure messages. */
+  @Override
+  public String toString() {
+    StringBuilder text = new StringBuilder(description).append(":\n");
+    snapshot().forEach(output -> text.append(HostCodec.create().encode(output)).append('\n'));
+    return text.toString();
+  }
+}
