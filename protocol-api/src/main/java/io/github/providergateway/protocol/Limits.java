@@ -3,11 +3,12 @@ package io.github.providergateway.protocol;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * Every limit the gateway enforces, with the spec's numbers as defaults (spec: Payload limits, Push
  * loop prevention, Gate timeout behavior; architecture, decisions 8, 13, 20, 23). An embedder may
- * override any of them with {@link #toBuilder()}.
+ * override any of them with {@link #builder()} or {@link #toBuilder()}.
  *
  * <p>Message sizes are bytes of the message's UTF-8 text on the wire: "5 MB" is 5 × 2²⁰. Limits
  * named for what the gateway <em>holds</em> ({@code maxStreamBytes}, {@code maxRetainedStreamBytes},
@@ -15,97 +16,10 @@ import java.time.Duration;
  * bytes of the retained objects, since a few bytes of JSON text can take tens of bytes as a tree;
  * the queue limits count chars. docs/security.md adds them up.
  *
- * @param maxToolResultBytes the largest {@code tool.result}
- * @param maxMessageBytes the largest message of any other type
- * @param maxToolsPerProvider tools a provider may hold in one session
- * @param maxHookRulesPerProvider {@code onPreToolUse} rules a provider may hold
- * @param maxStreamsPerProvider streams a provider may push to, per session
- * @param streamRetention events kept per stream; older ones are evicted
- * @param maxQueryLast the most events a provider may ask of one stream in a {@code stream.query}
- * @param maxConnections WebSocket connections open at once
- * @param maxPairingAttemptsPerMinute pairing requests served per minute, across the gateway
- * @param maxRebindsPerMinute {@code hello} rebinds per connection per minute
- * @param maxPushesPerSecond pushes per (provider, session) per second
- * @param maxQueuedCalls calls waiting per concurrency limit; in-flight calls do not count
- * @param gateTimeout how long a gate may think before the call is denied
- * @param transformTimeout how long a callback transform may think before its section stays
- * @param reconnectWindow how long a reconnect token outlives its connection
- * @param registrationDebounce the window that batches tool-set changes into one host registration
- * @param defaultToolTimeout a call's timeout when neither host nor tool sets one
- * @param cancelGrace how long a cancelled call keeps its concurrency slot awaiting {@code
- *     CANCELLED}
- * @param pairingCodeLifetime how long a pairing code stays valid
- * @param regexDeadline the time one regex match attempt may take
- * @param maxMatchedChars how much of a stringified text takes part in regex matching
- * @param injectCyclesBeforePause inject→turn→inject cycles before a provider's injects pause
- * @param defaultShutdownDeadline the {@code shutdown.pending} deadline when the host gives none
- * @param idleExitGrace how long a detached gateway waits after its last session before exiting
- * @param maxStreamBytes the estimated heap one stream may hold (its events' text and metadata)
- *     before its oldest events are evicted, however few they are; the newest event is always kept
- * @param maxStreamsPerSession streams a session keeps; past it, the least recently written stream
- *     of a provider no longer bound there is dropped, and if every stream belongs to a bound
- *     provider a push opening a new one is refused
- * @param authTimeout how long a new WebSocket connection may take to authenticate: anything but a
- *     successful {@code auth} by then ends in {@code AUTH_FAILED} and a close, so no
- *     unauthenticated connection keeps a connection slot for long (a pairing connection has the
- *     pairing code's lifetime to confirm instead)
- * @param maxUnauthenticatedMessageBytes the largest message a connection may send before it has authenticated: {@code auth} and {@code auth.confirm} are a few hundred bytes, and a stranger must not make the gateway buffer megabytes (a transport refuses a larger frame unread)
- * @param bindTimeout how long an authenticated WebSocket connection may stay unbound (before its first {@code hello}, or after losing its sessions) while a session it may bind to is active; past it the connection is closed, so idle authenticated connections cannot keep connection slots
- * @param regexBudget the regex time one message may cost across all the rules it runs (a push through its stream's filter, one {@code onPreToolUse} evaluation); rules left when it is spent fail safe without running
- * @param regexBudgetPerSecond the regex time one provider connection's rules may cost per second, whoever's message runs them; past it they fail safe without running until the allowance refills
- * @param maxFilterRules rules in one stream filter ({@code filter.set})
- * @param progressInterval at most one {@code tool.progress} per call reaches the host per interval; later ones within it are coalesced to the latest
- * @param maxRetainedStreamBytes the estimated heap all streams of all sessions may hold together; past it the streams of departed providers go first, then the oldest events of the provider holding the most
- * @param maxSnapshotBytes the estimated heap the reconnect snapshots of departed providers may hold together; past it the oldest snapshots are forgotten
- * @param maxDeclaredBytesPerProvider the estimated heap one provider's declarations (tools, hook rules, transforms, filters, context, metadata) may hold in one session; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE} (in-process providers are not bounded)
- * @param maxDeclaredBytes the estimated heap the declarations of all connected providers may hold together; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE}
- * @param maxMessageTreeBytes the estimated heap one decoded message may take as a JSON tree: a few megabytes of text can expand twenty-fold into nodes, so a message past it is refused {@code PAYLOAD_TOO_LARGE} while it is read
- * @param maxJsonDepth how deeply a provider message may nest JSON values; deeper input is refused while it is read, so everything the gateway accepts it can also write back inside its own messages
- * @param maxQueuedInboundBytes the UTF-16 chars of received messages all connections may have waiting for the gateway loop; past it a transport stops reading from the connection that delivered, until the loop catches up
- * @param maxQueuedInboundBytesPerConnection the same, for one connection
+ * <p>Immutable. New limits are added as new accessors and builder methods, so code written against
+ * an older version keeps compiling.
  */
-public record Limits(
-    int maxToolResultBytes,
-    int maxMessageBytes,
-    int maxToolsPerProvider,
-    int maxHookRulesPerProvider,
-    int maxStreamsPerProvider,
-    int streamRetention,
-    int maxQueryLast,
-    int maxConnections,
-    int maxPairingAttemptsPerMinute,
-    int maxRebindsPerMinute,
-    int maxPushesPerSecond,
-    int maxQueuedCalls,
-    Duration gateTimeout,
-    Duration transformTimeout,
-    Duration reconnectWindow,
-    Duration registrationDebounce,
-    Duration defaultToolTimeout,
-    Duration cancelGrace,
-    Duration pairingCodeLifetime,
-    Duration regexDeadline,
-    int maxMatchedChars,
-    int injectCyclesBeforePause,
-    Duration defaultShutdownDeadline,
-    Duration idleExitGrace,
-    int maxStreamBytes,
-    int maxStreamsPerSession,
-    Duration authTimeout,
-    int maxUnauthenticatedMessageBytes,
-    Duration bindTimeout,
-    Duration regexBudget,
-    Duration regexBudgetPerSecond,
-    int maxFilterRules,
-    Duration progressInterval,
-    int maxRetainedStreamBytes,
-    int maxSnapshotBytes,
-    int maxDeclaredBytesPerProvider,
-    int maxDeclaredBytes,
-    int maxMessageTreeBytes,
-    int maxJsonDepth,
-    int maxQueuedInboundBytes,
-    int maxQueuedInboundBytesPerConnection) {
+public final class Limits {
 
   /**
    * The deepest {@code maxJsonDepth} may be: Jackson writes at most 1,000 levels, and what the
@@ -116,51 +30,92 @@ public record Limits(
 
   private static final int MIB = 1 << 20;
 
-  private static final Limits DEFAULTS =
-      new Limits(
-          5 * MIB,
-          2 * MIB,
-          100,
-          50,
-          20,
-          200,
-          100,
-          50,
-          5,
-          10,
-          10,
-          10,
-          Duration.ofSeconds(5),
-          Duration.ofSeconds(2),
-          Duration.ofSeconds(30),
-          Duration.ofMillis(200),
-          Duration.ofSeconds(60),
-          Duration.ofSeconds(5),
-          Duration.ofSeconds(120),
-          Duration.ofMillis(1),
-          64 * 1024,
-          3,
-          Duration.ofSeconds(10),
-          Duration.ofSeconds(30),
-          MIB,
-          200,
-          Duration.ofSeconds(10),
-          64 * 1024,
-          Duration.ofSeconds(30),
-          Duration.ofMillis(5),
-          Duration.ofMillis(10),
-          50,
-          Duration.ofMillis(250),
-          32 * MIB,
-          16 * MIB,
-          4 * MIB,
-          64 * MIB,
-          48 * MIB,
-          128,
-          16 * MIB,
-          4 * MIB);
+  private static final Limits DEFAULTS = new Builder().build();
 
-  public Limits {
+  private final int maxToolResultBytes;
+  private final int maxMessageBytes;
+  private final int maxToolsPerProvider;
+  private final int maxHookRulesPerProvider;
+  private final int maxStreamsPerProvider;
+  private final int streamRetention;
+  private final int maxQueryLast;
+  private final int maxConnections;
+  private final int maxPairingAttemptsPerMinute;
+  private final int maxRebindsPerMinute;
+  private final int maxPushesPerSecond;
+  private final int maxQueuedCalls;
+  private final Duration gateTimeout;
+  private final Duration transformTimeout;
+  private final Duration reconnectWindow;
+  private final Duration registrationDebounce;
+  private final Duration defaultToolTimeout;
+  private final Duration cancelGrace;
+  private final Duration pairingCodeLifetime;
+  private final Duration regexDeadline;
+  private final int maxMatchedChars;
+  private final int injectCyclesBeforePause;
+  private final Duration defaultShutdownDeadline;
+  private final Duration idleExitGrace;
+  private final int maxStreamBytes;
+  private final int maxStreamsPerSession;
+  private final Duration authTimeout;
+  private final int maxUnauthenticatedMessageBytes;
+  private final Duration bindTimeout;
+  private final Duration regexBudget;
+  private final Duration regexBudgetPerSecond;
+  private final int maxFilterRules;
+  private final Duration progressInterval;
+  private final int maxRetainedStreamBytes;
+  private final int maxSnapshotBytes;
+  private final int maxDeclaredBytesPerProvider;
+  private final int maxDeclaredBytes;
+  private final int maxMessageTreeBytes;
+  private final int maxJsonDepth;
+  private final int maxQueuedInboundBytes;
+  private final int maxQueuedInboundBytesPerConnection;
+
+  private Limits(Builder b) {
+    maxToolResultBytes = b.maxToolResultBytes;
+    maxMessageBytes = b.maxMessageBytes;
+    maxToolsPerProvider = b.maxToolsPerProvider;
+    maxHookRulesPerProvider = b.maxHookRulesPerProvider;
+    maxStreamsPerProvider = b.maxStreamsPerProvider;
+    streamRetention = b.streamRetention;
+    maxQueryLast = b.maxQueryLast;
+    maxConnections = b.maxConnections;
+    maxPairingAttemptsPerMinute = b.maxPairingAttemptsPerMinute;
+    maxRebindsPerMinute = b.maxRebindsPerMinute;
+    maxPushesPerSecond = b.maxPushesPerSecond;
+    maxQueuedCalls = b.maxQueuedCalls;
+    gateTimeout = b.gateTimeout;
+    transformTimeout = b.transformTimeout;
+    reconnectWindow = b.reconnectWindow;
+    registrationDebounce = b.registrationDebounce;
+    defaultToolTimeout = b.defaultToolTimeout;
+    cancelGrace = b.cancelGrace;
+    pairingCodeLifetime = b.pairingCodeLifetime;
+    regexDeadline = b.regexDeadline;
+    maxMatchedChars = b.maxMatchedChars;
+    injectCyclesBeforePause = b.injectCyclesBeforePause;
+    defaultShutdownDeadline = b.defaultShutdownDeadline;
+    idleExitGrace = b.idleExitGrace;
+    maxStreamBytes = b.maxStreamBytes;
+    maxStreamsPerSession = b.maxStreamsPerSession;
+    authTimeout = b.authTimeout;
+    maxUnauthenticatedMessageBytes = b.maxUnauthenticatedMessageBytes;
+    bindTimeout = b.bindTimeout;
+    regexBudget = b.regexBudget;
+    regexBudgetPerSecond = b.regexBudgetPerSecond;
+    maxFilterRules = b.maxFilterRules;
+    progressInterval = b.progressInterval;
+    maxRetainedStreamBytes = b.maxRetainedStreamBytes;
+    maxSnapshotBytes = b.maxSnapshotBytes;
+    maxDeclaredBytesPerProvider = b.maxDeclaredBytesPerProvider;
+    maxDeclaredBytes = b.maxDeclaredBytes;
+    maxMessageTreeBytes = b.maxMessageTreeBytes;
+    maxJsonDepth = b.maxJsonDepth;
+    maxQueuedInboundBytes = b.maxQueuedInboundBytes;
+    maxQueuedInboundBytesPerConnection = b.maxQueuedInboundBytesPerConnection;
     positive(maxToolResultBytes, "maxToolResultBytes");
     positive(maxMessageBytes, "maxMessageBytes");
     positive(maxToolsPerProvider, "maxToolsPerProvider");
@@ -210,9 +165,219 @@ public record Limits(
     positive(maxQueuedInboundBytesPerConnection, "maxQueuedInboundBytesPerConnection");
   }
 
+  /** The largest {@code tool.result}. */
+  public int maxToolResultBytes() {
+    return maxToolResultBytes;
+  }
+
+  /** The largest message of any other type. */
+  public int maxMessageBytes() {
+    return maxMessageBytes;
+  }
+
+  /** Tools a provider may hold in one session. */
+  public int maxToolsPerProvider() {
+    return maxToolsPerProvider;
+  }
+
+  /** {@code onPreToolUse} rules a provider may hold. */
+  public int maxHookRulesPerProvider() {
+    return maxHookRulesPerProvider;
+  }
+
+  /** Streams a provider may push to, per session. */
+  public int maxStreamsPerProvider() {
+    return maxStreamsPerProvider;
+  }
+
+  /** Events kept per stream; older ones are evicted. */
+  public int streamRetention() {
+    return streamRetention;
+  }
+
+  /** The most events a provider may ask of one stream in a {@code stream.query}. */
+  public int maxQueryLast() {
+    return maxQueryLast;
+  }
+
+  /** WebSocket connections open at once. */
+  public int maxConnections() {
+    return maxConnections;
+  }
+
+  /** Pairing requests served per minute, across the gateway. */
+  public int maxPairingAttemptsPerMinute() {
+    return maxPairingAttemptsPerMinute;
+  }
+
+  /** {@code hello} rebinds per connection per minute. */
+  public int maxRebindsPerMinute() {
+    return maxRebindsPerMinute;
+  }
+
+  /** Pushes per (provider, session) per second. */
+  public int maxPushesPerSecond() {
+    return maxPushesPerSecond;
+  }
+
+  /** Calls waiting per concurrency limit; in-flight calls do not count. */
+  public int maxQueuedCalls() {
+    return maxQueuedCalls;
+  }
+
+  /** How long a gate may think before the call is denied. */
+  public Duration gateTimeout() {
+    return gateTimeout;
+  }
+
+  /** How long a callback transform may think before its section stays. */
+  public Duration transformTimeout() {
+    return transformTimeout;
+  }
+
+  /** How long a reconnect token outlives its connection. */
+  public Duration reconnectWindow() {
+    return reconnectWindow;
+  }
+
+  /** The window that batches tool-set changes into one host registration. */
+  public Duration registrationDebounce() {
+    return registrationDebounce;
+  }
+
+  /** A call's timeout when neither host nor tool sets one. */
+  public Duration defaultToolTimeout() {
+    return defaultToolTimeout;
+  }
+
+  /** How long a cancelled call keeps its concurrency slot awaiting {@code CANCELLED}. */
+  public Duration cancelGrace() {
+    return cancelGrace;
+  }
+
+  /** How long a pairing code stays valid. */
+  public Duration pairingCodeLifetime() {
+    return pairingCodeLifetime;
+  }
+
+  /** The time one regex match attempt may take. */
+  public Duration regexDeadline() {
+    return regexDeadline;
+  }
+
+  /** How much of a stringified text takes part in regex matching. */
+  public int maxMatchedChars() {
+    return maxMatchedChars;
+  }
+
+  /** Inject→turn→inject cycles before a provider's injects pause. */
+  public int injectCyclesBeforePause() {
+    return injectCyclesBeforePause;
+  }
+
+  /** The {@code shutdown.pending} deadline when the host gives none. */
+  public Duration defaultShutdownDeadline() {
+    return defaultShutdownDeadline;
+  }
+
+  /** How long a detached gateway waits after its last session before exiting. */
+  public Duration idleExitGrace() {
+    return idleExitGrace;
+  }
+
+  /** The estimated heap one stream may hold (its events' text and metadata) before its oldest events are evicted, however few they are; the newest event is always kept. */
+  public int maxStreamBytes() {
+    return maxStreamBytes;
+  }
+
+  /** Streams a session keeps; past it, the least recently written stream of a provider no longer bound there is dropped, and if every stream belongs to a bound provider a push opening a new one is refused. */
+  public int maxStreamsPerSession() {
+    return maxStreamsPerSession;
+  }
+
+  /** How long a new WebSocket connection may take to authenticate: anything but a successful {@code auth} by then ends in {@code AUTH_FAILED} and a close, so no unauthenticated connection keeps a connection slot for long (a pairing connection has the pairing code's lifetime to confirm instead). */
+  public Duration authTimeout() {
+    return authTimeout;
+  }
+
+  /** The largest message a connection may send before it has authenticated: {@code auth} and {@code auth.confirm} are a few hundred bytes, and a stranger must not make the gateway buffer megabytes (a transport refuses a larger frame unread). */
+  public int maxUnauthenticatedMessageBytes() {
+    return maxUnauthenticatedMessageBytes;
+  }
+
+  /** How long an authenticated WebSocket connection may stay unbound (before its first {@code hello}, or after losing its sessions) while a session it may bind to is active; past it the connection is closed, so idle authenticated connections cannot keep connection slots. */
+  public Duration bindTimeout() {
+    return bindTimeout;
+  }
+
+  /** The regex time one message may cost across all the rules it runs (a push through its stream's filter, one {@code onPreToolUse} evaluation); rules left when it is spent fail safe without running. */
+  public Duration regexBudget() {
+    return regexBudget;
+  }
+
+  /** The regex time one provider connection's rules may cost per second, whoever's message runs them; past it they fail safe without running until the allowance refills. */
+  public Duration regexBudgetPerSecond() {
+    return regexBudgetPerSecond;
+  }
+
+  /** Rules in one stream filter ({@code filter.set}). */
+  public int maxFilterRules() {
+    return maxFilterRules;
+  }
+
+  /** At most one {@code tool.progress} per call reaches the host per interval; later ones within it are coalesced to the latest. */
+  public Duration progressInterval() {
+    return progressInterval;
+  }
+
+  /** The estimated heap all streams of all sessions may hold together; past it the streams of departed providers go first, then the oldest events of the provider holding the most. */
+  public int maxRetainedStreamBytes() {
+    return maxRetainedStreamBytes;
+  }
+
+  /** The estimated heap the reconnect snapshots of departed providers may hold together; past it the oldest snapshots are forgotten. */
+  public int maxSnapshotBytes() {
+    return maxSnapshotBytes;
+  }
+
+  /** The estimated heap one provider's declarations (tools, hook rules, transforms, filters, context, metadata) may hold in one session; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE} (in-process providers are not bounded). */
+  public int maxDeclaredBytesPerProvider() {
+    return maxDeclaredBytesPerProvider;
+  }
+
+  /** The estimated heap the declarations of all connected providers may hold together; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE}. */
+  public int maxDeclaredBytes() {
+    return maxDeclaredBytes;
+  }
+
+  /** The estimated heap one decoded message may take as a JSON tree: a few megabytes of text can expand twenty-fold into nodes, so a message past it is refused {@code PAYLOAD_TOO_LARGE} while it is read. */
+  public int maxMessageTreeBytes() {
+    return maxMessageTreeBytes;
+  }
+
+  /** How deeply a provider message may nest JSON values; deeper input is refused while it is read, so everything the gateway accepts it can also write back inside its own messages. */
+  public int maxJsonDepth() {
+    return maxJsonDepth;
+  }
+
+  /** The UTF-16 chars of received messages all connections may have waiting for the gateway loop; past it a transport stops reading from the connection that delivered, until the loop catches up. */
+  public int maxQueuedInboundBytes() {
+    return maxQueuedInboundBytes;
+  }
+
+  /** The same, for one connection. */
+  public int maxQueuedInboundBytesPerConnection() {
+    return maxQueuedInboundBytesPerConnection;
+  }
+
   /** The spec's limits. */
   public static Limits defaults() {
     return DEFAULTS;
+  }
+
+  /** A builder starting from the spec's limits. */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /** The size limit for a provider message of {@code type}: 5 MB for results, 2 MB otherwise. */
@@ -250,49 +415,192 @@ public record Limits(
     }
   }
 
-  /** Changes some limits, keeping the rest. */
+  /** Limits are equal when every limit is. */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Limits o
+        && maxToolResultBytes == o.maxToolResultBytes
+        && maxMessageBytes == o.maxMessageBytes
+        && maxToolsPerProvider == o.maxToolsPerProvider
+        && maxHookRulesPerProvider == o.maxHookRulesPerProvider
+        && maxStreamsPerProvider == o.maxStreamsPerProvider
+        && streamRetention == o.streamRetention
+        && maxQueryLast == o.maxQueryLast
+        && maxConnections == o.maxConnections
+        && maxPairingAttemptsPerMinute == o.maxPairingAttemptsPerMinute
+        && maxRebindsPerMinute == o.maxRebindsPerMinute
+        && maxPushesPerSecond == o.maxPushesPerSecond
+        && maxQueuedCalls == o.maxQueuedCalls
+        && gateTimeout.equals(o.gateTimeout)
+        && transformTimeout.equals(o.transformTimeout)
+        && reconnectWindow.equals(o.reconnectWindow)
+        && registrationDebounce.equals(o.registrationDebounce)
+        && defaultToolTimeout.equals(o.defaultToolTimeout)
+        && cancelGrace.equals(o.cancelGrace)
+        && pairingCodeLifetime.equals(o.pairingCodeLifetime)
+        && regexDeadline.equals(o.regexDeadline)
+        && maxMatchedChars == o.maxMatchedChars
+        && injectCyclesBeforePause == o.injectCyclesBeforePause
+        && defaultShutdownDeadline.equals(o.defaultShutdownDeadline)
+        && idleExitGrace.equals(o.idleExitGrace)
+        && maxStreamBytes == o.maxStreamBytes
+        && maxStreamsPerSession == o.maxStreamsPerSession
+        && authTimeout.equals(o.authTimeout)
+        && maxUnauthenticatedMessageBytes == o.maxUnauthenticatedMessageBytes
+        && bindTimeout.equals(o.bindTimeout)
+        && regexBudget.equals(o.regexBudget)
+        && regexBudgetPerSecond.equals(o.regexBudgetPerSecond)
+        && maxFilterRules == o.maxFilterRules
+        && progressInterval.equals(o.progressInterval)
+        && maxRetainedStreamBytes == o.maxRetainedStreamBytes
+        && maxSnapshotBytes == o.maxSnapshotBytes
+        && maxDeclaredBytesPerProvider == o.maxDeclaredBytesPerProvider
+        && maxDeclaredBytes == o.maxDeclaredBytes
+        && maxMessageTreeBytes == o.maxMessageTreeBytes
+        && maxJsonDepth == o.maxJsonDepth
+        && maxQueuedInboundBytes == o.maxQueuedInboundBytes
+        && maxQueuedInboundBytesPerConnection == o.maxQueuedInboundBytesPerConnection;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        maxToolResultBytes,
+        maxMessageBytes,
+        maxToolsPerProvider,
+        maxHookRulesPerProvider,
+        maxStreamsPerProvider,
+        streamRetention,
+        maxQueryLast,
+        maxConnections,
+        maxPairingAttemptsPerMinute,
+        maxRebindsPerMinute,
+        maxPushesPerSecond,
+        maxQueuedCalls,
+        gateTimeout,
+        transformTimeout,
+        reconnectWindow,
+        registrationDebounce,
+        defaultToolTimeout,
+        cancelGrace,
+        pairingCodeLifetime,
+        regexDeadline,
+        maxMatchedChars,
+        injectCyclesBeforePause,
+        defaultShutdownDeadline,
+        idleExitGrace,
+        maxStreamBytes,
+        maxStreamsPerSession,
+        authTimeout,
+        maxUnauthenticatedMessageBytes,
+        bindTimeout,
+        regexBudget,
+        regexBudgetPerSecond,
+        maxFilterRules,
+        progressInterval,
+        maxRetainedStreamBytes,
+        maxSnapshotBytes,
+        maxDeclaredBytesPerProvider,
+        maxDeclaredBytes,
+        maxMessageTreeBytes,
+        maxJsonDepth,
+        maxQueuedInboundBytes,
+        maxQueuedInboundBytesPerConnection);
+  }
+
+  /** Every limit by name, as a record would print them. */
+  @Override
+  public String toString() {
+    return "Limits["
+        + "maxToolResultBytes=" + maxToolResultBytes
+        + ", maxMessageBytes=" + maxMessageBytes
+        + ", maxToolsPerProvider=" + maxToolsPerProvider
+        + ", maxHookRulesPerProvider=" + maxHookRulesPerProvider
+        + ", maxStreamsPerProvider=" + maxStreamsPerProvider
+        + ", streamRetention=" + streamRetention
+        + ", maxQueryLast=" + maxQueryLast
+        + ", maxConnections=" + maxConnections
+        + ", maxPairingAttemptsPerMinute=" + maxPairingAttemptsPerMinute
+        + ", maxRebindsPerMinute=" + maxRebindsPerMinute
+        + ", maxPushesPerSecond=" + maxPushesPerSecond
+        + ", maxQueuedCalls=" + maxQueuedCalls
+        + ", gateTimeout=" + gateTimeout
+        + ", transformTimeout=" + transformTimeout
+        + ", reconnectWindow=" + reconnectWindow
+        + ", registrationDebounce=" + registrationDebounce
+        + ", defaultToolTimeout=" + defaultToolTimeout
+        + ", cancelGrace=" + cancelGrace
+        + ", pairingCodeLifetime=" + pairingCodeLifetime
+        + ", regexDeadline=" + regexDeadline
+        + ", maxMatchedChars=" + maxMatchedChars
+        + ", injectCyclesBeforePause=" + injectCyclesBeforePause
+        + ", defaultShutdownDeadline=" + defaultShutdownDeadline
+        + ", idleExitGrace=" + idleExitGrace
+        + ", maxStreamBytes=" + maxStreamBytes
+        + ", maxStreamsPerSession=" + maxStreamsPerSession
+        + ", authTimeout=" + authTimeout
+        + ", maxUnauthenticatedMessageBytes=" + maxUnauthenticatedMessageBytes
+        + ", bindTimeout=" + bindTimeout
+        + ", regexBudget=" + regexBudget
+        + ", regexBudgetPerSecond=" + regexBudgetPerSecond
+        + ", maxFilterRules=" + maxFilterRules
+        + ", progressInterval=" + progressInterval
+        + ", maxRetainedStreamBytes=" + maxRetainedStreamBytes
+        + ", maxSnapshotBytes=" + maxSnapshotBytes
+        + ", maxDeclaredBytesPerProvider=" + maxDeclaredBytesPerProvider
+        + ", maxDeclaredBytes=" + maxDeclaredBytes
+        + ", maxMessageTreeBytes=" + maxMessageTreeBytes
+        + ", maxJsonDepth=" + maxJsonDepth
+        + ", maxQueuedInboundBytes=" + maxQueuedInboundBytes
+        + ", maxQueuedInboundBytesPerConnection=" + maxQueuedInboundBytesPerConnection
+        + "]";
+  }
+
+  /** Changes some limits, keeping the rest; {@link #build()} checks them all. */
   public static final class Builder {
-    private int maxToolResultBytes;
-    private int maxMessageBytes;
-    private int maxToolsPerProvider;
-    private int maxHookRulesPerProvider;
-    private int maxStreamsPerProvider;
-    private int streamRetention;
-    private int maxQueryLast;
-    private int maxConnections;
-    private int maxPairingAttemptsPerMinute;
-    private int maxRebindsPerMinute;
-    private int maxPushesPerSecond;
-    private int maxQueuedCalls;
-    private Duration gateTimeout;
-    private Duration transformTimeout;
-    private Duration reconnectWindow;
-    private Duration registrationDebounce;
-    private Duration defaultToolTimeout;
-    private Duration cancelGrace;
-    private Duration pairingCodeLifetime;
-    private Duration regexDeadline;
-    private int maxMatchedChars;
-    private int injectCyclesBeforePause;
-    private Duration defaultShutdownDeadline;
-    private Duration idleExitGrace;
-    private int maxStreamBytes;
-    private int maxStreamsPerSession;
-    private Duration authTimeout;
-    private int maxUnauthenticatedMessageBytes;
-    private Duration bindTimeout;
-    private Duration regexBudget;
-    private Duration regexBudgetPerSecond;
-    private int maxFilterRules;
-    private Duration progressInterval;
-    private int maxRetainedStreamBytes;
-    private int maxSnapshotBytes;
-    private int maxDeclaredBytesPerProvider;
-    private int maxDeclaredBytes;
-    private int maxMessageTreeBytes;
-    private int maxJsonDepth;
-    private int maxQueuedInboundBytes;
-    private int maxQueuedInboundBytesPerConnection;
+    private int maxToolResultBytes = 5 * MIB;
+    private int maxMessageBytes = 2 * MIB;
+    private int maxToolsPerProvider = 100;
+    private int maxHookRulesPerProvider = 50;
+    private int maxStreamsPerProvider = 20;
+    private int streamRetention = 200;
+    private int maxQueryLast = 100;
+    private int maxConnections = 50;
+    private int maxPairingAttemptsPerMinute = 5;
+    private int maxRebindsPerMinute = 10;
+    private int maxPushesPerSecond = 10;
+    private int maxQueuedCalls = 10;
+    private Duration gateTimeout = Duration.ofSeconds(5);
+    private Duration transformTimeout = Duration.ofSeconds(2);
+    private Duration reconnectWindow = Duration.ofSeconds(30);
+    private Duration registrationDebounce = Duration.ofMillis(200);
+    private Duration defaultToolTimeout = Duration.ofSeconds(60);
+    private Duration cancelGrace = Duration.ofSeconds(5);
+    private Duration pairingCodeLifetime = Duration.ofSeconds(120);
+    private Duration regexDeadline = Duration.ofMillis(1);
+    private int maxMatchedChars = 64 * 1024;
+    private int injectCyclesBeforePause = 3;
+    private Duration defaultShutdownDeadline = Duration.ofSeconds(10);
+    private Duration idleExitGrace = Duration.ofSeconds(30);
+    private int maxStreamBytes = MIB;
+    private int maxStreamsPerSession = 200;
+    private Duration authTimeout = Duration.ofSeconds(10);
+    private int maxUnauthenticatedMessageBytes = 64 * 1024;
+    private Duration bindTimeout = Duration.ofSeconds(30);
+    private Duration regexBudget = Duration.ofMillis(5);
+    private Duration regexBudgetPerSecond = Duration.ofMillis(10);
+    private int maxFilterRules = 50;
+    private Duration progressInterval = Duration.ofMillis(250);
+    private int maxRetainedStreamBytes = 32 * MIB;
+    private int maxSnapshotBytes = 16 * MIB;
+    private int maxDeclaredBytesPerProvider = 4 * MIB;
+    private int maxDeclaredBytes = 64 * MIB;
+    private int maxMessageTreeBytes = 48 * MIB;
+    private int maxJsonDepth = 128;
+    private int maxQueuedInboundBytes = 16 * MIB;
+    private int maxQueuedInboundBytesPerConnection = 4 * MIB;
+
+    private Builder() {}
 
     private Builder(Limits from) {
       maxToolResultBytes = from.maxToolResultBytes;
@@ -543,49 +851,14 @@ public record Limits(
       return this;
     }
 
+    /**
+     * The limits set.
+     *
+     * @throws IllegalArgumentException naming the first limit out of its range
+     * @throws NullPointerException naming a duration left null
+     */
     public Limits build() {
-      return new Limits(
-          maxToolResultBytes,
-          maxMessageBytes,
-          maxToolsPerProvider,
-          maxHookRulesPerProvider,
-          maxStreamsPerProvider,
-          streamRetention,
-          maxQueryLast,
-          maxConnections,
-          maxPairingAttemptsPerMinute,
-          maxRebindsPerMinute,
-          maxPushesPerSecond,
-          maxQueuedCalls,
-          gateTimeout,
-          transformTimeout,
-          reconnectWindow,
-          registrationDebounce,
-          defaultToolTimeout,
-          cancelGrace,
-          pairingCodeLifetime,
-          regexDeadline,
-          maxMatchedChars,
-          injectCyclesBeforePause,
-          defaultShutdownDeadline,
-          idleExitGrace,
-          maxStreamBytes,
-          maxStreamsPerSession,
-          authTimeout,
-          maxUnauthenticatedMessageBytes,
-          bindTimeout,
-          regexBudget,
-          regexBudgetPerSecond,
-          maxFilterRules,
-          progressInterval,
-          maxRetainedStreamBytes,
-          maxSnapshotBytes,
-          maxDeclaredBytesPerProvider,
-          maxDeclaredBytes,
-          maxMessageTreeBytes,
-          maxJsonDepth,
-          maxQueuedInboundBytes,
-          maxQueuedInboundBytesPerConnection);
+      return new Limits(this);
     }
   }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Stream;
@@ -110,13 +110,36 @@ class LimitsTest {
     assertThat(DEFAULTS.toBuilder().build()).isEqualTo(DEFAULTS);
   }
 
-  static Stream<RecordComponent> components() {
-    return Arrays.stream(Limits.class.getRecordComponents());
+  /** One limit: its accessor on {@link Limits} and its setter on the builder share its name. */
+  record Component(String getName, Class<?> getType) {
+    Method getAccessor() throws NoSuchMethodException {
+      return Limits.class.getMethod(getName);
+    }
+
+    @Override
+    public String toString() {
+      return getName;
+    }
+  }
+
+  /** Every limit: each one-argument builder setter (what an embedder can set), in declared order. */
+  static Stream<Component> components() {
+    return Arrays.stream(Limits.Builder.class.getDeclaredMethods())
+        .filter(m -> Modifier.isPublic(m.getModifiers()) && m.getParameterCount() == 1)
+        .map(m -> new Component(m.getName(), m.getParameterTypes()[0]));
+  }
+
+  @Test
+  void everyLimitHasAnAccessorOfItsOwnType() throws Exception {
+    assertThat(components()).hasSize(41);
+    for (Component component : components().toList()) {
+      assertThat(component.getAccessor().getReturnType()).as(component.getName()).isEqualTo(component.getType());
+    }
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
   @MethodSource("components")
-  void builderOverridesOneLimitAndKeepsTheRest(RecordComponent component) throws Exception {
+  void builderOverridesOneLimitAndKeepsTheRest(Component component) throws Exception {
     Object changed = component.getType() == int.class
         ? (Object) ((int) component.getAccessor().invoke(DEFAULTS) + 7)
         : ((Duration) component.getAccessor().invoke(DEFAULTS)).plusMillis(7);
@@ -125,7 +148,7 @@ class LimitsTest {
 
     Limits limits = builder.build();
 
-    for (RecordComponent other : Limits.class.getRecordComponents()) {
+    for (Component other : components().toList()) {
       Object value = other.getAccessor().invoke(limits);
       if (other.getName().equals(component.getName())) {
         assertThat(value).isEqualTo(changed);
@@ -135,13 +158,13 @@ class LimitsTest {
     }
   }
 
-  private static Method builderMethod(RecordComponent component) throws NoSuchMethodException {
+  private static Method builderMethod(Component component) throws NoSuchMethodException {
     return Limits.Builder.class.getMethod(component.getName(), component.getType());
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
   @MethodSource("components")
-  void everyLimitRefusesANegativeValue(RecordComponent component) throws Exception {
+  void everyLimitRefusesANegativeValue(Component component) throws Exception {
     Object negative = component.getType() == int.class ? (Object) (-1) : Duration.ofMillis(-1);
     Limits.Builder builder = DEFAULTS.toBuilder();
     builderMethod(component).invoke(builder, negative);
@@ -153,7 +176,7 @@ class LimitsTest {
 
   @ParameterizedTest(name = "[{index}] {0}")
   @MethodSource("components")
-  void everyDurationLimitRefusesNull(RecordComponent component) throws Exception {
+  void everyDurationLimitRefusesNull(Component component) throws Exception {
     if (component.getType() != Duration.class) {
       return;
     }
@@ -178,7 +201,7 @@ class LimitsTest {
         "maxQueuedInboundBytesPerConnection"
       })
   void limitsThatMustBePositiveRefuseZero(String name) throws Exception {
-    RecordComponent component = component(name);
+    Component component = component(name);
     Object zero = component.getType() == int.class ? (Object) 0 : Duration.ZERO;
     Limits.Builder builder = DEFAULTS.toBuilder();
     builderMethod(component).invoke(builder, zero);
@@ -193,7 +216,7 @@ class LimitsTest {
         "progressInterval"
       })
   void limitsWhereZeroMeansNoneAcceptZero(String name) throws Exception {
-    RecordComponent component = component(name);
+    Component component = component(name);
     Object zero = component.getType() == int.class ? (Object) 0 : Duration.ZERO;
     Limits.Builder builder = DEFAULTS.toBuilder();
     builderMethod(component).invoke(builder, zero);
@@ -201,7 +224,7 @@ class LimitsTest {
     assertThat(component.getAccessor().invoke(builder.build())).isEqualTo(zero);
   }
 
-  private static RecordComponent component(String name) {
+  private static Component component(String name) {
     return components().filter(c -> c.getName().equals(name)).findFirst().orElseThrow();
   }
 
