@@ -24,7 +24,8 @@ import java.util.function.Consumer;
 
 /**
  * A gateway on a manual clock with a direct executor: everything runs on the test thread, and
- * every timeout fires only when the test advances time. Helpers speak the provider side.
+ * every timeout fires only when the test advances time; regex time stands still unless a test
+ * passes a {@code regexTimer} of its own. Helpers speak the provider side.
  */
 public final class GatewayFixture implements AutoCloseable {
 
@@ -42,7 +43,11 @@ public final class GatewayFixture implements AutoCloseable {
             .scheduler(clock)
             .executor(Runnable::run)
             .ioExecutor(Runnable::run)
-            .random(new SplittableRandom(42));
+            .random(new SplittableRandom(42))
+            // Regex time is injected like every other time: a frozen timer never cuts a match
+            // off nor spends a budget, so an outcome never depends on how busy the machine is.
+            // Tests of the deadlines and budgets pass a timer of their own.
+            .regexTimer(() -> 0L);
     customizer.accept(builder);
     gateway = builder.build();
   }
