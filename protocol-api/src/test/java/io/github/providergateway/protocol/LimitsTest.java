@@ -7,6 +7,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,7 +108,7 @@ class LimitsTest {
 
   @Test
   void unchangedBuilderBuildsEqualLimits() {
-    assertThat(DEFAULTS.toBuilder().build()).isEqualTo(DEFAULTS);
+    assertThat(DEFAULTS.toBuilder().build()).isEqualTo(DEFAULTS).hasSameHashCodeAs(DEFAULTS);
   }
 
   /** One limit: its accessor on {@link Limits} and its setter on the builder share its name. */
@@ -122,11 +123,16 @@ class LimitsTest {
     }
   }
 
-  /** Every limit: each one-argument builder setter (what an embedder can set), in declared order. */
+  /**
+   * Every limit: each one-argument builder setter (what an embedder can set), by name. Sorted, since
+   * reflection promises no order, and a parameterized test's invocations must test the same limit
+   * in every run (a mutation tester reruns invocation [n] against a changed class).
+   */
   static Stream<Component> components() {
     return Arrays.stream(Limits.Builder.class.getDeclaredMethods())
         .filter(m -> Modifier.isPublic(m.getModifiers()) && m.getParameterCount() == 1)
-        .map(m -> new Component(m.getName(), m.getParameterTypes()[0]));
+        .map(m -> new Component(m.getName(), m.getParameterTypes()[0]))
+        .sorted(Comparator.comparing(Component::getName));
   }
 
   @Test
@@ -148,6 +154,8 @@ class LimitsTest {
 
     Limits limits = builder.build();
 
+    assertThat(limits).as("limits differing in one limit").isNotEqualTo(DEFAULTS);
+    assertThat(limits.toString()).contains(component.getName() + "=" + changed);
     for (Component other : components().toList()) {
       Object value = other.getAccessor().invoke(limits);
       if (other.getName().equals(component.getName())) {
