@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.Backoff;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostApi;
@@ -509,8 +510,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     private final Duration connectTimeout;
     private final Duration heartbeatInterval;
     private final Duration heartbeatTimeout;
-    private final Duration initialBackoff;
-    private final Duration maxBackoff;
+    private final Backoff backoff;
     private final Duration closeDeadline;
     private final boolean observer;
     private final Clock clock;
@@ -521,8 +521,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       this.connectTimeout = b.connectTimeout;
       this.heartbeatInterval = b.heartbeatInterval;
       this.heartbeatTimeout = b.heartbeatTimeout;
-      this.initialBackoff = b.initialBackoff;
-      this.maxBackoff = b.maxBackoff;
+      this.backoff = b.backoff;
       this.closeDeadline = b.closeDeadline;
       this.observer = b.observer;
       this.clock = b.clock;
@@ -558,13 +557,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       return clock;
     }
 
-    /** The wait before reconnect attempt number {@code failures} (0 first). */
-    Duration backoff(int failures) {
-      if (failures >= 20) {
-        return maxBackoff;
-      }
-      Duration doubled = initialBackoff.multipliedBy(1L << failures);
-      return doubled.compareTo(maxBackoff) < 0 ? doubled : maxBackoff;
+    /** The waits before reconnect attempts. */
+    Backoff backoff() {
+      return backoff;
     }
 
     /** Builds {@link Options}. */
@@ -574,8 +569,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       private Duration connectTimeout = Duration.ofSeconds(2);
       private Duration heartbeatInterval = Duration.ofSeconds(5);
       private Duration heartbeatTimeout = Duration.ofSeconds(15);
-      private Duration initialBackoff = Duration.ofMillis(100);
-      private Duration maxBackoff = Duration.ofSeconds(1);
+      private Backoff backoff = Backoff.exponential(Duration.ofMillis(100), Duration.ofSeconds(1));
       private Duration closeDeadline = Duration.ofSeconds(10);
       private boolean observer;
       private Clock clock = Clock.systemUTC();
@@ -594,9 +588,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
         return this;
       }
 
+      /**
+       * Reconnect attempts wait {@code initial}, doubled after each failure up to {@code max}
+       * ({@link Backoff#exponential}; {@code initial} positive and not above {@code max}).
+       */
       public Builder backoff(Duration initial, Duration max) {
-        this.initialBackoff = requireNonNull(initial, "initial");
-        this.maxBackoff = requireNonNull(max, "max");
+        this.backoff = Backoff.exponential(initial, max);
         return this;
       }
 
