@@ -28,7 +28,7 @@ import java.util.zip.ZipFile;
  * <p>Options ({@code --name value}): {@code --runs 3}; {@code --only
  * ws,process,startup,local,registration,wakeup}; {@code --work benchmarks/target/load}; {@code --app-jar
  * reference-app/target/provider-gateway.jar}; {@code --gateway-jvm "<flags>"} (the separate
- * gateway process's JVM flags, default {@link #LAUNCHER_FLAGS}); {@code --seconds 10}; {@code
+ * gateway process's JVM flags, default {@link #launcherFlags}); {@code --seconds 10}; {@code
  * --warmup-seconds 2}; {@code --calls 20000}; {@code --warmup-calls 2000}; {@code --quiet-wait 120} and {@code
  * --quiet-percent 10} (before each measurement, wait up to that many seconds for the rest of the
  * machine to use under that share of its CPU); {@code --profile true} (record each separate
@@ -36,9 +36,6 @@ import java.util.zip.ZipFile;
  * docs/performance.md for what each figure means.
  */
 public final class LoadDriver {
-
-  /** The JVM flags docs/performance.md recommends for the {@code ./gateway} launcher. */
-  static final String LAUNCHER_FLAGS = "-XX:+UseSerialGC -Xms16m -Xmx512m -Xss512k";
 
   private static final String MAIN_CLASS = "io.github.providergateway.app.Main";
   private static final String APP_MAIN_ENTRY = "io/github/providergateway/app/Main.class";
@@ -56,7 +53,7 @@ public final class LoadDriver {
   /** Notes by figure id: why a figure was skipped. */
   private final Map<String, String> notes = new LinkedHashMap<>();
 
-  private LoadDriver(Map<String, String> options) {
+  private LoadDriver(Map<String, String> options) throws IOException {
     this.options = options;
     this.runs = Integer.parseInt(options.getOrDefault("runs", "3"));
     this.only =
@@ -65,7 +62,18 @@ public final class LoadDriver {
         Files.isDirectory(Path.of("benchmarks")) ? Path.of("benchmarks/target/load") : Path.of("target/load");
     this.work = Path.of(options.getOrDefault("work", defaultWork.toString())).toAbsolutePath();
     this.nodeDir = work.resolve("node");
-    this.gatewayJvm = splitFlags(options.getOrDefault("gateway-jvm", LAUNCHER_FLAGS));
+    this.gatewayJvm =
+        options.containsKey("gateway-jvm")
+            ? splitFlags(options.get("gateway-jvm"))
+            : launcherFlags(LauncherOptions.FILE);
+  }
+
+  /**
+   * The {@code ./gateway} launcher's JVM options (docs/performance.md recommends them) but for the
+   * logging ones, which only route JVM warnings.
+   */
+  static List<String> launcherFlags(Path file) throws IOException {
+    return LauncherOptions.read(file).stream().filter(flag -> !flag.startsWith("-Xlog:")).toList();
   }
 
   public static void main(String[] args) throws Exception {

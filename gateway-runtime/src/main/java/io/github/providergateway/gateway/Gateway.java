@@ -169,8 +169,8 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   /**
    * Writes a line to a session's timeline ({@link SessionHost#log}) on behalf of {@code source}:
-   * for components beside the gateway, such as {@link ProjectProviders}, that report into
-   * sessions.
+   * for components beside the gateway that report into sessions, such as the reference app's
+   * spawner of project providers.
    */
   public void log(String sessionId, String source, String message) {
     loop.execute(() -> engine.log(sessionId, source, message));

@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.protocol.Limits;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -21,7 +22,7 @@ record AppOptions(
 
   /** A console or {@code --rpc} gateway. */
   AppOptions(boolean rpc, int port, Path home, Path config) {
-    this(rpc, port, home, config, false, Duration.ofSeconds(30));
+    this(rpc, port, home, config, false, Limits.defaults().idleExitGrace());
   }
 
   AppOptions {

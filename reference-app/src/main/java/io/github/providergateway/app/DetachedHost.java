@@ -55,15 +55,7 @@ final class DetachedHost implements FrontEnd {
     Path home = options.home();
     PrintStream log;
     try {
-      createOwnerOnlyDirectories(options.logDir());
-      Path logFile = options.logDir().resolve("gateway.log");
-      if (!Files.exists(logFile)) {
-        try {
-          Files.createFile(logFile, ownerOnly(logFile.getParent(), "rw-------"));
-        } catch (java.nio.file.FileAlreadyExistsException raced) {
-          // The other gateway of a start race made it: append to it.
-        }
-      }
+      Path logFile = createLogFile(options.logDir());
       // Never through a link planted at the name: the log would land in someone else's file.
       log = new PrintStream(
           Files.newOutputStream(logFile, StandardOpenOption.WRITE, StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS),
@@ -168,6 +160,24 @@ final class DetachedHost implements FrontEnd {
     } finally {
       Files.deleteIfExists(draft);
     }
+  }
+
+  /**
+   * {@code <logDir>/gateway.log}, the detached gateway's log, created owner-only with its
+   * directories when missing. Its starter ({@link DetachedGatewayStarter}) appends the JVM's own
+   * output to it.
+   */
+  static Path createLogFile(Path logDir) throws IOException {
+    createOwnerOnlyDirectories(logDir);
+    Path logFile = logDir.resolve("gateway.log");
+    if (!Files.exists(logFile)) {
+      try {
+        Files.createFile(logFile, ownerOnly(logDir, "rw-------"));
+      } catch (java.nio.file.FileAlreadyExistsException raced) {
+        // The other gateway (or host) of a start race made it: append to it.
+      }
+    }
+    return logFile;
   }
 
   private static void createOwnerOnlyDirectories(Path dir) throws IOException {

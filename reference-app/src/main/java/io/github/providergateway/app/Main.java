@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.protocol.Limits;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Option;
     name = "gateway",
     subcommands = Main.Attach.class,
     versionProvider = Version.class,
+    defaultValueProvider = Main.LibraryDefaults.class,
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
@@ -38,7 +40,8 @@ import picocli.CommandLine.Option;
           + " (docs/reference-app.md). Either way it runs until its input ends.",
       "",
       "With --detached it is the shared background gateway hosts start for themselves: no"
-          + " console, logs in <home>/logs/gateway.log, gone 30 s after its last session and host."
+          + " console, logs in <home>/logs/gateway.log, gone once it has had no session and no"
+          + " host for --idle-exit-grace."
           + " 'gateway attach' opens the console on a running gateway.",
       ""
     },
@@ -99,7 +102,6 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--idle-exit-grace",
       paramLabel = "DURATION",
-      defaultValue = "30s",
       description = "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
   private String idleExitGrace;
 
@@ -220,6 +222,27 @@ public final class Main implements Callable<Integer> {
       throw new IllegalArgumentException("--detached and --rpc cannot be combined");
     }
     return new AppOptions(rpc, port, resolvedHome, config, detached, grace);
+  }
+
+  /**
+   * Defaults that are the library's numbers, so the app does not spell them again: the detached
+   * gateway's idle grace is {@code Limits.idleExitGrace} (R-SESS-15).
+   */
+  static final class LibraryDefaults implements CommandLine.IDefaultValueProvider {
+    @Override
+    public String defaultValue(CommandLine.Model.ArgSpec arg) {
+      if (arg instanceof CommandLine.Model.OptionSpec option
+          && option.longestName().equals("--idle-exit-grace")) {
+        return formatDuration(Limits.defaults().idleExitGrace());
+      }
+      return null;
+    }
+  }
+
+  /** {@code 30s}, or {@code 500ms} when not whole seconds: what {@link #parseDuration} reads. */
+  static String formatDuration(Duration duration) {
+    long millis = duration.toMillis();
+    return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
   }
 
   /** {@code 30s}, {@code 500ms}, {@code 2m}, or a number of seconds. */

@@ -3,8 +3,6 @@ package io.github.providergateway.app;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.HostService;
-import io.github.providergateway.gateway.ProjectConfig;
-import io.github.providergateway.gateway.ProjectProviders;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.gateway.SystemScheduler;
 import io.github.providergateway.protocol.SessionInfo;

@@ -63,7 +63,7 @@ public final class HostProcessMain {
             GatewayClient.Launch.builder()
                 .port(port)
                 .startTimeout(Duration.ofSeconds(20))
-                .extraArgs(gatewayArgs)
+                .starter(DetachedGatewayStarter.fromClassPath().withArgs(gatewayArgs))
                 .build(),
             GatewayClient.Options.builder()
                 .listener(listener)

@@ -5,6 +5,7 @@ import io.github.providergateway.host.client.GatewayClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.Limits;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,6 +16,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -187,17 +189,40 @@ class RpcStartAndStopTest {
   void helpListsTheOptionsAndExitCodes() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-    int exit =
-        Main.run(
-            new String[] {"--help"},
-            new ByteArrayInputStream(new byte[0]),
-            out,
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            Map.of());
+    int exit = help(out);
 
     assertThat(exit).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8))
         .contains("--rpc", "--port", "--home", "--config", "--version", "Exit codes");
+  }
+
+  @Test
+  void helpShowsTheLibrarysIdleGraceAsTheDefault() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    help(out);
+
+    String grace = Main.formatDuration(Limits.defaults().idleExitGrace());
+    assertThat(grace).isEqualTo("30s");
+    assertThat(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " "))
+        .contains("(default: " + grace + ")");
+  }
+
+  /** Runs {@code gateway --help} with its output to {@code out}; returns the exit code. */
+  private static int help(ByteArrayOutputStream out) {
+    return Main.run(
+        new String[] {"--help"},
+        new ByteArrayInputStream(new byte[0]),
+        out,
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        Map.of());
+  }
+
+  @Test
+  void durationsAreWrittenAsTheCommandLineReadsThem() {
+    assertThat(Main.formatDuration(Duration.ofSeconds(30))).isEqualTo("30s");
+    assertThat(Main.formatDuration(Duration.ofMillis(1500))).isEqualTo("1500ms");
+    assertThat(Main.parseDuration(Main.formatDuration(Duration.ofMillis(1500)))).isEqualTo(Duration.ofMillis(1500));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.github.providergateway.benchmarks.soak;
 
+import io.github.providergateway.benchmarks.LauncherOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,12 +47,11 @@ public final class SoakDriver {
   public static void main(String[] args) throws Exception {
     Map<String, String> options = options(args);
     Path jar = Path.of(options.getOrDefault("jar", "reference-app/target/provider-gateway.jar"));
-    Path script = Path.of(options.getOrDefault("launcher", "gateway"));
     Duration length = Duration.ofSeconds((long) (Double.parseDouble(options.getOrDefault("minutes", "10")) * 60));
     Path out = Path.of(options.getOrDefault("out", "benchmarks/target/soak/report.md"));
     Files.createDirectories(out.getParent());
     Path home = Files.createTempDirectory("soak-home");
-    List<String> jvm = SoakGateway.launcherOptions(script);
+    List<String> jvm = LauncherOptions.read(Path.of(options.getOrDefault("jvm-options", LauncherOptions.FILE.toString())));
     System.err.println("soak: " + length.toMinutes() + " min, gateway JVM " + jvm);
 
     try (SoakGateway gateway = SoakGateway.start(jar, jvm, home, out.resolveSibling("gateway-stderr.log"))) {

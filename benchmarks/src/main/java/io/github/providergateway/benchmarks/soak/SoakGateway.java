@@ -1,6 +1,7 @@
 package io.github.providergateway.benchmarks.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.benchmarks.LauncherOptions;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -22,14 +23,13 @@ import java.util.regex.Pattern;
 
 /**
  * The gateway under soak: the real shaded jar in a process of its own, started with exactly the
- * JVM options of the repository's {@code ./gateway} launcher, in {@code --rpc} mode (the soak is
+ * JVM options of the repository's {@code ./gateway} launcher ({@link LauncherOptions}), in {@code --rpc} mode (the soak is
  * its host on stdin/stdout). Its stdout can be left unread for a while, as a host that stops
  * reading would.
  */
 final class SoakGateway implements AutoCloseable {
 
   static final ProtocolCodec JSON = ProtocolCodec.create();
-  private static final Pattern JVM_LINE = Pattern.compile("(?m)^jvm=\\((.*)\\)$");
   private static final Pattern PAIRING_CODE = Pattern.compile("Pairing code: (\\d{6})");
 
   private final Process process;
@@ -50,15 +50,6 @@ final class SoakGateway implements AutoCloseable {
     Thread reader = new Thread(this::readStdout, "soak-gateway-stdout");
     reader.setDaemon(true);
     reader.start();
-  }
-
-  /** The launcher's JVM options, read from its {@code jvm=(...)} line. */
-  static List<String> launcherOptions(Path gatewayScript) throws IOException {
-    Matcher line = JVM_LINE.matcher(Files.readString(gatewayScript));
-    if (!line.find()) {
-      throw new IllegalStateException("no jvm=(...) line in " + gatewayScript);
-    }
-    return List.of(line.group(1).trim().split("\\s+"));
   }
 
   static SoakGateway start(Path jar, List<String> jvmOptions, Path home, Path stderr) throws Exception {

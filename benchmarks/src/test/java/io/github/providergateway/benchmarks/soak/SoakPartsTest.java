@@ -2,6 +2,7 @@ package io.github.providergateway.benchmarks.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.benchmarks.LauncherOptions;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,8 @@ class SoakPartsTest {
 
   @Test
   void theGatewayRunsWithTheLaunchersOwnJvmOptions() throws Exception {
-    List<String> options = SoakGateway.launcherOptions(Path.of("../gateway"));
+    // Tests run in the module's directory; the file's path is from the repository root.
+    List<String> options = LauncherOptions.read(Path.of("..").resolve(LauncherOptions.FILE));
 
     assertThat(options).startsWith("-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-Xss512k");
   }

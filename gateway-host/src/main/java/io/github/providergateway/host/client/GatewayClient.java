@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.Backoff;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostApi;
@@ -45,7 +46,8 @@ import java.util.function.Supplier;
  * HostApi} runs unchanged embedded ({@code Gateway}) or against a shared gateway (this class).
  *
  * <pre>{@code
- * try (GatewayClient gateway = GatewayClient.connectOrStart(home, GatewayClient.Launch.defaults())) {
+ * GatewayClient.Launch launch = GatewayClient.Launch.of(starter); // how to start one: see Starter
+ * try (GatewayClient gateway = GatewayClient.connectOrStart(home, launch)) {
  *   SessionInfo session = gateway.startSession(SessionSpec.of("demo", cwd), myHost).join();
  *   CallResult result = gateway.callTool(session.id(), "greet", args, null).join();
  * }
@@ -54,10 +56,10 @@ import java.util.function.Supplier;
  * <p><b>Connecting.</b> It speaks the host protocol (spec/host-rpc.md) over the gateway's {@code
  * /host} WebSocket endpoint, authenticating with {@code host.auth} and the gateway token. {@link
  * #connectOrStart} finds the gateway serving a home ({@code <home>/gateway.port}, or the launch
- * port, and {@code <home>/.provider-token}); when none answers it starts the reference gateway as
- * a detached process ({@code --detached}) and waits for it. Two hosts racing to start one end up
- * on the same gateway: the loser fails to take the home's lock or the port, exits, and both
- * clients connect to the winner.
+ * port, and {@code <home>/.provider-token}); when none answers it has the launch's {@link Starter}
+ * start one (the reference app's starts {@code gateway --detached}) and waits for it. Two hosts
+ * racing to start one end up on the same gateway: the loser fails to take the home's lock or the
+ * port, exits, and both clients connect to the winner.
  *
  * <p><b>Sessions.</b> Sessions started here belong to this client; their {@link SessionHost}
  * hears {@code registerTools} (the tools fetched when {@code tools.changed} arrives), {@code log}
@@ -118,7 +120,19 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     default void sessionReplaced(String sessionId, String gatewaySessionId) {}
   }
 
-  /** Starts a gateway for a home; the default starts the reference app as a detached process. */
+  /**
+   * Starts a gateway for a home, for {@link #connectOrStart}. The library has no starter of its
+   * own: which program is the gateway, and how to run it, is the caller's to say. The reference
+   * app's is {@code io.github.providergateway.app.DetachedGatewayStarter} (module {@code
+   * reference-app}), which runs {@code gateway --detached} from the class path; a host that has
+   * the app's jar elsewhere, or runs the gateway some other way, implements this.
+   *
+   * <p>What it starts must serve {@code home} on {@code port} as the detached gateway does: write
+   * the token file ({@link #TOKEN_FILE}) and {@link #PORT_FILE} in the home, and stay up while
+   * hosts use it. The client calls it on its own thread, at most once per {@link
+   * Launch#startTimeout()} while no gateway answers; an exception is logged and the next
+   * connection attempt tries again.
+   */
   @FunctionalInterface
   public interface Starter {
     /** Starts a gateway for {@code home} on {@code port}; returns without waiting for it. */
@@ -411,11 +425,13 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   // ---- configuration ----
 
   /**
-   * How {@link #connectOrStart} starts a gateway when none answers. Default: the reference app
-   * ({@code io.github.providergateway.app.Main}, on this JVM's class path) as a detached process:
-   * {@code java ... Main --detached --home <home> --port 9400}, with a new session id ({@code
-   * setsid}) where there is one, standard input from {@code /dev/null} and its output appended to
-   * {@code <home>/logs/gateway.log}; 15 s for it to answer.
+   * How {@link #connectOrStart} starts a gateway when none answers: its {@link Starter}, the port
+   * (default 9400) and how long to wait for an answer (default 15 s).
+   *
+   * <p>There is no default starter, so no {@code Launch.defaults()}: the library cannot know
+   * which gateway to run (it used to run the reference app from the class path, which only the
+   * app can do). Pass the reference app's {@code DetachedGatewayStarter.fromClassPath()} for what
+   * that default did, or a starter of your own.
    */
   public static final class Launch {
     private final int port;
@@ -425,13 +441,15 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     private Launch(Builder b) {
       this.port = b.port;
       this.startTimeout = b.startTimeout;
-      this.starter = b.starter != null ? b.starter : new DetachedGatewayStarter(b.command, b.extraArgs);
+      this.starter = b.starter;
     }
 
-    public static Launch defaults() {
-      return builder().build();
+    /** Starts gateways with {@code starter}, on the default port and timeout. */
+    public static Launch of(Starter starter) {
+      return builder().starter(starter).build();
     }
 
+    /** A builder; {@link Builder#starter} must be given. */
     public static Builder builder() {
       return new Builder();
     }
@@ -452,8 +470,6 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     public static final class Builder {
       private int port = GatewayAddress.DEFAULT_PORT;
       private Duration startTimeout = Duration.ofSeconds(15);
-      private List<String> command;
-      private List<String> extraArgs = List.of();
       private Starter starter;
 
       /** The port a started gateway listens on, and the one tried when the home names none. */
@@ -471,29 +487,23 @@ public final class GatewayClient implements HostApi, AutoCloseable {
         return this;
       }
 
-      /**
-       * The command that runs the reference app, before its arguments: e.g. {@code [java, -jar,
-       * provider-gateway.jar]}. Default: this JVM's {@code java} with its class path and the app's
-       * main class.
-       */
-      public Builder command(List<String> command) {
-        this.command = List.copyOf(command);
-        return this;
-      }
-
-      /** More arguments for the started gateway, e.g. {@code --idle-exit-grace 5s}. */
-      public Builder extraArgs(List<String> args) {
-        this.extraArgs = List.copyOf(args);
-        return this;
-      }
-
-      /** Starts gateways some other way (tests start one in-process). */
+      /** What starts a gateway (required): the reference app's starter, or one of your own. */
       public Builder starter(Starter starter) {
         this.starter = requireNonNull(starter, "starter");
         return this;
       }
 
+      /**
+       * The launch.
+       *
+       * @throws IllegalStateException when no {@link #starter} was given
+       */
       public Launch build() {
+        if (starter == null) {
+          throw new IllegalStateException(
+              "a Launch needs a starter: the library does not know which gateway to run (the"
+                  + " reference app's is DetachedGatewayStarter.fromClassPath())");
+        }
         return new Launch(this);
       }
     }
@@ -509,8 +519,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     private final Duration connectTimeout;
     private final Duration heartbeatInterval;
     private final Duration heartbeatTimeout;
-    private final Duration initialBackoff;
-    private final Duration maxBackoff;
+    private final Backoff backoff;
     private final Duration closeDeadline;
     private final boolean observer;
     private final Clock clock;
@@ -521,8 +530,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       this.connectTimeout = b.connectTimeout;
       this.heartbeatInterval = b.heartbeatInterval;
       this.heartbeatTimeout = b.heartbeatTimeout;
-      this.initialBackoff = b.initialBackoff;
-      this.maxBackoff = b.maxBackoff;
+      this.backoff = b.backoff;
       this.closeDeadline = b.closeDeadline;
       this.observer = b.observer;
       this.clock = b.clock;
@@ -558,13 +566,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       return clock;
     }
 
-    /** The wait before reconnect attempt number {@code failures} (0 first). */
-    Duration backoff(int failures) {
-      if (failures >= 20) {
-        return maxBackoff;
-      }
-      Duration doubled = initialBackoff.multipliedBy(1L << failures);
-      return doubled.compareTo(maxBackoff) < 0 ? doubled : maxBackoff;
+    /** The waits before reconnect attempts. */
+    Backoff backoff() {
+      return backoff;
     }
 
     /** Builds {@link Options}. */
@@ -574,8 +578,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       private Duration connectTimeout = Duration.ofSeconds(2);
       private Duration heartbeatInterval = Duration.ofSeconds(5);
       private Duration heartbeatTimeout = Duration.ofSeconds(15);
-      private Duration initialBackoff = Duration.ofMillis(100);
-      private Duration maxBackoff = Duration.ofSeconds(1);
+      private Backoff backoff = Backoff.exponential(Duration.ofMillis(100), Duration.ofSeconds(1));
       private Duration closeDeadline = Duration.ofSeconds(10);
       private boolean observer;
       private Clock clock = Clock.systemUTC();
@@ -594,9 +597,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
         return this;
       }
 
+      /**
+       * Reconnect attempts wait {@code initial}, doubled after each failure up to {@code max}
+       * ({@link Backoff#exponential}; {@code initial} positive and not above {@code max}).
+       */
       public Builder backoff(Duration initial, Duration max) {
-        this.initialBackoff = requireNonNull(initial, "initial");
-        this.maxBackoff = requireNonNull(max, "max");
+        this.backoff = Backoff.exponential(initial, max);
         return this;
       }
 

@@ -221,7 +221,7 @@ final class GatewayConnection implements HostSocket.Handler {
       return;
     }
     launcher.attemptFailed(cause);
-    Duration delay = options.backoff(failures++);
+    Duration delay = options.backoff().delay(failures++);
     LOG.log(Level.DEBUG, "gateway unreachable ({0}); trying again in {1} ms", cause, delay.toMillis());
     retry = scheduler.schedule(delay, () -> thread.execute(this::attempt));
   }

@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.gateway.Backoff;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.gateway.SystemScheduler;
 import io.github.providergateway.provider.JavaProvider;
@@ -183,9 +184,7 @@ public final class WebSocketProviderClient {
    * its own for the provider, the system clock, a scheduler thread of its own.
    */
   public static final class Options {
-    private final Duration initialBackoff;
-    private final Duration maxBackoff;
-    private final double jitter;
+    private final Backoff backoff;
     private final Duration connectTimeout;
     private final Duration closeTimeout;
     private final int maxQueuedMessages;
@@ -196,9 +195,7 @@ public final class WebSocketProviderClient {
     private final DoubleSupplier random;
 
     private Options(Builder b) {
-      this.initialBackoff = b.initialBackoff;
-      this.maxBackoff = b.maxBackoff;
-      this.jitter = b.jitter;
+      this.backoff = new Backoff(b.initialBackoff, b.maxBackoff, b.jitter);
       this.connectTimeout = b.connectTimeout;
       this.closeTimeout = b.closeTimeout;
       this.maxQueuedMessages = b.maxQueuedMessages;
@@ -221,30 +218,25 @@ public final class WebSocketProviderClient {
     /**
      * The wait before reconnect number {@code failures} (0 for the first after a drop): {@code
      * initialBackoff × 2^failures}, at most {@code maxBackoff}, shortened by up to {@code jitter}
-     * of itself so that providers dropped together do not return together.
+     * of itself so that providers dropped together do not return together ({@link
+     * Backoff#delay(int, double)}).
      *
      * @param random a number in [0, 1)
      */
     public Duration backoff(int failures, double random) {
-      Duration base = maxBackoff;
-      if (failures < 31) {
-        Duration doubled = initialBackoff.multipliedBy(1L << failures);
-        base = doubled.compareTo(maxBackoff) < 0 ? doubled : maxBackoff;
-      }
-      long nanos = base.toNanos();
-      return Duration.ofNanos(nanos - (long) (nanos * jitter * random));
+      return backoff.delay(failures, random);
     }
 
     public Duration initialBackoff() {
-      return initialBackoff;
+      return backoff.initial();
     }
 
     public Duration maxBackoff() {
-      return maxBackoff;
+      return backoff.max();
     }
 
     public double jitter() {
-      return jitter;
+      return backoff.jitter();
     }
 
     public Duration connectTimeout() {

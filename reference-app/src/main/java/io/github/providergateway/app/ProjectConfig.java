@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
@@ -27,7 +27,7 @@ import java.util.Map;
  * @param providers the valid entries, in file order
  * @param problems one line per problem found, naming file, entry and field; empty when all is well
  */
-public record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
+record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
 
   public ProjectConfig {
     requireNonNull(file, "file");

@@ -1,4 +1,4 @@
-package io.github.providergateway.host.client;
+package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,20 +14,41 @@ import org.junit.jupiter.api.io.TempDir;
 class DetachedGatewayStarterTest {
   @TempDir Path dir;
 
+  /** The one file of JVM options, as the {@code ./gateway} launcher names it (from the repository root). */
+  private static final Path JVM_OPTIONS =
+      Path.of("reference-app/src/main/resources/io/github/providergateway/app/jvm.options");
+
   /**
-   * A gateway started by a host runs with the JVM options the {@code ./gateway} launcher uses (its
-   * {@code jvm=(...)} line, which docs/performance.md measured): the two lists cannot drift apart.
+   * A gateway started by a host runs with the JVM options the {@code ./gateway} launcher uses,
+   * which docs/performance.md measured: both read them from the app's {@code jvm.options}, and the
+   * launcher spells none of them itself, so they cannot drift apart.
    */
   @Test
-  void startsTheGatewayWithTheLaunchersJvmOptions() throws Exception {
+  void theLauncherReadsItsJvmOptionsFromTheFileTheStarterReads() throws Exception {
     // Tests run in the module's directory; the launcher is at the repository root.
-    List<String> launcher = Files.readAllLines(Path.of("..", "gateway"));
-    String line =
-        launcher.stream().filter(l -> l.startsWith("jvm=(")).findFirst().orElseThrow().strip();
+    String launcher = Files.readString(Path.of("..", "gateway"));
+    List<String> options = DetachedGatewayStarter.jvmOptions();
 
-    List<String> options = List.of(line.substring("jvm=(".length(), line.length() - 1).split(" "));
+    assertThat(launcher).contains("<\"$root/" + JVM_OPTIONS + "\"");
+    assertThat(Files.readAllLines(Path.of("..").resolve(JVM_OPTIONS)).stream().filter(l -> !l.startsWith("#")))
+        .containsExactlyElementsOf(options);
+    assertThat(options).isNotEmpty();
+    assertThat(options).allSatisfy(option -> assertThat(launcher).doesNotContain(option));
+  }
 
-    assertThat(DetachedGatewayStarter.JVM_OPTIONS).isEqualTo(options);
+  @Test
+  void aStartedGatewayRunsTheAppsMainDetachedWithTheLaunchersJvmOptions() {
+    List<String> line =
+        DetachedGatewayStarter.fromClassPath()
+            .withArgs(List.of("--idle-exit-grace", "5s"))
+            .commandLine(dir, 9401);
+
+    List<String> java = line.subList(line.indexOf(Path.of(System.getProperty("java.home"), "bin", "java").toString()), line.size());
+    assertThat(java.subList(1, 1 + DetachedGatewayStarter.jvmOptions().size()))
+        .isEqualTo(DetachedGatewayStarter.jvmOptions());
+    assertThat(java)
+        .containsSubsequence("-cp", System.getProperty("java.class.path"), Main.class.getName())
+        .endsWith(Main.class.getName(), "--detached", "--home", dir.toString(), "--port", "9401", "--idle-exit-grace", "5s");
   }
 
   @Test

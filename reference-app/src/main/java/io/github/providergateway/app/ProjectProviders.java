@@ -1,7 +1,10 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.File;
 import java.io.IOException;
@@ -38,8 +41,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Starting a process is blocking I/O, so it happens on a thread of this class, never on the
  * gateway loop. Timing (deadline, kill grace) uses the given {@link Scheduler}.
+ *
+ * <p>It is the app's, not the library's: it uses only the gateway's public API ({@link
+ * GatewayListener}, {@link Gateway#issueSpawnToken}, {@link Gateway#log}), which an embedder can
+ * use the same way to start providers of its own.
  */
-public final class ProjectProviders implements AutoCloseable {
+final class ProjectProviders implements AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(ProjectProviders.class.getName());
   private static final String SOURCE = "gateway";

@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.app;
 
 import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
