@@ -12,7 +12,7 @@ import java.util.function.BiConsumer;
 final class CallContext implements ToolCallContext {
 
   private final ToolCall call;
-  private final SerialExecutor loop;
+  private final ProviderLoop loop;
   private final UserCode user;
 
   /** Sends a progress line for this call; run on the loop. */
@@ -28,7 +28,7 @@ final class CallContext implements ToolCallContext {
   private List<Runnable> onCancel = new ArrayList<>();
 
   CallContext(
-      ToolCall call, SerialExecutor loop, UserCode user, BiConsumer<CallContext, String> progress) {
+      ToolCall call, ProviderLoop loop, UserCode user, BiConsumer<CallContext, String> progress) {
     this.call = call;
     this.loop = loop;
     this.user = user;

@@ -44,7 +44,7 @@ import java.util.concurrent.CompletionStage;
  * SessionHandle} (the user's {@link ProviderSession}). Unknown message types are logged and dropped
  * (R-CODEC-13).
  *
- * <p>Threads: all state is owned by the provider's {@link SerialExecutor} ("the loop"); transports
+ * <p>Threads: all state is owned by the provider's {@link ProviderLoop} ("the loop"); transports
  * call the three connection methods on it, and everything else (user calls, handler completions) is
  * moved onto it. Only the current connection ({@link Link}) and {@link #terminated} are read
  * elsewhere.
@@ -52,7 +52,7 @@ import java.util.concurrent.CompletionStage;
 public final class ProviderRuntime {
 
   private final JavaProvider provider;
-  private final SerialExecutor loop;
+  private final ProviderLoop loop;
   private final Runnable onTerminated;
 
   /** How each connection authenticates; null in-process, where there is no {@code auth}. */
@@ -98,7 +98,7 @@ public final class ProviderRuntime {
    *     reconnecting and frees its threads)
    */
   public ProviderRuntime(
-      JavaProvider provider, SerialExecutor loop, Clock clock, Runnable onTerminated) {
+      JavaProvider provider, ProviderLoop loop, Clock clock, Runnable onTerminated) {
     this(provider, loop, clock, null, onTerminated);
   }
 
@@ -108,7 +108,7 @@ public final class ProviderRuntime {
    */
   public ProviderRuntime(
       JavaProvider provider,
-      SerialExecutor loop,
+      ProviderLoop loop,
       Clock clock,
       ProviderAuth auth,
       Runnable onTerminated) {

@@ -23,7 +23,7 @@ import java.util.concurrent.CompletionStage;
 final class ToolCalls {
 
   private final String providerName;
-  private final SerialExecutor loop;
+  private final ProviderLoop loop;
   private final Link link;
   private final UserCode user;
   private final StateUpdates updates;
@@ -32,7 +32,7 @@ final class ToolCalls {
   private final Map<String, RunningCall> calls = new LinkedHashMap<>();
 
   ToolCalls(
-      String providerName, SerialExecutor loop, Link link, UserCode user, StateUpdates updates) {
+      String providerName, ProviderLoop loop, Link link, UserCode user, StateUpdates updates) {
     this.providerName = providerName;
     this.loop = loop;
     this.link = link;

@@ -20,9 +20,9 @@ final class UserCode {
   private static final System.Logger LOG = System.getLogger(UserCode.class.getName());
 
   private final String providerName;
-  private final SerialExecutor loop;
+  private final ProviderLoop loop;
 
-  UserCode(String providerName, SerialExecutor loop) {
+  UserCode(String providerName, ProviderLoop loop) {
     this.providerName = providerName;
     this.loop = loop;
   }

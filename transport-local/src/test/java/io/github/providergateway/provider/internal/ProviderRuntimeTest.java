@@ -63,7 +63,7 @@ class ProviderRuntimeTest {
               TextNode.valueOf("Hello, " + args.path("name").asText()));
 
   private final ManualClock clock = new ManualClock();
-  private final SerialExecutor loop = new SerialExecutor(Runnable::run);
+  private final ProviderLoop loop = new ProviderLoop(Runnable::run);
   private final FakeProviderChannel channel = new FakeProviderChannel();
   private final List<ErrorMessage> errors = new ArrayList<>();
   private final List<SessionLifecycle> lifecycle = new ArrayList<>();

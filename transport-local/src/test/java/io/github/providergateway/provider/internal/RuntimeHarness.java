@@ -33,7 +33,7 @@ final class RuntimeHarness {
               TextNode.valueOf("Hello, " + args.path("name").asText()));
 
   final ManualClock clock = new ManualClock();
-  final SerialExecutor loop = new SerialExecutor(Runnable::run);
+  final ProviderLoop loop = new ProviderLoop(Runnable::run);
   final FakeProviderChannel channel = new FakeProviderChannel();
   final List<ErrorMessage> errors = new ArrayList<>();
   ProviderRuntime runtime;

@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway.internal;
+package io.github.providergateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-class LoopTest {
+class SerialExecutorTest {
 
   /** An executor that only collects what it is given, so a test decides when it runs. */
   private static final class HeldExecutor implements java.util.concurrent.Executor {
@@ -35,7 +35,7 @@ class LoopTest {
   @Test
   void executeHereRunsOnTheCallingThreadWhenTheLoopIsIdle() {
     HeldExecutor executor = new HeldExecutor();
-    Loop loop = new Loop(executor);
+    SerialExecutor loop = new SerialExecutor("gateway", executor);
     List<String> ran = new ArrayList<>();
 
     loop.executeHere(
@@ -54,7 +54,7 @@ class LoopTest {
   @Test
   void executeHereQueuesBehindARunningLoop() {
     HeldExecutor executor = new HeldExecutor();
-    Loop loop = new Loop(executor);
+    SerialExecutor loop = new SerialExecutor("gateway", executor);
     List<String> ran = new ArrayList<>();
     loop.execute(() -> ran.add("on the loop thread"));
 
@@ -68,9 +68,9 @@ class LoopTest {
   @Test
   void aThreadRunsAtMostTheBudgetThenHandsTheLoopToItsExecutor() {
     HeldExecutor executor = new HeldExecutor();
-    Loop loop = new Loop(executor);
+    SerialExecutor loop = new SerialExecutor("gateway", executor);
     AtomicInteger ran = new AtomicInteger();
-    int tasks = Loop.INLINE_BUDGET + 10;
+    int tasks = SerialExecutor.INLINE_BUDGET + 10;
 
     loop.executeHere(
         () -> {
@@ -80,7 +80,7 @@ class LoopTest {
           ran.incrementAndGet();
         });
 
-    assertThat(ran).hasValue(Loop.INLINE_BUDGET);
+    assertThat(ran).hasValue(SerialExecutor.INLINE_BUDGET);
     assertThat(executor.held).hasSize(1);
     executor.runAll();
     assertThat(ran).hasValue(tasks);
@@ -89,7 +89,7 @@ class LoopTest {
 
   @Test
   void aTaskThatFailsEvenWithAnErrorIsLoggedAndTheLoopGoesOn() {
-    Loop loop = new Loop(Runnable::run);
+    SerialExecutor loop = new SerialExecutor("gateway", Runnable::run);
     List<String> ran = new ArrayList<>();
 
     loop.executeHere(
@@ -112,7 +112,7 @@ class LoopTest {
   @Test
   void aFailingJvmLeavesTheLoopHandedOnNotHeld() {
     HeldExecutor executor = new HeldExecutor();
-    Loop loop = new Loop(executor);
+    SerialExecutor loop = new SerialExecutor("gateway", executor);
     List<String> ran = new ArrayList<>();
 
     assertThatThrownBy(
@@ -135,8 +135,9 @@ class LoopTest {
   void aStoppedExecutorRefusesAndLeavesTheLoopFree() {
     AtomicBoolean stopped = new AtomicBoolean();
     List<String> ran = new ArrayList<>();
-    Loop loop =
-        new Loop(
+    SerialExecutor loop =
+        new SerialExecutor(
+            "gateway",
             command -> {
               if (stopped.get()) {
                 throw new RejectedExecutionException("stopped");
@@ -158,7 +159,7 @@ class LoopTest {
 
   @Test
   void aClosedLoopRefusesToRunOnTheCallersThread() {
-    Loop loop = new Loop(Runnable::run);
+    SerialExecutor loop = new SerialExecutor("gateway", Runnable::run);
     List<String> ran = new ArrayList<>();
     loop.close();
 
@@ -172,7 +173,7 @@ class LoopTest {
   void tasksNeverOverlapWhateverThreadsSubmitThem() throws Exception {
     ExecutorService loopThread = Executors.newSingleThreadExecutor();
     ExecutorService deliverers = Executors.newFixedThreadPool(4);
-    Loop loop = new Loop(loopThread);
+    SerialExecutor loop = new SerialExecutor("gateway", loopThread);
     AtomicBoolean running = new AtomicBoolean();
     AtomicInteger overlaps = new AtomicInteger();
     AtomicInteger offLoop = new AtomicInteger();
@@ -220,6 +221,63 @@ class LoopTest {
     } finally {
       deliverers.shutdownNow();
       loopThread.shutdownNow();
+    }
+  }
+
+  @Test
+  void aFailingJvmOnADirectExecutorLetsGoOfTheLoop() {
+    SerialExecutor loop = new SerialExecutor("provider", Runnable::run);
+    List<String> ran = new ArrayList<>();
+
+    assertThatThrownBy(
+            () ->
+                loop.execute(
+                    () -> {
+                      throw new OutOfMemoryError("test");
+                    }))
+        .isInstanceOf(OutOfMemoryError.class);
+    loop.execute(() -> ran.add("later"));
+
+    assertThat(ran).containsExactly("later");
+    assertThat(loop.inLoop()).isFalse();
+  }
+
+  /** On a pool, drains run on different threads: never two at once, each knowing it is the loop. */
+  @Test
+  void onAPoolTasksNeverOverlapAndEachRunsOnTheLoop() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    ExecutorService submitters = Executors.newFixedThreadPool(3);
+    SerialExecutor loop = new SerialExecutor("provider", pool);
+    AtomicBoolean running = new AtomicBoolean();
+    AtomicInteger overlaps = new AtomicInteger();
+    AtomicInteger offLoop = new AtomicInteger();
+    int perThread = 20_000;
+    CountDownLatch done = new CountDownLatch(3 * perThread);
+    try {
+      for (int t = 0; t < 3; t++) {
+        submitters.execute(
+            () -> {
+              for (int i = 0; i < perThread; i++) {
+                loop.execute(
+                    () -> {
+                      if (!running.compareAndSet(false, true)) {
+                        overlaps.incrementAndGet();
+                      }
+                      if (!loop.inLoop()) {
+                        offLoop.incrementAndGet();
+                      }
+                      running.set(false);
+                      done.countDown();
+                    });
+              }
+            });
+      }
+      assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(overlaps).hasValue(0);
+      assertThat(offLoop).hasValue(0);
+    } finally {
+      submitters.shutdownNow();
+      pool.shutdownNow();
     }
   }
 }
