@@ -24,6 +24,11 @@ import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.spi.ProviderAuth;
+import io.github.providergateway.provider.spi.ProviderChannel;
+import io.github.providergateway.provider.spi.ProviderLoop;
+import io.github.providergateway.provider.spi.ProviderRuntime.AfterClose;
+import io.github.providergateway.provider.spi.ProviderRuntime;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.List;
@@ -32,13 +37,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * The provider side of the protocol for one {@link JavaProvider}, shared by every transport. A
- * transport gives it connections ({@link #opened}), the gateway's messages ({@link #received}) and
- * the end of each connection ({@link #closed}); the runtime answers through the connection's {@link
- * ProviderChannel}. Over WebSocket one runtime outlives many connections.
+ * The provider side of the protocol for one {@link JavaProvider}: what a transport's {@link
+ * ProviderRuntime} runs. A transport gives it connections ({@link #opened}), the gateway's
+ * messages ({@link #received}) and the end of each connection ({@link #closed}); the runtime
+ * answers through the connection's {@link ProviderChannel}. Over WebSocket one runtime outlives
+ * many connections.
  *
  * <p>This class routes each message to the part that owns it and keeps the runtime's own life; each
- * part has one job: {@link ProviderAuth} (auth and pairing), {@link Binder} ({@code hello},
+ * part has one job: {@link Authenticator} (auth and pairing), {@link Binder} ({@code hello},
  * binding, reconnect token), {@link ToolCalls}, {@link Gates}, {@link Transforms}, {@link
  * StateUpdates} (declared state, updates and acks), {@link StreamQueries}, and {@link
  * SessionHandle} (the user's {@link ProviderSession}). Unknown message types are logged and dropped
@@ -49,14 +55,14 @@ import java.util.concurrent.CompletionStage;
  * moved onto it. Only the current connection ({@link Link}) and {@link #terminated} are read
  * elsewhere.
  */
-public final class ProviderRuntime {
+public final class ProviderSide {
 
   private final JavaProvider provider;
   private final ProviderLoop loop;
   private final Runnable onTerminated;
 
   /** How each connection authenticates; null in-process, where there is no {@code auth}. */
-  private final ProviderAuth auth;
+  private final Authenticator auth;
 
   private final UserCode user;
   private final Link link = new Link();
@@ -86,27 +92,12 @@ public final class ProviderRuntime {
    */
   private Throwable failure;
 
-  /** What a transport does after a connection ended. */
-  public record AfterClose(boolean reconnect, boolean wasBound) {}
-
   /**
-   * An in-process runtime: no {@code auth}, {@code hello} at once.
-   *
-   * @param loop the provider's loop: every callback and handler runs on it
-   * @param clock reads time for the reconnect-token window
-   * @param onTerminated runs on the loop once the runtime has ended for good (the transport stops
-   *     reconnecting and frees its threads)
+   * @param auth how each connection authenticates, or null for none (in-process: {@code hello} at
+   *     once)
+   * @param onTerminated runs on the loop once the runtime has ended for good
    */
-  public ProviderRuntime(
-      JavaProvider provider, ProviderLoop loop, Clock clock, Runnable onTerminated) {
-    this(provider, loop, clock, null, onTerminated);
-  }
-
-  /**
-   * A runtime whose connections authenticate with {@code auth} first, then send {@code hello} once
-   * {@code sessions} arrives.
-   */
-  public ProviderRuntime(
+  public ProviderSide(
       JavaProvider provider,
       ProviderLoop loop,
       Clock clock,
@@ -115,7 +106,7 @@ public final class ProviderRuntime {
     this.provider = requireNonNull(provider, "provider");
     this.loop = requireNonNull(loop, "loop");
     this.onTerminated = requireNonNull(onTerminated, "onTerminated");
-    this.auth = auth;
+    this.auth = auth == null ? null : new Authenticator(auth);
     this.user = new UserCode(provider.name(), loop);
     this.updates = new StateUpdates(provider, link);
     this.binder = new Binder(provider, requireNonNull(clock, "clock"), link, updates);
@@ -194,14 +185,7 @@ public final class ProviderRuntime {
     }
   }
 
-  /**
-   * The connection ended, whoever ended it. Calls still running are cancelled (the gateway has
-   * already ended them {@code DISCONNECTED}, and they are not replayed), and their results are
-   * dropped; so are late gate and transform answers.
-   *
-   * @param mayReconnect whether the transport can open another connection; the runtime ends for
-   *     good when it cannot, when the user left, or after a fatal error
-   */
+  /** The connection ended, whoever ended it: see {@link ProviderRuntime#closed}. */
   public AfterClose closed(boolean mayReconnect) {
     loop.assertInLoop();
     if (link.current() == null) {

@@ -4,6 +4,7 @@ import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.provider.GateHandler;
 import io.github.providergateway.provider.GateVerdict;
+import io.github.providergateway.provider.spi.ProviderChannel;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;

@@ -1,6 +1,7 @@
 package io.github.providergateway.provider.internal;
 
 import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.provider.spi.ProviderChannel;
 
 /**
  * The connection the runtime talks through now, or none between connections. Set on the loop; read

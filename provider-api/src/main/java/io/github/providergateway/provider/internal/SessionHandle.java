@@ -25,9 +25,9 @@ import java.util.concurrent.CompletionStage;
  */
 final class SessionHandle implements ProviderSession {
 
-  private final ProviderRuntime runtime;
+  private final ProviderSide runtime;
 
-  SessionHandle(ProviderRuntime runtime) {
+  SessionHandle(ProviderSide runtime) {
     this.runtime = runtime;
   }
 

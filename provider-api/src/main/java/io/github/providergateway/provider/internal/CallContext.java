@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.provider.ToolCallContext;
+import io.github.providergateway.provider.spi.ProviderLoop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;

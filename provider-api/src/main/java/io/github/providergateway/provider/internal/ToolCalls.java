@@ -9,6 +9,8 @@ import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.provider.ToolException;
 import io.github.providergateway.provider.ToolHandler;
+import io.github.providergateway.provider.spi.ProviderChannel;
+import io.github.providergateway.provider.spi.ProviderLoop;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;

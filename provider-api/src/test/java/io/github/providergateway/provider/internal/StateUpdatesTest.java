@@ -24,6 +24,7 @@ import io.github.providergateway.protocol.SessionsUpdated;
 import io.github.providergateway.protocol.TransformRule;
 import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.spi.ProviderAuth;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -14,6 +14,8 @@ import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.spi.ProviderAuth;
+import io.github.providergateway.provider.spi.ProviderRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

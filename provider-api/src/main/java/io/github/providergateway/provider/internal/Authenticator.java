@@ -1,16 +1,15 @@
 package io.github.providergateway.provider.internal;
 
-import static java.util.Objects.requireNonNull;
-
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.provider.PairingCodeSupplier;
+import io.github.providergateway.provider.spi.ProviderAuth;
 
 /**
- * How a provider authenticates each WebSocket connection (spec: Authentication and trust levels):
- * with a token it was given (the gateway token, a spawn token, an external token), or by pairing.
+ * How one runtime authenticates each WebSocket connection, after its {@link ProviderAuth}: with
+ * the token it was given, or by pairing.
  *
  * <p>Pairing: the first connection sends {@code auth {mode: "pair"}}, asks the {@link
  * PairingCodeSupplier} for the code the person reads in their session's timeline, and sends it as
@@ -19,7 +18,7 @@ import io.github.providergateway.provider.PairingCodeSupplier;
  * AUTH_FAILED}: its session ended, or the gateway restarted), it is forgotten and the next
  * connection pairs again. Loop only.
  */
-public final class ProviderAuth {
+final class Authenticator {
 
   /** The token given by the caller; null when pairing. */
   private final String token;
@@ -33,23 +32,15 @@ public final class ProviderAuth {
   /** Whether the current connection presented {@link #issued}. Loop only. */
   private boolean presentedIssued;
 
-  private ProviderAuth(String token, PairingCodeSupplier codes) {
-    this.token = token;
-    this.codes = codes;
-  }
-
-  /** Presents {@code token} on every connection. */
-  public static ProviderAuth token(String token) {
-    requireNonNull(token, "token");
-    if (token.isEmpty()) {
-      throw new IllegalArgumentException("token must not be empty");
+  Authenticator(ProviderAuth auth) {
+    // ProviderAuth is sealed to these two; Java 17 has no pattern switch to say so.
+    if (auth instanceof ProviderAuth.Pairing pairing) {
+      this.token = null;
+      this.codes = pairing.codes();
+    } else {
+      this.token = ((ProviderAuth.Token) auth).token();
+      this.codes = null;
     }
-    return new ProviderAuth(token, null);
-  }
-
-  /** Pairs, asking {@code codes} for the code, then presents the token pairing issued. */
-  public static ProviderAuth pairing(PairingCodeSupplier codes) {
-    return new ProviderAuth(null, requireNonNull(codes, "codes"));
   }
 
   /** The {@code auth} for a new connection. */

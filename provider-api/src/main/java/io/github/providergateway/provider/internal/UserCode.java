@@ -1,5 +1,6 @@
 package io.github.providergateway.provider.internal;
 
+import io.github.providergateway.provider.spi.ProviderLoop;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,6 +51,8 @@ import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.transport.ws.WebSocketServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PipedReader;
 import java.io.PipedWriter;
@@ -76,6 +78,16 @@ import org.junit.jupiter.api.io.TempDir;
 class JavaProviderGuideTest {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
+  /**
+   * Real time: generous gate, transform and auth timeouts keep a stalled CI machine from turning a
+   * slow answer into a timeout.
+   */
+  private static final Limits PATIENT_LIMITS =
+      Limits.defaults().toBuilder()
+          .gateTimeout(Duration.ofSeconds(60))
+          .transformTimeout(Duration.ofSeconds(60))
+          .authTimeout(Duration.ofSeconds(60))
+          .build();
   private static final Pattern REGION =
       Pattern.compile(
           "(?m)^[ \\t]*// --- docs/java-provider\\.md: \"([^\"]+)\" ---\\n"
@@ -92,9 +104,7 @@ class JavaProviderGuideTest {
 
   @BeforeEach
   void startGateway() throws Exception {
-    // Real time: generous gate and transform timeouts keep a stalled CI machine from turning a
-    // slow answer into a timeout.
-    gateway = Gateway.builder().home(home).limits(ServerFixture.PATIENT_LIMITS).build();
+    gateway = Gateway.builder().home(home).limits(PATIENT_LIMITS).build();
     server = WebSocketServer.builder(gateway).port(0).build().start();
     sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), host)).id();
   }
@@ -516,7 +526,7 @@ class JavaProviderGuideTest {
   void theGuideQuotesEverySampleVerbatim() throws IOException {
     String source =
         Files.readString(
-            Path.of("src/test/java/io/github/providergateway/transport/ws")
+            Path.of("src/test/java/io/github/providergateway/app")
                 .resolve(getClass().getSimpleName() + ".java"));
     String guide = Files.readString(Path.of("../docs/java-provider.md"));
     Matcher region = REGION.matcher(source);

@@ -3,6 +3,7 @@ package io.github.providergateway.provider.internal;
 import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.protocol.TransformResult;
 import io.github.providergateway.provider.TransformHandler;
+import io.github.providergateway.provider.spi.ProviderChannel;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;

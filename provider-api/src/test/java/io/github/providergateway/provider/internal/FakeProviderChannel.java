@@ -3,6 +3,7 @@ package io.github.providergateway.provider.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.protocol.ProviderMessage;
+import io.github.providergateway.provider.spi.ProviderChannel;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
