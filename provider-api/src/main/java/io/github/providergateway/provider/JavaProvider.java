@@ -47,73 +47,155 @@ import java.util.function.Consumer;
  * <p>Callbacks run on the provider's executor, one at a time, in the order the gateway's messages
  * arrived; an exception thrown by one is logged and does not stop the runtime.
  *
- * @param name the provider's stable identity ({@code hello.name})
- * @param instance tells apart providers sharing {@code name}, or {@code null}
- * @param session the session to bind to; {@code null} lets the gateway choose (see {@link
- *     Builder#session(String)})
- * @param tools the tools, by unique name
- * @param metadata provider information shown to the host (a JSON object), or {@code null}
- * @param concurrency a limit on calls in flight, or {@code null}
- * @param hookRules {@code onPreToolUse} rules, in evaluation order
- * @param transforms system-prompt section → transform, in declaration order
- * @param gates {@code gateId} → the handler that decides it; every {@code gate} rule needs one
- * @param transformHandlers section → the handler of its {@code callback} transform
- * @param context ambient context added to every prompt, or {@code null}
- * @param startupContext added to the session's start context, or {@code null}
- * @param subscribe session event types to receive ({@code user.message}, ...)
- * @param onLifecycle every {@code session.lifecycle} ({@code started}, {@code idle}, {@code
- *     shutdown.pending})
- * @param onSessions every session list ({@code sessions}, {@code sessions.updated})
- * @param onEvent every {@code session.event} of a subscribed type
- * @param onError every {@code error} the gateway sends
- * @param onShutdown cleanup before {@code shutdown.ready}
+ * <p>A final class built only through {@link #builder}, not a record: a new option is a new
+ * builder method, and no caller's code breaks when one is added.
  */
-public record JavaProvider(
-    String name,
-    String instance,
-    SessionSelector session,
-    List<ProviderTool> tools,
-    JsonNode metadata,
-    Concurrency concurrency,
-    List<HookRule> hookRules,
-    Map<String, TransformRule> transforms,
-    Map<String, GateHandler> gates,
-    Map<String, TransformHandler> transformHandlers,
-    String context,
-    String startupContext,
-    List<String> subscribe,
-    Consumer<SessionLifecycle> onLifecycle,
-    Consumer<List<SessionInfo>> onSessions,
-    Consumer<SessionEvent> onEvent,
-    Consumer<ErrorMessage> onError,
-    ShutdownHandler onShutdown) {
+public final class JavaProvider {
 
   private static final System.Logger LOG = System.getLogger(JavaProvider.class.getName());
 
-  public JavaProvider {
-    requireNonNull(name, "name");
+  private final String name;
+  private final String instance;
+  private final SessionSelector session;
+  private final List<ProviderTool> tools;
+  private final JsonNode metadata;
+  private final Concurrency concurrency;
+  private final List<HookRule> hookRules;
+  private final Map<String, TransformRule> transforms;
+  private final Map<String, GateHandler> gates;
+  private final Map<String, TransformHandler> transformHandlers;
+  private final String context;
+  private final String startupContext;
+  private final List<String> subscribe;
+  private final Consumer<SessionLifecycle> onLifecycle;
+  private final Consumer<List<SessionInfo>> onSessions;
+  private final Consumer<SessionEvent> onEvent;
+  private final Consumer<ErrorMessage> onError;
+  private final ShutdownHandler onShutdown;
+
+  private JavaProvider(Builder b) {
+    this.name = requireNonNull(b.name, "name");
     if (name.isEmpty()) {
       throw new IllegalArgumentException("name must not be empty");
     }
-    if (instance != null && instance.isEmpty()) {
+    if (b.instance != null && b.instance.isEmpty()) {
       throw new IllegalArgumentException("instance must not be empty; use null for none");
     }
-    tools = List.copyOf(tools);
+    this.instance = b.instance;
+    this.session = b.session;
+    this.tools = List.copyOf(b.tools);
     checkUniqueNames(tools);
-    if (metadata != null && !metadata.isObject()) {
+    if (b.metadata != null && !b.metadata.isObject()) {
       throw new IllegalArgumentException("metadata must be a JSON object");
     }
-    hookRules = List.copyOf(hookRules);
-    transforms = Collections.unmodifiableMap(new LinkedHashMap<>(transforms));
-    gates = Map.copyOf(gates);
-    transformHandlers = Map.copyOf(transformHandlers);
+    this.metadata = b.metadata;
+    this.concurrency = b.concurrency;
+    this.hookRules = List.copyOf(b.hookRules);
+    this.transforms = Collections.unmodifiableMap(new LinkedHashMap<>(b.transforms));
+    this.gates = Map.copyOf(b.gates);
+    this.transformHandlers = Map.copyOf(b.transformHandlers);
     HandlerCheck.check(hookRules, transforms, gates.keySet(), transformHandlers.keySet());
-    subscribe = List.copyOf(subscribe);
-    requireNonNull(onLifecycle, "onLifecycle");
-    requireNonNull(onSessions, "onSessions");
-    requireNonNull(onEvent, "onEvent");
-    requireNonNull(onError, "onError");
-    requireNonNull(onShutdown, "onShutdown");
+    this.context = b.context;
+    this.startupContext = b.startupContext;
+    this.subscribe = List.copyOf(b.subscribe);
+    this.onLifecycle = b.onLifecycle;
+    this.onSessions = b.onSessions;
+    this.onEvent = b.onEvent;
+    this.onError = b.onError;
+    this.onShutdown = b.onShutdown;
+  }
+
+  /** The provider's stable identity ({@code hello.name}). */
+  public String name() {
+    return name;
+  }
+
+  /** Tells apart providers sharing {@link #name}, or {@code null}. */
+  public String instance() {
+    return instance;
+  }
+
+  /**
+   * The session to bind to; {@code null} lets the gateway choose (see {@link
+   * Builder#session(String)}).
+   */
+  public SessionSelector session() {
+    return session;
+  }
+
+  /** The tools, by unique name. */
+  public List<ProviderTool> tools() {
+    return tools;
+  }
+
+  /** Provider information shown to the host (a JSON object), or {@code null}. */
+  public JsonNode metadata() {
+    return metadata;
+  }
+
+  /** A limit on calls in flight, or {@code null}. */
+  public Concurrency concurrency() {
+    return concurrency;
+  }
+
+  /** {@code onPreToolUse} rules, in evaluation order. */
+  public List<HookRule> hookRules() {
+    return hookRules;
+  }
+
+  /** System-prompt section → transform, in declaration order. */
+  public Map<String, TransformRule> transforms() {
+    return transforms;
+  }
+
+  /** {@code gateId} → the handler that decides it; every {@code gate} rule has one. */
+  public Map<String, GateHandler> gates() {
+    return gates;
+  }
+
+  /** Section → the handler of its {@code callback} transform. */
+  public Map<String, TransformHandler> transformHandlers() {
+    return transformHandlers;
+  }
+
+  /** Ambient context added to every prompt, or {@code null}. */
+  public String context() {
+    return context;
+  }
+
+  /** Added to the session's start context, or {@code null}. */
+  public String startupContext() {
+    return startupContext;
+  }
+
+  /** Session event types to receive ({@code user.message}, ...). */
+  public List<String> subscribe() {
+    return subscribe;
+  }
+
+  /** Called with every {@code session.lifecycle} ({@code started}, {@code idle}, ...). */
+  public Consumer<SessionLifecycle> onLifecycle() {
+    return onLifecycle;
+  }
+
+  /** Called with every session list ({@code sessions}, {@code sessions.updated}). */
+  public Consumer<List<SessionInfo>> onSessions() {
+    return onSessions;
+  }
+
+  /** Called with every {@code session.event} of a subscribed type. */
+  public Consumer<SessionEvent> onEvent() {
+    return onEvent;
+  }
+
+  /** Called with every {@code error} the gateway sends. */
+  public Consumer<ErrorMessage> onError() {
+    return onError;
+  }
+
+  /** Cleanup before {@code shutdown.ready}. */
+  public ShutdownHandler onShutdown() {
+    return onShutdown;
   }
 
   /** Starts describing a provider named {@code name}; everything else is optional. */
@@ -329,25 +411,7 @@ public record JavaProvider(
     }
 
     public JavaProvider build() {
-      return new JavaProvider(
-          name,
-          instance,
-          session,
-          tools,
-          metadata,
-          concurrency,
-          hookRules,
-          transforms,
-          gates,
-          transformHandlers,
-          context,
-          startupContext,
-          subscribe,
-          onLifecycle,
-          onSessions,
-          onEvent,
-          onError,
-          onShutdown);
+      return new JavaProvider(this);
     }
   }
 }
