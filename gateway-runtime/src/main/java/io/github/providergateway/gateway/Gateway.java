@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.internal.Engine;
-import io.github.providergateway.gateway.internal.Loop;
 import io.github.providergateway.gateway.internal.Secrets;
 import io.github.providergateway.gateway.internal.Timers;
 import io.github.providergateway.protocol.Limits;
@@ -53,12 +52,12 @@ import java.util.random.RandomGenerator;
 public final class Gateway implements HostApi, AutoCloseable {
 
   private final Engine engine;
-  private final Loop loop;
+  private final SerialExecutor loop;
   private final List<AutoCloseable> owned;
   private volatile boolean closed;
   private final Clock clock;
 
-  private Gateway(Engine engine, Loop loop, List<AutoCloseable> owned, Clock clock) {
+  private Gateway(Engine engine, SerialExecutor loop, List<AutoCloseable> owned, Clock clock) {
     this.engine = engine;
     this.clock = clock;
     this.loop = loop;
@@ -485,7 +484,7 @@ public final class Gateway implements HostApi, AutoCloseable {
         owned.add(pool::shutdown);
         ioExecutor = pool;
       }
-      Loop loop = new Loop(loopExecutor);
+      SerialExecutor loop = new SerialExecutor("gateway", loopExecutor);
       Secrets secrets = new Secrets(random == null ? new SecureRandom() : random);
       Engine engine =
           new Engine(

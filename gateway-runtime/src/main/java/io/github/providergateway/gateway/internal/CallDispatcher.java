@@ -8,6 +8,7 @@ import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.gateway.SerialExecutor;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.ErrorCode;
@@ -37,7 +38,7 @@ import java.util.concurrent.Executor;
  */
 public final class CallDispatcher {
 
-  private final Loop loop;
+  private final SerialExecutor loop;
   private final Timers timers;
   private final Secrets secrets;
   private final Limits limits;
@@ -50,7 +51,7 @@ public final class CallDispatcher {
   private final ConcurrencyLimiter limiter = new ConcurrencyLimiter();
 
   CallDispatcher(
-      Loop loop,
+      SerialExecutor loop,
       Timers timers,
       Secrets secrets,
       Limits limits,

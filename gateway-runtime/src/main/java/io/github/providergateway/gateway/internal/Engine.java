@@ -8,6 +8,7 @@ import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.SerialExecutor;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.Limits;
@@ -36,7 +37,7 @@ public final class Engine {
 
   private static final System.Logger LOG = System.getLogger(Engine.class.getName());
 
-  private final Loop loop;
+  private final SerialExecutor loop;
   private final Limits limits;
   private final ProtocolCodec codec;
   private final Listeners listener;
@@ -66,7 +67,7 @@ public final class Engine {
   private final InboundRouter router;
 
   public Engine(
-      Loop loop,
+      SerialExecutor loop,
       Timers timers,
       Secrets secrets,
       Limits limits,
@@ -116,7 +117,7 @@ public final class Engine {
             loop, timers, auth, bindings, calls, hooks, prompts, pushes, updates, outbox);
   }
 
-  public Loop loop() {
+  public SerialExecutor loop() {
     return loop;
   }
 

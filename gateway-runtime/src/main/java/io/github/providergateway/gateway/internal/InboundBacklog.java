@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.SerialExecutor;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * transport stops reading from its socket ({@link ProviderConnection#suspendReading()}); TCP then
  * holds the peer back. Reading resumes once the loop has brought both below half their limit.
  *
- * <p>This is the boundary between transport threads and the loop, like {@link Loop} itself, so it
+ * <p>This is the boundary between transport threads and the loop, like the loop ({@link SerialExecutor}) itself, so it
  * is thread-safe with atomics rather than loop-confined: transports add from their threads, the
  * loop takes away.
  */

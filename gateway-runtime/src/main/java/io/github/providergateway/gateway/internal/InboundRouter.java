@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.SerialExecutor;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.AuthConfirm;
 import io.github.providergateway.protocol.Capabilities;
@@ -44,7 +45,7 @@ final class InboundRouter {
 
   private static final System.Logger LOG = System.getLogger(InboundRouter.class.getName());
 
-  private final Loop loop;
+  private final SerialExecutor loop;
   private final Timers timers;
   private final AuthHandler auth;
   private final BindingHandler bindings;
@@ -56,7 +57,7 @@ final class InboundRouter {
   private final Outbox outbox;
 
   InboundRouter(
-      Loop loop,
+      SerialExecutor loop,
       Timers timers,
       AuthHandler auth,
       BindingHandler bindings,

@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.gateway.SerialExecutor;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.protocol.CancelReason;
@@ -21,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class SessionManager {
 
-  private final Loop loop;
+  private final SerialExecutor loop;
   private final Timers timers;
   private final Secrets secrets;
   private final SessionRegistry sessions;
@@ -39,7 +40,7 @@ public final class SessionManager {
   private boolean stopped;
 
   SessionManager(
-      Loop loop,
+      SerialExecutor loop,
       Timers timers,
       Secrets secrets,
       SessionRegistry sessions,

@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.gateway.SerialExecutor;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,9 +14,9 @@ public final class Timers {
 
   private final Clock clock;
   private final Scheduler scheduler;
-  private final Loop loop;
+  private final SerialExecutor loop;
 
-  public Timers(Clock clock, Scheduler scheduler, Loop loop) {
+  public Timers(Clock clock, Scheduler scheduler, SerialExecutor loop) {
     this.clock = clock;
     this.scheduler = scheduler;
     this.loop = loop;

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.SerialExecutor;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Limits;
@@ -27,12 +28,12 @@ public final class ToolCatalog {
   /** A batch is flushed at the latest after this many debounce windows, however busy. */
   private static final int MAX_WAIT_WINDOWS = 5;
 
-  private final Loop loop;
+  private final SerialExecutor loop;
   private final Timers timers;
   private final Limits limits;
   private final Outbox outbox;
 
-  ToolCatalog(Loop loop, Timers timers, Limits limits, Outbox outbox) {
+  ToolCatalog(SerialExecutor loop, Timers timers, Limits limits, Outbox outbox) {
     this.loop = loop;
     this.timers = timers;
     this.limits = limits;

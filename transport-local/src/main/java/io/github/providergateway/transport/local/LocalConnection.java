@@ -7,7 +7,7 @@ import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
-import io.github.providergateway.provider.internal.SerialExecutor;
+import io.github.providergateway.provider.spi.ProviderLoop;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -48,7 +48,7 @@ public final class LocalConnection implements AutoCloseable {
   }
 
   private final String description;
-  private final SerialExecutor executor;
+  private final ProviderLoop executor;
   private final Listener listener;
   private final int maxQueuedMessages;
 
@@ -74,7 +74,7 @@ public final class LocalConnection implements AutoCloseable {
 
   LocalConnection(
       String description,
-      SerialExecutor executor,
+      ProviderLoop executor,
       Listener listener,
       int maxQueuedMessages,
       Runnable onTerminated) {

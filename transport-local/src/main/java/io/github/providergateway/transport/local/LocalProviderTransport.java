@@ -10,9 +10,9 @@ import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
-import io.github.providergateway.provider.internal.ProviderChannel;
-import io.github.providergateway.provider.internal.ProviderRuntime;
-import io.github.providergateway.provider.internal.SerialExecutor;
+import io.github.providergateway.provider.spi.ProviderChannel;
+import io.github.providergateway.provider.spi.ProviderLoop;
+import io.github.providergateway.provider.spi.ProviderRuntime;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -78,7 +78,7 @@ public final class LocalProviderTransport {
       Acceptor acceptor, JavaProvider provider, String homeSessionId, Executor executor) {
     requireNonNull(provider, "provider");
     ExecutorService owned = executor == null ? daemonThread("provider-" + provider.name()) : null;
-    SerialExecutor loop = new SerialExecutor(executor == null ? owned : executor);
+    ProviderLoop loop = new ProviderLoop(executor == null ? owned : executor);
     Runnable release = owned == null ? () -> {} : owned::shutdown;
     // The runtime reads time only for reconnect tokens, which an in-process provider never uses.
     ProviderRuntime runtime = new ProviderRuntime(provider, loop, Clock.systemUTC(), release);
@@ -149,7 +149,7 @@ public final class LocalProviderTransport {
     LocalConnection connection =
         new LocalConnection(
             "local#" + SERIALS.incrementAndGet(),
-            new SerialExecutor(executor == null ? owned : executor),
+            new ProviderLoop(executor == null ? owned : executor),
             listener,
             maxQueuedMessages,
             owned == null ? () -> {} : owned::shutdown);

@@ -6,7 +6,7 @@ import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
-import io.github.providergateway.provider.internal.ProviderChannel;
+import io.github.providergateway.provider.spi.ProviderChannel;
 import java.io.IOException;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;

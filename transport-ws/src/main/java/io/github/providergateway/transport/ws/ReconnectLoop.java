@@ -6,9 +6,9 @@ import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
-import io.github.providergateway.provider.internal.ProviderAuth;
-import io.github.providergateway.provider.internal.ProviderRuntime;
-import io.github.providergateway.provider.internal.SerialExecutor;
+import io.github.providergateway.provider.spi.ProviderAuth;
+import io.github.providergateway.provider.spi.ProviderLoop;
+import io.github.providergateway.provider.spi.ProviderRuntime;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.net.http.WebSocket;
@@ -29,7 +29,7 @@ final class ReconnectLoop {
   private final URI uri;
   private final WebSocketProviderClient.Options options;
   private final WebSocketProviderClient.Connector connector;
-  private final SerialExecutor loop;
+  private final ProviderLoop loop;
   private final Scheduler scheduler;
   /** The source of jitter, numbers in [0, 1). */
   private final DoubleSupplier random;
@@ -53,7 +53,7 @@ final class ReconnectLoop {
       URI uri,
       WebSocketProviderClient.Options options,
       WebSocketProviderClient.Connector connector,
-      SerialExecutor loop,
+      ProviderLoop loop,
       Scheduler scheduler,
       DoubleSupplier random,
       Runnable release,

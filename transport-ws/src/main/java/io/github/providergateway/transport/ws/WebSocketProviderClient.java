@@ -8,8 +8,8 @@ import io.github.providergateway.gateway.SystemScheduler;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.ProviderSession;
-import io.github.providergateway.provider.internal.ProviderAuth;
-import io.github.providergateway.provider.internal.SerialExecutor;
+import io.github.providergateway.provider.spi.ProviderAuth;
+import io.github.providergateway.provider.spi.ProviderLoop;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -67,7 +67,7 @@ public final class WebSocketProviderClient {
   }
 
   /** The provider's executor, made serial: messages are handled and tools run one at a time. */
-  private final SerialExecutor loop;
+  private final ProviderLoop loop;
   private final ReconnectLoop connection;
 
   private WebSocketProviderClient(
@@ -84,7 +84,7 @@ public final class WebSocketProviderClient {
     ExecutorService ownedThread =
         options.executor == null ? daemonThread("provider-" + provider.name()) : null;
     SystemScheduler ownedScheduler = options.scheduler == null ? new SystemScheduler() : null;
-    this.loop = new SerialExecutor(ownedThread != null ? ownedThread : options.executor);
+    this.loop = new ProviderLoop(ownedThread != null ? ownedThread : options.executor);
     Scheduler scheduler = ownedScheduler != null ? ownedScheduler : options.scheduler;
     Runnable release =
         () -> {

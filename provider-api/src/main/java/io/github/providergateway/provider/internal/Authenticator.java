@@ -1,0 +1,91 @@
+package io.github.providergateway.provider.internal;
+
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.provider.PairingCodeSupplier;
+import io.github.providergateway.provider.spi.ProviderAuth;
+
+/**
+ * How one runtime authenticates each WebSocket connection, after its {@link ProviderAuth}: with
+ * the token it was given, or by pairing.
+ *
+ * <p>Pairing: the first connection sends {@code auth {mode: "pair"}}, asks the {@link
+ * PairingCodeSupplier} for the code the person reads in their session's timeline, and sends it as
+ * {@code auth.confirm}; the {@code sessions} that follows carries an external token, which later
+ * connections present instead of pairing again. If the gateway refuses that token ({@code
+ * AUTH_FAILED}: its session ended, or the gateway restarted), it is forgotten and the next
+ * connection pairs again. Loop only.
+ */
+final class Authenticator {
+
+  /** The token given by the caller; null when pairing. */
+  private final String token;
+
+  /** Asks the person for the code; null when a token was given. */
+  private final PairingCodeSupplier codes;
+
+  /** The external token the last pairing issued, or null. Loop only. */
+  private String issued;
+
+  /** Whether the current connection presented {@link #issued}. Loop only. */
+  private boolean presentedIssued;
+
+  Authenticator(ProviderAuth auth) {
+    // ProviderAuth is sealed to these two; Java 17 has no pattern switch to say so.
+    if (auth instanceof ProviderAuth.Pairing pairing) {
+      this.token = null;
+      this.codes = pairing.codes();
+    } else {
+      this.token = ((ProviderAuth.Token) auth).token();
+      this.codes = null;
+    }
+  }
+
+  /** The {@code auth} for a new connection. */
+  Auth first() {
+    presentedIssued = false;
+    if (token != null) {
+      return Auth.withToken(token);
+    }
+    if (issued != null) {
+      presentedIssued = true;
+      return Auth.withToken(issued);
+    }
+    return Auth.pair();
+  }
+
+  /** Whether this provider pairs (and so answers {@code auth.pairing}). */
+  boolean pairs() {
+    return codes != null;
+  }
+
+  PairingCodeSupplier codes() {
+    return codes;
+  }
+
+  /** {@code sessions}: keeps the external token a pairing issued. */
+  void sessions(Sessions sessions) {
+    if (codes != null && sessions.token() != null) {
+      issued = sessions.token();
+    }
+  }
+
+  /**
+   * An {@code AUTH_FAILED} refusing the issued token: the token is forgotten, so the next
+   * connection pairs again, and the refusal does not end the provider.
+   *
+   * @return whether {@code error} was that refusal
+   */
+  boolean forgetsRefusedToken(ErrorMessage error) {
+    if (presentedIssued
+        && error.code() == ErrorCode.AUTH_FAILED
+        && "auth".equals(error.replyTo())) {
+      issued = null;
+      presentedIssued = false;
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,51 @@
+package io.github.providergateway.provider.spi;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.provider.PairingCodeSupplier;
+
+/**
+ * How a provider authenticates each connection to a gateway that asks for {@code auth} (spec:
+ * Authentication and trust levels): with a token it was given ({@link Token}: the gateway token, a
+ * spawn token, an external token), or by pairing ({@link Pairing}). A transport that opens such
+ * connections hands one to {@link ProviderRuntime}, which then sends {@code auth} first on each.
+ */
+public sealed interface ProviderAuth {
+
+  /** Presents {@code token} on every connection. */
+  static ProviderAuth token(String token) {
+    return new Token(token);
+  }
+
+  /** Pairs, asking {@code codes} for the code, then presents the token pairing issued. */
+  static ProviderAuth pairing(PairingCodeSupplier codes) {
+    return new Pairing(codes);
+  }
+
+  /** A token presented on every connection. */
+  record Token(String token) implements ProviderAuth {
+    public Token {
+      requireNonNull(token, "token");
+      if (token.isEmpty()) {
+        throw new IllegalArgumentException("token must not be empty");
+      }
+    }
+
+    /** Never the token itself: it is a secret, and records end up in logs. */
+    @Override
+    public String toString() {
+      return "Token[***]";
+    }
+  }
+
+  /**
+   * Pairing: the first connection sends {@code auth {mode: "pair"}} and asks {@code codes} for the
+   * code the person reads in their session; later connections present the external token that
+   * pairing issued, and pair again if the gateway refuses it.
+   */
+  record Pairing(PairingCodeSupplier codes) implements ProviderAuth {
+    public Pairing {
+      requireNonNull(codes, "codes");
+    }
+  }
+}

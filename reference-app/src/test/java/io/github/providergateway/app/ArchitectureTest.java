@@ -1,0 +1,305 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Rules the compiler cannot check (STYLE: Tests), over the sources of every module the root {@code
+ * pom.xml} lists: who may use whom ({@link #MAY_USE}), no module reaches into another module's
+ * {@code internal} package, main code in the libraries never reads the wall clock or sleeps (time
+ * is injected), the engine and the provider API never touch Tyrus or Jakarta WebSocket, and the
+ * protocol library has no threads or I/O.
+ *
+ * <p>It lives in {@code reference-app}, the one module that sees every other, and reads sources
+ * rather than classes: a reference is any {@code io.github.providergateway...} package name in code
+ * (imports, static imports, fully qualified names, {@code module-info} lines), with comments and
+ * string literals left out. Main and test sources are both read: a test fixture may use only what
+ * its module may.
+ */
+class ArchitectureTest {
+
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+  /** Our package names in code, up to the first segment that is not a package (a class). */
+  private static final Pattern OUR_PACKAGE =
+      Pattern.compile("\\bio\\.github\\.providergateway((?:\\.[a-z_][a-z0-9_]*)+)");
+
+  private static final Pattern MODULE = Pattern.compile("<module>\\s*([^<\\s]+)\\s*</module>");
+  private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
+
+  /** Every module that may use every other (but never another's {@code internal}). */
+  private static final Set<String> ANYTHING = Set.of("reference-app", "benchmarks");
+
+  /**
+   * The module graph: which other modules each module may use. A module the root pom lists must
+   * have a row here (or be in {@link #ANYTHING}); a new one is a design decision, to be written
+   * down here and in docs/architecture.md.
+   */
+  private static final Map<String, Set<String>> MAY_USE =
+      Map.of(
+          "protocol-api", Set.of(), // pure: nothing of ours
+          "gateway-runtime", Set.of("protocol-api"),
+          "gateway-host", Set.of("protocol-api", "gateway-runtime"),
+          // No transport, no host side; of the engine only its public package (SerialExecutor).
+          "provider-api", Set.of("protocol-api", "gateway-runtime"),
+          // The transports are siblings: neither uses the other.
+          "transport-local", Set.of("protocol-api", "gateway-runtime", "provider-api"),
+          "transport-ws", Set.of("protocol-api", "gateway-runtime", "gateway-host", "provider-api"));
+
+  /** The modules of the root pom, in its order. */
+  private static List<String> modules() {
+    List<String> modules = new ArrayList<>();
+    Matcher module = MODULE.matcher(read(ROOT.resolve("pom.xml")));
+    while (module.find()) {
+      modules.add(module.group(1));
+    }
+    return modules;
+  }
+
+  private static List<Path> sources(String module, String set) {
+    Path dir = ROOT.resolve(module).resolve("src").resolve(set).resolve("java");
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<Path> mainSources(String module) {
+    return sources(module, "main");
+  }
+
+  private static List<Path> allSources(String module) {
+    List<Path> all = new ArrayList<>(sources(module, "main"));
+    all.addAll(sources(module, "test"));
+    return all;
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Package → the module whose sources declare it. */
+  private static Map<String, String> packageOwners() {
+    Map<String, String> owners = new HashMap<>();
+    for (String module : modules()) {
+      for (Path file : allSources(module)) {
+        Matcher declared = PACKAGE.matcher(read(file));
+        if (declared.find()) {
+          owners.putIfAbsent(declared.group(1), module);
+        }
+      }
+    }
+    return owners;
+  }
+
+  /**
+   * The code of a source file, line by line, with comments and string and char literals blanked
+   * out (a package named in Javadoc or in a class name given to a child JVM is no dependency).
+   */
+  private static List<String> codeLines(Path file) {
+    String text = read(file);
+    StringBuilder code = new StringBuilder(text.length());
+    int i = 0;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      if (text.startsWith("//", i)) {
+        while (i < text.length() && text.charAt(i) != '\n') {
+          i++;
+        }
+      } else if (text.startsWith("/*", i)) {
+        int end = text.indexOf("*/", i + 2);
+        i = skip(text, code, i, end < 0 ? text.length() : end + 2);
+      } else if (text.startsWith("\"\"\"", i)) {
+        int end = text.indexOf("\"\"\"", i + 3);
+        i = skip(text, code, i, end < 0 ? text.length() : end + 3);
+      } else if (c == '"' || c == '\'') {
+        int end = i + 1;
+        while (end < text.length() && text.charAt(end) != c && text.charAt(end) != '\n') {
+          end += text.charAt(end) == '\\' ? 2 : 1;
+        }
+        i = skip(text, code, i, Math.min(end + 1, text.length()));
+      } else {
+        code.append(c);
+        i++;
+      }
+    }
+    return code.toString().lines().toList();
+  }
+
+  /** Leaves out {@code text[from, to)} but keeps its line breaks, so line numbers stay right. */
+  private static int skip(String text, StringBuilder code, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (text.charAt(i) == '\n') {
+        code.append('\n');
+      }
+    }
+    return to;
+  }
+
+  /** One place where a module's code names another module's package. */
+  private record Use(String module, String target, String pkg, String where) {}
+
+  /** Every use of a package owned by another module, over all modules' main and test sources. */
+  private static List<Use> crossModuleUses() {
+    Map<String, String> owners = packageOwners();
+    List<Use> uses = new ArrayList<>();
+    for (String module : modules()) {
+      for (Path file : allSources(module)) {
+        List<String> lines = codeLines(file);
+        for (int n = 0; n < lines.size(); n++) {
+          Matcher named = OUR_PACKAGE.matcher(lines.get(n));
+          while (named.find()) {
+            String pkg = owningPackage("io.github.providergateway" + named.group(1), owners);
+            String owner = owners.get(pkg);
+            if (owner != null && !owner.equals(module)) {
+              String where = ROOT.relativize(file) + ":" + (n + 1) + ": " + lines.get(n).strip();
+              uses.add(new Use(module, owner, pkg, where));
+            }
+          }
+        }
+      }
+    }
+    return uses;
+  }
+
+  /** The longest known package {@code name} starts with ({@code a.b.Outer} names {@code a.b}). */
+  private static String owningPackage(String name, Map<String, String> owners) {
+    String candidate = name;
+    while (!owners.containsKey(candidate) && candidate.contains(".")) {
+      candidate = candidate.substring(0, candidate.lastIndexOf('.'));
+    }
+    return candidate;
+  }
+
+  private static boolean isInternal(String pkg) {
+    return pkg.equals("internal") || pkg.contains(".internal.") || pkg.endsWith(".internal");
+  }
+
+  private static List<String> offending(List<Path> files, Pattern pattern) {
+    List<String> hits = new ArrayList<>();
+    for (Path file : files) {
+      List<String> lines = codeLines(file);
+      for (int i = 0; i < lines.size(); i++) {
+        if (pattern.matcher(lines.get(i)).find()) {
+          hits.add(ROOT.relativize(file) + ":" + (i + 1) + ": " + lines.get(i).strip());
+        }
+      }
+    }
+    return hits;
+  }
+
+  @Test
+  void theScanSeesEveryModuleAndItsSources() {
+    assertThat(modules())
+        .contains("protocol-api", "gateway-runtime", "provider-api", "transport-ws", "reference-app");
+    assertThat(mainSources("gateway-runtime")).hasSizeGreaterThan(20);
+    assertThat(mainSources("protocol-api")).hasSizeGreaterThan(20);
+    assertThat(crossModuleUses()).as("the scan finds uses across modules").hasSizeGreaterThan(100);
+  }
+
+  @Test
+  void everyModuleHasARowInTheModuleGraph() {
+    assertThat(modules())
+        .as("modules of the root pom without a row in ArchitectureTest.MAY_USE")
+        .allMatch(module -> MAY_USE.containsKey(module) || ANYTHING.contains(module));
+  }
+
+  @Test
+  void everyDirectoryWithJavaSourcesIsAModuleOfTheRootPom() throws IOException {
+    Set<String> withSources = new TreeSet<>();
+    try (Stream<Path> dirs = Files.list(ROOT)) {
+      dirs.filter(dir -> Files.isDirectory(dir.resolve("src")))
+          .forEach(dir -> withSources.add(dir.getFileName().toString()));
+    }
+    assertThat(modules()).as("modules of the root pom").containsAll(withSources);
+  }
+
+  @Test
+  void eachPackageBelongsToOneModule() {
+    Map<String, Set<String>> declaredBy = new TreeMap<>();
+    for (String module : modules()) {
+      for (Path file : allSources(module)) {
+        Matcher declared = PACKAGE.matcher(read(file));
+        if (declared.find()) {
+          declaredBy.computeIfAbsent(declared.group(1), p -> new TreeSet<>()).add(module);
+        }
+      }
+    }
+    declaredBy.values().removeIf(owners -> owners.size() == 1);
+    assertThat(declaredBy).as("packages split across modules").isEmpty();
+  }
+
+  @Test
+  void noModuleUsesAnotherModulesInternalPackage() {
+    assertThat(crossModuleUses())
+        .filteredOn(use -> isInternal(use.pkg()))
+        .extracting(use -> use.module() + " uses " + use.target() + "'s internal package at " + use.where())
+        .as("internal packages are private to their module; what others need belongs in a public or SPI package")
+        .isEmpty();
+  }
+
+  @Test
+  void modulesUseOnlyTheModulesTheyMayDependOn() {
+    assertThat(crossModuleUses())
+        .filteredOn(use -> !ANYTHING.contains(use.module()))
+        .filteredOn(use -> !MAY_USE.getOrDefault(use.module(), Set.of()).contains(use.target()))
+        .extracting(
+            use ->
+                use.module() + " may use only " + new TreeSet<>(MAY_USE.getOrDefault(use.module(), Set.of()))
+                    + ", not " + use.target() + ", at " + use.where())
+        .as("module edges (ArchitectureTest.MAY_USE, docs/architecture.md)")
+        .isEmpty();
+  }
+
+  @Test
+  void libraryCodeNeverReadsTheWallClockOrSleeps() {
+    List<Path> libraries = new ArrayList<>();
+    for (String module : List.of("protocol-api", "gateway-runtime", "provider-api")) {
+      libraries.addAll(mainSources(module));
+    }
+    assertThat(offending(libraries, Pattern.compile(
+        "Instant\\.now\\(|System\\.currentTimeMillis\\(|Thread\\.sleep\\(|LocalDateTime\\.now\\(|Clock\\.systemUTC\\(|Clock\\.systemDefaultZone\\(")))
+        .as("time is injected: only Gateway.Builder may pick the system clock")
+        .allMatch(hit -> hit.contains("gateway/Gateway.java"));
+  }
+
+  @Test
+  void theEngineTheProtocolAndTheProviderApiNeverTouchWebSocketLibraries() {
+    List<Path> files = new ArrayList<>();
+    for (String module : List.of("protocol-api", "gateway-runtime", "provider-api")) {
+      files.addAll(mainSources(module));
+    }
+    assertThat(offending(files, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))
+        .isEmpty();
+  }
+
+  @Test
+  void theProtocolLibraryHasNoThreadsOrIo() {
+    assertThat(offending(mainSources("protocol-api"), Pattern.compile(
+        "new Thread\\(|Executor|java\\.nio\\.file\\.Files|java\\.net\\.|java\\.time\\.Clock")))
+        .isEmpty();
+  }
+}
