@@ -222,8 +222,7 @@ public final class Gateway implements HostApi, AutoCloseable {
   }
 
   @Override
-  public CompletableFuture<PromptResult> onPrompt(
-      String sessionId, String text, Map<String, String> sections) {
+  public CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections) {
     return onLoopAsync(() -> engine.prompt(sessionId, sections == null ? Map.of() : sections));
   }
 

@@ -58,12 +58,13 @@ public interface HostApi {
   CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args);
 
   /**
-   * Runs the prompt pipeline: transforms on {@code sections}, ambient and startup contexts.
+   * Runs the prompt pipeline when the user submits a prompt: transforms on {@code sections},
+   * ambient and startup contexts. The user's words themselves do not take part (no transform sees
+   * them); a host tells subscribed providers of them with {@link #emit} {@code user.message}.
    *
    * @param sections section name → current text
    */
-  CompletableFuture<PromptResult> onPrompt(
-      String sessionId, String text, Map<String, String> sections);
+  CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections);
 
   /** Forwards a session event to subscribed providers as {@code session.event}. */
   CompletableFuture<Void> emit(String sessionId, String event, JsonNode data);

@@ -67,7 +67,7 @@ class AllBindingTest {
     assertThat(tap.next(SessionLifecycle.class).sessionId()).isEqualTo(beta);
     assertThat(tools(alpha)).containsExactly("tap_tool");
     assertThat(tools(beta)).containsExactly("tap_tool");
-    assertThat(done(f.gateway.onPrompt(beta, "x", Map.of())).context()).containsExactly("tap context");
+    assertThat(done(f.gateway.onPrompt(beta, Map.of())).context()).containsExactly("tap context");
   }
 
   @Test
@@ -81,7 +81,7 @@ class AllBindingTest {
     tap.next(SessionsUpdated.class);
     tap.assertNoMoreMessages();
     assertThat(tools(gamma)).isEmpty();
-    assertThat(done(f.gateway.onPrompt(gamma, "x", Map.of())).context()).isEmpty();
+    assertThat(done(f.gateway.onPrompt(gamma, Map.of())).context()).isEmpty();
     assertThat(done(f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"))).allowed())
         .as("its fail-closed gate is not yet in force").isTrue();
 
@@ -91,7 +91,7 @@ class AllBindingTest {
     assertThat(started.sessionId()).isEqualTo(gamma);
     assertThat(started.state()).isEqualTo(LifecycleState.STARTED);
     assertThat(tools(gamma)).containsExactly("tap_tool");
-    assertThat(done(f.gateway.onPrompt(gamma, "x", Map.of())).context()).containsExactly("ctx");
+    assertThat(done(f.gateway.onPrompt(gamma, Map.of())).context()).containsExactly("ctx");
     f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"));
     assertThat(tap.next(GateCheck.class).sessionId()).isEqualTo(gamma);
   }
@@ -199,7 +199,7 @@ class AllBindingTest {
 
     tap.next(SessionLifecycle.class);
     assertThat(tools(gamma)).containsExactly("kept", "new");
-    assertThat(done(f.gateway.onPrompt(gamma, "x", Map.of())).context()).containsExactly("new context");
+    assertThat(done(f.gateway.onPrompt(gamma, Map.of())).context()).containsExactly("new context");
     assertThat(done(f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"))).reason()).isEqualTo("no shell");
     tap.send(new Push(null, gamma, "noise", null, PushLevel.SURFACE, null, null));
     tap.send(new Push(null, gamma, "signal", null, PushLevel.SURFACE, null, null));

@@ -103,7 +103,7 @@ class DeclarationsBudgetTest {
     p.assertNoMoreMessages(); // no ack
     assertThat(done(f.gateway.tools(session))).extracting(HostTool::name).containsExactly("t");
     assertThat(done(f.gateway.preToolUse(session, "t", json("{}")))).isEqualTo(HookDecision.allow(List.of()));
-    assertThat(done(f.gateway.onPrompt(session, "x", Map.of())).context()).isEmpty();
+    assertThat(done(f.gateway.onPrompt(session, Map.of())).context()).isEmpty();
   }
 
   @Test

@@ -365,7 +365,7 @@ class HelloTest {
     conn.send(Hello.builder("mover").session(b).tools(tool("new_tool")).build());
     conn.next(HelloAck.class);
 
-    PromptResult prompt = done(f.gateway.onPrompt(a, "hi", Map.of("custom_instructions", "Be brief.")));
+    PromptResult prompt = done(f.gateway.onPrompt(a, Map.of("custom_instructions", "Be brief.")));
     assertThat(prompt.context()).isEmpty();
     assertThat(prompt.sections()).containsEntry("custom_instructions", "Be brief.");
     var call = f.call(a, "deploy", "{}");

@@ -47,7 +47,7 @@ class PromptTest {
   }
 
   private PromptResult prompt() {
-    return done(f.gateway.onPrompt(session, "fix the auth bug", sections()));
+    return done(f.gateway.onPrompt(session, sections()));
   }
 
   @Test
@@ -119,7 +119,7 @@ class PromptTest {
   void aCallbackTransformAsksTheProviderWithTheCurrentText() {
     RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
 
-    var result = f.gateway.onPrompt(session, "hi", sections());
+    var result = f.gateway.onPrompt(session, sections());
     TransformRequest request = live.next(TransformRequest.class);
     assertThat(request.callId()).startsWith("tx-");
     assertThat(request.sessionId()).isEqualTo(session);
@@ -142,7 +142,7 @@ class PromptTest {
     Map<String, String> sections = new LinkedHashMap<>();
     sections.put("custom_instructions", "");
 
-    PromptResult result = done(f.gateway.onPrompt(session, "hi", sections));
+    PromptResult result = done(f.gateway.onPrompt(session, sections));
 
     assertThat(result.sections()).containsExactly(
         Map.entry("custom_instructions", "Use tabs."), Map.entry("safety", "Ask before deleting."));
@@ -155,7 +155,7 @@ class PromptTest {
     RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
     transforms("tail", Map.of("code_change_rules", Optional.of(TransformRule.append("No force pushes."))));
 
-    var result = f.gateway.onPrompt(session, "hi", sections());
+    var result = f.gateway.onPrompt(session, sections());
     TransformRequest request = live.next(TransformRequest.class);
     assertThat(request.current()).isEqualTo("Write tests first.\nSmall diffs.");
     live.send(new TransformResult(request.callId(), "Tests first, small diffs."));
@@ -166,7 +166,7 @@ class PromptTest {
   @Test
   void aSilentCallbackKeepsTheCurrentTextAfterTwoSeconds() {
     RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
-    var result = f.gateway.onPrompt(session, "hi", sections());
+    var result = f.gateway.onPrompt(session, sections());
     live.next(TransformRequest.class);
 
     f.clock.advance(Duration.ofMillis(1_999));
@@ -179,7 +179,7 @@ class PromptTest {
   @Test
   void aCallbackWhoseProviderDisconnectsKeepsTheCurrentText() {
     RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
-    var result = f.gateway.onPrompt(session, "hi", sections());
+    var result = f.gateway.onPrompt(session, sections());
     live.next(TransformRequest.class);
 
     live.drop();
@@ -190,7 +190,7 @@ class PromptTest {
   @Test
   void aCallbackWhoseProviderRebindsKeepsTheCurrentText() {
     RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
-    var result = f.gateway.onPrompt(session, "hi", sections());
+    var result = f.gateway.onPrompt(session, sections());
     String callId = live.next(TransformRequest.class).callId();
 
     live.send(Hello.builder("live").session(session).build());
@@ -230,7 +230,7 @@ class PromptTest {
     String other = f.startSession("beta");
     transforms("editor", Map.of("custom_instructions", Optional.of(TransformRule.append("alpha only"))));
 
-    assertThat(done(f.gateway.onPrompt(other, "hi", sections())).sections().get("custom_instructions"))
+    assertThat(done(f.gateway.onPrompt(other, sections())).sections().get("custom_instructions"))
         .isEqualTo("Be brief.");
   }
 

@@ -275,8 +275,7 @@ class ProviderInboundFuzzTest {
         case 'c' -> hostFutures.add(f.gateway.callTool(id, name, json("{\"command\":\"git push\"}"), null));
         case 'C' -> hostFutures.add(f.gateway.callTool(id, name, json("{}"), Duration.ofMillis(1500)));
         case 'g' -> hostFutures.add(f.gateway.preToolUse(id, name, json("{\"command\":\"git push\",\"file\":\"a.sql\"}")));
-        case 'p' -> hostFutures.add(f.gateway.onPrompt(id, "fix the build",
-            Map.of("code_change_rules", "be careful", "custom_instructions", "use pnpm")));
+        case 'p' -> hostFutures.add(f.gateway.onPrompt(id, Map.of("code_change_rules", "be careful", "custom_instructions", "use pnpm")));
         case 'e' -> hostFutures.add(f.gateway.emit(id, arg.isEmpty() ? "user.message" : arg, json("{\"text\":\"hi\"}")));
         case 'q' -> hostFutures.add(f.gateway.queryStreams(id, List.of(name + "@" + name), 5));
         case 'i' -> hostFutures.add(f.gateway.interrupt(id));

@@ -74,7 +74,7 @@ class ReconnectTest {
     assertThat(done(f.gateway.tools(session)))
         .extracting(HostTool::name)
         .containsExactly("page_title", "list_browser_instances");
-    assertThat(done(f.gateway.onPrompt(session, "hi", java.util.Map.of())).context())
+    assertThat(done(f.gateway.onPrompt(session, java.util.Map.of())).context())
         .containsExactly("Dashboard open");
     assertThat(done(f.gateway.preToolUse(session, "close_tab", json("{}"))).reason())
         .as("its hook rules came back too")
@@ -227,7 +227,7 @@ class ReconnectTest {
       assertThat(conn.next(Ack.class).revision()).as("revisions start again").isEqualTo(1);
       restarted.settle();
       assertThat(done(restarted.gateway.tools(s))).extracting(HostTool::name).doesNotContain("page_title");
-      assertThat(done(restarted.gateway.onPrompt(s, "hi", java.util.Map.of())).context()).containsExactly("fresh");
+      assertThat(done(restarted.gateway.onPrompt(s, java.util.Map.of())).context()).containsExactly("fresh");
     }
   }
 
@@ -344,7 +344,7 @@ class ReconnectTest {
 
     done(f.gateway.emit(session, "user.message", json("{}")));
     assertThat(again.next(io.github.providergateway.protocol.SessionEvent.class).event()).isEqualTo("user.message");
-    assertThat(done(f.gateway.onPrompt(session, "hi", java.util.Map.of())).startupContext()).containsExactly("booted");
+    assertThat(done(f.gateway.onPrompt(session, java.util.Map.of())).startupContext()).containsExactly("booted");
     f.call(session, "t", "{}");
     f.call(session, "t", "{}");
     assertThat(again.drain()).as("still one call at a time").hasSize(1);
@@ -365,7 +365,7 @@ class ReconnectTest {
             "tone", java.util.Optional.of(io.github.providergateway.protocol.TransformRule.append("new tone"))))).build());
     again.next(HelloAck.class);
 
-    PromptResult prompt = done(f.gateway.onPrompt(session, "hi", java.util.Map.of()));
+    PromptResult prompt = done(f.gateway.onPrompt(session, java.util.Map.of()));
     assertThat(prompt.startupContext()).containsExactly("rebooted");
     assertThat(prompt.sections()).containsExactly(java.util.Map.entry("tone", "new tone"));
   }

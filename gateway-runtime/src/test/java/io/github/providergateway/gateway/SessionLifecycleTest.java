@@ -235,7 +235,7 @@ class SessionLifecycleTest {
         .build());
     var decision = f.gateway.preToolUse(a, "shell", GatewayFixture.json("{}"));
     String gateCallId = guard.next(GateCheck.class).callId();
-    var prompt = f.gateway.onPrompt(a, "hi", Map.of("code_change_rules", "Small diffs."));
+    var prompt = f.gateway.onPrompt(a, Map.of("code_change_rules", "Small diffs."));
     String transformCallId = rules.next(TransformRequest.class).callId();
 
     var ended = f.gateway.endSession(a, Duration.ofMillis(500));
@@ -311,7 +311,7 @@ class SessionLifecycleTest {
     p.send(new Goodbye("done"));
 
     assertThat(p.closeReason()).isEqualTo(CloseReason.NORMAL);
-    PromptResult prompt = done(f.gateway.onPrompt(a, "hi", Map.of("custom_instructions", "Be brief.")));
+    PromptResult prompt = done(f.gateway.onPrompt(a, Map.of("custom_instructions", "Be brief.")));
     assertThat(prompt.context()).isEmpty();
     assertThat(prompt.sections()).containsEntry("custom_instructions", "Be brief.");
     var call = f.call(a, "deploy", "{}");

@@ -303,7 +303,7 @@ class ToolRegistrationTest {
 
     p.send(new ContextUpdate("context", session, "Deploy freeze"));
     assertThat(p.next(Ack.class)).isEqualTo(new Ack("context", session, 3));
-    assertThat(done(f.gateway.onPrompt(session, "hi", Map.of())).context()).containsExactly("Deploy freeze");
+    assertThat(done(f.gateway.onPrompt(session, Map.of())).context()).containsExactly("Deploy freeze");
 
     p.send(new FilterSet("filter", session, "ci", List.of(new FilterRule("noise", FilterOutcome.DROP))));
     assertThat(p.next(Ack.class)).isEqualTo(new Ack("filter", session, 4));
@@ -313,7 +313,7 @@ class ToolRegistrationTest {
     p.send(new HooksUpdate("transforms", session,
         new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.append("Use pnpm."))))));
     assertThat(p.next(Ack.class)).isEqualTo(new Ack("transforms", session, 5));
-    assertThat(done(f.gateway.onPrompt(session, "hi", Map.of("custom_instructions", "Be brief."))).sections())
+    assertThat(done(f.gateway.onPrompt(session, Map.of("custom_instructions", "Be brief."))).sections())
         .containsEntry("custom_instructions", "Be brief.\nUse pnpm.");
     assertThat(done(f.call(session, "a", "{}")).outcome()).as("transforms alone keep the rules").isInstanceOf(ToolOutcome.Denied.class);
 

@@ -189,7 +189,7 @@ class TrustMatrixTest {
 
     assertThat(external.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
     assertThat(done(f.gateway.tools(session))).isEmpty();
-    assertThat(done(f.gateway.onPrompt(session, "x", Map.of())).context()).isEmpty();
+    assertThat(done(f.gateway.onPrompt(session, Map.of())).context()).isEmpty();
   }
 
   @Test

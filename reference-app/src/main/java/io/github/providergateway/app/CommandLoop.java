@@ -25,7 +25,7 @@ final class CommandLoop {
           "  tools                         the current session's tools, as the agent sees them",
           "  call <tool> [json]            call a tool, e.g.  call greet {\"name\":\"Ada\"}",
           "  hook <tool> [json]            what the pre-tool hooks decide (runs nothing)",
-          "  prompt [text]                 the system prompt after providers' transforms",
+          "  prompt                        the system prompt after providers' transforms",
           "  event <name> [json]           send a session event, e.g.  event user.message {\"text\":\"hi\"}",
           "  stream <stream@provider> [n]  a stream's newest n events (default 20)",
           "  watch <stream@provider>       print a stream's new events as they arrive",

@@ -91,8 +91,13 @@ final class ToolCommands {
     }
   }
 
-  void prompt(String text) {
-    PromptResult result = await(api.onPrompt(sessions.requireCurrent(), text, DefaultPrompt.sections()));
+  void prompt(String words) {
+    if (!words.isBlank()) {
+      // No transform sees the user's words (spec: transform.request carries only the section).
+      out.say("(the system prompt takes no text; providers hear the user with: event user.message "
+          + "{\"content\":\"...\"})");
+    }
+    PromptResult result = await(api.onPrompt(sessions.requireCurrent(), DefaultPrompt.sections()));
     result.sections().forEach((name, body) -> out.say("## " + name + "\n" + body + "\n"));
     if (!result.context().isEmpty()) {
       out.say("## context (ambient, from providers)");

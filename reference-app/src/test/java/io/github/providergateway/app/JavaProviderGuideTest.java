@@ -452,10 +452,7 @@ class JavaProviderGuideTest {
 
     PromptResult prompt =
         await(
-            gateway.onPrompt(
-                sessionId,
-                "hi",
-                Map.of("custom_instructions", "Be brief.", "code_change_rules", "Small diffs.")));
+            gateway.onPrompt(sessionId, Map.of("custom_instructions", "Be brief.", "code_change_rules", "Small diffs.")));
 
     assertThat(prompt.sections())
         .containsEntry("custom_instructions", "Be brief.\nThis repo uses pnpm, not npm.")
@@ -467,9 +464,9 @@ class JavaProviderGuideTest {
     ProviderSession session = keep(LocalProviderTransport.connect(gateway, ciWatcher(), sessionId));
     await(session.bound());
 
-    PromptResult before = await(gateway.onPrompt(sessionId, "hi", Map.of()));
+    PromptResult before = await(gateway.onPrompt(sessionId, Map.of()));
     await(ciWentRed(session));
-    PromptResult after = await(gateway.onPrompt(sessionId, "hi", Map.of()));
+    PromptResult after = await(gateway.onPrompt(sessionId, Map.of()));
 
     assertThat(before.context()).containsExactly("CI is passing on main.");
     assertThat(before.startupContext()).containsExactly("ci-watcher is watching main.");

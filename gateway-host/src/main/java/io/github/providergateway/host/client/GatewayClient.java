@@ -322,9 +322,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   }
 
   @Override
-  public CompletableFuture<PromptResult> onPrompt(
-      String sessionId, String text, Map<String, String> sections) {
-    return calls.onPrompt(sessionId, text, sections);
+  public CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections) {
+    return calls.onPrompt(sessionId, sections);
   }
 
   @Override

@@ -89,9 +89,8 @@ final class HostCalls {
         .thenApply(fields -> ReplyFields.read(fields, f -> HostWire.readDecision(f.get("decision"))));
   }
 
-  CompletableFuture<PromptResult> onPrompt(
-      String sessionId, String text, Map<String, String> sections) {
-    return request(id -> new RunPrompt(id, sessions.toGateway(sessionId), text, sections))
+  CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections) {
+    return request(id -> new RunPrompt(id, sessions.toGateway(sessionId), null, sections))
         .thenApply(fields -> ReplyFields.read(fields, HostWire::readPrompt));
   }
 

@@ -132,7 +132,7 @@ final class HostCommands {
         RunPrompt prompt = (RunPrompt) command;
         Map<String, String> sections =
             prompt.sections() == null ? defaultPromptSections : prompt.sections();
-        return gateway.onPrompt(prompt.sessionId(), prompt.text(), sections).thenApply(HostWire::prompt);
+        return gateway.onPrompt(prompt.sessionId(), sections).thenApply(HostWire::prompt);
       }
       case EVENT -> {
         EmitEvent event = (EmitEvent) command;

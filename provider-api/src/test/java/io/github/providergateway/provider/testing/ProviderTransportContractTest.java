@@ -597,7 +597,7 @@ public abstract class ProviderTransportContractTest {
   }
 
   protected CompletableFuture<PromptResult> prompt(Map<String, String> sections) {
-    return gateway().onPrompt(sessionId, "hello", sections);
+    return gateway().onPrompt(sessionId, sections);
   }
 
   protected static <T> T await(CompletionStage<T> stage) throws Exception {
