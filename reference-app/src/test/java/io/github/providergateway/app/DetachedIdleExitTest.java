@@ -37,6 +37,24 @@ class DetachedIdleExitTest {
     }
   }
 
+  @Test
+  void aGatewayThatIsNotDetachedNeverExitsByItselfHoweverLongItIsIdle(@TempDir Path home)
+      throws StartupException {
+    // R-SESS-22: console and --rpc gateways stop when their input ends, not when they are idle.
+    AppOptions options = Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0");
+    ManualClock clock = new ManualClock();
+
+    try (RunningGateway running = RunningGateway.start(options, new GatewayListener() {}, clock)) {
+      running.hosts().startIdleExit(); // what the detached wiring calls; here it must change nothing
+      loopCaughtUp(running);
+      clock.advance(Duration.ofHours(2));
+      loopCaughtUp(running);
+
+      assertThat(running.stopRequested()).isNotDone();
+      assertThat(clock.pendingTasks()).as("no idle countdown at all").isZero();
+    }
+  }
+
   /** Returns once the gateway loop has run what was queued on it before now. */
   private static void loopCaughtUp(RunningGateway running) {
     assertThat(running.hosts().connectedHosts()).succeedsWithin(Duration.ofSeconds(10));
