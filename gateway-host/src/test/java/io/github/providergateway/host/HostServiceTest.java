@@ -17,6 +17,7 @@ import io.github.providergateway.host.protocol.SessionEnded;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.SessionSend;
 import io.github.providergateway.host.protocol.ToolsChanged;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -58,6 +59,17 @@ class HostServiceTest {
     RecordingHostConnection host = connect();
     host.ok("{\"id\":0,\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
     return host;
+  }
+
+  /** Authenticates {@code host} as a new owner; returns its re-claim token. */
+  private String authenticatedOwner(RecordingHostConnection host) {
+    return host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}").get("reclaimToken").asText();
+  }
+
+  /** {@code host} authenticates with {@code reclaimToken}; returns the reply. */
+  private static JsonNode reclaim(RecordingHostConnection host, String providerToken, String reclaimToken) {
+    return host.ok(
+        "{\"cmd\":\"host.auth\",\"token\":\"" + providerToken + "\",\"reclaimToken\":\"" + reclaimToken + "\"}");
   }
 
   private static String startSession(RecordingHostConnection host, String label) {
@@ -371,9 +383,73 @@ class HostServiceTest {
 
     hosts.close();
 
+    assertNoTimerLeftAndNoExit();
+  }
+
+  private void assertNoTimerLeftAndNoExit() {
     assertThat(f.clock.pendingTasks()).isZero();
     f.clock.advance(GRACE.multipliedBy(3));
     assertThat(idleExits).hasValue(0);
+  }
+
+  @Test
+  void closingTheHostServiceStopsARunningIdleCountdown() {
+    hosts.startIdleExit(); // nothing needs the gateway: the countdown runs
+
+    hosts.close();
+
+    assertNoTimerLeftAndNoExit();
+  }
+
+  /** Sessions keep the gateway running whoever starts them, the embedding app included. */
+  @Test
+  void aSessionStartedWithoutAHostStopsTheIdleCountdown() {
+    hosts.startIdleExit();
+    f.clock.advance(GRACE.minus(ONE_MS));
+
+    String session = f.startSession("embedded");
+    f.clock.advance(GRACE.multipliedBy(3));
+
+    assertThat(idleExits).hasValue(0);
+    GatewayFixture.done(f.gateway.endSession(session, null));
+    f.clock.advance(GRACE);
+    assertThat(idleExits).hasValue(1);
+  }
+
+  /** A re-claim ends the grace for good: a later drop starts a whole new one. */
+  @Test
+  void aHostThatComesBackAndLeavesAgainGetsAWholeNewGrace() {
+    RecordingHostConnection first = connect();
+    String token = authenticatedOwner(first);
+    String session = startSession(first, "a");
+    RecordingProviderConnection provider = f.bound("ci", session);
+    first.drop();
+    f.clock.advance(GRACE.minusSeconds(10));
+    RecordingHostConnection second = connect();
+    reclaim(second, f.gateway.providerToken(), token);
+    f.clock.advance(Duration.ofSeconds(5));
+
+    second.drop();
+    f.clock.advance(GRACE.minus(ONE_MS));
+    assertThat(shutdownPending(provider, session)).isFalse();
+    f.clock.advance(ONE_MS);
+
+    assertThat(shutdownPending(provider, session)).isTrue();
+  }
+
+  @Test
+  void aSessionThatEndedIsNoLongerItsOwnersToReclaim() {
+    RecordingHostConnection first = connect();
+    String token = authenticatedOwner(first);
+    String ended = startSession(first, "ended");
+    String live = startSession(first, "live");
+    first.ok("{\"cmd\":\"session.end\",\"sessionId\":\"" + ended + "\"}");
+
+    first.drop();
+    assertThat(hosts.orphanedSessions().join()).containsExactly(live);
+    var reply = reclaim(connect(), f.gateway.providerToken(), token);
+
+    assertThat(reply.get("reclaimed").toString()).isEqualTo("[\"" + live + "\"]");
   }
 
   @Test

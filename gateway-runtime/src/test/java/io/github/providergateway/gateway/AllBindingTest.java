@@ -106,6 +106,22 @@ class AllBindingTest {
     assertThat(tap.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
   }
 
+  /** session.ready is said once per session: a second one would bind the provider twice. */
+  @Test
+  void aSecondSessionReadyForTheSameSessionIsInvalidSession() {
+    RecordingProviderConnection tap = tap(Hello.builder("tap").tools(tool("tap_tool")));
+    tap.drain();
+    String gamma = f.startSession("gamma");
+    tap.send(new SessionReady(gamma));
+    tap.drain();
+
+    tap.send(new SessionReady(gamma));
+
+    assertThat(tap.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
+    tap.assertNoMoreMessages();
+    assertThat(tools(gamma)).containsExactly("tap_tool");
+  }
+
   @Test
   void whenOneSessionEndsItGetsShutdownPendingAndStaysBoundToTheOthers() {
     RecordingProviderConnection tap = tap(Hello.builder("tap").tools(tool("tap_tool")));

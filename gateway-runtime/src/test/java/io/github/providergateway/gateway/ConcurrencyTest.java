@@ -252,4 +252,75 @@ class ConcurrencyTest {
     assertThat(code(waiting)).isEqualTo(ToolErrorCode.DISCONNECTED);
     p.assertNoMoreMessages();
   }
+
+  /** A call ending while another still runs frees one slot, not the whole limit. */
+  @Test
+  void theLimitStillCountsTheCallInFlightAfterAnotherOneEnds() {
+    RecordingProviderConnection p = provider(new Concurrency(2, ConcurrencyScope.INSTANCE));
+    f.call(session, "a", "{}");
+    f.call(session, "a", "{}");
+    String first = p.next(ToolCall.class).id();
+    p.next(ToolCall.class);
+    p.send(ToolResult.success(first, json("1")));
+
+    var third = f.call(session, "a", "{\"n\":3}");
+    var fourth = f.call(session, "a", "{\"n\":4}");
+
+    assertThat(p.next(ToolCall.class).args().get("n").asInt()).isEqualTo(3);
+    p.assertNoMoreMessages();
+    assertThat(third).isNotDone();
+    assertThat(fourth).isNotDone();
+  }
+
+  /** A limit is the provider's latest word: one that leaves and binds again with another starts afresh. */
+  @Test
+  void aProviderThatBindsAgainWithAHigherLimitGetsItsNewLimit() {
+    RecordingProviderConnection before = provider(new Concurrency(1, ConcurrencyScope.INSTANCE));
+    f.call(session, "a", "{}");
+    before.send(ToolResult.success(before.next(ToolCall.class).id(), json("1")));
+    before.drop();
+
+    RecordingProviderConnection after = provider(new Concurrency(2, ConcurrencyScope.INSTANCE));
+    f.call(session, "a", "{}");
+    f.call(session, "a", "{}");
+
+    assertThat(after.drain()).hasSize(2);
+  }
+
+  /**
+   * A cancelled call keeps its slot until CANCELLED or the grace period, but only while the
+   * provider could still answer: when its connection drops, the slot is free at once.
+   */
+  @Test
+  void aCancelledCallsSlotIsFreedAsSoonAsItsConnectionDrops() {
+    RecordingProviderConnection before = provider(new Concurrency(1, ConcurrencyScope.PROVIDER));
+    var cancelled = f.call(session, "a", "{}");
+    before.next(ToolCall.class);
+    // A rebind cancels the old binding's calls: this one now waits for CANCELLED on its own.
+    before.send(Hello.builder("worker").session(session).tools(tool("a")).build());
+    before.next(ToolCancel.class);
+    assertThat(code(cancelled)).isEqualTo(ToolErrorCode.CANCELLED);
+    before.drop();
+
+    RecordingProviderConnection after = provider(new Concurrency(1, ConcurrencyScope.PROVIDER));
+    f.call(session, "a", "{}");
+
+    after.next(ToolCall.class);
+  }
+
+  /** A call retried on another instance gives its first instance's slot back. */
+  @Test
+  void aCallRetriedOnAnotherInstanceFreesTheSlotOfTheFirst() {
+    Concurrency one = new Concurrency(1, ConcurrencyScope.INSTANCE);
+    RecordingProviderConnection a = f.bound(Hello.builder("worker").instance("a").session(session).concurrency(one).tools(tool("t")).build());
+    RecordingProviderConnection b = f.bound(Hello.builder("worker").instance("b").session(session).concurrency(one).tools(tool("t")).build());
+    a.drain();
+    f.call(session, "t", "{\"target\":\"b\"}");
+    b.send(ToolResult.failure(b.next(ToolCall.class).id(), "busy", ToolErrorCode.INTERNAL).withRetryable(true));
+    a.next(ToolCall.class);
+
+    f.call(session, "t", "{\"target\":\"b\"}");
+
+    b.next(ToolCall.class);
+  }
 }

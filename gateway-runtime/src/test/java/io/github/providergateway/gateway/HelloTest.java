@@ -395,6 +395,21 @@ class HelloTest {
     conn.assertNoMoreMessages();
   }
 
+  /** A rebind under another name gives the old name up: it is nobody's, so anyone may take it. */
+  @Test
+  void aProviderThatRebindsUnderAnotherNameLeavesItsOldNameFree() {
+    String a = f.startSession("alpha");
+    RecordingProviderConnection renamed = f.bound("worker", a, tool("build"));
+    renamed.send(Hello.builder("helper").session(a).tools(tool("lint")).build());
+    renamed.next(HelloAck.class);
+
+    RecordingProviderConnection newcomer = f.authenticated();
+    newcomer.send(Hello.builder("worker").session(a).tools(tool("build")).build());
+
+    assertThat(newcomer.next()).isInstanceOf(HelloAck.class);
+    assertThat(done(f.gateway.providers())).extracting(ProviderInfo::name).containsExactlyInAnyOrder("helper", "worker");
+  }
+
   @Test
   void failedRebindLeavesTheProviderConnectedButRegisteredNowhere() {
     String a = f.startSession("alpha");

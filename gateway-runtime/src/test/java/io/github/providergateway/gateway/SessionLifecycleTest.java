@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GateCheck;
@@ -363,5 +364,29 @@ class SessionLifecycleTest {
     assertThat(ending).isDone();
     assertThat(heard.drain()).contains("ended " + a, "ended " + b);
     assertThat(worker.closeReason()).isEqualTo(CloseReason.GATEWAY_STOPPING);
+  }
+
+  /**
+   * A host may start a session from a callback while the gateway stops (here, as the last one
+   * ends): it is refused, since a session started then would never be torn down.
+   */
+  @Test
+  void aSessionStartedWhileTheGatewayStopsIsRefused() {
+    var restarted = new java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CompletableFuture<SessionInfo>>();
+    f.gateway.addListener(new GatewayListener() {
+      @Override
+      public void sessionEnded(String sessionId) {
+        restarted.compareAndSet(null, f.gateway.startSession(SessionSpec.of("again", "/code"), new RecordingSessionHost()));
+      }
+    });
+    f.startSession("alpha");
+
+    f.close();
+
+    assertThat(restarted.get())
+        .failsWithin(Duration.ZERO)
+        .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+        .havingCause()
+        .isInstanceOfSatisfying(HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.GATEWAY_CLOSED));
   }
 }

@@ -300,6 +300,25 @@ public final class Engine {
     LOG.log(Level.DEBUG, "{0} closed", conn);
   }
 
+  /**
+   * How much the engine holds now: after every connection, provider and session has gone (and
+   * the reconnect window passed) all of it is zero. Tests check that churn leaves nothing behind.
+   * Loop only.
+   */
+  Retained retained() {
+    loop.assertInLoop();
+    int callsHeld = 0;
+    for (Conn conn : connections.all()) {
+      callsHeld += conn.calls().size();
+    }
+    return new Retained(
+        connections.all().size(), providers.all().size(), sessions.all().size(), reconnects.tokens(),
+        callsHeld);
+  }
+
+  /** What {@link #retained} counts; {@code callsHeld} are the calls open connections remember. */
+  record Retained(int connections, int providers, int sessions, int reconnectTokens, int callsHeld) {}
+
   /** Stops the engine: every connection closed, every session torn down, the token file removed. */
   public void stop() {
     loop.assertInLoop();

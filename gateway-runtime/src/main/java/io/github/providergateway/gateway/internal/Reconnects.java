@@ -220,6 +220,11 @@ final class Reconnects {
     }
   }
 
+  /** How many tokens are kept, live or departed. */
+  int tokens() {
+    return byHash.size();
+  }
+
   /** Forgets every token (the gateway stops). */
   void clear() {
     for (Entry entry : byHash.values()) {
