@@ -54,6 +54,19 @@ public interface HostApi {
   CompletableFuture<CallResult> callTool(
       String sessionId, String tool, JsonNode args, Duration timeout);
 
+  /**
+   * Runs a provider tool as {@link #callTool(String, String, JsonNode, Duration)} does, and tells
+   * {@code progress} of every {@code tool.progress} the call gets.
+   *
+   * <p>Cancelling the returned future ({@code future.cancel(false)}) cancels the call: it ends
+   * {@code CANCELLED} and, if it reached its provider, the provider gets {@code tool.cancel}
+   * (reason {@code interrupted}). Only the returned future does this, not one derived from it.
+   */
+  default CompletableFuture<CallResult> callTool(
+      String sessionId, String tool, JsonNode args, Duration timeout, ProgressListener progress) {
+    return callTool(sessionId, tool, args, timeout);
+  }
+
   /** Runs only the pre-tool hooks, for a tool the host itself owns. */
   CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args);
 

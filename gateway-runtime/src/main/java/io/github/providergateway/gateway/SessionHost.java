@@ -30,4 +30,12 @@ public interface SessionHost {
    * @param source the provider's name
    */
   void send(String sessionId, String source, String prompt);
+
+  /**
+   * A provider's push added an event to a stream of the session (the stream named {@code
+   * stream@provider}, as {@link HostApi#queryStreams} reads it). Tells a host that shows streams
+   * when to read them again; the event itself is read with {@code queryStreams}. Does nothing
+   * unless a host needs it.
+   */
+  default void streamUpdated(String sessionId, String stream) {}
 }

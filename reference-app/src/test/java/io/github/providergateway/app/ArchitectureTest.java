@@ -59,7 +59,9 @@ class ArchitectureTest {
           "provider-api", Set.of("protocol-api", "gateway-runtime"),
           // The transports are siblings: neither uses the other.
           "transport-local", Set.of("protocol-api", "gateway-runtime", "provider-api"),
-          "transport-ws", Set.of("protocol-api", "gateway-runtime", "gateway-host", "provider-api"));
+          "transport-ws", Set.of("protocol-api", "gateway-runtime", "gateway-host", "provider-api"),
+          // Agents' front doors are hosts: they reach the gateway only through the host side.
+          "agent-bridge", Set.of("protocol-api", "gateway-runtime", "gateway-host"));
 
   /** The modules of the root pom, in its order. */
   private static List<String> modules() {
