@@ -3,6 +3,7 @@ package io.github.providergateway.gateway;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.internal.CallDispatcher;
 import io.github.providergateway.gateway.internal.Engine;
 import io.github.providergateway.gateway.internal.Secrets;
 import io.github.providergateway.gateway.internal.Timers;
@@ -23,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -208,11 +210,64 @@ public final class Gateway implements HostApi, AutoCloseable {
         });
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Cancelling the returned future cancels the call, as with a progress listener.
+   */
   @Override
   public CompletableFuture<CallResult> callTool(
       String sessionId, String tool, JsonNode args, Duration timeout) {
+    return callTool(sessionId, tool, args, timeout, ProgressListener.NONE);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>{@code progress} is called on the loop. Cancelling the returned future is safe from any
+   * thread: the call is cancelled when the loop next runs (a future cancelled before the loop took
+   * the call up never starts it: no hooks run, nothing is sent); cancelling after the outcome does
+   * nothing.
+   */
+  @Override
+  public CompletableFuture<CallResult> callTool(
+      String sessionId, String tool, JsonNode args, Duration timeout, ProgressListener progress) {
     requireNonNull(tool, "tool");
-    return onLoopAsync(() -> engine.calls().call(sessionId, tool, args, timeout));
+    requireNonNull(progress, "progress");
+    CompletableFuture<CallResult> future = new CompletableFuture<>();
+    loop.execute(
+        () -> {
+          if (future.isDone()) {
+            return; // cancelled before it started
+          }
+          CallDispatcher.HostCall call;
+          try {
+            call = engine.calls().call(sessionId, tool, args, timeout, progress);
+          } catch (RuntimeException e) {
+            future.completeExceptionally(e);
+            return;
+          }
+          relay(call.outcome(), future);
+          future.whenComplete(
+              (value, error) -> {
+                if (future.isCancelled()) {
+                  cancelOnLoop(call);
+                }
+              });
+        });
+    return future;
+  }
+
+  /**
+   * Cancels {@code call} on the loop, whichever thread cancelled its future. Once the gateway is
+   * closed its loop refuses tasks, and every call has ended already: nothing is left to cancel.
+   */
+  private void cancelOnLoop(CallDispatcher.HostCall call) {
+    try {
+      loop.execute(call.cancel());
+    } catch (RejectedExecutionException closedAlready) {
+      // The gateway stopped: its calls ended DISCONNECTED with it.
+    }
   }
 
   @Override
@@ -349,18 +404,24 @@ public final class Gateway implements HostApi, AutoCloseable {
     loop.execute(
         () -> {
           try {
-            action.get().whenComplete((value, error) -> {
-              if (error != null) {
-                future.completeExceptionally(error);
-              } else {
-                future.complete(value);
-              }
-            });
+            relay(action.get(), future);
           } catch (RuntimeException e) {
             future.completeExceptionally(e);
           }
         });
     return future;
+  }
+
+  /** Completes {@code to} as {@code from} completes. */
+  private static <T> void relay(CompletableFuture<T> from, CompletableFuture<T> to) {
+    from.whenComplete(
+        (value, error) -> {
+          if (error != null) {
+            to.completeExceptionally(error);
+          } else {
+            to.complete(value);
+          }
+        });
   }
 
   /**

@@ -203,6 +203,11 @@ class PushTest {
       public void send(String sessionId, String source, String prompt) {
         throw new IllegalStateException("host bug");
       }
+
+      @Override
+      public void streamUpdated(String sessionId, String stream) {
+        throw new IllegalStateException("host bug");
+      }
     })).id();
     RecordingProviderConnection p = f.bound("pusher", broken, GatewayFixture.tool("t"));
 

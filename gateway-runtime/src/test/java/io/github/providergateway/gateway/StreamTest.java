@@ -227,6 +227,41 @@ class StreamTest {
     assertThat(f.host(session).sends).isEmpty();
   }
 
+  // ---- the host hears of stream updates (SessionHost.streamUpdated) ----
+
+  @Test
+  void everyRetainedEventTellsTheHostItsStreamAsStreamAtProvider() {
+    push(watcher, PushLevel.KEEP, "one");
+    push(watcher, PushLevel.SURFACE, "two");
+    watcher.send(Push.event(PushLevel.KEEP, "own stream"));
+
+    assertThat(f.host(session).updatedStreams)
+        .containsExactly("ci-watch@ci-watcher", "ci-watch@ci-watcher", "ci-watcher@ci-watcher");
+  }
+
+  @Test
+  void anEventTheFilterDropsOrAPromptWithoutEventTellsTheHostNothing() {
+    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+
+    push(watcher, PushLevel.SURFACE, "noise");
+    watcher.send(new Push("ci-watch", null, null, "look at this", PushLevel.KEEP, null, null));
+
+    assertThat(f.host(session).updatedStreams).isEmpty();
+    push(watcher, PushLevel.KEEP, "signal");
+    assertThat(f.host(session).updatedStreams).containsExactly("ci-watch@ci-watcher");
+  }
+
+  @Test
+  void aRefusedPushTellsTheHostNothing() {
+    for (int i = 0; i < 10; i++) {
+      push(watcher, PushLevel.KEEP, "e" + i);
+    }
+    push(watcher, PushLevel.KEEP, "one too many");
+
+    watcher.next(ErrorMessage.class);
+    assertThat(f.host(session).updatedStreams).hasSize(10);
+  }
+
   @Test
   void aPushMatchingNoRuleKeepsItsOwnLevel() {
     watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));

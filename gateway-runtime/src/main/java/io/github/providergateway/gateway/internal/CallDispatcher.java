@@ -8,6 +8,7 @@ import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.gateway.ProgressListener;
 import io.github.providergateway.gateway.SerialExecutor;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.CancelReason;
@@ -74,26 +75,57 @@ public final class CallDispatcher {
   // ---- starting a call ----
 
   /**
+   * A host's call under way: its outcome, and the way to cancel it.
+   *
+   * @param outcome completes on the loop with the call's single outcome
+   * @param cancel ends the call {@code CANCELLED} as an interrupt does (a sent call's provider gets
+   *     {@code tool.cancel}, reason {@code interrupted}); nothing once the call has ended. Loop only.
+   */
+  public record HostCall(CompletableFuture<CallResult> outcome, Runnable cancel) {}
+
+  /**
    * Runs {@code tool} in {@code sessionId} for the host.
    *
    * @throws HostException for an unknown session; tool failures are outcomes, not exceptions
    */
   public CompletableFuture<CallResult> call(
       String sessionId, String tool, JsonNode args, Duration hostTimeout) {
+    return call(sessionId, tool, args, hostTimeout, ProgressListener.NONE).outcome();
+  }
+
+  /**
+   * Runs {@code tool} in {@code sessionId} for the host, telling {@code progress} of each {@code
+   * tool.progress} as the timeline shows it; the host may cancel it.
+   *
+   * @throws HostException for an unknown session; tool failures are outcomes, not exceptions
+   */
+  public HostCall call(
+      String sessionId,
+      String tool,
+      JsonNode args,
+      Duration hostTimeout,
+      ProgressListener progress) {
     loop.assertInLoop();
     SessionState session = sessions.requireActive(sessionId);
     JsonNode callArgs = args == null ? JsonNodeFactory.instance.objectNode() : args;
     CompletableFuture<CallResult> future = new CompletableFuture<>();
     CallState call =
         new CallState(
-            secrets.id("call"), session, tool, callArgs, timers.now(), future);
+            secrets.id("call"), session, tool, callArgs, timers.now(), future, progress);
+    HostCall hostCall =
+        new HostCall(
+            future,
+            () -> {
+              loop.assertInLoop();
+              cancel(call, CancelReason.INTERRUPTED);
+            });
     List<Binding> owners = session.owners(tool);
     String metaToolOf = owners.isEmpty() ? MultiInstance.metaToolProvider(session, tool) : null;
     if (owners.isEmpty() && metaToolOf == null) {
       call.completeHost(
           ToolOutcome.failure(
               ToolErrorCode.NOT_FOUND, "No provider tool '" + tool + "' in session " + sessionId));
-      return future;
+      return hostCall;
     }
     session.calls.add(call);
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
@@ -103,7 +135,7 @@ public final class CallDispatcher {
     hooks
         .evaluate(session, tool, callArgs, toolProvider)
         .thenAccept(decision -> afterHooks(call, decision, metaToolOf));
-    return future;
+    return hostCall;
   }
 
   private Duration hostTimeoutOr(Duration hostTimeout) {
@@ -380,6 +412,7 @@ public final class CallDispatcher {
   private void showProgress(CallState call, String message) {
     call.progressShown(timers.now());
     call.session.host.log(call.session.id, call.target().provider.name, message);
+    call.tellProgress(message);
   }
 
   /**

@@ -2,8 +2,10 @@ package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.ProgressListener;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.gateway.ToolOutcome;
+import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +16,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code TIMEOUT} at once, while the provider still owes a {@code CANCELLED} answer. Loop only.
  */
 final class CallState {
+
+  private static final System.Logger LOG = System.getLogger(CallState.class.getName());
 
   /** Where the call is. */
   enum Phase {
@@ -38,6 +42,8 @@ final class CallState {
   private List<String> hookContext = List.of();
   final Instant startedAt;
   private final CompletableFuture<CallResult> hostFuture;
+  /** Hears each progress the host is shown ({@code HostApi.callTool} with a listener). */
+  private final ProgressListener progressListener;
 
   /** Where the call is; every field below is changed by this class's methods only. */
   private Phase phase = Phase.QUEUED;
@@ -68,13 +74,15 @@ final class CallState {
       String tool,
       JsonNode args,
       Instant startedAt,
-      CompletableFuture<CallResult> hostFuture) {
+      CompletableFuture<CallResult> hostFuture,
+      ProgressListener progressListener) {
     this.id = id;
     this.session = session;
     this.tool = tool;
     this.args = args;
     this.startedAt = startedAt;
     this.hostFuture = hostFuture;
+    this.progressListener = progressListener;
   }
 
   String id() {
@@ -254,6 +262,19 @@ final class CallState {
     }
     progressHeld = null;
     progressShownAt = at;
+  }
+
+  /**
+   * Tells the call's listener of {@code message}, shown to the host now. A listener that throws is
+   * the host's bug: logged, and the call goes on (as {@code GuardedSessionHost} does for the
+   * timeline).
+   */
+  void tellProgress(String message) {
+    try {
+      progressListener.progress(message);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "the host's progress listener failed for " + this, e);
+    }
   }
 
   /** Whether the host already has this call's outcome. */

@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The host's port, called so that a host bug stays the host's: an exception thrown by its {@code
- * registerTools}, {@code log} or {@code send} is logged, and the provider message that caused the
+ * registerTools}, {@code log}, {@code send} or {@code streamUpdated} is logged, and the provider message that caused the
  * call is still handled as if the host had taken it. Without this, a throwing host would look like
  * a failing provider message and cost an innocent provider its connection.
  */
@@ -45,6 +45,15 @@ final class GuardedSessionHost implements SessionHost {
       host.send(sessionId, source, prompt);
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "the host's send failed for session " + sessionId, e);
+    }
+  }
+
+  @Override
+  public void streamUpdated(String sessionId, String stream) {
+    try {
+      host.streamUpdated(sessionId, stream);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "the host's streamUpdated failed for session " + sessionId, e);
     }
   }
 }

@@ -191,7 +191,7 @@ public final class PushHandler {
   /**
    * Stores and routes one event. The stream's filter, if any, decides first: the first rule whose
    * regex is found in the event overrides its level, and {@code drop} discards it. Then {@code
-   * keep} → stream only; {@code surface} → stream and timeline; {@code inject} → stream, timeline
+   * keep} → stream only (the host hears {@code streamUpdated} for every event kept); {@code surface} → stream and timeline; {@code inject} → stream, timeline
    * and a new turn, gated so one provider cannot keep the agent busy. A {@code prompt} starts the
    * turn with itself in place of the event text.
    */
@@ -211,6 +211,8 @@ public final class PushHandler {
       retainedStreams.changed(
           written.add(new StreamEntry(timers.now(), push.event(), level, push.metadata())));
       retainedStreams.enforce();
+      // Only a retained event counts: one the filter dropped returned above.
+      session.host.streamUpdated(session.id, stream.toString());
       if (level == PushLevel.SURFACE || level == PushLevel.INJECT) {
         session.host.log(session.id, source, push.event());
       }

@@ -22,6 +22,8 @@ public final class RecordingSessionHost implements SessionHost {
   public final List<Registration> registrations = new CopyOnWriteArrayList<>();
   public final List<Line> logs = new CopyOnWriteArrayList<>();
   public final List<Line> sends = new CopyOnWriteArrayList<>();
+  /** The {@code stream@provider} names {@code streamUpdated} gave, in order. */
+  public final List<String> updatedStreams = new CopyOnWriteArrayList<>();
 
   @Override
   public void registerTools(String sessionId, List<HostTool> tools) {
@@ -36,6 +38,11 @@ public final class RecordingSessionHost implements SessionHost {
   @Override
   public void send(String sessionId, String source, String prompt) {
     sends.add(new Line(sessionId, source, prompt));
+  }
+
+  @Override
+  public void streamUpdated(String sessionId, String stream) {
+    updatedStreams.add(stream);
   }
 
   /** The latest registration's tool names, or an empty list if none happened. */
