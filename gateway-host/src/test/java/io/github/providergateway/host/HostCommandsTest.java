@@ -24,7 +24,12 @@ import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.TransformRule;
+import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.HostOutput;
+import io.github.providergateway.host.protocol.SessionLog;
+import io.github.providergateway.host.protocol.StreamUpdated;
+import io.github.providergateway.protocol.CancelReason;
+import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import java.time.Duration;
@@ -123,6 +128,106 @@ class HostCommandsTest {
 
     assertThat(worker.next(ToolCancel.class)).isNotNull();
     assertThat(replyTo(7).at("/outcome/errorCode").asText()).isEqualTo("CANCELLED");
+  }
+
+  // ---- a host's control of its own calls: progress events and tool.cancel ----
+
+  private RecordingHostConnection observer() {
+    RecordingHostConnection connection = new RecordingHostConnection("observer");
+    connection.attach(hosts.open(connection));
+    connection.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\",\"observer\":true}");
+    return connection;
+  }
+
+  @Test
+  void aToolCallAskingForProgressGetsItsProgressAsEventsWithItsOwnIdAndNoOtherHostDoes() {
+    RecordingHostConnection watching = observer();
+    host.send(command("tool.call", "\"id\":\"c-1\",\"tool\":\"echo\",\"progress\":true"));
+    String id = worker.next(ToolCall.class).id();
+
+    worker.send(new ToolProgress(id, "half way"));
+
+    assertThat(host.events(CallProgress.class))
+        .containsExactly(new CallProgress(session, json("\"c-1\""), "half way"));
+    assertThat(watching.events(CallProgress.class)).isEmpty();
+    assertThat(watching.events(SessionLog.class)).extracting(SessionLog::message).containsExactly("half way");
+  }
+
+  @Test
+  void aToolCallWithoutProgressGetsNoProgressEvents() {
+    host.send(command("tool.call", "\"id\":1,\"tool\":\"echo\""));
+    String id = worker.next(ToolCall.class).id();
+
+    worker.send(new ToolProgress(id, "half way"));
+
+    assertThat(host.events(CallProgress.class)).isEmpty();
+    assertThat(host.events(SessionLog.class)).extracting(SessionLog::message).containsExactly("half way");
+  }
+
+  @Test
+  void toolCancelEndsTheHostsOwnCallCancelledAndItsProviderGetsToolCancelInterrupted() {
+    host.send(command("tool.call", "\"id\":7,\"tool\":\"echo\""));
+    String id = worker.next(ToolCall.class).id();
+
+    host.send(command("tool.cancel", "\"id\":8,\"callId\":7"));
+
+    assertThat(replyTo(8)).isEmpty();
+
+    ToolCancel cancel = worker.next(ToolCancel.class);
+    assertThat(cancel.id()).isEqualTo(id);
+    assertThat(cancel.reason()).isEqualTo(CancelReason.INTERRUPTED);
+    assertThat(replyTo(7).at("/outcome/errorCode").asText()).isEqualTo("CANCELLED");
+    assertThat(refusal(command("tool.cancel", "\"id\":9,\"callId\":7")))
+        .as("a second cancel finds nothing in flight")
+        .isEqualTo(RpcErrorCode.UNKNOWN_CALL);
+  }
+
+  @Test
+  void toolCancelOfACallThatIsNotInFlightIsUnknownCall() {
+    host.send(command("tool.call", "\"id\":7,\"tool\":\"echo\""));
+    String id = worker.next(ToolCall.class).id();
+    worker.send(ToolResult.success(id, json("1")));
+    replyTo(7);
+
+    assertThat(refusal(command("tool.cancel", "\"callId\":7"))).isEqualTo(RpcErrorCode.UNKNOWN_CALL);
+    assertThat(refusal(command("tool.cancel", "\"callId\":\"never sent\""))).isEqualTo(RpcErrorCode.UNKNOWN_CALL);
+    worker.assertNoMoreMessages();
+  }
+
+  @Test
+  void aHostCannotCancelAnotherHostsCall() {
+    RecordingHostConnection other = authenticated();
+    host.send(command("tool.call", "\"id\":7,\"tool\":\"echo\""));
+    worker.next(ToolCall.class);
+
+    HostReply reply = other.request(command("tool.cancel", "\"callId\":7"));
+
+    assertThat(((HostReply.Failed) reply).code()).isEqualTo(RpcErrorCode.UNKNOWN_CALL);
+    worker.assertNoMoreMessages();
+    assertThat(repliedTo(7)).isNull();
+  }
+
+  // ---- stream.updated ----
+
+  @Test
+  void streamUpdatedGoesToTheOwnerOfASessionThatAskedForItAndToNoObserver() {
+    RecordingHostConnection watching = observer();
+    String asked =
+        host.ok("{\"cmd\":\"session.start\",\"label\":\"beta\",\"streamUpdates\":true}").get("sessionId").asText();
+    RecordingProviderConnection ci = f.bound("ci", asked);
+
+    ci.send(Push.event("builds", PushLevel.KEEP, "green"));
+
+    assertThat(host.events(StreamUpdated.class)).containsExactly(new StreamUpdated(asked, "builds@ci"));
+    assertThat(watching.events(StreamUpdated.class)).isEmpty();
+  }
+
+  @Test
+  void aSessionStartedWithoutAskingGetsNoStreamUpdated() {
+    worker.send(Push.event("builds", PushLevel.KEEP, "green"));
+    f.settle();
+
+    assertThat(host.events(StreamUpdated.class)).isEmpty();
   }
 
   @Test

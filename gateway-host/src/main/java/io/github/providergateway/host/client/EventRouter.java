@@ -1,12 +1,18 @@
 package io.github.providergateway.host.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.ProgressListener;
+import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.ProviderPresence;
 import io.github.providergateway.host.protocol.SessionEnded;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.SessionSend;
+import io.github.providergateway.host.protocol.StreamUpdated;
 import io.github.providergateway.host.protocol.ToolsChanged;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -17,6 +23,8 @@ import java.util.function.Consumer;
 final class EventRouter {
   private final SessionTable sessions;
   private final List<GatewayClient.Listener> listeners;
+  /** The progress listeners of this client's calls in flight, by the {@code tool.call}'s id. */
+  private final Map<JsonNode, ProgressListener> progress = new HashMap<>();
 
   EventRouter(SessionTable sessions, List<GatewayClient.Listener> listeners) {
     this.sessions = sessions;
@@ -33,6 +41,13 @@ final class EventRouter {
     } else if (output instanceof ToolsChanged changed) {
       String id = ownSession(changed.sessionId(), sessions::fetchTools);
       listeners.forEach(l -> l.toolsChanged(id, changed.tools()));
+    } else if (output instanceof StreamUpdated updated) {
+      ownSession(updated.sessionId(), h -> h.host.streamUpdated(h.id, updated.stream()));
+    } else if (output instanceof CallProgress call) {
+      ProgressListener listener = progress.get(call.callId());
+      if (listener != null) {
+        listener.progress(call.message());
+      }
     } else if (output instanceof SessionEnded ended) {
       String id = sessions.ended(ended.sessionId());
       listeners.forEach(l -> l.sessionEnded(id));
@@ -46,6 +61,16 @@ final class EventRouter {
       }
     }
     // gateway.started / gateway.stopped / unknown events: nothing to do on this carrier.
+  }
+
+  /** The {@code tool.call} {@code callId}'s progress goes to {@code listener} until {@link #stopListening}. */
+  void listen(JsonNode callId, ProgressListener listener) {
+    progress.put(callId, listener);
+  }
+
+  /** The call {@code callId} ended (or was cancelled): its progress goes nowhere from now on. */
+  void stopListening(JsonNode callId) {
+    progress.remove(callId);
   }
 
   /** Runs {@code action} when {@code gatewayId} is a session of this client; gives the id callers use. */

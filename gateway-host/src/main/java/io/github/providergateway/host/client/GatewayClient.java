@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.Backoff;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.gateway.ProgressListener;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.PromptResult;
@@ -184,7 +185,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
         new GatewayConnection(thread, scheduler, options, discovery, launcher, listeners, new Wiring());
     this.sessions = new SessionTable(connection, listeners);
     this.router = new EventRouter(sessions, listeners);
-    this.calls = new HostCalls(thread, connection, sessions);
+    this.calls = new HostCalls(thread, connection, sessions, router);
   }
 
   /**
@@ -310,10 +311,29 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     return calls.interrupt(sessionId);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Cancelling the returned future cancels the call on the gateway ({@code tool.cancel}), as
+   * with a progress listener.
+   */
   @Override
   public CompletableFuture<CallResult> callTool(
       String sessionId, String tool, JsonNode args, Duration timeout) {
-    return calls.callTool(sessionId, tool, args, timeout);
+    return calls.callTool(sessionId, tool, args, timeout, ProgressListener.NONE);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>{@code progress} is called on the client thread. Cancelling the returned future (any thread)
+   * sends {@code tool.cancel} for the call; a future cancelled before the call was sent never sends
+   * it, and cancelling after the outcome does nothing.
+   */
+  @Override
+  public CompletableFuture<CallResult> callTool(
+      String sessionId, String tool, JsonNode args, Duration timeout, ProgressListener progress) {
+    return calls.callTool(sessionId, tool, args, timeout, progress);
   }
 
   @Override

@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.ProgressListener;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderInfo;
@@ -18,6 +19,7 @@ import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.host.protocol.CallTool;
+import io.github.providergateway.host.protocol.CancelCall;
 import io.github.providergateway.host.protocol.EmitEvent;
 import io.github.providergateway.host.protocol.EndSession;
 import io.github.providergateway.host.protocol.HostCommand;
@@ -30,6 +32,7 @@ import io.github.providergateway.host.protocol.PreToolUse;
 import io.github.providergateway.host.protocol.QueryStreams;
 import io.github.providergateway.host.protocol.RunPrompt;
 import io.github.providergateway.host.protocol.Shutdown;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -44,14 +47,20 @@ import java.util.function.Function;
  * the current gateway, and reads the reply's fields into the value callers get. Any thread.
  */
 final class HostCalls {
+  private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
+
   private final ExecutorService thread;
   private final GatewayConnection connection;
   private final SessionTable sessions;
+  /** Hears the calls' progress events. */
+  private final EventRouter router;
 
-  HostCalls(ExecutorService thread, GatewayConnection connection, SessionTable sessions) {
+  HostCalls(
+      ExecutorService thread, GatewayConnection connection, SessionTable sessions, EventRouter router) {
     this.thread = thread;
     this.connection = connection;
     this.sessions = sessions;
+    this.router = router;
   }
 
   CompletableFuture<SessionInfo> startSession(SessionSpec spec, SessionHost host) {
@@ -74,12 +83,77 @@ final class HostCalls {
     return request(id -> new InterruptSession(id, sessions.toGateway(sessionId))).thenApply(f -> null);
   }
 
+  /**
+   * {@code tool.call}, with {@code "progress": true} unless {@code progress} is {@link
+   * ProgressListener#NONE}: the router hands the call's {@code tool.progress} events to {@code
+   * progress} until the reply. Cancelling the returned future sends {@code tool.cancel} for it (or,
+   * cancelled before it was sent, never sends it); the reply to that is not waited for: the call
+   * has ended for the caller either way.
+   */
   CompletableFuture<CallResult> callTool(
-      String sessionId, String tool, JsonNode args, Duration timeout) {
+      String sessionId, String tool, JsonNode args, Duration timeout, ProgressListener progress) {
     requireNonNull(tool, "tool");
+    requireNonNull(progress, "progress");
     ObjectNode object = orEmpty(args);
-    return request(id -> new CallTool(id, sessions.toGateway(sessionId), tool, object, timeout))
-        .thenApply(fields -> ReplyFields.read(fields, HostWire::readCallResult));
+    CompletableFuture<CallResult> result = new CompletableFuture<>();
+    onThread(
+        result,
+        () -> {
+          if (result.isDone()) {
+            return; // cancelled before it was sent
+          }
+          JsonNode id = connection.nextId();
+          String gatewaySession = sessions.toGateway(sessionId);
+          boolean wantsProgress = progress != ProgressListener.NONE;
+          if (wantsProgress) {
+            router.listen(id, progress);
+          }
+          connection
+              .send(new CallTool(id, gatewaySession, tool, object, timeout, wantsProgress ? Boolean.TRUE : null))
+              .whenComplete(
+                  (fields, error) -> {
+                    router.stopListening(id);
+                    if (error != null) {
+                      result.completeExceptionally(error);
+                    } else {
+                      try {
+                        result.complete(ReplyFields.read(fields, HostWire::readCallResult));
+                      } catch (RuntimeException e) {
+                        result.completeExceptionally(e);
+                      }
+                    }
+                  });
+          result.whenComplete(
+              (value, error) -> {
+                if (result.isCancelled()) {
+                  onThread(result, () -> cancelOnGateway(id, gatewaySession));
+                }
+              });
+        });
+    return result;
+  }
+
+  /** Sends {@code tool.cancel} for the call {@code callId}; client thread. */
+  private void cancelOnGateway(JsonNode callId, String gatewaySession) {
+    router.stopListening(callId);
+    connection
+        .send(new CancelCall(connection.nextId(), gatewaySession, callId))
+        .whenComplete(
+            (fields, error) -> {
+              if (error != null) {
+                // The call ended first (UNKNOWN_CALL) or the connection went (and the call with it).
+                LOG.log(Level.DEBUG, "tool.cancel of call {0}: {1}", callId, error.toString());
+              }
+            });
+  }
+
+  /** Runs {@code task} on the client thread; a closed client fails {@code result} instead. */
+  private void onThread(CompletableFuture<?> result, Runnable task) {
+    try {
+      thread.execute(task);
+    } catch (RejectedExecutionException e) {
+      result.completeExceptionally(new HostException(HostErrorCode.GATEWAY_CLOSED, "the client is closed"));
+    }
   }
 
   CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {

@@ -181,6 +181,7 @@ final class SessionTable {
         spec.label(),
         spec.cwd(),
         spec.foreground(),
-        spec.hostToolNames().isEmpty() ? null : List.copyOf(spec.hostToolNames()));
+        spec.hostToolNames().isEmpty() ? null : List.copyOf(spec.hostToolNames()),
+        true); // the session's host hears SessionHost.streamUpdated
   }
 }

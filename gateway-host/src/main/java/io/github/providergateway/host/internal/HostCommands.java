@@ -3,9 +3,15 @@ package io.github.providergateway.host.internal;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.gateway.ProgressListener;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.protocol.CallProgress;
+import io.github.providergateway.host.protocol.CancelCall;
+import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.host.protocol.CallTool;
@@ -27,6 +33,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -92,7 +99,7 @@ final class HostCommands {
                 start.foreground(),
                 start.hostTools() == null ? Set.of() : Set.copyOf(start.hostTools()));
         return gateway
-            .startSession(spec, events.router(owner))
+            .startSession(spec, events.router(owner, start.wantsStreamUpdates()))
             .thenApply(
                 session -> {
                   registry.adopt(owner, session.id());
@@ -118,9 +125,28 @@ final class HostCommands {
       }
       case TOOL_CALL -> {
         CallTool call = (CallTool) command;
-        return gateway
-            .callTool(call.sessionId(), call.tool(), call.args(), call.timeout())
+        ProgressListener progress =
+            call.wantsProgress() && call.id() != null
+                ? message -> link.connection.send(new CallProgress(call.sessionId(), call.id(), message))
+                : ProgressListener.NONE;
+        CompletableFuture<CallResult> result =
+            gateway.callTool(call.sessionId(), call.tool(), call.args(), call.timeout(), progress);
+        if (call.id() != null) {
+          link.callStarted(call.id(), result);
+        }
+        return result
+            .exceptionally(error -> cancelledByHost(call, error))
             .thenApply(HostWire::callResult);
+      }
+      case TOOL_CANCEL -> {
+        CancelCall cancel = (CancelCall) command;
+        if (!link.cancelCalls(cancel.callId())) {
+          return CompletableFuture.failedFuture(
+              new Refused(
+                  RpcErrorCode.UNKNOWN_CALL,
+                  "this host has no tool.call with id " + cancel.callId() + " in flight"));
+        }
+        return CompletableFuture.completedFuture(fields());
       }
       case HOOK_PRE_TOOL_USE -> {
         PreToolUse pre = (PreToolUse) command;
@@ -160,6 +186,21 @@ final class HostCommands {
       case HOST_AUTH -> throw new IllegalStateException("host.auth is handled before dispatch");
     }
     throw new IllegalStateException("unhandled command " + command.type());
+  }
+
+  /**
+   * The outcome of a {@code tool.call} its host cancelled with {@code tool.cancel}: the gateway
+   * ended it {@code CANCELLED} (the cancelled future no longer carries that outcome, so it is
+   * written here as the gateway words it). Any other failure stays one.
+   */
+  private static CallResult cancelledByHost(CallTool call, Throwable error) {
+    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    if (!(cause instanceof CancellationException)) {
+      throw error instanceof CompletionException completion ? completion : new CompletionException(error);
+    }
+    return new CallResult(
+        ToolOutcome.failure(ToolErrorCode.CANCELLED, "Tool '" + call.tool() + "' cancelled: interrupted"),
+        List.of());
   }
 
   private Duration deadline(Duration deadline) {

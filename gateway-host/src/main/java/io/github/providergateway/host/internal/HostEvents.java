@@ -10,6 +10,7 @@ import io.github.providergateway.host.protocol.ProviderPresence;
 import io.github.providergateway.host.protocol.SessionEnded;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.SessionSend;
+import io.github.providergateway.host.protocol.StreamUpdated;
 import io.github.providergateway.host.protocol.ToolsChanged;
 import java.lang.System.Logger.Level;
 import java.util.List;
@@ -29,8 +30,12 @@ final class HostEvents implements GatewayListener {
     this.registry = registry;
   }
 
-  /** A session's port to its host: routes the gateway's calls to whoever owns it now. */
-  SessionHost router(HostRegistry.Owner owner) {
+  /**
+   * A session's port to its host: routes the gateway's calls to whoever owns it now; {@code
+   * stream.updated} to the owner alone, and only when {@code streamUpdates} (the owner asked for
+   * them at {@code session.start}: the {@code --rpc} output changes for no one who did not).
+   */
+  SessionHost router(HostRegistry.Owner owner, boolean streamUpdates) {
     return new SessionHost() {
       @Override
       public void registerTools(String sessionId, List<HostTool> tools) {
@@ -45,6 +50,14 @@ final class HostEvents implements GatewayListener {
       @Override
       public void send(String sessionId, String source, String prompt) {
         sendAll(registry.audience(owner), new SessionSend(sessionId, prompt, source));
+      }
+
+      @Override
+      public void streamUpdated(String sessionId, String stream) {
+        HostLink link = streamUpdates ? registry.linkOf(owner) : null;
+        if (link != null) {
+          link.connection.send(new StreamUpdated(sessionId, stream));
+        }
       }
     };
   }

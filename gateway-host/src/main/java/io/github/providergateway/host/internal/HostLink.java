@@ -2,6 +2,8 @@ package io.github.providergateway.host.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
@@ -12,6 +14,11 @@ import io.github.providergateway.host.protocol.HostDecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.RpcErrorCode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The host side of one host connection. A carrier delivers on its own thread; the text is decoded
@@ -42,6 +49,11 @@ final class HostLink implements HostChannel {
   private boolean gone;
   /** Closes it if it does not authenticate in time; null once it did, or trusted. Loop only. */
   private Scheduler.Cancellable authDeadline;
+  /**
+   * Its {@code tool.call}s with an {@code id} that have no reply yet, by that id (a call whose id
+   * is reused while the first is in flight is listed twice), for {@code tool.cancel}. Loop only.
+   */
+  private final Map<JsonNode, List<CompletableFuture<CallResult>>> callsInFlight = new HashMap<>();
 
   HostLink(
       HostConnection connection,
@@ -152,6 +164,33 @@ final class HostLink implements HostChannel {
   /** Another connection took its owner's sessions over with the re-claim token. */
   void disowned() {
     owner = null;
+  }
+
+  /** {@code call}, a {@code tool.call} with {@code id}, is in flight until it completes. */
+  void callStarted(JsonNode id, CompletableFuture<CallResult> call) {
+    callsInFlight.computeIfAbsent(id, key -> new ArrayList<>()).add(call);
+    call.whenComplete((result, error) -> callEnded(id, call));
+  }
+
+  private void callEnded(JsonNode id, CompletableFuture<CallResult> call) {
+    List<CompletableFuture<CallResult>> calls = callsInFlight.get(id);
+    if (calls != null && calls.remove(call) && calls.isEmpty()) {
+      callsInFlight.remove(id);
+    }
+  }
+
+  /**
+   * Cancels its calls in flight with {@code id} (their futures, so the gateway cancels them).
+   *
+   * @return whether there was one
+   */
+  boolean cancelCalls(JsonNode id) {
+    List<CompletableFuture<CallResult>> calls = callsInFlight.remove(id);
+    if (calls == null) {
+      return false;
+    }
+    calls.forEach(call -> call.cancel(false));
+    return true;
   }
 
   HostRegistry.Owner owner() {

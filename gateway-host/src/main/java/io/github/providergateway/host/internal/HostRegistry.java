@@ -268,6 +268,12 @@ public final class HostRegistry {
     return targets;
   }
 
+  /** The connection that speaks for {@code owner} now, or null (none, or in its re-claim grace). */
+  HostLink linkOf(Owner owner) {
+    loop.assertInLoop();
+    return owner == null ? null : owner.link;
+  }
+
   /** Every authenticated connection. */
   List<HostLink> everyone() {
     loop.assertInLoop();

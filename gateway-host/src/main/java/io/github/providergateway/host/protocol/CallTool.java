@@ -11,8 +11,11 @@ import java.time.Duration;
  *
  * @param args the tool's arguments ({@code {}} when the command had none)
  * @param timeout {@code timeoutMs}; {@code null} for the tool's own
+ * @param progress ours: {@code true} sends this host the call's {@code tool.progress} events
+ *     ({@link CallProgress}); {@code null} (absent) or {@code false}: none
  */
-public record CallTool(JsonNode id, String sessionId, String tool, ObjectNode args, Duration timeout)
+public record CallTool(
+    JsonNode id, String sessionId, String tool, ObjectNode args, Duration timeout, Boolean progress)
     implements HostCommand {
 
   public CallTool {
@@ -20,6 +23,16 @@ public record CallTool(JsonNode id, String sessionId, String tool, ObjectNode ar
     Checks.nonEmpty(tool, "tool");
     requireNonNull(args, "args");
     Checks.positiveOrNull(timeout, "timeoutMs");
+  }
+
+  /** A call without progress events, as host-rpc.md has it. */
+  public CallTool(JsonNode id, String sessionId, String tool, ObjectNode args, Duration timeout) {
+    this(id, sessionId, tool, args, timeout, null);
+  }
+
+  /** Whether the host asked for the call's progress events. */
+  public boolean wantsProgress() {
+    return Boolean.TRUE.equals(progress);
   }
 
   @Override

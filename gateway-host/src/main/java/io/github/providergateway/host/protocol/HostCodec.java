@@ -128,10 +128,9 @@ public final class HostCodec {
         StartSession c = (StartSession) command;
         text(out, "label", c.label());
         text(out, "cwd", c.cwd());
-        if (c.foreground() != null) {
-          out.put("foreground", c.foreground());
-        }
+        flag(out, "foreground", c.foreground());
         strings(out, "hostTools", c.hostTools());
+        flag(out, "streamUpdates", c.streamUpdates());
       }
       case SESSION_IDLE -> out.put("sessionId", ((IdleSession) command).sessionId());
       case SESSION_END -> {
@@ -150,6 +149,12 @@ public final class HostCodec {
         out.put("tool", c.tool());
         out.set("args", c.args());
         millis(out, "timeoutMs", c.timeout());
+        flag(out, "progress", c.progress());
+      }
+      case TOOL_CANCEL -> {
+        CancelCall c = (CancelCall) command;
+        out.put("sessionId", c.sessionId());
+        out.set("callId", c.callId());
       }
       case HOOK_PRE_TOOL_USE -> {
         PreToolUse c = (PreToolUse) command;
@@ -185,9 +190,7 @@ public final class HostCodec {
         HostAuth c = (HostAuth) command;
         out.put("token", c.token());
         text(out, "reclaimToken", c.reclaimToken());
-        if (c.observer() != null) {
-          out.put("observer", c.observer());
-        }
+        flag(out, "observer", c.observer());
       }
     }
     return out;
@@ -204,7 +207,8 @@ public final class HostCodec {
                 f.optionalString("label"),
                 f.optionalString("cwd"),
                 f.optionalBoolean("foreground"),
-                f.optionalStrings("hostTools")));
+                f.optionalStrings("hostTools"),
+                f.optionalBoolean("streamUpdates")));
     t.put(HostCommandType.SESSION_IDLE, (id, f) -> new IdleSession(id, f.requiredNonEmptyString("sessionId")));
     t.put(
         HostCommandType.SESSION_END,
@@ -222,7 +226,11 @@ public final class HostCodec {
                 f.requiredNonEmptyString("sessionId"),
                 f.requiredNonEmptyString("tool"),
                 f.objectOrEmpty("args"),
-                f.optionalMillis("timeoutMs")));
+                f.optionalMillis("timeoutMs"),
+                f.optionalBoolean("progress")));
+    t.put(
+        HostCommandType.TOOL_CANCEL,
+        (id, f) -> new CancelCall(id, f.requiredNonEmptyString("sessionId"), f.requiredAny("callId")));
     t.put(
         HostCommandType.HOOK_PRE_TOOL_USE,
         (id, f) ->
@@ -258,6 +266,7 @@ public final class HostCodec {
     sample.put("tool", "t");
     sample.put("event", "e");
     sample.put("token", "k");
+    sample.put("callId", 1);
     sample.putArray("streams").add("a@b");
     return sample;
   }
@@ -325,6 +334,9 @@ public final class HostCodec {
           f.requiredString("name"),
           f.optionalString("instance"));
       case SessionEnded.NAME -> new SessionEnded(f.requiredString("sessionId"));
+      case CallProgress.NAME -> new CallProgress(
+          f.requiredString("sessionId"), f.requiredAny("callId"), f.requiredString("message"));
+      case StreamUpdated.NAME -> new StreamUpdated(f.requiredString("sessionId"), f.requiredString("stream"));
       default -> new UnknownHostEvent(name, object);
     };
   }
@@ -383,6 +395,13 @@ public final class HostCodec {
       out.put("instance", e.instance()); // null is written: host-rpc.md's shape
     } else if (event instanceof SessionEnded e) {
       out.put("sessionId", e.sessionId());
+    } else if (event instanceof CallProgress e) {
+      out.put("sessionId", e.sessionId());
+      out.set("callId", e.callId());
+      out.put("message", e.message());
+    } else if (event instanceof StreamUpdated e) {
+      out.put("sessionId", e.sessionId());
+      out.put("stream", e.stream());
     }
     return out;
   }
@@ -416,6 +435,12 @@ public final class HostCodec {
   }
 
   private static void text(ObjectNode out, String field, String value) {
+    if (value != null) {
+      out.put(field, value);
+    }
+  }
+
+  private static void flag(ObjectNode out, String field, Boolean value) {
     if (value != null) {
       out.put(field, value);
     }

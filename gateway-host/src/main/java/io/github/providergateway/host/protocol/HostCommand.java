@@ -17,6 +17,7 @@ public sealed interface HostCommand
         ListSessions,
         ListTools,
         CallTool,
+        CancelCall,
         PreToolUse,
         RunPrompt,
         EmitEvent,

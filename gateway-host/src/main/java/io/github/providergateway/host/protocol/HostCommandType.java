@@ -12,6 +12,8 @@ public enum HostCommandType implements WireEnum {
   SESSIONS_LIST("sessions.list"),
   TOOLS_LIST("tools.list"),
   TOOL_CALL("tool.call"),
+  /** Ours: cancels a {@code tool.call} the same host sent and that is still in flight. */
+  TOOL_CANCEL("tool.cancel"),
   HOOK_PRE_TOOL_USE("hook.preToolUse"),
   PROMPT("prompt"),
   EVENT("event"),

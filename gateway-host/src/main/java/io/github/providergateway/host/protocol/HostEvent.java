@@ -9,6 +9,8 @@ public sealed interface HostEvent extends HostOutput
         SessionLog,
         SessionSend,
         ToolsChanged,
+        CallProgress,
+        StreamUpdated,
         ProviderPresence,
         SessionEnded,
         GatewayStopped,

@@ -13,6 +13,8 @@ public enum RpcErrorCode {
   INVALID_ARGUMENT,
   /** The {@code sessionId} names no active session. */
   INVALID_SESSION,
+  /** Ours: {@code tool.cancel} named no {@code tool.call} of this host that is still in flight. */
+  UNKNOWN_CALL,
   /** The gateway is stopping, or (for a remote host) the connection to it is down. */
   GATEWAY_CLOSED,
   /** {@code host.auth} carried a wrong token; the connection is closed. */

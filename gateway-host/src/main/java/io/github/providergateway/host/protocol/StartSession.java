@@ -11,9 +11,16 @@ import java.util.List;
  * @param foreground ours: whether the user is looking at it; optional
  * @param hostTools ours: names of tools the host itself owns in the session (providers may not
  *     register them); optional
+ * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated} ({@link
+ *     StreamUpdated}) for each event a provider's push adds to a stream of the session; optional
  */
 public record StartSession(
-    JsonNode id, String label, String cwd, Boolean foreground, List<String> hostTools)
+    JsonNode id,
+    String label,
+    String cwd,
+    Boolean foreground,
+    List<String> hostTools,
+    Boolean streamUpdates)
     implements HostCommand {
 
   public StartSession {
@@ -22,7 +29,12 @@ public record StartSession(
 
   /** A session with a label and a working directory, nothing else. */
   public static StartSession of(JsonNode id, String label, String cwd) {
-    return new StartSession(id, label, cwd, null, null);
+    return new StartSession(id, label, cwd, null, null, null);
+  }
+
+  /** Whether the owner asked for {@code stream.updated} events. */
+  public boolean wantsStreamUpdates() {
+    return Boolean.TRUE.equals(streamUpdates);
   }
 
   @Override

@@ -25,6 +25,12 @@ class HostCodecTest {
     return result.messageOrNull();
   }
 
+  private static void encodesBackExactly(List<String> commands) {
+    for (String json : commands) {
+      assertThat(CODEC.encode(command(json))).isEqualTo(json);
+    }
+  }
+
   private static HostDecodeError refusal(String json) {
     DecodeResult<HostCommand, HostDecodeError> result = CODEC.decodeCommand(json);
     assertThat(result.isDecoded()).as(json).isFalse();
@@ -48,13 +54,30 @@ class HostCodecTest {
             "{\"id\":11,\"cmd\":\"providers.list\"}",
             "{\"id\":12,\"cmd\":\"shutdown\",\"deadlineMs\":300}",
             "{\"id\":13,\"cmd\":\"session.interrupt\",\"sessionId\":\"s-1\"}",
-            "{\"id\":14,\"cmd\":\"host.auth\",\"token\":\"ptk-x\",\"reclaimToken\":\"hrt-y\",\"observer\":true}");
-    for (String json : spec) {
-      assertThat(CODEC.encode(command(json))).isEqualTo(json);
-    }
+            "{\"id\":14,\"cmd\":\"host.auth\",\"token\":\"ptk-x\",\"reclaimToken\":\"hrt-y\",\"observer\":true}",
+            "{\"id\":15,\"cmd\":\"tool.cancel\",\"sessionId\":\"s-1\",\"callId\":\"c\"}");
+    encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());
     assertThat(covered).containsExactlyInAnyOrder(HostCommandType.values());
+  }
+
+  @Test
+  void ourOptionalFlagsRoundTripAndAreLeftOutWhenAbsent() {
+    List<String> ours =
+        List.of(
+            "{\"id\":1,\"cmd\":\"session.start\",\"label\":\"l\",\"streamUpdates\":true}",
+            "{\"id\":2,\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{},\"progress\":true}",
+            "{\"id\":3,\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{},\"progress\":false}",
+            "{\"id\":4,\"cmd\":\"tool.cancel\",\"sessionId\":\"s\",\"callId\":{\"n\":[1]}}");
+    encodesBackExactly(ours);
+    CallTool plain = (CallTool) command("{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"progress\":null}");
+    assertThat(plain.progress()).isNull();
+    assertThat(plain.wantsProgress()).isFalse();
+    assertThat(CODEC.encode(plain)).doesNotContain("progress");
+    StartSession start = (StartSession) command("{\"cmd\":\"session.start\"}");
+    assertThat(start.wantsStreamUpdates()).isFalse();
+    assertThat(CODEC.encode(start)).isEqualTo("{\"cmd\":\"session.start\"}");
   }
 
   @Test
@@ -125,7 +148,12 @@ class HostCodecTest {
         "{\"cmd\":\"stream.query\",\"sessionId\":\"s\",\"streams\":[\"a@b\"],\"last\":-1} | stream.query: \"last\"",
         "{\"cmd\":\"session.start\",\"hostTools\":[1]}                               | session.start: \"hostTools[0]\"",
         "{\"cmd\":\"host.auth\"}                                                     | host.auth: \"token\"",
-        "{\"cmd\":\"host.auth\",\"token\":\"t\",\"observer\":\"yes\"}                   | host.auth: \"observer\""
+        "{\"cmd\":\"host.auth\",\"token\":\"t\",\"observer\":\"yes\"}                   | host.auth: \"observer\"",
+        "{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"progress\":1}       | tool.call: \"progress\"",
+        "{\"cmd\":\"session.start\",\"streamUpdates\":\"on\"}                        | session.start: \"streamUpdates\"",
+        "{\"cmd\":\"tool.cancel\",\"sessionId\":\"s\"}                                | tool.cancel: \"callId\"",
+        "{\"cmd\":\"tool.cancel\",\"sessionId\":\"s\",\"callId\":null}                | tool.cancel: \"callId\"",
+        "{\"cmd\":\"tool.cancel\",\"callId\":1}                                     | tool.cancel: \"sessionId\""
       })
   void aMissingOrMistypedFieldIsInvalidArgumentNamingTheCommandAndTheField(String json, String named) {
     HostDecodeError error = refusal(json);
@@ -148,6 +176,10 @@ class HostCodecTest {
             "{\"event\":\"provider.disconnected\",\"providerId\":\"p-1\",\"name\":\"tab\",\"instance\":\"t1\"}",
             "{\"event\":\"session.ended\",\"sessionId\":\"s\"}",
             "{\"event\":\"gateway.stopped\"}",
+            "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":7,\"message\":\"60%\"}",
+            "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":\"c-1\",\"message\":\"\"}",
+            "{\"event\":\"stream.updated\",\"sessionId\":\"s\",\"stream\":\"builds@ci\"}",
+            "{\"id\":2,\"ok\":false,\"error\":{\"code\":\"UNKNOWN_CALL\",\"message\":\"m\"}}",
             "{\"event\":\"from.the.future\",\"x\":1}");
     for (String json : outputs) {
       DecodeResult<HostOutput, HostDecodeError> decoded = CODEC.decodeOutput(json);
@@ -156,6 +188,19 @@ class HostCodecTest {
     }
     assertThat(CODEC.decodeOutput("{\"event\":\"from.the.future\"}").messageOrNull())
         .isInstanceOf(UnknownHostEvent.class);
+  }
+
+  @Test
+  void ourEventsMissingAFieldAreInvalidArgument() {
+    for (String json :
+        List.of(
+            "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"message\":\"m\"}",
+            "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":1}",
+            "{\"event\":\"stream.updated\",\"sessionId\":\"s\"}",
+            "{\"event\":\"stream.updated\",\"stream\":7,\"sessionId\":\"s\"}")) {
+      assertThat(CODEC.decodeOutput(json).errorOrNull()).as(json).isNotNull()
+          .extracting(HostDecodeError::code).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    }
   }
 
   @Test

@@ -1,0 +1,27 @@
+package io.github.providergateway.host.protocol;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * {@code tool.progress} (ours): a progress message of a {@code tool.call} sent with {@code
+ * "progress": true}, to the host that sent it only, at the pace the session timeline shows it.
+ *
+ * @param callId the {@code id} of that {@code tool.call}, as it was sent
+ */
+public record CallProgress(String sessionId, JsonNode callId, String message) implements HostEvent {
+
+  public static final String NAME = "tool.progress";
+
+  public CallProgress {
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(callId, "callId");
+    requireNonNull(message, "message");
+  }
+
+  @Override
+  public String event() {
+    return NAME;
+  }
+}

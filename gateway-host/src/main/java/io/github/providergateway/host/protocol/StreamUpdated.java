@@ -1,0 +1,25 @@
+package io.github.providergateway.host.protocol;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * {@code stream.updated} (ours): a provider's push added an event to a stream of the session. Sent
+ * to the session's owner only, and only when its {@code session.start} asked ({@code
+ * "streamUpdates": true}); read the event with {@code stream.query}.
+ *
+ * @param stream {@code stream@provider}, as {@code stream.query} takes it
+ */
+public record StreamUpdated(String sessionId, String stream) implements HostEvent {
+
+  public static final String NAME = "stream.updated";
+
+  public StreamUpdated {
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(stream, "stream");
+  }
+
+  @Override
+  public String event() {
+    return NAME;
+  }
+}
