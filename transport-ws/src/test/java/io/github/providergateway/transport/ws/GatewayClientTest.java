@@ -18,6 +18,12 @@ import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.CancelReason;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.ToolCancel;
+import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.LifecycleState;
@@ -123,6 +129,48 @@ class GatewayClientTest {
     }
     // Closing the client ended its session; the gateway runs on.
     assertThat(await(gateway.gateway().sessions())).isEmpty();
+  }
+
+  /**
+   * What a front door such as the MCP one needs of a shared gateway: a call's progress as it
+   * comes, cancelling a call by cancelling its future, and hearing that a stream has news.
+   */
+  @Test
+  void aRemoteHostHearsItsCallsProgressCancelsACallAndHearsOfStreamUpdates() throws Exception {
+    Running gateway = startGateway(home, 0);
+    RecordingSessionHost host = new RecordingSessionHost();
+    List<String> heard = new CopyOnWriteArrayList<>();
+    try (GatewayClient client = GatewayClient.connect(gateway.server().hostUrl(), gateway.gateway().providerToken())) {
+      String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
+      try (RawProvider provider = bind(gateway, session, "worker", "slow", "other")) {
+        awaitTrue("tools registered with the remote host",
+            () -> host.registrations.stream().anyMatch(r -> r.names().contains("other")));
+
+        var withProgress =
+            client.callTool(session, "slow", ServerFixture.json("{}"), Duration.ofSeconds(10), heard::add);
+        ToolCall slow = provider.next(ToolCall.class);
+        provider.send(new ToolProgress(slow.id(), "1/2"));
+        provider.send(new ToolProgress(slow.id(), "2/2"));
+        awaitTrue("both progress messages heard, the second after the interval", () -> heard.size() == 2);
+        provider.send(ToolResult.success(slow.id(), ServerFixture.json("\"done\"")));
+        assertThat(await(withProgress).outcome()).isEqualTo(ToolOutcome.success(ServerFixture.json("\"done\"")));
+        assertThat(heard).containsExactly("1/2", "2/2");
+
+        var cancelled = client.callTool(session, "other", ServerFixture.json("{}"), Duration.ofSeconds(10));
+        ToolCall other = provider.next(ToolCall.class);
+        assertThat(cancelled.cancel(false)).isTrue();
+        ToolCancel cancel = provider.next(ToolCancel.class);
+        assertThat(cancel.id()).isEqualTo(other.id());
+        assertThat(cancel.reason()).isEqualTo(CancelReason.INTERRUPTED);
+        provider.send(ToolResult.cancelled(other.id()));
+
+        provider.send(Push.event("builds", PushLevel.KEEP, "green"));
+        awaitTrue("the session's host heard of the stream update",
+            () -> host.updatedStreams.contains("builds@worker"));
+        assertThat(await(client.queryStreams(session, List.of("builds@worker"), 1)).get("builds@worker"))
+            .extracting(StreamEntry::event).containsExactly("green");
+      }
+    }
   }
 
   @Test
