@@ -2,6 +2,7 @@ package io.github.providergateway.gateway;
 
 import io.github.providergateway.protocol.SessionInfo;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Gateway-wide events for a host that shows them (the reference console, the {@code --rpc}
@@ -27,4 +28,13 @@ public interface GatewayListener {
 
   /** A session was torn down. */
   default void sessionEnded(String sessionId) {}
+
+  /**
+   * The {@code onPreToolUse} rules in force in a session changed: a provider with rules bound or
+   * left, or one sent {@code hooks.update}. {@code rules} is the whole list now, in the order the
+   * gateway evaluates it (providers in registration order, each one's rules in declaration
+   * order). For a host that must know the rules when the gateway cannot be asked, e.g. the
+   * reference app's record for hook adapters that find no gateway running.
+   */
+  default void hookRulesChanged(String sessionId, List<SessionHookRule> rules) {}
 }

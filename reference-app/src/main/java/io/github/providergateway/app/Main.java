@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "gateway",
-    subcommands = Main.Attach.class,
+    subcommands = {Main.Attach.class, Main.Hook.class},
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,
     sortOptions = false,
@@ -309,6 +309,148 @@ public final class Main implements Callable<Integer> {
       ConsoleHost console = new ConsoleHost(parent.in, parent.out, parent.err, parent.interactive);
       parent.frontEnd = console;
       return console.attach(resolvedHome.toAbsolutePath().normalize(), port);
+    }
+  }
+
+  /** {@code gateway hook claude|copilot}: a coding agent's pre-tool-use hook (docs/agents.md). */
+  @Command(
+      name = "hook",
+      subcommands = {Hook.Claude.class, Hook.Copilot.class},
+      usageHelpAutoWidth = true,
+      description = {
+        "Pre-tool-use hooks for coding agents: put the agent's own tools (shell, edits) under the"
+            + " providers' onPreToolUse rules and gates, as the gateway's own tools are. Run by the"
+            + " agent before each tool call; see 'gateway hook claude --help' and"
+            + " 'gateway hook copilot --help' for how to install each, and docs/agents.md."
+      })
+  static final class Hook implements Callable<Integer> {
+    @picocli.CommandLine.ParentCommand private Main parent;
+
+    @picocli.CommandLine.Spec private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Override
+    public Integer call() {
+      spec.commandLine().usage(parent.err);
+      return EXIT_USAGE;
+    }
+
+    /** What both agents' hooks take. */
+    static final class HookOptions {
+      @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
+      Path home;
+
+      @Option(
+          names = "--port",
+          paramLabel = "N",
+          defaultValue = "9400",
+          description = "The port when <home>/gateway.port does not say (default: ${DEFAULT-VALUE}).")
+      int port;
+
+      @Option(
+          names = "--connect-timeout",
+          paramLabel = "DURATION",
+          defaultValue = "1s",
+          description = "How long to try to reach the gateway before counting it as not running (default: ${DEFAULT-VALUE}).")
+      String connectTimeout;
+
+      @Option(
+          names = "--timeout",
+          paramLabel = "DURATION",
+          defaultValue = "10s",
+          description = "How long to wait for the providers' decision once connected; gates take up to 5 s each (default: ${DEFAULT-VALUE}).")
+      String answerTimeout;
+
+      @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+      boolean help;
+
+      int run(Main main, io.github.providergateway.agent.hook.AgentKind agent) {
+        io.github.providergateway.agent.hook.HookAdapter.Settings settings;
+        try {
+          if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("--port must be 1..65535, was " + port);
+          }
+          Path resolvedHome =
+              home != null
+                  ? home
+                  : HomeDirectory.defaultHome(main.env, Path.of(System.getProperty("user.home")));
+          settings =
+              new io.github.providergateway.agent.hook.HookAdapter.Settings(
+                  resolvedHome.toAbsolutePath().normalize(),
+                  port,
+                  parseDuration(connectTimeout),
+                  parseDuration(answerTimeout));
+        } catch (IllegalArgumentException e) {
+          // Still answer the agent: a hook that is misconfigured must not let calls through.
+          main.err.println("gateway hook " + agent.word() + ": " + e.getMessage());
+          settings = null;
+        }
+        PrintStream out = new PrintStream(main.out, true, StandardCharsets.UTF_8);
+        return io.github.providergateway.agent.hook.HookAdapter.run(agent, main.in, out, main.err, settings);
+      }
+    }
+
+    @Command(
+        name = "claude",
+        usageHelpAutoWidth = true,
+        description = {
+          "Claude Code's PreToolUse command hook: reads the hook's JSON on stdin, asks the gateway"
+              + " session whose cwd is the agent's, and prints a deny with the provider's reason, or"
+              + " no decision (Claude Code's own permissions then apply). Always exits 0; when it"
+              + " cannot check a call it denies explicitly.",
+          ""
+        },
+        footerHeading = "%nInstall it in ~/.claude/settings.json or <project>/.claude/settings.json:%n",
+        footer = {
+          "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash|Edit|Write\",\"hooks\":[",
+          "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook claude\",\"timeout\":30}]}]}}",
+          "",
+          "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit become"
+              + " 'edit' with 'path'; other tools keep their names (docs/agents.md).",
+          "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
+              + " fail-closed gate denies, fail-open gates allow. Stderr says which."
+        })
+    static final class Claude implements Callable<Integer> {
+      @picocli.CommandLine.ParentCommand private Hook hook;
+      @picocli.CommandLine.Mixin private HookOptions options;
+
+      @Override
+      public Integer call() {
+        return options.run(hook.parent, io.github.providergateway.agent.hook.AgentKind.CLAUDE);
+      }
+    }
+
+    @Command(
+        name = "copilot",
+        usageHelpAutoWidth = true,
+        description = {
+          "GitHub Copilot CLI's preToolUse command hook: reads the hook's JSON on stdin, asks the"
+              + " gateway session whose cwd is the agent's, and prints a deny with the provider's"
+              + " reason, or no decision. Always exits 0; when it cannot check a call it denies"
+              + " explicitly.",
+          ""
+        },
+        footerHeading = "%nInstall it in <repo>/.github/hooks/gateway.json:%n",
+        footer = {
+          "  {\"version\":1,\"hooks\":{\"preToolUse\":[{\"type\":\"command\",",
+          "    \"bash\":\"/abs/path/gateway hook copilot\",\"timeoutSec\":30}]}}",
+          "",
+          "bash/shell/powershell become tool 'shell' with {\"command\": ...}; edit/create/write/"
+              + "str_replace_editor become 'edit' with 'path'; other tools keep their names"
+              + " (docs/agents.md).",
+          "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
+              + " fail-closed gate denies, fail-open gates allow. Stderr says which."
+        })
+    static final class Copilot implements Callable<Integer> {
+      @picocli.CommandLine.ParentCommand private Hook hook;
+      @picocli.CommandLine.Mixin private HookOptions options;
+
+      @Override
+      public Integer call() {
+        return options.run(hook.parent, io.github.providergateway.agent.hook.AgentKind.COPILOT);
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.hook.HookGateRecorder;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.HostService;
@@ -50,6 +51,8 @@ final class RunningGateway implements AutoCloseable {
   private final SystemScheduler scheduler;
   private final ProjectProviders projectProviders;
   private final List<String> configProblems;
+  /** Keeps {@code <home>/hook-gates.json} for hook adapters that find this gateway gone. */
+  private final HookGateRecorder hookGates;
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
   private final AtomicBoolean stopping = new AtomicBoolean();
   /** Released once everything is closed. */
@@ -71,8 +74,10 @@ final class RunningGateway implements AutoCloseable {
       SystemScheduler scheduler,
       ProjectProviders projectProviders,
       List<String> configProblems,
+      HookGateRecorder hookGates,
       HomeLock homeLock) {
     this.homeLock = homeLock;
+    this.hookGates = hookGates;
     this.gateway = gateway;
     this.hosts = hosts;
     this.stopRequested = stopRequested;
@@ -135,6 +140,10 @@ final class RunningGateway implements AutoCloseable {
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
     }
     gateway.addListener(listener);
+    // Before anyone can connect: replaces the record a crashed gateway of this home left.
+    HookGateRecorder hookGates = new HookGateRecorder(options.home());
+    hookGates.start();
+    gateway.addListener(hookGates);
     SystemScheduler scheduler = new SystemScheduler();
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
@@ -156,6 +165,7 @@ final class RunningGateway implements AutoCloseable {
       hosts.close();
       scheduler.close();
       gateway.close();
+      hookGates.close();
       if (causedByBind(e)) {
         throw new StartupException(portInUse(options.port()), e);
       }
@@ -173,7 +183,8 @@ final class RunningGateway implements AutoCloseable {
         gateway.addListener(new ProblemReporter(gateway, problems));
       }
     }
-    return new RunningGateway(gateway, hosts, stopRequested, server, scheduler, providers, problems, lock);
+    return new RunningGateway(
+        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, lock);
   }
 
   private static void ensurePortFree(int port) throws StartupException {
@@ -307,6 +318,7 @@ final class RunningGateway implements AutoCloseable {
       hosts.close();
       server.close();
       gateway.close();
+      hookGates.close();
       if (projectProviders != null) {
         projectProviders.close();
       }

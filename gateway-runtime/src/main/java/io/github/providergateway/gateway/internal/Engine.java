@@ -94,7 +94,7 @@ public final class Engine {
     HookEngine hooks = new HookEngine(timers, secrets, limits, this.listener, nanoTime);
     this.prompts = new PromptPipeline(timers, secrets, limits);
     this.events = new EventRelay(timers, codec, outbox);
-    this.catalog = new ToolCatalog(loop, timers, limits, outbox);
+    this.catalog = new ToolCatalog(loop, timers, limits, outbox, this.listener);
     this.calls =
         new CallDispatcher(loop, timers, secrets, limits, ioExecutor, sessions, hooks, events, outbox);
     this.pushes = new PushHandler(timers, limits, sessions, retainedStreams, hooks, outbox, this.listener);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.SerialExecutor;
+import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Limits;
@@ -32,12 +34,14 @@ public final class ToolCatalog {
   private final Timers timers;
   private final Limits limits;
   private final Outbox outbox;
+  private final Listeners listener;
 
-  ToolCatalog(SerialExecutor loop, Timers timers, Limits limits, Outbox outbox) {
+  ToolCatalog(SerialExecutor loop, Timers timers, Limits limits, Outbox outbox, Listeners listener) {
     this.loop = loop;
     this.timers = timers;
     this.limits = limits;
     this.outbox = outbox;
+    this.listener = listener;
   }
 
   // ---- validation ----
@@ -117,13 +121,33 @@ public final class ToolCatalog {
   void add(Binding binding) {
     binding.session.add(binding);
     changed(binding.session);
+    if (!binding.declared.hookRules.isEmpty()) {
+      hookRulesChanged(binding.session);
+    }
   }
 
   /** Removes {@code binding} and its tools from its session. */
   void remove(Binding binding) {
     if (binding.session.remove(binding)) {
       changed(binding.session);
+      if (!binding.declared.hookRules.isEmpty()) {
+        hookRulesChanged(binding.session);
+      }
     }
+  }
+
+  /**
+   * Tells the listeners the session's {@code onPreToolUse} rules as {@link HookEngine} would now
+   * evaluate them: bindings in registration order, each one's rules in declaration order.
+   */
+  void hookRulesChanged(SessionState session) {
+    List<SessionHookRule> rules = new ArrayList<>();
+    for (Binding binding : session.bindings().values()) {
+      for (HookRule rule : binding.declared.hookRules) {
+        rules.add(new SessionHookRule(binding.provider.name, rule));
+      }
+    }
+    listener.hookRulesChanged(session.id, List.copyOf(rules));
   }
 
   /** Replaces {@code binding}'s tools with {@code tools}. */

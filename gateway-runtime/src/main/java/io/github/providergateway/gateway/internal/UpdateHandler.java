@@ -114,6 +114,9 @@ final class UpdateHandler {
     for (Binding binding : targets) {
       applyHooks(binding.declared, update);
       binding.declaredChanged();
+      if (update.hooks().onPreToolUse() != null) {
+        catalog.hookRulesChanged(binding.session);
+      }
     }
     if (update.sessionId() == null && provider.template != null) {
       applyHooks(provider.template, update);

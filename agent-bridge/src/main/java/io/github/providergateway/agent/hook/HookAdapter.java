@@ -1,0 +1,349 @@
+package io.github.providergateway.agent.hook;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.protocol.HookAction;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.json.JsStringifier;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * {@code gateway hook claude|copilot}: answers one pre-tool-use hook call of a coding agent with
+ * what the gateway's providers decide, so their {@code onPreToolUse} rules and gates hold for the
+ * agent's own tools too (docs/agents.md).
+ *
+ * <p>It reads the agent's JSON on stdin, maps the tool ({@link ToolMapping}), finds the gateway
+ * session of the agent's working directory ({@link SessionChoice}) and asks the gateway's {@code
+ * preToolUse}. No such session: nothing to check, allowed. No gateway answering (none running, no
+ * connection within {@link Settings#connectTimeout}, no decision within {@link
+ * Settings#answerTimeout}): the gateway's last {@link HookGateRecord} decides, each matching gate
+ * by its own setting: fail closed denies, fail open allows. Stderr always says which path decided.
+ *
+ * <p>It never fails open by accident: malformed input, an unreadable record and any unexpected
+ * error answer an explicit deny, and the exit code is always 0.
+ */
+public final class HookAdapter {
+
+  /** More than any hook input an agent sends; a larger one is refused (fail closed). */
+  private static final int MAX_INPUT_BYTES = 16 * 1024 * 1024;
+  /** How long the record's rules may take to evaluate (provider regexes run here too). */
+  private static final Duration RECORD_DEADLINE = Duration.ofSeconds(1);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * Where the gateway is and how long to wait for it.
+   *
+   * @param home the gateway's home (its token, {@code gateway.port} and {@link HookGateRecord})
+   * @param port the port when {@code <home>/gateway.port} does not say
+   * @param connectTimeout how long to try to connect before counting the gateway as not running
+   * @param answerTimeout how long to wait for the decision once connected: a gate may take the
+   *     gateway's 5 s gate timeout, and several gates run one after another
+   */
+  public record Settings(Path home, int port, Duration connectTimeout, Duration answerTimeout) {
+    /** 1 s to connect: a running gateway on loopback answers in milliseconds. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    /** Two gates' 5 s timeouts: the hook should be installed with a timeout above 1 + 10 s plus the JVM's start. */
+    public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofSeconds(10);
+
+    public Settings {
+      requireNonNull(home, "home");
+      requireNonNull(connectTimeout, "connectTimeout");
+      requireNonNull(answerTimeout, "answerTimeout");
+    }
+
+    /** The defaults for {@code home} and {@code port}. */
+    public static Settings of(Path home, int port) {
+      return new Settings(home, port, DEFAULT_CONNECT_TIMEOUT, DEFAULT_ANSWER_TIMEOUT);
+    }
+  }
+
+  /** The gateway cannot be asked; the message says why. */
+  private static final class Unreachable extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Unreachable(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private final AgentKind agent;
+  private final Settings settings;
+  private final PrintStream err;
+  private final ExecutorService workers =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread t = new Thread(task, "gateway-hook");
+            t.setDaemon(true);
+            return t;
+          });
+
+  private HookAdapter(AgentKind agent, Settings settings, PrintStream err) {
+    this.agent = agent;
+    this.settings = settings;
+    this.err = err;
+  }
+
+  /**
+   * Answers the one hook call on {@code in}: its answer on {@code out}, what decided it on {@code
+   * err}.
+   *
+   * @param settings where the gateway is; null when the command line was wrong, which denies
+   * @return the exit code, always 0: the answer itself says allow or deny
+   */
+  public static int run(AgentKind agent, InputStream in, PrintStream out, PrintStream err, Settings settings) {
+    HookAdapter adapter = new HookAdapter(agent, settings, err);
+    HookVerdict verdict;
+    try {
+      verdict = settings == null
+          ? HookVerdict.deny("provider gateway hook is misconfigured (see its stderr); denied",
+              "bad command line, denied")
+          : adapter.decide(in);
+    } catch (RuntimeException | Error e) {
+      // Fail closed: whatever went wrong, the agent reads a deny (Claude Code runs the tool after
+      // any exit code but 0 and 2, so crashing is not an option).
+      verdict = HookVerdict.deny(
+          "provider gateway hook failed (" + e + "); denied because it could not check the call",
+          "unexpected error, denied: " + e);
+    } finally {
+      adapter.workers.shutdownNow();
+    }
+    out.println(agent.answer(verdict));
+    out.flush();
+    err.println("gateway hook " + agent.word() + ": " + (verdict.allowed() ? "allow" : "deny") + ": " + verdict.note());
+    err.flush();
+    return 0;
+  }
+
+  private HookVerdict decide(InputStream in) {
+    HookRequest request;
+    try {
+      byte[] bytes = in.readNBytes(MAX_INPUT_BYTES + 1);
+      if (bytes.length > MAX_INPUT_BYTES) {
+        throw new IllegalArgumentException("hook input larger than " + MAX_INPUT_BYTES + " bytes");
+      }
+      JsonNode input = JSON.readTree(new String(bytes, StandardCharsets.UTF_8));
+      if (input == null || !input.isObject()) {
+        throw new IllegalArgumentException("hook input is not a JSON object");
+      }
+      request = agent.parse(input);
+    } catch (IOException | IllegalArgumentException e) {
+      String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException json
+          ? "hook input is not JSON: " + json.getOriginalMessage()
+          : e.getMessage();
+      return HookVerdict.deny(
+          "provider gateway hook could not read the " + agent.word() + " hook input (" + why + "); denied",
+          "malformed input, denied: " + why);
+    }
+    CompletableFuture<HookVerdict> online = new CompletableFuture<>();
+    workers.execute(() -> ask(request, online));
+    Duration limit = settings.connectTimeout().plus(settings.answerTimeout());
+    String cause;
+    try {
+      return online.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      cause = "provider gateway did not answer within " + seconds(limit);
+    } catch (ExecutionException e) {
+      cause = e.getCause() instanceof Unreachable down ? down.getMessage() : "provider gateway failed: " + e.getCause();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      cause = "interrupted while asking the provider gateway";
+    }
+    return fromRecord(request, cause);
+  }
+
+  // ---- the gateway ----
+
+  private void ask(HookRequest request, CompletableFuture<HookVerdict> verdict) {
+    GatewayClient client;
+    try {
+      client = connect();
+    } catch (Unreachable e) {
+      verdict.completeExceptionally(e);
+      return;
+    }
+    try {
+      List<SessionInfo> sessions = client.sessions().join();
+      Optional<SessionInfo> session =
+          SessionChoice.pick(sessions, SessionInfo::label, SessionInfo::cwd, request.cwd(), agent);
+      if (session.isEmpty()) {
+        verdict.complete(HookVerdict.allow(List.of(),
+            "no gateway session has cwd " + request.cwd() + ", so no provider rule applies; allowed"));
+        return;
+      }
+      String id = session.get().id();
+      HookDecision decision = client.preToolUse(id, request.tool(), request.args()).join();
+      String about = "gateway session " + id + " (" + session.get().label() + "), tool " + request.tool();
+      verdict.complete(decision.allowed()
+          ? HookVerdict.allow(decision.context(), about + ": the providers allow it")
+          : new HookVerdict(false, decision.reason(), decision.context(), about + ": " + decision.reason()));
+    } catch (CompletionException e) {
+      verdict.completeExceptionally(e.getCause());
+    } finally {
+      workers.execute(client::close); // after the answer: closing must not delay it
+    }
+  }
+
+  private GatewayClient connect() throws Unreachable {
+    Path home = settings.home();
+    if (!Files.isRegularFile(home.resolve(GatewayClient.TOKEN_FILE))) {
+      throw new Unreachable("provider gateway not running (no token file in " + home + ")");
+    }
+    GatewayClient.Options options =
+        GatewayClient.Options.builder().connectTimeout(settings.connectTimeout()).build();
+    CompletableFuture<GatewayClient> connecting = new CompletableFuture<>();
+    workers.execute(() -> {
+      try {
+        connecting.complete(GatewayClient.connect(home, settings.port(), options));
+      } catch (IOException | RuntimeException e) {
+        connecting.completeExceptionally(e);
+      }
+    });
+    try {
+      return connecting.get(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      // A connection made after all is nobody's: close it.
+      connecting.thenAccept(GatewayClient::close);
+      throw new Unreachable("provider gateway not running (no connection within " + seconds(settings.connectTimeout()) + ")");
+    } catch (ExecutionException e) {
+      throw new Unreachable("provider gateway not running (" + e.getCause().getMessage() + ")");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new Unreachable("interrupted while connecting to the provider gateway");
+    }
+  }
+
+  // ---- the record ----
+
+  /** The gateway cannot be asked ({@code cause}): its last record decides. */
+  private HookVerdict fromRecord(HookRequest request, String cause) {
+    CompletableFuture<HookVerdict> verdict =
+        CompletableFuture.supplyAsync(() -> evaluateRecord(request, cause), workers);
+    try {
+      return verdict.get(RECORD_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      return HookVerdict.deny(cause + "; the recorded rules could not be checked in time, so the call is denied",
+          cause + "; recorded rules took too long, denied");
+    } catch (ExecutionException e) {
+      return HookVerdict.deny(cause + "; the recorded rules could not be checked (" + e.getCause() + "), so the call is denied",
+          cause + "; recorded rules failed, denied: " + e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return HookVerdict.deny(cause + "; denied", cause + "; interrupted, denied");
+    }
+  }
+
+  private HookVerdict evaluateRecord(HookRequest request, String cause) {
+    Path record = settings.home().resolve(HookGateRecord.FILE_NAME);
+    List<HookGateRecord.Entry> entries;
+    try {
+      entries = HookGateRecord.read(settings.home());
+    } catch (IOException e) {
+      return HookVerdict.deny(
+          cause + "; its record of gates (" + record + ") cannot be read, so the call is denied",
+          cause + "; " + e.getMessage() + "; denied (fail closed)");
+    }
+    Optional<HookGateRecord.Entry> entry =
+        SessionChoice.pick(entries, HookGateRecord.Entry::label, HookGateRecord.Entry::cwd, request.cwd(), agent);
+    if (entry.isEmpty()) {
+      return HookVerdict.allow(List.of(),
+          cause + "; " + record + " records no session with cwd " + request.cwd() + ", so no rule applies; allowed");
+    }
+    String argsText = JsStringifier.stringify(request.args(), Limits.defaults().maxMatchedChars());
+    List<String> failedOpen = new ArrayList<>();
+    for (SessionHookRule held : entry.get().rules()) {
+      HookRule rule = held.rule();
+      if (!matches(rule, request, argsText)) {
+        continue;
+      }
+      if (rule.action() == HookAction.DENY) {
+        String reason = rule.reason() != null ? rule.reason() : "Blocked by provider '" + held.provider() + "'";
+        return HookVerdict.deny(reason + " (" + cause + "; recorded rule of " + held.provider() + ")",
+            cause + "; recorded deny rule of " + held.provider() + " matches; denied");
+      }
+      if (rule.failsOpen()) {
+        failedOpen.add(held.provider() + "'s gate '" + rule.gateId() + "'");
+        continue;
+      }
+      String gate = held.provider() + "'s gate '" + rule.gateId() + "' fails closed";
+      return HookVerdict.deny(cause + "; " + gate
+              + " (start the gateway, or remove " + record + " if it is gone for good)",
+          cause + "; " + gate + "; denied");
+    }
+    return HookVerdict.allow(List.of(), cause + "; "
+        + (failedOpen.isEmpty()
+            ? "no recorded rule of " + record + " matches tool " + request.tool()
+            : String.join(", ", failedOpen) + " fails open")
+        + "; allowed");
+  }
+
+  /**
+   * Whether a recorded rule applies, as the gateway's hook engine decides it: exact tool name, the
+   * args regex found in the {@code JSON.stringify} text. Rules scoped to a provider's tools never
+   * apply (the agent's tools are no provider's). A file glob is not evaluated here: a rule with one
+   * applies to every call that names a file, which can only deny more (fail closed). An invalid
+   * regex applies too, as a regex that runs out of time does in the gateway.
+   */
+  private static boolean matches(HookRule rule, HookRequest request, String argsText) {
+    HookMatch match = rule.match();
+    if (match == null) {
+      return true;
+    }
+    if (match.tool() != null && !match.tool().equals(request.tool())) {
+      return false;
+    }
+    if (match.provider() != null) {
+      return false;
+    }
+    if (match.file() != null && !namesFile(request.args())) {
+      return false;
+    }
+    if (match.args() == null) {
+      return true;
+    }
+    try {
+      return Pattern.compile(match.args()).matcher(argsText).find();
+    } catch (PatternSyntaxException e) {
+      return true;
+    }
+  }
+
+  private static boolean namesFile(JsonNode args) {
+    for (String name : List.of("path", "file", "filePath")) {
+      if (args.path(name).isTextual()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String seconds(Duration duration) {
+    long millis = duration.toMillis();
+    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+  }
+}

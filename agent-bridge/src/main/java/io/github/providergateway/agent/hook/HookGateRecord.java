@@ -1,0 +1,154 @@
+package io.github.providergateway.agent.hook;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.protocol.HookAction;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * {@code <home>/hook-gates.json}: the blocking {@code onPreToolUse} rules (gates and static
+ * denies) in force in each session of the gateway serving a home, with each session's working
+ * directory. The gateway keeps it up to date ({@link HookGateRecorder}); a hook adapter that finds
+ * no gateway answering reads it to follow each gate's fail-closed or fail-open setting (spec: Gate
+ * timeout behavior). Context rules are left out: they never block.
+ *
+ * <pre>{@code
+ * {"version":1,"sessions":[{"sessionId":"s-1","label":"claude-code","cwd":"/work/repo",
+ *   "rules":[{"provider":"ci-guard","action":"gate","gateId":"ci-green","failOpen":false,
+ *             "match":{"tool":"shell","args":"git push"}}]}]}
+ * }</pre>
+ */
+public final class HookGateRecord {
+
+  /** The record's name in the gateway's home. */
+  public static final String FILE_NAME = "hook-gates.json";
+
+  private static final int VERSION = 1;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HookGateRecord() {}
+
+  /** One session's blocking rules, in the gateway's evaluation order. */
+  public record Entry(String sessionId, String label, String cwd, List<SessionHookRule> rules) {
+    public Entry {
+      requireNonNull(sessionId, "sessionId");
+      rules = List.copyOf(rules);
+    }
+  }
+
+  /** Whether the record keeps {@code rule}: only rules that can block a call. */
+  static boolean blocking(HookRule rule) {
+    return rule.action() != HookAction.CONTEXT;
+  }
+
+  /** The record's text for {@code entries}. */
+  public static String toJson(Collection<Entry> entries) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("version", VERSION);
+    ArrayNode sessions = root.putArray("sessions");
+    for (Entry entry : entries) {
+      ObjectNode session = sessions.addObject();
+      session.put("sessionId", entry.sessionId());
+      putIfPresent(session, "label", entry.label());
+      putIfPresent(session, "cwd", entry.cwd());
+      ArrayNode rules = session.putArray("rules");
+      for (SessionHookRule held : entry.rules()) {
+        HookRule rule = held.rule();
+        if (!blocking(rule)) {
+          continue;
+        }
+        ObjectNode out = rules.addObject();
+        out.put("provider", held.provider());
+        out.put("action", rule.action().wireName());
+        putIfPresent(out, "gateId", rule.gateId());
+        putIfPresent(out, "reason", rule.reason());
+        out.put("failOpen", rule.failsOpen());
+        if (rule.match() != null) {
+          ObjectNode match = out.putObject("match");
+          putIfPresent(match, "tool", rule.match().tool());
+          putIfPresent(match, "args", rule.match().args());
+          putIfPresent(match, "provider", rule.match().provider());
+          putIfPresent(match, "file", rule.match().file());
+        }
+      }
+    }
+    return root.toString();
+  }
+
+  /**
+   * The entries recorded in {@code home}; empty when there is no record (no gateway has served the
+   * home since it was made, or the last one ended every session).
+   *
+   * @throws IOException when the record cannot be read or is not a record this version writes:
+   *     the rules are then unknown, and a fail-closed caller denies
+   */
+  public static List<Entry> read(Path home) throws IOException {
+    Path file = home.resolve(FILE_NAME);
+    JsonNode root;
+    try {
+      root = JSON.readTree(Files.readString(file));
+    } catch (NoSuchFileException e) {
+      return List.of();
+    }
+    if (root == null || root.path("version").asInt() != VERSION || !root.path("sessions").isArray()) {
+      throw new IOException(file + " is not a version " + VERSION + " hook record");
+    }
+    List<Entry> entries = new ArrayList<>();
+    try {
+      for (JsonNode session : root.get("sessions")) {
+        List<SessionHookRule> rules = new ArrayList<>();
+        for (JsonNode rule : session.path("rules")) {
+          rules.add(new SessionHookRule(rule.path("provider").asText(), ruleOf(rule)));
+        }
+        entries.add(
+            new Entry(
+                session.path("sessionId").asText(),
+                text(session, "label"),
+                text(session, "cwd"),
+                rules));
+      }
+    } catch (RuntimeException e) {
+      throw new IOException(file + " holds a rule this version cannot read: " + e.getMessage(), e);
+    }
+    return entries;
+  }
+
+  private static HookRule ruleOf(JsonNode rule) {
+    HookAction action = HookAction.fromWire(rule.path("action").asText());
+    if (action == null) {
+      throw new IllegalArgumentException("unknown action " + rule.path("action"));
+    }
+    JsonNode m = rule.get("match");
+    HookMatch match =
+        m == null || !m.isObject()
+            ? null
+            : new HookMatch(text(m, "tool"), text(m, "args"), text(m, "provider"), text(m, "file"));
+    return new HookRule(
+        match, action, text(rule, "reason"), text(rule, "content"), text(rule, "gateId"),
+        rule.path("failOpen").asBoolean(false));
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value == null || !value.isTextual() ? null : value.textValue();
+  }
+
+  private static void putIfPresent(ObjectNode node, String field, String value) {
+    if (value != null) {
+      node.put(field, value);
+    }
+  }
+}

@@ -1,0 +1,315 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.protocol.SessionInfo;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gateway hook claude|copilot} fed the agents' documented pre-tool-use payloads
+ * ({@code src/test/resources/hooks}), against a real gateway (WebSocket server, host endpoint)
+ * and a real provider on the wire ({@link WsProvider}) that gates {@code git push} in tool
+ * {@code shell} as examples/node/guardrail.mjs does. The adapter runs as the jar runs it
+ * ({@link Main#run}), on a thread of its own, while the test answers the provider's gate checks.
+ */
+class HookAdapterTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** The {@code cwd} of the recorded payloads: the agent's working directory. */
+  private static final String AGENT_CWD = "/home/dev/project";
+  private static final String GUARDRAIL_RULES =
+      "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
+          + "\"action\":\"gate\",\"gateId\":\"ci-green\"%s}]}";
+  private static final String CI_RED = "CI is red on this branch. Fix the tests first.";
+
+  @TempDir Path home;
+  private RunningGateway running;
+  private final List<AutoCloseable> toClose = new ArrayList<>();
+
+  @AfterEach
+  void stop() throws Exception {
+    for (AutoCloseable closeable : toClose) {
+      closeable.close();
+    }
+    if (running != null) {
+      running.close();
+    }
+  }
+
+  /** A gateway with the agent's session (cwd {@link #AGENT_CWD}) and ci-guard bound to it. */
+  private WsProvider gatewayWithGuard(String gateOptions) throws Exception {
+    running = RunningGateway.start(
+        Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"), new GatewayListener() {});
+    SessionInfo session = running.gateway()
+        .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
+        .get(10, TimeUnit.SECONDS);
+    WsProvider guard = WsProvider.bound(
+        running.url(), running.gateway().providerToken(), session.id(), "ci-guard",
+        String.format(GUARDRAIL_RULES, gateOptions));
+    toClose.add(guard);
+    awaitRecordMentions("ci-green");
+    return guard;
+  }
+
+  /** What one adapter run printed and returned. */
+  private record Run(int exitCode, String out, String err) {
+    JsonNode answer() throws IOException {
+      return JSON.readTree(out);
+    }
+  }
+
+  private CompletableFuture<Run> hook(String agent, InputStream stdin, String... options) {
+    List<String> args = new ArrayList<>(List.of("hook", agent, "--home", home.toString()));
+    if (running != null) {
+      args.addAll(List.of("--port", Integer.toString(running.port())));
+    }
+    args.addAll(List.of(options));
+    return CompletableFuture.supplyAsync(() -> {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      ByteArrayOutputStream err = new ByteArrayOutputStream();
+      int code = Main.run(args.toArray(String[]::new), stdin, out,
+          new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+      return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    });
+  }
+
+  private CompletableFuture<Run> hook(String agent, String payload, String... options) {
+    return hook(agent, getClass().getResourceAsStream("/hooks/" + payload), options);
+  }
+
+  private static Run done(CompletableFuture<Run> run) throws Exception {
+    return run.get(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Reads the next {@code gate.check} and answers it with {@code decision} and {@code reason}. */
+  private static JsonNode answerGate(WsProvider guard, String decision, String reason) {
+    JsonNode check = guard.next("gate.check");
+    guard.send("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.get("callId").asText()
+        + "\",\"decision\":\"" + decision + "\",\"reason\":\"" + reason + "\"}");
+    return check;
+  }
+
+  private void awaitRecordMentions(String text) throws Exception {
+    Path record = home.resolve("hook-gates.json");
+    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
+    while (!(Files.exists(record) && Files.readString(record).contains(text))) {
+      assertThat(System.nanoTime()).as("%s mentions %s", record, text).isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+  }
+
+  // ---- the gateway answers ----
+
+  @Test
+  void claudesGitPushIsDeniedWithTheGatesReason() throws Exception {
+    WsProvider guard = gatewayWithGuard("");
+
+    CompletableFuture<Run> run = hook("claude", "claude-bash-git-push.json");
+    JsonNode check = answerGate(guard, "deny", CI_RED);
+    Run result = done(run);
+
+    // The gate saw the agent's Bash call as the guardrail's rule expects it.
+    assertThat(check.get("tool").asText()).isEqualTo("shell");
+    assertThat(check.get("args").toString()).isEqualTo("{\"command\":\"git push origin main\"}");
+    assertThat(result.exitCode()).isZero();
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.get("hookEventName").asText()).isEqualTo("PreToolUse");
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.get("permissionDecisionReason").asText()).isEqualTo(CI_RED);
+  }
+
+  @Test
+  void claudesGitPushGoesAheadWhenTheGateAllowsWithoutApprovingItForTheUser() throws Exception {
+    WsProvider guard = gatewayWithGuard("");
+
+    CompletableFuture<Run> run = hook("claude", "claude-bash-git-push.json");
+    answerGate(guard, "context", "CI is green.");
+    Run result = done(run);
+
+    assertThat(result.exitCode()).isZero();
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    // No "allow": that would skip Claude Code's own permission prompt.
+    assertThat(out.has("permissionDecision")).isFalse();
+    assertThat(out.get("additionalContext").asText()).isEqualTo("CI is green.");
+    assertThat(result.err()).contains("allow");
+  }
+
+  @Test
+  void aCommandTheRulesDoNotMatchIsAllowedWithoutAskingTheGate() throws Exception {
+    WsProvider guard = gatewayWithGuard("");
+
+    Run result = done(hook("claude", "claude-bash-ls.json"));
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.answer().get("hookSpecificOutput").has("permissionDecision")).isFalse();
+    assertThat(guard.receivesNo("gate.check", java.time.Duration.ofMillis(200))).isTrue();
+  }
+
+  @Test
+  void anEditIsCheckedAsToolEditAndTheShellGateDoesNotApply() throws Exception {
+    WsProvider guard = gatewayWithGuard("");
+
+    Run result = done(hook("claude", "claude-edit.json"));
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.answer().get("hookSpecificOutput").has("permissionDecision")).isFalse();
+    assertThat(result.err()).contains("tool edit");
+    assertThat(guard.receivesNo("gate.check", java.time.Duration.ofMillis(200))).isTrue();
+  }
+
+  @Test
+  void copilotsGitPushIsDeniedInCopilotsFormat() throws Exception {
+    WsProvider guard = gatewayWithGuard("");
+
+    CompletableFuture<Run> run = hook("copilot", "copilot-bash-git-push.json");
+    JsonNode check = answerGate(guard, "deny", CI_RED);
+    Run result = done(run);
+
+    assertThat(check.get("args").toString()).isEqualTo("{\"command\":\"git push origin main\"}");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.answer().get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(result.answer().get("permissionDecisionReason").asText()).isEqualTo(CI_RED);
+  }
+
+  @Test
+  void aCallFromADirectoryWithoutASessionIsAllowedAndStderrSaysWhy() throws Exception {
+    gatewayWithGuard("");
+    String elsewhere = Files.readString(resource("claude-bash-git-push.json"))
+        .replace(AGENT_CWD, "/home/dev/other-project");
+
+    Run result = done(hook("claude", stdin(elsewhere)));
+
+    assertThat(result.answer().get("hookSpecificOutput").has("permissionDecision")).isFalse();
+    assertThat(result.err()).contains("no gateway session has cwd /home/dev/other-project");
+  }
+
+  // ---- the gateway cannot answer ----
+
+  @Test
+  void withNoGatewayAFailClosedGateOfTheRecordDeniesAndStderrSaysWhy() throws Exception {
+    gatewayWithGuard("");
+    crash();
+
+    Run result = done(hook("claude", "claude-bash-git-push.json"));
+
+    assertThat(result.exitCode()).isZero();
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.get("permissionDecisionReason").asText())
+        .contains("provider gateway not running")
+        .contains("ci-guard's gate 'ci-green' fails closed");
+    assertThat(result.err()).contains("deny").contains("provider gateway not running");
+  }
+
+  @Test
+  void withNoGatewayAFailOpenGateOfTheRecordAllows() throws Exception {
+    gatewayWithGuard(",\"failOpen\":true");
+    crash();
+
+    Run result = done(hook("copilot", "copilot-bash-git-push.json"));
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.answer().has("permissionDecision")).isFalse();
+    assertThat(result.err()).contains("ci-guard's gate 'ci-green' fails open").contains("allow");
+  }
+
+  @Test
+  void aGatewayThatDoesNotAnswerInTimeIsTreatedAsGoneAndItsFailClosedGateDenies() throws Exception {
+    WsProvider guard = gatewayWithGuard("");
+
+    // Real time, bounded: the adapter's own deadline (300 ms) against a real gateway whose gate
+    // provider stays silent (the gateway itself would deny after its 5 s gate timeout).
+    Run result = done(hook("claude", "claude-bash-git-push.json", "--timeout", "300ms"));
+
+    guard.next("gate.check"); // asked, never answered
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.get("permissionDecisionReason").asText())
+        .contains("did not answer within")
+        .contains("ci-guard's gate 'ci-green' fails closed");
+  }
+
+  @Test
+  void withNoGatewayAndNoRecordACallIsAllowed() throws Exception {
+    Run result = done(hook("claude", "claude-bash-git-push.json", "--port", "1"));
+
+    assertThat(result.answer().get("hookSpecificOutput").has("permissionDecision")).isFalse();
+    assertThat(result.err()).contains("provider gateway not running").contains("records no session");
+  }
+
+  // ---- bad input ----
+
+  @Test
+  void malformedInputIsAnExplicitDenyNeverACrash() throws Exception {
+    Run claude = done(hook("claude", stdin("{\"tool_name\": \"Bash\", \"tool_input\": ")));
+    Run copilot = done(hook("copilot", stdin("{\"cwd\":\"/x\",\"toolName\":\"bash\",\"toolArgs\":\"not json\"}")));
+
+    assertThat(claude.exitCode()).isZero();
+    assertThat(claude.answer().get("hookSpecificOutput").get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(claude.err()).contains("malformed input");
+    assertThat(copilot.exitCode()).isZero();
+    assertThat(copilot.answer().get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(copilot.err()).contains("toolArgs is not JSON");
+  }
+
+  // ---- the record ----
+
+  @Test
+  void theRecordIsOwnerOnlyAndForgetsASessionThatEnds() throws Exception {
+    gatewayWithGuard("");
+    Path record = home.resolve("hook-gates.json");
+
+    assertThat(Files.getPosixFilePermissions(record))
+        .isEqualTo(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
+    SessionInfo session = running.gateway().sessions().get(10, TimeUnit.SECONDS).get(0);
+    running.gateway().endSession(session.id(), java.time.Duration.ofMillis(100)).get(10, TimeUnit.SECONDS);
+    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
+    while (Files.readString(record).contains("ci-green")) {
+      assertThat(System.nanoTime()).as("the record forgets the ended session").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+  }
+
+  /**
+   * The gateway dies without ending its sessions, as a killed process does: the record it kept
+   * stays behind. (Closing the in-process gateway unbinds its providers, so the record as it
+   * stood while it ran is put back.)
+   */
+  private void crash() throws IOException {
+    Path record = home.resolve("hook-gates.json");
+    String asItRan = Files.readString(record);
+    running.close();
+    running = null;
+    Files.writeString(record, asItRan);
+  }
+
+  private static InputStream stdin(String text) {
+    return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static Path resource(String name) throws Exception {
+    return Path.of(HookAdapterTest.class.getResource("/hooks/" + name).toURI());
+  }
+}
