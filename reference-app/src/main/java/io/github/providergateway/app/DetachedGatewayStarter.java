@@ -10,9 +10,16 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Starts the reference app as the shared gateway of a home ({@code --detached}), from this JVM's
@@ -24,55 +31,154 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>It runs {@code java <options> -cp <class path> io.github.providergateway.app.Main --detached
- * --home <home> --port <port>} with this JVM's {@code java}, the {@code ./gateway} launcher's JVM
- * options (the app's {@code jvm.options}, the one file the launcher reads too) and, when the class
- * path is the launcher's jar, its class-data archive; in a session of its own where {@code setsid}
- * exists, reading {@code /dev/null}, with its output appended to {@code <home>/logs/gateway.log}
- * (owner-only, like its directory). It returns without waiting for the gateway.
+ * --home <home> --port <port>} with this JVM's {@code java} and the {@code ./gateway} launcher's
+ * JVM options (the app's {@code jvm.options}, the one file the launcher reads too); in a session
+ * of its own where {@code setsid} exists, reading {@code /dev/null}, with its output appended to
+ * {@code <home>/logs/gateway.log} (owner-only, like its directory). It returns without waiting for
+ * the gateway.
+ *
+ * <p>When the class path is one jar (the launcher's {@code provider-gateway.jar}), the gateway
+ * runs from a private copy of it in {@code <home>/runtime} ({@link RuntimeCopy}), never from the
+ * jar itself: the shared gateway outlives the host that started it, and a build rewriting the jar
+ * under it would kill it at its next class load. The copy gets a class-data archive of its own,
+ * made once by a short training run (about 1 s, the first time a jar's content is started; it
+ * takes about 0.2 s, 40 %, off every later start). A class path of directories or of several
+ * entries (tests, embedders) is run as it is.
  */
 public final class DetachedGatewayStarter implements GatewayClient.Starter {
 
   /** The launcher's JVM options, one a line, beside this class in the jar. */
   private static final String JVM_OPTIONS_RESOURCE = "jvm.options";
 
+  /** The longest a class-data training run may take; past it the gateway starts without. */
+  private static final Duration TRAINING_DEADLINE = Duration.ofSeconds(20);
+
+  /** The class path the app runs from here: this JVM's, or a test's jar. */
+  private final String classPath;
   /** Arguments after the ones every detached gateway gets. */
   private final List<String> extraArgs;
 
-  private DetachedGatewayStarter(List<String> extraArgs) {
+  private DetachedGatewayStarter(String classPath, List<String> extraArgs) {
+    this.classPath = classPath;
     this.extraArgs = extraArgs;
   }
 
   /** Runs the app's {@code Main} from this JVM's class path. */
   public static DetachedGatewayStarter fromClassPath() {
-    return new DetachedGatewayStarter(List.of());
+    return fromClassPath(System.getProperty("java.class.path"));
+  }
+
+  /** Runs the app's {@code Main} from {@code classPath} (tests: a jar of their own). */
+  static DetachedGatewayStarter fromClassPath(String classPath) {
+    return new DetachedGatewayStarter(requireNonNull(classPath, "classPath"), List.of());
   }
 
   /** This starter with more arguments for the gateway, e.g. {@code --idle-exit-grace 5s}. */
   public DetachedGatewayStarter withArgs(List<String> args) {
     List<String> all = new ArrayList<>(extraArgs);
     all.addAll(requireNonNull(args, "args"));
-    return new DetachedGatewayStarter(List.copyOf(all));
+    return new DetachedGatewayStarter(classPath, List.copyOf(all));
   }
 
   @Override
   public void start(Path home, int port) throws IOException {
     Path log = DetachedHost.createLogFile(home.resolve("logs"));
-    new ProcessBuilder(commandLine(home, port))
+    new ProcessBuilder(commandLine(home, port, runFrom(home)))
         .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .start();
   }
 
-  /** What {@link #start} runs. */
-  List<String> commandLine(Path home, int port) {
+  /**
+   * The class path the gateway of {@code home} runs from: for a one-jar class path, the jar's
+   * copy in {@code <home>/runtime}, made (with its class-data archive) if missing, the copies no
+   * gateway needs pruned; any other class path as it is.
+   */
+  String runFrom(Path home) throws IOException {
+    Path jar = oneJar(classPath).orElse(null);
+    if (jar == null || !RuntimeCopy.copyable(jar)) {
+      return classPath;
+    }
+    Path dir = home.resolve(RuntimeCopy.DIR);
+    Path copy = RuntimeCopy.install(jar, dir);
+    if (!Files.exists(RuntimeCopy.archiveOf(copy))) {
+      trainClassDataArchive(copy);
+    }
+    Set<Path> keep = new HashSet<>(RuntimeCopy.inUse(home, dir));
+    keep.add(copy);
+    RuntimeCopy.prune(dir, keep);
+    return copy.toString();
+  }
+
+  /**
+   * Makes {@code copy}'s class-data archive as {@code ./gateway} makes the build jar's: a gateway
+   * in {@code --rpc} mode on a scratch home, stopped by the end of its input, dumps the classes it
+   * loaded. Written under a temporary name and moved, so a gateway never maps a torn archive.
+   * Any failure leaves no archive: the gateway starts without one, which costs it ~0.2 s.
+   */
+  private static void trainClassDataArchive(Path copy) throws IOException {
+    Path archive = RuntimeCopy.archiveOf(copy);
+    Path draft = RuntimeCopy.draft(copy.getParent(), archive.getFileName().toString());
+    Path scratchHome = Files.createTempDirectory("provider-gateway-training-");
+    try {
+      List<String> line = new ArrayList<>();
+      line.add(java());
+      line.addAll(jvmOptions());
+      line.add("-XX:ArchiveClassesAtExit=" + draft);
+      line.addAll(List.of("-cp", copy.toString(), Main.class.getName(), "--rpc", "--port", "0", "--home", scratchHome.toString()));
+      Process training =
+          new ProcessBuilder(line)
+              .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      if (!training.waitFor(TRAINING_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+        training.destroyForcibly();
+        return;
+      }
+      if (Files.isRegularFile(draft) && Files.size(draft) > 0) {
+        if (draft.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+          Files.setPosixFilePermissions(draft, PosixFilePermissions.fromString("r--------"));
+        }
+        RuntimeCopy.publish(draft, archive);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      Files.deleteIfExists(draft);
+      deleteTree(scratchHome);
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  private static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** The jar of a class path that is one jar. */
+  private static Optional<Path> oneJar(String classPath) {
+    if (classPath.isEmpty() || !classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) {
+      return Optional.empty();
+    }
+    return Optional.of(Path.of(classPath));
+  }
+
+  /** What {@link #start} runs, the app coming from {@code classPath}. */
+  List<String> commandLine(Path home, int port, String classPath) {
     List<String> line = new ArrayList<>();
     Path setsid = Path.of("/usr/bin/setsid");
     if (Files.isExecutable(setsid)) {
       line.add(setsid.toString()); // its own session: closing the terminal does not stop it
     }
-    String classPath = System.getProperty("java.class.path");
-    line.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    line.add(java());
     line.addAll(jvmOptions());
     classDataArchive(classPath).ifPresent(archive -> line.add("-XX:SharedArchiveFile=" + archive));
     line.add("-cp");
@@ -103,9 +209,9 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   }
 
   /**
-   * The launcher's class-data archive beside a one-jar class path ({@code provider-gateway.jsa}
-   * beside {@code provider-gateway.jar}), if it exists and is not older than the jar: a stale
-   * one would be refused by the JVM anyway.
+   * The class-data archive beside a one-jar class path ({@code provider-gateway-<hash>.jsa} beside
+   * its copy, or the launcher's {@code provider-gateway.jsa} beside the build's jar), if it exists
+   * and is not older than the jar: a stale one would be refused by the JVM anyway.
    */
   static Optional<Path> classDataArchive(String classPath) {
     if (classPath == null || !classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) {

@@ -180,13 +180,13 @@ final class DetachedHost implements FrontEnd {
     return logFile;
   }
 
-  private static void createOwnerOnlyDirectories(Path dir) throws IOException {
+  static void createOwnerOnlyDirectories(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       Files.createDirectories(dir, ownerOnly(dir, "rwx------"));
     }
   }
 
-  private static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
+  static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
     if (where.getFileSystem().supportedFileAttributeViews().contains("posix")) {
       return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
     }

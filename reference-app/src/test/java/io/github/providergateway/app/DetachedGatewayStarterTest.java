@@ -41,7 +41,7 @@ class DetachedGatewayStarterTest {
     List<String> line =
         DetachedGatewayStarter.fromClassPath()
             .withArgs(List.of("--idle-exit-grace", "5s"))
-            .commandLine(dir, 9401);
+            .commandLine(dir, 9401, System.getProperty("java.class.path"));
 
     List<String> java = line.subList(line.indexOf(Path.of(System.getProperty("java.home"), "bin", "java").toString()), line.size());
     assertThat(java.subList(1, 1 + DetachedGatewayStarter.jvmOptions().size()))

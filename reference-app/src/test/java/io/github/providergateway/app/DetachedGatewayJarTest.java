@@ -1,0 +1,235 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.testing.FreePorts;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.protocol.HostWire;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shared gateway and the jar it was started from, with real processes: a build rewriting the
+ * jar (as {@code mvn package} or {@code ./gateway} after a pull do) must not take the running
+ * gateway down, and when a gateway dies anyway its hosts' pending calls fail at once. Every
+ * detached gateway of the test's home is killed in {@link #killGateways()}.
+ */
+class DetachedGatewayJarTest {
+
+  private static final Duration WAIT = HostProcess.WAIT;
+
+  @TempDir Path home;
+  @TempDir Path build;
+  /** Providers first: a host closing waits for its sessions' providers, up to 10 s. */
+  private final List<AutoCloseable> closing = new ArrayList<>();
+
+  @AfterEach
+  void killGateways() throws Exception {
+    for (AutoCloseable each : closing) {
+      each.close();
+    }
+    ProcessHandle.allProcesses()
+        .filter(p -> {
+          List<String> args = RuntimeCopy.argumentsOf(p);
+          return args.contains("--detached") && args.contains(home.toString());
+        })
+        .forEach(ProcessHandle::destroyForcibly);
+  }
+
+  @Test
+  void theSharedGatewayKeepsServingWhenABuildRewritesItsJar() throws Exception {
+    Path jar = appJar(build.resolve("provider-gateway.jar"), false);
+    int port = FreePorts.pick();
+    GatewayClient first = connectOrStart(DetachedGatewayStarter.fromClassPath(jar.toString()), port);
+    startSession(first, "before");
+    long gateway = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+    List<String> args = RuntimeCopy.argumentsOf(ProcessHandle.of(gateway).orElseThrow());
+    byte[] built = Files.readAllBytes(jar);
+
+    // A rebuild rewrites the jar in place: the same classes, each at another place in the file.
+    byte[] rebuilt = Files.readAllBytes(appJar(build.resolve("rebuilt.jar"), true));
+    try (OutputStream out = Files.newOutputStream(jar, StandardOpenOption.TRUNCATE_EXISTING)) {
+      out.write(rebuilt);
+    }
+
+    // Everything a host and a provider do next loads classes the gateway had not loaded yet.
+    GatewayClient second = connectOrStart(DetachedGatewayStarter.fromClassPath(jar.toString()), port);
+    String session = startSession(second, "after");
+    WsProvider provider = provider(port, session, "rebuilt", "echo");
+    awaitTools(second, session, "echo");
+    CompletableFuture<CallResult> call =
+        second.callTool(session, "echo", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(10));
+    provider.result(provider.next("tool.call"), "\"still here\"");
+    assertThat(HostWire.outcome(call.get(10, TimeUnit.SECONDS).outcome()).toString())
+        .isEqualTo("{\"status\":\"success\",\"data\":\"still here\"}");
+    assertThat(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip()).isEqualTo(Long.toString(gateway));
+    assertThat(ProcessHandle.of(gateway).map(ProcessHandle::isAlive)).contains(true);
+
+    // It ran from its own copy of the jar, with a class-data archive made for that copy.
+    Path copy = Path.of(args.get(args.indexOf("-cp") + 1));
+    assertThat(copy.getParent()).isEqualTo(home.resolve(RuntimeCopy.DIR));
+    assertThat(copy).hasBinaryContent(built);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy))).isEqualTo("rw-------");
+    assertThat(args).contains("-XX:SharedArchiveFile=" + RuntimeCopy.archiveOf(copy));
+  }
+
+  @Test
+  void aHostsPendingCallFailsAtOnceWhenTheGatewayIsKilled() throws Exception {
+    int port = FreePorts.pick();
+    // The test class path is no one jar: the gateway runs from it as it is.
+    GatewayClient client =
+        connectOrStart(DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path")), port);
+    String session = startSession(client, "pending");
+    WsProvider provider = provider(port, session, "silent", "wait");
+    awaitTools(client, session, "wait");
+    CompletableFuture<CallResult> call =
+        client.callTool(session, "wait", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(60));
+    provider.next("tool.call"); // and never answered
+    long gateway = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+
+    long killed = System.nanoTime();
+    ProcessHandle.of(gateway).orElseThrow().destroyForcibly();
+
+    // The socket's end says it, long before the heartbeat (15 s) or the call's timeout (60 s) would.
+    assertThat(call)
+        .failsWithin(Duration.ofSeconds(5))
+        .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+        .havingCause()
+        .isInstanceOfSatisfying(HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.GATEWAY_CLOSED));
+    assertThat(Duration.ofNanos(System.nanoTime() - killed)).isLessThan(Duration.ofSeconds(5));
+  }
+
+  private GatewayClient connectOrStart(DetachedGatewayStarter starter, int port) throws IOException {
+    GatewayClient client =
+        GatewayClient.connectOrStart(
+            home,
+            GatewayClient.Launch.builder()
+                .port(port)
+                .startTimeout(WAIT)
+                .starter(starter.withArgs(List.of("--idle-exit-grace", "60s")))
+                .build());
+    closing.add(client);
+    return client;
+  }
+
+  private static String startSession(GatewayClient client, String label) throws Exception {
+    return client.startSession(SessionSpec.of(label, "/code/" + label), new RecordingSessionHost()).get(10, TimeUnit.SECONDS).id();
+  }
+
+  /** A provider of {@code tool} bound to {@code session}, closed after the test. */
+  private WsProvider provider(int port, String session, String name, String tool) throws IOException {
+    WsProvider provider =
+        WsProvider.bound(
+            URI.create("ws://127.0.0.1:" + port),
+            Files.readString(home.resolve(".provider-token")).strip(),
+            session,
+            name,
+            WsProvider.tools(tool));
+    closing.add(0, provider);
+    return provider;
+  }
+
+  private static void awaitTools(GatewayClient client, String session, String tool) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (client.tools(session).get(10, TimeUnit.SECONDS).stream().map(HostTool::name).noneMatch(tool::equals)) {
+      assertThat(System.nanoTime() < deadline).as("within %s: the host lists %s", WAIT, tool).isTrue();
+      Thread.sleep(50); // bounded wait on another process's debounce
+    }
+  }
+
+  /**
+   * The app as one jar, from the test class path as a build would make it: the project's own
+   * classes (the modules' {@code classes} directories, or their jars, but no test classes) inside it, third-party
+   * jars named by absolute URLs in its manifest's {@code Class-Path}. The project's classes are
+   * the ones a gateway loads as hosts and providers arrive, so rewriting this jar under a gateway
+   * running from it breaks that gateway. {@code reversed} writes the entries in the other order.
+   */
+  private static Path appJar(Path jar, boolean reversed) throws IOException {
+    List<String> libraries = new ArrayList<>();
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    Set<String> written = new HashSet<>(Set.of(JarFile.MANIFEST_NAME));
+    List<Path> ownClasses = new ArrayList<>();
+    List<Path> ownJars = new ArrayList<>();
+    // The modules' jars: in the reactor under the repository, else from the local Maven repository.
+    Path repository = Path.of(System.getProperty("gateway.repoRoot", "..")).toAbsolutePath().normalize();
+    String ourGroup = String.join(File.separator, "", "io", "github", "providergateway", "");
+    for (String entry : System.getProperty("surefire.test.class.path").split(File.pathSeparator)) {
+      Path path = Path.of(entry);
+      if (Files.isDirectory(path) && path.getFileName().toString().equals("classes")) {
+        ownClasses.add(path);
+      } else if (entry.endsWith(".jar") && !entry.endsWith("-tests.jar") && (path.startsWith(repository) || entry.contains(ourGroup))) {
+        ownJars.add(path);
+      } else if (Files.isRegularFile(path)) {
+        libraries.add(path.toUri().toString());
+      }
+    }
+    manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, String.join(" ", libraries));
+    if (reversed) {
+      java.util.Collections.reverse(ownClasses);
+      java.util.Collections.reverse(ownJars);
+    }
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), manifest)) {
+      for (Path classes : ownClasses) {
+        try (Stream<Path> files = Files.walk(classes)) {
+          List<Path> all = new ArrayList<>(files.filter(Files::isRegularFile).sorted().toList());
+          if (reversed) {
+            java.util.Collections.reverse(all);
+          }
+          for (Path file : all) {
+            String name = classes.relativize(file).toString().replace(File.separatorChar, '/');
+            if (written.add(name)) {
+              out.putNextEntry(new JarEntry(name));
+              Files.copy(file, out);
+              out.closeEntry();
+            }
+          }
+        }
+      }
+      for (Path own : ownJars) {
+        try (JarFile in = new JarFile(own.toFile())) {
+          for (JarEntry entry : in.stream().filter(e -> !e.isDirectory()).toList()) {
+            if (written.add(entry.getName())) {
+              out.putNextEntry(new JarEntry(entry.getName()));
+              try (InputStream bytes = in.getInputStream(entry)) {
+                bytes.transferTo(out);
+              }
+              out.closeEntry();
+            }
+          }
+        }
+      }
+    }
+    return jar;
+  }
+}
