@@ -25,7 +25,7 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "gateway",
-    subcommands = {Main.Attach.class, Main.Hook.class},
+    subcommands = {Main.Attach.class, McpCommand.class, Main.Hook.class},
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,
     sortOptions = false,
@@ -136,8 +136,11 @@ public final class Main implements Callable<Integer> {
 
   /** Runs the app on the process's own streams and exits with its exit code. */
   public static void main(String[] args) {
-    Main main =
-        new Main(System.in, System.out, System.err, System.getenv(), System.console() != null);
+    // stdout belongs to the front end (the console, --rpc replies, MCP messages): a stray print of
+    // any library must not land in it, so System.out goes to stderr from here on.
+    PrintStream stdout = System.out;
+    System.setOut(System.err);
+    Main main = new Main(System.in, stdout, System.err, System.getenv(), System.console() != null);
     // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
     ExitOnSignal.install(main::onSignal);
     Runtime.getRuntime().addShutdownHook(new Thread(main::onSignal, "gateway-signal"));
@@ -153,6 +156,22 @@ public final class Main implements Callable<Integer> {
    *
    * @param env the environment ({@code COPILOT_HOME} picks the default home)
    */
+  InputStream in() {
+    return in;
+  }
+
+  OutputStream out() {
+    return out;
+  }
+
+  PrintStream err() {
+    return err;
+  }
+
+  Map<String, String> env() {
+    return env;
+  }
+
   static int run(
       String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
     return new Main(in, out, err, env, false).execute(args);

@@ -1,0 +1,366 @@
+package io.github.providergateway.agent.mcp;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.ProgressListener;
+import io.github.providergateway.gateway.PromptResult;
+import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.protocol.SessionInfo;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import reactor.core.publisher.Mono;
+
+/**
+ * One agent's MCP connection joined to one gateway session: the gateway's {@link SessionHost} for
+ * that session, and what the MCP handlers ask of the gateway.
+ *
+ * <p>The session starts once the agent has sent {@code notifications/initialized} (only then may
+ * the server ask for {@code roots/list}): label from {@code clientInfo.name}, cwd from the first
+ * {@code file:} root when the agent offers roots, else the server's own working directory. It
+ * ends when stdin closes. Every handler that needs the session waits for it ({@link #sessionId()}).
+ *
+ * <p>Threads: the SDK's handlers run on Reactor threads, the {@link SessionHost} callbacks on the
+ * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
+ * that neither waits for the other.
+ */
+final class AgentSession implements SessionHost, SessionTap.Listener {
+
+  private static final System.Logger LOG = System.getLogger(AgentSession.class.getName());
+  /** How long a handler waits for the gateway session before it answers with an error. */
+  static final Duration SESSION_WAIT = Duration.ofSeconds(30);
+  /** How long the agent may take to answer {@code roots/list}. */
+  static final Duration ROOTS_WAIT = Duration.ofSeconds(2);
+  /** How long ending the gateway session may take once stdin closed. */
+  static final Duration END_WAIT = Duration.ofSeconds(15);
+  static final String CONTEXT_PROMPT = "gateway-context";
+
+  private static final TypeRef<McpSchema.ListRootsResult> ROOTS = new TypeRef<>() {};
+  private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
+
+  private final CompletableFuture<HostApi> gateway;
+  private final Path ownCwd;
+  private final TappedStdioTransport transport;
+  private final CompletableFuture<String> sessionId = new CompletableFuture<>();
+  private final PushedEvents pushed = new PushedEvents();
+  /** Calls in flight by the JSON-RPC id of their {@code tools/call}, for cancellation. */
+  private final Map<String, CompletableFuture<CallResult>> calls = new ConcurrentHashMap<>();
+  private final Map<String, HostTool> installed = new HashMap<>();
+  private final ExecutorService toolSync =
+      Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "mcp-tool-sync"));
+  private final CountDownLatch closed = new CountDownLatch(1);
+  private final AtomicBoolean closing = new AtomicBoolean();
+  private final CountDownLatch attached = new CountDownLatch(1);
+  private volatile McpAsyncServer server;
+  private volatile StreamResources streams;
+  private volatile McpSchema.InitializeRequest initialize;
+
+  AgentSession(CompletableFuture<HostApi> gateway, Path ownCwd, InputStream in, OutputStream out) {
+    this.gateway = gateway;
+    this.ownCwd = ownCwd;
+    // The transport reports to this session, but only once the SDK server is built on it.
+    this.transport = new TappedStdioTransport(in, out, this);
+  }
+
+  TappedStdioTransport transport() {
+    return transport;
+  }
+
+  /**
+   * Joins the SDK server built on {@link #transport()}. The transport reads stdin from the moment
+   * the server is built, so work that needs the server waits for this ({@link #attached}).
+   */
+  void attach(McpAsyncServer server) {
+    this.server = server;
+    this.streams = new StreamResources(server, gateway, this::sessionId);
+    attached.countDown();
+  }
+
+  /** Blocks until stdin has closed and the gateway session has ended (or could not end). */
+  void awaitClosed() throws InterruptedException {
+    closed.await();
+  }
+
+  // ---- the agent's side (SessionTap.Listener) ----
+
+  @Override
+  public void initializing(McpSchema.InitializeRequest request) {
+    initialize = request;
+  }
+
+  @Override
+  public void initialized(McpServerSession session) {
+    cwd(session)
+        .thenCompose(cwd -> gateway.thenCompose(api -> api.startSession(SessionSpec.of(label(), cwd), this)))
+        .thenApply(SessionInfo::id)
+        .whenComplete(
+            (id, failure) -> {
+              if (failure != null) {
+                LOG.log(System.Logger.Level.ERROR, "gateway mcp: could not start a gateway session: " + failure.getMessage());
+                sessionId.completeExceptionally(failure);
+              } else {
+                LOG.log(System.Logger.Level.INFO, "gateway mcp: session " + id + " for " + label());
+                sessionId.complete(id);
+                gateway.join().tools(id).thenAccept(tools -> registerTools(id, tools));
+              }
+            });
+  }
+
+  private String label() {
+    McpSchema.InitializeRequest request = initialize;
+    return request != null && request.clientInfo() != null && request.clientInfo().name() != null
+        ? request.clientInfo().name()
+        : "mcp";
+  }
+
+  /** The agent's first {@code file:} root, when it offers roots; else our own working directory. */
+  private CompletableFuture<String> cwd(McpServerSession session) {
+    McpSchema.InitializeRequest request = initialize;
+    boolean offersRoots =
+        request != null && request.capabilities() != null && request.capabilities().roots() != null;
+    if (!offersRoots) {
+      return CompletableFuture.completedFuture(ownCwd.toString());
+    }
+    return session
+        .sendRequest(McpSchema.METHOD_ROOTS_LIST, null, ROOTS)
+        .timeout(ROOTS_WAIT)
+        .map(this::firstFileRoot)
+        .onErrorReturn(ownCwd.toString())
+        .defaultIfEmpty(ownCwd.toString())
+        .toFuture();
+  }
+
+  private String firstFileRoot(McpSchema.ListRootsResult result) {
+    for (McpSchema.Root root : result.roots() == null ? List.<McpSchema.Root>of() : result.roots()) {
+      try {
+        URI uri = URI.create(root.uri());
+        if ("file".equals(uri.getScheme())) {
+          return Path.of(uri).toString();
+        }
+      } catch (RuntimeException notAPath) {
+        // the next root may be one
+      }
+    }
+    return ownCwd.toString();
+  }
+
+  @Override
+  public void cancelled(String requestId) {
+    CompletableFuture<CallResult> call = calls.remove(requestId);
+    if (call != null) {
+      call.cancel(false); // the gateway cancels the call; its provider gets tool.cancel
+    }
+  }
+
+  @Override
+  public void closed() {
+    if (!closing.compareAndSet(false, true)) {
+      return;
+    }
+    toolSync.shutdownNow();
+    sessionId.cancel(false); // a session that never started has nothing to end
+    sessionId
+        .thenCompose(id -> gateway.join().endSession(id, null))
+        .orTimeout(END_WAIT.toMillis(), TimeUnit.MILLISECONDS)
+        .whenComplete((done, failure) -> closed.countDown());
+  }
+
+  // ---- what the MCP handlers ask ----
+
+  /** The gateway session's id, once it has started. */
+  Mono<String> sessionId() {
+    return Mono.fromFuture(sessionId.copy())
+        .timeout(SESSION_WAIT)
+        .onErrorMap(
+            failure ->
+                new McpError(
+                    new McpSchema.JSONRPCResponse.JSONRPCError(
+                        McpSchema.ErrorCodes.INTERNAL_ERROR,
+                        "The provider gateway session is not available: " + describe(failure),
+                        null)));
+  }
+
+  private static String describe(Throwable failure) {
+    Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+  }
+
+  Mono<McpSchema.CallToolResult> call(
+      McpAsyncServerExchange exchange, McpSchema.CallToolRequest request, String requestId) {
+    JsonNode args = Json.tree(request.arguments() == null ? Map.of() : request.arguments());
+    Object token = request.progressToken();
+    ProgressListener progress = token == null ? ProgressListener.NONE : new ProgressRelay(exchange, token);
+    return sessionId()
+        .flatMap(
+            id -> {
+              CompletableFuture<CallResult> call = gateway.join().callTool(id, request.name(), args, null, progress);
+              if (requestId != null) {
+                calls.put(requestId, call);
+              }
+              return Mono.fromFuture(call)
+                  .map(result -> ToolResults.of(request.name(), result, pushed.drain()))
+                  // A cancelled request gets no response (MCP: the receiver should not answer it).
+                  .onErrorResume(CancellationException.class, cancelled -> Mono.empty())
+                  .doFinally(signal -> {
+                    if (requestId != null) {
+                      calls.remove(requestId, call);
+                    }
+                  });
+            });
+  }
+
+  Mono<McpSchema.GetPromptResult> contextPrompt() {
+    return sessionId()
+        .flatMap(id -> Mono.fromFuture(gateway.join().onPrompt(id, Map.of())))
+        .map(AgentSession::contextText)
+        .map(
+            text ->
+                new McpSchema.GetPromptResult(
+                    "What the session's providers say the agent should know now",
+                    List.of(new McpSchema.PromptMessage(McpSchema.Role.USER, ToolResults.text(text)))));
+  }
+
+  private static String contextText(PromptResult result) {
+    List<String> lines = new ArrayList<>(result.startupContext());
+    lines.addAll(result.context());
+    if (lines.isEmpty()) {
+      return "No provider of this session has context to add right now.";
+    }
+    return "Context from the providers of this session:\n\n" + String.join("\n\n", lines);
+  }
+
+  // ---- the gateway's side (SessionHost) ----
+
+  @Override
+  public void registerTools(String session, List<HostTool> tools) {
+    toolSync.execute(
+        () -> {
+          try {
+            attached.await();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+          }
+          transport.batchToolChanges(() -> replaceTools(tools));
+        });
+  }
+
+  /** Makes the SDK's tool list {@code tools}: removes what went or changed, adds what is new. */
+  private void replaceTools(List<HostTool> tools) {
+    Map<String, HostTool> wanted = new HashMap<>();
+    for (HostTool tool : tools) {
+      wanted.put(tool.name(), tool);
+    }
+    for (String name : new ArrayList<>(installed.keySet())) {
+      if (!installed.get(name).equals(wanted.get(name))) {
+        installed.remove(name);
+        server.removeTool(name).onErrorComplete().block();
+      }
+    }
+    for (HostTool tool : tools) {
+      if (!installed.containsKey(tool.name())) {
+        try {
+          server.addTool(specification(tool)).block();
+          installed.put(tool.name(), tool);
+        } catch (RuntimeException refused) {
+          LOG.log(System.Logger.Level.WARNING, "gateway mcp: tool " + tool.name() + " of " + tool.provider() + " not offered to the agent: " + refused.getMessage());
+        }
+      }
+    }
+  }
+
+  private McpServerFeatures.AsyncToolSpecification specification(HostTool tool) {
+    Map<String, Object> schema =
+        tool.parameters().isObject() ? Json.MAPPER.convertValue(tool.parameters(), OBJECT) : Map.of("type", "object");
+    McpSchema.Tool mcpTool =
+        McpSchema.Tool.builder()
+            .name(tool.name())
+            .description(tool.description())
+            .inputSchema(schema)
+            .build();
+    return McpServerFeatures.AsyncToolSpecification.builder()
+        .tool(mcpTool)
+        .callHandler(
+            (exchange, request) ->
+                Mono.deferContextual(
+                    context -> call(exchange, request, context.getOrDefault(SessionTap.REQUEST_ID, null))))
+        .build();
+  }
+
+  @Override
+  public void log(String session, String source, String message) {
+    transport
+        .notifyClients(
+            McpSchema.METHOD_NOTIFICATION_MESSAGE,
+            new McpSchema.LoggingMessageNotification(McpSchema.LoggingLevel.INFO, source, message))
+        .onErrorComplete()
+        .subscribe();
+  }
+
+  @Override
+  public void send(String session, String source, String prompt) {
+    pushed.add(source, prompt);
+    log(session, source, prompt);
+  }
+
+  @Override
+  public void streamUpdated(String session, String stream) {
+    StreamResources resources = streams;
+    if (resources != null) {
+      resources.updated(stream);
+    } // else: not attached yet, and nobody can have read or subscribed to it
+
+  }
+
+  private static Thread daemon(Runnable runnable, String name) {
+    Thread thread = new Thread(runnable, name);
+    thread.setDaemon(true);
+    return thread;
+  }
+
+  /** {@code tool.progress} as {@code notifications/progress} for the request's token. */
+  private static final class ProgressRelay implements ProgressListener {
+    private final McpAsyncServerExchange exchange;
+    private final Object token;
+    private final AtomicLong count = new AtomicLong();
+
+    ProgressRelay(McpAsyncServerExchange exchange, Object token) {
+      this.exchange = exchange;
+      this.token = token;
+    }
+
+    @Override
+    public void progress(String message) {
+      exchange
+          .progressNotification(new McpSchema.ProgressNotification(token, count.incrementAndGet(), null, message))
+          .onErrorComplete()
+          .subscribe();
+    }
+  }
+}

@@ -1,0 +1,179 @@
+package io.github.providergateway.agent.mcp;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.HostApi;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code gateway mcp}: an MCP server on a pair of streams (the process's stdin/stdout) for one
+ * agent session, joined to the machine's shared gateway as a host.
+ *
+ * <pre>{@code
+ * McpFrontDoor door = McpFrontDoor.builder()
+ *     .gateway(() -> GatewayClient.connectOrStart(home, launch))   // connected in the background
+ *     .streams(System.in, System.out)
+ *     .build();
+ * door.run();   // returns when stdin ends and the gateway session has ended
+ * }</pre>
+ *
+ * <p>The agent sees the session's provider tools (names as the session has them, {@code
+ * parameters} as {@code inputSchema}) and {@code notifications/tools/list_changed} whenever they
+ * change; {@code tools/call} runs the gateway's whole call path (pre-tool rules and gates, limits,
+ * timeouts, multi-instance routing); {@code tool.progress} becomes {@code notifications/progress}
+ * and {@code notifications/cancelled} cancels the call; {@code surface} pushes and the session
+ * timeline become {@code notifications/message}, {@code inject} pushes ride on the next tool result
+ * as a marked block; streams are resources; the prompt {@value AgentSession#CONTEXT_PROMPT} gives
+ * the providers' current context. docs/agents.md tells the agent's side.
+ *
+ * <p>Nothing but MCP goes to the output stream; logs go through {@code System.Logger}.
+ */
+public final class McpFrontDoor {
+
+  private static final System.Logger LOG = System.getLogger(McpFrontDoor.class.getName());
+
+  /** The server's name in {@code initialize}. */
+  public static final String SERVER_NAME = "provider-gateway";
+
+  static final String INSTRUCTIONS =
+      String.join(
+          "\n",
+          "Tools of this server come from providers connected to the provider gateway (a browser tab,"
+              + " a CI watcher, an issue tracker...), and the gateway checks each call against its"
+              + " providers' rules and gates first.",
+          "- A result marked \"" + ToolResults.DENIED_PREFIX.trim() + "\" was blocked by a provider's"
+              + " rule: tell the user the reason; do not try to get around it.",
+          "- A text block starting \"" + PushedEvents.HEADER + "\" carries news the providers pushed"
+              + " since your last tool call (CI results, page changes...): take it into account.",
+          "- The tool list changes as providers connect and leave.",
+          "- The prompt '" + AgentSession.CONTEXT_PROMPT + "' gives the providers' current context;"
+              + " resources gateway://streams/... are the events they pushed.");
+
+  private final Callable<? extends HostApi> connect;
+  private final InputStream in;
+  private final OutputStream out;
+  private final Path workingDirectory;
+  private final String version;
+
+  private McpFrontDoor(Builder builder) {
+    this.connect = requireNonNull(builder.connect, "gateway");
+    this.in = requireNonNull(builder.in, "in");
+    this.out = requireNonNull(builder.out, "out");
+    this.workingDirectory = builder.workingDirectory;
+    this.version = builder.version;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Serves MCP until the input ends, then ends the gateway session. The gateway is connected in
+   * the background meanwhile, so {@code initialize} is answered at once.
+   *
+   * @throws InterruptedException if the calling thread is interrupted while serving
+   */
+  public void run() throws InterruptedException {
+    CompletableFuture<HostApi> gateway = CompletableFuture.supplyAsync(this::connectToGateway);
+    AgentSession session = new AgentSession(gateway, workingDirectory, in, out);
+    McpAsyncServer server =
+        McpServer.async(session.transport())
+            .serverInfo(SERVER_NAME, version)
+            .instructions(INSTRUCTIONS)
+            .strictToolNameValidation(false)
+            .capabilities(
+                McpSchema.ServerCapabilities.builder()
+                    .tools(true)
+                    .resources(true, true)
+                    .prompts(false)
+                    .logging()
+                    .build())
+            .prompts(
+                new McpServerFeatures.AsyncPromptSpecification(
+                    new McpSchema.Prompt(
+                        AgentSession.CONTEXT_PROMPT,
+                        "What the session's providers say the agent should know now",
+                        List.of()),
+                    (exchange, request) -> session.contextPrompt()))
+            .build();
+    session.attach(server);
+    try {
+      session.awaitClosed();
+    } finally {
+      server.close();
+      gateway.thenAccept(McpFrontDoor::closeQuietly);
+    }
+  }
+
+  private HostApi connectToGateway() {
+    try {
+      return connect.call();
+    } catch (Exception e) {
+      LOG.log(System.Logger.Level.ERROR, "gateway mcp: cannot reach the provider gateway: " + e.getMessage());
+      throw new java.util.concurrent.CompletionException(e);
+    }
+  }
+
+  private static void closeQuietly(HostApi gateway) {
+    if (gateway instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        LOG.log(System.Logger.Level.DEBUG, "gateway mcp: closing the gateway connection: " + e);
+      }
+    }
+  }
+
+  /** Builds a {@link McpFrontDoor}. */
+  public static final class Builder {
+    private Callable<? extends HostApi> connect;
+    private InputStream in;
+    private OutputStream out;
+    private Path workingDirectory = Path.of("").toAbsolutePath();
+    private String version = "dev";
+
+    private Builder() {}
+
+    /**
+     * How to reach the gateway, e.g. {@code () -> GatewayClient.connectOrStart(home, launch)} or an
+     * embedded {@code Gateway}. Called once, in the background; closed at the end when it is {@link
+     * AutoCloseable}.
+     */
+    public Builder gateway(Callable<? extends HostApi> connect) {
+      this.connect = requireNonNull(connect, "connect");
+      return this;
+    }
+
+    /** The agent's side: MCP messages, one a line, in and out. */
+    public Builder streams(InputStream in, OutputStream out) {
+      this.in = requireNonNull(in, "in");
+      this.out = requireNonNull(out, "out");
+      return this;
+    }
+
+    /** The session's cwd when the agent offers no roots (default: this process's). */
+    public Builder workingDirectory(Path directory) {
+      this.workingDirectory = directory.toAbsolutePath().normalize();
+      return this;
+    }
+
+    /** The version the server reports in {@code initialize}. */
+    public Builder version(String version) {
+      this.version = requireNonNull(version, "version");
+      return this;
+    }
+
+    public McpFrontDoor build() {
+      return new McpFrontDoor(this);
+    }
+  }
+}

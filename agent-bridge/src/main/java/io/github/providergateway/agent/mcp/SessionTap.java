@@ -1,0 +1,123 @@
+package io.github.providergateway.agent.mcp;
+
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import java.time.Duration;
+import java.util.Map;
+import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
+
+/**
+ * The SDK's session for the one stdio connection, seen through: every message the agent sends
+ * passes here first. The MCP Java SDK 2.0 builds its notification handlers internally and does not
+ * dispatch {@code notifications/cancelled} (its issue #130), and a tool handler is not told the
+ * JSON-RPC id of its request. This wrapper fills both gaps without writing any protocol of our
+ * own: it hands the SDK every message unchanged, tells {@link Listener} of {@code initialize},
+ * {@code notifications/initialized} and {@code notifications/cancelled}, and puts each request's id
+ * into the Reactor context its handler runs in ({@link #REQUEST_ID}).
+ *
+ * <p>It extends {@link McpServerSession} only because the SDK's transport takes that class, not an
+ * interface: every public method delegates to the real session the SDK made.
+ */
+final class SessionTap extends McpServerSession {
+
+  /** Reactor context key: the id of the JSON-RPC request being handled, as a string. */
+  static final String REQUEST_ID = "provider-gateway.mcp.requestId";
+
+  static final String CANCELLED = "notifications/cancelled";
+
+  /** What the front door hears of the agent's messages. */
+  interface Listener {
+    /** The agent sent {@code initialize}. */
+    void initializing(McpSchema.InitializeRequest request);
+
+    /** The agent sent {@code notifications/initialized}: requests to it may now go out. */
+    void initialized(McpServerSession session);
+
+    /** The agent cancelled its request {@code requestId} ({@code notifications/cancelled}). */
+    void cancelled(String requestId);
+
+    /** The connection closed (stdin ended). */
+    void closed();
+  }
+
+  private final McpServerSession real;
+  private final Listener listener;
+  private final TypeRef<McpSchema.InitializeRequest> initializeType = new TypeRef<>() {};
+
+  SessionTap(McpServerSession real, Listener listener) {
+    super(real.getId(), Duration.ZERO, null, null, Map.of(), Map.of());
+    this.real = real;
+    this.listener = listener;
+  }
+
+  @Override
+  public Mono<Void> handle(McpSchema.JSONRPCMessage message) {
+    if (message instanceof McpSchema.JSONRPCRequest request) {
+      if (McpSchema.METHOD_INITIALIZE.equals(request.method())) {
+        listener.initializing(Json.convert(request.params(), initializeType));
+      }
+      return real.handle(message).contextWrite(Context.of(REQUEST_ID, String.valueOf(request.id())));
+    }
+    if (message instanceof McpSchema.JSONRPCNotification notification) {
+      if (CANCELLED.equals(notification.method())) {
+        // Answered here, not by the SDK: it would only log "no handler registered".
+        if (notification.params() instanceof Map<?, ?> params && params.get("requestId") != null) {
+          listener.cancelled(String.valueOf(params.get("requestId")));
+        }
+        return Mono.empty();
+      }
+      Mono<Void> handled = real.handle(message);
+      if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(notification.method())) {
+        return handled.doOnSuccess(done -> listener.initialized(real));
+      }
+      return handled;
+    }
+    return real.handle(message);
+  }
+
+  @Override
+  public String getId() {
+    return real.getId();
+  }
+
+  @Override
+  public void init(McpSchema.ClientCapabilities capabilities, McpSchema.Implementation clientInfo) {
+    real.init(capabilities, clientInfo);
+  }
+
+  @Override
+  public void setMinLoggingLevel(McpSchema.LoggingLevel level) {
+    real.setMinLoggingLevel(level);
+  }
+
+  @Override
+  public boolean isNotificationForLevelAllowed(McpSchema.LoggingLevel level) {
+    return real.isNotificationForLevelAllowed(level);
+  }
+
+  @Override
+  public <T> Mono<T> sendRequest(String method, Object params, TypeRef<T> type) {
+    return real.sendRequest(method, params, type);
+  }
+
+  @Override
+  public Mono<Void> sendNotification(String method, Object params) {
+    return real.sendNotification(method, params);
+  }
+
+  @Override
+  public Mono<Void> closeGracefully() {
+    return real.closeGracefully().doFinally(signal -> listener.closed());
+  }
+
+  @Override
+  public void close() {
+    try {
+      real.close();
+    } finally {
+      listener.closed();
+    }
+  }
+}

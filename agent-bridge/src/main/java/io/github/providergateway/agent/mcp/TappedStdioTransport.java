@@ -1,0 +1,76 @@
+package io.github.providergateway.agent.mcp;
+
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import reactor.core.publisher.Mono;
+
+/**
+ * The SDK's stdio transport with two additions: its one session is a {@link SessionTap}, and
+ * {@code notifications/tools/list_changed} can be held back while a batch of tool changes is
+ * applied ({@link #batchToolChanges}), so that the agent hears once per change of the session's
+ * tool list, not once per tool the SDK adds or removes.
+ */
+final class TappedStdioTransport implements McpServerTransportProvider {
+
+  private final StdioServerTransportProvider stdio;
+  private final SessionTap.Listener listener;
+  private final AtomicBoolean batching = new AtomicBoolean();
+  private final AtomicBoolean toolsChangedInBatch = new AtomicBoolean();
+
+  TappedStdioTransport(InputStream in, OutputStream out, SessionTap.Listener listener) {
+    this.stdio = new StdioServerTransportProvider(Json.MCP, in, out);
+    this.listener = listener;
+  }
+
+  @Override
+  public void setSessionFactory(McpServerSession.Factory factory) {
+    stdio.setSessionFactory(transport -> new SessionTap(factory.create(transport), listener));
+  }
+
+  @Override
+  public Mono<Void> notifyClients(String method, Object params) {
+    if (McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(method) && batching.get()) {
+      toolsChangedInBatch.set(true);
+      return Mono.empty();
+    }
+    return stdio.notifyClients(method, params);
+  }
+
+  @Override
+  public Mono<Void> notifyClient(String sessionId, String method, Object params) {
+    return stdio.notifyClient(sessionId, method, params);
+  }
+
+  @Override
+  public Mono<Void> closeGracefully() {
+    return stdio.closeGracefully();
+  }
+
+  @Override
+  public List<String> protocolVersions() {
+    return stdio.protocolVersions();
+  }
+
+  /**
+   * Runs {@code changes} (the SDK's {@code addTool}/{@code removeTool}, run to completion) and then
+   * tells the agent once that the tool list changed, if any of them said so. One batch at a time.
+   */
+  void batchToolChanges(Runnable changes) {
+    batching.set(true);
+    toolsChangedInBatch.set(false);
+    try {
+      changes.run();
+    } finally {
+      batching.set(false);
+    }
+    if (toolsChangedInBatch.get()) {
+      stdio.notifyClients(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null).onErrorComplete().subscribe();
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package io.github.providergateway.agent.mcp;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A gateway call's outcome as an MCP tool result.
+ *
+ * <ul>
+ *   <li>success: the data as text (a string as itself, anything else as its JSON text), and as
+ *       {@code structuredContent} too when it is a JSON object;
+ *   <li>a file result: image/audio content by MIME type, any other type as an embedded blob
+ *       resource, plus the file's description as text;
+ *   <li>failure: {@code isError}, text {@code "<error> [<CODE>]"};
+ *   <li>denied by a pre-tool rule or gate: {@code isError}, text naming the gate's reason, so the
+ *       agent can tell the person why;
+ * </ul>
+ *
+ * then one text block per hook context line, then the {@link PushedEvents} block when providers
+ * pushed {@code inject} events since the last result.
+ */
+final class ToolResults {
+
+  static final String DENIED_PREFIX = "Denied by the provider gateway: ";
+  static final String CONTEXT_PREFIX = "[provider context] ";
+
+  private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
+
+  private ToolResults() {}
+
+  static McpSchema.CallToolResult of(String tool, CallResult result, String pushedBlock) {
+    List<McpSchema.Content> content = new ArrayList<>();
+    boolean error = false;
+    Object structured = null;
+    ToolOutcome outcome = result.outcome();
+    if (outcome instanceof ToolOutcome.Success success) {
+      JsonNode data = success.file() == null ? success.data() : withoutBase64(success.data());
+      if (success.file() != null) {
+        content.add(fileContent(tool, success.file()));
+      }
+      content.add(text(data.isTextual() ? data.textValue() : Json.text(data)));
+      if (data.isObject() && success.file() == null) {
+        structured = Json.MAPPER.convertValue(data, OBJECT);
+      }
+    } else if (outcome instanceof ToolOutcome.Failure failure) {
+      error = true;
+      content.add(text(failure.error() + " [" + failure.codeText() + "]"));
+    } else if (outcome instanceof ToolOutcome.Denied denied) {
+      error = true;
+      content.add(text(DENIED_PREFIX + denied.reason()));
+    }
+    for (String line : result.context()) {
+      content.add(text(CONTEXT_PREFIX + line));
+    }
+    if (pushedBlock != null) {
+      content.add(text(pushedBlock));
+    }
+    return McpSchema.CallToolResult.builder()
+        .content(content)
+        .isError(error)
+        .structuredContent(structured)
+        .build();
+  }
+
+  private static McpSchema.Content fileContent(String tool, ToolOutcome.FileContent file) {
+    String base64 = Base64.getEncoder().encodeToString(file.bytes());
+    String mime = file.mimeType();
+    if (mime.startsWith("image/")) {
+      return new McpSchema.ImageContent(null, base64, mime);
+    }
+    if (mime.startsWith("audio/")) {
+      return new McpSchema.AudioContent(null, base64, mime);
+    }
+    return new McpSchema.EmbeddedResource(
+        null, new McpSchema.BlobResourceContents("gateway://files/" + tool, mime, base64));
+  }
+
+  /** The data without the file's bytes (they are in their own content block). */
+  private static JsonNode withoutBase64(JsonNode data) {
+    if (data.path("file") instanceof ObjectNode file && file.has("base64")) {
+      ObjectNode copy = (ObjectNode) data.deepCopy();
+      ((ObjectNode) copy.get("file")).remove("base64");
+      return copy;
+    }
+    return data;
+  }
+
+  static McpSchema.TextContent text(String text) {
+    return new McpSchema.TextContent(text);
+  }
+}

@@ -1,0 +1,151 @@
+package io.github.providergateway.app;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a person pastes into an agent's settings to use the gateway ({@code gateway mcp
+ * --print-config}): the MCP server entry and the pre-tool-use hook, with this machine's absolute
+ * paths. The command is the {@code gateway} launcher script when the app was started through it
+ * ({@code GATEWAY_LAUNCHER}), else {@code java -jar} of this jar.
+ */
+final class AgentConfig {
+
+  /** The agents whose set-up it prints. */
+  enum Agent {
+    claude,
+    copilot,
+    vscode
+  }
+
+  static final String SERVER_NAME = "provider-gateway";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The command line that starts the app, before its arguments. */
+  private final List<String> launcher;
+  /** {@code --home DIR} when the person named a home, else nothing. */
+  private final List<String> homeArgs;
+
+  AgentConfig(List<String> launcher, Path home) {
+    this.launcher = List.copyOf(launcher);
+    this.homeArgs = home == null ? List.of() : List.of("--home", home.toString());
+  }
+
+  static AgentConfig forThisMachine(Map<String, String> env, Path home) {
+    String script = env.get("GATEWAY_LAUNCHER");
+    if (script != null && Files.isExecutable(Path.of(script))) {
+      return new AgentConfig(List.of(Path.of(script).toAbsolutePath().toString()), home);
+    }
+    return new AgentConfig(List.of(javaCommand(), "-jar", thisJar()), home);
+  }
+
+  private static String javaCommand() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static String thisJar() {
+    try {
+      return Path.of(AgentConfig.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    } catch (URISyntaxException | RuntimeException e) {
+      return "provider-gateway.jar";
+    }
+  }
+
+  String snippet(Agent agent) {
+    return switch (agent) {
+      case claude -> claude();
+      case copilot -> copilot();
+      case vscode -> vscode();
+    };
+  }
+
+  private String claude() {
+    ObjectNode server = stdioServer("stdio");
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("mcpServers").set(SERVER_NAME, server);
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command").put("command", shellLine("hook", "claude")).put("timeout", 30);
+    ObjectNode settings = JSON.createObjectNode();
+    ObjectNode matcher = settings.putObject("hooks").putArray("PreToolUse").addObject();
+    matcher.put("matcher", "Bash|Edit|MultiEdit|Write|NotebookEdit");
+    matcher.putArray("hooks").add(hook);
+    return String.join(
+        "\n",
+        "# Claude Code: add the MCP server (add --scope project to share it through .mcp.json)",
+        "claude mcp add " + SERVER_NAME + " -- " + shellLine("mcp"),
+        "",
+        "# or put this in .mcp.json at the project root:",
+        pretty(mcp),
+        "",
+        "# Gates for Claude's own tools: merge into ~/.claude/settings.json or .claude/settings.json",
+        pretty(settings),
+        "");
+  }
+
+  private String copilot() {
+    ObjectNode server = stdioServer("local");
+    server.putArray("tools").add("*");
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("mcpServers").set(SERVER_NAME, server);
+    ObjectNode hooks = JSON.createObjectNode();
+    hooks.put("version", 1);
+    ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
+    hook.put("type", "command").put("bash", shellLine("hook", "copilot")).put("timeoutSec", 30);
+    return String.join(
+        "\n",
+        "# GitHub Copilot CLI: merge into ~/.copilot/mcp-config.json",
+        pretty(mcp),
+        "",
+        "# Gates for Copilot's own tools: save as .github/hooks/" + SERVER_NAME + ".json in the repository",
+        pretty(hooks),
+        "");
+  }
+
+  private String vscode() {
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("servers").set(SERVER_NAME, stdioServer("stdio"));
+    return String.join("\n", "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)", pretty(mcp), "");
+  }
+
+  private ObjectNode stdioServer(String type) {
+    ObjectNode server = JSON.createObjectNode();
+    server.put("type", type);
+    server.put("command", launcher.get(0));
+    ArrayNode args = server.putArray("args");
+    launcher.subList(1, launcher.size()).forEach(args::add);
+    args.add("mcp");
+    homeArgs.forEach(args::add);
+    return server;
+  }
+
+  /** The launcher and {@code words} as one shell command line, each word quoted when it must be. */
+  private String shellLine(String... words) {
+    List<String> line = new ArrayList<>(launcher);
+    line.addAll(List.of(words));
+    line.addAll(homeArgs);
+    return String.join(" ", line.stream().map(AgentConfig::shellQuote).toList());
+  }
+
+  static String shellQuote(String word) {
+    if (word.matches("[A-Za-z0-9_./=:@%+-]+")) {
+      return word;
+    }
+    return "'" + word.replace("'", "'\\''") + "'";
+  }
+
+  private static String pretty(ObjectNode node) {
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.agent.mcp.McpFrontDoor;
+import io.github.providergateway.host.client.GatewayClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code gateway mcp}: the MCP server an agent spawns (docs/agents.md). */
+@Command(
+    name = "mcp",
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "An MCP server on stdin/stdout for one agent session (Claude Code, Copilot CLI, VS Code, any"
+          + " MCP client). It joins the shared gateway of the home (starting it when none runs),"
+          + " starts a session for the agent and shows it the session's provider tools, streams and"
+          + " pushes; calls pass the providers' gates. stdout carries only MCP; logs go to stderr.",
+      "",
+      "Add it to Claude Code with:  claude mcp add provider-gateway -- <path>/gateway mcp",
+      "or print the snippet for your agent with --print-config claude|copilot|vscode.",
+      ""
+    })
+final class McpCommand implements Callable<Integer> {
+
+  @ParentCommand private Main parent;
+
+  @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
+  private Path home;
+
+  @Option(
+      names = "--port",
+      paramLabel = "N",
+      defaultValue = "9400",
+      description = "The port for a gateway it starts, when <home>/gateway.port does not say (default: ${DEFAULT-VALUE}).")
+  private int port;
+
+  @Option(
+      names = "--print-config",
+      paramLabel = "AGENT",
+      description = "Print the set-up for AGENT (claude, copilot, vscode) with this machine's paths, and exit.")
+  private AgentConfig.Agent printConfig;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  private boolean help;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    if (port < 1 || port > 65535) {
+      parent.err().println("gateway mcp: --port must be 1..65535, was " + port);
+      return Main.EXIT_USAGE;
+    }
+    Path resolvedHome =
+        (home != null ? home : HomeDirectory.defaultHome(parent.env(), Path.of(System.getProperty("user.home"))))
+            .toAbsolutePath()
+            .normalize();
+    if (printConfig != null) {
+      parent.err().flush();
+      AgentConfig config = AgentConfig.forThisMachine(parent.env(), home == null ? null : resolvedHome);
+      new java.io.PrintStream(parent.out(), true, java.nio.charset.StandardCharsets.UTF_8).print(config.snippet(printConfig));
+      return Main.EXIT_OK;
+    }
+    StderrLogging.install(parent.env());
+    GatewayClient.Launch launch =
+        GatewayClient.Launch.builder()
+            .port(port)
+            .startTimeout(Duration.ofSeconds(20))
+            .starter(DetachedGatewayStarter.fromClassPath())
+            .build();
+    McpFrontDoor.builder()
+        .gateway(() -> GatewayClient.connectOrStart(resolvedHome, launch))
+        .streams(parent.in(), parent.out())
+        .version(Version.text())
+        .build()
+        .run();
+    return Main.EXIT_OK;
+  }
+}
