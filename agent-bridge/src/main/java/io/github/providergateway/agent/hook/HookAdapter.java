@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -205,7 +206,11 @@ public final class HookAdapter {
     } catch (CompletionException e) {
       verdict.completeExceptionally(e.getCause());
     } finally {
-      workers.execute(client::close); // after the answer: closing must not delay it
+      try {
+        workers.execute(client::close); // after the answer: closing must not delay it
+      } catch (RejectedExecutionException exiting) {
+        // the answer is out and the process is ending: the socket goes with it
+      }
     }
   }
 
