@@ -24,4 +24,10 @@ final class HomeDirectory {
             : userHome.resolve(".copilot");
     return base.resolve("extensions").resolve("tap").toAbsolutePath().normalize();
   }
+
+  /** The home a command uses: {@code named} ({@code --home}) when given, else the default. */
+  static Path resolve(Path named, Map<String, String> env) {
+    Path home = named != null ? named : defaultHome(env, Path.of(System.getProperty("user.home")));
+    return home.toAbsolutePath().normalize();
+  }
 }

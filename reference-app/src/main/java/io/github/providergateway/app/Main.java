@@ -321,13 +321,9 @@ public final class Main implements Callable<Integer> {
         return EXIT_USAGE;
       }
       StderrLogging.install(parent.env);
-      Path resolvedHome =
-          home != null
-              ? home
-              : HomeDirectory.defaultHome(parent.env, Path.of(System.getProperty("user.home")));
       ConsoleHost console = new ConsoleHost(parent.in, parent.out, parent.err, parent.interactive);
       parent.frontEnd = console;
-      return console.attach(resolvedHome.toAbsolutePath().normalize(), port);
+      return console.attach(HomeDirectory.resolve(home, parent.env), port);
     }
   }
 
@@ -391,13 +387,9 @@ public final class Main implements Callable<Integer> {
           if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("--port must be 1..65535, was " + port);
           }
-          Path resolvedHome =
-              home != null
-                  ? home
-                  : HomeDirectory.defaultHome(main.env, Path.of(System.getProperty("user.home")));
           settings =
               new io.github.providergateway.agent.hook.HookAdapter.Settings(
-                  resolvedHome.toAbsolutePath().normalize(),
+                  HomeDirectory.resolve(home, main.env),
                   port,
                   parseDuration(connectTimeout),
                   parseDuration(answerTimeout));

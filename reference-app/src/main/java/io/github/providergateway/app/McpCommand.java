@@ -53,10 +53,7 @@ final class McpCommand implements Callable<Integer> {
       parent.err().println("gateway mcp: --port must be 1..65535, was " + port);
       return Main.EXIT_USAGE;
     }
-    Path resolvedHome =
-        (home != null ? home : HomeDirectory.defaultHome(parent.env(), Path.of(System.getProperty("user.home"))))
-            .toAbsolutePath()
-            .normalize();
+    Path resolvedHome = HomeDirectory.resolve(home, parent.env());
     if (printConfig != null) {
       parent.err().flush();
       AgentConfig config = AgentConfig.forThisMachine(parent.env(), home == null ? null : resolvedHome);
