@@ -52,7 +52,7 @@ class SharedGatewayTest {
   }
 
   /** Live detached gateways serving {@code home}. */
-  private static List<ProcessHandle> gatewaysOf(Path home) {
+  static List<ProcessHandle> gatewaysOf(Path home) {
     return ProcessHandle.allProcesses()
         .filter(p -> {
           List<String> args = argumentsOf(p);
