@@ -106,6 +106,16 @@ function answer(p, msg) {
 
 const names = (list) => list.tools.map((t) => t.name).sort();
 
+// One check: a step that throws (e.g. a wait that times out) fails that check only.
+async function step(check, body) {
+  try {
+    const [ok, detail] = await body();
+    report(check, ok, detail);
+  } catch (e) {
+    report(check, false, String((e && e.stack) || e));
+  }
+}
+
 try {
   const a = await agent("agent-a");
   const init = a.client.getServerCapabilities();
@@ -128,34 +138,45 @@ try {
   const denied = await a.client.callTool({ name: "deploy", arguments: {} });
   report("gate denies", denied.isError === true && denied.content[0].text.includes("CI is red on main"), denied);
 
-  const progress = [];
-  const slow = await a.client.callTool({ name: "slow", arguments: {} }, undefined, {
-    onprogress: (p) => progress.push(p.message), resetTimeoutOnProgress: true,
+  await step("progress", async () => {
+    const progress = [];
+    const slow = await a.client.callTool({ name: "slow", arguments: {} }, undefined, {
+      onprogress: (p) => progress.push(p.message), resetTimeoutOnProgress: true,
+    });
+    return [!slow.isError && progress.includes("step 1 of 2") && progress.includes("step 2 of 2"), { progress, slow }];
   });
-  report("progress", !slow.isError && progress.includes("step 1 of 2") && progress.includes("step 2 of 2"), { progress, slow });
 
-  const abort = new AbortController();
-  const hanging = a.client.callTool({ name: "hang", arguments: {} }, undefined, { signal: abort.signal }).catch((e) => e);
-  await sleep(500);
-  abort.abort("the person pressed Esc");
-  await until("tool.cancel at the provider", () => pa.cancels.length > 0);
-  report("cancel reaches the provider", pa.cancels[0].reason === "interrupted", { cancel: pa.cancels[0], client: String(await hanging) });
+  await step("cancel reaches the provider", async () => {
+    const abort = new AbortController();
+    const hanging = a.client.callTool({ name: "hang", arguments: {} }, undefined, { signal: abort.signal }).catch((e) => e);
+    await sleep(500);
+    abort.abort("the person pressed Esc");
+    await until("tool.cancel at the provider", () => pa.cancels.length > 0, 5000);
+    return [pa.cancels[0].reason === "interrupted", { cancel: pa.cancels[0], client: String(await hanging) }];
+  });
 
-  const pushed = await a.client.callTool({ name: "ci_push", arguments: {} });
-  const block = pushed.content.map((c) => c.text).find((t) => t.startsWith("[provider-gateway: events pushed"));
-  report("inject rides on the next result", block && block.includes("CI failed on main"), pushed);
-  await until("a log message of the inject", () => a.seen.logs.some((l) => String(l.data).includes("CI failed on main")));
-  report("timeline as log messages", true, a.seen.logs);
+  await step("inject rides on the next result", async () => {
+    const pushed = await a.client.callTool({ name: "ci_push", arguments: {} });
+    const block = pushed.content.map((c) => c.text).find((t) => t.startsWith("[provider-gateway: events pushed"));
+    return [block && block.includes("CI failed on main"), pushed];
+  });
+  await step("timeline as log messages", async () => {
+    await until("a log message of the inject", () => a.seen.logs.some((l) => String(l.data).includes("CI failed on main")), 5000);
+    return [true, a.seen.logs];
+  });
 
   const uri = "gateway://streams/ci@tools-a";
-  await until("the stream as a resource", async () => (await a.client.listResources()).resources.some((r) => r.uri === uri));
-  await a.client.subscribeResource({ uri });
-  const read = await a.client.readResource({ uri });
-  const events = JSON.parse(read.contents[0].text);
-  report("stream as resource", events[0].event === "CI failed on main", read);
-  pa.send({ type: "push", stream: "ci", event: "CI green again", level: "keep" });
-  await until("resources/updated", () => a.seen.updated.includes(uri));
-  report("resource updated", true, a.seen.updated);
+  await step("stream as resource", async () => {
+    await until("the stream as a resource", async () => (await a.client.listResources()).resources.some((r) => r.uri === uri), 5000);
+    await a.client.subscribeResource({ uri });
+    const read = await a.client.readResource({ uri });
+    return [JSON.parse(read.contents[0].text)[0].event === "CI failed on main", read];
+  });
+  await step("resource updated", async () => {
+    pa.send({ type: "push", stream: "ci", event: "CI green again", level: "keep" });
+    await until("resources/updated", () => a.seen.updated.includes(uri), 5000);
+    return [true, a.seen.updated];
+  });
 
   // A second agent: its own session, its own provider, only its own tools.
   const b = await agent("agent-b");
