@@ -126,8 +126,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 sessionId.completeExceptionally(failure);
               } else {
                 LOG.log(System.Logger.Level.INFO, "gateway mcp: session " + id + " for " + label());
+                // The tools come from the gateway's registerTools alone, never from a tools(id)
+                // query: the gateway debounces registration and sends a change only when it
+                // differs from what it last registered, so a list fetched outside that path could
+                // keep a provider's tools here after it left (it did, when a provider left within
+                // the 200 ms debounce window of joining).
                 sessionId.complete(id);
-                gateway.join().tools(id).thenAccept(tools -> registerTools(id, tools));
               }
             });
   }

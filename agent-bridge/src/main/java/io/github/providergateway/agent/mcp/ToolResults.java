@@ -63,11 +63,11 @@ final class ToolResults {
     if (pushedBlock != null) {
       content.add(text(pushedBlock));
     }
-    return McpSchema.CallToolResult.builder()
-        .content(content)
-        .isError(error)
-        .structuredContent(structured)
-        .build();
+    McpSchema.CallToolResult.Builder builder = McpSchema.CallToolResult.builder().content(content).isError(error);
+    if (structured != null) {
+      builder.structuredContent(structured); // the SDK's builder refuses null: leave it out instead
+    }
+    return builder.build();
   }
 
   private static McpSchema.Content fileContent(String tool, ToolOutcome.FileContent file) {
