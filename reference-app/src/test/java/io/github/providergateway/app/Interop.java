@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What the interop tests need from the machine: the repository's {@code examples/}, Node with the
- * {@code ws} package (installed here, by the test, under {@code target/}), and a Python that has
- * {@code websockets}.
+ * {@code ws} package and the TypeScript MCP SDK (installed here, by the test, under {@code
+ * target/}), and a Python that has {@code websockets}.
  */
 final class Interop {
 
@@ -29,6 +29,7 @@ final class Interop {
   static final String PYTHON = "/usr/bin/python3";
 
   private static Path nodeDir;
+  private static Path mcpDir;
 
   private Interop() {}
 
@@ -73,20 +74,51 @@ final class Interop {
         }
       }
     }
-    if (!Files.exists(dir.resolve("node_modules/ws/package.json"))) {
-      Process npm =
-          new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--no-package-lock")
-              .directory(dir.toFile())
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("npm-install.log").toFile())
-              .start();
-      boolean done = npm.waitFor(180, TimeUnit.SECONDS);
-      assertThat(done && npm.exitValue() == 0)
-          .as("npm install of ws in %s; see npm-install.log there", dir)
-          .isTrue();
-    }
+    npmInstall(dir, "ws");
     nodeDir = dir;
     return dir;
+  }
+
+  /**
+   * A folder holding the MCP client script of {@code src/test/resources/mcp-interop} with its
+   * {@code package.json}'s packages installed beside it: the official TypeScript MCP SDK ({@code
+   * @modelcontextprotocol/sdk}) and {@code ws}. Skips the test when Node is not installed; fails it
+   * when {@code npm install} fails.
+   */
+  static synchronized Path mcpClient() throws IOException, InterruptedException {
+    assumeTrue(runs(List.of("node", "--version")), "Node.js is not installed: MCP interop skipped");
+    if (mcpDir != null) {
+      return mcpDir;
+    }
+    Path dir = buildDir().resolve("mcp-interop");
+    Files.createDirectories(dir);
+    Path source = repoRoot().resolve("reference-app/src/test/resources/mcp-interop");
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(source)) {
+      for (Path file : files) {
+        Files.copy(file, dir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+    npmInstall(dir, "@modelcontextprotocol/sdk");
+    npmInstall(dir, "ws");
+    mcpDir = dir;
+    return dir;
+  }
+
+  /** {@code npm install} of {@code dir}'s package.json, unless {@code probe} is installed there. */
+  private static void npmInstall(Path dir, String probe) throws IOException, InterruptedException {
+    if (Files.exists(dir.resolve("node_modules").resolve(probe).resolve("package.json"))) {
+      return;
+    }
+    Process npm =
+        new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--no-package-lock")
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("npm-install.log").toFile())
+            .start();
+    boolean done = npm.waitFor(180, TimeUnit.SECONDS);
+    assertThat(done && npm.exitValue() == 0)
+        .as("npm install of %s in %s; see npm-install.log there", probe, dir)
+        .isTrue();
   }
 
   /** Skips the test unless {@link #PYTHON} can import {@code websockets}. */

@@ -1,0 +1,136 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The MCP Java SDK's own client ({@code McpClient.sync} over {@code StdioClientTransport}) against
+ * a real {@code gateway mcp} process and a real WebSocket provider bound to its session: the
+ * list/call round trip, a gate's denial, list_changed, and the session ending with the client.
+ */
+class McpJavaClientTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(20);
+
+  @TempDir Path home;
+  private McpSyncClient client;
+  private WsProvider provider;
+
+  @AfterEach
+  void stop() {
+    if (provider != null) {
+      provider.close();
+    }
+    if (client != null) {
+      client.closeGracefully();
+    }
+    SharedGatewayTest.gatewaysOf(home).forEach(ProcessHandle::destroyForcibly);
+  }
+
+  @Test
+  void theJavaSdkClientListsAndCallsTheSessionsToolsAndAGateDenies() throws Exception {
+    int port = freePort();
+    List<String> command = TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
+    ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+    AtomicInteger toolListChanges = new AtomicInteger();
+    client =
+        McpClient.sync(new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())))
+            .clientInfo(new McpSchema.Implementation("java-sdk-agent", "1.0"))
+            .requestTimeout(WAIT)
+            .toolsChangeConsumer(tools -> toolListChanges.incrementAndGet())
+            .build();
+
+    McpSchema.InitializeResult init = client.initialize();
+    assertThat(init.serverInfo().name()).isEqualTo("provider-gateway");
+    assertThat(init.capabilities().tools().listChanged()).isTrue();
+    assertThat(init.instructions()).contains("provider gateway");
+    client.getPrompt(new McpSchema.GetPromptRequest("gateway-context", Map.of())); // the session is up
+
+    String token = Files.readString(home.resolve(".provider-token")).strip();
+    provider = WsProvider.connect(URI.create("ws://127.0.0.1:" + port));
+    provider.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
+    String session = sessionLabelled(provider.next("sessions"), "java-sdk-agent");
+    provider.close();
+    provider =
+        WsProvider.bound(
+            URI.create("ws://127.0.0.1:" + port), token, session, "java-tools",
+            WsProvider.tools("greet", "deploy")
+                + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"deploy\"},\"action\":\"gate\",\"gateId\":\"ci\"}]}");
+
+    awaitTrue(() -> toolListChanges.get() > 0);
+    McpSchema.ListToolsResult tools = client.listTools();
+    assertThat(tools.tools()).extracting(McpSchema.Tool::name).containsExactlyInAnyOrder("greet", "deploy");
+    assertThat(tools.tools().get(0).inputSchema()).containsEntry("type", "object");
+
+    CompletableFuture<McpSchema.CallToolResult> greeting =
+        CompletableFuture.supplyAsync(() -> client.callTool(new McpSchema.CallToolRequest("greet", Map.of("name", "Alice"))));
+    JsonNode call = provider.next("tool.call");
+    assertThat(call.get("args").get("name").asText()).isEqualTo("Alice");
+    provider.result(call, "{\"greeting\":\"Hello, Alice!\"}");
+    McpSchema.CallToolResult result = greeting.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(result.isError()).isFalse();
+    assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("{\"greeting\":\"Hello, Alice!\"}");
+    assertThat(result.structuredContent()).isEqualTo(Map.of("greeting", "Hello, Alice!"));
+
+    CompletableFuture<McpSchema.CallToolResult> deploy =
+        CompletableFuture.supplyAsync(() -> client.callTool(new McpSchema.CallToolRequest("deploy", Map.of())));
+    JsonNode check = provider.next("gate.check");
+    provider.send(
+        "{\"type\":\"gate.result\",\"gateId\":\"ci\",\"callId\":\"" + check.get("callId").asText()
+            + "\",\"decision\":\"deny\",\"reason\":\"CI is red\"}");
+    McpSchema.CallToolResult denied = deploy.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(denied.isError()).isTrue();
+    assertThat(((McpSchema.TextContent) denied.content().get(0)).text()).isEqualTo("Denied by the provider gateway: CI is red");
+    assertThat(provider.receivesNo("tool.call", Duration.ofMillis(200))).as("a denied call never reaches the provider").isTrue();
+
+    client.closeGracefully(); // the agent's session ends: the provider hears shutdown.pending
+    client = null;
+    JsonNode lifecycle = provider.next("session.lifecycle");
+    assertThat(lifecycle.get("state").asText()).isEqualTo("shutdown.pending");
+  }
+
+  private static String sessionLabelled(JsonNode sessions, String label) {
+    for (JsonNode session : sessions.get("active")) {
+      if (label.equals(session.path("label").asText())) {
+        return session.get("id").asText();
+      }
+    }
+    throw new AssertionError("no session labelled " + label + " in " + sessions);
+  }
+
+  private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime()).as("condition within %s", WAIT).isLessThan(deadline);
+      Thread.sleep(20); // polling a real child process; bounded by WAIT
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
