@@ -124,6 +124,8 @@ public final class Main implements Callable<Integer> {
   private final boolean interactive;
   /** The front end that is running, for the signal hook. */
   private volatile FrontEnd frontEnd;
+  /** What a subcommand without a {@link FrontEnd} does when a signal stops the process, or null. */
+  private volatile Runnable stopOnSignal;
 
   private Main(
       InputStream in, OutputStream out, PrintStream err, Map<String, String> env, boolean interactive) {
@@ -170,6 +172,11 @@ public final class Main implements Callable<Integer> {
 
   Map<String, String> env() {
     return env;
+  }
+
+  /** Runs {@code stop} when a signal (SIGTERM, Ctrl-C) stops the process. */
+  void onSignal(Runnable stop) {
+    stopOnSignal = stop;
   }
 
   static int run(
@@ -466,6 +473,10 @@ public final class Main implements Callable<Integer> {
   }
 
   private void onSignal() {
+    Runnable stop = stopOnSignal;
+    if (stop != null) {
+      stop.run();
+    }
     FrontEnd running = frontEnd;
     if (running != null) {
       running.stopOnSignal();

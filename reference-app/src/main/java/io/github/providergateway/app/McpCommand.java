@@ -26,6 +26,9 @@ import picocli.CommandLine.ParentCommand;
     })
 final class McpCommand implements Callable<Integer> {
 
+  /** How long a signal waits for the gateway session to end before the process goes. */
+  private static final Duration SIGNAL_STOP_WAIT = Duration.ofSeconds(3);
+
   @ParentCommand private Main parent;
 
   @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
@@ -67,12 +70,15 @@ final class McpCommand implements Callable<Integer> {
             .startTimeout(Duration.ofSeconds(20))
             .starter(DetachedGatewayStarter.fromClassPath())
             .build();
-    McpFrontDoor.builder()
-        .gateway(() -> GatewayClient.connectOrStart(resolvedHome, launch))
-        .streams(parent.in(), parent.out())
-        .version(Version.text())
-        .build()
-        .run();
+    McpFrontDoor door =
+        McpFrontDoor.builder()
+            .gateway(() -> GatewayClient.connectOrStart(resolvedHome, launch))
+            .streams(parent.in(), parent.out())
+            .version(Version.text())
+            .build();
+    // An agent may stop us with SIGTERM rather than by closing stdin: the session ends all the same.
+    parent.onSignal(() -> door.stop(SIGNAL_STOP_WAIT));
+    door.run();
     return Main.EXIT_OK;
   }
 }

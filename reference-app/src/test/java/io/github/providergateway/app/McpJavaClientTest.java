@@ -111,6 +111,38 @@ class McpJavaClientTest {
     assertThat(lifecycle.get("state").asText()).isEqualTo("shutdown.pending");
   }
 
+  @Test
+  void anAgentThatStopsTheServerWithSigtermStillEndsItsSession() throws Exception {
+    int port = freePort();
+    Process server =
+        new ProcessBuilder(TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port))))
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try {
+      var in = new java.io.PrintStream(server.getOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8);
+      var out = server.inputReader();
+      in.println("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"sigterm-agent\",\"version\":\"1\"}}}");
+      assertThat(out.readLine()).contains("\"id\":1");
+      in.println("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      in.println("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"gateway-context\"}}");
+      assertThat(out.readLine()).contains("\"id\":2"); // the session is up
+
+      String token = Files.readString(home.resolve(".provider-token")).strip();
+      provider = WsProvider.connect(URI.create("ws://127.0.0.1:" + port));
+      provider.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
+      String session = sessionLabelled(provider.next("sessions"), "sigterm-agent");
+      provider.close();
+      provider = WsProvider.bound(URI.create("ws://127.0.0.1:" + port), token, session, "watcher", WsProvider.tools("noop"));
+
+      server.destroy(); // SIGTERM, stdin still open
+      assertThat(server.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+      JsonNode lifecycle = provider.next("session.lifecycle");
+      assertThat(lifecycle.get("state").asText()).isEqualTo("shutdown.pending");
+    } finally {
+      server.destroyForcibly();
+    }
+  }
+
   private static String sessionLabelled(JsonNode sessions, String label) {
     for (JsonNode session : sessions.get("active")) {
       if (label.equals(session.path("label").asText())) {

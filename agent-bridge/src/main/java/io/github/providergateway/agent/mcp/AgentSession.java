@@ -107,6 +107,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     closed.await();
   }
 
+  /** As {@link #awaitClosed()}, for at most {@code wait}. */
+  boolean awaitClosed(Duration wait) throws InterruptedException {
+    return closed.await(wait.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
   // ---- the agent's side (SessionTap.Listener) ----
 
   @Override

@@ -63,6 +63,8 @@ public final class McpFrontDoor {
   private final OutputStream out;
   private final Path workingDirectory;
   private final String version;
+  /** The session being served, once {@link #run} has started. */
+  private volatile AgentSession session;
 
   private McpFrontDoor(Builder builder) {
     this.connect = requireNonNull(builder.connect, "gateway");
@@ -85,6 +87,7 @@ public final class McpFrontDoor {
   public void run() throws InterruptedException {
     CompletableFuture<HostApi> gateway = CompletableFuture.supplyAsync(this::connectToGateway);
     AgentSession session = new AgentSession(gateway, workingDirectory, in, out);
+    this.session = session;
     McpAsyncServer server =
         McpServer.async(session.transport())
             .serverInfo(SERVER_NAME, version)
@@ -111,6 +114,23 @@ public final class McpFrontDoor {
     } finally {
       server.close();
       gateway.thenAccept(McpFrontDoor::closeQuietly);
+    }
+  }
+
+  /**
+   * Ends the gateway session as if the input had ended and waits up to {@code wait} for it (for a
+   * process stopped by a signal); {@link #run} then returns. Safe from any thread, idempotent.
+   */
+  public void stop(java.time.Duration wait) {
+    AgentSession serving = session;
+    if (serving == null) {
+      return;
+    }
+    serving.closed();
+    try {
+      serving.awaitClosed(wait);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
