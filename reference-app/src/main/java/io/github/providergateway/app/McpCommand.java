@@ -50,6 +50,10 @@ final class McpCommand implements Callable<Integer> {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   private boolean help;
 
+  /** The launcher's class-data training run: MCP without a gateway, so that none is started. */
+  @Option(names = "--class-data-training", hidden = true)
+  private boolean training;
+
   @Override
   public Integer call() throws InterruptedException {
     if (port < 1 || port > 65535) {
@@ -72,7 +76,13 @@ final class McpCommand implements Callable<Integer> {
             .build();
     McpFrontDoor door =
         McpFrontDoor.builder()
-            .gateway(() -> GatewayClient.connectOrStart(resolvedHome, launch))
+            .gateway(
+                () -> {
+                  if (training) {
+                    throw new IllegalStateException("a class-data training run joins no gateway");
+                  }
+                  return GatewayClient.connectOrStart(resolvedHome, launch);
+                })
             .streams(parent.in(), parent.out())
             .version(Version.text())
             .build();

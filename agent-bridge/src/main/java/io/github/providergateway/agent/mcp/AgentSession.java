@@ -65,6 +65,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
 
   private final CompletableFuture<HostApi> gateway;
+  /** Starts joining the gateway, which completes {@link #gateway}; run once, at initialized. */
+  private final Runnable connect;
   private final Path ownCwd;
   private final TappedStdioTransport transport;
   private final CompletableFuture<String> sessionId = new CompletableFuture<>();
@@ -81,8 +83,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private volatile StreamResources streams;
   private volatile McpSchema.InitializeRequest initialize;
 
-  AgentSession(CompletableFuture<HostApi> gateway, Path ownCwd, InputStream in, OutputStream out) {
+  AgentSession(
+      CompletableFuture<HostApi> gateway, Runnable connect, Path ownCwd, InputStream in, OutputStream out) {
     this.gateway = gateway;
+    this.connect = connect;
     this.ownCwd = ownCwd;
     // The transport reports to this session, but only once the SDK server is built on it.
     this.transport = new TappedStdioTransport(in, out, this);
@@ -121,6 +125,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   @Override
   public void initialized(McpServerSession session) {
+    connect.run();
     cwd(session)
         .thenCompose(cwd -> gateway.thenCompose(api -> api.startSession(SessionSpec.of(label(), cwd), this)))
         .thenApply(SessionInfo::id)
