@@ -63,11 +63,11 @@ final class ToolResults {
     if (pushedBlock != null) {
       content.add(text(pushedBlock));
     }
-    return McpSchema.CallToolResult.builder()
-        .content(content)
-        .isError(error)
-        .structuredContent(structured)
-        .build();
+    McpSchema.CallToolResult.Builder built = McpSchema.CallToolResult.builder().content(content).isError(error);
+    if (structured != null) {
+      built.structuredContent(structured); // the SDK's builder refuses null
+    }
+    return built.build();
   }
 
   private static McpSchema.Content fileContent(String tool, ToolOutcome.FileContent file) {
