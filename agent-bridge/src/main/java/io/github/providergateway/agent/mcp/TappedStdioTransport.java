@@ -1,8 +1,10 @@
 package io.github.providergateway.agent.mcp;
 
+import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -30,7 +32,55 @@ final class TappedStdioTransport implements McpServerTransportProvider {
 
   @Override
   public void setSessionFactory(McpServerSession.Factory factory) {
-    stdio.setSessionFactory(transport -> new SessionTap(factory.create(transport), listener));
+    stdio.setSessionFactory(
+        transport -> new SessionTap(factory.create(new OneSenderAtATime(transport)), listener));
+  }
+
+  /**
+   * The SDK's stdio session transport queues what it sends on a Reactor unicast sink, which
+   * refuses ("Failed to enqueue message") an emission that overlaps another: a response on the
+   * thread reading stdin and a notification from the gateway's thread (a log line, a tool list
+   * change, progress) at the same moment would lose one of them. Sends are taken one at a time
+   * here; once stdin and stdout are running, the SDK emits while the send is subscribed to, so
+   * inside the lock.
+   */
+  private static final class OneSenderAtATime implements McpServerTransport {
+    private final McpServerTransport transport;
+
+    OneSenderAtATime(McpServerTransport transport) {
+      this.transport = transport;
+    }
+
+    @Override
+    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+      Mono<Void> send = transport.sendMessage(message);
+      return Mono.create(
+          sink -> {
+            synchronized (this) {
+              send.subscribe(null, sink::error, sink::success);
+            }
+          });
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
+      return transport.unmarshalFrom(data, type);
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+      return transport.closeGracefully();
+    }
+
+    @Override
+    public void close() {
+      transport.close();
+    }
+
+    @Override
+    public List<String> protocolVersions() {
+      return transport.protocolVersions();
+    }
   }
 
   @Override

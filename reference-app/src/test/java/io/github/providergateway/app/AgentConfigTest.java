@@ -1,0 +1,123 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code gateway mcp --print-config}: the snippets people paste into their agents' settings. */
+class AgentConfigTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final List<String> JAVA = List.of("/opt/jdk/bin/java", "-jar", "/opt/pg/provider-gateway.jar");
+
+  /** The JSON documents of a snippet: every run of lines from a line "{" to the line "}". */
+  private static List<JsonNode> jsonParts(String snippet) throws Exception {
+    List<JsonNode> parts = new ArrayList<>();
+    StringBuilder part = null;
+    for (String line : snippet.lines().toList()) {
+      if (line.equals("{")) {
+        part = new StringBuilder();
+      }
+      if (part != null) {
+        part.append(line).append('\n');
+        if (line.equals("}")) {
+          parts.add(JSON.readTree(part.toString()));
+          part = null;
+        }
+      }
+    }
+    return parts;
+  }
+
+  @Test
+  void claudeGetsAnMcpServerAndAPreToolUseHookAsValidJson() throws Exception {
+    String snippet = new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.claude);
+
+    List<JsonNode> parts = jsonParts(snippet);
+    assertThat(parts).hasSize(2);
+    JsonNode server = parts.get(0).path("mcpServers").path("provider-gateway");
+    assertThat(server.path("type").asText()).isEqualTo("stdio");
+    assertThat(server.path("command").asText()).isEqualTo("/opt/jdk/bin/java");
+    assertThat(JSON.convertValue(server.path("args"), List.class))
+        .containsExactly("-jar", "/opt/pg/provider-gateway.jar", "mcp");
+    JsonNode hook = parts.get(1).path("hooks").path("PreToolUse").path(0).path("hooks").path(0);
+    assertThat(hook.path("command").asText()).isEqualTo("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar hook claude");
+    assertThat(snippet).contains("claude mcp add provider-gateway -- /opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp");
+  }
+
+  @Test
+  void copilotGetsAllToolsAndAHookFile() throws Exception {
+    List<JsonNode> parts = jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.copilot));
+
+    JsonNode server = parts.get(0).path("mcpServers").path("provider-gateway");
+    assertThat(server.path("type").asText()).isEqualTo("local");
+    assertThat(server.path("tools").path(0).asText()).isEqualTo("*");
+    JsonNode hook = parts.get(1).path("hooks").path("preToolUse").path(0);
+    assertThat(parts.get(1).path("version").asInt()).isEqualTo(1);
+    assertThat(hook.path("bash").asText()).endsWith(" hook copilot");
+  }
+
+  @Test
+  void vscodeGetsAServersEntry() throws Exception {
+    List<JsonNode> parts = jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.vscode));
+
+    assertThat(parts).singleElement()
+        .satisfies(mcp -> assertThat(mcp.path("servers").path("provider-gateway").path("command").asText())
+            .isEqualTo("/opt/jdk/bin/java"));
+  }
+
+  @Test
+  void aNamedHomeIsPassedToTheServerAndTheHook() throws Exception {
+    String snippet = new AgentConfig(JAVA, Path.of("/srv/gw home")).snippet(AgentConfig.Agent.claude);
+
+    List<JsonNode> parts = jsonParts(snippet);
+    assertThat(JSON.convertValue(parts.get(0).path("mcpServers").path("provider-gateway").path("args"), List.class))
+        .as("args are words, not shell: no quoting")
+        .containsExactly("-jar", "/opt/pg/provider-gateway.jar", "mcp", "--home", "/srv/gw home");
+    assertThat(parts.get(1).path("hooks").path("PreToolUse").path(0).path("hooks").path(0).path("command").asText())
+        .endsWith(" hook claude --home '/srv/gw home'");
+    assertThat(snippet).contains(" mcp --home '/srv/gw home'");
+  }
+
+  @Test
+  void noHomeNamedMeansNoHomeArgument() {
+    assertThat(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.claude)).doesNotContain("--home");
+  }
+
+  @Test
+  void pathsWithSpacesOrQuotesAreShellQuotedInCommandLines() throws Exception {
+    AgentConfig config = new AgentConfig(List.of("/Users/Ann Lee/pg/gateway"), null);
+
+    List<JsonNode> parts = jsonParts(config.snippet(AgentConfig.Agent.copilot));
+    assertThat(parts.get(0).path("mcpServers").path("provider-gateway").path("command").asText())
+        .isEqualTo("/Users/Ann Lee/pg/gateway");
+    assertThat(parts.get(1).path("hooks").path("preToolUse").path(0).path("bash").asText())
+        .isEqualTo("'/Users/Ann Lee/pg/gateway' hook copilot");
+    assertThat(AgentConfig.shellQuote("it's")).isEqualTo("'it'\\''s'");
+    assertThat(AgentConfig.shellQuote("/plain/path-1.0_x")).isEqualTo("/plain/path-1.0_x");
+  }
+
+  @Test
+  void theCommandIsAbsolute(@TempDir Path dir) throws Exception {
+    Path script = Files.createFile(dir.resolve("gateway"));
+    script.toFile().setExecutable(true);
+
+    JsonNode viaScript = jsonParts(AgentConfig.forThisMachine(Map.of("GATEWAY_LAUNCHER", script.toString()), null)
+        .snippet(AgentConfig.Agent.vscode)).get(0);
+    JsonNode viaJava = jsonParts(AgentConfig.forThisMachine(Map.of(), null).snippet(AgentConfig.Agent.vscode)).get(0);
+
+    assertThat(viaScript.path("servers").path("provider-gateway").path("command").asText())
+        .isEqualTo(script.toAbsolutePath().toString());
+    String java = viaJava.path("servers").path("provider-gateway").path("command").asText();
+    assertThat(Path.of(java)).isAbsolute();
+    assertThat(Path.of(viaJava.path("servers").path("provider-gateway").path("args").path(1).asText())).isAbsolute();
+  }
+}
