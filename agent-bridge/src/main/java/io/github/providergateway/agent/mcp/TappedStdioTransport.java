@@ -26,7 +26,7 @@ final class TappedStdioTransport implements McpServerTransportProvider {
   private final AtomicBoolean toolsChangedInBatch = new AtomicBoolean();
 
   TappedStdioTransport(InputStream in, OutputStream out, SessionTap.Listener listener) {
-    this.stdio = new StdioServerTransportProvider(Json.MCP, in, out);
+    this.stdio = new StdioServerTransportProvider(Json.MCP, new JsonRpcLineGuard(in, out), out);
     this.listener = listener;
   }
 

@@ -1,0 +1,148 @@
+package io.github.providergateway.agent.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The agent's input as the SDK may read it: only lines that are JSON-RPC 2.0 messages. The SDK's
+ * stdio transport ends the whole connection at the first line it cannot read (and at a blank
+ * one), so one stray byte from an agent would cost its session. This guard answers such a line
+ * itself, as JSON-RPC says ({@code -32700} parse error, {@code -32600} invalid request, with the
+ * request's id when it has one), and passes on the rest unchanged. A line longer than {@link
+ * #MAX_LINE_BYTES} is skipped to its end and answered {@code -32600}.
+ *
+ * <p>Its answers go to the same output the SDK writes, under the same lock the SDK takes (the
+ * stream object itself), so a line is never interleaved with another.
+ */
+final class JsonRpcLineGuard extends InputStream {
+
+  /** The SDK's own limit on a line (16 Mi characters); bytes here, a bound either way. */
+  static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+  static final int PARSE_ERROR = -32700;
+  static final int INVALID_REQUEST = -32600;
+
+  private final InputStream in;
+  private final OutputStream out;
+  private byte[] pending = new byte[0];
+  private int position;
+
+  JsonRpcLineGuard(InputStream in, OutputStream out) {
+    this.in = new BufferedInputStream(in);
+    this.out = out;
+  }
+
+  @Override
+  public int read() throws IOException {
+    byte[] one = new byte[1];
+    int n = read(one, 0, 1);
+    return n < 0 ? -1 : one[0] & 0xff;
+  }
+
+  @Override
+  public int read(byte[] buffer, int offset, int length) throws IOException {
+    if (length == 0) {
+      return 0;
+    }
+    while (position >= pending.length) {
+      byte[] line = nextLine();
+      if (line == null) {
+        return -1;
+      }
+      pending = line;
+      position = 0;
+    }
+    int n = Math.min(length, pending.length - position);
+    System.arraycopy(pending, position, buffer, offset, n);
+    position += n;
+    return n;
+  }
+
+  /** The next line worth handing on, with its newline; null at the end of the input. */
+  private byte[] nextLine() throws IOException {
+    while (true) {
+      ByteArrayOutputStream line = new ByteArrayOutputStream();
+      boolean tooLong = false;
+      int b;
+      while ((b = in.read()) != -1 && b != '\n') {
+        if (line.size() < MAX_LINE_BYTES) {
+          line.write(b);
+        } else {
+          tooLong = true; // keep reading to the line's end, keeping nothing
+        }
+      }
+      if (b == -1 && line.size() == 0) {
+        return null;
+      }
+      String text = line.toString(StandardCharsets.UTF_8).strip();
+      if (text.isEmpty()) {
+        continue; // a blank line ends the SDK's connection; it means nothing
+      }
+      if (tooLong) {
+        answer(null, INVALID_REQUEST, "Invalid Request: a message longer than " + MAX_LINE_BYTES + " bytes");
+        continue;
+      }
+      String problem;
+      JsonNode message = null;
+      try {
+        message = Json.MAPPER.readTree(text);
+        problem = problemOf(message);
+      } catch (IOException e) {
+        answer(null, PARSE_ERROR, "Parse error: the line is not JSON");
+        continue;
+      }
+      if (problem != null) {
+        answer(message.get("id"), INVALID_REQUEST, "Invalid Request: " + problem);
+        continue;
+      }
+      return (text + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+  }
+
+  /** Why {@code message} is not a JSON-RPC 2.0 message the SDK can read, or null. */
+  private static String problemOf(JsonNode message) {
+    if (message == null || !message.isObject()) {
+      return "a message must be a JSON object (batches are not supported)";
+    }
+    if (!"2.0".equals(message.path("jsonrpc").asText(null))) {
+      return "\"jsonrpc\" must be \"2.0\"";
+    }
+    boolean request = message.path("method").isTextual();
+    boolean response = message.has("id") && (message.has("result") || message.has("error"));
+    if (!request && !response) {
+      return "neither a request, a notification nor a response";
+    }
+    JsonNode id = message.get("id");
+    if (id != null && !(id.isTextual() || id.isIntegralNumber())) {
+      return "\"id\" must be a string or an integer";
+    }
+    return null;
+  }
+
+  private void answer(JsonNode id, int code, String text) throws IOException {
+    ObjectNode error = Json.MAPPER.createObjectNode();
+    error.put("jsonrpc", "2.0");
+    if (id != null && (id.isTextual() || id.isIntegralNumber())) {
+      error.set("id", id);
+    } else {
+      error.putNull("id");
+    }
+    error.putObject("error").put("code", code).put("message", text);
+    byte[] bytes = (Json.text(error) + "\n").getBytes(StandardCharsets.UTF_8);
+    synchronized (out) { // the lock the SDK's stdio transport writes under
+      out.write(bytes);
+      out.flush();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+}

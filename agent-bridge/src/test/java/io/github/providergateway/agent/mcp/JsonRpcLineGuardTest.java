@@ -1,0 +1,66 @@
+package io.github.providergateway.agent.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class JsonRpcLineGuardTest {
+
+  private final ByteArrayOutputStream answers = new ByteArrayOutputStream();
+
+  private String passedOn(String input) throws IOException {
+    try (JsonRpcLineGuard guard =
+        new JsonRpcLineGuard(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), answers)) {
+      return new String(guard.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  private String answered() {
+    return answers.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void jsonRpcMessagesPassUnchangedAndNothingIsAnswered() throws IOException {
+    String input =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n"
+            + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"result\":{}}\n";
+    assertThat(passedOn(input)).isEqualTo(input);
+    assertThat(answered()).isEmpty();
+  }
+
+  @Test
+  void aLineThatIsNotJsonIsAnsweredParseErrorAndTheNextStillPasses() throws IOException {
+    assertThat(passedOn("{not json\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n"))
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n");
+    assertThat(answered()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,");
+  }
+
+  @Test
+  void jsonThatIsNoJsonRpcMessageIsAnsweredInvalidRequestWithItsId() throws IOException {
+    assertThat(passedOn("[1,2]\n{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":4}\n"))
+        .isEmpty();
+    String[] lines = answered().split("\n");
+    assertThat(lines).hasSize(3);
+    assertThat(lines[0]).contains("\"id\":null").contains("-32600");
+    assertThat(lines[1]).contains("\"id\":3").contains("-32600").contains("jsonrpc");
+    assertThat(lines[2]).contains("\"id\":4").contains("-32600");
+  }
+
+  @Test
+  void blankLinesAreDroppedSilently() throws IOException {
+    assertThat(passedOn("\n  \n{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\n")).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\n");
+    assertThat(answered()).isEmpty();
+  }
+
+  @Test
+  void aLineOverTheLimitIsSkippedToItsEndAndAnswered() throws IOException {
+    String huge = "{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":\"" + "a".repeat(JsonRpcLineGuard.MAX_LINE_BYTES) + "\"}";
+    assertThat(passedOn(huge + "\n{\"jsonrpc\":\"2.0\",\"method\":\"y\"}\n")).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"y\"}\n");
+    assertThat(answered()).contains("-32600").contains("longer than");
+  }
+}
