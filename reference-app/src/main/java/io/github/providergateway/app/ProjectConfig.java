@@ -63,6 +63,32 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
     }
   }
 
+  /**
+   * Why the file as a whole cannot be used (unreadable, not JSON, not an object with a {@code
+   * providers} array), or null when it can (its entries may still have problems of their own). A
+   * gateway refuses to start with such a file rather than run without the providers it names.
+   */
+  String fileProblem() {
+    return providers.isEmpty() && problems.size() == 1 && !problems.get(0).contains(": providers[")
+        ? problems.get(0)
+        : null;
+  }
+
+  /** "not valid JSON at line L, column C: ..." for text the codec refused. */
+  private static String whereJsonBreaks(String text, IllegalArgumentException refusal) {
+    try (com.fasterxml.jackson.core.JsonParser parser = new com.fasterxml.jackson.core.JsonFactory().createParser(text)) {
+      while (parser.nextToken() != null) {
+        parser.skipChildren();
+      }
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return "not valid JSON at line " + e.getLocation().getLineNr() + ", column "
+          + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage();
+    } catch (java.io.IOException e) {
+      // a string cannot fail to read; fall through to the codec's words
+    }
+    return refusal.getMessage();
+  }
+
   /** Reads {@code file}; problems are reported in the result, never thrown. */
   public static ProjectConfig load(Path file) {
     Path absolute = file.toAbsolutePath().normalize();
@@ -84,7 +110,7 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
     try {
       root = ProtocolCodec.create().parseJson(text);
     } catch (IllegalArgumentException e) {
-      return new ProjectConfig(absolute, List.of(), List.of(absolute + ": " + e.getMessage()));
+      return new ProjectConfig(absolute, List.of(), List.of(absolute + ": " + whereJsonBreaks(text, e)));
     }
     JsonNode providers = root.path("providers");
     if (!root.isObject() || !providers.isArray()) {

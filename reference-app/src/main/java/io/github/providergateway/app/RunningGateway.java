@@ -111,6 +111,10 @@ final class RunningGateway implements AutoCloseable {
         throw new StartupException("config file " + options.config() + " does not exist");
       }
       config = ProjectConfig.load(options.config());
+      if (config.fileProblem() != null) {
+        // Running without the providers the person configured would look like success.
+        throw new StartupException("config file " + config.fileProblem());
+      }
     }
     // A taken port is the usual way to fail: say so before building anything. (The token file is
     // written only once the server listens, so a failed start never touches another gateway's.)

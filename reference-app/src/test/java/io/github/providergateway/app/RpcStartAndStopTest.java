@@ -236,6 +236,46 @@ class RpcStartAndStopTest {
   }
 
   @Test
+  void aConfigFileThatIsNotJsonStopsStartUpWithExitOneAndSaysWhere() throws Exception {
+    Path config = home.resolve("tap.config.json");
+    Files.writeString(config, "{\"providers\": [\n  {\"name\": \"ci\",, }\n]}");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"--rpc", "--port", "0", "--home", home.toString(), "--config", config.toString()},
+            new ByteArrayInputStream(new byte[0]),
+            out,
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("tap.config.json: not valid JSON at line 2, column 17");
+    assertThat(out.toString(StandardCharsets.UTF_8)).as("no gateway.started").isEmpty();
+    assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  @Test
+  void aConfigFileWithoutAProvidersArrayStopsStartUpWithExitOne() throws Exception {
+    Path config = home.resolve("tap.config.json");
+    Files.writeString(config, "[{\"name\": \"ci\"}]");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"--rpc", "--port", "0", "--home", home.toString(), "--config", config.toString()},
+            new ByteArrayInputStream(new byte[0]),
+            new ByteArrayOutputStream(),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("must be an object with a \"providers\" array");
+  }
+
+  @Test
   void aMissingConfigFileStopsStartUpWithExitOne() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 
