@@ -195,6 +195,13 @@ public final class Main implements Callable<Integer> {
           err.println("Try 'gateway --help' for the options.");
           return EXIT_USAGE;
         });
+    try {
+      StderrLogging.level(env.get(StderrLogging.LEVEL_VARIABLE));
+    } catch (IllegalArgumentException e) {
+      // A typo here used to mean silently fewer log lines than asked for.
+      err.println("gateway: " + e.getMessage());
+      return EXIT_USAGE;
+    }
     return commandLine.execute(args);
   }
 

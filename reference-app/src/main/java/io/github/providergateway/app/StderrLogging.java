@@ -56,12 +56,21 @@ final class StderrLogging {
       root = Logger.getLogger("");
       root.addHandler(new CurrentStderrHandler());
     }
-    root.setLevel(level(env.get(LEVEL_VARIABLE)));
+    Level level;
+    try {
+      level = level(env.get(LEVEL_VARIABLE));
+    } catch (IllegalArgumentException e) {
+      level = Level.WARNING; // Main refuses such a value before any command runs
+    }
+    root.setLevel(level);
   }
 
   /**
    * Reads a level in the names people know from SLF4J ({@code TRACE DEBUG INFO WARN ERROR OFF})
-   * or JUL's own; anything else is {@code WARN}.
+   * or JUL's own ({@code SEVERE WARNING INFO CONFIG FINE FINER FINEST ALL OFF}); unset or blank is
+   * {@code WARN}.
+   *
+   * @throws IllegalArgumentException for any other name, saying which ones there are
    */
   static Level level(String name) {
     if (name == null || name.isBlank()) {
@@ -77,12 +86,12 @@ final class StderrLogging {
         return Level.WARNING;
       case "ERROR":
         return Level.SEVERE;
+      case "SEVERE", "WARNING", "INFO", "CONFIG", "FINE", "FINER", "FINEST", "ALL", "OFF":
+        return Level.parse(upper);
       default:
-        try {
-          return Level.parse(upper);
-        } catch (IllegalArgumentException e) {
-          return Level.WARNING;
-        }
+        throw new IllegalArgumentException(
+            LEVEL_VARIABLE + " must be one of TRACE, DEBUG, INFO, WARN, ERROR, OFF (or a"
+                + " java.util.logging level name), was '" + name + "'");
     }
   }
 

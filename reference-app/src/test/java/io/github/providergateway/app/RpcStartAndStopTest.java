@@ -276,6 +276,27 @@ class RpcStartAndStopTest {
   }
 
   @Test
+  void anUnknownLogLevelIsRefusedBeforeAnythingStarts() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"--rpc", "--port", "0", "--home", home.toString()},
+            new ByteArrayInputStream(new byte[0]),
+            out,
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of("GATEWAY_LOG_LEVEL", "verbose"));
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("gateway: GATEWAY_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN, ERROR, OFF")
+        .contains("'verbose'");
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    assertThat(home.resolve(".provider-token")).doesNotExist();
+  }
+
+  @Test
   void aMissingConfigFileStopsStartUpWithExitOne() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
 

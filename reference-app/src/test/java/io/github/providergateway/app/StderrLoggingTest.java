@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -22,7 +23,11 @@ class StderrLoggingTest {
     assertThat(StderrLogging.level("error")).isEqualTo(Level.SEVERE);
     assertThat(StderrLogging.level("OFF")).isEqualTo(Level.OFF);
     assertThat(StderrLogging.level("FINER")).isEqualTo(Level.FINER);
-    assertThat(StderrLogging.level("loud")).isEqualTo(Level.WARNING);
+    assertThatThrownBy(() -> StderrLogging.level("loud"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("GATEWAY_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN, ERROR, OFF")
+        .hasMessageContaining("'loud'");
+    assertThatThrownBy(() -> StderrLogging.level("1000")).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
