@@ -80,15 +80,16 @@ class NodeInteropTest {
   }
 
   @Test
-  void theCoreProfilesNodeExampleRunsUnchangedAgainstTheGatewayOnPort9400() throws Exception {
+  void theCoreProfilesNodeExampleRunsAgainstTheGatewayWithOnlyItsPortChanged() throws Exception {
     Path examples = Interop.nodeExamples();
-    Interop.assumeCoreProfilePortFree();
+    int port = Interop.freePort();
+    Path exampleFile = Interop.onPort(examples.resolve("core-profile-example.mjs"), examples, port);
     try (RpcApp app =
-        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "9400")) {
+        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
       String session = app.startSession();
       try (ProviderProcess example =
           ProviderProcess.start(
-              List.of("node", "core-profile-example.mjs"),
+              List.of("node", exampleFile.getFileName().toString()),
               examples,
               Map.of("TAP_PROVIDER_TOKEN", app.token()),
               tmp.resolve("node.log"))) {

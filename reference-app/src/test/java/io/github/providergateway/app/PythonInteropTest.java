@@ -63,14 +63,15 @@ class PythonInteropTest {
   }
 
   @Test
-  void theCoreProfilesPythonExampleRunsAgainstTheGatewayOnPort9400() throws Exception {
-    Interop.assumeCoreProfilePortFree();
+  void theCoreProfilesPythonExampleRunsAgainstTheGatewayWithOnlyItsPortChanged() throws Exception {
+    int port = Interop.freePort();
+    Path exampleFile = Interop.onPort(example("core_profile_example.py"), tmp, port);
     try (RpcApp app =
-        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "9400")) {
+        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
       String session = app.startSession();
       try (ProviderProcess example =
           ProviderProcess.start(
-              List.of(Interop.PYTHON, "-u", example("core_profile_example.py").toString()),
+              List.of(Interop.PYTHON, "-u", exampleFile.toString()),
               tmp,
               Map.of("TAP_PROVIDER_TOKEN", app.token()),
               tmp.resolve("python.log"))) {

@@ -276,6 +276,12 @@ class RpcStartAndStopTest {
   }
 
   @Test
+  void thePortDefaultsTo9400() {
+    assertThat(Main.options(Map.of(), "--rpc", "--home", home.toString()).port()).isEqualTo(9400);
+    assertThat(Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0").port()).isZero();
+  }
+
+  @Test
   void anUnknownLogLevelIsRefusedBeforeAnythingStarts() {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
