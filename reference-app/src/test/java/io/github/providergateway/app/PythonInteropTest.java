@@ -27,6 +27,42 @@ class PythonInteropTest {
     return Interop.repoRoot().resolve("examples").resolve("python").resolve(name);
   }
 
+  /**
+   * Every package the Python examples import that is not in Python's standard library is named in
+   * examples/python/requirements.txt, so `pip install -r` gets a person what the examples need.
+   */
+  @Test
+  void thePythonExamplesRequirementsNameEveryPackageTheyImport() throws Exception {
+    Path examples = Interop.repoRoot().resolve("examples/python");
+    java.util.Set<String> imported = new java.util.TreeSet<>();
+    java.util.regex.Pattern importLine = java.util.regex.Pattern.compile("(?m)^\\s*(?:import|from)\\s+([\\w., ]+?)(?:\\s+import\\b.*)?$");
+    try (var files = java.nio.file.Files.list(examples)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".py")).toList()) {
+        java.util.regex.Matcher line = importLine.matcher(java.nio.file.Files.readString(file));
+        while (line.find()) {
+          for (String module : line.group(1).split(",")) {
+            imported.add(module.strip().split("[ .]")[0]);
+          }
+        }
+      }
+    }
+    Process stdlib =
+        new ProcessBuilder(Interop.PYTHON, "-c", "import sys; print('\\n'.join(sorted(sys.stdlib_module_names)))")
+            .redirectErrorStream(true)
+            .start();
+    java.util.Set<String> standard = new java.util.HashSet<>(stdlib.inputReader().lines().toList());
+    assertThat(stdlib.waitFor()).isZero();
+    imported.removeAll(standard);
+    List<String> required =
+        java.nio.file.Files.readAllLines(examples.resolve("requirements.txt")).stream()
+            .map(String::strip)
+            .filter(l -> !l.isEmpty() && !l.startsWith("#"))
+            .map(l -> l.split("[<>=!~ ;\\[]")[0])
+            .toList();
+    assertThat(imported).as("third-party imports of examples/python").isNotEmpty();
+    assertThat(required).containsAll(imported);
+  }
+
   @Test
   void ourPythonProviderAnswersToolCallsAndLeavesOnShutdown() throws Exception {
     try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
