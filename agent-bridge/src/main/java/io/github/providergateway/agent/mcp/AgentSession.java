@@ -31,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -60,6 +61,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /** How long ending the gateway session may take once stdin closed. */
   static final Duration END_WAIT = Duration.ofSeconds(15);
   static final String CONTEXT_PROMPT = "gateway-context";
+  static final String CONTEXT_PROMPT_DESCRIPTION = "What the session's providers say the agent should know now";
 
   private static final TypeRef<McpSchema.ListRootsResult> ROOTS = new TypeRef<>() {};
   private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
@@ -77,6 +79,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private final ExecutorService toolSync =
       Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "mcp-tool-sync"));
   private final CountDownLatch closed = new CountDownLatch(1);
+  private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicBoolean closing = new AtomicBoolean();
   private final CountDownLatch attached = new CountDownLatch(1);
   private volatile McpAsyncServer server;
@@ -125,6 +128,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   @Override
   public void initialized(McpServerSession session) {
+    if (!started.compareAndSet(false, true)) {
+      return; // a client that says initialized twice still has one session
+    }
     connect.run();
     cwd(session)
         .thenCompose(cwd -> gateway.thenCompose(api -> api.startSession(SessionSpec.of(label(), cwd), this)))
@@ -256,7 +262,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
         .map(
             text ->
                 new McpSchema.GetPromptResult(
-                    "What the session's providers say the agent should know now",
+                    CONTEXT_PROMPT_DESCRIPTION,
                     List.of(new McpSchema.PromptMessage(McpSchema.Role.USER, ToolResults.text(text)))));
   }
 
@@ -273,16 +279,21 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   @Override
   public void registerTools(String session, List<HostTool> tools) {
-    toolSync.execute(
-        () -> {
-          try {
-            attached.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-          }
-          transport.batchToolChanges(() -> replaceTools(tools));
-        });
+    try {
+      toolSync.execute(
+          () -> {
+            try {
+              attached.await();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return;
+            }
+            transport.batchToolChanges(() -> replaceTools(tools));
+          });
+    } catch (RejectedExecutionException closedAlready) {
+      // stdin has closed: no agent is left to show tools to (and this runs on the gateway
+      // client's thread, which must not see the exception)
+    }
   }
 
   /** Makes the SDK's tool list {@code tools}: removes what went or changed, adds what is new. */
@@ -349,7 +360,6 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     if (resources != null) {
       resources.updated(stream);
     } // else: not attached yet, and nobody can have read or subscribed to it
-
   }
 
   private static Thread daemon(Runnable runnable, String name) {

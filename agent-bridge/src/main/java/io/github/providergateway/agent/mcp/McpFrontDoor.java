@@ -88,14 +88,7 @@ public final class McpFrontDoor {
     // The gateway is joined once the agent has had its initialize answer (an agent spawns us at
     // every session start and waits for that answer): connecting beside it cost ~130 ms of it.
     CompletableFuture<HostApi> gateway = new CompletableFuture<>();
-    Runnable connect = () -> CompletableFuture.supplyAsync(this::connectToGateway).whenComplete(
-        (api, failure) -> {
-          if (failure != null) {
-            gateway.completeExceptionally(failure);
-          } else {
-            gateway.complete(api);
-          }
-        });
+    Runnable connect = () -> gateway.completeAsync(this::connectToGateway);
     AgentSession session = new AgentSession(gateway, connect, workingDirectory, in, out);
     this.session = session;
     McpAsyncServer server =
@@ -114,7 +107,7 @@ public final class McpFrontDoor {
                 new McpServerFeatures.AsyncPromptSpecification(
                     new McpSchema.Prompt(
                         AgentSession.CONTEXT_PROMPT,
-                        "What the session's providers say the agent should know now",
+                        AgentSession.CONTEXT_PROMPT_DESCRIPTION,
                         List.of()),
                     (exchange, request) -> session.contextPrompt()))
             .build();
