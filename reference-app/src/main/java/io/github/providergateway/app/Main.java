@@ -315,29 +315,24 @@ public final class Main implements Callable<Integer> {
   static final class Attach implements Callable<Integer> {
     @picocli.CommandLine.ParentCommand private Main parent;
 
-    @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
-    private Path home;
-
-    @Option(
-        names = "--port",
-        paramLabel = "N",
-        defaultValue = "9400",
-        description = "The port when <home>/gateway.port does not say (default: ${DEFAULT-VALUE}).")
-    private int port;
+    @picocli.CommandLine.Mixin private GatewayHomeOptions gateway;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
 
     @Override
     public Integer call() {
-      if (port < 1 || port > 65535) {
-        parent.err.println("gateway attach: --port must be 1..65535, was " + port);
+      int port;
+      try {
+        port = gateway.port();
+      } catch (IllegalArgumentException e) {
+        parent.err.println("gateway attach: " + e.getMessage());
         return EXIT_USAGE;
       }
       StderrLogging.install(parent.env);
       ConsoleHost console = new ConsoleHost(parent.in, parent.out, parent.err, parent.interactive);
       parent.frontEnd = console;
-      return console.attach(HomeDirectory.resolve(home, parent.env), port);
+      return console.attach(gateway.home(parent.env), port);
     }
   }
 
@@ -368,15 +363,7 @@ public final class Main implements Callable<Integer> {
 
     /** What both agents' hooks take. */
     static final class HookOptions {
-      @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
-      Path home;
-
-      @Option(
-          names = "--port",
-          paramLabel = "N",
-          defaultValue = "9400",
-          description = "The port when <home>/gateway.port does not say (default: ${DEFAULT-VALUE}).")
-      int port;
+      @picocli.CommandLine.Mixin GatewayHomeOptions gateway;
 
       @Option(
           names = "--connect-timeout",
@@ -398,13 +385,10 @@ public final class Main implements Callable<Integer> {
       int run(Main main, io.github.providergateway.agent.hook.AgentKind agent) {
         io.github.providergateway.agent.hook.HookAdapter.Settings settings;
         try {
-          if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("--port must be 1..65535, was " + port);
-          }
           settings =
               new io.github.providergateway.agent.hook.HookAdapter.Settings(
-                  HomeDirectory.resolve(home, main.env),
-                  port,
+                  gateway.home(main.env),
+                  gateway.port(),
                   parseDuration(connectTimeout),
                   parseDuration(answerTimeout));
         } catch (IllegalArgumentException e) {

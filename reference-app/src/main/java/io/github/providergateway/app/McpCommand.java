@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -31,15 +32,8 @@ final class McpCommand implements Callable<Integer> {
 
   @ParentCommand private Main parent;
 
-  @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
-  private Path home;
-
-  @Option(
-      names = "--port",
-      paramLabel = "N",
-      defaultValue = "9400",
-      description = "The port for a gateway it starts, when <home>/gateway.port does not say (default: ${DEFAULT-VALUE}).")
-  private int port;
+  /** Where the gateway is; a gateway it starts listens on {@code --port}. */
+  @Mixin private GatewayHomeOptions gateway;
 
   @Option(
       names = "--print-config",
@@ -56,14 +50,17 @@ final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    if (port < 1 || port > 65535) {
-      parent.err().println("gateway mcp: --port must be 1..65535, was " + port);
+    int port;
+    try {
+      port = gateway.port();
+    } catch (IllegalArgumentException e) {
+      parent.err().println("gateway mcp: " + e.getMessage());
       return Main.EXIT_USAGE;
     }
-    Path resolvedHome = HomeDirectory.resolve(home, parent.env());
+    Path resolvedHome = gateway.home(parent.env());
     if (printConfig != null) {
       parent.err().flush();
-      AgentConfig config = AgentConfig.forThisMachine(parent.env(), home == null ? null : resolvedHome);
+      AgentConfig config = AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? resolvedHome : null);
       new java.io.PrintStream(parent.out(), true, java.nio.charset.StandardCharsets.UTF_8).print(config.snippet(printConfig));
       return Main.EXIT_OK;
     }
