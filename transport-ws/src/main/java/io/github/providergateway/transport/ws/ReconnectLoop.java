@@ -1,6 +1,6 @@
 package io.github.providergateway.transport.ws;
 
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;

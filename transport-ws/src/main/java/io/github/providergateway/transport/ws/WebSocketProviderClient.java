@@ -2,9 +2,9 @@ package io.github.providergateway.transport.ws;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.Backoff;
-import io.github.providergateway.gateway.Scheduler;
-import io.github.providergateway.gateway.SystemScheduler;
+import io.github.providergateway.loop.Backoff;
+import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.ProviderSession;

@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.testing.ManualClock;
 import io.github.providergateway.host.HostService;
-import io.github.providergateway.gateway.SystemScheduler;
+import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -15,7 +16,6 @@ import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
-import io.github.providergateway.gateway.testing.ManualClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.loop;
 
 import java.time.Duration;
 
@@ -14,6 +14,8 @@ public interface Scheduler {
   /**
    * Runs {@code task} once {@code delay} has passed.
    *
+   * @param delay how long to wait
+   * @param task what to run, on any thread
    * @return a handle that cancels the task if it has not run yet
    */
   Cancellable schedule(Duration delay, Runnable task);

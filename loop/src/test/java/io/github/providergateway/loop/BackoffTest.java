@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

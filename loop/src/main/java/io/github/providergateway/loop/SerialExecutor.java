@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.loop;
 
 import static java.util.Objects.requireNonNull;
 
@@ -61,6 +61,7 @@ public final class SerialExecutor implements Executor {
    * a time), or {@code Runnable::run} in tests.
    *
    * @param owner whose state the loop holds, as log lines and errors name it ("gateway")
+   * @param executor where the tasks run
    */
   public SerialExecutor(String owner, Executor executor) {
     this.owner = requireNonNull(owner, "owner");
@@ -93,6 +94,7 @@ public final class SerialExecutor implements Executor {
    * costs a thread wake-up, the largest part of a call's latency (docs/performance.md). The
    * budget keeps that thread from being kept from its own I/O by a busy loop.
    *
+   * @param task the task
    * @throws RejectedExecutionException once {@link #close} was called, as {@link #execute} does
    *     when the executor has stopped
    */
@@ -185,7 +187,11 @@ public final class SerialExecutor implements Executor {
     }
   }
 
-  /** Whether the calling thread is running this loop's tasks now. */
+  /**
+   * Whether the calling thread is running this loop's tasks now.
+   *
+   * @return true on the loop
+   */
   public boolean inLoop() {
     return loopThread == Thread.currentThread();
   }

@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.loop;
 
 import static java.util.Objects.requireNonNull;
 
@@ -67,6 +67,7 @@ public final class SystemScheduler implements Scheduler, AutoCloseable {
   /** Whether {@link #close()} ran. Guarded by lock. */
   private boolean closed;
 
+  /** A scheduler whose timer thread starts with its first task. */
   public SystemScheduler() {}
 
   @Override

@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway;
+package io.github.providergateway.loop;
 
 import static java.util.Objects.requireNonNull;
 
@@ -20,6 +20,14 @@ import java.time.Duration;
  */
 public record Backoff(Duration initial, Duration max, double jitter) {
 
+  /**
+   * Checks the three values.
+   *
+   * @param initial the first delay; positive
+   * @param max the longest delay; not less than {@code initial}
+   * @param jitter the share of each delay that may be taken off at random, from 0 (none) to 1
+   * @throws IllegalArgumentException when a value is out of the range given above
+   */
   public Backoff {
     requireNonNull(initial, "initial");
     requireNonNull(max, "max");
@@ -34,12 +42,23 @@ public record Backoff(Duration initial, Duration max, double jitter) {
     }
   }
 
-  /** Doubling from {@code initial} up to {@code max}, without jitter. */
+  /**
+   * Doubling from {@code initial} up to {@code max}, without jitter.
+   *
+   * @param initial the first delay; positive
+   * @param max the longest delay; not less than {@code initial}
+   * @return the backoff
+   */
   public static Backoff exponential(Duration initial, Duration max) {
     return new Backoff(initial, max, 0);
   }
 
-  /** The same delays with {@code jitter} taken off at random. */
+  /**
+   * The same delays with {@code jitter} taken off at random.
+   *
+   * @param jitter the share of each delay that may be taken off, from 0 (none) to 1
+   * @return a backoff with this one's delays and that jitter
+   */
   public Backoff withJitter(double jitter) {
     return new Backoff(initial, max, jitter);
   }
@@ -47,6 +66,9 @@ public record Backoff(Duration initial, Duration max, double jitter) {
   /**
    * The delay before the attempt after {@code failures} failures, without jitter: {@code initial ×
    * 2^failures}, at most {@code max}. With jitter, the longest it can be.
+   *
+   * @param failures failed attempts in a row; 0 or more
+   * @return the delay
    */
   public Duration delay(int failures) {
     if (failures < 0) {
@@ -63,7 +85,9 @@ public record Backoff(Duration initial, Duration max, double jitter) {
    * The delay before the attempt after {@code failures} failures, with jitter: {@link
    * #delay(int)} less {@code jitter × random} of itself.
    *
+   * @param failures failed attempts in a row; 0 or more
    * @param random a number in [0, 1), such as {@code RandomGenerator.nextDouble()}
+   * @return the delay
    */
   public Duration delay(int failures, double random) {
     if (!(random >= 0 && random < 1)) {
