@@ -6,7 +6,7 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.GateVerdict;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
-import io.github.providergateway.transport.ws.WebSocketProviderClient;
+import io.github.providergateway.provider.client.WebSocketProviderClient;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,8 +24,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * java -cp "$CLASSPATH" examples/java/CiGuardrailProvider.java [ws://127.0.0.1:9400/]
  * </pre>
  *
- * where {@code $CLASSPATH} holds transport-ws, transport-local, gateway-runtime, protocol-api and
- * Jackson. {@code CiGuardrailExampleTest} in transport-ws compiles and runs this file.
+ * where {@code $CLASSPATH} holds provider-client, provider-api, loop, protocol-api and Jackson
+ * (databind, core, annotations): the provider client's dependencies, nothing of the gateway.
+ * {@code CiGuardrailExampleTest} in transport-ws compiles and runs this file.
  */
 public final class CiGuardrailProvider {
 

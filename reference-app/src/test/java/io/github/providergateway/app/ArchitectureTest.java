@@ -22,14 +22,14 @@ import org.junit.jupiter.api.Test;
  * Rules the compiler cannot check (STYLE: Tests), over the sources of every module the root {@code
  * pom.xml} lists: who may use whom ({@link #MAY_USE}), no module reaches into another module's
  * {@code internal} package, main code in the libraries never reads the wall clock or sleeps (time
- * is injected), the engine and the provider API never touch Tyrus or Jakarta WebSocket, and the
- * protocol library has no threads or I/O.
+ * is injected), the engine, the provider API and the provider client never touch Tyrus or Jakarta
+ * WebSocket (the client uses the JDK's), and the protocol library has no threads or I/O.
  *
  * <p>It lives in {@code reference-app}, the one module that sees every other, and reads sources
  * rather than classes: a reference is any {@code io.github.providergateway...} package name in code
  * (imports, static imports, fully qualified names, {@code module-info} lines), with comments and
  * string literals left out. Main and test sources are both read: a test fixture may use only what
- * its module may.
+ * its module may, and a test beyond that only what {@link #TESTS_MAY_ALSO_USE} allows.
  */
 class ArchitectureTest {
 
@@ -56,14 +56,28 @@ class ArchitectureTest {
           "loop", Set.of(), // the JDK only: both ends of a connection run on it
           "gateway-runtime", Set.of("protocol-api", "loop"),
           "gateway-host", Set.of("protocol-api", "loop", "gateway-runtime"),
-          // No transport, no host side, no engine. Its tests run the transport contract on a
-          // Gateway (ProviderTransportContractTest), until the fixtures have an artifact of their own.
-          "provider-api", Set.of("protocol-api", "loop", "gateway-runtime"),
+          // No transport, no host side, no engine.
+          "provider-api", Set.of("protocol-api", "loop"),
+          // What a Java provider in its own process depends on: never the engine or the server.
+          "provider-client", Set.of("protocol-api", "loop", "provider-api"),
           // The transports are siblings: neither uses the other.
           "transport-local", Set.of("protocol-api", "loop", "gateway-runtime", "provider-api"),
           "transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api"),
           // Agents' front doors are hosts: they reach the gateway only through the host side.
           "agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host"));
+
+  /**
+   * What a module's tests may use beyond {@link #MAY_USE}: a real gateway to test a client against,
+   * the real client to test a server with. Main code never.
+   */
+  private static final Map<String, Set<String>> TESTS_MAY_ALSO_USE =
+      Map.of(
+          // The transport contract runs on a Gateway (ProviderTransportContractTest).
+          "provider-api", Set.of("gateway-runtime"),
+          // The client against a real gateway behind a small Tyrus server.
+          "provider-client", Set.of("gateway-runtime"),
+          // The server with the real Java client.
+          "transport-ws", Set.of("provider-client"));
 
   /** The modules of the root pom, in its order. */
   private static List<String> modules() {
@@ -163,14 +177,15 @@ class ArchitectureTest {
     return to;
   }
 
-  /** One place where a module's code names another module's package. */
-  private record Use(String module, String target, String pkg, String where) {}
+  /** One place where a module's code (main or {@code test}) names another module's package. */
+  private record Use(String module, String target, String pkg, String where, boolean test) {}
 
   /** Every use of a package owned by another module, over all modules' main and test sources. */
   private static List<Use> crossModuleUses() {
     Map<String, String> owners = packageOwners();
     List<Use> uses = new ArrayList<>();
     for (String module : modules()) {
+      List<Path> main = mainSources(module);
       for (Path file : allSources(module)) {
         List<String> lines = codeLines(file);
         for (int n = 0; n < lines.size(); n++) {
@@ -180,7 +195,7 @@ class ArchitectureTest {
             String owner = owners.get(pkg);
             if (owner != null && !owner.equals(module)) {
               String where = ROOT.relativize(file) + ":" + (n + 1) + ": " + lines.get(n).strip();
-              uses.add(new Use(module, owner, pkg, where));
+              uses.add(new Use(module, owner, pkg, where, !main.contains(file)));
             }
           }
         }
@@ -269,13 +284,22 @@ class ArchitectureTest {
   void modulesUseOnlyTheModulesTheyMayDependOn() {
     assertThat(crossModuleUses())
         .filteredOn(use -> !ANYTHING.contains(use.module()))
-        .filteredOn(use -> !MAY_USE.getOrDefault(use.module(), Set.of()).contains(use.target()))
+        .filteredOn(use -> !mayUse(use.module(), use.test()).contains(use.target()))
         .extracting(
             use ->
-                use.module() + " may use only " + new TreeSet<>(MAY_USE.getOrDefault(use.module(), Set.of()))
-                    + ", not " + use.target() + ", at " + use.where())
-        .as("module edges (ArchitectureTest.MAY_USE, docs/architecture.md)")
+                use.module() + (use.test() ? "'s tests" : "") + " may use only "
+                    + new TreeSet<>(mayUse(use.module(), use.test())) + ", not " + use.target()
+                    + ", at " + use.where())
+        .as("module edges (ArchitectureTest.MAY_USE and TESTS_MAY_ALSO_USE, docs/architecture.md)")
         .isEmpty();
+  }
+
+  private static Set<String> mayUse(String module, boolean test) {
+    Set<String> allowed = new TreeSet<>(MAY_USE.getOrDefault(module, Set.of()));
+    if (test) {
+      allowed.addAll(TESTS_MAY_ALSO_USE.getOrDefault(module, Set.of()));
+    }
+    return allowed;
   }
 
   @Test
@@ -291,9 +315,9 @@ class ArchitectureTest {
   }
 
   @Test
-  void theEngineTheProtocolAndTheProviderApiNeverTouchWebSocketLibraries() {
+  void theEngineTheProtocolAndTheProviderSideNeverTouchWebSocketLibraries() {
     List<Path> files = new ArrayList<>();
-    for (String module : List.of("protocol-api", "loop", "gateway-runtime", "provider-api")) {
+    for (String module : List.of("protocol-api", "loop", "gateway-runtime", "provider-api", "provider-client")) {
       files.addAll(mainSources(module));
     }
     assertThat(offending(files, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.provider.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.provider.client;
 
 import java.io.IOException;
 import java.net.http.WebSocket;

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.provider.client;
 
 /**
  * Assembles one text message from its WebSocket frames, refusing one longer than the limit. JDK

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.provider.client;
 
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.GatewayMessage;
