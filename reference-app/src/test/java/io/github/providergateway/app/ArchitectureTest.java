@@ -42,6 +42,9 @@ class ArchitectureTest {
   private static final Pattern MODULE = Pattern.compile("<module>\\s*([^<\\s]+)\\s*</module>");
   private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
 
+  /** The fixtures' artifact, which any module's tests may use. */
+  private static final String TESTING = "testing";
+
   /** Every module that may use every other (but never another's {@code internal}). */
   private static final Set<String> ANYTHING = Set.of("reference-app", "benchmarks");
 
@@ -64,16 +67,17 @@ class ArchitectureTest {
           "transport-local", Set.of("protocol-api", "loop", "gateway-runtime", "provider-api"),
           "transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api"),
           // Agents' front doors are hosts: they reach the gateway only through the host side.
-          "agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host"));
+          "agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host"),
+          // The fixtures of the modules below it, and the transport contract (test scope only).
+          "testing", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api"));
 
   /**
    * What a module's tests may use beyond {@link #MAY_USE}: a real gateway to test a client against,
-   * the real client to test a server with. Main code never.
+   * the real client to test a server with. Main code never. Every module's tests may also use the
+   * {@link #TESTING} artifact.
    */
   private static final Map<String, Set<String>> TESTS_MAY_ALSO_USE =
       Map.of(
-          // The transport contract runs on a Gateway (ProviderTransportContractTest).
-          "provider-api", Set.of("gateway-runtime"),
           // The client against a real gateway behind a small Tyrus server.
           "provider-client", Set.of("gateway-runtime"),
           // The server with the real Java client.
@@ -105,8 +109,17 @@ class ArchitectureTest {
     return sources(module, "main");
   }
 
+  /**
+   * A module's test fixtures (src/testFixtures/java): its own tests and the testing artifact
+   * compile them. Held to the module's main rules: a fixture may use only what its module may.
+   */
+  private static List<Path> fixtureSources(String module) {
+    return sources(module, "testFixtures");
+  }
+
   private static List<Path> allSources(String module) {
     List<Path> all = new ArrayList<>(sources(module, "main"));
+    all.addAll(fixtureSources(module));
     all.addAll(sources(module, "test"));
     return all;
   }
@@ -185,7 +198,8 @@ class ArchitectureTest {
     Map<String, String> owners = packageOwners();
     List<Use> uses = new ArrayList<>();
     for (String module : modules()) {
-      List<Path> main = mainSources(module);
+      List<Path> main = new ArrayList<>(mainSources(module));
+      main.addAll(fixtureSources(module));
       for (Path file : allSources(module)) {
         List<String> lines = codeLines(file);
         for (int n = 0; n < lines.size(); n++) {
@@ -298,6 +312,7 @@ class ArchitectureTest {
     Set<String> allowed = new TreeSet<>(MAY_USE.getOrDefault(module, Set.of()));
     if (test) {
       allowed.addAll(TESTS_MAY_ALSO_USE.getOrDefault(module, Set.of()));
+      allowed.add(TESTING);
     }
     return allowed;
   }

@@ -1,7 +1,7 @@
 package io.github.providergateway.provider.client;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.testing.ManualClock;
+import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.gateway.testing.ManualClock;
+import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.testing.ManualClock;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;

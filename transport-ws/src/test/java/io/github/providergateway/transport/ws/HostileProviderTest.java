@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.ToolOutcome;
-import io.github.providergateway.gateway.testing.ManualClock;
+import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.AuthConfirm;

@@ -68,7 +68,10 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class ProviderTransportContractTest {
 
+  /** How long a test waits for a future or a recorded message. */
   protected static final Duration WAIT = Duration.ofSeconds(10);
+
+  /** The codec the helpers parse JSON with. */
   protected static final ProtocolCodec CODEC = ProtocolCodec.create();
 
   private static final ToolDefinition GREET =
@@ -78,34 +81,74 @@ public abstract class ProviderTransportContractTest {
           CompletableFuture.completedFuture(
               TextNode.valueOf("Hello, " + args.path("name").asText() + "!"));
 
+  /** The host of the test's session. */
   protected final RecordingSessionHost host = new RecordingSessionHost();
+
+  /** The test's session, started before each test. */
   protected String sessionId;
   private final List<ProviderSession> sessions = new ArrayList<>();
 
   // ---- what a transport supplies ----
 
-  /** Starts the gateway (and whatever the transport needs) before each test. */
+  /** A contract test; the subclass supplies the transport. */
+  protected ProviderTransportContractTest() {}
+
+  /**
+   * Starts the gateway (and whatever the transport needs) before each test.
+   *
+   * @throws Exception when it cannot start; the test fails
+   */
   protected abstract void startTransport() throws Exception;
 
-  /** Stops everything {@link #startTransport()} started. */
+  /**
+   * Stops everything {@link #startTransport()} started.
+   *
+   * @throws Exception when it cannot stop; the test fails
+   */
   protected abstract void stopTransport() throws Exception;
 
-  /** The gateway under test. */
+  /**
+   * The gateway under test.
+   *
+   * @return the gateway {@link #startTransport()} started
+   */
   protected abstract Gateway gateway();
 
-  /** Connects {@code provider} to {@link #gateway()} over the transport under test. */
+  /**
+   * Connects a provider to {@link #gateway()} over the transport under test.
+   *
+   * @param provider the provider
+   * @return the running provider; it may still be connecting
+   */
   protected abstract ProviderSession connect(JavaProvider provider);
 
-  /** Everything providers sent the gateway over this transport, as the gateway received it. */
+  /**
+   * Everything providers sent the gateway over this transport, as the gateway received it.
+   *
+   * @return the tap
+   */
   protected abstract MessageTap fromProviders();
 
-  /** Delivers {@code json} to the last connected provider as if the gateway had sent it. */
+  /**
+   * Delivers JSON to the last connected provider as if the gateway had sent it.
+   *
+   * @param json the message
+   * @throws Exception when it cannot be delivered
+   */
   protected abstract void sendToProvider(String json) throws Exception;
 
-  /** The last connected provider's connection drops under it, as if its process had died. */
+  /**
+   * The last connected provider's connection drops under it, as if its process had died.
+   *
+   * @throws Exception when it cannot be dropped
+   */
   protected abstract void dropConnection() throws Exception;
 
-  /** Moves the gateway's manual clock forward, firing the timers that fall due. */
+  /**
+   * Moves the gateway's manual clock forward, firing the timers that fall due.
+   *
+   * @param duration how far
+   */
   protected abstract void advance(Duration duration);
 
   // ---- set-up ----
@@ -576,34 +619,77 @@ public abstract class ProviderTransportContractTest {
 
   // ---- helpers ----
 
-  /** A provider named {@code greeter} bound to the test's session. */
+  /**
+   * A provider named {@code greeter} bound to the test's session.
+   *
+   * @return its builder, to add tools and handlers to
+   */
   protected JavaProvider.Builder greeter() {
     return JavaProvider.builder("greeter").session(sessionId);
   }
 
-  /** Connects a provider and closes it after the test. */
+  /**
+   * Connects a provider and closes it after the test.
+   *
+   * @param provider the provider, built here
+   * @return the running provider
+   */
   protected ProviderSession start(JavaProvider.Builder provider) {
     ProviderSession session = connect(provider.build());
     sessions.add(session);
     return session;
   }
 
+  /**
+   * Calls a tool in the test's session.
+   *
+   * @param tool the tool's name
+   * @param args the arguments, as JSON text
+   * @return the call's result
+   */
   protected CompletableFuture<CallResult> call(String tool, String args) {
     return gateway().callTool(sessionId, tool, json(args), null);
   }
 
+  /**
+   * Runs the pre-tool-use hooks of the test's session for a call.
+   *
+   * @param tool the tool's name
+   * @param args the arguments, as JSON text
+   * @return the hooks' decision
+   */
   protected CompletableFuture<HookDecision> preToolUse(String tool, String args) {
     return gateway().preToolUse(sessionId, tool, json(args));
   }
 
+  /**
+   * Runs the prompt pipeline of the test's session.
+   *
+   * @param sections the system prompt's sections, by name
+   * @return the sections after the transforms, and the contexts
+   */
   protected CompletableFuture<PromptResult> prompt(Map<String, String> sections) {
     return gateway().onPrompt(sessionId, sections);
   }
 
+  /**
+   * Waits up to {@link #WAIT} for a stage.
+   *
+   * @param <T> the value's type
+   * @param stage the stage
+   * @return its value
+   * @throws Exception what it failed with, or a timeout
+   */
   protected static <T> T await(CompletionStage<T> stage) throws Exception {
     return stage.toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
   }
 
+  /**
+   * Parses JSON text.
+   *
+   * @param text JSON
+   * @return the tree
+   */
   protected static JsonNode json(String text) {
     return CODEC.parseJson(text);
   }

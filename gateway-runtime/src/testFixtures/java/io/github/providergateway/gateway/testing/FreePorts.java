@@ -24,7 +24,11 @@ public final class FreePorts {
 
   private FreePorts() {}
 
-  /** A loopback port that nothing listens on now and that outgoing connections do not use. */
+  /**
+   * A loopback port that nothing listens on now and that outgoing connections do not use.
+   *
+   * @return the port; another process may still take it before the test binds it
+   */
   public static int pick() {
     int below = ephemeralStart();
     if (below - LOWEST >= 1_000) {

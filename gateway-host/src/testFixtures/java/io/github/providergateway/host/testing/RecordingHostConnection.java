@@ -15,7 +15,8 @@ import java.util.function.Predicate;
 /**
  * A host connection that keeps what the {@link io.github.providergateway.host.HostService}
  * sends it: speak as a host with {@link #send(String)} (JSON text, as a carrier delivers it), read
- * replies and events back.
+ * replies and events back. With a direct gateway executor, a command's reply is there when {@link
+ * #send(String)} returns. Thread-safe.
  */
 public final class RecordingHostConnection implements HostConnection {
 
@@ -25,10 +26,21 @@ public final class RecordingHostConnection implements HostConnection {
   private boolean closed;
   private int authenticatedCalls;
 
+  /**
+   * A connection not yet attached to a service.
+   *
+   * @param description what {@link #describe()} answers, for logs and failure messages
+   */
   public RecordingHostConnection(String description) {
     this.description = description;
   }
 
+  /**
+   * Attaches the channel the service returned for this connection ({@code HostService.open}).
+   *
+   * @param channel where what the host sends goes
+   * @return this connection
+   */
   public RecordingHostConnection attach(HostChannel channel) {
     this.channel = channel;
     return this;
@@ -60,7 +72,11 @@ public final class RecordingHostConnection implements HostConnection {
     authenticatedCalls++;
   }
 
-  /** How many times the service said this host authenticated. */
+  /**
+   * How many times the service said this host authenticated.
+   *
+   * @return the count
+   */
   public synchronized int timesAuthenticated() {
     return authenticatedCalls;
   }
@@ -75,12 +91,22 @@ public final class RecordingHostConnection implements HostConnection {
     return description;
   }
 
-  /** Sends one command as JSON text. */
+  /**
+   * Sends one command as JSON text.
+   *
+   * @param json the command, valid JSON or not
+   */
   public void send(String json) {
     channel.receive(json);
   }
 
-  /** Sends a command and returns its reply, which must already be there (direct executor). */
+  /**
+   * Sends a command and returns its reply, which must already be there (direct executor).
+   *
+   * @param json the command
+   * @return its reply
+   * @throws AssertionError when no reply arrived
+   */
   public HostReply request(String json) {
     int before = size();
     send(json);
@@ -92,22 +118,45 @@ public final class RecordingHostConnection implements HostConnection {
     throw new AssertionError("no reply to " + json + "; received " + snapshot());
   }
 
-  /** The fields of a successful reply. */
+  /**
+   * Sends a command that must succeed ({@link #request(String)}).
+   *
+   * @param json the command
+   * @return the fields of its reply
+   * @throws AssertionError when the reply is a refusal, or none arrived
+   */
   public com.fasterxml.jackson.databind.node.ObjectNode ok(String json) {
     HostReply reply = request(json);
     assertThat(reply).as("reply to %s", json).isInstanceOf(HostReply.Ok.class);
     return ((HostReply.Ok) reply).fields();
   }
 
+  /**
+   * Everything received so far.
+   *
+   * @return replies and events, in order
+   */
   public synchronized List<HostOutput> snapshot() {
     return List.copyOf(received);
   }
 
+  /**
+   * How much was received so far.
+   *
+   * @return the number of replies and events
+   */
   public synchronized int size() {
     return received.size();
   }
 
-  /** Events of type {@code type} that match {@code filter}, in order. */
+  /**
+   * Events of one type that match a filter.
+   *
+   * @param <T> the events' type
+   * @param type the events' class
+   * @param filter which of them
+   * @return the events, in order
+   */
   public <T extends HostEvent> List<T> events(Class<T> type, Predicate<T> filter) {
     List<T> events = new ArrayList<>();
     for (HostOutput output : snapshot()) {
@@ -118,10 +167,22 @@ public final class RecordingHostConnection implements HostConnection {
     return events;
   }
 
+  /**
+   * Events of one type.
+   *
+   * @param <T> the events' type
+   * @param type the events' class
+   * @return the events, in order
+   */
   public <T extends HostEvent> List<T> events(Class<T> type) {
     return events(type, e -> true);
   }
 
+  /**
+   * Whether the connection was closed, by the service or by {@link #drop()}.
+   *
+   * @return true once closed
+   */
   public synchronized boolean isClosed() {
     return closed;
   }

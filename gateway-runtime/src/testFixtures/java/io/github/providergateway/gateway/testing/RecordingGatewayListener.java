@@ -10,11 +10,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A {@link GatewayListener} that keeps what it hears as lines such as {@code "connected worker"}
- * or {@code "ended s-1"}, in order.
+ * or {@code "ended s-1"}, in order. Thread-safe.
  */
 public final class RecordingGatewayListener implements GatewayListener {
 
   private final List<String> events = new CopyOnWriteArrayList<>();
+
+  /** A listener that has heard nothing yet. */
+  public RecordingGatewayListener() {}
 
   @Override
   public void providerConnected(ProviderInfo provider) {
@@ -46,14 +49,22 @@ public final class RecordingGatewayListener implements GatewayListener {
     events.add("ended " + sessionId);
   }
 
-  /** Takes and returns everything heard since the last call. */
+  /**
+   * Takes everything heard since the last call.
+   *
+   * @return the lines, in order
+   */
   public List<String> drain() {
     List<String> heard = new ArrayList<>(events);
     events.clear();
     return heard;
   }
 
-  /** The warnings heard so far, without taking them. */
+  /**
+   * The warnings heard so far, without taking them.
+   *
+   * @return the warnings' messages, in order
+   */
   public List<String> warnings() {
     return events.stream().filter(e -> e.startsWith("warning ")).map(e -> e.substring(8)).toList();
   }

@@ -1,4 +1,4 @@
-package io.github.providergateway.gateway.testing;
+package io.github.providergateway.loop.testing;
 
 import io.github.providergateway.loop.Scheduler;
 import java.time.Clock;
@@ -12,6 +12,16 @@ import java.util.PriorityQueue;
  * A clock that moves only when told, and the scheduler that goes with it: {@link
  * #advance(Duration)} fires exactly the tasks that fall due, in due order, on the calling thread.
  * With a direct gateway executor, a test drives every timeout of the spec in microseconds.
+ *
+ * <pre>{@code
+ * var time = new ManualClock();
+ * var gateway = Gateway.builder().clock(time).scheduler(time).executor(Runnable::run).build();
+ * // ... a call with a 15 s timeout ...
+ * time.advance(Duration.ofSeconds(15)); // the timeout fires here, on this thread
+ * }</pre>
+ *
+ * <p>Always UTC. Thread-safe, but tasks run on the thread that calls {@link #advance}, never on
+ * their own: a test that does not advance time sees no timer fire.
  */
 public final class ManualClock extends Clock implements Scheduler {
 
@@ -21,10 +31,16 @@ public final class ManualClock extends Clock implements Scheduler {
       new PriorityQueue<>(
           (a, b) -> a.due.equals(b.due) ? Long.compare(a.order, b.order) : a.due.compareTo(b.due));
 
+  /** A clock at 2026-04-26T14:00:00Z. */
   public ManualClock() {
     this(Instant.parse("2026-04-26T14:00:00Z"));
   }
 
+  /**
+   * A clock at {@code start}.
+   *
+   * @param start the first instant it reads
+   */
   public ManualClock(Instant start) {
     this.now = start;
   }
@@ -53,7 +69,13 @@ public final class ManualClock extends Clock implements Scheduler {
     };
   }
 
-  /** Moves time forward by {@code duration}, running every task that falls due on the way. */
+  /**
+   * Moves time forward by {@code duration}, running every task that falls due on the way, in due
+   * order (tasks due at the same instant in the order they were scheduled), on the calling thread.
+   * A task that schedules another within the span runs it too.
+   *
+   * @param duration how far to move; zero runs what is due now
+   */
   public void advance(Duration duration) {
     Instant target;
     synchronized (this) {
@@ -79,12 +101,20 @@ public final class ManualClock extends Clock implements Scheduler {
     }
   }
 
-  /** Moves time forward by {@code millis} milliseconds. */
+  /**
+   * Moves time forward by {@code millis} milliseconds ({@link #advance(Duration)}).
+   *
+   * @param millis how far to move
+   */
   public void advanceMillis(long millis) {
     advance(Duration.ofMillis(millis));
   }
 
-  /** How many scheduled tasks have neither run nor been cancelled. */
+  /**
+   * How many scheduled tasks have neither run nor been cancelled.
+   *
+   * @return the count
+   */
   public synchronized int pendingTasks() {
     return (int) tasks.stream().filter(t -> !t.cancelled).count();
   }
