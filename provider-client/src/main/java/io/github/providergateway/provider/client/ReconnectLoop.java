@@ -12,9 +12,12 @@ import io.github.providergateway.provider.spi.ProviderRuntime;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.net.http.WebSocket;
+import java.net.http.WebSocketHandshakeException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -45,6 +48,12 @@ final class ReconnectLoop {
 
   /** The scheduled reconnect, or null. Loop only. */
   private Scheduler.Cancellable retry;
+
+  /**
+   * Whether a failed attempt was warned about since a connection last opened: the person hears
+   * once that the gateway cannot be reached, not at every retry. Loop only.
+   */
+  private boolean failureWarned;
 
   /** Whether the client has stopped for good. Written on the loop; read by socket threads. */
   private volatile boolean stopped;
@@ -108,6 +117,10 @@ final class ReconnectLoop {
       return;
     }
     socket.open = true;
+    if (failureWarned) {
+      failureWarned = false;
+      LOG.log(Level.INFO, "connected to the gateway at {0}", uri);
+    }
     runtime.opened(socket);
     socket.ws.request(1);
   }
@@ -148,13 +161,48 @@ final class ReconnectLoop {
       failures = 0; // a connection that worked restarts the backoff
     }
     Duration delay = options.backoff(failures++, random.getAsDouble());
-    LOG.log(
-        Level.DEBUG,
-        "connection to {0} lost ({1}); reconnecting in {2} ms",
-        uri,
-        cause == null ? "closed" : cause.toString(),
-        delay.toMillis());
+    if (!socket.open && !failureWarned) {
+      // Not silent: a wrong URL or a gateway that is not running would otherwise look like a
+      // provider that works but never shows up.
+      failureWarned = true;
+      LOG.log(
+          Level.WARNING,
+          "cannot connect to the gateway at {0}: {1}. Is it running, and is this its URL? Retrying"
+              + " in {2} ms, then with a backoff up to {3} s; further failures are logged at DEBUG",
+          uri,
+          describe(cause),
+          delay.toMillis(),
+          options.maxBackoff().toSeconds());
+    } else {
+      LOG.log(
+          Level.DEBUG,
+          "connection to {0} lost ({1}); reconnecting in {2} ms",
+          uri,
+          cause == null ? "closed" : cause.toString(),
+          delay.toMillis());
+    }
     retry = scheduler.schedule(delay, () -> loop.execute(this::open));
+  }
+
+  /**
+   * Why a connection could not be opened, for a person: the JDK wraps the cause in {@link
+   * CompletionException}s, and a refused connection is a {@link java.net.ConnectException} without
+   * a message.
+   */
+  static String describe(Throwable cause) {
+    Throwable root = cause;
+    while ((root instanceof CompletionException || root instanceof ExecutionException)
+        && root.getCause() != null) {
+      root = root.getCause();
+    }
+    if (root == null) {
+      return "closed before it opened";
+    }
+    if (root instanceof WebSocketHandshakeException refused) {
+      return "the handshake was refused with HTTP " + refused.getResponse().statusCode();
+    }
+    String name = root.getClass().getSimpleName();
+    return root.getMessage() == null ? name : name + ": " + root.getMessage();
   }
 
   /** The runtime has ended for good; called by it, on the loop. */

@@ -15,6 +15,7 @@ import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -27,12 +28,15 @@ import java.util.function.DoubleSupplier;
  * provider code as in-process, behind the same {@link ProviderSession}.
  *
  * <pre>{@code
- * ProviderSession session = WebSocketProviderClient.connect(
- *     URI.create("ws://127.0.0.1:9400/"), System.getenv("TAP_PROVIDER_TOKEN"), provider);
+ * ProviderSession session = WebSocketProviderClient.fromEnvironment(provider);
  * session.bound().toCompletableFuture().join();
  * session.push(PushLevel.INJECT, "CI failed");
  * session.goodbye("done");
  * }</pre>
+ *
+ * <p>{@link #fromEnvironment(JavaProvider)} finds the gateway and the token as providers in every
+ * language do ({@code TAP_GATEWAY_URL}, {@code TAP_PROVIDER_TOKEN}, the token file); {@link
+ * #connect} takes them from the caller; {@link #pair} needs no token.
  *
  * <p>Each connection sends {@code auth} with the token, then the provider runtime sends {@code
  * hello} once {@code sessions} arrives. An external provider with no token pairs instead ({@link
@@ -43,7 +47,10 @@ import java.util.function.DoubleSupplier;
  * (30 s after the drop). Calls running at the drop are cancelled, not replayed (the gateway has
  * ended them {@code DISCONNECTED}). It stops for good on {@link ProviderSession#goodbye}/{@link
  * ProviderSession#close()} and after a fatal {@code error} ({@code AUTH_FAILED}, {@code
- * UNSUPPORTED_VERSION}).
+ * UNSUPPORTED_VERSION}). The first attempt that cannot connect (nothing listens at the URL, the
+ * handshake is refused) is logged once as a {@code WARNING} naming the URL and the reason, through
+ * {@link System.Logger} under this class's name; later ones at {@code DEBUG} until a connection
+ * opens again.
  *
  * <p>Threads: the JDK's WebSocket threads only decode and encode; every message is handled, and
  * every tool handler runs, on the provider's executor (default: one daemon thread per client).
@@ -101,16 +108,96 @@ public final class WebSocketProviderClient {
   }
 
   /**
+   * Runs {@code provider} against the gateway that the process environment names, with {@link
+   * Options#defaults()}: {@link #fromEnvironment(JavaProvider, Map, Options)} with {@link
+   * System#getenv()}.
+   *
+   * @param provider the provider
+   * @return the running provider; it is connecting when this returns
+   * @throws IllegalStateException when no token is found
+   * @throws IllegalArgumentException when {@code TAP_GATEWAY_URL} is not a {@code ws://} or {@code
+   *     wss://} URI
+   */
+  public static ProviderSession fromEnvironment(JavaProvider provider) {
+    return fromEnvironment(provider, System.getenv(), Options.defaults());
+  }
+
+  /**
+   * {@link #fromEnvironment(JavaProvider, Map, Options)} with {@link Options#defaults()}.
+   *
+   * @param provider the provider
+   * @param environment the variables to read, such as {@link System#getenv()}
+   * @return the running provider; it is connecting when this returns
+   * @throws IllegalStateException when no token is found
+   * @throws IllegalArgumentException when {@code TAP_GATEWAY_URL} is not a {@code ws://} or {@code
+   *     wss://} URI
+   */
+  public static ProviderSession fromEnvironment(
+      JavaProvider provider, Map<String, String> environment) {
+    return fromEnvironment(provider, environment, Options.defaults());
+  }
+
+  /**
+   * Runs {@code provider} against the gateway that {@code environment} names, the way the Node and
+   * Python providers find it (docs/providers.md), so that a provider the gateway spawns and one a
+   * person starts by hand need no code of their own for it. An empty variable counts as unset.
+   *
+   * <ul>
+   *   <li>The URL is {@code TAP_GATEWAY_URL}, else {@code ws://127.0.0.1:9400}.
+   *   <li>The token is {@code TAP_PROVIDER_TOKEN} (a spawned provider's), else what the token file
+   *       of the default gateway home holds: {@code <COPILOT_HOME>/extensions/tap/.provider-token},
+   *       where {@code COPILOT_HOME} defaults to {@code ~/.copilot} ({@code ~} is {@code HOME}, else
+   *       the JVM's {@code user.home}). The token file is read once, now.
+   * </ul>
+   *
+   * <p>{@code TAP_SESSION}, which the examples read to pick a session, is the provider's own
+   * choice: {@code JavaProvider.builder(name).session(...)}.
+   *
+   * @param provider the provider
+   * @param environment the variables to read, such as {@link System#getenv()}
+   * @param options how to connect, reconnect and queue
+   * @return the running provider; it is connecting when this returns
+   * @throws IllegalStateException when there is neither {@code TAP_PROVIDER_TOKEN} nor a readable,
+   *     non-empty token file; the message names the file
+   * @throws IllegalArgumentException when {@code TAP_GATEWAY_URL} is not a {@code ws://} or {@code
+   *     wss://} URI
+   */
+  public static ProviderSession fromEnvironment(
+      JavaProvider provider, Map<String, String> environment, Options options) {
+    return fromEnvironment(provider, environment, options, jdkConnector(options.connectTimeout));
+  }
+
+  static ProviderSession fromEnvironment(
+      JavaProvider provider,
+      Map<String, String> environment,
+      Options options,
+      Connector connector) {
+    requireNonNull(provider, "provider");
+    ProviderEnvironment found = new ProviderEnvironment(requireNonNull(environment, "environment"));
+    return connect(found.gatewayUri(), found.token(), provider, options, connector);
+  }
+
+  /**
    * Runs {@code provider} against the gateway at {@code uri} with {@link Options#defaults()}.
    *
+   * @param uri the gateway's {@code ws://} or {@code wss://} URL
    * @param token the gateway token, a spawn token ({@code TAP_PROVIDER_TOKEN}) or an external token
+   * @param provider the provider
    * @return the running provider; it is connecting when this returns
    */
   public static ProviderSession connect(URI uri, String token, JavaProvider provider) {
     return connect(uri, token, provider, Options.defaults());
   }
 
-  /** Runs {@code provider} against the gateway at {@code uri}. */
+  /**
+   * Runs {@code provider} against the gateway at {@code uri}.
+   *
+   * @param uri the gateway's {@code ws://} or {@code wss://} URL
+   * @param token the gateway token, a spawn token ({@code TAP_PROVIDER_TOKEN}) or an external token
+   * @param provider the provider
+   * @param options how to connect, reconnect and queue
+   * @return the running provider; it is connecting when this returns
+   */
   public static ProviderSession connect(
       URI uri, String token, JavaProvider provider, Options options) {
     return connect(uri, token, provider, options, jdkConnector(options.connectTimeout));
@@ -133,13 +220,24 @@ public final class WebSocketProviderClient {
    * next connection pairs again. A wrong code ends the provider with {@code AUTH_FAILED}; a
    * supplier that gives no code ends it with its failure.
    *
+   * @param uri the gateway's {@code ws://} or {@code wss://} URL
+   * @param provider the provider
+   * @param codes asks the person for the code shown in their session
    * @return the running provider; it is connecting when this returns
    */
   public static ProviderSession pair(URI uri, JavaProvider provider, PairingCodeSupplier codes) {
     return pair(uri, provider, codes, Options.defaults());
   }
 
-  /** {@link #pair(URI, JavaProvider, PairingCodeSupplier)} with {@code options}. */
+  /**
+   * {@link #pair(URI, JavaProvider, PairingCodeSupplier)} with {@code options}.
+   *
+   * @param uri the gateway's {@code ws://} or {@code wss://} URL
+   * @param provider the provider
+   * @param codes asks the person for the code shown in their session
+   * @param options how to connect, reconnect and queue
+   * @return the running provider; it is connecting when this returns
+   */
   public static ProviderSession pair(
       URI uri, JavaProvider provider, PairingCodeSupplier codes, Options options) {
     return pair(uri, provider, codes, options, jdkConnector(options.connectTimeout));
@@ -206,11 +304,20 @@ public final class WebSocketProviderClient {
       this.random = b.random;
     }
 
-    /** The defaults listed on {@link Options}. */
+    /**
+     * The defaults listed on {@link Options}.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return builder().build();
     }
 
+    /**
+     * A builder with the defaults listed on {@link Options}.
+     *
+     * @return the builder
+     */
     public static Builder builder() {
       return new Builder();
     }
@@ -221,36 +328,73 @@ public final class WebSocketProviderClient {
      * of itself so that providers dropped together do not return together ({@link
      * Backoff#delay(int, double)}).
      *
+     * @param failures failed attempts in a row; 0 or more
      * @param random a number in [0, 1)
+     * @return the delay
      */
     public Duration backoff(int failures, double random) {
       return backoff.delay(failures, random);
     }
 
+    /**
+     * The first reconnect delay.
+     *
+     * @return the setting
+     */
     public Duration initialBackoff() {
       return backoff.initial();
     }
 
+    /**
+     * The longest reconnect delay.
+     *
+     * @return the setting
+     */
     public Duration maxBackoff() {
       return backoff.max();
     }
 
+    /**
+     * The share of each delay taken off at random, from 0 to 1.
+     *
+     * @return the setting
+     */
     public double jitter() {
       return backoff.jitter();
     }
 
+    /**
+     * How long opening a connection may take.
+     *
+     * @return the setting
+     */
     public Duration connectTimeout() {
       return connectTimeout;
     }
 
+    /**
+     * How long the gateway has to answer a close.
+     *
+     * @return the setting
+     */
     public Duration closeTimeout() {
       return closeTimeout;
     }
 
+    /**
+     * The most messages waiting to be sent on one connection.
+     *
+     * @return the setting
+     */
     public int maxQueuedMessages() {
       return maxQueuedMessages;
     }
 
+    /**
+     * The longest message accepted from the gateway, in chars.
+     *
+     * @return the setting
+     */
     public int maxMessageChars() {
       return maxMessageChars;
     }
@@ -271,19 +415,34 @@ public final class WebSocketProviderClient {
 
       private Builder() {}
 
-      /** The first reconnect delay, doubled after each failed attempt. */
+      /**
+       * The first reconnect delay, doubled after each failed attempt.
+       *
+       * @param initialBackoff the setting
+       * @return this builder
+       */
       public Builder initialBackoff(Duration initialBackoff) {
         this.initialBackoff = positive(initialBackoff, "initialBackoff");
         return this;
       }
 
-      /** The longest reconnect delay. */
+      /**
+       * The longest reconnect delay.
+       *
+       * @param maxBackoff the setting
+       * @return this builder
+       */
       public Builder maxBackoff(Duration maxBackoff) {
         this.maxBackoff = positive(maxBackoff, "maxBackoff");
         return this;
       }
 
-      /** The share of each delay taken off at random, from 0 (none) to 1. */
+      /**
+       * The share of each delay taken off at random, from 0 (none) to 1.
+       *
+       * @param jitter the setting
+       * @return this builder
+       */
       public Builder jitter(double jitter) {
         if (!(jitter >= 0 && jitter <= 1)) {
           throw new IllegalArgumentException("jitter must be within [0, 1], was " + jitter);
@@ -292,19 +451,34 @@ public final class WebSocketProviderClient {
         return this;
       }
 
-      /** How long opening a connection may take. */
+      /**
+       * How long opening a connection may take.
+       *
+       * @param connectTimeout the setting
+       * @return this builder
+       */
       public Builder connectTimeout(Duration connectTimeout) {
         this.connectTimeout = positive(connectTimeout, "connectTimeout");
         return this;
       }
 
-      /** How long the gateway has to answer a close before the socket is dropped. */
+      /**
+       * How long the gateway has to answer a close before the socket is dropped.
+       *
+       * @param closeTimeout the setting
+       * @return this builder
+       */
       public Builder closeTimeout(Duration closeTimeout) {
         this.closeTimeout = positive(closeTimeout, "closeTimeout");
         return this;
       }
 
-      /** The most messages waiting to be sent on one connection. */
+      /**
+       * The most messages waiting to be sent on one connection.
+       *
+       * @param maxQueuedMessages the setting
+       * @return this builder
+       */
       public Builder maxQueuedMessages(int maxQueuedMessages) {
         if (maxQueuedMessages < 1) {
           throw new IllegalArgumentException("maxQueuedMessages must be at least 1");
@@ -313,7 +487,12 @@ public final class WebSocketProviderClient {
         return this;
       }
 
-      /** The longest message accepted from the gateway, in chars. */
+      /**
+       * The longest message accepted from the gateway, in chars.
+       *
+       * @param maxMessageChars the setting
+       * @return this builder
+       */
       public Builder maxMessageChars(int maxMessageChars) {
         if (maxMessageChars < 1) {
           throw new IllegalArgumentException("maxMessageChars must be at least 1");
@@ -325,13 +504,21 @@ public final class WebSocketProviderClient {
       /**
        * Where the provider's messages are handled and its tools run, one at a time. It stays the
        * caller's: the client does not shut it down.
+       *
+       * @param executor the setting
+       * @return this builder
        */
       public Builder executor(Executor executor) {
         this.executor = requireNonNull(executor, "executor");
         return this;
       }
 
-      /** What reconnect-token expiry reads (tests: a manual clock). */
+      /**
+       * What reconnect-token expiry reads (tests: a manual clock).
+       *
+       * @param clock the setting
+       * @return this builder
+       */
       public Builder clock(Clock clock) {
         this.clock = requireNonNull(clock, "clock");
         return this;
@@ -339,18 +526,32 @@ public final class WebSocketProviderClient {
 
       /**
        * What runs reconnect delays and close timeouts (tests: a manual clock). Stays the caller's.
+       *
+       * @param scheduler the setting
+       * @return this builder
        */
       public Builder scheduler(Scheduler scheduler) {
         this.scheduler = requireNonNull(scheduler, "scheduler");
         return this;
       }
 
-      /** The source of jitter, numbers in [0, 1) (tests pin it). */
+      /**
+       * The source of jitter, numbers in [0, 1) (tests pin it).
+       *
+       * @param random the setting
+       * @return this builder
+       */
       public Builder random(DoubleSupplier random) {
         this.random = requireNonNull(random, "random");
         return this;
       }
 
+      /**
+       * The options.
+       *
+       * @return the options
+       * @throws IllegalArgumentException when {@code initialBackoff} exceeds {@code maxBackoff}
+       */
       public Options build() {
         if (initialBackoff.compareTo(maxBackoff) > 0) {
           throw new IllegalArgumentException("initialBackoff must not exceed maxBackoff");

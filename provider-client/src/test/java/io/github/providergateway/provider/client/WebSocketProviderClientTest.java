@@ -2,6 +2,7 @@ package io.github.providergateway.provider.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.loop.testing.ManualClock;
@@ -25,17 +26,25 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.GatewayErrorException;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.http.HttpTimeoutException;
 import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The client's own logic on a fake socket: connecting, backoff, reconnecting, stopping, sending one
@@ -133,6 +142,142 @@ class WebSocketProviderClientTest {
     assertThat(hello.reconnectToken()).isEqualTo("rtk-1");
     assertThat(hello.session()).isEqualTo(SessionSelector.of("s-1"));
     assertThat(session.closed().toCompletableFuture()).isNotDone();
+  }
+
+  // ---- a gateway that cannot be reached ----
+
+  @Test
+  void theFirstFailedConnectIsWarnedOnceNamingTheUrlAndTheReasonWhileRetriesGoOn() {
+    try (RecordedLogs logs = new RecordedLogs()) {
+      connect(options());
+
+      connector.attempt(0).fail();
+      assertThat(logs.at(Level.WARNING))
+          .singleElement(STRING)
+          .contains("ws://127.0.0.1:9400/")
+          .contains("ConnectException: Connection refused")
+          .contains("Retrying in 250 ms");
+      clock.advance(Duration.ofMillis(250));
+      connector.attempt(1).fail();
+      clock.advance(Duration.ofMillis(500));
+      connector.attempt(2).fail();
+
+      assertThat(logs.at(Level.WARNING)).hasSize(1);
+      assertThat(connector.attempts()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void aGatewayLostAgainAfterAConnectionOpenedIsWarnedAgain() {
+    try (RecordedLogs logs = new RecordedLogs()) {
+      connect(options());
+      connector.attempt(0).fail();
+      clock.advance(Duration.ofMillis(250));
+      bind(connector.attempt(1), "rtk-1");
+      assertThat(logs.at(Level.INFO)).containsExactly("connected to the gateway at ws://127.0.0.1:9400/");
+
+      connector.attempt(1).closedByGateway();
+      clock.advance(Duration.ofMillis(250));
+      connector.attempt(2).fail();
+
+      assertThat(logs.at(Level.WARNING)).hasSize(2);
+    }
+  }
+
+  @Test
+  void theReasonIsWhatTheJdkWrappedInItsCompletionException() {
+    assertThat(ReconnectLoop.describe(new CompletionException(new ConnectException())))
+        .isEqualTo("ConnectException");
+    assertThat(
+            ReconnectLoop.describe(
+                new CompletionException(new HttpTimeoutException("timed out"))))
+        .isEqualTo("HttpTimeoutException: timed out");
+    assertThat(ReconnectLoop.describe(null)).isEqualTo("closed before it opened");
+  }
+
+  // ---- from the environment ----
+
+  @Test
+  void theEnvironmentNamesTheGatewayAndTheToken() {
+    fromEnvironment(
+        Map.of(
+            "TAP_GATEWAY_URL", "ws://127.0.0.1:20123",
+            "TAP_PROVIDER_TOKEN", "ptk-spawned",
+            "COPILOT_HOME", "/nonexistent"));
+
+    Attempt attempt = connector.attempt(0);
+    assertThat(attempt.uri).isEqualTo(URI.create("ws://127.0.0.1:20123"));
+    attempt.open();
+    assertThat(attempt.ws.next(Auth.class)).isEqualTo(Auth.withToken("ptk-spawned"));
+  }
+
+  @Test
+  void withoutVariablesTheDefaultUrlAndTheTokenFileOfCopilotHomeAreUsed(@TempDir Path home)
+      throws Exception {
+    writeTokenFile(home, "ptk-from-file\n");
+
+    fromEnvironment(Map.of("COPILOT_HOME", home.toString(), "HOME", "/nonexistent"));
+
+    Attempt attempt = connector.attempt(0);
+    assertThat(attempt.uri).isEqualTo(URI.create("ws://127.0.0.1:9400"));
+    attempt.open();
+    assertThat(attempt.ws.next(Auth.class)).isEqualTo(Auth.withToken("ptk-from-file"));
+  }
+
+  @Test
+  void copilotHomeDefaultsToDotCopilotInHome(@TempDir Path user) throws Exception {
+    writeTokenFile(user.resolve(".copilot"), "ptk-home");
+
+    fromEnvironment(Map.of("HOME", user.toString()));
+
+    connector.attempt(0).open();
+    assertThat(connector.attempt(0).ws.next(Auth.class).token()).isEqualTo("ptk-home");
+  }
+
+  @Test
+  void emptyVariablesCountAsUnsetAsInTheNodeAndPythonExamples(@TempDir Path home)
+      throws Exception {
+    writeTokenFile(home, "ptk-from-file");
+
+    fromEnvironment(
+        Map.of("TAP_GATEWAY_URL", "", "TAP_PROVIDER_TOKEN", "", "COPILOT_HOME", home.toString()));
+
+    assertThat(connector.attempt(0).uri).isEqualTo(URI.create("ws://127.0.0.1:9400"));
+    connector.attempt(0).open();
+    assertThat(connector.attempt(0).ws.next(Auth.class).token()).isEqualTo("ptk-from-file");
+  }
+
+  @Test
+  void theVariableWinsOverTheTokenFile(@TempDir Path home) throws Exception {
+    writeTokenFile(home, "ptk-from-file");
+
+    fromEnvironment(Map.of("TAP_PROVIDER_TOKEN", "ptk-spawned", "COPILOT_HOME", home.toString()));
+
+    connector.attempt(0).open();
+    assertThat(connector.attempt(0).ws.next(Auth.class).token()).isEqualTo("ptk-spawned");
+  }
+
+  @Test
+  void noTokenAnywhereFailsAtOnceNamingTheFile(@TempDir Path home) {
+    assertThatThrownBy(() -> fromEnvironment(Map.of("COPILOT_HOME", home.toString())))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("TAP_PROVIDER_TOKEN")
+        .hasMessageContaining(home.resolve("extensions/tap/.provider-token").toString());
+    assertThat(connector.attempts()).isZero();
+  }
+
+  @Test
+  void aUrlThatIsNoWebSocketUrlIsRefused() {
+    assertThatThrownBy(
+            () ->
+                fromEnvironment(
+                    Map.of("TAP_GATEWAY_URL", "http://127.0.0.1:9400", "TAP_PROVIDER_TOKEN", "t")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ws://");
+    assertThatThrownBy(
+            () -> fromEnvironment(Map.of("TAP_GATEWAY_URL", "ws://a b", "TAP_PROVIDER_TOKEN", "t")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("TAP_GATEWAY_URL");
   }
 
   // ---- stopping ----
@@ -309,15 +454,28 @@ class WebSocketProviderClientTest {
   }
 
   private ProviderSession connect(WebSocketProviderClient.Options.Builder options) {
-    JavaProvider provider =
-        JavaProvider.builder("greeter")
-            .session("s-1")
-            .tool(
-                GREET, (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("Hello")))
-            .onError(errors::add)
-            .build();
     return WebSocketProviderClient.connect(
-        GATEWAY, "ptk-test", provider, options.build(), connector);
+        GATEWAY, "ptk-test", greeter(), options.build(), connector);
+  }
+
+  private ProviderSession fromEnvironment(Map<String, String> environment) {
+    return WebSocketProviderClient.fromEnvironment(
+        greeter(), environment, options().build(), connector);
+  }
+
+  private JavaProvider greeter() {
+    return JavaProvider.builder("greeter")
+        .session("s-1")
+        .tool(GREET, (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("Hello")))
+        .onError(errors::add)
+        .build();
+  }
+
+  /** Writes the token file of the gateway home under {@code copilotHome}. */
+  private static void writeTokenFile(Path copilotHome, String content) throws IOException {
+    Path file = copilotHome.resolve("extensions").resolve("tap").resolve(".provider-token");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, content);
   }
 
   /** Opens {@code attempt} and binds it; everything it sent so far is taken. */
@@ -342,7 +500,7 @@ class WebSocketProviderClientTest {
 
     @Override
     public CompletableFuture<WebSocket> connect(URI uri, WebSocket.Listener listener) {
-      Attempt attempt = new Attempt(listener);
+      Attempt attempt = new Attempt(uri, listener);
       attempts.add(attempt);
       return attempt.future;
     }
@@ -359,11 +517,13 @@ class WebSocketProviderClientTest {
 
   /** One connection attempt, driven by the test as the JDK would drive it. */
   private static final class Attempt {
+    final URI uri;
     final WebSocket.Listener listener;
     final CompletableFuture<WebSocket> future = new CompletableFuture<>();
     final FakeWebSocket ws = new FakeWebSocket();
 
-    Attempt(WebSocket.Listener listener) {
+    Attempt(URI uri, WebSocket.Listener listener) {
+      this.uri = uri;
       this.listener = listener;
     }
 
