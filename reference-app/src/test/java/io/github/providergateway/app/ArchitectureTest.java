@@ -54,22 +54,24 @@ class ArchitectureTest {
    * down here and in docs/architecture.md.
    */
   private static final Map<String, Set<String>> MAY_USE =
-      Map.of(
-          "protocol-api", Set.of(), // pure: nothing of ours
-          "loop", Set.of(), // the JDK only: both ends of a connection run on it
-          "gateway-runtime", Set.of("protocol-api", "loop"),
-          "gateway-host", Set.of("protocol-api", "loop", "gateway-runtime"),
+      Map.ofEntries(
+          Map.entry("protocol-api", Set.of()), // pure: nothing of ours
+          Map.entry("loop", Set.of()), // the JDK only: both ends of a connection run on it
+          Map.entry("gateway-runtime", Set.of("protocol-api", "loop")),
+          Map.entry("gateway-host", Set.of("protocol-api", "loop", "gateway-runtime")),
           // No transport, no host side, no engine.
-          "provider-api", Set.of("protocol-api", "loop"),
+          Map.entry("provider-api", Set.of("protocol-api", "loop")),
           // What a Java provider in its own process depends on: never the engine or the server.
-          "provider-client", Set.of("protocol-api", "loop", "provider-api"),
+          Map.entry("provider-client", Set.of("protocol-api", "loop", "provider-api")),
           // The transports are siblings: neither uses the other.
-          "transport-local", Set.of("protocol-api", "loop", "gateway-runtime", "provider-api"),
-          "transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api"),
+          Map.entry("transport-local", Set.of("protocol-api", "loop", "gateway-runtime", "provider-api")),
+          Map.entry("transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
           // Agents' front doors are hosts: they reach the gateway only through the host side.
-          "agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host"),
+          Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host")),
           // The fixtures of the modules below it, and the transport contract (test scope only).
-          "testing", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api"));
+          Map.entry("testing", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
+          // Versions only: no code.
+          Map.entry("provider-gateway-bom", Set.of()));
 
   /**
    * What a module's tests may use beyond {@link #MAY_USE}: a real gateway to test a client against,
