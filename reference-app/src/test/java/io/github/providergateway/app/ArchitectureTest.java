@@ -272,6 +272,30 @@ class ArchitectureTest {
     assertThat(modules()).as("modules of the root pom").containsAll(withSources);
   }
 
+  /**
+   * Modules with code but no module-info, each for a reason written in its pom, where it names its
+   * automatic module instead.
+   */
+  private static final Set<String> CLASS_PATH_ONLY = Set.of("agent-bridge", "reference-app");
+
+  @Test
+  void everyLibraryModuleIsAJavaModule() {
+    for (String module : modules()) {
+      if (mainSources(module).isEmpty() || module.equals("benchmarks")) {
+        continue;
+      }
+      Path descriptor = ROOT.resolve(module).resolve("src/main/java/module-info.java");
+      if (CLASS_PATH_ONLY.contains(module)) {
+        assertThat(descriptor).as("%s is on the class path only (its pom says why)", module).doesNotExist();
+        assertThat(read(ROOT.resolve(module).resolve("pom.xml")))
+            .as("%s names its automatic module", module)
+            .contains("<Automatic-Module-Name>io.github.providergateway.");
+      } else {
+        assertThat(descriptor).as("the module-info of %s", module).exists();
+      }
+    }
+  }
+
   @Test
   void eachPackageBelongsToOneModule() {
     Map<String, Set<String>> declaredBy = new TreeMap<>();
