@@ -35,8 +35,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs the provider this project built against the reference gateway (its jar, in {@code --rpc}
- * mode on a free port, spec/host-rpc.md): once on the class path, finding its token in the token
+ * Runs the provider this project built against the reference gateway (its uber jar as published,
+ * {@code reference-app} with the classifier {@code all}, in {@code --rpc} mode on a free port,
+ * spec/host-rpc.md): once on the class path, finding its token in the token
  * file, and once on the module path, with the token in {@code TAP_PROVIDER_TOKEN}. Each time the
  * host calls the provider's tool and gets its answer. And the provider needs nothing at run time
  * but the slim client's dependencies.
