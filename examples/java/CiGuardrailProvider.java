@@ -6,7 +6,7 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.GateVerdict;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
-import io.github.providergateway.transport.ws.WebSocketProviderClient;
+import io.github.providergateway.provider.client.WebSocketProviderClient;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -17,15 +17,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * CI webhook or the agent can call it). Every other shell command, and every push while CI is
  * green, is allowed.
  *
- * <p>Run it next to a gateway, with the provider token in {@code TAP_PROVIDER_TOKEN} (or the
- * contents of the gateway's token file):
+ * <p>Run it next to a gateway. It finds the gateway as every provider does ({@code
+ * WebSocketProviderClient.fromEnvironment}): {@code TAP_GATEWAY_URL} (default {@code
+ * ws://127.0.0.1:9400}), and {@code TAP_PROVIDER_TOKEN} or else the token file of the default
+ * gateway home ({@code ~/.copilot/extensions/tap/.provider-token}, or under {@code COPILOT_HOME}):
  *
  * <pre>
- * java -cp "$CLASSPATH" examples/java/CiGuardrailProvider.java [ws://127.0.0.1:9400/]
+ * java -cp "$CLASSPATH" examples/java/CiGuardrailProvider.java
  * </pre>
  *
- * where {@code $CLASSPATH} holds transport-ws, transport-local, gateway-runtime, protocol-api and
- * Jackson. {@code CiGuardrailExampleTest} in transport-ws compiles and runs this file.
+ * where {@code $CLASSPATH} holds provider-client, provider-api, loop, protocol-api and Jackson
+ * (databind, core, annotations): the provider client's dependencies, nothing of the gateway.
+ * {@code CiGuardrailExampleTest} in transport-ws compiles and runs this file.
  */
 public final class CiGuardrailProvider {
 
@@ -38,32 +41,34 @@ public final class CiGuardrailProvider {
   private CiGuardrailProvider() {}
 
   public static void main(String[] args) {
-    URI gateway = URI.create(args.length > 0 ? args[0] : "ws://127.0.0.1:9400/");
-    ProviderSession session = start(gateway, System.getenv("TAP_PROVIDER_TOKEN"));
+    ProviderSession session = WebSocketProviderClient.fromEnvironment(guardrail());
     session.closed().toCompletableFuture().join(); // serve until the gateway or a goodbye ends it
   }
 
-  /** Connects the guardrail to {@code gateway}; CI starts green. */
+  /** Connects the guardrail to {@code gateway} with {@code token}; CI starts green. */
   public static ProviderSession start(URI gateway, String token) {
+    return WebSocketProviderClient.connect(gateway, token, guardrail());
+  }
+
+  /** The guardrail, with CI green. */
+  static JavaProvider guardrail() {
     AtomicBoolean ciRed = new AtomicBoolean(false);
-    JavaProvider guardrail =
-        JavaProvider.builder("ci-guardrail")
-            .tool(
-                ToolDefinition.of("ci_status", "Record whether CI is red", CI_STATUS_ARGS),
-                (args, call) -> {
-                  ciRed.set(args.path("red").asBoolean());
-                  return CompletableFuture.completedFuture(
-                      TextNode.valueOf(ciRed.get() ? "CI is red: pushes blocked" : "CI is green"));
-                })
-            .gate(
-                HookMatch.toolAndArgs("shell", "git push"), // tool name, regex on its JSON args
-                "ci-before-push",
-                check ->
-                    CompletableFuture.completedFuture(
-                        ciRed.get()
-                            ? GateVerdict.deny("CI is red on this branch. Fix the tests first.")
-                            : GateVerdict.allow()))
-            .build();
-    return WebSocketProviderClient.connect(gateway, token, guardrail);
+    return JavaProvider.builder("ci-guardrail")
+        .tool(
+            ToolDefinition.of("ci_status", "Record whether CI is red", CI_STATUS_ARGS),
+            (args, call) -> {
+              ciRed.set(args.path("red").asBoolean());
+              return CompletableFuture.completedFuture(
+                  TextNode.valueOf(ciRed.get() ? "CI is red: pushes blocked" : "CI is green"));
+            })
+        .gate(
+            HookMatch.toolAndArgs("shell", "git push"), // tool name, regex on its JSON args
+            "ci-before-push",
+            check ->
+                CompletableFuture.completedFuture(
+                    ciRed.get()
+                        ? GateVerdict.deny("CI is red on this branch. Fix the tests first.")
+                        : GateVerdict.allow()))
+        .build();
   }
 }

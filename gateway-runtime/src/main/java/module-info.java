@@ -5,6 +5,8 @@
  */
 module io.github.providergateway.gateway {
   requires transitive io.github.providergateway.protocol;
+  // The loop and the scheduler are in the builder's API (Gateway.Builder.scheduler).
+  requires transitive io.github.providergateway.loop;
 
   exports io.github.providergateway.gateway;
 }

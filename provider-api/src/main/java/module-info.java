@@ -10,13 +10,14 @@
  *       provider authors.
  * </ul>
  *
- * Everything under {@code internal} (the runtime's parts) is private to this module. The engine is
- * needed for one type only, {@code SerialExecutor}, the loop both sides share; none of its types
- * appear in this module's API, so it is not required transitively.
+ * Everything under {@code internal} (the runtime's parts) is private to this module. It does not
+ * need the gateway engine: a provider's loop is the {@code SerialExecutor} of {@code loop}, which
+ * the engine shares; none of its types appear in this module's API, so it is not required
+ * transitively.
  */
 module io.github.providergateway.provider {
   requires transitive io.github.providergateway.protocol;
-  requires io.github.providergateway.gateway;
+  requires io.github.providergateway.loop;
 
   exports io.github.providergateway.provider;
   exports io.github.providergateway.provider.spi;

@@ -1,17 +1,14 @@
 /**
  * The WebSocket transport: {@code io.github.providergateway.transport.ws} holds {@link
  * io.github.providergateway.transport.ws.WebSocketServer}, the gateway's loopback server on Eclipse
- * Tyrus and Grizzly (providers on {@code /}, agent hosts on {@code /host}), and {@link
- * io.github.providergateway.transport.ws.WebSocketProviderClient}, which runs a Java provider in
- * its own process over the JDK's {@code java.net.http} WebSocket. Everything under {@code internal}
- * (the container, the guards every peer's bytes pass, the per-connection senders) is private to
- * this module.
+ * Tyrus and Grizzly (providers on {@code /}, agent hosts on {@code /host}). Everything under {@code
+ * internal} (the container, the guards every peer's bytes pass, the per-connection senders) is
+ * private to this module. The Java provider's side of the socket is another module's ({@code
+ * provider-client}), so that a provider needs none of this.
  */
 module io.github.providergateway.transport.ws {
   requires transitive io.github.providergateway.gateway;
   requires transitive io.github.providergateway.host;
-  requires transitive io.github.providergateway.provider;
-  requires java.net.http;
 
   // Jakarta WebSocket: the client API module holds jakarta.websocket, the server API module
   // jakarta.websocket.server. Tyrus and Grizzly 2.2.2/4.0.2 ship real module descriptors.

@@ -1,7 +1,7 @@
 package io.github.providergateway.host;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.loop.Scheduler;
 
 import static java.util.Objects.requireNonNull;
 

@@ -2,7 +2,7 @@ package io.github.providergateway.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.testing.ManualClock;
+import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Limits;
 import java.util.ArrayDeque;

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.File;
 import java.io.IOException;

@@ -3,8 +3,8 @@ package io.github.providergateway.app;
 import static io.github.providergateway.app.CommandFailed.await;
 
 import io.github.providergateway.gateway.HostApi;
-import io.github.providergateway.gateway.Scheduler;
-import io.github.providergateway.gateway.SystemScheduler;
+import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.StreamEntry;
 import java.time.Duration;
 import java.util.ArrayList;

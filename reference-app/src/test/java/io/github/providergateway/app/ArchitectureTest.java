@@ -22,14 +22,14 @@ import org.junit.jupiter.api.Test;
  * Rules the compiler cannot check (STYLE: Tests), over the sources of every module the root {@code
  * pom.xml} lists: who may use whom ({@link #MAY_USE}), no module reaches into another module's
  * {@code internal} package, main code in the libraries never reads the wall clock or sleeps (time
- * is injected), the engine and the provider API never touch Tyrus or Jakarta WebSocket, and the
- * protocol library has no threads or I/O.
+ * is injected), the engine, the provider API and the provider client never touch Tyrus or Jakarta
+ * WebSocket (the client uses the JDK's), and the protocol library has no threads or I/O.
  *
  * <p>It lives in {@code reference-app}, the one module that sees every other, and reads sources
  * rather than classes: a reference is any {@code io.github.providergateway...} package name in code
  * (imports, static imports, fully qualified names, {@code module-info} lines), with comments and
  * string literals left out. Main and test sources are both read: a test fixture may use only what
- * its module may.
+ * its module may, and a test beyond that only what {@link #TESTS_MAY_ALSO_USE} allows.
  */
 class ArchitectureTest {
 
@@ -42,6 +42,9 @@ class ArchitectureTest {
   private static final Pattern MODULE = Pattern.compile("<module>\\s*([^<\\s]+)\\s*</module>");
   private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
 
+  /** The fixtures' artifact, which any module's tests may use. */
+  private static final String TESTING = "testing";
+
   /** Every module that may use every other (but never another's {@code internal}). */
   private static final Set<String> ANYTHING = Set.of("reference-app", "benchmarks");
 
@@ -51,17 +54,36 @@ class ArchitectureTest {
    * down here and in docs/architecture.md.
    */
   private static final Map<String, Set<String>> MAY_USE =
-      Map.of(
-          "protocol-api", Set.of(), // pure: nothing of ours
-          "gateway-runtime", Set.of("protocol-api"),
-          "gateway-host", Set.of("protocol-api", "gateway-runtime"),
-          // No transport, no host side; of the engine only its public package (SerialExecutor).
-          "provider-api", Set.of("protocol-api", "gateway-runtime"),
+      Map.ofEntries(
+          Map.entry("protocol-api", Set.of()), // pure: nothing of ours
+          Map.entry("loop", Set.of()), // the JDK only: both ends of a connection run on it
+          Map.entry("gateway-runtime", Set.of("protocol-api", "loop")),
+          Map.entry("gateway-host", Set.of("protocol-api", "loop", "gateway-runtime")),
+          // No transport, no host side, no engine.
+          Map.entry("provider-api", Set.of("protocol-api", "loop")),
+          // What a Java provider in its own process depends on: never the engine or the server.
+          Map.entry("provider-client", Set.of("protocol-api", "loop", "provider-api")),
           // The transports are siblings: neither uses the other.
-          "transport-local", Set.of("protocol-api", "gateway-runtime", "provider-api"),
-          "transport-ws", Set.of("protocol-api", "gateway-runtime", "gateway-host", "provider-api"),
+          Map.entry("transport-local", Set.of("protocol-api", "loop", "gateway-runtime", "provider-api")),
+          Map.entry("transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
           // Agents' front doors are hosts: they reach the gateway only through the host side.
-          "agent-bridge", Set.of("protocol-api", "gateway-runtime", "gateway-host"));
+          Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host")),
+          // The fixtures of the modules below it, and the transport contract (test scope only).
+          Map.entry("testing", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
+          // Versions only: no code.
+          Map.entry("provider-gateway-bom", Set.of()));
+
+  /**
+   * What a module's tests may use beyond {@link #MAY_USE}: a real gateway to test a client against,
+   * the real client to test a server with. Main code never. Every module's tests may also use the
+   * {@link #TESTING} artifact.
+   */
+  private static final Map<String, Set<String>> TESTS_MAY_ALSO_USE =
+      Map.of(
+          // The client against a real gateway behind a small Tyrus server.
+          "provider-client", Set.of("gateway-runtime"),
+          // The server with the real Java client.
+          "transport-ws", Set.of("provider-client"));
 
   /** The modules of the root pom, in its order. */
   private static List<String> modules() {
@@ -89,8 +111,17 @@ class ArchitectureTest {
     return sources(module, "main");
   }
 
+  /**
+   * A module's test fixtures (src/testFixtures/java): its own tests and the testing artifact
+   * compile them. Held to the module's main rules: a fixture may use only what its module may.
+   */
+  private static List<Path> fixtureSources(String module) {
+    return sources(module, "testFixtures");
+  }
+
   private static List<Path> allSources(String module) {
     List<Path> all = new ArrayList<>(sources(module, "main"));
+    all.addAll(fixtureSources(module));
     all.addAll(sources(module, "test"));
     return all;
   }
@@ -161,14 +192,16 @@ class ArchitectureTest {
     return to;
   }
 
-  /** One place where a module's code names another module's package. */
-  private record Use(String module, String target, String pkg, String where) {}
+  /** One place where a module's code (main or {@code test}) names another module's package. */
+  private record Use(String module, String target, String pkg, String where, boolean test) {}
 
   /** Every use of a package owned by another module, over all modules' main and test sources. */
   private static List<Use> crossModuleUses() {
     Map<String, String> owners = packageOwners();
     List<Use> uses = new ArrayList<>();
     for (String module : modules()) {
+      List<Path> main = new ArrayList<>(mainSources(module));
+      main.addAll(fixtureSources(module));
       for (Path file : allSources(module)) {
         List<String> lines = codeLines(file);
         for (int n = 0; n < lines.size(); n++) {
@@ -178,7 +211,7 @@ class ArchitectureTest {
             String owner = owners.get(pkg);
             if (owner != null && !owner.equals(module)) {
               String where = ROOT.relativize(file) + ":" + (n + 1) + ": " + lines.get(n).strip();
-              uses.add(new Use(module, owner, pkg, where));
+              uses.add(new Use(module, owner, pkg, where, !main.contains(file)));
             }
           }
         }
@@ -239,6 +272,30 @@ class ArchitectureTest {
     assertThat(modules()).as("modules of the root pom").containsAll(withSources);
   }
 
+  /**
+   * Modules with code but no module-info, each for a reason written in its pom, where it names its
+   * automatic module instead.
+   */
+  private static final Set<String> CLASS_PATH_ONLY = Set.of("agent-bridge", "reference-app");
+
+  @Test
+  void everyLibraryModuleIsAJavaModule() {
+    for (String module : modules()) {
+      if (mainSources(module).isEmpty() || module.equals("benchmarks")) {
+        continue;
+      }
+      Path descriptor = ROOT.resolve(module).resolve("src/main/java/module-info.java");
+      if (CLASS_PATH_ONLY.contains(module)) {
+        assertThat(descriptor).as("%s is on the class path only (its pom says why)", module).doesNotExist();
+        assertThat(read(ROOT.resolve(module).resolve("pom.xml")))
+            .as("%s names its automatic module", module)
+            .contains("<Automatic-Module-Name>io.github.providergateway.");
+      } else {
+        assertThat(descriptor).as("the module-info of %s", module).exists();
+      }
+    }
+  }
+
   @Test
   void eachPackageBelongsToOneModule() {
     Map<String, Set<String>> declaredBy = new TreeMap<>();
@@ -267,19 +324,29 @@ class ArchitectureTest {
   void modulesUseOnlyTheModulesTheyMayDependOn() {
     assertThat(crossModuleUses())
         .filteredOn(use -> !ANYTHING.contains(use.module()))
-        .filteredOn(use -> !MAY_USE.getOrDefault(use.module(), Set.of()).contains(use.target()))
+        .filteredOn(use -> !mayUse(use.module(), use.test()).contains(use.target()))
         .extracting(
             use ->
-                use.module() + " may use only " + new TreeSet<>(MAY_USE.getOrDefault(use.module(), Set.of()))
-                    + ", not " + use.target() + ", at " + use.where())
-        .as("module edges (ArchitectureTest.MAY_USE, docs/architecture.md)")
+                use.module() + (use.test() ? "'s tests" : "") + " may use only "
+                    + new TreeSet<>(mayUse(use.module(), use.test())) + ", not " + use.target()
+                    + ", at " + use.where())
+        .as("module edges (ArchitectureTest.MAY_USE and TESTS_MAY_ALSO_USE, docs/architecture.md)")
         .isEmpty();
+  }
+
+  private static Set<String> mayUse(String module, boolean test) {
+    Set<String> allowed = new TreeSet<>(MAY_USE.getOrDefault(module, Set.of()));
+    if (test) {
+      allowed.addAll(TESTS_MAY_ALSO_USE.getOrDefault(module, Set.of()));
+      allowed.add(TESTING);
+    }
+    return allowed;
   }
 
   @Test
   void libraryCodeNeverReadsTheWallClockOrSleeps() {
     List<Path> libraries = new ArrayList<>();
-    for (String module : List.of("protocol-api", "gateway-runtime", "provider-api")) {
+    for (String module : List.of("protocol-api", "loop", "gateway-runtime", "provider-api")) {
       libraries.addAll(mainSources(module));
     }
     assertThat(offending(libraries, Pattern.compile(
@@ -289,9 +356,9 @@ class ArchitectureTest {
   }
 
   @Test
-  void theEngineTheProtocolAndTheProviderApiNeverTouchWebSocketLibraries() {
+  void theEngineTheProtocolAndTheProviderSideNeverTouchWebSocketLibraries() {
     List<Path> files = new ArrayList<>();
-    for (String module : List.of("protocol-api", "gateway-runtime", "provider-api")) {
+    for (String module : List.of("protocol-api", "loop", "gateway-runtime", "provider-api", "provider-client")) {
       files.addAll(mainSources(module));
     }
     assertThat(offending(files, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))

@@ -44,11 +44,15 @@ class ConformanceDocTest {
     return rows;
   }
 
-  /** Test class name → the text of its source, from every module's tests. */
+  /**
+   * Test class name → the text of its source, from every module's tests and from the testing
+   * artifact, whose main code is the shared transport contract (ProviderTransportContractTest).
+   */
   private static Map<String, String> testSources() throws IOException {
     Map<String, String> sources = new HashMap<>();
+    Path testing = ROOT.resolve("testing/src/main/java");
     try (Stream<Path> files = Files.walk(ROOT, 12)) {
-      for (Path file : files.filter(p -> p.toString().contains("/src/test/java/") && p.toString().endsWith(".java")).toList()) {
+      for (Path file : files.filter(p -> (p.toString().contains("/src/test/java/") || p.startsWith(testing)) && p.toString().endsWith(".java")).toList()) {
         String name = file.getFileName().toString().replace(".java", "");
         sources.merge(name, Files.readString(file), String::concat);
       }

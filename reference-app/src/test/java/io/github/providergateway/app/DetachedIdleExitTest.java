@@ -3,7 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.testing.ManualClock;
+import io.github.providergateway.loop.testing.ManualClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -26,17 +26,16 @@ import io.github.providergateway.provider.ProviderTool;
 import io.github.providergateway.provider.PushBuilder;
 import io.github.providergateway.provider.ToolException;
 import io.github.providergateway.provider.ToolHandler;
+import io.github.providergateway.provider.client.WebSocketProviderClient;
 import io.github.providergateway.transport.local.LocalProviderTransport;
-import io.github.providergateway.transport.ws.WebSocketProviderClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
@@ -57,8 +56,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.PipedReader;
 import java.io.PipedWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -94,7 +94,7 @@ class JavaProviderGuideTest {
               + "(.*?)^[ \\t]*// --- end of example ---$",
           Pattern.DOTALL);
 
-  @TempDir Path home;
+  @TempDir Path copilotHome;
   private final RecordingSessionHost host = new RecordingSessionHost();
   private final List<ProviderSession> sessions = new ArrayList<>();
   private final ExecutorService pool = Executors.newCachedThreadPool();
@@ -104,6 +104,7 @@ class JavaProviderGuideTest {
 
   @BeforeEach
   void startGateway() throws Exception {
+    Path home = copilotHome.resolve("extensions").resolve("tap");
     gateway = Gateway.builder().home(home).limits(PATIENT_LIMITS).build();
     server = WebSocketServer.builder(gateway).port(0).build().start();
     sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), host)).id();
@@ -152,16 +153,17 @@ class JavaProviderGuideTest {
 
   // --- docs/java-provider.md: "over WebSocket" ---
   /**
-   * Connects the greeter to the gateway at {@code gateway} (e.g. ws://127.0.0.1:9400/). A provider
-   * the gateway spawned finds its token in TAP_PROVIDER_TOKEN; one started by hand reads the
-   * gateway's token file.
+   * Connects the greeter to the gateway its environment names, as every provider finds it: a
+   * provider the gateway spawned has TAP_GATEWAY_URL and TAP_PROVIDER_TOKEN; one started by hand
+   * reads the default gateway's token file.
    */
-  static ProviderSession greeterOverWebSocket(URI gateway, Path tokenFile) throws IOException {
-    String token = System.getenv("TAP_PROVIDER_TOKEN");
-    if (token == null) {
-      token = Files.readString(tokenFile).strip();
-    }
-    return WebSocketProviderClient.connect(gateway, token, greeter());
+  static ProviderSession greeterOverWebSocket() {
+    return WebSocketProviderClient.fromEnvironment(greeter());
+  }
+
+  /** The same, reading {@code environment} instead of the process's (tests, other gateways). */
+  static ProviderSession greeterOverWebSocket(Map<String, String> environment) {
+    return WebSocketProviderClient.fromEnvironment(greeter(), environment);
   }
 
   // --- end of example ---
@@ -351,9 +353,11 @@ class JavaProviderGuideTest {
 
   @Test
   void theGreeterServesCallsOverWebSocketWithTheTokenFile() throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("TAP_PROVIDER_TOKEN") == null);
+    // The gateway's home is <COPILOT_HOME>/extensions/tap, the default one's place under a home.
+    Map<String, String> environment =
+        Map.of("TAP_GATEWAY_URL", server.url().toString(), "COPILOT_HOME", copilotHome.toString());
 
-    ProviderSession session = keep(greeterOverWebSocket(server.url(), gateway.tokenFile().get()));
+    ProviderSession session = keep(greeterOverWebSocket(environment));
     await(session.bound());
 
     assertThat(await(call("greet", "{\"name\":\"Alice\"}")).outcome())

@@ -1,6 +1,6 @@
 package io.github.providergateway.host.client;
 
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.loop.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;

@@ -4,16 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostAuth;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostCommand;
 import io.github.providergateway.host.protocol.HostDecodeError;
-import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.RpcErrorCode;
+import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.protocol.json.DecodeResult;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.providergateway.host.internal;
 
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.loop.Scheduler;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 

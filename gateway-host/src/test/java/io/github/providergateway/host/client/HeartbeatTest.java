@@ -2,7 +2,7 @@ package io.github.providergateway.host.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.testing.ManualClock;
+import io.github.providergateway.loop.testing.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

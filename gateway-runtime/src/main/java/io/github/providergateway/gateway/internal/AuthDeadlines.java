@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.ErrorCode;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

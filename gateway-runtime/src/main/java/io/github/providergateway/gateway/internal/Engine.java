@@ -8,7 +8,7 @@ import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ProviderLink;
-import io.github.providergateway.gateway.SerialExecutor;
+import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.Limits;

@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.SerialExecutor;
+import io.github.providergateway.loop.SerialExecutor;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;

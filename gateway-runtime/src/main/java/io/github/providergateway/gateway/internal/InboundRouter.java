@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.SerialExecutor;
+import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.AuthConfirm;
 import io.github.providergateway.protocol.Capabilities;

@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.SessionSelector;

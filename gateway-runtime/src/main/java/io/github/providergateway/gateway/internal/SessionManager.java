@@ -2,9 +2,9 @@ package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
-import io.github.providergateway.gateway.SerialExecutor;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.SessionInfo;

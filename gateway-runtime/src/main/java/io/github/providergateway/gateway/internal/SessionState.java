@@ -1,8 +1,8 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamName;
 import io.github.providergateway.protocol.ToolDefinition;

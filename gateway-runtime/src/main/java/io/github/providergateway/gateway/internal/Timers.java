@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.Scheduler;
-import io.github.providergateway.gateway.SerialExecutor;
+import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.SerialExecutor;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.github.providergateway.provider.spi;
 
-import io.github.providergateway.gateway.SerialExecutor;
+import io.github.providergateway.loop.SerialExecutor;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;

@@ -4,8 +4,8 @@ import io.github.providergateway.protocol.GatewayAddress;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.Scheduler;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.transport.ws.internal.ServerCore;
 import java.io.IOException;
 import java.lang.System.Logger.Level;

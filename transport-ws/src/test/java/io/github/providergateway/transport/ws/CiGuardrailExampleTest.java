@@ -10,11 +10,13 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.client.WebSocketProviderClient;
 import java.io.File;
 import java.io.StringWriter;
 import java.net.URI;
@@ -135,8 +137,9 @@ class CiGuardrailExampleTest {
   }
 
   /**
-   * What a user puts on the classpath: the libraries and Jackson, found where this test loaded them
-   * from (Surefire's own classpath is a manifest-only jar).
+   * What a user puts on the classpath: the provider client's libraries (provider-client,
+   * provider-api, loop, protocol-api) and Jackson, found where this test loaded them from
+   * (Surefire's own classpath is a manifest-only jar). Not the engine: a provider needs none of it.
    */
   private static String classpath() throws Exception {
     Set<String> entries = new LinkedHashSet<>();
@@ -144,7 +147,7 @@ class CiGuardrailExampleTest {
         List.of(
             WebSocketProviderClient.class,
             JavaProvider.class,
-            Gateway.class,
+            Scheduler.class,
             Hello.class,
             JsonNode.class,
             JsonParser.class,

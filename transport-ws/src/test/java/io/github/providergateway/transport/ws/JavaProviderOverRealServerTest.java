@@ -11,6 +11,7 @@ import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.client.WebSocketProviderClient;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;

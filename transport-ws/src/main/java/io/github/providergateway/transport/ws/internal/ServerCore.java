@@ -4,9 +4,9 @@ import io.github.providergateway.protocol.GatewayAddress;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.host.HostService;
 import io.github.providergateway.gateway.ProviderLink;
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.host.HostService;
+import io.github.providergateway.loop.Scheduler;
 import jakarta.websocket.DeploymentException;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpointConfig;

@@ -2,7 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.Scheduler;
+import io.github.providergateway.loop.Scheduler;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Session;
 import java.io.IOException;

@@ -1,0 +1,333 @@
+package io.github.providergateway.gateway.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * A gateway on a manual clock with a direct executor: everything runs on the test thread, and
+ * every timeout fires only when the test advances time; regex time stands still unless a test
+ * passes a {@code regexTimer} of its own. Helpers speak the provider side: each connection is a
+ * {@link RecordingProviderConnection}, each session's host a {@link RecordingSessionHost}.
+ *
+ * <pre>{@code
+ * try (var fixture = GatewayFixture.create()) {
+ *   String session = fixture.startSession("demo");
+ *   var provider = fixture.bound("screenshot", session, GatewayFixture.tool("shot"));
+ *   var call = fixture.call(session, "shot", "{}");
+ *   provider.next(ToolCall.class);  // what the gateway sent the provider
+ * }
+ * }</pre>
+ *
+ * <p>Not thread-safe: one test thread drives it.
+ */
+public final class GatewayFixture implements AutoCloseable {
+
+  /** The codec the helpers parse JSON with. */
+  public static final ProtocolCodec CODEC = ProtocolCodec.create();
+
+  /** The gateway's clock and scheduler: advance it to fire timeouts. */
+  public final ManualClock clock = new ManualClock();
+
+  /** The gateway under test, on {@link #clock} and a direct executor. */
+  public final Gateway gateway;
+  private final Map<String, RecordingSessionHost> hosts = new HashMap<>();
+  private int connections;
+
+  private GatewayFixture(Consumer<Gateway.Builder> customizer) {
+    Gateway.Builder builder =
+        Gateway.builder()
+            .clock(clock)
+            .scheduler(clock)
+            .executor(Runnable::run)
+            .ioExecutor(Runnable::run)
+            .random(new SplittableRandom(42))
+            // Regex time is injected like every other time: a frozen timer never cuts a match
+            // off nor spends a budget, so an outcome never depends on how busy the machine is.
+            // Tests of the deadlines and budgets pass a timer of their own.
+            .regexTimer(() -> 0L);
+    customizer.accept(builder);
+    gateway = builder.build();
+  }
+
+  /**
+   * A gateway with the spec's limits and no home directory.
+   *
+   * @return the fixture; close it after the test
+   */
+  public static GatewayFixture create() {
+    return new GatewayFixture(b -> {});
+  }
+
+  /**
+   * A gateway with its home in {@code home} (token file, persist dirs).
+   *
+   * @param home the gateway's home directory
+   * @return the fixture; close it after the test
+   */
+  public static GatewayFixture withHome(Path home) {
+    return new GatewayFixture(b -> b.home(home));
+  }
+
+  /**
+   * A gateway configured further by {@code customizer}, after the fixture's own settings.
+   *
+   * @param customizer changes the builder before the gateway is built
+   * @return the fixture; close it after the test
+   */
+  public static GatewayFixture with(Consumer<Gateway.Builder> customizer) {
+    return new GatewayFixture(customizer);
+  }
+
+  /**
+   * A gateway with limits changed by {@code change}.
+   *
+   * @param change changes the spec's default limits
+   * @return the fixture; close it after the test
+   */
+  public static GatewayFixture withLimits(Consumer<Limits.Builder> change) {
+    Limits.Builder limits = Limits.defaults().toBuilder();
+    change.accept(limits);
+    Limits built = limits.build();
+    return new GatewayFixture(b -> b.limits(built));
+  }
+
+  // ---- sessions ----
+
+  /**
+   * Starts a session labelled {@code label} in {@code /code/<label>}.
+   *
+   * @param label the session's label
+   * @return the session's id; its host is {@link #host(String)}
+   */
+  public String startSession(String label) {
+    return startSession(SessionSpec.of(label, "/code/" + label));
+  }
+
+  /**
+   * Starts a session.
+   *
+   * @param spec the session's label, working directory and more
+   * @return the session's id; its host is {@link #host(String)}
+   */
+  public String startSession(SessionSpec spec) {
+    RecordingSessionHost host = new RecordingSessionHost();
+    String id = done(gateway.startSession(spec, host)).id();
+    hosts.put(id, host);
+    return id;
+  }
+
+  /**
+   * The host of a session this fixture started.
+   *
+   * @param sessionId the session's id
+   * @return its host, which keeps what the gateway told it; null for a session not started here
+   */
+  public RecordingSessionHost host(String sessionId) {
+    return hosts.get(sessionId);
+  }
+
+  /** Lets the registration debounce window pass. */
+  public void settle() {
+    clock.advance(gateway.limits().registrationDebounce());
+  }
+
+  // ---- providers ----
+
+  /**
+   * A new WebSocket-style connection in {@code AWAIT_AUTH}.
+   *
+   * @return the connection, attached to the gateway
+   */
+  public RecordingProviderConnection connect() {
+    RecordingProviderConnection conn = new RecordingProviderConnection("test#" + (++connections));
+    return conn.attach(gateway.acceptWebSocket(conn));
+  }
+
+  /**
+   * A new in-process connection (internal trust) in {@code AWAIT_HELLO}.
+   *
+   * @param homeSessionId the session it binds to when its {@code hello} names none
+   * @return the connection, attached to the gateway
+   */
+  public RecordingProviderConnection connectLocal(String homeSessionId) {
+    RecordingProviderConnection conn = new RecordingProviderConnection("local#" + (++connections));
+    return conn.attach(gateway.acceptLocal(conn, homeSessionId));
+  }
+
+  /**
+   * A connection authenticated with the gateway token; its {@code sessions} already taken.
+   *
+   * @return the connection, in {@code AWAIT_HELLO}
+   */
+  public RecordingProviderConnection authenticated() {
+    RecordingProviderConnection conn = connect();
+    conn.send(Auth.withToken(gateway.providerToken()));
+    conn.next(Sessions.class);
+    return conn;
+  }
+
+  /**
+   * A connection paired to {@code sessionId} (external trust): it asked to pair, and the code
+   * shown in that session's timeline was typed back. Its {@code sessions} (with the external
+   * token) is given to {@code sessionsOut}.
+   *
+   * @param sessionId the session whose timeline shows the code
+   * @param sessionsOut takes the {@code sessions} message the pairing ended with
+   * @return the connection, in {@code AWAIT_HELLO}
+   */
+  public RecordingProviderConnection paired(String sessionId, java.util.function.Consumer<Sessions> sessionsOut) {
+    RecordingProviderConnection conn = connect();
+    conn.send(io.github.providergateway.protocol.Auth.pair());
+    conn.next(io.github.providergateway.protocol.AuthPairing.class);
+    conn.send(new io.github.providergateway.protocol.AuthConfirm(pairingCode(sessionId)));
+    Sessions sessions = conn.next(Sessions.class);
+    sessionsOut.accept(sessions);
+    return conn;
+  }
+
+  /**
+   * The latest pairing code shown in a session's timeline.
+   *
+   * @param sessionId a session this fixture started
+   * @return the six digits
+   * @throws AssertionError when the timeline shows none
+   */
+  public String pairingCode(String sessionId) {
+    var logs = host(sessionId).logs;
+    for (int i = logs.size() - 1; i >= 0; i--) {
+      var matcher = java.util.regex.Pattern.compile("Pairing code: (\\d{6})").matcher(logs.get(i).text());
+      if (matcher.find()) {
+        return matcher.group(1);
+      }
+    }
+    throw new AssertionError("no pairing code in the timeline of " + sessionId);
+  }
+
+  /**
+   * A connection authenticated with a spawn token issued for {@code sessionId}; its {@code
+   * sessions} already taken.
+   *
+   * @param sessionId the session the token is for
+   * @return the connection, in {@code AWAIT_HELLO}
+   */
+  public RecordingProviderConnection spawned(String sessionId) {
+    RecordingProviderConnection conn = connect();
+    conn.send(Auth.withToken(done(gateway.issueSpawnToken(sessionId))));
+    conn.next(Sessions.class);
+    return conn;
+  }
+
+  /**
+   * A provider bound with {@code hello} over a gateway-token connection; its {@code hello.ack} and
+   * {@code session.lifecycle started} already taken.
+   *
+   * @param hello what the provider declares
+   * @return the connection, bound
+   */
+  public RecordingProviderConnection bound(Hello hello) {
+    RecordingProviderConnection conn = authenticated();
+    conn.send(hello);
+    conn.next(HelloAck.class);
+    conn.next(SessionLifecycle.class);
+    return conn;
+  }
+
+  /**
+   * A provider bound with a minimal {@code hello} ({@link #bound(Hello)}).
+   *
+   * @param name the provider's name
+   * @param sessionId the session it binds to
+   * @param tools the tools it declares
+   * @return the connection, bound
+   */
+  public RecordingProviderConnection bound(String name, String sessionId, ToolDefinition... tools) {
+    return bound(Hello.builder(name).session(sessionId).tools(tools).build());
+  }
+
+  // ---- values ----
+
+  /**
+   * A tool with an object schema.
+   *
+   * @param name the tool's name
+   * @return its definition
+   */
+  public static ToolDefinition tool(String name) {
+    return ToolDefinition.of(name, "Tool " + name, json("{\"type\":\"object\"}"));
+  }
+
+  /**
+   * Parses JSON text.
+   *
+   * @param text JSON
+   * @return the tree
+   */
+  public static JsonNode json(String text) {
+    return CODEC.parseJson(text);
+  }
+
+  /**
+   * Calls a tool with no host timeout.
+   *
+   * @param sessionId the session
+   * @param tool the tool's name
+   * @param args the arguments, as JSON text
+   * @return the call's result, complete once the provider answered
+   */
+  public CompletableFuture<CallResult> call(String sessionId, String tool, String args) {
+    return gateway.callTool(sessionId, tool, json(args), null);
+  }
+
+  /**
+   * Calls a tool with a host timeout.
+   *
+   * @param sessionId the session
+   * @param tool the tool's name
+   * @param args the arguments, as JSON text
+   * @param timeout the host's timeout, or null for the tool's own
+   * @return the call's result, complete once the provider answered or the timeout passed
+   */
+  public CompletableFuture<CallResult> call(
+      String sessionId, String tool, String args, Duration timeout) {
+    return gateway.callTool(sessionId, tool, json(args), timeout);
+  }
+
+  /**
+   * The value of a future that must already be complete (the executor is direct).
+   *
+   * @param <T> the value's type
+   * @param future a complete future
+   * @return its value
+   * @throws AssertionError when it is not complete
+   */
+  public static <T> T done(CompletableFuture<T> future) {
+    assertThat(future).isDone();
+    return future.join();
+  }
+
+  /** Closes the gateway. */
+  @Override
+  public void close() {
+    gateway.close();
+  }
+}

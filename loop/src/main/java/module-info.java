@@ -1,0 +1,11 @@
+/**
+ * The serial loop and the timers that the gateway engine, the Java provider runtime and both
+ * clients run on: {@link io.github.providergateway.loop.SerialExecutor} (one loop owns a state, so
+ * the state needs no lock), {@link io.github.providergateway.loop.Scheduler} with its production
+ * {@link io.github.providergateway.loop.SystemScheduler} (time is injected, so tests drive it), and
+ * {@link io.github.providergateway.loop.Backoff} (the reconnect delays of the provider client and
+ * the host's {@code GatewayClient}). The JDK only: a provider depends on it without the engine.
+ */
+module io.github.providergateway.loop {
+  exports io.github.providergateway.loop;
+}

@@ -1,0 +1,36 @@
+/**
+ * Test fixtures for code built on the gateway, for test scope:
+ *
+ * <ul>
+ *   <li>{@code io.github.providergateway.loop.testing}: {@link
+ *       io.github.providergateway.loop.testing.ManualClock}, a clock that is also the scheduler, so
+ *       that a test drives every timeout by advancing time;
+ *   <li>{@code io.github.providergateway.gateway.testing}: {@link
+ *       io.github.providergateway.gateway.testing.GatewayFixture} (a gateway on a manual clock and
+ *       providers speaking raw protocol to it), the recording fakes of the gateway's SPIs and
+ *       {@link io.github.providergateway.gateway.testing.FreePorts};
+ *   <li>{@code io.github.providergateway.host.testing}: {@link
+ *       io.github.providergateway.host.testing.RecordingHostConnection}, a carrier of the host
+ *       protocol that keeps what the gateway sends;
+ *   <li>{@code io.github.providergateway.provider.testing}: {@link
+ *       io.github.providergateway.provider.testing.ProviderTransportContractTest}, the contract a
+ *       transport for Java providers runs against itself, and {@link
+ *       io.github.providergateway.provider.testing.MessageTap}.
+ * </ul>
+ */
+module io.github.providergateway.testing {
+  requires transitive io.github.providergateway.gateway;
+  requires transitive io.github.providergateway.host;
+  requires transitive io.github.providergateway.provider;
+  requires transitive org.junit.jupiter.api;
+  requires org.assertj.core;
+
+  exports io.github.providergateway.loop.testing;
+  exports io.github.providergateway.gateway.testing;
+  exports io.github.providergateway.host.testing;
+  exports io.github.providergateway.provider.testing;
+
+  // JUnit runs the contract's test methods, which a transport's test class inherits, by reflection.
+  opens io.github.providergateway.provider.testing to
+      org.junit.platform.commons;
+}
