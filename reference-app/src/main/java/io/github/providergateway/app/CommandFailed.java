@@ -10,9 +10,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A console command that could not be done; its message is shown as {@code error: ...}. {@link
- * #await} turns a refused or failed request into one.
+ * #await} turns a refused or failed request into one. Not final: {@link CommandInterrupted} is the
+ * one kind shown differently.
  */
-final class CommandFailed extends RuntimeException {
+class CommandFailed extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /** How long a command waits for the gateway; tool calls end by their own timeout long before. */
@@ -22,13 +23,19 @@ final class CommandFailed extends RuntimeException {
     super(message, null, false, false);
   }
 
-  /** The future's value; a refused request becomes a {@link CommandFailed} with its reason. */
+  /**
+   * The future's value; a refused request becomes a {@link CommandFailed} with its reason. When the
+   * waiting thread is interrupted (Ctrl-C) the future is cancelled, which cancels a tool call on
+   * the gateway ({@link io.github.providergateway.gateway.HostApi#callTool}), and the command ends
+   * with {@link CommandInterrupted}.
+   */
   static <T> T await(CompletableFuture<T> future) {
     try {
       return future.get(COMMAND_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
+      future.cancel(true);
       Thread.currentThread().interrupt();
-      throw new CommandFailed("interrupted");
+      throw new CommandInterrupted("interrupted");
     } catch (TimeoutException e) {
       throw new CommandFailed("no answer within " + COMMAND_LIMIT.toMinutes() + " minutes");
     } catch (ExecutionException e) {

@@ -1,54 +1,41 @@
 package io.github.providergateway.app;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Reads the console's commands, one a line, until {@code quit} or the end of input, and runs each
  * before reading the next, so piped scripts give ordered output. A command that fails prints
- * {@code error: ...} and the loop reads on. Reader thread only.
+ * {@code error: ...} and the loop reads on; one interrupted by Ctrl-C prints what became of it.
+ * Reader thread only.
  */
 final class CommandLoop {
-  static final String HELP =
-      String.join(
-          "\n",
-          "Commands (the current session is marked * in 'sessions'):",
-          "  sessions                      list sessions",
-          "  start [label]                 start a session and make it current",
-          "  use <session>                 make a session current (an id or its first letters)",
-          "  idle                          tell the current session's providers it is idle",
-          "  end [session] [deadlineMs]    end a session (default: the current one)",
-          "  providers                     list connected providers",
-          "  tools                         the current session's tools, as the agent sees them",
-          "  call <tool> [json]            call a tool, e.g.  call greet {\"name\":\"Ada\"}",
-          "  hook <tool> [json]            what the pre-tool hooks decide (runs nothing)",
-          "  prompt                        the system prompt after providers' transforms",
-          "  event <name> [json]           send a session event, e.g.  event user.message {\"text\":\"hi\"}",
-          "  stream <stream@provider> [n]  a stream's newest n events (default 20)",
-          "  watch <stream@provider>       print a stream's new events as they arrive",
-          "  unwatch [stream@provider]     stop watching (all, without a name)",
-          "  help                          this list",
-          "  quit                          end every session and stop (so does end of input)");
 
-  private final BufferedReader in;
+  private final CommandInput in;
   private final ConsoleOut out;
   private final PrintStream err;
   private final ConsoleSessions sessions;
   private final ToolCommands tools;
   private final StreamWatches streams;
+  /** The command running now, for Ctrl-C. */
+  private final RunningCommand running;
+  /** What {@code help} prints. */
+  private final String help;
   /** The deadline {@code end} gives when the command names none. */
   private final Duration endDeadline;
 
   CommandLoop(
-      BufferedReader in,
+      CommandInput in,
       ConsoleOut out,
       PrintStream err,
       ConsoleSessions sessions,
       ToolCommands tools,
       StreamWatches streams,
+      RunningCommand running,
+      String help,
       Duration endDeadline) {
     this.in = in;
     this.out = out;
@@ -56,13 +43,14 @@ final class CommandLoop {
     this.sessions = sessions;
     this.tools = tools;
     this.streams = streams;
+    this.running = running;
+    this.help = help;
     this.endDeadline = endDeadline;
   }
 
   /** Reads commands until {@code quit} or the end of input. */
   void serve() {
     while (true) {
-      out.prompt();
       String line;
       try {
         out.awaitRoom(); // output nobody reads waits; so does the next command
@@ -82,37 +70,51 @@ final class CommandLoop {
         continue;
       }
       String[] parts = trimmed.split("\\s+", 2);
-      String command = parts[0].toLowerCase(Locale.ROOT);
       String rest = parts.length > 1 ? parts[1].strip() : "";
-      if (command.equals("quit") || command.equals("exit")) {
+      Optional<ConsoleCommand> command = ConsoleCommand.named(parts[0]);
+      if (command.isPresent() && command.get() == ConsoleCommand.QUIT) {
         return;
       }
+      running.started();
       try {
-        execute(command, rest);
+        execute(command.orElseThrow(() -> unknown(parts[0])), rest);
+      } catch (CommandInterrupted e) {
+        out.say(e.getMessage());
       } catch (CommandFailed e) {
         out.say("error: " + e.getMessage());
+      } finally {
+        running.finished();
       }
     }
   }
 
-  private void execute(String command, String rest) {
+  private static CommandFailed unknown(String typed) {
+    String word = typed.toLowerCase(Locale.ROOT);
+    Optional<String> meant = DidYouMean.closest(word, ConsoleCommand.words());
+    return new CommandFailed(
+        "unknown command '" + word + "'"
+            + meant.map(name -> "; did you mean '" + name + "'? ('help' lists them)").orElse("; type 'help'"));
+  }
+
+  private void execute(ConsoleCommand command, String rest) {
     switch (command) {
-      case "help", "?" -> out.say(HELP);
-      case "sessions" -> sessions.list();
-      case "start" -> sessions.start(rest);
-      case "use" -> sessions.use(rest);
-      case "idle" -> sessions.idle();
-      case "end" -> sessions.end(rest, endDeadline);
-      case "providers" -> tools.providers();
-      case "tools" -> tools.tools();
-      case "call" -> tools.call(rest);
-      case "hook" -> tools.hook(rest);
-      case "prompt" -> tools.prompt(rest);
-      case "event" -> tools.event(rest);
-      case "stream" -> streams.show(rest);
-      case "watch" -> streams.watch(rest);
-      case "unwatch" -> streams.unwatch(rest);
-      default -> throw new CommandFailed("unknown command '" + command + "'; type 'help'");
+      case HELP -> out.say(help);
+      case SESSIONS -> sessions.list();
+      case START -> sessions.start(rest);
+      case USE -> sessions.use(rest);
+      case IDLE -> sessions.idle();
+      case END -> sessions.end(rest, endDeadline);
+      case INTERRUPT -> tools.interrupt();
+      case PROVIDERS -> tools.providers();
+      case TOOLS -> tools.tools();
+      case CALL -> tools.call(rest);
+      case HOOK -> tools.hook(rest);
+      case PROMPT -> tools.prompt(rest);
+      case EVENT -> tools.event(rest);
+      case STREAM -> streams.show(rest);
+      case WATCH -> streams.watch(rest);
+      case UNWATCH -> streams.unwatch(rest);
+      case QUIT -> throw new IllegalStateException("quit ends the loop before it runs");
     }
   }
 }

@@ -8,25 +8,28 @@ import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.host.client.GatewayClient;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
 /**
  * The interactive console: a person plays the agent host. It starts a default session at once so
  * a provider can bind, shows what the gateway asks of the host as it happens (timeline logs,
  * turns providers start, tool registrations, providers coming and going), and reads one command
- * per line until {@code quit} or the end of input. Works the same in a terminal and with piped
- * input: each command finishes before the next is read, so piped scripts give ordered output.
+ * per line until {@code quit} or the end of input. Each command finishes before the next is read,
+ * so piped scripts give ordered output.
+ *
+ * <p>On a terminal it edits lines with JLine ({@link ConsoleTerminal}: history, tab completion,
+ * live lines above the prompt, Ctrl-C interrupting the running command). On anything else (a pipe,
+ * a file, tests) it reads plain lines and prints no prompt, exactly as scripts expect.
  */
 final class ConsoleHost implements FrontEnd {
 
@@ -47,11 +50,28 @@ final class ConsoleHost implements FrontEnd {
         public void send(String sessionId, String source, String prompt) {}
       };
 
-  private final BufferedReader in;
+  /** What a person presses on a terminal, for {@code help}. */
+  private static final String TERMINAL_KEYS =
+      String.join(
+          "\n",
+          "Keys: Tab completes commands, tools, sessions and streams; Up/Down recall earlier commands",
+          "(kept in the home's " + ConsoleHistory.FILE + "); Ctrl-C interrupts the running command;"
+              + " Ctrl-D stops, like 'quit'.");
+
+  /** Where commands are read from without line editing. */
+  private final InputStream in;
+  /** Without line editing: whether a {@code > } goes out before each command. */
+  private final boolean prompts;
+  /** The terminal with line editing once open; completes with null without one. */
+  private final CompletableFuture<ConsoleTerminal> terminal;
   private final ConsoleOut out;
   private final PrintStream err;
   private final ConsoleEvents events;
+  /** Stream names for tab completion. */
+  private final KnownStreams knownStreams = new KnownStreams();
   private final StreamWatches streams;
+  /** The command Ctrl-C interrupts. */
+  private final RunningCommand command = new RunningCommand();
   /** The gateway once started; read by the signal hook. */
   private volatile RunningGateway running;
   /** With {@code attach}: the connection to a gateway running elsewhere; else null. */
@@ -59,12 +79,60 @@ final class ConsoleHost implements FrontEnd {
   /** Set once the stop has been reported. */
   private final AtomicBoolean stopping = new AtomicBoolean();
 
-  ConsoleHost(InputStream in, OutputStream out, PrintStream err, boolean interactive) {
-    this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-    this.out = new ConsoleOut(out, interactive);
+  /**
+   * The console on plain streams: lines in, lines out.
+   *
+   * @param prompts whether to print {@code > } before each command (a terminal without line
+   *     editing)
+   */
+  ConsoleHost(InputStream in, OutputStream out, PrintStream err, boolean prompts) {
+    this(in, prompts, CompletableFuture.completedFuture(null), new ConsoleOut(out), err);
+  }
+
+  /** The console on a terminal, with line editing. */
+  ConsoleHost(ConsoleTerminal terminal, PrintStream err) {
+    this(
+        InputStream.nullInputStream(),
+        false,
+        CompletableFuture.completedFuture(terminal),
+        new ConsoleOut(terminal.sink()),
+        err);
+  }
+
+  private ConsoleHost(
+      InputStream in, boolean prompts, CompletableFuture<ConsoleTerminal> terminal, ConsoleOut out, PrintStream err) {
+    this.in = in;
+    this.prompts = prompts;
+    this.terminal = terminal;
+    this.out = out;
     this.err = err;
-    this.events = new ConsoleEvents(this.out);
-    this.streams = new StreamWatches(this.out);
+    this.events = new ConsoleEvents(out);
+    this.streams = new StreamWatches(out, knownStreams);
+  }
+
+  /**
+   * The console {@code ./gateway} runs: with line editing on the process's terminal when {@code
+   * onTerminal} (stdin and stdout are one), else on plain streams. The terminal opens while the
+   * gateway starts (JLine takes a few hundred milliseconds): lines printed meanwhile go straight to
+   * stdout, which is that terminal. Should JLine fail to drive it, the console reads plain lines
+   * with a {@code > } prompt, as before JLine.
+   */
+  static ConsoleHost create(InputStream in, OutputStream out, PrintStream err, boolean onTerminal) {
+    if (!onTerminal) {
+      return new ConsoleHost(in, out, err, false);
+    }
+    AtomicReference<ConsoleHost> host = new AtomicReference<>();
+    CompletableFuture<ConsoleTerminal> opening =
+        ConsoleTerminal.openSystem(() -> ExitOnSignal.stopAndExit(() -> host.get().stopOnSignal()))
+            .exceptionally(
+                e -> {
+                  err.println("gateway: no line editing on this terminal (" + CommandFailed.rootMessage(e) + ")");
+                  return null;
+                });
+    LineQueue.Sink stdout = ConsoleOut.streamSink(out);
+    CompletableFuture<LineQueue.Sink> sink = opening.thenApply(opened -> opened != null ? opened.sink() : stdout);
+    host.set(new ConsoleHost(in, true, opening, new ConsoleOut(ConsoleOut.switching(stdout, sink)), err));
+    return host.get();
   }
 
   @Override
@@ -73,24 +141,26 @@ final class ConsoleHost implements FrontEnd {
       running = RunningGateway.start(options, events);
     } catch (StartupException e) {
       err.println("gateway: " + e.getMessage());
+      finish();
       return Main.EXIT_START_FAILED;
     }
     HostApi api = running.gateway();
-    ConsoleSessions sessions = new ConsoleSessions(out, api, events);
+    SessionHost host = knownStreams.recording(events);
+    ConsoleSessions sessions = new ConsoleSessions(out, api, host);
     streams.start(api, sessions);
     banner(options);
     try {
       SessionInfo session =
-          await(api.startSession(SessionSpec.of("console", System.getProperty("user.dir")), events));
+          await(api.startSession(SessionSpec.of("console", System.getProperty("user.dir")), host));
       sessions.makeCurrent(session.id());
       out.say("Session " + session.id() + " (\"console\") started, so a provider can bind to it now.");
     } catch (CommandFailed e) {
       out.say("Could not start the default session: " + e.getMessage());
     }
     out.say("Type 'help' for commands; 'quit' or end of input stops the gateway.");
-    serve(api, sessions);
+    serve(api, sessions, options.home());
     stop(STOP_DEADLINE);
-    out.finish();
+    finish();
     return Main.EXIT_OK;
   }
 
@@ -108,10 +178,11 @@ final class ConsoleHost implements FrontEnd {
               GatewayClient.Options.builder().observer(true).listener(new AttachedEvents(out, events)).build());
     } catch (IOException e) {
       err.println("gateway attach: " + e.getMessage());
+      finish();
       return Main.EXIT_START_FAILED;
     }
     HostApi api = client;
-    ConsoleSessions sessions = new ConsoleSessions(out, api, SILENT);
+    ConsoleSessions sessions = new ConsoleSessions(out, api, knownStreams.recording(SILENT));
     streams.start(api, sessions);
     out.say("Provider gateway " + Version.text() + ": attached to the gateway for " + home);
     try {
@@ -127,14 +198,45 @@ final class ConsoleHost implements FrontEnd {
       out.say("Could not list its sessions: " + e.getMessage());
     }
     out.say("Type 'help' for commands; 'quit' or end of input detaches and leaves the gateway running.");
-    serve(api, sessions);
+    serve(api, sessions, home);
     stop(STOP_DEADLINE);
-    out.finish();
+    finish();
     return Main.EXIT_OK;
   }
 
-  private void serve(HostApi api, ConsoleSessions sessions) {
-    new CommandLoop(in, out, err, sessions, new ToolCommands(out, api, sessions), streams, STOP_DEADLINE).serve();
+  private void serve(HostApi api, ConsoleSessions sessions, Path home) {
+    CommandInput input;
+    String help = ConsoleCommand.help();
+    ConsoleTerminal editor = terminal.join();
+    if (editor == null) {
+      input = CommandInput.lines(in, out, prompts);
+    } else {
+      input =
+          editor.commands(
+              historyFile(home), new ConsoleCompleter(api, sessions, knownStreams, streams), command, out);
+      help += "\n" + TERMINAL_KEYS;
+    }
+    new CommandLoop(input, out, err, sessions, new ToolCommands(out, api, sessions), streams, command, help, STOP_DEADLINE)
+        .serve();
+  }
+
+  /** The history file in {@code home}, or null (and a word why) when it cannot be used. */
+  private Path historyFile(Path home) {
+    try {
+      return ConsoleHistory.prepare(home);
+    } catch (IOException e) {
+      out.say("(Commands are not kept for the next run: " + e.getMessage() + ")");
+      return null;
+    }
+  }
+
+  /** Prints what is left, then gives the terminal back as it was. */
+  private void finish() {
+    out.finish();
+    ConsoleTerminal editor = terminal.join();
+    if (editor != null) {
+      editor.close();
+    }
   }
 
   @Override

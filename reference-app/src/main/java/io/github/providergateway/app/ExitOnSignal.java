@@ -15,15 +15,21 @@ final class ExitOnSignal {
 
   private ExitOnSignal() {}
 
+  /**
+   * Runs {@code stop}, then exits 0: what a stop signal does. Also the console terminal's Ctrl-C
+   * while the gateway starts (JLine handles SIGINT while the terminal is open).
+   */
+  static void stopAndExit(Runnable stop) {
+    stop.run();
+    StderrLogging.flush();
+    System.exit(Main.EXIT_OK);
+  }
+
   /** On TERM or INT, runs {@code stop} on the signal's thread and then exits 0. */
   static void install(Runnable stop) {
     for (String name : new String[] {"TERM", "INT"}) {
       try {
-        Signal.handle(new Signal(name), signal -> {
-          stop.run();
-          StderrLogging.flush();
-          System.exit(Main.EXIT_OK);
-        });
+        Signal.handle(new Signal(name), signal -> stopAndExit(stop));
       } catch (IllegalArgumentException reserved) {
         // The JVM keeps this signal for itself: the shutdown hook stops the gateway instead.
       }

@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.protocol.Limits;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -105,6 +106,10 @@ public final class Main implements Callable<Integer> {
       description = "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
   private String idleExitGrace;
 
+  /** The launcher's class-data training run: load the terminal console's classes too. */
+  @Option(names = "--class-data-training", hidden = true)
+  private boolean classDataTraining;
+
   @Option(
       names = {"-h", "--help"},
       usageHelp = true,
@@ -121,19 +126,20 @@ public final class Main implements Callable<Integer> {
   private final OutputStream out;
   private final PrintStream err;
   private final Map<String, String> env;
-  private final boolean interactive;
+  /** Whether stdin and stdout are a terminal: the console then edits lines (ConsoleTerminal). */
+  private final boolean terminal;
   /** The front end that is running, for the signal hook. */
   private volatile FrontEnd frontEnd;
   /** What a subcommand without a {@link FrontEnd} does when a signal stops the process, or null. */
   private volatile Runnable stopOnSignal;
 
   private Main(
-      InputStream in, OutputStream out, PrintStream err, Map<String, String> env, boolean interactive) {
+      InputStream in, OutputStream out, PrintStream err, Map<String, String> env, boolean terminal) {
     this.in = in;
     this.out = out;
     this.err = err;
     this.env = env;
-    this.interactive = interactive;
+    this.terminal = terminal;
   }
 
   /** Runs the app on the process's own streams and exits with its exit code. */
@@ -142,6 +148,8 @@ public final class Main implements Callable<Integer> {
     // any library must not land in it, so System.out goes to stderr from here on.
     PrintStream stdout = System.out;
     System.setOut(System.err);
+    // System.console() is there only when stdin and stdout both are a terminal (JDK 17; JDK 22 to
+    // 24 return one for pipes too, which JLine then refuses: the console falls back to plain lines).
     Main main = new Main(System.in, stdout, System.err, System.getenv(), System.console() != null);
     // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
     ExitOnSignal.install(main::onSignal);
@@ -215,10 +223,17 @@ public final class Main implements Callable<Integer> {
       return EXIT_USAGE;
     }
     StderrLogging.install(env);
+    if (classDataTraining) {
+      try {
+        ConsoleTerminal.loadClassesForArchive();
+      } catch (IOException e) {
+        err.println("gateway: the console's classes were not loaded for the archive (" + e.getMessage() + ")");
+      }
+    }
     FrontEnd chosen =
         detached
             ? new DetachedHost(err)
-            : rpc ? new RpcHost(in, out, err) : new ConsoleHost(in, out, err, interactive);
+            : rpc ? new RpcHost(in, out, err) : ConsoleHost.create(in, out, err, terminal);
     frontEnd = chosen;
     return chosen.run(options);
   }
@@ -330,7 +345,7 @@ public final class Main implements Callable<Integer> {
         return EXIT_USAGE;
       }
       StderrLogging.install(parent.env);
-      ConsoleHost console = new ConsoleHost(parent.in, parent.out, parent.err, parent.interactive);
+      ConsoleHost console = ConsoleHost.create(parent.in, parent.out, parent.err, parent.terminal);
       parent.frontEnd = console;
       return console.attach(gateway.home(parent.env), port);
     }

@@ -24,6 +24,8 @@ final class StreamWatches {
   private static final int STREAM_DEFAULT_LAST = 20;
 
   private final ConsoleOut out;
+  /** Names read successfully here are offered by tab completion. */
+  private final KnownStreams known;
   /** Streams being watched, by name. Reader thread and timer. */
   private final Map<String, Watch> watches = new ConcurrentHashMap<>();
   /** What the watches ask; set by start, read by the timer. */
@@ -33,8 +35,9 @@ final class StreamWatches {
   /** Times the watches; created by start, with the gateway. */
   private SystemScheduler timer;
 
-  StreamWatches(ConsoleOut out) {
+  StreamWatches(ConsoleOut out, KnownStreams known) {
     this.out = out;
+    this.known = known;
   }
 
   /** Readies the commands once the console has a gateway to ask. */
@@ -57,12 +60,14 @@ final class StreamWatches {
         throw new CommandFailed("n must be a number, was '" + args[1] + "'");
       }
     }
+    String session = sessions.requireCurrent();
     List<StreamEntry> entries =
-        await(api.queryStreams(sessions.requireCurrent(), List.of(args[0]), last)).getOrDefault(args[0], List.of());
+        await(api.queryStreams(session, List.of(args[0]), last)).getOrDefault(args[0], List.of());
     if (entries.isEmpty()) {
       out.say("No events in " + args[0] + ".");
       return;
     }
+    known.add(session, args[0]);
     List<StreamEntry> oldestFirst = new ArrayList<>(entries);
     Collections.reverse(oldestFirst);
     oldestFirst.forEach(entry -> out.say("  " + ConsoleText.describe(entry)));
@@ -81,6 +86,7 @@ final class StreamWatches {
       before.cancel();
     }
     watch.schedule();
+    known.add(session, stream);
     out.say("Watching " + stream + " in session " + session + "; 'unwatch' stops.");
   }
 
@@ -96,6 +102,11 @@ final class StreamWatches {
     }
     watch.cancel();
     out.say("Stopped watching " + stream + ".");
+  }
+
+  /** The streams being watched, by name. Any thread. */
+  List<String> watched() {
+    return List.copyOf(watches.keySet());
   }
 
   /** Stops every watch. Any thread. */

@@ -10,12 +10,13 @@ import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.protocol.ToolErrorCode;
 import java.util.List;
 
 /**
  * The console's commands about providers and what they offer the current session: {@code
- * providers}, {@code tools}, {@code call}, {@code hook}, {@code prompt}, {@code event}. Reader
- * thread only.
+ * providers}, {@code tools}, {@code call}, {@code hook}, {@code interrupt}, {@code prompt}, {@code
+ * event}. Reader thread only.
  */
 final class ToolCommands {
   private final ConsoleOut out;
@@ -62,7 +63,15 @@ final class ToolCommands {
 
   void call(String rest) {
     NameAndJson call = NameAndJson.parse(rest, "call <tool> [json args]");
-    CallResult result = await(api.callTool(sessions.requireCurrent(), call.name(), call.json(), null));
+    String session = sessions.requireCurrent();
+    CallResult result;
+    try {
+      result = await(api.callTool(session, call.name(), call.json(), null));
+    } catch (CommandInterrupted e) {
+      // await cancelled the call's own future: the gateway ends it CANCELLED (R-TOOL-19's cancel).
+      throw new CommandInterrupted(
+          "interrupted: the call to " + call.name() + " is cancelled (its provider is sent tool.cancel)");
+    }
     for (String context : result.context()) {
       out.say("  context: " + context);
     }
@@ -77,6 +86,9 @@ final class ToolCommands {
     } else if (outcome instanceof ToolOutcome.Failure) {
       ToolOutcome.Failure failure = (ToolOutcome.Failure) outcome;
       out.say("failed (" + failure.codeText() + "): " + failure.error());
+      if (failure.code() == ToolErrorCode.NOT_FOUND) {
+        suggestTool(session, call.name());
+      }
     } else {
       out.say("denied by a hook: " + ((ToolOutcome.Denied) outcome).reason());
     }
@@ -84,10 +96,29 @@ final class ToolCommands {
 
   void hook(String rest) {
     NameAndJson call = NameAndJson.parse(rest, "hook <tool> [json args]");
-    HookDecision decision = await(api.preToolUse(sessions.requireCurrent(), call.name(), call.json()));
+    String session = sessions.requireCurrent();
+    HookDecision decision = await(api.preToolUse(session, call.name(), call.json()));
     out.say(decision.allowed() ? "allow" : "deny: " + decision.reason());
     for (String context : decision.context()) {
       out.say("  context: " + context);
+    }
+    // Hooks run for any name (the host's own tools are not provider tools): only a near miss of a
+    // provider tool is worth a word.
+    suggestTool(session, call.name());
+  }
+
+  void interrupt() {
+    String session = sessions.requireCurrent();
+    await(api.interrupt(session));
+    out.say("Interrupted session " + session + ": its calls in flight end CANCELLED, their providers are sent tool.cancel.");
+  }
+
+  /** "Did you mean" when {@code name} is not a tool of the session but one is close to it. */
+  private void suggestTool(String session, String name) {
+    List<String> names = await(api.tools(session)).stream().map(HostTool::name).toList();
+    if (!names.contains(name)) {
+      DidYouMean.closest(name, names)
+          .ifPresent(meant -> out.say("  did you mean '" + meant + "'? (no tool '" + name + "' in this session)"));
     }
   }
 

@@ -1,30 +1,21 @@
 package io.github.providergateway.app;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The app in console mode, in-process on streams the test holds: it types lines, reads what a
  * person would see, and waits (boundedly) for lines to appear.
  */
 final class ConsoleApp implements AutoCloseable {
-
-  private static final Pattern URL = Pattern.compile("listening on\\s+(ws://\\S+)");
-  private static final Pattern TOKEN_FILE = Pattern.compile("token file\\s+(\\S+)");
-  private static final Pattern SESSION = Pattern.compile("Session (\\S+) \\(\"console\"\\) started");
 
   private final ScriptedInput input = new ScriptedInput();
   private final TextRecorder output = new TextRecorder();
@@ -75,40 +66,26 @@ final class ConsoleApp implements AutoCloseable {
   }
 
   URI url() {
-    return URI.create(group(URL));
+    return ConsoleBanner.in(text()).url();
   }
 
   String token() throws Exception {
-    return Files.readString(Path.of(group(TOKEN_FILE))).strip();
+    return ConsoleBanner.in(text()).token();
   }
 
   /** The id of the session the console started by itself. */
   String defaultSession() {
-    return group(SESSION);
-  }
-
-  private String group(Pattern pattern) {
-    Matcher matcher = pattern.matcher(text());
-    assertThat(matcher.find()).as("%s in:\n%s", pattern, text()).isTrue();
-    return matcher.group(1);
+    return ConsoleBanner.in(text()).defaultSession();
   }
 
   int awaitExit() {
-    try {
-      return exitCode.get(RpcApp.WAIT.toMillis() + 5_000, TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      throw new AssertionError("the console did not stop; it printed:\n" + text(), e);
-    }
+    return InThreadApp.awaitExit(exitCode, this::text);
   }
 
   @Override
   public void close() {
     input.end();
-    try {
-      exitCode.get(RpcApp.WAIT.toMillis() + 5_000, TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      // The test has failed already or will.
-    }
+    InThreadApp.awaitExitQuietly(exitCode);
   }
 
   /** stdout, kept as lines of text. */

@@ -99,7 +99,11 @@ class ConsoleHostTest {
       console.awaitLine("Session " + second + " ended.");
 
       console.type("frobnicate");
-      console.awaitLine("error: unknown command 'frobnicate'");
+      console.awaitLine("error: unknown command 'frobnicate'; type 'help'");
+      console.type("hlep");
+      console.awaitLine("error: unknown command 'hlep'; did you mean 'help'?");
+      console.type("interrupt");
+      console.awaitLine("Interrupted session " + console.defaultSession());
       console.type("call");
       console.awaitLine("error: usage: call <tool> [json args]");
     }

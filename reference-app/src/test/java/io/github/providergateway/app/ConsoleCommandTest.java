@@ -1,0 +1,28 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The one list of console commands that help, completion and "did you mean" read. */
+class ConsoleCommandTest {
+
+  @Test
+  void helpListsEveryCommandWithItsArgumentsInOneColumn() {
+    String help = ConsoleCommand.help();
+
+    for (String word : ConsoleCommand.words()) {
+      assertThat(help).containsPattern("(?m)^  " + java.util.regex.Pattern.quote(word) + "[ <\\[]");
+    }
+    assertThat(help).contains("  call <tool> [json]            call a tool");
+    assertThat(help).contains("  interrupt                     cancel the current session's calls in flight");
+  }
+
+  @Test
+  void commandsAreFoundByWordAnyCaseOrAlias() {
+    assertThat(ConsoleCommand.named("CALL")).contains(ConsoleCommand.CALL);
+    assertThat(ConsoleCommand.named("exit")).contains(ConsoleCommand.QUIT);
+    assertThat(ConsoleCommand.named("?")).contains(ConsoleCommand.HELP);
+    assertThat(ConsoleCommand.named("cal")).isEmpty();
+  }
+}

@@ -1,0 +1,68 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The console in a real terminal: tmux runs the app as {@code ./gateway} does ({@code Main} in a
+ * JVM of its own, stdin and stdout a pty), so JLine finds a system terminal through its provider
+ * files and the native library, raw mode, keypad keys and SIGINT from Ctrl-C are the kernel's.
+ * Skipped where tmux cannot be run ({@code .ci/run} installs it when it runs as root).
+ */
+class ConsoleInTmuxTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
+  @TempDir Path home;
+  @TempDir Path dir;
+
+  @Test
+  void completionHistoryAndCtrlCWorkInARealTerminal() throws Exception {
+    assumeTrue(Tmux.installed(), "tmux is not installed here");
+    List<String> gateway = TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0"));
+    try (Tmux tmux = Tmux.start(dir, gateway, 160, 50)) {
+      ConsoleBanner banner = ConsoleBanner.in(tmux.await("Type 'help'", WAIT));
+      try (WsProvider provider =
+          WsProvider.bound(banner.url(), banner.token(), banner.defaultSession(), "slowpoke", WsProvider.tools("greet", "slow"))) {
+        tmux.await("tools now: greet, slow", WAIT);
+
+        // TAB completes the tool name from what the gateway knows.
+        tmux.type("call gr");
+        tmux.press("Tab");
+        tmux.await("> call greet ", WAIT);
+        tmux.enter("{\"name\":\"Ada\"}");
+        provider.result(provider.next("tool.call"), "\"Hello, Ada!\"");
+        tmux.await("ok: Hello, Ada!", WAIT);
+
+        // Arrow up recalls it.
+        tmux.press("Up");
+        tmux.awaitLastLine("> call greet {\"name\":\"Ada\"}", WAIT);
+        tmux.press("C-u");
+
+        // Ctrl-C interrupts a call the provider is slow to answer; the gateway goes on.
+        tmux.enter("call slow");
+        JsonNode call = provider.next("tool.call");
+        tmux.press("C-c");
+        assertThat(provider.next("tool.cancel").get("id").asText()).isEqualTo(call.get("id").asText());
+        tmux.await("interrupted: the call to slow is cancelled", WAIT);
+        tmux.enter("cal");
+        tmux.await("did you mean 'call'?", WAIT);
+
+        tmux.enter("quit");
+        provider.next("session.lifecycle");
+        provider.goodbye();
+        tmux.await("Gateway stopped; token file removed.", WAIT);
+      }
+      assertThat(Files.readString(home.resolve(ConsoleHistory.FILE))).contains("call greet {\"name\":\"Ada\"}", "call slow");
+    }
+  }
+
+}

@@ -1,0 +1,118 @@
+package io.github.providergateway.app;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.protocol.CancelReason;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolCancel;
+import io.github.providergateway.protocol.ToolErrorCode;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The console's tool commands against an embedded gateway on a manual clock: {@code interrupt},
+ * a call ended by Ctrl-C, and "did you mean" for a mistyped tool.
+ */
+class ToolCommandsTest {
+
+  private final GatewayFixture fixture = GatewayFixture.create();
+  private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+  private final ConsoleOut out = new ConsoleOut(printed);
+  private final ConsoleSessions sessions = new ConsoleSessions(out, fixture.gateway, new RecordingSessionHost());
+  private final ToolCommands tools = new ToolCommands(out, fixture.gateway, sessions);
+  private String session;
+  private RecordingProviderConnection provider;
+
+  @BeforeEach
+  void sessionWithAProvider() {
+    session = fixture.startSession("work");
+    sessions.makeCurrent(session);
+    provider = fixture.bound("greeter", session, tool("greet"), tool("slow"));
+    fixture.settle();
+  }
+
+  @AfterEach
+  void close() {
+    fixture.close();
+  }
+
+  /** What the console printed, once everything queued is written. */
+  private String printed() {
+    out.finish();
+    return printed.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void interruptCancelsTheCurrentSessionsCallsInFlight() {
+    CompletableFuture<CallResult> call = fixture.call(session, "slow", "{}");
+    ToolCall sent = provider.next(ToolCall.class);
+
+    tools.interrupt();
+
+    ToolCancel cancel = provider.next(ToolCancel.class);
+    assertThat(cancel.id()).isEqualTo(sent.id());
+    assertThat(cancel.reason()).isEqualTo(CancelReason.INTERRUPTED);
+    assertThat(GatewayFixture.done(call).outcome())
+        .isInstanceOfSatisfying(ToolOutcome.Failure.class, f -> assertThat(f.code()).isEqualTo(ToolErrorCode.CANCELLED));
+    assertThat(printed()).contains("Interrupted session " + session + ": its calls in flight end CANCELLED");
+  }
+
+  @Test
+  void aCallWhoseCommandIsInterruptedIsCancelledOnTheGateway() throws Exception {
+    AtomicReference<Throwable> ended = new AtomicReference<>();
+    Thread reader =
+        new Thread(
+            () -> {
+              try {
+                tools.call("slow {}");
+              } catch (Throwable e) {
+                ended.set(e);
+              }
+            });
+    reader.start();
+    provider.await(1, Duration.ofSeconds(10));
+    ToolCall sent = provider.next(ToolCall.class);
+
+    reader.interrupt(); // what Ctrl-C does (RunningCommand)
+    reader.join(10_000);
+
+    assertThat(ended.get())
+        .isInstanceOf(CommandInterrupted.class)
+        .hasMessage("interrupted: the call to slow is cancelled (its provider is sent tool.cancel)");
+    ToolCancel cancel = provider.next(ToolCancel.class);
+    assertThat(cancel.id()).isEqualTo(sent.id());
+    assertThat(cancel.reason()).isEqualTo(CancelReason.INTERRUPTED);
+  }
+
+  @Test
+  void aMistypedToolInCallOrHookGetsADidYouMean() {
+    tools.call("gret {}");
+    tools.hook("gret {}");
+    tools.hook("shell {}"); // a host tool: no provider tool is near it, so no word about it
+
+    String text = printed();
+    assertThat(text).contains("failed (NOT_FOUND): No provider tool 'gret'");
+    assertThat(text.split("did you mean 'greet'\\? \\(no tool 'gret' in this session\\)", -1)).hasSize(3);
+    assertThat(text).doesNotContain("'shell'");
+  }
+
+  @Test
+  void interruptWithoutACurrentSessionSaysSo() {
+    sessions.makeCurrent(null);
+
+    assertThatThrownBy(tools::interrupt).isInstanceOf(CommandFailed.class).hasMessageContaining("no current session");
+  }
+}
