@@ -7,6 +7,12 @@ package io.github.providergateway.protocol;
  */
 public record AuthConfirm(String code) implements ProviderMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param code the pairing code as the user typed it
+   * @throws NullPointerException when {@code code} is null
+   */
   public AuthConfirm {
     Require.present(code, "code");
   }

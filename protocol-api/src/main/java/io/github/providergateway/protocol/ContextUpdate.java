@@ -7,6 +7,14 @@ package io.github.providergateway.protocol;
 public record ContextUpdate(String requestId, String sessionId, String context)
     implements StateUpdate, ProviderMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param requestId echoed by the {@code ack} or {@code error} that answers it
+   * @param sessionId the session it applies to; required of {@code "all"}-bound providers
+   * @param context the new ambient context; empty clears it
+   * @throws NullPointerException when {@code context} is null
+   */
   public ContextUpdate {
     Require.present(context, "context");
   }

@@ -6,6 +6,13 @@ package io.github.providergateway.protocol;
  */
 public record FilterRule(String match, FilterOutcome outcome) {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param match the regular expression searched for in the event's text
+   * @param outcome the level the event takes when it matches, or {@code drop}
+   * @throws NullPointerException when {@code match} or {@code outcome} is null
+   */
   public FilterRule {
     Require.present(match, "match");
     Require.present(outcome, "outcome");

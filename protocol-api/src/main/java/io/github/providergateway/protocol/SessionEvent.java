@@ -9,6 +9,15 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record SessionEvent(String sessionId, String event, JsonNode data) implements GatewayMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param sessionId the session's id
+   * @param event the event's type, e.g. {@code user.message}
+   * @param data the event's data, as the host sent it
+   * @throws NullPointerException when {@code sessionId}, {@code event} or {@code data} is null
+   * @throws IllegalArgumentException when {@code sessionId} or {@code event} is empty
+   */
   public SessionEvent {
     Require.nonEmpty(sessionId, "sessionId");
     Require.nonEmpty(event, "event");

@@ -6,6 +6,13 @@ package io.github.providergateway.protocol;
  */
 public record SessionReady(String sessionId) implements SessionScoped, ProviderMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param sessionId the session the provider is now ready in
+   * @throws NullPointerException when {@code sessionId} is null
+   * @throws IllegalArgumentException when {@code sessionId} is empty
+   */
   public SessionReady {
     Require.nonEmpty(sessionId, "sessionId");
   }

@@ -12,6 +12,14 @@ import java.util.Map;
 public record StreamHistory(String queryId, Map<String, List<StreamEntry>> streams)
     implements GatewayMessage {
 
+  /**
+   * Checks the required fields and copies the collections.
+   *
+   * @param queryId the {@code queryId} of the {@code stream.query} it answers
+   * @param streams each requested stream's name → its entries, newest first; copied
+   * @throws NullPointerException when {@code queryId} or {@code streams} is null
+   * @throws IllegalArgumentException when {@code queryId} is empty
+   */
   public StreamHistory {
     Require.nonEmpty(queryId, "queryId");
     Map<String, List<StreamEntry>> copy = new LinkedHashMap<>();

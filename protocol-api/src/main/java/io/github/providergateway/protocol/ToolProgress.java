@@ -6,6 +6,14 @@ package io.github.providergateway.protocol;
  */
 public record ToolProgress(String id, String message) implements ProviderMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param id the {@code id} of the {@code tool.call} it reports on
+   * @param message the status text
+   * @throws NullPointerException when {@code id} or {@code message} is null
+   * @throws IllegalArgumentException when {@code id} is empty
+   */
   public ToolProgress {
     Require.nonEmpty(id, "id");
     Require.present(message, "message");

@@ -13,17 +13,23 @@ import static java.util.Objects.requireNonNull;
  */
 public sealed interface DecodeResult<M, E> permits DecodeResult.Decoded, DecodeResult.Failed {
 
-  /** Whether a message was decoded. */
+  /** {@return whether a message was decoded} */
   boolean isDecoded();
 
-  /** The message, or {@code null} when decoding failed. */
+  /** {@return the message, or {@code null} when decoding failed} */
   M messageOrNull();
 
-  /** The error, or {@code null} when a message was decoded. */
+  /** {@return the error, or {@code null} when a message was decoded} */
   E errorOrNull();
 
   /** A decoded message. */
   record Decoded<M, E>(M message) implements DecodeResult<M, E> {
+    /**
+     * Checks that there is a message.
+     *
+     * @param message the decoded message
+     * @throws NullPointerException when {@code message} is null
+     */
     public Decoded {
       requireNonNull(message, "message");
     }
@@ -46,6 +52,12 @@ public sealed interface DecodeResult<M, E> permits DecodeResult.Decoded, DecodeR
 
   /** A text that could not be decoded. */
   record Failed<M, E>(E error) implements DecodeResult<M, E> {
+    /**
+     * Checks that there is an error.
+     *
+     * @param error why the text could not be decoded
+     * @throws NullPointerException when {@code error} is null
+     */
     public Failed {
       requireNonNull(error, "error");
     }
