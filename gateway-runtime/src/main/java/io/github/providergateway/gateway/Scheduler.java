@@ -14,6 +14,8 @@ public interface Scheduler {
   /**
    * Runs {@code task} once {@code delay} has passed.
    *
+   * @param delay how long from now
+   * @param task what to run
    * @return a handle that cancels the task if it has not run yet
    */
   Cancellable schedule(Duration delay, Runnable task);

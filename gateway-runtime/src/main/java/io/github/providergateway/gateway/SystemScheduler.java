@@ -67,6 +67,7 @@ public final class SystemScheduler implements Scheduler, AutoCloseable {
   /** Whether {@link #close()} ran. Guarded by lock. */
   private boolean closed;
 
+  /** A scheduler whose timer thread starts with the first {@link #schedule}. */
   public SystemScheduler() {}
 
   @Override
