@@ -12,8 +12,17 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record CallProgress(String sessionId, JsonNode callId, String message) implements HostEvent {
 
+  /** The {@code event} name on the wire. */
   public static final String NAME = "tool.progress";
 
+  /**
+   * Checks the required fields.
+   *
+   * @param sessionId the session's id
+   * @param callId the {@code id} of that {@code tool.call}, as it was sent
+   * @param message the provider's progress text
+   * @throws NullPointerException when {@code sessionId}, {@code callId} or {@code message} is null
+   */
   public CallProgress {
     requireNonNull(sessionId, "sessionId");
     requireNonNull(callId, "callId");

@@ -9,8 +9,15 @@ import static java.util.Objects.requireNonNull;
  */
 public record SessionEnded(String sessionId) implements HostEvent {
 
+  /** The {@code event} name on the wire. */
   public static final String NAME = "session.ended";
 
+  /**
+   * Checks the required fields.
+   *
+   * @param sessionId the session's id
+   * @throws NullPointerException when {@code sessionId} is null
+   */
   public SessionEnded {
     requireNonNull(sessionId, "sessionId");
   }

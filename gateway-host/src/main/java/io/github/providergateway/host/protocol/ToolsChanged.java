@@ -7,8 +7,16 @@ import java.util.List;
 /** {@code tools.changed}: the host's tool registration for a session changed (names only). */
 public record ToolsChanged(String sessionId, List<String> tools) implements HostEvent {
 
+  /** The {@code event} name on the wire. */
   public static final String NAME = "tools.changed";
 
+  /**
+   * Checks the required fields and copies the collections.
+   *
+   * @param sessionId the session's id
+   * @param tools the tools' names; copied
+   * @throws NullPointerException when {@code sessionId} is null
+   */
   public ToolsChanged {
     requireNonNull(sessionId, "sessionId");
     tools = List.copyOf(tools);
