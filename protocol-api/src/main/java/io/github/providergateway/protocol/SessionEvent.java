@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@code session.event}: something happened in a session the provider subscribed to ({@code
  * user.message}, {@code assistant.message}, {@code tool.execution_complete}, {@code
  * assistant.intent}; see {@link SessionEvents}).
+ *
+ * @param sessionId the session's id
+ * @param event the event's type, e.g. {@code user.message}
+ * @param data the event's data, as the host sent it
  */
 public record SessionEvent(String sessionId, String event, JsonNode data) implements GatewayMessage {
 

@@ -32,7 +32,11 @@ public sealed interface SessionSelector permits SessionSelector.Named, SessionSe
     return new Named(sessionId);
   }
 
-  /** One session, by id. */
+  /**
+   * One session, by id.
+   *
+   * @param sessionId the session's id
+   */
   record Named(String sessionId) implements SessionSelector {
     /**
      * Checks the required fields.

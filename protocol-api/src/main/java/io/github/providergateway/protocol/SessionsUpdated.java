@@ -2,7 +2,11 @@ package io.github.providergateway.protocol;
 
 import java.util.List;
 
-/** {@code sessions.updated}: the session list changed; shaped like {@code sessions}. */
+/**
+ * {@code sessions.updated}: the session list changed; shaped like {@code sessions}.
+ *
+ * @param active the active sessions
+ */
 public record SessionsUpdated(List<SessionInfo> active) implements GatewayMessage {
 
   /**

@@ -8,6 +8,9 @@ import java.util.Map;
 /**
  * {@code stream.history}: the answer to a {@code stream.query}. Each requested stream, keyed by
  * the name the query used, maps to its entries, newest first.
+ *
+ * @param queryId the {@code queryId} of the {@code stream.query} it answers
+ * @param streams each requested stream's name → its entries, newest first
  */
 public record StreamHistory(String queryId, Map<String, List<StreamEntry>> streams)
     implements GatewayMessage {

@@ -3,6 +3,11 @@ package io.github.providergateway.protocol;
 /**
  * {@code transform.request}: a {@code callback} transform's turn at a prompt section; answer with
  * {@code transform.result} within 2 s or the section stays as {@code current}.
+ *
+ * @param callId the request's id, echoed by the {@code transform.result}
+ * @param sessionId the session's id
+ * @param section the section's name
+ * @param current the section's current text
  */
 public record TransformRequest(String callId, String sessionId, String section, String current)
     implements GatewayMessage {

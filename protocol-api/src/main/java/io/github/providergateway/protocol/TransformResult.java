@@ -1,6 +1,11 @@
 package io.github.providergateway.protocol;
 
-/** {@code transform.result}: the new text of a section, answering a {@code transform.request}. */
+/**
+ * {@code transform.result}: the new text of a section, answering a {@code transform.request}.
+ *
+ * @param callId the {@code callId} of the {@code transform.request} it answers
+ * @param content the section's whole new text
+ */
 public record TransformResult(String callId, String content) implements ProviderMessage {
 
   /**

@@ -41,7 +41,14 @@ public final class HookGateRecord {
 
   private HookGateRecord() {}
 
-  /** One session's blocking rules, in the gateway's evaluation order. */
+  /**
+   * One session's blocking rules, in the gateway's evaluation order.
+   *
+   * @param sessionId the gateway's id of the session
+   * @param label the session's label, which names the agent; may be null
+   * @param cwd the session's working directory, how a hook finds its session; may be null
+   * @param rules the session's blocking rules, in evaluation order
+   */
   public record Entry(String sessionId, String label, String cwd, List<SessionHookRule> rules) {
     /**
      * Checks and copies the entry.

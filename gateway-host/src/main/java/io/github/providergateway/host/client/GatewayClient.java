@@ -589,6 +589,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       private Duration startTimeout = Duration.ofSeconds(15);
       private Starter starter;
 
+      /** A builder with the default port and timeout and no starter, as {@link Launch#builder()}. */
+      public Builder() {}
+
       /**
        * The port a started gateway listens on, and the one tried when the home names none.
        *
@@ -720,6 +723,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       private Clock clock = Clock.systemUTC();
       private Scheduler scheduler;
       private Listener listener;
+
+      /** A builder with every setting at its default, as {@link Options#builder()}. */
+      public Builder() {}
 
       /**
        * How long one connection attempt may take (default 2 s): a gateway that is going away may

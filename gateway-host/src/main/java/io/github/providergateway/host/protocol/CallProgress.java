@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * "progress": true}, to the host that sent it only, at the pace the session timeline shows it.
  *
  * @param callId the {@code id} of that {@code tool.call}, as it was sent
+ * @param sessionId the session's id
+ * @param message the provider's progress text
  */
 public record CallProgress(String sessionId, JsonNode callId, String message) implements HostEvent {
 

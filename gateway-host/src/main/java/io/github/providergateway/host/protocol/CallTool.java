@@ -13,6 +13,9 @@ import java.time.Duration;
  * @param timeout {@code timeoutMs}; {@code null} for the tool's own
  * @param progress ours: {@code true} sends this host the call's {@code tool.progress} events
  *     ({@link CallProgress}); {@code null} (absent) or {@code false}: none
+ * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
+ * @param sessionId the session's id
+ * @param tool the tool's name
  */
 public record CallTool(
     JsonNode id, String sessionId, String tool, ObjectNode args, Duration timeout, Boolean progress)

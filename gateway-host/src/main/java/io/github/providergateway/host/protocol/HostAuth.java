@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  *     sessions it started (within 30 s of its drop); optional
  * @param observer whether to receive the timeline events of every session, not only of the
  *     sessions this connection owns (an attached console); optional, default false
+ * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  */
 public record HostAuth(JsonNode id, String token, String reclaimToken, Boolean observer)
     implements HostCommand {

@@ -46,6 +46,7 @@ public sealed interface HostReply extends HostOutput permits HostReply.Ok, HostR
    *
    * @param fields the reply's fields besides {@code id} and {@code ok} (their names and shapes
    *     are the command's, host-rpc.md); treat as read-only
+   * @param id the {@code id} of the command it answers; {@code null} when that had none
    */
   record Ok(JsonNode id, ObjectNode fields) implements HostReply {
     /**
@@ -76,6 +77,7 @@ public sealed interface HostReply extends HostOutput permits HostReply.Ok, HostR
    * @param code the code; {@link RpcErrorCode#UNKNOWN} for one this library does not know
    * @param codeText the code exactly as written
    * @param message what went wrong, for people
+   * @param id the {@code id} of the command it answers; {@code null} when that had none
    */
   record Failed(JsonNode id, RpcErrorCode code, String codeText, String message) implements HostReply {
     /**

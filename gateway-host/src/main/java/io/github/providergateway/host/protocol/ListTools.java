@@ -2,7 +2,12 @@ package io.github.providergateway.host.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** {@code tools.list}. Reply: {@code tools}, as the host would register them. */
+/**
+ * {@code tools.list}. Reply: {@code tools}, as the host would register them.
+ *
+ * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
+ * @param sessionId the session's id
+ */
 public record ListTools(JsonNode id, String sessionId) implements HostCommand {
 
   /**

@@ -7,6 +7,10 @@ import static java.util.Objects.requireNonNull;
  *
  * @param instance its instance id; {@code null} (written as JSON {@code null}) for a
  *     single-instance provider
+ * @param connected {@code true} for {@code provider.connected}, {@code false} for {@code
+ *     provider.disconnected}
+ * @param providerId the gateway-assigned id of the provider
+ * @param name the provider's name
  */
 public record ProviderPresence(boolean connected, String providerId, String name, String instance)
     implements HostEvent {

@@ -8,6 +8,8 @@ import java.util.List;
  *
  * @param streams names as {@code stream@provider}; at least one
  * @param last how many of each, or {@code null} for every retained event
+ * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
+ * @param sessionId the session's id
  */
 public record QueryStreams(JsonNode id, String sessionId, List<String> streams, Integer last)
     implements HostCommand {

@@ -6,6 +6,8 @@ import static java.util.Objects.requireNonNull;
  * {@code session.log}: a line for the session's timeline.
  *
  * @param source the provider's name, or {@code gateway}
+ * @param sessionId the session's id
+ * @param message the line
  */
 public record SessionLog(String sessionId, String message, String source) implements HostEvent {
 

@@ -13,6 +13,7 @@ import java.util.List;
  *     register them); optional
  * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated} ({@link
  *     StreamUpdated}) for each event a provider's push adds to a stream of the session; optional
+ * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  */
 public record StartSession(
     JsonNode id,

@@ -8,6 +8,7 @@ import static java.util.Objects.requireNonNull;
  * "streamUpdates": true}); read the event with {@code stream.query}.
  *
  * @param stream {@code stream@provider}, as {@code stream.query} takes it
+ * @param sessionId the session's id
  */
 public record StreamUpdated(String sessionId, String stream) implements HostEvent {
 

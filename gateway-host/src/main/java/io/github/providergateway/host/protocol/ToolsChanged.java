@@ -4,7 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.List;
 
-/** {@code tools.changed}: the host's tool registration for a session changed (names only). */
+/**
+ * {@code tools.changed}: the host's tool registration for a session changed (names only).
+ *
+ * @param sessionId the session's id
+ * @param tools the tools' names
+ */
 public record ToolsChanged(String sessionId, List<String> tools) implements HostEvent {
 
   /** The {@code event} name on the wire. */

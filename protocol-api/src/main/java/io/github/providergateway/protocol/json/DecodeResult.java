@@ -22,7 +22,13 @@ public sealed interface DecodeResult<M, E> permits DecodeResult.Decoded, DecodeR
   /** {@return the error, or {@code null} when a message was decoded} */
   E errorOrNull();
 
-  /** A decoded message. */
+  /**
+   * A decoded message.
+   *
+   * @param <M> the type of a decoded message
+   * @param <E> the type of a decode error
+   * @param message the decoded message
+   */
   record Decoded<M, E>(M message) implements DecodeResult<M, E> {
     /**
      * Checks that there is a message.
@@ -50,7 +56,13 @@ public sealed interface DecodeResult<M, E> permits DecodeResult.Decoded, DecodeR
     }
   }
 
-  /** A text that could not be decoded. */
+  /**
+   * A text that could not be decoded.
+   *
+   * @param <M> the type of a decoded message
+   * @param <E> the type of a decode error
+   * @param error why the text could not be decoded
+   */
   record Failed<M, E>(E error) implements DecodeResult<M, E> {
     /**
      * Checks that there is an error.

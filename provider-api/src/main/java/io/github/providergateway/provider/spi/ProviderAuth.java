@@ -32,7 +32,11 @@ public sealed interface ProviderAuth {
     return new Pairing(codes);
   }
 
-  /** A token presented on every connection. */
+  /**
+   * A token presented on every connection.
+   *
+   * @param token the token
+   */
   record Token(String token) implements ProviderAuth {
     /**
      * Checks the token.
@@ -59,6 +63,8 @@ public sealed interface ProviderAuth {
    * Pairing: the first connection sends {@code auth {mode: "pair"}} and asks {@code codes} for the
    * code the person reads in their session; later connections present the external token that
    * pairing issued, and pair again if the gateway refuses it.
+   *
+   * @param codes asks the person for the code
    */
   record Pairing(PairingCodeSupplier codes) implements ProviderAuth {
     /**

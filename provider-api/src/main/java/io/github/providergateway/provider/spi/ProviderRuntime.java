@@ -31,7 +31,12 @@ public final class ProviderRuntime {
 
   private final ProviderSide side;
 
-  /** What a transport does after a connection ended: open another, and whether it was bound. */
+  /**
+   * What a transport does after a connection ended: open another, and whether it was bound.
+   *
+   * @param reconnect whether to open another connection; false once the runtime has ended
+   * @param wasBound whether the ended connection had been bound to a session
+   */
   public record AfterClose(boolean reconnect, boolean wasBound) {}
 
   /**
