@@ -9,10 +9,18 @@ import io.github.providergateway.host.protocol.HostCommand;
  */
 public interface HostChannel {
 
-  /** Delivers one command as JSON text; an unreadable one is answered with its error. */
+  /**
+   * Delivers one command as JSON text; an unreadable one is answered with its error.
+   *
+   * @param text one whole command as received
+   */
   void receive(String text);
 
-  /** Delivers one command already decoded. */
+  /**
+   * Delivers one command already decoded.
+   *
+   * @param command the command
+   */
   void receive(HostCommand command);
 
   /**

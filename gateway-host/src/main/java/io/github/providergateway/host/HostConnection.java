@@ -15,6 +15,7 @@ public interface HostConnection {
   /**
    * Queues {@code output} for the host.
    *
+   * @param output a reply or an event
    * @return {@code false} when the connection is closed or cannot take more
    */
   boolean send(HostOutput output);
@@ -22,7 +23,7 @@ public interface HostConnection {
   /** Closes the connection after what is queued; the carrier then calls {@link HostChannel#closed()}. */
   void close();
 
-  /** A short description for logs, e.g. {@code host ws 127.0.0.1:53211}. */
+  /** {@return a short description for logs, e.g. {@code host ws 127.0.0.1:53211}} */
   String describe();
 
   /**

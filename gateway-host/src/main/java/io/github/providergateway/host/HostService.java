@@ -93,12 +93,22 @@ public final class HostService implements AutoCloseable {
     side.startIdleExit();
   }
 
-  /** Starts configuring the host side of {@code gateway}. */
+  /**
+   * Starts configuring the host side of {@code gateway}.
+   *
+   * @param gateway the gateway the hosts use
+   * @return a new builder
+   */
   public static Builder builder(Gateway gateway) {
     return new Builder(gateway);
   }
 
-  /** Opens a connection that must authenticate with {@code host.auth} first. */
+  /**
+   * Opens a connection that must authenticate with {@code host.auth} first.
+   *
+   * @param connection the carrier's side, which replies and events go to
+   * @return the service's side, which the carrier delivers commands to
+   */
   public HostChannel open(HostConnection connection) {
     return side.open(requireNonNull(connection, "connection"));
   }
@@ -106,19 +116,22 @@ public final class HostService implements AutoCloseable {
   /**
    * Opens a connection that is authenticated by how it reached the gateway (the {@code --rpc}
    * app's own standard input): it owns the sessions it starts and hears every provider event.
+   *
+   * @param connection the carrier's side, which replies and events go to
+   * @return the service's side, which the carrier delivers commands to
    */
   public HostChannel openTrusted(HostConnection connection) {
     return side.openTrusted(requireNonNull(connection, "connection"));
   }
 
-  /** How many hosts are connected and authenticated now; completes on the gateway loop. */
+  /** {@return how many hosts are connected and authenticated now; completes on the gateway loop} */
   public CompletableFuture<Integer> connectedHosts() {
     return side.connectedHosts();
   }
 
   /**
-   * The live sessions owned by no connection, waiting in their re-claim grace; completes on the
-   * gateway loop.
+   * {@return the live sessions owned by no connection, waiting in their re-claim grace}; completes
+   * on the gateway loop.
    */
   public CompletableFuture<Set<String>> orphanedSessions() {
     return side.orphanedSessions();
@@ -151,19 +164,34 @@ public final class HostService implements AutoCloseable {
       this.gateway = requireNonNull(gateway, "gateway");
     }
 
-    /** What times the grace periods (the gateway's own scheduler, or a manual clock). */
+    /**
+     * What times the grace periods (the gateway's own scheduler, or a manual clock). Required.
+     *
+     * @param scheduler the scheduler
+     * @return this builder
+     */
     public Builder scheduler(Scheduler scheduler) {
       this.scheduler = requireNonNull(scheduler, "scheduler");
       return this;
     }
 
-    /** How long a dropped host's sessions wait for it to come back. */
+    /**
+     * How long a dropped host's sessions wait for it to come back.
+     *
+     * @param grace a positive duration
+     * @return this builder
+     */
     public Builder reclaimGrace(Duration grace) {
       this.reclaimGrace = positive(grace, "reclaimGrace");
       return this;
     }
 
-    /** How long a new connection has to send {@code host.auth}. */
+    /**
+     * How long a new connection has to send {@code host.auth}.
+     *
+     * @param timeout a positive duration
+     * @return this builder
+     */
     public Builder authTimeout(Duration timeout) {
       this.authTimeout = positive(timeout, "authTimeout");
       return this;
@@ -173,6 +201,10 @@ public final class HostService implements AutoCloseable {
      * Runs {@code action} (once) after {@code grace} with no session and no connected host; a
      * session or a host arriving within it restarts the wait (the detached gateway, R-SESS-15). The
      * countdown runs only after {@link HostService#startIdleExit}.
+     *
+     * @param grace how long the gateway stays up with nothing to serve; positive
+     * @param action what stops it
+     * @return this builder
      */
     public Builder idleExit(Duration grace, Runnable action) {
       this.idleExitGrace = positive(grace, "grace");
@@ -183,6 +215,9 @@ public final class HostService implements AutoCloseable {
     /**
      * Lets hosts stop the gateway: {@code shutdown} is replied to, then {@code action} runs with
      * the command's deadline (default 10 s). Without it, {@code shutdown} is refused.
+     *
+     * @param action stops the gateway, given the sessions' deadline
+     * @return this builder
      */
     public Builder onShutdown(Consumer<Duration> action) {
       this.onShutdown = requireNonNull(action, "action");
@@ -192,6 +227,9 @@ public final class HostService implements AutoCloseable {
     /**
      * The system-prompt sections a {@code prompt} command runs on when it gives none (R-RPC-20),
      * in order. Default: none, so providers' transforms only see what a command sends.
+     *
+     * @param sections section name → text, in order; copied
+     * @return this builder
      */
     public Builder defaultPromptSections(Map<String, String> sections) {
       requireNonNull(sections, "sections").forEach((name, text) -> {
@@ -202,12 +240,23 @@ public final class HostService implements AutoCloseable {
       return this;
     }
 
-    /** The source of re-claim tokens (tests pin it; production keeps the secure default). */
+    /**
+     * The source of re-claim tokens (tests pin it; production keeps the secure default).
+     *
+     * @param random the generator
+     * @return this builder
+     */
     public Builder random(RandomGenerator random) {
       this.random = requireNonNull(random, "random");
       return this;
     }
 
+    /**
+     * The host side, ready for {@link HostService#open} and {@link HostService#openTrusted}.
+     *
+     * @return a new host service
+     * @throws NullPointerException when no scheduler was given
+     */
     public HostService build() {
       requireNonNull(scheduler, "scheduler");
       return new HostService(this);

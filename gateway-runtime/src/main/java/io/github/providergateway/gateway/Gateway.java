@@ -76,17 +76,19 @@ public final class Gateway implements HostApi, AutoCloseable {
    * completions of the {@link HostApi} futures), so state they share needs no lock. A task must
    * not block. Once the gateway is closed, {@code execute} may refuse a task with {@link
    * java.util.concurrent.RejectedExecutionException}.
+   *
+   * @return the loop's executor
    */
   public Executor loop() {
     return loop;
   }
 
-  /** Whether the calling thread is running a task of the {@linkplain #loop() gateway loop} now. */
+  /** {@return whether the calling thread is running a task of the {@linkplain #loop() gateway loop} now} */
   public boolean inLoop() {
     return loop.inLoop();
   }
 
-  /** Starts configuring a gateway; every setting has a production default. */
+  /** {@return a new builder: every setting has a production default} */
   public static Builder builder() {
     return new Builder();
   }
@@ -97,6 +99,9 @@ public final class Gateway implements HostApi, AutoCloseable {
    * Registers a new WebSocket connection. It starts in AwaitAuth: its first message must be {@code
    * auth}, and unless it has authenticated within {@link Limits#authTimeout()} (or, pairing, before
    * its codes expire) it gets {@code AUTH_FAILED} and is closed.
+   *
+   * @param connection the transport's side of the connection, which the gateway sends through
+   * @return the gateway's side, which the transport delivers to
    */
   public ProviderLink acceptWebSocket(ProviderConnection connection) {
     return engine.acceptWebSocket(connection);
@@ -105,23 +110,25 @@ public final class Gateway implements HostApi, AutoCloseable {
   /**
    * Registers an in-process provider: internal trust, no {@code auth}, starting in AwaitHello.
    *
+   * @param connection the transport's side of the connection, which the gateway sends through
    * @param homeSessionId the session a {@code hello} without {@code session} binds to; may be null
+   * @return the gateway's side, which the transport delivers to
    */
   public ProviderLink acceptLocal(ProviderConnection connection, String homeSessionId) {
     return engine.acceptLocal(connection, homeSessionId);
   }
 
-  /** The limits this gateway enforces. */
+  /** {@return the limits this gateway enforces} */
   public Limits limits() {
     return engine.limits();
   }
 
-  /** The clock this gateway reads ({@link Builder#clock}), for transports that time their peers. */
+  /** {@return the clock this gateway reads ({@link Builder#clock}), for transports that time their peers} */
   public Clock clock() {
     return clock;
   }
 
-  /** The gateway token for providers started by hand (project trust). Treat it as a secret. */
+  /** {@return the gateway token for providers started by hand (project trust)}. Treat it as a secret. */
   public String providerToken() {
     return engine.credentials().gatewayToken();
   }
@@ -130,6 +137,9 @@ public final class Gateway implements HostApi, AutoCloseable {
    * Whether {@code presented} is the {@linkplain #providerToken() gateway token}, compared in
    * constant time (by SHA-256 digest): for code that lets peers in with it, such as the host side's
    * {@code host.auth}.
+   *
+   * @param presented the token a peer presented; not null
+   * @return whether it is the gateway token
    */
   public boolean isProviderToken(String presented) {
     return engine.credentials().isGatewayToken(requireNonNull(presented, "presented"));
@@ -138,6 +148,8 @@ public final class Gateway implements HostApi, AutoCloseable {
   /**
    * Where the token file is, when the gateway has a home: {@code <home>/.provider-token}. It exists
    * from {@link #publishTokenFile()} until {@link #close()}.
+   *
+   * @return the path, whether or not the file exists now; empty without a home
    */
   public Optional<Path> tokenFile() {
     return Optional.ofNullable(engine.credentials().tokenFile());
@@ -161,12 +173,19 @@ public final class Gateway implements HostApi, AutoCloseable {
   /**
    * Issues a fresh project token scoped to {@code sessionId}, for a provider the host spawns (its
    * {@code TAP_PROVIDER_TOKEN}). It dies with the session.
+   *
+   * @param sessionId the session the token is scoped to
+   * @return the token; fails with {@link HostException} for an unknown session
    */
   public CompletableFuture<String> issueSpawnToken(String sessionId) {
     return onLoop(() -> engine.issueSpawnToken(sessionId));
   }
 
-  /** Adds a listener for gateway-wide events; it hears them from now on, on the loop. */
+  /**
+   * Adds a listener for gateway-wide events; it hears them from now on, on the loop.
+   *
+   * @param listener the listener
+   */
   public void addListener(GatewayListener listener) {
     engine.addListener(requireNonNull(listener, "listener"));
   }
@@ -175,6 +194,10 @@ public final class Gateway implements HostApi, AutoCloseable {
    * Writes a line to a session's timeline ({@link SessionHost#log}) on behalf of {@code source}:
    * for components beside the gateway that report into sessions, such as the reference app's
    * spawner of project providers.
+   *
+   * @param sessionId the session
+   * @param source who reports, shown as the line's source
+   * @param message the line
    */
   public void log(String sessionId, String source, String message) {
     loop.execute(() -> engine.log(sessionId, source, message));
@@ -322,6 +345,7 @@ public final class Gateway implements HostApi, AutoCloseable {
    * Ends every session gracefully (providers get {@code shutdown.pending} with {@code deadline}),
    * then closes the gateway.
    *
+   * @param deadline how long each session's providers have to answer {@code shutdown.ready}
    * @return completes once the gateway is closed
    */
   public CompletableFuture<Void> shutdown(Duration deadline) {
@@ -445,19 +469,34 @@ public final class Gateway implements HostApi, AutoCloseable {
 
     private Builder() {}
 
-    /** The limits to enforce (default: the spec's). */
+    /**
+     * The limits to enforce (default: the spec's).
+     *
+     * @param limits the limits
+     * @return this builder
+     */
     public Builder limits(Limits limits) {
       this.limits = requireNonNull(limits, "limits");
       return this;
     }
 
-    /** The clock every timeout and timestamp reads (tests: a manual clock). */
+    /**
+     * The clock every timeout and timestamp reads (tests: a manual clock).
+     *
+     * @param clock the clock
+     * @return this builder
+     */
     public Builder clock(Clock clock) {
       this.clock = requireNonNull(clock, "clock");
       return this;
     }
 
-    /** What runs delayed tasks (tests: the manual clock, so advancing time fires them). */
+    /**
+     * What runs delayed tasks (tests: the manual clock, so advancing time fires them).
+     *
+     * @param scheduler the scheduler
+     * @return this builder
+     */
     public Builder scheduler(Scheduler scheduler) {
       this.scheduler = requireNonNull(scheduler, "scheduler");
       return this;
@@ -466,6 +505,9 @@ public final class Gateway implements HostApi, AutoCloseable {
     /**
      * What runs the gateway loop. Tasks run one at a time whatever it is; tests pass {@code
      * Runnable::run} so everything happens on the test thread. Default: one dedicated thread.
+     *
+     * @param executor runs the loop's tasks
+     * @return this builder
      */
     public Builder executor(Executor executor) {
       this.executor = requireNonNull(executor, "executor");
@@ -475,6 +517,9 @@ public final class Gateway implements HostApi, AutoCloseable {
     /**
      * The gateway home: the token file, providers' {@code persistDir}s and logs live here. Without
      * one the token exists only in memory ({@link #providerToken()}).
+     *
+     * @param home the directory
+     * @return this builder
      */
     public Builder home(Path home) {
       this.home = requireNonNull(home, "home");
@@ -484,13 +529,21 @@ public final class Gateway implements HostApi, AutoCloseable {
     /**
      * The source of tokens, pairing codes and ids (default: a {@link SecureRandom}). Tests pass a
      * seeded generator to pin them; production must keep the secure default.
+     *
+     * @param random the generator
+     * @return this builder
      */
     public Builder random(RandomGenerator random) {
       this.random = requireNonNull(random, "random");
       return this;
     }
 
-    /** Gateway-wide events for the host (providers connecting and leaving, warnings). */
+    /**
+     * Gateway-wide events for the host (providers connecting and leaving, warnings).
+     *
+     * @param listener hears them on the loop; {@link Gateway#addListener} adds more
+     * @return this builder
+     */
     public Builder listener(GatewayListener listener) {
       this.listener = requireNonNull(listener, "listener");
       return this;
@@ -499,6 +552,9 @@ public final class Gateway implements HostApi, AutoCloseable {
     /**
      * The monotonic nanosecond counter that bounds regex matches (default {@code
      * System::nanoTime}); tests inject one to make a match run out of time.
+     *
+     * @param nanoTime the counter
+     * @return this builder
      */
     public Builder regexTimer(LongSupplier nanoTime) {
       this.nanoTime = requireNonNull(nanoTime, "nanoTime");
@@ -508,13 +564,16 @@ public final class Gateway implements HostApi, AutoCloseable {
     /**
      * Where the gateway does file I/O (reading file results), off its loop. Default: a small pool
      * of daemon threads. Tests pass {@code Runnable::run}.
+     *
+     * @param io runs the file reads
+     * @return this builder
      */
     public Builder ioExecutor(Executor io) {
       this.io = requireNonNull(io, "io");
       return this;
     }
 
-    /** Builds and starts the gateway. */
+    /** {@return a new gateway, running: builds and starts it} */
     public Gateway build() {
       List<AutoCloseable> owned = new ArrayList<>();
       Executor loopExecutor = executor;

@@ -11,22 +11,47 @@ import java.util.List;
  */
 public interface GatewayListener {
 
-  /** A provider bound to one or more sessions (after {@code hello.ack}). */
+  /**
+   * A provider bound to one or more sessions (after {@code hello.ack}).
+   *
+   * @param provider the provider as it is now
+   */
   default void providerConnected(ProviderInfo provider) {}
 
-  /** A provider left every session: it disconnected, said goodbye, rebound, or its sessions ended. */
+  /**
+   * A provider left every session: it disconnected, said goodbye, rebound, or its sessions ended.
+   *
+   * @param provider the provider as it was last
+   */
   default void providerDisconnected(ProviderInfo provider) {}
 
-  /** The gateway noticed something the operator should know (e.g. a provider closed for overload). */
+  /**
+   * The gateway noticed something the operator should know (e.g. a provider closed for overload).
+   *
+   * @param message what happened, for a person
+   */
   default void warning(String message) {}
 
-  /** A session started. */
+  /**
+   * A session started.
+   *
+   * @param session the new session
+   */
   default void sessionStarted(SessionInfo session) {}
 
-  /** A session is ending: its providers were sent {@code shutdown.pending} with {@code deadline}. */
+  /**
+   * A session is ending: its providers were sent {@code shutdown.pending} with {@code deadline}.
+   *
+   * @param sessionId the session
+   * @param deadline how long its providers have to answer {@code shutdown.ready}
+   */
   default void sessionEnding(String sessionId, Duration deadline) {}
 
-  /** A session was torn down. */
+  /**
+   * A session was torn down.
+   *
+   * @param sessionId the session
+   */
   default void sessionEnded(String sessionId) {}
 
   /**
@@ -35,6 +60,9 @@ public interface GatewayListener {
    * gateway evaluates it (providers in registration order, each one's rules in declaration
    * order). For a host that must know the rules when the gateway cannot be asked, e.g. the
    * reference app's record for hook adapters that find no gateway running.
+   *
+   * @param sessionId the session
+   * @param rules every rule in force there now, in evaluation order
    */
   default void hookRulesChanged(String sessionId, List<SessionHookRule> rules) {}
 }

@@ -22,17 +22,26 @@ public interface HostApi {
    * Starts a session. Providers get {@code sessions.updated}; the gateway reaches the agent
    * through {@code host}.
    *
+   * @param spec what the host says about the session
+   * @param host how the gateway reaches the session's agent
    * @return the new session, with its id
    */
   CompletableFuture<SessionInfo> startSession(SessionSpec spec, SessionHost host);
 
-  /** Reports the session idle; bound providers get {@code session.lifecycle idle}. */
+  /**
+   * Reports the session idle; bound providers get {@code session.lifecycle idle}.
+   *
+   * @param sessionId the session
+   * @return completes once the providers were told
+   */
   CompletableFuture<Void> idle(String sessionId);
 
   /**
    * Ends a session: bound providers get {@code shutdown.pending} with {@code deadline}; teardown
    * runs once each has answered {@code shutdown.ready} (or {@code goodbye}) or the deadline passed.
    *
+   * @param sessionId the session
+   * @param deadline how long the providers have to answer
    * @return completes when teardown is done
    */
   CompletableFuture<Void> endSession(String sessionId, Duration deadline);
@@ -40,6 +49,9 @@ public interface HostApi {
   /**
    * Interrupts the session's work: every call in flight there ends {@code CANCELLED} and its
    * provider gets {@code tool.cancel}.
+   *
+   * @param sessionId the session
+   * @return completes once the calls were cancelled
    */
   CompletableFuture<Void> interrupt(String sessionId);
 
@@ -47,6 +59,9 @@ public interface HostApi {
    * Runs a provider tool: pre-tool hooks first, then {@code tool.call} to the provider that owns
    * it.
    *
+   * @param sessionId the session the agent calls from
+   * @param tool the tool's name as the host registered it
+   * @param args the arguments, a JSON object
    * @param timeout the call's timeout from now, or {@code null} for the tool's own (or 60 s)
    * @return the outcome and the context hooks added; never completes exceptionally for tool
    *     failures, only for a refused request (unknown session)
@@ -61,13 +76,28 @@ public interface HostApi {
    * <p>Cancelling the returned future ({@code future.cancel(false)}) cancels the call: it ends
    * {@code CANCELLED} and, if it reached its provider, the provider gets {@code tool.cancel}
    * (reason {@code interrupted}). Only the returned future does this, not one derived from it.
+   *
+   * @param sessionId the session the agent calls from
+   * @param tool the tool's name as the host registered it
+   * @param args the arguments, a JSON object
+   * @param timeout the call's timeout from now, or {@code null} for the tool's own (or 60 s)
+   * @param progress hears each {@code tool.progress} of the call, on the gateway loop
+   * @return the outcome and the context hooks added, as {@link #callTool(String, String,
+   *     JsonNode, Duration)}'s
    */
   default CompletableFuture<CallResult> callTool(
       String sessionId, String tool, JsonNode args, Duration timeout, ProgressListener progress) {
     return callTool(sessionId, tool, args, timeout);
   }
 
-  /** Runs only the pre-tool hooks, for a tool the host itself owns. */
+  /**
+   * Runs only the pre-tool hooks, for a tool the host itself owns.
+   *
+   * @param sessionId the session the agent calls from
+   * @param tool the tool's name
+   * @param args the arguments the agent gave, a JSON object
+   * @return whether the call may run, and the context the hooks added
+   */
   CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args);
 
   /**
@@ -75,27 +105,43 @@ public interface HostApi {
    * ambient and startup contexts. The user's words themselves do not take part (no transform sees
    * them); a host tells subscribed providers of them with {@link #emit} {@code user.message}.
    *
+   * @param sessionId the session
    * @param sections section name → current text
+   * @return the sections after every transform, and the contexts to add
    */
   CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections);
 
-  /** Forwards a session event to subscribed providers as {@code session.event}. */
+  /**
+   * Forwards a session event to subscribed providers as {@code session.event}.
+   *
+   * @param sessionId the session
+   * @param event the event's name, e.g. {@code user.message}
+   * @param data the event's data, forwarded as it is
+   * @return completes once the subscribed providers were sent it
+   */
   CompletableFuture<Void> emit(String sessionId, String event, JsonNode data);
 
-  /** The active sessions. */
+  /** {@return the active sessions} */
   CompletableFuture<List<SessionInfo>> sessions();
 
-  /** The session's provider tools as the host would register them now. */
+  /**
+   * The session's provider tools as the host would register them now.
+   *
+   * @param sessionId the session
+   * @return the tools, in registration order
+   */
   CompletableFuture<List<HostTool>> tools(String sessionId);
 
-  /** The bound providers. */
+  /** {@return the bound providers} */
   CompletableFuture<List<ProviderInfo>> providers();
 
   /**
    * Reads streams of a session with internal trust: any provider's stream, {@code last} not
    * capped below the retention.
    *
+   * @param sessionId the session
    * @param streams names as {@code stream@provider}
+   * @param last how many entries to read of each stream, at most the retention
    * @return each requested name → its entries, newest first
    */
   CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(

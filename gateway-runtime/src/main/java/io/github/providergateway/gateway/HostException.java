@@ -10,14 +10,21 @@ public final class HostException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
+  /** Why the request was refused. */
   private final HostErrorCode code;
 
+  /**
+   * A refusal.
+   *
+   * @param code why the request was refused, as the host RPC names it
+   * @param message what was wrong, for a person
+   */
   public HostException(HostErrorCode code, String message) {
     super(message);
     this.code = requireNonNull(code, "code");
   }
 
-  /** Why the request was refused. */
+  /** {@return why the request was refused} */
   public HostErrorCode code() {
     return code;
   }

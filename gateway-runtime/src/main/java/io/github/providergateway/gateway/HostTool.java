@@ -15,6 +15,15 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record HostTool(String name, String description, JsonNode parameters, String provider) {
 
+  /**
+   * Checks that every component is present.
+   *
+   * @param name the tool's name
+   * @param description what it does
+   * @param parameters its JSON Schema
+   * @param provider the name of the provider that serves it
+   * @throws NullPointerException when a component is null
+   */
   public HostTool {
     requireNonNull(name, "name");
     requireNonNull(description, "description");

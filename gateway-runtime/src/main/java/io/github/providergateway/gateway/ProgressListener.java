@@ -13,6 +13,10 @@ public interface ProgressListener {
   /** Hears nothing. */
   ProgressListener NONE = message -> {};
 
-  /** The provider reported {@code message} for the call. */
+  /**
+   * The provider reported {@code message} for the call.
+   *
+   * @param message the provider's {@code tool.progress} text
+   */
   void progress(String message);
 }

@@ -18,6 +18,14 @@ import java.util.Map;
 public record PromptResult(
     Map<String, String> sections, List<String> context, List<String> startupContext) {
 
+  /**
+   * Copies the result, keeping the sections' order.
+   *
+   * @param sections section name → text; copied, unmodifiable
+   * @param context ambient contexts, in provider registration order; copied
+   * @param startupContext startup contexts, in provider registration order; copied
+   * @throws NullPointerException when a component is null
+   */
   public PromptResult {
     sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
     context = List.copyOf(context);

@@ -15,6 +15,7 @@ public interface ProviderConnection {
   /**
    * Queues {@code message} for the provider.
    *
+   * @param message the message to send
    * @return {@code false} when the connection is closed or its bounded outbound queue is full; the
    *     transport then closes the connection and reports it closed
    */
@@ -23,10 +24,12 @@ public interface ProviderConnection {
   /**
    * Closes the connection after the messages already queued. The transport then calls {@link
    * ProviderLink#closed()}.
+   *
+   * @param reason why, sent to the provider as the close code and reason where the transport has one
    */
   void close(CloseReason reason);
 
-  /** A short description for logs, e.g. {@code ws 127.0.0.1:53211}. */
+  /** {@return a short description for logs, e.g. {@code ws 127.0.0.1:53211}} */
   String describe();
 
   /**

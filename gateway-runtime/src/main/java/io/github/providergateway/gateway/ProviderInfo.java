@@ -23,6 +23,17 @@ public record ProviderInfo(
     List<String> sessions,
     List<String> tools) {
 
+  /**
+   * Checks and copies the description.
+   *
+   * @param providerId the gateway-assigned id; not null
+   * @param name the provider's name; not null
+   * @param instance its instance id, or {@code null}
+   * @param trust its trust level; not null
+   * @param sessions the sessions its tools are registered in; copied
+   * @param tools the names of its tools; copied
+   * @throws NullPointerException when a required component is null
+   */
   public ProviderInfo {
     requireNonNull(providerId, "providerId");
     requireNonNull(name, "name");

@@ -16,10 +16,16 @@ public interface ProviderLink {
    * waiting for the loop is bounded ({@link
    * io.github.providergateway.protocol.Limits#maxQueuedInboundBytes()}): past it the gateway calls
    * {@link ProviderConnection#suspendReading()} on the connection that delivered.
+   *
+   * @param text one whole message as received, not yet decoded
    */
   void receive(String text);
 
-  /** Delivers one message already in record form (in-process providers: no serialization). */
+  /**
+   * Delivers one message already in record form (in-process providers: no serialization).
+   *
+   * @param message the message, which the gateway treats as read-only
+   */
   void receive(ProviderMessage message);
 
   /** The connection closed, whoever closed it. Every call pending on it ends {@code DISCONNECTED}. */

@@ -13,6 +13,13 @@ import io.github.providergateway.protocol.HookRule;
  */
 public record SessionHookRule(String provider, HookRule rule) {
 
+  /**
+   * Checks that both components are present.
+   *
+   * @param provider the declaring provider's name
+   * @param rule the rule as declared
+   * @throws NullPointerException when either is null
+   */
   public SessionHookRule {
     requireNonNull(provider, "provider");
     requireNonNull(rule, "rule");

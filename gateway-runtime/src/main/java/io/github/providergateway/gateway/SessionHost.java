@@ -13,6 +13,9 @@ public interface SessionHost {
    * Replaces the provider tools registered in the session (the host's {@code registerTools} plus
    * extension reload). Called after the 200 ms debounce, once per batch of changes, and only when
    * the list changed.
+   *
+   * @param sessionId the session
+   * @param tools every provider tool of the session now, replacing the last list
    */
   void registerTools(String sessionId, List<HostTool> tools);
 
@@ -20,14 +23,18 @@ public interface SessionHost {
    * Adds a line to the session's timeline: pairing codes, {@code surface} and {@code inject}
    * pushes, tool progress, warnings.
    *
+   * @param sessionId the session
    * @param source the provider's name, or {@code "gateway"}
+   * @param message the line
    */
   void log(String sessionId, String source, String message);
 
   /**
    * Starts an AI turn with {@code prompt} ({@code inject} pushes and {@code push.prompt}).
    *
+   * @param sessionId the session
    * @param source the provider's name
+   * @param prompt the prompt for the agent
    */
   void send(String sessionId, String source, String prompt);
 
@@ -36,6 +43,9 @@ public interface SessionHost {
    * stream@provider}, as {@link HostApi#queryStreams} reads it). Tells a host that shows streams
    * when to read them again; the event itself is read with {@code queryStreams}. Does nothing
    * unless a host needs it.
+   *
+   * @param sessionId the session
+   * @param stream the stream's name, {@code stream@provider}
    */
   default void streamUpdated(String sessionId, String stream) {}
 }

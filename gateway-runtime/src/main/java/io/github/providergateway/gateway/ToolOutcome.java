@@ -11,13 +11,16 @@ import io.github.providergateway.protocol.ToolErrorCode;
  */
 public sealed interface ToolOutcome permits ToolOutcome.Success, ToolOutcome.Failure, ToolOutcome.Denied {
 
-  /** Which kind of outcome this is. */
+  /** {@return which kind of outcome this is} */
   Status status();
 
   /** The kinds of outcome, as the host RPC names them. */
   enum Status {
+    /** The tool ran and answered: {@link Success}. */
     SUCCESS("success"),
+    /** The call failed, by the provider's word or the gateway's: {@link Failure}. */
     FAILURE("failure"),
+    /** A pre-tool hook denied the call before it ran: {@link Denied}. */
     DENIED("denied");
 
     private final String wireName;
@@ -26,18 +29,29 @@ public sealed interface ToolOutcome permits ToolOutcome.Success, ToolOutcome.Fai
       this.wireName = wireName;
     }
 
-    /** The name used in the host RPC's {@code outcome.status}. */
+    /** {@return the name used in the host RPC's {@code outcome.status}} */
     public String wireName() {
       return wireName;
     }
   }
 
-  /** A success with the provider's data. */
+  /**
+   * A success with the provider's data.
+   *
+   * @param data the provider's {@code data}; not null ({@code NullNode} for none)
+   * @return the outcome
+   */
   static ToolOutcome success(JsonNode data) {
     return new Success(data, null);
   }
 
-  /** A failure with a text and a code. */
+  /**
+   * A failure with a text and a code.
+   *
+   * @param code the code; its wire name becomes {@link Failure#codeText()}
+   * @param error a human-readable text
+   * @return the outcome
+   */
   static ToolOutcome failure(ToolErrorCode code, String error) {
     return new Failure(error, code, code.wireName());
   }
@@ -49,6 +63,13 @@ public sealed interface ToolOutcome permits ToolOutcome.Success, ToolOutcome.Fai
    * @param file the file a provider returned by reference, read by the gateway; else {@code null}
    */
   record Success(JsonNode data, FileContent file) implements ToolOutcome {
+    /**
+     * Checks that there is data.
+     *
+     * @param data the provider's {@code data}
+     * @param file the file a provider returned by reference, or {@code null}
+     * @throws NullPointerException when {@code data} is null
+     */
     public Success {
       requireNonNull(data, "data");
     }
@@ -67,6 +88,14 @@ public sealed interface ToolOutcome permits ToolOutcome.Success, ToolOutcome.Fai
    * @param codeText the code exactly as the provider wrote it (forwarded unchanged)
    */
   record Failure(String error, ToolErrorCode code, String codeText) implements ToolOutcome {
+    /**
+     * Checks that every component is present.
+     *
+     * @param error a human-readable text
+     * @param code the code
+     * @param codeText the code exactly as the provider wrote it
+     * @throws NullPointerException when a component is null
+     */
     public Failure {
       requireNonNull(error, "error");
       requireNonNull(code, "code");
@@ -85,6 +114,12 @@ public sealed interface ToolOutcome permits ToolOutcome.Success, ToolOutcome.Fai
    * @param reason why
    */
   record Denied(String reason) implements ToolOutcome {
+    /**
+     * Checks that there is a reason.
+     *
+     * @param reason why the hook denied the call
+     * @throws NullPointerException when {@code reason} is null
+     */
     public Denied {
       requireNonNull(reason, "reason");
     }
@@ -102,12 +137,19 @@ public sealed interface ToolOutcome permits ToolOutcome.Success, ToolOutcome.Fai
    * @param bytes the file's content
    */
   record FileContent(String mimeType, byte[] bytes) {
+    /**
+     * Checks the type and copies the content.
+     *
+     * @param mimeType the provider's MIME type for it
+     * @param bytes the file's content; copied
+     * @throws NullPointerException when either is null
+     */
     public FileContent {
       requireNonNull(mimeType, "mimeType");
       bytes = bytes.clone();
     }
 
-    /** A copy of the content. */
+    /** {@return a copy of the content} */
     @Override
     public byte[] bytes() {
       return bytes.clone();

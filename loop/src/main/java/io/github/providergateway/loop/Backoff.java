@@ -21,12 +21,12 @@ import java.time.Duration;
 public record Backoff(Duration initial, Duration max, double jitter) {
 
   /**
-   * Checks the three values.
+   * Checks the delays and the jitter.
    *
    * @param initial the first delay; positive
    * @param max the longest delay; not less than {@code initial}
    * @param jitter the share of each delay that may be taken off at random, from 0 (none) to 1
-   * @throws IllegalArgumentException when a value is out of the range given above
+   * @throws IllegalArgumentException when a value is out of its range
    */
   public Backoff {
     requireNonNull(initial, "initial");
@@ -57,7 +57,7 @@ public record Backoff(Duration initial, Duration max, double jitter) {
    * The same delays with {@code jitter} taken off at random.
    *
    * @param jitter the share of each delay that may be taken off, from 0 (none) to 1
-   * @return a backoff with this one's delays and that jitter
+   * @return a new backoff; this one is unchanged
    */
   public Backoff withJitter(double jitter) {
     return new Backoff(initial, max, jitter);
@@ -67,8 +67,9 @@ public record Backoff(Duration initial, Duration max, double jitter) {
    * The delay before the attempt after {@code failures} failures, without jitter: {@code initial ×
    * 2^failures}, at most {@code max}. With jitter, the longest it can be.
    *
-   * @param failures failed attempts in a row; 0 or more
+   * @param failures the failures in a row so far; 0 before the first retry
    * @return the delay
+   * @throws IllegalArgumentException when {@code failures} is negative
    */
   public Duration delay(int failures) {
     if (failures < 0) {
@@ -85,9 +86,11 @@ public record Backoff(Duration initial, Duration max, double jitter) {
    * The delay before the attempt after {@code failures} failures, with jitter: {@link
    * #delay(int)} less {@code jitter × random} of itself.
    *
-   * @param failures failed attempts in a row; 0 or more
+   * @param failures the failures in a row so far; 0 before the first retry
    * @param random a number in [0, 1), such as {@code RandomGenerator.nextDouble()}
-   * @return the delay
+   * @return the delay, between {@code (1 - jitter)} times {@link #delay(int)} and all of it
+   * @throws IllegalArgumentException when {@code failures} is negative or {@code random} is out of
+   *     range
    */
   public Duration delay(int failures, double random) {
     if (!(random >= 0 && random < 1)) {

@@ -10,6 +10,15 @@ package io.github.providergateway.protocol;
  */
 public record Ack(String requestId, String sessionId, long revision) implements GatewayMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param requestId the update's correlation id
+   * @param sessionId the session the revision applies to
+   * @param revision strictly increasing per (provider, session)
+   * @throws NullPointerException when {@code requestId} or {@code sessionId} is null
+   * @throws IllegalArgumentException when {@code sessionId} is empty
+   */
   public Ack {
     Require.present(requestId, "requestId");
     Require.nonEmpty(sessionId, "sessionId");

@@ -12,6 +12,14 @@ package io.github.providergateway.protocol;
  */
 public record Auth(String token, AuthMode mode) implements ProviderMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param token the credential, or {@code null} when pairing
+   * @param mode {@link AuthMode#PAIR}, or {@code null} when presenting a token
+   * @throws IllegalArgumentException when it has both or neither of {@code token} and {@code mode},
+   *     or {@code token} is empty
+   */
   public Auth {
     if ((token == null) == (mode == null)) {
       throw new IllegalArgumentException("auth needs exactly one of token or mode");
@@ -21,12 +29,17 @@ public record Auth(String token, AuthMode mode) implements ProviderMessage {
     }
   }
 
-  /** {@code auth} presenting {@code token}. */
+  /**
+   * {@code auth} presenting {@code token}.
+   *
+   * @param token the gateway token, a spawn token or an external token; not empty
+   * @return the message
+   */
   public static Auth withToken(String token) {
     return new Auth(token, null);
   }
 
-  /** {@code auth} asking for pairing. */
+  /** {@return {@code auth} asking for pairing} */
   public static Auth pair() {
     return new Auth(null, AuthMode.PAIR);
   }

@@ -11,6 +11,12 @@ public record AuthPairing(String prompt) implements GatewayMessage {
   /** The prompt this gateway sends. */
   public static final String DEFAULT_PROMPT = "Enter the pairing code shown in your Copilot session";
 
+  /**
+   * Checks the required fields.
+   *
+   * @param prompt text for the provider to show its user
+   * @throws NullPointerException when {@code prompt} is null
+   */
   public AuthPairing {
     Require.present(prompt, "prompt");
   }

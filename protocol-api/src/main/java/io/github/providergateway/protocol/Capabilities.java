@@ -37,8 +37,10 @@ public final class Capabilities {
   /**
    * The capabilities {@code message} needs.
    *
+   * @param message the message a provider sent
    * @param ownName the sender's provider name, to tell its own streams from others'; may be {@code
    *     null} before {@code hello}
+   * @return the capabilities, a new set; empty when any trust level may send it
    */
   public static Set<Capability> requiredFor(ProviderMessage message, String ownName) {
     EnumSet<Capability> required = EnumSet.noneOf(Capability.class);
@@ -66,7 +68,14 @@ public final class Capabilities {
     return required;
   }
 
-  /** Whether a provider of {@code trust} may send {@code message}. */
+  /**
+   * Whether a provider of {@code trust} may send {@code message}.
+   *
+   * @param trust the sender's trust level
+   * @param message the message
+   * @param ownName the sender's provider name; may be {@code null} before {@code hello}
+   * @return whether the level has every capability the message needs
+   */
   public static boolean allowed(TrustLevel trust, ProviderMessage message, String ownName) {
     return trust.allowsAll(requiredFor(message, ownName));
   }
@@ -100,7 +109,12 @@ public final class Capabilities {
     }
   }
 
-  /** The capability a transform with {@code action} needs. */
+  /**
+   * The capability a transform with {@code action} needs.
+   *
+   * @param action the transform's action
+   * @return the capability
+   */
   public static Capability capabilityFor(TransformAction action) {
     return switch (action) {
       case APPEND -> Capability.REGISTER_STATIC_APPEND;

@@ -9,13 +9,20 @@ package io.github.providergateway.protocol;
  */
 public record Concurrency(int max, ConcurrencyScope scope) {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param max the most calls in flight at once, at least 1
+   * @param scope what the limit counts; {@code null} means {@link ConcurrencyScope#INSTANCE}
+   * @throws IllegalArgumentException when {@code max} is less than 1
+   */
   public Concurrency {
     if (max < 1) {
       throw new IllegalArgumentException("concurrency.max must be at least 1, was " + max);
     }
   }
 
-  /** The scope, defaulting to {@link ConcurrencyScope#INSTANCE}. */
+  /** {@return the scope, defaulting to {@link ConcurrencyScope#INSTANCE}} */
   public ConcurrencyScope effectiveScope() {
     return scope == null ? ConcurrencyScope.INSTANCE : scope;
   }

@@ -86,43 +86,60 @@ public enum ConnectionState {
     TRANSITIONS.computeIfAbsent(from, s -> new EnumMap<>(ConnectionEvent.class)).put(event, to);
   }
 
-  /** Whether a provider message of {@code type} passes the state check in this state. */
+  /**
+   * Whether a provider message of {@code type} passes the state check in this state.
+   *
+   * @param type the message's type
+   * @return whether the spec's legal-message table allows it here
+   */
   public boolean accepts(ProviderMessageType type) {
     return ACCEPTED.get(this).contains(requireNonNull(type, "type"));
   }
 
-  /** Whether {@code message} passes the state check in this state. */
+  /**
+   * Whether {@code message} passes the state check in this state.
+   *
+   * @param message the message
+   * @return whether the spec's legal-message table allows its type here
+   */
   public boolean accepts(ProviderMessage message) {
     return accepts(message.type());
   }
 
-  /** The message types this state accepts, unmodifiable. */
+  /** {@return the message types this state accepts, unmodifiable} */
   public Set<ProviderMessageType> acceptedTypes() {
     return ACCEPTED.get(this);
   }
 
   /**
-   * The error code for a message this state does not accept: {@code AUTH_FAILED} (fatal) before
-   * authentication, {@code UNAUTHORIZED} (connection kept) after it (architecture, decision 18).
+   * {@return the error code for a message this state does not accept}: {@code AUTH_FAILED} (fatal)
+   * before authentication, {@code UNAUTHORIZED} (connection kept) after it (architecture, decision
+   * 18).
    */
   public ErrorCode refusalCode() {
     return isAuthenticated() ? ErrorCode.UNAUTHORIZED : ErrorCode.AUTH_FAILED;
   }
 
-  /** Whether the connection has passed authentication. */
+  /** {@return whether the connection has passed authentication} */
   public boolean isAuthenticated() {
     return this != AWAIT_AUTH && this != AWAIT_PAIRING;
   }
 
   /**
-   * Whether the gateway may send session traffic ({@code tool.call}, {@code tool.cancel}, {@code
-   * gate.check}, {@code transform.request}, {@code session.event}, {@code session.lifecycle}).
+   * {@return whether the gateway may send session traffic} ({@code tool.call}, {@code tool.cancel},
+   * {@code gate.check}, {@code transform.request}, {@code session.event}, {@code
+   * session.lifecycle}).
    */
   public boolean receivesSessionTraffic() {
     return this == BOUND;
   }
 
-  /** Whether {@code event} is a legal transition from this state. */
+  /**
+   * Whether {@code event} is a legal transition from this state.
+   *
+   * @param event what happened
+   * @return whether the transition table has it for this state
+   */
   public boolean canHandle(ConnectionEvent event) {
     Map<ConnectionEvent, ConnectionState> row = TRANSITIONS.get(this);
     return row != null && row.containsKey(requireNonNull(event, "event"));
@@ -131,6 +148,8 @@ public enum ConnectionState {
   /**
    * The state {@code event} leads to.
    *
+   * @param event what happened
+   * @return the next state
    * @throws IllegalStateException when the event cannot happen in this state (a gateway bug)
    */
   public ConnectionState next(ConnectionEvent event) {

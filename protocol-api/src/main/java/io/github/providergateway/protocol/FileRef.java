@@ -13,6 +13,17 @@ import java.time.Duration;
  */
 public record FileRef(String path, String mimeType, Long size, Duration ttl) {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param path absolute path; must lie inside the provider's {@code persistDir}
+   * @param mimeType the file's MIME type, passed to the host
+   * @param size the file's size in bytes, if known
+   * @param ttl how long the provider keeps the file ({@code ttl} in seconds on the wire), if said
+   * @throws NullPointerException when {@code path} or {@code mimeType} is null
+   * @throws IllegalArgumentException when {@code path} or {@code mimeType} is empty, or {@code
+   *     size} is negative, or {@code ttl} is negative or not whole seconds
+   */
   public FileRef {
     Require.nonEmpty(path, "path");
     Require.nonEmpty(mimeType, "mimeType");

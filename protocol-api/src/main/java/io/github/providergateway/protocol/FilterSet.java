@@ -16,6 +16,15 @@ import java.util.List;
 public record FilterSet(String requestId, String sessionId, String stream, List<FilterRule> rules)
     implements StateUpdate, ProviderMessage {
 
+  /**
+   * Checks the required fields and copies the collections.
+   *
+   * @param requestId correlation id for the {@code ack}, optional
+   * @param sessionId the one session to change; {@code null} for every bound session
+   * @param stream the stream; {@code null} means the stream named after the provider
+   * @param rules the new rules; an empty list removes the filter; copied
+   * @throws NullPointerException when {@code rules} is null
+   */
   public FilterSet {
     rules = List.copyOf(Require.present(rules, "rules"));
     if (stream != null) {

@@ -21,7 +21,7 @@ public sealed interface GatewayMessage extends Message
         StreamHistory,
         UnknownGatewayMessage {
 
-  /** Which gateway message this is. */
+  /** {@return which gateway message this is} */
   GatewayMessageType type();
 
   @Override

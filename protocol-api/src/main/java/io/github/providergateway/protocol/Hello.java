@@ -45,6 +45,27 @@ public record Hello(
   /** The only protocol version this library speaks. */
   public static final int PROTOCOL_VERSION = 2;
 
+  /**
+   * Checks the required fields and copies the collections.
+   *
+   * @param name the provider's stable identity (with {@code instance})
+   * @param protocolVersion the protocol version the provider speaks; the gateway supports {@value
+   *     #PROTOCOL_VERSION}
+   * @param session the session to bind to, {@link SessionSelector.All} for every session, or {@code
+   *     null} to let the gateway choose (spawned and in-process providers)
+   * @param instance tells apart several providers sharing {@code name} (e.g. browser tabs)
+   * @param reconnectToken from an earlier {@code hello.ack}, to take back an identity
+   * @param startupContext text added to the session's start context ({@code startup_context})
+   * @param metadata provider-specific information shown for routing (a JSON object)
+   * @param tools the provider's tools; copied
+   * @param hooks hook rules and transforms
+   * @param subscribe session event types to receive as {@code session.event}; copied
+   * @param context ambient context added to every prompt
+   * @param concurrency a limit on calls in flight
+   * @throws NullPointerException when {@code name} is null
+   * @throws IllegalArgumentException when {@code name} is empty, or {@code subscribe} holds an
+   *     empty string, or {@code instance} is empty, or {@code metadata} is not a JSON object
+   */
   public Hello {
     Require.nonEmpty(name, "name");
     if (instance != null) {
@@ -58,22 +79,27 @@ public record Hello(
     Require.noEmptyStrings(subscribe, "subscribe");
   }
 
-  /** Starts a {@code hello} for provider {@code name} at the current protocol version. */
+  /**
+   * Starts a {@code hello} for provider {@code name} at the current protocol version.
+   *
+   * @param name the provider's stable identity
+   * @return a new builder
+   */
   public static Builder builder(String name) {
     return new Builder(name);
   }
 
-  /** The tools, or an empty list when absent. */
+  /** {@return the tools, or an empty list when absent} */
   public List<ToolDefinition> toolsOrEmpty() {
     return tools == null ? List.of() : tools;
   }
 
-  /** The hooks, or {@link Hooks#none()} when absent. */
+  /** {@return the hooks, or {@link Hooks#none()} when absent} */
   public Hooks hooksOrNone() {
     return hooks == null ? Hooks.none() : hooks;
   }
 
-  /** A copy of this {@code hello} to edit. */
+  /** {@return a copy of this {@code hello} to edit} */
   public Builder toBuilder() {
     Builder b = new Builder(name);
     b.protocolVersion = protocolVersion;
@@ -122,78 +148,165 @@ public record Hello(
       this.name = name;
     }
 
+    /**
+     * The protocol version the provider speaks (default {@value #PROTOCOL_VERSION}).
+     *
+     * @param protocolVersion the version
+     * @return this builder
+     */
     public Builder protocolVersion(int protocolVersion) {
       this.protocolVersion = protocolVersion;
       return this;
     }
 
-    /** Binds to the session with this id. */
+    /**
+     * Binds to the session with this id.
+     *
+     * @param sessionId the session's id; {@code null} lets the gateway choose
+     * @return this builder
+     */
     public Builder session(String sessionId) {
       this.session = sessionId == null ? null : SessionSelector.of(sessionId);
       return this;
     }
 
+    /**
+     * The session to bind to, named or {@code "all"}.
+     *
+     * @param session the selector; {@code null} lets the gateway choose
+     * @return this builder
+     */
     public Builder session(SessionSelector session) {
       this.session = session;
       return this;
     }
 
-    /** Binds to every session ({@code "all"}); internal trust only. */
+    /**
+     * Binds to every session ({@code "all"}); internal trust only.
+     *
+     * @return this builder
+     */
     public Builder allSessions() {
       this.session = SessionSelector.All.INSTANCE;
       return this;
     }
 
+    /**
+     * Tells this provider apart from others sharing its name (e.g. browser tabs).
+     *
+     * @param instance the instance id; {@code null} for none
+     * @return this builder
+     */
     public Builder instance(String instance) {
       this.instance = instance;
       return this;
     }
 
+    /**
+     * Takes back an identity from an earlier connection.
+     *
+     * @param reconnectToken the token an earlier {@code hello.ack} gave; {@code null} for none
+     * @return this builder
+     */
     public Builder reconnectToken(String reconnectToken) {
       this.reconnectToken = reconnectToken;
       return this;
     }
 
+    /**
+     * Text added once to the session's start context.
+     *
+     * @param startupContext the text; {@code null} for none
+     * @return this builder
+     */
     public Builder startupContext(String startupContext) {
       this.startupContext = startupContext;
       return this;
     }
 
+    /**
+     * Provider-specific information shown for routing.
+     *
+     * @param metadata a JSON object; {@code null} for none
+     * @return this builder
+     */
     public Builder metadata(JsonNode metadata) {
       this.metadata = metadata;
       return this;
     }
 
+    /**
+     * The provider's tools.
+     *
+     * @param tools the tools, replacing any given before; {@code null} for none
+     * @return this builder
+     */
     public Builder tools(List<ToolDefinition> tools) {
       this.tools = tools;
       return this;
     }
 
+    /**
+     * The provider's tools.
+     *
+     * @param tools the tools, replacing any given before
+     * @return this builder
+     */
     public Builder tools(ToolDefinition... tools) {
       this.tools = List.of(tools);
       return this;
     }
 
+    /**
+     * Hook rules and transforms.
+     *
+     * @param hooks the hooks; {@code null} for none
+     * @return this builder
+     */
     public Builder hooks(Hooks hooks) {
       this.hooks = hooks;
       return this;
     }
 
+    /**
+     * Session event types to receive as {@code session.event}.
+     *
+     * @param subscribe the types; {@code null} for none
+     * @return this builder
+     */
     public Builder subscribe(List<String> subscribe) {
       this.subscribe = subscribe;
       return this;
     }
 
+    /**
+     * Ambient context added to every prompt.
+     *
+     * @param context the text; {@code null} for none
+     * @return this builder
+     */
     public Builder context(String context) {
       this.context = context;
       return this;
     }
 
+    /**
+     * A limit on calls in flight.
+     *
+     * @param concurrency the limit; {@code null} for none
+     * @return this builder
+     */
     public Builder concurrency(Concurrency concurrency) {
       this.concurrency = concurrency;
       return this;
     }
 
+    /**
+     * The {@code hello}.
+     *
+     * @return the message
+     * @throws IllegalArgumentException when a field breaks the message's rules (see {@link Hello})
+     */
     public Hello build() {
       return new Hello(
           name,

@@ -19,6 +19,17 @@ public record HelloAck(
     String persistDir)
     implements GatewayMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param protocolVersion the gateway's protocol version
+   * @param providerId a stable id for this provider, kept across reconnects
+   * @param sessionId the bound session's id, or {@code "all"}
+   * @param reconnectToken present in a later {@code hello} to take this identity back
+   * @param persistDir a directory for the provider's files across sessions (local providers only)
+   * @throws NullPointerException when {@code providerId} is null
+   * @throws IllegalArgumentException when {@code providerId} is empty
+   */
   public HelloAck {
     Require.nonEmpty(providerId, "providerId");
   }

@@ -20,7 +20,12 @@ public enum HookAction implements WireEnum {
     return wireName;
   }
 
-  /** The constant spelled {@code wire}, or {@code null} when there is none. */
+  /**
+   * The constant spelled {@code wire}, or {@code null} when there is none.
+   *
+   * @param wire a value as written on the wire; may be null
+   * @return the constant, or {@code null} when there is none
+   */
   public static HookAction fromWire(String wire) {
     return WireEnum.fromWire(HookAction.class, wire);
   }

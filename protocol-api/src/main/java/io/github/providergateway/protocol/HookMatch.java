@@ -13,12 +13,23 @@ package io.github.providergateway.protocol;
  */
 public record HookMatch(String tool, String args, String provider, String file) {
 
-  /** A match on the tool name only. */
+  /**
+   * A match on the tool name only.
+   *
+   * @param tool the tool's name
+   * @return the match
+   */
   public static HookMatch tool(String tool) {
     return new HookMatch(tool, null, null, null);
   }
 
-  /** A match on the tool name and an arguments regex. */
+  /**
+   * A match on the tool name and an arguments regex.
+   *
+   * @param tool the tool's name
+   * @param args a regular expression searched for in the stringified arguments
+   * @return the match
+   */
   public static HookMatch toolAndArgs(String tool, String args) {
     return new HookMatch(tool, args, null, null);
   }

@@ -12,6 +12,14 @@ package io.github.providergateway.protocol;
  */
 public record HooksUpdate(String requestId, String sessionId, Hooks hooks) implements StateUpdate, ProviderMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param requestId correlation id for the {@code ack}, optional
+   * @param sessionId the one session to change; {@code null} for every bound session
+   * @param hooks the rules and transforms to apply
+   * @throws NullPointerException when {@code hooks} is null
+   */
   public HooksUpdate {
     Require.present(hooks, "hooks");
   }

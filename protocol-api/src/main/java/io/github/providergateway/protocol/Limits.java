@@ -165,232 +165,291 @@ public final class Limits {
     positive(maxQueuedInboundBytesPerConnection, "maxQueuedInboundBytesPerConnection");
   }
 
-  /** The largest {@code tool.result}. */
+  /** {@return the largest {@code tool.result}} */
   public int maxToolResultBytes() {
     return maxToolResultBytes;
   }
 
-  /** The largest message of any other type. */
+  /** {@return the largest message of any other type} */
   public int maxMessageBytes() {
     return maxMessageBytes;
   }
 
-  /** Tools a provider may hold in one session. */
+  /** {@return how many tools a provider may hold in one session} */
   public int maxToolsPerProvider() {
     return maxToolsPerProvider;
   }
 
-  /** {@code onPreToolUse} rules a provider may hold. */
+  /** {@return {@code onPreToolUse} rules a provider may hold} */
   public int maxHookRulesPerProvider() {
     return maxHookRulesPerProvider;
   }
 
-  /** Streams a provider may push to, per session. */
+  /** {@return how many streams a provider may push to, per session} */
   public int maxStreamsPerProvider() {
     return maxStreamsPerProvider;
   }
 
-  /** Events kept per stream; older ones are evicted. */
+  /** {@return how many events are kept per stream; older ones are evicted} */
   public int streamRetention() {
     return streamRetention;
   }
 
-  /** The most events a provider may ask of one stream in a {@code stream.query}. */
+  /** {@return the most events a provider may ask of one stream in a {@code stream.query}} */
   public int maxQueryLast() {
     return maxQueryLast;
   }
 
-  /** WebSocket connections open at once. */
+  /** {@return how many WebSocket connections may be open at once} */
   public int maxConnections() {
     return maxConnections;
   }
 
-  /** Pairing requests served per minute, across the gateway. */
+  /** {@return how many pairing requests are served per minute, across the gateway} */
   public int maxPairingAttemptsPerMinute() {
     return maxPairingAttemptsPerMinute;
   }
 
-  /** {@code hello} rebinds per connection per minute. */
+  /** {@return {@code hello} rebinds per connection per minute} */
   public int maxRebindsPerMinute() {
     return maxRebindsPerMinute;
   }
 
-  /** Pushes per (provider, session) per second. */
+  /** {@return how many pushes are allowed per (provider, session) per second} */
   public int maxPushesPerSecond() {
     return maxPushesPerSecond;
   }
 
-  /** Calls waiting per concurrency limit; in-flight calls do not count. */
+  /** {@return how many calls may wait per concurrency limit; in-flight calls do not count} */
   public int maxQueuedCalls() {
     return maxQueuedCalls;
   }
 
-  /** How long a gate may think before the call is denied. */
+  /** {@return how long a gate may think before the call is denied} */
   public Duration gateTimeout() {
     return gateTimeout;
   }
 
-  /** How long a callback transform may think before its section stays. */
+  /** {@return how long a callback transform may think before its section stays} */
   public Duration transformTimeout() {
     return transformTimeout;
   }
 
-  /** How long a reconnect token outlives its connection. */
+  /** {@return how long a reconnect token outlives its connection} */
   public Duration reconnectWindow() {
     return reconnectWindow;
   }
 
-  /** The window that batches tool-set changes into one host registration. */
+  /** {@return the window that batches tool-set changes into one host registration} */
   public Duration registrationDebounce() {
     return registrationDebounce;
   }
 
-  /** A call's timeout when neither host nor tool sets one. */
+  /** {@return a call's timeout when neither host nor tool sets one} */
   public Duration defaultToolTimeout() {
     return defaultToolTimeout;
   }
 
-  /** How long a cancelled call keeps its concurrency slot awaiting {@code CANCELLED}. */
+  /** {@return how long a cancelled call keeps its concurrency slot awaiting {@code CANCELLED}} */
   public Duration cancelGrace() {
     return cancelGrace;
   }
 
-  /** How long a pairing code stays valid. */
+  /** {@return how long a pairing code stays valid} */
   public Duration pairingCodeLifetime() {
     return pairingCodeLifetime;
   }
 
-  /** The time one regex match attempt may take. */
+  /** {@return the time one regex match attempt may take} */
   public Duration regexDeadline() {
     return regexDeadline;
   }
 
-  /** How much of a stringified text takes part in regex matching. */
+  /** {@return how much of a stringified text takes part in regex matching} */
   public int maxMatchedChars() {
     return maxMatchedChars;
   }
 
-  /** Inject→turn→inject cycles before a provider's injects pause. */
+  /** {@return how many inject→turn→inject cycles run before a provider's injects pause} */
   public int injectCyclesBeforePause() {
     return injectCyclesBeforePause;
   }
 
-  /** The {@code shutdown.pending} deadline when the host gives none. */
+  /** {@return the {@code shutdown.pending} deadline when the host gives none} */
   public Duration defaultShutdownDeadline() {
     return defaultShutdownDeadline;
   }
 
-  /** How long a detached gateway waits after its last session before exiting. */
+  /** {@return how long a detached gateway waits after its last session before exiting} */
   public Duration idleExitGrace() {
     return idleExitGrace;
   }
 
-  /** The estimated heap one stream may hold (its events' text and metadata) before its oldest events are evicted, however few they are; the newest event is always kept. */
+  /**
+   * {@return the estimated heap one stream may hold (its events' text and metadata) before its
+   * oldest events are evicted, however few they are; the newest event is always kept}
+   */
   public int maxStreamBytes() {
     return maxStreamBytes;
   }
 
-  /** Streams a session keeps; past it, the least recently written stream of a provider no longer bound there is dropped, and if every stream belongs to a bound provider a push opening a new one is refused. */
+  /**
+   * {@return how many streams a session keeps}; past it, the least recently written stream of a provider no
+   * longer bound there is dropped, and if every stream belongs to a bound provider a push opening a
+   * new one is refused.
+   */
   public int maxStreamsPerSession() {
     return maxStreamsPerSession;
   }
 
-  /** How long a new WebSocket connection may take to authenticate: anything but a successful {@code auth} by then ends in {@code AUTH_FAILED} and a close, so no unauthenticated connection keeps a connection slot for long (a pairing connection has the pairing code's lifetime to confirm instead). */
+  /**
+   * {@return how long a new WebSocket connection may take to authenticate: anything but a
+   * successful {@code auth} by then ends in {@code AUTH_FAILED} and a close, so no unauthenticated
+   * connection keeps a connection slot for long (a pairing connection has the pairing code's
+   * lifetime to confirm instead)}
+   */
   public Duration authTimeout() {
     return authTimeout;
   }
 
-  /** The largest message a connection may send before it has authenticated: {@code auth} and {@code auth.confirm} are a few hundred bytes, and a stranger must not make the gateway buffer megabytes (a transport refuses a larger frame unread). */
+  /**
+   * {@return the largest message a connection may send before it has authenticated: {@code auth}
+   * and {@code auth.confirm} are a few hundred bytes, and a stranger must not make the gateway
+   * buffer megabytes (a transport refuses a larger frame unread)}
+   */
   public int maxUnauthenticatedMessageBytes() {
     return maxUnauthenticatedMessageBytes;
   }
 
-  /** How long an authenticated WebSocket connection may stay unbound (before its first {@code hello}, or after losing its sessions) while a session it may bind to is active; past it the connection is closed, so idle authenticated connections cannot keep connection slots. */
+  /**
+   * {@return how long an authenticated WebSocket connection may stay unbound (before its first
+   * {@code hello}, or after losing its sessions) while a session it may bind to is active; past it
+   * the connection is closed, so idle authenticated connections cannot keep connection slots}
+   */
   public Duration bindTimeout() {
     return bindTimeout;
   }
 
-  /** The regex time one message may cost across all the rules it runs (a push through its stream's filter, one {@code onPreToolUse} evaluation); rules left when it is spent fail safe without running. */
+  /**
+   * {@return the regex time one message may cost across all the rules it runs (a push through its
+   * stream's filter, one {@code onPreToolUse} evaluation); rules left when it is spent fail safe
+   * without running}
+   */
   public Duration regexBudget() {
     return regexBudget;
   }
 
-  /** The regex time one provider connection's rules may cost per second, whoever's message runs them; past it they fail safe without running until the allowance refills. */
+  /**
+   * {@return the regex time one provider connection's rules may cost per second, whoever's message
+   * runs them; past it they fail safe without running until the allowance refills}
+   */
   public Duration regexBudgetPerSecond() {
     return regexBudgetPerSecond;
   }
 
-  /** Rules in one stream filter ({@code filter.set}). */
+  /** {@return how many rules one stream filter may have ({@code filter.set})} */
   public int maxFilterRules() {
     return maxFilterRules;
   }
 
-  /** At most one {@code tool.progress} per call reaches the host per interval; later ones within it are coalesced to the latest. */
+  /**
+   * {@return the interval in which at most one {@code tool.progress} per call reaches the host};
+   * later ones within it are coalesced to the latest.
+   */
   public Duration progressInterval() {
     return progressInterval;
   }
 
-  /** The estimated heap all streams of all sessions may hold together; past it the streams of departed providers go first, then the oldest events of the provider holding the most. */
+  /**
+   * {@return the estimated heap all streams of all sessions may hold together; past it the streams
+   * of departed providers go first, then the oldest events of the provider holding the most}
+   */
   public int maxRetainedStreamBytes() {
     return maxRetainedStreamBytes;
   }
 
-  /** The estimated heap the reconnect snapshots of departed providers may hold together; past it the oldest snapshots are forgotten. */
+  /**
+   * {@return the estimated heap the reconnect snapshots of departed providers may hold together;
+   * past it the oldest snapshots are forgotten}
+   */
   public int maxSnapshotBytes() {
     return maxSnapshotBytes;
   }
 
-  /** The estimated heap one provider's declarations (tools, hook rules, transforms, filters, context, metadata) may hold in one session; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE} (in-process providers are not bounded). */
+  /**
+   * {@return the estimated heap one provider's declarations (tools, hook rules, transforms,
+   * filters, context, metadata) may hold in one session; a {@code hello} or update past it is
+   * refused {@code PAYLOAD_TOO_LARGE} (in-process providers are not bounded)}
+   */
   public int maxDeclaredBytesPerProvider() {
     return maxDeclaredBytesPerProvider;
   }
 
-  /** The estimated heap the declarations of all connected providers may hold together; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE}. */
+  /**
+   * {@return the estimated heap the declarations of all connected providers may hold together; a
+   * {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE}}
+   */
   public int maxDeclaredBytes() {
     return maxDeclaredBytes;
   }
 
-  /** The estimated heap one decoded message may take as a JSON tree: a few megabytes of text can expand twenty-fold into nodes, so a message past it is refused {@code PAYLOAD_TOO_LARGE} while it is read. */
+  /**
+   * {@return the estimated heap one decoded message may take as a JSON tree: a few megabytes of
+   * text can expand twenty-fold into nodes, so a message past it is refused {@code
+   * PAYLOAD_TOO_LARGE} while it is read}
+   */
   public int maxMessageTreeBytes() {
     return maxMessageTreeBytes;
   }
 
-  /** How deeply a provider message may nest JSON values; deeper input is refused while it is read, so everything the gateway accepts it can also write back inside its own messages. */
+  /**
+   * {@return how deeply a provider message may nest JSON values; deeper input is refused while it
+   * is read, so everything the gateway accepts it can also write back inside its own messages}
+   */
   public int maxJsonDepth() {
     return maxJsonDepth;
   }
 
-  /** The UTF-16 chars of received messages all connections may have waiting for the gateway loop; past it a transport stops reading from the connection that delivered, until the loop catches up. */
+  /**
+   * {@return the UTF-16 chars of received messages all connections may have waiting for the gateway
+   * loop; past it a transport stops reading from the connection that delivered, until the loop
+   * catches up}
+   */
   public int maxQueuedInboundBytes() {
     return maxQueuedInboundBytes;
   }
 
-  /** The same, for one connection. */
+  /** {@return the same, for one connection} */
   public int maxQueuedInboundBytesPerConnection() {
     return maxQueuedInboundBytesPerConnection;
   }
 
-  /** The spec's limits. */
+  /** {@return the spec's limits} */
   public static Limits defaults() {
     return DEFAULTS;
   }
 
-  /** A builder starting from the spec's limits. */
+  /** {@return a builder starting from the spec's limits} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The size limit for a provider message of {@code type}: 5 MB for results, 2 MB otherwise. */
+  /**
+   * The size limit for a provider message of {@code type}: 5 MB for results, 2 MB otherwise.
+   *
+   * @param type the message's type
+   * @return the limit in bytes of UTF-8 text
+   */
   public int maxBytesFor(ProviderMessageType type) {
     return type == ProviderMessageType.TOOL_RESULT ? maxToolResultBytes : maxMessageBytes;
   }
 
-  /** The largest provider message of any type. */
+  /** {@return the largest provider message of any type} */
   public int maxAnyMessageBytes() {
     return Math.max(maxToolResultBytes, maxMessageBytes);
   }
 
-  /** A builder starting from these limits. */
+  /** {@return a builder starting from these limits} */
   public Builder toBuilder() {
     return new Builder(this);
   }
@@ -646,206 +705,496 @@ public final class Limits {
       maxQueuedInboundBytesPerConnection = from.maxQueuedInboundBytesPerConnection;
     }
 
+    /**
+     * Sets {@link Limits#maxToolResultBytes()}: the largest {@code tool.result}.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxToolResultBytes(int value) {
       maxToolResultBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxMessageBytes()}: the largest message of any other type.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxMessageBytes(int value) {
       maxMessageBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxToolsPerProvider()}: tools a provider may hold in one session.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxToolsPerProvider(int value) {
       maxToolsPerProvider = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxHookRulesPerProvider()}: {@code onPreToolUse} rules a provider may
+     * hold.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxHookRulesPerProvider(int value) {
       maxHookRulesPerProvider = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxStreamsPerProvider()}: streams a provider may push to, per session.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxStreamsPerProvider(int value) {
       maxStreamsPerProvider = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#streamRetention()}: events kept per stream; older ones are evicted.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder streamRetention(int value) {
       streamRetention = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxQueryLast()}: the most events a provider may ask of one stream in a
+     * {@code stream.query}.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxQueryLast(int value) {
       maxQueryLast = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxConnections()}: WebSocket connections open at once.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxConnections(int value) {
       maxConnections = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxPairingAttemptsPerMinute()}: pairing requests served per minute, across
+     * the gateway.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxPairingAttemptsPerMinute(int value) {
       maxPairingAttemptsPerMinute = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxRebindsPerMinute()}: {@code hello} rebinds per connection per minute.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxRebindsPerMinute(int value) {
       maxRebindsPerMinute = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxPushesPerSecond()}: pushes per (provider, session) per second.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxPushesPerSecond(int value) {
       maxPushesPerSecond = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxQueuedCalls()}: calls waiting per concurrency limit; in-flight calls do
+     * not count.
+     *
+     * @param value zero or more; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxQueuedCalls(int value) {
       maxQueuedCalls = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#gateTimeout()}: how long a gate may think before the call is denied.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder gateTimeout(Duration value) {
       gateTimeout = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#transformTimeout()}: how long a callback transform may think before its
+     * section stays.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder transformTimeout(Duration value) {
       transformTimeout = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#reconnectWindow()}: how long a reconnect token outlives its connection.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder reconnectWindow(Duration value) {
       reconnectWindow = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#registrationDebounce()}: the window that batches tool-set changes into one
+     * host registration.
+     *
+     * @param value zero or more; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder registrationDebounce(Duration value) {
       registrationDebounce = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#defaultToolTimeout()}: a call's timeout when neither host nor tool sets
+     * one.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder defaultToolTimeout(Duration value) {
       defaultToolTimeout = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#cancelGrace()}: how long a cancelled call keeps its concurrency slot
+     * awaiting {@code CANCELLED}.
+     *
+     * @param value zero or more; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder cancelGrace(Duration value) {
       cancelGrace = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#pairingCodeLifetime()}: how long a pairing code stays valid.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder pairingCodeLifetime(Duration value) {
       pairingCodeLifetime = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#regexDeadline()}: the time one regex match attempt may take.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder regexDeadline(Duration value) {
       regexDeadline = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxMatchedChars()}: how much of a stringified text takes part in regex
+     * matching.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxMatchedChars(int value) {
       maxMatchedChars = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#injectCyclesBeforePause()}: inject→turn→inject cycles before a provider's
+     * injects pause.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder injectCyclesBeforePause(int value) {
       injectCyclesBeforePause = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#defaultShutdownDeadline()}: the {@code shutdown.pending} deadline when the
+     * host gives none.
+     *
+     * @param value zero or more; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder defaultShutdownDeadline(Duration value) {
       defaultShutdownDeadline = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#idleExitGrace()}: how long a detached gateway waits after its last session
+     * before exiting.
+     *
+     * @param value zero or more; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder idleExitGrace(Duration value) {
       idleExitGrace = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxStreamBytes()}: the estimated heap one stream may hold (its events'
+     * text and metadata) before its oldest events are evicted, however few they are; the newest
+     * event is always kept.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxStreamBytes(int value) {
       maxStreamBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxStreamsPerSession()}: streams a session keeps; past it, the least
+     * recently written stream of a provider no longer bound there is dropped, and if every stream
+     * belongs to a bound provider a push opening a new one is refused.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxStreamsPerSession(int value) {
       maxStreamsPerSession = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#authTimeout()}: how long a new WebSocket connection may take to
+     * authenticate: anything but a successful {@code auth} by then ends in {@code AUTH_FAILED} and
+     * a close, so no unauthenticated connection keeps a connection slot for long (a pairing
+     * connection has the pairing code's lifetime to confirm instead).
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder authTimeout(Duration value) {
       authTimeout = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxUnauthenticatedMessageBytes()}: the largest message a connection may
+     * send before it has authenticated: {@code auth} and {@code auth.confirm} are a few hundred
+     * bytes, and a stranger must not make the gateway buffer megabytes (a transport refuses a
+     * larger frame unread).
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxUnauthenticatedMessageBytes(int value) {
       maxUnauthenticatedMessageBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#bindTimeout()}: how long an authenticated WebSocket connection may stay
+     * unbound (before its first {@code hello}, or after losing its sessions) while a session it may
+     * bind to is active; past it the connection is closed, so idle authenticated connections cannot
+     * keep connection slots.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder bindTimeout(Duration value) {
       bindTimeout = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#regexBudget()}: the regex time one message may cost across all the rules
+     * it runs (a push through its stream's filter, one {@code onPreToolUse} evaluation); rules left
+     * when it is spent fail safe without running.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder regexBudget(Duration value) {
       regexBudget = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#regexBudgetPerSecond()}: the regex time one provider connection's rules
+     * may cost per second, whoever's message runs them; past it they fail safe without running
+     * until the allowance refills.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder regexBudgetPerSecond(Duration value) {
       regexBudgetPerSecond = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxFilterRules()}: rules in one stream filter ({@code filter.set}).
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxFilterRules(int value) {
       maxFilterRules = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#progressInterval()}: at most one {@code tool.progress} per call reaches
+     * the host per interval; later ones within it are coalesced to the latest.
+     *
+     * @param value zero or more; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder progressInterval(Duration value) {
       progressInterval = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxRetainedStreamBytes()}: the estimated heap all streams of all sessions
+     * may hold together; past it the streams of departed providers go first, then the oldest events
+     * of the provider holding the most.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxRetainedStreamBytes(int value) {
       maxRetainedStreamBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxSnapshotBytes()}: the estimated heap the reconnect snapshots of
+     * departed providers may hold together; past it the oldest snapshots are forgotten.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxSnapshotBytes(int value) {
       maxSnapshotBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxDeclaredBytesPerProvider()}: the estimated heap one provider's
+     * declarations (tools, hook rules, transforms, filters, context, metadata) may hold in one
+     * session; a {@code hello} or update past it is refused {@code PAYLOAD_TOO_LARGE} (in-process
+     * providers are not bounded).
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxDeclaredBytesPerProvider(int value) {
       maxDeclaredBytesPerProvider = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxDeclaredBytes()}: the estimated heap the declarations of all connected
+     * providers may hold together; a {@code hello} or update past it is refused {@code
+     * PAYLOAD_TOO_LARGE}.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxDeclaredBytes(int value) {
       maxDeclaredBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxMessageTreeBytes()}: the estimated heap one decoded message may take as
+     * a JSON tree: a few megabytes of text can expand twenty-fold into nodes, so a message past it
+     * is refused {@code PAYLOAD_TOO_LARGE} while it is read.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxMessageTreeBytes(int value) {
       maxMessageTreeBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxJsonDepth()}: how deeply a provider message may nest JSON values;
+     * deeper input is refused while it is read, so everything the gateway accepts it can also write
+     * back inside its own messages.
+     *
+     * @param value positive, at most {@link Limits#MAX_JSON_DEPTH}; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxJsonDepth(int value) {
       maxJsonDepth = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxQueuedInboundBytes()}: the UTF-16 chars of received messages all
+     * connections may have waiting for the gateway loop; past it a transport stops reading from the
+     * connection that delivered, until the loop catches up.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxQueuedInboundBytes(int value) {
       maxQueuedInboundBytes = value;
       return this;
     }
 
+    /**
+     * Sets {@link Limits#maxQueuedInboundBytesPerConnection()}: the same, for one connection.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
     public Builder maxQueuedInboundBytesPerConnection(int value) {
       maxQueuedInboundBytesPerConnection = value;
       return this;
@@ -854,6 +1203,7 @@ public final class Limits {
     /**
      * The limits set.
      *
+     * @return the limits
      * @throws IllegalArgumentException naming the first limit out of its range
      * @throws NullPointerException naming a duration left null
      */

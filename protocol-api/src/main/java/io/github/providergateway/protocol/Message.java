@@ -15,6 +15,6 @@ package io.github.providergateway.protocol;
  */
 public sealed interface Message permits ProviderMessage, GatewayMessage {
 
-  /** The wire {@code type} of this message, e.g. {@code "tool.call"}. */
+  /** {@return the wire {@code type} of this message, e.g. {@code "tool.call"}} */
   String wireType();
 }

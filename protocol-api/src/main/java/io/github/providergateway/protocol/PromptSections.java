@@ -22,12 +22,23 @@ public final class PromptSections {
 
   private PromptSections() {}
 
-  /** Whether {@code section} is protected. */
+  /**
+   * Whether {@code section} is protected.
+   *
+   * @param section the section's name
+   * @return whether it is one of the protected sections
+   */
   public static boolean isProtected(String section) {
     return PROTECTED.contains(section);
   }
 
-  /** Whether a transform with {@code action} may be registered on {@code section}. */
+  /**
+   * Whether a transform with {@code action} may be registered on {@code section}.
+   *
+   * @param section the section's name
+   * @param action the transform's action
+   * @return whether the section takes that transform
+   */
   public static boolean allows(String section, TransformAction action) {
     return action == TransformAction.APPEND || !isProtected(section);
   }

@@ -24,7 +24,7 @@ public sealed interface ProviderMessage extends Message
         ShutdownReady,
         UnknownProviderMessage {
 
-  /** Which provider message this is. */
+  /** {@return which provider message this is} */
   ProviderMessageType type();
 
   @Override

@@ -9,6 +9,6 @@ package io.github.providergateway.protocol;
 public sealed interface SessionScoped
     permits Push, StateUpdate, StreamQuery, SessionReady, ShutdownReady {
 
-  /** The named session, or {@code null} for "my session(s)". */
+  /** {@return the named session, or {@code null} for "my session(s)"} */
   String sessionId();
 }

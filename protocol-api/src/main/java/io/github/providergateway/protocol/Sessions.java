@@ -11,11 +11,24 @@ import java.util.List;
  */
 public record Sessions(String token, List<SessionInfo> active) implements GatewayMessage {
 
+  /**
+   * Checks the required fields and copies the collections.
+   *
+   * @param token the external token issued by a successful pairing, for later connections; absent
+   *     for every other provider
+   * @param active the active sessions; copied
+   * @throws NullPointerException when {@code active} is null
+   */
   public Sessions {
     active = List.copyOf(Require.present(active, "active"));
   }
 
-  /** {@code sessions} without a token. */
+  /**
+   * {@code sessions} without a token.
+   *
+   * @param active the active sessions
+   * @return the message
+   */
   public static Sessions of(List<SessionInfo> active) {
     return new Sessions(null, active);
   }

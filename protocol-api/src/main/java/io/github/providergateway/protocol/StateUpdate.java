@@ -11,9 +11,9 @@ package io.github.providergateway.protocol;
 public sealed interface StateUpdate extends SessionScoped
     permits ToolsUpdate, HooksUpdate, ContextUpdate, FilterSet {
 
-  /** Which update this is. */
+  /** {@return which update this is} */
   ProviderMessageType type();
 
-  /** The provider's correlation id for the {@code ack}, or {@code null}. */
+  /** {@return the provider's correlation id for the {@code ack}, or {@code null}} */
   String requestId();
 }

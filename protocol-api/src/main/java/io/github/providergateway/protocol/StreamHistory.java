@@ -8,10 +8,21 @@ import java.util.Map;
 /**
  * {@code stream.history}: the answer to a {@code stream.query}. Each requested stream, keyed by
  * the name the query used, maps to its entries, newest first.
+ *
+ * @param queryId the {@code queryId} of the {@code stream.query} it answers
+ * @param streams each requested stream's name → its entries, newest first
  */
 public record StreamHistory(String queryId, Map<String, List<StreamEntry>> streams)
     implements GatewayMessage {
 
+  /**
+   * Checks the required fields and copies the collections.
+   *
+   * @param queryId the {@code queryId} of the {@code stream.query} it answers
+   * @param streams each requested stream's name → its entries, newest first; copied
+   * @throws NullPointerException when {@code queryId} or {@code streams} is null
+   * @throws IllegalArgumentException when {@code queryId} is empty
+   */
   public StreamHistory {
     Require.nonEmpty(queryId, "queryId");
     Map<String, List<StreamEntry>> copy = new LinkedHashMap<>();

@@ -9,6 +9,14 @@ package io.github.providergateway.protocol;
  */
 public record StreamName(String stream, String provider) {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param stream the stream's own name
+   * @param provider the name of the provider that pushes to it
+   * @throws NullPointerException when {@code stream} or {@code provider} is null
+   * @throws IllegalArgumentException when {@code stream} or {@code provider} is empty
+   */
   public StreamName {
     Require.nonEmpty(stream, "stream");
     Require.nonEmpty(provider, "provider");
@@ -17,6 +25,10 @@ public record StreamName(String stream, String provider) {
   /**
    * Reads {@code name}, splitting at its last {@code @}; a bare name, one ending in {@code @}, or
    * one whose only {@code @} comes first, belongs to {@code ownProvider}.
+   *
+   * @param name a stream name as a provider or host wrote it
+   * @param ownProvider the name of the provider that wrote it
+   * @return the stream and its owner
    */
   public static StreamName parse(String name, String ownProvider) {
     int at = name.lastIndexOf('@');
@@ -30,7 +42,12 @@ public record StreamName(String stream, String provider) {
     return new StreamName(name.substring(0, at), name.substring(at + 1));
   }
 
-  /** Whether this stream belongs to the provider named {@code providerName}. */
+  /**
+   * Whether this stream belongs to the provider named {@code providerName}.
+   *
+   * @param providerName a provider's name
+   * @return whether it is this stream's owner
+   */
   public boolean isOwnedBy(String providerName) {
     return provider.equals(providerName);
   }

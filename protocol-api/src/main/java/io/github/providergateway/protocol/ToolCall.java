@@ -16,6 +16,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 public record ToolCall(String id, String sessionId, String tool, JsonNode args)
     implements GatewayMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param id globally unique across sessions, connections and providers
+   * @param sessionId the session the call belongs to
+   * @param tool the tool's name
+   * @param args the arguments (a JSON object)
+   * @throws NullPointerException when {@code id}, {@code sessionId}, {@code tool} or {@code args}
+   *     is null
+   * @throws IllegalArgumentException when {@code id}, {@code sessionId} or {@code tool} is empty
+   */
   public ToolCall {
     Require.nonEmpty(id, "id");
     Require.nonEmpty(sessionId, "sessionId");

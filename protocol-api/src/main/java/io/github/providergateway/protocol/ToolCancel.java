@@ -11,6 +11,15 @@ package io.github.providergateway.protocol;
 public record ToolCancel(String id, String sessionId, CancelReason reason)
     implements GatewayMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param id the call's id
+   * @param sessionId the call's session
+   * @param reason why; {@code null} when absent or unknown to this library
+   * @throws NullPointerException when {@code id} or {@code sessionId} is null
+   * @throws IllegalArgumentException when {@code id} or {@code sessionId} is empty
+   */
   public ToolCancel {
     Require.nonEmpty(id, "id");
     Require.nonEmpty(sessionId, "sessionId");

@@ -14,6 +14,19 @@ import java.time.Duration;
  */
 public record ToolDefinition(String name, String description, JsonNode parameters, Duration timeout) {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param name the tool's name, unique within a session
+   * @param description what the tool does, shown to the model
+   * @param parameters a JSON Schema object describing the arguments
+   * @param timeout how long a call may run before the gateway gives up ({@code timeout} in ms on
+   *     the wire), or {@code null} for the gateway's default of 60 s
+   * @throws NullPointerException when {@code name}, {@code description} or {@code parameters} is
+   *     null
+   * @throws IllegalArgumentException when {@code name} is empty, or {@code timeout} is not a
+   *     positive whole number of milliseconds, or {@code parameters} is not a JSON object
+   */
   public ToolDefinition {
     Require.nonEmpty(name, "name");
     Require.present(description, "description");
@@ -24,12 +37,24 @@ public record ToolDefinition(String name, String description, JsonNode parameter
     Require.positiveMillis(timeout, "timeout");
   }
 
-  /** A tool without its own timeout. */
+  /**
+   * A tool without its own timeout.
+   *
+   * @param name the tool's name
+   * @param description what it does, for the agent
+   * @param parameters a JSON Schema object describing the arguments
+   * @return the definition
+   */
   public static ToolDefinition of(String name, String description, JsonNode parameters) {
     return new ToolDefinition(name, description, parameters, null);
   }
 
-  /** This definition with {@code timeout}. */
+  /**
+   * This definition with {@code timeout}.
+   *
+   * @param timeout how long a call may run; positive whole milliseconds, or null for the default
+   * @return a new definition; this one is unchanged
+   */
   public ToolDefinition withTimeout(Duration timeout) {
     return new ToolDefinition(name, description, parameters, timeout);
   }

@@ -14,12 +14,19 @@ package io.github.providergateway.protocol;
  * the original text next to it.
  */
 public enum ToolErrorCode implements WireEnum {
+  /** What the call asked for does not exist (provider's code). */
   NOT_FOUND,
+  /** The call ran out of time: its timeout passed, or the provider gave up. */
   TIMEOUT,
+  /** The call was cancelled ({@code tool.cancel}); the terminal answer to a cancel. */
   CANCELLED,
+  /** The provider went away with the call in flight; the call is not replayed. */
   DISCONNECTED,
+  /** The caller may not do this (provider's code). */
   UNAUTHORIZED,
+  /** Something failed that should not have; the error text says what. */
   INTERNAL,
+  /** The provider's concurrency queue is full. */
   RATE_LIMITED,
   /** A code this library does not know; see the record's raw code text. */
   UNKNOWN;
@@ -29,7 +36,12 @@ public enum ToolErrorCode implements WireEnum {
     return name();
   }
 
-  /** The code spelled {@code wire}, or {@link #UNKNOWN}. */
+  /**
+   * The code spelled {@code wire}, or {@link #UNKNOWN}.
+   *
+   * @param wire a value as written on the wire; may be null
+   * @return the code, or {@link #UNKNOWN}
+   */
   public static ToolErrorCode fromWire(String wire) {
     ToolErrorCode code = WireEnum.fromWire(ToolErrorCode.class, wire);
     return code == null ? UNKNOWN : code;

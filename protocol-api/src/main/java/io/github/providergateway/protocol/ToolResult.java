@@ -34,6 +34,22 @@ public record ToolResult(
     String unknownErrorCode)
     implements ProviderMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param id the {@code tool.call} id this answers
+   * @param data the success value; {@code null} when absent ({@code NullNode} for a JSON null)
+   * @param error the failure text
+   * @param errorCode the failure code; {@link ToolErrorCode#UNKNOWN} for a code this library does
+   *     not know, whose text is then in {@code unknownErrorCode}
+   * @param retryable whether the gateway may retry the call on another instance
+   * @param file a file reference instead of inline data
+   * @param unknownErrorCode the original text of an unrecognized {@code errorCode}, else {@code
+   *     null}
+   * @throws NullPointerException when {@code id} is null
+   * @throws IllegalArgumentException when {@code id} is empty, or {@code unknownErrorCode} is given
+   *     while {@code errorCode} is not {@code UNKNOWN}, or the other way round
+   */
   public ToolResult {
     Require.nonEmpty(id, "id");
     if ((errorCode == ToolErrorCode.UNKNOWN) != (unknownErrorCode != null)) {
@@ -42,52 +58,81 @@ public record ToolResult(
     }
   }
 
-  /** A success carrying {@code data}. */
+  /**
+   * A success carrying {@code data}.
+   *
+   * @param id the {@code tool.call}'s id
+   * @param data the result for the agent
+   * @return the message
+   */
   public static ToolResult success(String id, JsonNode data) {
     return new ToolResult(id, data, null, null, null, null, null);
   }
 
-  /** A failure with a text and a code. */
+  /**
+   * A failure with a text and a code.
+   *
+   * @param id the {@code tool.call}'s id
+   * @param error what went wrong, for the agent
+   * @param errorCode the code; not {@link ToolErrorCode#UNKNOWN}
+   * @return the message
+   */
   public static ToolResult failure(String id, String error, ToolErrorCode errorCode) {
     return new ToolResult(id, null, error, errorCode, null, null, null);
   }
 
-  /** The answer every provider owes a {@code tool.cancel}. */
+  /**
+   * The answer every provider owes a {@code tool.cancel}.
+   *
+   * @param id the cancelled call's id
+   * @return the message, with {@code errorCode: CANCELLED}
+   */
   public static ToolResult cancelled(String id) {
     return failure(id, "Cancelled", ToolErrorCode.CANCELLED);
   }
 
-  /** A result left in a file. */
+  /**
+   * A result left in a file.
+   *
+   * @param id the {@code tool.call}'s id
+   * @param file where the result is
+   * @return the message
+   */
   public static ToolResult file(String id, FileRef file) {
     return new ToolResult(id, null, null, null, null, file, null);
   }
 
-  /** This result marked retryable (or not). */
+  /**
+   * This result marked retryable (or not).
+   *
+   * @param retryable whether the gateway may retry the call on another instance
+   * @return a new result; this one is unchanged
+   */
   public ToolResult withRetryable(boolean retryable) {
     return new ToolResult(id, data, error, errorCode, retryable, file, unknownErrorCode);
   }
 
-  /** Whether this is a failure: it has {@code error} or {@code errorCode}. */
+  /** {@return whether this is a failure: it has {@code error} or {@code errorCode}} */
   public boolean isFailure() {
     return error != null || errorCode != null;
   }
 
-  /** Whether this failure is the {@code CANCELLED} answer to a {@code tool.cancel}. */
+  /** {@return whether this failure is the {@code CANCELLED} answer to a {@code tool.cancel}} */
   public boolean isCancelled() {
     return errorCode == ToolErrorCode.CANCELLED;
   }
 
-  /** Whether this is a file result (and not a failure). */
+  /** {@return whether this is a file result (and not a failure)} */
   public boolean isFile() {
     return !isFailure() && file != null;
   }
 
-  /** Whether the provider marked this failure retryable on another instance. */
+  /** {@return whether the provider marked this failure retryable on another instance} */
   public boolean isRetryable() {
     return Boolean.TRUE.equals(retryable);
   }
 
-  /** The error code as written on the wire, or {@code null}. */
+  /** {@return the error code as written on the wire, or {@code null}} */
   public String errorCodeText() {
     if (errorCode == null) {
       return null;

@@ -21,7 +21,12 @@ import java.util.Set;
  * replace are internal and project only; see {@link Capability}).
  */
 public enum TrustLevel implements WireEnum {
+  /** In-process providers: every capability. */
   INTERNAL("internal", EnumSet.allOf(Capability.class)),
+  /**
+   * Providers with the gateway token or a spawn token: tools, hooks, transforms, context, pushes,
+   * their own streams and session events; not other providers' streams or every session.
+   */
   PROJECT(
       "project",
       EnumSet.of(
@@ -35,6 +40,10 @@ public enum TrustLevel implements WireEnum {
           Capability.SUBSCRIBE_SESSION_EVENTS,
           Capability.SUBSCRIBE_TOOL_EVENTS,
           Capability.SET_CONTEXT)),
+  /**
+   * Paired providers: tools, pushes, static appends, their own streams and tool events; no hooks,
+   * callbacks, context or session events.
+   */
   EXTERNAL(
       "external",
       EnumSet.of(
@@ -52,17 +61,27 @@ public enum TrustLevel implements WireEnum {
     this.capabilities = Collections.unmodifiableSet(capabilities);
   }
 
-  /** Whether a provider of this level may use {@code capability}. */
+  /**
+   * Whether a provider of this level may use {@code capability}.
+   *
+   * @param capability the capability
+   * @return whether this level has it
+   */
   public boolean allows(Capability capability) {
     return capabilities.contains(requireNonNull(capability, "capability"));
   }
 
-  /** Whether a provider of this level may use every one of {@code required}. */
+  /**
+   * Whether a provider of this level may use every one of {@code required}.
+   *
+   * @param required the capabilities a message needs
+   * @return whether this level has them all
+   */
   public boolean allowsAll(Set<Capability> required) {
     return capabilities.containsAll(required);
   }
 
-  /** This level's capabilities, unmodifiable. */
+  /** {@return this level's capabilities, unmodifiable} */
   public Set<Capability> capabilities() {
     return capabilities;
   }
@@ -72,7 +91,12 @@ public enum TrustLevel implements WireEnum {
     return wireName;
   }
 
-  /** The constant spelled {@code wire}, or {@code null} when there is none. */
+  /**
+   * The constant spelled {@code wire}, or {@code null} when there is none.
+   *
+   * @param wire a value as written on the wire; may be null
+   * @return the constant, or {@code null} when there is none
+   */
   public static TrustLevel fromWire(String wire) {
     return WireEnum.fromWire(TrustLevel.class, wire);
   }

@@ -11,6 +11,13 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record UnknownGatewayMessage(String wireType, JsonNode json) implements GatewayMessage {
 
+  /**
+   * Checks the required fields.
+   *
+   * @param wireType the {@code type} as received
+   * @param json the whole message as received
+   * @throws NullPointerException when {@code wireType} or {@code json} is null
+   */
   public UnknownGatewayMessage {
     Require.present(wireType, "wireType");
     Require.present(json, "json");

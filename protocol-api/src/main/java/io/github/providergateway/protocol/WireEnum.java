@@ -8,12 +8,15 @@ package io.github.providergateway.protocol;
  */
 public interface WireEnum {
 
-  /** The exact string this constant is written as in JSON. */
+  /** {@return the exact string this constant is written as in JSON} */
   String wireName();
 
   /**
    * Finds the constant of {@code type} whose wire name is {@code wire}.
    *
+   * @param <E> the enum
+   * @param type the enum's class
+   * @param wire a value as written on the wire; may be null
    * @return the constant, or {@code null} when none matches (the caller decides what an unknown
    *     value means: a decode error, or an {@code UNKNOWN} constant)
    */

@@ -22,6 +22,8 @@ public interface GateHandler {
    *
    * @param check the gate id, the tool and its arguments, the session; treat as read-only
    * @return the verdict, when it is known
+   * @throws Exception when the check cannot be decided: the runtime sends nothing, and the
+   *     gateway's timeout decides (deny, unless the rule says {@code failOpen})
    */
   CompletionStage<GateVerdict> check(GateCheck check) throws Exception;
 }

@@ -14,6 +14,13 @@ import io.github.providergateway.protocol.GateDecision;
  */
 public record GateVerdict(GateDecision decision, String reason) {
 
+  /**
+   * Checks the verdict.
+   *
+   * @param decision allow, deny, or allow with context
+   * @param reason why (deny), the text to add (context), or {@code null} (allow)
+   * @throws NullPointerException when {@code decision} is null, or a context verdict has no text
+   */
   public GateVerdict {
     requireNonNull(decision, "decision");
     if (decision == GateDecision.CONTEXT) {
@@ -21,17 +28,27 @@ public record GateVerdict(GateDecision decision, String reason) {
     }
   }
 
-  /** Let the tool call run. */
+  /** {@return a verdict that lets the tool call run} */
   public static GateVerdict allow() {
     return new GateVerdict(GateDecision.ALLOW, null);
   }
 
-  /** Block the tool call; {@code reason} tells the agent why. */
+  /**
+   * Block the tool call; {@code reason} tells the agent why.
+   *
+   * @param reason why, shown to the agent; not null
+   * @return the verdict
+   */
   public static GateVerdict deny(String reason) {
     return new GateVerdict(GateDecision.DENY, requireNonNull(reason, "reason"));
   }
 
-  /** Let the tool call run and add {@code context} to it. */
+  /**
+   * Let the tool call run and add {@code context} to it.
+   *
+   * @param context the text the agent gets with the call's result; not null
+   * @return the verdict
+   */
   public static GateVerdict context(String context) {
     return new GateVerdict(GateDecision.CONTEXT, context);
   }

@@ -17,12 +17,17 @@ public final class GatewayErrorException extends RuntimeException {
   /** The gateway's message; not serialized, as {@link ErrorMessage} is not {@code Serializable}. */
   private final transient ErrorMessage error;
 
+  /**
+   * The refusal in {@code error}; the exception's message is its code and text.
+   *
+   * @param error the gateway's {@code error} message; not null
+   */
   public GatewayErrorException(ErrorMessage error) {
     super(requireNonNull(error, "error").codeText() + ": " + error.message());
     this.error = error;
   }
 
-  /** The gateway's {@code error} message. */
+  /** {@return the gateway's {@code error} message} */
   public ErrorMessage error() {
     return error;
   }

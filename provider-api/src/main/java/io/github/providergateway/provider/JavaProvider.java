@@ -105,100 +105,111 @@ public final class JavaProvider {
     this.onShutdown = b.onShutdown;
   }
 
-  /** The provider's stable identity ({@code hello.name}). */
+  /** {@return the provider's stable identity ({@code hello.name})} */
   public String name() {
     return name;
   }
 
-  /** Tells apart providers sharing {@link #name}, or {@code null}. */
+  /** {@return the instance id that tells apart providers sharing {@link #name}, or {@code null}} */
   public String instance() {
     return instance;
   }
 
   /**
-   * The session to bind to; {@code null} lets the gateway choose (see {@link
+   * {@return the session to bind to}; {@code null} lets the gateway choose (see {@link
    * Builder#session(String)}).
    */
   public SessionSelector session() {
     return session;
   }
 
-  /** The tools, by unique name. */
+  /** {@return the tools, by unique name} */
   public List<ProviderTool> tools() {
     return tools;
   }
 
-  /** Provider information shown to the host (a JSON object), or {@code null}. */
+  /** {@return the provider information shown to the host (a JSON object), or {@code null}} */
   public JsonNode metadata() {
     return metadata;
   }
 
-  /** A limit on calls in flight, or {@code null}. */
+  /** {@return a limit on calls in flight, or {@code null}} */
   public Concurrency concurrency() {
     return concurrency;
   }
 
-  /** {@code onPreToolUse} rules, in evaluation order. */
+  /** {@return {@code onPreToolUse} rules, in evaluation order} */
   public List<HookRule> hookRules() {
     return hookRules;
   }
 
-  /** System-prompt section → transform, in declaration order. */
+  /** {@return the static transforms: system-prompt section → transform, in declaration order} */
   public Map<String, TransformRule> transforms() {
     return transforms;
   }
 
-  /** {@code gateId} → the handler that decides it; every {@code gate} rule has one. */
+  /** {@return {@code gateId} → the handler that decides it; every {@code gate} rule has one} */
   public Map<String, GateHandler> gates() {
     return gates;
   }
 
-  /** Section → the handler of its {@code callback} transform. */
+  /** {@return the callback transforms' handlers: section → handler} */
   public Map<String, TransformHandler> transformHandlers() {
     return transformHandlers;
   }
 
-  /** Ambient context added to every prompt, or {@code null}. */
+  /** {@return the ambient context added to every prompt, or {@code null}} */
   public String context() {
     return context;
   }
 
-  /** Added to the session's start context, or {@code null}. */
+  /** {@return the text added to the session's start context, or {@code null}} */
   public String startupContext() {
     return startupContext;
   }
 
-  /** Session event types to receive ({@code user.message}, ...). */
+  /** {@return the session event types to receive ({@code user.message}, ...)} */
   public List<String> subscribe() {
     return subscribe;
   }
 
-  /** Called with every {@code session.lifecycle} ({@code started}, {@code idle}, ...). */
+  /**
+   * {@return the callback called with every {@code session.lifecycle} ({@code started}, {@code
+   * idle}, ...)}
+   */
   public Consumer<SessionLifecycle> onLifecycle() {
     return onLifecycle;
   }
 
-  /** Called with every session list ({@code sessions}, {@code sessions.updated}). */
+  /**
+   * {@return the callback called with every session list ({@code sessions}, {@code
+   * sessions.updated})}
+   */
   public Consumer<List<SessionInfo>> onSessions() {
     return onSessions;
   }
 
-  /** Called with every {@code session.event} of a subscribed type. */
+  /** {@return the callback called with every {@code session.event} of a subscribed type} */
   public Consumer<SessionEvent> onEvent() {
     return onEvent;
   }
 
-  /** Called with every {@code error} the gateway sends. */
+  /** {@return the callback called with every {@code error} the gateway sends} */
   public Consumer<ErrorMessage> onError() {
     return onError;
   }
 
-  /** Cleanup before {@code shutdown.ready}. */
+  /** {@return the cleanup run before {@code shutdown.ready}} */
   public ShutdownHandler onShutdown() {
     return onShutdown;
   }
 
-  /** Starts describing a provider named {@code name}; everything else is optional. */
+  /**
+   * Starts describing a provider named {@code name}; everything else is optional.
+   *
+   * @param name the provider's stable identity ({@code hello.name})
+   * @return a new builder
+   */
   public static Builder builder(String name) {
     return new Builder(name);
   }
@@ -245,7 +256,12 @@ public final class JavaProvider {
       this.name = name;
     }
 
-    /** Tells this provider apart from others with the same name (e.g. browser tabs). */
+    /**
+     * Tells this provider apart from others with the same name (e.g. browser tabs).
+     *
+     * @param instance the instance id; {@code null} for none
+     * @return this builder
+     */
     public Builder instance(String instance) {
       this.instance = instance;
       return this;
@@ -258,6 +274,9 @@ public final class JavaProvider {
      * connection (it answers {@code INVALID_SESSION}, e.g. for the gateway token), the runtime
      * binds to the first active session instead, and that first refusal is not given to {@code
      * onError}.
+     *
+     * @param sessionId the session's id; {@code null} lets the gateway choose
+     * @return this builder
      */
     public Builder session(String sessionId) {
       this.session = sessionId == null ? null : SessionSelector.of(sessionId);
@@ -267,31 +286,54 @@ public final class JavaProvider {
     /**
      * Binds to every session ({@code "all"}, internal trust only). The runtime sends {@code
      * session.ready} for each session that starts later.
+     *
+     * @return this builder
      */
     public Builder allSessions() {
       this.session = SessionSelector.All.INSTANCE;
       return this;
     }
 
-    /** Adds a tool; names must be unique. */
+    /**
+     * Adds a tool; names must be unique.
+     *
+     * @param definition what the gateway is told about the tool
+     * @param handler runs its calls
+     * @return this builder
+     */
     public Builder tool(ToolDefinition definition, ToolHandler handler) {
       tools.add(new ProviderTool(definition, handler));
       return this;
     }
 
-    /** Adds a tool; names must be unique. */
+    /**
+     * Adds a tool; names must be unique.
+     *
+     * @param tool the tool and its handler
+     * @return this builder
+     */
     public Builder tool(ProviderTool tool) {
       tools.add(requireNonNull(tool, "tool"));
       return this;
     }
 
-    /** Provider information for the host's routing decisions (a JSON object). */
+    /**
+     * Provider information for the host's routing decisions (a JSON object).
+     *
+     * @param metadata the object; {@code null} for none
+     * @return this builder
+     */
     public Builder metadata(JsonNode metadata) {
       this.metadata = metadata;
       return this;
     }
 
-    /** A limit on this provider's calls in flight; the gateway queues the rest. */
+    /**
+     * A limit on this provider's calls in flight; the gateway queues the rest.
+     *
+     * @param concurrency the limit; {@code null} for none
+     * @return this builder
+     */
     public Builder concurrency(Concurrency concurrency) {
       this.concurrency = concurrency;
       return this;
@@ -300,6 +342,9 @@ public final class JavaProvider {
     /**
      * Adds an {@code onPreToolUse} rule ({@code deny}, {@code context} or {@code gate}); rules are
      * evaluated in the order added. A {@code gate} rule needs a {@link #gateHandler} for its id.
+     *
+     * @param rule the rule
+     * @return this builder
      */
     public Builder onPreToolUse(HookRule rule) {
       hookRules.add(requireNonNull(rule, "rule"));
@@ -309,6 +354,11 @@ public final class JavaProvider {
     /**
      * Gates tool calls matching {@code match}: before each, {@code handler} decides (a {@code gate}
      * rule with id {@code gateId}, plus its handler). Fails closed: see {@link GateHandler}.
+     *
+     * @param match which calls the gate sees
+     * @param gateId the gate's id, unique among this provider's gates
+     * @param handler decides each check
+     * @return this builder
      */
     public Builder gate(HookMatch match, String gateId, GateHandler handler) {
       gateHandler(gateId, handler);
@@ -318,6 +368,10 @@ public final class JavaProvider {
     /**
      * The handler for gate {@code gateId}, for rules given with {@link #onPreToolUse} or later with
      * {@link ProviderSession#updateHooks}.
+     *
+     * @param gateId the gate's id
+     * @param handler decides each check
+     * @return this builder
      */
     public Builder gateHandler(String gateId, GateHandler handler) {
       requireNonNull(gateId, "gateId");
@@ -328,6 +382,10 @@ public final class JavaProvider {
     /**
      * A static transform of system-prompt section {@code section} ({@code append}, {@code prepend},
      * {@code replace}); a {@code callback} rule needs a {@link #transformHandler}.
+     *
+     * @param section the section's name
+     * @param rule the transform
+     * @return this builder
      */
     public Builder transform(String section, TransformRule rule) {
       transforms.put(requireNonNull(section, "section"), requireNonNull(rule, "rule"));
@@ -336,6 +394,10 @@ public final class JavaProvider {
 
     /**
      * A {@code callback} transform of {@code section}: at each prompt {@code handler} rewrites it.
+     *
+     * @param section the section's name
+     * @param handler computes the section's new text
+     * @return this builder
      */
     public Builder transform(String section, TransformHandler handler) {
       transformHandler(section, handler);
@@ -345,6 +407,10 @@ public final class JavaProvider {
     /**
      * The handler of {@code section}'s {@code callback} transform, for one declared later with
      * {@link ProviderSession#updateHooks}.
+     *
+     * @param section the section's name
+     * @param handler computes the section's new text
+     * @return this builder
      */
     public Builder transformHandler(String section, TransformHandler handler) {
       requireNonNull(section, "section");
@@ -354,13 +420,21 @@ public final class JavaProvider {
 
     /**
      * Ambient context added to every prompt (change it with {@link ProviderSession#updateContext}).
+     *
+     * @param context the text; {@code null} for none
+     * @return this builder
      */
     public Builder context(String context) {
       this.context = context;
       return this;
     }
 
-    /** Text added once to the session's start context ({@code startup_context}). */
+    /**
+     * Text added once to the session's start context ({@code startup_context}).
+     *
+     * @param startupContext the text; {@code null} for none
+     * @return this builder
+     */
     public Builder startupContext(String startupContext) {
       this.startupContext = startupContext;
       return this;
@@ -369,6 +443,9 @@ public final class JavaProvider {
     /**
      * Subscribes to session events (names in {@code SessionEvents}); they arrive at {@link
      * #onEvent}.
+     *
+     * @param events the event types, added to those given before
+     * @return this builder
      */
     public Builder subscribe(String... events) {
       for (String event : events) {
@@ -377,25 +454,45 @@ public final class JavaProvider {
       return this;
     }
 
-    /** Called with every {@code session.event} of a subscribed type. */
+    /**
+     * Called with every {@code session.event} of a subscribed type.
+     *
+     * @param onEvent the callback, on the provider's executor
+     * @return this builder
+     */
     public Builder onEvent(Consumer<SessionEvent> onEvent) {
       this.onEvent = requireNonNull(onEvent, "onEvent");
       return this;
     }
 
-    /** Called for every {@code session.lifecycle}, before the runtime's own handling. */
+    /**
+     * Called for every {@code session.lifecycle}, before the runtime's own handling.
+     *
+     * @param onLifecycle the callback, on the provider's executor
+     * @return this builder
+     */
     public Builder onLifecycle(Consumer<SessionLifecycle> onLifecycle) {
       this.onLifecycle = requireNonNull(onLifecycle, "onLifecycle");
       return this;
     }
 
-    /** Called with every session list the gateway sends. */
+    /**
+     * Called with every session list the gateway sends.
+     *
+     * @param onSessions the callback, on the provider's executor
+     * @return this builder
+     */
     public Builder onSessions(Consumer<List<SessionInfo>> onSessions) {
       this.onSessions = requireNonNull(onSessions, "onSessions");
       return this;
     }
 
-    /** Called with every {@code error} (default: logged at WARNING). */
+    /**
+     * Called with every {@code error} (default: logged at WARNING).
+     *
+     * @param onError the callback, on the provider's executor
+     * @return this builder
+     */
     public Builder onError(Consumer<ErrorMessage> onError) {
       this.onError = requireNonNull(onError, "onError");
       return this;
@@ -404,12 +501,23 @@ public final class JavaProvider {
     /**
      * Cleanup before {@code shutdown.ready} when a bound session ends (default: none, ready at
      * once).
+     *
+     * @param onShutdown the cleanup
+     * @return this builder
      */
     public Builder onShutdown(ShutdownHandler onShutdown) {
       this.onShutdown = requireNonNull(onShutdown, "onShutdown");
       return this;
     }
 
+    /**
+     * The provider, to run with a transport.
+     *
+     * @return a new provider
+     * @throws IllegalArgumentException when the name or instance is empty, two tools share a name,
+     *     metadata is not a JSON object, or a {@code gate} rule or {@code callback} transform has
+     *     no handler
+     */
     public JavaProvider build() {
       return new JavaProvider(this);
     }

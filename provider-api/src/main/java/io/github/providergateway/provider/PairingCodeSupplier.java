@@ -20,6 +20,8 @@ public interface PairingCodeSupplier {
    *
    * @param prompt the gateway's text to show the person
    * @return the code as typed (surrounding blanks are removed)
+   * @throws Exception when no code can be had: pairing is abandoned and the provider session ends
+   *     with this failure
    */
   CompletionStage<String> code(String prompt) throws Exception;
 }

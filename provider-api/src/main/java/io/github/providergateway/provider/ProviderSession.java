@@ -38,12 +38,16 @@ public interface ProviderSession extends AutoCloseable {
    * Completes with the first {@code hello.ack}. Fails with {@link GatewayErrorException} when a
    * fatal {@code error} ends the session before that, or with {@link IllegalStateException} when
    * the session is closed first.
+   *
+   * @return the binding's {@code hello.ack}
    */
   CompletionStage<HelloAck> bound();
 
   /**
    * Sends {@code push}: an event at {@code level} on the provider's default stream.
    *
+   * @param level what the host does with the event: keep, surface or inject
+   * @param event the event's text
    * @return whether it was queued; {@code false} when there is no connection right now (over
    *     WebSocket: between reconnects) or its outbound queue is full. The gateway answers refusals
    *     (e.g. {@code RATE_LIMITED}) with an {@code error}, given to {@code onError}.
@@ -53,12 +57,20 @@ public interface ProviderSession extends AutoCloseable {
   /**
    * Sends {@code push}: an event at {@code level} on {@code stream}. See {@link #push(PushLevel,
    * String)}.
+   *
+   * @param stream the provider's stream to store the event in
+   * @param level what the host does with the event: keep, surface or inject
+   * @param event the event's text
+   * @return whether it was queued
    */
   boolean push(String stream, PushLevel level, String event);
 
   /**
    * Sends {@code push} as given: build it with {@link PushBuilder} for a stream, metadata, a
    * prompt, a target session or a broadcast. See {@link #push(PushLevel, String)}.
+   *
+   * @param push the message
+   * @return whether it was queued
    */
   boolean push(Push push);
 
@@ -66,6 +78,9 @@ public interface ProviderSession extends AutoCloseable {
    * Replaces the provider's whole tool list ({@code tools.update}); handlers of new tools serve
    * calls at once. See the class comment for the stage; it fails with {@link IllegalStateException}
    * when the session closes first.
+   *
+   * @param tools the whole new list; names must be unique
+   * @return completes once the gateway acknowledged the update
    */
   CompletionStage<Void> updateTools(List<ProviderTool> tools);
 
@@ -74,6 +89,8 @@ public interface ProviderSession extends AutoCloseable {
    * present, replaces the whole rule list; {@link Hooks#transforms()} merge by section, an empty
    * {@code Optional} removing that section's transform. See the class comment for the stage.
    *
+   * @param hooks the changes
+   * @return completes once the gateway acknowledged the update
    * @throws IllegalArgumentException when a {@code gate} rule or {@code callback} transform has no
    *     handler in the {@link JavaProvider}
    */
@@ -82,6 +99,9 @@ public interface ProviderSession extends AutoCloseable {
   /**
    * Replaces the ambient context added to every prompt ({@code context.update}); an empty text
    * clears it. See the class comment for the stage.
+   *
+   * @param context the new text
+   * @return completes once the gateway acknowledged the update
    */
   CompletionStage<Void> updateContext(String context);
 
@@ -91,6 +111,8 @@ public interface ProviderSession extends AutoCloseable {
    * it; an empty list removes the filter. See the class comment for the stage.
    *
    * @param stream the stream, or {@code null} for the one named after the provider
+   * @param rules the rules, in evaluation order; empty to remove the filter
+   * @return completes once the gateway acknowledged the update
    */
   CompletionStage<Void> setFilter(String stream, List<FilterRule> rules);
 
@@ -99,6 +121,8 @@ public interface ProviderSession extends AutoCloseable {
    * the provider's session. Streams are named {@code stream@provider}, or bare for the provider's
    * own; reading other providers' streams needs internal trust.
    *
+   * @param streams the streams' names
+   * @param last how many events to read of each, at most 100
    * @return the {@code stream.history}, entries newest first; fails with {@link
    *     GatewayErrorException} when the gateway refuses the query, or with {@link
    *     IllegalStateException} when the session closes first. Asked for while not bound, the query
@@ -109,6 +133,11 @@ public interface ProviderSession extends AutoCloseable {
   /**
    * {@link #queryStreams(List, int)} in session {@code sessionId}, which {@code "all"}-bound
    * providers must name.
+   *
+   * @param sessionId the session whose streams to read
+   * @param streams the streams' names
+   * @param last how many events to read of each, at most 100
+   * @return the {@code stream.history}, as {@link #queryStreams(List, int)}'s
    */
   CompletionStage<StreamHistory> queryStreams(String sessionId, List<String> streams, int last);
 
@@ -116,6 +145,7 @@ public interface ProviderSession extends AutoCloseable {
    * Leaves: sends {@code goodbye} with {@code reason} (may be null), then closes the connection and
    * stops reconnecting. Calls still running are cancelled.
    *
+   * @param reason why, for the gateway's log; may be null
    * @return {@link #closed()}
    */
   CompletionStage<Void> goodbye(String reason);
@@ -124,6 +154,8 @@ public interface ProviderSession extends AutoCloseable {
    * Completes when the session has ended for good. Fails with {@link GatewayErrorException} when a
    * fatal {@code error} ({@code AUTH_FAILED}, {@code UNSUPPORTED_VERSION}) ended it, or with the
    * failure of a {@link PairingCodeSupplier} that abandoned pairing.
+   *
+   * @return completes when the session has ended
    */
   CompletionStage<Void> closed();
 

@@ -6,30 +6,34 @@ package io.github.providergateway.provider;
  */
 public interface ToolCallContext {
 
-  /** The call's id, globally unique. */
+  /** {@return the call's id, globally unique} */
   String id();
 
-  /** The session the call belongs to. */
+  /** {@return the session the call belongs to} */
   String sessionId();
 
-  /** The tool's name. */
+  /** {@return the tool's name} */
   String tool();
 
   /**
-   * Whether the call was cancelled: the gateway sent {@code tool.cancel} (a timeout, an interrupt,
-   * the session ending) or the connection dropped. Its result is no longer wanted.
+   * {@return whether the call was cancelled}: the gateway sent {@code tool.cancel} (a timeout, an
+   * interrupt, the session ending) or the connection dropped. Its result is no longer wanted.
    */
   boolean isCancelled();
 
   /**
    * Runs {@code action} once when the call is cancelled, on the provider's executor; at once, on
    * the calling thread, if it already is. Never runs for a call that ended otherwise.
+   *
+   * @param action what to do on cancellation, e.g. stop the work the call started
    */
   void onCancel(Runnable action);
 
   /**
    * Sends {@code tool.progress}: a status line the host shows in the session's timeline. Dropped
    * once the call has ended.
+   *
+   * @param message the status line
    */
   void progress(String message);
 }

@@ -13,10 +13,17 @@ public final class ToolException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
+  /** The {@code errorCode} sent. */
   private final ToolErrorCode code;
+  /** Whether the result says {@code retryable: true}. */
   private final boolean retryable;
 
-  /** A failure with {@code code}, not retryable. */
+  /**
+   * A failure with {@code code}, not retryable.
+   *
+   * @param code the {@code errorCode} to send; not null
+   * @param message the {@code error} text to send; not null
+   */
   public ToolException(ToolErrorCode code, String message) {
     this(code, message, false);
   }
@@ -24,6 +31,8 @@ public final class ToolException extends RuntimeException {
   /**
    * A failure with {@code code}.
    *
+   * @param code the {@code errorCode} to send; not null
+   * @param message the {@code error} text to send; not null
    * @param retryable whether the gateway may retry the call on another instance of the provider
    */
   public ToolException(ToolErrorCode code, String message, boolean retryable) {
@@ -36,12 +45,12 @@ public final class ToolException extends RuntimeException {
     this.retryable = retryable;
   }
 
-  /** The {@code errorCode} sent. */
+  /** {@return the {@code errorCode} sent} */
   public ToolErrorCode code() {
     return code;
   }
 
-  /** Whether the result says {@code retryable: true}. */
+  /** {@return whether the result says {@code retryable: true}} */
   public boolean retryable() {
     return retryable;
   }

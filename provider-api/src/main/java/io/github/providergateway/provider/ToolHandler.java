@@ -26,6 +26,8 @@ public interface ToolHandler {
    * @param args the call's arguments (a JSON object; treat as read-only)
    * @param call the call's id, session and cancellation signal
    * @return the result, when it is ready
+   * @throws Exception when the tool fails: a {@link ToolException} with its code, anything else
+   *     with code {@code INTERNAL}
    */
   CompletionStage<? extends JsonNode> call(JsonNode args, ToolCallContext call) throws Exception;
 }

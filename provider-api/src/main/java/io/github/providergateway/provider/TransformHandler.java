@@ -20,6 +20,8 @@ public interface TransformHandler {
    *
    * @param request the section's name and {@code current} text, the session
    * @return the whole new text of the section (not a delta)
+   * @throws Exception when no text can be computed: the runtime answers with the current text
+   *     unchanged
    */
   CompletionStage<String> transform(TransformRequest request) throws Exception;
 }

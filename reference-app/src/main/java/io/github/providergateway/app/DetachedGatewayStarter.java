@@ -63,7 +63,7 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
     this.extraArgs = extraArgs;
   }
 
-  /** Runs the app's {@code Main} from this JVM's class path. */
+  /** {@return a starter that runs the app's {@code Main} from this JVM's class path} */
   public static DetachedGatewayStarter fromClassPath() {
     return fromClassPath(System.getProperty("java.class.path"));
   }
@@ -73,7 +73,12 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
     return new DetachedGatewayStarter(requireNonNull(classPath, "classPath"), List.of());
   }
 
-  /** This starter with more arguments for the gateway, e.g. {@code --idle-exit-grace 5s}. */
+  /**
+   * This starter with more arguments for the gateway, e.g. {@code --idle-exit-grace 5s}.
+   *
+   * @param args appended to this starter's arguments
+   * @return a new starter; this one is unchanged
+   */
   public DetachedGatewayStarter withArgs(List<String> args) {
     List<String> all = new ArrayList<>(extraArgs);
     all.addAll(requireNonNull(args, "args"));

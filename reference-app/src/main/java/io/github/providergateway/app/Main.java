@@ -142,7 +142,11 @@ public final class Main implements Callable<Integer> {
     this.terminal = terminal;
   }
 
-  /** Runs the app on the process's own streams and exits with its exit code. */
+  /**
+   * Runs the app on the process's own streams and exits with its exit code.
+   *
+   * @param args the command line; {@code --help} lists it
+   */
   public static void main(String[] args) {
     // stdout belongs to the front end (the console, --rpc replies, MCP messages): a stray print of
     // any library must not land in it, so System.out goes to stderr from here on.

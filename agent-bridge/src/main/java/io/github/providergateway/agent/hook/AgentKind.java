@@ -88,7 +88,7 @@ public enum AgentKind {
     this.word = word;
   }
 
-  /** The agent's name on the command line ({@code gateway hook <word>}), also looked for in session labels. */
+  /** {@return the agent's name on the command line ({@code gateway hook <word>}), also looked for in session labels} */
   public String word() {
     return word;
   }

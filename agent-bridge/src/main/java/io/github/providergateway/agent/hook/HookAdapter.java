@@ -72,13 +72,28 @@ public final class HookAdapter {
     /** Two gates' 5 s timeouts: the hook should be installed with a timeout above 1 + 10 s plus the JVM's start. */
     public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofSeconds(10);
 
+    /**
+     * Checks the settings.
+     *
+     * @param home the gateway's home
+     * @param port the port when {@code <home>/gateway.port} does not say
+     * @param connectTimeout how long to try to connect
+     * @param answerTimeout how long to wait for the decision once connected
+     * @throws NullPointerException when {@code home} or either timeout is null
+     */
     public Settings {
       requireNonNull(home, "home");
       requireNonNull(connectTimeout, "connectTimeout");
       requireNonNull(answerTimeout, "answerTimeout");
     }
 
-    /** The defaults for {@code home} and {@code port}. */
+    /**
+     * The default timeouts, for the gateway of {@code home}.
+     *
+     * @param home the gateway's home
+     * @param port the port when {@code <home>/gateway.port} does not say
+     * @return settings with {@link #DEFAULT_CONNECT_TIMEOUT} and {@link #DEFAULT_ANSWER_TIMEOUT}
+     */
     public static Settings of(Path home, int port) {
       return new Settings(home, port, DEFAULT_CONNECT_TIMEOUT, DEFAULT_ANSWER_TIMEOUT);
     }
@@ -114,6 +129,10 @@ public final class HookAdapter {
    * Answers the one hook call on {@code in}: its answer on {@code out}, what decided it on {@code
    * err}.
    *
+   * @param agent whose hook protocol {@code in} and {@code out} speak
+   * @param in the agent's hook call, one JSON object, read to its end
+   * @param out where the answer goes, in the agent's format
+   * @param err where the reason for the answer goes, for a person reading the agent's log
    * @param settings where the gateway is; null when the command line was wrong, which denies
    * @return the exit code, always 0: the answer itself says allow or deny
    */

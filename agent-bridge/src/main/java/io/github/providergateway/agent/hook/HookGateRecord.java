@@ -41,8 +41,24 @@ public final class HookGateRecord {
 
   private HookGateRecord() {}
 
-  /** One session's blocking rules, in the gateway's evaluation order. */
+  /**
+   * One session's blocking rules, in the gateway's evaluation order.
+   *
+   * @param sessionId the gateway's id of the session
+   * @param label the session's label, which names the agent; may be null
+   * @param cwd the session's working directory, how a hook finds its session; may be null
+   * @param rules the session's blocking rules, in evaluation order
+   */
   public record Entry(String sessionId, String label, String cwd, List<SessionHookRule> rules) {
+    /**
+     * Checks and copies the entry.
+     *
+     * @param sessionId the gateway's id of the session
+     * @param label the session's label, which names the agent; may be null
+     * @param cwd the session's working directory, how a hook finds its session; may be null
+     * @param rules the session's blocking rules, in evaluation order; copied
+     * @throws NullPointerException when {@code sessionId} or {@code rules} is null
+     */
     public Entry {
       requireNonNull(sessionId, "sessionId");
       rules = List.copyOf(rules);
@@ -54,7 +70,12 @@ public final class HookGateRecord {
     return rule.action() != HookAction.CONTEXT;
   }
 
-  /** The record's text for {@code entries}. */
+  /**
+   * The record's text for {@code entries}.
+   *
+   * @param entries the sessions to record, in the order to keep
+   * @return the JSON text {@link #read} reads back
+   */
   public static String toJson(Collection<Entry> entries) {
     ObjectNode root = JSON.createObjectNode();
     root.put("version", VERSION);
@@ -92,6 +113,8 @@ public final class HookGateRecord {
    * The entries recorded in {@code home}; empty when there is no record (no gateway has served the
    * home since it was made, or the last one ended every session).
    *
+   * @param home the gateway's home, where the record is {@value #FILE_NAME}
+   * @return the recorded sessions' blocking rules, in the order they were recorded
    * @throws IOException when the record cannot be read or is not a record this version writes:
    *     the rules are then unknown, and a fail-closed caller denies
    */

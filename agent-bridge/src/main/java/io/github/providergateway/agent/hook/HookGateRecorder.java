@@ -53,7 +53,11 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
             return t;
           });
 
-  /** A recorder for the gateway serving {@code home}. */
+  /**
+   * A recorder for the gateway serving {@code home}.
+   *
+   * @param home the gateway's home; the record is written there as {@value HookGateRecord#FILE_NAME}
+   */
   public HookGateRecorder(Path home) {
     this.file = requireNonNull(home, "home").resolve(HookGateRecord.FILE_NAME);
   }

@@ -74,6 +74,11 @@ public final class McpFrontDoor {
     this.version = builder.version;
   }
 
+  /**
+   * Starts describing a front door; {@link Builder#gateway} and {@link Builder#streams} are required.
+   *
+   * @return a new builder
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -123,6 +128,8 @@ public final class McpFrontDoor {
   /**
    * Ends the gateway session as if the input had ended and waits up to {@code wait} for it (for a
    * process stopped by a signal); {@link #run} then returns. Safe from any thread, idempotent.
+   *
+   * @param wait how long to wait for the gateway session to end
    */
   public void stop(java.time.Duration wait) {
     AgentSession serving = session;
@@ -170,31 +177,56 @@ public final class McpFrontDoor {
      * How to reach the gateway, e.g. {@code () -> GatewayClient.connectOrStart(home, launch)} or an
      * embedded {@code Gateway}. Called once, in the background; closed at the end when it is {@link
      * AutoCloseable}.
+     *
+     * @param connect returns the gateway to serve the agent from
+     * @return this builder
      */
     public Builder gateway(Callable<? extends HostApi> connect) {
       this.connect = requireNonNull(connect, "connect");
       return this;
     }
 
-    /** The agent's side: MCP messages, one a line, in and out. */
+    /**
+     * The agent's side: MCP messages, one a line, in and out.
+     *
+     * @param in what the agent sends; its end ends the session
+     * @param out where the server's messages go, and nothing else
+     * @return this builder
+     */
     public Builder streams(InputStream in, OutputStream out) {
       this.in = requireNonNull(in, "in");
       this.out = requireNonNull(out, "out");
       return this;
     }
 
-    /** The session's cwd when the agent offers no roots (default: this process's). */
+    /**
+     * The session's cwd when the agent offers no roots (default: this process's).
+     *
+     * @param directory the directory, made absolute
+     * @return this builder
+     */
     public Builder workingDirectory(Path directory) {
       this.workingDirectory = directory.toAbsolutePath().normalize();
       return this;
     }
 
-    /** The version the server reports in {@code initialize}. */
+    /**
+     * The version the server reports in {@code initialize} (default: {@code dev}).
+     *
+     * @param version the version string
+     * @return this builder
+     */
     public Builder version(String version) {
       this.version = requireNonNull(version, "version");
       return this;
     }
 
+    /**
+     * The front door; {@link McpFrontDoor#run} serves the agent.
+     *
+     * @return a new front door
+     * @throws NullPointerException when the gateway or the streams were not given
+     */
     public McpFrontDoor build() {
       return new McpFrontDoor(this);
     }

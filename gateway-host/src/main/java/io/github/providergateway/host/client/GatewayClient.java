@@ -85,25 +85,62 @@ public final class GatewayClient implements HostApi, AutoCloseable {
 
   /** What the client hears besides its own sessions' callbacks. Every method has an empty default. */
   public interface Listener {
-    /** A provider bound (any session). */
+    /**
+     * A provider bound (any session).
+     *
+     * @param providerId the gateway-assigned id, stable across reconnects
+     * @param name the provider's name
+     * @param instance its instance id, or {@code null}
+     */
     default void providerConnected(String providerId, String name, String instance) {}
 
-    /** A provider unbound. */
+    /**
+     * A provider unbound.
+     *
+     * @param providerId the gateway-assigned id
+     * @param name the provider's name
+     * @param instance its instance id, or {@code null}
+     */
     default void providerDisconnected(String providerId, String name, String instance) {}
 
-    /** A timeline line of any session this client owns or, as an observer, sees. */
+    /**
+     * A timeline line of any session this client owns or, as an observer, sees.
+     *
+     * @param sessionId the session, by this client's id for it
+     * @param source the provider's name, or {@code gateway}
+     * @param message the line
+     */
     default void sessionLog(String sessionId, String source, String message) {}
 
-    /** A turn request of such a session. */
+    /**
+     * A turn request of such a session.
+     *
+     * @param sessionId the session
+     * @param source the provider's name
+     * @param prompt the prompt for the agent
+     */
     default void sessionSend(String sessionId, String source, String prompt) {}
 
-    /** Such a session's registered tools changed. */
+    /**
+     * Such a session's registered tools changed.
+     *
+     * @param sessionId the session
+     * @param tools the names of every tool registered there now
+     */
     default void toolsChanged(String sessionId, List<String> tools) {}
 
-    /** Such a session ended. */
+    /**
+     * Such a session ended.
+     *
+     * @param sessionId the session
+     */
     default void sessionEnded(String sessionId) {}
 
-    /** The connection to the gateway dropped; the client is reconnecting. */
+    /**
+     * The connection to the gateway dropped; the client is reconnecting.
+     *
+     * @param reason what ended the connection, for a person
+     */
     default void connectionLost(String reason) {}
 
     /**
@@ -117,6 +154,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     /**
      * A session of this client was registered again on a new gateway. Callers keep using {@code
      * sessionId}; {@code gatewaySessionId} is its id on the gateway (what providers see).
+     *
+     * @param sessionId the session, by this client's id for it
+     * @param gatewaySessionId its id on the new gateway
      */
     default void sessionReplaced(String sessionId, String gatewaySessionId) {}
   }
@@ -136,7 +176,13 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    */
   @FunctionalInterface
   public interface Starter {
-    /** Starts a gateway for {@code home} on {@code port}; returns without waiting for it. */
+    /**
+     * Starts a gateway for {@code home} on {@code port}; returns without waiting for it.
+     *
+     * @param home the gateway's home
+     * @param port the port it must listen on
+     * @throws IOException when the gateway cannot be started (the client logs it and tries again)
+     */
     void start(Path home, int port) throws IOException;
   }
 
@@ -210,13 +256,24 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * Connects to the gateway whose host endpoint is {@code hostUrl} ({@code ws://127.0.0.1:<port>/host})
    * with its token, and reconnects to it after a drop.
    *
+   * @param hostUrl the gateway's host endpoint
+   * @param token the gateway token
+   * @return the connected client
    * @throws IOException when it cannot connect or the token is refused
    */
   public static GatewayClient connect(URI hostUrl, String token) throws IOException {
     return connect(hostUrl, token, Options.defaults());
   }
 
-  /** {@link #connect(URI, String)} with {@code options}. */
+  /**
+   * {@link #connect(URI, String)} with {@code options}.
+   *
+   * @param hostUrl the gateway's host endpoint
+   * @param token the gateway token
+   * @param options timeouts, reconnects, listener
+   * @return the connected client
+   * @throws IOException when it cannot connect or the token is refused
+   */
   public static GatewayClient connect(URI hostUrl, String token, Options options) throws IOException {
     requireNonNull(token, "token");
     return connect(hostUrl, () -> token, options);
@@ -225,6 +282,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   /**
    * {@link #connect(URI, String, Options)} with the token read anew for every connection attempt:
    * for a host that keeps the token somewhere a restarted gateway rewrites it.
+   *
+   * @param hostUrl the gateway's host endpoint
+   * @param token reads the gateway token, once per attempt
+   * @param options timeouts, reconnects, listener
+   * @return the connected client
+   * @throws IOException when it cannot connect or the token is refused
    */
   public static GatewayClient connect(URI hostUrl, Supplier<String> token, Options options) throws IOException {
     requireNonNull(hostUrl, "hostUrl");
@@ -236,7 +299,11 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * Connects to the gateway serving {@code home} without starting one; after a drop it reconnects
    * to whichever gateway serves the home then (an attached console follows a restarted gateway).
    *
+   * @param home the gateway's home: its token file and {@code gateway.port}
    * @param port the port when {@code <home>/gateway.port} does not say
+   * @param options timeouts, reconnects, listener
+   * @return the connected client
+   * @throws IOException when no gateway serves the home, or it refuses the token
    */
   public static GatewayClient connect(Path home, int port, Options options) throws IOException {
     return connect(GatewayDiscovery.home(home, port), home, options, "a gateway for " + home);
@@ -254,13 +321,24 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * Connects to the gateway serving {@code home}, or starts one ({@link Launch}) and connects to it;
    * after a drop it reconnects, restarting the gateway if it is gone.
    *
+   * @param home the gateway's home: its token file and {@code gateway.port}
+   * @param launch how to start a gateway when none answers
+   * @return the connected client
    * @throws IOException when no gateway answers within {@link Launch#startTimeout()}
    */
   public static GatewayClient connectOrStart(Path home, Launch launch) throws IOException {
     return connectOrStart(home, launch, Options.defaults());
   }
 
-  /** {@link #connectOrStart(Path, Launch)} with {@code options}. */
+  /**
+   * {@link #connectOrStart(Path, Launch)} with {@code options}.
+   *
+   * @param home the gateway's home: its token file and {@code gateway.port}
+   * @param launch how to start a gateway when none answers
+   * @param options timeouts, reconnects, listener
+   * @return the connected client
+   * @throws IOException when no gateway answers within {@link Launch#startTimeout()}
+   */
   public static GatewayClient connectOrStart(Path home, Launch launch, Options options) throws IOException {
     requireNonNull(home, "home");
     requireNonNull(launch, "launch");
@@ -374,17 +452,26 @@ public final class GatewayClient implements HostApi, AutoCloseable {
 
   // ---- beyond HostApi ----
 
-  /** Adds a listener; it hears events from now on, on the client thread. */
+  /**
+   * Adds a listener; it hears events from now on, on the client thread.
+   *
+   * @param listener the listener
+   */
   public void addListener(Listener listener) {
     listeners.add(requireNonNull(listener, "listener"));
   }
 
-  /** The id the current gateway uses for a session this client started, if it is still live. */
+  /**
+   * The id the current gateway uses for a session this client started, if it is still live.
+   *
+   * @param sessionId the session, by this client's id for it
+   * @return its id on the gateway; empty when the session is not live
+   */
   public CompletableFuture<Optional<String>> gatewaySessionId(String sessionId) {
     return CompletableFuture.supplyAsync(() -> sessions.gatewaySessionId(sessionId), thread);
   }
 
-  /** Whether the client is connected and authenticated now. */
+  /** {@return whether the client is connected and authenticated now} */
   public CompletableFuture<Boolean> isConnected() {
     return CompletableFuture.supplyAsync(connection::isConnected, thread);
   }
@@ -392,6 +479,10 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   /**
    * Asks the gateway to end every session and stop (a detached gateway allows it), then stops
    * this client: it does not restart the gateway it just stopped.
+   *
+   * @param deadline how long each session's providers have to answer {@code shutdown.ready}
+   * @return completes once the gateway accepted; fails when it refuses (a gateway not started to be
+   *     shared)
    */
   public CompletableFuture<Void> shutdownGateway(Duration deadline) {
     return calls.shutdownGateway(deadline);
@@ -463,20 +554,27 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       this.starter = b.starter;
     }
 
-    /** Starts gateways with {@code starter}, on the default port and timeout. */
+    /**
+     * Starts gateways with {@code starter}, on the default port and timeout.
+     *
+     * @param starter what starts a gateway
+     * @return the launch
+     */
     public static Launch of(Starter starter) {
       return builder().starter(starter).build();
     }
 
-    /** A builder; {@link Builder#starter} must be given. */
+    /** {@return a builder; {@link Builder#starter} must be given} */
     public static Builder builder() {
       return new Builder();
     }
 
+    /** {@return the port a started gateway listens on, and the one tried when the home names none} */
     public int port() {
       return port;
     }
 
+    /** {@return how long to wait for a started gateway to answer} */
     public Duration startTimeout() {
       return startTimeout;
     }
@@ -491,7 +589,16 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       private Duration startTimeout = Duration.ofSeconds(15);
       private Starter starter;
 
-      /** The port a started gateway listens on, and the one tried when the home names none. */
+      /** A builder with the default port and timeout and no starter, as {@link Launch#builder()}. */
+      public Builder() {}
+
+      /**
+       * The port a started gateway listens on, and the one tried when the home names none.
+       *
+       * @param port 1 to 65535; default 9400
+       * @return this builder
+       * @throws IllegalArgumentException when {@code port} is out of range
+       */
       public Builder port(int port) {
         if (port < 1 || port > 65535) {
           throw new IllegalArgumentException("port must be 1..65535, was " + port);
@@ -500,13 +607,23 @@ public final class GatewayClient implements HostApi, AutoCloseable {
         return this;
       }
 
-      /** How long to wait for a started gateway to answer. */
+      /**
+       * How long to wait for a started gateway to answer.
+       *
+       * @param timeout the wait; default 15 s
+       * @return this builder
+       */
       public Builder startTimeout(Duration timeout) {
         this.startTimeout = requireNonNull(timeout, "timeout");
         return this;
       }
 
-      /** What starts a gateway (required): the reference app's starter, or one of your own. */
+      /**
+       * What starts a gateway (required): the reference app's starter, or one of your own.
+       *
+       * @param starter the starter
+       * @return this builder
+       */
       public Builder starter(Starter starter) {
         this.starter = requireNonNull(starter, "starter");
         return this;
@@ -515,6 +632,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       /**
        * The launch.
        *
+       * @return the launch, for {@link GatewayClient#connectOrStart}
        * @throws IllegalStateException when no {@link #starter} was given
        */
       public Launch build() {
@@ -557,10 +675,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       this.listener = b.listener;
     }
 
+    /** {@return the default options: every setting of {@link Builder} at its default} */
     public static Options defaults() {
       return builder().build();
     }
 
+    /** {@return a new builder, every setting at its default} */
     public static Builder builder() {
       return new Builder();
     }
@@ -604,12 +724,28 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       private Scheduler scheduler;
       private Listener listener;
 
+      /** A builder with every setting at its default, as {@link Options#builder()}. */
+      public Builder() {}
+
+      /**
+       * How long one connection attempt may take (default 2 s): a gateway that is going away may
+       * accept and never answer.
+       *
+       * @param timeout the limit
+       * @return this builder
+       */
       public Builder connectTimeout(Duration timeout) {
         this.connectTimeout = requireNonNull(timeout, "timeout");
         return this;
       }
 
-      /** A ping every {@code interval}; silence longer than {@code timeout} means the gateway is gone. */
+      /**
+       * A ping every {@code interval}; silence longer than {@code timeout} means the gateway is gone.
+       *
+       * @param interval between pings; default 5 s
+       * @param timeout the longest silence; default 15 s
+       * @return this builder
+       */
       public Builder heartbeat(Duration interval, Duration timeout) {
         this.heartbeatInterval = requireNonNull(interval, "interval");
         this.heartbeatTimeout = requireNonNull(timeout, "timeout");
@@ -619,41 +755,73 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       /**
        * Reconnect attempts wait {@code initial}, doubled after each failure up to {@code max}
        * ({@link Backoff#exponential}; {@code initial} positive and not above {@code max}).
+       *
+       * @param initial the first wait; default 100 ms
+       * @param max the longest wait; default 1 s
+       * @return this builder
        */
       public Builder backoff(Duration initial, Duration max) {
         this.backoff = Backoff.exponential(initial, max);
         return this;
       }
 
-      /** The deadline of the sessions {@link GatewayClient#close()} ends. */
+      /**
+       * The deadline of the sessions {@link GatewayClient#close()} ends.
+       *
+       * @param deadline how long their providers have to answer; default 10 s
+       * @return this builder
+       */
       public Builder closeDeadline(Duration deadline) {
         this.closeDeadline = requireNonNull(deadline, "deadline");
         return this;
       }
 
-      /** Receive every session's timeline, not only this client's (an attached console). */
+      /**
+       * Receive every session's timeline, not only this client's (an attached console).
+       *
+       * @param observer whether to; default false
+       * @return this builder
+       */
       public Builder observer(boolean observer) {
         this.observer = observer;
         return this;
       }
 
-      /** The clock the heartbeat reads (tests: a manual clock, with it as the scheduler). */
+      /**
+       * The clock the heartbeat reads (tests: a manual clock, with it as the scheduler).
+       *
+       * @param clock the clock; default the system's
+       * @return this builder
+       */
       public Builder clock(Clock clock) {
         this.clock = requireNonNull(clock, "clock");
         return this;
       }
 
+      /**
+       * What times heartbeats and reconnect waits (tests: the manual clock). Default: a timer of
+       * the client's own.
+       *
+       * @param scheduler the scheduler
+       * @return this builder
+       */
       public Builder scheduler(Scheduler scheduler) {
         this.scheduler = requireNonNull(scheduler, "scheduler");
         return this;
       }
 
-      /** A listener registered before the first connection (so it hears everything). */
+      /**
+       * A listener registered before the first connection (so it hears everything).
+       *
+       * @param listener the listener
+       * @return this builder
+       */
       public Builder listener(Listener listener) {
         this.listener = requireNonNull(listener, "listener");
         return this;
       }
 
+      /** {@return the options} */
       public Options build() {
         return new Options(this);
       }

@@ -55,12 +55,14 @@ public final class HostCodec {
 
   private HostCodec() {}
 
-  /** The shared codec. */
+  /** {@return the shared codec} */
   public static HostCodec create() {
     return DEFAULT;
   }
 
-  /** Which record class stands for each command (a test compares it with the sealed type). */
+  /**
+   * {@return which record class stands for each command (a test compares it with the sealed type)}
+   */
   public static Map<HostCommandType, Class<? extends HostCommand>> commandRecordTypes() {
     Map<HostCommandType, Class<? extends HostCommand>> types = new EnumMap<>(HostCommandType.class);
     for (HostCommandType type : HostCommandType.values()) {
@@ -71,7 +73,12 @@ public final class HostCodec {
 
   // ---- commands ----
 
-  /** Decodes a host → gateway command. */
+  /**
+   * Decodes a host → gateway command. Never throws.
+   *
+   * @param text one command's JSON text
+   * @return the command, or the error to answer it with
+   */
   public DecodeResult<HostCommand, HostDecodeError> decodeCommand(String text) {
     ObjectNode object;
     try {
@@ -110,12 +117,22 @@ public final class HostCodec {
     }
   }
 
-  /** The JSON text of {@code command}: {@code id} (when present), {@code cmd}, then its fields. */
+  /**
+   * The JSON text of {@code command}: {@code id} (when present), {@code cmd}, then its fields.
+   *
+   * @param command the command
+   * @return its compact JSON text, one line
+   */
   public String encode(HostCommand command) {
     return json.writeJson(toJson(command));
   }
 
-  /** {@code command} as a JSON object. */
+  /**
+   * {@code command} as a JSON object.
+   *
+   * @param command the command
+   * @return a new object, in the field order {@link #encode(HostCommand)} writes
+   */
   public ObjectNode toJson(HostCommand command) {
     requireNonNull(command, "command");
     ObjectNode out = NODES.objectNode();
@@ -273,7 +290,13 @@ public final class HostCodec {
 
   // ---- replies and events ----
 
-  /** Decodes a gateway → host text: a reply (it has {@code ok}) or an event (it has {@code event}). */
+  /**
+   * Decodes a gateway → host text: a reply (it has {@code ok}) or an event (it has {@code event}).
+   * Never throws.
+   *
+   * @param text one reply's or event's JSON text
+   * @return the reply or event, or what was wrong with the text
+   */
   public DecodeResult<HostOutput, HostDecodeError> decodeOutput(String text) {
     ObjectNode object;
     try {
@@ -341,12 +364,22 @@ public final class HostCodec {
     };
   }
 
-  /** The JSON text of a reply or an event. */
+  /**
+   * The JSON text of a reply or an event.
+   *
+   * @param output the reply or event
+   * @return its compact JSON text, one line
+   */
   public String encode(HostOutput output) {
     return json.writeJson(toJson(output));
   }
 
-  /** A reply or event as a JSON object. */
+  /**
+   * A reply or event as a JSON object.
+   *
+   * @param output the reply or event
+   * @return a new object, in the field order {@link #encode(HostOutput)} writes
+   */
   public ObjectNode toJson(HostOutput output) {
     requireNonNull(output, "output");
     if (output instanceof HostReply reply) {
@@ -408,12 +441,23 @@ public final class HostCodec {
 
   // ---- shared ----
 
-  /** Parses {@code text} as any JSON value (for tool args and the like). */
+  /**
+   * Parses {@code text} as any JSON value (for tool args and the like).
+   *
+   * @param text JSON text
+   * @return the value
+   * @throws IllegalArgumentException when {@code text} is not JSON
+   */
   public JsonNode parseJson(String text) {
     return json.parseJson(text);
   }
 
-  /** The compact text of a JSON value. */
+  /**
+   * The compact text of a JSON value.
+   *
+   * @param value the value
+   * @return its JSON text, one line
+   */
   public String writeJson(JsonNode value) {
     return json.writeJson(value);
   }

@@ -26,9 +26,11 @@ public sealed interface HostCommand
         Shutdown,
         HostAuth {
 
-  /** The command's {@code id}, echoed exactly by its reply; {@code null} when it had none. */
+  /**
+   * {@return the command's {@code id}, echoed exactly by its reply; {@code null} when it had none}
+   */
   JsonNode id();
 
-  /** Which command this is. */
+  /** {@return which command this is} */
   HostCommandType type();
 }

@@ -16,6 +16,6 @@ public sealed interface HostEvent extends HostOutput
         GatewayStopped,
         UnknownHostEvent {
 
-  /** The {@code event} name. */
+  /** {@return the {@code event} name} */
   String event();
 }

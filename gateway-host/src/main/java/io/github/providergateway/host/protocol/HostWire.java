@@ -42,7 +42,12 @@ public final class HostWire {
 
   // ---- writing ----
 
-  /** {@code {id, label, cwd}}; absent label or cwd are {@code null}. */
+  /**
+   * {@code {id, label, cwd}}; absent label or cwd are {@code null}.
+   *
+   * @param session the session
+   * @return a new object
+   */
   public static ObjectNode session(SessionInfo session) {
     ObjectNode json = NODES.objectNode();
     json.put("id", session.id());
@@ -51,7 +56,12 @@ public final class HostWire {
     return json;
   }
 
-  /** {@code {name, description, parameters, provider}}. */
+  /**
+   * {@code {name, description, parameters, provider}}.
+   *
+   * @param tool the tool
+   * @return a new object
+   */
   public static ObjectNode tool(HostTool tool) {
     ObjectNode json = NODES.objectNode();
     json.put("name", tool.name());
@@ -61,7 +71,12 @@ public final class HostWire {
     return json;
   }
 
-  /** {@code {providerId, name, instance, trust, sessions, tools}}; no instance is {@code null}. */
+  /**
+   * {@code {providerId, name, instance, trust, sessions, tools}}; no instance is {@code null}.
+   *
+   * @param provider the provider
+   * @return a new object
+   */
   public static ObjectNode provider(ProviderInfo provider) {
     ObjectNode json = NODES.objectNode();
     json.put("providerId", provider.providerId());
@@ -77,6 +92,9 @@ public final class HostWire {
    * {@code {"status":"success","data":..}}, {@code {"status":"failure","error":..,"errorCode":..}}
    * or {@code {"status":"denied","reason":..}}. A file result's {@code data.file} gets the content
    * as {@code base64}, since a host on the other end of a pipe cannot read the provider's file.
+   *
+   * @param outcome the outcome
+   * @return a new object
    */
   public static ObjectNode outcome(ToolOutcome outcome) {
     ObjectNode json = NODES.objectNode();
@@ -107,7 +125,12 @@ public final class HostWire {
     return copy;
   }
 
-  /** The fields of a {@code tool.call} reply: {@code outcome} and {@code context}. */
+  /**
+   * The fields of a {@code tool.call} reply: {@code outcome} and {@code context}.
+   *
+   * @param result the call's result
+   * @return a new object holding the two fields
+   */
   public static ObjectNode callResult(CallResult result) {
     ObjectNode json = NODES.objectNode();
     json.set("outcome", outcome(result.outcome()));
@@ -115,7 +138,12 @@ public final class HostWire {
     return json;
   }
 
-  /** {@code {"permission":"allow"|"deny","reason"?,"context":[..]}}. */
+  /**
+   * {@code {"permission":"allow"|"deny","reason"?,"context":[..]}}.
+   *
+   * @param decision the hooks' decision
+   * @return a new object
+   */
   public static ObjectNode decision(HookDecision decision) {
     ObjectNode json = NODES.objectNode();
     json.put("permission", decision.allowed() ? "allow" : "deny");
@@ -126,7 +154,12 @@ public final class HostWire {
     return json;
   }
 
-  /** The fields of a {@code prompt} reply: {@code sections}, {@code context}, {@code startupContext}. */
+  /**
+   * The fields of a {@code prompt} reply: {@code sections}, {@code context}, {@code startupContext}.
+   *
+   * @param result the prompt pipeline's result
+   * @return a new object holding the three fields
+   */
   public static ObjectNode prompt(PromptResult result) {
     ObjectNode json = NODES.objectNode();
     ObjectNode sections = json.putObject("sections");
@@ -140,12 +173,20 @@ public final class HostWire {
    * The streams exactly as {@code stream.history} shapes them (written by the provider protocol's
    * codec, so the two cannot drift apart): name → entries {@code {ts, event, level?, metadata?}}, newest
    * first.
+   *
+   * @param streams each stream's name → its entries, newest first
+   * @return a new object
    */
   public static ObjectNode streams(Map<String, List<StreamEntry>> streams) {
     return CODEC.streamsToJson(streams);
   }
 
-  /** A JSON array of {@code values}. */
+  /**
+   * A JSON array of {@code values}.
+   *
+   * @param values the strings, in order
+   * @return a new array
+   */
   public static ArrayNode strings(List<String> values) {
     ArrayNode array = NODES.arrayNode();
     values.forEach(array::add);
@@ -154,12 +195,24 @@ public final class HostWire {
 
   // ---- reading ----
 
-  /** A session from {@code {id, label, cwd}}. */
+  /**
+   * A session from {@code {id, label, cwd}}.
+   *
+   * @param json the object
+   * @return the session
+   * @throws IllegalArgumentException when {@code id} is missing or a field is mistyped
+   */
   public static SessionInfo readSession(JsonNode json) {
     return new SessionInfo(text(json, "id", true), text(json, "label", false), text(json, "cwd", false), null);
   }
 
-  /** A tool from {@code {name, description, parameters, provider}}. */
+  /**
+   * A tool from {@code {name, description, parameters, provider}}.
+   *
+   * @param json the object
+   * @return the tool
+   * @throws IllegalArgumentException when a field is missing or mistyped
+   */
   public static HostTool readTool(JsonNode json) {
     JsonNode parameters = json.get("parameters");
     if (parameters == null || !parameters.isObject()) {
@@ -169,7 +222,13 @@ public final class HostWire {
         text(json, "name", true), text(json, "description", true), parameters, text(json, "provider", true));
   }
 
-  /** A provider from {@code {providerId, name, instance, trust, sessions, tools}}. */
+  /**
+   * A provider from {@code {providerId, name, instance, trust, sessions, tools}}.
+   *
+   * @param json the object
+   * @return the provider
+   * @throws IllegalArgumentException when a field is missing or mistyped, or the trust is unknown
+   */
   public static ProviderInfo readProvider(JsonNode json) {
     TrustLevel trust = WireEnum.fromWire(TrustLevel.class, text(json, "trust", true));
     if (trust == null) {
@@ -184,7 +243,13 @@ public final class HostWire {
         readStrings(json, "tools"));
   }
 
-  /** An outcome from its {@code status} shape; {@code data.file.base64} becomes the file. */
+  /**
+   * An outcome from its {@code status} shape; {@code data.file.base64} becomes the file.
+   *
+   * @param json the object
+   * @return the outcome
+   * @throws IllegalArgumentException when the status is unknown or a field is missing or mistyped
+   */
   public static ToolOutcome readOutcome(JsonNode json) {
     String status = text(json, "status", true);
     switch (status) {
@@ -210,7 +275,13 @@ public final class HostWire {
     }
   }
 
-  /** A {@code tool.call} reply's {@code outcome} and {@code context}. */
+  /**
+   * A {@code tool.call} reply's {@code outcome} and {@code context}.
+   *
+   * @param fields the reply
+   * @return the call's result
+   * @throws IllegalArgumentException when {@code outcome} is missing or a field is mistyped
+   */
   public static CallResult readCallResult(JsonNode fields) {
     JsonNode outcome = fields.get("outcome");
     if (outcome == null || !outcome.isObject()) {
@@ -219,7 +290,13 @@ public final class HostWire {
     return new CallResult(readOutcome(outcome), readStrings(fields, "context"));
   }
 
-  /** A decision from {@code {"permission", "reason"?, "context"}}. */
+  /**
+   * A decision from {@code {"permission", "reason"?, "context"}}.
+   *
+   * @param json the object
+   * @return the decision: any {@code permission} but {@code allow} denies
+   * @throws IllegalArgumentException when {@code permission} is missing, or a field is mistyped
+   */
   public static HookDecision readDecision(JsonNode json) {
     String permission = text(json, "permission", true);
     List<String> context = readStrings(json, "context");
@@ -230,7 +307,14 @@ public final class HostWire {
     return HookDecision.deny(reason == null ? "denied" : reason, context);
   }
 
-  /** A {@code prompt} reply's fields. */
+  /**
+   * A {@code prompt} reply's fields.
+   *
+   * @param fields the reply
+   * @return the prompt pipeline's result
+   * @throws IllegalArgumentException when {@code sections} is not an object, or a context list is
+   *     not an array of strings
+   */
   public static PromptResult readPrompt(JsonNode fields) {
     Map<String, String> sections = new LinkedHashMap<>();
     JsonNode json = fields.path("sections");
@@ -241,7 +325,13 @@ public final class HostWire {
     return new PromptResult(sections, readStrings(fields, "context"), readStrings(fields, "startupContext"));
   }
 
-  /** A {@code stream.query} reply's {@code streams}, read by the protocol's own codec. */
+  /**
+   * A {@code stream.query} reply's {@code streams}, read by the protocol's own codec.
+   *
+   * @param streams the {@code streams} object
+   * @return each stream's name → its entries, newest first
+   * @throws IllegalArgumentException when it is not an object of the shape {@link #streams} writes
+   */
   public static Map<String, List<StreamEntry>> readStreams(JsonNode streams) {
     if (!(streams instanceof ObjectNode object)) {
       throw new IllegalArgumentException("stream.query: \"streams\" must be an object");
@@ -253,7 +343,14 @@ public final class HostWire {
     }
   }
 
-  /** An array of strings; an absent field is an empty list. */
+  /**
+   * An array of strings; an absent field is an empty list.
+   *
+   * @param json the object holding the field
+   * @param field the field's name
+   * @return the strings, in order
+   * @throws IllegalArgumentException when the field is not an array of strings
+   */
   public static List<String> readStrings(JsonNode json, String field) {
     JsonNode array = json.get(field);
     if (array == null || array.isNull()) {

@@ -26,7 +26,12 @@ public enum RpcErrorCode {
   /** A code this library does not know, from a newer peer; the reply keeps its text. */
   UNKNOWN;
 
-  /** The constant named {@code text}, or {@link #UNKNOWN}. */
+  /**
+   * The constant named {@code text}, or {@link #UNKNOWN}.
+   *
+   * @param text a code as written on the wire; may be null
+   * @return the constant; {@link #UNKNOWN} for null or a code this library does not know
+   */
   public static RpcErrorCode fromWire(String text) {
     if (text != null) {
       for (RpcErrorCode code : values()) {

@@ -13,6 +13,7 @@ import java.util.List;
  *     register them); optional
  * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated} ({@link
  *     StreamUpdated}) for each event a provider's push adds to a stream of the session; optional
+ * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  */
 public record StartSession(
     JsonNode id,
@@ -23,16 +24,35 @@ public record StartSession(
     Boolean streamUpdates)
     implements HostCommand {
 
+  /**
+   * Copies the fields.
+   *
+   * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
+   * @param label a human-readable name; optional
+   * @param cwd the session's working directory; optional
+   * @param foreground ours: whether the user is looking at it; optional
+   * @param hostTools ours: names of tools the host itself owns in the session (providers may not
+   *     register them); optional; copied
+   * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated} ({@link
+   *     StreamUpdated}) for each event a provider's push adds to a stream of the session; optional
+   */
   public StartSession {
     hostTools = hostTools == null ? null : List.copyOf(hostTools);
   }
 
-  /** A session with a label and a working directory, nothing else. */
+  /**
+   * A session with a label and a working directory, nothing else.
+   *
+   * @param id the command's {@code id}; {@code null} for none
+   * @param label a human-readable name; optional
+   * @param cwd the session's working directory; optional
+   * @return the command
+   */
   public static StartSession of(JsonNode id, String label, String cwd) {
     return new StartSession(id, label, cwd, null, null, null);
   }
 
-  /** Whether the owner asked for {@code stream.updated} events. */
+  /** {@return whether the owner asked for {@code stream.updated} events} */
   public boolean wantsStreamUpdates() {
     return Boolean.TRUE.equals(streamUpdates);
   }

@@ -13,17 +13,29 @@ import static java.util.Objects.requireNonNull;
  */
 public sealed interface DecodeResult<M, E> permits DecodeResult.Decoded, DecodeResult.Failed {
 
-  /** Whether a message was decoded. */
+  /** {@return whether a message was decoded} */
   boolean isDecoded();
 
-  /** The message, or {@code null} when decoding failed. */
+  /** {@return the message, or {@code null} when decoding failed} */
   M messageOrNull();
 
-  /** The error, or {@code null} when a message was decoded. */
+  /** {@return the error, or {@code null} when a message was decoded} */
   E errorOrNull();
 
-  /** A decoded message. */
+  /**
+   * A decoded message.
+   *
+   * @param <M> the type of a decoded message
+   * @param <E> the type of a decode error
+   * @param message the decoded message
+   */
   record Decoded<M, E>(M message) implements DecodeResult<M, E> {
+    /**
+     * Checks that there is a message.
+     *
+     * @param message the decoded message
+     * @throws NullPointerException when {@code message} is null
+     */
     public Decoded {
       requireNonNull(message, "message");
     }
@@ -44,8 +56,20 @@ public sealed interface DecodeResult<M, E> permits DecodeResult.Decoded, DecodeR
     }
   }
 
-  /** A text that could not be decoded. */
+  /**
+   * A text that could not be decoded.
+   *
+   * @param <M> the type of a decoded message
+   * @param <E> the type of a decode error
+   * @param error why the text could not be decoded
+   */
   record Failed<M, E>(E error) implements DecodeResult<M, E> {
+    /**
+     * Checks that there is an error.
+     *
+     * @param error why the text could not be decoded
+     * @throws NullPointerException when {@code error} is null
+     */
     public Failed {
       requireNonNull(error, "error");
     }

@@ -12,6 +12,7 @@ public final class FieldException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
+  /** The error a provider is answered with. */
   private final ErrorCode code;
 
   FieldException(ErrorCode code, String message) {
@@ -19,7 +20,10 @@ public final class FieldException extends RuntimeException {
     this.code = code;
   }
 
-  /** The provider-interface error a provider is answered with ({@code INVALID_JSON} mostly). */
+  /**
+   * {@return the provider-interface error a provider is answered with ({@code INVALID_JSON}
+   * mostly)}
+   */
   public ErrorCode code() {
     return code;
   }

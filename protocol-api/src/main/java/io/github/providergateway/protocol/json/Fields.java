@@ -39,7 +39,12 @@ public final class Fields {
     this.path = path;
   }
 
-  /** Reads {@code node}; errors name fields by their path from it. */
+  /**
+   * Reads {@code node}; errors name fields by their path from it.
+   *
+   * @param node the object
+   * @return its fields
+   */
   public static Fields of(ObjectNode node) {
     return new Fields(node, null, "");
   }
@@ -47,12 +52,16 @@ public final class Fields {
   /**
    * Reads {@code node}, the JSON of {@code owner} (a host command, say): errors name fields as
    * {@code owner: "path"}.
+   *
+   * @param node the object
+   * @param owner what the object is, named before every field in errors
+   * @return its fields
    */
   public static Fields of(ObjectNode node, String owner) {
     return new Fields(node, requireNonNull(owner, "owner"), "");
   }
 
-  /** The object read. */
+  /** {@return the object read} */
   public ObjectNode node() {
     return node;
   }
@@ -76,6 +85,12 @@ public final class Fields {
     return value == null || value.isNull() ? null : value;
   }
 
+  /**
+   * Whether {@code field} is present and not JSON {@code null}.
+   *
+   * @param field the field's name
+   * @return whether it has a value
+   */
   public boolean has(String field) {
     return value(field) != null;
   }
@@ -88,6 +103,13 @@ public final class Fields {
     return new FieldException(ErrorCode.INVALID_JSON, name(field) + " must be " + expected);
   }
 
+  /**
+   * The field {@code field}, which must be a string.
+   *
+   * @param field the field's name
+   * @return the string
+   * @throws FieldException when the field is missing or of another type
+   */
   public String requiredString(String field) {
     String value = optionalString(field);
     if (value == null) {
@@ -96,6 +118,13 @@ public final class Fields {
     return value;
   }
 
+  /**
+   * The field {@code field}, when it is a string; {@code null} when absent or JSON {@code null}.
+   *
+   * @param field the field's name
+   * @return the string, or {@code null} when absent
+   * @throws FieldException when the field is of another type
+   */
   public String optionalString(String field) {
     JsonNode value = value(field);
     if (value == null) {
@@ -107,11 +136,23 @@ public final class Fields {
     return value.textValue();
   }
 
-  /** Any JSON value, including {@code null} (as {@code NullNode}); {@code null} when absent. */
+  /**
+   * Any JSON value, including {@code null} (as {@code NullNode}); {@code null} when absent.
+   *
+   * @param field the field's name
+   * @return the value as it is
+   */
   public JsonNode optionalAny(String field) {
     return node.get(field);
   }
 
+  /**
+   * The field {@code field}, which must be any JSON value but {@code null}.
+   *
+   * @param field the field's name
+   * @return the value
+   * @throws FieldException when the field is missing or of another type
+   */
   public JsonNode requiredAny(String field) {
     JsonNode value = value(field);
     if (value == null) {
@@ -120,6 +161,13 @@ public final class Fields {
     return value;
   }
 
+  /**
+   * The field {@code field}, when it is an object; {@code null} when absent or JSON {@code null}.
+   *
+   * @param field the field's name
+   * @return the object, or {@code null} when absent
+   * @throws FieldException when the field is of another type
+   */
   public ObjectNode optionalObjectNode(String field) {
     JsonNode value = value(field);
     if (value == null) {
@@ -131,6 +179,13 @@ public final class Fields {
     return (ObjectNode) value;
   }
 
+  /**
+   * The field {@code field}, which must be an object.
+   *
+   * @param field the field's name
+   * @return the object
+   * @throws FieldException when the field is missing or of another type
+   */
   public ObjectNode requiredObjectNode(String field) {
     ObjectNode value = optionalObjectNode(field);
     if (value == null) {
@@ -139,16 +194,36 @@ public final class Fields {
     return value;
   }
 
-  /** The nested object {@code field}, read with its path prefixed, or {@code null} when absent. */
+  /**
+   * The nested object {@code field}, read with its path prefixed, or {@code null} when absent.
+   *
+   * @param field the field's name
+   * @return the nested object's fields, or {@code null}
+   * @throws FieldException when the field is not an object
+   */
   public Fields optionalObject(String field) {
     ObjectNode value = optionalObjectNode(field);
     return value == null ? null : new Fields(value, owner, path(field) + ".");
   }
 
+  /**
+   * The field {@code field}, which must be a nested object, read with its path prefixed.
+   *
+   * @param field the field's name
+   * @return the nested object's fields
+   * @throws FieldException when the field is missing or of another type
+   */
   public Fields requiredObject(String field) {
     return new Fields(requiredObjectNode(field), owner, path(field) + ".");
   }
 
+  /**
+   * The field {@code field}, when it is a boolean; {@code null} when absent or JSON {@code null}.
+   *
+   * @param field the field's name
+   * @return the boolean, or {@code null} when absent
+   * @throws FieldException when the field is of another type
+   */
   public Boolean optionalBoolean(String field) {
     JsonNode value = value(field);
     if (value == null) {
@@ -160,6 +235,13 @@ public final class Fields {
     return value.booleanValue();
   }
 
+  /**
+   * The field {@code field}, which must be a boolean.
+   *
+   * @param field the field's name
+   * @return the boolean
+   * @throws FieldException when the field is missing or of another type
+   */
   public boolean requiredBoolean(String field) {
     Boolean value = optionalBoolean(field);
     if (value == null) {
@@ -168,6 +250,14 @@ public final class Fields {
     return value;
   }
 
+  /**
+   * The field {@code field}, when it is a whole number (JavaScript's reading: {@code 2.0} is 2);
+   *     {@code null} when absent or JSON {@code null}.
+   *
+   * @param field the field's name
+   * @return the number, or {@code null} when absent
+   * @throws FieldException when the field is of another type
+   */
   public Long optionalLong(String field) {
     JsonNode value = value(field);
     if (value == null) {
@@ -179,6 +269,14 @@ public final class Fields {
     return value.longValue();
   }
 
+  /**
+   * The field {@code field}, which must be a whole number (JavaScript's reading: {@code 2.0} is
+   *     2).
+   *
+   * @param field the field's name
+   * @return the number
+   * @throws FieldException when the field is missing or of another type
+   */
   public long requiredLong(String field) {
     Long value = optionalLong(field);
     if (value == null) {
@@ -187,6 +285,14 @@ public final class Fields {
     return value;
   }
 
+  /**
+   * The field {@code field}, when it is a whole number within 32 bits; {@code null} when absent or
+   *     JSON {@code null}.
+   *
+   * @param field the field's name
+   * @return the number, or {@code null} when absent
+   * @throws FieldException when the field is of another type
+   */
   public Integer optionalInt(String field) {
     Long value = optionalLong(field);
     if (value == null) {
@@ -198,7 +304,13 @@ public final class Fields {
     return value.intValue();
   }
 
-  /** A whole positive number of milliseconds, or {@code null} when absent. */
+  /**
+   * A whole positive number of milliseconds, or {@code null} when absent.
+   *
+   * @param field the field's name
+   * @return the duration, or {@code null}
+   * @throws FieldException when the field is not a positive whole number
+   */
   public Duration optionalMillis(String field) {
     Long millis = optionalLong(field);
     if (millis == null) {
@@ -210,7 +322,13 @@ public final class Fields {
     return Duration.ofMillis(millis);
   }
 
-  /** A whole non-negative number of seconds, or {@code null} when absent. */
+  /**
+   * A whole non-negative number of seconds, or {@code null} when absent.
+   *
+   * @param field the field's name
+   * @return the duration, or {@code null}
+   * @throws FieldException when the field is not a non-negative whole number
+   */
   public Duration optionalSeconds(String field) {
     Long seconds = optionalLong(field);
     if (seconds == null) {
@@ -222,6 +340,16 @@ public final class Fields {
     return Duration.ofSeconds(seconds);
   }
 
+  /**
+   * The field {@code field}, when it is one of {@code type}'s wire names; {@code null} when absent
+   * or JSON {@code null}.
+   *
+   * @param <E> the enum
+   * @param field the field's name
+   * @param type the enum's class
+   * @return the constant, or {@code null} when absent
+   * @throws FieldException when the field is not a string or names no constant
+   */
   public <E extends Enum<E> & WireEnum> E optionalEnum(String field, Class<E> type) {
     String text = optionalString(field);
     if (text == null) {
@@ -234,6 +362,15 @@ public final class Fields {
     return value;
   }
 
+  /**
+   * The field {@code field}, which must be one of {@code type}'s wire names.
+   *
+   * @param <E> the enum
+   * @param field the field's name
+   * @param type the enum's class
+   * @return the constant
+   * @throws FieldException when the field is missing, not a string, or names no constant
+   */
   public <E extends Enum<E> & WireEnum> E requiredEnum(String field, Class<E> type) {
     E value = optionalEnum(field, type);
     if (value == null) {
@@ -250,7 +387,13 @@ public final class Fields {
         .collect(Collectors.joining(", "));
   }
 
-  /** A string that must be present and not empty. */
+  /**
+   * A string that must be present and not empty.
+   *
+   * @param field the field's name
+   * @return the string
+   * @throws FieldException when the field is missing, not a string, or empty
+   */
   public String requiredNonEmptyString(String field) {
     String value = requiredString(field);
     if (value.isEmpty()) {
@@ -259,13 +402,25 @@ public final class Fields {
     return value;
   }
 
-  /** An object, or an empty one when absent. */
+  /**
+   * An object, or an empty one when absent.
+   *
+   * @param field the field's name
+   * @return the object, or a new empty one
+   * @throws FieldException when the field is not an object
+   */
   public ObjectNode objectOrEmpty(String field) {
     ObjectNode value = optionalObjectNode(field);
     return value == null ? JsonNodeFactory.instance.objectNode() : value;
   }
 
-  /** An object whose values are strings, in the object's order, or {@code null} when absent. */
+  /**
+   * An object whose values are strings, in the object's order, or {@code null} when absent.
+   *
+   * @param field the field's name
+   * @return name → string, in the object's order, or {@code null}
+   * @throws FieldException when the field is not an object or a value is not a string
+   */
   public Map<String, String> optionalStringMap(String field) {
     ObjectNode value = optionalObjectNode(field);
     if (value == null) {
@@ -286,6 +441,10 @@ public final class Fields {
    * A whole number of at least zero, or {@code null} when absent; numbers past {@code
    * Integer.MAX_VALUE}, however large, read as {@code Integer.MAX_VALUE} (a count asked for, not
    * a count held).
+   *
+   * @param field the field's name
+   * @return the count, or {@code null}
+   * @throws FieldException when the field is not a whole number of at least zero
    */
   public Integer optionalCount(String field) {
     JsonNode value = value(field);
@@ -298,7 +457,13 @@ public final class Fields {
     return value.canConvertToInt() ? value.intValue() : Integer.MAX_VALUE;
   }
 
-  /** A whole number within 32 bits. */
+  /**
+   * A whole number within 32 bits.
+   *
+   * @param field the field's name
+   * @return the number
+   * @throws FieldException when the field is missing, not a whole number, or out of range
+   */
   public int requiredInt(String field) {
     Integer value = optionalInt(field);
     if (value == null) {
@@ -307,7 +472,13 @@ public final class Fields {
     return value;
   }
 
-  /** An array of strings that must be present and not empty. */
+  /**
+   * An array of strings that must be present and not empty.
+   *
+   * @param field the field's name
+   * @return the strings, in order
+   * @throws FieldException when the field is missing, not an array of strings, or empty
+   */
   public List<String> requiredNonEmptyStrings(String field) {
     List<String> value = requiredStrings(field);
     if (value.isEmpty()) {
@@ -316,6 +487,14 @@ public final class Fields {
     return value;
   }
 
+  /**
+   * The field {@code field}, when it is an array of strings; {@code null} when absent or JSON
+   *     {@code null}.
+   *
+   * @param field the field's name
+   * @return the strings, in order, or {@code null} when absent
+   * @throws FieldException when the field is of another type
+   */
   public List<String> optionalStrings(String field) {
     return optionalList(
         field,
@@ -327,6 +506,13 @@ public final class Fields {
         });
   }
 
+  /**
+   * The field {@code field}, which must be an array of strings.
+   *
+   * @param field the field's name
+   * @return the strings, in order
+   * @throws FieldException when the field is missing or of another type
+   */
   public List<String> requiredStrings(String field) {
     List<String> value = optionalStrings(field);
     if (value == null) {
@@ -335,7 +521,15 @@ public final class Fields {
     return value;
   }
 
-  /** A list of objects, each read by {@code reader}, or {@code null} when absent. */
+  /**
+   * A list of objects, each read by {@code reader}, or {@code null} when absent.
+   *
+   * @param <T> what each object becomes
+   * @param field the field's name
+   * @param reader reads one object
+   * @return what {@code reader} returned for each, in order, or {@code null}
+   * @throws FieldException when the field is not an array of objects
+   */
   public <T> List<T> optionalObjects(String field, Function<Fields, T> reader) {
     return optionalList(
         field,
@@ -347,6 +541,15 @@ public final class Fields {
         });
   }
 
+  /**
+   * The field {@code field}, which must be an array of objects, each read by {@code reader}.
+   *
+   * @param <T> what each object becomes
+   * @param field the field's name
+   * @param reader reads one object
+   * @return what {@code reader} returned for each, in order
+   * @throws FieldException when the field is missing or of another type
+   */
   public <T> List<T> requiredObjects(String field, Function<Fields, T> reader) {
     List<T> value = optionalObjects(field, reader);
     if (value == null) {

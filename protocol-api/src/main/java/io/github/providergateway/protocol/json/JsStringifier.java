@@ -26,7 +26,12 @@ public final class JsStringifier {
 
   private JsStringifier() {}
 
-  /** The {@code JSON.stringify} text of {@code value}. */
+  /**
+   * The {@code JSON.stringify} text of {@code value}.
+   *
+   * @param value any JSON value
+   * @return the text, character for character what JavaScript's {@code JSON.stringify} gives
+   */
   public static String stringify(JsonNode value) {
     return stringify(value, Integer.MAX_VALUE);
   }
@@ -34,6 +39,10 @@ public final class JsStringifier {
   /**
    * The first {@code maxChars} characters of the {@code JSON.stringify} text of {@code value},
    * without building the rest.
+   *
+   * @param value any JSON value
+   * @param maxChars the most characters to produce
+   * @return the text's first {@code maxChars} characters, or all of it when shorter
    */
   public static String stringify(JsonNode value, int maxChars) {
     StringBuilder out = new StringBuilder();

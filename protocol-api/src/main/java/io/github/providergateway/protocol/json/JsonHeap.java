@@ -36,7 +36,12 @@ public final class JsonHeap {
 
   private JsonHeap() {}
 
-  /** The estimated heap of {@code node} and everything under it, in bytes. Any depth. */
+  /**
+   * The estimated heap of {@code node} and everything under it, in bytes. Any depth.
+   *
+   * @param node a JSON value; {@code null} counts as 0
+   * @return the estimate in bytes
+   */
   public static long of(JsonNode node) {
     if (node == null) {
       return 0;
@@ -92,6 +97,10 @@ public final class JsonHeap {
   /**
    * The deepest nesting of containers in {@code node} (a scalar is 0, {@code {}} 1), counting no
    * further than {@code limit + 1}: enough to tell whether it is over {@code limit}.
+   *
+   * @param node a JSON value; {@code null} is 0
+   * @param limit the depth that matters
+   * @return the depth, at most {@code limit + 1}
    */
   public static int depth(JsonNode node, int limit) {
     if (node == null || !node.isContainerNode()) {

@@ -98,12 +98,17 @@ public final class ProtocolCodec {
     }
   }
 
-  /** The shared codec. */
+  /** {@return the shared codec} */
   public static ProtocolCodec create() {
     return DEFAULT;
   }
 
-  /** Decodes a provider → gateway message. */
+  /**
+   * Decodes a provider → gateway message. Never throws.
+   *
+   * @param text one message's JSON text
+   * @return the message, or the error to answer it with
+   */
   public DecodeResult<ProviderMessage, DecodeError> decodeProviderMessage(String text) {
     return decode(text, ProviderDirection.INSTANCE);
   }
@@ -112,6 +117,10 @@ public final class ProtocolCodec {
    * Decodes a provider → gateway message after checking its size against {@code limits}: a text
    * over the largest limit is refused unread; a decoded message over its own type's limit (5 MB for
    * {@code tool.result}, 2 MB for the rest) is refused with its type and ids.
+   *
+   * @param text one message's JSON text
+   * @param limits the size limits to check
+   * @return the message, or the error to answer it with ({@code PAYLOAD_TOO_LARGE} for size)
    */
   public DecodeResult<ProviderMessage, DecodeError> decodeProviderMessage(String text, Limits limits) {
     requireNonNull(limits, "limits");
@@ -184,12 +193,22 @@ public final class ProtocolCodec {
     return wire == null ? null : ProviderMessageType.fromWire(wire);
   }
 
-  /** Decodes a gateway → provider message (what a Java provider receives). */
+  /**
+   * Decodes a gateway → provider message (what a Java provider receives). Never throws.
+   *
+   * @param text one message's JSON text
+   * @return the message, or what was wrong with the text
+   */
   public DecodeResult<GatewayMessage, DecodeError> decodeGatewayMessage(String text) {
     return decode(text, GatewayDirection.INSTANCE);
   }
 
-  /** The JSON text of {@code message}. */
+  /**
+   * The JSON text of {@code message}.
+   *
+   * @param message a message of either direction
+   * @return its compact JSON text, {@code type} first, absent optional fields left out
+   */
   public String encode(Message message) {
     requireNonNull(message, "message");
     StringWriter out = new StringWriter(128);
@@ -208,6 +227,8 @@ public final class ProtocolCodec {
   /**
    * Parses {@code text} as any JSON value, for opaque values such as tool arguments.
    *
+   * @param text JSON text
+   * @return the value
    * @throws IllegalArgumentException when {@code text} is not valid JSON
    */
   public JsonNode parseJson(String text) {
@@ -223,7 +244,12 @@ public final class ProtocolCodec {
     }
   }
 
-  /** The compact JSON text of any value. */
+  /**
+   * The compact JSON text of any value.
+   *
+   * @param value the value
+   * @return its JSON text, one line
+   */
   public String writeJson(JsonNode value) {
     StringWriter out = new StringWriter(64);
     try (JsonGenerator g = factory.createGenerator(out)) {
@@ -240,6 +266,9 @@ public final class ProtocolCodec {
    * The {@code streams} of a {@code stream.history} as a JSON object: stream name → entries {@code
    * {ts, event, level?, metadata?}}, newest first, exactly as the provider protocol writes them. The
    * host protocol's {@code stream.query} reply carries the same shape.
+   *
+   * @param streams each stream's name → its entries, newest first
+   * @return a new object
    */
   public ObjectNode streamsToJson(Map<String, List<StreamEntry>> streams) {
     requireNonNull(streams, "streams");
@@ -255,13 +284,15 @@ public final class ProtocolCodec {
   /**
    * Reads a {@code streams} object as {@link #streamsToJson} writes it.
    *
+   * @param streams the object
+   * @return each stream's name → its entries, in the object's order
    * @throws FieldException naming the entry and field at fault
    */
   public Map<String, List<StreamEntry>> streamsFromJson(ObjectNode streams) {
     return Shapes.streams(Fields.of(requireNonNull(streams, "streams"), "streams"));
   }
 
-  /** Which record class stands for each provider message type (unknown excluded). */
+  /** {@return which record class stands for each provider message type (unknown excluded)} */
   public static Map<ProviderMessageType, Class<? extends ProviderMessage>> providerRecordTypes() {
     Map<ProviderMessageType, Class<? extends ProviderMessage>> types =
         new EnumMap<>(ProviderMessageType.class);
@@ -269,7 +300,7 @@ public final class ProtocolCodec {
     return Collections.unmodifiableMap(types);
   }
 
-  /** Which record class stands for each gateway message type (unknown excluded). */
+  /** {@return which record class stands for each gateway message type (unknown excluded)} */
   public static Map<GatewayMessageType, Class<? extends GatewayMessage>> gatewayRecordTypes() {
     Map<GatewayMessageType, Class<? extends GatewayMessage>> types =
         new EnumMap<>(GatewayMessageType.class);

@@ -8,6 +8,9 @@ public final class Utf8 {
   /**
    * The number of bytes {@code text} takes in UTF-8. A lone surrogate counts as the 3 bytes of the
    * replacement character a WebSocket peer would have had to send instead.
+   *
+   * @param text the text
+   * @return its length in UTF-8 bytes
    */
   public static long encodedLength(CharSequence text) {
     int chars = text.length();
@@ -34,6 +37,10 @@ public final class Utf8 {
   /**
    * Whether {@code text} takes more than {@code limit} bytes in UTF-8. Cheap for short text: a
    * char is at most 3 bytes, so text of up to {@code limit / 3} chars is never over.
+   *
+   * @param text the text
+   * @param limit a size in bytes
+   * @return whether its UTF-8 length is over {@code limit}
    */
   public static boolean exceeds(CharSequence text, long limit) {
     int chars = text.length();

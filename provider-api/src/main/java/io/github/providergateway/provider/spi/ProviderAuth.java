@@ -12,18 +12,39 @@ import io.github.providergateway.provider.PairingCodeSupplier;
  */
 public sealed interface ProviderAuth {
 
-  /** Presents {@code token} on every connection. */
+  /**
+   * Presents {@code token} on every connection.
+   *
+   * @param token the gateway token, a spawn token or an external token; not empty
+   * @return the authentication
+   */
   static ProviderAuth token(String token) {
     return new Token(token);
   }
 
-  /** Pairs, asking {@code codes} for the code, then presents the token pairing issued. */
+  /**
+   * Pairs, asking {@code codes} for the code, then presents the token pairing issued.
+   *
+   * @param codes asks the person for the code the gateway shows them
+   * @return the authentication
+   */
   static ProviderAuth pairing(PairingCodeSupplier codes) {
     return new Pairing(codes);
   }
 
-  /** A token presented on every connection. */
+  /**
+   * A token presented on every connection.
+   *
+   * @param token the token
+   */
   record Token(String token) implements ProviderAuth {
+    /**
+     * Checks the token.
+     *
+     * @param token the token
+     * @throws NullPointerException when {@code token} is null
+     * @throws IllegalArgumentException when it is empty
+     */
     public Token {
       requireNonNull(token, "token");
       if (token.isEmpty()) {
@@ -42,8 +63,16 @@ public sealed interface ProviderAuth {
    * Pairing: the first connection sends {@code auth {mode: "pair"}} and asks {@code codes} for the
    * code the person reads in their session; later connections present the external token that
    * pairing issued, and pair again if the gateway refuses it.
+   *
+   * @param codes asks the person for the code
    */
   record Pairing(PairingCodeSupplier codes) implements ProviderAuth {
+    /**
+     * Checks that there is a supplier.
+     *
+     * @param codes asks the person for the code
+     * @throws NullPointerException when {@code codes} is null
+     */
     public Pairing {
       requireNonNull(codes, "codes");
     }

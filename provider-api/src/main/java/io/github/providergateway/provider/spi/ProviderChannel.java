@@ -12,6 +12,7 @@ public interface ProviderChannel {
   /**
    * Queues {@code message} for the gateway, in call order.
    *
+   * @param message the message to send
    * @return {@code false} when the connection is closed or its outbound queue is full (the
    *     transport then drops the connection)
    */

@@ -31,12 +31,18 @@ public final class ProviderRuntime {
 
   private final ProviderSide side;
 
-  /** What a transport does after a connection ended: open another, and whether it was bound. */
+  /**
+   * What a transport does after a connection ended: open another, and whether it was bound.
+   *
+   * @param reconnect whether to open another connection; false once the runtime has ended
+   * @param wasBound whether the ended connection had been bound to a session
+   */
   public record AfterClose(boolean reconnect, boolean wasBound) {}
 
   /**
    * An in-process runtime: no {@code auth}, {@code hello} at once.
    *
+   * @param provider the provider to run
    * @param loop the provider's loop: every callback and handler runs on it
    * @param clock reads time for the reconnect-token window
    * @param onTerminated runs on the loop once the runtime has ended for good (the transport stops
@@ -50,6 +56,12 @@ public final class ProviderRuntime {
   /**
    * A runtime whose connections authenticate with {@code auth} first, then send {@code hello} once
    * {@code sessions} arrives.
+   *
+   * @param provider the provider to run
+   * @param loop the provider's loop: every callback and handler runs on it
+   * @param clock reads time for the reconnect-token window
+   * @param auth how each connection authenticates
+   * @param onTerminated runs on the loop once the runtime has ended for good
    */
   public ProviderRuntime(
       JavaProvider provider,
@@ -60,12 +72,12 @@ public final class ProviderRuntime {
     this.side = new ProviderSide(provider, loop, clock, requireNonNull(auth, "auth"), onTerminated);
   }
 
-  /** The user's handle on this runtime. Any thread. */
+  /** {@return the user's handle on this runtime}. Any thread. */
   public ProviderSession session() {
     return side.session();
   }
 
-  /** Whether the runtime has ended for good. Any thread. */
+  /** {@return whether the runtime has ended for good}. Any thread. */
   public boolean isTerminated() {
     return side.isTerminated();
   }
@@ -73,12 +85,18 @@ public final class ProviderRuntime {
   /**
    * A connection is open: {@code auth} goes first when the runtime has a {@link ProviderAuth},
    * {@code hello} at once otherwise. On the loop.
+   *
+   * @param connection the new connection, which the runtime sends through
    */
   public void opened(ProviderChannel connection) {
     side.opened(connection);
   }
 
-  /** A message from the gateway, in arrival order. On the loop. */
+  /**
+   * A message from the gateway, in arrival order. On the loop.
+   *
+   * @param message the decoded message
+   */
   public void received(GatewayMessage message) {
     side.received(message);
   }
@@ -90,6 +108,7 @@ public final class ProviderRuntime {
    *
    * @param mayReconnect whether the transport can open another connection; the runtime ends for
    *     good when it cannot, when the user left, or after a fatal error
+   * @return whether the transport should connect again, and whether the ended connection was bound
    */
   public AfterClose closed(boolean mayReconnect) {
     return side.closed(mayReconnect);

@@ -40,10 +40,19 @@ public final class LocalConnection implements AutoCloseable {
   /** Receives what the gateway sends, on the provider's executor, one call at a time. */
   public interface Listener {
 
-    /** A message from the gateway. */
+    /**
+     * A message from the gateway, on the connection's delivery thread, in the gateway's order.
+     *
+     * @param message the message
+     */
     void onMessage(GatewayMessage message);
 
-    /** The connection closed: by the provider ({@link CloseReason#NORMAL}) or by the gateway. */
+    /**
+     * The connection closed: by the provider ({@link CloseReason#NORMAL}) or by the gateway. Called
+     * once, after the last {@link #onMessage}.
+     *
+     * @param reason why it closed
+     */
     default void onClosed(CloseReason reason) {}
   }
 
@@ -104,6 +113,7 @@ public final class LocalConnection implements AutoCloseable {
   /**
    * Sends {@code message} to the gateway. Any thread; returns at once.
    *
+   * @param message the message, delivered as the record itself (no serialization)
    * @return {@code false} when the connection is closed
    */
   public boolean send(ProviderMessage message) {
@@ -127,7 +137,7 @@ public final class LocalConnection implements AutoCloseable {
     shut(CloseReason.NORMAL, true);
   }
 
-  /** Whether the connection is open. */
+  /** {@return whether the connection is open} */
   public boolean isOpen() {
     return closeReason.get() == null;
   }

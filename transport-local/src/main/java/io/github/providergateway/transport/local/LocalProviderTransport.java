@@ -54,6 +54,8 @@ public final class LocalProviderTransport {
   /**
    * Runs {@code provider} in-process, on a daemon thread of its own.
    *
+   * @param gateway the gateway to connect to, with internal trust
+   * @param provider the provider to run
    * @param homeSessionId the session a provider configured without one binds to; may be null
    * @return the running provider; it sends {@code hello} at once
    */
@@ -66,6 +68,12 @@ public final class LocalProviderTransport {
   /**
    * Runs {@code provider} in-process, delivering to it on {@code executor}. The executor stays the
    * caller's: it is not shut down.
+   *
+   * @param gateway the gateway to connect to, with internal trust
+   * @param provider the provider to run
+   * @param homeSessionId the session a provider configured without one binds to; may be null
+   * @param executor runs the provider's handlers, one at a time
+   * @return the running provider; it sends {@code hello} at once
    */
   public static ProviderSession connect(
       Gateway gateway, JavaProvider provider, String homeSessionId, Executor executor) {
@@ -110,7 +118,10 @@ public final class LocalProviderTransport {
    * Opens a connection whose gateway messages go to {@code listener} on a daemon thread of its own,
    * stopped after {@link LocalConnection.Listener#onClosed}.
    *
+   * @param gateway the gateway to connect to, with internal trust
    * @param homeSessionId the session a {@code hello} without {@code session} binds to; may be null
+   * @param listener receives the gateway's messages and the close
+   * @return the open connection, awaiting {@code hello} (no {@code auth}: internal trust)
    */
   public static LocalConnection open(
       Gateway gateway, String homeSessionId, LocalConnection.Listener listener) {
@@ -121,6 +132,12 @@ public final class LocalProviderTransport {
   /**
    * Opens a connection whose gateway messages go to {@code listener} on {@code executor}, one at a
    * time and in order. The executor stays the caller's.
+   *
+   * @param gateway the gateway to connect to, with internal trust
+   * @param homeSessionId the session a {@code hello} without {@code session} binds to; may be null
+   * @param listener receives the gateway's messages and the close
+   * @param executor runs the listener, one message at a time
+   * @return the open connection, awaiting {@code hello} (no {@code auth}: internal trust)
    */
   public static LocalConnection open(
       Gateway gateway, String homeSessionId, LocalConnection.Listener listener, Executor executor) {

@@ -84,7 +84,12 @@ public final class WebSocketServer implements AutoCloseable {
     this.gateway = gateway;
   }
 
-  /** Starts configuring a server for {@code gateway}; every setting has a default. */
+  /**
+   * Starts configuring a server for {@code gateway}; every setting has a default.
+   *
+   * @param gateway the gateway the server's providers (and hosts, with {@link Builder#hosts}) reach
+   * @return a new builder
+   */
   public static Builder builder(Gateway gateway) {
     return new Builder(gateway);
   }
@@ -115,6 +120,7 @@ public final class WebSocketServer implements AutoCloseable {
   /**
    * The port providers connect to.
    *
+   * @return the bound port, the free one chosen when the builder asked for 0
    * @throws IllegalStateException when the server is not listening
    */
   public int port() {
@@ -125,12 +131,12 @@ public final class WebSocketServer implements AutoCloseable {
     return port;
   }
 
-  /** The URL providers connect to: {@code ws://127.0.0.1:<port>}. */
+  /** {@return the URL providers connect to: {@code ws://127.0.0.1:<port>}} */
   public URI url() {
     return URI.create("ws://127.0.0.1:" + port());
   }
 
-  /** The URL agent hosts connect to: {@code ws://127.0.0.1:<port>/host}. */
+  /** {@return the URL agent hosts connect to: {@code ws://127.0.0.1:<port>/host}} */
   public URI hostUrl() {
     return URI.create("ws://127.0.0.1:" + port() + ServerCore.HOST_PATH);
   }
@@ -195,7 +201,14 @@ public final class WebSocketServer implements AutoCloseable {
       this.gateway = requireNonNull(gateway, "gateway");
     }
 
-    /** The port to listen on, 0 for a free one (read it with {@link #port()}); default 9400. */
+    /**
+     * The port to listen on, 0 for a free one (read it with {@link WebSocketServer#port()});
+     * default 9400.
+     *
+     * @param port 0 to 65535
+     * @return this builder
+     * @throws IllegalArgumentException when {@code port} is out of range
+     */
     public Builder port(int port) {
       if (port < 0 || port > 65535) {
         throw new IllegalArgumentException("port must be 0..65535, was " + port);
@@ -208,13 +221,23 @@ public final class WebSocketServer implements AutoCloseable {
      * The {@code Origin} values (such as {@code http://localhost:3000}) whose handshakes are
      * accepted, compared exactly. Handshakes without {@code Origin} are always accepted; any other
      * {@code Origin} gets 403. Default: none.
+     *
+     * @param origins the accepted values, copied
+     * @return this builder
      */
     public Builder allowedOrigins(Set<String> origins) {
       this.allowedOrigins = Set.copyOf(requireNonNull(origins, "origins"));
       return this;
     }
 
-    /** How many outbound messages one connection may have waiting, in flight included. */
+    /**
+     * How many outbound messages one connection may have waiting, in flight included; one more
+     * closes the connection.
+     *
+     * @param count at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code count} is less than 1
+     */
     public Builder maxQueuedMessages(int count) {
       if (count < 1) {
         throw new IllegalArgumentException("maxQueuedMessages must be at least 1, was " + count);
@@ -226,6 +249,10 @@ public final class WebSocketServer implements AutoCloseable {
     /**
      * How many bytes of encoded outbound messages one connection may have waiting, in flight
      * included. A single message larger than this is still sent when nothing else waits.
+     *
+     * @param bytes at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code bytes} is less than 1
      */
     public Builder maxQueuedBytes(long bytes) {
       if (bytes < 1) {
@@ -239,6 +266,10 @@ public final class WebSocketServer implements AutoCloseable {
      * How long a connection may stay silent before it is presumed dead and closed. The server
      * pings every third of it (at most every 30 s), and any live peer answers, so a quiet but
      * healthy provider is never closed.
+     *
+     * @param timeout a positive duration
+     * @return this builder
+     * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder idleTimeout(Duration timeout) {
       this.idleTimeout = positive(timeout, "idleTimeout");
@@ -249,6 +280,10 @@ public final class WebSocketServer implements AutoCloseable {
      * How long a TCP connection may take from being accepted to completing its WebSocket
      * handshake; past it the socket is closed. Idle sockets, half-sent requests and plain HTTP
      * clients would otherwise each keep a descriptor for as long as they like. Default 5 s.
+     *
+     * @param timeout a positive duration
+     * @return this builder
+     * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder handshakeTimeout(Duration timeout) {
       this.handshakeTimeout = positive(timeout, "handshakeTimeout");
@@ -258,6 +293,10 @@ public final class WebSocketServer implements AutoCloseable {
     /**
      * How many TCP connections may wait for their WebSocket handshake at once; one more closes
      * the one that has waited longest (a real client's handshake takes milliseconds). Default 64.
+     *
+     * @param count at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code count} is less than 1
      */
     public Builder maxPendingHandshakes(int count) {
       if (count < 1) {
@@ -271,6 +310,10 @@ public final class WebSocketServer implements AutoCloseable {
      * How many bytes of messages begun and not yet finished all connections together may make the
      * server hold; a connection whose message would pass it is closed with 1013 (try again
      * later). Default 16 MiB, enough for three of the largest messages in progress at once.
+     *
+     * @param bytes at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code bytes} is less than 1
      */
     public Builder maxUnfinishedInboundBytes(long bytes) {
       if (bytes < 1) {
@@ -284,6 +327,10 @@ public final class WebSocketServer implements AutoCloseable {
      * How long a peer may take to finish a message it has begun (all of its frames); past it the
      * connection is closed with 1008, so nobody parks a partial frame to hold memory. Default
      * 30 s; a 5 MiB message over loopback takes milliseconds.
+     *
+     * @param timeout a positive duration
+     * @return this builder
+     * @throws IllegalArgumentException when {@code timeout} is zero or negative
      */
     public Builder messageTimeout(Duration timeout) {
       this.messageTimeout = positive(timeout, "messageTimeout");
@@ -295,6 +342,10 @@ public final class WebSocketServer implements AutoCloseable {
      * waiting, in flight included; past it the connection furthest behind (most bytes waiting,
      * more than one message) is closed with 1008 and its calls end {@code DISCONNECTED}. Each
      * connection is still bounded by {@link #maxQueuedBytes} on its own. Default 32 MiB.
+     *
+     * @param bytes at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code bytes} is less than 1
      */
     public Builder maxQueuedBytesTotal(long bytes) {
       if (bytes < 1) {
@@ -307,6 +358,10 @@ public final class WebSocketServer implements AutoCloseable {
     /**
      * How many pings a peer may send in any one second; one more closes it with 1008. Each ping
      * costs a pong queued for writing; a heartbeat needs one every few seconds. Default 50.
+     *
+     * @param count at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code count} is less than 1
      */
     public Builder maxPingsPerSecond(int count) {
       if (count < 1) {
@@ -328,6 +383,9 @@ public final class WebSocketServer implements AutoCloseable {
      * What times the heartbeat (default: a timer thread of the server's own). Silence is measured
      * on the gateway's clock either way; give the scheduler the gateway was built with when that
      * clock is a manual one, so that advancing it pings peers and closes silent ones.
+     *
+     * @param scheduler the heartbeat's scheduler
+     * @return this builder
      */
     public Builder scheduler(Scheduler scheduler) {
       this.scheduler = requireNonNull(scheduler, "scheduler");
@@ -337,13 +395,16 @@ public final class WebSocketServer implements AutoCloseable {
     /**
      * Serves agent hosts at {@code /host} through {@code hosts} (built for the same gateway), so
      * several host processes share this gateway. Default: no {@code /host} endpoint.
+     *
+     * @param hosts the host service of this server's gateway
+     * @return this builder
      */
     public Builder hosts(HostService hosts) {
       this.hosts = requireNonNull(hosts, "hosts");
       return this;
     }
 
-    /** A server with these settings, not yet listening: call {@link WebSocketServer#start()}. */
+    /** {@return a server with these settings, not yet listening: call {@link WebSocketServer#start()}} */
     public WebSocketServer build() {
       return new WebSocketServer(
           new ServerCore(
