@@ -251,7 +251,14 @@ public final class Engine {
         loop.executeHere(
             () -> {
               backlog.removed(chars);
-              DecodeResult<ProviderMessage, DecodeError> decoded = codec.decodeProviderMessage(text, limits);
+              DecodeResult<ProviderMessage, DecodeError> decoded;
+              try {
+                decoded = codec.decodeProviderMessage(text, limits);
+              } catch (RuntimeException | LinkageError bug) {
+                // The codec never throws for bad input; this is a bug or a class that no longer loads.
+                router.failed(conn, "reading a message", bug);
+                return;
+              }
               router.handle(conn, decoded);
             });
       } catch (RuntimeException refused) {

@@ -11,8 +11,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * The gateway's listeners, told in the order they were added. A listener that throws is logged
- * and skipped: the host's code must not break the gateway loop, and the others still hear the
+ * The gateway's listeners, told in the order they were added. A listener that throws (or fails
+ * with a {@link LinkageError}: host code that no longer loads) is logged and skipped: the host's
+ * code must not break the gateway loop, and the others still hear the
  * event. Listeners may be added from any thread.
  */
 public final class Listeners implements GatewayListener {
@@ -33,7 +34,7 @@ public final class Listeners implements GatewayListener {
     for (GatewayListener listener : listeners) {
       try {
         event.accept(listener);
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | LinkageError e) {
         LOG.log(Level.WARNING, "gateway listener " + listener + " failed", e);
       }
     }
