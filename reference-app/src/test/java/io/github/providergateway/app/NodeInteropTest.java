@@ -66,6 +66,32 @@ class NodeInteropTest {
     }
   }
 
+  /** A second copy of our example is refused (the name is taken): it says why and exits. */
+  @Test
+  void ourNodeProviderWhoseHelloIsRefusedSaysWhyAndExits() throws Exception {
+    Path examples = Interop.nodeExamples();
+    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+      app.startSession();
+      Map<String, String> env = Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
+      try (ProviderProcess first =
+          ProviderProcess.start(List.of("node", "provider.mjs"), examples, env, tmp.resolve("first.log"))) {
+        app.awaitEvent("provider.connected", event -> event.get("name").asText().equals("node-example"));
+        try (ProviderProcess second =
+            ProviderProcess.start(List.of("node", "provider.mjs"), examples, env, tmp.resolve("second.log"))) {
+
+          assertThat(second.awaitExit(RpcApp.WAIT)).as(second.output()).isEqualTo(1);
+          assertThat(second.output())
+              .contains("Gateway error [DUPLICATE_INSTANCE]: ")
+              .contains("The gateway refused our hello (DUPLICATE_INSTANCE); exiting.")
+              .doesNotContain("The gateway closed the connection");
+        }
+        app.endInput();
+        assertThat(first.awaitExit(RpcApp.WAIT)).as(first.output()).isZero();
+        assertThat(app.awaitExit()).isZero();
+      }
+    }
+  }
+
   @Test
   void theNodeExampleIsTheCoreProfilesTextVerbatim() throws Exception {
     Path spec = Interop.repoRoot().resolve("docs/spec/provider-interface-core-profile.md");

@@ -98,6 +98,36 @@ class PythonInteropTest {
     }
   }
 
+  /**
+   * Issue 17: the Node example first, then the Python one with the same tools. The gateway refuses
+   * the second hello with TOOL_CONFLICT and, as the spec says, keeps the connection open for a
+   * corrected hello; the example has none to send, so it says why and exits.
+   */
+  @Test
+  void ourPythonProviderWhoseHelloIsRefusedSaysWhyAndExits() throws Exception {
+    Path nodeExamples = Interop.nodeExamples();
+    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+      app.startSession();
+      Map<String, String> env = Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
+      try (ProviderProcess node =
+          ProviderProcess.start(List.of("node", "provider.mjs"), nodeExamples, env, tmp.resolve("node.log"))) {
+        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+        try (ProviderProcess python =
+            ProviderProcess.start(
+                List.of(Interop.PYTHON, "-u", example("provider.py").toString()), tmp, env, tmp.resolve("python.log"))) {
+
+          assertThat(python.awaitExit(RpcApp.WAIT)).as(python.output()).isEqualTo(1);
+          assertThat(python.output())
+              .contains("Gateway error [TOOL_CONFLICT]: ")
+              .contains("The gateway refused our hello (TOOL_CONFLICT); exiting.");
+        }
+        app.endInput();
+        assertThat(node.awaitExit(RpcApp.WAIT)).as(node.output()).isZero();
+        assertThat(app.awaitExit()).isZero();
+      }
+    }
+  }
+
   @Test
   void theCoreProfilesPythonExampleRunsAgainstTheGatewayWithOnlyItsPortChanged() throws Exception {
     int port = Interop.freePort();

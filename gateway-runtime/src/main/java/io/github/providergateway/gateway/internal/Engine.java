@@ -86,7 +86,7 @@ public final class Engine {
         new InboundBacklog(limits.maxQueuedInboundBytes(), limits.maxQueuedInboundBytesPerConnection());
     // A fatal error closes the connection, and a connection's end reaches the calls and bindings
     // built below: the outbox closes through this engine, which it calls only once it runs.
-    Outbox outbox = new Outbox(this::closeConnection);
+    Outbox outbox = new Outbox(this::closeConnection, this.listener);
     this.authDeadlines = new AuthDeadlines(timers, outbox);
     this.bindDeadlines = new BindDeadlines(timers, limits, sessions, outbox);
     RetainedStreams retainedStreams = new RetainedStreams(limits, sessions);

@@ -97,7 +97,8 @@ final class InboundRouter {
       Outbox.Refused answer =
           violation.sessionId() == null
               ? refused
-              : new Outbox.Refused(refused.type(), violation.sessionId(), refused.requestId());
+              : new Outbox.Refused(
+                  refused.type(), violation.sessionId(), refused.requestId(), refused.provider());
       outbox.error(conn, violation.code(), violation.getMessage(), answer);
     } catch (RuntimeException | LinkageError bug) {
       failed(conn, "handling " + refused.type(), bug);
@@ -121,7 +122,14 @@ final class InboundRouter {
             ? scoped.sessionId()
             : null;
     String requestId = message instanceof StateUpdate update ? update.requestId() : null;
-    return new Outbox.Refused(message.wireType(), sessionId, requestId);
+    // A hello speaks for the provider it names, which may not be the one bound here yet.
+    String provider =
+        message instanceof Hello hello && hello.name() != null
+            ? Outbox.providerName(
+                Names.forDisplay(hello.name()),
+                hello.instance() == null ? null : Names.forDisplay(hello.instance()))
+            : null;
+    return new Outbox.Refused(message.wireType(), sessionId, requestId, provider);
   }
 
   private static Outbox.Refused refusedOf(DecodeError error) {

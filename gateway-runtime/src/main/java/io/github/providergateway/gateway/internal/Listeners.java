@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.Refusal;
 import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.protocol.SessionInfo;
 import java.lang.System.Logger.Level;
@@ -73,5 +74,10 @@ public final class Listeners implements GatewayListener {
   @Override
   public void hookRulesChanged(String sessionId, List<SessionHookRule> rules) {
     each(l -> l.hookRulesChanged(sessionId, rules));
+  }
+
+  @Override
+  public void refused(Refusal refusal) {
+    each(l -> l.refused(refusal));
   }
 }
