@@ -23,6 +23,12 @@ class PythonInteropTest {
     Interop.assumePythonWebsockets();
   }
 
+  /** The core profile's example, at {@code file}, with the token it reads. */
+  private ProviderProcess coreExample(Path file, String token) throws java.io.IOException {
+    return ProviderProcess.start(
+        List.of(Interop.PYTHON, "-u", file.toString()), tmp, Map.of("TAP_PROVIDER_TOKEN", token), tmp.resolve("python.log"));
+  }
+
   private static Path example(String name) {
     return Interop.repoRoot().resolve("examples").resolve("python").resolve(name);
   }
@@ -128,6 +134,38 @@ class PythonInteropTest {
     }
   }
 
+  /**
+   * What docs/providers.md says of the core profile's Python example: after its connection drops
+   * it connects again, every 5 s until something answers, and binds; on shutdown.pending it says
+   * goodbye and exits.
+   */
+  @Test
+  void theCoreProfilesPythonExampleReconnectsAfterADropAndLeavesOnShutdown() throws Exception {
+    int port = Interop.freePort();
+    Path exampleFile = Interop.onPort(example("core_profile_example.py"), tmp, port);
+    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+      String session = app.startSession();
+      DroppingProxy proxy = DroppingProxy.start(port, app.url().getPort());
+      try (ProviderProcess example =
+          coreExample(exampleFile, app.token())) {
+        String first = Interop.connected(app, "example-provider", null);
+
+        proxy.close(); // the connection drops, and nothing answers on the port for a while
+        Interop.awaitOutput(example, "Disconnected. Reconnecting in 5s...", 2); // one attempt refused
+        proxy = DroppingProxy.start(port, app.url().getPort());
+
+        Interop.connected(app, "example-provider", first);
+        JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"again\"}"));
+        assertThat(greeted.at("/outcome/data").asText()).as(example.output()).isEqualTo("Hello, again!");
+        app.endInput();
+        assertThat(example.awaitExit(RpcApp.WAIT)).as(example.output()).isZero();
+        assertThat(app.awaitExit()).isZero();
+      } finally {
+        proxy.close();
+      }
+    }
+  }
+
   @Test
   void theCoreProfilesPythonExampleRunsAgainstTheGatewayWithOnlyItsPortChanged() throws Exception {
     int port = Interop.freePort();
@@ -136,11 +174,7 @@ class PythonInteropTest {
         RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
       String session = app.startSession();
       try (ProviderProcess example =
-          ProviderProcess.start(
-              List.of(Interop.PYTHON, "-u", exampleFile.toString()),
-              tmp,
-              Map.of("TAP_PROVIDER_TOKEN", app.token()),
-              tmp.resolve("python.log"))) {
+          coreExample(exampleFile, app.token())) {
         app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
 
         JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Alice\"}"));
