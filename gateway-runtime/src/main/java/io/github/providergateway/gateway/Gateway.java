@@ -189,10 +189,15 @@ public final class Gateway implements HostApi, AutoCloseable {
   /**
    * Writes a line to a session's timeline ({@link SessionHost#log}) on behalf of {@code source}:
    * for components beside the gateway that report into sessions, such as the reference app's
-   * spawner of project providers.
+   * spawner of project providers. Once the gateway has stopped it does nothing: the sessions are
+   * gone, and a reporter on another thread must not get an exception for a line nobody can read.
    */
   public void log(String sessionId, String source, String message) {
-    loop.execute(() -> engine.log(sessionId, source, message));
+    try {
+      loop.execute(() -> engine.log(sessionId, source, message));
+    } catch (RejectedExecutionException stopped) {
+      // The gateway stopped: no session is left to write to.
+    }
   }
 
   // ---- the host API ----

@@ -324,11 +324,13 @@ final class RunningGateway implements AutoCloseable {
    * token file behind or the home locked. The first failure is thrown once all are closed.
    */
   private void closeResources() {
-    List<Runnable> parts = new ArrayList<>(List.of(hosts::close, server::close, gateway::close, hookGates::close));
+    List<Runnable> parts = new ArrayList<>(List.of(hosts::close, server::close));
     if (projectProviders != null) {
+      // Before the gateway: a spawn under way then still finds the gateway to ask, and starts
+      // nothing once this is closed (a RejectedExecutionException from the spawner before).
       parts.add(projectProviders::close);
     }
-    parts.add(scheduler::close);
+    parts.addAll(List.of(gateway::close, hookGates::close, scheduler::close));
     // Last: the token file is gone, another gateway may take the home.
     parts.add(homeLock::close);
     Throwable first = null;
