@@ -340,8 +340,8 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   /**
    * Ends every session gracefully (providers get {@code shutdown.pending} with {@code deadline}),
-   * then closes the gateway. It closes 1 s after the deadline at the latest, even if a session did not finish ending (its teardown failed): a stop must not
-   * hang on a broken task.
+   * then closes the gateway. It closes 1 s after the deadline at the latest, even if a session
+   * did not finish ending (its teardown failed): a stop must not hang on a broken task.
    *
    * @return completes once the gateway is closed
    */
