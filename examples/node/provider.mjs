@@ -50,6 +50,7 @@ function readTokenFile() {
 
 const pending = new Map(); // call id -> timer of a call still running, so tool.cancel can stop it
 let leaving = false;
+let bound = false;
 
 const ws = new WebSocket(URL);
 const send = (message) => ws.send(JSON.stringify(message));
@@ -70,6 +71,7 @@ ws.on("message", (raw) => {
       break;
     }
     case "hello.ack":
+      bound = true;
       console.log(`Bound to session ${msg.sessionId} as ${msg.providerId}`);
       break;
     case "tool.call":
@@ -88,6 +90,15 @@ ws.on("message", (raw) => {
     case "error":
       console.error(`Gateway error [${msg.code}]: ${msg.message}`);
       if (msg.code === "AUTH_FAILED" || msg.code === "UNSUPPORTED_VERSION") process.exitCode = 1;
+      if (msg.replyTo === "hello" && !bound) {
+        // The gateway keeps the connection open so that a provider can fix its hello (e.g.
+        // rename a tool another provider has: TOOL_CONFLICT) and send it again. This one has
+        // nothing else to offer: say so and leave, rather than sit idle.
+        console.error(`The gateway refused our hello (${msg.code}); exiting.`);
+        process.exitCode = 1;
+        leaving = true;
+        ws.close(1000);
+      }
       break;
     default:
       break; // forward compatibility: ignore message types we do not know

@@ -57,6 +57,7 @@ def read_token():
 async def main():
     token = read_token()
     pending = {}  # call id -> task of a call still running, so tool.cancel can stop it
+    bound = False
 
     async with websockets.connect(URL) as ws:
 
@@ -100,6 +101,7 @@ async def main():
                             "session": session, "tools": TOOLS})
 
             elif kind == "hello.ack":
+                bound = True
                 print(f"Bound to session {msg['sessionId']} as {msg['providerId']}", flush=True)
 
             elif kind == "tool.call":
@@ -125,6 +127,11 @@ async def main():
                 print(f"Gateway error [{msg['code']}]: {msg['message']}", file=sys.stderr)
                 if msg["code"] in ("AUTH_FAILED", "UNSUPPORTED_VERSION"):
                     sys.exit(1)
+                if msg.get("replyTo") == "hello" and not bound:
+                    # The gateway keeps the connection open so that a provider can fix its hello
+                    # (e.g. rename a tool another provider has: TOOL_CONFLICT) and send it again.
+                    # This one has nothing else to offer: say so and leave, rather than sit idle.
+                    sys.exit(f"The gateway refused our hello ({msg['code']}); exiting.")
             # else: ignore message types we do not know (forward compatibility)
 
     print("The gateway closed the connection.", file=sys.stderr)

@@ -118,6 +118,21 @@ class HostCommandsTest {
   }
 
   @Test
+  void aCommandWhoseGatewayTaskFailsWithAnErrorIsStillAnsweredInternal() {
+    // A class that no longer loads (the jar rewritten under the JVM) fails the gateway's task.
+    worker.onSend(
+        message -> {
+          throw new NoClassDefFoundError("io/github/providergateway/protocol/SessionLifecycle$Rewritten");
+        });
+
+    HostReply reply = host.request(command("session.idle", "\"id\":5"));
+
+    assertThat(reply).isInstanceOf(HostReply.Failed.class);
+    assertThat(((HostReply.Failed) reply).code()).isEqualTo(RpcErrorCode.INTERNAL);
+    assertThat(((HostReply.Failed) reply).message()).contains("NoClassDefFoundError");
+  }
+
+  @Test
   void sessionInterruptCancelsTheSessionsCalls() {
     host.send(command("tool.call", "\"id\":7,\"tool\":\"echo\",\"args\":{}"));
     worker.next(ToolCall.class);

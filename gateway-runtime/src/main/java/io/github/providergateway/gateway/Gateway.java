@@ -29,6 +29,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
@@ -47,6 +49,13 @@ import java.util.random.RandomGenerator;
  * when it is idle, on the transport thread that delivers a message. Time comes from the builder's clock
  * and scheduler, so tests drive every timeout with a manual clock.
  *
+ * <p>Every future it returns completes. A request the gateway fails to handle (a bug, or a class
+ * that no longer loads because the jar was rewritten under the running JVM) completes
+ * exceptionally with {@link HostException} {@link HostErrorCode#INTERNAL}, a tool call with a
+ * {@code INTERNAL} failure; once the gateway has stopped, requests are refused {@link
+ * HostErrorCode#GATEWAY_CLOSED}, and whatever was still pending has ended ({@code DISCONNECTED}
+ * for a call).
+ *
  * <pre>{@code
  * Gateway gateway = Gateway.builder().home(Path.of(System.getProperty("user.home"), ".provider-gateway")).build();
  * SessionInfo session = gateway.startSession(SessionSpec.of("demo", "/code/demo"), myHost).join();
@@ -56,17 +65,26 @@ import java.util.random.RandomGenerator;
  */
 public final class Gateway implements HostApi, AutoCloseable {
 
+  /** How long past its deadline {@link #shutdown} waits for sessions to end before closing. */
+  static final Duration SHUTDOWN_SLACK = Duration.ofSeconds(1);
+
   private final Engine engine;
   private final SerialExecutor loop;
   private final List<AutoCloseable> owned;
   private volatile boolean closed;
   private final Clock clock;
+  /** Times {@link #shutdown}'s deadline, as it times the engine's. */
+  private final Scheduler scheduler;
+  /** The futures handed to hosts that have not completed: none is left pending by a stop. */
+  private final HostFutures futures = new HostFutures();
 
-  private Gateway(Engine engine, SerialExecutor loop, List<AutoCloseable> owned, Clock clock) {
+  private Gateway(
+      Engine engine, SerialExecutor loop, List<AutoCloseable> owned, Clock clock, Scheduler scheduler) {
     this.engine = engine;
     this.clock = clock;
     this.loop = loop;
     this.owned = owned;
+    this.scheduler = scheduler;
   }
 
   /**
@@ -193,14 +211,19 @@ public final class Gateway implements HostApi, AutoCloseable {
   /**
    * Writes a line to a session's timeline ({@link SessionHost#log}) on behalf of {@code source}:
    * for components beside the gateway that report into sessions, such as the reference app's
-   * spawner of project providers.
+   * spawner of project providers. Once the gateway has stopped it does nothing: the sessions are
+   * gone, and a reporter on another thread must not get an exception for a line nobody can read.
    *
    * @param sessionId the session
    * @param source who reports, shown as the line's source
    * @param message the line
    */
   public void log(String sessionId, String source, String message) {
-    loop.execute(() -> engine.log(sessionId, source, message));
+    try {
+      loop.execute(() -> engine.log(sessionId, source, message));
+    } catch (RejectedExecutionException stopped) {
+      // The gateway stopped: no session is left to write to.
+    }
   }
 
   // ---- the host API ----
@@ -260,26 +283,26 @@ public final class Gateway implements HostApi, AutoCloseable {
       String sessionId, String tool, JsonNode args, Duration timeout, ProgressListener progress) {
     requireNonNull(tool, "tool");
     requireNonNull(progress, "progress");
-    CompletableFuture<CallResult> future = new CompletableFuture<>();
-    loop.execute(
+    CompletableFuture<CallResult> future = futures.call(tool);
+    submit(
+        future,
         () -> {
           if (future.isDone()) {
             return; // cancelled before it started
           }
-          CallDispatcher.HostCall call;
-          try {
-            call = engine.calls().call(sessionId, tool, args, timeout, progress);
-          } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-            return;
-          }
-          relay(call.outcome(), future);
-          future.whenComplete(
-              (value, error) -> {
-                if (future.isCancelled()) {
-                  cancelOnLoop(call);
-                }
-              });
+          HostFutures.own(
+              future,
+              () -> {
+                CallDispatcher.HostCall call = engine.calls().call(sessionId, tool, args, timeout, progress);
+                relay(call.outcome(), future);
+                future.whenComplete(
+                    (value, error) -> {
+                      if (future.isCancelled()) {
+                        cancelOnLoop(call);
+                      }
+                    });
+              },
+              broken -> future.complete(HostFutures.internalOutcome(tool, broken)));
         });
     return future;
   }
@@ -343,13 +366,30 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   /**
    * Ends every session gracefully (providers get {@code shutdown.pending} with {@code deadline}),
-   * then closes the gateway.
+   * then closes the gateway. It closes 1 s after the deadline at the latest, even if a session
+   * did not finish ending (its teardown failed): a stop must not hang on a broken task.
    *
    * @param deadline how long each session's providers have to answer {@code shutdown.ready}
    * @return completes once the gateway is closed
    */
   public CompletableFuture<Void> shutdown(Duration deadline) {
     CompletableFuture<Void> done = new CompletableFuture<>();
+    AtomicBoolean closing = new AtomicBoolean();
+    Runnable closeNow =
+        () -> {
+          if (closing.compareAndSet(false, true)) {
+            // Closing waits for the loop, so it must not run on it.
+            Thread closer = new Thread(
+                () -> {
+                  close();
+                  done.complete(null);
+                },
+                "gateway-shutdown");
+            closer.setDaemon(true);
+            closer.start();
+          }
+        };
+    Scheduler.Cancellable latest = scheduleUnlessClosed(deadline.plus(SHUTDOWN_SLACK), closeNow);
     sessions()
         .thenCompose(
             sessions -> {
@@ -361,22 +401,27 @@ public final class Gateway implements HostApi, AutoCloseable {
             })
         .whenComplete(
             (ok, error) -> {
-              // Closing waits for the loop, so it must not run on it.
-              Thread closer = new Thread(
-                  () -> {
-                    close();
-                    done.complete(null);
-                  },
-                  "gateway-shutdown");
-              closer.setDaemon(true);
-              closer.start();
+              latest.cancel();
+              closeNow.run();
             });
     return done;
   }
 
+  /** Schedules {@code task}; once the gateway has closed, its scheduler may refuse, and nothing is. */
+  private Scheduler.Cancellable scheduleUnlessClosed(Duration delay, Runnable task) {
+    try {
+      return scheduler.schedule(delay, task);
+    } catch (RejectedExecutionException closedAlready) {
+      return () -> {};
+    }
+  }
+
   /**
    * Stops the gateway now: every connection closes, every pending call ends {@code DISCONNECTED},
-   * the token file is deleted, and the gateway's own threads stop. Idempotent.
+   * the token file is deleted, and the gateway's own threads stop. Every future a host got and
+   * that is still pending then ends too ({@code DISCONNECTED} for a call, {@link
+   * HostErrorCode#GATEWAY_CLOSED} for the rest), even when stopping the engine failed or did not
+   * finish within 5 s. Idempotent.
    */
   @Override
   public void close() {
@@ -385,15 +430,21 @@ public final class Gateway implements HostApi, AutoCloseable {
     }
     closed = true;
     CountDownLatch stopped = new CountDownLatch(1);
-    loop.execute(
-        () -> {
-          try {
-            engine.stop();
-          } finally {
-            stopped.countDown();
-          }
-        });
-    if (!loop.inLoop()) {
+    try {
+      loop.execute(
+          () -> {
+            try {
+              engine.stop();
+            } finally {
+              futures.endAll();
+              stopped.countDown();
+            }
+          });
+    } catch (RejectedExecutionException alreadyStopped) {
+      stopped.countDown();
+    }
+    boolean onLoop = loop.inLoop();
+    if (!onLoop) {
       try {
         stopped.await(5, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
@@ -409,34 +460,41 @@ public final class Gateway implements HostApi, AutoCloseable {
         throw new IllegalStateException("could not stop " + resource, e);
       }
     }
+    if (!onLoop) {
+      // What the loop could not end (its stop failed, or it is stuck): no host waits forever.
+      futures.endAll();
+    }
   }
 
   // ---- running on the loop ----
 
   private <T> CompletableFuture<T> onLoop(Supplier<T> action) {
-    CompletableFuture<T> future = new CompletableFuture<>();
-    loop.execute(
-        () -> {
-          try {
-            future.complete(action.get());
-          } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-          }
-        });
+    CompletableFuture<T> future = futures.request();
+    submit(future, () -> HostFutures.own(future, () -> future.complete(action.get()), failedWith(future)));
     return future;
   }
 
   private <T> CompletableFuture<T> onLoopAsync(Supplier<CompletableFuture<T>> action) {
-    CompletableFuture<T> future = new CompletableFuture<>();
-    loop.execute(
-        () -> {
-          try {
-            relay(action.get(), future);
-          } catch (RuntimeException e) {
-            future.completeExceptionally(e);
-          }
-        });
+    CompletableFuture<T> future = futures.request();
+    submit(future, () -> HostFutures.own(future, () -> relay(action.get(), future), failedWith(future)));
     return future;
+  }
+
+  private static Consumer<Error> failedWith(CompletableFuture<?> future) {
+    return broken -> future.completeExceptionally(HostFutures.internal(broken));
+  }
+
+  /**
+   * Runs {@code task}, the work {@code future} waits for, on the loop; once the gateway has
+   * stopped its loop refuses, and the request is refused as closed (HostApi: a refused request
+   * completes exceptionally with {@link HostException}).
+   */
+  private void submit(CompletableFuture<?> future, Runnable task) {
+    try {
+      loop.execute(task);
+    } catch (RejectedExecutionException stopped) {
+      future.completeExceptionally(new HostException(HostErrorCode.GATEWAY_CLOSED, "The gateway has stopped"));
+    }
   }
 
   /** Completes {@code to} as {@code from} completes. */
@@ -619,7 +677,7 @@ public final class Gateway implements HostApi, AutoCloseable {
               home,
               ioExecutor,
               nanoTime);
-      return new Gateway(engine, loop, owned, clock);
+      return new Gateway(engine, loop, owned, clock, timer);
     }
   }
 }

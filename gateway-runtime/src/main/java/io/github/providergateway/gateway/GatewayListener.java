@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Gateway-wide events for a host that shows them (the reference console, the {@code --rpc}
- * events {@code provider.connected} and {@code provider.disconnected}). Called on the gateway
+ * events {@code provider.connected} and {@code provider.disconnected}, the console's refusal
+ * lines). Called on the gateway
  * loop; implementations must return quickly. Every method has an empty default.
  */
 public interface GatewayListener {
@@ -65,4 +66,12 @@ public interface GatewayListener {
    * @param rules every rule in force there now, in evaluation order
    */
   default void hookRulesChanged(String sessionId, List<SessionHookRule> rules) {}
+
+  /**
+   * The gateway sent a provider {@code error}: it refused what the provider asked for (a token, a
+   * {@code hello}, a pairing, a transform, a hook rule, a push over budget, ...) or ended its
+   * connection for a broken rule. Called once per {@code error}, as it is sent. An expected event,
+   * not a fault: the gateway also logs it at INFO, without a stack trace.
+   */
+  default void refused(Refusal refusal) {}
 }

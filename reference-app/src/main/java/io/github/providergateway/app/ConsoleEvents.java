@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.Refusal;
 import io.github.providergateway.gateway.SessionHost;
 import java.util.List;
 
@@ -51,5 +52,15 @@ final class ConsoleEvents implements SessionHost, GatewayListener {
   @Override
   public void warning(String message) {
     out.say("warning: " + message);
+  }
+
+  /**
+   * A provider was refused (a wrong token, a conflicting {@code hello}, ...): one line, so that a
+   * provider sitting idle after its refusal is explained where the person looks. A provider
+   * flooding refused messages is held back like timeline lines are, never the loop.
+   */
+  @Override
+  public void refused(Refusal refusal) {
+    out.timeline("! " + refusal.describe());
   }
 }

@@ -85,10 +85,15 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
     return new DetachedGatewayStarter(classPath, List.copyOf(all));
   }
 
+  /**
+   * Starts the gateway and returns its process: {@code setsid} runs it in its own session without
+   * a process of its own (it is not a group leader here), so the process is the gateway's JVM and
+   * its exit is the gateway's.
+   */
   @Override
-  public void start(Path home, int port) throws IOException {
+  public Process start(Path home, int port) throws IOException {
     Path log = DetachedHost.createLogFile(home.resolve("logs"));
-    new ProcessBuilder(commandLine(home, port, runFrom(home)))
+    return new ProcessBuilder(commandLine(home, port, runFrom(home)))
         .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))

@@ -40,9 +40,11 @@ import picocli.CommandLine.Option;
           + " command per line on stdin and writes one JSON reply or event per line on stdout"
           + " (docs/reference-app.md). Either way it runs until its input ends.",
       "",
-      "With --detached it is the shared background gateway hosts start for themselves: no"
-          + " console, logs in <home>/logs/gateway.log, gone once it has had no session and no"
-          + " host for --idle-exit-grace."
+      "With --detached it is the home's shared background gateway, the one hosts start for"
+          + " themselves: no console, logs in <home>/logs/gateway.log, gone once it has had no"
+          + " session and no host for --idle-exit-grace. Typed in a terminal, --detached starts"
+          + " it in the background (or finds it running), says where it runs and how to stop it,"
+          + " and returns; started by a program, without a terminal, the process is that gateway."
           + " 'gateway attach' opens the console on a running gateway.",
       ""
     },
@@ -93,10 +95,11 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--detached",
       description = {
-        "Run as the shared background gateway (normally started by a host's GatewayClient):",
-        "no console, no stdin; logs to <home>/logs/gateway.log; <home>/gateway.pid and",
+        "The shared background gateway of the home (what hosts start for themselves): no",
+        "console, no stdin; logs to <home>/logs/gateway.log; <home>/gateway.pid and",
         "gateway.port tell hosts where it is; exits after --idle-exit-grace with no session",
-        "and no host."
+        "and no host. In a terminal: starts it in the background and returns. Without one",
+        "(a host's or a service manager's start): runs it in this process."
       })
   private boolean detached;
 
@@ -234,10 +237,14 @@ public final class Main implements Callable<Integer> {
         err.println("gateway: the console's classes were not loaded for the archive (" + e.getMessage() + ")");
       }
     }
-    FrontEnd chosen =
-        detached
-            ? new DetachedHost(err)
-            : rpc ? new RpcHost(in, out, err) : ConsoleHost.create(in, out, err, terminal);
+    FrontEnd chosen;
+    if (detached) {
+      // A person typing --detached wants their terminal back; a program starting it (with no
+      // terminal: a host's starter reads /dev/null) wants this process to be the gateway.
+      chosen = terminal ? new DetachedLaunch(new PrintStream(out, true, StandardCharsets.UTF_8), err) : new DetachedHost(err);
+    } else {
+      chosen = rpc ? new RpcHost(in, out, err) : ConsoleHost.create(in, out, err, terminal);
+    }
     frontEnd = chosen;
     return chosen.run(options);
   }

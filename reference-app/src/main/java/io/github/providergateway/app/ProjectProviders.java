@@ -62,6 +62,14 @@ final class ProjectProviders implements AutoCloseable {
   private final Map<String, List<Process>> processes = new ConcurrentHashMap<>();
   /** Whether the entries marked "first" have been started. Loop only (session events). */
   private boolean firstStarted;
+  /**
+   * Held while a process is started and registered, and while {@link #close} marks the end and
+   * kills what is registered: a spawn that was under way when the app stopped either registered
+   * its process before (and close kills it) or sees {@link #closed} and starts none.
+   */
+  private final Object lifecycle = new Object();
+  /** Set by {@link #close}; guarded by {@link #lifecycle}. */
+  private boolean closed;
 
   private ProjectProviders(
       Gateway gateway,
@@ -69,20 +77,15 @@ final class ProjectProviders implements AutoCloseable {
       URI gatewayUrl,
       Path logDir,
       Scheduler scheduler,
-      Duration killGrace) {
+      Duration killGrace,
+      ExecutorService spawner) {
     this.gateway = gateway;
     this.config = config;
     this.gatewayUrl = gatewayUrl;
     this.logDir = logDir;
     this.scheduler = scheduler;
     this.killGrace = killGrace;
-    this.spawner =
-        Executors.newSingleThreadExecutor(
-            task -> {
-              Thread thread = new Thread(task, "project-providers");
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.spawner = spawner;
   }
 
   /**
@@ -95,6 +98,28 @@ final class ProjectProviders implements AutoCloseable {
    */
   public static ProjectProviders attach(
       Gateway gateway, ProjectConfig config, URI gatewayUrl, Path logDir, Scheduler scheduler) {
+    return attach(
+        gateway,
+        config,
+        gatewayUrl,
+        logDir,
+        scheduler,
+        Executors.newSingleThreadExecutor(
+            task -> {
+              Thread thread = new Thread(task, "project-providers");
+              thread.setDaemon(true);
+              return thread;
+            }));
+  }
+
+  /** {@link #attach(Gateway, ProjectConfig, URI, Path, Scheduler)} spawning on {@code spawner} (tests: one they drive). */
+  static ProjectProviders attach(
+      Gateway gateway,
+      ProjectConfig config,
+      URI gatewayUrl,
+      Path logDir,
+      Scheduler scheduler,
+      ExecutorService spawner) {
     ProjectProviders providers =
         new ProjectProviders(
             requireNonNull(gateway, "gateway"),
@@ -102,7 +127,8 @@ final class ProjectProviders implements AutoCloseable {
             requireNonNull(gatewayUrl, "gatewayUrl"),
             requireNonNull(logDir, "logDir"),
             requireNonNull(scheduler, "scheduler"),
-            Duration.ofSeconds(5));
+            Duration.ofSeconds(5),
+            requireNonNull(spawner, "spawner"));
     gateway.addListener(providers.new SessionWatcher());
     return providers;
   }
@@ -147,9 +173,15 @@ final class ProjectProviders implements AutoCloseable {
       builder.environment().putAll(entry.env());
       builder.environment().put("TAP_PROVIDER_TOKEN", token);
       builder.environment().put("TAP_GATEWAY_URL", gatewayUrl.toString());
-      Process process = builder.start();
+      Process process;
+      synchronized (lifecycle) {
+        if (closed) {
+          return; // the app is stopping: a process started now would outlive it
+        }
+        process = builder.start();
+        processes.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>()).add(process);
+      }
       process.getOutputStream().close(); // providers read nothing from us
-      processes.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>()).add(process);
       process
           .onExit()
           .thenAccept(
@@ -163,9 +195,21 @@ final class ProjectProviders implements AutoCloseable {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
+      if (isClosed()) {
+        // Stopping: the token was refused or the wait interrupted because the app stops, which
+        // is no provider's fault, and the session's timeline is gone with the gateway.
+        LOG.log(Level.DEBUG, "provider {0} not started: the app is stopping ({1})", entry.name(), e.toString());
+        return;
+      }
       // A provider that cannot start is the user's to fix: say so where they look.
       gateway.log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
       LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
+    }
+  }
+
+  private boolean isClosed() {
+    synchronized (lifecycle) {
+      return closed;
     }
   }
 
@@ -205,13 +249,20 @@ final class ProjectProviders implements AutoCloseable {
     return List.copyOf(processes.getOrDefault(sessionId, List.of()));
   }
 
-  /** Kills every process at once and stops the spawner thread. */
+  /**
+   * Kills every process at once and stops the spawner thread; a spawn under way starts nothing
+   * after this. Called before the gateway closes (RunningGateway), so a spawn interrupted here
+   * still finds the gateway to ask.
+   */
   @Override
   public void close() {
-    spawner.shutdownNow();
-    for (List<Process> running : processes.values()) {
-      running.forEach(Process::destroyForcibly);
+    synchronized (lifecycle) {
+      closed = true;
+      for (List<Process> running : processes.values()) {
+        running.forEach(Process::destroyForcibly);
+      }
+      processes.clear();
     }
-    processes.clear();
+    spawner.shutdownNow();
   }
 }

@@ -18,6 +18,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -317,18 +318,37 @@ final class RunningGateway implements AutoCloseable {
     }
   }
 
+  /**
+   * Closes each part, each even when one before it failed (a bug, or a class that no longer
+   * loads because the jar was rewritten under the JVM): a failed server close must not leave the
+   * token file behind or the home locked. The first failure is thrown once all are closed.
+   */
   private void closeResources() {
-    try {
-      hosts.close();
-      server.close();
-      gateway.close();
-      hookGates.close();
-      if (projectProviders != null) {
-        projectProviders.close();
+    List<Runnable> parts = new ArrayList<>(List.of(hosts::close, server::close));
+    if (projectProviders != null) {
+      // Before the gateway: a spawn under way then still finds the gateway to ask, and starts
+      // nothing once this is closed (a RejectedExecutionException from the spawner before).
+      parts.add(projectProviders::close);
+    }
+    parts.addAll(List.of(gateway::close, hookGates::close, scheduler::close));
+    // Last: the token file is gone, another gateway may take the home.
+    parts.add(homeLock::close);
+    Throwable first = null;
+    for (Runnable part : parts) {
+      try {
+        part.run();
+      } catch (RuntimeException | LinkageError e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
       }
-      scheduler.close();
-    } finally {
-      homeLock.close(); // last: the token file is gone, another gateway may take the home
+    }
+    if (first instanceof RuntimeException runtime) {
+      throw runtime;
+    } else if (first instanceof LinkageError linkage) {
+      throw linkage;
     }
   }
 

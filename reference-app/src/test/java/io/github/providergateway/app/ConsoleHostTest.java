@@ -67,6 +67,32 @@ class ConsoleHostTest {
   }
 
   @Test
+  void aWrongTokenAndAConflictingHelloEachShowOneRefusalLine() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home);
+        WsProvider node =
+            WsProvider.bound(
+                console.url(), console.token(), console.defaultSession(), "node-example", WsProvider.tools("greet"));
+        WsProvider stranger = WsProvider.connect(console.url());
+        WsProvider python = WsProvider.connect(console.url())) {
+      console.awaitLine("tools now: greet");
+
+      stranger.send("{\"type\":\"auth\",\"token\":\"ptk-wrong\"}");
+      assertThat(stranger.next("error").get("code").asText()).isEqualTo("AUTH_FAILED");
+      assertThat(console.awaitLine("! refused auth of conn#"))
+          .matches("! refused auth of conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): AUTH_FAILED Invalid token");
+
+      python.send("{\"type\":\"auth\",\"token\":\"" + console.token() + "\"}");
+      python.next("sessions");
+      python.send(
+          "{\"type\":\"hello\",\"name\":\"python-example\",\"protocolVersion\":2,\"session\":\""
+              + console.defaultSession() + "\"," + WsProvider.tools("greet") + "}");
+      assertThat(python.next("error").get("code").asText()).isEqualTo("TOOL_CONFLICT");
+      assertThat(console.awaitLine("! refused hello of python-example"))
+          .matches("! refused hello of python-example, conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): TOOL_CONFLICT .*'greet'.*");
+    }
+  }
+
+  @Test
   void promptHookEventAndSessionCommandsWork() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =

@@ -1,6 +1,12 @@
 package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.providergateway.gateway.testing.FreePorts;
+import io.github.providergateway.host.client.GatewayClient;
+import java.io.IOException;
+import java.time.Duration;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -49,6 +55,32 @@ class DetachedGatewayStarterTest {
     assertThat(java)
         .containsSubsequence("-cp", System.getProperty("java.class.path"), Main.class.getName())
         .endsWith(Main.class.getName(), "--detached", "--home", dir.toString(), "--port", "9401", "--idle-exit-grace", "5s");
+  }
+
+  /**
+   * A host whose class path lacks the app (issue 17: shared mode without reference-app) learns it
+   * at once, in the JVM's own words, rather than after the 15 s start timeout. It also shows that
+   * the process the starter returns is the gateway's JVM ({@code setsid} does not fork here).
+   */
+  @Test
+  void aClassPathWithoutTheAppFailsConnectOrStartAtOnceInTheJvmsWords(@TempDir Path home) throws Exception {
+    Path noApp = Files.createDirectory(dir.resolve("classes"));
+    Duration startTimeout = Duration.ofSeconds(60);
+    long started = System.nanoTime();
+
+    assertThatThrownBy(
+            () ->
+                GatewayClient.connectOrStart(
+                    home,
+                    GatewayClient.Launch.builder()
+                        .port(FreePorts.pick())
+                        .startTimeout(startTimeout)
+                        .starter(DetachedGatewayStarter.fromClassPath(noApp.toString()))
+                        .build()))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("exited with code 1 before it answered")
+        .hasMessageContaining("ClassNotFoundException: " + Main.class.getName());
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(startTimeout.dividedBy(3));
   }
 
   @Test

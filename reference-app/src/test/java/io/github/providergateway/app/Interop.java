@@ -148,6 +148,28 @@ final class Interop {
     return copy;
   }
 
+  /**
+   * Waits for {@code name} to bind (a {@code provider.connected} event) with a provider id other
+   * than {@code before} (null: any), and returns the id: a provider that came back has a new one.
+   */
+  static String connected(RpcApp app, String name, String before) {
+    return app.awaitEvent(
+            "provider.connected",
+            event -> event.get("name").asText().equals(name)
+                && !event.get("providerId").asText().equals(before))
+        .get("providerId")
+        .asText();
+  }
+
+  /** Waits until {@code provider} has printed {@code text} {@code times} times, within {@link RpcApp#WAIT}. */
+  static void awaitOutput(ProviderProcess provider, String text, int times) throws InterruptedException {
+    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
+    while (provider.output().split(java.util.regex.Pattern.quote(text), -1).length - 1 < times) {
+      assertThat(System.nanoTime()).as("%s printed %s %d times:%n%s", provider, text, times, provider.output()).isLessThan(deadline);
+      Thread.sleep(50); // another process's output file
+    }
+  }
+
   /** A port free on loopback now. */
   static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

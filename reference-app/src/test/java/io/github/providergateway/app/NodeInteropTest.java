@@ -21,6 +21,12 @@ class NodeInteropTest {
 
   @TempDir Path tmp;
 
+  /** The core profile's example, at {@code file} among the examples, with the token it reads. */
+  private ProviderProcess coreExample(Path file, String token) throws java.io.IOException {
+    return ProviderProcess.start(
+        List.of("node", file.getFileName().toString()), file.getParent(), Map.of("TAP_PROVIDER_TOKEN", token), tmp.resolve("node.log"));
+  }
+
   static String call(String session, String tool, String args) {
     return "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"" + tool
         + "\",\"args\":" + args + "}";
@@ -66,6 +72,32 @@ class NodeInteropTest {
     }
   }
 
+  /** A second copy of our example is refused (the name is taken): it says why and exits. */
+  @Test
+  void ourNodeProviderWhoseHelloIsRefusedSaysWhyAndExits() throws Exception {
+    Path examples = Interop.nodeExamples();
+    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+      app.startSession();
+      Map<String, String> env = Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
+      try (ProviderProcess first =
+          ProviderProcess.start(List.of("node", "provider.mjs"), examples, env, tmp.resolve("first.log"))) {
+        app.awaitEvent("provider.connected", event -> event.get("name").asText().equals("node-example"));
+        try (ProviderProcess second =
+            ProviderProcess.start(List.of("node", "provider.mjs"), examples, env, tmp.resolve("second.log"))) {
+
+          assertThat(second.awaitExit(RpcApp.WAIT)).as(second.output()).isEqualTo(1);
+          assertThat(second.output())
+              .contains("Gateway error [DUPLICATE_INSTANCE]: ")
+              .contains("The gateway refused our hello (DUPLICATE_INSTANCE); exiting.")
+              .doesNotContain("The gateway closed the connection");
+        }
+        app.endInput();
+        assertThat(first.awaitExit(RpcApp.WAIT)).as(first.output()).isZero();
+        assertThat(app.awaitExit()).isZero();
+      }
+    }
+  }
+
   @Test
   void theNodeExampleIsTheCoreProfilesTextVerbatim() throws Exception {
     Path spec = Interop.repoRoot().resolve("docs/spec/provider-interface-core-profile.md");
@@ -88,11 +120,7 @@ class NodeInteropTest {
         RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
       String session = app.startSession();
       try (ProviderProcess example =
-          ProviderProcess.start(
-              List.of("node", exampleFile.getFileName().toString()),
-              examples,
-              Map.of("TAP_PROVIDER_TOKEN", app.token()),
-              tmp.resolve("node.log"))) {
+          coreExample(exampleFile, app.token())) {
         app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
 
         JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Alice\"}"));
@@ -104,6 +132,36 @@ class NodeInteropTest {
         assertThat(app.awaitExit()).isZero();
         // It said goodbye on shutdown.pending, so the stop did not wait for the 10 s deadline.
         assertThat(app.stderr()).doesNotContain("did not finish");
+      }
+    }
+  }
+
+  /**
+   * What docs/providers.md says of the core profile's Node example, as it is (it must stay the
+   * spec's text): 5 s after its connection drops it connects again and binds; when nothing
+   * listens at that moment (the gateway has stopped), it dies of an unhandled ECONNREFUSED.
+   */
+  @Test
+  void theCoreProfilesNodeExampleReconnectsAfterADropAndDiesOfEconnrefusedWhenNothingListens() throws Exception {
+    Path examples = Interop.nodeExamples();
+    int port = Interop.freePort();
+    Path exampleFile = Interop.onPort(examples.resolve("core-profile-example.mjs"), examples, port);
+    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0");
+        DroppingProxy proxy = DroppingProxy.start(port, app.url().getPort())) {
+      String session = app.startSession();
+      try (ProviderProcess example =
+          coreExample(exampleFile, app.token())) {
+        String first = Interop.connected(app, "example-provider", null);
+
+        proxy.drop();
+
+        Interop.connected(app, "example-provider", first);
+        JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"again\"}"));
+        assertThat(greeted.at("/outcome/data").asText()).as(example.output()).isEqualTo("Hello, again!");
+
+        proxy.close(); // as if the gateway had stopped: nothing listens on its port
+        assertThat(example.awaitExit(RpcApp.WAIT)).as(example.output()).isNotZero();
+        assertThat(example.output()).contains("ECONNREFUSED");
       }
     }
   }

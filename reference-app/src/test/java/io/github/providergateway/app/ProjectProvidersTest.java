@@ -9,8 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -145,5 +150,108 @@ class ProjectProvidersTest {
     await("the other provider", () -> log("fine").contains("fine"));
     assertThat(done(f.gateway.sessions())).hasSize(1);
     assertThat(List.of(providers.config().providers().size())).containsExactly(2);
+  }
+
+  // ---- stopping while a spawn is under way (issue 17: one quit in nine printed
+  // RejectedExecutionException from project-providers) ----
+
+  /** The spawner thread, driven by the test: a task queued is under way until the test runs it. */
+  private static final class QueuedSpawner extends AbstractExecutorService {
+    private final Deque<Runnable> queued = new ArrayDeque<>();
+    private boolean shutdown;
+
+    @Override
+    public synchronized void execute(Runnable task) {
+      queued.add(task);
+    }
+
+    /** Runs what was queued, as the spawner thread would; after a shutdown, as a task already under way goes on. */
+    void runQueued() {
+      Runnable task;
+      while ((task = poll()) != null) {
+        task.run();
+      }
+    }
+
+    private synchronized Runnable poll() {
+      return queued.poll();
+    }
+
+    @Override
+    public synchronized void shutdown() {
+      shutdown = true;
+    }
+
+    @Override
+    public synchronized List<Runnable> shutdownNow() {
+      shutdown = true;
+      return List.of();
+    }
+
+    @Override
+    public synchronized boolean isShutdown() {
+      return shutdown;
+    }
+
+    @Override
+    public synchronized boolean isTerminated() {
+      return shutdown && queued.isEmpty();
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) {
+      return isTerminated();
+    }
+  }
+
+  private static final String SLOW_PROVIDER = "{\"providers\":[{\"name\":\"late\",\"command\":[\"sh\",\"-c\",\"exec sleep 30\"]}]}";
+
+  private ProjectProviders attachSlowProvider(GatewayFixture gateway, QueuedSpawner spawner) {
+    return ProjectProviders.attach(
+        gateway.gateway,
+        ProjectConfig.parse(dir.resolve("tap.config.json"), SLOW_PROVIDER),
+        URI.create("ws://127.0.0.1:9400"),
+        dir.resolve("logs"),
+        gateway.clock,
+        spawner);
+  }
+
+  @Test
+  void aSpawnThatGoesOnAfterTheGatewayStoppedThrowsNothingAndStartsNothing() {
+    // A gateway whose loop refuses once it is closed, as the app's own thread does after close.
+    AtomicBoolean stopped = new AtomicBoolean();
+    GatewayFixture gateway =
+        GatewayFixture.with(
+            b ->
+                b.executor(
+                    task -> {
+                      if (stopped.get()) {
+                        throw new RejectedExecutionException("the gateway loop has stopped");
+                      }
+                      task.run();
+                    }));
+    QueuedSpawner spawner = new QueuedSpawner();
+    ProjectProviders late = attachSlowProvider(gateway, spawner);
+    String session = gateway.startSession("alpha");
+    gateway.close();
+    stopped.set(true);
+
+    spawner.runQueued(); // used to throw RejectedExecutionException (its catch logged to the gateway)
+
+    assertThat(late.processesOf(session)).isEmpty();
+    late.close();
+  }
+
+  @Test
+  void aSpawnThatGoesOnAfterCloseStartsNoProcess() {
+    QueuedSpawner spawner = new QueuedSpawner();
+    providers = attachSlowProvider(f, spawner);
+    String session = f.startSession("alpha");
+
+    providers.close(); // the app stops while the spawn is under way
+    spawner.runQueued();
+
+    assertThat(providers.processesOf(session)).as("a process no one would ever stop").isEmpty();
+    assertThat(log("late")).isEmpty();
   }
 }

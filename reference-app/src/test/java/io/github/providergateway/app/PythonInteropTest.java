@@ -23,6 +23,12 @@ class PythonInteropTest {
     Interop.assumePythonWebsockets();
   }
 
+  /** The core profile's example, at {@code file}, with the token it reads. */
+  private ProviderProcess coreExample(Path file, String token) throws java.io.IOException {
+    return ProviderProcess.start(
+        List.of(Interop.PYTHON, "-u", file.toString()), tmp, Map.of("TAP_PROVIDER_TOKEN", token), tmp.resolve("python.log"));
+  }
+
   private static Path example(String name) {
     return Interop.repoRoot().resolve("examples").resolve("python").resolve(name);
   }
@@ -98,6 +104,68 @@ class PythonInteropTest {
     }
   }
 
+  /**
+   * Issue 17: the Node example first, then the Python one with the same tools. The gateway refuses
+   * the second hello with TOOL_CONFLICT and, as the spec says, keeps the connection open for a
+   * corrected hello; the example has none to send, so it says why and exits.
+   */
+  @Test
+  void ourPythonProviderWhoseHelloIsRefusedSaysWhyAndExits() throws Exception {
+    Path nodeExamples = Interop.nodeExamples();
+    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+      app.startSession();
+      Map<String, String> env = Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
+      try (ProviderProcess node =
+          ProviderProcess.start(List.of("node", "provider.mjs"), nodeExamples, env, tmp.resolve("node.log"))) {
+        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+        try (ProviderProcess python =
+            ProviderProcess.start(
+                List.of(Interop.PYTHON, "-u", example("provider.py").toString()), tmp, env, tmp.resolve("python.log"))) {
+
+          assertThat(python.awaitExit(RpcApp.WAIT)).as(python.output()).isEqualTo(1);
+          assertThat(python.output())
+              .contains("Gateway error [TOOL_CONFLICT]: ")
+              .contains("The gateway refused our hello (TOOL_CONFLICT); exiting.");
+        }
+        app.endInput();
+        assertThat(node.awaitExit(RpcApp.WAIT)).as(node.output()).isZero();
+        assertThat(app.awaitExit()).isZero();
+      }
+    }
+  }
+
+  /**
+   * What docs/providers.md says of the core profile's Python example: after its connection drops
+   * it connects again, every 5 s until something answers, and binds; on shutdown.pending it says
+   * goodbye and exits.
+   */
+  @Test
+  void theCoreProfilesPythonExampleReconnectsAfterADropAndLeavesOnShutdown() throws Exception {
+    int port = Interop.freePort();
+    Path exampleFile = Interop.onPort(example("core_profile_example.py"), tmp, port);
+    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+      String session = app.startSession();
+      DroppingProxy proxy = DroppingProxy.start(port, app.url().getPort());
+      try (ProviderProcess example =
+          coreExample(exampleFile, app.token())) {
+        String first = Interop.connected(app, "example-provider", null);
+
+        proxy.close(); // the connection drops, and nothing answers on the port for a while
+        Interop.awaitOutput(example, "Disconnected. Reconnecting in 5s...", 2); // one attempt refused
+        proxy = DroppingProxy.start(port, app.url().getPort());
+
+        Interop.connected(app, "example-provider", first);
+        JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"again\"}"));
+        assertThat(greeted.at("/outcome/data").asText()).as(example.output()).isEqualTo("Hello, again!");
+        app.endInput();
+        assertThat(example.awaitExit(RpcApp.WAIT)).as(example.output()).isZero();
+        assertThat(app.awaitExit()).isZero();
+      } finally {
+        proxy.close();
+      }
+    }
+  }
+
   @Test
   void theCoreProfilesPythonExampleRunsAgainstTheGatewayWithOnlyItsPortChanged() throws Exception {
     int port = Interop.freePort();
@@ -106,11 +174,7 @@ class PythonInteropTest {
         RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
       String session = app.startSession();
       try (ProviderProcess example =
-          ProviderProcess.start(
-              List.of(Interop.PYTHON, "-u", exampleFile.toString()),
-              tmp,
-              Map.of("TAP_PROVIDER_TOKEN", app.token()),
-              tmp.resolve("python.log"))) {
+          coreExample(exampleFile, app.token())) {
         app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
 
         JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Alice\"}"));

@@ -1,13 +1,16 @@
 package io.github.providergateway.app;
 
+import static org.assertj.core.api.Assertions.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +62,34 @@ class StderrLoggingTest {
           .contains("INFO  i.g.p.a.RpcHost - session " + session + " started")
           .contains("DEBUG");
       // RpcApp's recorder fails on any stdout line that is not a JSON object.
+    }
+  }
+
+  /**
+   * A refused provider is an expected event, not a bug: at INFO it is one line on stderr naming the
+   * peer and the reason, with no stack trace (issue 17: a wrong token left nothing on stderr).
+   */
+  @Test
+  void aRefusalIsOneInfoLineOnStderrWithoutAStackTrace(@TempDir Path tmp) throws Exception {
+    try (RpcApp app =
+        RpcApp.startProcess(
+            tmp.resolve("home"), tmp.resolve("stderr.log"), Map.of(StderrLogging.LEVEL_VARIABLE, "INFO"),
+            "--port", "0");
+        WsProvider stranger = WsProvider.connect(app.url())) {
+      stranger.send("{\"type\":\"auth\",\"token\":\"ptk-wrong\"}");
+      assertThat(stranger.next("error").get("code").asText()).isEqualTo("AUTH_FAILED");
+      app.endInput();
+      assertThat(app.awaitExit()).isZero();
+
+      List<String> lines = app.stderr().lines().toList();
+      List<String> refusals = lines.stream().filter(line -> line.contains("refused")).toList();
+      assertThat(refusals)
+          .singleElement(as(InstanceOfAssertFactories.STRING))
+          .matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  i\\.g\\.p\\.g\\.i\\.Outbox - refused auth of "
+              + "conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): AUTH_FAILED Invalid token");
+      int next = lines.indexOf(refusals.get(0)) + 1;
+      String following = next < lines.size() ? lines.get(next) : "";
+      assertThat(following).as("the line after it").doesNotStartWith("\tat ").doesNotContain("Exception");
     }
   }
 }

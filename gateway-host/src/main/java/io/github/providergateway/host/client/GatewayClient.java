@@ -169,8 +169,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * the app's jar elsewhere, or runs the gateway some other way, implements this.
    *
    * <p>What it starts must serve {@code home} on {@code port} as the detached gateway does: write
-   * the token file ({@link #TOKEN_FILE}) and {@link #PORT_FILE} in the home, and stay up while
-   * hosts use it. The client calls it on its own thread, at most once per {@link
+   * the token file ({@link #TOKEN_FILE}) and {@link #PORT_FILE} in the home, hold {@link
+   * #LOCK_FILE} while it runs, write what it prints to {@code <home>/logs/gateway.log}, and stay up
+   * while hosts use it. The client calls it on its own thread, at most once per {@link
    * Launch#startTimeout()} while no gateway answers; an exception is logged and the next
    * connection attempt tries again.
    */
@@ -181,9 +182,15 @@ public final class GatewayClient implements HostApi, AutoCloseable {
      *
      * @param home the gateway's home
      * @param port the port it must listen on
+     * @return the process it started, for the client to watch: when it exits with a non-zero code
+     *     before any gateway answered (and no other gateway holds the home: the loser of two
+     *     hosts' start race exits too), {@link GatewayClient#connectOrStart} fails at once, with
+     *     the exit code and the last lines of {@code <home>/logs/gateway.log}, instead of waiting
+     *     out {@link Launch#startTimeout()}. {@code null} when there is no such process (the
+     *     gateway runs in this JVM, or was handed to a program that returns once it runs)
      * @throws IOException when the gateway cannot be started (the client logs it and tries again)
      */
-    void start(Path home, int port) throws IOException;
+    Process start(Path home, int port) throws IOException;
   }
 
   /** The file a detached gateway writes its port to, in its home. */
@@ -192,6 +199,11 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   public static final String PID_FILE = "gateway.pid";
   /** The gateway token file, in its home. */
   public static final String TOKEN_FILE = GatewayAddress.TOKEN_FILE_NAME;
+  /**
+   * The file a running gateway holds an exclusive lock on, in its home, so that a home has one
+   * gateway at a time. A client looks at it only to tell a lost start race from a failed start.
+   */
+  public static final String LOCK_FILE = "gateway.lock";
 
   private final Options options;
   /** The client thread: all client state lives on it, and every callback runs on it. */
@@ -324,7 +336,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @param home the gateway's home: its token file and {@code gateway.port}
    * @param launch how to start a gateway when none answers
    * @return the connected client
-   * @throws IOException when no gateway answers within {@link Launch#startTimeout()}
+   * @throws IOException when no gateway answers within {@link Launch#startTimeout()}, or at once
+   *     when the gateway its starter started exited before answering (see {@link Starter#start})
    */
   public static GatewayClient connectOrStart(Path home, Launch launch) throws IOException {
     return connectOrStart(home, launch, Options.defaults());

@@ -220,10 +220,25 @@ final class GatewayConnection implements HostSocket.Handler {
     if (closed) {
       return;
     }
-    launcher.attemptFailed(cause);
+    Process started = launcher.attemptFailed(cause);
+    if (started != null && !firstConnection.isDone()) {
+      started.onExit().thenAccept(exited -> thread.execute(() -> startedGatewayExited(exited)));
+    }
     Duration delay = options.backoff().delay(failures++);
     LOG.log(Level.DEBUG, "gateway unreachable ({0}); trying again in {1} ms", cause, delay.toMillis());
     retry = scheduler.schedule(delay, () -> thread.execute(this::attempt));
+  }
+
+  /**
+   * The gateway this client started for its first connection has exited before any answered:
+   * when it failed (a class path without the app, a home it may not use), waiting out the start
+   * timeout would only hide why; the caller hears it now, with the gateway's last words.
+   */
+  private void startedGatewayExited(Process exited) {
+    if (closed || firstConnection.isDone()) {
+      return;
+    }
+    launcher.exitedEarly(exited).ifPresent(this::giveUp);
   }
 
   private void giveUp(IOException cause) {

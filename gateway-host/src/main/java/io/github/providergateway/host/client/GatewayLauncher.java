@@ -1,19 +1,34 @@
 package io.github.providergateway.host.client;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.lang.System.Logger.Level;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Starts a gateway for a home when nobody answers ({@link GatewayClient#connectOrStart}), at most
  * once per {@link GatewayClient.Launch#startTimeout()}, so a gateway still starting up is not
- * started twice. A client made by {@code connect} has no launch and starts nothing. Client thread
- * only.
+ * started twice; and tells whether a started gateway that exited before answering is worth waiting
+ * on. A client made by {@code connect} has no launch and starts nothing. Client thread only.
  */
 final class GatewayLauncher {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
   private static final long LONG_AGO = Long.MIN_VALUE / 2;
+  /** Where a detached gateway, and the reference app's starter, write what it prints, in its home. */
+  static final String LOG_FILE = "logs/gateway.log";
+  /** How many lines of that log the failure of a start repeats. */
+  private static final int LOG_LINES_SHOWN = 10;
+  /** How much of the log's end is read for them. */
+  private static final int LOG_TAIL_BYTES = 8 * 1024;
 
   /** How to start one, or null to never start one. */
   private final GatewayClient.Launch launch;
@@ -21,6 +36,8 @@ final class GatewayLauncher {
   private final Clock clock;
   /** When this client last started a gateway (clock millis), or a very old time. Client thread only. */
   private long lastStartMillis = LONG_AGO;
+  /** The log's length when the last start began: what the started gateway wrote comes after. Client thread only. */
+  private long logLengthAtStart;
 
   GatewayLauncher(GatewayClient.Launch launch, Path home, Clock clock) {
     this.launch = launch;
@@ -28,26 +45,98 @@ final class GatewayLauncher {
     this.clock = clock;
   }
 
-  /** A connection attempt failed with {@code cause}: start a gateway if nobody listens and it is time. */
-  void attemptFailed(Throwable cause) {
+  /**
+   * A connection attempt failed with {@code cause}: start a gateway if nobody listens and it is
+   * time.
+   *
+   * @return the process the starter started, to watch, or null (none started, or none to watch)
+   */
+  Process attemptFailed(Throwable cause) {
     if (launch == null || !isUnreachable(cause)) {
-      return;
+      return null;
     }
     long now = clock.millis();
-    if (now - lastStartMillis >= launch.startTimeout().toMillis()) {
-      lastStartMillis = now;
-      try {
-        LOG.log(Level.INFO, "no gateway for {0}; starting one", home);
-        launch.starter().start(home, launch.port());
-      } catch (IOException | RuntimeException e) {
-        LOG.log(Level.WARNING, "could not start a gateway: {0}", e.toString());
-      }
+    if (now - lastStartMillis < launch.startTimeout().toMillis()) {
+      return null;
+    }
+    lastStartMillis = now;
+    logLengthAtStart = length(home.resolve(LOG_FILE));
+    try {
+      LOG.log(Level.INFO, "no gateway for {0}; starting one", home);
+      return launch.starter().start(home, launch.port());
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.WARNING, "could not start a gateway: {0}", e.toString());
+      return null;
     }
   }
 
   /** A gateway answered: the next loss may start one at once. */
   void answered() {
     lastStartMillis = LONG_AGO;
+  }
+
+  /**
+   * {@code exited}, a gateway started here, ended before any gateway answered: why waiting on is
+   * pointless, or nothing when it may still be worth it. It is when the process exited 0 (a
+   * starter that returns once the gateway runs) or another gateway holds the home's lock: the
+   * loser of two hosts' start race exits at once, and the winner is on its way.
+   */
+  Optional<IOException> exitedEarly(Process exited) {
+    int code = exited.exitValue();
+    if (code == 0 || heldByAnotherGateway(home.resolve(GatewayClient.LOCK_FILE))) {
+      return Optional.empty();
+    }
+    Path log = home.resolve(LOG_FILE);
+    List<String> lines = linesWrittenSinceStart(log);
+    String said =
+        lines.isEmpty()
+            ? "; it wrote nothing to " + log
+            : "; the end of " + log + ":\n    " + String.join("\n    ", lines);
+    return Optional.of(
+        new IOException("the gateway started for " + home + " exited with code " + code + " before it answered" + said));
+  }
+
+  /** Whether {@code <home>/gateway.lock} is held (by a gateway of another process, or of this JVM). */
+  private static boolean heldByAnotherGateway(Path lockFile) {
+    if (!Files.exists(lockFile)) {
+      return false;
+    }
+    try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+      // Taken and let go at once; a gateway starting in that instant would lose its start.
+      FileLock probe = channel.tryLock();
+      if (probe == null) {
+        return true;
+      }
+      probe.release();
+      return false;
+    } catch (OverlappingFileLockException heldHere) {
+      return true;
+    } catch (IOException unreadable) {
+      return false;
+    }
+  }
+
+  /** The last lines the log got since the start began, at most {@value #LOG_LINES_SHOWN}. */
+  private List<String> linesWrittenSinceStart(Path log) {
+    try (RandomAccessFile file = new RandomAccessFile(log.toFile(), "r")) {
+      long end = file.length();
+      long from = Math.max(Math.min(logLengthAtStart, end), end - LOG_TAIL_BYTES);
+      byte[] tail = new byte[(int) (end - from)];
+      file.seek(from);
+      file.readFully(tail);
+      List<String> lines = new String(tail, StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
+      return lines.subList(Math.max(0, lines.size() - LOG_LINES_SHOWN), lines.size());
+    } catch (IOException noLog) {
+      return List.of();
+    }
+  }
+
+  private static long length(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException none) {
+      return 0;
+    }
   }
 
   /** Whether {@code cause} means nobody listens (rather than a refusal from a live gateway). */

@@ -73,10 +73,17 @@ final class HostCommands {
   /** Runs {@code command} for {@code link}; the reply goes back on the link's connection. */
   void run(HostLink link, HostCommand command) {
     CompletableFuture<ObjectNode> result;
+    VirtualMachineError jvmFailure = null;
     try {
       result = execute(link, command);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      // An Error too (code that no longer loads because the jar was rewritten under the JVM, or
+      // a bug): the host still gets its reply, INTERNAL, and the error is logged with it. Only
+      // the JVM's own failures go on up to the loop afterwards, as it lets them.
       result = CompletableFuture.failedFuture(e);
+      if (e instanceof VirtualMachineError failing) {
+        jvmFailure = failing;
+      }
     }
     result.whenComplete(
         (fields, error) -> {
@@ -85,6 +92,9 @@ final class HostCommands {
             onShutdown.accept(deadline(shutdown.deadline()));
           }
         });
+    if (jvmFailure != null) {
+      throw jvmFailure;
+    }
   }
 
   private CompletableFuture<ObjectNode> execute(HostLink link, HostCommand command) {

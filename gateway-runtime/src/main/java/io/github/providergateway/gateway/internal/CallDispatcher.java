@@ -21,11 +21,13 @@ import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.json.DecodeError;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -38,6 +40,8 @@ import java.util.concurrent.Executor;
  * only.
  */
 public final class CallDispatcher {
+
+  private static final System.Logger LOG = System.getLogger(CallDispatcher.class.getName());
 
   private final SerialExecutor loop;
   private final Timers timers;
@@ -134,8 +138,21 @@ public final class CallDispatcher {
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
     hooks
         .evaluate(session, tool, callArgs, toolProvider)
-        .thenAccept(decision -> afterHooks(call, decision, metaToolOf));
+        .thenAccept(decision -> afterHooks(call, decision, metaToolOf))
+        .exceptionally(failure -> dispatchFailed(call, failure));
     return hostCall;
+  }
+
+  /**
+   * Routing or sending the call failed (a bug, or a class that no longer loads): the call ends
+   * {@code INTERNAL} now rather than at its timeout. The future chain would otherwise keep the
+   * failure to itself, unlogged.
+   */
+  private Void dispatchFailed(CallState call, Throwable failure) {
+    Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    LOG.log(Level.ERROR, "dispatching " + call + " failed", cause);
+    finish(call, ToolOutcome.failure(ToolErrorCode.INTERNAL, "Tool '" + call.tool + "': the gateway failed: " + cause));
+    return null;
   }
 
   private Duration hostTimeoutOr(Duration hostTimeout) {

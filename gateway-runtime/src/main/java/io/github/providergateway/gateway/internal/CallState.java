@@ -272,7 +272,7 @@ final class CallState {
   void tellProgress(String message) {
     try {
       progressListener.progress(message);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(Level.WARNING, "the host's progress listener failed for " + this, e);
     }
   }

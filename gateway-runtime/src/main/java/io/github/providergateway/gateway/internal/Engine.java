@@ -86,7 +86,7 @@ public final class Engine {
         new InboundBacklog(limits.maxQueuedInboundBytes(), limits.maxQueuedInboundBytesPerConnection());
     // A fatal error closes the connection, and a connection's end reaches the calls and bindings
     // built below: the outbox closes through this engine, which it calls only once it runs.
-    Outbox outbox = new Outbox(this::closeConnection);
+    Outbox outbox = new Outbox(this::closeConnection, this.listener);
     this.authDeadlines = new AuthDeadlines(timers, outbox);
     this.bindDeadlines = new BindDeadlines(timers, limits, sessions, outbox);
     RetainedStreams retainedStreams = new RetainedStreams(limits, sessions);
@@ -251,7 +251,14 @@ public final class Engine {
         loop.executeHere(
             () -> {
               backlog.removed(chars);
-              DecodeResult<ProviderMessage, DecodeError> decoded = codec.decodeProviderMessage(text, limits);
+              DecodeResult<ProviderMessage, DecodeError> decoded;
+              try {
+                decoded = codec.decodeProviderMessage(text, limits);
+              } catch (RuntimeException | LinkageError bug) {
+                // The codec never throws for bad input; this is a bug or a class that no longer loads.
+                router.failed(conn, "reading a message", bug);
+                return;
+              }
               router.handle(conn, decoded);
             });
       } catch (RuntimeException refused) {

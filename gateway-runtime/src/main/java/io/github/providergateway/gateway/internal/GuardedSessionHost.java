@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The host's port, called so that a host bug stays the host's: an exception thrown by its {@code
- * registerTools}, {@code log}, {@code send} or {@code streamUpdated} is logged, and the provider message that caused the
+ * registerTools}, {@code log}, {@code send} or {@code streamUpdated} (or a {@link LinkageError}:
+ * host code that no longer loads) is logged, and the provider message that caused the
  * call is still handled as if the host had taken it. Without this, a throwing host would look like
  * a failing provider message and cost an innocent provider its connection.
  */
@@ -25,7 +26,7 @@ final class GuardedSessionHost implements SessionHost {
   public void registerTools(String sessionId, List<HostTool> tools) {
     try {
       host.registerTools(sessionId, tools);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(Level.WARNING, "the host's registerTools failed for session " + sessionId, e);
     }
   }
@@ -34,7 +35,7 @@ final class GuardedSessionHost implements SessionHost {
   public void log(String sessionId, String source, String message) {
     try {
       host.log(sessionId, source, message);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(Level.WARNING, "the host's log failed for session " + sessionId, e);
     }
   }
@@ -43,7 +44,7 @@ final class GuardedSessionHost implements SessionHost {
   public void send(String sessionId, String source, String prompt) {
     try {
       host.send(sessionId, source, prompt);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(Level.WARNING, "the host's send failed for session " + sessionId, e);
     }
   }
@@ -52,7 +53,7 @@ final class GuardedSessionHost implements SessionHost {
   public void streamUpdated(String sessionId, String stream) {
     try {
       host.streamUpdated(sessionId, stream);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(Level.WARNING, "the host's streamUpdated failed for session " + sessionId, e);
     }
   }

@@ -97,14 +97,23 @@ final class InboundRouter {
       Outbox.Refused answer =
           violation.sessionId() == null
               ? refused
-              : new Outbox.Refused(refused.type(), violation.sessionId(), refused.requestId());
+              : new Outbox.Refused(
+                  refused.type(), violation.sessionId(), refused.requestId(), refused.provider());
       outbox.error(conn, violation.code(), violation.getMessage(), answer);
-    } catch (RuntimeException bug) {
-      // A gateway bug must not leave this provider's state half-changed or its calls pending:
-      // end the connection, which ends its calls and bindings cleanly.
-      LOG.log(Level.ERROR, conn + ": failed handling " + refused.type(), bug);
-      outbox.close(conn, CloseReason.PROTOCOL_ERROR);
+    } catch (RuntimeException | LinkageError bug) {
+      failed(conn, "handling " + refused.type(), bug);
     }
+  }
+
+  /**
+   * Reading or handling a message of {@code conn} failed: a gateway bug, or a {@link LinkageError}
+   * (code that no longer loads, because the jar was rewritten under the running JVM). It must not
+   * leave this provider's state half-changed or its calls pending: the connection ends, which
+   * ends its calls ({@code DISCONNECTED}) and bindings cleanly.
+   */
+  void failed(Conn conn, String doing, Throwable bug) {
+    LOG.log(Level.ERROR, conn + ": failed " + doing, bug);
+    outbox.close(conn, CloseReason.PROTOCOL_ERROR);
   }
 
   private static Outbox.Refused refusedOf(ProviderMessage message) {
@@ -113,7 +122,14 @@ final class InboundRouter {
             ? scoped.sessionId()
             : null;
     String requestId = message instanceof StateUpdate update ? update.requestId() : null;
-    return new Outbox.Refused(message.wireType(), sessionId, requestId);
+    // A hello speaks for the provider it names, which may not be the one bound here yet.
+    String provider =
+        message instanceof Hello hello && hello.name() != null
+            ? Outbox.providerName(
+                Names.forDisplay(hello.name()),
+                hello.instance() == null ? null : Names.forDisplay(hello.instance()))
+            : null;
+    return new Outbox.Refused(message.wireType(), sessionId, requestId, provider);
   }
 
   private static Outbox.Refused refusedOf(DecodeError error) {

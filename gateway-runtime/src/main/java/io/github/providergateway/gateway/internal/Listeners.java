@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.Refusal;
 import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.protocol.SessionInfo;
 import java.lang.System.Logger.Level;
@@ -11,8 +12,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * The gateway's listeners, told in the order they were added. A listener that throws is logged
- * and skipped: the host's code must not break the gateway loop, and the others still hear the
+ * The gateway's listeners, told in the order they were added. A listener that throws (or fails
+ * with a {@link LinkageError}: host code that no longer loads) is logged and skipped: the host's
+ * code must not break the gateway loop, and the others still hear the
  * event. Listeners may be added from any thread.
  */
 public final class Listeners implements GatewayListener {
@@ -33,7 +35,7 @@ public final class Listeners implements GatewayListener {
     for (GatewayListener listener : listeners) {
       try {
         event.accept(listener);
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | LinkageError e) {
         LOG.log(Level.WARNING, "gateway listener " + listener + " failed", e);
       }
     }
@@ -72,5 +74,10 @@ public final class Listeners implements GatewayListener {
   @Override
   public void hookRulesChanged(String sessionId, List<SessionHookRule> rules) {
     each(l -> l.hookRulesChanged(sessionId, rules));
+  }
+
+  @Override
+  public void refused(Refusal refusal) {
+    each(l -> l.refused(refusal));
   }
 }

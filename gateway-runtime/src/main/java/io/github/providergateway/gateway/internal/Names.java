@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * INVALID_JSON} naming the field, before anything is registered, so that no host has to display
  * or route it, and provider names map one to one onto {@code persistDir} names.
  */
-final class Names {
+public final class Names {
 
   /** The grammar of provider, instance and tool names. */
   static final Pattern GRAMMAR = Pattern.compile("[A-Za-z0-9_.-]{1,128}");
@@ -58,14 +58,28 @@ final class Names {
         field + " '" + shown(name) + "' must be 1 to 128 of A-Z a-z 0-9 _ . - (" + name.length() + " chars given)");
   }
 
+  /** A name a provider gave, as a log line may show it: as it is when it fits the grammar, else {@link #shown}. */
+  static String forDisplay(String name) {
+    return GRAMMAR.matcher(name).matches() ? name : shown(name);
+  }
+
   /**
    * {@code text} as an error message may repeat it: at most 40 characters, anything outside
    * printable ASCII escaped as {@code \}{@code uXXXX}, so a peer's input cannot make a message
    * (or a close reason built from one) long, or make it display as something else.
    */
   static String shown(String text) {
+    return shown(text, SHOWN_CHARS);
+  }
+
+  /**
+   * {@code text} cut to {@code maxChars} characters (then {@code ...}), anything outside
+   * printable ASCII escaped as {@code \}{@code uXXXX}: how a peer's text may reach a person's
+   * terminal or a log line ({@code Refusal.describe}).
+   */
+  public static String shown(String text, int maxChars) {
     StringBuilder shown = new StringBuilder();
-    for (int i = 0; i < text.length() && i < SHOWN_CHARS; i++) {
+    for (int i = 0; i < text.length() && i < maxChars; i++) {
       char c = text.charAt(i);
       if (c >= 0x20 && c < 0x7f) {
         shown.append(c);
@@ -73,6 +87,6 @@ final class Names {
         shown.append(String.format("\\u%04x", (int) c));
       }
     }
-    return text.length() > SHOWN_CHARS ? shown.append("...").toString() : shown.toString();
+    return text.length() > maxChars ? shown.append("...").toString() : shown.toString();
   }
 }

@@ -1,9 +1,12 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.Refusal;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.ProviderMessageType;
 import java.lang.System.Logger.Level;
 
 /** Sends to providers: messages, errors, and the closing of connections. Loop only. */
@@ -18,9 +21,12 @@ final class Outbox {
 
   /** The engine's, which ends the connection's calls and bindings before the transport closes. */
   private final Closer closer;
+  /** Hears every {@code error} sent ({@link GatewayListener#refused}). */
+  private final GatewayListener listener;
 
-  Outbox(Closer closer) {
+  Outbox(Closer closer, GatewayListener listener) {
     this.closer = closer;
+    this.listener = listener;
   }
 
   /**
@@ -41,6 +47,9 @@ final class Outbox {
    * when the code is fatal.
    */
   void error(Conn conn, ErrorCode code, String message, Refused refused) {
+    if (!conn.isOpen()) {
+      return;
+    }
     ErrorMessage error =
         new ErrorMessage(
             code,
@@ -51,6 +60,19 @@ final class Outbox {
             refused.requestId(),
             null);
     send(conn, error);
+    // Expected, not a fault: INFO and no stack trace, so that a person running the gateway sees
+    // why a provider sits idle (a wrong token, a conflicting hello) without reading a bug report.
+    Refusal refusal =
+        new Refusal(
+            conn.toString(),
+            refused.provider() != null ? refused.provider() : providerName(conn),
+            refused.type() == null ? null : ProviderMessageType.fromWire(refused.type()),
+            code,
+            message);
+    if (LOG.isLoggable(Level.INFO)) {
+      LOG.log(Level.INFO, refusal.describe());
+    }
+    listener.refused(refusal);
     if (code.isFatal()) {
       close(conn, closeReasonFor(code));
     }
@@ -78,9 +100,27 @@ final class Outbox {
     };
   }
 
-  /** What is known of the refused message, for the {@code error}'s correlation fields. */
-  record Refused(String type, String sessionId, String requestId) {
+  /** {@code name#instance}, or {@code name}, of the provider bound on {@code conn}, or null. */
+  static String providerName(Conn conn) {
+    ProviderState provider = conn.provider();
+    return provider == null ? null : providerName(provider.name, provider.instance);
+  }
+
+  static String providerName(String name, String instance) {
+    return instance == null ? name : name + "#" + instance;
+  }
+
+  /**
+   * What is known of the refused message, for the {@code error}'s correlation fields; and the
+   * provider it speaks for when that is not the one bound on the connection (a {@code hello}
+   * names its own), as {@link Names#forDisplay} shows it, or null.
+   */
+  record Refused(String type, String sessionId, String requestId, String provider) {
     static final Refused NOTHING = new Refused(null, null, null);
+
+    Refused(String type, String sessionId, String requestId) {
+      this(type, sessionId, requestId, null);
+    }
 
     static Refused type(String type) {
       return new Refused(type, null, null);

@@ -57,8 +57,20 @@ class CiGuardrailExampleTest {
   @BeforeEach
   void startGateway() throws Exception {
     // Real time and a real socket: generous gate timeouts keep a stalled CI machine from turning
-    // a slow answer into a timeout deny.
-    gateway = Gateway.builder().limits(ServerFixture.PATIENT_LIMITS).build();
+    // a slow answer into a timeout deny, and generous regex time keeps it from turning a slow
+    // match into a rule without budget. On 2 cores under a load of 10, the matches before "git
+    // status" were charged more than the provider's 10 ms a second (wall time, while the thread
+    // was descheduled), so its rule failed safe as a match: the gate was asked, and denied since
+    // CI was red. (A budget of 1 ns a second fails the test the same way.)
+    gateway =
+        Gateway.builder()
+            .limits(
+                ServerFixture.PATIENT_LIMITS.toBuilder()
+                    .regexDeadline(Duration.ofMillis(500))
+                    .regexBudget(Duration.ofSeconds(1))
+                    .regexBudgetPerSecond(Duration.ofSeconds(2))
+                    .build())
+            .build();
     server = WebSocketServer.builder(gateway).port(0).build().start();
     sessionId =
         await(

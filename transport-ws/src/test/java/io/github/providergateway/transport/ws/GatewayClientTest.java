@@ -210,7 +210,10 @@ class GatewayClientTest {
         GatewayClient.Launch.builder()
             .port(port)
             .startTimeout(Duration.ofSeconds(5))
-            .starter((where, onPort) -> startGateway(where, onPort))
+            .starter((where, onPort) -> {
+                  startGateway(where, onPort);
+                  return null; // in this JVM: no process to watch
+                })
             .build();
     GatewayClient.Options options =
         GatewayClient.Options.builder()

@@ -1,0 +1,116 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.host.client.GatewayClient;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * {@code --detached} typed by a person, in a terminal: starts the home's shared gateway in the
+ * background the way a host's {@code GatewayClient.connectOrStart} does (through {@link
+ * DetachedGatewayStarter}, from a copy of the jar), says where it runs, where it logs and how to
+ * stop it, and returns, leaving the terminal free. The gateway it starts runs {@code --detached}
+ * with no terminal, which is the gateway itself ({@link DetachedHost}): what a host's starter, an
+ * embedder's starter or a service manager runs, in the foreground of whoever started it. If the
+ * home already has a gateway, nothing is started and this says where that one is.
+ */
+final class DetachedLaunch implements FrontEnd {
+
+  private final PrintStream out;
+  private final PrintStream err;
+  /** The starter for a detached gateway given these extra arguments. */
+  private final Function<List<String>, GatewayClient.Starter> starter;
+
+  DetachedLaunch(PrintStream out, PrintStream err) {
+    this(out, err, args -> DetachedGatewayStarter.fromClassPath().withArgs(args));
+  }
+
+  /** Tests pass a starter that runs the app from their class path. */
+  DetachedLaunch(PrintStream out, PrintStream err, Function<List<String>, GatewayClient.Starter> starter) {
+    this.out = out;
+    this.err = err;
+    this.starter = starter;
+  }
+
+  @Override
+  public int run(AppOptions options) {
+    Path home = options.home();
+    int port;
+    try {
+      port = options.port() != 0 ? options.port() : freePort();
+    } catch (IOException e) {
+      err.println("gateway: no free port on loopback: " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    List<String> args = new ArrayList<>(List.of("--idle-exit-grace", Main.formatDuration(options.idleExitGrace())));
+    if (options.config() != null) {
+      args.addAll(List.of("--config", options.config().toString()));
+    }
+    Long before = livePid(home);
+    GatewayClient.Launch launch =
+        GatewayClient.Launch.builder().port(port).starter(starter.apply(args)).build();
+    // Connected once, then closed: this started no session, so the gateway is left as it was.
+    try (GatewayClient ignored = GatewayClient.connectOrStart(home, launch)) {
+      Long pid = livePid(home);
+      int listening = publishedPort(home, port);
+      if (pid == null) {
+        out.println("gateway: a gateway already serves " + home + " on ws://127.0.0.1:" + listening
+            + " (not a detached one: it stops when whoever started it says so); nothing started");
+        return Main.EXIT_OK;
+      }
+      out.println(
+          "gateway: "
+              + (pid.equals(before) ? "the shared gateway for " + home + " was running already"
+                  : "started the shared gateway for " + home + " in the background")
+              + " (pid " + pid + ")");
+      out.println("  listening on  ws://127.0.0.1:" + listening + " (hosts: ws://127.0.0.1:" + listening + "/host)");
+      out.println("  token file    " + home.resolve(GatewayClient.TOKEN_FILE));
+      out.println("  log           " + home.resolve("logs").resolve("gateway.log"));
+      out.println("It stops by itself once it has had no session and no host for "
+          + Main.formatDuration(options.idleExitGrace()) + " (--idle-exit-grace).");
+      out.println("'gateway attach --home " + AgentConfig.shellQuote(home.toString()) + "' opens its console; 'kill "
+          + pid + "' stops it now.");
+      return Main.EXIT_OK;
+    } catch (IOException e) {
+      err.println("gateway: " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+  }
+
+  @Override
+  public void stopOnSignal() {
+    // Nothing of ours runs: the gateway started lives on by design.
+  }
+
+  /** The pid in {@code <home>/gateway.pid} when that process is alive, else null. */
+  private static Long livePid(Path home) {
+    try {
+      long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? pid : null;
+    } catch (IOException | NumberFormatException none) {
+      return null;
+    }
+  }
+
+  /** The port in {@code <home>/gateway.port}, else {@code fallback}. */
+  private static int publishedPort(Path home, int fallback) {
+    try {
+      return Integer.parseInt(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip());
+    } catch (IOException | NumberFormatException none) {
+      return fallback;
+    }
+  }
+
+  /** A port free on loopback now, for {@code --port 0}: hosts find it in the home's port file. */
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}

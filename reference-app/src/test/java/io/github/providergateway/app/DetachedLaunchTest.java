@@ -1,0 +1,88 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.FreePorts;
+import io.github.providergateway.host.client.GatewayClient;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./gateway --detached} typed in a terminal (issue 17: it ran in the foreground): the shared
+ * gateway starts in the background, as hosts start it, and the command returns saying where it
+ * runs, where it logs and how to stop it. Every detached gateway of the test's home is killed
+ * afterwards.
+ */
+class DetachedLaunchTest {
+
+  @TempDir Path home;
+  private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+
+  @AfterEach
+  void killGateways() {
+    ProcessHandle.allProcesses()
+        .filter(p -> {
+          List<String> args = RuntimeCopy.argumentsOf(p);
+          return args.contains("--detached") && args.contains(home.toString());
+        })
+        .forEach(ProcessHandle::destroyForcibly);
+  }
+
+  /** {@code --detached} as a person types it, with the app started from the test class path. */
+  private int launch(int port) {
+    AppOptions options =
+        Main.options(Map.of(), "--detached", "--home", home.toString(), "--port", Integer.toString(port), "--idle-exit-grace", "60s");
+    return new DetachedLaunch(
+            new PrintStream(stdout, true, StandardCharsets.UTF_8),
+            new PrintStream(stderr, true, StandardCharsets.UTF_8),
+            args -> DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path")).withArgs(args))
+        .run(options);
+  }
+
+  private String printed() {
+    return stdout.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void itStartsTheSharedGatewayInTheBackgroundSaysWhereAndReturns() throws Exception {
+    int port = FreePorts.pick();
+
+    assertThat(launch(port)).as(stderr.toString(StandardCharsets.UTF_8)).isEqualTo(Main.EXIT_OK);
+
+    long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
+    assertThat(RuntimeCopy.argumentsOf(ProcessHandle.of(pid).orElseThrow()))
+        .contains("--detached", "--idle-exit-grace", "60s");
+    assertThat(printed())
+        .contains("started the shared gateway for " + home + " in the background (pid " + pid + ")")
+        .contains("listening on  ws://127.0.0.1:" + port + " (hosts: ws://127.0.0.1:" + port + "/host)")
+        .contains("log           " + home.resolve("logs/gateway.log"))
+        .contains("no session and no host for 60s")
+        .contains("'kill " + pid + "' stops it now");
+    try (GatewayClient host = GatewayClient.connect(home, port, GatewayClient.Options.defaults())) {
+      assertThat(host.sessions().get()).isEmpty(); // it serves hosts, from the background
+    }
+  }
+
+  @Test
+  void aSecondLaunchFindsTheGatewayRunningAndStartsNoOther() throws Exception {
+    int port = FreePorts.pick();
+    assertThat(launch(port)).isEqualTo(Main.EXIT_OK);
+    String pid = Files.readString(home.resolve(GatewayClient.PID_FILE)).strip();
+    stdout.reset();
+
+    assertThat(launch(port)).isEqualTo(Main.EXIT_OK);
+
+    assertThat(printed()).contains("the shared gateway for " + home + " was running already (pid " + pid + ")");
+    assertThat(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip()).isEqualTo(pid);
+  }
+}
