@@ -72,6 +72,8 @@ public interface GatewayListener {
    * {@code hello}, a pairing, a transform, a hook rule, a push over budget, ...) or ended its
    * connection for a broken rule. Called once per {@code error}, as it is sent. An expected event,
    * not a fault: the gateway also logs it at INFO, without a stack trace.
+   *
+   * @param refusal which connection and provider, what was refused, and what the provider was told
    */
   default void refused(Refusal refusal) {}
 }

@@ -28,6 +28,10 @@ public interface ProviderLink {
    */
   void receive(ProviderMessage message);
 
-  /** The connection closed, whoever closed it. Every call pending on it ends {@code DISCONNECTED}. */
+  /**
+   * The connection closed, whoever closed it. Every call pending on it ends {@code DISCONNECTED}.
+   * After the gateway has stopped it does nothing (stopping ended every call already), so a
+   * transport may close its connections after the gateway.
+   */
   void closed();
 }

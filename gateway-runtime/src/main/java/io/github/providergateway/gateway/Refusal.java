@@ -31,6 +31,16 @@ public record Refusal(
   /** How much of {@link #detail} {@link #describe()} repeats. */
   private static final int SHOWN_DETAIL_CHARS = 300;
 
+  /**
+   * Checks that the connection, the code and the detail are there.
+   *
+   * @param connection the connection, as the gateway's logs name it; not null
+   * @param provider the provider's name, or {@code null} before any {@code hello}
+   * @param refused the type of the message refused, or {@code null} when the error answers none
+   * @param code the {@code error}'s code; not null
+   * @param detail the {@code error}'s message, as sent; not null
+   * @throws NullPointerException when {@code connection}, {@code code} or {@code detail} is null
+   */
   public Refusal {
     requireNonNull(connection, "connection");
     requireNonNull(code, "code");
@@ -42,6 +52,8 @@ public record Refusal(
    * 127.0.0.1:55412): TOOL_CONFLICT Tool 'greet' is already registered by ...}. The detail can
    * repeat what the provider sent, so it is cut to 300 characters with anything outside printable
    * ASCII escaped: a provider cannot write control sequences to the operator's terminal.
+   *
+   * @return the line, without a line break
    */
   public String describe() {
     String what = refused == null ? "" : "refused " + typeName() + " of ";

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway;
 import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingGatewayListener;
@@ -32,12 +33,14 @@ import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.TransformRequest;
 import io.github.providergateway.protocol.TransformResult;
 import io.github.providergateway.protocol.TransformRule;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Sessions coming and going, and what providers see of it (spec: session.lifecycle). */
 class SessionLifecycleTest {
@@ -330,6 +333,18 @@ class SessionLifecycleTest {
     RecordingProviderConnection p = f.bound("later", b, tool("t"));
 
     assertThat(p.isClosed()).isFalse();
+  }
+
+  @Test
+  void aTransportClosingItsConnectionAfterTheGatewayStoppedHearsNothingOfIt(@TempDir Path home) {
+    // The reference app stops the gateway, then its WebSocket server, whose connections then
+    // report closed() to a gateway whose loop has stopped (a RejectedExecutionException at quit).
+    Gateway stopped = Gateway.builder().home(home).build();
+    RecordingProviderConnection connection = new RecordingProviderConnection("late");
+    ProviderLink link = stopped.acceptWebSocket(connection);
+    stopped.close();
+
+    assertThatCode(link::closed).doesNotThrowAnyException();
   }
 
   @Test

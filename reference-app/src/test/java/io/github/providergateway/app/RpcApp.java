@@ -73,9 +73,14 @@ final class RpcApp implements AutoCloseable {
   private RpcApp(
       Class<?> main, Path home, List<String> args, Path stderrFile, Map<String, String> env)
       throws IOException {
+    this(TestJvm.command(main, args), home, stderrFile, env);
+  }
+
+  /** The subprocess {@code command} runs, which must be the app in {@code --rpc} mode. */
+  private RpcApp(List<String> command, Path home, Path stderrFile, Map<String, String> env)
+      throws IOException {
     this.home = home;
     this.exitCode = new CompletableFuture<>();
-    List<String> command = TestJvm.command(main, args);
     ProcessBuilder builder =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.to(stderrFile.toFile()));
     builder.environment().putAll(env);
@@ -158,6 +163,23 @@ final class RpcApp implements AutoCloseable {
     all.addAll(List.of(args));
     RpcApp app = new RpcApp(main, home, all, stderrFile, env);
     app.awaitStarted();
+    return app;
+  }
+
+  /**
+   * Runs {@code command}, a program that runs the app in {@code --rpc} mode for {@code home} (the
+   * {@code ./gateway} launcher, say), and waits for {@code gateway.started}, at most {@code
+   * startWait}: a launcher may first make a class-data archive.
+   */
+  static RpcApp startCommand(
+      List<String> command, Path home, Path stderrFile, Map<String, String> env, Duration startWait)
+      throws IOException {
+    RpcApp app = new RpcApp(command, home, stderrFile, env);
+    app.output.await(
+        "gateway.started",
+        line -> line.path("event").asText().equals("gateway.started"),
+        () -> app.exitCode.isDone() ? "the app exited; stderr:\n" + app.stderr() : "",
+        startWait);
     return app;
   }
 
@@ -374,7 +396,12 @@ final class RpcApp implements AutoCloseable {
     }
 
     synchronized JsonNode await(String what, Predicate<JsonNode> filter, Supplier<String> more) {
-      long deadline = System.nanoTime() + WAIT.toNanos();
+      return await(what, filter, more, WAIT);
+    }
+
+    synchronized JsonNode await(
+        String what, Predicate<JsonNode> filter, Supplier<String> more, Duration wait) {
+      long deadline = System.nanoTime() + wait.toNanos();
       int checked = 0;
       while (true) {
         assertThat(garbage).as("stdout lines that are not JSON objects").isEmpty();
@@ -386,7 +413,7 @@ final class RpcApp implements AutoCloseable {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           throw new AssertionError(
-              "no " + what + " within " + WAIT + "; stdout so far:\n" + render() + more.get());
+              "no " + what + " within " + wait + "; stdout so far:\n" + render() + more.get());
         }
         try {
           TimeUnit.NANOSECONDS.timedWait(this, left);

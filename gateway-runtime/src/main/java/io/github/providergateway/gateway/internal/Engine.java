@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -275,7 +276,12 @@ public final class Engine {
 
     @Override
     public void closed() {
-      loop.execute(() -> connectionGone(conn));
+      try {
+        loop.execute(() -> connectionGone(conn));
+      } catch (RejectedExecutionException stopped) {
+        // The gateway has stopped, and stopping ended this connection's calls: a transport that
+        // closes its sockets after the gateway (the reference app's stop) hears nothing of it.
+      }
     }
   }
 

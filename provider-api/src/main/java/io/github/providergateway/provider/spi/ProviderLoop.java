@@ -28,6 +28,12 @@ public final class ProviderLoop implements Executor {
   /** Set once the underlying executor refused: every later submit is refused too. */
   private volatile boolean stopped;
 
+  /**
+   * A loop whose tasks run on {@code executor}.
+   *
+   * @param executor runs the tasks, one at a time: a daemon thread of the provider's, a pool, or
+   *     {@code Runnable::run} in tests
+   */
   public ProviderLoop(Executor executor) {
     this.loop = new SerialExecutor("provider", executor);
   }
@@ -41,6 +47,7 @@ public final class ProviderLoop implements Executor {
   /**
    * Queues {@code task}.
    *
+   * @param task what to run on the loop
    * @return {@code false} when the loop has stopped (and so the task never runs)
    */
   public boolean submit(Runnable task) {
@@ -58,12 +65,20 @@ public final class ProviderLoop implements Executor {
     }
   }
 
-  /** Whether the calling thread is running this loop's tasks now. */
+  /**
+   * Tells whether the calling thread is running this loop's tasks now.
+   *
+   * @return {@code true} on the loop, else {@code false}
+   */
   public boolean inLoop() {
     return loop.inLoop();
   }
 
-  /** Fails fast when called off this loop. */
+  /**
+   * Fails fast when called off this loop.
+   *
+   * @throws IllegalStateException when the calling thread is not running this loop's tasks
+   */
   public void assertInLoop() {
     loop.assertInLoop();
   }
