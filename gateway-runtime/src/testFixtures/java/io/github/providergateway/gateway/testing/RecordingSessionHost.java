@@ -50,6 +50,9 @@ public final class RecordingSessionHost implements SessionHost {
   /** The {@code stream@provider} names {@code streamUpdated} gave, in order. */
   public final List<String> updatedStreams = new CopyOnWriteArrayList<>();
 
+  /** A host that has been told nothing yet. */
+  public RecordingSessionHost() {}
+
   @Override
   public void registerTools(String sessionId, List<HostTool> tools) {
     registrations.add(new Registration(sessionId, List.copyOf(tools)));
