@@ -8,10 +8,12 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -66,15 +68,13 @@ final class Interop {
       return nodeDir;
     }
     Path dir = buildDir().resolve("node-interop");
-    Files.createDirectories(dir);
-    try (DirectoryStream<Path> examples = Files.newDirectoryStream(repoRoot().resolve("examples/node"))) {
-      for (Path file : examples) {
-        if (Files.isRegularFile(file)) {
-          Files.copy(file, dir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-        }
-      }
+    FileChannel lock = lockForPreparing(dir);
+    try {
+      copyChanged(repoRoot().resolve("examples/node"), dir);
+      npmInstall(dir, "ws");
+    } finally {
+      lock.close();
     }
-    npmInstall(dir, "ws");
     nodeDir = dir;
     return dir;
   }
@@ -91,17 +91,46 @@ final class Interop {
       return mcpDir;
     }
     Path dir = buildDir().resolve("mcp-interop");
-    Files.createDirectories(dir);
-    Path source = repoRoot().resolve("reference-app/src/test/resources/mcp-interop");
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(source)) {
-      for (Path file : files) {
-        Files.copy(file, dir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-      }
+    FileChannel lock = lockForPreparing(dir);
+    try {
+      copyChanged(repoRoot().resolve("reference-app/src/test/resources/mcp-interop"), dir);
+      npmInstall(dir, "@modelcontextprotocol/sdk");
+      npmInstall(dir, "ws");
+    } finally {
+      lock.close();
     }
-    npmInstall(dir, "@modelcontextprotocol/sdk");
-    npmInstall(dir, "ws");
     mcpDir = dir;
     return dir;
+  }
+
+  /**
+   * Creates {@code dir} and locks it for preparing against the other test JVMs of the build
+   * (Surefire runs two): one copies and installs while the other waits, and neither rewrites a
+   * script the other's Node is running. Closing the channel returned releases the lock.
+   */
+  private static FileChannel lockForPreparing(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    FileChannel channel =
+        FileChannel.open(dir.resolveSibling(dir.getFileName() + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    try {
+      channel.lock();
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** Copies each file of {@code from} into {@code to} unless an identical copy is there already. */
+  private static void copyChanged(Path from, Path to) throws IOException {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(from)) {
+      for (Path file : files) {
+        Path copy = to.resolve(file.getFileName());
+        if (Files.isRegularFile(file) && (!Files.exists(copy) || Files.mismatch(file, copy) != -1)) {
+          Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
   }
 
   /** {@code npm install} of {@code dir}'s package.json, unless {@code probe} is installed there. */
