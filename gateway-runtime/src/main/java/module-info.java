@@ -7,6 +7,8 @@ module io.github.providergateway.gateway {
   requires transitive io.github.providergateway.protocol;
   // The loop and the scheduler are in the builder's API (Gateway.Builder.scheduler).
   requires transitive io.github.providergateway.loop;
+  // Tool arguments are checked against the tools' JSON Schemas (internal.ArgsSchemas).
+  requires com.networknt.schema;
 
   exports io.github.providergateway.gateway;
 }

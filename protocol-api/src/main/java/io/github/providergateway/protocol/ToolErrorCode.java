@@ -7,7 +7,8 @@ package io.github.providergateway.protocol;
  * <p>Providers send {@link #NOT_FOUND}, {@link #TIMEOUT}, {@link #CANCELLED}, {@link #UNAUTHORIZED}
  * and {@link #INTERNAL}. The gateway itself produces {@link #TIMEOUT} (the call's timeout passed),
  * {@link #DISCONNECTED} (the provider went away), {@link #RATE_LIMITED} (the provider's concurrency
- * queue is full) and {@link #INTERNAL} (the provider sent something that could not be read while
+ * queue is full), {@link #INVALID_ARGS} (the arguments do not match the tool's schema; an
+ * extension of this gateway, not a spec code) and {@link #INTERNAL} (the provider sent something that could not be read while
  * this call was its only pending one).
  *
  * <p>{@link #UNKNOWN} stands for a code this library does not know; records that carry one keep
@@ -28,6 +29,11 @@ public enum ToolErrorCode implements WireEnum {
   INTERNAL,
   /** The provider's concurrency queue is full. */
   RATE_LIMITED,
+  /**
+   * The call's arguments do not match the JSON Schema the tool declared; the call reached no hook,
+   * gate or provider. Produced by this gateway only (not a code of the spec).
+   */
+  INVALID_ARGS,
   /** A code this library does not know; see the record's raw code text. */
   UNKNOWN;
 

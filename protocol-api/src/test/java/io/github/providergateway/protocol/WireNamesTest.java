@@ -29,8 +29,9 @@ class WireNamesTest {
         Arguments.of(ErrorCode.class,
             "INVALID_JSON UNKNOWN_TYPE INVALID_SESSION AUTH_FAILED DUPLICATE_INSTANCE TOOL_CONFLICT "
                 + "RATE_LIMITED PAYLOAD_TOO_LARGE UNSUPPORTED_VERSION UNAUTHORIZED UNKNOWN"),
+        // INVALID_ARGS is this gateway's (X-ENG-18): a call whose arguments its schema refuses.
         Arguments.of(ToolErrorCode.class,
-            "NOT_FOUND TIMEOUT CANCELLED DISCONNECTED UNAUTHORIZED INTERNAL RATE_LIMITED UNKNOWN"),
+            "NOT_FOUND TIMEOUT CANCELLED DISCONNECTED UNAUTHORIZED INTERNAL RATE_LIMITED INVALID_ARGS UNKNOWN"),
         Arguments.of(ProviderMessageType.class,
             "auth auth.confirm hello goodbye session.ready tool.result tool.progress gate.result "
                 + "transform.result push tools.update hooks.update context.update filter.set "

@@ -51,6 +51,7 @@ public final class CallDispatcher {
   private final Executor ioExecutor;
   private final SessionRegistry sessions;
   private final HookEngine hooks;
+  private final ArgsSchemas schemas;
   private final EventRelay events;
   private final Outbox outbox;
   private final ConcurrencyLimiter limiter = new ConcurrencyLimiter();
@@ -63,6 +64,7 @@ public final class CallDispatcher {
       Executor ioExecutor,
       SessionRegistry sessions,
       HookEngine hooks,
+      ArgsSchemas schemas,
       EventRelay events,
       Outbox outbox) {
     this.loop = loop;
@@ -72,6 +74,7 @@ public final class CallDispatcher {
     this.ioExecutor = ioExecutor;
     this.sessions = sessions;
     this.hooks = hooks;
+    this.schemas = schemas;
     this.events = events;
     this.outbox = outbox;
   }
@@ -131,6 +134,15 @@ public final class CallDispatcher {
               ToolErrorCode.NOT_FOUND, "No provider tool '" + tool + "' in session " + sessionId));
       return hostCall;
     }
+    String mismatch = owners.isEmpty() ? null : argsMismatch(owners, tool, callArgs);
+    if (mismatch != null) {
+      // Before hooks, gates and the provider (X-ENG-18): a call it did not declare reaches none.
+      call.completeHost(
+          ToolOutcome.failure(
+              ToolErrorCode.INVALID_ARGS,
+              "Arguments of tool '" + tool + "' do not match its schema: " + mismatch));
+      return hostCall;
+    }
     session.calls.add(call);
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
     Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
@@ -141,6 +153,21 @@ public final class CallDispatcher {
         .thenAccept(decision -> afterHooks(call, decision, metaToolOf))
         .exceptionally(failure -> dispatchFailed(call, failure));
     return hostCall;
+  }
+
+  /**
+   * Why {@code args} do not match the schema of the instance the call would now be routed to (or,
+   * if its {@code target} names none, of the first), or null when they do. The arguments are
+   * checked as that provider will receive them, without a gateway-injected {@code target}.
+   */
+  private String argsMismatch(List<Binding> owners, String tool, JsonNode args) {
+    Binding routed = route(owners, args);
+    Binding owner = routed != null ? routed : owners.get(0);
+    ToolDefinition definition = owner.declared.tools.get(tool);
+    ArgsSchema schema =
+        owner.declared.schemas.computeIfAbsent(tool, name -> schemas.compiled(definition));
+    JsonNode checked = owners.size() > 1 ? withoutTarget(args) : args;
+    return schema.violations(checked, hooks.allowance(owner.provider));
   }
 
   /**
@@ -307,14 +334,16 @@ public final class CallDispatcher {
 
   /** The arguments as the provider declared them: a gateway-injected {@code target} is removed. */
   private static JsonNode argsForProvider(CallState call) {
-    if (call.session.owners(call.tool).size() > 1
-        && call.args instanceof ObjectNode object
-        && object.has(MultiInstance.TARGET)) {
+    return call.session.owners(call.tool).size() > 1 ? withoutTarget(call.args) : call.args;
+  }
+
+  private static JsonNode withoutTarget(JsonNode args) {
+    if (args instanceof ObjectNode object && object.has(MultiInstance.TARGET)) {
       ObjectNode copy = object.deepCopy();
       copy.remove(MultiInstance.TARGET);
       return copy;
     }
-    return call.args;
+    return args;
   }
 
   // ---- answers from the provider ----

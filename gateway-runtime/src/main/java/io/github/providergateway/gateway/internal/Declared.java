@@ -8,6 +8,7 @@ import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.TransformRule;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,11 @@ final class Declared {
 
   /** Tools by name, in declaration order. */
   final Map<String, ToolDefinition> tools = new LinkedHashMap<>();
+  /**
+   * The tools' compiled argument schemas, by tool name, as calls first need them; emptied whenever
+   * the tools change.
+   */
+  final Map<String, ArgsSchema> schemas = new HashMap<>();
   /** {@code onPreToolUse} rules, in declaration order. */
   List<HookRule> hookRules = List.of();
   /** Transforms by section. */
@@ -94,6 +100,7 @@ final class Declared {
 
   void setTools(List<ToolDefinition> list) {
     tools.clear();
+    schemas.clear();
     for (ToolDefinition tool : list) {
       tools.put(tool.name(), tool);
     }

@@ -95,9 +95,11 @@ public final class Engine {
     HookEngine hooks = new HookEngine(timers, secrets, limits, this.listener, nanoTime);
     this.prompts = new PromptPipeline(timers, secrets, limits);
     this.events = new EventRelay(timers, codec, outbox);
-    this.catalog = new ToolCatalog(loop, timers, limits, outbox, this.listener);
+    ArgsSchemas argsSchemas = new ArgsSchemas(hooks.regex());
+    this.catalog = new ToolCatalog(loop, timers, limits, outbox, this.listener, argsSchemas);
     this.calls =
-        new CallDispatcher(loop, timers, secrets, limits, ioExecutor, sessions, hooks, events, outbox);
+        new CallDispatcher(
+            loop, timers, secrets, limits, ioExecutor, sessions, hooks, argsSchemas, events, outbox);
     this.pushes = new PushHandler(timers, limits, sessions, retainedStreams, hooks, outbox, this.listener);
     this.bindings =
         new BindingHandler(

@@ -35,9 +35,17 @@ public final class ToolCatalog {
   private final Limits limits;
   private final Outbox outbox;
   private final Listeners listener;
+  private final ArgsSchemas schemas;
 
-  ToolCatalog(SerialExecutor loop, Timers timers, Limits limits, Outbox outbox, Listeners listener) {
+  ToolCatalog(
+      SerialExecutor loop,
+      Timers timers,
+      Limits limits,
+      Outbox outbox,
+      Listeners listener,
+      ArgsSchemas schemas) {
     this.loop = loop;
+    this.schemas = schemas;
     this.timers = timers;
     this.limits = limits;
     this.outbox = outbox;
@@ -49,7 +57,8 @@ public final class ToolCatalog {
   /**
    * Refuses {@code tools} for a provider named {@code providerName} in {@code session} when a name
    * is declared twice, belongs to another provider or to the host, or is reserved for a meta-tool
-   * (R-TOOL-09, R-TOOL-10, R-TOOL-12, R-TOOL-28). Instances of one provider name may share names.
+   * (R-TOOL-09, R-TOOL-10, R-TOOL-12, R-TOOL-28), or when one's {@code parameters} is not a JSON
+   * Schema (X-ENG-18). Instances of one provider name may share names.
    *
    * @param self the provider's own binding there, whose current tools never conflict; or null
    */
@@ -84,6 +93,7 @@ public final class ToolCatalog {
             "Tool names starting with 'list_" + reservedFor + "' are reserved for the gateway");
       }
     }
+    schemas.check(tools, session.id);
   }
 
   /** Refuses a list that declares one name twice. */
