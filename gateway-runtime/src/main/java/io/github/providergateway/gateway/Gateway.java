@@ -126,6 +126,19 @@ public final class Gateway implements HostApi, AutoCloseable {
   }
 
   /**
+   * Registers a connection from any other transport whose peer must prove who it is with {@code
+   * auth}, exactly as a WebSocket connection does ({@link #acceptWebSocket}): for example an MCP
+   * server bridged in as a provider, which authenticates with a spawn token ({@link
+   * #issueSpawnToken}) and so gets project trust and one session, as a spawned provider does.
+   *
+   * @param connection the transport's side of the connection, which the gateway sends through
+   * @return the gateway's side, which the transport delivers to
+   */
+  public ProviderLink acceptAuthenticating(ProviderConnection connection) {
+    return engine.acceptWebSocket(connection);
+  }
+
+  /**
    * Registers an in-process provider: internal trust, no {@code auth}, starting in AwaitHello.
    *
    * @param connection the transport's side of the connection, which the gateway sends through

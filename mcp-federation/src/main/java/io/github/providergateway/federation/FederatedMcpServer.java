@@ -1,0 +1,217 @@
+package io.github.providergateway.federation;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.loop.Backoff;
+import io.github.providergateway.loop.Scheduler;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * An MCP server federated into one session as a provider of project trust, kept running: started
+ * when {@link #start} is called (the host does it when the session starts), restarted with
+ * exponential backoff when it dies, stopped with the session or by {@link #stop}.
+ *
+ * <p>Lifecycle: {@link State#STARTING} → {@link State#RUNNING} (its tools are in the session); on
+ * a crash → {@link State#RESTARTING} (its tools have left the session, calls in flight ended
+ * {@code DISCONNECTED}) → {@code STARTING} after 1 s, 2 s, 4 s … up to 30 s; after {@value
+ * #MAX_FAILURES} failures in a row without a run of at least a minute → {@link State#FAILED}, and it
+ * is left alone. The session ending, the gateway closing the connection or {@link #stop} → {@link
+ * State#STOPPED}, for good. Each change is written to the server's log.
+ *
+ * <pre>{@code
+ * McpServerConfig fs = McpServerConfig.stdio("fs", List.of("npx", "-y", "@modelcontextprotocol/server-filesystem", "."))
+ *     .withLog(home.resolve("logs/fs.log"));
+ * FederatedMcpServer server = FederatedMcpServer.start(gateway, sessionId, fs, SystemScheduler.create());
+ * }</pre>
+ */
+public final class FederatedMcpServer {
+
+  /** Failures in a row after which the server is not started again. */
+  public static final int MAX_FAILURES = 5;
+
+  /** A run at least this long resets the failure count: the server worked, then died. */
+  static final Duration HEALTHY_RUN = Duration.ofMinutes(1);
+
+  private static final Backoff BACKOFF = Backoff.exponential(Duration.ofSeconds(1), Duration.ofSeconds(30));
+
+  /** Where a federated server is in its life. */
+  public enum State {
+    /** Being started and initialized; its tools are not in the session yet. */
+    STARTING,
+    /** Initialized; its tools are in the session. */
+    RUNNING,
+    /** It died; it will be started again after a backoff. */
+    RESTARTING,
+    /** It failed too often in a row; it is not started again. */
+    FAILED,
+    /** It was stopped (session end, shutdown); for good. */
+    STOPPED
+  }
+
+  /**
+   * What {@link #status} says.
+   *
+   * @param name the server's provider name
+   * @param state where it is
+   * @param restarts how many times it was started again after dying
+   * @param lastProblem what ended its last run or start, or null
+   * @param nextStart when it will be started again, in {@code RESTARTING}; null otherwise
+   */
+  public record Status(String name, State state, int restarts, String lastProblem, Instant nextStart) {}
+
+  private final Gateway gateway;
+  private final String sessionId;
+  private final McpServerConfig config;
+  private final Scheduler scheduler;
+  private final ServerLog log;
+  private State state = State.STARTING;
+  private int failuresInARow;
+  private int restarts;
+  private String lastProblem;
+  private Instant nextStart;
+  private Instant runStarted;
+  private McpBridge current;
+  private Scheduler.Cancellable pendingRestart;
+
+  private FederatedMcpServer(Gateway gateway, String sessionId, McpServerConfig config, Scheduler scheduler) {
+    this.gateway = gateway;
+    this.sessionId = sessionId;
+    this.config = config;
+    this.scheduler = scheduler;
+    this.log = new ServerLog(config.log(), gateway.clock());
+  }
+
+  /**
+   * Starts {@code config}'s server for {@code sessionId}; returns at once.
+   *
+   * @param gateway the gateway whose session gets the server's tools
+   * @param sessionId the session; the server is scoped to it, as a spawned provider is
+   * @param config how to start or reach the server
+   * @param scheduler runs the restarts' backoff (the gateway's, or a manual clock in tests)
+   * @return the running server
+   */
+  public static FederatedMcpServer start(
+      Gateway gateway, String sessionId, McpServerConfig config, Scheduler scheduler) {
+    FederatedMcpServer server =
+        new FederatedMcpServer(
+            requireNonNull(gateway, "gateway"),
+            requireNonNull(sessionId, "sessionId"),
+            requireNonNull(config, "config"),
+            requireNonNull(scheduler, "scheduler"));
+    server.run();
+    return server;
+  }
+
+  /** {@return where the server is, how often it restarted and why it last stopped} */
+  public synchronized Status status() {
+    return new Status(config.name(), state, restarts, lastProblem, nextStart);
+  }
+
+  /**
+   * Completes when the server is {@link State#RUNNING} with its tools registered; fails if this
+   * start fails (a later restart may still succeed).
+   *
+   * @return the current run's start
+   */
+  public synchronized CompletableFuture<Void> started() {
+    return startedFuture;
+  }
+
+  private CompletableFuture<Void> startedFuture = new CompletableFuture<>();
+
+  /**
+   * Stops the server for good: its tools leave the session, calls in flight end {@code
+   * DISCONNECTED}. Blocks at most {@code grace}: stdin closed, then SIGTERM halfway, then SIGKILL.
+   *
+   * @param grace how long the server may take to exit
+   */
+  public void stop(Duration grace) {
+    McpBridge run;
+    synchronized (this) {
+      if (state == State.STOPPED) {
+        return;
+      }
+      state = State.STOPPED;
+      nextStart = null;
+      if (pendingRestart != null) {
+        pendingRestart.cancel();
+      }
+      run = current;
+    }
+    log.note("stopping");
+    if (run != null) {
+      run.stop(grace);
+    }
+  }
+
+  /** The process of a running stdio server, or null. For tests and diagnostics. */
+  synchronized Process process() {
+    return current == null ? null : current.process();
+  }
+
+  private void run() {
+    McpBridge bridge;
+    CompletableFuture<Void> started;
+    synchronized (this) {
+      if (state == State.STOPPED) {
+        return;
+      }
+      state = State.STARTING;
+      nextStart = null;
+      runStarted = gateway.clock().instant();
+      bridge = new McpBridge(config, gateway, sessionId, log, (why, restart) -> ended(why, restart));
+      current = bridge;
+      started = startedFuture;
+    }
+    log.note("starting " + (config.isStdio() ? String.join(" ", config.command()) : config.url()));
+    bridge
+        .start()
+        .whenComplete(
+            (ok, failure) -> {
+              if (failure == null) {
+                synchronized (this) {
+                  if (state == State.STARTING && current == bridge) {
+                    state = State.RUNNING;
+                  }
+                }
+                log.note("running; its tools are in session " + sessionId);
+                started.complete(null);
+              } else {
+                started.completeExceptionally(failure);
+              }
+            });
+  }
+
+  /** A run ended: restart it after a backoff if it died, else stop. */
+  private void ended(String why, boolean restart) {
+    synchronized (this) {
+      lastProblem = why;
+      if (!restart || state == State.STOPPED) {
+        state = State.STOPPED;
+        current = null;
+        log.note("stopped: " + why);
+        return;
+      }
+      Duration ran = Duration.between(runStarted, gateway.clock().instant());
+      failuresInARow = ran.compareTo(HEALTHY_RUN) >= 0 ? 1 : failuresInARow + 1;
+      current = null;
+      if (failuresInARow >= MAX_FAILURES) {
+        state = State.FAILED;
+        log.note(why + "; " + failuresInARow + " failures in a row: not started again");
+        gateway.log(sessionId, "mcp:" + config.name(), "MCP server failed " + failuresInARow + " times in a row and is not started again: " + why);
+        return;
+      }
+      Duration delay = BACKOFF.delay(failuresInARow - 1);
+      state = State.RESTARTING;
+      restarts++;
+      nextStart = gateway.clock().instant().plus(delay);
+      startedFuture = new CompletableFuture<>();
+      pendingRestart = scheduler.schedule(delay, this::run);
+      log.note(why + "; restarting in " + delay.toMillis() + " ms");
+      gateway.log(sessionId, "mcp:" + config.name(), "MCP server: " + why + "; restarting in " + delay.toMillis() + " ms");
+    }
+  }
+}

@@ -1,0 +1,314 @@
+package io.github.providergateway.federation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.ProviderConnection;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.TrustLevel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real MCP servers from the npm registry federated into a session (issue 18): their tools listed,
+ * calls round trip, gates see their arguments, a timeout reaches the server as {@code
+ * notifications/cancelled}, a killed server leaves and comes back, the session's end stops it.
+ * The gateway runs on a manual clock: timeouts and restart backoff move only when the test says.
+ */
+class FederatedMcpServerTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration WAIT = Duration.ofSeconds(30);
+
+  @TempDir Path home;
+  private final ManualClock clock = new ManualClock();
+  private final RecordingSessionHost host = new RecordingSessionHost();
+  private final List<FederatedMcpServer> servers = new ArrayList<>();
+  private Gateway gateway;
+  private String session;
+
+  @BeforeEach
+  void startGateway() throws Exception {
+    gateway = Gateway.builder().clock(clock).scheduler(clock).build();
+    session = await(gateway.startSession(SessionSpec.of("federation", home.toString()), host)).id();
+  }
+
+  @AfterEach
+  void stopAll() {
+    servers.forEach(server -> server.stop(Duration.ofSeconds(2)));
+    gateway.close();
+  }
+
+  private FederatedMcpServer federate(McpServerConfig config) throws Exception {
+    FederatedMcpServer server = FederatedMcpServer.start(gateway, session, config.withLog(home.resolve(config.name() + ".log")), clock);
+    servers.add(server);
+    await(server.started());
+    assertThat(server.status().state()).isEqualTo(FederatedMcpServer.State.RUNNING);
+    return server;
+  }
+
+  private Path sandbox() throws IOException {
+    return Files.createDirectories(home.resolve("sandbox")).toRealPath();
+  }
+
+  private FederatedMcpServer filesystem() throws Exception {
+    return federate(McpServerConfig.stdio("fs", McpServers.command("filesystem", sandbox().toString())).withCwd(sandbox()));
+  }
+
+  private CallResult call(String tool, String args) throws Exception {
+    return await(gateway.callTool(session, tool, JSON.readTree(args), null));
+  }
+
+  private List<String> toolNames() throws Exception {
+    return await(gateway.tools(session)).stream().map(HostTool::name).toList();
+  }
+
+  // ---- filesystem ----
+
+  @Test
+  void theFilesystemServersToolsAreInTheSessionAndAWriteAndReadRoundTrip() throws Exception {
+    filesystem();
+
+    assertThat(toolNames()).contains("write_file", "read_text_file", "list_directory");
+    ProviderInfo fs = await(gateway.providers()).stream().filter(p -> p.name().equals("fs")).findFirst().orElseThrow();
+    assertThat(fs.trust()).isEqualTo(TrustLevel.PROJECT);
+
+    Path file = sandbox().resolve("note.txt");
+    ToolOutcome written = call("write_file", "{\"path\":\"" + file + "\",\"content\":\"hello from the gateway\"}").outcome();
+    assertThat(written).isInstanceOf(ToolOutcome.Success.class);
+    assertThat(Files.readString(file)).isEqualTo("hello from the gateway");
+
+    ToolOutcome read = call("read_text_file", "{\"path\":\"" + file + "\"}").outcome();
+    assertThat(((ToolOutcome.Success) read).data().toString()).contains("hello from the gateway");
+  }
+
+  @Test
+  void aGateDeniesWriteFileOutsideAPathByItsArgumentsAndTheServerNeverSeesTheCall() throws Exception {
+    filesystem();
+    Path sandbox = sandbox();
+    Path allowed = Files.createDirectories(sandbox.resolve("docs"));
+    PathGate gate = new PathGate(allowed.toString());
+    gate.link = gateway.acceptLocal(gate, session);
+    gate.link.receive(
+        Hello.builder("path-guard")
+            .session(session)
+            .hooks(new Hooks(List.of(HookRule.gate(new HookMatch("write_file", null, null, null), "paths")), null))
+            .build());
+
+    Path outside = sandbox.resolve("secrets.txt");
+    ToolOutcome denied = call("write_file", "{\"path\":\"" + outside + "\",\"content\":\"x\"}").outcome();
+    ToolOutcome allowedWrite =
+        call("write_file", "{\"path\":\"" + allowed.resolve("a.md") + "\",\"content\":\"ok\"}").outcome();
+
+    assertThat(denied).isEqualTo(new ToolOutcome.Denied("write_file only under " + allowed));
+    assertThat(outside).doesNotExist();
+    assertThat(allowedWrite).isInstanceOf(ToolOutcome.Success.class);
+    assertThat(allowed.resolve("a.md")).hasContent("ok");
+  }
+
+  /** A gate provider: allows {@code write_file} only under one folder, by the call's arguments. */
+  private static final class PathGate implements ProviderConnection {
+    private final String allowed;
+    volatile ProviderLink link;
+
+    PathGate(String allowed) {
+      this.allowed = allowed;
+    }
+
+    @Override
+    public boolean send(GatewayMessage message) {
+      if (message instanceof GateCheck check) {
+        String path = check.args().path("path").asText();
+        link.receive(
+            path.startsWith(allowed + "/")
+                ? GateResult.allow(check.gateId(), check.callId())
+                : GateResult.deny(check.gateId(), check.callId(), "write_file only under " + allowed));
+      }
+      return true;
+    }
+
+    @Override
+    public void close(CloseReason reason) {}
+
+    @Override
+    public String describe() {
+      return "path-guard";
+    }
+  }
+
+  @Test
+  void argumentsTheServersSchemaRefusesNeverReachTheServer() throws Exception {
+    Path stdin = home.resolve("stdin.jsonl");
+    federate(McpServerConfig.stdio("everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
+
+    // The MCP-server row of the validation table (X-ENG-18): the schema is the server's inputSchema.
+    ToolOutcome.Failure missing = (ToolOutcome.Failure) call("get-sum", "{\"a\":1}").outcome();
+    ToolOutcome.Failure wrongType = (ToolOutcome.Failure) call("get-sum", "{\"a\":1,\"b\":\"two\"}").outcome();
+    ToolOutcome sum = call("get-sum", "{\"a\":1,\"b\":2}").outcome();
+
+    assertThat(missing.code()).isEqualTo(ToolErrorCode.INVALID_ARGS);
+    assertThat(missing.error()).contains("required property 'b' not found");
+    assertThat(wrongType.code()).isEqualTo(ToolErrorCode.INVALID_ARGS);
+    assertThat(wrongType.error()).contains("/b: string found, number expected");
+    assertThat(((ToolOutcome.Success) sum).data().asText()).contains("3");
+    String sent = Files.readString(stdin);
+    assertThat(sent).contains("\"b\":2").doesNotContain("\"two\"").doesNotContain("{\"a\":1}");
+  }
+
+  // ---- everything: timeouts, progress, crashes ----
+
+  @Test
+  void aTimeoutCancelsTheServersLongRunningToolAndLeavesTheGatewayClean() throws Exception {
+    Path stdin = home.resolve("stdin.jsonl");
+    federate(McpServerConfig.stdio("everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
+
+    CompletableFuture<CallResult> slow =
+        gateway.callTool(session, "trigger-long-running-operation", JSON.readTree("{\"duration\":60,\"steps\":60}"), Duration.ofSeconds(2));
+    awaitTrue("the server got the call", () -> read(stdin).contains("trigger-long-running-operation"));
+    clock.advance(Duration.ofSeconds(2));
+
+    ToolOutcome.Failure timedOut = (ToolOutcome.Failure) await(slow).outcome();
+    assertThat(timedOut.code()).isEqualTo(ToolErrorCode.TIMEOUT);
+    awaitTrue("the server got notifications/cancelled", () -> read(stdin).contains("notifications/cancelled"));
+    JsonNode cancel = lineWith(read(stdin), "notifications/cancelled");
+    JsonNode request = lineWith(read(stdin), "trigger-long-running-operation");
+    assertThat(cancel.path("params").path("requestId")).isEqualTo(request.path("id"));
+
+    // Clean: the next call goes through.
+    assertThat(((ToolOutcome.Success) call("get-sum", "{\"a\":2,\"b\":3}").outcome()).data().asText()).contains("5");
+  }
+
+  @Test
+  void aKilledServerLeavesTheSessionEndsItsCallsDisconnectedAndIsRestartedAfterItsBackoff() throws Exception {
+    FederatedMcpServer everything = federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
+    CompletableFuture<CallResult> inFlight =
+        gateway.callTool(session, "trigger-long-running-operation", JSON.readTree("{\"duration\":60,\"steps\":60}"), null);
+    Process first = everything.process();
+
+    first.toHandle().destroyForcibly(); // kill -9
+
+    assertThat(((ToolOutcome.Failure) await(inFlight).outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    awaitTrue("its tools left the session", () -> !toolNames().contains("get-sum"));
+    assertThat(everything.status().state()).isEqualTo(FederatedMcpServer.State.RESTARTING);
+    assertThat(everything.status().restarts()).isEqualTo(1);
+    assertThat(Files.readString(home.resolve("everything.log"))).contains("the MCP server exited; restarting in 1000 ms");
+
+    clock.advance(Duration.ofSeconds(1));
+    await(everything.started());
+
+    assertThat(everything.status().state()).isEqualTo(FederatedMcpServer.State.RUNNING);
+    assertThat(everything.process().pid()).isNotEqualTo(first.pid());
+    assertThat(toolNames()).contains("get-sum");
+    assertThat(((ToolOutcome.Success) call("get-sum", "{\"a\":20,\"b\":22}").outcome()).data().asText()).contains("42");
+  }
+
+  @Test
+  void theServersListChangedReachesTheSessionsTools() throws Exception {
+    federate(McpServerConfig.stdio("changer", McpServers.listChanger()));
+    assertThat(toolNames()).containsExactly("grow");
+
+    call("grow", "{}"); // registers "grown"; the server sends notifications/tools/list_changed
+
+    awaitTrue("grown is in the session", () -> toolNames().contains("grown"));
+    clock.advance(Duration.ofMillis(200)); // the registration debounce: the host is told on the loop
+    awaitTrue("the host registered grown", () -> !host.registrations.isEmpty()
+        && host.registrations.get(host.registrations.size() - 1).names().contains("grown"));
+    assertThat(((ToolOutcome.Success) call("grown", "{}").outcome()).data().asText()).isEqualTo("I am new");
+    assertThat(read(home.resolve("changer.log"))).contains("the server's tools changed (list_changed): 2 tools");
+  }
+
+  @Test
+  void theSessionsEndStopsTheServer() throws Exception {
+    FederatedMcpServer memory = federate(McpServerConfig.stdio("memory", McpServers.command("memory"))
+        .withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("memory.jsonl").toString())));
+    Process process = memory.process();
+
+    CompletableFuture<Void> ended = gateway.endSession(session, Duration.ofSeconds(4));
+    awaitTrue("the server exited", () -> !process.isAlive());
+    clock.advance(Duration.ofSeconds(4));
+    await(ended);
+
+    assertThat(memory.status().state()).isEqualTo(FederatedMcpServer.State.STOPPED);
+  }
+
+  // ---- memory ----
+
+  @Test
+  void theMemoryServerKeepsWhatItIsToldAcrossCalls() throws Exception {
+    federate(McpServerConfig.stdio("memory", McpServers.command("memory"))
+        .withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("memory.jsonl").toString())));
+
+    assertThat(toolNames()).contains("create_entities", "read_graph");
+    call("create_entities", "{\"entities\":[{\"name\":\"Ada\",\"entityType\":\"person\",\"observations\":[\"wrote the first program\"]}]}");
+    ToolOutcome graph = call("read_graph", "{}").outcome();
+
+    assertThat(((ToolOutcome.Success) graph).data().toString()).contains("Ada").contains("wrote the first program");
+  }
+
+  // ---- helpers ----
+
+  private static String read(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  private static JsonNode lineWith(String lines, String text) throws IOException {
+    for (String line : lines.split("\n")) {
+      if (line.contains(text)) {
+        return JSON.readTree(line);
+      }
+    }
+    throw new AssertionError("no line with " + text);
+  }
+
+  private static <T> T await(CompletableFuture<T> future) throws Exception {
+    return future.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  interface Check {
+    boolean holds() throws Exception;
+  }
+
+  /** Waits for something a real process does, checking every 20 ms, for at most {@link #WAIT}. */
+  private static void awaitTrue(String what, Check check) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!check.holds()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out waiting: " + what);
+      }
+      Thread.sleep(20);
+    }
+  }
+}
