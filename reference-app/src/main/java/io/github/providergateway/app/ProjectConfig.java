@@ -3,8 +3,11 @@ package io.github.providergateway.app;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +20,15 @@ import java.util.Map;
  * A project's providers, as its config file declares them (host RPC: Project providers):
  *
  * <pre>{@code
- * { "providers": [ { "name": "ci", "command": ["node", "ci.mjs"], "cwd": ".", "env": {"K": "V"}, "session": "first" } ] }
+ * { "providers": [ { "name": "ci", "command": ["node", "ci.mjs"], "cwd": ".", "env": {"K": "V"}, "session": "first" },
+ *                  { "name": "fs", "mcp": "stdio", "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."] },
+ *                  { "name": "remote", "mcp": "http", "url": "http://127.0.0.1:3001/mcp", "toolPrefix": "remote_" } ] }
  * }</pre>
+ *
+ * <p>An entry with {@code "mcp"} is an MCP server the gateway federates (module mcp-federation):
+ * {@code "stdio"} starts {@code command} and speaks MCP over its stdin/stdout; {@code "http"}
+ * reaches {@code url} (https, or http on loopback). {@code toolPrefix} goes before each of its tool
+ * names.
  *
  * <p>A bad entry does not spoil the file: it is left out, and {@link #problems()} says which file,
  * entry and field are wrong, so the gateway can report it and still start the rest.
@@ -53,14 +63,45 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
    * @param session when it is started
    */
   public record Entry(
-      String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
+      String name,
+      List<String> command,
+      Path cwd,
+      Map<String, String> env,
+      SessionMode session,
+      Mcp mcp,
+      URI url,
+      String toolPrefix) {
     public Entry {
       requireNonNull(name, "name");
       command = List.copyOf(command);
       requireNonNull(cwd, "cwd");
       env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
       requireNonNull(session, "session");
+      requireNonNull(mcp, "mcp");
+      toolPrefix = toolPrefix == null ? "" : toolPrefix;
     }
+
+    /** A provider the gateway spawns, speaking the provider interface over WebSocket. */
+    public Entry(String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
+      this(name, command, cwd, env, session, Mcp.NONE, null, "");
+    }
+
+    /** How the gateway reaches this entry's MCP server: it is one when not {@link Mcp#NONE}. */
+    McpServerConfig mcpServer() {
+      McpServerConfig server =
+          mcp == Mcp.HTTP ? McpServerConfig.http(name, url) : McpServerConfig.stdio(name, command).withCwd(cwd).withEnv(env);
+      return server.withToolPrefix(toolPrefix);
+    }
+  }
+
+  /** Whether an entry is an MCP server, and how it is reached ({@code "mcp"}). */
+  public enum Mcp {
+    /** Not one: a provider speaking the provider interface. */
+    NONE,
+    /** Started by the gateway, MCP over its stdin and stdout. */
+    STDIO,
+    /** Reached at its {@code url} over Streamable HTTP. */
+    HTTP
   }
 
   /**
@@ -145,6 +186,17 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
     if (!name.textValue().matches("[A-Za-z0-9._-]+")) {
       return "field \"name\" may hold only letters, digits, '.', '-' and '_' (it names the log file)";
     }
+    JsonNode mcp = entry.get("mcp");
+    if (mcp != null && !mcp.isNull() && !("stdio".equals(mcp.textValue()) || "http".equals(mcp.textValue()))) {
+      return "field \"mcp\" must be \"stdio\" or \"http\"";
+    }
+    JsonNode prefix = entry.get("toolPrefix");
+    if (prefix != null && !prefix.isNull() && !prefix.isTextual()) {
+      return "field \"toolPrefix\" must be a string";
+    }
+    if (mcp != null && "http".equals(mcp.textValue())) {
+      return problemWithUrl(entry);
+    }
     JsonNode command = entry.get("command");
     if (command == null || !command.isArray() || command.isEmpty()) {
       return "field \"command\" must be a non-empty array of strings";
@@ -176,9 +228,28 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
     return null;
   }
 
+  /** An http MCP server's entry: a {@code url} the gateway may use, and no {@code command}. */
+  private static String problemWithUrl(JsonNode entry) {
+    if (entry.has("command")) {
+      return "an \"mcp\": \"http\" server is reached at its \"url\"; it has no \"command\"";
+    }
+    JsonNode url = entry.get("url");
+    if (url == null || !url.isTextual()) {
+      return "field \"url\" must be a string (an \"mcp\": \"http\" server's endpoint)";
+    }
+    try {
+      McpServerConfig.http(entry.get("name").textValue(), new URI(url.textValue()));
+      return null;
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      return "field \"url\": " + e.getMessage();
+    }
+  }
+
   private static Entry entryOf(JsonNode entry, Path folder) {
     List<String> command = new ArrayList<>();
-    entry.get("command").forEach(part -> command.add(part.textValue()));
+    if (entry.path("command").isArray()) {
+      entry.get("command").forEach(part -> command.add(part.textValue()));
+    }
     Path cwd = folder;
     if (entry.path("cwd").isTextual()) {
       cwd = folder.resolve(entry.get("cwd").textValue()).normalize();
@@ -189,6 +260,14 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
     }
     SessionMode mode =
         "first".equals(entry.path("session").asText(null)) ? SessionMode.FIRST : SessionMode.EACH;
-    return new Entry(entry.get("name").textValue(), command, cwd, env, mode);
+    Mcp mcp =
+        switch (entry.path("mcp").asText("")) {
+          case "stdio" -> Mcp.STDIO;
+          case "http" -> Mcp.HTTP;
+          default -> Mcp.NONE;
+        };
+    URI url = mcp == Mcp.HTTP ? URI.create(entry.get("url").textValue()) : null;
+    return new Entry(
+        entry.get("name").textValue(), command, cwd, env, mode, mcp, url, entry.path("toolPrefix").asText(""));
   }
 }

@@ -2,6 +2,8 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.federation.FederatedMcpServer;
+import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.loop.Scheduler;
@@ -60,6 +62,8 @@ final class ProjectProviders implements AutoCloseable {
   private final ExecutorService spawner;
   /** Processes by the session they serve. Touched from the loop and the spawner thread. */
   private final Map<String, List<Process>> processes = new ConcurrentHashMap<>();
+  /** Federated MCP servers by the session they serve; they stop themselves with it. */
+  private final Map<String, List<FederatedMcpServer>> mcpServers = new ConcurrentHashMap<>();
   /** Whether the entries marked "first" have been started. Loop only (session events). */
   private boolean firstStarted;
   /**
@@ -161,6 +165,10 @@ final class ProjectProviders implements AutoCloseable {
   }
 
   private void spawn(ProjectConfig.Entry entry, String sessionId) {
+    if (entry.mcp() != ProjectConfig.Mcp.NONE) {
+      federate(entry, sessionId);
+      return;
+    }
     try {
       String token = gateway.issueSpawnToken(sessionId).get(10, TimeUnit.SECONDS);
       File log = logFile(entry.name()).toFile();
@@ -207,6 +215,33 @@ final class ProjectProviders implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts the entry's MCP server as a provider of {@code sessionId} (module mcp-federation): it
+   * restarts itself when it dies and stops with the session; its stderr and its life go to its log.
+   */
+  private void federate(ProjectConfig.Entry entry, String sessionId) {
+    try {
+      McpServerConfig server = entry.mcpServer().withLog(logFile(entry.name()));
+      synchronized (lifecycle) {
+        if (closed) {
+          return;
+        }
+        mcpServers
+            .computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>())
+            .add(FederatedMcpServer.start(gateway, sessionId, server, scheduler));
+      }
+      LOG.log(Level.INFO, "starting MCP server {0} for session {1}", entry.name(), sessionId);
+    } catch (IOException | RuntimeException e) {
+      gateway.log(sessionId, SOURCE, "Cannot start MCP server '" + entry.name() + "': " + e.getMessage());
+      LOG.log(Level.WARNING, "cannot start MCP server " + entry.name(), e);
+    }
+  }
+
+  /** The MCP servers federated into {@code sessionId}, and where each is in its life. */
+  public List<FederatedMcpServer.Status> mcpServersOf(String sessionId) {
+    return mcpServers.getOrDefault(sessionId, List.of()).stream().map(FederatedMcpServer::status).toList();
+  }
+
   private boolean isClosed() {
     synchronized (lifecycle) {
       return closed;
@@ -228,6 +263,11 @@ final class ProjectProviders implements AutoCloseable {
 
   /** The session's deadline passed: terminate what still runs, and kill it after the grace. */
   private void stop(String sessionId) {
+    List<FederatedMcpServer> servers = mcpServers.remove(sessionId);
+    if (servers != null) {
+      // Each stopped itself on shutdown.pending; one still starting or restarting stops here.
+      spawner.execute(() -> servers.forEach(server -> server.stop(killGrace)));
+    }
     List<Process> running = processes.remove(sessionId);
     if (running == null) {
       return;
@@ -263,6 +303,9 @@ final class ProjectProviders implements AutoCloseable {
       }
       processes.clear();
     }
+    // The app is stopping: each server gets its stdin closed, then half a second before SIGTERM.
+    mcpServers.values().forEach(servers -> servers.forEach(server -> server.stop(Duration.ofSeconds(1))));
+    mcpServers.clear();
     spawner.shutdownNow();
   }
 }

@@ -32,6 +32,7 @@ final class Interop {
 
   private static Path nodeDir;
   private static Path mcpDir;
+  private static Path mcpServersDir;
 
   private Interop() {}
 
@@ -100,6 +101,30 @@ final class Interop {
       lock.close();
     }
     mcpDir = dir;
+    return dir;
+  }
+
+  /**
+   * A folder with the MCP servers of {@code mcp-federation/src/test/mcp-servers/package.json}
+   * ({@code @modelcontextprotocol/server-filesystem} and others from the npm registry) installed.
+   * Skips the test when Node is not installed; fails it when {@code npm install} fails.
+   *
+   * @return the folder; a server's script is {@code node_modules/@modelcontextprotocol/server-<name>/dist/index.js}
+   */
+  static synchronized Path mcpServers() throws IOException, InterruptedException {
+    assumeTrue(runs(List.of("node", "--version")), "Node.js is not installed: MCP server interop skipped");
+    if (mcpServersDir != null) {
+      return mcpServersDir;
+    }
+    Path dir = buildDir().resolve("mcp-servers");
+    FileChannel lock = lockForPreparing(dir);
+    try {
+      copyChanged(repoRoot().resolve("mcp-federation/src/test/mcp-servers"), dir);
+      npmInstall(dir, "@modelcontextprotocol/server-filesystem");
+    } finally {
+      lock.close();
+    }
+    mcpServersDir = dir;
     return dir;
   }
 
