@@ -13,6 +13,7 @@ import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.GateCheck;
@@ -25,6 +26,7 @@ import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TrustLevel;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -258,6 +260,36 @@ class FederatedMcpServerTest {
     await(ended);
 
     assertThat(memory.status().state()).isEqualTo(FederatedMcpServer.State.STOPPED);
+  }
+
+  // ---- Streamable HTTP ----
+
+  @Test
+  void aStreamableHttpServerOnLoopbackServesTheSessionAndATimeoutLeavesItClean() throws Exception {
+    int port = FreePorts.pick();
+    ProcessBuilder builder =
+        new ProcessBuilder(McpServers.command("everything", "streamableHttp"))
+            .redirectErrorStream(true)
+            .redirectOutput(home.resolve("http-server.log").toFile());
+    builder.environment().put("PORT", String.valueOf(port));
+    Process server = builder.start();
+    server.getOutputStream().close();
+    try {
+      awaitTrue("the server listens", () -> read(home.resolve("http-server.log")).contains("listening on port"));
+      federate(McpServerConfig.http("remote", URI.create("http://127.0.0.1:" + port + "/mcp")).withToolPrefix("remote_"));
+
+      assertThat(toolNames()).contains("remote_get-sum", "remote_echo");
+      assertThat(((ToolOutcome.Success) call("remote_get-sum", "{\"a\":4,\"b\":5}").outcome()).data().asText()).contains("9");
+
+      CompletableFuture<CallResult> slow =
+          gateway.callTool(session, "remote_trigger-long-running-operation", JSON.readTree("{\"duration\":60,\"steps\":60}"), Duration.ofSeconds(2));
+      await(gateway.sessions()); // the loop runs tasks in order: the call and its timer are armed now
+      clock.advance(Duration.ofSeconds(2));
+      assertThat(((ToolOutcome.Failure) await(slow).outcome()).code()).isEqualTo(ToolErrorCode.TIMEOUT);
+      assertThat(((ToolOutcome.Success) call("remote_echo", "{\"message\":\"still here\"}").outcome()).data().asText()).contains("still here");
+    } finally {
+      server.destroyForcibly();
+    }
   }
 
   // ---- memory ----

@@ -1,0 +1,37 @@
+package io.github.providergateway.federation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Where a federated MCP server may be: a command, or https, or plain http on loopback only. */
+class McpServerConfigTest {
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http://127.0.0.1:3001/mcp", "http://[::1]:3001/mcp", "http://localhost:3001/mcp", "https://mcp.example.com/mcp"})
+  void loopbackHttpAndAnyHttpsAreAccepted(String url) {
+    assertThat(McpServerConfig.http("remote", URI.create(url)).isStdio()).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http://example.com/mcp", "http://10.0.0.5:3001/mcp", "http://127.0.0.1.nip.io/mcp", "ftp://127.0.0.1/mcp"})
+  void plainHttpOffThisMachineOrAnotherSchemeIsRefused(String url) {
+    assertThatThrownBy(() -> McpServerConfig.http("remote", URI.create(url)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("MCP server 'remote': ");
+  }
+
+  @Test
+  void aServerIsACommandOrAUrlNeverBothOrNeither() {
+    assertThatThrownBy(() -> new McpServerConfig("x", List.of("srv"), null, null, URI.create("https://a/mcp"), null, null))
+        .hasMessageContaining("not both");
+    assertThatThrownBy(() -> new McpServerConfig("x", List.of(), null, null, null, null, null))
+        .hasMessageContaining("not neither");
+    assertThatThrownBy(() -> McpServerConfig.stdio("x", List.of())).hasMessageContaining("command must not be empty");
+  }
+}
