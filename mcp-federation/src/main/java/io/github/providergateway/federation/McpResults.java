@@ -76,7 +76,24 @@ final class McpResults {
     if (content.stream().allMatch(block -> block instanceof McpSchema.TextContent)) {
       return ToolResult.success(id, JsonNodeFactory.instance.textNode(joinedText(content)));
     }
-    return ToolResult.success(id, JSON.valueToTree(content));
+    return ToolResult.success(id, blocks(content));
+  }
+
+  /**
+   * The blocks as MCP writes them, each with its {@code type}: Jackson writes the type only when
+   * it serializes a block as the {@code Content} interface, not as its record.
+   */
+  private static JsonNode blocks(List<McpSchema.Content> content) {
+    com.fasterxml.jackson.databind.node.ArrayNode array = JsonNodeFactory.instance.arrayNode();
+    com.fasterxml.jackson.databind.ObjectWriter asContent = JSON.writerFor(McpSchema.Content.class);
+    for (McpSchema.Content block : content) {
+      try {
+        array.add(JSON.readTree(asContent.writeValueAsString(block)));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException unwritable) {
+        array.add(JsonNodeFactory.instance.textNode(String.valueOf(block)));
+      }
+    }
+    return array;
   }
 
   private static String joinedText(List<McpSchema.Content> content) {

@@ -210,6 +210,46 @@ class FederatedMcpServerTest {
   }
 
   @Test
+  void theServersProgressReachesTheHostAndTheHostsCancelReachesTheServer() throws Exception {
+    Path stdin = home.resolve("stdin.jsonl");
+    federate(McpServerConfig.stdio("everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
+    List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    CompletableFuture<CallResult> slow =
+        gateway.callTool(
+            session, "trigger-long-running-operation", JSON.readTree("{\"duration\":30,\"steps\":30}"), null, progress::add);
+    awaitTrue("a progress notification became the call's progress", () -> !progress.isEmpty());
+    slow.cancel(true); // what the console's Ctrl-C and an agent's notifications/cancelled do
+
+    awaitTrue("the server got notifications/cancelled", () -> read(stdin).contains("notifications/cancelled"));
+    assertThat(progress.get(0)).as("progress/total, as the server sent no message").isEqualTo("1 / 30");
+    JsonNode cancel = lineWith(read(stdin), "notifications/cancelled");
+    assertThat(cancel.path("params").path("requestId")).isEqualTo(lineWith(read(stdin), "trigger-long-running-operation").path("id"));
+    assertThat(cancel.path("params").path("reason").asText()).contains("interrupted");
+  }
+
+  @Test
+  void textStructuredImageAndResourceResultsAndToolErrorsMapToOutcomes() throws Exception {
+    federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
+
+    ToolOutcome text = call("echo", "{\"message\":\"hi\"}").outcome();
+    ToolOutcome structured = call("get-structured-content", "{\"location\":\"New York\"}").outcome();
+    ToolOutcome image = call("get-tiny-image", "{}").outcome();
+    ToolOutcome resource = call("get-resource-reference", "{\"resourceType\":\"Text\",\"resourceId\":1}").outcome();
+    ToolOutcome error = call("gzip-file-as-resource", "{\"name\":\"x.gz\",\"data\":\"file:///etc/passwd\",\"outputType\":\"resource\"}").outcome();
+
+    assertThat(((ToolOutcome.Success) text).data().asText()).isEqualTo("Echo: hi");
+    assertThat(((ToolOutcome.Success) structured).data().has("temperature")).as(structured.toString()).isTrue();
+    JsonNode blocks = ((ToolOutcome.Success) image).data();
+    assertThat(blocks.isArray()).isTrue();
+    assertThat(blocks.findValuesAsText("type")).contains("image");
+    assertThat(blocks.findValuesAsText("mimeType")).contains("image/png");
+    assertThat(((ToolOutcome.Success) resource).data().findValuesAsText("type")).contains("resource");
+    assertThat(error).as("isError is a failure with the server's text").isInstanceOf(ToolOutcome.Failure.class);
+    assertThat(((ToolOutcome.Failure) error).code()).isEqualTo(ToolErrorCode.INTERNAL);
+  }
+
+  @Test
   void aKilledServerLeavesTheSessionEndsItsCallsDisconnectedAndIsRestartedAfterItsBackoff() throws Exception {
     FederatedMcpServer everything = federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
     CompletableFuture<CallResult> inFlight =
