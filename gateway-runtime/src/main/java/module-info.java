@@ -9,6 +9,8 @@ module io.github.providergateway.gateway {
   requires transitive io.github.providergateway.loop;
   // Tool arguments are checked against the tools' JSON Schemas (internal.ArgsSchemas).
   requires com.networknt.schema;
+  // The audit trail's decisions are also Flight Recorder events (internal.DecisionEvent).
+  requires jdk.jfr;
 
   exports io.github.providergateway.gateway;
 }

@@ -76,4 +76,14 @@ public interface GatewayListener {
    * @param refusal which connection and provider, what was refused, and what the provider was told
    */
   default void refused(Refusal refusal) {}
+
+  /**
+   * The gateway took a decision about a peer or a call: the audit trail (docs/audit.md). Every
+   * authentication, {@code hello}, refusal, tool call's outcome and pre-tool-use evaluation is one
+   * {@link Decision}. The gateway builds decisions only while some listener overrides this method,
+   * so a host that does not audit pays nothing for it.
+   *
+   * @param decision what was decided, about whom, why, and how long it took
+   */
+  default void decided(Decision decision) {}
 }

@@ -17,8 +17,11 @@ final class AuthHandler {
   private final SessionRegistry sessions;
   private final Pairing pairing;
   private final Outbox outbox;
+  private final Listeners listener;
 
-  AuthHandler(Credentials credentials, SessionRegistry sessions, Pairing pairing, Outbox outbox) {
+  AuthHandler(
+      Credentials credentials, SessionRegistry sessions, Pairing pairing, Outbox outbox, Listeners listener) {
+    this.listener = listener;
     this.credentials = credentials;
     this.sessions = sessions;
     this.pairing = pairing;
@@ -40,6 +43,9 @@ final class AuthHandler {
     conn.authenticated(credential);
     conn.on(ConnectionEvent.TOKEN_ACCEPTED);
     outbox.send(conn, Sessions.of(sessions.listFor(credential)));
+    if (listener.hearsDecisions()) {
+      listener.decided(Decisions.authenticated(listener.now(), conn.toString(), credential.trust(), "token"));
+    }
   }
 
   void confirm(Conn conn, AuthConfirm confirm) {

@@ -155,6 +155,12 @@ final class BindingHandler {
       outbox.send(conn, SessionLifecycle.started(binding.session.id));
     }
     listener.providerConnected(provider.info());
+    if (listener.hearsDecisions()) {
+      listener.decided(
+          Decisions.bound(
+              listener.now(), conn.toString(), provider.info().name() + (provider.instance == null ? "" : "#" + provider.instance),
+              conn.trust(), provider.info().sessions()));
+    }
   }
 
   /** At most {@code maxRebindsPerMinute} rebinds per connection (spec: Payload limits). */

@@ -52,6 +52,7 @@ public final class CallDispatcher {
   private final SessionRegistry sessions;
   private final HookEngine hooks;
   private final ArgsSchemas schemas;
+  private final Listeners listener;
   private final EventRelay events;
   private final Outbox outbox;
   private final ConcurrencyLimiter limiter = new ConcurrencyLimiter();
@@ -65,6 +66,7 @@ public final class CallDispatcher {
       SessionRegistry sessions,
       HookEngine hooks,
       ArgsSchemas schemas,
+      Listeners listener,
       EventRelay events,
       Outbox outbox) {
     this.loop = loop;
@@ -75,6 +77,7 @@ public final class CallDispatcher {
     this.sessions = sessions;
     this.hooks = hooks;
     this.schemas = schemas;
+    this.listener = listener;
     this.events = events;
     this.outbox = outbox;
   }
@@ -129,7 +132,8 @@ public final class CallDispatcher {
     List<Binding> owners = session.owners(tool);
     String metaToolOf = owners.isEmpty() ? MultiInstance.metaToolProvider(session, tool) : null;
     if (owners.isEmpty() && metaToolOf == null) {
-      call.completeHost(
+      complete(
+          call,
           ToolOutcome.failure(
               ToolErrorCode.NOT_FOUND, "No provider tool '" + tool + "' in session " + sessionId));
       return hostCall;
@@ -137,7 +141,8 @@ public final class CallDispatcher {
     String mismatch = owners.isEmpty() ? null : argsMismatch(owners, tool, callArgs);
     if (mismatch != null) {
       // Before hooks, gates and the provider (X-ENG-18): a call it did not declare reaches none.
-      call.completeHost(
+      complete(
+          call,
           ToolOutcome.failure(
               ToolErrorCode.INVALID_ARGS,
               "Arguments of tool '" + tool + "' do not match its schema: " + mismatch));
@@ -149,7 +154,7 @@ public final class CallDispatcher {
     call.timeout(timers.after(timeout, () -> timedOut(call)));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
     hooks
-        .evaluate(session, tool, callArgs, toolProvider)
+        .evaluate(session, tool, callArgs, toolProvider, call.id())
         .thenAccept(decision -> afterHooks(call, decision, metaToolOf))
         .exceptionally(failure -> dispatchFailed(call, failure));
     return hostCall;
@@ -233,7 +238,7 @@ public final class CallDispatcher {
     loop.assertInLoop();
     SessionState session = sessions.requireActive(sessionId);
     return hooks.evaluate(
-        session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null);
+        session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null, null);
   }
 
   /**
@@ -284,7 +289,7 @@ public final class CallDispatcher {
     ConcurrencyLimiter.Slot slot = limiter.slot(key, call.target().provider.concurrency.max());
     if (slot.inFlight < slot.max) {
       slot.inFlight++;
-      call.tookSlot();
+      call.tookSlot(timers.now());
       send(call);
     } else if (slot.waiting.size() >= limits.maxQueuedCalls()) {
       call.countsAgainst(null);
@@ -296,7 +301,7 @@ public final class CallDispatcher {
               "Provider '" + call.target().provider.name + "' has "
                   + limits.maxQueuedCalls() + " calls waiting already"));
     } else {
-      call.queued();
+      call.queued(timers.now());
       slot.waiting.addLast(call);
     }
   }
@@ -319,7 +324,7 @@ public final class CallDispatcher {
     while (slot.inFlight < slot.max && !slot.waiting.isEmpty()) {
       CallState next = slot.waiting.pollFirst();
       slot.inFlight++;
-      next.tookSlot();
+      next.tookSlot(timers.now());
       send(next);
     }
     limiter.dropIfIdle(key, slot);
@@ -593,9 +598,26 @@ public final class CallDispatcher {
     if (call.heldProgress() != null && dispatched && !call.isHostDone()) {
       showProgress(call, call.heldProgress()); // the latest progress still comes before the outcome
     }
-    if (call.completeHost(outcome) && dispatched) {
+    if (complete(call, outcome) && dispatched) {
       events.toolExecutionComplete(call, outcome);
     }
+  }
+
+  /**
+   * Gives the host the call's one outcome, and the audit trail its record; false when the host had
+   * its outcome already.
+   */
+  private boolean complete(CallState call, ToolOutcome outcome) {
+    if (!call.completeHost(outcome)) {
+      return false;
+    }
+    if (listener.hearsDecisions()) {
+      Binding target = call.target();
+      List<Binding> owners = target == null ? call.session.owners(call.tool) : List.of(target);
+      String provider = owners.isEmpty() ? null : owners.get(0).provider.name;
+      listener.decided(Decisions.toolCall(timers.now(), call, outcome, provider, call.queueWait()));
+    }
+    return true;
   }
 
   /** Closes the call's bookkeeping: timers stopped, slot freed, forgotten, its id remembered. */

@@ -6,6 +6,7 @@ import io.github.providergateway.gateway.ProgressListener;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.loop.Scheduler;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -57,6 +58,9 @@ final class CallState {
   private Scheduler.Cancellable cancelGrace;
   /** When the host was last shown a {@code tool.progress} of this call. */
   private Instant progressShownAt;
+  /** When it started waiting for a concurrency slot; null if it never did. */
+  private Instant queuedAt;
+  private Duration queueWait;
   /** The latest {@code tool.progress} held back by the interval, or null. */
   private String progressHeld;
   /** Shows {@link #progressHeld} when the interval ends. */
@@ -120,9 +124,15 @@ final class CallState {
 
   // ---- where it is ----
 
-  /** It waits for a slot of its concurrency limit. */
-  void queued() {
+  /** It waits for a slot of its concurrency limit, since {@code at}. */
+  void queued(Instant at) {
     phase = Phase.QUEUED;
+    queuedAt = at;
+  }
+
+  /** How long it waited for its slot, or null when it never waited. */
+  Duration queueWait() {
+    return queueWait;
   }
 
   /** {@code tool.call} goes out on {@code conn}, which keeps it until its bookkeeping ends. */
@@ -201,9 +211,12 @@ final class CallState {
     slotKey = key;
   }
 
-  /** It took a slot of its limit. */
-  void tookSlot() {
+  /** It took a slot of its limit at {@code at}. */
+  void tookSlot(Instant at) {
     holdsSlot = true;
+    if (queuedAt != null) {
+      queueWait = Duration.between(queuedAt, at);
+    }
   }
 
   /** It stops counting against its limit; returns that limit, or null when it had none. */

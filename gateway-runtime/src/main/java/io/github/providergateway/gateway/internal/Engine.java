@@ -80,7 +80,7 @@ public final class Engine {
     this.loop = loop;
     this.limits = limits;
     this.codec = codec;
-    this.listener = new Listeners(listener);
+    this.listener = new Listeners(listener, timers::now);
     this.credentials = new Credentials(secrets, home);
     this.reconnects = new Reconnects(secrets, timers, limits);
     this.inbound =
@@ -99,7 +99,7 @@ public final class Engine {
     this.catalog = new ToolCatalog(loop, timers, limits, outbox, this.listener, argsSchemas);
     this.calls =
         new CallDispatcher(
-            loop, timers, secrets, limits, ioExecutor, sessions, hooks, argsSchemas, events, outbox);
+            loop, timers, secrets, limits, ioExecutor, sessions, hooks, argsSchemas, this.listener, events, outbox);
     this.pushes = new PushHandler(timers, limits, sessions, retainedStreams, hooks, outbox, this.listener);
     this.bindings =
         new BindingHandler(
@@ -113,8 +113,8 @@ public final class Engine {
     // may be the last one an ending session waits for.
     bindings.shutdownBarrier(sessionManager::providerReady);
     UpdateHandler updates = new UpdateHandler(limits, catalog, declaredBudget, outbox);
-    Pairing pairing = new Pairing(timers, limits, secrets, sessions, credentials, authDeadlines, outbox);
-    AuthHandler auth = new AuthHandler(credentials, sessions, pairing, outbox);
+    Pairing pairing = new Pairing(timers, limits, secrets, sessions, credentials, authDeadlines, outbox, this.listener);
+    AuthHandler auth = new AuthHandler(credentials, sessions, pairing, outbox, this.listener);
     this.router =
         new InboundRouter(
             loop, timers, auth, bindings, calls, hooks, prompts, pushes, updates, outbox);

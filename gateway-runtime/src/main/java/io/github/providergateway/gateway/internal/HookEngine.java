@@ -12,6 +12,9 @@ import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.json.JsStringifier;
 import java.lang.System.Logger.Level;
+import io.github.providergateway.gateway.Decision;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -66,7 +69,7 @@ final class HookEngine {
    * @return the decision; completed at once unless a gate must be asked
    */
   CompletableFuture<HookDecision> evaluate(
-      SessionState session, String tool, JsonNode args, String toolProvider) {
+      SessionState session, String tool, JsonNode args, String toolProvider, String callId) {
     List<Candidate> candidates = new ArrayList<>();
     for (Binding binding : session.bindings().values()) {
       for (HookRule rule : binding.declared.hookRules) {
@@ -74,12 +77,37 @@ final class HookEngine {
       }
     }
     Run run = new Run(session, tool, args, toolProvider, candidates.iterator(), regex.spend());
+    if (!candidates.isEmpty() && listener.hearsDecisions()) {
+      audit(run, callId); // an evaluation with no rule to run decides nothing
+    }
     if (candidates.isEmpty()) {
       run.result.complete(HookDecision.allow(List.of()));
     } else {
       advance(run);
     }
     return run.result;
+  }
+
+  /** Records the evaluation in the audit trail when it decides (docs/audit.md). */
+  private void audit(Run run, String callId) {
+    Instant started = timers.now();
+    run.gateAnswers = new ArrayList<>();
+    run.result.thenAccept(
+        decision ->
+            listener.decided(
+                Decisions.preToolUse(
+                    timers.now(), started, run.session.id, run.tool, callId, run.args, decision.allowed(),
+                    decision.reason(), run.matched, run.gateAnswers)));
+  }
+
+  /** A gate's answer, for the audit trail when it is kept. */
+  private void answered(PendingGate gate, String decision, String reason, boolean failedOpen) {
+    if (gate.run.gateAnswers != null) {
+      gate.run.gateAnswers.add(
+          new Decision.GateAnswer(
+              gate.binding.provider.name, gate.rule.gateId(), decision, reason,
+              Duration.between(gate.askedAt, timers.now()), failedOpen));
+    }
   }
 
   /** One rule of one binding, as it stood when the call began. */
@@ -97,6 +125,10 @@ final class HookEngine {
     /** The regex time all rules of this evaluation share. */
     final RegexGuard.Spend regexSpend;
     private String argsText;
+    /** Rules that matched so far. */
+    int matched;
+    /** The gates asked and their answers, when the audit trail is kept; else null. */
+    List<Decision.GateAnswer> gateAnswers;
 
     Run(SessionState session, String tool, JsonNode args, String toolProvider, Iterator<Candidate> remaining,
         RegexGuard.Spend regexSpend) {
@@ -132,6 +164,7 @@ final class HookEngine {
       if (!matches(run, binding, rule)) {
         continue;
       }
+      run.matched++;
       switch (rule.action()) {
         case DENY -> {
           run.deny(rule.reason() != null ? rule.reason() : "Blocked by provider '" + binding.provider.name + "'");
@@ -206,10 +239,14 @@ final class HookEngine {
     if (conn.state() != ConnectionState.BOUND
         || !conn.transport.send(new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args))) {
       // A gate that should be asked but cannot be reached denies (R-HOOK-17).
-      run.deny("Gate provider '" + binding.provider.name + "' cannot be reached.");
+      String reason = "Gate provider '" + binding.provider.name + "' cannot be reached.";
+      if (run.gateAnswers != null) {
+        run.gateAnswers.add(new Decision.GateAnswer(binding.provider.name, rule.gateId(), "unreachable", reason, Duration.ZERO, false));
+      }
+      run.deny(reason);
       return;
     }
-    PendingGate gate = new PendingGate(callId, binding, rule, run);
+    PendingGate gate = new PendingGate(callId, binding, rule, run, timers.now());
     gates.put(callId, gate);
     gate.timeout = timers.after(limits.gateTimeout(), () -> gateTimedOut(gate));
   }
@@ -220,13 +257,15 @@ final class HookEngine {
     final Binding binding;
     final HookRule rule;
     final Run run;
+    final Instant askedAt;
     Scheduler.Cancellable timeout;
 
-    PendingGate(String callId, Binding binding, HookRule rule, Run run) {
+    PendingGate(String callId, Binding binding, HookRule rule, Run run, Instant askedAt) {
       this.callId = callId;
       this.binding = binding;
       this.rule = rule;
       this.run = run;
+      this.askedAt = askedAt;
     }
   }
 
@@ -236,6 +275,7 @@ final class HookEngine {
       return; // late, or not this provider's gate: nothing waits for it
     }
     settle(gate);
+    answered(gate, result.decision().wireName(), result.reason(), false);
     switch (result.decision()) {
       case ALLOW -> advance(gate.run);
       case CONTEXT -> {
@@ -258,6 +298,7 @@ final class HookEngine {
       return;
     }
     settle(gate);
+    answered(gate, "timeout", "no answer in " + limits.gateTimeout().toMillis() + " ms", gate.rule.failsOpen());
     if (gate.rule.failsOpen()) {
       advance(gate.run);
     } else {
@@ -280,6 +321,7 @@ final class HookEngine {
     for (PendingGate gate : new ArrayList<>(gates.values())) {
       if (gate.binding == binding) {
         settle(gate);
+        answered(gate, "gone", "its provider left", false);
         gate.run.deny("Gate provider '" + binding.provider.name + "' disconnected.");
       }
     }

@@ -7,7 +7,10 @@ import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.protocol.SessionInfo;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import io.github.providergateway.gateway.Decision;
+import java.time.Instant;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
@@ -22,13 +25,41 @@ public final class Listeners implements GatewayListener {
   private static final System.Logger LOG = System.getLogger(Listeners.class.getName());
 
   private final List<GatewayListener> listeners = new CopyOnWriteArrayList<>();
+  private final Supplier<Instant> now;
+  /** Whether any listener hears {@link #decided}: until one does, no decision is built. */
+  private volatile boolean decisionsHeard;
 
-  public Listeners(GatewayListener first) {
-    listeners.add(first);
+  public Listeners(GatewayListener first, Supplier<Instant> now) {
+    this.now = now;
+    add(first);
   }
 
   public void add(GatewayListener listener) {
     listeners.add(listener);
+    if (overridesDecided(listener)) {
+      decisionsHeard = true;
+    }
+  }
+
+  /**
+   * Whether a decision would reach anyone, a listener or a flight recording: callers build one
+   * only then.
+   */
+  public boolean hearsDecisions() {
+    return decisionsHeard || DecisionEvent.enabled();
+  }
+
+  /** The gateway's clock, for the time of a decision. */
+  Instant now() {
+    return now.get();
+  }
+
+  private static boolean overridesDecided(GatewayListener listener) {
+    try {
+      return listener.getClass().getMethod("decided", Decision.class).getDeclaringClass() != GatewayListener.class;
+    } catch (NoSuchMethodException impossible) {
+      return true;
+    }
   }
 
   private void each(Consumer<GatewayListener> event) {
@@ -79,5 +110,16 @@ public final class Listeners implements GatewayListener {
   @Override
   public void refused(Refusal refusal) {
     each(l -> l.refused(refusal));
+    if (hearsDecisions()) {
+      decided(Decisions.refused(now(), refusal));
+    }
+  }
+
+  @Override
+  public void decided(Decision decision) {
+    each(l -> l.decided(decision));
+    if (DecisionEvent.enabled()) {
+      DecisionEvent.commit(decision);
+    }
   }
 }

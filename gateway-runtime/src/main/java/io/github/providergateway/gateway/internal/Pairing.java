@@ -33,6 +33,7 @@ final class Pairing {
   private final Credentials credentials;
   private final AuthDeadlines authDeadlines;
   private final Outbox outbox;
+  private final Listeners listener;
   /** When recent pairing requests came, oldest first, gateway-wide. */
   private final Deque<Instant> attempts = new ArrayDeque<>();
   /** Requests refused for the budget since the person was last told. */
@@ -47,7 +48,9 @@ final class Pairing {
       SessionRegistry sessions,
       Credentials credentials,
       AuthDeadlines authDeadlines,
-      Outbox outbox) {
+      Outbox outbox,
+      Listeners listener) {
+    this.listener = listener;
     this.timers = timers;
     this.limits = limits;
     this.secrets = secrets;
@@ -104,6 +107,9 @@ final class Pairing {
     authDeadlines.admitWithin(
         conn, lifetime, "Pairing code expired; no auth.confirm within " + Timers.seconds(lifetime));
     outbox.send(conn, new AuthPairing(AuthPairing.DEFAULT_PROMPT));
+    if (listener.hearsDecisions()) {
+      listener.decided(Decisions.pairing(timers.now(), conn.toString(), "requested", "pairing codes shown to the person"));
+    }
   }
 
   void confirm(Conn conn, AuthConfirm confirm) {
@@ -120,6 +126,10 @@ final class Pairing {
     conn.authenticated(credential);
     conn.on(ConnectionEvent.PAIRING_CONFIRMED);
     outbox.send(conn, new Sessions(token, sessions.listFor(credential)));
+    if (listener.hearsDecisions()) {
+      listener.decided(Decisions.pairing(timers.now(), conn.toString(), "confirmed", "paired with session " + sessionId));
+      listener.decided(Decisions.authenticated(timers.now(), conn.toString(), credential.trust(), "pairing"));
+    }
   }
 
   /**

@@ -1,0 +1,114 @@
+package io.github.providergateway.gateway.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.gateway.Refusal;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.ProviderMessageType;
+import io.github.providergateway.protocol.TrustLevel;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The audit trail's records as the engine builds them, one factory per kind of decision. Callers
+ * build one only when {@link Listeners#hearsDecisions()}: a gateway nobody audits pays nothing.
+ */
+final class Decisions {
+
+  private Decisions() {}
+
+  /** An {@code error} sent to a provider: what it asked for, refused, and why. */
+  static Decision refused(Instant now, Refusal refusal) {
+    DecisionKind kind = kindOf(refusal);
+    return new Decision(
+        now, kind, "refused", refusal.code().wireName(), refusal.detail(), refusal.connection(),
+        refusal.provider(), null, null, null, null, null, null, null, null);
+  }
+
+  private static DecisionKind kindOf(Refusal refusal) {
+    ProviderMessageType type = refusal.refused();
+    if (type == null) {
+      // A deadline: no auth in time is an authentication decision; an unbound connection's end a hello one.
+      return refusal.code() == ErrorCode.AUTH_FAILED ? DecisionKind.AUTH : DecisionKind.HELLO;
+    }
+    return switch (type) {
+      case AUTH -> refusal.detail().toLowerCase(java.util.Locale.ROOT).contains("pair") ? DecisionKind.PAIRING : DecisionKind.AUTH;
+      case AUTH_CONFIRM -> DecisionKind.PAIRING;
+      case HELLO, SESSION_READY -> DecisionKind.HELLO;
+      case TOOLS_UPDATE, HOOKS_UPDATE, CONTEXT_UPDATE, FILTER_SET -> DecisionKind.UPDATE;
+      case PUSH, STREAM_QUERY -> DecisionKind.PUSH;
+      case GOODBYE, TOOL_RESULT, TOOL_PROGRESS, GATE_RESULT, TRANSFORM_RESULT, SHUTDOWN_READY, UNKNOWN ->
+          DecisionKind.OTHER;
+    };
+  }
+
+  /** A connection authenticated with {@code trust}. */
+  static Decision authenticated(Instant now, String connection, TrustLevel trust, String how) {
+    return new Decision(
+        now, DecisionKind.AUTH, "ok", null, how, connection, null, trust, null, null, null, null, null, null, null);
+  }
+
+  /** Pairing codes shown for a connection, or a code confirmed. */
+  static Decision pairing(Instant now, String connection, String outcome, String reason) {
+    return new Decision(
+        now, DecisionKind.PAIRING, outcome, null, reason, connection, null, null, null, null, null, null, null, null, null);
+  }
+
+  /** A provider's {@code hello} bound it to {@code sessions}. */
+  static Decision bound(Instant now, String connection, String provider, TrustLevel trust, List<String> sessions) {
+    return new Decision(
+        now, DecisionKind.HELLO, "ok", null, "bound to " + String.join(", ", sessions), connection, provider, trust,
+        sessions.size() == 1 ? sessions.get(0) : null, null, null, null, null, null, null);
+  }
+
+  /** A tool call's single outcome. */
+  static Decision toolCall(
+      Instant now, CallState call, ToolOutcome outcome, String provider, Duration queueWait) {
+    String status;
+    String code = null;
+    String reason = null;
+    if (outcome instanceof ToolOutcome.Failure failure) {
+      status = "failure";
+      code = failure.codeText();
+      reason = failure.error();
+    } else if (outcome instanceof ToolOutcome.Denied denied) {
+      status = "denied";
+      reason = denied.reason();
+    } else {
+      status = "success";
+    }
+    return new Decision(
+        now, DecisionKind.TOOL_CALL, status, code, reason, null, provider, null, call.session.id, call.tool, call.id(),
+        Duration.between(call.startedAt, now), queueWait, sha256(call.args), null);
+  }
+
+  /** One {@code onPreToolUse} evaluation. */
+  static Decision preToolUse(
+      Instant now, Instant started, String sessionId, String tool, String callId, JsonNode args,
+      boolean allowed, String reason, int matched, List<Decision.GateAnswer> gates) {
+    return new Decision(
+        now, DecisionKind.PRE_TOOL_USE, allowed ? "allow" : "deny", null,
+        allowed ? matched + " rule(s) matched" : reason, null, null, null, sessionId, tool, callId,
+        Duration.between(started, now), null, sha256(args), gates);
+  }
+
+  /** The SHA-256 of {@code args} as JSON text, in hex: matches records without keeping secrets. */
+  static String sha256(JsonNode args) {
+    if (args == null) {
+      return null;
+    }
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(digest.digest(args.toString().getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException impossible) {
+      throw new IllegalStateException("every JVM has SHA-256", impossible);
+    }
+  }
+}

@@ -1,0 +1,265 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.json;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.Concurrency;
+import io.github.providergateway.protocol.ConcurrencyScope;
+import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.protocol.TrustLevel;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The audit trail (issue 19): each kind of decision the gateway takes produces exactly one {@link
+ * Decision} with the right fields, and no record ever carries a token or a pairing code.
+ */
+class AuditTrailTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final List<Decision> decisions = new CopyOnWriteArrayList<>();
+  private final List<String> secrets = new ArrayList<>();
+  private final String session = f.startSession("alpha");
+
+  {
+    f.gateway.addListener(
+        new GatewayListener() {
+          @Override
+          public void decided(Decision decision) {
+            decisions.add(decision);
+          }
+        });
+    secrets.add(f.gateway.providerToken());
+  }
+
+  @AfterEach
+  void noRecordCarriesASecret() {
+    for (Decision decision : decisions) {
+      for (String secret : secrets) {
+        assertThat(decision.toString()).as("a decision must not carry a token or code").doesNotContain(secret);
+      }
+    }
+    f.close();
+  }
+
+  private List<Decision> of(DecisionKind kind) {
+    return decisions.stream().filter(d -> d.kind() == kind).toList();
+  }
+
+  private Decision only(DecisionKind kind) {
+    assertThat(of(kind)).as("records of kind %s in %s", kind, decisions).hasSize(1);
+    return of(kind).get(0);
+  }
+
+  private RecordingProviderConnection worker() {
+    RecordingProviderConnection worker =
+        f.bound(Hello.builder("worker").session(session)
+            .tools(tool("fast"), ToolDefinition.of("strict", "s", json("{\"required\":[\"n\"]}"))).build());
+    decisions.clear();
+    return worker;
+  }
+
+  @Test
+  void anAcceptedTokenIsOneAuthOkWithItsTrust() {
+    f.authenticated();
+
+    Decision auth = only(DecisionKind.AUTH);
+    assertThat(auth.outcome()).isEqualTo("ok");
+    assertThat(auth.trust()).isEqualTo(TrustLevel.PROJECT);
+    assertThat(auth.connection()).startsWith("conn#");
+  }
+
+  @Test
+  void aWrongTokenIsOneAuthRefusedWithItsCode() {
+    RecordingProviderConnection conn = f.connect();
+    secrets.add("ptk-guessed-wrong");
+    conn.send(Auth.withToken("ptk-guessed-wrong"));
+    conn.next(ErrorMessage.class);
+
+    Decision auth = only(DecisionKind.AUTH);
+    assertThat(auth.outcome()).isEqualTo("refused");
+    assertThat(auth.code()).isEqualTo("AUTH_FAILED");
+    assertThat(auth.reason()).isEqualTo("Invalid token");
+  }
+
+  @Test
+  void pairingIsRequestedThenConfirmedAndTheConnectionAuthenticatedExternal() {
+    f.paired(session, sessions -> secrets.add(sessions.token()));
+    String code = f.pairingCode(session);
+
+    assertThat(of(DecisionKind.PAIRING)).extracting(Decision::outcome).containsExactly("requested", "confirmed");
+    // Six digits could appear by chance in an id or a time: the code is looked for where text is.
+    assertThat(of(DecisionKind.PAIRING)).extracting(Decision::reason).noneMatch(reason -> reason.contains(code));
+    assertThat(only(DecisionKind.AUTH).trust()).isEqualTo(TrustLevel.EXTERNAL);
+  }
+
+  @Test
+  void aBoundHelloIsOneHelloOkAndARefusedOneSaysWhy() {
+    f.bound("worker", session, tool("fast"));
+    Decision bound = only(DecisionKind.HELLO);
+    assertThat(bound.outcome()).isEqualTo("ok");
+    assertThat(bound.provider()).isEqualTo("worker");
+    assertThat(bound.sessionId()).isEqualTo(session);
+    decisions.clear();
+
+    RecordingProviderConnection copycat = f.authenticated();
+    decisions.clear();
+    copycat.send(Hello.builder("copycat").session(session).tools(tool("fast")).build());
+    copycat.next(ErrorMessage.class);
+
+    Decision refused = only(DecisionKind.HELLO);
+    assertThat(refused.outcome()).isEqualTo("refused");
+    assertThat(refused.code()).isEqualTo("TOOL_CONFLICT");
+    assertThat(refused.provider()).isEqualTo("copycat");
+  }
+
+  @Test
+  void aCallIsOneToolCallRecordWithItsLatencyAndTheHashOfItsArguments() throws Exception {
+    RecordingProviderConnection worker = worker();
+
+    var call = f.call(session, "fast", "{\"q\":\"secret query\"}");
+    ToolCall sent = worker.next(ToolCall.class);
+    f.clock.advance(Duration.ofMillis(1500));
+    worker.send(ToolResult.success(sent.id(), json("1")));
+    done(call);
+
+    Decision record = only(DecisionKind.TOOL_CALL);
+    assertThat(record.outcome()).isEqualTo("success");
+    assertThat(record.tool()).isEqualTo("fast");
+    assertThat(record.provider()).isEqualTo("worker");
+    assertThat(record.callId()).isEqualTo(sent.id());
+    assertThat(record.sessionId()).isEqualTo(session);
+    assertThat(record.latency()).isEqualTo(Duration.ofMillis(1500));
+    assertThat(record.argsSha256()).isEqualTo(sha256("{\"q\":\"secret query\"}"));
+    assertThat(record.toString()).doesNotContain("secret query");
+    assertThat(of(DecisionKind.PRE_TOOL_USE)).as("no rule, nothing evaluated").isEmpty();
+  }
+
+  @Test
+  void failuresCarryTheirCodeTimeoutsAndInvalidArgumentsIncluded() {
+    worker();
+
+    done(f.call(session, "strict", "{}"));
+    var slow = f.call(session, "fast", "{}", Duration.ofSeconds(1));
+    f.clock.advance(Duration.ofSeconds(1));
+    done(slow);
+
+    assertThat(of(DecisionKind.TOOL_CALL)).extracting(Decision::outcome, Decision::code)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("failure", "INVALID_ARGS"),
+            org.assertj.core.groups.Tuple.tuple("failure", "TIMEOUT"));
+  }
+
+  @Test
+  void aGatesDenialIsOnePreToolUseRecordNamingTheGateItsReasonAndLatency() {
+    worker();
+    RecordingProviderConnection guard =
+        f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null)).build());
+    decisions.clear();
+
+    var call = f.call(session, "fast", "{}");
+    GateCheck check = guard.next(GateCheck.class);
+    f.clock.advance(Duration.ofMillis(40));
+    guard.send(GateResult.deny("ci-green", check.callId(), "CI is red"));
+    done(call);
+
+    Decision evaluation = only(DecisionKind.PRE_TOOL_USE);
+    assertThat(evaluation.outcome()).isEqualTo("deny");
+    assertThat(evaluation.reason()).isEqualTo("CI is red");
+    assertThat(evaluation.gates())
+        .containsExactly(new Decision.GateAnswer("guard", "ci-green", "deny", "CI is red", Duration.ofMillis(40), false));
+    Decision outcome = only(DecisionKind.TOOL_CALL);
+    assertThat(outcome.outcome()).isEqualTo("denied");
+    assertThat(outcome.callId()).isEqualTo(evaluation.callId());
+  }
+
+  @Test
+  void aSilentGateIsATimeoutThatFailsClosed() {
+    worker();
+    f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "slow")), null)).build());
+    decisions.clear();
+
+    var call = f.call(session, "fast", "{}");
+    f.clock.advance(f.gateway.limits().gateTimeout());
+    done(call);
+
+    Decision.GateAnswer answer = only(DecisionKind.PRE_TOOL_USE).gates().get(0);
+    assertThat(answer.decision()).isEqualTo("timeout");
+    assertThat(answer.failedOpen()).isFalse();
+    assertThat(answer.latency()).isEqualTo(f.gateway.limits().gateTimeout());
+  }
+
+  @Test
+  void aCallThatWaitedForItsSlotSaysHowLong() {
+    RecordingProviderConnection worker =
+        f.bound(Hello.builder("worker").session(session)
+            .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER)).tools(tool("fast")).build());
+    decisions.clear();
+
+    f.call(session, "fast", "{}");
+    var second = f.call(session, "fast", "{}");
+    String first = worker.next(ToolCall.class).id();
+    f.clock.advance(Duration.ofSeconds(2));
+    worker.send(ToolResult.success(first, json("1")));
+    worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("2")));
+    done(second);
+
+    assertThat(of(DecisionKind.TOOL_CALL)).extracting(Decision::queueWait).containsExactly(null, Duration.ofSeconds(2));
+  }
+
+  @Test
+  void aPushRefusedIsOnePushRecord() {
+    RecordingProviderConnection worker = worker();
+    String other = f.startSession("beta");
+    worker.drain();
+
+    worker.send(new Push(null, other, "sneaky", null, PushLevel.INJECT, null, null));
+    worker.next(ErrorMessage.class);
+
+    Decision push = only(DecisionKind.PUSH);
+    assertThat(push.outcome()).isEqualTo("refused");
+    assertThat(push.code()).isEqualTo("INVALID_SESSION");
+  }
+
+  @Test
+  void aGatewayNobodyAuditsBuildsNoDecision() {
+    GatewayFixture quiet = GatewayFixture.create();
+    try {
+      String s = quiet.startSession("quiet");
+      RecordingProviderConnection worker = quiet.bound("worker", s, tool("fast"));
+      var call = quiet.call(s, "fast", "{}");
+      worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("1")));
+      assertThat(done(call).outcome()).isInstanceOf(ToolOutcome.Success.class);
+    } finally {
+      quiet.close();
+    }
+  }
+
+  private static String sha256(String json) throws Exception {
+    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8)));
+  }
+}
