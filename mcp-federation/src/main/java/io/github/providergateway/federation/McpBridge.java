@@ -248,8 +248,15 @@ final class McpBridge implements ProviderConnection {
                             ToolErrorCode.INTERNAL))));
   }
 
-  /** The call's one answer, unless it was cancelled or the server went away first. */
+  /**
+   * The call's one answer, unless it was cancelled or the server went away first: a call the
+   * server cannot answer because it died ends {@code DISCONNECTED} when the connection closes, not
+   * with whatever error the client made of the broken pipe.
+   */
   private void answer(String callId, ToolResult result) {
+    if (result.errorCode() != null && serverDown()) {
+      return;
+    }
     if (calls.remove(callId) != null) {
       transport.forget(callId);
       ProviderLink current = link;
@@ -298,16 +305,24 @@ final class McpBridge implements ProviderConnection {
 
   // ---- ends ----
 
+  private boolean serverDown() {
+    if (over.get()) {
+      return true;
+    }
+    Process running = process();
+    return running != null && !running.isAlive();
+  }
+
   /** The server went away by itself: the connection closes, and the supervisor may restart it. */
   private void serverGone(String why) {
     if (over.compareAndSet(false, true)) {
-      ended.ended(why, true); // first, so that whoever sees the tools leave sees it restarting
+      calls.values().forEach(Disposable::dispose); // no late answer: they end DISCONNECTED below
+      calls.clear();
+      ended.ended(why, true); // before the tools leave, so whoever sees them leave sees it restarting
       ProviderLink current = link;
       if (current != null) {
         current.closed(); // the engine ends calls in flight DISCONNECTED and removes the tools
       }
-      calls.values().forEach(Disposable::dispose);
-      calls.clear();
       client.close();
       stopServer(Duration.ZERO);
     }
