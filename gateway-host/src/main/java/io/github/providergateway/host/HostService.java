@@ -79,7 +79,8 @@ public final class HostService implements AutoCloseable {
                 b.onShutdown,
                 b.promptSections,
                 random,
-                gatewayId));
+                gatewayId,
+                b.decisionLog));
   }
 
   /**
@@ -159,6 +160,7 @@ public final class HostService implements AutoCloseable {
     private Consumer<Duration> onShutdown;
     private RandomGenerator random;
     private Map<String, String> promptSections = Map.of();
+    private DecisionLog decisionLog;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -237,6 +239,18 @@ public final class HostService implements AutoCloseable {
         requireNonNull(text, "the text of section " + name);
       });
       this.promptSections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
+      return this;
+    }
+
+    /**
+     * The audit trail {@code audit.query} answers from; the caller adds it to the gateway as a
+     * listener. Without one, {@code audit.query} is refused {@code UNAUTHORIZED}.
+     *
+     * @param log the gateway's latest decisions
+     * @return this builder
+     */
+    public Builder decisionLog(DecisionLog log) {
+      this.decisionLog = requireNonNull(log, "log");
       return this;
     }
 

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import io.github.providergateway.agent.hook.HookGateRecorder;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
@@ -54,6 +55,8 @@ final class RunningGateway implements AutoCloseable {
   private final List<String> configProblems;
   /** Keeps {@code <home>/hook-gates.json} for hook adapters that find this gateway gone. */
   private final HookGateRecorder hookGates;
+  /** The audit trail's file, {@code <home>/logs/audit.jsonl} (docs/audit.md). */
+  private final AuditFile audit;
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
   private final AtomicBoolean stopping = new AtomicBoolean();
   /** Released once everything is closed. */
@@ -76,7 +79,9 @@ final class RunningGateway implements AutoCloseable {
       ProjectProviders projectProviders,
       List<String> configProblems,
       HookGateRecorder hookGates,
+      AuditFile audit,
       HomeLock homeLock) {
+    this.audit = audit;
     this.homeLock = homeLock;
     this.hookGates = hookGates;
     this.gateway = gateway;
@@ -149,6 +154,11 @@ final class RunningGateway implements AutoCloseable {
     HookGateRecorder hookGates = new HookGateRecorder(options.home());
     hookGates.start();
     gateway.addListener(hookGates);
+    // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
+    DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
+    gateway.addListener(decisions);
+    AuditFile audit = new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
+    gateway.addListener(audit);
     SystemScheduler scheduler = new SystemScheduler();
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
@@ -156,7 +166,8 @@ final class RunningGateway implements AutoCloseable {
     HostService.Builder hostsBuilder =
         HostService.builder(gateway)
             .scheduler(hostScheduler == null ? scheduler : hostScheduler)
-            .defaultPromptSections(DefaultPrompt.sections());
+            .defaultPromptSections(DefaultPrompt.sections())
+            .decisionLog(decisions);
     if (options.detached()) {
       hostsBuilder
           .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))
@@ -171,6 +182,7 @@ final class RunningGateway implements AutoCloseable {
       scheduler.close();
       gateway.close();
       hookGates.close();
+      audit.close();
       if (causedByBind(e)) {
         throw new StartupException(portInUse(options.port()), e);
       }
@@ -189,7 +201,7 @@ final class RunningGateway implements AutoCloseable {
       }
     }
     return new RunningGateway(
-        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, lock);
+        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, audit, lock);
   }
 
   private static void ensurePortFree(int port) throws StartupException {
@@ -330,7 +342,7 @@ final class RunningGateway implements AutoCloseable {
       // nothing once this is closed (a RejectedExecutionException from the spawner before).
       parts.add(projectProviders::close);
     }
-    parts.addAll(List.of(gateway::close, hookGates::close, scheduler::close));
+    parts.addAll(List.of(gateway::close, hookGates::close, audit::close, scheduler::close));
     // Last: the token file is gone, another gateway may take the home.
     parts.add(homeLock::close);
     Throwable first = null;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.gateway.ProgressListener;
@@ -23,6 +24,7 @@ import io.github.providergateway.host.protocol.IdleSession;
 import io.github.providergateway.host.protocol.InterruptSession;
 import io.github.providergateway.host.protocol.ListTools;
 import io.github.providergateway.host.protocol.PreToolUse;
+import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.QueryStreams;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import io.github.providergateway.host.protocol.RunPrompt;
@@ -56,13 +58,17 @@ final class HostCommands {
   private final Consumer<Duration> onShutdown;
   /** The sections {@code prompt} runs on when the command gives none (R-RPC-20). */
   private final Map<String, String> defaultPromptSections;
+  /** What {@code audit.query} answers from, or null when the gateway keeps no audit trail. */
+  private final DecisionLog decisionLog;
 
   HostCommands(
       Gateway gateway,
       HostRegistry registry,
       HostEvents events,
       Consumer<Duration> onShutdown,
-      Map<String, String> defaultPromptSections) {
+      Map<String, String> defaultPromptSections,
+      DecisionLog decisionLog) {
+    this.decisionLog = decisionLog;
     this.gateway = gateway;
     this.registry = registry;
     this.events = events;
@@ -184,6 +190,18 @@ final class HostCommands {
       }
       case PROVIDERS_LIST -> {
         return gateway.providers().thenApply(providers -> list("providers", providers, HostWire::provider));
+      }
+      case AUDIT_QUERY -> {
+        if (decisionLog == null) {
+          return CompletableFuture.failedFuture(
+              new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway keeps no audit trail (HostService.Builder.decisionLog)"));
+        }
+        QueryAudit query = (QueryAudit) command;
+        DecisionLog.Filter filter =
+            new DecisionLog.Filter(
+                query.sessionId(), query.provider(), query.tool(), query.kind(), query.callId(), query.since(),
+                query.limit() == null ? 100 : query.limit());
+        return CompletableFuture.completedFuture(list("decisions", decisionLog.query(filter), HostWire::decision));
       }
       case SHUTDOWN -> {
         if (onShutdown == null) {

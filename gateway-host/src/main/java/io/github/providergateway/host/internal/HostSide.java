@@ -1,6 +1,7 @@
 package io.github.providergateway.host.internal;
 
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.host.HostChannel;
@@ -39,7 +40,8 @@ public final class HostSide {
       Consumer<Duration> onShutdown,
       Map<String, String> defaultPromptSections,
       RandomGenerator random,
-      String gatewayId) {}
+      String gatewayId,
+      DecisionLog decisionLog) {}
 
   public HostSide(Gateway gateway, Settings settings) {
     this.loop = new HostLoop(gateway, settings.scheduler());
@@ -55,7 +57,8 @@ public final class HostSide {
     HostEvents events = new HostEvents(registry);
     this.authenticator = new HostAuthenticator(gateway, registry, settings.gatewayId());
     this.commands =
-        new HostCommands(gateway, registry, events, settings.onShutdown(), settings.defaultPromptSections());
+        new HostCommands(
+            gateway, registry, events, settings.onShutdown(), settings.defaultPromptSections(), settings.decisionLog());
     gateway.addListener(events);
   }
 

@@ -159,6 +159,18 @@ public final class HostCodec {
       case SESSIONS_LIST, PROVIDERS_LIST -> {
         // no fields
       }
+      case AUDIT_QUERY -> {
+        QueryAudit c = (QueryAudit) command;
+        text(out, "sessionId", c.sessionId());
+        text(out, "provider", c.provider());
+        text(out, "tool", c.tool());
+        text(out, "kind", c.kind());
+        text(out, "callId", c.callId());
+        text(out, "since", c.since() == null ? null : c.since().toString());
+        if (c.limit() != null) {
+          out.put("limit", c.limit());
+        }
+      }
       case TOOLS_LIST -> out.put("sessionId", ((ListTools) command).sessionId());
       case TOOL_CALL -> {
         CallTool c = (CallTool) command;
@@ -267,6 +279,13 @@ public final class HostCodec {
             new QueryStreams(
                 id, f.requiredNonEmptyString("sessionId"), f.requiredNonEmptyStrings("streams"), f.optionalCount("last")));
     t.put(HostCommandType.PROVIDERS_LIST, (id, f) -> new ListProviders(id));
+    t.put(
+        HostCommandType.AUDIT_QUERY,
+        (id, f) ->
+            new QueryAudit(
+                id, f.optionalString("sessionId"), f.optionalString("provider"), f.optionalString("tool"),
+                f.optionalString("kind"), f.optionalString("callId"), instant(f.optionalString("since")),
+                f.optionalCount("limit")));
     t.put(HostCommandType.SHUTDOWN, (id, f) -> new Shutdown(id, f.optionalMillis("deadlineMs")));
     t.put(
         HostCommandType.HOST_AUTH,
@@ -274,6 +293,18 @@ public final class HostCodec {
             new HostAuth(
                 id, f.requiredNonEmptyString("token"), f.optionalString("reclaimToken"), f.optionalBoolean("observer")));
     return Collections.unmodifiableMap(t);
+  }
+
+  /** An ISO-8601 instant ({@code 2026-11-24T16:00:00Z}), or null for none. */
+  private static java.time.Instant instant(String text) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      return java.time.Instant.parse(text);
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException("field \"since\" must be an ISO-8601 instant like 2026-11-24T16:00:00Z, was " + text);
+    }
   }
 
   /** The least JSON each command decodes from, for {@link #commandRecordTypes()}. */

@@ -23,6 +23,7 @@ public sealed interface HostCommand
         EmitEvent,
         QueryStreams,
         ListProviders,
+        QueryAudit,
         Shutdown,
         HostAuth {
 

@@ -30,6 +30,8 @@ public enum HostCommandType implements WireEnum {
   STREAM_QUERY("stream.query"),
   /** Lists the bound providers. */
   PROVIDERS_LIST("providers.list"),
+  /** {@code audit.query}: the latest decisions and their reasons. */
+  AUDIT_QUERY("audit.query"),
   /** Ends every session and stops the gateway, where the gateway allows it ({@link Shutdown}). */
   SHUTDOWN("shutdown"),
   /** Ours, WebSocket carrier only: the first command, presenting the gateway token. */

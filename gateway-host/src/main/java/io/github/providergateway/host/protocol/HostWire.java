@@ -4,6 +4,7 @@ import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.PromptResult;
+import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ToolOutcome;
 
@@ -69,6 +70,57 @@ public final class HostWire {
     json.set("parameters", tool.parameters().deepCopy());
     json.put("provider", tool.provider());
     return json;
+  }
+
+  /**
+   * A decision of the audit trail, as {@code audit.query} replies and {@code audit.jsonl} holds it:
+   * {@code time}, {@code kind} (lower case), {@code outcome}, and each other field that is set
+   * ({@code latencyMs} and {@code queueWaitMs} as fractional milliseconds; {@code gates} as
+   * objects with {@code provider}, {@code gateId}, {@code decision}, {@code reason}, {@code
+   * latencyMs}, {@code failedOpen}).
+   *
+   * @param decision the decision
+   * @return its JSON object
+   */
+  public static ObjectNode decision(Decision decision) {
+    ObjectNode json = NODES.objectNode();
+    json.put("time", decision.time().toString());
+    json.put("kind", decision.kind().name().toLowerCase(java.util.Locale.ROOT));
+    json.put("outcome", decision.outcome());
+    putIfSet(json, "code", decision.code());
+    putIfSet(json, "reason", decision.reason());
+    putIfSet(json, "connection", decision.connection());
+    putIfSet(json, "provider", decision.provider());
+    putIfSet(json, "trust", decision.trust() == null ? null : decision.trust().wireName());
+    putIfSet(json, "sessionId", decision.sessionId());
+    putIfSet(json, "tool", decision.tool());
+    putIfSet(json, "callId", decision.callId());
+    if (decision.latency() != null) {
+      json.put("latencyMs", decision.latency().toNanos() / 1e6);
+    }
+    if (decision.queueWait() != null) {
+      json.put("queueWaitMs", decision.queueWait().toNanos() / 1e6);
+    }
+    putIfSet(json, "argsSha256", decision.argsSha256());
+    if (!decision.gates().isEmpty()) {
+      com.fasterxml.jackson.databind.node.ArrayNode gates = json.putArray("gates");
+      for (Decision.GateAnswer gate : decision.gates()) {
+        ObjectNode g = gates.addObject();
+        g.put("provider", gate.provider());
+        putIfSet(g, "gateId", gate.gateId());
+        g.put("decision", gate.decision());
+        putIfSet(g, "reason", gate.reason());
+        g.put("latencyMs", gate.latency().toNanos() / 1e6);
+        g.put("failedOpen", gate.failedOpen());
+      }
+    }
+    return json;
+  }
+
+  private static void putIfSet(ObjectNode json, String field, String value) {
+    if (value != null) {
+      json.put(field, value);
+    }
   }
 
   /**

@@ -1,0 +1,74 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.DecisionKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The audit trail on disk: JSON lines, owner-only, rotation bounding the files (issue 19). */
+class AuditFileTest {
+
+  @TempDir Path dir;
+
+  private static Decision call(int n) {
+    return new Decision(
+        Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n), DecisionKind.TOOL_CALL, "success", null, null, null,
+        "worker", null, "s-1", "fast", "call-" + n, Duration.ofMillis(3), null, "ab".repeat(32), null);
+  }
+
+  @Test
+  void eachDecisionIsOneJsonLineInAnOwnerOnlyFile() throws Exception {
+    try (AuditFile audit = new AuditFile(dir.resolve("logs"), 1 << 20, 3)) {
+      audit.decided(call(1));
+      audit.decided(call(2));
+    }
+    Path file = dir.resolve("logs/audit.jsonl");
+    List<String> lines = Files.readAllLines(file);
+    assertThat(lines).hasSize(2);
+    JsonNode first = new ObjectMapper().readTree(lines.get(0));
+    assertThat(first.get("kind").asText()).isEqualTo("tool_call");
+    assertThat(first.get("callId").asText()).isEqualTo("call-1");
+    assertThat(first.get("latencyMs").asDouble()).isEqualTo(3.0);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("logs")))).isEqualTo("rwx------");
+  }
+
+  @Test
+  void rotationKeepsAtMostTheConfiguredFilesEachNearItsSize() throws Exception {
+    long maxBytes = 2_000;
+    try (AuditFile audit = new AuditFile(dir, maxBytes, 3)) {
+      for (int i = 0; i < 500; i++) {
+        audit.decided(call(i));
+      }
+    }
+    List<Path> files;
+    try (Stream<Path> listed = Files.list(dir)) {
+      files = listed.filter(p -> p.getFileName().toString().startsWith("audit")).sorted().toList();
+    }
+    assertThat(files).extracting(p -> p.getFileName().toString())
+        .containsExactly("audit.1.jsonl", "audit.2.jsonl", "audit.jsonl");
+    int longestLine = Files.readAllLines(dir.resolve("audit.1.jsonl")).stream().mapToInt(String::length).max().orElse(0);
+    for (Path file : files) {
+      assertThat(Files.size(file)).as("%s", file).isLessThan(maxBytes + longestLine + 2);
+    }
+    // The newest decisions are the ones kept.
+    List<String> current = Files.readAllLines(dir.resolve("audit.jsonl"));
+    if (!current.isEmpty()) {
+      assertThat(current.get(current.size() - 1)).contains("\"callId\":\"call-499\"");
+    } else {
+      List<String> older = Files.readAllLines(dir.resolve("audit.1.jsonl"));
+      assertThat(older.get(older.size() - 1)).contains("\"callId\":\"call-499\"");
+    }
+  }
+}
