@@ -19,6 +19,7 @@ final class CommandLoop {
   private final PrintStream err;
   private final ConsoleSessions sessions;
   private final ToolCommands tools;
+  private final AuditCommands audit;
   private final StreamWatches streams;
   /** The command running now, for Ctrl-C. */
   private final RunningCommand running;
@@ -33,6 +34,7 @@ final class CommandLoop {
       PrintStream err,
       ConsoleSessions sessions,
       ToolCommands tools,
+      AuditCommands audit,
       StreamWatches streams,
       RunningCommand running,
       String help,
@@ -42,6 +44,7 @@ final class CommandLoop {
     this.err = err;
     this.sessions = sessions;
     this.tools = tools;
+    this.audit = audit;
     this.streams = streams;
     this.running = running;
     this.help = help;
@@ -114,6 +117,8 @@ final class CommandLoop {
       case STREAM -> streams.show(rest);
       case WATCH -> streams.watch(rest);
       case UNWATCH -> streams.unwatch(rest);
+      case AUDIT -> audit.audit(rest);
+      case WHY -> audit.why(rest);
       case QUIT -> throw new IllegalStateException("quit ends the loop before it runs");
     }
   }

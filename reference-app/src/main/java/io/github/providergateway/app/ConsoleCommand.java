@@ -25,6 +25,8 @@ enum ConsoleCommand {
   STREAM("stream", "<stream@provider> [n]", "a stream's newest n events (default 20)"),
   WATCH("watch", "<stream@provider>", "print a stream's new events as they arrive"),
   UNWATCH("unwatch", "[stream@provider]", "stop watching (all, without a name)"),
+  AUDIT("audit", "[kind] [provider=P] [tool=T] [last=N]", "the gateway's latest decisions and why (kinds: auth, hello, tool_call, pre_tool_use, ...)"),
+  WHY("why", "<callId>", "why a call ended as it did: the gates asked, their answers, its outcome"),
   HELP("help", "", "this list", "?"),
   QUIT("quit", "", "end every session and stop (so does end of input)", "exit");
 

@@ -42,6 +42,12 @@ final class ConsoleCompleter implements Completer {
           SessionEvents.ASSISTANT_INTENT,
           SessionEvents.TOOL_EXECUTION_COMPLETE);
 
+  /** What {@code audit} filters on by a bare word: the decision kinds, as the trail spells them. */
+  private static final List<String> AUDIT_KINDS =
+      java.util.Arrays.stream(io.github.providergateway.gateway.DecisionKind.values())
+          .map(kind -> kind.name().toLowerCase(java.util.Locale.ROOT))
+          .toList();
+
   private final HostApi api;
   private final ConsoleSessions sessions;
   private final KnownStreams streams;
@@ -77,7 +83,8 @@ final class ConsoleCompleter implements Completer {
       case STREAM, WATCH -> streamNames();
       case UNWATCH -> watches.watched();
       case EVENT -> EVENT_NAMES;
-      case SESSIONS, START, IDLE, INTERRUPT, PROVIDERS, TOOLS, PROMPT, HELP, QUIT -> List.of();
+      case AUDIT -> AUDIT_KINDS;
+      case SESSIONS, START, IDLE, INTERRUPT, PROVIDERS, TOOLS, PROMPT, HELP, QUIT, WHY -> List.of();
     };
   }
 

@@ -2,12 +2,14 @@ package io.github.providergateway.app;
 
 import static io.github.providergateway.app.CommandFailed.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
-import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.protocol.HostWire;
+import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -204,6 +206,20 @@ final class ConsoleHost implements FrontEnd {
     return Main.EXIT_OK;
   }
 
+  /**
+   * The audit trail the console reads: this process's gateway's own, or the attached gateway's
+   * over the host protocol.
+   */
+  private AuditCommands.Source auditSource(HostApi api) {
+    if (api instanceof GatewayClient attached) {
+      return attached::auditQuery;
+    }
+    RunningGateway local = running;
+    return filter ->
+        CompletableFuture.completedFuture(
+            local.decisions().query(filter).stream().map(d -> (JsonNode) HostWire.decision(d)).toList());
+  }
+
   private void serve(HostApi api, ConsoleSessions sessions, Path home) {
     CommandInput input;
     String help = ConsoleCommand.help();
@@ -216,7 +232,9 @@ final class ConsoleHost implements FrontEnd {
               historyFile(home), new ConsoleCompleter(api, sessions, knownStreams, streams), command, out);
       help += "\n" + TERMINAL_KEYS;
     }
-    new CommandLoop(input, out, err, sessions, new ToolCommands(out, api, sessions), streams, command, help, STOP_DEADLINE)
+    new CommandLoop(
+            input, out, err, sessions, new ToolCommands(out, api, sessions), new AuditCommands(out, auditSource(api)),
+            streams, command, help, STOP_DEADLINE)
         .serve();
   }
 

@@ -57,6 +57,8 @@ final class RunningGateway implements AutoCloseable {
   private final HookGateRecorder hookGates;
   /** The audit trail's file, {@code <home>/logs/audit.jsonl} (docs/audit.md). */
   private final AuditFile audit;
+  /** The latest decisions, for audit.query and the console. */
+  private final DecisionLog decisions;
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
   private final AtomicBoolean stopping = new AtomicBoolean();
   /** Released once everything is closed. */
@@ -80,8 +82,10 @@ final class RunningGateway implements AutoCloseable {
       List<String> configProblems,
       HookGateRecorder hookGates,
       AuditFile audit,
+      DecisionLog decisions,
       HomeLock homeLock) {
     this.audit = audit;
+    this.decisions = decisions;
     this.homeLock = homeLock;
     this.hookGates = hookGates;
     this.gateway = gateway;
@@ -201,7 +205,7 @@ final class RunningGateway implements AutoCloseable {
       }
     }
     return new RunningGateway(
-        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, audit, lock);
+        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, audit, decisions, lock);
   }
 
   private static void ensurePortFree(int port) throws StartupException {
@@ -240,6 +244,11 @@ final class RunningGateway implements AutoCloseable {
       root = root.getCause();
     }
     return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
+  }
+
+  /** The gateway's latest decisions (the console's {@code audit} and {@code why}). */
+  DecisionLog decisions() {
+    return decisions;
   }
 
   /** The gateway, for the host API. */

@@ -93,6 +93,35 @@ class ConsoleHostTest {
   }
 
   @Test
+  void auditListsTheLatestDecisionsAndWhyExplainsADeniedCall() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home);
+        WsProvider guard =
+            WsProvider.bound(
+                console.url(), console.token(), console.defaultSession(), "guard",
+                WsProvider.tools("rm")
+                    + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"rm is off limits\"}]}")) {
+      console.awaitLine("tools now: rm");
+      console.type("call rm {\"path\":\"/\"}");
+      console.awaitLine("rm is off limits");
+
+      int before = console.lineCount();
+      console.type("audit tool_call");
+      String line = console.awaitLineAfter(before, "tool_call denied");
+      assertThat(line).matches("  [0-9:.]+  tool_call denied  rm  \\(guard\\)  call-\\S+  [0-9.]+ ms: rm is off limits");
+      String callId = line.replaceAll(".*  (call-\\S+)  .*", "$1");
+
+      before = console.lineCount();
+      console.type("why " + callId);
+      assertThat(console.awaitLineAfter(before, "pre_tool_use deny")).contains(callId).endsWith(": rm is off limits");
+      assertThat(console.awaitLineAfter(before, "tool_call denied")).contains(callId);
+
+      before = console.lineCount();
+      console.type("audit last=zero");
+      assertThat(console.awaitLineAfter(before, "last= takes a positive number")).isNotEmpty();
+    }
+  }
+
+  @Test
   void promptHookEventAndSessionCommandsWork() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =

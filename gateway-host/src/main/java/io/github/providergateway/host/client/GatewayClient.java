@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.ProgressListener;
@@ -455,6 +456,17 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   @Override
   public CompletableFuture<List<ProviderInfo>> providers() {
     return calls.providers();
+  }
+
+  /**
+   * The gateway's latest decisions that match {@code filter} ({@code audit.query}, docs/audit.md),
+   * oldest first, as the JSON objects the host protocol carries.
+   *
+   * @param filter which decisions; its {@code sessionId} is one of this client's session ids
+   * @return the decisions; fails with {@link HostException} when the gateway keeps no audit trail
+   */
+  public CompletableFuture<List<JsonNode>> auditQuery(DecisionLog.Filter filter) {
+    return calls.audit(filter);
   }
 
   @Override

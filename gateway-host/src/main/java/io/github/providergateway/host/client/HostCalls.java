@@ -25,7 +25,9 @@ import io.github.providergateway.host.protocol.EndSession;
 import io.github.providergateway.host.protocol.HostCommand;
 import io.github.providergateway.host.protocol.IdleSession;
 import io.github.providergateway.host.protocol.InterruptSession;
+import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.protocol.ListProviders;
+import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.ListSessions;
 import io.github.providergateway.host.protocol.ListTools;
 import io.github.providergateway.host.protocol.PreToolUse;
@@ -187,6 +189,20 @@ final class HostCalls {
   CompletableFuture<List<HostTool>> tools(String sessionId) {
     return request(id -> new ListTools(id, sessions.toGateway(sessionId)))
         .thenApply(fields -> ReplyFields.read(fields, f -> ReplyFields.list(f, "tools", HostWire::readTool)));
+  }
+
+  CompletableFuture<List<JsonNode>> audit(DecisionLog.Filter filter) {
+    return request(
+            id ->
+                new QueryAudit(
+                    id, filter.sessionId() == null ? null : sessions.toGateway(filter.sessionId()), filter.provider(),
+                    filter.tool(), filter.kind(), filter.callId(), filter.since(), filter.limit()))
+        .thenApply(
+            fields -> {
+              List<JsonNode> decisions = new java.util.ArrayList<>();
+              fields.path("decisions").forEach(decisions::add);
+              return decisions;
+            });
   }
 
   CompletableFuture<List<ProviderInfo>> providers() {

@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.Refusal;
@@ -7,12 +8,11 @@ import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.protocol.SessionInfo;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
-import io.github.providergateway.gateway.Decision;
 import java.time.Instant;
 import java.util.List;
-import java.util.function.Supplier;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The gateway's listeners, told in the order they were added. A listener that throws (or fails

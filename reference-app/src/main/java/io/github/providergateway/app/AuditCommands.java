@@ -1,0 +1,155 @@
+package io.github.providergateway.app;
+
+import static io.github.providergateway.app.CommandFailed.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.DecisionLog;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The console's {@code audit} and {@code why}: the gateway's latest decisions and their reasons,
+ * from its own trail or, attached, over the host protocol ({@code audit.query}; docs/audit.md).
+ */
+final class AuditCommands {
+
+  /** Where the decisions come from. */
+  @FunctionalInterface
+  interface Source {
+    /**
+     * The decisions that match {@code filter}, oldest first, in their JSON shape.
+     *
+     * @param filter which
+     * @return the decisions
+     */
+    CompletableFuture<List<JsonNode>> query(DecisionLog.Filter filter);
+  }
+
+  private static final int DEFAULT_LAST = 20;
+
+  private final ConsoleOut out;
+  private final Source source;
+
+  AuditCommands(ConsoleOut out, Source source) {
+    this.out = out;
+    this.source = source;
+  }
+
+  /**
+   * {@code audit [kind] [provider=P] [tool=T] [session=S] [last=N]}: the newest decisions, one a
+   * line, oldest first.
+   */
+  void audit(String rest) {
+    String kind = null;
+    String provider = null;
+    String tool = null;
+    String session = null;
+    int last = DEFAULT_LAST;
+    for (String word : rest.isBlank() ? new String[0] : rest.trim().split("\\s+")) {
+      int equals = word.indexOf('=');
+      String key = equals < 0 ? "kind" : word.substring(0, equals);
+      String value = equals < 0 ? word : word.substring(equals + 1);
+      switch (key) {
+        case "kind" -> kind = value.toUpperCase(Locale.ROOT).replace('-', '_');
+        case "provider" -> provider = value;
+        case "tool" -> tool = value;
+        case "session" -> session = value;
+        case "last" -> last = count(value);
+        default -> throw new CommandFailed("unknown filter '" + key + "': kind, provider=, tool=, session=, last=");
+      }
+    }
+    List<JsonNode> decisions = await(source.query(new DecisionLog.Filter(session, provider, tool, kind, null, null, last)));
+    if (decisions.isEmpty()) {
+      out.say("No decisions match.");
+      return;
+    }
+    decisions.forEach(decision -> out.say("  " + line(decision)));
+  }
+
+  /** {@code why <callId>}: the call's pre-tool-use evaluation, each gate's answer, and its outcome. */
+  void why(String callId) {
+    if (callId.isBlank()) {
+      throw new CommandFailed("usage: why <callId>  ('audit tool_call' lists recent calls with their ids)");
+    }
+    List<JsonNode> decisions =
+        await(source.query(new DecisionLog.Filter(null, null, null, null, callId.trim(), null, 100)));
+    if (decisions.isEmpty()) {
+      out.say("No decision about call " + callId.trim() + " (the trail keeps the newest " + DecisionLog.DEFAULT_CAPACITY + ").");
+      return;
+    }
+    for (JsonNode decision : decisions) {
+      out.say("  " + line(decision));
+      for (JsonNode gate : decision.path("gates")) {
+        out.say(
+            "      gate " + gate.path("gateId").asText("-") + " of " + gate.path("provider").asText() + ": "
+                + gate.path("decision").asText() + " in " + millis(gate.path("latencyMs"))
+                + (gate.path("failedOpen").asBoolean() ? " (failed open)" : "")
+                + (gate.hasNonNull("reason") ? " — " + printable(gate.get("reason").asText()) : ""));
+      }
+    }
+  }
+
+  /** {@code 16:00:03.123 tool_call denied rm [guard] call-1 1.2 ms: reason}. */
+  static String line(JsonNode d) {
+    StringBuilder line = new StringBuilder();
+    String time = d.path("time").asText();
+    int t = time.indexOf('T');
+    line.append(t < 0 ? time : time.substring(t + 1).replace("Z", ""));
+    line.append("  ").append(d.path("kind").asText()).append(' ').append(d.path("outcome").asText());
+    if (d.hasNonNull("code")) {
+      line.append(" [").append(d.get("code").asText()).append(']');
+    }
+    if (d.hasNonNull("tool")) {
+      line.append("  ").append(d.get("tool").asText());
+    }
+    if (d.hasNonNull("provider")) {
+      line.append("  (").append(d.get("provider").asText()).append(')');
+    } else if (d.hasNonNull("connection")) {
+      line.append("  ").append(d.get("connection").asText());
+    }
+    if (d.hasNonNull("callId")) {
+      line.append("  ").append(d.get("callId").asText());
+    }
+    if (d.hasNonNull("latencyMs")) {
+      line.append("  ").append(millis(d.get("latencyMs")));
+    }
+    if (d.hasNonNull("queueWaitMs")) {
+      line.append(" (queued ").append(millis(d.get("queueWaitMs"))).append(')');
+    }
+    if (d.hasNonNull("reason")) {
+      line.append(": ").append(printable(d.get("reason").asText()));
+    }
+    return line.toString();
+  }
+
+  /**
+   * A provider's text as the terminal may show it: control characters (which could move the
+   * cursor or recolour the screen) as {@code ?}, at most 300 characters.
+   */
+  static String printable(String text) {
+    StringBuilder shown = new StringBuilder();
+    for (int i = 0; i < text.length() && shown.length() < 300; i++) {
+      char c = text.charAt(i);
+      shown.append(Character.isISOControl(c) ? '?' : c);
+    }
+    return text.length() > 300 ? shown + "…" : shown.toString();
+  }
+
+  private static String millis(JsonNode ms) {
+    double value = ms.asDouble();
+    return (value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value)) + " ms";
+  }
+
+  private static int count(String value) {
+    try {
+      int n = Integer.parseInt(value);
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException notANumber) {
+      // said below
+    }
+    throw new CommandFailed("last= takes a positive number, not '" + value + "'");
+  }
+}
