@@ -463,7 +463,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * oldest first, as the JSON objects the host protocol carries.
    *
    * @param filter which decisions; its {@code sessionId} is one of this client's session ids
-   * @return the decisions; fails with {@link HostException} when the gateway keeps no audit trail
+   * @return the decisions; fails with {@link io.github.providergateway.gateway.HostException} when the
+   *     gateway keeps no audit trail
    */
   public CompletableFuture<List<JsonNode>> auditQuery(DecisionLog.Filter filter) {
     return calls.audit(filter);
