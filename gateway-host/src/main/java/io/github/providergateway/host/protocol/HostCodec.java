@@ -314,7 +314,7 @@ public final class HostCodec {
     sample.put("tool", "t");
     sample.put("event", "e");
     sample.put("token", "k");
-    sample.put("callId", 1);
+    sample.put("callId", "c");
     sample.putArray("streams").add("a@b");
     return sample;
   }

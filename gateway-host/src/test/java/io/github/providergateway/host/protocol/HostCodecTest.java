@@ -55,7 +55,10 @@ class HostCodecTest {
             "{\"id\":12,\"cmd\":\"shutdown\",\"deadlineMs\":300}",
             "{\"id\":13,\"cmd\":\"session.interrupt\",\"sessionId\":\"s-1\"}",
             "{\"id\":14,\"cmd\":\"host.auth\",\"token\":\"ptk-x\",\"reclaimToken\":\"hrt-y\",\"observer\":true}",
-            "{\"id\":15,\"cmd\":\"tool.cancel\",\"sessionId\":\"s-1\",\"callId\":\"c\"}");
+            "{\"id\":15,\"cmd\":\"tool.cancel\",\"sessionId\":\"s-1\",\"callId\":\"c\"}",
+            // Ours (docs/audit.md): the audit trail's query, every filter given.
+            "{\"id\":16,\"cmd\":\"audit.query\",\"sessionId\":\"s-1\",\"provider\":\"guard\",\"tool\":\"rm\","
+                + "\"kind\":\"tool_call\",\"callId\":\"call-1\",\"since\":\"2026-11-24T16:00:00Z\",\"limit\":5}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());
