@@ -333,12 +333,13 @@ final class McpBridge implements ProviderConnection {
     if (over.compareAndSet(false, true)) {
       Duration grace = deadline == null ? Duration.ofSeconds(4) : deadline.dividedBy(2);
       stopServer(grace);
+      // STOPPED before the gateway hears shutdown.ready: whoever sees the session end sees it stopped.
+      ended.ended("the session ended", false);
       ProviderLink current = link;
       if (current != null) {
         current.receive(new ShutdownReady(sessionId));
         current.receive(new Goodbye("the session ended"));
       }
-      ended.ended("the session ended", false);
     }
   }
 

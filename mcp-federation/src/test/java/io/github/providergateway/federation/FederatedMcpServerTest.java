@@ -299,7 +299,8 @@ class FederatedMcpServerTest {
     clock.advance(Duration.ofSeconds(4));
     await(ended);
 
-    assertThat(memory.status().state()).isEqualTo(FederatedMcpServer.State.STOPPED);
+    awaitTrue("STOPPED", () -> memory.status().state() == FederatedMcpServer.State.STOPPED);
+    assertThat(memory.status().lastProblem()).isEqualTo("the session ended");
   }
 
   // ---- Streamable HTTP ----
