@@ -4,6 +4,8 @@ import io.github.providergateway.agent.hook.HookGateRecorder;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.otel.GatewayTelemetry;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
@@ -59,6 +61,8 @@ final class RunningGateway implements AutoCloseable {
   private final AuditFile audit;
   /** The latest decisions, for audit.query and the console. */
   private final DecisionLog decisions;
+  /** Exports traces and metrics when OTEL_* asked for it; else null. */
+  private final OpenTelemetrySdk telemetry;
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
   private final AtomicBoolean stopping = new AtomicBoolean();
   /** Released once everything is closed. */
@@ -83,7 +87,9 @@ final class RunningGateway implements AutoCloseable {
       HookGateRecorder hookGates,
       AuditFile audit,
       DecisionLog decisions,
+      OpenTelemetrySdk telemetry,
       HomeLock homeLock) {
+    this.telemetry = telemetry;
     this.audit = audit;
     this.decisions = decisions;
     this.homeLock = homeLock;
@@ -163,6 +169,11 @@ final class RunningGateway implements AutoCloseable {
     gateway.addListener(decisions);
     AuditFile audit = new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
     gateway.addListener(audit);
+    // Traces and metrics only when OTEL_* asks for them: otherwise no SDK, no thread, no span.
+    OpenTelemetrySdk telemetry = Telemetry.fromEnvironment(System.getenv());
+    if (telemetry != null) {
+      gateway.addListener(new GatewayTelemetry(telemetry));
+    }
     SystemScheduler scheduler = new SystemScheduler();
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
@@ -187,6 +198,9 @@ final class RunningGateway implements AutoCloseable {
       gateway.close();
       hookGates.close();
       audit.close();
+      if (telemetry != null) {
+        telemetry.close();
+      }
       if (causedByBind(e)) {
         throw new StartupException(portInUse(options.port()), e);
       }
@@ -205,7 +219,8 @@ final class RunningGateway implements AutoCloseable {
       }
     }
     return new RunningGateway(
-        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, audit, decisions, lock);
+        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, audit, decisions, telemetry,
+        lock);
   }
 
   private static void ensurePortFree(int port) throws StartupException {
@@ -352,6 +367,9 @@ final class RunningGateway implements AutoCloseable {
       parts.add(projectProviders::close);
     }
     parts.addAll(List.of(gateway::close, hookGates::close, audit::close, scheduler::close));
+    if (telemetry != null) {
+      parts.add(telemetry::close); // flushes what the gateway's last calls recorded
+    }
     // Last: the token file is gone, another gateway may take the home.
     parts.add(homeLock::close);
     Throwable first = null;

@@ -70,6 +70,8 @@ class ArchitectureTest {
           Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host")),
           // MCP servers are providers: they reach the engine only through its public SPI.
           Map.entry("mcp-federation", Set.of("protocol-api", "loop", "gateway-runtime")),
+          // Observes the engine through its listener SPI only.
+          Map.entry("observability-otel", Set.of("protocol-api", "loop", "gateway-runtime")),
           // The fixtures of the modules below it, and the transport contract (test scope only).
           Map.entry("testing", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
           // Versions only: no code.
