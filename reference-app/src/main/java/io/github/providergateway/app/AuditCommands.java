@@ -95,7 +95,9 @@ final class AuditCommands {
     StringBuilder line = new StringBuilder();
     String time = d.path("time").asText();
     int t = time.indexOf('T');
-    line.append(t < 0 ? time : time.substring(t + 1).replace("Z", ""));
+    String clock = t < 0 ? time : time.substring(t + 1).replace("Z", "");
+    int dot = clock.indexOf('.');
+    line.append(dot < 0 || clock.length() <= dot + 4 ? clock : clock.substring(0, dot + 4)); // to the ms
     line.append("  ").append(d.path("kind").asText()).append(' ').append(d.path("outcome").asText());
     if (d.hasNonNull("code")) {
       line.append(" [").append(d.get("code").asText()).append(']');
