@@ -6,6 +6,8 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.Concurrency;
+import io.github.providergateway.protocol.ConcurrencyScope;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Goodbye;
@@ -163,8 +165,13 @@ final class McpBridge implements ProviderConnection {
             })
         .thenCompose(
             none -> {
-              link.receive(
-                  Hello.builder(config.name()).session(sessionId).tools(definitions.toArray(ToolDefinition[]::new)).build());
+              Hello.Builder hello =
+                  Hello.builder(config.name()).session(sessionId).tools(definitions.toArray(ToolDefinition[]::new));
+              if (config.maxConcurrentCalls() > 0) {
+                // The gateway's own limit, as a provider declares it: calls past it wait in its queue.
+                hello.concurrency(new Concurrency(config.maxConcurrentCalls(), ConcurrencyScope.PROVIDER));
+              }
+              link.receive(hello.build());
               return bound;
             });
   }

@@ -23,6 +23,8 @@ import java.util.Map;
  *     with the same tool names can share a session; empty for none
  * @param log for stdio: the file the server's stderr is appended to, and where the bridge notes
  *     what happened (started, exited, restarted); may be null
+ * @param maxConcurrentCalls how many of its calls may be in flight at once, the others queued by
+ *     the gateway (its concurrency limit, as a provider's {@code hello.concurrency}); 0 for no limit
  */
 public record McpServerConfig(
     String name,
@@ -31,7 +33,8 @@ public record McpServerConfig(
     Map<String, String> env,
     URI url,
     String toolPrefix,
-    Path log) {
+    Path log,
+    int maxConcurrentCalls) {
 
   /**
    * Checks the configuration.
@@ -43,6 +46,7 @@ public record McpServerConfig(
    * @param url for http: the endpoint; null for stdio
    * @param toolPrefix put before each tool name; may be null
    * @param log the server's log file; may be null
+   * @param maxConcurrentCalls its concurrency limit; 0 for none
    * @throws IllegalArgumentException for neither or both of {@code command} and {@code url}, or a
    *     {@code url} that is neither {@code https} nor {@code http} on a loopback address
    */
@@ -59,6 +63,9 @@ public record McpServerConfig(
     if (url != null) {
       checkUrl(name, url);
     }
+    if (maxConcurrentCalls < 0) {
+      throw new IllegalArgumentException("MCP server '" + name + "': maxConcurrentCalls must not be negative");
+    }
   }
 
   /**
@@ -73,7 +80,7 @@ public record McpServerConfig(
     if (command == null || command.isEmpty()) {
       throw new IllegalArgumentException("MCP server '" + name + "': command must not be empty");
     }
-    return new McpServerConfig(name, command, null, Map.of(), null, "", null);
+    return new McpServerConfig(name, command, null, Map.of(), null, "", null, 0);
   }
 
   /**
@@ -84,7 +91,7 @@ public record McpServerConfig(
    * @return the configuration
    */
   public static McpServerConfig http(String name, URI url) {
-    return new McpServerConfig(name, List.of(), null, Map.of(), requireNonNull(url, "url"), "", null);
+    return new McpServerConfig(name, List.of(), null, Map.of(), requireNonNull(url, "url"), "", null, 0);
   }
 
   /**
@@ -94,7 +101,7 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withCwd(Path dir) {
-    return new McpServerConfig(name, command, dir, env, url, toolPrefix, log);
+    return new McpServerConfig(name, command, dir, env, url, toolPrefix, log, maxConcurrentCalls);
   }
 
   /**
@@ -104,7 +111,7 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withEnv(Map<String, String> variables) {
-    return new McpServerConfig(name, command, cwd, variables, url, toolPrefix, log);
+    return new McpServerConfig(name, command, cwd, variables, url, toolPrefix, log, maxConcurrentCalls);
   }
 
   /**
@@ -114,7 +121,7 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withToolPrefix(String prefix) {
-    return new McpServerConfig(name, command, cwd, env, url, prefix, log);
+    return new McpServerConfig(name, command, cwd, env, url, prefix, log, maxConcurrentCalls);
   }
 
   /**
@@ -124,7 +131,18 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withLog(Path file) {
-    return new McpServerConfig(name, command, cwd, env, url, toolPrefix, file);
+    return new McpServerConfig(name, command, cwd, env, url, toolPrefix, file, maxConcurrentCalls);
+  }
+
+  /**
+   * This configuration with at most {@code calls} of its calls in flight at once; the gateway
+   * queues the others (and refuses past its queue limit with {@code RATE_LIMITED}).
+   *
+   * @param calls the limit; 0 for none
+   * @return a new configuration
+   */
+  public McpServerConfig withMaxConcurrentCalls(int calls) {
+    return new McpServerConfig(name, command, cwd, env, url, toolPrefix, log, calls);
   }
 
   /** {@return whether the gateway starts this server (stdio) rather than reaching it (http)} */

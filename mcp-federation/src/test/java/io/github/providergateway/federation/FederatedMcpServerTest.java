@@ -347,6 +347,105 @@ class FederatedMcpServerTest {
     assertThat(((ToolOutcome.Success) graph).data().toString()).contains("Ada").contains("wrote the first program");
   }
 
+  // ---- every server: listed, a round trip, a gate by argument, kill -9 and back ----
+
+  /** One npm server and what to call on it. */
+  record Server(String name, String tool, String args, String answer, String gatedTool, String deniedArgs) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static java.util.stream.Stream<Server> servers() {
+    return java.util.stream.Stream.of(
+        new Server("filesystem", "list_allowed_directories", "{}", "sandbox",
+            "create_directory", "{\"path\":\"SANDBOX/secret\"}"),
+        new Server("everything", "get-sum", "{\"a\":1,\"b\":2}", "3",
+            "echo", "{\"message\":\"a secret\"}"),
+        new Server("memory", "read_graph", "{}", "entities",
+            "create_entities", "{\"entities\":[{\"name\":\"x\",\"entityType\":\"secret\",\"observations\":[]}]}"));
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.MethodSource("servers")
+  void eachServerIsListedAnswersIsGatedByItsArgumentsAndComesBackAfterKill9(Server server) throws Exception {
+    Path sandbox = sandbox();
+    List<String> command =
+        switch (server.name()) {
+          case "filesystem" -> McpServers.command("filesystem", sandbox.toString());
+          default -> McpServers.command(server.name());
+        };
+    FederatedMcpServer federated =
+        federate(McpServerConfig.stdio(server.name(), command).withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("m.jsonl").toString())));
+    ArgumentGate gate = new ArgumentGate("secret");
+    gate.link = gateway.acceptLocal(gate, session);
+    gate.link.receive(
+        Hello.builder("guard").session(session)
+            .hooks(new Hooks(List.of(HookRule.gate(new HookMatch(server.gatedTool(), null, null, null), "no-secrets")), null)).build());
+
+    assertThat(toolNames()).contains(server.tool(), server.gatedTool());
+    assertThat(((ToolOutcome.Success) call(server.tool(), server.args()).outcome()).data().toString()).contains(server.answer());
+    ToolOutcome denied = call(server.gatedTool(), server.deniedArgs().replace("SANDBOX", sandbox.toString())).outcome();
+    assertThat(denied).isEqualTo(new ToolOutcome.Denied("no secrets, please"));
+    assertThat(sandbox.resolve("secret")).doesNotExist();
+
+    federated.process().toHandle().destroyForcibly(); // kill -9
+    awaitTrue("its tools left the session", () -> !toolNames().contains(server.tool()));
+    assertThat(federated.status().state()).isEqualTo(FederatedMcpServer.State.RESTARTING);
+    clock.advance(Duration.ofSeconds(1));
+    await(federated.started());
+    assertThat(((ToolOutcome.Success) call(server.tool(), server.args()).outcome()).data().toString()).contains(server.answer());
+  }
+
+  /** A gate provider that denies any call whose arguments mention a word. */
+  private static final class ArgumentGate implements ProviderConnection {
+    private final String word;
+    volatile ProviderLink link;
+
+    ArgumentGate(String word) {
+      this.word = word;
+    }
+
+    @Override
+    public boolean send(GatewayMessage message) {
+      if (message instanceof GateCheck check) {
+        link.receive(
+            check.args().toString().contains(word)
+                ? GateResult.deny(check.gateId(), check.callId(), "no secrets, please")
+                : GateResult.allow(check.gateId(), check.callId()));
+      }
+      return true;
+    }
+
+    @Override
+    public void close(CloseReason reason) {}
+
+    @Override
+    public String describe() {
+      return "argument-gate";
+    }
+  }
+
+  @Test
+  void aServersConcurrencyLimitQueuesItsCallsInTheGateway() throws Exception {
+    Path stdin = home.resolve("stdin.jsonl");
+    federate(McpServerConfig.stdio("everything", McpServers.teeingStdin(McpServers.command("everything"), stdin))
+        .withMaxConcurrentCalls(1));
+
+    CompletableFuture<CallResult> slow =
+        gateway.callTool(session, "trigger-long-running-operation", JSON.readTree("{\"duration\":30,\"steps\":30}"), Duration.ofSeconds(2));
+    awaitTrue("the server got the slow call", () -> read(stdin).contains("trigger-long-running-operation"));
+    CompletableFuture<CallResult> queued = gateway.callTool(session, "get-sum", JSON.readTree("{\"a\":5,\"b\":6}"), null);
+    await(gateway.sessions()); // both calls are on the loop now
+
+    assertThat(read(stdin)).as("the second call waits in the gateway, not at the server").doesNotContain("get-sum");
+    clock.advance(Duration.ofSeconds(2)); // the slow call times out and frees the slot
+
+    assertThat(((ToolOutcome.Failure) await(slow).outcome()).code()).isEqualTo(ToolErrorCode.TIMEOUT);
+    assertThat(((ToolOutcome.Success) await(queued).outcome()).data().asText()).contains("11");
+  }
+
   // ---- helpers ----
 
   private static String read(Path file) {

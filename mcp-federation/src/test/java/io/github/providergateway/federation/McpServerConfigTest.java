@@ -28,9 +28,9 @@ class McpServerConfigTest {
 
   @Test
   void aServerIsACommandOrAUrlNeverBothOrNeither() {
-    assertThatThrownBy(() -> new McpServerConfig("x", List.of("srv"), null, null, URI.create("https://a/mcp"), null, null))
+    assertThatThrownBy(() -> new McpServerConfig("x", List.of("srv"), null, null, URI.create("https://a/mcp"), null, null, 0))
         .hasMessageContaining("not both");
-    assertThatThrownBy(() -> new McpServerConfig("x", List.of(), null, null, null, null, null))
+    assertThatThrownBy(() -> new McpServerConfig("x", List.of(), null, null, null, null, null, 0))
         .hasMessageContaining("not neither");
     assertThatThrownBy(() -> McpServerConfig.stdio("x", List.of())).hasMessageContaining("command must not be empty");
   }

@@ -70,7 +70,8 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
       SessionMode session,
       Mcp mcp,
       URI url,
-      String toolPrefix) {
+      String toolPrefix,
+      int maxConcurrentCalls) {
     public Entry {
       requireNonNull(name, "name");
       command = List.copyOf(command);
@@ -83,14 +84,14 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
 
     /** A provider the gateway spawns, speaking the provider interface over WebSocket. */
     public Entry(String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
-      this(name, command, cwd, env, session, Mcp.NONE, null, "");
+      this(name, command, cwd, env, session, Mcp.NONE, null, "", 0);
     }
 
     /** How the gateway reaches this entry's MCP server: it is one when not {@link Mcp#NONE}. */
     McpServerConfig mcpServer() {
       McpServerConfig server =
           mcp == Mcp.HTTP ? McpServerConfig.http(name, url) : McpServerConfig.stdio(name, command).withCwd(cwd).withEnv(env);
-      return server.withToolPrefix(toolPrefix);
+      return server.withToolPrefix(toolPrefix).withMaxConcurrentCalls(maxConcurrentCalls);
     }
   }
 
@@ -190,6 +191,10 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
     if (mcp != null && !mcp.isNull() && !("stdio".equals(mcp.textValue()) || "http".equals(mcp.textValue()))) {
       return "field \"mcp\" must be \"stdio\" or \"http\"";
     }
+    JsonNode limit = entry.get("maxConcurrentCalls");
+    if (limit != null && !limit.isNull() && !(limit.canConvertToInt() && limit.isIntegralNumber() && limit.intValue() >= 0)) {
+      return "field \"maxConcurrentCalls\" must be a whole number, 0 or more";
+    }
     JsonNode prefix = entry.get("toolPrefix");
     if (prefix != null && !prefix.isNull() && !prefix.isTextual()) {
       return "field \"toolPrefix\" must be a string";
@@ -268,6 +273,7 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
         };
     URI url = mcp == Mcp.HTTP ? URI.create(entry.get("url").textValue()) : null;
     return new Entry(
-        entry.get("name").textValue(), command, cwd, env, mode, mcp, url, entry.path("toolPrefix").asText(""));
+        entry.get("name").textValue(), command, cwd, env, mode, mcp, url, entry.path("toolPrefix").asText(""),
+        entry.path("maxConcurrentCalls").asInt(0));
   }
 }

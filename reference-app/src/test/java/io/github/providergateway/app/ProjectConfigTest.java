@@ -38,7 +38,7 @@ class ProjectConfigTest {
   @Test
   void mcpEntriesAreReadAsStdioOrHttpServersWithTheirToolPrefix() {
     ProjectConfig config = parse("""
-        { "providers": [ { "name": "fs", "mcp": "stdio", "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."], "cwd": "work" },
+        { "providers": [ { "name": "fs", "mcp": "stdio", "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."], "cwd": "work", "maxConcurrentCalls": 2 },
                          { "name": "remote", "mcp": "http", "url": "http://127.0.0.1:3001/mcp", "toolPrefix": "remote_" } ] }""");
 
     assertThat(config.problems()).isEmpty();
@@ -46,6 +46,7 @@ class ProjectConfigTest {
     assertThat(fs.mcp()).isEqualTo(ProjectConfig.Mcp.STDIO);
     assertThat(fs.mcpServer().command()).containsExactly("npx", "-y", "@modelcontextprotocol/server-filesystem", ".");
     assertThat(fs.mcpServer().cwd()).isEqualTo(dir.resolve("work").toAbsolutePath());
+    assertThat(fs.mcpServer().maxConcurrentCalls()).isEqualTo(2);
     ProjectConfig.Entry remote = config.providers().get(1);
     assertThat(remote.mcp()).isEqualTo(ProjectConfig.Mcp.HTTP);
     assertThat(remote.mcpServer().url()).hasToString("http://127.0.0.1:3001/mcp");
@@ -60,15 +61,17 @@ class ProjectConfigTest {
                          { "name": "plain", "mcp": "http", "url": "http://example.com/mcp" },
                          { "name": "both", "mcp": "http", "url": "https://example.com/mcp", "command": ["x"] },
                          { "name": "nourl", "mcp": "http" },
-                         { "name": "nocmd", "mcp": "stdio" } ] }""");
+                         { "name": "nocmd", "mcp": "stdio" },
+                         { "name": "greedy", "mcp": "stdio", "command": ["srv"], "maxConcurrentCalls": -1 } ] }""");
 
     assertThat(config.providers()).extracting(ProjectConfig.Entry::name).containsExactly("ok");
-    assertThat(config.problems()).hasSize(5);
+    assertThat(config.problems()).hasSize(6);
     assertThat(config.problems().get(0)).endsWith("(\"kind\"): field \"mcp\" must be \"stdio\" or \"http\"");
     assertThat(config.problems().get(1)).contains("(\"plain\"): field \"url\": ").contains("plain http only on a loopback address");
     assertThat(config.problems().get(2)).contains("(\"both\"): ").contains("has no \"command\"");
     assertThat(config.problems().get(3)).contains("(\"nourl\"): field \"url\" must be a string");
     assertThat(config.problems().get(4)).contains("(\"nocmd\"): field \"command\" must be a non-empty array");
+    assertThat(config.problems().get(5)).contains("(\"greedy\"): field \"maxConcurrentCalls\" must be a whole number, 0 or more");
   }
 
   /** A config named by a relative path still gives absolute folders: the process may chdir later. */
