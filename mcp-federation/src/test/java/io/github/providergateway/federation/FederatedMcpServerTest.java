@@ -118,7 +118,8 @@ class FederatedMcpServerTest {
     filesystem();
     Path sandbox = sandbox();
     Path allowed = Files.createDirectories(sandbox.resolve("docs"));
-    PathGate gate = new PathGate(allowed.toString());
+    ArgsGate gate =
+        new ArgsGate(args -> !args.path("path").asText().startsWith(allowed + "/"), "write_file only under " + allowed);
     gate.link = gateway.acceptLocal(gate, session);
     gate.link.receive(
         Hello.builder("path-guard")
@@ -135,36 +136,6 @@ class FederatedMcpServerTest {
     assertThat(outside).doesNotExist();
     assertThat(allowedWrite).isInstanceOf(ToolOutcome.Success.class);
     assertThat(allowed.resolve("a.md")).hasContent("ok");
-  }
-
-  /** A gate provider: allows {@code write_file} only under one folder, by the call's arguments. */
-  private static final class PathGate implements ProviderConnection {
-    private final String allowed;
-    volatile ProviderLink link;
-
-    PathGate(String allowed) {
-      this.allowed = allowed;
-    }
-
-    @Override
-    public boolean send(GatewayMessage message) {
-      if (message instanceof GateCheck check) {
-        String path = check.args().path("path").asText();
-        link.receive(
-            path.startsWith(allowed + "/")
-                ? GateResult.allow(check.gateId(), check.callId())
-                : GateResult.deny(check.gateId(), check.callId(), "write_file only under " + allowed));
-      }
-      return true;
-    }
-
-    @Override
-    public void close(CloseReason reason) {}
-
-    @Override
-    public String describe() {
-      return "path-guard";
-    }
   }
 
   @Test
@@ -378,7 +349,7 @@ class FederatedMcpServerTest {
         };
     FederatedMcpServer federated =
         federate(McpServerConfig.stdio(server.name(), command).withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("m.jsonl").toString())));
-    ArgumentGate gate = new ArgumentGate("secret");
+    ArgsGate gate = new ArgsGate(args -> args.toString().contains("secret"), "no secrets, please");
     gate.link = gateway.acceptLocal(gate, session);
     gate.link.receive(
         Hello.builder("guard").session(session)
@@ -398,21 +369,23 @@ class FederatedMcpServerTest {
     assertThat(((ToolOutcome.Success) call(server.tool(), server.args()).outcome()).data().toString()).contains(server.answer());
   }
 
-  /** A gate provider that denies any call whose arguments mention a word. */
-  private static final class ArgumentGate implements ProviderConnection {
-    private final String word;
+  /** A gate provider that denies the calls whose arguments {@code denies} picks, with one reason. */
+  private static final class ArgsGate implements ProviderConnection {
+    private final java.util.function.Predicate<JsonNode> denies;
+    private final String reason;
     volatile ProviderLink link;
 
-    ArgumentGate(String word) {
-      this.word = word;
+    ArgsGate(java.util.function.Predicate<JsonNode> denies, String reason) {
+      this.denies = denies;
+      this.reason = reason;
     }
 
     @Override
     public boolean send(GatewayMessage message) {
       if (message instanceof GateCheck check) {
         link.receive(
-            check.args().toString().contains(word)
-                ? GateResult.deny(check.gateId(), check.callId(), "no secrets, please")
+            denies.test(check.args())
+                ? GateResult.deny(check.gateId(), check.callId(), reason)
                 : GateResult.allow(check.gateId(), check.callId()));
       }
       return true;
@@ -423,7 +396,7 @@ class FederatedMcpServerTest {
 
     @Override
     public String describe() {
-      return "argument-gate";
+      return "args-gate";
     }
   }
 
