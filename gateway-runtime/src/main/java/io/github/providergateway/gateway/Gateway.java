@@ -149,6 +149,26 @@ public final class Gateway implements HostApi, AutoCloseable {
     return engine.acceptLocal(connection, homeSessionId);
   }
 
+  /**
+   * How many tool calls are under way now, from the host's request until the gateway is done with
+   * them (a cancelled call counts until its provider confirms, at most the cancel grace): for
+   * metrics (a gauge read from an exporter's thread). Any thread; a moment's value.
+   *
+   * @return calls in flight, queued ones included
+   */
+  public int callsInFlight() {
+    return engine.calls().callsInFlight();
+  }
+
+  /**
+   * How many tool calls wait now for their provider's concurrency slot; for metrics. Any thread.
+   *
+   * @return calls queued
+   */
+  public int callsQueued() {
+    return engine.calls().callsQueued();
+  }
+
   /** {@return the limits this gateway enforces} */
   public Limits limits() {
     return engine.limits();

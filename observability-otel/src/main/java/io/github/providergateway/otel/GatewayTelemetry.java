@@ -3,6 +3,7 @@ package io.github.providergateway.otel;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.opentelemetry.api.OpenTelemetry;
@@ -45,6 +46,10 @@ import java.util.Map;
  * provider_gateway.tool.call.duration} and {@code provider_gateway.gate.duration} (seconds), {@code
  * provider_gateway.refusals} (by kind and code: pushes over budget, hellos refused, ...) and {@code
  * provider_gateway.providers.connected}.
+ *
+ * <p>{@link #attach} also observes the gateway's calls in flight and queued ({@code
+ * provider_gateway.tool.calls.in_flight}, {@code provider_gateway.tool.calls.queued}), read when
+ * the SDK collects.
  *
  * <p>Called on the gateway's loop; it only records into the SDK, which exports on its own threads.
  */
@@ -102,6 +107,28 @@ public final class GatewayTelemetry implements GatewayListener {
         meter.counterBuilder("provider_gateway.refusals").setDescription("What the gateway refused providers, by kind and code").setUnit("{refusal}").build();
     this.connected =
         meter.upDownCounterBuilder("provider_gateway.providers.connected").setDescription("Bound provider connections").setUnit("{provider}").build();
+  }
+
+  /**
+   * Records {@code gateway}'s decisions into {@code openTelemetry}, and observes its calls in
+   * flight and queued as gauges.
+   *
+   * @param gateway the gateway to observe; the telemetry is added to it as a listener
+   * @param openTelemetry the host's OpenTelemetry
+   * @return the telemetry, added
+   */
+  public static GatewayTelemetry attach(Gateway gateway, OpenTelemetry openTelemetry) {
+    requireNonNull(gateway, "gateway");
+    GatewayTelemetry telemetry = new GatewayTelemetry(openTelemetry);
+    Meter meter = openTelemetry.getMeter(SCOPE);
+    meter.gaugeBuilder("provider_gateway.tool.calls.in_flight").ofLongs()
+        .setDescription("Tool calls under way, queued ones included").setUnit("{call}")
+        .buildWithCallback(gauge -> gauge.record(gateway.callsInFlight()));
+    meter.gaugeBuilder("provider_gateway.tool.calls.queued").ofLongs()
+        .setDescription("Tool calls waiting for their provider's concurrency slot").setUnit("{call}")
+        .buildWithCallback(gauge -> gauge.record(gateway.callsQueued()));
+    gateway.addListener(telemetry);
+    return telemetry;
   }
 
   @Override

@@ -46,7 +46,7 @@ class GatewayTelemetryTest {
   private final String session = f.startSession("alpha");
 
   {
-    f.gateway.addListener(new GatewayTelemetry(sdk));
+    GatewayTelemetry.attach(f.gateway, sdk);
   }
 
   @AfterEach
@@ -104,6 +104,22 @@ class GatewayTelemetryTest {
     assertThat(metric("provider_gateway.providers.connected").getLongSumData().getPoints())
         .singleElement()
         .satisfies(p -> assertThat(p.getValue()).isEqualTo(2));
+  }
+
+  @Test
+  void callsInFlightAndQueuedAreGauges() {
+    f.bound(
+        Hello.builder("worker").session(session)
+            .concurrency(new io.github.providergateway.protocol.Concurrency(1, io.github.providergateway.protocol.ConcurrencyScope.PROVIDER))
+            .tools(tool("deploy")).build());
+
+    f.call(session, "deploy", "{}");
+    f.call(session, "deploy", "{}");
+
+    assertThat(metric("provider_gateway.tool.calls.in_flight").getLongGaugeData().getPoints())
+        .singleElement().satisfies(p -> assertThat(p.getValue()).isEqualTo(2));
+    assertThat(metric("provider_gateway.tool.calls.queued").getLongGaugeData().getPoints())
+        .singleElement().satisfies(p -> assertThat(p.getValue()).isEqualTo(1));
   }
 
   @Test

@@ -172,7 +172,7 @@ final class RunningGateway implements AutoCloseable {
     // Traces and metrics only when OTEL_* asks for them: otherwise no SDK, no thread, no span.
     OpenTelemetrySdk telemetry = Telemetry.fromEnvironment(System.getenv());
     if (telemetry != null) {
-      gateway.addListener(new GatewayTelemetry(telemetry));
+      GatewayTelemetry.attach(gateway, telemetry);
     }
     SystemScheduler scheduler = new SystemScheduler();
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway

@@ -56,6 +56,10 @@ public final class CallDispatcher {
   private final EventRelay events;
   private final Outbox outbox;
   private final ConcurrencyLimiter limiter = new ConcurrencyLimiter();
+  /** Calls under way (from the host's request to their bookkeeping's end); read by metrics. */
+  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  /** Calls waiting for a concurrency slot; read by metrics. */
+  private final java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
 
   CallDispatcher(
       SerialExecutor loop,
@@ -149,6 +153,7 @@ public final class CallDispatcher {
       return hostCall;
     }
     session.calls.add(call);
+    inFlight.incrementAndGet();
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
     Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
     call.timeout(timers.after(timeout, () -> timedOut(call)));
@@ -233,6 +238,16 @@ public final class CallDispatcher {
     admit(call);
   }
 
+  /** Calls under way now, from the host's request to their end; any thread. */
+  public int callsInFlight() {
+    return inFlight.get();
+  }
+
+  /** Calls waiting for their provider's concurrency slot now; any thread. */
+  public int callsQueued() {
+    return queued.get();
+  }
+
   /** Runs only the hooks, for a tool the host owns. */
   public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
     loop.assertInLoop();
@@ -302,6 +317,7 @@ public final class CallDispatcher {
                   + limits.maxQueuedCalls() + " calls waiting already"));
     } else {
       call.queued(timers.now());
+      queued.incrementAndGet();
       slot.waiting.addLast(call);
     }
   }
@@ -318,11 +334,12 @@ public final class CallDispatcher {
     }
     if (call.releaseSlot()) {
       slot.inFlight--;
-    } else {
-      slot.waiting.remove(call);
+    } else if (slot.waiting.remove(call)) {
+      queued.decrementAndGet();
     }
     while (slot.inFlight < slot.max && !slot.waiting.isEmpty()) {
       CallState next = slot.waiting.pollFirst();
+      queued.decrementAndGet();
       slot.inFlight++;
       next.tookSlot(timers.now());
       send(next);
@@ -626,6 +643,7 @@ public final class CallDispatcher {
       return;
     }
     call.session.calls.remove(call);
+    inFlight.decrementAndGet();
     call.leaveConnection();
     leaveSlot(call);
   }
