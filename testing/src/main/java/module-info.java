@@ -15,7 +15,10 @@
  *   <li>{@code io.github.providergateway.provider.testing}: {@link
  *       io.github.providergateway.provider.testing.ProviderTransportContractTest}, the contract a
  *       transport for Java providers runs against itself, and {@link
- *       io.github.providergateway.provider.testing.MessageTap}.
+ *       io.github.providergateway.provider.testing.MessageTap};
+ *   <li>{@code io.github.providergateway.transport.testing}: {@link
+ *       io.github.providergateway.transport.testing.RawHttp}, an HTTP client on a raw socket, for
+ *       requests no well-behaved client would send.
  * </ul>
  */
 module io.github.providergateway.testing {
@@ -29,6 +32,7 @@ module io.github.providergateway.testing {
   exports io.github.providergateway.gateway.testing;
   exports io.github.providergateway.host.testing;
   exports io.github.providergateway.provider.testing;
+  exports io.github.providergateway.transport.testing;
 
   // JUnit runs the contract's test methods, which a transport's test class inherits, by reflection.
   opens io.github.providergateway.provider.testing to

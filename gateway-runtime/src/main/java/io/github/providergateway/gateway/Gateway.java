@@ -395,6 +395,32 @@ public final class Gateway implements HostApi, AutoCloseable {
     return onLoop(() -> engine.pushes().hostQuery(sessionId, streams, last));
   }
 
+  /**
+   * Every retained stream of a session with its newest events, read with internal trust: what a
+   * status page shows. Not part of {@link HostApi}: hosts of a shared gateway read streams by name
+   * ({@link #queryStreams}).
+   *
+   * @param sessionId the session
+   * @param last how many entries of each stream, at most the retention
+   * @return each {@code stream@provider} → its newest entries, newest first, streams in the order
+   *     first written; fails with {@link HostException} ({@code INVALID_SESSION}) for an unknown
+   *     session
+   */
+  public CompletableFuture<Map<String, List<StreamEntry>>> streams(String sessionId, int last) {
+    return onLoop(() -> engine.pushes().hostStreams(sessionId, last));
+  }
+
+  /**
+   * How many pushes the gateway has accepted since it started (each past every check, whatever its
+   * stream's filter then did with it); for metrics, with the refusals the audit trail counts. Any
+   * thread; a moment's value.
+   *
+   * @return pushes accepted
+   */
+  public long pushesAccepted() {
+    return engine.pushes().pushesAccepted();
+  }
+
   // ---- stopping ----
 
   /**

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.protocol.TrustLevel;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -14,6 +15,9 @@ import java.util.List;
  * @param trust its trust level
  * @param sessions the sessions its tools are registered in
  * @param tools the names of its tools
+ * @param connectedSince when its current connection said {@code hello}, on the gateway's clock;
+ *     {@code null} when not known (a description read from an older gateway)
+ * @param callsInFlight how many tool calls its connection is answering now (sent, not yet ended)
  */
 public record ProviderInfo(
     String providerId,
@@ -21,7 +25,9 @@ public record ProviderInfo(
     String instance,
     TrustLevel trust,
     List<String> sessions,
-    List<String> tools) {
+    List<String> tools,
+    Instant connectedSince,
+    int callsInFlight) {
 
   /**
    * Checks and copies the description.
@@ -32,7 +38,10 @@ public record ProviderInfo(
    * @param trust its trust level; not null
    * @param sessions the sessions its tools are registered in; copied
    * @param tools the names of its tools; copied
+   * @param connectedSince when it said {@code hello}, or {@code null}
+   * @param callsInFlight calls it is answering now; not negative
    * @throws NullPointerException when a required component is null
+   * @throws IllegalArgumentException when {@code callsInFlight} is negative
    */
   public ProviderInfo {
     requireNonNull(providerId, "providerId");
@@ -40,5 +49,23 @@ public record ProviderInfo(
     requireNonNull(trust, "trust");
     sessions = List.copyOf(sessions);
     tools = List.copyOf(tools);
+    if (callsInFlight < 0) {
+      throw new IllegalArgumentException("callsInFlight must not be negative, was " + callsInFlight);
+    }
+  }
+
+  /**
+   * A description without the connection's time and load (as the components before them were).
+   *
+   * @param providerId the gateway-assigned id; not null
+   * @param name the provider's name; not null
+   * @param instance its instance id, or {@code null}
+   * @param trust its trust level; not null
+   * @param sessions the sessions its tools are registered in; copied
+   * @param tools the names of its tools; copied
+   */
+  public ProviderInfo(
+      String providerId, String name, String instance, TrustLevel trust, List<String> sessions, List<String> tools) {
+    this(providerId, name, instance, trust, sessions, tools, null, 0);
   }
 }

@@ -72,6 +72,8 @@ class ArchitectureTest {
           Map.entry("mcp-federation", Set.of("protocol-api", "loop", "gateway-runtime")),
           // Observes the engine through its listener SPI only.
           Map.entry("observability-otel", Set.of("protocol-api", "loop", "gateway-runtime")),
+          // A page on the server's HTTP routes, reading the engine and the audit trail like a host.
+          Map.entry("status-page", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "transport-ws")),
           // The fixtures of the modules below it, and the transport contract (test scope only).
           Map.entry("testing", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
           // Versions only: no code.
@@ -87,7 +89,9 @@ class ArchitectureTest {
           // The client against a real gateway behind a small Tyrus server.
           "provider-client", Set.of("gateway-runtime"),
           // The server with the real Java client.
-          "transport-ws", Set.of("provider-client"));
+          "transport-ws", Set.of("provider-client"),
+          // The page in a real browser, with a real provider connecting.
+          "status-page", Set.of("provider-client", "provider-api"));
 
   /** The modules of the root pom, in its order. */
   private static List<String> modules() {

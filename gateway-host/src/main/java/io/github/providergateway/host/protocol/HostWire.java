@@ -124,7 +124,8 @@ public final class HostWire {
   }
 
   /**
-   * {@code {providerId, name, instance, trust, sessions, tools}}; no instance is {@code null}.
+   * {@code {providerId, name, instance, trust, sessions, tools, connectedSince?, callsInFlight}};
+   * no instance is {@code null}; {@code connectedSince} is ISO-8601, absent when not known.
    *
    * @param provider the provider
    * @return a new object
@@ -137,6 +138,10 @@ public final class HostWire {
     json.put("trust", provider.trust().wireName());
     json.set("sessions", strings(provider.sessions()));
     json.set("tools", strings(provider.tools()));
+    if (provider.connectedSince() != null) {
+      json.put("connectedSince", provider.connectedSince().toString());
+    }
+    json.put("callsInFlight", provider.callsInFlight());
     return json;
   }
 
@@ -292,7 +297,22 @@ public final class HostWire {
         text(json, "instance", false),
         trust,
         readStrings(json, "sessions"),
-        readStrings(json, "tools"));
+        readStrings(json, "tools"),
+        readInstant(json, "connectedSince"),
+        json.path("callsInFlight").canConvertToInt() ? Math.max(0, json.path("callsInFlight").intValue()) : 0);
+  }
+
+  /** An optional ISO-8601 instant; absent or unreadable (an older or newer gateway) is null. */
+  private static java.time.Instant readInstant(JsonNode json, String field) {
+    JsonNode value = json.get(field);
+    if (value == null || !value.isTextual()) {
+      return null;
+    }
+    try {
+      return java.time.Instant.parse(value.textValue());
+    } catch (java.time.format.DateTimeParseException e) {
+      return null;
+    }
   }
 
   /**

@@ -58,16 +58,31 @@ class HostWireTest {
   }
 
   @Test
-  void aProviderCarriesItsTrustByWireNameAndItsSessionsAndTools() {
+  void aProviderCarriesItsTrustByWireNameItsSessionsToolsConnectionTimeAndLoad() {
     ProviderInfo provider =
-        new ProviderInfo("p-1", "browser", "tab-1", TrustLevel.PROJECT, List.of("s-1"), List.of("click", "read"));
+        new ProviderInfo(
+            "p-1", "browser", "tab-1", TrustLevel.PROJECT, List.of("s-1"), List.of("click", "read"),
+            java.time.Instant.parse("2026-11-24T16:00:00Z"), 2);
 
     ObjectNode written = HostWire.provider(provider);
 
     assertThat(written)
         .isEqualTo(json("{\"providerId\":\"p-1\",\"name\":\"browser\",\"instance\":\"tab-1\","
-            + "\"trust\":\"project\",\"sessions\":[\"s-1\"],\"tools\":[\"click\",\"read\"]}"));
+            + "\"trust\":\"project\",\"sessions\":[\"s-1\"],\"tools\":[\"click\",\"read\"],"
+            + "\"connectedSince\":\"2026-11-24T16:00:00Z\",\"callsInFlight\":2}"));
     assertThat(HostWire.readProvider(written)).isEqualTo(provider);
+  }
+
+  @Test
+  void aProviderFromAnOlderGatewayWithoutConnectionTimeOrLoadReadsAsUnknownAndIdle() {
+    ProviderInfo read =
+        HostWire.readProvider(
+            json("{\"providerId\":\"p-1\",\"name\":\"browser\",\"instance\":null,"
+                + "\"trust\":\"project\",\"sessions\":[],\"tools\":[],\"connectedSince\":\"yesterday\"}"));
+
+    assertThat(read.connectedSince()).isNull();
+    assertThat(read.callsInFlight()).isZero();
+    assertThat(HostWire.provider(read).has("connectedSince")).isFalse();
   }
 
   @Test

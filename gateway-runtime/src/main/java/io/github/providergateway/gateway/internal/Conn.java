@@ -209,6 +209,11 @@ final class Conn {
   }
 
   /** The open calls sent here, in the order they were sent; a copy. */
+  /** How many calls are out with this connection now. */
+  int callCount() {
+    return calls.size();
+  }
+
   List<CallState> calls() {
     return new ArrayList<>(calls.values());
   }

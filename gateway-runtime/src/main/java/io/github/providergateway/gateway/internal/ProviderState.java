@@ -58,6 +58,8 @@ final class ProviderState {
   private String reconnectToken;
   /** Its rules' regex time per second (created when a rule first runs). */
   private RegexGuard.Allowance regexAllowance;
+  /** When its {@code hello} was taken, for the host's description. */
+  private final Instant connectedSince;
   /** When it last sent anything: multi-instance routing picks the most recent. */
   private Instant lastActive;
 
@@ -92,6 +94,7 @@ final class ProviderState {
     this.startupContext = carried.startupContext();
     this.persistDir = persistDir;
     this.lastActive = registeredAt;
+    this.connectedSince = registeredAt;
   }
 
   Identity identity() {
@@ -196,7 +199,7 @@ final class ProviderState {
       }
     }
     return new ProviderInfo(
-        providerId, name, instance, trust, List.copyOf(bindings.keySet()), tools);
+        providerId, name, instance, trust, List.copyOf(bindings.keySet()), tools, connectedSince, conn.callCount());
   }
 
   @Override

@@ -36,6 +36,11 @@ public final class PushHandler {
   private final HookEngine hooks;
   private final Outbox outbox;
   private final Listeners listener;
+  /**
+   * Pushes accepted (past every check, filter drops included), for metrics read on any thread:
+   * the one counter here that is not loop state.
+   */
+  private final java.util.concurrent.atomic.AtomicLong accepted = new java.util.concurrent.atomic.AtomicLong();
 
   PushHandler(
       Timers timers,
@@ -196,6 +201,7 @@ public final class PushHandler {
    * turn with itself in place of the event text.
    */
   private void deliver(Binding binding, StreamName stream, Push push) {
+    accepted.incrementAndGet();
     SessionState session = binding.session;
     String source = binding.provider.name;
     PushLevel level = push.level();
@@ -320,6 +326,27 @@ public final class PushHandler {
       result.put(name, history(session, StreamName.parse(name, null), Math.max(0, last)));
     }
     return result;
+  }
+
+  /**
+   * Every retained stream of a session, for the host (internal trust): each {@code stream@provider}
+   * → its newest {@code last} entries, newest first, streams in the order first written.
+   */
+  public Map<String, List<StreamEntry>> hostStreams(String sessionId, int last) {
+    SessionState session = sessions.get(sessionId);
+    if (session == null) {
+      throw new HostException(HostErrorCode.INVALID_SESSION, "No session " + sessionId);
+    }
+    Map<String, List<StreamEntry>> result = new LinkedHashMap<>();
+    for (Map.Entry<StreamName, EventStream> entry : session.streams.entrySet()) {
+      result.put(entry.getKey().toString(), entry.getValue().newest(Math.max(0, last)));
+    }
+    return result;
+  }
+
+  /** How many pushes were accepted since the gateway started (any thread; for metrics). */
+  public long pushesAccepted() {
+    return accepted.get();
   }
 
   private static List<StreamEntry> history(SessionState session, StreamName name, int last) {

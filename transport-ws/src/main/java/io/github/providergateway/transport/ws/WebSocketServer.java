@@ -6,11 +6,14 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.transport.ws.internal.HttpRoutes;
 import io.github.providergateway.transport.ws.internal.ServerCore;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -136,6 +139,14 @@ public final class WebSocketServer implements AutoCloseable {
     return URI.create("ws://127.0.0.1:" + port());
   }
 
+  /**
+   * {@return where the server's HTTP routes are: {@code http://127.0.0.1:<port>}, to which a route's
+   * path is appended}
+   */
+  public URI httpUrl() {
+    return URI.create("http://127.0.0.1:" + port());
+  }
+
   /** {@return the URL agent hosts connect to: {@code ws://127.0.0.1:<port>/host}} */
   public URI hostUrl() {
     return URI.create("ws://127.0.0.1:" + port() + ServerCore.HOST_PATH);
@@ -149,6 +160,11 @@ public final class WebSocketServer implements AutoCloseable {
   /** Bytes of encoded messages waiting for all provider connections (for tests). */
   long queuedOutboundBytes() {
     return core.queuedOutboundBytes();
+  }
+
+  /** Event streams of the HTTP routes open now (for tests). */
+  int openEventStreams() {
+    return core.openEventStreams();
   }
 
   /** TCP connections accepted and not yet upgraded to WebSocket (for tests). */
@@ -194,6 +210,8 @@ public final class WebSocketServer implements AutoCloseable {
     private Duration messageTimeout = Duration.ofSeconds(30);
     private int maxPingsPerSecond = 50;
     private long maxQueuedBytesTotal = 32L << 20;
+    private final List<HttpRoutes.Route> routes = new ArrayList<>();
+    private int maxEventStreams = 16;
     /** Times the heartbeat; null: the server's own timer. */
     private Scheduler scheduler;
 
@@ -404,6 +422,67 @@ public final class WebSocketServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Serves plain HTTP requests for {@code path} and every path under it through {@code route}
+     * (see {@link HttpRoute}: the same loopback, {@code Host} and {@code Origin} checks as
+     * handshakes); requests with a body get 413. Default: no routes, and every plain request gets
+     * 404.
+     *
+     * @param path where, such as {@code /status}: starts with {@code /}, is not {@code /} or
+     *     {@code /host}, does not end with {@code /}
+     * @param route what answers
+     * @return this builder
+     * @throws IllegalArgumentException for such a path, or one already routed
+     */
+    public Builder route(String path, HttpRoute route) {
+      return route(path, 0, route);
+    }
+
+    /**
+     * As {@link #route(String, HttpRoute)}, taking request bodies of up to {@code maxBodyBytes}
+     * (read whole before the route is called; a larger one gets 413).
+     *
+     * @param path where, as for {@link #route(String, HttpRoute)}
+     * @param maxBodyBytes the largest body, 0 for none
+     * @param route what answers
+     * @return this builder
+     * @throws IllegalArgumentException for a bad path, one already routed, or a negative size
+     */
+    public Builder route(String path, long maxBodyBytes, HttpRoute route) {
+      requireNonNull(path, "path");
+      requireNonNull(route, "route");
+      if (!path.startsWith("/") || path.equals("/") || path.endsWith("/") || path.equals(ServerCore.HOST_PATH)) {
+        throw new IllegalArgumentException(
+            "a route's path starts with '/', is not '/' or '" + ServerCore.HOST_PATH + "' and does not end with '/'; was " + path);
+      }
+      if (maxBodyBytes < 0) {
+        throw new IllegalArgumentException("maxBodyBytes must not be negative, was " + maxBodyBytes);
+      }
+      for (HttpRoutes.Route existing : routes) {
+        if (existing.path().equals(path)) {
+          throw new IllegalArgumentException("path " + path + " is routed already");
+        }
+      }
+      routes.add(new HttpRoutes.Route(path, maxBodyBytes, route));
+      return this;
+    }
+
+    /**
+     * How many event streams ({@link HttpReply#openEvents}) may be open at once over all routes;
+     * one more gets 503. Default 16.
+     *
+     * @param count at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code count} is less than 1
+     */
+    public Builder maxEventStreams(int count) {
+      if (count < 1) {
+        throw new IllegalArgumentException("maxEventStreams must be at least 1, was " + count);
+      }
+      this.maxEventStreams = count;
+      return this;
+    }
+
     /** {@return a server with these settings, not yet listening: call {@link WebSocketServer#start()}} */
     public WebSocketServer build() {
       return new WebSocketServer(
@@ -422,7 +501,9 @@ public final class WebSocketServer implements AutoCloseable {
                   messageTimeout,
                   maxPingsPerSecond,
                   maxQueuedBytesTotal,
-                  scheduler)),
+                  scheduler,
+                  routes,
+                  maxEventStreams)),
           gateway);
     }
   }

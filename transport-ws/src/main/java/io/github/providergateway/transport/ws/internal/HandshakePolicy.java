@@ -47,6 +47,24 @@ final class HandshakePolicy {
     return Optional.empty();
   }
 
+  /**
+   * Why a plain HTTP request (an {@code HttpRoute}'s) must be refused, or empty when it may
+   * proceed: as {@link #refusal}, except that this server's own origin ({@code
+   * http://127.0.0.1:<port>}, {@code http://localhost:<port>}, {@code http://[::1]:<port>}) is
+   * allowed too, since a page the server itself serves sends it with its own requests (a
+   * {@code POST}, or a browser that sends {@code Origin} on every request).
+   */
+  Optional<String> httpRefusal(String remoteAddress, String host, String origin, int port) {
+    boolean ownOrigin = origin != null && isOwnOrigin(origin, port);
+    return refusal(remoteAddress, host, ownOrigin ? null : origin, port);
+  }
+
+  /** Whether {@code origin} is this loopback server's own, {@code http://<loopback name>:<port>}. */
+  static boolean isOwnOrigin(String origin, int port) {
+    String lower = origin.trim().toLowerCase(Locale.ROOT);
+    return lower.startsWith("http://") && isLoopbackHost(lower.substring("http://".length()), port);
+  }
+
   /** The longest header value a refusal repeats; see {@link #shown}. */
   static final int SHOWN_CHARS = 100;
 

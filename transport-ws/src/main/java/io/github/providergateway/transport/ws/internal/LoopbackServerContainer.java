@@ -22,7 +22,8 @@ import org.glassfish.tyrus.spi.WebSocketEngine;
  * A Tyrus server container on Grizzly that listens on loopback only: one Grizzly {@link
  * HttpServer} on 127.0.0.1 and, when the machine has IPv6 loopback, one on ::1 with the same port
  * (R-WS-01). Tyrus's own {@code GrizzlyServerContainer} binds 0.0.0.0 whatever host it is given
- * (eclipse-ee4j/tyrus#593), so this replaces it, keeping Tyrus's engine and Grizzly filter.
+ * (eclipse-ee4j/tyrus#593), so this replaces it, keeping Tyrus's engine and Grizzly filter. What is
+ * not a WebSocket handshake goes to the {@link HttpRoutes}.
  */
 final class LoopbackServerContainer extends TyrusServerContainer {
 
@@ -42,6 +43,8 @@ final class LoopbackServerContainer extends TyrusServerContainer {
   private final WebSocketEngine engine;
   /** The defences the listeners' filter applies to every connection. */
   private final TrafficGuards traffic;
+  /** Plain HTTP requests: the routes, else 404 (never Grizzly's default pages). */
+  private final HttpRoutes routes;
   /** The running Grizzly servers, one per address family. */
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
   /** The bound port once listening; -1 before. */
@@ -56,9 +59,14 @@ final class LoopbackServerContainer extends TyrusServerContainer {
    * @param traffic the defences every connection's bytes pass through first
    */
   LoopbackServerContainer(
-      int maxMessageBytes, HandshakePolicy policy, int maxConnections, TrafficGuards traffic) {
+      int maxMessageBytes,
+      HandshakePolicy policy,
+      int maxConnections,
+      TrafficGuards traffic,
+      java.util.function.Function<java.util.function.IntSupplier, HttpRoutes> routes) {
     super((Set<Class<?>>) null);
     this.traffic = traffic;
+    this.routes = routes.apply(() -> boundPort);
     this.engine =
         TyrusWebSocketEngine.builder(this)
             .incomingBufferSize(maxMessageBytes + MAX_FRAME_HEADER_BYTES)
@@ -173,6 +181,7 @@ final class LoopbackServerContainer extends TyrusServerContainer {
     listener.getTransport().setIOStrategy(AcceptPacingStrategy.INSTANCE);
     listener.registerAddOn(LoopbackFilter.addOn(this, contextPath, traffic));
     server.addListener(listener);
+    server.getServerConfiguration().addHttpHandler(routes);
     try {
       server.start();
     } catch (IOException e) {

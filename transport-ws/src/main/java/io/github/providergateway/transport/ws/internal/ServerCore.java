@@ -58,8 +58,11 @@ public final class ServerCore {
       Duration messageTimeout,
       int maxPingsPerSecond,
       long maxQueuedBytesTotal,
-      Scheduler scheduler) {
+      Scheduler scheduler,
+      List<HttpRoutes.Route> routes,
+      int maxEventStreams) {
     public Config {
+      routes = List.copyOf(routes);
       requireNonNull(gateway, "gateway");
       allowedOrigins = Set.copyOf(allowedOrigins);
       requireNonNull(idleTimeout, "idleTimeout");
@@ -81,6 +84,11 @@ public final class ServerCore {
   /** Each host connection's byte bound (hosts have their own count bound and no shared budget). */
   private final long hostMaxQueuedBytes;
   private final LoopbackServerContainer container;
+  /** What one event-stream client may leave unread before its stream is closed. */
+  static final long MAX_UNREAD_EVENT_BYTES = 1L << 20;
+
+  /** The open event streams of the HTTP routes. */
+  private final EventStreams eventStreams;
   /** The server-wide defences against what peers send (see {@link LoopbackFilter}). */
   private final TrafficGuards guards;
   /** What all provider connections may have waiting to be written. */
@@ -131,12 +139,17 @@ public final class ServerCore {
             transportLimit(gateway),
             config.messageTimeout(),
             config.maxPingsPerSecond());
+    this.eventStreams = new EventStreams(config.maxEventStreams(), MAX_UNREAD_EVENT_BYTES, gateway.clock());
+    HandshakePolicy policy = new HandshakePolicy(config.allowedOrigins());
     this.container =
         new LoopbackServerContainer(
             transportLimit(gateway),
-            new HandshakePolicy(config.allowedOrigins()),
+            policy,
             gateway.limits().maxConnections(),
-            guards);
+            guards,
+            port ->
+                new HttpRoutes(
+                    config.routes(), policy, port, guards.pendingHandshakes(), eventStreams, guards.unfinished()));
   }
 
   /** Binds and starts accepting; see {@code WebSocketServer#start()}. */
@@ -192,6 +205,11 @@ public final class ServerCore {
     return guards.pendingHandshakes().size();
   }
 
+  /** Event streams open now (tests). */
+  public int openEventStreams() {
+    return eventStreams.size();
+  }
+
   /** Bytes of unfinished inbound messages the server holds now, all connections together. */
   public long unfinishedInboundBytes() {
     return guards.unfinished().held();
@@ -209,6 +227,7 @@ public final class ServerCore {
       }
     }
     container.refuseNewConnections();
+    eventStreams.closeAll();
     synchronized (lifecycle) {
       if (heartbeat != null) {
         heartbeat.stop();
@@ -383,6 +402,7 @@ public final class ServerCore {
   private void sweep() {
     try {
       guards.pendingHandshakes().closeExpired();
+      eventStreams.keepAlive();
       for (TyrusProviderConnection connection : connections) {
         closeIfMessageOverdue(connection);
       }

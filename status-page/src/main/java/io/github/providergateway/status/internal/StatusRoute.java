@@ -1,0 +1,160 @@
+package io.github.providergateway.status.internal;
+
+import io.github.providergateway.transport.ws.HttpReply;
+import io.github.providergateway.transport.ws.HttpRequest;
+import io.github.providergateway.transport.ws.HttpRoute;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The status page's HTTP side, under {@code /status}. Everything needs a viewer's cookie except
+ * the one-time link itself, which trades its code for that cookie and sends the browser on to
+ * {@code /status} (so the code leaves the address bar at once):
+ *
+ * <ul>
+ *   <li>{@code GET /status?open=<code>}: a live code → 303 to {@code /status} with the cookie; a
+ *       used, expired or unknown one → 403;
+ *   <li>{@code GET /status}, {@code /status/app.js}, {@code /status/app.css}: the page;
+ *   <li>{@code GET /status/events}: the live snapshots, an event stream;
+ *   <li>{@code GET /status/snapshot}: one snapshot as JSON.
+ * </ul>
+ *
+ * <p>Without a live cookie every path answers 403 with a page saying how to get a link, and so does
+ * a request a browser marks as made by another page ({@code Sec-Fetch-Site} other than {@code
+ * same-origin} or {@code none}): every port of 127.0.0.1 is one site, so the cookie would go
+ * along with another local server's page embedding ours as an image or script. The cookie
+ * is {@code HttpOnly} and {@code SameSite=Strict}, scoped to {@code /status}, named after the port
+ * (two gateways on one machine keep apart); it is never written to a log. Answers forbid framing
+ * and allow only the page's own script and style ({@code Content-Security-Policy}).
+ */
+public final class StatusRoute implements HttpRoute {
+
+  private static final System.Logger LOG = System.getLogger(StatusRoute.class.getName());
+
+  /** Where the page lives. */
+  public static final String PATH = "/status";
+
+  private static final String PAGE_RESOURCES = "/io/github/providergateway/status/page/";
+  private static final String HTML = "text/html; charset=utf-8";
+  private static final Map<String, String> PAGE_HEADERS =
+      Map.of(
+          "Content-Security-Policy",
+          "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self';"
+              + " base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+          "X-Frame-Options", "DENY",
+          "Referrer-Policy", "no-referrer");
+
+  private final ExpiringTokens links;
+  private final ExpiringTokens viewers;
+  private final Duration viewerLifetime;
+  private final LiveViewers live;
+  private final StatusSnapshot snapshot;
+  private final byte[] index = resource("index.html");
+  private final byte[] script = resource("app.js");
+  private final byte[] style = resource("app.css");
+
+  public StatusRoute(
+      ExpiringTokens links, ExpiringTokens viewers, Duration viewerLifetime, LiveViewers live, StatusSnapshot snapshot) {
+    this.links = links;
+    this.viewers = viewers;
+    this.viewerLifetime = viewerLifetime;
+    this.live = live;
+    this.snapshot = snapshot;
+  }
+
+  @Override
+  public void handle(HttpRequest request, HttpReply reply) {
+    if (!request.method().equals("GET") && !request.method().equals("HEAD")) {
+      reply.send(405, "text/plain; charset=utf-8", Map.of("Allow", "GET"), "only GET\n".getBytes(StandardCharsets.UTF_8));
+      return;
+    }
+    String site = request.header("Sec-Fetch-Site").orElse("none");
+    if (!site.equals("none") && !site.equals("same-origin")) {
+      // Another page (another port of 127.0.0.1 is the same site) embedding or fetching ours: the
+      // SameSite cookie would go along, so nothing is served to it, not even as an image.
+      refuse(reply, "This status page is not served to other pages.");
+      return;
+    }
+    String cookie = cookieName(request);
+    Optional<String> code = request.queryParameter("open");
+    if (request.path().equals(PATH) && code.isPresent()) {
+      open(code.get(), cookie, reply);
+      return;
+    }
+    if (!viewers.isLive(request.cookie(cookie).orElse(null))) {
+      LOG.log(Level.DEBUG, "status page: {0} without a live viewer cookie refused", request.path());
+      refuse(reply, "This status page opens only through a one-time link.");
+      return;
+    }
+    switch (request.path().substring(PATH.length())) {
+      case "", "/" -> reply.send(200, HTML, PAGE_HEADERS, index);
+      case "/app.js" -> reply.send(200, "text/javascript; charset=utf-8", PAGE_HEADERS, script);
+      case "/app.css" -> reply.send(200, "text/css; charset=utf-8", PAGE_HEADERS, style);
+      case "/events" -> reply.openEvents(Map.of()).ifPresent(live::add);
+      case "/snapshot" ->
+          snapshot
+              .read()
+              .whenComplete(
+                  (json, error) -> {
+                    if (error != null) {
+                      reply.send(503, "text/plain; charset=utf-8", "the gateway is stopping\n");
+                    } else {
+                      reply.send(200, "application/json", Map.of(), json.getBytes(StandardCharsets.UTF_8));
+                    }
+                  });
+      default -> reply.send(404, "text/plain; charset=utf-8", "not found\n");
+    }
+  }
+
+  private void open(String code, String cookie, HttpReply reply) {
+    if (!links.redeem(code)) {
+      refuse(reply, "This link was used already, or has expired (links work once, for a few minutes).");
+      return;
+    }
+    String viewer = viewers.issue();
+    reply.send(
+        303,
+        null,
+        Map.of(
+            "Location", PATH,
+            "Referrer-Policy", "no-referrer",
+            "Set-Cookie",
+            cookie + "=" + viewer + "; Path=" + PATH + "; Max-Age=" + viewerLifetime.toSeconds() + "; HttpOnly; SameSite=Strict"),
+        new byte[0]);
+  }
+
+  private static void refuse(HttpReply reply, String why) {
+    String page =
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Provider gateway status</title></head>"
+            + "<body><h1>Provider gateway status</h1><p>"
+            + why
+            + "</p><p>For a new link, type <code>status</code> in the gateway's console, or run"
+            + " <code>./gateway status</code>.</p></body></html>";
+    reply.send(403, HTML, PAGE_HEADERS, page.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** {@code pg_status_<port>}: the port of the {@code Host} the server already checked. */
+  static String cookieName(HttpRequest request) {
+    String host = request.header("Host").orElse("");
+    int colon = host.lastIndexOf(':');
+    String port = colon < 0 ? "" : host.substring(colon + 1);
+    return "pg_status_" + (port.chars().allMatch(Character::isDigit) ? port : "");
+  }
+
+  private static byte[] resource(String name) {
+    try (InputStream in = StatusRoute.class.getResourceAsStream(PAGE_RESOURCES + name)) {
+      if (in == null) {
+        throw new IllegalStateException("the status page's " + name + " is missing from the jar");
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

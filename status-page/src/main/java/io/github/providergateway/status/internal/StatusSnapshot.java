@@ -1,0 +1,127 @@
+package io.github.providergateway.status.internal;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.protocol.HostWire;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.StreamEntry;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Everything the page shows, as one JSON object read from the gateway at one moment:
+ *
+ * <pre>{@code
+ * {generatedAt, startedAt,
+ *  numbers: {providers, sessions, callsInFlight, ...},          // StatusNumbers
+ *  providers: [{providerId, name, instance, trust, sessions, tools, connectedSince, callsInFlight}],
+ *  sessions: [{id, label, cwd, tools: [{name, description, provider}],
+ *              streams: {"name@provider": [{ts, event, level}, ...newest first]}}],
+ *  decisions: [...newest first, as audit.query shapes them]}
+ * }</pre>
+ *
+ * Shapes are the host protocol's ({@link HostWire}), so the page reads what {@code audit.query}
+ * and {@code providers.list} return. Each piece is a read on the gateway loop; a session that ends
+ * between two reads is shown without its tools rather than failing the whole snapshot.
+ */
+public final class StatusSnapshot {
+
+  /** How many of each stream's newest events the page shows. */
+  static final int EVENTS_PER_STREAM = 5;
+  /** How many of the newest decisions the page shows. */
+  static final int DECISIONS = 50;
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private final Gateway gateway;
+  private final StatusNumbers numbers;
+  private final DecisionLog decisions;
+  private final Instant startedAt;
+
+  /**
+   * @param decisions the audit trail the page shows the latest of; null for none
+   */
+  public StatusSnapshot(Gateway gateway, StatusNumbers numbers, DecisionLog decisions) {
+    this.gateway = gateway;
+    this.numbers = numbers;
+    this.decisions = decisions;
+    this.startedAt = gateway.clock().instant();
+  }
+
+  /** The snapshot as JSON text; completes on the gateway loop. */
+  public CompletableFuture<String> read() {
+    CompletableFuture<List<SessionInfo>> sessions = gateway.sessions();
+    CompletableFuture<List<ProviderInfo>> providers = gateway.providers();
+    return sessions.thenCombine(providers, Pair::new).thenCompose(this::withSessions);
+  }
+
+  private record Pair(List<SessionInfo> sessions, List<ProviderInfo> providers) {}
+
+  private CompletableFuture<String> withSessions(Pair pair) {
+    List<CompletableFuture<ObjectNode>> sessions = new ArrayList<>();
+    for (SessionInfo session : pair.sessions()) {
+      sessions.add(session(session));
+    }
+    return CompletableFuture.allOf(sessions.toArray(CompletableFuture[]::new))
+        .thenApply(
+            done -> {
+              ObjectNode json = NODES.objectNode();
+              json.put("generatedAt", gateway.clock().instant().toString());
+              json.put("startedAt", startedAt.toString());
+              ObjectNode counts = numbers.toJson(NODES);
+              counts.put("providers", pair.providers().size());
+              counts.put("sessions", pair.sessions().size());
+              json.set("numbers", counts);
+              ArrayNode providerList = json.putArray("providers");
+              pair.providers().forEach(provider -> providerList.add(HostWire.provider(provider)));
+              ArrayNode sessionList = json.putArray("sessions");
+              sessions.forEach(session -> sessionList.add(session.join()));
+              json.set("decisions", latestDecisions());
+              return json.toString();
+            });
+  }
+
+  private CompletableFuture<ObjectNode> session(SessionInfo session) {
+    CompletableFuture<List<HostTool>> tools =
+        gateway.tools(session.id()).exceptionally(ended -> List.of());
+    CompletableFuture<Map<String, List<StreamEntry>>> streams =
+        gateway.streams(session.id(), EVENTS_PER_STREAM).exceptionally(ended -> Map.of());
+    return tools.thenCombine(
+        streams,
+        (toolList, streamMap) -> {
+          ObjectNode json = HostWire.session(session);
+          ArrayNode toolArray = json.putArray("tools");
+          for (HostTool tool : toolList) {
+            ObjectNode shown = NODES.objectNode();
+            shown.put("name", tool.name());
+            shown.put("description", tool.description());
+            shown.put("provider", tool.provider());
+            toolArray.add(shown);
+          }
+          json.set("streams", HostWire.streams(streamMap));
+          return json;
+        });
+  }
+
+  private ArrayNode latestDecisions() {
+    ArrayNode list = NODES.arrayNode();
+    if (decisions == null) {
+      return list;
+    }
+    List<Decision> latest =
+        new ArrayList<>(decisions.query(new DecisionLog.Filter(null, null, null, null, null, null, DECISIONS)));
+    Collections.reverse(latest); // newest first, as the page lists them
+    latest.forEach(decision -> list.add(HostWire.decision(decision)));
+    return list;
+  }
+}

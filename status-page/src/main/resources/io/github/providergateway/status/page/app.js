@@ -1,0 +1,139 @@
+// The status page: renders each snapshot the gateway sends on /status/events (an EventSource,
+// which reconnects by itself). Every text from the gateway goes in with textContent, never as
+// HTML: tool descriptions, reasons and events are written by providers.
+"use strict";
+
+const live = document.getElementById("live");
+
+/** An element with attributes and children (strings become text nodes). */
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value !== undefined && value !== null) node.setAttribute(name, value);
+  }
+  for (const child of children) {
+    if (child === undefined || child === null) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+function ms(value) {
+  if (value === undefined || value === null) return "";
+  return value < 10 ? value.toFixed(2) + " ms" : value < 1000 ? value.toFixed(0) + " ms" : (value / 1000).toFixed(1) + " s";
+}
+
+function clock(iso) {
+  if (!iso) return "";
+  const time = new Date(iso);
+  return time.toLocaleTimeString([], { hour12: false }) + "." + String(time.getMilliseconds()).padStart(3, "0");
+}
+
+function since(iso, now) {
+  if (!iso) return "";
+  const seconds = Math.max(0, Math.round((now - new Date(iso)) / 1000));
+  if (seconds < 60) return seconds + " s ago";
+  if (seconds < 3600) return Math.floor(seconds / 60) + " min ago";
+  return Math.floor(seconds / 3600) + " h " + Math.floor((seconds % 3600) / 60) + " min ago";
+}
+
+function badge(outcome) {
+  const good = ["ok", "success", "allow", "confirmed", "requested"];
+  const bad = ["refused", "failure", "denied", "deny"];
+  const kind = good.includes(outcome) ? "good" : bad.includes(outcome) ? "bad" : "other";
+  return el("span", { class: "badge " + kind }, outcome);
+}
+
+function replaceRows(table, rows, emptyNote) {
+  const body = document.querySelector("#" + table + " tbody");
+  body.replaceChildren(...rows);
+  document.getElementById(table).classList.toggle("hidden", rows.length === 0);
+  document.getElementById(emptyNote).classList.toggle("hidden", rows.length !== 0);
+}
+
+function card(label, value, detail) {
+  return el("div", { class: "card" }, el("div", { class: "label" }, label), el("div", { class: "value" }, value),
+    detail ? el("div", { class: "detail" }, detail) : null);
+}
+
+function renderNumbers(n) {
+  const calls = n.calls || {};
+  const total = (calls.success || 0) + (calls.failure || 0) + (calls.denied || 0);
+  const codes = Object.entries(n.callCodes || {}).map(([code, count]) => code + " " + count).join(", ");
+  document.getElementById("numbers").replaceChildren(
+    card("Providers connected", n.providers),
+    card("Sessions", n.sessions),
+    card("Calls in flight", n.callsInFlight, n.callsQueued + " queued"),
+    card("Tool calls", total, (calls.success || 0) + " ok · " + (calls.failure || 0) + " failed · " + (calls.denied || 0) + " denied"
+      + (codes ? " · " + codes : "")),
+    card("Call latency p50", ms(n.callLatency.p50Ms) || "–", n.callLatency.count ? "p99 " + ms(n.callLatency.p99Ms) + " of the last " + n.callLatency.count : ""),
+    card("Gate latency p50", ms(n.gateLatency.p50Ms) || "–", n.gateLatency.count ? "p99 " + ms(n.gateLatency.p99Ms) + " of the last " + n.gateLatency.count : ""),
+    card("Pushes", n.pushesAccepted, n.pushesRefused + " refused"));
+}
+
+function renderProviders(providers, now) {
+  document.getElementById("provider-count").textContent = "(" + providers.length + ")";
+  replaceRows("providers", providers.map((p) =>
+    el("tr", { "data-provider": p.name },
+      el("td", {}, el("strong", {}, p.name)),
+      el("td", { class: "mono" }, p.instance || "–"),
+      el("td", {}, p.trust),
+      el("td", { title: p.connectedSince || "" }, since(p.connectedSince, now)),
+      el("td", { class: "num" }, p.callsInFlight),
+      el("td", { class: "mono" }, p.sessions.join(", ")),
+      el("td", {}, p.tools.join(", ")))), "no-providers");
+}
+
+function renderSessions(sessions) {
+  document.getElementById("session-count").textContent = "(" + sessions.length + ")";
+  const blocks = sessions.map((s) => {
+    const tools = s.tools.map((t) => el("li", {}, el("code", {}, t.name), " ", el("span", { class: "muted" }, "(" + t.provider + ") "), t.description));
+    const streams = Object.entries(s.streams || {}).map(([name, events]) =>
+      el("li", {}, el("code", {}, name),
+        el("ul", { class: "plain" }, ...events.map((e) => el("li", {}, el("span", { class: "muted mono" }, clock(e.ts) + " "),
+          e.level ? el("span", { class: "muted" }, e.level + " ") : null, e.event)))));
+    return el("div", { class: "session", "data-session": s.id },
+      el("h3", {}, s.label || "session", " ", el("span", { class: "muted mono" }, s.id + (s.cwd ? "  " + s.cwd : ""))),
+      el("div", { class: "columns" },
+        el("div", {}, el("h4", {}, "Tools (" + tools.length + ")"), tools.length ? el("ul", { class: "plain" }, ...tools) : el("p", { class: "empty" }, "No tools.")),
+        el("div", {}, el("h4", {}, "Streams (" + streams.length + ")"), streams.length ? el("ul", { class: "plain" }, ...streams) : el("p", { class: "empty" }, "No streams."))));
+  });
+  document.getElementById("sessions").replaceChildren(...blocks);
+  document.getElementById("no-sessions").classList.toggle("hidden", sessions.length !== 0);
+}
+
+function renderDecisions(decisions) {
+  replaceRows("decisions", decisions.map((d) => {
+    const gates = (d.gates || []).map((g) => g.provider + "/" + (g.gateId || "gate") + ": " + g.decision
+      + (g.reason ? " (" + g.reason + ")" : "") + " " + ms(g.latencyMs) + (g.failedOpen ? ", failed open" : ""));
+    return el("tr", { "data-call": d.callId || "", "data-kind": d.kind },
+      el("td", { class: "mono", title: d.time }, clock(d.time)),
+      el("td", {}, d.kind),
+      el("td", {}, badge(d.outcome), d.code ? el("span", { class: "muted mono" }, " " + d.code) : null),
+      el("td", {}, d.tool ? el("code", {}, d.tool) : ""),
+      el("td", {}, d.provider || ""),
+      el("td", { class: "reason" }, d.reason || "", gates.length ? el("div", { class: "gates" }, gates.join("; ")) : null),
+      el("td", { class: "num" }, ms(d.latencyMs)));
+  }), "no-decisions");
+}
+
+function render(snapshot) {
+  const now = new Date(snapshot.generatedAt);
+  document.getElementById("generated").textContent = "as of " + clock(snapshot.generatedAt);
+  renderNumbers(snapshot.numbers);
+  renderProviders(snapshot.providers, now);
+  renderSessions(snapshot.sessions);
+  renderDecisions(snapshot.decisions);
+}
+
+const events = new EventSource("/status/events");
+events.addEventListener("open", () => {
+  live.textContent = "live";
+  live.className = "live on";
+});
+events.addEventListener("error", () => {
+  const gone = events.readyState === EventSource.CLOSED;
+  live.textContent = gone ? "not connected: ask the console for a new link" : "reconnecting…";
+  live.className = "live waiting";
+});
+events.addEventListener("snapshot", (message) => render(JSON.parse(message.data)));

@@ -1,0 +1,96 @@
+package io.github.providergateway.status;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.provider.JavaProvider;
+import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.client.WebSocketProviderClient;
+import io.github.providergateway.transport.ws.HttpRoute;
+import io.github.providergateway.transport.ws.WebSocketServer;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real gateway on its own loop, behind a real server on a free port with the status page at
+ * {@code /status}, one session, and a way to connect a real provider over WebSocket. Every
+ * request that reaches the page's route is recorded, with its {@code Origin}, so a test can show a
+ * refused request never got there.
+ */
+final class LiveStatusGateway implements AutoCloseable {
+
+  static final Duration WAIT = Duration.ofSeconds(20);
+  static final ProtocolCodec CODEC = ProtocolCodec.create();
+
+  final Gateway gateway = Gateway.builder().build();
+  final DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
+  final SystemScheduler scheduler = new SystemScheduler();
+  final StatusPage page;
+  final WebSocketServer server;
+  final String sessionId;
+  /** The {@code Origin} (or "none") of each request that reached the page's route. */
+  final List<String> originsServed = new CopyOnWriteArrayList<>();
+  private final List<ProviderSession> providers = new CopyOnWriteArrayList<>();
+
+  LiveStatusGateway() throws IOException {
+    gateway.addListener(decisions);
+    page = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
+    HttpRoute recorded =
+        (request, reply) -> {
+          originsServed.add(request.header("Origin").orElse("none"));
+          page.route().handle(request, reply);
+        };
+    server = WebSocketServer.builder(gateway).port(0).route(StatusPage.PATH, recorded).build().start();
+    sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost())).id();
+  }
+
+  /** A fresh one-time link. */
+  URI link() {
+    return page.openLink(server.httpUrl());
+  }
+
+  /**
+   * Connects a real provider, {@code guard}, over WebSocket: it offers {@code deploy} and denies
+   * every call of it with {@code reason}.
+   */
+  ProviderSession connectGuard(String reason) {
+    JavaProvider guard =
+        JavaProvider.builder("guard")
+            .session(sessionId)
+            .tool(
+                ToolDefinition.of("deploy", "Deploy the service", CODEC.parseJson("{\"type\":\"object\"}")),
+                (args, call) -> CompletableFuture.completedFuture(CODEC.parseJson("\"deployed\"")))
+            .onPreToolUse(HookRule.deny(null, reason))
+            .build();
+    ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.providerToken(), guard);
+    providers.add(session);
+    return session;
+  }
+
+  static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("no value within " + WAIT, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    providers.forEach(ProviderSession::close);
+    page.close();
+    server.close();
+    gateway.close();
+    scheduler.close();
+  }
+}

@@ -1,0 +1,162 @@
+package io.github.providergateway.status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.transport.ws.WebSocketServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The status page in a real browser: Debian's Chromium, headless, driven through its
+ * chromedriver. A provider connecting and a denied call appear without a reload; without the
+ * one-time link, with a used one, or from another origin nothing is shown. Skipped, saying why,
+ * where Chromium or its driver is not installed ({@code .ci/run} installs both when it can).
+ *
+ * <p>It leaves a screenshot of the page with a provider and a denied call in {@code
+ * target/status-page.png}; {@code docs/status-page.png} is one of those.
+ */
+class StatusPageInBrowserTest {
+
+  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+  private LiveStatusGateway live;
+  private WebDriver browser;
+
+  @BeforeAll
+  static void chromiumIsInstalled() {
+    Assumptions.assumeTrue(
+        Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+        "Debian's chromium and chromium-driver are not installed (apt-get install chromium chromium-driver;"
+            + " .ci/run installs them): the status page's browser test is skipped");
+  }
+
+  @BeforeEach
+  void open(@TempDir Path profile) throws IOException {
+    live = new LiveStatusGateway();
+    // A driver of its own per test: quit() ends the driver's service and its HTTP client.
+    ChromeDriverService service =
+        new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    // Headless in a sandboxless container, and no background traffic to hosts this machine
+    // cannot reach (each attempt is refused, many at a time).
+    options.addArguments(
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--window-size=1400,1050", "--user-data-dir=" + profile);
+    browser = new ChromeDriver(service, options);
+  }
+
+  @AfterEach
+  void close() {
+    if (browser != null) {
+      browser.quit();
+    }
+    if (live != null) {
+      live.close();
+    }
+  }
+
+  @Test
+  void aProviderConnectingAndADeniedCallAppearWithoutAReload() throws IOException {
+    browser.get(live.link().toString());
+    assertThat(browser.getCurrentUrl()).as("the code leaves the address bar").endsWith("/status").doesNotContain("open=");
+    waitFor("the page is live", () -> text("#live").equals("live"));
+    // Set once in this document: a reload would make a new one, without it.
+    js("window.loadedOnce = 'yes';");
+    assertThat(browser.findElements(By.cssSelector("tr[data-provider='guard']"))).isEmpty();
+
+    ProviderSession guard = live.connectGuard("deploys are frozen until Monday");
+    waitFor("the provider's row", () -> !browser.findElements(By.cssSelector("tr[data-provider='guard']")).isEmpty());
+    assertThat(text("tr[data-provider='guard']")).contains("guard", "project", "deploy");
+
+    LiveStatusGateway.await(guard.bound().toCompletableFuture());
+    guard.push("ci", PushLevel.KEEP, "main: build 41 failed (2 tests)");
+    waitFor("the stream's latest event", () -> text("#sessions").contains("main: build 41 failed (2 tests)"));
+    assertThat(text("#sessions")).contains("ci@guard");
+
+    LiveStatusGateway.await(live.gateway.callTool(live.sessionId, "deploy", LiveStatusGateway.CODEC.parseJson("{}"), null));
+    waitFor("the denied call", () -> text("#decisions tbody").contains("deploys are frozen until Monday"));
+    String row = browser.findElement(By.cssSelector("#decisions tr[data-kind='tool_call']")).getText();
+    assertThat(row).contains("denied", "deploy", "guard", "deploys are frozen until Monday");
+
+    assertThat(js("return window.loadedOnce;")).as("the same document all along").isEqualTo("yes");
+    Path shot = Path.of("target", "status-page.png");
+    Files.createDirectories(shot.getParent());
+    Files.copy(((ChromeDriver) browser).getScreenshotAs(OutputType.FILE).toPath(), shot, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  @Test
+  void withoutTheLinkOrWithAUsedOneThePageIsRefused() {
+    browser.get(live.server.httpUrl() + "/status");
+    assertThat(text("body")).contains("opens only through a one-time link", "./gateway status");
+    assertThat(browser.findElements(By.id("live"))).isEmpty();
+
+    String link = live.link().toString();
+    browser.get(link);
+    waitFor("the page is live", () -> text("#live").equals("live"));
+    browser.manage().deleteAllCookies();
+    browser.get(link);
+    assertThat(text("body")).contains("used already");
+  }
+
+  @Test
+  void aPageOfAnotherOriginCannotReadTheStatusEvenWithTheCookie() throws IOException {
+    browser.get(live.link().toString());
+    waitFor("the page is live", () -> text("#live").equals("live"));
+    int gatewayPort = live.server.port();
+    // Another server on this machine, another port: the same site to the browser, which so sends
+    // the SameSite cookie along, but another origin.
+    try (Gateway other = Gateway.builder().build();
+        WebSocketServer evil = WebSocketServer.builder(other).port(0).route("/evil", (request, reply) -> {
+          String page = "<!doctype html><title>waiting</title><script>"
+              + "fetch('http://127.0.0.1:" + gatewayPort + "/status/snapshot', {credentials: 'include'})"
+              + ".then(r => r.text()).then(t => document.title = 'read: ' + t.length, e => document.title = 'refused');"
+              + "</script>";
+          reply.send(200, "text/html; charset=utf-8", Map.of(), page.getBytes(StandardCharsets.UTF_8));
+        }).build().start()) {
+      String evilOrigin = "http://127.0.0.1:" + evil.port();
+      browser.get(evilOrigin + "/evil");
+      waitFor("the foreign page's fetch ended", () -> !browser.getTitle().equals("waiting"));
+
+      assertThat(browser.getTitle()).isEqualTo("refused");
+      assertThat(live.originsServed).as("no request of the foreign page reached the status page").doesNotContain(evilOrigin);
+    }
+  }
+
+  private String text(String css) {
+    List<org.openqa.selenium.WebElement> found = browser.findElements(By.cssSelector(css));
+    return found.isEmpty() ? "" : found.get(0).getText();
+  }
+
+  private Object js(String script) {
+    return ((JavascriptExecutor) browser).executeScript(script);
+  }
+
+  private void waitFor(String what, java.util.function.BooleanSupplier condition) {
+    new WebDriverWait(browser, LiveStatusGateway.WAIT).withMessage(what).until(driver -> condition.getAsBoolean());
+  }
+}

@@ -1,0 +1,316 @@
+package io.github.providergateway.status;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.ws.HttpRequest;
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The status page's route on a gateway with a manual clock: who gets in (one-time links and the
+ * cookie they give), what the page shows, and how it is kept live. Over a real server and in a
+ * real browser: {@code StatusPageOverHttpTest}, {@code StatusPageInBrowserTest}.
+ */
+class StatusPageTest {
+
+  private static final URI BASE = URI.create("http://127.0.0.1:9400");
+  private static final String HOST = "127.0.0.1:9400";
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
+  private final StatusPage page;
+  private final String session;
+
+  StatusPageTest() {
+    f.gateway.addListener(decisions);
+    page = StatusPage.builder(f.gateway, f.clock).decisionLog(decisions).build();
+    session = f.startSession("demo");
+  }
+
+  @AfterEach
+  void close() {
+    page.close();
+    f.close();
+  }
+
+  // ---- who gets in ----
+
+  @Test
+  void aLinkOpensThePageOnceAndLeavesTheAddressBarWithoutItsCode() {
+    String code = code(page.openLink(BASE));
+
+    RecordingHttpReply opened = get("/status?open=" + code, null);
+    assertThat(opened.status).isEqualTo(303);
+    assertThat(opened.headers).containsEntry("Location", "/status");
+    String cookie = opened.headers.get("Set-Cookie");
+    assertThat(cookie).startsWith("pg_status_9400=").contains("HttpOnly", "SameSite=Strict", "Path=/status");
+
+    assertThat(get("/status", cookieValue(cookie)).status).isEqualTo(200);
+    assertThat(get("/status?open=" + code, null).status).as("the same link again").isEqualTo(403);
+  }
+
+  @Test
+  void aLinkExpiresAfterFiveMinutesUnused() {
+    String early = code(page.openLink(BASE));
+    String late = code(page.openLink(BASE));
+    f.clock.advance(Duration.ofMinutes(5).minusMillis(1));
+    assertThat(get("/status?open=" + early, null).status).isEqualTo(303);
+
+    f.clock.advance(Duration.ofMillis(1));
+    assertThat(get("/status?open=" + late, null).status).isEqualTo(403);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/status", "/status/app.js", "/status/app.css", "/status/events", "/status/snapshot"})
+  void withoutTheCookieOfAnOpenedLinkEveryPathIsRefused(String path) {
+    RecordingHttpReply reply = get(path, null);
+    assertThat(reply.status).isEqualTo(403);
+    assertThat(reply.events).isNull();
+    assertThat(reply.text()).contains("one-time link", "./gateway status");
+
+    assertThat(get(path, "pg_status_9400=" + "A".repeat(43)).status).as("a made-up cookie").isEqualTo(403);
+    assertThat(get("/status?open=" + "A".repeat(43), null).status).as("a made-up link").isEqualTo(403);
+  }
+
+  @Test
+  void aCookieWorksOnlyForTheViewerLifetime() {
+    String cookie = open();
+    f.clock.advance(Duration.ofHours(12).minusMillis(1));
+    assertThat(get("/status", cookie).status).isEqualTo(200);
+    f.clock.advance(Duration.ofMillis(1));
+    assertThat(get("/status", cookie).status).isEqualTo(403);
+  }
+
+  @Test
+  void theThirtyThirdBrowserPushesOutTheOldest() {
+    String first = open();
+    for (int i = 0; i < 32; i++) {
+      open();
+    }
+    assertThat(get("/status", first).status).isEqualTo(403);
+  }
+
+  @Test
+  void thePageAllowsOnlyItsOwnScriptAndCannotBeFramed() {
+    RecordingHttpReply reply = get("/status", open());
+    assertThat(reply.contentType).startsWith("text/html");
+    assertThat(reply.headers.get("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
+    assertThat(reply.headers).containsEntry("X-Frame-Options", "DENY");
+    assertThat(reply.text()).contains("<script src=\"/status/app.js\"").doesNotContain("<script>");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"same-site", "cross-site"})
+  void aRequestAnotherPageMadeIsRefusedEvenWithTheCookie(String site) {
+    String cookie = open();
+    RecordingHttpReply reply = new RecordingHttpReply();
+    Map<String, String> headers = new HashMap<>(Map.of("host", HOST, "cookie", cookie, "sec-fetch-site", site));
+    page.route().handle(new HttpRequest("GET", "/status/snapshot", "", headers, null), reply);
+    assertThat(reply.status).isEqualTo(403);
+
+    headers.put("sec-fetch-site", "same-origin");
+    RecordingHttpReply own = new RecordingHttpReply();
+    page.route().handle(new HttpRequest("GET", "/status/snapshot", "", headers, null), own);
+    assertThat(own.status).isEqualTo(200);
+  }
+
+  @Test
+  void onlyGetIsAnswered() {
+    assertThat(request("POST", "/status", open()).status).isEqualTo(405);
+  }
+
+  // ---- what it shows ----
+
+  @Test
+  void theSnapshotShowsProvidersToolsStreamsNumbersAndDecisionsWithTheirReasons() {
+    java.time.Instant connected = f.clock.instant();
+    RecordingProviderConnection worker = f.bound("worker", session, tool("build"));
+    f.clock.advance(Duration.ofSeconds(7));
+    f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.deny(null, "no building on Fridays")), null)).build());
+    f.settle();
+    worker.send(Push.event("ci", PushLevel.KEEP, "build 41 green"));
+    done(f.call(session, "build", "{}"));
+
+    JsonNode snapshot = snapshot(open());
+
+    JsonNode workerInfo = find(snapshot.get("providers"), "name", "worker");
+    assertThat(workerInfo.get("trust").asText()).isEqualTo("project");
+    assertThat(workerInfo.get("connectedSince").asText()).isEqualTo(connected.toString());
+    assertThat(workerInfo.get("callsInFlight").asInt()).isZero();
+    JsonNode demo = snapshot.get("sessions").get(0);
+    assertThat(demo.get("id").asText()).isEqualTo(session);
+    assertThat(find(demo.get("tools"), "name", "build").get("provider").asText()).isEqualTo("worker");
+    assertThat(demo.get("streams").get("ci@worker").get(0).get("event").asText()).isEqualTo("build 41 green");
+    JsonNode denied = find(snapshot.get("decisions"), "kind", "tool_call");
+    assertThat(denied.get("outcome").asText()).isEqualTo("denied");
+    assertThat(denied.get("reason").asText()).isEqualTo("no building on Fridays");
+    JsonNode numbers = snapshot.get("numbers");
+    assertThat(numbers.get("providers").asInt()).isEqualTo(2);
+    assertThat(numbers.get("calls").get("denied").asInt()).isEqualTo(1);
+    assertThat(numbers.get("pushesAccepted").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void aCallInFlightIsCountedOnItsProvider() {
+    RecordingProviderConnection worker = f.bound("worker", session, tool("build"));
+    var call = f.call(session, "build", "{}");
+    ToolCall sent = worker.next(ToolCall.class);
+
+    assertThat(find(snapshot(open()).get("providers"), "name", "worker").get("callsInFlight").asInt()).isEqualTo(1);
+    assertThat(snapshot(open()).get("numbers").get("callsInFlight").asInt()).isEqualTo(1);
+
+    worker.send(ToolResult.success(sent.id(), GatewayFixture.json("\"ok\"")));
+    done(call);
+    assertThat(find(snapshot(open()).get("providers"), "name", "worker").get("callsInFlight").asInt()).isZero();
+  }
+
+  // ---- live ----
+
+  @Test
+  void anOpenPageGetsASnapshotAtOnceAndAnotherSoonAfterAProviderConnects() {
+    RecordingHttpReply reply = get("/status/events", open());
+    RecordingHttpReply.RecordingEvents events = reply.events;
+    assertThat(events.data).hasSize(1);
+    assertThat(events.last()).doesNotContain("\"worker\"");
+
+    f.bound("worker", session, tool("build"));
+    f.clock.advance(Duration.ofMillis(250));
+
+    assertThat(events.last()).contains("\"name\":\"worker\"");
+  }
+
+  @Test
+  void aBurstOfChangesIsOneUpdateAndAQuietGatewayStillTicksEveryTwoSeconds() {
+    RecordingHttpReply.RecordingEvents events = get("/status/events", open()).events;
+    f.clock.advance(Duration.ofSeconds(2)); // the first tick: the baseline for what follows
+    int before = events.data.size();
+
+    for (int i = 0; i < 20; i++) {
+      f.bound("worker" + i, session, tool("build" + i));
+    }
+    f.clock.advance(Duration.ofMillis(250));
+    assertThat(events.data).hasSize(before + 1);
+
+    f.clock.advance(Duration.ofMillis(1999));
+    assertThat(events.data).hasSize(before + 1);
+    f.clock.advance(Duration.ofMillis(1));
+    assertThat(events.data).hasSize(before + 2);
+  }
+
+  @Test
+  void withNoPageOpenNothingIsScheduled() {
+    java.util.concurrent.atomic.AtomicInteger scheduled = new java.util.concurrent.atomic.AtomicInteger();
+    try (StatusPage counted =
+        StatusPage.builder(
+                f.gateway,
+                (delay, task) -> {
+                  scheduled.incrementAndGet();
+                  return f.clock.schedule(delay, task);
+                })
+            .build()) {
+      f.bound("worker", session, tool("build"));
+      done(f.call(session, "nothing", "{}"));
+      f.clock.advance(Duration.ofSeconds(10));
+      assertThat(scheduled).hasValue(0);
+
+      RecordingHttpReply reply = new RecordingHttpReply();
+      String cookie = cookieValue(requestOn(counted, "GET", "/status?open=" + code(counted.openLink(BASE)), null).headers.get("Set-Cookie"));
+      counted.route().handle(httpRequest("GET", "/status/events", cookie), reply);
+      assertThat(counted.openPages()).isEqualTo(1);
+      assertThat(scheduled).hasValue(1);
+
+      reply.events.close();
+      assertThat(counted.openPages()).isZero();
+      f.clock.advance(Duration.ofSeconds(10));
+      assertThat(reply.events.data).hasSize(1);
+      assertThat(scheduled).as("the tick is cancelled with the last page").hasValue(1);
+    }
+  }
+
+  @Test
+  void closingThePageClosesEveryOpenStream() {
+    RecordingHttpReply.RecordingEvents events = get("/status/events", open()).events;
+    page.close();
+    assertThat(events.isOpen()).isFalse();
+  }
+
+  // ---- helpers ----
+
+  /** Opens a link; returns the {@code name=value} of the cookie it gave. */
+  private String open() {
+    return cookieValue(get("/status?open=" + code(page.openLink(BASE)), null).headers.get("Set-Cookie"));
+  }
+
+  private JsonNode snapshot(String cookie) {
+    RecordingHttpReply reply = get("/status/snapshot", cookie);
+    assertThat(reply.status).isEqualTo(200);
+    return GatewayFixture.json(reply.text());
+  }
+
+  private RecordingHttpReply get(String target, String cookie) {
+    return request("GET", target, cookie);
+  }
+
+  private RecordingHttpReply request(String method, String target, String cookie) {
+    return requestOn(page, method, target, cookie);
+  }
+
+  private static RecordingHttpReply requestOn(StatusPage on, String method, String target, String cookie) {
+    RecordingHttpReply reply = new RecordingHttpReply();
+    on.route().handle(httpRequest(method, target, cookie), reply);
+    return reply;
+  }
+
+  private static HttpRequest httpRequest(String method, String target, String cookie) {
+    int question = target.indexOf('?');
+    Map<String, String> headers = new HashMap<>();
+    headers.put("host", HOST);
+    if (cookie != null) {
+      headers.put("cookie", cookie);
+    }
+    return new HttpRequest(
+        method,
+        question < 0 ? target : target.substring(0, question),
+        question < 0 ? "" : target.substring(question + 1),
+        headers,
+        null);
+  }
+
+  private static String code(URI link) {
+    assertThat(link.toString()).startsWith("http://127.0.0.1:9400/status?open=");
+    return link.getQuery().substring("open=".length());
+  }
+
+  private static String cookieValue(String setCookie) {
+    return setCookie.substring(0, setCookie.indexOf(';'));
+  }
+
+  private static JsonNode find(JsonNode array, String field, String value) {
+    for (JsonNode item : array) {
+      if (value.equals(item.path(field).asText())) {
+        return item;
+      }
+    }
+    throw new AssertionError("no " + field + "=" + value + " in " + array);
+  }
+}

@@ -1,0 +1,52 @@
+package io.github.providergateway.transport.ws;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where an {@link HttpRoute} answers one request: once, with {@link #send} or {@link
+ * #openEvents}, from any thread, at once or later. A second answer is a programming error and
+ * throws {@link IllegalStateException}.
+ *
+ * <p>Every answer carries {@code Cache-Control: no-store} and {@code X-Content-Type-Options:
+ * nosniff}, whatever the route adds.
+ */
+public interface HttpReply {
+
+  /**
+   * Answers with a whole body. Never blocks: the bytes go to the socket or its write queue.
+   *
+   * @param status the HTTP status
+   * @param contentType the body's media type, such as {@code text/html; charset=utf-8}; null for
+   *     none (an empty body)
+   * @param headers further headers, by name
+   * @param body the body
+   * @throws IllegalStateException when the request was already answered
+   */
+  void send(int status, String contentType, Map<String, String> headers, byte[] body);
+
+  /**
+   * Answers with UTF-8 text and no further headers.
+   *
+   * @param status the HTTP status
+   * @param contentType the media type, such as {@code text/plain; charset=utf-8}
+   * @param text the body
+   * @throws IllegalStateException when the request was already answered
+   */
+  default void send(int status, String contentType, String text) {
+    send(status, contentType, Map.of(), text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Answers 200 with an event stream ({@code text/event-stream}) that stays open until either side
+   * closes it. The connection then no longer counts as a pending handshake: the server's cap on
+   * event streams bounds it instead, and it gets a comment every 15 s so a dead client is noticed.
+   *
+   * @param headers further headers, by name
+   * @return the stream, or empty when the server already holds its most event streams (the client
+   *     then got 503)
+   * @throws IllegalStateException when the request was already answered
+   */
+  Optional<ServerSentEvents> openEvents(Map<String, String> headers);
+}

@@ -1,0 +1,253 @@
+package io.github.providergateway.transport.ws.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.transport.ws.HttpRequest;
+import io.github.providergateway.transport.ws.HttpRoute;
+import java.lang.System.Logger.Level;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntSupplier;
+import org.glassfish.grizzly.Buffer;
+import org.glassfish.grizzly.Connection;
+import org.glassfish.grizzly.ReadHandler;
+import org.glassfish.grizzly.http.io.NIOInputStream;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.Response;
+
+/**
+ * Every plain HTTP request the listeners receive (anything that is not a WebSocket handshake): the
+ * checks a handshake gets, then the {@link HttpRoute} whose path it is under, with its body read
+ * whole without blocking; 404 when no route claims it. Registered at the root of both listeners'
+ * Grizzly servers, so no request ever meets Grizzly's own default pages.
+ *
+ * <p>Bodies: a request whose announced or received body passes its route's limit gets 413 and loses
+ * its connection. Bodies being read count against the server's budget of unfinished inbound bytes
+ * (shared with WebSocket messages), so 64 slow uploads cannot hold 64 limits' worth; a body that
+ * does not fit gets 503. The handshake deadline bounds how long one may take.
+ */
+public final class HttpRoutes extends HttpHandler {
+
+  private static final System.Logger LOG = System.getLogger(HttpRoutes.class.getName());
+
+  /**
+   * A route with the path it serves and the largest body it takes; public only for the builder in
+   * the parent package.
+   */
+  public record Route(String path, long maxBodyBytes, HttpRoute handler) {
+    public Route {
+      requireNonNull(path, "path");
+      requireNonNull(handler, "handler");
+    }
+
+    boolean serves(String requestPath) {
+      return requestPath.equals(path) || requestPath.startsWith(path + "/");
+    }
+  }
+
+  private final List<Route> routes;
+  private final HandshakePolicy policy;
+  private final IntSupplier port;
+  private final PendingHandshakes pending;
+  private final EventStreams streams;
+  private final InboundBudget bodies;
+
+  HttpRoutes(
+      List<Route> routes,
+      HandshakePolicy policy,
+      IntSupplier port,
+      PendingHandshakes pending,
+      EventStreams streams,
+      InboundBudget bodies) {
+    super("provider-gateway-routes");
+    // Longest path first: /status/x is asked before /status.
+    this.routes = routes.stream().sorted(Comparator.comparingInt((Route r) -> -r.path().length())).toList();
+    this.policy = policy;
+    this.port = port;
+    this.pending = pending;
+    this.streams = streams;
+    this.bodies = bodies;
+  }
+
+  @Override
+  public void service(Request request, Response response) {
+    Connection<?> socket = request.getRequest().getConnection();
+    String peer = request.getRemoteAddr();
+    Optional<String> refusal =
+        policy.httpRefusal(peer, request.getHeader("Host"), request.getHeader("Origin"), port.getAsInt());
+    if (refusal.isPresent()) {
+      LOG.log(Level.WARNING, "HTTP request from {0} refused: {1}", peer, refusal.get());
+      plain(response, 403, "forbidden");
+      return;
+    }
+    String path = request.getRequestURI();
+    Route route = routes.stream().filter(r -> r.serves(path)).findFirst().orElse(null);
+    if (route == null) {
+      plain(response, 404, "not found");
+      return;
+    }
+    long announced = request.getContentLengthLong();
+    boolean chunked = request.getRequest().isChunked();
+    if (announced <= 0 && !chunked) {
+      dispatch(route, request, response, socket, new byte[0]);
+      return;
+    }
+    if (announced > route.maxBodyBytes() || (chunked && route.maxBodyBytes() == 0)) {
+      tooLarge(response, socket, route);
+      return;
+    }
+    response.suspend();
+    new BodyReader(route, request, response, socket, announced).start();
+  }
+
+  private void dispatch(Route route, Request request, Response response, Connection<?> socket, byte[] body) {
+    if (!response.isSuspended()) {
+      response.suspend();
+    }
+    GrizzlyHttpReply reply = new GrizzlyHttpReply(response, socket, streams, pending);
+    HttpRequest seen =
+        new HttpRequest(
+            request.getMethod().getMethodString().toUpperCase(Locale.ROOT),
+            request.getRequestURI(),
+            request.getQueryString(),
+            headers(request),
+            body);
+    try {
+      route.handler().handle(seen, reply);
+    } catch (RuntimeException e) {
+      // A bug in a route: its client gets 500, the server and everyone else go on.
+      LOG.log(Level.ERROR, "HTTP route " + route.path() + " failed on " + seen.method() + " " + seen.path(), e);
+      reply.failIfUnanswered(500, "internal error\n");
+    }
+  }
+
+  private static Map<String, String> headers(Request request) {
+    Map<String, String> headers = new HashMap<>();
+    for (String name : request.getHeaderNames()) {
+      headers.putIfAbsent(name.toLowerCase(Locale.ROOT), request.getHeader(name));
+    }
+    return headers;
+  }
+
+  private static void tooLarge(Response response, Connection<?> socket, Route route) {
+    LOG.log(Level.DEBUG, "{0}: body over {1} bytes for {2} refused", socket.getPeerAddress(), route.maxBodyBytes(), route.path());
+    // Close after answering: the rest of the body is not read, so the connection cannot go on.
+    response.setHeader("Connection", "close");
+    plain(response, 413, "the body is larger than " + route.maxBodyBytes() + " bytes");
+  }
+
+  private static void plain(Response response, int status, String text) {
+    response.setStatus(status);
+    response.setHeader("Cache-Control", "no-store");
+    response.setHeader("X-Content-Type-Options", "nosniff");
+    response.setContentType("text/plain; charset=utf-8");
+    byte[] body = (text + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    response.setContentLength(body.length);
+    try {
+      response.getOutputBuffer().write(body);
+    } catch (java.io.IOException e) {
+      // The client is gone; Grizzly finishes (and drops) the response when service returns.
+      LOG.log(Level.DEBUG, "answer not written: {0}", e.toString());
+    }
+  }
+
+  /**
+   * Waits, without a thread, for one request's whole body: Grizzly buffers it and calls back once
+   * it is complete ({@link #onAllDataRead}) or once more than the route takes has arrived ({@link
+   * #onDataAvailable}, only for a chunked body, whose size is not announced). What Grizzly may
+   * buffer for it is charged to the server's budget before the first byte is read: the announced
+   * length, or for a chunked body the route's limit.
+   *
+   * <p>One registration, never renewed from inside a callback: renewing it there lost the rest of
+   * the body now and then (Grizzly 4.0.2, about one request in ten when the headers arrived alone).
+   */
+  private final class BodyReader implements ReadHandler {
+    private final Route route;
+    private final Request request;
+    private final Response response;
+    private final Connection<?> socket;
+    private final NIOInputStream in;
+    /** What this body may take of the budget: charged before reading, given back once. */
+    private final long charge;
+    /** Whether the charge went back. Guarded by this. */
+    private boolean released;
+
+    BodyReader(Route route, Request request, Response response, Connection<?> socket, long announced) {
+      this.route = route;
+      this.request = request;
+      this.response = response;
+      this.socket = socket;
+      this.in = request.getNIOInputStream();
+      this.charge = announced > 0 ? announced : route.maxBodyBytes();
+    }
+
+    void start() {
+      if (!bodies.tryCharge(charge)) {
+        LOG.log(Level.DEBUG, "{0}: body refused: the server holds too many unfinished bodies", socket.getPeerAddress());
+        answerAndClose(503, "the server is receiving too much at once; try again later");
+        return;
+      }
+      socket.addCloseListener((closeable, type) -> release());
+      // One byte more than a route takes is enough to refuse a chunked body.
+      in.notifyAvailable(this, (int) Math.min(Integer.MAX_VALUE, charge + 1));
+    }
+
+    @Override
+    public void onDataAvailable() {
+      // Only a body over the limit gets here: a complete one arrives as onAllDataRead.
+      release();
+      answerAndClose(413, "the body is larger than " + route.maxBodyBytes() + " bytes");
+    }
+
+    @Override
+    public void onAllDataRead() {
+      byte[] body = new byte[in.readyData()];
+      int read = 0;
+      while (in.readyData() > 0) {
+        Buffer chunk = in.readBuffer();
+        int size = chunk.remaining();
+        if (read + size > body.length) {
+          break; // cannot happen: readyData counted them all
+        }
+        chunk.get(body, read, size);
+        chunk.tryDispose();
+        read += size;
+      }
+      release();
+      if (body.length > route.maxBodyBytes()) {
+        answerAndClose(413, "the body is larger than " + route.maxBodyBytes() + " bytes");
+        return;
+      }
+      dispatch(route, request, response, socket, body);
+    }
+
+    @Override
+    public void onError(Throwable t) {
+      LOG.log(Level.DEBUG, "{0}: request body not read: {1}", socket.getPeerAddress(), t.toString());
+      release();
+      socket.closeSilently();
+    }
+
+    private void answerAndClose(int status, String text) {
+      response.setHeader("Connection", "close");
+      plain(response, status, text);
+      try {
+        response.resume();
+      } catch (IllegalStateException e) {
+        socket.closeSilently(); // the client is gone already
+      }
+    }
+
+    private synchronized void release() {
+      if (!released) {
+        released = true;
+        bodies.release(charge);
+      }
+    }
+  }
+}

@@ -1,0 +1,314 @@
+package io.github.providergateway.transport.ws;
+
+import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.transport.testing.RawHttp;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Plain HTTP routes on the server's port ({@link WebSocketServer.Builder#route}): the checks every
+ * request passes, bodies and their bounds, late answers, and event streams with theirs. A real
+ * Tyrus/Grizzly server on a free port and raw sockets, so each test can send what a browser or an
+ * attacker would.
+ */
+class HttpRoutesTest {
+
+  /** Requests the echo route has seen. */
+  private final List<HttpRequest> seen = new CopyOnWriteArrayList<>();
+
+  /** Answers with what it was asked: method, path, the query's {@code q}, the body's length. */
+  private final HttpRoute echo =
+      (request, reply) -> {
+        seen.add(request);
+        reply.send(
+            200,
+            "text/plain; charset=utf-8",
+            request.method() + " " + request.path() + " q=" + request.queryParameter("q").orElse("-")
+                + " body=" + request.body().length);
+      };
+
+  @Test
+  void aRouteAnswersItsPathAndEveryPathUnderItAndNothingElse() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
+      assertThat(RawHttp.get(f.port(), "/status?q=a%20b", Map.of()).body()).isEqualTo("GET /status q=a b body=0");
+      assertThat(RawHttp.get(f.port(), "/status/app.js", Map.of()).body()).isEqualTo("GET /status/app.js q=- body=0");
+
+      assertThat(RawHttp.get(f.port(), "/statusx", Map.of()).status()).isEqualTo(404);
+      assertThat(RawHttp.get(f.port(), "/", Map.of()).status()).isEqualTo(404);
+      assertThat(RawHttp.get(f.port(), "/host", Map.of()).status()).isEqualTo(404);
+      assertThat(seen).hasSize(2);
+    }
+  }
+
+  @Test
+  void everyAnswerForbidsCachingAndSniffingAndNoneNamesTheServerSoftware() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
+      for (String target : List.of("/status", "/nothing")) {
+        RawHttp.Answer answer = RawHttp.get(f.port(), target, Map.of());
+        assertThat(answer.headers()).containsEntry("cache-control", "no-store").containsEntry("x-content-type-options", "nosniff");
+        assertThat(answer.body()).doesNotContainIgnoringCase("grizzly");
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http://evil.example", "http://127.0.0.1:1", "null", "https://127.0.0.1"})
+  void aForeignOriginIsRefusedWith403BeforeTheRouteSeesIt(String origin) throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
+      assertThat(RawHttp.get(f.port(), "/status", Map.of("Origin", origin)).status()).isEqualTo(403);
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"http://127.0.0.1:%d", "http://localhost:%d", "http://[::1]:%d"})
+  void theServersOwnOriginIsAccepted(String origin) throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
+      assertThat(RawHttp.get(f.port(), "/status", Map.of("Origin", origin.formatted(f.port()))).status()).isEqualTo(200);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"evil.example:%d", "127.0.0.1:1", "192.168.1.1:%d"})
+  void aHostNotNamingThisLoopbackServerIsRefusedWith403(String host) throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
+      assertThat(RawHttp.get(f.port(), "/status", Map.of("Host", host.formatted(f.port()))).status()).isEqualTo(403);
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @Test
+  void aBodyIsReadWholeUpToTheRoutesLimitAndOneByteMoreGets413() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, echo).route("/status", echo))) {
+      assertThat(post(f, "/api", "x".repeat(1024)).body()).isEqualTo("POST /api q=- body=1024");
+      assertThat(post(f, "/api", "x".repeat(1025)).status()).isEqualTo(413);
+      assertThat(post(f, "/status", "x").status()).as("a route without bodies").isEqualTo(413);
+      assertThat(seen).hasSize(1);
+      assertThat(f.server.unfinishedInboundBytes()).isZero();
+    }
+  }
+
+  @Test
+  void aChunkedBodyIsCountedAsItArrivesAndCutAtTheLimit() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, echo));
+        RawHttp http = RawHttp.connect(f.port())) {
+      String chunk = "x".repeat(600);
+      String chunked = Integer.toHexString(600) + "\r\n" + chunk + "\r\n" + Integer.toHexString(600) + "\r\n" + chunk + "\r\n0\r\n\r\n";
+      http.send("POST", "/api", f.port(), Map.of("Transfer-Encoding", "chunked"), null);
+      http.socket().getOutputStream().write(chunked.getBytes(StandardCharsets.US_ASCII));
+      assertThat(http.answer().status()).isEqualTo(413);
+      assertThat(seen).isEmpty();
+      awaitTrue("its bytes given back", () -> f.server.unfinishedInboundBytes() == 0);
+    }
+  }
+
+  @Test
+  void aLargeBodyArrivesWhole() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 100_000, echo))) {
+      assertThat(post(f, "/api", "y".repeat(100_000)).body()).isEqualTo("POST /api q=- body=100000");
+    }
+  }
+
+  @org.junit.jupiter.api.RepeatedTest(10) // a body whose headers came alone once lost its second half
+  void aBodySentInPiecesArrivesWhole() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 100_000, echo));
+        RawHttp http = RawHttp.connect(f.port())) {
+      http.send("POST", "/api", f.port(), Map.of("Content-Length", "100000"), "y".repeat(40_000));
+      http.socket().getOutputStream().write("y".repeat(60_000).getBytes(StandardCharsets.US_ASCII));
+      assertThat(http.answer().body()).isEqualTo("POST /api q=- body=100000");
+      assertThat(new String(seen.get(0).body(), StandardCharsets.US_ASCII)).isEqualTo("y".repeat(100_000));
+    }
+  }
+
+  @Test
+  void aRouteThatThrowsGets500AndTheServerGoesOn() throws IOException {
+    HttpRoute broken = (request, reply) -> {
+      throw new IllegalStateException("a bug in the route");
+    };
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/broken", broken).route("/status", echo))) {
+      assertThat(RawHttp.get(f.port(), "/broken", Map.of()).status()).isEqualTo(500);
+      assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aRouteMayAnswerLaterFromAnotherThreadButOnlyOnce() throws Exception {
+    CompletableFuture<HttpReply> pending = new CompletableFuture<>();
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/later", (request, reply) -> pending.complete(reply)));
+        RawHttp http = RawHttp.connect(f.port())) {
+      http.send("GET", "/later", f.port(), Map.of(), null);
+      HttpReply reply = ServerFixture.await(pending);
+      CompletableFuture.runAsync(() -> reply.send(202, "text/plain; charset=utf-8", "done")).get();
+
+      assertThat(http.answer()).extracting(RawHttp.Answer::status, RawHttp.Answer::body).containsExactly(202, "done");
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> reply.send(200, "text/plain", "again"))
+          .isInstanceOf(IllegalStateException.class);
+    }
+  }
+
+  @Test
+  void theBuilderRefusesPathsThatAreNotARouteOfTheirOwn() {
+    WebSocketServer.Builder builder = WebSocketServer.builder(io.github.providergateway.gateway.Gateway.builder().build());
+    for (String path : List.of("", "/", "status", "/status/", "/host")) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> builder.route(path, echo))
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+    builder.route("/status", echo);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> builder.route("/status", echo))
+        .hasMessageContaining("routed already");
+  }
+
+  // ---- event streams ----
+
+  /** Opens an event stream per request and hands it to the test. */
+  private static final class StreamRoute implements HttpRoute {
+    final List<ServerSentEvents> streams = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void handle(HttpRequest request, HttpReply reply) {
+      reply.openEvents(Map.of()).ifPresent(streams::add);
+    }
+  }
+
+  @Test
+  void eventsReachTheClientInOrderAndLineBreaksSurvive() throws IOException {
+    StreamRoute route = new StreamRoute();
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/events", route));
+        RawHttp http = RawHttp.connect(f.port())) {
+      http.send("GET", "/events", f.port(), Map.of(), null);
+      assertThat(http.status()).isEqualTo(200);
+      assertThat(http.headers()).containsEntry("content-type", "text/event-stream; charset=utf-8");
+      awaitTrue("the stream is open", () -> route.streams.size() == 1);
+      ServerSentEvents stream = route.streams.get(0);
+
+      assertThat(stream.send("1", "snapshot", "{\"a\":1}")).isTrue();
+      assertThat(stream.send(null, null, "two\nlines")).isTrue();
+
+      assertThat(http.nextEventData()).isEqualTo("{\"a\":1}");
+      assertThat(http.nextEventData()).isEqualTo("two\nlines");
+    }
+  }
+
+  @Test
+  void streamsPastTheCapGet503UntilOneCloses() throws IOException {
+    StreamRoute route = new StreamRoute();
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/events", route).maxEventStreams(2));
+        RawHttp first = RawHttp.connect(f.port());
+        RawHttp second = RawHttp.connect(f.port())) {
+      first.send("GET", "/events", f.port(), Map.of(), null);
+      second.send("GET", "/events", f.port(), Map.of(), null);
+      awaitTrue("two open", () -> f.server.openEventStreams() == 2);
+
+      assertThat(RawHttp.get(f.port(), "/events", Map.of()).status()).isEqualTo(503);
+
+      first.close();
+      awaitTrue("the first's slot is free", () -> f.server.openEventStreams() == 1);
+      try (RawHttp third = RawHttp.connect(f.port())) {
+        third.send("GET", "/events", f.port(), Map.of(), null);
+        assertThat(third.status()).isEqualTo(200);
+      }
+    }
+  }
+
+  @Test
+  void aStreamOutlivesTheHandshakeDeadlineAndIsKeptAliveWithAComment() throws IOException {
+    ManualClock time = new ManualClock();
+    StreamRoute route = new StreamRoute();
+    try (ServerFixture f =
+            ServerFixture.start(g -> g.clock(time).scheduler(time), b -> b.route("/events", route).handshakeTimeout(Duration.ofSeconds(5)));
+        RawHttp http = RawHttp.connect(f.port())) {
+      http.send("GET", "/events", f.port(), Map.of(), null);
+      assertThat(http.status()).isEqualTo(200);
+      awaitTrue("the stream is open", () -> route.streams.size() == 1);
+      assertThat(f.server.pendingHandshakes()).as("a stream is not a pending handshake").isZero();
+
+      time.advance(Duration.ofSeconds(15).minusMillis(1));
+      f.server.sweepDeadlines();
+      assertThat(route.streams.get(0).isOpen()).isTrue();
+      assertThat(route.streams.get(0).send(null, "tick", "before")).isTrue();
+      assertThat(http.nextEventData()).isEqualTo("before");
+
+      time.advance(Duration.ofSeconds(15));
+      f.server.sweepDeadlines();
+      assertThat(http.lineStartingWith(":")).isEqualTo(": keep-alive");
+    }
+  }
+
+  @Test
+  void aClientThatStopsReadingLosesItsStreamAndOthersAreStillServed() throws IOException {
+    StreamRoute route = new StreamRoute();
+    AtomicReference<Boolean> closeActionRan = new AtomicReference<>(false);
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/events", route).route("/status", echo));
+        RawHttp stalled = RawHttp.connect(f.port())) {
+      stalled.socket().setReceiveBufferSize(4096);
+      stalled.send("GET", "/events", f.port(), Map.of(), null);
+      awaitTrue("the stream is open", () -> route.streams.size() == 1);
+      ServerSentEvents stream = route.streams.get(0);
+      stream.onClose(() -> closeActionRan.set(true));
+
+      String event = "z".repeat(64 * 1024);
+      int sent = 0;
+      while (stream.send(null, null, event)) {
+        sent++;
+        assertThat(sent).as("closed before the server held far more than its bound").isLessThan(4096);
+      }
+
+      assertThat(stream.isOpen()).isFalse();
+      assertThat(closeActionRan.get()).isTrue();
+      awaitTrue("its slot is free", () -> f.server.openEventStreams() == 0);
+      assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aClientLeavingClosesItsStream() throws IOException {
+    StreamRoute route = new StreamRoute();
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/events", route))) {
+      RawHttp http = RawHttp.connect(f.port());
+      http.send("GET", "/events", f.port(), Map.of(), null);
+      awaitTrue("the stream is open", () -> route.streams.size() == 1);
+      List<String> closed = new ArrayList<>();
+      route.streams.get(0).onClose(() -> closed.add("closed"));
+
+      http.close();
+
+      awaitTrue("the stream noticed", () -> !route.streams.get(0).isOpen() || !route.streams.get(0).send(null, null, "x"));
+      awaitTrue("its close action ran", () -> closed.size() == 1);
+    }
+  }
+
+  @Test
+  void stoppingTheServerClosesEveryStream() throws IOException {
+    StreamRoute route = new StreamRoute();
+    ServerFixture f = ServerFixture.start(b -> b.route("/events", route));
+    try (RawHttp http = RawHttp.connect(f.port())) {
+      http.send("GET", "/events", f.port(), Map.of(), null);
+      awaitTrue("the stream is open", () -> route.streams.size() == 1);
+
+      f.close();
+
+      assertThat(route.streams.get(0).isOpen()).isFalse();
+      assertThat(http.closedByServer()).isTrue();
+    }
+  }
+
+  private static RawHttp.Answer post(ServerFixture f, String target, String body) throws IOException {
+    try (RawHttp http = RawHttp.connect(f.port())) {
+      http.send("POST", target, f.port(), Map.of("Content-Type", "text/plain"), body);
+      return http.answer();
+    }
+  }
+}
