@@ -80,7 +80,8 @@ public final class HostService implements AutoCloseable {
                 b.promptSections,
                 random,
                 gatewayId,
-                b.decisionLog));
+                b.decisionLog,
+                b.statusLinks));
   }
 
   /**
@@ -161,6 +162,7 @@ public final class HostService implements AutoCloseable {
     private RandomGenerator random;
     private Map<String, String> promptSections = Map.of();
     private DecisionLog decisionLog;
+    private java.util.function.Supplier<java.net.URI> statusLinks;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -251,6 +253,19 @@ public final class HostService implements AutoCloseable {
      */
     public Builder decisionLog(DecisionLog log) {
       this.decisionLog = requireNonNull(log, "log");
+      return this;
+    }
+
+    /**
+     * Where {@code status.link} gets its links: each call must issue a new one-time link to the
+     * gateway's status page (the status-page module's {@code StatusPage.openLink}). Without one,
+     * {@code status.link} is refused {@code UNAUTHORIZED}.
+     *
+     * @param links issues a link per call, on the gateway loop; must not block
+     * @return this builder
+     */
+    public Builder statusLinks(java.util.function.Supplier<java.net.URI> links) {
+      this.statusLinks = requireNonNull(links, "links");
       return this;
     }
 

@@ -366,6 +366,36 @@ class HostCommandsTest {
   }
 
   @Test
+  void providersListShowsWhenEachConnectedAndHowManyCallsItIsAnswering() {
+    java.time.Instant before = f.clock.instant();
+    f.clock.advance(java.time.Duration.ofSeconds(3));
+    f.call(session, "echo", "{}");
+    JsonNode provider = host.ok("{\"cmd\":\"providers.list\"}").get("providers").get(0);
+
+    assertThat(provider.get("connectedSince").asText()).isEqualTo(before.toString());
+    assertThat(provider.get("callsInFlight").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void statusLinkGivesANewLinkEachTimeOrIsRefusedWithoutAStatusPage() {
+    assertThat(refusal("{\"cmd\":\"status.link\"}")).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+
+    java.util.concurrent.atomic.AtomicInteger issued = new java.util.concurrent.atomic.AtomicInteger();
+    try (HostService withPage =
+        HostService.builder(f.gateway)
+            .scheduler(f.clock)
+            .statusLinks(() -> java.net.URI.create("http://127.0.0.1:9400/status?open=" + issued.incrementAndGet()))
+            .build()) {
+      RecordingHostConnection other = new RecordingHostConnection("other");
+      other.attach(withPage.open(other));
+      other.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+
+      assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText()).isEqualTo("http://127.0.0.1:9400/status?open=1");
+      assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText()).isEqualTo("http://127.0.0.1:9400/status?open=2");
+    }
+  }
+
+  @Test
   void providersAreListedByProviderId() {
     for (int i = 0; i < 11; i++) {
       f.bound("more-" + i, session);

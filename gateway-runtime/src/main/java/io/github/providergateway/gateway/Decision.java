@@ -2,6 +2,7 @@ package io.github.providergateway.gateway;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.protocol.TrustLevel;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,7 +11,8 @@ import java.util.List;
 /**
  * One decision the gateway took about a peer or a call, with its reason: the audit trail's record
  * ({@link GatewayListener#decided}). Every field that does not apply to its {@link #kind} is null.
- * Records never carry a token, a pairing code or a call's arguments (only {@link #argsSha256}).
+ * Records never carry a token or a pairing code, and carry a call's arguments only as {@link
+ * #argsSha256} unless the gateway was built to keep them ({@code Gateway.Builder.auditArguments}).
  *
  * @param time when the decision was taken, on the gateway's clock
  * @param kind what was decided about
@@ -31,6 +33,8 @@ import java.util.List;
  * @param argsSha256 the SHA-256 of the call's arguments as JSON text, hex: lets two records be
  *     matched without keeping what may be secret
  * @param gates for a pre-tool-use evaluation: each gate asked, in order
+ * @param args the call's arguments, for a call and its evaluation, only when the gateway keeps them
+ *     ({@code Gateway.Builder.auditArguments}); else null
  */
 public record Decision(
     Instant time,
@@ -47,7 +51,8 @@ public record Decision(
     Duration latency,
     Duration queueWait,
     String argsSha256,
-    List<GateAnswer> gates) {
+    List<GateAnswer> gates,
+    JsonNode args) {
 
   /**
    * Checks the required fields and copies the gates.
@@ -67,12 +72,52 @@ public record Decision(
    * @param queueWait how long a call queued, or null
    * @param argsSha256 the arguments' hash, or null
    * @param gates the gates asked; null is none
+   * @param args the call's arguments, or null
    */
   public Decision {
     requireNonNull(time, "time");
     requireNonNull(kind, "kind");
     requireNonNull(outcome, "outcome");
     gates = gates == null ? List.of() : List.copyOf(gates);
+  }
+
+  /**
+   * A decision without arguments (the components before {@code args}, as they were).
+   *
+   * @param time when; not null
+   * @param kind what about; not null
+   * @param outcome the decision; not null
+   * @param code the error code, or null
+   * @param reason why, or null
+   * @param connection the connection, or null
+   * @param provider the provider, or null
+   * @param trust its trust level, or null
+   * @param sessionId the session, or null
+   * @param tool the tool, or null
+   * @param callId the call's id, or null
+   * @param latency how long it took, or null
+   * @param queueWait how long a call queued, or null
+   * @param argsSha256 the arguments' hash, or null
+   * @param gates the gates asked; null is none
+   */
+  public Decision(
+      Instant time,
+      DecisionKind kind,
+      String outcome,
+      String code,
+      String reason,
+      String connection,
+      String provider,
+      TrustLevel trust,
+      String sessionId,
+      String tool,
+      String callId,
+      Duration latency,
+      Duration queueWait,
+      String argsSha256,
+      List<GateAnswer> gates) {
+    this(time, kind, outcome, code, reason, connection, provider, trust, sessionId, tool, callId, latency, queueWait,
+        argsSha256, gates, null);
   }
 
   /**

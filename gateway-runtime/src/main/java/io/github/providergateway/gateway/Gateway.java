@@ -583,6 +583,7 @@ public final class Gateway implements HostApi, AutoCloseable {
     private GatewayListener listener = new GatewayListener() {};
     private LongSupplier nanoTime = System::nanoTime;
     private Executor io;
+    private boolean auditArguments;
 
     private Builder() {}
 
@@ -652,6 +653,20 @@ public final class Gateway implements HostApi, AutoCloseable {
      */
     public Builder random(RandomGenerator random) {
       this.random = requireNonNull(random, "random");
+      return this;
+    }
+
+    /**
+     * Whether decisions carry the call's arguments themselves ({@link Decision#args()}), not only
+     * their hash. Off by default: arguments may hold secrets, and an audit trail is read by more
+     * people than the agent that made the call. Turn it on only when the person running the
+     * gateway asks for it (the reference app's {@code --audit-args}).
+     *
+     * @param keep true to keep them
+     * @return this builder
+     */
+    public Builder auditArguments(boolean keep) {
+      this.auditArguments = keep;
       return this;
     }
 
@@ -735,7 +750,8 @@ public final class Gateway implements HostApi, AutoCloseable {
               listener,
               home,
               ioExecutor,
-              nanoTime);
+              nanoTime,
+              auditArguments);
       return new Gateway(engine, loop, owned, clock, timer);
     }
   }

@@ -160,6 +160,42 @@ class AuditTrailTest {
   }
 
   @Test
+  void aGatewayBuiltToKeepArgumentsPutsThemInTheCallAndItsEvaluation() {
+    try (GatewayFixture keeping = GatewayFixture.with(b -> b.auditArguments(true))) {
+      List<Decision> kept = new CopyOnWriteArrayList<>();
+      keeping.gateway.addListener(
+          new GatewayListener() {
+            @Override
+            public void decided(Decision decision) {
+              kept.add(decision);
+            }
+          });
+      String alpha = keeping.startSession("alpha");
+      keeping.bound(
+          Hello.builder("guard").session(alpha).tools(tool("fast"))
+              .hooks(new Hooks(List.of(HookRule.context(null, "careful")), null)).build());
+
+      var call = keeping.call(alpha, "fast", "{\"q\":\"kept query\"}", Duration.ofSeconds(1));
+      keeping.clock.advance(Duration.ofSeconds(1));
+      done(call);
+
+      assertThat(kept).filteredOn(d -> d.kind() == DecisionKind.TOOL_CALL || d.kind() == DecisionKind.PRE_TOOL_USE)
+          .hasSize(2)
+          .allSatisfy(d -> assertThat(d.args()).isEqualTo(json("{\"q\":\"kept query\"}")));
+    }
+  }
+
+  @Test
+  void byDefaultNoDecisionCarriesArguments() {
+    RecordingProviderConnection worker = worker();
+    var call = f.call(session, "fast", "{\"q\":\"secret query\"}");
+    worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("1")));
+    done(call);
+
+    assertThat(decisions).allSatisfy(d -> assertThat(d.args()).isNull());
+  }
+
+  @Test
   void failuresCarryTheirCodeTimeoutsAndInvalidArgumentsIncluded() {
     worker();
 

@@ -48,8 +48,9 @@ import java.util.Map;
  * provider_gateway.providers.connected}.
  *
  * <p>{@link #attach} also observes the gateway's calls in flight and queued ({@code
- * provider_gateway.tool.calls.in_flight}, {@code provider_gateway.tool.calls.queued}), read when
- * the SDK collects.
+ * provider_gateway.tool.calls.in_flight}, {@code provider_gateway.tool.calls.queued}) and the pushes
+ * it accepted ({@code provider_gateway.pushes.accepted}, beside the refused ones in {@code
+ * refusals}), read when the SDK collects.
  *
  * <p>Called on the gateway's loop; it only records into the SDK, which exports on its own threads.
  */
@@ -127,6 +128,9 @@ public final class GatewayTelemetry implements GatewayListener {
     meter.gaugeBuilder("provider_gateway.tool.calls.queued").ofLongs()
         .setDescription("Tool calls waiting for their provider's concurrency slot").setUnit("{call}")
         .buildWithCallback(gauge -> gauge.record(gateway.callsQueued()));
+    meter.counterBuilder("provider_gateway.pushes.accepted")
+        .setDescription("Pushes the gateway accepted from providers").setUnit("{push}")
+        .buildWithCallback(counter -> counter.record(gateway.pushesAccepted()));
     gateway.addListener(telemetry);
     return telemetry;
   }

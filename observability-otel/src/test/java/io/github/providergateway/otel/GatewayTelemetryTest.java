@@ -123,6 +123,16 @@ class GatewayTelemetryTest {
   }
 
   @Test
+  void pushesAcceptedAreCounted() {
+    RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"));
+    worker.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.KEEP, "one"));
+    worker.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.KEEP, "two"));
+
+    assertThat(metric("provider_gateway.pushes.accepted").getLongSumData().getPoints())
+        .singleElement().satisfies(p -> assertThat(p.getValue()).isEqualTo(2));
+  }
+
+  @Test
   void aDeniedOrFailedCallIsAnErrorSpanAndRefusalsAreCounted() {
     f.bound("worker", session, tool("deploy"));
     f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.deny(null, "frozen")), null)).build());

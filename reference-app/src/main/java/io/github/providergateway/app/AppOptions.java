@@ -16,13 +16,14 @@ import java.time.Duration;
  * @param config the project config whose providers are spawned per session, or {@code null}
  * @param detached whether this is the detached gateway (no console, no stdin; exits when idle)
  * @param idleExitGrace how long the detached gateway waits with no session and no host
+ * @param auditArgs whether the audit trail keeps calls' arguments, not only their hash
  */
 record AppOptions(
-    boolean rpc, int port, Path home, Path config, boolean detached, Duration idleExitGrace) {
+    boolean rpc, int port, Path home, Path config, boolean detached, Duration idleExitGrace, boolean auditArgs) {
 
   /** A console or {@code --rpc} gateway. */
   AppOptions(boolean rpc, int port, Path home, Path config) {
-    this(rpc, port, home, config, false, Limits.defaults().idleExitGrace());
+    this(rpc, port, home, config, false, Limits.defaults().idleExitGrace(), false);
   }
 
   AppOptions {

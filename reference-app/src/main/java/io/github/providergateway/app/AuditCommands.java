@@ -4,13 +4,16 @@ import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.DecisionLog;
+import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
- * The console's {@code audit} and {@code why}: the gateway's latest decisions and their reasons,
- * from its own trail or, attached, over the host protocol ({@code audit.query}; docs/audit.md).
+ * The console's {@code audit}, {@code why} and {@code status}: the gateway's latest decisions and
+ * their reasons, from its own trail or, attached, over the host protocol ({@code audit.query};
+ * docs/audit.md), and a link to the live status page ({@code status.link}).
  */
 final class AuditCommands {
 
@@ -30,10 +33,20 @@ final class AuditCommands {
 
   private final ConsoleOut out;
   private final Source source;
+  /** Issues a one-time link to the status page. */
+  private final Supplier<CompletableFuture<URI>> statusLinks;
 
-  AuditCommands(ConsoleOut out, Source source) {
+  AuditCommands(ConsoleOut out, Source source, Supplier<CompletableFuture<URI>> statusLinks) {
     this.out = out;
     this.source = source;
+    this.statusLinks = statusLinks;
+  }
+
+  /** {@code status}: a one-time link to the live status page. */
+  void status() {
+    URI link = await(statusLinks.get());
+    out.say("Status page (the link works once, within 5 minutes; keep it to yourself):");
+    out.say("  " + link);
   }
 
   /**

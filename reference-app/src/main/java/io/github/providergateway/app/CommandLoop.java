@@ -119,6 +119,7 @@ final class CommandLoop {
       case UNWATCH -> streams.unwatch(rest);
       case AUDIT -> audit.audit(rest);
       case WHY -> audit.why(rest);
+      case STATUS -> audit.status();
       case QUIT -> throw new IllegalStateException("quit ends the loop before it runs");
     }
   }

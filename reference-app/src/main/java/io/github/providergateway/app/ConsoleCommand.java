@@ -27,6 +27,7 @@ enum ConsoleCommand {
   UNWATCH("unwatch", "[stream@provider]", "stop watching (all, without a name)"),
   AUDIT("audit", "[kind] [provider=P] [tool=T] [last=N]", "the gateway's latest decisions and why (kinds: auth, hello, tool_call, pre_tool_use, ...)"),
   WHY("why", "<callId>", "why a call ended as it did: the gates asked, their answers, its outcome"),
+  STATUS("status", "", "a one-time link to the live status page (open it in a browser)"),
   HELP("help", "", "this list", "?"),
   QUIT("quit", "", "end every session and stop (so does end of input)", "exit");
 

@@ -84,7 +84,7 @@ final class ConsoleCompleter implements Completer {
       case UNWATCH -> watches.watched();
       case EVENT -> EVENT_NAMES;
       case AUDIT -> AUDIT_KINDS;
-      case SESSIONS, START, IDLE, INTERRUPT, PROVIDERS, TOOLS, PROMPT, HELP, QUIT, WHY -> List.of();
+      case SESSIONS, START, IDLE, INTERRUPT, PROVIDERS, TOOLS, PROMPT, HELP, QUIT, WHY, STATUS -> List.of();
     };
   }
 

@@ -14,12 +14,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -220,6 +222,15 @@ final class ConsoleHost implements FrontEnd {
             local.decisions().query(filter).stream().map(d -> (JsonNode) HostWire.decision(d)).toList());
   }
 
+  /** The status page's links: this process's gateway's own, or the attached gateway's. */
+  private Supplier<CompletableFuture<URI>> statusLinks(HostApi api) {
+    if (api instanceof GatewayClient attached) {
+      return attached::statusLink;
+    }
+    RunningGateway local = running;
+    return () -> CompletableFuture.completedFuture(local.statusLink());
+  }
+
   private void serve(HostApi api, ConsoleSessions sessions, Path home) {
     CommandInput input;
     String help = ConsoleCommand.help();
@@ -233,7 +244,8 @@ final class ConsoleHost implements FrontEnd {
       help += "\n" + TERMINAL_KEYS;
     }
     new CommandLoop(
-            input, out, err, sessions, new ToolCommands(out, api, sessions), new AuditCommands(out, auditSource(api)),
+            input, out, err, sessions, new ToolCommands(out, api, sessions),
+            new AuditCommands(out, auditSource(api), statusLinks(api)),
             streams, command, help, STOP_DEADLINE)
         .serve();
   }
@@ -289,6 +301,7 @@ final class ConsoleHost implements FrontEnd {
     out.say("  listening on  " + running.url());
     out.say("  token file    " + running.tokenFile());
     out.say("  home          " + options.home());
+    out.say("  status page   type 'status' for a one-time link");
     if (options.config() != null) {
       out.say("  config        " + options.config());
       for (String problem : running.configProblems()) {

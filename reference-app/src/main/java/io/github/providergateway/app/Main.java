@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "gateway",
-    subcommands = {Main.Attach.class, McpCommand.class, Main.Hook.class},
+    subcommands = {Main.Attach.class, Main.Status.class, McpCommand.class, Main.Hook.class},
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,
     sortOptions = false,
@@ -108,6 +108,14 @@ public final class Main implements Callable<Integer> {
       paramLabel = "DURATION",
       description = "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
   private String idleExitGrace;
+
+  @Option(
+      names = "--audit-args",
+      description = {
+        "Keep each call's arguments in the audit trail (audit.jsonl, audit.query, the status",
+        "page), not only their SHA-256. They may hold secrets: off by default."
+      })
+  private boolean auditArgs;
 
   /** The launcher's class-data training run: load the terminal console's classes too. */
   @Option(names = "--class-data-training", hidden = true)
@@ -280,7 +288,7 @@ public final class Main implements Callable<Integer> {
     if (detached && rpc) {
       throw new IllegalArgumentException("--detached and --rpc cannot be combined");
     }
-    return new AppOptions(rpc, port, resolvedHome, config, detached, grace);
+    return new AppOptions(rpc, port, resolvedHome, config, detached, grace, auditArgs);
   }
 
   /**
@@ -359,6 +367,43 @@ public final class Main implements Callable<Integer> {
       ConsoleHost console = ConsoleHost.create(parent.in, parent.out, parent.err, parent.terminal);
       parent.frontEnd = console;
       return console.attach(gateway.home(parent.env), port);
+    }
+  }
+
+  /** {@code gateway status}: a one-time link to the running gateway's status page. */
+  @Command(
+      name = "status",
+      sortOptions = false,
+      usageHelpAutoWidth = true,
+      description = {
+        "Prints a one-time link to the live status page of the gateway running for a home (its"
+            + " sessions, providers, tools, streams and latest decisions, updating by itself), and a"
+            + " line of what it holds now. The link works once, within 5 minutes, and carries no"
+            + " token: open it in a browser on this machine.",
+        ""
+      },
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {"0:printed", "1:no gateway is running for the home, or it would not give a link", "2:bad command line"})
+  static final class Status implements Callable<Integer> {
+    @picocli.CommandLine.ParentCommand private Main parent;
+
+    @picocli.CommandLine.Mixin private GatewayHomeOptions gateway;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Override
+    public Integer call() {
+      int port;
+      try {
+        port = gateway.port();
+      } catch (IllegalArgumentException e) {
+        parent.err.println("gateway status: " + e.getMessage());
+        return EXIT_USAGE;
+      }
+      StderrLogging.install(parent.env);
+      PrintStream out = new PrintStream(parent.out, true, StandardCharsets.UTF_8);
+      return StatusLink.print(gateway.home(parent.env), port, out, parent.err);
     }
   }
 

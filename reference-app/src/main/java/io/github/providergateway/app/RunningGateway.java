@@ -10,6 +10,7 @@ import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.status.StatusPage;
 import io.github.providergateway.transport.ws.WebSocketServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,10 +30,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
- * providers connect to, and, with {@code --config}, the project providers spawned per session.
+ * providers connect to (which also serves the status page at {@code /status}), the audit trail,
+ * and, with {@code --config}, the project providers spawned per session.
  * Both front ends (console and {@code --rpc}) drive the same object.
  *
  * <p>Stopping has two speeds: {@link #stop(Duration)} ends every session gracefully first (what
@@ -61,6 +64,8 @@ final class RunningGateway implements AutoCloseable {
   private final AuditFile audit;
   /** The latest decisions, for audit.query and the console. */
   private final DecisionLog decisions;
+  /** The live status page at {@code /status} (docs/audit.md). */
+  private final StatusPage statusPage;
   /** Exports traces and metrics when OTEL_* asked for it; else null. */
   private final OpenTelemetrySdk telemetry;
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
@@ -87,8 +92,10 @@ final class RunningGateway implements AutoCloseable {
       HookGateRecorder hookGates,
       AuditFile audit,
       DecisionLog decisions,
+      StatusPage statusPage,
       OpenTelemetrySdk telemetry,
       HomeLock homeLock) {
+    this.statusPage = statusPage;
     this.telemetry = telemetry;
     this.audit = audit;
     this.decisions = decisions;
@@ -154,7 +161,7 @@ final class RunningGateway implements AutoCloseable {
       throws StartupException {
     Gateway gateway;
     try {
-      gateway = Gateway.builder().home(options.home()).build();
+      gateway = Gateway.builder().home(options.home()).auditArguments(options.auditArgs()).build();
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new StartupException(
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
@@ -175,6 +182,9 @@ final class RunningGateway implements AutoCloseable {
       GatewayTelemetry.attach(gateway, telemetry);
     }
     SystemScheduler scheduler = new SystemScheduler();
+    // The status page, on the server's port; its links name the server, known once it listens.
+    StatusPage statusPage = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
+    AtomicReference<URI> httpBase = new AtomicReference<>();
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
     CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
@@ -182,7 +192,8 @@ final class RunningGateway implements AutoCloseable {
         HostService.builder(gateway)
             .scheduler(hostScheduler == null ? scheduler : hostScheduler)
             .defaultPromptSections(DefaultPrompt.sections())
-            .decisionLog(decisions);
+            .decisionLog(decisions)
+            .statusLinks(() -> statusPage.openLink(httpBase.get()));
     if (options.detached()) {
       hostsBuilder
           .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))
@@ -191,8 +202,16 @@ final class RunningGateway implements AutoCloseable {
     HostService hosts = hostsBuilder.build();
     WebSocketServer server;
     try {
-      server = WebSocketServer.builder(gateway).port(options.port()).hosts(hosts).build().start();
+      server =
+          WebSocketServer.builder(gateway)
+              .port(options.port())
+              .hosts(hosts)
+              .route(StatusPage.PATH, statusPage.route())
+              .build()
+              .start();
+      httpBase.set(server.httpUrl());
     } catch (IOException e) {
+      statusPage.close();
       hosts.close();
       scheduler.close();
       gateway.close();
@@ -219,8 +238,8 @@ final class RunningGateway implements AutoCloseable {
       }
     }
     return new RunningGateway(
-        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, audit, decisions, telemetry,
-        lock);
+        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, audit, decisions, statusPage,
+        telemetry, lock);
   }
 
   private static void ensurePortFree(int port) throws StartupException {
@@ -264,6 +283,11 @@ final class RunningGateway implements AutoCloseable {
   /** The gateway's latest decisions (the console's {@code audit} and {@code why}). */
   DecisionLog decisions() {
     return decisions;
+  }
+
+  /** A new one-time link to the status page: it works once, for 5 minutes. */
+  URI statusLink() {
+    return statusPage.openLink(server.httpUrl());
   }
 
   /** The gateway, for the host API. */
@@ -360,7 +384,7 @@ final class RunningGateway implements AutoCloseable {
    * token file behind or the home locked. The first failure is thrown once all are closed.
    */
   private void closeResources() {
-    List<Runnable> parts = new ArrayList<>(List.of(hosts::close, server::close));
+    List<Runnable> parts = new ArrayList<>(List.of(statusPage::close, hosts::close, server::close));
     if (projectProviders != null) {
       // Before the gateway: a spawn under way then still finds the gateway to ask, and starts
       // nothing once this is closed (a RejectedExecutionException from the spawner before).

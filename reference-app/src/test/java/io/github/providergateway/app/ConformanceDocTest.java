@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class ConformanceDocTest {
 
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-  private static final Pattern ROW = Pattern.compile("^\\| (R-[A-Z]+-\\d+) \\|.*\\|(.*)\\|$");
+  private static final Pattern ROW = Pattern.compile("^\\| ([RX]-[A-Z]+-\\d+) \\|.*\\|(.*)\\|$");
   private static final Pattern TEST = Pattern.compile("`(\\w+)#(\\w+)`");
 
   private static Map<String, List<String>> rows() throws IOException {

@@ -58,4 +58,24 @@ class RpcAuditTest {
     assertThat(trail).as("arguments only as a hash").doesNotContain("\"path\"");
   }
 
+  @Test
+  void withAuditArgsTheTrailKeepsEachCallsArgumentsOnRequestAndOnDisk() throws Exception {
+    try (RpcApp app = RpcApp.start(home, "--audit-args")) {
+      String session = app.startSession();
+      try (WsProvider guard =
+          WsProvider.bound(
+              app.url(), app.token(), session, "guard",
+              WsProvider.tools("rm")
+                  + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"no\"}]}")) {
+        app.awaitEvent("tools.changed");
+        app.request("{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"rm\",\"args\":{\"path\":\"/etc\"}}");
+
+        JsonNode call = app.request("{\"cmd\":\"audit.query\",\"kind\":\"tool_call\"}").get("decisions").get(0);
+        assertThat(call.get("args").toString()).isEqualTo("{\"path\":\"/etc\"}");
+      }
+      app.endInput();
+      app.awaitExit();
+    }
+    assertThat(Files.readString(home.resolve("logs").resolve("audit.jsonl"))).contains("\"args\":{\"path\":\"/etc\"}");
+  }
 }

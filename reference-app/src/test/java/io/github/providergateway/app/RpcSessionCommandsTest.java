@@ -119,9 +119,12 @@ class RpcSessionCommandsTest {
     JsonNode providers = app.request("{\"cmd\":\"providers.list\"}").get("providers");
     assertThat(providers).hasSize(1);
     assertThat(providers.get(0).toString())
-        .isEqualTo(
-            "{\"providerId\":\"" + providerId + "\",\"name\":\"greeter\",\"instance\":null,"
-                + "\"trust\":\"project\",\"sessions\":[\"" + session + "\"],\"tools\":[\"greet\",\"wave\"]}");
+        .matches(
+            java.util.regex.Pattern.quote(
+                    "{\"providerId\":\"" + providerId + "\",\"name\":\"greeter\",\"instance\":null,"
+                        + "\"trust\":\"project\",\"sessions\":[\"" + session + "\"],\"tools\":[\"greet\",\"wave\"],"
+                        + "\"connectedSince\":\"")
+                + "[0-9T:.Z-]+\",\"callsInFlight\":0}");
 
     provider.goodbye();
     provider.closed.get(RpcApp.WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);

@@ -364,6 +364,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     return client;
   }
 
+  /** {@code 7 s}, {@code 0.5 s}: how a person reads a duration ({@code PT7S} is ISO's). */
+  private static String seconds(Duration duration) {
+    long millis = duration.toMillis();
+    return millis % 1000 == 0 ? millis / 1000 + " s" : millis / 1000.0 + " s";
+  }
+
   private void awaitFirstConnection(Duration limit, String what) throws IOException {
     thread.execute(connection::attempt);
     try {
@@ -374,7 +380,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       throw new IOException("interrupted while connecting to " + what, e);
     } catch (TimeoutException e) {
       close();
-      throw new IOException("no answer from " + what + " within " + limit, e);
+      throw new IOException("no answer from " + what + " within " + seconds(limit), e);
     } catch (ExecutionException e) {
       close();
       throw new IOException("cannot connect to " + what + ": " + e.getCause().getMessage(), e.getCause());
@@ -468,6 +474,17 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    */
   public CompletableFuture<List<JsonNode>> auditQuery(DecisionLog.Filter filter) {
     return calls.audit(filter);
+  }
+
+  /**
+   * A new one-time link to the gateway's status page ({@code status.link}, docs/audit.md): it
+   * works once, for a few minutes, and carries no token.
+   *
+   * @return the link; fails with {@link io.github.providergateway.gateway.HostException} when the
+   *     gateway serves no status page
+   */
+  public CompletableFuture<java.net.URI> statusLink() {
+    return calls.statusLink();
   }
 
   @Override

@@ -27,6 +27,7 @@ import io.github.providergateway.host.protocol.IdleSession;
 import io.github.providergateway.host.protocol.InterruptSession;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.protocol.ListProviders;
+import io.github.providergateway.host.protocol.StatusLink;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.ListSessions;
 import io.github.providergateway.host.protocol.ListTools;
@@ -205,6 +206,11 @@ final class HostCalls {
             });
   }
 
+  CompletableFuture<java.net.URI> statusLink() {
+    return request(StatusLink::new)
+        .thenApply(fields -> ReplyFields.read(fields, f -> java.net.URI.create(f.path("url").asText())));
+  }
+
   CompletableFuture<List<ProviderInfo>> providers() {
     return request(ListProviders::new)
         .thenApplyAsync(
@@ -218,7 +224,9 @@ final class HostCalls {
                                 p.instance(),
                                 p.trust(),
                                 p.sessions().stream().map(sessions::fromGateway).toList(),
-                                p.tools()))
+                                p.tools(),
+                                p.connectedSince(),
+                                p.callsInFlight()))
                     .toList(),
             thread); // on the client thread, where the id tables live
   }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.DecisionLog;
+import java.net.URI;
+import java.util.function.Supplier;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.gateway.ProgressListener;
@@ -60,6 +62,8 @@ final class HostCommands {
   private final Map<String, String> defaultPromptSections;
   /** What {@code audit.query} answers from, or null when the gateway keeps no audit trail. */
   private final DecisionLog decisionLog;
+  /** Issues {@code status.link}'s one-time links, or null when the gateway serves no status page. */
+  private final Supplier<URI> statusLinks;
 
   HostCommands(
       Gateway gateway,
@@ -67,8 +71,10 @@ final class HostCommands {
       HostEvents events,
       Consumer<Duration> onShutdown,
       Map<String, String> defaultPromptSections,
-      DecisionLog decisionLog) {
+      DecisionLog decisionLog,
+      Supplier<URI> statusLinks) {
     this.decisionLog = decisionLog;
+    this.statusLinks = statusLinks;
     this.gateway = gateway;
     this.registry = registry;
     this.events = events;
@@ -202,6 +208,13 @@ final class HostCommands {
                 query.sessionId(), query.provider(), query.tool(), query.kind(), query.callId(), query.since(),
                 query.limit() == null ? 100 : query.limit());
         return CompletableFuture.completedFuture(list("decisions", decisionLog.query(filter), HostWire::decision));
+      }
+      case STATUS_LINK -> {
+        if (statusLinks == null) {
+          return CompletableFuture.failedFuture(
+              new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway serves no status page (HostService.Builder.statusLinks)"));
+        }
+        return CompletableFuture.completedFuture(fields().put("url", statusLinks.get().toString()));
       }
       case SHUTDOWN -> {
         if (onShutdown == null) {

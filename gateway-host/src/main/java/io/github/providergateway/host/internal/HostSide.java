@@ -41,7 +41,8 @@ public final class HostSide {
       Map<String, String> defaultPromptSections,
       RandomGenerator random,
       String gatewayId,
-      DecisionLog decisionLog) {}
+      DecisionLog decisionLog,
+      java.util.function.Supplier<java.net.URI> statusLinks) {}
 
   public HostSide(Gateway gateway, Settings settings) {
     this.loop = new HostLoop(gateway, settings.scheduler());
@@ -58,7 +59,8 @@ public final class HostSide {
     this.authenticator = new HostAuthenticator(gateway, registry, settings.gatewayId());
     this.commands =
         new HostCommands(
-            gateway, registry, events, settings.onShutdown(), settings.defaultPromptSections(), settings.decisionLog());
+            gateway, registry, events, settings.onShutdown(), settings.defaultPromptSections(), settings.decisionLog(),
+            settings.statusLinks());
     gateway.addListener(events);
   }
 

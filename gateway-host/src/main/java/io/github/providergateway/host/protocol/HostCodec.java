@@ -156,7 +156,7 @@ public final class HostCodec {
         millis(out, "deadlineMs", c.deadline());
       }
       case SESSION_INTERRUPT -> out.put("sessionId", ((InterruptSession) command).sessionId());
-      case SESSIONS_LIST, PROVIDERS_LIST -> {
+      case SESSIONS_LIST, PROVIDERS_LIST, STATUS_LINK -> {
         // no fields
       }
       case AUDIT_QUERY -> {
@@ -279,6 +279,7 @@ public final class HostCodec {
             new QueryStreams(
                 id, f.requiredNonEmptyString("sessionId"), f.requiredNonEmptyStrings("streams"), f.optionalCount("last")));
     t.put(HostCommandType.PROVIDERS_LIST, (id, f) -> new ListProviders(id));
+    t.put(HostCommandType.STATUS_LINK, (id, f) -> new StatusLink(id));
     t.put(
         HostCommandType.AUDIT_QUERY,
         (id, f) ->

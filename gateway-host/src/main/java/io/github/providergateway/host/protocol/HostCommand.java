@@ -23,6 +23,7 @@ public sealed interface HostCommand
         EmitEvent,
         QueryStreams,
         ListProviders,
+        StatusLink,
         QueryAudit,
         Shutdown,
         HostAuth {

@@ -32,6 +32,8 @@ public enum HostCommandType implements WireEnum {
   PROVIDERS_LIST("providers.list"),
   /** {@code audit.query}: the latest decisions and their reasons. */
   AUDIT_QUERY("audit.query"),
+  /** Ours: a new one-time link to the status page ({@link StatusLink}). */
+  STATUS_LINK("status.link"),
   /** Ends every session and stops the gateway, where the gateway allows it ({@link Shutdown}). */
   SHUTDOWN("shutdown"),
   /** Ours, WebSocket carrier only: the first command, presenting the gateway token. */

@@ -102,6 +102,9 @@ public final class HostWire {
       json.put("queueWaitMs", decision.queueWait().toNanos() / 1e6);
     }
     putIfSet(json, "argsSha256", decision.argsSha256());
+    if (decision.args() != null) {
+      json.set("args", decision.args().deepCopy()); // only where the gateway keeps them
+    }
     if (!decision.gates().isEmpty()) {
       com.fasterxml.jackson.databind.node.ArrayNode gates = json.putArray("gates");
       for (Decision.GateAnswer gate : decision.gates()) {

@@ -58,7 +58,9 @@ class HostCodecTest {
             "{\"id\":15,\"cmd\":\"tool.cancel\",\"sessionId\":\"s-1\",\"callId\":\"c\"}",
             // Ours (docs/audit.md): the audit trail's query, every filter given.
             "{\"id\":16,\"cmd\":\"audit.query\",\"sessionId\":\"s-1\",\"provider\":\"guard\",\"tool\":\"rm\","
-                + "\"kind\":\"tool_call\",\"callId\":\"call-1\",\"since\":\"2026-11-24T16:00:00Z\",\"limit\":5}");
+                + "\"kind\":\"tool_call\",\"callId\":\"call-1\",\"since\":\"2026-11-24T16:00:00Z\",\"limit\":5}",
+            // Ours (docs/audit.md): a one-time link to the status page.
+            "{\"id\":17,\"cmd\":\"status.link\"}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());

@@ -632,7 +632,8 @@ public final class CallDispatcher {
       Binding target = call.target();
       List<Binding> owners = target == null ? call.session.owners(call.tool) : List.of(target);
       String provider = owners.isEmpty() ? null : owners.get(0).provider.name;
-      listener.decided(Decisions.toolCall(timers.now(), call, outcome, provider, call.queueWait()));
+      listener.decided(
+          Decisions.toolCall(timers.now(), call, outcome, provider, call.queueWait(), listener.keepsArguments()));
     }
     return true;
   }

@@ -70,7 +70,7 @@ final class Decisions {
 
   /** A tool call's single outcome. */
   static Decision toolCall(
-      Instant now, CallState call, ToolOutcome outcome, String provider, Duration queueWait) {
+      Instant now, CallState call, ToolOutcome outcome, String provider, Duration queueWait, boolean withArgs) {
     String status;
     String code = null;
     String reason = null;
@@ -86,17 +86,17 @@ final class Decisions {
     }
     return new Decision(
         now, DecisionKind.TOOL_CALL, status, code, reason, null, provider, null, call.session.id, call.tool, call.id(),
-        Duration.between(call.startedAt, now), queueWait, sha256(call.args), null);
+        Duration.between(call.startedAt, now), queueWait, sha256(call.args), null, withArgs ? call.args : null);
   }
 
   /** One {@code onPreToolUse} evaluation. */
   static Decision preToolUse(
       Instant now, Instant started, String sessionId, String tool, String callId, JsonNode args,
-      boolean allowed, String reason, int matched, List<Decision.GateAnswer> gates) {
+      boolean allowed, String reason, int matched, List<Decision.GateAnswer> gates, boolean withArgs) {
     return new Decision(
         now, DecisionKind.PRE_TOOL_USE, allowed ? "allow" : "deny", null,
         allowed ? matched + " rule(s) matched" : reason, null, null, null, sessionId, tool, callId,
-        Duration.between(started, now), null, sha256(args), gates);
+        Duration.between(started, now), null, sha256(args), gates, withArgs ? args : null);
   }
 
   /** The SHA-256 of {@code args} as JSON text, in hex: matches records without keeping secrets. */

@@ -76,11 +76,12 @@ public final class Engine {
       GatewayListener listener,
       Path home,
       Executor ioExecutor,
-      LongSupplier nanoTime) {
+      LongSupplier nanoTime,
+      boolean auditArguments) {
     this.loop = loop;
     this.limits = limits;
     this.codec = codec;
-    this.listener = new Listeners(listener, timers::now);
+    this.listener = new Listeners(listener, timers::now, auditArguments);
     this.credentials = new Credentials(secrets, home);
     this.reconnects = new Reconnects(secrets, timers, limits);
     this.inbound =

@@ -97,7 +97,7 @@ final class HookEngine {
             listener.decided(
                 Decisions.preToolUse(
                     timers.now(), started, run.session.id, run.tool, callId, run.args, decision.allowed(),
-                    decision.reason(), run.matched, run.gateAnswers)));
+                    decision.reason(), run.matched, run.gateAnswers, listener.keepsArguments())));
   }
 
   /** A gate's answer, for the audit trail when it is kept. */

@@ -28,10 +28,18 @@ public final class Listeners implements GatewayListener {
   private final Supplier<Instant> now;
   /** Whether any listener hears {@link #decided}: until one does, no decision is built. */
   private volatile boolean decisionsHeard;
+  /** Whether decisions carry calls' arguments, not only their hash (the builder's opt-in). */
+  private final boolean keepsArguments;
 
-  public Listeners(GatewayListener first, Supplier<Instant> now) {
+  public Listeners(GatewayListener first, Supplier<Instant> now, boolean keepsArguments) {
     this.now = now;
+    this.keepsArguments = keepsArguments;
     add(first);
+  }
+
+  /** Whether decisions about calls carry their arguments ({@code Gateway.Builder.auditArguments}). */
+  boolean keepsArguments() {
+    return keepsArguments;
   }
 
   public void add(GatewayListener listener) {

@@ -59,6 +59,9 @@ class HttpRoutesTest {
       for (String target : List.of("/status", "/nothing")) {
         RawHttp.Answer answer = RawHttp.get(f.port(), target, Map.of());
         assertThat(answer.headers()).containsEntry("cache-control", "no-store").containsEntry("x-content-type-options", "nosniff");
+        if (target.equals("/status")) {
+          assertThat(answer.headers()).as("one request a connection").containsEntry("connection", "close");
+        }
         assertThat(answer.body()).doesNotContainIgnoringCase("grizzly");
       }
     }
@@ -134,6 +137,39 @@ class HttpRoutesTest {
   }
 
   @Test
+  void aBodyPastTheServersUnfinishedBudgetGets503AndOthersAreStillServed() throws IOException {
+    try (ServerFixture f =
+        ServerFixture.start(b -> b.route("/api", 100_000, echo).route("/status", echo).maxUnfinishedInboundBytes(10_000))) {
+      assertThat(post(f, "/api", "x".repeat(10_001)).status()).isEqualTo(503);
+      assertThat(post(f, "/api", "x".repeat(10_000)).status()).isEqualTo(200);
+      assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
+      awaitTrue("every body given back", () -> f.server.unfinishedInboundBytes() == 0);
+    }
+  }
+
+  @Test
+  void aRequestNotAnsweredWithinTheHandshakeTimeoutLosesItsConnection() throws Exception {
+    ManualClock time = new ManualClock();
+    try (ServerFixture f =
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time),
+                b -> b.route("/never", (request, reply) -> {}).route("/status", echo).handshakeTimeout(Duration.ofSeconds(5)));
+        RawHttp http = RawHttp.connect(f.port())) {
+      http.send("GET", "/never", f.port(), Map.of(), null);
+      awaitTrue("the request is held", () -> f.server.pendingHandshakes() == 1);
+
+      time.advance(Duration.ofSeconds(5).minusMillis(1));
+      f.server.sweepDeadlines();
+      assertThat(f.server.pendingHandshakes()).isEqualTo(1);
+      time.advance(Duration.ofMillis(1));
+      f.server.sweepDeadlines();
+
+      assertThat(http.closedByServer()).isTrue();
+      assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
+    }
+  }
+
+  @Test
   void aRouteThatThrowsGets500AndTheServerGoesOn() throws IOException {
     HttpRoute broken = (request, reply) -> {
       throw new IllegalStateException("a bug in the route");
@@ -205,7 +241,7 @@ class HttpRoutesTest {
   @Test
   void streamsPastTheCapGet503UntilOneCloses() throws IOException {
     StreamRoute route = new StreamRoute();
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/events", route).maxEventStreams(2));
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/events", route).route("/status", echo).maxEventStreams(2));
         RawHttp first = RawHttp.connect(f.port());
         RawHttp second = RawHttp.connect(f.port())) {
       first.send("GET", "/events", f.port(), Map.of(), null);
@@ -213,6 +249,7 @@ class HttpRoutesTest {
       awaitTrue("two open", () -> f.server.openEventStreams() == 2);
 
       assertThat(RawHttp.get(f.port(), "/events", Map.of()).status()).isEqualTo(503);
+      assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).as("others still served").isEqualTo(200);
 
       first.close();
       awaitTrue("the first's slot is free", () -> f.server.openEventStreams() == 1);

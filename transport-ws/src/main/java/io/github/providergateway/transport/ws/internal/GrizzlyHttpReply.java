@@ -38,6 +38,9 @@ final class GrizzlyHttpReply implements HttpReply {
     claim();
     try {
       writeHead(status, contentType, headers);
+      // One request a connection: a kept-alive socket is still a pending handshake, which the
+      // deadline would cut under the next request; a new one costs little on loopback.
+      response.setHeader("Connection", "close");
       response.setContentLengthLong(body.length);
       OutputBuffer out = response.getOutputBuffer();
       if (body.length > 0) {

@@ -1,0 +1,61 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.protocol.SessionInfo;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * {@code gateway status}: asks the gateway running for a home for a one-time link to its status
+ * page ({@code status.link} over {@code /host}, as an observer that owns nothing) and prints it
+ * with one line of what the gateway holds. Starts no gateway.
+ */
+final class StatusLink {
+
+  /** How long the gateway may take to answer; it answers from memory. */
+  private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+
+  private StatusLink() {}
+
+  /** Prints the link; returns the exit code ({@link Main#EXIT_OK} or {@link Main#EXIT_START_FAILED}). */
+  static int print(Path home, int port, PrintStream out, PrintStream err) {
+    GatewayClient client;
+    try {
+      client = GatewayClient.connect(home, port, GatewayClient.Options.builder().observer(true).build());
+    } catch (IOException e) {
+      err.println("gateway status: no gateway is answering for " + home + " (" + e.getMessage() + "); start one with ./gateway");
+      return Main.EXIT_START_FAILED;
+    }
+    try (client) {
+      URI link = client.statusLink().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      List<SessionInfo> sessions = client.sessions().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      List<ProviderInfo> providers = client.providers().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      int inFlight = providers.stream().mapToInt(ProviderInfo::callsInFlight).sum();
+      out.println(
+          "Gateway for " + home + ": " + count(sessions.size(), "session") + ", " + count(providers.size(), "provider")
+              + ", " + count(inFlight, "call") + " in flight.");
+      out.println("Status page (the link works once, within 5 minutes; keep it to yourself):");
+      out.println("  " + link);
+      return Main.EXIT_OK;
+    } catch (ExecutionException e) {
+      err.println("gateway status: the gateway would not give a link: " + CommandFailed.rootMessage(e));
+    } catch (TimeoutException e) {
+      err.println("gateway status: the gateway did not answer within " + ANSWER_TIMEOUT.toSeconds() + " s");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return Main.EXIT_START_FAILED;
+  }
+
+  private static String count(int n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+}
