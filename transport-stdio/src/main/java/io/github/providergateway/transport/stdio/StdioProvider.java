@@ -101,6 +101,14 @@ public final class StdioProvider {
     return child.process().onExit();
   }
 
+  /**
+   * Kills the provider and everything it started, now (SIGKILL): for a host that is itself
+   * stopping. Its calls end {@code DISCONNECTED} when its output ends.
+   */
+  public void kill() {
+    child.kill();
+  }
+
   @Override
   public String toString() {
     return connection.describe();
