@@ -72,7 +72,12 @@ public final class StdioProvider {
     String name = spec.name();
     StdioProviderConnection connection =
         new StdioProviderConnection(child, log, line -> gateway.log(sessionId, "gateway", line), CLOSE_GRACE);
-    connection.attach(gateway.acceptSpawned(connection, sessionId));
+    try {
+      connection.attach(gateway.acceptSpawned(connection, sessionId));
+    } catch (RuntimeException gatewayStopped) {
+      child.kill(); // nobody would ever stop it
+      throw gatewayStopped;
+    }
     child.read(connection);
     log.note("started " + String.join(" ", spec.command()) + " (pid " + child.process().pid()
         + ") for session " + sessionId + ", over stdio");
