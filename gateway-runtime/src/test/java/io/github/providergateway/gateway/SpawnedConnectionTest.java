@@ -170,12 +170,18 @@ class SpawnedConnectionTest {
     assertThat(silent.closeReason()).isEqualTo(CloseReason.UNBOUND_TOO_LONG);
   }
 
-  @Test
-  void itsCallsEndDisconnectedWhenItsChannelCloses() {
+  /** A spawned provider bound to alpha with the tool {@code greet}, registered. */
+  private RecordingProviderConnection greeter() {
     RecordingProviderConnection conn = f.connectSpawned(alpha);
     conn.next(Sessions.class);
     bind(conn, Hello.builder("greeter").tools(tool("greet")).build());
     f.settle();
+    return conn;
+  }
+
+  @Test
+  void itsCallsEndDisconnectedWhenItsChannelCloses() {
+    RecordingProviderConnection conn = greeter();
     var call = f.call(alpha, "greet", "{}");
     conn.next(ToolCall.class);
 
@@ -201,10 +207,7 @@ class SpawnedConnectionTest {
 
   @Test
   void aResultIsAnsweredAsOverAnyTransport() {
-    RecordingProviderConnection conn = f.connectSpawned(alpha);
-    conn.next(Sessions.class);
-    bind(conn, Hello.builder("greeter").tools(tool("greet")).build());
-    f.settle();
+    RecordingProviderConnection conn = greeter();
     var call = f.call(alpha, "greet", "{\"name\":\"Ada\"}");
     ToolCall sent = conn.next(ToolCall.class);
 
