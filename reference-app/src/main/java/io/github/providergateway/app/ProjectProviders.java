@@ -242,7 +242,11 @@ final class ProjectProviders implements AutoCloseable {
           return; // the app is stopping: a process started now would outlive it
         }
         provider = StdioProvider.spawn(gateway, sessionId, spec);
-        stdioProviders.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>()).add(provider);
+        List<StdioProvider> ofSession = stdioProviders.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>());
+        ofSession.add(provider);
+        // Kept until it has exited, so that close() still kills one being stopped.
+        StdioProvider started = provider;
+        provider.process().onExit().thenRun(() -> ofSession.remove(started));
       }
       LOG.log(Level.INFO, "started provider {0} (pid {1}) over stdio for session {2}",
           entry.name(), provider.process().pid(), sessionId);
@@ -305,11 +309,9 @@ final class ProjectProviders implements AutoCloseable {
       // Each stopped itself on shutdown.pending; one still starting or restarting stops here.
       spawner.execute(() -> servers.forEach(server -> server.stop(killGrace)));
     }
-    List<StdioProvider> overStdio = stdioProviders.remove(sessionId);
-    if (overStdio != null) {
-      // Those that said goodbye are stopping already; the others get their stdin closed now.
-      overStdio.forEach(provider -> provider.stop(killGrace));
-    }
+    // Those that said goodbye are stopping already; the others get their stdin closed now. They
+    // stay listed until they have exited: the app stopping meanwhile kills them (close).
+    stdioProviders.getOrDefault(sessionId, List.of()).forEach(provider -> provider.stop(killGrace));
     List<Process> running = processes.remove(sessionId);
     if (running == null) {
       return;

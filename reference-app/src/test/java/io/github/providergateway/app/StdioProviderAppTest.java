@@ -165,6 +165,22 @@ class StdioProviderAppTest {
   }
 
   @Test
+  void theAppStoppingKillsAStdioProviderThatIgnoresItsStdinAndSigterm() throws IOException {
+    String stubborn = "trap '' TERM INT; echo '{\"type\":\"hello\",\"name\":\"stubborn\",\"protocolVersion\":2}'; "
+        + "while :; do sleep 1; done";
+    ProcessHandle provider;
+    try (RpcApp app = start(config(entry("stubborn", List.of("sh", "-c", stubborn))))) {
+      app.startSession();
+      app.awaitEvent("provider.connected", event -> event.path("name").asText().equals("stubborn"));
+      provider = child(app, "trap").orElseThrow();
+
+      app.send("{\"cmd\":\"shutdown\",\"deadlineMs\":300}");
+      assertThat(app.awaitExit()).isZero();
+    }
+    assertThat(provider.onExit()).as("killed with the app, not left behind").succeedsWithin(RpcApp.WAIT);
+  }
+
+  @Test
   void theSessionsEndStopsBothExamples() throws IOException {
     assumeJq();
     Path config = config(

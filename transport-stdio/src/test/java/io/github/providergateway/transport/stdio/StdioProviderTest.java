@@ -2,6 +2,7 @@ package io.github.providergateway.transport.stdio;
 
 import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.ToolOutcome;
@@ -42,7 +43,12 @@ class StdioProviderTest {
 
   @AfterEach
   void stopEverything() {
-    started.forEach(provider -> provider.process().destroyForcibly());
+    started.forEach(StdioProvider::kill);
+    started.forEach(provider -> await(provider.process().onExit()));
+    // The last note ("exited with code") is written after the exit: wait for it, so that the
+    // temporary folder is not deleted while it is written.
+    long logged = started.stream().filter(p -> p.toString().contains("tested")).count();
+    eventually("every exit noted", () -> read(tmp.resolve("tested.log")).split("exited with code", -1).length - 1 >= logged);
     f.close();
   }
 
@@ -224,6 +230,14 @@ class StdioProviderTest {
 
     assertThat(await(end)).isEqualTo(ChildProcess.Ending.STDOUT_ENDED);
     assertThat(lines).hasValue(100_000);
+  }
+
+  @Test
+  void aProgramThatDoesNotExistCannotBeStarted() {
+    assertThatThrownBy(() -> ChildProcess.start(
+            ChildProcess.Spec.of("ghost", List.of("/nonexistent/provider")), ChildProcess.Bounds.of(1024)))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("/nonexistent/provider");
   }
 
   private static String quoted(String text) {
