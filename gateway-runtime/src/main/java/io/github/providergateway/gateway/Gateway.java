@@ -40,9 +40,10 @@ import java.util.random.RandomGenerator;
  *
  * <p>Build one with {@link #builder()}. It is running when {@code build()} returns: its token is
  * issued (and written to {@code <home>/.provider-token} by {@link #publishTokenFile()} once a
- * transport listens), transports can register connections with {@link #acceptWebSocket} and {@link
- * #acceptLocal}, and the host drives it through the {@link HostApi} methods. {@link #close()}
- * stops it: connections close, pending calls end {@code DISCONNECTED}, the token file is deleted.
+ * transport listens), transports can register connections with {@link #acceptWebSocket}, {@link
+ * #acceptSpawned} and {@link #acceptLocal}, and the host drives it through the {@link HostApi}
+ * methods. {@link #close()} stops it: connections close, pending calls end {@code DISCONNECTED},
+ * the token file is deleted.
  *
  * <p>All state lives on one serial loop; every method here is thread-safe and returns at once.
  * Futures complete on the loop (callbacks must not block), which runs on the builder's executor or,
@@ -136,6 +137,26 @@ public final class Gateway implements HostApi, AutoCloseable {
    */
   public ProviderLink acceptAuthenticating(ProviderConnection connection) {
     return engine.acceptWebSocket(connection);
+  }
+
+  /**
+   * Registers the connection of a provider that the host spawned for {@code sessionId} and reaches
+   * over a channel nobody else holds, such as the process's stdin and stdout: it is authenticated
+   * by having been spawned. It gets exactly what a spawned provider presenting {@linkplain
+   * #issueSpawnToken a spawn token} for that session gets: project trust, that one session (a
+   * {@code hello} without {@code session} binds to it; one naming another session is {@code
+   * INVALID_SESSION}), no token of its own. It starts in AwaitHello and is sent {@code sessions}
+   * at once, as after a successful {@code auth}; its first message must be {@code hello}, and an
+   * {@code auth} is refused {@code UNAUTHORIZED} (it is authenticated already). When the session
+   * is no longer active (it ended while the process started), the connection gets {@code
+   * AUTH_FAILED} and is closed, as a spawn token of an ended session is refused.
+   *
+   * @param connection the transport's side of the connection, which the gateway sends through
+   * @param sessionId the session that spawned the provider
+   * @return the gateway's side, which the transport delivers to
+   */
+  public ProviderLink acceptSpawned(ProviderConnection connection, String sessionId) {
+    return engine.acceptSpawned(connection, requireNonNull(sessionId, "sessionId"));
   }
 
   /**

@@ -4,7 +4,7 @@ import io.github.providergateway.protocol.GatewayMessage;
 
 /**
  * A transport's side of one provider connection: how the gateway sends to it. Implemented by
- * transports ({@code transport-ws}, {@code transport-local}); the gateway hands back a {@link
+ * transports ({@code transport-ws}, {@code transport-stdio}, {@code transport-local}); the gateway hands back a {@link
  * ProviderLink} for the transport to deliver what it receives.
  *
  * <p>The gateway calls these methods on its loop. They must not block: a transport queues the

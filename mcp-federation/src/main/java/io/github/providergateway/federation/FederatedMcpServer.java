@@ -3,6 +3,7 @@ package io.github.providergateway.federation;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
 import java.time.Duration;
@@ -66,7 +67,7 @@ public final class FederatedMcpServer {
   private final String sessionId;
   private final McpServerConfig config;
   private final Scheduler scheduler;
-  private final ServerLog log;
+  private final ProcessLog log;
   private State state = State.STARTING;
   private int failuresInARow;
   private int restarts;
@@ -81,7 +82,7 @@ public final class FederatedMcpServer {
     this.sessionId = sessionId;
     this.config = config;
     this.scheduler = scheduler;
-    this.log = new ServerLog(config.log(), gateway.clock());
+    this.log = new ProcessLog(config.log(), gateway.clock());
   }
 
   /**

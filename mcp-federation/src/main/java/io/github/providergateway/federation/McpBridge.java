@@ -3,6 +3,7 @@ package io.github.providergateway.federation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.Auth;
@@ -86,7 +87,7 @@ final class McpBridge implements ProviderConnection {
   private final McpServerConfig config;
   private final Gateway gateway;
   private final String sessionId;
-  private final ServerLog log;
+  private final ProcessLog log;
   private final Ended ended;
   private final CancellingTransport transport;
   private final StdioServerProcess process;
@@ -97,7 +98,7 @@ final class McpBridge implements ProviderConnection {
   private final AtomicBoolean over = new AtomicBoolean();
   private volatile ProviderLink link;
 
-  McpBridge(McpServerConfig config, Gateway gateway, String sessionId, ServerLog log, Ended ended) {
+  McpBridge(McpServerConfig config, Gateway gateway, String sessionId, ProcessLog log, Ended ended) {
     this.config = config;
     this.gateway = gateway;
     this.sessionId = sessionId;

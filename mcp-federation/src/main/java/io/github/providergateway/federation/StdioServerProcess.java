@@ -1,31 +1,23 @@
 package io.github.providergateway.federation;
 
+import io.github.providergateway.transport.stdio.ChildProcess;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import reactor.core.publisher.Mono;
 
 /**
  * An MCP server process and the stdio transport to it: newline-delimited JSON-RPC on its stdin and
  * stdout, stderr appended to the configured log. Written here rather than taken from the SDK
- * ({@code StdioClientTransport}) because the gateway must own the process: its working directory,
- * its log file, its pid for the shutdown sequence (stdin closed, then SIGTERM, then SIGKILL of it
- * and its children) and for noticing that it died.
+ * ({@code StdioClientTransport}) because the gateway must own the process: the process itself is a
+ * {@link ChildProcess} (module transport-stdio, as stdio providers' are), which gives it its working
+ * directory, its log file, bounded lines both ways, and the shutdown sequence (stdin closed, then
+ * SIGTERM, then SIGKILL of it and its children).
  *
  * <p>A line longer than {@link #MAX_LINE_BYTES} ends the connection: a server may not make the
  * gateway hold more than that for one message.
@@ -38,22 +30,13 @@ final class StdioServerProcess implements McpClientTransport {
   private final McpServerConfig config;
   private final McpJsonMapper mapper;
   private final Runnable onExit;
-  /** Writes to the server's stdin one at a time, off the caller's thread: a pipe can fill. */
-  private final ExecutorService writer;
-  private Process process;
-  private OutputStream stdin;
+  /** The running server, once started. */
+  private volatile ChildProcess child;
 
   StdioServerProcess(McpServerConfig config, McpJsonMapper mapper, Runnable onExit) {
     this.config = config;
     this.mapper = mapper;
     this.onExit = onExit;
-    this.writer =
-        Executors.newSingleThreadExecutor(
-            task -> {
-              Thread thread = new Thread(task, "mcp-" + config.name() + "-stdin");
-              thread.setDaemon(true);
-              return thread;
-            });
   }
 
   @Override
@@ -63,85 +46,59 @@ final class StdioServerProcess implements McpClientTransport {
 
   private synchronized void start(
       Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-    ProcessBuilder builder = new ProcessBuilder(config.command());
-    if (config.cwd() != null) {
-      builder.directory(config.cwd().toFile());
-    }
-    builder.environment().putAll(config.env());
-    builder.redirectError(config.log() == null ? Redirect.DISCARD : Redirect.appendTo(config.log().toFile()));
+    ChildProcess.Spec spec =
+        new ChildProcess.Spec("mcp-" + config.name(), config.command(), config.cwd(), config.env(), config.log());
     try {
-      process = builder.start();
+      child = ChildProcess.start(spec, ChildProcess.Bounds.of(MAX_LINE_BYTES));
     } catch (IOException e) {
       throw new IllegalStateException("cannot start MCP server '" + config.name() + "': " + e.getMessage(), e);
     }
-    stdin = new BufferedOutputStream(process.getOutputStream());
-    Thread reader = new Thread(() -> read(process.getInputStream(), handler), "mcp-" + config.name() + "-stdout");
-    reader.setDaemon(true);
-    reader.start();
+    child.read(new Lines(handler));
   }
 
-  /** Hands each line to the client until stdout ends, then reports the exit. */
-  private void read(
-      InputStream stdout, Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-    try (InputStream in = new java.io.BufferedInputStream(stdout)) {
-      byte[] line;
-      while ((line = readLine(in)) != null) {
-        if (line.length == 0) {
-          continue;
-        }
-        McpSchema.JSONRPCMessage message;
-        try {
-          message = McpSchema.deserializeJsonRpcMessage(mapper, new String(line, StandardCharsets.UTF_8));
-        } catch (IOException | IllegalArgumentException unreadable) {
-          continue; // not JSON-RPC (a server printing to stdout by mistake): skipped, as the SDK does
-        }
-        handler.apply(Mono.just(message)).subscribe();
+  /** Hands each JSON-RPC line to the client until stdout ends, then reports the exit. */
+  private final class Lines implements ChildProcess.LineHandler {
+    private final Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler;
+
+    Lines(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+      this.handler = handler;
+    }
+
+    @Override
+    public void line(String line) {
+      McpSchema.JSONRPCMessage message;
+      try {
+        message = McpSchema.deserializeJsonRpcMessage(mapper, line);
+      } catch (IOException | IllegalArgumentException unreadable) {
+        return; // not JSON-RPC (a server printing to stdout by mistake): skipped, as the SDK does
       }
-    } catch (IOException | LineTooLong ended) {
-      // the process is gone or broke the line limit: either way the connection is over
-    } finally {
-      destroyNow();
+      handler.apply(Mono.just(message)).subscribe();
+    }
+
+    @Override
+    public void ended(ChildProcess.Ending ending) {
+      // The process is gone or broke the line limit: either way the connection is over.
+      child.kill();
       onExit.run();
     }
   }
 
-  /** One line without its terminator, or null at the end; at most {@link #MAX_LINE_BYTES}. */
-  private static byte[] readLine(InputStream in) throws IOException {
-    java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-    int b;
-    while ((b = in.read()) != -1) {
-      if (b == '\n') {
-        return line.toByteArray();
-      }
-      if (line.size() >= MAX_LINE_BYTES) {
-        throw new LineTooLong();
-      }
-      line.write(b);
-    }
-    return line.size() == 0 ? null : line.toByteArray();
-  }
-
   @Override
   public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-    return Mono.fromFuture(
-        () ->
-            CompletableFuture.runAsync(
-                () -> {
-                  try {
-                    byte[] json = mapper.writeValueAsBytes(message);
-                    synchronized (this) {
-                      if (stdin == null) {
-                        throw new IllegalStateException("MCP server '" + config.name() + "' is not running");
-                      }
-                      stdin.write(json);
-                      stdin.write('\n');
-                      stdin.flush();
-                    }
-                  } catch (IOException e) {
-                    throw new IllegalStateException("MCP server '" + config.name() + "' stopped reading: " + e.getMessage(), e);
-                  }
-                },
-                writer));
+    return Mono.fromCallable(
+            () -> {
+              ChildProcess running = child;
+              if (running == null) {
+                throw new IllegalStateException("MCP server '" + config.name() + "' is not running");
+              }
+              ChildProcess.Write written =
+                  running.write(new String(mapper.writeValueAsBytes(message), StandardCharsets.UTF_8));
+              if (written != ChildProcess.Write.QUEUED) {
+                throw new IllegalStateException("MCP server '" + config.name() + "' stopped reading (" + written + ")");
+              }
+              return written;
+            })
+        .then();
   }
 
   @Override
@@ -155,87 +112,20 @@ final class StdioServerProcess implements McpClientTransport {
   }
 
   /** {@return the server's process, once started; null before} */
-  synchronized Process process() {
-    return process;
+  Process process() {
+    ChildProcess running = child;
+    return running == null ? null : running.process();
   }
 
   /**
-   * Ends the server as spawned providers are ended: stdin closed (an MCP server's signal to
-   * exit), then after half of {@code grace} SIGTERM, then after the other half SIGKILL, each to the
-   * process and everything it started ({@code npx} runs the server as a child). Blocks at most
-   * {@code grace}.
+   * Ends the server as spawned providers are ended ({@link ChildProcess#stop}): stdin closed (an
+   * MCP server's signal to exit), then SIGTERM, then SIGKILL, each to the process and everything
+   * it started ({@code npx} runs the server as a child). Blocks at most {@code grace}.
    */
   void stop(Duration grace) {
-    Process running;
-    synchronized (this) {
-      running = process;
-      if (stdin != null) {
-        try {
-          stdin.close();
-        } catch (IOException alreadyGone) {
-          // the process closed its end first
-        }
-      }
-    }
-    writer.shutdown();
-    if (running == null) {
-      return;
-    }
-    long half = Math.max(1, grace.toMillis() / 2);
-    List<ProcessHandle> tree = treeOf(running.toHandle());
-    if (waitFor(running, half)) {
-      killAll(tree); // children it left behind
-      return;
-    }
-    tree = treeOf(running.toHandle());
-    tree.forEach(ProcessHandle::destroy);
-    if (!waitFor(running, half)) {
-      killAll(tree);
-    }
-  }
-
-  private void destroyNow() {
-    Process running;
-    synchronized (this) {
-      running = process;
-      stdin = null;
-    }
-    writer.shutdown();
-    if (running != null && running.isAlive()) {
-      killAll(treeOf(running.toHandle()));
-    }
-  }
-
-  private static List<ProcessHandle> treeOf(ProcessHandle root) {
-    List<ProcessHandle> tree = new ArrayList<>();
-    root.descendants().forEach(tree::add);
-    tree.add(root);
-    return tree;
-  }
-
-  private static void killAll(List<ProcessHandle> tree) {
-    for (ProcessHandle handle : tree) {
-      if (handle.isAlive()) {
-        handle.destroyForcibly();
-      }
-    }
-  }
-
-  private static boolean waitFor(Process process, long millis) {
-    try {
-      return process.waitFor(millis, TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-  }
-
-  /** A server's line passed {@link #MAX_LINE_BYTES}. Stackless: control flow. */
-  private static final class LineTooLong extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    LineTooLong() {
-      super(null, null, false, false);
+    ChildProcess running = child;
+    if (running != null) {
+      running.stop(grace);
     }
   }
 }

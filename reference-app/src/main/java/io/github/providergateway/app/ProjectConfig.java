@@ -21,9 +21,14 @@ import java.util.Map;
  *
  * <pre>{@code
  * { "providers": [ { "name": "ci", "command": ["node", "ci.mjs"], "cwd": ".", "env": {"K": "V"}, "session": "first" },
+ *                  { "name": "greet", "transport": "stdio", "command": ["python3", "greet.py"] },
  *                  { "name": "fs", "mcp": "stdio", "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."] },
  *                  { "name": "remote", "mcp": "http", "url": "http://127.0.0.1:3001/mcp", "toolPrefix": "remote_" } ] }
  * }</pre>
+ *
+ * <p>An entry with {@code "transport": "stdio"} is a provider that speaks the provider interface as
+ * JSON lines on its stdin and stdout instead of connecting over WebSocket (module
+ * transport-stdio); {@code "websocket"}, the default, is the other.
  *
  * <p>An entry with {@code "mcp"} is an MCP server the gateway federates (module mcp-federation):
  * {@code "stdio"} starts {@code command} and speaks MCP over its stdin/stdout; {@code "http"}
@@ -61,6 +66,11 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
    * @param cwd where it runs (a relative {@code cwd} is resolved against the config file's folder)
    * @param env variables added to its environment
    * @param session when it is started
+   * @param mcp whether it is an MCP server, and how it is reached
+   * @param url an http MCP server's endpoint, else null
+   * @param toolPrefix what goes before an MCP server's tool names
+   * @param maxConcurrentCalls an MCP server's concurrency limit, 0 for none
+   * @param transport how a provider speaks to the gateway ({@link Transport#WEBSOCKET} for MCP servers)
    */
   public record Entry(
       String name,
@@ -71,7 +81,8 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
       Mcp mcp,
       URI url,
       String toolPrefix,
-      int maxConcurrentCalls) {
+      int maxConcurrentCalls,
+      Transport transport) {
     public Entry {
       requireNonNull(name, "name");
       command = List.copyOf(command);
@@ -80,11 +91,12 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
       requireNonNull(session, "session");
       requireNonNull(mcp, "mcp");
       toolPrefix = toolPrefix == null ? "" : toolPrefix;
+      requireNonNull(transport, "transport");
     }
 
     /** A provider the gateway spawns, speaking the provider interface over WebSocket. */
     public Entry(String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
-      this(name, command, cwd, env, session, Mcp.NONE, null, "", 0);
+      this(name, command, cwd, env, session, Mcp.NONE, null, "", 0, Transport.WEBSOCKET);
     }
 
     /** How the gateway reaches this entry's MCP server: it is one when not {@link Mcp#NONE}. */
@@ -93,6 +105,14 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
           mcp == Mcp.HTTP ? McpServerConfig.http(name, url) : McpServerConfig.stdio(name, command).withCwd(cwd).withEnv(env);
       return server.withToolPrefix(toolPrefix).withMaxConcurrentCalls(maxConcurrentCalls);
     }
+  }
+
+  /** How a provider entry speaks the provider interface ({@code "transport"}). */
+  public enum Transport {
+    /** It connects back over WebSocket with the spawn token in {@code TAP_PROVIDER_TOKEN}. */
+    WEBSOCKET,
+    /** JSON lines on its stdin and stdout; authenticated by having been spawned. */
+    STDIO
   }
 
   /** Whether an entry is an MCP server, and how it is reached ({@code "mcp"}). */
@@ -191,6 +211,15 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
     if (mcp != null && !mcp.isNull() && !("stdio".equals(mcp.textValue()) || "http".equals(mcp.textValue()))) {
       return "field \"mcp\" must be \"stdio\" or \"http\"";
     }
+    JsonNode transport = entry.get("transport");
+    if (transport != null && !transport.isNull()) {
+      if (!("stdio".equals(transport.textValue()) || "websocket".equals(transport.textValue()))) {
+        return "field \"transport\" must be \"stdio\" or \"websocket\"";
+      }
+      if (mcp != null && !mcp.isNull()) {
+        return "field \"transport\" is for providers; an MCP server is reached as its \"mcp\" field says";
+      }
+    }
     JsonNode limit = entry.get("maxConcurrentCalls");
     if (limit != null && !limit.isNull() && !(limit.canConvertToInt() && limit.isIntegralNumber() && limit.intValue() >= 0)) {
       return "field \"maxConcurrentCalls\" must be a whole number, 0 or more";
@@ -272,8 +301,9 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
           default -> Mcp.NONE;
         };
     URI url = mcp == Mcp.HTTP ? URI.create(entry.get("url").textValue()) : null;
+    Transport transport = "stdio".equals(entry.path("transport").asText("")) ? Transport.STDIO : Transport.WEBSOCKET;
     return new Entry(
         entry.get("name").textValue(), command, cwd, env, mode, mcp, url, entry.path("toolPrefix").asText(""),
-        entry.path("maxConcurrentCalls").asInt(0));
+        entry.path("maxConcurrentCalls").asInt(0), transport);
   }
 }

@@ -8,6 +8,8 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.transport.stdio.ChildProcess;
+import io.github.providergateway.transport.stdio.StdioProvider;
 import java.io.File;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -41,6 +43,11 @@ import java.util.concurrent.TimeUnit;
  *       DISCONNECTED} because its connection closes.
  * </ul>
  *
+ * <p>An entry with {@code "transport": "stdio"} is spawned the same way but gets no token or URL:
+ * it speaks the provider interface on its stdin and stdout ({@link StdioProvider}), only its
+ * stderr goes to the log, and at the session's deadline its stdin is closed, then it is terminated
+ * and killed (decision 30).
+ *
  * <p>Starting a process is blocking I/O, so it happens on a thread of this class, never on the
  * gateway loop. Timing (deadline, kill grace) uses the given {@link Scheduler}.
  *
@@ -62,6 +69,8 @@ final class ProjectProviders implements AutoCloseable {
   private final ExecutorService spawner;
   /** Processes by the session they serve. Touched from the loop and the spawner thread. */
   private final Map<String, List<Process>> processes = new ConcurrentHashMap<>();
+  /** Stdio providers by the session they serve. Touched from the loop and the spawner thread. */
+  private final Map<String, List<StdioProvider>> stdioProviders = new ConcurrentHashMap<>();
   /** Federated MCP servers by the session they serve; they stop themselves with it. */
   private final Map<String, List<FederatedMcpServer>> mcpServers = new ConcurrentHashMap<>();
   /** Whether the entries marked "first" have been started. Loop only (session events). */
@@ -169,6 +178,10 @@ final class ProjectProviders implements AutoCloseable {
       federate(entry, sessionId);
       return;
     }
+    if (entry.transport() == ProjectConfig.Transport.STDIO) {
+      spawnOverStdio(entry, sessionId);
+      return;
+    }
     try {
       String token = gateway.issueSpawnToken(sessionId).get(10, TimeUnit.SECONDS);
       File log = logFile(entry.name()).toFile();
@@ -210,6 +223,34 @@ final class ProjectProviders implements AutoCloseable {
         return;
       }
       // A provider that cannot start is the user's to fix: say so where they look.
+      gateway.log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
+    }
+  }
+
+  /**
+   * Starts the entry as a provider of {@code sessionId} speaking over its stdin and stdout
+   * (module transport-stdio): no token, no URL; its stderr and its life go to its log.
+   */
+  private void spawnOverStdio(ProjectConfig.Entry entry, String sessionId) {
+    try {
+      ChildProcess.Spec spec =
+          new ChildProcess.Spec(entry.name(), entry.command(), entry.cwd(), entry.env(), logFile(entry.name()));
+      StdioProvider provider;
+      synchronized (lifecycle) {
+        if (closed) {
+          return; // the app is stopping: a process started now would outlive it
+        }
+        provider = StdioProvider.spawn(gateway, sessionId, spec);
+        List<StdioProvider> ofSession = stdioProviders.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>());
+        ofSession.add(provider);
+        // Kept until it has exited, so that close() still kills one being stopped.
+        StdioProvider started = provider;
+        provider.process().onExit().thenRun(() -> ofSession.remove(started));
+      }
+      LOG.log(Level.INFO, "started provider {0} (pid {1}) over stdio for session {2}",
+          entry.name(), provider.process().pid(), sessionId);
+    } catch (IOException | RuntimeException e) {
       gateway.log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
       LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
     }
@@ -268,6 +309,9 @@ final class ProjectProviders implements AutoCloseable {
       // Each stopped itself on shutdown.pending; one still starting or restarting stops here.
       spawner.execute(() -> servers.forEach(server -> server.stop(killGrace)));
     }
+    // Those that said goodbye are stopping already; the others get their stdin closed now. They
+    // stay listed until they have exited: the app stopping meanwhile kills them (close).
+    stdioProviders.getOrDefault(sessionId, List.of()).forEach(provider -> provider.stop(killGrace));
     List<Process> running = processes.remove(sessionId);
     if (running == null) {
       return;
@@ -284,9 +328,11 @@ final class ProjectProviders implements AutoCloseable {
     }
   }
 
-  /** The processes started for {@code sessionId} and not yet stopped. */
+  /** The processes started for {@code sessionId} and not yet stopped, stdio providers' included. */
   public List<Process> processesOf(String sessionId) {
-    return List.copyOf(processes.getOrDefault(sessionId, List.of()));
+    List<Process> all = new ArrayList<>(processes.getOrDefault(sessionId, List.of()));
+    stdioProviders.getOrDefault(sessionId, List.of()).forEach(provider -> all.add(provider.process()));
+    return List.copyOf(all);
   }
 
   /**
@@ -302,6 +348,8 @@ final class ProjectProviders implements AutoCloseable {
         running.forEach(Process::destroyForcibly);
       }
       processes.clear();
+      stdioProviders.values().forEach(providers -> providers.forEach(StdioProvider::kill));
+      stdioProviders.clear();
     }
     // The app is stopping: each server gets its stdin closed, then half a second before SIGTERM.
     mcpServers.values().forEach(servers -> servers.forEach(server -> server.stop(Duration.ofSeconds(1))));

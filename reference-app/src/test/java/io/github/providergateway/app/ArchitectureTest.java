@@ -66,10 +66,13 @@ class ArchitectureTest {
           // The transports are siblings: neither uses the other.
           Map.entry("transport-local", Set.of("protocol-api", "loop", "gateway-runtime", "provider-api")),
           Map.entry("transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
+          // Child processes the gateway owns, and providers over their stdin and stdout.
+          Map.entry("transport-stdio", Set.of("protocol-api", "loop", "gateway-runtime")),
           // Agents' front doors are hosts: they reach the gateway only through the host side.
           Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host")),
-          // MCP servers are providers: they reach the engine only through its public SPI.
-          Map.entry("mcp-federation", Set.of("protocol-api", "loop", "gateway-runtime")),
+          // MCP servers are providers: they reach the engine only through its public SPI; a stdio
+          // server is a child process of transport-stdio's.
+          Map.entry("mcp-federation", Set.of("protocol-api", "loop", "gateway-runtime", "transport-stdio")),
           // Observes the engine through its listener SPI only.
           Map.entry("observability-otel", Set.of("protocol-api", "loop", "gateway-runtime")),
           // A page on the server's HTTP routes, reading the engine and the audit trail like a host.

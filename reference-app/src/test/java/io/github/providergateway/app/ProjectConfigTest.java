@@ -54,6 +54,31 @@ class ProjectConfigTest {
   }
 
   @Test
+  void aTransportOfStdioIsReadAndWebSocketIsTheDefault() {
+    ProjectConfig config = parse("""
+        { "providers": [ { "name": "greeter", "transport": "stdio", "command": ["python3", "greet.py"] },
+                         { "name": "ci", "transport": "websocket", "command": ["node", "ci.mjs"] },
+                         { "name": "lint", "command": ["./lint.sh"] } ] }""");
+
+    assertThat(config.problems()).isEmpty();
+    assertThat(config.providers()).extracting(ProjectConfig.Entry::transport)
+        .containsExactly(ProjectConfig.Transport.STDIO, ProjectConfig.Transport.WEBSOCKET, ProjectConfig.Transport.WEBSOCKET);
+  }
+
+  @Test
+  void aTransportThatCannotWorkIsReportedAndTheOthersStillLoad() {
+    ProjectConfig config = parse("""
+        { "providers": [ { "name": "pipe", "transport": "pipe", "command": ["x"] },
+                         { "name": "both", "transport": "stdio", "mcp": "stdio", "command": ["srv"] },
+                         { "name": "ok", "transport": "stdio", "command": ["ok"] } ] }""");
+
+    assertThat(config.providers()).extracting(ProjectConfig.Entry::name).containsExactly("ok");
+    assertThat(config.problems()).satisfiesExactly(
+        problem -> assertThat(problem).contains("(\"pipe\")").contains("\"transport\" must be \"stdio\" or \"websocket\""),
+        problem -> assertThat(problem).contains("(\"both\")").contains("\"transport\" is for providers"));
+  }
+
+  @Test
   void anMcpEntryThatCannotWorkIsReportedAndTheOthersStillLoad() {
     ProjectConfig config = parse("""
         { "providers": [ { "name": "ok", "mcp": "stdio", "command": ["srv"] },

@@ -11,9 +11,11 @@ import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.SessionEvents;
+import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.ProtocolCodec;
@@ -26,6 +28,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -42,6 +45,8 @@ public final class Engine {
   private final Limits limits;
   private final ProtocolCodec codec;
   private final Listeners listener;
+  /** Sends to connections: what {@link #acceptSpawned} says to a spawned provider at once. */
+  private final Outbox outbox;
   private final Credentials credentials;
   private final Reconnects reconnects;
   /** Received text waiting for the loop; bounded by suspending reads. Any thread. */
@@ -89,6 +94,7 @@ public final class Engine {
     // A fatal error closes the connection, and a connection's end reaches the calls and bindings
     // built below: the outbox closes through this engine, which it calls only once it runs.
     Outbox outbox = new Outbox(this::closeConnection, this.listener);
+    this.outbox = outbox;
     this.authDeadlines = new AuthDeadlines(timers, outbox);
     this.bindDeadlines = new BindDeadlines(timers, limits, sessions, outbox);
     RetainedStreams retainedStreams = new RetainedStreams(limits, sessions);
@@ -208,8 +214,46 @@ public final class Engine {
     return accept(transport, ConnectionState.AWAIT_HELLO, new Credential.Local(homeSessionId));
   }
 
+  /**
+   * Registers the connection of a provider the host spawned for {@code sessionId} and reaches over
+   * a channel only it holds (its stdin and stdout): authenticated by being spawned, with exactly
+   * the credential a spawn token for that session proves (project trust, that session only),
+   * starting in AwaitHello (architecture, decision 30). It is told {@code sessions} at once, as
+   * after {@code auth}. A session that is no longer active refuses it {@code AUTH_FAILED}, as
+   * its spawn token would be refused.
+   */
+  public ProviderLink acceptSpawned(ProviderConnection transport, String sessionId) {
+    Objects.requireNonNull(sessionId, "sessionId");
+    Credential credential = new Credential.SpawnToken(sessionId);
+    return accept(
+        transport,
+        ConnectionState.AWAIT_HELLO,
+        credential,
+        conn -> {
+          if (sessions.active(sessionId) == null) {
+            outbox.error(
+                conn,
+                ErrorCode.AUTH_FAILED,
+                "Spawned for session " + sessionId + ", which is no longer active",
+                Outbox.Refused.NOTHING);
+            return;
+          }
+          conn.authenticated(credential);
+          outbox.send(conn, Sessions.of(sessions.listFor(credential)));
+          if (listener.hearsDecisions()) {
+            listener.decided(Decisions.authenticated(listener.now(), conn.toString(), credential.trust(), "spawned"));
+          }
+        });
+  }
+
   private ProviderLink accept(
       ProviderConnection transport, ConnectionState initial, Credential credential) {
+    return accept(transport, initial, credential, conn -> {});
+  }
+
+  /** Registers a connection; {@code opened} runs on the loop once it is open. */
+  private ProviderLink accept(
+      ProviderConnection transport, ConnectionState initial, Credential credential, Consumer<Conn> opened) {
     Objects.requireNonNull(transport, "transport");
     Conn conn = new Conn(connSerials.incrementAndGet(), transport, initial, credential);
     Link link = new Link(conn, inbound.share(transport));
@@ -228,6 +272,7 @@ public final class Engine {
             authDeadlines.admitWithin(
                 conn, limits.authTimeout(), "No auth within " + Timers.seconds(limits.authTimeout()));
           }
+          opened.accept(conn);
         });
     return link;
   }

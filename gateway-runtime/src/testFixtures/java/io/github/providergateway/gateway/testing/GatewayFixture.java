@@ -164,6 +164,19 @@ public final class GatewayFixture implements AutoCloseable {
   }
 
   /**
+   * A new connection of a provider spawned for {@code sessionId} and reached over a channel of its
+   * own, as the stdio transport's ({@code Gateway.acceptSpawned}): authenticated by being spawned,
+   * in {@code AWAIT_HELLO}, its {@code sessions} not yet taken.
+   *
+   * @param sessionId the session that spawned it
+   * @return the connection, attached to the gateway
+   */
+  public RecordingProviderConnection connectSpawned(String sessionId) {
+    RecordingProviderConnection conn = new RecordingProviderConnection("stdio#" + (++connections));
+    return conn.attach(gateway.acceptSpawned(conn, sessionId));
+  }
+
+  /**
    * A new in-process connection (internal trust) in {@code AWAIT_HELLO}.
    *
    * @param homeSessionId the session it binds to when its {@code hello} names none

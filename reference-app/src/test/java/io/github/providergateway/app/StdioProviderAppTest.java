@@ -1,0 +1,203 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Providers over stdio, end to end (issue 21, X-STDIO-11..14): the app in its own process with a
+ * {@code --config} whose entries are the very files of {@code examples/stdio} (the Python one,
+ * standard library only; the bash one, with jq), each tool called through {@code --rpc}; a stray
+ * line answered with an {@code error}; a provider killed mid-call ending the call {@code
+ * DISCONNECTED}; the session's end stopping the process.
+ */
+class StdioProviderAppTest {
+
+  private static final String PYTHON = "python3";
+
+  @TempDir Path tmp;
+
+  private static Path examples() {
+    return Interop.repoRoot().resolve("examples/stdio");
+  }
+
+  /** Skips the test, saying why, when jq is not installed (.ci/run installs it where it can). */
+  private static void assumeJq() {
+    boolean runs;
+    try {
+      Process jq = new ProcessBuilder("jq", "--version").redirectErrorStream(true).start();
+      runs = jq.waitFor(10, TimeUnit.SECONDS) && jq.exitValue() == 0;
+    } catch (IOException | InterruptedException e) {
+      runs = false;
+    }
+    assumeTrue(runs, "jq is not installed: the bash stdio provider (examples/stdio/shout.sh) is not run");
+  }
+
+  private Path config(String entries) throws IOException {
+    Path config = tmp.resolve("providers.json");
+    Files.writeString(config, "{\"providers\":[" + entries + "]}");
+    return config;
+  }
+
+  private static String entry(String name, List<String> command) {
+    StringBuilder json = new StringBuilder("{\"name\":\"" + name + "\",\"transport\":\"stdio\",\"cwd\":\"" + examples() + "\",\"command\":[");
+    for (int i = 0; i < command.size(); i++) {
+      json.append(i == 0 ? "" : ",").append('"').append(command.get(i).replace("\"", "\\\"")).append('"');
+    }
+    return json.append("]}").toString();
+  }
+
+  private RpcApp start(Path config) throws IOException {
+    return RpcApp.startProcess(
+        tmp.resolve("home"), tmp.resolve("gateway.log"), Map.of("GATEWAY_LOG_LEVEL", "INFO"),
+        "--port", "0", "--config", config.toString());
+  }
+
+  private static String call(String session, String tool, String args) {
+    return "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"" + tool + "\",\"args\":" + args + "}";
+  }
+
+  private static void awaitTools(RpcApp app, String... tools) {
+    app.awaitEvent("tools.changed", event -> {
+      String names = event.get("tools").toString();
+      return List.of(tools).stream().allMatch(tool -> names.contains("\"" + tool + "\""));
+    });
+  }
+
+  private Path providerLog(String name) {
+    return tmp.resolve("home").resolve("logs").resolve(name + ".log");
+  }
+
+  /** The live process of the app whose command line ends with {@code script}. */
+  private static Optional<ProcessHandle> child(RpcApp app, String script) {
+    return ProcessHandle.of(app.pid()).orElseThrow().descendants()
+        .filter(ProcessHandle::isAlive)
+        .filter(p -> p.info().commandLine().orElse("").contains(script))
+        .findFirst();
+  }
+
+  private static void awaitGone(RpcApp app, String script) {
+    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
+    while (child(app, script).isPresent()) {
+      assertThat(System.nanoTime()).as("%s still runs", script).isLessThan(deadline);
+      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+    }
+  }
+
+  @Test
+  void thePythonExampleServesItsToolsOverStdioWithProjectTrust() throws IOException {
+    try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py"))))) {
+      String session = app.startSession();
+      awaitTools(app, "greet", "wait");
+
+      JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Ada\"}"));
+      JsonNode listed = app.request("{\"cmd\":\"providers.list\"}");
+
+      assertThat(greeted.at("/outcome/data").asText()).as(greeted.toString()).isEqualTo("Hello, Ada!");
+      app.awaitEvent("session.log", line -> line.path("message").asText().equals("Greeted Ada"));
+      assertThat(listed.get("providers").toString())
+          .contains("\"name\":\"greeter\"").contains("\"trust\":\"project\"").contains(session);
+    }
+  }
+
+  @Test
+  void theJqExampleServesItsToolOverStdio() throws IOException {
+    assumeJq();
+    try (RpcApp app = start(config(entry("shouter", List.of("bash", "shout.sh"))))) {
+      String session = app.startSession();
+      awaitTools(app, "shout");
+
+      JsonNode shouted = app.request(call(session, "shout", "{\"text\":\"hello, gateway\"}"));
+
+      assertThat(shouted.at("/outcome/data").asText()).as(shouted.toString()).isEqualTo("HELLO, GATEWAY");
+    }
+  }
+
+  @Test
+  void aStrayLineOnStdoutGetsAnErrorAndBothExamplesGoOn() throws IOException {
+    assumeJq();
+    String stray = "echo 'Starting up...'; exec ";
+    Path config = config(
+        entry("greeter", List.of("sh", "-c", stray + PYTHON + " greet.py")) + ","
+            + entry("shouter", List.of("sh", "-c", stray + "bash shout.sh")));
+    try (RpcApp app = start(config)) {
+      String session = app.startSession();
+      awaitTools(app, "greet", "shout");
+
+      assertThat(app.request(call(session, "greet", "{\"name\":\"Ada\"}")).at("/outcome/data").asText()).isEqualTo("Hello, Ada!");
+      assertThat(app.request(call(session, "shout", "{\"text\":\"ok\"}")).at("/outcome/data").asText()).isEqualTo("OK");
+      assertThat(Files.readString(providerLog("greeter")))
+          .contains("greet.py: the gateway refused a line: INVALID_JSON");
+      assertThat(Files.readString(providerLog("shouter")))
+          .contains("shout.sh: the gateway refused a line: INVALID_JSON");
+      assertThat(app.stderr()).as("the gateway's log, at INFO")
+          .contains("(stdio greeter (pid").contains("(stdio shouter (pid").contains("INVALID_JSON not valid JSON");
+    }
+  }
+
+  @Test
+  void aProviderKilledMidCallEndsTheCallDisconnectedAndLeavesTheSession() throws IOException {
+    try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py"))))) {
+      String session = app.startSession();
+      awaitTools(app, "greet", "wait");
+      int waiting = app.sendWithId(call(session, "wait", "{\"ms\":60000}"));
+      // Commands reach the gateway loop in order: once a later one is answered, the call is sent.
+      app.request("{\"cmd\":\"sessions.list\"}");
+
+      ProcessHandle provider = child(app, "greet.py").orElseThrow();
+      provider.destroyForcibly();
+
+      JsonNode reply = app.reply(RpcApp.CODEC.parseJson(Integer.toString(waiting)));
+      assertThat(reply.at("/outcome/errorCode").asText()).as(reply.toString()).isEqualTo("DISCONNECTED");
+      app.awaitEvent("tools.changed", event -> event.get("tools").isEmpty());
+      app.awaitEvent("session.log", line -> line.path("message").asText().equals("Provider 'greeter' exited with code 137"));
+    }
+  }
+
+  @Test
+  void theAppStoppingKillsAStdioProviderThatIgnoresItsStdinAndSigterm() throws IOException {
+    String stubborn = "trap '' TERM INT; echo '{\"type\":\"hello\",\"name\":\"stubborn\",\"protocolVersion\":2}'; "
+        + "while :; do sleep 1; done";
+    ProcessHandle provider;
+    try (RpcApp app = start(config(entry("stubborn", List.of("sh", "-c", stubborn))))) {
+      app.startSession();
+      app.awaitEvent("provider.connected", event -> event.path("name").asText().equals("stubborn"));
+      provider = child(app, "trap").orElseThrow();
+
+      app.send("{\"cmd\":\"shutdown\",\"deadlineMs\":300}");
+      assertThat(app.awaitExit()).isZero();
+    }
+    assertThat(provider.onExit()).as("killed with the app, not left behind").succeedsWithin(RpcApp.WAIT);
+  }
+
+  @Test
+  void theSessionsEndStopsBothExamples() throws IOException {
+    assumeJq();
+    Path config = config(
+        entry("greeter", List.of(PYTHON, "greet.py")) + "," + entry("shouter", List.of("bash", "shout.sh")));
+    try (RpcApp app = start(config)) {
+      String session = app.startSession();
+      awaitTools(app, "greet", "shout");
+      assertThat(child(app, "greet.py")).isPresent();
+      assertThat(child(app, "shout.sh")).isPresent();
+
+      JsonNode ended = app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":5000}");
+
+      assertThat(ended.get("ok").asBoolean()).as(ended.toString()).isTrue();
+      awaitGone(app, "greet.py");
+      awaitGone(app, "shout.sh");
+      assertThat(Files.readString(providerLog("greeter"))).contains("exited with code 0");
+      assertThat(Files.readString(providerLog("shouter"))).contains("exited with code 0");
+    }
+  }
+}
