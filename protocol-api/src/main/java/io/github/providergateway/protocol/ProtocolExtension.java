@@ -18,12 +18,24 @@ public enum ProtocolExtension implements WireEnum {
    * host is told the final arguments. Accepted for providers whose trust level may register hook
    * rules (docs/hooks.md, "Gates that rewrite arguments").
    */
-  GATE_ARGS("gate.args");
+  GATE_ARGS("gate.args", Capability.REGISTER_HOOK_RULES);
 
   private final String wireName;
+  private final Capability needs;
 
-  ProtocolExtension(String wireName) {
+  ProtocolExtension(String wireName, Capability needs) {
     this.wireName = wireName;
+    this.needs = needs;
+  }
+
+  /**
+   * The capability a provider's trust level must allow for the gateway to accept this extension:
+   * an extension of gates is of no use to a provider that may not register one.
+   *
+   * @return the capability
+   */
+  public Capability needs() {
+    return needs;
   }
 
   @Override
