@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>On allow the answer carries no permission decision: for both agents an explicit {@code
  * "allow"} skips the agent's own permission prompt, and "no provider objects" must not approve a
- * call the user would otherwise be asked about. Denials are explicit: Claude Code treats an exit
+ * call the user would otherwise be asked about. The one exception is a call gates rewrote: the
+ * agents apply rewritten arguments ({@code updatedInput}, {@code modifiedArgs}) with an explicit
+ * {@code "allow"}, and running the original instead would undo what the gate did. Denials are explicit: Claude Code treats an exit
  * code other than 0 or 2 as "go ahead", so every path, a crash included, ends in a printed deny.
  */
 public enum AgentKind {
@@ -33,6 +35,11 @@ public enum AgentKind {
       if (!verdict.allowed()) {
         specific.put("permissionDecision", "deny");
         specific.put("permissionDecisionReason", verdict.reason());
+      } else if (verdict.updatedInput() != null) {
+        // Claude Code applies updatedInput with an explicit allow (docs/agents.md).
+        specific.put("permissionDecision", "allow");
+        specific.put("permissionDecisionReason", REWRITTEN);
+        specific.set("updatedInput", verdict.updatedInput());
       }
       if (!verdict.context().isEmpty()) {
         specific.put("additionalContext", String.join("\n", verdict.context()));
@@ -72,6 +79,12 @@ public enum AgentKind {
       if (!verdict.allowed()) {
         root.put("permissionDecision", "deny");
         root.put("permissionDecisionReason", verdict.reason());
+      } else if (verdict.updatedInput() != null) {
+        // modifiedArgs: "substitute tool arguments to use instead of the originals" (CLI hooks
+        // reference), as an object, with the same explicit allow as for Claude Code.
+        root.put("permissionDecision", "allow");
+        root.put("permissionDecisionReason", REWRITTEN);
+        root.set("modifiedArgs", verdict.updatedInput());
       }
       if (!verdict.context().isEmpty()) {
         root.put("additionalContext", String.join("\n", verdict.context()));
@@ -79,6 +92,9 @@ public enum AgentKind {
       return root.toString();
     }
   };
+
+  /** Why an allow is explicit when gates rewrote the arguments. */
+  private static final String REWRITTEN = "The provider gateway's gates rewrote the arguments";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
