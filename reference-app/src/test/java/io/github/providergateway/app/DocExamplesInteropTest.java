@@ -51,6 +51,34 @@ class DocExamplesInteropTest {
   }
 
   @Test
+  void safePushRewritesAForcePushAndPinsDeploysToMainAndTheHostIsToldTheFinalArguments() throws Exception {
+    Path examples = Interop.nodeExamples();
+    try (RpcApp app = RpcApp.start(tmp.resolve("home"))) {
+      String session = app.startSession();
+      try (ProviderProcess safePush =
+          ProviderProcess.start(
+              List.of("node", "safe-push.mjs"),
+              examples,
+              Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token()),
+              tmp.resolve("safe-push.log"))) {
+        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"deploy\"]"));
+
+        JsonNode force = app.request(hook(session, "git push --force origin main"));
+        JsonNode plain = app.request(hook(session, "git push origin main"));
+        JsonNode deploy = app.request(NodeInteropTest.call(session, "deploy", "{\"branch\":\"feature\"}"));
+
+        assertThat(force.get("decision").toString()).as(safePush.output())
+            .isEqualTo("{\"permission\":\"allow\",\"context\":[],"
+                + "\"updatedArgs\":{\"command\":\"git push --force-with-lease origin main\"}}");
+        assertThat(plain.get("decision").has("updatedArgs")).as("no rule matched: the reply of old").isFalse();
+        assertThat(deploy.at("/outcome/data").asText()).isEqualTo("deployed main");
+        assertThat(deploy.get("updatedArgs").toString()).isEqualTo("{\"branch\":\"main\"}");
+        assertThat(safePush.output()).contains("rewrites accepted");
+      }
+    }
+  }
+
+  @Test
   void theCiWatchersFilterInjectsFailuresKeepsProgressAndDropsChatter() throws Exception {
     Path examples = Interop.nodeExamples();
     Path feed = tmp.resolve("ci-feed.txt");
