@@ -122,6 +122,34 @@ class ConsoleHostTest {
   }
 
   @Test
+  void callShowsTheArgumentsAGateRewroteAndWhySaysWhichGateItWas() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home);
+        WsProvider pinner =
+            WsProvider.bound(
+                console.url(), console.token(), console.defaultSession(), "pinner",
+                WsProvider.tools("deploy") + ",\"extensions\":[\"gate.args\"],"
+                    + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"deploy\"},\"action\":\"gate\",\"gateId\":\"pin\"}]}")) {
+      console.awaitLine("tools now: deploy");
+      console.type("call deploy {\"name\":\"feature\"}");
+      JsonNode check = pinner.next("gate.check");
+      pinner.send("{\"type\":\"gate.result\",\"gateId\":\"pin\",\"callId\":\"" + check.get("callId").asText()
+          + "\",\"decision\":\"allow\",\"args\":{\"name\":\"main\"}}");
+      JsonNode call = pinner.next("tool.call");
+      pinner.send("{\"type\":\"tool.result\",\"id\":\"" + call.get("id").asText() + "\",\"data\":\"deployed\"}");
+
+      assertThat(call.get("args").toString()).isEqualTo("{\"name\":\"main\"}");
+      assertThat(console.awaitLine("args rewritten by gates:")).endsWith("args rewritten by gates: {\"name\":\"main\"}");
+      int before = console.lineCount();
+      console.type("audit tool_call");
+      String callId = console.awaitLineAfter(before, "tool_call success").replaceAll(".*  (call-\\S+)  .*", "$1");
+      before = console.lineCount();
+      console.type("why " + callId);
+      assertThat(console.awaitLineAfter(before, "gate pin of pinner"))
+          .matches("      gate pin of pinner: allow in [0-9.]+ ms, args rewritten \\(sha256 [0-9a-f]{64}\\)");
+    }
+  }
+
+  @Test
   void promptHookEventAndSessionCommandsWork() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =
