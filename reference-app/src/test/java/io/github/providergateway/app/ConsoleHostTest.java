@@ -18,6 +18,11 @@ class ConsoleHostTest {
 
   @TempDir Path home;
 
+  /** A provider bound to the console's session as {@code name}, with {@code helloFields} in its hello. */
+  private static WsProvider bound(ConsoleApp console, String name, String helloFields) throws Exception {
+    return WsProvider.bound(console.url(), console.token(), console.defaultSession(), name, helloFields);
+  }
+
   @Test
   void onStartItSaysHowToConnectAProviderAndStartsADefaultSession() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home)) {
@@ -37,8 +42,7 @@ class ConsoleHostTest {
   void itShowsProvidersArrivingTheirToolsAndAnswersToCalls() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =
-            WsProvider.bound(
-                console.url(), console.token(), console.defaultSession(), "greeter", WsProvider.tools("greet"))) {
+            bound(console, "greeter", WsProvider.tools("greet"))) {
       console.awaitLine("+ provider greeter (p-");
       console.awaitLine("tools now: greet");
 
@@ -70,8 +74,7 @@ class ConsoleHostTest {
   void aWrongTokenAndAConflictingHelloEachShowOneRefusalLine() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider node =
-            WsProvider.bound(
-                console.url(), console.token(), console.defaultSession(), "node-example", WsProvider.tools("greet"));
+            bound(console, "node-example", WsProvider.tools("greet"));
         WsProvider stranger = WsProvider.connect(console.url());
         WsProvider python = WsProvider.connect(console.url())) {
       console.awaitLine("tools now: greet");
@@ -96,8 +99,7 @@ class ConsoleHostTest {
   void auditListsTheLatestDecisionsAndWhyExplainsADeniedCall() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider guard =
-            WsProvider.bound(
-                console.url(), console.token(), console.defaultSession(), "guard",
+            bound(console, "guard",
                 WsProvider.tools("rm")
                     + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"rm is off limits\"}]}")) {
       console.awaitLine("tools now: rm");
@@ -125,8 +127,7 @@ class ConsoleHostTest {
   void callShowsTheArgumentsAGateRewroteAndWhySaysWhichGateItWas() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider pinner =
-            WsProvider.bound(
-                console.url(), console.token(), console.defaultSession(), "pinner",
+            bound(console, "pinner",
                 WsProvider.tools("deploy") + ",\"extensions\":[\"gate.args\"],"
                     + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"deploy\"},\"action\":\"gate\",\"gateId\":\"pin\"}]}")) {
       console.awaitLine("tools now: deploy");
@@ -153,11 +154,7 @@ class ConsoleHostTest {
   void promptHookEventAndSessionCommandsWork() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =
-            WsProvider.bound(
-                console.url(),
-                console.token(),
-                console.defaultSession(),
-                "guard",
+            bound(console, "guard",
                 "\"subscribe\":[\"user.message\"],\"context\":\"CI is green.\","
                     + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\"},\"action\":\"deny\","
                     + "\"reason\":\"no shell today\"}]}")) {
@@ -196,7 +193,7 @@ class ConsoleHostTest {
   void watchPrintsNewStreamEventsAsTheyArrive() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =
-            WsProvider.bound(console.url(), console.token(), console.defaultSession(), "ci", "")) {
+            bound(console, "ci", "")) {
       provider.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"old news\",\"stream\":\"builds\"}");
       console.awaitLine("ci: old news");
       console.type("stream builds@ci");
@@ -218,7 +215,7 @@ class ConsoleHostTest {
   void quitEndsEverySessionRemovesTheTokenFileAndExitsZero() throws Exception {
     ConsoleApp console = ConsoleApp.start(home);
     try (WsProvider provider =
-        WsProvider.bound(console.url(), console.token(), console.defaultSession(), "p", "")) {
+        bound(console, "p", "")) {
       console.type("quit");
 
       assertThat(provider.next("session.lifecycle").get("state").asText()).isEqualTo("shutdown.pending");
