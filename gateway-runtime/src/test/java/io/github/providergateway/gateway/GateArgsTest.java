@@ -17,6 +17,7 @@ import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.ProtocolExtension;
+import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolResult;
@@ -142,6 +143,19 @@ class GateArgsTest {
     CallResult result = done(call);
     assertThat(result.outcome()).isEqualTo(ToolOutcome.success(json("\"deployed\"")));
     assertThat(result.updatedArgs()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
+  }
+
+  @Test
+  void subscribersHearTheArgumentsTheToolRanWith() {
+    RecordingProviderConnection watcher =
+        f.bound(Hello.builder("watcher").session(session).subscribe(List.of("tool.execution_complete")).build());
+    RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
+
+    f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    rewrite(pin, "{\"branch\":\"main\"}");
+    received();
+
+    assertThat(watcher.next(SessionEvent.class).data().get("args")).isEqualTo(json("{\"branch\":\"main\"}"));
   }
 
   @Test
