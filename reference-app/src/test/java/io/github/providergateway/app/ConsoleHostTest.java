@@ -141,8 +141,9 @@ class ConsoleHostTest {
       assertThat(call.get("args").toString()).isEqualTo("{\"name\":\"main\"}");
       assertThat(console.awaitLine("args rewritten by gates:")).endsWith("args rewritten by gates: {\"name\":\"main\"}");
       int before = console.lineCount();
-      console.type("audit tool_call");
-      String callId = console.awaitLineAfter(before, "tool_call success").replaceAll(".*  (call-\\S+)  .*", "$1");
+      // The evaluation's record is kept before the call goes on; the outcome's may still be on its way.
+      console.type("audit pre_tool_use");
+      String callId = console.awaitLineAfter(before, "pre_tool_use allow").replaceAll(".*  (call-\\S+)  .*", "$1");
       before = console.lineCount();
       console.type("why " + callId);
       assertThat(console.awaitLineAfter(before, "gate pin of pinner"))
