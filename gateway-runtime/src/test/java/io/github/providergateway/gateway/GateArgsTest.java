@@ -79,6 +79,18 @@ class GateArgsTest {
     return check;
   }
 
+  /** The audit trail's records from now on. */
+  private List<Decision> decisions() {
+    List<Decision> decisions = new CopyOnWriteArrayList<>();
+    f.gateway.addListener(new GatewayListener() {
+      @Override
+      public void decided(Decision decision) {
+        decisions.add(decision);
+      }
+    });
+    return decisions;
+  }
+
   /** The worker's answer to the call it was sent: the arguments it got. */
   private JsonNode received() {
     ToolCall sent = worker.next(ToolCall.class);
@@ -211,11 +223,15 @@ class GateArgsTest {
   void aReplacementEqualToTheHostsArgumentsIsNoRewrite() {
     RecordingProviderConnection gate = rewriter("guard", "g");
 
+    List<Decision> decisions = decisions();
+
     var call = f.call(session, "deploy", "{\"branch\":\"main\"}");
     rewrite(gate, "{\"branch\":\"main\"}");
 
     assertThat(received()).isEqualTo(json("{\"branch\":\"main\"}"));
     assertThat(done(call).updatedArgs()).as("absent when unchanged").isNull();
+    assertThat(decisions).filteredOn(d -> d.kind() == DecisionKind.PRE_TOOL_USE).singleElement()
+        .satisfies(d -> assertThat(d.reason()).isEqualTo("1 rule(s) matched"));
   }
 
   @Test
@@ -334,13 +350,7 @@ class GateArgsTest {
 
   @Test
   void theAuditTrailNamesTheRewritingGateAndHashesWithoutKeepingTheArguments() {
-    List<Decision> decisions = new CopyOnWriteArrayList<>();
-    f.gateway.addListener(new GatewayListener() {
-      @Override
-      public void decided(Decision decision) {
-        decisions.add(decision);
-      }
-    });
+    List<Decision> decisions = decisions();
     RecordingProviderConnection gate = rewriter("pinner", "pin-branch");
     decisions.clear();
 

@@ -357,8 +357,10 @@ final class HookEngine {
       run.deny("The arguments " + who + " returned for tool '" + run.tool + "' were refused: " + violations);
       return false;
     }
-    // A copy: an in-process provider's tree is its own to change after it answered.
-    run.rewrite(replacement.deepCopy(), gate.binding.provider.name + "/" + gate.rule.gateId());
+    if (!replacement.equals(run.args())) {
+      // A copy: an in-process provider's tree is its own to change after it answered.
+      run.rewrite(replacement.deepCopy(), gate.binding.provider.name + "/" + gate.rule.gateId());
+    }
     return true;
   }
 
