@@ -2,6 +2,7 @@ package io.github.providergateway.gateway;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
@@ -10,19 +11,33 @@ import java.util.List;
  *
  * @param outcome how the call ended
  * @param context the texts pre-tool hooks added, in evaluation order
+ * @param updatedArgs the arguments the tool was called with when gates rewrote the host's
+ *     (extension {@code gate.args}, architecture, decision 33); {@code null} when unchanged
  */
-public record CallResult(ToolOutcome outcome, List<String> context) {
+public record CallResult(ToolOutcome outcome, List<String> context, JsonNode updatedArgs) {
 
   /**
    * Checks and copies the result.
    *
    * @param outcome how the call ended
    * @param context the texts pre-tool hooks added, in evaluation order; copied
+   * @param updatedArgs the rewritten arguments, or {@code null}
    * @throws NullPointerException when {@code outcome} or {@code context} is null
    */
   public CallResult {
     requireNonNull(outcome, "outcome");
     context = List.copyOf(context);
+  }
+
+  /**
+   * A result of a call that ran with the host's arguments.
+   *
+   * @param outcome how the call ended
+   * @param context the texts pre-tool hooks added, in evaluation order; copied
+   * @throws NullPointerException when {@code outcome} or {@code context} is null
+   */
+  public CallResult(ToolOutcome outcome, List<String> context) {
+    this(outcome, context, null);
   }
 
   /**
@@ -32,6 +47,6 @@ public record CallResult(ToolOutcome outcome, List<String> context) {
    * @return the result
    */
   public static CallResult of(ToolOutcome outcome) {
-    return new CallResult(outcome, List.of());
+    return new CallResult(outcome, List.of(), null);
   }
 }

@@ -131,9 +131,18 @@ public record Decision(
    * @param reason the gate's reason, or what the gateway decided for it
    * @param latency from asking to its answer (or to the end of waiting)
    * @param failedOpen true when it did not answer and its rule let the call through
+   * @param argsSha256 when the gate returned replacement arguments (extension {@code gate.args}),
+   *     the SHA-256 of them as JSON text, hex, whether the call took them or was denied for them;
+   *     else null. The last gate of an allowed evaluation that has one gave the final arguments.
    */
   public record GateAnswer(
-      String provider, String gateId, String decision, String reason, Duration latency, boolean failedOpen) {
+      String provider,
+      String gateId,
+      String decision,
+      String reason,
+      Duration latency,
+      boolean failedOpen,
+      String argsSha256) {
 
     /**
      * Checks the required fields.
@@ -144,11 +153,27 @@ public record Decision(
      * @param reason its reason, or null
      * @param latency how long it took; not null
      * @param failedOpen whether a timeout let the call through
+     * @param argsSha256 the hash of the arguments it returned, or null
      */
     public GateAnswer {
       requireNonNull(provider, "provider");
       requireNonNull(decision, "decision");
       requireNonNull(latency, "latency");
+    }
+
+    /**
+     * An answer that kept the call's arguments.
+     *
+     * @param provider the gate's provider; not null
+     * @param gateId the gate id, or null
+     * @param decision what it answered; not null
+     * @param reason its reason, or null
+     * @param latency how long it took; not null
+     * @param failedOpen whether a timeout let the call through
+     */
+    public GateAnswer(
+        String provider, String gateId, String decision, String reason, Duration latency, boolean failedOpen) {
+      this(provider, gateId, decision, reason, latency, failedOpen, null);
     }
   }
 }

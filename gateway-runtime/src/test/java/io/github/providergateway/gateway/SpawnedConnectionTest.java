@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A provider the host spawned and reaches over its stdin and stdout is admitted by {@link
  * Gateway#acceptSpawned}: authenticated by being spawned, with exactly a spawn token's trust and
- * scope, {@code hello} first, no {@code auth} (architecture, decision 30; X-STDIO-01..04).
+ * scope, {@code hello} first, no {@code auth} (architecture, decision 32; X-STDIO-01..04).
  */
 class SpawnedConnectionTest {
 

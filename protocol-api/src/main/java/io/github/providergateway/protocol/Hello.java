@@ -26,6 +26,8 @@ import java.util.List;
  * @param subscribe session event types to receive as {@code session.event}
  * @param context ambient context added to every prompt
  * @param concurrency a limit on calls in flight
+ * @param extensions the protocol extensions the provider speaks, by wire name ({@link
+ *     ProtocolExtension}); names unknown to the gateway are left out of its answer
  */
 public record Hello(
     String name,
@@ -39,7 +41,8 @@ public record Hello(
     Hooks hooks,
     List<String> subscribe,
     String context,
-    Concurrency concurrency)
+    Concurrency concurrency,
+    List<String> extensions)
     implements ProviderMessage {
 
   /** The only protocol version this library speaks. */
@@ -62,9 +65,11 @@ public record Hello(
    * @param subscribe session event types to receive as {@code session.event}; copied
    * @param context ambient context added to every prompt
    * @param concurrency a limit on calls in flight
+   * @param extensions the protocol extensions the provider speaks, by wire name; copied
    * @throws NullPointerException when {@code name} is null
-   * @throws IllegalArgumentException when {@code name} is empty, or {@code subscribe} holds an
-   *     empty string, or {@code instance} is empty, or {@code metadata} is not a JSON object
+   * @throws IllegalArgumentException when {@code name} is empty, or {@code subscribe} or {@code
+   *     extensions} holds an empty string, or {@code instance} is empty, or {@code metadata} is
+   *     not a JSON object
    */
   public Hello {
     Require.nonEmpty(name, "name");
@@ -77,6 +82,18 @@ public record Hello(
     tools = Require.copyOrNull(tools);
     subscribe = Require.copyOrNull(subscribe);
     Require.noEmptyStrings(subscribe, "subscribe");
+    extensions = Require.copyOrNull(extensions);
+    Require.noEmptyStrings(extensions, "extensions");
+  }
+
+  /**
+   * Whether the provider says it speaks {@code extension}.
+   *
+   * @param extension the extension
+   * @return whether {@code extensions} lists its wire name
+   */
+  public boolean speaks(ProtocolExtension extension) {
+    return extensions != null && extensions.contains(extension.wireName());
   }
 
   /**
@@ -113,6 +130,7 @@ public record Hello(
     b.subscribe = subscribe;
     b.context = context;
     b.concurrency = concurrency;
+    b.extensions = extensions;
     return b;
   }
 
@@ -143,6 +161,7 @@ public record Hello(
     private List<String> subscribe;
     private String context;
     private Concurrency concurrency;
+    private List<String> extensions;
 
     private Builder(String name) {
       this.name = name;
@@ -302,6 +321,32 @@ public record Hello(
     }
 
     /**
+     * The protocol extensions the provider speaks, by wire name ({@link ProtocolExtension}).
+     *
+     * @param extensions the names; {@code null} for none (the spec's behaviour)
+     * @return this builder
+     */
+    public Builder extensions(List<String> extensions) {
+      this.extensions = extensions;
+      return this;
+    }
+
+    /**
+     * The protocol extensions the provider speaks.
+     *
+     * @param extensions the extensions, replacing any given before
+     * @return this builder
+     */
+    public Builder extensions(ProtocolExtension... extensions) {
+      List<String> names = new java.util.ArrayList<>();
+      for (ProtocolExtension extension : extensions) {
+        names.add(extension.wireName());
+      }
+      this.extensions = names;
+      return this;
+    }
+
+    /**
      * The {@code hello}.
      *
      * @return the message
@@ -320,7 +365,8 @@ public record Hello(
           hooks,
           subscribe,
           context,
-          concurrency);
+          concurrency,
+          extensions);
     }
   }
 }

@@ -23,6 +23,8 @@ class WireNamesTest {
         Arguments.of(LifecycleState.class, "started idle shutdown.pending"),
         Arguments.of(ConcurrencyScope.class, "instance provider tool"),
         Arguments.of(AuthMode.class, "pair"),
+        // This gateway's opt-in extensions (architecture, decision 33).
+        Arguments.of(ProtocolExtension.class, "gate.args"),
         Arguments.of(TrustLevel.class, "internal project external"),
         // The spec shows only "timeout"; the other reasons are this library's.
         Arguments.of(CancelReason.class, "timeout interrupted rebind session_ended"),

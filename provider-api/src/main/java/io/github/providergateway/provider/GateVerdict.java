@@ -2,6 +2,7 @@ package io.github.providergateway.provider;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.protocol.GateDecision;
 
 /**
@@ -11,26 +12,62 @@ import io.github.providergateway.protocol.GateDecision;
  * @param decision allow, deny, or allow with {@code reason} added as context
  * @param reason for {@code deny}: why (shown to the agent); for {@code context}: the text to add;
  *     {@code null} for {@code allow}
+ * @param args for {@code allow} and {@code context}: the arguments the call runs with instead of
+ *     the checked ones, a JSON object; {@code null} to keep them. Needs the {@code gate.args}
+ *     extension ({@link JavaProvider.Builder#extension}); a gateway that did not accept it would
+ *     run the call unchanged, so the runtime then answers {@code deny} instead
  */
-public record GateVerdict(GateDecision decision, String reason) {
+public record GateVerdict(GateDecision decision, String reason, JsonNode args) {
 
   /**
    * Checks the verdict.
    *
    * @param decision allow, deny, or allow with context
    * @param reason why (deny), the text to add (context), or {@code null} (allow)
+   * @param args replacement arguments (allow, context), or {@code null}
    * @throws NullPointerException when {@code decision} is null, or a context verdict has no text
+   * @throws IllegalArgumentException when a deny has {@code args}, or {@code args} is not a JSON
+   *     object
    */
   public GateVerdict {
     requireNonNull(decision, "decision");
     if (decision == GateDecision.CONTEXT) {
       requireNonNull(reason, "a context verdict needs the context text");
     }
+    if (args != null && decision == GateDecision.DENY) {
+      throw new IllegalArgumentException("a denied call runs with no arguments: a deny has no args");
+    }
+    if (args != null && !args.isObject()) {
+      throw new IllegalArgumentException("args must be a JSON object, not " + args.getNodeType());
+    }
+  }
+
+  /**
+   * A verdict that keeps the checked arguments.
+   *
+   * @param decision allow, deny, or allow with context
+   * @param reason why (deny), the text to add (context), or {@code null} (allow)
+   * @throws NullPointerException when {@code decision} is null, or a context verdict has no text
+   */
+  public GateVerdict(GateDecision decision, String reason) {
+    this(decision, reason, null);
   }
 
   /** {@return a verdict that lets the tool call run} */
   public static GateVerdict allow() {
-    return new GateVerdict(GateDecision.ALLOW, null);
+    return new GateVerdict(GateDecision.ALLOW, null, null);
+  }
+
+  /**
+   * Let the tool call run with {@code args} instead of its arguments: redact a secret, pin a
+   * branch, add a flag (extension {@code gate.args}). The gateway checks them against the tool's
+   * schema and denies the call if they do not match.
+   *
+   * @param args the arguments the call runs with, a JSON object; not null
+   * @return the verdict
+   */
+  public static GateVerdict rewrite(JsonNode args) {
+    return new GateVerdict(GateDecision.ALLOW, null, requireNonNull(args, "args"));
   }
 
   /**
@@ -40,7 +77,7 @@ public record GateVerdict(GateDecision decision, String reason) {
    * @return the verdict
    */
   public static GateVerdict deny(String reason) {
-    return new GateVerdict(GateDecision.DENY, requireNonNull(reason, "reason"));
+    return new GateVerdict(GateDecision.DENY, requireNonNull(reason, "reason"), null);
   }
 
   /**
@@ -50,6 +87,18 @@ public record GateVerdict(GateDecision decision, String reason) {
    * @return the verdict
    */
   public static GateVerdict context(String context) {
-    return new GateVerdict(GateDecision.CONTEXT, context);
+    return new GateVerdict(GateDecision.CONTEXT, context, null);
+  }
+
+  /**
+   * This verdict, with {@code args} as the arguments the call runs with (extension {@code
+   * gate.args}): {@code GateVerdict.context("Pinned to main.").withArgs(pinned)}.
+   *
+   * @param args the arguments, a JSON object; not null
+   * @return the verdict
+   * @throws IllegalArgumentException when this verdict denies
+   */
+  public GateVerdict withArgs(JsonNode args) {
+    return new GateVerdict(decision, reason, requireNonNull(args, "args"));
   }
 }

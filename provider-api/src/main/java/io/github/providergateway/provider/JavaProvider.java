@@ -7,6 +7,7 @@ import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionLifecycle;
@@ -17,6 +18,7 @@ import io.github.providergateway.provider.internal.HandlerCheck;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,6 +69,7 @@ public final class JavaProvider {
   private final String context;
   private final String startupContext;
   private final List<String> subscribe;
+  private final Set<ProtocolExtension> extensions;
   private final Consumer<SessionLifecycle> onLifecycle;
   private final Consumer<List<SessionInfo>> onSessions;
   private final Consumer<SessionEvent> onEvent;
@@ -98,6 +101,7 @@ public final class JavaProvider {
     this.context = b.context;
     this.startupContext = b.startupContext;
     this.subscribe = List.copyOf(b.subscribe);
+    this.extensions = Collections.unmodifiableSet(EnumSet.copyOf(b.extensions));
     this.onLifecycle = b.onLifecycle;
     this.onSessions = b.onSessions;
     this.onEvent = b.onEvent;
@@ -173,6 +177,11 @@ public final class JavaProvider {
     return subscribe;
   }
 
+  /** {@return the protocol extensions its {@code hello} says it speaks, in declaration order} */
+  public Set<ProtocolExtension> extensions() {
+    return extensions;
+  }
+
   /**
    * {@return the callback called with every {@code session.lifecycle} ({@code started}, {@code
    * idle}, ...)}
@@ -239,6 +248,7 @@ public final class JavaProvider {
     private String context;
     private String startupContext;
     private final List<String> subscribe = new ArrayList<>();
+    private final EnumSet<ProtocolExtension> extensions = EnumSet.noneOf(ProtocolExtension.class);
     private Consumer<SessionLifecycle> onLifecycle = event -> {};
     private Consumer<List<SessionInfo>> onSessions = sessions -> {};
     private Consumer<SessionEvent> onEvent = event -> {};
@@ -451,6 +461,20 @@ public final class JavaProvider {
       for (String event : events) {
         subscribe.add(requireNonNull(event, "event"));
       }
+      return this;
+    }
+
+    /**
+     * Says in {@code hello} that the provider speaks {@code extension}, an opt-in beyond the spec
+     * (docs/hooks.md). {@link ProtocolExtension#GATE_ARGS} lets gate handlers answer {@link
+     * GateVerdict#rewrite}; the gateway names in {@code hello.ack} what it accepted ({@link
+     * ProviderSession#bound()}).
+     *
+     * @param extension the extension, added to those given before
+     * @return this builder
+     */
+    public Builder extension(ProtocolExtension extension) {
+      extensions.add(requireNonNull(extension, "extension"));
       return this;
     }
 

@@ -98,6 +98,7 @@ final class AuditCommands {
             "      gate " + gate.path("gateId").asText("-") + " of " + gate.path("provider").asText() + ": "
                 + gate.path("decision").asText() + " in " + millis(gate.path("latencyMs"))
                 + (gate.path("failedOpen").asBoolean() ? " (failed open)" : "")
+                + (gate.hasNonNull("argsSha256") ? ", args rewritten (sha256 " + gate.get("argsSha256").asText() + ")" : "")
                 + (gate.hasNonNull("reason") ? " — " + printable(gate.get("reason").asText()) : ""));
       }
     }

@@ -46,7 +46,7 @@ import java.util.concurrent.TimeUnit;
  * <p>An entry with {@code "transport": "stdio"} is spawned the same way but gets no token or URL:
  * it speaks the provider interface on its stdin and stdout ({@link StdioProvider}), only its
  * stderr goes to the log, and at the session's deadline its stdin is closed, then it is terminated
- * and killed (decision 30).
+ * and killed (decision 32).
  *
  * <p>Starting a process is blocking I/O, so it happens on a thread of this class, never on the
  * gateway loop. Timing (deadline, kill grace) uses the given {@link Scheduler}.

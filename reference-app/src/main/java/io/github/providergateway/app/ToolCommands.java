@@ -75,6 +75,7 @@ final class ToolCommands {
     for (String context : result.context()) {
       out.say("  context: " + context);
     }
+    sayRewritten(result.updatedArgs());
     ToolOutcome outcome = result.outcome();
     if (outcome instanceof ToolOutcome.Success) {
       ToolOutcome.Success success = (ToolOutcome.Success) outcome;
@@ -102,9 +103,17 @@ final class ToolCommands {
     for (String context : decision.context()) {
       out.say("  context: " + context);
     }
+    sayRewritten(decision.updatedArgs());
     // Hooks run for any name (the host's own tools are not provider tools): only a near miss of a
     // provider tool is worth a word.
     suggestTool(session, call.name());
+  }
+
+  /** The arguments gates rewrote a call's to (extension gate.args), when they did. */
+  private void sayRewritten(JsonNode updatedArgs) {
+    if (updatedArgs != null) {
+      out.say("  args rewritten by gates: " + HostJson.CODEC.writeJson(updatedArgs));
+    }
   }
 
   void interrupt() {

@@ -18,6 +18,11 @@ class ConsoleHostTest {
 
   @TempDir Path home;
 
+  /** A provider bound to the console's session as {@code name}, with {@code helloFields} in its hello. */
+  private static WsProvider bound(ConsoleApp console, String name, String helloFields) throws Exception {
+    return WsProvider.bound(console.url(), console.token(), console.defaultSession(), name, helloFields);
+  }
+
   @Test
   void onStartItSaysHowToConnectAProviderAndStartsADefaultSession() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home)) {
@@ -37,8 +42,7 @@ class ConsoleHostTest {
   void itShowsProvidersArrivingTheirToolsAndAnswersToCalls() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =
-            WsProvider.bound(
-                console.url(), console.token(), console.defaultSession(), "greeter", WsProvider.tools("greet"))) {
+            bound(console, "greeter", WsProvider.tools("greet"))) {
       console.awaitLine("+ provider greeter (p-");
       console.awaitLine("tools now: greet");
 
@@ -70,8 +74,7 @@ class ConsoleHostTest {
   void aWrongTokenAndAConflictingHelloEachShowOneRefusalLine() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider node =
-            WsProvider.bound(
-                console.url(), console.token(), console.defaultSession(), "node-example", WsProvider.tools("greet"));
+            bound(console, "node-example", WsProvider.tools("greet"));
         WsProvider stranger = WsProvider.connect(console.url());
         WsProvider python = WsProvider.connect(console.url())) {
       console.awaitLine("tools now: greet");
@@ -96,8 +99,7 @@ class ConsoleHostTest {
   void auditListsTheLatestDecisionsAndWhyExplainsADeniedCall() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider guard =
-            WsProvider.bound(
-                console.url(), console.token(), console.defaultSession(), "guard",
+            bound(console, "guard",
                 WsProvider.tools("rm")
                     + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"rm is off limits\"}]}")) {
       console.awaitLine("tools now: rm");
@@ -122,14 +124,38 @@ class ConsoleHostTest {
   }
 
   @Test
+  void callShowsTheArgumentsAGateRewroteAndWhySaysWhichGateItWas() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home);
+        WsProvider pinner =
+            bound(console, "pinner",
+                WsProvider.tools("deploy") + ",\"extensions\":[\"gate.args\"],"
+                    + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"deploy\"},\"action\":\"gate\",\"gateId\":\"pin\"}]}")) {
+      console.awaitLine("tools now: deploy");
+      console.type("call deploy {\"name\":\"feature\"}");
+      JsonNode check = pinner.next("gate.check");
+      pinner.send("{\"type\":\"gate.result\",\"gateId\":\"pin\",\"callId\":\"" + check.get("callId").asText()
+          + "\",\"decision\":\"allow\",\"args\":{\"name\":\"main\"}}");
+      JsonNode call = pinner.next("tool.call");
+      pinner.send("{\"type\":\"tool.result\",\"id\":\"" + call.get("id").asText() + "\",\"data\":\"deployed\"}");
+
+      assertThat(call.get("args").toString()).isEqualTo("{\"name\":\"main\"}");
+      assertThat(console.awaitLine("args rewritten by gates:")).endsWith("args rewritten by gates: {\"name\":\"main\"}");
+      int before = console.lineCount();
+      // The evaluation's record is kept before the call goes on; the outcome's may still be on its way.
+      console.type("audit pre_tool_use");
+      String callId = console.awaitLineAfter(before, "pre_tool_use allow").replaceAll(".*  (call-\\S+)  .*", "$1");
+      before = console.lineCount();
+      console.type("why " + callId);
+      assertThat(console.awaitLineAfter(before, "gate pin of pinner"))
+          .matches("      gate pin of pinner: allow in [0-9.]+ ms, args rewritten \\(sha256 [0-9a-f]{64}\\)");
+    }
+  }
+
+  @Test
   void promptHookEventAndSessionCommandsWork() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =
-            WsProvider.bound(
-                console.url(),
-                console.token(),
-                console.defaultSession(),
-                "guard",
+            bound(console, "guard",
                 "\"subscribe\":[\"user.message\"],\"context\":\"CI is green.\","
                     + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\"},\"action\":\"deny\","
                     + "\"reason\":\"no shell today\"}]}")) {
@@ -168,7 +194,7 @@ class ConsoleHostTest {
   void watchPrintsNewStreamEventsAsTheyArrive() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =
-            WsProvider.bound(console.url(), console.token(), console.defaultSession(), "ci", "")) {
+            bound(console, "ci", "")) {
       provider.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"old news\",\"stream\":\"builds\"}");
       console.awaitLine("ci: old news");
       console.type("stream builds@ci");
@@ -190,7 +216,7 @@ class ConsoleHostTest {
   void quitEndsEverySessionRemovesTheTokenFileAndExitsZero() throws Exception {
     ConsoleApp console = ConsoleApp.start(home);
     try (WsProvider provider =
-        WsProvider.bound(console.url(), console.token(), console.defaultSession(), "p", "")) {
+        bound(console, "p", "")) {
       console.type("quit");
 
       assertThat(provider.next("session.lifecycle").get("state").asText()).isEqualTo("shutdown.pending");

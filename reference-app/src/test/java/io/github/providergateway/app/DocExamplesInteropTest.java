@@ -23,17 +23,21 @@ class DocExamplesInteropTest {
         + "\",\"tool\":\"shell\",\"args\":{\"command\":\"" + command + "\"}}";
   }
 
+  /** The Node example {@code script}, a provider of {@code app} as its header says to run it. */
+  private ProviderProcess example(RpcApp app, Path examples, String script) throws Exception {
+    return ProviderProcess.start(
+        List.of("node", script),
+        examples,
+        Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token()),
+        tmp.resolve(script + ".log"));
+  }
+
   @Test
   void theGuardrailBlocksGitPushWhileCiIsRedAndAllowsItOnceGreen() throws Exception {
     Path examples = Interop.nodeExamples();
     try (RpcApp app = RpcApp.start(tmp.resolve("home"))) {
       String session = app.startSession();
-      try (ProviderProcess guardrail =
-          ProviderProcess.start(
-              List.of("node", "guardrail.mjs"),
-              examples,
-              Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token()),
-              tmp.resolve("guardrail.log"))) {
+      try (ProviderProcess guardrail = example(app, examples, "guardrail.mjs")) {
         app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"ci_status\"]"));
 
         JsonNode red = app.request(hook(session, "git push origin main"));
@@ -46,6 +50,29 @@ class DocExamplesInteropTest {
         assertThat(status.at("/decision/permission").asText()).isEqualTo("allow");
         assertThat(flipped.at("/outcome/data").asText()).isEqualTo("CI is now green");
         assertThat(green.at("/decision/permission").asText()).isEqualTo("allow");
+      }
+    }
+  }
+
+  @Test
+  void safePushRewritesAForcePushAndPinsDeploysToMainAndTheHostIsToldTheFinalArguments() throws Exception {
+    Path examples = Interop.nodeExamples();
+    try (RpcApp app = RpcApp.start(tmp.resolve("home"))) {
+      String session = app.startSession();
+      try (ProviderProcess safePush = example(app, examples, "safe-push.mjs")) {
+        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"deploy\"]"));
+
+        JsonNode force = app.request(hook(session, "git push --force origin main"));
+        JsonNode plain = app.request(hook(session, "git push origin main"));
+        JsonNode deploy = app.request(NodeInteropTest.call(session, "deploy", "{\"branch\":\"feature\"}"));
+
+        assertThat(force.get("decision").toString()).as(safePush.output())
+            .isEqualTo("{\"permission\":\"allow\",\"context\":[],"
+                + "\"updatedArgs\":{\"command\":\"git push --force-with-lease origin main\"}}");
+        assertThat(plain.get("decision").has("updatedArgs")).as("no rule matched: the reply of old").isFalse();
+        assertThat(deploy.at("/outcome/data").asText()).isEqualTo("deployed main");
+        assertThat(deploy.get("updatedArgs").toString()).isEqualTo("{\"branch\":\"main\"}");
+        assertThat(safePush.output()).contains("rewrites accepted");
       }
     }
   }

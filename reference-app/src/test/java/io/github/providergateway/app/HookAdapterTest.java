@@ -60,6 +60,11 @@ class HookAdapterTest {
 
   /** A gateway with the agent's session (cwd {@link #AGENT_CWD}) and ci-guard bound to it. */
   private WsProvider gatewayWithGuard(String gateOptions) throws Exception {
+    return gatewayWithGuard(gateOptions, "");
+  }
+
+  /** As {@link #gatewayWithGuard(String)}, ci-guard's hello carrying {@code helloFields} too. */
+  private WsProvider gatewayWithGuard(String gateOptions, String helloFields) throws Exception {
     running = RunningGateway.start(
         Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"), new GatewayListener() {});
     SessionInfo session = running.gateway()
@@ -67,7 +72,7 @@ class HookAdapterTest {
         .get(10, TimeUnit.SECONDS);
     WsProvider guard = WsProvider.bound(
         running.url(), running.gateway().providerToken(), session.id(), "ci-guard",
-        String.format(GUARDRAIL_RULES, gateOptions));
+        String.format(GUARDRAIL_RULES, gateOptions) + helloFields);
     toClose.add(guard);
     awaitRecordMentions("ci-green");
     return guard;
@@ -154,6 +159,35 @@ class HookAdapterTest {
     assertThat(out.has("permissionDecision")).isFalse();
     assertThat(out.get("additionalContext").asText()).isEqualTo("CI is green.");
     assertThat(result.err()).contains("allow");
+  }
+
+  /** The guard opted into gate.args; {@code args} is its replacement for the checked call. */
+  private static void rewriteGate(WsProvider guard, String args) {
+    JsonNode check = guard.next("gate.check");
+    guard.send("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.get("callId").asText()
+        + "\",\"decision\":\"allow\",\"args\":" + args + "}");
+  }
+
+  @Test
+  void aGatesRewriteIsClaudesUpdatedInputAndCopilotsModifiedArgsWithTheFieldsTheGateNeverSaw() throws Exception {
+    WsProvider guard = gatewayWithGuard("", ",\"extensions\":[\"gate.args\"]");
+    String dryRun = "{\"command\":\"git push --dry-run origin main\"}";
+
+    CompletableFuture<Run> claude = hook("claude", "claude-bash-git-push.json");
+    rewriteGate(guard, dryRun);
+    Run claudes = done(claude);
+    CompletableFuture<Run> copilot = hook("copilot", "copilot-bash-git-push.json");
+    rewriteGate(guard, dryRun);
+    Run copilots = done(copilot);
+
+    JsonNode out = claudes.answer().get("hookSpecificOutput");
+    assertThat(out.get("permissionDecision").asText()).as("the person sees the rewritten call").isEqualTo("ask");
+    assertThat(out.get("updatedInput")).isEqualTo(JSON.readTree(
+        "{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch to origin\",\"timeout\":120000}"));
+    assertThat(claudes.err()).contains("allow").contains("rewrote");
+    assertThat(copilots.answer().get("permissionDecision").asText()).isEqualTo("ask");
+    assertThat(copilots.answer().get("modifiedArgs"))
+        .isEqualTo(JSON.readTree("{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch\"}"));
   }
 
   @Test

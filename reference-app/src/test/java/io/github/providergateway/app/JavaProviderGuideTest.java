@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 // --- docs/java-provider.md: "imports" ---
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.protocol.FilterOutcome;
 import io.github.providergateway.protocol.FilterRule;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionEvents;
@@ -241,6 +243,24 @@ class JavaProviderGuideTest {
 
   // --- end of example ---
 
+  // --- docs/java-provider.md: "rewriting gate" ---
+  /** Adds --dry-run to every `git push` in the host's shell: a rewrite instead of a refusal. */
+  static JavaProvider dryRunPushes() {
+    return JavaProvider.builder("dry-run-pushes")
+        .extension(ProtocolExtension.GATE_ARGS) // opt in: without it the gateway ignores args
+        .gate(
+            HookMatch.toolAndArgs("shell", "git push(?!.*--dry-run)"),
+            "dry-run",
+            check -> {
+              ObjectNode args = check.args().deepCopy(); // the check's own tree is read-only
+              args.put("command", args.path("command").asText() + " --dry-run");
+              return CompletableFuture.completedFuture(GateVerdict.rewrite(args));
+            })
+        .build();
+  }
+
+  // --- end of example ---
+
   // --- docs/java-provider.md: "update hooks" ---
   static CompletionStage<Void> stopGuarding(ProviderSession session) {
     // onPreToolUse replaces the whole rule list; transforms (null here) stay as they are.
@@ -450,6 +470,18 @@ class JavaProviderGuideTest {
   }
 
   @Test
+  void theDryRunGateRewritesPushesAndTheHostIsToldTheFinalArguments() throws Exception {
+    await(keep(LocalProviderTransport.connect(gateway, dryRunPushes(), sessionId)).bound());
+
+    HookDecision push = await(preToolUse("shell", "{\"command\":\"git push origin main\"}"));
+    HookDecision status = await(preToolUse("shell", "{\"command\":\"git status\"}"));
+
+    assertThat(push.allowed()).isTrue();
+    assertThat(push.updatedArgs()).isEqualTo(CODEC.parseJson("{\"command\":\"git push origin main --dry-run\"}"));
+    assertThat(status.updatedArgs()).isNull();
+  }
+
+  @Test
   void thePromptEditorEditsItsSections() throws Exception {
     AtomicBoolean ciRed = new AtomicBoolean(true);
     await(keep(LocalProviderTransport.connect(gateway, promptEditor(ciRed), sessionId)).bound());
@@ -538,7 +570,7 @@ class JavaProviderGuideTest {
           .as("docs/java-provider.md quotes the sample \"%s\" as it is here", region.group(1))
           .contains(dedent(region.group(2)));
     }
-    assertThat(names).hasSize(15);
+    assertThat(names).hasSize(16);
   }
 
   // ---- helpers ----

@@ -4,18 +4,27 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.CancelReason;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.ToolResult;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -53,6 +62,30 @@ class ToolCommandsTest {
   private String printed() {
     out.finish();
     return printed.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void callAndHookShowTheArgumentsGatesRewroteThemTo() {
+    RecordingProviderConnection pinner = fixture.bound(Hello.builder("pinner").session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(null, "pin")), null)).extensions(ProtocolExtension.GATE_ARGS).build());
+    pinner.onSend(message -> {
+      if (message instanceof GateCheck check) {
+        ObjectNode args = ((ObjectNode) check.args().deepCopy()).put("name", "Alice");
+        pinner.send(GateResult.rewrite("pin", check.callId(), args));
+      }
+    });
+    provider.onSend(message -> {
+      if (message instanceof ToolCall call) {
+        provider.send(ToolResult.success(call.id(), GatewayFixture.json("\"Hello, " + call.args().path("name").asText() + "\"")));
+      }
+    });
+
+    tools.call("greet {\"name\":\"Bob\"}");
+    tools.hook("shell {\"command\":\"ls\"}");
+
+    assertThat(printed())
+        .contains("  args rewritten by gates: {\"name\":\"Alice\"}\nok: Hello, Alice")
+        .contains("allow\n  args rewritten by gates: {\"command\":\"ls\",\"name\":\"Alice\"}");
   }
 
   @Test

@@ -11,8 +11,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>On allow the answer carries no permission decision: for both agents an explicit {@code
  * "allow"} skips the agent's own permission prompt, and "no provider objects" must not approve a
- * call the user would otherwise be asked about. Denials are explicit: Claude Code treats an exit
- * code other than 0 or 2 as "go ahead", so every path, a crash included, ends in a printed deny.
+ * call the user would otherwise be asked about. A call gates rewrote is answered {@code "ask"} with
+ * the new arguments ({@code updatedInput}, {@code modifiedArgs}): the agents apply rewritten
+ * arguments only beside a decision, running the original would undo what the gate did, and an
+ * {@code "allow"} would let a gate approve, unseen, a call it made up (turn {@code ls} into
+ * something else): the person is shown the rewritten call instead. Denials are explicit: Claude
+ * Code treats an exit code other than 0 or 2 as "go ahead", so every path, a crash included, ends
+ * in a printed deny.
  */
 public enum AgentKind {
 
@@ -33,6 +38,12 @@ public enum AgentKind {
       if (!verdict.allowed()) {
         specific.put("permissionDecision", "deny");
         specific.put("permissionDecisionReason", verdict.reason());
+      } else if (verdict.updatedInput() != null) {
+        // Claude Code applies updatedInput beside a decision; "ask" shows the person the
+        // rewritten call rather than approving it for them (docs/agents.md).
+        specific.put("permissionDecision", "ask");
+        specific.put("permissionDecisionReason", REWRITTEN);
+        specific.set("updatedInput", verdict.updatedInput());
       }
       if (!verdict.context().isEmpty()) {
         specific.put("additionalContext", String.join("\n", verdict.context()));
@@ -72,6 +83,12 @@ public enum AgentKind {
       if (!verdict.allowed()) {
         root.put("permissionDecision", "deny");
         root.put("permissionDecisionReason", verdict.reason());
+      } else if (verdict.updatedInput() != null) {
+        // modifiedArgs: "substitute tool arguments to use instead of the originals" (CLI hooks
+        // reference), as an object, with the same "ask" as for Claude Code.
+        root.put("permissionDecision", "ask");
+        root.put("permissionDecisionReason", REWRITTEN);
+        root.set("modifiedArgs", verdict.updatedInput());
       }
       if (!verdict.context().isEmpty()) {
         root.put("additionalContext", String.join("\n", verdict.context()));
@@ -79,6 +96,10 @@ public enum AgentKind {
       return root.toString();
     }
   };
+
+  /** Why the person is asked when gates rewrote the arguments. */
+  private static final String REWRITTEN =
+      "The provider gateway's gates rewrote the arguments; check the call before it runs";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -219,9 +219,15 @@ public final class HookAdapter {
       String id = session.get().id();
       HookDecision decision = client.preToolUse(id, request.tool(), request.args()).join();
       String about = "gateway session " + id + " (" + session.get().label() + "), tool " + request.tool();
-      verdict.complete(decision.allowed()
-          ? HookVerdict.allow(decision.context(), about + ": the providers allow it")
-          : new HookVerdict(false, decision.reason(), decision.context(), about + ": " + decision.reason()));
+      if (!decision.allowed()) {
+        verdict.complete(new HookVerdict(false, decision.reason(), decision.context(), about + ": " + decision.reason(), null));
+      } else if (decision.updatedArgs() != null) {
+        verdict.complete(new HookVerdict(true, null, decision.context(),
+            about + ": the providers allow it with the arguments their gates rewrote; the agent asks the person",
+            ToolMapping.toAgent(request, decision.updatedArgs())));
+      } else {
+        verdict.complete(HookVerdict.allow(decision.context(), about + ": the providers allow it"));
+      }
     } catch (CompletionException e) {
       verdict.completeExceptionally(e.getCause());
     } finally {

@@ -1,5 +1,6 @@
 package io.github.providergateway.agent.hook;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
@@ -9,17 +10,19 @@ import java.util.List;
  * @param reason why it was denied; null when allowed
  * @param context texts the hooks added, for the agent's context
  * @param note what happened, for stderr: which path decided and why
+ * @param updatedInput the agent's arguments as gates rewrote them, in the agent's own shape; null
+ *     when unchanged
  */
-record HookVerdict(boolean allowed, String reason, List<String> context, String note) {
+record HookVerdict(boolean allowed, String reason, List<String> context, String note, JsonNode updatedInput) {
   HookVerdict {
     context = List.copyOf(context);
   }
 
   static HookVerdict allow(List<String> context, String note) {
-    return new HookVerdict(true, null, context, note);
+    return new HookVerdict(true, null, context, note, null);
   }
 
   static HookVerdict deny(String reason, String note) {
-    return new HookVerdict(false, reason, List.of(), note);
+    return new HookVerdict(false, reason, List.of(), note, null);
   }
 }

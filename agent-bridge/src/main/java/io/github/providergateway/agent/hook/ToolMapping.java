@@ -12,7 +12,7 @@ import java.util.Set;
  * {@code {"command":"git push origin main"}} whatever else the agent passes (descriptions,
  * timeouts). Tools that change files become {@code edit}, their arguments kept with the file's
  * path added as {@code path} first, so {@code match.file} globs see it. Every other tool keeps its
- * name and arguments.
+ * name and arguments. {@link #toAgent} maps gates' rewritten arguments back onto the agent's.
  */
 final class ToolMapping {
 
@@ -33,9 +33,9 @@ final class ToolMapping {
       return shell(cwd, input);
     }
     if (CLAUDE_EDITS.contains(tool)) {
-      return edit(cwd, input, input.has("file_path") ? input.get("file_path") : input.get("notebook_path"));
+      return edit(cwd, input, input.has("file_path") ? "file_path" : "notebook_path");
     }
-    return new HookRequest(cwd, tool, input);
+    return new HookRequest(cwd, tool, input, input, null);
   }
 
   /** Copilot CLI: {@code bash}, {@code shell}, {@code powershell} are shells; {@code edit}, {@code create}, {@code write}, {@code str_replace_editor} edit. */
@@ -44,9 +44,9 @@ final class ToolMapping {
       return shell(cwd, args);
     }
     if (COPILOT_EDITS.contains(tool)) {
-      return edit(cwd, args, args.has("path") ? args.get("path") : args.get("file_path"));
+      return edit(cwd, args, args.has("path") ? "path" : "file_path");
     }
-    return new HookRequest(cwd, tool, args);
+    return new HookRequest(cwd, tool, args, args, null);
   }
 
   private static HookRequest shell(String cwd, JsonNode input) {
@@ -56,12 +56,15 @@ final class ToolMapping {
     }
     ObjectNode args = JsonNodeFactory.instance.objectNode();
     args.set("command", command);
-    return new HookRequest(cwd, SHELL, args);
+    return new HookRequest(cwd, SHELL, args, input, null);
   }
 
-  private static HookRequest edit(String cwd, JsonNode input, JsonNode path) {
+  /** {@code pathField}: the agent's field that names the file. */
+  private static HookRequest edit(String cwd, JsonNode input, String pathField) {
     ObjectNode args = JsonNodeFactory.instance.objectNode();
-    if (path != null && path.isTextual()) {
+    JsonNode path = input.get(pathField);
+    boolean copied = path != null && path.isTextual();
+    if (copied) {
       args.set("path", path);
     }
     input.fields().forEachRemaining(field -> {
@@ -69,6 +72,37 @@ final class ToolMapping {
         args.set(field.getKey(), field.getValue());
       }
     });
-    return new HookRequest(cwd, EDIT, args);
+    return new HookRequest(cwd, EDIT, args, input, copied && !pathField.equals("path") ? pathField : null);
+  }
+
+  /**
+   * The agent's arguments with a gates' rewrite of {@code request.args()} applied: each field the
+   * rewrite sets is set, each field the gateway showed and the rewrite left out is removed, and the
+   * fields the gateway never showed (a shell's description and timeout) stay as the agent gave
+   * them. A {@code path} the adapter copied from the agent's {@code file_path} (or {@code
+   * notebook_path}) goes back there when the rewrite changed it.
+   *
+   * @param request the call as the gateway saw it
+   * @param rewritten the arguments the gates left it, a JSON object
+   * @return the agent's arguments to run the tool with, a new object
+   */
+  static ObjectNode toAgent(HookRequest request, JsonNode rewritten) {
+    ObjectNode input = request.agentInput().deepCopy();
+    String copiedPath = request.pathFrom();
+    request.args().fieldNames().forEachRemaining(name -> {
+      if (!rewritten.has(name) && !(name.equals("path") && copiedPath != null)) {
+        input.remove(name);
+      }
+    });
+    rewritten.fields().forEachRemaining(field -> {
+      if (!(field.getKey().equals("path") && copiedPath != null)) {
+        input.set(field.getKey(), field.getValue());
+      }
+    });
+    JsonNode path = rewritten.get("path");
+    if (copiedPath != null && path != null && !path.equals(request.args().get("path"))) {
+      input.set(copiedPath, path); // the rewrite of the file wins over the unchanged copy beside it
+    }
+    return input;
   }
 }

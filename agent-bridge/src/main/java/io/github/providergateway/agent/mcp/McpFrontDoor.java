@@ -52,6 +52,9 @@ public final class McpFrontDoor {
               + " providers' rules and gates first.",
           "- A result marked \"" + ToolResults.DENIED_PREFIX.trim() + "\" was blocked by a provider's"
               + " rule: tell the user the reason; do not try to get around it.",
+          "- A text block starting \"" + ToolResults.REWRITTEN_PREFIX.trim() + "\" gives the arguments"
+              + " a provider's gate replaced yours with (a secret redacted, a flag added): that call ran,"
+              + " with those.",
           "- A text block starting \"" + PushedEvents.HEADER + "\" carries news the providers pushed"
               + " since your last tool call (CI results, page changes...): take it into account.",
           "- The tool list changes as providers connect and leave.",

@@ -24,13 +24,15 @@ import java.util.Map;
  *       agent can tell the person why;
  * </ul>
  *
- * then one text block per hook context line, then the {@link PushedEvents} block when providers
- * pushed {@code inject} events since the last result.
+ * then one text block per hook context line, then, when gates rewrote the call's arguments
+ * (extension {@code gate.args}), a block with the arguments the tool ran with, then the {@link
+ * PushedEvents} block when providers pushed {@code inject} events since the last result.
  */
 final class ToolResults {
 
   static final String DENIED_PREFIX = "Denied by the provider gateway: ";
   static final String CONTEXT_PREFIX = "[provider context] ";
+  static final String REWRITTEN_PREFIX = "[provider gateway: the providers' gates ran this call with these arguments] ";
 
   private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
 
@@ -59,6 +61,9 @@ final class ToolResults {
     }
     for (String line : result.context()) {
       content.add(text(CONTEXT_PREFIX + line));
+    }
+    if (result.updatedArgs() != null) {
+      content.add(text(REWRITTEN_PREFIX + Json.text(result.updatedArgs())));
     }
     if (pushedBlock != null) {
       content.add(text(pushedBlock));

@@ -90,6 +90,20 @@ class ToolResultsTest {
   }
 
   @Test
+  void argumentsGatesRewroteAreABlockAfterTheContext() {
+    CallResult rewritten = new CallResult(
+        new ToolOutcome.Success(json("\"ok\""), null), List.of("pinned"), json("{\"branch\":\"main\"}"));
+
+    McpSchema.CallToolResult result = ToolResults.of("deploy", rewritten, null);
+
+    assertThat(result.content()).extracting(c -> ((McpSchema.TextContent) c).text())
+        .containsExactly("ok", "[provider context] pinned",
+            "[provider gateway: the providers' gates ran this call with these arguments] {\"branch\":\"main\"}");
+    assertThat(ToolResults.of("t", CallResult.of(new ToolOutcome.Success(json("1"), null)), null).content())
+        .as("no block when nothing was rewritten").hasSize(1);
+  }
+
+  @Test
   void aFailureIsAnErrorWithItsCodeAsTheProviderWroteIt() {
     McpSchema.CallToolResult known =
         ToolResults.of("t", CallResult.of(new ToolOutcome.Failure("too slow", ToolErrorCode.TIMEOUT, "TIMEOUT")), null);

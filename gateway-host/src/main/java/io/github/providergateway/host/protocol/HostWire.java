@@ -115,6 +115,7 @@ public final class HostWire {
         putIfSet(g, "reason", gate.reason());
         g.put("latencyMs", gate.latency().toNanos() / 1e6);
         g.put("failedOpen", gate.failedOpen());
+        putIfSet(g, "argsSha256", gate.argsSha256());
       }
     }
     return json;
@@ -123,6 +124,12 @@ public final class HostWire {
   private static void putIfSet(ObjectNode json, String field, String value) {
     if (value != null) {
       json.put(field, value);
+    }
+  }
+
+  private static void putIfSet(ObjectNode json, String field, JsonNode value) {
+    if (value != null) {
+      json.set(field, value);
     }
   }
 
@@ -186,20 +193,24 @@ public final class HostWire {
   }
 
   /**
-   * The fields of a {@code tool.call} reply: {@code outcome} and {@code context}.
+   * The fields of a {@code tool.call} reply: {@code outcome}, {@code context}, and {@code
+   * updatedArgs} only when gates rewrote the arguments (extension {@code gate.args}), so a call
+   * nobody rewrote has exactly the reply it had before.
    *
    * @param result the call's result
-   * @return a new object holding the two fields
+   * @return a new object holding the fields
    */
   public static ObjectNode callResult(CallResult result) {
     ObjectNode json = NODES.objectNode();
     json.set("outcome", outcome(result.outcome()));
     json.set("context", strings(result.context()));
+    putIfSet(json, "updatedArgs", result.updatedArgs());
     return json;
   }
 
   /**
-   * {@code {"permission":"allow"|"deny","reason"?,"context":[..]}}.
+   * {@code {"permission":"allow"|"deny","reason"?,"context":[..],"updatedArgs"?:{..}}}: {@code
+   * updatedArgs} only when gates rewrote the arguments; the host then runs its tool with them.
    *
    * @param decision the hooks' decision
    * @return a new object
@@ -211,6 +222,7 @@ public final class HostWire {
       json.put("reason", decision.reason());
     }
     json.set("context", strings(decision.context()));
+    putIfSet(json, "updatedArgs", decision.updatedArgs());
     return json;
   }
 
@@ -362,21 +374,34 @@ public final class HostWire {
     if (outcome == null || !outcome.isObject()) {
       throw new IllegalArgumentException("tool.call: \"outcome\" must be an object");
     }
-    return new CallResult(readOutcome(outcome), readStrings(fields, "context"));
+    return new CallResult(readOutcome(outcome), readStrings(fields, "context"), readUpdatedArgs(fields));
+  }
+
+  /** {@code updatedArgs}: an object, or absent (null). */
+  private static JsonNode readUpdatedArgs(JsonNode json) {
+    JsonNode args = json.get("updatedArgs");
+    if (args == null || args.isNull()) {
+      return null;
+    }
+    if (!args.isObject()) {
+      throw new IllegalArgumentException("\"updatedArgs\" must be an object");
+    }
+    return args;
   }
 
   /**
-   * A decision from {@code {"permission", "reason"?, "context"}}.
+   * A decision from {@code {"permission", "reason"?, "context", "updatedArgs"?}}.
    *
    * @param json the object
-   * @return the decision: any {@code permission} but {@code allow} denies
+   * @return the decision: any {@code permission} but {@code allow} denies, and a denial has no
+   *     {@code updatedArgs}
    * @throws IllegalArgumentException when {@code permission} is missing, or a field is mistyped
    */
   public static HookDecision readDecision(JsonNode json) {
     String permission = text(json, "permission", true);
     List<String> context = readStrings(json, "context");
     if (permission.equals("allow")) {
-      return HookDecision.allow(context);
+      return HookDecision.allow(context, readUpdatedArgs(json));
     }
     String reason = text(json, "reason", false);
     return HookDecision.deny(reason == null ? "denied" : reason, context);

@@ -185,6 +185,9 @@ class HostCodecTest {
             "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":\"c-1\",\"message\":\"\"}",
             "{\"event\":\"stream.updated\",\"sessionId\":\"s\",\"stream\":\"builds@ci\"}",
             "{\"id\":2,\"ok\":false,\"error\":{\"code\":\"UNKNOWN_CALL\",\"message\":\"m\"}}",
+            // Replies whose gates rewrote the arguments (extension gate.args): updatedArgs kept as sent.
+            "{\"id\":3,\"ok\":true,\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],\"updatedArgs\":{\"command\":\"ls -a\"}}",
+            "{\"id\":4,\"ok\":true,\"decision\":{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":{\"command\":\"ls -a\"}}}",
             "{\"event\":\"from.the.future\",\"x\":1}");
     for (String json : outputs) {
       DecodeResult<HostOutput, HostDecodeError> decoded = CODEC.decodeOutput(json);

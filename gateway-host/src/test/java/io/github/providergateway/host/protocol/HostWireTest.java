@@ -151,6 +151,37 @@ class HostWireTest {
   }
 
   @Test
+  void rewrittenArgumentsAreTheReplysUpdatedArgsAndAbsentWhenUnchanged() {
+    JsonNode args = json("{\"command\":\"git push --dry-run\"}");
+    CallResult rewritten = new CallResult(ToolOutcome.success(json("1")), List.of(), args);
+    HookDecision allowed = HookDecision.allow(List.of(), args);
+
+    assertThat(HostWire.callResult(rewritten))
+        .isEqualTo(json("{\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],"
+            + "\"updatedArgs\":{\"command\":\"git push --dry-run\"}}"));
+    assertThat(HostWire.decision(allowed))
+        .isEqualTo(json("{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":{\"command\":\"git push --dry-run\"}}"));
+    assertThat(HostWire.readCallResult(HostWire.callResult(rewritten))).isEqualTo(rewritten);
+    assertThat(HostWire.readDecision(HostWire.decision(allowed))).isEqualTo(allowed);
+    assertThat(HostWire.callResult(CallResult.of(ToolOutcome.success(json("1")))).has("updatedArgs"))
+        .as("absent when unchanged: the reply old hosts know").isFalse();
+  }
+
+  @Test
+  void updatedArgsReadAsAbsentWhenNullAndAreIgnoredBesideADenialAndUnknownNeighbours() {
+    assertThat(HostWire.readDecision(json("{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":null}")))
+        .isEqualTo(HookDecision.allow(List.of()));
+    assertThat(HostWire.readDecision(json("{\"permission\":\"deny\",\"reason\":\"r\",\"context\":[],\"updatedArgs\":{\"a\":1}}")))
+        .isEqualTo(HookDecision.deny("r", List.of()));
+    assertThat(HostWire.readCallResult(json(
+            "{\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],\"updatedArgs\":{\"a\":1},\"fromTheFuture\":[1]}")))
+        .isEqualTo(new CallResult(ToolOutcome.success(json("1")), List.of(), json("{\"a\":1}")));
+    assertThatThrownBy(() -> HostWire.readDecision(json("{\"permission\":\"allow\",\"updatedArgs\":[1]}")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("updatedArgs");
+  }
+
+  @Test
   void aPromptKeepsItsSectionsInOrderWithBothContexts() {
     Map<String, String> sections = new LinkedHashMap<>();
     sections.put("safety", "Be careful.");

@@ -13,6 +13,7 @@ import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.SessionReady;
 import io.github.providergateway.protocol.SessionSelector;
@@ -21,6 +22,7 @@ import io.github.providergateway.protocol.TrustLevel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -150,7 +152,9 @@ final class BindingHandler {
             provider.providerId,
             provider.selector.wireValue(),
             provider.reconnectToken(),
-            provider.persistDir == null ? null : provider.persistDir + "/"));
+            provider.persistDir == null ? null : provider.persistDir + "/",
+            // Only a hello that asked hears of extensions: to others the ack is the spec's.
+            hello.extensions() == null ? null : wireNames(provider.extensions())));
     for (Binding binding : provider.bindings().values()) {
       outbox.send(conn, SessionLifecycle.started(binding.session.id));
     }
@@ -320,6 +324,7 @@ final class BindingHandler {
             registration.template(),
             carried(hello, restored),
             persistDirOf(hello.name(), conn.trust()),
+            acceptedExtensions(hello, conn.trust()),
             timers.now());
     registration.declared().forEach(
         (session, declared) -> {
@@ -330,6 +335,30 @@ final class BindingHandler {
     conn.provider(provider);
     provider.reconnectToken(reconnects.issue(provider));
     return provider;
+  }
+
+  /**
+   * The extensions of {@code hello} the gateway accepts for a provider of {@code trust}: those it
+   * knows whose capability the trust level allows (decision 33). Names it does not know, from a
+   * newer provider, are left out, as an unknown field would be.
+   */
+  private static Set<ProtocolExtension> acceptedExtensions(Hello hello, TrustLevel trust) {
+    Set<ProtocolExtension> accepted = EnumSet.noneOf(ProtocolExtension.class);
+    for (String name : hello.extensions() == null ? List.<String>of() : hello.extensions()) {
+      ProtocolExtension extension = ProtocolExtension.fromWire(name);
+      if (extension != null && trust.allows(extension.needs())) {
+        accepted.add(extension);
+      }
+    }
+    return accepted;
+  }
+
+  private static List<String> wireNames(Set<ProtocolExtension> extensions) {
+    List<String> names = new ArrayList<>();
+    for (ProtocolExtension extension : extensions) {
+      names.add(extension.wireName());
+    }
+    return names;
   }
 
   /** What the provider carries: each field the {@code hello} has, else the one restored. */

@@ -159,7 +159,7 @@ public final class CallDispatcher {
     call.timeout(timers.after(timeout, () -> timedOut(call)));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
     hooks
-        .evaluate(session, tool, callArgs, toolProvider, call.id())
+        .evaluate(session, tool, callArgs, toolProvider, call.id(), replacement -> replacementMismatch(session, tool, replacement))
         .thenAccept(decision -> afterHooks(call, decision, metaToolOf))
         .exceptionally(failure -> dispatchFailed(call, failure));
     return hostCall;
@@ -178,6 +178,18 @@ public final class CallDispatcher {
         owner.declared.schemas.computeIfAbsent(tool, name -> schemas.compiled(definition));
     JsonNode checked = owners.size() > 1 ? withoutTarget(args) : args;
     return schema.violations(checked, hooks.allowance(owner.provider));
+  }
+
+  /**
+   * Why a gate's replacement arguments do not match the tool's schema, or null when they do
+   * (decision 33): checked as the host's were, against the instance they would now be routed to,
+   * so that a gate can never make a tool run with arguments it did not declare. The gateway's own
+   * meta-tools have no schema.
+   */
+  private String replacementMismatch(SessionState session, String tool, JsonNode args) {
+    List<Binding> owners = session.owners(tool);
+    String mismatch = owners.isEmpty() ? null : argsMismatch(owners, tool, args);
+    return mismatch == null ? null : "they do not match its schema: " + mismatch;
   }
 
   /**
@@ -207,9 +219,12 @@ public final class CallDispatcher {
     return limits.defaultToolTimeout();
   }
 
-  /** The hooks have decided: a denied call never reaches the provider (R-HOOK-02). */
+  /**
+   * The hooks have decided: a denied call never reaches the provider (R-HOOK-02); an allowed one
+   * runs with the arguments the gates left it (decision 33), routed by them.
+   */
   private void afterHooks(CallState call, HookDecision decision, String metaToolOf) {
-    call.hooksDecided(decision.context());
+    call.hooksDecided(decision);
     if (call.phase() == CallState.Phase.CLOSED) {
       return; // timed out or cancelled while the hooks ran
     }
@@ -223,7 +238,7 @@ public final class CallDispatcher {
       return;
     }
     List<Binding> owners = call.session.owners(call.tool);
-    Binding target = owners.isEmpty() ? null : route(owners, call.args);
+    Binding target = owners.isEmpty() ? null : route(owners, call.args());
     if (target == null) {
       finish(
           call,
@@ -231,7 +246,7 @@ public final class CallDispatcher {
               ToolErrorCode.NOT_FOUND,
               owners.isEmpty()
                   ? "Tool '" + call.tool + "' is gone"
-                  : "No instance '" + call.args.path(MultiInstance.TARGET).asText() + "' of " + call.tool));
+                  : "No instance '" + call.args().path(MultiInstance.TARGET).asText() + "' of " + call.tool));
       return;
     }
     call.routedTo(target);
@@ -252,8 +267,10 @@ public final class CallDispatcher {
   public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
     loop.assertInLoop();
     SessionState session = sessions.requireActive(sessionId);
+    // The host runs its own tools: no schema here, and the host is told the final arguments.
     return hooks.evaluate(
-        session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null, null);
+        session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null, null,
+        HookEngine.ArgsCheck.ANY_OBJECT);
   }
 
   /**
@@ -356,7 +373,7 @@ public final class CallDispatcher {
 
   /** The arguments as the provider declared them: a gateway-injected {@code target} is removed. */
   private static JsonNode argsForProvider(CallState call) {
-    return call.session.owners(call.tool).size() > 1 ? withoutTarget(call.args) : call.args;
+    return call.session.owners(call.tool).size() > 1 ? withoutTarget(call.args()) : call.args();
   }
 
   private static JsonNode withoutTarget(JsonNode args) {

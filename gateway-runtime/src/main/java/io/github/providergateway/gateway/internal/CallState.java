@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.ProgressListener;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.loop.Scheduler;
@@ -38,9 +39,15 @@ final class CallState {
   private String id;
   final SessionState session;
   final String tool;
-  final JsonNode args;
+  /**
+   * The arguments the call runs with: the host's, until the hooks decide; then, when gates
+   * rewrote them (decision 33), theirs. Changed only by {@link #hooksDecided}.
+   */
+  private JsonNode args;
   /** Context added by pre-tool hooks, returned with the outcome. */
   private List<String> hookContext = List.of();
+  /** The arguments gates rewrote the host's to, returned with the outcome; null if unchanged. */
+  private JsonNode updatedArgs;
   final Instant startedAt;
   private final CompletableFuture<CallResult> hostFuture;
   /** Hears each progress the host is shown ({@code HostApi.callTool} with a listener). */
@@ -112,9 +119,18 @@ final class CallState {
     this.timeout = timeout;
   }
 
-  /** The pre-tool hooks decided, adding {@code context}. */
-  void hooksDecided(List<String> context) {
-    hookContext = context;
+  /** The arguments the call runs with. */
+  JsonNode args() {
+    return args;
+  }
+
+  /** The pre-tool hooks decided, adding context and perhaps rewriting the arguments. */
+  void hooksDecided(HookDecision decision) {
+    hookContext = decision.context();
+    if (decision.updatedArgs() != null) {
+      args = decision.updatedArgs();
+      updatedArgs = decision.updatedArgs();
+    }
   }
 
   /** The call goes to {@code target}. */
@@ -301,7 +317,7 @@ final class CallState {
    * @return whether this outcome was the one delivered
    */
   boolean completeHost(ToolOutcome outcome) {
-    return hostFuture.complete(new CallResult(outcome, hookContext));
+    return hostFuture.complete(new CallResult(outcome, hookContext, updatedArgs));
   }
 
   @Override

@@ -84,7 +84,8 @@ final class DecisionEvent extends Event {
         gates.append(", ");
       }
       gates.append(gate.provider()).append('/').append(gate.gateId()).append('=').append(gate.decision())
-          .append(" (").append(gate.latency().toMillis()).append(" ms)");
+          .append(" (").append(gate.latency().toMillis()).append(" ms")
+          .append(gate.argsSha256() == null ? ")" : ", args rewritten to sha256 " + gate.argsSha256() + ")");
     }
     event.gates = gates.toString();
     event.commit();

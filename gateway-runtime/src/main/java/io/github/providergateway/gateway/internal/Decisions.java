@@ -86,17 +86,25 @@ final class Decisions {
     }
     return new Decision(
         now, DecisionKind.TOOL_CALL, status, code, reason, null, provider, null, call.session.id, call.tool, call.id(),
-        Duration.between(call.startedAt, now), queueWait, sha256(call.args), null, withArgs ? call.args : null);
+        Duration.between(call.startedAt, now), queueWait, sha256(call.args()), null, withArgs ? call.args() : null);
   }
 
-  /** One {@code onPreToolUse} evaluation. */
+  /**
+   * One {@code onPreToolUse} evaluation of the host's {@code args}; {@code rewrittenBy} names the
+   * gates whose replacement arguments the call took ({@code provider/gateId}), whose hashes are in
+   * their {@code gates} entries.
+   */
   static Decision preToolUse(
       Instant now, Instant started, String sessionId, String tool, String callId, JsonNode args,
-      boolean allowed, String reason, int matched, List<Decision.GateAnswer> gates, boolean withArgs) {
+      boolean allowed, String reason, int matched, List<String> rewrittenBy, List<Decision.GateAnswer> gates,
+      boolean withArgs) {
+    String why = allowed
+        ? matched + " rule(s) matched"
+            + (rewrittenBy.isEmpty() ? "" : "; arguments rewritten by " + String.join(", ", rewrittenBy))
+        : reason;
     return new Decision(
-        now, DecisionKind.PRE_TOOL_USE, allowed ? "allow" : "deny", null,
-        allowed ? matched + " rule(s) matched" : reason, null, null, null, sessionId, tool, callId,
-        Duration.between(started, now), null, sha256(args), gates, withArgs ? args : null);
+        now, DecisionKind.PRE_TOOL_USE, allowed ? "allow" : "deny", null, why, null, null, null, sessionId,
+        tool, callId, Duration.between(started, now), null, sha256(args), gates, withArgs ? args : null);
   }
 
   /** The SHA-256 of {@code args} as JSON text, in hex: matches records without keeping secrets. */

@@ -218,7 +218,7 @@ public final class Engine {
    * Registers the connection of a provider the host spawned for {@code sessionId} and reaches over
    * a channel only it holds (its stdin and stdout): authenticated by being spawned, with exactly
    * the credential a spawn token for that session proves (project trust, that session only),
-   * starting in AwaitHello (architecture, decision 30). It is told {@code sessions} at once, as
+   * starting in AwaitHello (architecture, decision 32). It is told {@code sessions} at once, as
    * after {@code auth}. A session that is no longer active refuses it {@code AUTH_FAILED}, as
    * its spawn token would be refused.
    */

@@ -50,7 +50,7 @@ final class EventRelay {
     ObjectNode data = JsonNodeFactory.instance.objectNode();
     data.put("tool", call.tool);
     data.put("provider", call.target().provider.name);
-    data.set("args", call.args);
+    data.set("args", call.args());
     ObjectNode result = data.putObject("result");
     if (outcome instanceof ToolOutcome.Success success) {
       result.put("type", "success");

@@ -5,11 +5,13 @@ import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateDecision;
 import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.HookAction;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.json.JsStringifier;
 import java.lang.System.Logger.Level;
 import io.github.providergateway.gateway.Decision;
@@ -31,7 +33,9 @@ import java.util.function.LongSupplier;
  * registration order: {@code deny} stops the call, {@code context} adds text, {@code gate} asks its
  * provider with {@code gate.check} and waits up to 5 s, one gate at a time. The first deny decides;
  * contexts accumulate. Gates fail closed: silence denies (unless {@code failOpen}), and a gate
- * whose provider is gone always denies. Loop only.
+ * whose provider is gone always denies. A gate whose provider speaks the {@code gate.args}
+ * extension may allow with replacement arguments (decision 33): checked as the host's were, they
+ * are what later rules match, later gates are asked about, and the call runs with. Loop only.
  */
 final class HookEngine {
 
@@ -62,21 +66,32 @@ final class HookEngine {
     return regex;
   }
 
+  /** Checks arguments a gate returned, as the called tool would take them. */
+  @FunctionalInterface
+  interface ArgsCheck {
+    /** No schema to check against (a host-owned tool): any JSON object will do. */
+    ArgsCheck ANY_OBJECT = args -> null;
+
+    /** Why {@code args} (a JSON object) do not suit the tool, or null when they do. */
+    String violations(JsonNode args);
+  }
+
   /**
    * Runs the hooks for a call of {@code tool} with {@code args} in {@code session}.
    *
    * @param toolProvider the name of the provider that owns the tool, or null for a host-owned tool
+   * @param check what a gate's replacement arguments must pass (extension {@code gate.args})
    * @return the decision; completed at once unless a gate must be asked
    */
   CompletableFuture<HookDecision> evaluate(
-      SessionState session, String tool, JsonNode args, String toolProvider, String callId) {
+      SessionState session, String tool, JsonNode args, String toolProvider, String callId, ArgsCheck check) {
     List<Candidate> candidates = new ArrayList<>();
     for (Binding binding : session.bindings().values()) {
       for (HookRule rule : binding.declared.hookRules) {
         candidates.add(new Candidate(binding, rule));
       }
     }
-    Run run = new Run(session, tool, args, toolProvider, candidates.iterator(), regex.spend());
+    Run run = new Run(session, tool, args, toolProvider, check, candidates.iterator(), regex.spend());
     if (!candidates.isEmpty() && listener.hearsDecisions()) {
       audit(run, callId); // an evaluation with no rule to run decides nothing
     }
@@ -96,17 +111,20 @@ final class HookEngine {
         decision ->
             listener.decided(
                 Decisions.preToolUse(
-                    timers.now(), started, run.session.id, run.tool, callId, run.args, decision.allowed(),
-                    decision.reason(), run.matched, run.gateAnswers, listener.keepsArguments())));
+                    timers.now(), started, run.session.id, run.tool, callId, run.original, decision.allowed(),
+                    decision.reason(), run.matched, run.rewrittenBy, run.gateAnswers, listener.keepsArguments())));
   }
 
-  /** A gate's answer, for the audit trail when it is kept. */
-  private void answered(PendingGate gate, String decision, String reason, boolean failedOpen) {
+  /**
+   * A gate's answer, for the audit trail when it is kept; {@code args} are the replacement it
+   * returned, or null.
+   */
+  private void answered(PendingGate gate, String decision, String reason, boolean failedOpen, JsonNode args) {
     if (gate.run.gateAnswers != null) {
       gate.run.gateAnswers.add(
           new Decision.GateAnswer(
               gate.binding.provider.name, gate.rule.gateId(), decision, reason,
-              Duration.between(gate.askedAt, timers.now()), failedOpen));
+              Duration.between(gate.askedAt, timers.now()), failedOpen, args == null ? null : Decisions.sha256(args)));
     }
   }
 
@@ -117,8 +135,12 @@ final class HookEngine {
   private static final class Run {
     final SessionState session;
     final String tool;
-    final JsonNode args;
+    /** The arguments the host gave. */
+    final JsonNode original;
+    /** The arguments as rewritten so far (extension {@code gate.args}); {@link #original} if none. */
+    private JsonNode args;
     final String toolProvider;
+    final ArgsCheck check;
     final Iterator<Candidate> remaining;
     final List<String> context = new ArrayList<>();
     final CompletableFuture<HookDecision> result = new CompletableFuture<>();
@@ -129,15 +151,34 @@ final class HookEngine {
     int matched;
     /** The gates asked and their answers, when the audit trail is kept; else null. */
     List<Decision.GateAnswer> gateAnswers;
+    /** The gates whose replacement arguments were taken, as {@code provider/gateId}, in order. */
+    final List<String> rewrittenBy = new ArrayList<>();
 
-    Run(SessionState session, String tool, JsonNode args, String toolProvider, Iterator<Candidate> remaining,
-        RegexGuard.Spend regexSpend) {
+    Run(SessionState session, String tool, JsonNode args, String toolProvider, ArgsCheck check,
+        Iterator<Candidate> remaining, RegexGuard.Spend regexSpend) {
       this.regexSpend = regexSpend;
       this.session = session;
       this.tool = tool;
+      this.original = args;
       this.args = args;
       this.toolProvider = toolProvider;
+      this.check = check;
       this.remaining = remaining;
+    }
+
+    JsonNode args() {
+      return args;
+    }
+
+    /** From now on the call's arguments are {@code replacement}, given by {@code gate}. */
+    void rewrite(JsonNode replacement, String gate) {
+      args = replacement;
+      argsText = null; // later rules match the arguments as they now are
+      rewrittenBy.add(gate);
+    }
+
+    void allow() {
+      result.complete(HookDecision.allow(context, args.equals(original) ? null : args));
     }
 
     String argsText(int maxChars) {
@@ -177,7 +218,7 @@ final class HookEngine {
         }
       }
     }
-    run.result.complete(HookDecision.allow(run.context));
+    run.allow();
   }
 
   // ---- matching ----
@@ -194,7 +235,7 @@ final class HookEngine {
       return false;
     }
     if (match.file() != null) {
-      String file = Globs.fileArgument(match.file(), run.args);
+      String file = Globs.fileArgument(match.file(), run.args());
       if (file == null || !found(run, binding, rule, Globs.toRegex(match.file()), file)) {
         return false;
       }
@@ -237,7 +278,7 @@ final class HookEngine {
     Conn conn = binding.provider.conn;
     String callId = secrets.id("gate");
     if (conn.state() != ConnectionState.BOUND
-        || !conn.transport.send(new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args))) {
+        || !conn.transport.send(new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args()))) {
       // A gate that should be asked but cannot be reached denies (R-HOOK-17).
       String reason = "Gate provider '" + binding.provider.name + "' cannot be reached.";
       if (run.gateAnswers != null) {
@@ -275,7 +316,16 @@ final class HookEngine {
       return; // late, or not this provider's gate: nothing waits for it
     }
     settle(gate);
-    answered(gate, result.decision().wireName(), result.reason(), false);
+    // Replacement arguments count only from a provider that opted in (decision 33); from any
+    // other, args is an unknown field and ignored, as the spec has receivers do.
+    JsonNode replacement =
+        result.decision() != GateDecision.DENY && gate.binding.provider.speaks(ProtocolExtension.GATE_ARGS)
+            ? result.args()
+            : null;
+    answered(gate, result.decision().wireName(), result.reason(), false, replacement);
+    if (replacement != null && !rewrite(gate, replacement)) {
+      return;
+    }
     switch (result.decision()) {
       case ALLOW -> advance(gate.run);
       case CONTEXT -> {
@@ -292,13 +342,35 @@ final class HookEngine {
     }
   }
 
+  /**
+   * Takes a gate's replacement arguments for the call, or denies it when they are not a JSON
+   * object the called tool would take: fail closed, since a gate that rewrites may be removing
+   * what must not run (decision 33).
+   *
+   * @return whether the call goes on, with the replacement
+   */
+  private boolean rewrite(PendingGate gate, JsonNode replacement) {
+    Run run = gate.run;
+    String violations = replacement.isObject() ? run.check.violations(replacement) : "they are not a JSON object";
+    String who = "gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name + "'";
+    if (violations != null) {
+      run.deny("The arguments " + who + " returned for tool '" + run.tool + "' were refused: " + violations);
+      return false;
+    }
+    if (!replacement.equals(run.args())) {
+      // A copy: an in-process provider's tree is its own to change after it answered.
+      run.rewrite(replacement.deepCopy(), gate.binding.provider.name + "/" + gate.rule.gateId());
+    }
+    return true;
+  }
+
   /** Fail closed: a silent gate denies, unless its rule opted into failing open (spec). */
   private void gateTimedOut(PendingGate gate) {
     if (gates.get(gate.callId) != gate) {
       return;
     }
     settle(gate);
-    answered(gate, "timeout", "no answer in " + limits.gateTimeout().toMillis() + " ms", gate.rule.failsOpen());
+    answered(gate, "timeout", "no answer in " + limits.gateTimeout().toMillis() + " ms", gate.rule.failsOpen(), null);
     if (gate.rule.failsOpen()) {
       advance(gate.run);
     } else {
@@ -321,7 +393,7 @@ final class HookEngine {
     for (PendingGate gate : new ArrayList<>(gates.values())) {
       if (gate.binding == binding) {
         settle(gate);
-        answered(gate, "gone", "its provider left", false);
+        answered(gate, "gone", "its provider left", false, null);
         gate.run.deny("Gate provider '" + binding.provider.name + "' disconnected.");
       }
     }

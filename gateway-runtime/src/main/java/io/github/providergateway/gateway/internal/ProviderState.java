@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.protocol.Concurrency;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.TrustLevel;
 import java.nio.file.Path;
@@ -54,6 +55,12 @@ final class ProviderState {
   final String startupContext;
   /** Where it may keep files across sessions (local trust levels only), or null. */
   final Path persistDir;
+  /**
+   * The protocol extensions its {@code hello} asked for and the gateway accepted (decision 33).
+   * Not restored by a reconnect token: like {@code protocolVersion}, they say what the code on
+   * this connection speaks.
+   */
+  private final Set<ProtocolExtension> extensions;
   /** The reconnect token of its latest {@code hello.ack}; set once, when it is issued. */
   private String reconnectToken;
   /** Its rules' regex time per second (created when a rule first runs). */
@@ -79,6 +86,7 @@ final class ProviderState {
       Declared template,
       Carried carried,
       Path persistDir,
+      Set<ProtocolExtension> extensions,
       Instant registeredAt) {
     this.providerId = providerId;
     this.name = identity.name();
@@ -93,8 +101,19 @@ final class ProviderState {
     this.metadata = carried.metadata();
     this.startupContext = carried.startupContext();
     this.persistDir = persistDir;
+    this.extensions = Collections.unmodifiableSet(extensions);
     this.lastActive = registeredAt;
     this.connectedSince = registeredAt;
+  }
+
+  /** Whether the gateway accepted {@code extension} in its {@code hello.ack}. */
+  boolean speaks(ProtocolExtension extension) {
+    return extensions.contains(extension);
+  }
+
+  /** The extensions the gateway accepted, in their declaration order; read-only. */
+  Set<ProtocolExtension> extensions() {
+    return extensions;
   }
 
   Identity identity() {

@@ -65,7 +65,8 @@ final class GatewayMessageDecoders {
                     f.requiredString("providerId"),
                     f.optionalString("sessionId"),
                     f.optionalString("reconnectToken"),
-                    f.optionalString("persistDir"))));
+                    f.optionalString("persistDir"),
+                    f.optionalStrings("extensions"))));
     t.put(
         GatewayMessageType.ACK,
         new Entry(

@@ -74,6 +74,7 @@ final class MessageEncoder {
         g.writeStringField("callId", m.callId());
         g.writeStringField("decision", m.decision().wireName());
         Writing.string(g, "reason", m.reason());
+        Writing.tree(g, "args", m.args());
       }
       case TRANSFORM_RESULT -> {
         TransformResult m = (TransformResult) message;
@@ -141,6 +142,7 @@ final class MessageEncoder {
         Writing.string(g, "sessionId", m.sessionId());
         Writing.string(g, "reconnectToken", m.reconnectToken());
         Writing.string(g, "persistDir", m.persistDir());
+        Writing.strings(g, "extensions", m.extensions());
       }
       case ACK -> {
         Ack m = (Ack) message;
@@ -224,6 +226,7 @@ final class MessageEncoder {
     Writing.strings(g, "subscribe", m.subscribe());
     Writing.string(g, "context", m.context());
     Shapes.writeConcurrency(g, m.concurrency());
+    Writing.strings(g, "extensions", m.extensions());
   }
 
   private static void writeToolResult(JsonGenerator g, ToolResult m) throws IOException {

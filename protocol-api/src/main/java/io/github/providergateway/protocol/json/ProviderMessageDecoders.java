@@ -72,7 +72,11 @@ final class ProviderMessageDecoders {
                     f.optionalString("gateId"),
                     f.requiredString("callId"),
                     f.requiredEnum("decision", GateDecision.class),
-                    f.optionalString("reason"))));
+                    f.optionalString("reason"),
+                    // Any value is read: whether it counts, and what a non-object means, is the
+                    // gateway's to decide for providers that opted in (extension gate.args); for
+                    // the others it is an unknown field, which must not refuse the message.
+                    f.has("args") ? f.optionalAny("args") : null)));
     t.put(
         ProviderMessageType.TRANSFORM_RESULT,
         new Entry(
@@ -170,7 +174,8 @@ final class ProviderMessageDecoders {
         hooks == null ? null : Shapes.hooks(hooks),
         f.optionalStrings("subscribe"),
         f.optionalString("context"),
-        concurrency == null ? null : Shapes.concurrency(concurrency));
+        concurrency == null ? null : Shapes.concurrency(concurrency),
+        f.optionalStrings("extensions"));
   }
 
   private static ProviderMessage toolResult(Fields f) {

@@ -54,7 +54,8 @@ class ForwardCompatibilityTest {
                                  "action":"deny","reason":"r"},
                                 {"action":"gate","gateId":"g","failOpen":true}],
                 "transforms":{"x":{"action":"append","content":"c"}}},
-       "subscribe":["user.message"],"context":"c","concurrency":{"max":2,"scope":"tool"}}""";
+       "subscribe":["user.message"],"context":"c","concurrency":{"max":2,"scope":"tool"},
+       "extensions":["gate.args","gate.someday"]}""";
   private static final String TOOL_RESULT = """
       {"type":"tool.result","id":"c","error":"e","errorCode":"NOT_FOUND","retryable":true,
        "file":{"path":"/p/f","mimeType":"a/b","size":1,"ttl":2}}""";
@@ -91,6 +92,7 @@ class ForwardCompatibilityTest {
         row(ToolResult.class, TOOL_RESULT, "/file/ttl", m -> m.file().ttl()),
         row(GateResult.class, "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"c\",\"decision\":\"deny\",\"reason\":\"r\"}", "/gateId", GateResult::gateId),
         row(GateResult.class, "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"c\",\"decision\":\"deny\",\"reason\":\"r\"}", "/reason", GateResult::reason),
+        row(GateResult.class, "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"c\",\"decision\":\"allow\",\"args\":{\"branch\":\"main\"}}", "/args", GateResult::args),
         row(Push.class, PUSH, "/stream", Push::stream),
         row(Push.class, PUSH, "/sessionId", Push::sessionId),
         row(Push.class, PUSH, "/event", Push::event),
@@ -134,6 +136,7 @@ class ForwardCompatibilityTest {
         row(Hello.class, HELLO, "/context", Hello::context),
         row(Hello.class, HELLO, "/concurrency", Hello::concurrency),
         row(Hello.class, HELLO, "/concurrency/scope", m -> m.concurrency().scope()),
+        row(Hello.class, HELLO, "/extensions", Hello::extensions),
         row(Sessions.class, SESSIONS, "/token", Sessions::token),
         row(Sessions.class, SESSIONS, "/active/0/label", m -> m.active().get(0).label()),
         row(Sessions.class, SESSIONS, "/active/0/cwd", m -> m.active().get(0).cwd()),
@@ -141,6 +144,7 @@ class ForwardCompatibilityTest {
         row(HelloAck.class, "{\"type\":\"hello.ack\",\"protocolVersion\":2,\"providerId\":\"p\",\"sessionId\":\"s\",\"reconnectToken\":\"t\",\"persistDir\":\"/d\"}", "/sessionId", HelloAck::sessionId),
         row(HelloAck.class, "{\"type\":\"hello.ack\",\"protocolVersion\":2,\"providerId\":\"p\",\"sessionId\":\"s\",\"reconnectToken\":\"t\",\"persistDir\":\"/d\"}", "/reconnectToken", HelloAck::reconnectToken),
         row(HelloAck.class, "{\"type\":\"hello.ack\",\"protocolVersion\":2,\"providerId\":\"p\",\"sessionId\":\"s\",\"reconnectToken\":\"t\",\"persistDir\":\"/d\"}", "/persistDir", HelloAck::persistDir),
+        row(HelloAck.class, "{\"type\":\"hello.ack\",\"protocolVersion\":2,\"providerId\":\"p\",\"sessionId\":\"s\",\"extensions\":[\"gate.args\"]}", "/extensions", HelloAck::extensions),
         row(ErrorMessage.class, ERROR, "/replyTo", ErrorMessage::replyTo),
         row(ErrorMessage.class, ERROR, "/providerId", ErrorMessage::providerId),
         row(ErrorMessage.class, ERROR, "/sessionId", ErrorMessage::sessionId),

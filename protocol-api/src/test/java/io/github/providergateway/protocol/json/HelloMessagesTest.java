@@ -14,6 +14,7 @@ import io.github.providergateway.protocol.HookAction;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.TransformRule;
@@ -353,6 +354,42 @@ class HelloMessagesTest {
     HelloAck ack = decodeGateway(json, HelloAck.class);
 
     assertThat(ack).isEqualTo(new HelloAck(2, "p-8f3a", null, null, null));
+    assertEncodesTo(ack, json);
+  }
+
+  @Test
+  void helloListingExtensionsDecodesAndReencodesKeepingNamesItDoesNotKnow() {
+    String json = """
+        {"type":"hello","name":"guard","protocolVersion":2,"extensions":["gate.args","gate.ask"]}""";
+
+    Hello hello = decodeProvider(json, Hello.class);
+
+    assertThat(hello.extensions()).containsExactly("gate.args", "gate.ask");
+    assertThat(hello.speaks(ProtocolExtension.GATE_ARGS)).isTrue();
+    assertEncodesTo(hello, json);
+  }
+
+  @Test
+  void helloAckNamingTheAcceptedExtensionsDecodesAndReencodes() {
+    String json = """
+        {"type":"hello.ack","protocolVersion":2,"providerId":"p-8f3a","sessionId":"abc123","extensions":["gate.args"]}""";
+
+    HelloAck ack = decodeGateway(json, HelloAck.class);
+
+    assertThat(ack).isEqualTo(new HelloAck(2, "p-8f3a", "abc123", null, null, List.of("gate.args")));
+    assertThat(ack.accepted(ProtocolExtension.GATE_ARGS)).isTrue();
+    assertEncodesTo(ack, json);
+  }
+
+  @Test
+  void anEmptyListOfAcceptedExtensionsIsKeptApartFromNone() {
+    String json = """
+        {"type":"hello.ack","protocolVersion":2,"providerId":"p-8f3a","extensions":[]}""";
+
+    HelloAck ack = decodeGateway(json, HelloAck.class);
+
+    assertThat(ack.extensions()).isEmpty();
+    assertThat(ack.accepted(ProtocolExtension.GATE_ARGS)).isFalse();
     assertEncodesTo(ack, json);
   }
 

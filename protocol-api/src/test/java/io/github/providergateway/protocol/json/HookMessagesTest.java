@@ -97,6 +97,34 @@ class HookMessagesTest {
   }
 
   @Test
+  void gateResultWithReplacementArgsDecodesAndReencodes() {
+    // Extension gate.args (docs/hooks.md, "Gates that rewrite arguments").
+    String json = """
+        {"type":"gate.result","gateId":"pin-branch","callId":"gate-456","decision":"allow",
+         "args":{"command":"git push origin main --dry-run"}}""";
+
+    GateResult result = decodeProvider(json, GateResult.class);
+
+    assertThat(result)
+        .isEqualTo(
+            GateResult.rewrite(
+                "pin-branch", "gate-456", json("{\"command\":\"git push origin main --dry-run\"}")));
+    assertEncodesTo(result, json);
+  }
+
+  @Test
+  void gateResultArgsOfAnyJsonTypeAreReadAndLeftToTheGatewayToJudge() {
+    // A provider that did not opt in may send anything there: an unknown field refuses nothing.
+    GateResult text = decodeProvider(
+        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"allow\",\"args\":\"x\"}", GateResult.class);
+    GateResult list = decodeProvider(
+        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"deny\",\"reason\":\"r\",\"args\":[1]}", GateResult.class);
+
+    assertThat(text.args()).isEqualTo(json("\"x\""));
+    assertThat(list.args()).isEqualTo(json("[1]"));
+  }
+
+  @Test
   void transformRequestDecodesAndReencodes() {
     // "...existing section content..." is itself a valid string; kept as the spec writes it.
     String json = """

@@ -297,7 +297,7 @@ final class RandomMessages {
       case SESSION_READY -> new SessionReady(nonEmpty());
       case TOOL_RESULT -> toolResult();
       case TOOL_PROGRESS -> new ToolProgress(nonEmpty(), string());
-      case GATE_RESULT -> new GateResult(maybeString(), nonEmpty(), pick(GateDecision.class), maybeString());
+      case GATE_RESULT -> new GateResult(maybeString(), nonEmpty(), pick(GateDecision.class), maybeString(), maybe(() -> object(2)));
       case TRANSFORM_RESULT -> new TransformResult(nonEmpty(), string());
       case PUSH -> push();
       case TOOLS_UPDATE -> toolsUpdate();
@@ -336,7 +336,8 @@ final class RandomMessages {
         maybe(this::hooks),
         maybe(() -> list(3, this::nonEmpty)),
         maybeString(),
-        maybe(() -> new Concurrency(1 + random.nextInt(Integer.MAX_VALUE - 1), maybe(() -> pick(ConcurrencyScope.class)))));
+        maybe(() -> new Concurrency(1 + random.nextInt(Integer.MAX_VALUE - 1), maybe(() -> pick(ConcurrencyScope.class)))),
+        maybe(() -> list(3, this::nonEmpty)));
   }
 
   private ToolResult toolResult() {
@@ -371,7 +372,7 @@ final class RandomMessages {
       case AUTH_PAIRING -> new AuthPairing(string());
       case SESSIONS -> new Sessions(maybeString(), list(3, this::sessionInfo));
       case SESSIONS_UPDATED -> new SessionsUpdated(list(3, this::sessionInfo));
-      case HELLO_ACK -> new HelloAck(random.nextInt(), nonEmpty(), maybeString(), maybeString(), maybeString());
+      case HELLO_ACK -> new HelloAck(random.nextInt(), nonEmpty(), maybeString(), maybeString(), maybeString(), maybe(() -> list(3, this::nonEmpty)));
       case ACK -> new Ack(string(), nonEmpty(), random.nextLong());
       case ERROR -> {
         ErrorCode code = pick(ErrorCode.class);

@@ -4,6 +4,7 @@ import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionReady;
 import io.github.providergateway.protocol.SessionSelector;
@@ -177,6 +178,9 @@ final class Binder {
     if (!provider.subscribe().isEmpty()) {
       hello.subscribe(provider.subscribe());
     }
+    if (!provider.extensions().isEmpty()) {
+      hello.extensions(provider.extensions().toArray(ProtocolExtension[]::new));
+    }
     link.send(hello.build());
   }
 
@@ -281,6 +285,11 @@ final class Binder {
       return true;
     }
     return false;
+  }
+
+  /** Whether the latest {@code hello.ack} accepted {@code extension}. */
+  boolean accepted(ProtocolExtension extension) {
+    return lastAck != null && lastAck.accepted(extension);
   }
 
   /** {@code session.lifecycle started}: the connection is bound in {@code sessionId}. */

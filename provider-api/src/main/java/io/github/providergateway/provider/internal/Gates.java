@@ -2,32 +2,39 @@ package io.github.providergateway.provider.internal;
 
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.provider.GateHandler;
 import io.github.providergateway.provider.GateVerdict;
 import io.github.providergateway.provider.spi.ProviderChannel;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BooleanSupplier;
 
 /**
  * Gate checks: each {@code gate.check} goes to the {@link GateHandler} of its gate id, and its
  * verdict goes back as exactly one {@code gate.result}, on the connection the check came on. When
  * there is no verdict (the handler failed, or never answers) nothing is sent and the gateway's
- * timeout decides: fail closed (spec: Gate timeout behavior). Loop only.
+ * timeout decides: fail closed (spec: Gate timeout behavior). A verdict with replacement arguments
+ * goes out only when the gateway accepted the {@code gate.args} extension; else it becomes a deny,
+ * since that gateway would run the call as it was. Loop only.
  */
 final class Gates {
 
   private final Map<String, GateHandler> handlers;
   private final Link link;
   private final UserCode user;
+  /** Whether the latest {@code hello.ack} accepted {@code gate.args}. */
+  private final BooleanSupplier argsAccepted;
 
   /** Checks not answered yet, by call id, with the connection each came on. Loop only. */
   private final Map<String, ProviderChannel> open = new HashMap<>();
 
-  Gates(Map<String, GateHandler> handlers, Link link, UserCode user) {
+  Gates(Map<String, GateHandler> handlers, Link link, UserCode user, BooleanSupplier argsAccepted) {
     this.handlers = handlers;
     this.link = link;
     this.user = user;
+    this.argsAccepted = argsAccepted;
   }
 
   void check(GateCheck check) {
@@ -66,9 +73,17 @@ final class Gates {
           error != null ? error : new IllegalStateException("null verdict"));
       return;
     }
+    if (verdict.args() != null && !argsAccepted.getAsBoolean()) {
+      // Fail closed: the rewrite may be what makes the call safe, and this gateway would ignore it.
+      String reason = "Gate '" + check.gateId() + "' rewrites the arguments, but the gateway did not accept"
+          + " extension " + ProtocolExtension.GATE_ARGS.wireName() + "; denied rather than run unchanged";
+      user.warn(reason + " (" + check.callId() + ")", null);
+      link.sendOn(connection, GateResult.deny(check.gateId(), check.callId(), reason));
+      return;
+    }
     link.sendOn(
         connection,
-        new GateResult(check.gateId(), check.callId(), verdict.decision(), verdict.reason()));
+        new GateResult(check.gateId(), check.callId(), verdict.decision(), verdict.reason(), verdict.args()));
   }
 
   /** The connection ended: the gateway denied its open checks; late verdicts are dropped. */

@@ -10,6 +10,7 @@ import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.LifecycleState;
 import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionInfo;
@@ -111,7 +112,7 @@ public final class ProviderSide {
     this.updates = new StateUpdates(provider, link);
     this.binder = new Binder(provider, requireNonNull(clock, "clock"), link, updates);
     this.calls = new ToolCalls(provider.name(), loop, link, user, updates);
-    this.gates = new Gates(provider.gates(), link, user);
+    this.gates = new Gates(provider.gates(), link, user, () -> binder.accepted(ProtocolExtension.GATE_ARGS));
     this.transforms = new Transforms(provider.transformHandlers(), link, user);
     this.queries = new StreamQueries(link);
     this.session = new SessionHandle(this);

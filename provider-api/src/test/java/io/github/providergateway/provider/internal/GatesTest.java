@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.GateDecision;
 import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.provider.GateVerdict;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
@@ -129,7 +132,7 @@ class GatesTest {
     h.deliver(check("g-1"));
 
     assertThat(h.channel.next(GateResult.class).decision())
-        .isEqualTo(io.github.providergateway.protocol.GateDecision.DENY);
+        .isEqualTo(GateDecision.DENY);
   }
 
   @Test
@@ -143,6 +146,58 @@ class GatesTest {
     assertThatThrownBy(
             () -> session.updateHooks(new Hooks(List.of(HookRule.gate(PUSH, "ci")), null)))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  // ---- extension gate.args ----
+
+  @Test
+  void aProviderOptsIntoRewritingArgumentsInItsHello() {
+    Hello hello = h.bind(
+        h.provider().extension(ProtocolExtension.GATE_ARGS).gate(PUSH, "ci", check -> verdict(GateVerdict.allow())),
+        new AtomicReference<>());
+
+    assertThat(hello.extensions()).containsExactly("gate.args");
+    RuntimeHarness plain = new RuntimeHarness();
+    assertThat(plain.bind(plain.provider(), new AtomicReference<>()).extensions()).as("no opt-in, the spec's hello").isNull();
+  }
+
+  @Test
+  void aRewriteIsSentAsTheGateResultsArgsWhenTheGatewayAcceptedTheExtension() {
+    h.bind(
+        h.provider().extension(ProtocolExtension.GATE_ARGS)
+            .gate(PUSH, "ci", check -> verdict(GateVerdict.context("dry run only").withArgs(json("{\"command\":\"git push --dry-run\"}")))),
+        new AtomicReference<>(),
+        new HelloAck(2, "p-1", "s-1", null, null, List.of("gate.args")));
+
+    h.deliver(check("g-1"));
+
+    assertThat(h.channel.next(GateResult.class))
+        .isEqualTo(new GateResult("ci", "g-1", GateDecision.CONTEXT, "dry run only", json("{\"command\":\"git push --dry-run\"}")));
+  }
+
+  @Test
+  void aRewriteTheGatewayWouldIgnoreIsSentAsADenyInstead() {
+    h.bind(
+        h.provider().extension(ProtocolExtension.GATE_ARGS)
+            .gate(PUSH, "ci", check -> verdict(GateVerdict.rewrite(json("{\"command\":\"git push --dry-run\"}")))),
+        new AtomicReference<>(),
+        new HelloAck(2, "p-1", "s-1", null, null, List.of()));
+
+    h.deliver(check("g-1"));
+
+    GateResult answer = h.channel.next(GateResult.class);
+    assertThat(answer.decision()).isEqualTo(GateDecision.DENY);
+    assertThat(answer.args()).isNull();
+    assertThat(answer.reason()).contains("did not accept extension gate.args");
+  }
+
+  @Test
+  void aVerdictCannotDenyWithArgumentsNorRewriteToAnythingButAnObject() {
+    assertThatThrownBy(() -> GateVerdict.deny("no").withArgs(json("{}")))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GateVerdict.rewrite(json("[1]")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("JSON object");
   }
 
   private static GateCheck check(String callId) {

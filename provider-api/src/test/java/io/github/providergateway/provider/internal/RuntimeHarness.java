@@ -64,11 +64,16 @@ final class RuntimeHarness {
    * then {@code session.lifecycle started}. Returns the {@code hello} it sent.
    */
   Hello bind(JavaProvider.Builder builder, AtomicReference<ProviderSession> session) {
+    return bind(builder, session, ack("s-1"));
+  }
+
+  /** As {@link #bind(JavaProvider.Builder, AtomicReference)}, the gateway answering {@code ack}. */
+  Hello bind(JavaProvider.Builder builder, AtomicReference<ProviderSession> session, HelloAck ack) {
     session.set(start(builder));
     open(channel);
     Hello hello = channel.next(Hello.class);
-    deliver(ack("s-1"));
-    deliver(SessionLifecycle.started("s-1"));
+    deliver(ack);
+    deliver(SessionLifecycle.started(ack.sessionId()));
     return hello;
   }
 

@@ -1,0 +1,378 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.json;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateDecision;
+import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.ProtocolExtension;
+import io.github.providergateway.protocol.SessionEvent;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.ToolResult;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Gates that rewrite arguments: the opt-in {@code gate.args} extension (architecture, decision
+ * 30; docs/hooks.md), on the manual clock.
+ */
+class GateArgsTest {
+
+  /** {@code deploy} takes a branch (a string) and an optional boolean {@code dryRun}, nothing else. */
+  private static final ToolDefinition DEPLOY =
+      ToolDefinition.of("deploy", "Deploy a branch", json("""
+          {"type":"object","properties":{"branch":{"type":"string"},"dryRun":{"type":"boolean"}},
+           "required":["branch"],"additionalProperties":false}"""));
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final String session =
+      f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell")));
+  private final RecordingProviderConnection worker = f.bound(Hello.builder("worker").session(session).tools(DEPLOY).build());
+
+  @AfterEach
+  void close() {
+    worker.assertNoMoreMessages();
+    f.close();
+  }
+
+  /** A provider that speaks {@code gate.args} with one gate on every call. */
+  private RecordingProviderConnection rewriter(String name, String gateId) {
+    return f.bound(rewriterHello(name, gateId));
+  }
+
+  /** A provider of the spec alone, with one gate on every call. */
+  private RecordingProviderConnection specGate(String name, String gateId) {
+    return f.bound(Hello.builder(name).session(session).hooks(new Hooks(List.of(HookRule.gate(null, gateId)), null)).build());
+  }
+
+  private Hello rewriterHello(String name, String gateId) {
+    return Hello.builder(name).session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(null, gateId)), null))
+        .extensions(ProtocolExtension.GATE_ARGS)
+        .build();
+  }
+
+  /** The provider's answer to its pending check: allow with {@code args}. */
+  private static GateCheck rewrite(RecordingProviderConnection gate, String args) {
+    GateCheck check = gate.next(GateCheck.class);
+    gate.send(GateResult.rewrite(check.gateId(), check.callId(), json(args)));
+    return check;
+  }
+
+  /** The audit trail's records from now on. */
+  private List<Decision> decisions() {
+    List<Decision> decisions = new CopyOnWriteArrayList<>();
+    f.gateway.addListener(new GatewayListener() {
+      @Override
+      public void decided(Decision decision) {
+        decisions.add(decision);
+      }
+    });
+    return decisions;
+  }
+
+  /** The worker's answer to the call it was sent: the arguments it got. */
+  private JsonNode received() {
+    ToolCall sent = worker.next(ToolCall.class);
+    worker.send(ToolResult.success(sent.id(), json("\"deployed\"")));
+    return sent.args();
+  }
+
+  // ---- the extension is opt-in ----
+
+  @Test
+  void helloAckNamesTheExtensionsAcceptedAndLeavesOutNamesTheGatewayDoesNotKnow() {
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(rewriterHello("guard", "g").toBuilder().extensions(List.of("gate.args", "gate.someday")).build());
+
+    assertThat(conn.next(HelloAck.class).extensions()).containsExactly("gate.args");
+  }
+
+  @Test
+  void aHelloWithoutExtensionsGetsTheSpecsHelloAck() {
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("plain").session(session).build());
+
+    assertThat(conn.next(HelloAck.class).extensions()).as("no extensions field at all").isNull();
+  }
+
+  @Test
+  void aProviderWhoseTrustMayNotRegisterGatesIsNotGrantedTheExtension() {
+    RecordingProviderConnection paired = f.paired(session, sessions -> {});
+
+    paired.send(Hello.builder("tab").session(session).extensions(ProtocolExtension.GATE_ARGS).build());
+
+    assertThat(paired.next(HelloAck.class).extensions()).as("external trust: no gates, no gate.args").isEmpty();
+  }
+
+  @Test
+  void argsFromAProviderThatDidNotOptInAreIgnoredAsTheSpecIgnoresUnknownFields() {
+    RecordingProviderConnection plain =
+        specGate("plain", "g");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    GateCheck check = plain.next(GateCheck.class);
+    plain.send(new GateResult("g", check.callId(), GateDecision.ALLOW, null, json("{\"branch\":\"main\"}")));
+
+    assertThat(received()).isEqualTo(json("{\"branch\":\"feature\"}"));
+    assertThat(done(call).updatedArgs()).isNull();
+    plain.assertNoMoreMessages();
+  }
+
+  // ---- rewriting ----
+
+  @Test
+  void aGatesReplacementIsWhatTheToolsProviderReceivesAndTheHostIsTold() {
+    RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    GateCheck check = rewrite(pin, "{\"branch\":\"main\",\"dryRun\":true}");
+
+    assertThat(check.args()).isEqualTo(json("{\"branch\":\"feature\"}"));
+    assertThat(received()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
+    CallResult result = done(call);
+    assertThat(result.outcome()).isEqualTo(ToolOutcome.success(json("\"deployed\"")));
+    assertThat(result.updatedArgs()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
+  }
+
+  @Test
+  void subscribersHearTheArgumentsTheToolRanWith() {
+    RecordingProviderConnection watcher =
+        f.bound(Hello.builder("watcher").session(session).subscribe(List.of("tool.execution_complete")).build());
+    RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
+
+    f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    rewrite(pin, "{\"branch\":\"main\"}");
+    received();
+
+    assertThat(watcher.next(SessionEvent.class).data().get("args")).isEqualTo(json("{\"branch\":\"main\"}"));
+  }
+
+  @Test
+  void chainedGatesEachSeeThePreviousGatesArgumentsAndTheLastOnesRun() {
+    RecordingProviderConnection first = rewriter("first", "pin-branch");
+    RecordingProviderConnection second = rewriter("second", "dry-run");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    rewrite(first, "{\"branch\":\"main\"}");
+    GateCheck seen = rewrite(second, "{\"branch\":\"main\",\"dryRun\":true}");
+
+    assertThat(seen.args()).as("the second gate is asked about the first one's output").isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(received()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
+    assertThat(done(call).updatedArgs()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
+  }
+
+  /** A gate of a provider that knows nothing of the extension is asked about the rewrite too. */
+  @Test
+  void aGateWithoutArgsKeepsTheArgumentsRewrittenSoFar() {
+    RecordingProviderConnection pin = rewriter("first", "pin-branch");
+    RecordingProviderConnection spec =
+        specGate("spec-only", "ci");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    rewrite(pin, "{\"branch\":\"main\"}");
+    GateCheck seen = spec.next(GateCheck.class);
+    spec.send(GateResult.context("ci", seen.callId(), "CI is green."));
+
+    assertThat(seen.args()).isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(received()).isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(done(call).updatedArgs()).isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(done(call).context()).containsExactly("CI is green.");
+  }
+
+  @Test
+  void aContextAnswerMayRewriteTooAndADenyNeverDoes() {
+    RecordingProviderConnection gate = rewriter("guard", "g");
+
+    var withContext = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    GateCheck check = gate.next(GateCheck.class);
+    gate.send(new GateResult("g", check.callId(), GateDecision.CONTEXT, "pinned to main", json("{\"branch\":\"main\"}")));
+    assertThat(received()).isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(done(withContext).context()).containsExactly("pinned to main");
+
+    var denied = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    check = gate.next(GateCheck.class);
+    gate.send(new GateResult("g", check.callId(), GateDecision.DENY, "no", json("{\"branch\":\"main\"}")));
+    assertThat(done(denied).outcome()).isEqualTo(new ToolOutcome.Denied("no"));
+    assertThat(done(denied).updatedArgs()).isNull();
+  }
+
+  @Test
+  void aReplacementEqualToTheHostsArgumentsIsNoRewrite() {
+    RecordingProviderConnection gate = rewriter("guard", "g");
+
+    List<Decision> decisions = decisions();
+
+    var call = f.call(session, "deploy", "{\"branch\":\"main\"}");
+    rewrite(gate, "{\"branch\":\"main\"}");
+
+    assertThat(received()).isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(done(call).updatedArgs()).as("absent when unchanged").isNull();
+    assertThat(decisions).filteredOn(d -> d.kind() == DecisionKind.PRE_TOOL_USE).singleElement()
+        .satisfies(d -> assertThat(d.reason()).isEqualTo("1 rule(s) matched"));
+  }
+
+  @Test
+  void rulesAfterARewriteMatchTheArgumentsAsRewritten() {
+    RecordingProviderConnection redact = rewriter("redactor", "redact");
+    f.bound(Hello.builder("guardian").session(session)
+        .hooks(new Hooks(List.of(
+            HookRule.deny(HookMatch.toolAndArgs("deploy", "hunter2"), "a secret in the arguments"),
+            HookRule.context(HookMatch.toolAndArgs("deploy", "REDACTED"), "a secret was redacted")), null))
+        .build());
+
+    var call = f.call(session, "deploy", "{\"branch\":\"hunter2\"}");
+    rewrite(redact, "{\"branch\":\"REDACTED\"}");
+
+    assertThat(received()).isEqualTo(json("{\"branch\":\"REDACTED\"}"));
+    assertThat(done(call).context()).containsExactly("a secret was redacted");
+  }
+
+  // ---- refusals fail closed ----
+
+  @Test
+  void aReplacementTheToolsSchemaRefusesDeniesTheCallStopsTheChainAndNeverReachesTheTool() {
+    RecordingProviderConnection bad = rewriter("sloppy", "pin-branch");
+    RecordingProviderConnection later =
+        specGate("later", "never-asked");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    rewrite(bad, "{\"branch\":5,\"force\":true}");
+
+    ToolOutcome outcome = done(call).outcome();
+    assertThat(outcome).isInstanceOf(ToolOutcome.Denied.class);
+    assertThat(((ToolOutcome.Denied) outcome).reason())
+        .startsWith("The arguments gate 'pin-branch' of provider 'sloppy' returned for tool 'deploy' were refused: "
+            + "they do not match its schema: ")
+        .contains("/branch")
+        .contains("force");
+    assertThat(done(call).updatedArgs()).isNull();
+    later.assertNoMoreMessages();
+  }
+
+  @Test
+  void aReplacementThatIsNotAJsonObjectDeniesEvenForAHostOwnedTool() {
+    RecordingProviderConnection bad = rewriter("sloppy", "g");
+
+    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"ls\"}"));
+    GateCheck check = bad.next(GateCheck.class);
+    bad.send(new GateResult("g", check.callId(), GateDecision.ALLOW, null, json("[\"ls\"]")));
+
+    assertThat(done(decision).allowed()).isFalse();
+    assertThat(done(decision).reason()).endsWith("were refused: they are not a JSON object");
+  }
+
+  // ---- host-owned tools, multi-instance ----
+
+  @Test
+  void aHostOwnedToolHasNoSchemaAndTheHostGetsTheFinalArguments() {
+    RecordingProviderConnection gate = rewriter("flagger", "no-verify");
+
+    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git commit -m x\"}"));
+    rewrite(gate, "{\"command\":\"git commit -m x --no-verify\",\"why\":\"anything goes\"}");
+
+    assertThat(done(decision))
+        .isEqualTo(HookDecision.allow(List.of(), json("{\"command\":\"git commit -m x --no-verify\",\"why\":\"anything goes\"}")));
+  }
+
+  @Test
+  void aRewrittenTargetRoutesTheCallToThatInstanceWhichGetsNoTarget() {
+    RecordingProviderConnection tabA = f.bound(Hello.builder("browser").instance("tab-a").session(session).tools(tool("shot")).build());
+    RecordingProviderConnection tabB = f.bound(Hello.builder("browser").instance("tab-b").session(session).tools(tool("shot")).build());
+    RecordingProviderConnection gate = rewriter("router", "pin-tab");
+
+    var call = f.call(session, "shot", "{\"target\":\"tab-a\",\"zoom\":2}");
+    rewrite(gate, "{\"target\":\"tab-b\",\"zoom\":2}");
+
+    ToolCall sent = tabB.next(ToolCall.class);
+    assertThat(sent.args()).isEqualTo(json("{\"zoom\":2}"));
+    tabB.send(ToolResult.success(sent.id(), json("1")));
+    assertThat(done(call).updatedArgs()).isEqualTo(json("{\"target\":\"tab-b\",\"zoom\":2}"));
+    tabA.assertNoMoreMessages();
+  }
+
+  // ---- timeouts are the spec's ----
+
+  @Test
+  void aGateAskedAfterARewriteStillHasExactlyFiveSecondsAndThenDenies() {
+    RecordingProviderConnection first = rewriter("first", "pin-branch");
+    RecordingProviderConnection silent = rewriter("silent", "slow");
+
+    CompletableFuture<CallResult> call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    f.clock.advance(Duration.ofSeconds(3));
+    rewrite(first, "{\"branch\":\"main\"}");
+    silent.next(GateCheck.class);
+
+    f.clock.advance(Duration.ofMillis(4_999));
+    assertThat(call).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied("Gate provider 'silent' did not respond in time."));
+    assertThat(done(call).updatedArgs()).isNull();
+  }
+
+  @Test
+  void aRewritingGateThatSaysNothingDeniesAtFiveSecondsAsAnyGate() {
+    RecordingProviderConnection gate = rewriter("quiet", "pin-branch");
+
+    CompletableFuture<CallResult> call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    gate.next(GateCheck.class);
+    f.clock.advance(Duration.ofMillis(4_999));
+    assertThat(call).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied("Gate provider 'quiet' did not respond in time."));
+  }
+
+  // ---- the audit trail ----
+
+  @Test
+  void theAuditTrailNamesTheRewritingGateAndHashesWithoutKeepingTheArguments() {
+    List<Decision> decisions = decisions();
+    RecordingProviderConnection gate = rewriter("pinner", "pin-branch");
+    decisions.clear();
+
+    var call = f.call(session, "deploy", "{\"branch\":\"secret-feature\"}");
+    rewrite(gate, "{\"branch\":\"main\"}");
+    received();
+    done(call);
+
+    Decision evaluation = decisions.stream().filter(d -> d.kind() == DecisionKind.PRE_TOOL_USE).findFirst().orElseThrow();
+    Decision outcome = decisions.stream().filter(d -> d.kind() == DecisionKind.TOOL_CALL).findFirst().orElseThrow();
+    assertThat(evaluation.reason()).isEqualTo("1 rule(s) matched; arguments rewritten by pinner/pin-branch");
+    assertThat(evaluation.argsSha256()).as("what the host asked").isEqualTo(sha256("{\"branch\":\"secret-feature\"}"));
+    assertThat(evaluation.gates().get(0).argsSha256()).isEqualTo(sha256("{\"branch\":\"main\"}"));
+    assertThat(outcome.argsSha256()).as("what the tool ran with").isEqualTo(sha256("{\"branch\":\"main\"}"));
+    assertThat(decisions.toString()).doesNotContain("secret-feature");
+  }
+
+  private static String sha256(String json) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
