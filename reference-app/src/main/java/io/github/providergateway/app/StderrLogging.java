@@ -20,7 +20,7 @@ import java.util.logging.Logger;
  * stdout carries nothing but the JSON protocol (R-RPC-02) and in console mode it is what the
  * person reads.
  *
- * <p>The gateway's own code logs through {@link System.Logger} and Tyrus and Grizzly through
+ * <p>The gateway's own code logs through {@link System.Logger} and Grizzly through
  * {@code java.util.logging}; both end in JUL's root logger, which this configures in code. A
  * logging framework configured from XML (logback, before) took about 220 ms of the app's
  * start-up for this one handler (docs/performance.md).

@@ -3,6 +3,7 @@ package io.github.providergateway.transport.ws;
 import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.transport.testing.RawHttp;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,6 +82,44 @@ class HandshakeTest {
           socket.close();
         }
       }
+    }
+  }
+
+  @Test
+  void aHandshakeOfAnotherVersionGets426AndOneWithoutAKeyGets400() throws IOException {
+    RawHttp.Answer otherVersion = handshake("/", "dGhlIHNhbXBsZSBub25jZQ==", "8", "Upgrade");
+    assertThat(otherVersion.status()).isEqualTo(426);
+    assertThat(otherVersion.headers()).containsEntry("sec-websocket-version", "13");
+
+    assertThat(handshake("/", null, "13", "Upgrade").status()).as("no key").isEqualTo(400);
+    assertThat(handshake("/", "c2hvcnQ=", "13", "Upgrade").status()).as("a key of 5 bytes").isEqualTo(400);
+    assertThat(handshake("/", "dGhlIHNhbXBsZSBub25jZQ==", "13", "keep-alive").status()).as("no Connection: Upgrade").isEqualTo(400);
+    assertThat(handshake("/nowhere", "dGhlIHNhbXBsZSBub25jZQ==", "13", "Upgrade").status()).as("no such endpoint").isEqualTo(404);
+  }
+
+  @Test
+  void theAcceptKeyIsTheOneOfRfc6455() throws IOException {
+    // RFC 6455 §1.3's own example.
+    RawHttp.Answer accepted = handshake("/", "dGhlIHNhbXBsZSBub25jZQ==", "13", "keep-alive, Upgrade");
+    assertThat(accepted.status()).isEqualTo(101);
+    assertThat(accepted.headers())
+        .containsEntry("sec-websocket-accept", "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+        .containsEntry("upgrade", "websocket");
+  }
+
+  /** A handshake with exactly these headers (a null key is left out), and its answer's head. */
+  private static RawHttp.Answer handshake(String path, String key, String version, String connection) throws IOException {
+    Map<String, String> headers = new java.util.LinkedHashMap<>();
+    headers.put("Upgrade", "websocket");
+    headers.put("Connection", connection);
+    if (key != null) {
+      headers.put("Sec-WebSocket-Key", key);
+    }
+    headers.put("Sec-WebSocket-Version", version);
+    try (RawHttp http = RawHttp.connect(f.port())) {
+      http.send("GET", path, f.port(), headers, null);
+      int status = http.status();
+      return new RawHttp.Answer(status, http.headers(), "");
     }
   }
 

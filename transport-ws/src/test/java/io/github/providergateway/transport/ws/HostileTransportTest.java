@@ -152,11 +152,12 @@ class HostileTransportTest {
     try (ServerFixture f = ServerFixture.start(b -> b.maxUnfinishedInboundBytes(4 * MIB))) {
       List<RawProvider> parkers = new ArrayList<>();
       try {
-        // Each announces a 1.5 MiB frame and sends 1 MiB of it: three fit in 4 MiB, the fourth not.
+        // Each announces a 1.5 MiB frame and sends a byte over 1 MiB of it: three fit in 4 MiB,
+        // the fourth not.
         for (int i = 0; i < 4; i++) {
           RawProvider parker = f.authenticatedRaw(RawWebSocket.connect(f.port()));
           parkers.add(parker);
-          parker.socket.sendTextFrameStart(3 * MIB / 2, MIB);
+          parker.socket.sendTextFrameStart(3 * MIB / 2, MIB + 1);
           if (i < 3) {
             int expected = i + 1;
             awaitTrue(

@@ -3,8 +3,6 @@ package io.github.providergateway.transport.ws.internal;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Scheduler;
-import io.github.providergateway.protocol.json.Utf8;
-import jakarta.websocket.CloseReason;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -24,7 +22,7 @@ import java.util.function.Function;
  *
  * <p><b>Lifecycle.</b> {@link State#OPEN} accepts messages and writes them in order. {@link
  * #close} moves to {@link State#DRAINING}: nothing more is accepted, what is queued is written,
- * then the close frame, and the sender is {@link State#CLOSING} until Tyrus reports the session
+ * then the close frame, and the sender is {@link State#CLOSING} until the socket reports the session
  * ended ({@link #ended}). {@link #abort} (a broken rule, a peer too slow or silent, a failed write,
  * a close that outlived the grace period) drops what is queued and sends its close frame unless one
  * went already. Every path ends in {@link State#GONE}, the only terminal state, and the call that
@@ -60,7 +58,7 @@ final class BoundedSender<M> {
     OPEN,
     /** Closing was asked: refuses messages, writes what is queued, then the close frame. */
     DRAINING,
-    /** The close frame is with Tyrus: nothing more is written; waiting for the session to end. */
+    /** The close frame is written: nothing more is; waiting for the connection to end. */
     CLOSING,
     /** Terminal: nothing is queued or written, and the owner has been told. */
     GONE;
@@ -170,10 +168,10 @@ final class BoundedSender<M> {
   interface Wire {
 
     /**
-     * Starts writing {@code text}. {@code done} runs once, perhaps inside this call, with null when
-     * the text was written or with why it was not.
+     * Starts writing one text message, {@code utf8}. {@code done} runs once, perhaps inside this
+     * call, with null when it was written or with why it was not.
      */
-    void write(String text, Consumer<Throwable> done);
+    void write(byte[] utf8, Consumer<Throwable> done);
 
     /**
      * Sends a ping.
@@ -183,11 +181,15 @@ final class BoundedSender<M> {
     void ping() throws IOException;
 
     /** Hands over the close frame, and cuts the socket if the peer never finishes closing. */
-    void close(CloseReason reason);
+    void close(WsClose reason);
   }
 
-  /** One encoded message and its UTF-8 size. */
-  private record Encoded(String text, long bytes) {}
+  /** One encoded message, as the UTF-8 the wire writes. */
+  private record Encoded(byte[] utf8) {
+    long bytes() {
+      return utf8.length;
+    }
+  }
 
   private final String description;
   private final Wire wire;
@@ -200,7 +202,7 @@ final class BoundedSender<M> {
   /** Where the connection is in its life. Guarded by lock. */
   private State state = State.OPEN;
   /** The close frame to send once drained; set with {@link State#DRAINING}. Guarded by lock. */
-  private CloseReason closeWhenDrained;
+  private WsClose closeWhenDrained;
   /** Records accepted and not yet encoded ({@link Encoding#IN_PUMP}), oldest first. Guarded. */
   private final ArrayDeque<M> unencoded = new ArrayDeque<>();
   /** Encoded messages waiting for their write, oldest first. Guarded by lock. */
@@ -309,7 +311,7 @@ final class BoundedSender<M> {
    * with {@code reason}, so a peer that stopped reading cannot hold it open. Only from {@link
    * State#OPEN}; otherwise nothing happens.
    */
-  void close(CloseReason reason) {
+  void close(WsClose reason) {
     requireNonNull(reason, "reason");
     boolean startPump;
     synchronized (lock) {
@@ -339,12 +341,12 @@ final class BoundedSender<M> {
    *
    * @return false when the connection had already ended
    */
-  boolean abort(CloseReason reason) {
+  boolean abort(WsClose reason) {
     return abort(reason, null);
   }
 
-  /** As {@link #abort(CloseReason)}, logging {@code why} at INFO when this call ends it. */
-  boolean abort(CloseReason reason, String why) {
+  /** As {@link #abort(WsClose)}, logging {@code why} at INFO when this call ends it. */
+  boolean abort(WsClose reason, String why) {
     return end(reason, Level.INFO, why);
   }
 
@@ -353,14 +355,9 @@ final class BoundedSender<M> {
     end(WsCloseCodes.tooSlow(), Level.WARNING, "too slow to read (" + detail + ")");
   }
 
-  /** Tyrus closed the session, whoever started it: nothing more can be written. */
-  void ended(CloseReason reason) {
-    LOG.log(
-        Level.DEBUG,
-        "{0}: closed {1} {2}",
-        description,
-        reason.getCloseCode().getCode(),
-        reason.getReasonPhrase());
+  /** The WebSocket closed, whoever started it: nothing more can be written. */
+  void ended(WsClose reason) {
+    LOG.log(Level.DEBUG, "{0}: closed {1} {2}", description, reason.code(), reason.reason());
     List<Runnable> listeners;
     synchronized (lock) {
       if (state == State.GONE) {
@@ -386,7 +383,7 @@ final class BoundedSender<M> {
     listener.run();
   }
 
-  private boolean end(CloseReason reason, Level level, String why) {
+  private boolean end(WsClose reason, Level level, String why) {
     boolean sendClose;
     List<Runnable> listeners;
     synchronized (lock) {
@@ -485,7 +482,7 @@ final class BoundedSender<M> {
     while (true) {
       M toEncode;
       Encoded toWrite = null;
-      CloseReason closeFrame = null;
+      WsClose closeFrame = null;
       synchronized (lock) {
         if (!state.writes()) {
           pumping = false;
@@ -557,7 +554,7 @@ final class BoundedSender<M> {
 
   /** Starts writing {@code item}; true when it completed at once, so the pump goes on. */
   private boolean write(Encoded item) {
-    wire.write(item.text(), failure -> written(item, failure));
+    wire.write(item.utf8(), failure -> written(item, failure));
     synchronized (lock) {
       if (inFlight == item) {
         pumping = false; // still in flight: its completion restarts the pump if anything waits
@@ -604,7 +601,8 @@ final class BoundedSender<M> {
       abort(WsCloseCodes.internalError());
       return null;
     }
-    return new Encoded(text, Utf8.encodedLength(text));
+    // Encoded to UTF-8 once: the bytes are what the queue counts and what the wire frames.
+    return new Encoded(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   private boolean claimPumpLocked() {

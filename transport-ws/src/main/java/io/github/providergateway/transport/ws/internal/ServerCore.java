@@ -7,9 +7,6 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
-import jakarta.websocket.DeploymentException;
-import jakarta.websocket.Session;
-import jakarta.websocket.server.ServerEndpointConfig;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -30,7 +27,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The engine behind {@code WebSocketServer}: the loopback container, the per-connection
+ * The engine behind {@code WebSocketServer}: the loopback listeners, the per-connection
  * bookkeeping, the heartbeat, and stopping. Public only for the façade in the parent package.
  */
 public final class ServerCore {
@@ -83,22 +80,24 @@ public final class ServerCore {
   private final BoundedSender.Bounds providerBounds;
   /** Each host connection's byte bound (hosts have their own count bound and no shared budget). */
   private final long hostMaxQueuedBytes;
-  private final LoopbackServerContainer container;
+  private final LoopbackListeners listeners;
+  /** Decides handshakes; refuses every one once the server stops. */
+  private final WsHandshake handshake;
   /** What one event-stream client may leave unread before its stream is closed. */
   static final long MAX_UNREAD_EVENT_BYTES = 1L << 20;
 
   /** The open event streams of the HTTP routes. */
   private final EventStreams eventStreams;
-  /** The server-wide defences against what peers send (see {@link LoopbackFilter}). */
+  /** The server-wide defences against what peers send (see {@link WebSocketFilter}). */
   private final TrafficGuards guards;
   /** What all provider connections may have waiting to be written. */
   private final OutboundBudget outbound;
   /** Open connections, for the heartbeat and for close. */
-  private final Set<TyrusProviderConnection> connections = ConcurrentHashMap.newKeySet();
+  private final Set<WsProviderConnection> connections = ConcurrentHashMap.newKeySet();
   /** The agent hosts' side, served at {@code /host}; null for a providers-only server. */
   private final HostService hosts;
   /** Open host connections, for the heartbeat and for close. */
-  private final Set<TyrusHostConnection> hostConnections = ConcurrentHashMap.newKeySet();
+  private final Set<WsHostConnection> hostConnections = ConcurrentHashMap.newKeySet();
 
   private final Object lifecycle = new Object();
   /** Encodes and writes outbound messages; created by start. Guarded by lifecycle. */
@@ -141,15 +140,14 @@ public final class ServerCore {
             config.maxPingsPerSecond());
     this.eventStreams = new EventStreams(config.maxEventStreams(), MAX_UNREAD_EVENT_BYTES, gateway.clock());
     HandshakePolicy policy = new HandshakePolicy(config.allowedOrigins());
-    this.container =
-        new LoopbackServerContainer(
-            transportLimit(gateway),
-            policy,
-            gateway.limits().maxConnections(),
-            guards,
-            port ->
-                new HttpRoutes(
-                    config.routes(), policy, port, guards.pendingHandshakes(), eventStreams, guards.unfinished()));
+    this.handshake =
+        new WsHandshake(
+            policy, gateway.limits().maxConnections(), this::port, guards.pendingHandshakes(), new Endpoints());
+    this.listeners =
+        new LoopbackListeners(
+            new WebSocketFilter(guards, handshake),
+            new HttpRoutes(
+                config.routes(), policy, this::port, guards.pendingHandshakes(), eventStreams, guards.unfinished()));
   }
 
   /** Binds and starts accepting; see {@code WebSocketServer#start()}. */
@@ -163,25 +161,14 @@ public final class ServerCore {
       timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
       senders = new BoundedSender.Context(sendExecutor, scheduler(timer), gateway.clock(), CLOSE_GRACE);
       try {
-        ServerEndpointConfig endpoint =
-            ServerEndpointConfig.Builder.create(ProviderEndpoint.class, "/")
-                .configurator(new EndpointFactory(this))
-                .build();
-        container.addEndpoint(endpoint);
-        if (hosts != null) {
-          container.addEndpoint(
-              ServerEndpointConfig.Builder.create(HostEndpoint.class, HOST_PATH)
-                  .configurator(new EndpointFactory(this))
-                  .build());
-        }
-        container.start("", requestedPort);
-      } catch (DeploymentException | IOException | RuntimeException e) {
+        listeners.start(requestedPort);
+      } catch (IOException | RuntimeException e) {
         stopExecutors();
         closed = true;
         if (e instanceof IOException io) {
           throw io;
         }
-        throw new IOException("cannot start the WebSocket endpoint: " + e.getMessage(), e);
+        throw new IOException("cannot start the WebSocket server: " + e.getMessage(), e);
       }
       heartbeat =
           new ServerHeartbeat(
@@ -197,7 +184,7 @@ public final class ServerCore {
 
   /** The bound port, or -1 when not listening. */
   public int port() {
-    return container.getPort();
+    return listeners.port();
   }
 
   /** Accepted TCP connections that have not completed a WebSocket handshake yet (tests, logs). */
@@ -226,56 +213,69 @@ public final class ServerCore {
         return;
       }
     }
-    container.refuseNewConnections();
+    handshake.stop();
     eventStreams.closeAll();
     synchronized (lifecycle) {
       if (heartbeat != null) {
         heartbeat.stop();
       }
     }
-    for (TyrusHostConnection host : new ArrayList<>(hostConnections)) {
+    for (WsHostConnection host : new ArrayList<>(hostConnections)) {
       host.abort(WsCloseCodes.goingAway());
     }
-    List<TyrusProviderConnection> open = new ArrayList<>(connections);
-    for (TyrusProviderConnection connection : open) {
+    List<WsProviderConnection> open = new ArrayList<>(connections);
+    for (WsProviderConnection connection : open) {
       connection.closeAfterQueue(WsCloseCodes.goingAway());
     }
     awaitSocketsClosed(open);
-    for (TyrusProviderConnection connection : open) {
+    for (WsProviderConnection connection : open) {
       if (connection.isSocketOpen()) {
         connection.terminate();
       }
       connection.abort(WsCloseCodes.goingAway()); // reports any not reported yet
     }
-    container.stop();
+    listeners.stop();
     synchronized (lifecycle) {
       stopExecutors();
     }
   }
 
-  // ---- for ProviderEndpoint ----
+  // ---- for the handshake ----
+
+  /** The server's endpoints: providers at {@code /}, hosts at {@code /host} when there is a host service. */
+  private final class Endpoints implements WsHandshake.Opener {
+    @Override
+    public boolean serves(String path) {
+      return "/".equals(path) || (hosts != null && HOST_PATH.equals(path));
+    }
+
+    @Override
+    public boolean open(String path, org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
+      return HOST_PATH.equals(path) ? openedHost(socket, admission) != null : opened(socket, admission) != null;
+    }
+  }
 
   /**
-   * A handshake completed: registers the connection with the gateway, or refuses it (returning
-   * null) when it came from a non-loopback address or bypassed the handshake guard.
+   * A provider's handshake completed: registers the connection with the gateway, or refuses it
+   * (returning null) when it came from a non-loopback address.
    */
-  TyrusProviderConnection opened(Session session, HandshakeGuard.Admission admission) {
-    if (!admit(session, admission)) {
+  WsProviderConnection opened(org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
+    WsSocket wire = admit(socket, "ws ");
+    if (wire == null) {
       return null;
     }
-    TyrusProviderConnection connection =
-        new TyrusProviderConnection(
-            session,
-            admission.socket(),
+    WsProviderConnection connection =
+        new WsProviderConnection(
+            wire,
             providerBounds,
             senderContext(),
-            guards.newFrameGuard(),
             gone -> {
               connections.remove(gone);
               admission.release();
             });
     connections.add(connection);
-    LoopbackFilter.attach(admission.socket(), connection);
+    wire.attach(connection);
+    WebSocketFilter.attach(socket, wire);
     ProviderLink link = gateway.acceptWebSocket(connection);
     connection.attach(link);
     LOG.log(Level.DEBUG, "{0}: opened", connection.describe());
@@ -283,33 +283,22 @@ public final class ServerCore {
   }
 
   /**
-   * What every opened session goes through, provider or host: it must carry the admission the
-   * handshake guard gave it and come from a loopback peer, else it is closed (and false returned);
-   * then it gets the transport's message limit and no Tyrus idle timer.
+   * What every upgraded socket goes through, provider or host: it must come from a loopback peer,
+   * else it is closed (and null returned); then it gets its WebSocket.
    */
-  private boolean admit(Session session, HandshakeGuard.Admission admission) {
-    if (admission == null) {
-      // Every handshake passes the guard on this thread; reaching here without one is a bug.
-      LOG.log(Level.ERROR, "WebSocket opened without an admission; closing");
-      closeQuietly(session, WsCloseCodes.internalError());
-      return false;
-    }
-    Object peer = admission.socket().getPeerAddress();
+  private WsSocket admit(org.glassfish.grizzly.Connection<?> socket, String kind) {
+    Object peer = socket.getPeerAddress();
     if (!(peer instanceof InetSocketAddress inet)
         || inet.getAddress() == null
         || !inet.getAddress().isLoopbackAddress()) {
-      // Defence in depth: the listeners are loopback-only and the guard checked the handshake.
+      // Defence in depth: the listeners are loopback-only and the handshake checked the peer.
       LOG.log(Level.WARNING, "WebSocket from non-loopback peer {0} refused", peer);
-      admission.release();
-      closeQuietly(session, WsCloseCodes.notLoopback());
-      return false;
+      socket.write(org.glassfish.grizzly.memory.Buffers.wrap(socket.getMemoryManager(), WsFrames.close(WsCloseCodes.notLoopback())));
+      socket.closeSilently();
+      return null;
     }
-    session.setMaxTextMessageBufferSize(transportLimit(gateway));
-    // The heartbeat decides, not Tyrus. Negative, not 0: Tyrus 2.2 re-arms its idle timer on every
-    // message sent or received unless the timeout is below 0, and with 0 it schedules a task due at
-    // once, which wakes one of its threads per message for nothing (docs/performance.md).
-    session.setMaxIdleTimeout(NO_IDLE_TIMEOUT);
-    return true;
+    String description = kind + WsSocket.describePeer(peer);
+    return new WsSocket(socket, guards.newDecoder(), senderContext().timer(), CLOSE_GRACE, description);
   }
 
   /** The path agent hosts connect to (when the server has a host service). */
@@ -319,31 +308,23 @@ public final class ServerCore {
    * A handshake at {@code /host} completed: registers the host connection with the host service
    * (it must send {@code host.auth} first), or refuses it as {@link #opened} refuses providers.
    */
-  TyrusHostConnection openedHost(Session session, HandshakeGuard.Admission admission) {
-    if (hosts == null) {
-      // The endpoint is deployed only with a host service; reaching here without one is a bug.
-      if (admission != null) {
-        admission.release();
-      }
-      closeQuietly(session, WsCloseCodes.internalError());
+  WsHostConnection openedHost(org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
+    WsSocket wire = admit(socket, "host ws ");
+    if (wire == null) {
       return null;
     }
-    if (!admit(session, admission)) {
-      return null;
-    }
-    TyrusHostConnection connection =
-        new TyrusHostConnection(
-            session,
-            admission.socket(),
+    WsHostConnection connection =
+        new WsHostConnection(
+            wire,
             hostMaxQueuedBytes,
             senderContext(),
-            guards.newFrameGuard(),
             gone -> {
               hostConnections.remove(gone);
               admission.release();
             });
     hostConnections.add(connection);
-    LoopbackFilter.attach(admission.socket(), connection);
+    wire.attach(connection);
+    WebSocketFilter.attach(socket, wire);
     connection.attach(hosts.open(connection));
     return connection;
   }
@@ -370,9 +351,9 @@ public final class ServerCore {
    * never the one chosen while a peer that stopped reading holds more.
    */
   private void closeFurthestBehind() {
-    TyrusProviderConnection furthest = null;
+    WsProviderConnection furthest = null;
     long most = -1;
-    for (TyrusProviderConnection connection : connections) {
+    for (WsProviderConnection connection : connections) {
       long behind = connection.backlogBytesIfBehind();
       if (behind > most) {
         most = behind;
@@ -403,10 +384,10 @@ public final class ServerCore {
     try {
       guards.pendingHandshakes().closeExpired();
       eventStreams.keepAlive();
-      for (TyrusProviderConnection connection : connections) {
+      for (WsProviderConnection connection : connections) {
         closeIfMessageOverdue(connection);
       }
-      for (TyrusHostConnection host : hostConnections) {
+      for (WsHostConnection host : hostConnections) {
         closeIfMessageOverdue(host);
       }
     } catch (RuntimeException bug) {
@@ -416,17 +397,17 @@ public final class ServerCore {
   }
 
   private void closeIfMessageOverdue(SocketPeer peer) {
-    if (guards.messageOverdue(peer.guard().unfinishedSinceMillis())) {
+    if (guards.messageOverdue(peer.decoder().unfinishedSinceMillis())) {
       peer.refuse(
-          new FrameGuard.Refusal(
+          new FrameDecoder.Refusal(
               WsCloseCodes.unfinishedMessage(),
               "began a message and did not finish it within " + guards.messageTimeout().toMillis() + " ms"));
     }
   }
 
-  private static void awaitSocketsClosed(List<TyrusProviderConnection> open) {
+  private static void awaitSocketsClosed(List<WsProviderConnection> open) {
     long deadline = System.nanoTime() + CLOSE_GRACE.toNanos();
-    for (TyrusProviderConnection connection : open) {
+    for (WsProviderConnection connection : open) {
       CompletableFuture<Void> socketClosed = connection.socketClosed();
       long left = deadline - System.nanoTime();
       if (left <= 0) {
@@ -454,15 +435,6 @@ public final class ServerCore {
     }
   }
 
-  private static void closeQuietly(Session session, jakarta.websocket.CloseReason reason) {
-    try {
-      session.close(reason);
-    } catch (IOException e) {
-      // The socket is already broken; Tyrus releases it.
-      LOG.log(Level.DEBUG, "close failed: {0}", e.toString());
-    }
-  }
-
   /** The timer as a {@link Scheduler}: close deadlines, and the heartbeat unless given one. */
   private static Scheduler scheduler(ScheduledExecutorService timer) {
     return (delay, task) -> {
@@ -484,31 +456,6 @@ public final class ServerCore {
     };
   }
 
-  /** Hands Tyrus a fresh endpoint bound to this server for each connection. */
-  private static final class EndpointFactory extends ServerEndpointConfig.Configurator {
-    private final ServerCore server;
-
-    EndpointFactory(ServerCore server) {
-      this.server = server;
-    }
-
-    @Override
-    public <T> T getEndpointInstance(Class<T> endpointClass) throws InstantiationException {
-      if (endpointClass == HostEndpoint.class) {
-        return endpointClass.cast(new HostEndpoint(server));
-      }
-      if (endpointClass != ProviderEndpoint.class) {
-        throw new InstantiationException("unexpected endpoint " + endpointClass.getName());
-      }
-      return endpointClass.cast(new ProviderEndpoint(server));
-    }
-
-    @Override
-    public boolean checkOrigin(String originHeaderValue) {
-      return true; // the handshake guard has already checked Origin and Host
-    }
-  }
-
   /**
    * The most a message may be before the transport refuses it unseen: the gateway's largest limit
    * plus 1 MiB of slack. Within the slack the gateway itself judges an oversized message and
@@ -522,6 +469,4 @@ public final class ServerCore {
   /** See {@link #transportLimit}. */
   static final int SLACK_BYTES = 1 << 20;
 
-  /** Tyrus's "never time out" that also keeps it from re-arming a timer per message. */
-  static final long NO_IDLE_TIMEOUT = -1;
 }

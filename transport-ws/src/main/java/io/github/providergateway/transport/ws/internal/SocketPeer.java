@@ -1,11 +1,10 @@
 package io.github.providergateway.transport.ws.internal;
 
-import jakarta.websocket.CloseReason;
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * What {@link PeerEndpoint} hands one WebSocket connection's traffic to: a provider's or a host's.
+ * What a {@link WsSocket} hands one WebSocket connection's traffic to: a provider's or a host's.
  * Every method runs on a Grizzly thread (or the server's timer) and must not block.
  *
  * <p>Both kinds keep their outbound queue, liveness and end in a {@link BoundedSender}; the
@@ -23,29 +22,24 @@ interface SocketPeer {
   /** The connection for logs. */
   String describe();
 
-  /** What checks this peer's frames before Tyrus reads them (see {@link LoopbackFilter}). */
-  FrameGuard guard();
+  /** What reads this peer's frames and applies their rules (see {@link WebSocketFilter}). */
+  FrameDecoder decoder();
 
   /** Cuts the TCP connection without waiting for a close handshake. */
   void terminate();
-
-  /** A binary frame arrived: these protocols are JSON text only, so the connection ends (1003). */
-  default void binaryReceived() {
-    sender().abort(WsCloseCodes.binaryRefused(), "binary message refused");
-  }
 
   /** A pong (or anything else proving the peer alive) arrived. */
   default void heard() {
     sender().heard();
   }
 
-  /** Tyrus closed the session, whoever started it (peer, us, a dropped socket, a frame too big). */
-  default void sessionClosed(CloseReason reason) {
+  /** The WebSocket closed, whoever started it (peer, us, a dropped socket, a broken rule). */
+  default void sessionClosed(WsClose reason) {
     sender().ended(reason);
   }
 
   /** Closes now with {@code reason}, dropping anything queued, and reports the connection gone. */
-  default void abort(CloseReason reason) {
+  default void abort(WsClose reason) {
     sender().abort(reason);
   }
 
@@ -61,16 +55,16 @@ interface SocketPeer {
    * The server refuses the peer (its frame guard, or the filter seeing it does not read): closes
    * the connection with the refusal's code, dropping what is queued, and logs why.
    */
-  default void refuse(FrameGuard.Refusal refusal) {
-    CloseReason reason = refusal.reason();
+  default void refuse(FrameDecoder.Refusal refusal) {
+    WsClose reason = refusal.reason();
     System.getLogger(SocketPeer.class.getName())
         .log(
             System.Logger.Level.INFO,
             "{0}: {1}; closing ({2} {3})",
             describe(),
             refusal.detail(),
-            String.valueOf(reason.getCloseCode().getCode()),
-            reason.getReasonPhrase());
+            String.valueOf(reason.code()),
+            reason.reason());
     abort(reason);
     if (refusal.cutAtOnce()) {
       terminate();

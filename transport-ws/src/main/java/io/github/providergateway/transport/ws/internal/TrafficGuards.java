@@ -8,7 +8,7 @@ import java.time.Duration;
 /**
  * The server-wide half of the defences against what peers send: the connections waiting for a
  * handshake, the budget of unfinished inbound messages, and the numbers every connection's {@link
- * FrameGuard} applies. Deadlines read the gateway's clock, so tests move them with a manual clock.
+ * FrameDecoder} applies. Deadlines read the gateway's clock, so tests move them with a manual clock.
  *
  * @param clock the gateway's clock
  * @param pendingHandshakes accepted TCP connections that have not upgraded yet
@@ -34,9 +34,9 @@ record TrafficGuards(
     requireNonNull(messageTimeout, "messageTimeout");
   }
 
-  /** A guard for one new WebSocket connection. */
-  FrameGuard newFrameGuard() {
-    return new FrameGuard(unfinished, unauthenticatedMessageBytes, messageBytes, maxPingsPerSecond);
+  /** A decoder for one new WebSocket connection. */
+  FrameDecoder newDecoder() {
+    return new FrameDecoder(unfinished, unauthenticatedMessageBytes, messageBytes, maxPingsPerSecond);
   }
 
   /** Whether a message begun at {@code sinceMillis} (-1: none) has run out of time. */

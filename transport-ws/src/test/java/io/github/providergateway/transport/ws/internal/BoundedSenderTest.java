@@ -3,7 +3,6 @@ package io.github.providergateway.transport.ws.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.loop.testing.ManualClock;
-import jakarta.websocket.CloseReason;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -28,7 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BoundedSenderTest {
 
   private static final Duration GRACE = Duration.ofSeconds(2);
-  private static final CloseReason GOODBYE = WsCloseCodes.of(io.github.providergateway.gateway.CloseReason.NORMAL);
+  private static final WsClose GOODBYE = WsCloseCodes.of(io.github.providergateway.gateway.CloseReason.NORMAL);
 
   private final ManualClock time = new ManualClock();
   private final QueuedExecutor executor = new QueuedExecutor();
@@ -490,9 +489,9 @@ class BoundedSenderTest {
     return new BoundedSender.Context(executor, time, time, GRACE);
   }
 
-  /** A close frame as the tests compare it: {@code CloseReason} has no {@code equals}. */
-  private static String frame(CloseReason reason) {
-    return reason.getCloseCode().getCode() + " " + reason.getReasonPhrase();
+  /** A close frame as the tests compare it. */
+  private static String frame(WsClose reason) {
+    return reason.code() + " " + reason.reason();
   }
 
   private static BoundedSender.Bounds bounds(int maxMessages, long maxBytes) {
@@ -542,7 +541,8 @@ class BoundedSenderTest {
     private int mostInFlight;
 
     @Override
-    public void write(String text, Consumer<Throwable> done) {
+    public void write(byte[] utf8, Consumer<Throwable> done) {
+      String text = new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
       synchronized (this) {
         written.add(text);
         pending.add(done);
@@ -564,7 +564,7 @@ class BoundedSenderTest {
     }
 
     @Override
-    public synchronized void close(CloseReason reason) {
+    public synchronized void close(WsClose reason) {
       closes.add(frame(reason));
     }
 
@@ -626,7 +626,8 @@ class BoundedSenderTest {
     }
 
     @Override
-    public void write(String text, Consumer<Throwable> done) {
+    public void write(byte[] utf8, Consumer<Throwable> done) {
+      String text = new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
       boolean now;
       synchronized (this) {
         written.add(text);
@@ -651,7 +652,7 @@ class BoundedSenderTest {
     public void ping() {}
 
     @Override
-    public void close(CloseReason reason) {
+    public void close(WsClose reason) {
       closed.countDown();
     }
 

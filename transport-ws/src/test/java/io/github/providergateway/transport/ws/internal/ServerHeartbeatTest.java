@@ -164,7 +164,7 @@ class ServerHeartbeatTest {
     }
 
     @Override
-    public FrameGuard guard() {
+    public FrameDecoder decoder() {
       throw new UnsupportedOperationException();
     }
 

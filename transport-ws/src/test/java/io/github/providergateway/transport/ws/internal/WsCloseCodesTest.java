@@ -18,6 +18,6 @@ class WsCloseCodesTest {
     "GATEWAY_STOPPING, 1001"
   })
   void eachGatewayCloseReasonHasItsRfc6455Code(CloseReason reason, int code) {
-    assertThat(WsCloseCodes.of(reason).getCloseCode().getCode()).isEqualTo(code);
+    assertThat(WsCloseCodes.of(reason).code()).isEqualTo(code);
   }
 }

@@ -1,7 +1,5 @@
 package io.github.providergateway.transport.ws.internal;
 
-import jakarta.websocket.DeploymentException;
-import jakarta.websocket.server.ServerEndpointConfig;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.BindException;
@@ -9,29 +7,20 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
-import org.glassfish.tyrus.core.TyrusWebSocketEngine;
-import org.glassfish.tyrus.server.TyrusServerContainer;
-import org.glassfish.tyrus.spi.WebSocketEngine;
 
 /**
- * A Tyrus server container on Grizzly that listens on loopback only: one Grizzly {@link
- * HttpServer} on 127.0.0.1 and, when the machine has IPv6 loopback, one on ::1 with the same port
- * (R-WS-01). Tyrus's own {@code GrizzlyServerContainer} binds 0.0.0.0 whatever host it is given
- * (eclipse-ee4j/tyrus#593), so this replaces it, keeping Tyrus's engine and Grizzly filter. What is
- * not a WebSocket handshake goes to the {@link HttpRoutes}.
+ * The server's listening sockets: one Grizzly {@link HttpServer} on 127.0.0.1 and, when the machine
+ * has IPv6 loopback, one on ::1 with the same port (R-WS-01), never another interface. Each
+ * listener's chain runs the {@link WebSocketFilter} (handshakes and frames) before Grizzly's HTTP
+ * server, whose one handler is the {@link HttpRoutes}: what is not a WebSocket is a route's, or
+ * 404.
  */
-final class LoopbackServerContainer extends TyrusServerContainer {
+final class LoopbackListeners {
 
-  private static final System.Logger LOG =
-      System.getLogger(LoopbackServerContainer.class.getName());
-
-  /** The most a frame header adds to its payload: 2 + 8 (64-bit length) + 4 (mask). */
-  static final int MAX_FRAME_HEADER_BYTES = 14;
+  private static final System.Logger LOG = System.getLogger(LoopbackListeners.class.getName());
 
   private static final String LISTENER = "provider-gateway";
   private static final String IPV4_LOOPBACK = "127.0.0.1";
@@ -39,78 +28,25 @@ final class LoopbackServerContainer extends TyrusServerContainer {
   /** Tries at a free port when another process takes it on ::1 between the two binds. */
   private static final int FREE_PORT_ATTEMPTS = 5;
 
-  private final HandshakeGuard guard;
-  private final WebSocketEngine engine;
-  /** The defences the listeners' filter applies to every connection. */
-  private final TrafficGuards traffic;
-  /** Plain HTTP requests: the routes, else 404 (never Grizzly's default pages). */
+  private final WebSocketFilter webSockets;
   private final HttpRoutes routes;
   /** The running Grizzly servers, one per address family. */
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
   /** The bound port once listening; -1 before. */
   private volatile int boundPort = -1;
-  /** Set by start, before the endpoints are registered. */
-  private volatile String contextPath = "";
 
-  /**
-   * @param maxMessageBytes the largest message; frames may carry it whole plus their header
-   * @param policy which handshakes are allowed
-   * @param maxConnections how many connections may be open at once
-   * @param traffic the defences every connection's bytes pass through first
-   */
-  LoopbackServerContainer(
-      int maxMessageBytes,
-      HandshakePolicy policy,
-      int maxConnections,
-      TrafficGuards traffic,
-      java.util.function.Function<java.util.function.IntSupplier, HttpRoutes> routes) {
-    super((Set<Class<?>>) null);
-    this.traffic = traffic;
-    this.routes = routes.apply(() -> boundPort);
-    this.engine =
-        TyrusWebSocketEngine.builder(this)
-            .incomingBufferSize(maxMessageBytes + MAX_FRAME_HEADER_BYTES)
-            .build();
-    this.guard =
-        new HandshakeGuard(engine, policy, maxConnections, () -> boundPort, traffic.pendingHandshakes());
-    // Fragments bypass the frame limit; this bounds the assembled message (in chars).
-    setDefaultMaxTextMessageBufferSize(maxMessageBytes);
-    // Sessions start without Tyrus's idle timer (see ServerCore.NO_IDLE_TIMEOUT): from the very
-    // first message, not only once the endpoint's onOpen has run.
-    setDefaultMaxSessionIdleTimeout(ServerCore.NO_IDLE_TIMEOUT);
-  }
-
-  @Override
-  public void register(Class<?> endpointClass) throws DeploymentException {
-    engine.register(endpointClass, contextPath);
-  }
-
-  @Override
-  public void register(ServerEndpointConfig serverConfig) throws DeploymentException {
-    engine.register(serverConfig, contextPath);
-  }
-
-  /** No container properties: every setting is made in code, none read from a map. */
-  @Override
-  public Map<String, Object> getProperties() {
-    return Map.of();
-  }
-
-  @Override
-  public WebSocketEngine getWebSocketEngine() {
-    return guard;
+  LoopbackListeners(WebSocketFilter webSockets, HttpRoutes routes) {
+    this.webSockets = webSockets;
+    this.routes = routes;
   }
 
   /**
-   * Registers the endpoints and listens.
+   * Listens.
    *
-   * @param port the port, or 0 for a free one (read it back with {@link #getPort()})
+   * @param port the port, or 0 for a free one (read it back with {@link #port()})
    * @throws IOException when the port is taken or loopback cannot be bound
    */
-  @Override
-  public void start(String contextPath, int port) throws IOException, DeploymentException {
-    this.contextPath = contextPath;
-    super.start(contextPath, port);
+  void start(int port) throws IOException {
     try {
       listen(port);
     } catch (IOException | RuntimeException e) {
@@ -119,23 +55,15 @@ final class LoopbackServerContainer extends TyrusServerContainer {
     }
   }
 
-  /** Refuses every handshake from now on; open connections are unaffected. */
-  void refuseNewConnections() {
-    guard.stop();
-  }
-
-  @Override
-  public void stop() {
-    guard.stop();
-    super.stop();
+  void stop() {
     for (HttpServer server : servers) {
       server.shutdownNow();
     }
     servers.clear();
   }
 
-  @Override
-  public int getPort() {
+  /** The bound port, or -1 when not listening. */
+  int port() {
     return boundPort;
   }
 
@@ -179,7 +107,7 @@ final class LoopbackServerContainer extends TyrusServerContainer {
     // more than it saved (docs/performance.md). The transport also pauses accepting when the
     // process is out of descriptors, where Grizzly's own would spin.
     listener.getTransport().setIOStrategy(AcceptPacingStrategy.INSTANCE);
-    listener.registerAddOn(LoopbackFilter.addOn(this, contextPath, traffic));
+    listener.registerAddOn(WebSocketFilter.addOn(webSockets));
     server.addListener(listener);
     server.getServerConfiguration().addHttpHandler(routes);
     try {

@@ -6,7 +6,6 @@ import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostOutput;
-import jakarta.websocket.Session;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -14,7 +13,7 @@ import java.util.function.Consumer;
  * One agent host's WebSocket connection to {@code /host}: the WebSocket carrier of the host
  * protocol. Like a provider connection it never blocks its callers: {@link #send} encodes the
  * reply or event on the caller's thread and queues it in a {@link BoundedSender}, whose pump on
- * the server's send executor writes them one at a time with the async remote. Encoding at once is
+ * the server's send executor writes them one at a time through its socket. Encoding at once is
  * what lets the queue count bytes before it takes a message.
  *
  * <p>A host that stops reading is closed (1008) when it has {@link #MAX_QUEUED} outputs waiting,
@@ -25,7 +24,7 @@ import java.util.function.Consumer;
  * clock. Host connections are not part of the providers' shared outbound budget.
  * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once.
  */
-final class TyrusHostConnection implements HostConnection, SocketPeer {
+final class WsHostConnection implements HostConnection, SocketPeer {
 
   private static final HostCodec CODEC = HostCodec.create();
   /** Replies and events one host may have waiting, the one being written included. */
@@ -34,11 +33,13 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
   static final Duration STALL = Duration.ofSeconds(2);
 
   private final org.glassfish.grizzly.Connection<?> socket;
+  /** The WebSocket: frames in and out, and the close handshake. */
+  private final WsSocket wire;
   private final String description;
   /** The outbound queue, the heartbeat, and the connection's end. */
   private final BoundedSender<HostOutput> sender;
-  /** Checks the host's frames before Tyrus reads them; told when the host authenticated. */
-  private final FrameGuard guard;
+  /** Reads the host's frames and applies their rules; told when the host authenticated. */
+  private final FrameDecoder decoder;
   /** Where commands go; set right after opening. */
   private volatile HostChannel channel;
 
@@ -47,28 +48,27 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
    * @param onGone told once when this connection is gone (the server's bookkeeping), before the
    *     host service is
    */
-  TyrusHostConnection(
-      Session session,
-      org.glassfish.grizzly.Connection<?> socket,
+  WsHostConnection(
+      WsSocket wire,
       long maxQueuedBytes,
       BoundedSender.Context context,
-      FrameGuard guard,
-      Consumer<TyrusHostConnection> onGone) {
-    this.socket = requireNonNull(socket, "socket");
-    this.guard = requireNonNull(guard, "guard");
+      Consumer<WsHostConnection> onGone) {
+    this.wire = requireNonNull(wire, "wire");
+    this.socket = wire.socket();
+    this.decoder = wire.decoder();
     requireNonNull(onGone, "onGone");
-    this.description = "host ws " + TyrusWire.describePeer(socket.getPeerAddress());
+    this.description = "host ws " + WsSocket.describePeer(socket.getPeerAddress());
     this.sender =
         new BoundedSender<>(
             description,
-            new TyrusWire(session, socket, context.timer(), context.closeGrace(), description),
+            wire,
             BoundedSender.Bounds.alone(MAX_QUEUED, maxQueuedBytes, STALL),
             BoundedSender.Encoding.ON_SEND,
             CODEC::encode,
             context);
     sender.whenGone(
         () -> {
-          guard.release();
+          decoder.release();
           onGone.accept(this);
         });
   }
@@ -96,10 +96,10 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
     return description;
   }
 
-  /** The host passed {@code host.auth}: its frame guard now lets messages of full size in. */
+  /** The host passed {@code host.auth}: its decoder now lets messages of full size in. */
   @Override
   public void authenticated() {
-    guard.authenticated();
+    decoder.authenticated();
   }
 
   // ---- from the socket ----
@@ -119,8 +119,8 @@ final class TyrusHostConnection implements HostConnection, SocketPeer {
   }
 
   @Override
-  public FrameGuard guard() {
-    return guard;
+  public FrameDecoder decoder() {
+    return decoder;
   }
 
   @Override

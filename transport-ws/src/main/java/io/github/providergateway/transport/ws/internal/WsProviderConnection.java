@@ -7,7 +7,6 @@ import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.json.ProtocolCodec;
-import jakarta.websocket.Session;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.CompletableFuture;
@@ -18,7 +17,7 @@ import java.util.function.Consumer;
  * One provider's WebSocket connection, as the gateway sees it.
  *
  * <p>Outbound: a {@link BoundedSender} that encodes on a send thread and writes one message at a
- * time with the async remote (Jakarta containers may refuse concurrent sends, and Grizzly's own
+ * time through its socket (Jakarta containers may refuse concurrent sends, and Grizzly's own
  * write queue is unbounded). When nothing is queued or in flight, {@link #send} encodes the one
  * message and starts its write on the gateway loop itself (a large one costs the loop its
  * encoding time), saving the wake-up of a send thread. A peer that lets the queue pass its message
@@ -33,20 +32,22 @@ import java.util.function.Consumer;
  *
  * <p>Thread-safe: the gateway loop, Grizzly workers, the send executor and the timers all call in.
  */
-final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
+final class WsProviderConnection implements ProviderConnection, SocketPeer {
 
   private static final System.Logger LOG =
-      System.getLogger(TyrusProviderConnection.class.getName());
+      System.getLogger(WsProviderConnection.class.getName());
   private static final ProtocolCodec CODEC = ProtocolCodec.create();
 
   private final org.glassfish.grizzly.Connection<?> socket;
+  /** The WebSocket: frames in and out, and the close handshake. */
+  private final WsSocket wire;
   private final String description;
   /** The outbound queue, the heartbeat, and the connection's end. */
   private final BoundedSender<GatewayMessage> sender;
   /** Completes when the TCP connection has closed. */
   private final CompletableFuture<Void> socketClosed = new CompletableFuture<>();
-  /** Checks the peer's frames before Tyrus reads them; tells it when the peer authenticated. */
-  private final FrameGuard guard;
+  /** Reads the peer's frames and applies their rules; tells it when the peer authenticated. */
+  private final FrameDecoder decoder;
   /** Where inbound messages go; set once, right after the gateway accepts the connection. */
   private volatile ProviderLink link;
 
@@ -58,28 +59,27 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
    * @param onGone told once when this connection is gone (the server's bookkeeping: registry,
    *     slot), before the gateway is
    */
-  TyrusProviderConnection(
-      Session session,
-      org.glassfish.grizzly.Connection<?> socket,
+  WsProviderConnection(
+      WsSocket wire,
       BoundedSender.Bounds bounds,
       BoundedSender.Context context,
-      FrameGuard guard,
-      Consumer<TyrusProviderConnection> onGone) {
-    this.socket = requireNonNull(socket, "socket");
-    this.guard = requireNonNull(guard, "guard");
+      Consumer<WsProviderConnection> onGone) {
+    this.wire = requireNonNull(wire, "wire");
+    this.socket = wire.socket();
+    this.decoder = wire.decoder();
     requireNonNull(onGone, "onGone");
-    this.description = "ws " + TyrusWire.describePeer(socket.getPeerAddress());
+    this.description = "ws " + WsSocket.describePeer(socket.getPeerAddress());
     this.sender =
         new BoundedSender<>(
             description,
-            new TyrusWire(session, socket, context.timer(), context.closeGrace(), description),
+            wire,
             bounds,
             BoundedSender.Encoding.IN_PUMP,
             CODEC::encode,
             context);
     sender.whenGone(
         () -> {
-          guard.release();
+          decoder.release();
           onGone.accept(this);
         });
     // Grizzly's close future completes however the TCP connection ends.
@@ -134,10 +134,10 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
     return description;
   }
 
-  /** The provider authenticated: its frame guard now lets messages of the protocol's size in. */
+  /** The provider authenticated: its decoder now lets messages of the protocol's size in. */
   @Override
   public void authenticated() {
-    guard.authenticated();
+    decoder.authenticated();
   }
 
   /**
@@ -197,14 +197,14 @@ final class TyrusProviderConnection implements ProviderConnection, SocketPeer {
   }
 
   @Override
-  public FrameGuard guard() {
-    return guard;
+  public FrameDecoder decoder() {
+    return decoder;
   }
 
   // ---- from the server ----
 
   /** Sends {@code reason} after the queued messages; cut after the grace period if still open. */
-  void closeAfterQueue(jakarta.websocket.CloseReason reason) {
+  void closeAfterQueue(WsClose reason) {
     sender.close(reason);
   }
 

@@ -1,0 +1,425 @@
+package io.github.providergateway.transport.ws.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import org.glassfish.grizzly.Buffer;
+
+/**
+ * Reads the frames one client sends (RFC 6455 §5) and hands over whole messages, refusing a
+ * connection the moment it breaks a rule, before anything of the offending frame is buffered:
+ *
+ * <ul>
+ *   <li>an unmasked frame (§5.1), reserved bits set with no extension negotiated, an unknown
+ *       opcode, a fragmented or over-long control frame, a continuation with no message begun or a
+ *       new message inside a fragmented one, a 64-bit length with its top bit set: 1002;
+ *   <li>a binary frame: both protocols are JSON text, so 1003 before its payload is read;
+ *   <li>a text message that is not UTF-8: 1007;
+ *   <li>a data message (all its fragments together) longer than the connection may send ({@link
+ *       #unauthenticatedLimit} until {@link #authenticated()}, {@link #authenticatedLimit} after):
+ *       1009 as soon as a frame header announces it;
+ *   <li>bytes of an unfinished message beyond what the server-wide {@link InboundBudget} has left
+ *       (charged as they arrive, not as announced): 1013, so many connections each parking a
+ *       large partial frame cannot fill the heap;
+ *   <li>more than {@code maxPingsPerSecond} pings a second: 1008 (each costs a pong queued for
+ *       writing).
+ * </ul>
+ *
+ * <p>It remembers when the unfinished message began, so the server can close a peer that starts
+ * one and never finishes it ({@link #unfinishedSinceMillis()}).
+ *
+ * <p>Reads of one connection come in order on one selector thread; {@link #release()} may come
+ * from another when the connection closes, so what touches the budget holds this object's
+ * monitor (never while a message is being handed over).
+ */
+final class FrameDecoder {
+
+  /** Where decoded frames go. Runs on the reading thread, in the order the frames came. */
+  interface Sink {
+    /** A whole text message. */
+    void text(String message);
+
+    /** A ping, to be answered with a pong carrying {@code payload}. */
+    void ping(byte[] payload);
+
+    /** A pong: the peer is alive. */
+    void pong();
+
+    /**
+     * The peer's close frame.
+     *
+     * @param code its status code, or {@link WsClose#NO_STATUS} when it carried none
+     * @param reason its reason, possibly empty
+     */
+    void close(int code, String reason);
+  }
+
+  /**
+   * Why a connection was refused: the close frame to send, a line for the log, and whether to cut
+   * the socket at once rather than wait for the peer's close (a peer that does not read would
+   * never see the close frame).
+   */
+  record Refusal(WsClose reason, String detail, boolean cutAtOnce) {
+    Refusal(WsClose reason, String detail) {
+      this(reason, detail, false);
+    }
+  }
+
+  private static final int OPCODE_CONTINUATION = 0x0;
+  private static final int OPCODE_TEXT = 0x1;
+  private static final int OPCODE_BINARY = 0x2;
+  private static final int OPCODE_CLOSE = 0x8;
+  private static final int OPCODE_PING = 0x9;
+  private static final int OPCODE_PONG = 0xA;
+  /** A control frame's largest payload (§5.5). */
+  private static final int MAX_CONTROL_PAYLOAD = 125;
+  /** What a connection's message buffer starts at, and shrinks back to after a large message. */
+  private static final int INITIAL_MESSAGE_BYTES = 1024;
+  private static final int KEEP_MESSAGE_BYTES = 64 * 1024;
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final InboundBudget budget;
+  private final long unauthenticatedLimit;
+  private final long authenticatedLimit;
+  /** Pings the peer may send in any one second. */
+  private final int maxPingsPerSecond;
+  /** Whether the peer has authenticated: its messages may then be {@link #authenticatedLimit}. */
+  private volatile boolean authenticated;
+
+  // Parsing state: only the thread reading this connection touches it.
+  /** The header being collected (at most 2 + 8 + 4 bytes). */
+  private final byte[] header = new byte[14];
+  private int headerHave;
+  /** Payload bytes of the current frame still to come; -1 while a header is being read. */
+  private long payloadLeft = -1;
+  /** Payload bytes of the current frame read so far: the mask's phase. */
+  private long payloadRead;
+  /** The current frame's opcode, fin bit and mask key. */
+  private int opcode;
+  private boolean finalFrame;
+  private final byte[] mask = new byte[4];
+  /** The current control frame's payload. */
+  private final byte[] control = new byte[MAX_CONTROL_PAYLOAD];
+  private int controlHave;
+  /** The data message being assembled (unmasked), and how much of it is in. */
+  private byte[] message = new byte[INITIAL_MESSAGE_BYTES];
+  private int messageHave;
+  /** Whether a data message has begun and not ended. */
+  private boolean inMessage;
+  /** Declared payload bytes of the data message so far, over all its frames. */
+  private long messageBytes;
+  /** When (clock millis) the current one-second ping window began. */
+  private long pingWindowStartMillis;
+  /** Pings seen in the current window. */
+  private int pingsInWindow;
+
+  /** Bytes of the unfinished message charged to the budget. Guarded by this. */
+  private long held;
+  /** The refusal, once one happened (or the connection closed): every later byte is dropped. */
+  private volatile Refusal refused;
+
+  /** When (clock millis) the unfinished message began, or -1; read by the server's sweeper. */
+  private volatile long unfinishedSinceMillis = -1;
+
+  FrameDecoder(
+      InboundBudget budget, long unauthenticatedLimit, long authenticatedLimit, int maxPingsPerSecond) {
+    this.budget = requireNonNull(budget, "budget");
+    this.unauthenticatedLimit = unauthenticatedLimit;
+    this.authenticatedLimit = authenticatedLimit;
+    this.maxPingsPerSecond = maxPingsPerSecond;
+  }
+
+  /** The peer proved who it is: from now on its messages may be as large as the protocol's. */
+  void authenticated() {
+    authenticated = true;
+  }
+
+  /**
+   * Reads every byte of {@code bytes}, handing each whole message and control frame to {@code
+   * sink} as it completes.
+   *
+   * @param nowMillis the clock, for {@link #unfinishedSinceMillis()} and the ping rate
+   * @return null when all went well; otherwise why the connection must close (the bytes after the
+   *     offending frame header are dropped, as is everything read later)
+   */
+  Refusal read(Buffer bytes, long nowMillis, Sink sink) {
+    while (bytes.hasRemaining()) {
+      if (refused != null) {
+        bytes.position(bytes.limit());
+        return refused;
+      }
+      if (payloadLeft < 0) {
+        header[headerHave++] = bytes.get();
+        if (headerHave < headerLength()) {
+          continue;
+        }
+        Refusal refusal = headerComplete(nowMillis);
+        if (refusal != null) {
+          return refuse(refusal);
+        }
+      } else {
+        int take = (int) Math.min(payloadLeft, bytes.remaining());
+        Refusal refusal = opcode >= OPCODE_CLOSE ? readControl(bytes, take) : readData(bytes, take);
+        if (refusal != null) {
+          return refuse(refusal);
+        }
+      }
+      if (payloadLeft == 0) {
+        Refusal refusal = frameComplete(sink);
+        if (refusal != null) {
+          return refuse(refusal);
+        }
+      }
+    }
+    return refused;
+  }
+
+  /**
+   * Gives back what the unfinished message held and drops every later byte: the connection is
+   * gone. Idempotent.
+   */
+  void release() {
+    synchronized (this) {
+      if (held > 0) {
+        budget.release(held);
+        held = 0;
+      }
+    }
+    if (refused == null) {
+      refused = new Refusal(WsCloseCodes.goingAway(), "closed");
+    }
+    unfinishedSinceMillis = -1;
+  }
+
+  /** When the message the peer is in the middle of began (clock millis), or -1 when none is. */
+  long unfinishedSinceMillis() {
+    return unfinishedSinceMillis;
+  }
+
+  /** The bytes this connection holds of an unfinished message, for tests and logs. */
+  synchronized long heldBytes() {
+    return held;
+  }
+
+  /** The header's full length, known once its second byte is in (2 while it is not). */
+  private int headerLength() {
+    if (headerHave < 2) {
+      return 2;
+    }
+    int length7 = header[1] & 0x7F;
+    int extended = length7 == 126 ? 2 : length7 == 127 ? 8 : 0;
+    int maskBytes = (header[1] & 0x80) != 0 ? 4 : 0;
+    return 2 + extended + maskBytes;
+  }
+
+  /** Applies the rules to a complete header and sets up reading its payload. */
+  private Refusal headerComplete(long nowMillis) {
+    int headerBytes = headerHave;
+    headerHave = 0;
+    finalFrame = (header[0] & 0x80) != 0;
+    opcode = header[0] & 0x0F;
+    if ((header[0] & 0x70) != 0) {
+      return new Refusal(WsCloseCodes.protocolError(), "set a reserved bit with no extension agreed");
+    }
+    if ((header[1] & 0x80) == 0) {
+      return new Refusal(WsCloseCodes.unmasked(), "sent an unmasked frame (RFC 6455 §5.1)");
+    }
+    long length = payloadLength();
+    if (length < 0) {
+      return new Refusal(WsCloseCodes.protocolError(), "sent a frame length with its top bit set");
+    }
+    System.arraycopy(header, headerBytes - 4, mask, 0, 4);
+    payloadLeft = length;
+    payloadRead = 0;
+    if (opcode >= OPCODE_CLOSE) {
+      if (opcode != OPCODE_CLOSE && opcode != OPCODE_PING && opcode != OPCODE_PONG) {
+        return new Refusal(WsCloseCodes.protocolError(), "sent a reserved opcode " + opcode);
+      }
+      if (!finalFrame || length > MAX_CONTROL_PAYLOAD) {
+        return new Refusal(WsCloseCodes.protocolError(), "sent a fragmented or over-long control frame");
+      }
+      controlHave = 0;
+      return opcode == OPCODE_PING ? countPing(nowMillis) : null;
+    }
+    if (opcode == OPCODE_BINARY) {
+      return new Refusal(WsCloseCodes.binaryRefused(), "sent a binary frame");
+    }
+    if (opcode != OPCODE_TEXT && opcode != OPCODE_CONTINUATION) {
+      return new Refusal(WsCloseCodes.protocolError(), "sent a reserved opcode " + opcode);
+    }
+    if (opcode == OPCODE_CONTINUATION && !inMessage) {
+      return new Refusal(WsCloseCodes.protocolError(), "sent a continuation with no message begun");
+    }
+    if (opcode == OPCODE_TEXT && inMessage) {
+      return new Refusal(WsCloseCodes.protocolError(), "began a message inside a fragmented one");
+    }
+    messageBytes += length;
+    long limit = authenticated ? authenticatedLimit : unauthenticatedLimit;
+    if (messageBytes > limit) {
+      return new Refusal(
+          WsCloseCodes.tooBig(),
+          "announced a message of "
+              + messageBytes
+              + " bytes; at most "
+              + limit
+              + (authenticated ? "" : " before authenticating")
+              + " are accepted");
+    }
+    if (!inMessage) {
+      inMessage = true;
+      unfinishedSinceMillis = nowMillis;
+    }
+    return null;
+  }
+
+  private Refusal countPing(long nowMillis) {
+    if (nowMillis - pingWindowStartMillis >= 1000 || nowMillis < pingWindowStartMillis) {
+      pingWindowStartMillis = nowMillis;
+      pingsInWindow = 0;
+    }
+    if (++pingsInWindow > maxPingsPerSecond) {
+      // Cut at once: a flood of pings is an attack, and the flooder need not be heard out.
+      return new Refusal(
+          WsCloseCodes.pingFlood(), "sent more than " + maxPingsPerSecond + " pings in a second", true);
+    }
+    return null;
+  }
+
+  private Refusal readControl(Buffer bytes, int take) {
+    bytes.get(control, controlHave, take);
+    unmask(control, controlHave, take);
+    controlHave += take;
+    payloadLeft -= take;
+    payloadRead += take;
+    return null;
+  }
+
+  private Refusal readData(Buffer bytes, int take) {
+    // Charged as it arrives: what the unfinished message holds, not what it announced.
+    synchronized (this) {
+      if (!budget.tryCharge(take)) {
+        return new Refusal(
+            WsCloseCodes.tryAgainLater(),
+            "unfinished messages of all connections would exceed " + budget.limit() + " bytes");
+      }
+      held += take;
+    }
+    int needed = messageHave + take;
+    if (needed > message.length) {
+      long limit = authenticated ? authenticatedLimit : unauthenticatedLimit;
+      message = java.util.Arrays.copyOf(message, (int) Math.min(Math.max(needed, 2L * message.length), Math.max(limit, needed)));
+    }
+    bytes.get(message, messageHave, take);
+    unmask(message, messageHave, take);
+    messageHave = needed;
+    payloadLeft -= take;
+    payloadRead += take;
+    return null;
+  }
+
+  /** Unmasks {@code length} bytes at {@code from}, which continue the frame at {@link #payloadRead}. */
+  private void unmask(byte[] bytes, int from, int length) {
+    int phase = (int) (payloadRead & 3);
+    int at = from;
+    int end = from + length;
+    // Byte by byte until the mask lines up, then eight bytes at a time.
+    while (at < end && phase != 0) {
+      bytes[at++] ^= mask[phase];
+      phase = (phase + 1) & 3;
+    }
+    if (end - at >= 8) {
+      long word = (mask[0] & 0xFFL) | (mask[1] & 0xFFL) << 8 | (mask[2] & 0xFFL) << 16 | (mask[3] & 0xFFL) << 24;
+      word |= word << 32;
+      for (; end - at >= 8; at += 8) {
+        LONGS.set(bytes, at, (long) LONGS.get(bytes, at) ^ word);
+      }
+    }
+    for (int i = 0; at < end; i++) {
+      bytes[at++] ^= mask[i & 3];
+    }
+  }
+
+  /** The current frame's payload is all in: hands over what it completes. */
+  private Refusal frameComplete(Sink sink) {
+    payloadLeft = -1;
+    switch (opcode) {
+      case OPCODE_PING -> sink.ping(java.util.Arrays.copyOf(control, controlHave));
+      case OPCODE_PONG -> sink.pong();
+      case OPCODE_CLOSE -> {
+        return closeFrame(sink);
+      }
+      default -> {
+        if (finalFrame) {
+          return messageComplete(sink);
+        }
+      }
+    }
+    return null;
+  }
+
+  private Refusal closeFrame(Sink sink) {
+    if (controlHave == 1) {
+      return new Refusal(WsCloseCodes.protocolError(), "sent a close frame with a one-byte payload");
+    }
+    if (controlHave == 0) {
+      sink.close(WsClose.NO_STATUS, "");
+      return null;
+    }
+    int code = ((control[0] & 0xFF) << 8) | (control[1] & 0xFF);
+    if (!WsClose.isValidOnTheWire(code)) {
+      return new Refusal(WsCloseCodes.protocolError(), "closed with status " + code + ", which may not be sent");
+    }
+    if (!Utf8Validator.isValid(control, 2, controlHave - 2)) {
+      return new Refusal(WsCloseCodes.notUtf8(), "closed with a reason that is not UTF-8");
+    }
+    sink.close(code, new String(control, 2, controlHave - 2, StandardCharsets.UTF_8));
+    return null;
+  }
+
+  private Refusal messageComplete(Sink sink) {
+    int length = messageHave;
+    byte[] bytes = message;
+    synchronized (this) {
+      // Whole: it stops counting as unfinished, and its bytes go back to the budget.
+      budget.release(held);
+      held = 0;
+    }
+    inMessage = false;
+    messageBytes = 0;
+    messageHave = 0;
+    unfinishedSinceMillis = -1;
+    if (bytes.length > KEEP_MESSAGE_BYTES) {
+      message = new byte[INITIAL_MESSAGE_BYTES]; // an idle connection keeps no large buffer
+    }
+    if (!Utf8Validator.isValid(bytes, 0, length)) {
+      return new Refusal(WsCloseCodes.notUtf8(), "sent text that is not UTF-8");
+    }
+    sink.text(new String(bytes, 0, length, StandardCharsets.UTF_8));
+    return null;
+  }
+
+  /** The payload length the header declares, or -1 when a 64-bit length has its top bit set. */
+  private long payloadLength() {
+    int length7 = header[1] & 0x7F;
+    if (length7 < 126) {
+      return length7;
+    }
+    if (length7 == 126) {
+      return ((header[2] & 0xFF) << 8) | (header[3] & 0xFF);
+    }
+    long length = 0;
+    for (int i = 2; i < 10; i++) {
+      length = (length << 8) | (header[i] & 0xFF);
+    }
+    return length;
+  }
+
+  private Refusal refuse(Refusal refusal) {
+    refused = refusal;
+    return refusal;
+  }
+}

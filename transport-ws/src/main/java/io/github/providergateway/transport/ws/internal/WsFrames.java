@@ -1,0 +1,72 @@
+package io.github.providergateway.transport.ws.internal;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The frames the server writes (RFC 6455 §5.2): whole, unmasked (§5.1: a server never masks), one
+ * array each, so that a frame is one write and frames never interleave.
+ */
+final class WsFrames {
+
+  static final int OPCODE_TEXT = 0x1;
+  static final int OPCODE_CLOSE = 0x8;
+  static final int OPCODE_PING = 0x9;
+  static final int OPCODE_PONG = 0xA;
+  /** What a close frame's reason may take: 125 bytes of payload less the 2 of the code. */
+  static final int MAX_CLOSE_REASON_BYTES = 123;
+
+  private static final byte[] EMPTY = new byte[0];
+
+  private WsFrames() {}
+
+  /** A final text frame carrying {@code utf8}. */
+  static byte[] text(byte[] utf8) {
+    return frame(OPCODE_TEXT, utf8, utf8.length);
+  }
+
+  /** A ping with no payload. */
+  static byte[] ping() {
+    return frame(OPCODE_PING, EMPTY, 0);
+  }
+
+  /** A pong echoing a ping's {@code payload} (§5.5.3). */
+  static byte[] pong(byte[] payload) {
+    return frame(OPCODE_PONG, payload, payload.length);
+  }
+
+  /** A close frame with {@code close}'s code and its reason cut to what fits, on a character boundary. */
+  static byte[] close(WsClose close) {
+    byte[] reason = close.reason().getBytes(StandardCharsets.UTF_8);
+    int reasonBytes = Math.min(reason.length, MAX_CLOSE_REASON_BYTES);
+    while (reasonBytes < reason.length && reasonBytes > 0 && (reason[reasonBytes] & 0xC0) == 0x80) {
+      reasonBytes--; // never cut a character in two: the peer would see invalid UTF-8
+    }
+    byte[] payload = new byte[2 + reasonBytes];
+    payload[0] = (byte) (close.code() >> 8);
+    payload[1] = (byte) close.code();
+    System.arraycopy(reason, 0, payload, 2, reasonBytes);
+    return frame(OPCODE_CLOSE, payload, payload.length);
+  }
+
+  private static byte[] frame(int opcode, byte[] payload, int length) {
+    int header = length < 126 ? 2 : length <= 0xFFFF ? 4 : 10;
+    byte[] frame = new byte[header + length];
+    frame[0] = (byte) (0x80 | opcode);
+    if (length < 126) {
+      frame[1] = (byte) length;
+    } else if (length <= 0xFFFF) {
+      frame[1] = 126;
+      frame[2] = (byte) (length >> 8);
+      frame[3] = (byte) length;
+    } else {
+      frame[1] = 127;
+      long value = length;
+      for (int i = 9; i >= 2; i--) {
+        frame[i] = (byte) value;
+        value >>>= 8;
+      }
+    }
+    System.arraycopy(payload, 0, frame, header, length);
+    return frame;
+  }
+}
