@@ -103,6 +103,16 @@ public final class SerialExecutor implements Executor {
     if (closed) {
       throw new RejectedExecutionException("the " + owner + " loop has stopped");
     }
+    if (tasks.isEmpty() && draining.compareAndSet(false, true)) {
+      // Idle with nothing queued (an I/O thread delivering one message, the usual case): run it
+      // at once, without a trip through the queue, then whatever arrived meanwhile.
+      loopThread = Thread.currentThread();
+      runHeld(task);
+      if (!drain(INLINE_BUDGET - 1)) {
+        handOn();
+      }
+      return;
+    }
     tasks.add(task);
     if (draining.compareAndSet(false, true) && !drain(INLINE_BUDGET)) {
       handOn();
@@ -147,19 +157,7 @@ public final class SerialExecutor implements Executor {
       loopThread = current;
       Runnable task;
       while ((task = tasks.poll()) != null) {
-        try {
-          runSafely(task);
-        } catch (Throwable fatal) {
-          // Only what runSafely lets through (the JVM failing): the loop must not stay held by
-          // a thread that is leaving.
-          loopThread = null;
-          try {
-            handOn();
-          } catch (RuntimeException stopped) {
-            fatal.addSuppressed(stopped);
-          }
-          throw fatal;
-        }
+        runHeld(task);
         if (++ran >= budget) {
           loopThread = null;
           return false;
@@ -173,6 +171,23 @@ public final class SerialExecutor implements Executor {
       if (tasks.isEmpty() || !draining.compareAndSet(false, true)) {
         return true;
       }
+    }
+  }
+
+  /** Runs a task on the thread holding the loop. */
+  private void runHeld(Runnable task) {
+    try {
+      runSafely(task);
+    } catch (Throwable fatal) {
+      // Only what runSafely lets through (the JVM failing): the loop must not stay held by a
+      // thread that is leaving.
+      loopThread = null;
+      try {
+        handOn();
+      } catch (RuntimeException stopped) {
+        fatal.addSuppressed(stopped);
+      }
+      throw fatal;
     }
   }
 

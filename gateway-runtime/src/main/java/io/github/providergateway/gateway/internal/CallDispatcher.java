@@ -156,7 +156,7 @@ public final class CallDispatcher {
     inFlight.incrementAndGet();
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
     Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
-    call.timeout(timers.after(timeout, () -> timedOut(call)));
+    call.timeout(timers.deadline(timeout, () -> timedOut(call)));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
     hooks
         .evaluate(session, tool, callArgs, toolProvider, call.id(), replacement -> replacementMismatch(session, tool, replacement))

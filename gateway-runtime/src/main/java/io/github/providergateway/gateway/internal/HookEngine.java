@@ -289,7 +289,7 @@ final class HookEngine {
     }
     PendingGate gate = new PendingGate(callId, binding, rule, run, timers.now());
     gates.put(callId, gate);
-    gate.timeout = timers.after(limits.gateTimeout(), () -> gateTimedOut(gate));
+    gate.timeout = timers.deadline(limits.gateTimeout(), () -> gateTimedOut(gate));
   }
 
   /** A gate waiting for its provider's answer. */

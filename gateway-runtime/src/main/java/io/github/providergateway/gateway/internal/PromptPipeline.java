@@ -146,7 +146,7 @@ final class PromptPipeline {
     PendingTransform transform = new PendingTransform(callId, step, run);
     pending.put(callId, transform);
     transform.timeout =
-        timers.after(limits.transformTimeout(), () -> resume(transform, null));
+        timers.deadline(limits.transformTimeout(), () -> resume(transform, null));
     return true;
   }
 

@@ -15,6 +15,8 @@ public final class Timers {
   private final Clock clock;
   private final Scheduler scheduler;
   private final SerialExecutor loop;
+  /** The nearly-always-cancelled deadlines ({@link #deadline}). Loop only. */
+  private final DeadlineLanes lanes = new DeadlineLanes(this);
 
   public Timers(Clock clock, Scheduler scheduler, SerialExecutor loop) {
     this.clock = clock;
@@ -40,5 +42,15 @@ public final class Timers {
   /** Runs {@code task} on the loop after {@code delay}. */
   public Scheduler.Cancellable after(Duration delay, Runnable task) {
     return scheduler.schedule(delay, () -> loop.execute(task));
+  }
+
+  /**
+   * Runs {@code task} on the loop after {@code delay}, for deadlines that are nearly always
+   * cancelled before they fall due (calls, gates, transforms): kept in {@link DeadlineLanes}, one
+   * scheduler timer per deadline length rather than one per deadline. Loop only.
+   */
+  public Scheduler.Cancellable deadline(Duration delay, Runnable task) {
+    loop.assertInLoop();
+    return lanes.after(delay, task);
   }
 }

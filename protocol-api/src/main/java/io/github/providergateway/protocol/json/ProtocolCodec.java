@@ -3,11 +3,14 @@ package io.github.providergateway.protocol.json;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -71,6 +74,9 @@ public final class ProtocolCodec {
         JsonFactory.builder()
             .streamReadConstraints(
                 StreamReadConstraints.builder().maxNestingDepth(1000).maxNumberLength(1000).build())
+            // Straight to UTF-8 (encodeUtf8), a character beyond U+FFFF is its four bytes, as
+            // encode's text would become; Jackson's default escapes it as two \\u escapes.
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
             .build();
   }
 
@@ -213,15 +219,39 @@ public final class ProtocolCodec {
     requireNonNull(message, "message");
     StringWriter out = new StringWriter(128);
     try (JsonGenerator g = factory.createGenerator(out)) {
-      if (message instanceof ProviderMessage provider) {
-        MessageEncoder.write(g, provider);
-      } else {
-        MessageEncoder.write(g, (GatewayMessage) message);
-      }
+      write(g, message);
     } catch (IOException e) {
       throw new UncheckedIOException("writing to a string cannot fail", e);
     }
     return out.toString();
+  }
+
+  /**
+   * The JSON text of {@code message} as UTF-8, written straight to bytes: what a transport sends,
+   * without a string in between. The bytes are {@code encode(message)}'s in UTF-8, except that a
+   * lone surrogate (which UTF-8 cannot hold) stays a {@code \\uD800} escape rather than becoming
+   * {@code ?}.
+   *
+   * @param message a message of either direction
+   * @return its compact JSON text in UTF-8
+   */
+  public byte[] encodeUtf8(Message message) {
+    requireNonNull(message, "message");
+    ByteArrayBuilder out = new ByteArrayBuilder(256);
+    try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
+      write(g, message);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory cannot fail", e);
+    }
+    return out.toByteArray();
+  }
+
+  private static void write(JsonGenerator g, Message message) throws IOException {
+    if (message instanceof ProviderMessage provider) {
+      MessageEncoder.write(g, provider);
+    } else {
+      MessageEncoder.write(g, (GatewayMessage) message);
+    }
   }
 
   /**

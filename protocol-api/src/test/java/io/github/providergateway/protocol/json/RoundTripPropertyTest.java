@@ -9,6 +9,8 @@ import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.ProviderMessageType;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -63,6 +65,50 @@ class RoundTripPropertyTest {
       assertThat(decoded.messageOrNull()).as(context).isEqualTo(message);
       assertThat(CODEC.encode(decoded.messageOrNull())).as(context).isEqualTo(encoded);
     }
+  }
+
+  /**
+   * What a transport sends: {@code encodeUtf8} is exactly {@code encode}'s text in UTF-8, and
+   * decodes to the same message. A Java string may hold a lone surrogate (a provider can send
+   * one as a {@code \\uD800} escape); {@code getBytes} would turn it into {@code ?}, while
+   * {@code encodeUtf8} keeps it as the escape, so the bytes are still well-formed UTF-8.
+   */
+  @ParameterizedTest(name = "[{index}] {0}")
+  @EnumSource(GatewayMessageType.class)
+  void everyGatewayMessageEncodesToUtf8AsItsTextWould(GatewayMessageType type) throws Exception {
+    long seed = SEED ^ (0x300L + type.ordinal());
+    RandomMessages random = new RandomMessages(seed, true);
+    for (int i = 0; i < RECORDS_PER_TYPE; i++) {
+      GatewayMessage message = random.gateway(type);
+      String text = CODEC.encode(message);
+      byte[] utf8 = CODEC.encodeUtf8(message);
+
+      String context = "seed " + seed + ", record " + i;
+      String decodedText = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
+      if (hasLoneSurrogate(text)) {
+        continue; // well-formed UTF-8 is all that can be asked (the decoder above would throw)
+      }
+      assertThat(utf8).as(context).isEqualTo(text.getBytes(StandardCharsets.UTF_8));
+      assertThat(CODEC.decodeGatewayMessage(decodedText).messageOrNull())
+          .as(context)
+          .isEqualTo(message);
+    }
+  }
+
+  private static boolean hasLoneSurrogate(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean pairStarts =
+          Character.isHighSurrogate(c)
+              && i + 1 < text.length()
+              && Character.isLowSurrogate(text.charAt(i + 1));
+      if (pairStarts) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @ParameterizedTest(name = "[{index}] {0}")

@@ -195,7 +195,7 @@ final class BoundedSender<M> {
   private final Wire wire;
   private final Bounds bounds;
   private final Encoding encoding;
-  private final Function<? super M, String> encoder;
+  private final Function<? super M, byte[]> encoder;
   private final Context context;
 
   private final Object lock = new Object();
@@ -224,15 +224,15 @@ final class BoundedSender<M> {
 
   /**
    * @param description names the connection in logs
-   * @param encoder turns a record into its text; a failure is a bug, and closes only this
-   *     connection (1011)
+   * @param encoder turns a record into its JSON text as UTF-8 (what the queue counts and the wire
+   *     frames); a failure is a bug, and closes only this connection (1011)
    */
   BoundedSender(
       String description,
       Wire wire,
       Bounds bounds,
       Encoding encoding,
-      Function<? super M, String> encoder,
+      Function<? super M, byte[]> encoder,
       Context context) {
     this.description = requireNonNull(description, "description");
     this.wire = requireNonNull(wire, "wire");
@@ -588,9 +588,9 @@ final class BoundedSender<M> {
   }
 
   private Encoded encodeOrAbort(M message) {
-    String text;
+    byte[] utf8;
     try {
-      text = encoder.apply(message);
+      utf8 = encoder.apply(message);
     } catch (RuntimeException bug) {
       // A record the codec cannot write is a gateway bug. Only this connection pays for it, and
       // it is closed rather than left silently stuck.
@@ -601,8 +601,7 @@ final class BoundedSender<M> {
       abort(WsCloseCodes.internalError());
       return null;
     }
-    // Encoded to UTF-8 once: the bytes are what the queue counts and what the wire frames.
-    return new Encoded(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return new Encoded(utf8);
   }
 
   private boolean claimPumpLocked() {

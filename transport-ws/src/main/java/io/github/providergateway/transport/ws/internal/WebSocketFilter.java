@@ -9,9 +9,11 @@ import org.glassfish.grizzly.Grizzly;
 import org.glassfish.grizzly.asyncqueue.TaskQueue;
 import org.glassfish.grizzly.attributes.Attribute;
 import org.glassfish.grizzly.filterchain.BaseFilter;
+import org.glassfish.grizzly.filterchain.FilterChain;
 import org.glassfish.grizzly.filterchain.FilterChainBuilder;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.filterchain.NextAction;
+import org.glassfish.grizzly.filterchain.TransportFilter;
 import org.glassfish.grizzly.http.HttpContent;
 import org.glassfish.grizzly.http.HttpHeader;
 import org.glassfish.grizzly.http.HttpRequestPacket;
@@ -32,7 +34,9 @@ import org.glassfish.grizzly.nio.NIOConnection;
  *       other request goes on to the HTTP routes;
  *   <li>an upgraded connection's bytes go to its {@link WsSocket}, whose {@link FrameDecoder}
  *       enforces the frame rules and bounds (masking, message size before and after
- *       authentication, the unfinished-message budget, the ping rate);
+ *       authentication, the unfinished-message budget, the ping rate). Once upgraded, a
+ *       connection leaves the HTTP chain for {@link #framesOnly}: the transport and this filter,
+ *       so its bytes are not parsed as HTTP content first, read after read;
  *   <li>after each read, a peer whose unwritten data (the pongs queued for it, beyond the message
  *       being written to it) passes {@link #CONTROL_ALLOWANCE_BYTES} is closed: it is not reading.
  * </ul>
@@ -55,10 +59,13 @@ final class WebSocketFilter extends BaseFilter {
 
   private final TrafficGuards guards;
   private final WsHandshake handshake;
+  /** The chain an upgraded connection is switched to: its bytes straight from the socket to here. */
+  private final FilterChain framesOnly;
 
   WebSocketFilter(TrafficGuards guards, WsHandshake handshake) {
     this.guards = requireNonNull(guards, "guards");
     this.handshake = requireNonNull(handshake, "handshake");
+    this.framesOnly = FilterChainBuilder.stateless().add(new TransportFilter()).add(this).build();
   }
 
   /** The add-on that puts this filter right before Grizzly's HTTP server filter. */
@@ -88,11 +95,17 @@ final class WebSocketFilter extends BaseFilter {
     Connection<?> connection = ctx.getConnection();
     WsSocket socket = SOCKET.get(connection);
     Object message = ctx.getMessage();
+    if (message instanceof Buffer frames && socket != null) {
+      // The frames-only chain: the transport hands the socket's bytes straight here.
+      read(socket, frames);
+      closeIfNotReading(connection, socket);
+      return ctx.getStopAction();
+    }
     if (!(message instanceof HttpContent content)) {
       return ctx.getInvokeAction();
     }
     if (socket != null) {
-      read(socket, content);
+      read(socket, content.getContent());
       closeIfNotReading(connection, socket);
       return ctx.getStopAction();
     }
@@ -102,14 +115,16 @@ final class WebSocketFilter extends BaseFilter {
     }
     handshake.answer(ctx, request);
     WsSocket upgraded = SOCKET.get(connection);
-    if (upgraded != null && content.getContent().hasRemaining()) {
-      read(upgraded, content); // frames sent right behind the handshake
+    if (upgraded != null) {
+      connection.setProcessor(framesOnly);
+      if (content.getContent().hasRemaining()) {
+        read(upgraded, content.getContent()); // frames sent right behind the handshake
+      }
     }
     return ctx.getStopAction();
   }
 
-  private void read(WsSocket socket, HttpContent content) {
-    Buffer bytes = content.getContent();
+  private void read(WsSocket socket, Buffer bytes) {
     try {
       socket.read(bytes, guards.clock().millis());
     } finally {

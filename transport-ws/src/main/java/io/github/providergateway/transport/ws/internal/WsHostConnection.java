@@ -6,6 +6,7 @@ import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostOutput;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -64,7 +65,7 @@ final class WsHostConnection implements HostConnection, SocketPeer {
             wire,
             BoundedSender.Bounds.alone(MAX_QUEUED, maxQueuedBytes, STALL),
             BoundedSender.Encoding.ON_SEND,
-            CODEC::encode,
+            output -> CODEC.encode(output).getBytes(StandardCharsets.UTF_8),
             context);
     sender.whenGone(
         () -> {

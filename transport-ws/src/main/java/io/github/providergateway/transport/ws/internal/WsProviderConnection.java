@@ -75,7 +75,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
             wire,
             bounds,
             BoundedSender.Encoding.IN_PUMP,
-            CODEC::encode,
+            CODEC::encodeUtf8,
             context);
     sender.whenGone(
         () -> {

@@ -97,7 +97,7 @@ class BoundedSenderTest {
     BoundedSender<String> sender =
         sender(bounds(8, 1 << 20), BoundedSender.Encoding.ON_SEND, text -> {
           encodedOn.add(Thread.currentThread().getName());
-          return text.toUpperCase();
+          return UTF8.apply(text.toUpperCase());
         });
 
     sender.send("a");
@@ -169,7 +169,7 @@ class BoundedSenderTest {
         sender(
             BoundedSender.Bounds.alone(100, 10, Duration.ofSeconds(2)),
             BoundedSender.Encoding.ON_SEND,
-            Function.identity());
+            UTF8);
     sender.send("x".repeat(20));
     executor.runAll(); // in flight from now
     assertThat(sender.send("y".repeat(20))).as("a burst while the write is young").isTrue();
@@ -308,12 +308,12 @@ class BoundedSenderTest {
 
   @Test
   void aMessageTheEncoderCannotWriteClosesOnlyThisConnectionWithInternalError() {
-    Function<String, String> encoder =
+    Function<String, byte[]> encoder =
         text -> {
           if (text.equals("bad")) {
             throw new IllegalArgumentException("no codec for it");
           }
-          return text;
+          return UTF8.apply(text);
         };
     BoundedSender<String> provider = sender(bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, encoder);
     provider.send("bad");
@@ -337,7 +337,7 @@ class BoundedSenderTest {
             time,
             GRACE);
     BoundedSender<String> sender =
-        new BoundedSender<>("ws test", wire, bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, s -> s, stopped);
+        new BoundedSender<>("ws test", wire, bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, UTF8, stopped);
     sender.whenGone(goneReports::incrementAndGet);
     sender.send("a"); // in flight
     sender.send("b"); // needs a send thread
@@ -409,7 +409,7 @@ class BoundedSenderTest {
               threaded,
               bounds(20_000, 1L << 30),
               BoundedSender.Encoding.IN_PUMP,
-              s -> s,
+              UTF8,
               new BoundedSender.Context(pool, time, time, GRACE));
       int count = 5_000;
       for (int i = 0; i < count; i++) {
@@ -474,12 +474,16 @@ class BoundedSenderTest {
 
   // ---- fixtures ----
 
+  /** The encoder for these tests: each message is already its text. */
+  private static final Function<String, byte[]> UTF8 =
+      text -> text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
   private BoundedSender<String> inPump(BoundedSender.Bounds bounds) {
-    return sender(bounds, BoundedSender.Encoding.IN_PUMP, Function.identity());
+    return sender(bounds, BoundedSender.Encoding.IN_PUMP, UTF8);
   }
 
   private BoundedSender<String> sender(
-      BoundedSender.Bounds bounds, BoundedSender.Encoding encoding, Function<String, String> encoder) {
+      BoundedSender.Bounds bounds, BoundedSender.Encoding encoding, Function<String, byte[]> encoder) {
     BoundedSender<String> sender = new BoundedSender<>("ws test", wire, bounds, encoding, encoder, context());
     sender.whenGone(goneReports::incrementAndGet);
     return sender;
