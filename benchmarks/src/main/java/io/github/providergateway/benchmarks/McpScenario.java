@@ -92,6 +92,7 @@ final class McpScenario {
       double addedP50,
       double addedP99,
       double mcpCpuMicrosPerCall,
+      double notificationsPerCall,
       double othersPercent) {}
 
   private final Config config;
@@ -127,7 +128,7 @@ final class McpScenario {
     Process process =
         new ProcessBuilder(training)
             .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(config.dir().resolve("training.log").toFile()))
+            .redirectOutput(config.dir().resolve("training.log").toFile())
             .start();
     try (OutputStream in = process.getOutputStream()) {
       in.write(
@@ -203,6 +204,7 @@ final class McpScenario {
               .watch("gateway", gateway.pid())
               .watch("providers", providers.pid())
               .watch("driver", ProcessHandle.current().pid());
+      long notificationsBefore = mcp.notifications();
       meter.start();
       int done = 0;
       for (int round = 0; done < config.calls(); round++) {
@@ -217,6 +219,7 @@ final class McpScenario {
         done += n;
       }
       meter.stop();
+      long notifications = mcp.notifications() - notificationsBefore;
       Percentiles throughMcp = Percentiles.of(viaMcp, viaMcp.length);
       Percentiles throughHost = Percentiles.of(viaHost, viaHost.length);
 
@@ -236,6 +239,7 @@ final class McpScenario {
           Comparison.addedMicros(throughMcp, throughHost, 50),
           Comparison.addedMicros(throughMcp, throughHost, 99),
           meter.spent("mcp").cpuSeconds() * 1e6 / config.calls(),
+          (double) notifications / config.calls(),
           meter.othersPercent());
     } finally {
       if (mcp != null) {

@@ -42,6 +42,8 @@ final class McpStdio implements AutoCloseable {
   private final Map<Long, CompletableFuture<Reply>> waiting = new ConcurrentHashMap<>();
   private final AtomicLong nextId = new AtomicLong(1);
   private final CompletableFuture<Void> ended = new CompletableFuture<>();
+  /** Lines from the server that answered nothing (its notifications and requests). Reader only writes. */
+  private final AtomicLong others = new AtomicLong();
 
   private McpStdio(Process process, long startedNanos) {
     this.process = process;
@@ -79,6 +81,8 @@ final class McpStdio implements AutoCloseable {
           if (reply != null) {
             reply.complete(new Reply(json, now));
           }
+        } else {
+          others.incrementAndGet();
         }
       }
     } catch (IOException e) {
@@ -135,6 +139,11 @@ final class McpStdio implements AutoCloseable {
     client.put("name", clientName);
     client.put("version", "1");
     return request("initialize", params);
+  }
+
+  /** How many lines so far were no answer: the server's notifications (and requests). */
+  long notifications() {
+    return others.get();
   }
 
   long pid() {
