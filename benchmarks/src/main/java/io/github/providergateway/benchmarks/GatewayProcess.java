@@ -21,7 +21,11 @@ import java.util.Map;
  *   <li>{@code startup --home DIR}: a gateway with its home and WebSocket server on a free port;
  *       prints {@code {"event":"gateway.started","port":N}} like the reference app's {@code --rpc}
  *       mode.
- *   <li>{@code ws sequential|sequential-async|inflight K NODE_DIR [key=value...]}: a {@link WsScenario}.
+ *   <li>{@code ws sequential|sequential-async|inflight K NODE_DIR [--name value...]}: a {@link
+ *       WsScenario} through the gateway ({@code --sessions S}: that many sessions, provider {@code
+ *       i} bound to session {@code i mod S}).
+ *   <li>{@code bare sequential|sequential-async|inflight K NODE_DIR [--name value...]}: the same
+ *       through the {@link BareRelay} instead of a gateway.
  *   <li>{@code local SECONDS}: {@link LocalScenario#oneThreadCallsPerSecond}.
  * </ul>
  */
@@ -35,7 +39,8 @@ public final class GatewayProcess {
     LoadDriver.quietLogging();
     switch (args[0]) {
       case "startup" -> startup(Path.of(args[2]));
-      case "ws" -> ws(args);
+      case "ws" -> ws(WsScenario.Relay.GATEWAY, args);
+      case "bare" -> ws(WsScenario.Relay.BARE, args);
       case "local" -> local(Integer.parseInt(args[1]));
       default -> throw new IllegalArgumentException("unknown mode " + args[0]);
     }
@@ -56,10 +61,11 @@ public final class GatewayProcess {
     gateway.close();
   }
 
-  private static void ws(String[] args) throws Exception {
+  private static void ws(WsScenario.Relay relay, String[] args) throws Exception {
     Map<String, String> options = LoadDriver.options(args, 4);
     WsScenario.Config config =
         new WsScenario.Config(
+            relay,
             switch (args[1]) {
               case "sequential" -> WsScenario.Kind.SEQUENTIAL;
               case "sequential-async" -> WsScenario.Kind.SEQUENTIAL_ASYNC;
@@ -67,6 +73,7 @@ public final class GatewayProcess {
               default -> throw new IllegalArgumentException("unknown load " + args[1]);
             },
             Integer.parseInt(args[2]),
+            Integer.parseInt(options.getOrDefault("sessions", "1")),
             Path.of(args[3]),
             Integer.parseInt(options.getOrDefault("warmup-calls", "2000")),
             Integer.parseInt(options.getOrDefault("calls", "20000")),

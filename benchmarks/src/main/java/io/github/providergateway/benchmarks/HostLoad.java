@@ -2,7 +2,7 @@ package io.github.providergateway.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.gateway.ToolOutcome;
 import java.time.Duration;
 import java.util.List;
@@ -14,9 +14,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Tool calls through the host API ({@link Gateway#callTool}), the way an agent host makes them:
- * one at a time, or a fixed number in flight. Every outcome is checked: a run with any failure
- * throws rather than report a number.
+ * Tool calls the way an agent host makes them: one at a time, or a fixed number in flight. The
+ * calls go wherever a {@link Calls} sends them: through the host API of a gateway ({@link
+ * #roundRobin}), or straight to the providers through the bare relay ({@link BareRelay}), so both
+ * are driven by the same code. Every outcome is checked: a run with any failure throws rather than
+ * report a number.
  */
 final class HostLoad {
 
@@ -26,31 +28,39 @@ final class HostLoad {
   /** Sequential calls: latency percentiles and throughput. */
   record Sequential(double p50Micros, double p99Micros, double callsPerSecond, int calls) {}
 
-  private HostLoad() {}
+  /** Where a call goes: a tool in a session. */
+  record Target(String sessionId, String tool) {}
 
   /**
-   * {@code warmup} calls unmeasured, then {@code measured} calls timed one by one; tools are taken
-   * round-robin.
+   * Makes the {@code n}-th call of a load (from 0). Its future completes where the relay completes
+   * it: on the gateway loop, or on the bare relay's thread.
    */
-  static Sequential sequential(
-      Gateway gateway,
-      String sessionId,
-      List<String> tools,
-      JsonNode args,
-      int warmup,
-      int measured,
-      Meter meter)
-      throws Exception {
+  interface Calls {
+    CompletableFuture<CallResult> call(long n);
+  }
+
+  private HostLoad() {}
+
+  /** Calls through {@code api}, taking {@code targets} round-robin, each with {@code args}. */
+  static Calls roundRobin(HostApi api, List<Target> targets, JsonNode args) {
+    Target[] table = targets.toArray(new Target[0]);
+    return n -> {
+      Target target = table[(int) (n % table.length)];
+      return api.callTool(target.sessionId(), target.tool(), args, null);
+    };
+  }
+
+  /** {@code warmup} calls unmeasured, then {@code measured} calls timed one by one. */
+  static Sequential sequential(Calls calls, int warmup, int measured, Meter meter) throws Exception {
     for (int i = 0; i < warmup; i++) {
-      check(gateway.callTool(sessionId, tools.get(i % tools.size()), args, null).get(10, TimeUnit.SECONDS));
+      check(calls.call(i).get(10, TimeUnit.SECONDS));
     }
     long[] samples = new long[measured];
     meter.start();
     long start = System.nanoTime();
     for (int i = 0; i < measured; i++) {
       long t0 = System.nanoTime();
-      CallResult result =
-          gateway.callTool(sessionId, tools.get(i % tools.size()), args, null).get(10, TimeUnit.SECONDS);
+      CallResult result = calls.call(i).get(10, TimeUnit.SECONDS);
       samples[i] = System.nanoTime() - t0;
       check(result);
     }
@@ -63,20 +73,12 @@ final class HostLoad {
 
   /**
    * Like {@link #sequential}, but the way an asynchronous host awaits each result (Node's {@code
-   * await}): the next call is made from the previous one's completion, which runs on the gateway
-   * loop, so no host thread is woken between calls. Still one call at a time.
+   * await}): the next call is made from the previous one's completion, which runs on the relay's
+   * thread (the gateway loop), so no host thread is woken between calls. Still one call at a time.
    */
-  static Sequential sequentialAsync(
-      Gateway gateway,
-      String sessionId,
-      List<String> tools,
-      JsonNode args,
-      int warmup,
-      int measured,
-      Meter meter)
-      throws Exception {
-    new Chain(gateway, sessionId, tools, args, warmup).run();
-    Chain chain = new Chain(gateway, sessionId, tools, args, measured);
+  static Sequential sequentialAsync(Calls calls, int warmup, int measured, Meter meter) throws Exception {
+    new Chain(calls, warmup).run();
+    Chain chain = new Chain(calls, measured);
     meter.start();
     long start = System.nanoTime();
     chain.run();
@@ -89,22 +91,16 @@ final class HostLoad {
 
   /** Calls one after another, each from the previous one's completion. */
   private static final class Chain {
-    private final Gateway gateway;
-    private final String sessionId;
-    private final List<String> tools;
-    private final JsonNode args;
+    private final Calls calls;
     final long[] samples;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     /** The next call's number; touched by one callback at a time. */
     private int next;
     private long started;
 
-    Chain(Gateway gateway, String sessionId, List<String> tools, JsonNode args, int calls) {
-      this.gateway = gateway;
-      this.sessionId = sessionId;
-      this.tools = tools;
-      this.args = args;
-      this.samples = new long[calls];
+    Chain(Calls calls, int count) {
+      this.calls = calls;
+      this.samples = new long[count];
     }
 
     void run() throws Exception {
@@ -114,9 +110,7 @@ final class HostLoad {
 
     private void issue() {
       started = System.nanoTime();
-      gateway
-          .callTool(sessionId, tools.get(next % tools.size()), args, null)
-          .whenComplete(this::completed);
+      calls.call(next).whenComplete(this::completed);
     }
 
     private void completed(CallResult result, Throwable error) {
@@ -139,22 +133,14 @@ final class HostLoad {
 
   /**
    * Keeps {@code inFlight} calls outstanding, each completion issuing the next (from the future's
-   * callback, on the gateway loop, which only queues it); counts completions for {@code measure}
-   * after {@code warmup}.
+   * callback, on the relay's thread, which only queues or writes it); counts completions for
+   * {@code measure} after {@code warmup}.
    *
    * @return calls completed per second in the measured window, and how many
    */
-  static Throughput inFlight(
-      Gateway gateway,
-      String sessionId,
-      List<String> tools,
-      JsonNode args,
-      int inFlight,
-      Duration warmup,
-      Duration measure,
-      Meter meter)
+  static Throughput inFlight(Calls calls, int inFlight, Duration warmup, Duration measure, Meter meter)
       throws Exception {
-    InFlight load = new InFlight(gateway, sessionId, tools, args, inFlight);
+    InFlight load = new InFlight(calls, inFlight);
     load.start();
     Thread.sleep(warmup.toMillis());
     meter.start();
@@ -176,23 +162,17 @@ final class HostLoad {
 
   /** The in-flight loop's state, shared by the callbacks. */
   private static final class InFlight {
-    private final Gateway gateway;
-    private final String sessionId;
-    private final List<String> tools;
-    private final JsonNode args;
+    private final Calls calls;
     private final int width;
     final AtomicLong completed = new AtomicLong();
-    private final AtomicLong nextTool = new AtomicLong();
+    private final AtomicLong next = new AtomicLong();
     private final AtomicInteger outstanding = new AtomicInteger();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final CountDownLatch drained = new CountDownLatch(1);
     private volatile boolean stopping;
 
-    InFlight(Gateway gateway, String sessionId, List<String> tools, JsonNode args, int width) {
-      this.gateway = gateway;
-      this.sessionId = sessionId;
-      this.tools = tools;
-      this.args = args;
+    InFlight(Calls calls, int width) {
+      this.calls = calls;
       this.width = width;
     }
 
@@ -204,8 +184,7 @@ final class HostLoad {
     }
 
     private void issue() {
-      String tool = tools.get((int) (nextTool.getAndIncrement() % tools.size()));
-      gateway.callTool(sessionId, tool, args, null).whenComplete(this::completed);
+      calls.call(next.getAndIncrement()).whenComplete(this::completed);
     }
 
     private void completed(CallResult result, Throwable error) {

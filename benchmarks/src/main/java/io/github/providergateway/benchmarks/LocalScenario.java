@@ -115,10 +115,10 @@ final class LocalScenario implements AutoCloseable {
       throws Exception {
     try (LocalScenario local = start(false)) {
       return HostLoad.inFlight(
-              local.gateway,
-              local.sessionId,
-              List.of("echo"),
-              WsScenario.callArgs(),
+              HostLoad.roundRobin(
+                  local.gateway,
+                  List.of(new HostLoad.Target(local.sessionId, "echo")),
+                  WsScenario.callArgs()),
               inFlight,
               warmup,
               measure,

@@ -62,8 +62,20 @@ final class NodeProviders implements AutoCloseable {
     return dir;
   }
 
-  /** Starts {@code k} providers against {@code url}, authenticating with {@code token}. */
+  /**
+   * Starts {@code k} providers against {@code url}, authenticating with {@code token}, all bound
+   * to the first active session.
+   */
   static NodeProviders start(Path dir, int k, URI url, String token) throws IOException {
+    return start(dir, k, url, token, false);
+  }
+
+  /**
+   * Starts {@code k} providers against {@code url}, authenticating with {@code token}; with {@code
+   * spread}, provider {@code i} (tool {@code echo_i}) binds to the active session {@code i} modulo
+   * their number, in start order, else every one to the first.
+   */
+  static NodeProviders start(Path dir, int k, URI url, String token, boolean spread) throws IOException {
     ProcessBuilder builder =
         new ProcessBuilder(
             "node",
@@ -73,7 +85,9 @@ final class NodeProviders implements AutoCloseable {
             "--url",
             url.toString(),
             "--hard-limit",
-            "900");
+            "900",
+            "--spread",
+            Boolean.toString(spread));
     builder.environment().put("NODE_PATH", dir.resolve("node_modules").toString());
     builder.environment().put("TAP_PROVIDER_TOKEN", token);
     builder.redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("providers-stderr.log").toFile()));

@@ -14,7 +14,18 @@ final class Report {
 
   /** A markdown table: figure, median (min–max), goal, verdict; notes below it. */
   static String markdown(List<Figure> figures, int runs) {
+    return markdown(List.of(), figures, runs);
+  }
+
+  /**
+   * {@link #markdown(List, int)} after {@code preamble}, one paragraph a line (what machine it
+   * was, what the goals are measured against).
+   */
+  static String markdown(List<String> preamble, List<Figure> figures, int runs) {
     StringBuilder out = new StringBuilder();
+    for (String paragraph : preamble) {
+      out.append(paragraph).append("\n\n");
+    }
     out.append("| figure | median (min–max) of ").append(runs).append(" runs | goal | verdict |\n");
     out.append("|---|---|---|---|\n");
     for (Figure figure : figures) {

@@ -41,6 +41,20 @@ class ReportTest {
   }
 
   @Test
+  void thePreambleComesBeforeTheTableAndNamesTheMachineAndWhereNodesFiguresCameFrom() {
+    List<Figure> figures =
+        List.of(new Figure("a", "p50", "µs", 1, List.of(30.0), Goal.atMost(20, "≤ 20 µs"), null));
+    List<String> preamble =
+        LoadDriver.preamble(Map.of("cpu", "AMD EPYC", "nproc", "2", "started", "2026-11-25T10:00:00Z"));
+    String table = Report.markdown(preamble, figures, 1);
+    assertThat(table)
+        .startsWith("Measured on: AMD EPYC, 2 cores")
+        .contains(LoadDriver.NODE)
+        .contains("| p50 | 30.0 µs | ≤ 20 µs | missed (+50% over) |");
+    assertThat(table.indexOf("| figure |")).isGreaterThan(table.indexOf(LoadDriver.NODE));
+  }
+
+  @Test
   void theJsonHoldsEveryRunTheSummaryAndTheGoal() {
     List<Figure> figures =
         List.of(new Figure("x", "x", "MiB", 0, List.of(70.0, 64.0, 66.0), Goal.atMost(64, "≤ 64"), null));
