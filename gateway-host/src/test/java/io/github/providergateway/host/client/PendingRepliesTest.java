@@ -46,6 +46,18 @@ class PendingRepliesTest {
   }
 
   @Test
+  void anUnusableConfigStaysItsOwnCodeForTheCaller() {
+    JsonNode id = replies.nextId();
+    CompletableFuture<ObjectNode> reply = replies.expect(id);
+
+    replies.replied(HostReply.failed(id, RpcErrorCode.INVALID_CONFIG, "config file x: not valid JSON"));
+
+    assertThat(failureOf(reply))
+        .isInstanceOfSatisfying(
+            HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.INVALID_CONFIG));
+  }
+
+  @Test
   void aWrongTokenIsAnAuthRefusalAndOtherAuthFailuresAreNot() {
     JsonNode refusedId = replies.nextAuthId();
     JsonNode failedId = replies.nextAuthId();
