@@ -4,12 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.protocol.ReloadReport;
 import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -212,6 +220,25 @@ class ReloadAppTest {
 
       app.awaitEvent("session.log", line -> line.path("message").asText().equals("Reloaded (the config file changed): started shouter"));
       awaitTools(app, heard + 1, "greet", "ci_status", "shout");
+    }
+  }
+
+  @Test
+  void anotherHostOfTheGatewayReloadsThroughGatewayClient() throws Exception {
+    try (RpcApp app = start(config(greeter(examples())))) {
+      app.startSession();
+      awaitTools(app, 0, "greet");
+      int heard = toolsChanged(app).size();
+      URI hosts = URI.create(app.url() + "/host");
+      try (GatewayClient client = GatewayClient.connect(hosts, app.token())) {
+        ReloadReport report = client.reloadProviders("greeter").get(30, TimeUnit.SECONDS);
+        CompletableFuture<ReloadReport> unknown = client.reloadProviders("nobody");
+
+        assertThat(report.restarted()).containsExactly("greeter");
+        assertThat(unknown).failsWithin(Duration.ofSeconds(30)).withThrowableOfType(ExecutionException.class)
+            .havingCause().isInstanceOfSatisfying(HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.INVALID_ARGUMENT));
+      }
+      awaitTools(app, heard, "greet");
     }
   }
 
