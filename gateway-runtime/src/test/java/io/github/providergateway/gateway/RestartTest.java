@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A provider the host restarts is one change for the host (architecture, decision 34): {@link
  * Gateway#restarting} holds its tools until a provider spawned under the same name says {@code
- * hello} in that session again, or the grace runs out; the host is then told once (X-RELOAD-01..06).
+ * hello} in that session again, or the grace runs out; the host is then told once (X-RELOAD-01..05).
  */
 class RestartTest {
 

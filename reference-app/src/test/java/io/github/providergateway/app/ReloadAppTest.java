@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reloading a config's providers while their session lives (issue 21, item 3; architecture,
- * decision 34; X-RELOAD-07..11): the app in its own process with {@code --rpc}, real providers from
+ * decision 34; X-RELOAD-06..11): the app in its own process with {@code --rpc}, real providers from
  * {@code examples/} (the Node guardrail over WebSocket, the Python greeter over stdio) and an MCP
  * server (the filesystem server from the npm registry); {@code providers.reload} restarts them and
  * the session hears of it once; a changed config starts and stops entries; a broken one changes
