@@ -317,6 +317,9 @@ final class ConsoleHost implements FrontEnd {
     out.say("  status page   type 'status' for a one-time link");
     if (options.config() != null) {
       out.say("  config        " + options.config());
+      if (options.watch()) {
+        out.say("  watching      the config and its providers' files: a change reloads what it concerns");
+      }
       for (String problem : running.configProblems()) {
         out.say("  config problem (entry not started): " + problem);
       }

@@ -163,8 +163,10 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
         parser.skipChildren();
       }
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      // Jackson names the source it does not show ("[Source: REDACTED ...; line: 1, column: 16]").
       return "not valid JSON at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage();
+          + e.getLocation().getColumnNr() + ": "
+          + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; (line: \\d+, column: \\d+)\\]", "$1");
     } catch (java.io.IOException e) {
       // a string cannot fail to read; fall through to the codec's words
     }

@@ -526,7 +526,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   }
 
   private ReloadReport reloadNow(String name) {
-    ProjectConfig next = readConfig();
+    ProjectConfig next = readConfig(false);
     if (name != null && !knows(name, next)) {
       List<String> names = next.providers().stream().map(ProjectConfig.Entry::name).toList();
       throw new HostException(
@@ -545,21 +545,28 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     onSpawner(() -> {
       try {
         String why = configChanged ? "the config file changed" : "files of " + String.join(", ", changedEntries) + " changed";
-        apply(readConfig(), null, changedEntries::contains, why);
+        apply(readConfig(true), null, changedEntries::contains, why);
       } catch (HostException unusable) {
         // Reported where a person looks (readConfig); nothing changed.
       }
     });
   }
 
-  /** The config file as it is now; one that cannot be used is reported and refused, changing nothing. */
-  private ProjectConfig readConfig() {
+  /**
+   * The config file as it is now; one that cannot be used is refused, changing nothing. A reload
+   * someone asked for is answered with the refusal (and logged at INFO); one {@code --watch}
+   * started ({@code unasked}) has nobody to answer, so it is a warning and a line in every
+   * session's timeline.
+   */
+  private ProjectConfig readConfig(boolean unasked) {
     ProjectConfig next = ProjectConfig.load(config.file());
     String problem = next.fileProblem();
     if (problem != null) {
       String message = "config file " + problem + "; nothing was reloaded";
-      LOG.log(Level.WARNING, message);
-      timeline("Config not reloaded: " + message);
+      LOG.log(unasked ? Level.WARNING : Level.INFO, message);
+      if (unasked) {
+        timeline("Config not reloaded: " + message);
+      }
       throw new HostException(HostErrorCode.INVALID_CONFIG, message);
     }
     return next;
