@@ -81,7 +81,8 @@ public final class HostService implements AutoCloseable {
                 random,
                 gatewayId,
                 b.decisionLog,
-                b.statusLinks));
+                b.statusLinks,
+                b.providerReloads));
   }
 
   /**
@@ -163,6 +164,7 @@ public final class HostService implements AutoCloseable {
     private Map<String, String> promptSections = Map.of();
     private DecisionLog decisionLog;
     private java.util.function.Supplier<java.net.URI> statusLinks;
+    private ProviderReloads providerReloads;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -266,6 +268,19 @@ public final class HostService implements AutoCloseable {
      */
     public Builder statusLinks(java.util.function.Supplier<java.net.URI> links) {
       this.statusLinks = requireNonNull(links, "links");
+      return this;
+    }
+
+    /**
+     * What serves {@code providers.reload}: the host that spawns the project's providers (the
+     * reference app with {@code --config}). Without one, {@code providers.reload} is refused {@code
+     * UNAUTHORIZED}.
+     *
+     * @param reloads re-reads the config and restarts providers; called on the gateway loop
+     * @return this builder
+     */
+    public Builder providerReloads(ProviderReloads reloads) {
+      this.providerReloads = requireNonNull(reloads, "reloads");
       return this;
     }
 

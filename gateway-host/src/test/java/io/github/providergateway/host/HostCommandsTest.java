@@ -1,5 +1,9 @@
 package io.github.providergateway.host;
 
+import java.util.concurrent.CompletableFuture;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.host.protocol.ReloadReport;
 import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -392,6 +396,39 @@ class HostCommandsTest {
 
       assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText()).isEqualTo("http://127.0.0.1:9400/status?open=1");
       assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText()).isEqualTo("http://127.0.0.1:9400/status?open=2");
+    }
+  }
+
+  @Test
+  void providersReloadRepliesWhatItsReloaderDidOrItsRefusalOrIsRefusedWithoutOne() {
+    assertThat(refusal("{\"cmd\":\"providers.reload\"}")).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+
+    List<String> asked = new java.util.ArrayList<>();
+    ProviderReloads reloads =
+        name -> {
+          asked.add(String.valueOf(name));
+          return switch (String.valueOf(name)) {
+            case "nope" -> CompletableFuture.failedFuture(
+                new HostException(HostErrorCode.INVALID_ARGUMENT, "no config entry 'nope'"));
+            case "broken" -> CompletableFuture.failedFuture(
+                new HostException(HostErrorCode.INVALID_CONFIG, "config file x: not valid JSON"));
+            default -> CompletableFuture.completedFuture(
+                new ReloadReport(List.of("greeter"), List.of("added"), List.of("removed"), List.of()));
+          };
+        };
+    try (HostService withConfig = HostService.builder(f.gateway).scheduler(f.clock).providerReloads(reloads).build()) {
+      RecordingHostConnection other = new RecordingHostConnection("other");
+      other.attach(withConfig.open(other));
+      other.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+
+      assertThat(other.ok("{\"cmd\":\"providers.reload\"}"))
+          .isEqualTo(json("{\"restarted\":[\"greeter\"],\"started\":[\"added\"],\"stopped\":[\"removed\"],\"problems\":[]}"));
+      HostReply unknown = other.request("{\"cmd\":\"providers.reload\",\"name\":\"nope\"}");
+      assertThat(((HostReply.Failed) unknown).code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+      HostReply broken = other.request("{\"cmd\":\"providers.reload\",\"name\":\"broken\"}");
+      assertThat(((HostReply.Failed) broken).code()).isEqualTo(RpcErrorCode.INVALID_CONFIG);
+      assertThat(((HostReply.Failed) broken).message()).contains("not valid JSON");
+      assertThat(asked).containsExactly("null", "nope", "broken");
     }
   }
 

@@ -156,7 +156,23 @@ public final class Gateway implements HostApi, AutoCloseable {
    * @return the gateway's side, which the transport delivers to
    */
   public ProviderLink acceptSpawned(ProviderConnection connection, String sessionId) {
-    return engine.acceptSpawned(connection, requireNonNull(sessionId, "sessionId"));
+    return engine.acceptSpawned(connection, requireNonNull(sessionId, "sessionId"), null);
+  }
+
+  /**
+   * {@link #acceptSpawned(ProviderConnection, String)} for a provider the host spawned as {@code
+   * spawnName} (a config entry's name): when the host later {@linkplain #restarting restarts} it,
+   * this is the name it gives, and the {@code hello} of a connection spawned under it ends that
+   * restart.
+   *
+   * @param connection the transport's side of the connection, which the gateway sends through
+   * @param sessionId the session that spawned the provider
+   * @param spawnName what the host spawned it as; not null
+   * @return the gateway's side, which the transport delivers to
+   */
+  public ProviderLink acceptSpawned(ProviderConnection connection, String sessionId, String spawnName) {
+    return engine.acceptSpawned(
+        connection, requireNonNull(sessionId, "sessionId"), requireNonNull(spawnName, "spawnName"));
   }
 
   /**
@@ -250,7 +266,61 @@ public final class Gateway implements HostApi, AutoCloseable {
    * @return the token; fails with {@link HostException} for an unknown session
    */
   public CompletableFuture<String> issueSpawnToken(String sessionId) {
-    return onLoop(() -> engine.issueSpawnToken(sessionId));
+    return onLoop(() -> engine.issueSpawnToken(sessionId, null));
+  }
+
+  /**
+   * {@link #issueSpawnToken(String)} for a provider the host spawns as {@code spawnName} (a config
+   * entry's name), so that it can {@linkplain #restarting restart} it later.
+   *
+   * @param sessionId the session the token is scoped to
+   * @param spawnName what the host spawns the provider as; not null
+   * @return the token; fails with {@link HostException} for an unknown session
+   */
+  public CompletableFuture<String> issueSpawnToken(String sessionId, String spawnName) {
+    requireNonNull(spawnName, "spawnName");
+    return onLoop(() -> engine.issueSpawnToken(sessionId, spawnName));
+  }
+
+  /**
+   * Tells the gateway that the host is about to restart what it spawned as {@code spawnName} for
+   * {@code sessionId} ({@link #issueSpawnToken(String, String)}, {@link
+   * #acceptSpawned(ProviderConnection, String, String)}), so that the session's host hears of the
+   * restart once (architecture, decision 34). Call it before stopping the old process:
+   *
+   * <ul>
+   *   <li>until a connection spawned as {@code spawnName} for that session says {@code hello}, or
+   *       {@code grace} has passed, the session's tool registration waits: the provider's tools
+   *       stay listed ({@link #tools}), and the host is not told of them leaving;
+   *   <li>a call to one of them fails {@code DISCONNECTED} at once, as do its calls in flight when
+   *       its connection ends;
+   *   <li>the new run's {@code hello} may take the old run's name while its connection is still
+   *       open (the old one is closed; no {@code DUPLICATE_INSTANCE});
+   *   <li>when the last restart of the session has ended (its provider is back, or its grace has
+   *       passed and its tools are gone, which the session's timeline says), the host's {@link
+   *       SessionHost#registerTools} is called once with the list then, even an unchanged one.
+   * </ul>
+   *
+   * <p>Providers see none of it. Calling it again for a restart under way starts its grace again.
+   *
+   * @param sessionId an active session
+   * @param spawnName what the host spawned the provider as; not null
+   * @param grace how long the registration may wait for it; positive
+   * @return completes on the loop once the tools are held; fails with {@link HostException}
+   *     {@code INVALID_SESSION} for a session that is not active
+   * @throws IllegalArgumentException when {@code grace} is not positive
+   */
+  public CompletableFuture<Void> restarting(String sessionId, String spawnName, Duration grace) {
+    requireNonNull(spawnName, "spawnName");
+    requireNonNull(grace, "grace");
+    if (grace.isNegative() || grace.isZero()) {
+      throw new IllegalArgumentException("grace must be positive, was " + grace);
+    }
+    return onLoop(
+        () -> {
+          engine.restarting(sessionId, spawnName, grace);
+          return null;
+        });
   }
 
   /**

@@ -157,7 +157,7 @@ final class McpBridge implements ProviderConnection {
   private CompletableFuture<Void> bind(List<McpSchema.Tool> tools) {
     List<ToolDefinition> definitions = definitions(tools);
     return gateway
-        .issueSpawnToken(sessionId)
+        .issueSpawnToken(sessionId, config.name()) // what a restart names (Gateway.restarting)
         .thenCompose(
             token -> {
               link = gateway.acceptAuthenticating(this);

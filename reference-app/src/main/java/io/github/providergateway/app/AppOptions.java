@@ -17,13 +17,22 @@ import java.time.Duration;
  * @param detached whether this is the detached gateway (no console, no stdin; exits when idle)
  * @param idleExitGrace how long the detached gateway waits with no session and no host
  * @param auditArgs whether the audit trail keeps calls' arguments, not only their hash
+ * @param watch whether the config file and its providers' files are watched: a change reloads
+ *     what it concerns ({@code --watch}; needs a config)
  */
 record AppOptions(
-    boolean rpc, int port, Path home, Path config, boolean detached, Duration idleExitGrace, boolean auditArgs) {
+    boolean rpc,
+    int port,
+    Path home,
+    Path config,
+    boolean detached,
+    Duration idleExitGrace,
+    boolean auditArgs,
+    boolean watch) {
 
   /** A console or {@code --rpc} gateway. */
   AppOptions(boolean rpc, int port, Path home, Path config) {
-    this(rpc, port, home, config, false, Limits.defaults().idleExitGrace(), false);
+    this(rpc, port, home, config, false, Limits.defaults().idleExitGrace(), false, false);
   }
 
   AppOptions {
@@ -32,6 +41,9 @@ record AppOptions(
     }
     home = requireNonNull(home, "home").toAbsolutePath().normalize();
     config = config == null ? null : config.toAbsolutePath().normalize();
+    if (watch && config == null) {
+      throw new IllegalArgumentException("--watch watches a --config file; give one");
+    }
   }
 
   /** Where spawned providers' logs go (host RPC: Project providers). */

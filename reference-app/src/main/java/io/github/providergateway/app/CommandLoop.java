@@ -20,6 +20,7 @@ final class CommandLoop {
   private final ConsoleSessions sessions;
   private final ToolCommands tools;
   private final AuditCommands audit;
+  private final ReloadCommands reloads;
   private final StreamWatches streams;
   /** The command running now, for Ctrl-C. */
   private final RunningCommand running;
@@ -35,6 +36,7 @@ final class CommandLoop {
       ConsoleSessions sessions,
       ToolCommands tools,
       AuditCommands audit,
+      ReloadCommands reloads,
       StreamWatches streams,
       RunningCommand running,
       String help,
@@ -45,6 +47,7 @@ final class CommandLoop {
     this.sessions = sessions;
     this.tools = tools;
     this.audit = audit;
+    this.reloads = reloads;
     this.streams = streams;
     this.running = running;
     this.help = help;
@@ -120,6 +123,7 @@ final class CommandLoop {
       case AUDIT -> audit.audit(rest);
       case WHY -> audit.why(rest);
       case STATUS -> audit.status();
+      case RELOAD -> reloads.reload(rest);
       case QUIT -> throw new IllegalStateException("quit ends the loop before it runs");
     }
   }

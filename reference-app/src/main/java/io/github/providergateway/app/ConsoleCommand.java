@@ -28,6 +28,7 @@ enum ConsoleCommand {
   AUDIT("audit", "[kind] [provider=P] [tool=T] [last=N]", "the gateway's latest decisions and why (kinds: auth, hello, tool_call, pre_tool_use, ...)"),
   WHY("why", "<callId>", "why a call ended as it did: the gates asked, their answers, its outcome"),
   STATUS("status", "", "a one-time link to the live status page (open it in a browser)"),
+  RELOAD("reload", "[entry]", "re-read --config and restart its providers (one entry, or all)"),
   HELP("help", "", "this list", "?"),
   QUIT("quit", "", "end every session and stop (so does end of input)", "exit");
 

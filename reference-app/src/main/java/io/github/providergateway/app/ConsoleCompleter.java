@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -52,12 +53,16 @@ final class ConsoleCompleter implements Completer {
   private final ConsoleSessions sessions;
   private final KnownStreams streams;
   private final StreamWatches watches;
+  /** The config's entry names, after {@code reload}. */
+  private final Supplier<List<String>> entries;
 
-  ConsoleCompleter(HostApi api, ConsoleSessions sessions, KnownStreams streams, StreamWatches watches) {
+  ConsoleCompleter(
+      HostApi api, ConsoleSessions sessions, KnownStreams streams, StreamWatches watches, Supplier<List<String>> entries) {
     this.api = api;
     this.sessions = sessions;
     this.streams = streams;
     this.watches = watches;
+    this.entries = entries;
   }
 
   @Override
@@ -84,6 +89,7 @@ final class ConsoleCompleter implements Completer {
       case UNWATCH -> watches.watched();
       case EVENT -> EVENT_NAMES;
       case AUDIT -> AUDIT_KINDS;
+      case RELOAD -> entries.get();
       case SESSIONS, START, IDLE, INTERRUPT, PROVIDERS, TOOLS, PROMPT, HELP, QUIT, WHY, STATUS -> List.of();
     };
   }

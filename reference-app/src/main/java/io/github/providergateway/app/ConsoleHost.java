@@ -231,7 +231,20 @@ final class ConsoleHost implements FrontEnd {
     return () -> CompletableFuture.completedFuture(local.statusLink());
   }
 
+  /**
+   * {@code reload}: this process's gateway's own config, or the attached gateway's over {@code
+   * providers.reload} (whose entry names this console does not know, so it completes none).
+   */
+  private ReloadCommands reloads(HostApi api) {
+    if (api instanceof GatewayClient attached) {
+      return new ReloadCommands(out, attached::reloadProviders, List::of);
+    }
+    RunningGateway local = running;
+    return new ReloadCommands(out, local::reload, local::configEntries);
+  }
+
   private void serve(HostApi api, ConsoleSessions sessions, Path home) {
+    ReloadCommands reloads = reloads(api);
     CommandInput input;
     String help = ConsoleCommand.help();
     ConsoleTerminal editor = terminal.join();
@@ -240,12 +253,12 @@ final class ConsoleHost implements FrontEnd {
     } else {
       input =
           editor.commands(
-              historyFile(home), new ConsoleCompleter(api, sessions, knownStreams, streams), command, out);
+              historyFile(home), new ConsoleCompleter(api, sessions, knownStreams, streams, reloads::entries), command, out);
       help += "\n" + TERMINAL_KEYS;
     }
     new CommandLoop(
             input, out, err, sessions, new ToolCommands(out, api, sessions),
-            new AuditCommands(out, auditSource(api), statusLinks(api)),
+            new AuditCommands(out, auditSource(api), statusLinks(api)), reloads,
             streams, command, help, STOP_DEADLINE)
         .serve();
   }
@@ -304,6 +317,9 @@ final class ConsoleHost implements FrontEnd {
     out.say("  status page   type 'status' for a one-time link");
     if (options.config() != null) {
       out.say("  config        " + options.config());
+      if (options.watch()) {
+        out.say("  watching      the config and its providers' files: a change reloads what it concerns");
+      }
       for (String problem : running.configProblems()) {
         out.say("  config problem (entry not started): " + problem);
       }

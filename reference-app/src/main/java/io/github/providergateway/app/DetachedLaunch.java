@@ -52,6 +52,9 @@ final class DetachedLaunch implements FrontEnd {
     if (options.config() != null) {
       args.addAll(List.of("--config", options.config().toString()));
     }
+    if (options.watch()) {
+      args.add("--watch");
+    }
     Long before = livePid(home);
     GatewayClient.Launch launch =
         GatewayClient.Launch.builder().port(port).starter(starter.apply(args)).build();

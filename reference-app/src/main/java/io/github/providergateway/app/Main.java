@@ -93,6 +93,14 @@ public final class Main implements Callable<Integer> {
   private Path config;
 
   @Option(
+      names = "--watch",
+      description = {
+        "With --config: watch the config file and each provider's files; a change restarts",
+        "the providers it concerns (docs/reference-app.md, Reloading)."
+      })
+  private boolean watch;
+
+  @Option(
       names = "--detached",
       description = {
         "The shared background gateway of the home (what hosts start for themselves): no",
@@ -288,7 +296,10 @@ public final class Main implements Callable<Integer> {
     if (detached && rpc) {
       throw new IllegalArgumentException("--detached and --rpc cannot be combined");
     }
-    return new AppOptions(rpc, port, resolvedHome, config, detached, grace, auditArgs);
+    if (watch && config == null) {
+      throw new IllegalArgumentException("--watch watches a --config file; give one");
+    }
+    return new AppOptions(rpc, port, resolvedHome, config, detached, grace, auditArgs, watch);
   }
 
   /**

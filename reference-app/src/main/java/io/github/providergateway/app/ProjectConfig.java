@@ -13,8 +13,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A project's providers, as its config file declares them (host RPC: Project providers):
@@ -41,13 +44,26 @@ import java.util.Map;
  * @param file the config file, absolute
  * @param providers the valid entries, in file order
  * @param problems one line per problem found, naming file, entry and field; empty when all is well
+ * @param brokenNames the names of the entries left out for a problem, where a name could be read:
+ *     a reload leaves such an entry as it runs rather than stop it for a half-typed edit
  */
-record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
+record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Set<String> brokenNames) {
 
   public ProjectConfig {
     requireNonNull(file, "file");
     providers = List.copyOf(providers);
     problems = List.copyOf(problems);
+    brokenNames = Set.copyOf(brokenNames);
+  }
+
+  /** A config whose every problem is the file's own, or none. */
+  ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
+    this(file, providers, problems, Set.of());
+  }
+
+  /** The entry named {@code name}, if the config has a valid one. */
+  Optional<Entry> entry(String name) {
+    return providers.stream().filter(entry -> entry.name().equals(name)).findFirst();
   }
 
   /** When a provider is started. */
@@ -71,6 +87,8 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
    * @param toolPrefix what goes before an MCP server's tool names
    * @param maxConcurrentCalls an MCP server's concurrency limit, 0 for none
    * @param transport how a provider speaks to the gateway ({@link Transport#WEBSOCKET} for MCP servers)
+   * @param watch more of its files for {@code --watch} (relative to {@code cwd}): a file, or a
+   *     directory and what is below it; besides the files its command names
    */
   public record Entry(
       String name,
@@ -82,7 +100,8 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
       URI url,
       String toolPrefix,
       int maxConcurrentCalls,
-      Transport transport) {
+      Transport transport,
+      List<String> watch) {
     public Entry {
       requireNonNull(name, "name");
       command = List.copyOf(command);
@@ -92,11 +111,12 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
       requireNonNull(mcp, "mcp");
       toolPrefix = toolPrefix == null ? "" : toolPrefix;
       requireNonNull(transport, "transport");
+      watch = List.copyOf(watch);
     }
 
     /** A provider the gateway spawns, speaking the provider interface over WebSocket. */
     public Entry(String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
-      this(name, command, cwd, env, session, Mcp.NONE, null, "", 0, Transport.WEBSOCKET);
+      this(name, command, cwd, env, session, Mcp.NONE, null, "", 0, Transport.WEBSOCKET, List.of());
     }
 
     /** How the gateway reaches this entry's MCP server: it is one when not {@link Mcp#NONE}. */
@@ -143,8 +163,10 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
         parser.skipChildren();
       }
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      // Jackson names the source it does not show ("[Source: REDACTED ...; line: 1, column: 16]").
       return "not valid JSON at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage();
+          + e.getLocation().getColumnNr() + ": "
+          + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; (line: \\d+, column: \\d+)\\]", "$1");
     } catch (java.io.IOException e) {
       // a string cannot fail to read; fall through to the codec's words
     }
@@ -167,6 +189,7 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
   public static ProjectConfig parse(Path file, String text) {
     Path absolute = file.toAbsolutePath().normalize();
     List<String> problems = new ArrayList<>();
+    Set<String> broken = new LinkedHashSet<>();
     List<Entry> entries = new ArrayList<>();
     JsonNode root;
     try {
@@ -189,11 +212,14 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
       String problem = problemWith(entry);
       if (problem != null) {
         problems.add(where + ": " + problem);
+        if (entry.path("name").isTextual()) {
+          broken.add(entry.get("name").textValue());
+        }
         continue;
       }
       entries.add(entryOf(entry, folder));
     }
-    return new ProjectConfig(absolute, entries, problems);
+    return new ProjectConfig(absolute, entries, problems, broken);
   }
 
   private static String problemWith(JsonNode entry) {
@@ -255,6 +281,17 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
         }
       }
     }
+    JsonNode watch = entry.get("watch");
+    if (watch != null && !watch.isNull()) {
+      if (!watch.isArray()) {
+        return "field \"watch\" must be an array of paths (relative to \"cwd\")";
+      }
+      for (JsonNode path : watch) {
+        if (!path.isTextual() || path.textValue().isEmpty()) {
+          return "field \"watch\" must be an array of paths (relative to \"cwd\")";
+        }
+      }
+    }
     JsonNode session = entry.get("session");
     if (session != null && !session.isNull() && !session.isTextual()) {
       return "field \"session\" must be a string (\"first\", or any other value for each session)";
@@ -302,8 +339,10 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
         };
     URI url = mcp == Mcp.HTTP ? URI.create(entry.get("url").textValue()) : null;
     Transport transport = "stdio".equals(entry.path("transport").asText("")) ? Transport.STDIO : Transport.WEBSOCKET;
+    List<String> watch = new ArrayList<>();
+    entry.path("watch").forEach(path -> watch.add(path.textValue()));
     return new Entry(
         entry.get("name").textValue(), command, cwd, env, mode, mcp, url, entry.path("toolPrefix").asText(""),
-        entry.path("maxConcurrentCalls").asInt(0), transport);
+        entry.path("maxConcurrentCalls").asInt(0), transport, watch);
   }
 }

@@ -6,6 +6,10 @@ import io.github.providergateway.federation.FederatedMcpServer;
 import io.github.providergateway.federation.McpServerConfig;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.host.ProviderReloads;
+import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.transport.stdio.ChildProcess;
@@ -19,17 +23,25 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Starts and stops a project's providers with the sessions they serve (host RPC: Project
- * providers; architecture, decisions 3 and 28). Attach it to a gateway and it listens for
+ * providers; architecture, decisions 3, 32 and 34). Attach it to a gateway and it listens for
  * sessions:
  *
  * <ul>
@@ -46,43 +58,65 @@ import java.util.concurrent.TimeUnit;
  * <p>An entry with {@code "transport": "stdio"} is spawned the same way but gets no token or URL:
  * it speaks the provider interface on its stdin and stdout ({@link StdioProvider}), only its
  * stderr goes to the log, and at the session's deadline its stdin is closed, then it is terminated
- * and killed (decision 32).
+ * and killed (decision 32). An entry with {@code "mcp"} is an MCP server ({@link
+ * FederatedMcpServer}).
  *
- * <p>Starting a process is blocking I/O, so it happens on a thread of this class, never on the
- * gateway loop. Timing (deadline, kill grace) uses the given {@link Scheduler}.
+ * <p><b>Reloading</b> ({@link #reload}, {@code providers.reload}, the console's {@code reload},
+ * {@code --watch}): the config file is read again; in each active session, entries added start,
+ * entries removed stop, and entries changed (or named, or all for a plain reload) restart. Each is
+ * spawned under its entry name, and a restart first tells the gateway ({@link
+ * Gateway#restarting}), so each session hears of it once, when the providers are back. A file that
+ * no longer reads changes nothing and is refused {@code INVALID_CONFIG}; an entry that no longer
+ * reads is left running as it was.
+ *
+ * <p>Starting and stopping processes is blocking I/O, so it happens on a thread of this class, never
+ * on the gateway loop; reloads run there too, one at a time, in turn with sessions' starts. Timing
+ * (deadline, kill grace) uses the given {@link Scheduler}.
  *
  * <p>It is the app's, not the library's: it uses only the gateway's public API ({@link
- * GatewayListener}, {@link Gateway#issueSpawnToken}, {@link Gateway#log}), which an embedder can
- * use the same way to start providers of its own.
+ * GatewayListener}, {@link Gateway#issueSpawnToken}, {@link Gateway#restarting}, {@link
+ * Gateway#log}), which an embedder can use the same way to start providers of its own.
  */
-final class ProjectProviders implements AutoCloseable {
+final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   private static final System.Logger LOG = System.getLogger(ProjectProviders.class.getName());
   private static final String SOURCE = "gateway";
 
+  /**
+   * How long a session's tool registration waits for a restarted provider's {@code hello}: the old
+   * run's stop (at most the kill grace) and a start, with room for an {@code npx} that resolves
+   * its package first.
+   */
+  static final Duration RESTART_GRACE = Duration.ofSeconds(20);
+
   private final Gateway gateway;
-  private final ProjectConfig config;
   private final URI gatewayUrl;
   private final Path logDir;
   private final Scheduler scheduler;
   private final Duration killGrace;
   private final ExecutorService spawner;
-  /** Processes by the session they serve. Touched from the loop and the spawner thread. */
-  private final Map<String, List<Process>> processes = new ConcurrentHashMap<>();
-  /** Stdio providers by the session they serve. Touched from the loop and the spawner thread. */
-  private final Map<String, List<StdioProvider>> stdioProviders = new ConcurrentHashMap<>();
-  /** Federated MCP servers by the session they serve; they stop themselves with it. */
-  private final Map<String, List<FederatedMcpServer>> mcpServers = new ConcurrentHashMap<>();
-  /** Whether the entries marked "first" have been started. Loop only (session events). */
-  private boolean firstStarted;
+  /** The config new sessions get: the last one read that could be used. Written on the spawner thread. */
+  private volatile ProjectConfig config;
+  /** Told of each config a reload has put in force (the watcher watches its files). */
+  private volatile Consumer<ProjectConfig> configListener = next -> {};
+
   /**
-   * Held while a process is started and registered, and while {@link #close} marks the end and
-   * kills what is registered: a spawn that was under way when the app stopped either registered
-   * its process before (and close kills it) or sees {@link #closed} and starts none.
+   * Held while anything below changes, while a process is started and registered, and while
+   * {@link #close} marks the end and kills what is registered: a spawn that was under way when
+   * the app stopped either registered its process before (and close kills it) or sees {@link
+   * #closed} and starts none.
    */
   private final Object lifecycle = new Object();
   /** Set by {@link #close}; guarded by {@link #lifecycle}. */
   private boolean closed;
+  /** Active sessions whose providers were started, in the order they started. Guarded by lifecycle. */
+  private final Set<String> activeSessions = new LinkedHashSet<>();
+  /** The first session that started: entries marked "first" run there. Guarded by lifecycle. */
+  private String firstSession;
+  /** What runs, by session and entry name. Guarded by lifecycle. */
+  private final Map<String, Map<String, Run>> runs = new LinkedHashMap<>();
+  /** Runs being stopped, until they have exited: closing kills them too. Guarded by lifecycle. */
+  private final Set<Run> stopping = new HashSet<>();
 
   private ProjectProviders(
       Gateway gateway,
@@ -146,31 +180,178 @@ final class ProjectProviders implements AutoCloseable {
     return providers;
   }
 
-  /** The config being served. */
+  /** The config being served: the last one read that could be used. */
   public ProjectConfig config() {
     return config;
   }
 
-  /** Runs on the gateway loop: decides what to start or stop, and hands the work off. */
+  /** Tells {@code listener} of each config a reload puts in force, from now on. */
+  void onConfig(Consumer<ProjectConfig> listener) {
+    configListener = requireNonNull(listener, "listener");
+  }
+
+  /** Runs on the gateway loop: hands the work to the spawner thread. */
   private final class SessionWatcher implements GatewayListener {
     @Override
     public void sessionStarted(SessionInfo session) {
-      List<ProjectConfig.Entry> due = new ArrayList<>();
-      for (ProjectConfig.Entry entry : config.providers()) {
-        if (entry.session() == ProjectConfig.SessionMode.EACH || !firstStarted) {
-          due.add(entry);
-        }
-      }
-      firstStarted = true;
-      if (!due.isEmpty()) {
-        spawner.execute(() -> due.forEach(entry -> spawn(entry, session.id())));
-      }
+      onSpawner(() -> started(session.id()));
     }
 
     @Override
     public void sessionEnding(String sessionId, Duration deadline) {
+      synchronized (lifecycle) {
+        activeSessions.remove(sessionId); // a reload from now on leaves it alone
+      }
       scheduler.schedule(deadline, () -> stop(sessionId));
     }
+  }
+
+  private void onSpawner(Runnable task) {
+    try {
+      spawner.execute(task);
+    } catch (RejectedExecutionException closedAlready) {
+      // The app is stopping: nothing is started any more.
+    }
+  }
+
+  /** A session started: the entries due for it start. Spawner thread. */
+  private void started(String sessionId) {
+    synchronized (lifecycle) {
+      if (closed) {
+        return;
+      }
+      activeSessions.add(sessionId);
+      if (firstSession == null) {
+        firstSession = sessionId;
+      }
+    }
+    for (ProjectConfig.Entry entry : config.providers()) {
+      if (isDue(entry, sessionId)) {
+        spawn(entry, sessionId);
+      }
+    }
+  }
+
+  /** Whether {@code entry} runs in {@code sessionId}: every session, or the first one. */
+  private boolean isDue(ProjectConfig.Entry entry, String sessionId) {
+    synchronized (lifecycle) {
+      return entry.session() == ProjectConfig.SessionMode.EACH || sessionId.equals(firstSession);
+    }
+  }
+
+  // ---- one entry running for one session ----
+
+  /** One entry running for one session: a process, a stdio provider or a federated MCP server. */
+  private interface Run {
+    /** {@return the entry it was started from} */
+    ProjectConfig.Entry entry();
+
+    /** Stops it within {@code grace}; completes once it has exited. */
+    CompletableFuture<?> stop(Duration grace);
+
+    /** Kills it now: the app is stopping. */
+    void kill();
+
+    /** {@return its process, or null (an MCP server's is its own)} */
+    Process process();
+  }
+
+  /** A provider that connects back over WebSocket with its spawn token. */
+  private record ProcessRun(ProjectConfig.Entry entry, Process process, Scheduler scheduler) implements Run {
+    @Override
+    public CompletableFuture<?> stop(Duration grace) {
+      if (process.isAlive()) {
+        process.destroy();
+        scheduler.schedule(grace, () -> {
+          if (process.isAlive()) {
+            process.destroyForcibly();
+          }
+        });
+      }
+      return process.onExit();
+    }
+
+    @Override
+    public void kill() {
+      process.destroyForcibly();
+    }
+  }
+
+  /** A provider over its stdin and stdout. */
+  private record StdioRun(ProjectConfig.Entry entry, StdioProvider provider) implements Run {
+    @Override
+    public CompletableFuture<?> stop(Duration grace) {
+      return provider.stop(grace);
+    }
+
+    @Override
+    public void kill() {
+      provider.kill();
+    }
+
+    @Override
+    public Process process() {
+      return provider.process();
+    }
+  }
+
+  /** An MCP server, which restarts itself when it dies, until stopped. */
+  private record McpRun(ProjectConfig.Entry entry, FederatedMcpServer server) implements Run {
+    @Override
+    public CompletableFuture<?> stop(Duration grace) {
+      // Its stop blocks for up to the grace: on a thread of its own, so that several stop at once.
+      CompletableFuture<Void> stopped = new CompletableFuture<>();
+      Thread thread = new Thread(() -> {
+        server.stop(grace);
+        stopped.complete(null);
+      }, "mcp-stop-" + entry.name());
+      thread.setDaemon(true);
+      thread.start();
+      return stopped;
+    }
+
+    @Override
+    public void kill() {
+      server.stop(Duration.ofSeconds(1));
+    }
+
+    @Override
+    public Process process() {
+      return null;
+    }
+  }
+
+  /** Registers {@code run}, unless the app is stopping (then it is killed). Callers hold no lock. */
+  private void register(String sessionId, Run run) {
+    synchronized (lifecycle) {
+      if (!closed) {
+        Run replaced = runs.computeIfAbsent(sessionId, id -> new LinkedHashMap<>()).put(run.entry().name(), run);
+        if (replaced != null) {
+          stopRun(replaced); // a second start of one entry: the older run goes
+        }
+        return;
+      }
+    }
+    run.kill();
+  }
+
+  /**
+   * Stops {@code run} within the kill grace; it stays known until it has exited, so that closing
+   * the app meanwhile still kills it.
+   *
+   * @return completes once it has exited
+   */
+  private CompletableFuture<?> stopRun(Run run) {
+    synchronized (lifecycle) {
+      stopping.add(run);
+    }
+    CompletableFuture<?> exited = run.stop(killGrace);
+    exited.whenComplete((done, error) -> {
+      synchronized (lifecycle) {
+        stopping.remove(run);
+      }
+    });
+    return exited;
   }
 
   private void spawn(ProjectConfig.Entry entry, String sessionId) {
@@ -183,7 +364,7 @@ final class ProjectProviders implements AutoCloseable {
       return;
     }
     try {
-      String token = gateway.issueSpawnToken(sessionId).get(10, TimeUnit.SECONDS);
+      String token = gateway.issueSpawnToken(sessionId, entry.name()).get(10, TimeUnit.SECONDS);
       File log = logFile(entry.name()).toFile();
       ProcessBuilder builder =
           new ProcessBuilder(entry.command())
@@ -200,7 +381,7 @@ final class ProjectProviders implements AutoCloseable {
           return; // the app is stopping: a process started now would outlive it
         }
         process = builder.start();
-        processes.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>()).add(process);
+        register(sessionId, new ProcessRun(entry, process, scheduler));
       }
       process.getOutputStream().close(); // providers read nothing from us
       process
@@ -242,11 +423,7 @@ final class ProjectProviders implements AutoCloseable {
           return; // the app is stopping: a process started now would outlive it
         }
         provider = StdioProvider.spawn(gateway, sessionId, spec);
-        List<StdioProvider> ofSession = stdioProviders.computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>());
-        ofSession.add(provider);
-        // Kept until it has exited, so that close() still kills one being stopped.
-        StdioProvider started = provider;
-        provider.process().onExit().thenRun(() -> ofSession.remove(started));
+        register(sessionId, new StdioRun(entry, provider));
       }
       LOG.log(Level.INFO, "started provider {0} (pid {1}) over stdio for session {2}",
           entry.name(), provider.process().pid(), sessionId);
@@ -267,9 +444,7 @@ final class ProjectProviders implements AutoCloseable {
         if (closed) {
           return;
         }
-        mcpServers
-            .computeIfAbsent(sessionId, id -> new CopyOnWriteArrayList<>())
-            .add(FederatedMcpServer.start(gateway, sessionId, server, scheduler));
+        register(sessionId, new McpRun(entry, FederatedMcpServer.start(gateway, sessionId, server, scheduler)));
       }
       LOG.log(Level.INFO, "starting MCP server {0} for session {1}", entry.name(), sessionId);
     } catch (IOException | RuntimeException e) {
@@ -280,7 +455,12 @@ final class ProjectProviders implements AutoCloseable {
 
   /** The MCP servers federated into {@code sessionId}, and where each is in its life. */
   public List<FederatedMcpServer.Status> mcpServersOf(String sessionId) {
-    return mcpServers.getOrDefault(sessionId, List.of()).stream().map(FederatedMcpServer::status).toList();
+    synchronized (lifecycle) {
+      return runs.getOrDefault(sessionId, Map.of()).values().stream()
+          .filter(McpRun.class::isInstance)
+          .map(run -> ((McpRun) run).server().status())
+          .toList();
+    }
   }
 
   private boolean isClosed() {
@@ -302,37 +482,239 @@ final class ProjectProviders implements AutoCloseable {
     return log;
   }
 
-  /** The session's deadline passed: terminate what still runs, and kill it after the grace. */
+  /**
+   * The session's deadline passed: terminate what still runs, and kill it after the grace. Those
+   * that said goodbye are stopping already; the others get their stdin closed (stdio) or SIGTERM
+   * now. They stay known until they have exited: the app stopping meanwhile kills them (close).
+   */
   private void stop(String sessionId) {
-    List<FederatedMcpServer> servers = mcpServers.remove(sessionId);
-    if (servers != null) {
-      // Each stopped itself on shutdown.pending; one still starting or restarting stops here.
-      spawner.execute(() -> servers.forEach(server -> server.stop(killGrace)));
+    List<Run> ending;
+    synchronized (lifecycle) {
+      Map<String, Run> ofSession = runs.remove(sessionId);
+      ending = ofSession == null ? List.of() : List.copyOf(ofSession.values());
     }
-    // Those that said goodbye are stopping already; the others get their stdin closed now. They
-    // stay listed until they have exited: the app stopping meanwhile kills them (close).
-    stdioProviders.getOrDefault(sessionId, List.of()).forEach(provider -> provider.stop(killGrace));
-    List<Process> running = processes.remove(sessionId);
-    if (running == null) {
-      return;
-    }
-    for (Process process : running) {
-      if (process.isAlive()) {
-        process.destroy();
-        scheduler.schedule(killGrace, () -> {
-          if (process.isAlive()) {
-            process.destroyForcibly();
-          }
-        });
-      }
-    }
+    ending.forEach(this::stopRun);
   }
 
   /** The processes started for {@code sessionId} and not yet stopped, stdio providers' included. */
   public List<Process> processesOf(String sessionId) {
-    List<Process> all = new ArrayList<>(processes.getOrDefault(sessionId, List.of()));
-    stdioProviders.getOrDefault(sessionId, List.of()).forEach(provider -> all.add(provider.process()));
+    List<Process> all = new ArrayList<>();
+    synchronized (lifecycle) {
+      for (Run run : runs.getOrDefault(sessionId, Map.of()).values()) {
+        if (run.process() != null) {
+          all.add(run.process());
+        }
+      }
+    }
     return List.copyOf(all);
+  }
+
+  // ---- reloading ----
+
+  /**
+   * {@code providers.reload}: re-reads the config and restarts the entry {@code name} (or all),
+   * starts entries added and stops entries removed. Runs on the spawner thread, after whatever is
+   * queued there.
+   */
+  @Override
+  public CompletableFuture<ReloadReport> reload(String name) {
+    try {
+      return CompletableFuture.supplyAsync(() -> reloadNow(name), spawner);
+    } catch (RejectedExecutionException closedAlready) {
+      return CompletableFuture.failedFuture(new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is stopping"));
+    }
+  }
+
+  private ReloadReport reloadNow(String name) {
+    ProjectConfig next = readConfig(false);
+    if (name != null && !knows(name, next)) {
+      List<String> names = next.providers().stream().map(ProjectConfig.Entry::name).toList();
+      throw new HostException(
+          HostErrorCode.INVALID_ARGUMENT,
+          "no config entry '" + name + "' in " + next.file() + (names.isEmpty() ? "" : " (entries: " + String.join(", ", names) + ")"));
+    }
+    return apply(next, name == null ? null : Set.of(name), entry -> true, name == null ? "reload" : "reload " + name);
+  }
+
+  /**
+   * {@code --watch} saw changes: the config file ({@code configChanged}) and the files of the
+   * entries {@code changedEntries}. The config is read again; entries whose files changed restart,
+   * and so do entries the config changed; added ones start, removed ones stop. Spawner thread.
+   */
+  void filesChanged(boolean configChanged, Set<String> changedEntries) {
+    onSpawner(() -> {
+      try {
+        String why = configChanged ? "the config file changed" : "files of " + String.join(", ", changedEntries) + " changed";
+        apply(readConfig(true), null, changedEntries::contains, why);
+      } catch (HostException unusable) {
+        // Reported where a person looks (readConfig); nothing changed.
+      }
+    });
+  }
+
+  /**
+   * The config file as it is now; one that cannot be used is refused, changing nothing. A reload
+   * someone asked for is answered with the refusal (and logged at INFO); one {@code --watch}
+   * started ({@code unasked}) has nobody to answer, so it is a warning and a line in every
+   * session's timeline.
+   */
+  private ProjectConfig readConfig(boolean unasked) {
+    ProjectConfig next = ProjectConfig.load(config.file());
+    String problem = next.fileProblem();
+    if (problem != null) {
+      String message = "config file " + problem + "; nothing was reloaded";
+      LOG.log(unasked ? Level.WARNING : Level.INFO, message);
+      if (unasked) {
+        timeline("Config not reloaded: " + message);
+      }
+      throw new HostException(HostErrorCode.INVALID_CONFIG, message);
+    }
+    return next;
+  }
+
+  /** Whether {@code name} is an entry of the config in force, of {@code next}, or running. */
+  private boolean knows(String name, ProjectConfig next) {
+    if (config.entry(name).isPresent() || next.entry(name).isPresent() || next.brokenNames().contains(name)) {
+      return true;
+    }
+    synchronized (lifecycle) {
+      return runs.values().stream().anyMatch(ofSession -> ofSession.containsKey(name));
+    }
+  }
+
+  /** One entry in one session, as a reload changes it. */
+  private record Change(String sessionId, String name, Run running, ProjectConfig.Entry entry) {}
+
+  /**
+   * Puts {@code next} in force, for the entries {@code only} names (all when null): in each active
+   * session, an entry running and due restarts when it changed or {@code restartUnchanged} says so;
+   * one due and not running starts; one running and no longer due stops. An entry with a problem
+   * in {@code next} is left as it is. Spawner thread.
+   */
+  private ReloadReport apply(ProjectConfig next, Set<String> only, Predicate<String> restartUnchanged, String why) {
+    List<Change> restarts = new ArrayList<>();
+    List<Change> starts = new ArrayList<>();
+    List<Change> stops = new ArrayList<>();
+    synchronized (lifecycle) {
+      if (closed) {
+        throw new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is stopping");
+      }
+      for (String sessionId : activeSessions) {
+        Map<String, Run> running = runs.getOrDefault(sessionId, Map.of());
+        Map<String, ProjectConfig.Entry> due = new LinkedHashMap<>();
+        for (ProjectConfig.Entry entry : next.providers()) {
+          if (entry.session() == ProjectConfig.SessionMode.EACH || sessionId.equals(firstSession)) {
+            due.put(entry.name(), entry);
+          }
+        }
+        Set<String> names = new LinkedHashSet<>(due.keySet());
+        names.addAll(running.keySet());
+        for (String name : names) {
+          if ((only != null && !only.contains(name)) || next.brokenNames().contains(name)) {
+            continue;
+          }
+          Run run = running.get(name);
+          ProjectConfig.Entry entry = due.get(name);
+          if (run != null && entry != null) {
+            if (!run.entry().equals(entry) || restartUnchanged.test(name)) {
+              restarts.add(new Change(sessionId, name, run, entry));
+            }
+          } else if (entry != null) {
+            starts.add(new Change(sessionId, name, null, entry));
+          } else {
+            stops.add(new Change(sessionId, name, run, null));
+          }
+        }
+      }
+      config = next;
+    }
+    // The sessions hear of each restart once, when its provider is back (decision 34).
+    for (Change restart : restarts) {
+      holdTools(restart);
+    }
+    List<CompletableFuture<?>> exited = new ArrayList<>();
+    for (Change change : concat(restarts, stops)) {
+      synchronized (lifecycle) {
+        Map<String, Run> ofSession = runs.get(change.sessionId());
+        if (ofSession != null) {
+          ofSession.remove(change.name(), change.running());
+        }
+      }
+      exited.add(stopRun(change.running()));
+    }
+    awaitExits(exited);
+    for (Change change : concat(restarts, starts)) {
+      spawn(change.entry(), change.sessionId());
+    }
+    configListener.accept(next);
+    ReloadReport report =
+        new ReloadReport(names(restarts), names(starts), names(stops), next.problems());
+    LOG.log(Level.INFO, "reloaded ({0}): {1}", why, report);
+    String done = describe(report);
+    if (done != null) {
+      timeline("Reloaded (" + why + "): " + done);
+    }
+    return report;
+  }
+
+  /** Tells the gateway that a restart begins, so that its session's host hears of it once. */
+  private void holdTools(Change restart) {
+    try {
+      gateway.restarting(restart.sessionId(), restart.name(), RESTART_GRACE).get(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // The session ended meanwhile, or the gateway stops: the restart goes on without a hold.
+      LOG.log(Level.DEBUG, "no hold for {0} in {1}: {2}", restart.name(), restart.sessionId(), e.toString());
+    }
+  }
+
+  /** Waits, at most the kill grace and a second, for the stopped runs to have exited. */
+  private void awaitExits(List<CompletableFuture<?>> exited) {
+    try {
+      CompletableFuture.allOf(exited.toArray(CompletableFuture[]::new))
+          .get(killGrace.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // Killed by now (the stop's own deadline); the new run may take the name over (decision 34).
+      LOG.log(Level.DEBUG, "a stopped provider had not exited: {0}", e.toString());
+    }
+  }
+
+  private static List<Change> concat(List<Change> first, List<Change> second) {
+    List<Change> all = new ArrayList<>(first);
+    all.addAll(second);
+    return all;
+  }
+
+  /** The entry names of {@code changes}, each once, in order. */
+  private static List<String> names(List<Change> changes) {
+    return List.copyOf(new LinkedHashSet<>(changes.stream().map(Change::name).toList()));
+  }
+
+  /** "restarted a, b; started c", or null when the reload changed nothing. */
+  static String describe(ReloadReport report) {
+    List<String> parts = new ArrayList<>();
+    if (!report.restarted().isEmpty()) {
+      parts.add("restarted " + String.join(", ", report.restarted()));
+    }
+    if (!report.started().isEmpty()) {
+      parts.add("started " + String.join(", ", report.started()));
+    }
+    if (!report.stopped().isEmpty()) {
+      parts.add("stopped " + String.join(", ", report.stopped()));
+    }
+    return parts.isEmpty() ? null : String.join("; ", parts);
+  }
+
+  /** A line in every active session's timeline. */
+  private void timeline(String message) {
+    List<String> sessions;
+    synchronized (lifecycle) {
+      sessions = List.copyOf(activeSessions);
+    }
+    sessions.forEach(sessionId -> gateway.log(sessionId, SOURCE, message));
   }
 
   /**
@@ -342,18 +724,25 @@ final class ProjectProviders implements AutoCloseable {
    */
   @Override
   public void close() {
+    List<Run> all = new ArrayList<>();
     synchronized (lifecycle) {
       closed = true;
-      for (List<Process> running : processes.values()) {
-        running.forEach(Process::destroyForcibly);
+      runs.values().forEach(ofSession -> all.addAll(ofSession.values()));
+      all.addAll(stopping);
+      runs.clear();
+      stopping.clear();
+      for (Run run : all) {
+        if (!(run instanceof McpRun)) {
+          run.kill();
+        }
       }
-      processes.clear();
-      stdioProviders.values().forEach(providers -> providers.forEach(StdioProvider::kill));
-      stdioProviders.clear();
     }
     // The app is stopping: each server gets its stdin closed, then half a second before SIGTERM.
-    mcpServers.values().forEach(servers -> servers.forEach(server -> server.stop(Duration.ofSeconds(1))));
-    mcpServers.clear();
+    for (Run run : all) {
+      if (run instanceof McpRun) {
+        run.kill();
+      }
+    }
     spawner.shutdownNow();
   }
 }

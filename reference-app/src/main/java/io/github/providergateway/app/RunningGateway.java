@@ -6,7 +6,10 @@ import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.otel.GatewayTelemetry;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.github.providergateway.gateway.HostErrorCode;
+import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.SessionInfo;
@@ -57,6 +60,8 @@ final class RunningGateway implements AutoCloseable {
   private final WebSocketServer server;
   private final SystemScheduler scheduler;
   private final ProjectProviders projectProviders;
+  /** With {@code --watch}: watches the config and its providers' files; else null. */
+  private final ConfigWatcher configWatcher;
   private final List<String> configProblems;
   /** Keeps {@code <home>/hook-gates.json} for hook adapters that find this gateway gone. */
   private final HookGateRecorder hookGates;
@@ -88,6 +93,7 @@ final class RunningGateway implements AutoCloseable {
       WebSocketServer server,
       SystemScheduler scheduler,
       ProjectProviders projectProviders,
+      ConfigWatcher configWatcher,
       List<String> configProblems,
       HookGateRecorder hookGates,
       AuditFile audit,
@@ -107,6 +113,7 @@ final class RunningGateway implements AutoCloseable {
     this.server = server;
     this.scheduler = scheduler;
     this.projectProviders = projectProviders;
+    this.configWatcher = configWatcher;
     this.configProblems = configProblems;
   }
 
@@ -194,6 +201,16 @@ final class RunningGateway implements AutoCloseable {
             .defaultPromptSections(DefaultPrompt.sections())
             .decisionLog(decisions)
             .statusLinks(() -> statusPage.openLink(httpBase.get()));
+    // providers.reload, once the project's providers are attached (below, when the server listens).
+    AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
+    if (config != null) {
+      hostsBuilder.providerReloads(name -> {
+        ProjectProviders attached = reloads.get();
+        return attached != null
+            ? attached.reload(name)
+            : CompletableFuture.failedFuture(new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
+      });
+    }
     if (options.detached()) {
       hostsBuilder
           .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))
@@ -226,20 +243,37 @@ final class RunningGateway implements AutoCloseable {
       throw new StartupException("cannot listen on port " + options.port() + ": " + rootMessage(e), e);
     }
     ProjectProviders providers = null;
+    ConfigWatcher watcher = null;
     List<String> problems = List.of();
     if (config != null) {
       problems = config.problems();
       providers =
           ProjectProviders.attach(gateway, config, server.url(), options.logDir(), scheduler);
-      if (!problems.isEmpty()) {
-        // The good entries still start; each new session's timeline says what was left out, since
-        // that is where a script or a person watching a session looks.
-        gateway.addListener(new ProblemReporter(gateway, problems));
+      reloads.set(providers);
+      // The good entries still start; each new session's timeline says what was left out, since
+      // that is where a script or a person watching a session looks (the config in force: a
+      // reload may have changed it).
+      gateway.addListener(new ProblemReporter(gateway, providers::config));
+      if (options.watch()) {
+        watcher = watch(providers, scheduler);
       }
     }
     return new RunningGateway(
-        gateway, hosts, stopRequested, server, scheduler, providers, problems, hookGates, audit, decisions, statusPage,
-        telemetry, lock);
+        gateway, hosts, stopRequested, server, scheduler, providers, watcher, problems, hookGates, audit, decisions,
+        statusPage, telemetry, lock);
+  }
+
+  /** {@code --watch}: changes of the config or a provider's files reload what they concern. */
+  private static ConfigWatcher watch(ProjectProviders providers, Scheduler scheduler) throws StartupException {
+    ChangeBatch batch = new ChangeBatch(scheduler, providers::filesChanged);
+    try {
+      ConfigWatcher watcher =
+          ConfigWatcher.start(providers.config(), batch, message -> LOG.log(System.Logger.Level.WARNING, message));
+      providers.onConfig(watcher::watch);
+      return watcher;
+    } catch (IOException e) {
+      throw new StartupException("--watch: cannot watch files here: " + e.getMessage(), e);
+    }
   }
 
   private static void ensurePortFree(int port) throws StartupException {
@@ -325,6 +359,27 @@ final class RunningGateway implements AutoCloseable {
     return gateway.tokenFile().orElseThrow();
   }
 
+  /**
+   * Re-reads the {@code --config} file and restarts the entry {@code name}, or all of them (the
+   * console's {@code reload}, as {@code providers.reload}).
+   *
+   * @return what was restarted, started and stopped; fails with {@link HostException}
+   */
+  CompletableFuture<ReloadReport> reload(String name) {
+    if (projectProviders == null) {
+      return CompletableFuture.failedFuture(
+          new HostException(HostErrorCode.INVALID_ARGUMENT, "this gateway has no project config to reload (start it with --config)"));
+    }
+    return projectProviders.reload(name);
+  }
+
+  /** The entries of the config in force, by name; none without {@code --config}. */
+  List<String> configEntries() {
+    return projectProviders == null
+        ? List.of()
+        : projectProviders.config().providers().stream().map(ProjectConfig.Entry::name).toList();
+  }
+
   /** What was wrong in the {@code --config} file (those entries were left out); usually empty. */
   List<String> configProblems() {
     return configProblems;
@@ -385,6 +440,9 @@ final class RunningGateway implements AutoCloseable {
    */
   private void closeResources() {
     List<Runnable> parts = new ArrayList<>(List.of(statusPage::close, hosts::close, server::close));
+    if (configWatcher != null) {
+      parts.add(configWatcher::close);
+    }
     if (projectProviders != null) {
       // Before the gateway: a spawn under way then still finds the gateway to ask, and starts
       // nothing once this is closed (a RejectedExecutionException from the spawner before).
@@ -418,16 +476,16 @@ final class RunningGateway implements AutoCloseable {
   /** Writes the config's problems into each new session's timeline. Runs on the gateway loop. */
   private static final class ProblemReporter implements GatewayListener {
     private final Gateway gateway;
-    private final List<String> problems;
+    private final java.util.function.Supplier<ProjectConfig> config;
 
-    ProblemReporter(Gateway gateway, List<String> problems) {
+    ProblemReporter(Gateway gateway, java.util.function.Supplier<ProjectConfig> config) {
       this.gateway = gateway;
-      this.problems = problems;
+      this.config = config;
     }
 
     @Override
     public void sessionStarted(SessionInfo session) {
-      for (String problem : problems) {
+      for (String problem : config.get().problems()) {
         gateway.log(session.id(), "gateway", "Config problem, entry not started: " + problem);
       }
     }

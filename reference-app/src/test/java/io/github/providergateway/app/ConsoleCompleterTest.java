@@ -37,7 +37,7 @@ class ConsoleCompleterTest {
   private final KnownStreams known = new KnownStreams();
   private final StreamWatches watches = new StreamWatches(out, known);
   private final ConsoleSessions sessions = new ConsoleSessions(out, fixture.gateway, known.recording(new RecordingSessionHost()));
-  private final ConsoleCompleter completer = new ConsoleCompleter(fixture.gateway, sessions, known, watches);
+  private final ConsoleCompleter completer = new ConsoleCompleter(fixture.gateway, sessions, known, watches, () -> List.of("greeter", "fs"));
   private String session;
 
   @AfterEach
@@ -97,6 +97,12 @@ class ConsoleCompleterTest {
   }
 
   @Test
+  void reloadCompletesTheConfigsEntryNames() {
+    assertThat(completer.candidates(List.of("reload", ""), 1)).containsExactly("greeter", "fs");
+    assertThat(completer.candidates(List.of("reload", "greeter", ""), 2)).isEmpty();
+  }
+
+  @Test
   void eventCompletesTheSpecsEventNames() {
     assertThat(completer.candidates(List.of("event", "u"), 1)).contains("user.message", "assistant.message");
   }
@@ -119,7 +125,7 @@ class ConsoleCompleterTest {
   void aGatewayThatDoesNotAnswerCostsABoundedWaitAndNoCandidates() {
     ConsoleSessions silentSessions = new ConsoleSessions(out, new SilentHostApi(), new RecordingSessionHost());
     silentSessions.makeCurrent("s-1");
-    ConsoleCompleter silent = new ConsoleCompleter(new SilentHostApi(), silentSessions, known, watches);
+    ConsoleCompleter silent = new ConsoleCompleter(new SilentHostApi(), silentSessions, known, watches, List::of);
 
     long started = System.nanoTime();
     List<String> tools = silent.candidates(List.of("call", ""), 1);

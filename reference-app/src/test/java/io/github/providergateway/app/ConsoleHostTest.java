@@ -249,4 +249,41 @@ class ConsoleHostTest {
     // No "> " prompts when the input is not a terminal: piped output stays clean.
     assertThat(text.lines()).noneMatch(line -> line.startsWith(">"));
   }
+
+  @Test
+  void reloadRestartsTheConfigsProvidersAndTheSessionSeesTheirToolsOnceMore() throws Exception {
+    Path config = home.resolve("providers.json");
+    java.nio.file.Files.writeString(
+        config,
+        "{\"providers\":[{\"name\":\"greeter\",\"transport\":\"stdio\",\"cwd\":\""
+            + Interop.repoRoot().resolve("examples/stdio") + "\",\"command\":[\"python3\",\"greet.py\"]}]}");
+    try (ConsoleApp console = ConsoleApp.start(home, "--config", config.toString())) {
+      console.awaitLine("tools now: greet, wait");
+      int before = console.lineCount();
+
+      console.type("reload greeter");
+
+      console.awaitLine("Reloaded: restarted greeter");
+      console.awaitLineAfter(before, "tools now: greet, wait");
+      console.type("call greet {\"name\":\"Ada\"}");
+      console.awaitLine("ok: Hello, Ada!");
+
+      console.type("reload nobody");
+      console.awaitLine("error: no config entry 'nobody'");
+      java.nio.file.Files.writeString(config, "{\"providers\":");
+      console.type("reload");
+      console.awaitLine("error: config file " + config + ": not valid JSON");
+      console.type("call greet {\"name\":\"Bo\"}");
+      console.awaitLine("ok: Hello, Bo!");
+    }
+  }
+
+  @Test
+  void reloadWithoutAConfigSaysSo() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home)) {
+      console.type("reload");
+
+      console.awaitLine("error: this gateway has no project config to reload (start it with --config)");
+    }
+  }
 }

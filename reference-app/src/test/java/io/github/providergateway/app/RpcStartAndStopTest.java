@@ -186,6 +186,22 @@ class RpcStartAndStopTest {
   }
 
   @Test
+  void watchWithoutAConfigIsExitTwoSayingWhatItWatches() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"--rpc", "--port", "0", "--home", home.toString(), "--watch"},
+            new ByteArrayInputStream(new byte[0]),
+            new ByteArrayOutputStream(),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--watch watches a --config file; give one");
+  }
+
+  @Test
   void helpListsTheOptionsAndExitCodes() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 

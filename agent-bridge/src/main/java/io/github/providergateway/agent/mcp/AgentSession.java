@@ -288,7 +288,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
               Thread.currentThread().interrupt();
               return;
             }
-            transport.batchToolChanges(() -> replaceTools(tools));
+            // Every registration is one notification: the gateway registers when the list changed,
+            // and once when providers it restarted are back (decision 34), even with the same
+            // tools, so that the agent hears that the reload is over.
+            transport.batchToolChanges(() -> replaceTools(tools), true);
           });
     } catch (RejectedExecutionException closedAlready) {
       // stdin has closed: no agent is left to show tools to (and this runs on the gateway

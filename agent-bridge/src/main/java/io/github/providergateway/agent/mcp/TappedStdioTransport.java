@@ -109,9 +109,10 @@ final class TappedStdioTransport implements McpServerTransportProvider {
 
   /**
    * Runs {@code changes} (the SDK's {@code addTool}/{@code removeTool}, run to completion) and then
-   * tells the agent once that the tool list changed, if any of them said so. One batch at a time.
+   * tells the agent once that the tool list changed, if any of them said so or {@code always}. One
+   * batch at a time.
    */
-  void batchToolChanges(Runnable changes) {
+  void batchToolChanges(Runnable changes, boolean always) {
     batching.set(true);
     toolsChangedInBatch.set(false);
     try {
@@ -119,7 +120,7 @@ final class TappedStdioTransport implements McpServerTransportProvider {
     } finally {
       batching.set(false);
     }
-    if (toolsChangedInBatch.get()) {
+    if (toolsChangedInBatch.get() || always) {
       stdio.notifyClients(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null).onErrorComplete().subscribe();
     }
   }

@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.ProgressListener;
@@ -485,6 +486,22 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    */
   public CompletableFuture<java.net.URI> statusLink() {
     return calls.statusLink();
+  }
+
+  /**
+   * Has the gateway re-read its project config and restart the config's providers and MCP servers
+   * ({@code providers.reload}, docs/reference-app.md): the entry {@code name}, or all of them;
+   * entries added start, entries removed stop. Each session the restarted providers serve hears of
+   * it once, when they are back ({@code tools.changed}).
+   *
+   * @param name a config entry's name, or null for every entry
+   * @return what was restarted, started and stopped; fails with {@link
+   *     io.github.providergateway.gateway.HostException} {@code INVALID_ARGUMENT} for a name the
+   *     config does not have, {@code INVALID_CONFIG} when the config file no longer reads (nothing
+   *     changed), {@code GATEWAY_CLOSED} when the gateway has no config
+   */
+  public CompletableFuture<ReloadReport> reloadProviders(String name) {
+    return calls.reloadProviders(name);
   }
 
   @Override

@@ -27,6 +27,8 @@ import io.github.providergateway.host.protocol.IdleSession;
 import io.github.providergateway.host.protocol.InterruptSession;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.protocol.ListProviders;
+import io.github.providergateway.host.protocol.ReloadProviders;
+import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.host.protocol.StatusLink;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.ListSessions;
@@ -204,6 +206,11 @@ final class HostCalls {
               fields.path("decisions").forEach(decisions::add);
               return decisions;
             });
+  }
+
+  CompletableFuture<ReloadReport> reloadProviders(String name) {
+    return request(id -> new ReloadProviders(id, name))
+        .thenApply(fields -> ReplyFields.read(fields, HostWire::readReloadReport));
   }
 
   CompletableFuture<java.net.URI> statusLink() {

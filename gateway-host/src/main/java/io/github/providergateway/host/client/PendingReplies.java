@@ -98,6 +98,7 @@ final class PendingReplies {
     return switch (failed.code()) {
       case INVALID_SESSION -> HostErrorCode.INVALID_SESSION;
       case INVALID_ARGUMENT, INVALID_JSON, UNKNOWN_COMMAND, UNKNOWN_CALL -> HostErrorCode.INVALID_ARGUMENT;
+      case INVALID_CONFIG -> HostErrorCode.INVALID_CONFIG;
       case GATEWAY_CLOSED, AUTH_FAILED, UNAUTHORIZED -> HostErrorCode.GATEWAY_CLOSED;
       case INTERNAL, UNKNOWN -> HostErrorCode.INTERNAL;
     };

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.ProviderReloads;
 import java.net.URI;
 import java.util.function.Supplier;
 import io.github.providergateway.gateway.HostErrorCode;
@@ -28,6 +29,7 @@ import io.github.providergateway.host.protocol.ListTools;
 import io.github.providergateway.host.protocol.PreToolUse;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.QueryStreams;
+import io.github.providergateway.host.protocol.ReloadProviders;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import io.github.providergateway.host.protocol.RunPrompt;
 import io.github.providergateway.host.protocol.Shutdown;
@@ -64,6 +66,8 @@ final class HostCommands {
   private final DecisionLog decisionLog;
   /** Issues {@code status.link}'s one-time links, or null when the gateway serves no status page. */
   private final Supplier<URI> statusLinks;
+  /** Serves {@code providers.reload}, or null when the gateway spawns no project providers. */
+  private final ProviderReloads providerReloads;
 
   HostCommands(
       Gateway gateway,
@@ -72,9 +76,11 @@ final class HostCommands {
       Consumer<Duration> onShutdown,
       Map<String, String> defaultPromptSections,
       DecisionLog decisionLog,
-      Supplier<URI> statusLinks) {
+      Supplier<URI> statusLinks,
+      ProviderReloads providerReloads) {
     this.decisionLog = decisionLog;
     this.statusLinks = statusLinks;
+    this.providerReloads = providerReloads;
     this.gateway = gateway;
     this.registry = registry;
     this.events = events;
@@ -216,6 +222,26 @@ final class HostCommands {
         }
         return CompletableFuture.completedFuture(fields().put("url", statusLinks.get().toString()));
       }
+      case PROVIDERS_RELOAD -> {
+        if (providerReloads == null) {
+          return CompletableFuture.failedFuture(
+              new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway has no project config to reload (--config)"));
+        }
+        // The reload completes on the spawner's thread; the reply goes out on the loop, as all do.
+        CompletableFuture<ObjectNode> reply = new CompletableFuture<>();
+        providerReloads
+            .reload(((ReloadProviders) command).name())
+            .whenCompleteAsync(
+                (report, error) -> {
+                  if (error != null) {
+                    reply.completeExceptionally(error);
+                  } else {
+                    reply.complete(HostWire.reloadReport(report));
+                  }
+                },
+                gateway.loop());
+        return reply;
+      }
       case SHUTDOWN -> {
         if (onShutdown == null) {
           return CompletableFuture.failedFuture(
@@ -281,6 +307,7 @@ final class HostCommands {
     return switch (code) {
       case INVALID_SESSION -> RpcErrorCode.INVALID_SESSION;
       case INVALID_ARGUMENT -> RpcErrorCode.INVALID_ARGUMENT;
+      case INVALID_CONFIG -> RpcErrorCode.INVALID_CONFIG;
       case GATEWAY_CLOSED -> RpcErrorCode.GATEWAY_CLOSED;
       case INTERNAL -> RpcErrorCode.INTERNAL;
     };

@@ -2,6 +2,7 @@ package io.github.providergateway.host.internal;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.ProviderReloads;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.host.HostChannel;
@@ -42,7 +43,8 @@ public final class HostSide {
       RandomGenerator random,
       String gatewayId,
       DecisionLog decisionLog,
-      java.util.function.Supplier<java.net.URI> statusLinks) {}
+      java.util.function.Supplier<java.net.URI> statusLinks,
+      ProviderReloads providerReloads) {}
 
   public HostSide(Gateway gateway, Settings settings) {
     this.loop = new HostLoop(gateway, settings.scheduler());
@@ -60,7 +62,7 @@ public final class HostSide {
     this.commands =
         new HostCommands(
             gateway, registry, events, settings.onShutdown(), settings.defaultPromptSections(), settings.decisionLog(),
-            settings.statusLinks());
+            settings.statusLinks(), settings.providerReloads());
     gateway.addListener(events);
   }
 

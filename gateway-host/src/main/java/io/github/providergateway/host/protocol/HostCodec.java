@@ -159,6 +159,7 @@ public final class HostCodec {
       case SESSIONS_LIST, PROVIDERS_LIST, STATUS_LINK -> {
         // no fields
       }
+      case PROVIDERS_RELOAD -> text(out, "name", ((ReloadProviders) command).name());
       case AUDIT_QUERY -> {
         QueryAudit c = (QueryAudit) command;
         text(out, "sessionId", c.sessionId());
@@ -280,6 +281,7 @@ public final class HostCodec {
                 id, f.requiredNonEmptyString("sessionId"), f.requiredNonEmptyStrings("streams"), f.optionalCount("last")));
     t.put(HostCommandType.PROVIDERS_LIST, (id, f) -> new ListProviders(id));
     t.put(HostCommandType.STATUS_LINK, (id, f) -> new StatusLink(id));
+    t.put(HostCommandType.PROVIDERS_RELOAD, (id, f) -> new ReloadProviders(id, f.optionalString("name")));
     t.put(
         HostCommandType.AUDIT_QUERY,
         (id, f) ->

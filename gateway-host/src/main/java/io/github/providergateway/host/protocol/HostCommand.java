@@ -24,6 +24,7 @@ public sealed interface HostCommand
         QueryStreams,
         ListProviders,
         StatusLink,
+        ReloadProviders,
         QueryAudit,
         Shutdown,
         HostAuth {

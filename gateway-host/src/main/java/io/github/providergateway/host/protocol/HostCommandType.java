@@ -34,6 +34,8 @@ public enum HostCommandType implements WireEnum {
   AUDIT_QUERY("audit.query"),
   /** Ours: a new one-time link to the status page ({@link StatusLink}). */
   STATUS_LINK("status.link"),
+  /** Ours: re-reads the project config and restarts its providers ({@link ReloadProviders}). */
+  PROVIDERS_RELOAD("providers.reload"),
   /** Ends every session and stops the gateway, where the gateway allows it ({@link Shutdown}). */
   SHUTDOWN("shutdown"),
   /** Ours, WebSocket carrier only: the first command, presenting the gateway token. */

@@ -444,6 +444,34 @@ public final class HostWire {
   }
 
   /**
+   * A {@code providers.reload} reply's fields.
+   *
+   * @param report what the reload did
+   * @return {@code {restarted, started, stopped, problems}}
+   */
+  public static ObjectNode reloadReport(ReloadReport report) {
+    ObjectNode fields = NODES.objectNode();
+    fields.set("restarted", strings(report.restarted()));
+    fields.set("started", strings(report.started()));
+    fields.set("stopped", strings(report.stopped()));
+    fields.set("problems", strings(report.problems()));
+    return fields;
+  }
+
+  /**
+   * Reads a {@code providers.reload} reply's fields ({@link #reloadReport}); absent lists are empty.
+   *
+   * @param fields the reply's fields
+   * @return the report
+   * @throws IllegalArgumentException when a list is not an array of strings
+   */
+  public static ReloadReport readReloadReport(JsonNode fields) {
+    return new ReloadReport(
+        readStrings(fields, "restarted"), readStrings(fields, "started"), readStrings(fields, "stopped"),
+        readStrings(fields, "problems"));
+  }
+
+  /**
    * An array of strings; an absent field is an empty list.
    *
    * @param json the object holding the field

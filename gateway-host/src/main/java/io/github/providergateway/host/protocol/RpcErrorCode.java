@@ -15,6 +15,11 @@ public enum RpcErrorCode {
   INVALID_SESSION,
   /** Ours: {@code tool.cancel} named no {@code tool.call} of this host that is still in flight. */
   UNKNOWN_CALL,
+  /**
+   * Ours: {@code providers.reload} found the project config unusable (not readable, not JSON, not
+   * an object with a {@code providers} array); nothing was changed.
+   */
+  INVALID_CONFIG,
   /** The gateway is stopping, or (for a remote host) the connection to it is down. */
   GATEWAY_CLOSED,
   /** {@code host.auth} carried a wrong token; the connection is closed. */

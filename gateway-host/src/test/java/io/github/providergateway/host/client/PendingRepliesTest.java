@@ -32,17 +32,27 @@ class PendingRepliesTest {
     assertThat(reply).isCompletedWithValue(fields);
   }
 
-  @Test
-  void aRefusedCommandFailsWithTheHostErrorCodeCallersKnow() {
+  /** The failure of a command the gateway refused with {@code code}. */
+  private Throwable refusedWith(RpcErrorCode code, String message) {
     JsonNode id = replies.nextId();
     CompletableFuture<ObjectNode> reply = replies.expect(id);
+    replies.replied(HostReply.failed(id, code, message));
+    return failureOf(reply);
+  }
 
-    replies.replied(HostReply.failed(id, RpcErrorCode.UNKNOWN_COMMAND, "no such command"));
-
-    assertThat(failureOf(reply))
+  @Test
+  void aRefusedCommandFailsWithTheHostErrorCodeCallersKnow() {
+    assertThat(refusedWith(RpcErrorCode.UNKNOWN_COMMAND, "no such command"))
         .isInstanceOfSatisfying(
             HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.INVALID_ARGUMENT))
         .hasMessage("no such command");
+  }
+
+  @Test
+  void anUnusableConfigStaysItsOwnCodeForTheCaller() {
+    assertThat(refusedWith(RpcErrorCode.INVALID_CONFIG, "config file x: not valid JSON"))
+        .isInstanceOfSatisfying(
+            HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.INVALID_CONFIG));
   }
 
   @Test

@@ -60,7 +60,9 @@ class HostCodecTest {
             "{\"id\":16,\"cmd\":\"audit.query\",\"sessionId\":\"s-1\",\"provider\":\"guard\",\"tool\":\"rm\","
                 + "\"kind\":\"tool_call\",\"callId\":\"call-1\",\"since\":\"2026-11-24T16:00:00Z\",\"limit\":5}",
             // Ours (docs/audit.md): a one-time link to the status page.
-            "{\"id\":17,\"cmd\":\"status.link\"}");
+            "{\"id\":17,\"cmd\":\"status.link\"}",
+            // Ours (docs/reference-app.md): re-read the project config and restart its providers.
+            "{\"id\":18,\"cmd\":\"providers.reload\",\"name\":\"greeter\"}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());
@@ -74,7 +76,8 @@ class HostCodecTest {
             "{\"id\":1,\"cmd\":\"session.start\",\"label\":\"l\",\"streamUpdates\":true}",
             "{\"id\":2,\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{},\"progress\":true}",
             "{\"id\":3,\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{},\"progress\":false}",
-            "{\"id\":4,\"cmd\":\"tool.cancel\",\"sessionId\":\"s\",\"callId\":{\"n\":[1]}}");
+            "{\"id\":4,\"cmd\":\"tool.cancel\",\"sessionId\":\"s\",\"callId\":{\"n\":[1]}}",
+            "{\"id\":5,\"cmd\":\"providers.reload\"}");
     encodesBackExactly(ours);
     CallTool plain = (CallTool) command("{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"progress\":null}");
     assertThat(plain.progress()).isNull();

@@ -46,6 +46,18 @@ class HostWireTest {
   }
 
   @Test
+  void aReloadReportIsFourListsOfEntryNamesAndAbsentListsReadEmpty() {
+    ReloadReport report = new ReloadReport(List.of("greeter"), List.of("fs"), List.of("old"), List.of("x: problem"));
+
+    ObjectNode written = HostWire.reloadReport(report);
+
+    assertThat(written)
+        .isEqualTo(json("{\"restarted\":[\"greeter\"],\"started\":[\"fs\"],\"stopped\":[\"old\"],\"problems\":[\"x: problem\"]}"));
+    assertThat(HostWire.readReloadReport(written)).isEqualTo(report);
+    assertThat(HostWire.readReloadReport(json("{}"))).isEqualTo(new ReloadReport(List.of(), List.of(), List.of(), List.of()));
+  }
+
+  @Test
   void aToolIsNameDescriptionParametersAndProvider() {
     HostTool tool = new HostTool("greet", "Says hello", json("{\"type\":\"object\"}"), "node-example");
 

@@ -60,6 +60,7 @@ final class BindingHandler {
   private final ProviderRegistry providers;
   private final Reconnects reconnects;
   private final ToolCatalog catalog;
+  private final Restarts restarts;
   private final DeclaredBudget declaredBudget;
   private final CallDispatcher calls;
   private final HookEngine hooks;
@@ -78,6 +79,7 @@ final class BindingHandler {
       ProviderRegistry providers,
       Reconnects reconnects,
       ToolCatalog catalog,
+      Restarts restarts,
       DeclaredBudget declaredBudget,
       CallDispatcher calls,
       HookEngine hooks,
@@ -92,6 +94,7 @@ final class BindingHandler {
     this.providers = providers;
     this.reconnects = reconnects;
     this.catalog = catalog;
+    this.restarts = restarts;
     this.declaredBudget = declaredBudget;
     this.calls = calls;
     this.hooks = hooks;
@@ -159,6 +162,7 @@ final class BindingHandler {
       outbox.send(conn, SessionLifecycle.started(binding.session.id));
     }
     listener.providerConnected(provider.info());
+    restarts.bound(provider);
     if (listener.hearsDecisions()) {
       listener.decided(
           Decisions.bound(
@@ -185,7 +189,8 @@ final class BindingHandler {
       Map<SessionState, Declared> declared,
       Declared template,
       Reconnects.Claim claim,
-      Reconnects.Snapshot restored) {}
+      Reconnects.Snapshot restored,
+      ProviderState replaced) {}
 
   /** Checks everything before anything changes: a refused {@code hello} registers nothing. */
   private Registration validate(Conn conn, Hello hello) {
@@ -194,9 +199,15 @@ final class BindingHandler {
     ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance());
     Reconnects.Claim claim = reconnects.claim(hello.reconnectToken(), identity);
     ProviderState holder = providers.get(identity);
+    ProviderState replaced = null;
+    if (holder != null && holder.conn != conn && holder.conn.isOpen() && restarts.replaces(conn, holder)) {
+      // The host is restarting it (decision 34): the old run's connection gives way.
+      replaced = holder;
+    }
     if (holder != null
         && holder.conn != conn
         && holder.conn.isOpen()
+        && replaced == null
         && (claim == null || claim.live() != holder)) {
       // Identity protection: only a valid reconnect token takes a live identity over.
       throw new ProtocolViolation(
@@ -242,7 +253,7 @@ final class BindingHandler {
     if (template != null) {
       template.carriedBytes = carriedBy(hello, restored);
     }
-    return new Registration(selector, declared, template, claim, restored);
+    return new Registration(selector, declared, template, claim, restored, replaced);
   }
 
   /**
@@ -299,6 +310,10 @@ final class BindingHandler {
       // The newcomer takes the identity over: the old connection closes, its calls end
       // DISCONNECTED and are not replayed (spec: Reconnect protocol, steps 2 and 3).
       outbox.close(claim.live().conn, CloseReason.NORMAL);
+    }
+    if (registration.replaced() != null) {
+      // Its calls end DISCONNECTED, as they would when its process exits.
+      outbox.close(registration.replaced().conn, CloseReason.NORMAL);
     }
     // A used token is spent; a fresh registration of the identity voids any older token.
     reconnects.forget(identity);

@@ -136,10 +136,13 @@ public final class CallDispatcher {
     List<Binding> owners = session.owners(tool);
     String metaToolOf = owners.isEmpty() ? MultiInstance.metaToolProvider(session, tool) : null;
     if (owners.isEmpty() && metaToolOf == null) {
+      String restarting = session.restartHolding(tool);
       complete(
           call,
-          ToolOutcome.failure(
-              ToolErrorCode.NOT_FOUND, "No provider tool '" + tool + "' in session " + sessionId));
+          restarting != null
+              ? restarting(tool, restarting)
+              : ToolOutcome.failure(
+                  ToolErrorCode.NOT_FOUND, "No provider tool '" + tool + "' in session " + sessionId));
       return hostCall;
     }
     String mismatch = owners.isEmpty() ? null : argsMismatch(owners, tool, callArgs);
@@ -240,17 +243,31 @@ public final class CallDispatcher {
     List<Binding> owners = call.session.owners(call.tool);
     Binding target = owners.isEmpty() ? null : route(owners, call.args());
     if (target == null) {
+      String restarting = owners.isEmpty() ? call.session.restartHolding(call.tool) : null;
       finish(
           call,
-          ToolOutcome.failure(
-              ToolErrorCode.NOT_FOUND,
-              owners.isEmpty()
-                  ? "Tool '" + call.tool + "' is gone"
-                  : "No instance '" + call.args().path(MultiInstance.TARGET).asText() + "' of " + call.tool));
+          restarting != null
+              ? restarting(call.tool, restarting)
+              : ToolOutcome.failure(
+                  ToolErrorCode.NOT_FOUND,
+                  owners.isEmpty()
+                      ? "Tool '" + call.tool + "' is gone"
+                      : "No instance '" + call.args().path(MultiInstance.TARGET).asText() + "' of " + call.tool));
       return;
     }
     call.routedTo(target);
     admit(call);
+  }
+
+  /**
+   * A call to a tool its provider's restart holds (decision 34) fails at once, as a call in flight
+   * when the provider went: the new run may not have the tool, nor the same schema, and an agent
+   * handles a prompt {@code DISCONNECTED} better than a call that waits out a process start.
+   */
+  private static ToolOutcome restarting(String tool, String spawnName) {
+    return ToolOutcome.failure(
+        ToolErrorCode.DISCONNECTED,
+        "Tool '" + tool + "' is restarting with its provider ('" + spawnName + "'); call it again once it is back");
   }
 
   /** Calls under way now, from the host's request to their end; any thread. */

@@ -35,8 +35,14 @@ sealed interface Credential {
     }
   }
 
-  /** A per-provider spawn token: project trust scoped to the session that spawned it. */
-  record SpawnToken(String sessionId) implements Credential {
+  /**
+   * A per-provider spawn token: project trust scoped to the session that spawned it.
+   *
+   * @param sessionId the session it is scoped to
+   * @param spawnName what the host spawned it as (a config entry's name), which a restart holds
+   *     the tools of (decision 34); null when the host gave none
+   */
+  record SpawnToken(String sessionId, String spawnName) implements Credential {
     @Override
     public TrustLevel trust() {
       return TrustLevel.PROJECT;

@@ -97,10 +97,13 @@ public final class Credentials {
     return issued.get(HexFormat.of().formatHex(hash));
   }
 
-  /** Issues a project token scoped to {@code sessionId} for a provider the gateway spawns. */
-  public String issueSpawnToken(String sessionId) {
+  /**
+   * Issues a project token scoped to {@code sessionId} for a provider the gateway spawns as {@code
+   * spawnName} (null for none).
+   */
+  public String issueSpawnToken(String sessionId, String spawnName) {
     String token = secrets.token("ptk-");
-    issued.put(hex(token), new Credential.SpawnToken(sessionId));
+    issued.put(hex(token), new Credential.SpawnToken(sessionId, spawnName));
     return token;
   }
 

@@ -64,6 +64,7 @@ public final class Engine {
   /** Closes connections that stay unbound too long. */
   private final BindDeadlines bindDeadlines;
   private final ToolCatalog catalog;
+  private final Restarts restarts;
   private final CallDispatcher calls;
   private final BindingHandler bindings;
   private final PushHandler pushes;
@@ -104,6 +105,7 @@ public final class Engine {
     this.events = new EventRelay(timers, codec, outbox);
     ArgsSchemas argsSchemas = new ArgsSchemas(hooks.regex());
     this.catalog = new ToolCatalog(loop, timers, limits, outbox, this.listener, argsSchemas);
+    this.restarts = new Restarts(loop, timers, sessions, catalog);
     this.calls =
         new CallDispatcher(
             loop, timers, secrets, limits, ioExecutor, sessions, hooks, argsSchemas, this.listener, events, outbox);
@@ -111,7 +113,7 @@ public final class Engine {
     this.bindings =
         new BindingHandler(
             timers, secrets, limits, new PersistDirs(home), sessions, providers, reconnects, catalog,
-            declaredBudget, calls, hooks, prompts, outbox, this.listener);
+            restarts, declaredBudget, calls, hooks, prompts, outbox, this.listener);
     this.sessionManager =
         new SessionManager(
             loop, timers, secrets, sessions, providers, connections, bindings, calls, pushes, catalog,
@@ -168,10 +170,21 @@ public final class Engine {
     }
   }
 
-  /** Issues a project token scoped to an active session, for a provider the host spawns. */
-  public String issueSpawnToken(String sessionId) {
+  /**
+   * Issues a project token scoped to an active session, for a provider the host spawns as {@code
+   * spawnName} (null for none).
+   */
+  public String issueSpawnToken(String sessionId, String spawnName) {
     sessionManager.requireActive(sessionId);
-    return credentials.issueSpawnToken(sessionId);
+    return credentials.issueSpawnToken(sessionId, spawnName);
+  }
+
+  /**
+   * The host is about to restart what it spawned as {@code spawnName} for {@code sessionId}: its
+   * tools are held until it is back or {@code grace} has passed (decision 34).
+   */
+  public void restarting(String sessionId, String spawnName, java.time.Duration grace) {
+    restarts.begin(sessionId, spawnName, grace);
   }
 
   /** Runs the prompt pipeline for the host. */
@@ -220,11 +233,11 @@ public final class Engine {
    * the credential a spawn token for that session proves (project trust, that session only),
    * starting in AwaitHello (architecture, decision 32). It is told {@code sessions} at once, as
    * after {@code auth}. A session that is no longer active refuses it {@code AUTH_FAILED}, as
-   * its spawn token would be refused.
+   * its spawn token would be refused. {@code spawnName} (or null) is what the host spawned it as.
    */
-  public ProviderLink acceptSpawned(ProviderConnection transport, String sessionId) {
+  public ProviderLink acceptSpawned(ProviderConnection transport, String sessionId, String spawnName) {
     Objects.requireNonNull(sessionId, "sessionId");
-    Credential credential = new Credential.SpawnToken(sessionId);
+    Credential credential = new Credential.SpawnToken(sessionId, spawnName);
     return accept(
         transport,
         ConnectionState.AWAIT_HELLO,

@@ -51,6 +51,12 @@ final class SessionState {
   /** Calls made in this session whose bookkeeping is still open. {@link CallDispatcher} only. */
   final Set<CallState> calls = new LinkedHashSet<>();
 
+  /**
+   * What the host is restarting here, by spawn name: the tools each holds and its grace (decision
+   * 34). While any is under way the host's registration waits. {@link Restarts} only.
+   */
+  final Map<String, Restarts.Held> restarts = new LinkedHashMap<>();
+
   /** The debounced host registration: pending flush, first change of the batch, last list sent. */
   private Scheduler.Cancellable registrationFlush;
   private Instant registrationBatchStart;
@@ -134,6 +140,18 @@ final class SessionState {
         }
       }
     }
+  }
+
+  /** The spawn name of the restart that holds {@code tool} here, or null when none does. */
+  String restartHolding(String tool) {
+    for (Map.Entry<String, Restarts.Held> restart : restarts.entrySet()) {
+      for (HostTool held : restart.getValue().tools()) {
+        if (held.name().equals(tool)) {
+          return restart.getKey();
+        }
+      }
+    }
+    return null;
   }
 
   // ---- the debounced host registration ({@link ToolCatalog}) ----

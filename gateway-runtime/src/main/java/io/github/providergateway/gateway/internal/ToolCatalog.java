@@ -202,6 +202,11 @@ public final class ToolCatalog {
       HostTool meta = MultiInstance.metaTool(entry.getKey());
       tools.putIfAbsent(meta.name(), meta);
     }
+    // A restarting provider's tools stay listed until it is back (decision 34); a live provider's
+    // tool of the same name comes first.
+    for (Restarts.Held held : session.restarts.values()) {
+      held.tools().forEach(tool -> tools.putIfAbsent(tool.name(), tool));
+    }
     return List.copyOf(tools.values());
   }
 
@@ -226,15 +231,28 @@ public final class ToolCatalog {
         timers.after(delay.isNegative() ? Duration.ZERO : delay, () -> flush(session)));
   }
 
-  /** Registers the session's tools with the host if they changed, then acks waiting updates. */
+  /**
+   * Registers the session's tools with the host if they changed, then acks waiting updates. While
+   * the host restarts providers of the session nothing is registered: the restarts' end does it,
+   * once (decision 34).
+   */
   void flush(SessionState session) {
+    flush(session, false);
+  }
+
+  /**
+   * Registers the session's tools with the host, now: when they changed, or whatever they are when
+   * {@code always} (the end of a restart: the host hears that it is over, once, even when the
+   * provider came back with the same tools); then acks waiting updates.
+   */
+  void flush(SessionState session, boolean always) {
     loop.assertInLoop();
     session.registrationFlushed();
-    if (session.isEnded()) {
+    if (session.isEnded() || !session.restarts.isEmpty()) {
       return;
     }
     List<HostTool> tools = hostTools(session);
-    if (session.registered(tools)) {
+    if (session.registered(tools) || always) {
       session.host.registerTools(session.id, tools);
     }
     for (Binding binding : session.bindings().values()) {
@@ -246,9 +264,10 @@ public final class ToolCatalog {
     }
   }
 
-  /** Drops a pending flush: the session is gone. */
+  /** Drops a pending flush and any restart's grace: the session is gone. */
   void cancel(SessionState session) {
     session.cancelRegistrationFlush();
+    Restarts.cancel(session);
   }
 
   /** An empty JSON Schema object, for meta-tools. */

@@ -37,11 +37,11 @@ class TokenTimingTest {
     String token = credentials.gatewayToken();
     String wrongFirst = "x" + token.substring(1);
     String wrongLast = token.substring(0, token.length() - 1) + "x";
-    String spawnToken = credentials.issueSpawnToken("s-1");
+    String spawnToken = credentials.issueSpawnToken("s-1", null);
 
     assertThat(credentials.authenticate(wrongFirst)).isNull();
     assertThat(credentials.authenticate(wrongLast)).isNull();
-    assertThat(credentials.authenticate(spawnToken)).isEqualTo(new Credential.SpawnToken("s-1"));
+    assertThat(credentials.authenticate(spawnToken)).isEqualTo(new Credential.SpawnToken("s-1", null));
     assertThat(credentials.authenticate(token)).isEqualTo(new Credential.GatewayToken());
 
     // One comparison per check, of 32-byte digests, whichever token and wherever it differs.

@@ -177,6 +177,19 @@ public final class GatewayFixture implements AutoCloseable {
   }
 
   /**
+   * {@link #connectSpawned(String)} for a provider the host spawned as {@code spawnName} ({@code
+   * Gateway.acceptSpawned(connection, sessionId, spawnName)}), which a restart names.
+   *
+   * @param sessionId the session that spawned it
+   * @param spawnName what the host spawned it as
+   * @return the connection, attached to the gateway
+   */
+  public RecordingProviderConnection connectSpawned(String sessionId, String spawnName) {
+    RecordingProviderConnection conn = new RecordingProviderConnection("stdio#" + (++connections));
+    return conn.attach(gateway.acceptSpawned(conn, sessionId, spawnName));
+  }
+
+  /**
    * A new in-process connection (internal trust) in {@code AWAIT_HELLO}.
    *
    * @param homeSessionId the session it binds to when its {@code hello} names none
@@ -246,6 +259,21 @@ public final class GatewayFixture implements AutoCloseable {
   public RecordingProviderConnection spawned(String sessionId) {
     RecordingProviderConnection conn = connect();
     conn.send(Auth.withToken(done(gateway.issueSpawnToken(sessionId))));
+    conn.next(Sessions.class);
+    return conn;
+  }
+
+  /**
+   * A connection authenticated with a spawn token issued for {@code sessionId} and a provider the
+   * host spawns as {@code spawnName}; its {@code sessions} already taken.
+   *
+   * @param sessionId the session the token is for
+   * @param spawnName what the host spawns it as
+   * @return the connection, in {@code AWAIT_HELLO}
+   */
+  public RecordingProviderConnection spawned(String sessionId, String spawnName) {
+    RecordingProviderConnection conn = connect();
+    conn.send(Auth.withToken(done(gateway.issueSpawnToken(sessionId, spawnName))));
     conn.next(Sessions.class);
     return conn;
   }

@@ -13,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
  * process's stderr appended to its log. It is authenticated by having been spawned ({@link
  * Gateway#acceptSpawned}): project trust, that session only, no {@code auth}; the gateway sends
  * it {@code sessions} at once and its first message must be {@code hello}. Everything after that
- * (tools, hooks, pushes, streams, shutdown) is the protocol as over WebSocket.
+ * (tools, hooks, pushes, streams, shutdown) is the protocol as over WebSocket. It is spawned as its
+ * spec's name: a host that restarts it names that to {@link Gateway#restarting}.
  *
  * <pre>{@code
  * ChildProcess.Spec greet = ChildProcess.Spec.of("greet", List.of("python3", "greet.py"))
@@ -73,7 +74,8 @@ public final class StdioProvider {
     StdioProviderConnection connection =
         new StdioProviderConnection(child, log, line -> gateway.log(sessionId, "gateway", line), CLOSE_GRACE);
     try {
-      connection.attach(gateway.acceptSpawned(connection, sessionId));
+      // Spawned as its spec's name, which a host restarting it names (Gateway.restarting).
+      connection.attach(gateway.acceptSpawned(connection, sessionId, name));
     } catch (RuntimeException gatewayStopped) {
       child.kill(); // nobody would ever stop it
       throw gatewayStopped;
