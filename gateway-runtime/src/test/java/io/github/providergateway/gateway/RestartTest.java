@@ -9,8 +9,13 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.protocol.ErrorMessage;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolCall;
@@ -18,6 +23,7 @@ import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
@@ -27,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * A provider the host restarts is one change for the host (architecture, decision 34): {@link
  * Gateway#restarting} holds its tools until a provider spawned under the same name says {@code
  * hello} in that session again, or the grace runs out; the host is then told once (X-RELOAD-01..05).
+ * Its hook rules stay in force meanwhile (X-RELOAD-14).
  */
 class RestartTest {
 
@@ -260,5 +267,64 @@ class RestartTest {
         .isInstanceOf(HostException.class)
         .extracting(e -> ((HostException) e).code())
         .isEqualTo(HostErrorCode.INVALID_SESSION);
+  }
+
+  /** A guardrail spawned as {@code guard}: denies deploys, gates pushes. */
+  private RecordingProviderConnection guardrail() {
+    RecordingProviderConnection conn = f.connectSpawned(session, "guard");
+    conn.next(Sessions.class);
+    conn.send(
+        Hello.builder("guard")
+            .hooks(
+                new Hooks(
+                    List.of(
+                        HookRule.deny(HookMatch.tool("deploy"), "Deploys are frozen"),
+                        HookRule.gate(HookMatch.tool("push"), "ci")),
+                    null))
+            .build());
+    conn.next(HelloAck.class);
+    conn.next(SessionLifecycle.class);
+    return conn;
+  }
+
+  private HookDecision preToolUse(String tool) {
+    return done(f.gateway.preToolUse(session, tool, GatewayFixture.json("{}")));
+  }
+
+  @Test
+  void aRestartingGuardrailsRulesStayInForceUntilItIsBack() {
+    RecordingProviderConnection old = guardrail();
+    f.settle();
+    done(f.gateway.restarting(session, "guard", GRACE));
+    old.drop();
+
+    HookDecision deploy = preToolUse("deploy");
+    HookDecision push = preToolUse("push");
+    assertThat(deploy.allowed()).as("its deny rule still denies").isFalse();
+    assertThat(deploy.reason()).isEqualTo("Deploys are frozen");
+    assertThat(push.allowed()).as("its gate cannot be asked, so it denies").isFalse();
+    assertThat(push.reason()).contains("'guard' is restarting");
+    assertThat(preToolUse("status").allowed()).isTrue();
+
+    RecordingProviderConnection back = guardrail();
+    CompletableFuture<HookDecision> asked =
+        f.gateway.preToolUse(session, "push", GatewayFixture.json("{}"));
+    GateCheck check = back.next(GateCheck.class);
+    back.send(GateResult.allow("ci", check.callId()));
+    assertThat(done(asked).allowed()).as("the new run's gate answers").isTrue();
+  }
+
+  @Test
+  void aGuardrailThatDoesNotComeBackTakesItsRulesWithItAtTheGrace() {
+    RecordingProviderConnection old = guardrail();
+    f.settle();
+    done(f.gateway.restarting(session, "guard", GRACE));
+    old.drop();
+
+    f.clock.advance(GRACE.minusMillis(1));
+    assertThat(preToolUse("deploy").allowed()).as("one tick before the grace").isFalse();
+    f.clock.advance(Duration.ofMillis(1));
+    assertThat(preToolUse("deploy").allowed()).as("gone, as after a crash").isTrue();
+    assertThat(preToolUse("push").allowed()).isTrue();
   }
 }

@@ -87,8 +87,13 @@ final class HookEngine {
       SessionState session, String tool, JsonNode args, String toolProvider, String callId, ArgsCheck check) {
     List<Candidate> candidates = new ArrayList<>();
     for (Binding binding : session.bindings().values()) {
-      for (HookRule rule : binding.declared.hookRules) {
-        candidates.add(new Candidate(binding, rule));
+      addRules(candidates, binding);
+    }
+    for (Restarts.Held held : session.restarts.values()) {
+      for (Binding binding : held.bindings()) {
+        if (!isLive(binding)) {
+          addRules(candidates, binding); // restarting: its rules stay in force (decision 34)
+        }
       }
     }
     Run run = new Run(session, tool, args, toolProvider, check, candidates.iterator(), regex.spend());
@@ -101,6 +106,17 @@ final class HookEngine {
       advance(run);
     }
     return run.result;
+  }
+
+  private static void addRules(List<Candidate> candidates, Binding binding) {
+    for (HookRule rule : binding.declared.hookRules) {
+      candidates.add(new Candidate(binding, rule));
+    }
+  }
+
+  /** Whether {@code binding} is its provider's binding in its session now. */
+  private static boolean isLive(Binding binding) {
+    return binding.session.bindings().get(binding.provider) == binding;
   }
 
   /** Records the evaluation in the audit trail when it decides (docs/audit.md). */
@@ -198,7 +214,7 @@ final class HookEngine {
     while (run.remaining.hasNext()) {
       Candidate candidate = run.remaining.next();
       Binding binding = candidate.binding();
-      if (binding.session.bindings().get(binding.provider) != binding) {
+      if (!isLive(binding) && !Restarts.holds(binding)) {
         continue; // the provider left after the call began: its rules no longer apply
       }
       HookRule rule = candidate.rule();
@@ -279,8 +295,12 @@ final class HookEngine {
     String callId = secrets.id("gate");
     if (conn.state() != ConnectionState.BOUND
         || !conn.transport.send(new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args()))) {
-      // A gate that should be asked but cannot be reached denies (R-HOOK-17).
-      String reason = "Gate provider '" + binding.provider.name + "' cannot be reached.";
+      // A gate that should be asked but cannot be reached denies (R-HOOK-17), as does one whose
+      // provider the host is restarting (decision 34).
+      String reason =
+          isLive(binding)
+              ? "Gate provider '" + binding.provider.name + "' cannot be reached."
+              : "Gate provider '" + binding.provider.name + "' is restarting; its gate denies until it is back.";
       if (run.gateAnswers != null) {
         run.gateAnswers.add(new Decision.GateAnswer(binding.provider.name, rule.gateId(), "unreachable", reason, Duration.ZERO, false));
       }

@@ -15,7 +15,10 @@ import java.util.Set;
  * name says {@code hello} in that session again, or the grace runs out, the session's tool
  * registration waits and the provider's tools stay listed, so the host (and an agent behind it)
  * hears of the restart once, with the list as it is afterwards. A call to a held tool fails {@code
- * DISCONNECTED} at once. Providers see nothing of it: nothing on the wire changes. Loop only.
+ * DISCONNECTED} at once. The provider's hook rules stay in force meanwhile ({@link
+ * HookEngine}): a guardrail being reloaded must not open a window in which what it blocks goes
+ * through, so its deny rules deny and its gates, which cannot be asked, deny too. Providers see
+ * nothing of it: nothing on the wire changes. Loop only.
  */
 final class Restarts {
 
@@ -23,9 +26,10 @@ final class Restarts {
    * One restart under way in a session.
    *
    * @param tools the host tools it holds, as the host last had them listed
+   * @param bindings the old run's bindings in the session, whose hook rules stay in force
    * @param grace ends it when the provider has not come back in time
    */
-  record Held(List<HostTool> tools, Scheduler.Cancellable grace) {}
+  record Held(List<HostTool> tools, List<Binding> bindings, Scheduler.Cancellable grace) {}
 
   private final SerialExecutor loop;
   private final Timers timers;
@@ -53,24 +57,36 @@ final class Restarts {
     loop.assertInLoop();
     SessionState session = sessions.requireActive(sessionId);
     Held before = session.restarts.remove(spawnName);
-    List<HostTool> held;
+    List<HostTool> tools;
+    List<Binding> bindings;
     if (before != null) {
       before.grace().cancel();
-      held = before.tools();
+      tools = before.tools();
+      bindings = before.bindings();
     } else {
-      held = heldTools(session, spawnName);
+      bindings = spawnedAs(session, spawnName);
+      tools = heldTools(session, bindings);
     }
-    session.restarts.put(
-        spawnName, new Held(held, timers.after(grace, () -> gracePassed(session, spawnName, grace))));
+    Scheduler.Cancellable timer = timers.after(grace, () -> gracePassed(session, spawnName, grace));
+    session.restarts.put(spawnName, new Held(tools, bindings, timer));
   }
 
-  /** The host tools of the providers in {@code session} spawned as {@code spawnName}. */
-  private List<HostTool> heldTools(SessionState session, String spawnName) {
-    Set<String> names = new HashSet<>();
+  /** The bindings in {@code session} of the providers spawned as {@code spawnName}. */
+  private static List<Binding> spawnedAs(SessionState session, String spawnName) {
+    List<Binding> bindings = new ArrayList<>();
     for (Binding binding : session.bindings().values()) {
       if (spawnName.equals(spawnNameOf(binding.provider.conn))) {
-        names.addAll(binding.declared.tools.keySet());
+        bindings.add(binding);
       }
+    }
+    return List.copyOf(bindings);
+  }
+
+  /** The host tools of {@code bindings}. */
+  private List<HostTool> heldTools(SessionState session, List<Binding> bindings) {
+    Set<String> names = new HashSet<>();
+    for (Binding binding : bindings) {
+      names.addAll(binding.declared.tools.keySet());
     }
     List<HostTool> held = new ArrayList<>();
     for (HostTool tool : catalog.hostTools(session)) {
@@ -136,6 +152,19 @@ final class Restarts {
     if (session.restarts.isEmpty()) {
       catalog.flush(session, true);
     }
+  }
+
+  /**
+   * Whether {@code binding}'s hook rules are held by a restart in its session: the provider left
+   * on the host's restart and has not come back, nor has the grace run out.
+   */
+  static boolean holds(Binding binding) {
+    for (Held held : binding.session.restarts.values()) {
+      if (held.bindings().contains(binding)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The session ends: its restarts' graces no longer run. */
