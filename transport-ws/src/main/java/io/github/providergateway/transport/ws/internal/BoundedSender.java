@@ -36,11 +36,18 @@ import java.util.function.Function;
  * never too slow, whatever its size. The bytes also count in a budget {@link Bounds#shared} by the
  * server's connections, which runs {@link Bounds#sharedExceeded} when it is passed.
  *
+ * <p><b>Writes.</b> One write is in flight at a time, and it carries every encoded message that
+ * waits, up to {@value #MAX_BATCH_BYTES} bytes: messages queued while the previous write was
+ * under way, or sent while the thread's {@link WriteBatch} was open (the messages a read of the
+ * peer's caused), go out in one system call rather than one each.
+ *
  * <p><b>Threads.</b> At most one thread runs the pump, which encodes ({@link Encoding#IN_PUMP})
  * and starts writes; it runs on the send executor, or on the caller of {@link #send} when the
- * connection is idle. A write that completes inside the wire's {@code write} lets the pump go on
- * with the next one, up to {@value #MAX_WRITES_PER_TURN} in a row; one that completes later
- * starts the pump again if anything waits. Thread-safe: the gateway loop sends, Grizzly threads
+ * connection is idle (at the end of the caller's write batch when one is open): waking a send
+ * thread was the largest part of a sequential call's latency (docs/performance.md). A write that
+ * completes inside the wire's {@code write} lets the pump go on with the next one, up to {@value
+ * #MAX_WRITES_PER_TURN} in a row; one that completes later starts the pump again if anything
+ * waits. Thread-safe: the gateway loop sends, Grizzly threads
  * complete writes and report the session's end, timers run the heartbeat and the close grace.
  *
  * @param <M> what the owner sends: a record to encode
@@ -51,6 +58,12 @@ final class BoundedSender<M> {
 
   /** How many writes one pump run starts before it yields its send thread to other connections. */
   static final int MAX_WRITES_PER_TURN = 16;
+
+  /**
+   * The most bytes of messages one write carries (a single larger message goes alone): enough
+   * for a burst of calls, small enough that a copy into one frame buffer costs little.
+   */
+  static final int MAX_BATCH_BYTES = 64 * 1024;
 
   /** Where a connection is in its life; see the class comment. */
   enum State {
@@ -97,15 +110,14 @@ final class BoundedSender<M> {
   enum Encoding {
     /**
      * On the thread that calls {@link #send}, so that a message's bytes count before it is queued
-     * and the byte bound can refuse it; the pump only writes, on the send executor. Host
-     * connections: their traffic is small, and a file result may be far larger than the bound.
+     * and the byte bound can refuse it; the pump only writes. Host connections: their traffic is
+     * small, and a file result may be far larger than the bound.
      */
     ON_SEND,
     /**
-     * By the pump, on the send executor, keeping encoding off the gateway loop; except that a
-     * connection with nothing queued or in flight runs the pump on the caller, which encodes the
-     * one message and starts its write there: waking a send thread was the largest part of a
-     * sequential call's latency (docs/performance.md). Provider connections.
+     * By the pump, on the send executor, keeping encoding off the gateway loop while messages
+     * queue up; a connection with nothing queued or in flight encodes on the caller's thread.
+     * Provider connections.
      */
     IN_PUMP
   }
@@ -168,10 +180,11 @@ final class BoundedSender<M> {
   interface Wire {
 
     /**
-     * Starts writing one text message, {@code utf8}. {@code done} runs once, perhaps inside this
-     * call, with null when it was written or with why it was not.
+     * Starts writing {@code messages}, each one text message in UTF-8, in order and as one write.
+     * {@code done} runs once, perhaps inside this call, with null when all were written or with
+     * why they were not.
      */
-    void write(byte[] utf8, Consumer<Throwable> done);
+    void write(List<byte[]> messages, Consumer<Throwable> done);
 
     /**
      * Sends a ping.
@@ -191,6 +204,9 @@ final class BoundedSender<M> {
     }
   }
 
+  /** The messages of one write, oldest first, and their bytes. */
+  private record Batch(List<byte[]> messages, long bytes) {}
+
   private final String description;
   private final Wire wire;
   private final Bounds bounds;
@@ -207,8 +223,8 @@ final class BoundedSender<M> {
   private final ArrayDeque<M> unencoded = new ArrayDeque<>();
   /** Encoded messages waiting for their write, oldest first. Guarded by lock. */
   private final ArrayDeque<Encoded> encoded = new ArrayDeque<>();
-  /** The message being written, or null. Guarded by lock. */
-  private Encoded inFlight;
+  /** The messages being written, or null. Guarded by lock. */
+  private Batch inFlight;
   /** When (clock millis) the write of {@link #inFlight} started. Guarded by lock. */
   private long inFlightSinceMillis;
   /** UTF-8 bytes of {@link #encoded} and {@link #inFlight}; change it through countLocked. */
@@ -275,13 +291,14 @@ final class BoundedSender<M> {
       if (overflow == null && item != null) {
         overflow = tooManyBytesLocked(queuedBytes + item.bytes(), encodedCountLocked() + 1);
       }
-      if (overflow == null && item != null) {
-        encoded.addLast(item);
-        sharedOver = countLocked(item.bytes());
-        startPump = claimPumpLocked();
-      } else if (overflow == null) {
-        boolean idle = inFlight == null && encoded.isEmpty();
-        unencoded.addLast(message);
+      if (overflow == null) {
+        boolean idle = inFlight == null && encoded.isEmpty() && unencoded.isEmpty();
+        if (item != null) {
+          encoded.addLast(item);
+          sharedOver = countLocked(item.bytes());
+        } else {
+          unencoded.addLast(message);
+        }
         if (claimPumpLocked()) {
           runHere = idle; // nothing queued or in flight: the pump may run on this thread
           startPump = !idle;
@@ -296,9 +313,12 @@ final class BoundedSender<M> {
       bounds.sharedExceeded().run(); // may close this connection, or another further behind
     }
     if (runHere) {
-      // Idle: encode and start the write here. The write does not block (the wire hands the
-      // bytes to the socket or to Grizzly's queue); a busy connection leaves it to its pump.
-      pump();
+      // Idle: encode and start the write here, or once this thread's write batch closes (with
+      // whatever else the batch sends). The write does not block (the wire hands the bytes to
+      // the socket or to Grizzly's queue); a busy connection leaves it to its pump.
+      if (!WriteBatch.defer(this::pump)) {
+        pump();
+      }
     } else if (startPump) {
       schedulePump();
     }
@@ -459,7 +479,7 @@ final class BoundedSender<M> {
     }
   }
 
-  /** UTF-8 bytes of the message being written now, or 0. */
+  /** Bytes of the messages being written now, framed, or 0. */
   long inFlightBytes() {
     return inFlightBytes;
   }
@@ -481,7 +501,7 @@ final class BoundedSender<M> {
     int writes = 0;
     while (true) {
       M toEncode;
-      Encoded toWrite = null;
+      Batch toWrite = null;
       WsClose closeFrame = null;
       synchronized (lock) {
         if (!state.writes()) {
@@ -499,10 +519,11 @@ final class BoundedSender<M> {
             closeFrame = closeWhenDrained;
             pumping = false;
           } else if (writes < MAX_WRITES_PER_TURN) {
-            toWrite = encoded.pollFirst();
+            toWrite = takeBatchLocked();
             inFlight = toWrite;
             inFlightSinceMillis = context.clock().millis();
-            inFlightBytes = toWrite.bytes();
+            // As the socket's queue holds them: frame headers, at most 10 bytes each, included.
+            inFlightBytes = toWrite.bytes() + 10L * toWrite.messages().size();
             writes++;
           }
         }
@@ -552,9 +573,26 @@ final class BoundedSender<M> {
     return true;
   }
 
+  /** The encoded messages that wait, oldest first, up to {@link #MAX_BATCH_BYTES}; at least one. */
+  private Batch takeBatchLocked() {
+    Encoded first = encoded.pollFirst();
+    long bytes = first.bytes();
+    if (encoded.isEmpty()) {
+      return new Batch(List.of(first.utf8()), bytes);
+    }
+    List<byte[]> messages = new ArrayList<>();
+    messages.add(first.utf8());
+    while (!encoded.isEmpty() && bytes + encoded.peekFirst().bytes() <= MAX_BATCH_BYTES) {
+      Encoded next = encoded.pollFirst();
+      messages.add(next.utf8());
+      bytes += next.bytes();
+    }
+    return new Batch(messages, bytes);
+  }
+
   /** Starts writing {@code item}; true when it completed at once, so the pump goes on. */
-  private boolean write(Encoded item) {
-    wire.write(item.utf8(), failure -> written(item, failure));
+  private boolean write(Batch item) {
+    wire.write(item.messages(), failure -> written(item, failure));
     synchronized (lock) {
       if (inFlight == item) {
         pumping = false; // still in flight: its completion restarts the pump if anything waits
@@ -565,7 +603,7 @@ final class BoundedSender<M> {
   }
 
   /** A write completed, inside {@link Wire#write} or later on another thread. */
-  private void written(Encoded item, Throwable failure) {
+  private void written(Batch item, Throwable failure) {
     boolean startPump = false;
     synchronized (lock) {
       if (inFlight == item) {
@@ -632,9 +670,9 @@ final class BoundedSender<M> {
     return unencoded.size() + encodedCountLocked();
   }
 
-  /** Encoded messages waiting, the one in flight included. */
+  /** Encoded messages waiting, those in flight included. */
   private int encodedCountLocked() {
-    return encoded.size() + (inFlight == null ? 0 : 1);
+    return encoded.size() + (inFlight == null ? 0 : inFlight.messages().size());
   }
 
   private String tooManyMessagesLocked() {

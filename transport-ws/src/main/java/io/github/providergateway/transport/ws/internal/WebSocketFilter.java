@@ -124,9 +124,10 @@ final class WebSocketFilter extends BaseFilter {
     return ctx.getStopAction();
   }
 
+  /** Hands {@code bytes} to the socket; the writes its messages cause go out as one batch each. */
   private void read(WsSocket socket, Buffer bytes) {
     try {
-      socket.read(bytes, guards.clock().millis());
+      WriteBatch.around(() -> socket.read(bytes, guards.clock().millis()));
     } finally {
       bytes.tryDispose();
     }

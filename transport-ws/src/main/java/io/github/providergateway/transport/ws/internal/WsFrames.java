@@ -1,10 +1,11 @@
 package io.github.providergateway.transport.ws.internal;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
- * The frames the server writes (RFC 6455 §5.2): whole, unmasked (§5.1: a server never masks), one
- * array each, so that a frame is one write and frames never interleave.
+ * The frames the server writes (RFC 6455 §5.2): whole, unmasked (§5.1: a server never masks), in
+ * one array per write (a frame, or several messages' frames), so that frames never interleave.
  */
 final class WsFrames {
 
@@ -48,25 +49,61 @@ final class WsFrames {
     return frame(OPCODE_CLOSE, payload, payload.length);
   }
 
+  /**
+   * Text frames of {@code messages}, in order, in one array: what one write sends.
+   *
+   * @param messages each one message's UTF-8
+   */
+  static byte[] texts(List<byte[]> messages) {
+    if (messages.size() == 1) {
+      return text(messages.get(0));
+    }
+    int total = 0;
+    for (byte[] message : messages) {
+      total += framedLength(message.length);
+    }
+    byte[] frames = new byte[total];
+    int at = 0;
+    for (byte[] message : messages) {
+      at = put(frames, at, OPCODE_TEXT, message, message.length);
+    }
+    return frames;
+  }
+
+  /** The bytes a server frame with {@code length} bytes of payload takes on the wire. */
+  static int framedLength(int length) {
+    return headerLength(length) + length;
+  }
+
+  private static int headerLength(int length) {
+    return length < 126 ? 2 : length <= 0xFFFF ? 4 : 10;
+  }
+
   private static byte[] frame(int opcode, byte[] payload, int length) {
-    int header = length < 126 ? 2 : length <= 0xFFFF ? 4 : 10;
-    byte[] frame = new byte[header + length];
-    frame[0] = (byte) (0x80 | opcode);
+    byte[] frame = new byte[framedLength(length)];
+    put(frame, 0, opcode, payload, length);
+    return frame;
+  }
+
+  /** Writes one unmasked, final frame into {@code out} at {@code at}; returns where it ends. */
+  private static int put(byte[] out, int at, int opcode, byte[] payload, int length) {
+    int header = headerLength(length);
+    out[at] = (byte) (0x80 | opcode);
     if (length < 126) {
-      frame[1] = (byte) length;
+      out[at + 1] = (byte) length;
     } else if (length <= 0xFFFF) {
-      frame[1] = 126;
-      frame[2] = (byte) (length >> 8);
-      frame[3] = (byte) length;
+      out[at + 1] = 126;
+      out[at + 2] = (byte) (length >> 8);
+      out[at + 3] = (byte) length;
     } else {
-      frame[1] = 127;
+      out[at + 1] = 127;
       long value = length;
       for (int i = 9; i >= 2; i--) {
-        frame[i] = (byte) value;
+        out[at + i] = (byte) value;
         value >>>= 8;
       }
     }
-    System.arraycopy(payload, 0, frame, header, length);
-    return frame;
+    System.arraycopy(payload, 0, out, at + header, length);
+    return at + header + length;
   }
 }

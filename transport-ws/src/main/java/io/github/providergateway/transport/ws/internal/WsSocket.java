@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -131,8 +132,8 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
   // ---- writing: any thread ----
 
   @Override
-  public void write(byte[] utf8, Consumer<Throwable> done) {
-    writeFrame(WsFrames.text(utf8), done);
+  public void write(List<byte[]> messages, Consumer<Throwable> done) {
+    writeFrame(WsFrames.texts(messages), done);
   }
 
   @Override

@@ -80,19 +80,57 @@ class BoundedSenderTest {
 
     wire.completeNext();
     executor.runAll();
-    assertThat(wire.written()).containsExactly("a", "b");
     wire.completeNext();
-    executor.runAll();
-    wire.completeNext();
-    executor.runAll();
 
-    assertThat(wire.written()).containsExactly("a", "b", "c");
+    assertThat(wire.writes())
+        .as("what queued behind a write goes out in the next one")
+        .containsExactly(List.of("a"), List.of("b", "c"));
     assertThat(wire.mostInFlight()).isEqualTo(1);
     assertThat(sender.inFlightBytes()).isZero();
   }
 
   @Test
-  void hostsEncodeOnSendAndWriteFromTheSendExecutor() {
+  void oneWriteCarriesAtMostTheBatchBoundUnlessOneMessageIsLargerAlone() {
+    BoundedSender<String> sender = inPump(bounds(100, 1 << 22));
+    String third = "x".repeat(BoundedSender.MAX_BATCH_BYTES / 3);
+    String whole = "y".repeat(BoundedSender.MAX_BATCH_BYTES + 1);
+
+    sender.send("first"); // in flight
+    for (int i = 0; i < 4; i++) {
+      sender.send(third);
+    }
+    sender.send(whole);
+    executor.runAll();
+    for (int i = 0; i < 4; i++) {
+      wire.completeNext();
+      executor.runAll();
+    }
+
+    assertThat(wire.writes())
+        .extracting(List::size)
+        .as("three thirds fit one write; the fourth and the oversized message go alone")
+        .containsExactly(1, 3, 1, 1);
+    assertThat(wire.written()).hasSize(6).endsWith(whole);
+  }
+
+  @Test
+  void whileAWriteBatchIsOpenAnIdleConnectionWritesOnceWhenItCloses() {
+    BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
+
+    WriteBatch.around(
+        () -> {
+          sender.send("a");
+          sender.send("b");
+          assertThat(wire.written()).as("held until the read is handled").isEmpty();
+          sender.send("c");
+        });
+
+    assertThat(wire.writes()).containsExactly(List.of("a", "b", "c"));
+    assertThat(executor.pending()).as("no send thread woken").isZero();
+  }
+
+  @Test
+  void hostsEncodeOnSendAndAnIdleOneWritesOnTheCaller() {
     List<String> encodedOn = new ArrayList<>();
     BoundedSender<String> sender =
         sender(bounds(8, 1 << 20), BoundedSender.Encoding.ON_SEND, text -> {
@@ -103,9 +141,8 @@ class BoundedSenderTest {
     sender.send("a");
     sender.send("b");
     assertThat(encodedOn).hasSize(2);
-    assertThat(wire.written()).as("nothing written on the caller").isEmpty();
+    assertThat(wire.written()).as("the idle connection wrote A at once").containsExactly("A");
 
-    executor.runAll();
     wire.completeNext();
     executor.runAll();
 
@@ -115,10 +152,11 @@ class BoundedSenderTest {
 
   @Test
   void writesThatCompleteAtOnceGoOnInOnePumpForSixteenThenYieldTheThread() {
-    BoundedSender<String> sender = inPump(bounds(100, 1 << 20));
+    BoundedSender<String> sender = inPump(bounds(100, 1 << 23));
+    String large = "m".repeat(BoundedSender.MAX_BATCH_BYTES / 2 + 1); // one per write
     sender.send("first"); // in flight, not completed
     for (int i = 0; i < 40; i++) {
-      sender.send("m" + i);
+      sender.send(large + i);
     }
     executor.runAll();
     wire.completeInline(true);
@@ -130,7 +168,7 @@ class BoundedSenderTest {
     assertThat(wire.written()).hasSize(1 + BoundedSender.MAX_WRITES_PER_TURN);
     assertThat(executor.pending()).as("the rest waits its turn").isEqualTo(1);
     executor.runAll();
-    assertThat(wire.written()).hasSize(41).endsWith("m39");
+    assertThat(wire.written()).hasSize(41).endsWith(large + 39);
   }
 
   // ---- bounds ----
@@ -498,6 +536,12 @@ class BoundedSenderTest {
     return reason.code() + " " + reason.reason();
   }
 
+  private static List<String> texts(List<byte[]> messages) {
+    return messages.stream()
+        .map(utf8 -> new String(utf8, java.nio.charset.StandardCharsets.UTF_8))
+        .toList();
+  }
+
   private static BoundedSender.Bounds bounds(int maxMessages, long maxBytes) {
     return BoundedSender.Bounds.alone(maxMessages, maxBytes, Duration.ZERO);
   }
@@ -535,7 +579,7 @@ class BoundedSenderTest {
    * with {@link #completeInline}, inside {@code write}.
    */
   private static final class RecordingWire implements BoundedSender.Wire {
-    private final List<String> written = new ArrayList<>();
+    private final List<List<String>> writes = new ArrayList<>();
     private final ArrayDeque<Consumer<Throwable>> pending = new ArrayDeque<>();
     /** The close frames handed over, as {@link #frame} writes them. */
     private final List<String> closes = new ArrayList<>();
@@ -545,10 +589,10 @@ class BoundedSenderTest {
     private int mostInFlight;
 
     @Override
-    public void write(byte[] utf8, Consumer<Throwable> done) {
-      String text = new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
+    public void write(List<byte[]> messages, Consumer<Throwable> done) {
+      List<String> texts = texts(messages);
       synchronized (this) {
-        written.add(text);
+        writes.add(texts);
         pending.add(done);
         mostInFlight = Math.max(mostInFlight, pending.size());
         if (!inline) {
@@ -598,8 +642,14 @@ class BoundedSenderTest {
       }
     }
 
+    /** Every message written, in order. */
     synchronized List<String> written() {
-      return List.copyOf(written);
+      return writes.stream().flatMap(List::stream).toList();
+    }
+
+    /** The messages of each write, in order. */
+    synchronized List<List<String>> writes() {
+      return List.copyOf(writes);
     }
 
     synchronized List<String> closes() {
@@ -630,11 +680,11 @@ class BoundedSenderTest {
     }
 
     @Override
-    public void write(byte[] utf8, Consumer<Throwable> done) {
-      String text = new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
+    public void write(List<byte[]> messages, Consumer<Throwable> done) {
+      List<String> texts = texts(messages);
       boolean now;
       synchronized (this) {
-        written.add(text);
+        written.addAll(texts);
         mostInFlight = Math.max(mostInFlight, ++inFlight);
         now = random.nextBoolean();
       }
