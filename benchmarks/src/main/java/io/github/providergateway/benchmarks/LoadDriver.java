@@ -37,7 +37,7 @@ import java.util.zip.ZipFile;
  * gateway process with JFR into {@code <work>/jfr/}; summarize with {@code benchmarks/jfr-top.sh});
  * {@code --scaling-providers 1,10,50} and {@code --scaling-sessions 1,10,100} (the counts of the
  * scaling part); {@code --mcp-rate 1000}, {@code --mcp-calls 10000}, {@code --mcp-warmup-calls
- * 3000}, {@code --mcp-block 1000} (calls per path per alternating block) and {@code --mcp-launches 3}
+ * 20000}, {@code --mcp-block 1000} (calls per path per alternating block) and {@code --mcp-launches 3}
  * (launches of {@code gateway mcp} per run for its start-up). See docs/performance.md for what each
  * figure means.
  */
@@ -316,7 +316,7 @@ public final class LoadDriver {
               LauncherOptions.read(LauncherOptions.FILE),
               gatewayJvm,
               Integer.parseInt(options.getOrDefault("mcp-rate", "1000")),
-              Integer.parseInt(options.getOrDefault("mcp-warmup-calls", "3000")),
+              Integer.parseInt(options.getOrDefault("mcp-warmup-calls", "20000")),
               Integer.parseInt(options.getOrDefault("mcp-calls", "10000")),
               Integer.parseInt(options.getOrDefault("mcp-block", "1000")),
               Integer.parseInt(options.getOrDefault("mcp-launches", "3")));

@@ -215,6 +215,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   /** The gateway session's id, once it has started. */
   Mono<String> sessionId() {
+    if (sessionId.isDone() && !sessionId.isCompletedExceptionally()) {
+      // Every call after the first: no timer to arm and cancel on Reactor's scheduler.
+      return Mono.just(sessionId.join());
+    }
     return Mono.fromFuture(sessionId.copy())
         .timeout(SESSION_WAIT)
         .onErrorMap(

@@ -1,6 +1,5 @@
 package io.github.providergateway.agent.mcp;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
@@ -34,7 +33,6 @@ final class ToolResults {
   static final String CONTEXT_PREFIX = "[provider context] ";
   static final String REWRITTEN_PREFIX = "[provider gateway: the providers' gates ran this call with these arguments] ";
 
-  private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
 
   private ToolResults() {}
 
@@ -50,7 +48,7 @@ final class ToolResults {
       }
       content.add(text(data.isTextual() ? data.textValue() : Json.text(data)));
       if (data.isObject() && success.file() == null) {
-        structured = Json.MAPPER.convertValue(data, OBJECT);
+        structured = Json.plain(data);
       }
     } else if (outcome instanceof ToolOutcome.Failure failure) {
       error = true;

@@ -212,6 +212,17 @@ class McpFrontDoorTest {
   }
 
   @Test
+  void argumentsTheToolsSchemaRefusesAreAnErrorFromTheGatewayAndReachNoOne() throws Exception {
+    McpSchema.CallToolResult result =
+        callAsync("deploy", Map.of("env", 42)).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+
+    assertThat(result.isError()).isTrue();
+    assertThat(texts(result)).singleElement().asString().endsWith("[INVALID_ARGS]").contains("env");
+    guard.assertNoMoreMessages();
+    worker.assertNoMoreMessages();
+  }
+
+  @Test
   void aFailedCallIsAnErrorWithItsCode() throws Exception {
     var call = callAsync("status", Map.of());
     ToolCall sent = next(worker, ToolCall.class);
