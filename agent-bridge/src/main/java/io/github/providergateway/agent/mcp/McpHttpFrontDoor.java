@@ -151,6 +151,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       error(reply, 404, null, -32000, "Not Found: the MCP endpoint is " + PATH, Map.of());
       return;
     }
+    endSessionsOfRevokedClients();
     Optional<String> presented = bearer(request);
     Optional<McpHttpTokens.Client> client = presented.flatMap(tokens::clientOf);
     if (client.isEmpty()) {
@@ -164,7 +165,6 @@ public final class McpHttpFrontDoor implements AutoCloseable {
           Map.of("WWW-Authenticate", challenge));
       return;
     }
-    endSessionsOfRevokedClients();
     switch (request.method()) {
       case "POST" -> post(request, client.get(), reply);
       case "GET" -> get(request, client.get(), reply);
