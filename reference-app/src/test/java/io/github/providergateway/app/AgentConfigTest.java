@@ -19,7 +19,7 @@ class AgentConfigTest {
   private static final List<String> JAVA = List.of("/opt/jdk/bin/java", "-jar", "/opt/pg/provider-gateway.jar");
 
   /** The JSON documents of a snippet: every run of lines from a line "{" to the line "}". */
-  private static List<JsonNode> jsonParts(String snippet) throws Exception {
+  static List<JsonNode> jsonParts(String snippet) throws Exception {
     List<JsonNode> parts = new ArrayList<>();
     StringBuilder part = null;
     for (String line : snippet.lines().toList()) {
