@@ -254,15 +254,17 @@ try {
 
   await check("deleteEndsTheSession", async () => {
     const b = a.later;
-    await b.transport.terminateSession();
-    let status;
-    try {
-      await b.client.listTools();
-      status = "answered";
-    } catch (e) {
-      status = String(e?.message ?? e);
-    }
-    return { afterDelete: status, deleteStatus: b.wire.requests.filter((r) => r.method === "DELETE").map((r) => r.status) };
+    await b.transport.terminateSession(); // DELETE; the transport then forgets the id
+    const after = await fetch(URL_, {
+      method: "POST",
+      headers: { ...CONFIG.headers, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": sessionId },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "ping" }),
+    });
+    return {
+      afterDelete: after.status,
+      body: await after.text(),
+      deleteStatus: b.wire.requests.filter((r) => r.method === "DELETE").map((r) => r.status),
+    };
   });
 
   await check("wrongTokenIs401", async () => {

@@ -117,7 +117,6 @@ class McpHttpInteropTest {
   @Test
   void aProviderJoiningIsHeardAsToolsListChangedOnTheGetStream() throws IOException {
     JsonNode changed = observed("listChangedOverGet");
-    assertThat(changed.get("tools").findValuesAsText("")).isEmpty();
     assertThat(JSON.convertValue(changed.get("tools"), List.class)).containsExactly("lookup");
     assertThat(changed.get("gets").asInt()).isPositive();
   }
@@ -153,7 +152,8 @@ class McpHttpInteropTest {
   void deleteEndsTheSessionAndItsIdIsThen404() throws IOException {
     JsonNode deleted = observed("deleteEndsTheSession");
     assertThat(deleted.at("/deleteStatus/0").asInt()).isEqualTo(204);
-    assertThat(deleted.get("afterDelete").asText()).contains("404").contains("Session not found");
+    assertThat(deleted.get("afterDelete").asInt()).isEqualTo(404);
+    assertThat(deleted.get("body").asText()).contains("Session not found");
   }
 
   @Test
