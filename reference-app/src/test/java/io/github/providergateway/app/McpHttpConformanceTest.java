@@ -41,8 +41,6 @@ class McpHttpConformanceTest {
           "ping",
           "logging-set-level",
           "tools-list",
-          "resources-list",
-          "prompts-list",
           "server-sse-multiple-streams",
           "dns-rebinding-protection");
 
@@ -71,7 +69,9 @@ class McpHttpConformanceTest {
                 "node_modules/@modelcontextprotocol/conformance/dist/index.js",
                 "server",
                 "--url",
-                "http://127.0.0.1:" + proxy.port() + "/mcp")
+                "http://127.0.0.1:" + proxy.port() + "/mcp",
+                "-o",
+                "results")
             .directory(dir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())

@@ -151,7 +151,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 // differs from what it last registered, so a list fetched outside that path could
                 // keep a provider's tools here after it left (it did, when a provider left within
                 // the 200 ms debounce window of joining; found by the TypeScript SDK test).
-                sessionId.complete(id);
+                if (!sessionId.complete(id)) {
+                  // The connection closed while the session started: nobody else will end it.
+                  gateway.join().endSession(id, null);
+                }
               }
             });
   }

@@ -275,23 +275,31 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     return Optional.of(session);
   }
 
-  /** A new session for {@code client}, or empty with 503 or 429 answered when the bounds say no. */
+  /**
+   * A new session for {@code client}, or empty with 503 or 429 answered when the bounds say no. A
+   * client at its most sessions that holds an idle one (no stream open, no request in progress:
+   * one it left without {@code DELETE}) loses the one used longest ago instead of being refused.
+   */
   private Optional<McpHttpSession> open(McpHttpTokens.Client client, HttpReply reply) {
+    McpHttpSession victim = null;
     McpHttpSession session;
     synchronized (this) {
       if (closed) {
         error(reply, 503, null, -32000, "Service Unavailable: the gateway is stopping", Map.of());
         return Optional.empty();
       }
-      if (sessions.size() >= maxSessions) {
+      List<McpHttpSession> own = sessions.values().stream().filter(s -> s.client.equals(client)).toList();
+      if (own.size() >= maxSessionsPerClient) {
+        victim = own.stream().filter(McpHttpSession::isIdle).min(java.util.Comparator.comparing(McpHttpSession::lastActive)).orElse(null);
+        if (victim == null) {
+          LOG.log(Level.WARNING, "MCP over HTTP: session refused to client {0}: it has {1} in use, its most", client.name(), maxSessionsPerClient);
+          error(reply, 429, null, -32000, "Too Many Requests: this client has " + maxSessionsPerClient + " MCP sessions in use, its most; end one (DELETE) first", Map.of());
+          return Optional.empty();
+        }
+        sessions.remove(victim.id); // its slot is this initialize's
+      } else if (sessions.size() >= maxSessions) {
         LOG.log(Level.WARNING, "MCP over HTTP: session refused to client {0}: {1} sessions are open, the most", client.name(), maxSessions);
         error(reply, 503, null, -32000, "Service Unavailable: the gateway has " + maxSessions + " MCP sessions open, its most; end one (DELETE) or wait for one to expire", Map.of());
-        return Optional.empty();
-      }
-      long ofClient = sessions.values().stream().filter(s -> s.client.equals(client)).count();
-      if (ofClient >= maxSessionsPerClient) {
-        LOG.log(Level.WARNING, "MCP over HTTP: session refused to client {0}: it has {1} open, its most", client.name(), maxSessionsPerClient);
-        error(reply, 429, null, -32000, "Too Many Requests: this client has " + maxSessionsPerClient + " MCP sessions open, its most; end one (DELETE) or wait for one to expire", Map.of());
         return Optional.empty();
       }
       byte[] bits = new byte[32];
@@ -300,6 +308,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       // building runs no request and does no I/O.
       session = new McpHttpSession(Base64.getUrlEncoder().withoutPadding().encodeToString(bits), client, gateway, settings, clock, scheduler, this::ended);
       sessions.put(session.id, session);
+    }
+    if (victim != null) {
+      LOG.log(Level.INFO, "MCP over HTTP: client {0} is at its {1} sessions: its idle session {2} ended for a new one", client.name(), maxSessionsPerClient, victim.id);
+      victim.close();
     }
     LOG.log(Level.INFO, "MCP over HTTP: session {0} opened for client {1}", session.id, client.name());
     return Optional.of(session);

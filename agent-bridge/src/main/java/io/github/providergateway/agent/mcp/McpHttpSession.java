@@ -313,6 +313,16 @@ final class McpHttpSession {
     return closed;
   }
 
+  /** Whether nothing uses it now: no request in progress, no open {@code GET} stream. */
+  synchronized boolean isIdle() {
+    return pending.isEmpty() && (standalone == null || !standalone.isOpen());
+  }
+
+  /** When a request last came or a stream last closed. */
+  synchronized Instant lastActive() {
+    return lastActive;
+  }
+
   // ---- what the server sends ----
 
   private void outbound(McpSchema.JSONRPCMessage message) {
@@ -521,8 +531,7 @@ final class McpHttpSession {
         return;
       }
       Instant now = clock.instant();
-      boolean inUse = !pending.isEmpty() || (standalone != null && standalone.isOpen());
-      if (inUse) {
+      if (!isIdle()) {
         lastActive = now;
       }
       Duration idle = Duration.between(lastActive, now);

@@ -172,6 +172,18 @@ final class LiveMcpHttp implements AutoCloseable {
 
   // ---- providers ----
 
+  /**
+   * Waits until {@code session}'s tools/list has {@code tool}: the front door installs a
+   * registration on a thread of its own, after the gateway's debounce ({@code f.settle()}).
+   */
+  void awaitTool(String session, String tool) throws InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!json(post(session, call(900, "tools/list", "{}"))).at("/result/tools").findValuesAsText("name").contains(tool)) {
+      assertThat(System.nanoTime()).as("tool %s listed", tool).isLessThan(deadline);
+      Thread.sleep(20); // another thread's work, not time on the clock
+    }
+  }
+
   /** A provider bound to {@code sessionId} with {@code hello}, its hello.ack taken. */
   RecordingProviderConnection bind(Hello hello) {
     RecordingProviderConnection conn = f.connect();

@@ -298,6 +298,7 @@ class McpHttpFrontDoorTest {
     SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
     RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
     live.f.settle();
+    live.awaitTool(session, "build");
 
     CompletableFuture<HttpResponse<InputStream>> answer = live.postAsync(session, call(5, "tools/call", "{\"name\":\"build\",\"arguments\":{}}"));
     ToolCall sent = next(worker, ToolCall.class);
@@ -324,6 +325,7 @@ class McpHttpFrontDoorTest {
     SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
     RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
     live.f.settle();
+    live.awaitTool(session, "build");
 
     CompletableFuture<HttpResponse<InputStream>> answer =
         live.postAsync(session, call(6, "tools/call", "{\"name\":\"build\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p6\"}}"));
@@ -375,6 +377,7 @@ class McpHttpFrontDoorTest {
     SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
     RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
     live.f.settle();
+    live.awaitTool(session, "build");
 
     CompletableFuture<HttpResponse<InputStream>> answer = live.postAsync(session, call(7, "tools/call", "{\"name\":\"build\",\"arguments\":{}}"));
     ToolCall sent = next(worker, ToolCall.class);
@@ -408,19 +411,36 @@ class McpHttpFrontDoorTest {
   // ---- bounds ----
 
   @Test
-  void aClientPastItsSessionsGets429AndAnotherClientStillGetsOne() throws Exception {
+  void aClientPastItsSessionsInUseGets429AndAnotherClientStillGetsOne() throws Exception {
     start(b -> b.maxSessionsPerClient(2));
-    live.initialize("a");
-    live.initialize("b");
-    HttpResponse<String> third = live.post(null, LiveMcpHttp.initializeRequest("c"));
-    assertThat(third.statusCode()).isEqualTo(429);
-    assertThat(third.headers().firstValue("Mcp-Session-Id")).isEmpty();
+    try (SseStream a = live.get(live.initialize("a"), null);
+        SseStream b = live.get(live.initialize("b"), null)) {
+      HttpResponse<String> third = live.post(null, LiveMcpHttp.initializeRequest("c"));
+      assertThat(third.statusCode()).isEqualTo(429);
+      assertThat(third.headers().firstValue("Mcp-Session-Id")).isEmpty();
 
-    String other = live.tokens.issue("vscode");
-    HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
-        .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
-    assertThat(live.send(byOther).statusCode()).isEqualTo(200);
+      String other = live.tokens.issue("vscode");
+      HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
+          .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
+      assertThat(live.send(byOther).statusCode()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aClientAtItsSessionsWithAnIdleOneLosesTheOneUsedLongestAgoForANewOne() throws Exception {
+    start(b -> b.maxSessionsPerClient(2));
+    String oldest = live.initialize("a");
+    live.f.clock.advance(Duration.ofSeconds(1));
+    String newer = live.initialize("b");
+    live.f.clock.advance(Duration.ofSeconds(1));
+
+    HttpResponse<String> third = live.post(null, LiveMcpHttp.initializeRequest("c"));
+
+    assertThat(third.statusCode()).isEqualTo(200);
+    assertThat(live.post(oldest, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
+    assertThat(live.post(newer, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
+    assertThat(live.door.sessionCount()).isEqualTo(2);
   }
 
   @Test
@@ -428,11 +448,14 @@ class McpHttpFrontDoorTest {
     start(b -> b.maxSessions(2));
     String first = live.initialize("a");
     live.initialize("b");
-    HttpResponse<String> third = live.post(null, LiveMcpHttp.initializeRequest("c"));
-    assertThat(third.statusCode()).isEqualTo(503);
+    String other = live.tokens.issue("vscode");
+    HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
+        .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
+    assertThat(live.send(byOther).statusCode()).isEqualTo(503);
     assertThat(live.post(first, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
     live.send(live.request(first).DELETE().build());
-    assertThat(live.post(null, LiveMcpHttp.initializeRequest("c")).statusCode()).as("once one ended").isEqualTo(200);
+    assertThat(live.send(byOther).statusCode()).as("once one ended").isEqualTo(200);
   }
 
   @Test
@@ -442,6 +465,7 @@ class McpHttpFrontDoorTest {
     SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
     RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("slow")).build());
     live.f.settle();
+    live.awaitTool(session, "slow");
     CompletableFuture<HttpResponse<InputStream>> one = live.postAsync(session, call(11, "tools/call", "{\"name\":\"slow\",\"arguments\":{}}"));
     ToolCall first = next(worker, ToolCall.class);
     CompletableFuture<HttpResponse<InputStream>> two = live.postAsync(session, call(12, "tools/call", "{\"name\":\"slow\",\"arguments\":{}}"));
