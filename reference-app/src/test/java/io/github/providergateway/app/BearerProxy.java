@@ -17,7 +17,8 @@ import java.util.List;
  * to every request: for a client that has no way to send a header (the MCP conformance runner).
  * A {@code Host} or {@code Origin} naming the relay itself is rewritten to name the gateway, as
  * if the client had connected there; any other value passes unchanged, so the gateway's own checks
- * still see a foreign one. One request a connection, as the gateway answers.
+ * still see a foreign one. One request a connection ({@code Connection: close}); when either side
+ * closes, both do, so the gateway sees a client that went away at once.
  */
 final class BearerProxy implements AutoCloseable {
 
@@ -67,10 +68,10 @@ final class BearerProxy implements AutoCloseable {
       }
       server.getOutputStream().write(rewrite(head).getBytes(StandardCharsets.ISO_8859_1));
       server.getOutputStream().flush();
-      Thread up = new Thread(() -> pipe(in, server), "bearer-proxy-up");
+      Thread up = new Thread(() -> pipe(in, server, client), "bearer-proxy-up");
       up.setDaemon(true);
       up.start();
-      pipe(server.getInputStream(), client);
+      pipe(server.getInputStream(), client, server);
     } catch (IOException e) {
       // a side went away: so does the relay
     }
@@ -99,7 +100,7 @@ final class BearerProxy implements AutoCloseable {
     for (int i = 1; i < lines.length; i++) {
       String line = lines[i];
       String name = line.contains(":") ? line.substring(0, line.indexOf(':')).strip().toLowerCase() : "";
-      if (name.equals("authorization")) {
+      if (name.equals("authorization") || name.equals("connection")) {
         continue;
       }
       if ((name.equals("host") || name.equals("origin"))
@@ -108,11 +109,14 @@ final class BearerProxy implements AutoCloseable {
       }
       out.append(line).append("\r\n");
     }
-    out.append("Authorization: Bearer ").append(token).append("\r\n\r\n");
+    out.append("Authorization: Bearer ").append(token).append("\r\n");
+    // One request a connection: a second one on it would pass here unread (no token, no rewrite).
+    out.append("Connection: close\r\n\r\n");
     return out.toString();
   }
 
-  private static void pipe(InputStream from, Socket to) {
+  /** Copies until {@code from} ends or fails, then closes both sockets: a side that left, left. */
+  private static void pipe(InputStream from, Socket to, Socket source) {
     try {
       OutputStream out = to.getOutputStream();
       byte[] buffer = new byte[16 * 1024];
@@ -120,9 +124,19 @@ final class BearerProxy implements AutoCloseable {
         out.write(buffer, 0, n);
         out.flush();
       }
-      to.shutdownOutput();
     } catch (IOException e) {
       // closed
+    } finally {
+      closeQuietly(to);
+      closeQuietly(source);
+    }
+  }
+
+  private static void closeQuietly(Socket socket) {
+    try {
+      socket.close();
+    } catch (IOException e) {
+      // closed already
     }
   }
 

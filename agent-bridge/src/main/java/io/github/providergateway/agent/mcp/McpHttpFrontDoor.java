@@ -45,7 +45,8 @@ import java.util.random.RandomGenerator;
  * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened.
  *
  * <p><b>Bounds</b> (each refused request is answered, and nobody else is affected): {@link
- * Builder#maxSessions} in all (503) and {@link Builder#maxSessionsPerClient} per token (429);
+ * Builder#maxSessions} in all (503) and {@link Builder#maxSessionsPerClient} per token (past it
+ * the client's least recently used session without a request in progress ends; 429 when none);
  * {@link Builder#maxPendingRequests} requests in progress per session (429); a body of at most
  * {@link Builder#maxBodyBytes} (413, by the server); per session the last {@link
  * Builder#replayEvents} events kept for resumption, within {@link Builder#replayBytes}; a session
@@ -277,8 +278,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
   /**
    * A new session for {@code client}, or empty with 503 or 429 answered when the bounds say no. A
-   * client at its most sessions that holds an idle one (no stream open, no request in progress:
-   * one it left without {@code DELETE}) loses the one used longest ago instead of being refused.
+   * client at its most sessions loses the one it used longest ago among those with no request in
+   * progress, instead of being refused: clients leave sessions without {@code DELETE} (the
+   * TypeScript SDK's {@code close()} does), and a stream they dropped is noticed only at the next
+   * write (the keep-alive, 15 s), so an open {@code GET} stream does not protect a session here.
    */
   private Optional<McpHttpSession> open(McpHttpTokens.Client client, HttpReply reply) {
     McpHttpSession victim = null;
@@ -290,10 +293,10 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       }
       List<McpHttpSession> own = sessions.values().stream().filter(s -> s.client.equals(client)).toList();
       if (own.size() >= maxSessionsPerClient) {
-        victim = own.stream().filter(McpHttpSession::isIdle).min(java.util.Comparator.comparing(McpHttpSession::lastActive)).orElse(null);
+        victim = own.stream().filter(s -> !s.hasRequestsInProgress()).min(java.util.Comparator.comparing(McpHttpSession::lastActive)).orElse(null);
         if (victim == null) {
-          LOG.log(Level.WARNING, "MCP over HTTP: session refused to client {0}: it has {1} in use, its most", client.name(), maxSessionsPerClient);
-          error(reply, 429, null, -32000, "Too Many Requests: this client has " + maxSessionsPerClient + " MCP sessions in use, its most; end one (DELETE) first", Map.of());
+          LOG.log(Level.WARNING, "MCP over HTTP: session refused to client {0}: its {1} sessions all have requests in progress", client.name(), maxSessionsPerClient);
+          error(reply, 429, null, -32000, "Too Many Requests: this client's " + maxSessionsPerClient + " MCP sessions all have requests in progress; end one (DELETE) first", Map.of());
           return Optional.empty();
         }
         sessions.remove(victim.id); // its slot is this initialize's
@@ -310,7 +313,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       sessions.put(session.id, session);
     }
     if (victim != null) {
-      LOG.log(Level.INFO, "MCP over HTTP: client {0} is at its {1} sessions: its idle session {2} ended for a new one", client.name(), maxSessionsPerClient, victim.id);
+      LOG.log(Level.INFO, "MCP over HTTP: client {0} is at its {1} sessions: its session {2}, used longest ago, ended for a new one", client.name(), maxSessionsPerClient, victim.id);
       victim.close();
     }
     LOG.log(Level.INFO, "MCP over HTTP: session {0} opened for client {1}", session.id, client.name());
@@ -527,7 +530,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
 
     /**
-     * Sessions open at once for one client's token (default 8); one more gets 429.
+     * Sessions open at once for one client's token (default 8); one more ends the client's least
+     * recently used session that has no request in progress, or gets 429 when all have one.
      *
      * @param count the most sessions of one client
    * @return this builder

@@ -318,6 +318,11 @@ final class McpHttpSession {
     return pending.isEmpty() && (standalone == null || !standalone.isOpen());
   }
 
+  /** Whether a request of it waits for its answer. */
+  synchronized boolean hasRequestsInProgress() {
+    return !pending.isEmpty();
+  }
+
   /** When a request last came or a stream last closed. */
   synchronized Instant lastActive() {
     return lastActive;

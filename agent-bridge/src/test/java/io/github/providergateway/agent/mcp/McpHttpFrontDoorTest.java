@@ -411,26 +411,38 @@ class McpHttpFrontDoorTest {
   // ---- bounds ----
 
   @Test
-  void aClientPastItsSessionsInUseGets429AndAnotherClientStillGetsOne() throws Exception {
+  void aClientWhoseSessionsAllHaveRequestsInProgressGets429AndAnotherClientStillGetsOne() throws Exception {
     start(b -> b.maxSessionsPerClient(2));
-    try (SseStream a = live.get(live.initialize("a"), null);
-        SseStream b = live.get(live.initialize("b"), null)) {
-      HttpResponse<String> third = live.post(null, LiveMcpHttp.initializeRequest("c"));
-      assertThat(third.statusCode()).isEqualTo(429);
-      assertThat(third.headers().firstValue("Mcp-Session-Id")).isEmpty();
-
-      String other = live.tokens.issue("vscode");
-      HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
-          .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
-      assertThat(live.send(byOther).statusCode()).isEqualTo(200);
+    List<RecordingProviderConnection> workers = new java.util.ArrayList<>();
+    List<CompletableFuture<HttpResponse<InputStream>>> calls = new java.util.ArrayList<>();
+    for (String name : List.of("a", "b")) {
+      String session = live.initialize(name);
+      SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+      RecordingProviderConnection worker = live.bind(Hello.builder("worker-" + name).session(gatewaySession.id()).tools(tool("slow_" + name)).build());
+      live.f.settle();
+      live.awaitTool(session, "slow_" + name);
+      calls.add(live.postAsync(session, call(20, "tools/call", "{\"name\":\"slow_" + name + "\",\"arguments\":{}}")));
+      next(worker, ToolCall.class);
+      workers.add(worker);
     }
+
+    HttpResponse<String> third = live.post(null, LiveMcpHttp.initializeRequest("c"));
+    assertThat(third.statusCode()).isEqualTo(429);
+    assertThat(third.headers().firstValue("Mcp-Session-Id")).isEmpty();
+
+    String other = live.tokens.issue("vscode");
+    HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
+        .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
+    assertThat(live.send(byOther).statusCode()).isEqualTo(200);
+    calls.forEach(call -> call.cancel(true));
   }
 
   @Test
-  void aClientAtItsSessionsWithAnIdleOneLosesTheOneUsedLongestAgoForANewOne() throws Exception {
+  void aClientAtItsSessionsLosesTheOneUsedLongestAgoForANewOneEvenWithItsGetStreamOpen() throws Exception {
     start(b -> b.maxSessionsPerClient(2));
     String oldest = live.initialize("a");
+    SseStream abandoned = live.get(oldest, null); // a stream its client dropped, not yet noticed
     live.f.clock.advance(Duration.ofSeconds(1));
     String newer = live.initialize("b");
     live.f.clock.advance(Duration.ofSeconds(1));
@@ -441,6 +453,8 @@ class McpHttpFrontDoorTest {
     assertThat(live.post(oldest, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
     assertThat(live.post(newer, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
     assertThat(live.door.sessionCount()).isEqualTo(2);
+    abandoned.awaitEnd(); // the ended session's stream is closed by the server
+    abandoned.close();
   }
 
   @Test
