@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * line is about scenarios, not this build's tests); which scenarios passed is docs/conformance.md's
  * X-MCPHTTP-16.
  *
- * <p>The scenarios that pass (11 of 31 with 0.1.16) are those about the protocol and the transport.
+ * <p>The scenarios that pass (10 of the 30 of the active suite of 0.1.16) are those about the protocol and the transport.
  * The others call the runner's own test fixtures ({@code test_simple_text}, {@code
  * test://static-text}, {@code test_simple_prompt}) that only its reference server has, ask for
  * sampling or elicitation, which the gateway does not relay, or for {@code completion/complete},
