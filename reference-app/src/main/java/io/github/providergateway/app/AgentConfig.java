@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,12 +20,23 @@ import java.util.Map;
  */
 final class AgentConfig {
 
-  /** The agents whose set-up it prints. */
+  /** The agents whose set-up it prints; {@code http} is any client of the HTTP front door. */
   enum Agent {
     claude,
     copilot,
-    vscode
+    vscode,
+    http
   }
+
+  /**
+   * What an HTTP client needs: the front door's URL, the client's name and its token, just issued.
+   *
+   * @param url {@code http://127.0.0.1:<port>/mcp}
+   * @param client the name the token was issued for
+   * @param token the token; printed once, never stored
+   * @param tokenFile where the gateway keeps its hash
+   */
+  record HttpAccess(URI url, String client, String token, Path tokenFile) {}
 
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,10 +45,25 @@ final class AgentConfig {
   private final List<String> launcher;
   /** {@code --home DIR} when the person named a home, else nothing. */
   private final List<String> homeArgs;
+  /** For {@link Agent#http}: the access just issued; else null. */
+  private final HttpAccess http;
+  /** The home the person named, or null. */
+  private final Path home;
 
   AgentConfig(List<String> launcher, Path home) {
+    this(launcher, home, null);
+  }
+
+  private AgentConfig(List<String> launcher, Path home, HttpAccess http) {
     this.launcher = List.copyOf(launcher);
     this.homeArgs = home == null ? List.of() : List.of("--home", home.toString());
+    this.http = http;
+    this.home = home;
+  }
+
+  /** The same set-up, able to print {@link Agent#http} with {@code access}. */
+  AgentConfig withHttp(HttpAccess access) {
+    return new AgentConfig(launcher, home, access);
   }
 
   static AgentConfig forThisMachine(Map<String, String> env, Path home) {
@@ -64,6 +91,7 @@ final class AgentConfig {
       case claude -> claude();
       case copilot -> copilot();
       case vscode -> vscode();
+      case http -> http();
     };
   }
 
@@ -113,6 +141,49 @@ final class AgentConfig {
     ObjectNode mcp = JSON.createObjectNode();
     mcp.putObject("servers").set(SERVER_NAME, stdioServer("stdio"));
     return String.join("\n", "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)", pretty(mcp), "");
+  }
+
+  /** The HTTP front door for Claude Code, VS Code and any Streamable HTTP client (decision 36). */
+  private String http() {
+    if (http == null) {
+      throw new IllegalStateException("the http set-up needs a token: withHttp first");
+    }
+    ObjectNode headers = JSON.createObjectNode().put("Authorization", "Bearer " + http.token());
+    ObjectNode claude = JSON.createObjectNode();
+    claude.putObject("mcpServers").set(SERVER_NAME, httpServer("http", headers));
+    ObjectNode vscode = JSON.createObjectNode();
+    vscode.putObject("servers").set(SERVER_NAME, httpServer("http", headers));
+    ObjectNode generic = JSON.createObjectNode().put("url", http.url().toString());
+    generic.set("headers", headers.deepCopy());
+    return String.join(
+        "\n",
+        "# The provider gateway's MCP front door over Streamable HTTP, for the client '" + http.client() + "'.",
+        "# Its token was issued now and is shown only this once: the gateway keeps only its SHA-256, in",
+        "# " + http.tokenFile() + ". Issuing again for the same name replaces it.",
+        "# Revoke it with: " + shellLine("mcp", "--revoke", http.client()) + " (or delete its entry from that file).",
+        "# A gateway must be running on this port: the console (" + shellLine() + "), or the shared one",
+        "# (" + shellLine("--detached", "--idle-exit-grace", "12h") + "); stdio agents start that one themselves.",
+        "",
+        "# Claude Code:",
+        "claude mcp add --transport http " + SERVER_NAME + " " + http.url() + " --header " + shellQuote("Authorization: Bearer " + http.token()),
+        "",
+        "# or put this in .mcp.json at the project root:",
+        pretty(claude),
+        "",
+        "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)",
+        pretty(vscode),
+        "",
+        "# Any other MCP client that speaks Streamable HTTP: this URL, with this header on every request",
+        pretty(generic),
+        "");
+  }
+
+  private ObjectNode httpServer(String type, ObjectNode headers) {
+    ObjectNode server = JSON.createObjectNode();
+    server.put("type", type);
+    server.put("url", http.url().toString());
+    server.set("headers", headers.deepCopy());
+    return server;
   }
 
   private ObjectNode stdioServer(String type) {

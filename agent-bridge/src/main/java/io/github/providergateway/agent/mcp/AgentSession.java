@@ -17,8 +17,7 @@ import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
-import java.io.InputStream;
-import java.io.OutputStream;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +44,8 @@ import reactor.core.publisher.Mono;
  * <p>The session starts once the agent has sent {@code notifications/initialized} (only then may
  * the server ask for {@code roots/list}): label from {@code clientInfo.name}, cwd from the first
  * {@code file:} root when the agent offers roots, else the server's own working directory. It
- * ends when stdin closes. Every handler that needs the session waits for it ({@link #sessionId()}).
+ * ends when the connection closes (stdin ends; an HTTP session is deleted or expires). Every
+ * handler that needs the session waits for it ({@link #sessionId()}).
  *
  * <p>Threads: the SDK's handlers run on Reactor threads, the {@link SessionHost} callbacks on the
  * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
@@ -70,7 +70,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /** Starts joining the gateway, which completes {@link #gateway}; run once, at initialized. */
   private final Runnable connect;
   private final Path ownCwd;
-  private final TappedStdioTransport transport;
+  private final TappedTransport transport;
   private final CompletableFuture<String> sessionId = new CompletableFuture<>();
   private final PushedEvents pushed = new PushedEvents();
   /** Calls in flight by the JSON-RPC id of their {@code tools/call}, for cancellation. */
@@ -86,16 +86,20 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private volatile StreamResources streams;
   private volatile McpSchema.InitializeRequest initialize;
 
+  /**
+   * @param carrier the agent's connection: the SDK's stdio transport ({@link TappedTransport#stdio})
+   *     or one Streamable HTTP session's
+   */
   AgentSession(
-      CompletableFuture<HostApi> gateway, Runnable connect, Path ownCwd, InputStream in, OutputStream out) {
+      CompletableFuture<HostApi> gateway, Runnable connect, Path ownCwd, McpServerTransportProvider carrier) {
     this.gateway = gateway;
     this.connect = connect;
     this.ownCwd = ownCwd;
     // The transport reports to this session, but only once the SDK server is built on it.
-    this.transport = new TappedStdioTransport(in, out, this);
+    this.transport = new TappedTransport(carrier, this);
   }
 
-  TappedStdioTransport transport() {
+  TappedTransport transport() {
     return transport;
   }
 
@@ -147,7 +151,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 // differs from what it last registered, so a list fetched outside that path could
                 // keep a provider's tools here after it left (it did, when a provider left within
                 // the 200 ms debounce window of joining; found by the TypeScript SDK test).
-                sessionId.complete(id);
+                if (!sessionId.complete(id)) {
+                  // The connection closed while the session started: nobody else will end it.
+                  gateway.join().endSession(id, null);
+                }
               }
             });
   }

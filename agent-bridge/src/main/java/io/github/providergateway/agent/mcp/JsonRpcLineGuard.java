@@ -106,7 +106,7 @@ final class JsonRpcLineGuard extends InputStream {
   }
 
   /** Why {@code message} is not a JSON-RPC 2.0 message the SDK can read, or null. */
-  private static String problemOf(JsonNode message) {
+  static String problemOf(JsonNode message) {
     if (message == null || !message.isObject()) {
       return "a message must be a JSON object (batches are not supported)";
     }

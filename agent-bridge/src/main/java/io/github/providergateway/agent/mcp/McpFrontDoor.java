@@ -97,8 +97,24 @@ public final class McpFrontDoor {
     // every session start and waits for that answer): connecting beside it cost ~130 ms of it.
     CompletableFuture<HostApi> gateway = new CompletableFuture<>();
     Runnable connect = () -> gateway.completeAsync(this::connectToGateway);
-    AgentSession session = new AgentSession(gateway, connect, workingDirectory, in, out);
+    AgentSession session =
+        new AgentSession(gateway, connect, workingDirectory, TappedTransport.stdio(in, out));
     this.session = session;
+    McpAsyncServer server = server(session, version);
+    try {
+      session.awaitClosed();
+    } finally {
+      server.close();
+      gateway.thenAccept(McpFrontDoor::closeQuietly);
+    }
+  }
+
+  /**
+   * The SDK server for one agent's connection, on {@code session}'s transport, joined to it: the
+   * same server whatever carries the messages (stdio here, Streamable HTTP in {@link
+   * McpHttpFrontDoor}).
+   */
+  static McpAsyncServer server(AgentSession session, String version) {
     McpAsyncServer server =
         McpServer.async(session.transport())
             .serverInfo(SERVER_NAME, version)
@@ -124,12 +140,7 @@ public final class McpFrontDoor {
                     (exchange, request) -> session.contextPrompt()))
             .build();
     session.attach(server);
-    try {
-      session.awaitClosed();
-    } finally {
-      server.close();
-      gateway.thenAccept(McpFrontDoor::closeQuietly);
-    }
+    return server;
   }
 
   /**

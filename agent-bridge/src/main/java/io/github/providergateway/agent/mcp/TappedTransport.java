@@ -13,26 +13,33 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.publisher.Mono;
 
 /**
- * The SDK's stdio transport with two additions: its one session is a {@link SessionTap}, and
- * {@code notifications/tools/list_changed} can be held back while a batch of tool changes is
- * applied ({@link #batchToolChanges}), so that the agent hears once per change of the session's
- * tool list, not once per tool the SDK adds or removes.
+ * The transport of one agent's connection (the SDK's stdio transport, or one Streamable HTTP
+ * session's {@link HttpSessionTransport}) with two additions: its one session is a {@link
+ * SessionTap}, and {@code notifications/tools/list_changed} can be held back while a batch of tool
+ * changes is applied ({@link #batchToolChanges}), so that the agent hears once per change of the
+ * session's tool list, not once per tool the SDK adds or removes.
  */
-final class TappedStdioTransport implements McpServerTransportProvider {
+final class TappedTransport implements McpServerTransportProvider {
 
-  private final StdioServerTransportProvider stdio;
+  /** The transport underneath: it carries the messages. */
+  private final McpServerTransportProvider carrier;
   private final SessionTap.Listener listener;
   private final AtomicBoolean batching = new AtomicBoolean();
   private final AtomicBoolean toolsChangedInBatch = new AtomicBoolean();
 
-  TappedStdioTransport(InputStream in, OutputStream out, SessionTap.Listener listener) {
-    this.stdio = new StdioServerTransportProvider(Json.MCP, new JsonRpcLineGuard(in, out), out);
+  TappedTransport(McpServerTransportProvider carrier, SessionTap.Listener listener) {
+    this.carrier = carrier;
     this.listener = listener;
+  }
+
+  /** The SDK's stdio transport on {@code in} and {@code out} ({@code gateway mcp}). */
+  static McpServerTransportProvider stdio(InputStream in, OutputStream out) {
+    return new StdioServerTransportProvider(Json.MCP, new JsonRpcLineGuard(in, out), out);
   }
 
   @Override
   public void setSessionFactory(McpServerSession.Factory factory) {
-    stdio.setSessionFactory(
+    carrier.setSessionFactory(
         transport -> new SessionTap(factory.create(new OneSenderAtATime(transport)), listener));
   }
 
@@ -89,22 +96,22 @@ final class TappedStdioTransport implements McpServerTransportProvider {
       toolsChangedInBatch.set(true);
       return Mono.empty();
     }
-    return stdio.notifyClients(method, params);
+    return carrier.notifyClients(method, params);
   }
 
   @Override
   public Mono<Void> notifyClient(String sessionId, String method, Object params) {
-    return stdio.notifyClient(sessionId, method, params);
+    return carrier.notifyClient(sessionId, method, params);
   }
 
   @Override
   public Mono<Void> closeGracefully() {
-    return stdio.closeGracefully();
+    return carrier.closeGracefully();
   }
 
   @Override
   public List<String> protocolVersions() {
-    return stdio.protocolVersions();
+    return carrier.protocolVersions();
   }
 
   /**
@@ -121,7 +128,7 @@ final class TappedStdioTransport implements McpServerTransportProvider {
       batching.set(false);
     }
     if (toolsChangedInBatch.get() || always) {
-      stdio.notifyClients(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null).onErrorComplete().subscribe();
+      carrier.notifyClients(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null).onErrorComplete().subscribe();
     }
   }
 }

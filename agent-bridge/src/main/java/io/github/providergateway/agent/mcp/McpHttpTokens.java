@@ -1,0 +1,318 @@
+package io.github.providergateway.agent.mcp;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.random.RandomGenerator;
+import java.util.regex.Pattern;
+
+/**
+ * The bearer tokens of the Streamable HTTP front door ({@link McpHttpFrontDoor}), one per named
+ * client, in {@code <home>/}{@value #FILE_NAME}. The file holds each client's name and the SHA-256
+ * of its token, never the token: {@link #issue} shows a token once, to the person who asked for it
+ * ({@code gateway mcp --print-config http}). It is owner-only (0600), written whole to a new file
+ * and moved into place, so a reader never sees half of it.
+ *
+ * <pre>{@code
+ * {"clients": [{"name": "claude", "sha256": "9f86d0…"}]}
+ * }</pre>
+ *
+ * <p>Revoking a client ({@link #revoke}, {@code gateway mcp --revoke NAME}, or deleting its entry
+ * from the file by hand) takes effect at the running gateway's next look at the file: it checks
+ * the file's time and size at every request, and re-reads it when they changed. A file that does
+ * not read as this format admits nobody (fail closed) and says so in the log.
+ *
+ * <p>Thread-safe.
+ */
+public final class McpHttpTokens {
+
+  private static final System.Logger LOG = System.getLogger(McpHttpTokens.class.getName());
+
+  /** The file's name in the gateway's home. */
+  public static final String FILE_NAME = "mcp-http-clients.json";
+
+  /** What a client may be called: what shells, JSON and logs take without quoting. */
+  public static final Pattern CLIENT_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+
+  /** A token's prefix, so that one found in a log or a config says what it opens. */
+  static final String TOKEN_PREFIX = "mcp-";
+
+  /** A client the file names: the token that opened a session is this one while it stays. */
+  record Client(String name, String sha256) {}
+
+  private final Path file;
+  private final RandomGenerator random;
+  /** What the file said when last read, and how to tell it changed. Guarded by this. */
+  private Map<String, Client> byHash = Map.of();
+  private Object seenKey;
+  private long seenTime = Long.MIN_VALUE;
+  private long seenSize = -1;
+  /** Bumped whenever what the file says changed; sessions of clients gone end then. */
+  private long generation;
+
+  private McpHttpTokens(Path file, RandomGenerator random) {
+    this.file = file;
+    this.random = random;
+  }
+
+  /**
+   * The tokens of the gateway whose home is {@code home}, issued from a {@link SecureRandom}.
+   *
+   * @param home the gateway's home directory
+   * @return the store; nothing is read or written until it is used
+   */
+  public static McpHttpTokens in(Path home) {
+    return in(home, new SecureRandom());
+  }
+
+  /**
+   * As {@link #in(Path)}, with tokens drawn from {@code random} (tests pin them).
+   *
+   * @param home the gateway's home directory
+   * @param random where tokens come from
+   * @return the store
+   */
+  public static McpHttpTokens in(Path home, RandomGenerator random) {
+    return new McpHttpTokens(home.toAbsolutePath().resolve(FILE_NAME), requireNonNull(random, "random"));
+  }
+
+  /** {@return the file the tokens' hashes are kept in} */
+  public Path file() {
+    return file;
+  }
+
+  /**
+   * Issues a new token for {@code client}: 256 random bits, {@code mcp-} and base64url. A token the
+   * client had before stops working (and its sessions end at the gateway's next look).
+   *
+   * @param client the client's name, matching {@link #CLIENT_NAME}
+   * @return the token; only its hash is kept, so this is the one time it can be read
+   * @throws IllegalArgumentException for a name that does not match
+   * @throws UncheckedIOException when the file cannot be written
+   */
+  public String issue(String client) {
+    checkName(client);
+    byte[] bits = new byte[32];
+    random.nextBytes(bits);
+    String token = TOKEN_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bits);
+    update(clients -> clients.put(client, sha256(token)));
+    return token;
+  }
+
+  /**
+   * Revokes {@code client}'s token.
+   *
+   * @param client the client's name
+   * @return whether the file had it
+   * @throws UncheckedIOException when the file cannot be written
+   */
+  public boolean revoke(String client) {
+    requireNonNull(client, "client");
+    boolean[] had = new boolean[1];
+    update(clients -> had[0] = clients.remove(client) != null);
+    return had[0];
+  }
+
+  /**
+   * {@return the names of the clients that have a token now, in the order they were first issued}
+   *
+   * @throws UncheckedIOException when the file exists but cannot be read
+   */
+  public List<String> clients() {
+    try {
+      return new ArrayList<>(read(Files.readString(file)).keySet());
+    } catch (NoSuchFileException e) {
+      return List.of();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  // ---- the gateway's side ----
+
+  /**
+   * The client whose token {@code presented} is, looked up by its SHA-256 among all of them with
+   * {@link MessageDigest#isEqual}, each compared, so the time taken does not depend on which
+   * matched or how much of it did.
+   */
+  Optional<Client> clientOf(String presented) {
+    byte[] hash = HexFormat.of().parseHex(sha256(presented));
+    Client found = null;
+    for (Client client : current().values()) {
+      if (MessageDigest.isEqual(hash, HexFormat.of().parseHex(client.sha256())) && found == null) {
+        found = client;
+      }
+    }
+    return Optional.ofNullable(found);
+  }
+
+  /** Whether {@code client}'s token is still the one the file has. */
+  boolean isCurrent(Client client) {
+    return client.equals(current().get(client.sha256()));
+  }
+
+  /** Changes whenever the file's clients change (read at the latest look). */
+  synchronized long generation() {
+    current();
+    return generation;
+  }
+
+  /** The file's clients by hash, read again when its time, size or identity changed. */
+  private synchronized Map<String, Client> current() {
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      replace(Map.of(), null, Long.MIN_VALUE, -1);
+      return byHash;
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "MCP over HTTP: cannot read " + file + ": " + e.getMessage() + "; no client is admitted");
+      replace(Map.of(), null, Long.MIN_VALUE, -1);
+      return byHash;
+    }
+    long time = attributes.lastModifiedTime().toMillis();
+    Object key = attributes.fileKey();
+    if (time == seenTime && attributes.size() == seenSize && java.util.Objects.equals(key, seenKey)) {
+      return byHash;
+    }
+    Map<String, Client> read = new LinkedHashMap<>();
+    try {
+      if (!attributes.isRegularFile()) {
+        throw new IOException("not a regular file");
+      }
+      for (Map.Entry<String, String> entry : read(Files.readString(file)).entrySet()) {
+        read.put(entry.getValue(), new Client(entry.getKey(), entry.getValue()));
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "MCP over HTTP: " + file + " does not read (" + e.getMessage() + "); no client is admitted until it does");
+      read.clear();
+    }
+    replace(Map.copyOf(read), key, time, attributes.size());
+    return byHash;
+  }
+
+  private void replace(Map<String, Client> clients, Object key, long time, long size) {
+    if (!clients.equals(byHash)) {
+      generation++;
+    }
+    byHash = clients;
+    seenKey = key;
+    seenTime = time;
+    seenSize = size;
+  }
+
+  // ---- the file ----
+
+  /** Name → SHA-256 (hex), in the file's order; throws for anything else. */
+  private static Map<String, String> read(String text) throws IOException {
+    JsonNode root = Json.MAPPER.readTree(text);
+    if (root == null || !root.path("clients").isArray()) {
+      throw new IOException("expected {\"clients\": [...]}");
+    }
+    Map<String, String> clients = new LinkedHashMap<>();
+    for (JsonNode entry : root.get("clients")) {
+      String name = entry.path("name").asText("");
+      String hash = entry.path("sha256").asText("");
+      if (!CLIENT_NAME.matcher(name).matches() || !hash.matches("[0-9a-f]{64}")) {
+        throw new IOException("an entry needs a \"name\" and a \"sha256\" of 64 lower-case hex digits: " + entry);
+      }
+      clients.put(name, hash);
+    }
+    return clients;
+  }
+
+  private interface Change {
+    void apply(Map<String, String> clients);
+  }
+
+  /** Reads, changes and writes the file under a lock, so two commands at once lose neither change. */
+  private void update(Change change) {
+    Path lock = file.resolveSibling(FILE_NAME + ".lock");
+    try {
+      Files.createDirectories(file.getParent());
+      try (FileChannel channel = FileChannel.open(lock, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), ownerOnly());
+          FileLock held = channel.lock()) {
+        Map<String, String> clients;
+        try {
+          clients = read(Files.readString(file));
+        } catch (NoSuchFileException e) {
+          clients = new LinkedHashMap<>();
+        }
+        change.apply(clients);
+        write(clients);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot update " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void write(Map<String, String> clients) throws IOException {
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    ArrayNode list = root.putArray("clients");
+    clients.forEach((name, hash) -> list.addObject().put("name", name).put("sha256", hash));
+    byte[] bytes = (Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
+    Path draft = file.resolveSibling(FILE_NAME + ".tmp");
+    Files.deleteIfExists(draft);
+    // Created owner-only, never written and then narrowed; written through the descriptor that
+    // created it; then moved over the old file in one step.
+    try (SeekableByteChannel out =
+        Files.newByteChannel(
+            draft,
+            Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+            ownerOnly())) {
+      out.write(ByteBuffer.wrap(bytes));
+    }
+    Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  private FileAttribute<?>[] ownerOnly() {
+    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))};
+    }
+    return new FileAttribute<?>[0];
+  }
+
+  private static void checkName(String client) {
+    requireNonNull(client, "client");
+    if (!CLIENT_NAME.matcher(client).matches()) {
+      throw new IllegalArgumentException("a client name is 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
+    }
+  }
+
+  static String sha256(String token) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+}

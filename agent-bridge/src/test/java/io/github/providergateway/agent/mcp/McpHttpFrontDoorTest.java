@@ -1,0 +1,537 @@
+package io.github.providergateway.agent.mcp;
+
+import static io.github.providergateway.agent.mcp.LiveMcpHttp.call;
+import static io.github.providergateway.agent.mcp.LiveMcpHttp.json;
+import static io.github.providergateway.agent.mcp.LiveMcpHttp.next;
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Goodbye;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolProgress;
+import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.testing.RawHttp;
+import java.io.InputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Streamable HTTP front door over a real socket, driven by the JDK's HTTP client: who gets in
+ * (bearer token, {@code Origin}, {@code Host}), sessions ({@code Mcp-Session-Id}, 400/404, {@code
+ * DELETE}, expiry on the manual clock), where answers go (JSON, an event stream, the {@code GET}
+ * stream), resuming with {@code Last-Event-ID}, and each bound pushed past with the gateway still
+ * answering others. docs/conformance.md, X-MCPHTTP-*.
+ */
+class McpHttpFrontDoorTest {
+
+  @TempDir Path home;
+  private LiveMcpHttp live;
+
+  private LiveMcpHttp start(Consumer<McpHttpFrontDoor.Builder> customizer) throws Exception {
+    live = new LiveMcpHttp(home, customizer);
+    return live;
+  }
+
+  private LiveMcpHttp start() throws Exception {
+    return start(b -> {});
+  }
+
+  @AfterEach
+  void close() {
+    if (live != null) {
+      live.close();
+    }
+  }
+
+  // ---- sessions ----
+
+  @Test
+  void initializeOpensASessionWithARandomIdAndItsGatewaySessionIsLabelledAfterTheClient() throws Exception {
+    start();
+    HttpResponse<String> init = live.post(null, LiveMcpHttp.initializeRequest("http-agent"));
+
+    assertThat(init.statusCode()).isEqualTo(200);
+    assertThat(init.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    assertThat(session).matches("[A-Za-z0-9_-]{43}"); // 256 random bits, base64url
+    assertThat(json(init).at("/result/serverInfo/name").asText()).isEqualTo("provider-gateway");
+    assertThat(json(init).at("/result/protocolVersion").asText()).isEqualTo("2025-06-18");
+
+    assertThat(live.post(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").statusCode()).isEqualTo(202);
+    SessionInfo started = live.started.poll(10, TimeUnit.SECONDS);
+    assertThat(started.label()).isEqualTo("http-agent");
+    assertThat(started.cwd()).isEqualTo(Path.of("/code/agent").toString());
+    assertThat(live.initialize("second")).as("each initialize is a session of its own").isNotEqualTo(session);
+  }
+
+  @Test
+  void aRequestWithoutMcpSessionIdIs400AndOneWithAnUnknownIdIs404() throws Exception {
+    start();
+    String ping = call(2, "ping", "{}");
+    HttpResponse<String> none = live.post(null, ping);
+    assertThat(none.statusCode()).isEqualTo(400);
+    assertThat(json(none).at("/error/message").asText()).contains("Mcp-Session-Id is required");
+
+    HttpResponse<String> unknown = live.post("no-such-session", ping);
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(json(unknown).at("/error/code").asInt()).isEqualTo(-32001);
+
+    String session = live.initialize("agent");
+    assertThat(live.post(session, ping).statusCode()).isEqualTo(200);
+    assertThat(json(live.post(session, ping)).get("result").isObject()).isTrue();
+  }
+
+  @Test
+  void anUnsupportedProtocolVersionHeaderIs400AndNoneIsTakenAs20250326() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    HttpRequest.Builder bad = HttpRequest.newBuilder(live.url())
+        .header("Authorization", "Bearer " + live.token).header("Mcp-Session-Id", session)
+        .header("MCP-Protocol-Version", "1999-01-01").header("Accept", LiveMcpHttp.ACCEPT_BOTH)
+        .header("Content-Type", "application/json");
+    HttpResponse<String> refused = live.send(bad.POST(HttpRequest.BodyPublishers.ofString(call(2, "ping", "{}"))).build());
+    assertThat(refused.statusCode()).isEqualTo(400);
+    assertThat(json(refused).at("/error/message").asText()).contains("unsupported MCP-Protocol-Version");
+
+    HttpRequest.Builder without = HttpRequest.newBuilder(live.url())
+        .header("Authorization", "Bearer " + live.token).header("Mcp-Session-Id", session)
+        .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json");
+    assertThat(live.send(without.POST(HttpRequest.BodyPublishers.ofString(call(3, "ping", "{}"))).build()).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void deleteEndsTheSessionAndItsGatewaySession() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+
+    HttpResponse<String> deleted = live.send(live.request(session).DELETE().build());
+
+    assertThat(deleted.statusCode()).isEqualTo(204);
+    assertThat(live.ended).contains(gatewaySession.id());
+    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
+    assertThat(live.send(live.request(session).DELETE().build()).statusCode()).isEqualTo(404);
+    assertThat(live.door.sessionCount()).isZero();
+  }
+
+  @Test
+  void anIdleSessionExpiresAtTheIdleTimeoutOnTheInjectedClockNotOneTickBefore() throws Exception {
+    start(b -> b.idleTimeout(Duration.ofMinutes(30)));
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+
+    live.f.clock.advance(Duration.ofMinutes(30).minusMillis(1));
+    assertThat(live.door.sessionCount()).isEqualTo(1);
+    live.f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(live.door.sessionCount()).isZero();
+    assertThat(live.ended).contains(gatewaySession.id());
+    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void aRequestRestartsTheIdleTimeAndAnOpenGetStreamKeepsTheSessionInUse() throws Exception {
+    start(b -> b.idleTimeout(Duration.ofMinutes(30)));
+    String session = live.initialize("agent");
+
+    live.f.clock.advance(Duration.ofMinutes(20));
+    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
+    live.f.clock.advance(Duration.ofMinutes(20));
+    assertThat(live.door.sessionCount()).as("20 min after the ping").isEqualTo(1);
+
+    try (SseStream stream = live.get(session, null)) {
+      live.f.clock.advance(Duration.ofHours(2));
+      assertThat(live.door.sessionCount()).as("with its GET stream open").isEqualTo(1);
+    }
+  }
+
+  // ---- who gets in ----
+
+  @Test
+  void withoutATokenOrWithAWrongOneEveryMethodIs401WithABearerChallenge() throws Exception {
+    start();
+    HttpRequest post = HttpRequest.newBuilder(live.url()).header("Accept", LiveMcpHttp.ACCEPT_BOTH)
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("x"))).build();
+    HttpResponse<String> none = live.send(post);
+    assertThat(none.statusCode()).isEqualTo(401);
+    assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"provider-gateway\"");
+
+    for (String method : List.of("POST", "GET", "DELETE")) {
+      HttpRequest wrong = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer mcp-" + "A".repeat(43))
+          .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
+          .method(method, HttpRequest.BodyPublishers.ofString(method.equals("POST") ? LiveMcpHttp.initializeRequest("x") : "")).build();
+      HttpResponse<String> refused = live.send(wrong);
+      assertThat(refused.statusCode()).as(method).isEqualTo(401);
+      assertThat(refused.headers().firstValue("WWW-Authenticate").orElseThrow()).startsWith("Bearer ").contains("error=\"invalid_token\"");
+    }
+    assertThat(live.door.sessionCount()).isZero();
+    assertThat(live.started).isEmpty();
+  }
+
+  @Test
+  void theTokenFileKeepsOnlyTheHashOwnerOnlyAndARevokedTokenIsRefusedAndItsSessionsEndWithoutARestart() throws Exception {
+    start();
+    Path file = home.resolve(McpHttpTokens.FILE_NAME);
+    assertThat(Files.readString(file)).doesNotContain(live.token).contains(McpHttpTokens.sha256(live.token));
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    String other = live.tokens.issue("vscode");
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+
+    assertThat(live.tokens.revoke("claude")).isTrue();
+
+    HttpResponse<String> refused = live.post(session, call(2, "ping", "{}"));
+    assertThat(refused.statusCode()).isEqualTo(401);
+    assertThat(live.ended).contains(gatewaySession.id());
+    HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
+        .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
+    assertThat(live.send(byOther).statusCode()).as("another client's token still works").isEqualTo(200);
+  }
+
+  @Test
+  void aSessionIsReachableOnlyWithTheTokenThatOpenedIt() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    String other = live.tokens.issue("vscode");
+    HttpRequest ping = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
+        .header("Mcp-Session-Id", session).header("Accept", LiveMcpHttp.ACCEPT_BOTH)
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(call(2, "ping", "{}"))).build();
+    assertThat(live.send(ping).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void aForeignOriginOrHostIs403BeforeTheTokenIsEvenLookedAt() throws Exception {
+    start();
+    HttpRequest foreign = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + live.token)
+        .header("Origin", "https://evil.example").header("Accept", LiveMcpHttp.ACCEPT_BOTH)
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("x"))).build();
+    assertThat(live.send(foreign).statusCode()).isEqualTo(403);
+
+    int port = live.server.port();
+    try (RawHttp raw = RawHttp.connect(port)) {
+      raw.send("POST", McpHttpFrontDoor.PATH, port,
+          LiveMcpHttp.headers("Host", "evil.example:" + port, "Authorization", "Bearer " + live.token,
+              "Accept", LiveMcpHttp.ACCEPT_BOTH, "Content-Type", "application/json"),
+          LiveMcpHttp.initializeRequest("x"));
+      assertThat(raw.status()).as("DNS rebinding: a Host that is not this loopback server").isEqualTo(403);
+    }
+    try (RawHttp raw = RawHttp.connect(port)) {
+      raw.send("POST", McpHttpFrontDoor.PATH, port,
+          LiveMcpHttp.headers("Host", "localhost:" + port, "Origin", "http://localhost:" + port,
+              "Authorization", "Bearer " + live.token, "Accept", LiveMcpHttp.ACCEPT_BOTH, "Content-Type", "application/json"),
+          LiveMcpHttp.initializeRequest("x"));
+      assertThat(raw.status()).as("this server's own origin and host").isEqualTo(200);
+    }
+    assertThat(live.door.sessionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void wrongAcceptIs406AWrongMediaTypeIs415AndABodyThatIsNotJsonRpcIs400() throws Exception {
+    start();
+    HttpRequest jsonOnly = live.request(null).header("Accept", "application/json").header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("x"))).build();
+    assertThat(live.send(jsonOnly).statusCode()).isEqualTo(406);
+    HttpRequest text = live.request(null).header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "text/plain")
+        .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("x"))).build();
+    assertThat(live.send(text).statusCode()).isEqualTo(415);
+    HttpResponse<String> garbage = live.post(null, "{not json");
+    assertThat(garbage.statusCode()).isEqualTo(400);
+    assertThat(json(garbage).at("/error/code").asInt()).isEqualTo(-32700);
+    HttpResponse<String> notRpc = live.post(null, "{\"jsonrpc\":\"1.0\",\"id\":7,\"method\":\"ping\"}");
+    assertThat(notRpc.statusCode()).isEqualTo(400);
+    assertThat(json(notRpc).at("/error/code").asInt()).isEqualTo(-32600);
+    assertThat(json(notRpc).get("id").asInt()).isEqualTo(7);
+    HttpResponse<String> put = live.send(live.request(null).PUT(HttpRequest.BodyPublishers.ofString("{}")).build());
+    assertThat(put.statusCode()).isEqualTo(405);
+    assertThat(put.headers().firstValue("Allow")).hasValue("GET, POST, DELETE");
+  }
+
+  // ---- where answers go ----
+
+  @Test
+  void theToolsOfTheSessionsProvidersAreListedAndACallIsAnsweredByTheProvider() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    try (SseStream events = live.get(session, null)) {
+      RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("status")).build());
+      live.f.settle();
+      events.nextOf("notifications/tools/list_changed");
+
+      HttpResponse<String> list = live.post(session, call(2, "tools/list", "{}"));
+      assertThat(json(list).at("/result/tools").findValuesAsText("name")).containsExactly("status");
+
+      CompletableFuture<HttpResponse<InputStream>> answer = live.postAsync(session, call(3, "tools/call", "{\"name\":\"status\",\"arguments\":{\"branch\":\"main\"}}"));
+      ToolCall sent = next(worker, ToolCall.class);
+      assertThat(sent.args()).isEqualTo(GatewayJson.parse("{\"branch\":\"main\"}"));
+      worker.send(ToolResult.success(sent.id(), GatewayJson.parse("{\"green\":true}")));
+
+      HttpResponse<InputStream> response = answer.get(10, TimeUnit.SECONDS);
+      assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+      JsonNode result = GatewayJson.parse(new String(response.body().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(result.get("id").asInt()).isEqualTo(3);
+      assertThat(result.at("/result/structuredContent/green").asBoolean()).isTrue();
+    }
+  }
+
+  @Test
+  void anAnswerNotReadyWithinTheJsonWaitBecomesAnEventStreamThatTheResponseEnds() throws Exception {
+    start(b -> b.jsonWait(Duration.ofSeconds(4)));
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
+    live.f.settle();
+    live.awaitTool(session, "build");
+
+    CompletableFuture<HttpResponse<InputStream>> answer = live.postAsync(session, call(5, "tools/call", "{\"name\":\"build\",\"arguments\":{}}"));
+    ToolCall sent = next(worker, ToolCall.class);
+    live.f.clock.advance(Duration.ofSeconds(4).minusMillis(1));
+    assertThat(answer).as("one tick before the wait ends: still waiting for JSON").isNotDone();
+    live.f.clock.advance(Duration.ofMillis(1));
+
+    try (SseStream stream = new SseStream(answer.get(10, TimeUnit.SECONDS))) {
+      SseStream.Event priming = stream.next();
+      assertThat(priming.data()).isEmpty();
+      assertThat(priming.id()).isNotNull();
+      worker.send(ToolResult.success(sent.id(), GatewayJson.parse("\"built\"")));
+      SseStream.Event result = stream.nextWithData();
+      assertThat(result.json().get("id").asInt()).isEqualTo(5);
+      assertThat(result.json().at("/result/content/0/text").asText()).isEqualTo("built");
+      stream.awaitEnd(); // the response ends a request's stream
+    }
+  }
+
+  @Test
+  void progressTurnsTheAnswerIntoAnEventStreamOfProgressThenTheResult() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
+    live.f.settle();
+    live.awaitTool(session, "build");
+
+    CompletableFuture<HttpResponse<InputStream>> answer =
+        live.postAsync(session, call(6, "tools/call", "{\"name\":\"build\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p6\"}}"));
+    ToolCall sent = next(worker, ToolCall.class);
+    worker.send(new ToolProgress(sent.id(), "compiling"));
+
+    try (SseStream stream = new SseStream(answer.get(10, TimeUnit.SECONDS))) {
+      SseStream.Event progress = stream.nextOf("notifications/progress");
+      assertThat(progress.json().at("/params/progressToken").asText()).isEqualTo("p6");
+      assertThat(progress.json().at("/params/message").asText()).isEqualTo("compiling");
+      live.f.clock.advance(live.f.gateway.limits().progressInterval());
+      worker.send(ToolResult.success(sent.id(), GatewayJson.parse("\"done\"")));
+      assertThat(stream.nextWithData().json().at("/result/content/0/text").asText()).isEqualTo("done");
+    }
+  }
+
+  // ---- resuming ----
+
+  @Test
+  void aGetWithLastEventIdGetsWhatTheStreamMissedWhileTheClientWasAway() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    String seen;
+    try (SseStream first = live.get(session, null)) {
+      live.bind(Hello.builder("one").session(gatewaySession.id()).tools(tool("first")).build());
+      live.f.settle();
+      seen = first.nextOf("notifications/tools/list_changed").id();
+    } // the connection drops
+
+    RecordingProviderConnection two = live.bind(Hello.builder("two").session(gatewaySession.id()).tools(tool("second")).build());
+    live.f.settle(); // list_changed while nobody listens
+
+    try (SseStream resumed = live.get(session, seen)) {
+      SseStream.Event missed = resumed.nextOf("notifications/tools/list_changed");
+      assertThat(missed.id()).isNotEqualTo(seen);
+      assertThat(json(live.post(session, call(9, "tools/list", "{}"))).at("/result/tools").findValuesAsText("name"))
+          .containsExactlyInAnyOrder("first", "second");
+      two.send(new Goodbye(null));
+      live.f.settle();
+      assertThat(resumed.nextOf("notifications/tools/list_changed").id()).as("and goes on live").isNotNull();
+    }
+  }
+
+  @Test
+  void aRequestStreamLostBeforeItsResponseIsResumedWithItsLastEventIdAndGetsTheResponse() throws Exception {
+    start(b -> b.jsonWait(Duration.ofSeconds(1)));
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
+    live.f.settle();
+    live.awaitTool(session, "build");
+
+    CompletableFuture<HttpResponse<InputStream>> answer = live.postAsync(session, call(7, "tools/call", "{\"name\":\"build\",\"arguments\":{}}"));
+    ToolCall sent = next(worker, ToolCall.class);
+    live.f.clock.advance(Duration.ofSeconds(1));
+    String primed;
+    try (SseStream stream = new SseStream(answer.get(10, TimeUnit.SECONDS))) {
+      primed = stream.next().id();
+    } // dropped before the result
+    worker.send(ToolResult.success(sent.id(), GatewayJson.parse("\"built while away\"")));
+
+    try (SseStream resumed = live.get(session, primed)) {
+      SseStream.Event result = resumed.nextWithData();
+      assertThat(result.json().get("id").asInt()).isEqualTo(7);
+      assertThat(result.json().at("/result/content/0/text").asText()).isEqualTo("built while away");
+      resumed.awaitEnd();
+    }
+  }
+
+  @Test
+  void aSecondGetWithoutLastEventIdIs409AndALastEventIdOfNoEventIs400() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    try (SseStream first = live.get(session, null)) {
+      HttpResponse<String> second = live.send(live.request(session).header("Accept", "text/event-stream").GET().build());
+      assertThat(second.statusCode()).isEqualTo(409);
+      HttpResponse<String> bogus = live.send(live.request(session).header("Accept", "text/event-stream").header("Last-Event-ID", "77-99").GET().build());
+      assertThat(bogus.statusCode()).isEqualTo(400);
+    }
+  }
+
+  // ---- bounds ----
+
+  @Test
+  void aClientWhoseSessionsAllHaveRequestsInProgressGets429AndAnotherClientStillGetsOne() throws Exception {
+    start(b -> b.maxSessionsPerClient(2));
+    List<RecordingProviderConnection> workers = new java.util.ArrayList<>();
+    List<CompletableFuture<HttpResponse<InputStream>>> calls = new java.util.ArrayList<>();
+    for (String name : List.of("a", "b")) {
+      String session = live.initialize(name);
+      SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+      RecordingProviderConnection worker = live.bind(Hello.builder("worker-" + name).session(gatewaySession.id()).tools(tool("slow_" + name)).build());
+      live.f.settle();
+      live.awaitTool(session, "slow_" + name);
+      calls.add(live.postAsync(session, call(20, "tools/call", "{\"name\":\"slow_" + name + "\",\"arguments\":{}}")));
+      next(worker, ToolCall.class);
+      workers.add(worker);
+    }
+
+    HttpResponse<String> third = live.post(null, LiveMcpHttp.initializeRequest("c"));
+    assertThat(third.statusCode()).isEqualTo(429);
+    assertThat(third.headers().firstValue("Mcp-Session-Id")).isEmpty();
+
+    String other = live.tokens.issue("vscode");
+    HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
+        .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
+    assertThat(live.send(byOther).statusCode()).isEqualTo(200);
+    calls.forEach(call -> call.cancel(true));
+  }
+
+  @Test
+  void aClientAtItsSessionsLosesTheOneUsedLongestAgoForANewOneEvenWithItsGetStreamOpen() throws Exception {
+    start(b -> b.maxSessionsPerClient(2));
+    String oldest = live.initialize("a");
+    SseStream abandoned = live.get(oldest, null); // a stream its client dropped, not yet noticed
+    live.f.clock.advance(Duration.ofSeconds(1));
+    String newer = live.initialize("b");
+    live.f.clock.advance(Duration.ofSeconds(1));
+
+    HttpResponse<String> third = live.post(null, LiveMcpHttp.initializeRequest("c"));
+
+    assertThat(third.statusCode()).isEqualTo(200);
+    assertThat(live.post(oldest, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
+    assertThat(live.post(newer, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
+    assertThat(live.door.sessionCount()).isEqualTo(2);
+    abandoned.awaitEnd(); // the ended session's stream is closed by the server
+    abandoned.close();
+  }
+
+  @Test
+  void pastTheSessionsOfAllClientsInitializeIs503AndOpenSessionsStillAnswer() throws Exception {
+    start(b -> b.maxSessions(2));
+    String first = live.initialize("a");
+    live.initialize("b");
+    String other = live.tokens.issue("vscode");
+    HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
+        .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
+    assertThat(live.send(byOther).statusCode()).isEqualTo(503);
+    assertThat(live.post(first, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
+    live.send(live.request(first).DELETE().build());
+    assertThat(live.send(byOther).statusCode()).as("once one ended").isEqualTo(200);
+  }
+
+  @Test
+  void pastItsRequestsInProgressASessionGets429AndItsOtherRequestsAnswerOnceOneEnds() throws Exception {
+    start(b -> b.maxPendingRequests(2));
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("slow")).build());
+    live.f.settle();
+    live.awaitTool(session, "slow");
+    CompletableFuture<HttpResponse<InputStream>> one = live.postAsync(session, call(11, "tools/call", "{\"name\":\"slow\",\"arguments\":{}}"));
+    ToolCall first = next(worker, ToolCall.class);
+    CompletableFuture<HttpResponse<InputStream>> two = live.postAsync(session, call(12, "tools/call", "{\"name\":\"slow\",\"arguments\":{}}"));
+    next(worker, ToolCall.class);
+
+    HttpResponse<String> third = live.post(session, call(13, "ping", "{}"));
+    assertThat(third.statusCode()).isEqualTo(429);
+    assertThat(json(third).get("id").asInt()).isEqualTo(13);
+    String other = live.initialize("other");
+    assertThat(live.post(other, call(2, "ping", "{}")).statusCode()).as("another session is not affected").isEqualTo(200);
+
+    worker.send(ToolResult.success(first.id(), GatewayJson.parse("\"one\"")));
+    assertThat(one.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    assertThat(live.post(session, call(14, "ping", "{}")).statusCode()).isEqualTo(200);
+    two.cancel(true);
+  }
+
+  @Test
+  void aBodyPastTheLimitIs413AndTheNextRequestIsAnswered() throws Exception {
+    start(b -> b.maxBodyBytes(4096));
+    String session = live.initialize("agent");
+    String big = call(2, "tools/call", "{\"name\":\"x\",\"arguments\":{\"blob\":\"" + "x".repeat(5000) + "\"}}");
+    HttpResponse<String> refused = live.post(session, big);
+    assertThat(refused.statusCode()).isEqualTo(413);
+    assertThat(live.post(session, call(3, "ping", "{}")).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void theReplayBufferKeepsTheNewestEventsAndAClientThatMissedMoreIsToldToListTheToolsAgain() throws Exception {
+    start(b -> b.replay(2, 1024 * 1024));
+    String session = live.initialize("agent");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    String seen;
+    try (SseStream first = live.get(session, null)) {
+      live.bind(Hello.builder("one").session(gatewaySession.id()).tools(tool("first")).build());
+      live.f.settle();
+      seen = first.nextOf("notifications/tools/list_changed").id();
+    }
+    for (String name : List.of("p2", "p3", "p4")) { // three changes while away, two kept
+      live.bind(Hello.builder(name).session(gatewaySession.id()).tools(tool("t_" + name)).build());
+      live.f.settle();
+    }
+
+    try (SseStream resumed = live.get(session, seen)) {
+      List<String> methods = List.of(
+          resumed.nextWithData().json().get("method").asText(),
+          resumed.nextWithData().json().get("method").asText(),
+          resumed.nextWithData().json().get("method").asText(),
+          resumed.nextWithData().json().get("method").asText());
+      assertThat(methods).containsExactly(
+          "notifications/tools/list_changed", "notifications/tools/list_changed",
+          "notifications/tools/list_changed", "notifications/message");
+    }
+  }
+}

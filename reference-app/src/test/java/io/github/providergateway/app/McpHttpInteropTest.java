@@ -1,0 +1,177 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.agent.mcp.McpHttpTokens;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HTTP front door driven by a client nobody here wrote: the official TypeScript MCP SDK's
+ * {@code StreamableHTTPClientTransport}, configured with what {@code gateway mcp --print-config
+ * http} printed, against the app's gateway ({@code --rpc}, in this JVM), with providers over
+ * WebSocket. The script {@code mcp-interop/mcp-http.mjs} runs every scenario once, in order, and
+ * prints what it observed per check; each test here asserts one check. docs/conformance.md,
+ * X-MCPHTTP-12..15.
+ */
+class McpHttpInteropTest {
+
+  private static final Duration RUN_WAIT = Duration.ofSeconds(150);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir static Path home;
+  private static RpcApp app;
+  private static String token;
+  private static final Map<String, JsonNode> checks = new HashMap<>();
+  private static Path log;
+
+  @BeforeAll
+  static void runTheClientScript() throws Exception {
+    Path dir = Interop.mcpClient();
+    app = RpcApp.start(home);
+    int port = app.url().getPort();
+    JsonNode config = printedConfig(port);
+    token = config.at("/headers/Authorization").asText().substring("Bearer ".length());
+
+    log = dir.resolve("mcp-http.log");
+    ProcessBuilder node = new ProcessBuilder("node", "mcp-http.mjs").directory(dir.toFile());
+    node.environment().put("MCP_HTTP_CONFIG", JSON.writeValueAsString(config));
+    node.environment().put("MCP_HTTP_TOKEN_FILE", app.tokenFile().toString());
+    node.environment().put("MCP_HTTP_WS", app.url().toString());
+    node.redirectError(log.toFile());
+    node.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    Process client = node.start();
+    List<String> lines = new ArrayList<>();
+    try (var out = client.inputReader(StandardCharsets.UTF_8)) {
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        lines.add(line);
+      }
+    }
+    assertThat(client.waitFor(RUN_WAIT.toSeconds(), TimeUnit.SECONDS)).as("the client script ends; see %s", log).isTrue();
+    for (String line : lines) {
+      JsonNode check = JSON.readTree(line);
+      checks.put(check.get("check").asText(), check);
+    }
+  }
+
+  /** {@code gateway mcp --print-config http --client ts-sdk}, run as a person would: its generic part. */
+  private static JsonNode printedConfig(int port) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        Main.run(
+            new String[] {"mcp", "--home", home.toString(), "--port", Integer.toString(port), "--print-config", "http", "--client", "ts-sdk"},
+            InputStream.nullInputStream(), out, new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+    assertThat(exit).as("print-config http; stderr: %s", err).isZero();
+    List<JsonNode> parts = AgentConfigTest.jsonParts(out.toString(StandardCharsets.UTF_8));
+    return parts.get(parts.size() - 1);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (app != null) {
+      app.close();
+    }
+  }
+
+  private static JsonNode observed(String name) throws IOException {
+    JsonNode check = checks.get(name);
+    assertThat(check).as("the script reported check %s; its log, %s:%n%s", name, log, Files.readString(log)).isNotNull();
+    assertThat(check.path("error").asText(null)).as("check %s failed in the script; see %s", name, log).isNull();
+    return check.get("observed");
+  }
+
+  @Test
+  void thePrintedConfigNamesTheLoopbackUrlAndATokenWhoseHashAloneTheHomeKeeps() throws IOException {
+    String file = Files.readString(home.resolve(McpHttpTokens.FILE_NAME));
+    assertThat(file).contains("\"ts-sdk\"").doesNotContain(token);
+    assertThat(token).startsWith("mcp-");
+  }
+
+  @Test
+  void theSdkInitializesASessionAndListsNoToolsYet() throws IOException {
+    JsonNode init = observed("initialize");
+    assertThat(init.get("sessionId").asText()).matches("[A-Za-z0-9_-]{43}");
+    assertThat(init.at("/serverInfo/name").asText()).isEqualTo("provider-gateway");
+    assertThat(init.at("/capabilities/tools/listChanged").asBoolean()).isTrue();
+    assertThat(init.get("tools")).isEmpty();
+  }
+
+  @Test
+  void aProviderJoiningIsHeardAsToolsListChangedOnTheGetStream() throws IOException {
+    JsonNode changed = observed("listChangedOverGet");
+    assertThat(JSON.convertValue(changed.get("tools"), List.class)).containsExactly("lookup");
+    assertThat(changed.get("gets").asInt()).isPositive();
+  }
+
+  @Test
+  void aCallIsAnsweredByTheRealProvider() throws IOException {
+    JsonNode result = observed("callAnsweredByProvider");
+    assertThat(result.get("isError").asBoolean()).isFalse();
+    assertThat(result.get("structuredContent")).isEqualTo(JSON.readTree("{\"answer\":42,\"asked\":\"meaning\"}"));
+  }
+
+  @Test
+  void aDroppedGetStreamIsResumedByTheTransportWithLastEventIdAndTheMissedNotificationArrives() throws IOException {
+    JsonNode resumed = observed("droppedGetResumedByTheTransport");
+    assertThat(resumed.get("dropped").asInt()).isEqualTo(1);
+    assertThat(JSON.convertValue(resumed.get("resumedWith"), List.class)).isNotEmpty().allSatisfy(id -> assertThat(id).isNotNull());
+    assertThat(resumed.at("/resumeStatus/0").asInt()).isEqualTo(200);
+    assertThat(resumed.get("missed").asText()).isEqualTo("notifications/tools/list_changed");
+    assertThat(JSON.convertValue(resumed.get("tools"), List.class)).containsExactly("lookup", "while_dropped");
+  }
+
+  @Test
+  void aClientThatWentAwayComesBackToItsSessionWithLastEventIdAndSeesWhatItMissed() throws IOException {
+    JsonNode again = observed("closedClientReconnectsWithSessionIdAndLastEventId");
+    assertThat(again.get("sameSession").asBoolean()).isTrue();
+    assertThat(again.at("/resumedWith/0").asText()).isEqualTo(again.get("lastEventId").asText());
+    assertThat(again.get("missed").asText()).isEqualTo("notifications/tools/list_changed");
+    assertThat(JSON.convertValue(again.get("tools"), List.class)).containsExactly("lookup");
+    assertThat(again.at("/result/structuredContent/asked").asText()).isEqualTo("again");
+  }
+
+  @Test
+  void deleteEndsTheSessionAndItsIdIsThen404() throws IOException {
+    JsonNode deleted = observed("deleteEndsTheSession");
+    assertThat(deleted.at("/deleteStatus/0").asInt()).isEqualTo(204);
+    assertThat(deleted.get("afterDelete").asInt()).isEqualTo(404);
+    assertThat(deleted.get("body").asText()).contains("Session not found");
+  }
+
+  @Test
+  void aWrongTokenCannotConnect() throws IOException {
+    JsonNode refused = observed("wrongTokenIs401");
+    assertThat(refused.get("connected").asBoolean()).isFalse();
+    assertThat(refused.get("code").asInt()).isEqualTo(401);
+  }
+
+  @Test
+  void theOnlyClientErrorsAreTheDropsTheTestMade() throws IOException {
+    JsonNode errors = observed("clientErrors");
+    List<String> unexpected = new ArrayList<>();
+    errors.forEach(e -> {
+      if (!e.asText().contains("SSE stream disconnected")) {
+        unexpected.add(e.asText());
+      }
+    });
+    assertThat(unexpected).isEmpty();
+  }
+}
