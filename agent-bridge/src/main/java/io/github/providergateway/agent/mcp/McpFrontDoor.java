@@ -104,6 +104,9 @@ public final class McpFrontDoor {
             .serverInfo(SERVER_NAME, version)
             .instructions(INSTRUCTIONS)
             .strictToolNameValidation(false)
+            // A question to the person (elicitation/create) may wait as long as a gate lets it:
+            // the SDK's 10 s would end it first. roots/list keeps its own 2 s.
+            .requestTimeout(AgentSession.ELICITATION_WAIT)
             .capabilities(
                 McpSchema.ServerCapabilities.builder()
                     .tools(true)

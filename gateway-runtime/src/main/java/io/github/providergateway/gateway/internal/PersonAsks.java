@@ -218,7 +218,8 @@ final class PersonAsks {
       return;
     }
     pending.remove(waiting.question.askId());
-    Duration waited = Duration.between(waiting.askedAt, timers.now());
+    // The time the person was given, not the timer's lateness on a busy machine.
+    Duration waited = Duration.between(waiting.askedAt, waiting.question.deadline());
     String who = describe(waiting.question.provider(), waiting.question.gateId());
     end(waiting, AskOutcome.TIMED_OUT, null, "nobody answered within " + Timers.seconds(waited));
     waiting.settled.denied(
