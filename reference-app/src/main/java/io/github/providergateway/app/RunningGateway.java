@@ -223,7 +223,7 @@ final class RunningGateway implements AutoCloseable {
           WebSocketServer.builder(gateway)
               .port(options.port())
               .hosts(hosts)
-              .route(StatusPage.PATH, statusPage.route())
+              .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
               .build()
               .start();
       httpBase.set(server.httpUrl());
