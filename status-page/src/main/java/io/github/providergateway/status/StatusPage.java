@@ -38,7 +38,7 @@ import java.util.List;
  * <pre>{@code
  * StatusPage status = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
  * WebSocketServer server =
- *     WebSocketServer.builder(gateway).route(StatusPage.PATH, status.route()).build().start();
+ *     WebSocketServer.builder(gateway).route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, status.route()).build().start();
  * URI link = status.openLink(server.httpUrl()); // http://127.0.0.1:9400/status?open=...
  * }</pre>
  *
