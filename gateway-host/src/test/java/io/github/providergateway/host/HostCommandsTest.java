@@ -28,7 +28,11 @@ import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.TransformRule;
+import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.host.protocol.CallProgress;
+import io.github.providergateway.host.protocol.GateAsk;
+import io.github.providergateway.host.protocol.GateAskEnded;
+import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.StreamUpdated;
@@ -310,6 +314,74 @@ class HostCommandsTest {
 
     assertThat(replyTo(4))
         .isEqualTo(json("{\"decision\":{\"permission\":\"deny\",\"reason\":\"no shell today\",\"context\":[]}}"));
+  }
+
+  // ---- gates that ask the person (extension gate.ask) ----
+
+  /** A provider whose gate on {@code echo} in {@code sessionId} speaks gate.ask. */
+  private RecordingProviderConnection askingGate(String sessionId) {
+    return f.bound(Hello.builder("asker").session(sessionId)
+        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("echo"), "confirm")), null))
+        .extensions(ProtocolExtension.GATE_ASK).build());
+  }
+
+  @Test
+  void aSessionStartedWithAsksPutsGatesQuestionsToItsOwnerWhoseAnswerDecides() {
+    RecordingHostConnection watching = observer();
+    String asking = host.ok("{\"cmd\":\"session.start\",\"label\":\"beta\",\"asks\":true}").get("sessionId").asText();
+    RecordingProviderConnection echo = f.bound(Hello.builder("echoer").session(asking).tools(tool("echo")).build());
+    RecordingProviderConnection gate = askingGate(asking);
+
+    host.send("{\"id\":9,\"cmd\":\"tool.call\",\"sessionId\":\"" + asking + "\",\"tool\":\"echo\",\"args\":{\"a\":1}}");
+    GateCheck check = gate.next(GateCheck.class);
+    gate.send(GateResult.ask("confirm", check.callId(), "Echo it?", Duration.ofSeconds(30)));
+    GateAsk asked = host.events(GateAsk.class).get(0);
+    assertThat(asked.question().question()).isEqualTo("Echo it?");
+    assertThat(asked.question().sessionId()).isEqualTo(asking);
+    assertThat(asked.question().args()).isEqualTo(json("{\"a\":1}"));
+    assertThat(asked.question().deadline()).isEqualTo(f.clock.instant().plusSeconds(30));
+    assertThat(watching.events(GateAsk.class)).as("observers are not asked").isEmpty();
+
+    JsonNode answered =
+        host.ok("{\"cmd\":\"gate.answer\",\"askId\":\"" + asked.question().askId() + "\",\"allow\":true,\"via\":\"test\"}");
+    assertThat(answered).isEqualTo(json("{\"decided\":true}"));
+    assertThat(host.events(GateAskEnded.class))
+        .containsExactly(new GateAskEnded(asking, asked.question().askId(), AskOutcome.ALLOWED, "host (test)"));
+    ToolCall call = echo.next(ToolCall.class);
+    echo.send(ToolResult.success(call.id(), json("1")));
+    assertThat(replyTo(9).get("outcome").get("status").asText()).isEqualTo("success");
+    assertThat(host.ok("{\"cmd\":\"gate.answer\",\"askId\":\"" + asked.question().askId() + "\",\"allow\":false}"))
+        .as("the question has ended: a second answer decides nothing").isEqualTo(json("{\"decided\":false}"));
+  }
+
+  @Test
+  void aSessionStartedWithoutAsksIsNoChannelSoNobodyIsAskedAndTheCallIsDenied() {
+    RecordingProviderConnection gate = askingGate(session);
+
+    host.send(command("tool.call", "\"id\":6,\"tool\":\"echo\",\"args\":{}"));
+    GateCheck check = gate.next(GateCheck.class);
+    gate.send(GateResult.ask("confirm", check.callId(), "Echo it?", null));
+
+    assertThat(host.events(GateAsk.class)).isEmpty();
+    assertThat(replyTo(6).get("outcome").get("reason").asText()).startsWith("No one to ask");
+  }
+
+  @Test
+  void aHostThatAsksItselfGetsPermissionAskWithTheQuestion() {
+    RecordingProviderConnection gate = askingGate(session);
+
+    host.send(command("hook.preToolUse", "\"id\":4,\"tool\":\"echo\",\"args\":{},\"hostAsks\":true"));
+    GateCheck check = gate.next(GateCheck.class);
+    gate.send(GateResult.ask("confirm", check.callId(), "Echo it?", null));
+
+    assertThat(replyTo(4))
+        .isEqualTo(json("{\"decision\":{\"permission\":\"ask\",\"reason\":\"Echo it?\",\"context\":[]}}"));
+  }
+
+  @Test
+  void anAnswerToAQuestionNobodyAskedDecidesNothing() {
+    assertThat(host.ok("{\"cmd\":\"gate.answer\",\"askId\":\"ask-nope\",\"allow\":true}"))
+        .isEqualTo(json("{\"decided\":false}"));
   }
 
   @Test

@@ -18,7 +18,8 @@ import java.util.List;
  * @param kind what was decided about
  * @param outcome the decision, one word: {@code ok}/{@code refused} (auth, pairing, hello, update,
  *     push), {@code success}/{@code failure}/{@code denied} (tool call), {@code allow}/{@code deny}
- *     (pre-tool-use)
+ *     (pre-tool-use), {@code asked}/{@code allow}/{@code deny}/{@code timeout}/{@code withdrawn}
+ *     (a question to the person)
  * @param code the error code when there is one ({@code AUTH_FAILED}, {@code INVALID_ARGS}, ...)
  * @param reason why, in words: the error text, the denial's reason
  * @param connection the connection, as logs name it ({@code conn#3 (ws 127.0.0.1:51234)})
@@ -35,6 +36,8 @@ import java.util.List;
  * @param gates for a pre-tool-use evaluation: each gate asked, in order
  * @param args the call's arguments, for a call and its evaluation, only when the gateway keeps them
  *     ({@code Gateway.Builder.auditArguments}); else null
+ * @param answeredBy for a question to the person ({@link DecisionKind#ASK}) that someone answered:
+ *     the channel it was answered on ({@code console}, {@code status page}, a host's); else null
  */
 public record Decision(
     Instant time,
@@ -52,7 +55,8 @@ public record Decision(
     Duration queueWait,
     String argsSha256,
     List<GateAnswer> gates,
-    JsonNode args) {
+    JsonNode args,
+    String answeredBy) {
 
   /**
    * Checks the required fields and copies the gates.
@@ -73,12 +77,54 @@ public record Decision(
    * @param argsSha256 the arguments' hash, or null
    * @param gates the gates asked; null is none
    * @param args the call's arguments, or null
+   * @param answeredBy the channel that answered a question, or null
    */
   public Decision {
     requireNonNull(time, "time");
     requireNonNull(kind, "kind");
     requireNonNull(outcome, "outcome");
     gates = gates == null ? List.of() : List.copyOf(gates);
+  }
+
+  /**
+   * A decision that no person answered (the components before {@code answeredBy}, as they were).
+   *
+   * @param time when; not null
+   * @param kind what about; not null
+   * @param outcome the decision; not null
+   * @param code the error code, or null
+   * @param reason why, or null
+   * @param connection the connection, or null
+   * @param provider the provider, or null
+   * @param trust its trust level, or null
+   * @param sessionId the session, or null
+   * @param tool the tool, or null
+   * @param callId the call's id, or null
+   * @param latency how long it took, or null
+   * @param queueWait how long a call queued, or null
+   * @param argsSha256 the arguments' hash, or null
+   * @param gates the gates asked; null is none
+   * @param args the call's arguments, or null
+   */
+  public Decision(
+      Instant time,
+      DecisionKind kind,
+      String outcome,
+      String code,
+      String reason,
+      String connection,
+      String provider,
+      TrustLevel trust,
+      String sessionId,
+      String tool,
+      String callId,
+      Duration latency,
+      Duration queueWait,
+      String argsSha256,
+      List<GateAnswer> gates,
+      JsonNode args) {
+    this(time, kind, outcome, code, reason, connection, provider, trust, sessionId, tool, callId, latency, queueWait,
+        argsSha256, gates, args, null);
   }
 
   /**
@@ -117,7 +163,7 @@ public record Decision(
       String argsSha256,
       List<GateAnswer> gates) {
     this(time, kind, outcome, code, reason, connection, provider, trust, sessionId, tool, callId, latency, queueWait,
-        argsSha256, gates, null);
+        argsSha256, gates, null, null);
   }
 
   /**
@@ -125,7 +171,8 @@ public record Decision(
    *
    * @param provider the gate's provider
    * @param gateId the rule's gate id
-   * @param decision {@code allow}, {@code deny} or {@code context}; {@code timeout} when it did not
+   * @param decision {@code allow}, {@code deny}, {@code context} or {@code ask} (the person was
+   *     asked: the {@link DecisionKind#ASK} records say how it ended); {@code timeout} when it did not
    *     answer in time; {@code gone} when its provider left first; {@code unreachable} when it
    *     could not be asked
    * @param reason the gate's reason, or what the gateway decided for it

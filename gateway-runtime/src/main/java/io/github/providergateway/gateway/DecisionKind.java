@@ -16,6 +16,12 @@ public enum DecisionKind {
   TOOL_CALL,
   /** One {@code onPreToolUse} evaluation: rules matched, each gate asked, the decision. */
   PRE_TOOL_USE,
+  /**
+   * A gate's question to the person (extension {@code gate.ask}): put ({@code asked}), then
+   * answered ({@code allow}, {@code deny}, with the channel that answered), unanswered ({@code
+   * timeout}) or withdrawn; or not put at all ({@code deny}: nobody to ask, too many waiting).
+   */
+  ASK,
   /** Anything else the gateway refused a provider (an unknown type, a message out of state). */
   OTHER
 }

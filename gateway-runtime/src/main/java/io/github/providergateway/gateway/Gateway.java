@@ -445,8 +445,69 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   @Override
   public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+    return preToolUse(sessionId, tool, args, false);
+  }
+
+  @Override
+  public CompletableFuture<HookDecision> preToolUse(
+      String sessionId, String tool, JsonNode args, boolean hostAsks) {
     requireNonNull(tool, "tool");
-    return onLoopAsync(() -> engine.calls().preToolUse(sessionId, tool, args));
+    return onLoopAsync(() -> engine.calls().preToolUse(sessionId, tool, args, hostAsks));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Completes on the loop; an answer from any thread is taken in turn with everything else, so
+   * the first one the loop takes decides.
+   */
+  @Override
+  public CompletableFuture<Boolean> answerQuestion(String askId, boolean allow, String answeredBy) {
+    requireNonNull(askId, "askId");
+    return onLoop(() -> engine.answerQuestion(askId, allow, answeredBy));
+  }
+
+  /**
+   * Adds a gateway-wide channel for gates' questions to the person (extension {@code gate.ask},
+   * architecture decision 35): a console, a status page. Questions asked from now on go to it
+   * whenever it {@linkplain AskChannel#reaches reaches} their session, beside the session host's
+   * own ({@link SessionHost#askChannel}). Any thread; it takes effect on the loop, in order.
+   *
+   * @param channel the channel; its methods are called on the loop
+   */
+  public void addAskChannel(AskChannel channel) {
+    requireNonNull(channel, "channel");
+    runOnLoop(() -> engine.addAskChannel(channel));
+  }
+
+  /**
+   * Removes a channel {@link #addAskChannel} added: it gets no new question. Questions it was given
+   * go on until answered elsewhere or their deadline. Any thread.
+   *
+   * @param channel the channel
+   */
+  public void removeAskChannel(AskChannel channel) {
+    requireNonNull(channel, "channel");
+    runOnLoop(() -> engine.removeAskChannel(channel));
+  }
+
+  /**
+   * The gates' questions waiting for the person now (extension {@code gate.ask}), oldest first:
+   * for a page that shows them to whoever opens it.
+   *
+   * @return the questions
+   */
+  public CompletableFuture<List<PersonQuestion>> questions() {
+    return onLoop(engine::questions);
+  }
+
+  /** Runs {@code task} on the loop; once the gateway has stopped, nothing is left to change. */
+  private void runOnLoop(Runnable task) {
+    try {
+      loop.execute(task);
+    } catch (RejectedExecutionException stopped) {
+      // The gateway stopped: no question will be asked any more.
+    }
   }
 
   @Override

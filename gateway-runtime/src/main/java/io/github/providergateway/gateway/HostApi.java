@@ -101,6 +101,40 @@ public interface HostApi {
   CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args);
 
   /**
+   * Runs only the pre-tool hooks, as {@link #preToolUse(String, String, JsonNode)} does; with
+   * {@code hostAsks}, a gate's question to the person (extension {@code gate.ask}) is not put by
+   * the gateway but returned: the decision is then an {@linkplain HookDecision#ask ask} when no
+   * rule denied, and the host asks its person (a coding agent's own permission prompt) before it
+   * runs the tool. Later gates are still asked; a deny anywhere wins over an ask.
+   *
+   * @param sessionId the session the agent calls from
+   * @param tool the tool's name
+   * @param args the arguments the agent gave, a JSON object
+   * @param hostAsks whether the host asks the person itself
+   * @return whether the call may run, must be asked about, or not; and the context the hooks added
+   */
+  default CompletableFuture<HookDecision> preToolUse(
+      String sessionId, String tool, JsonNode args, boolean hostAsks) {
+    return preToolUse(sessionId, tool, args);
+  }
+
+  /**
+   * Answers a gate's question to the person ({@link PersonQuestion}, extension {@code gate.ask}):
+   * the first answer decides; later ones, and answers to a question that has ended, decide
+   * nothing.
+   *
+   * @param askId the question's {@link PersonQuestion#askId}
+   * @param allow whether the person lets the call run
+   * @param answeredBy who answered, for the audit trail and the other channels: an {@link
+   *     AskChannel#name}
+   * @return whether this answer decided the question
+   */
+  default CompletableFuture<Boolean> answerQuestion(String askId, boolean allow, String answeredBy) {
+    return CompletableFuture.failedFuture(
+        new HostException(HostErrorCode.INVALID_ARGUMENT, "This host API cannot answer questions"));
+  }
+
+  /**
    * Runs the prompt pipeline when the user submits a prompt: transforms on {@code sections},
    * ambient and startup contexts. The user's words themselves do not take part (no transform sees
    * them); a host tells subscribed providers of them with {@link #emit} {@code user.message}.

@@ -48,4 +48,16 @@ public interface SessionHost {
    * @param stream the stream's name, {@code stream@provider}
    */
   default void streamUpdated(String sessionId, String stream) {}
+
+  /**
+   * How this host puts a gate's question to the session's person (extension {@code gate.ask},
+   * architecture decision 35), or null when it cannot: then only the gateway-wide channels ({@link
+   * Gateway#addAskChannel}) can. Asked each time a gate asks; the channel is also asked whether it
+   * {@linkplain AskChannel#reaches reaches} the session.
+   *
+   * @return the channel, or null
+   */
+  default AskChannel askChannel() {
+    return null;
+  }
 }

@@ -149,6 +149,10 @@ public final class GatewayTelemetry implements GatewayListener {
         }
       }
       case TOOL_CALL -> toolCall(decision, evaluations.remove(decision.callId()));
+      case ASK -> {
+        // A question to the person: its time is the person's, not a gate's latency, and its
+        // call's span already covers it (the audit trail has each step).
+      }
       case AUTH, PAIRING, HELLO, UPDATE, PUSH, OTHER -> {
         if ("refused".equals(decision.outcome())) {
           refusals.add(1, Attributes.of(KIND, decision.kind().name().toLowerCase(java.util.Locale.ROOT), ERROR_TYPE, String.valueOf(decision.code())));

@@ -7,7 +7,14 @@ public enum GateDecision implements WireEnum {
   /** Block the tool call with the given reason. */
   DENY("deny"),
   /** Let the call run and add the reason as context. */
-  CONTEXT("context");
+  CONTEXT("context"),
+  /**
+   * Ask the person, with the reason as the question: the call runs if they allow it before the
+   * deadline ({@code askTimeoutMs}), and is denied otherwise. The {@link
+   * ProtocolExtension#GATE_ASK} extension: from a provider whose {@code hello.ack} did not accept
+   * it, the gateway treats {@code "ask"} as the spec treats any decision it does not know.
+   */
+  ASK("ask");
 
   private final String wireName;
 

@@ -73,6 +73,11 @@ public final class Limits {
   private final int maxJsonDepth;
   private final int maxQueuedInboundBytes;
   private final int maxQueuedInboundBytesPerConnection;
+  private final Duration askTimeout;
+  private final Duration maxAskTimeout;
+  private final int maxPendingAsksPerSession;
+  private final int maxPendingAsks;
+  private final int maxAskQuestionChars;
 
   private Limits(Builder b) {
     maxToolResultBytes = b.maxToolResultBytes;
@@ -116,6 +121,11 @@ public final class Limits {
     maxJsonDepth = b.maxJsonDepth;
     maxQueuedInboundBytes = b.maxQueuedInboundBytes;
     maxQueuedInboundBytesPerConnection = b.maxQueuedInboundBytesPerConnection;
+    askTimeout = b.askTimeout;
+    maxAskTimeout = b.maxAskTimeout;
+    maxPendingAsksPerSession = b.maxPendingAsksPerSession;
+    maxPendingAsks = b.maxPendingAsks;
+    maxAskQuestionChars = b.maxAskQuestionChars;
     positive(maxToolResultBytes, "maxToolResultBytes");
     positive(maxMessageBytes, "maxMessageBytes");
     positive(maxToolsPerProvider, "maxToolsPerProvider");
@@ -163,6 +173,15 @@ public final class Limits {
     }
     positive(maxQueuedInboundBytes, "maxQueuedInboundBytes");
     positive(maxQueuedInboundBytesPerConnection, "maxQueuedInboundBytesPerConnection");
+    positive(askTimeout, "askTimeout");
+    positive(maxAskTimeout, "maxAskTimeout");
+    positive(maxPendingAsksPerSession, "maxPendingAsksPerSession");
+    positive(maxPendingAsks, "maxPendingAsks");
+    positive(maxAskQuestionChars, "maxAskQuestionChars");
+    if (askTimeout.compareTo(maxAskTimeout) > 0) {
+      throw new IllegalArgumentException(
+          "askTimeout must be at most maxAskTimeout (" + maxAskTimeout + "), was " + askTimeout);
+    }
   }
 
   /** {@return the largest {@code tool.result}} */
@@ -424,6 +443,37 @@ public final class Limits {
     return maxQueuedInboundBytesPerConnection;
   }
 
+  /**
+   * {@return how long the person has to answer a gate's {@code ask} that names no {@code
+   * askTimeoutMs} (extension {@code gate.ask}); silence past it denies the call}
+   */
+  public Duration askTimeout() {
+    return askTimeout;
+  }
+
+  /** {@return the longest a gate's {@code askTimeoutMs} may make the person's time; longer is cut to it} */
+  public Duration maxAskTimeout() {
+    return maxAskTimeout;
+  }
+
+  /** {@return how many questions may wait for the person of one session; one more denies its call at once} */
+  public int maxPendingAsksPerSession() {
+    return maxPendingAsksPerSession;
+  }
+
+  /** {@return how many questions may wait for an answer across the gateway; one more denies its call at once} */
+  public int maxPendingAsks() {
+    return maxPendingAsks;
+  }
+
+  /**
+   * {@return the longest question (a gate's {@code reason} beside {@code ask}) put to the person, in
+   * characters; a longer one denies its call: a cut question could hide what matters}
+   */
+  public int maxAskQuestionChars() {
+    return maxAskQuestionChars;
+  }
+
   /** {@return the spec's limits} */
   public static Limits defaults() {
     return DEFAULTS;
@@ -518,7 +568,12 @@ public final class Limits {
         && maxMessageTreeBytes == o.maxMessageTreeBytes
         && maxJsonDepth == o.maxJsonDepth
         && maxQueuedInboundBytes == o.maxQueuedInboundBytes
-        && maxQueuedInboundBytesPerConnection == o.maxQueuedInboundBytesPerConnection;
+        && maxQueuedInboundBytesPerConnection == o.maxQueuedInboundBytesPerConnection
+        && askTimeout.equals(o.askTimeout)
+        && maxAskTimeout.equals(o.maxAskTimeout)
+        && maxPendingAsksPerSession == o.maxPendingAsksPerSession
+        && maxPendingAsks == o.maxPendingAsks
+        && maxAskQuestionChars == o.maxAskQuestionChars;
   }
 
   @Override
@@ -564,7 +619,12 @@ public final class Limits {
         maxMessageTreeBytes,
         maxJsonDepth,
         maxQueuedInboundBytes,
-        maxQueuedInboundBytesPerConnection);
+        maxQueuedInboundBytesPerConnection,
+        askTimeout,
+        maxAskTimeout,
+        maxPendingAsksPerSession,
+        maxPendingAsks,
+        maxAskQuestionChars);
   }
 
   /** Every limit by name, as a record would print them. */
@@ -612,6 +672,11 @@ public final class Limits {
         + ", maxJsonDepth=" + maxJsonDepth
         + ", maxQueuedInboundBytes=" + maxQueuedInboundBytes
         + ", maxQueuedInboundBytesPerConnection=" + maxQueuedInboundBytesPerConnection
+        + ", askTimeout=" + askTimeout
+        + ", maxAskTimeout=" + maxAskTimeout
+        + ", maxPendingAsksPerSession=" + maxPendingAsksPerSession
+        + ", maxPendingAsks=" + maxPendingAsks
+        + ", maxAskQuestionChars=" + maxAskQuestionChars
         + "]";
   }
 
@@ -658,6 +723,11 @@ public final class Limits {
     private int maxJsonDepth = 128;
     private int maxQueuedInboundBytes = 16 * MIB;
     private int maxQueuedInboundBytesPerConnection = 4 * MIB;
+    private Duration askTimeout = Duration.ofSeconds(60);
+    private Duration maxAskTimeout = Duration.ofMinutes(5);
+    private int maxPendingAsksPerSession = 8;
+    private int maxPendingAsks = 64;
+    private int maxAskQuestionChars = 1000;
 
     private Builder() {}
 
@@ -703,6 +773,11 @@ public final class Limits {
       maxJsonDepth = from.maxJsonDepth;
       maxQueuedInboundBytes = from.maxQueuedInboundBytes;
       maxQueuedInboundBytesPerConnection = from.maxQueuedInboundBytesPerConnection;
+      askTimeout = from.askTimeout;
+      maxAskTimeout = from.maxAskTimeout;
+      maxPendingAsksPerSession = from.maxPendingAsksPerSession;
+      maxPendingAsks = from.maxPendingAsks;
+      maxAskQuestionChars = from.maxAskQuestionChars;
     }
 
     /**
@@ -1197,6 +1272,65 @@ public final class Limits {
      */
     public Builder maxQueuedInboundBytesPerConnection(int value) {
       maxQueuedInboundBytesPerConnection = value;
+      return this;
+    }
+
+    /**
+     * Sets {@link Limits#askTimeout()}: how long the person has to answer a gate's {@code ask} that
+     * names no {@code askTimeoutMs}.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
+    public Builder askTimeout(Duration value) {
+      askTimeout = value;
+      return this;
+    }
+
+    /**
+     * Sets {@link Limits#maxAskTimeout()}: the longest a gate's {@code askTimeoutMs} may make the
+     * person's time.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
+    public Builder maxAskTimeout(Duration value) {
+      maxAskTimeout = value;
+      return this;
+    }
+
+    /**
+     * Sets {@link Limits#maxPendingAsksPerSession()}: how many questions may wait for the person of
+     * one session.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
+    public Builder maxPendingAsksPerSession(int value) {
+      maxPendingAsksPerSession = value;
+      return this;
+    }
+
+    /**
+     * Sets {@link Limits#maxPendingAsks()}: how many questions may wait for an answer across the
+     * gateway.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
+    public Builder maxPendingAsks(int value) {
+      maxPendingAsks = value;
+      return this;
+    }
+
+    /**
+     * Sets {@link Limits#maxAskQuestionChars()}: the longest question a gate may put to the person.
+     *
+     * @param value positive; {@link #build()} checks it
+     * @return this builder
+     */
+    public Builder maxAskQuestionChars(int value) {
+      maxAskQuestionChars = value;
       return this;
     }
 

@@ -18,7 +18,14 @@ public enum ProtocolExtension implements WireEnum {
    * host is told the final arguments. Accepted for providers whose trust level may register hook
    * rules (docs/hooks.md, "Gates that rewrite arguments").
    */
-  GATE_ARGS("gate.args", Capability.REGISTER_HOOK_RULES);
+  GATE_ARGS("gate.args", Capability.REGISTER_HOOK_RULES),
+  /**
+   * {@code "gate.ask"}: a gate may answer {@code decision: "ask"}, with its {@code reason} as the
+   * question and optionally {@code askTimeoutMs}: the gateway asks the person through whatever the
+   * host offers, and the call runs only if they allow it in time. Accepted for providers whose
+   * trust level may register hook rules (docs/hooks.md, "Gates that ask the person").
+   */
+  GATE_ASK("gate.ask", Capability.REGISTER_HOOK_RULES);
 
   private final String wireName;
   private final Capability needs;

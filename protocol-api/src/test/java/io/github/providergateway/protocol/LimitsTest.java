@@ -80,6 +80,12 @@ class LimitsTest {
     assertThat(DEFAULTS.maxJsonDepth()).isEqualTo(128);
     assertThat(DEFAULTS.maxQueuedInboundBytes()).isEqualTo(16 * mib);
     assertThat(DEFAULTS.maxQueuedInboundBytesPerConnection()).isEqualTo(4 * mib);
+    // Gates that ask the person (decision 35): docs/security.md, "Questions to the person".
+    assertThat(DEFAULTS.askTimeout()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(DEFAULTS.maxAskTimeout()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(DEFAULTS.maxPendingAsksPerSession()).isEqualTo(8);
+    assertThat(DEFAULTS.maxPendingAsks()).isEqualTo(64);
+    assertThat(DEFAULTS.maxAskQuestionChars()).isEqualTo(1000);
   }
 
   @org.junit.jupiter.api.Test
@@ -137,7 +143,7 @@ class LimitsTest {
 
   @Test
   void everyLimitHasAnAccessorOfItsOwnType() throws Exception {
-    assertThat(components()).hasSize(41);
+    assertThat(components()).hasSize(46);
     for (Component component : components().toList()) {
       assertThat(component.getAccessor().getReturnType()).as(component.getName()).isEqualTo(component.getType());
     }
@@ -206,7 +212,8 @@ class LimitsTest {
         "bindTimeout", "regexBudget", "regexBudgetPerSecond", "maxFilterRules",
         "maxRetainedStreamBytes", "maxSnapshotBytes", "maxDeclaredBytesPerProvider", "maxDeclaredBytes",
         "maxMessageTreeBytes", "maxJsonDepth", "maxQueuedInboundBytes",
-        "maxQueuedInboundBytesPerConnection"
+        "maxQueuedInboundBytesPerConnection", "askTimeout", "maxAskTimeout", "maxPendingAsksPerSession",
+        "maxPendingAsks", "maxAskQuestionChars"
       })
   void limitsThatMustBePositiveRefuseZero(String name) throws Exception {
     Component component = component(name);
@@ -234,6 +241,14 @@ class LimitsTest {
 
   private static Component component(String name) {
     return components().filter(c -> c.getName().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void theDefaultAskTimeoutIsAtMostTheLongestAGateMayAskFor() {
+    assertThatThrownBy(() -> DEFAULTS.toBuilder().askTimeout(Duration.ofMinutes(6)).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("askTimeout must be at most maxAskTimeout");
+    assertThat(DEFAULTS.toBuilder().askTimeout(Duration.ofMinutes(5)).build().askTimeout()).isEqualTo(Duration.ofMinutes(5));
   }
 
   @Test

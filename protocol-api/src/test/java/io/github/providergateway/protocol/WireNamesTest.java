@@ -16,15 +16,15 @@ class WireNamesTest {
   static Stream<Arguments> spellings() {
     return Stream.of(
         Arguments.of(PushLevel.class, "keep surface inject"),
-        Arguments.of(GateDecision.class, "allow deny context"),
+        Arguments.of(GateDecision.class, "allow deny context ask"),
         Arguments.of(HookAction.class, "deny context gate"),
         Arguments.of(TransformAction.class, "append prepend replace callback"),
         Arguments.of(FilterOutcome.class, "drop keep surface inject"),
         Arguments.of(LifecycleState.class, "started idle shutdown.pending"),
         Arguments.of(ConcurrencyScope.class, "instance provider tool"),
         Arguments.of(AuthMode.class, "pair"),
-        // This gateway's opt-in extensions (architecture, decision 33).
-        Arguments.of(ProtocolExtension.class, "gate.args"),
+        // This gateway's opt-in extensions (architecture, decisions 33 and 35); "ask" is gate.ask's.
+        Arguments.of(ProtocolExtension.class, "gate.args gate.ask"),
         Arguments.of(TrustLevel.class, "internal project external"),
         // The spec shows only "timeout"; the other reasons are this library's.
         Arguments.of(CancelReason.class, "timeout interrupted rebind session_ended"),

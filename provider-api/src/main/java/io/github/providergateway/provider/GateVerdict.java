@@ -4,35 +4,48 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.protocol.GateDecision;
+import java.time.Duration;
 
 /**
  * A {@link GateHandler}'s answer to one {@code gate.check}; the runtime sends it as {@code
  * gate.result} with the check's {@code gateId} and {@code callId}.
  *
- * @param decision allow, deny, or allow with {@code reason} added as context
+ * @param decision allow, deny, allow with {@code reason} added as context, or ask the person
  * @param reason for {@code deny}: why (shown to the agent); for {@code context}: the text to add;
- *     {@code null} for {@code allow}
+ *     for {@code ask}: the question; {@code null} for {@code allow}
  * @param args for {@code allow} and {@code context}: the arguments the call runs with instead of
  *     the checked ones, a JSON object; {@code null} to keep them. Needs the {@code gate.args}
  *     extension ({@link JavaProvider.Builder#extension}); a gateway that did not accept it would
  *     run the call unchanged, so the runtime then answers {@code deny} instead
+ * @param askTimeout for {@code ask}: how long the person has to answer, {@code null} for the
+ *     gateway's default (60 s; it allows at most 5 minutes). Asking needs the {@code gate.ask}
+ *     extension; a gateway that did not accept it would not know the decision, so the runtime
+ *     then answers {@code deny} instead
  */
-public record GateVerdict(GateDecision decision, String reason, JsonNode args) {
+public record GateVerdict(GateDecision decision, String reason, JsonNode args, Duration askTimeout) {
 
   /**
    * Checks the verdict.
    *
    * @param decision allow, deny, or allow with context
    * @param reason why (deny), the text to add (context), or {@code null} (allow)
-   * @param args replacement arguments (allow, context), or {@code null}
-   * @throws NullPointerException when {@code decision} is null, or a context verdict has no text
-   * @throws IllegalArgumentException when a deny has {@code args}, or {@code args} is not a JSON
-   *     object
+   * @param args replacement arguments (allow, context, ask), or {@code null}
+   * @param askTimeout how long the person has (ask), or {@code null}
+   * @throws NullPointerException when {@code decision} is null, or a context verdict has no text,
+   *     or an ask no question
+   * @throws IllegalArgumentException when a deny has {@code args}, {@code args} is not a JSON
+   *     object, or {@code askTimeout} is not positive or goes with another decision than ask
    */
   public GateVerdict {
     requireNonNull(decision, "decision");
     if (decision == GateDecision.CONTEXT) {
       requireNonNull(reason, "a context verdict needs the context text");
+    }
+    if (decision == GateDecision.ASK) {
+      requireNonNull(reason, "an ask needs the question");
+    }
+    if (askTimeout != null && (decision != GateDecision.ASK || askTimeout.isNegative() || askTimeout.isZero())) {
+      throw new IllegalArgumentException("askTimeout must be positive and goes only with ask, was " + askTimeout);
     }
     if (args != null && decision == GateDecision.DENY) {
       throw new IllegalArgumentException("a denied call runs with no arguments: a deny has no args");
@@ -50,12 +63,39 @@ public record GateVerdict(GateDecision decision, String reason, JsonNode args) {
    * @throws NullPointerException when {@code decision} is null, or a context verdict has no text
    */
   public GateVerdict(GateDecision decision, String reason) {
-    this(decision, reason, null);
+    this(decision, reason, null, null);
+  }
+
+  /**
+   * A verdict that asks nobody.
+   *
+   * @param decision allow, deny, or allow with context
+   * @param reason why (deny), the text to add (context), or {@code null} (allow)
+   * @param args replacement arguments (allow, context), or {@code null}
+   * @throws NullPointerException when {@code decision} is null, or a context verdict has no text
+   * @throws IllegalArgumentException when a deny has {@code args}, or {@code args} is not a JSON
+   *     object
+   */
+  public GateVerdict(GateDecision decision, String reason, JsonNode args) {
+    this(decision, reason, args, null);
+  }
+
+  /**
+   * Ask the person {@code question} first (extension {@code gate.ask}): the gateway puts it to
+   * whoever the host offers (its console, status page, the agent's MCP client, the agent's own
+   * permission prompt), and the call runs only if they allow it within {@code timeout}.
+   *
+   * @param question what to ask; not null
+   * @param timeout how long they have, or {@code null} for the gateway's default (60 s)
+   * @return the verdict
+   */
+  public static GateVerdict ask(String question, Duration timeout) {
+    return new GateVerdict(GateDecision.ASK, requireNonNull(question, "question"), null, timeout);
   }
 
   /** {@return a verdict that lets the tool call run} */
   public static GateVerdict allow() {
-    return new GateVerdict(GateDecision.ALLOW, null, null);
+    return new GateVerdict(GateDecision.ALLOW, null, null, null);
   }
 
   /**
@@ -67,7 +107,7 @@ public record GateVerdict(GateDecision decision, String reason, JsonNode args) {
    * @return the verdict
    */
   public static GateVerdict rewrite(JsonNode args) {
-    return new GateVerdict(GateDecision.ALLOW, null, requireNonNull(args, "args"));
+    return new GateVerdict(GateDecision.ALLOW, null, requireNonNull(args, "args"), null);
   }
 
   /**
@@ -77,7 +117,7 @@ public record GateVerdict(GateDecision decision, String reason, JsonNode args) {
    * @return the verdict
    */
   public static GateVerdict deny(String reason) {
-    return new GateVerdict(GateDecision.DENY, requireNonNull(reason, "reason"), null);
+    return new GateVerdict(GateDecision.DENY, requireNonNull(reason, "reason"), null, null);
   }
 
   /**
@@ -87,7 +127,7 @@ public record GateVerdict(GateDecision decision, String reason, JsonNode args) {
    * @return the verdict
    */
   public static GateVerdict context(String context) {
-    return new GateVerdict(GateDecision.CONTEXT, context, null);
+    return new GateVerdict(GateDecision.CONTEXT, context, null, null);
   }
 
   /**
@@ -99,6 +139,6 @@ public record GateVerdict(GateDecision decision, String reason, JsonNode args) {
    * @throws IllegalArgumentException when this verdict denies
    */
   public GateVerdict withArgs(JsonNode args) {
-    return new GateVerdict(decision, reason, requireNonNull(args, "args"));
+    return new GateVerdict(decision, reason, requireNonNull(args, "args"), askTimeout);
   }
 }

@@ -467,8 +467,8 @@ public final class JavaProvider {
     /**
      * Says in {@code hello} that the provider speaks {@code extension}, an opt-in beyond the spec
      * (docs/hooks.md). {@link ProtocolExtension#GATE_ARGS} lets gate handlers answer {@link
-     * GateVerdict#rewrite}; the gateway names in {@code hello.ack} what it accepted ({@link
-     * ProviderSession#bound()}).
+     * GateVerdict#rewrite}, {@link ProtocolExtension#GATE_ASK} {@link GateVerdict#ask}; the gateway
+     * names in {@code hello.ack} what it accepted ({@link ProviderSession#bound()}).
      *
      * @param extension the extension, added to those given before
      * @return this builder

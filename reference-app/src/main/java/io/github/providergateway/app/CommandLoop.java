@@ -22,6 +22,8 @@ final class CommandLoop {
   private final AuditCommands audit;
   private final ReloadCommands reloads;
   private final StreamWatches streams;
+  /** Gates' questions to the person, answered with {@code y} and {@code n}. */
+  private final ConsoleQuestions questions;
   /** The command running now, for Ctrl-C. */
   private final RunningCommand running;
   /** What {@code help} prints. */
@@ -38,6 +40,7 @@ final class CommandLoop {
       AuditCommands audit,
       ReloadCommands reloads,
       StreamWatches streams,
+      ConsoleQuestions questions,
       RunningCommand running,
       String help,
       Duration endDeadline) {
@@ -49,6 +52,7 @@ final class CommandLoop {
     this.audit = audit;
     this.reloads = reloads;
     this.streams = streams;
+    this.questions = questions;
     this.running = running;
     this.help = help;
     this.endDeadline = endDeadline;
@@ -124,6 +128,7 @@ final class CommandLoop {
       case WHY -> audit.why(rest);
       case STATUS -> audit.status();
       case RELOAD -> reloads.reload(rest);
+      case YES, NO -> questions.answerLine(command, rest);
       case QUIT -> throw new IllegalStateException("quit ends the loop before it runs");
     }
   }

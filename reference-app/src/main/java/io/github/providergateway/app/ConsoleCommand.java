@@ -29,6 +29,8 @@ enum ConsoleCommand {
   WHY("why", "<callId>", "why a call ended as it did: the gates asked, their answers, its outcome"),
   STATUS("status", "", "a one-time link to the live status page (open it in a browser)"),
   RELOAD("reload", "[entry]", "re-read --config and restart its providers (one entry, or all)"),
+  YES("y", "[n]", "yes to a gate's question: the oldest, or number n (a single key while a call waits)", "yes"),
+  NO("n", "[n]", "no to a gate's question: the oldest, or number n (a single key while a call waits)", "no"),
   HELP("help", "", "this list", "?"),
   QUIT("quit", "", "end every session and stop (so does end of input)", "exit");
 

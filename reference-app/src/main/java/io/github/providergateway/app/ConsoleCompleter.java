@@ -90,7 +90,7 @@ final class ConsoleCompleter implements Completer {
       case EVENT -> EVENT_NAMES;
       case AUDIT -> AUDIT_KINDS;
       case RELOAD -> entries.get();
-      case SESSIONS, START, IDLE, INTERRUPT, PROVIDERS, TOOLS, PROMPT, HELP, QUIT, WHY, STATUS -> List.of();
+      case SESSIONS, START, IDLE, INTERRUPT, PROVIDERS, TOOLS, PROMPT, HELP, QUIT, WHY, STATUS, YES, NO -> List.of();
     };
   }
 

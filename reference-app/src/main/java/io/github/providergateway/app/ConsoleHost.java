@@ -74,6 +74,8 @@ final class ConsoleHost implements FrontEnd {
   /** Stream names for tab completion. */
   private final KnownStreams knownStreams = new KnownStreams();
   private final StreamWatches streams;
+  /** Gates' questions to the person, on a gateway of this process; null when attached. */
+  private volatile ConsoleQuestions questions;
   /** The command Ctrl-C interrupts. */
   private final RunningCommand command = new RunningCommand();
   /** The gateway once started; read by the signal hook. */
@@ -149,6 +151,9 @@ final class ConsoleHost implements FrontEnd {
       return Main.EXIT_START_FAILED;
     }
     HostApi api = running.gateway();
+    // The person at this console answers gates' questions (extension gate.ask) for every session.
+    questions = new ConsoleQuestions(out, api);
+    running.gateway().addAskChannel(questions);
     SessionHost host = knownStreams.recording(events);
     ConsoleSessions sessions = new ConsoleSessions(out, api, host);
     streams.start(api, sessions);
@@ -256,10 +261,20 @@ final class ConsoleHost implements FrontEnd {
               historyFile(home), new ConsoleCompleter(api, sessions, knownStreams, streams, reloads::entries), command, out);
       help += "\n" + TERMINAL_KEYS;
     }
+    ConsoleQuestions asked = questions;
+    ToolCommands tools =
+        asked == null
+            ? new ToolCommands(out, api, sessions)
+            : new ToolCommands(out, api, sessions, new ToolCommands.Waiting() {
+                @Override
+                public <T> T await(CompletableFuture<T> future) {
+                  return asked.await(future, input);
+                }
+              });
     new CommandLoop(
-            input, out, err, sessions, new ToolCommands(out, api, sessions),
+            input, out, err, sessions, tools,
             new AuditCommands(out, auditSource(api), statusLinks(api)), reloads,
-            streams, command, help, STOP_DEADLINE)
+            streams, asked == null ? new ConsoleQuestions(out, api) : asked, command, help, STOP_DEADLINE)
         .serve();
   }
 

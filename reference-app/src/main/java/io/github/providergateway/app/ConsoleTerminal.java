@@ -3,18 +3,22 @@ package io.github.providergateway.app;
 import java.io.ByteArrayInputStream;
 import java.io.IOError;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.jline.reader.Completer;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.DefaultParser;
+import org.jline.utils.NonBlockingReader;
+import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
@@ -147,26 +151,77 @@ final class ConsoleTerminal implements AutoCloseable {
     this.completer = completer;
     // The terminal echoed ^C where the cursor was: what the command says next starts a line.
     this.onInterrupt = () -> running.interrupt(() -> out.say(""));
-    return () -> {
-      while (true) {
-        try {
-          out.settle(OUTPUT_SETTLE);
-          return reader.readLine(PROMPT);
-        } catch (UserInterruptException e) {
-          // JLine may leave the thread interrupted (a Ctrl-C while it finished reading): the next
-          // command must not start so.
-          Thread.interrupted();
-          if (e.getPartialLine().isEmpty()) {
-            out.say("(The gateway keeps running: 'quit' or Ctrl-D stops it; Ctrl-C interrupts a running command.)");
-          }
-        } catch (EndOfFileException e) {
-          return null; // Ctrl-D
-        } catch (IOError e) {
-          throw new IOException("the terminal is gone", e);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+    return new CommandInput() {
+      @Override
+      public String readLine() throws IOException {
+        return readCommand(out);
+      }
+
+      @Override
+      public AnswerKeys answerKeys() {
+        return keys();
+      }
+    };
+  }
+
+  private String readCommand(ConsoleOut out) throws IOException {
+    while (true) {
+      try {
+        out.settle(OUTPUT_SETTLE);
+        return reader.readLine(PROMPT);
+      } catch (UserInterruptException e) {
+        // JLine may leave the thread interrupted (a Ctrl-C while it finished reading): the next
+        // command must not start so.
+        Thread.interrupted();
+        if (e.getPartialLine().isEmpty()) {
+          out.say("(The gateway keeps running: 'quit' or Ctrl-D stops it; Ctrl-C interrupts a running command.)");
+        }
+      } catch (EndOfFileException e) {
+        return null; // Ctrl-D
+      } catch (IOError e) {
+        throw new IOException("the terminal is gone", e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
+  }
+
+  /**
+   * Single keys, with the terminal in raw mode (no echo, no waiting for Enter; Ctrl-C still
+   * interrupts) until closed: how a person answers a gate's question while a command waits.
+   */
+  private CommandInput.AnswerKeys keys() {
+    Attributes saved = terminal.enterRawMode();
+    return new CommandInput.AnswerKeys() {
+      /** Whether the terminal's input has ended. Reader thread only. */
+      private boolean ended;
+
+      @Override
+      public String poll(Duration timeout) throws IOException, InterruptedException {
+        if (ended) {
+          TimeUnit.NANOSECONDS.sleep(timeout.toNanos());
           return null;
         }
+        int key;
+        try {
+          key = terminal.reader().read(timeout.toMillis());
+        } catch (InterruptedIOException e) {
+          throw new InterruptedException("interrupted while waiting for an answer");
+        }
+        if (key == NonBlockingReader.READ_EXPIRED) {
+          return null;
+        }
+        if (key < 0) {
+          ended = true;
+          return null;
+        }
+        return String.valueOf((char) key);
+      }
+
+      @Override
+      public void close() {
+        terminal.setAttributes(saved);
       }
     };
   }

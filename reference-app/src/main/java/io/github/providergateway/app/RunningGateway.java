@@ -242,7 +242,7 @@ final class RunningGateway implements AutoCloseable {
           WebSocketServer.builder(gateway)
               .port(options.port())
               .hosts(hosts)
-              .route(StatusPage.PATH, statusPage.route())
+              .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
               .route(McpHttpFrontDoor.PATH, mcpHttp.maxBodyBytes(), mcpHttp.route())
               // The status page's viewers, and each MCP session's GET stream and answers in progress.
               .maxEventStreams(MAX_EVENT_STREAMS)

@@ -12,6 +12,7 @@ import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.ToolErrorCode;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The console's commands about providers and what they offer the current session: {@code
@@ -22,11 +23,24 @@ final class ToolCommands {
   private final ConsoleOut out;
   private final HostApi api;
   private final ConsoleSessions sessions;
+  /** How {@code call} and {@code hook} wait for the gateway: answering gates' questions meanwhile, on a local gateway. */
+  private final Waiting waiting;
+
+  /** Waits for what a command asked the gateway, as {@link CommandFailed#await} does. */
+  interface Waiting {
+    /** The future's value; a refusal becomes a {@link CommandFailed}. */
+    <T> T await(CompletableFuture<T> future);
+  }
 
   ToolCommands(ConsoleOut out, HostApi api, ConsoleSessions sessions) {
+    this(out, api, sessions, CommandFailed::await);
+  }
+
+  ToolCommands(ConsoleOut out, HostApi api, ConsoleSessions sessions, Waiting waiting) {
     this.out = out;
     this.api = api;
     this.sessions = sessions;
+    this.waiting = waiting;
   }
 
   void providers() {
@@ -66,7 +80,8 @@ final class ToolCommands {
     String session = sessions.requireCurrent();
     CallResult result;
     try {
-      result = await(api.callTool(session, call.name(), call.json(), null));
+      // A gate may ask the person (extension gate.ask): they can answer while the call waits.
+      result = waiting.await(api.callTool(session, call.name(), call.json(), null));
     } catch (CommandInterrupted e) {
       // await cancelled the call's own future: the gateway ends it CANCELLED (R-TOOL-19's cancel).
       throw new CommandInterrupted(
@@ -98,7 +113,7 @@ final class ToolCommands {
   void hook(String rest) {
     NameAndJson call = NameAndJson.parse(rest, "hook <tool> [json args]");
     String session = sessions.requireCurrent();
-    HookDecision decision = await(api.preToolUse(session, call.name(), call.json()));
+    HookDecision decision = waiting.await(api.preToolUse(session, call.name(), call.json()));
     out.say(decision.allowed() ? "allow" : "deny: " + decision.reason());
     for (String context : decision.context()) {
       out.say("  context: " + context);

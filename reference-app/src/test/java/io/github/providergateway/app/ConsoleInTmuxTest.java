@@ -65,4 +65,53 @@ class ConsoleInTmuxTest {
     }
   }
 
+  /**
+   * A gate that asks the person (extension gate.ask): the config's examples/stdio/confirm.mjs asks
+   * before {@code deploy}; the console prints the question while the call waits, and a single key
+   * answers it: y runs the call, n denies it, and nobody answering denies it at the deadline the
+   * gate gave (3 s: the app runs in a JVM of its own, where no manual clock reaches).
+   */
+  @Test
+  void aGatesQuestionIsAnsweredYesNoOrNotAtAllAtTheConsole() throws Exception {
+    assumeTrue(Tmux.installed(), "tmux is not installed here");
+    Path config = dir.resolve("providers.json");
+    Files.writeString(
+        config,
+        "{\"providers\":[{\"name\":\"confirm\",\"transport\":\"stdio\",\"cwd\":\""
+            + Interop.repoRoot().resolve("examples/stdio") + "\",\"command\":[\"node\",\"confirm.mjs\"],"
+            + "\"env\":{\"CONFIRM_ASK_TIMEOUT_MS\":\"3000\"}}]}");
+    List<String> gateway =
+        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0", "--config", config.toString()));
+    try (Tmux tmux = Tmux.start(dir, gateway, 200, 60)) {
+      tmux.await("Type 'help'", WAIT);
+      tmux.await("tools now: deploy", WAIT);
+
+      tmux.enter("call deploy {\"branch\":\"main\"}");
+      tmux.await("? [1] confirm/confirm-deploy asks before deploy {\"branch\":\"main\"} runs", WAIT);
+      tmux.await("Deploy main to production?", WAIT);
+      tmux.type("y"); // one key, no Enter: the call is waiting for it
+      tmux.await("[1] allowed", WAIT);
+      tmux.await("ok: deployed main", WAIT);
+
+      tmux.enter("call deploy {\"branch\":\"feature\"}");
+      tmux.await("Deploy feature to production?", WAIT);
+      tmux.type("n");
+      tmux.await("[2] denied", WAIT);
+      tmux.await("denied by a hook: The person said no (on console) to gate 'confirm-deploy' of provider 'confirm':"
+          + " Deploy feature to production?", WAIT);
+
+      tmux.enter("call deploy {\"branch\":\"hotfix\"}");
+      tmux.await("Deploy hotfix to production?", WAIT);
+      tmux.await("[3] nobody answered in time: denied", WAIT);
+      String screen = tmux.await("denied by a hook: Nobody answered the question of gate 'confirm-deploy' of provider"
+          + " 'confirm' within 3 s: Deploy hotfix to production?", WAIT);
+      assertThat(screen).doesNotContain("ok: deployed hotfix").doesNotContain("ok: deployed feature");
+
+      // The prompt is back and takes commands as before.
+      tmux.enter("n");
+      tmux.await("error: no question is waiting for an answer", WAIT);
+      tmux.enter("quit");
+      tmux.await("Gateway stopped; token file removed.", WAIT);
+    }
+  }
 }

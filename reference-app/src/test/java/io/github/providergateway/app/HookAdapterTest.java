@@ -191,6 +191,26 @@ class HookAdapterTest {
   }
 
   @Test
+  void aGateThatAsksThePersonIsClaudesAndCopilotsAskWithItsQuestionAndTheGatewayAsksNobody() throws Exception {
+    WsProvider guard = gatewayWithGuard("", ",\"extensions\":[\"gate.ask\"]");
+
+    CompletableFuture<Run> claude = hook("claude", "claude-bash-git-push.json");
+    answerGate(guard, "ask", "Push to main while the release is frozen?");
+    Run claudes = done(claude);
+    CompletableFuture<Run> copilot = hook("copilot", "copilot-bash-git-push.json");
+    answerGate(guard, "ask", "Push to main while the release is frozen?");
+    Run copilots = done(copilot);
+
+    JsonNode out = claudes.answer().get("hookSpecificOutput");
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("ask");
+    assertThat(out.get("permissionDecisionReason").asText()).isEqualTo("Push to main while the release is frozen?");
+    assertThat(out.has("updatedInput")).isFalse();
+    assertThat(claudes.err()).contains(": ask: ").contains("a gate asks the person");
+    assertThat(copilots.answer().get("permissionDecision").asText()).isEqualTo("ask");
+    assertThat(copilots.answer().get("permissionDecisionReason").asText()).isEqualTo("Push to main while the release is frozen?");
+  }
+
+  @Test
   void aCommandTheRulesDoNotMatchIsAllowedWithoutAskingTheGate() throws Exception {
     WsProvider guard = gatewayWithGuard("");
 

@@ -2,7 +2,10 @@ package io.github.providergateway.status;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.gateway.AskChannel;
+import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.PersonQuestion;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.ProviderInfo;
@@ -27,13 +30,15 @@ import java.util.List;
  * (trust, instance, connected since, calls in flight), each session's tools and streams with their
  * latest events, the latest decisions of the audit trail with their reasons, and the numbers
  * (calls by outcome, call and gate latency, calls in flight and queued, pushes accepted and
- * refused). The page updates itself as the gateway changes, without a reload; it is plain HTML,
+ * refused), and gates' questions waiting for the person, with Allow and Deny (extension {@code
+ * gate.ask}: while a page is open, it is one of the gateway's channels). The page updates itself
+ * as the gateway changes, without a reload; it is plain HTML,
  * CSS and JavaScript served from this jar (no framework, nothing from elsewhere).
  *
  * <pre>{@code
  * StatusPage status = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
  * WebSocketServer server =
- *     WebSocketServer.builder(gateway).route(StatusPage.PATH, status.route()).build().start();
+ *     WebSocketServer.builder(gateway).route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, status.route()).build().start();
  * URI link = status.openLink(server.httpUrl()); // http://127.0.0.1:9400/status?open=...
  * }</pre>
  *
@@ -56,6 +61,16 @@ public final class StatusPage implements AutoCloseable {
   /** Where to route it: {@code /status}. */
   public static final String PATH = StatusRoute.PATH;
 
+  /**
+   * The largest request body it reads: an answer to a gate's question ({@code POST
+   * /status/answer}); route it with {@code WebSocketServer.Builder.route(PATH, MAX_BODY_BYTES,
+   * route())}.
+   */
+  public static final long MAX_BODY_BYTES = StatusRoute.MAX_ANSWER_BYTES;
+
+  /** What the audit trail and the other channels call the page when it answers a question. */
+  public static final String CHANNEL_NAME = "status page";
+
   private final ExpiringTokens links;
   private final LiveViewers live;
   private final StatusRoute route;
@@ -68,9 +83,13 @@ public final class StatusPage implements AutoCloseable {
     StatusNumbers numbers = new StatusNumbers(gateway);
     StatusSnapshot snapshot = new StatusSnapshot(gateway, numbers, builder.decisionLog);
     this.live = new LiveViewers(snapshot::read, builder.scheduler, gateway.clock());
-    this.route = new StatusRoute(links, viewers, builder.viewerLifetime, live, snapshot);
+    this.route =
+        new StatusRoute(
+            links, viewers, builder.viewerLifetime, live, snapshot,
+            (askId, allow) -> gateway.answerQuestion(askId, allow, CHANNEL_NAME));
     gateway.addListener(numbers);
     gateway.addListener(new Changes(live));
+    gateway.addAskChannel(new Questions(live));
   }
 
   /**
@@ -114,6 +133,39 @@ public final class StatusPage implements AutoCloseable {
   @Override
   public void close() {
     live.close();
+  }
+
+  /**
+   * The page as a channel for gates' questions to the person (extension {@code gate.ask}): it
+   * reaches every session while someone has it open; each open page shows the questions waiting
+   * (the snapshot's {@code questions}) with Allow and Deny. Runs on the gateway loop.
+   */
+  private static final class Questions implements AskChannel {
+    private final LiveViewers live;
+
+    Questions(LiveViewers live) {
+      this.live = live;
+    }
+
+    @Override
+    public String name() {
+      return CHANNEL_NAME;
+    }
+
+    @Override
+    public boolean reaches(String sessionId) {
+      return live.size() > 0;
+    }
+
+    @Override
+    public void ask(PersonQuestion question) {
+      live.changed();
+    }
+
+    @Override
+    public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
+      live.changed();
+    }
   }
 
   /** Tells the open pages that something they show has changed. Runs on the gateway loop. */

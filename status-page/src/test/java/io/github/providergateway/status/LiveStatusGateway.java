@@ -50,7 +50,7 @@ final class LiveStatusGateway implements AutoCloseable {
           originsServed.add(request.header("Origin").orElse("none"));
           page.route().handle(request, reply);
         };
-    server = WebSocketServer.builder(gateway).port(0).route(StatusPage.PATH, recorded).build().start();
+    server = WebSocketServer.builder(gateway).port(0).route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, recorded).build().start();
     sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost())).id();
   }
 
@@ -73,6 +73,28 @@ final class LiveStatusGateway implements AutoCloseable {
             .onPreToolUse(HookRule.deny(null, reason))
             .build();
     ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.providerToken(), guard);
+    providers.add(session);
+    return session;
+  }
+
+  /**
+   * Connects a real provider, {@code confirm}, over WebSocket: it offers {@code ship} and its gate
+   * asks the person {@code question} before every call of it (extension gate.ask).
+   */
+  ProviderSession connectAsker(String question) {
+    JavaProvider confirm =
+        JavaProvider.builder("confirm")
+            .session(sessionId)
+            .extension(io.github.providergateway.protocol.ProtocolExtension.GATE_ASK)
+            .tool(
+                ToolDefinition.of("ship", "Ship the release", CODEC.parseJson("{\"type\":\"object\"}")),
+                (args, call) -> CompletableFuture.completedFuture(CODEC.parseJson("\"shipped\"")))
+            .gate(
+                null, "confirm-ship",
+                check -> CompletableFuture.completedFuture(
+                    io.github.providergateway.provider.GateVerdict.ask(question, Duration.ofSeconds(60))))
+            .build();
+    ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.providerToken(), confirm);
     providers.add(session);
     return session;
   }

@@ -110,6 +110,26 @@ class StatusPageInBrowserTest {
   }
 
   @Test
+  void aGatesQuestionAppearsAndItsAllowAndDenyButtonsDecideTheCall() {
+    browser.get(live.link().toString());
+    waitFor("the page is live", () -> text("#live").equals("live"));
+    assertThat(browser.findElement(By.id("questions-section")).isDisplayed()).isFalse();
+    LiveStatusGateway.await(live.connectAsker("Ship release 4.2 to everyone?").bound().toCompletableFuture());
+
+    var shipped = live.gateway.callTool(live.sessionId, "ship", LiveStatusGateway.CODEC.parseJson("{\"version\":\"4.2\"}"), null);
+    waitFor("the question", () -> text(".question").contains("Ship release 4.2 to everyone?"));
+    assertThat(text(".question")).contains("confirm/confirm-ship", "ship", "{\"version\":\"4.2\"}");
+    browser.findElement(By.cssSelector(".question button.allow")).click();
+    assertThat(LiveStatusGateway.await(shipped).outcome().toString()).contains("shipped");
+    waitFor("the answered question goes", () -> !browser.findElement(By.id("questions-section")).isDisplayed());
+
+    var refused = live.gateway.callTool(live.sessionId, "ship", LiveStatusGateway.CODEC.parseJson("{}"), null);
+    waitFor("the next question", () -> !browser.findElements(By.cssSelector(".question button.deny")).isEmpty());
+    browser.findElement(By.cssSelector(".question button.deny")).click();
+    assertThat(LiveStatusGateway.await(refused).outcome().toString()).contains("The person said no (on status page)");
+  }
+
+  @Test
   void withoutTheLinkOrWithAUsedOneThePageIsRefused() {
     browser.get(live.server.httpUrl() + "/status");
     assertThat(text("body")).contains("opens only through a one-time link", "./gateway status");

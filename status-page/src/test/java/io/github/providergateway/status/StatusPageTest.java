@@ -9,6 +9,9 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.ProtocolExtension;
+import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.Push;
@@ -252,6 +255,120 @@ class StatusPageTest {
     RecordingHttpReply.RecordingEvents events = get("/status/events", open()).events;
     page.close();
     assertThat(events.isOpen()).isFalse();
+  }
+
+  // ---- gates' questions to the person (extension gate.ask) ----
+
+  /** A gate that asks "Deploy?" before every call, and a worker whose deploy runs. */
+  private RecordingProviderConnection askingGate() {
+    RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"));
+    worker.onSend(message -> {
+      if (message instanceof ToolCall call) {
+        worker.send(ToolResult.success(call.id(), GatewayFixture.json("\"deployed\"")));
+      }
+    });
+    RecordingProviderConnection gate = f.bound(Hello.builder("confirm").session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(null, "confirm-deploy")), null))
+        .extensions(ProtocolExtension.GATE_ASK).build());
+    gate.onSend(message -> {
+      if (message instanceof GateCheck check) {
+        gate.send(GateResult.ask(check.gateId(), check.callId(), "Deploy?", Duration.ofSeconds(60)));
+      }
+    });
+    return gate;
+  }
+
+  /** A {@code POST /status/answer} as the page's own script sends it, {@code change} applied to its headers. */
+  private RecordingHttpReply answer(String cookie, String body, java.util.function.Consumer<Map<String, String>> change) {
+    Map<String, String> headers = new HashMap<>(Map.of(
+        "host", HOST, "cookie", cookie, "origin", "http://" + HOST, "sec-fetch-site", "same-origin",
+        "content-type", "application/json"));
+    change.accept(headers);
+    RecordingHttpReply reply = new RecordingHttpReply();
+    page.route().handle(
+        new HttpRequest("POST", "/status/answer", "", headers, body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), reply);
+    return reply;
+  }
+
+  @Test
+  void anOpenPageShowsAGatesQuestionAndItsAllowRunsTheCall() {
+    String cookie = open();
+    get("/status/events", cookie); // a page is open: the page reaches the person
+    askingGate();
+    var call = f.call(session, "deploy", "{\"branch\":\"main\"}");
+
+    JsonNode question = snapshot(cookie).get("questions").get(0);
+    assertThat(question.get("question").asText()).isEqualTo("Deploy?");
+    assertThat(question.get("provider").asText()).isEqualTo("confirm");
+    assertThat(question.get("args")).isEqualTo(GatewayFixture.json("{\"branch\":\"main\"}"));
+    RecordingHttpReply answered = answer(cookie, "{\"askId\":\"" + question.get("askId").asText() + "\",\"allow\":true}", h -> {});
+
+    assertThat(answered.status).isEqualTo(200);
+    assertThat(answered.text()).isEqualTo("{\"decided\":true}");
+    assertThat(done(call).outcome()).isEqualTo(io.github.providergateway.gateway.ToolOutcome.success(GatewayFixture.json("\"deployed\"")));
+    assertThat(snapshot(cookie).get("questions")).isEmpty();
+    JsonNode ended = find(snapshot(cookie).get("decisions"), "answeredBy", "status page");
+    assertThat(ended.get("kind").asText()).isEqualTo("ask");
+    assertThat(ended.get("outcome").asText()).isEqualTo("allow");
+  }
+
+  @Test
+  void aDenyFromThePageDeniesTheCallAndALateAnswerDecidesNothing() {
+    String cookie = open();
+    get("/status/events", cookie);
+    askingGate();
+    var call = f.call(session, "deploy", "{}");
+    String askId = snapshot(cookie).get("questions").get(0).get("askId").asText();
+
+    answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":false}", h -> {});
+
+    assertThat(done(call).outcome()).isInstanceOf(io.github.providergateway.gateway.ToolOutcome.Denied.class);
+    assertThat(answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":true}", h -> {}).text()).isEqualTo("{\"decided\":false}");
+  }
+
+  @Test
+  void withNoPageOpenThePageIsNoOneToAsk() {
+    askingGate();
+
+    var call = f.call(session, "deploy", "{}");
+
+    assertThat(done(call).outcome()).isInstanceOfSatisfying(
+        io.github.providergateway.gateway.ToolOutcome.Denied.class,
+        denied -> assertThat(denied.reason()).startsWith("No one to ask"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"no origin", "sec-fetch-site none", "sec-fetch-site cross-site", "a form's content type", "no cookie"})
+  void anAnswerThatDidNotComeFromThePagesOwnScriptIsRefusedAndDecidesNothing(String how) {
+    String cookie = open();
+    get("/status/events", cookie);
+    askingGate();
+    var call = f.call(session, "deploy", "{}");
+    String askId = snapshot(cookie).get("questions").get(0).get("askId").asText();
+
+    RecordingHttpReply refused = answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":true}", headers -> {
+      switch (how) {
+        case "no origin" -> headers.remove("origin");
+        case "sec-fetch-site none" -> headers.put("sec-fetch-site", "none");
+        case "sec-fetch-site cross-site" -> headers.put("sec-fetch-site", "cross-site");
+        case "a form's content type" -> headers.put("content-type", "application/x-www-form-urlencoded");
+        case "no cookie" -> headers.remove("cookie");
+        default -> throw new IllegalArgumentException(how);
+      }
+    });
+
+    assertThat(refused.status).isEqualTo(403);
+    assertThat(call).as("still waiting for the person").isNotDone();
+    assertThat(snapshot(cookie).get("questions")).hasSize(1);
+  }
+
+  @Test
+  void anAnswerWithoutAnAskIdAndABooleanIsABadRequestAndOnlyPostAnswers() {
+    String cookie = open();
+
+    assertThat(answer(cookie, "{\"askId\":\"a\",\"allow\":\"yes\"}", h -> {}).status).isEqualTo(400);
+    assertThat(answer(cookie, "not json", h -> {}).status).isEqualTo(400);
+    assertThat(get("/status/answer", cookie).status).isEqualTo(405);
   }
 
   // ---- helpers ----

@@ -15,7 +15,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * the new arguments ({@code updatedInput}, {@code modifiedArgs}): the agents apply rewritten
  * arguments only beside a decision, running the original would undo what the gate did, and an
  * {@code "allow"} would let a gate approve, unseen, a call it made up (turn {@code ls} into
- * something else): the person is shown the rewritten call instead. Denials are explicit: Claude
+ * something else): the person is shown the rewritten call instead. A gate that asks the person
+ * (extension {@code gate.ask}) is answered {@code "ask"} with its question as the reason: the agent
+ * asks its person itself, so the gateway puts the question to no channel. Denials are explicit: Claude
  * Code treats an exit code other than 0 or 2 as "go ahead", so every path, a crash included, ends
  * in a printed deny.
  */
@@ -35,7 +37,15 @@ public enum AgentKind {
       ObjectNode root = JsonNodeFactory.instance.objectNode();
       ObjectNode specific = root.putObject("hookSpecificOutput");
       specific.put("hookEventName", "PreToolUse");
-      if (!verdict.allowed()) {
+      if (verdict.ask()) {
+        // A gate asks the person (extension gate.ask): Claude Code asks them itself, showing the
+        // question, and runs the tool only if they agree (docs/agents.md).
+        specific.put("permissionDecision", "ask");
+        specific.put("permissionDecisionReason", verdict.reason());
+        if (verdict.updatedInput() != null) {
+          specific.set("updatedInput", verdict.updatedInput());
+        }
+      } else if (!verdict.allowed()) {
         specific.put("permissionDecision", "deny");
         specific.put("permissionDecisionReason", verdict.reason());
       } else if (verdict.updatedInput() != null) {
@@ -80,7 +90,13 @@ public enum AgentKind {
     @Override
     String answer(HookVerdict verdict) {
       ObjectNode root = JsonNodeFactory.instance.objectNode();
-      if (!verdict.allowed()) {
+      if (verdict.ask()) {
+        root.put("permissionDecision", "ask"); // Copilot CLI asks its person, as Claude Code does
+        root.put("permissionDecisionReason", verdict.reason());
+        if (verdict.updatedInput() != null) {
+          root.set("modifiedArgs", verdict.updatedInput());
+        }
+      } else if (!verdict.allowed()) {
         root.put("permissionDecision", "deny");
         root.put("permissionDecisionReason", verdict.reason());
       } else if (verdict.updatedInput() != null) {

@@ -155,7 +155,7 @@ public final class HookAdapter {
     }
     out.println(agent.answer(verdict));
     out.flush();
-    err.println("gateway hook " + agent.word() + ": " + (verdict.allowed() ? "allow" : "deny") + ": " + verdict.note());
+    err.println("gateway hook " + agent.word() + ": " + verdict.word() + ": " + verdict.note());
     err.flush();
     return 0;
   }
@@ -217,9 +217,15 @@ public final class HookAdapter {
         return;
       }
       String id = session.get().id();
-      HookDecision decision = client.preToolUse(id, request.tool(), request.args()).join();
+      // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's question
+      // comes back in the decision rather than going to the gateway's console or status page.
+      HookDecision decision = client.preToolUse(id, request.tool(), request.args(), true).join();
       String about = "gateway session " + id + " (" + session.get().label() + "), tool " + request.tool();
-      if (!decision.allowed()) {
+      if (decision.ask()) {
+        verdict.complete(HookVerdict.ask(decision.reason(), decision.context(),
+            about + ": a gate asks the person, so the agent asks them: " + decision.reason(),
+            decision.updatedArgs() == null ? null : ToolMapping.toAgent(request, decision.updatedArgs())));
+      } else if (!decision.allowed()) {
         verdict.complete(new HookVerdict(false, decision.reason(), decision.context(), about + ": " + decision.reason(), null));
       } else if (decision.updatedArgs() != null) {
         verdict.complete(new HookVerdict(true, null, decision.context(),

@@ -12,10 +12,17 @@ import java.util.List;
  * @param note what happened, for stderr: which path decided and why
  * @param updatedInput the agent's arguments as gates rewrote them, in the agent's own shape; null
  *     when unchanged
+ * @param ask whether the agent must ask its person first: a gate asked (extension {@code
+ *     gate.ask}) and {@code reason} is its question; {@code allowed} is then false
  */
-record HookVerdict(boolean allowed, String reason, List<String> context, String note, JsonNode updatedInput) {
+record HookVerdict(
+    boolean allowed, String reason, List<String> context, String note, JsonNode updatedInput, boolean ask) {
   HookVerdict {
     context = List.copyOf(context);
+  }
+
+  HookVerdict(boolean allowed, String reason, List<String> context, String note, JsonNode updatedInput) {
+    this(allowed, reason, context, note, updatedInput, false);
   }
 
   static HookVerdict allow(List<String> context, String note) {
@@ -24,5 +31,15 @@ record HookVerdict(boolean allowed, String reason, List<String> context, String 
 
   static HookVerdict deny(String reason, String note) {
     return new HookVerdict(false, reason, List.of(), note, null);
+  }
+
+  /** Have the agent ask its person {@code question}, with the arguments gates rewrote (or null). */
+  static HookVerdict ask(String question, List<String> context, String note, JsonNode updatedInput) {
+    return new HookVerdict(false, question, context, note, updatedInput, true);
+  }
+
+  /** {@return the word stderr says: allow, deny or ask} */
+  String word() {
+    return ask ? "ask" : allowed ? "allow" : "deny";
   }
 }

@@ -2,7 +2,10 @@ package io.github.providergateway.agent.mcp;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.AskChannel;
+import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.PersonQuestion;
 import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.ProgressListener;
@@ -58,6 +61,14 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   static final Duration SESSION_WAIT = Duration.ofSeconds(30);
   /** How long the agent may take to answer {@code roots/list}. */
   static final Duration ROOTS_WAIT = Duration.ofSeconds(2);
+  /** The longest a question to the person may wait for the agent's client: a gate's most, and a little. */
+  static final Duration ELICITATION_WAIT =
+      io.github.providergateway.protocol.Limits.defaults().maxAskTimeout().plusSeconds(30);
+  /** How the front door answers a gate's question, for the audit trail ({@code host (mcp elicitation)}). */
+  static final String ELICITATION = "mcp elicitation";
+  /** The one field of the form the person fills in: whether the call may run. */
+  static final String ALLOW_FIELD = "allow";
+  private static final TypeRef<McpSchema.ElicitResult> ELICIT_RESULT = new TypeRef<>() {};
   /** How long ending the gateway session may take once stdin closed. */
   static final Duration END_WAIT = Duration.ofSeconds(15);
   static final String CONTEXT_PROMPT = "gateway-context";
@@ -85,6 +96,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private volatile McpAsyncServer server;
   private volatile StreamResources streams;
   private volatile McpSchema.InitializeRequest initialize;
+  /** The SDK session of the agent's connection, once initialized: what elicitation goes through. */
+  private volatile McpServerSession mcpSession;
+  /** Questions put to the agent's client and not yet ended, by ask id: ended ones are dropped. */
+  private final Map<String, reactor.core.Disposable> asking = new ConcurrentHashMap<>();
 
   /**
    * @param carrier the agent's connection: the SDK's stdio transport ({@link TappedTransport#stdio})
@@ -135,6 +150,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     if (!started.compareAndSet(false, true)) {
       return; // a client that says initialized twice still has one session
     }
+    mcpSession = session;
     connect.run();
     cwd(session)
         .thenCompose(cwd -> gateway.thenCompose(api -> api.startSession(SessionSpec.of(label(), cwd), this)))
@@ -285,6 +301,101 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     }
     return "Context from the providers of this session:\n\n" + String.join("\n\n", lines);
   }
+
+  // ---- gates' questions to the person (elicitation) ----
+
+  /**
+   * The agent's client as a channel for gates' questions (extension {@code gate.ask}), when it
+   * declared form elicitation in {@code initialize}; else null, and the gateway asks elsewhere.
+   */
+  @Override
+  public AskChannel askChannel() {
+    return elicits() ? elicitation : null;
+  }
+
+  /** Whether the client can be asked for a form: {@code elicitation} declared, with {@code form} or nothing (2025-06-18). */
+  private boolean elicits() {
+    McpSchema.InitializeRequest request = initialize;
+    if (request == null || request.capabilities() == null || request.capabilities().elicitation() == null) {
+      return false;
+    }
+    McpSchema.ClientCapabilities.Elicitation declared = request.capabilities().elicitation();
+    return declared.form() != null || declared.url() == null;
+  }
+
+  private final AskChannel elicitation =
+      new AskChannel() {
+        @Override
+        public String name() {
+          return ELICITATION;
+        }
+
+        @Override
+        public void ask(PersonQuestion question) {
+          elicit(question);
+        }
+
+        @Override
+        public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
+          reactor.core.Disposable pending = asking.remove(question.askId());
+          if (pending != null) {
+            pending.dispose(); // answered elsewhere, or too late: the client's answer decides nothing now
+          }
+        }
+      };
+
+  /**
+   * Puts {@code question} to the agent's person with {@code elicitation/create}: a form of one
+   * boolean, {@code allow}. Accepted with {@code allow: true} allows the call; accepted with false,
+   * declined or cancelled denies it; no answer, or an error, leaves it to the gateway's deadline
+   * ({@code gate.ask.ended} then disposes of the request; the SDK's own wait is {@link
+   * #ELICITATION_WAIT}).
+   */
+  private void elicit(PersonQuestion question) {
+    McpServerSession session = mcpSession;
+    if (session == null) {
+      return; // never initialized: the gateway's deadline answers
+    }
+    McpSchema.ElicitRequest request =
+        McpSchema.ElicitRequest.builder(elicitationMessage(question), ALLOW_SCHEMA).build();
+    reactor.core.Disposable pending =
+        session
+            .sendRequest(McpSchema.METHOD_ELICITATION_CREATE, request, ELICIT_RESULT)
+            .subscribe(
+                result -> answer(question, result),
+                failure -> {
+                  asking.remove(question.askId());
+                  LOG.log(System.Logger.Level.INFO, "gateway mcp: no answer to " + question.askId() + " from the agent: " + failure);
+                });
+    asking.put(question.askId(), pending);
+  }
+
+  private void answer(PersonQuestion question, McpSchema.ElicitResult result) {
+    if (asking.remove(question.askId()) == null) {
+      return; // ended meanwhile
+    }
+    boolean allow =
+        result.action() == McpSchema.ElicitResult.Action.ACCEPT
+            && result.content() != null
+            && Boolean.TRUE.equals(result.content().get(ALLOW_FIELD));
+    gateway.join().answerQuestion(question.askId(), allow, ELICITATION);
+  }
+
+  /** What the person reads: who asks, about which tool, the question. */
+  static String elicitationMessage(PersonQuestion question) {
+    return "The provider gateway's gate " + question.gate() + " asks before tool '" + question.tool() + "' runs:\n"
+        + question.question();
+  }
+
+  /** The form: one required boolean, whether the call may run. */
+  static final Map<String, Object> ALLOW_SCHEMA =
+      Map.of(
+          "type", "object",
+          "properties",
+              Map.of(
+                  ALLOW_FIELD,
+                  Map.of("type", "boolean", "title", "Allow", "description", "Let this tool call run")),
+          "required", List.of(ALLOW_FIELD));
 
   // ---- the gateway's side (SessionHost) ----
 

@@ -124,6 +124,9 @@ public final class McpFrontDoor {
             // mismatch INVALID_ARGS before any gate or provider sees it; the SDK's second check
             // cost about 6 % of this process's CPU per call (docs/performance.md).
             .validateToolInputs(false)
+            // A question to the person (elicitation/create) may wait as long as a gate lets it:
+            // the SDK's 10 s would end it first. roots/list keeps its own 2 s.
+            .requestTimeout(AgentSession.ELICITATION_WAIT)
             .capabilities(
                 McpSchema.ServerCapabilities.builder()
                     .tools(true)

@@ -437,7 +437,24 @@ public final class GatewayClient implements HostApi, AutoCloseable {
 
   @Override
   public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
-    return calls.preToolUse(sessionId, tool, args);
+    return calls.preToolUse(sessionId, tool, args, false);
+  }
+
+  @Override
+  public CompletableFuture<HookDecision> preToolUse(
+      String sessionId, String tool, JsonNode args, boolean hostAsks) {
+    return calls.preToolUse(sessionId, tool, args, hostAsks);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Sent as {@code gate.answer} with {@code answeredBy} as its {@code via} (cut to 64
+   * characters): the gateway records the answer as {@code host (<via>)}.
+   */
+  @Override
+  public CompletableFuture<Boolean> answerQuestion(String askId, boolean allow, String answeredBy) {
+    return calls.answerQuestion(askId, allow, answeredBy);
   }
 
   @Override

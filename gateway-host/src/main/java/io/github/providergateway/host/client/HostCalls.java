@@ -33,6 +33,7 @@ import io.github.providergateway.host.protocol.StatusLink;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.ListSessions;
 import io.github.providergateway.host.protocol.ListTools;
+import io.github.providergateway.host.protocol.AnswerQuestion;
 import io.github.providergateway.host.protocol.PreToolUse;
 import io.github.providergateway.host.protocol.QueryStreams;
 import io.github.providergateway.host.protocol.RunPrompt;
@@ -161,10 +162,11 @@ final class HostCalls {
     }
   }
 
-  CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+  CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args, boolean hostAsks) {
     requireNonNull(tool, "tool");
     ObjectNode object = orEmpty(args);
-    return request(id -> new PreToolUse(id, sessions.toGateway(sessionId), tool, object))
+    Boolean asks = hostAsks ? Boolean.TRUE : null; // left out otherwise: today's command
+    return request(id -> new PreToolUse(id, sessions.toGateway(sessionId), tool, object, asks))
         .thenApply(fields -> ReplyFields.read(fields, f -> HostWire.readDecision(f.get("decision"))));
   }
 
@@ -211,6 +213,13 @@ final class HostCalls {
   CompletableFuture<ReloadReport> reloadProviders(String name) {
     return request(id -> new ReloadProviders(id, name))
         .thenApply(fields -> ReplyFields.read(fields, HostWire::readReloadReport));
+  }
+
+  CompletableFuture<Boolean> answerQuestion(String askId, boolean allow, String via) {
+    requireNonNull(askId, "askId");
+    String shortVia = via == null || via.length() <= AnswerQuestion.MAX_VIA_CHARS ? via : via.substring(0, AnswerQuestion.MAX_VIA_CHARS);
+    return request(id -> new AnswerQuestion(id, askId, allow, shortVia))
+        .thenApply(fields -> fields.path("decided").asBoolean(false));
   }
 
   CompletableFuture<java.net.URI> statusLink() {

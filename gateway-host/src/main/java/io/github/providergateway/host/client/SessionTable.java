@@ -63,7 +63,7 @@ final class SessionTable {
    */
   void start(SessionSpec spec, SessionHost host, CompletableFuture<SessionInfo> result) {
     connection
-        .send(startCommand(spec, connection.nextId()))
+        .send(startCommand(spec, host, connection.nextId()))
         .whenComplete(
             (fields, error) -> {
               if (error != null) {
@@ -146,7 +146,7 @@ final class SessionTable {
   private void registerAgain(Handle handle) {
     byGatewayId.remove(handle.gatewayId);
     connection
-        .send(startCommand(handle.spec, connection.nextId()))
+        .send(startCommand(handle.spec, handle.host, connection.nextId()))
         .whenComplete(
             (fields, error) -> {
               if (error != null) {
@@ -175,13 +175,15 @@ final class SessionTable {
             });
   }
 
-  private static StartSession startCommand(SessionSpec spec, JsonNode id) {
+  private static StartSession startCommand(SessionSpec spec, SessionHost host, JsonNode id) {
     return new StartSession(
         id,
         spec.label(),
         spec.cwd(),
         spec.foreground(),
         spec.hostToolNames().isEmpty() ? null : List.copyOf(spec.hostToolNames()),
-        true); // the session's host hears SessionHost.streamUpdated
+        true, // the session's host hears SessionHost.streamUpdated
+        // A host that offers a channel (SessionHost.askChannel) is put gates' questions.
+        host.askChannel() != null ? Boolean.TRUE : null);
   }
 }

@@ -18,6 +18,7 @@ import io.github.providergateway.host.protocol.CancelCall;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.protocol.AnswerQuestion;
 import io.github.providergateway.host.protocol.CallTool;
 import io.github.providergateway.host.protocol.EmitEvent;
 import io.github.providergateway.host.protocol.EndSession;
@@ -127,7 +128,7 @@ final class HostCommands {
                 start.foreground(),
                 start.hostTools() == null ? Set.of() : Set.copyOf(start.hostTools()));
         return gateway
-            .startSession(spec, events.router(owner, start.wantsStreamUpdates()))
+            .startSession(spec, events.router(owner, start.wantsStreamUpdates(), start.wantsAsks()))
             .thenApply(
                 session -> {
                   registry.adopt(owner, session.id());
@@ -179,7 +180,7 @@ final class HostCommands {
       case HOOK_PRE_TOOL_USE -> {
         PreToolUse pre = (PreToolUse) command;
         return gateway
-            .preToolUse(pre.sessionId(), pre.tool(), pre.args())
+            .preToolUse(pre.sessionId(), pre.tool(), pre.args(), pre.asksItself())
             .thenApply(decision -> (ObjectNode) fields().set("decision", HostWire.decision(decision)));
       }
       case PROMPT -> {
@@ -241,6 +242,12 @@ final class HostCommands {
                 },
                 gateway.loop());
         return reply;
+      }
+      case GATE_ANSWER -> {
+        AnswerQuestion answer = (AnswerQuestion) command;
+        return gateway
+            .answerQuestion(answer.askId(), answer.allow(), answer.answeredBy())
+            .thenApply(decided -> fields().put("decided", decided));
       }
       case SHUTDOWN -> {
         if (onShutdown == null) {

@@ -1,6 +1,11 @@
 package io.github.providergateway.host.internal;
 
+import io.github.providergateway.gateway.AskChannel;
+import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.PersonQuestion;
+import io.github.providergateway.host.protocol.GateAsk;
+import io.github.providergateway.host.protocol.GateAskEnded;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.SessionHost;
@@ -33,10 +38,17 @@ final class HostEvents implements GatewayListener {
   /**
    * A session's port to its host: routes the gateway's calls to whoever owns it now; {@code
    * stream.updated} to the owner alone, and only when {@code streamUpdates} (the owner asked for
-   * them at {@code session.start}: the {@code --rpc} output changes for no one who did not).
+   * them at {@code session.start}: the {@code --rpc} output changes for no one who did not); and,
+   * when {@code asks}, gates' questions to the owner alone ({@link #askChannel}).
    */
-  SessionHost router(HostRegistry.Owner owner, boolean streamUpdates) {
+  SessionHost router(HostRegistry.Owner owner, boolean streamUpdates, boolean asks) {
+    AskChannel channel = asks ? askChannel(owner) : null;
     return new SessionHost() {
+      @Override
+      public AskChannel askChannel() {
+        return channel;
+      }
+
       @Override
       public void registerTools(String sessionId, List<HostTool> tools) {
         sendAll(registry.audience(owner), toolsChanged(sessionId, tools));
@@ -57,6 +69,41 @@ final class HostEvents implements GatewayListener {
         HostLink link = streamUpdates ? registry.linkOf(owner) : null;
         if (link != null) {
           link.connection.send(new StreamUpdated(sessionId, stream));
+        }
+      }
+    };
+  }
+
+  /**
+   * The owner as a channel for gates' questions to the person (extension {@code gate.ask}): it
+   * reaches the session while the owner is connected; {@code gate.ask} and {@code gate.ask.ended}
+   * go to the owner's connection of the moment, which answers with {@code gate.answer}.
+   */
+  private AskChannel askChannel(HostRegistry.Owner owner) {
+    return new AskChannel() {
+      @Override
+      public String name() {
+        return "host";
+      }
+
+      @Override
+      public boolean reaches(String sessionId) {
+        return registry.linkOf(owner) != null;
+      }
+
+      @Override
+      public void ask(PersonQuestion question) {
+        HostLink link = registry.linkOf(owner);
+        if (link != null) {
+          link.connection.send(new GateAsk(question));
+        }
+      }
+
+      @Override
+      public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
+        HostLink link = registry.linkOf(owner);
+        if (link != null) {
+          link.connection.send(new GateAskEnded(question.sessionId(), question.askId(), outcome, answeredBy));
         }
       }
     };

@@ -148,6 +148,7 @@ public final class HostCodec {
         flag(out, "foreground", c.foreground());
         strings(out, "hostTools", c.hostTools());
         flag(out, "streamUpdates", c.streamUpdates());
+        flag(out, "asks", c.asks());
       }
       case SESSION_IDLE -> out.put("sessionId", ((IdleSession) command).sessionId());
       case SESSION_END -> {
@@ -160,6 +161,12 @@ public final class HostCodec {
         // no fields
       }
       case PROVIDERS_RELOAD -> text(out, "name", ((ReloadProviders) command).name());
+      case GATE_ANSWER -> {
+        AnswerQuestion c = (AnswerQuestion) command;
+        out.put("askId", c.askId());
+        out.put("allow", c.allow());
+        text(out, "via", c.via());
+      }
       case AUDIT_QUERY -> {
         QueryAudit c = (QueryAudit) command;
         text(out, "sessionId", c.sessionId());
@@ -191,6 +198,7 @@ public final class HostCodec {
         out.put("sessionId", c.sessionId());
         out.put("tool", c.tool());
         out.set("args", c.args());
+        flag(out, "hostAsks", c.hostAsks());
       }
       case PROMPT -> {
         RunPrompt c = (RunPrompt) command;
@@ -238,7 +246,8 @@ public final class HostCodec {
                 f.optionalString("cwd"),
                 f.optionalBoolean("foreground"),
                 f.optionalStrings("hostTools"),
-                f.optionalBoolean("streamUpdates")));
+                f.optionalBoolean("streamUpdates"),
+                f.optionalBoolean("asks")));
     t.put(HostCommandType.SESSION_IDLE, (id, f) -> new IdleSession(id, f.requiredNonEmptyString("sessionId")));
     t.put(
         HostCommandType.SESSION_END,
@@ -264,7 +273,9 @@ public final class HostCodec {
     t.put(
         HostCommandType.HOOK_PRE_TOOL_USE,
         (id, f) ->
-            new PreToolUse(id, f.requiredNonEmptyString("sessionId"), f.requiredNonEmptyString("tool"), f.objectOrEmpty("args")));
+            new PreToolUse(
+                id, f.requiredNonEmptyString("sessionId"), f.requiredNonEmptyString("tool"), f.objectOrEmpty("args"),
+                f.optionalBoolean("hostAsks")));
     t.put(
         HostCommandType.PROMPT,
         (id, f) ->
@@ -283,6 +294,9 @@ public final class HostCodec {
     t.put(HostCommandType.STATUS_LINK, (id, f) -> new StatusLink(id));
     t.put(HostCommandType.PROVIDERS_RELOAD, (id, f) -> new ReloadProviders(id, f.optionalString("name")));
     t.put(
+        HostCommandType.GATE_ANSWER,
+        (id, f) -> new AnswerQuestion(id, f.requiredNonEmptyString("askId"), f.requiredBoolean("allow"), f.optionalString("via")));
+    t.put(
         HostCommandType.AUDIT_QUERY,
         (id, f) ->
             new QueryAudit(
@@ -296,6 +310,15 @@ public final class HostCodec {
             new HostAuth(
                 id, f.requiredNonEmptyString("token"), f.optionalString("reclaimToken"), f.optionalBoolean("observer")));
     return Collections.unmodifiableMap(t);
+  }
+
+  /** A question's outcome by its wire name. */
+  private static io.github.providergateway.gateway.AskOutcome outcome(String text) {
+    io.github.providergateway.gateway.AskOutcome outcome = io.github.providergateway.gateway.AskOutcome.fromWire(text);
+    if (outcome == null) {
+      throw new IllegalArgumentException("\"outcome\" must be allowed, denied, timeout or withdrawn, was " + text);
+    }
+    return outcome;
   }
 
   /** An ISO-8601 instant ({@code 2026-11-24T16:00:00Z}), or null for none. */
@@ -318,6 +341,8 @@ public final class HostCodec {
     sample.put("event", "e");
     sample.put("token", "k");
     sample.put("callId", "c");
+    sample.put("askId", "a");
+    sample.put("allow", true);
     sample.putArray("streams").add("a@b");
     return sample;
   }
@@ -394,6 +419,10 @@ public final class HostCodec {
       case CallProgress.NAME -> new CallProgress(
           f.requiredString("sessionId"), f.requiredAny("callId"), f.requiredString("message"));
       case StreamUpdated.NAME -> new StreamUpdated(f.requiredString("sessionId"), f.requiredString("stream"));
+      case GateAsk.NAME -> new GateAsk(HostWire.readQuestion(object));
+      case GateAskEnded.NAME -> new GateAskEnded(
+          f.requiredString("sessionId"), f.requiredString("askId"), outcome(f.requiredString("outcome")),
+          f.optionalString("answeredBy"));
       default -> new UnknownHostEvent(name, object);
     };
   }
@@ -469,6 +498,13 @@ public final class HostCodec {
     } else if (event instanceof StreamUpdated e) {
       out.put("sessionId", e.sessionId());
       out.put("stream", e.stream());
+    } else if (event instanceof GateAsk e) {
+      out.setAll(HostWire.question(e.question()));
+    } else if (event instanceof GateAskEnded e) {
+      out.put("sessionId", e.sessionId());
+      out.put("askId", e.askId());
+      out.put("outcome", e.outcome().wireName());
+      text(out, "answeredBy", e.answeredBy());
     }
     return out;
   }

@@ -25,6 +25,7 @@ public sealed interface HostCommand
         ListProviders,
         StatusLink,
         ReloadProviders,
+        AnswerQuestion,
         QueryAudit,
         Shutdown,
         HostAuth {

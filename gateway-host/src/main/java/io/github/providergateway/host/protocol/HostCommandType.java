@@ -36,6 +36,8 @@ public enum HostCommandType implements WireEnum {
   STATUS_LINK("status.link"),
   /** Ours: re-reads the project config and restarts its providers ({@link ReloadProviders}). */
   PROVIDERS_RELOAD("providers.reload"),
+  /** Ours: the person's answer to a gate's question ({@link AnswerQuestion}). */
+  GATE_ANSWER("gate.answer"),
   /** Ends every session and stops the gateway, where the gateway allows it ({@link Shutdown}). */
   SHUTDOWN("shutdown"),
   /** Ours, WebSocket carrier only: the first command, presenting the gateway token. */

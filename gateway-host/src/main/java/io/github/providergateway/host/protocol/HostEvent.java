@@ -11,6 +11,8 @@ public sealed interface HostEvent extends HostOutput
         ToolsChanged,
         CallProgress,
         StreamUpdated,
+        GateAsk,
+        GateAskEnded,
         ProviderPresence,
         SessionEnded,
         GatewayStopped,

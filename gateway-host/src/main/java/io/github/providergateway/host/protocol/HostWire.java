@@ -2,6 +2,7 @@ package io.github.providergateway.host.protocol;
 
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.gateway.PersonQuestion;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.Decision;
@@ -20,6 +21,7 @@ import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.WireEnum;
 import io.github.providergateway.protocol.json.FieldException;
 import io.github.providergateway.protocol.json.ProtocolCodec;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -102,6 +104,7 @@ public final class HostWire {
       json.put("queueWaitMs", decision.queueWait().toNanos() / 1e6);
     }
     putIfSet(json, "argsSha256", decision.argsSha256());
+    putIfSet(json, "answeredBy", decision.answeredBy());
     if (decision.args() != null) {
       json.set("args", decision.args().deepCopy()); // only where the gateway keeps them
     }
@@ -217,7 +220,7 @@ public final class HostWire {
    */
   public static ObjectNode decision(HookDecision decision) {
     ObjectNode json = NODES.objectNode();
-    json.put("permission", decision.allowed() ? "allow" : "deny");
+    json.put("permission", decision.permission());
     if (decision.reason() != null) {
       json.put("reason", decision.reason());
     }
@@ -404,6 +407,10 @@ public final class HostWire {
       return HookDecision.allow(context, readUpdatedArgs(json));
     }
     String reason = text(json, "reason", false);
+    if (permission.equals("ask")) {
+      // A host that asks its person itself (extension gate.ask): the question is the reason.
+      return HookDecision.ask(reason == null ? "May this tool run?" : reason, context, readUpdatedArgs(json));
+    }
     return HookDecision.deny(reason == null ? "denied" : reason, context);
   }
 
@@ -495,6 +502,52 @@ public final class HostWire {
       values.add(item.textValue());
     }
     return values;
+  }
+
+  /**
+   * A gate's question to the person, as {@code gate.ask} carries it: {@code sessionId}, {@code
+   * askId}, {@code tool}, {@code args}, {@code callId}?, {@code provider}, {@code gateId}?, {@code
+   * question}, {@code deadline} (ISO-8601).
+   *
+   * @param question the question
+   * @return a new object
+   */
+  public static ObjectNode question(PersonQuestion question) {
+    ObjectNode json = NODES.objectNode();
+    json.put("sessionId", question.sessionId());
+    json.put("askId", question.askId());
+    json.put("tool", question.tool());
+    json.set("args", question.args());
+    putIfSet(json, "callId", question.callId());
+    json.put("provider", question.provider());
+    putIfSet(json, "gateId", question.gateId());
+    json.put("question", question.question());
+    json.put("deadline", question.deadline().toString());
+    return json;
+  }
+
+  /**
+   * A question from {@link #question(PersonQuestion)}'s shape.
+   *
+   * @param json the object
+   * @return the question
+   * @throws IllegalArgumentException when a required field is missing or a field is mistyped
+   */
+  public static PersonQuestion readQuestion(JsonNode json) {
+    JsonNode args = json.get("args");
+    if (args == null || !args.isObject()) {
+      throw new IllegalArgumentException("\"args\" must be an object");
+    }
+    Instant deadline;
+    try {
+      deadline = Instant.parse(text(json, "deadline", true));
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException("\"deadline\" must be an ISO-8601 instant");
+    }
+    return new PersonQuestion(
+        text(json, "askId", true), text(json, "sessionId", true), text(json, "tool", true), args,
+        text(json, "callId", false), text(json, "provider", true), text(json, "gateId", false),
+        text(json, "question", true), deadline);
   }
 
   private static String text(JsonNode json, String field, boolean required) {

@@ -12,8 +12,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param sessionId the session's id
  * @param tool the tool's name
  * @param args the tool's arguments, a JSON object
+ * @param hostAsks ours: {@code true} when the host asks its person itself: a gate's question
+ *     (extension {@code gate.ask}) comes back as {@code "permission":"ask"} with the question as
+ *     {@code reason}, instead of being put by the gateway; optional
  */
-public record PreToolUse(JsonNode id, String sessionId, String tool, ObjectNode args)
+public record PreToolUse(JsonNode id, String sessionId, String tool, ObjectNode args, Boolean hostAsks)
     implements HostCommand {
 
   /**
@@ -23,6 +26,7 @@ public record PreToolUse(JsonNode id, String sessionId, String tool, ObjectNode 
    * @param sessionId the session's id
    * @param tool the tool's name
    * @param args the tool's arguments, a JSON object
+   * @param hostAsks ours: whether the host asks its person itself; optional
    * @throws NullPointerException when {@code args} is null
    * @throws IllegalArgumentException when {@code sessionId} or {@code tool} is empty
    */
@@ -30,6 +34,23 @@ public record PreToolUse(JsonNode id, String sessionId, String tool, ObjectNode 
     Checks.nonEmpty(sessionId, "sessionId");
     Checks.nonEmpty(tool, "tool");
     requireNonNull(args, "args");
+  }
+
+  /**
+   * A {@code hook.preToolUse} whose host lets the gateway ask the person.
+   *
+   * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
+   * @param sessionId the session's id
+   * @param tool the tool's name
+   * @param args the tool's arguments, a JSON object
+   */
+  public PreToolUse(JsonNode id, String sessionId, String tool, ObjectNode args) {
+    this(id, sessionId, tool, args, null);
+  }
+
+  /** {@return whether the host asks its person itself} */
+  public boolean asksItself() {
+    return Boolean.TRUE.equals(hostAsks);
   }
 
   @Override

@@ -13,6 +13,10 @@ import java.util.List;
  *     register them); optional
  * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated} ({@link
  *     StreamUpdated}) for each event a provider's push adds to a stream of the session; optional
+ * @param asks ours: {@code true} makes the owner a channel for gates' questions to the person of
+ *     the session (extension {@code gate.ask}): it gets {@code gate.ask} ({@link GateAsk}) and
+ *     {@code gate.ask.ended} ({@link GateAskEnded}) and answers with {@code gate.answer}
+ *     ({@link AnswerQuestion}); optional
  * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  */
 public record StartSession(
@@ -21,7 +25,8 @@ public record StartSession(
     String cwd,
     Boolean foreground,
     List<String> hostTools,
-    Boolean streamUpdates)
+    Boolean streamUpdates,
+    Boolean asks)
     implements HostCommand {
 
   /**
@@ -35,9 +40,26 @@ public record StartSession(
    *     register them); optional; copied
    * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated} ({@link
    *     StreamUpdated}) for each event a provider's push adds to a stream of the session; optional
+   * @param asks ours: {@code true} makes the owner a channel for gates' questions to the person;
+   *     optional
    */
   public StartSession {
     hostTools = hostTools == null ? null : List.copyOf(hostTools);
+  }
+
+  /**
+   * A session whose owner puts no question to its person (the fields before {@code asks}).
+   *
+   * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
+   * @param label a human-readable name; optional
+   * @param cwd the session's working directory; optional
+   * @param foreground ours: whether the user is looking at it; optional
+   * @param hostTools ours: names of tools the host itself owns in the session; optional; copied
+   * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated}; optional
+   */
+  public StartSession(
+      JsonNode id, String label, String cwd, Boolean foreground, List<String> hostTools, Boolean streamUpdates) {
+    this(id, label, cwd, foreground, hostTools, streamUpdates, null);
   }
 
   /**
@@ -49,7 +71,12 @@ public record StartSession(
    * @return the command
    */
   public static StartSession of(JsonNode id, String label, String cwd) {
-    return new StartSession(id, label, cwd, null, null, null);
+    return new StartSession(id, label, cwd, null, null, null, null);
+  }
+
+  /** {@return whether the owner puts gates' questions to its person ({@code "asks": true})} */
+  public boolean wantsAsks() {
+    return Boolean.TRUE.equals(asks);
   }
 
   /** {@return whether the owner asked for {@code stream.updated} events} */

@@ -62,7 +62,9 @@ class HostCodecTest {
             // Ours (docs/audit.md): a one-time link to the status page.
             "{\"id\":17,\"cmd\":\"status.link\"}",
             // Ours (docs/reference-app.md): re-read the project config and restart its providers.
-            "{\"id\":18,\"cmd\":\"providers.reload\",\"name\":\"greeter\"}");
+            "{\"id\":18,\"cmd\":\"providers.reload\",\"name\":\"greeter\"}",
+            // Ours (docs/hooks.md, "Gates that ask the person"): the person's answer.
+            "{\"id\":19,\"cmd\":\"gate.answer\",\"askId\":\"ask-1\",\"allow\":true,\"via\":\"mcp elicitation\"}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());
@@ -77,14 +79,23 @@ class HostCodecTest {
             "{\"id\":2,\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{},\"progress\":true}",
             "{\"id\":3,\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{},\"progress\":false}",
             "{\"id\":4,\"cmd\":\"tool.cancel\",\"sessionId\":\"s\",\"callId\":{\"n\":[1]}}",
-            "{\"id\":5,\"cmd\":\"providers.reload\"}");
+            "{\"id\":5,\"cmd\":\"providers.reload\"}",
+            "{\"id\":6,\"cmd\":\"session.start\",\"asks\":true}",
+            "{\"id\":7,\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{},\"hostAsks\":true}",
+            "{\"id\":8,\"cmd\":\"gate.answer\",\"askId\":\"a\",\"allow\":false}");
     encodesBackExactly(ours);
     CallTool plain = (CallTool) command("{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"progress\":null}");
     assertThat(plain.progress()).isNull();
     assertThat(plain.wantsProgress()).isFalse();
     assertThat(CODEC.encode(plain)).doesNotContain("progress");
-    StartSession start = (StartSession) command("{\"cmd\":\"session.start\"}");
+    StartSession start = (StartSession) command("{\"cmd\":\"session.start\",\"asks\":null}");
     assertThat(start.wantsStreamUpdates()).isFalse();
+    assertThat(start.wantsAsks()).isFalse();
+    PreToolUse pre = (PreToolUse) command("{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s\",\"tool\":\"t\",\"hostAsks\":null}");
+    assertThat(pre.asksItself()).isFalse();
+    assertThat(CODEC.encode(pre)).doesNotContain("hostAsks");
+    AnswerQuestion answer = (AnswerQuestion) command("{\"cmd\":\"gate.answer\",\"askId\":\"a\",\"allow\":true,\"colour\":1}");
+    assertThat(answer.answeredBy()).isEqualTo("host");
     assertThat(CODEC.encode(start)).isEqualTo("{\"cmd\":\"session.start\"}");
   }
 
@@ -161,7 +172,12 @@ class HostCodecTest {
         "{\"cmd\":\"session.start\",\"streamUpdates\":\"on\"}                        | session.start: \"streamUpdates\"",
         "{\"cmd\":\"tool.cancel\",\"sessionId\":\"s\"}                                | tool.cancel: \"callId\"",
         "{\"cmd\":\"tool.cancel\",\"sessionId\":\"s\",\"callId\":null}                | tool.cancel: \"callId\"",
-        "{\"cmd\":\"tool.cancel\",\"callId\":1}                                     | tool.cancel: \"sessionId\""
+        "{\"cmd\":\"tool.cancel\",\"callId\":1}                                     | tool.cancel: \"sessionId\"",
+        "{\"cmd\":\"gate.answer\",\"allow\":true}                                   | gate.answer: \"askId\"",
+        "{\"cmd\":\"gate.answer\",\"askId\":\"a\"}                                  | gate.answer: \"allow\"",
+        "{\"cmd\":\"gate.answer\",\"askId\":\"a\",\"allow\":\"yes\"}                | gate.answer: \"allow\"",
+        "{\"cmd\":\"session.start\",\"asks\":1}                                     | session.start: \"asks\"",
+        "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s\",\"tool\":\"t\",\"hostAsks\":\"y\"} | hook.preToolUse: \"hostAsks\""
       })
   void aMissingOrMistypedFieldIsInvalidArgumentNamingTheCommandAndTheField(String json, String named) {
     HostDecodeError error = refusal(json);
@@ -191,6 +207,16 @@ class HostCodecTest {
             // Replies whose gates rewrote the arguments (extension gate.args): updatedArgs kept as sent.
             "{\"id\":3,\"ok\":true,\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],\"updatedArgs\":{\"command\":\"ls -a\"}}",
             "{\"id\":4,\"ok\":true,\"decision\":{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":{\"command\":\"ls -a\"}}}",
+            // Gates that ask the person (extension gate.ask): the question, its end, an answer's reply.
+            "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"ask-1\",\"tool\":\"shell\",\"args\":{\"command\":\"git push\"},"
+                + "\"callId\":\"call-1\",\"provider\":\"ci-guard\",\"gateId\":\"confirm-push\",\"question\":\"Push to main?\","
+                + "\"deadline\":\"2026-11-24T16:01:00Z\"}",
+            "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"ask-2\",\"tool\":\"shell\",\"args\":{},"
+                + "\"provider\":\"ci-guard\",\"question\":\"Push?\",\"deadline\":\"2026-11-24T16:01:00.250Z\"}",
+            "{\"event\":\"gate.ask.ended\",\"sessionId\":\"s\",\"askId\":\"ask-1\",\"outcome\":\"allowed\",\"answeredBy\":\"console\"}",
+            "{\"event\":\"gate.ask.ended\",\"sessionId\":\"s\",\"askId\":\"ask-1\",\"outcome\":\"timeout\"}",
+            "{\"id\":5,\"ok\":true,\"decision\":{\"permission\":\"ask\",\"reason\":\"Push to main?\",\"context\":[]}}",
+            "{\"id\":6,\"ok\":true,\"decided\":false}",
             "{\"event\":\"from.the.future\",\"x\":1}");
     for (String json : outputs) {
       DecodeResult<HostOutput, HostDecodeError> decoded = CODEC.decodeOutput(json);
@@ -208,7 +234,12 @@ class HostCodecTest {
             "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"message\":\"m\"}",
             "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":1}",
             "{\"event\":\"stream.updated\",\"sessionId\":\"s\"}",
-            "{\"event\":\"stream.updated\",\"stream\":7,\"sessionId\":\"s\"}")) {
+            "{\"event\":\"stream.updated\",\"stream\":7,\"sessionId\":\"s\"}",
+            "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"a\",\"tool\":\"t\",\"args\":{},\"provider\":\"p\",\"question\":\"q\"}",
+            "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"a\",\"tool\":\"t\",\"args\":[],\"provider\":\"p\",\"question\":\"q\",\"deadline\":\"2026-11-24T16:01:00Z\"}",
+            "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"a\",\"tool\":\"t\",\"args\":{},\"provider\":\"p\",\"question\":\"q\",\"deadline\":\"soon\"}",
+            "{\"event\":\"gate.ask.ended\",\"sessionId\":\"s\",\"askId\":\"a\",\"outcome\":\"maybe\"}",
+            "{\"event\":\"gate.ask.ended\",\"sessionId\":\"s\",\"outcome\":\"allowed\"}")) {
       assertThat(CODEC.decodeOutput(json).errorOrNull()).as(json).isNotNull()
           .extracting(HostDecodeError::code).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
     }

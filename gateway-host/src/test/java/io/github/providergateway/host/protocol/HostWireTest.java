@@ -194,6 +194,20 @@ class HostWireTest {
   }
 
   @Test
+  void anAskIsWrittenAsPermissionAskAndReadBackWithItsQuestionAndArguments() {
+    HookDecision ask = HookDecision.ask("Push to main?", List.of("c"), json("{\"branch\":\"main\"}"));
+
+    ObjectNode written = HostWire.decision(ask);
+
+    assertThat(written).isEqualTo(json(
+        "{\"permission\":\"ask\",\"reason\":\"Push to main?\",\"context\":[\"c\"],\"updatedArgs\":{\"branch\":\"main\"}}"));
+    assertThat(HostWire.readDecision(written)).isEqualTo(ask);
+    assertThat(HostWire.readDecision(json("{\"permission\":\"ask\",\"context\":[]}")).ask()).isTrue();
+    assertThat(HostWire.readDecision(json("{\"permission\":\"maybe\",\"context\":[]}")).allowed())
+        .as("a permission from the future denies").isFalse();
+  }
+
+  @Test
   void aPromptKeepsItsSectionsInOrderWithBothContexts() {
     Map<String, String> sections = new LinkedHashMap<>();
     sections.put("safety", "Be careful.");

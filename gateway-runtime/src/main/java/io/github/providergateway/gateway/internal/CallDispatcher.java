@@ -159,13 +159,41 @@ public final class CallDispatcher {
     inFlight.incrementAndGet();
     // The clock runs from the host's request, hooks and queue wait included (decision 23).
     Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
-    call.timeout(timers.deadline(timeout, () -> timedOut(call)));
+    call.timeout(timers.deadline(timeout, () -> timedOut(call)), timers.now().plus(timeout));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
     hooks
-        .evaluate(session, tool, callArgs, toolProvider, call.id(), replacement -> replacementMismatch(session, tool, replacement))
+        .evaluate(
+            session, tool, callArgs, toolProvider, call.id(), replacement -> replacementMismatch(session, tool, replacement),
+            caller(call), false)
         .thenAccept(decision -> afterHooks(call, decision, metaToolOf))
         .exceptionally(failure -> dispatchFailed(call, failure));
     return hostCall;
+  }
+
+  /**
+   * The call as its hooks see it: a question to the person stops its timeout until answered
+   * (decision 35), and one is never put for a call that has ended.
+   */
+  private HookEngine.Caller caller(CallState call) {
+    return new HookEngine.Caller() {
+      @Override
+      public boolean ended() {
+        return call.phase() == CallState.Phase.CLOSED || call.isHostDone();
+      }
+
+      @Override
+      public void asking() {
+        call.stopTimeout(timers.now());
+      }
+
+      @Override
+      public void asked() {
+        Duration left = call.timeLeft();
+        if (left != null && call.phase() != CallState.Phase.CLOSED) {
+          call.timeout(timers.after(left, () -> timedOut(call)), timers.now().plus(left));
+        }
+      }
+    };
   }
 
   /**
@@ -282,12 +310,20 @@ public final class CallDispatcher {
 
   /** Runs only the hooks, for a tool the host owns. */
   public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+    return preToolUse(sessionId, tool, args, false);
+  }
+
+  /**
+   * Runs only the hooks, for a tool the host owns; with {@code hostAsks} a gate's question to the
+   * person comes back in the decision (extension {@code gate.ask}) rather than being put here.
+   */
+  public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args, boolean hostAsks) {
     loop.assertInLoop();
     SessionState session = sessions.requireActive(sessionId);
     // The host runs its own tools: no schema here, and the host is told the final arguments.
     return hooks.evaluate(
         session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null, null,
-        HookEngine.ArgsCheck.ANY_OBJECT);
+        HookEngine.ArgsCheck.ANY_OBJECT, HookEngine.Caller.NONE, hostAsks);
   }
 
   /**
@@ -581,6 +617,9 @@ public final class CallDispatcher {
         call,
         ToolOutcome.failure(
             ToolErrorCode.CANCELLED, "Tool '" + call.tool + "' cancelled: " + reason.wireName()));
+    // A question to the person about it is taken back (decision 35): nobody may answer for a call
+    // that will not run.
+    hooks.callEnded(call.id(), "The call was cancelled (" + reason.wireName() + "); its question to the person was withdrawn.");
     cancelOnProvider(call, reason);
   }
 

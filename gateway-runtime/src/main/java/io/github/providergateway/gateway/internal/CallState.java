@@ -59,8 +59,12 @@ final class CallState {
   private Binding target;
   /** The connection it was sent on, once sent. */
   private Conn conn;
-  /** Fires the call's timeout, counted from the host's request. */
+  /** Fires the call's timeout, counted from the host's request; null while it is stopped. */
   private Scheduler.Cancellable timeout;
+  /** When the timeout fires, unless stopped. */
+  private Instant deadline;
+  /** While a question to the person waits (decision 35): the time the call had left; else null. */
+  private Duration stoppedWithLeft;
   /** Fires when a cancelled call's provider has had long enough to answer. */
   private Scheduler.Cancellable cancelGrace;
   /** When the host was last shown a {@code tool.progress} of this call. */
@@ -114,9 +118,34 @@ final class CallState {
     return conn;
   }
 
-  /** Its timeout, counted from the host's request. */
-  void timeout(Scheduler.Cancellable timeout) {
+  /** Its timeout, falling due at {@code deadline}. */
+  void timeout(Scheduler.Cancellable timeout, Instant deadline) {
     this.timeout = timeout;
+    this.deadline = deadline;
+  }
+
+  /**
+   * A question to the person about the call waits (extension {@code gate.ask}): its timeout stops
+   * at {@code now}, keeping the time it had left. The person's time is not the tool's.
+   */
+  void stopTimeout(Instant now) {
+    if (timeout == null || stoppedWithLeft != null) {
+      return;
+    }
+    timeout.cancel();
+    timeout = null;
+    Duration left = Duration.between(now, deadline);
+    stoppedWithLeft = left.isNegative() ? Duration.ZERO : left;
+  }
+
+  /**
+   * The question has ended: {@return the time the call had left when its timeout stopped, to run
+   * again; null when it was not stopped}
+   */
+  Duration timeLeft() {
+    Duration left = stoppedWithLeft;
+    stoppedWithLeft = null;
+    return left;
   }
 
   /** The arguments the call runs with. */

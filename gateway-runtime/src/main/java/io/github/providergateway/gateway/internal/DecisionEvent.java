@@ -53,6 +53,10 @@ final class DecisionEvent extends Event {
   @Timespan(Timespan.NANOSECONDS)
   long latency;
 
+  @Label("Answered By")
+  @Description("For a question to the person: the channel it was answered on")
+  String answeredBy;
+
   @Label("Gates")
   @Description("Each gate asked: provider/gate=decision (latency)")
   String gates;
@@ -77,6 +81,7 @@ final class DecisionEvent extends Event {
     event.session = decision.sessionId();
     event.tool = decision.tool();
     event.callId = decision.callId();
+    event.answeredBy = decision.answeredBy();
     event.latency = decision.latency() == null ? 0 : decision.latency().toNanos();
     StringBuilder gates = new StringBuilder();
     for (Decision.GateAnswer gate : decision.gates()) {

@@ -3,6 +3,7 @@ package io.github.providergateway.gateway.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.Refusal;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.ErrorCode;
@@ -96,15 +97,33 @@ final class Decisions {
    */
   static Decision preToolUse(
       Instant now, Instant started, String sessionId, String tool, String callId, JsonNode args,
-      boolean allowed, String reason, int matched, List<String> rewrittenBy, List<Decision.GateAnswer> gates,
+      HookDecision decision, int matched, List<String> rewrittenBy, List<Decision.GateAnswer> gates,
       boolean withArgs) {
-    String why = allowed
-        ? matched + " rule(s) matched"
-            + (rewrittenBy.isEmpty() ? "" : "; arguments rewritten by " + String.join(", ", rewrittenBy))
-        : reason;
+    String rewritten = rewrittenBy.isEmpty() ? "" : "; arguments rewritten by " + String.join(", ", rewrittenBy);
+    String why;
+    if (decision.ask()) {
+      why = "the host asks the person" + rewritten + ": " + decision.reason();
+    } else if (decision.allowed()) {
+      why = matched + " rule(s) matched" + rewritten;
+    } else {
+      why = decision.reason();
+    }
     return new Decision(
-        now, DecisionKind.PRE_TOOL_USE, allowed ? "allow" : "deny", null, why, null, null, null, sessionId,
+        now, DecisionKind.PRE_TOOL_USE, decision.permission(), null, why, null, null, null, sessionId,
         tool, callId, Duration.between(started, now), null, sha256(args), gates, withArgs ? args : null);
+  }
+
+  /**
+   * A step of a gate's question to the person (extension {@code gate.ask}): {@code asked}, how it
+   * ended ({@code allow}, {@code deny}, {@code timeout}, {@code withdrawn}), or {@code deny} when
+   * it could not be put.
+   */
+  static Decision ask(
+      Instant now, String outcome, String reason, String provider, String sessionId, String tool, String callId,
+      Duration latency, String answeredBy) {
+    return new Decision(
+        now, DecisionKind.ASK, outcome, null, reason, null, provider, null, sessionId, tool, callId, latency, null,
+        null, null, null, answeredBy);
   }
 
   /** The SHA-256 of {@code args} as JSON text, in hex: matches records without keeping secrets. */

@@ -72,6 +72,8 @@ public final class Engine {
   private final EventRelay events;
   private final SessionManager sessionManager;
   private final InboundRouter router;
+  /** Gates' questions to the person (decision 35). */
+  private final PersonAsks asks;
 
   public Engine(
       SerialExecutor loop,
@@ -100,7 +102,8 @@ public final class Engine {
     this.bindDeadlines = new BindDeadlines(timers, limits, sessions, outbox);
     RetainedStreams retainedStreams = new RetainedStreams(limits, sessions);
     DeclaredBudget declaredBudget = new DeclaredBudget(limits, sessions);
-    HookEngine hooks = new HookEngine(timers, secrets, limits, this.listener, nanoTime);
+    this.asks = new PersonAsks(timers, secrets, limits, this.listener);
+    HookEngine hooks = new HookEngine(timers, secrets, limits, this.listener, nanoTime, asks);
     this.prompts = new PromptPipeline(timers, secrets, limits);
     this.events = new EventRelay(timers, codec, outbox);
     ArgsSchemas argsSchemas = new ArgsSchemas(hooks.regex());
@@ -147,6 +150,30 @@ public final class Engine {
 
   public CallDispatcher calls() {
     return calls;
+  }
+
+  /** Adds a gateway-wide channel for gates' questions to the person. Loop only. */
+  public void addAskChannel(io.github.providergateway.gateway.AskChannel channel) {
+    loop.assertInLoop();
+    asks.addChannel(channel);
+  }
+
+  /** Removes a channel {@link #addAskChannel} added. Loop only. */
+  public void removeAskChannel(io.github.providergateway.gateway.AskChannel channel) {
+    loop.assertInLoop();
+    asks.removeChannel(channel);
+  }
+
+  /** The person's answer to a question; whether it decided. Loop only. */
+  public boolean answerQuestion(String askId, boolean allow, String answeredBy) {
+    loop.assertInLoop();
+    return asks.answer(askId, allow, answeredBy);
+  }
+
+  /** The questions waiting for the person now, oldest first. Loop only. */
+  public List<io.github.providergateway.gateway.PersonQuestion> questions() {
+    loop.assertInLoop();
+    return asks.waiting();
   }
 
   public PushHandler pushes() {

@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.gateway.AskChannel;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.SessionHost;
 import java.lang.System.Logger.Level;
@@ -55,6 +56,16 @@ final class GuardedSessionHost implements SessionHost {
       host.streamUpdated(sessionId, stream);
     } catch (RuntimeException | LinkageError e) {
       LOG.log(Level.WARNING, "the host's streamUpdated failed for session " + sessionId, e);
+    }
+  }
+
+  @Override
+  public AskChannel askChannel() {
+    try {
+      return host.askChannel();
+    } catch (RuntimeException | LinkageError e) {
+      LOG.log(Level.WARNING, "the host's askChannel failed", e);
+      return null;
     }
   }
 }

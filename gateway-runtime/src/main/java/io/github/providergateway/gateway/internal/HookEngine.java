@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.ConnectionState;
+import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateDecision;
 import io.github.providergateway.protocol.GateResult;
@@ -35,7 +36,10 @@ import java.util.function.LongSupplier;
  * contexts accumulate. Gates fail closed: silence denies (unless {@code failOpen}), and a gate
  * whose provider is gone always denies. A gate whose provider speaks the {@code gate.args}
  * extension may allow with replacement arguments (decision 33): checked as the host's were, they
- * are what later rules match, later gates are asked about, and the call runs with. Loop only.
+ * are what later rules match, later gates are asked about, and the call runs with. A gate whose
+ * provider speaks {@code gate.ask} may answer {@code ask} (decision 35): the person is asked
+ * ({@link PersonAsks}), and the evaluation goes on only if they allow it; a host that asks its
+ * person itself gets the question back instead. Loop only.
  */
 final class HookEngine {
 
@@ -48,13 +52,16 @@ final class HookEngine {
   private final Limits limits;
   private final Listeners listener;
   private final RegexGuard regex;
+  private final PersonAsks asks;
   /** Gates waiting for {@code gate.result}, by the check's call id. */
   private final Map<String, PendingGate> gates = new HashMap<>();
   /** Rules whose regex has run out of time once already: logged once each. */
   private final Set<String> loggedTimeouts = new HashSet<>();
 
-  HookEngine(Timers timers, Secrets secrets, Limits limits, Listeners listener, LongSupplier nanoTime) {
+  HookEngine(
+      Timers timers, Secrets secrets, Limits limits, Listeners listener, LongSupplier nanoTime, PersonAsks asks) {
     this.timers = timers;
+    this.asks = asks;
     this.secrets = secrets;
     this.limits = limits;
     this.listener = listener;
@@ -77,14 +84,48 @@ final class HookEngine {
   }
 
   /**
+   * The call an evaluation decides about, as far as a question to the person concerns it
+   * (extension {@code gate.ask}).
+   */
+  interface Caller {
+    /** A host's {@code preToolUse}: never ended by anyone else, no timeout. */
+    Caller NONE =
+        new Caller() {
+          @Override
+          public boolean ended() {
+            return false;
+          }
+
+          @Override
+          public void asking() {}
+
+          @Override
+          public void asked() {}
+        };
+
+    /** Whether the call has ended already (cancelled, timed out): no question is put for it. */
+    boolean ended();
+
+    /** A question about the call waits for the person: the person's time is not the tool's. */
+    void asking();
+
+    /** No question about the call waits any more. */
+    void asked();
+  }
+
+  /**
    * Runs the hooks for a call of {@code tool} with {@code args} in {@code session}.
    *
    * @param toolProvider the name of the provider that owns the tool, or null for a host-owned tool
    * @param check what a gate's replacement arguments must pass (extension {@code gate.args})
+   * @param caller the call decided about, which a question to the person stops and restarts
+   * @param hostAsks whether the host asks the person itself: a gate's {@code ask} is then returned
+   *     in the decision rather than put to the person here
    * @return the decision; completed at once unless a gate must be asked
    */
   CompletableFuture<HookDecision> evaluate(
-      SessionState session, String tool, JsonNode args, String toolProvider, String callId, ArgsCheck check) {
+      SessionState session, String tool, JsonNode args, String toolProvider, String callId, ArgsCheck check,
+      Caller caller, boolean hostAsks) {
     List<Candidate> candidates = new ArrayList<>();
     for (Binding binding : session.bindings().values()) {
       addRules(candidates, binding);
@@ -96,7 +137,8 @@ final class HookEngine {
         }
       }
     }
-    Run run = new Run(session, tool, args, toolProvider, check, candidates.iterator(), regex.spend());
+    Run run =
+        new Run(session, tool, args, toolProvider, check, candidates.iterator(), regex.spend(), callId, caller, hostAsks);
     if (!candidates.isEmpty() && listener.hearsDecisions()) {
       audit(run, callId); // an evaluation with no rule to run decides nothing
     }
@@ -127,8 +169,8 @@ final class HookEngine {
         decision ->
             listener.decided(
                 Decisions.preToolUse(
-                    timers.now(), started, run.session.id, run.tool, callId, run.original, decision.allowed(),
-                    decision.reason(), run.matched, run.rewrittenBy, run.gateAnswers, listener.keepsArguments())));
+                    timers.now(), started, run.session.id, run.tool, callId, run.original, decision,
+                    run.matched, run.rewrittenBy, run.gateAnswers, listener.keepsArguments())));
   }
 
   /**
@@ -169,10 +211,20 @@ final class HookEngine {
     List<Decision.GateAnswer> gateAnswers;
     /** The gates whose replacement arguments were taken, as {@code provider/gateId}, in order. */
     final List<String> rewrittenBy = new ArrayList<>();
+    /** The call's id, or null for a host's {@code preToolUse}. */
+    final String callId;
+    final Caller caller;
+    /** Whether the host asks the person itself (extension {@code gate.ask}). */
+    final boolean hostAsks;
+    /** With {@link #hostAsks}: the gates' questions, for the host to ask, in order. */
+    final List<String> hostQuestions = new ArrayList<>();
 
     Run(SessionState session, String tool, JsonNode args, String toolProvider, ArgsCheck check,
-        Iterator<Candidate> remaining, RegexGuard.Spend regexSpend) {
+        Iterator<Candidate> remaining, RegexGuard.Spend regexSpend, String callId, Caller caller, boolean hostAsks) {
       this.regexSpend = regexSpend;
+      this.callId = callId;
+      this.caller = caller;
+      this.hostAsks = hostAsks;
       this.session = session;
       this.tool = tool;
       this.original = args;
@@ -194,7 +246,11 @@ final class HookEngine {
     }
 
     void allow() {
-      result.complete(HookDecision.allow(context, args.equals(original) ? null : args));
+      JsonNode updated = args.equals(original) ? null : args;
+      result.complete(
+          hostQuestions.isEmpty()
+              ? HookDecision.allow(context, updated)
+              : HookDecision.ask(String.join("\n", hostQuestions), context, updated));
     }
 
     String argsText(int maxChars) {
@@ -336,6 +392,18 @@ final class HookEngine {
       return; // late, or not this provider's gate: nothing waits for it
     }
     settle(gate);
+    if (result.decision() == GateDecision.ASK && !gate.binding.provider.speaks(ProtocolExtension.GATE_ASK)) {
+      // Fail closed (decision 35): "ask" from a provider that did not negotiate gate.ask is a
+      // decision the spec does not have; the call is denied now and the provider told why.
+      answered(gate, "invalid", "ask without the gate.ask extension", false, null);
+      gate.run.deny(
+          "Gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name
+              + "' answered \"ask\" without the gate.ask extension; the call is denied.");
+      throw new ProtocolViolation(
+          ErrorCode.INVALID_JSON,
+          "gate.result: decision 'ask' needs the gate.ask extension, which the hello.ack of this connection did"
+              + " not accept; the call was denied");
+    }
     // Replacement arguments count only from a provider that opted in (decision 33); from any
     // other, args is an unknown field and ignored, as the spec has receivers do.
     JsonNode replacement =
@@ -359,7 +427,72 @@ final class HookEngine {
               result.reason() != null
                   ? result.reason()
                   : "Denied by gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name + "'");
+      case ASK -> ask(gate, result);
     }
+  }
+
+  /**
+   * A gate asks the person (extension {@code gate.ask}, decision 35): the evaluation waits for the
+   * answer and goes on only if they allow the call; no answer by the deadline, a no, or the question
+   * withdrawn denies it. A host that asks its person itself gets the question in its decision
+   * instead, once no later rule denies.
+   */
+  private void ask(PendingGate gate, GateResult result) {
+    Run run = gate.run;
+    String who = PersonAsks.describe(gate.binding.provider.name, gate.rule.gateId());
+    String question =
+        result.reason() == null || result.reason().isBlank()
+            ? "May tool '" + run.tool + "' run? (" + who + " asks)"
+            : result.reason();
+    if (run.hostAsks) {
+      if (question.length() > limits.maxAskQuestionChars()) {
+        run.deny("The question of " + who + " is longer than the " + limits.maxAskQuestionChars()
+            + " characters a question may have; the call is denied rather than asked about in part.");
+        return;
+      }
+      run.hostQuestions.add(question);
+      advance(run);
+      return;
+    }
+    if (run.caller.ended()) {
+      run.deny("The call ended before " + who + " could ask the person.");
+      return;
+    }
+    Duration timeout = result.askTimeout() == null ? limits.askTimeout() : result.askTimeout();
+    if (timeout.compareTo(limits.maxAskTimeout()) > 0) {
+      timeout = limits.maxAskTimeout(); // capped: a gate must not hold a call for an hour
+    }
+    String refused =
+        asks.ask(
+            run.session, run.tool, run.args(), run.callId, gate.binding, gate.rule.gateId(), question, timeout,
+            new PersonAsks.Settled() {
+              @Override
+              public void allowed(String by) {
+                run.caller.asked();
+                advance(run);
+              }
+
+              @Override
+              public void denied(String reason) {
+                run.caller.asked();
+                run.deny(reason);
+              }
+            });
+    if (refused != null) {
+      run.deny(refused);
+    } else {
+      run.caller.asking();
+    }
+  }
+
+  /** The call {@code callId} ended while its hooks ran: its question to the person is withdrawn. */
+  void callEnded(String callId, String why) {
+    asks.withdrawCall(callId, why);
+  }
+
+  /** The questions to the person of this gateway. */
+  PersonAsks asks() {
+    return asks;
   }
 
   /**
@@ -410,6 +543,7 @@ final class HookEngine {
    * {@code failOpen} says (architecture, decision 24).
    */
   void bindingGone(Binding binding) {
+    asks.withdrawAsked(binding, "Gate provider '" + binding.provider.name + "' disconnected; its question to the person was withdrawn.");
     for (PendingGate gate : new ArrayList<>(gates.values())) {
       if (gate.binding == binding) {
         settle(gate);

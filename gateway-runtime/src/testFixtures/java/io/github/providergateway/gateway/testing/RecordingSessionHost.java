@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.testing;
 
+import io.github.providergateway.gateway.AskChannel;
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.SessionHost;
 import java.util.ArrayList;
@@ -50,6 +51,9 @@ public final class RecordingSessionHost implements SessionHost {
   /** The {@code stream@provider} names {@code streamUpdated} gave, in order. */
   public final List<String> updatedStreams = new CopyOnWriteArrayList<>();
 
+  /** What {@link #askChannel()} gives: the channel through which this host asks its person, or null. */
+  public volatile AskChannel askChannel;
+
   /** A host that has been told nothing yet. */
   public RecordingSessionHost() {}
 
@@ -71,6 +75,11 @@ public final class RecordingSessionHost implements SessionHost {
   @Override
   public void streamUpdated(String sessionId, String stream) {
     updatedStreams.add(stream);
+  }
+
+  @Override
+  public AskChannel askChannel() {
+    return askChannel;
   }
 
   /**

@@ -75,6 +75,9 @@ final class MessageEncoder {
         g.writeStringField("decision", m.decision().wireName());
         Writing.string(g, "reason", m.reason());
         Writing.tree(g, "args", m.args());
+        if (m.askTimeout() != null) {
+          g.writeNumberField("askTimeoutMs", m.askTimeout().toMillis());
+        }
       }
       case TRANSFORM_RESULT -> {
         TransformResult m = (TransformResult) message;

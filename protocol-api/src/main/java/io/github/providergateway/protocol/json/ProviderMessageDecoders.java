@@ -67,16 +67,7 @@ final class ProviderMessageDecoders {
         ProviderMessageType.GATE_RESULT,
         new Entry(
             GateResult.class,
-            f ->
-                new GateResult(
-                    f.optionalString("gateId"),
-                    f.requiredString("callId"),
-                    f.requiredEnum("decision", GateDecision.class),
-                    f.optionalString("reason"),
-                    // Any value is read: whether it counts, and what a non-object means, is the
-                    // gateway's to decide for providers that opted in (extension gate.args); for
-                    // the others it is an unknown field, which must not refuse the message.
-                    f.has("args") ? f.optionalAny("args") : null)));
+            ProviderMessageDecoders::gateResult));
     t.put(
         ProviderMessageType.TRANSFORM_RESULT,
         new Entry(
@@ -201,5 +192,21 @@ final class ProviderMessageDecoders {
         f.requiredEnum("level", PushLevel.class),
         f.optionalObjectNode("metadata"),
         f.optionalBoolean("broadcast"));
+  }
+
+  private static GateResult gateResult(Fields f) {
+    GateDecision decision = f.requiredEnum("decision", GateDecision.class);
+    return new GateResult(
+        f.optionalString("gateId"),
+        f.requiredString("callId"),
+        decision,
+        f.optionalString("reason"),
+        // Any value is read: whether it counts, and what a non-object means, is the gateway's to
+        // decide for providers that opted in (extension gate.args); for the others it is an
+        // unknown field, which must not refuse the message.
+        f.has("args") ? f.optionalAny("args") : null,
+        // Read only beside "ask" (extension gate.ask): beside any other decision it is an unknown
+        // field, ignored whatever its value.
+        decision == GateDecision.ASK ? f.optionalMillis("askTimeoutMs") : null);
   }
 }

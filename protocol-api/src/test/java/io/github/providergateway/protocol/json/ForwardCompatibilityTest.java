@@ -93,6 +93,7 @@ class ForwardCompatibilityTest {
         row(GateResult.class, "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"c\",\"decision\":\"deny\",\"reason\":\"r\"}", "/gateId", GateResult::gateId),
         row(GateResult.class, "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"c\",\"decision\":\"deny\",\"reason\":\"r\"}", "/reason", GateResult::reason),
         row(GateResult.class, "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"c\",\"decision\":\"allow\",\"args\":{\"branch\":\"main\"}}", "/args", GateResult::args),
+        row(GateResult.class, "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\",\"askTimeoutMs\":5000}", "/askTimeoutMs", GateResult::askTimeout),
         row(Push.class, PUSH, "/stream", Push::stream),
         row(Push.class, PUSH, "/sessionId", Push::sessionId),
         row(Push.class, PUSH, "/event", Push::event),

@@ -360,12 +360,13 @@ class HelloMessagesTest {
   @Test
   void helloListingExtensionsDecodesAndReencodesKeepingNamesItDoesNotKnow() {
     String json = """
-        {"type":"hello","name":"guard","protocolVersion":2,"extensions":["gate.args","gate.ask"]}""";
+        {"type":"hello","name":"guard","protocolVersion":2,"extensions":["gate.args","gate.ask","gate.someday"]}""";
 
     Hello hello = decodeProvider(json, Hello.class);
 
-    assertThat(hello.extensions()).containsExactly("gate.args", "gate.ask");
+    assertThat(hello.extensions()).containsExactly("gate.args", "gate.ask", "gate.someday");
     assertThat(hello.speaks(ProtocolExtension.GATE_ARGS)).isTrue();
+    assertThat(hello.speaks(ProtocolExtension.GATE_ASK)).isTrue();
     assertEncodesTo(hello, json);
   }
 

@@ -125,6 +125,51 @@ class HookMessagesTest {
   }
 
   @Test
+  void gateResultAskingThePersonDecodesAndReencodes() {
+    // Extension gate.ask (docs/hooks.md, "Gates that ask the person").
+    String json = """
+        {"type":"gate.result","gateId":"confirm-push","callId":"gate-456","decision":"ask",
+         "reason":"Push to main?","askTimeoutMs":30000}""";
+
+    GateResult result = decodeProvider(json, GateResult.class);
+
+    assertThat(result)
+        .isEqualTo(GateResult.ask("confirm-push", "gate-456", "Push to main?", java.time.Duration.ofSeconds(30)));
+    assertEncodesTo(result, json);
+  }
+
+  @Test
+  void gateResultAskWithoutADeadlineLeavesItToTheGateway() {
+    GateResult result = decodeProvider(
+        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\",\"askTimeoutMs\":null}",
+        GateResult.class);
+
+    assertThat(result.askTimeout()).isNull();
+    assertEncodesTo(result, "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\"}");
+  }
+
+  @Test
+  void askTimeoutBesideAnotherDecisionIsAnUnknownFieldWhateverItsValue() {
+    GateResult result = decodeProvider(
+        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"allow\",\"askTimeoutMs\":\"soon\"}",
+        GateResult.class);
+
+    assertThat(result).isEqualTo(GateResult.allow(null, "c"));
+  }
+
+  @Test
+  void askTimeoutBesideAskMustBeAPositiveWholeNumberOfMilliseconds() {
+    for (String bad : new String[] {"0", "-5", "1.5", "\"soon\""}) {
+      assertThat(
+              Codec.providerError(
+                  "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\",\"askTimeoutMs\":"
+                      + bad + "}"))
+          .as(bad)
+          .satisfies(error -> assertThat(error.detail()).contains("askTimeoutMs"));
+    }
+  }
+
+  @Test
   void transformRequestDecodesAndReencodes() {
     // "...existing section content..." is itself a valid string; kept as the spec writes it.
     String json = """

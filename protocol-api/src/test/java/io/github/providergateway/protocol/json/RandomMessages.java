@@ -288,6 +288,13 @@ final class RandomMessages {
 
   // ---- provider messages ----
 
+  private GateResult gateResult() {
+    GateDecision decision = pick(GateDecision.class);
+    java.time.Duration askTimeout =
+        decision == GateDecision.ASK && coin() ? java.time.Duration.ofMillis(1 + random.nextInt(300_000)) : null;
+    return new GateResult(maybeString(), nonEmpty(), decision, maybeString(), maybe(() -> object(2)), askTimeout);
+  }
+
   ProviderMessage provider(ProviderMessageType type) {
     return switch (type) {
       case AUTH -> coin() ? Auth.withToken(nonEmpty()) : Auth.pair();
@@ -297,7 +304,7 @@ final class RandomMessages {
       case SESSION_READY -> new SessionReady(nonEmpty());
       case TOOL_RESULT -> toolResult();
       case TOOL_PROGRESS -> new ToolProgress(nonEmpty(), string());
-      case GATE_RESULT -> new GateResult(maybeString(), nonEmpty(), pick(GateDecision.class), maybeString(), maybe(() -> object(2)));
+      case GATE_RESULT -> gateResult();
       case TRANSFORM_RESULT -> new TransformResult(nonEmpty(), string());
       case PUSH -> push();
       case TOOLS_UPDATE -> toolsUpdate();

@@ -1,6 +1,7 @@
 package io.github.providergateway.provider.internal;
 
 import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.GateDecision;
 import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.provider.GateHandler;
@@ -9,7 +10,7 @@ import io.github.providergateway.provider.spi.ProviderChannel;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
-import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /**
  * Gate checks: each {@code gate.check} goes to the {@link GateHandler} of its gate id, and its
@@ -24,17 +25,17 @@ final class Gates {
   private final Map<String, GateHandler> handlers;
   private final Link link;
   private final UserCode user;
-  /** Whether the latest {@code hello.ack} accepted {@code gate.args}. */
-  private final BooleanSupplier argsAccepted;
+  /** Whether the latest {@code hello.ack} accepted an extension. */
+  private final Predicate<ProtocolExtension> accepted;
 
   /** Checks not answered yet, by call id, with the connection each came on. Loop only. */
   private final Map<String, ProviderChannel> open = new HashMap<>();
 
-  Gates(Map<String, GateHandler> handlers, Link link, UserCode user, BooleanSupplier argsAccepted) {
+  Gates(Map<String, GateHandler> handlers, Link link, UserCode user, Predicate<ProtocolExtension> accepted) {
     this.handlers = handlers;
     this.link = link;
     this.user = user;
-    this.argsAccepted = argsAccepted;
+    this.accepted = accepted;
   }
 
   void check(GateCheck check) {
@@ -73,17 +74,28 @@ final class Gates {
           error != null ? error : new IllegalStateException("null verdict"));
       return;
     }
-    if (verdict.args() != null && !argsAccepted.getAsBoolean()) {
+    if (verdict.args() != null && !accepted.test(ProtocolExtension.GATE_ARGS)) {
       // Fail closed: the rewrite may be what makes the call safe, and this gateway would ignore it.
-      String reason = "Gate '" + check.gateId() + "' rewrites the arguments, but the gateway did not accept"
-          + " extension " + ProtocolExtension.GATE_ARGS.wireName() + "; denied rather than run unchanged";
-      user.warn(reason + " (" + check.callId() + ")", null);
-      link.sendOn(connection, GateResult.deny(check.gateId(), check.callId(), reason));
+      refuse(check, connection, "rewrites the arguments", ProtocolExtension.GATE_ARGS, "run unchanged");
+      return;
+    }
+    if (verdict.decision() == GateDecision.ASK && !accepted.test(ProtocolExtension.GATE_ASK)) {
+      // Fail closed: that gateway would not know the decision; the person must say yes first.
+      refuse(check, connection, "asks the person", ProtocolExtension.GATE_ASK, "run unasked");
       return;
     }
     link.sendOn(
         connection,
-        new GateResult(check.gateId(), check.callId(), verdict.decision(), verdict.reason(), verdict.args()));
+        new GateResult(
+            check.gateId(), check.callId(), verdict.decision(), verdict.reason(), verdict.args(), verdict.askTimeout()));
+  }
+
+  /** Denies {@code check}: its verdict needs {@code extension}, which the gateway did not accept. */
+  private void refuse(GateCheck check, ProviderChannel connection, String what, ProtocolExtension extension, String instead) {
+    String reason = "Gate '" + check.gateId() + "' " + what + ", but the gateway did not accept extension "
+        + extension.wireName() + "; denied rather than " + instead;
+    user.warn(reason + " (" + check.callId() + ")", null);
+    link.sendOn(connection, GateResult.deny(check.gateId(), check.callId(), reason));
   }
 
   /** The connection ended: the gateway denied its open checks; late verdicts are dropped. */

@@ -112,7 +112,7 @@ public final class ProviderSide {
     this.updates = new StateUpdates(provider, link);
     this.binder = new Binder(provider, requireNonNull(clock, "clock"), link, updates);
     this.calls = new ToolCalls(provider.name(), loop, link, user, updates);
-    this.gates = new Gates(provider.gates(), link, user, () -> binder.accepted(ProtocolExtension.GATE_ARGS));
+    this.gates = new Gates(provider.gates(), link, user, binder::accepted);
     this.transforms = new Transforms(provider.transformHandlers(), link, user);
     this.queries = new StreamQueries(link);
     this.session = new SessionHandle(this);

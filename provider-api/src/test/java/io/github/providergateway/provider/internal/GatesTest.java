@@ -200,6 +200,45 @@ class GatesTest {
         .hasMessageContaining("JSON object");
   }
 
+  // ---- extension gate.ask ----
+
+  @Test
+  void anAskIsSentWithItsQuestionAndDeadlineWhenTheGatewayAcceptedTheExtension() {
+    h.bind(
+        h.provider().extension(ProtocolExtension.GATE_ASK)
+            .gate(PUSH, "ci", check -> verdict(GateVerdict.ask("Push to main?", java.time.Duration.ofSeconds(30)))),
+        new AtomicReference<>(),
+        new HelloAck(2, "p-1", "s-1", null, null, List.of("gate.ask")));
+
+    h.deliver(check("g-1"));
+
+    assertThat(h.channel.next(GateResult.class))
+        .isEqualTo(GateResult.ask("ci", "g-1", "Push to main?", java.time.Duration.ofSeconds(30)));
+  }
+
+  @Test
+  void anAskTheGatewayWouldNotKnowIsSentAsADenyInstead() {
+    h.bind(
+        h.provider().extension(ProtocolExtension.GATE_ASK)
+            .gate(PUSH, "ci", check -> verdict(GateVerdict.ask("Push to main?", null))),
+        new AtomicReference<>(),
+        new HelloAck(2, "p-1", "s-1", null, null, List.of("gate.args")));
+
+    h.deliver(check("g-1"));
+
+    GateResult answer = h.channel.next(GateResult.class);
+    assertThat(answer.decision()).isEqualTo(GateDecision.DENY);
+    assertThat(answer.reason()).contains("asks the person", "did not accept extension gate.ask");
+  }
+
+  @Test
+  void anAskNeedsAQuestionAndOnlyAnAskHasADeadline() {
+    assertThatThrownBy(() -> GateVerdict.ask(null, null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> new GateVerdict(GateDecision.ALLOW, null, null, java.time.Duration.ofSeconds(1)))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GateVerdict.ask("q", java.time.Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+  }
+
   private static GateCheck check(String callId) {
     return new GateCheck("ci", callId, "s-1", "shell", json("{\"command\":\"git push\"}"));
   }

@@ -47,6 +47,10 @@ public final class StatusNumbers implements GatewayListener {
         }
       }
       case PRE_TOOL_USE -> decision.gates().forEach(gate -> gateLatency.add(gate.latency()));
+      case ASK -> {
+        // Questions to the person are listed on the page while they wait; the person's time is
+        // not gate latency.
+      }
       case AUTH, PAIRING, HELLO, UPDATE, PUSH, OTHER -> {
         if ("refused".equals(decision.outcome())) {
           refusals.merge(decision.kind().name().toLowerCase(Locale.ROOT), 1L, Long::sum);

@@ -1,5 +1,7 @@
 package io.github.providergateway.status.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.transport.ws.HttpReply;
 import io.github.providergateway.transport.ws.HttpRequest;
 import io.github.providergateway.transport.ws.HttpRoute;
@@ -11,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The status page's HTTP side, under {@code /status}. Everything needs a viewer's cookie except
@@ -22,7 +25,12 @@ import java.util.Optional;
  *       used, expired or unknown one → 403;
  *   <li>{@code GET /status}, {@code /status/app.js}, {@code /status/app.css}: the page;
  *   <li>{@code GET /status/events}: the live snapshots, an event stream;
- *   <li>{@code GET /status/snapshot}: one snapshot as JSON.
+ *   <li>{@code GET /status/snapshot}: one snapshot as JSON;
+ *   <li>{@code POST /status/answer} {@code {"askId":..,"allow":true|false}}: the person's answer to
+ *       a gate's question (extension {@code gate.ask}); replies {@code {"decided":..}}. Besides the
+ *       cookie it must come from the page itself: {@code Sec-Fetch-Site: same-origin} when the
+ *       browser sends it, an {@code Origin} (which the server has checked is its own), and a JSON
+ *       body, which no form of another page can send without asking first.
  * </ul>
  *
  * <p>Without a live cookie every path answers 403 with a page saying how to get a link, and so does
@@ -40,8 +48,20 @@ public final class StatusRoute implements HttpRoute {
   /** Where the page lives. */
   public static final String PATH = "/status";
 
+  /** The largest answer body read: an ask id and a boolean need far less. */
+  public static final int MAX_ANSWER_BYTES = 4096;
+
+  /** Answers a question: {@code (askId, allow)} to whether that answer decided it. */
+  @FunctionalInterface
+  public interface Answers {
+    /** The person's answer; completes with whether it decided the question. */
+    CompletableFuture<Boolean> answer(String askId, boolean allow);
+  }
+
   private static final String PAGE_RESOURCES = "/io/github/providergateway/status/page/";
   private static final String HTML = "text/html; charset=utf-8";
+  private static final String ANSWER_PATH = PATH + "/answer";
+  private static final HostCodec JSON = HostCodec.create();
   private static final Map<String, String> PAGE_HEADERS =
       Map.of(
           "Content-Security-Policy",
@@ -55,12 +75,15 @@ public final class StatusRoute implements HttpRoute {
   private final Duration viewerLifetime;
   private final LiveViewers live;
   private final StatusSnapshot snapshot;
+  private final Answers answers;
   private final byte[] index = resource("index.html");
   private final byte[] script = resource("app.js");
   private final byte[] style = resource("app.css");
 
   public StatusRoute(
-      ExpiringTokens links, ExpiringTokens viewers, Duration viewerLifetime, LiveViewers live, StatusSnapshot snapshot) {
+      ExpiringTokens links, ExpiringTokens viewers, Duration viewerLifetime, LiveViewers live, StatusSnapshot snapshot,
+      Answers answers) {
+    this.answers = answers;
     this.links = links;
     this.viewers = viewers;
     this.viewerLifetime = viewerLifetime;
@@ -70,8 +93,10 @@ public final class StatusRoute implements HttpRoute {
 
   @Override
   public void handle(HttpRequest request, HttpReply reply) {
-    if (!request.method().equals("GET") && !request.method().equals("HEAD")) {
-      reply.send(405, "text/plain; charset=utf-8", Map.of("Allow", "GET"), "only GET\n".getBytes(StandardCharsets.UTF_8));
+    boolean answering = request.path().equals(ANSWER_PATH);
+    String allowed = answering ? "POST" : "GET";
+    if (!request.method().equals(allowed) && !(request.method().equals("HEAD") && !answering)) {
+      reply.send(405, "text/plain; charset=utf-8", Map.of("Allow", allowed), ("only " + allowed + "\n").getBytes(StandardCharsets.UTF_8));
       return;
     }
     String site = request.header("Sec-Fetch-Site").orElse("none");
@@ -92,6 +117,10 @@ public final class StatusRoute implements HttpRoute {
       refuse(reply, "This status page opens only through a one-time link.");
       return;
     }
+    if (answering) {
+      answer(request, reply);
+      return;
+    }
     switch (request.path().substring(PATH.length())) {
       case "", "/" -> reply.send(200, HTML, PAGE_HEADERS, index);
       case "/app.js" -> reply.send(200, "text/javascript; charset=utf-8", PAGE_HEADERS, script);
@@ -110,6 +139,41 @@ public final class StatusRoute implements HttpRoute {
                   });
       default -> reply.send(404, "text/plain; charset=utf-8", "not found\n");
     }
+  }
+
+  /**
+   * {@code POST /status/answer}: the page's Allow or Deny. The cookie got it here; a request
+   * another page made cannot also carry a same-origin fetch's marks.
+   */
+  private void answer(HttpRequest request, HttpReply reply) {
+    boolean fromThePage =
+        request.header("Sec-Fetch-Site").map("same-origin"::equals).orElse(true)
+            && request.header("Origin").isPresent()
+            && request.header("Content-Type").map(type -> type.startsWith("application/json")).orElse(false);
+    if (!fromThePage) {
+      refuse(reply, "Answers come from this page's own buttons.");
+      return;
+    }
+    JsonNode body;
+    try {
+      body = JSON.parseJson(request.bodyText());
+    } catch (IllegalArgumentException e) {
+      body = null;
+    }
+    if (body == null || !body.path("askId").isTextual() || !body.path("allow").isBoolean()) {
+      reply.send(400, "text/plain; charset=utf-8", "the body must be {\"askId\": string, \"allow\": boolean}\n");
+      return;
+    }
+    answers
+        .answer(body.get("askId").textValue(), body.get("allow").booleanValue())
+        .whenComplete(
+            (decided, error) -> {
+              if (error != null) {
+                reply.send(503, "text/plain; charset=utf-8", "the gateway is stopping\n");
+              } else {
+                reply.send(200, "application/json", Map.of(), ("{\"decided\":" + decided + "}").getBytes(StandardCharsets.UTF_8));
+              }
+            });
   }
 
   private void open(String code, String cookie, HttpReply reply) {

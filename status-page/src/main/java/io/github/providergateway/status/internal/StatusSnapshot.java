@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.gateway.PersonQuestion;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.protocol.HostWire;
@@ -27,7 +28,8 @@ import java.util.concurrent.CompletableFuture;
  *  providers: [{providerId, name, instance, trust, sessions, tools, connectedSince, callsInFlight}],
  *  sessions: [{id, label, cwd, tools: [{name, description, provider}],
  *              streams: {"name@provider": [{ts, event, level}, ...newest first]}}],
- *  decisions: [...newest first, as audit.query shapes them]}
+ *  decisions: [...newest first, as audit.query shapes them],
+ *  questions: [...gates' questions waiting for the person, oldest first, as gate.ask shapes them]}
  * }</pre>
  *
  * Shapes are the host protocol's ({@link HostWire}), so the page reads what {@code audit.query}
@@ -62,10 +64,12 @@ public final class StatusSnapshot {
   public CompletableFuture<String> read() {
     CompletableFuture<List<SessionInfo>> sessions = gateway.sessions();
     CompletableFuture<List<ProviderInfo>> providers = gateway.providers();
-    return sessions.thenCombine(providers, Pair::new).thenCompose(this::withSessions);
+    CompletableFuture<List<PersonQuestion>> questions = gateway.questions();
+    return CompletableFuture.allOf(sessions, providers, questions)
+        .thenCompose(all -> withSessions(new Pair(sessions.join(), providers.join(), questions.join())));
   }
 
-  private record Pair(List<SessionInfo> sessions, List<ProviderInfo> providers) {}
+  private record Pair(List<SessionInfo> sessions, List<ProviderInfo> providers, List<PersonQuestion> questions) {}
 
   private CompletableFuture<String> withSessions(Pair pair) {
     List<CompletableFuture<ObjectNode>> sessions = new ArrayList<>();
@@ -87,6 +91,8 @@ public final class StatusSnapshot {
               ArrayNode sessionList = json.putArray("sessions");
               sessions.forEach(session -> sessionList.add(session.join()));
               json.set("decisions", latestDecisions());
+              ArrayNode questionList = json.putArray("questions");
+              pair.questions().forEach(question -> questionList.add(HostWire.question(question)));
               return json.toString();
             });
   }

@@ -39,7 +39,7 @@ function since(iso, now) {
 
 function badge(outcome) {
   const good = ["ok", "success", "allow", "confirmed", "requested"];
-  const bad = ["refused", "failure", "denied", "deny"];
+  const bad = ["refused", "failure", "denied", "deny", "timeout", "withdrawn"];
   const kind = good.includes(outcome) ? "good" : bad.includes(outcome) ? "bad" : "other";
   return el("span", { class: "badge " + kind }, outcome);
 }
@@ -117,6 +117,47 @@ function renderDecisions(decisions) {
   }), "no-decisions");
 }
 
+/** The person's answer to a gate's question: a same-origin POST with a JSON body (nothing else is taken). */
+async function answer(askId, allow, buttons, note) {
+  buttons.forEach((b) => { b.disabled = true; });
+  note.textContent = "sending…";
+  try {
+    const reply = await fetch("/status/answer", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ askId, allow }),
+    });
+    const result = reply.ok ? await reply.json() : null;
+    note.textContent = !result ? "not sent (" + reply.status + ")" : result.decided ? (allow ? "allowed" : "denied") : "too late: it was answered or had ended";
+  } catch (e) {
+    note.textContent = "not sent: " + e;
+  }
+}
+
+/** The ask ids shown now: the questions are drawn again only when they change, so a click is not lost. */
+let shownQuestions = "";
+
+function renderQuestions(questions) {
+  const ids = questions.map((q) => q.askId).join(" ");
+  document.getElementById("questions-section").classList.toggle("hidden", questions.length === 0);
+  if (ids === shownQuestions) return;
+  shownQuestions = ids;
+  document.getElementById("questions").replaceChildren(...questions.map((q) => {
+    const note = el("span", { class: "muted" });
+    const allow = el("button", { class: "allow", type: "button" }, "Allow");
+    const deny = el("button", { class: "deny", type: "button" }, "Deny");
+    allow.addEventListener("click", () => answer(q.askId, true, [allow, deny], note));
+    deny.addEventListener("click", () => answer(q.askId, false, [allow, deny], note));
+    const args = JSON.stringify(q.args);
+    return el("div", { class: "question", "data-ask": q.askId },
+      el("div", { class: "muted" }, el("strong", {}, q.provider + (q.gateId ? "/" + q.gateId : "")), " asks before ",
+        el("code", {}, q.tool), " ", el("code", {}, args.length > 200 ? args.slice(0, 200) + "…" : args),
+        " runs, in session ", el("span", { class: "mono" }, q.sessionId)),
+      el("div", { class: "asked" }, q.question),
+      el("div", {}, allow, deny, el("span", { class: "muted" }, "until " + clock(q.deadline) + " "), note));
+  }));
+}
+
 function render(snapshot) {
   const now = new Date(snapshot.generatedAt);
   document.getElementById("generated").textContent = "as of " + clock(snapshot.generatedAt);
@@ -124,6 +165,7 @@ function render(snapshot) {
   renderProviders(snapshot.providers, now);
   renderSessions(snapshot.sessions);
   renderDecisions(snapshot.decisions);
+  renderQuestions(snapshot.questions || []);
 }
 
 const events = new EventSource("/status/events");

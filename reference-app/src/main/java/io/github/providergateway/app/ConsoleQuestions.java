@@ -1,0 +1,216 @@
+package io.github.providergateway.app;
+
+import io.github.providergateway.gateway.AskChannel;
+import io.github.providergateway.gateway.AskOutcome;
+import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.gateway.PersonQuestion;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The console as a channel for gates' questions to the person (extension {@code gate.ask},
+ * architecture decision 35): each question is printed with its gate, the call it is about and
+ * the question, numbered; the person answers {@code y} or {@code n}. Between commands that is a
+ * line at the prompt ({@code y}, {@code n 2}); while a command waits for the gateway (a {@code
+ * call} whose gate asks) a single key, read by {@link #await}, so a call that waits for its own
+ * question can be answered. The first answer anywhere wins; the console says how each question
+ * ended.
+ *
+ * <p>Thread-safe: the gateway loop asks and ends questions, the reader thread answers them.
+ */
+final class ConsoleQuestions implements AskChannel {
+
+  /** What the audit trail and the other channels call this one. */
+  static final String NAME = "console";
+  /** How often the reader looks for a key while a command waits and a question is open. */
+  private static final Duration KEY_POLL = Duration.ofMillis(100);
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+  /** How much of a call's arguments a question line shows. */
+  private static final int MAX_ARGS_CHARS = 200;
+
+  private final ConsoleOut out;
+  private final HostApi gateway;
+  /** Open questions by number, oldest first. Guarded by this. */
+  private final Map<Integer, PersonQuestion> open = new LinkedHashMap<>();
+  /** The number of each open question, by ask id. Guarded by this. */
+  private final Map<String, Integer> numbers = new LinkedHashMap<>();
+  /** The number the next question gets. Guarded by this. */
+  private int next = 1;
+
+  ConsoleQuestions(ConsoleOut out, HostApi gateway) {
+    this.out = out;
+    this.gateway = gateway;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public void ask(PersonQuestion question) {
+    int number;
+    synchronized (this) {
+      number = next++;
+      open.put(number, question);
+      numbers.put(question.askId(), number);
+      notifyAll();
+    }
+    String args = HostJson.CODEC.writeJson(question.args());
+    if (args.length() > MAX_ARGS_CHARS) {
+      args = args.substring(0, MAX_ARGS_CHARS) + "…";
+    }
+    out.say("? [" + number + "] " + printable(question.gate()) + " asks before " + printable(question.tool()) + " "
+        + printable(args) + " runs (session " + question.sessionId() + "):");
+    out.say("    " + printable(question.question()));
+    out.say("    answer y or n" + (number == 1 && open.size() == 1 ? "" : " (y " + number + ", n " + number + ")")
+        + "; nobody answering by " + TIME.format(question.deadline()) + " denies the call");
+  }
+
+  @Override
+  public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
+    Integer number;
+    synchronized (this) {
+      number = numbers.remove(question.askId());
+      if (number != null) {
+        open.remove(number);
+      }
+      notifyAll();
+    }
+    if (number == null) {
+      return;
+    }
+    String how =
+        switch (outcome) {
+          case ALLOWED -> "allowed" + (NAME.equals(answeredBy) ? "" : " on " + answeredBy);
+          case DENIED -> "denied" + (NAME.equals(answeredBy) ? "" : " on " + answeredBy);
+          case TIMED_OUT -> "nobody answered in time: denied";
+          case WITHDRAWN -> "withdrawn (the call ended, or its gate left)";
+        };
+    out.say("  [" + number + "] " + how);
+  }
+
+  /**
+   * The person's answer typed at the prompt: {@code y} or {@code n} ({@code command}), optionally
+   * followed by the question's number ({@code rest}); the oldest open question without one.
+   *
+   * @throws CommandFailed when no question (or none of that number) is open
+   */
+  void answerLine(ConsoleCommand command, String rest) {
+    boolean allow = command == ConsoleCommand.YES;
+    PersonQuestion question;
+    synchronized (this) {
+      if (open.isEmpty()) {
+        throw new CommandFailed("no question is waiting for an answer");
+      }
+      if (rest.isEmpty()) {
+        question = open.values().iterator().next();
+      } else {
+        try {
+          question = open.get(Integer.parseInt(rest));
+        } catch (NumberFormatException e) {
+          question = null;
+        }
+        if (question == null) {
+          throw new CommandFailed("no question " + rest + " is waiting; open: " + open.keySet());
+        }
+      }
+    }
+    answer(question, allow);
+  }
+
+  private void answer(PersonQuestion question, boolean allow) {
+    Boolean decided = CommandFailed.await(gateway.answerQuestion(question.askId(), allow, NAME));
+    if (!decided) {
+      out.say("  (too late: that question had ended)");
+    }
+  }
+
+  /**
+   * Waits for {@code future} as {@link CommandFailed#await} does, answering questions meanwhile:
+   * while one is open, a {@code y} or {@code n} key (or line, without a terminal) answers the oldest.
+   */
+  <T> T await(CompletableFuture<T> future, CommandInput in) {
+    future.whenComplete((value, error) -> wake());
+    CommandInput.AnswerKeys keys = null;
+    try {
+      while (!future.isDone() && !Thread.currentThread().isInterrupted()) {
+        PersonQuestion oldest = oldest();
+        if (oldest == null) {
+          if (keys != null) {
+            keys.close();
+            keys = null;
+          }
+          waitForChange(future);
+          continue;
+        }
+        if (keys == null) {
+          keys = in.answerKeys();
+        }
+        String key = keys.poll(KEY_POLL);
+        if (key != null) {
+          answerKey(oldest, key);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // CommandFailed.await cancels what the command waits for
+    } catch (IOException e) {
+      out.say("  (cannot read answers any more: " + e.getMessage() + ")");
+    } finally {
+      if (keys != null) {
+        keys.close();
+      }
+    }
+    return CommandFailed.await(future);
+  }
+
+  private void answerKey(PersonQuestion oldest, String key) {
+    switch (key.strip().toLowerCase(Locale.ROOT)) {
+      case "y", "yes" -> answer(oldest, true);
+      case "n", "no" -> answer(oldest, false);
+      case "" -> {
+        // Enter, or a blank line: nothing to answer yet
+      }
+      default -> out.say("  (a question is waiting: press y or n)");
+    }
+  }
+
+  private synchronized PersonQuestion oldest() {
+    return open.isEmpty() ? null : open.values().iterator().next();
+  }
+
+  /** Waits until a question opens or {@code future} completes (or the thread is interrupted). */
+  private synchronized void waitForChange(CompletableFuture<?> future) throws InterruptedException {
+    while (open.isEmpty() && !future.isDone()) {
+      wait();
+    }
+  }
+
+  private synchronized void wake() {
+    notifyAll();
+  }
+
+  /** The questions open now, oldest first, for tests. */
+  synchronized List<PersonQuestion> openQuestions() {
+    return new ArrayList<>(open.values());
+  }
+
+  /**
+   * {@code text} safe to print on a terminal: control characters (escape sequences a provider could
+   * use to redraw the screen or fake a line) become {@code ?}.
+   */
+  static String printable(String text) {
+    StringBuilder safe = new StringBuilder(text.length());
+    text.codePoints().forEach(c -> safe.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+    return safe.toString();
+  }
+}
