@@ -464,7 +464,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * The clock sessions' idle time is measured on (default: the system's UTC clock).
      *
      * @param clock the clock
-   * @return this builder
+     * @return this builder
      */
     public Builder clock(Clock clock) {
       this.clock = requireNonNull(clock, "clock");
@@ -476,7 +476,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * at the token file. Required.
      *
      * @param scheduler the scheduler
-   * @return this builder
+     * @return this builder
      */
     public Builder scheduler(Scheduler scheduler) {
       this.scheduler = requireNonNull(scheduler, "scheduler");
@@ -487,7 +487,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * Where session ids come from (default: a {@link SecureRandom}); tests pin them.
      *
      * @param random the source of session ids
-   * @return this builder
+     * @return this builder
      */
     public Builder random(RandomGenerator random) {
       this.random = requireNonNull(random, "random");
@@ -499,7 +499,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * before it ends (default 30 minutes).
      *
      * @param timeout the idle time after which a session ends
-   * @return this builder
+     * @return this builder
      */
     public Builder idleTimeout(Duration timeout) {
       this.idleTimeout = positive(timeout, "idleTimeout");
@@ -511,7 +511,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * an event stream (default 1 s; it must stay under the server's handshake timeout, 5 s).
      *
      * @param wait the wait
-   * @return this builder
+     * @return this builder
      */
     public Builder jsonWait(Duration wait) {
       this.jsonWait = positive(wait, "jsonWait");
@@ -522,7 +522,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * Sessions open at once, all clients together (default 32); one more gets 503.
      *
      * @param count the most sessions
-   * @return this builder
+     * @return this builder
      */
     public Builder maxSessions(int count) {
       this.maxSessions = atLeastOne(count, "maxSessions");
@@ -534,7 +534,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * recently used session that has no request in progress, or gets 429 when all have one.
      *
      * @param count the most sessions of one client
-   * @return this builder
+     * @return this builder
      */
     public Builder maxSessionsPerClient(int count) {
       this.maxSessionsPerClient = atLeastOne(count, "maxSessionsPerClient");
@@ -545,7 +545,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * Requests of one session waiting for their answers (default 32); one more gets 429.
      *
      * @param count the most requests in progress
-   * @return this builder
+     * @return this builder
      */
     public Builder maxPendingRequests(int count) {
       this.maxPendingRequests = atLeastOne(count, "maxPendingRequests");
@@ -556,7 +556,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * The largest request body (default 4 MiB); the server answers a larger one 413.
      *
      * @param bytes the largest body
-   * @return this builder
+     * @return this builder
      */
     public Builder maxBodyBytes(long bytes) {
       if (bytes < 1024) {
@@ -571,8 +571,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * {@code bytes} (counted as two bytes a character; defaults 256 and 1 MiB).
      *
      * @param events how many events a session keeps
-   * @param bytes how many bytes they may take
-   * @return this builder
+     * @param bytes how many bytes they may take
+     * @return this builder
      */
     public Builder replay(int events, long bytes) {
       this.replayEvents = atLeastOne(events, "events");
@@ -587,7 +587,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * The version the server reports in {@code initialize} (default {@code dev}).
      *
      * @param version the version string
-   * @return this builder
+     * @return this builder
      */
     public Builder version(String version) {
       this.version = requireNonNull(version, "version");
@@ -598,7 +598,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
      * The sessions' cwd when the client offers no roots (default: this process's).
      *
      * @param directory the directory, made absolute
-   * @return this builder
+     * @return this builder
      */
     public Builder workingDirectory(Path directory) {
       this.workingDirectory = directory.toAbsolutePath().normalize();
