@@ -138,9 +138,13 @@ public final class SerialExecutor implements Executor {
     }
   }
 
+  /**
+   * The loop's own thread runs tasks in batches of {@value #INLINE_BUDGET} ({@link TaskBatch}): the
+   * writes they start go out at the end of each, one per connection, and never wait longer.
+   */
   private void drainAll() {
-    while (!drain(Integer.MAX_VALUE)) {
-      // Only after 2^31 - 1 tasks without a pause: go on.
+    while (!TaskBatch.around(() -> drain(INLINE_BUDGET))) {
+      // A full batch ran and more wait: the next batch, on this thread.
     }
   }
 

@@ -225,6 +225,34 @@ class SerialExecutorTest {
   }
 
   @Test
+  void theLoopsThreadRunsWhatItsTasksDeferAfterEachBatchOfTheBudget() {
+    HeldExecutor executor = new HeldExecutor();
+    SerialExecutor loop = new SerialExecutor("gateway", executor);
+    List<String> ran = new ArrayList<>();
+    int tasks = SerialExecutor.INLINE_BUDGET + 2;
+    for (int i = 0; i < tasks; i++) {
+      int n = i;
+      loop.execute(
+          () -> {
+            ran.add("task " + n);
+            TaskBatch.defer(() -> ran.add("write of task " + n));
+          });
+    }
+
+    executor.runAll(); // the loop's own thread: every task, in batches of the budget
+
+    int budget = SerialExecutor.INLINE_BUDGET;
+    assertThat(ran).hasSize(2 * tasks);
+    assertThat(ran.get(budget - 1)).isEqualTo("task " + (budget - 1));
+    assertThat(ran.subList(budget, 2 * budget))
+        .as("the first batch's writes go out before the next batch runs")
+        .first()
+        .isEqualTo("write of task 0");
+    assertThat(ran.get(2 * budget)).isEqualTo("task " + budget);
+    assertThat(ran).endsWith("write of task " + budget, "write of task " + (budget + 1));
+  }
+
+  @Test
   void aFailingJvmOnADirectExecutorLetsGoOfTheLoop() {
     SerialExecutor loop = new SerialExecutor("provider", Runnable::run);
     List<String> ran = new ArrayList<>();

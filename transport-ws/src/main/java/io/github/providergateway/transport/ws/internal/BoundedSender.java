@@ -3,6 +3,7 @@ package io.github.providergateway.transport.ws.internal;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.TaskBatch;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -38,12 +39,12 @@ import java.util.function.Function;
  *
  * <p><b>Writes.</b> One write is in flight at a time, and it carries every encoded message that
  * waits, up to {@value #MAX_BATCH_BYTES} bytes: messages queued while the previous write was
- * under way, or sent while the thread's {@link WriteBatch} was open (the messages a read of the
+ * under way, or sent while the thread's {@link TaskBatch} was open (the messages a read of the
  * peer's caused), go out in one system call rather than one each.
  *
  * <p><b>Threads.</b> At most one thread runs the pump, which encodes ({@link Encoding#IN_PUMP})
  * and starts writes; it runs on the send executor, or on the caller of {@link #send} when the
- * connection is idle (at the end of the caller's write batch when one is open): waking a send
+ * connection is idle (at the end of the thread's {@link TaskBatch} when one is open): waking a send
  * thread was the largest part of a sequential call's latency (docs/performance.md). A write that
  * completes inside the wire's {@code write} lets the pump go on with the next one, up to {@value
  * #MAX_WRITES_PER_TURN} in a row; one that completes later starts the pump again if anything
@@ -313,10 +314,10 @@ final class BoundedSender<M> {
       bounds.sharedExceeded().run(); // may close this connection, or another further behind
     }
     if (runHere) {
-      // Idle: encode and start the write here, or once this thread's write batch closes (with
+      // Idle: encode and start the write here, or once this thread's task batch closes (with
       // whatever else the batch sends). The write does not block (the wire hands the bytes to
       // the socket or to Grizzly's queue); a busy connection leaves it to its pump.
-      if (!WriteBatch.defer(this::pump)) {
+      if (!TaskBatch.defer(this::pump)) {
         pump();
       }
     } else if (startPump) {

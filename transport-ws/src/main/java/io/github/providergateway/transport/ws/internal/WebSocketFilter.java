@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.loop.TaskBatch;
 import java.io.IOException;
 import org.glassfish.grizzly.Buffer;
 import org.glassfish.grizzly.Connection;
@@ -127,7 +128,7 @@ final class WebSocketFilter extends BaseFilter {
   /** Hands {@code bytes} to the socket; the writes its messages cause go out as one batch each. */
   private void read(WsSocket socket, Buffer bytes) {
     try {
-      WriteBatch.around(() -> socket.read(bytes, guards.clock().millis()));
+      TaskBatch.around(() -> socket.read(bytes, guards.clock().millis()));
     } finally {
       bytes.tryDispose();
     }

@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.loop.TaskBatch;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;
 import java.time.Duration;
@@ -114,10 +115,10 @@ class BoundedSenderTest {
   }
 
   @Test
-  void whileAWriteBatchIsOpenAnIdleConnectionWritesOnceWhenItCloses() {
+  void whileATaskBatchIsOpenAnIdleConnectionWritesOnceWhenItCloses() {
     BoundedSender<String> sender = inPump(bounds(8, 1 << 20));
 
-    WriteBatch.around(
+    TaskBatch.around(
         () -> {
           sender.send("a");
           sender.send("b");
