@@ -1,6 +1,5 @@
 package io.github.providergateway.agent.mcp;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.AskChannel;
 import io.github.providergateway.gateway.AskOutcome;
@@ -75,7 +74,6 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   static final String CONTEXT_PROMPT_DESCRIPTION = "What the session's providers say the agent should know now";
 
   private static final TypeRef<McpSchema.ListRootsResult> ROOTS = new TypeRef<>() {};
-  private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
 
   private final CompletableFuture<HostApi> gateway;
   /** Starts joining the gateway, which completes {@link #gateway}; run once, at initialized. */
@@ -447,7 +445,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   private McpServerFeatures.AsyncToolSpecification specification(HostTool tool) {
     Map<String, Object> schema =
-        tool.parameters().isObject() ? Json.MAPPER.convertValue(tool.parameters(), OBJECT) : Map.of("type", "object");
+        tool.parameters().isObject() ? Json.plainObject(tool.parameters()) : Map.of("type", "object");
     McpSchema.Tool mcpTool =
         McpSchema.Tool.builder()
             .name(tool.name())

@@ -77,6 +77,19 @@ final class Json {
   }
 
   /**
+   * {@link #plain} of an object node: its fields as an insertion-ordered map.
+   *
+   * @param object an object node
+   */
+  @SuppressWarnings("unchecked") // plain gives a Map<String, Object> for every object node
+  static Map<String, Object> plainObject(JsonNode object) {
+    if (!object.isObject()) {
+      throw new IllegalArgumentException("not a JSON object: " + object.getNodeType());
+    }
+    return (Map<String, Object>) plain(object);
+  }
+
+  /**
    * The plain value of a tree, as the mapper's untyped conversion gives it (objects as
    * insertion-ordered maps, arrays as lists, numbers as the node holds them), built directly.
    */

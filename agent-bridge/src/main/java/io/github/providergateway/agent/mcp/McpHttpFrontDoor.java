@@ -195,7 +195,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     String problem = JsonRpcLineGuard.problemOf(tree);
     if (problem != null) {
       JsonNode id = tree != null && tree.isObject() ? tree.get("id") : null;
-      error(reply, 400, id == null ? null : Json.MAPPER.convertValue(id, Object.class), -32600, "Invalid Request: " + problem, Map.of());
+      error(reply, 400, id == null ? null : Json.plain(id), -32600, "Invalid Request: " + problem, Map.of());
       return;
     }
     McpSchema.JSONRPCMessage message;

@@ -46,6 +46,15 @@ class JsonTest {
   }
 
   @Test
+  void plainObjectIsPlainTypedAndRefusesAnythingElse() throws Exception {
+    JsonNode schema = Json.MAPPER.readTree("{\"type\":\"object\",\"properties\":{\"env\":{\"type\":\"string\"}}}");
+
+    assertThat(Json.plainObject(schema)).isEqualTo(Json.MAPPER.convertValue(schema, Map.class));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Json.plainObject(Json.MAPPER.readTree("[1]")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void valuesOfOtherKindsGoThroughTheMapper() {
     Map<Object, Object> numberKeys = new HashMap<>();
     numberKeys.put(1, "one");
