@@ -33,6 +33,7 @@ class ConsoleInTmuxTest {
       try (WsProvider provider =
           WsProvider.bound(banner.url(), banner.token(), banner.defaultSession(), "slowpoke", WsProvider.tools("greet", "slow"))) {
         tmux.await("tools now: greet, slow", WAIT);
+        tmux.awaitPrompt(WAIT);
 
         // TAB completes the tool name from what the gateway knows.
         tmux.type("call gr");
@@ -41,6 +42,7 @@ class ConsoleInTmuxTest {
         tmux.enter("{\"name\":\"Ada\"}");
         provider.result(provider.next("tool.call"), "\"Hello, Ada!\"");
         tmux.await("ok: Hello, Ada!", WAIT);
+        tmux.awaitPrompt(WAIT);
 
         // Arrow up recalls it.
         tmux.press("Up");
@@ -53,8 +55,10 @@ class ConsoleInTmuxTest {
         tmux.press("C-c");
         assertThat(provider.next("tool.cancel").get("id").asText()).isEqualTo(call.get("id").asText());
         tmux.await("interrupted: the call to slow is cancelled", WAIT);
+        tmux.awaitPrompt(WAIT);
         tmux.enter("cal");
         tmux.await("did you mean 'call'?", WAIT);
+        tmux.awaitPrompt(WAIT);
 
         tmux.enter("quit");
         provider.next("session.lifecycle");
@@ -85,6 +89,7 @@ class ConsoleInTmuxTest {
     try (Tmux tmux = Tmux.start(dir, gateway, 200, 60)) {
       tmux.await("Type 'help'", WAIT);
       tmux.await("tools now: deploy", WAIT);
+      tmux.awaitPrompt(WAIT);
 
       tmux.enter("call deploy {\"branch\":\"main\"}");
       tmux.await("? [1] confirm/confirm-deploy asks before deploy {\"branch\":\"main\"} runs", WAIT);
@@ -92,6 +97,7 @@ class ConsoleInTmuxTest {
       tmux.type("y"); // one key, no Enter: the call is waiting for it
       tmux.await("[1] allowed", WAIT);
       tmux.await("ok: deployed main", WAIT);
+      tmux.awaitPrompt(WAIT);
 
       tmux.enter("call deploy {\"branch\":\"feature\"}");
       tmux.await("Deploy feature to production?", WAIT);
@@ -99,6 +105,7 @@ class ConsoleInTmuxTest {
       tmux.await("[2] denied", WAIT);
       tmux.await("denied by a hook: The person said no (on console) to gate 'confirm-deploy' of provider 'confirm':"
           + " Deploy feature to production?", WAIT);
+      tmux.awaitPrompt(WAIT);
 
       tmux.enter("call deploy {\"branch\":\"hotfix\"}");
       tmux.await("Deploy hotfix to production?", WAIT);
@@ -106,10 +113,12 @@ class ConsoleInTmuxTest {
       String screen = tmux.await("denied by a hook: Nobody answered the question of gate 'confirm-deploy' of provider"
           + " 'confirm' within 3 s: Deploy hotfix to production?", WAIT);
       assertThat(screen).doesNotContain("ok: deployed hotfix").doesNotContain("ok: deployed feature");
+      tmux.awaitPrompt(WAIT);
 
       // The prompt is back and takes commands as before.
       tmux.enter("n");
       tmux.await("error: no question is waiting for an answer", WAIT);
+      tmux.awaitPrompt(WAIT);
       tmux.enter("quit");
       tmux.await("Gateway stopped; token file removed.", WAIT);
     }

@@ -84,6 +84,16 @@ final class Tmux implements AutoCloseable {
     return awaitScreen(screen -> lastLine(screen).strip().equals(line), "last line '" + line + "'", limit);
   }
 
+  /**
+   * The screen once the console's prompt is the last line: it is reading the next command. Keys
+   * sent before that reach a terminal still in cooked mode, where the tty echoes them and an arrow
+   * key arrives in the form JLine does not bind outside its keypad mode, as a person typing ahead
+   * would find; a test waits for the prompt as the person waits to see it.
+   */
+  String awaitPrompt(Duration limit) throws IOException, InterruptedException {
+    return awaitLastLine(ConsoleTerminal.PROMPT.strip(), limit);
+  }
+
   private String awaitScreen(Predicate<String> shows, String what, Duration limit)
       throws IOException, InterruptedException {
     long deadline = System.nanoTime() + limit.toNanos();
