@@ -9,7 +9,7 @@
 // stdout: one JSON line per check, {"check": name, "observed": {…}} or {"check": name, "error": text}.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import WebSocket from "ws";
 import { readFileSync } from "node:fs";
 
@@ -108,7 +108,7 @@ class Wire {
 
 /** An MCP client over Streamable HTTP, keeping every notification and error. */
 class Agent {
-  constructor(name, sessionId) {
+  constructor(name, sessionId, capabilities = {}) {
     this.name = name;
     this.notifications = [];
     this.errors = [];
@@ -119,7 +119,7 @@ class Agent {
       sessionId,
       reconnectionOptions: { initialReconnectionDelay: 1000, maxReconnectionDelay: 2000, reconnectionDelayGrowFactor: 1.5, maxRetries: 5 },
     });
-    this.client = new Client({ name, version: "1.0.0" });
+    this.client = new Client({ name, version: "1.0.0" }, { capabilities });
     for (const schema of [ToolListChangedNotificationSchema, LoggingMessageNotificationSchema]) {
       this.client.setNotificationHandler(schema, (n) => this.notifications.push(n));
     }
@@ -147,9 +147,12 @@ class Agent {
   }
 }
 
-/** A provider over ws bound to the session labelled `label`, answering tool.call with `answer`. */
+/**
+ * A provider over ws bound to the session labelled `label`, answering tool.call with `answer`;
+ * `extra` goes into its hello (hooks, extensions) and `gate` answers its gate.check messages.
+ */
 class Provider {
-  static async bind(name, label, tools, answer = () => "ok") {
+  static async bind(name, label, tools, answer = () => "ok", extra = {}, gate = undefined) {
     const provider = new Provider();
     provider.name = name;
     provider.received = [];
@@ -159,6 +162,8 @@ class Provider {
       provider.received.push(msg);
       if (msg.type === "tool.call") {
         provider.send({ type: "tool.result", id: msg.id, status: "success", data: answer(msg) });
+      } else if (msg.type === "gate.check" && gate) {
+        provider.send({ type: "gate.result", gateId: msg.gateId, callId: msg.callId, ...gate(msg) });
       }
     });
     await new Promise((resolve, reject) => {
@@ -170,7 +175,7 @@ class Provider {
       const lists = provider.received.filter((m) => m.type === "sessions" || m.type === "sessions.updated");
       return lists[lists.length - 1]?.active.find((s) => s.label === label);
     });
-    provider.send({ type: "hello", name, protocolVersion: 2, session: session.id, tools });
+    provider.send({ type: "hello", name, protocolVersion: 2, session: session.id, tools, ...extra });
     await until(`${name}: hello.ack`, () => provider.received.find((m) => m.type === "hello.ack"));
     return provider;
   }
@@ -276,6 +281,32 @@ try {
     } catch (e) {
       return { connected: false, code: e?.code ?? null, message: String(e?.message ?? e) };
     }
+  });
+
+  await check("elicitationOverHttp", async () => {
+    // An agent whose client declares elicitation, and a gate that asks before `deploy` (extension
+    // gate.ask): the question reaches the client over HTTP; a yes runs the call, a no denies it.
+    const answers = [true, false];
+    const asked = [];
+    const c = new Agent("http-asker", undefined, { elicitation: {} });
+    c.client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: "accept", content: { allow: answers[asked.length - 1] ?? false } };
+    });
+    await c.connect();
+    const mark = c.mark();
+    providers.push(await Provider.bind(
+      "confirm-over-ws", c.name, [tool("deploy", "Deploys")], (msg) => `deployed ${msg.args.q}`,
+      { extensions: ["gate.ask"], hooks: { onPreToolUse: [{ match: { tool: "deploy" }, action: "gate", gateId: "ask-first" }] } },
+      (msg) => ({ decision: "ask", reason: `Deploy ${msg.args.q}?` })));
+    await c.next("notifications/tools/list_changed", mark);
+    const results = [];
+    for (const q of ["main", "feature"]) {
+      const result = await c.client.callTool({ name: "deploy", arguments: { q } });
+      results.push({ isError: result.isError ?? false, text: result.content?.[0]?.text });
+    }
+    await c.transport.terminateSession();
+    return { asked, results, errors: c.errors };
   });
 
   report("clientErrors", { observed: a.errors });

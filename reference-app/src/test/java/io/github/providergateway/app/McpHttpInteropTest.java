@@ -163,6 +163,27 @@ class McpHttpInteropTest {
     assertThat(refused.get("code").asInt()).isEqualTo(401);
   }
 
+  /**
+   * A gate that asks the person (extension gate.ask) reaches an HTTP client that declared
+   * elicitation: the SDK client's handler sees the gate's question, its yes runs the call, its no
+   * denies it (X-ASK rows; the same over stdio is McpAskInteropTest, where the question travels
+   * through {@code gateway mcp}'s host connection and is answered "on host (mcp elicitation)"; here
+   * the front door is in the gateway and the channel is its own).
+   */
+  @Test
+  void aGatesQuestionReachesTheHttpClientAsElicitationAndItsAnswerDecides() throws IOException {
+    JsonNode elicited = observed("elicitationOverHttp");
+    assertThat(elicited.get("asked")).hasSize(2);
+    assertThat(elicited.at("/asked/0").asText()).contains("confirm-over-ws/ask-first", "tool 'deploy'", "Deploy main?");
+    assertThat(elicited.at("/results/0/isError").asBoolean()).as("yes: %s", elicited.get("results")).isFalse();
+    assertThat(elicited.at("/results/0/text").asText()).isEqualTo("deployed main");
+    assertThat(elicited.at("/results/1/isError").asBoolean()).as("no").isTrue();
+    assertThat(elicited.at("/results/1/text").asText())
+        .isEqualTo("Denied by the provider gateway: The person said no (on mcp elicitation) to gate"
+            + " 'ask-first' of provider 'confirm-over-ws': Deploy feature?");
+    assertThat(elicited.get("errors")).isEmpty();
+  }
+
   @Test
   void theOnlyClientErrorsAreTheDropsTheTestMade() throws IOException {
     JsonNode errors = observed("clientErrors");
