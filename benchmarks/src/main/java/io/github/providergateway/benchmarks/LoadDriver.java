@@ -27,7 +27,7 @@ import java.util.zip.ZipFile;
  * </pre>
  *
  * <p>Options ({@code --name value}): {@code --runs 3}; {@code --only
- * ws,process,bare,scaling,mcp,startup,local,registration,wakeup}; {@code --work
+ * ws,process,bare,scaling,mcp,mcphttp,startup,local,registration,wakeup}; {@code --work
  * benchmarks/target/load}; {@code --app-jar
  * reference-app/target/provider-gateway.jar}; {@code --gateway-jvm "<flags>"} (the separate
  * gateway process's JVM flags, default {@link #launcherFlags}); {@code --seconds 10}; {@code
@@ -45,7 +45,7 @@ public final class LoadDriver {
 
   private static final String MAIN_CLASS = "io.github.providergateway.app.Main";
   /** Every part, in the order a run measures them. */
-  static final String ALL_PARTS = "ws,process,bare,scaling,mcp,startup,local,registration,wakeup";
+  static final String ALL_PARTS = "ws,process,bare,scaling,mcp,mcphttp,startup,local,registration,wakeup";
   /** How every comparison with Node is labelled: the issue-20 figures, never another machine's. */
   static final String NODE = "Node, measured side by side on the same machine type, 2026-11-22";
   private static final String APP_MAIN_ENTRY = "io/github/providergateway/app/Main.class";
@@ -123,7 +123,7 @@ public final class LoadDriver {
     Map<String, String> machine = Machine.describe();
     machine.put("gatewayProcessJvmFlags", String.join(" ", gatewayJvm));
     log("machine: " + machine);
-    if (only.stream().anyMatch(Set.of("ws", "process", "bare", "scaling", "mcp")::contains)) {
+    if (only.stream().anyMatch(Set.of("ws", "process", "bare", "scaling", "mcp", "mcphttp")::contains)) {
       NodeProviders.install(nodeDir);
     }
     for (run = 1; run <= runs; run++) {
@@ -145,6 +145,10 @@ public final class LoadDriver {
       if (only.contains("mcp")) {
         quiet();
         mcp();
+      }
+      if (only.contains("mcphttp")) {
+        quiet();
+        mcpHttp();
       }
       if (only.contains("startup")) {
         quiet();
@@ -299,13 +303,58 @@ public final class LoadDriver {
 
   /** Tool calls through {@code gateway mcp} against the host API, and its start-up. */
   private void mcp() throws Exception {
+    if (!prepareMcp(List.of("mcp.added.p50", "mcp.initialize"))) {
+      return;
+    }
+    McpScenario.Result r = mcp.run();
+    log("gateway mcp: " + r);
+    add("mcp.added.p50", r.addedP50());
+    add("mcp.added.p99", r.addedP99());
+    add("mcp.through.p50", r.mcpP50());
+    add("mcp.through.p99", r.mcpP99());
+    add("mcp.host.p50", r.hostP50());
+    add("mcp.host.p99", r.hostP99());
+    add("mcp.initialize", r.initializeMillis());
+    add("mcp.joined", r.joinedMillis());
+    add("mcp.initialize.noarchive", r.initializeNoArchiveMillis());
+    add("mcp.initialize.starting", r.initializeStartingMillis());
+    add("mcp.joined.starting", r.joinedStartingMillis());
+    add("mcp.cpu", r.mcpCpuMicrosPerCall());
+    add("mcp.others", r.othersPercent());
+  }
+
+  /** Tool calls through the MCP front door on Streamable HTTP against the host API. */
+  private void mcpHttp() throws Exception {
+    if (!prepareMcp(List.of("mcphttp.added.p50", "mcphttp.added.p99"))) {
+      return;
+    }
+    McpHttpScenario.Result r = McpHttpScenario.run(mcp.config(), mcp.jar());
+    log("MCP over HTTP: " + r);
+    add("mcphttp.added.p50", r.addedP50());
+    add("mcphttp.added.p99", r.addedP99());
+    add("mcphttp.through.p50", r.httpP50());
+    add("mcphttp.through.p99", r.httpP99());
+    add("mcphttp.host.p50", r.hostP50());
+    add("mcphttp.host.p99", r.hostP99());
+    add("mcphttp.cpu", r.gatewayCpuPerHttpCall());
+    add("mcphttp.host.cpu", r.gatewayCpuPerHostCall());
+    add("mcphttp.others", r.othersPercent());
+  }
+
+  /**
+   * Prepares the MCP scenarios once (jar copy, class-data archive, warmed home).
+   *
+   * @param ids the figures noted as skipped when the app's jar is missing
+   * @return whether they can run
+   */
+  private boolean prepareMcp(List<String> ids) throws Exception {
     Path jar = Path.of(options.getOrDefault("app-jar", "reference-app/target/provider-gateway.jar")).toAbsolutePath();
     String missing = appMissing(jar);
     if (missing != null) {
-      for (String id : List.of("mcp.added.p50", "mcp.initialize")) {
+      for (String id : ids) {
         notes.put(id, "skipped: " + missing);
       }
-      return;
+      return false;
     }
     if (mcp == null) {
       McpScenario.Config config =
@@ -325,21 +374,7 @@ public final class LoadDriver {
         notes.put("mcp.initialize", "the class-data training run made no archive: measured without (see mcp/training.log)");
       }
     }
-    McpScenario.Result r = mcp.run();
-    log("gateway mcp: " + r);
-    add("mcp.added.p50", r.addedP50());
-    add("mcp.added.p99", r.addedP99());
-    add("mcp.through.p50", r.mcpP50());
-    add("mcp.through.p99", r.mcpP99());
-    add("mcp.host.p50", r.hostP50());
-    add("mcp.host.p99", r.hostP99());
-    add("mcp.initialize", r.initializeMillis());
-    add("mcp.joined", r.joinedMillis());
-    add("mcp.initialize.noarchive", r.initializeNoArchiveMillis());
-    add("mcp.initialize.starting", r.initializeStartingMillis());
-    add("mcp.joined.starting", r.joinedStartingMillis());
-    add("mcp.cpu", r.mcpCpuMicrosPerCall());
-    add("mcp.others", r.othersPercent());
+    return true;
   }
 
   /** A measurement that may throw. */
@@ -616,6 +651,15 @@ public final class LoadDriver {
     add.accept(figure("mcp.initialize.starting", "gateway mcp: launch to its initialize answer, no gateway running (it starts one)", "ms", 0, Goal.none("for scale")));
     add.accept(figure("mcp.joined.starting", "gateway mcp: launch to its first answer that needs the gateway session, no gateway running", "ms", 0, Goal.none("for scale")));
     add.accept(figure("mcp.others", "other processes' CPU meanwhile: MCP calls", "% of all cores", 1, Goal.none("0 on a quiet machine")));
+    add.accept(figure("mcphttp.added.p50", "tools/call through the HTTP front door (POST /mcp, no process hop): added latency at p50 (HTTP p50 − host API p50, " + paced + ")", "µs", 1, Goal.atMost(100, "≤ 100 µs")));
+    add.accept(figure("mcphttp.added.p99", "tools/call through the HTTP front door: added latency at p99 (HTTP p99 − host API p99, " + paced + ")", "µs", 1, Goal.atMost(1000, "≤ 1 ms")));
+    add.accept(figure("mcphttp.through.p50", "tools/call through the HTTP front door, p50, a TCP connection per call (Connection: close), " + paced, "µs", 1, Goal.none("for the difference above")));
+    add.accept(figure("mcphttp.through.p99", "tools/call through the HTTP front door, p99, " + paced, "µs", 1, Goal.none("for the difference above")));
+    add.accept(figure("mcphttp.host.p50", "the same tool from a JVM host over /host in the same run, p50, " + paced, "µs", 1, Goal.none("the baseline")));
+    add.accept(figure("mcphttp.host.p99", "the same tool from a JVM host over /host in the same run, p99, " + paced, "µs", 1, Goal.none("the baseline")));
+    add.accept(figure("mcphttp.cpu", "gateway process CPU per call through the HTTP front door", "µs", 1, Goal.none("explains the above")));
+    add.accept(figure("mcphttp.host.cpu", "gateway process CPU per call from the JVM host, same run", "µs", 1, Goal.none("the baseline")));
+    add.accept(figure("mcphttp.others", "other processes' CPU meanwhile: MCP over HTTP calls", "% of all cores", 1, Goal.none("0 on a quiet machine")));
     // How cost grows.
     for (String grow : List.of("providers", "sessions")) {
       for (int count : counts("scaling-" + grow, grow.equals("providers") ? "1,10,50" : "1,10,100")) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -14,7 +13,6 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -50,7 +48,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class McpScenario {
 
-  private static final String MAIN = "io.github.providergateway.app.Main";
+  private static final String MAIN = SharedGateway.MAIN;
   /** The name the driver gives itself in {@code initialize}, which labels the gateway session. */
   private static final String CLIENT_NAME = "load-driver";
 
@@ -122,7 +120,7 @@ final class McpScenario {
     Files.deleteIfExists(archive);
     Path partial = config.dir().resolve("provider-gateway-agents.jsa.partial");
     Path trainingHome = Files.createTempDirectory(config.dir(), "training-home-");
-    List<String> training = new ArrayList<>(java(config.launcherJvm()));
+    List<String> training = new ArrayList<>(SharedGateway.java(config.launcherJvm()));
     training.add("-XX:ArchiveClassesAtExit=" + partial);
     training.addAll(List.of("-cp", jar.toString(), MAIN, "mcp", "--class-data-training", "--home", trainingHome.toString()));
     Process process =
@@ -157,6 +155,16 @@ final class McpScenario {
     return scenario;
   }
 
+  /** What the scenario was prepared with. */
+  Config config() {
+    return config;
+  }
+
+  /** The copy of the reference app's jar the scenario runs. */
+  Path jar() {
+    return jar;
+  }
+
   /** Whether the class-data training run made an archive. */
   boolean hasArchive() {
     return archive != null;
@@ -170,8 +178,8 @@ final class McpScenario {
     McpStdio mcp = null;
     NodeProviders providers = null;
     try {
-      gateway = startSharedGateway(home);
-      int port = awaitPort(home, gateway);
+      gateway = SharedGateway.start(config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway.log"));
+      int port = SharedGateway.awaitPort(home, gateway);
       client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
 
       // Start-up with the shared gateway running.
@@ -188,7 +196,7 @@ final class McpScenario {
       mcp = McpStdio.start(mcpCommand(home, archive), config.dir().resolve("gateway-mcp.log"));
       reply(mcp.initialize(CLIENT_NAME), Duration.ofSeconds(30));
       mcp.notify("notifications/initialized");
-      String sessionId = awaitSession(client);
+      String sessionId = SharedGateway.awaitSession(client, CLIENT_NAME);
       String token = Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
       providers = NodeProviders.start(config.nodeDir(), 1, URI.create("ws://127.0.0.1:" + port), token);
       providers.awaitReady(60);
@@ -197,7 +205,7 @@ final class McpScenario {
       long[] viaMcp = new long[config.calls()];
       long[] viaHost = new long[config.calls()];
       pacedMcp(mcp, config.warmupCalls(), null, 0);
-      pacedHost(client, sessionId, config.warmupCalls(), null, 0);
+      pacedHost(client, sessionId, config.perSecond(), config.warmupCalls(), null, 0);
       Meter meter =
           new Meter()
               .watch("mcp", mcp.pid())
@@ -211,9 +219,9 @@ final class McpScenario {
         int n = Math.min(config.blockCalls(), config.calls() - done);
         if (round % 2 == 0) {
           pacedMcp(mcp, n, viaMcp, done);
-          pacedHost(client, sessionId, n, viaHost, done);
+          pacedHost(client, sessionId, config.perSecond(), n, viaHost, done);
         } else {
-          pacedHost(client, sessionId, n, viaHost, done);
+          pacedHost(client, sessionId, config.perSecond(), n, viaHost, done);
           pacedMcp(mcp, n, viaMcp, done);
         }
         done += n;
@@ -245,76 +253,14 @@ final class McpScenario {
       if (mcp != null) {
         mcp.close();
       }
-      if (client != null) {
-        stopGateway(client);
-      }
-      if (gateway != null) {
-        awaitExit(gateway.toHandle());
-      }
-      if (providers != null) {
-        providers.close();
-      }
-      LoadDriver.deleteTree(home);
-    }
-  }
-
-  // ---- the shared gateway ----
-
-  private Process startSharedGateway(Path home) throws IOException {
-    List<String> command = new ArrayList<>(java(config.gatewayJvm()));
-    command.addAll(
-        List.of("-cp", jar.toString(), MAIN, "--detached", "--home", home.toString(), "--port", "0", "--idle-exit-grace", "10m"));
-    return new ProcessBuilder(command)
-        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(config.dir().resolve("shared-gateway.log").toFile()))
-        .start();
-  }
-
-  /** Waits for the home's {@code gateway.port}, which the gateway writes once it listens. */
-  private static int awaitPort(Path home, Process gateway) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      try {
-        String text = Files.readString(home.resolve(GatewayClient.PORT_FILE), StandardCharsets.UTF_8).strip();
-        if (!text.isEmpty()) {
-          return Integer.parseInt(text);
-        }
-      } catch (NoSuchFileException | NumberFormatException notYet) {
-        // not written yet, or written half
-      }
-      if (gateway != null && !gateway.isAlive()) {
-        throw new IllegalStateException("the shared gateway exited (" + gateway.exitValue() + "); see shared-gateway.log");
-      }
-      Thread.sleep(20);
-    }
-    throw new IllegalStateException("no " + GatewayClient.PORT_FILE + " in " + home + " after 30 s");
-  }
-
-  private static void stopGateway(GatewayClient client) {
-    try {
-      client.shutdownGateway(Duration.ofSeconds(2)).get(10, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      System.err.println("[load] the shared gateway did not accept shutdown: " + e);
-    } finally {
-      client.close();
-    }
-  }
-
-  private static void awaitExit(ProcessHandle process) throws InterruptedException {
-    try {
-      process.onExit().get(20, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      process.destroy();
-      Thread.sleep(2000);
-      process.destroyForcibly();
+      SharedGateway.tearDown(client, gateway, providers, home);
     }
   }
 
   // ---- gateway mcp processes ----
 
   private List<String> mcpCommand(Path home, Path withArchive) throws IOException {
-    List<String> command = new ArrayList<>(java(config.launcherJvm()));
+    List<String> command = new ArrayList<>(SharedGateway.java(config.launcherJvm()));
     if (withArchive != null) {
       command.add("-XX:SharedArchiveFile=" + withArchive);
     }
@@ -354,13 +300,13 @@ final class McpScenario {
    */
   private double[] startedByMcp() throws Exception {
     double[] times = launch(startingHome, archive, true);
-    int port = awaitPort(startingHome, null);
+    int port = SharedGateway.awaitPort(startingHome, null);
     long pid = Long.parseLong(Files.readString(startingHome.resolve(GatewayClient.PID_FILE)).strip());
     GatewayClient client = GatewayClient.connect(startingHome, port, GatewayClient.Options.defaults());
-    stopGateway(client);
+    SharedGateway.stop(client);
     ProcessHandle gateway = ProcessHandle.of(pid).orElse(null);
     if (gateway != null) {
-      awaitExit(gateway);
+      SharedGateway.awaitExit(gateway);
     }
     return times;
   }
@@ -371,20 +317,6 @@ final class McpScenario {
       throw new IllegalStateException("gateway mcp answered with an error: " + reply.json());
     }
     return reply;
-  }
-
-  /** The gateway id of the session {@code gateway mcp} started for the driver. */
-  private static String awaitSession(GatewayClient client) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      for (SessionInfo session : client.sessions().get(10, TimeUnit.SECONDS)) {
-        if (CLIENT_NAME.equals(session.label())) {
-          return session.id();
-        }
-      }
-      Thread.sleep(20);
-    }
-    throw new IllegalStateException("gateway mcp started no session labelled " + CLIENT_NAME);
   }
 
   /** Waits until the MCP tool list has {@code tool} (after the gateway's 200 ms debounce). */
@@ -434,13 +366,13 @@ final class McpScenario {
     }
   }
 
-  /** {@code count} calls through the driver's own host connection, same pace, same tool. */
-  private void pacedHost(GatewayClient client, String sessionId, int count, long[] samples, int offset)
+  /** {@code count} calls through the driver's own host connection, at {@code perSecond}, to {@code echo_0}. */
+  static void pacedHost(GatewayClient client, String sessionId, int perSecond, int count, long[] samples, int offset)
       throws Exception {
     JsonNode args = WsScenario.callArgs();
     AtomicReference<String> failure = new AtomicReference<>();
     List<CompletableFuture<?>> answers = new ArrayList<>(count);
-    Pacer pacer = new Pacer(System.nanoTime() + 1_000_000, config.perSecond());
+    Pacer pacer = new Pacer(System.nanoTime() + 1_000_000, perSecond);
     for (int i = 0; i < count; i++) {
       pacer.awaitTurn(i);
       long sent = System.nanoTime();
@@ -469,13 +401,6 @@ final class McpScenario {
   }
 
   // ---- small things ----
-
-  private static List<String> java(List<String> jvm) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(jvm);
-    return command;
-  }
 
   /** A loopback port free now, for a gateway {@code gateway mcp} might start (never 9400). */
   private static int freePort() throws IOException {

@@ -1,0 +1,293 @@
+package io.github.providergateway.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.host.client.GatewayClient;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Tool calls through the MCP front door on Streamable HTTP ({@code POST /mcp} on the gateway's own
+ * port: no process hop), against the same calls from a JVM host over {@code /host}.
+ *
+ * <p>Set-up, as a person's HTTP-only agent would meet it: the shared gateway of a fresh home (the
+ * jar {@link McpScenario} copied, the driver's {@code --gateway-jvm} flags), a client token from
+ * {@code gateway mcp --print-config http --client load-driver-http} run as a person runs it, an
+ * {@code initialize} over HTTP (the JDK's {@link HttpClient}, HTTP/1.1), and {@code providers.cjs}
+ * (K = 1) bound to that session, the only one. The driver's {@link GatewayClient} calls the same
+ * tool in the same session.
+ *
+ * <p>The calls: {@code echo_0}, paced ({@link Pacer}, open loop), in blocks alternating between the
+ * two paths as {@link McpScenario} does. An HTTP call's latency is from just before its request is
+ * sent to when its whole answer (a JSON body: the front door answers in JSON what is ready within
+ * 1 s) has arrived. The gateway answers every HTTP request with {@code Connection: close}, so each
+ * call opens a TCP connection of its own; that is part of what is measured. The gateway's CPU is
+ * metered per block, so each path has its own CPU per call.
+ */
+final class McpHttpScenario {
+
+  /** The name the driver gives itself in {@code initialize}, which labels the gateway session. */
+  private static final String CLIENT_NAME = "load-driver-http";
+  private static final Pattern BEARER = Pattern.compile("Bearer (mcp-[A-Za-z0-9_-]+)");
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration CALL_WAIT = Duration.ofSeconds(60);
+  /**
+   * The front door's bound on requests in progress per session (docs/security.md): a client that
+   * sends more gets 429, so the driver, like a well-behaved client, waits for room (which only a
+   * cold JIT or a busy machine ever needs at the paced rate).
+   */
+  private static final int IN_PROGRESS_PER_SESSION = 32;
+
+  /** One run's figures; latencies and CPU per call in µs. */
+  record Result(
+      double httpP50,
+      double httpP99,
+      double hostP50,
+      double hostP99,
+      double addedP50,
+      double addedP99,
+      double gatewayCpuPerHttpCall,
+      double gatewayCpuPerHostCall,
+      double othersPercent) {}
+
+  private final McpScenario.Config config;
+  private final Path jar;
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+  private URI endpoint;
+  private String bearer;
+  private String sessionHeader;
+  private String protocolVersion;
+  private long nextId = 1;
+
+  private McpHttpScenario(McpScenario.Config config, Path jar) {
+    this.config = config;
+    this.jar = jar;
+  }
+
+  /** One run in a fresh home, with the jar {@code McpScenario.prepare} copied to {@code jar}. */
+  static Result run(McpScenario.Config config, Path jar) throws Exception {
+    return new McpHttpScenario(config, jar).run();
+  }
+
+  private Result run() throws Exception {
+    Path home = Files.createTempDirectory(config.dir(), "http-home-");
+    Process gateway = null;
+    GatewayClient client = null;
+    NodeProviders providers = null;
+    try {
+      gateway = SharedGateway.start(config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway-http.log"));
+      int port = SharedGateway.awaitPort(home, gateway);
+      client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
+      endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
+      bearer = issueToken(home, port);
+      initialize();
+      String sessionId = SharedGateway.awaitSession(client, CLIENT_NAME);
+      String token = Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+      providers = NodeProviders.start(config.nodeDir(), 1, URI.create("ws://127.0.0.1:" + port), token);
+      providers.awaitReady(60);
+      awaitTool("echo_0");
+
+      long[] viaHttp = new long[config.calls()];
+      long[] viaHost = new long[config.calls()];
+      pacedHttp(config.warmupCalls(), null, 0);
+      McpScenario.pacedHost(client, sessionId, config.perSecond(), config.warmupCalls(), null, 0);
+      double httpCpu = 0;
+      double hostCpu = 0;
+      Meter whole = new Meter().watch("gateway", gateway.pid()).watch("providers", providers.pid());
+      whole.start();
+      int done = 0;
+      for (int round = 0; done < config.calls(); round++) {
+        int n = Math.min(config.blockCalls(), config.calls() - done);
+        for (int half = 0; half < 2; half++) {
+          boolean httpNow = (round + half) % 2 == 0;
+          Meter block = new Meter().watch("gateway", gateway.pid());
+          block.start();
+          if (httpNow) {
+            pacedHttp(n, viaHttp, done);
+          } else {
+            McpScenario.pacedHost(client, sessionId, config.perSecond(), n, viaHost, done);
+          }
+          block.stop();
+          double spent = block.spent("gateway").cpuSeconds();
+          if (httpNow) {
+            httpCpu += spent;
+          } else {
+            hostCpu += spent;
+          }
+        }
+        done += n;
+      }
+      whole.stop();
+      Percentiles throughHttp = Percentiles.of(viaHttp, viaHttp.length);
+      Percentiles throughHost = Percentiles.of(viaHost, viaHost.length);
+      return new Result(
+          throughHttp.at(50) / 1e3,
+          throughHttp.at(99) / 1e3,
+          throughHost.at(50) / 1e3,
+          throughHost.at(99) / 1e3,
+          Comparison.addedMicros(throughHttp, throughHost, 50),
+          Comparison.addedMicros(throughHttp, throughHost, 99),
+          httpCpu * 1e6 / config.calls(),
+          hostCpu * 1e6 / config.calls(),
+          whole.othersPercent());
+    } finally {
+      SharedGateway.tearDown(client, gateway, providers, home);
+    }
+  }
+
+  /** {@code gateway mcp --print-config http --client load-driver-http}, run as a person would; its token. */
+  private String issueToken(Path home, int port) throws Exception {
+    List<String> command = new ArrayList<>(SharedGateway.java(config.gatewayJvm()));
+    command.addAll(
+        List.of("-cp", jar.toString(), SharedGateway.MAIN, "mcp", "--home", home.toString(), "--port",
+            Integer.toString(port), "--print-config", "http", "--client", CLIENT_NAME));
+    Process print = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!print.waitFor(60, TimeUnit.SECONDS) || print.exitValue() != 0) {
+      throw new IllegalStateException("gateway mcp --print-config http failed: " + printed);
+    }
+    Matcher token = BEARER.matcher(printed);
+    if (!token.find()) {
+      throw new IllegalStateException("gateway mcp --print-config http printed no bearer token: " + printed);
+    }
+    return "Bearer " + token.group(1);
+  }
+
+  private void initialize() throws Exception {
+    ObjectNode params = JsonNodeFactory.instance.objectNode();
+    params.put("protocolVersion", "2025-06-18");
+    params.putObject("capabilities");
+    params.putObject("clientInfo").put("name", CLIENT_NAME).put("version", "1");
+    HttpResponse<String> answer = http.send(post(request("initialize", params)), HttpResponse.BodyHandlers.ofString());
+    sessionHeader =
+        answer.headers().firstValue("Mcp-Session-Id")
+            .orElseThrow(() -> new IllegalStateException("initialize over HTTP gave no session: " + answer.statusCode() + " " + answer.body()));
+    protocolVersion = result(answer).at("/result/protocolVersion").asText("2025-06-18");
+    ObjectNode initialized = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized");
+    HttpResponse<String> accepted = http.send(post(initialized), HttpResponse.BodyHandlers.ofString());
+    if (accepted.statusCode() != 202) {
+      throw new IllegalStateException("notifications/initialized over HTTP: " + accepted.statusCode() + " " + accepted.body());
+    }
+  }
+
+  /** Waits until the session's tool list has {@code tool} (after the gateway's 200 ms debounce). */
+  private void awaitTool(String tool) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < deadline) {
+      HttpResponse<String> answer = http.send(post(request("tools/list", null)), HttpResponse.BodyHandlers.ofString());
+      for (JsonNode listed : result(answer).at("/result/tools")) {
+        if (tool.equals(listed.path("name").asText())) {
+          return;
+        }
+      }
+      Thread.sleep(100);
+    }
+    throw new IllegalStateException("the HTTP session does not list " + tool + " after 30 s");
+  }
+
+  /** {@code count} calls over HTTP; latencies into {@code samples} from {@code offset} (or none). */
+  private void pacedHttp(int count, long[] samples, int offset) throws Exception {
+    ObjectNode params = JsonNodeFactory.instance.objectNode();
+    params.put("name", "echo_0");
+    params.set("arguments", WsScenario.callArgs());
+    AtomicReference<String> failure = new AtomicReference<>();
+    List<CompletableFuture<?>> answers = new ArrayList<>(count);
+    Pacer pacer = new Pacer(System.nanoTime() + 1_000_000, config.perSecond());
+    Semaphore room = new Semaphore(IN_PROGRESS_PER_SESSION);
+    for (int i = 0; i < count; i++) {
+      pacer.awaitTurn(i);
+      HttpRequest call = post(request("tools/call", params));
+      int slot = offset + i;
+      room.acquire();
+      long sent = System.nanoTime();
+      answers.add(
+          http.sendAsync(call, HttpResponse.BodyHandlers.ofString())
+              .whenComplete(
+                  (answer, error) -> {
+                    room.release();
+                    if (samples != null) {
+                      samples[slot] = System.nanoTime() - sent;
+                    }
+                    String wrong = error != null ? error.toString() : failed(answer);
+                    if (wrong != null) {
+                      failure.compareAndSet(null, wrong);
+                    }
+                  }));
+    }
+    try {
+      CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).get(CALL_WAIT.toSeconds(), TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      // the failure is recorded above
+    }
+    if (failure.get() != null) {
+      throw new IllegalStateException("a call over the HTTP front door failed: " + failure.get());
+    }
+  }
+
+  /** Why a tools/call answer is not a success, or null. */
+  private static String failed(HttpResponse<String> answer) {
+    try {
+      JsonNode reply = result(answer);
+      return reply.has("result") && !reply.at("/result/isError").asBoolean(false) ? null : reply.toString();
+    } catch (IOException | IllegalStateException e) {
+      return e.getMessage();
+    }
+  }
+
+  private ObjectNode request(String method, JsonNode params) {
+    ObjectNode request = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("id", nextId++).put("method", method);
+    if (params != null) {
+      request.set("params", params);
+    }
+    return request;
+  }
+
+  private HttpRequest post(JsonNode message) throws IOException {
+    HttpRequest.Builder post =
+        HttpRequest.newBuilder(endpoint)
+            .timeout(CALL_WAIT)
+            .header("Authorization", bearer)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(message)));
+    if (sessionHeader != null) {
+      post.header("Mcp-Session-Id", sessionHeader).header("MCP-Protocol-Version", protocolVersion);
+    }
+    return post.build();
+  }
+
+  /** The JSON-RPC answer in a JSON body, or in the first {@code data:} line of an event stream. */
+  private static JsonNode result(HttpResponse<String> answer) throws IOException {
+    if (answer.statusCode() != 200) {
+      throw new IllegalStateException("HTTP " + answer.statusCode() + ": " + answer.body());
+    }
+    String body = answer.body();
+    if (answer.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+      for (String line : body.split("\n")) {
+        if (line.startsWith("data:")) {
+          return JSON.readTree(line.substring("data:".length()).strip());
+        }
+      }
+      throw new IllegalStateException("an event stream with no data: " + body);
+    }
+    return JSON.readTree(body);
+  }
+}
