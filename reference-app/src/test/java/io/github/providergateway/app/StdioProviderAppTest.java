@@ -94,6 +94,18 @@ class StdioProviderAppTest {
     }
   }
 
+  /**
+   * Waits for {@code line} in a provider's log: the gateway copies a child's stderr there and
+   * notes its exit when it hears of it, each a moment after the child wrote or went.
+   */
+  private static void awaitLogged(Path log, String line) throws IOException {
+    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
+    while (!Files.readString(log).contains(line)) {
+      assertThat(System.nanoTime()).as("%s has no '%s': %s", log, line, Files.readString(log)).isLessThan(deadline);
+      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+    }
+  }
+
   @Test
   void thePythonExampleServesItsToolsOverStdioWithProjectTrust() throws IOException {
     try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py"))))) {
@@ -136,10 +148,8 @@ class StdioProviderAppTest {
 
       assertThat(app.request(call(session, "greet", "{\"name\":\"Ada\"}")).at("/outcome/data").asText()).isEqualTo("Hello, Ada!");
       assertThat(app.request(call(session, "shout", "{\"text\":\"ok\"}")).at("/outcome/data").asText()).isEqualTo("OK");
-      assertThat(Files.readString(providerLog("greeter")))
-          .contains("greet.py: the gateway refused a line: INVALID_JSON");
-      assertThat(Files.readString(providerLog("shouter")))
-          .contains("shout.sh: the gateway refused a line: INVALID_JSON");
+      awaitLogged(providerLog("greeter"), "greet.py: the gateway refused a line: INVALID_JSON");
+      awaitLogged(providerLog("shouter"), "shout.sh: the gateway refused a line: INVALID_JSON");
       assertThat(app.stderr()).as("the gateway's log, at INFO")
           .contains("(stdio greeter (pid").contains("(stdio shouter (pid").contains("INVALID_JSON not valid JSON");
     }
@@ -196,8 +206,8 @@ class StdioProviderAppTest {
       assertThat(ended.get("ok").asBoolean()).as(ended.toString()).isTrue();
       awaitGone(app, "greet.py");
       awaitGone(app, "shout.sh");
-      assertThat(Files.readString(providerLog("greeter"))).contains("exited with code 0");
-      assertThat(Files.readString(providerLog("shouter"))).contains("exited with code 0");
+      awaitLogged(providerLog("greeter"), "exited with code 0");
+      awaitLogged(providerLog("shouter"), "exited with code 0");
     }
   }
 }
