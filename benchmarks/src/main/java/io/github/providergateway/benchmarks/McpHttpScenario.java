@@ -6,17 +6,18 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,7 +31,8 @@ import java.util.regex.Pattern;
  * <p>Set-up, as a person's HTTP-only agent would meet it: the shared gateway of a fresh home (the
  * jar {@link McpScenario} copied, the driver's {@code --gateway-jvm} flags), a client token from
  * {@code gateway mcp --print-config http --client load-driver-http} run as a person runs it, an
- * {@code initialize} over HTTP (the JDK's {@link HttpClient}, HTTP/1.1), and {@code providers.cjs}
+ * {@code initialize} over HTTP ({@link LoopbackPost}: a socket per request, as the front door's
+ * {@code Connection: close} asks, and as little client work as a client can do), and {@code providers.cjs}
  * (K = 1) bound to that session, the only one. The driver's {@link GatewayClient} calls the same
  * tool in the same session.
  *
@@ -39,7 +41,9 @@ import java.util.regex.Pattern;
  * sent to when its whole answer (a JSON body: the front door answers in JSON what is ready within
  * 1 s) has arrived. The gateway answers every HTTP request with {@code Connection: close}, so each
  * call opens a TCP connection of its own; that is part of what is measured. The gateway's CPU is
- * metered per block, so each path has its own CPU per call.
+ * metered per block, so each path has its own CPU per call. The JDK's {@code HttpClient} was
+ * tried first: its own CPU per request (about 0.8 of a core at this rate) saturated the two cores,
+ * and the latencies measured its queue.
  */
 final class McpHttpScenario {
 
@@ -69,9 +73,16 @@ final class McpHttpScenario {
 
   private final McpScenario.Config config;
   private final Path jar;
-  private final HttpClient http =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
-  private URI endpoint;
+  private LoopbackPost http;
+  /** The threads the paced calls block on, one per call in progress. */
+  private final ExecutorService callers =
+      Executors.newFixedThreadPool(
+          IN_PROGRESS_PER_SESSION,
+          task -> {
+            Thread thread = new Thread(task, "http-call");
+            thread.setDaemon(true);
+            return thread;
+          });
   private String bearer;
   private String sessionHeader;
   private String protocolVersion;
@@ -96,7 +107,7 @@ final class McpHttpScenario {
       gateway = SharedGateway.start(config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway-http.log"));
       int port = SharedGateway.awaitPort(home, gateway);
       client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
-      endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
+      http = new LoopbackPost(port, "/mcp");
       bearer = issueToken(home, port);
       initialize();
       String sessionId = SharedGateway.awaitSession(client, CLIENT_NAME);
@@ -111,7 +122,11 @@ final class McpHttpScenario {
       McpScenario.pacedHost(client, sessionId, config.perSecond(), config.warmupCalls(), null, 0);
       double httpCpu = 0;
       double hostCpu = 0;
-      Meter whole = new Meter().watch("gateway", gateway.pid()).watch("providers", providers.pid());
+      Meter whole =
+          new Meter()
+              .watch("gateway", gateway.pid())
+              .watch("providers", providers.pid())
+              .watch("driver", ProcessHandle.current().pid());
       whole.start();
       int done = 0;
       for (int round = 0; done < config.calls(); round++) {
@@ -149,13 +164,14 @@ final class McpHttpScenario {
           hostCpu * 1e6 / config.calls(),
           whole.othersPercent());
     } finally {
+      callers.shutdownNow();
       SharedGateway.tearDown(client, gateway, providers, home);
     }
   }
 
   /** {@code gateway mcp --print-config http --client load-driver-http}, run as a person would; its token. */
   private String issueToken(Path home, int port) throws Exception {
-    List<String> command = new ArrayList<>(SharedGateway.java(config.gatewayJvm()));
+    List<String> command = new ArrayList<>(SharedGateway.java(config.launcherJvm()));
     command.addAll(
         List.of("-cp", jar.toString(), SharedGateway.MAIN, "mcp", "--home", home.toString(), "--port",
             Integer.toString(port), "--print-config", "http", "--client", CLIENT_NAME));
@@ -176,15 +192,16 @@ final class McpHttpScenario {
     params.put("protocolVersion", "2025-06-18");
     params.putObject("capabilities");
     params.putObject("clientInfo").put("name", CLIENT_NAME).put("version", "1");
-    HttpResponse<String> answer = http.send(post(request("initialize", params)), HttpResponse.BodyHandlers.ofString());
-    sessionHeader =
-        answer.headers().firstValue("Mcp-Session-Id")
-            .orElseThrow(() -> new IllegalStateException("initialize over HTTP gave no session: " + answer.statusCode() + " " + answer.body()));
+    LoopbackPost.Answer answer = post(request("initialize", params));
+    sessionHeader = answer.headers().get("mcp-session-id");
+    if (sessionHeader == null) {
+      throw new IllegalStateException("initialize over HTTP gave no session: " + answer.status() + " " + answer.body());
+    }
     protocolVersion = result(answer).at("/result/protocolVersion").asText("2025-06-18");
     ObjectNode initialized = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized");
-    HttpResponse<String> accepted = http.send(post(initialized), HttpResponse.BodyHandlers.ofString());
-    if (accepted.statusCode() != 202) {
-      throw new IllegalStateException("notifications/initialized over HTTP: " + accepted.statusCode() + " " + accepted.body());
+    LoopbackPost.Answer accepted = post(initialized);
+    if (accepted.status() != 202) {
+      throw new IllegalStateException("notifications/initialized over HTTP: " + accepted.status() + " " + accepted.body());
     }
   }
 
@@ -192,8 +209,7 @@ final class McpHttpScenario {
   private void awaitTool(String tool) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (System.nanoTime() < deadline) {
-      HttpResponse<String> answer = http.send(post(request("tools/list", null)), HttpResponse.BodyHandlers.ofString());
-      for (JsonNode listed : result(answer).at("/result/tools")) {
+      for (JsonNode listed : result(post(request("tools/list", null))).at("/result/tools")) {
         if (tool.equals(listed.path("name").asText())) {
           return;
         }
@@ -214,36 +230,37 @@ final class McpHttpScenario {
     Semaphore room = new Semaphore(IN_PROGRESS_PER_SESSION);
     for (int i = 0; i < count; i++) {
       pacer.awaitTurn(i);
-      HttpRequest call = post(request("tools/call", params));
+      byte[] call = JSON.writeValueAsBytes(request("tools/call", params));
       int slot = offset + i;
       room.acquire();
-      long sent = System.nanoTime();
       answers.add(
-          http.sendAsync(call, HttpResponse.BodyHandlers.ofString())
-              .whenComplete(
-                  (answer, error) -> {
-                    room.release();
-                    if (samples != null) {
-                      samples[slot] = System.nanoTime() - sent;
-                    }
-                    String wrong = error != null ? error.toString() : failed(answer);
-                    if (wrong != null) {
-                      failure.compareAndSet(null, wrong);
-                    }
-                  }));
+          CompletableFuture.runAsync(
+              () -> {
+                long sent = System.nanoTime();
+                String wrong;
+                try {
+                  wrong = failed(http.post(headers(), call));
+                } catch (IOException | RuntimeException e) {
+                  wrong = e.toString();
+                }
+                if (samples != null) {
+                  samples[slot] = System.nanoTime() - sent;
+                }
+                room.release();
+                if (wrong != null) {
+                  failure.compareAndSet(null, wrong);
+                }
+              },
+              callers));
     }
-    try {
-      CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).get(CALL_WAIT.toSeconds(), TimeUnit.SECONDS);
-    } catch (java.util.concurrent.ExecutionException e) {
-      // the failure is recorded above
-    }
+    CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).get(CALL_WAIT.toSeconds(), TimeUnit.SECONDS);
     if (failure.get() != null) {
       throw new IllegalStateException("a call over the HTTP front door failed: " + failure.get());
     }
   }
 
   /** Why a tools/call answer is not a success, or null. */
-  private static String failed(HttpResponse<String> answer) {
+  private static String failed(LoopbackPost.Answer answer) {
     try {
       JsonNode reply = result(answer);
       return reply.has("result") && !reply.at("/result/isError").asBoolean(false) ? null : reply.toString();
@@ -260,27 +277,30 @@ final class McpHttpScenario {
     return request;
   }
 
-  private HttpRequest post(JsonNode message) throws IOException {
-    HttpRequest.Builder post =
-        HttpRequest.newBuilder(endpoint)
-            .timeout(CALL_WAIT)
-            .header("Authorization", bearer)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream")
-            .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(message)));
+  private LoopbackPost.Answer post(JsonNode message) throws IOException {
+    return http.post(headers(), JSON.writeValueAsBytes(message));
+  }
+
+  /** The headers of every request: the client's token, and the session once there is one. */
+  private Map<String, String> headers() {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("Authorization", bearer);
+    headers.put("Content-Type", "application/json");
+    headers.put("Accept", "application/json, text/event-stream");
     if (sessionHeader != null) {
-      post.header("Mcp-Session-Id", sessionHeader).header("MCP-Protocol-Version", protocolVersion);
+      headers.put("Mcp-Session-Id", sessionHeader);
+      headers.put("MCP-Protocol-Version", protocolVersion);
     }
-    return post.build();
+    return headers;
   }
 
   /** The JSON-RPC answer in a JSON body, or in the first {@code data:} line of an event stream. */
-  private static JsonNode result(HttpResponse<String> answer) throws IOException {
-    if (answer.statusCode() != 200) {
-      throw new IllegalStateException("HTTP " + answer.statusCode() + ": " + answer.body());
+  private static JsonNode result(LoopbackPost.Answer answer) throws IOException {
+    if (answer.status() != 200) {
+      throw new IllegalStateException("HTTP " + answer.status() + ": " + answer.body());
     }
     String body = answer.body();
-    if (answer.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+    if (answer.headers().getOrDefault("content-type", "").startsWith("text/event-stream")) {
       for (String line : body.split("\n")) {
         if (line.startsWith("data:")) {
           return JSON.readTree(line.substring("data:".length()).strip());
