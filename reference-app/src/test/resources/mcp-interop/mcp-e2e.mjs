@@ -18,41 +18,14 @@ import {
 import WebSocket from "ws";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { checks, sleep, until as waitUntil } from "./waiting.mjs";
 
 const COMMAND = JSON.parse(process.env.MCP_E2E_COMMAND);
 const HOME = process.env.MCP_E2E_HOME;
 const WAIT_MS = 20_000;
 
-const report = (check, fields) => process.stdout.write(JSON.stringify({ check, ...fields }) + "\n");
-const log = (...args) => console.error("[mcp-e2e]", ...args);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function check(name, body) {
-  try {
-    report(name, { observed: await within(WAIT_MS * 2, body(), name) });
-  } catch (e) {
-    log(`${name} failed:`, e);
-    report(name, { error: String(e?.stack ?? e) });
-  }
-}
-
-function within(ms, promise, what) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function until(what, condition, ms = WAIT_MS) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const { check, report, log } = checks("mcp-e2e", WAIT_MS * 2);
+const until = (what, condition, ms = WAIT_MS) => waitUntil(what, condition, ms);
 
 // ---- the MCP side ----
 

@@ -12,41 +12,14 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import WebSocket from "ws";
 import { readFileSync } from "node:fs";
+import { checks, sleep, until as waitUntil } from "./waiting.mjs";
 
 const CONFIG = JSON.parse(process.env.MCP_HTTP_CONFIG);
 const URL_ = new URL(CONFIG.url);
 const WAIT_MS = 20_000;
 
-const report = (check, fields) => process.stdout.write(JSON.stringify({ check, ...fields }) + "\n");
-const log = (...args) => console.error("[mcp-http]", ...args);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function check(name, body) {
-  try {
-    report(name, { observed: await within(WAIT_MS * 2, body(), name) });
-  } catch (e) {
-    log(`${name} failed:`, e);
-    report(name, { error: String(e?.stack ?? e) });
-  }
-}
-
-function within(ms, promise, what) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function until(what, condition, ms = WAIT_MS) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
+const { check, report, log } = checks("mcp-http", WAIT_MS * 2);
+const until = (what, condition, ms = WAIT_MS) => waitUntil(what, condition, ms);
 
 /**
  * The SDK's fetch, seen through: every request is recorded (method, Last-Event-ID, status), the

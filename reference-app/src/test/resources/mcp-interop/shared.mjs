@@ -1,27 +1,20 @@
-// What the single-check scripts (mcp-reload.mjs, mcp-ask.mjs) share: waiting, the agent's MCP
+// What the single-check scripts (mcp-reload.mjs, mcp-ask.mjs) share: waiting (waiting.mjs), the agent's MCP
 // transport to `gateway mcp`, and one host command over /host (the host protocol's WebSocket).
 import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import WebSocket from "ws";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { sleep, until as waitUntil } from "./waiting.mjs";
 
 export const COMMAND = JSON.parse(process.env.MCP_E2E_COMMAND);
 export const HOME = process.env.MCP_E2E_HOME;
 export const PORT = process.env.MCP_E2E_PORT;
 const WAIT_MS = 30_000;
 
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep };
 
 /** The first truthy value of `condition`, polled every 50 ms for at most 30 s. */
-export async function until(what, condition) {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${WAIT_MS} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
+export const until = (what, condition) => waitUntil(what, condition, WAIT_MS);
 
 /** `gateway mcp` as the agent spawns it, its stderr copied to ours under `tag`. */
 export function agentTransport(tag) {
