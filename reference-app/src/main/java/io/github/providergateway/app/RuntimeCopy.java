@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -105,7 +106,7 @@ final class RuntimeCopy {
                       Files.newByteChannel(
                           draft,
                           Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-                          DetachedHost.ownerOnly(dir, "rw-------"))),
+                          OwnerOnlyFiles.ownerOnly(dir, "rw-------"))),
                   sha256)) {
         in.transferTo(out);
       }

@@ -2,25 +2,17 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -101,30 +93,12 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
   }
 
   private void replace(String text) {
-    Path draft = file.resolveSibling(file.getFileName() + ".tmp");
     try {
-      Files.deleteIfExists(draft);
-      try (SeekableByteChannel out =
-          Files.newByteChannel(
-              draft,
-              Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-              ownerOnly())) {
-        out.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
-      }
-      Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      OwnerOnlyFiles.replace(file, text.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       // Adapters then read the previous record: stale rules, never a half-written file.
       LOG.log(System.Logger.Level.WARNING, "cannot write " + file + ": " + e.getMessage());
     }
-  }
-
-  private FileAttribute<?>[] ownerOnly() {
-    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
-      };
-    }
-    return new FileAttribute<?>[0];
   }
 
   /** Finishes the writes already asked for (up to 2 s) and stops the writer. Idempotent. */

@@ -5,22 +5,18 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -259,7 +255,7 @@ public final class McpHttpTokens {
     Path lock = file.resolveSibling(FILE_NAME + ".lock");
     try {
       Files.createDirectories(file.getParent());
-      try (FileChannel channel = FileChannel.open(lock, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), ownerOnly());
+      try (FileChannel channel = FileChannel.open(lock, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnlyFiles.ownerOnly(lock, "rw-------"));
           FileLock held = channel.lock()) {
         Map<String, String> clients;
         try {
@@ -279,26 +275,9 @@ public final class McpHttpTokens {
     ObjectNode root = Json.MAPPER.createObjectNode();
     ArrayNode list = root.putArray("clients");
     clients.forEach((name, hash) -> list.addObject().put("name", name).put("sha256", hash));
-    byte[] bytes = (Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
-    Path draft = file.resolveSibling(FILE_NAME + ".tmp");
-    Files.deleteIfExists(draft);
-    // Created owner-only, never written and then narrowed; written through the descriptor that
-    // created it; then moved over the old file in one step.
-    try (SeekableByteChannel out =
-        Files.newByteChannel(
-            draft,
-            Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-            ownerOnly())) {
-      out.write(ByteBuffer.wrap(bytes));
-    }
-    Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
-
-  private FileAttribute<?>[] ownerOnly() {
-    if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))};
-    }
-    return new FileAttribute<?>[0];
+    // Owner-only from its creation, and moved over the old file in one step.
+    OwnerOnlyFiles.replace(
+        file, (Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   private static void checkName(String client) {
