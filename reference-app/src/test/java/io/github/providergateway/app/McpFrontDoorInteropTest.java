@@ -6,14 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.testing.FreePorts;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,33 +32,20 @@ class McpFrontDoorInteropTest {
 
   @TempDir static Path home;
   private static Process client;
-  /** What the script observed, by check name: {"observed": …} or {"error": …}. */
-  private static final Map<String, JsonNode> checks = new HashMap<>();
-  private static Path log;
+  /** What the script observed, by check name. */
+  private static ScriptChecks script;
 
   @BeforeAll
   static void runTheClientScript() throws Exception {
     Path dir = Interop.mcpClient();
     List<String> mcp =
         TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(FreePorts.pick())));
-    log = dir.resolve("mcp-e2e.log");
     ProcessBuilder node = new ProcessBuilder("node", "mcp-e2e.mjs").directory(dir.toFile());
     node.environment().put("MCP_E2E_COMMAND", JSON.writeValueAsString(mcp));
     node.environment().put("MCP_E2E_HOME", home.toString());
-    node.redirectError(log.toFile());
-    node.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    client = node.start();
-    List<String> lines = new ArrayList<>();
-    try (var out = client.inputReader(StandardCharsets.UTF_8)) {
-      for (String line = out.readLine(); line != null; line = out.readLine()) {
-        lines.add(line);
-      }
-    }
-    assertThat(client.waitFor(RUN_WAIT.toSeconds(), TimeUnit.SECONDS)).as("the client script ends; see %s", log).isTrue();
-    for (String line : lines) {
-      JsonNode check = JSON.readTree(line);
-      checks.put(check.get("check").asText(), check);
-    }
+    script = ScriptChecks.start(node, dir.resolve("mcp-e2e.log"));
+    client = script.process();
+    script.await(RUN_WAIT);
   }
 
   @AfterAll
@@ -79,12 +62,8 @@ class McpFrontDoorInteropTest {
     }
   }
 
-  /** What the script observed for {@code name}; fails with the script's error when the check failed. */
   private static JsonNode observed(String name) throws IOException {
-    JsonNode check = checks.get(name);
-    assertThat(check).as("the script reported check %s; its log, %s:%n%s", name, log, Files.readString(log)).isNotNull();
-    assertThat(check.path("error").asText(null)).as("check %s failed in the script; see %s", name, log).isNull();
-    return check.get("observed");
+    return script.observed(name);
   }
 
   private static List<String> texts(JsonNode array) {

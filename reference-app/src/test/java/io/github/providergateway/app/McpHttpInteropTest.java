@@ -14,10 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,8 +37,8 @@ class McpHttpInteropTest {
   @TempDir static Path home;
   private static RpcApp app;
   private static String token;
-  private static final Map<String, JsonNode> checks = new HashMap<>();
-  private static Path log;
+  /** What the script observed, by check name. */
+  private static ScriptChecks script;
 
   @BeforeAll
   static void runTheClientScript() throws Exception {
@@ -50,25 +48,11 @@ class McpHttpInteropTest {
     JsonNode config = printedConfig(port);
     token = config.at("/headers/Authorization").asText().substring("Bearer ".length());
 
-    log = dir.resolve("mcp-http.log");
     ProcessBuilder node = new ProcessBuilder("node", "mcp-http.mjs").directory(dir.toFile());
     node.environment().put("MCP_HTTP_CONFIG", JSON.writeValueAsString(config));
     node.environment().put("MCP_HTTP_TOKEN_FILE", app.tokenFile().toString());
     node.environment().put("MCP_HTTP_WS", app.url().toString());
-    node.redirectError(log.toFile());
-    node.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    Process client = node.start();
-    List<String> lines = new ArrayList<>();
-    try (var out = client.inputReader(StandardCharsets.UTF_8)) {
-      for (String line = out.readLine(); line != null; line = out.readLine()) {
-        lines.add(line);
-      }
-    }
-    assertThat(client.waitFor(RUN_WAIT.toSeconds(), TimeUnit.SECONDS)).as("the client script ends; see %s", log).isTrue();
-    for (String line : lines) {
-      JsonNode check = JSON.readTree(line);
-      checks.put(check.get("check").asText(), check);
-    }
+    script = ScriptChecks.start(node, dir.resolve("mcp-http.log")).await(RUN_WAIT);
   }
 
   /** {@code gateway mcp --print-config http --client ts-sdk}, run as a person would: its generic part. */
@@ -92,11 +76,9 @@ class McpHttpInteropTest {
   }
 
   private static JsonNode observed(String name) throws IOException {
-    JsonNode check = checks.get(name);
-    assertThat(check).as("the script reported check %s; its log, %s:%n%s", name, log, Files.readString(log)).isNotNull();
-    assertThat(check.path("error").asText(null)).as("check %s failed in the script; see %s", name, log).isNull();
-    return check.get("observed");
+    return script.observed(name);
   }
+
 
   @Test
   void thePrintedConfigNamesTheLoopbackUrlAndATokenWhoseHashAloneTheHomeKeeps() throws IOException {
