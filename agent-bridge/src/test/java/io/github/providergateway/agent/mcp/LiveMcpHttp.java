@@ -184,6 +184,20 @@ final class LiveMcpHttp implements AutoCloseable {
     }
   }
 
+  /**
+   * A provider named {@code name} offering {@code tool}, bound to the gateway session that the
+   * front-door session {@code session} started (the next in {@link #started}); back once the
+   * front door lists the tool.
+   */
+  RecordingProviderConnection provider(String session, String name, String tool) throws Exception {
+    SessionInfo gatewaySession = started.poll(10, TimeUnit.SECONDS);
+    RecordingProviderConnection provider =
+        bind(Hello.builder(name).session(gatewaySession.id()).tools(GatewayFixture.tool(tool)).build());
+    f.settle();
+    awaitTool(session, tool);
+    return provider;
+  }
+
   /** A provider bound to {@code sessionId} with {@code hello}, its hello.ack taken. */
   RecordingProviderConnection bind(Hello hello) {
     RecordingProviderConnection conn = f.connect();

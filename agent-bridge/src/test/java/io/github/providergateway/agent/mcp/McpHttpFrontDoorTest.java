@@ -295,10 +295,7 @@ class McpHttpFrontDoorTest {
   void anAnswerNotReadyWithinTheJsonWaitBecomesAnEventStreamThatTheResponseEnds() throws Exception {
     start(b -> b.jsonWait(Duration.ofSeconds(4)));
     String session = live.initialize("agent");
-    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
-    RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
-    live.f.settle();
-    live.awaitTool(session, "build");
+    RecordingProviderConnection worker = live.provider(session, "worker", "build");
 
     CompletableFuture<HttpResponse<InputStream>> answer = live.postAsync(session, call(5, "tools/call", "{\"name\":\"build\",\"arguments\":{}}"));
     ToolCall sent = next(worker, ToolCall.class);
@@ -322,10 +319,7 @@ class McpHttpFrontDoorTest {
   void progressTurnsTheAnswerIntoAnEventStreamOfProgressThenTheResult() throws Exception {
     start();
     String session = live.initialize("agent");
-    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
-    RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
-    live.f.settle();
-    live.awaitTool(session, "build");
+    RecordingProviderConnection worker = live.provider(session, "worker", "build");
 
     CompletableFuture<HttpResponse<InputStream>> answer =
         live.postAsync(session, call(6, "tools/call", "{\"name\":\"build\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p6\"}}"));
@@ -374,10 +368,7 @@ class McpHttpFrontDoorTest {
   void aRequestStreamLostBeforeItsResponseIsResumedWithItsLastEventIdAndGetsTheResponse() throws Exception {
     start(b -> b.jsonWait(Duration.ofSeconds(1)));
     String session = live.initialize("agent");
-    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
-    RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("build")).build());
-    live.f.settle();
-    live.awaitTool(session, "build");
+    RecordingProviderConnection worker = live.provider(session, "worker", "build");
 
     CompletableFuture<HttpResponse<InputStream>> answer = live.postAsync(session, call(7, "tools/call", "{\"name\":\"build\",\"arguments\":{}}"));
     ToolCall sent = next(worker, ToolCall.class);
@@ -417,10 +408,7 @@ class McpHttpFrontDoorTest {
     List<CompletableFuture<HttpResponse<InputStream>>> calls = new java.util.ArrayList<>();
     for (String name : List.of("a", "b")) {
       String session = live.initialize(name);
-      SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
-      RecordingProviderConnection worker = live.bind(Hello.builder("worker-" + name).session(gatewaySession.id()).tools(tool("slow_" + name)).build());
-      live.f.settle();
-      live.awaitTool(session, "slow_" + name);
+      RecordingProviderConnection worker = live.provider(session, "worker-" + name, "slow_" + name);
       calls.add(live.postAsync(session, call(20, "tools/call", "{\"name\":\"slow_" + name + "\",\"arguments\":{}}")));
       next(worker, ToolCall.class);
       workers.add(worker);
@@ -476,10 +464,7 @@ class McpHttpFrontDoorTest {
   void pastItsRequestsInProgressASessionGets429AndItsOtherRequestsAnswerOnceOneEnds() throws Exception {
     start(b -> b.maxPendingRequests(2));
     String session = live.initialize("agent");
-    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
-    RecordingProviderConnection worker = live.bind(Hello.builder("worker").session(gatewaySession.id()).tools(tool("slow")).build());
-    live.f.settle();
-    live.awaitTool(session, "slow");
+    RecordingProviderConnection worker = live.provider(session, "worker", "slow");
     CompletableFuture<HttpResponse<InputStream>> one = live.postAsync(session, call(11, "tools/call", "{\"name\":\"slow\",\"arguments\":{}}"));
     ToolCall first = next(worker, ToolCall.class);
     CompletableFuture<HttpResponse<InputStream>> two = live.postAsync(session, call(12, "tools/call", "{\"name\":\"slow\",\"arguments\":{}}"));
