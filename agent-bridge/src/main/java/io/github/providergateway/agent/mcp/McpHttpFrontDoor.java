@@ -200,7 +200,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
     McpSchema.JSONRPCMessage message;
     try {
-      message = McpSchema.deserializeJsonRpcMessage(Json.MCP, Json.text(tree));
+      // The body as it came (valid UTF-8: it parsed), as the stdio path hands the SDK its line:
+      // not the tree written out again for the SDK to parse a third time.
+      message = McpSchema.deserializeJsonRpcMessage(Json.MCP, request.bodyText());
     } catch (IOException | RuntimeException e) {
       error(reply, 400, null, -32600, "Invalid Request: not an MCP message", Map.of());
       return;
