@@ -558,6 +558,23 @@ class GateAskTest {
   }
 
   @Test
+  void forAHostThatAsksItselfAQuestionLongerThanTheBoundIsDeniedNotCut() {
+    limits(l -> l.maxAskQuestionChars(10));
+    RecordingProviderConnection guard = asker("guard", "confirm-push");
+
+    var exact = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push\"}"), true);
+    ask(guard, "0123456789", null);
+    assertThat(done(exact).reason()).isEqualTo("0123456789");
+    var longer = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push\"}"), true);
+    ask(guard, "0123456789a", null);
+
+    HookDecision denied = done(longer);
+    assertThat(denied.ask()).isFalse();
+    assertThat(denied.allowed()).isFalse();
+    assertThat(denied.reason()).contains("11 characters long, more than the 10");
+  }
+
+  @Test
   void forAHostThatAsksItselfALaterDenyWinsOverAnAsk() {
     RecordingProviderConnection guard = asker("guard", "confirm-push");
     RecordingProviderConnection ci =

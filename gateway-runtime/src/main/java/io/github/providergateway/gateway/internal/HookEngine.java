@@ -445,9 +445,9 @@ final class HookEngine {
             ? "May tool '" + run.tool + "' run? (" + who + " asks)"
             : result.reason();
     if (run.hostAsks) {
-      if (question.length() > limits.maxAskQuestionChars()) {
-        run.deny("The question of " + who + " is longer than the " + limits.maxAskQuestionChars()
-            + " characters a question may have; the call is denied rather than asked about in part.");
+      String tooLong = asks.tooLong(who, question);
+      if (tooLong != null) {
+        run.deny(tooLong);
         return;
       }
       run.hostQuestions.add(question);

@@ -127,11 +127,23 @@ final class PersonAsks {
     return null;
   }
 
-  /** Why a question may not be put at all, or null: bounds (docs/security.md). */
-  private String refusal(SessionState session, String who, String question) {
+  /**
+   * Why {@code question}, of {@code who}, is too long to be asked, or null: the bound holds for
+   * questions put here and for those handed to a host that asks its person itself.
+   */
+  String tooLong(String who, String question) {
     if (question.length() > limits.maxAskQuestionChars()) {
       return "The question of " + who + " is " + question.length() + " characters long, more than the "
           + limits.maxAskQuestionChars() + " a question may have; the call is denied rather than asked about in part.";
+    }
+    return null;
+  }
+
+  /** Why a question may not be put at all, or null: bounds (docs/security.md). */
+  private String refusal(SessionState session, String who, String question) {
+    String tooLong = tooLong(who, question);
+    if (tooLong != null) {
+      return tooLong;
     }
     int inSession = 0;
     for (Pending waiting : pending.values()) {
