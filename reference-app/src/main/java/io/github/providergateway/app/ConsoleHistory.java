@@ -1,6 +1,5 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -51,7 +50,7 @@ final class ConsoleHistory extends DefaultHistory {
     Path file = home.resolve(FILE);
     DetachedHost.createOwnerOnlyDirectories(home);
     try {
-      Files.createFile(file, OwnerOnlyFiles.ownerOnly(home, "rw-------"));
+      Files.createFile(file, DetachedHost.ownerOnly(home, "rw-------"));
       return file;
     } catch (FileAlreadyExistsException exists) {
       // Used before: check it below.

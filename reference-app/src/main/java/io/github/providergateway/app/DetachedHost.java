@@ -1,16 +1,21 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -141,7 +146,20 @@ final class DetachedHost implements FrontEnd {
    * writer), so one a crash left behind is replaced next time.
    */
   private static void writeOwnerOnly(Path file, String text) throws IOException {
-    OwnerOnlyFiles.replace(file, (text + "\n").getBytes(StandardCharsets.UTF_8));
+    Path draft = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.deleteIfExists(draft);
+    try {
+      // Written through the descriptor that created it, never re-opened by name.
+      try (SeekableByteChannel out = Files.newByteChannel(
+          draft,
+          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+          ownerOnly(file.getParent(), "rw-------"))) {
+        out.write(ByteBuffer.wrap((text + "\n").getBytes(StandardCharsets.UTF_8)));
+      }
+      Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(draft);
+    }
   }
 
   /**
@@ -154,7 +172,7 @@ final class DetachedHost implements FrontEnd {
     Path logFile = logDir.resolve("gateway.log");
     if (!Files.exists(logFile)) {
       try {
-        Files.createFile(logFile, OwnerOnlyFiles.ownerOnly(logDir, "rw-------"));
+        Files.createFile(logFile, ownerOnly(logDir, "rw-------"));
       } catch (java.nio.file.FileAlreadyExistsException raced) {
         // The other gateway (or host) of a start race made it: append to it.
       }
@@ -164,8 +182,15 @@ final class DetachedHost implements FrontEnd {
 
   static void createOwnerOnlyDirectories(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
-      Files.createDirectories(dir, OwnerOnlyFiles.ownerOnly(dir, "rwx------"));
+      Files.createDirectories(dir, ownerOnly(dir, "rwx------"));
     }
+  }
+
+  static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
+    if (where.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+    }
+    return new FileAttribute<?>[0];
   }
 
   private static void deleteQuietly(Path file) {

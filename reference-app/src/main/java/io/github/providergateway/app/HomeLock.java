@@ -1,6 +1,5 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -10,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
 /**
@@ -40,13 +41,13 @@ final class HomeLock implements AutoCloseable {
     FileChannel channel;
     try {
       if (!Files.isDirectory(home)) {
-        Files.createDirectories(home, OwnerOnlyFiles.ownerOnly(home, "rwx------"));
+        Files.createDirectories(home, ownerOnly(home, "rwx------"));
       }
       channel =
           FileChannel.open(
               file,
               Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-              OwnerOnlyFiles.ownerOnly(home, "rw-------"));
+              ownerOnly(home, "rw-------"));
     } catch (IOException e) {
       throw new StartupException("cannot lock " + file + ": " + e.getMessage(), e);
     }
@@ -81,5 +82,13 @@ final class HomeLock implements AutoCloseable {
     } catch (IOException e) {
       // Nothing held any more that matters.
     }
+  }
+
+  private static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
+    Path existing = Files.isDirectory(where) ? where : where.getParent();
+    if (existing != null && existing.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+    }
+    return new FileAttribute<?>[0];
   }
 }

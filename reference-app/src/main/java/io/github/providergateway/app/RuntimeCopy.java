@@ -1,6 +1,5 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -106,7 +105,7 @@ final class RuntimeCopy {
                       Files.newByteChannel(
                           draft,
                           Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-                          OwnerOnlyFiles.ownerOnly(dir, "rw-------"))),
+                          DetachedHost.ownerOnly(dir, "rw-------"))),
                   sha256)) {
         in.transferTo(out);
       }

@@ -13,9 +13,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
 /**
- * Files only their owner may read, replaced whole: the records and secrets the agent bridge and
- * the reference app keep in the gateway's home (hook rules for the adapters, MCP client tokens'
- * hashes, the detached gateway's port and pid). Not API: the package is not published.
+ * Files only their owner may read, replaced whole: what the agent bridge keeps in the gateway's
+ * home (the hook rules the adapters read, the MCP client tokens' hashes). Internal to this module
+ * (ArchitectureTest): the reference app keeps its own for the detached gateway's files.
  */
 public final class OwnerOnlyFiles {
 
