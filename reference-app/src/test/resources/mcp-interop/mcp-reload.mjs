@@ -25,9 +25,11 @@ const transport = agentTransport("gateway mcp stderr");
 try {
   await client.connect(transport);
   const toolNames = async () => (await client.listTools()).tools.map((t) => t.name).sort();
+  // Both of the greeter's tools: the front door installs a provider's tools one by one, so a list
+  // taken at the first may not have the second yet.
   const before = await until("the greeter's tools", async () => {
     const names = await toolNames();
-    return names.includes("greet") ? names : null;
+    return names.includes("greet") && names.includes("wait") ? names : null;
   });
   const callBefore = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
   const mark = notifications.length;
