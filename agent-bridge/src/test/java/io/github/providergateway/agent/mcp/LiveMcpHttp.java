@@ -23,12 +23,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -52,7 +51,8 @@ final class LiveMcpHttp implements AutoCloseable {
   final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
   /** Gateway sessions as they start and end. */
   final BlockingQueue<SessionInfo> started = new LinkedBlockingQueue<>();
-  final List<String> ended = new CopyOnWriteArrayList<>();
+  /** Ends of gateway sessions by id, completed when the gateway reports them (on its own thread). */
+  private final Map<String, CompletableFuture<Void>> endings = new ConcurrentHashMap<>();
 
   LiveMcpHttp(Path home, Consumer<McpHttpFrontDoor.Builder> customizer) throws IOException {
     f.gateway.addListener(
@@ -64,7 +64,7 @@ final class LiveMcpHttp implements AutoCloseable {
 
           @Override
           public void sessionEnded(String sessionId) {
-            ended.add(sessionId);
+            ending(sessionId).complete(null);
           }
         });
     tokens = McpHttpTokens.in(home, new SplittableRandom(7));
@@ -82,6 +82,19 @@ final class LiveMcpHttp implements AutoCloseable {
     customizer.accept(builder);
     door = builder.build();
     server = WebSocketServer.builder(f.gateway).port(0).route(McpHttpFrontDoor.PATH, door.maxBodyBytes(), door.route()).build().start();
+  }
+
+  /**
+   * Waits (bounded) until the gateway reports the end of a session. The front door ends a gateway
+   * session as it answers, but the gateway reports it from its loop a moment later, so a test that
+   * looked once could look too early.
+   */
+  void awaitEnded(String gatewaySessionId) throws Exception {
+    ending(gatewaySessionId).get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private CompletableFuture<Void> ending(String gatewaySessionId) {
+    return endings.computeIfAbsent(gatewaySessionId, id -> new CompletableFuture<>());
   }
 
   URI url() {

@@ -124,7 +124,7 @@ class McpHttpFrontDoorTest {
     HttpResponse<String> deleted = live.send(live.request(session).DELETE().build());
 
     assertThat(deleted.statusCode()).isEqualTo(204);
-    assertThat(live.ended).contains(gatewaySession.id());
+    live.awaitEnded(gatewaySession.id());
     assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
     assertThat(live.send(live.request(session).DELETE().build()).statusCode()).isEqualTo(404);
     assertThat(live.door.sessionCount()).isZero();
@@ -141,7 +141,7 @@ class McpHttpFrontDoorTest {
     live.f.clock.advance(Duration.ofMillis(1));
 
     assertThat(live.door.sessionCount()).isZero();
-    assertThat(live.ended).contains(gatewaySession.id());
+    live.awaitEnded(gatewaySession.id());
     assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
   }
 
@@ -198,7 +198,7 @@ class McpHttpFrontDoorTest {
 
     HttpResponse<String> refused = live.post(session, call(2, "ping", "{}"));
     assertThat(refused.statusCode()).isEqualTo(401);
-    assertThat(live.ended).contains(gatewaySession.id());
+    live.awaitEnded(gatewaySession.id());
     HttpRequest byOther = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + other)
         .header("Accept", LiveMcpHttp.ACCEPT_BOTH).header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(LiveMcpHttp.initializeRequest("vscode"))).build();
