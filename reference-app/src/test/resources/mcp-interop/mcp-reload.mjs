@@ -11,6 +11,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { agentTransport, hostCommand, sleep, until } from "./shared.mjs";
+import { until as untilWithin } from "./waiting.mjs";
 
 /** How long after the reload's notification a second one would have to come to be counted. */
 const SETTLE_MS = 2_000;
@@ -32,6 +33,10 @@ try {
     return names.includes("greet") && names.includes("wait") ? names : null;
   });
   const callBefore = await client.callTool({ name: "greet", arguments: { name: "Ada" } });
+  // The greeter's first registration is a tools/list_changed too, sent once both tools are in:
+  // wait for it (bounded), so that it is not counted as the reload's if it comes late.
+  await untilWithin("the registration's tools/list_changed", () => notifications.length > 0, SETTLE_MS)
+    .catch(() => log("no tools/list_changed heard for the greeter's registration"));
   const mark = notifications.length;
 
   const reloaded = await hostCommand({ cmd: "providers.reload", name: "greeter" });

@@ -160,6 +160,21 @@ class AuditTrailTest {
   }
 
   @Test
+  void theCallsRecordIsKeptBeforeTheHostHasItsOutcome() throws Exception {
+    RecordingProviderConnection worker = worker();
+    List<Decision> knownWhenAnswered = new CopyOnWriteArrayList<>();
+
+    var call = f.call(session, "fast", "{}");
+    // Runs on the thread that completes the future, the moment it does: what a host that asks the
+    // trail about the call it was just answered (audit.query, the console's audit) would find.
+    var answered = call.thenRun(() -> knownWhenAnswered.addAll(of(DecisionKind.TOOL_CALL)));
+    worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("1")));
+    done(answered);
+
+    assertThat(knownWhenAnswered).extracting(Decision::outcome).containsExactly("success");
+  }
+
+  @Test
   void aGatewayBuiltToKeepArgumentsPutsThemInTheCallAndItsEvaluation() {
     try (GatewayFixture keeping = GatewayFixture.with(b -> b.auditArguments(true))) {
       List<Decision> kept = new CopyOnWriteArrayList<>();

@@ -141,7 +141,7 @@ class ConsoleHostTest {
       assertThat(call.get("args").toString()).isEqualTo("{\"name\":\"main\"}");
       assertThat(console.awaitLine("args rewritten by gates:")).endsWith("args rewritten by gates: {\"name\":\"main\"}");
       int before = console.lineCount();
-      // The evaluation's record is kept before the call goes on; the outcome's may still be on its way.
+      // The evaluation's record names the gates; `why` then shows which one rewrote the arguments.
       console.type("audit pre_tool_use");
       String callId = console.awaitLineAfter(before, "pre_tool_use allow").replaceAll(".*  (call-\\S+)  .*", "$1");
       before = console.lineCount();

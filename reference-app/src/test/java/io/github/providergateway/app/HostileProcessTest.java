@@ -90,7 +90,7 @@ class HostileProcessTest {
           WsProvider.bound(app.url(), app.token(), session, "after-the-storm", "\"tools\":[]")) {
         assertThat(provider.ack.get("providerId").asText()).isNotEmpty();
       }
-      assertThat(app.stderr()).contains("pausing accepts");
+      app.awaitStderr("pausing accepts");
     }
   }
 

@@ -188,7 +188,7 @@ class NodeInteropTest {
               event -> event.get("source").asText().equals("gateway")
                   && event.get("message").asText().contains("broken"));
       assertThat(problem.get("sessionId").asText()).isEqualTo(session);
-      assertThat(app.stderr()).contains("broken");
+      app.awaitStderr("broken");
       app.awaitEvent("tools.changed", event -> event.get("tools").toString().contains("greet"));
       JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Config\"}"));
       assertThat(greeted.at("/outcome/data").asText()).isEqualTo("Hello, Config!");

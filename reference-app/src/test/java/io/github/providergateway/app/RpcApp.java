@@ -15,10 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -293,6 +295,24 @@ final class RpcApp implements AutoCloseable {
   /** What the app wrote to stderr. */
   String stderr() {
     return errors.get();
+  }
+
+  /**
+   * What the app wrote to stderr, once it holds every one of {@code parts}, waiting at most {@link
+   * #WAIT}: the app's log is written by a thread of its own, a moment after what it tells of.
+   */
+  String awaitStderr(String... parts) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (true) {
+      String written = stderr();
+      if (Arrays.stream(parts).allMatch(written::contains)) {
+        return written;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("stderr has not all of " + List.of(parts) + " after " + WAIT + ":\n" + written);
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+    }
   }
 
   /**

@@ -51,7 +51,7 @@ class RpcStartAndStopTest {
 
     try (RpcApp app = RpcApp.start(home, "--config", config.toString())) {
       assertThat(app.lines().get(0).get("event").asText()).isEqualTo("gateway.started");
-      assertThat(app.stderr()).contains("config entry not started");
+      app.awaitStderr("config entry not started");
     }
   }
 

@@ -502,10 +502,13 @@ class McpHttpFrontDoorTest {
       live.bind(Hello.builder("one").session(gatewaySession.id()).tools(tool("first")).build());
       live.f.settle();
       seen = first.nextOf("notifications/tools/list_changed").id();
-    }
-    for (String name : List.of("p2", "p3", "p4")) { // three changes while away, two kept
-      live.bind(Hello.builder(name).session(gatewaySession.id()).tools(tool("t_" + name)).build());
-      live.f.settle();
+      for (String name : List.of("p2", "p3", "p4")) { // three changes the client will miss, two kept
+        live.bind(Hello.builder(name).session(gatewaySession.id()).tools(tool("t_" + name)).build());
+        live.f.settle();
+        // The front door logs each change from its tool-sync thread, after settle() returns;
+        // hearing it here proves it is logged before the client comes back from `seen`.
+        first.nextOf("notifications/tools/list_changed");
+      }
     }
 
     try (SseStream resumed = live.get(session, seen)) {

@@ -694,11 +694,13 @@ public final class CallDispatcher {
   }
 
   /**
-   * Gives the host the call's one outcome, and the audit trail its record; false when the host had
-   * its outcome already.
+   * Gives the audit trail the call's record and the host its one outcome, in that order: a host
+   * that asks the trail about a call it has the answer of finds the record (the host's future
+   * wakes its thread at once). False when the host had its outcome already. Only the loop
+   * completes a call's host future, so the check and the completion cannot be raced.
    */
   private boolean complete(CallState call, ToolOutcome outcome) {
-    if (!call.completeHost(outcome)) {
+    if (call.isHostDone()) {
       return false;
     }
     if (listener.hearsDecisions()) {
@@ -708,6 +710,7 @@ public final class CallDispatcher {
       listener.decided(
           Decisions.toolCall(timers.now(), call, outcome, provider, call.queueWait(), listener.keepsArguments()));
     }
+    call.completeHost(outcome);
     return true;
   }
 
