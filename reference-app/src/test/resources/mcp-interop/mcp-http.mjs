@@ -223,7 +223,12 @@ try {
       sameSession: b.transport.sessionId === sessionId,
       resumedWith: b.wire.requests.filter((r) => r.method === "GET").map((r) => r.lastEventId),
       missed: missed.method,
-      tools: await b.toolNames(),
+      // The replay may hand back an older list_changed before the one for the provider that left,
+      // so the list is read until it has settled (bounded): only lookup, or the check fails.
+      tools: await until("the tool list without while_dropped", async () => {
+        const names = await b.toolNames();
+        return names.length === 1 && names[0] === "lookup" ? names : null;
+      }),
       result,
     };
     a.later = b;

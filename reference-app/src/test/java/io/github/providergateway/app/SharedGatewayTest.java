@@ -103,6 +103,15 @@ class SharedGatewayTest {
     }
   }
 
+  /** The file's text, or "" while it cannot be read (not written yet). */
+  private static String readQuietly(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
   /** The host calls {@code echo} in {@code session}; the provider answers; the host shows it. */
   private static void callReaches(HostProcess host, String session, WsProvider provider, String answer) {
     int from = host.lineCount();
@@ -124,7 +133,10 @@ class SharedGatewayTest {
     assertThat(a.await("GATEWAY")).isEqualTo(b.await("GATEWAY"));
     awaitTrue("exactly one gateway survives the race", () -> gatewaysOf(home).size() == 1);
     assertThat(Long.toString(gatewaysOf(home).get(0).pid())).isEqualTo(a.await("GATEWAY"));
-    String log = Files.readString(home.resolve("logs/gateway.log"));
+    // The winner says it listens just after it publishes its pid, which the hosts waited for.
+    Path logFile = home.resolve("logs/gateway.log");
+    awaitTrue("the gateway says it listens", () -> readQuietly(logFile).contains("gateway: listening on"));
+    String log = Files.readString(logFile);
     assertThat(log.split("gateway: listening on", -1)).as("gateways that listened:\n%s", log).hasSize(2);
 
     // A provider sees both hosts' sessions, and calls from each host reach it.
