@@ -84,10 +84,10 @@ final class DetachedHost implements FrontEnd {
       log.println("gateway: " + e.getMessage());
       return Main.EXIT_START_FAILED;
     }
+    // The pid was published as the gateway took the home, before it listened (publishPid).
     Path pidFile = options.home().resolve(GatewayClient.PID_FILE);
     Path portFile = options.home().resolve(GatewayClient.PORT_FILE);
     try {
-      writeOwnerOnly(pidFile, Long.toString(ProcessHandle.current().pid()));
       writeOwnerOnly(portFile, Integer.toString(running.port()));
       // Only now can a host find this gateway: a slow start must not use up the idle grace.
       running.hosts().startIdleExit();
@@ -137,6 +137,22 @@ final class DetachedHost implements FrontEnd {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /**
+   * Publishes this process's pid in {@code <home>/gateway.pid}. A detached gateway does it as soon
+   * as it holds the home's lock and before it listens ({@link RunningGateway#start}), so that
+   * whoever reached it, a host or {@code --detached} typed in a terminal ({@link DetachedLaunch}),
+   * finds its pid: the lock makes it the file's only writer, and the file is removed before the
+   * lock is released, on a failed start as on a stop.
+   */
+  static void publishPid(Path home) throws IOException {
+    writeOwnerOnly(home.resolve(GatewayClient.PID_FILE), Long.toString(ProcessHandle.current().pid()));
+  }
+
+  /** Removes {@code <home>/gateway.pid}, if there. */
+  static void withdrawPid(Path home) {
+    deleteQuietly(home.resolve(GatewayClient.PID_FILE));
   }
 
   /**

@@ -7,11 +7,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 /**
@@ -24,10 +21,6 @@ import java.util.function.Function;
  * home already has a gateway, nothing is started and this says where that one is.
  */
 final class DetachedLaunch implements FrontEnd {
-
-  /** How long a started gateway has to publish its pid once it answers, and how often to look. */
-  private static final Duration PID_FILE_WAIT = Duration.ofSeconds(5);
-  private static final Duration PID_FILE_POLL = Duration.ofMillis(20);
 
   private final PrintStream out;
   private final PrintStream err;
@@ -63,20 +56,11 @@ final class DetachedLaunch implements FrontEnd {
       args.add("--watch");
     }
     Long before = livePid(home);
-    GatewayClient.Starter starts = starter.apply(args);
-    AtomicReference<Process> started = new AtomicReference<>();
     GatewayClient.Launch launch =
-        GatewayClient.Launch.builder()
-            .port(port)
-            .starter((where, onPort) -> {
-                  Process process = starts.start(where, onPort);
-                  started.set(process);
-                  return process;
-                })
-            .build();
+        GatewayClient.Launch.builder().port(port).starter(starter.apply(args)).build();
     // Connected once, then closed: this started no session, so the gateway is left as it was.
     try (GatewayClient ignored = GatewayClient.connectOrStart(home, launch)) {
-      Long pid = started.get() == null ? livePid(home) : awaitPublishedPid(home, started.get());
+      Long pid = livePid(home);
       int listening = publishedPort(home, port);
       if (pid == null) {
         out.println("gateway: a gateway already serves " + home + " on ws://127.0.0.1:" + listening
@@ -105,22 +89,6 @@ final class DetachedLaunch implements FrontEnd {
   @Override
   public void stopOnSignal() {
     // Nothing of ours runs: the gateway started lives on by design.
-  }
-
-  /**
-   * The pid the gateway this launch started publishes, or the pid of whichever won the home if
-   * another did. A detached gateway answers hosts a moment before it writes its pid file (the
-   * home's lock, taken as it starts, decides who may write it), so a client can be
-   * connected to it before the file is there.
-   */
-  private static Long awaitPublishedPid(Path home, Process started) {
-    long deadline = System.nanoTime() + PID_FILE_WAIT.toNanos();
-    Long pid = livePid(home);
-    while (pid == null && started.isAlive() && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(PID_FILE_POLL.toNanos());
-      pid = livePid(home);
-    }
-    return pid;
   }
 
   /** The pid in {@code <home>/gateway.pid} when that process is alive, else null. */

@@ -11,6 +11,7 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
@@ -164,8 +165,14 @@ final class RunningGateway implements AutoCloseable {
     // One gateway per home, in every mode: a second would replace the first's token file.
     HomeLock lock = HomeLock.acquire(options.home());
     try {
+      if (options.detached()) {
+        publishPid(options.home());
+      }
       return start(options, listener, config, lock, hostScheduler);
     } catch (StartupException | RuntimeException e) {
+      if (options.detached()) {
+        DetachedHost.withdrawPid(options.home()); // while the lock still makes the file ours
+      }
       lock.close();
       throw e;
     }
@@ -284,6 +291,18 @@ final class RunningGateway implements AutoCloseable {
     return new RunningGateway(
         gateway, hosts, stopRequested, server, scheduler, providers, watcher, problems, hookGates, audit, decisions,
         statusPage, mcpHttp, telemetry, lock);
+  }
+
+  /**
+   * A detached gateway's pid, published before it listens: whoever reaches it finds the pid
+   * ({@link DetachedHost#publishPid}).
+   */
+  private static void publishPid(Path home) throws StartupException {
+    try {
+      DetachedHost.publishPid(home);
+    } catch (IOException e) {
+      throw new StartupException("cannot publish " + home.resolve(GatewayClient.PID_FILE) + ": " + e.getMessage(), e);
+    }
   }
 
   /** {@code --watch}: changes of the config or a provider's files reload what they concern. */

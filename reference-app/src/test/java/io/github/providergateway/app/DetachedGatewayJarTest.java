@@ -62,7 +62,7 @@ class DetachedGatewayJarTest {
     int port = FreePorts.pick();
     GatewayClient first = connectOrStart(DetachedGatewayStarter.fromClassPath(jar.toString()), port);
     startSession(first, "before");
-    long gateway = publishedPid();
+    long gateway = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
     List<String> args = RuntimeCopy.argumentsOf(ProcessHandle.of(gateway).orElseThrow());
     byte[] built = Files.readAllBytes(jar);
 
@@ -105,7 +105,7 @@ class DetachedGatewayJarTest {
     CompletableFuture<CallResult> call =
         client.callTool(session, "wait", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(60));
     provider.next("tool.call"); // and never answered
-    long gateway = publishedPid();
+    long gateway = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
 
     long killed = System.nanoTime();
     ProcessHandle.of(gateway).orElseThrow().destroyForcibly();
@@ -147,20 +147,6 @@ class DetachedGatewayJarTest {
             WsProvider.tools(tool));
     closing.add(0, provider);
     return provider;
-  }
-
-  /**
-   * The pid the detached gateway published: it answers hosts a moment before it writes the file,
-   * so a host connected to it may look too early.
-   */
-  private long publishedPid() throws Exception {
-    Path file = home.resolve(GatewayClient.PID_FILE);
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!Files.exists(file)) {
-      assertThat(System.nanoTime() < deadline).as("within %s: the gateway publishes %s", WAIT, file).isTrue();
-      Thread.sleep(20); // bounded wait on another process
-    }
-    return Long.parseLong(Files.readString(file).strip());
   }
 
   private static void awaitTools(GatewayClient client, String session, String tool) throws Exception {

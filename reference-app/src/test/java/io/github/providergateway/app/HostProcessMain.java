@@ -7,6 +7,7 @@ import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -99,28 +100,14 @@ public final class HostProcessMain {
   }
 
   /**
-   * The pid the gateway published. A host may connect before the gateway has written it (it does
-   * so once it listens), so this waits for it, within bounds: these are other processes.
+   * The pid the gateway published. A detached gateway publishes it before it listens, so a host
+   * that reached it finds it ({@code DetachedHost.publishPid}).
    */
   private static String pid(Path home) {
-    Path file = home.resolve(GatewayClient.PID_FILE);
-    for (int attempt = 0; attempt < 200; attempt++) {
-      try {
-        return Files.readString(file).strip();
-      } catch (java.nio.file.NoSuchFileException e) {
-        sleepQuietly(50);
-      } catch (Exception e) {
-        return "unknown";
-      }
-    }
-    return "unknown";
-  }
-
-  private static void sleepQuietly(long millis) {
     try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      return Files.readString(home.resolve(GatewayClient.PID_FILE)).strip();
+    } catch (IOException e) {
+      return "unknown: " + e;
     }
   }
 

@@ -133,7 +133,7 @@ class SharedGatewayTest {
     assertThat(a.await("GATEWAY")).isEqualTo(b.await("GATEWAY"));
     awaitTrue("exactly one gateway survives the race", () -> gatewaysOf(home).size() == 1);
     assertThat(Long.toString(gatewaysOf(home).get(0).pid())).isEqualTo(a.await("GATEWAY"));
-    // The winner says it listens just after it publishes its pid, which the hosts waited for.
+    // The winner logs that it listens a moment after the hosts could reach it.
     Path logFile = home.resolve("logs/gateway.log");
     awaitTrue("the gateway says it listens", () -> readQuietly(logFile).contains("gateway: listening on"));
     String log = Files.readString(logFile);
