@@ -79,6 +79,13 @@ class GateArgsTest {
     return check;
   }
 
+  /** The provider's answer to its pending check: allow, the arguments as they are. */
+  private static GateCheck allow(RecordingProviderConnection gate) {
+    GateCheck check = gate.next(GateCheck.class);
+    gate.send(GateResult.allow(check.gateId(), check.callId()));
+    return check;
+  }
+
   /** The audit trail's records from now on. */
   private List<Decision> decisions() {
     List<Decision> decisions = new CopyOnWriteArrayList<>();
@@ -178,10 +185,14 @@ class GateArgsTest {
     var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
     rewrite(first, "{\"branch\":\"main\"}");
     GateCheck seen = rewrite(second, "{\"branch\":\"main\",\"dryRun\":true}");
+    GateCheck again = allow(first);
 
     assertThat(seen.args()).as("the second gate is asked about the first one's output").isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(again.args()).as("the first gate is asked about the second one's").isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
     assertThat(received()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
     assertThat(done(call).updatedArgs()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
+    first.assertNoMoreMessages();
+    second.assertNoMoreMessages();
   }
 
   /** A gate of a provider that knows nothing of the extension is asked about the rewrite too. */
@@ -346,6 +357,123 @@ class GateArgsTest {
     assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied("Gate provider 'quiet' did not respond in time."));
   }
 
+  // ---- a rewrite is decided as a whole (decision 37) ----
+
+  /** Issue 32, finding 1: a project provider's gate turned "git status" into a forced push. */
+  @Test
+  void aLaterGatesRewriteMeetsEveryEarlierRuleAndAnEarlierDenyRuleStopsIt() {
+    RecordingProviderConnection guardrail = f.bound(Hello.builder("guardrail").session(session)
+        .hooks(new Hooks(List.of(
+            HookRule.deny(HookMatch.toolAndArgs("shell", "git .*push"), "No pushes while CI is red."),
+            HookRule.gate(HookMatch.toolAndArgs("shell", "git .*push"), "ci-green")), null))
+        .build());
+    RecordingProviderConnection project = rewriter("project", "tidy");
+
+    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"));
+    rewrite(project, "{\"command\":\"git push --force origin main\"}");
+
+    assertThat(done(decision).allowed()).isFalse();
+    assertThat(done(decision).reason()).isEqualTo("No pushes while CI is red.");
+    assertThat(done(decision).updatedArgs()).as("a denied call runs with nothing").isNull();
+    guardrail.assertNoMoreMessages();
+    project.assertNoMoreMessages();
+  }
+
+  @Test
+  void anEarlierGatesAllowDoesNotCoverTheArgumentsALaterGateRewroteTo() {
+    RecordingProviderConnection guardrail = f.bound(Hello.builder("guardrail").session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "ci-green")), null))
+        .build());
+    RecordingProviderConnection project = rewriter("project", "tidy");
+
+    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"));
+    GateCheck first = allow(guardrail);
+    rewrite(project, "{\"command\":\"git push --force origin main\"}");
+    GateCheck second = guardrail.next(GateCheck.class);
+    guardrail.send(GateResult.deny(second.gateId(), second.callId(), "CI is red: no pushes."));
+
+    assertThat(first.args()).isEqualTo(json("{\"command\":\"git status\"}"));
+    assertThat(second.args()).as("asked again, about what would run").isEqualTo(json("{\"command\":\"git push --force origin main\"}"));
+    assertThat(done(decision).allowed()).isFalse();
+    assertThat(done(decision).reason()).isEqualTo("CI is red: no pushes.");
+    project.assertNoMoreMessages();
+  }
+
+  @Test
+  void theRewritingGateIsNotAskedAboutItsOwnResultButLaterRulesAndGatesAre() {
+    RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
+    RecordingProviderConnection later = specGate("later", "ci");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    rewrite(pin, "{\"branch\":\"main\"}");
+    GateCheck seen = allow(later);
+
+    assertThat(seen.args()).isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(received()).isEqualTo(json("{\"branch\":\"main\"}"));
+    done(call);
+    pin.assertNoMoreMessages();
+    later.assertNoMoreMessages();
+  }
+
+  @Test
+  void contextsGivenAboutTheArgumentsBeforeARewriteAreDropped() {
+    f.bound(Hello.builder("notes").session(session)
+        .hooks(new Hooks(List.of(
+            HookRule.context(HookMatch.toolAndArgs("deploy", "feature"), "feature branches deploy to staging"),
+            HookRule.context(HookMatch.toolAndArgs("deploy", "main"), "main deploys to production")), null))
+        .build());
+    RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    rewrite(pin, "{\"branch\":\"main\"}");
+    received();
+
+    assertThat(done(call).context()).containsExactly("main deploys to production");
+  }
+
+  @Test
+  void gatesThatUndoEachOthersRewritesAreDeniedAtTheFifthRewrite() {
+    RecordingProviderConnection toMain = rewriter("to-main", "pin-main");
+    RecordingProviderConnection toFeature = rewriter("to-feature", "pin-feature");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    rewrite(toMain, "{\"branch\":\"main\"}"); // 1
+    rewrite(toFeature, "{\"branch\":\"feature\"}"); // 2
+    rewrite(toMain, "{\"branch\":\"main\"}"); // 3
+    rewrite(toFeature, "{\"branch\":\"feature\"}"); // 4
+    assertThat(call).isNotDone();
+    rewrite(toMain, "{\"branch\":\"main\"}"); // 5: one too many
+
+    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied(
+        "The gates' rewrites of tool 'deploy' did not settle: gate 'pin-main' of provider 'to-main' rewrote its"
+            + " arguments after 4 rewrites (by to-main/pin-main, to-feature/pin-feature, to-main/pin-main,"
+            + " to-feature/pin-feature), so the call is denied."));
+    toMain.assertNoMoreMessages();
+    toFeature.assertNoMoreMessages();
+  }
+
+  @Test
+  void theAuditTrailSaysWhichGatesWereAskedAgainAfterARewrite() {
+    RecordingProviderConnection guardrail = f.bound(Hello.builder("guardrail").session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("deploy"), "ci-green")), null))
+        .build());
+    RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
+    List<Decision> decisions = decisions();
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    allow(guardrail);
+    rewrite(pin, "{\"branch\":\"main\"}");
+    allow(guardrail);
+    received();
+    done(call);
+
+    Decision evaluation = decisions.stream().filter(d -> d.kind() == DecisionKind.PRE_TOOL_USE).findFirst().orElseThrow();
+    assertThat(evaluation.reason()).isEqualTo(
+        "2 rule(s) matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule:"
+            + " guardrail/ci-green asked again");
+    assertThat(evaluation.gates()).extracting(Decision.GateAnswer::gateId).containsExactly("ci-green", "pin-branch", "ci-green");
+  }
+
   // ---- the audit trail ----
 
   @Test
@@ -361,7 +489,8 @@ class GateArgsTest {
 
     Decision evaluation = decisions.stream().filter(d -> d.kind() == DecisionKind.PRE_TOOL_USE).findFirst().orElseThrow();
     Decision outcome = decisions.stream().filter(d -> d.kind() == DecisionKind.TOOL_CALL).findFirst().orElseThrow();
-    assertThat(evaluation.reason()).isEqualTo("1 rule(s) matched; arguments rewritten by pinner/pin-branch");
+    assertThat(evaluation.reason())
+        .isEqualTo("1 rule(s) matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule");
     assertThat(evaluation.argsSha256()).as("what the host asked").isEqualTo(sha256("{\"branch\":\"secret-feature\"}"));
     assertThat(evaluation.gates().get(0).argsSha256()).isEqualTo(sha256("{\"branch\":\"main\"}"));
     assertThat(outcome.argsSha256()).as("what the tool ran with").isEqualTo(sha256("{\"branch\":\"main\"}"));

@@ -476,6 +476,79 @@ class GateAskTest {
     assertThat(done(call).updatedArgs()).isEqualTo(json("{\"branch\":\"main\"}"));
   }
 
+  /** A provider whose gate on every shell call may rewrite it (extension {@code gate.args}). */
+  private RecordingProviderConnection shellRewriter() {
+    return f.bound(Hello.builder("project").session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "tidy")), null))
+        .extensions(ProtocolExtension.GATE_ARGS).build());
+  }
+
+  /** The reasons of the audit trail's {@code pre_tool_use} records from now on. */
+  private List<String> preToolUseReasons() {
+    List<String> reasons = new CopyOnWriteArrayList<>();
+    f.gateway.addListener(new GatewayListener() {
+      @Override
+      public void decided(Decision decision) {
+        if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
+          reasons.add(decision.reason());
+        }
+      }
+    });
+    return reasons;
+  }
+
+  /** Where {@link #allowedThenRewrittenTo} left the call: the gate has asked a second time. */
+  private record AskedAgain(
+      CompletableFuture<HookDecision> decision, RecordingChannel console, GateCheck again, List<String> audit) {}
+
+  /**
+   * The person allows "git status" on the console; then the gate of {@link #shellRewriter}
+   * rewrites it to {@code rewritten}, and the confirming gate, asked again, asks again.
+   */
+  private AskedAgain allowedThenRewrittenTo(String rewritten) {
+    RecordingChannel console = channel("console");
+    RecordingProviderConnection confirm = asker("confirm", "confirm-shell");
+    RecordingProviderConnection project = shellRewriter();
+    List<String> audit = preToolUseReasons();
+
+    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"));
+    ask(confirm, "Run this command?", null);
+    answer(console.last(), true, "console");
+    GateCheck tidy = project.next(GateCheck.class);
+    project.send(GateResult.rewrite(tidy.gateId(), tidy.callId(), json(rewritten)));
+    GateCheck again = ask(confirm, "Run this command?", null);
+    project.assertNoMoreMessages();
+    return new AskedAgain(decision, console, again, audit);
+  }
+
+  /** Issue 32, finding 2: the person allowed "git status"; a later gate made it a forced push. */
+  @Test
+  void thePersonsAllowDoesNotCoverArgumentsALaterGateRewroteTo() {
+    AskedAgain asked = allowedThenRewrittenTo("{\"command\":\"git push --force origin main\"}");
+
+    assertThat(asked.again().args()).isEqualTo(json("{\"command\":\"git push --force origin main\"}"));
+    assertThat(asked.console().asked).hasSize(2);
+    assertThat(asked.console().last().args()).as("the person is asked about what would run")
+        .isEqualTo(json("{\"command\":\"git push --force origin main\"}"));
+    answer(asked.console().last(), false, "console");
+    assertThat(done(asked.decision()).allowed()).isFalse();
+    assertThat(asked.audit()).singleElement().asString()
+        .startsWith("The person said no (on console) to gate 'confirm-shell' of provider 'confirm'");
+  }
+
+  @Test
+  void theAuditTrailSaysThePersonWasAskedAgainAfterARewrite() {
+    AskedAgain asked = allowedThenRewrittenTo("{\"command\":\"git status --short\"}");
+    answer(asked.console().last(), true, "console");
+
+    assertThat(done(asked.decision()).allowed()).isTrue();
+    assertThat(done(asked.decision()).updatedArgs()).isEqualTo(json("{\"command\":\"git status --short\"}"));
+    assertThat(asked.audit()).containsExactly(
+        "2 rule(s) matched; arguments rewritten by project/tidy; re-checked from the first rule:"
+            + " confirm/confirm-shell asked again; the person asked again");
+  }
+
+
   // ---- bounds ----
 
   @Test
@@ -572,6 +645,24 @@ class GateAskTest {
     assertThat(denied.ask()).isFalse();
     assertThat(denied.allowed()).isFalse();
     assertThat(denied.reason()).contains("11 characters long, more than the 10");
+  }
+
+  @Test
+  void forAHostThatAsksItselfOnlyTheQuestionsAboutTheArgumentsThatWillRunComeBack() {
+    RecordingProviderConnection confirm = asker("confirm", "confirm-shell");
+    RecordingProviderConnection project = shellRewriter();
+
+    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"), true);
+    ask(confirm, "Run git status?", null);
+    GateCheck tidy = project.next(GateCheck.class);
+    project.send(GateResult.rewrite(tidy.gateId(), tidy.callId(), json("{\"command\":\"git push --force\"}")));
+    ask(confirm, "Run git push --force?", null);
+
+    HookDecision asked = done(decision);
+    assertThat(asked.ask()).isTrue();
+    assertThat(asked.reason()).isEqualTo("Run git push --force?");
+    assertThat(asked.updatedArgs()).isEqualTo(json("{\"command\":\"git push --force\"}"));
+    project.assertNoMoreMessages();
   }
 
   @Test

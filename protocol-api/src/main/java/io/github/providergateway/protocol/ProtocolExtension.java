@@ -14,8 +14,9 @@ package io.github.providergateway.protocol;
 public enum ProtocolExtension implements WireEnum {
   /**
    * {@code "gate.args"}: a gate that allows ({@code allow} or {@code context}) may return
-   * replacement arguments in {@code gate.result.args}; later gates and the tool see them, and the
-   * host is told the final arguments. Accepted for providers whose trust level may register hook
+   * replacement arguments in {@code gate.result.args}; the evaluation then starts again from the
+   * first rule with them, so every rule and gate sees them (this gate's answer stands for them), the
+   * tool runs with them, and the host is told the final arguments. Accepted for providers whose trust level may register hook
    * rules (docs/hooks.md, "Gates that rewrite arguments").
    */
   GATE_ARGS("gate.args", Capability.REGISTER_HOOK_RULES),

@@ -91,15 +91,15 @@ final class Decisions {
   }
 
   /**
-   * One {@code onPreToolUse} evaluation of the host's {@code args}; {@code rewrittenBy} names the
-   * gates whose replacement arguments the call took ({@code provider/gateId}), whose hashes are in
-   * their {@code gates} entries.
+   * One {@code onPreToolUse} evaluation of the host's {@code args}; {@code rewrites} names the
+   * gates whose replacement arguments the call took ({@code provider/gateId}, their hashes are in
+   * their {@code gates} entries) and what was checked again after them (decision 37).
    */
   static Decision preToolUse(
       Instant now, Instant started, String sessionId, String tool, String callId, JsonNode args,
-      HookDecision decision, int matched, List<String> rewrittenBy, List<Decision.GateAnswer> gates,
+      HookDecision decision, int matched, Rewrites rewrites, List<Decision.GateAnswer> gates,
       boolean withArgs) {
-    String rewritten = rewrittenBy.isEmpty() ? "" : "; arguments rewritten by " + String.join(", ", rewrittenBy);
+    String rewritten = rewrites.summary();
     String why;
     if (decision.ask()) {
       why = "the host asks the person" + rewritten + ": " + decision.reason();

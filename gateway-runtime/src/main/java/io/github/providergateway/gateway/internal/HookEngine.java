@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -36,16 +37,26 @@ import java.util.function.LongSupplier;
  * contexts accumulate. Gates fail closed: silence denies (unless {@code failOpen}), and a gate
  * whose provider is gone always denies. A gate whose provider speaks the {@code gate.args}
  * extension may allow with replacement arguments (decision 33): checked as the host's were, they
- * are what later rules match, later gates are asked about, and the call runs with. A gate whose
- * provider speaks {@code gate.ask} may answer {@code ask} (decision 35): the person is asked
- * ({@link PersonAsks}), and the evaluation goes on only if they allow it; a host that asks its
- * person itself gets the question back instead. Loop only.
+ * replace the call's arguments and the evaluation starts again from the first rule, so that the
+ * arguments that run are the ones every rule matched and every gate (the rewriting one too) and
+ * every person asked allowed; at most {@link #MAX_REWRITES_PER_CALL} rewrites, then the call is
+ * denied (decision 37). A gate whose provider speaks {@code gate.ask} may answer {@code ask}
+ * (decision 35): the person is asked ({@link PersonAsks}), and the evaluation goes on only if they
+ * allow it; a host that asks its person itself gets the question back instead. Loop only.
  */
 final class HookEngine {
 
   private static final System.Logger LOG = System.getLogger(HookEngine.class.getName());
 
   private static final int MAX_LOGGED_TIMEOUTS = 10_000;
+
+  /**
+   * How many times the gates may rewrite one call's arguments (decision 37). Each rewrite starts
+   * the evaluation again from the first rule; gates that rewrite to a fixed point (pin a branch,
+   * redact a secret) settle in one rewrite each, so four leaves room for several of them, while
+   * gates that undo each other's rewrites cannot keep a call, and its person, going round for ever.
+   */
+  static final int MAX_REWRITES_PER_CALL = 4;
 
   private final Timers timers;
   private final Secrets secrets;
@@ -137,8 +148,7 @@ final class HookEngine {
         }
       }
     }
-    Run run =
-        new Run(session, tool, args, toolProvider, check, candidates.iterator(), regex.spend(), callId, caller, hostAsks);
+    Run run = new Run(session, tool, args, toolProvider, check, candidates, regex.spend(), callId, caller, hostAsks);
     if (!candidates.isEmpty() && listener.hearsDecisions()) {
       audit(run, callId); // an evaluation with no rule to run decides nothing
     }
@@ -170,7 +180,7 @@ final class HookEngine {
             listener.decided(
                 Decisions.preToolUse(
                     timers.now(), started, run.session.id, run.tool, callId, run.original, decision,
-                    run.matched, run.rewrittenBy, run.gateAnswers, listener.keepsArguments())));
+                    run.matched, run.rewrites(), run.gateAnswers, listener.keepsArguments())));
   }
 
   /**
@@ -186,8 +196,19 @@ final class HookEngine {
     }
   }
 
-  /** One rule of one binding, as it stood when the call began. */
-  private record Candidate(Binding binding, HookRule rule) {}
+  /** One rule of one binding, as it stood when the call began. Compared by identity. */
+  private static final class Candidate {
+    final Binding binding;
+    final HookRule rule;
+
+    Candidate(Binding binding, HookRule rule) {
+      this.binding = binding;
+      this.rule = rule;
+    }
+  }
+
+  /** A gate's answer that rewrote the arguments to {@code args}: its answer about them. */
+  private record KnownAnswer(JsonNode args, GateResult result) {}
 
   /** One evaluation in progress. */
   private static final class Run {
@@ -199,28 +220,37 @@ final class HookEngine {
     private JsonNode args;
     final String toolProvider;
     final ArgsCheck check;
-    final Iterator<Candidate> remaining;
+    /** Every rule that may apply, as they stood when the call began, in evaluation order. */
+    private final List<Candidate> candidates;
+    /** The rules of this pass not evaluated yet. */
+    private Iterator<Candidate> remaining;
+    /** The contexts of this pass: a rewrite starts them again, as it starts the rules again. */
     final List<String> context = new ArrayList<>();
     final CompletableFuture<HookDecision> result = new CompletableFuture<>();
-    /** The regex time all rules of this evaluation share. */
+    /** The regex time all rules of this evaluation share, over every pass. */
     final RegexGuard.Spend regexSpend;
     private String argsText;
-    /** Rules that matched so far. */
+    /** Rules that matched in this pass. */
     int matched;
-    /** The gates asked and their answers, when the audit trail is kept; else null. */
+    /** The gates asked and their answers, in every pass, when the audit trail is kept; else null. */
     List<Decision.GateAnswer> gateAnswers;
-    /** The gates whose replacement arguments were taken, as {@code provider/gateId}, in order. */
-    final List<String> rewrittenBy = new ArrayList<>();
+    /** Every rewrite so far, in order. */
+    private final Rewrites rewrites = new Rewrites();
+    /**
+     * What each gate that rewrote the arguments answered, as its answer about the arguments it
+     * returned: when the evaluation starts again it is not asked about its own result (decision 37).
+     */
+    private final Map<Candidate, KnownAnswer> known = new IdentityHashMap<>();
     /** The call's id, or null for a host's {@code preToolUse}. */
     final String callId;
     final Caller caller;
     /** Whether the host asks the person itself (extension {@code gate.ask}). */
     final boolean hostAsks;
-    /** With {@link #hostAsks}: the gates' questions, for the host to ask, in order. */
+    /** With {@link #hostAsks}: the gates' questions of this pass, for the host to ask, in order. */
     final List<String> hostQuestions = new ArrayList<>();
 
     Run(SessionState session, String tool, JsonNode args, String toolProvider, ArgsCheck check,
-        Iterator<Candidate> remaining, RegexGuard.Spend regexSpend, String callId, Caller caller, boolean hostAsks) {
+        List<Candidate> candidates, RegexGuard.Spend regexSpend, String callId, Caller caller, boolean hostAsks) {
       this.regexSpend = regexSpend;
       this.callId = callId;
       this.caller = caller;
@@ -231,18 +261,48 @@ final class HookEngine {
       this.args = args;
       this.toolProvider = toolProvider;
       this.check = check;
-      this.remaining = remaining;
+      this.candidates = candidates;
+      this.remaining = candidates.iterator();
     }
 
     JsonNode args() {
       return args;
     }
 
-    /** From now on the call's arguments are {@code replacement}, given by {@code gate}. */
-    void rewrite(JsonNode replacement, String gate) {
+    Rewrites rewrites() {
+      return rewrites;
+    }
+
+    /** The next rule of this pass to evaluate, or null when the pass is over. */
+    Candidate next() {
+      return remaining.hasNext() ? remaining.next() : null;
+    }
+
+    /**
+     * From now on the call's arguments are {@code replacement}, given by {@code gate}, and the
+     * evaluation starts again from the first rule: what the rules matched and the gates and the
+     * person allowed was about other arguments (decision 37).
+     */
+    void rewrite(JsonNode replacement, PendingGate gate, GateResult answer) {
       args = replacement;
-      argsText = null; // later rules match the arguments as they now are
-      rewrittenBy.add(gate);
+      argsText = null;
+      rewrites.add(gate.who());
+      known.put(gate.candidate, new KnownAnswer(replacement, answer));
+      remaining = candidates.iterator();
+      context.clear();
+      hostQuestions.clear();
+      matched = 0;
+    }
+
+    /** What {@code candidate}'s gate answered about the arguments as they are now, or null. */
+    GateResult knownAnswer(Candidate candidate) {
+      KnownAnswer answer = known.get(candidate);
+      return answer != null && answer.args().equals(args) ? answer.result() : null;
+    }
+
+    /** A gate of {@code gate} ({@code provider/gateId}) is about to be asked. */
+    void asking(String gate) {
+      rewrites.asked(gate);
     }
 
     void allow() {
@@ -267,13 +327,12 @@ final class HookEngine {
 
   /** Evaluates rules until one needs a gate's answer, denies, or none is left. */
   private void advance(Run run) {
-    while (run.remaining.hasNext()) {
-      Candidate candidate = run.remaining.next();
-      Binding binding = candidate.binding();
+    for (Candidate candidate = run.next(); candidate != null; candidate = run.next()) {
+      Binding binding = candidate.binding;
       if (!isLive(binding) && !Restarts.holds(binding)) {
         continue; // the provider left after the call began: its rules no longer apply
       }
-      HookRule rule = candidate.rule();
+      HookRule rule = candidate.rule;
       if (!matches(run, binding, rule)) {
         continue;
       }
@@ -285,12 +344,34 @@ final class HookEngine {
         }
         case CONTEXT -> run.context.add(rule.content());
         case GATE -> {
-          askGate(run, binding, rule);
-          return;
+          GateResult known = run.knownAnswer(candidate);
+          if (known == null) {
+            askGate(run, candidate);
+            return;
+          }
+          // This gate rewrote the call to the arguments it now has: its answer came with them.
+          switch (known.decision()) {
+            case ALLOW -> {}
+            case CONTEXT -> addContext(run, known);
+            case DENY -> { // cannot happen: a deny's arguments are ignored; fail closed all the same
+              run.deny("Denied by gate '" + rule.gateId() + "' of provider '" + binding.provider.name + "'");
+              return;
+            }
+            case ASK -> {
+              ask(run, binding, rule, known);
+              return;
+            }
+          }
         }
       }
     }
     run.allow();
+  }
+
+  private static void addContext(Run run, GateResult answer) {
+    if (answer.reason() != null) {
+      run.context.add(answer.reason());
+    }
   }
 
   // ---- matching ----
@@ -346,7 +427,9 @@ final class HookEngine {
 
   // ---- gates ----
 
-  private void askGate(Run run, Binding binding, HookRule rule) {
+  private void askGate(Run run, Candidate candidate) {
+    Binding binding = candidate.binding;
+    HookRule rule = candidate.rule;
     Conn conn = binding.provider.conn;
     String callId = secrets.id("gate");
     if (conn.state() != ConnectionState.BOUND
@@ -363,7 +446,8 @@ final class HookEngine {
       run.deny(reason);
       return;
     }
-    PendingGate gate = new PendingGate(callId, binding, rule, run, timers.now());
+    PendingGate gate = new PendingGate(callId, candidate, run, timers.now());
+    run.asking(gate.who());
     gates.put(callId, gate);
     gate.timeout = timers.deadline(limits.gateTimeout(), () -> gateTimedOut(gate));
   }
@@ -371,18 +455,25 @@ final class HookEngine {
   /** A gate waiting for its provider's answer. */
   private static final class PendingGate {
     final String callId;
+    final Candidate candidate;
     final Binding binding;
     final HookRule rule;
     final Run run;
     final Instant askedAt;
     Scheduler.Cancellable timeout;
 
-    PendingGate(String callId, Binding binding, HookRule rule, Run run, Instant askedAt) {
+    PendingGate(String callId, Candidate candidate, Run run, Instant askedAt) {
       this.callId = callId;
-      this.binding = binding;
-      this.rule = rule;
+      this.candidate = candidate;
+      this.binding = candidate.binding;
+      this.rule = candidate.rule;
       this.run = run;
       this.askedAt = askedAt;
+    }
+
+    /** The gate as the audit trail names it: {@code provider/gateId}. */
+    String who() {
+      return binding.provider.name + "/" + rule.gateId();
     }
   }
 
@@ -411,15 +502,26 @@ final class HookEngine {
             ? result.args()
             : null;
     answered(gate, result.decision().wireName(), result.reason(), false, replacement);
-    if (replacement != null && !rewrite(gate, replacement)) {
-      return;
+    if (replacement != null) {
+      switch (rewrite(gate, replacement, result)) {
+        case REFUSED -> {
+          return;
+        }
+        case TAKEN -> {
+          // Every answer so far was about the old arguments: start again from the first rule. This
+          // gate's answer stands for the arguments it returned (decision 37).
+          advance(gate.run);
+          return;
+        }
+        case UNCHANGED -> {
+          // the same arguments: the gate's decision stands as it is
+        }
+      }
     }
     switch (result.decision()) {
       case ALLOW -> advance(gate.run);
       case CONTEXT -> {
-        if (result.reason() != null) {
-          gate.run.context.add(result.reason());
-        }
+        addContext(gate.run, result);
         advance(gate.run);
       }
       case DENY ->
@@ -427,7 +529,7 @@ final class HookEngine {
               result.reason() != null
                   ? result.reason()
                   : "Denied by gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name + "'");
-      case ASK -> ask(gate, result);
+      case ASK -> ask(gate.run, gate.binding, gate.rule, result);
     }
   }
 
@@ -437,9 +539,8 @@ final class HookEngine {
    * withdrawn denies it. A host that asks its person itself gets the question in its decision
    * instead, once no later rule denies.
    */
-  private void ask(PendingGate gate, GateResult result) {
-    Run run = gate.run;
-    String who = PersonAsks.describe(gate.binding.provider.name, gate.rule.gateId());
+  private void ask(Run run, Binding binding, HookRule rule, GateResult result) {
+    String who = PersonAsks.describe(binding.provider.name, rule.gateId());
     String question =
         result.reason() == null || result.reason().isBlank()
             ? "May tool '" + run.tool + "' run? (" + who + " asks)"
@@ -464,7 +565,7 @@ final class HookEngine {
     }
     String refused =
         asks.ask(
-            run.session, run.tool, run.args(), run.callId, gate.binding, gate.rule.gateId(), question, timeout,
+            run.session, run.tool, run.args(), run.callId, binding, rule.gateId(), question, timeout,
             new PersonAsks.Settled() {
               @Override
               public void allowed(String by) {
@@ -481,6 +582,7 @@ final class HookEngine {
     if (refused != null) {
       run.deny(refused);
     } else {
+      run.rewrites().personAsked();
       run.caller.asking();
     }
   }
@@ -495,26 +597,41 @@ final class HookEngine {
     return asks;
   }
 
+  /** What became of a gate's replacement arguments. */
+  private enum Rewrite {
+    /** Refused: the call is denied. */
+    REFUSED,
+    /** Taken: the evaluation starts again with them. */
+    TAKEN,
+    /** Equal to the arguments as they were: nothing to do. */
+    UNCHANGED
+  }
+
   /**
    * Takes a gate's replacement arguments for the call, or denies it when they are not a JSON
-   * object the called tool would take: fail closed, since a gate that rewrites may be removing
-   * what must not run (decision 33).
-   *
-   * @return whether the call goes on, with the replacement
+   * object the called tool would take (fail closed, since a gate that rewrites may be removing what
+   * must not run: decision 33), or when the call has been rewritten {@link #MAX_REWRITES_PER_CALL}
+   * times already (decision 37).
    */
-  private boolean rewrite(PendingGate gate, JsonNode replacement) {
+  private Rewrite rewrite(PendingGate gate, JsonNode replacement, GateResult answer) {
     Run run = gate.run;
     String violations = replacement.isObject() ? run.check.violations(replacement) : "they are not a JSON object";
     String who = "gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name + "'";
     if (violations != null) {
       run.deny("The arguments " + who + " returned for tool '" + run.tool + "' were refused: " + violations);
-      return false;
+      return Rewrite.REFUSED;
     }
-    if (!replacement.equals(run.args())) {
-      // A copy: an in-process provider's tree is its own to change after it answered.
-      run.rewrite(replacement.deepCopy(), gate.binding.provider.name + "/" + gate.rule.gateId());
+    if (replacement.equals(run.args())) {
+      return Rewrite.UNCHANGED;
     }
-    return true;
+    if (run.rewrites().count() >= MAX_REWRITES_PER_CALL) {
+      run.deny("The gates' rewrites of tool '" + run.tool + "' did not settle: " + who + " rewrote its arguments"
+          + " after " + MAX_REWRITES_PER_CALL + " rewrites (by " + run.rewrites().by() + "), so the call is denied.");
+      return Rewrite.REFUSED;
+    }
+    // A copy: an in-process provider's tree is its own to change after it answered.
+    run.rewrite(replacement.deepCopy(), gate, answer);
+    return Rewrite.TAKEN;
   }
 
   /** Fail closed: a silent gate denies, unless its rule opted into failing open (spec). */
