@@ -31,7 +31,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
@@ -733,7 +732,6 @@ public final class Gateway implements HostApi, AutoCloseable {
     private Path home;
     private RandomGenerator random;
     private GatewayListener listener = new GatewayListener() {};
-    private LongSupplier nanoTime = System::nanoTime;
     private Executor io;
     private boolean auditArguments;
 
@@ -834,18 +832,6 @@ public final class Gateway implements HostApi, AutoCloseable {
     }
 
     /**
-     * The monotonic nanosecond counter that bounds regex matches (default {@code
-     * System::nanoTime}); tests inject one to make a match run out of time.
-     *
-     * @param nanoTime the counter
-     * @return this builder
-     */
-    public Builder regexTimer(LongSupplier nanoTime) {
-      this.nanoTime = requireNonNull(nanoTime, "nanoTime");
-      return this;
-    }
-
-    /**
      * Where the gateway does file I/O (reading file results), off its loop. Default: a small pool
      * of daemon threads. Tests pass {@code Runnable::run}.
      *
@@ -902,7 +888,6 @@ public final class Gateway implements HostApi, AutoCloseable {
               listener,
               home,
               ioExecutor,
-              nanoTime,
               auditArguments);
       return new Gateway(engine, loop, owned, clock, timer);
     }

@@ -26,8 +26,6 @@ import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,12 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ArgsValidationTest {
 
-  /** The regex timer: a nanosecond a read, or, once {@link #regexClockJumps}, a second. */
-  private final AtomicLong nanos = new AtomicLong();
-  private final AtomicBoolean regexClockJumps = new AtomicBoolean();
-  private final GatewayFixture f =
-      GatewayFixture.with(
-          b -> b.regexTimer(() -> nanos.addAndGet(regexClockJumps.get() ? 1_000_000_000L : 1)));
+  private final GatewayFixture f = GatewayFixture.create();
   private final String session = f.startSession("alpha");
 
   @AfterEach
@@ -127,17 +120,30 @@ class ArgsValidationTest {
   }
 
   @Test
-  void aPatternThatRunsOutOfRegexTimeFailsTheCallClosed() {
+  void aPatternThatRunsOutOfRegexStepsFailsTheCallClosed() {
     // patternProperties: a pattern that could not run must not let its property through unchecked.
-    RecordingProviderConnection worker = providerWith("{\"patternProperties\":{\"(a+)+$\":{\"type\":\"integer\"}}}");
-    regexClockJumps.set(true);
+    RecordingProviderConnection worker = providerWith("{\"patternProperties\":{\"(x+x+)+y\":{\"type\":\"integer\"}}}");
 
+    // (x+x+)+y backtracks exponentially on a key of x's: the default budget cuts it off.
     ToolOutcome.Failure failure =
-        (ToolOutcome.Failure) outcome(f.call(session, "act", "{\"aaaaaaaaaaaaaaaaaaaaaaaaab\":\"x\"}"));
+        (ToolOutcome.Failure) outcome(f.call(session, "act", "{\"" + "x".repeat(5_000) + "\":\"x\"}"));
 
     assertThat(failure.code()).isEqualTo(ToolErrorCode.INVALID_ARGS);
-    assertThat(failure.error()).contains("a \"pattern\" of the schema ran out of time ((a+)+$)");
+    assertThat(failure.error()).contains("a \"pattern\" of the schema ran out of regex steps ((x+x+)+y)");
     worker.assertNoMoreMessages();
+  }
+
+  @Test
+  void aSchemaPatternThatRepeatsAPartThatCanMatchNothingIsRefusedAtHello() {
+    RecordingProviderConnection p = f.connectLocal(null);
+
+    p.send(Hello.builder("spinner").session(session)
+        .tools(ToolDefinition.of("act", "acts", json("{\"type\":\"string\",\"pattern\":\"(?:a?){50}\"}"))).build());
+
+    ErrorMessage error = p.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(error.message()).startsWith("Tool 'act': parameters is not a valid JSON Schema: ")
+        .contains("repeats, at least 50 times, a part that can match nothing");
   }
 
   @Test

@@ -18,23 +18,19 @@ import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.HooksUpdate;
+import io.github.providergateway.protocol.RegexSteps;
 import io.github.providergateway.protocol.ToolCall;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Pre-tool hooks: deny, context and gate rules (spec: Hook rules — declarative API). */
 class HookTest {
 
-  private final AtomicLong nanos = new AtomicLong();
-  private final java.util.concurrent.atomic.AtomicBoolean clockJumps = new java.util.concurrent.atomic.AtomicBoolean();
-  private final GatewayFixture f =
-      GatewayFixture.with(
-          b -> b.regexTimer(() -> nanos.addAndGet(clockJumps.get() ? 1_000_000_000L : 1)));
+  private final GatewayFixture f = GatewayFixture.create();
   private final String session = f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell", "edit")));
   private final RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"), tool("status"));
 
@@ -270,115 +266,118 @@ class HookTest {
     conn.next(io.github.providergateway.protocol.HelloAck.class);
   }
 
-  // ---- regex deadline ----
+  // ---- regex steps (issue 32, finding 9: work, not time) ----
+
+  /** A gateway whose matches may read {@code steps} characters each, with a guardian of {@code rules}. */
+  private static GatewayFixture guardedBy(int steps, HookRule... rules) {
+    GatewayFixture fixture = GatewayFixture.withLimits(l -> l.regexStepsPerMatch(steps));
+    String s = fixture.startSession("steps");
+    fixture.bound(Hello.builder("guardian").session(s).hooks(new Hooks(List.of(rules), null)).build());
+    return fixture;
+  }
+
+  private static HookDecision preToolUse(GatewayFixture fixture, String args) {
+    String s = done(fixture.gateway.sessions()).get(0).id();
+    return done(fixture.gateway.preToolUse(s, "t", json(args)));
+  }
+
+  /** 1,000 characters in which "zzz" is nowhere: a match reads them all to say so. */
+  private static final String LONG_ARGS = "{\"a\":\"" + "b".repeat(1000) + "\"}";
+
+  /** What finding {@code regex} in {@code args} reads, counted by the engine the gateway uses. */
+  private static long steps(String regex, String args) {
+    String text = io.github.providergateway.protocol.json.JsStringifier.stringify(json(args));
+    return RegexSteps.find(java.util.regex.Pattern.compile(regex), text, Long.MAX_VALUE).steps();
+  }
 
   @Test
-  void aMatchThatRunsOutOfTimeCountsAsMatchedForDenyRulesAndNotForContextRules() {
-    guard("guardian",
+  void aMatchThatRunsOutOfStepsCountsAsMatchedForDenyRulesAndNotForContextRules() {
+    try (GatewayFixture few = guardedBy(100,
         HookRule.context(new HookMatch(null, "zzz", null, null), "should not appear"),
-        HookRule.deny(new HookMatch(null, "zzz", null, null), "timed out, so denied"));
-    // From now on each read of the regex timer jumps a second: every match runs out of time.
-    clockJumps.set(true);
+        HookRule.deny(new HookMatch(null, "zzz", null, null), "out of steps, so denied"))) {
 
-    HookDecision decision =
-        done(f.gateway.preToolUse(session, "t", json("{\"a\":\"" + "b".repeat(1000) + "\"}")));
+      HookDecision decision = preToolUse(few, LONG_ARGS);
 
-    // "zzz" is nowhere in the text: only the deadline can make the deny rule match.
-    assertThat(decision.allowed()).isFalse();
-    assertThat(decision.reason()).isEqualTo("timed out, so denied");
-    assertThat(decision.context()).isEmpty();
+      // "zzz" is nowhere in the text: only the step budget can make the deny rule match.
+      assertThat(decision.allowed()).isFalse();
+      assertThat(decision.reason()).isEqualTo("out of steps, so denied");
+      assertThat(decision.context()).isEmpty();
+    }
   }
 
   @Test
-  void aGateRuleWhoseMatchRunsOutOfTimeAsksItsGate() {
-    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(new HookMatch(null, "zzz", null, null), "ci"));
-    clockJumps.set(true);
+  void aGateRuleWhoseMatchRunsOutOfStepsAsksItsGate() {
+    try (GatewayFixture few = GatewayFixture.withLimits(l -> l.regexStepsPerMatch(100))) {
+      String s = few.startSession("steps");
+      RecordingProviderConnection ci = few.bound(Hello.builder("ci-watcher").session(s)
+          .hooks(new Hooks(List.of(HookRule.gate(new HookMatch(null, "zzz", null, null), "ci")), null)).build());
 
-    var decision = f.gateway.preToolUse(session, "t", json("{\"a\":\"" + "b".repeat(1000) + "\"}"));
+      var decision = few.gateway.preToolUse(s, "t", json(LONG_ARGS));
 
-    // "zzz" is nowhere in the text: only the deadline can make the gate rule match.
-    GateCheck check = ci.next(GateCheck.class);
-    assertThat(check.gateId()).isEqualTo("ci");
-    assertThat(decision).isNotDone();
-    ci.send(GateResult.deny("ci", check.callId(), "asked, since the match ran out of time"));
-    assertThat(done(decision).reason()).isEqualTo("asked, since the match ran out of time");
+      // "zzz" is nowhere in the text: only the step budget can make the gate rule match.
+      GateCheck check = ci.next(GateCheck.class);
+      assertThat(check.gateId()).isEqualTo("ci");
+      assertThat(decision).isNotDone();
+      ci.send(GateResult.deny("ci", check.callId(), "asked, since the match ran out of steps"));
+      assertThat(done(decision).reason()).isEqualTo("asked, since the match ran out of steps");
+    }
   }
 
-  /**
-   * The 1 ms deadline to the nanosecond. The regex timer reads each evaluation's start first and
-   * then, on every later read, that the match has run {@code ran}; a match reads it every 256
-   * characters, so on 1,000 characters it learns how long it has run before it ends.
-   */
+  /** The spec's deadline as a count: a match that needs exactly its budget finishes, one more step does not. */
   @Test
-  void aMatchIsStoppedOnceItHasRunLongerThanOneMillisecondAndNotBefore() {
-    AtomicLong start = new AtomicLong();
-    AtomicLong ran = new AtomicLong();
-    java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
-    try (GatewayFixture timed = GatewayFixture.with(
-        b -> b.regexTimer(() -> started.getAndSet(true) ? start.get() + ran.get() : start.get()))) {
-      String s = timed.startSession("timed");
-      timed.bound(Hello.builder("guardian").session(s).hooks(new Hooks(
-          List.of(HookRule.deny(new HookMatch(null, "zzz", null, null), "stopped, so denied")), null)).build());
-      var args = json("{\"a\":\"" + "b".repeat(1000) + "\"}");
-      java.util.function.Function<Duration, HookDecision> matchRunning = runs -> {
-        start.addAndGet(Duration.ofSeconds(1).toNanos()); // a second on: the regex allowance is full
-        ran.set(runs.toNanos());
-        started.set(false);
-        return done(timed.gateway.preToolUse(s, "t", args));
-      };
-      matchRunning.apply(Duration.ZERO); // the provider's allowance is made (a timer read) on its first match
+  void aMatchIsStoppedOnceItWouldReadMoreThanItsStepsAndNotBefore() {
+    HookRule deny = HookRule.deny(new HookMatch(null, "zzz", null, null), "stopped, so denied");
+    int needed = Math.toIntExact(steps("zzz", LONG_ARGS));
 
-      HookDecision atTheDeadline = matchRunning.apply(Duration.ofMillis(1));
-      HookDecision pastIt = matchRunning.apply(Duration.ofMillis(1).plusNanos(1));
+    try (GatewayFixture exact = guardedBy(needed, deny); GatewayFixture oneShort = guardedBy(needed - 1, deny)) {
+      HookDecision atTheBudget = preToolUse(exact, LONG_ARGS);
+      HookDecision pastIt = preToolUse(oneShort, LONG_ARGS);
 
-      // "zzz" is nowhere in the text: only a stopped match makes the deny rule match.
-      assertThat(atTheDeadline.allowed()).as("ran exactly 1 ms: finished, nothing found").isTrue();
-      assertThat(pastIt.allowed()).as("ran 1 ms and 1 ns: stopped").isFalse();
+      assertThat(needed).as("every character read once, about").isBetween(900, 1100);
+      assertThat(atTheBudget.allowed()).as("exactly the steps it needs: finished, nothing found").isTrue();
+      assertThat(pastIt.allowed()).as("one step short: stopped").isFalse();
       assertThat(pastIt.reason()).isEqualTo("stopped, so denied");
     }
   }
 
   @Test
-  void aPatternThatRunsOutOfTimeIsWarnedOncePerProviderAndPattern() {
-    RecordingGatewayListener heard = new RecordingGatewayListener();
-    f.gateway.addListener(heard);
-    guard("sentry", HookRule.context(new HookMatch(null, "zzz", null, null), "c"));
-    guard("guardian",
-        HookRule.context(new HookMatch(null, "yyy", null, null), "c"),
-        HookRule.deny(new HookMatch(null, "zzz", null, null), "d"));
-    clockJumps.set(true);
+  void aPatternThatRunsOutOfStepsIsWarnedOncePerProviderAndPattern() {
+    try (GatewayFixture few = GatewayFixture.withLimits(l -> l.regexStepsPerMatch(100))) {
+      RecordingGatewayListener heard = new RecordingGatewayListener();
+      few.gateway.addListener(heard);
+      String s = few.startSession("steps");
+      few.bound(Hello.builder("sentry").session(s)
+          .hooks(new Hooks(List.of(HookRule.context(new HookMatch(null, "zzz", null, null), "c")), null)).build());
+      few.bound(Hello.builder("guardian").session(s).hooks(new Hooks(List.of(
+          HookRule.context(new HookMatch(null, "yyy", null, null), "c"),
+          HookRule.deny(new HookMatch(null, "zzz", null, null), "d")), null)).build());
 
-    for (int i = 0; i < 3; i++) {
-      f.gateway.preToolUse(session, "t", json("{}"));
+      for (int i = 0; i < 3; i++) {
+        few.gateway.preToolUse(s, "t", json(LONG_ARGS));
+      }
+
+      assertThat(heard.warnings())
+          .containsExactlyInAnyOrder(
+              "Hook regex of provider 'guardian' ran out of steps (it failed safe): yyy",
+              "Hook regex of provider 'guardian' ran out of steps (it failed safe): zzz",
+              "Hook regex of provider 'sentry' ran out of steps (it failed safe): zzz");
     }
-
-    assertThat(heard.warnings())
-        .containsExactlyInAnyOrder(
-            "Hook regex of provider 'guardian' ran out of time: yyy",
-            "Hook regex of provider 'guardian' ran out of time: zzz",
-            "Hook regex of provider 'sentry' ran out of time: zzz");
   }
+
+  /** {@code (x+x+)+y} backtracks exponentially: on 5,000 x's, unguarded, it would never end. */
+  private static final String CATASTROPHIC = "(x+x+)+y";
+
+  private static final String EVIL_ARGS = "{\"x\":\"" + "x".repeat(5_000) + "\"}";
 
   @Test
-  void catastrophicBacktrackingIsCutOffQuickly() {
-    try (GatewayFixture real = GatewayFixture.with(b -> b.regexTimer(System::nanoTime))) {
-      String s = real.startSession("real");
-      real.bound(Hello.builder("guardian").session(s)
-          .hooks(new Hooks(List.of(HookRule.deny(new HookMatch(null, "(a+)+$", null, null), "stuck")), null)).build());
-      String evil = "{\"x\":\"" + "a".repeat(5_000) + "b\"}";
+  void catastrophicBacktrackingIsCutOffByTheDefaultBudgetAndADenyRuleCountsItAsMatched() {
+    guard("guardian", HookRule.deny(new HookMatch(null, CATASTROPHIC, null, null), "stuck"));
 
-      long start = System.nanoTime();
-      HookDecision decision = done(real.gateway.preToolUse(s, "t", json(evil)));
-      long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+    HookDecision decision = done(f.gateway.preToolUse(session, "t", json(EVIL_ARGS)));
 
-      // Unguarded, (a+)+$ on this text would run for longer than the universe has existed.
-      assertThat(decision.allowed()).as("a deny rule that times out counts as matched").isFalse();
-      assertThat(elapsedMillis).isLessThan(2_000);
-    }
+    assertThat(decision.allowed()).as("cut off: a deny rule counts it as matched").isFalse();
+    assertThat(decision.reason()).isEqualTo("stuck");
   }
-
-  /** Every read of this regex timer moves it 10 µs on: a catastrophic match costs what it reads. */
-  private static final long TICK = 10_000;
 
   /** Context rules whose {@code args} regex or {@code file} glob backtracks catastrophically. */
   private static List<HookRule> catastrophicContextRules(int count, String args, String file) {
@@ -390,73 +389,91 @@ class HookTest {
   }
 
   @Test
-  void allRulesOfOneEvaluationShareOneRegexBudgetAndRulesLeftFailSafeWithoutRunning() {
-    AtomicLong clock = new AtomicLong();
-    try (GatewayFixture timed = GatewayFixture.with(b -> b.regexTimer(() -> clock.addAndGet(TICK)))) {
-      String s = timed.startSession("timed");
-      List<HookRule> rules = catastrophicContextRules(49, "(a+)+$", null);
-      // "zzz" is nowhere in the text: only a rule left without time can make it deny.
-      rules.add(HookRule.deny(new HookMatch(null, "zzz", null, null), "no time left, so denied"));
-      timed.bound(Hello.builder("guardian").session(s).hooks(new Hooks(rules, null)).build());
-      String evil = "{\"x\":\"" + "a".repeat(5_000) + "b\"}";
+  void allRulesOfOneEvaluationShareOneBudgetAndRulesLeftFailSafeWithoutRunning() {
+    // Each catastrophic rule spends a whole match's steps; five spend the message's.
+    List<HookRule> rules = catastrophicContextRules(5, CATASTROPHIC, null);
+    // "zzz" is nowhere in the text: only a rule left without steps can make it deny.
+    rules.add(HookRule.deny(new HookMatch(null, "zzz", null, null), "no steps left, so denied"));
+    guard("guardian", rules.toArray(HookRule[]::new));
 
-      long before = clock.get();
-      HookDecision decision = done(timed.gateway.preToolUse(s, "t", json(evil)));
-      long spent = clock.get() - before;
+    HookDecision decision = done(f.gateway.preToolUse(session, "t", json(EVIL_ARGS)));
 
-      // With a 1 ms deadline per rule alone, 49 rules cost 49 ms of the loop per evaluation.
-      assertThat(spent).isLessThanOrEqualTo(Duration.ofMillis(5).toNanos() + 10 * TICK);
-      assertThat(decision.allowed()).isFalse();
-      assertThat(decision.reason()).isEqualTo("no time left, so denied");
-    }
+    assertThat(decision.allowed()).isFalse();
+    assertThat(decision.reason()).isEqualTo("no steps left, so denied");
   }
 
   @Test
-  void aProvidersRulesGetTenMillisecondsOfRegexTimeASecondWhoeverCallsAndRefillWithTime() {
-    AtomicLong clock = new AtomicLong();
-    try (GatewayFixture timed = GatewayFixture.with(b -> b.regexTimer(() -> clock.addAndGet(TICK)))) {
-      String s = timed.startSession("timed");
-      List<HookRule> rules = catastrophicContextRules(50, "(a+)+$", null);
-      timed.bound(Hello.builder("guardian").session(s).hooks(new Hooks(rules, null)).build());
-      String evil = "{\"x\":\"" + "a".repeat(5_000) + "b\"}";
-      long[] spent = new long[4];
+  void fourMatchesSpendingTheirWholeBudgetLeaveTheMessageEnoughForACheapRule() {
+    List<HookRule> rules = catastrophicContextRules(4, CATASTROPHIC, null);
+    rules.add(HookRule.deny(new HookMatch(null, "zzz", null, null), "no steps left, so denied"));
+    guard("guardian", rules.toArray(HookRule[]::new));
 
-      for (int i = 0; i < 3; i++) {
-        long before = clock.get();
-        done(timed.gateway.preToolUse(s, "t", json(evil)));
-        spent[i] = clock.get() - before;
-      }
-      clock.addAndGet(Duration.ofSeconds(1).toNanos());
-      long before = clock.get();
-      done(timed.gateway.preToolUse(s, "t", json(evil)));
-      spent[3] = clock.get() - before;
+    HookDecision decision = done(f.gateway.preToolUse(session, "t", json(EVIL_ARGS)));
 
-      long fiveMillis = Duration.ofMillis(5).toNanos();
-      assertThat(spent[0]).isBetween(fiveMillis - 10 * TICK, fiveMillis + 10 * TICK);
-      assertThat(spent[1]).isBetween(fiveMillis - 10 * TICK, fiveMillis + 10 * TICK);
-      // 10 ms a second are spent; what 10 ms of clock refilled (0.1 ms) is all the third gets.
-      assertThat(spent[2]).as("the third evaluation in the same second").isLessThan(Duration.ofMillis(1).toNanos());
-      assertThat(spent[3]).as("a second later").isGreaterThan(fiveMillis - 10 * TICK);
-    }
+    assertThat(decision.allowed()).as("the fifth match had a whole match's steps left").isTrue();
+  }
+
+  @Test
+  void aProvidersRulesGetTenMatchesOfStepsASecondWhoeverCallsAndRefillWithTheGatewaysClock() {
+    // Four whole matches (4 of the message's 5) and a cheap rule found at once ("{" is the first
+    // character) per evaluation: two evaluations spend 8 of the provider's 10 a second.
+    List<HookRule> rules = catastrophicContextRules(4, CATASTROPHIC, null);
+    rules.add(HookRule.context(new HookMatch(null, "\\{", null, null), "the cheap rule ran"));
+    guard("guardian", rules.toArray(HookRule[]::new));
+    java.util.function.Supplier<List<String>> evaluate =
+        () -> done(f.gateway.preToolUse(session, "t", json(EVIL_ARGS))).context();
+
+    List<String> first = evaluate.get();
+    List<String> second = evaluate.get();
+    List<String> third = evaluate.get();
+    f.clock.advance(Duration.ofSeconds(1));
+    List<String> aSecondLater = evaluate.get();
+
+    assertThat(first).containsExactly("the cheap rule ran");
+    assertThat(second).containsExactly("the cheap rule ran");
+    assertThat(third).as("2 matches' steps left this second: the cheap rule comes too late").isEmpty();
+    assertThat(aSecondLater).containsExactly("the cheap rule ran");
   }
 
   @Test
   void aFileGlobRunsUnderTheRegexGuardToo() {
-    AtomicLong clock = new AtomicLong();
-    try (GatewayFixture timed = GatewayFixture.with(b -> b.regexTimer(() -> clock.addAndGet(TICK)))) {
-      String s = timed.startSession("timed");
-      List<HookRule> rules = catastrophicContextRules(50, null, "*a*a*a*a*a*a*a*a*a*a*a*b");
-      timed.bound(Hello.builder("guardian").session(s).hooks(new Hooks(rules, null)).build());
+    guard("guardian", HookRule.deny(new HookMatch(null, null, null, "*a*a*a*a*a*a*a*a*a*a*a*b"), "stuck glob"));
 
-      long before = clock.get();
-      HookDecision decision =
-          done(timed.gateway.preToolUse(s, "edit", json("{\"path\":\"" + "a".repeat(3_000) + "\"}")));
-      long spent = clock.get() - before;
+    HookDecision decision =
+        done(f.gateway.preToolUse(session, "edit", json("{\"path\":\"" + "a".repeat(3_000) + "\"}")));
 
-      // Through an unguarded PathMatcher, each of these globs runs for minutes on this name.
-      assertThat(decision.context()).isEmpty();
-      assertThat(spent).isLessThanOrEqualTo(Duration.ofMillis(5).toNanos() + 10 * TICK);
-    }
+    // Through an unguarded PathMatcher this glob runs for minutes on this name.
+    assertThat(decision.allowed()).as("cut off: a deny rule counts it as matched").isFalse();
+    assertThat(decision.reason()).isEqualTo("stuck glob");
+  }
+
+  /**
+   * {@code java.util.regex} recurses once a character through a repeated alternation; 60,000 of
+   * them overflow a thread's usual stack at a length that depends on the JIT, so such a match runs
+   * again on a stack of its own and is decided like any other.
+   */
+  @Test
+  void aMatchThatRecursesPastTheCallersStackIsDecidedOnADeepStack() {
+    guard("guardian", HookRule.context(new HookMatch(null, "\"x\":\"(?:a|b)*\"", null, null), "found it"));
+
+    HookDecision decision = done(f.gateway.preToolUse(session, "t", json("{\"x\":\"" + "a".repeat(60_000) + "\"}")));
+
+    assertThat(decision.context()).containsExactly("found it");
+  }
+
+  @Test
+  void aPatternThatRepeatsAPartThatCanMatchNothingIsRefusedAtRegistration() {
+    RecordingProviderConnection conn = f.authenticated();
+
+    conn.send(Hello.builder("spinner").session(session)
+        .hooks(new Hooks(List.of(HookRule.deny(new HookMatch(null, "(?:(?:){1000}){1000}x", null, null), "d")), null))
+        .build());
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(error.message())
+        .startsWith("onPreToolUse[0] match.args is refused: '{1000}' at index 7 repeats, at least 1000 times, a part that"
+            + " can match nothing");
   }
 
   // ---- gates ----

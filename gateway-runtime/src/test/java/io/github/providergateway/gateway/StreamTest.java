@@ -344,17 +344,26 @@ class StreamTest {
   }
 
   @Test
-  void aFilterMatchCutOffByTheDeadlineCountsAsNoMatch() {
-    var jumps = new java.util.concurrent.atomic.AtomicLong();
-    try (GatewayFixture slow = GatewayFixture.with(b -> b.regexTimer(() -> jumps.addAndGet(1_000_000_000L)))) {
-      String s = slow.startSession("slow");
-      RecordingProviderConnection p = slow.bound("watch", s);
-      p.send(new FilterSet(null, null, "w", List.of(new FilterRule("zzz", FilterOutcome.DROP))));
+  void aFilterMatchCutOffByItsStepBudgetCountsAsNoMatch() {
+    try (GatewayFixture few = GatewayFixture.withLimits(l -> l.regexStepsPerMatch(100))) {
+      String s = few.startSession("few");
+      RecordingProviderConnection p = few.bound("watch", s);
+      p.send(new FilterSet(null, null, "w", List.of(new FilterRule("a{1000}", FilterOutcome.DROP))));
 
+      // 1,000 a's match a{1000}, but reading them takes more than 100 steps: no match, kept.
       p.send(Push.event("w", PushLevel.SURFACE, "a".repeat(1000)));
 
-      assertThat(slow.host(s).logs).hasSize(1);
+      assertThat(few.host(s).logs).hasSize(1);
     }
+  }
+
+  @Test
+  void aFilterRuleThatRepeatsAPartThatCanMatchNothingIsRefused() {
+    watcher.send(new FilterSet("spin", null, "ci-watch", List.of(new FilterRule("(?:\\b){9}", FilterOutcome.DROP))));
+
+    ErrorMessage error = watcher.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(error.message()).startsWith("rules[0].match is refused: '{9}' at index 6 repeats, at least 9 times");
   }
 
   @Test
@@ -373,39 +382,47 @@ class StreamTest {
     assertThat(watcher.next(io.github.providergateway.protocol.Ack.class).requestId()).isEqualTo("r-50");
   }
 
-  @Test
-  void aPushRunsItsFiltersRulesWithinOneRegexBudgetAndAProviderWithinItsAllowancePerSecond() {
-    long tick = 10_000; // every read of the regex timer moves it 10 µs on
-    var clock = new java.util.concurrent.atomic.AtomicLong();
-    try (GatewayFixture timed = GatewayFixture.with(b -> b.regexTimer(() -> clock.addAndGet(tick)))) {
-      String s = timed.startSession("timed");
-      RecordingProviderConnection p = timed.bound("watch", s);
-      List<FilterRule> rules = new ArrayList<>();
-      for (int i = 0; i < 50; i++) {
-        rules.add(new FilterRule("(a+)+$", FilterOutcome.DROP));
-      }
-      p.send(new FilterSet(null, null, "w", rules));
-      String evil = "a".repeat(5_000) + "b";
-
-      long before = clock.get();
-      p.send(Push.event("w", PushLevel.SURFACE, evil));
-      p.send(Push.event("w", PushLevel.SURFACE, evil));
-      long twoPushes = clock.get() - before;
-      before = clock.get();
-      for (int i = 0; i < 8; i++) {
-        p.send(Push.event("w", PushLevel.SURFACE, evil));
-      }
-      long eightMore = clock.get() - before;
-
-      // With a 1 ms deadline per rule alone, each push cost 50 ms of the loop.
-      long fiveMillis = Duration.ofMillis(5).toNanos();
-      assertThat(twoPushes).isBetween(2 * fiveMillis - 20 * tick, 2 * fiveMillis + 20 * tick);
-      // The allowance of 10 ms a second is spent: what is left is reading the timer once per rule
-      // (here 10 µs a read, in reality nanoseconds), not the 40 ms eight budgets would allow.
-      assertThat(eightMore).as("eight more pushes in the same second").isLessThan(fiveMillis);
-      // Cut off or not run, a rule fails safe as no match: every event is kept and surfaced.
-      assertThat(timed.host(s).logs).hasSize(10);
+  /**
+   * A provider whose stream {@code w} is filtered by {@code catastrophic} rules that each spend a
+   * whole match's steps on x's ({@code (x+x+)+y} backtracks exponentially), then by a rule that
+   * drops the event at once, when it has steps left to run at all.
+   */
+  private RecordingProviderConnection catastrophicFilterThenADrop(int catastrophic) {
+    RecordingProviderConnection p = f.bound("watch", session);
+    List<FilterRule> rules = new ArrayList<>();
+    for (int i = 0; i < catastrophic; i++) {
+      rules.add(new FilterRule("(x+x+)+y", FilterOutcome.DROP));
     }
+    rules.add(new FilterRule("^x", FilterOutcome.DROP));
+    p.send(new FilterSet(null, null, "w", rules));
+    return p;
+  }
+
+  @Test
+  void aPushRunsItsFiltersRulesWithinOneStepBudgetAndAProviderWithinItsAllowancePerSecond() {
+    RecordingProviderConnection p = catastrophicFilterThenADrop(4);
+    String evil = "x".repeat(5_000);
+    Runnable push = () -> p.send(Push.event("w", PushLevel.SURFACE, evil));
+    int before = f.host(session).logs.size();
+
+    push.run(); // 4 of the message's 5 matches, then the drop: 4 of the provider's 10 this second
+    push.run(); // 8 of 10
+    push.run(); // 2 left: two catastrophic rules spend them, the drop never runs, the event is kept
+    f.clock.advance(Duration.ofSeconds(1));
+    push.run(); // refilled: dropped again
+
+    // Cut off or not run, a rule fails safe as no match: only the third event was kept.
+    assertThat(f.host(session).logs.size() - before).isEqualTo(1);
+  }
+
+  @Test
+  void aPushWhoseRulesSpendTheMessagesStepsKeepsTheEventAsNoMatch() {
+    RecordingProviderConnection p = catastrophicFilterThenADrop(5);
+    int before = f.host(session).logs.size();
+
+    p.send(Push.event("w", PushLevel.SURFACE, "x".repeat(5_000)));
+
+    assertThat(f.host(session).logs.size() - before).as("the drop rule had no steps left").isEqualTo(1);
   }
 
   // ---- queries ----

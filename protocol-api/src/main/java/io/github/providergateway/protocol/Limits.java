@@ -51,7 +51,7 @@ public final class Limits {
   private final Duration defaultToolTimeout;
   private final Duration cancelGrace;
   private final Duration pairingCodeLifetime;
-  private final Duration regexDeadline;
+  private final int regexStepsPerMatch;
   private final int maxMatchedChars;
   private final int injectCyclesBeforePause;
   private final Duration defaultShutdownDeadline;
@@ -61,8 +61,8 @@ public final class Limits {
   private final Duration authTimeout;
   private final int maxUnauthenticatedMessageBytes;
   private final Duration bindTimeout;
-  private final Duration regexBudget;
-  private final Duration regexBudgetPerSecond;
+  private final int regexStepsPerMessage;
+  private final int regexStepsPerProviderSecond;
   private final int maxFilterRules;
   private final Duration progressInterval;
   private final int maxRetainedStreamBytes;
@@ -99,7 +99,7 @@ public final class Limits {
     defaultToolTimeout = b.defaultToolTimeout;
     cancelGrace = b.cancelGrace;
     pairingCodeLifetime = b.pairingCodeLifetime;
-    regexDeadline = b.regexDeadline;
+    regexStepsPerMatch = b.regexStepsPerMatch;
     maxMatchedChars = b.maxMatchedChars;
     injectCyclesBeforePause = b.injectCyclesBeforePause;
     defaultShutdownDeadline = b.defaultShutdownDeadline;
@@ -109,8 +109,8 @@ public final class Limits {
     authTimeout = b.authTimeout;
     maxUnauthenticatedMessageBytes = b.maxUnauthenticatedMessageBytes;
     bindTimeout = b.bindTimeout;
-    regexBudget = b.regexBudget;
-    regexBudgetPerSecond = b.regexBudgetPerSecond;
+    regexStepsPerMessage = b.regexStepsPerMessage;
+    regexStepsPerProviderSecond = b.regexStepsPerProviderSecond;
     maxFilterRules = b.maxFilterRules;
     progressInterval = b.progressInterval;
     maxRetainedStreamBytes = b.maxRetainedStreamBytes;
@@ -147,7 +147,7 @@ public final class Limits {
     positive(defaultToolTimeout, "defaultToolTimeout");
     nonNegative(cancelGrace, "cancelGrace");
     positive(pairingCodeLifetime, "pairingCodeLifetime");
-    positive(regexDeadline, "regexDeadline");
+    positive(regexStepsPerMatch, "regexStepsPerMatch");
     positive(maxMatchedChars, "maxMatchedChars");
     positive(injectCyclesBeforePause, "injectCyclesBeforePause");
     nonNegative(defaultShutdownDeadline, "defaultShutdownDeadline");
@@ -157,8 +157,8 @@ public final class Limits {
     positive(authTimeout, "authTimeout");
     positive(maxUnauthenticatedMessageBytes, "maxUnauthenticatedMessageBytes");
     positive(bindTimeout, "bindTimeout");
-    positive(regexBudget, "regexBudget");
-    positive(regexBudgetPerSecond, "regexBudgetPerSecond");
+    positive(regexStepsPerMessage, "regexStepsPerMessage");
+    positive(regexStepsPerProviderSecond, "regexStepsPerProviderSecond");
     positive(maxFilterRules, "maxFilterRules");
     nonNegative(progressInterval, "progressInterval");
     positive(maxRetainedStreamBytes, "maxRetainedStreamBytes");
@@ -279,9 +279,14 @@ public final class Limits {
     return pairingCodeLifetime;
   }
 
-  /** {@return the time one regex match attempt may take} */
-  public Duration regexDeadline() {
-    return regexDeadline;
+  /**
+   * {@return how many characters of the text one regex match attempt may read: the spec's 1 ms
+   * deadline, counted in work rather than time so that a busy machine or a cold JIT never changes
+   * a decision ({@link RegexSteps}); 262,144 by default, about what a warm JIT reads in 1 ms on the
+   * reference machine, and four reads of every character of the 64 KiB a match may see}
+   */
+  public int regexStepsPerMatch() {
+    return regexStepsPerMatch;
   }
 
   /** {@return how much of a stringified text takes part in regex matching} */
@@ -350,20 +355,21 @@ public final class Limits {
   }
 
   /**
-   * {@return the regex time one message may cost across all the rules it runs (a push through its
-   * stream's filter, one {@code onPreToolUse} evaluation); rules left when it is spent fail safe
-   * without running}
+   * {@return the regex steps one message may cost across all the rules it runs (a push through its
+   * stream's filter, one {@code onPreToolUse} evaluation); rules left when they are spent fail safe
+   * without running; five matches' worth by default}
    */
-  public Duration regexBudget() {
-    return regexBudget;
+  public int regexStepsPerMessage() {
+    return regexStepsPerMessage;
   }
 
   /**
-   * {@return the regex time one provider connection's rules may cost per second, whoever's message
-   * runs them; past it they fail safe without running until the allowance refills}
+   * {@return the regex steps one provider connection's rules may cost per second, whoever's message
+   * runs them; past it they fail safe without running until the allowance refills; ten matches'
+   * worth by default}
    */
-  public Duration regexBudgetPerSecond() {
-    return regexBudgetPerSecond;
+  public int regexStepsPerProviderSecond() {
+    return regexStepsPerProviderSecond;
   }
 
   /** {@return how many rules one stream filter may have ({@code filter.set})} */
@@ -547,7 +553,7 @@ public final class Limits {
         && defaultToolTimeout.equals(o.defaultToolTimeout)
         && cancelGrace.equals(o.cancelGrace)
         && pairingCodeLifetime.equals(o.pairingCodeLifetime)
-        && regexDeadline.equals(o.regexDeadline)
+        && regexStepsPerMatch == o.regexStepsPerMatch
         && maxMatchedChars == o.maxMatchedChars
         && injectCyclesBeforePause == o.injectCyclesBeforePause
         && defaultShutdownDeadline.equals(o.defaultShutdownDeadline)
@@ -557,8 +563,8 @@ public final class Limits {
         && authTimeout.equals(o.authTimeout)
         && maxUnauthenticatedMessageBytes == o.maxUnauthenticatedMessageBytes
         && bindTimeout.equals(o.bindTimeout)
-        && regexBudget.equals(o.regexBudget)
-        && regexBudgetPerSecond.equals(o.regexBudgetPerSecond)
+        && regexStepsPerMessage == o.regexStepsPerMessage
+        && regexStepsPerProviderSecond == o.regexStepsPerProviderSecond
         && maxFilterRules == o.maxFilterRules
         && progressInterval.equals(o.progressInterval)
         && maxRetainedStreamBytes == o.maxRetainedStreamBytes
@@ -598,7 +604,7 @@ public final class Limits {
         defaultToolTimeout,
         cancelGrace,
         pairingCodeLifetime,
-        regexDeadline,
+        regexStepsPerMatch,
         maxMatchedChars,
         injectCyclesBeforePause,
         defaultShutdownDeadline,
@@ -608,8 +614,8 @@ public final class Limits {
         authTimeout,
         maxUnauthenticatedMessageBytes,
         bindTimeout,
-        regexBudget,
-        regexBudgetPerSecond,
+        regexStepsPerMessage,
+        regexStepsPerProviderSecond,
         maxFilterRules,
         progressInterval,
         maxRetainedStreamBytes,
@@ -650,7 +656,7 @@ public final class Limits {
         + ", defaultToolTimeout=" + defaultToolTimeout
         + ", cancelGrace=" + cancelGrace
         + ", pairingCodeLifetime=" + pairingCodeLifetime
-        + ", regexDeadline=" + regexDeadline
+        + ", regexStepsPerMatch=" + regexStepsPerMatch
         + ", maxMatchedChars=" + maxMatchedChars
         + ", injectCyclesBeforePause=" + injectCyclesBeforePause
         + ", defaultShutdownDeadline=" + defaultShutdownDeadline
@@ -660,8 +666,8 @@ public final class Limits {
         + ", authTimeout=" + authTimeout
         + ", maxUnauthenticatedMessageBytes=" + maxUnauthenticatedMessageBytes
         + ", bindTimeout=" + bindTimeout
-        + ", regexBudget=" + regexBudget
-        + ", regexBudgetPerSecond=" + regexBudgetPerSecond
+        + ", regexStepsPerMessage=" + regexStepsPerMessage
+        + ", regexStepsPerProviderSecond=" + regexStepsPerProviderSecond
         + ", maxFilterRules=" + maxFilterRules
         + ", progressInterval=" + progressInterval
         + ", maxRetainedStreamBytes=" + maxRetainedStreamBytes
@@ -701,7 +707,7 @@ public final class Limits {
     private Duration defaultToolTimeout = Duration.ofSeconds(60);
     private Duration cancelGrace = Duration.ofSeconds(5);
     private Duration pairingCodeLifetime = Duration.ofSeconds(120);
-    private Duration regexDeadline = Duration.ofMillis(1);
+    private int regexStepsPerMatch = 1 << 18;
     private int maxMatchedChars = 64 * 1024;
     private int injectCyclesBeforePause = 3;
     private Duration defaultShutdownDeadline = Duration.ofSeconds(10);
@@ -711,8 +717,8 @@ public final class Limits {
     private Duration authTimeout = Duration.ofSeconds(10);
     private int maxUnauthenticatedMessageBytes = 64 * 1024;
     private Duration bindTimeout = Duration.ofSeconds(30);
-    private Duration regexBudget = Duration.ofMillis(5);
-    private Duration regexBudgetPerSecond = Duration.ofMillis(10);
+    private int regexStepsPerMessage = 5 << 18;
+    private int regexStepsPerProviderSecond = 10 << 18;
     private int maxFilterRules = 50;
     private Duration progressInterval = Duration.ofMillis(250);
     private int maxRetainedStreamBytes = 32 * MIB;
@@ -751,7 +757,7 @@ public final class Limits {
       defaultToolTimeout = from.defaultToolTimeout;
       cancelGrace = from.cancelGrace;
       pairingCodeLifetime = from.pairingCodeLifetime;
-      regexDeadline = from.regexDeadline;
+      regexStepsPerMatch = from.regexStepsPerMatch;
       maxMatchedChars = from.maxMatchedChars;
       injectCyclesBeforePause = from.injectCyclesBeforePause;
       defaultShutdownDeadline = from.defaultShutdownDeadline;
@@ -761,8 +767,8 @@ public final class Limits {
       authTimeout = from.authTimeout;
       maxUnauthenticatedMessageBytes = from.maxUnauthenticatedMessageBytes;
       bindTimeout = from.bindTimeout;
-      regexBudget = from.regexBudget;
-      regexBudgetPerSecond = from.regexBudgetPerSecond;
+      regexStepsPerMessage = from.regexStepsPerMessage;
+      regexStepsPerProviderSecond = from.regexStepsPerProviderSecond;
       maxFilterRules = from.maxFilterRules;
       progressInterval = from.progressInterval;
       maxRetainedStreamBytes = from.maxRetainedStreamBytes;
@@ -998,13 +1004,14 @@ public final class Limits {
     }
 
     /**
-     * Sets {@link Limits#regexDeadline()}: the time one regex match attempt may take.
+     * Sets {@link Limits#regexStepsPerMatch()}: how many characters of the text one regex match
+     * attempt may read.
      *
      * @param value positive; {@link #build()} checks it
      * @return this builder
      */
-    public Builder regexDeadline(Duration value) {
-      regexDeadline = value;
+    public Builder regexStepsPerMatch(int value) {
+      regexStepsPerMatch = value;
       return this;
     }
 
@@ -1125,28 +1132,28 @@ public final class Limits {
     }
 
     /**
-     * Sets {@link Limits#regexBudget()}: the regex time one message may cost across all the rules
-     * it runs (a push through its stream's filter, one {@code onPreToolUse} evaluation); rules left
-     * when it is spent fail safe without running.
+     * Sets {@link Limits#regexStepsPerMessage()}: the regex steps one message may cost across all
+     * the rules it runs (a push through its stream's filter, one {@code onPreToolUse} evaluation);
+     * rules left when they are spent fail safe without running.
      *
      * @param value positive; {@link #build()} checks it
      * @return this builder
      */
-    public Builder regexBudget(Duration value) {
-      regexBudget = value;
+    public Builder regexStepsPerMessage(int value) {
+      regexStepsPerMessage = value;
       return this;
     }
 
     /**
-     * Sets {@link Limits#regexBudgetPerSecond()}: the regex time one provider connection's rules
-     * may cost per second, whoever's message runs them; past it they fail safe without running
-     * until the allowance refills.
+     * Sets {@link Limits#regexStepsPerProviderSecond()}: the regex steps one provider connection's
+     * rules may cost per second, whoever's message runs them; past it they fail safe without
+     * running until the allowance refills.
      *
      * @param value positive; {@link #build()} checks it
      * @return this builder
      */
-    public Builder regexBudgetPerSecond(Duration value) {
-      regexBudgetPerSecond = value;
+    public Builder regexStepsPerProviderSecond(int value) {
+      regexStepsPerProviderSecond = value;
       return this;
     }
 

@@ -53,7 +53,8 @@ class LimitsTest {
   void architectureDefaultsAreTheDecisionsValues() {
     assertThat(DEFAULTS.cancelGrace()).isEqualTo(Duration.ofSeconds(5)); // arch 23
     assertThat(DEFAULTS.pairingCodeLifetime()).isEqualTo(Duration.ofSeconds(120)); // arch 4
-    assertThat(DEFAULTS.regexDeadline()).isEqualTo(Duration.ofMillis(1)); // arch 8
+    // arch 8: the 1 ms deadline as the steps a warm JIT reads in about 1 ms (docs/performance.md)
+    assertThat(DEFAULTS.regexStepsPerMatch()).isEqualTo(262_144);
     assertThat(DEFAULTS.maxMatchedChars()).isEqualTo(64 * 1024); // arch 8
     assertThat(DEFAULTS.injectCyclesBeforePause()).isEqualTo(3); // arch 6
     assertThat(DEFAULTS.idleExitGrace()).isEqualTo(Duration.ofSeconds(30)); // arch 29
@@ -67,8 +68,8 @@ class LimitsTest {
     int mib = 1024 * 1024;
     assertThat(DEFAULTS.maxUnauthenticatedMessageBytes()).isEqualTo(64 * 1024);
     assertThat(DEFAULTS.bindTimeout()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(DEFAULTS.regexBudget()).isEqualTo(Duration.ofMillis(5));
-    assertThat(DEFAULTS.regexBudgetPerSecond()).isEqualTo(Duration.ofMillis(10));
+    assertThat(DEFAULTS.regexStepsPerMessage()).isEqualTo(5 * 262_144);
+    assertThat(DEFAULTS.regexStepsPerProviderSecond()).isEqualTo(10 * 262_144);
     assertThat(DEFAULTS.maxFilterRules()).isEqualTo(50);
     assertThat(DEFAULTS.progressInterval()).isEqualTo(Duration.ofMillis(250));
     assertThat(DEFAULTS.maxStreamBytes()).isEqualTo(mib);
@@ -207,9 +208,9 @@ class LimitsTest {
         "maxStreamsPerProvider", "streamRetention", "maxQueryLast", "maxConnections",
         "maxPairingAttemptsPerMinute", "maxRebindsPerMinute", "maxPushesPerSecond",
         "gateTimeout", "transformTimeout", "reconnectWindow", "defaultToolTimeout",
-        "pairingCodeLifetime", "regexDeadline", "maxMatchedChars", "injectCyclesBeforePause",
+        "pairingCodeLifetime", "regexStepsPerMatch", "maxMatchedChars", "injectCyclesBeforePause",
         "maxStreamBytes", "maxStreamsPerSession", "authTimeout", "maxUnauthenticatedMessageBytes",
-        "bindTimeout", "regexBudget", "regexBudgetPerSecond", "maxFilterRules",
+        "bindTimeout", "regexStepsPerMessage", "regexStepsPerProviderSecond", "maxFilterRules",
         "maxRetainedStreamBytes", "maxSnapshotBytes", "maxDeclaredBytesPerProvider", "maxDeclaredBytes",
         "maxMessageTreeBytes", "maxJsonDepth", "maxQueuedInboundBytes",
         "maxQueuedInboundBytesPerConnection", "askTimeout", "maxAskTimeout", "maxPendingAsksPerSession",

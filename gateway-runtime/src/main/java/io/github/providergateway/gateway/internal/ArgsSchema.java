@@ -30,7 +30,7 @@ final class ArgsSchema {
   }
 
   /**
-   * Why {@code args} do not match, or null when they do. A pattern that runs out of regex time, or
+   * Why {@code args} do not match, or null when they do. A pattern that runs out of regex steps, or
    * a validator that cannot finish, counts as a mismatch: the call is refused, never let through
    * unchecked.
    *
@@ -44,7 +44,7 @@ final class ArgsSchema {
     try {
       errors = owner.validate(schema, args, regexOwner);
     } catch (GuardedPatterns.OutOfTime outOfTime) {
-      return "a \"pattern\" of the schema ran out of time (" + outOfTime.pattern() + ")";
+      return "a \"pattern\" of the schema ran out of regex steps (" + outOfTime.pattern() + ")";
     } catch (RuntimeException | StackOverflowError failure) {
       // A schema the validator cannot evaluate (deep recursion through "$ref", a validator bug):
       // the arguments are not known to match, so they do not pass.

@@ -29,7 +29,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 
 /**
  * The gateway engine: every piece of gateway state, owned by one loop (architecture: one Gateway =
@@ -84,7 +83,6 @@ public final class Engine {
       GatewayListener listener,
       Path home,
       Executor ioExecutor,
-      LongSupplier nanoTime,
       boolean auditArguments) {
     this.loop = loop;
     this.limits = limits;
@@ -103,7 +101,7 @@ public final class Engine {
     RetainedStreams retainedStreams = new RetainedStreams(limits, sessions);
     DeclaredBudget declaredBudget = new DeclaredBudget(limits, sessions);
     this.asks = new PersonAsks(timers, secrets, limits, this.listener);
-    HookEngine hooks = new HookEngine(timers, secrets, limits, this.listener, nanoTime, asks);
+    HookEngine hooks = new HookEngine(timers, secrets, limits, this.listener, asks);
     this.prompts = new PromptPipeline(timers, secrets, limits);
     this.events = new EventRelay(timers, codec, outbox);
     ArgsSchemas argsSchemas = new ArgsSchemas(hooks.regex());

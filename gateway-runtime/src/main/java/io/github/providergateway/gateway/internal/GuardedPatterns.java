@@ -3,15 +3,16 @@ package io.github.providergateway.gateway.internal;
 import com.networknt.schema.regex.RegularExpression;
 import com.networknt.schema.regex.RegularExpressionFactory;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The regex engine of argument schemas ({@code pattern}, {@code patternProperties}): providers'
- * patterns run through {@link RegexGuard}, under the same deadline, per-message spend and
+ * patterns run through {@link RegexGuard}, under the same step budget, per-message spend and
  * per-provider allowance as their hook rules, so a catastrophic pattern cannot hold the loop.
  * Compiling only checks the syntax; the compiled pattern is kept by the guard's bounded cache, not
  * by the schema (a compiled pattern holds about 100 bytes per character of its source).
  *
- * <p>A match that runs out of time throws {@link OutOfTime}: returning "no match" would let a
+ * <p>A match that runs out of steps throws {@link OutOfTime}: returning "no match" would let a
  * property through {@code patternProperties} unchecked. Loop only.
  */
 final class GuardedPatterns implements RegularExpressionFactory {
@@ -39,6 +40,10 @@ final class GuardedPatterns implements RegularExpressionFactory {
   @Override
   public RegularExpression getRegularExpression(String regex) {
     Pattern.compile(regex); // a syntax error refuses the schema at registration
+    String unbounded = RegexShape.unboundedWork(regex);
+    if (unbounded != null) {
+      throw new PatternSyntaxException(unbounded, regex, -1); // refuses the schema likewise
+    }
     return text -> matches(regex, text);
   }
 
@@ -47,13 +52,13 @@ final class GuardedPatterns implements RegularExpressionFactory {
       throw new IllegalStateException("a schema pattern ran outside a validation");
     }
     RegexGuard.Result result = guard.find(regex, text, spend, allowance);
-    if (result == RegexGuard.Result.TIMED_OUT) {
+    if (result == RegexGuard.Result.OUT_OF_STEPS) {
       throw new OutOfTime(regex);
     }
     return result == RegexGuard.Result.MATCHED;
   }
 
-  /** A schema pattern ran out of regex time; the arguments do not pass. Stackless: control flow. */
+  /** A schema pattern ran out of regex steps; the arguments do not pass. Stackless: control flow. */
   static final class OutOfTime extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private static final int SHOWN_CHARS = 80;

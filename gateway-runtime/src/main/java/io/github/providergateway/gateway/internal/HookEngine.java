@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.LongSupplier;
 
 /**
  * Pre-tool hooks (spec: Hook rules — declarative API; architecture, decision 24). Before a call,
@@ -48,7 +47,7 @@ final class HookEngine {
 
   private static final System.Logger LOG = System.getLogger(HookEngine.class.getName());
 
-  private static final int MAX_LOGGED_TIMEOUTS = 10_000;
+  private static final int MAX_LOGGED_OUT_OF_STEPS = 10_000;
 
   /**
    * How many times the gates may rewrite one call's arguments (decision 37). Each rewrite starts
@@ -66,20 +65,20 @@ final class HookEngine {
   private final PersonAsks asks;
   /** Gates waiting for {@code gate.result}, by the check's call id. */
   private final Map<String, PendingGate> gates = new HashMap<>();
-  /** Rules whose regex has run out of time once already: logged once each. */
-  private final Set<String> loggedTimeouts = new HashSet<>();
+  /** Rules whose regex has run out of steps once already: logged once each. */
+  private final Set<String> loggedOutOfSteps = new HashSet<>();
 
   HookEngine(
-      Timers timers, Secrets secrets, Limits limits, Listeners listener, LongSupplier nanoTime, PersonAsks asks) {
+      Timers timers, Secrets secrets, Limits limits, Listeners listener, PersonAsks asks) {
     this.timers = timers;
     this.asks = asks;
     this.secrets = secrets;
     this.limits = limits;
     this.listener = listener;
-    this.regex = new RegexGuard(limits, nanoTime);
+    this.regex = new RegexGuard(limits, timers::now);
   }
 
-  /** The time-guarded regex engine, shared with stream filters. */
+  /** The step-guarded regex engine, shared with stream filters and argument schemas. */
   RegexGuard regex() {
     return regex;
   }
@@ -227,7 +226,7 @@ final class HookEngine {
     /** The contexts of this pass: a rewrite starts them again, as it starts the rules again. */
     final List<String> context = new ArrayList<>();
     final CompletableFuture<HookDecision> result = new CompletableFuture<>();
-    /** The regex time all rules of this evaluation share, over every pass. */
+    /** The regex steps all rules of this evaluation share, over every pass. */
     final RegexGuard.Spend regexSpend;
     private String argsText;
     /** Rules that matched in this pass. */
@@ -397,29 +396,29 @@ final class HookEngine {
         || found(run, binding, rule, match.args(), run.argsText(limits.maxMatchedChars()));
   }
 
-  /** One guarded match of a rule's pattern, paid from the run's and the rule owner's time. */
+  /** One guarded match of a rule's pattern, paid from the run's and the rule owner's steps. */
   private boolean found(Run run, Binding binding, HookRule rule, String regexText, String text) {
     RegexGuard.Result found = regex.find(regexText, text, run.regexSpend, allowance(binding.provider));
-    if (found == RegexGuard.Result.TIMED_OUT) {
-      logTimeoutOnce(binding, regexText);
+    if (found == RegexGuard.Result.OUT_OF_STEPS) {
+      logOutOfStepsOnce(binding, regexText);
       // Fail safe (architecture, decision 8): a deny or gate counts as matched, context not.
       return rule.action() != HookAction.CONTEXT;
     }
     return found == RegexGuard.Result.MATCHED;
   }
 
-  /** The provider's regex time per second, whichever message runs its rules. */
+  /** The provider's regex steps per second, whichever message runs its rules. */
   RegexGuard.Allowance allowance(ProviderState provider) {
     return provider.regexAllowance(regex);
   }
 
-  private void logTimeoutOnce(Binding binding, String pattern) {
-    if (loggedTimeouts.size() >= MAX_LOGGED_TIMEOUTS) {
-      loggedTimeouts.clear(); // bounded: a provider cycling patterns must not grow it forever
+  private void logOutOfStepsOnce(Binding binding, String pattern) {
+    if (loggedOutOfSteps.size() >= MAX_LOGGED_OUT_OF_STEPS) {
+      loggedOutOfSteps.clear(); // bounded: a provider cycling patterns must not grow it forever
     }
-    if (loggedTimeouts.add(binding.provider.name + "\u0000" + pattern)) {
+    if (loggedOutOfSteps.add(binding.provider.name + "\u0000" + pattern)) {
       String message =
-          "Hook regex of provider '" + binding.provider.name + "' ran out of time: " + pattern;
+          "Hook regex of provider '" + binding.provider.name + "' ran out of steps (it failed safe): " + pattern;
       LOG.log(Level.WARNING, message);
       listener.warning(message);
     }

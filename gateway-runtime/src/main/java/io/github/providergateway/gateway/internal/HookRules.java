@@ -94,7 +94,10 @@ final class HookRules {
     }
   }
 
-  /** Refuses a pattern that is too long or does not compile, naming where it is. */
+  /**
+   * Refuses a pattern that is too long, does not compile, or does work the regex step budget cannot
+   * count ({@link RegexShape}), naming where it is.
+   */
   static void checkRegex(String pattern, String where) {
     checkLength(pattern, where);
     try {
@@ -103,6 +106,10 @@ final class HookRules {
       throw new ProtocolViolation(
           ErrorCode.INVALID_JSON,
           where + " is not a valid regular expression: " + e.getDescription());
+    }
+    String unbounded = RegexShape.unboundedWork(pattern);
+    if (unbounded != null) {
+      throw new ProtocolViolation(ErrorCode.INVALID_JSON, where + " is refused: " + unbounded);
     }
   }
 }

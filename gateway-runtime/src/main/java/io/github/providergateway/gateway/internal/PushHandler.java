@@ -243,7 +243,7 @@ public final class PushHandler {
     RegexGuard.Spend spend = hooks.regex().spend();
     RegexGuard.Allowance allowance = hooks.allowance(binding.provider);
     for (FilterRule rule : rules) {
-      // A match cut off by its deadline, or not run for want of time, fails safe as no match
+      // A match cut off by its step budget, or not run for want of steps, fails safe as no match
       // (design brief, decision 8; docs/architecture.md, decision 22).
       if (hooks.regex().find(rule.match(), text, spend, allowance) == RegexGuard.Result.MATCHED) {
         return rule.outcome();

@@ -1,31 +1,43 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.Limits;
-import java.util.function.LongSupplier;
+import io.github.providergateway.protocol.RegexSteps;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * Runs provider regexes under three limits of CPU time (spec: Regex execution safety; design
- * brief, decision 8; docs/architecture.md, decision 22):
+ * Runs provider regexes under three limits of work, counted in steps (characters of the text read
+ * by the regex engine: {@link RegexSteps}; spec: Regex execution safety; design brief, decision 8;
+ * docs/architecture.md, decisions 22 and 38):
  *
  * <ul>
- *   <li>each match attempt its deadline ({@code Limits.regexDeadline}, 1 ms);
- *   <li>all the rules one message runs together a {@link Spend} ({@code Limits.regexBudget},
- *       5 ms): a push through its stream's filter, one {@code onPreToolUse} evaluation;
+ *   <li>each match attempt {@code Limits.regexStepsPerMatch} (the spec's 1 ms);
+ *   <li>all the rules one message runs together a {@link Spend} ({@code
+ *       Limits.regexStepsPerMessage}): a push through its stream's filter, one {@code
+ *       onPreToolUse} evaluation;
  *   <li>all the rules of one provider an {@link Allowance} per second ({@code
- *       Limits.regexBudgetPerSecond}, 10 ms), whoever's message runs them.
+ *       Limits.regexStepsPerProviderSecond}), whoever's message runs them.
  * </ul>
  *
  * A rule that would run with nothing left of either is not run at all and reports {@link
- * Result#TIMED_OUT}, so the caller fails safe exactly as for a match cut off by its deadline.
- * Without the last two, 20,000 catastrophic filter rules held the loop 20 s per push.
+ * Result#OUT_OF_STEPS}, so the caller fails safe exactly as for a match its budget cut off. Without
+ * the last two, 20,000 catastrophic filter rules held the loop 20 s per push.
  *
- * <p>{@code java.util.regex} has no timeout, so the text is wrapped in a {@link CharSequence} that
- * fails once the deadline has passed; catastrophic backtracking reads the text over and over, so
- * it is cut off within about the deadline.
+ * <p>Work, not time: the answer for a pattern and a text is the same on any machine, under any
+ * load, with the regex code compiled by the JIT or not (issue 32, finding 9: a clock deadline
+ * denied 64 KiB file writes whenever a build ran beside the gateway). Only the allowance's refill
+ * reads a clock, the gateway's own (injected), and a busy machine only makes it refill more per
+ * call. A pattern whose work the count cannot see is refused at registration ({@link RegexShape}).
  *
- * <p>This guards CPU time, not protocol time, so it reads a monotonic nanosecond counter (injected,
- * so tests can make any match run out of time) rather than the gateway clock. Loop only.
+ * <p>Some patterns make {@code java.util.regex} recurse once or more per character; how deep a
+ * thread's stack lets it go depends on the thread and on whether the JIT has compiled the regex
+ * code (the same pattern overflowed at 1,552 characters cold and 4,384 warm on one 1 MiB stack), so
+ * a match that overflows the caller's stack runs again on a thread of its own with a stack of
+ * {@value #DEEP_STACK_BYTES} bytes, where such patterns over the 64 KiB a match may see fit in any
+ * JIT state (docs/security.md, "Regex work"). Loop only.
  */
 final class RegexGuard {
 
@@ -33,152 +45,152 @@ final class RegexGuard {
   enum Result {
     MATCHED,
     NOT_MATCHED,
-    /** Stopped by a deadline, or not run for want of time: the caller fails safe. */
-    TIMED_OUT
+    /** Stopped by a budget, or not run for want of steps: the caller fails safe. */
+    OUT_OF_STEPS
   }
 
-  private static final int CHECK_EVERY = 256;
+  /**
+   * The stack of the thread a match that overflowed its caller's stack runs again on: 256 MiB,
+   * reserved, not committed; only what the recursion touches is used, and it is given back when
+   * the thread ends. Measured in the interpreter, the worst case, a repeated group costs about
+   * 300 bytes of stack per character and per level of nesting, so 64 KiB of text under a dozen
+   * nested groups fits.
+   */
+  static final long DEEP_STACK_BYTES = 256L << 20;
+
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-  private final long deadlineNanos;
-  private final long perMessageNanos;
-  private final long perSecondNanos;
-  private final LongSupplier nanoTime;
+  private final long perMatch;
+  private final long perMessage;
+  private final long perSecond;
+  private final Supplier<Instant> now;
   private final CompiledPatterns compiled = new CompiledPatterns();
 
-  RegexGuard(Limits limits, LongSupplier nanoTime) {
-    this.deadlineNanos = limits.regexDeadline().toNanos();
-    this.perMessageNanos = limits.regexBudget().toNanos();
-    this.perSecondNanos = limits.regexBudgetPerSecond().toNanos();
-    this.nanoTime = nanoTime;
+  /**
+   * A guard with the budgets of {@code limits}; {@code now} is the gateway's clock, read only to
+   * refill providers' allowances.
+   */
+  RegexGuard(Limits limits, Supplier<Instant> now) {
+    this.perMatch = limits.regexStepsPerMatch();
+    this.perMessage = limits.regexStepsPerMessage();
+    this.perSecond = limits.regexStepsPerProviderSecond();
+    this.now = now;
   }
 
-  /** The time one message's rules may spend together: a new one per message. */
+  /** The steps one message's rules may spend together: a new one per message. */
   Spend spend() {
-    return new Spend(perMessageNanos);
+    return new Spend(perMessage);
   }
 
   /** A provider's allowance per second, full to begin with. */
   Allowance allowance() {
-    return new Allowance(perSecondNanos, nanoTime.getAsLong());
+    return new Allowance(perSecond, now.get());
   }
 
   /**
-   * Whether {@code regex} is found anywhere in {@code text}, within the deadline and what is left
-   * of {@code spend} and {@code owner}'s allowance; the time it took is charged to both.
+   * Whether {@code regex} is found anywhere in {@code text}, within the match's budget and what is
+   * left of {@code spend} and {@code owner}'s allowance; the steps it took are charged to both.
    */
   Result find(String regex, String text, Spend spend, Allowance owner) {
-    if (spend.leftNanos <= 0) {
-      return Result.TIMED_OUT; // without reading the clock: the rest of a long list costs nothing
+    if (spend.left <= 0) {
+      return Result.OUT_OF_STEPS; // the rest of a long list costs nothing
     }
-    long start = nanoTime.getAsLong();
-    long available = Math.min(deadlineNanos, Math.min(spend.leftNanos, owner.available(start)));
+    long available = Math.min(perMatch, Math.min(spend.left, owner.available(now.get())));
     if (available <= 0) {
-      return Result.TIMED_OUT;
+      return Result.OUT_OF_STEPS;
     }
-    Pattern pattern = compiled.get(regex);
-    Deadlined input = new Deadlined(text, start + available, nanoTime);
-    try {
-      return pattern.matcher(input).find() ? Result.MATCHED : Result.NOT_MATCHED;
-    } catch (Deadlined.TimeUp timeUp) {
-      return Result.TIMED_OUT;
-    } catch (StackOverflowError deepRecursion) {
-      // Some patterns recurse per character; on long text they exhaust the stack before the
-      // deadline. Same outcome: the match could not finish.
-      return Result.TIMED_OUT;
-    } finally {
-      long spent = Math.max(0, nanoTime.getAsLong() - start);
-      spend.leftNanos -= spent;
-      owner.charge(spent);
-    }
+    RegexSteps.Outcome outcome = run(compiled.get(regex), text, available);
+    spend.left -= outcome.steps();
+    owner.charge(outcome.steps());
+    return switch (outcome.result()) {
+      case MATCHED -> Result.MATCHED;
+      case NOT_MATCHED -> Result.NOT_MATCHED;
+      case OUT_OF_STEPS -> Result.OUT_OF_STEPS;
+    };
   }
 
-  /** What is left of one message's regex time. */
-  static final class Spend {
-    private long leftNanos;
-
-    private Spend(long leftNanos) {
-      this.leftNanos = leftNanos;
+  private static RegexSteps.Outcome run(Pattern pattern, String text, long maxSteps) {
+    try {
+      return RegexSteps.find(pattern, text, maxSteps);
+    } catch (StackOverflowError tooDeepHere) {
+      return onDeepStack(pattern, text, maxSteps);
     }
   }
 
   /**
-   * One provider's regex time: a bucket holding at most a second's allowance, refilled at that
-   * allowance per second, so a burst can use at most one second's worth and a steady stream of
-   * messages at most the allowance per second.
+   * The match again, on a thread whose stack does not depend on who called or on the JIT. The
+   * loop waits for it as it waits for any match: this moves the same work to another stack, it
+   * adds none. Overflowing even that stack fails safe.
+   */
+  private static RegexSteps.Outcome onDeepStack(Pattern pattern, String text, long maxSteps) {
+    AtomicReference<RegexSteps.Outcome> outcome =
+        new AtomicReference<>(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, maxSteps));
+    Thread deep = new Thread(null, () -> {
+      try {
+        outcome.set(RegexSteps.find(pattern, text, maxSteps));
+      } catch (StackOverflowError tooDeepEvenHere) {
+        // stays out of steps: fail safe
+      }
+    }, "gateway-regex-deep-stack", DEEP_STACK_BYTES);
+    deep.setDaemon(true);
+    deep.start();
+    boolean interrupted = false;
+    while (true) {
+      try {
+        deep.join();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true; // the answer is needed all the same; the interrupt is kept
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    return outcome.get();
+  }
+
+  /** What is left of one message's regex steps. */
+  static final class Spend {
+    private long left;
+
+    private Spend(long left) {
+      this.left = left;
+    }
+  }
+
+  /**
+   * One provider's regex steps: a bucket holding at most a second's allowance, refilled at that
+   * allowance per second of the gateway's clock, so a burst can use at most one second's worth and
+   * a steady stream of messages at most the allowance per second.
    */
   static final class Allowance {
-    private final long perSecondNanos;
-    private long tokens;
-    private long refilledAt;
+    private final long perSecond;
+    private long steps;
+    private Instant refilledAt;
 
-    private Allowance(long perSecondNanos, long now) {
-      this.perSecondNanos = perSecondNanos;
-      this.tokens = perSecondNanos;
+    private Allowance(long perSecond, Instant now) {
+      this.perSecond = perSecond;
+      this.steps = perSecond;
       this.refilledAt = now;
     }
 
-    long available(long now) {
-      long elapsed = Math.max(0, now - refilledAt);
+    long available(Instant now) {
+      Duration elapsed = Duration.between(refilledAt, now);
+      if (elapsed.isNegative()) {
+        return steps; // the clock went back: no refill, and none lost
+      }
       refilledAt = now;
-      // elapsed * perSecond / 1 s without overflow for any realistic elapsed time.
-      long refill = elapsed >= NANOS_PER_SECOND
-          ? perSecondNanos
-          : Math.multiplyHigh(elapsed, perSecondNanos) == 0
-              ? elapsed * perSecondNanos / NANOS_PER_SECOND
-              : perSecondNanos;
-      tokens = Math.min(perSecondNanos, tokens + refill);
-      return tokens;
+      // Below a second, nanoseconds times an int allowance stay far below Long.MAX_VALUE.
+      long refill =
+          elapsed.compareTo(Duration.ofSeconds(1)) >= 0
+              ? perSecond
+              : elapsed.toNanos() * perSecond / NANOS_PER_SECOND;
+      steps = Math.min(perSecond, steps + refill);
+      return steps;
     }
 
-    void charge(long nanos) {
-      tokens -= nanos;
-    }
-  }
-
-  /** Text that stops being readable once a deadline passes. */
-  private static final class Deadlined implements CharSequence {
-    private final String text;
-    private final long deadline;
-    private final LongSupplier nanoTime;
-    private int reads;
-
-    Deadlined(String text, long deadline, LongSupplier nanoTime) {
-      this.text = text;
-      this.deadline = deadline;
-      this.nanoTime = nanoTime;
-    }
-
-    @Override
-    public char charAt(int index) {
-      if (++reads % CHECK_EVERY == 0 && nanoTime.getAsLong() - deadline > 0) {
-        throw new TimeUp();
-      }
-      return text.charAt(index);
-    }
-
-    @Override
-    public int length() {
-      return text.length();
-    }
-
-    @Override
-    public CharSequence subSequence(int start, int end) {
-      return text.subSequence(start, end);
-    }
-
-    @Override
-    public String toString() {
-      return text;
-    }
-
-    /** The deadline passed. Stackless: it is control flow. */
-    static final class TimeUp extends RuntimeException {
-      private static final long serialVersionUID = 1L;
-
-      TimeUp() {
-        super(null, null, false, false);
-      }
+    void charge(long used) {
+      steps -= used;
     }
   }
 }

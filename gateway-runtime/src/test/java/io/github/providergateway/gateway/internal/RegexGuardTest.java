@@ -3,105 +3,122 @@ package io.github.providergateway.gateway.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.RegexSteps;
 import java.time.Duration;
-import java.util.ArrayDeque;
+import java.time.Instant;
 import java.util.List;
-import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The regex guard's arithmetic on a scripted nanosecond counter (X-ENG-01): the deadline of one
- * match, the time one message may spend and a provider's allowance per second (1 ms, 5 ms and
- * 10 ms by default).
+ * The regex guard's arithmetic in steps (X-ENG-01): a match's budget, the steps one message may
+ * spend and a provider's allowance per second (262,144, five and ten times that by default), on a
+ * clock the test moves.
  */
 class RegexGuardTest {
 
-  private static final long MS = 1_000_000;
+  private static final Limits LIMITS = Limits.defaults();
+  private static final long PER_MATCH = LIMITS.regexStepsPerMatch();
+  private static final long PER_SECOND = LIMITS.regexStepsPerProviderSecond();
 
-  /** A counter that gives the readings it was told, in order, then the last one for ever. */
-  private static final class ScriptedNanos implements LongSupplier {
-    private final ArrayDeque<Long> readings = new ArrayDeque<>();
-    private long last;
-    private int reads;
+  private Instant now = Instant.parse("2026-11-25T10:00:00Z");
+  private final RegexGuard guard = new RegexGuard(LIMITS, () -> now);
 
-    ScriptedNanos then(long... nanos) {
-      for (long n : nanos) {
-        readings.add(n);
-      }
-      return this;
-    }
+  /** {@code (x+x+)+y} on 5,000 x's backtracks exponentially: it spends whatever it is given. */
+  private static final String CATASTROPHIC = "(x+x+)+y";
+  private static final String XS = "x".repeat(5_000);
 
-    @Override
-    public long getAsLong() {
-      reads++;
-      if (!readings.isEmpty()) {
-        last = readings.poll();
-      }
-      return last;
-    }
-  }
-
-  private final ScriptedNanos nanos = new ScriptedNanos();
-  private final RegexGuard guard = new RegexGuard(Limits.defaults(), nanos);
-
-  @Test
-  void aMatchIsCutOffOnlyOnceItsDeadlineHasPassed() {
-    String text = "a".repeat(300); // "z" is not there: all 300 characters are read, the clock once among them
-    RegexGuard.Allowance allowance = guard.allowance(); // reads 0
-
-    nanos.then(0, MS, MS); // start, at the 256th character, after
-    RegexGuard.Result atTheDeadline = guard.find("z", text, guard.spend(), allowance);
-    nanos.then(2 * MS, 3 * MS + 1, 3 * MS + 1);
-    RegexGuard.Result pastIt = guard.find("z", text, guard.spend(), allowance);
-
-    assertThat(atTheDeadline).isEqualTo(RegexGuard.Result.NOT_MATCHED);
-    assertThat(pastIt).isEqualTo(RegexGuard.Result.TIMED_OUT);
+  private static long cost(String regex, String text) {
+    return RegexSteps.find(Pattern.compile(regex), text, Long.MAX_VALUE).steps();
   }
 
   @Test
-  void theClockIsReadOnceEvery256CharactersOfText() {
-    RegexGuard.Allowance allowance = guard.allowance();
-    int before = nanos.reads;
+  void aMatchFinishesWithExactlyTheStepsItNeedsAndIsStoppedOneShort() {
+    String text = "a".repeat(300);
+    long needed = cost("z", text);
+    Limits exact = Limits.defaults().toBuilder().regexStepsPerMatch((int) needed).build();
+    Limits oneShort = Limits.defaults().toBuilder().regexStepsPerMatch((int) needed - 1).build();
 
-    guard.find("z", "a".repeat(1_000), guard.spend(), allowance);
+    RegexGuard.Result atTheBudget = find(new RegexGuard(exact, () -> now), "z", text);
+    RegexGuard.Result pastIt = find(new RegexGuard(oneShort, () -> now), "z", text);
 
-    assertThat(nanos.reads - before).as("start, 3 checks, end").isEqualTo(5);
+    assertThat(needed).as("each of the 300 characters read once").isEqualTo(300);
+    assertThat(atTheBudget).isEqualTo(RegexGuard.Result.NOT_MATCHED);
+    assertThat(pastIt).isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
+  }
+
+  private static RegexGuard.Result find(RegexGuard guard, String regex, String text) {
+    return guard.find(regex, text, guard.spend(), guard.allowance());
   }
 
   @Test
-  void aMessageThatSpentItsTimeRunsNoMoreRulesAndReadsNoClockForThem() {
+  void theSameMatchCostsTheSameStepsEveryTime() {
+    String text = XS + "git push";
+    List<RegexSteps.Outcome> outcomes = List.of(
+        RegexSteps.find(Pattern.compile("x+x+git push"), text, PER_MATCH),
+        RegexSteps.find(Pattern.compile("x+x+git push"), text, PER_MATCH),
+        RegexSteps.find(Pattern.compile(CATASTROPHIC), XS, PER_MATCH),
+        RegexSteps.find(Pattern.compile(CATASTROPHIC), XS, PER_MATCH));
+
+    assertThat(outcomes.get(0).result()).isEqualTo(RegexSteps.Result.MATCHED);
+    assertThat(outcomes.get(1)).isEqualTo(outcomes.get(0));
+    assertThat(outcomes.get(2)).isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, PER_MATCH));
+    assertThat(outcomes.get(3)).isEqualTo(outcomes.get(2));
+  }
+
+  @Test
+  void aMessageThatSpentItsStepsRunsNoMoreRules() {
     RegexGuard.Allowance allowance = guard.allowance();
     RegexGuard.Spend spend = guard.spend();
-    nanos.then(0, 5 * MS); // one rule took the message's 5 ms
-    assertThat(guard.find("a", "a", spend, allowance)).isEqualTo(RegexGuard.Result.MATCHED);
-    int before = nanos.reads;
+    for (int i = 0; i < 5; i++) {
+      assertThat(guard.find(CATASTROPHIC, XS, spend, allowance)).isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
+    }
 
-    List<RegexGuard.Result> rest = List.of(guard.find("a", "a", spend, allowance), guard.find("a", "a", spend, allowance));
+    RegexGuard.Result cheap = guard.find("x", XS, spend, allowance);
 
-    assertThat(rest).containsOnly(RegexGuard.Result.TIMED_OUT);
-    assertThat(nanos.reads).isEqualTo(before);
+    assertThat(cheap).as("found at the first character, but no step is left to read it").isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
+    assertThat(guard.find("x", XS, guard.spend(), allowance)).as("a new message").isEqualTo(RegexGuard.Result.MATCHED);
   }
 
   @Test
-  void aProviderOverItsAllowanceRunsNothingUntilItRefills() {
+  void aProviderOverItsAllowanceRunsNothingUntilTheClockRefillsIt() {
     RegexGuard.Allowance allowance = guard.allowance();
-    nanos.then(0, 20 * MS); // one slow match: twice the provider's 10 ms a second
-    guard.find("a", "a", guard.spend(), allowance);
+    for (int i = 0; i < 10; i++) {
+      guard.find(CATASTROPHIC, XS, guard.spend(), allowance); // ten whole matches: a second's worth
+    }
 
-    nanos.then(20 * MS);
-    assertThat(guard.find("a", "a", guard.spend(), allowance)).isEqualTo(RegexGuard.Result.TIMED_OUT);
+    RegexGuard.Result spent = guard.find("x", XS, guard.spend(), allowance);
+    now = now.plusMillis(1);
+    RegexGuard.Result aMillisecondLater = guard.find("x", XS, guard.spend(), allowance);
+
+    assertThat(spent).isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
+    assertThat(aMillisecondLater).as("a thousandth of a second's allowance").isEqualTo(RegexGuard.Result.MATCHED);
   }
 
   @Test
   void theAllowanceRefillsInProportionToTheTimePassedUpToOneSecondsWorth() {
-    RegexGuard.Allowance allowance = guard.allowance(); // at 0, full
-    long perSecond = Limits.defaults().regexBudgetPerSecond().toNanos();
+    RegexGuard.Allowance allowance = guard.allowance(); // full
+    Instant start = now;
 
-    allowance.charge(perSecond);
+    allowance.charge(PER_SECOND);
 
-    assertThat(allowance.available(0)).isZero();
-    assertThat(allowance.available(500 * MS)).as("half a second later").isEqualTo(perSecond / 2);
-    assertThat(allowance.available(500 * MS)).as("no time has passed since").isEqualTo(perSecond / 2);
-    assertThat(allowance.available(Duration.ofSeconds(5).toNanos())).as("never more than a second's worth").isEqualTo(perSecond);
+    assertThat(allowance.available(start)).isZero();
+    assertThat(allowance.available(start.plusMillis(500))).as("half a second later").isEqualTo(PER_SECOND / 2);
+    assertThat(allowance.available(start.plusMillis(500))).as("no time has passed since").isEqualTo(PER_SECOND / 2);
+    assertThat(allowance.available(start.minusSeconds(3))).as("the clock went back: nothing changes").isEqualTo(PER_SECOND / 2);
+    assertThat(allowance.available(start.plus(Duration.ofSeconds(5)))).as("never more than a second's worth").isEqualTo(PER_SECOND);
+  }
+
+  @Test
+  void aMatchThatOverflowsTheCallersStackIsDecidedOnADeepStackWithTheSameSteps() throws InterruptedException {
+    String text = "\"" + "a".repeat(60_000) + "\"";
+    String regex = "\"(?:a|b)*\"";
+    RegexGuard.Result[] onASmallStack = new RegexGuard.Result[1];
+    // 256 KiB: far too little for 60,000 turns of a repeated alternation, whatever the JIT did.
+    Thread small = new Thread(null, () -> onASmallStack[0] = find(guard, regex, text), "small-stack", 256 << 10);
+    small.start();
+    small.join();
+
+    assertThat(onASmallStack[0]).isEqualTo(RegexGuard.Result.MATCHED);
   }
 }

@@ -25,8 +25,8 @@ import java.util.function.Consumer;
 
 /**
  * A gateway on a manual clock with a direct executor: everything runs on the test thread, and
- * every timeout fires only when the test advances time; regex time stands still unless a test
- * passes a {@code regexTimer} of its own. Helpers speak the provider side: each connection is a
+ * every timeout fires only when the test advances time (regex work is counted in steps, not time,
+ * so a match's outcome never depends on how busy the machine is either). Helpers speak the provider side: each connection is a
  * {@link RecordingProviderConnection}, each session's host a {@link RecordingSessionHost}.
  *
  * <pre>{@code
@@ -60,11 +60,7 @@ public final class GatewayFixture implements AutoCloseable {
             .scheduler(clock)
             .executor(Runnable::run)
             .ioExecutor(Runnable::run)
-            .random(new SplittableRandom(42))
-            // Regex time is injected like every other time: a frozen timer never cuts a match
-            // off nor spends a budget, so an outcome never depends on how busy the machine is.
-            // Tests of the deadlines and budgets pass a timer of their own.
-            .regexTimer(() -> 0L);
+            .random(new SplittableRandom(42));
     customizer.accept(builder);
     gateway = builder.build();
   }
