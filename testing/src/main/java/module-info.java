@@ -18,7 +18,9 @@
  *       io.github.providergateway.provider.testing.MessageTap};
  *   <li>{@code io.github.providergateway.transport.testing}: {@link
  *       io.github.providergateway.transport.testing.RawHttp}, an HTTP client on a raw socket, for
- *       requests no well-behaved client would send.
+ *       requests no well-behaved client would send, and {@link
+ *       io.github.providergateway.transport.testing.JdkProvider}, a provider on the JDK's own
+ *       WebSocket client, for a real server.
  * </ul>
  */
 module io.github.providergateway.testing {
@@ -27,6 +29,8 @@ module io.github.providergateway.testing {
   requires transitive io.github.providergateway.provider;
   requires transitive org.junit.jupiter.api;
   requires org.assertj.core;
+  // JdkProvider: the JDK's WebSocket client, an RFC 6455 implementation independent of ours.
+  requires java.net.http;
 
   exports io.github.providergateway.loop.testing;
   exports io.github.providergateway.gateway.testing;

@@ -11,12 +11,16 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.client.WebSocketProviderClient;
+import io.github.providergateway.transport.ws.HttpRefusal;
+import io.github.providergateway.transport.ws.HttpReply;
+import io.github.providergateway.transport.ws.HttpRequest;
 import io.github.providergateway.transport.ws.HttpRoute;
 import io.github.providergateway.transport.ws.WebSocketServer;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -46,9 +50,17 @@ final class LiveStatusGateway implements AutoCloseable {
     gateway.addListener(decisions);
     page = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
     HttpRoute recorded =
-        (request, reply) -> {
-          originsServed.add(request.header("Origin").orElse("none"));
-          page.route().handle(request, reply);
+        new HttpRoute() {
+          @Override
+          public Optional<HttpRefusal> admit(HttpRequest head) {
+            return page.route().admit(head);
+          }
+
+          @Override
+          public void handle(HttpRequest request, HttpReply reply) {
+            originsServed.add(request.header("Origin").orElse("none"));
+            page.route().handle(request, reply);
+          }
         };
     server = WebSocketServer.builder(gateway).port(0).route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, recorded).build().start();
     sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost())).id();

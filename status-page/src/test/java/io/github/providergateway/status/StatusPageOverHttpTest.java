@@ -79,6 +79,25 @@ class StatusPageOverHttpTest {
   }
 
   @Test
+  void anAnswerWithoutACookieIsRefusedFromItsHeadersWithoutWaitingForItsBody() throws IOException {
+    int port = live.server.port();
+    int before = live.originsServed.size();
+    try (RawHttp stranger = RawHttp.connect(port)) {
+      // Announces the largest answer the page takes and sends one byte of it.
+      stranger.send("POST", "/status/answer", port,
+          Map.of("Origin", "http://127.0.0.1:" + port, "Content-Type", "application/json",
+              "Content-Length", Long.toString(StatusPage.MAX_BODY_BYTES)),
+          "{");
+
+      RawHttp.Answer refused = stranger.answer();
+      assertThat(refused.status()).isEqualTo(403);
+      assertThat(refused.body()).contains("one-time link");
+      assertThat(stranger.closedByServer()).isTrue();
+    }
+    assertThat(live.originsServed).as("requests the route handled").hasSize(before);
+  }
+
+  @Test
   void theGatewayTokenAppearsNowhereInWhatThePageSends() throws IOException {
     live.connectGuard("deploys are frozen");
     String cookie = open(live.link());

@@ -19,7 +19,9 @@ import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.transport.ws.HttpRequest;
+import io.github.providergateway.transport.ws.HttpRoute;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -93,6 +95,30 @@ class StatusPageTest {
 
     assertThat(get(path, "pg_status_9400=" + "A".repeat(43)).status).as("a made-up cookie").isEqualTo(403);
     assertThat(get("/status?open=" + "A".repeat(43), null).status).as("a made-up link").isEqualTo(403);
+  }
+
+  @Test
+  void admissionRefusesFromTheHeadersWhatTheRouteWouldAndLeavesALinkUnused() {
+    HttpRoute route = page.route();
+    String code = code(page.openLink(BASE));
+    assertThat(route.admit(httpRequest("GET", "/status?open=" + code, null))).as("a live link").isEmpty();
+    assertThat(get("/status?open=" + code, null).status).as("still unused after admission").isEqualTo(303);
+    assertThat(route.admit(httpRequest("GET", "/status?open=" + code, null)))
+        .as("the used link")
+        .hasValueSatisfying(refusal -> assertThat(new String(refusal.body(), StandardCharsets.UTF_8)).contains("used already"));
+
+    String cookie = open();
+    assertThat(route.admit(httpRequest("GET", "/status/snapshot", cookie))).isEmpty();
+    assertThat(route.admit(httpRequest("GET", "/status/snapshot", null)))
+        .hasValueSatisfying(refusal -> assertThat(refusal.status()).isEqualTo(403));
+    assertThat(route.admit(httpRequest("POST", "/status/answer", null)))
+        .as("an answer without a cookie")
+        .hasValueSatisfying(refusal -> assertThat(refusal.status()).isEqualTo(403));
+    assertThat(route.admit(httpRequest("POST", "/status/answer", cookie)))
+        .as("an answer without the page's Origin and JSON")
+        .hasValueSatisfying(refusal -> assertThat(refusal.status()).isEqualTo(403));
+    assertThat(route.admit(httpRequest("GET", "/status/answer", cookie)))
+        .hasValueSatisfying(refusal -> assertThat(refusal.headers()).containsEntry("Allow", "POST"));
   }
 
   @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.transport.ws.HttpRefusal;
 import io.github.providergateway.transport.ws.HttpReply;
 import io.github.providergateway.transport.ws.HttpRequest;
 import io.github.providergateway.transport.ws.HttpRoute;
@@ -42,7 +43,10 @@ import java.util.random.RandomGenerator;
  * <p><b>Who gets in.</b> The server has checked the peer, {@code Host} and {@code Origin} before
  * the route sees a request (403 otherwise: DNS rebinding, browsers). Every request then needs
  * {@code Authorization: Bearer <token>} with a token of {@link McpHttpTokens} (401 with {@code
- * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened.
+ * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened. The
+ * route checks the token from the headers ({@link HttpRoute#admit}), so a request without one is
+ * answered and its connection closed before the server reads or holds a byte of its body: a
+ * process without a token cannot make the gateway receive anything.
  *
  * <p><b>Bounds</b> (each refused request is answered, and nobody else is affected): {@link
  * Builder#maxSessions} in all (503) and {@link Builder#maxSessionsPerClient} per token (past it
@@ -116,9 +120,24 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     return new Builder(gateway, tokens);
   }
 
-  /** {@return the route to register at {@link #PATH}} */
+  /**
+   * {@return the route to register at {@link #PATH}: it admits a request ({@link HttpRoute#admit})
+   * only with a client's token, before the server reads any of its body}
+   */
   public HttpRoute route() {
-    return this::handle;
+    return new HttpRoute() {
+      @Override
+      public Optional<HttpRefusal> admit(HttpRequest head) {
+        // Every request looks at the token file, refused or not: a revoked client's sessions end.
+        endSessionsOfRevokedClients();
+        return refusal(head, clientOf(head));
+      }
+
+      @Override
+      public void handle(HttpRequest request, HttpReply reply) {
+        McpHttpFrontDoor.this.handle(request, reply);
+      }
+    };
   }
 
   /** {@return the largest body a request may have: register the route with it} */
@@ -148,30 +167,52 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   // ---- requests ----
 
   private void handle(HttpRequest request, HttpReply reply) {
-    if (!request.path().equals(PATH)) {
-      error(reply, 404, null, -32000, "Not Found: the MCP endpoint is " + PATH, Map.of());
-      return;
-    }
     endSessionsOfRevokedClients();
-    Optional<String> presented = bearer(request);
-    Optional<McpHttpTokens.Client> client = presented.flatMap(tokens::clientOf);
-    if (client.isEmpty()) {
-      // RFC 6750: a request without credentials gets the challenge alone, a bad token its error.
-      String challenge =
-          presented.isEmpty()
-              ? "Bearer realm=\"provider-gateway\""
-              : "Bearer realm=\"provider-gateway\", error=\"invalid_token\", error_description=\"unknown or revoked token\"";
-      error(reply, 401, null, -32001,
-          "Unauthorized: send Authorization: Bearer <token>; get a token with: gateway mcp --print-config http",
-          Map.of("WWW-Authenticate", challenge));
+    // Admitted already from the same headers; asked again, since the token may have been revoked
+    // since then, and the route may be called without admission.
+    Optional<McpHttpTokens.Client> client = clientOf(request);
+    Optional<HttpRefusal> refusal = refusal(request, client);
+    if (refusal.isPresent()) {
+      reply.send(refusal.get());
       return;
     }
     switch (request.method()) {
       case "POST" -> post(request, client.get(), reply);
       case "GET" -> get(request, client.get(), reply);
       case "DELETE" -> delete(request, client.get(), reply);
-      default -> error(reply, 405, null, -32000, "Method Not Allowed: POST, GET or DELETE", Map.of("Allow", "GET, POST, DELETE"));
+      default -> throw new IllegalStateException("refusal() lets only POST, GET and DELETE through, not " + request.method());
     }
+  }
+
+  /** The client whose bearer token a request carries, if it is one of the file's. */
+  private Optional<McpHttpTokens.Client> clientOf(HttpRequest request) {
+    return bearer(request).flatMap(tokens::clientOf);
+  }
+
+  /**
+   * What a request gets from its request line and headers alone, or empty when it may go on: 404
+   * off {@link #PATH}, 401 without a client's token, 405 for a method other than {@code POST},
+   * {@code GET} and {@code DELETE}. The server asks this before it reads a byte of the body, so
+   * that a process without a token never makes it receive one (issue 32).
+   */
+  private Optional<HttpRefusal> refusal(HttpRequest request, Optional<McpHttpTokens.Client> client) {
+    if (!request.path().equals(PATH)) {
+      return Optional.of(errorAnswer(404, -32000, "Not Found: the MCP endpoint is " + PATH, Map.of()));
+    }
+    if (client.isEmpty()) {
+      // RFC 6750: a request without credentials gets the challenge alone, a bad token its error.
+      String challenge =
+          bearer(request).isEmpty()
+              ? "Bearer realm=\"provider-gateway\""
+              : "Bearer realm=\"provider-gateway\", error=\"invalid_token\", error_description=\"unknown or revoked token\"";
+      return Optional.of(errorAnswer(401, -32001,
+          "Unauthorized: send Authorization: Bearer <token>; get a token with: gateway mcp --print-config http",
+          Map.of("WWW-Authenticate", challenge)));
+    }
+    return switch (request.method()) {
+      case "POST", "GET", "DELETE" -> Optional.empty();
+      default -> Optional.of(errorAnswer(405, -32000, "Method Not Allowed: POST, GET or DELETE", Map.of("Allow", "GET, POST, DELETE")));
+    };
   }
 
   private void post(HttpRequest request, McpHttpTokens.Client client, HttpReply reply) {
@@ -373,11 +414,20 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
   /** A JSON-RPC error as the body of an HTTP error, as the TypeScript SDK's server answers them. */
   static void error(HttpReply reply, int status, Object id, int code, String message, Map<String, String> headers) {
+    reply.send(status, McpHttpSession.JSON, headers, errorBody(id, code, message));
+  }
+
+  /** {@link #error} as a refusal, for a request that names no id (the body is not read yet). */
+  private static HttpRefusal errorAnswer(int status, int code, String message, Map<String, String> headers) {
+    return new HttpRefusal(status, McpHttpSession.JSON, headers, errorBody(null, code, message));
+  }
+
+  private static byte[] errorBody(Object id, int code, String message) {
     ObjectNode body = Json.MAPPER.createObjectNode();
     body.put("jsonrpc", McpSchema.JSONRPC_VERSION);
     body.set("id", Json.tree(id));
     body.putObject("error").put("code", code).put("message", message);
-    reply.send(status, McpHttpSession.JSON, headers, Json.text(body).getBytes(StandardCharsets.UTF_8));
+    return Json.text(body).getBytes(StandardCharsets.UTF_8);
   }
 
   static void sessionNotFound(HttpReply reply) {

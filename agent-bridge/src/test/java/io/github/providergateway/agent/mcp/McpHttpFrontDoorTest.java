@@ -7,21 +7,32 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.testing.JdkProvider;
 import io.github.providergateway.transport.testing.RawHttp;
 import java.io.InputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -182,6 +193,64 @@ class McpHttpFrontDoorTest {
     }
     assertThat(live.door.sessionCount()).isZero();
     assertThat(live.started).isEmpty();
+  }
+
+  /**
+   * Issue 32, finding 3, as the adversarial run made it: processes without a token announce 4 MiB
+   * bodies on {@code POST /mcp} and send one byte (one sends a chunked body that never ends). Their
+   * bodies used to be charged to the budget the WebSocket peers share before the token was looked
+   * at, and every provider that sent a frame was closed 1013. Now each is refused 401 from its
+   * headers, its connection closed, while a provider on a real WebSocket answers call after call
+   * with 64 KiB results and a new one authenticates.
+   */
+  @Test
+  void strangersAnnouncingLargeBodiesGet401BeforeTheirBodiesAndProvidersOverWebSocketAreNotStarved() throws Exception {
+    start();
+    String session = live.f.startSession("demo");
+    int port = live.server.port();
+    List<RawHttp> strangers = new ArrayList<>();
+    try (JdkProvider honest = boundOverWebSocket(session, "honest", "echo")) {
+      Map<String, String> json = LiveMcpHttp.headers("Accept", LiveMcpHttp.ACCEPT_BOTH, "Content-Type", "application/json");
+      for (int i = 0; i < 4; i++) {
+        RawHttp stranger = RawHttp.connect(port);
+        strangers.add(stranger);
+        Map<String, String> announced = new LinkedHashMap<>(json);
+        announced.put("Content-Length", Integer.toString(4 << 20));
+        stranger.send("POST", McpHttpFrontDoor.PATH, port, announced, "{");
+      }
+      RawHttp chunked = RawHttp.connect(port);
+      strangers.add(chunked);
+      Map<String, String> endless = new LinkedHashMap<>(json);
+      endless.put("Transfer-Encoding", "chunked");
+      chunked.send("POST", McpHttpFrontDoor.PATH, port, endless, null);
+      chunked.socket().getOutputStream().write("100000\r\n{".getBytes(StandardCharsets.US_ASCII)); // a 1 MiB chunk begun
+
+      String result = "x".repeat(64 * 1024);
+      for (int i = 0; i < 20; i++) {
+        CompletableFuture<CallResult> answered = live.f.call(session, "echo", "{}");
+        ToolCall call = honest.next(ToolCall.class);
+        honest.send(ToolResult.success(call.id(), TextNode.valueOf(result)));
+        assertThat(answered.get(LiveMcpHttp.WAIT.toMillis(), TimeUnit.MILLISECONDS).outcome())
+            .as("call %d", i)
+            .isInstanceOf(ToolOutcome.Success.class);
+      }
+      for (RawHttp stranger : strangers) {
+        RawHttp.Answer refused = stranger.answer();
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(refused.headers()).containsEntry("www-authenticate", "Bearer realm=\"provider-gateway\"").containsEntry("connection", "close");
+        assertThat(stranger.closedByServer()).as("the connection, its body unread").isTrue();
+      }
+      assertThat(honest.closeCode()).isNotDone();
+    } finally {
+      for (RawHttp stranger : strangers) {
+        stranger.close();
+      }
+    }
+    try (JdkProvider newcomer = JdkProvider.connect(live.server.url())) {
+      newcomer.send(Auth.withToken(live.f.gateway.providerToken()));
+      newcomer.next(Sessions.class);
+    }
+    assertThat(live.door.sessionCount()).isZero();
   }
 
   @Test
@@ -397,6 +466,17 @@ class McpHttpFrontDoorTest {
       HttpResponse<String> bogus = live.send(live.request(session).header("Accept", "text/event-stream").header("Last-Event-ID", "77-99").GET().build());
       assertThat(bogus.statusCode()).isEqualTo(400);
     }
+  }
+
+  /** A provider on a real WebSocket to the server, bound to {@code session} with {@code tool}. */
+  private JdkProvider boundOverWebSocket(String session, String name, String tool) throws InterruptedException {
+    JdkProvider provider = JdkProvider.connect(live.server.url());
+    provider.send(Auth.withToken(live.f.gateway.providerToken()));
+    provider.next(Sessions.class);
+    provider.send(Hello.builder(name).session(session).tools(tool(tool)).build());
+    provider.next(HelloAck.class);
+    provider.next(SessionLifecycle.class);
+    return provider;
   }
 
   // ---- bounds ----

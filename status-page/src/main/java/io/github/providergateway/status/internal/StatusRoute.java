@@ -2,6 +2,7 @@ package io.github.providergateway.status.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.protocol.HostCodec;
+import io.github.providergateway.transport.ws.HttpRefusal;
 import io.github.providergateway.transport.ws.HttpReply;
 import io.github.providergateway.transport.ws.HttpRequest;
 import io.github.providergateway.transport.ws.HttpRoute;
@@ -33,6 +34,10 @@ import java.util.concurrent.CompletableFuture;
  *       body, which no form of another page can send without asking first.
  * </ul>
  *
+ * <p>What can be refused from the request line and headers (method, {@code Sec-Fetch-Site}, a link
+ * that is not live, no live cookie, an answer not from the page) is refused by {@link #admit},
+ * before the server reads any body; {@link #handle} checks it all again.
+ *
  * <p>Without a live cookie every path answers 403 with a page saying how to get a link, and so does
  * a request a browser marks as made by another page ({@code Sec-Fetch-Site} other than {@code
  * same-origin} or {@code none}): every port of 127.0.0.1 is one site, so the cookie would go
@@ -61,6 +66,7 @@ public final class StatusRoute implements HttpRoute {
   private static final String PAGE_RESOURCES = "/io/github/providergateway/status/page/";
   private static final String HTML = "text/html; charset=utf-8";
   private static final String ANSWER_PATH = PATH + "/answer";
+  private static final String LINK_GONE = "This link was used already, or has expired (links work once, for a few minutes).";
   private static final HostCodec JSON = HostCodec.create();
   private static final Map<String, String> PAGE_HEADERS =
       Map.of(
@@ -91,33 +97,29 @@ public final class StatusRoute implements HttpRoute {
     this.snapshot = snapshot;
   }
 
+  /**
+   * Everything this route would refuse from the request line and headers alone, so that a request
+   * without a live cookie (or link) is answered before the server reads any of its body.
+   */
+  @Override
+  public Optional<HttpRefusal> admit(HttpRequest head) {
+    return refusal(head);
+  }
+
   @Override
   public void handle(HttpRequest request, HttpReply reply) {
-    boolean answering = request.path().equals(ANSWER_PATH);
-    String allowed = answering ? "POST" : "GET";
-    if (!request.method().equals(allowed) && !(request.method().equals("HEAD") && !answering)) {
-      reply.send(405, "text/plain; charset=utf-8", Map.of("Allow", allowed), ("only " + allowed + "\n").getBytes(StandardCharsets.UTF_8));
+    // Admitted already; asked again, since a cookie or link may have expired meanwhile.
+    Optional<HttpRefusal> refusal = refusal(request);
+    if (refusal.isPresent()) {
+      reply.send(refusal.get());
       return;
     }
-    String site = request.header("Sec-Fetch-Site").orElse("none");
-    if (!site.equals("none") && !site.equals("same-origin")) {
-      // Another page (another port of 127.0.0.1 is the same site) embedding or fetching ours: the
-      // SameSite cookie would go along, so nothing is served to it, not even as an image.
-      refuse(reply, "This status page is not served to other pages.");
+    Optional<String> code = linkCode(request);
+    if (code.isPresent()) {
+      open(code.get(), cookieName(request), reply);
       return;
     }
-    String cookie = cookieName(request);
-    Optional<String> code = request.queryParameter("open");
-    if (request.path().equals(PATH) && code.isPresent()) {
-      open(code.get(), cookie, reply);
-      return;
-    }
-    if (!viewers.isLive(request.cookie(cookie).orElse(null))) {
-      LOG.log(Level.DEBUG, "status page: {0} without a live viewer cookie refused", request.path());
-      refuse(reply, "This status page opens only through a one-time link.");
-      return;
-    }
-    if (answering) {
+    if (request.path().equals(ANSWER_PATH)) {
       answer(request, reply);
       return;
     }
@@ -142,18 +144,55 @@ public final class StatusRoute implements HttpRoute {
   }
 
   /**
-   * {@code POST /status/answer}: the page's Allow or Deny. The cookie got it here; a request
-   * another page made cannot also carry a same-origin fetch's marks.
+   * What a request gets from its method, path and headers alone, or empty when it may go on: 405
+   * for a method its path does not take; 403 for a request another page made, a link that is not
+   * live, no live cookie, or an answer that does not come from the page itself. Decides only:
+   * a link is redeemed by {@link #handle}.
    */
-  private void answer(HttpRequest request, HttpReply reply) {
-    boolean fromThePage =
-        request.header("Sec-Fetch-Site").map("same-origin"::equals).orElse(true)
-            && request.header("Origin").isPresent()
-            && request.header("Content-Type").map(type -> type.startsWith("application/json")).orElse(false);
-    if (!fromThePage) {
-      refuse(reply, "Answers come from this page's own buttons.");
-      return;
+  private Optional<HttpRefusal> refusal(HttpRequest request) {
+    boolean answering = request.path().equals(ANSWER_PATH);
+    String allowed = answering ? "POST" : "GET";
+    if (!request.method().equals(allowed) && !(request.method().equals("HEAD") && !answering)) {
+      return Optional.of(
+          new HttpRefusal(405, "text/plain; charset=utf-8", Map.of("Allow", allowed), ("only " + allowed + "\n").getBytes(StandardCharsets.UTF_8)));
     }
+    String site = request.header("Sec-Fetch-Site").orElse("none");
+    if (!site.equals("none") && !site.equals("same-origin")) {
+      // Another page (another port of 127.0.0.1 is the same site) embedding or fetching ours: the
+      // SameSite cookie would go along, so nothing is served to it, not even as an image.
+      return Optional.of(forbidden("This status page is not served to other pages."));
+    }
+    Optional<String> code = linkCode(request);
+    if (code.isPresent()) {
+      return links.isLive(code.get()) ? Optional.empty() : Optional.of(forbidden(LINK_GONE));
+    }
+    if (!viewers.isLive(request.cookie(cookieName(request)).orElse(null))) {
+      LOG.log(Level.DEBUG, "status page: {0} without a live viewer cookie refused", request.path());
+      return Optional.of(forbidden("This status page opens only through a one-time link."));
+    }
+    if (answering && !fromThePage(request)) {
+      return Optional.of(forbidden("Answers come from this page's own buttons."));
+    }
+    return Optional.empty();
+  }
+
+  /** The one-time link's code, when the request is {@code GET /status?open=<code>}. */
+  private static Optional<String> linkCode(HttpRequest request) {
+    return request.path().equals(PATH) ? request.queryParameter("open") : Optional.empty();
+  }
+
+  /**
+   * Whether an answer comes from the page itself: the cookie got it here; a request another page
+   * made cannot also carry a same-origin fetch's marks.
+   */
+  private static boolean fromThePage(HttpRequest request) {
+    return request.header("Sec-Fetch-Site").map("same-origin"::equals).orElse(true)
+        && request.header("Origin").isPresent()
+        && request.header("Content-Type").map(type -> type.startsWith("application/json")).orElse(false);
+  }
+
+  /** {@code POST /status/answer}: the page's Allow or Deny, from the page itself ({@link #refusal}). */
+  private void answer(HttpRequest request, HttpReply reply) {
     JsonNode body;
     try {
       body = JSON.parseJson(request.bodyText());
@@ -178,7 +217,7 @@ public final class StatusRoute implements HttpRoute {
 
   private void open(String code, String cookie, HttpReply reply) {
     if (!links.redeem(code)) {
-      refuse(reply, "This link was used already, or has expired (links work once, for a few minutes).");
+      reply.send(forbidden(LINK_GONE)); // redeemed or expired since it was admitted
       return;
     }
     String viewer = viewers.issue();
@@ -193,14 +232,15 @@ public final class StatusRoute implements HttpRoute {
         new byte[0]);
   }
 
-  private static void refuse(HttpReply reply, String why) {
+  /** The 403 page, saying {@code why} and how to get a new link. */
+  private static HttpRefusal forbidden(String why) {
     String page =
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Provider gateway status</title></head>"
             + "<body><h1>Provider gateway status</h1><p>"
             + why
             + "</p><p>For a new link, type <code>status</code> in the gateway's console, or run"
             + " <code>./gateway status</code>.</p></body></html>";
-    reply.send(403, HTML, PAGE_HEADERS, page.getBytes(StandardCharsets.UTF_8));
+    return new HttpRefusal(403, HTML, PAGE_HEADERS, page.getBytes(StandardCharsets.UTF_8));
   }
 
   /** {@code pg_status_<port>}: the port of the {@code Host} the server already checked. */

@@ -39,6 +39,17 @@ public interface HttpReply {
   }
 
   /**
+   * Answers with a refusal's status, headers and body: what a route's {@link HttpRoute#handle}
+   * sends when it finds again what its {@link HttpRoute#admit} would have refused.
+   *
+   * @param refusal the answer
+   * @throws IllegalStateException when the request was already answered
+   */
+  default void send(HttpRefusal refusal) {
+    send(refusal.status(), refusal.contentType(), refusal.headers(), refusal.body());
+  }
+
+  /**
    * Answers 200 with an event stream ({@code text/event-stream}) that stays open until either side
    * closes it. The connection then no longer counts as a pending handshake: the server's cap on
    * event streams bounds it instead, and it gets a comment every 15 s so a dead client is noticed.

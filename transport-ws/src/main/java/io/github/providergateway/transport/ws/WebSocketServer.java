@@ -54,7 +54,11 @@ import java.util.Set;
  * WebSocket handshake: at most {@link Builder#maxPendingHandshakes} (64), each for at most {@link
  * Builder#handshakeTimeout} (5 s). Unfinished inbound messages: at most {@link
  * Builder#maxUnfinishedInboundBytes} (16 MiB) over all connections (past it, 1013), each finished
- * within {@link Builder#messageTimeout} (30 s; past it, 1008).
+ * within {@link Builder#messageTimeout} (30 s; past it, 1008). Bodies of requests to the {@link
+ * HttpRoute}s: at most {@link Builder#maxUnfinishedHttpBodyBytes} (8 MiB) being received at once,
+ * a budget of their own (past it, 503), and none before the route has admitted the request from
+ * its headers ({@link HttpRoute#admit}); so nothing sent over HTTP, with a route's credentials or
+ * without, reduces what WebSocket peers may send.
  *
  * <p><b>Outbound.</b> Each connection has a queue bounded by {@link Builder#maxQueuedMessages}
  * and {@link Builder#maxQueuedBytes}, written one message at a time; a provider that lets it
@@ -152,9 +156,14 @@ public final class WebSocketServer implements AutoCloseable {
     return URI.create("ws://127.0.0.1:" + port() + ServerCore.HOST_PATH);
   }
 
-  /** Bytes of messages begun and not yet finished that the server holds now (for tests). */
+  /** Bytes of WebSocket messages begun and not yet finished that the server holds now (for tests). */
   long unfinishedInboundBytes() {
     return core.unfinishedInboundBytes();
+  }
+
+  /** Bytes charged for HTTP request bodies being received now (for tests). */
+  long unfinishedHttpBodyBytes() {
+    return core.unfinishedHttpBodyBytes();
   }
 
   /** Bytes of encoded messages waiting for all provider connections (for tests). */
@@ -194,7 +203,7 @@ public final class WebSocketServer implements AutoCloseable {
    * Configures a {@link WebSocketServer}. Defaults: port {@value WebSocketServer#DEFAULT_PORT}, no
    * allowed origins, 1024 messages and 8 MiB queued per connection, a 5 minute idle timeout, 5 s
    * and at most 64 sockets waiting for a handshake, 16 MiB of unfinished messages, 30 s to finish
-   * a message, the heartbeat on a timer of the server's own.
+   * a message, 8 MiB of HTTP bodies being received, the heartbeat on a timer of the server's own.
    */
   public static final class Builder {
     private final Gateway gateway;
@@ -212,6 +221,7 @@ public final class WebSocketServer implements AutoCloseable {
     private long maxQueuedBytesTotal = 32L << 20;
     private final List<HttpRoutes.Route> routes = new ArrayList<>();
     private int maxEventStreams = 16;
+    private long maxUnfinishedHttpBodyBytes = 8L << 20;
     /** Times the heartbeat; null: the server's own timer. */
     private Scheduler scheduler;
 
@@ -325,9 +335,10 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * How many bytes of messages begun and not yet finished all connections together may make the
-     * server hold; a connection whose message would pass it is closed with 1013 (try again
-     * later). Default 16 MiB, enough for three of the largest messages in progress at once.
+     * How many bytes of WebSocket messages begun and not yet finished all connections together may
+     * make the server hold; a connection whose message would pass it is closed with 1013 (try
+     * again later). Default 16 MiB, enough for three of the largest messages in progress at once.
+     * HTTP request bodies do not count here: they have {@link #maxUnfinishedHttpBodyBytes}.
      *
      * @param bytes at least 1
      * @return this builder
@@ -425,8 +436,8 @@ public final class WebSocketServer implements AutoCloseable {
     /**
      * Serves plain HTTP requests for {@code path} and every path under it through {@code route}
      * (see {@link HttpRoute}: the same loopback, {@code Host} and {@code Origin} checks as
-     * handshakes); requests with a body get 413. Default: no routes, and every plain request gets
-     * 404.
+     * handshakes, then the route's own {@link HttpRoute#admit}); requests with a body get 413.
+     * Default: no routes, and every plain request gets 404.
      *
      * @param path where, such as {@code /status}: starts with {@code /}, is not {@code /} or
      *     {@code /host}, does not end with {@code /}
@@ -468,6 +479,27 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
+     * How many bytes of HTTP request bodies being received all requests together may make the
+     * server hold, counted from before the first byte is read: the length a request announces, or
+     * its route's limit for a chunked body. A request whose body would pass it gets 503 and loses
+     * its connection; a body larger than this always does. Only requests a route has admitted
+     * ({@link HttpRoute#admit}) are charged, and this budget is theirs alone: however HTTP clients
+     * use it, WebSocket peers keep all of {@link #maxUnfinishedInboundBytes}. Default 8 MiB, two
+     * bodies of 4 MiB (the MCP front door's largest) at once.
+     *
+     * @param bytes at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when {@code bytes} is less than 1
+     */
+    public Builder maxUnfinishedHttpBodyBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxUnfinishedHttpBodyBytes must be at least 1, was " + bytes);
+      }
+      this.maxUnfinishedHttpBodyBytes = bytes;
+      return this;
+    }
+
+    /**
      * How many event streams ({@link HttpReply#openEvents}) may be open at once over all routes;
      * one more gets 503. Default 16.
      *
@@ -503,7 +535,8 @@ public final class WebSocketServer implements AutoCloseable {
                   maxQueuedBytesTotal,
                   scheduler,
                   routes,
-                  maxEventStreams)),
+                  maxEventStreams,
+                  maxUnfinishedHttpBodyBytes)),
           gateway);
     }
   }

@@ -28,6 +28,7 @@ import io.github.providergateway.provider.GateVerdict;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.client.WebSocketProviderClient;
+import io.github.providergateway.transport.testing.JdkProvider;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

@@ -18,6 +18,7 @@ import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.testing.JdkProvider;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;

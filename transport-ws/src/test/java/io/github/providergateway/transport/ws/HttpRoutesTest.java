@@ -3,7 +3,12 @@ package io.github.providergateway.transport.ws;
 import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
+import io.github.providergateway.protocol.ToolCall;
+import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.transport.testing.RawHttp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Plain HTTP routes on the server's port ({@link WebSocketServer.Builder#route}): the checks every
- * request passes, bodies and their bounds, late answers, and event streams with theirs. A real
+ * request passes, a route's admission from the headers, bodies and their budget of their own, late
+ * answers, and event streams with theirs. A real
  * Tyrus/Grizzly server on a free port and raw sockets, so each test can send what a browser or an
  * attacker would.
  */
@@ -100,7 +107,7 @@ class HttpRoutesTest {
       assertThat(post(f, "/api", "x".repeat(1025)).status()).isEqualTo(413);
       assertThat(post(f, "/status", "x").status()).as("a route without bodies").isEqualTo(413);
       assertThat(seen).hasSize(1);
-      assertThat(f.server.unfinishedInboundBytes()).isZero();
+      assertThat(f.server.unfinishedHttpBodyBytes()).isZero();
     }
   }
 
@@ -114,7 +121,7 @@ class HttpRoutesTest {
       http.socket().getOutputStream().write(chunked.getBytes(StandardCharsets.US_ASCII));
       assertThat(http.answer().status()).isEqualTo(413);
       assertThat(seen).isEmpty();
-      awaitTrue("its bytes given back", () -> f.server.unfinishedInboundBytes() == 0);
+      awaitTrue("its bytes given back", () -> f.server.unfinishedHttpBodyBytes() == 0);
     }
   }
 
@@ -137,13 +144,169 @@ class HttpRoutesTest {
   }
 
   @Test
-  void aBodyPastTheServersUnfinishedBudgetGets503AndOthersAreStillServed() throws IOException {
+  void aBodyPastTheServersHttpBodyBudgetGets503AndOthersAreStillServed() throws IOException {
     try (ServerFixture f =
-        ServerFixture.start(b -> b.route("/api", 100_000, echo).route("/status", echo).maxUnfinishedInboundBytes(10_000))) {
+        ServerFixture.start(b -> b.route("/api", 100_000, echo).route("/status", echo).maxUnfinishedHttpBodyBytes(10_000))) {
       assertThat(post(f, "/api", "x".repeat(10_001)).status()).isEqualTo(503);
       assertThat(post(f, "/api", "x".repeat(10_000)).status()).isEqualTo(200);
       assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
-      awaitTrue("every body given back", () -> f.server.unfinishedInboundBytes() == 0);
+      awaitTrue("every body given back", () -> f.server.unfinishedHttpBodyBytes() == 0);
+    }
+  }
+
+  // ---- admission (issue 32) ----
+
+  /** What {@link #guarded} was asked to admit. */
+  private final List<HttpRequest> admissions = new CopyOnWriteArrayList<>();
+
+  /**
+   * Takes a request only with {@code Authorization: Bearer good}, decided from the headers as a
+   * route guarding a token does; answers as {@link #echo}.
+   */
+  private final HttpRoute guarded =
+      new HttpRoute() {
+        @Override
+        public Optional<HttpRefusal> admit(HttpRequest head) {
+          admissions.add(head);
+          return head.header("Authorization").filter("Bearer good"::equals).isPresent()
+              ? Optional.empty()
+              : Optional.of(new HttpRefusal(401, "text/plain; charset=utf-8", Map.of("WWW-Authenticate", "Bearer"), "who are you?\n".getBytes(StandardCharsets.UTF_8)));
+        }
+
+        @Override
+        public void handle(HttpRequest request, HttpReply reply) {
+          echo.handle(request, reply);
+        }
+      };
+
+  @Test
+  void aRequestTheRouteRefusesFromItsHeadersGetsTheRefusalAtOnceAndItsBodyIsNeverRead() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1 << 20, guarded).maxUnfinishedHttpBodyBytes(1 << 20));
+        RawHttp stranger = RawHttp.connect(f.port())) {
+      // Announces 1 MiB and sends one byte: the answer cannot have waited for the body.
+      stranger.send("POST", "/api", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
+
+      RawHttp.Answer refused = stranger.answer();
+      assertThat(refused.status()).isEqualTo(401);
+      assertThat(refused.body()).isEqualTo("who are you?\n");
+      assertThat(refused.headers())
+          .containsEntry("www-authenticate", "Bearer")
+          .containsEntry("connection", "close")
+          .containsEntry("cache-control", "no-store");
+      assertThat(stranger.closedByServer()).isTrue();
+      assertThat(admissions).singleElement().satisfies(head -> assertThat(head.body()).isEmpty());
+      assertThat(seen).as("the route's handler").isEmpty();
+      assertThat(f.server.unfinishedHttpBodyBytes()).isZero();
+      assertThat(f.server.unfinishedInboundBytes()).isZero();
+      assertThat(post(f, "/api", "x", "Bearer good").body()).isEqualTo("POST /api q=- body=1");
+    }
+  }
+
+  @Test
+  void admissionComesBeforeTheBodyLimitAndTheBudgetSoAStrangerLearnsNeither() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, guarded).maxUnfinishedHttpBodyBytes(1024))) {
+      assertThat(post(f, "/api", "x".repeat(2048), null).status()).as("over the route's limit").isEqualTo(401);
+      assertThat(post(f, "/api", "x".repeat(2048), "Bearer good").status()).isEqualTo(413);
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @Test
+  void aTokenHolderPastTheHttpBodyBudgetGets503AndAStrangerStill401() throws IOException {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 8_000, guarded).maxUnfinishedHttpBodyBytes(10_000));
+        RawHttp holder = RawHttp.connect(f.port())) {
+      holder.send("POST", "/api", f.port(), Map.of("Authorization", "Bearer good", "Content-Length", "6000"), "x");
+      awaitTrue("the first body is charged", () -> f.server.unfinishedHttpBodyBytes() == 6000);
+
+      RawHttp.Answer second = post(f, "/api", "y".repeat(6000), "Bearer good");
+      assertThat(second.status()).isEqualTo(503);
+      assertThat(second.headers()).containsEntry("connection", "close");
+      assertThat(post(f, "/api", "y".repeat(6000), "Bearer wrong").status()).isEqualTo(401);
+
+      holder.socket().getOutputStream().write("x".repeat(5999).getBytes(StandardCharsets.US_ASCII));
+      assertThat(holder.answer().body()).isEqualTo("POST /api q=- body=6000");
+      awaitTrue("its bytes given back", () -> f.server.unfinishedHttpBodyBytes() == 0);
+    }
+  }
+
+  @Test
+  void aRequestWhoseHeadersPassEightKiBGets400BeforeAnyRouteIsAsked() throws IOException {
+    // What a stranger can make the server hold before admission: a request line and headers of
+    // at most 8 KiB (Grizzly's limit), on one of the 64 sockets that may wait for their answer.
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, guarded));
+        RawHttp http = RawHttp.connect(f.port())) {
+      http.send("GET", "/api", f.port(), Map.of("X-Padding", "p".repeat(8 * 1024)), null);
+      assertThat(http.status()).isEqualTo(400);
+      assertThat(admissions).isEmpty();
+      assertThat(RawHttp.get(f.port(), "/api", Map.of("X-Padding", "p".repeat(7 * 1024))).status()).as("within it").isEqualTo(401);
+    }
+  }
+
+  @Test
+  void aRouteThatThrowsWhileAdmittingGets500AndItsHandlerNeverRuns() throws IOException {
+    HttpRoute broken =
+        new HttpRoute() {
+          @Override
+          public Optional<HttpRefusal> admit(HttpRequest head) {
+            throw new IllegalStateException("a bug in the route");
+          }
+
+          @Override
+          public void handle(HttpRequest request, HttpReply reply) {
+            echo.handle(request, reply);
+          }
+        };
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/broken", 1024, broken).route("/status", echo));
+        RawHttp http = RawHttp.connect(f.port())) {
+      http.send("POST", "/broken", f.port(), Map.of("Content-Length", "1024"), "x");
+      assertThat(http.answer().status()).isEqualTo(500);
+      assertThat(http.closedByServer()).isTrue();
+      assertThat(seen).isEmpty();
+      assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void anAdmittedBodyThatDoesNotArriveLosesItsConnectionAndItsChargeAtTheHandshakeTimeout() throws IOException {
+    ManualClock time = new ManualClock();
+    try (ServerFixture f =
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time), b -> b.route("/api", 8_000, guarded).handshakeTimeout(Duration.ofSeconds(5)));
+        RawHttp slow = RawHttp.connect(f.port())) {
+      slow.send("POST", "/api", f.port(), Map.of("Authorization", "Bearer good", "Content-Length", "4096"), "x");
+      awaitTrue("the body is charged", () -> f.server.unfinishedHttpBodyBytes() == 4096);
+
+      time.advance(Duration.ofSeconds(5).minusMillis(1));
+      f.server.sweepDeadlines();
+      assertThat(f.server.unfinishedHttpBodyBytes()).as("not yet overdue").isEqualTo(4096);
+      time.advance(Duration.ofMillis(1));
+      f.server.sweepDeadlines();
+
+      assertThat(slow.closedByServer()).isTrue();
+      awaitTrue("its charge given back", () -> f.server.unfinishedHttpBodyBytes() == 0);
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @Test
+  void httpBodiesHaveABudgetOfTheirOwnAndFillingItCostsWebSocketPeersNothing() throws Exception {
+    // A route that checks nothing before the body: any local process can fill the HTTP budget.
+    try (ServerFixture f =
+            ServerFixture.start(b -> b.route("/api", 1 << 20, echo).maxUnfinishedHttpBodyBytes(1 << 20).maxUnfinishedInboundBytes(4 << 20));
+        RawHttp filler = RawHttp.connect(f.port())) {
+      filler.send("POST", "/api", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
+      awaitTrue("the HTTP budget is full", () -> f.server.unfinishedHttpBodyBytes() == 1 << 20);
+      assertThat(post(f, "/api", "y", null).status()).as("the next body").isEqualTo(503);
+
+      assertThat(f.server.unfinishedInboundBytes()).isZero();
+      // A provider's message of 3 MiB still fits the WebSocket budget whole.
+      try (RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "worker", "dump")) {
+        CompletableFuture<CallResult> result = f.call("dump", "{}");
+        ToolCall call = provider.next(ToolCall.class);
+        provider.send(ToolResult.success(call.id(), TextNode.valueOf("z".repeat(3 << 20))));
+        assertThat(ServerFixture.await(result).outcome()).isInstanceOf(ToolOutcome.Success.class);
+      }
+      HostileTransportTest.assertAnotherProviderIsServed(f);
     }
   }
 
@@ -345,8 +508,18 @@ class HttpRoutesTest {
   }
 
   private static RawHttp.Answer post(ServerFixture f, String target, String body) throws IOException {
+    return post(f, target, body, null);
+  }
+
+  /** A whole {@code POST} on a connection of its own, with {@code Authorization} unless null. */
+  private static RawHttp.Answer post(ServerFixture f, String target, String body, String authorization) throws IOException {
+    Map<String, String> headers = new java.util.LinkedHashMap<>();
+    headers.put("Content-Type", "text/plain");
+    if (authorization != null) {
+      headers.put("Authorization", authorization);
+    }
     try (RawHttp http = RawHttp.connect(f.port())) {
-      http.send("POST", target, f.port(), Map.of("Content-Type", "text/plain"), body);
+      http.send("POST", target, f.port(), headers, body);
       return http.answer();
     }
   }

@@ -20,6 +20,7 @@ import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.testing.JdkProvider;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -392,7 +393,7 @@ class ProviderTrafficTest {
 
       f.server.close();
 
-      assertThat(await(provider.closeCode)).isEqualTo(1001);
+      assertThat(await(provider.closeCode())).isEqualTo(1001);
       assertThat(((ToolOutcome.Failure) await(result).outcome()).code())
           .isEqualTo(ToolErrorCode.DISCONNECTED);
     }

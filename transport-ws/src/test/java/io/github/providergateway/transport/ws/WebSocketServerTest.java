@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Sessions;
+import io.github.providergateway.transport.testing.JdkProvider;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Inet6Address;

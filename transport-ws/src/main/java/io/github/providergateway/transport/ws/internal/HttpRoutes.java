@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.transport.ws.HttpRefusal;
 import io.github.providergateway.transport.ws.HttpRequest;
 import io.github.providergateway.transport.ws.HttpRoute;
 import java.lang.System.Logger.Level;
@@ -26,10 +27,18 @@ import org.glassfish.grizzly.http.server.Response;
  * whole without blocking; 404 when no route claims it. Registered at the root of both listeners'
  * Grizzly servers, so no request ever meets Grizzly's own default pages.
  *
+ * <p>Admission: once the server's checks pass, the route's {@link HttpRoute#admit} sees the request
+ * line and headers; a request it refuses gets the route's answer and loses its connection, and not
+ * a byte of its body is read or charged to anything. So a client without a route's credentials
+ * holds its headers (and what the same socket read brought along) for as long as it takes to
+ * answer, and nothing else.
+ *
  * <p>Bodies: a request whose announced or received body passes its route's limit gets 413 and loses
- * its connection. Bodies being read count against the server's budget of unfinished inbound bytes
- * (shared with WebSocket messages), so 64 slow uploads cannot hold 64 limits' worth; a body that
- * does not fit gets 503. The handshake deadline bounds how long one may take.
+ * its connection. Bodies being read count against the HTTP requests' own budget, so 64 slow uploads
+ * cannot hold 64 limits' worth; a body that does not fit gets 503. That budget is not the one
+ * WebSocket messages count against: no HTTP client, credentials or not, can reduce what
+ * authenticated WebSocket peers may send (issue 32). The handshake deadline bounds how long a body
+ * may take, since the socket stays a pending handshake until it is answered.
  */
 public final class HttpRoutes extends HttpHandler {
 
@@ -55,6 +64,7 @@ public final class HttpRoutes extends HttpHandler {
   private final IntSupplier port;
   private final PendingHandshakes pending;
   private final EventStreams streams;
+  /** What bodies being received may hold, all requests together; never the WebSocket peers' budget. */
   private final InboundBudget bodies;
 
   HttpRoutes(
@@ -91,10 +101,21 @@ public final class HttpRoutes extends HttpHandler {
       plain(response, 404, "not found");
       return;
     }
+    HttpRequest head =
+        new HttpRequest(
+            request.getMethod().getMethodString().toUpperCase(Locale.ROOT),
+            path,
+            request.getQueryString(),
+            headers(request),
+            null);
+    // The route's say comes before a byte of the body is read or charged (issue 32).
+    if (!admitted(route, head, response, socket)) {
+      return;
+    }
     long announced = request.getContentLengthLong();
     boolean chunked = request.getRequest().isChunked();
     if (announced <= 0 && !chunked) {
-      dispatch(route, request, response, socket, new byte[0]);
+      dispatch(route, head, response, socket, new byte[0]);
       return;
     }
     if (announced > route.maxBodyBytes() || (chunked && route.maxBodyBytes() == 0)) {
@@ -102,21 +123,39 @@ public final class HttpRoutes extends HttpHandler {
       return;
     }
     response.suspend();
-    new BodyReader(route, request, response, socket, announced).start();
+    new BodyReader(route, head, request, response, socket, announced).start();
   }
 
-  private void dispatch(Route route, Request request, Response response, Connection<?> socket, byte[] body) {
+  /**
+   * Asks the route whether it takes {@code head}; when it does not, sends its refusal (500 when
+   * it throws) and closes the connection once that is written, and returns false.
+   */
+  private boolean admitted(Route route, HttpRequest head, Response response, Connection<?> socket) {
+    Optional<HttpRefusal> refusal;
+    try {
+      refusal = route.handler().admit(head);
+    } catch (RuntimeException e) {
+      // A bug in a route: as when handle throws, its client gets 500 and everyone else goes on.
+      LOG.log(Level.ERROR, "HTTP route " + route.path() + " failed to admit " + head.method() + " " + head.path(), e);
+      refusal = Optional.of(HttpRefusal.text(500, "internal error\n"));
+    }
+    if (refusal.isEmpty()) {
+      return true;
+    }
+    LOG.log(Level.DEBUG, "{0}: {1} {2} refused by its route: {3}", socket.getPeerAddress(), head.method(), head.path(), refusal.get().status());
+    response.suspend();
+    // The body the client announced is never read, so the connection cannot carry another request.
+    new GrizzlyHttpReply(response, socket, streams, pending).send(refusal.get());
+    socket.closeSilently();
+    return false;
+  }
+
+  private void dispatch(Route route, HttpRequest head, Response response, Connection<?> socket, byte[] body) {
     if (!response.isSuspended()) {
       response.suspend();
     }
     GrizzlyHttpReply reply = new GrizzlyHttpReply(response, socket, streams, pending);
-    HttpRequest seen =
-        new HttpRequest(
-            request.getMethod().getMethodString().toUpperCase(Locale.ROOT),
-            request.getRequestURI(),
-            request.getQueryString(),
-            headers(request),
-            body);
+    HttpRequest seen = new HttpRequest(head.method(), head.path(), head.query(), head.headers(), body);
     try {
       route.handler().handle(seen, reply);
     } catch (RuntimeException e) {
@@ -160,15 +199,15 @@ public final class HttpRoutes extends HttpHandler {
    * Waits, without a thread, for one request's whole body: Grizzly buffers it and calls back once
    * it is complete ({@link #onAllDataRead}) or once more than the route takes has arrived ({@link
    * #onDataAvailable}, only for a chunked body, whose size is not announced). What Grizzly may
-   * buffer for it is charged to the server's budget before the first byte is read: the announced
-   * length, or for a chunked body the route's limit.
+   * buffer for it is charged to the HTTP bodies' budget before the first byte is read: the
+   * announced length, or for a chunked body the route's limit.
    *
    * <p>One registration, never renewed from inside a callback: renewing it there lost the rest of
    * the body now and then (Grizzly 4.0.2, about one request in ten when the headers arrived alone).
    */
   private final class BodyReader implements ReadHandler {
     private final Route route;
-    private final Request request;
+    private final HttpRequest head;
     private final Response response;
     private final Connection<?> socket;
     private final NIOInputStream in;
@@ -177,9 +216,9 @@ public final class HttpRoutes extends HttpHandler {
     /** Whether the charge went back. Guarded by this. */
     private boolean released;
 
-    BodyReader(Route route, Request request, Response response, Connection<?> socket, long announced) {
+    BodyReader(Route route, HttpRequest head, Request request, Response response, Connection<?> socket, long announced) {
       this.route = route;
-      this.request = request;
+      this.head = head;
       this.response = response;
       this.socket = socket;
       this.in = request.getNIOInputStream();
@@ -188,7 +227,7 @@ public final class HttpRoutes extends HttpHandler {
 
     void start() {
       if (!bodies.tryCharge(charge)) {
-        LOG.log(Level.DEBUG, "{0}: body refused: the server holds too many unfinished bodies", socket.getPeerAddress());
+        LOG.log(Level.DEBUG, "{0}: body refused: the server holds too many unfinished HTTP bodies", socket.getPeerAddress());
         answerAndClose(503, "the server is receiving too much at once; try again later");
         return;
       }
@@ -223,7 +262,7 @@ public final class HttpRoutes extends HttpHandler {
         answerAndClose(413, "the body is larger than " + route.maxBodyBytes() + " bytes");
         return;
       }
-      dispatch(route, request, response, socket, body);
+      dispatch(route, head, response, socket, body);
     }
 
     @Override

@@ -57,7 +57,8 @@ public final class ServerCore {
       long maxQueuedBytesTotal,
       Scheduler scheduler,
       List<HttpRoutes.Route> routes,
-      int maxEventStreams) {
+      int maxEventStreams,
+      long maxUnfinishedHttpBodyBytes) {
     public Config {
       routes = List.copyOf(routes);
       requireNonNull(gateway, "gateway");
@@ -90,6 +91,11 @@ public final class ServerCore {
   private final EventStreams eventStreams;
   /** The server-wide defences against what peers send (see {@link WebSocketFilter}). */
   private final TrafficGuards guards;
+  /**
+   * What HTTP request bodies being received may hold, all requests together: a budget of their
+   * own, so that no HTTP client reduces what WebSocket peers may send (issue 32).
+   */
+  private final InboundBudget httpBodies;
   /** What all provider connections may have waiting to be written. */
   private final OutboundBudget outbound;
   /** Open connections, for the heartbeat and for close. */
@@ -138,6 +144,7 @@ public final class ServerCore {
             transportLimit(gateway),
             config.messageTimeout(),
             config.maxPingsPerSecond());
+    this.httpBodies = new InboundBudget(config.maxUnfinishedHttpBodyBytes());
     this.eventStreams = new EventStreams(config.maxEventStreams(), MAX_UNREAD_EVENT_BYTES, gateway.clock());
     HandshakePolicy policy = new HandshakePolicy(config.allowedOrigins());
     this.handshake =
@@ -147,7 +154,7 @@ public final class ServerCore {
         new LoopbackListeners(
             new WebSocketFilter(guards, handshake),
             new HttpRoutes(
-                config.routes(), policy, this::port, guards.pendingHandshakes(), eventStreams, guards.unfinished()));
+                config.routes(), policy, this::port, guards.pendingHandshakes(), eventStreams, httpBodies));
   }
 
   /** Binds and starts accepting; see {@code WebSocketServer#start()}. */
@@ -197,9 +204,14 @@ public final class ServerCore {
     return eventStreams.size();
   }
 
-  /** Bytes of unfinished inbound messages the server holds now, all connections together. */
+  /** Bytes of unfinished inbound WebSocket messages the server holds now, all connections together. */
   public long unfinishedInboundBytes() {
     return guards.unfinished().held();
+  }
+
+  /** Bytes charged for HTTP request bodies being received now, all requests together. */
+  public long unfinishedHttpBodyBytes() {
+    return httpBodies.held();
   }
 
   /** Stops; see {@code WebSocketServer#close()}. */
