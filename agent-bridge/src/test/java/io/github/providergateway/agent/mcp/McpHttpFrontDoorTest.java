@@ -8,9 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
@@ -214,6 +216,40 @@ class McpHttpFrontDoorTest {
         .header("Mcp-Session-Id", session).header("Accept", LiveMcpHttp.ACCEPT_BOTH)
         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(call(2, "ping", "{}"))).build();
     assertThat(live.send(ping).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void anotherClientsTokenCanNeitherReadNorEndASessionWhichGoesOnForItsOwnClient() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    String other = live.tokens.issue("decoy");
+    HttpRequest.Builder byOther = HttpRequest.newBuilder(live.url()).timeout(LiveMcpHttp.WAIT)
+        .header("Authorization", "Bearer " + other).header("Mcp-Session-Id", session)
+        .header("MCP-Protocol-Version", "2025-06-18");
+
+    assertThat(live.send(byOther.copy().header("Accept", "text/event-stream").GET().build()).statusCode())
+        .as("GET of another client's session").isEqualTo(404);
+    assertThat(live.send(byOther.copy().DELETE().build()).statusCode()).as("DELETE of another client's session").isEqualTo(404);
+    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).as("its own client still reaches it").isEqualTo(200);
+    assertThat(live.door.sessionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aFrontDoorSessionIsMarkedOpenedByItsTokensClientWhateverNameItGivesItselfAndProvidersAreNotTold() throws Exception {
+    start();
+    // The client of token "claude" may call itself anything: who opened the session is what hook
+    // adapters go by, and that comes from the token.
+    SessionInfo started = live.initializeAndStart("copilot");
+
+    assertThat(started.label()).isEqualTo("copilot");
+    assertThat(started.openedBy()).isEqualTo("mcp-http:claude");
+    assertThat(started.openedByTokenHolder()).isFalse();
+    assertThat(live.f.gateway.sessions().join()).singleElement()
+        .satisfies(listed -> assertThat(listed.openedBy()).isEqualTo("mcp-http:claude"));
+    RecordingProviderConnection provider = live.f.connect();
+    provider.send(Auth.withToken(live.f.gateway.providerToken()));
+    assertThat(next(provider, Sessions.class).active()).singleElement()
+        .satisfies(seen -> assertThat(seen.openedBy()).as("what providers are told").isNull());
   }
 
   @Test
