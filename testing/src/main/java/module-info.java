@@ -11,7 +11,9 @@
  *       {@link io.github.providergateway.gateway.testing.FreePorts};
  *   <li>{@code io.github.providergateway.host.testing}: {@link
  *       io.github.providergateway.host.testing.RecordingHostConnection}, a carrier of the host
- *       protocol that keeps what the gateway sends;
+ *       protocol that keeps what the gateway sends, and {@link
+ *       io.github.providergateway.host.testing.FakeGateway}, a process that is not the gateway but
+ *       answers where hosts look for one;
  *   <li>{@code io.github.providergateway.provider.testing}: {@link
  *       io.github.providergateway.provider.testing.ProviderTransportContractTest}, the contract a
  *       transport for Java providers runs against itself, and {@link

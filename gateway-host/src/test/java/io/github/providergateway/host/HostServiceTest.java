@@ -10,6 +10,7 @@ import io.github.providergateway.protocol.LifecycleState;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionLifecycle;
+import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.ProviderPresence;
 import io.github.providergateway.host.protocol.RpcErrorCode;
@@ -159,6 +160,77 @@ class HostServiceTest {
     assertThat(((HostReply.Failed) again).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
     assertThat(host.isClosed()).isFalse();
     assertThat(host.timesAuthenticated()).isEqualTo(1);
+  }
+
+  // ---- host.challenge: the gateway proves it holds the token before a host shows it ----
+
+  private static final String NONCE = "q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ";
+
+  private static String challenge(int id) {
+    return "{\"id\":" + id + ",\"cmd\":\"host.challenge\",\"nonce\":\"" + NONCE + "\"}";
+  }
+
+  @Test
+  void aChallengeBeforeHostAuthIsAnsweredWithTheProofOnlyTheTokensHolderCanGiveThenAuthFollows() {
+    RecordingHostConnection host = connect();
+
+    JsonNode answer = host.ok(challenge(1));
+
+    assertThat(answer.get("proof").asText())
+        .isEqualTo(new HostChallenge(null, NONCE).proof(f.gateway.providerToken()))
+        .isNotEqualTo(new HostChallenge(null, NONCE).proof("ptk-someone-else"));
+    assertThat(host.isClosed()).isFalse();
+    assertThat(host.timesAuthenticated()).as("a challenge authenticates nobody").isZero();
+    authenticatedOwner(host);
+    assertThat(host.timesAuthenticated()).isEqualTo(1);
+  }
+
+  @Test
+  void aSecondChallengeOrAnyOtherCommandAfterOneIsUnauthorizedAndClosesTheConnection() {
+    RecordingHostConnection twice = connect();
+    twice.ok(challenge(1));
+    HostReply again = twice.request(challenge(2));
+    RecordingHostConnection other = connect();
+    other.ok(challenge(1));
+    HostReply list = other.request("{\"id\":2,\"cmd\":\"sessions.list\"}");
+
+    assertThat(((HostReply.Failed) again).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+    assertThat(twice.isClosed()).isTrue();
+    assertThat(((HostReply.Failed) list).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+    assertThat(other.isClosed()).isTrue();
+  }
+
+  @Test
+  void aChallengeDoesNotExtendTheTenSecondsToAuthenticate() {
+    RecordingHostConnection host = connect();
+    f.clock.advance(Duration.ofSeconds(9));
+    host.ok(challenge(1));
+
+    f.clock.advance(Duration.ofSeconds(1).minus(ONE_MS));
+    assertThat(host.isClosed()).isFalse();
+    f.clock.advance(ONE_MS);
+
+    assertThat(host.isClosed()).isTrue();
+  }
+
+  @Test
+  void aChallengeAfterAuthenticatingIsRefusedAndTheHostStays() {
+    RecordingHostConnection host = authenticated();
+
+    HostReply reply = host.request(challenge(3));
+
+    assertThat(((HostReply.Failed) reply).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+    assertThat(host.isClosed()).isFalse();
+  }
+
+  @Test
+  void aChallengeWithoutANonceIsRefusedAndClosesTheConnection() {
+    RecordingHostConnection host = connect();
+
+    HostReply reply = host.request("{\"id\":1,\"cmd\":\"host.challenge\"}");
+
+    assertThat(((HostReply.Failed) reply).code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    assertThat(host.isClosed()).isTrue();
   }
 
   @Test

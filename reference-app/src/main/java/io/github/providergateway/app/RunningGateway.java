@@ -12,6 +12,7 @@ import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.SafeFiles;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
@@ -272,6 +273,7 @@ final class RunningGateway implements AutoCloseable {
       }
       throw new StartupException("cannot listen on port " + options.port() + ": " + rootMessage(e), e);
     }
+    warnIfOthersCouldWrite(options.home().resolve(GatewayClient.TOKEN_FILE));
     ProjectProviders providers = null;
     ConfigWatcher watcher = null;
     List<String> problems = List.of();
@@ -291,6 +293,21 @@ final class RunningGateway implements AutoCloseable {
     return new RunningGateway(
         gateway, hosts, stopRequested, server, scheduler, providers, watcher, problems, hookGates, audit, decisions,
         statusPage, mcpHttp, telemetry, lock);
+  }
+
+  /**
+   * The gateway makes its home its own, but a directory above it may be writable by others: then
+   * hosts ({@code GatewayClient}, {@code gateway mcp}, {@code attach}) and hook adapters refuse its
+   * token file ({@link SafeFiles}), and hooks deny. Say so at start, with the fix, rather than
+   * leave it to the first hook that denies.
+   */
+  private static void warnIfOthersCouldWrite(Path tokenFile) {
+    try {
+      SafeFiles.checkFile(tokenFile);
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING,
+          "hosts and hook adapters will refuse this gateway's token file (" + e.getMessage() + ")");
+    }
   }
 
   /**

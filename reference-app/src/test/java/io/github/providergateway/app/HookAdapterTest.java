@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.agent.mcp.McpHttpTokens;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.testing.FakeGateway;
 import io.github.providergateway.protocol.SessionInfo;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -311,6 +318,146 @@ class HookAdapterTest {
 
     assertThat(result.answer().get("hookSpecificOutput").has("permissionDecision")).isFalse();
     assertThat(result.err()).contains("provider gateway not running").contains("records no session");
+  }
+
+  // ---- who the adapter believes (issue 32) ----
+
+  /**
+   * Finding 4: a holder of a front-door client token opens an MCP session over HTTP named {@code
+   * claude}, with the agent's project as its root, after the agent's own session. The hook still
+   * asks the agent's session, whose gate decides.
+   */
+  @Test
+  void aFrontDoorClientsSessionNamedAfterTheAgentAtItsCwdIsNotTheAgentsSession() throws Exception {
+    WsProvider guard = gatewayWithGuard("");
+    toClose.add(decoy());
+
+    CompletableFuture<Run> run = hook("claude", "claude-bash-git-push.json");
+    answerGate(guard, "deny", CI_RED);
+    Run result = done(run);
+
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.path("permissionDecisionReason").asText()).isEqualTo(CI_RED);
+    assertThat(result.err()).contains("(claude-code)");
+  }
+
+  /** Finding 4, offline: the record keeps no front-door client's session, so its gate still fails closed. */
+  @Test
+  void theRecordKeepsNoFrontDoorClientsSessionSoTheAgentsFailClosedGateStillDenies() throws Exception {
+    gatewayWithGuard("");
+    toClose.add(decoy());
+    // The record is written in event order: once it has a later session, it has seen the decoy's.
+    running.gateway().startSession(SessionSpec.of("later", "/elsewhere"), new RecordingSessionHost()).get(10, TimeUnit.SECONDS);
+    awaitRecordMentions("/elsewhere");
+    crash();
+
+    Run result = done(hook("claude", "claude-bash-git-push.json"));
+
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.path("permissionDecisionReason").asText()).contains("ci-guard's gate 'ci-green' fails closed");
+  }
+
+  /**
+   * Finding 5: the gateway is killed (its token file stays behind) and another program listens on
+   * its port, saying {@code ok} to everything and offering a session of the agent's cwd that allows
+   * the call. It cannot prove it holds the home's token, so the adapter follows the record, whose
+   * gate fails closed; and it never sees the token.
+   */
+  @Test
+  void aProcessOnTheDeadGatewaysPortThatCannotProveItHoldsTheTokenIsNotBelievedAndNeverGetsTheToken() throws Exception {
+    gatewayWithGuard("");
+    String token = Files.readString(home.resolve(".provider-token")).strip();
+    int port = running.port();
+    killNine();
+    FakeGateway fake = FakeGateway.start(port, FakeGateway.okToEverything(
+        "host.auth", "\"reclaimToken\":\"hrt-x\",\"reclaimed\":[],\"protocolVersion\":2,\"gatewayId\":\"gw-fake\"",
+        "sessions.list", "\"sessions\":[{\"id\":\"s-fake\",\"label\":\"claude\",\"cwd\":\"" + AGENT_CWD + "\"}]",
+        "hook.preToolUse", "\"decision\":{\"permission\":\"allow\",\"context\":[]}"));
+    toClose.add(fake);
+
+    Run result = done(hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(port)));
+
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.path("permissionDecisionReason").asText())
+        .contains("not the gateway of " + home)
+        .contains("ci-guard's gate 'ci-green' fails closed");
+    assertThat(result.err()).contains("deny").contains("not the gateway of " + home);
+    assertThat(fake.received()).as("what the fake heard").isNotEmpty().noneMatch(text -> text.contains(token));
+  }
+
+  /** Finding 8: a record in a home other users may write is refused, and the call denied. */
+  @Test
+  void aRecordInAHomeOtherUsersMayWriteIsRefusedAndTheCallDenied() throws Exception {
+    Files.writeString(home.resolve("hook-gates.json"), "{\"version\":1,\"sessions\":[]}");
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+    Run result = done(hook("claude", "claude-bash-git-push.json", "--port", "1"));
+
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.path("permissionDecisionReason").asText())
+        .contains(home.toString())
+        .contains("writable by other users")
+        .contains("chmod go-w " + home);
+  }
+
+  /** Finding 8: a token file other users could have written is refused, and the call denied. */
+  @Test
+  void aTokenFileOtherUsersCouldHaveWrittenIsRefusedAndTheCallDenied() throws Exception {
+    gatewayWithGuard("");
+    Path tokenFile = home.resolve(".provider-token");
+    Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-rw-rw-"));
+
+    Run result = done(hook("claude", "claude-bash-ls.json"));
+
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.path("permissionDecisionReason").asText())
+        .contains(tokenFile.toString())
+        .contains("chmod go-w " + tokenFile);
+  }
+
+  /**
+   * An MCP session over HTTP, opened with a front-door client token by a program that names
+   * itself {@code claude} and offers the agent's project as its root; back once its gateway
+   * session runs in the agent's cwd.
+   */
+  private McpSyncClient decoy() throws Exception {
+    String token = McpHttpTokens.in(home).issue("decoy");
+    McpSyncClient client = McpClient.sync(
+            HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + running.port())
+                .endpoint("/mcp")
+                .httpRequestCustomizer((request, method, uri, body, context) ->
+                    request.header("Authorization", "Bearer " + token))
+                .build())
+        .clientInfo(new McpSchema.Implementation("claude", "1.0"))
+        .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
+        .roots(new McpSchema.Root("file://" + AGENT_CWD, "project"))
+        .requestTimeout(RpcApp.WAIT)
+        .build();
+    client.initialize();
+    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
+    while (running.gateway().sessions().get(10, TimeUnit.SECONDS).stream()
+        .filter(s -> AGENT_CWD.equals(s.cwd())).count() < 2) {
+      assertThat(System.nanoTime()).as("the decoy's gateway session runs in %s", AGENT_CWD).isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+    return client;
+  }
+
+  /**
+   * As {@code kill -9}: the gateway is gone without a word, leaving its record and its token file
+   * as they were.
+   */
+  private void killNine() throws IOException {
+    Path tokenFile = home.resolve(".provider-token");
+    String token = Files.readString(tokenFile);
+    crash();
+    Files.writeString(tokenFile, token);
+    Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
   }
 
   // ---- bad input ----

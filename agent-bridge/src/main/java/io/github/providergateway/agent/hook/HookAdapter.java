@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.UnsafeFileException;
+import io.github.providergateway.host.client.UnverifiedGatewayException;
 import io.github.providergateway.protocol.HookAction;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
@@ -18,6 +20,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,14 +43,17 @@ import java.util.regex.PatternSyntaxException;
  * agent's own tools too (docs/agents.md).
  *
  * <p>It reads the agent's JSON on stdin, maps the tool ({@link ToolMapping}), finds the gateway
- * session of the agent's working directory ({@link SessionChoice}) and asks the gateway's {@code
- * preToolUse}. No such session: nothing to check, allowed. No gateway answering (none running, no
- * connection within {@link Settings#connectTimeout}, no decision within {@link
- * Settings#answerTimeout}): the gateway's last {@link HookGateRecord} decides, each matching gate
- * by its own setting: fail closed denies, fail open allows. Stderr always says which path decided.
+ * session of the agent's working directory ({@link SessionChoice}: among sessions holders of the
+ * gateway token opened) and asks the gateway's {@code preToolUse}. No such session: nothing to
+ * check, allowed. No gateway answering (none running, no connection within {@link
+ * Settings#connectTimeout}, no decision within {@link Settings#answerTimeout}), or what answers on
+ * its port cannot prove it holds the home's token ({@code host.challenge}; it is shown neither the
+ * token nor the call): the gateway's last {@link HookGateRecord} decides, each matching gate by its
+ * own setting: fail closed denies, fail open allows. Stderr always says which path decided.
  *
- * <p>It never fails open by accident: malformed input, an unreadable record and any unexpected
- * error answer an explicit deny, and the exit code is always 0.
+ * <p>It never fails open by accident: malformed input, an unreadable record, a token file or record
+ * another user could have written ({@link io.github.providergateway.host.client.SafeFiles}) and any
+ * unexpected error answer an explicit deny, and the exit code is always 0.
  */
 public final class HookAdapter {
 
@@ -105,6 +111,18 @@ public final class HookAdapter {
 
     Unreachable(String message) {
       super(message, null, false, false);
+    }
+  }
+
+  /**
+   * The home's token file is one another user could have written: nothing it leads to can be
+   * believed, and since the home is not the user's alone, neither can its record. Denies.
+   */
+  private static final class Untrusted extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Untrusted(UnsafeFileException cause) {
+      super(cause.getMessage(), cause, false, false);
     }
   }
 
@@ -189,6 +207,11 @@ public final class HookAdapter {
     } catch (TimeoutException e) {
       cause = "provider gateway did not answer within " + seconds(limit);
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof Untrusted untrusted) {
+        return HookVerdict.deny(
+            "provider gateway hook refused its gateway's token file: " + untrusted.getMessage() + "; denied",
+            "token file refused, denied (fail closed): " + untrusted.getMessage());
+      }
       cause = e.getCause() instanceof Unreachable down ? down.getMessage() : "provider gateway failed: " + e.getCause();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -203,14 +226,13 @@ public final class HookAdapter {
     GatewayClient client;
     try {
       client = connect();
-    } catch (Unreachable e) {
+    } catch (Unreachable | Untrusted e) {
       verdict.completeExceptionally(e);
       return;
     }
     try {
       List<SessionInfo> sessions = client.sessions().join();
-      Optional<SessionInfo> session =
-          SessionChoice.pick(sessions, SessionInfo::label, SessionInfo::cwd, request.cwd(), agent);
+      Optional<SessionInfo> session = SessionChoice.pick(sessions, request.cwd(), agent);
       if (session.isEmpty()) {
         verdict.complete(HookVerdict.allow(List.of(),
             "no gateway session has cwd " + request.cwd() + ", so no provider rule applies; allowed"));
@@ -245,9 +267,10 @@ public final class HookAdapter {
     }
   }
 
-  private GatewayClient connect() throws Unreachable {
+  private GatewayClient connect() throws Unreachable, Untrusted {
     Path home = settings.home();
-    if (!Files.isRegularFile(home.resolve(GatewayClient.TOKEN_FILE))) {
+    // Not isRegularFile, which follows a link: a link at the token file's name is refused, not missed.
+    if (Files.notExists(home.resolve(GatewayClient.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
       throw new Unreachable("provider gateway not running (no token file in " + home + ")");
     }
     GatewayClient.Options options =
@@ -267,6 +290,14 @@ public final class HookAdapter {
       connecting.thenAccept(GatewayClient::close);
       throw new Unreachable("provider gateway not running (no connection within " + seconds(settings.connectTimeout()) + ")");
     } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnsafeFileException unsafe) {
+        throw new Untrusted(unsafe);
+      }
+      if (e.getCause() instanceof UnverifiedGatewayException impostor) {
+        // Whatever answers on the port could not prove it holds the home's token: not believed,
+        // and not shown the token or the call. Its gateway is as good as not running.
+        throw new Unreachable("provider gateway not reachable: " + impostor.getMessage());
+      }
       throw new Unreachable("provider gateway not running (" + e.getCause().getMessage() + ")");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -299,6 +330,10 @@ public final class HookAdapter {
     List<HookGateRecord.Entry> entries;
     try {
       entries = HookGateRecord.read(settings.home());
+    } catch (UnsafeFileException e) {
+      return HookVerdict.deny(
+          cause + "; its record of gates is refused: " + e.getMessage() + "; denied",
+          cause + "; record refused, denied (fail closed): " + e.getMessage());
     } catch (IOException e) {
       return HookVerdict.deny(
           cause + "; its record of gates (" + record + ") cannot be read, so the call is denied",

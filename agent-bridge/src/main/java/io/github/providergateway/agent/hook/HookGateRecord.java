@@ -7,11 +7,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.host.client.SafeFiles;
+import io.github.providergateway.host.client.UnsafeFileException;
 import io.github.providergateway.protocol.HookAction;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -113,18 +117,29 @@ public final class HookGateRecord {
    * The entries recorded in {@code home}; empty when there is no record (no gateway has served the
    * home since it was made, or the last one ended every session).
    *
+   * <p>Only a record no other user could have written is read, and no record counts as empty only
+   * where no other user could have removed it ({@link SafeFiles}): a planted record could let every
+   * call through, and so could a removed one.
+   *
    * @param home the gateway's home, where the record is {@value #FILE_NAME}
    * @return the recorded sessions' blocking rules, in the order they were recorded
+   * @throws UnsafeFileException when another user could have written (or removed) the record: its
+   *     message names the file and the fix
    * @throws IOException when the record cannot be read or is not a record this version writes:
    *     the rules are then unknown, and a fail-closed caller denies
    */
   public static List<Entry> read(Path home) throws IOException {
     Path file = home.resolve(FILE_NAME);
     JsonNode root;
-    try {
-      root = JSON.readTree(Files.readString(file));
-    } catch (NoSuchFileException e) {
+    if (Files.notExists(file, LinkOption.NOFOLLOW_LINKS)) {
+      SafeFiles.checkDirectory(home);
       return List.of();
+    }
+    SafeFiles.checkFile(file);
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      root = JSON.readTree(in);
+    } catch (NoSuchFileException e) {
+      return List.of(); // removed since: a gateway that ended its last session
     }
     if (root == null || root.path("version").asInt() != VERSION || !root.path("sessions").isArray()) {
       throw new IOException(file + " is not a version " + VERSION + " hook record");

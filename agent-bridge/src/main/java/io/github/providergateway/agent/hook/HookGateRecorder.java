@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps {@link HookGateRecord} ({@code <home>/hook-gates.json}) up to date for the gateway it
- * listens to: each session's working directory and blocking {@code onPreToolUse} rules. A session
+ * listens to: each session's working directory and blocking {@code onPreToolUse} rules, for the
+ * sessions that holders of the gateway token opened (a client of the HTTP front door could
+ * otherwise name a session of its own after the agent, and be followed offline). A session
  * that ends leaves the record, so a gateway stopped gracefully leaves none in force; one that
  * crashed or hangs leaves its last record, and hook adapters follow its gates' fail-closed
  * settings.
@@ -61,6 +63,9 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
 
   @Override
   public void sessionStarted(SessionInfo session) {
+    if (!session.openedByTokenHolder()) {
+      return; // a front-door client's session: never the agent's for a hook adapter (SessionChoice)
+    }
     sessions.put(
         session.id(), new HookGateRecord.Entry(session.id(), session.label(), session.cwd(), List.of()));
     write(new ArrayList<>(sessions.values()));

@@ -1,5 +1,6 @@
 package io.github.providergateway.agent.hook;
 
+import io.github.providergateway.protocol.SessionInfo;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,10 +14,22 @@ import java.util.function.Function;
  * the sessions whose cwd is the hook's {@code cwd} (compared as normalized paths). Of several, one
  * whose label names the agent ({@code claude}, {@code copilot}) wins, then the one started last
  * (the gateway lists sessions in start order; the record keeps that order).
+ *
+ * <p>Only sessions that holders of the gateway token opened are candidates ({@link
+ * SessionInfo#openedByTokenHolder()}: {@code gateway mcp}, {@code /host} hosts, the console). A
+ * client of the HTTP front door chooses its own label and roots, so it could name itself {@code
+ * claude} in the agent's project and, being later, be taken for the agent: its sessions never are
+ * (and {@link HookGateRecorder} never records them).
  */
 final class SessionChoice {
 
   private SessionChoice() {}
+
+  /** The agent's session among what the gateway lists: see the class description. */
+  static Optional<SessionInfo> pick(List<SessionInfo> sessions, String wantedCwd, AgentKind agent) {
+    List<SessionInfo> candidates = sessions.stream().filter(SessionInfo::openedByTokenHolder).toList();
+    return pick(candidates, SessionInfo::label, SessionInfo::cwd, wantedCwd, agent);
+  }
 
   static <T> Optional<T> pick(
       List<T> sessions, Function<T, String> label, Function<T, String> cwd, String wantedCwd, AgentKind agent) {

@@ -79,6 +79,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /** Starts joining the gateway, which completes {@link #gateway}; run once, at initialized. */
   private final Runnable connect;
   private final Path ownCwd;
+  /**
+   * Whom the gateway session is opened for ({@link SessionSpec#openedBy()}): {@code mcp-http:<client>}
+   * for a front-door client's token; null for the stdio front door, whose process holds the gateway
+   * token.
+   */
+  private final String openedBy;
   private final TappedTransport transport;
   private final CompletableFuture<String> sessionId = new CompletableFuture<>();
   private final PushedEvents pushed = new PushedEvents();
@@ -100,14 +106,18 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private final Map<String, reactor.core.Disposable> asking = new ConcurrentHashMap<>();
 
   /**
+   * @param openedBy whom the gateway session is opened for, when not the holder of the gateway
+   *     token itself (an HTTP client's token: {@code mcp-http:<client>}); null for stdio
    * @param carrier the agent's connection: the SDK's stdio transport ({@link TappedTransport#stdio})
    *     or one Streamable HTTP session's
    */
   AgentSession(
-      CompletableFuture<HostApi> gateway, Runnable connect, Path ownCwd, McpServerTransportProvider carrier) {
+      CompletableFuture<HostApi> gateway, Runnable connect, Path ownCwd, String openedBy,
+      McpServerTransportProvider carrier) {
     this.gateway = gateway;
     this.connect = connect;
     this.ownCwd = ownCwd;
+    this.openedBy = openedBy;
     // The transport reports to this session, but only once the SDK server is built on it.
     this.transport = new TappedTransport(carrier, this);
   }
@@ -151,7 +161,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     mcpSession = session;
     connect.run();
     cwd(session)
-        .thenCompose(cwd -> gateway.thenCompose(api -> api.startSession(SessionSpec.of(label(), cwd), this)))
+        .thenCompose(cwd -> gateway.thenCompose(api -> api.startSession(spec(cwd), this)))
         .thenApply(SessionInfo::id)
         .whenComplete(
             (id, failure) -> {
@@ -171,6 +181,13 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 }
               }
             });
+  }
+
+  private SessionSpec spec(String cwd) {
+    SessionSpec spec = SessionSpec.of(label(), cwd);
+    // A client's label and roots are its own to choose ("claude", the agent's project): who opened
+    // the session is what keeps hook adapters from taking it for the agent's.
+    return openedBy == null ? spec : spec.openedFor(openedBy);
   }
 
   private String label() {

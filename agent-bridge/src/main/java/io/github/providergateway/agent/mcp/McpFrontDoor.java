@@ -98,7 +98,7 @@ public final class McpFrontDoor {
     CompletableFuture<HostApi> gateway = new CompletableFuture<>();
     Runnable connect = () -> gateway.completeAsync(this::connectToGateway);
     AgentSession session =
-        new AgentSession(gateway, connect, workingDirectory, TappedTransport.stdio(in, out));
+        new AgentSession(gateway, connect, workingDirectory, null, TappedTransport.stdio(in, out));
     this.session = session;
     McpAsyncServer server = server(session, version);
     try {

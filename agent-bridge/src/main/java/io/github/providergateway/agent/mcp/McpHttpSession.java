@@ -96,6 +96,12 @@ final class McpHttpSession {
   }
 
   final String id;
+  /**
+   * What its gateway session's {@code openedBy} starts with, before the client's name: a session
+   * opened with a front-door client's token, never the agent's for a hook adapter.
+   */
+  static final String OPENED_BY = "mcp-http:";
+
   /** The client whose token opened it; only that token reaches it. */
   final McpHttpTokens.Client client;
   private final Settings settings;
@@ -141,7 +147,9 @@ final class McpHttpSession {
     this.events = new EventLog(settings.replayEvents(), settings.replayBytes());
     this.carrier = new HttpSessionTransport(this::outbound);
     this.agent =
-        new AgentSession(CompletableFuture.completedFuture(gateway), () -> {}, settings.workingDirectory(), carrier);
+        new AgentSession(
+            CompletableFuture.completedFuture(gateway), () -> {}, settings.workingDirectory(), OPENED_BY + client.name(),
+            carrier);
     this.server = McpFrontDoor.server(agent, settings.version());
     synchronized (this) {
       lastActive = clock.instant();

@@ -159,6 +159,13 @@ class McpFrontDoorTest {
   }
 
   @Test
+  void theStdioFrontDoorsSessionIsOpenedByAHolderOfTheGatewayToken() {
+    // gateway mcp holds the gateway token: its sessions are the ones hook adapters take for the agent's.
+    assertThat(started.join().openedBy()).isNull();
+    assertThat(started.join().openedByTokenHolder()).isTrue();
+  }
+
+  @Test
   void pingIsAnswered() {
     assertThat(client.ping()).isNotNull();
   }

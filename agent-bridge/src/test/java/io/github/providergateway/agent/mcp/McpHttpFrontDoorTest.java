@@ -286,6 +286,40 @@ class McpHttpFrontDoorTest {
   }
 
   @Test
+  void anotherClientsTokenCanNeitherReadNorEndASessionWhichGoesOnForItsOwnClient() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    String other = live.tokens.issue("decoy");
+    HttpRequest.Builder byOther = HttpRequest.newBuilder(live.url()).timeout(LiveMcpHttp.WAIT)
+        .header("Authorization", "Bearer " + other).header("Mcp-Session-Id", session)
+        .header("MCP-Protocol-Version", "2025-06-18");
+
+    assertThat(live.send(byOther.copy().header("Accept", "text/event-stream").GET().build()).statusCode())
+        .as("GET of another client's session").isEqualTo(404);
+    assertThat(live.send(byOther.copy().DELETE().build()).statusCode()).as("DELETE of another client's session").isEqualTo(404);
+    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).as("its own client still reaches it").isEqualTo(200);
+    assertThat(live.door.sessionCount()).isEqualTo(1);
+  }
+
+  @Test
+  void aFrontDoorSessionIsMarkedOpenedByItsTokensClientWhateverNameItGivesItselfAndProvidersAreNotTold() throws Exception {
+    start();
+    // The client of token "claude" may call itself anything: who opened the session is what hook
+    // adapters go by, and that comes from the token.
+    SessionInfo started = live.initializeAndStart("copilot");
+
+    assertThat(started.label()).isEqualTo("copilot");
+    assertThat(started.openedBy()).isEqualTo("mcp-http:claude");
+    assertThat(started.openedByTokenHolder()).isFalse();
+    assertThat(live.f.gateway.sessions().join()).singleElement()
+        .satisfies(listed -> assertThat(listed.openedBy()).isEqualTo("mcp-http:claude"));
+    RecordingProviderConnection provider = live.f.connect();
+    provider.send(Auth.withToken(live.f.gateway.providerToken()));
+    assertThat(next(provider, Sessions.class).active()).singleElement()
+        .satisfies(seen -> assertThat(seen.openedBy()).as("what providers are told").isNull());
+  }
+
+  @Test
   void aForeignOriginOrHostIs403BeforeTheTokenIsEvenLookedAt() throws Exception {
     start();
     HttpRequest foreign = HttpRequest.newBuilder(live.url()).header("Authorization", "Bearer " + live.token)

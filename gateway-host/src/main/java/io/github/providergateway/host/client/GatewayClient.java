@@ -57,7 +57,12 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p><b>Connecting.</b> It speaks the host protocol (spec/host-rpc.md) over the gateway's {@code
- * /host} WebSocket endpoint, authenticating with {@code host.auth} and the gateway token. {@link
+ * /host} WebSocket endpoint, authenticating with {@code host.auth} and the gateway token, which it
+ * sends only once the peer has proved that it holds the same token ({@code host.challenge}, a
+ * fresh nonce answered with an HMAC): a process that took a dead gateway's port gets neither the
+ * token nor any command, and the first connection fails with {@link UnverifiedGatewayException}.
+ * A token read from a home's token file must pass {@link SafeFiles} ({@link
+ * UnsafeFileException} otherwise, at once). {@link
  * #connectOrStart} finds the gateway serving a home ({@code <home>/gateway.port}, or the launch
  * port, and {@code <home>/.provider-token}); when none answers it has the launch's {@link Starter}
  * start one (the reference app's starts {@code gateway --detached}) and waits for it. Two hosts
@@ -273,7 +278,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @param hostUrl the gateway's host endpoint
    * @param token the gateway token
    * @return the connected client
-   * @throws IOException when it cannot connect or the token is refused
+   * @throws IOException when it cannot connect or the token is refused; {@link
+   *     UnverifiedGatewayException} when what answers there does not prove it holds the token
    */
   public static GatewayClient connect(URI hostUrl, String token) throws IOException {
     return connect(hostUrl, token, Options.defaults());
@@ -286,7 +292,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @param token the gateway token
    * @param options timeouts, reconnects, listener
    * @return the connected client
-   * @throws IOException when it cannot connect or the token is refused
+   * @throws IOException when it cannot connect or the token is refused; {@link
+   *     UnverifiedGatewayException} when what answers there does not prove it holds the token
    */
   public static GatewayClient connect(URI hostUrl, String token, Options options) throws IOException {
     requireNonNull(token, "token");
@@ -301,7 +308,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @param token reads the gateway token, once per attempt
    * @param options timeouts, reconnects, listener
    * @return the connected client
-   * @throws IOException when it cannot connect or the token is refused
+   * @throws IOException when it cannot connect or the token is refused; {@link
+   *     UnverifiedGatewayException} when what answers there does not prove it holds the token
    */
   public static GatewayClient connect(URI hostUrl, Supplier<String> token, Options options) throws IOException {
     requireNonNull(hostUrl, "hostUrl");
@@ -317,7 +325,10 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @param port the port when {@code <home>/gateway.port} does not say
    * @param options timeouts, reconnects, listener
    * @return the connected client
-   * @throws IOException when no gateway serves the home, or it refuses the token
+   * @throws IOException when no gateway serves the home, or it refuses the token; {@link
+   *     UnverifiedGatewayException} when what answers on its port does not prove it holds the
+   *     home's token; {@link UnsafeFileException} when the token file is one another user could
+   *     have written
    */
   public static GatewayClient connect(Path home, int port, Options options) throws IOException {
     return connect(GatewayDiscovery.home(home, port), home, options, "a gateway for " + home);
@@ -339,6 +350,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @param launch how to start a gateway when none answers
    * @return the connected client
    * @throws IOException when no gateway answers within {@link Launch#startTimeout()}, or at once
+   *     with {@link UnverifiedGatewayException} or {@link UnsafeFileException} as for {@link
+   *     #connect(Path, int, Options)}, or at once
    *     when the gateway its starter started exited before answering (see {@link Starter#start})
    */
   public static GatewayClient connectOrStart(Path home, Launch launch) throws IOException {
@@ -352,7 +365,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @param launch how to start a gateway when none answers
    * @param options timeouts, reconnects, listener
    * @return the connected client
-   * @throws IOException when no gateway answers within {@link Launch#startTimeout()}
+   * @throws IOException when no gateway answers within {@link Launch#startTimeout()}; see {@link
+   *     #connectOrStart(Path, Launch)}
    */
   public static GatewayClient connectOrStart(Path home, Launch launch, Options options) throws IOException {
     requireNonNull(home, "home");
@@ -384,6 +398,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       throw new IOException("no answer from " + what + " within " + seconds(limit), e);
     } catch (ExecutionException e) {
       close();
+      if (e.getCause() instanceof UnverifiedGatewayException || e.getCause() instanceof UnsafeFileException) {
+        throw (IOException) e.getCause(); // typed, and its message says it all
+      }
       throw new IOException("cannot connect to " + what + ": " + e.getCause().getMessage(), e.getCause());
     }
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.HostErrorCode;
 import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.host.protocol.HostAuth;
+import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostCommand;
 import io.github.providergateway.host.protocol.HostDecodeError;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +27,8 @@ import java.util.concurrent.Executor;
 
 /**
  * The socket lifecycle of a {@link GatewayClient}: finds the gateway ({@link GatewayDiscovery}),
- * opens a socket and authenticates with {@code host.auth} (presenting the re-claim token), notices
+ * opens a socket, has the peer prove it holds the token ({@code host.challenge}), then
+ * authenticates with {@code host.auth} (presenting the re-claim token), notices
  * the loss (a close, a failed send, heartbeat silence), fails what was in flight, and reconnects
  * with backoff, starting a gateway when its {@link GatewayLauncher} may. Commands go out on the
  * authenticated socket only. Client thread only, unless a method says otherwise.
@@ -56,6 +59,8 @@ final class GatewayConnection implements HostSocket.Handler {
   private final List<GatewayClient.Listener> listeners;
   private final Events events;
   private final PendingReplies replies = new PendingReplies();
+  /** Where challenges' nonces come from. */
+  private final SecureRandom nonces = new SecureRandom();
   private final Heartbeat<HostSocket> heartbeat;
 
   /** The authenticated socket, or null while reconnecting. Client thread only. */
@@ -136,6 +141,15 @@ final class GatewayConnection implements HostSocket.Handler {
     try {
       url = discovery.url();
       token = discovery.token();
+    } catch (UnsafeFileException e) {
+      // A token file another user could have written: not a state that passes by itself.
+      if (!firstConnection.isDone()) {
+        giveUp(e);
+      } else {
+        LOG.log(Level.WARNING, "{0}", e.getMessage());
+        unreachable(e);
+      }
+      return;
     } catch (IOException e) {
       unreachable(e);
       return;
@@ -151,9 +165,57 @@ final class GatewayConnection implements HostSocket.Handler {
                       if (error != null) {
                         unreachable(error);
                       } else {
-                        authenticate(socket, token);
+                        challenge(socket, url, token);
                       }
                     }));
+  }
+
+  /**
+   * Asks the peer to prove it holds {@code token} ({@code host.challenge}) before showing it the
+   * token: a process that took a dead gateway's port gets neither the token nor any command.
+   */
+  private void challenge(HostSocket socket, URI url, String token) {
+    if (closed) {
+      socket.abort();
+      return;
+    }
+    joining = socket;
+    HostChallenge challenge = HostChallenge.fresh(replies.nextAuthId(), nonces);
+    CompletableFuture<ObjectNode> answer = replies.expect(challenge.id());
+    socket.send(CODEC.encode(challenge));
+    answer.whenComplete(
+        (fields, error) -> {
+          if (error == null && challenge.isProvedBy(token, fields.path("proof").asText(null))) {
+            authenticate(socket, token);
+            return;
+          }
+          joining = null;
+          socket.abort();
+          if (error instanceof PendingReplies.ClosedDuringAuth || error instanceof HostException) {
+            unreachable(error); // the socket went away before any answer: nothing was shown either way
+            return;
+          }
+          unverified(
+              token,
+              new UnverifiedGatewayException(
+                  "what answers at " + url + " is not " + discovery.describe() + ": it did not prove that it holds"
+                      + " this host's gateway token ("
+                      + (error == null ? "its answer to host.challenge is not the proof" : "host.challenge: " + error.getMessage())
+                      + "), so it was sent neither the token nor any command (another process has the port, or"
+                      + " the token this host has is not that gateway's)"));
+        });
+  }
+
+  /** The peer did not prove it holds the token: not believed, never sent the token. */
+  private void unverified(String token, UnverifiedGatewayException why) {
+    if (!firstConnection.isDone() && !tokenChangedSince(token)) {
+      giveUp(why);
+      return;
+    }
+    // Reconnecting (or a gateway that has bound its port but not yet written its token file):
+    // knock again later; the real gateway, once back, proves itself.
+    LOG.log(failures == 0 ? Level.WARNING : Level.DEBUG, "{0}", why.getMessage());
+    unreachable(why);
   }
 
   private void authenticate(HostSocket socket, String token) {

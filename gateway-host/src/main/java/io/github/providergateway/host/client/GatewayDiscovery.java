@@ -2,9 +2,11 @@ package io.github.providergateway.host.client;
 
 import io.github.providergateway.protocol.GatewayAddress;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -19,12 +21,20 @@ interface GatewayDiscovery {
 
   String token() throws IOException;
 
+  /** {@return which gateway this finds, for a person: "the gateway at <url>", "the gateway of <home>"} */
+  String describe();
+
   /** One gateway, named up front ({@link GatewayClient#connect(URI, String)}). */
   static GatewayDiscovery fixed(URI hostUrl, Supplier<String> token) {
     return new GatewayDiscovery() {
       @Override
       public URI url() {
         return hostUrl;
+      }
+
+      @Override
+      public String describe() {
+        return "the gateway at " + hostUrl;
       }
 
       @Override
@@ -38,7 +48,14 @@ interface GatewayDiscovery {
     };
   }
 
-  /** The gateway serving a home: {@code <home>/gateway.port} (or {@code defaultPort}) and the token file. */
+  /** More than a token file holds ({@code ptk-} and 22 characters, a newline); the rest is not read. */
+  int MAX_TOKEN_FILE_BYTES = 4096;
+
+  /**
+   * The gateway serving a home: {@code <home>/gateway.port} (or {@code defaultPort}) and the token
+   * file, which must pass {@link SafeFiles} ({@link UnsafeFileException} otherwise). The port file
+   * only says where to knock: what answers there must still prove it holds the token.
+   */
   static GatewayDiscovery home(Path home, int defaultPort) {
     return new GatewayDiscovery() {
       @Override
@@ -56,9 +73,20 @@ interface GatewayDiscovery {
       }
 
       @Override
+      public String describe() {
+        return "the gateway of " + home;
+      }
+
+      @Override
       public String token() throws IOException {
+        Path file = home.resolve(GatewayClient.TOKEN_FILE);
         try {
-          return Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+          // A token file another user could have written may name their process's token: the
+          // proof (host.challenge) would then come from their process. Refuse it.
+          SafeFiles.checkFile(file);
+          try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            return new String(in.readNBytes(MAX_TOKEN_FILE_BYTES), StandardCharsets.UTF_8).strip();
+          }
         } catch (NoSuchFileException e) {
           throw new IOException("no gateway token in " + home, e);
         }

@@ -186,7 +186,7 @@ final class HostCalls {
         .thenApplyAsync(
             fields ->
                 ReplyFields.read(fields, f -> ReplyFields.list(f, "sessions", HostWire::readSession)).stream()
-                    .map(s -> new SessionInfo(sessions.fromGateway(s.id()), s.label(), s.cwd(), s.foreground()))
+                    .map(s -> new SessionInfo(sessions.fromGateway(s.id()), s.label(), s.cwd(), s.foreground(), s.openedBy()))
                     .toList(),
             thread); // on the client thread, where the id tables live
   }

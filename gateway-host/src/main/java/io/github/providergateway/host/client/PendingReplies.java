@@ -17,8 +17,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Request/reply correlation on the host protocol: gives each request an id, keeps its future until
  * the reply with that id arrives, and turns a refusal into the exception callers see. {@code
- * host.auth} requests have ids of their own ({@code auth-N}) so that a socket closing mid-auth can
- * fail just them. Client thread only.
+ * host.challenge} and {@code host.auth} requests have ids of their own ({@code auth-N}) so that a
+ * socket closing mid-auth can fail just them. Client thread only.
  */
 final class PendingReplies {
   private static final String AUTH_PREFIX = "auth-";
@@ -33,6 +33,15 @@ final class PendingReplies {
     private static final long serialVersionUID = 1L;
 
     AuthRefused(String message) {
+      super(message);
+    }
+  }
+
+  /** The socket closed while a {@code host.challenge} or {@code host.auth} waited for its reply. */
+  static final class ClosedDuringAuth extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    ClosedDuringAuth(String message) {
       super(message);
     }
   }
@@ -90,7 +99,7 @@ final class PendingReplies {
     List<String> auths = pending.keySet().stream().filter(id -> id.startsWith(AUTH_PREFIX)).toList();
     for (String id : auths) {
       CompletableFuture<ObjectNode> auth = pending.remove(id);
-      auth.completeExceptionally(new IOException("connection closed during host.auth: " + reason));
+      auth.completeExceptionally(new ClosedDuringAuth("connection closed during host.auth: " + reason));
     }
   }
 

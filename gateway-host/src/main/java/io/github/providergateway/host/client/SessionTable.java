@@ -74,7 +74,7 @@ final class SessionTable {
               Handle handle = new Handle(id, spec, host);
               sessions.put(id, handle);
               byGatewayId.put(id, handle);
-              result.complete(new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground()));
+              result.complete(new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground(), spec.openedBy()));
             });
   }
 
@@ -184,6 +184,7 @@ final class SessionTable {
         spec.hostToolNames().isEmpty() ? null : List.copyOf(spec.hostToolNames()),
         true, // the session's host hears SessionHost.streamUpdated
         // A host that offers a channel (SessionHost.askChannel) is put gates' questions.
-        host.askChannel() != null ? Boolean.TRUE : null);
+        host.askChannel() != null ? Boolean.TRUE : null,
+        spec.openedBy());
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.host.protocol.HostAuth;
+import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import java.lang.System.Logger.Level;
@@ -14,7 +15,8 @@ import java.lang.System.Logger.Level;
  * Authenticates host connections ({@code host.auth}): compares the gateway token in constant time,
  * lets the connection take back a dropped owner's sessions with its re-claim token, and answers
  * with the re-claim token and this gateway run's id. A wrong token is refused and closes the
- * connection. Loop only.
+ * connection. Before that, a host may ask this gateway to prove it holds the token ({@code
+ * host.challenge}). Loop only.
  */
 final class HostAuthenticator {
   private static final System.Logger LOG = System.getLogger(HostAuthenticator.class.getName());
@@ -28,6 +30,17 @@ final class HostAuthenticator {
     this.gateway = gateway;
     this.registry = registry;
     this.gatewayId = gatewayId;
+  }
+
+  /**
+   * Answers a host's {@code host.challenge}: proof that this gateway holds the token, which a host
+   * checks before it sends the token (a process on a dead gateway's port cannot give it).
+   */
+  void prove(HostLink link, HostChallenge challenge) {
+    ObjectNode fields = JsonNodeFactory.instance.objectNode();
+    fields.put("proof", challenge.proof(gateway.providerToken()));
+    link.connection.send(new HostReply.Ok(challenge.id(), fields));
+    LOG.log(Level.DEBUG, "{0}: host.challenge answered", link.connection.describe());
   }
 
   void authenticate(HostLink link, HostAuth auth) {

@@ -126,7 +126,8 @@ final class HostCommands {
                 start.label(),
                 start.cwd(),
                 start.foreground(),
-                start.hostTools() == null ? Set.of() : Set.copyOf(start.hostTools()));
+                start.hostTools() == null ? Set.of() : Set.copyOf(start.hostTools()),
+                start.openedBy());
         return gateway
             .startSession(spec, events.router(owner, start.wantsStreamUpdates(), start.wantsAsks()))
             .thenApply(
@@ -257,7 +258,7 @@ final class HostCommands {
         // Replied first (see run): the connection goes down with the gateway.
         return CompletableFuture.completedFuture(fields());
       }
-      case HOST_AUTH -> throw new IllegalStateException("host.auth is handled before dispatch");
+      case HOST_AUTH, HOST_CHALLENGE -> throw new IllegalStateException(command.type().wireName() + " is handled before dispatch");
     }
     throw new IllegalStateException("unhandled command " + command.type());
   }

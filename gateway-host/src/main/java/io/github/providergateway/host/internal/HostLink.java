@@ -7,6 +7,7 @@ import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostAuth;
+import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostCommand;
 import io.github.providergateway.host.protocol.HostDecodeError;
@@ -22,13 +23,14 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The host side of one host connection. A carrier delivers on its own thread; the text is decoded
- * there and handled on the gateway loop, in the order delivered: nothing but {@code host.auth}
- * until the connection is authenticated (then no second one), every other command to {@link
- * HostCommands}.
+ * there and handled on the gateway loop, in the order delivered: nothing but {@code host.auth},
+ * and at most one {@code host.challenge} before it, until the connection is authenticated (then
+ * neither again), every other command to {@link HostCommands}.
  *
- * <p>Its lifecycle: open and unauthenticated (an auth deadline runs) → authenticated (owns the
- * sessions it starts) → gone. A refused {@code host.auth}, any other first command, unreadable
- * text before authenticating, or the deadline closes it.
+ * <p>Its lifecycle: open and unauthenticated (an auth deadline runs; a challenge answered does not
+ * extend it) → authenticated (owns the sessions it starts) → gone. A refused {@code host.auth}, a
+ * second challenge, any other command before authenticating, unreadable text before
+ * authenticating, or the deadline closes it.
  */
 final class HostLink implements HostChannel {
   private static final HostCodec CODEC = HostCodec.create();
@@ -41,6 +43,8 @@ final class HostLink implements HostChannel {
 
   /** Whether it passed {@code host.auth} (or was trusted). Loop only. */
   private boolean authenticated;
+  /** Whether its one {@code host.challenge} was answered. Loop only. */
+  private boolean challenged;
   /** Whether it asked for every session's events. Loop only. */
   private boolean observer;
   /** Whose sessions it owns; set at authentication, cleared when another link took them. Loop only. */
@@ -110,13 +114,23 @@ final class HostLink implements HostChannel {
     if (!authenticated) {
       if (command instanceof HostAuth auth) {
         authenticator.authenticate(this, auth);
+      } else if (command instanceof HostChallenge challenge && !challenged) {
+        // One proof per connection, within the same auth deadline: no way to ask for proofs
+        // without end, or to hold a slot longer than a silent connection can.
+        challenged = true;
+        authenticator.prove(this, challenge);
       } else {
         refuseAndClose(
-            HostReply.failed(command.id(), RpcErrorCode.UNAUTHORIZED, "the first command must be host.auth"));
+            HostReply.failed(
+                command.id(),
+                RpcErrorCode.UNAUTHORIZED,
+                challenged
+                    ? "after host.challenge the next command must be host.auth"
+                    : "the first command must be host.auth (or one host.challenge before it)"));
       }
       return;
     }
-    if (command instanceof HostAuth) {
+    if (command instanceof HostAuth || command instanceof HostChallenge) {
       connection.send(HostReply.failed(command.id(), RpcErrorCode.UNAUTHORIZED, "already authenticated"));
       return;
     }

@@ -149,6 +149,7 @@ public final class HostCodec {
         strings(out, "hostTools", c.hostTools());
         flag(out, "streamUpdates", c.streamUpdates());
         flag(out, "asks", c.asks());
+        text(out, "openedBy", c.openedBy());
       }
       case SESSION_IDLE -> out.put("sessionId", ((IdleSession) command).sessionId());
       case SESSION_END -> {
@@ -230,6 +231,7 @@ public final class HostCodec {
         text(out, "reclaimToken", c.reclaimToken());
         flag(out, "observer", c.observer());
       }
+      case HOST_CHALLENGE -> out.put("nonce", ((HostChallenge) command).nonce());
     }
     return out;
   }
@@ -247,7 +249,8 @@ public final class HostCodec {
                 f.optionalBoolean("foreground"),
                 f.optionalStrings("hostTools"),
                 f.optionalBoolean("streamUpdates"),
-                f.optionalBoolean("asks")));
+                f.optionalBoolean("asks"),
+                f.optionalString("openedBy")));
     t.put(HostCommandType.SESSION_IDLE, (id, f) -> new IdleSession(id, f.requiredNonEmptyString("sessionId")));
     t.put(
         HostCommandType.SESSION_END,
@@ -309,6 +312,7 @@ public final class HostCodec {
         (id, f) ->
             new HostAuth(
                 id, f.requiredNonEmptyString("token"), f.optionalString("reclaimToken"), f.optionalBoolean("observer")));
+    t.put(HostCommandType.HOST_CHALLENGE, (id, f) -> new HostChallenge(id, f.requiredNonEmptyString("nonce")));
     return Collections.unmodifiableMap(t);
   }
 
@@ -340,6 +344,7 @@ public final class HostCodec {
     sample.put("tool", "t");
     sample.put("event", "e");
     sample.put("token", "k");
+    sample.put("nonce", "n".repeat(HostChallenge.MIN_NONCE_CHARS));
     sample.put("callId", "c");
     sample.put("askId", "a");
     sample.put("allow", true);

@@ -28,7 +28,8 @@ public sealed interface HostCommand
         AnswerQuestion,
         QueryAudit,
         Shutdown,
-        HostAuth {
+        HostAuth,
+        HostChallenge {
 
   /**
    * {@return the command's {@code id}, echoed exactly by its reply; {@code null} when it had none}

@@ -41,7 +41,12 @@ public enum HostCommandType implements WireEnum {
   /** Ends every session and stops the gateway, where the gateway allows it ({@link Shutdown}). */
   SHUTDOWN("shutdown"),
   /** Ours, WebSocket carrier only: the first command, presenting the gateway token. */
-  HOST_AUTH("host.auth");
+  HOST_AUTH("host.auth"),
+  /**
+   * Ours, WebSocket carrier only: before {@code host.auth}, the host asks the gateway to prove it
+   * holds the token ({@link HostChallenge}).
+   */
+  HOST_CHALLENGE("host.challenge");
 
   private final String wireName;
 

@@ -46,7 +46,9 @@ public final class HostWire {
   // ---- writing ----
 
   /**
-   * {@code {id, label, cwd}}; absent label or cwd are {@code null}.
+   * {@code {id, label, cwd, openedBy?}}; absent label or cwd are {@code null} (host-rpc.md's
+   * shape); {@code openedBy}, ours, is left out when the session has none (a holder of the gateway
+   * token opened it).
    *
    * @param session the session
    * @return a new object
@@ -56,6 +58,9 @@ public final class HostWire {
     json.put("id", session.id());
     json.put("label", session.label());
     json.put("cwd", session.cwd());
+    if (session.openedBy() != null) {
+      json.put("openedBy", session.openedBy());
+    }
     return json;
   }
 
@@ -271,14 +276,15 @@ public final class HostWire {
   // ---- reading ----
 
   /**
-   * A session from {@code {id, label, cwd}}.
+   * A session from {@code {id, label, cwd, openedBy?}}; other fields are ignored.
    *
    * @param json the object
    * @return the session
    * @throws IllegalArgumentException when {@code id} is missing or a field is mistyped
    */
   public static SessionInfo readSession(JsonNode json) {
-    return new SessionInfo(text(json, "id", true), text(json, "label", false), text(json, "cwd", false), null);
+    return new SessionInfo(
+        text(json, "id", true), text(json, "label", false), text(json, "cwd", false), null, text(json, "openedBy", false));
   }
 
   /**

@@ -17,6 +17,9 @@ import java.util.List;
  *     the session (extension {@code gate.ask}): it gets {@code gate.ask} ({@link GateAsk}) and
  *     {@code gate.ask.ended} ({@link GateAskEnded}) and answers with {@code gate.answer}
  *     ({@link AnswerQuestion}); optional
+ * @param openedBy ours: whom the host opens the session for when that is not a holder of the
+ *     gateway token itself (such as {@code mcp-http:<client>}): hook adapters never take such a
+ *     session for an agent's, and {@code sessions.list} shows it; optional, not empty
  * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  */
 public record StartSession(
@@ -26,7 +29,8 @@ public record StartSession(
     Boolean foreground,
     List<String> hostTools,
     Boolean streamUpdates,
-    Boolean asks)
+    Boolean asks,
+    String openedBy)
     implements HostCommand {
 
   /**
@@ -42,9 +46,32 @@ public record StartSession(
    *     StreamUpdated}) for each event a provider's push adds to a stream of the session; optional
    * @param asks ours: {@code true} makes the owner a channel for gates' questions to the person;
    *     optional
+   * @param openedBy ours: whom the host opens the session for when not a holder of the gateway
+   *     token itself; optional
+   * @throws IllegalArgumentException when {@code openedBy} is empty
    */
   public StartSession {
     hostTools = hostTools == null ? null : List.copyOf(hostTools);
+    if (openedBy != null) {
+      Checks.nonEmpty(openedBy, "openedBy");
+    }
+  }
+
+  /**
+   * A session the host opens for itself (the fields before {@code openedBy}).
+   *
+   * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
+   * @param label a human-readable name; optional
+   * @param cwd the session's working directory; optional
+   * @param foreground ours: whether the user is looking at it; optional
+   * @param hostTools ours: names of tools the host itself owns in the session; optional; copied
+   * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated}; optional
+   * @param asks ours: {@code true} makes the owner a channel for gates' questions; optional
+   */
+  public StartSession(
+      JsonNode id, String label, String cwd, Boolean foreground, List<String> hostTools, Boolean streamUpdates,
+      Boolean asks) {
+    this(id, label, cwd, foreground, hostTools, streamUpdates, asks, null);
   }
 
   /**
@@ -59,7 +86,7 @@ public record StartSession(
    */
   public StartSession(
       JsonNode id, String label, String cwd, Boolean foreground, List<String> hostTools, Boolean streamUpdates) {
-    this(id, label, cwd, foreground, hostTools, streamUpdates, null);
+    this(id, label, cwd, foreground, hostTools, streamUpdates, null, null);
   }
 
   /**
@@ -71,7 +98,7 @@ public record StartSession(
    * @return the command
    */
   public static StartSession of(JsonNode id, String label, String cwd) {
-    return new StartSession(id, label, cwd, null, null, null, null);
+    return new StartSession(id, label, cwd, null, null, null, null, null);
   }
 
   /** {@return whether the owner puts gates' questions to its person ({@code "asks": true})} */

@@ -4,11 +4,17 @@ import io.github.providergateway.protocol.json.DecodeResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,7 +70,9 @@ class HostCodecTest {
             // Ours (docs/reference-app.md): re-read the project config and restart its providers.
             "{\"id\":18,\"cmd\":\"providers.reload\",\"name\":\"greeter\"}",
             // Ours (docs/hooks.md, "Gates that ask the person"): the person's answer.
-            "{\"id\":19,\"cmd\":\"gate.answer\",\"askId\":\"ask-1\",\"allow\":true,\"via\":\"mcp elicitation\"}");
+            "{\"id\":19,\"cmd\":\"gate.answer\",\"askId\":\"ask-1\",\"allow\":true,\"via\":\"mcp elicitation\"}",
+            // Ours (docs/reference-app.md): the peer proves it holds the token before host.auth.
+            "{\"id\":\"auth-1\",\"cmd\":\"host.challenge\",\"nonce\":\"q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ\"}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());
@@ -97,6 +105,71 @@ class HostCodecTest {
     AnswerQuestion answer = (AnswerQuestion) command("{\"cmd\":\"gate.answer\",\"askId\":\"a\",\"allow\":true,\"colour\":1}");
     assertThat(answer.answeredBy()).isEqualTo("host");
     assertThat(CODEC.encode(start)).isEqualTo("{\"cmd\":\"session.start\"}");
+  }
+
+  @Test
+  void sessionStartsOpenedByRoundTripsIsLeftOutWhenNullAndAnUnknownNeighbourIsIgnored() {
+    encodesBackExactly(List.of("{\"id\":1,\"cmd\":\"session.start\",\"label\":\"claude\",\"openedBy\":\"mcp-http:decoy\"}"));
+    StartSession absent = (StartSession) command("{\"cmd\":\"session.start\",\"label\":\"l\"}");
+    StartSession nulled = (StartSession) command("{\"cmd\":\"session.start\",\"openedBy\":null}");
+    StartSession neighbour =
+        (StartSession) command("{\"cmd\":\"session.start\",\"colour\":[1],\"openedBy\":\"mcp-http:a\"}");
+
+    assertThat(absent.openedBy()).isNull();
+    assertThat(nulled.openedBy()).isNull();
+    assertThat(CODEC.encode(nulled)).isEqualTo("{\"cmd\":\"session.start\"}");
+    assertThat(neighbour.openedBy()).isEqualTo("mcp-http:a");
+    assertThat(refusal("{\"cmd\":\"session.start\",\"openedBy\":\"\"}").detail()).contains("openedBy");
+  }
+
+  @Test
+  void aChallengesNonceHas22To256CharactersAndNoneIsInvalidArgument() {
+    assertThat(refusal("{\"cmd\":\"host.challenge\"}").detail()).startsWith("host.challenge: \"nonce\"");
+    assertThat(refusal("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(21) + "\"}").code())
+        .isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+    assertThat(refusal("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(257) + "\"}").detail()).contains("nonce");
+    assertThat(command("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(22) + "\"}")).isInstanceOf(HostChallenge.class);
+    assertThat(command("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(256) + "\"}")).isInstanceOf(HostChallenge.class);
+  }
+
+  @Test
+  void theProofIsTheDocumentedHmacOfTheContextAndNonceAndOnlyTheTokensProofPasses() throws Exception {
+    HostChallenge challenge = new HostChallenge(null, "q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ");
+    // Computed here from docs/reference-app.md's words, not with the record's own code.
+    Mac mac = Mac.getInstance("HmacSHA256");
+    mac.init(new SecretKeySpec("ptk-secret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+    String documented = HexFormat.of().formatHex(mac.doFinal(
+        ("provider-gateway host.challenge v1\n" + challenge.nonce()).getBytes(StandardCharsets.UTF_8)));
+
+    assertThat(challenge.proof("ptk-secret")).isEqualTo(documented).matches("[0-9a-f]{64}");
+    assertThat(challenge.isProvedBy("ptk-secret", documented)).isTrue();
+    assertThat(challenge.isProvedBy("ptk-other", documented)).isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", documented.toUpperCase(Locale.ROOT))).isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", null)).isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", "")).isFalse();
+    assertThat(new HostChallenge(null, "x".repeat(22)).proof("ptk-secret")).as("another nonce, another proof").isNotEqualTo(documented);
+  }
+
+  @Test
+  void theProofIsHmacSha256AsJavaxCryptoComputesItForKeysShorterAndLongerThanTheBlock() throws Exception {
+    HostChallenge challenge = new HostChallenge(null, "n".repeat(40));
+    for (String token : List.of("k", "ptk-" + "x".repeat(60), "ptk-" + "y".repeat(200), "ptk-ünïcödé")) {
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(token.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+      String expected = HexFormat.of().formatHex(
+          mac.doFinal((HostChallenge.PROOF_CONTEXT + challenge.nonce()).getBytes(StandardCharsets.UTF_8)));
+      assertThat(challenge.proof(token)).as("token of %s characters", token.length()).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void freshChallengesCarry256RandomBitsInBase64url() {
+    SplittableRandom random = new SplittableRandom(3);
+    HostChallenge one = HostChallenge.fresh(null, random);
+    HostChallenge two = HostChallenge.fresh(null, random);
+
+    assertThat(one.nonce()).matches("[A-Za-z0-9_-]{43}");
+    assertThat(two.nonce()).isNotEqualTo(one.nonce());
   }
 
   @Test

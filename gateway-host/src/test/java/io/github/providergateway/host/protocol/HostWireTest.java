@@ -46,6 +46,31 @@ class HostWireTest {
   }
 
   @Test
+  void aSessionOpenedForAFrontDoorClientSaysSoInOpenedByAndReadsItBack() {
+    SessionInfo decoy = new SessionInfo("s-2", "claude", "/work/repo", null, "mcp-http:decoy");
+    ObjectNode written = HostWire.session(decoy);
+
+    assertThat(written).isEqualTo(
+        json("{\"id\":\"s-2\",\"label\":\"claude\",\"cwd\":\"/work/repo\",\"openedBy\":\"mcp-http:decoy\"}"));
+    assertThat(HostWire.readSession(written)).isEqualTo(decoy);
+    assertThat(HostWire.readSession(written).openedByTokenHolder()).isFalse();
+  }
+
+  @Test
+  void openedByIsLeftOutWhenNullAndReadsAsAbsentWhenMissingOrNullBesideUnknownFields() {
+    assertThat(HostWire.session(new SessionInfo("s-1", "l", "/c", null, null)).has("openedBy")).isFalse();
+    SessionInfo absent = HostWire.readSession(json("{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\"}"));
+    SessionInfo nulled = HostWire.readSession(json("{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\",\"openedBy\":null}"));
+    SessionInfo neighbour = HostWire.readSession(
+        json("{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\",\"colour\":{\"x\":1},\"openedBy\":\"mcp-http:a\"}"));
+
+    assertThat(absent.openedBy()).isNull();
+    assertThat(absent.openedByTokenHolder()).isTrue();
+    assertThat(nulled.openedBy()).isNull();
+    assertThat(neighbour.openedBy()).isEqualTo("mcp-http:a");
+  }
+
+  @Test
   void aReloadReportIsFourListsOfEntryNamesAndAbsentListsReadEmpty() {
     ReloadReport report = new ReloadReport(List.of("greeter"), List.of("fs"), List.of("old"), List.of("x: problem"));
 

@@ -75,7 +75,7 @@ public final class SessionManager {
     loop.assertInLoop();
     requireRunning();
     String id = secrets.id("s");
-    SessionInfo info = new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground());
+    SessionInfo info = new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground(), spec.openedBy());
     SessionState session =
         new SessionState(id, info, new GuardedSessionHost(host), spec.hostToolNames());
     sessions.add(session);

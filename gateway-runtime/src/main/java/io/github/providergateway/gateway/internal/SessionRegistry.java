@@ -73,11 +73,16 @@ final class SessionRegistry {
     return list;
   }
 
-  /** The active sessions as {@code credential} may see them: {@code cwd} only where it may access. */
+  /**
+   * The active sessions as {@code credential} may see them: {@code cwd} only where it may access,
+   * never {@code openedBy}.
+   */
   List<SessionInfo> listFor(Credential credential) {
     List<SessionInfo> list = new ArrayList<>();
     for (SessionInfo info : list()) {
-      list.add(credential.mayAccess(info.id()) ? info : info.withoutCwd());
+      // Who opened a session is the hosts' business (hook adapters), not the providers'.
+      SessionInfo shown = new SessionInfo(info.id(), info.label(), info.cwd(), info.foreground());
+      list.add(credential.mayAccess(info.id()) ? shown : shown.withoutCwd());
     }
     return list;
   }

@@ -1,6 +1,7 @@
 package io.github.providergateway.transport.ws;
 
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.UnverifiedGatewayException;
 
 import static io.github.providergateway.transport.ws.ServerFixture.await;
 import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
@@ -173,13 +174,17 @@ class GatewayClientTest {
     }
   }
 
+  /**
+   * A host with a wrong token finds out before it sends it: the gateway's proof ({@code
+   * host.challenge}) is not for that token, so the host does not take it for its gateway.
+   */
   @Test
   void aWrongTokenIsRefused() throws Exception {
     Running gateway = startGateway(home, 0);
 
     assertThatThrownBy(() -> GatewayClient.connect(gateway.server().hostUrl(), "ptk-wrong"))
-        .isInstanceOf(IOException.class)
-        .hasMessageContaining("refused");
+        .isInstanceOf(UnverifiedGatewayException.class)
+        .hasMessageContaining("the token this host has is not that gateway's");
   }
 
   /**

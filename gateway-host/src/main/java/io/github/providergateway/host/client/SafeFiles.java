@@ -1,0 +1,187 @@
+package io.github.providergateway.host.client;
+
+import java.io.IOException;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Refuses a file in a gateway's home that another user of this machine could have written: the
+ * gateway token file before a host presents that token anywhere, the hook adapters' record of gates
+ * ({@code hook-gates.json}) before they follow it. Whoever can write such a file, or a directory on
+ * its path, can plant a token that leads a host to a process of theirs, or a record that lets every
+ * call through; so can whoever could delete it and put another in its place.
+ *
+ * <p>A file passes when it is not a symbolic link, is a regular file owned by this process's user,
+ * and is writable by neither its group nor others; and every directory from the file's own up to
+ * the root (links in that path resolved) is owned by this user or by root and is writable by neither
+ * group nor others, unless it has the sticky bit (as {@code /tmp}: there others cannot remove or
+ * rename what is not theirs). These are OpenSSH's {@code StrictModes} rules for {@code
+ * authorized_keys}.
+ *
+ * <p>What a file system can tell decides what is checked: with Unix modes (Linux, macOS: the {@code
+ * unix} attribute view) all of the above; with POSIX permissions only, the same, except that a
+ * directory writable by group or others is refused even when it is sticky (the bit cannot be read);
+ * with neither (Windows), only that the file is a regular file and no link: its ACLs are the
+ * system's business, and the home is in the user's profile.
+ *
+ * <p>Every refusal is an {@link UnsafeFileException} whose message names the file, what is wrong
+ * and the command that fixes it ({@code chmod go-w <dir>}, say).
+ */
+public final class SafeFiles {
+
+  /** Write permission for the group or for others, in a Unix mode. */
+  private static final int GROUP_OR_OTHER_WRITE = 0022;
+  /** The sticky bit, in a Unix mode. */
+  private static final int STICKY = 01000;
+
+  /** This process's user, whom the file must belong to. */
+  private final UserPrincipal user;
+
+  /** Checks against {@code user} (tests pass another one). */
+  SafeFiles(UserPrincipal user) {
+    this.user = user;
+  }
+
+  /**
+   * Checks a file that must be there: see the class description.
+   *
+   * @param file the file
+   * @throws UnsafeFileException when another user could have written it
+   * @throws java.nio.file.NoSuchFileException when there is no such file
+   * @throws IOException when it cannot be looked at
+   */
+  public static void checkFile(Path file) throws IOException {
+    forThisUser(file.getFileSystem()).file(file);
+  }
+
+  /**
+   * Checks a directory and the directories above it (links resolved): that no other user could
+   * have put a file in it, or removed one. For a file that may be absent, whose absence counts too
+   * (a record of gates, removed, would let every call through).
+   *
+   * @param directory the directory
+   * @throws UnsafeFileException when another user could write in it
+   * @throws IOException when it cannot be looked at
+   */
+  public static void checkDirectory(Path directory) throws IOException {
+    forThisUser(directory.getFileSystem()).directory(directory);
+  }
+
+  /** A check for the user this process runs as. */
+  static SafeFiles forThisUser(FileSystem fileSystem) throws IOException {
+    if (!fileSystem.supportedFileAttributeViews().contains("posix")) {
+      return new SafeFiles(null);
+    }
+    try {
+      return new SafeFiles(
+          fileSystem.getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name")));
+    } catch (IOException unknownName) {
+      // A user without a name (a container's uid with no passwd entry): /proc/self is its own.
+      Path self = fileSystem.getPath("/proc/self");
+      if (Files.isDirectory(self)) {
+        return new SafeFiles(Files.getOwner(self));
+      }
+      throw new IOException("cannot tell which user this process runs as, so cannot tell whose files are safe", unknownName);
+    }
+  }
+
+  void file(Path file) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Attributes attributes = Attributes.of(absolute);
+    if (attributes.symbolicLink) {
+      throw new UnsafeFileException(file, file + " is a symbolic link, which a hook or host does not follow:"
+          + " another user may have put it there; remove it (rm " + file + ")");
+    }
+    if (!attributes.regularFile) {
+      throw new UnsafeFileException(file, file + " is not a regular file; remove it (rm -r " + file + ")");
+    }
+    if (attributes.owner != null && !attributes.owner.equals(user)) {
+      throw new UnsafeFileException(file, file + " belongs to " + attributes.owner.getName() + ", not to "
+          + user.getName() + ", so another user may have planted it; remove it (rm " + file + ")"
+          + " unless you know it is yours");
+    }
+    if (attributes.writableByOthers()) {
+      throw new UnsafeFileException(file, file + " is writable by other users (mode " + attributes.modeText()
+          + "), so another user could have written it; fix: chmod go-w " + file);
+    }
+    directories(absolute.getParent(), file, file.toString());
+  }
+
+  /** {@code directory}, or the nearest directory above it that exists, and those above. */
+  void directory(Path directory) throws IOException {
+    Path existing = directory.toAbsolutePath();
+    while (existing.getParent() != null && Files.notExists(existing, LinkOption.NOFOLLOW_LINKS)) {
+      existing = existing.getParent();
+    }
+    directories(existing, directory, "what is in " + directory);
+  }
+
+  /**
+   * {@code start} and every directory above it, links resolved, for the sake of {@code subject}
+   * ({@code what}, in a message).
+   */
+  private void directories(Path start, Path subject, String what) throws IOException {
+    for (Path dir = start.toRealPath(); dir != null; dir = dir.getParent()) {
+      Attributes attributes = Attributes.of(dir);
+      if (attributes.owner != null && !attributes.owner.equals(user) && !attributes.root) {
+        throw new UnsafeFileException(subject, dir + " belongs to " + attributes.owner.getName()
+            + ", neither to " + user.getName() + " nor to root, so that user could replace " + what
+            + "; use a gateway home of your own (--home DIR)");
+      }
+      if (attributes.writableByOthers() && !attributes.sticky) {
+        throw new UnsafeFileException(subject, dir + " is writable by other users (mode " + attributes.modeText()
+            + "), so another user could have written, replaced or removed " + what + "; fix: chmod go-w " + dir);
+      }
+    }
+  }
+
+  /**
+   * What the check needs to know of a path, read without following a link at it.
+   *
+   * @param owner its owner; null where the file system has no POSIX owner (then nothing else is known)
+   * @param mode its Unix mode, or the mode its POSIX permissions make (without the sticky bit)
+   * @param sticky whether the sticky bit is known to be set
+   * @param root whether root owns it
+   */
+  private record Attributes(
+      boolean symbolicLink, boolean regularFile, UserPrincipal owner, int mode, boolean sticky, boolean root) {
+
+    static Attributes of(Path path) throws IOException {
+      Set<String> views = path.getFileSystem().supportedFileAttributeViews();
+      if (views.contains("unix")) {
+        Map<String, Object> unix =
+            Files.readAttributes(path, "unix:mode,uid,owner,isSymbolicLink,isRegularFile", LinkOption.NOFOLLOW_LINKS);
+        int mode = (Integer) unix.get("mode");
+        return new Attributes(
+            (Boolean) unix.get("isSymbolicLink"), (Boolean) unix.get("isRegularFile"), (UserPrincipal) unix.get("owner"),
+            mode, (mode & STICKY) != 0, (Integer) unix.get("uid") == 0);
+      }
+      if (views.contains("posix")) {
+        PosixFileAttributes posix = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        int mode = 0;
+        for (PosixFilePermission permission : posix.permissions()) {
+          mode |= 0400 >> permission.ordinal(); // OWNER_READ is 0400, ..., OTHERS_EXECUTE 0001
+        }
+        return new Attributes(
+            posix.isSymbolicLink(), posix.isRegularFile(), posix.owner(), mode, false, posix.owner().getName().equals("root"));
+      }
+      return new Attributes(
+          Files.isSymbolicLink(path), Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS), null, 0, false, false);
+    }
+
+    boolean writableByOthers() {
+      return (mode & GROUP_OR_OTHER_WRITE) != 0;
+    }
+
+    String modeText() {
+      return String.format("%04o", mode & 07777);
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package io.github.providergateway.host.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link SafeFiles} on real files: a file only this user could have written passes; a link, a
+ * file another user owns or may write, and one in a directory others may write (unless sticky, as
+ * {@code /tmp}) are refused, each with the fix. Issue 32, finding 8.
+ */
+class SafeFilesTest {
+
+  @TempDir Path temp;
+  private Path home;
+  private Path file;
+
+  @BeforeEach
+  void ownerOnlyHome() throws IOException {
+    home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    file = Files.writeString(home.resolve(".provider-token"), "ptk-x\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+  }
+
+  @Test
+  void anOwnerOnlyFileInAnOwnerOnlyHomePasses() {
+    assertThatCode(() -> SafeFiles.checkFile(file)).doesNotThrowAnyException();
+    assertThatCode(() -> SafeFiles.checkDirectory(home)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void aFileOthersMayReadButNotWritePasses() throws IOException {
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+
+    assertThatCode(() -> SafeFiles.checkFile(file)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void aFileTheGroupOrOthersMayWriteIsRefusedWithChmod() throws IOException {
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw--w----"));
+
+    assertThatThrownBy(() -> SafeFiles.checkFile(file))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessage(file + " is writable by other users (mode 0620), so another user could have written it;"
+            + " fix: chmod go-w " + file)
+        .satisfies(e -> assertThat(((UnsafeFileException) e).file()).isEqualTo(file));
+  }
+
+  @Test
+  void aSymbolicLinkIsRefusedEvenToAFileThatWouldPass() throws IOException {
+    Path real = Files.move(file, home.resolve("elsewhere"));
+    Files.createSymbolicLink(file, real);
+
+    assertThatThrownBy(() -> SafeFiles.checkFile(file))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining("is a symbolic link")
+        .hasMessageContaining("rm " + file);
+  }
+
+  @Test
+  void aDirectoryOthersMayWriteIsRefusedNamingItAndTheFix() throws IOException {
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+    assertThatThrownBy(() -> SafeFiles.checkFile(file))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining(home + " is writable by other users (mode 0777)")
+        .hasMessageContaining("fix: chmod go-w " + home);
+    assertThatThrownBy(() -> SafeFiles.checkDirectory(home)).isInstanceOf(UnsafeFileException.class);
+  }
+
+  @Test
+  void aDirectoryAboveTheHomeOthersMayWriteIsRefusedToo() throws IOException {
+    Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxrwxr-x"));
+
+    assertThatThrownBy(() -> SafeFiles.checkFile(file))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining(temp.toRealPath() + " is writable by other users (mode 0775)");
+  }
+
+  @Test
+  void aStickyDirectoryOthersMayWriteLikeTmpPasses() throws IOException {
+    Files.setAttribute(home, "unix:mode", 01777);
+
+    assertThatCode(() -> SafeFiles.checkFile(file)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void aMissingHomeIsJudgedByTheNearestDirectoryAboveIt() throws IOException {
+    Path missing = home.resolve("not/yet");
+    assertThatCode(() -> SafeFiles.checkDirectory(missing)).doesNotThrowAnyException();
+
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxrwxrwx"));
+    assertThatThrownBy(() -> SafeFiles.checkDirectory(missing))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining("removed what is in " + missing);
+  }
+
+  @Test
+  void aMissingFileIsNoSuchFileNotUnsafe() {
+    assertThatThrownBy(() -> SafeFiles.checkFile(home.resolve("absent"))).isInstanceOf(NoSuchFileException.class);
+  }
+
+  @Test
+  void aFileOfAnotherUserIsRefusedAsPlanted() throws IOException {
+    UserPrincipal someoneElse = home.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+    UserPrincipal owner = Files.getOwner(file);
+
+    assertThatThrownBy(() -> new SafeFiles(someoneElse).file(file))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessage(file + " belongs to " + owner.getName() + ", not to nobody, so another user may have planted it;"
+            + " remove it (rm " + file + ") unless you know it is yours");
+  }
+
+  @Test
+  void aDirectoryOfAUserWhoIsNeitherThisOneNorRootIsRefused() throws IOException {
+    UserPrincipal someoneElse = home.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+    Path theirs = Files.createDirectory(temp.resolve("theirs"));
+    if (Files.getAttribute(theirs, "unix:uid").equals(0)) {
+      Files.setAttribute(theirs, "unix:uid", 12345); // as root: hand it to a third user
+    }
+
+    assertThatThrownBy(() -> new SafeFiles(someoneElse).directory(theirs))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining(theirs.toRealPath() + " belongs to ")
+        .hasMessageContaining("neither to nobody nor to root");
+  }
+}
