@@ -14,12 +14,15 @@ import java.time.Instant;
  * @param sessionId the session of the call
  * @param tool the tool the call is for
  * @param args the arguments the call would run with (after any gate rewrote them), a JSON object;
- *     shown to the person so they know what they allow. Not to be changed
+ *     shown to the person so they know what they allow: in full, since a cut part could be what
+ *     matters. Not to be changed
  * @param callId the call's id, as the audit trail has it; null for a host's {@code preToolUse}
  * @param provider the gate's provider, which asks
  * @param gateId the gate's id; may be null
  * @param question what the provider asks, at most {@code Limits.maxAskQuestionChars} characters;
- *     the provider's text, to be shown as text (never as markup or terminal control sequences)
+ *     the provider's text, to be shown as text (never as markup or terminal control sequences),
+ *     with the characters that could hide or reorder it made visible ({@code VisibleText.escape}),
+ *     as its arguments and gate id
  * @param deadline when a question nobody answered denies the call, on the gateway's clock
  */
 public record PersonQuestion(

@@ -97,6 +97,38 @@ class HelloTest {
     }
   }
 
+  /**
+   * Issue 32, finding 7: a provider named {@code gateway} had its pushes reach the host as {@code
+   * source: "gateway"}, like the gateway's own lines, and its questions read "gateway/…".
+   */
+  @Test
+  void theNamesTheGatewaySignsWithAreReservedOnEveryKindOfConnectionAndTheProviderMayTryAnother() {
+    String session = f.startSession("alpha");
+    Map<String, java.util.function.Supplier<RecordingProviderConnection>> kinds = Map.of(
+        "project", f::authenticated,
+        "spawned", () -> {
+          RecordingProviderConnection spawned = f.connectSpawned(session);
+          spawned.next(io.github.providergateway.protocol.Sessions.class);
+          return spawned;
+        },
+        "in-process", () -> f.connectLocal(session),
+        "paired", () -> f.paired(session, sessions -> {}));
+    String[] reserved = {"gateway", "Gateway", "GATEWAY", "provider-gateway", "Provider_Gateway", "provider.gateway",
+        "console", "host", "status-page", "Status_Page"};
+    kinds.forEach((kind, connect) -> {
+      RecordingProviderConnection conn = connect.get();
+      for (String name : reserved) {
+        conn.send(Hello.builder(name).session(session).tools(tool("t-" + kind)).build());
+        ErrorMessage refused = conn.next(ErrorMessage.class);
+        assertThat(refused.code()).as(kind + " " + name).isEqualTo(ErrorCode.UNAUTHORIZED);
+        assertThat(refused.message()).as(kind + " " + name).contains("'" + name + "'", "reserved for the gateway");
+      }
+      assertThat(conn.isClosed()).as("not fatal: a " + kind + " provider may choose another name").isFalse();
+      conn.send(Hello.builder("gateway-" + kind).session(session).tools(tool("t-" + kind)).build());
+      assertThat(conn.next(HelloAck.class).providerId()).startsWith("p-");
+    });
+  }
+
   @Test
   void declarationsPastFourMebibytesOfHeapAreTooLargeThoughTheirTextIsSmall() {
     String session = f.startSession("alpha");

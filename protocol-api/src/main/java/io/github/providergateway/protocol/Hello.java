@@ -2,6 +2,7 @@ package io.github.providergateway.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code hello}: register as a provider and bind to a session. A {@code hello} on a bound
@@ -47,6 +48,38 @@ public record Hello(
 
   /** The only protocol version this library speaks. */
   public static final int PROTOCOL_VERSION = 2;
+
+  /**
+   * The names the gateway itself signs with, which no provider may take ({@link #isReservedName}):
+   * {@code gateway} (the {@code source} of its own timeline lines, such as pairing codes, and the
+   * provider of its meta-tools), {@code provider-gateway} (its name to MCP peers and telemetry),
+   * and the channels a person answers questions on ({@code console}, {@code host}, {@code status
+   * page}).
+   */
+  public static final List<String> RESERVED_NAMES =
+      List.of("gateway", "provider-gateway", "console", "host", "status-page");
+
+  /**
+   * Whether {@code name} is one of the {@link #RESERVED_NAMES} as a person would read it: in any
+   * case, with {@code _}, {@code .} or a space for {@code -}, and with surrounding white space and
+   * {@linkplain VisibleText#isHidden hidden characters} left out ({@code " Gateway"}, {@code
+   * "Provider_Gateway"}, {@code gateway} with a zero-width space in it). A gateway refuses such a
+   * {@code hello} with {@link ErrorCode#UNAUTHORIZED}; the connection stays open for a {@code
+   * hello} with another name. A look-alike in other letters ({@code gatevvay}) is not reserved:
+   * hosts mark which lines are a provider's.
+   *
+   * @param name a provider name; not null
+   * @return whether a provider may not take it
+   */
+  public static boolean isReservedName(String name) {
+    StringBuilder visible = new StringBuilder(name.length());
+    name.codePoints().filter(c -> !VisibleText.isHidden(c)).forEach(visible::appendCodePoint);
+    StringBuilder read = new StringBuilder(visible.length());
+    visible.toString().strip().codePoints()
+        .map(c -> c == '_' || c == '.' || Character.isWhitespace(c) ? '-' : c)
+        .forEach(read::appendCodePoint);
+    return RESERVED_NAMES.contains(read.toString().toLowerCase(Locale.ROOT));
+  }
 
   /**
    * Checks the required fields and copies the collections.

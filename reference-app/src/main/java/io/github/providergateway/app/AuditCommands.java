@@ -4,6 +4,7 @@ import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.protocol.VisibleText;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +31,8 @@ final class AuditCommands {
   }
 
   private static final int DEFAULT_LAST = 20;
+  /** How much of a reason a line of {@code audit} or {@code why} shows. */
+  static final int SHOWN_REASON_CHARS = 300;
 
   private final ConsoleOut out;
   private final Source source;
@@ -140,16 +143,17 @@ final class AuditCommands {
   }
 
   /**
-   * A provider's text as the terminal may show it: control characters (which could move the
-   * cursor or recolour the screen) as {@code ?}, at most 300 characters.
+   * A provider's text as the terminal may show it: what could move the cursor, recolour the screen
+   * or reorder the line as escapes ({@link VisibleText}), at most {@value #SHOWN_REASON_CHARS}
+   * characters of it and then how many more there are: a list of decisions previews its reasons.
    */
   static String printable(String text) {
-    StringBuilder shown = new StringBuilder();
-    for (int i = 0; i < text.length() && shown.length() < 300; i++) {
-      char c = text.charAt(i);
-      shown.append(Character.isISOControl(c) ? '?' : c);
+    String shown = VisibleText.escape(text);
+    if (shown.length() <= SHOWN_REASON_CHARS) {
+      return shown;
     }
-    return text.length() > 300 ? shown + "…" : shown.toString();
+    int cut = Character.isHighSurrogate(shown.charAt(SHOWN_REASON_CHARS - 1)) ? SHOWN_REASON_CHARS - 1 : SHOWN_REASON_CHARS;
+    return shown.substring(0, cut) + "… (" + (shown.length() - cut) + " more characters)";
   }
 
   private static String millis(JsonNode ms) {

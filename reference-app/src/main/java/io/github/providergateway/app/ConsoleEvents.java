@@ -5,6 +5,7 @@ import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.Refusal;
 import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.protocol.VisibleText;
 import java.util.List;
 
 /**
@@ -12,6 +13,9 @@ import java.util.List;
  * start, tool registrations, providers coming and going. Called on the gateway loop.
  */
 final class ConsoleEvents implements SessionHost, GatewayListener {
+  /** The source of the gateway's own timeline lines (host-rpc: {@code session.log}). */
+  private static final String GATEWAY = "gateway";
+
   private final ConsoleOut out;
 
   ConsoleEvents(ConsoleOut out) {
@@ -23,14 +27,31 @@ final class ConsoleEvents implements SessionHost, GatewayListener {
     out.say(ConsoleText.toolsNow(sessionId, tools.stream().map(HostTool::name).toList()));
   }
 
+  /**
+   * One line whatever the message: its line breaks and anything else that could fake a line,
+   * reorder or hide text are escapes ({@link VisibleText}), never a line of the provider's making.
+   */
   @Override
   public void log(String sessionId, String source, String message) {
-    out.timeline("[" + sessionId + "] " + source + ": " + message);
+    out.timeline("[" + sessionId + "] " + who(source) + ": " + VisibleText.escape(message));
   }
 
   @Override
   public void send(String sessionId, String source, String prompt) {
-    out.say("[" + sessionId + "] " + source + " starts an agent turn: " + prompt);
+    out.say("[" + sessionId + "] " + who(source) + " starts an agent turn: " + VisibleText.escape(prompt));
+  }
+
+  /**
+   * Who wrote a timeline line, so a person can tell the gateway's own lines (pairing codes,
+   * warnings) from a provider's: {@code gateway}, which no provider may be named ({@code
+   * Hello.RESERVED_NAMES}), and {@code mcp:NAME} for an MCP server the gateway runs (a name with
+   * {@code :} is outside the provider name grammar) stay as they are; any other source is a
+   * provider's and reads {@code provider NAME}, so a look-alike ({@code gatevvay}) is marked too.
+   */
+  static String who(String source) {
+    return GATEWAY.equals(source) || source.indexOf(':') >= 0
+        ? VisibleText.escape(source)
+        : "provider " + VisibleText.escape(source);
   }
 
   @Override

@@ -1,9 +1,11 @@
 package io.github.providergateway.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.AskChannel;
 import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.gateway.PersonQuestion;
+import io.github.providergateway.protocol.VisibleText;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.ZoneId;
@@ -34,8 +36,8 @@ final class ConsoleQuestions implements AskChannel {
   private static final Duration KEY_POLL = Duration.ofMillis(100);
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
-  /** How much of a call's arguments a question line shows. */
-  private static final int MAX_ARGS_CHARS = 200;
+  /** Arguments up to this long are printed on one line; longer ones pretty, on lines of their own. */
+  private static final int ONE_LINE_ARGS_CHARS = 100;
 
   private final ConsoleOut out;
   private final HostApi gateway;
@@ -65,15 +67,43 @@ final class ConsoleQuestions implements AskChannel {
       numbers.put(question.askId(), number);
       notifyAll();
     }
-    String args = HostJson.CODEC.writeJson(question.args());
-    if (args.length() > MAX_ARGS_CHARS) {
-      args = args.substring(0, MAX_ARGS_CHARS) + "…";
-    }
-    out.say("? [" + number + "] " + printable(question.gate()) + " asks before " + printable(question.tool()) + " "
-        + printable(args) + " runs (session " + question.sessionId() + "):");
-    out.say("    " + printable(question.question()));
-    out.say("    answer y or n" + (number == 1 && open.size() == 1 ? "" : " (y " + number + ", n " + number + ")")
+    List<String> lines = new ArrayList<>();
+    lines.add("? [" + number + "] " + asker(question) + " asks before " + VisibleText.escape(question.tool())
+        + " runs (session " + VisibleText.escape(question.sessionId()) + "):");
+    lines.add("    " + VisibleText.escape(question.question()));
+    lines.addAll(arguments(question.args()));
+    lines.add("    answer y or n" + (number == 1 && open.size() == 1 ? "" : " (y " + number + ", n " + number + ")")
         + "; nobody answering by " + TIME.format(question.deadline()) + " denies the call");
+    // One block: a timeline line printed meanwhile cannot come between a question and its arguments.
+    out.say(String.join(System.lineSeparator(), lines));
+  }
+
+  /**
+   * Who asks, {@code provider 'ci', gate 'confirm',}: the provider first, since its name keeps to
+   * the name grammar and a gate's id is free text, which could be made to read as another name.
+   */
+  static String asker(PersonQuestion question) {
+    return "provider '" + VisibleText.escape(question.provider()) + "'"
+        + (question.gateId() == null ? "" : ", gate '" + VisibleText.escape(question.gateId()) + "',");
+  }
+
+  /**
+   * The arguments the call would run with, every character of them (issue 32: a cut could hide
+   * what runs): on one line when short, else pretty-printed on lines of their own, long lines left
+   * for the terminal to wrap. Characters that could hide or reorder text are escapes.
+   */
+  static List<String> arguments(JsonNode args) {
+    String compact = VisibleText.escape(HostJson.CODEC.writeJson(args));
+    if (compact.length() <= ONE_LINE_ARGS_CHARS) {
+      return List.of("    arguments: " + compact);
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add("    arguments, all " + compact.length() + " characters:");
+    // Raw line breaks in pretty JSON are the printer's only: those in strings are written \n.
+    for (String line : args.toPrettyString().split("\r?\n")) {
+      lines.add("      " + VisibleText.escape(line));
+    }
+    return lines;
   }
 
   @Override
@@ -202,15 +232,5 @@ final class ConsoleQuestions implements AskChannel {
   /** The questions open now, oldest first, for tests. */
   synchronized List<PersonQuestion> openQuestions() {
     return new ArrayList<>(open.values());
-  }
-
-  /**
-   * {@code text} safe to print on a terminal: control characters (escape sequences a provider could
-   * use to redraw the screen or fake a line) become {@code ?}.
-   */
-  static String printable(String text) {
-    StringBuilder safe = new StringBuilder(text.length());
-    text.codePoints().forEach(c -> safe.appendCodePoint(Character.isISOControl(c) ? '?' : c));
-    return safe.toString();
   }
 }

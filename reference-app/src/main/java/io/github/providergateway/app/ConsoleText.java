@@ -3,8 +3,10 @@ package io.github.providergateway.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.VisibleText;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 
 /** How the console writes things down: providers, stream entries, tool lists, JSON values. */
@@ -23,10 +25,11 @@ final class ConsoleText {
     return provider(provider.providerId(), provider.name(), provider.instance());
   }
 
+  /** One line: what a provider pushed, escaped where it could hide or reorder text ({@link VisibleText}). */
   static String describe(StreamEntry entry) {
     String level = entry.level() == null ? "" : "[" + entry.level().wireName() + "] ";
     String metadata = entry.metadata() == null ? "" : "  " + HostJson.CODEC.writeJson(entry.metadata());
-    return TIME.format(entry.ts()) + "  " + level + entry.event() + metadata;
+    return TIME.format(entry.ts()) + "  " + level + VisibleText.escape(entry.event() + metadata);
   }
 
   /** The line telling a session's tools changed. */
@@ -34,12 +37,29 @@ final class ConsoleText {
     return "[" + sessionId + "] tools now: " + (tools.isEmpty() ? "(none)" : String.join(", ", tools));
   }
 
-  /** A text as itself, an object or array pretty on lines of its own, anything else as JSON. */
+  /**
+   * A text as itself, an object or array pretty on lines of its own, anything else as JSON; its
+   * line breaks kept and everything else that could hide or reorder text an escape ({@link
+   * #lines}).
+   */
   static String readable(JsonNode data) {
     if (data.isTextual()) {
-      return data.textValue();
+      return lines(data.textValue());
     }
-    return data.isContainerNode() ? "\n" + data.toPrettyString() : data.toString();
+    return data.isContainerNode() ? "\n" + lines(data.toPrettyString()) : VisibleText.escape(data.toString());
+  }
+
+  /**
+   * {@code text} for a block of its own (a tool's result): its line breaks stay line breaks, every
+   * other character that could move the cursor, reorder or hide text is an escape ({@link
+   * VisibleText}).
+   */
+  static String lines(String text) {
+    List<String> shown = new ArrayList<>();
+    for (String line : text.split("\r?\n", -1)) {
+      shown.add(VisibleText.escape(line));
+    }
+    return String.join("\n", shown);
   }
 
   static String orDash(String text) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.federation.McpServerConfig;
+import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.IOException;
 import java.net.URI;
@@ -232,6 +233,11 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
     }
     if (!name.textValue().matches("[A-Za-z0-9._-]+")) {
       return "field \"name\" may hold only letters, digits, '.', '-' and '_' (it names the log file)";
+    }
+    if (Hello.isReservedName(name.textValue())) {
+      // An MCP server's entry name is its provider name; any entry's names it in the gateway's own lines.
+      return "field \"name\" may not be \"" + name.textValue() + "\": it is reserved for the gateway itself ("
+          + String.join(", ", Hello.RESERVED_NAMES) + ", in any case)";
     }
     JsonNode mcp = entry.get("mcp");
     if (mcp != null && !mcp.isNull() && !("stdio".equals(mcp.textValue()) || "http".equals(mcp.textValue()))) {

@@ -11,6 +11,7 @@ import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.protocol.ToolErrorCode;
+import io.github.providergateway.protocol.VisibleText;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -88,7 +89,7 @@ final class ToolCommands {
           "interrupted: the call to " + call.name() + " is cancelled (its provider is sent tool.cancel)");
     }
     for (String context : result.context()) {
-      out.say("  context: " + context);
+      out.say("  context: " + VisibleText.escape(context));
     }
     sayRewritten(result.updatedArgs());
     ToolOutcome outcome = result.outcome();
@@ -101,12 +102,12 @@ final class ToolCommands {
       }
     } else if (outcome instanceof ToolOutcome.Failure) {
       ToolOutcome.Failure failure = (ToolOutcome.Failure) outcome;
-      out.say("failed (" + failure.codeText() + "): " + failure.error());
+      out.say("failed (" + VisibleText.escape(failure.codeText()) + "): " + VisibleText.escape(failure.error()));
       if (failure.code() == ToolErrorCode.NOT_FOUND) {
         suggestTool(session, call.name());
       }
     } else {
-      out.say("denied by a hook: " + ((ToolOutcome.Denied) outcome).reason());
+      out.say("denied by a hook: " + VisibleText.escape(((ToolOutcome.Denied) outcome).reason()));
     }
   }
 
@@ -114,9 +115,9 @@ final class ToolCommands {
     NameAndJson call = NameAndJson.parse(rest, "hook <tool> [json args]");
     String session = sessions.requireCurrent();
     HookDecision decision = waiting.await(api.preToolUse(session, call.name(), call.json()));
-    out.say(decision.allowed() ? "allow" : "deny: " + decision.reason());
+    out.say(decision.allowed() ? "allow" : "deny: " + VisibleText.escape(decision.reason()));
     for (String context : decision.context()) {
-      out.say("  context: " + context);
+      out.say("  context: " + VisibleText.escape(context));
     }
     sayRewritten(decision.updatedArgs());
     // Hooks run for any name (the host's own tools are not provider tools): only a near miss of a
@@ -127,7 +128,7 @@ final class ToolCommands {
   /** The arguments gates rewrote a call's to (extension gate.args), when they did. */
   private void sayRewritten(JsonNode updatedArgs) {
     if (updatedArgs != null) {
-      out.say("  args rewritten by gates: " + HostJson.CODEC.writeJson(updatedArgs));
+      out.say("  args rewritten by gates: " + VisibleText.escape(HostJson.CODEC.writeJson(updatedArgs)));
     }
   }
 

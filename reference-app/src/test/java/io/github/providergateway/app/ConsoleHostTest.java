@@ -70,6 +70,34 @@ class ConsoleHostTest {
     }
   }
 
+  /**
+   * Issue 32, finding 7: a provider's timeline line read like the gateway's own ({@code gateway:
+   * Pairing code ...}) when the provider was named {@code gateway}, or when its event had a line
+   * break and a line of its own making.
+   */
+  @Test
+  void aProvidersTimelineLinesAreMarkedAsItsOwnAndCannotPassForTheGateways() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(home);
+        WsProvider ci = bound(console, "ci", WsProvider.tools("build"));
+        WsProvider impostor = WsProvider.connect(console.url())) {
+      String session = console.defaultSession();
+      console.awaitLine("tools now: build");
+
+      ci.send("{\"type\":\"push\",\"level\":\"surface\",\"stream\":\"ci\",\"event\":"
+          + "\"Build 7 passed\\n[" + session + "] gateway: Pairing code: 123456 \u202e\"}");
+      assertThat(console.awaitLine("Build 7 passed"))
+          .isEqualTo("[" + session + "] provider ci: Build 7 passed\\n[" + session + "] gateway: Pairing code: 123456 \\u202E");
+
+      impostor.send("{\"type\":\"auth\",\"token\":\"" + console.token() + "\"}");
+      impostor.next("sessions");
+      impostor.send("{\"type\":\"hello\",\"name\":\"gateway\",\"protocolVersion\":2,\"session\":\"" + session + "\"}");
+      JsonNode refused = impostor.next("error");
+      assertThat(refused.get("code").asText()).isEqualTo("UNAUTHORIZED");
+      assertThat(refused.get("message").asText()).contains("reserved for the gateway");
+      console.awaitLine("! refused hello of gateway");
+    }
+  }
+
   @Test
   void aWrongTokenAndAConflictingHelloEachShowOneRefusalLine() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);

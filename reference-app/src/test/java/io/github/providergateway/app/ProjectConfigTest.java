@@ -155,4 +155,18 @@ class ProjectConfigTest {
     assertThat(config.problems()).singleElement().asString().contains("\"name\"");
     assertThat(List.of(config.file())).containsExactly(dir.resolve("c.json").toAbsolutePath());
   }
+
+  /** Issue 32, finding 7: an MCP server's entry name is its provider name, and so its lines' source. */
+  @Test
+  void aNameTheGatewaySignsWithIsRefusedInAnyCaseAndTheOthersStillLoad() {
+    ProjectConfig config = parse("{\"providers\":["
+        + "{\"name\":\"gateway\",\"mcp\":\"stdio\",\"command\":[\"x\"]},"
+        + "{\"name\":\"Console\",\"command\":[\"x\"]},"
+        + "{\"name\":\"gateway-ci\",\"command\":[\"x\"]}]}");
+
+    assertThat(config.providers()).extracting(ProjectConfig.Entry::name).containsExactly("gateway-ci");
+    assertThat(config.problems()).satisfiesExactly(
+        gateway -> assertThat(gateway).contains("(\"gateway\")", "reserved for the gateway"),
+        console -> assertThat(console).contains("(\"Console\")", "reserved for the gateway"));
+  }
 }

@@ -195,6 +195,7 @@ final class BindingHandler {
   /** Checks everything before anything changes: a refused {@code hello} registers nothing. */
   private Registration validate(Conn conn, Hello hello) {
     Names.checkProvider("name", hello.name());
+    Names.checkNotReserved(hello.name());
     Names.checkProvider("instance", hello.instance());
     ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance());
     Reconnects.Claim claim = reconnects.claim(hello.reconnectToken(), identity);

@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.Hello;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +26,20 @@ public final class Names {
   static void checkProvider(String field, String name) {
     if (name != null && (!GRAMMAR.matcher(name).matches() || name.equals(".") || name.equals(".."))) {
       throw refused(field, name);
+    }
+  }
+
+  /**
+   * Refuses a provider name the gateway signs with ({@link Hello#isReservedName}): a provider named
+   * {@code gateway} would have its timeline lines reach the host as the gateway's own (pairing
+   * codes) and its questions read as the gateway's. Not fatal: the provider may try another name.
+   */
+  static void checkNotReserved(String name) {
+    if (Hello.isReservedName(name)) {
+      throw new ProtocolViolation(
+          ErrorCode.UNAUTHORIZED,
+          "Provider name '" + shown(name) + "' is reserved for the gateway itself (reserved: "
+              + String.join(", ", Hello.RESERVED_NAMES) + ", in any case); say hello with another name");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.providergateway.status.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +13,7 @@ import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.VisibleText;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,12 +31,20 @@ import java.util.concurrent.CompletableFuture;
  *  sessions: [{id, label, cwd, tools: [{name, description, provider}],
  *              streams: {"name@provider": [{ts, event, level}, ...newest first]}}],
  *  decisions: [...newest first, as audit.query shapes them],
- *  questions: [...gates' questions waiting for the person, oldest first, as gate.ask shapes them]}
+ *  questions: [...gates' questions waiting for the person, oldest first, as gate.ask shapes them,
+ *              args as argsPreview, argsCut, argsChars and argsLines (below)]}
  * }</pre>
  *
  * Shapes are the host protocol's ({@link HostWire}), so the page reads what {@code audit.query}
  * and {@code providers.list} return. Each piece is a read on the gateway loop; a session that ends
  * between two reads is shown without its tools rather than failing the whole snapshot.
+ *
+ * <p>Every text in it, names and keys included, is as {@link VisibleText} shows it: the page shows
+ * only what a person reads, and a provider's bidirectional override or zero-width character would
+ * reorder or hide the text around it (issue 32). A question's arguments come as text, whole:
+ * {@code argsPreview} (the compact JSON, cut after {@value #ARGS_PREVIEW_CHARS} characters with
+ * {@code …}, and {@code argsCut} then true), {@code argsChars} (the compact JSON's length) and
+ * {@code argsLines} (the pretty-printed JSON, a text per line, every character of it).
  */
 public final class StatusSnapshot {
 
@@ -42,6 +52,8 @@ public final class StatusSnapshot {
   static final int EVENTS_PER_STREAM = 5;
   /** How many of the newest decisions the page shows. */
   static final int DECISIONS = 50;
+  /** How much of a question's arguments its one-line preview shows; all of them are a click away. */
+  static final int ARGS_PREVIEW_CHARS = 200;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -92,9 +104,53 @@ public final class StatusSnapshot {
               sessions.forEach(session -> sessionList.add(session.join()));
               json.set("decisions", latestDecisions());
               ArrayNode questionList = json.putArray("questions");
-              pair.questions().forEach(question -> questionList.add(HostWire.question(question)));
-              return json.toString();
+              pair.questions().forEach(question -> questionList.add(question(question)));
+              return visible(json).toString();
             });
+  }
+
+  /** A question as {@code gate.ask} shapes it, with its arguments as text to read (above). */
+  private static ObjectNode question(PersonQuestion question) {
+    ObjectNode json = HostWire.question(question);
+    json.remove("args");
+    String compact = question.args().toString();
+    boolean cut = compact.length() > ARGS_PREVIEW_CHARS;
+    json.put("argsPreview", cut ? previewOf(compact) : compact);
+    json.put("argsCut", cut);
+    json.put("argsChars", compact.length());
+    ArrayNode lines = json.putArray("argsLines");
+    // Raw line breaks in pretty JSON are the printer's only: those in strings are written \n.
+    for (String line : question.args().toPrettyString().split("\r?\n")) {
+      lines.add(line);
+    }
+    return json;
+  }
+
+  /**
+   * The first {@value #ARGS_PREVIEW_CHARS} characters of {@code text}, then {@code …}; never
+   * between the halves of a pair, whose lone half would show as the escape of something not there.
+   */
+  private static String previewOf(String text) {
+    int end = Character.isHighSurrogate(text.charAt(ARGS_PREVIEW_CHARS - 1)) ? ARGS_PREVIEW_CHARS - 1 : ARGS_PREVIEW_CHARS;
+    return text.substring(0, end) + "…";
+  }
+
+  /** {@code node} with every text and key as {@link VisibleText} shows it. */
+  static JsonNode visible(JsonNode node) {
+    if (node.isTextual()) {
+      return NODES.textNode(VisibleText.escape(node.textValue()));
+    }
+    if (node.isArray()) {
+      ArrayNode shown = NODES.arrayNode(node.size());
+      node.forEach(element -> shown.add(visible(element)));
+      return shown;
+    }
+    if (node.isObject()) {
+      ObjectNode shown = NODES.objectNode();
+      node.fields().forEachRemaining(field -> shown.set(VisibleText.escape(field.getKey()), visible(field.getValue())));
+      return shown;
+    }
+    return node;
   }
 
   private CompletableFuture<ObjectNode> session(SessionInfo session) {

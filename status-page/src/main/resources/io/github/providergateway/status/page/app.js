@@ -1,6 +1,9 @@
 // The status page: renders each snapshot the gateway sends on /status/events (an EventSource,
 // which reconnects by itself). Every text from the gateway goes in with textContent, never as
-// HTML: tool descriptions, reasons and events are written by providers.
+// HTML: tool descriptions, reasons and events are written by providers. The gateway has written
+// every character that could reorder or hide text (bidirectional overrides, zero-width characters)
+// as a visible escape; the text a provider chose also sits in a <bdi>, isolated from its
+// neighbours, in case one got through.
 "use strict";
 
 const live = document.getElementById("live");
@@ -16,6 +19,11 @@ function el(tag, attrs, ...children) {
     node.append(child instanceof Node ? child : String(child));
   }
   return node;
+}
+
+/** Text a provider chose, isolated so that its direction cannot reorder what is around it. */
+function bidi(text, dir) {
+  return el("bdi", dir ? { dir } : {}, text);
 }
 
 function ms(value) {
@@ -87,11 +95,11 @@ function renderProviders(providers, now) {
 function renderSessions(sessions) {
   document.getElementById("session-count").textContent = "(" + sessions.length + ")";
   const blocks = sessions.map((s) => {
-    const tools = s.tools.map((t) => el("li", {}, el("code", {}, t.name), " ", el("span", { class: "muted" }, "(" + t.provider + ") "), t.description));
+    const tools = s.tools.map((t) => el("li", {}, el("code", {}, t.name), " ", el("span", { class: "muted" }, "(" + t.provider + ") "), bidi(t.description)));
     const streams = Object.entries(s.streams || {}).map(([name, events]) =>
       el("li", {}, el("code", {}, name),
         el("ul", { class: "plain" }, ...events.map((e) => el("li", {}, el("span", { class: "muted mono" }, clock(e.ts) + " "),
-          e.level ? el("span", { class: "muted" }, e.level + " ") : null, e.event)))));
+          e.level ? el("span", { class: "muted" }, e.level + " ") : null, bidi(e.event))))));
     return el("div", { class: "session", "data-session": s.id },
       el("h3", {}, s.label || "session", " ", el("span", { class: "muted mono" }, s.id + (s.cwd ? "  " + s.cwd : ""))),
       el("div", { class: "columns" },
@@ -112,7 +120,7 @@ function renderDecisions(decisions) {
       el("td", {}, badge(d.outcome), d.code ? el("span", { class: "muted mono" }, " " + d.code) : null),
       el("td", {}, d.tool ? el("code", {}, d.tool) : ""),
       el("td", {}, d.provider || ""),
-      el("td", { class: "reason" }, d.reason || "", gates.length ? el("div", { class: "gates" }, gates.join("; ")) : null),
+      el("td", { class: "reason" }, bidi(d.reason || ""), gates.length ? el("div", { class: "gates" }, bidi(gates.join("; "))) : null),
       el("td", { class: "num" }, ms(d.latencyMs)));
   }), "no-decisions");
 }
@@ -148,14 +156,27 @@ function renderQuestions(questions) {
     const deny = el("button", { class: "deny", type: "button" }, "Deny");
     allow.addEventListener("click", () => answer(q.askId, true, [allow, deny], note));
     deny.addEventListener("click", () => answer(q.askId, false, [allow, deny], note));
-    const args = JSON.stringify(q.args);
     return el("div", { class: "question", "data-ask": q.askId },
-      el("div", { class: "muted" }, el("strong", {}, q.provider + (q.gateId ? "/" + q.gateId : "")), " asks before ",
-        el("code", {}, q.tool), " ", el("code", {}, args.length > 200 ? args.slice(0, 200) + "…" : args),
-        " runs, in session ", el("span", { class: "mono" }, q.sessionId)),
-      el("div", { class: "asked" }, q.question),
+      el("div", { class: "muted" }, "provider ", el("strong", {}, bidi(q.provider)),
+        q.gateId ? ", gate " : null, q.gateId ? el("strong", {}, bidi(q.gateId)) : null, q.gateId ? "," : null,
+        " asks before ", el("code", {}, bidi(q.tool)), " runs, in session ", el("span", { class: "mono" }, q.sessionId)),
+      el("div", { class: "asked" }, bidi(q.question)),
+      questionArgs(q),
       el("div", {}, allow, deny, el("span", { class: "muted" }, "until " + clock(q.deadline) + " "), note));
   }));
+}
+
+/**
+ * The arguments the call would run with: a line, and all of them a click away. A line that is
+ * cut says so; what is cut is in the full view (issue 32: the cut part could be what matters).
+ */
+function questionArgs(q) {
+  const preview = el("div", { class: "args" }, "arguments: ", el("code", {}, bidi(q.argsPreview, "ltr")),
+    q.argsCut ? el("span", { class: "cut-note" }, " cut: " + q.argsChars + " characters in all, see them below") : null);
+  const full = el("details", { class: q.argsCut ? "cut" : "" },
+    el("summary", {}, q.argsCut ? "Show all " + q.argsChars + " characters of the arguments" : "Show the arguments one per line"),
+    el("pre", { dir: "ltr" }, q.argsLines.join("\n")));
+  return el("div", {}, preview, full);
 }
 
 function render(snapshot) {

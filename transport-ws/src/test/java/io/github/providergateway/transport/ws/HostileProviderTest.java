@@ -105,6 +105,29 @@ class HostileProviderTest {
     }
   }
 
+  /**
+   * Issue 32, finding 7: a provider named {@code gateway} had its pushes reach the host as {@code
+   * source: "gateway"}, as the gateway's own lines (pairing codes) do.
+   */
+  @Test
+  void aProviderCannotTakeTheNameTheGatewaySignsItsOwnLinesWith() throws Exception {
+    try (ServerFixture f = ServerFixture.start();
+        RawProvider provider = f.authenticatedRaw(RawWebSocket.connect(f.port()))) {
+      provider.send(Hello.builder("gateway").session(f.sessionId).build());
+      ErrorMessage refused = provider.next(ErrorMessage.class);
+      assertThat(refused.code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+      assertThat(refused.message()).contains("'gateway'", "reserved for the gateway");
+      provider.send(Hello.builder("Provider-Gateway").session(f.sessionId).build());
+      assertThat(provider.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
+
+      provider.send(Hello.builder("ci").session(f.sessionId).build());
+      provider.next(HelloAck.class);
+      provider.send(Push.event("ci", PushLevel.SURFACE, "Pairing code: 123456"));
+      ServerFixture.awaitTrue("the push in the timeline", () -> f.host.loggedTexts().contains("Pairing code: 123456"));
+      assertThat(f.host.logs).allSatisfy(line -> assertThat(line.source()).isEqualTo("ci"));
+    }
+  }
+
   @Test
   void streamFloodsAreBoundedByTheHeapTheyHoldNotTheTextSent() throws Exception {
     try (ServerFixture f = ServerFixture.start();
