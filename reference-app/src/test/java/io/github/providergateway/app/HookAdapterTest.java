@@ -72,14 +72,18 @@ class HookAdapterTest {
 
   /** As {@link #gatewayWithGuard(String)}, ci-guard's hello carrying {@code helloFields} too. */
   private WsProvider gatewayWithGuard(String gateOptions, String helloFields) throws Exception {
+    return gatewayWithRules(String.format(GUARDRAIL_RULES, gateOptions) + helloFields);
+  }
+
+  /** A gateway with the agent's session and ci-guard bound to it with {@code helloFields}. */
+  private WsProvider gatewayWithRules(String helloFields) throws Exception {
     running = RunningGateway.start(
         Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"), new GatewayListener() {});
     SessionInfo session = running.gateway()
         .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
         .get(10, TimeUnit.SECONDS);
     WsProvider guard = WsProvider.bound(
-        running.url(), running.gateway().providerToken(), session.id(), "ci-guard",
-        String.format(GUARDRAIL_RULES, gateOptions) + helloFields);
+        running.url(), running.gateway().providerToken(), session.id(), "ci-guard", helloFields);
     toClose.add(guard);
     awaitRecordMentions("ci-green");
     return guard;
@@ -294,6 +298,29 @@ class HookAdapterTest {
     assertThat(result.exitCode()).isZero();
     assertThat(result.answer().has("permissionDecision")).isFalse();
     assertThat(result.err()).contains("ci-guard's gate 'ci-green' fails open").contains("allow");
+  }
+
+  /**
+   * Issue 32, finding 9, offline: the record's regexes are bounded in steps as the gateway's are, so
+   * a pattern that backtracks without end on the command counts as matched (fail safe) at once, and
+   * one that finishes decides by what it found, however busy the machine.
+   */
+  @Test
+  void withNoGatewayTheRecordsRegexesRunWithinTheGatewaysStepsAndFailSafe() throws Exception {
+    gatewayWithRules("\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"(x+x+)+y\"},"
+        + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
+    crash();
+    String payload = "{\"cwd\":\"" + AGENT_CWD + "\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
+        + "\"tool_input\":{\"command\":\"%s\"}}";
+
+    Run backtracking = done(hook("claude", stdin(String.format(payload, "echo " + "x".repeat(5_000)))));
+    Run finishing = done(hook("claude", stdin(String.format(payload, "ls -la"))));
+
+    assertThat(backtracking.answer().at("/hookSpecificOutput/permissionDecision").asText()).isEqualTo("deny");
+    assertThat(backtracking.err()).as("matched by running out of steps, not cut off by a clock")
+        .contains("ci-guard's gate 'ci-green' fails closed").doesNotContain("too long");
+    assertThat(finishing.answer().at("/hookSpecificOutput/permissionDecision").isMissingNode()).as("allowed").isTrue();
+    assertThat(finishing.err()).contains("no recorded rule").contains("allow");
   }
 
   @Test

@@ -13,6 +13,7 @@ import io.github.providergateway.protocol.HookAction;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.RegexSteps;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.json.JsStringifier;
 import java.io.IOException;
@@ -59,8 +60,18 @@ public final class HookAdapter {
 
   /** More than any hook input an agent sends; a larger one is refused (fail closed). */
   private static final int MAX_INPUT_BYTES = 16 * 1024 * 1024;
-  /** How long the record's rules may take to evaluate (provider regexes run here too). */
-  private static final Duration RECORD_DEADLINE = Duration.ofSeconds(1);
+  /**
+   * A backstop, not the bound: the record's regexes are bounded in steps as the gateway's are
+   * ({@link RegexSteps}), so load never changes what the record decides (issue 32, finding 9). Only
+   * a pattern whose work the steps cannot see, which the gateway refuses at registration since
+   * then, could take this long; an older gateway's record might still hold one.
+   */
+  private static final Duration RECORD_BACKSTOP = Duration.ofSeconds(5);
+  /**
+   * The stack of the adapter's threads: a regex that recurses once a character decides here as on
+   * the gateway's deep stack (RegexGuard), whatever the JIT has compiled; reserved, not committed.
+   */
+  private static final long WORKER_STACK_BYTES = 256L << 20;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
@@ -132,7 +143,7 @@ public final class HookAdapter {
   private final ExecutorService workers =
       Executors.newCachedThreadPool(
           task -> {
-            Thread t = new Thread(task, "gateway-hook");
+            Thread t = new Thread(null, task, "gateway-hook", WORKER_STACK_BYTES);
             t.setDaemon(true);
             return t;
           });
@@ -312,7 +323,7 @@ public final class HookAdapter {
     CompletableFuture<HookVerdict> verdict =
         CompletableFuture.supplyAsync(() -> evaluateRecord(request, cause), workers);
     try {
-      return verdict.get(RECORD_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+      return verdict.get(RECORD_BACKSTOP.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       return HookVerdict.deny(cause + "; the recorded rules could not be checked in time, so the call is denied",
           cause + "; recorded rules took too long, denied");
@@ -375,10 +386,11 @@ public final class HookAdapter {
 
   /**
    * Whether a recorded rule applies, as the gateway's hook engine decides it: exact tool name, the
-   * args regex found in the {@code JSON.stringify} text. Rules scoped to a provider's tools never
-   * apply (the agent's tools are no provider's). A file glob is not evaluated here: a rule with one
-   * applies to every call that names a file, which can only deny more (fail closed). An invalid
-   * regex applies too, as a regex that runs out of time does in the gateway.
+   * args regex found in the {@code JSON.stringify} text within the gateway's step budget. Rules
+   * scoped to a provider's tools never apply (the agent's tools are no provider's). A file glob is
+   * not evaluated here: a rule with one applies to every call that names a file, which can only
+   * deny more (fail closed). An invalid regex applies too, as a regex that runs out of steps does
+   * in the gateway (and here).
    */
   private static boolean matches(HookRule rule, HookRequest request, String argsText) {
     HookMatch match = rule.match();
@@ -398,8 +410,10 @@ public final class HookAdapter {
       return true;
     }
     try {
-      return Pattern.compile(match.args()).matcher(argsText).find();
-    } catch (PatternSyntaxException e) {
+      RegexSteps.Outcome found =
+          RegexSteps.find(Pattern.compile(match.args()), argsText, Limits.defaults().regexStepsPerMatch());
+      return found.result() != RegexSteps.Result.NOT_MATCHED; // out of steps: fail safe, as the gateway
+    } catch (PatternSyntaxException | StackOverflowError e) {
       return true;
     }
   }

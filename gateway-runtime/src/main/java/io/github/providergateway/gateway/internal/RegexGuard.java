@@ -4,7 +4,6 @@ import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.RegexSteps;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -35,9 +34,8 @@ import java.util.regex.Pattern;
  * <p>Some patterns make {@code java.util.regex} recurse once or more per character; how deep a
  * thread's stack lets it go depends on the thread and on whether the JIT has compiled the regex
  * code (the same pattern overflowed at 1,552 characters cold and 4,384 warm on one 1 MiB stack), so
- * a match that overflows the caller's stack runs again on a thread of its own with a stack of
- * {@value #DEEP_STACK_BYTES} bytes, where such patterns over the 64 KiB a match may see fit in any
- * JIT state (docs/security.md, "Regex work"). Loop only.
+ * a match that overflows the caller's stack runs again on {@link DeepStack}'s thread, where such
+ * patterns over the 64 KiB a match may see fit in any JIT state. Loop only.
  */
 final class RegexGuard {
 
@@ -48,15 +46,6 @@ final class RegexGuard {
     /** Stopped by a budget, or not run for want of steps: the caller fails safe. */
     OUT_OF_STEPS
   }
-
-  /**
-   * The stack of the thread a match that overflowed its caller's stack runs again on: 256 MiB,
-   * reserved, not committed; only what the recursion touches is used, and it is given back when
-   * the thread ends. Measured in the interpreter, the worst case, a repeated group costs about
-   * 300 bytes of stack per character and per level of nesting, so 64 KiB of text under a dozen
-   * nested groups fits.
-   */
-  static final long DEEP_STACK_BYTES = 256L << 20;
 
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
@@ -123,30 +112,14 @@ final class RegexGuard {
    * adds none. Overflowing even that stack fails safe.
    */
   private static RegexSteps.Outcome onDeepStack(Pattern pattern, String text, long maxSteps) {
-    AtomicReference<RegexSteps.Outcome> outcome =
-        new AtomicReference<>(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, maxSteps));
-    Thread deep = new Thread(null, () -> {
+    RegexSteps.Outcome outOfSteps = new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, maxSteps);
+    return DeepStack.SHARED.run(() -> {
       try {
-        outcome.set(RegexSteps.find(pattern, text, maxSteps));
+        return RegexSteps.find(pattern, text, maxSteps);
       } catch (StackOverflowError tooDeepEvenHere) {
-        // stays out of steps: fail safe
+        return outOfSteps;
       }
-    }, "gateway-regex-deep-stack", DEEP_STACK_BYTES);
-    deep.setDaemon(true);
-    deep.start();
-    boolean interrupted = false;
-    while (true) {
-      try {
-        deep.join();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true; // the answer is needed all the same; the interrupt is kept
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-    return outcome.get();
+    }, outOfSteps);
   }
 
   /** What is left of one message's regex steps. */

@@ -69,7 +69,7 @@ class HostileProviderTest {
         bomb.send(Push.event("bomb", PushLevel.KEEP, evil));
       }
 
-      // 100 pushes through 50 rules: at most 5 ms each and 10 ms a second for this provider.
+      // 100 pushes through 50 rules: five matches' steps each and ten a second for this provider.
       assertAnotherProviderIsServed(f);
     }
   }
