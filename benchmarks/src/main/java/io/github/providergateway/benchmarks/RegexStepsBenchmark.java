@@ -3,7 +3,6 @@ package io.github.providergateway.benchmarks;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.RegexSteps;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -48,7 +47,7 @@ public class RegexStepsBenchmark {
   })
   public String shape;
 
-  private Pattern pattern;
+  private RegexSteps.Guarded pattern;
   private String text;
   private final long budget = Limits.defaults().regexStepsPerMatch();
 
@@ -68,7 +67,7 @@ public class RegexStepsBenchmark {
   }
 
   private void use(String regex, String on) {
-    pattern = Pattern.compile(regex);
+    pattern = RegexSteps.compile(regex);
     text = on;
   }
 

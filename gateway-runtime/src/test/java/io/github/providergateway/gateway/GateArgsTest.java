@@ -432,6 +432,61 @@ class GateArgsTest {
   }
 
   @Test
+  void aRewritingGatesAnswerStandsForItsResultEvenWhereItsRuleNoLongerMatchesIt() {
+    RecordingProviderConnection tidy = f.bound(Hello.builder("tidy").session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.toolAndArgs("shell", "rm -rf /"), "no-root")), null))
+        .extensions(ProtocolExtension.GATE_ARGS).build());
+
+    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"rm -rf /\"}"));
+    GateCheck check = tidy.next(GateCheck.class);
+    tidy.send(new GateResult(check.gateId(), check.callId(), GateDecision.CONTEXT, "narrowed to ./build",
+        json("{\"command\":\"rm -rf ./build\"}")));
+
+    assertThat(done(decision).allowed()).isTrue();
+    assertThat(done(decision).context()).as("its context came with its rewrite").containsExactly("narrowed to ./build");
+    tidy.assertNoMoreMessages();
+  }
+
+  @Test
+  void aRewritingGateWhoseProviderLeavesBeforeTheNewPassReachesItDenies() {
+    RecordingProviderConnection ci = specGate("ci", "ci-green");
+    RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
+
+    var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
+    allow(ci);
+    rewrite(pin, "{\"branch\":\"main\"}");
+    GateCheck again = ci.next(GateCheck.class); // the new pass asks ci about main first
+    pin.drop(); // and the pinner leaves while ci thinks
+    ci.send(GateResult.allow(again.gateId(), again.callId()));
+
+    // Its answer stood for main, but a gate whose provider left cannot be held to it: fail closed.
+    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied("Gate provider 'pinner' disconnected."));
+  }
+
+  /**
+   * Each pass after a rewrite is a new evaluation with steps of its own: with one pass's worth, a
+   * rule that reads the whole arguments still runs in the pass that decides.
+   */
+  @Test
+  void eachPassAfterARewriteHasItsOwnRegexSteps() {
+    String args = "{\"branch\":\"" + "f".repeat(900) + "\"}";
+    try (GatewayFixture tight = GatewayFixture.withLimits(l -> l.regexStepsPerMessage(1_000))) {
+      String s = tight.startSession(SessionSpec.of("alpha", "/code"));
+      RecordingProviderConnection pin = tight.bound(Hello.builder("pinner").session(s)
+          .hooks(new Hooks(List.of(HookRule.gate(null, "pin-branch")), null)).extensions(ProtocolExtension.GATE_ARGS).build());
+      // "zzz" is nowhere: only a pass left without steps could make this rule deny.
+      tight.bound(Hello.builder("guardian").session(s)
+          .hooks(new Hooks(List.of(HookRule.deny(new HookMatch(null, "zzz", null, null), "no steps left")), null)).build());
+
+      var decision = tight.gateway.preToolUse(s, "shell", json(args));
+      GateCheck check = pin.next(GateCheck.class);
+      pin.send(GateResult.rewrite(check.gateId(), check.callId(), json("{\"branch\":\"" + "m".repeat(900) + "\"}")));
+
+      assertThat(done(decision).allowed()).as("the second pass read its 900 characters with steps of its own").isTrue();
+    }
+  }
+
+  @Test
   void gatesThatUndoEachOthersRewritesAreDeniedAtTheFifthRewrite() {
     RecordingProviderConnection toMain = rewriter("to-main", "pin-main");
     RecordingProviderConnection toFeature = rewriter("to-feature", "pin-feature");

@@ -549,6 +549,27 @@ class GateAskTest {
   }
 
 
+  /** Review of issue 32: an ask that came with a rewrite its own rule no longer matches is still put. */
+  @Test
+  void aGatesAskThatCameWithItsRewriteIsPutEvenWhereItsRuleNoLongerMatches() {
+    RecordingChannel console = channel("console");
+    RecordingProviderConnection guard =
+        f.bound(Hello.builder("guard").session(session)
+            .hooks(new Hooks(List.of(HookRule.gate(HookMatch.toolAndArgs("shell", "rm -rf /"), "no-root")), null))
+            .extensions(ProtocolExtension.GATE_ARGS, ProtocolExtension.GATE_ASK).build());
+
+    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"rm -rf /\"}"));
+    GateCheck check = guard.next(GateCheck.class);
+    guard.send(new GateResult(check.gateId(), check.callId(), io.github.providergateway.protocol.GateDecision.ASK,
+        "Remove ./build instead?", json("{\"command\":\"rm -rf ./build\"}"), null));
+
+    assertThat(console.last().args()).isEqualTo(json("{\"command\":\"rm -rf ./build\"}"));
+    assertThat(console.last().question()).isEqualTo("Remove ./build instead?");
+    answer(console.last(), false, "console");
+    assertThat(done(decision).allowed()).isFalse();
+    guard.assertNoMoreMessages();
+  }
+
   // ---- bounds ----
 
   @Test

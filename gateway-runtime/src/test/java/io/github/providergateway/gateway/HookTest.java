@@ -287,7 +287,7 @@ class HookTest {
   /** What finding {@code regex} in {@code args} reads, counted by the engine the gateway uses. */
   private static long steps(String regex, String args) {
     String text = io.github.providergateway.protocol.json.JsStringifier.stringify(json(args));
-    return RegexSteps.find(java.util.regex.Pattern.compile(regex), text, Long.MAX_VALUE).steps();
+    return RegexSteps.find(RegexSteps.compile(regex), text, Long.MAX_VALUE).steps();
   }
 
   @Test
@@ -472,8 +472,8 @@ class HookTest {
     ErrorMessage error = conn.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(error.message())
-        .startsWith("onPreToolUse[0] match.args is refused: '{1000}' at index 7 repeats, at least 1000 times, a part that"
-            + " can match nothing");
+        .startsWith("onPreToolUse[0] match.args is refused: '{1000}' repeats, at least 1000 times, a part that"
+            + " can match nothing (at index 7)");
   }
 
   // ---- gates ----

@@ -363,7 +363,7 @@ class StreamTest {
 
     ErrorMessage error = watcher.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
-    assertThat(error.message()).startsWith("rules[0].match is refused: '{9}' at index 6 repeats, at least 9 times");
+    assertThat(error.message()).startsWith("rules[0].match is refused: '{9}' repeats, at least 9 times, a part that can match nothing (at index 6)");
   }
 
   @Test

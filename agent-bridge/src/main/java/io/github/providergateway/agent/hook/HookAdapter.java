@@ -35,7 +35,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
@@ -411,7 +410,7 @@ public final class HookAdapter {
     }
     try {
       RegexSteps.Outcome found =
-          RegexSteps.find(Pattern.compile(match.args()), argsText, Limits.defaults().regexStepsPerMatch());
+          RegexSteps.find(RegexSteps.compile(match.args()), argsText, Limits.defaults().regexStepsPerMatch());
       return found.result() != RegexSteps.Result.NOT_MATCHED; // out of steps: fail safe, as the gateway
     } catch (PatternSyntaxException | StackOverflowError e) {
       return true;

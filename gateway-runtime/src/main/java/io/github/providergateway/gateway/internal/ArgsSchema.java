@@ -43,8 +43,8 @@ final class ArgsSchema {
     List<Error> errors;
     try {
       errors = owner.validate(schema, args, regexOwner);
-    } catch (GuardedPatterns.OutOfTime outOfTime) {
-      return "a \"pattern\" of the schema ran out of regex steps (" + outOfTime.pattern() + ")";
+    } catch (GuardedPatterns.OutOfSteps outOfSteps) {
+      return "a \"pattern\" of the schema ran out of regex steps (" + outOfSteps.pattern() + ")";
     } catch (RuntimeException | StackOverflowError failure) {
       // A schema the validator cannot evaluate (deep recursion through "$ref", a validator bug):
       // the arguments are not known to match, so they do not pass.

@@ -3,7 +3,7 @@ package io.github.providergateway.gateway.internal;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
+import io.github.providergateway.protocol.RegexSteps;
 
 /**
  * Providers' compiled regexes by source, least recently used evicted, bounded by the heap they
@@ -26,14 +26,14 @@ final class CompiledPatterns {
   /** At most this many counted bytes: 8 MiB. */
   static final long MAX_BYTES = 8L << 20;
 
-  private final Map<String, Pattern> patterns = new LinkedHashMap<>(64, 0.75f, true);
+  private final Map<String, RegexSteps.Guarded> patterns = new LinkedHashMap<>(64, 0.75f, true);
   private long bytes;
 
   /** The compiled {@code regex}, compiled now if it is not held. */
-  Pattern get(String regex) {
-    Pattern pattern = patterns.get(regex);
+  RegexSteps.Guarded get(String regex) {
+    RegexSteps.Guarded pattern = patterns.get(regex);
     if (pattern == null) {
-      pattern = Pattern.compile(regex);
+      pattern = RegexSteps.compile(regex);
       patterns.put(regex, pattern);
       bytes += counted(regex);
       evictPastBounds(regex);

@@ -50,7 +50,9 @@ final class DeepStack {
     Future<T> result;
     try {
       result = thread.submit(work::get);
-    } catch (RejectedExecutionException e) {
+    } catch (RejectedExecutionException | OutOfMemoryError noThread) {
+      // No thread with such a stack could be made ("unable to create native thread" under a
+      // ulimit -v or a container's limit): fail safe rather than throw out of the loop.
       return failed;
     }
     boolean interrupted = false;

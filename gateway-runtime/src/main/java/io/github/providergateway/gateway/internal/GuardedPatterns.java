@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import com.networknt.schema.regex.RegularExpression;
 import com.networknt.schema.regex.RegularExpressionFactory;
+import io.github.providergateway.protocol.RegexSteps;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -12,7 +13,7 @@ import java.util.regex.PatternSyntaxException;
  * Compiling only checks the syntax; the compiled pattern is kept by the guard's bounded cache, not
  * by the schema (a compiled pattern holds about 100 bytes per character of its source).
  *
- * <p>A match that runs out of steps throws {@link OutOfTime}: returning "no match" would let a
+ * <p>A match that runs out of steps throws {@link OutOfSteps}: returning "no match" would let a
  * property through {@code patternProperties} unchecked. Loop only.
  */
 final class GuardedPatterns implements RegularExpressionFactory {
@@ -40,7 +41,7 @@ final class GuardedPatterns implements RegularExpressionFactory {
   @Override
   public RegularExpression getRegularExpression(String regex) {
     Pattern.compile(regex); // a syntax error refuses the schema at registration
-    String unbounded = RegexShape.unboundedWork(regex);
+    String unbounded = RegexSteps.refusal(regex);
     if (unbounded != null) {
       throw new PatternSyntaxException(unbounded, regex, -1); // refuses the schema likewise
     }
@@ -53,18 +54,18 @@ final class GuardedPatterns implements RegularExpressionFactory {
     }
     RegexGuard.Result result = guard.find(regex, text, spend, allowance);
     if (result == RegexGuard.Result.OUT_OF_STEPS) {
-      throw new OutOfTime(regex);
+      throw new OutOfSteps(regex);
     }
     return result == RegexGuard.Result.MATCHED;
   }
 
   /** A schema pattern ran out of regex steps; the arguments do not pass. Stackless: control flow. */
-  static final class OutOfTime extends RuntimeException {
+  static final class OutOfSteps extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private static final int SHOWN_CHARS = 80;
     private final String pattern;
 
-    OutOfTime(String pattern) {
+    OutOfSteps(String pattern) {
       super(null, null, false, false);
       this.pattern = pattern;
     }

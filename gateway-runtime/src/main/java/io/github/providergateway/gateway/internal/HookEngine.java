@@ -226,8 +226,8 @@ final class HookEngine {
     /** The contexts of this pass: a rewrite starts them again, as it starts the rules again. */
     final List<String> context = new ArrayList<>();
     final CompletableFuture<HookDecision> result = new CompletableFuture<>();
-    /** The regex steps all rules of this evaluation share, over every pass. */
-    final RegexGuard.Spend regexSpend;
+    /** The regex steps all rules of this pass share: each pass after a rewrite has its own. */
+    private RegexGuard.Spend regexSpend;
     private String argsText;
     /** Rules that matched in this pass. */
     int matched;
@@ -282,9 +282,10 @@ final class HookEngine {
      * evaluation starts again from the first rule: what the rules matched and the gates and the
      * person allowed was about other arguments (decision 37).
      */
-    void rewrite(JsonNode replacement, PendingGate gate, GateResult answer) {
+    void rewrite(JsonNode replacement, PendingGate gate, GateResult answer, RegexGuard.Spend freshSpend) {
       args = replacement;
       argsText = null;
+      regexSpend = freshSpend; // a new evaluation of the call: the earlier passes' steps are not its
       rewrites.add(gate.who());
       known.put(gate.candidate, new KnownAnswer(replacement, answer));
       remaining = candidates.iterator();
@@ -328,10 +329,35 @@ final class HookEngine {
   private void advance(Run run) {
     for (Candidate candidate = run.next(); candidate != null; candidate = run.next()) {
       Binding binding = candidate.binding;
+      HookRule rule = candidate.rule;
+      GateResult known = run.knownAnswer(candidate);
+      if (known != null) {
+        // This gate rewrote the call to the arguments it now has, and its answer came with them:
+        // it stands whether or not the gate's rule matches what the gate made (decision 37).
+        if (!isLive(binding) && !Restarts.holds(binding)) {
+          // Its provider left while other gates were asked: as a pending gate whose provider
+          // leaves, it denies (decision 24), even if its answer was an allow.
+          run.deny("Gate provider '" + binding.provider.name + "' disconnected.");
+          return;
+        }
+        run.matched++;
+        switch (known.decision()) {
+          case ALLOW -> {}
+          case CONTEXT -> addContext(run, known);
+          case DENY -> { // cannot happen: a deny's arguments are ignored; fail closed all the same
+            run.deny("Denied by gate '" + rule.gateId() + "' of provider '" + binding.provider.name + "'");
+            return;
+          }
+          case ASK -> {
+            ask(run, binding, rule, known);
+            return;
+          }
+        }
+        continue;
+      }
       if (!isLive(binding) && !Restarts.holds(binding)) {
         continue; // the provider left after the call began: its rules no longer apply
       }
-      HookRule rule = candidate.rule;
       if (!matches(run, binding, rule)) {
         continue;
       }
@@ -343,24 +369,8 @@ final class HookEngine {
         }
         case CONTEXT -> run.context.add(rule.content());
         case GATE -> {
-          GateResult known = run.knownAnswer(candidate);
-          if (known == null) {
-            askGate(run, candidate);
-            return;
-          }
-          // This gate rewrote the call to the arguments it now has: its answer came with them.
-          switch (known.decision()) {
-            case ALLOW -> {}
-            case CONTEXT -> addContext(run, known);
-            case DENY -> { // cannot happen: a deny's arguments are ignored; fail closed all the same
-              run.deny("Denied by gate '" + rule.gateId() + "' of provider '" + binding.provider.name + "'");
-              return;
-            }
-            case ASK -> {
-              ask(run, binding, rule, known);
-              return;
-            }
-          }
+          askGate(run, candidate);
+          return;
         }
       }
     }
@@ -629,7 +639,7 @@ final class HookEngine {
       return Rewrite.REFUSED;
     }
     // A copy: an in-process provider's tree is its own to change after it answered.
-    run.rewrite(replacement.deepCopy(), gate, answer);
+    run.rewrite(replacement.deepCopy(), gate, answer, regex.spend());
     return Rewrite.TAKEN;
   }
 

@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.ErrorCode;
+import io.github.providergateway.protocol.RegexSteps;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.Limits;
@@ -96,7 +97,7 @@ final class HookRules {
 
   /**
    * Refuses a pattern that is too long, does not compile, or does work the regex step budget cannot
-   * count ({@link RegexShape}), naming where it is.
+   * count ({@link RegexSteps#refusal}), naming where it is.
    */
   static void checkRegex(String pattern, String where) {
     checkLength(pattern, where);
@@ -107,7 +108,7 @@ final class HookRules {
           ErrorCode.INVALID_JSON,
           where + " is not a valid regular expression: " + e.getDescription());
     }
-    String unbounded = RegexShape.unboundedWork(pattern);
+    String unbounded = RegexSteps.refusal(pattern);
     if (unbounded != null) {
       throw new ProtocolViolation(ErrorCode.INVALID_JSON, where + " is refused: " + unbounded);
     }

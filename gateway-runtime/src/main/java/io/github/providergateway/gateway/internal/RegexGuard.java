@@ -5,7 +5,6 @@ import io.github.providergateway.protocol.RegexSteps;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * Runs provider regexes under three limits of work, counted in steps (characters of the text read
@@ -28,8 +27,11 @@ import java.util.regex.Pattern;
  * <p>Work, not time: the answer for a pattern and a text is the same on any machine, under any
  * load, with the regex code compiled by the JIT or not (issue 32, finding 9: a clock deadline
  * denied 64 KiB file writes whenever a build ran beside the gateway). Only the allowance's refill
- * reads a clock, the gateway's own (injected), and a busy machine only makes it refill more per
- * call. A pattern whose work the count cannot see is refused at registration ({@link RegexShape}).
+ * reads a clock, the gateway's own (injected): it is a rate limit, ten whole matches a second for
+ * one provider, which ordinary rules are far below (a scan of a 64 KiB write takes 10,000 to
+ * 200,000 steps of the 2,621,440); only a provider whose rules work that hard, in a burst that a
+ * stalled loop delivers at once, could see it bind sooner on a busy machine (decision 38). A pattern whose work the count cannot see is refused at registration ({@link
+ * RegexSteps#refusal}), and structure the engine passes without reading is charged per read.
  *
  * <p>Some patterns make {@code java.util.regex} recurse once or more per character; how deep a
  * thread's stack lets it go depends on the thread and on whether the JIT has compiled the regex
@@ -98,7 +100,7 @@ final class RegexGuard {
     };
   }
 
-  private static RegexSteps.Outcome run(Pattern pattern, String text, long maxSteps) {
+  private static RegexSteps.Outcome run(RegexSteps.Guarded pattern, String text, long maxSteps) {
     try {
       return RegexSteps.find(pattern, text, maxSteps);
     } catch (StackOverflowError tooDeepHere) {
@@ -108,10 +110,11 @@ final class RegexGuard {
 
   /**
    * The match again, on a thread whose stack does not depend on who called or on the JIT. The
-   * loop waits for it as it waits for any match: this moves the same work to another stack, it
-   * adds none. Overflowing even that stack fails safe.
+   * loop waits for it as it waits for any match. The work done before the overflow is done again
+   * and not charged (what it read is unknown, and depends on the JIT): at most twice a match's
+   * work, in a case that only deep recursion reaches. Overflowing even that stack fails safe.
    */
-  private static RegexSteps.Outcome onDeepStack(Pattern pattern, String text, long maxSteps) {
+  private static RegexSteps.Outcome onDeepStack(RegexSteps.Guarded pattern, String text, long maxSteps) {
     RegexSteps.Outcome outOfSteps = new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, maxSteps);
     return DeepStack.SHARED.run(() -> {
       try {
@@ -152,12 +155,15 @@ final class RegexGuard {
       if (elapsed.isNegative()) {
         return steps; // the clock went back: no refill, and none lost
       }
-      refilledAt = now;
-      // Below a second, nanoseconds times an int allowance stay far below Long.MAX_VALUE.
-      long refill =
-          elapsed.compareTo(Duration.ofSeconds(1)) >= 0
-              ? perSecond
-              : elapsed.toNanos() * perSecond / NANOS_PER_SECOND;
+      if (elapsed.compareTo(Duration.ofSeconds(1)) >= 0) {
+        refilledAt = now;
+        steps = perSecond;
+        return steps;
+      }
+      // Below a second, nanoseconds times an int allowance stay far below Long.MAX_VALUE. Only the
+      // time the whole steps refilled stands for is used up: the rest carries to the next refill.
+      long refill = elapsed.toNanos() * perSecond / NANOS_PER_SECOND;
+      refilledAt = refilledAt.plusNanos(refill * NANOS_PER_SECOND / perSecond);
       steps = Math.min(perSecond, steps + refill);
       return steps;
     }

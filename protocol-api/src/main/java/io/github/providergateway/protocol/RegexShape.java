@@ -1,87 +1,135 @@
-package io.github.providergateway.gateway.internal;
+package io.github.providergateway.protocol;
 
 /**
- * Finds the one shape of pattern whose work the step budget cannot see (issue 32, finding 9):
- * a repetition that must run at least twice over a part that can match nothing, such as {@code
- * (?:){1000}}, {@code (?:a?){50}} or {@code (?:\b){9}}. {@code java.util.regex} runs each forced
- * turn of such a part without reading a character of the text, so {@code (?:(?:){1000}){1000}x}
- * spins a million times at every position of the text while the count of characters read ({@link
- * io.github.providergateway.protocol.RegexSteps}) stays at one a position. Every other repetition
- * reads at least one character a turn (a part that cannot match nothing consumes one), and beyond
- * its minimum a repetition stops at the first empty turn, so a step budget bounds the rest.
+ * What the step count of {@link RegexSteps} cannot see in a pattern (issue 32, finding 9). A step
+ * is a read of a character of the text; {@code java.util.regex} also does work that reads nothing,
+ * in two ways:
  *
- * <p>Such patterns say nothing a shorter one cannot ({@code (?:a?){50}} is {@code a{0,50}}), so
- * they are refused when a rule registers them. The reader follows the syntax of {@link
- * java.util.regex.Pattern} far enough to tell parts, groups, alternatives and quantifiers apart, for
+ * <ul>
+ *   <li><b>Ambiguous ways through nothing</b>, which backtracking explores one by one, each
+ *       exponentially more: a repetition forced at least twice through a part that can match
+ *       nothing ({@code (?:){1000}}, {@code (?:a?){50}}), a repetition that may or may not take
+ *       such a part ({@code (?:a?)*}, {@code (?:\b)?}), and an alternation with two alternatives
+ *       that can match nothing ({@code (?:a?|b?)}): {@code \z(?:a?|b?){24}(?!)} takes seconds on
+ *       one character at no step at all. These shapes are {@link #problem refused}; none says
+ *       anything a pattern without them cannot ({@code a{0,50}} for {@code (?:a?){50}}). With
+ *       them gone there is at most one way through nothing from any point of a pattern, so what the
+ *       engine does between two reads is bounded by the pattern's structure.
+ *   <li><b>Structure</b>: groups, alternatives, anchors, boundaries and back references are nodes
+ *       the engine passes at every position it tries and on every turn, reading nothing; 300 empty
+ *       groups before a letter cost 130 ms over 64 KiB at one step a position. So each read is
+ *       charged {@link #stepsPerRead} steps, and each position {@code stepsPerRead - 1} more,
+ *       which grow with that {@link #structure}: one for a pattern with fewer than eight such
+ *       nodes, as most are.
+ * </ul>
+ *
+ * <p>The reader follows the syntax of {@link java.util.regex.Pattern} far enough for this, on
  * patterns that compile: escapes, {@code \Q…\E}, character classes (nested too), every kind of
- * group, inline flags and the comments flag {@code x}. Where it cannot tell, it takes the part as
- * one that can match nothing (a back reference, a look-around), which can only refuse more.
+ * group and inline flags. The comments flag ({@code x}) is refused: its white-space rules are
+ * Java's own (ASCII only, and allowed between {@code (} and {@code ?}), JavaScript has no such
+ * flag, and a reader that skipped differently from the engine would misjudge the pattern. Where
+ * the reader cannot tell, it takes the part as one that can match nothing (a back reference, a
+ * look-around), which can only refuse more.
  */
 final class RegexShape {
 
+  /** Structure nodes per extra step a read costs: fewer than eight cost nothing extra. */
+  static final int NODES_PER_EXTRA_STEP = 8;
+
   private final String regex;
   private int at;
-  /** Whether the comments flag {@code x} is on here: it lasts to the end of the enclosing group. */
-  private boolean comments;
-  /** The problem found, or null. */
+  /** The first problem found, or null. */
   private String problem;
+  /** Groups, alternatives, anchors, boundaries and back references seen. */
+  private int structure;
 
   private RegexShape(String regex) {
     this.regex = regex;
   }
 
-  /**
-   * Why {@code regex}, a pattern that compiles, does work the step budget cannot count, or null
-   * when it does not.
-   */
-  static String unboundedWork(String regex) {
+  /** Reads {@code regex}, a pattern that compiles. */
+  static RegexShape of(String regex) {
     RegexShape shape = new RegexShape(regex);
     shape.alternatives();
-    return shape.problem;
+    return shape;
+  }
+
+  /** Why the pattern does work the step count cannot see, or null when it does not. */
+  String problem() {
+    return problem;
+  }
+
+  /** The pattern's groups, alternatives, anchors, boundaries and back references. */
+  int structure() {
+    return structure;
+  }
+
+  /** The steps a read of the pattern costs: one, and one more for every eight nodes of structure. */
+  int stepsPerRead() {
+    return 1 + structure / NODES_PER_EXTRA_STEP;
+  }
+
+  private void refuse(int where, String why) {
+    refuseAs(why + " (at index " + where + "); the regex engine does that without reading the text, so the"
+        + " gateway cannot bound its work: write it so that every turn and every alternative reads a character,"
+        + " for example a{0,3} instead of (?:a?){3}, or (?:a|b)? instead of (?:a?|b?)");
+  }
+
+  private void refuseAs(String why) {
+    if (problem == null) {
+      problem = why;
+    }
   }
 
   /** Reads alternatives up to a {@code )} or the end; whether they can match nothing. */
   private boolean alternatives() {
-    boolean canMatchNothing = sequence();
+    int start = at;
+    int nothing = sequence() ? 1 : 0;
     while (at < regex.length() && regex.charAt(at) == '|') {
+      structure++;
       at++;
-      canMatchNothing |= sequence();
+      nothing += sequence() ? 1 : 0;
     }
-    return canMatchNothing;
+    if (nothing >= 2) {
+      refuse(start, "two alternatives can match nothing");
+    }
+    return nothing > 0;
   }
 
   /** Reads one alternative: parts, each with its quantifiers; whether all can match nothing. */
   private boolean sequence() {
     boolean canMatchNothing = true;
-    while (true) {
-      skipIgnored();
-      if (at >= regex.length() || regex.charAt(at) == '|' || regex.charAt(at) == ')') {
-        return canMatchNothing;
-      }
+    while (at < regex.length() && regex.charAt(at) != '|' && regex.charAt(at) != ')') {
       canMatchNothing &= quantified(part());
     }
+    return canMatchNothing;
   }
 
   /**
-   * Reads the quantifiers after a part; whether the quantified part can match nothing. A forced
-   * turn of a part that can match nothing is the problem this class looks for.
+   * Reads the quantifiers after a part; whether the quantified part can match nothing. A
+   * quantifier over a part that can match nothing is refused unless it takes the part exactly
+   * once (or never).
    */
   private boolean quantified(boolean partCanMatchNothing) {
     boolean canMatchNothing = partCanMatchNothing;
-    while (true) {
-      skipIgnored();
-      if (at >= regex.length()) {
-        return canMatchNothing;
-      }
+    while (at < regex.length()) {
       int start = at;
       long min;
+      long max;
       switch (regex.charAt(at)) {
-        case '*', '?' -> {
+        case '*' -> {
           min = 0;
+          max = Long.MAX_VALUE;
+          at++;
+        }
+        case '?' -> {
+          min = 0;
+          max = 1;
           at++;
         }
         case '+' -> {
           min = 1;
+          max = Long.MAX_VALUE;
           at++;
         }
         case '{' -> {
@@ -91,8 +139,8 @@ final class RegexShape {
           }
           String bounds = regex.substring(at + 1, close);
           int comma = bounds.indexOf(',');
-          String low = (comma < 0 ? bounds : bounds.substring(0, comma)).strip();
-          min = low.isEmpty() ? 0 : parseCount(low);
+          min = count(comma < 0 ? bounds : bounds.substring(0, comma), 0);
+          max = comma < 0 ? min : count(bounds.substring(comma + 1), Long.MAX_VALUE);
           at = close + 1;
         }
         default -> {
@@ -100,24 +148,29 @@ final class RegexShape {
         }
       }
       if (at < regex.length() && (regex.charAt(at) == '?' || regex.charAt(at) == '+')) {
-        at++; // lazy or possessive: the same forced turns
+        at++; // lazy or possessive: the same turns
       }
-      if (min >= 2 && canMatchNothing && problem == null) {
-        problem = "'" + regex.substring(start, at) + "' at index " + start + " repeats, at least " + min
-            + " times, a part that can match nothing, which the regex engine does without reading the text, so"
-            + " the gateway cannot bound its work; write the repetition so that every turn reads a character"
-            + " (for example a{0,3} instead of (?:a?){3})";
+      if (canMatchNothing && min >= 2) {
+        refuse(start, "'" + regex.substring(start, at) + "' repeats, at least " + min + " times, a part that can match nothing");
+      } else if (canMatchNothing && max > min) {
+        refuse(start, "'" + regex.substring(start, at) + "' may or may not repeat a part that can match nothing");
       }
       canMatchNothing = canMatchNothing || min == 0;
     }
+    return canMatchNothing;
   }
 
-  private static long parseCount(String digits) {
+  /** A quantifier's bound; {@code none} when it is empty (as in {@code {2,}}). */
+  private static long count(String digits, long none) {
+    String trimmed = digits.strip();
+    if (trimmed.isEmpty()) {
+      return none;
+    }
     long value = 0;
-    for (int i = 0; i < digits.length() && value < Integer.MAX_VALUE; i++) {
-      char c = digits.charAt(i);
+    for (int i = 0; i < trimmed.length() && value < Integer.MAX_VALUE; i++) {
+      char c = trimmed.charAt(i);
       if (c < '0' || c > '9') {
-        return 0;
+        return none;
       }
       value = value * 10 + (c - '0');
     }
@@ -136,6 +189,7 @@ final class RegexShape {
         return false;
       }
       case '^', '$' -> {
+        structure++;
         at++;
         return true;
       }
@@ -149,13 +203,11 @@ final class RegexShape {
     }
   }
 
-  /**
-   * Reads a group; whether it can match nothing. Inline flags alone ({@code (?x)}, {@code (?-x)})
-   * are a part that matches nothing and set the comments flag for the rest of the enclosing group.
-   */
+  /** Reads a group; whether it can match nothing. Inline flags alone are a part that matches nothing. */
   private boolean group() {
+    int start = at;
+    structure++;
     at++; // (
-    boolean outside = comments;
     boolean zeroWidth = false;
     if (at < regex.length() && regex.charAt(at) == '?') {
       at++;
@@ -171,25 +223,23 @@ final class RegexShape {
       } else {
         // Inline flags: (?ix-s) for the rest of the enclosing group, (?ix-s: …) for this one.
         boolean on = true;
-        boolean groupComments = comments;
-        while (at < regex.length() - 1 && regex.charAt(at) != ')' && regex.charAt(at) != ':') {
+        while (at < regex.length() && regex.charAt(at) != ')' && regex.charAt(at) != ':') {
           char flag = regex.charAt(at++);
           if (flag == '-') {
             on = false;
-          } else if (flag == 'x') {
-            groupComments = on;
+          } else if (flag == 'x' && on) {
+            refuseAs("the comments flag x is not taken (at index " + start + "): the gateway reads a pattern as"
+                + " the regex engine does only without it; write the pattern without x");
           }
         }
         at++; // ) or :
-        comments = groupComments;
         if (regex.charAt(at - 1) == ')') {
-          return true; // flags alone: they match nothing, and last to the end of the enclosing group
+          return true; // flags alone: they match nothing
         }
       }
     }
     boolean canMatchNothing = alternatives();
     at++; // )
-    comments = outside;
     return zeroWidth || canMatchNothing;
   }
 
@@ -209,12 +259,14 @@ final class RegexShape {
         return empty;
       }
       case 'b', 'B', 'A', 'G', 'Z', 'z' -> {
+        structure++;
         if (c == 'b' && at < regex.length() && regex.charAt(at) == '{') {
           at = after('}'); // \b{g}
         }
         return true;
       }
       case 'k' -> {
+        structure++;
         at = after('>'); // \k<name>: what it refers to may have matched nothing
         return true;
       }
@@ -242,6 +294,7 @@ final class RegexShape {
       }
       default -> {
         if (c >= '1' && c <= '9') {
+          structure++;
           while (at < regex.length() && Character.isDigit(regex.charAt(at))) {
             at++;
           }
@@ -288,21 +341,5 @@ final class RegexShape {
   private int after(char c) {
     int found = regex.indexOf(c, at);
     return found < 0 ? regex.length() : found + 1;
-  }
-
-  /** Skips white space and {@code #} comments while the comments flag is on. */
-  private void skipIgnored() {
-    while (comments && at < regex.length()) {
-      char c = regex.charAt(at);
-      if (Character.isWhitespace(c)) {
-        at++;
-      } else if (c == '#') {
-        while (at < regex.length() && regex.charAt(at) != '\n') {
-          at++;
-        }
-      } else {
-        break;
-      }
-    }
   }
 }

@@ -1,0 +1,179 @@
+package io.github.providergateway.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The one pattern shape whose work the step budget cannot see: a forced repetition of a part that
+ * can match nothing (issue 32, finding 9). Refused shapes are refused whatever form they take;
+ * everything a rule ordinarily holds, catastrophic backtracking included (the budget cuts that
+ * off), passes.
+ */
+class RegexShapeTest {
+
+  @ParameterizedTest(name = "refused: {0}")
+  @ValueSource(
+      strings = {
+        "(?:){1000}",
+        "(?:(?:){1000}){1000}x",
+        "(?:a?){50}",
+        "(?:a*){2,}",
+        "(?:x?y?){2,5}",
+        "(?:[ab]?){2}?",
+        "(?:a{0,2}){2}+",
+        "(?:\\b){9}",
+        "(?:^){2}",
+        "(?:$|a){2}",
+        "(a|){2}",
+        "(?=a){3}",
+        "(?<!a){3}",
+        "(?:(?i)){3}",
+        "(?:\\Q\\E){4}",
+        "(a?)\\1{3}",
+        "(?<n>a?)\\k<n>{2}",
+        "git push|(?:\\s*){1000}",
+        "((?:)){2}",
+        "[{](?:){3}",
+        "(?:a?)*",
+        "(?:a?)+",
+        "(?:a?){0,9}",
+        "(?:\\b)?",
+        "(?:a|)*",
+        "(a?)\\1?",
+        "(?=a)*"
+      })
+  void aRepetitionWithSeveralWaysThroughAPartThatCanMatchNothingIsRefused(String regex) {
+    Pattern.compile(regex); // each compiles: the shape, not the syntax, is refused
+
+    assertThat(RegexSteps.refusal(regex)).isNotNull().contains("a part that can match nothing");
+  }
+
+  @ParameterizedTest(name = "refused: {0}")
+  @ValueSource(
+      strings = {
+        "(?:a?|b?)",
+        "(?:|)",
+        "(?:|a|)",
+        "\\z(?:a?|b?)(?:a?|b?)(?:a?|b?)(?!)",
+        "(?:\\b|$)x",
+        "x|(?:a*|b*)"
+      })
+  void anAlternationWithTwoAlternativesThatCanMatchNothingIsRefused(String regex) {
+    Pattern.compile(regex);
+
+    assertThat(RegexSteps.refusal(regex)).isNotNull().contains("two alternatives can match nothing");
+  }
+
+  @ParameterizedTest(name = "refused: {0}")
+  @ValueSource(strings = {"(?x)git push", "(?ix)a", "(?x:a)", "(?x)(?:( ?: ){1000}){1000}(?!)", "(?x)(?:(?:\u2003{0}){1000}){1000}(?!)"})
+  void theCommentsFlagIsRefused(String regex) {
+    Pattern.compile(regex);
+
+    assertThat(RegexSteps.refusal(regex)).isNotNull().contains("the comments flag x is not taken");
+  }
+
+  @ParameterizedTest(name = "accepted: {0}")
+  @ValueSource(
+      strings = {
+        "git push",
+        "git\\s+push.*--force\\b",
+        "(a+)+$",
+        "(x+x+)+y",
+        "\\d{4}-\\d{2}-\\d{2}",
+        "(?:ab){1000}",
+        "[a-z]{2,8}",
+        "(?:a|b){3}",
+        "(?:\\b\\w+\\b\\s*){3}",
+        "(?:a?){1}",
+        "(?:a|b|)",
+        "(?:--force|-f|)x",
+        "(?-x)a",
+        "\\{2}",
+        "[{]{2}",
+        "[(?:){9}]",
+        "\\Q(?:){9}\\E",
+        "(?i)(?:abc){3}",
+        "(?<name>ab){2}",
+        "(?>ab){2}",
+        "[\\]a]{2}",
+        "[^]]{2}",
+        "[a-z&&[^aeiou]]{3}",
+        "\\p{L}{3}",
+        "\\x{1F600}{2}",
+        "\\u00e9{2}",
+        "\\R{2}",
+        "\"path\":\"[^\"]*\\.env\"",
+        "(?:[^\"\\\\]|\\\\.)*"
+      })
+  void everyOtherShapeIsAccepted(String regex) {
+    Pattern.compile(regex);
+
+    assertThat(RegexSteps.refusal(regex)).isNull();
+  }
+
+  @Test
+  void theProblemNamesTheQuantifierAndWhereItIs() {
+    assertThat(RegexSteps.refusal("ab(?:c?){12}"))
+        .startsWith("'{12}' repeats, at least 12 times, a part that can match nothing (at index 8)");
+  }
+
+  @Test
+  void aReadCostsOneStepAndOneMoreForEveryEightNodesOfStructure() {
+    assertThat(RegexSteps.compile("git\\s+push.*--force\\b").stepsPerRead()).isEqualTo(1);
+    assertThat(RegexSteps.compile("\"content\":\"(?:[^\"\\\\]|\\\\.)*\"").stepsPerRead()).isEqualTo(1);
+    assertThat(RegexSteps.compile("()".repeat(7) + "x").stepsPerRead()).isEqualTo(1);
+    assertThat(RegexSteps.compile("()".repeat(8) + "x").stepsPerRead()).isEqualTo(2);
+    assertThat(RegexSteps.compile("(a|b|c)".repeat(4)).stepsPerRead()).as("4 groups, 8 bars").isEqualTo(2);
+    assertThat(RegexSteps.compile("^()()$").stepsPerRead()).isEqualTo(1);
+  }
+
+  /**
+   * Structure costs even where nothing is read: each position is charged a read's extra steps up
+   * front, so 300 empty groups before an anchor, which read nothing at all at most positions,
+   * cannot scan 64 KiB for free (unweighted, 130 ms of work at zero steps).
+   */
+  @Test
+  void structureIsChargedAtEveryPositionSoAPatternThatReadsNothingStillPays() {
+    RegexSteps.Guarded groups = RegexSteps.compile("()".repeat(300) + "\\z");
+    String text = "a".repeat(65_000);
+
+    RegexSteps.Outcome outcome = RegexSteps.find(groups, text, 262_144);
+
+    assertThat(groups.stepsPerRead()).isEqualTo(1 + 301 / 8);
+    assertThat(outcome).as("more up front than the budget: not run at all")
+        .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, 262_144));
+    assertThat(RegexSteps.find(groups, "a".repeat(100), 262_144).result()).isEqualTo(RegexSteps.Result.MATCHED);
+  }
+
+  @Test
+  void aWeightedMatchChargesItsPositionsAndItsReads() {
+    RegexSteps.Guarded weighted = RegexSteps.compile("()".repeat(8) + "z"); // 2 steps a read
+    String text = "a".repeat(100);
+
+    RegexSteps.Outcome outcome = RegexSteps.find(weighted, text, 1_000);
+
+    // 101 positions up front at 1 step, then 100 reads at 2.
+    assertThat(outcome).isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.NOT_MATCHED, 101 + 200));
+    assertThat(RegexSteps.find(weighted, text, 300).result()).isEqualTo(RegexSteps.Result.OUT_OF_STEPS);
+  }
+
+  /**
+   * Why the shape is refused: the engine spins through such a part without reading the text, so
+   * the steps it is charged stay at about one a position while its work is a million times that.
+   */
+  @Test
+  void aRefusedShapeDoesItsWorkWithoutReadingTheText() {
+    RegexSteps.Outcome forced = RegexSteps.reads(Pattern.compile("(?:(?:){100}){100}x"), "a".repeat(50), Long.MAX_VALUE);
+    RegexSteps.Outcome ambiguous =
+        RegexSteps.reads(Pattern.compile("\\z" + "(?:a?|b?)".repeat(12) + "(?!)"), "a", Long.MAX_VALUE);
+
+    assertThat(forced).as("10,000 forced empty turns at each of 50 positions, 50 reads")
+        .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.NOT_MATCHED, 50));
+    assertThat(ambiguous).as("4^12 ways through nothing at the end, none read")
+        .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.NOT_MATCHED, 0));
+  }
+}
