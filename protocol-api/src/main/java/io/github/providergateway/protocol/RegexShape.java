@@ -260,8 +260,8 @@ final class RegexShape {
       }
       case 'b', 'B', 'A', 'G', 'Z', 'z' -> {
         structure++;
-        if (c == 'b' && at < regex.length() && regex.charAt(at) == '{') {
-          at = after('}'); // \b{g}
+        if (c == 'b' && regex.startsWith("{g}", at)) {
+          at += 3; // \b{g}, a grapheme boundary; any other brace after \b is a quantifier
         }
         return true;
       }
