@@ -36,7 +36,8 @@ try {
   await until("the confirm provider's deploy tool", async () =>
     (await client.listTools()).tools.some((t) => t.name === "deploy"));
   const results = [];
-  for (const branch of ["main", "feature", "hotfix", "release"]) {
+  // The third branch hides a right-to-left override (issue 32): the person must be shown it escaped.
+  for (const branch of ["main", "feature", "hotfix\u202Etxt.exe", "release"]) {
     const started = Date.now();
     const result = await client.callTool({ name: "deploy", arguments: { branch } });
     results.push({ branch, ms: Date.now() - started, isError: result.isError ?? false, text: result.content?.[0]?.text });

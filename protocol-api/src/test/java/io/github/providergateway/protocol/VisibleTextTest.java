@@ -30,6 +30,30 @@ class VisibleTextTest {
     assertThat(VisibleText.isHidden(Integer.parseInt(hex, 16))).isTrue();
   }
 
+  @ParameterizedTest(name = "U+{0}")
+  @ValueSource(strings = {
+      // Hangul fillers, braille blank: letters and a symbol that draw a blank (issue 32)
+      "115F", "1160", "3164", "FFA0", "2800",
+      // combining grapheme joiner, Khmer inherent vowels: marks that draw nothing
+      "034F", "17B4", "17B5",
+      // Mongolian vowel separator, invisible operators (format characters already)
+      "180E", "2061", "2062", "2063", "2064",
+      // unassigned, but declared invisible by Unicode for whatever it becomes
+      "2065", "FFF0", "FFF8"})
+  void aCharacterThatLooksLikeASpaceOrNothingIsWrittenAsItsEscape(String hex) {
+    String blank = Character.toString(Integer.parseInt(hex, 16));
+
+    assertThat(VisibleText.escape("rm" + blank + "-rf")).isEqualTo("rm\\u" + hex + "-rf");
+    assertThat(VisibleText.isHidden(Integer.parseInt(hex, 16))).isTrue();
+  }
+
+  @Test
+  void anUnassignedCodePointOfTheTagBlockIsWrittenAsUtf16HalvesWhileAVariationSelectorStays() {
+    // U+E0000 and U+E0080 are unassigned and default-ignorable; U+E0100 is VARIATION SELECTOR-17.
+    assertThat(VisibleText.escape("a\uDB40\uDC00b\uDB40\uDC80c")).isEqualTo("a\\uDB40\\uDC00b\\uDB40\\uDC80c");
+    assertThat(VisibleText.escape("葛\uDB40\uDD00")).isEqualTo("葛\uDB40\uDD00");
+  }
+
   @Test
   void lineBreaksAndTabsAreWrittenAsJsonWritesThem() {
     assertThat(VisibleText.escape("one\ntwo\r\n\tthree")).isEqualTo("one\\ntwo\\r\\n\\tthree");
@@ -44,7 +68,7 @@ class VisibleTextTest {
 
   @ParameterizedTest
   @ValueSource(strings = {
-      "Grüße", "日本語", "😀", "שלום עולם", "مرحبا", "e\u0301", "❤\uFE0F", "no\u00A0break", "plain ASCII ~!@#$%^&*()",
+      "Grüße", "日本語", "😀", "שלום עולם", "مرحبا", "e\u0301", "❤\uFE0F", "no\u00A0break", "em\u2003space", "全角\u3000空白", "plain ASCII ~!@#$%^&*()",
       "a \\u202E typed by hand"})
   void ordinaryTextOfAnyScriptStaysAsItIs(String text) {
     assertThat(VisibleText.escape(text)).isSameAs(text);
@@ -77,12 +101,12 @@ class VisibleTextTest {
     ProtocolCodec codec = ProtocolCodec.create();
     JsonNode args = JsonNodeFactory.instance.objectNode()
         .put("file", "report\u202Efdp.exe")
-        .put("note", "a\u2028b\u0085c\u200Dd\uDB40\uDC41e\u0000")
+        .put("note", "a\u2028b\u0085c\u200Dd\uDB40\uDC41e\u0000f\u3164g")
         .put("path", "C:\\new\\u202E");
 
     String shown = VisibleText.escape(codec.writeJson(args));
 
-    assertThat(shown).doesNotContain("\u202E", "\u2028", "\u0085", "\u200D", "\uDB40");
+    assertThat(shown).doesNotContain("\u202E", "\u2028", "\u0085", "\u200D", "\uDB40", "\u3164");
     assertThat(codec.parseJson(shown)).isEqualTo(args);
   }
 }

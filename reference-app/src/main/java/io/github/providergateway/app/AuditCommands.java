@@ -4,6 +4,7 @@ import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.VisibleText;
 import java.net.URI;
 import java.util.List;
@@ -97,38 +98,45 @@ final class AuditCommands {
     for (JsonNode decision : decisions) {
       out.say("  " + line(decision));
       for (JsonNode gate : decision.path("gates")) {
+        // A gate's id is free text of the provider's (only its frame bounds it): escaped and cut as a reason.
         out.say(
-            "      gate " + gate.path("gateId").asText("-") + " of " + gate.path("provider").asText() + ": "
-                + gate.path("decision").asText() + " in " + millis(gate.path("latencyMs"))
+            "      gate " + (gate.hasNonNull("gateId") ? printable(gate.get("gateId").asText()) : "-")
+                + " of " + text(gate, "provider") + ": "
+                + text(gate, "decision") + " in " + millis(gate.path("latencyMs"))
                 + (gate.path("failedOpen").asBoolean() ? " (failed open)" : "")
-                + (gate.hasNonNull("argsSha256") ? ", args rewritten (sha256 " + gate.get("argsSha256").asText() + ")" : "")
+                + (gate.hasNonNull("argsSha256") ? ", args rewritten (sha256 " + text(gate, "argsSha256") + ")" : "")
                 + (gate.hasNonNull("reason") ? " — " + printable(gate.get("reason").asText()) : ""));
       }
     }
   }
 
-  /** {@code 16:00:03.123 tool_call denied rm [guard] call-1 1.2 ms: reason}. */
+  /**
+   * {@code 16:00:03.123 tool_call denied rm [guard] call-1 1.2 ms: reason}. Every text is as {@link
+   * VisibleText} shows it: a tool's name may be a host's (a hook's {@code preToolUse}), a code a
+   * provider's own ({@code tool.result} keeps an unknown one), and the trail may be another
+   * gateway's ({@code audit.query} when attached).
+   */
   static String line(JsonNode d) {
     StringBuilder line = new StringBuilder();
-    String time = d.path("time").asText();
+    String time = text(d, "time");
     int t = time.indexOf('T');
     String clock = t < 0 ? time : time.substring(t + 1).replace("Z", "");
     int dot = clock.indexOf('.');
     line.append(dot < 0 || clock.length() <= dot + 4 ? clock : clock.substring(0, dot + 4)); // to the ms
-    line.append("  ").append(d.path("kind").asText()).append(' ').append(d.path("outcome").asText());
+    line.append("  ").append(text(d, "kind")).append(' ').append(text(d, "outcome"));
     if (d.hasNonNull("code")) {
-      line.append(" [").append(d.get("code").asText()).append(']');
+      line.append(" [").append(text(d, "code")).append(']');
     }
     if (d.hasNonNull("tool")) {
-      line.append("  ").append(d.get("tool").asText());
+      line.append("  ").append(text(d, "tool"));
     }
     if (d.hasNonNull("provider")) {
-      line.append("  (").append(d.get("provider").asText()).append(')');
+      line.append("  (").append(text(d, "provider")).append(')');
     } else if (d.hasNonNull("connection")) {
-      line.append("  ").append(d.get("connection").asText());
+      line.append("  ").append(text(d, "connection"));
     }
     if (d.hasNonNull("callId")) {
-      line.append("  ").append(d.get("callId").asText());
+      line.append("  ").append(text(d, "callId"));
     }
     if (d.hasNonNull("latencyMs")) {
       line.append("  ").append(millis(d.get("latencyMs")));
@@ -142,6 +150,11 @@ final class AuditCommands {
     return line.toString();
   }
 
+  /** A field of a decision as text, as {@link VisibleText} shows it; empty when it is missing. */
+  private static String text(JsonNode decision, String field) {
+    return VisibleText.escape(decision.path(field).asText());
+  }
+
   /**
    * A provider's text as the terminal may show it: what could move the cursor, recolour the screen
    * or reorder the line as escapes ({@link VisibleText}), at most {@value #SHOWN_REASON_CHARS}
@@ -149,11 +162,10 @@ final class AuditCommands {
    */
   static String printable(String text) {
     String shown = VisibleText.escape(text);
-    if (shown.length() <= SHOWN_REASON_CHARS) {
-      return shown;
-    }
-    int cut = Character.isHighSurrogate(shown.charAt(SHOWN_REASON_CHARS - 1)) ? SHOWN_REASON_CHARS - 1 : SHOWN_REASON_CHARS;
-    return shown.substring(0, cut) + "… (" + (shown.length() - cut) + " more characters)";
+    String head = ShownText.head(shown, SHOWN_REASON_CHARS);
+    return head.length() == shown.length()
+        ? shown
+        : head + "… (" + (shown.length() - head.length()) + " more characters)";
   }
 
   private static String millis(JsonNode ms) {

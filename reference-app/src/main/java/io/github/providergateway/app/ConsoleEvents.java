@@ -62,7 +62,7 @@ final class ConsoleEvents implements SessionHost, GatewayListener {
             + " connected, "
             + provider.trust().wireName()
             + " trust, session "
-            + String.join(", ", provider.sessions()));
+            + ConsoleText.names(provider.sessions()));
   }
 
   @Override
@@ -70,9 +70,13 @@ final class ConsoleEvents implements SessionHost, GatewayListener {
     out.say("- provider " + ConsoleText.describe(provider) + " left");
   }
 
+  /**
+   * One line, as {@link VisibleText} shows it: a warning may quote a provider (its hook regex that
+   * ran out of steps, whatever characters the pattern holds).
+   */
   @Override
   public void warning(String message) {
-    out.say("warning: " + message);
+    out.say("warning: " + VisibleText.escape(message));
   }
 
   /**

@@ -5,6 +5,7 @@ import io.github.providergateway.gateway.AskChannel;
 import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.gateway.PersonQuestion;
+import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.VisibleText;
 import java.io.IOException;
 import java.time.Duration;
@@ -99,10 +100,7 @@ final class ConsoleQuestions implements AskChannel {
     }
     List<String> lines = new ArrayList<>();
     lines.add("    arguments, all " + compact.length() + " characters:");
-    // Raw line breaks in pretty JSON are the printer's only: those in strings are written \n.
-    for (String line : args.toPrettyString().split("\r?\n")) {
-      lines.add("      " + VisibleText.escape(line));
-    }
+    ShownText.jsonLines(args).forEach(line -> lines.add("      " + line));
     return lines;
   }
 
@@ -119,10 +117,12 @@ final class ConsoleQuestions implements AskChannel {
     if (number == null) {
       return;
     }
+    // Another host names itself: host (<via>), free text of up to 64 characters.
+    String elsewhere = NAME.equals(answeredBy) ? "" : " on " + VisibleText.escape(String.valueOf(answeredBy));
     String how =
         switch (outcome) {
-          case ALLOWED -> "allowed" + (NAME.equals(answeredBy) ? "" : " on " + answeredBy);
-          case DENIED -> "denied" + (NAME.equals(answeredBy) ? "" : " on " + answeredBy);
+          case ALLOWED -> "allowed" + elsewhere;
+          case DENIED -> "denied" + elsewhere;
           case TIMED_OUT -> "nobody answered in time: denied";
           case WITHDRAWN -> "withdrawn (the call ended, or its gate left)";
         };

@@ -6,6 +6,7 @@ import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.VisibleText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,9 @@ final class ConsoleSessions {
     }
     for (SessionInfo session : sessions) {
       String mark = session.id().equals(current) ? "* " : "  ";
-      out.say(mark + session.id() + "  " + ConsoleText.orDash(session.label()) + "  " + ConsoleText.orDash(session.cwd()));
+      // Another host named the session and gave its cwd (an MCP client's clientInfo.name, its roots).
+      out.say(mark + VisibleText.escape(session.id()) + "  " + VisibleText.escape(ConsoleText.orDash(session.label()))
+          + "  " + VisibleText.escape(ConsoleText.orDash(session.cwd())));
     }
   }
 

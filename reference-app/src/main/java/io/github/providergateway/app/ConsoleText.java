@@ -16,9 +16,19 @@ final class ConsoleText {
 
   private ConsoleText() {}
 
-  /** {@code name#instance (providerId)}, without {@code #instance} when there is none. */
+  /**
+   * {@code name#instance (providerId)}, without {@code #instance} when there is none; each as
+   * {@link VisibleText} shows it (the gateway keeps names to their grammar, but an attached console
+   * reads them from the wire).
+   */
   static String provider(String providerId, String name, String instance) {
-    return (instance == null ? name : name + "#" + instance) + " (" + providerId + ")";
+    String shown = instance == null ? name : name + "#" + instance;
+    return VisibleText.escape(shown) + " (" + VisibleText.escape(providerId) + ")";
+  }
+
+  /** Names (tools, sessions) as a list on a line, each as {@link VisibleText} shows it. */
+  static String names(List<String> names) {
+    return String.join(", ", names.stream().map(VisibleText::escape).toList());
   }
 
   static String describe(ProviderInfo provider) {
@@ -34,7 +44,7 @@ final class ConsoleText {
 
   /** The line telling a session's tools changed. */
   static String toolsNow(String sessionId, List<String> tools) {
-    return "[" + sessionId + "] tools now: " + (tools.isEmpty() ? "(none)" : String.join(", ", tools));
+    return "[" + VisibleText.escape(sessionId) + "] tools now: " + (tools.isEmpty() ? "(none)" : names(tools));
   }
 
   /**

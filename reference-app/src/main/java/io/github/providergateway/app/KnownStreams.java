@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.HostTool;
 import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.protocol.VisibleText;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -26,8 +27,15 @@ final class KnownStreams {
   /** Names by session, in the order first seen. Each set is guarded by itself. */
   private final Map<String, Set<String>> bySession = new ConcurrentHashMap<>();
 
-  /** Records {@code stream} as a name of {@code sessionId}. Never blocks for long. */
+  /**
+   * Records {@code stream} as a name of {@code sessionId}. Never blocks for long. A name with a
+   * character that could hide or reorder text ({@link VisibleText#isHidden}) is left out: the
+   * completion list would show it as it is, and its escape, typed back, names another stream.
+   */
   void add(String sessionId, String stream) {
+    if (stream.codePoints().anyMatch(VisibleText::isHidden)) {
+      return;
+    }
     Set<String> names = bySession.computeIfAbsent(sessionId, id -> new LinkedHashSet<>());
     synchronized (names) {
       if (names.size() < MAX_PER_SESSION) {

@@ -57,9 +57,9 @@ final class ToolCommands {
               + "  "
               + provider.trust().wireName()
               + "  sessions: "
-              + String.join(", ", provider.sessions())
+              + ConsoleText.names(provider.sessions())
               + "  tools: "
-              + (provider.tools().isEmpty() ? "-" : String.join(", ", provider.tools())));
+              + (provider.tools().isEmpty() ? "-" : ConsoleText.names(provider.tools())));
     }
   }
 
@@ -69,10 +69,16 @@ final class ToolCommands {
       out.say("No provider tools in session " + sessions.current() + ".");
       return;
     }
-    int width = tools.stream().mapToInt(tool -> tool.name().length()).max().orElse(0);
-    for (HostTool tool : tools) {
-      out.say("  " + ConsoleText.pad(tool.name(), width) + "  [" + tool.provider() + "]  " + tool.description());
-      out.say("  " + ConsoleText.pad("", width) + "  parameters: " + HostJson.CODEC.writeJson(tool.parameters()));
+    // A description is the provider's free text, and its parameters' JSON may hold any character
+    // in a string: both as VisibleText shows them, like every name (issue 32).
+    List<String> names = tools.stream().map(tool -> VisibleText.escape(tool.name())).toList();
+    int width = names.stream().mapToInt(String::length).max().orElse(0);
+    for (int i = 0; i < tools.size(); i++) {
+      HostTool tool = tools.get(i);
+      out.say("  " + ConsoleText.pad(names.get(i), width) + "  [" + VisibleText.escape(tool.provider()) + "]  "
+          + VisibleText.escape(tool.description()));
+      out.say("  " + ConsoleText.pad("", width) + "  parameters: "
+          + VisibleText.escape(HostJson.CODEC.writeJson(tool.parameters())));
     }
   }
 
@@ -96,7 +102,8 @@ final class ToolCommands {
     if (outcome instanceof ToolOutcome.Success) {
       ToolOutcome.Success success = (ToolOutcome.Success) outcome;
       if (success.file() != null) {
-        out.say("ok: a file result, " + success.file().mimeType() + ", " + success.file().bytes().length + " bytes");
+        out.say("ok: a file result, " + VisibleText.escape(success.file().mimeType()) + ", "
+            + success.file().bytes().length + " bytes");
       } else {
         out.say("ok: " + ConsoleText.readable(success.data()));
       }
@@ -143,7 +150,8 @@ final class ToolCommands {
     List<String> names = await(api.tools(session)).stream().map(HostTool::name).toList();
     if (!names.contains(name)) {
       DidYouMean.closest(name, names)
-          .ifPresent(meant -> out.say("  did you mean '" + meant + "'? (no tool '" + name + "' in this session)"));
+          .ifPresent(meant -> out.say("  did you mean '" + VisibleText.escape(meant) + "'? (no tool '"
+              + VisibleText.escape(name) + "' in this session)"));
     }
   }
 
@@ -154,14 +162,16 @@ final class ToolCommands {
           + "{\"content\":\"...\"})");
     }
     PromptResult result = await(api.onPrompt(sessions.requireCurrent(), DefaultPrompt.sections()));
-    result.sections().forEach((name, body) -> out.say("## " + name + "\n" + body + "\n"));
+    // Providers' transforms wrote the sections (their line breaks stay) and the context is theirs
+    // (one item a line, as call shows it): whatever could hide or reorder text is an escape.
+    result.sections().forEach((name, body) -> out.say("## " + VisibleText.escape(name) + "\n" + ConsoleText.lines(body) + "\n"));
     if (!result.context().isEmpty()) {
       out.say("## context (ambient, from providers)");
-      result.context().forEach(context -> out.say("- " + context));
+      result.context().forEach(context -> out.say("- " + VisibleText.escape(context)));
     }
     if (!result.startupContext().isEmpty()) {
       out.say("## startup context");
-      result.startupContext().forEach(context -> out.say("- " + context));
+      result.startupContext().forEach(context -> out.say("- " + VisibleText.escape(context)));
     }
   }
 

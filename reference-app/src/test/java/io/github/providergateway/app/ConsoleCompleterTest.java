@@ -97,6 +97,17 @@ class ConsoleCompleterTest {
   }
 
   @Test
+  void aStreamWhoseNameCouldHideOrReorderTextIsNotOffered() {
+    currentSessionWithProvider();
+    var provider = fixture.bound("ci", session);
+    provider.send(Push.event("builds", PushLevel.KEEP, "build 7 passed"));
+    provider.send(Push.event("deploys\u202Esgol", PushLevel.KEEP, "shown as logs"));
+    provider.send(Push.event("\u001B[2Jclear", PushLevel.KEEP, "clears the screen"));
+
+    assertThat(completer.candidates(List.of("stream", ""), 1)).containsExactly("builds@ci");
+  }
+
+  @Test
   void reloadCompletesTheConfigsEntryNames() {
     assertThat(completer.candidates(List.of("reload", ""), 1)).containsExactly("greeter", "fs");
     assertThat(completer.candidates(List.of("reload", "greeter", ""), 2)).isEmpty();

@@ -156,6 +156,18 @@ class ConsoleQuestionsTest {
   }
 
   @Test
+  void anAnswerFromAnotherHostNamesItOnlyAsEscapes() {
+    CompletableFuture<CallResult> call = deploy("main");
+    String askId = questions.openQuestions().get(0).askId();
+
+    // A host names its channel (gate.answer's via, free text): host (console\u202E).
+    done(fixture.gateway.answerQuestion(askId, true, "host (\u001B[1Aconsole\u202E)"));
+
+    assertThat(done(call).outcome()).isInstanceOf(ToolOutcome.Success.class);
+    assertThat(printed()).contains("  [1] allowed on host (\\u001B[1Aconsole\\u202E)").doesNotContain("\u001B", "\u202E");
+  }
+
+  @Test
   void whatAProviderAsksCannotSendTheTerminalControlSequences() {
     gate.onSend(message -> {
       if (message instanceof GateCheck check) {

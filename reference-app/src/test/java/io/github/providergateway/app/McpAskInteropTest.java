@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  * gateway runs examples/stdio/confirm.mjs for each session, a gate that asks before {@code deploy}
  * runs; the official TypeScript MCP SDK's client declares the elicitation capability and is
  * connected through {@code gateway mcp}; it calls {@code deploy} four times and its elicitation
- * handler answers yes, no, declines, and never answers. The script is {@code
+ * handler answers yes, no, declines, and never answers. Each question shows the call's arguments
+ * whole, a right-to-left override in them (the third branch's) as its escape. The script is {@code
  * mcp-interop/mcp-ask.mjs}. The gate gives the person 3 s ({@code askTimeoutMs}): the gateway
  * runs in a process of its own, where no manual clock can reach, so "never" waits that long.
  */
@@ -37,7 +38,12 @@ class McpAskInteropTest {
       JsonNode asked = observed.get("elicitations");
       assertThat(asked).hasSize(4);
       assertThat(asked.get(0).get("message").asText())
-          .contains("confirm/confirm-deploy", "tool 'deploy'", "Deploy main to production?");
+          .isEqualTo("provider 'confirm', gate 'confirm-deploy', asks before deploy runs: Deploy main to production?\n"
+              + "Arguments:\n{\n  \"branch\" : \"main\"\n}");
+      // What will run, every character, and a right-to-left override only as its escape (issue 32).
+      assertThat(asked.get(2).get("message").asText())
+          .contains("Deploy hotfix\\u202Etxt.exe to production?", "\"branch\" : \"hotfix\\u202Etxt.exe\"")
+          .doesNotContain("\u202E");
       assertThat(asked.get(0).at("/requestedSchema/properties/allow/type").asText()).isEqualTo("boolean");
       assertThat(asked.get(0).at("/requestedSchema/required/0").asText()).isEqualTo("allow");
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
@@ -19,6 +20,7 @@ import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
+import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
 import java.io.ByteArrayOutputStream;
@@ -140,6 +142,44 @@ class ToolCommandsTest {
     assertThat(text).contains("failed (NOT_FOUND): No provider tool 'gret'");
     assertThat(text.split("did you mean 'greet'\\? \\(no tool 'gret' in this session\\)", -1)).hasSize(3);
     assertThat(text).doesNotContain("'shell'");
+  }
+
+  @Test
+  void toolsShowsAProvidersDescriptionAndParametersOnlyAsEscapes() {
+    // A clear-screen sequence and a right-to-left override in the description; an isolate in the schema.
+    fixture.bound("sly", session, ToolDefinition.of("fetch", "Fetch a page\u001B[2J\u202Eexe.txt",
+        GatewayFixture.json("{\"type\":\"object\",\"properties\":{\"url\":{\"description\":\"a\u2066b\u3164\"}}}")));
+    fixture.settle();
+
+    tools.tools();
+
+    assertThat(printed())
+        .contains("  fetch  [sly]  Fetch a page\\u001B[2J\\u202Eexe.txt\n")
+        .contains("parameters: {\"type\":\"object\",\"properties\":{\"url\":{\"description\":\"a\\u2066b\\u3164\"}}}")
+        .doesNotContain("\u001B", "\u202E", "\u2066", "\u3164");
+  }
+
+  @Test
+  void promptShowsTheProvidersContextOnlyAsEscapes() {
+    fixture.bound(Hello.builder("ctx").session(session).context("Use the \u202Estaging\u202C cluster\nline two").build());
+    fixture.settle();
+
+    tools.prompt("");
+
+    assertThat(printed())
+        .contains("- Use the \\u202Estaging\\u202C cluster\\nline two")
+        .doesNotContain("\u202E", "\u202C");
+  }
+
+  @Test
+  void sessionsShowsALabelAndCwdAnotherHostGaveOnlyAsEscapes() {
+    // An MCP client names its session (clientInfo.name) and gives its cwd (its first root).
+    fixture.gateway.startSession(SessionSpec.of("claude\u202Eedualc", "/code/\u2066x\u3164"), new RecordingSessionHost());
+    fixture.settle();
+
+    sessions.list();
+
+    assertThat(printed()).contains("  claude\\u202Eedualc  /code/\\u2066x\\u3164").doesNotContain("\u202E", "\u2066", "\u3164");
   }
 
   @Test

@@ -12,6 +12,8 @@ import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.ShownText;
+import io.github.providergateway.protocol.VisibleText;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
@@ -396,10 +398,19 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     gateway.join().answerQuestion(question.askId(), allow, ELICITATION);
   }
 
-  /** What the person reads: who asks, about which tool, the question. */
+  /**
+   * What the person reads, as the console words it: who asks (the provider first, since a gate's
+   * id is free text that could be made to read as another name), before which tool, the question,
+   * and every character of the arguments, pretty-printed, since a cut part could be what matters
+   * (issue 32). Each text a peer chose is as {@link VisibleText} shows it: the client renders the
+   * message as it likes, and a bidirectional override or a zero-width character would reorder or
+   * hide what the person allows.
+   */
   static String elicitationMessage(PersonQuestion question) {
-    return "The provider gateway's gate " + question.gate() + " asks before tool '" + question.tool() + "' runs:\n"
-        + question.question();
+    return "provider '" + VisibleText.escape(question.provider()) + "'"
+        + (question.gateId() == null ? "" : ", gate '" + VisibleText.escape(question.gateId()) + "',")
+        + " asks before " + VisibleText.escape(question.tool()) + " runs: " + VisibleText.escape(question.question())
+        + "\nArguments:\n" + String.join("\n", ShownText.jsonLines(question.args()));
   }
 
   /** The form: one required boolean, whether the call may run. */

@@ -12,6 +12,7 @@ import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.VisibleText;
 import java.time.Instant;
@@ -115,24 +116,12 @@ public final class StatusSnapshot {
     json.remove("args");
     String compact = question.args().toString();
     boolean cut = compact.length() > ARGS_PREVIEW_CHARS;
-    json.put("argsPreview", cut ? previewOf(compact) : compact);
+    json.put("argsPreview", cut ? ShownText.head(compact, ARGS_PREVIEW_CHARS) + "…" : compact);
     json.put("argsCut", cut);
     json.put("argsChars", compact.length());
     ArrayNode lines = json.putArray("argsLines");
-    // Raw line breaks in pretty JSON are the printer's only: those in strings are written \n.
-    for (String line : question.args().toPrettyString().split("\r?\n")) {
-      lines.add(line);
-    }
+    ShownText.jsonLines(question.args()).forEach(lines::add);
     return json;
-  }
-
-  /**
-   * The first {@value #ARGS_PREVIEW_CHARS} characters of {@code text}, then {@code …}; never
-   * between the halves of a pair, whose lone half would show as the escape of something not there.
-   */
-  private static String previewOf(String text) {
-    int end = Character.isHighSurrogate(text.charAt(ARGS_PREVIEW_CHARS - 1)) ? ARGS_PREVIEW_CHARS - 1 : ARGS_PREVIEW_CHARS;
-    return text.substring(0, end) + "…";
   }
 
   /** {@code node} with every text and key as {@link VisibleText} shows it. */
