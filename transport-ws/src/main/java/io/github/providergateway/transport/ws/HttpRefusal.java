@@ -10,7 +10,8 @@ import java.util.Map;
  * headers alone ({@link HttpRoute#admit}), before the server has read or held any of its body. The
  * server sends it as it sends a route's answers ({@code Cache-Control: no-store}, {@code
  * X-Content-Type-Options: nosniff}), adds {@code Connection: close}, and closes the connection
- * once it is written: the body the client announced is never read.
+ * once it is written and what the client still sends of its body has been dropped: that body is
+ * never held, charged to a budget or shown to the route.
  *
  * @param status the HTTP status, 400 to 599
  * @param contentType the body's media type, such as {@code text/plain; charset=utf-8}; null for an

@@ -34,7 +34,7 @@ public interface HttpRoute {
    * Decides, from the request line and headers alone, whether this route takes a request, before
    * the server reads or holds any of its body. Check here whatever {@link #handle} would refuse
    * without looking at the body, credentials first, so that a client without them is turned away
-   * before it can make the server receive anything on its behalf.
+   * before it can make the server hold or count anything on its behalf.
    *
    * <p>Runs on one of the server's I/O threads, after the server's own checks ({@code Host},
    * {@code Origin}): it must not block, and must not act on the request, which may yet be refused
@@ -46,8 +46,10 @@ public interface HttpRoute {
    * @param head the request with an empty body, whatever the client announced
    * @return empty to take the request (its body is then read within the route's limit and {@link
    *     #handle} called); else the answer that refuses it: the server sends it with {@code
-   *     Connection: close}, reads none of the body, and closes the connection. The default takes
-   *     every request.
+   *     Connection: close}, keeps none of the body, and closes the connection once what the client
+   *     still sends of it has been read and dropped (a bounded amount, within the handshake
+   *     timeout), so that a client writing its body before reading gets the answer rather than a
+   *     reset. The default takes every request.
    */
   default Optional<HttpRefusal> admit(HttpRequest head) {
     return Optional.empty();

@@ -12,6 +12,8 @@ import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.transport.testing.RawHttp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,14 +22,16 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Plain HTTP routes on the server's port ({@link WebSocketServer.Builder#route}): the checks every
- * request passes, a route's admission from the headers, bodies and their budget of their own, late
- * answers, and event streams with theirs. A real
+ * request passes, a route's admission from the headers, bodies and their budget of their own, what
+ * a body answered without being read still costs, late answers, and event streams with theirs. A real
  * Tyrus/Grizzly server on a free port and raw sockets, so each test can send what a browser or an
  * attacker would.
  */
@@ -180,7 +184,7 @@ class HttpRoutesTest {
       };
 
   @Test
-  void aRequestTheRouteRefusesFromItsHeadersGetsTheRefusalAtOnceAndItsBodyIsNeverRead() throws IOException {
+  void aRequestTheRouteRefusesFromItsHeadersGetsTheRefusalAtOnceAndItsBodyIsDroppedUncharged() throws IOException {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1 << 20, guarded).maxUnfinishedHttpBodyBytes(1 << 20));
         RawHttp stranger = RawHttp.connect(f.port())) {
       // Announces 1 MiB and sends one byte: the answer cannot have waited for the body.
@@ -193,6 +197,9 @@ class HttpRoutesTest {
           .containsEntry("www-authenticate", "Bearer")
           .containsEntry("connection", "close")
           .containsEntry("cache-control", "no-store");
+      assertThat(f.server.unfinishedHttpBodyBytes()).isZero();
+      // The rest of the body is dropped as it comes, and then the connection closes.
+      stranger.socket().getOutputStream().write(new byte[(1 << 20) - 1]);
       assertThat(stranger.closedByServer()).isTrue();
       assertThat(admissions).singleElement().satisfies(head -> assertThat(head.body()).isEmpty());
       assertThat(seen).as("the route's handler").isEmpty();
@@ -258,12 +265,192 @@ class HttpRoutesTest {
         };
     try (ServerFixture f = ServerFixture.start(b -> b.route("/broken", 1024, broken).route("/status", echo));
         RawHttp http = RawHttp.connect(f.port())) {
-      http.send("POST", "/broken", f.port(), Map.of("Content-Length", "1024"), "x");
+      http.send("POST", "/broken", f.port(), Map.of(), "x".repeat(1024));
       assertThat(http.answer().status()).isEqualTo(500);
       assertThat(http.closedByServer()).isTrue();
       assertThat(seen).isEmpty();
       assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
     }
+  }
+
+  // ---- bodies answered without being read ----
+
+  /**
+   * A client that writes its whole body before reading anything, as simple HTTP clients do, gets
+   * the whole refusal, twenty times over on one server. A refusal used to close over the unread
+   * body, Linux then reset the connection, and the client failed on its own write ("broken pipe")
+   * before it could read the 401 and its {@code WWW-Authenticate}: both 401 cases failed so. 413
+   * and 503 already let Grizzly read the rest; they are here so that the cap keeps them working.
+   */
+  @ParameterizedTest(name = "{0}, written {1} bytes at a time")
+  @CsvSource({"401, 1048576", "401, 16384", "413, 16384", "503, 16384"})
+  void aClientThatSendsItsWholeBodyBeforeReadingReadsTheWholeRefusal(int status, int writeBytes) throws IOException {
+    int body = 1 << 20;
+    Map<String, String> headers = new java.util.LinkedHashMap<>();
+    headers.put("Content-Length", Integer.toString(body));
+    if (status != 401) {
+      headers.put("Authorization", "Bearer good");
+    }
+    String target = status == 413 ? "/small" : "/mcp";
+    try (ServerFixture f =
+        ServerFixture.start(b -> b.route("/mcp", 4 << 20, guarded).route("/small", 1024, guarded).maxUnfinishedHttpBodyBytes(body / 2))) {
+      for (int attempt = 0; attempt < 20; attempt++) {
+        try (RawHttp client = RawHttp.connect(f.port())) {
+          client.send("POST", target, f.port(), headers, null);
+          byte[] piece = new byte[writeBytes];
+          for (int sent = 0; sent < body; sent += writeBytes) {
+            client.socket().getOutputStream().write(piece);
+          }
+
+          RawHttp.Answer refused = client.answer();
+          assertThat(refused.status()).as("try %d", attempt).isEqualTo(status);
+          assertThat(refused.headers()).containsEntry("connection", "close");
+          if (status == 401) {
+            assertThat(refused.headers()).containsEntry("www-authenticate", "Bearer");
+            assertThat(refused.body()).isEqualTo("who are you?\n");
+          }
+          assertThat(client.closedByServer()).as("closed once the body was dropped").isTrue();
+        }
+      }
+      assertThat(seen).as("the route's handler").isEmpty();
+      assertThat(f.server.unfinishedHttpBodyBytes()).isZero();
+      assertThat(f.server.unfinishedInboundBytes()).isZero();
+    }
+  }
+
+  /**
+   * A refused client that goes on sending is cut off by the byte cap alone (the clock never moves,
+   * so no deadline can be what cuts it): a chunked body once 64 KiB were dropped (the least cap;
+   * the route takes 1 KiB), a body announced as 1 TiB at once, its remainder being past the cap.
+   * What the client gets written before its write fails is that plus what the two sockets' kernel
+   * buffers took (about 80 KiB and 3 MiB here).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"chunked", "announced"})
+  void aRefusedClientThatKeepsSendingIsCutOffOnceTheBytesDroppedPassTheCap(String framing) throws IOException {
+    ManualClock time = new ManualClock();
+    long giveUpBytes = 256L << 20;
+    try (ServerFixture f = ServerFixture.start(g -> g.clock(time).scheduler(time), b -> b.route("/api", 1024, guarded));
+        RawHttp stranger = RawHttp.connect(f.port())) {
+      boolean chunked = framing.equals("chunked");
+      byte[] data = new byte[16 * 1024];
+      byte[] piece = chunked ? (Integer.toHexString(data.length) + "\r\n" + new String(data, StandardCharsets.US_ASCII) + "\r\n").getBytes(StandardCharsets.US_ASCII) : data;
+      stranger.send("POST", "/api", f.port(), Map.of(chunked ? "Transfer-Encoding" : "Content-Length", chunked ? "chunked" : Long.toString(1L << 40)), null);
+      java.io.OutputStream out = stranger.socket().getOutputStream();
+      out.write(piece); // Grizzly hands a chunked request on with its first chunk
+      assertThat(stranger.answer().status()).isEqualTo(401);
+
+      // On a thread of its own: should the server stop reading without closing, the write would
+      // block, and the bounded wait below fails instead (closing the socket then frees it).
+      CompletableFuture<Long> written =
+          CompletableFuture.supplyAsync(
+              () -> {
+                long bytes = 0;
+                try {
+                  while (bytes < giveUpBytes) {
+                    out.write(piece);
+                    bytes += piece.length;
+                  }
+                } catch (IOException cut) {
+                  return bytes;
+                }
+                return bytes;
+              });
+
+      long bytes = ServerFixture.await(written);
+      assertThat(bytes).as("written before the connection was cut").isLessThan(giveUpBytes);
+      awaitTrue("its socket is let go", () -> f.server.pendingHandshakes() == 0);
+      assertThat(f.server.unfinishedHttpBodyBytes()).isZero();
+      assertThat(seen).isEmpty();
+    }
+  }
+
+  @Test
+  void aRefusedClientThatTricklesItsBodyIsCutAtTheHandshakeDeadlineAndNotOneTickBefore() throws IOException {
+    ManualClock time = new ManualClock();
+    try (ServerFixture f =
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time), b -> b.route("/mcp", 4 << 20, guarded).handshakeTimeout(Duration.ofSeconds(5)));
+        RawHttp stranger = RawHttp.connect(f.port())) {
+      stranger.send("POST", "/mcp", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
+      assertThat(stranger.answer().status()).isEqualTo(401);
+      stranger.socket().getOutputStream().write(new byte[64 * 1024]);
+
+      time.advance(Duration.ofSeconds(5).minusMillis(1));
+      f.server.sweepDeadlines();
+      assertThat(f.server.pendingHandshakes()).as("its body still being dropped").isEqualTo(1);
+      assertThat(f.server.unfinishedHttpBodyBytes()).isZero();
+      assertThat(f.server.unfinishedInboundBytes()).isZero();
+      time.advance(Duration.ofMillis(1));
+      f.server.sweepDeadlines();
+
+      assertThat(stranger.closedByServer()).isTrue();
+      assertThat(f.server.pendingHandshakes()).isZero();
+    }
+  }
+
+  /**
+   * Thirty-two refused clients each send all but the last byte of a 4 MiB body, 128 MiB together,
+   * and stay connected (the clock does not move). Once the kernel holds none of it for the server
+   * (every byte read by the server's process), the heap has not grown by anything near that: each
+   * read was dropped as it came. Reads the kernel's socket queues from {@code /proc/net/tcp}.
+   */
+  @Test
+  void bytesDroppedFromRefusedBodiesAreNotHeld() throws IOException {
+    Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "Linux: the kernel's socket queues");
+    ManualClock time = new ManualClock();
+    int clients = 32;
+    int body = 4 << 20;
+    List<RawHttp> strangers = new ArrayList<>();
+    try (ServerFixture f = ServerFixture.start(g -> g.clock(time).scheduler(time), b -> b.route("/mcp", body, guarded))) {
+      long before = heapAfterGc();
+      for (int i = 0; i < clients; i++) {
+        RawHttp stranger = RawHttp.connect(f.port());
+        strangers.add(stranger);
+        stranger.send("POST", "/mcp", f.port(), Map.of("Content-Length", Integer.toString(body)), "x");
+        assertThat(stranger.answer().status()).isEqualTo(401);
+        stranger.socket().getOutputStream().write(new byte[body - 2]);
+      }
+      awaitTrue("the server's process has read every byte", () -> unreadBytesFor(f.port()) == 0);
+      assertThat(f.server.pendingHandshakes()).as("all still connected").isEqualTo(clients);
+
+      long grown = heapAfterGc() - before;
+      assertThat(grown).as("heap grown, after dropping %d MiB", (long) clients * body >> 20).isLessThan(16L << 20);
+      assertThat(f.server.unfinishedHttpBodyBytes()).isZero();
+      assertThat(f.server.unfinishedInboundBytes()).isZero();
+    } finally {
+      for (RawHttp stranger : strangers) {
+        stranger.close();
+      }
+    }
+  }
+
+  private static long heapAfterGc() {
+    Runtime runtime = Runtime.getRuntime();
+    System.gc(); // a full collection with the default collector: what is left is what is held
+    return runtime.totalMemory() - runtime.freeMemory();
+  }
+
+  /**
+   * Bytes the kernel has received for the server's side of connections to {@code port} that the
+   * server has not read yet (the {@code rx_queue} of {@code /proc/net/tcp} and {@code tcp6}).
+   */
+  private static long unreadBytesFor(int port) {
+    String local = String.format(":%04X ", port);
+    long unread = 0;
+    for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+      try {
+        for (String line : Files.readAllLines(Path.of(table))) {
+          String[] fields = line.trim().split("\\s+");
+          if ((fields[1] + " ").endsWith(local)) { // the server's side: its local port
+            unread += Long.parseLong(fields[4].substring(fields[4].indexOf(':') + 1), 16);
+          }
+        }
+      } catch (IOException e) {
+        // No IPv6 table on this machine.
+      }
+    }
+    return unread;
   }
 
   @Test

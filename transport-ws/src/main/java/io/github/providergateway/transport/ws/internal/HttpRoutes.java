@@ -29,9 +29,17 @@ import org.glassfish.grizzly.http.server.Response;
  *
  * <p>Admission: once the server's checks pass, the route's {@link HttpRoute#admit} sees the request
  * line and headers; a request it refuses gets the route's answer and loses its connection, and not
- * a byte of its body is read or charged to anything. So a client without a route's credentials
+ * a byte of its body is kept or charged to anything. So a client without a route's credentials
  * holds its headers (and what the same socket read brought along) for as long as it takes to
  * answer, and nothing else.
+ *
+ * <p>Unread bodies: a request answered without its body (a refusal, 413, 503, 403, 404) keeps its
+ * connection until the body has arrived, each read dropped as it comes (Grizzly's "skip the
+ * remainder", never buffered nor charged), then the connection closes; at most {@link
+ * #skippedBodyBytes} are read so, and never past the handshake deadline. Closing at once would
+ * leave the body unread in the kernel, and Linux answers a close over unread bytes with a reset: a
+ * client still writing its body (an MCP client whose token was revoked) would see "connection
+ * reset" or "broken pipe" instead of the 401 and its {@code WWW-Authenticate}.
  *
  * <p>Bodies: a request whose announced or received body passes its route's limit gets 413 and loses
  * its connection. Bodies being read count against the HTTP requests' own budget, so 64 slow uploads
@@ -43,6 +51,9 @@ import org.glassfish.grizzly.http.server.Response;
 public final class HttpRoutes extends HttpHandler {
 
   private static final System.Logger LOG = System.getLogger(HttpRoutes.class.getName());
+
+  /** The least of an unread body read and dropped before its connection closes. */
+  static final long MIN_SKIPPED_BODY_BYTES = 64 * 1024;
 
   /**
    * A route with the path it serves and the largest body it takes; public only for the builder in
@@ -82,6 +93,17 @@ public final class HttpRoutes extends HttpHandler {
     this.pending = pending;
     this.streams = streams;
     this.bodies = bodies;
+  }
+
+  /**
+   * How much of a body answered without it the server reads and drops before closing: as much as
+   * the largest route takes (what an honest client of some route may be sending when it is
+   * refused), and at least {@link #MIN_SKIPPED_BODY_BYTES}. An announced body is read no further
+   * than its end, and one whose remainder is larger than this loses its connection at once; a
+   * chunked one loses it once this much was dropped.
+   */
+  long skippedBodyBytes() {
+    return routes.stream().mapToLong(Route::maxBodyBytes).reduce(MIN_SKIPPED_BODY_BYTES, Math::max);
   }
 
   @Override
@@ -144,9 +166,12 @@ public final class HttpRoutes extends HttpHandler {
     }
     LOG.log(Level.DEBUG, "{0}: {1} {2} refused by its route: {3}", socket.getPeerAddress(), head.method(), head.path(), refusal.get().status());
     response.suspend();
-    // The body the client announced is never read, so the connection cannot carry another request.
+    // Not closed here: with its body unread, a close would reset the connection under the answer
+    // (see the class comment). Once the answer is written, Grizzly drops the body as it arrives and
+    // closes after it, as the answer says ("Connection: close"); the handshake deadline cuts a
+    // body that does not end. No half-close first: Grizzly 4 has none, and the answer carries its
+    // Content-Length, so the client needs no end of stream to read it whole.
     new GrizzlyHttpReply(response, socket, streams, pending).send(refusal.get());
-    socket.closeSilently();
     return false;
   }
 
@@ -175,7 +200,7 @@ public final class HttpRoutes extends HttpHandler {
 
   private static void tooLarge(Response response, Connection<?> socket, Route route) {
     LOG.log(Level.DEBUG, "{0}: body over {1} bytes for {2} refused", socket.getPeerAddress(), route.maxBodyBytes(), route.path());
-    // Close after answering: the rest of the body is not read, so the connection cannot go on.
+    // Close after answering: the rest of the body is only dropped, so the connection cannot go on.
     response.setHeader("Connection", "close");
     plain(response, 413, "the body is larger than " + route.maxBodyBytes() + " bytes");
   }
