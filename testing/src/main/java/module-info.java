@@ -11,9 +11,13 @@
  *       {@link io.github.providergateway.gateway.testing.FreePorts};
  *   <li>{@code io.github.providergateway.host.testing}: {@link
  *       io.github.providergateway.host.testing.RecordingHostConnection}, a carrier of the host
- *       protocol that keeps what the gateway sends, and {@link
+ *       protocol that keeps what the gateway sends, {@link
  *       io.github.providergateway.host.testing.FakeGateway}, a process that is not the gateway but
- *       answers where hosts look for one;
+ *       answers where hosts look for one, {@link
+ *       io.github.providergateway.host.testing.RecordingRelay}, one that passes a host's connection
+ *       on to the gateway on another port, and {@link
+ *       io.github.providergateway.host.testing.LinkSwap}, a link on the way to a home pointed
+ *       elsewhere between a file's check and its read;
  *   <li>{@code io.github.providergateway.provider.testing}: {@link
  *       io.github.providergateway.provider.testing.ProviderTransportContractTest}, the contract a
  *       transport for Java providers runs against itself, and {@link

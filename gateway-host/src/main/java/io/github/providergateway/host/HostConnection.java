@@ -1,6 +1,8 @@
 package io.github.providergateway.host;
 
 import io.github.providergateway.host.protocol.HostOutput;
+import java.net.InetSocketAddress;
+import java.util.Optional;
 
 /**
  * A carrier's side of one host connection: how the {@link HostService} writes replies and events
@@ -32,4 +34,18 @@ public interface HostConnection {
    * nothing.
    */
   default void authenticated() {}
+
+  /**
+   * The gateway's own address and port that this connection reached: its listening socket's, such
+   * as {@code 127.0.0.1:9400}. The gateway's answer to {@code host.challenge} is a proof for this
+   * address and port, so a host that dialled another one (a process there relays to the gateway)
+   * refuses it; a carrier that cannot say, or one not on loopback, gets no proof ({@code
+   * UNAUTHORIZED}). A socket carrier returns it; the default is empty (stdin, which is trusted and
+   * never challenges). Must not block.
+   *
+   * @return the local address and port, when the carrier is a socket
+   */
+  default Optional<InetSocketAddress> localAddress() {
+    return Optional.empty();
+  }
 }

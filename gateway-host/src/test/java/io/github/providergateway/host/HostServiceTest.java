@@ -19,6 +19,9 @@ import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.SessionSend;
 import io.github.providergateway.host.protocol.ToolsChanged;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -170,15 +173,26 @@ class HostServiceTest {
     return "{\"id\":" + id + ",\"cmd\":\"host.challenge\",\"nonce\":\"" + NONCE + "\"}";
   }
 
+  private RecordingHostConnection connectOn(InetSocketAddress localAddress) {
+    RecordingHostConnection connection = new RecordingHostConnection("host#" + (++connections), localAddress);
+    return connection.attach(hosts.open(connection));
+  }
+
+  private static InetSocketAddress loopback(int port) throws UnknownHostException {
+    return new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port);
+  }
+
   @Test
   void aChallengeBeforeHostAuthIsAnsweredWithTheProofOnlyTheTokensHolderCanGiveThenAuthFollows() {
     RecordingHostConnection host = connect();
 
     JsonNode answer = host.ok(challenge(1));
 
+    InetSocketAddress acceptedOn = RecordingHostConnection.DEFAULT_LOCAL_ADDRESS;
     assertThat(answer.get("proof").asText())
-        .isEqualTo(new HostChallenge(null, NONCE).proof(f.gateway.providerToken()))
-        .isNotEqualTo(new HostChallenge(null, NONCE).proof("ptk-someone-else"));
+        .isEqualTo(new HostChallenge(null, NONCE).proof(f.gateway.providerToken(), acceptedOn))
+        .isNotEqualTo(new HostChallenge(null, NONCE).proof("ptk-someone-else", acceptedOn));
+    assertThat(answer.get("endpoint").asText()).isEqualTo("127.0.0.1:" + acceptedOn.getPort());
     assertThat(host.isClosed()).isFalse();
     assertThat(host.timesAuthenticated()).as("a challenge authenticates nobody").isZero();
     authenticatedOwner(host);
@@ -221,6 +235,41 @@ class HostServiceTest {
 
     assertThat(((HostReply.Failed) reply).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
     assertThat(host.isClosed()).isFalse();
+  }
+
+  /**
+   * The review of issue 32: a proof says where the gateway accepted the connection, so a process
+   * on another port that passes a host's challenge on to the gateway gets a proof for the gateway's
+   * port, which the host, having dialled the other, refuses.
+   */
+  @Test
+  void theProofIsForTheAddressAndPortTheConnectionWasAcceptedOnAndSaysWhichInEndpoint() throws Exception {
+    String token = f.gateway.providerToken();
+
+    JsonNode on9400 = connectOn(loopback(9400)).ok(challenge(1));
+    JsonNode on9401 = connectOn(loopback(9401)).ok(challenge(1));
+    JsonNode onIpv6 = connectOn(new InetSocketAddress(InetAddress.getByName("::1"), 9400)).ok(challenge(1));
+
+    HostChallenge same = new HostChallenge(null, NONCE);
+    assertThat(on9400.get("proof").asText()).isEqualTo(same.proof(token, loopback(9400)));
+    assertThat(on9401.get("proof").asText()).isEqualTo(same.proof(token, loopback(9401)))
+        .isNotEqualTo(on9400.get("proof").asText());
+    assertThat(onIpv6.get("proof").asText()).isNotEqualTo(on9400.get("proof").asText());
+    assertThat(List.of(on9400, on9401, onIpv6)).extracting(answer -> answer.get("endpoint").asText())
+        .containsExactly("127.0.0.1:9400", "127.0.0.1:9401", "[::1]:9400");
+  }
+
+  @Test
+  void aConnectionThatCannotSayItWasAcceptedOnLoopbackGetsNoProofAndIsClosed() throws Exception {
+    RecordingHostConnection unknown = connectOn(null);
+    RecordingHostConnection outside = connectOn(new InetSocketAddress(InetAddress.getByAddress(new byte[] {10, 0, 0, 5}), 9400));
+
+    for (RecordingHostConnection host : List.of(unknown, outside)) {
+      HostReply reply = host.request(challenge(1));
+
+      assertThat(((HostReply.Failed) reply).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+      assertThat(host.isClosed()).isTrue();
+    }
   }
 
   @Test

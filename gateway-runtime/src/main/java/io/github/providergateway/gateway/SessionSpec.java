@@ -1,5 +1,7 @@
 package io.github.providergateway.gateway;
 
+import static java.util.Objects.requireNonNull;
+
 import java.util.Set;
 
 /**
@@ -80,6 +82,6 @@ public record SessionSpec(
    * @throws IllegalArgumentException when {@code opener} is empty
    */
   public SessionSpec openedFor(String opener) {
-    return new SessionSpec(label, cwd, foreground, hostToolNames, java.util.Objects.requireNonNull(opener, "opener"));
+    return new SessionSpec(label, cwd, foreground, hostToolNames, requireNonNull(opener, "opener"));
   }
 }

@@ -51,6 +51,14 @@ public record SessionInfo(String id, String label, String cwd, Boolean foregroun
   }
 
   /**
+   * {@return this session without its {@code openedBy}, as providers are told of it (who opened a
+   * session is the hosts' business); every other component kept}
+   */
+  public SessionInfo withoutOpenedBy() {
+    return openedBy == null ? this : new SessionInfo(id, label, cwd, foreground, null);
+  }
+
+  /**
    * {@return whether a holder of the gateway token opened it for itself ({@link #openedBy()} is
    * null), rather than for a client with a narrower credential}
    */

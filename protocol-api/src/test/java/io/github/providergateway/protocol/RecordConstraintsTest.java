@@ -237,6 +237,15 @@ class RecordConstraintsTest {
   }
 
   @Test
+  void sessionInfoWithoutOpenedByKeepsEveryOtherComponentAndIsItselfWhenThereIsNone() {
+    SessionInfo opened = new SessionInfo("a", "l", "/w", true, "mcp-http:c");
+    SessionInfo own = new SessionInfo("a", "l", "/w", true);
+
+    assertThat(opened.withoutOpenedBy()).isEqualTo(own);
+    assertThat(own.withoutOpenedBy()).isSameAs(own);
+  }
+
+  @Test
   void pushIsBroadcastOnlyWhenSaidSo() {
     assertThat(new Push(null, null, "e", null, PushLevel.KEEP, null, true).isBroadcast()).isTrue();
     assertThat(new Push(null, null, "e", null, PushLevel.KEEP, null, false).isBroadcast()).isFalse();

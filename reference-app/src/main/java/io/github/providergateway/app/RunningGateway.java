@@ -303,7 +303,7 @@ final class RunningGateway implements AutoCloseable {
    */
   private static void warnIfOthersCouldWrite(Path tokenFile) {
     try {
-      SafeFiles.checkFile(tokenFile);
+      SafeFiles.checkSecretFile(tokenFile);
     } catch (IOException e) {
       LOG.log(System.Logger.Level.WARNING,
           "hosts and hook adapters will refuse this gateway's token file (" + e.getMessage() + ")");

@@ -9,6 +9,7 @@ import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.testing.FakeGateway;
+import io.github.providergateway.host.testing.RecordingRelay;
 import io.github.providergateway.protocol.SessionInfo;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -30,6 +31,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,7 +100,7 @@ class HookAdapterTest {
 
   private CompletableFuture<Run> hook(String agent, InputStream stdin, String... options) {
     List<String> args = new ArrayList<>(List.of("hook", agent, "--home", home.toString()));
-    if (running != null) {
+    if (running != null && !List.of(options).contains("--port")) {
       args.addAll(List.of("--port", Integer.toString(running.port())));
     }
     args.addAll(List.of(options));
@@ -415,6 +417,32 @@ class HookAdapterTest {
     assertThat(fake.received()).as("what the fake heard").isNotEmpty().noneMatch(text -> text.contains(token));
   }
 
+  /**
+   * The review of issue 32: the port the adapter dials ({@code --port}, no port file) is held by a
+   * process that relays to the live gateway on its own port. The gateway's proof is for its own
+   * port, so the adapter does not believe it: the record decides (the gate fails closed), and the
+   * relay never sees the token or the call.
+   */
+  @Test
+  void aProcessOnThePortTheHookDialsThatRelaysToTheLiveGatewayIsNotBelievedAndNeverGetsTheToken() throws Exception {
+    gatewayWithGuard("");
+    String token = running.gateway().providerToken();
+    RecordingRelay relay = RecordingRelay.start(running.port());
+    toClose.add(relay);
+
+    Run result = done(hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(relay.port())));
+
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.path("permissionDecisionReason").asText())
+        .contains("relays to the gateway at 127.0.0.1:" + running.port())
+        .contains("ci-guard's gate 'ci-green' fails closed");
+    assertThat(relay.fromGateway()).as("the live gateway answered the relayed challenge").anyMatch(text -> text.contains("\"proof\""));
+    assertThat(relay.fromHost()).as("what the hook sent through the relay")
+        .isNotEmpty()
+        .noneMatch(text -> text.contains(token) || text.contains("git push"));
+  }
+
   /** Finding 8: a record in a home other users may write is refused, and the call denied. */
   @Test
   void aRecordInAHomeOtherUsersMayWriteIsRefusedAndTheCallDenied() throws Exception {
@@ -454,6 +482,15 @@ class HookAdapterTest {
    */
   private McpSyncClient decoy() throws Exception {
     String token = McpHttpTokens.in(home).issue("decoy");
+    CompletableFuture<SessionInfo> started = new CompletableFuture<>();
+    running.gateway().addListener(new GatewayListener() {
+      @Override
+      public void sessionStarted(SessionInfo session) {
+        if ("mcp-http:decoy".equals(session.openedBy()) && AGENT_CWD.equals(session.cwd())) {
+          started.complete(session);
+        }
+      }
+    });
     McpSyncClient client = McpClient.sync(
             HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + running.port())
                 .endpoint("/mcp")
@@ -466,11 +503,11 @@ class HookAdapterTest {
         .requestTimeout(RpcApp.WAIT)
         .build();
     client.initialize();
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (running.gateway().sessions().get(10, TimeUnit.SECONDS).stream()
-        .filter(s -> AGENT_CWD.equals(s.cwd())).count() < 2) {
-      assertThat(System.nanoTime()).as("the decoy's gateway session runs in %s", AGENT_CWD).isLessThan(deadline);
-      Thread.onSpinWait();
+    try {
+      started.get(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      throw new AssertionError("the decoy's gateway session did not start in " + AGENT_CWD + " within " + RpcApp.WAIT
+          + "; sessions: " + running.gateway().sessions().get(10, TimeUnit.SECONDS), e);
     }
     return client;
   }

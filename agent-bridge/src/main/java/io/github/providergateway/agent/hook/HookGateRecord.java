@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * {@code <home>/hook-gates.json}: the blocking {@code onPreToolUse} rules (gates and static
@@ -129,17 +130,23 @@ public final class HookGateRecord {
    *     the rules are then unknown, and a fail-closed caller denies
    */
   public static List<Entry> read(Path home) throws IOException {
-    Path file = home.resolve(FILE_NAME);
+    return read(home, checked -> {});
+  }
+
+  /** {@link #read(Path)}, running {@code afterCheck} between checking the record and opening it: tests race the read there. */
+  static List<Entry> read(Path home, Consumer<Path> afterCheck) throws IOException {
+    // Looked for, checked and read in the home's real path, which the check found out of other
+    // users' reach: a link on the way to the home cannot lead the read elsewhere after the check.
+    Path file = SafeFiles.checkDirectory(home).resolve(FILE_NAME);
     JsonNode root;
-    if (Files.notExists(file, LinkOption.NOFOLLOW_LINKS)) {
-      SafeFiles.checkDirectory(home);
-      return List.of();
-    }
-    SafeFiles.checkFile(file);
-    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-      root = JSON.readTree(in);
+    try {
+      file = SafeFiles.checkFile(file);
+      afterCheck.accept(file);
+      try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+        root = JSON.readTree(in);
+      }
     } catch (NoSuchFileException e) {
-      return List.of(); // removed since: a gateway that ended its last session
+      return List.of(); // none, or removed since: a gateway that ended its last session
     }
     if (root == null || root.path("version").asInt() != VERSION || !root.path("sessions").isArray()) {
       throw new IOException(file + " is not a version " + VERSION + " hook record");

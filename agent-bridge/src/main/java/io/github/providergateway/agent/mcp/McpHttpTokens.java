@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.internal.OwnerOnlyFiles;
+import io.github.providergateway.host.client.SafeFiles;
+import io.github.providergateway.host.client.UnsafeFileException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -45,7 +48,10 @@ import java.util.regex.Pattern;
  * <p>Revoking a client ({@link #revoke}, {@code gateway mcp --revoke NAME}, or deleting its entry
  * from the file by hand) takes effect at the running gateway's next look at the file: it checks
  * the file's time and size at every request, and re-reads it when they changed. A file that does
- * not read as this format admits nobody (fail closed) and says so in the log.
+ * not read as this format admits nobody (fail closed) and says so in the log; so does one that
+ * another user could have written or read ({@link SafeFiles#checkSecretFile}, looked at every
+ * request: a client token of theirs, planted in a home others may write, would open the front
+ * door to them), and the commands that change or list the file refuse it.
  *
  * <p>Thread-safe.
  */
@@ -74,6 +80,8 @@ public final class McpHttpTokens {
   private long seenSize = -1;
   /** Bumped whenever what the file says changed; sessions of clients gone end then. */
   private long generation;
+  /** Why the file is refused ({@link SafeFiles}), as last logged; null while it is not. Guarded by this. */
+  private String refusal;
 
   private McpHttpTokens(Path file, RandomGenerator random) {
     this.file = file;
@@ -145,7 +153,7 @@ public final class McpHttpTokens {
    */
   public List<String> clients() {
     try {
-      return new ArrayList<>(read(Files.readString(file)).keySet());
+      return new ArrayList<>(read(checkedText()).keySet());
     } catch (NoSuchFileException e) {
       return List.of();
     } catch (IOException e) {
@@ -182,12 +190,25 @@ public final class McpHttpTokens {
     return generation;
   }
 
-  /** The file's clients by hash, read again when its time, size or identity changed. */
+  /**
+   * The file's clients by hash, read again when its time, size or identity changed; none while the
+   * file is one another user could have written or read ({@link SafeFiles#checkSecretFile}, looked
+   * at every time: a {@code chmod} changes neither time nor size).
+   */
   private synchronized Map<String, Client> current() {
+    Path checked;
     BasicFileAttributes attributes;
     try {
-      attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      checked = SafeFiles.checkSecretFile(file);
+      attributes = Files.readAttributes(checked, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     } catch (NoSuchFileException e) {
+      refused(null);
+      replace(Map.of(), null, Long.MIN_VALUE, -1);
+      return byHash;
+    } catch (UnsafeFileException e) {
+      // Fail closed: a file another user could have planted would give them a client token; the
+      // front door answers 401 to everyone until the file is the user's alone again.
+      refused(e.getMessage());
       replace(Map.of(), null, Long.MIN_VALUE, -1);
       return byHash;
     } catch (IOException e) {
@@ -195,6 +216,7 @@ public final class McpHttpTokens {
       replace(Map.of(), null, Long.MIN_VALUE, -1);
       return byHash;
     }
+    refused(null);
     long time = attributes.lastModifiedTime().toMillis();
     Object key = attributes.fileKey();
     if (time == seenTime && attributes.size() == seenSize && java.util.Objects.equals(key, seenKey)) {
@@ -205,7 +227,7 @@ public final class McpHttpTokens {
       if (!attributes.isRegularFile()) {
         throw new IOException("not a regular file");
       }
-      for (Map.Entry<String, String> entry : read(Files.readString(file)).entrySet()) {
+      for (Map.Entry<String, String> entry : read(readText(checked)).entrySet()) {
         read.put(entry.getValue(), new Client(entry.getKey(), entry.getValue()));
       }
     } catch (IOException | RuntimeException e) {
@@ -214,6 +236,36 @@ public final class McpHttpTokens {
     }
     replace(Map.copyOf(read), key, time, attributes.size());
     return byHash;
+  }
+
+  /** Logs the file's refusal once when it starts ({@code why}) and once when it ends ({@code null}). */
+  private void refused(String why) {
+    if (java.util.Objects.equals(why, refusal)) {
+      return;
+    }
+    if (why != null) {
+      LOG.log(System.Logger.Level.WARNING,
+          "MCP over HTTP: " + file + " is refused, so no client is admitted (every request gets 401): " + why);
+    } else {
+      LOG.log(System.Logger.Level.INFO, "MCP over HTTP: " + file + " is no longer refused; its clients are admitted again");
+    }
+    refusal = why;
+  }
+
+  /** The text of {@code checked}, a path {@link SafeFiles} returned, without following a link at its name. */
+  private static String readText(Path checked) throws IOException {
+    try (InputStream in = Files.newInputStream(checked, LinkOption.NOFOLLOW_LINKS)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /**
+   * The file's text for a command that changes or lists it, refused ({@link UnsafeFileException})
+   * when another user could have written it: keeping what they put there, or writing it back as
+   * ours, would make their client one of ours.
+   */
+  private String checkedText() throws IOException {
+    return readText(SafeFiles.checkSecretFile(file));
   }
 
   private void replace(Map<String, Client> clients, Object key, long time, long size) {
@@ -250,34 +302,39 @@ public final class McpHttpTokens {
     void apply(Map<String, String> clients);
   }
 
-  /** Reads, changes and writes the file under a lock, so two commands at once lose neither change. */
+  /**
+   * Reads, changes and writes the file under a lock, so two commands at once lose neither change;
+   * in the home's real path, and only where no other user could have written the file or could
+   * replace it ({@link SafeFiles}).
+   */
   private void update(Change change) {
-    Path lock = file.resolveSibling(FILE_NAME + ".lock");
     try {
       Files.createDirectories(file.getParent());
+      Path target = SafeFiles.checkDirectory(file.getParent()).resolve(FILE_NAME);
+      Path lock = target.resolveSibling(FILE_NAME + ".lock");
       try (FileChannel channel = FileChannel.open(lock, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnlyFiles.ownerOnly(lock, "rw-------"));
           FileLock held = channel.lock()) {
         Map<String, String> clients;
         try {
-          clients = read(Files.readString(file));
+          clients = read(checkedText());
         } catch (NoSuchFileException e) {
           clients = new LinkedHashMap<>();
         }
         change.apply(clients);
-        write(clients);
+        write(target, clients);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot update " + file + ": " + e.getMessage(), e);
     }
   }
 
-  private void write(Map<String, String> clients) throws IOException {
+  private static void write(Path target, Map<String, String> clients) throws IOException {
     ObjectNode root = Json.MAPPER.createObjectNode();
     ArrayNode list = root.putArray("clients");
     clients.forEach((name, hash) -> list.addObject().put("name", name).put("sha256", hash));
     // Owner-only from its creation, and moved over the old file in one step.
     OwnerOnlyFiles.replace(
-        file, (Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
+        target, (Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   private static void checkName(String client) {

@@ -58,10 +58,13 @@ import java.util.function.Supplier;
  *
  * <p><b>Connecting.</b> It speaks the host protocol (spec/host-rpc.md) over the gateway's {@code
  * /host} WebSocket endpoint, authenticating with {@code host.auth} and the gateway token, which it
- * sends only once the peer has proved that it holds the same token ({@code host.challenge}, a
- * fresh nonce answered with an HMAC): a process that took a dead gateway's port gets neither the
- * token nor any command, and the first connection fails with {@link UnverifiedGatewayException}.
- * A token read from a home's token file must pass {@link SafeFiles} ({@link
+ * sends only once the peer has proved that it holds the same token and accepted the connection on
+ * the address and port the client dialled ({@code host.challenge}, a fresh nonce answered with an
+ * HMAC over that address and port): a process that took a dead gateway's port, or one that passes
+ * the challenge on to a gateway on another port, gets neither the token nor any command, and the
+ * first connection fails with {@link UnverifiedGatewayException}. The URL's host is resolved once
+ * and dialled as that address, so the proof is checked for exactly where the socket went. A token
+ * read from a home's token file must pass {@link SafeFiles#checkSecretFile} ({@link
  * UnsafeFileException} otherwise, at once). {@link
  * #connectOrStart} finds the gateway serving a home ({@code <home>/gateway.port}, or the launch
  * port, and {@code <home>/.provider-token}); when none answers it has the launch's {@link Starter}

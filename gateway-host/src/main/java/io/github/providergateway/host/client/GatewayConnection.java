@@ -16,11 +16,12 @@ import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.net.URI;
+import java.net.InetSocketAddress;
 import java.net.http.HttpClient;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -136,10 +137,10 @@ final class GatewayConnection implements HostSocket.Handler {
     if (closed) {
       return;
     }
-    URI url;
+    Dialled dialled;
     String token;
     try {
-      url = discovery.url();
+      dialled = Dialled.of(discovery.url());
       token = discovery.token();
     } catch (UnsafeFileException e) {
       // A token file another user could have written: not a state that passes by itself.
@@ -157,7 +158,7 @@ final class GatewayConnection implements HostSocket.Handler {
     HostSocket socket = new HostSocket(thread, this);
     http.newWebSocketBuilder()
         .connectTimeout(options.connectTimeout())
-        .buildAsync(url, socket)
+        .buildAsync(dialled.url(), socket)
         .whenComplete(
             (ws, error) ->
                 thread.execute(
@@ -165,16 +166,18 @@ final class GatewayConnection implements HostSocket.Handler {
                       if (error != null) {
                         unreachable(error);
                       } else {
-                        challenge(socket, url, token);
+                        challenge(socket, dialled, token);
                       }
                     }));
   }
 
   /**
-   * Asks the peer to prove it holds {@code token} ({@code host.challenge}) before showing it the
-   * token: a process that took a dead gateway's port gets neither the token nor any command.
+   * Asks the peer to prove it holds {@code token} and took this connection where it was dialled
+   * ({@code host.challenge}) before showing it the token: a process that took a dead gateway's port,
+   * or one that relays to the live gateway from another port, gets neither the token nor any
+   * command.
    */
-  private void challenge(HostSocket socket, URI url, String token) {
+  private void challenge(HostSocket socket, Dialled dialled, String token) {
     if (closed) {
       socket.abort();
       return;
@@ -185,7 +188,7 @@ final class GatewayConnection implements HostSocket.Handler {
     socket.send(CODEC.encode(challenge));
     answer.whenComplete(
         (fields, error) -> {
-          if (error == null && challenge.isProvedBy(token, fields.path("proof").asText(null))) {
+          if (error == null && challenge.isProvedBy(token, dialled.address(), fields.path("proof").asText(null))) {
             authenticate(socket, token);
             return;
           }
@@ -195,15 +198,35 @@ final class GatewayConnection implements HostSocket.Handler {
             unreachable(error); // the socket went away before any answer: nothing was shown either way
             return;
           }
-          unverified(
-              token,
-              new UnverifiedGatewayException(
-                  "what answers at " + url + " is not " + discovery.describe() + ": it did not prove that it holds"
-                      + " this host's gateway token ("
-                      + (error == null ? "its answer to host.challenge is not the proof" : "host.challenge: " + error.getMessage())
-                      + "), so it was sent neither the token nor any command (another process has the port, or"
-                      + " the token this host has is not that gateway's)"));
+          unverified(token, new UnverifiedGatewayException(unproved(dialled, challenge, token, fields, error)));
         });
+  }
+
+  /** Why the answer to {@code challenge} at {@code dialled} does not count, for a person. */
+  private String unproved(Dialled dialled, HostChallenge challenge, String token, ObjectNode fields, Throwable error) {
+    String notShown = "it was sent neither the token nor any command";
+    if (error instanceof PendingReplies.UnknownCommand) {
+      // Fail closed all the same: anyone can say UNKNOWN_COMMAND. But the likely case is a gateway
+      // started before host.challenge existed, and the person should learn what to do about it.
+      return discovery.describe() + " is too old to prove itself (it does not know host.challenge); restart it"
+          + " (what answers at " + dialled.url() + " refused host.challenge as UNKNOWN_COMMAND, so " + notShown
+          + "; if no gateway runs there, another process has the port)";
+    }
+    String proof = error == null ? fields.path("proof").asText(null) : null;
+    Optional<InetSocketAddress> claimed =
+        Dialled.loopbackEndpoint(error == null ? fields.path("endpoint").asText(null) : null)
+            .filter(elsewhere -> !elsewhere.equals(dialled.address()))
+            .filter(elsewhere -> challenge.isProvedBy(token, elsewhere, proof));
+    String what = "what answers at " + dialled.url() + " is not " + discovery.describe() + ": ";
+    if (claimed.isPresent()) {
+      return what + "it relays to the gateway at " + HostChallenge.endpoint(claimed.get()) + " (the proof it passed on"
+          + " is for that address, not for " + dialled.endpoint() + ", where this host connected), so " + notShown
+          + "; connect to the gateway itself, and find out what holds " + dialled.endpoint();
+    }
+    return what + "it did not prove that it holds this host's gateway token at " + dialled.endpoint() + " ("
+        + (error == null ? "its answer to host.challenge is not the proof" : "host.challenge: " + error.getMessage())
+        + "), so " + notShown + " (another process has the port, perhaps passing on what a gateway elsewhere says,"
+        + " or the token this host has is not that gateway's)";
   }
 
   /** The peer did not prove it holds the token: not believed, never sent the token. */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -53,10 +54,19 @@ interface GatewayDiscovery {
 
   /**
    * The gateway serving a home: {@code <home>/gateway.port} (or {@code defaultPort}) and the token
-   * file, which must pass {@link SafeFiles} ({@link UnsafeFileException} otherwise). The port file
-   * only says where to knock: what answers there must still prove it holds the token.
+   * file, which must pass {@link SafeFiles#checkSecretFile} ({@link UnsafeFileException} otherwise)
+   * and is read from the path that check returns. The port file only says where to knock: what
+   * answers there must still prove it holds the token, there.
    */
   static GatewayDiscovery home(Path home, int defaultPort) {
+    return home(home, defaultPort, checked -> {});
+  }
+
+  /**
+   * {@link #home(Path, int)}, running {@code afterCheck} between checking the token file and
+   * opening it: tests race the read there.
+   */
+  static GatewayDiscovery home(Path home, int defaultPort, Consumer<Path> afterCheck) {
     return new GatewayDiscovery() {
       @Override
       public URI url() throws IOException {
@@ -82,9 +92,11 @@ interface GatewayDiscovery {
         Path file = home.resolve(GatewayClient.TOKEN_FILE);
         try {
           // A token file another user could have written may name their process's token: the
-          // proof (host.challenge) would then come from their process. Refuse it.
-          SafeFiles.checkFile(file);
-          try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+          // proof (host.challenge) would then come from their process. One they could read gives
+          // them the token, and with it the proof. Refuse both; read exactly the file checked.
+          Path checked = SafeFiles.checkSecretFile(file);
+          afterCheck.accept(checked);
+          try (InputStream in = Files.newInputStream(checked, LinkOption.NOFOLLOW_LINKS)) {
             return new String(in.readNBytes(MAX_TOKEN_FILE_BYTES), StandardCharsets.UTF_8).strip();
           }
         } catch (NoSuchFileException e) {

@@ -37,6 +37,18 @@ final class PendingReplies {
     }
   }
 
+  /**
+   * {@code host.challenge} or {@code host.auth} was answered {@code UNKNOWN_COMMAND}: a gateway
+   * from before the command (or whatever says so).
+   */
+  static final class UnknownCommand extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    UnknownCommand(String message) {
+      super(message);
+    }
+  }
+
   /** The socket closed while a {@code host.challenge} or {@code host.auth} waited for its reply. */
   static final class ClosedDuringAuth extends IOException {
     private static final long serialVersionUID = 1L;
@@ -76,10 +88,11 @@ final class PendingReplies {
       future.complete(ok.fields());
     } else if (reply.id().asText().startsWith(AUTH_PREFIX)) {
       HostReply.Failed failed = (HostReply.Failed) reply;
+      String text = failed.codeText() + ": " + failed.message();
       future.completeExceptionally(
           failed.code() == RpcErrorCode.AUTH_FAILED
               ? new AuthRefused(failed.message())
-              : new IOException(failed.codeText() + ": " + failed.message()));
+              : failed.code() == RpcErrorCode.UNKNOWN_COMMAND ? new UnknownCommand(text) : new IOException(text));
     } else {
       HostReply.Failed failed = (HostReply.Failed) reply;
       future.completeExceptionally(new HostException(code(failed), failed.message()));

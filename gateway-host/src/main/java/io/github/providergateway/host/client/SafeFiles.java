@@ -16,14 +16,21 @@ import java.util.Set;
  * gateway token file before a host presents that token anywhere, the hook adapters' record of gates
  * ({@code hook-gates.json}) before they follow it. Whoever can write such a file, or a directory on
  * its path, can plant a token that leads a host to a process of theirs, or a record that lets every
- * call through; so can whoever could delete it and put another in its place.
+ * call through; so can whoever could delete it and put another in its place. A secret file (the
+ * token file, the HTTP front door's client file) must not be readable by them either: whoever
+ * reads the token can answer for the gateway.
  *
  * <p>A file passes when it is not a symbolic link, is a regular file owned by this process's user,
- * and is writable by neither its group nor others; and every directory from the file's own up to
- * the root (links in that path resolved) is owned by this user or by root and is writable by neither
- * group nor others, unless it has the sticky bit (as {@code /tmp}: there others cannot remove or
- * rename what is not theirs). These are OpenSSH's {@code StrictModes} rules for {@code
- * authorized_keys}.
+ * and is writable by neither its group nor others (a secret file: gives them no permission at all);
+ * and every directory from the file's own up to the root (links in that path resolved) is owned by
+ * this user or by root and is writable by neither group nor others, unless it has the sticky bit (as
+ * {@code /tmp}: there others cannot remove or rename what is not theirs). These are OpenSSH's {@code
+ * StrictModes} rules for {@code authorized_keys}.
+ *
+ * <p>Each check returns the path it checked: the file's name in its directory's real path, links
+ * resolved. Open exactly that path (and without following a link at the file's name): the
+ * directories of the path as given may pass through a link another user can change after the
+ * check, while every directory of the real path was checked to be out of their reach.
  *
  * <p>What a file system can tell decides what is checked: with Unix modes (Linux, macOS: the {@code
  * unix} attribute view) all of the above; with POSIX permissions only, the same, except that a
@@ -38,6 +45,10 @@ public final class SafeFiles {
 
   /** Write permission for the group or for others, in a Unix mode. */
   private static final int GROUP_OR_OTHER_WRITE = 0022;
+  /** Any permission for the group or for others, in a Unix mode. */
+  private static final int GROUP_OR_OTHER_ANY = 0077;
+  /** Read permission for the group or for others, in a Unix mode. */
+  private static final int GROUP_OR_OTHER_READ = 0044;
   /** The sticky bit, in a Unix mode. */
   private static final int STICKY = 01000;
 
@@ -50,15 +61,32 @@ public final class SafeFiles {
   }
 
   /**
-   * Checks a file that must be there: see the class description.
+   * Checks a file that must be there and that others may read but must not have written: see the
+   * class description.
    *
    * @param file the file
+   * @return the path checked, to open: the file's name in its directory's real path
    * @throws UnsafeFileException when another user could have written it
    * @throws java.nio.file.NoSuchFileException when there is no such file
    * @throws IOException when it cannot be looked at
    */
-  public static void checkFile(Path file) throws IOException {
-    forThisUser(file.getFileSystem()).file(file);
+  public static Path checkFile(Path file) throws IOException {
+    return forThisUser(file.getFileSystem()).file(file, false);
+  }
+
+  /**
+   * Checks a secret file that must be there (the gateway token file): as {@link #checkFile}, and
+   * neither its group nor others may have any permission on it, since whoever can read a token can
+   * use it.
+   *
+   * @param file the file
+   * @return the path checked, to open: the file's name in its directory's real path
+   * @throws UnsafeFileException when another user could have written or read it
+   * @throws java.nio.file.NoSuchFileException when there is no such file
+   * @throws IOException when it cannot be looked at
+   */
+  public static Path checkSecretFile(Path file) throws IOException {
+    return forThisUser(file.getFileSystem()).file(file, true);
   }
 
   /**
@@ -67,11 +95,13 @@ public final class SafeFiles {
    * (a record of gates, removed, would let every call through).
    *
    * @param directory the directory
+   * @return the path checked, to look in: the directory's real path (for a directory not there yet,
+   *     the real path of the nearest one above it that is, followed by the rest)
    * @throws UnsafeFileException when another user could write in it
    * @throws IOException when it cannot be looked at
    */
-  public static void checkDirectory(Path directory) throws IOException {
-    forThisUser(directory.getFileSystem()).directory(directory);
+  public static Path checkDirectory(Path directory) throws IOException {
+    return forThisUser(directory.getFileSystem()).directory(directory);
   }
 
   /** A check for the user this process runs as. */
@@ -92,9 +122,13 @@ public final class SafeFiles {
     }
   }
 
-  void file(Path file) throws IOException {
+  /** The file's checks, {@code secret} or not; returns the path checked. */
+  Path file(Path file, boolean secret) throws IOException {
     Path absolute = file.toAbsolutePath();
-    Attributes attributes = Attributes.of(absolute);
+    // Every check, and the caller's open, goes through the real directory: a link on the way that
+    // changed between the check and the open could lead elsewhere.
+    Path checked = absolute.getParent().toRealPath().resolve(absolute.getFileName());
+    Attributes attributes = Attributes.of(checked);
     if (attributes.symbolicLink) {
       throw new UnsafeFileException(file, file + " is a symbolic link, which a hook or host does not follow:"
           + " another user may have put it there; remove it (rm " + file + ")");
@@ -111,24 +145,34 @@ public final class SafeFiles {
       throw new UnsafeFileException(file, file + " is writable by other users (mode " + attributes.modeText()
           + "), so another user could have written it; fix: chmod go-w " + file);
     }
-    directories(absolute.getParent(), file, file.toString());
+    if (secret && (attributes.mode & GROUP_OR_OTHER_ANY) != 0) {
+      throw new UnsafeFileException(file, file + ((attributes.mode & GROUP_OR_OTHER_READ) != 0
+              ? " is readable by other users" : " gives other users permissions")
+          + " (mode " + attributes.modeText() + "), and whoever reads the token in it can answer as the gateway;"
+          + " fix: chmod go-rwx " + file + ", and restart the gateway, since its token may be known");
+    }
+    directories(checked.getParent(), file, file.toString());
+    return checked;
   }
 
-  /** {@code directory}, or the nearest directory above it that exists, and those above. */
-  void directory(Path directory) throws IOException {
-    Path existing = directory.toAbsolutePath();
+  /** {@code directory}, or the nearest directory above it that exists, and those above; returns its real path. */
+  Path directory(Path directory) throws IOException {
+    Path absolute = directory.toAbsolutePath();
+    Path existing = absolute;
     while (existing.getParent() != null && Files.notExists(existing, LinkOption.NOFOLLOW_LINKS)) {
       existing = existing.getParent();
     }
-    directories(existing, directory, "what is in " + directory);
+    Path real = directories(existing, directory, "what is in " + directory);
+    return real.resolve(existing.relativize(absolute));
   }
 
   /**
    * {@code start} and every directory above it, links resolved, for the sake of {@code subject}
-   * ({@code what}, in a message).
+   * ({@code what}, in a message); returns {@code start}'s real path, the one checked.
    */
-  private void directories(Path start, Path subject, String what) throws IOException {
-    for (Path dir = start.toRealPath(); dir != null; dir = dir.getParent()) {
+  private Path directories(Path start, Path subject, String what) throws IOException {
+    Path real = start.toRealPath();
+    for (Path dir = real; dir != null; dir = dir.getParent()) {
       Attributes attributes = Attributes.of(dir);
       if (attributes.owner != null && !attributes.owner.equals(user) && !attributes.root) {
         throw new UnsafeFileException(subject, dir + " belongs to " + attributes.owner.getName()
@@ -140,6 +184,7 @@ public final class SafeFiles {
             + "), so another user could have written, replaced or removed " + what + "; fix: chmod go-w " + dir);
       }
     }
+    return real;
   }
 
   /**

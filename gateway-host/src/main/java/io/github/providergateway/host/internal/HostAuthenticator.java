@@ -10,6 +10,7 @@ import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import java.lang.System.Logger.Level;
+import java.net.InetSocketAddress;
 
 /**
  * Authenticates host connections ({@code host.auth}): compares the gateway token in constant time,
@@ -33,14 +34,26 @@ final class HostAuthenticator {
   }
 
   /**
-   * Answers a host's {@code host.challenge}: proof that this gateway holds the token, which a host
-   * checks before it sends the token (a process on a dead gateway's port cannot give it).
+   * Answers a host's {@code host.challenge}: proof that this gateway holds the token and accepted
+   * the connection on its own loopback address and port, which a host checks against what it
+   * dialled before it sends the token (a process on a dead gateway's port cannot give it, and one
+   * that relays to this gateway from another port gets a proof for this port, not its own). A
+   * connection whose local address is unknown or not loopback gets no proof and is closed.
    */
   void prove(HostLink link, HostChallenge challenge) {
+    InetSocketAddress acceptedOn = link.connection.localAddress().orElse(null);
+    if (acceptedOn == null || acceptedOn.getAddress() == null || !acceptedOn.getAddress().isLoopbackAddress()) {
+      LOG.log(Level.WARNING, "{0}: host.challenge on a connection not known to be on loopback ({1}); closing",
+          link.connection.describe(), acceptedOn);
+      link.refuseAndClose(HostReply.failed(challenge.id(), RpcErrorCode.UNAUTHORIZED,
+          "the gateway proves itself only on its loopback address, which this connection does not say"));
+      return;
+    }
     ObjectNode fields = JsonNodeFactory.instance.objectNode();
-    fields.put("proof", challenge.proof(gateway.providerToken()));
+    fields.put("proof", challenge.proof(gateway.providerToken(), acceptedOn));
+    fields.put("endpoint", HostChallenge.endpoint(acceptedOn));
     link.connection.send(new HostReply.Ok(challenge.id(), fields));
-    LOG.log(Level.DEBUG, "{0}: host.challenge answered", link.connection.describe());
+    LOG.log(Level.DEBUG, "{0}: host.challenge answered for {1}", link.connection.describe(), fields.get("endpoint").asText());
   }
 
   void authenticate(HostLink link, HostAuth auth) {

@@ -1,6 +1,11 @@
 package io.github.providergateway.host.protocol;
 
+import static java.util.Objects.requireNonNull;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,15 +15,22 @@ import java.util.random.RandomGenerator;
 
 /**
  * {@code host.challenge} (ours, WebSocket carrier): sent before {@code host.auth}, it asks whoever
- * answers on the gateway's port to prove that it holds the gateway token, before the host shows it
- * the token. The gateway answers with {@link #proof(String)}: HMAC-SHA256 keyed with the token, of
- * {@value #PROOF_CONTEXT} followed by the nonce, in lower-case hex. A process that took the port of
- * a dead gateway cannot compute it; a host sends {@code host.auth} only after checking it ({@link
- * #isProvedBy}).
+ * answers where the host connected to prove that it is the gateway holding the token, there,
+ * before the host shows it the token. The gateway answers with {@link #proof}: HMAC-SHA256 keyed
+ * with the token, of {@value #PROOF_CONTEXT}, the address and port it accepted the connection on
+ * ({@link #endpoint}, such as {@code 127.0.0.1:9400}), a newline and the nonce, in lower-case hex.
+ * A host checks it ({@link #isProvedBy}) against the address and port it dialled, and sends {@code
+ * host.auth} only when it matches.
+ *
+ * <p>So a proof is good for one connection to one listening socket. A process that took the port of
+ * a dead gateway cannot compute it; nor can one that passes the challenge on to the live gateway
+ * on another port and hands its answer back: that answer is for the gateway's port, not for the
+ * one the host dialled. The reply's {@code endpoint} says which address the proof is for; it is
+ * not trusted (the MAC is checked against what the host dialled), only used to say what happened.
  *
  * <pre>{@code
  * {"id":"auth-1","cmd":"host.challenge","nonce":"q3Jd…43 base64url characters"}
- * {"id":"auth-1","ok":true,"proof":"<64 hex digits>"}
+ * {"id":"auth-1","ok":true,"proof":"<64 hex digits>","endpoint":"127.0.0.1:9400"}
  * }</pre>
  *
  * <p>The gateway answers one challenge per connection, before {@code host.auth} only; a second one,
@@ -31,8 +43,11 @@ import java.util.random.RandomGenerator;
  */
 public record HostChallenge(JsonNode id, String nonce) implements HostCommand {
 
-  /** What the proof's MAC covers before the nonce: it is a proof for this protocol and nothing else. */
-  public static final String PROOF_CONTEXT = "provider-gateway host.challenge v1\n";
+  /**
+   * What the proof's MAC covers first: it is a proof for this protocol and nothing else. Version 2
+   * binds the proof to the gateway's address and port (version 1, without them, could be relayed).
+   */
+  public static final String PROOF_CONTEXT = "provider-gateway host.challenge v2\n";
   /** The shortest nonce accepted: 128 bits in base64url. */
   public static final int MIN_NONCE_CHARS = 22;
   /** The longest nonce accepted. */
@@ -71,15 +86,42 @@ public record HostChallenge(JsonNode id, String nonce) implements HostCommand {
   }
 
   /**
-   * The answer only a holder of {@code token} can give: HMAC-SHA256 keyed with the token's UTF-8
-   * bytes, of the UTF-8 bytes of {@value #PROOF_CONTEXT} and the nonce, as 64 lower-case hex digits.
+   * The answer only a holder of {@code token} accepting a connection on {@code acceptedOn} can
+   * give: HMAC-SHA256 keyed with the token's UTF-8 bytes, of the UTF-8 bytes of {@value
+   * #PROOF_CONTEXT}, {@link #endpoint endpoint(acceptedOn)}, a newline ({@code \n}) and the nonce,
+   * as 64 lower-case hex digits.
    *
    * @param token the gateway token
+   * @param acceptedOn the gateway's own address and port that the connection reached (its
+   *     listening socket's); for a host, the address and port it dialled
    * @return the proof
+   * @throws IllegalArgumentException when {@code acceptedOn} is unresolved
    */
-  public String proof(String token) {
+  public String proof(String token, InetSocketAddress acceptedOn) {
     byte[] key = Checks.nonEmpty(token, "token").getBytes(StandardCharsets.UTF_8);
-    return HexFormat.of().formatHex(hmacSha256(key, (PROOF_CONTEXT + nonce).getBytes(StandardCharsets.UTF_8)));
+    String covered = PROOF_CONTEXT + endpoint(acceptedOn) + "\n" + nonce;
+    return HexFormat.of().formatHex(hmacSha256(key, covered.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * The text a proof covers for an address and port: {@code 127.0.0.1:9400} for IPv4, {@code
+   * [::1]:9400} for IPv6 loopback, any other IPv6 address in brackets as {@link
+   * InetAddress#getHostAddress()} writes it. No name is looked up.
+   *
+   * @param address an address and a port
+   * @return the text
+   * @throws IllegalArgumentException when {@code address} is unresolved (no IP address)
+   */
+  public static String endpoint(InetSocketAddress address) {
+    InetAddress ip = requireNonNull(address, "address").getAddress();
+    if (ip == null) {
+      throw new IllegalArgumentException("an unresolved address has no endpoint: " + address);
+    }
+    String host =
+        ip instanceof Inet6Address
+            ? "[" + (ip.isLoopbackAddress() ? "::1" : ip.getHostAddress()) + "]"
+            : ip.getHostAddress();
+    return host + ":" + address.getPort();
   }
 
   /**
@@ -113,16 +155,18 @@ public record HostChallenge(JsonNode id, String nonce) implements HostCommand {
   }
 
   /**
-   * Whether {@code proof} is this challenge's proof for {@code token}, compared in constant time.
+   * Whether {@code proof} is this challenge's proof for {@code token} at {@code dialled}, compared
+   * in constant time.
    *
    * @param token the gateway token the host holds
+   * @param dialled the address and port the host connected to
    * @param proof what the peer answered; null when it answered none
-   * @return whether the peer holds {@code token}
+   * @return whether the peer holds {@code token} and accepted the connection where the host dialled
    */
-  public boolean isProvedBy(String token, String proof) {
+  public boolean isProvedBy(String token, InetSocketAddress dialled, String proof) {
     return proof != null
         && MessageDigest.isEqual(
-            proof(token).getBytes(StandardCharsets.UTF_8), proof.getBytes(StandardCharsets.UTF_8));
+            proof(token, dialled).getBytes(StandardCharsets.UTF_8), proof.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override

@@ -44,7 +44,7 @@ public enum HostCommandType implements WireEnum {
   HOST_AUTH("host.auth"),
   /**
    * Ours, WebSocket carrier only: before {@code host.auth}, the host asks the gateway to prove it
-   * holds the token ({@link HostChallenge}).
+   * holds the token, on the address and port the host dialled ({@link HostChallenge}).
    */
   HOST_CHALLENGE("host.challenge");
 

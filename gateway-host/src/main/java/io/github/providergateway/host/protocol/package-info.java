@@ -9,6 +9,7 @@
  * text message per command, reply or event. Over WebSocket the first command must be {@link
  * io.github.providergateway.host.protocol.HostAuth} ({@code host.auth}), which a host sends only
  * once the peer has answered its {@link io.github.providergateway.host.protocol.HostChallenge}
- * ({@code host.challenge}): proof that the peer holds the gateway token.
+ * ({@code host.challenge}): proof that the peer holds the gateway token and accepted the
+ * connection on the address and port the host dialled.
  */
 package io.github.providergateway.host.protocol;

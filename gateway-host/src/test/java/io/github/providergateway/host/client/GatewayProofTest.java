@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.testing.FakeGateway;
+import io.github.providergateway.host.testing.RecordingRelay;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +47,10 @@ class GatewayProofTest {
   }
 
   private FakeGateway fake(Function<String, String> answer) throws IOException {
+    return fake((acceptedOn, text) -> answer.apply(text));
+  }
+
+  private FakeGateway fake(FakeGateway.Answer answer) throws IOException {
     FakeGateway fake = FakeGateway.start(0, answer);
     toClose.add(fake);
     return fake;
@@ -86,14 +93,16 @@ class GatewayProofTest {
   }
 
   @Test
-  void anOlderGatewayThatDoesNotKnowTheChallengeIsNotBelievedEither() throws Exception {
+  void anOlderGatewayThatDoesNotKnowTheChallengeIsNotBelievedAndThePersonIsToldToRestartIt() throws Exception {
     tokenFile("rw-------");
     FakeGateway older = fake(text -> "{\"id\":" + FakeGateway.idOf(text)
         + ",\"ok\":false,\"error\":{\"code\":\"UNKNOWN_COMMAND\",\"message\":\"unknown command \\\"host.challenge\\\"\"}}");
 
     assertThatThrownBy(() -> connect(older))
         .isInstanceOf(UnverifiedGatewayException.class)
-        .hasMessageContaining("UNKNOWN_COMMAND");
+        .hasMessageContaining("the gateway of " + home + " is too old to prove itself (it does not know"
+            + " host.challenge); restart it")
+        .hasMessageContaining("it was sent neither the token nor any command");
     assertThat(older.received()).noneMatch(text -> text.contains(TOKEN));
   }
 
@@ -119,6 +128,64 @@ class GatewayProofTest {
     assertThat(json(real.received().get(1)).get("token").asText()).isEqualTo(TOKEN);
   }
 
+  /**
+   * The review of issue 32: a {@code gateway.port} left by a killed gateway names a port another
+   * process now holds, and it relays to the live gateway (here a fake that holds the token and
+   * proves itself as the gateway does). The proof is for the live gateway's port, not the one the
+   * host dialled: refused, and the relay hears no token and no command.
+   */
+  @Test
+  void aProcessOnAStalePortThatRelaysToTheLiveGatewayIsRefusedAndNeverSeesTheToken() throws Exception {
+    tokenFile("rw-------");
+    FakeGateway live = fake(proving(TOKEN));
+    RecordingRelay relay = RecordingRelay.start(live.port());
+    toClose.add(relay);
+    Files.writeString(home.resolve(GatewayClient.PORT_FILE), Integer.toString(relay.port()));
+
+    assertThatThrownBy(() -> toClose.add(GatewayClient.connect(home, 1, GatewayClient.Options.defaults())))
+        .isInstanceOf(UnverifiedGatewayException.class)
+        .hasMessageContaining("is not the gateway of " + home)
+        .hasMessageContaining("relays to the gateway at 127.0.0.1:" + live.port());
+    assertThat(relay.fromGateway()).as("the live gateway's answer went through").anyMatch(text -> text.contains("\"proof\""));
+    assertThat(relay.fromHost()).as("what the host sent through the relay").singleElement().satisfies(text -> {
+      assertThat(json(text).get("cmd").asText()).isEqualTo("host.challenge");
+      assertThat(text).doesNotContain(TOKEN);
+    });
+  }
+
+  /**
+   * A proof made with the right token for another address (here the same port on ::1) is refused,
+   * even when the answer claims the address the host dialled: the host checks the proof against
+   * where it connected, and takes nothing the answer says on trust.
+   */
+  @Test
+  void aProofForAnotherAddressIsRefusedWhateverEndpointTheAnswerClaims() throws Exception {
+    tokenFile("rw-------");
+    FakeGateway elsewhere = fake((acceptedOn, text) -> {
+      JsonNode command = json(text);
+      if (!command.path("cmd").asText().equals("host.challenge")) {
+        return FakeGateway.okToEverything("host.auth", AUTH_OK).apply(text);
+      }
+      InetSocketAddress ipv6 = new InetSocketAddress(ipv6Loopback(), acceptedOn.getPort());
+      String proof = new HostChallenge(null, command.get("nonce").asText()).proof(TOKEN, ipv6);
+      return "{\"id\":" + command.get("id") + ",\"ok\":true,\"proof\":\"" + proof + "\",\"endpoint\":\""
+          + HostChallenge.endpoint(acceptedOn) + "\"}";
+    });
+
+    assertThatThrownBy(() -> connect(elsewhere))
+        .isInstanceOf(UnverifiedGatewayException.class)
+        .hasMessageContaining("it did not prove that it holds this host's gateway token at 127.0.0.1:" + elsewhere.port());
+    assertThat(elsewhere.received()).noneMatch(text -> text.contains(TOKEN));
+  }
+
+  private static InetAddress ipv6Loopback() {
+    try {
+      return InetAddress.getByName("::1");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   @Test
   void aTokenGivenDirectlyIsShownOnlyToAPeerThatProvesItHoldsItToo() throws Exception {
     FakeGateway fake = fake(FakeGateway.okToEverything("host.auth", AUTH_OK));
@@ -141,20 +208,24 @@ class GatewayProofTest {
     assertThat(fake.received()).isEmpty();
   }
 
+  @Test
+  void aTokenFileOtherUsersMayReadIsRefusedAtOnceAndNothingIsContacted() throws Exception {
+    tokenFile("rw-r-----");
+    FakeGateway fake = fake(proving(TOKEN));
+
+    assertThatThrownBy(() -> connect(fake))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessageContaining("readable by other users")
+        .hasMessageContaining("chmod go-rwx " + home.resolve(GatewayClient.TOKEN_FILE));
+    assertThat(fake.received()).isEmpty();
+  }
+
   /**
-   * A peer that holds {@code token}: answers the challenge with its proof, then takes {@code
-   * host.auth}, as the gateway does (the proof's formula is checked against the documented one in
-   * HostCodecTest).
+   * A peer that holds {@code token} and proves it as the gateway does, for the address it accepted
+   * the connection on, then takes {@code host.auth} (the proof's formula is checked against the
+   * documented one in HostCodecTest).
    */
-  private static Function<String, String> proving(String token) {
-    Function<String, String> rest = FakeGateway.okToEverything("host.auth", AUTH_OK);
-    return text -> {
-      JsonNode command = json(text);
-      if (command.path("cmd").asText().equals("host.challenge")) {
-        String proof = new HostChallenge(null, command.get("nonce").asText()).proof(token);
-        return "{\"id\":" + command.get("id") + ",\"ok\":true,\"proof\":\"" + proof + "\"}";
-      }
-      return rest.apply(text);
-    };
+  private static FakeGateway.Answer proving(String token) {
+    return FakeGateway.proving(token, FakeGateway.okToEverything("host.auth", AUTH_OK));
   }
 }

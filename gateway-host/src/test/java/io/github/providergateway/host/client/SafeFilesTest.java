@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +44,52 @@ class SafeFilesTest {
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
 
     assertThatCode(() -> SafeFiles.checkFile(file)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void anOwnerOnlySecretFilePasses() {
+    assertThatCode(() -> SafeFiles.checkSecretFile(file)).doesNotThrowAnyException();
+  }
+
+  /**
+   * The review of issue 32: whoever can read the token file holds the token, and with it the
+   * proof that makes a host believe them; a record of gates others may read is no secret.
+   */
+  @Test
+  void aSecretFileTheGroupOrOthersMayReadIsRefusedWithChmodThoughARecordWouldPass() throws IOException {
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
+
+    assertThatThrownBy(() -> SafeFiles.checkSecretFile(file))
+        .isInstanceOf(UnsafeFileException.class)
+        .hasMessage(file + " is readable by other users (mode 0640), and whoever reads the token in it can answer"
+            + " as the gateway; fix: chmod go-rwx " + file + ", and restart the gateway, since its token may be known");
+    assertThatCode(() -> SafeFiles.checkFile(file)).doesNotThrowAnyException();
+  }
+
+  @Test
+  void aSecretFileThatGivesOthersAnyPermissionIsRefused() throws IOException {
+    for (String mode : List.of("rw------x", "rw---x---", "rw----r--")) {
+      Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
+
+      assertThatThrownBy(() -> SafeFiles.checkSecretFile(file)).as(mode)
+          .isInstanceOf(UnsafeFileException.class)
+          .hasMessageContaining("chmod go-rwx " + file);
+    }
+  }
+
+  /**
+   * The review of issue 32: the directories checked are the real path's, so the path to open is
+   * the file's name there; the path given may pass through a link someone could change after.
+   */
+  @Test
+  void theCheckedPathIsTheNameInTheRealDirectoryWhichIsWhatCallersOpen() throws IOException {
+    Path link = Files.createSymbolicLink(temp.resolve("link"), home);
+    Path real = home.toRealPath();
+
+    assertThat(SafeFiles.checkFile(link.resolve(".provider-token"))).isEqualTo(real.resolve(".provider-token"));
+    assertThat(SafeFiles.checkSecretFile(link.resolve(".provider-token"))).isEqualTo(real.resolve(".provider-token"));
+    assertThat(SafeFiles.checkDirectory(link)).isEqualTo(real);
+    assertThat(SafeFiles.checkDirectory(link.resolve("not/yet"))).isEqualTo(real.resolve("not/yet"));
   }
 
   @Test
@@ -115,7 +162,7 @@ class SafeFilesTest {
     UserPrincipal someoneElse = home.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
     UserPrincipal owner = Files.getOwner(file);
 
-    assertThatThrownBy(() -> new SafeFiles(someoneElse).file(file))
+    assertThatThrownBy(() -> new SafeFiles(someoneElse).file(file, false))
         .isInstanceOf(UnsafeFileException.class)
         .hasMessage(file + " belongs to " + owner.getName() + ", not to nobody, so another user may have planted it;"
             + " remove it (rm " + file + ") unless you know it is yours");

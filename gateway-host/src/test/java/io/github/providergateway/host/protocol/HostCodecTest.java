@@ -2,10 +2,14 @@ package io.github.providergateway.host.protocol;
 
 import io.github.providergateway.protocol.json.DecodeResult;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -132,22 +136,38 @@ class HostCodecTest {
     assertThat(command("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(256) + "\"}")).isInstanceOf(HostChallenge.class);
   }
 
+  private static InetSocketAddress at(String ip, int port) throws UnknownHostException {
+    return new InetSocketAddress(InetAddress.getByName(ip), port);
+  }
+
   @Test
-  void theProofIsTheDocumentedHmacOfTheContextAndNonceAndOnlyTheTokensProofPasses() throws Exception {
+  void theProofIsTheDocumentedHmacOfTheContextEndpointAndNonceAndOnlyTheTokensProofTherePasses() throws Exception {
     HostChallenge challenge = new HostChallenge(null, "q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ");
+    InetSocketAddress gateway = at("127.0.0.1", 9400);
     // Computed here from docs/reference-app.md's words, not with the record's own code.
     Mac mac = Mac.getInstance("HmacSHA256");
     mac.init(new SecretKeySpec("ptk-secret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
     String documented = HexFormat.of().formatHex(mac.doFinal(
-        ("provider-gateway host.challenge v1\n" + challenge.nonce()).getBytes(StandardCharsets.UTF_8)));
+        ("provider-gateway host.challenge v2\n127.0.0.1:9400\n" + challenge.nonce()).getBytes(StandardCharsets.UTF_8)));
 
-    assertThat(challenge.proof("ptk-secret")).isEqualTo(documented).matches("[0-9a-f]{64}");
-    assertThat(challenge.isProvedBy("ptk-secret", documented)).isTrue();
-    assertThat(challenge.isProvedBy("ptk-other", documented)).isFalse();
-    assertThat(challenge.isProvedBy("ptk-secret", documented.toUpperCase(Locale.ROOT))).isFalse();
-    assertThat(challenge.isProvedBy("ptk-secret", null)).isFalse();
-    assertThat(challenge.isProvedBy("ptk-secret", "")).isFalse();
-    assertThat(new HostChallenge(null, "x".repeat(22)).proof("ptk-secret")).as("another nonce, another proof").isNotEqualTo(documented);
+    assertThat(challenge.proof("ptk-secret", gateway)).isEqualTo(documented).matches("[0-9a-f]{64}");
+    assertThat(challenge.isProvedBy("ptk-secret", gateway, documented)).isTrue();
+    assertThat(challenge.isProvedBy("ptk-other", gateway, documented)).isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", at("127.0.0.1", 9401), documented)).as("another port").isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", at("::1", 9400), documented)).as("the other loopback").isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", gateway, documented.toUpperCase(Locale.ROOT))).isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", gateway, null)).isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", gateway, "")).isFalse();
+    assertThat(new HostChallenge(null, "x".repeat(22)).proof("ptk-secret", gateway)).as("another nonce, another proof").isNotEqualTo(documented);
+  }
+
+  @Test
+  void theEndpointIsTheDottedQuadOrTheBracketedIpv6LoopbackAndThePort() throws Exception {
+    assertThat(HostChallenge.endpoint(at("127.0.0.1", 9400))).isEqualTo("127.0.0.1:9400");
+    assertThat(HostChallenge.endpoint(at("::1", 53211))).isEqualTo("[::1]:53211");
+    assertThat(HostChallenge.endpoint(at("0:0:0:0:0:0:0:1", 1))).isEqualTo("[::1]:1");
+    assertThatThrownBy(() -> HostChallenge.endpoint(InetSocketAddress.createUnresolved("localhost", 9400)))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -156,9 +176,9 @@ class HostCodecTest {
     for (String token : List.of("k", "ptk-" + "x".repeat(60), "ptk-" + "y".repeat(200), "ptk-ünïcödé")) {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(token.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      String expected = HexFormat.of().formatHex(
-          mac.doFinal((HostChallenge.PROOF_CONTEXT + challenge.nonce()).getBytes(StandardCharsets.UTF_8)));
-      assertThat(challenge.proof(token)).as("token of %s characters", token.length()).isEqualTo(expected);
+      String expected = HexFormat.of().formatHex(mac.doFinal(
+          (HostChallenge.PROOF_CONTEXT + "[::1]:7\n" + challenge.nonce()).getBytes(StandardCharsets.UTF_8)));
+      assertThat(challenge.proof(token, at("::1", 7))).as("token of %s characters", token.length()).isEqualTo(expected);
     }
   }
 

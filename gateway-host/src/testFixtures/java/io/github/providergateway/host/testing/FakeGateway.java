@@ -1,5 +1,6 @@
 package io.github.providergateway.host.testing;
 
+import io.github.providergateway.host.protocol.HostChallenge;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -37,13 +38,29 @@ public final class FakeGateway implements AutoCloseable {
   private static final Duration READ_LIMIT = Duration.ofSeconds(30);
 
   private final ServerSocket server;
-  private final Function<String, String> answer;
+  private final Answer answer;
   /** Every text message received, in order, from any connection. */
   private final List<String> received = new CopyOnWriteArrayList<>();
   /** Connections accepted, to close with the server. */
   private final List<Socket> connections = new CopyOnWriteArrayList<>();
 
-  private FakeGateway(ServerSocket server, Function<String, String> answer) {
+  /**
+   * How a fake answers: given where it accepted the connection (its own address and port, as the
+   * gateway's proof covers them) and a text message a client sent, the text to send back.
+   */
+  @FunctionalInterface
+  public interface Answer {
+    /**
+     * The answer to {@code text}.
+     *
+     * @param acceptedOn the address and port the connection reached: the fake's own
+     * @param text a text message a client sent
+     * @return the text to send back; {@code null} to send nothing (a peer that hangs)
+     */
+    String reply(InetSocketAddress acceptedOn, String text);
+  }
+
+  private FakeGateway(ServerSocket server, Answer answer) {
     this.server = server;
     this.answer = answer;
   }
@@ -59,6 +76,19 @@ public final class FakeGateway implements AutoCloseable {
    * @throws IOException when it cannot listen there
    */
   public static FakeGateway start(int port, Function<String, String> answer) throws IOException {
+    return start(port, (acceptedOn, text) -> answer.apply(text));
+  }
+
+  /**
+   * Listens on a free loopback port (or {@code port}) and answers each command with {@code
+   * answer}, which is told where each connection was accepted.
+   *
+   * @param port the port to listen on, or 0 for a free one
+   * @param answer the answer to each text message
+   * @return the running fake
+   * @throws IOException when it cannot listen there
+   */
+  public static FakeGateway start(int port, Answer answer) throws IOException {
     ServerSocket server = new ServerSocket();
     server.setReuseAddress(true);
     server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
@@ -87,6 +117,27 @@ public final class FakeGateway implements AutoCloseable {
         }
       }
       return "{\"id\":" + id + ",\"ok\":true" + (reply.isEmpty() ? "" : "," + reply) + "}";
+    };
+  }
+
+  /**
+   * An answer that holds {@code token}, as the gateway does: {@code host.challenge} gets the proof
+   * for the address and port the connection was accepted on, with that {@code endpoint}; every
+   * other command gets what {@code rest} says. The fake that stands for the live gateway.
+   *
+   * @param token the token it holds
+   * @param rest the answer to everything but {@code host.challenge}
+   * @return the answer, for {@link #start(int, Answer)}
+   */
+  public static Answer proving(String token, Function<String, String> rest) {
+    return (acceptedOn, text) -> {
+      if (!text.contains("\"cmd\":\"host.challenge\"")) {
+        return rest.apply(text);
+      }
+      String nonce = text.replaceAll(".*\"nonce\":\"([^\"]*)\".*", "$1");
+      return "{\"id\":" + idOf(text) + ",\"ok\":true,\"proof\":\""
+          + new HostChallenge(null, nonce).proof(token, acceptedOn) + "\",\"endpoint\":\""
+          + HostChallenge.endpoint(acceptedOn) + "\"}";
     };
   }
 
@@ -161,34 +212,33 @@ public final class FakeGateway implements AutoCloseable {
   private void serve(Socket socket) {
     try (socket) {
       socket.setSoTimeout((int) READ_LIMIT.toMillis());
+      InetSocketAddress acceptedOn = (InetSocketAddress) socket.getLocalSocketAddress();
       InputStream in = socket.getInputStream();
       OutputStream out = socket.getOutputStream();
       upgrade(in, out);
       ByteArrayOutputStream message = new ByteArrayOutputStream();
+      ByteArrayOutputStream scratch = new ByteArrayOutputStream();
       while (true) {
-        int first = read(in);
-        int second = read(in);
-        boolean fin = (first & 0x80) != 0;
-        int opcode = first & 0x0F;
-        byte[] payload = payload(in, second);
-        switch (opcode) {
+        RawFrames.Frame frame = RawFrames.read(in, scratch);
+        switch (frame.opcode()) {
           case 0x0, 0x1 -> {
-            message.write(payload);
-            if (fin) {
+            message.write(frame.payload());
+            if (frame.fin()) {
               String text = message.toString(StandardCharsets.UTF_8);
               message.reset();
               received.add(text);
-              String reply = answer.apply(text);
+              String reply = answer.reply(acceptedOn, text);
               if (reply != null) {
-                frame(out, 0x1, reply.getBytes(StandardCharsets.UTF_8));
+                RawFrames.write(out, 0x1, reply.getBytes(StandardCharsets.UTF_8));
               }
             }
           }
           case 0x8 -> {
-            frame(out, 0x8, payload.length >= 2 ? new byte[] {payload[0], payload[1]} : new byte[0]);
+            byte[] payload = frame.payload();
+            RawFrames.write(out, 0x8, payload.length >= 2 ? new byte[] {payload[0], payload[1]} : new byte[0]);
             return;
           }
-          case 0x9 -> frame(out, 0xA, payload);
+          case 0x9 -> RawFrames.write(out, 0xA, frame.payload());
           default -> {
             // a pong, or anything else: nothing to do
           }
@@ -201,7 +251,7 @@ public final class FakeGateway implements AutoCloseable {
 
   private static void upgrade(InputStream in, OutputStream out) throws IOException {
     String key = null;
-    for (String line = line(in); !line.isEmpty(); line = line(in)) {
+    for (String line = RawFrames.line(in); !line.isEmpty(); line = RawFrames.line(in)) {
       int colon = line.indexOf(':');
       if (colon > 0 && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("sec-websocket-key")) {
         key = line.substring(colon + 1).trim();
@@ -221,66 +271,5 @@ public final class FakeGateway implements AutoCloseable {
     out.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         + "Sec-WebSocket-Accept: " + accept + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
     out.flush();
-  }
-
-  private static String line(InputStream in) throws IOException {
-    StringBuilder line = new StringBuilder();
-    for (int c = read(in); c != '\n'; c = read(in)) {
-      if (c != '\r') {
-        line.append((char) c);
-      }
-    }
-    return line.toString();
-  }
-
-  private static byte[] payload(InputStream in, int second) throws IOException {
-    long length = second & 0x7F;
-    if (length == 126) {
-      length = (read(in) << 8) | read(in);
-    } else if (length == 127) {
-      length = 0;
-      for (int i = 0; i < 8; i++) {
-        length = (length << 8) | read(in);
-      }
-    }
-    byte[] mask = (second & 0x80) != 0 ? in.readNBytes(4) : null;
-    byte[] payload = in.readNBytes((int) length);
-    if (payload.length != length) {
-      throw new EOFException();
-    }
-    if (mask != null) {
-      for (int i = 0; i < payload.length; i++) {
-        payload[i] ^= mask[i % 4];
-      }
-    }
-    return payload;
-  }
-
-  private static void frame(OutputStream out, int opcode, byte[] payload) throws IOException {
-    ByteArrayOutputStream frame = new ByteArrayOutputStream();
-    frame.write(0x80 | opcode);
-    if (payload.length < 126) {
-      frame.write(payload.length);
-    } else if (payload.length < 65536) {
-      frame.write(126);
-      frame.write(payload.length >> 8);
-      frame.write(payload.length & 0xFF);
-    } else {
-      frame.write(127);
-      for (int shift = 56; shift >= 0; shift -= 8) {
-        frame.write((int) ((long) payload.length >> shift) & 0xFF);
-      }
-    }
-    frame.write(payload);
-    out.write(frame.toByteArray());
-    out.flush();
-  }
-
-  private static int read(InputStream in) throws IOException {
-    int b = in.read();
-    if (b < 0) {
-      throw new EOFException();
-    }
-    return b;
   }
 }

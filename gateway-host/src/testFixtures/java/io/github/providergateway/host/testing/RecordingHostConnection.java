@@ -8,8 +8,13 @@ import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostEvent;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
+import io.github.providergateway.protocol.GatewayAddress;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -20,7 +25,15 @@ import java.util.function.Predicate;
  */
 public final class RecordingHostConnection implements HostConnection {
 
+  /**
+   * Where a recording connection says it was accepted unless told otherwise: 127.0.0.1 on the
+   * default port, as a gateway's proof ({@code host.challenge}) covers it.
+   */
+  public static final InetSocketAddress DEFAULT_LOCAL_ADDRESS =
+      new InetSocketAddress(loopbackV4(), GatewayAddress.DEFAULT_PORT);
+
   private final String description;
+  private final InetSocketAddress localAddress;
   private final List<HostOutput> received = new ArrayList<>();
   private HostChannel channel;
   private boolean closed;
@@ -32,7 +45,32 @@ public final class RecordingHostConnection implements HostConnection {
    * @param description what {@link #describe()} answers, for logs and failure messages
    */
   public RecordingHostConnection(String description) {
+    this(description, DEFAULT_LOCAL_ADDRESS);
+  }
+
+  /**
+   * A connection not yet attached to a service, accepted on {@code localAddress}.
+   *
+   * @param description what {@link #describe()} answers, for logs and failure messages
+   * @param localAddress what {@link #localAddress()} answers; {@code null} for none (a carrier that
+   *     cannot say)
+   */
+  public RecordingHostConnection(String description, InetSocketAddress localAddress) {
     this.description = description;
+    this.localAddress = localAddress;
+  }
+
+  private static InetAddress loopbackV4() {
+    try {
+      return InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException("four bytes are an IPv4 address", e);
+    }
+  }
+
+  @Override
+  public Optional<InetSocketAddress> localAddress() {
+    return Optional.ofNullable(localAddress);
   }
 
   /**

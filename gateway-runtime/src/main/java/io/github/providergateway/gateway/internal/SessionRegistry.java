@@ -81,7 +81,7 @@ final class SessionRegistry {
     List<SessionInfo> list = new ArrayList<>();
     for (SessionInfo info : list()) {
       // Who opened a session is the hosts' business (hook adapters), not the providers'.
-      SessionInfo shown = new SessionInfo(info.id(), info.label(), info.cwd(), info.foreground());
+      SessionInfo shown = info.withoutOpenedBy();
       list.add(credential.mayAccess(info.id()) ? shown : shown.withoutCwd());
     }
     return list;

@@ -17,6 +17,7 @@ import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.host.testing.RecordingRelay;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.CancelReason;
@@ -37,6 +38,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -185,6 +187,32 @@ class GatewayClientTest {
     assertThatThrownBy(() -> GatewayClient.connect(gateway.server().hostUrl(), "ptk-wrong"))
         .isInstanceOf(UnverifiedGatewayException.class)
         .hasMessageContaining("the token this host has is not that gateway's");
+  }
+
+  /**
+   * Issue 32: a process on the port a host dials (a URL given by hand, a stale {@code gateway.port})
+   * passes the host's {@code host.challenge} on to the live gateway on its own port and the proof
+   * back. The proof is for the port the gateway accepted the connection on, not the one the host
+   * dialled: the host refuses it, and the relay never sees the token.
+   */
+  @Test
+  void aProcessOnTheDialledPortThatRelaysToTheLiveGatewayIsRefusedAndNeverSeesTheToken() throws Exception {
+    Running gateway = startGateway(home, 0);
+    String token = gateway.gateway().providerToken();
+    try (RecordingRelay relay = RecordingRelay.start(gateway.server().port())) {
+      URI dialled = URI.create("ws://127.0.0.1:" + relay.port() + "/host");
+
+      assertThatThrownBy(() -> GatewayClient.connect(dialled, token))
+          .isInstanceOf(UnverifiedGatewayException.class)
+          .hasMessageContaining("127.0.0.1:" + gateway.server().port())
+          .hasMessageContaining("relays");
+      assertThat(relay.fromGateway()).as("the live gateway answered the relayed challenge")
+          .anyMatch(text -> text.contains("\"proof\""));
+      assertThat(relay.fromHost()).as("what the host sent through the relay")
+          .isNotEmpty()
+          .noneMatch(text -> text.contains(token) || text.contains("host.auth"));
+      assertThat(await(gateway.hosts().connectedHosts())).isZero();
+    }
   }
 
   /**

@@ -6,8 +6,10 @@ import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.protocol.HostCodec;
 import io.github.providergateway.host.protocol.HostOutput;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -95,6 +97,12 @@ final class WsHostConnection implements HostConnection, SocketPeer {
   @Override
   public String describe() {
     return description;
+  }
+
+  /** The listening socket's address and port the host reached: what {@code host.challenge}'s proof covers. */
+  @Override
+  public Optional<InetSocketAddress> localAddress() {
+    return socket.getLocalAddress() instanceof InetSocketAddress local ? Optional.of(local) : Optional.empty();
   }
 
   /** The host passed {@code host.auth}: its decoder now lets messages of full size in. */

@@ -1,0 +1,72 @@
+package io.github.providergateway.agent.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link McpHttpTokens} trusts {@code mcp-http-clients.json} only when no other user could have
+ * written it: a file another user planted in a home others may write would give them a client
+ * token of their own, the HTTP front door's credential. Issue 32, finding 8 (review).
+ */
+class McpHttpTokensTest {
+
+  @TempDir Path temp;
+  private Path home;
+  private McpHttpTokens tokens;
+  private String token;
+
+  @BeforeEach
+  void aClientWithAToken() throws IOException {
+    home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    tokens = McpHttpTokens.in(home, new SplittableRandom(7));
+    token = tokens.issue("claude");
+  }
+
+  @Test
+  void anOwnerOnlyFileInAnOwnerOnlyHomeAdmitsItsClients() {
+    assertThat(tokens.clientOf(token)).map(McpHttpTokens.Client::name).contains("claude");
+  }
+
+  @Test
+  void aFileOtherUsersMayWriteAdmitsNobodyUntilItIsOwnerOnlyAgain() throws IOException {
+    Files.setPosixFilePermissions(tokens.file(), PosixFilePermissions.fromString("rw-rw-rw-"));
+    assertThat(tokens.clientOf(token)).isEmpty();
+
+    Files.setPosixFilePermissions(tokens.file(), PosixFilePermissions.fromString("rw-------"));
+    assertThat(tokens.clientOf(token)).map(McpHttpTokens.Client::name).contains("claude");
+  }
+
+  @Test
+  void aFileOtherUsersMayReadAdmitsNobody() throws IOException {
+    Files.setPosixFilePermissions(tokens.file(), PosixFilePermissions.fromString("rw-r--r--"));
+
+    assertThat(tokens.clientOf(token)).isEmpty();
+  }
+
+  @Test
+  void aFileInAHomeOtherUsersMayWriteAdmitsNobody() throws IOException {
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+    assertThat(tokens.clientOf(token)).isEmpty();
+  }
+
+  @Test
+  void issuingIntoAFileOtherUsersCouldHaveWrittenIsRefusedRatherThanKeepingWhatTheyPutThere() throws IOException {
+    Files.setPosixFilePermissions(tokens.file(), PosixFilePermissions.fromString("rw-rw-rw-"));
+
+    assertThatThrownBy(() -> tokens.issue("codex"))
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessageContaining(tokens.file().toString())
+        .hasMessageContaining("writable by other users");
+  }
+}
