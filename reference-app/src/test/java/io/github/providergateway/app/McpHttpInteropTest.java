@@ -156,7 +156,8 @@ class McpHttpInteropTest {
   void aGatesQuestionReachesTheHttpClientAsElicitationAndItsAnswerDecides() throws IOException {
     JsonNode elicited = observed("elicitationOverHttp");
     assertThat(elicited.get("asked")).hasSize(2);
-    assertThat(elicited.at("/asked/0").asText()).contains("confirm-over-ws/ask-first", "tool 'deploy'", "Deploy main?");
+    assertThat(elicited.at("/asked/0").asText()).isEqualTo(
+        "provider 'confirm-over-ws', gate 'ask-first', asks before deploy runs: Deploy main?\nArguments:\n{\n  \"q\" : \"main\"\n}");
     assertThat(elicited.at("/results/0/isError").asBoolean()).as("yes: %s", elicited.get("results")).isFalse();
     assertThat(elicited.at("/results/0/text").asText()).isEqualTo("deployed main");
     assertThat(elicited.at("/results/1/isError").asBoolean()).as("no").isTrue();
