@@ -369,11 +369,15 @@ class GateArgsTest {
         .build());
     RecordingProviderConnection project = rewriter("project", "tidy");
 
+    List<Decision> decisions = decisions();
     var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"));
     rewrite(project, "{\"command\":\"git push --force origin main\"}");
 
     assertThat(done(decision).allowed()).isFalse();
     assertThat(done(decision).reason()).isEqualTo("No pushes while CI is red.");
+    assertThat(decisions).filteredOn(d -> d.kind() == DecisionKind.PRE_TOOL_USE).singleElement()
+        .satisfies(d -> assertThat(d.reason()).as("the audit trail says the deny saw the rewrite").isEqualTo(
+            "No pushes while CI is red. (arguments rewritten by project/tidy; re-checked from the first rule)"));
     assertThat(done(decision).updatedArgs()).as("a denied call runs with nothing").isNull();
     guardrail.assertNoMoreMessages();
     project.assertNoMoreMessages();

@@ -106,7 +106,8 @@ final class Decisions {
     } else if (decision.allowed()) {
       why = matched + " rule(s) matched" + rewritten;
     } else {
-      why = decision.reason();
+      // A deny after a rewrite says so: the rule or gate that denied saw the rewritten arguments.
+      why = rewritten.isEmpty() ? decision.reason() : decision.reason() + " (" + rewritten.substring(2) + ")";
     }
     return new Decision(
         now, DecisionKind.PRE_TOOL_USE, decision.permission(), null, why, null, null, null, sessionId,
