@@ -3,7 +3,6 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.HookDecision;
 import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.host.client.GatewayClient;
@@ -19,7 +18,6 @@ import io.github.providergateway.protocol.json.JsStringifier;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -57,8 +55,6 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class HookAdapter {
 
-  /** More than any hook input an agent sends; a larger one is refused (fail closed). */
-  private static final int MAX_INPUT_BYTES = 16 * 1024 * 1024;
   /**
    * A backstop, not the bound: the record's regexes are bounded in steps as the gateway's are
    * ({@link RegexSteps}), so load never changes what the record decides (issue 32, finding 9). Only
@@ -71,7 +67,6 @@ public final class HookAdapter {
    * the gateway's deep stack (RegexGuard), whatever the JIT has compiled; reserved, not committed.
    */
   private static final long WORKER_STACK_BYTES = 256L << 20;
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * Where the gateway is and how long to wait for it.
@@ -189,25 +184,18 @@ public final class HookAdapter {
   }
 
   private HookVerdict decide(InputStream in) {
-    HookRequest request;
+    HookRequests.Read read;
     try {
-      byte[] bytes = in.readNBytes(MAX_INPUT_BYTES + 1);
-      if (bytes.length > MAX_INPUT_BYTES) {
-        throw new IllegalArgumentException("hook input larger than " + MAX_INPUT_BYTES + " bytes");
-      }
-      JsonNode input = JSON.readTree(new String(bytes, StandardCharsets.UTF_8));
-      if (input == null || !input.isObject()) {
-        throw new IllegalArgumentException("hook input is not a JSON object");
-      }
-      request = agent.parse(input);
-    } catch (IOException | IllegalArgumentException e) {
-      String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException json
-          ? "hook input is not JSON: " + json.getOriginalMessage()
-          : e.getMessage();
+      read = HookRequests.read(agent, in.readNBytes(HookRequests.MAX_INPUT_BYTES + 1));
+    } catch (IOException e) {
       return HookVerdict.deny(
-          "provider gateway hook could not read the " + agent.word() + " hook input (" + why + "); denied",
-          "malformed input, denied: " + why);
+          "provider gateway hook could not read the " + agent.word() + " hook input (" + e.getMessage() + "); denied",
+          "unreadable input, denied: " + e.getMessage());
     }
+    if (read.refusal() != null) {
+      return read.refusal();
+    }
+    HookRequest request = read.request();
     CompletableFuture<HookVerdict> online = new CompletableFuture<>();
     workers.execute(() -> ask(request, online));
     Duration limit = settings.connectTimeout().plus(settings.answerTimeout());
@@ -241,31 +229,20 @@ public final class HookAdapter {
       return;
     }
     try {
-      List<SessionInfo> sessions = client.sessions().join();
-      Optional<SessionInfo> session = SessionChoice.pick(sessions, request.cwd(), agent);
-      if (session.isEmpty()) {
-        verdict.complete(HookVerdict.allow(List.of(),
-            "no gateway session has cwd " + request.cwd() + ", so no provider rule applies; allowed"));
-        return;
-      }
-      String id = session.get().id();
-      // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's question
-      // comes back in the decision rather than going to the gateway's console or status page.
-      HookDecision decision = client.preToolUse(id, request.tool(), request.args(), true).join();
-      String about = "gateway session " + id + " (" + session.get().label() + "), tool " + request.tool();
-      if (decision.ask()) {
-        verdict.complete(HookVerdict.ask(decision.reason(), decision.context(),
-            about + ": a gate asks the person, so the agent asks them: " + decision.reason(),
-            decision.updatedArgs() == null ? null : ToolMapping.toAgent(request, decision.updatedArgs())));
-      } else if (!decision.allowed()) {
-        verdict.complete(new HookVerdict(false, decision.reason(), decision.context(), about + ": " + decision.reason(), null));
-      } else if (decision.updatedArgs() != null) {
-        verdict.complete(new HookVerdict(true, null, decision.context(),
-            about + ": the providers allow it with the arguments their gates rewrote; the agent asks the person",
-            ToolMapping.toAgent(request, decision.updatedArgs())));
-      } else {
-        verdict.complete(HookVerdict.allow(decision.context(), about + ": the providers allow it"));
-      }
+      HookDecisions.GatewayView view = new HookDecisions.GatewayView() {
+        @Override
+        public CompletableFuture<List<SessionInfo>> sessions() {
+          return client.sessions();
+        }
+
+        @Override
+        public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+          // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's
+          // question comes back in the decision rather than going to the console or status page.
+          return client.preToolUse(sessionId, tool, args, true);
+        }
+      };
+      verdict.complete(HookDecisions.decide(view, request, agent).join());
     } catch (CompletionException e) {
       verdict.completeExceptionally(e.getCause());
     } finally {

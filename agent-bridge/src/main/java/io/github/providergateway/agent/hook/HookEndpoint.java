@@ -1,0 +1,88 @@
+package io.github.providergateway.agent.hook;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.protocol.SessionInfo;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The hooks of coding agents, answered in the gateway's own process: the HTTP hook on the
+ * gateway's port and the command hook's local socket hand an agent's hook call here, and get back
+ * what the agent reads (docs/agents.md). The same decision as {@code gateway hook claude|copilot}
+ * ({@link HookAdapter}) reaches, without a process or a connection of its own: the agent's session
+ * by its working directory, the session's hooks, a gate's question returned as the agent's
+ * "ask", rewritten arguments in the agent's shape. Input that cannot be read is denied.
+ *
+ * <p>Thread-safe: each call goes to the gateway's loop.
+ */
+public final class HookEndpoint {
+
+  /**
+   * One answer to an agent.
+   *
+   * @param body what the agent reads: its hook output JSON, one line
+   * @param word {@code allow}, {@code deny} or {@code ask}
+   * @param note what decided, for a log a person reads
+   */
+  public record Answer(String body, String word, String note) {
+    /**
+     * Checks the answer.
+     *
+     * @param body what the agent reads
+     * @param word allow, deny or ask
+     * @param note what decided
+     * @throws NullPointerException when any is null
+     */
+    public Answer {
+      requireNonNull(body, "body");
+      requireNonNull(word, "word");
+      requireNonNull(note, "note");
+    }
+  }
+
+  private final HookDecisions.GatewayView gateway;
+
+  /**
+   * An endpoint answering from {@code gateway}'s sessions and hooks.
+   *
+   * @param gateway the gateway of this process
+   */
+  public HookEndpoint(Gateway gateway) {
+    requireNonNull(gateway, "gateway");
+    this.gateway = new HookDecisions.GatewayView() {
+      @Override
+      public CompletableFuture<List<SessionInfo>> sessions() {
+        return gateway.sessions();
+      }
+
+      @Override
+      public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+        return gateway.preToolUse(sessionId, tool, args, true);
+      }
+    };
+  }
+
+  /**
+   * Answers one hook call of {@code agent}.
+   *
+   * @param agent whose hook protocol {@code input} and the answer speak
+   * @param input the agent's hook call, as it sent it
+   * @return the answer; completes when the session's gates have answered, never exceptionally: a
+   *     failure is a deny that says why
+   */
+  public CompletableFuture<Answer> answer(AgentKind agent, byte[] input) {
+    requireNonNull(agent, "agent");
+    HookRequests.Read read = HookRequests.read(agent, input);
+    CompletableFuture<HookVerdict> verdict = read.refusal() != null
+        ? CompletableFuture.completedFuture(read.refusal())
+        : HookDecisions.decide(gateway, read.request(), agent);
+    return verdict
+        .exceptionally(failure -> HookVerdict.deny(
+            "provider gateway could not check the call (" + failure + "); denied", "failed, denied: " + failure))
+        .thenApply(decided -> new Answer(agent.answer(decided), decided.word(), decided.note()));
+  }
+}
