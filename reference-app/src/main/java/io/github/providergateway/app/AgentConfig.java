@@ -38,6 +38,22 @@ final class AgentConfig {
    */
   record HttpAccess(URI url, String client, String token, Path tokenFile) {}
 
+  /**
+   * What Claude Code's HTTP hook needs: the hook's URL, the client's name and its hook token.
+   *
+   * @param url {@code http://127.0.0.1:<port>/hooks/claude}
+   * @param client the name the token was issued for
+   * @param token the token; printed once, never stored
+   * @param tokenFile where the gateway keeps its hash
+   */
+  record HookAccess(URI url, String client, String token, Path tokenFile) {}
+
+  /** The environment variable Claude Code's HTTP hook reads its token from. */
+  static final String HOOK_TOKEN_VARIABLE = "PROVIDER_GATEWAY_HOOK_TOKEN";
+
+  /** The tools of Claude Code the hooks gate: its shell and its edits. */
+  private static final String CLAUDE_MATCHER = "Bash|Edit|MultiEdit|Write|NotebookEdit";
+
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -99,12 +115,6 @@ final class AgentConfig {
     ObjectNode server = stdioServer("stdio");
     ObjectNode mcp = JSON.createObjectNode();
     mcp.putObject("mcpServers").set(SERVER_NAME, server);
-    ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command").put("command", shellLine("hook", "claude")).put("timeout", 30);
-    ObjectNode settings = JSON.createObjectNode();
-    ObjectNode matcher = settings.putObject("hooks").putArray("PreToolUse").addObject();
-    matcher.put("matcher", "Bash|Edit|MultiEdit|Write|NotebookEdit");
-    matcher.putArray("hooks").add(hook);
     return String.join(
         "\n",
         "# Claude Code: add the MCP server (add --scope project to share it through .mcp.json)",
@@ -114,8 +124,79 @@ final class AgentConfig {
         pretty(mcp),
         "",
         "# Gates for Claude's own tools: merge into ~/.claude/settings.json or .claude/settings.json",
-        pretty(settings),
+        "# (or, on Claude Code 2.1.295 or later, the HTTP hook: " + shellLine("hook", "--print-config", "claude") + ")",
+        pretty(claudeSettings(claudeCommandHook())),
         "");
+  }
+
+  /**
+   * {@code gateway hook --print-config claude}: Claude Code's HTTP hook with the token just issued,
+   * fail closed, and the command hook for older Claude Code.
+   */
+  String claudeHooks(HookAccess access) {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "http");
+    hook.put("url", access.url().toString());
+    hook.putObject("headers").put("Authorization", "Bearer $" + HOOK_TOKEN_VARIABLE);
+    hook.putArray("allowedEnvVars").add(HOOK_TOKEN_VARIABLE);
+    hook.put("timeout", 30);
+    hook.put("onFailure", "block");
+    return String.join(
+        "\n",
+        "# Claude Code 2.1.295 or later: the running gateway answers Claude's PreToolUse hook itself,",
+        "# over HTTP on its port, in milliseconds. \"onFailure\": \"block\" makes a failed request (no",
+        "# gateway running, a revoked token, a time-out) block the call: fail closed.",
+        "# The token below was issued now for the client '" + access.client() + "' and is shown only this once: the",
+        "# gateway keeps only its SHA-256, in " + access.tokenFile() + ".",
+        "# Revoke it with: " + shellLine("hook", "--revoke", access.client()) + "; issuing again replaces it.",
+        "",
+        "# 1. Where Claude Code is started from (your shell's profile, e.g. ~/.bashrc or ~/.zshrc):",
+        "export " + HOOK_TOKEN_VARIABLE + "=" + access.token(),
+        "",
+        "# 2. Merge into ~/.claude/settings.json (or .claude/settings.local.json; not into a file you commit):",
+        pretty(claudeSettings(hook)),
+        "",
+        "# A gateway must be running on this port: the MCP server entry (" + shellLine("mcp", "--print-config", "claude") + ")",
+        "# starts the shared one with Claude, or run the console (" + shellLine() + ").",
+        "",
+        "# Claude Code before 2.1.295 runs a call whose HTTP hook failed. There, or to have the gateway's",
+        "# record of fail-closed gates decide while no gateway runs, use the command hook instead (no JVM",
+        "# starts while a gateway runs; docs/agents.md):",
+        pretty(claudeSettings(claudeCommandHook())),
+        "");
+  }
+
+  /** {@code gateway hook --print-config copilot}: Copilot CLI's command hook. */
+  String copilotHooks() {
+    return String.join(
+        "\n",
+        "# Gates for Copilot's own tools: save as .github/hooks/" + SERVER_NAME + ".json in the repository",
+        "# (no JVM starts while a gateway runs; docs/agents.md)",
+        pretty(copilotHookFile()),
+        "");
+  }
+
+  private ObjectNode claudeCommandHook() {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command").put("command", shellLine("hook", "claude")).put("timeout", 30);
+    return hook;
+  }
+
+  /** Claude Code's settings with {@code hook} before its shell and edit tools. */
+  private static ObjectNode claudeSettings(ObjectNode hook) {
+    ObjectNode settings = JSON.createObjectNode();
+    ObjectNode matcher = settings.putObject("hooks").putArray("PreToolUse").addObject();
+    matcher.put("matcher", CLAUDE_MATCHER);
+    matcher.putArray("hooks").add(hook);
+    return settings;
+  }
+
+  private ObjectNode copilotHookFile() {
+    ObjectNode hooks = JSON.createObjectNode();
+    hooks.put("version", 1);
+    ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
+    hook.put("type", "command").put("bash", shellLine("hook", "copilot")).put("timeoutSec", 30);
+    return hooks;
   }
 
   private String copilot() {
@@ -123,17 +204,13 @@ final class AgentConfig {
     server.putArray("tools").add("*");
     ObjectNode mcp = JSON.createObjectNode();
     mcp.putObject("mcpServers").set(SERVER_NAME, server);
-    ObjectNode hooks = JSON.createObjectNode();
-    hooks.put("version", 1);
-    ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
-    hook.put("type", "command").put("bash", shellLine("hook", "copilot")).put("timeoutSec", 30);
     return String.join(
         "\n",
         "# GitHub Copilot CLI: merge into ~/.copilot/mcp-config.json",
         pretty(mcp),
         "",
         "# Gates for Copilot's own tools: save as .github/hooks/" + SERVER_NAME + ".json in the repository",
-        pretty(hooks),
+        pretty(copilotHookFile()),
         "");
   }
 

@@ -1,6 +1,9 @@
 package io.github.providergateway.app;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
 /**
@@ -23,6 +26,16 @@ final class HomeDirectory {
             ? Path.of(copilotHome)
             : userHome.resolve(".copilot");
     return base.resolve("extensions").resolve("tap").toAbsolutePath().normalize();
+  }
+
+  /**
+   * Makes {@code home} as a gateway makes it, owner-only, when it does not exist yet: for commands
+   * that write a file there before any gateway ran (a client token's hash).
+   */
+  static void ensure(Path home) throws IOException {
+    if (!Files.isDirectory(home)) {
+      Files.createDirectories(home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
   }
 
   /** The home a command uses: {@code named} ({@code --home}) when given, else the default. */

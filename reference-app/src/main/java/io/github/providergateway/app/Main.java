@@ -217,6 +217,8 @@ public final class Main implements Callable<Integer> {
 
   private int execute(String[] args) {
     CommandLine commandLine = new CommandLine(this);
+    // `hook --print-config claude` names an agent that is also a subcommand of `hook`.
+    commandLine.setAllowSubcommandsAsOptionParameters(true);
     commandLine.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
     commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
     commandLine.setParameterExceptionHandler(
@@ -427,18 +429,57 @@ public final class Main implements Callable<Integer> {
         "Pre-tool-use hooks for coding agents: put the agent's own tools (shell, edits) under the"
             + " providers' onPreToolUse rules and gates, as the gateway's own tools are. Run by the"
             + " agent before each tool call; see 'gateway hook claude --help' and"
-            + " 'gateway hook copilot --help' for how to install each, and docs/agents.md."
+            + " 'gateway hook copilot --help' for how to install each, and docs/agents.md.",
+        "",
+        "--print-config claude issues a hook token and prints Claude Code's HTTP hook (answered by the"
+            + " running gateway itself, fail closed) and the command hook; --print-config copilot"
+            + " prints Copilot CLI's command hook; --revoke NAME takes a hook token back.",
+        ""
       })
   static final class Hook implements Callable<Integer> {
     @picocli.CommandLine.ParentCommand private Main parent;
 
     @picocli.CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
+    /** Where the gateway is, for --print-config and --revoke. */
+    @picocli.CommandLine.Mixin private GatewayHomeOptions gateway;
+
+    @Option(
+        names = "--print-config",
+        paramLabel = "AGENT",
+        description = "Print the hook set-up for AGENT (claude, copilot) with this machine's paths, and exit;"
+            + " for claude, issue a hook token for --client.")
+    private AgentConfig.Agent printConfig;
+
+    @Option(
+        names = "--client",
+        paramLabel = "NAME",
+        description = "With --print-config claude: the hook token's client name (default: claude); a new token replaces its old one.")
+    private String client; // no picocli default: one named like a subcommand ("claude") is refused
+
+    @Option(names = "--revoke", paramLabel = "NAME", description = "Revoke the hook token of client NAME and exit.")
+    private String revoke;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
 
     @Override
     public Integer call() {
+      if (revoke != null) {
+        return HookConfig.revoke(gateway.home(parent.env), revoke, parent.out, parent.err);
+      }
+      if (printConfig != null) {
+        int port;
+        try {
+          port = gateway.port();
+        } catch (IllegalArgumentException e) {
+          parent.err.println("gateway hook: " + e.getMessage());
+          return EXIT_USAGE;
+        }
+        AgentConfig config = AgentConfig.forThisMachine(parent.env, gateway.homeNamed() ? gateway.home(parent.env) : null);
+        return HookConfig.print(
+            config, printConfig, client == null ? "claude" : client, gateway.home(parent.env), port, parent.out, parent.err);
+      }
       spec.commandLine().usage(parent.err);
       return EXIT_USAGE;
     }

@@ -2,14 +2,11 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.agent.mcp.McpFrontDoor;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
-import io.github.providergateway.agent.mcp.McpHttpTokens;
-import java.io.IOException;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.attribute.PosixFilePermissions;
 import io.github.providergateway.host.client.GatewayClient;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -125,19 +122,12 @@ final class McpCommand implements Callable<Integer> {
 
   /** {@code --print-config http}: a new token for {@code --client}, and where and how to use it. */
   private int printHttpConfig(Path home, int port) {
-    if (!McpHttpTokens.CLIENT_NAME.matcher(client).matches()) {
-      parent.err().println("gateway mcp: --client must be 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
-      return Main.EXIT_USAGE;
+    ClientTokens tokens = ClientTokens.mcpHttp(home);
+    IssuedToken issued = IssuedToken.issue(tokens, client, home, "gateway mcp", parent.err());
+    if (issued.token() == null) {
+      return issued.exitCode();
     }
-    McpHttpTokens tokens = McpHttpTokens.in(home);
-    String token;
-    try {
-      ensureHome(home);
-      token = tokens.issue(client);
-    } catch (IOException | UncheckedIOException e) {
-      parent.err().println("gateway mcp: cannot write " + tokens.file() + ": " + e.getMessage());
-      return Main.EXIT_START_FAILED;
-    }
+    String token = issued.token();
     // The gateway running for this home says its port; else the one a gateway would be given.
     URI url = URI.create("http://127.0.0.1:" + DetachedLaunch.publishedPort(home, port) + McpHttpFrontDoor.PATH);
     AgentConfig config =
@@ -150,7 +140,7 @@ final class McpCommand implements Callable<Integer> {
 
   /** {@code --revoke NAME}: the client's token stops working; a running gateway ends its sessions. */
   private int revoke(Path home) {
-    McpHttpTokens tokens = McpHttpTokens.in(home);
+    ClientTokens tokens = ClientTokens.mcpHttp(home);
     try {
       if (!tokens.revoke(revoke)) {
         parent.err().println("gateway mcp: no client named '" + revoke + "' has a token (clients: " + String.join(", ", tokens.clients()) + ")");
@@ -162,12 +152,5 @@ final class McpCommand implements Callable<Integer> {
     }
     new PrintStream(parent.out(), true, StandardCharsets.UTF_8).println("Revoked the HTTP token of '" + revoke + "'; its sessions end at the gateway's next look (within 10 s).");
     return Main.EXIT_OK;
-  }
-
-  /** The home as a gateway makes it: owner-only, when it does not exist yet. */
-  private static void ensureHome(Path home) throws IOException {
-    if (!Files.isDirectory(home)) {
-      Files.createDirectories(home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    }
   }
 }

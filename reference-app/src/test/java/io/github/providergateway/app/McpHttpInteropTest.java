@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.providergateway.agent.mcp.McpHttpTokens;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -82,7 +82,7 @@ class McpHttpInteropTest {
 
   @Test
   void thePrintedConfigNamesTheLoopbackUrlAndATokenWhoseHashAloneTheHomeKeeps() throws IOException {
-    String file = Files.readString(home.resolve(McpHttpTokens.FILE_NAME));
+    String file = Files.readString(home.resolve(ClientTokens.MCP_HTTP_FILE));
     assertThat(file).contains("\"ts-sdk\"").doesNotContain(token);
     assertThat(token).startsWith("mcp-");
   }

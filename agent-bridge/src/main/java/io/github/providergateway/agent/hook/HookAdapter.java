@@ -18,6 +18,10 @@ import io.github.providergateway.protocol.json.JsStringifier;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -43,11 +47,16 @@ import java.util.regex.PatternSyntaxException;
  * <p>It reads the agent's JSON on stdin, maps the tool ({@link ToolMapping}), finds the gateway
  * session of the agent's working directory ({@link SessionChoice}: among sessions holders of the
  * gateway token opened) and asks the gateway's {@code preToolUse}. No such session: nothing to
- * check, allowed. No gateway answering (none running, no connection within {@link
- * Settings#connectTimeout}, no decision within {@link Settings#answerTimeout}), or what answers on
- * its port cannot prove it holds the home's token ({@code host.challenge}; it is shown neither the
- * token nor the call): the gateway's last {@link HookGateRecord} decides, each matching gate by its
- * own setting: fail closed denies, fail open allows. Stderr always says which path decided.
+ * check, allowed. No gateway at all (no token file, the port refuses, which is known at once, or
+ * no connection within {@link Settings#connectTimeout}), or what answers on its port cannot prove
+ * it holds the home's token ({@code host.challenge}; it is shown neither the token nor the call):
+ * the gateway's last {@link HookGateRecord} decides, each matching gate by its own setting: fail
+ * closed denies, fail open allows. A gateway that accepted the connection but has not decided
+ * within {@link Settings#answerTimeout} is denied: it is there, stuck, and may hold rules the record
+ * does not. Stderr always says which path decided.
+ *
+ * <p>The launcher runs this JVM only when no gateway answers on the home's Unix socket ({@link
+ * HookSocket}): while one runs, a shell script asks it there, and no JVM starts.
  *
  * <p>It never fails open by accident: malformed input, an unreadable record, a token file or record
  * another user could have written ({@link io.github.providergateway.host.client.SafeFiles}) and any
@@ -73,14 +82,16 @@ public final class HookAdapter {
    *
    * @param home the gateway's home (its token, {@code gateway.port} and {@link HookGateRecord})
    * @param port the port when {@code <home>/gateway.port} does not say
-   * @param connectTimeout how long to try to connect before counting the gateway as not running
-   * @param answerTimeout how long to wait for the decision once connected: a gate may take the
-   *     gateway's 5 s gate timeout, and several gates run one after another
+   * @param connectTimeout how long to try to connect before counting the gateway as not running; a
+   *     port that refuses counts at once
+   * @param answerTimeout how long a gateway that accepted the connection has to decide: a gate may
+   *     take the gateway's 5 s gate timeout, and several gates run one after another. Past it the
+   *     call is denied (a gateway is there but stuck), never left to the record
    */
   public record Settings(Path home, int port, Duration connectTimeout, Duration answerTimeout) {
-    /** 1 s to connect: a running gateway on loopback answers in milliseconds. */
+    /** 1 s to connect: a running gateway on loopback accepts in microseconds, a dead port refuses at once. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);
-    /** Two gates' 5 s timeouts: the hook should be installed with a timeout above 1 + 10 s plus the JVM's start. */
+    /** Two gates' 5 s timeouts: the hook should be installed with a timeout above 10 s plus the JVM's start. */
     public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofSeconds(10);
 
     /**
@@ -115,6 +126,15 @@ public final class HookAdapter {
     private static final long serialVersionUID = 1L;
 
     Unreachable(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /** A gateway accepted the connection but did not answer within the answer budget: denies. */
+  private static final class Stuck extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Stuck(String message) {
       super(message, null, false, false);
     }
   }
@@ -198,24 +218,39 @@ public final class HookAdapter {
     HookRequest request = read.request();
     CompletableFuture<HookVerdict> online = new CompletableFuture<>();
     workers.execute(() -> ask(request, online));
+    // The connect is bounded by its own timeout inside ask(); this bounds the rest.
     Duration limit = settings.connectTimeout().plus(settings.answerTimeout());
-    String cause;
     try {
       return online.get(limit.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      cause = "provider gateway did not answer within " + seconds(limit);
+      return stuck("provider gateway accepted the connection but did not decide within " + seconds(settings.answerTimeout()));
     } catch (ExecutionException e) {
-      if (e.getCause() instanceof Untrusted untrusted) {
+      Throwable cause = e.getCause();
+      if (cause instanceof Untrusted untrusted) {
         return HookVerdict.deny(
             "provider gateway hook refused its gateway's token file: " + untrusted.getMessage() + "; denied",
             "token file refused, denied (fail closed): " + untrusted.getMessage());
       }
-      cause = e.getCause() instanceof Unreachable down ? down.getMessage() : "provider gateway failed: " + e.getCause();
+      if (cause instanceof Stuck stuck) {
+        return stuck(stuck.getMessage());
+      }
+      if (cause instanceof Unreachable down) {
+        return fromRecord(request, down.getMessage());
+      }
+      return HookVerdict.deny("provider gateway failed (" + cause + "); denied", "gateway failed, denied: " + cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      cause = "interrupted while asking the provider gateway";
+      return HookVerdict.deny("interrupted while asking the provider gateway; denied", "interrupted, denied");
     }
-    return fromRecord(request, cause);
+  }
+
+  /**
+   * A gateway is there but does not answer (stopped, swapping, a gate's provider hanging past
+   * every timeout): denied. The record is only for "no gateway at all": a gateway that holds its
+   * port may still have rules the record does not (issue 33).
+   */
+  private static HookVerdict stuck(String why) {
+    return HookVerdict.deny(why + "; denied (fail closed)", why + "; denied (fail closed)");
   }
 
   // ---- the gateway ----
@@ -224,7 +259,7 @@ public final class HookAdapter {
     GatewayClient client;
     try {
       client = connect();
-    } catch (Unreachable | Untrusted e) {
+    } catch (Unreachable | Untrusted | Stuck e) {
       verdict.completeExceptionally(e);
       return;
     }
@@ -254,28 +289,31 @@ public final class HookAdapter {
     }
   }
 
-  private GatewayClient connect() throws Unreachable, Untrusted {
+  private GatewayClient connect() throws Unreachable, Untrusted, Stuck {
     Path home = settings.home();
     // Not isRegularFile, which follows a link: a link at the token file's name is refused, not missed.
     if (Files.notExists(home.resolve(GatewayClient.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
       throw new Unreachable("provider gateway not running (no token file in " + home + ")");
     }
+    int port = probe(home);
+    // Something listens: from here on, silence is a stuck gateway, not a missing one.
     GatewayClient.Options options =
-        GatewayClient.Options.builder().connectTimeout(settings.connectTimeout()).build();
+        GatewayClient.Options.builder().connectTimeout(settings.answerTimeout()).build();
     CompletableFuture<GatewayClient> connecting = new CompletableFuture<>();
     workers.execute(() -> {
       try {
-        connecting.complete(GatewayClient.connect(home, settings.port(), options));
+        connecting.complete(GatewayClient.connect(home, port, options));
       } catch (IOException | RuntimeException e) {
         connecting.completeExceptionally(e);
       }
     });
     try {
-      return connecting.get(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      return connecting.get(settings.answerTimeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       // A connection made after all is nobody's: close it.
       connecting.thenAccept(GatewayClient::close);
-      throw new Unreachable("provider gateway not running (no connection within " + seconds(settings.connectTimeout()) + ")");
+      throw new Stuck("provider gateway on port " + port + " accepted the connection but did not answer within "
+          + seconds(settings.answerTimeout()) + " (is it stopped?)");
     } catch (ExecutionException e) {
       if (e.getCause() instanceof UnsafeFileException unsafe) {
         throw new Untrusted(unsafe);
@@ -289,6 +327,28 @@ public final class HookAdapter {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new Unreachable("interrupted while connecting to the provider gateway");
+    }
+  }
+
+  /**
+   * The gateway's port, once something accepts a TCP connection there. A port that refuses is a
+   * gateway that is not running, known at once (a dead gateway's port refuses in microseconds,
+   * where waiting out the connect timeout cost every call a second: issue 33).
+   */
+  private int probe(Path home) throws Unreachable {
+    int port;
+    try {
+      port = GatewayClient.port(home, settings.port());
+    } catch (IOException e) {
+      throw new Unreachable("provider gateway not running (" + e.getMessage() + ")");
+    }
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) Math.max(1, settings.connectTimeout().toMillis()));
+      return port;
+    } catch (SocketTimeoutException e) {
+      throw new Unreachable("provider gateway not running (no connection to port " + port + " within " + seconds(settings.connectTimeout()) + ")");
+    } catch (IOException e) {
+      throw new Unreachable("provider gateway not running (port " + port + ": " + e.getMessage() + ")");
     }
   }
 

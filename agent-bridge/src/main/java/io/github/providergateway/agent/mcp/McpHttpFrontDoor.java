@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.internal.BearerTokens;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.transport.ws.HttpRefusal;
@@ -35,14 +37,14 @@ import java.util.random.RandomGenerator;
  * results, pushes, resources and prompt; only the carrier differs.
  *
  * <pre>{@code
- * McpHttpFrontDoor mcp = McpHttpFrontDoor.builder(gateway, McpHttpTokens.in(home))
+ * McpHttpFrontDoor mcp = McpHttpFrontDoor.builder(gateway, ClientTokens.mcpHttp(home))
  *     .clock(clock).scheduler(scheduler).build();
  * WebSocketServer.builder(gateway).route(McpHttpFrontDoor.PATH, mcp.maxBodyBytes(), mcp.route())...
  * }</pre>
  *
  * <p><b>Who gets in.</b> The server has checked the peer, {@code Host} and {@code Origin} before
  * the route sees a request (403 otherwise: DNS rebinding, browsers). Every request then needs
- * {@code Authorization: Bearer <token>} with a token of {@link McpHttpTokens} (401 with {@code
+ * {@code Authorization: Bearer <token>} with a token of {@link ClientTokens} (401 with {@code
  * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened. The
  * route checks the token from the headers ({@link HttpRoute#admit}), so a request without one is
  * answered and its connection closed before the server reads or holds a byte of its body: a
@@ -71,7 +73,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   static final String ASSUMED_PROTOCOL = "2025-03-26";
 
   private final HostApi gateway;
-  private final McpHttpTokens tokens;
+  private final ClientTokens tokens;
   private final Clock clock;
   private final Scheduler scheduler;
   private final RandomGenerator random;
@@ -116,7 +118,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
    * @param tokens the clients admitted
    * @return a builder with the defaults of the class description
    */
-  public static Builder builder(HostApi gateway, McpHttpTokens tokens) {
+  public static Builder builder(HostApi gateway, ClientTokens tokens) {
     return new Builder(gateway, tokens);
   }
 
@@ -170,7 +172,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     endSessionsOfRevokedClients();
     // Admitted already from the same headers; asked again, since the token may have been revoked
     // since then, and the route may be called without admission.
-    Optional<McpHttpTokens.Client> client = clientOf(request);
+    Optional<ClientTokens.Client> client = clientOf(request);
     Optional<HttpRefusal> refusal = refusal(request, client);
     if (refusal.isPresent()) {
       reply.send(refusal.get());
@@ -185,8 +187,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   }
 
   /** The client whose bearer token a request carries, if it is one of the file's. */
-  private Optional<McpHttpTokens.Client> clientOf(HttpRequest request) {
-    return bearer(request).flatMap(tokens::clientOf);
+  private Optional<ClientTokens.Client> clientOf(HttpRequest request) {
+    return BearerTokens.of(request).flatMap(tokens::clientOf);
   }
 
   /**
@@ -195,19 +197,15 @@ public final class McpHttpFrontDoor implements AutoCloseable {
    * {@code GET} and {@code DELETE}. The server asks this before it reads a byte of the body, so
    * that a process without a token never makes it receive one (issue 32).
    */
-  private Optional<HttpRefusal> refusal(HttpRequest request, Optional<McpHttpTokens.Client> client) {
+  private Optional<HttpRefusal> refusal(HttpRequest request, Optional<ClientTokens.Client> client) {
     if (!request.path().equals(PATH)) {
       return Optional.of(errorAnswer(404, -32000, "Not Found: the MCP endpoint is " + PATH, Map.of()));
     }
     if (client.isEmpty()) {
       // RFC 6750: a request without credentials gets the challenge alone, a bad token its error.
-      String challenge =
-          bearer(request).isEmpty()
-              ? "Bearer realm=\"provider-gateway\""
-              : "Bearer realm=\"provider-gateway\", error=\"invalid_token\", error_description=\"unknown or revoked token\"";
       return Optional.of(errorAnswer(401, -32001,
           "Unauthorized: send Authorization: Bearer <token>; get a token with: gateway mcp --print-config http",
-          Map.of("WWW-Authenticate", challenge)));
+          Map.of("WWW-Authenticate", BearerTokens.challenge(request))));
     }
     return switch (request.method()) {
       case "POST", "GET", "DELETE" -> Optional.empty();
@@ -215,7 +213,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     };
   }
 
-  private void post(HttpRequest request, McpHttpTokens.Client client, HttpReply reply) {
+  private void post(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
     // The client must take both: the server chooses per request (MCP: Sending messages, item 2).
     if (!accepts(request, McpHttpSession.JSON) || !accepts(request, EVENT_STREAM)) {
       error(reply, 406, null, -32000, "Not Acceptable: Accept must list application/json and text/event-stream", Map.of());
@@ -272,7 +270,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
   }
 
-  private void get(HttpRequest request, McpHttpTokens.Client client, HttpReply reply) {
+  private void get(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
     if (!accepts(request, EVENT_STREAM)) {
       error(reply, 406, null, -32000, "Not Acceptable: GET opens a text/event-stream", Map.of());
       return;
@@ -281,7 +279,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
         .ifPresent(session -> session.get(request.header("Last-Event-ID").orElse(null), reply));
   }
 
-  private void delete(HttpRequest request, McpHttpTokens.Client client, HttpReply reply) {
+  private void delete(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
     session(request, request.header(McpHttpSession.SESSION_HEADER), client, reply)
         .ifPresent(
             session -> {
@@ -295,7 +293,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
    * do not speak; 404 for a session that is not (or no longer) there, or is another client's.
    */
   private Optional<McpHttpSession> session(
-      HttpRequest request, Optional<String> sessionId, McpHttpTokens.Client client, HttpReply reply) {
+      HttpRequest request, Optional<String> sessionId, ClientTokens.Client client, HttpReply reply) {
     if (sessionId.isEmpty()) {
       error(reply, 400, null, -32000, "Bad Request: Mcp-Session-Id is required (send initialize first to get one)", Map.of());
       return Optional.empty();
@@ -326,7 +324,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
    * TypeScript SDK's {@code close()} does), and a stream they dropped is noticed only at the next
    * write (the keep-alive, 15 s), so an open {@code GET} stream does not protect a session here.
    */
-  private Optional<McpHttpSession> open(McpHttpTokens.Client client, HttpReply reply) {
+  private Optional<McpHttpSession> open(ClientTokens.Client client, HttpReply reply) {
     McpHttpSession victim = null;
     McpHttpSession session;
     synchronized (this) {
@@ -435,15 +433,6 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     error(reply, 404, null, -32001, "Session not found: it ended or expired; send initialize for a new one", Map.of());
   }
 
-  private static Optional<String> bearer(HttpRequest request) {
-    return request
-        .header("Authorization")
-        .map(String::strip)
-        .filter(value -> value.regionMatches(true, 0, "Bearer ", 0, 7))
-        .map(value -> value.substring(7).strip())
-        .filter(token -> !token.isEmpty() && token.length() <= 256);
-  }
-
   /**
    * Whether the request's {@code Accept} takes {@code type}: a range naming it, its family or
    * {@code *}{@code /*}, without {@code q=0}. A request without {@code Accept} takes anything (RFC 9110).
@@ -492,7 +481,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   /** Builds a {@link McpHttpFrontDoor}. */
   public static final class Builder {
     private final HostApi gateway;
-    private final McpHttpTokens tokens;
+    private final ClientTokens tokens;
     private Clock clock = Clock.systemUTC();
     private Scheduler scheduler;
     private RandomGenerator random = new SecureRandom();
@@ -507,7 +496,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     private String version = "dev";
     private Path workingDirectory = Path.of("").toAbsolutePath();
 
-    private Builder(HostApi gateway, McpHttpTokens tokens) {
+    private Builder(HostApi gateway, ClientTokens tokens) {
       this.gateway = requireNonNull(gateway, "gateway");
       this.tokens = requireNonNull(tokens, "tokens");
     }

@@ -2,6 +2,7 @@ package io.github.providergateway.agent.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.transport.ws.HttpReply;
@@ -103,7 +104,7 @@ final class McpHttpSession {
   static final String OPENED_BY = "mcp-http:";
 
   /** The client whose token opened it; only that token reaches it. */
-  final McpHttpTokens.Client client;
+  final ClientTokens.Client client;
   private final Settings settings;
   private final Clock clock;
   private final Scheduler scheduler;
@@ -132,7 +133,7 @@ final class McpHttpSession {
 
   McpHttpSession(
       String id,
-      McpHttpTokens.Client client,
+      ClientTokens.Client client,
       HostApi gateway,
       Settings settings,
       Clock clock,

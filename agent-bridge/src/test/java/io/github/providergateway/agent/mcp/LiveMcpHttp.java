@@ -3,6 +3,7 @@ package io.github.providergateway.agent.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
@@ -44,7 +45,7 @@ final class LiveMcpHttp implements AutoCloseable {
   static final String ACCEPT_BOTH = "application/json, text/event-stream";
 
   final GatewayFixture f = GatewayFixture.create();
-  final McpHttpTokens tokens;
+  final ClientTokens tokens;
   final String token;
   final McpHttpFrontDoor door;
   final WebSocketServer server;
@@ -67,7 +68,7 @@ final class LiveMcpHttp implements AutoCloseable {
             ending(sessionId).complete(null);
           }
         });
-    tokens = McpHttpTokens.in(home, new SplittableRandom(7));
+    tokens = ClientTokens.mcpHttp(home, new SplittableRandom(7));
     token = tokens.issue("claude");
     McpHttpFrontDoor.Builder builder =
         McpHttpFrontDoor.builder(f.gateway, tokens)

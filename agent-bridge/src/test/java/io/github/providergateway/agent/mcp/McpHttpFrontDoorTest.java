@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
@@ -261,8 +262,8 @@ class McpHttpFrontDoorTest {
   @Test
   void theTokenFileKeepsOnlyTheHashOwnerOnlyAndARevokedTokenIsRefusedAndItsSessionsEndWithoutARestart() throws Exception {
     start();
-    Path file = home.resolve(McpHttpTokens.FILE_NAME);
-    assertThat(Files.readString(file)).doesNotContain(live.token).contains(McpHttpTokens.sha256(live.token));
+    Path file = home.resolve(ClientTokens.MCP_HTTP_FILE);
+    assertThat(Files.readString(file)).doesNotContain(live.token).contains(ClientTokens.sha256(live.token));
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
     String other = live.tokens.issue("vscode");
     String session = live.initialize("agent");

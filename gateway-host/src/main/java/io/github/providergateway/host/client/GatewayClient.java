@@ -27,6 +27,9 @@ import io.github.providergateway.protocol.StreamEntry;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -209,6 +212,27 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   public static final String PID_FILE = "gateway.pid";
   /** The gateway token file, in its home. */
   public static final String TOKEN_FILE = GatewayAddress.TOKEN_FILE_NAME;
+
+  /**
+   * The port where the gateway of {@code home} should be: what its {@link #PORT_FILE} says (a
+   * detached gateway writes one), else {@code defaultPort}. Only where to knock: what answers there
+   * must still prove it is the gateway ({@code host.challenge}).
+   *
+   * @param home the gateway's home
+   * @param defaultPort the port when the home has no port file
+   * @return the port
+   * @throws IOException when the port file is there but does not hold a number
+   */
+  public static int port(Path home, int defaultPort) throws IOException {
+    Path portFile = home.resolve(PORT_FILE);
+    try {
+      return Integer.parseInt(Files.readString(portFile, StandardCharsets.UTF_8).strip());
+    } catch (NoSuchFileException e) {
+      return defaultPort; // no detached gateway wrote one
+    } catch (NumberFormatException e) {
+      throw new IOException("unreadable " + portFile, e);
+    }
+  }
   /**
    * The file a running gateway holds an exclusive lock on, in its home, so that a home has one
    * gateway at a time. A client looks at it only to tell a lost start race from a failed start.

@@ -70,16 +70,7 @@ interface GatewayDiscovery {
     return new GatewayDiscovery() {
       @Override
       public URI url() throws IOException {
-        Path portFile = home.resolve(GatewayClient.PORT_FILE);
-        int port = defaultPort;
-        try {
-          port = Integer.parseInt(Files.readString(portFile, StandardCharsets.UTF_8).strip());
-        } catch (NoSuchFileException e) {
-          // No detached gateway wrote one: try the default port.
-        } catch (NumberFormatException e) {
-          throw new IOException("unreadable " + portFile, e);
-        }
-        return URI.create("ws://127.0.0.1:" + port + GatewayAddress.HOST_PATH);
+        return URI.create("ws://127.0.0.1:" + GatewayClient.port(home, defaultPort) + GatewayAddress.HOST_PATH);
       }
 
       @Override

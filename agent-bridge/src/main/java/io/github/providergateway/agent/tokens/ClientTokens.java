@@ -1,9 +1,10 @@
-package io.github.providergateway.agent.mcp;
+package io.github.providergateway.agent.tokens;
 
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import io.github.providergateway.host.client.SafeFiles;
@@ -35,43 +36,56 @@ import java.util.random.RandomGenerator;
 import java.util.regex.Pattern;
 
 /**
- * The bearer tokens of the Streamable HTTP front door ({@link McpHttpFrontDoor}), one per named
- * client, in {@code <home>/}{@value #FILE_NAME}. The file holds each client's name and the SHA-256
- * of its token, never the token: {@link #issue} shows a token once, to the person who asked for it
- * ({@code gateway mcp --print-config http}). It is owner-only (0600), written whole to a new file
- * and moved into place, so a reader never sees half of it.
+ * Bearer tokens of named clients, kept in a file in the gateway's home: one file a door on the
+ * gateway's port that admits clients by name. The MCP front door's ({@link #mcpHttp}, {@value
+ * #MCP_HTTP_FILE}, tokens {@code mcp-…}) admit MCP clients over Streamable HTTP; the hooks' ({@link
+ * #hooks}, {@value #HOOKS_FILE}, tokens {@code hook-…}) admit Claude Code's HTTP hook. A token opens
+ * its own door only.
+ *
+ * <p>The file holds each client's name and the SHA-256 of its token, never the token: {@link
+ * #issue} shows a token once, to the person who asked for it ({@code gateway mcp --print-config
+ * http}, {@code gateway hook --print-config claude}). It is owner-only (0600), written whole to a
+ * new file and moved into place, so a reader never sees half of it.
  *
  * <pre>{@code
  * {"clients": [{"name": "claude", "sha256": "9f86d0…"}]}
  * }</pre>
  *
- * <p>Revoking a client ({@link #revoke}, {@code gateway mcp --revoke NAME}, or deleting its entry
- * from the file by hand) takes effect at the running gateway's next look at the file: it checks
- * the file's time and size at every request, and re-reads it when they changed. A file that does
- * not read as this format admits nobody (fail closed) and says so in the log; so does one that
- * another user could have written or read ({@link SafeFiles#checkSecretFile}, looked at every
- * request: a client token of theirs, planted in a home others may write, would open the front
- * door to them), and the commands that change or list the file refuse it.
+ * <p>Revoking a client ({@link #revoke}, {@code --revoke NAME}, or deleting its entry from the file
+ * by hand) takes effect at the running gateway's next look at the file: it checks the file's time
+ * and size at every request, and re-reads it when they changed. A file that does not read as this
+ * format admits nobody (fail closed) and says so in the log; so does one that another user could
+ * have written or read ({@link SafeFiles#checkSecretFile}, looked at every request: a client token
+ * of theirs, planted in a home others may write, would open the door to them), and the commands
+ * that change or list the file refuse it.
  *
  * <p>Thread-safe.
  */
-public final class McpHttpTokens {
+public final class ClientTokens {
 
-  private static final System.Logger LOG = System.getLogger(McpHttpTokens.class.getName());
+  private static final System.Logger LOG = System.getLogger(ClientTokens.class.getName());
+  private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** The file's name in the gateway's home. */
-  public static final String FILE_NAME = "mcp-http-clients.json";
+  /** The MCP front door's file, in the gateway's home. */
+  public static final String MCP_HTTP_FILE = "mcp-http-clients.json";
+
+  /** The HTTP hooks' file, in the gateway's home. */
+  public static final String HOOKS_FILE = "hook-clients.json";
 
   /** What a client may be called: what shells, JSON and logs take without quoting. */
   public static final Pattern CLIENT_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
 
-  /** A token's prefix, so that one found in a log or a config says what it opens. */
-  static final String TOKEN_PREFIX = "mcp-";
-
-  /** A client the file names: the token that opened a session is this one while it stays. */
-  record Client(String name, String sha256) {}
+  /**
+   * A client the file names: a token presented is this one's while the file keeps it.
+   *
+   * @param name the client's name
+   * @param sha256 the SHA-256 of its token, in lower-case hex
+   */
+  public record Client(String name, String sha256) {}
 
   private final Path file;
+  private final String tokenPrefix;
+  private final String door;
   private final RandomGenerator random;
   /** What the file said when last read, and how to tell it changed. Guarded by this. */
   private Map<String, Client> byHash = Map.of();
@@ -83,30 +97,55 @@ public final class McpHttpTokens {
   /** Why the file is refused ({@link SafeFiles}), as last logged; null while it is not. Guarded by this. */
   private String refusal;
 
-  private McpHttpTokens(Path file, RandomGenerator random) {
-    this.file = file;
-    this.random = random;
+  private ClientTokens(Path file, String tokenPrefix, String door, RandomGenerator random) {
+    this.file = file.toAbsolutePath();
+    this.tokenPrefix = tokenPrefix;
+    this.door = door;
+    this.random = requireNonNull(random, "random");
   }
 
   /**
-   * The tokens of the gateway whose home is {@code home}, issued from a {@link SecureRandom}.
+   * The MCP front door's clients ({@code McpHttpFrontDoor}) of the gateway whose home is {@code
+   * home}, their tokens drawn from a {@link SecureRandom}.
    *
    * @param home the gateway's home directory
-   * @return the store; nothing is read or written until it is used
+   * @return the tokens; nothing is read or written until they are used
    */
-  public static McpHttpTokens in(Path home) {
-    return in(home, new SecureRandom());
+  public static ClientTokens mcpHttp(Path home) {
+    return mcpHttp(home, new SecureRandom());
   }
 
   /**
-   * As {@link #in(Path)}, with tokens drawn from {@code random} (tests pin them).
+   * As {@link #mcpHttp(Path)}, with tokens drawn from {@code random} (tests pin them).
    *
    * @param home the gateway's home directory
    * @param random where tokens come from
-   * @return the store
+   * @return the tokens
    */
-  public static McpHttpTokens in(Path home, RandomGenerator random) {
-    return new McpHttpTokens(home.toAbsolutePath().resolve(FILE_NAME), requireNonNull(random, "random"));
+  public static ClientTokens mcpHttp(Path home, RandomGenerator random) {
+    return new ClientTokens(home.resolve(MCP_HTTP_FILE), "mcp-", "MCP over HTTP", random);
+  }
+
+  /**
+   * The HTTP hooks' clients ({@code HookRoute}) of the gateway whose home is {@code home}, their
+   * tokens drawn from a {@link SecureRandom}.
+   *
+   * @param home the gateway's home directory
+   * @return the tokens; nothing is read or written until they are used
+   */
+  public static ClientTokens hooks(Path home) {
+    return hooks(home, new SecureRandom());
+  }
+
+  /**
+   * As {@link #hooks(Path)}, with tokens drawn from {@code random} (tests pin them).
+   *
+   * @param home the gateway's home directory
+   * @param random where tokens come from
+   * @return the tokens
+   */
+  public static ClientTokens hooks(Path home, RandomGenerator random) {
+    return new ClientTokens(home.resolve(HOOKS_FILE), "hook-", "HTTP hooks", random);
   }
 
   /** {@return the file the tokens' hashes are kept in} */
@@ -115,8 +154,9 @@ public final class McpHttpTokens {
   }
 
   /**
-   * Issues a new token for {@code client}: 256 random bits, {@code mcp-} and base64url. A token the
-   * client had before stops working (and its sessions end at the gateway's next look).
+   * Issues a new token for {@code client}: 256 random bits, the door's prefix ({@code mcp-},
+   * {@code hook-}) and base64url. A token the client had before stops working at the gateway's next
+   * look (and an MCP client's sessions end then).
    *
    * @param client the client's name, matching {@link #CLIENT_NAME}
    * @return the token; only its hash is kept, so this is the one time it can be read
@@ -127,7 +167,7 @@ public final class McpHttpTokens {
     checkName(client);
     byte[] bits = new byte[32];
     random.nextBytes(bits);
-    String token = TOKEN_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(bits);
+    String token = tokenPrefix + Base64.getUrlEncoder().withoutPadding().encodeToString(bits);
     update(clients -> clients.put(client, sha256(token)));
     return token;
   }
@@ -167,8 +207,11 @@ public final class McpHttpTokens {
    * The client whose token {@code presented} is, looked up by its SHA-256 among all of them with
    * {@link MessageDigest#isEqual}, each compared, so the time taken does not depend on which
    * matched or how much of it did.
+   *
+   * @param presented the token a request carries
+   * @return its client, or empty for a token the file does not have
    */
-  Optional<Client> clientOf(String presented) {
+  public Optional<Client> clientOf(String presented) {
     byte[] hash = HexFormat.of().parseHex(sha256(presented));
     Client found = null;
     for (Client client : current().values()) {
@@ -179,13 +222,18 @@ public final class McpHttpTokens {
     return Optional.ofNullable(found);
   }
 
-  /** Whether {@code client}'s token is still the one the file has. */
-  boolean isCurrent(Client client) {
+  /**
+   * Whether {@code client}'s token is still the one the file has.
+   *
+   * @param client a client {@link #clientOf} found
+   * @return false once it was revoked or issued anew
+   */
+  public boolean isCurrent(Client client) {
     return client.equals(current().get(client.sha256()));
   }
 
-  /** Changes whenever the file's clients change (read at the latest look). */
-  synchronized long generation() {
+  /** {@return a number that changes whenever the file's clients change (read at this look)} */
+  public synchronized long generation() {
     current();
     return generation;
   }
@@ -212,7 +260,7 @@ public final class McpHttpTokens {
       replace(Map.of(), null, Long.MIN_VALUE, -1);
       return byHash;
     } catch (IOException e) {
-      LOG.log(System.Logger.Level.WARNING, "MCP over HTTP: cannot read " + file + ": " + e.getMessage() + "; no client is admitted");
+      LOG.log(System.Logger.Level.WARNING, door + ": cannot read " + file + ": " + e.getMessage() + "; no client is admitted");
       replace(Map.of(), null, Long.MIN_VALUE, -1);
       return byHash;
     }
@@ -231,7 +279,7 @@ public final class McpHttpTokens {
         read.put(entry.getValue(), new Client(entry.getKey(), entry.getValue()));
       }
     } catch (IOException | RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "MCP over HTTP: " + file + " does not read (" + e.getMessage() + "); no client is admitted until it does");
+      LOG.log(System.Logger.Level.WARNING, door + ": " + file + " does not read (" + e.getMessage() + "); no client is admitted until it does");
       read.clear();
     }
     replace(Map.copyOf(read), key, time, attributes.size());
@@ -245,9 +293,9 @@ public final class McpHttpTokens {
     }
     if (why != null) {
       LOG.log(System.Logger.Level.WARNING,
-          "MCP over HTTP: " + file + " is refused, so no client is admitted (every request gets 401): " + why);
+          door + ": " + file + " is refused, so no client is admitted (every request gets 401): " + why);
     } else {
-      LOG.log(System.Logger.Level.INFO, "MCP over HTTP: " + file + " is no longer refused; its clients are admitted again");
+      LOG.log(System.Logger.Level.INFO, door + ": " + file + " is no longer refused; its clients are admitted again");
     }
     refusal = why;
   }
@@ -282,7 +330,7 @@ public final class McpHttpTokens {
 
   /** Name → SHA-256 (hex), in the file's order; throws for anything else. */
   private static Map<String, String> read(String text) throws IOException {
-    JsonNode root = Json.MAPPER.readTree(text);
+    JsonNode root = JSON.readTree(text);
     if (root == null || !root.path("clients").isArray()) {
       throw new IOException("expected {\"clients\": [...]}");
     }
@@ -310,8 +358,8 @@ public final class McpHttpTokens {
   private void update(Change change) {
     try {
       Files.createDirectories(file.getParent());
-      Path target = SafeFiles.checkDirectory(file.getParent()).resolve(FILE_NAME);
-      Path lock = target.resolveSibling(FILE_NAME + ".lock");
+      Path target = SafeFiles.checkDirectory(file.getParent()).resolve(file.getFileName());
+      Path lock = target.resolveSibling(file.getFileName() + ".lock");
       try (FileChannel channel = FileChannel.open(lock, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnlyFiles.ownerOnly(lock, "rw-------"));
           FileLock held = channel.lock()) {
         Map<String, String> clients;
@@ -329,12 +377,12 @@ public final class McpHttpTokens {
   }
 
   private static void write(Path target, Map<String, String> clients) throws IOException {
-    ObjectNode root = Json.MAPPER.createObjectNode();
+    ObjectNode root = JSON.createObjectNode();
     ArrayNode list = root.putArray("clients");
     clients.forEach((name, hash) -> list.addObject().put("name", name).put("sha256", hash));
     // Owner-only from its creation, and moved over the old file in one step.
     OwnerOnlyFiles.replace(
-        target, (Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
+        target, (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   private static void checkName(String client) {
@@ -344,7 +392,12 @@ public final class McpHttpTokens {
     }
   }
 
-  static String sha256(String token) {
+  /**
+   * {@return the SHA-256 of {@code token}'s UTF-8, in lower-case hex: what the file keeps}
+   *
+   * @param token a token
+   */
+  public static String sha256(String token) {
     try {
       return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {

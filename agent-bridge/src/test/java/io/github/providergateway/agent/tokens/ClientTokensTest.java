@@ -1,4 +1,4 @@
-package io.github.providergateway.agent.mcp;
+package io.github.providergateway.agent.tokens;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -14,27 +14,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link McpHttpTokens} trusts {@code mcp-http-clients.json} only when no other user could have
+ * {@link ClientTokens} trusts {@code mcp-http-clients.json} only when no other user could have
  * written it: a file another user planted in a home others may write would give them a client
  * token of their own, the HTTP front door's credential. Issue 32, finding 8 (review).
  */
-class McpHttpTokensTest {
+class ClientTokensTest {
 
   @TempDir Path temp;
   private Path home;
-  private McpHttpTokens tokens;
+  private ClientTokens tokens;
   private String token;
 
   @BeforeEach
   void aClientWithAToken() throws IOException {
     home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    tokens = McpHttpTokens.in(home, new SplittableRandom(7));
+    tokens = ClientTokens.mcpHttp(home, new SplittableRandom(7));
     token = tokens.issue("claude");
   }
 
   @Test
   void anOwnerOnlyFileInAnOwnerOnlyHomeAdmitsItsClients() {
-    assertThat(tokens.clientOf(token)).map(McpHttpTokens.Client::name).contains("claude");
+    assertThat(tokens.clientOf(token)).map(ClientTokens.Client::name).contains("claude");
   }
 
   @Test
@@ -43,7 +43,7 @@ class McpHttpTokensTest {
     assertThat(tokens.clientOf(token)).isEmpty();
 
     Files.setPosixFilePermissions(tokens.file(), PosixFilePermissions.fromString("rw-------"));
-    assertThat(tokens.clientOf(token)).map(McpHttpTokens.Client::name).contains("claude");
+    assertThat(tokens.clientOf(token)).map(ClientTokens.Client::name).contains("claude");
   }
 
   @Test

@@ -1,0 +1,124 @@
+package io.github.providergateway.agent.hook;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.agent.internal.BearerTokens;
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.transport.ws.HttpRefusal;
+import io.github.providergateway.transport.ws.HttpReply;
+import io.github.providergateway.transport.ws.HttpRequest;
+import io.github.providergateway.transport.ws.HttpRoute;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The agents' hooks over HTTP on the gateway's own port: {@code POST /hooks/claude} is Claude
+ * Code's {@code "type": "http"} PreToolUse hook (docs/agents.md), {@code POST /hooks/copilot} the
+ * same for a Copilot CLI hook input. The body is what the agent would write on a command hook's
+ * stdin; a 200 answer's body is what the command hook would print: a deny with its reason, an
+ * {@code ask}, {@code updatedInput} for rewritten arguments, or no decision for allow. The decision
+ * is {@link HookEndpoint}'s, the same the command hook reaches.
+ *
+ * <p>Who may ask: the server's checks first (loopback peer, {@code Host} naming this server, no
+ * foreign {@code Origin}: 403), then a hook token of {@link ClientTokens} ({@code Authorization:
+ * Bearer hook-…}; 401 with {@code WWW-Authenticate} without one, and for a revoked one), all from
+ * the headers, before a byte of the body is read. A hook token opens only this route. Then: 404 for
+ * an agent this route does not know, 405 for a method other than {@code POST}, 415 for a body that
+ * is not {@code application/json}, 413 (the server) for one over {@link #MAX_BODY_BYTES}. Claude
+ * Code counts any of these, and a time-out, as a failed hook: with {@code "onFailure": "block"}
+ * the call is blocked; without it (Claude Code before 2.1.295) it runs.
+ *
+ * <pre>{@code
+ * WebSocketServer.builder(gateway)
+ *     .route(HookRoute.PATH, HookRoute.MAX_BODY_BYTES, new HookRoute(new HookEndpoint(gateway), ClientTokens.hooks(home)).route())
+ * }</pre>
+ */
+public final class HookRoute {
+
+  /** The route's path; each agent's hook is under it ({@code /hooks/claude}). */
+  public static final String PATH = "/hooks";
+
+  /**
+   * The largest hook input taken: far more than an agent's tool input (a file an agent writes is
+   * what its model can say in one answer), and what the MCP front door takes.
+   */
+  public static final long MAX_BODY_BYTES = 4L << 20;
+
+  private static final String HOW_TO_GET_A_TOKEN = "gateway hook --print-config claude";
+
+  private final HookEndpoint endpoint;
+  private final ClientTokens tokens;
+
+  /**
+   * A route answering from {@code endpoint} for the clients of {@code tokens}.
+   *
+   * @param endpoint where the decision is made
+   * @param tokens the hook tokens admitted
+   */
+  public HookRoute(HookEndpoint endpoint, ClientTokens tokens) {
+    this.endpoint = requireNonNull(endpoint, "endpoint");
+    this.tokens = requireNonNull(tokens, "tokens");
+  }
+
+  /** {@return the route to register at {@link #PATH} with {@link #MAX_BODY_BYTES}} */
+  public HttpRoute route() {
+    return new HttpRoute() {
+      @Override
+      public Optional<HttpRefusal> admit(HttpRequest head) {
+        return refusal(head);
+      }
+
+      @Override
+      public void handle(HttpRequest request, HttpReply reply) {
+        // Asked again: the route may be called without admission, and the token revoked since.
+        Optional<HttpRefusal> refusal = refusal(request);
+        if (refusal.isPresent()) {
+          reply.send(refusal.get());
+          return;
+        }
+        endpoint
+            .answer(agentOf(request.path()).orElseThrow(), request.body())
+            .thenAccept(answer -> reply.send(200, "application/json", Map.of(),
+                (answer.body() + "\n").getBytes(StandardCharsets.UTF_8)));
+      }
+    };
+  }
+
+  /** What a request gets from its request line and headers alone, or empty when it may go on. */
+  private Optional<HttpRefusal> refusal(HttpRequest request) {
+    Optional<AgentKind> agent = agentOf(request.path());
+    if (agent.isEmpty()) {
+      return Optional.of(HttpRefusal.text(404, "Not Found: the hooks are " + PATH + "/claude and " + PATH + "/copilot\n"));
+    }
+    if (BearerTokens.of(request).flatMap(tokens::clientOf).isEmpty()) {
+      return Optional.of(BearerTokens.unauthorized(request, HOW_TO_GET_A_TOKEN));
+    }
+    if (!request.method().equals("POST")) {
+      return Optional.of(new HttpRefusal(405, "text/plain; charset=utf-8", Map.of("Allow", "POST"),
+          "Method Not Allowed: POST the agent's hook input\n".getBytes(StandardCharsets.UTF_8)));
+    }
+    String type = request.header("Content-Type").map(HookRoute::essence).orElse("application/json");
+    if (!type.equals("application/json")) {
+      return Optional.of(HttpRefusal.text(415, "Unsupported Media Type: the body must be application/json\n"));
+    }
+    return Optional.empty();
+  }
+
+  /** The agent whose hook {@code path} is ({@code /hooks/claude}), if any. */
+  private static Optional<AgentKind> agentOf(String path) {
+    for (AgentKind agent : AgentKind.values()) {
+      if (path.equals(PATH + "/" + agent.word())) {
+        return Optional.of(agent);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** A media type without its parameters, in lower case. */
+  private static String essence(String mediaType) {
+    int semicolon = mediaType.indexOf(';');
+    return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+  }
+}

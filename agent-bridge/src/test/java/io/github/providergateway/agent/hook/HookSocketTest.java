@@ -1,0 +1,351 @@
+package io.github.providergateway.agent.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.loop.testing.ManualClock;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command hooks' Unix socket ({@link HookSocket}) over real Unix domain sockets, spoken to as
+ * curl speaks to it: the answer's shape, each refusal, and each bound pushed past (connections,
+ * headers, bodies, the bodies held, the deadline) while the socket still answers others. Answers
+ * come from a stand-in the test completes ({@link #held}), or from a real {@link HookEndpoint};
+ * deadlines run on a manual clock.
+ */
+class HookSocketTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(10);
+  private static final String LS =
+      "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}";
+
+  @TempDir Path temp;
+  private Path home;
+  private final ManualClock clock = new ManualClock();
+  /** Requests the stand-in answerer got, each with the future that answers it. */
+  private final List<CompletableFuture<HookEndpoint.Answer>> held = new CopyOnWriteArrayList<>();
+  private final List<byte[]> inputs = new CopyOnWriteArrayList<>();
+  private HookSocket socket;
+  private final ExecutorService clients = Executors.newCachedThreadPool();
+  private final List<SocketChannel> open = new ArrayList<>();
+
+  @BeforeEach
+  void ownerOnlyHome() throws IOException {
+    home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+  }
+
+  @AfterEach
+  void close() throws IOException {
+    for (SocketChannel channel : open) {
+      channel.close();
+    }
+    if (socket != null) {
+      socket.close();
+    }
+    clients.shutdownNow();
+  }
+
+  /** A socket whose answers the test gives: each request's future waits in {@link #held}. */
+  private HookSocket heldSocket() throws IOException {
+    socket = HookSocket.open(home, (agent, input) -> {
+      inputs.add(input);
+      CompletableFuture<HookEndpoint.Answer> answer = new CompletableFuture<>();
+      held.add(answer);
+      return answer;
+    }, clock).orElseThrow();
+    return socket;
+  }
+
+  private static HookEndpoint.Answer allow() {
+    return new HookEndpoint.Answer("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}", "allow", "no rule applies");
+  }
+
+  private SocketChannel connect() throws IOException {
+    SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+    channel.connect(UnixDomainSocketAddress.of(socket.path()));
+    open.add(channel);
+    return channel;
+  }
+
+  private static void write(SocketChannel channel, String text) throws IOException {
+    ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.ISO_8859_1));
+    while (bytes.hasRemaining()) {
+      channel.write(bytes);
+    }
+  }
+
+  /** curl's request: {@code POST /hooks/<agent>} with a Content-Length body. */
+  private static String post(String agent, String body) {
+    return "POST /hooks/" + agent + " HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n"
+        + "Content-Type: application/json\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body;
+  }
+
+  /** Everything the socket sends until it closes the connection, read on another thread. */
+  private Future<String> answerOf(SocketChannel channel) {
+    return clients.submit(() -> {
+      ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+      StringBuilder text = new StringBuilder();
+      while (channel.read(buffer) >= 0) {
+        buffer.flip();
+        text.append(StandardCharsets.UTF_8.decode(buffer));
+        buffer.clear();
+      }
+      return text.toString();
+    });
+  }
+
+  private static String done(Future<String> answer) throws Exception {
+    return answer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private String ask(String request) throws Exception {
+    SocketChannel channel = connect();
+    write(channel, request);
+    return done(answerOf(channel));
+  }
+
+  /** Waits until the socket has handed {@code count} requests to the answerer. */
+  private void awaitHeld(int count) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (held.size() < count) {
+      assertThat(System.nanoTime()).as("%d requests reach the answerer", count).isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+  }
+
+  /** Waits until {@code count} deadlines are scheduled (connections being read or written). */
+  private void awaitDeadlines(int count) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (clock.pendingTasks() < count) {
+      assertThat(System.nanoTime()).as("%d deadlines scheduled", count).isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+  }
+
+  // ---- what it answers ----
+
+  @Test
+  void aHookCallIsAnsweredWithTheAgentsLineThenWhatDecidedAndTheConnectionCloses() throws Exception {
+    heldSocket();
+    SocketChannel channel = connect();
+    write(channel, post("claude", LS));
+    Future<String> answer = answerOf(channel);
+    awaitHeld(1);
+    held.get(0).complete(allow());
+
+    String text = done(answer);
+    assertThat(text).startsWith("HTTP/1.1 200 OK\r\n").contains("Connection: close\r\n");
+    assertThat(text.substring(text.indexOf("\r\n\r\n") + 4))
+        .isEqualTo("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no rule applies\n");
+    assertThat(new String(inputs.get(0), StandardCharsets.UTF_8)).isEqualTo(LS);
+  }
+
+  @Test
+  void aNoteWithLineBreaksStaysOneLine() throws Exception {
+    heldSocket();
+    SocketChannel channel = connect();
+    write(channel, post("copilot", LS));
+    Future<String> answer = answerOf(channel);
+    awaitHeld(1);
+    held.get(0).complete(new HookEndpoint.Answer("{}", "deny", "a provider's\nreason\r\nin lines"));
+
+    assertThat(done(answer)).endsWith("\r\n\r\n{}\ndeny: a provider's reason  in lines\n");
+  }
+
+  @Test
+  void aRealEndpointAnswersFromTheGatewaysSessions() throws Exception {
+    try (GatewayFixture f = GatewayFixture.create()) {
+      socket = HookSocket.open(home, new HookEndpoint(f.gateway), clock).orElseThrow();
+
+      String text = ask(post("claude", LS));
+
+      assertThat(text).startsWith("HTTP/1.1 200 OK");
+      assertThat(text).contains("\r\n\r\n{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no gateway session has cwd /code/agent");
+    }
+  }
+
+  @Test
+  void expectContinueIsAnsweredSoTheClientNeedNotWaitASecond() throws Exception {
+    heldSocket();
+    SocketChannel channel = connect();
+    write(channel, "POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + LS.length()
+        + "\r\nExpect: 100-continue\r\n\r\n");
+    Future<String> answer = answerOf(channel);
+    // The body goes only after "100 Continue", as curl sends it.
+    ByteBuffer goOn = ByteBuffer.allocate(25);
+    while (goOn.hasRemaining() && channel.read(goOn) >= 0) {
+      // reads the interim answer
+    }
+    assertThat(new String(goOn.array(), StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 100 Continue\r\n\r\n");
+    write(channel, LS);
+    awaitHeld(1);
+    held.get(0).complete(allow());
+
+    assertThat(done(answer)).startsWith("HTTP/1.1 200 OK");
+  }
+
+  // ---- refusals ----
+
+  @Test
+  void whatIsNotAHookCallGetsItsStatusAndTheAnswererNeverSeesIt() throws Exception {
+    heldSocket();
+
+    assertThat(ask("GET /hooks/claude HTTP/1.1\r\nHost: localhost\r\n\r\n")).startsWith("HTTP/1.1 405 ");
+    assertThat(ask(post("gemini", LS))).startsWith("HTTP/1.1 404 ").contains("/hooks/claude");
+    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\n\r\n")).startsWith("HTTP/1.1 411 ");
+    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")).startsWith("HTTP/1.1 411 ");
+    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nContent-Length: -1\r\n\r\n")).startsWith("HTTP/1.1 400 ");
+    assertThat(ask("hello there\r\n\r\n")).startsWith("HTTP/1.1 400 ");
+    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nno colon\r\n\r\n")).startsWith("HTTP/1.1 400 ");
+    assertThat(held).isEmpty();
+  }
+
+  @Test
+  void aBodyOverTheLimitIsRefusedFromItsLengthBeforeAByteOfItIsRead() throws Exception {
+    heldSocket();
+
+    String text = ask("POST /hooks/claude HTTP/1.1\r\nContent-Length: " + (HookSocket.MAX_BODY_BYTES + 1) + "\r\n\r\n");
+
+    assertThat(text).startsWith("HTTP/1.1 413 ");
+    assertThat(held).isEmpty();
+  }
+
+  @Test
+  void headersPastTheirLimitGet431AndOthersAreStillAnswered() throws Exception {
+    heldSocket();
+
+    String text = ask("POST /hooks/claude HTTP/1.1\r\nX-Padding: " + "x".repeat(HookSocket.MAX_HEADER_BYTES) + "\r\n\r\n");
+    assertThat(text).startsWith("HTTP/1.1 431 ");
+
+    SocketChannel next = connect();
+    write(next, post("claude", LS));
+    Future<String> answer = answerOf(next);
+    awaitHeld(1);
+    held.get(0).complete(allow());
+    assertThat(done(answer)).startsWith("HTTP/1.1 200 OK");
+  }
+
+  // ---- bounds ----
+
+  @Test
+  void bodiesHeldPastTheBudgetGet503AtOnceUntilHeldOnesAreAnswered() throws Exception {
+    heldSocket();
+    String fourMiB = "{\"cwd\":\"/code/agent\",\"tool_name\":\"Write\",\"tool_input\":{\"content\":\""
+        + "x".repeat((int) HookSocket.MAX_BODY_BYTES - 80) + "\"}}";
+    int fit = (int) (HookSocket.MAX_HELD_BODY_BYTES / fourMiB.length());
+    List<Future<String>> waiting = new ArrayList<>();
+    for (int i = 0; i < fit; i++) {
+      SocketChannel channel = connect();
+      write(channel, post("claude", fourMiB));
+      waiting.add(answerOf(channel));
+    }
+    awaitHeld(fit);
+
+    // The budget is spent on bodies waiting for their decisions: the next one is turned away at
+    // once, a small one too, and never reaches the answerer.
+    assertThat(ask(post("claude", fourMiB))).startsWith("HTTP/1.1 503 ");
+    assertThat(ask(post("claude", LS))).startsWith("HTTP/1.1 503 ");
+    assertThat(held).hasSize(fit);
+
+    held.get(0).complete(allow());
+    assertThat(done(waiting.get(0))).startsWith("HTTP/1.1 200 OK");
+    SocketChannel after = connect();
+    write(after, post("claude", LS));
+    Future<String> answer = answerOf(after);
+    awaitHeld(fit + 1);
+    held.get(fit).complete(allow());
+    assertThat(done(answer)).as("the budget is given back when an answer goes out").startsWith("HTTP/1.1 200 OK");
+  }
+
+  @Test
+  void aClientThatDoesNotFinishItsRequestIsClosedAtTheDeadlineWhileOthersAreAnswered() throws Exception {
+    heldSocket();
+    SocketChannel slow = connect();
+    write(slow, "POST /hooks/claude HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"cwd\"");
+    Future<String> slowAnswer = answerOf(slow);
+    awaitDeadlines(1);
+
+    SocketChannel other = connect();
+    write(other, post("claude", LS));
+    Future<String> otherAnswer = answerOf(other);
+    awaitHeld(1);
+    held.get(0).complete(allow());
+    assertThat(done(otherAnswer)).startsWith("HTTP/1.1 200 OK");
+
+    clock.advance(HookSocket.READ_DEADLINE.minusMillis(1));
+    assertThat(slowAnswer).isNotDone();
+    clock.advance(Duration.ofMillis(1));
+    assertThat(done(slowAnswer)).as("closed without an answer").isEmpty();
+    assertThat(held).hasSize(1);
+  }
+
+  @Test
+  void connectionsPastTheCapWaitUnacceptedUntilOneCloses() throws Exception {
+    heldSocket();
+    List<Future<String>> silent = new ArrayList<>();
+    for (int i = 0; i < HookSocket.MAX_CONNECTIONS; i++) {
+      silent.add(answerOf(connect()));
+    }
+    awaitDeadlines(HookSocket.MAX_CONNECTIONS);
+
+    // The kernel queues the next connection; the socket does not accept it while 64 are open.
+    SocketChannel queued = connect();
+    write(queued, post("claude", LS));
+    Future<String> queuedAnswer = answerOf(queued);
+    long watch = System.nanoTime() + Duration.ofMillis(300).toNanos();
+    while (System.nanoTime() < watch) {
+      assertThat(held).as("a request past the cap reaches the answerer").isEmpty();
+      Thread.onSpinWait();
+    }
+    assertThat(clock.pendingTasks()).isEqualTo(HookSocket.MAX_CONNECTIONS);
+
+    clock.advance(HookSocket.READ_DEADLINE);
+    for (Future<String> closed : silent) {
+      assertThat(done(closed)).as("closed at its deadline without an answer").isEmpty();
+    }
+    awaitHeld(1);
+    held.get(0).complete(allow());
+    assertThat(done(queuedAnswer)).startsWith("HTTP/1.1 200 OK");
+  }
+
+  // ---- the file ----
+
+  @Test
+  void theSocketIsOwnerOnlyReplacesOneLeftBehindAndIsRemovedWhenClosed() throws Exception {
+    Files.writeString(home.resolve(HookSocket.FILE_NAME), "left by a gateway killed with -9");
+
+    heldSocket();
+    assertThat(Files.getPosixFilePermissions(socket.path())).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    socket.close();
+
+    assertThat(socket.path()).doesNotExist();
+  }
+
+  @Test
+  void aHomeWhosePathIsTooLongForASocketGetsNoneAndNoError() throws Exception {
+    Path deep = Files.createDirectories(home.resolve("d".repeat(60)).resolve("e".repeat(60)));
+
+    assertThat(HookSocket.open(deep, (agent, input) -> new CompletableFuture<>(), clock)).isEmpty();
+  }
+}

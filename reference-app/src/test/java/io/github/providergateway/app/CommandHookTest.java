@@ -1,0 +1,291 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command hook without a JVM on the hot path (issue 33): {@code src/main/sh/gateway-hook.sh},
+ * the POSIX shell script the launcher runs for {@code gateway hook claude|copilot}, against a real
+ * gateway process ({@code --rpc}) with a real provider on a WebSocket gating {@code git push}, in
+ * each state a gateway can be in: running, stopped, killed ({@code kill -9}: its socket refuses)
+ * and stopped but listening ({@code SIGSTOP}). The script's JVM path is a stand-in launcher that
+ * runs {@code gateway hook} on the test classpath and leaves a mark, so each test can say whether a
+ * JVM started at all.
+ */
+class CommandHookTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path SCRIPT = Path.of("src/main/sh/gateway-hook.sh").toAbsolutePath();
+  /** The {@code cwd} of the recorded payloads. */
+  private static final String AGENT_CWD = "/home/dev/project";
+  private static final String CI_RED = "CI is red on this branch. Fix the tests first.";
+
+  @TempDir Path temp;
+  private Path home;
+  private Path jvmMark;
+  private Path launcher;
+  private RpcApp gateway;
+  private final List<AutoCloseable> toClose = new ArrayList<>();
+
+  @BeforeAll
+  static void curlIsThere() {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")) || Files.isExecutable(Path.of("/bin/curl")),
+        "the command hook's fast path needs curl");
+  }
+
+  @BeforeEach
+  void aLauncherThatLeavesAMark() throws IOException {
+    home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    jvmMark = temp.resolve("jvm-started");
+    launcher = temp.resolve("gateway");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Files.writeString(launcher, "#!/bin/sh\n"
+        + "echo \"$@\" >> '" + jvmMark + "'\n"
+        + "exec '" + java + "' -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    for (AutoCloseable closeable : toClose) {
+      closeable.close();
+    }
+    if (gateway != null) {
+      gateway.close();
+    }
+  }
+
+  /** A gateway process with the agent's session and ci-guard gating {@code git push} (fail closed). */
+  private WsProvider gatewayWithGuard() throws IOException {
+    gateway = RpcApp.startProcess(home, temp.resolve("gateway.err"), "--port", "0");
+    JsonNode session = gateway.request("{\"cmd\":\"session.start\",\"label\":\"claude-code\",\"cwd\":\"" + AGENT_CWD + "\"}");
+    WsProvider guard = WsProvider.bound(gateway.url(), gateway.token(), session.get("sessionId").asText(), "ci-guard",
+        "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
+            + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
+    toClose.add(guard);
+    HookAdapterTest.awaitRecordMentions(home, "ci-green");
+    return guard;
+  }
+
+  /** What one run of the hook printed. */
+  private record Run(int exitCode, String out, String err) {
+    JsonNode answer() throws IOException {
+      return JSON.readTree(out);
+    }
+
+    String decision() throws IOException {
+      JsonNode out = answer();
+      return out.has("hookSpecificOutput")
+          ? out.get("hookSpecificOutput").path("permissionDecision").asText("none")
+          : out.path("permissionDecision").asText("none");
+    }
+
+    String reason() throws IOException {
+      JsonNode out = answer();
+      return out.has("hookSpecificOutput")
+          ? out.get("hookSpecificOutput").path("permissionDecisionReason").asText()
+          : out.path("permissionDecisionReason").asText();
+    }
+  }
+
+  /** Runs {@code command} with the recorded payload {@code payload} on its stdin, as an agent does. */
+  private CompletableFuture<Run> run(List<String> command, String payload) throws IOException {
+    try (InputStream in = getClass().getResourceAsStream("/hooks/" + payload)) {
+      return run(command, in.readAllBytes());
+    }
+  }
+
+  /** Runs {@code command} with {@code stdin}. */
+  private CompletableFuture<Run> run(List<String> command, byte[] stdin) throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("GATEWAY_HOOK_LAUNCHER", launcher.toString());
+    Process process = builder.start();
+    process.getOutputStream().write(stdin);
+    process.getOutputStream().close();
+    CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+    return process.onExit().thenApply(done -> new Run(done.exitValue(), out.join(), err.join()));
+  }
+
+  private CompletableFuture<Run> hook(String agent, String payload, String... options) throws IOException {
+    List<String> command = new ArrayList<>(List.of("/bin/sh", SCRIPT.toString(), agent, "--home", home.toString()));
+    command.addAll(List.of(options));
+    return run(command, payload);
+  }
+
+  private static String read(InputStream in) {
+    try (in) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static Run done(CompletableFuture<Run> run) throws Exception {
+    return run.get(60, TimeUnit.SECONDS);
+  }
+
+  private boolean jvmStarted() {
+    return Files.exists(jvmMark);
+  }
+
+  private static void answerGate(WsProvider guard, String decision, String reason) {
+    JsonNode check = guard.next("gate.check");
+    guard.send("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.get("callId").asText()
+        + "\",\"decision\":\"" + decision + "\",\"reason\":\"" + reason + "\"}");
+  }
+
+  private static void signal(long pid, String signal) throws Exception {
+    assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor()).isZero();
+  }
+
+  // ---- a gateway running ----
+
+  @Test
+  void aRunningGatewayAnswersThroughItsSocketAndNoJvmStarts() throws Exception {
+    WsProvider guard = gatewayWithGuard();
+
+    CompletableFuture<Run> push = hook("claude", "claude-bash-git-push.json");
+    answerGate(guard, "deny", CI_RED);
+    Run denied = done(push);
+    Run allowed = done(hook("claude", "claude-bash-ls.json"));
+    CompletableFuture<Run> copilotPush = hook("copilot", "copilot-bash-git-push.json");
+    answerGate(guard, "deny", CI_RED);
+    Run copilot = done(copilotPush);
+
+    assertThat(denied.exitCode()).isZero();
+    assertThat(denied.decision()).isEqualTo("deny");
+    assertThat(denied.reason()).isEqualTo(CI_RED);
+    assertThat(denied.err()).startsWith("gateway hook claude: deny: gateway session ");
+    assertThat(allowed.decision()).as("no decision: Claude's own permissions apply").isEqualTo("none");
+    assertThat(allowed.err()).contains("allow: ");
+    assertThat(copilot.answer().get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(jvmStarted()).as("a JVM started for a hook while the gateway ran").isFalse();
+  }
+
+  @Test
+  void theLauncherTakesTheScriptsPathForHookClaude() throws Exception {
+    gatewayWithGuard();
+
+    // The repository's own launcher, as an agent's settings name it: no build, no JVM.
+    Run allowed = done(run(List.of(Path.of("..", "gateway").toAbsolutePath().normalize().toString(),
+        "hook", "claude", "--home", home.toString()), "claude-bash-ls.json"));
+
+    assertThat(allowed.exitCode()).isZero();
+    assertThat(allowed.decision()).isEqualTo("none");
+    assertThat(allowed.err()).doesNotContain("building").contains("gateway hook claude: allow: ");
+  }
+
+  // ---- no gateway ----
+
+  @Test
+  void aStoppedGatewayLeavesNoSocketSoTheJvmFollowsTheRecordAtOnce() throws Exception {
+    gatewayWithGuard();
+    gateway.endInput();
+    assertThat(gateway.awaitExit()).isZero();
+    assertThat(home.resolve("hook.sock")).doesNotExist();
+
+    Run run = done(hook("claude", "claude-bash-git-push.json", "--connect-timeout", "60s"));
+
+    assertThat(jvmStarted()).isTrue();
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).contains("provider gateway not running");
+  }
+
+  @Test
+  void aKilledGatewaysSocketRefusesSoTheRecordsFailClosedGateDeniesWithoutWaiting() throws Exception {
+    gatewayWithGuard();
+    int port = gateway.url().getPort();
+    signal(gateway.pid(), "KILL");
+    gateway.awaitExit();
+    assertThat(home.resolve("hook.sock")).as("left behind by kill -9").exists();
+
+    // A minute to connect, so that waiting it out could not go unnoticed: refused is known at once.
+    Run run = hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(port), "--connect-timeout", "60s")
+        .get(30, TimeUnit.SECONDS);
+
+    assertThat(jvmStarted()).as("no gateway at all: the record decides, in a JVM").isTrue();
+    assertThat(run.decision()).isEqualTo("deny");
+    assertThat(run.reason())
+        .contains("provider gateway not running (port " + port + ": Connection refused)")
+        .contains("ci-guard's gate 'ci-green' fails closed");
+  }
+
+  @Test
+  void aStoppedButListeningGatewayIsDeniedAfterItsBudgetNotLeftToTheRecord() throws Exception {
+    gatewayWithGuard();
+    long pid = gateway.pid();
+    signal(pid, "STOP");
+    Run run;
+    try {
+      run = done(hook("claude", "claude-bash-ls.json", "--timeout", "1s"));
+    } finally {
+      signal(pid, "CONT");
+    }
+
+    // ls matches no rule: the record would allow it; a stuck gateway is denied instead.
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.decision()).isEqualTo("deny");
+    assertThat(run.reason()).contains("accepted the call but did not answer within 1 s (is it stopped?)");
+    assertThat(jvmStarted()).isFalse();
+  }
+
+  // ---- what the script does not believe ----
+
+  @Test
+  void aSocketInAHomeUnderADirectoryOthersMayWriteIsNotBelievedAndTheJvmRefusesIt() throws Exception {
+    Path shared = Files.createDirectory(temp.resolve("shared"));
+    Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+    home = Files.move(home, shared.resolve("home"));
+    WsProvider guard = gatewayWithGuard();
+
+    Run run = done(hook("claude", "claude-bash-ls.json", "--port", Integer.toString(gateway.url().getPort())));
+
+    assertThat(jvmStarted()).as("the script does not talk to a socket another user could have put there").isTrue();
+    assertThat(run.decision()).isEqualTo("deny");
+    assertThat(run.reason()).contains("refused its gateway's token file");
+    assertThat(guard.receivesNo("gate.check", java.time.Duration.ofMillis(100))).isTrue();
+  }
+
+  @Test
+  void anOptionTheScriptDoesNotKnowGoesToTheJvmWhichSaysWhatItMeans() throws Exception {
+    Run run = done(hook("claude", "claude-bash-ls.json", "--bogus"));
+
+    assertThat(jvmStarted()).isTrue();
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).contains("--bogus");
+    assertThat(run.decision()).as("a hook that cannot run denies").isEqualTo("deny");
+    assertThat(run.reason()).contains("gave no answer");
+  }
+
+  @Test
+  void malformedInputIsAnExplicitDenyFromTheGatewayNeverACrash() throws Exception {
+    gatewayWithGuard();
+
+    Run run = done(run(List.of("/bin/sh", SCRIPT.toString(), "claude", "--home", home.toString()),
+        "{\"tool_name\": \"Bash\", \"tool_input\": ".getBytes(StandardCharsets.UTF_8)));
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.decision()).isEqualTo("deny");
+    assertThat(run.reason()).contains("could not read the claude hook input");
+    assertThat(jvmStarted()).isFalse();
+  }
+}

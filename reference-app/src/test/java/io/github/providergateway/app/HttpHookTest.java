@@ -1,0 +1,274 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.transport.testing.RawHttp;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Claude Code's HTTP hook (issue 33): {@code POST /hooks/claude} on the reference gateway's own
+ * port, sent by the JDK's HTTP client as Claude Code sends it (the recorded payloads of {@code
+ * src/test/resources/hooks}, {@code Authorization: Bearer <hook token>}), answered in Claude's hook
+ * output format by the gateway process itself, with a real provider on a WebSocket gating {@code
+ * git push} as examples/node/guardrail.mjs does.
+ */
+class HttpHookTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration WAIT = RpcApp.WAIT;
+  private static final String AGENT_CWD = "/home/dev/project";
+  private static final String CI_RED = "CI is red on this branch. Fix the tests first.";
+
+  @TempDir Path home;
+  private RunningGateway running;
+  private ClientTokens tokens;
+  private String token;
+  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
+  private final List<AutoCloseable> toClose = new ArrayList<>();
+
+  @BeforeEach
+  void gatewayWithTheAgentsSession() throws Exception {
+    running = RunningGateway.start(
+        Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"), new GatewayListener() {});
+    tokens = ClientTokens.hooks(home);
+    token = tokens.issue("claude");
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    for (AutoCloseable closeable : toClose) {
+      closeable.close();
+    }
+    running.close();
+  }
+
+  /** ci-guard bound to the agent's session, gating {@code git push} in {@code shell}. */
+  private WsProvider guard(String helloFields) throws Exception {
+    SessionInfo session = running.gateway()
+        .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
+        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    WsProvider guard = WsProvider.bound(running.url(), running.gateway().providerToken(), session.id(), "ci-guard",
+        "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
+            + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}" + helloFields);
+    toClose.add(guard);
+    return guard;
+  }
+
+  private URI hookUrl(String agent) {
+    return URI.create("http://127.0.0.1:" + running.port() + "/hooks/" + agent);
+  }
+
+  private static String payload(String name) throws IOException {
+    try (InputStream in = HttpHookTest.class.getResourceAsStream("/hooks/" + name)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** Claude Code's request: its hook input as JSON, with {@code headers}. */
+  private CompletableFuture<HttpResponse<String>> post(String agent, String body, Map<String, String> headers) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(hookUrl(agent))
+        .timeout(WAIT)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+    headers.forEach(request::header);
+    return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private CompletableFuture<HttpResponse<String>> claude(String payloadName) throws IOException {
+    return post("claude", payload(payloadName), Map.of("Authorization", "Bearer " + token));
+  }
+
+  private static HttpResponse<String> done(CompletableFuture<HttpResponse<String>> response) throws Exception {
+    return response.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private static JsonNode decision(HttpResponse<String> response) throws IOException {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
+    return JSON.readTree(response.body()).get("hookSpecificOutput");
+  }
+
+  /** Reads the next {@code gate.check} and answers it; returns the check. */
+  private static JsonNode answerGate(WsProvider guard, String result) {
+    JsonNode check = guard.next("gate.check");
+    guard.send("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.get("callId").asText()
+        + "\"," + result + "}");
+    return check;
+  }
+
+  // ---- decisions ----
+
+  @Test
+  void aCallNoRuleMatchesIsAnsweredWithNoDecisionSoClaudesOwnPermissionsApply() throws Exception {
+    WsProvider guard = guard("");
+
+    JsonNode out = decision(done(claude("claude-bash-ls.json")));
+
+    assertThat(out.get("hookEventName").asText()).isEqualTo("PreToolUse");
+    assertThat(out.has("permissionDecision")).as("no \"allow\": it would skip Claude's own prompt").isFalse();
+    assertThat(guard.receivesNo("gate.check", Duration.ofMillis(200))).isTrue();
+  }
+
+  @Test
+  void aGatesDenyIsClaudesDenyWithTheGatesReason() throws Exception {
+    WsProvider guard = guard("");
+
+    CompletableFuture<HttpResponse<String>> response = claude("claude-bash-git-push.json");
+    JsonNode check = answerGate(guard, "\"decision\":\"deny\",\"reason\":\"" + CI_RED + "\"");
+    JsonNode out = decision(done(response));
+
+    assertThat(check.get("tool").asText()).isEqualTo("shell");
+    assertThat(check.get("args").toString()).isEqualTo("{\"command\":\"git push origin main\"}");
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.get("permissionDecisionReason").asText()).isEqualTo(CI_RED);
+  }
+
+  @Test
+  void aGateThatAsksThePersonIsClaudesAskWithItsQuestion() throws Exception {
+    WsProvider guard = guard(",\"extensions\":[\"gate.ask\"]");
+
+    CompletableFuture<HttpResponse<String>> response = claude("claude-bash-git-push.json");
+    answerGate(guard, "\"decision\":\"ask\",\"reason\":\"Push to main while the release is frozen?\"");
+    JsonNode out = decision(done(response));
+
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("ask");
+    assertThat(out.get("permissionDecisionReason").asText()).isEqualTo("Push to main while the release is frozen?");
+  }
+
+  @Test
+  void aGatesRewriteIsClaudesUpdatedInputKeepingTheFieldsTheGateNeverSaw() throws Exception {
+    WsProvider guard = guard(",\"extensions\":[\"gate.args\"]");
+
+    CompletableFuture<HttpResponse<String>> response = claude("claude-bash-git-push.json");
+    answerGate(guard, "\"decision\":\"allow\",\"args\":{\"command\":\"git push --dry-run origin main\"}");
+    JsonNode out = decision(done(response));
+
+    assertThat(out.get("permissionDecision").asText()).as("the person sees the rewritten call").isEqualTo("ask");
+    assertThat(out.get("updatedInput")).isEqualTo(JSON.readTree(
+        "{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch to origin\",\"timeout\":120000}"));
+  }
+
+  @Test
+  void copilotsHookInputIsAnsweredInCopilotsFormat() throws Exception {
+    WsProvider guard = guard("");
+
+    CompletableFuture<HttpResponse<String>> response =
+        post("copilot", payload("copilot-bash-git-push.json"), Map.of("Authorization", "Bearer " + token));
+    answerGate(guard, "\"decision\":\"deny\",\"reason\":\"" + CI_RED + "\"");
+    HttpResponse<String> answered = done(response);
+
+    assertThat(answered.statusCode()).isEqualTo(200);
+    assertThat(JSON.readTree(answered.body()).get("permissionDecision").asText()).isEqualTo("deny");
+  }
+
+  @Test
+  void inputThatIsNoHookCallIsAnExplicitDenyNotAnError() throws Exception {
+    JsonNode out = decision(done(post("claude", "{\"tool_name\": \"Bash\", \"tool_input\": ", Map.of("Authorization", "Bearer " + token))));
+
+    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(out.get("permissionDecisionReason").asText()).contains("could not read the claude hook input");
+  }
+
+  // ---- who may ask ----
+
+  @Test
+  void withoutATokenTheHookGets401WithTheChallengeAndSaysHowToGetOne() throws Exception {
+    HttpResponse<String> response = done(post("claude", payload("claude-bash-git-push.json"), Map.of()));
+
+    assertThat(response.statusCode()).isEqualTo(401);
+    assertThat(response.headers().firstValue("WWW-Authenticate")).contains("Bearer realm=\"provider-gateway\"");
+    assertThat(response.body()).contains("gateway hook --print-config claude");
+  }
+
+  @Test
+  void aWrongTokenAndTheMcpFrontDoorsTokenGet401() throws Exception {
+    String mcpToken = ClientTokens.mcpHttp(home).issue("claude");
+
+    HttpResponse<String> wrong = done(post("claude", payload("claude-bash-ls.json"), Map.of("Authorization", "Bearer hook-nope")));
+    HttpResponse<String> mcp = done(post("claude", payload("claude-bash-ls.json"), Map.of("Authorization", "Bearer " + mcpToken)));
+
+    assertThat(wrong.statusCode()).isEqualTo(401);
+    assertThat(wrong.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).contains("invalid_token"));
+    assertThat(mcp.statusCode()).as("an MCP client's token opens only the MCP front door").isEqualTo(401);
+  }
+
+  @Test
+  void aRevokedTokenGets401AtItsNextRequest() throws Exception {
+    assertThat(done(claude("claude-bash-ls.json")).statusCode()).isEqualTo(200);
+
+    assertThat(tokens.revoke("claude")).isTrue();
+
+    HttpResponse<String> response = done(claude("claude-bash-ls.json"));
+    assertThat(response.statusCode()).isEqualTo(401);
+    assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).contains("invalid_token"));
+  }
+
+  @Test
+  void aForeignOriginGets403() throws Exception {
+    HttpResponse<String> response = done(post("claude", payload("claude-bash-ls.json"),
+        Map.of("Authorization", "Bearer " + token, "Origin", "http://evil.example")));
+
+    assertThat(response.statusCode()).isEqualTo(403);
+  }
+
+  @Test
+  void aForeignHostGets403() throws Exception {
+    // The JDK's client will not send a Host of our choosing: a DNS-rebinding page's request, by hand.
+    try (RawHttp raw = RawHttp.connect(running.port())) {
+      raw.send("POST", "/hooks/claude", running.port(),
+          Map.of("Host", "evil.example:" + running.port(), "Authorization", "Bearer " + token, "Content-Type", "application/json"),
+          payload("claude-bash-ls.json"));
+      assertThat(raw.answer().status()).isEqualTo(403);
+    }
+  }
+
+  @Test
+  void anotherMethodAnUnknownAgentAndAnotherMediaTypeAreRefusedFromTheHeaders() throws Exception {
+    HttpResponse<String> get = http.send(HttpRequest.newBuilder(hookUrl("claude")).timeout(WAIT)
+        .header("Authorization", "Bearer " + token).GET().build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> gemini = done(post("gemini", payload("claude-bash-ls.json"), Map.of("Authorization", "Bearer " + token)));
+    HttpResponse<String> text = http.send(HttpRequest.newBuilder(hookUrl("claude")).timeout(WAIT)
+        .header("Authorization", "Bearer " + token).header("Content-Type", "text/plain")
+        .POST(HttpRequest.BodyPublishers.ofString(payload("claude-bash-ls.json"))).build(), HttpResponse.BodyHandlers.ofString());
+
+    assertThat(get.statusCode()).isEqualTo(405);
+    assertThat(get.headers().firstValue("Allow")).contains("POST");
+    assertThat(gemini.statusCode()).isEqualTo(404);
+    assertThat(gemini.body()).contains("/hooks/claude");
+    assertThat(text.statusCode()).isEqualTo(415);
+  }
+
+  @Test
+  void aBodyOverFourMiBGets413() throws Exception {
+    String big = "{\"cwd\":\"" + AGENT_CWD + "\",\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"x\",\"content\":\""
+        + "a".repeat(4 << 20) + "\"}}";
+
+    HttpResponse<String> response = done(post("claude", big, Map.of("Authorization", "Bearer " + token)));
+
+    assertThat(response.statusCode()).isEqualTo(413);
+  }
+}
