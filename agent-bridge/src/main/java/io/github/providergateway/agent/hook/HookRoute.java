@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The agents' hooks over HTTP on the gateway's own port: {@code POST /hooks/claude} is Claude
@@ -19,7 +20,9 @@ import java.util.Optional;
  * same for a Copilot CLI hook input. The body is what the agent would write on a command hook's
  * stdin; a 200 answer's body is what the command hook would print: a deny with its reason, an
  * {@code ask}, {@code updatedInput} for rewritten arguments, or no decision for allow. The decision
- * is {@link HookEndpoint}'s, the same the command hook reaches.
+ * is {@link HookEndpoint}'s, the same the command hook reaches. The answer may take as long as the
+ * session's gates (5 s each): a request the route takes is held past the server's 5 s handshake
+ * deadline, at most {@link #MAX_IN_PROGRESS} at once (503 past it).
  *
  * <p>Who may ask: the server's checks first (loopback peer, {@code Host} naming this server, no
  * foreign {@code Origin}: 403), then a hook token of {@link ClientTokens} ({@code Authorization:
@@ -46,10 +49,19 @@ public final class HookRoute {
    */
   public static final long MAX_BODY_BYTES = 4L << 20;
 
+  /**
+   * Hook calls waiting for their decision at once, beyond which a call gets 503: each is held past
+   * the server's handshake deadline ({@link HttpReply#holdPastDeadline}), so this bounds the sockets
+   * a token holder can keep open through this route. Far more than agents make: each waits for its
+   * hook before its next call.
+   */
+  public static final int MAX_IN_PROGRESS = 32;
+
   private static final String HOW_TO_GET_A_TOKEN = "gateway hook --print-config claude";
 
   private final HookEndpoint endpoint;
   private final ClientTokens tokens;
+  private final AtomicInteger inProgress = new AtomicInteger();
 
   /**
    * A route answering from {@code endpoint} for the clients of {@code tokens}.
@@ -78,10 +90,25 @@ public final class HookRoute {
           reply.send(refusal.get());
           return;
         }
+        if (inProgress.incrementAndGet() > MAX_IN_PROGRESS) {
+          inProgress.decrementAndGet();
+          reply.send(HttpRefusal.text(503, "Service Unavailable: " + MAX_IN_PROGRESS + " hook calls are waiting for their gates\n"));
+          return;
+        }
+        // Gates take up to 5 s each, so the answer may come after the server's 5 s handshake
+        // deadline; cutting the connection then would be a failed hook, which an older Claude Code
+        // lets through. The decision is bounded by the gateway's gate timeouts instead.
+        reply.holdPastDeadline();
         endpoint
             .answer(agentOf(request.path()).orElseThrow(), request.body())
-            .thenAccept(answer -> reply.send(200, "application/json", Map.of(),
-                (answer.body() + "\n").getBytes(StandardCharsets.UTF_8)));
+            .whenComplete((answer, failure) -> {
+              inProgress.decrementAndGet();
+              if (failure != null) {
+                reply.send(HttpRefusal.text(500, "provider gateway failed: " + failure + "\n"));
+              } else {
+                reply.send(200, "application/json", Map.of(), (answer.body() + "\n").getBytes(StandardCharsets.UTF_8));
+              }
+            });
       }
     };
   }

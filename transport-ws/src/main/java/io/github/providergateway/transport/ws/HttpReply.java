@@ -50,6 +50,16 @@ public interface HttpReply {
   }
 
   /**
+   * Lets this request be answered after the server's handshake deadline (5 s from the accept),
+   * which otherwise closes a connection whose answer has not come: for a request the route has
+   * admitted with credentials and will answer within a bound of its own (a hook waiting for gates
+   * that may take 5 s each). The connection then no longer counts among the pending handshakes; the
+   * route must answer it (the client may still leave first), and should bound how many it holds so.
+   * Does nothing once answered. The default does nothing, for replies with no deadline.
+   */
+  default void holdPastDeadline() {}
+
+  /**
    * Answers 200 with an event stream ({@code text/event-stream}) that stays open until either side
    * closes it. The connection then no longer counts as a pending handshake: the server's cap on
    * event streams bounds it instead, and it gets a comment every 15 s so a dead client is noticed.

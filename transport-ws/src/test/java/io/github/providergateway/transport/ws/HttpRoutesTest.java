@@ -390,6 +390,49 @@ class HttpRoutesTest {
   }
 
   /**
+   * A route that holds an admitted request past the handshake deadline ({@link
+   * HttpReply#holdPastDeadline}, the hooks waiting for gates) answers it however late; one that does
+   * not loses the connection at the deadline, as before.
+   */
+  @Test
+  void aRequestTheRouteHoldsIsAnsweredAfterTheHandshakeDeadlineAndOneItDoesNotIsCut() throws Exception {
+    ManualClock time = new ManualClock();
+    List<HttpReply> replies = new CopyOnWriteArrayList<>();
+    HttpRoute slow = (request, reply) -> {
+      if (request.path().equals("/held")) {
+        reply.holdPastDeadline();
+      }
+      replies.add(reply);
+    };
+    try (ServerFixture f =
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time),
+                b -> b.route("/held", 1024, slow).route("/plain", 1024, slow).handshakeTimeout(Duration.ofSeconds(5)));
+        RawHttp held = RawHttp.connect(f.port());
+        RawHttp plain = RawHttp.connect(f.port())) {
+      held.send("POST", "/held", f.port(), Map.of(), "{}");
+      plain.send("POST", "/plain", f.port(), Map.of(), "{}");
+      awaitTrue("both reach the route", () -> replies.size() == 2);
+      assertThat(f.server.pendingHandshakes()).as("only the one not held").isEqualTo(1);
+
+      time.advance(Duration.ofSeconds(6));
+      f.server.sweepDeadlines();
+      assertThat(plain.closedByServer()).as("not held: cut at the deadline").isTrue();
+      replies.forEach(reply -> {
+        try {
+          reply.send(200, "text/plain; charset=utf-8", "late\n");
+        } catch (IllegalStateException alreadyCut) {
+          // the plain one's connection is gone
+        }
+      });
+
+      RawHttp.Answer answer = held.answer();
+      assertThat(answer.status()).isEqualTo(200);
+      assertThat(answer.body()).isEqualTo("late\n");
+    }
+  }
+
+  /**
    * Thirty-two refused clients each send all but the last byte of a 4 MiB body, 128 MiB together,
    * and stay connected (the clock does not move). Once the kernel holds none of it for the server
    * (every byte read by the server's process), the heap has not grown by anything near that: each

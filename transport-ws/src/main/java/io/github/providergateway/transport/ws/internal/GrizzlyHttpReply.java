@@ -60,6 +60,14 @@ final class GrizzlyHttpReply implements HttpReply {
   }
 
   @Override
+  public void holdPastDeadline() {
+    if (!answered.get()) {
+      // The route bounds it now (HttpReply#holdPastDeadline); the answer closes the connection.
+      pending.forget(socket);
+    }
+  }
+
+  @Override
   public Optional<ServerSentEvents> openEvents(Map<String, String> headers) {
     claim();
     GrizzlyEventStream stream = new GrizzlyEventStream(response, socket, streams);

@@ -1,0 +1,145 @@
+package io.github.providergateway.agent.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.transport.ws.HttpReply;
+import io.github.providergateway.transport.ws.HttpRequest;
+import io.github.providergateway.transport.ws.HttpRoute;
+import io.github.providergateway.transport.ws.ServerSentEvents;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link HookRoute} on the gateway's manual clock, handed requests as the server hands them: a
+ * hook whose gates take longer than the server's 5 s handshake deadline still gets its answer (the
+ * route holds the request past the deadline), and the requests held so are bounded. Over a real
+ * socket: {@code HttpHookTest} (reference-app) and {@code HttpRoutesTest} (transport-ws).
+ */
+class HookRouteTest {
+
+  private static final String PUSH =
+      "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push origin main\"}}";
+
+  @TempDir Path temp;
+  private final GatewayFixture f = GatewayFixture.create();
+  private HttpRoute route;
+  private String token;
+
+  @BeforeEach
+  void aGuardedSession() throws Exception {
+    Path home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    ClientTokens tokens = ClientTokens.hooks(home, new SplittableRandom(3));
+    token = tokens.issue("claude");
+    route = new HookRoute(new HookEndpoint(f.gateway), tokens).route();
+  }
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  /** Binds a provider whose gate {@code gateId} is asked about every {@code git push}. */
+  private RecordingProviderConnection gate(String session, String name, String gateId) {
+    return f.bound(Hello.builder(name).session(session)
+        .hooks(new Hooks(List.of(HookRule.gate(new HookMatch("shell", "git push", null, null), gateId)), null))
+        .build());
+  }
+
+  /** A reply that keeps what the route did with it. */
+  private static final class Reply implements HttpReply {
+    boolean held;
+    int status;
+    String body;
+
+    @Override
+    public void holdPastDeadline() {
+      held = true;
+    }
+
+    @Override
+    public synchronized void send(int status, String contentType, Map<String, String> headers, byte[] body) {
+      if (this.status != 0) {
+        throw new IllegalStateException("answered twice");
+      }
+      this.status = status;
+      this.body = new String(body, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public Optional<ServerSentEvents> openEvents(Map<String, String> headers) {
+      throw new AssertionError("a hook is never an event stream");
+    }
+  }
+
+  private Reply post(String body) {
+    HttpRequest request = new HttpRequest("POST", "/hooks/claude", "",
+        Map.of("authorization", "Bearer " + token, "content-type", "application/json"), body.getBytes(StandardCharsets.UTF_8));
+    assertThat(route.admit(request)).isEmpty();
+    Reply reply = new Reply();
+    route.handle(request, reply);
+    return reply;
+  }
+
+  @Test
+  void gatesThatTakeLongerThanTheHandshakeDeadlineStillGetTheirAnswerToTheAgent() {
+    String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
+    RecordingProviderConnection first = gate(session, "ci-guard", "ci-green");
+    RecordingProviderConnection second = gate(session, "freeze", "release-freeze");
+    f.settle();
+
+    Reply reply = post(PUSH);
+    assertThat(reply.held).as("taken out of the server's 5 s deadline").isTrue();
+    GateCheck check = first.next(GateCheck.class);
+    f.clock.advance(Duration.ofSeconds(4));
+    first.sendText("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.callId() + "\",\"decision\":\"allow\"}");
+    second.next(GateCheck.class); // asked at 4 s, never answered
+    f.clock.advance(Duration.ofSeconds(5).minusMillis(1));
+    assertThat(reply.status).as("still waiting for the second gate at 8.999 s").isZero();
+
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(reply.status).isEqualTo(200);
+    assertThat(reply.body).contains("\"permissionDecision\":\"deny\"").contains("Gate provider 'freeze' did not respond in time");
+  }
+
+  @Test
+  void hookCallsWaitingPastTheirBoundGet503AndTheRestAreAnswered() {
+    String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
+    gate(session, "ci-guard", "ci-green");
+    f.settle();
+    List<Reply> waiting = new ArrayList<>();
+    for (int i = 0; i < HookRoute.MAX_IN_PROGRESS; i++) {
+      waiting.add(post(PUSH));
+    }
+
+    Reply over = post(PUSH);
+
+    assertThat(over.status).isEqualTo(503);
+    assertThat(over.held).isFalse();
+    f.clock.advance(Duration.ofSeconds(5)); // every gate times out: each call is denied
+    assertThat(waiting).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
+    assertThat(post("{\"cwd\":\"/elsewhere\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}").status)
+        .as("room again once they are answered").isEqualTo(200);
+  }
+}
