@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The agents' hooks over HTTP on the gateway's own port: {@code POST /hooks/claude} is Claude
@@ -22,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code ask}, {@code updatedInput} for rewritten arguments, or no decision for allow. The decision
  * is {@link HookEndpoint}'s, the same the command hook reaches. The answer may take as long as the
  * session's gates (5 s each): a request the route takes is held past the server's 5 s handshake
- * deadline, at most {@link #MAX_IN_PROGRESS} at once (503 past it).
+ * deadline, at most {@link #MAX_IN_PROGRESS} at once with at most {@link #MAX_HELD_BODY_BYTES} of
+ * bodies between them (503 past either).
  *
  * <p>Who may ask: the server's checks first (loopback peer, {@code Host} naming this server, no
  * foreign {@code Origin}: 403), then a hook token of {@link ClientTokens} ({@code Authorization:
@@ -57,11 +59,15 @@ public final class HookRoute {
    */
   public static final int MAX_IN_PROGRESS = 32;
 
+  /** Bodies of the calls waiting for their decision, at most, together (as {@link HookSocket}'s). */
+  public static final long MAX_HELD_BODY_BYTES = HookSocket.MAX_HELD_BODY_BYTES;
+
   private static final String HOW_TO_GET_A_TOKEN = "gateway hook --print-config claude";
 
   private final HookEndpoint endpoint;
   private final ClientTokens tokens;
   private final AtomicInteger inProgress = new AtomicInteger();
+  private final AtomicLong heldBodyBytes = new AtomicLong();
 
   /**
    * A route answering from {@code endpoint} for the clients of {@code tokens}.
@@ -90,9 +96,11 @@ public final class HookRoute {
           reply.send(refusal.get());
           return;
         }
-        if (inProgress.incrementAndGet() > MAX_IN_PROGRESS) {
+        long bytes = request.body().length;
+        if (inProgress.incrementAndGet() > MAX_IN_PROGRESS || heldBodyBytes.addAndGet(bytes) > MAX_HELD_BODY_BYTES) {
           inProgress.decrementAndGet();
-          reply.send(HttpRefusal.text(503, "Service Unavailable: " + MAX_IN_PROGRESS + " hook calls are waiting for their gates\n"));
+          heldBodyBytes.addAndGet(-bytes);
+          reply.send(HttpRefusal.text(503, "Service Unavailable: too many hook calls are waiting for their gates\n"));
           return;
         }
         // Gates take up to 5 s each, so the answer may come after the server's 5 s handshake
@@ -103,6 +111,7 @@ public final class HookRoute {
             .answer(agentOf(request.path()).orElseThrow(), request.body())
             .whenComplete((answer, failure) -> {
               inProgress.decrementAndGet();
+              heldBodyBytes.addAndGet(-bytes);
               if (failure != null) {
                 reply.send(HttpRefusal.text(500, "provider gateway failed: " + failure + "\n"));
               } else {

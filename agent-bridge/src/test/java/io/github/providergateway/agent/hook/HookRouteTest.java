@@ -124,6 +124,28 @@ class HookRouteTest {
   }
 
   @Test
+  void bodiesWaitingPastTheirBudgetGet503UntilOneIsAnswered() {
+    String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
+    gate(session, "ci-guard", "ci-green");
+    f.settle();
+    String big = "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
+        + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100) + "\"}}";
+    List<Reply> waiting = new ArrayList<>();
+    long held = 0;
+    while (held + big.length() <= HookRoute.MAX_HELD_BODY_BYTES) {
+      waiting.add(post(big));
+      held += big.length();
+    }
+
+    assertThat(post(big).status).isEqualTo(503);
+    assertThat(waiting).allSatisfy(reply -> assertThat(reply.status).isZero());
+    f.clock.advance(Duration.ofSeconds(5));
+    assertThat(waiting).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
+    Reply after = post(big);
+    assertThat(after.held).as("taken once the others gave their bytes back").isTrue();
+  }
+
+  @Test
   void hookCallsWaitingPastTheirBoundGet503AndTheRestAreAnswered() {
     String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
     gate(session, "ci-guard", "ci-green");
