@@ -17,9 +17,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -65,6 +66,9 @@ public final class HookSocket implements AutoCloseable {
 
   /** Connections open at once; further ones wait in the kernel's backlog until one closes. */
   public static final int MAX_CONNECTIONS = 64;
+
+  /** How long accepting waits after a failed accept before it tries again. */
+  private static final Duration ACCEPT_PAUSE = Duration.ofMillis(100);
 
   /** The request line and headers, at most. */
   public static final int MAX_HEADER_BYTES = 8 * 1024;
@@ -174,6 +178,7 @@ public final class HookSocket implements AutoCloseable {
     } catch (IOException e) {
       // closing: nothing more to do with it
     }
+    acceptor.interrupt(); // it may be waiting for a connection to close
     workers.shutdownNow();
     try {
       Files.deleteIfExists(path);
@@ -198,6 +203,9 @@ public final class HookSocket implements AutoCloseable {
       } catch (IOException e) {
         connections.release();
         LOG.log(System.Logger.Level.WARNING, "hook socket: accept failed: " + e.getMessage());
+        if (!pause(ACCEPT_PAUSE)) { // out of descriptors, say: retrying at once would spin
+          return;
+        }
         continue;
       }
       Exchange exchange = new Exchange(channel);
@@ -208,6 +216,18 @@ public final class HookSocket implements AutoCloseable {
         exchange.finish();
         return;
       }
+    }
+  }
+
+  /** Waits {@code span} on the scheduler's time; false when interrupted (closing). */
+  private boolean pause(Duration span) {
+    CountDownLatch over = new CountDownLatch(1);
+    scheduler.schedule(span, over::countDown);
+    try {
+      over.await();
+      return true;
+    } catch (InterruptedException e) {
+      return false;
     }
   }
 
