@@ -1,30 +1,27 @@
 #!/bin/sh
 # gateway hook claude|copilot, the fast way: a coding agent's pre-tool-use hook answered by the
 # running gateway over its Unix socket <home>/hook.sock, with curl, so that no JVM starts while a
-# gateway runs (docs/agents.md, "How fast a hook answers"). The launcher (./gateway) runs this for
+# gateway runs (docs/agents.md; architecture, decision 39). The launcher (./gateway) runs this for
 # `gateway hook AGENT [--home DIR] [--port N] [--timeout D] [--connect-timeout D]`.
 #
 # What decides:
 #   the gateway answers            its decision, as `gateway hook` in a JVM would reach it
-#   no socket, or it refuses       no gateway there: the JVM adapter runs (it tries the port, then
-#     (no curl; another option)      follows the owner-only record <home>/hook-gates.json)
+#   no socket, or it refuses       no gateway there (or a full backlog): the JVM adapter runs; it
+#     (no curl; another option)      asks the gateway over its port, or follows the owner-only
+#                                    record <home>/hook-gates.json when none is there
 #   connected, no answer within    deny: a gateway is there but stuck (stopped, swapping); the
 #     --timeout (10 s)               record is only for "no gateway at all"
-#   any other failure              deny, saying why
+#   anything else                  deny, saying why
 # A socket or a directory above it that another user could have made is not believed: the JVM
-# adapter then runs, and refuses what SafeFiles refuses. Always exits 0 with an answer on stdout.
+# adapter then runs, and refuses what SafeFiles refuses. It always exits 0 with one answer on
+# stdout: whatever goes wrong, the EXIT trap prints a deny (an agent reads no answer as "go ahead").
 #
 # POSIX sh and curl (7.40 or later, for --unix-socket): no bash, no JVM, no temporary file.
 # GATEWAY_HOOK_LAUNCHER names the launcher for the JVM path; ./gateway sets it.
 
 agent=${1:-}
 [ $# -gt 0 ] && shift
-
-# The arguments after AGENT, each single-quoted, for the JVM path: `eval "jvm $args"`.
-args=
-for word in "$@"; do
-  args="$args '$(printf '%s' "$word" | sed "s/'/'\\\\''/g")'"
-done
+answered=
 
 # A deny in the agent's own format; $1 is the reason (escaped for JSON here).
 deny() {
@@ -35,20 +32,39 @@ deny() {
     printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"%s"}}\n' "$reason"
   fi
   printf 'gateway hook %s: deny: %s\n' "${agent:-?}" "$1" >&2
+  answered=yes
   exit 0
 }
+
+# Whatever ends this script without an answer (a shell error, a signal the shell survives) denies.
+trap '[ -n "$answered" ] || deny "provider gateway hook ended without an answer; denied"' EXIT
+
+# Prints $1, the agent's answer, if it is one JSON object on one line; else denies.
+answer() {
+  case "$1" in
+    '{'*'}') case "$1" in *"
+"*) ;; *) printf '%s\n' "$1"; answered=yes; return ;; esac ;;
+  esac
+  deny "provider gateway hook got no answer it could read; denied"
+}
+
+# The arguments after AGENT, each single-quoted, for the JVM path: `eval "jvm $args"`.
+args=
+for word in "$@"; do
+  args="$args '$(printf '%s' "$word" | sed "s/'/'\\\\''/g")'"
+done
 
 # The JVM adapter, with the agent's input on its stdin and every argument as given.
 jvm() {
   if [ -z "${GATEWAY_HOOK_LAUNCHER:-}" ]; then
     deny "provider gateway hook: GATEWAY_HOOK_LAUNCHER is not set (run it as 'gateway hook $agent'); denied"
   fi
-  answer=$(printf '%s' "$input" | GATEWAY_HOOK_JVM=1 "$GATEWAY_HOOK_LAUNCHER" hook "$agent" "$@")
+  out=$(printf '%s' "$input" | GATEWAY_HOOK_JVM=1 "$GATEWAY_HOOK_LAUNCHER" hook "$agent" "$@")
   status=$?
   # The adapter always prints an answer; nothing on stdout (a wrong option, a JVM that failed to
   # start) would read as "no objection" to the agent.
-  [ -n "$answer" ] || deny "provider gateway hook gave no answer (exit $status; see its stderr); denied"
-  printf '%s\n' "$answer"
+  [ -n "$out" ] || deny "provider gateway hook gave no answer (exit $status; see its stderr); denied"
+  answer "$out"
   exit 0
 }
 
@@ -83,16 +99,47 @@ for word in "$@"; do
   esac
 done
 
-# --timeout as curl's --max-time (seconds, decimals allowed): 10s, 1.5s, 500ms, 2m, 10.
-case "$max_time" in
-  *[!0-9.]*ms|ms|*.*ms) eval "jvm $args" ;;
-  *ms) max_time=$(printf '%d.%03d' $((${max_time%ms} / 1000)) $((${max_time%ms} % 1000))) ;;
-  *[!0-9.]*s|s) eval "jvm $args" ;;
-  *s) max_time=${max_time%s} ;;
-  *[!0-9]*m|m) eval "jvm $args" ;;
-  *m) max_time=$((${max_time%m} * 60)) ;;
-  *[!0-9.]*|'') eval "jvm $args" ;;
-esac
+# --timeout as curl's --max-time, in whole milliseconds: 10s, 1.5s, 500ms, 2m, 10 (seconds). Anything
+# else, and zero (curl's "no limit"), goes to the JVM, which refuses it with a deny. Pure shell: no
+# process for the default.
+strip_zeros() { # $1 without leading zeros, into $digits
+  digits=$1
+  while :; do
+    case "$digits" in 0?*) digits=${digits#0} ;; *) break ;; esac
+  done
+}
+shown="10 s"
+if [ "$max_time" != 10 ]; then
+  number=${max_time%ms}
+  unit=ms
+  if [ "$number" = "$max_time" ]; then
+    number=${max_time%s}
+    unit=s
+    if [ "$number" = "$max_time" ]; then
+      number=${max_time%m}
+      unit=m
+      [ "$number" = "$max_time" ] && unit=s
+    fi
+  fi
+  case "$number" in
+    ''|*[!0-9.]*|*.*.*|.*|*.) eval "jvm $args" ;;
+  esac
+  strip_zeros "${number%%.*}"
+  whole=$digits
+  fraction=000
+  [ "${number%%.*}" = "$number" ] || fraction=${number#*.}000
+  fraction=${fraction%"${fraction#???}"}
+  strip_zeros "$fraction"
+  fraction=$digits
+  case "$unit" in
+    ms) millis=$whole ;;
+    s) millis=$((whole * 1000 + fraction)) ;;
+    m) millis=$(((whole * 1000 + fraction) * 60)) ;;
+  esac
+  [ "${#whole}" -le 9 ] && [ "$millis" -gt 0 ] || eval "jvm $args"
+  max_time=$((millis / 1000)).$((millis % 1000 / 100))$((millis % 100 / 10))$((millis % 10))
+  if [ $((millis % 1000)) -eq 0 ]; then shown="$((millis / 1000)) s"; else shown="$millis ms"; fi
+fi
 
 if [ -z "$home" ]; then
   if [ -n "${COPILOT_HOME:-}" ] && [ -n "$(printf '%s' "$COPILOT_HOME" | tr -d ' \t\n')" ]; then
@@ -118,11 +165,18 @@ while :; do
   [ -n "$dir" ] || dir=/
 done
 uid=$(id -u)
+expected=$(($# + 1))
 safe=$(ls -ldn -- "$socket" "$@" 2>/dev/null | {
   ok=yes
+  lines=0
+  sockets=0
   while read -r mode links owner rest; do
+    lines=$((lines + 1))
     case "$mode" in
-      s*) [ "$owner" = "$uid" ] || ok=no ;;
+      s*)
+        sockets=$((sockets + 1))
+        [ "$owner" = "$uid" ] || ok=no
+        ;;
       d*)
         [ "$owner" = "$uid" ] || [ "$owner" = 0 ] || ok=no
         case "$mode" in
@@ -133,30 +187,32 @@ safe=$(ls -ldn -- "$socket" "$@" 2>/dev/null | {
       *) ok=no ;;
     esac
   done
+  # One line for the socket and one for each directory, or something is not as it looked.
+  [ "$sockets" -eq 1 ] && [ "$lines" -eq "$expected" ] || ok=no
   echo "$ok"
 })
 [ "$safe" = yes ] || eval "jvm $args"
 
 nl='
 '
-out=$(printf '%s' "$input" | curl --silent --unix-socket "$socket" --max-time "$max_time" \
+# -q first: no ~/.curlrc (or $CURL_HOME's) may change what curl sends or prints.
+out=$(printf '%s' "$input" | curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
   --header 'Content-Type: application/json' --header 'Expect:' --data-binary @- \
   --write-out "$nl%{http_code}" "http://localhost/hooks/$agent")
 status=$?
 case $status in
   0) ;;
-  7) eval "jvm $args" ;; # the socket refuses: its gateway is gone
-  28) deny "provider gateway at $socket accepted the call but did not answer within ${max_time} s (is it stopped?); denied" ;;
+  7) eval "jvm $args" ;; # refused (its gateway is gone), or its backlog full: the JVM goes by the port
+  28) deny "provider gateway at $socket accepted the call but did not answer within $shown (is it stopped?); denied" ;;
   *) deny "provider gateway hook could not ask the gateway at $socket (curl exit $status); denied" ;;
 esac
 
 code=${out##*"$nl"}
 body=${out%"$nl"*}
-answer=${body%%"$nl"*}
+line=${body%%"$nl"*}
 note=${body#*"$nl"}
-if [ "$code" != 200 ]; then
-  deny "provider gateway answered $code: $body"
-fi
-printf '%s\n' "$answer"
+[ "$code" = 200 ] || deny "provider gateway answered $code: $body"
+[ "$line" != "$body" ] || deny "provider gateway hook got no answer it could read; denied"
+answer "$line"
 printf 'gateway hook %s: %s\n' "$agent" "$note" >&2
 exit 0

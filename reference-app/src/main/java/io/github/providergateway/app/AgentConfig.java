@@ -45,8 +45,9 @@ final class AgentConfig {
    * @param client the name the token was issued for
    * @param token the token; printed once, never stored
    * @param tokenFile where the gateway keeps its hash
+   * @param replaced whether the client had a token before, which stops working now
    */
-  record HookAccess(URI url, String client, String token, Path tokenFile) {}
+  record HookAccess(URI url, String client, String token, Path tokenFile, boolean replaced) {}
 
   /** The environment variable Claude Code's HTTP hook reads its token from. */
   static final String HOOK_TOKEN_VARIABLE = "PROVIDER_GATEWAY_HOOK_TOKEN";
@@ -149,6 +150,10 @@ final class AgentConfig {
         "# The token below was issued now for the client '" + access.client() + "' and is shown only this once: the",
         "# gateway keeps only its SHA-256, in " + access.tokenFile() + ".",
         "# Revoke it with: " + shellLine("hook", "--revoke", access.client()) + "; issuing again replaces it.",
+        access.replaced()
+            ? "# It REPLACES the token '" + access.client() + "' had: a Claude Code still sending the old one now gets 401,\n"
+                + "# which blocks its calls (before 2.1.295: lets them run). Use --client NAME for a second one."
+            : "# (--client NAME issues another, for a second machine account or settings file.)",
         "",
         "# 1. Where Claude Code is started from (your shell's profile, e.g. ~/.bashrc or ~/.zshrc):",
         "export " + HOOK_TOKEN_VARIABLE + "=" + access.token(),
@@ -159,9 +164,12 @@ final class AgentConfig {
         "# A gateway must be running on this port: the MCP server entry (" + shellLine("mcp", "--print-config", "claude") + ")",
         "# starts the shared one with Claude, or run the console (" + shellLine() + ").",
         "",
-        "# Claude Code before 2.1.295 runs a call whose HTTP hook failed. There, or to have the gateway's",
-        "# record of fail-closed gates decide while no gateway runs, use the command hook instead (no JVM",
-        "# starts while a gateway runs; docs/agents.md):",
+        "# On a machine other people can log in to, use the command hook below instead: while no gateway",
+        "# listens on " + access.url().getHost() + ":" + access.url().getPort() + " (stopped, not started yet, killed), another user could listen there, get",
+        "# the token and answer Claude's hook as they like, even \"allow\" with a command of their own.",
+        "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook there too.",
+        "# It asks the running gateway through a socket in your home (no JVM while a gateway runs), and",
+        "# while none runs follows the gateway's record of fail-closed gates (docs/agents.md):",
         pretty(claudeSettings(claudeCommandHook())),
         "");
   }

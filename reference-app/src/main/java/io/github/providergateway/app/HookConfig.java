@@ -37,6 +37,7 @@ final class HookConfig {
       }
     }
     ClientTokens tokens = ClientTokens.hooks(home);
+    boolean replacing = hasToken(tokens, client);
     IssuedToken issued = IssuedToken.issue(tokens, client, home, "gateway hook", err);
     if (issued.token() == null) {
       return issued.exitCode();
@@ -44,8 +45,17 @@ final class HookConfig {
     // The gateway running for this home says its port; else the one a gateway would be given.
     URI url = URI.create("http://127.0.0.1:" + DetachedLaunch.publishedPort(home, port) + HookRoute.PATH + "/claude");
     err.flush();
-    printed.print(config.claudeHooks(new AgentConfig.HookAccess(url, client, issued.token(), tokens.file())));
+    printed.print(config.claudeHooks(new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
     return Main.EXIT_OK;
+  }
+
+  /** Whether {@code client} has a token now (a file that cannot be read: no, and issuing says why). */
+  private static boolean hasToken(ClientTokens tokens, String client) {
+    try {
+      return tokens.clients().contains(client);
+    } catch (UncheckedIOException e) {
+      return false;
+    }
   }
 
   /** {@code --revoke NAME}: the client's hook token stops working at its next request. */

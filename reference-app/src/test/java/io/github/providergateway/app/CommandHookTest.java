@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -115,7 +116,13 @@ class CommandHookTest {
 
   /** Runs {@code command} with {@code stdin}. */
   private CompletableFuture<Run> run(List<String> command, byte[] stdin) throws IOException {
+    return run(command, stdin, Map.of());
+  }
+
+  /** Runs {@code command} with {@code stdin} and {@code env} added to its environment. */
+  private CompletableFuture<Run> run(List<String> command, byte[] stdin, Map<String, String> env) throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().putAll(env);
     builder.environment().put("GATEWAY_HOOK_LAUNCHER", launcher.toString());
     Process process = builder.start();
     process.getOutputStream().write(stdin);
@@ -207,7 +214,9 @@ class CommandHookTest {
 
     assertThat(jvmStarted()).isTrue();
     assertThat(run.exitCode()).isZero();
-    assertThat(run.err()).contains("provider gateway not running");
+    // Stopped normally: its token file and its sessions are gone, so nothing is in force.
+    assertThat(run.decision()).isEqualTo("none");
+    assertThat(run.err()).contains("provider gateway not running (no token file in");
   }
 
   @Test
@@ -257,12 +266,86 @@ class CommandHookTest {
     home = Files.move(home, shared.resolve("home"));
     WsProvider guard = gatewayWithGuard();
 
-    Run run = done(hook("claude", "claude-bash-ls.json", "--port", Integer.toString(gateway.url().getPort())));
+    Run run = done(hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(gateway.url().getPort())));
 
     assertThat(jvmStarted()).as("the script does not talk to a socket another user could have put there").isTrue();
     assertThat(run.decision()).isEqualTo("deny");
     assertThat(run.reason()).contains("refused its gateway's token file");
     assertThat(guard.receivesNo("gate.check", java.time.Duration.ofMillis(100))).isTrue();
+  }
+
+  @Test
+  void aGroupWritableHomeOrALinkAtTheSocketsNameIsNotBelieved() throws Exception {
+    gatewayWithGuard();
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxrwx---"));
+
+    Run groupWritable = done(hook("claude", "claude-bash-ls.json", "--port", Integer.toString(gateway.url().getPort())));
+
+    assertThat(jvmStarted()).isTrue();
+    assertThat(groupWritable.decision()).isEqualTo("deny");
+    assertThat(groupWritable.reason()).contains("writable by other users");
+
+    Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
+    Files.delete(jvmMark);
+    Path elsewhere = Files.createDirectory(temp.resolve("elsewhere"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Files.move(home.resolve("hook.sock"), elsewhere.resolve("hook.sock"));
+    Files.createSymbolicLink(home.resolve("hook.sock"), elsewhere.resolve("hook.sock"));
+
+    done(hook("claude", "claude-bash-ls.json", "--port", Integer.toString(gateway.url().getPort())));
+    assertThat(jvmStarted()).as("a link at the socket's name is not followed").isTrue();
+  }
+
+  /**
+   * The review of issue 33: an agent told to could write a {@code ~/.curlrc} that makes curl print
+   * nothing, or the headers, which the agent would read as "no objection". The script runs curl
+   * with {@code -q} and prints only an answer that is one JSON object.
+   */
+  @Test
+  void aCurlrcInTheHomeCannotTurnADenyIntoNoAnswer() throws Exception {
+    WsProvider guard = gatewayWithGuard();
+    Path userHome = Files.createDirectory(temp.resolve("user"));
+    Files.writeString(userHome.resolve(".curlrc"), "-o /dev/null\n--include\n");
+
+    CompletableFuture<Run> push = run(List.of("/bin/sh", SCRIPT.toString(), "claude", "--home", home.toString()),
+        Files.readAllBytes(Path.of("src/test/resources/hooks/claude-bash-git-push.json")),
+        Map.of("HOME", userHome.toString(), "CURL_HOME", userHome.toString()));
+    answerGate(guard, "deny", CI_RED);
+    Run run = done(push);
+
+    assertThat(run.decision()).isEqualTo("deny");
+    assertThat(run.reason()).isEqualTo(CI_RED);
+  }
+
+  @Test
+  void aSocketThatClosesWithoutAnAnswerDenies() throws Exception {
+    // Not a gateway: a socket of this user that takes the request and closes, as a gateway dying mid-call would.
+    try (java.nio.channels.ServerSocketChannel server = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+      server.bind(java.net.UnixDomainSocketAddress.of(home.resolve("hook.sock")));
+      CompletableFuture<Void> closer = CompletableFuture.runAsync(() -> {
+        try (java.nio.channels.SocketChannel client = server.accept()) {
+          client.read(java.nio.ByteBuffer.allocate(1 << 16));
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+
+      Run run = done(hook("claude", "claude-bash-ls.json"));
+
+      closer.get(60, TimeUnit.SECONDS);
+      assertThat(run.decision()).isEqualTo("deny");
+      assertThat(run.reason()).contains("could not ask the gateway at").contains("curl exit 52");
+      assertThat(jvmStarted()).isFalse();
+    }
+  }
+
+  @Test
+  void aTimeoutOfZeroWhichCurlWouldTakeAsNoLimitDenies() throws Exception {
+    gatewayWithGuard();
+
+    Run run = done(hook("claude", "claude-bash-ls.json", "--timeout", "0"));
+
+    assertThat(run.decision()).isEqualTo("deny");
+    assertThat(run.err()).contains("must be positive");
   }
 
   @Test

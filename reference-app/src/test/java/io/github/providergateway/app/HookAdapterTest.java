@@ -337,17 +337,18 @@ class HookAdapterTest {
    */
   @Test
   void aGatewayThatAcceptsButDoesNotDecideInTimeIsDeniedNotLeftToTheRecord() throws Exception {
-    WsProvider guard = gatewayWithGuard(",\"failOpen\":true");
+    gatewayWithGuard(",\"failOpen\":true");
 
-    // Real time, bounded: the adapter's own deadline (300 ms) against a real gateway whose gate
-    // provider stays silent (the gateway itself would decide after its 5 s gate timeout).
-    Run result = done(hook("claude", "claude-bash-git-push.json", "--timeout", "300ms"));
+    // Real time, bounded: the adapter's own deadline (2 s) against a real gateway whose gate
+    // provider stays silent (the gateway itself would decide after its 5 s gate timeout). On a
+    // loaded machine the deadline may fall in the handshake rather than the gate: stuck either way.
+    Run result = done(hook("claude", "claude-bash-git-push.json", "--timeout", "2s"));
 
-    guard.next("gate.check"); // asked, never answered
     JsonNode out = result.answer().get("hookSpecificOutput");
     assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
     assertThat(out.get("permissionDecisionReason").asText())
-        .contains("accepted the connection but did not decide within 300 ms")
+        .contains("accepted the connection but did not")
+        .contains("within 2 s")
         .contains("fail closed")
         .doesNotContain("fails open");
   }

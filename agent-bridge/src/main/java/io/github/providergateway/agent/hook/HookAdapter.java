@@ -18,6 +18,7 @@ import io.github.providergateway.protocol.json.JsStringifier;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -323,7 +324,14 @@ public final class HookAdapter {
         // and not shown the token or the call. Its gateway is as good as not running.
         throw new Unreachable("provider gateway not reachable: " + impostor.getMessage());
       }
-      throw new Unreachable("provider gateway not running (" + e.getCause().getMessage() + ")");
+      if (refused(e.getCause())) {
+        // Gone between the probe and the connection: no gateway after all.
+        throw new Unreachable("provider gateway not running (port " + port + ": Connection refused)");
+      }
+      // Something listens and did not let us in (a handshake pushed out, a token refused): it is
+      // there, so the record, which may lack its rules, does not decide.
+      throw new Stuck("provider gateway on port " + port + " accepted the connection but could not be asked ("
+          + e.getCause().getMessage() + ")");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new Unreachable("interrupted while connecting to the provider gateway");
@@ -335,7 +343,7 @@ public final class HookAdapter {
    * gateway that is not running, known at once (a dead gateway's port refuses in microseconds,
    * where waiting out the connect timeout cost every call a second: issue 33).
    */
-  private int probe(Path home) throws Unreachable {
+  private int probe(Path home) throws Unreachable, Stuck {
     int port;
     try {
       port = GatewayClient.port(home, settings.port());
@@ -345,11 +353,26 @@ public final class HookAdapter {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) Math.max(1, settings.connectTimeout().toMillis()));
       return port;
+    } catch (ConnectException e) {
+      throw new Unreachable("provider gateway not running (port " + port + ": Connection refused)");
     } catch (SocketTimeoutException e) {
-      throw new Unreachable("provider gateway not running (no connection to port " + port + " within " + seconds(settings.connectTimeout()) + ")");
+      // On loopback a connect that neither succeeds nor is refused meets a full accept queue: a
+      // listener that is there and not accepting.
+      throw new Stuck("provider gateway on port " + port + " did not accept a connection within "
+          + seconds(settings.connectTimeout()) + " (is it stopped?)");
     } catch (IOException e) {
       throw new Unreachable("provider gateway not running (port " + port + ": " + e.getMessage() + ")");
     }
+  }
+
+  /** Whether {@code failure} (or what caused it) is a refused TCP connection. */
+  private static boolean refused(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof ConnectException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---- the record ----

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Reads one agent hook call: the JSON the agent writes on a command hook's stdin or POSTs to an
@@ -13,8 +12,12 @@ import java.nio.charset.StandardCharsets;
  */
 final class HookRequests {
 
-  /** More than any hook input an agent sends; a larger one is refused (fail closed). */
-  static final int MAX_INPUT_BYTES = 16 * 1024 * 1024;
+  /**
+   * More than any hook input an agent sends (a file an agent writes is what its model can say in
+   * one answer); a larger one is refused (fail closed). The same on every way in: the command
+   * hook's stdin, {@link HookRoute}, {@link HookSocket}.
+   */
+  static final int MAX_INPUT_BYTES = 4 * 1024 * 1024;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -29,7 +32,7 @@ final class HookRequests {
       if (bytes.length > MAX_INPUT_BYTES) {
         throw new IllegalArgumentException("hook input larger than " + MAX_INPUT_BYTES + " bytes");
       }
-      JsonNode input = JSON.readTree(new String(bytes, StandardCharsets.UTF_8));
+      JsonNode input = JSON.readTree(bytes);
       if (input == null || !input.isObject()) {
         throw new IllegalArgumentException("hook input is not a JSON object");
       }

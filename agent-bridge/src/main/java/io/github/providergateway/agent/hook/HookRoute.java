@@ -12,8 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The agents' hooks over HTTP on the gateway's own port: {@code POST /hooks/claude} is Claude
@@ -49,7 +48,7 @@ public final class HookRoute {
    * The largest hook input taken: far more than an agent's tool input (a file an agent writes is
    * what its model can say in one answer), and what the MCP front door takes.
    */
-  public static final long MAX_BODY_BYTES = 4L << 20;
+  public static final long MAX_BODY_BYTES = HookRequests.MAX_INPUT_BYTES;
 
   /**
    * Hook calls waiting for their decision at once, beyond which a call gets 503: each is held past
@@ -66,8 +65,9 @@ public final class HookRoute {
 
   private final HookEndpoint endpoint;
   private final ClientTokens tokens;
-  private final AtomicInteger inProgress = new AtomicInteger();
-  private final AtomicLong heldBodyBytes = new AtomicLong();
+  /** Calls waiting for their decision, and their bodies' bytes. Guarded by this. */
+  private int inProgress;
+  private long heldBodyBytes;
 
   /**
    * A route answering from {@code endpoint} for the clients of {@code tokens}.
@@ -97,9 +97,7 @@ public final class HookRoute {
           return;
         }
         long bytes = request.body().length;
-        if (inProgress.incrementAndGet() > MAX_IN_PROGRESS || heldBodyBytes.addAndGet(bytes) > MAX_HELD_BODY_BYTES) {
-          inProgress.decrementAndGet();
-          heldBodyBytes.addAndGet(-bytes);
+        if (!hold(bytes)) {
           reply.send(HttpRefusal.text(503, "Service Unavailable: too many hook calls are waiting for their gates\n"));
           return;
         }
@@ -107,19 +105,37 @@ public final class HookRoute {
         // deadline; cutting the connection then would be a failed hook, which an older Claude Code
         // lets through. The decision is bounded by the gateway's gate timeouts instead.
         reply.holdPastDeadline();
-        endpoint
-            .answer(agentOf(request.path()).orElseThrow(), request.body())
-            .whenComplete((answer, failure) -> {
-              inProgress.decrementAndGet();
-              heldBodyBytes.addAndGet(-bytes);
-              if (failure != null) {
-                reply.send(HttpRefusal.text(500, "provider gateway failed: " + failure + "\n"));
-              } else {
-                reply.send(200, "application/json", Map.of(), (answer.body() + "\n").getBytes(StandardCharsets.UTF_8));
-              }
-            });
+        CompletableFuture<HookEndpoint.Answer> decided;
+        try {
+          decided = endpoint.answer(agentOf(request.path()).orElseThrow(), request.body());
+        } catch (RuntimeException e) {
+          decided = CompletableFuture.failedFuture(e);
+        }
+        decided.whenComplete((answer, failure) -> {
+          release(bytes);
+          if (failure != null) {
+            reply.send(HttpRefusal.text(500, "provider gateway failed: " + failure + "\n"));
+          } else {
+            reply.send(200, "application/json", Map.of(), (answer.body() + "\n").getBytes(StandardCharsets.UTF_8));
+          }
+        });
       }
     };
+  }
+
+  /** Counts a call waiting for its decision, with its body's bytes; false, counting nothing, past either bound. */
+  private synchronized boolean hold(long bytes) {
+    if (inProgress + 1 > MAX_IN_PROGRESS || heldBodyBytes + bytes > MAX_HELD_BODY_BYTES) {
+      return false;
+    }
+    inProgress++;
+    heldBodyBytes += bytes;
+    return true;
+  }
+
+  private synchronized void release(long bytes) {
+    inProgress--;
+    heldBodyBytes -= bytes;
   }
 
   /** What a request gets from its request line and headers alone, or empty when it may go on. */

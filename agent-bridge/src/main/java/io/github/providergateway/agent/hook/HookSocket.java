@@ -15,8 +15,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -76,8 +79,12 @@ public final class HookSocket implements AutoCloseable {
   /** The largest hook input, as over HTTP ({@link HookRoute#MAX_BODY_BYTES}). */
   public static final long MAX_BODY_BYTES = HookRoute.MAX_BODY_BYTES;
 
-  /** Bodies held at once, read or waiting for their decision. */
-  public static final long MAX_HELD_BODY_BYTES = 16L << 20;
+  /**
+   * Bodies held at once, read or waiting for their decision. Each is held several times over while
+   * it is decided (its bytes, its parsed tree, the answer's rewritten arguments: docs/security.md
+   * counts five), so this is what bounds the memory the socket's clients cost.
+   */
+  public static final long MAX_HELD_BODY_BYTES = 8L << 20;
 
   /** How long a client has to send its whole request, and then to take its answer. */
   public static final Duration READ_DEADLINE = Duration.ofSeconds(5);
@@ -95,6 +102,8 @@ public final class HookSocket implements AutoCloseable {
   private final Semaphore connections = new Semaphore(MAX_CONNECTIONS);
   private final AtomicLong heldBodyBytes = new AtomicLong();
   private final AtomicBoolean closed = new AtomicBoolean();
+  /** The connections open now, so that closing the socket ends them too. */
+  private final Set<Exchange> open = ConcurrentHashMap.newKeySet();
   private final ExecutorService workers;
   private final Thread acceptor;
 
@@ -167,7 +176,7 @@ public final class HookSocket implements AutoCloseable {
     return path;
   }
 
-  /** Stops accepting, closes the socket and removes it; connections in progress are dropped. Idempotent. */
+  /** Stops accepting, closes the socket and removes it; connections in progress are closed. Idempotent. */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
@@ -180,6 +189,8 @@ public final class HookSocket implements AutoCloseable {
     }
     acceptor.interrupt(); // it may be waiting for a connection to close
     workers.shutdownNow();
+    // Connections waiting for their decision get EOF now, rather than their client's whole timeout.
+    List.copyOf(open).forEach(Exchange::finish);
     try {
       Files.deleteIfExists(path);
     } catch (IOException e) {
@@ -209,6 +220,7 @@ public final class HookSocket implements AutoCloseable {
         continue;
       }
       Exchange exchange = new Exchange(channel);
+      open.add(exchange);
       exchange.startDeadline(); // from the accept: the whole request must come within it
       try {
         workers.execute(() -> serve(exchange));
@@ -234,7 +246,8 @@ public final class HookSocket implements AutoCloseable {
   /** One connection: its request, its deadline, its share of the body budget. */
   private final class Exchange {
     final SocketChannel channel;
-    private final AtomicBoolean done = new AtomicBoolean();
+    /** Guarded by this: whether it is finished, what it charged, its deadline. */
+    private boolean done;
     private long chargedBytes;
     private Scheduler.Cancellable deadline;
 
@@ -242,37 +255,50 @@ public final class HookSocket implements AutoCloseable {
       this.channel = channel;
     }
 
-    /** Closes the connection when it has not finished within {@link #READ_DEADLINE}. */
-    void startDeadline() {
-      deadline = scheduler.schedule(READ_DEADLINE, this::finish);
-    }
-
-    void stopDeadline() {
-      if (deadline != null) {
-        deadline.cancel();
+    /** Closes the connection when it has not finished within {@link #READ_DEADLINE} from now. */
+    synchronized void startDeadline() {
+      if (!done) {
+        deadline = scheduler.schedule(READ_DEADLINE, this::finish);
       }
     }
 
-    boolean charge(long bytes) {
-      long held = heldBodyBytes.addAndGet(bytes);
-      if (held > MAX_HELD_BODY_BYTES) {
+    synchronized void stopDeadline() {
+      if (deadline != null) {
+        deadline.cancel();
+        deadline = null;
+      }
+    }
+
+    /** Charges {@code bytes} of body to the budget; false, charging nothing, when they do not fit or it is finished. */
+    synchronized boolean charge(long bytes) {
+      if (done) {
+        return false;
+      }
+      if (heldBodyBytes.addAndGet(bytes) > MAX_HELD_BODY_BYTES) {
         heldBodyBytes.addAndGet(-bytes);
         return false;
       }
-      chargedBytes = bytes;
+      chargedBytes += bytes;
       return true;
     }
 
     /** Closes the connection and gives back what it held; once. */
     void finish() {
-      if (done.compareAndSet(false, true)) {
+      synchronized (this) {
+        if (done) {
+          return;
+        }
+        done = true;
         stopDeadline();
-        closeQuietly(channel);
         heldBodyBytes.addAndGet(-chargedBytes);
-        connections.release();
+        chargedBytes = 0;
       }
+      closeQuietly(channel);
+      open.remove(this);
+      connections.release();
     }
   }
+
 
   private void serve(Exchange exchange) {
     HookSocketRequest request;
@@ -290,6 +316,7 @@ public final class HookSocket implements AutoCloseable {
     try {
       answer = endpoint.answer(request.agent(), request.body()); // never fails: a failure is a deny
     } catch (RuntimeException e) {
+      exchange.startDeadline(); // for the answer, and what the client may still send
       respond(exchange, 500, "provider gateway failed: " + oneLine(e.toString()) + "\n");
       return;
     }

@@ -156,6 +156,12 @@ class HookRouteTest {
     }
 
     Reply over = post(PUSH);
+    // A large body refused for the count must not free bytes it never held (review of issue 33).
+    String big = "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
+        + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100) + "\"}}";
+    for (int i = 0; i < 8; i++) {
+      assertThat(post(big).status).isEqualTo(503);
+    }
 
     assertThat(over.status).isEqualTo(503);
     assertThat(over.held).isFalse();
@@ -163,5 +169,12 @@ class HookRouteTest {
     assertThat(waiting).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
     assertThat(post("{\"cwd\":\"/elsewhere\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}").status)
         .as("room again once they are answered").isEqualTo(200);
+    List<Reply> bigOnes = new ArrayList<>();
+    for (long held = 0; held + big.length() <= HookRoute.MAX_HELD_BODY_BYTES; held += big.length()) {
+      bigOnes.add(post(big));
+    }
+    assertThat(post(big).status).as("the byte budget is what it was: no bytes were freed twice").isEqualTo(503);
+    f.clock.advance(Duration.ofSeconds(5));
+    assertThat(bigOnes).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
   }
 }
