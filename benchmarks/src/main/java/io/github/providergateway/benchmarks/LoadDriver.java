@@ -27,7 +27,7 @@ import java.util.zip.ZipFile;
  * </pre>
  *
  * <p>Options ({@code --name value}): {@code --runs 3}; {@code --only
- * ws,process,bare,scaling,mcp,mcphttp,startup,local,registration,wakeup}; {@code --work
+ * ws,process,bare,scaling,mcp,mcphttp,hooks,startup,local,registration,wakeup}; {@code --work
  * benchmarks/target/load}; {@code --app-jar
  * reference-app/target/provider-gateway.jar}; {@code --gateway-jvm "<flags>"} (the separate
  * gateway process's JVM flags, default {@link #launcherFlags}); {@code --seconds 10}; {@code
@@ -38,14 +38,16 @@ import java.util.zip.ZipFile;
  * {@code --scaling-providers 1,10,50} and {@code --scaling-sessions 1,10,100} (the counts of the
  * scaling part); {@code --mcp-rate 1000}, {@code --mcp-calls 10000}, {@code --mcp-warmup-calls
  * 20000}, {@code --mcp-block 1000} (calls per path per alternating block) and {@code --mcp-launches 3}
- * (launches of {@code gateway mcp} per run for its start-up). See docs/performance.md for what each
- * figure means.
+ * (launches of {@code gateway mcp} per run for its start-up); {@code --hook-calls 1000}, {@code
+ * --hook-warmup-calls 200} (per path and load) and {@code --hook-script
+ * reference-app/src/main/sh/gateway-hook.sh} (the command hook). See docs/performance.md for what
+ * each figure means.
  */
 public final class LoadDriver {
 
   private static final String MAIN_CLASS = "io.github.providergateway.app.Main";
   /** Every part, in the order a run measures them. */
-  static final String ALL_PARTS = "ws,process,bare,scaling,mcp,mcphttp,startup,local,registration,wakeup";
+  static final String ALL_PARTS = "ws,process,bare,scaling,mcp,mcphttp,hooks,startup,local,registration,wakeup";
   /** How every comparison with Node is labelled: the issue-20 figures, never another machine's. */
   static final String NODE = "Node, measured side by side on the same machine type, 2026-11-22";
   private static final String APP_MAIN_ENTRY = "io/github/providergateway/app/Main.class";
@@ -149,6 +151,9 @@ public final class LoadDriver {
       if (only.contains("mcphttp")) {
         quiet();
         mcpHttp();
+      }
+      if (only.contains("hooks")) {
+        hooks();
       }
       if (only.contains("startup")) {
         quiet();
@@ -348,7 +353,7 @@ public final class LoadDriver {
    * @return whether they can run
    */
   private boolean prepareMcp(List<String> ids) throws Exception {
-    Path jar = Path.of(options.getOrDefault("app-jar", "reference-app/target/provider-gateway.jar")).toAbsolutePath();
+    Path jar = appJar();
     String missing = appMissing(jar);
     if (missing != null) {
       for (String id : ids) {
@@ -375,6 +380,71 @@ public final class LoadDriver {
       }
     }
     return true;
+  }
+
+  /** The loads the hook part measures each path under. */
+  private static final List<String> HOOK_LOADS = List.of("idle", "busy");
+
+  /**
+   * Hook decision latency (issue 33): the HTTP hook and the command hook against the shared
+   * gateway, one call at a time, on an idle machine (after the quiet wait) and with every core
+   * kept busy by spinning processes; beside them, for what bounds the command hook, its {@code
+   * curl} alone (no script) and the starts of {@code sh -c true} and {@code curl --version},
+   * measured the same way.
+   */
+  private void hooks() throws Exception {
+    Path jar = appJar();
+    String missing = appMissing(jar);
+    if (missing != null) {
+      notes.put("hooks.idle.http.p50", "skipped: " + missing);
+      return;
+    }
+    HookScenario.Config config =
+        new HookScenario.Config(
+            jar,
+            work.resolve("hooks"),
+            LauncherOptions.read(LauncherOptions.FILE),
+            gatewayJvm,
+            Path.of(options.getOrDefault("hook-script", "reference-app/src/main/sh/gateway-hook.sh")).toAbsolutePath(),
+            Integer.parseInt(options.getOrDefault("hook-warmup-calls", "200")),
+            Integer.parseInt(options.getOrDefault("hook-calls", "1000")));
+    for (String load : HOOK_LOADS) {
+      boolean busy = load.equals("busy");
+      // A gateway of its own for each load, so that both meet one as young (the JIT has seen as
+      // many hook calls when each path is measured).
+      try (HookScenario hooks = HookScenario.start(config)) {
+        quiet();
+        try (BusyCores spinners = busy ? BusyCores.start(Runtime.getRuntime().availableProcessors()) : BusyCores.none()) {
+          List<Long> pids = spinners.pids();
+          for (String path : List.of("http", "command", "socket", "sh", "curl")) {
+            if (!busy && !path.equals("http")) {
+              quiet(); // the spinners are the only load of a busy measurement; an idle one waits for its quiet each
+            }
+            HookScenario.Result result =
+                switch (path) {
+                  case "http" -> hooks.http(pids);
+                  case "command" -> hooks.command(pids);
+                  case "socket" -> hooks.curlAlone(pids);
+                  case "sh" -> hooks.processStarts(List.of("sh", "-c", "true"), pids);
+                  default -> hooks.processStarts(List.of("curl", "--version"), pids);
+                };
+            hookFigures("hooks." + load + "." + path, result);
+          }
+        }
+      }
+    }
+  }
+
+  private void hookFigures(String prefix, HookScenario.Result r) {
+    log(prefix + ": " + r);
+    add(prefix + ".p50", r.p50Millis());
+    add(prefix + ".p99", r.p99Millis());
+    add(prefix + ".wrong", r.wrong());
+    add(prefix + ".cpu", r.gatewayCpuMicros());
+    add(prefix + ".others", r.othersPercent());
+    if (r.firstWrong() != null) {
+      notes.merge(prefix + ".wrong", "run " + run + ", first: " + r.firstWrong(), (a, b) -> a + "; " + b);
+    }
   }
 
   /** A measurement that may throw. */
@@ -499,7 +569,7 @@ public final class LoadDriver {
   }
 
   private void appStartup(boolean firstRun) throws Exception {
-    Path jar = Path.of(options.getOrDefault("app-jar", "reference-app/target/provider-gateway.jar")).toAbsolutePath();
+    Path jar = appJar();
     String missing = appMissing(jar);
     if (missing != null) {
       notes.put("startup.app", "skipped: " + missing);
@@ -526,6 +596,11 @@ public final class LoadDriver {
       notes.put("startup.app.cds", why);
       log(why);
     }
+  }
+
+  /** The reference app's jar, {@code --app-jar}. */
+  private Path appJar() {
+    return Path.of(options.getOrDefault("app-jar", "reference-app/target/provider-gateway.jar")).toAbsolutePath();
   }
 
   /** Why the reference app cannot be measured, or null when its jar has its Main. */
@@ -660,6 +735,29 @@ public final class LoadDriver {
     add.accept(figure("mcphttp.cpu", "gateway process CPU per call through the HTTP front door", "µs", 1, Goal.none("explains the above")));
     add.accept(figure("mcphttp.host.cpu", "gateway process CPU per call from the JVM host, same run", "µs", 1, Goal.none("the baseline")));
     add.accept(figure("mcphttp.others", "other processes' CPU meanwhile: MCP over HTTP calls", "% of all cores", 1, Goal.none("0 on a quiet machine")));
+    // Hook decision latency (issue 33).
+    String hookCalls = options.getOrDefault("hook-calls", "1000") + " calls";
+    for (String load : HOOK_LOADS) {
+      String when = load.equals("idle") ? "idle machine" : "every core busy (" + Runtime.getRuntime().availableProcessors() + " spinning sh)";
+      String prefix = "hooks." + load;
+      String viaHttp = "HTTP hook (POST /hooks/claude, a connection per call), ";
+      String viaCommand = "command hook (sh gateway-hook.sh: curl over hook.sock), process start to exit, ";
+      add.accept(figure(prefix + ".http.p50", viaHttp + "p50, " + when, "ms", 2, Goal.atMost(10, "≤ 10 ms (issue 33)")));
+      add.accept(figure(prefix + ".http.p99", viaHttp + "p99, " + when, "ms", 2, Goal.atMost(50, "≤ 50 ms (issue 33)")));
+      add.accept(figure(prefix + ".http.wrong", viaHttp + "wrong answers of " + hookCalls + ", " + when, "", 0, Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
+      add.accept(figure(prefix + ".command.p50", viaCommand + "p50, " + when, "ms", 2, Goal.atMost(50, "≤ 50 ms (issue 33)")));
+      add.accept(figure(prefix + ".command.p99", viaCommand + "p99, " + when, "ms", 2, Goal.none("for scale")));
+      add.accept(figure(prefix + ".command.wrong", viaCommand + "wrong answers of " + hookCalls + ", " + when, "", 0, Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
+      String viaCurl = "the command hook's curl alone (no script) to hook.sock, process start to exit, ";
+      add.accept(figure(prefix + ".socket.p50", viaCurl + "p50, " + when, "ms", 2, Goal.none("what bounds the command hook")));
+      add.accept(figure(prefix + ".socket.p99", viaCurl + "p99, " + when, "ms", 2, Goal.none("what bounds the command hook")));
+      add.accept(figure(prefix + ".socket.wrong", viaCurl + "wrong answers of " + hookCalls + ", " + when, "", 0, Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
+      for (String start : List.of("sh", "curl")) {
+        String what = (start.equals("sh") ? "sh -c true" : "curl --version") + " started and waited for as the command hook is, ";
+        add.accept(figure(prefix + "." + start + ".p50", what + "p50, " + when, "ms", 2, Goal.none("what bounds the command hook")));
+        add.accept(figure(prefix + "." + start + ".p99", what + "p99, " + when, "ms", 2, Goal.none("what bounds the command hook")));
+      }
+    }
     // How cost grows.
     for (String grow : List.of("providers", "sessions")) {
       for (int count : counts("scaling-" + grow, grow.equals("providers") ? "1,10,50" : "1,10,100")) {
@@ -708,6 +806,15 @@ public final class LoadDriver {
         add.accept(figure(prefix + ".switches", side + " thread switches per call: " + what, "", 2, Goal.none("explains the above")));
         add.accept(figure(prefix + ".providersCpu", "providers.cjs CPU per call: " + what, "µs", 1, Goal.none("explains the above")));
         add.accept(figure(prefix + ".others", "other processes' CPU meanwhile: " + what, "% of all cores", 1, Goal.none("0 on a quiet machine")));
+      }
+    }
+    for (String load : HOOK_LOADS) {
+      for (String path : List.of("http", "command", "socket")) {
+        add.accept(figure("hooks." + load + "." + path + ".cpu", "gateway CPU per call: hooks " + path + ", " + load, "µs", 0, Goal.none("explains the above")));
+      }
+      for (String path : List.of("http", "command", "socket", "sh", "curl")) {
+        add.accept(figure("hooks." + load + "." + path + ".others", "other processes' CPU meanwhile: hooks " + path + ", " + load
+            + (load.equals("busy") ? " (the spinners not counted)" : ""), "% of all cores", 1, Goal.none("0 on a quiet machine")));
       }
     }
     for (String grow : List.of("providers", "sessions")) {

@@ -15,8 +15,9 @@ import java.util.Map;
 /**
  * One HTTP/1.1 POST on a fresh loopback socket, its answer read whole: the least a client can do
  * per call against a server that answers {@code Connection: close}. The load driver measures the
- * HTTP front door with it rather than with the JDK's {@code HttpClient}, whose own CPU per request
- * on two cores saturated the machine at 1,000 calls/s and turned its latency into queueing.
+ * HTTP front door and the HTTP hook with it rather than with the JDK's {@code HttpClient}, whose
+ * own CPU per request on two cores saturated the machine at 1,000 calls/s and turned its latency
+ * into queueing.
  * Blocking: one call per thread.
  */
 final class LoopbackPost {

@@ -21,7 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -171,20 +170,9 @@ final class McpHttpScenario {
 
   /** {@code gateway mcp --print-config http --client load-driver-http}, run as a person would; its token. */
   private String issueToken(Path home, int port) throws Exception {
-    List<String> command = new ArrayList<>(SharedGateway.java(config.launcherJvm()));
-    command.addAll(
-        List.of("-cp", jar.toString(), SharedGateway.MAIN, "mcp", "--home", home.toString(), "--port",
-            Integer.toString(port), "--print-config", "http", "--client", CLIENT_NAME));
-    Process print = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!print.waitFor(60, TimeUnit.SECONDS) || print.exitValue() != 0) {
-      throw new IllegalStateException("gateway mcp --print-config http failed: " + printed);
-    }
-    Matcher token = BEARER.matcher(printed);
-    if (!token.find()) {
-      throw new IllegalStateException("gateway mcp --print-config http printed no bearer token: " + printed);
-    }
-    return "Bearer " + token.group(1);
+    List<String> args =
+        List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port), "--print-config", "http", "--client", CLIENT_NAME);
+    return "Bearer " + SharedGateway.printed(config.launcherJvm(), jar, args, BEARER);
   }
 
   private void initialize() throws Exception {

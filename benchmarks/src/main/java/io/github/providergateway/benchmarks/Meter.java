@@ -1,7 +1,9 @@
 package io.github.providergateway.benchmarks;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * CPU time and context switches of some processes over a measured window, to tell per call what
@@ -10,6 +12,8 @@ import java.util.Map;
 final class Meter {
 
   private final Map<String, Long> pids = new LinkedHashMap<>();
+  /** The names whose reaped children's CPU counts as theirs. */
+  private final Set<String> withChildren = new HashSet<>();
   private final Map<String, ProcStatus.Counters> atStart = new LinkedHashMap<>();
   private final Map<String, ProcStatus.Counters> spent = new LinkedHashMap<>();
   private double machineAtStart;
@@ -23,8 +27,21 @@ final class Meter {
     return this;
   }
 
+  /**
+   * Meters {@code pid} with the children it waited for during the window (processes it ran to
+   * their end), reported as {@code name}.
+   */
+  Meter watchWithChildren(String name, long pid) {
+    withChildren.add(name);
+    return watch(name, pid);
+  }
+
+  private ProcStatus.Counters counters(String name, long pid) {
+    return ProcStatus.counters(pid, withChildren.contains(name));
+  }
+
   void start() {
-    pids.forEach((name, pid) -> atStart.put(name, ProcStatus.counters(pid)));
+    pids.forEach((name, pid) -> atStart.put(name, counters(name, pid)));
     machineAtStart = ProcStatus.machineBusySeconds();
     startNanos = System.nanoTime();
   }
@@ -32,7 +49,7 @@ final class Meter {
   void stop() {
     double machine = ProcStatus.machineBusySeconds() - machineAtStart;
     double seconds = (System.nanoTime() - startNanos) / 1e9;
-    pids.forEach((name, pid) -> spent.put(name, ProcStatus.counters(pid).minus(atStart.get(name))));
+    pids.forEach((name, pid) -> spent.put(name, counters(name, pid).minus(atStart.get(name))));
     double ours = 0;
     for (ProcStatus.Counters counters : spent.values()) {
       ours += counters.cpuSeconds();

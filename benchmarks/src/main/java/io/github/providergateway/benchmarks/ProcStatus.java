@@ -31,12 +31,26 @@ final class ProcStatus {
    * threads) of {@code pid}; zeros where {@code /proc} is unreadable.
    */
   static Counters counters(long pid) {
+    return counters(pid, false);
+  }
+
+  /**
+   * As {@link #counters(long)}; with {@code withReapedChildren}, the CPU time includes that of the
+   * children the process has waited for (and theirs): short-lived processes it ran, such as a
+   * command hook's {@code sh} and {@code curl}.
+   */
+  static Counters counters(long pid, boolean withReapedChildren) {
     Path proc = Path.of("/proc", Long.toString(pid));
     try {
       String stat = Files.readString(proc.resolve("stat"));
-      // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+      // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime
+      // 15, cutime 16, cstime 17.
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      double cpu = (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+      long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+      if (withReapedChildren) {
+        ticks += Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
+      }
+      double cpu = ticks / TICKS_PER_SECOND;
       long switches = 0;
       try (DirectoryStream<Path> tasks = Files.newDirectoryStream(proc.resolve("task"))) {
         for (Path task : tasks) {

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A home's shared gateway as the MCP scenarios run it: the reference app's jar started {@code
@@ -107,6 +109,27 @@ final class SharedGateway {
       Thread.sleep(20);
     }
     throw new IllegalStateException("no session labelled " + label + " started");
+  }
+
+  /**
+   * Runs the app's command {@code args} from {@code jar} with {@code jvm}'s options, as a person runs
+   * it to set up a client ({@code mcp --print-config http}, {@code hook --print-config claude}), and
+   * returns the first group of {@code token} in what it printed.
+   */
+  static String printed(List<String> jvm, Path jar, List<String> args, Pattern token) throws Exception {
+    List<String> command = new ArrayList<>(java(jvm));
+    command.addAll(List.of("-cp", jar.toString(), MAIN));
+    command.addAll(args);
+    Process print = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String printed = new String(print.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (!print.waitFor(60, TimeUnit.SECONDS) || print.exitValue() != 0) {
+      throw new IllegalStateException(String.join(" ", args) + " failed: " + printed);
+    }
+    Matcher found = token.matcher(printed);
+    if (!found.find()) {
+      throw new IllegalStateException(String.join(" ", args) + " printed no token: " + printed);
+    }
+    return found.group(1);
   }
 
   /** This JVM's java with {@code jvm}'s options. */

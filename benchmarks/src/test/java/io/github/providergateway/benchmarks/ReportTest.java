@@ -26,6 +26,15 @@ class ReportTest {
     assertThat(Goal.none("for scale").verdict(1)).isEqualTo("—");
   }
 
+  /** A count that must be 0 at any load (the hooks' wrong answers) is judged on its worst run. */
+  @Test
+  void aGoalForEveryRunIsJudgedOnTheWorstRun() {
+    Goal none = Goal.everyRunAtMost(0, "0 in every run");
+    assertThat(new Figure("w", "wrong", "", 0, List.of(0.0, 0.0, 0.0), none, null).verdict()).isEqualTo("met");
+    assertThat(new Figure("w", "wrong", "", 0, List.of(0.0, 2.0, 0.0), none, null).verdict()).isEqualTo("missed (2)");
+    assertThat(new Figure("p", "p50", "ms", 1, List.of(9.0, 12.0, 8.0), Goal.atMost(10, ""), null).verdict()).isEqualTo("met");
+  }
+
   @Test
   void theTableShowsMedianMinMaxGoalAndNotes() {
     List<Figure> figures =

@@ -14,9 +14,10 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * A WebSocket client written from RFC 6455 up, so the soak can send what no library would: pings
  * it never reads the pongs of, unmasked and binary frames, headers of frames it never finishes.
- * Loopback only. Not thread-safe: one writer, one reader.
+ * The load driver's hook part speaks through it too, as the lightest provider connection: one
+ * blocking socket. Loopback only. Not thread-safe: one writer, one reader.
  */
-final class RawWs implements Closeable {
+public final class RawWs implements Closeable {
 
   static final int TEXT = 0x1;
   static final int BINARY = 0x2;
@@ -44,7 +45,7 @@ final class RawWs implements Closeable {
   }
 
   /** Opens {@code path} and completes the handshake; {@link #status()} says how it went. */
-  static RawWs open(int port, String path) throws IOException {
+  public static RawWs open(int port, String path) throws IOException {
     Socket socket = tcp(port);
     socket.setSoTimeout(10_000);
     String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
@@ -69,7 +70,7 @@ final class RawWs implements Closeable {
     return status;
   }
 
-  void text(String text) throws IOException {
+  public void text(String text) throws IOException {
     frame(TEXT, text.getBytes(StandardCharsets.UTF_8), true, true);
   }
 
@@ -124,7 +125,7 @@ final class RawWs implements Closeable {
    *
    * @throws java.io.EOFException when the server closed
    */
-  String readText(int timeoutMillis) throws IOException {
+  public String readText(int timeoutMillis) throws IOException {
     socket.setSoTimeout(timeoutMillis);
     try {
       while (true) {

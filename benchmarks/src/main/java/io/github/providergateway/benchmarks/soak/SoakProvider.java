@@ -2,20 +2,24 @@ package io.github.providergateway.benchmarks.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.util.function.UnaryOperator;
 
 /**
  * A well-behaved provider for the soak's normal traffic: it authenticates with the gateway token,
  * binds to the session with an {@code echo} tool and answers every call at once, on a thread of
- * its own, until the connection ends.
+ * its own, until the connection ends. The load driver's hook part runs one that answers gates
+ * instead ({@link #answering}).
  */
-final class SoakProvider implements AutoCloseable {
+public final class SoakProvider implements AutoCloseable {
 
   private final RawWs socket;
+  private final UnaryOperator<String> reply;
   private final Thread answering;
   private volatile boolean closed;
 
-  private SoakProvider(RawWs socket, String name) {
+  private SoakProvider(RawWs socket, String name, UnaryOperator<String> reply) {
     this.socket = socket;
+    this.reply = reply;
     this.answering = new Thread(this::answer, "soak-provider-" + name);
     answering.setDaemon(true);
     answering.start();
@@ -24,18 +28,31 @@ final class SoakProvider implements AutoCloseable {
   /** Connects, authenticates and binds {@code name} with {@code tool}; waits for its ack. */
   static SoakProvider start(int port, String token, String session, String name, String tool) throws IOException {
     RawWs socket = bind(port, token, session, name, "[" + toolJson(tool) + "]");
-    return new SoakProvider(socket, name);
+    return new SoakProvider(socket, name, SoakProvider::toolResult);
+  }
+
+  /**
+   * A provider on {@code socket}, bound already, that answers each message the gateway sends with
+   * what {@code reply} makes of it (null: no answer), at once, on a thread of its own.
+   */
+  public static SoakProvider answering(RawWs socket, String name, UnaryOperator<String> reply) {
+    return new SoakProvider(socket, name, reply);
   }
 
   /** An authenticated, bound raw connection; the caller reads on. */
   static RawWs bind(int port, String token, String session, String name, String toolsJson) throws IOException {
+    return bind(port, token, "{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\"" + name + "\",\"session\":\""
+        + session + "\",\"tools\":" + toolsJson + "}");
+  }
+
+  /** An authenticated connection bound with {@code hello} (a whole {@code hello} message); the caller reads on. */
+  public static RawWs bind(int port, String token, String hello) throws IOException {
     RawWs socket = authenticated(port, token);
-    socket.text("{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\"" + name + "\",\"session\":\"" + session
-        + "\",\"tools\":" + toolsJson + "}");
+    socket.text(hello);
     String ack = awaitType(socket, "hello.ack");
     if (ack == null) {
       socket.close();
-      throw new IOException("no hello.ack for " + name);
+      throw new IOException("no hello.ack for " + hello);
     }
     return socket;
   }
@@ -55,7 +72,7 @@ final class SoakProvider implements AutoCloseable {
   }
 
   /** The next message of {@code type} within 10 s (others skipped), or null. */
-  static String awaitType(RawWs socket, String type) throws IOException {
+  public static String awaitType(RawWs socket, String type) throws IOException {
     long deadline = System.currentTimeMillis() + 10_000;
     while (System.currentTimeMillis() < deadline) {
       String text = socket.readText(1_000);
@@ -73,14 +90,23 @@ final class SoakProvider implements AutoCloseable {
         if (text == null) {
           continue; // quiet for a minute: still connected
         }
-        JsonNode message = SoakGateway.JSON.parseJson(text);
-        if (message.path("type").asText().equals("tool.call")) {
-          socket.text("{\"type\":\"tool.result\",\"id\":\"" + message.get("id").asText() + "\",\"data\":\"ok\"}");
+        String answer = reply.apply(text);
+        if (answer != null) {
+          socket.text(answer);
         }
       }
     } catch (IOException | RuntimeException e) {
       // the connection ended; the soak counts what its calls got
     }
+  }
+
+  /** The soak's echo: {@code tool.result} "ok" for a {@code tool.call}; nothing for the rest. */
+  private static String toolResult(String text) {
+    JsonNode message = SoakGateway.JSON.parseJson(text);
+    if (!message.path("type").asText().equals("tool.call")) {
+      return null;
+    }
+    return "{\"type\":\"tool.result\",\"id\":\"" + message.get("id").asText() + "\",\"data\":\"ok\"}";
   }
 
   boolean isAnswering() {
