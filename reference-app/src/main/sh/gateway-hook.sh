@@ -16,7 +16,9 @@
 # adapter then runs, and refuses what SafeFiles refuses. It always exits 0 with one answer on
 # stdout: whatever goes wrong, the EXIT trap prints a deny (an agent reads no answer as "go ahead").
 #
-# POSIX sh and curl (7.40 or later, for --unix-socket): no bash, no JVM, no temporary file.
+# POSIX sh and curl (7.40 or later, for --unix-socket): no bash, no JVM, no temporary file. Every
+# process costs milliseconds on a busy machine, so the hot path starts three (cat, ls, curl) and
+# uses the shell's own words for the rest (performance.md, "Hook decision latency").
 # GATEWAY_HOOK_LAUNCHER names the launcher for the JVM path; ./gateway sets it.
 
 agent=${1:-}
@@ -39,22 +41,19 @@ deny() {
 # Whatever ends this script without an answer (a shell error, a signal the shell survives) denies.
 trap '[ -n "$answered" ] || deny "provider gateway hook ended without an answer; denied"' EXIT
 
+nl='
+'
+
 # Prints $1, the agent's answer, if it is one JSON object on one line; else denies.
 answer() {
   case "$1" in
-    '{'*'}') case "$1" in *"
-"*) ;; *) printf '%s\n' "$1"; answered=yes; return ;; esac ;;
+    *"$nl"*) ;;
+    '{'*'}') printf '%s\n' "$1"; answered=yes; return ;;
   esac
   deny "provider gateway hook got no answer it could read; denied"
 }
 
-# The arguments after AGENT, each single-quoted, for the JVM path: `eval "jvm $args"`.
-args=
-for word in "$@"; do
-  args="$args '$(printf '%s' "$word" | sed "s/'/'\\\\''/g")'"
-done
-
-# The JVM adapter, with the agent's input on its stdin and every argument as given.
+# The JVM adapter, with the agent's input on its stdin and the arguments after AGENT, as given.
 jvm() {
   if [ -z "${GATEWAY_HOOK_LAUNCHER:-}" ]; then
     deny "provider gateway hook: GATEWAY_HOOK_LAUNCHER is not set (run it as 'gateway hook $agent'); denied"
@@ -73,7 +72,7 @@ input=$(cat)
 
 case "$agent" in
   claude|copilot) ;;
-  *) eval "jvm $args" ;;
+  *) jvm "$@" ;;
 esac
 
 home=
@@ -95,13 +94,12 @@ for word in "$@"; do
     --timeout=*) max_time=${word#--timeout=} ;;
     --port|--connect-timeout) expect=other ;;
     --port=*|--connect-timeout=*) ;;
-    *) eval "jvm $args" ;; # --help, --print-config, a mistake: the JVM says what it means
+    *) jvm "$@" ;; # --help, --print-config, a mistake: the JVM says what it means
   esac
 done
 
 # --timeout as curl's --max-time, in whole milliseconds: 10s, 1.5s, 500ms, 2m, 10 (seconds). Anything
-# else, and zero (curl's "no limit"), goes to the JVM, which refuses it with a deny. Pure shell: no
-# process for the default.
+# else, and zero (curl's "no limit"), goes to the JVM, which refuses it with a deny.
 strip_zeros() { # $1 without leading zeros, into $digits
   digits=$1
   while :; do
@@ -122,7 +120,7 @@ if [ "$max_time" != 10 ]; then
     fi
   fi
   case "$number" in
-    ''|*[!0-9.]*|*.*.*|.*|*.) eval "jvm $args" ;;
+    ''|*[!0-9.]*|*.*.*|.*|*.) jvm "$@" ;;
   esac
   strip_zeros "${number%%.*}"
   whole=$digits
@@ -136,73 +134,82 @@ if [ "$max_time" != 10 ]; then
     s) millis=$((whole * 1000 + fraction)) ;;
     m) millis=$(((whole * 1000 + fraction) * 60)) ;;
   esac
-  [ "${#whole}" -le 9 ] && [ "$millis" -gt 0 ] || eval "jvm $args"
+  [ "${#whole}" -le 9 ] && [ "$millis" -gt 0 ] || jvm "$@"
   max_time=$((millis / 1000)).$((millis % 1000 / 100))$((millis % 100 / 10))$((millis % 10))
   if [ $((millis % 1000)) -eq 0 ]; then shown="$((millis / 1000)) s"; else shown="$millis ms"; fi
 fi
 
 if [ -z "$home" ]; then
-  if [ -n "${COPILOT_HOME:-}" ] && [ -n "$(printf '%s' "$COPILOT_HOME" | tr -d ' \t\n')" ]; then
-    home=$COPILOT_HOME/extensions/tap
-  else
-    home=${HOME:-/}/.copilot/extensions/tap
-  fi
+  case "${COPILOT_HOME:-}" in
+    *[![:space:]]*) home=$COPILOT_HOME/extensions/tap ;;
+    *) home=${HOME:-/}/.copilot/extensions/tap ;;
+  esac
 fi
 
-command -v curl >/dev/null 2>&1 || eval "jvm $args"
+command -v curl >/dev/null 2>&1 || jvm "$@"
 
-# The socket must be this user's, in directories only this user (or root) could have put it in:
-# the rules SafeFiles applies to the token file (OpenSSH's StrictModes), on the home's real path.
-real=$(cd -P -- "$home" 2>/dev/null && pwd -P) || eval "jvm $args"
+# The home's real path, without a subshell (cd -P sets PWD to it); then back, for the JVM's sake.
+start=$PWD
+cd -P -- "$home" 2>/dev/null || jvm "$@"
+real=$PWD
+cd -- "$start" 2>/dev/null || cd /
 socket=$real/hook.sock
-[ -S "$socket" ] || eval "jvm $args"
-set --
-dir=$real
-while :; do
-  set -- "$@" "$dir"
-  [ "$dir" = / ] && break
-  dir=${dir%/*}
-  [ -n "$dir" ] || dir=/
-done
-uid=$(id -u)
-expected=$(($# + 1))
-safe=$(ls -ldn -- "$socket" "$@" 2>/dev/null | {
-  ok=yes
+
+# The socket must be this user's ([ -O ]), in directories only this user (or root) could have put
+# it in: the rules SafeFiles applies to the token file (OpenSSH's StrictModes), on the home's real
+# path. One `ls` reads every mode; the loop runs in this shell. A function, so its `set --` leaves
+# the script's own arguments alone.
+trusted() {
+  [ -S "$socket" ] && [ -O "$socket" ] || return 1
+  set --
+  dir=$real
+  while :; do
+    set -- "$@" "$dir"
+    [ "$dir" = / ] && break
+    dir=${dir%/*}
+    [ -n "$dir" ] || dir=/
+  done
+  listing=$(ls -ldn -- "$socket" "$@" 2>/dev/null) || return 1
+  me=
   lines=0
-  sockets=0
   while read -r mode links owner rest; do
     lines=$((lines + 1))
     case "$mode" in
-      s*)
-        sockets=$((sockets + 1))
-        [ "$owner" = "$uid" ] || ok=no
-        ;;
+      s*) [ -z "$me" ] || return 1; me=$owner ;;
       d*)
-        [ "$owner" = "$uid" ] || [ "$owner" = 0 ] || ok=no
         case "$mode" in
           ?????????[tT]*) ;; # sticky (/tmp): others cannot remove or rename what is not theirs
-          ?????w*|????????w*) ok=no ;; # writable by group or others
+          ?????w*|????????w*) return 1 ;; # writable by group or others
         esac
         ;;
-      *) ok=no ;;
+      *) return 1 ;;
     esac
-  done
+  done <<EOF
+$listing
+EOF
   # One line for the socket and one for each directory, or something is not as it looked.
-  [ "$sockets" -eq 1 ] && [ "$lines" -eq "$expected" ] || ok=no
-  echo "$ok"
-})
-[ "$safe" = yes ] || eval "jvm $args"
+  [ -n "$me" ] && [ "$lines" -eq $(($# + 1)) ] || return 1
+  while read -r mode links owner rest; do
+    case "$mode" in
+      d*) [ "$owner" = "$me" ] || [ "$owner" = 0 ] || return 1 ;;
+    esac
+  done <<EOF
+$listing
+EOF
+}
+trusted || jvm "$@"
 
-nl='
-'
 # -q first: no ~/.curlrc (or $CURL_HOME's) may change what curl sends or prints.
-out=$(printf '%s' "$input" | curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
+out=$(curl -q --silent --unix-socket "$socket" --max-time "$max_time" \
   --header 'Content-Type: application/json' --header 'Expect:' --data-binary @- \
-  --write-out "$nl%{http_code}" "http://localhost/hooks/$agent")
+  --write-out "$nl%{http_code}" "http://localhost/hooks/$agent" <<EOF
+$input
+EOF
+)
 status=$?
 case $status in
   0) ;;
-  7) eval "jvm $args" ;; # refused (its gateway is gone), or its backlog full: the JVM goes by the port
+  7) jvm "$@" ;; # refused (its gateway is gone), or its backlog full: the JVM goes by the port
   28) deny "provider gateway at $socket accepted the call but did not answer within $shown (is it stopped?); denied" ;;
   *) deny "provider gateway hook could not ask the gateway at $socket (curl exit $status); denied" ;;
 esac
