@@ -8,14 +8,17 @@
 //   TAP_GATEWAY_URL     the gateway's WebSocket URL (default ws://localhost:9400)
 //   TAP_PROVIDER_TOKEN  the token; without it the token file is read:
 //                       <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token
-//   TAP_SESSION         the session to bind to (default: the first active one)
+//   TAP_SESSION         the session to bind to, by id or label; without it, the session whose
+//                       cwd holds this directory, or the only one (session.mjs; it says which)
 import WebSocket from "ws";
-import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { providerToken, sessionPicker, tokenFile } from "./session.mjs";
 
 const URL = process.env.TAP_GATEWAY_URL || "ws://localhost:9400";
-const TOKEN = process.env.TAP_PROVIDER_TOKEN || readTokenFile();
+const TOKEN = providerToken();
+if (!TOKEN) {
+  console.error(`No TAP_PROVIDER_TOKEN and no token file at ${tokenFile()}: is the gateway running? (./gateway starts one)`);
+  process.exit(1);
+}
 
 const TOOLS = [
   {
@@ -37,16 +40,6 @@ const TOOLS = [
   },
 ];
 
-function readTokenFile() {
-  const home = process.env.COPILOT_HOME || join(homedir(), ".copilot");
-  const file = join(home, "extensions", "tap", ".provider-token");
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    console.error(`No TAP_PROVIDER_TOKEN and no token file at ${file}: is the gateway running?`);
-    process.exit(1);
-  }
-}
 
 const pending = new Map(); // call id -> timer of a call still running, so tool.cancel can stop it
 let leaving = false;
@@ -55,21 +48,18 @@ let bound = false;
 const ws = new WebSocket(URL);
 const send = (message) => ws.send(JSON.stringify(message));
 
+const pick = sessionPicker("node-example", (session) =>
+  send({ type: "hello", name: "node-example", protocolVersion: 2, session, tools: TOOLS }));
+
 ws.on("open", () => send({ type: "auth", token: TOKEN }));
 
 ws.on("message", (raw) => {
   const msg = JSON.parse(raw);
   switch (msg.type) {
-    case "sessions": {
-      const session = process.env.TAP_SESSION || msg.active[0]?.id;
-      if (!session) {
-        console.error("No active session to bind to.");
-        leave("no session");
-        return;
-      }
-      send({ type: "hello", name: "node-example", protocolVersion: 2, session, tools: TOOLS });
+    case "sessions":
+    case "sessions.updated":
+      pick(msg); // binds once it knows which session, and says why (session.mjs)
       break;
-    }
     case "hello.ack":
       bound = true;
       console.log(`Bound to session ${msg.sessionId} as ${msg.providerId}`);
@@ -89,6 +79,9 @@ ws.on("message", (raw) => {
       break;
     case "error":
       console.error(`Gateway error [${msg.code}]: ${msg.message}`);
+      if (msg.code === "AUTH_FAILED") {
+        console.error(`The token is not this gateway's (each start makes a new one): run me again, or set TAP_PROVIDER_TOKEN from ${tokenFile()}`);
+      }
       if (msg.code === "AUTH_FAILED" || msg.code === "UNSUPPORTED_VERSION") process.exitCode = 1;
       if (msg.replyTo === "hello" && !bound) {
         // The gateway keeps the connection open so that a provider can fix its hello (e.g.
@@ -113,7 +106,9 @@ ws.on("close", (code) => {
 });
 
 ws.on("error", (error) => {
-  console.error(`Cannot talk to the gateway at ${URL}: ${error.message}`);
+  console.error(error.code === "ECONNREFUSED"
+    ? `No gateway at ${URL}: is it running? (./gateway starts one)`
+    : `Cannot talk to the gateway at ${URL}: ${error.message}`);
   process.exitCode = 1;
 });
 

@@ -109,4 +109,61 @@ class SpawnTokenTest {
     assertThat(conn.next(Sessions.class).active()).extracting(SessionInfo::cwd)
         .containsExactly("/code/alpha", "/code/beta");
   }
+
+  // ---- identity, scoped to the spawning session (decision 40, issue 34) ----
+
+  /** A spawned provider's {@code hello} with the tool {@code greet}; the ack, or the refusal. */
+  private static Object hello(RecordingProviderConnection conn, String name) {
+    conn.send(Hello.builder(name).tools(java.util.List.of(GatewayFixture.tool("greet"))).build());
+    return conn.next();
+  }
+
+  @Test
+  void oneConfigEntrySpawnedForTwoSessionsBindsInEachAndEachSessionSeesItsOwn() {
+    String gamma = f.startSession("gamma");
+    RecordingProviderConnection forAlpha = f.spawned(alpha, "greeter");
+    RecordingProviderConnection forBeta = f.spawned(beta, "greeter");
+    RecordingProviderConnection overStdio = f.connectSpawned(gamma, "greeter");
+    overStdio.next(Sessions.class);
+
+    assertThat(hello(forAlpha, "greeter")).isInstanceOf(HelloAck.class);
+    assertThat(hello(forBeta, "greeter")).isInstanceOf(HelloAck.class);
+    assertThat(hello(overStdio, "greeter")).isInstanceOf(HelloAck.class);
+    f.settle();
+
+    assertThat(done(f.gateway.providers())).extracting(p -> p.name() + "@" + p.sessions())
+        .containsExactlyInAnyOrder("greeter@[" + alpha + "]", "greeter@[" + beta + "]", "greeter@[" + gamma + "]");
+  }
+
+  @Test
+  void withinItsSessionASpawnedIdentityIsStillProtected() {
+    RecordingProviderConnection first = f.spawned(alpha, "greeter");
+    RecordingProviderConnection second = f.spawned(alpha);
+    assertThat(hello(first, "greeter")).isInstanceOf(HelloAck.class);
+
+    Object refused = hello(second, "greeter");
+
+    assertThat(refused).isInstanceOfSatisfying(ErrorMessage.class,
+        error -> assertThat(error.code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE));
+    assertThat(first.isClosed()).isFalse();
+  }
+
+  @Test
+  void aSpawnedProviderAndAGatewayTokenProviderOfOneNameStillClashEitherWayRound() {
+    RecordingProviderConnection spawned = f.spawned(alpha, "greeter");
+    assertThat(hello(spawned, "greeter")).isInstanceOf(HelloAck.class);
+    RecordingProviderConnection byToken = f.authenticated();
+
+    byToken.send(Hello.builder("greeter").session(beta).build());
+
+    assertThat(byToken.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE);
+    spawned.drop();
+    f.settle();
+    RecordingProviderConnection later = f.authenticated();
+    later.send(Hello.builder("greeter").session(beta).build());
+    later.next(HelloAck.class);
+    RecordingProviderConnection spawnedAfter = f.spawned(alpha, "greeter");
+    assertThat(hello(spawnedAfter, "greeter")).isInstanceOfSatisfying(ErrorMessage.class,
+        error -> assertThat(error.code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE));
+  }
 }

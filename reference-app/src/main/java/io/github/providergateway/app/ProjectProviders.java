@@ -46,8 +46,10 @@ import java.util.function.Predicate;
  *
  * <ul>
  *   <li>when a session starts, each entry due for it is spawned with {@code TAP_PROVIDER_TOKEN}
- *       set to a fresh token scoped to that session (project trust) and {@code TAP_GATEWAY_URL} to
- *       the gateway's WebSocket URL; its stdout and stderr are appended to {@code
+ *       set to a fresh token scoped to that session (project trust), {@code TAP_GATEWAY_URL} to
+ *       the gateway's WebSocket URL and {@code TAP_SESSION} to the session's id; the same entry
+ *       runs once for each session, each run a provider of its session's own (architecture,
+ *       decision 40); its stdout and stderr are appended to {@code
  *       <logs>/<name>.log};
  *   <li>when the session ends, the provider gets {@code shutdown.pending} from the gateway; a
  *       process still running at the deadline is terminated, and killed 5 s later;
@@ -375,6 +377,9 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       builder.environment().putAll(entry.env());
       builder.environment().put("TAP_PROVIDER_TOKEN", token);
       builder.environment().put("TAP_GATEWAY_URL", gatewayUrl.toString());
+      // The session it was started for: a provider that picks its session itself (the examples,
+      // the Java client) binds there, not to whichever session happens to be listed first.
+      builder.environment().put("TAP_SESSION", sessionId);
       Process process;
       synchronized (lifecycle) {
         if (closed) {

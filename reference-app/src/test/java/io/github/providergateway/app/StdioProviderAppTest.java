@@ -122,6 +122,55 @@ class StdioProviderAppTest {
     }
   }
 
+  /**
+   * Issue 34: one config entry runs for every session, however many, each run a provider of its
+   * own session (decision 40): the Python example over stdio and the Node guardrail over WebSocket
+   * (which binds to {@code TAP_SESSION}, the session it was started for), for a second session as
+   * for the first; ending the second stops only what was started for it.
+   */
+  @Test
+  void everySessionGetsEachConfigProviderAndEndingOneStopsOnlyItsOwn() throws Exception {
+    Path node = Interop.nodeExamples();
+    String websocketEntry = "{\"name\":\"ci-guard\",\"cwd\":\"" + node + "\",\"command\":[\"node\",\"guardrail.mjs\"]}";
+    try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py")) + "," + websocketEntry))) {
+      String first = app.startSession();
+      awaitTools(app, "greet", "wait");
+      JsonNode second = app.request("{\"cmd\":\"session.start\",\"label\":\"second\",\"cwd\":\"/code/second\"}");
+      String secondId = second.get("sessionId").asText();
+
+      app.awaitEvent("tools.changed", event -> event.path("sessionId").asText().equals(secondId)
+          && event.get("tools").toString().contains("\"greet\""));
+      long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
+      JsonNode listed;
+      do {
+        listed = app.request("{\"cmd\":\"providers.list\"}");
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+      } while (count(listed, secondId) < 2 && System.nanoTime() < deadline);
+      JsonNode greeted = app.request(call(secondId, "greet", "{\"name\":\"Bo\"}"));
+
+      assertThat(count(listed, first)).as(listed.toString()).isEqualTo(2);
+      assertThat(count(listed, secondId)).as(listed.toString()).isEqualTo(2);
+      assertThat(greeted.at("/outcome/data").asText()).as(greeted.toString()).isEqualTo("Hello, Bo!");
+      assertThat(app.lines().toString()).doesNotContain("DUPLICATE_INSTANCE");
+
+      app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + secondId + "\",\"deadlineMs\":2000}");
+      JsonNode after = app.request("{\"cmd\":\"providers.list\"}");
+      assertThat(count(after, secondId)).isZero();
+      assertThat(count(after, first)).as("the first session keeps its own").isEqualTo(2);
+    }
+  }
+
+  /** How many providers {@code providers.list} shows bound to {@code session}. */
+  private static int count(JsonNode listed, String session) {
+    int count = 0;
+    for (JsonNode provider : listed.get("providers")) {
+      if (provider.get("sessions").toString().contains("\"" + session + "\"")) {
+        count++;
+      }
+    }
+    return count;
+  }
+
   @Test
   void theJqExampleServesItsToolOverStdio() throws IOException {
     assumeJq();

@@ -197,9 +197,9 @@ final class BindingHandler {
     Names.checkProvider("name", hello.name());
     Names.checkNotReserved(hello.name());
     Names.checkProvider("instance", hello.instance());
-    ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance());
+    ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance(), conn.credential().identityScope());
     Reconnects.Claim claim = reconnects.claim(hello.reconnectToken(), identity);
-    ProviderState holder = providers.get(identity);
+    ProviderState holder = providers.clashingWith(identity);
     ProviderState replaced = null;
     if (holder != null && holder.conn != conn && holder.conn.isOpen() && restarts.replaces(conn, holder)) {
       // The host is restarting it (decision 34): the old run's connection gives way.
@@ -305,7 +305,7 @@ final class BindingHandler {
   }
 
   private ProviderState register(Conn conn, Hello hello, Registration registration) {
-    ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance());
+    ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance(), conn.credential().identityScope());
     Reconnects.Claim claim = registration.claim();
     if (claim != null && claim.live() != null && claim.live().conn != conn) {
       // The newcomer takes the identity over: the old connection closes, its calls end

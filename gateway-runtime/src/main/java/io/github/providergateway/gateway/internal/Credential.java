@@ -17,6 +17,16 @@ sealed interface Credential {
   /** The session a {@code hello} without {@code session} binds to, or {@code null} if it must name one. */
   String defaultSession();
 
+  /**
+   * The session a provider's identity belongs to, or {@code null} when its identity ({@code name}
+   * + {@code instance}) is the gateway's: a provider the host spawned for one session is that
+   * session's, so the same config entry spawned for two sessions is two providers, not a
+   * {@code DUPLICATE_INSTANCE} (architecture, decision 40).
+   */
+  default String identityScope() {
+    return null;
+  }
+
   /** The gateway token: project trust, free to bind to any one active session it names. */
   record GatewayToken() implements Credential {
     @Override
@@ -55,6 +65,11 @@ sealed interface Credential {
 
     @Override
     public String defaultSession() {
+      return sessionId;
+    }
+
+    @Override
+    public String identityScope() {
       return sessionId;
     }
   }

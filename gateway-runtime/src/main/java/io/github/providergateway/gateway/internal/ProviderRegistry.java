@@ -8,10 +8,12 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * Registered providers by identity (name + instance), while their connection is open, and the
- * registration order they are numbered in. One provider per identity (spec: Identity protection).
+ * Registered providers by identity (name + instance, within a spawned provider's session), while
+ * their connection is open, and the registration order they are numbered in. One provider per
+ * identity (spec: Identity protection; architecture, decision 40).
  * Loop only.
  */
 final class ProviderRegistry {
@@ -25,6 +27,27 @@ final class ProviderRegistry {
   /** The provider holding {@code identity}, or null. */
   ProviderState get(ProviderState.Identity identity) {
     return byIdentity.get(identity);
+  }
+
+  /**
+   * The provider whose identity {@code identity} would clash with, or null: its exact holder, else
+   * one of the same {@code name} + {@code instance} that is the whole gateway's (or, for an
+   * identity that is the gateway's, one in any session's scope). Two providers of one name and
+   * instance may live side by side only in two sessions' scopes, where no session sees both.
+   */
+  ProviderState clashingWith(ProviderState.Identity identity) {
+    ProviderState exact = byIdentity.get(identity);
+    if (exact != null) {
+      return exact;
+    }
+    for (ProviderState provider : byIdentity.values()) {
+      if (provider.name.equals(identity.name())
+          && Objects.equals(provider.instance, identity.instance())
+          && (identity.scope() == null || provider.identityScope == null)) {
+        return provider;
+      }
+    }
+    return null;
   }
 
   /** Registers {@code provider} under its identity, in place of whoever held it. */

@@ -23,13 +23,19 @@ import java.util.Set;
  */
 final class ProviderState {
 
-  /** A provider's identity: {@code name} + {@code instance} (spec: Identity protection). */
-  record Identity(String name, String instance) {}
+  /**
+   * A provider's identity: {@code name} + {@code instance} (spec: Identity protection), within its
+   * scope: the session a host spawned it for, or null for the whole gateway ({@link
+   * Credential#identityScope}).
+   */
+  record Identity(String name, String instance, String scope) {}
 
   final String providerId;
   final String name;
   /** The instance id, or {@code null}. */
   final String instance;
+  /** The session its identity belongs to, or {@code null} ({@link Identity#scope}). */
+  final String identityScope;
   final TrustLevel trust;
   /** Global registration order, for "in provider registration order" everywhere. */
   final long order;
@@ -91,6 +97,7 @@ final class ProviderState {
     this.providerId = providerId;
     this.name = identity.name();
     this.instance = identity.instance();
+    this.identityScope = identity.scope();
     this.trust = trust;
     this.order = order;
     this.conn = conn;
@@ -117,7 +124,7 @@ final class ProviderState {
   }
 
   Identity identity() {
-    return new Identity(name, instance);
+    return new Identity(name, instance, identityScope);
   }
 
   boolean isAllBound() {
