@@ -278,14 +278,18 @@ public final class JavaProvider {
     }
 
     /**
-     * Binds to the session with id {@code sessionId}. Without this (or {@link #allSessions()}) the
-     * {@code hello} names no session and the gateway chooses: an in-process provider's home
-     * session, or a spawned provider's own session. When the gateway has no choice to make for this
-     * connection (it answers {@code INVALID_SESSION}, e.g. for the gateway token), the runtime
-     * binds to the first active session instead, and that first refusal is not given to {@code
-     * onError}.
+     * Binds to the session with id {@code sessionId}, or, over WebSocket, to the one session whose
+     * label it is. Without this (or {@link #allSessions()}) the session is chosen from the
+     * gateway's list as the examples choose it (docs/java-provider.md, "Which session"): the one
+     * {@code TAP_SESSION} names by id or label (the gateway sets it for providers it starts), else
+     * the one whose cwd holds the JVM's working directory (the longest), else the only one; the
+     * runtime logs which and why. When none can be chosen the {@code hello} names no session and
+     * the gateway chooses: an in-process provider's home session, a spawned or paired provider's
+     * own. For the gateway token it cannot (it answers {@code INVALID_SESSION}, which is not given
+     * to {@code onError}): the runtime then waits, unbound, for a session list it can choose from,
+     * and never guesses "the first" of several, which may be another agent's.
      *
-     * @param sessionId the session's id; {@code null} lets the gateway choose
+     * @param sessionId the session's id or label; {@code null} to choose as above
      * @return this builder
      */
     public Builder session(String sessionId) {

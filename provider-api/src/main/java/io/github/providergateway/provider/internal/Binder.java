@@ -9,6 +9,7 @@ import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.SessionReady;
 import io.github.providergateway.protocol.SessionSelector;
 import io.github.providergateway.provider.JavaProvider;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,10 +28,16 @@ final class Binder {
   /** How long after a drop the last {@code hello.ack}'s reconnect token is offered (spec: 30 s). */
   static final Duration RECONNECT_WINDOW = Duration.ofSeconds(30);
 
+  private static final System.Logger LOG = System.getLogger(Binder.class.getName());
+
   private final JavaProvider provider;
   private final Clock clock;
   private final Link link;
   private final StateUpdates updates;
+  /** The session wanted when the provider names none ({@code TAP_SESSION}), or null. */
+  private final String environmentSession;
+  /** Where the provider runs, for choosing the session whose cwd holds it. */
+  private final Path workingDirectory;
 
   /** Where the current connection is in its life. */
   private Phase phase = Phase.CLOSED;
@@ -77,10 +84,17 @@ final class Binder {
   }
 
   Binder(JavaProvider provider, Clock clock, Link link, StateUpdates updates) {
+    this(provider, clock, link, updates, System.getenv("TAP_SESSION"), Path.of(System.getProperty("user.dir", "/")));
+  }
+
+  /** As the other constructor, with the environment's session and the working directory given (tests). */
+  Binder(JavaProvider provider, Clock clock, Link link, StateUpdates updates, String environmentSession, Path workingDirectory) {
     this.provider = provider;
     this.clock = clock;
     this.link = link;
     this.updates = updates;
+    this.environmentSession = environmentSession;
+    this.workingDirectory = workingDirectory;
   }
 
   Phase phase() {
@@ -130,7 +144,29 @@ final class Binder {
     if (reconnectToken() != null && lastAck.sessionId() != null) {
       return SessionSelector.fromWire(lastAck.sessionId());
     }
-    return provider.session();
+    SessionSelector configured = provider.session();
+    if (sessions == null || configured instanceof SessionSelector.All) {
+      return configured; // in-process: the home session unless it names one
+    }
+    SessionSelector chosen = chosenFromList(true);
+    return chosen != null ? chosen : configured;
+  }
+
+  /**
+   * The session {@link SessionChoice} picks from the latest list for a provider that names none
+   * or names one by id or label; null when it picks none. Says which and why when {@code say}.
+   */
+  private SessionSelector chosenFromList(boolean say) {
+    SessionSelector configured = provider.session();
+    String wanted = configured instanceof SessionSelector.Named named ? named.sessionId() : environmentSession;
+    SessionChoice choice = SessionChoice.choose(sessions, wanted, workingDirectory);
+    if (say) {
+      LOG.log(System.Logger.Level.INFO, choice.sessionId() != null
+          ? "provider " + provider.name() + " binds to session " + choice.sessionId() + ": " + choice.reason()
+          : "provider " + provider.name() + " chooses no session: " + choice.reason()
+              + (configured == null ? "; the gateway binds it to its credential's own session, if it has one" : ""));
+    }
+    return choice.sessionId() == null ? null : SessionSelector.of(choice.sessionId());
   }
 
   /**
@@ -212,23 +248,13 @@ final class Binder {
    */
   private void retryHello() {
     SessionSelector configured = provider.session();
-    if (configured instanceof SessionSelector.Named named) {
-      if (sessions != null && listed(named.sessionId())) {
-        sendHello(named);
-      }
-    } else if (configured == null && sessions != null && !sessions.isEmpty()) {
-      sendHello(SessionSelector.of(sessions.get(0).id()));
+    if (sessions == null || configured instanceof SessionSelector.All) {
+      return; // "all" refused is a trust problem, which a new session list does not change
     }
-    // "all" refused is a trust problem, which a new session list does not change.
-  }
-
-  private boolean listed(String sessionId) {
-    for (SessionInfo info : sessions) {
-      if (info.id().equals(sessionId)) {
-        return true;
-      }
+    SessionSelector chosen = chosenFromList(false);
+    if (chosen != null) {
+      sendHello(chosen);
     }
-    return false;
   }
 
   /**
@@ -278,9 +304,12 @@ final class Binder {
       return true;
     }
     if (helloSelector == null && error.code() == ErrorCode.INVALID_SESSION && !defaultRefused) {
-      // The gateway has no session to choose for this connection (e.g. the gateway token): bind
-      // to the first active one instead.
+      // The gateway has no session to choose for this connection (the gateway token), and the list
+      // offered none to choose either: wait for one the choice can take (never the first of
+      // several, which may be another agent's).
       defaultRefused = true;
+      LOG.log(System.Logger.Level.WARNING, "provider " + provider.name() + " is not bound: "
+          + SessionChoice.choose(sessions == null ? List.of() : sessions, environmentSession, workingDirectory).reason());
       retryHello();
       return true;
     }

@@ -48,8 +48,8 @@ class PairingTest {
 
     assertThat(prompts).containsExactly("Enter the code");
     assertThat(h.channel.next(Hello.class).session())
-        .as("the gateway binds it to the paired session")
-        .isNull();
+        .as("the only session listed: the paired one")
+        .isEqualTo(io.github.providergateway.protocol.SessionSelector.of("s-1"));
   }
 
   @Test

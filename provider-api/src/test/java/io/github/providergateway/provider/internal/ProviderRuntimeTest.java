@@ -119,7 +119,23 @@ class ProviderRuntimeTest {
   }
 
   @Test
-  void whenTheGatewayHasNoSessionToChooseTheFirstActiveOneIsNamedInstead() {
+  void theOnlyActiveSessionIsNamedAtOnceSoABindProducesNoRefusal() {
+    startWebSocket(provider());
+    open(channel);
+    channel.next(Auth.class);
+
+    deliver(Sessions.of(List.of(session("s-1"))));
+
+    assertThat(channel.next(Hello.class).session()).isEqualTo(SessionSelector.of("s-1"));
+  }
+
+  /**
+   * Issue 34: with several sessions and nothing to choose by, the runtime does not guess "the
+   * first": the hello names none (a spawned or paired credential has a session of its own), and
+   * after the gateway's refusal it waits until the list offers one it can choose.
+   */
+  @Test
+  void withSeveralSessionsAndNothingToChooseByItNeverGuessesAndWaitsForAChoice() {
     startWebSocket(provider());
     open(channel);
     channel.next(Auth.class);
@@ -129,8 +145,11 @@ class ProviderRuntimeTest {
     deliver(
         ErrorMessage.of(ErrorCode.INVALID_SESSION, "hello must name a session")
             .withReplyTo("hello"));
+    deliver(new SessionsUpdated(List.of(session("s-1"), session("s-2"), session("s-3"))));
+    channel.assertNoMoreMessages(); // no guess among three
+    deliver(new SessionsUpdated(List.of(session("s-2"))));
 
-    assertThat(channel.next(Hello.class).session()).isEqualTo(SessionSelector.of("s-1"));
+    assertThat(channel.next(Hello.class).session()).isEqualTo(SessionSelector.of("s-2"));
     assertThat(errors).as("an expected step, not the user's concern").isEmpty();
   }
 
@@ -628,7 +647,7 @@ class ProviderRuntimeTest {
         .as("the binding the token restores")
         .isEqualTo(SessionSelector.of("s-1"));
     assertThat(withoutToken.reconnectToken()).isNull();
-    assertThat(withoutToken.session()).isNull();
+    assertThat(withoutToken.session()).as("the only active session, chosen again").isEqualTo(SessionSelector.of("s-1"));
   }
 
   @Test

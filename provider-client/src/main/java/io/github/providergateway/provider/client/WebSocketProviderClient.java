@@ -150,8 +150,9 @@ public final class WebSocketProviderClient {
    *       the JVM's {@code user.home}). The token file is read once, now.
    * </ul>
    *
-   * <p>{@code TAP_SESSION}, which the examples read to pick a session, is the provider's own
-   * choice: {@code JavaProvider.builder(name).session(...)}.
+   * <p>{@code TAP_SESSION} (a session's id or label) picks the session of a provider that names
+   * none ({@code JavaProvider.Builder.session}), as the examples read it; the gateway sets it for
+   * the providers it starts from its {@code --config}.
    *
    * @param provider the provider
    * @param environment the variables to read, such as {@link System#getenv()}
