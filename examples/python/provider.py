@@ -9,7 +9,8 @@ Environment:
     TAP_GATEWAY_URL     the gateway's WebSocket URL (default ws://localhost:9400)
     TAP_PROVIDER_TOKEN  the token; without it the token file is read:
                         <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token
-    TAP_SESSION         the session to bind to (default: the first active one)
+    TAP_SESSION         the session to bind to, by id or label; without it, the session whose
+                        cwd holds this directory, or the only one (choose_session says which)
 """
 import asyncio
 import json
@@ -20,6 +21,41 @@ import sys
 import websockets
 
 URL = os.environ.get("TAP_GATEWAY_URL") or "ws://localhost:9400"
+
+
+def choose_session(active, wanted=None, cwd=None):
+    """Which session to bind to, as examples/node/session.mjs chooses (docs/providers.md, "Which
+    session"): TAP_SESSION by id, then by label; else the session whose cwd holds this directory
+    (the longest); else the only one. Returns (session_id, why), (None, why) to wait for one, or
+    raises ValueError saying why none can be chosen."""
+    wanted = os.environ.get("TAP_SESSION") if wanted is None else wanted
+    here = os.path.realpath(cwd or os.getcwd())
+    listed = ", ".join(f"{s['id']} ({s.get('label') or 'no label'}{', ' + s['cwd'] if s.get('cwd') else ''})" for s in active)
+    if wanted:
+        for s in active:
+            if s["id"] == wanted:
+                return s["id"], "TAP_SESSION names it"
+        labelled = [s for s in active if s.get("label") == wanted]
+        if len(labelled) == 1:
+            return labelled[0]["id"], f"TAP_SESSION names its label '{wanted}'"
+        if labelled:
+            raise ValueError(f"TAP_SESSION={wanted} is the label of {len(labelled)} sessions; give an id: {listed}")
+        if not active:
+            return None, f"no session is active yet; waiting for TAP_SESSION={wanted}"
+        raise ValueError(f"TAP_SESSION={wanted} is no active session's id or label; active: {listed}")
+    holding = [s for s in active if s.get("cwd")
+               and (here == os.path.realpath(s["cwd"]) or here.startswith(os.path.realpath(s["cwd"]).rstrip("/") + "/"))]
+    if holding:
+        longest = max(len(os.path.realpath(s["cwd"])) for s in holding)
+        best = [s for s in holding if len(os.path.realpath(s["cwd"])) == longest]
+        if len(best) == 1:
+            return best[0]["id"], f"its cwd {best[0]['cwd']} holds this directory"
+        raise ValueError(f"{len(best)} sessions work in {best[0]['cwd']}; set TAP_SESSION to one of their ids")
+    if len(active) == 1:
+        return active[0]["id"], "it is the only active session"
+    if not active:
+        return None, "no session is active yet; waiting for one"
+    raise ValueError(f"{len(active)} sessions are active and none works in {here}: set TAP_SESSION to the id or label of one of: {listed}")
 
 TOOLS = [
     {
@@ -58,6 +94,7 @@ async def main():
     token = read_token()
     pending = {}  # call id -> task of a call still running, so tool.cancel can stop it
     bound = False
+    chosen = False
 
     async with websockets.connect(URL) as ws:
 
@@ -91,14 +128,18 @@ async def main():
             msg = json.loads(raw)
             kind = msg.get("type")
 
-            if kind == "sessions":
-                session = os.environ.get("TAP_SESSION") or (msg["active"][0]["id"] if msg["active"] else None)
-                if session is None:
-                    print("No active session to bind to.", file=sys.stderr)
-                    await send({"type": "goodbye", "reason": "no session"})
+            if kind in ("sessions", "sessions.updated") and not chosen:
+                try:
+                    session, why = choose_session(msg.get("active", []))
+                except ValueError as error:
+                    print(f"python-example: {error}", file=sys.stderr)
+                    await send({"type": "goodbye", "reason": "no session to choose"})
                     return
-                await send({"type": "hello", "name": "python-example", "protocolVersion": 2,
-                            "session": session, "tools": TOOLS})
+                print(f"python-example: {'binding to session ' + session + ': ' if session else ''}{why}", flush=True)
+                if session:
+                    chosen = True
+                    await send({"type": "hello", "name": "python-example", "protocolVersion": 2,
+                                "session": session, "tools": TOOLS})
 
             elif kind == "hello.ack":
                 bound = True
