@@ -103,6 +103,7 @@ public final class McpHttpFrontDoor implements AutoCloseable {
         new McpHttpSession.Settings(
             builder.jsonWait,
             builder.idleTimeout,
+            builder.handshakeOnlyTimeout,
             builder.maxPendingRequests,
             builder.replayEvents,
             builder.replayBytes,
@@ -485,7 +486,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private Scheduler scheduler;
     private RandomGenerator random = new SecureRandom();
-    private Duration idleTimeout = Duration.ofMinutes(30);
+    private Duration idleTimeout = Duration.ofMinutes(2);
+    private Duration handshakeOnlyTimeout = Duration.ofSeconds(15);
     private Duration jsonWait = Duration.ofSeconds(1);
     private int maxSessions = 32;
     private int maxSessionsPerClient = 8;
@@ -537,13 +539,29 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
     /**
      * How long a session may go unused (no request in progress, no open stream, no request)
-     * before it ends (default 30 minutes).
+     * before it ends (default 2 minutes). A client that keeps its {@code GET} stream open, as the
+     * MCP SDKs' clients do, is never idle; one that comes back later gets 404 and, as MCP's
+     * Streamable HTTP requires, starts a new session. Sessions it abandons (and the providers a
+     * gateway started for them) go soon.
      *
      * @param timeout the idle time after which a session ends
      * @return this builder
      */
     public Builder idleTimeout(Duration timeout) {
       this.idleTimeout = positive(timeout, "idleTimeout");
+      return this;
+    }
+
+    /**
+     * How long a session that has made no request but {@code initialize} may go unused before it
+     * ends (default 15 seconds): a health check ({@code claude mcp list}) connects, initializes and
+     * goes without a {@code DELETE}.
+     *
+     * @param timeout the idle time after which such a session ends
+     * @return this builder
+     */
+    public Builder handshakeOnlyTimeout(Duration timeout) {
+      this.handshakeOnlyTimeout = positive(timeout, "handshakeOnlyTimeout");
       return this;
     }
 

@@ -52,6 +52,7 @@ final class McpHttpSession {
   record Settings(
       Duration jsonWait,
       Duration idleTimeout,
+      Duration handshakeOnlyTimeout,
       int maxPendingRequests,
       int replayEvents,
       long replayBytes,
@@ -127,6 +128,8 @@ final class McpHttpSession {
   private long standaloneSentThrough;
   /** When a request last came or a stream last closed. Guarded by this. */
   private Instant lastActive;
+  /** Whether it has made a request other than {@code initialize}. Guarded by this. */
+  private boolean used;
   private Scheduler.Cancellable expiry;
   /** Set once, when the session ends. Guarded by this. */
   private boolean closed;
@@ -154,7 +157,7 @@ final class McpHttpSession {
     this.server = McpFrontDoor.server(agent, settings.version());
     synchronized (this) {
       lastActive = clock.instant();
-      expiry = scheduler.schedule(settings.idleTimeout(), this::checkIdle);
+      expiry = scheduler.schedule(settings.handshakeOnlyTimeout(), this::checkIdle);
     }
   }
 
@@ -190,6 +193,9 @@ final class McpHttpSession {
       pending.put(key, exchange);
       pendingByStream.put(exchange.stream, exchange);
       lastActive = clock.instant();
+      if (!exchange.initialize) {
+        used = true;
+      }
       exchange.jsonTimer = scheduler.schedule(settings.jsonWait(), () -> {
         synchronized (this) {
           toEvents(exchange);
@@ -549,13 +555,23 @@ final class McpHttpSession {
         lastActive = now;
       }
       Duration idle = Duration.between(lastActive, now);
-      if (idle.compareTo(settings.idleTimeout()) < 0) {
-        expiry = scheduler.schedule(settings.idleTimeout().minus(idle), this::checkIdle);
+      Duration limit = idleLimit();
+      if (idle.compareTo(limit) < 0) {
+        expiry = scheduler.schedule(limit.minus(idle), this::checkIdle);
         return;
       }
     }
-    LOG.log(Level.INFO, "MCP over HTTP: session {0} of client {1} idle for {2}: ended", id, client.name(), settings.idleTimeout());
+    LOG.log(Level.INFO, "MCP over HTTP: session {0} of client {1} idle for {2}: ended", id, client.name(), idleLimit());
     close();
+  }
+
+  /**
+   * How long this session may stay idle: {@link Settings#idleTimeout}, or, while it has made no
+   * request but {@code initialize} (a health check: {@code claude mcp list} connects and goes),
+   * the shorter {@link Settings#handshakeOnlyTimeout}. Guarded by this.
+   */
+  private Duration idleLimit() {
+    return used ? settings.idleTimeout() : settings.handshakeOnlyTimeout();
   }
 
   // ---- helpers ----

@@ -144,26 +144,46 @@ class McpHttpFrontDoorTest {
 
   @Test
   void anIdleSessionExpiresAtTheIdleTimeoutOnTheInjectedClockNotOneTickBefore() throws Exception {
-    start(b -> b.idleTimeout(Duration.ofMinutes(30)));
+    start();
     String session = live.initialize("agent");
     SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
 
-    live.f.clock.advance(Duration.ofMinutes(30).minusMillis(1));
+    live.f.clock.advance(Duration.ofMinutes(2).minusMillis(1));
+    assertThat(live.door.sessionCount()).isEqualTo(1);
+    live.f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(live.door.sessionCount()).as("2 minutes by default (issue 34), not 30").isZero();
+    live.awaitEnded(gatewaySession.id());
+    assertThat(live.post(session, call(3, "ping", "{}")).statusCode()).isEqualTo(404);
+  }
+
+  /**
+   * Issue 34: {@code claude mcp list} checks a server by initializing and leaving, without a
+   * {@code DELETE}. Such a session, and what a gateway started for it, goes after 15 s.
+   */
+  @Test
+  void aSessionThatOnlyInitializedEndsAfterFifteenSecondsNotOneTickBefore() throws Exception {
+    start();
+    live.initialize("claude-code health check");
+    SessionInfo gatewaySession = live.started.poll(10, TimeUnit.SECONDS);
+
+    live.f.clock.advance(Duration.ofSeconds(15).minusMillis(1));
     assertThat(live.door.sessionCount()).isEqualTo(1);
     live.f.clock.advance(Duration.ofMillis(1));
 
     assertThat(live.door.sessionCount()).isZero();
     live.awaitEnded(gatewaySession.id());
-    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(404);
   }
 
   @Test
   void aRequestRestartsTheIdleTimeAndAnOpenGetStreamKeepsTheSessionInUse() throws Exception {
     start(b -> b.idleTimeout(Duration.ofMinutes(30)));
     String session = live.initialize("agent");
+    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
 
     live.f.clock.advance(Duration.ofMinutes(20));
-    assertThat(live.post(session, call(2, "ping", "{}")).statusCode()).isEqualTo(200);
+    assertThat(live.post(session, call(3, "ping", "{}")).statusCode()).isEqualTo(200);
     live.f.clock.advance(Duration.ofMinutes(20));
     assertThat(live.door.sessionCount()).as("20 min after the ping").isEqualTo(1);
 
