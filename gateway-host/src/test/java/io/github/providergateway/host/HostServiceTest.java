@@ -91,6 +91,29 @@ class HostServiceTest {
     return false;
   }
 
+  /**
+   * Issue 34: {@code session.settle} is replied once the providers started for the session have
+   * bound and their tools are registered; at once when none is starting.
+   */
+  @Test
+  void sessionSettleIsRepliedOnceTheSessionsStartedProvidersHaveBoundAndRegistered() {
+    RecordingHostConnection host = authenticated();
+    String session = startSession(host, "agent");
+    assertThat(host.request("{\"id\":1,\"cmd\":\"session.settle\",\"sessionId\":\"" + session + "\"}"))
+        .as("nothing starting").isInstanceOf(io.github.providergateway.host.protocol.HostReply.Ok.class);
+    RecordingProviderConnection stdio = f.connectSpawned(session, "greeter");
+    stdio.next(io.github.providergateway.protocol.Sessions.class);
+
+    int before = host.size();
+    host.send("{\"id\":2,\"cmd\":\"session.settle\",\"sessionId\":\"" + session + "\"}");
+    assertThat(host.size()).as("no reply while greeter is starting").isEqualTo(before);
+    stdio.send(io.github.providergateway.protocol.Hello.builder("greeter").tools(java.util.List.of(GatewayFixture.tool("greet"))).build());
+    f.clock.advance(Duration.ofMillis(200));
+
+    assertThat(host.snapshot().subList(before, host.size()))
+        .anySatisfy(output -> assertThat(output).isInstanceOf(io.github.providergateway.host.protocol.HostReply.Ok.class));
+  }
+
   @Test
   void aHostMustAuthenticateFirst() {
     RecordingHostConnection host = connect();

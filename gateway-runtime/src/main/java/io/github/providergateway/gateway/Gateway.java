@@ -541,6 +541,12 @@ public final class Gateway implements HostApi, AutoCloseable {
   }
 
   @Override
+  public CompletableFuture<Void> providersSettled(String sessionId) {
+    requireNonNull(sessionId, "sessionId");
+    return onLoopAsync(() -> engine.providersSettled(sessionId));
+  }
+
+  @Override
   public CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
       String sessionId, List<String> streams, int last) {
     return onLoop(() -> engine.pushes().hostQuery(sessionId, streams, last));

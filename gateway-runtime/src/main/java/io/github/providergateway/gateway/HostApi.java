@@ -170,6 +170,21 @@ public interface HostApi {
   CompletableFuture<List<ProviderInfo>> providers();
 
   /**
+   * Completes once the session has settled: every provider the host started for it (a spawn token
+   * issued, a spawned connection accepted) has bound or gone, or had 30 s, and the tools they
+   * brought have been registered with the session's host. A host that answers a client's first
+   * question about tools (an MCP client's {@code tools/list}) waits for it, bounded by a time of
+   * its own, so that a one-shot client is not told "no tools" before the session's config
+   * providers could bind (issue 34). At once for a session that is settled, or gone.
+   *
+   * @param sessionId the session
+   * @return completes when settled; never exceptionally for an unknown session
+   */
+  default CompletableFuture<Void> providersSettled(String sessionId) {
+    return CompletableFuture.completedFuture(null);
+  }
+
+  /**
    * Reads streams of a session with internal trust: any provider's stream, {@code last} not
    * capped below the retention.
    *

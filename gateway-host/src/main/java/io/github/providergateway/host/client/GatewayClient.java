@@ -517,6 +517,11 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   }
 
   @Override
+  public CompletableFuture<Void> providersSettled(String sessionId) {
+    return calls.settled(sessionId);
+  }
+
+  @Override
   public CompletableFuture<List<HostTool>> tools(String sessionId) {
     return calls.tools(sessionId);
   }

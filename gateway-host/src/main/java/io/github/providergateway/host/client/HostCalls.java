@@ -33,6 +33,7 @@ import io.github.providergateway.host.protocol.StatusLink;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.ListSessions;
 import io.github.providergateway.host.protocol.ListTools;
+import io.github.providergateway.host.protocol.SettleSession;
 import io.github.providergateway.host.protocol.AnswerQuestion;
 import io.github.providergateway.host.protocol.PreToolUse;
 import io.github.providergateway.host.protocol.QueryStreams;
@@ -189,6 +190,10 @@ final class HostCalls {
                     .map(s -> new SessionInfo(sessions.fromGateway(s.id()), s.label(), s.cwd(), s.foreground(), s.openedBy()))
                     .toList(),
             thread); // on the client thread, where the id tables live
+  }
+
+  CompletableFuture<Void> settled(String sessionId) {
+    return request(id -> new SettleSession(id, sessions.toGateway(sessionId))).thenApply(fields -> null);
   }
 
   CompletableFuture<List<HostTool>> tools(String sessionId) {

@@ -27,6 +27,7 @@ import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.IdleSession;
 import io.github.providergateway.host.protocol.InterruptSession;
 import io.github.providergateway.host.protocol.ListTools;
+import io.github.providergateway.host.protocol.SettleSession;
 import io.github.providergateway.host.protocol.PreToolUse;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.QueryStreams;
@@ -152,6 +153,9 @@ final class HostCommands {
       }
       case TOOLS_LIST -> {
         return gateway.tools(((ListTools) command).sessionId()).thenApply(tools -> list("tools", tools, HostWire::tool));
+      }
+      case SESSION_SETTLE -> {
+        return gateway.providersSettled(((SettleSession) command).sessionId()).thenApply(done -> fields());
       }
       case TOOL_CALL -> {
         CallTool call = (CallTool) command;

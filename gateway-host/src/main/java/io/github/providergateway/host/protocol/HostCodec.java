@@ -181,6 +181,7 @@ public final class HostCodec {
         }
       }
       case TOOLS_LIST -> out.put("sessionId", ((ListTools) command).sessionId());
+      case SESSION_SETTLE -> out.put("sessionId", ((SettleSession) command).sessionId());
       case TOOL_CALL -> {
         CallTool c = (CallTool) command;
         out.put("sessionId", c.sessionId());
@@ -260,6 +261,7 @@ public final class HostCodec {
         (id, f) -> new InterruptSession(id, f.requiredNonEmptyString("sessionId")));
     t.put(HostCommandType.SESSIONS_LIST, (id, f) -> new ListSessions(id));
     t.put(HostCommandType.TOOLS_LIST, (id, f) -> new ListTools(id, f.requiredNonEmptyString("sessionId")));
+    t.put(HostCommandType.SESSION_SETTLE, (id, f) -> new SettleSession(id, f.requiredNonEmptyString("sessionId")));
     t.put(
         HostCommandType.TOOL_CALL,
         (id, f) ->

@@ -16,6 +16,7 @@ public sealed interface HostCommand
         InterruptSession,
         ListSessions,
         ListTools,
+        SettleSession,
         CallTool,
         CancelCall,
         PreToolUse,

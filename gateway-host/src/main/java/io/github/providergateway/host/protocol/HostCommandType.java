@@ -12,6 +12,8 @@ public enum HostCommandType implements WireEnum {
   SESSION_END("session.end"),
   /** Ours: every call in flight in the session ends {@code CANCELLED}. */
   SESSION_INTERRUPT("session.interrupt"),
+  /** Ours: replies once the session's started providers have bound or gone ({@link SettleSession}). */
+  SESSION_SETTLE("session.settle"),
   /** Lists the active sessions. */
   SESSIONS_LIST("sessions.list"),
   /** Lists a session's provider tools as the host registers them ({@link ListTools}). */

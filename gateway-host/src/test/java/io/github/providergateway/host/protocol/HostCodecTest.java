@@ -76,7 +76,9 @@ class HostCodecTest {
             // Ours (docs/hooks.md, "Gates that ask the person"): the person's answer.
             "{\"id\":19,\"cmd\":\"gate.answer\",\"askId\":\"ask-1\",\"allow\":true,\"via\":\"mcp elicitation\"}",
             // Ours (docs/reference-app.md): the peer proves it holds the token before host.auth.
-            "{\"id\":\"auth-1\",\"cmd\":\"host.challenge\",\"nonce\":\"q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ\"}");
+            "{\"id\":\"auth-1\",\"cmd\":\"host.challenge\",\"nonce\":\"q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ\"}",
+            // Ours (docs/reference-app.md, issue 34): the reply waits until the session has settled.
+            "{\"id\":20,\"cmd\":\"session.settle\",\"sessionId\":\"s-1\"}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());

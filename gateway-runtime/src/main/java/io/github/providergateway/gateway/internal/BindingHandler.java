@@ -69,6 +69,7 @@ final class BindingHandler {
   private final Listeners listener;
   /** The session manager's; wired once by {@link Engine}, since the session manager calls this. */
   private ShutdownBarrier shutdownBarrier;
+  private java.util.function.Consumer<Conn> afterFirstBind = conn -> {};
 
   BindingHandler(
       Timers timers,
@@ -104,6 +105,11 @@ final class BindingHandler {
   }
 
   /** Wired once by {@link Engine}, after the session manager that is built from this handler. */
+  /** Told of each connection whose first provider just bound (a spawned one ends its start). */
+  void afterFirstBind(java.util.function.Consumer<Conn> listener) {
+    this.afterFirstBind = listener;
+  }
+
   void shutdownBarrier(ShutdownBarrier barrier) {
     if (shutdownBarrier != null) {
       throw new IllegalStateException("the shutdown barrier is wired once");
@@ -350,6 +356,9 @@ final class BindingHandler {
     providers.add(provider);
     conn.provider(provider);
     provider.reconnectToken(reconnects.issue(provider));
+    if (previous == null) {
+      afterFirstBind.accept(conn);
+    }
     return provider;
   }
 

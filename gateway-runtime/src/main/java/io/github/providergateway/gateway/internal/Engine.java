@@ -64,6 +64,8 @@ public final class Engine {
   private final BindDeadlines bindDeadlines;
   private final ToolCatalog catalog;
   private final Restarts restarts;
+  /** The providers the host is starting, per session, and who waits for them (issue 34). */
+  private final StartingProviders starting;
   private final CallDispatcher calls;
   private final BindingHandler bindings;
   private final PushHandler pushes;
@@ -107,6 +109,8 @@ public final class Engine {
     ArgsSchemas argsSchemas = new ArgsSchemas(hooks.regex());
     this.catalog = new ToolCatalog(loop, timers, limits, outbox, this.listener, argsSchemas);
     this.restarts = new Restarts(loop, timers, sessions, catalog);
+    this.starting = new StartingProviders(timers, sessions);
+    catalog.afterFlush(starting::check);
     this.calls =
         new CallDispatcher(
             loop, timers, secrets, limits, ioExecutor, sessions, hooks, argsSchemas, this.listener, events, outbox);
@@ -122,6 +126,11 @@ public final class Engine {
     // The one cycle between collaborators: the session manager unbinds, and an unbinding provider
     // may be the last one an ending session waits for.
     bindings.shutdownBarrier(sessionManager::providerReady);
+    bindings.afterFirstBind(conn -> {
+      if (conn.credential() instanceof Credential.SpawnToken spawned) {
+        starting.ended(spawned.sessionId(), spawned.spawnName());
+      }
+    });
     UpdateHandler updates = new UpdateHandler(limits, catalog, declaredBudget, outbox);
     Pairing pairing = new Pairing(timers, limits, secrets, sessions, credentials, authDeadlines, outbox, this.listener);
     AuthHandler auth = new AuthHandler(credentials, sessions, pairing, outbox, this.listener);
@@ -201,7 +210,18 @@ public final class Engine {
    */
   public String issueSpawnToken(String sessionId, String spawnName) {
     sessionManager.requireActive(sessionId);
-    return credentials.issueSpawnToken(sessionId, spawnName);
+    String token = credentials.issueSpawnToken(sessionId, spawnName);
+    starting.started(sessionId, spawnName);
+    return token;
+  }
+
+  /**
+   * Completes once {@code sessionId} has settled ({@link StartingProviders}): every provider the
+   * host started for it bound or gone (or 30 s passed) and their tools registered. Loop only.
+   */
+  public CompletableFuture<Void> providersSettled(String sessionId) {
+    loop.assertInLoop();
+    return starting.settled(sessionId);
   }
 
   /**
@@ -277,6 +297,7 @@ public final class Engine {
             return;
           }
           conn.authenticated(credential);
+          starting.started(sessionId, spawnName);
           outbox.send(conn, Sessions.of(sessions.listFor(credential)));
           if (listener.hearsDecisions()) {
             listener.decided(Decisions.authenticated(listener.now(), conn.toString(), credential.trust(), "spawned"));
@@ -395,6 +416,9 @@ public final class Engine {
     ProviderState provider = conn.provider();
     if (provider != null && provider.conn == conn) {
       bindings.providerGone(provider, conn);
+    } else if (provider == null && conn.credential() instanceof Credential.SpawnToken spawned) {
+      // Started for a session and gone before it bound: nobody need wait for it.
+      starting.ended(spawned.sessionId(), spawned.spawnName());
     }
     LOG.log(Level.DEBUG, "{0} closed", conn);
   }

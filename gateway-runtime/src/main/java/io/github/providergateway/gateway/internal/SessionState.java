@@ -169,6 +169,11 @@ final class SessionState {
     registrationFlush = flush;
   }
 
+  /** Whether a registration is waiting out its debounce. */
+  boolean registrationPending() {
+    return registrationFlush != null;
+  }
+
   /** Cancels the pending flush, if any. */
   void cancelRegistrationFlush() {
     if (registrationFlush != null) {

@@ -27,6 +27,9 @@ import java.util.Set;
  */
 public final class ToolCatalog {
 
+  /** Told after each flush, by session id (StartingProviders). */
+  private java.util.function.Consumer<String> afterFlush = sessionId -> {};
+
   /** A batch is flushed at the latest after this many debounce windows, however busy. */
   private static final int MAX_WAIT_WINDOWS = 5;
 
@@ -248,6 +251,14 @@ public final class ToolCatalog {
   void flush(SessionState session, boolean always) {
     loop.assertInLoop();
     session.registrationFlushed();
+    try {
+      register(session, always);
+    } finally {
+      afterFlush.accept(session.id);
+    }
+  }
+
+  private void register(SessionState session, boolean always) {
     if (session.isEnded() || !session.restarts.isEmpty()) {
       return;
     }
@@ -268,6 +279,12 @@ public final class ToolCatalog {
   void cancel(SessionState session) {
     session.cancelRegistrationFlush();
     Restarts.cancel(session);
+    afterFlush.accept(session.id);
+  }
+
+  /** Told after each flush (and a session's end), by session id: who waits for a session to settle. */
+  void afterFlush(java.util.function.Consumer<String> listener) {
+    this.afterFlush = listener;
   }
 
   /** An empty JSON Schema object, for meta-tools. */

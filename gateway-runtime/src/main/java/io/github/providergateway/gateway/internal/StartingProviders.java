@@ -1,0 +1,114 @@
+package io.github.providergateway.gateway.internal;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The providers a host is starting for each session, and who waits for them: a spawn token issued
+ * or a spawned connection accepted counts as a provider starting until a provider with that
+ * credential binds, its connection closes unbound, or {@link #GRACE} passes. A session is
+ * <em>settled</em> when none is starting, no tool registration is waiting out its debounce, and no
+ * restart is under way: then its host has been told every tool its providers brought (issue 34: a
+ * one-shot MCP client asked {@code tools/list} before the session's config providers had bound, and
+ * was told there were none). Loop only.
+ */
+final class StartingProviders {
+
+  /** How long a provider being started is waited for: a connection's time to bind. */
+  static final Duration GRACE = Duration.ofSeconds(30);
+
+  private final Timers timers;
+  private final SessionRegistry sessions;
+  /** By session: the spawn names (or null) of providers starting, one entry each. */
+  private final Map<String, List<Starting>> starting = new HashMap<>();
+  /** By session: who waits for it to settle. */
+  private final Map<String, List<CompletableFuture<Void>>> waiting = new HashMap<>();
+
+  /** One provider being started, and the end of its grace. */
+  private static final class Starting {
+    final String spawnName;
+    io.github.providergateway.loop.Scheduler.Cancellable grace;
+
+    Starting(String spawnName) {
+      this.spawnName = spawnName;
+    }
+  }
+
+  StartingProviders(Timers timers, SessionRegistry sessions) {
+    this.timers = timers;
+    this.sessions = sessions;
+  }
+
+  /** The host is starting a provider for {@code sessionId}, spawned as {@code spawnName} (or null). */
+  void started(String sessionId, String spawnName) {
+    Starting entry = new Starting(spawnName);
+    starting.computeIfAbsent(sessionId, id -> new ArrayList<>()).add(entry);
+    entry.grace = timers.after(GRACE, () -> forget(sessionId, entry));
+  }
+
+  /** A provider with a spawn credential for {@code sessionId} bound, or its connection closed unbound. */
+  void ended(String sessionId, String spawnName) {
+    List<Starting> entries = starting.get(sessionId);
+    if (entries == null) {
+      return;
+    }
+    for (Starting entry : entries) {
+      if (java.util.Objects.equals(entry.spawnName, spawnName)) {
+        entry.grace.cancel();
+        forget(sessionId, entry);
+        return;
+      }
+    }
+  }
+
+  private void forget(String sessionId, Starting entry) {
+    List<Starting> entries = starting.get(sessionId);
+    if (entries != null && entries.remove(entry) && entries.isEmpty()) {
+      starting.remove(sessionId);
+    }
+    check(sessionId);
+  }
+
+  /**
+   * Completes once {@code sessionId} is settled (at once when it is, or when it is no session);
+   * the caller bounds how long it waits.
+   */
+  CompletableFuture<Void> settled(String sessionId) {
+    CompletableFuture<Void> future = new CompletableFuture<>();
+    waiting.computeIfAbsent(sessionId, id -> new ArrayList<>()).add(future);
+    check(sessionId);
+    return future;
+  }
+
+  /** Completes who waits for {@code sessionId} if it has settled: after anything that may settle it. */
+  void check(String sessionId) {
+    List<CompletableFuture<Void>> waiters = waiting.get(sessionId);
+    if (waiters == null) {
+      return;
+    }
+    SessionState session = sessions.active(sessionId);
+    boolean settled =
+        session == null
+            || (!starting.containsKey(sessionId) && !session.registrationPending() && session.restarts.isEmpty());
+    if (settled) {
+      waiting.remove(sessionId);
+      waiters.forEach(waiter -> waiter.complete(null));
+    }
+  }
+
+  /** The session ended: nothing is starting for it any more, and its waiters are done. */
+  void sessionEnded(String sessionId) {
+    List<Starting> entries = starting.remove(sessionId);
+    if (entries != null) {
+      entries.forEach(entry -> entry.grace.cancel());
+    }
+    List<CompletableFuture<Void>> waiters = waiting.remove(sessionId);
+    if (waiters != null) {
+      waiters.forEach(waiter -> waiter.complete(null));
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.github.providergateway.gateway;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.Sessions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Gateway#providersSettled}: a session is settled once every provider the host started for
+ * it has bound or gone (or had 30 s) and its tools are registered with the host (issue 34: a
+ * one-shot MCP client's {@code tools/list} was answered before the session's config providers
+ * could bind). On the manual clock.
+ */
+class ProvidersSettledTest {
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final String session = f.startSession("agent");
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void aSessionWithNothingStartingIsSettledAtOnce() {
+    assertThat(f.gateway.providersSettled(session)).isCompleted();
+    assertThat(f.gateway.providersSettled("s-nobody")).as("no such session").isCompleted();
+  }
+
+  @Test
+  void aSpawnedProvidersSessionSettlesOnceItBoundAndTheHostHasItsTools() {
+    String token = done(f.gateway.issueSpawnToken(session, "greeter"));
+    CompletableFuture<Void> settled = f.gateway.providersSettled(session);
+    assertThat(settled).isNotDone();
+
+    RecordingProviderConnection greeter = f.connect();
+    greeter.send(io.github.providergateway.protocol.Auth.withToken(token));
+    greeter.next(Sessions.class);
+    greeter.send(Hello.builder("greeter").tools(List.of(GatewayFixture.tool("greet"))).build());
+    greeter.next(HelloAck.class);
+    assertThat(settled).as("bound, its tools not registered yet").isNotDone();
+
+    f.clock.advance(Duration.ofMillis(200));
+
+    assertThat(settled).isCompleted();
+    assertThat(f.host(session).registrations).last().satisfies(r -> assertThat(r.names()).contains("greet"));
+  }
+
+  @Test
+  void aSpawnedConnectionThatClosesUnboundSettlesItsSession() {
+    RecordingProviderConnection stdio = f.connectSpawned(session, "greeter");
+    stdio.next(Sessions.class);
+    CompletableFuture<Void> settled = f.gateway.providersSettled(session);
+    assertThat(settled).isNotDone();
+
+    stdio.drop();
+
+    assertThat(settled).isCompleted();
+  }
+
+  @Test
+  void aProviderThatNeverComesIsWaitedForThirtySecondsNotOneTickLonger() {
+    f.gateway.issueSpawnToken(session, "crashes-at-start");
+    CompletableFuture<Void> settled = f.gateway.providersSettled(session);
+
+    f.clock.advance(Duration.ofSeconds(30).minusMillis(1));
+    assertThat(settled).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(settled).isCompleted();
+  }
+
+  @Test
+  void anEndingSessionSettlesWhoWaits() {
+    f.gateway.issueSpawnToken(session, "greeter");
+    CompletableFuture<Void> settled = f.gateway.providersSettled(session);
+
+    f.gateway.endSession(session, Duration.ZERO);
+    f.clock.advance(Duration.ZERO);
+
+    assertThat(settled).isCompleted();
+  }
+}
