@@ -540,6 +540,44 @@ public final class Gateway implements HostApi, AutoCloseable {
     return onLoop(engine::providers);
   }
 
+  /**
+   * Tells the gateway that the host is about to start {@code spawnNames} for {@code sessionId} (its
+   * config's entries), so that {@link #providersSettled} waits for them from now, before their
+   * processes run: call it from {@link GatewayListener#sessionStarted}, before a client of the
+   * session can ask. Each counts as starting until a provider spawned under that name binds, its
+   * connection closes unbound, {@link #providerNotStarted} says so, or 30 s pass.
+   *
+   * @param sessionId the session
+   * @param spawnNames what the host will spawn, by the names it passes to {@link
+   *     #issueSpawnToken(String, String)} or {@link #acceptSpawned(ProviderConnection, String, String)}
+   */
+  public void expectProviders(String sessionId, List<String> spawnNames) {
+    requireNonNull(sessionId, "sessionId");
+    List<String> names = List.copyOf(spawnNames);
+    try {
+      loop.execute(() -> engine.expectProviders(sessionId, names));
+    } catch (RejectedExecutionException stopped) {
+      // The gateway stopped: nobody waits for anything.
+    }
+  }
+
+  /**
+   * Tells the gateway that what the host announced ({@link #expectProviders}) as {@code spawnName}
+   * for {@code sessionId} could not start (its command failed): nobody need wait for it.
+   *
+   * @param sessionId the session
+   * @param spawnName the name it was announced under
+   */
+  public void providerNotStarted(String sessionId, String spawnName) {
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(spawnName, "spawnName");
+    try {
+      loop.execute(() -> engine.providerNotStarted(sessionId, spawnName));
+    } catch (RejectedExecutionException stopped) {
+      // The gateway stopped: nobody waits for anything.
+    }
+  }
+
   @Override
   public CompletableFuture<Void> providersSettled(String sessionId) {
     requireNonNull(sessionId, "sessionId");

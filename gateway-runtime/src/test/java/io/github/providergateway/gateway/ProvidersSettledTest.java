@@ -89,4 +89,27 @@ class ProvidersSettledTest {
 
     assertThat(settled).isCompleted();
   }
+
+  /**
+   * The host announces what it will start as the session starts, so that a client asking before
+   * the processes run already waits; the announced provider and its spawn are one, and one that
+   * could not start is waited for no longer.
+   */
+  @Test
+  void announcedProvidersAreWaitedForBeforeTheyStartAndNotAfterTheyFailed() {
+    f.gateway.expectProviders(session, List.of("greeter", "broken"));
+    CompletableFuture<Void> settled = f.gateway.providersSettled(session);
+    assertThat(settled).isNotDone();
+
+    RecordingProviderConnection stdio = f.connectSpawned(session, "greeter");
+    stdio.next(Sessions.class);
+    stdio.send(Hello.builder("greeter").tools(List.of(GatewayFixture.tool("greet"))).build());
+    stdio.next(HelloAck.class);
+    f.clock.advance(Duration.ofMillis(200));
+    assertThat(settled).as("'broken' is still announced").isNotDone();
+
+    f.gateway.providerNotStarted(session, "broken");
+
+    assertThat(settled).isCompleted();
+  }
 }

@@ -196,6 +196,20 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private final class SessionWatcher implements GatewayListener {
     @Override
     public void sessionStarted(SessionInfo session) {
+      // Announced now, on the loop, before the session's host can ask whether its providers are
+      // up: a client listing tools at once waits for them (issue 34).
+      synchronized (lifecycle) {
+        if (firstSession == null && !closed) {
+          firstSession = session.id(); // in start order: this listener runs on the gateway's loop
+        }
+      }
+      List<String> due = new ArrayList<>();
+      for (ProjectConfig.Entry entry : config.providers()) {
+        if (isDue(entry, session.id())) {
+          due.add(entry.name());
+        }
+      }
+      gateway.expectProviders(session.id(), due);
       onSpawner(() -> started(session.id()));
     }
 
@@ -223,9 +237,6 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         return;
       }
       activeSessions.add(sessionId);
-      if (firstSession == null) {
-        firstSession = sessionId;
-      }
     }
     for (ProjectConfig.Entry entry : config.providers()) {
       if (isDue(entry, sessionId)) {
@@ -410,6 +421,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       }
       // A provider that cannot start is the user's to fix: say so where they look.
       gateway.log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      gateway.providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
     }
   }
@@ -434,6 +446,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
           entry.name(), provider.process().pid(), sessionId);
     } catch (IOException | RuntimeException e) {
       gateway.log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      gateway.providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
     }
   }
@@ -454,6 +467,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       LOG.log(Level.INFO, "starting MCP server {0} for session {1}", entry.name(), sessionId);
     } catch (IOException | RuntimeException e) {
       gateway.log(sessionId, SOURCE, "Cannot start MCP server '" + entry.name() + "': " + e.getMessage());
+      gateway.providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start MCP server " + entry.name(), e);
     }
   }

@@ -160,6 +160,38 @@ class StdioProviderAppTest {
     }
   }
 
+  /**
+   * Issue 34, item 4: a one-shot MCP client (the MCP Java SDK's, over the HTTP front door)
+   * initializes and lists the tools at once, as {@code mcp-inspector --cli --method tools/list}
+   * does; the answer waits until the providers the gateway started for its session have bound, so
+   * it lists the config's tools instead of none, and a call of one of them runs.
+   */
+  @Test
+  void aOneShotMcpClientSeesTheConfigProvidersToolsInItsFirstList() throws Exception {
+    try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py"))))) {
+      String token = io.github.providergateway.agent.tokens.ClientTokens.mcpHttp(tmp.resolve("home")).issue("inspector");
+      io.modelcontextprotocol.client.McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(
+              io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + app.url().getPort())
+                  .endpoint("/mcp")
+                  .httpRequestCustomizer((request, method, uri, body, context) -> request.header("Authorization", "Bearer " + token))
+                  .build())
+          .clientInfo(new io.modelcontextprotocol.spec.McpSchema.Implementation("mcp-inspector-cli", "0.15"))
+          .requestTimeout(RpcApp.WAIT.multipliedBy(3))
+          .build();
+      try {
+        client.initialize();
+        io.modelcontextprotocol.spec.McpSchema.ListToolsResult listed = client.listTools();
+        io.modelcontextprotocol.spec.McpSchema.CallToolResult greeted = client.callTool(
+            new io.modelcontextprotocol.spec.McpSchema.CallToolRequest("greet", Map.of("name", "Ada")));
+
+        assertThat(listed.tools()).extracting(io.modelcontextprotocol.spec.McpSchema.Tool::name).contains("greet", "wait");
+        assertThat(greeted.content().toString()).contains("Hello, Ada!");
+      } finally {
+        client.closeGracefully();
+      }
+    }
+  }
+
   /** How many providers {@code providers.list} shows bound to {@code session}. */
   private static int count(JsonNode listed, String session) {
     int count = 0;

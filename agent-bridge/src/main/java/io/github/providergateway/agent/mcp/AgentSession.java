@@ -89,6 +89,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private final String openedBy;
   private final TappedTransport transport;
   private final CompletableFuture<String> sessionId = new CompletableFuture<>();
+  /** Completes once the session has settled and its tools are installed ({@link #toolsReady}). */
+  private final CompletableFuture<Void> toolsReady = new CompletableFuture<>();
   private final PushedEvents pushed = new PushedEvents();
   /** Calls in flight by the JSON-RPC id of their {@code tools/call}, for cancellation. */
   private final Map<String, CompletableFuture<CallResult>> calls = new ConcurrentHashMap<>();
@@ -151,6 +153,23 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   // ---- the agent's side (SessionTap.Listener) ----
 
   @Override
+  public CompletableFuture<Void> toolsReady() {
+    return toolsReady;
+  }
+
+  /**
+   * The session has settled (or could not start, or its gateway does not know how to say): once
+   * the tool registrations queued before now are installed, {@code tools/list} may be answered.
+   */
+  private void markToolsReady() {
+    try {
+      toolSync.execute(() -> toolsReady.complete(null));
+    } catch (RejectedExecutionException closedAlready) {
+      toolsReady.complete(null);
+    }
+  }
+
+  @Override
   public void initializing(McpSchema.InitializeRequest request) {
     initialize = request;
   }
@@ -170,6 +189,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
               if (failure != null) {
                 LOG.log(System.Logger.Level.ERROR, "gateway mcp: could not start a gateway session: " + failure.getMessage());
                 sessionId.completeExceptionally(failure);
+                toolsReady.complete(null); // nothing to wait for: the list is what it is
               } else {
                 LOG.log(System.Logger.Level.INFO, "gateway mcp: session " + id + " for " + label());
                 // The tools come from the gateway's registerTools alone, never from a tools(id)
@@ -181,6 +201,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                   // The connection closed while the session started: nobody else will end it.
                   gateway.join().endSession(id, null);
                 }
+                // The first tools/list waits for the providers the gateway started for this session
+                // (its --config): bounded by the gateway's own grace for them (30 s).
+                gateway.join().providersSettled(id).whenComplete((settled, notKnown) -> markToolsReady());
               }
             });
   }
@@ -244,6 +267,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
       return;
     }
     toolSync.shutdownNow();
+    toolsReady.complete(null); // a request still waiting for the tools need wait no longer
     sessionId.cancel(false); // a session that never started has nothing to end
     sessionId
         .thenCompose(id -> gateway.join().endSession(id, null))

@@ -5,6 +5,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 
@@ -40,6 +41,16 @@ final class SessionTap extends McpServerSession {
 
     /** The connection closed (stdin ended). */
     void closed();
+
+    /**
+     * Completes once the session's tools are what its providers brought: the gateway session has
+     * started and settled (the providers started for it bound, their tools installed). {@code
+     * tools/list} and {@code tools/call} wait for it, so that a one-shot client is not told "no
+     * tools" (issue 34). Never completes exceptionally.
+     */
+    default CompletableFuture<Void> toolsReady() {
+      return CompletableFuture.completedFuture(null);
+    }
   }
 
   private final McpServerSession real;
@@ -58,7 +69,11 @@ final class SessionTap extends McpServerSession {
       if (McpSchema.METHOD_INITIALIZE.equals(request.method())) {
         listener.initializing(Json.convert(request.params(), initializeType));
       }
-      return real.handle(message).contextWrite(Context.of(REQUEST_ID, String.valueOf(request.id())));
+      Context context = Context.of(REQUEST_ID, String.valueOf(request.id()));
+      if (McpSchema.METHOD_TOOLS_LIST.equals(request.method()) || McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
+        return Mono.fromFuture(listener.toolsReady()).then(Mono.defer(() -> real.handle(message))).contextWrite(context);
+      }
+      return real.handle(message).contextWrite(context);
     }
     if (message instanceof McpSchema.JSONRPCNotification notification) {
       if (CANCELLED.equals(notification.method())) {

@@ -215,6 +215,18 @@ public final class Engine {
     return token;
   }
 
+  /** The host will start {@code spawnNames} for {@code sessionId} ({@link StartingProviders#expected}). Loop only. */
+  public void expectProviders(String sessionId, List<String> spawnNames) {
+    loop.assertInLoop();
+    spawnNames.forEach(name -> starting.expected(sessionId, name));
+  }
+
+  /** The host could not start {@code spawnName} for {@code sessionId}. Loop only. */
+  public void providerNotStarted(String sessionId, String spawnName) {
+    loop.assertInLoop();
+    starting.failed(sessionId, spawnName);
+  }
+
   /**
    * Completes once {@code sessionId} has settled ({@link StartingProviders}): every provider the
    * host started for it bound or gone (or 30 s passed) and their tools registered. Loop only.

@@ -31,10 +31,13 @@ final class StartingProviders {
   /** One provider being started, and the end of its grace. */
   private static final class Starting {
     final String spawnName;
+    /** Announced by the host, its process not started yet. */
+    boolean announced;
     io.github.providergateway.loop.Scheduler.Cancellable grace;
 
-    Starting(String spawnName) {
+    Starting(String spawnName, boolean announced) {
       this.spawnName = spawnName;
+      this.announced = announced;
     }
   }
 
@@ -43,9 +46,40 @@ final class StartingProviders {
     this.sessions = sessions;
   }
 
-  /** The host is starting a provider for {@code sessionId}, spawned as {@code spawnName} (or null). */
+  /**
+   * The host will start a provider for {@code sessionId} as {@code spawnName}: it counts as
+   * starting from now, before its process runs (the host announces it as the session starts, so
+   * that a client asking at once already waits for it).
+   */
+  void expected(String sessionId, String spawnName) {
+    add(sessionId, new Starting(spawnName, true));
+  }
+
+  /**
+   * The host is starting a provider for {@code sessionId}, spawned as {@code spawnName} (or null):
+   * a spawn token issued, a spawned connection accepted. One it announced is the same provider.
+   */
   void started(String sessionId, String spawnName) {
-    Starting entry = new Starting(spawnName);
+    List<Starting> entries = starting.get(sessionId);
+    if (entries != null && spawnName != null) {
+      for (Starting entry : entries) {
+        if (entry.announced && spawnName.equals(entry.spawnName)) {
+          entry.announced = false; // now under way: its grace starts again
+          entry.grace.cancel();
+          entry.grace = timers.after(GRACE, () -> forget(sessionId, entry));
+          return;
+        }
+      }
+    }
+    add(sessionId, new Starting(spawnName, false));
+  }
+
+  /** The host could not start what it announced as {@code spawnName} for {@code sessionId}. */
+  void failed(String sessionId, String spawnName) {
+    ended(sessionId, spawnName);
+  }
+
+  private void add(String sessionId, Starting entry) {
     starting.computeIfAbsent(sessionId, id -> new ArrayList<>()).add(entry);
     entry.grace = timers.after(GRACE, () -> forget(sessionId, entry));
   }
