@@ -38,9 +38,20 @@ final class HomeDirectory {
     }
   }
 
-  /** The home a command uses: {@code named} ({@code --home}) when given, else the default. */
+  /**
+   * The home a command uses: {@code named} ({@code --home}) when given, else the default, under
+   * {@code HOME} as the shell, Node and Python read {@code ~} (the JVM's {@code user.home}, the
+   * account's home, only without it): where they differ (a container, {@code sudo -E}) the token
+   * must be where {@code $(cat ~/.copilot/...)} and the examples look (issue 34).
+   */
   static Path resolve(Path named, Map<String, String> env) {
-    Path home = named != null ? named : defaultHome(env, Path.of(System.getProperty("user.home")));
+    Path home = named != null ? named : defaultHome(env, userHome(env));
     return home.toAbsolutePath().normalize();
+  }
+
+  /** {@code ~}: {@code HOME} when set and not blank, else the JVM's {@code user.home}. */
+  static Path userHome(Map<String, String> env) {
+    String home = env.get("HOME");
+    return home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"));
   }
 }

@@ -288,7 +288,7 @@ public final class Main implements Callable<Integer> {
     Path resolvedHome =
         home != null
             ? home
-            : HomeDirectory.defaultHome(env, Path.of(System.getProperty("user.home")));
+            : HomeDirectory.defaultHome(env, HomeDirectory.userHome(env));
     Duration grace;
     try {
       grace = parseDuration(idleExitGrace);

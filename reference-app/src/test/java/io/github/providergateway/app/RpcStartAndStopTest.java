@@ -251,6 +251,15 @@ class RpcStartAndStopTest {
         .isEqualTo(Path.of("/home/ada/.copilot/extensions/tap"));
   }
 
+  /** Issue 34: {@code ~} is {@code HOME}, as the shell and the examples read it, where it differs from the account's. */
+  @Test
+  void theHomeUnderTildeIsHomeAsTheShellSeesIt() {
+    assertThat(HomeDirectory.resolve(null, Map.of("HOME", "/srv/work")))
+        .isEqualTo(Path.of("/srv/work/.copilot/extensions/tap"));
+    assertThat(HomeDirectory.resolve(null, Map.of("HOME", " ")))
+        .isEqualTo(Path.of(System.getProperty("user.home"), ".copilot/extensions/tap").toAbsolutePath().normalize());
+  }
+
   @Test
   void aConfigFileThatIsNotJsonStopsStartUpWithExitOneAndSaysWhere() throws Exception {
     Path config = home.resolve("tap.config.json");
