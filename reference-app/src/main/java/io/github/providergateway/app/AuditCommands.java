@@ -68,7 +68,7 @@ final class AuditCommands {
       String key = equals < 0 ? "kind" : word.substring(0, equals);
       String value = equals < 0 ? word : word.substring(equals + 1);
       switch (key) {
-        case "kind" -> kind = value.toUpperCase(Locale.ROOT).replace('-', '_');
+        case "kind" -> kind = kind(value);
         case "provider" -> provider = value;
         case "tool" -> tool = value;
         case "session" -> session = value;
@@ -82,6 +82,22 @@ final class AuditCommands {
       return;
     }
     decisions.forEach(decision -> out.say("  " + line(decision)));
+  }
+
+  /** A decision kind as the audit trail writes it ({@code tool_call}), or the reason it is none. */
+  private static String kind(String word) {
+    String kind = word.toUpperCase(Locale.ROOT).replace('-', '_');
+    for (io.github.providergateway.gateway.DecisionKind known : io.github.providergateway.gateway.DecisionKind.values()) {
+      if (known.name().equals(kind)) {
+        return kind;
+      }
+    }
+    List<String> kinds = new java.util.ArrayList<>();
+    for (io.github.providergateway.gateway.DecisionKind known : io.github.providergateway.gateway.DecisionKind.values()) {
+      kinds.add(known.name().toLowerCase(Locale.ROOT));
+    }
+    throw new CommandFailed("no decision kind '" + word + "': " + String.join(", ", kinds)
+        + "; or a filter: provider=, tool=, session=, last=");
   }
 
   /** {@code why <callId>}: the call's pre-tool-use evaluation, each gate's answer, and its outcome. */

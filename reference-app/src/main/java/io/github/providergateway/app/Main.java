@@ -223,9 +223,9 @@ public final class Main implements Callable<Integer> {
     commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
     commandLine.setParameterExceptionHandler(
         (e, ignored) -> {
-          // One line, not the whole usage: the person sees what is wrong at once.
-          err.println("gateway: " + e.getMessage());
-          err.println("Try 'gateway --help' for the options.");
+          // One line, not the whole usage: the person sees what is wrong at once, in its words.
+          err.println(UsageErrors.say(e));
+          err.println("Try '" + UsageErrors.helpFor(e) + "' for the options.");
           return EXIT_USAGE;
         });
     try {

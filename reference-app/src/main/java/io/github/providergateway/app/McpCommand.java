@@ -143,7 +143,8 @@ final class McpCommand implements Callable<Integer> {
     ClientTokens tokens = ClientTokens.mcpHttp(home);
     try {
       if (!tokens.revoke(revoke)) {
-        parent.err().println("gateway mcp: no client named '" + revoke + "' has a token (clients: " + String.join(", ", tokens.clients()) + ")");
+        parent.err().println("gateway mcp: no client named '" + revoke + "' has a token"
+            + (tokens.clients().isEmpty() ? " (none has)" : " (clients: " + String.join(", ", tokens.clients()) + ")"));
         return Main.EXIT_USAGE;
       }
     } catch (UncheckedIOException e) {

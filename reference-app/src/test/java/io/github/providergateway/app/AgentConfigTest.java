@@ -220,4 +220,16 @@ class AgentConfigTest {
     assertThat(badName[2]).contains("--client must be");
     assertThat(home.resolve(ClientTokens.HOOKS_FILE)).doesNotExist();
   }
+
+  /** Issue 34: "Unmatched argument at index 1: 'gemini'" named the parser, not the problem. */
+  @Test
+  void aCommandTheAppDoesNotHaveIsNamedWithTheOnesItHas() {
+    String[] gemini = run("hook", "gemini");
+    String[] bogus = run("bogus");
+
+    assertThat(gemini[0]).isEqualTo("2");
+    assertThat(gemini[2]).contains("gateway hook: no command 'gemini': it takes claude, copilot")
+        .contains("Try 'gateway hook --help'");
+    assertThat(bogus[2]).contains("gateway: no command 'bogus': it takes attach, status, mcp, hook");
+  }
 }

@@ -66,4 +66,13 @@ class AuditCommandsTest {
     assertThat(shown).hasSize(300 + "… (109 more characters)".length());
     assertThat(AuditCommands.printable("rm is off limits")).isEqualTo("rm is off limits");
   }
+
+  /** Issue 34: {@code audit bogus} answered "No decisions match.", as if bogus were a kind. */
+  @Test
+  void aKindTheTrailDoesNotKnowIsSaidSoWithTheKindsThereAre() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> over().audit("bogus"))
+        .isInstanceOf(CommandFailed.class)
+        .hasMessageContaining("no decision kind 'bogus'")
+        .hasMessageContaining("tool_call");
+  }
 }
