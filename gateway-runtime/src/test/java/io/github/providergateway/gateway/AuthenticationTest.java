@@ -54,7 +54,7 @@ class AuthenticationTest {
   void aConnectionThatDoesNotAuthenticateWithinTenSecondsFailsAndCloses() {
     RecordingProviderConnection silent = f.connect();
     RecordingProviderConnection garbled = f.connect();
-    garbled.sendText("{\"type\":\"auth\",\"token\":\"\"}");
+    garbled.sendText("{\"type\":\"auth\",\"token\":5}");
     assertThat(garbled.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
     RecordingProviderConnection prompt = f.connect();
 
@@ -318,5 +318,20 @@ class AuthenticationTest {
 
     assertThat(local.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
     assertThat(local.isClosed()).isFalse();
+  }
+
+  /**
+   * Issue 34: an empty token (an unset variable in a provider's script) was answered INVALID_JSON,
+   * which names the parser; it is a token that fails, and the message says what to do.
+   */
+  @Test
+  void anEmptyTokenIsAuthFailedSayingItIsEmpty() {
+    RecordingProviderConnection conn = f.connect();
+
+    conn.sendText("{\"type\":\"auth\",\"token\":\"\"}");
+
+    ErrorMessage error = conn.next(ErrorMessage.class);
+    assertThat(error.code()).isEqualTo(ErrorCode.AUTH_FAILED);
+    assertThat(error.message()).contains("The token is empty");
   }
 }

@@ -17,15 +17,12 @@ public record Auth(String token, AuthMode mode) implements ProviderMessage {
    *
    * @param token the credential, or {@code null} when pairing
    * @param mode {@link AuthMode#PAIR}, or {@code null} when presenting a token
-   * @throws IllegalArgumentException when it has both or neither of {@code token} and {@code mode},
-   *     or {@code token} is empty
+   * @throws IllegalArgumentException when it has both or neither of {@code token} and {@code mode}
+   *     (an empty token is a token, which authentication refuses {@code AUTH_FAILED}, saying why)
    */
   public Auth {
     if ((token == null) == (mode == null)) {
       throw new IllegalArgumentException("auth needs exactly one of token or mode");
-    }
-    if (token != null) {
-      Require.nonEmpty(token, "token");
     }
   }
 

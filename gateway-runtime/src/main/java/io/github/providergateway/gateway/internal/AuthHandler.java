@@ -36,6 +36,10 @@ final class AuthHandler {
       pairing.start(conn);
       return;
     }
+    if (auth.token().isEmpty()) {
+      throw new ProtocolViolation(ErrorCode.AUTH_FAILED,
+          "The token is empty: give the gateway's token (the content of its token file, or TAP_PROVIDER_TOKEN)");
+    }
     Credential credential = credentials.authenticate(auth.token());
     if (credential == null) {
       throw new ProtocolViolation(ErrorCode.AUTH_FAILED, "Invalid token");

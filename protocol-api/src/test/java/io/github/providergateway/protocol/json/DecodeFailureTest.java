@@ -299,7 +299,6 @@ class DecodeFailureTest {
         "{\"type\":\"auth\",\"token\":{}}",
         "{\"type\":\"auth\",\"token\":[\"ptk-1\"]}",
         "{\"type\":\"auth\",\"token\":true}",
-        "{\"type\":\"auth\",\"token\":\"\"}",
         "{\"type\":\"auth\",\"mode\":1}",
         "{\"type\":\"auth.confirm\",\"code\":847293}",
         "{\"type\":\"hello\",\"protocolVersion\":2,\"name\":5}",
