@@ -506,6 +506,9 @@ public final class Main implements Callable<Integer> {
       boolean help;
 
       int run(Main main, io.github.providergateway.agent.hook.AgentKind agent) {
+        // WARN unless GATEWAY_LOG_LEVEL says otherwise: an agent shows a hook's stderr, where its
+        // one line says what decided; JUL's default would add a timestamped INFO line per call.
+        StderrLogging.install(main.env);
         io.github.providergateway.agent.hook.HookAdapter.Settings settings;
         try {
           settings =
