@@ -199,6 +199,24 @@ class StatusPageTest {
     assertThat(numbers.get("pushesAccepted").asLong()).isEqualTo(1);
   }
 
+  /**
+   * Issue 34: the page said "0 denied" beside deny rows, which were the agents' own tools' hook
+   * checks (no tool call through the gateway). They are counted, by outcome.
+   */
+  @Test
+  void hookChecksOfTheAgentsOwnToolsAreCountedBesideTheToolCalls() {
+    f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.deny(null, "not today")), null)).build());
+    f.settle();
+    for (int i = 0; i < 4; i++) {
+      done(f.gateway.preToolUse(session, "shell", GatewayFixture.json("{\"command\":\"rm -rf /\"}")));
+    }
+
+    JsonNode numbers = snapshot(open()).get("numbers");
+
+    assertThat(numbers.get("hookChecks").get("deny").asInt()).isEqualTo(4);
+    assertThat(numbers.get("calls").path("denied").asInt()).isZero();
+  }
+
   /** Issue 32: whatever a provider wrote, the page shows no character that hides or reorders text. */
   @Test
   void everyTextOfTheSnapshotHasItsHiddenCharactersAsEscapesAndOrdinaryTextAsItIs() {

@@ -29,6 +29,8 @@ public final class StatusNumbers implements GatewayListener {
   private final LatencyWindow callLatency = new LatencyWindow();
   /** Guarded by this. */
   private final LatencyWindow gateLatency = new LatencyWindow();
+  /** Pre-tool-use checks by outcome ({@code allow}, {@code deny}, {@code ask}). Guarded by this. */
+  private final Map<String, Long> hookChecks = new TreeMap<>();
 
   public StatusNumbers(Gateway gateway) {
     this.gateway = gateway;
@@ -46,7 +48,11 @@ public final class StatusNumbers implements GatewayListener {
           callLatency.add(decision.latency());
         }
       }
-      case PRE_TOOL_USE -> decision.gates().forEach(gate -> gateLatency.add(gate.latency()));
+      case PRE_TOOL_USE -> {
+        // Every hook check: a call's through the gateway, and the agents' own tools' (the hooks).
+        hookChecks.merge(decision.outcome(), 1L, Long::sum);
+        decision.gates().forEach(gate -> gateLatency.add(gate.latency()));
+      }
       case ASK -> {
         // Questions to the person are listed on the page while they wait; the person's time is
         // not gate latency.
@@ -60,8 +66,8 @@ public final class StatusNumbers implements GatewayListener {
   }
 
   /**
-   * {@code {callsInFlight, callsQueued, calls: {outcome: n}, callCodes: {code: n}, callLatency,
-   * gateLatency, pushesAccepted, pushesRefused, refusals: {kind: n}}}.
+   * {@code {callsInFlight, callsQueued, calls: {outcome: n}, callCodes: {code: n}, hookChecks:
+   * {outcome: n}, callLatency, gateLatency, pushesAccepted, pushesRefused, refusals: {kind: n}}}.
    */
   public ObjectNode toJson(JsonNodeFactory nodes) {
     ObjectNode json = nodes.objectNode();
@@ -71,6 +77,7 @@ public final class StatusNumbers implements GatewayListener {
     synchronized (this) {
       json.set("calls", counts(nodes, calls));
       json.set("callCodes", counts(nodes, callCodes));
+      json.set("hookChecks", counts(nodes, hookChecks));
       json.set("callLatency", callLatency.toJson(nodes));
       json.set("gateLatency", gateLatency.toJson(nodes));
       json.put("pushesRefused", refusals.getOrDefault("push", 0L));

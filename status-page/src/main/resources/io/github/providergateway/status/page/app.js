@@ -74,6 +74,9 @@ function renderNumbers(n) {
     card("Calls in flight", n.callsInFlight, n.callsQueued + " queued"),
     card("Tool calls", total, (calls.success || 0) + " ok · " + (calls.failure || 0) + " failed · " + (calls.denied || 0) + " denied"
       + (codes ? " · " + codes : "")),
+    // Every pre-tool-use check, the agents' own tools' among them: the decisions list's deny rows.
+    card("Hook checks", Object.values(n.hookChecks || {}).reduce((a, b) => a + b, 0),
+      Object.entries(n.hookChecks || {}).map(([outcome, count]) => count + " " + outcome).join(" · ")),
     card("Call latency p50", ms(n.callLatency.p50Ms) || "–", n.callLatency.count ? "p99 " + ms(n.callLatency.p99Ms) + " of the last " + n.callLatency.count : ""),
     card("Gate latency p50", ms(n.gateLatency.p50Ms) || "–", n.gateLatency.count ? "p99 " + ms(n.gateLatency.p99Ms) + " of the last " + n.gateLatency.count : ""),
     card("Pushes", n.pushesAccepted, n.pushesRefused + " refused"));
