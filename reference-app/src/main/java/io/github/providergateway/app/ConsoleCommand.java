@@ -85,7 +85,13 @@ enum ConsoleCommand {
     lines.add("Commands (the current session is marked * in 'sessions'):");
     for (ConsoleCommand command : values()) {
       String usage = command.arguments.isEmpty() ? command.word : command.word + " " + command.arguments;
-      lines.add("  " + ConsoleText.pad(usage, USAGE_WIDTH) + command.summary);
+      if (usage.length() >= USAGE_WIDTH) {
+        // Too long for its column: its summary goes on the next line, not glued to it.
+        lines.add("  " + usage);
+        lines.add("  " + " ".repeat(USAGE_WIDTH) + command.summary);
+      } else {
+        lines.add("  " + ConsoleText.pad(usage, USAGE_WIDTH) + command.summary);
+      }
     }
     return String.join("\n", lines);
   }

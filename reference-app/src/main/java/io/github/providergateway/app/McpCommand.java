@@ -27,11 +27,14 @@ import picocli.CommandLine.ParentCommand;
           + " starts a session for the agent and shows it the session's provider tools, streams and"
           + " pushes; calls pass the providers' gates. stdout carries only MCP; logs go to stderr.",
       "",
-      "Add it to Claude Code with:  claude mcp add provider-gateway -- <path>/gateway mcp",
+      // Commands and URLs on lines of their own: the help's wrapping would split them.
+      "Add it to Claude Code with:",
+      "  claude mcp add provider-gateway -- <path>/gateway mcp",
       "or print the snippet for your agent with --print-config claude|copilot|vscode.",
       "",
-      "Clients that speak MCP only over HTTP reach the running gateway at http://127.0.0.1:<port>/mcp"
-          + " with a token of their own: --print-config http --client NAME issues one and prints"
+      "Clients that speak MCP only over HTTP reach the running gateway at",
+      "  http://127.0.0.1:<port>/mcp",
+      "with a token of their own: --print-config http --client NAME issues one and prints"
           + " their set-up; --revoke NAME takes it back.",
       ""
     })

@@ -18,6 +18,15 @@ class ConsoleCommandTest {
     assertThat(help).contains("  interrupt                     cancel the current session's calls in flight");
   }
 
+  /** Issue 34: a usage longer than its column ran into its summary ("...[last=N]the gateway's"). */
+  @Test
+  void aUsageLongerThanItsColumnHasItsSummaryOnTheNextLine() {
+    String help = ConsoleCommand.help();
+
+    assertThat(help).contains("  audit [kind] [provider=P] [tool=T] [last=N]\n" + " ".repeat(32) + "the gateway's latest decisions");
+    assertThat(help).doesNotContainPattern("\\S(the gateway's latest|yes to a gate)");
+  }
+
   @Test
   void commandsAreFoundByWordAnyCaseOrAlias() {
     assertThat(ConsoleCommand.named("CALL")).contains(ConsoleCommand.CALL);
