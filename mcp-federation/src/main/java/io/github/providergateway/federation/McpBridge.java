@@ -144,7 +144,7 @@ final class McpBridge implements ProviderConnection {
         .whenComplete(
             (ok, failure) -> {
               if (failure != null) {
-                serverGone("it did not start: " + rootMessage(failure));
+                serverGone("it did not start: " + whyNotStarted(failure));
               }
             });
   }
@@ -370,6 +370,22 @@ final class McpBridge implements ProviderConnection {
     } else {
       transport.closeGracefully().onErrorComplete().block(Duration.ofSeconds(2));
     }
+  }
+
+  /**
+   * Why the server could not be started, in the person's terms: for an HTTP server nothing answers
+   * at its URL when the connection was refused or closed before an answer (the client's
+   * {@code ClosedChannelException} named the machinery, not the problem: issue 34).
+   */
+  private String whyNotStarted(Throwable failure) {
+    if (!config.isStdio()) {
+      for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+        if (cause instanceof java.net.ConnectException || cause instanceof java.nio.channels.ClosedChannelException) {
+          return "nothing answers at " + config.url() + " (is the server running?)";
+        }
+      }
+    }
+    return rootMessage(failure);
   }
 
   private static String rootMessage(Throwable failure) {

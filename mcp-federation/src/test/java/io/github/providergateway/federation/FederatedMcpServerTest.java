@@ -78,6 +78,20 @@ class FederatedMcpServerTest {
     return server;
   }
 
+  /**
+   * Issue 34: an HTTP MCP server that is not running was reported as {@code ClosedChannelException}
+   * in the session's timeline, once per restart. The line says that nothing answers at its URL.
+   */
+  @Test
+  void anHttpServerThatIsNotRunningIsReportedAsNothingAnsweringAtItsUrl() throws Exception {
+    URI url = URI.create("http://127.0.0.1:" + FreePorts.pick() + "/mcp");
+    FederatedMcpServer server = FederatedMcpServer.start(gateway, session, McpServerConfig.http("remote", url).withLog(home.resolve("remote.log")), clock);
+    servers.add(server);
+
+    awaitTrue("the timeline says why", () -> host.logs.stream().anyMatch(line -> line.text().contains("nothing answers at " + url)));
+    assertThat(host.logs).noneMatch(line -> line.text().contains("ClosedChannelException"));
+  }
+
   private Path sandbox() throws IOException {
     return Files.createDirectories(home.resolve("sandbox")).toRealPath();
   }
