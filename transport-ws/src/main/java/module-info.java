@@ -13,6 +13,7 @@ module io.github.providergateway.transport.ws {
 
   // The server is Grizzly's (4.0.2 ships real module descriptors) with WebSocket framing of our
   // own (RFC 6455): no WebSocket library.
+  requires java.logging; // only to quiet Grizzly's own start-up lines (ServerCore)
   requires org.glassfish.grizzly;
   requires org.glassfish.grizzly.http;
   requires org.glassfish.grizzly.http.server;

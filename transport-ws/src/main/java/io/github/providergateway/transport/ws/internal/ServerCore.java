@@ -34,6 +34,26 @@ public final class ServerCore {
 
   private static final System.Logger LOG = System.getLogger(ServerCore.class.getName());
 
+  /**
+   * Grizzly announces each listener's start and stop, and its server's, at INFO: in an embedding
+   * host's console that is noise about our insides (issue 34). Held here, since JUL keeps loggers
+   * weakly and a level set on a collected one is lost; left alone where the host set a level.
+   */
+  private static final List<java.util.logging.Logger> GRIZZLY_ANNOUNCERS = quietGrizzly(
+      "org.glassfish.grizzly.http.server.NetworkListener", "org.glassfish.grizzly.http.server.HttpServer");
+
+  private static List<java.util.logging.Logger> quietGrizzly(String... names) {
+    List<java.util.logging.Logger> loggers = new ArrayList<>();
+    for (String name : names) {
+      java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+      if (logger.getLevel() == null) {
+        logger.setLevel(java.util.logging.Level.WARNING);
+      }
+      loggers.add(logger);
+    }
+    return List.copyOf(loggers);
+  }
+
   /** How long a close may take before the socket is cut. */
   private static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
 
