@@ -36,7 +36,6 @@ class RecordConstraintsTest {
     return Stream.of(
         refused("auth with neither token nor mode", () -> new Auth(null, null), IllegalArgumentException.class),
         refused("auth with both token and mode", () -> new Auth("t", AuthMode.PAIR), IllegalArgumentException.class),
-        refused("auth with an empty token", () -> Auth.withToken(""), IllegalArgumentException.class),
         refused("auth.confirm without code", () -> new AuthConfirm(null), NullPointerException.class),
         refused("hello without name", () -> Hello.builder(null).build(), NullPointerException.class),
         refused("hello with an empty name", () -> Hello.builder("").build(), IllegalArgumentException.class),
