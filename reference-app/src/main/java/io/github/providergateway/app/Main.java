@@ -336,6 +336,9 @@ public final class Main implements Callable<Integer> {
         value = Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
       } else if (t.endsWith("m")) {
         value = Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60));
+      } else if (t.endsWith("h")) {
+        // The HTTP front door's set-up suggests --idle-exit-grace 12h, which this refused before.
+        value = Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 3600));
       } else {
         value = Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
       }
@@ -344,7 +347,7 @@ public final class Main implements Callable<Integer> {
       }
       return value;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("must be a duration like 30s, 500ms or 2m, was " + text);
+      throw new IllegalArgumentException("must be a duration like 30s, 500ms, 2m or 12h, was " + text);
     }
   }
 

@@ -49,6 +49,38 @@ class McpJavaClientTest {
     SharedGatewayTest.gatewaysOf(home).forEach(ProcessHandle::destroyForcibly);
   }
 
+  /**
+   * Issue 34, as {@code mcp-inspector --cli gateway mcp --method tools/list} found it: a one-shot
+   * client of {@code gateway mcp}, against a gateway already running with a {@code --config},
+   * lists the tools right after {@code initialize}. Its first list waits until the provider started
+   * for its session has bound and the tools have reached {@code gateway mcp} (the tools.changed
+   * event is followed by a fetch of the tools, answered after the gateway's reply to
+   * session.settle), so it lists the config's tools instead of none.
+   */
+  @Test
+  void aOneShotClientOfGatewayMcpListsTheRunningGatewaysConfigToolsAtOnce(@TempDir Path tmp) throws Exception {
+    Path config = tmp.resolve("providers.json");
+    Files.writeString(config, "{\"providers\":[{\"name\":\"greeter\",\"transport\":\"stdio\",\"cwd\":\""
+        + Interop.repoRoot().resolve("examples/stdio") + "\",\"command\":[\"" + Interop.PYTHON + "\",\"greet.py\"]}]}");
+    int port = freePort();
+    try (RpcApp gateway = RpcApp.startProcess(home, tmp.resolve("gateway.log"), "--port", Integer.toString(port), "--config", config.toString())) {
+      List<String> command = TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
+      ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+      client =
+          McpClient.sync(new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())))
+              .clientInfo(new McpSchema.Implementation("mcp-inspector-cli", "0.15"))
+              .requestTimeout(WAIT)
+              .build();
+
+      client.initialize();
+      McpSchema.ListToolsResult tools = client.listTools();
+
+      assertThat(tools.tools()).extracting(McpSchema.Tool::name).contains("greet", "wait");
+      client.closeGracefully();
+      client = null;
+    }
+  }
+
   @Test
   void theJavaSdkClientListsAndCallsTheSessionsToolsAndAGateDenies() throws Exception {
     int port = freePort();

@@ -241,6 +241,14 @@ class RpcStartAndStopTest {
     assertThat(Main.parseDuration(Main.formatDuration(Duration.ofMillis(1500)))).isEqualTo(Duration.ofMillis(1500));
   }
 
+  /** Issue 34: the HTTP front door's set-up suggests --idle-exit-grace 12h, which was refused. */
+  @Test
+  void durationsTakeHoursToo() {
+    assertThat(Main.parseDuration("12h")).isEqualTo(Duration.ofHours(12));
+    assertThat(Main.parseDuration("1.5h")).isEqualTo(Duration.ofMinutes(90));
+    assertThat(Main.parseDuration("2m")).isEqualTo(Duration.ofMinutes(2));
+  }
+
   @Test
   void theDefaultHomeIsTheTapExtensionFolderUnderCopilotHome() {
     Path user = Path.of("/home/ada");

@@ -192,8 +192,16 @@ final class HostCalls {
             thread); // on the client thread, where the id tables live
   }
 
+  /**
+   * The session has settled, and the tools it registered on the way are this client's session
+   * host's: a {@code tools.changed} makes the client fetch the tools ({@code tools.list}), whose
+   * answer comes after the settle's; a fetch of our own, answered after that one on the same
+   * connection, completes only once the session host has them (issue 34).
+   */
   CompletableFuture<Void> settled(String sessionId) {
-    return request(id -> new SettleSession(id, sessions.toGateway(sessionId))).thenApply(fields -> null);
+    return request(id -> new SettleSession(id, sessions.toGateway(sessionId)))
+        .thenCompose(settled -> request(id -> new ListTools(id, sessions.toGateway(sessionId))))
+        .thenApply(fields -> null);
   }
 
   CompletableFuture<List<HostTool>> tools(String sessionId) {
