@@ -11,6 +11,7 @@ import io.github.providergateway.gateway.ProgressListener;
 import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.SessionHost;
 import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.VisibleText;
@@ -60,6 +61,14 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private static final System.Logger LOG = System.getLogger(AgentSession.class.getName());
   /** How long a handler waits for the gateway session before it answers with an error. */
   static final Duration SESSION_WAIT = Duration.ofSeconds(30);
+  /**
+   * The longest a new session's first {@code tools/list} (or {@code tools/call}) waits for the
+   * providers the gateway starts for it (its {@code --config}) to bind, counted from the session's
+   * start: a one-shot client then lists their tools rather than none (issue 34). A provider
+   * slower than this reaches the agent by {@code notifications/tools/list_changed} as usual; an
+   * agent that starts with the session is not held up longer by one that hangs.
+   */
+  static final Duration SETTLE_WAIT = Duration.ofSeconds(2);
   /** How long the agent may take to answer {@code roots/list}. */
   static final Duration ROOTS_WAIT = Duration.ofSeconds(2);
   /** The longest a question to the person may wait for the agent's client: a gate's most, and a little. */
@@ -72,6 +81,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private static final TypeRef<McpSchema.ElicitResult> ELICIT_RESULT = new TypeRef<>() {};
   /** How long ending the gateway session may take once stdin closed. */
   static final Duration END_WAIT = Duration.ofSeconds(15);
+  /** How many tool names an unknown tool's error lists (a session may have hundreds). */
+  static final int MAX_NAMED_TOOLS = 40;
   static final String CONTEXT_PROMPT = "gateway-context";
   static final String CONTEXT_PROMPT_DESCRIPTION = "What the session's providers say the agent should know now";
 
@@ -88,13 +99,16 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    */
   private final String openedBy;
   private final TappedTransport transport;
+  /** Times {@link #SETTLE_WAIT}. */
+  private final Scheduler scheduler;
   private final CompletableFuture<String> sessionId = new CompletableFuture<>();
   /** Completes once the session has settled and its tools are installed ({@link #toolsReady}). */
   private final CompletableFuture<Void> toolsReady = new CompletableFuture<>();
   private final PushedEvents pushed = new PushedEvents();
   /** Calls in flight by the JSON-RPC id of their {@code tools/call}, for cancellation. */
   private final Map<String, CompletableFuture<CallResult>> calls = new ConcurrentHashMap<>();
-  private final Map<String, HostTool> installed = new HashMap<>();
+  /** The tools offered to the agent, by name: changed on {@link #toolSync}, read by any thread. */
+  private final Map<String, HostTool> installed = new ConcurrentHashMap<>();
   private final ExecutorService toolSync =
       Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "mcp-tool-sync"));
   private final CountDownLatch closed = new CountDownLatch(1);
@@ -114,11 +128,13 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    *     token itself (an HTTP client's token: {@code mcp-http:<client>}); null for stdio
    * @param carrier the agent's connection: the SDK's stdio transport ({@link TappedTransport#stdio})
    *     or one Streamable HTTP session's
+   * @param scheduler times the wait for the session's providers ({@link #SETTLE_WAIT})
    */
   AgentSession(
       CompletableFuture<HostApi> gateway, Runnable connect, Path ownCwd, String openedBy,
-      McpServerTransportProvider carrier) {
+      McpServerTransportProvider carrier, Scheduler scheduler) {
     this.gateway = gateway;
+    this.scheduler = scheduler;
     this.connect = connect;
     this.ownCwd = ownCwd;
     this.openedBy = openedBy;
@@ -169,6 +185,29 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     }
   }
 
+  /**
+   * Why {@code tools/call} of {@code name} cannot run, naming the tools that exist, or null when
+   * the tool is offered: the SDK's own answer, {@code Unknown tool: invalid_tool_name}, names
+   * neither the tool asked for nor the ones there are (issue 34).
+   */
+  @Override
+  public String unknownTool(String name) {
+    if (name != null && installed.containsKey(name)) {
+      return null;
+    }
+    String asked = name == null ? "No tool name given" : "No tool named '" + VisibleText.escape(name) + "'";
+    List<String> names = new ArrayList<>(installed.keySet());
+    if (names.isEmpty()) {
+      return asked + " in this session: it has no tools now (no provider bound to it has registered any;"
+          + " './gateway attach' shows the sessions and their providers)";
+    }
+    java.util.Collections.sort(names);
+    int shown = Math.min(names.size(), MAX_NAMED_TOOLS);
+    String list = String.join(", ", names.subList(0, shown))
+        + (names.size() > shown ? " and " + (names.size() - shown) + " more" : "");
+    return asked + " in this session; its tools: " + list;
+  }
+
   @Override
   public void initializing(McpSchema.InitializeRequest request) {
     initialize = request;
@@ -192,6 +231,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 toolsReady.complete(null); // nothing to wait for: the list is what it is
               } else {
                 LOG.log(System.Logger.Level.INFO, "gateway mcp: session " + id + " for " + label());
+                // The first tools/list waits for the providers the gateway started for this session
+                // (its --config), for at most SETTLE_WAIT from now: the gateway's own grace for them
+                // (30 s) is far longer than an agent starting up should be held. Armed before the
+                // id is published, so that whoever sees the session started sees the bound armed.
+                Scheduler.Cancellable giveUp = scheduler.schedule(SETTLE_WAIT, this::markToolsReady);
                 // The tools come from the gateway's registerTools alone, never from a tools(id)
                 // query: the gateway debounces registration and sends a change only when it
                 // differs from what it last registered, so a list fetched outside that path could
@@ -201,9 +245,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                   // The connection closed while the session started: nobody else will end it.
                   gateway.join().endSession(id, null);
                 }
-                // The first tools/list waits for the providers the gateway started for this session
-                // (its --config): bounded by the gateway's own grace for them (30 s).
-                gateway.join().providersSettled(id).whenComplete((settled, notKnown) -> markToolsReady());
+                gateway.join().providersSettled(id).whenComplete((settled, notKnown) -> {
+                  giveUp.cancel();
+                  markToolsReady();
+                });
               }
             });
   }
@@ -515,6 +560,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   @Override
   public void log(String session, String source, String message) {
+    if (closing.get()) {
+      return; // the agent has gone: the SDK would log every line as a failed send
+    }
     transport
         .notifyClients(
             McpSchema.METHOD_NOTIFICATION_MESSAGE,

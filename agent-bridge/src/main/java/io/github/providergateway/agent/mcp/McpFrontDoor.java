@@ -3,6 +3,8 @@ package io.github.providergateway.agent.mcp;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.SystemScheduler;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -66,6 +68,8 @@ public final class McpFrontDoor {
   private final OutputStream out;
   private final Path workingDirectory;
   private final String version;
+  /** Times the wait for a session's providers; null: one of our own for each {@link #run}. */
+  private final Scheduler scheduler;
   /** The session being served, once {@link #run} has started. */
   private volatile AgentSession session;
 
@@ -75,6 +79,7 @@ public final class McpFrontDoor {
     this.out = requireNonNull(builder.out, "out");
     this.workingDirectory = builder.workingDirectory;
     this.version = builder.version;
+    this.scheduler = builder.scheduler;
   }
 
   /**
@@ -97,8 +102,11 @@ public final class McpFrontDoor {
     // every session start and waits for that answer): connecting beside it cost ~130 ms of it.
     CompletableFuture<HostApi> gateway = new CompletableFuture<>();
     Runnable connect = () -> gateway.completeAsync(this::connectToGateway);
+    SystemScheduler ownScheduler = scheduler == null ? new SystemScheduler() : null;
     AgentSession session =
-        new AgentSession(gateway, connect, workingDirectory, null, TappedTransport.stdio(in, out));
+        new AgentSession(
+            gateway, connect, workingDirectory, null, TappedTransport.stdio(in, out),
+            scheduler == null ? ownScheduler : scheduler);
     this.session = session;
     McpAsyncServer server = server(session, version);
     try {
@@ -106,6 +114,9 @@ public final class McpFrontDoor {
     } finally {
       server.close();
       gateway.thenAccept(McpFrontDoor::closeQuietly);
+      if (ownScheduler != null) {
+        ownScheduler.close();
+      }
     }
   }
 
@@ -144,6 +155,11 @@ public final class McpFrontDoor {
             .build();
     session.attach(server);
     return server;
+  }
+
+  /** The session being served, once {@link #run} has started; else null (tests). */
+  AgentSession serving() {
+    return session;
   }
 
   /**
@@ -191,6 +207,7 @@ public final class McpFrontDoor {
     private OutputStream out;
     private Path workingDirectory = Path.of("").toAbsolutePath();
     private String version = "dev";
+    private Scheduler scheduler;
 
     private Builder() {}
 
@@ -239,6 +256,18 @@ public final class McpFrontDoor {
      */
     public Builder version(String version) {
       this.version = requireNonNull(version, "version");
+      return this;
+    }
+
+    /**
+     * What times the front door's own waits (default: a timer thread of its own for each {@link
+     * McpFrontDoor#run}); tests give the gateway's manual clock.
+     *
+     * @param scheduler the scheduler
+     * @return this builder
+     */
+    public Builder scheduler(Scheduler scheduler) {
+      this.scheduler = requireNonNull(scheduler, "scheduler");
       return this;
     }
 

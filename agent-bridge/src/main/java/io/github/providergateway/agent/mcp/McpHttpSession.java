@@ -153,7 +153,7 @@ final class McpHttpSession {
     this.agent =
         new AgentSession(
             CompletableFuture.completedFuture(gateway), () -> {}, settings.workingDirectory(), OPENED_BY + client.name(),
-            carrier);
+            carrier, scheduler);
     this.server = McpFrontDoor.server(agent, settings.version());
     synchronized (this) {
       lastActive = clock.instant();

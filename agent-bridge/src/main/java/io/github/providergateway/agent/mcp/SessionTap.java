@@ -3,6 +3,7 @@ package io.github.providergateway.agent.mcp;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -51,15 +52,27 @@ final class SessionTap extends McpServerSession {
     default CompletableFuture<Void> toolsReady() {
       return CompletableFuture.completedFuture(null);
     }
+
+    /**
+     * Why {@code tools/call} of {@code name} cannot run, or null when the tool is offered; asked
+     * once {@link #toolsReady()} has completed. The answer goes to the agent as the JSON-RPC
+     * error {@code -32602}, as MCP says for an unknown tool.
+     */
+    default String unknownTool(String name) {
+      return null;
+    }
   }
 
   private final McpServerSession real;
+  /** What the real session sends through, for the answers given here. */
+  private final McpServerTransport sender;
   private final Listener listener;
   private final TypeRef<McpSchema.InitializeRequest> initializeType = new TypeRef<>() {};
 
-  SessionTap(McpServerSession real, Listener listener) {
+  SessionTap(McpServerSession real, McpServerTransport sender, Listener listener) {
     super(real.getId(), Duration.ZERO, null, null, Map.of(), Map.of());
     this.real = real;
+    this.sender = sender;
     this.listener = listener;
   }
 
@@ -70,8 +83,13 @@ final class SessionTap extends McpServerSession {
         listener.initializing(Json.convert(request.params(), initializeType));
       }
       Context context = Context.of(REQUEST_ID, String.valueOf(request.id()));
-      if (McpSchema.METHOD_TOOLS_LIST.equals(request.method()) || McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
+      if (McpSchema.METHOD_TOOLS_LIST.equals(request.method())) {
         return Mono.fromFuture(listener.toolsReady()).then(Mono.defer(() -> real.handle(message))).contextWrite(context);
+      }
+      if (McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
+        return Mono.fromFuture(listener.toolsReady())
+            .then(Mono.defer(() -> callOrRefuse(request)))
+            .contextWrite(context);
       }
       return real.handle(message).contextWrite(context);
     }
@@ -90,6 +108,24 @@ final class SessionTap extends McpServerSession {
       return handled;
     }
     return real.handle(message);
+  }
+
+  /** Hands a {@code tools/call} to the SDK, or answers it here when the tool is not offered. */
+  private Mono<Void> callOrRefuse(McpSchema.JSONRPCRequest request) {
+    String why = listener.unknownTool(toolName(request.params()));
+    if (why == null) {
+      return real.handle(request);
+    }
+    return sender.sendMessage(
+        new McpSchema.JSONRPCResponse(
+            McpSchema.JSONRPC_VERSION,
+            request.id(),
+            null,
+            new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INVALID_PARAMS, why, null)));
+  }
+
+  private static String toolName(Object params) {
+    return params instanceof Map<?, ?> map && map.get("name") instanceof String name ? name : null;
   }
 
   @Override

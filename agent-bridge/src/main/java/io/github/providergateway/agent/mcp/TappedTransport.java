@@ -40,7 +40,10 @@ final class TappedTransport implements McpServerTransportProvider {
   @Override
   public void setSessionFactory(McpServerSession.Factory factory) {
     carrier.setSessionFactory(
-        transport -> new SessionTap(factory.create(new OneSenderAtATime(transport)), listener));
+        transport -> {
+          McpServerTransport sender = new OneSenderAtATime(transport);
+          return new SessionTap(factory.create(sender), sender, listener);
+        });
   }
 
   /**

@@ -69,7 +69,7 @@ class SessionTapTest {
 
   private final RecordingSession real = new RecordingSession();
   private final RecordingListener listener = new RecordingListener();
-  private final SessionTap tap = new SessionTap(real, listener);
+  private final SessionTap tap = new SessionTap(real, null, listener); // nothing here is answered by the tap itself
 
   private static McpSchema.JSONRPCMessage message(String json) {
     try {

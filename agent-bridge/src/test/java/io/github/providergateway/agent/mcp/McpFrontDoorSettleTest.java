@@ -1,0 +1,182 @@
+package io.github.providergateway.agent.mcp;
+
+import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.protocol.Auth;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.Sessions;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 34, as a one-shot client ({@code mcp-inspector --cli … --method tools/list}) meets the
+ * front door: a new session's first {@code tools/list} waits for the providers the gateway
+ * announced for it, at most {@link AgentSession#SETTLE_WAIT} from the session's start on the
+ * injected clock; and a {@code tools/call} of a tool that is not there says which tool was asked
+ * for and which there are, where the SDK alone says {@code Unknown tool: invalid_tool_name}.
+ *
+ * <p>The MCP Java SDK's client against {@link McpFrontDoor} in-process over pipes, with an
+ * embedded gateway on a manual clock; the gateway announces the provider {@code greeter} for every
+ * session, as the reference app does for a {@code --config} entry.
+ */
+class McpFrontDoorSettleTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
+  private final GatewayFixture f = GatewayFixture.create();
+  private final CompletableFuture<Void> ran = new CompletableFuture<>();
+  private McpFrontDoor door;
+  private McpSyncClient client;
+  private String session;
+
+  @BeforeEach
+  void connect() throws Exception {
+    f.gateway.addListener(
+        new GatewayListener() {
+          @Override
+          public void sessionStarted(SessionInfo info) {
+            f.gateway.expectProviders(info.id(), List.of("greeter"));
+          }
+        });
+    Pipe toServer = Pipe.open();
+    Pipe toClient = Pipe.open();
+    door =
+        McpFrontDoor.builder()
+            .gateway(() -> f.gateway)
+            .streams(Channels.newInputStream(toServer.source()), Channels.newOutputStream(toClient.sink()))
+            .workingDirectory(Path.of("/code/agent"))
+            .scheduler(f.clock)
+            .build();
+    Thread serving = new Thread(() -> {
+      try {
+        door.run();
+        ran.complete(null);
+      } catch (Throwable e) {
+        ran.completeExceptionally(e);
+      }
+    }, "front-door");
+    serving.setDaemon(true);
+    serving.start();
+    client =
+        McpClient.sync(
+                new StreamClientTransport(
+                    Channels.newInputStream(toClient.source()), Channels.newOutputStream(toServer.sink())))
+            .clientInfo(new McpSchema.Implementation("mcp-inspector-cli", "0.15"))
+            .requestTimeout(WAIT)
+            .build();
+    client.initialize();
+    // The bound is armed before the session's id is published: from here on, the clock is ours.
+    session = door.serving().sessionId().block(WAIT);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    client.closeGracefully();
+    // The session ends once its providers are ready or its deadline passes, on the manual clock:
+    // moved on until the front door has ended it.
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!ran.isDone() && System.nanoTime() < deadline) {
+      f.clock.advance(Duration.ofSeconds(5));
+      try {
+        ran.get(20, TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.TimeoutException notYet) {
+        // the session is still ending
+      }
+    }
+    assertThat(ran).as("the front door ended with its input").isCompleted();
+  }
+
+  @Test
+  void theFirstListWaitsForTheAnnouncedProviderAndListsItsTools() throws Exception {
+    CompletableFuture<McpSchema.ListToolsResult> listed = CompletableFuture.supplyAsync(client::listTools);
+    client.ping(); // answered: the list was read before it and is held
+
+    assertThat(listed).as("held until greeter has bound").isNotDone();
+    RecordingProviderConnection greeter = f.connectSpawned(session, "greeter");
+    greeter.await(1, WAIT);
+    greeter.next(Sessions.class);
+    greeter.send(Hello.builder("greeter").tools(List.of(tool("greet"))).build());
+    greeter.await(1, WAIT);
+    greeter.next(HelloAck.class);
+    f.clock.advance(Duration.ofMillis(200)); // the registration debounce, well inside the bound
+
+    assertThat(listed.get(WAIT.toSeconds(), TimeUnit.SECONDS).tools())
+        .extracting(McpSchema.Tool::name)
+        .containsExactly("greet");
+  }
+
+  @Test
+  void aProviderThatDoesNotComeHoldsTheFirstListTwoSecondsNotOneTickLonger() throws Exception {
+    bindOther();
+    f.clock.advance(Duration.ofMillis(200)); // other's registration reaches the front door
+    CompletableFuture<McpSchema.ListToolsResult> listed = CompletableFuture.supplyAsync(client::listTools);
+    client.ping();
+
+    f.clock.advance(AgentSession.SETTLE_WAIT.minusMillis(200 + 1));
+    assertThat(door.serving().toolsReady()).as("a tick before the bound").isNotDone();
+    assertThat(listed).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(listed.get(WAIT.toSeconds(), TimeUnit.SECONDS).tools())
+        .as("what there is at the bound; greeter's tools would follow as list_changed")
+        .extracting(McpSchema.Tool::name)
+        .containsExactly("status");
+  }
+
+  @Test
+  void aCallOfAToolThatIsNotThereNamesItAndTheToolsThereAre() {
+    bindOther();
+    f.clock.advance(AgentSession.SETTLE_WAIT);
+
+    McpError unknown =
+        catchThrowableOfType(
+            () -> client.callTool(new McpSchema.CallToolRequest("stats", Map.of())), McpError.class);
+
+    assertThat(unknown.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
+    assertThat(unknown.getMessage())
+        .contains("No tool named 'stats' in this session; its tools: status")
+        .doesNotContain("invalid_tool_name");
+  }
+
+  @Test
+  void aCallInASessionWithoutToolsSaysItHasNone() {
+    f.clock.advance(AgentSession.SETTLE_WAIT);
+
+    McpError unknown =
+        catchThrowableOfType(
+            () -> client.callTool(new McpSchema.CallToolRequest("greet", Map.of())), McpError.class);
+
+    assertThat(unknown.getMessage()).contains("No tool named 'greet' in this session: it has no tools now");
+  }
+
+  /** A provider of the gateway token with the tool {@code status}: not the one announced. */
+  private void bindOther() {
+    RecordingProviderConnection other = f.connect();
+    other.send(Auth.withToken(f.gateway.providerToken()));
+    other.await(1, WAIT);
+    other.next(Sessions.class);
+    other.send(Hello.builder("other").session(session).tools(List.of(tool("status"))).build());
+    other.await(1, WAIT);
+    other.next(HelloAck.class);
+  }
+}
