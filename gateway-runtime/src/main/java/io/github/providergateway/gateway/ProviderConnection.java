@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway;
 
 import io.github.providergateway.protocol.GatewayMessage;
+import java.util.Optional;
 
 /**
  * A transport's side of one provider connection: how the gateway sends to it. Implemented by
@@ -31,6 +32,19 @@ public interface ProviderConnection {
 
   /** {@return a short description for logs, e.g. {@code ws 127.0.0.1:53211}} */
   String describe();
+
+  /**
+   * The local process at the other end, when the transport knows it: a child it started, or (on
+   * Linux, found in {@code /proc} a moment after authentication) the process holding a loopback
+   * socket's other end. For people only, to find the process behind a provider (a refusal of a
+   * second provider of one name names the first one's); never for a decision. Must not block.
+   * Default: none.
+   *
+   * @return the process, or empty when not known (yet)
+   */
+  default Optional<ProcessHandle> peerProcess() {
+    return Optional.empty();
+  }
 
   /**
    * The provider has authenticated. A transport that holds unauthenticated peers to a smaller

@@ -28,8 +28,11 @@ import io.github.providergateway.protocol.ProviderMessageType;
 public record Refusal(
     String connection, String provider, ProviderMessageType refused, ErrorCode code, String detail) {
 
-  /** How much of {@link #detail} {@link #describe()} repeats. */
-  private static final int SHOWN_DETAIL_CHARS = 300;
+  /**
+   * How much of {@link #detail} {@link #describe()} repeats: enough for the longest the gateway
+   * writes (a {@code DUPLICATE_INSTANCE} naming the holder and the ways on), bounded all the same.
+   */
+  private static final int SHOWN_DETAIL_CHARS = 600;
 
   /**
    * Checks that the connection, the code and the detail are there.
@@ -50,7 +53,7 @@ public record Refusal(
   /**
    * One line for a person or a log: {@code refused hello of python-example, conn#2 (ws
    * 127.0.0.1:55412): TOOL_CONFLICT Tool 'greet' is already registered by ...}. The detail can
-   * repeat what the provider sent, so it is cut to 300 characters with anything outside printable
+   * repeat what the provider sent, so it is cut to 600 characters with anything outside printable
    * ASCII escaped: a provider cannot write control sequences to the operator's terminal.
    *
    * @return the line, without a line break

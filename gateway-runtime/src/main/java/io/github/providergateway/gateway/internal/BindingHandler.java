@@ -52,6 +52,9 @@ final class BindingHandler {
     void providerReady(SessionState session, ProviderState provider);
   }
 
+  /** Who writes the refusals in a session's timeline. */
+  static final String TIMELINE_SOURCE = "gateway";
+
   private final Timers timers;
   private final Secrets secrets;
   private final Limits limits;
@@ -152,6 +155,7 @@ final class BindingHandler {
       if (conn.isOpen()) {
         conn.on(ConnectionEvent.HELLO_REFUSED);
       }
+      tellSession(conn, hello, refused);
       throw refused;
     }
     outbox.send(
@@ -174,6 +178,30 @@ final class BindingHandler {
           Decisions.bound(
               listener.now(), conn.toString(), provider.info().name() + (provider.instance == null ? "" : "#" + provider.instance),
               conn.trust(), provider.info().sessions()));
+    }
+  }
+
+  /**
+   * A refused {@code hello} that named a session this connection may bind to is told in that
+   * session's timeline too: a provider that does not show its errors (a spawned one, a script)
+   * would otherwise sit unbound while the person sees nothing there (issue 34). The provider's
+   * {@code error}, the host's {@code refused} and the audit trail say it as before. Refused hellos
+   * after the first count as rebinds, so one connection writes at most {@code
+   * maxRebindsPerMinute} such lines a minute.
+   */
+  private void tellSession(Conn conn, Hello hello, ProtocolViolation refused) {
+    if (!(hello.session() instanceof SessionSelector.Named named)
+        || conn.credential() == null
+        || !conn.credential().mayAccess(named.sessionId())) {
+      return;
+    }
+    SessionState session = sessions.active(named.sessionId());
+    if (session != null) {
+      String provider = hello.name() == null ? "a provider" : "provider '" + Names.forDisplay(hello.name()) + "'";
+      session.host.log(
+          session.id,
+          TIMELINE_SOURCE,
+          "Refused " + provider + " (" + conn + "): " + refused.code().wireName() + " " + refused.getMessage());
     }
   }
 
@@ -218,10 +246,7 @@ final class BindingHandler {
         && (claim == null || claim.live() != holder)) {
       // Identity protection: only a valid reconnect token takes a live identity over.
       throw new ProtocolViolation(
-          ErrorCode.DUPLICATE_INSTANCE,
-          "Provider '" + hello.name() + "'"
-              + (hello.instance() == null ? "" : " instance '" + hello.instance() + "'")
-              + " is already connected; pick another instance or reconnect with its reconnectToken");
+          ErrorCode.DUPLICATE_INSTANCE, IdentityClash.message(hello.name(), hello.instance(), holder, conn.trust()));
     }
     Reconnects.Snapshot restored =
         claim == null

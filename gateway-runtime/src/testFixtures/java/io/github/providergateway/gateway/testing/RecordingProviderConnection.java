@@ -33,6 +33,8 @@ public final class RecordingProviderConnection implements ProviderConnection {
   private java.util.function.Consumer<GatewayMessage> onSend;
   private int authenticatedCalls;
   private final List<String> flow = new ArrayList<>();
+  /** What {@link #peerProcess()} answers; none unless a test says. */
+  private volatile ProcessHandle peerProcess;
 
   /**
    * A connection not yet attached to a gateway.
@@ -41,6 +43,23 @@ public final class RecordingProviderConnection implements ProviderConnection {
    */
   public RecordingProviderConnection(String description) {
     this.description = description;
+  }
+
+  /**
+   * Makes {@link #peerProcess()} name {@code process}, as a transport that found the provider's
+   * process does.
+   *
+   * @param process the process at the other end
+   * @return this connection
+   */
+  public RecordingProviderConnection peerProcess(ProcessHandle process) {
+    this.peerProcess = process;
+    return this;
+  }
+
+  @Override
+  public java.util.Optional<ProcessHandle> peerProcess() {
+    return java.util.Optional.ofNullable(peerProcess);
   }
 
   /**

@@ -89,6 +89,11 @@ final class StdioProviderConnection implements ProviderConnection, ChildProcess.
   }
 
   @Override
+  public java.util.Optional<ProcessHandle> peerProcess() {
+    return java.util.Optional.of(child.process().toHandle());
+  }
+
+  @Override
   public void suspendReading() {
     child.suspendReading();
   }

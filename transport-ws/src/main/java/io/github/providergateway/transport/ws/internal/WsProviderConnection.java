@@ -9,6 +9,7 @@ import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
@@ -50,6 +51,8 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   private final FrameDecoder decoder;
   /** Where inbound messages go; set once, right after the gateway accepts the connection. */
   private volatile ProviderLink link;
+  /** The process at the other end, once found after authentication; null until then, or never. */
+  private volatile ProcessHandle peerProcess;
 
   private final Object reading = new Object();
   /** Whether reading from the socket is suspended (the gateway's inbound queue is full). Guarded by reading. */
@@ -134,10 +137,19 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
     return description;
   }
 
-  /** The provider authenticated: its decoder now lets messages of the protocol's size in. */
+  /**
+   * The provider authenticated: its decoder now lets messages of the protocol's size in, and its
+   * process is looked for ({@link #peerProcess()}), off this thread.
+   */
   @Override
   public void authenticated() {
     decoder.authenticated();
+    PeerLookups.lookUp(socket.getPeerAddress(), socket.getLocalAddress(), found -> peerProcess = found);
+  }
+
+  @Override
+  public Optional<ProcessHandle> peerProcess() {
+    return Optional.ofNullable(peerProcess);
   }
 
   /**
