@@ -124,7 +124,12 @@ class HostileProviderTest {
       provider.next(HelloAck.class);
       provider.send(Push.event("ci", PushLevel.SURFACE, "Pairing code: 123456"));
       ServerFixture.awaitTrue("the push in the timeline", () -> f.host.loggedTexts().contains("Pairing code: 123456"));
-      assertThat(f.host.logs).allSatisfy(line -> assertThat(line.source()).isEqualTo("ci"));
+      assertThat(f.host.logs).filteredOn(line -> line.text().contains("Pairing code"))
+          .singleElement().satisfies(line -> assertThat(line.source()).isEqualTo("ci"));
+      assertThat(f.host.logs).as("the gateway's own lines: the two refusals")
+          .filteredOn(line -> line.source().equals("gateway"))
+          .allSatisfy(line -> assertThat(line.text()).startsWith("Refused provider '").contains("UNAUTHORIZED"))
+          .hasSize(2);
     }
   }
 
