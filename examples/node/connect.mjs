@@ -7,9 +7,10 @@
 //   runProvider("ci-guard", { hello: (session) => ({ type: "hello", ... session }), onMessage })
 //
 // Environment: TAP_GATEWAY_URL (default ws://localhost:9400), TAP_PROVIDER_TOKEN (default: the
-// token file), TAP_SESSION (see session.mjs).
+// token file), TAP_SESSION (see session.mjs), TAP_INSTANCE (to run a second one of a name beside
+// the first: the hello's "instance").
 import WebSocket from "ws";
-import { providerToken, sessionPicker, tokenFile } from "./session.mjs";
+import { providerInstance, providerToken, sessionPicker, tokenFile } from "./session.mjs";
 
 const RETRY_MS = 5000;
 
@@ -37,7 +38,12 @@ export function runProvider(name, { hello, onMessage }) {
       send({ type: "goodbye", reason });
       ws.close();
     };
-    const pick = sessionPicker(name, (session) => send(hello(session)));
+    let bound = false;
+    const pick = sessionPicker(name, (session) => {
+      const message = hello(session);
+      const instance = providerInstance();
+      send(instance && message.instance === undefined ? { ...message, instance } : message);
+    });
 
     ws.on("open", () => {
       saidRefused = false;
@@ -56,6 +62,7 @@ export function runProvider(name, { hello, onMessage }) {
       if (pick(msg)) return;
       switch (msg.type) {
         case "hello.ack":
+          bound = true;
           console.log(`${name} registered as ${msg.providerId}`);
           break;
         case "session.lifecycle":
@@ -76,6 +83,15 @@ export function runProvider(name, { hello, onMessage }) {
           }
           console.error(`${name}: the gateway says [${msg.code}] ${msg.message}`);
           if (msg.code === "UNSUPPORTED_VERSION") process.exit(1);
+          if (msg.replyTo === "hello" && !bound) {
+            // Bound to nothing: sitting idle would look like working. The gateway's message says
+            // what to change (another instance, another session, a tool renamed).
+            console.error(`${name}: not registered; exiting`);
+            leaving = true;
+            ws.close();
+            process.exitCode = 1;
+            return;
+          }
           break;
         default:
           break;
@@ -83,7 +99,7 @@ export function runProvider(name, { hello, onMessage }) {
       onMessage(msg, send, leave);
     });
     ws.on("close", () => {
-      if (leaving) process.exit(0);
+      if (leaving) process.exit(process.exitCode ?? 0);
       setTimeout(connect, RETRY_MS);
     });
   }

@@ -10,8 +10,9 @@
 //                       <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token
 //   TAP_SESSION         the session to bind to, by id or label; without it, the session whose
 //                       cwd holds this directory, or the only one (session.mjs; it says which)
+//   TAP_INSTANCE        an instance of its own, to run beside another node-example
 import WebSocket from "ws";
-import { providerToken, sessionPicker, tokenFile } from "./session.mjs";
+import { providerInstance, providerToken, sessionPicker, tokenFile } from "./session.mjs";
 
 const URL = process.env.TAP_GATEWAY_URL || "ws://localhost:9400";
 const TOKEN = providerToken();
@@ -49,7 +50,7 @@ const ws = new WebSocket(URL);
 const send = (message) => ws.send(JSON.stringify(message));
 
 const pick = sessionPicker("node-example", (session) =>
-  send({ type: "hello", name: "node-example", protocolVersion: 2, session, tools: TOOLS }));
+  send({ type: "hello", name: "node-example", instance: providerInstance(), protocolVersion: 2, session, tools: TOOLS }));
 
 ws.on("open", () => send({ type: "auth", token: TOKEN }));
 

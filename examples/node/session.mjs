@@ -24,6 +24,15 @@ export function providerToken(env = process.env) {
   }
 }
 
+/**
+ * The instance to run as: TAP_INSTANCE, else none. Two providers of one name may run side by side
+ * only as instances of their own (spec: Identity protection); the gateway's DUPLICATE_INSTANCE
+ * refusal says which process holds the name, and to set this.
+ */
+export function providerInstance(env = process.env) {
+  return env.TAP_INSTANCE && env.TAP_INSTANCE.trim() ? env.TAP_INSTANCE.trim() : undefined;
+}
+
 /** Where the gateway writes its token: <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token. */
 export function tokenFile(env = process.env) {
   const home = env.COPILOT_HOME && env.COPILOT_HOME.trim() ? env.COPILOT_HOME : join(homedir(), ".copilot");

@@ -11,6 +11,7 @@ Environment:
                         <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token
     TAP_SESSION         the session to bind to, by id or label; without it, the session whose
                         cwd holds this directory, or the only one (choose_session says which)
+    TAP_INSTANCE        an instance of its own, to run beside another python-example
 """
 import asyncio
 import json
@@ -138,8 +139,11 @@ async def main():
                 print(f"python-example: {'binding to session ' + session + ': ' if session else ''}{why}", flush=True)
                 if session:
                     chosen = True
-                    await send({"type": "hello", "name": "python-example", "protocolVersion": 2,
-                                "session": session, "tools": TOOLS})
+                    hello = {"type": "hello", "name": "python-example", "protocolVersion": 2,
+                             "session": session, "tools": TOOLS}
+                    if os.environ.get("TAP_INSTANCE", "").strip():
+                        hello["instance"] = os.environ["TAP_INSTANCE"].strip()
+                    await send(hello)
 
             elif kind == "hello.ack":
                 bound = True
