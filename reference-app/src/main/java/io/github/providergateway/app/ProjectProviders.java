@@ -428,12 +428,16 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   /**
    * Starts the entry as a provider of {@code sessionId} speaking over its stdin and stdout
-   * (module transport-stdio): no token, no URL; its stderr and its life go to its log.
+   * (module transport-stdio): no token, no URL, {@code TAP_SESSION}; its stderr and its life go to
+   * its log.
    */
   private void spawnOverStdio(ProjectConfig.Entry entry, String sessionId) {
     try {
+      // TAP_SESSION as a WebSocket entry gets it: its session is implied, but a script may say it.
+      Map<String, String> env = new LinkedHashMap<>(entry.env());
+      env.put("TAP_SESSION", sessionId);
       ChildProcess.Spec spec =
-          new ChildProcess.Spec(entry.name(), entry.command(), entry.cwd(), entry.env(), logFile(entry.name()));
+          new ChildProcess.Spec(entry.name(), entry.command(), entry.cwd(), env, logFile(entry.name()));
       StdioProvider provider;
       synchronized (lifecycle) {
         if (closed) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A project provider spawned from {@code --config} (a small Node script) reports the environment
  * the gateway gave it through a tool of its own: its token is a fresh one scoped to its session,
- * not the gateway token; its URL is the gateway's; the config's env and cwd arrive. The token
+ * not the gateway token; its URL is the gateway's; {@code TAP_SESSION} is its session's id; the
+ * config's env and cwd arrive. The token
  * file is owner-only while the gateway runs and gone once it stops.
  */
 class SpawnedProviderEnvironmentTest {
@@ -36,7 +37,7 @@ class SpawnedProviderEnvironmentTest {
         } else if (msg.type === "tool.call") {
           send({ type: "tool.result", id: msg.id, data: {
             token: process.env.TAP_PROVIDER_TOKEN, url: process.env.TAP_GATEWAY_URL,
-            k: process.env.K ?? null, cwd: process.cwd() } });
+            session: process.env.TAP_SESSION ?? null, k: process.env.K ?? null, cwd: process.cwd() } });
         } else if (msg.type === "session.lifecycle" && msg.state === "shutdown.pending") {
           send({ type: "goodbye" }); ws.close();
         }
@@ -66,6 +67,7 @@ class SpawnedProviderEnvironmentTest {
 
       assertThat(env.get("token").asText()).startsWith("ptk-").isNotEqualTo(app.token());
       assertThat(env.get("url").asText()).isEqualTo(app.url().toString());
+      assertThat(env.get("session").asText()).as("TAP_SESSION").isEqualTo(session);
       assertThat(env.get("k").asText()).isEqualTo("V");
       assertThat(Path.of(env.get("cwd").asText())).isEqualTo(workdir.toRealPath());
       app.endInput();

@@ -203,6 +203,32 @@ class StdioProviderAppTest {
     return count;
   }
 
+  /** A stdio run is told its session as a WebSocket run is: {@code TAP_SESSION}, its id. */
+  @Test
+  void aStdioProviderIsToldItsSessionInTapSession() throws IOException {
+    Path reporter = tmp.resolve("session_reporter.py");
+    Files.writeString(reporter, String.join("\n",
+        "import json, os, sys",
+        "def send(m): print(json.dumps(m), flush=True)",
+        "send({'type': 'hello', 'name': 'reporter', 'protocolVersion': 2,",
+        "      'tools': [{'name': 'my_session', 'description': 'TAP_SESSION', 'parameters': {'type': 'object'}}]})",
+        "for line in sys.stdin:",
+        "    msg = json.loads(line)",
+        "    if msg.get('type') == 'tool.call':",
+        "        send({'type': 'tool.result', 'id': msg['id'], 'data': os.environ.get('TAP_SESSION')})",
+        "    elif msg.get('type') == 'session.lifecycle' and msg.get('state') == 'shutdown.pending':",
+        "        send({'type': 'goodbye'})",
+        ""));
+    try (RpcApp app = start(config(entry("reporter", List.of(PYTHON, reporter.toString()))))) {
+      String session = app.startSession();
+      awaitTools(app, "my_session");
+
+      JsonNode told = app.request(call(session, "my_session", "{}"));
+
+      assertThat(told.at("/outcome/data").asText()).as(told.toString()).isEqualTo(session);
+    }
+  }
+
   @Test
   void theJqExampleServesItsToolOverStdio() throws IOException {
     assumeJq();
