@@ -65,6 +65,12 @@ final class RunningGateway implements AutoCloseable {
    */
   static final int MAX_EVENT_STREAMS = 64;
 
+  /**
+   * Of those, the status page's own: its viewers (and their Allow/Deny for gates' questions) are
+   * served while MCP clients hold all the others (issue 35).
+   */
+  static final int STATUS_PAGE_EVENT_STREAMS = 8;
+
   /** How long past a graceful stop's deadline we wait for the gateway before closing it anyway. */
   private static final Duration STOP_SLACK = Duration.ofSeconds(5);
 
@@ -265,6 +271,8 @@ final class RunningGateway implements AutoCloseable {
               .route(HookRoute.PATH, HookRoute.MAX_BODY_BYTES, new HookRoute(hookEndpoint, ClientTokens.hooks(options.home())).route())
               // The status page's viewers, and each MCP session's GET stream and answers in progress.
               .maxEventStreams(MAX_EVENT_STREAMS)
+              // The person's window on the gateway (and its Allow/Deny) opens whatever MCP clients hold.
+              .reserveEventStreams(StatusPage.PATH, STATUS_PAGE_EVENT_STREAMS)
               .build()
               .start();
       httpBase.set(server.httpUrl());

@@ -176,9 +176,14 @@ public final class WebSocketServer implements AutoCloseable {
     return core.openEventStreams();
   }
 
-  /** TCP connections accepted and not yet upgraded to WebSocket (for tests). */
+  /** TCP connections accepted and neither upgraded to WebSocket nor answered yet (for tests). */
   int pendingHandshakes() {
     return core.pendingHandshakes();
+  }
+
+  /** Of those, the requests a route admitted (for tests). */
+  int admittedRequests() {
+    return core.admittedRequests();
   }
 
   /**
@@ -474,7 +479,7 @@ public final class WebSocketServer implements AutoCloseable {
           throw new IllegalArgumentException("path " + path + " is routed already");
         }
       }
-      routes.add(new HttpRoutes.Route(path, maxBodyBytes, route));
+      routes.add(new HttpRoutes.Route(path, maxBodyBytes, route, 0));
       return this;
     }
 
@@ -515,8 +520,43 @@ public final class WebSocketServer implements AutoCloseable {
       return this;
     }
 
-    /** {@return a server with these settings, not yet listening: call {@link WebSocketServer#start()}} */
+    /**
+     * Keeps {@code count} of the {@link #maxEventStreams} for the streams of the route at {@code
+     * path}: no other route's streams take them, so a client of one route cannot crowd out the
+     * clients of another (the status page keeps its viewers while an MCP client holds every other
+     * stream). The route's streams beyond these share what no route reserved. Default: none.
+     *
+     * @param path a path given to {@link #route(String, long, HttpRoute)} before
+     * @param count how many; together with the other routes' at most {@link #maxEventStreams}
+     * @return this builder
+     * @throws IllegalArgumentException when no route has that path, or {@code count} is negative
+     */
+    public Builder reserveEventStreams(String path, int count) {
+      requireNonNull(path, "path");
+      if (count < 0) {
+        throw new IllegalArgumentException("count must not be negative, was " + count);
+      }
+      for (int i = 0; i < routes.size(); i++) {
+        if (routes.get(i).path().equals(path)) {
+          routes.set(i, routes.get(i).reserving(count));
+          return this;
+        }
+      }
+      throw new IllegalArgumentException("no route at " + path + " to reserve event streams for");
+    }
+
+    /**
+     * {@return a server with these settings, not yet listening: call {@link WebSocketServer#start()}}
+     *
+     * @throws IllegalArgumentException when the routes reserve more event streams than {@link
+     *     #maxEventStreams}
+     */
     public WebSocketServer build() {
+      int reserved = routes.stream().mapToInt(HttpRoutes.Route::reservedEventStreams).sum();
+      if (reserved > maxEventStreams) {
+        throw new IllegalArgumentException(
+            "routes reserve " + reserved + " event streams, more than the " + maxEventStreams + " there are");
+      }
       return new WebSocketServer(
           new ServerCore(
               new ServerCore.Config(

@@ -2,6 +2,7 @@ package io.github.providergateway.transport.ws;
 
 import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.github.providergateway.gateway.CallResult;
@@ -562,6 +563,68 @@ class HttpRoutesTest {
     }
   }
 
+  /**
+   * Issue 35, row 7: a stranger opening sockets and sending half a request line, more than the 64
+   * that may wait, pushes out the oldest waiting socket, but never a request its route admitted: a
+   * slow call over the MCP front door used to fail so under 100 such sockets a second.
+   */
+  @Test
+  void anAdmittedRequestIsNotPushedOutByStrangersSocketsPastTheCapAndIsAnswered() throws Exception {
+    CompletableFuture<HttpReply> held = new CompletableFuture<>();
+    HttpRoute slow = (request, reply) -> held.complete(reply);
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/slow", slow).maxPendingHandshakes(8));
+        RawHttp honest = RawHttp.connect(f.port())) {
+      honest.send("GET", "/slow", f.port(), Map.of(), null);
+      HttpReply reply = held.get(ServerFixture.WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+      List<java.net.Socket> strangers = new ArrayList<>();
+      try {
+        for (int i = 0; i < 3 * 8; i++) {
+          java.net.Socket stranger = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), f.port());
+          stranger.getOutputStream().write("GET /sl".getBytes(StandardCharsets.US_ASCII));
+          strangers.add(stranger);
+        }
+        awaitTrue("the strangers fill the waiting sockets", () -> f.server.pendingHandshakes() == 8 + 1);
+
+        reply.send(200, "text/plain; charset=utf-8", "late but whole");
+
+        assertThat(honest.answer().body()).isEqualTo("late but whole");
+        assertThat(f.server.admittedRequests()).as("answered: no longer held").isZero();
+      } finally {
+        for (java.net.Socket stranger : strangers) {
+          stranger.close();
+        }
+      }
+    }
+  }
+
+  /** As many admitted requests may be served at once as sockets may wait; one more is refused, not queued. */
+  @Test
+  void pastTheAdmittedRequestsCapANewRequestGets503AndTheServedOnesAreAnswered() throws Exception {
+    List<HttpReply> held = new CopyOnWriteArrayList<>();
+    HttpRoute slow = (request, reply) -> held.add(reply);
+    List<RawHttp> clients = new ArrayList<>();
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/slow", slow).maxPendingHandshakes(2))) {
+      try {
+        for (int i = 0; i < 2; i++) {
+          RawHttp client = RawHttp.connect(f.port());
+          clients.add(client);
+          client.send("GET", "/slow", f.port(), Map.of(), null);
+        }
+        awaitTrue("both are served", () -> held.size() == 2);
+
+        assertThat(RawHttp.get(f.port(), "/slow", Map.of()).status()).isEqualTo(503);
+        held.forEach(reply -> reply.send(200, "text/plain; charset=utf-8", "done"));
+        for (RawHttp client : clients) {
+          assertThat(client.answer().body()).isEqualTo("done");
+        }
+      } finally {
+        for (RawHttp client : clients) {
+          client.close();
+        }
+      }
+    }
+  }
+
   @Test
   void aRouteThatThrowsGets500AndTheServerGoesOn() throws IOException {
     HttpRoute broken = (request, reply) -> {
@@ -650,6 +713,54 @@ class HttpRoutesTest {
         third.send("GET", "/events", f.port(), Map.of(), null);
         assertThat(third.status()).isEqualTo(200);
       }
+    }
+  }
+
+  /**
+   * Issue 35, row 8: a route's reserved event streams are its own. One client holding every other
+   * stream (an MCP client with a GET stream and slow calls in 32 sessions) gets 503 past them,
+   * while the reserving route (the status page) still opens its streams.
+   */
+  @Test
+  void streamsReservedForARouteStayItsWhileAnotherRouteTakesEveryOther() throws IOException {
+    StreamRoute mcp = new StreamRoute();
+    StreamRoute status = new StreamRoute();
+    List<RawHttp> clients = new ArrayList<>();
+    try (ServerFixture f =
+        ServerFixture.start(
+            b -> b.route("/mcp", mcp).route("/status", status).maxEventStreams(4).reserveEventStreams("/status", 1))) {
+      try {
+        for (int i = 0; i < 3; i++) {
+          RawHttp client = RawHttp.connect(f.port());
+          clients.add(client);
+          client.send("GET", "/mcp", f.port(), Map.of(), null);
+          assertThat(client.status()).isEqualTo(200);
+        }
+
+        assertThat(RawHttp.get(f.port(), "/mcp", Map.of()).status()).as("the fourth is the status page's").isEqualTo(503);
+        RawHttp viewer = RawHttp.connect(f.port());
+        clients.add(viewer);
+        viewer.send("GET", "/status", f.port(), Map.of(), null);
+        assertThat(viewer.status()).isEqualTo(200);
+      } finally {
+        for (RawHttp client : clients) {
+          client.close();
+        }
+      }
+    }
+  }
+
+  @Test
+  void reservingMoreStreamsThanThereAreOrForNoRouteIsRefused() {
+    HttpRoute none = (request, reply) -> {};
+    try (io.github.providergateway.gateway.Gateway gateway = io.github.providergateway.gateway.Gateway.builder().build()) {
+      assertThatThrownBy(() -> WebSocketServer.builder(gateway)
+              .route("/a", none).maxEventStreams(2).reserveEventStreams("/a", 3).build())
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("reserve 3 event streams, more than the 2");
+      assertThatThrownBy(() -> WebSocketServer.builder(gateway).reserveEventStreams("/b", 1))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("no route at /b");
     }
   }
 

@@ -24,13 +24,17 @@ final class GrizzlyHttpReply implements HttpReply {
   private final Connection<?> socket;
   private final EventStreams streams;
   private final PendingHandshakes pending;
+  /** The route answering, whose event-stream slots a stream takes. */
+  private final String routePath;
   private final AtomicBoolean answered = new AtomicBoolean();
 
-  GrizzlyHttpReply(Response response, Connection<?> socket, EventStreams streams, PendingHandshakes pending) {
+  GrizzlyHttpReply(
+      Response response, Connection<?> socket, EventStreams streams, PendingHandshakes pending, String routePath) {
     this.response = response;
     this.socket = socket;
     this.streams = streams;
     this.pending = pending;
+    this.routePath = routePath;
   }
 
   @Override
@@ -71,7 +75,7 @@ final class GrizzlyHttpReply implements HttpReply {
   public Optional<ServerSentEvents> openEvents(Map<String, String> headers) {
     claim();
     GrizzlyEventStream stream = new GrizzlyEventStream(response, socket, streams);
-    if (!streams.tryAdmit(stream)) {
+    if (!streams.tryAdmit(stream, routePath)) {
       try {
         writeHead(503, "text/plain; charset=utf-8", Map.of());
         byte[] body = "too many event streams are open; try again later\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);

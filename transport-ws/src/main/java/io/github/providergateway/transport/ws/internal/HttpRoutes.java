@@ -59,10 +59,15 @@ public final class HttpRoutes extends HttpHandler {
    * A route with the path it serves and the largest body it takes; public only for the builder in
    * the parent package.
    */
-  public record Route(String path, long maxBodyBytes, HttpRoute handler) {
+  public record Route(String path, long maxBodyBytes, HttpRoute handler, int reservedEventStreams) {
     public Route {
       requireNonNull(path, "path");
       requireNonNull(handler, "handler");
+    }
+
+    /** This route with {@code count} event-stream slots of its own. */
+    public Route reserving(int count) {
+      return new Route(path, maxBodyBytes, handler, count);
     }
 
     boolean serves(String requestPath) {
@@ -161,6 +166,10 @@ public final class HttpRoutes extends HttpHandler {
       LOG.log(Level.ERROR, "HTTP route " + route.path() + " failed to admit " + head.method() + " " + head.path(), e);
       refusal = Optional.of(HttpRefusal.text(500, "internal error\n"));
     }
+    if (refusal.isEmpty() && !pending.admitted(socket)) {
+      // Served requests are capped as waiting sockets are, but never pushed out by newcomers.
+      refusal = Optional.of(HttpRefusal.text(503, "the server is serving too many requests; try again later\n"));
+    }
     if (refusal.isEmpty()) {
       return true;
     }
@@ -171,7 +180,7 @@ public final class HttpRoutes extends HttpHandler {
     // closes after it, as the answer says ("Connection: close"); the handshake deadline cuts a
     // body that does not end. No half-close first: Grizzly 4 has none, and the answer carries its
     // Content-Length, so the client needs no end of stream to read it whole.
-    new GrizzlyHttpReply(response, socket, streams, pending).send(refusal.get());
+    new GrizzlyHttpReply(response, socket, streams, pending, route.path()).send(refusal.get());
     return false;
   }
 
@@ -179,7 +188,7 @@ public final class HttpRoutes extends HttpHandler {
     if (!response.isSuspended()) {
       response.suspend();
     }
-    GrizzlyHttpReply reply = new GrizzlyHttpReply(response, socket, streams, pending);
+    GrizzlyHttpReply reply = new GrizzlyHttpReply(response, socket, streams, pending, route.path());
     HttpRequest seen = new HttpRequest(head.method(), head.path(), head.query(), head.headers(), body);
     try {
       route.handler().handle(seen, reply);

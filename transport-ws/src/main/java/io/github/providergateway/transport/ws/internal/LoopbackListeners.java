@@ -108,6 +108,8 @@ final class LoopbackListeners {
     // process is out of descriptors, where Grizzly's own would spin.
     listener.getTransport().setIOStrategy(AcceptPacingStrategy.INSTANCE);
     listener.registerAddOn(WebSocketFilter.addOn(webSockets));
+    // Heads RFC 9112 refuses are answered before the HTTP codec reads them (issue 35).
+    listener.registerAddOn(RequestHeadGuard.addOn(new RequestHeadGuard()));
     server.addListener(listener);
     server.getServerConfiguration().addHttpHandler(routes);
     // A body answered without being read is read and dropped up to this, not cut under the

@@ -165,7 +165,14 @@ public final class ServerCore {
             config.messageTimeout(),
             config.maxPingsPerSecond());
     this.httpBodies = new InboundBudget(config.maxUnfinishedHttpBodyBytes());
-    this.eventStreams = new EventStreams(config.maxEventStreams(), MAX_UNREAD_EVENT_BYTES, gateway.clock());
+    this.eventStreams =
+        new EventStreams(
+            config.maxEventStreams(),
+            config.routes().stream()
+                .filter(route -> route.reservedEventStreams() > 0)
+                .collect(java.util.stream.Collectors.toMap(HttpRoutes.Route::path, HttpRoutes.Route::reservedEventStreams)),
+            MAX_UNREAD_EVENT_BYTES,
+            gateway.clock());
     HandshakePolicy policy = new HandshakePolicy(config.allowedOrigins());
     this.handshake =
         new WsHandshake(
@@ -214,9 +221,17 @@ public final class ServerCore {
     return listeners.port();
   }
 
-  /** Accepted TCP connections that have not completed a WebSocket handshake yet (tests, logs). */
+  /**
+   * Accepted TCP connections that have neither become WebSockets nor been answered yet: those
+   * waiting for their request, and requests admitted by a route (tests, logs).
+   */
   public int pendingHandshakes() {
-    return guards.pendingHandshakes().size();
+    return guards.pendingHandshakes().size() + guards.pendingHandshakes().admittedSize();
+  }
+
+  /** Of {@link #pendingHandshakes()}, the requests a route admitted, which newcomers cannot push out (tests). */
+  public int admittedRequests() {
+    return guards.pendingHandshakes().admittedSize();
   }
 
   /** Event streams open now (tests). */

@@ -16,8 +16,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntSupplier;
 import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.EmptyCompletionHandler;
-import org.glassfish.grizzly.WriteResult;
 import org.glassfish.grizzly.filterchain.FilterChainContext;
 import org.glassfish.grizzly.http.HttpContent;
 import org.glassfish.grizzly.http.HttpRequestPacket;
@@ -219,20 +217,7 @@ final class WsHandshake {
     if (version != null) {
       response.setHeader("Sec-WebSocket-Version", version);
     }
-    Connection<?> connection = ctx.getConnection();
-    ctx.write(
-        HttpContent.builder(response).last(true).build(),
-        new EmptyCompletionHandler<WriteResult>() {
-          @Override
-          public void completed(WriteResult result) {
-            connection.closeSilently();
-          }
-
-          @Override
-          public void failed(Throwable error) {
-            connection.closeSilently();
-          }
-        });
+    ctx.write(HttpContent.builder(response).last(true).build(), new CloseAfterWrite(ctx.getConnection()));
   }
 
   private static String peerAddress(Connection<?> socket) {
