@@ -101,7 +101,7 @@ ws.on("message", (raw) => {
 
 ws.on("close", (code) => {
   if (!leaving) {
-    console.error(`The gateway closed the connection (${code}).`);
+    console.error(`The gateway closed the connection (${code}); run me again once it is back (./gateway starts one).`);
     process.exitCode ??= 1;
   }
 });
