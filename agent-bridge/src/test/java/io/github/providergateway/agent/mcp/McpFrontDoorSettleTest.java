@@ -128,11 +128,10 @@ class McpFrontDoorSettleTest {
   @Test
   void aProviderThatDoesNotComeHoldsTheFirstListTwoSecondsNotOneTickLonger() throws Exception {
     bindOther();
-    f.clock.advance(Duration.ofMillis(200)); // other's registration reaches the front door
     CompletableFuture<McpSchema.ListToolsResult> listed = CompletableFuture.supplyAsync(client::listTools);
     client.ping();
 
-    f.clock.advance(AgentSession.SETTLE_WAIT.minusMillis(200 + 1));
+    f.clock.advance(AgentSession.SETTLE_WAIT.minus(debounce()).minusMillis(1));
     assertThat(door.serving().toolsReady()).as("a tick before the bound").isNotDone();
     assertThat(listed).isNotDone();
     f.clock.advance(Duration.ofMillis(1));
@@ -146,7 +145,7 @@ class McpFrontDoorSettleTest {
   @Test
   void aCallOfAToolThatIsNotThereNamesItAndTheToolsThereAre() {
     bindOther();
-    f.clock.advance(AgentSession.SETTLE_WAIT);
+    f.clock.advance(AgentSession.SETTLE_WAIT.minus(debounce()));
 
     McpError unknown =
         catchThrowableOfType(
@@ -169,7 +168,15 @@ class McpFrontDoorSettleTest {
     assertThat(unknown.getMessage()).contains("No tool named 'greet' in this session: it has no tools now");
   }
 
-  /** A provider of the gateway token with the tool {@code status}: not the one announced. */
+  private Duration debounce() {
+    return f.gateway.limits().registrationDebounce();
+  }
+
+  /**
+   * A provider of the gateway token with the tool {@code status}, not the one announced, whose
+   * tool the front door has installed: the gateway's registration debounce gone on the clock,
+   * then a bounded wait for the front door's own thread, which installs it.
+   */
   private void bindOther() {
     RecordingProviderConnection other = f.connect();
     other.send(Auth.withToken(f.gateway.providerToken()));
@@ -178,5 +185,11 @@ class McpFrontDoorSettleTest {
     other.send(Hello.builder("other").session(session).tools(List.of(tool("status"))).build());
     other.await(1, WAIT);
     other.next(HelloAck.class);
+    f.settle();
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (door.serving().unknownTool("status") != null && System.nanoTime() < deadline) {
+      java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(5));
+    }
+    assertThat(door.serving().unknownTool("status")).as("the front door offers status").isNull();
   }
 }
