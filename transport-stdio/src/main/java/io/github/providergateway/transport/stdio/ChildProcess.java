@@ -35,10 +35,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * is not read any further); while reading is {@linkplain #suspendReading() suspended}, nothing
  * more is read and the child blocks on its full pipe. Stdin's queue holds at most {@link
  * Bounds#maxQueuedLines} lines and {@link Bounds#maxQueuedBytes} bytes in more than one line: a
- * child that does not read its stdin makes {@link #write} answer {@link Write#QUEUE_FULL}.
+ * child that does not read its stdin makes {@link #write} answer {@link Write#QUEUE_FULL}. Its
+ * stderr is read as it is written and kept in a log of bounded size ({@link ProcessLog}).
  *
- * <p><b>Threads.</b> A reader and a writer thread of its own, both daemons, and one more once it
- * has exited; {@link #write},
+ * <p><b>Threads.</b> A reader, a writer and a stderr thread of its own, all daemons, and one more
+ * once it has exited; {@link #write},
  * {@link #suspendReading} and {@link #resumeReading} never block and may be called from any
  * thread, the gateway loop included. {@link #stop} blocks (at most its grace).
  */
@@ -51,7 +52,7 @@ public final class ChildProcess {
    * @param command the program and its arguments
    * @param cwd where it runs, or null for the gateway's own directory
    * @param env variables added to the gateway's environment for it
-   * @param log where its stderr is appended, or null to discard it
+   * @param log where its stderr is appended ({@link ProcessLog}, bounded), or null to discard it
    */
   public record Spec(String name, List<String> command, Path cwd, Map<String, String> env, Path log) {
 
@@ -239,8 +240,13 @@ public final class ChildProcess {
       builder.directory(spec.cwd().toFile());
     }
     builder.environment().putAll(spec.env());
-    builder.redirectError(spec.log() == null ? Redirect.DISCARD : Redirect.appendTo(spec.log().toFile()));
-    return new ChildProcess(spec, bounds, ProcessTree.start(builder));
+    // Read by a thread of ours rather than appended by the OS, so that the log stays bounded.
+    builder.redirectError(spec.log() == null ? Redirect.DISCARD : Redirect.PIPE);
+    ChildProcess child = new ChildProcess(spec, bounds, ProcessTree.start(builder));
+    if (spec.log() != null) {
+      LogFile.of(spec.log()).copy(child.process.getErrorStream(), "stdio-" + spec.name() + "-stderr");
+    }
+    return child;
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.transport.testing.Processes;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,14 +13,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A {@link ChildProcess} of real shell commands, without a gateway: the end of its output when it
- * exits though something it started holds its stdout (issue 35). Waits on real processes are
- * bounded.
+ * exits though something it started holds its stdout, and the bound of its log (issue 35). Waits
+ * on real processes are bounded.
  */
 class ChildProcessTest {
 
@@ -77,11 +80,49 @@ class ChildProcessTest {
     Processes.awaitGone(Processes.recorded(pids, 1).get(0), WAIT);
   }
 
+  @Test
+  void stderrPastTheLogsBoundRotatesKeepsTheNewestAndCountsWhatWasDropped() throws Exception {
+    long bound = ProcessLog.MAX_FILE_BYTES;
+    long written = 5 * bound + 12_345;
+    Path log = tmp.resolve("flood.log");
+    Recording output = run(ChildProcess.Spec.of("flood", List.of("sh", "-c",
+            "head -c " + written + " /dev/zero | tr '\\0' '~' >&2; echo done"))
+        .withLog(log));
+
+    // Never held back by its log: it wrote everything and went on.
+    assertThat(output.ended).succeedsWithin(WAIT);
+    assertThat(output.lines).containsExactly("done");
+    assertThat(child.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+    Path previous = tmp.resolve("flood.log.1");
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (kept(log) + kept(previous) + dropped(log) < written && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the copy may end after the process
+    }
+
+    assertThat(Files.size(log)).isLessThanOrEqualTo(bound);
+    assertThat(Files.size(previous)).isLessThanOrEqualTo(bound);
+    // What was dropped is counted with the notes the dropped files began with: a few hundred bytes.
+    assertThat(kept(log) + kept(previous) + dropped(log)).as("every byte kept or counted")
+        .isBetween(written, written + 1024);
+    assertThat(kept(log)).as("the newest are kept").isPositive();
+  }
+
   private static void await(String what, BooleanSupplier condition) {
     long deadline = System.nanoTime() + WAIT.toNanos();
     while (!condition.getAsBoolean()) {
       assertThat(System.nanoTime()).as("not within %s: %s", WAIT, what).isLessThan(deadline);
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
     }
+  }
+
+  /** The bytes of stderr in {@code file}: all but its notes. */
+  private static long kept(Path file) throws IOException {
+    return Files.exists(file) ? Files.readString(file).chars().filter(c -> c == '~').count() : 0;
+  }
+
+  /** How many bytes the note at the top of {@code file} says were dropped before it. */
+  private static long dropped(Path file) throws IOException {
+    Matcher note = Pattern.compile("(\\d+) bytes before it were dropped").matcher(Files.readString(file));
+    return note.find() ? Long.parseLong(note.group(1)) : 0;
   }
 }
