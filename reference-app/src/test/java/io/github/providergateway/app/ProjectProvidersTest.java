@@ -4,6 +4,8 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.transport.stdio.ProcessLog;
+import io.github.providergateway.transport.testing.Processes;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +35,7 @@ class ProjectProvidersTest {
 
   @AfterEach
   void close() {
+    Processes.killAll(dir.resolve("pids")); // what a failed test left behind
     if (providers != null) {
       providers.close();
     }
@@ -127,6 +130,50 @@ class ProjectProvidersTest {
     f.clock.advance(Duration.ofMillis(1));
 
     assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+  }
+
+  @Test
+  void atTheDeadlineWhatAProviderStartedIsTerminatedWithItEvenAGrandchildInitAdopted() throws Exception {
+    // The inner shell forks the sleep and exits: the sleep is no descendant of the provider's.
+    attach("""
+        {"providers":[{"name":"forker","command":["sh","-c","sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; exec sleep 30"]}]}"""
+        .replace("PIDS", dir.resolve("pids").toString()));
+    String session = f.startSession("alpha");
+    long grandchild = Processes.recorded(dir.resolve("pids"), 1).get(0);
+    Process process = providers.processesOf(session).get(0);
+
+    f.gateway.endSession(session, Duration.ofSeconds(1));
+    f.clock.advance(Duration.ofSeconds(1));
+
+    assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+    Processes.awaitGone(grandchild, Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aProviderThatExitsLeavesNothingRunning() throws Exception {
+    attach("""
+        {"providers":[{"name":"leaver","command":["sh","-c","sleep 300 & echo $! > PIDS; exit 3"]}]}"""
+        .replace("PIDS", dir.resolve("pids").toString()));
+
+    String session = f.startSession("alpha");
+
+    await("the exit report", () -> f.host(session).loggedTexts().contains("Provider 'leaver' exited with code 3"));
+    Processes.awaitGone(Processes.recorded(dir.resolve("pids"), 1).get(0), Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aProvidersOutputIsKeptInALogOfBoundedSizeThatCountsWhatItDropped() throws Exception {
+    long bound = ProcessLog.MAX_FILE_BYTES;
+    attach("""
+        {"providers":[{"name":"flood","command":["sh","-c","head -c WRITTEN /dev/zero | tr '\\\\0' '~'; echo done >&2; exec sleep 30"]}]}"""
+        .replace("WRITTEN", Long.toString(3 * bound)));
+
+    f.startSession("alpha");
+
+    await("its last line", () -> log("flood").endsWith("done\n"));
+    assertThat(Files.size(dir.resolve("logs/flood.log"))).isLessThanOrEqualTo(bound);
+    assertThat(Files.size(dir.resolve("logs/flood.log.1"))).isLessThanOrEqualTo(bound);
+    assertThat(log("flood")).containsPattern("\\d+ bytes before it were dropped");
   }
 
   @Test
