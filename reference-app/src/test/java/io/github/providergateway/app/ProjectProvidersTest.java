@@ -35,7 +35,7 @@ class ProjectProvidersTest {
 
   @AfterEach
   void close() {
-    Processes.killAll(dir.resolve("pids")); // what a failed test left behind
+    Processes.killAll(pids()); // what a failed test left behind
     if (providers != null) {
       providers.close();
     }
@@ -47,6 +47,16 @@ class ProjectProvidersTest {
     assertThat(config.problems()).isEmpty();
     providers = ProjectProviders.attach(f.gateway, config, URI.create("ws://127.0.0.1:9400"), dir.resolve("logs"), f.clock);
     return providers;
+  }
+
+  /** {@link #attach}, with {@code PIDS} in the config standing for the file its processes write their pids to. */
+  private ProjectProviders attachRecordingPids(String json) {
+    return attach(json.replace("PIDS", pids().toString()));
+  }
+
+  /** Where a test's providers write the pids of what they start, one a line. */
+  private Path pids() {
+    return dir.resolve("pids");
   }
 
   private static void await(String what, BooleanSupplier condition) throws InterruptedException {
@@ -135,11 +145,10 @@ class ProjectProvidersTest {
   @Test
   void atTheDeadlineWhatAProviderStartedIsTerminatedWithItEvenAGrandchildInitAdopted() throws Exception {
     // The inner shell forks the sleep and exits: the sleep is no descendant of the provider's.
-    attach("""
-        {"providers":[{"name":"forker","command":["sh","-c","sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; exec sleep 30"]}]}"""
-        .replace("PIDS", dir.resolve("pids").toString()));
+    attachRecordingPids("""
+        {"providers":[{"name":"forker","command":["sh","-c","sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; exec sleep 30"]}]}""");
     String session = f.startSession("alpha");
-    long grandchild = Processes.recorded(dir.resolve("pids"), 1).get(0);
+    long grandchild = Processes.recorded(pids(), 1).get(0);
     Process process = providers.processesOf(session).get(0);
 
     f.gateway.endSession(session, Duration.ofSeconds(1));
@@ -151,14 +160,13 @@ class ProjectProvidersTest {
 
   @Test
   void aProviderThatExitsLeavesNothingRunning() throws Exception {
-    attach("""
-        {"providers":[{"name":"leaver","command":["sh","-c","sleep 300 & echo $! > PIDS; exit 3"]}]}"""
-        .replace("PIDS", dir.resolve("pids").toString()));
+    attachRecordingPids("""
+        {"providers":[{"name":"leaver","command":["sh","-c","sleep 300 & echo $! > PIDS; exit 3"]}]}""");
 
     String session = f.startSession("alpha");
 
     await("the exit report", () -> f.host(session).loggedTexts().contains("Provider 'leaver' exited with code 3"));
-    Processes.awaitGone(Processes.recorded(dir.resolve("pids"), 1).get(0), Duration.ofSeconds(10));
+    Processes.awaitGone(Processes.recorded(pids(), 1).get(0), Duration.ofSeconds(10));
   }
 
   @Test
