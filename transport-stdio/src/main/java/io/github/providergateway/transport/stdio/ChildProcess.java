@@ -261,8 +261,10 @@ public final class ChildProcess {
       throw new IllegalStateException("the output of " + spec.name() + " is read already");
     }
     Daemons.start("stdio-" + spec.name() + "-stdout", () -> readAll(handler));
-    // Its exit ends its output, not only the end of its stdout, which whatever it started may hold.
-    tree.exited().thenRunAsync(() -> endAfterExit(handler), Daemons.named("stdio-" + spec.name() + "-exit"));
+    // Its exit ends its output, not only the end of its stdout, which whatever it started may hold;
+    // even if killing what it left failed, so that its owner still hears the end.
+    tree.exited().whenCompleteAsync(
+        (exited, killFailed) -> endAfterExit(handler), Daemons.named("stdio-" + spec.name() + "-exit"));
   }
 
   private void readAll(LineHandler handler) {
