@@ -26,7 +26,9 @@
  *       io.github.providergateway.transport.testing.RawHttp}, an HTTP client on a raw socket, for
  *       requests no well-behaved client would send, and {@link
  *       io.github.providergateway.transport.testing.JdkProvider}, a provider on the JDK's own
- *       WebSocket client, for a real server.
+ *       WebSocket client, for a real server, and {@link
+ *       io.github.providergateway.transport.testing.Processes}, the pids real processes recorded
+ *       and a bounded wait for each to be gone.
  * </ul>
  */
 module io.github.providergateway.testing {

@@ -4,6 +4,11 @@
 #   exit    - hello, then exits with code 3 at its first tool.call
 #   deaf    - hello, then never reads its stdin again
 #   stubborn - hello, then ignores SIGTERM and the end of its stdin
+#   terminable - hello, then ignores the end of its stdin; SIGTERM ends it (exit 143)
+#   daemon  - as answer, after double-forking a 'sleep' (its parent exits: init adopts it)
+#   leave   - hello, then at its first tool.call starts a 'sleep' that inherits its stdout and
+#             exits with code 3 without answering
+# PIDS names a file the pid of each process it starts is appended to (daemon, leave).
 # Environment: ERRORS names a file each 'error' it gets is appended to (one JSON line each);
 # BEFORE_HELLO and AFTER_HELLO are JSON arrays of raw lines it prints before and after its hello
 # (stray output, say); "@push:N" prints a push whose event is N bytes (an environment variable
@@ -11,6 +16,7 @@
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 
@@ -22,6 +28,9 @@ def send(message):
     sys.stdout.flush()
 
 
+def record_pid(pid):
+    with open(os.environ["PIDS"], "a") as pids:
+        pids.write(str(pid) + "\n")
 
 
 def raw_lines(variable):
@@ -44,6 +53,13 @@ if mode == "stubborn":
     sys.stdin.read()
     while True:
         time.sleep(1)
+if mode == "terminable":
+    sys.stdin.read()
+    while True:
+        time.sleep(1)
+if mode == "daemon":
+    # The shell forks the sleep and exits: the sleep is no descendant of ours any more.
+    subprocess.run(["sh", "-c", 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! >> "$PIDS"'], check=True)
 for line in sys.stdin:
     message = json.loads(line)
     kind = message.get("type")
@@ -52,6 +68,9 @@ for line in sys.stdin:
             errors.write(line)
     elif kind == "tool.call":
         if mode == "exit":
+            sys.exit(3)
+        if mode == "leave":
+            record_pid(subprocess.Popen(["sleep", "300"], stdin=subprocess.DEVNULL).pid)
             sys.exit(3)
         send({"type": "tool.result", "id": message["id"], "data": message["args"]})
     elif kind == "session.lifecycle" and message.get("state") == "shutdown.pending":

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.transport.stdio.ProcessTree;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,11 +94,14 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   @Override
   public Process start(Path home, int port) throws IOException {
     Path log = DetachedHost.createLogFile(home.resolve("logs"));
-    return new ProcessBuilder(commandLine(home, port, runFrom(home)))
+    ProcessBuilder builder = new ProcessBuilder(commandLine(home, port, runFrom(home)))
         .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
         .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-        .start();
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    // The shared gateway outlives whoever started it, even a host that a gateway spawned as a
+    // provider: it must not be ended as "everything that provider started" (ProcessTree).
+    builder.environment().remove(ProcessTree.MARK_VARIABLE);
+    return builder.start();
   }
 
   /**

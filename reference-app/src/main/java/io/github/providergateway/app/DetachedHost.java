@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.transport.stdio.ProcessLog;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -14,6 +15,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -55,12 +57,7 @@ final class DetachedHost implements FrontEnd {
     Path home = options.home();
     PrintStream log;
     try {
-      Path logFile = createLogFile(options.logDir());
-      // Never through a link planted at the name: the log would land in someone else's file.
-      log = new PrintStream(
-          Files.newOutputStream(logFile, StandardOpenOption.WRITE, StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS),
-          true,
-          StandardCharsets.UTF_8);
+      log = openLog(options.logDir());
     } catch (IOException e) {
       err.println("gateway: cannot write logs in " + options.logDir() + ": " + e.getMessage());
       return Main.EXIT_START_FAILED;
@@ -179,9 +176,29 @@ final class DetachedHost implements FrontEnd {
   }
 
   /**
+   * The detached gateway's log, {@code <logDir>/gateway.log}, as a stream: a log of bounded size
+   * ({@link ProcessLog}: it keeps the newest 8 MiB, in {@code gateway.log} and {@code
+   * gateway.log.1}, and counts what it drops), since a gateway that runs for weeks, or a peer that
+   * makes it log, would otherwise fill the disk. Each line is one append, never through a link
+   * planted at the name.
+   *
+   * @throws IOException when the file cannot be created or opened: a gateway that cannot log
+   *     does not start
+   */
+  static PrintStream openLog(Path logDir) throws IOException {
+    Path logFile = createLogFile(logDir);
+    // Never through a link planted at the name: the log would land in someone else's file.
+    Files.newOutputStream(logFile, StandardOpenOption.WRITE, StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS)
+        .close();
+    // Its clock would stamp notes; the gateway's log has none of those, only its own lines.
+    return new PrintStream(new ProcessLog(logFile, Clock.systemUTC()).output(), true, StandardCharsets.UTF_8);
+  }
+
+  /**
    * {@code <logDir>/gateway.log}, the detached gateway's log, created owner-only with its
    * directories when missing. Its starter ({@link DetachedGatewayStarter}) appends the JVM's own
-   * output to it.
+   * output to it (what the JVM writes before the gateway has its log, or outside Java: a crash
+   * report), outside the bound.
    */
   static Path createLogFile(Path logDir) throws IOException {
     createOwnerOnlyDirectories(logDir);

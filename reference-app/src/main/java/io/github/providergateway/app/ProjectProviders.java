@@ -13,8 +13,9 @@ import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.transport.stdio.ChildProcess;
+import io.github.providergateway.transport.stdio.ProcessLog;
+import io.github.providergateway.transport.stdio.ProcessTree;
 import io.github.providergateway.transport.stdio.StdioProvider;
-import java.io.File;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
@@ -49,12 +50,13 @@ import java.util.function.Predicate;
  *       set to a fresh token scoped to that session (project trust), {@code TAP_GATEWAY_URL} to
  *       the gateway's WebSocket URL and {@code TAP_SESSION} to the session's id; the same entry
  *       runs once for each session, each run a provider of its session's own (architecture,
- *       decision 40); its stdout and stderr are appended to {@code
- *       <logs>/<name>.log};
+ *       decision 40); its stdout and stderr are kept in {@code <logs>/<name>.log}, a log of
+ *       bounded size ({@link ProcessLog});
  *   <li>when the session ends, the provider gets {@code shutdown.pending} from the gateway; a
- *       process still running at the deadline is terminated, and killed 5 s later;
- *   <li>a process that exits is reported in its session's timeline; its calls end {@code
- *       DISCONNECTED} because its connection closes.
+ *       process still running at the deadline is terminated, and killed 5 s later, each with
+ *       everything it started ({@link ProcessTree});
+ *   <li>a process that exits is reported in its session's timeline, and what it left running is
+ *       killed; its calls end {@code DISCONNECTED} because its connection closes.
  * </ul>
  *
  * <p>An entry with {@code "transport": "stdio"} is spawned the same way but gets no token or URL:
@@ -270,23 +272,25 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   }
 
   /** A provider that connects back over WebSocket with its spawn token. */
-  private record ProcessRun(ProjectConfig.Entry entry, Process process, Scheduler scheduler) implements Run {
+  private record ProcessRun(ProjectConfig.Entry entry, ProcessTree tree, Scheduler scheduler) implements Run {
     @Override
     public CompletableFuture<?> stop(Duration grace) {
-      if (process.isAlive()) {
-        process.destroy();
-        scheduler.schedule(grace, () -> {
-          if (process.isAlive()) {
-            process.destroyForcibly();
-          }
-        });
+      if (process().isAlive()) {
+        // Finding what it started reads /proc: never on the scheduler's thread (or the loop).
+        onThreadOfItsOwn("provider-stop-" + entry.name(), tree::terminate);
+        scheduler.schedule(grace, () -> onThreadOfItsOwn("provider-kill-" + entry.name(), tree::kill));
       }
-      return process.onExit();
+      return process().onExit();
     }
 
     @Override
     public void kill() {
-      process.destroyForcibly();
+      tree.kill();
+    }
+
+    @Override
+    public Process process() {
+      return tree.process();
     }
   }
 
@@ -314,12 +318,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     public CompletableFuture<?> stop(Duration grace) {
       // Its stop blocks for up to the grace: on a thread of its own, so that several stop at once.
       CompletableFuture<Void> stopped = new CompletableFuture<>();
-      Thread thread = new Thread(() -> {
+      onThreadOfItsOwn("mcp-stop-" + entry.name(), () -> {
         server.stop(grace);
         stopped.complete(null);
-      }, "mcp-stop-" + entry.name());
-      thread.setDaemon(true);
-      thread.start();
+      });
       return stopped;
     }
 
@@ -332,6 +334,13 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     public Process process() {
       return null;
     }
+  }
+
+  /** Runs {@code job}, which blocks, on a daemon thread called {@code name}. */
+  private static void onThreadOfItsOwn(String name, Runnable job) {
+    Thread thread = new Thread(job, name);
+    thread.setDaemon(true);
+    thread.start();
   }
 
   /** Registers {@code run}, unless the app is stopping (then it is killed). Callers hold no lock. */
@@ -378,13 +387,13 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     }
     try {
       String token = gateway.issueSpawnToken(sessionId, entry.name()).get(10, TimeUnit.SECONDS);
-      File log = logFile(entry.name()).toFile();
+      ProcessLog log = new ProcessLog(logFile(entry.name()), gateway.clock());
+      // Both outputs on one pipe we read, rather than appended by the OS: the log stays bounded.
       ProcessBuilder builder =
           new ProcessBuilder(entry.command())
               .directory(entry.cwd().toFile())
               .redirectInput(ProcessBuilder.Redirect.PIPE)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
-              .redirectError(ProcessBuilder.Redirect.appendTo(log));
+              .redirectErrorStream(true);
       builder.environment().putAll(entry.env());
       builder.environment().put("TAP_PROVIDER_TOKEN", token);
       builder.environment().put("TAP_GATEWAY_URL", gatewayUrl.toString());
@@ -396,9 +405,11 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         if (closed) {
           return; // the app is stopping: a process started now would outlive it
         }
-        process = builder.start();
-        register(sessionId, new ProcessRun(entry, process, scheduler));
+        ProcessTree tree = ProcessTree.start(builder);
+        process = tree.process();
+        register(sessionId, new ProcessRun(entry, tree, scheduler));
       }
+      log.copy(process.getInputStream(), "provider-" + entry.name() + "-output");
       process.getOutputStream().close(); // providers read nothing from us
       process
           .onExit()

@@ -4,6 +4,8 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.transport.stdio.ProcessLog;
+import io.github.providergateway.transport.testing.Processes;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +35,7 @@ class ProjectProvidersTest {
 
   @AfterEach
   void close() {
+    Processes.killAll(pids()); // what a failed test left behind
     if (providers != null) {
       providers.close();
     }
@@ -44,6 +47,16 @@ class ProjectProvidersTest {
     assertThat(config.problems()).isEmpty();
     providers = ProjectProviders.attach(f.gateway, config, URI.create("ws://127.0.0.1:9400"), dir.resolve("logs"), f.clock);
     return providers;
+  }
+
+  /** {@link #attach}, with {@code PIDS} in the config standing for the file its processes write their pids to. */
+  private ProjectProviders attachRecordingPids(String json) {
+    return attach(json.replace("PIDS", pids().toString()));
+  }
+
+  /** Where a test's providers write the pids of what they start, one a line. */
+  private Path pids() {
+    return dir.resolve("pids");
   }
 
   private static void await(String what, BooleanSupplier condition) throws InterruptedException {
@@ -127,6 +140,48 @@ class ProjectProvidersTest {
     f.clock.advance(Duration.ofMillis(1));
 
     assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+  }
+
+  @Test
+  void atTheDeadlineWhatAProviderStartedIsTerminatedWithItEvenAGrandchildInitAdopted() throws Exception {
+    // The inner shell forks the sleep and exits: the sleep is no descendant of the provider's.
+    attachRecordingPids("""
+        {"providers":[{"name":"forker","command":["sh","-c","sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; exec sleep 30"]}]}""");
+    String session = f.startSession("alpha");
+    long grandchild = Processes.recorded(pids(), 1).get(0);
+    Process process = providers.processesOf(session).get(0);
+
+    f.gateway.endSession(session, Duration.ofSeconds(1));
+    f.clock.advance(Duration.ofSeconds(1));
+
+    assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+    Processes.awaitGone(grandchild, Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aProviderThatExitsLeavesNothingRunning() throws Exception {
+    attachRecordingPids("""
+        {"providers":[{"name":"leaver","command":["sh","-c","sleep 300 & echo $! > PIDS; exit 3"]}]}""");
+
+    String session = f.startSession("alpha");
+
+    await("the exit report", () -> f.host(session).loggedTexts().contains("Provider 'leaver' exited with code 3"));
+    Processes.awaitGone(Processes.recorded(pids(), 1).get(0), Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aProvidersOutputIsKeptInALogOfBoundedSizeThatCountsWhatItDropped() throws Exception {
+    long bound = ProcessLog.MAX_FILE_BYTES;
+    attach("""
+        {"providers":[{"name":"flood","command":["sh","-c","head -c WRITTEN /dev/zero | tr '\\\\0' '~'; echo done >&2; exec sleep 30"]}]}"""
+        .replace("WRITTEN", Long.toString(3 * bound)));
+
+    f.startSession("alpha");
+
+    await("its last line", () -> log("flood").endsWith("done\n"));
+    assertThat(Files.size(dir.resolve("logs/flood.log"))).isLessThanOrEqualTo(bound);
+    assertThat(Files.size(dir.resolve("logs/flood.log.1"))).isLessThanOrEqualTo(bound);
+    assertThat(log("flood")).containsPattern("\\d+ bytes before it were dropped");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.transport.testing.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,11 +51,18 @@ class StdioProviderAppTest {
   }
 
   private static String entry(String name, List<String> command) {
+    return entry(name, command, Map.of());
+  }
+
+  private static String entry(String name, List<String> command, Map<String, String> env) {
     StringBuilder json = new StringBuilder("{\"name\":\"" + name + "\",\"transport\":\"stdio\",\"cwd\":\"" + examples() + "\",\"command\":[");
     for (int i = 0; i < command.size(); i++) {
       json.append(i == 0 ? "" : ",").append('"').append(command.get(i).replace("\"", "\\\"")).append('"');
     }
-    return json.append("]}").toString();
+    json.append("],\"env\":{");
+    env.forEach((key, value) -> json.append(json.charAt(json.length() - 1) == '{' ? "" : ",")
+        .append('"').append(key).append("\":\"").append(value).append('"'));
+    return json.append("}}").toString();
   }
 
   private RpcApp start(Path config) throws IOException {
@@ -295,6 +303,44 @@ class StdioProviderAppTest {
       assertThat(app.awaitExit()).isZero();
     }
     assertThat(provider.onExit()).as("killed with the app, not left behind").succeedsWithin(RpcApp.WAIT);
+  }
+
+  @Test
+  void theSessionsEndKillsAGrandchildTheProviderDoubleForked() throws IOException {
+    // Issue 35, row 1: the inner shell forks the sleep and exits, so init adopts it.
+    Path pids = tmp.resolve("pids");
+    String forker = "sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > \"$PIDS\"'; "
+        + "echo '{\"type\":\"hello\",\"name\":\"forker\",\"protocolVersion\":2}'; "
+        + "while read line; do :; done";
+    try (RpcApp app = start(config(entry("forker", List.of("sh", "-c", forker), Map.of("PIDS", pids.toString()))))) {
+      String session = app.startSession();
+      app.awaitEvent("provider.connected", event -> event.path("name").asText().equals("forker"));
+      long grandchild = Processes.recorded(pids, 1).get(0);
+
+      JsonNode ended = app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":1000}");
+
+      assertThat(ended.get("ok").asBoolean()).as(ended.toString()).isTrue();
+      awaitLogged(providerLog("forker"), "exited with code 0");
+      Processes.awaitGone(grandchild, RpcApp.WAIT);
+    } finally {
+      Processes.killAll(pids);
+    }
+  }
+
+  @Test
+  void aStdioProviderThatExitsOnSigtermIsRecordedWithCode143() throws IOException {
+    // It ignores its stdin's end (sleep reads nothing) and dies by SIGTERM: 128 + 15.
+    String terminable = "echo '{\"type\":\"hello\",\"name\":\"terminable\",\"protocolVersion\":2}'; exec sleep 300";
+    try (RpcApp app = start(config(entry("terminable", List.of("sh", "-c", terminable))))) {
+      String session = app.startSession();
+      app.awaitEvent("provider.connected", event -> event.path("name").asText().equals("terminable"));
+
+      JsonNode ended = app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":500}");
+
+      assertThat(ended.get("ok").asBoolean()).as(ended.toString()).isTrue();
+      awaitLogged(providerLog("terminable"), "exited with code 143");
+      assertThat(Files.readString(providerLog("terminable"))).doesNotContain("exited with code 137");
+    }
   }
 
   @Test

@@ -6,11 +6,11 @@ import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -22,19 +22,24 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p><b>Lifecycle.</b> {@link #start} starts the process; nothing is read until {@link #read}
  * names who takes its lines. Lines written with {@link #write} go to its stdin in order, from a
  * thread of this object's. Its output ends, and the {@link LineHandler} hears {@link
- * LineHandler#ended} once, when its stdout ends (it exited, or it closed stdout: whatever it
- * started is then killed) or when a line passes {@link Bounds#maxLineBytes} (the owner then stops
- * it, having told it why if it wants to). {@link #stop} ends it as spawned providers are ended:
- * stdin closed after what is queued, SIGTERM, then SIGKILL, each to the process and its
- * descendants. A child that closes its stdin or dies while a line is written to it is killed.
+ * LineHandler#ended} once, when the process exits (whatever it started is then killed; the lines
+ * it wrote before still come, unless something that escaped the kill holds its stdout, when its
+ * output ends {@link #EXIT_DRAIN} after the exit), when it closes stdout (it is then killed), or
+ * when a line passes {@link Bounds#maxLineBytes} (the owner then stops it, having told it why if
+ * it wants to). {@link #stop} ends it as spawned providers are ended: stdin closed after what is
+ * queued, SIGTERM, then SIGKILL, each to the process and everything it started ({@link
+ * ProcessTree}: descendants, and processes init adopted). A child that closes its stdin or dies
+ * while a line is written to it is killed.
  *
  * <p><b>Bounds.</b> One line is at most {@link Bounds#maxLineBytes} (past it the child's output
  * is not read any further); while reading is {@linkplain #suspendReading() suspended}, nothing
  * more is read and the child blocks on its full pipe. Stdin's queue holds at most {@link
  * Bounds#maxQueuedLines} lines and {@link Bounds#maxQueuedBytes} bytes in more than one line: a
- * child that does not read its stdin makes {@link #write} answer {@link Write#QUEUE_FULL}.
+ * child that does not read its stdin makes {@link #write} answer {@link Write#QUEUE_FULL}. Its
+ * stderr is read as it is written and kept in a log of bounded size ({@link ProcessLog}).
  *
- * <p><b>Threads.</b> A reader and a writer thread of its own, both daemons; {@link #write},
+ * <p><b>Threads.</b> A reader, a writer and a stderr thread of its own, all daemons, and one more
+ * once it has exited; {@link #write},
  * {@link #suspendReading} and {@link #resumeReading} never block and may be called from any
  * thread, the gateway loop included. {@link #stop} blocks (at most its grace).
  */
@@ -47,7 +52,7 @@ public final class ChildProcess {
    * @param command the program and its arguments
    * @param cwd where it runs, or null for the gateway's own directory
    * @param env variables added to the gateway's environment for it
-   * @param log where its stderr is appended, or null to discard it
+   * @param log where its stderr is appended ({@link ProcessLog}, bounded), or null to discard it
    */
   public record Spec(String name, List<String> command, Path cwd, Map<String, String> env, Path log) {
 
@@ -182,8 +187,16 @@ public final class ChildProcess {
     void ended(Ending ending);
   }
 
+  /**
+   * How long the lines a child wrote before it exited may take to be read once it has exited and
+   * what it started has been killed. Past it its output ends anyway: something that escaped the
+   * kill holds its stdout (docs/security.md).
+   */
+  public static final Duration EXIT_DRAIN = Duration.ofSeconds(1);
+
   private final Spec spec;
   private final Bounds bounds;
+  private final ProcessTree tree;
   private final Process process;
   private final LineWriter stdin;
   /** Set by {@link #read}: the reader runs once. */
@@ -191,11 +204,18 @@ public final class ChildProcess {
   private final Object readGate = new Object();
   /** Whether the reader waits before its next line. Guarded by readGate. */
   private boolean readingSuspended;
+  /** Held while a line or the end is handed over, so that nothing follows the end. */
+  private final Object delivery = new Object();
+  /** Whether the handler has heard the end. Guarded by delivery. */
+  private boolean over;
+  /** Released once the reader has seen the end of the output. */
+  private final CountDownLatch readerDone = new CountDownLatch(1);
 
-  private ChildProcess(Spec spec, Bounds bounds, Process process) {
+  private ChildProcess(Spec spec, Bounds bounds, ProcessTree tree) {
     this.spec = spec;
     this.bounds = bounds;
-    this.process = process;
+    this.tree = tree;
+    this.process = tree.process();
     this.stdin =
         new LineWriter(
             "stdio-" + spec.name() + "-stdin",
@@ -220,8 +240,13 @@ public final class ChildProcess {
       builder.directory(spec.cwd().toFile());
     }
     builder.environment().putAll(spec.env());
-    builder.redirectError(spec.log() == null ? Redirect.DISCARD : Redirect.appendTo(spec.log().toFile()));
-    return new ChildProcess(spec, bounds, builder.start());
+    // Read by a thread of ours rather than appended by the OS, so that the log stays bounded.
+    builder.redirectError(spec.log() == null ? Redirect.DISCARD : Redirect.PIPE);
+    ChildProcess child = new ChildProcess(spec, bounds, ProcessTree.start(builder));
+    if (spec.log() != null) {
+      LogFile.of(spec.log()).copy(child.process.getErrorStream(), "stdio-" + spec.name() + "-stderr");
+    }
+    return child;
   }
 
   /**
@@ -235,9 +260,11 @@ public final class ChildProcess {
     if (!reading.compareAndSet(false, true)) {
       throw new IllegalStateException("the output of " + spec.name() + " is read already");
     }
-    Thread reader = new Thread(() -> readAll(handler), "stdio-" + spec.name() + "-stdout");
-    reader.setDaemon(true);
-    reader.start();
+    Daemons.start("stdio-" + spec.name() + "-stdout", () -> readAll(handler));
+    // Its exit ends its output, not only the end of its stdout, which whatever it started may hold;
+    // even if killing what it left failed, so that its owner still hears the end.
+    tree.exited().whenCompleteAsync(
+        (exited, killFailed) -> endAfterExit(handler), Daemons.named("stdio-" + spec.name() + "-exit"));
   }
 
   private void readAll(LineHandler handler) {
@@ -246,7 +273,9 @@ public final class ChildProcess {
       LineReader lines = new LineReader(process.getInputStream(), bounds.maxLineBytes());
       String line;
       while (awaitReading() && (line = lines.next()) != null) {
-        handler.line(line);
+        if (!deliver(handler, line)) {
+          break; // its output was ended at its exit: what comes after is nobody's
+        }
       }
     } catch (LineReader.TooLong tooLong) {
       ending = Ending.LINE_TOO_LONG;
@@ -255,6 +284,48 @@ public final class ChildProcess {
     }
     if (ending == Ending.STDOUT_ENDED) {
       kill(); // what it left running, or itself if it only closed stdout
+    }
+    end(handler, ending);
+    readerDone.countDown();
+  }
+
+  /**
+   * The process has exited and what it left running was killed, which normally closes its stdout:
+   * the reader reads what is left and ends. If it has not within {@link #EXIT_DRAIN} (something
+   * that escaped the kill holds stdout), the output ends here and the reader's later lines are
+   * dropped.
+   */
+  private void endAfterExit(LineHandler handler) {
+    stdin.abort(); // nobody reads it any more
+    resumeReading(); // a suspended reader would never see the end of its output
+    try {
+      if (readerDone.await(EXIT_DRAIN.toMillis(), TimeUnit.MILLISECONDS)) {
+        return;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    end(handler, Ending.STDOUT_ENDED);
+  }
+
+  /** Hands {@code line} over unless the output has ended; {@return whether it was handed over} */
+  private boolean deliver(LineHandler handler, String line) {
+    synchronized (delivery) {
+      if (over) {
+        return false;
+      }
+      handler.line(line);
+      return true;
+    }
+  }
+
+  /** Tells the handler the output ended, once. */
+  private void end(LineHandler handler, Ending ending) {
+    synchronized (delivery) {
+      if (over) {
+        return;
+      }
+      over = true;
     }
     handler.ended(ending);
   }
@@ -332,18 +403,17 @@ public final class ChildProcess {
    * @param grace how long it may take to exit
    */
   public void stop(Duration grace) {
-    List<ProcessHandle> tree = treeOf(process.toHandle());
+    tree.rememberDescendants(); // before its exit re-parents them
     stdin.closeAfterQueued();
     resumeReading(); // a suspended reader would never see the end of its output
     long half = Math.max(1, grace.toMillis() / 2);
     if (waitFor(half)) {
-      killAll(tree); // children it left behind
+      tree.kill(); // what it left behind
       return;
     }
-    tree = treeOf(process.toHandle());
-    tree.forEach(ProcessHandle::destroy);
+    tree.terminate();
     if (!waitFor(half)) {
-      killAll(tree);
+      tree.kill();
     }
     stdin.abort();
   }
@@ -351,23 +421,8 @@ public final class ChildProcess {
   /** Kills the child and everything it started, now (SIGKILL); what waits for its stdin is dropped. */
   public void kill() {
     stdin.abort();
-    killAll(treeOf(process.toHandle()));
+    tree.kill();
     resumeReading(); // so that the reader sees the end of its output
-  }
-
-  private static List<ProcessHandle> treeOf(ProcessHandle root) {
-    List<ProcessHandle> tree = new ArrayList<>();
-    root.descendants().forEach(tree::add);
-    tree.add(root);
-    return tree;
-  }
-
-  private static void killAll(List<ProcessHandle> tree) {
-    for (ProcessHandle handle : tree) {
-      if (handle.isAlive()) {
-        handle.destroyForcibly();
-      }
-    }
   }
 
   private boolean waitFor(long millis) {

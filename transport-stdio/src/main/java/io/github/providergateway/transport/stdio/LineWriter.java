@@ -38,9 +38,7 @@ final class LineWriter {
     this.maxLines = maxLines;
     this.maxBytes = maxBytes;
     this.broken = broken;
-    Thread writer = new Thread(this::run, threadName);
-    writer.setDaemon(true);
-    writer.start();
+    Daemons.start(threadName, this::run);
   }
 
   synchronized ChildProcess.Write offer(String line) {

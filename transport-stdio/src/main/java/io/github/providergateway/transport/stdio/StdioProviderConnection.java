@@ -147,9 +147,7 @@ final class StdioProviderConnection implements ProviderConnection, ChildProcess.
     if (!stopping.compareAndSet(false, true)) {
       return false;
     }
-    Thread stopper = new Thread(() -> child.stop(grace), "stdio-" + child.spec().name() + "-stop");
-    stopper.setDaemon(true);
-    stopper.start();
+    Daemons.start("stdio-" + child.spec().name() + "-stop", () -> child.stop(grace));
     return true;
   }
 

@@ -9,6 +9,7 @@ import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TrustLevel;
+import io.github.providergateway.transport.testing.Processes;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -43,6 +44,7 @@ class StdioProviderTest {
 
   @AfterEach
   void stopEverything() {
+    Processes.killAll(tmp.resolve("pids")); // what a failed test left behind
     started.forEach(StdioProvider::kill);
     started.forEach(provider -> await(provider.process().onExit()));
     // The last note ("exited with code") is written after the exit: wait for it, so that the
@@ -201,6 +203,50 @@ class StdioProviderTest {
 
     assertThat(exited.exitValue()).as("SIGKILL").isEqualTo(137);
     eventually("its calls' connection is gone", () -> await(f.gateway.providers()).isEmpty());
+  }
+
+  @Test
+  void stopTerminatesAProviderThatIgnoresItsStdinsEndAndItExitsBySigtermWithCode143() throws Exception {
+    StdioProvider provider = spawn("terminable", Map.of());
+    awaitBound();
+
+    Process exited = await(provider.stop(Duration.ofSeconds(4)));
+
+    // 143 is 128 + SIGTERM: it got its SIGTERM at half the grace and ended by it (137 is SIGKILL).
+    assertThat(exited.exitValue()).as("ended by SIGTERM").isEqualTo(143);
+    eventually("the timeline records it", () -> f.host(session).loggedTexts()
+        .contains("Provider 'tested' exited with code 143"));
+  }
+
+  @Test
+  void theSessionsEndKillsWhatTheProviderStartedEvenAGrandchildInitAdopted() throws Exception {
+    Path pids = tmp.resolve("pids");
+    StdioProvider provider = spawn("daemon", Map.of("PIDS", pids.toString()));
+    awaitBound();
+    long grandchild = Processes.recorded(pids, 1).get(0);
+    assertThat(ProcessHandle.of(grandchild).flatMap(ProcessHandle::parent).map(ProcessHandle::pid))
+        .as("re-parented: no descendant of the provider's any more")
+        .isNotEqualTo(java.util.Optional.of(provider.process().pid()));
+
+    await(f.gateway.endSession(session, Duration.ofSeconds(10)));
+
+    assertThat(provider.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).as("it left").isTrue();
+    Processes.awaitGone(grandchild, WAIT);
+  }
+
+  @Test
+  void aProviderThatExitsWhileItsChildHoldsItsStdoutEndsItsCallsDisconnectedAtOnceAndTheChildIsKilled()
+      throws Exception {
+    Path pids = tmp.resolve("pids");
+    spawn("leave", Map.of("PIDS", pids.toString()));
+    awaitBound();
+
+    // The tool's timeout never passes (the manual clock stands still): only the exit can end it.
+    CallResult result = await(f.call(session, "echo", "{}"));
+
+    assertThat(((ToolOutcome.Failure) result.outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    assertThat(await(f.gateway.tools(session))).isEmpty();
+    Processes.awaitGone(Processes.recorded(pids, 1).get(0), WAIT);
   }
 
   @Test
