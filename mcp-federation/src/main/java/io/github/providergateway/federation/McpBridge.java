@@ -106,7 +106,7 @@ final class McpBridge implements ProviderConnection {
     this.ended = ended;
     McpClientTransport raw;
     if (config.isStdio()) {
-      process = new StdioServerProcess(config, MAPPER, () -> serverGone("the MCP server exited"));
+      process = new StdioServerProcess(config, MAPPER, log, this::serverGone);
       raw = process;
     } else {
       process = null;
