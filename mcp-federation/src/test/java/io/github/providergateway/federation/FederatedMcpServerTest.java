@@ -301,6 +301,23 @@ class FederatedMcpServerTest {
     assertThat(text(call("lists", "{}"))).as("still served").isEqualTo("1");
   }
 
+  /**
+   * 50,000 {@code list_changed} in 10 s made the SDK list 20,399 times. Changes heard while a list
+   * is in flight cost one more list: a server that writes a flood before it reads again gets two,
+   * and the session ends with the tool it added.
+   */
+  @Test
+  void aFloodOfListChangedCostsAtMostTwoListsAndTheSessionGetsTheNewestTools() throws Exception {
+    federate(McpServerConfig.stdio("hostile", McpServers.hostile()));
+    assertThat(text(call("lists", "{}"))).as("the first list, at the start").isEqualTo("1");
+
+    assertThat(text(call("flood", "{\"count\":10000}"))).isEqualTo("flooded 10000");
+
+    awaitTrue("added-1 is in the session", () -> toolNames().contains("added-1"));
+    assertThat(toolNames()).contains("junk", "flood", "lists", "added-1");
+    assertThat(Integer.parseInt(text(call("lists", "{}")))).as("lists after the flood's").isLessThanOrEqualTo(3);
+  }
+
   @Test
   void theSessionsEndStopsTheServer() throws Exception {
     FederatedMcpServer memory = federate(McpServerConfig.stdio("memory", McpServers.command("memory"))
