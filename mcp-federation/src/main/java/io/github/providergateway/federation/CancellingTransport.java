@@ -1,12 +1,9 @@
 package io.github.providergateway.federation;
 
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import reactor.core.publisher.Mono;
 
 /**
@@ -16,27 +13,16 @@ import reactor.core.publisher.Mono;
  * {@code progressToken}, and this transport, seeing the request go out, remembers its JSON-RPC id
  * under that token. {@link #cancel} then sends the server the notification MCP specifies.
  */
-final class CancellingTransport implements McpClientTransport {
+final class CancellingTransport extends ForwardingTransport {
 
   /** MCP's cancellation notification (the SDK 2.0.1 has no constant for it). */
   static final String CANCELLED = "notifications/cancelled";
 
-  private final McpClientTransport delegate;
   /** JSON-RPC request ids of calls in flight, by their progress token (the gateway's call id). */
   private final Map<Object, Object> requestIds = new ConcurrentHashMap<>();
 
   CancellingTransport(McpClientTransport delegate) {
-    this.delegate = delegate;
-  }
-
-  @Override
-  public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-    return delegate.connect(handler);
-  }
-
-  @Override
-  public void setExceptionHandler(Consumer<Throwable> handler) {
-    delegate.setExceptionHandler(handler);
+    super(delegate);
   }
 
   @Override
@@ -48,7 +34,7 @@ final class CancellingTransport implements McpClientTransport {
         && call.meta().get("progressToken") != null) {
       requestIds.put(call.meta().get("progressToken"), request.id());
     }
-    return delegate.sendMessage(message);
+    return super.sendMessage(message);
   }
 
   /**
@@ -58,7 +44,7 @@ final class CancellingTransport implements McpClientTransport {
   void cancel(Object token, String reason) {
     Object requestId = requestIds.remove(token);
     if (requestId != null) {
-      delegate
+      delegate()
           .sendMessage(
               new McpSchema.JSONRPCNotification(
                   McpSchema.JSONRPC_VERSION,
@@ -72,25 +58,5 @@ final class CancellingTransport implements McpClientTransport {
   /** The call whose progress token is {@code token} ended. */
   void forget(Object token) {
     requestIds.remove(token);
-  }
-
-  @Override
-  public Mono<Void> closeGracefully() {
-    return delegate.closeGracefully();
-  }
-
-  @Override
-  public void close() {
-    delegate.close();
-  }
-
-  @Override
-  public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
-    return delegate.unmarshalFrom(data, typeRef);
-  }
-
-  @Override
-  public java.util.List<String> protocolVersions() {
-    return delegate.protocolVersions();
   }
 }

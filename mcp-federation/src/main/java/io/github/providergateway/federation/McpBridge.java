@@ -57,8 +57,8 @@ import reactor.core.publisher.Mono;
  *       tool.result} ({@link McpResults}).
  *   <li>{@code tool.cancel} (the call's timeout, the host's cancel) → {@code
  *       notifications/cancelled} to the server, and {@code CANCELLED} to the gateway.
- *   <li>{@code notifications/tools/list_changed} → the SDK lists again → {@code tools.update} (the
- *       engine debounces registrations).
+ *   <li>{@code notifications/tools/list_changed} → {@code tools/list} again, coalesced ({@link
+ *       ToolsRelister}) → {@code tools.update} (the engine debounces registrations).
  *   <li>The server gone (process exit, HTTP failure) → the connection closes: its tools leave the
  *       session and calls in flight end {@code DISCONNECTED}; {@link FederatedMcpServer} restarts.
  *   <li>{@code shutdown.pending} → the server is stopped, then {@code shutdown.ready} and {@code
@@ -90,6 +90,7 @@ final class McpBridge implements ProviderConnection {
   private final ProcessLog log;
   private final Ended ended;
   private final CancellingTransport transport;
+  private final ToolsRelister relister = new ToolsRelister(this::listAgain);
   private final StdioServerProcess process;
   private final McpAsyncClient client;
   private final Map<String, Disposable.Swap> calls = new ConcurrentHashMap<>();
@@ -106,7 +107,7 @@ final class McpBridge implements ProviderConnection {
     this.ended = ended;
     McpClientTransport raw;
     if (config.isStdio()) {
-      process = new StdioServerProcess(config, MAPPER, () -> serverGone("the MCP server exited"));
+      process = new StdioServerProcess(config, MAPPER, log, this::serverGone);
       raw = process;
     } else {
       process = null;
@@ -118,14 +119,13 @@ final class McpBridge implements ProviderConnection {
               .jsonMapper(MAPPER)
               .build();
     }
-    transport = new CancellingTransport(raw);
+    transport = new CancellingTransport(new ListChangedTransport(raw, relister::changed));
     transport.setExceptionHandler(failure -> serverGone("the MCP connection failed: " + failure.getMessage()));
     client =
         McpClient.async(transport)
             .clientInfo(new McpSchema.Implementation("provider-gateway", null, "1", null, null, null))
             .initializationTimeout(INITIALIZE_TIMEOUT)
             .requestTimeout(REQUEST_TIMEOUT)
-            .toolsChangeConsumer(this::toolsChanged)
             .progressConsumer(this::progress)
             .build();
   }
@@ -302,13 +302,32 @@ final class McpBridge implements ProviderConnection {
     return value == null ? "" : value == Math.rint(value) ? String.valueOf(value.longValue()) : String.valueOf(value);
   }
 
-  private Mono<Void> toolsChanged(List<McpSchema.Tool> tools) {
+  /** Lists the server's tools again after {@code list_changed} ({@link ToolsRelister} coalesces). */
+  private CompletableFuture<?> listAgain() {
+    if (over.get()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return client
+        .listTools()
+        .toFuture()
+        .whenComplete(
+            (listed, failure) -> {
+              if (failure != null) {
+                if (!serverDown()) {
+                  log.note("listing its tools after list_changed failed: " + rootMessage(failure));
+                }
+              } else {
+                toolsChanged(listed.tools());
+              }
+            });
+  }
+
+  private void toolsChanged(List<McpSchema.Tool> tools) {
     ProviderLink current = link;
     if (current != null && bound.isDone() && !bound.isCompletedExceptionally()) {
       log.note("the server's tools changed (list_changed): " + tools.size() + " tools");
       current.receive(ToolsUpdate.replaceAll(definitions(tools)));
     }
-    return Mono.empty();
   }
 
   // ---- ends ----

@@ -1,6 +1,7 @@
 package io.github.providergateway.federation;
 
 import io.github.providergateway.transport.stdio.ChildProcess;
+import io.github.providergateway.transport.stdio.ProcessLog;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -8,6 +9,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import reactor.core.publisher.Mono;
 
@@ -20,23 +22,40 @@ import reactor.core.publisher.Mono;
  * SIGTERM, then SIGKILL of it and its children).
  *
  * <p>A line longer than {@link #MAX_LINE_BYTES} ends the connection: a server may not make the
- * gateway hold more than that for one message.
+ * gateway hold more than that for one message. A line that is not a JSON object within {@link
+ * ServerLineGuard}'s depth, or not a JSON-RPC message, is skipped and noted in the server's log
+ * (the first ten, then the count at 100, 1,000, …). If the SDK still fails on a line, the server
+ * is ended as if it had exited, and its supervisor restarts it: the thread that reads it must
+ * never die while the server stays listed (issue 35).
  */
 final class StdioServerProcess implements McpClientTransport {
 
   /** The largest message a server may send, as the WebSocket providers' largest: 5 MiB + slack. */
   static final int MAX_LINE_BYTES = 6 << 20;
 
+  /** Skipped lines noted one by one; past them only the count is noted, at powers of ten. */
+  static final int NOTED_SKIPS = 10;
+
+  /** How much of a skipped line its note shows. */
+  private static final int EXCERPT_CHARS = 120;
+
   private final McpServerConfig config;
   private final McpJsonMapper mapper;
-  private final Runnable onExit;
+  private final ProcessLog log;
+  private final Consumer<String> onEnd;
   /** The running server, once started. */
   private volatile ChildProcess child;
 
-  StdioServerProcess(McpServerConfig config, McpJsonMapper mapper, Runnable onExit) {
+  /**
+   * @param log the server's log, for the lines skipped
+   * @param onEnd told once, with why, when the connection is over: the server exited, broke the
+   *     line limit, or the client failed on its output
+   */
+  StdioServerProcess(McpServerConfig config, McpJsonMapper mapper, ProcessLog log, Consumer<String> onEnd) {
     this.config = config;
     this.mapper = mapper;
-    this.onExit = onExit;
+    this.log = log;
+    this.onEnd = onEnd;
   }
 
   @Override
@@ -56,9 +75,13 @@ final class StdioServerProcess implements McpClientTransport {
     child.read(new Lines(handler));
   }
 
-  /** Hands each JSON-RPC line to the client until stdout ends, then reports the exit. */
+  /** Hands each JSON-RPC line to the client until stdout ends, then reports the end. */
   private final class Lines implements ChildProcess.LineHandler {
     private final Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler;
+    /** Lines skipped so far. Reader thread only. */
+    private long skipped;
+    /** Why the client cannot go on, once it cannot; later lines are dropped. Set on any thread. */
+    private volatile String failure;
 
     Lines(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
       this.handler = handler;
@@ -66,21 +89,76 @@ final class StdioServerProcess implements McpClientTransport {
 
     @Override
     public void line(String line) {
+      if (failure != null) {
+        return; // the server is being ended
+      }
+      try {
+        hand(line);
+      } catch (RuntimeException | Error thrown) {
+        // Reactor rethrows fatal errors (StackOverflowError) out of subscribe. Uncaught, this
+        // would end the reader thread and leave the server listed with every call waiting.
+        failed(thrown);
+      }
+    }
+
+    private void hand(String line) {
+      String problem = ServerLineGuard.problemOf(line);
+      if (problem != null) {
+        skip(problem, line);
+        return;
+      }
       McpSchema.JSONRPCMessage message;
       try {
         message = McpSchema.deserializeJsonRpcMessage(mapper, line);
-      } catch (IOException | IllegalArgumentException unreadable) {
-        return; // not JSON-RPC (a server printing to stdout by mistake): skipped, as the SDK does
+      } catch (IOException | IllegalArgumentException notJsonRpc) {
+        skip("not a JSON-RPC message", line);
+        return;
       }
-      handler.apply(Mono.just(message)).subscribe();
+      handler.apply(Mono.just(message)).subscribe(null, this::failed);
+    }
+
+    /**
+     * The SDK failed on a message: it may have lost a response, so its calls could wait forever.
+     * The server is ended; its output ends, and {@link #ended} reports why.
+     */
+    private void failed(Throwable thrown) {
+      if (failure == null) {
+        failure = "the MCP client failed on the server's output (" + thrown + ")";
+        child.kill();
+      }
+    }
+
+    private void skip(String why, String line) {
+      skipped++;
+      if (skipped <= NOTED_SKIPS) {
+        String excerpt =
+            line.length() <= EXCERPT_CHARS ? line : line.substring(0, EXCERPT_CHARS) + "… (" + line.length() + " characters)";
+        log.note("a line of its stdout skipped, " + why + ": " + excerpt);
+      } else if (isPowerOfTen(skipped)) {
+        log.note(skipped + " lines of its stdout skipped so far (MCP over stdio is JSON-RPC objects, one a line)");
+      }
     }
 
     @Override
     public void ended(ChildProcess.Ending ending) {
       // The process is gone or broke the line limit: either way the connection is over.
       child.kill();
-      onExit.run();
+      String why = failure;
+      if (why == null) {
+        why =
+            ending == ChildProcess.Ending.LINE_TOO_LONG
+                ? "the MCP server wrote a line longer than " + MAX_LINE_BYTES + " bytes"
+                : "the MCP server exited";
+      }
+      onEnd.accept(why);
     }
+  }
+
+  private static boolean isPowerOfTen(long n) {
+    while (n >= 10 && n % 10 == 0) {
+      n /= 10;
+    }
+    return n == 1;
   }
 
   @Override

@@ -273,6 +273,51 @@ class FederatedMcpServerTest {
     assertThat(read(home.resolve("changer.log"))).contains("the server's tools changed (list_changed): 2 tools");
   }
 
+  // ---- a hostile server (issue 35) ----
+
+  /**
+   * A line of {@code null} made the SDK's parser throw on the thread that reads the server, which
+   * died: the server stayed listed and every call waited. Lines that are not JSON-RPC objects
+   * within the depth bound are skipped and noted; the answer after them still arrives.
+   */
+  @Test
+  void linesThatAreNoJsonRpcObjectsAreSkippedAndTheServerAnswersAfterThem() throws Exception {
+    FederatedMcpServer hostile = federate(McpServerConfig.stdio("hostile", McpServers.hostile()));
+
+    assertThat(text(call("junk", "{}"))).isEqualTo("still here");
+
+    assertThat(hostile.status().state()).isEqualTo(FederatedMcpServer.State.RUNNING);
+    assertThat(hostile.status().restarts()).isZero();
+    String log = read(home.resolve("hostile.log"));
+    assertThat(log)
+        .contains("a line of its stdout skipped, not a JSON object: null")
+        .contains("a line of its stdout skipped, not JSON: not json")
+        .contains("a line of its stdout skipped, more than one JSON value")
+        .contains("a line of its stdout skipped, not a JSON-RPC message: {\"hello\"")
+        .contains("a line of its stdout skipped, nested deeper than 128 levels: {\"jsonrpc\"");
+    assertThat(log.lines().filter(line -> line.contains("a line of its stdout skipped")))
+        .as("the first ten are noted; the eleventh, 200,000 '[', only counts")
+        .hasSize(StdioServerProcess.NOTED_SKIPS);
+    assertThat(text(call("lists", "{}"))).as("still served").isEqualTo("1");
+  }
+
+  /**
+   * 50,000 {@code list_changed} in 10 s made the SDK list 20,399 times. Changes heard while a list
+   * is in flight cost one more list: a server that writes a flood before it reads again gets two,
+   * and the session ends with the tool it added.
+   */
+  @Test
+  void aFloodOfListChangedCostsAtMostTwoListsAndTheSessionGetsTheNewestTools() throws Exception {
+    federate(McpServerConfig.stdio("hostile", McpServers.hostile()));
+    assertThat(text(call("lists", "{}"))).as("the first list, at the start").isEqualTo("1");
+
+    assertThat(text(call("flood", "{\"count\":10000}"))).isEqualTo("flooded 10000");
+
+    awaitTrue("added-1 is in the session", () -> toolNames().contains("added-1"));
+    assertThat(toolNames()).contains("junk", "flood", "lists", "added-1");
+    assertThat(Integer.parseInt(text(call("lists", "{}")))).as("lists after the flood's").isLessThanOrEqualTo(3);
+  }
+
   @Test
   void theSessionsEndStopsTheServer() throws Exception {
     FederatedMcpServer memory = federate(McpServerConfig.stdio("memory", McpServers.command("memory"))
@@ -434,6 +479,11 @@ class FederatedMcpServerTest {
   }
 
   // ---- helpers ----
+
+  private static String text(CallResult result) {
+    assertThat(result.outcome()).isInstanceOf(ToolOutcome.Success.class);
+    return ((ToolOutcome.Success) result.outcome()).data().asText();
+  }
 
   private static String read(Path file) {
     try {

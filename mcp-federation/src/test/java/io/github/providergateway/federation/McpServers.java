@@ -30,6 +30,11 @@ final class McpServers {
     return List.of("node", installed().resolve("list-changer.mjs").toString());
   }
 
+  /** The command that runs our {@code hostile-server.mjs}, which misbehaves when a tool asks it to. */
+  static List<String> hostile() throws IOException, InterruptedException {
+    return List.of("node", installed().resolve("hostile-server.mjs").toString());
+  }
+
   /** The command that runs {@code server} ({@code everything}, {@code filesystem}, {@code memory}). */
   static List<String> command(String server, String... args) throws IOException, InterruptedException {
     Path script = installed().resolve("node_modules/@modelcontextprotocol/server-" + server + "/dist/index.js");
@@ -62,6 +67,7 @@ final class McpServers {
       lock.lock();
       boolean changed = copyChanged("package.json", target);
       copyChanged("list-changer.mjs", target);
+      copyChanged("hostile-server.mjs", target);
       if (changed || !Files.exists(target.resolve("node_modules/@modelcontextprotocol/server-memory/package.json"))) {
         Process npm =
             new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--no-package-lock")

@@ -35,7 +35,8 @@ final class Json {
    * The tree of a value the SDK read from JSON (maps, lists, strings, numbers, booleans, null),
    * built directly: the mapper's {@code valueToTree} writes and re-reads the value, which was a
    * measurable share of a tool call's CPU here (docs/performance.md). Anything else goes through
-   * the mapper.
+   * the mapper. It recurses once a level: what an agent sends reaches it nested at most {@link
+   * JsonRpcLineGuard#MAX_DEPTH} levels, checked by both front doors (issue 35).
    */
   static JsonNode tree(Object value) {
     JsonNodeFactory nodes = MAPPER.getNodeFactory();

@@ -2,6 +2,8 @@ package io.github.providergateway.agent.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.json.JsonHeap;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,7 +17,10 @@ import java.nio.charset.StandardCharsets;
  * one), so one stray byte from an agent would cost its session. This guard answers such a line
  * itself, as JSON-RPC says ({@code -32700} parse error, {@code -32600} invalid request, with the
  * request's id when it has one), and passes on the rest unchanged. A line longer than {@link
- * #MAX_LINE_BYTES} is skipped to its end and answered {@code -32600}.
+ * #MAX_LINE_BYTES} is skipped to its end and answered {@code -32600}, and so is a message nested
+ * deeper than {@link #MAX_DEPTH} levels: the SDK and the front door turn messages into maps and
+ * trees with recursive code, which a message nested some 700 levels deep ran out of stack in
+ * (issue 35). {@link #problemOf} is the HTTP front door's check too.
  *
  * <p>Its answers go to the same output the SDK writes, under the same lock the SDK takes (the
  * stream object itself), so a line is never interleaved with another.
@@ -24,6 +29,13 @@ final class JsonRpcLineGuard extends InputStream {
 
   /** The SDK's own limit on a line (16 Mi characters); bytes here, a bound either way. */
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+  /**
+   * The deepest an agent's message may nest: what the gateway accepts from a provider ({@link
+   * Limits#maxJsonDepth()}'s default), so that a call's arguments also fit in the {@code
+   * tool.call} that carries them to one.
+   */
+  static final int MAX_DEPTH = Limits.defaults().maxJsonDepth();
 
   static final int PARSE_ERROR = -32700;
   static final int INVALID_REQUEST = -32600;
@@ -121,6 +133,9 @@ final class JsonRpcLineGuard extends InputStream {
     JsonNode id = message.get("id");
     if (id != null && !(id.isTextual() || id.isIntegralNumber())) {
       return "\"id\" must be a string or an integer";
+    }
+    if (JsonHeap.depth(message, MAX_DEPTH) > MAX_DEPTH) {
+      return "JSON nested deeper than " + MAX_DEPTH + " levels, the gateway's bound";
     }
     return null;
   }

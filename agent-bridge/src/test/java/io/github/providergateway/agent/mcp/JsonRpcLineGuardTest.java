@@ -63,4 +63,23 @@ class JsonRpcLineGuardTest {
     assertThat(passedOn(huge + "\n{\"jsonrpc\":\"2.0\",\"method\":\"y\"}\n")).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"y\"}\n");
     assertThat(answered()).contains("-32600").contains("longer than");
   }
+
+  @Test
+  void aMessageNestedPastTheBoundIsAnsweredInvalidRequestWithItsIdAndTheNextStillPasses() throws IOException {
+    String atTheBound = nestedCall(1, JsonRpcLineGuard.MAX_DEPTH);
+    String past = nestedCall(2, JsonRpcLineGuard.MAX_DEPTH + 1);
+
+    assertThat(passedOn(atTheBound + "\n" + past + "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n"))
+        .isEqualTo(atTheBound + "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n");
+    assertThat(answered())
+        .startsWith("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32600,")
+        .contains("JSON nested deeper than 128 levels");
+  }
+
+  /** A {@code tools/call} nested {@code depth} levels deep in all, its arguments all but two of them. */
+  static String nestedCall(int id, int depth) {
+    int arguments = depth - 2;
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"build\",\"arguments\":"
+        + "{\"a\":".repeat(arguments - 1) + "{}" + "}".repeat(arguments - 1) + "}}";
+  }
 }

@@ -633,6 +633,25 @@ class McpHttpFrontDoorTest {
   }
 
   @Test
+  void aMessageNestedPastTheBoundIs400InvalidRequestWithItsIdAndAtTheBoundTheCallGoesThrough() throws Exception {
+    start();
+    String session = live.initialize("agent");
+    RecordingProviderConnection worker = live.provider(session, "worker", "build");
+
+    HttpResponse<String> refused = live.post(session, JsonRpcLineGuardTest.nestedCall(2, JsonRpcLineGuard.MAX_DEPTH + 1));
+    assertThat(refused.statusCode()).isEqualTo(400);
+    assertThat(json(refused).get("id").asInt()).isEqualTo(2);
+    assertThat(json(refused).at("/error/code").asInt()).isEqualTo(-32600);
+    assertThat(json(refused).at("/error/message").asText()).contains("JSON nested deeper than 128 levels");
+
+    CompletableFuture<HttpResponse<InputStream>> answer =
+        live.postAsync(session, JsonRpcLineGuardTest.nestedCall(3, JsonRpcLineGuard.MAX_DEPTH));
+    ToolCall sent = next(worker, ToolCall.class);
+    worker.send(ToolResult.success(sent.id(), GatewayJson.parse("\"deep enough\"")));
+    assertThat(answer.get(10, TimeUnit.SECONDS).statusCode()).as("the session goes on").isEqualTo(200);
+  }
+
+  @Test
   void theReplayBufferKeepsTheNewestEventsAndAClientThatMissedMoreIsToldToListTheToolsAgain() throws Exception {
     start(b -> b.replay(2, 1024 * 1024));
     String session = live.initialize("agent");

@@ -1,0 +1,39 @@
+package io.github.providergateway.federation;
+
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.function.Function;
+import reactor.core.publisher.Mono;
+
+/**
+ * A client transport that keeps the server's {@code notifications/tools/list_changed} from the
+ * SDK and tells {@code changed} instead. The SDK's client (2.0.1) sends {@code tools/list} for
+ * every such notification, however many are in flight, so a server flooding them kept a core busy
+ * and the gateway's memory growing (issue 35); {@link ToolsRelister} lists once for many.
+ */
+final class ListChangedTransport extends ForwardingTransport {
+
+  private final Runnable changed;
+
+  /**
+   * @param changed told of each {@code list_changed}, on the thread that read it; must not block
+   */
+  ListChangedTransport(McpClientTransport delegate, Runnable changed) {
+    super(delegate);
+    this.changed = changed;
+  }
+
+  @Override
+  public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+    return delegate().connect(messages -> handler.apply(messages.filter(this::forTheSdk)));
+  }
+
+  private boolean forTheSdk(McpSchema.JSONRPCMessage message) {
+    if (message instanceof McpSchema.JSONRPCNotification notification
+        && McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED.equals(notification.method())) {
+      changed.run();
+      return false;
+    }
+    return true;
+  }
+}
