@@ -45,6 +45,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ChildProcess {
 
+  private static final System.Logger LOG = System.getLogger(ChildProcess.class.getName());
+
   /**
    * How to start a child.
    *
@@ -281,6 +283,10 @@ public final class ChildProcess {
       ending = Ending.LINE_TOO_LONG;
     } catch (IOException gone) {
       // the pipe broke: the process is gone, which is the end of its output
+    } catch (RuntimeException | StackOverflowError handlerFailed) {
+      // A bug in what handles its lines: nobody would read its output any more, so it ends here
+      // rather than leave the process listed and answering nothing.
+      LOG.log(System.Logger.Level.ERROR, spec.name() + ": handling a line of its output failed; ending it", handlerFailed);
     }
     if (ending == Ending.STDOUT_ENDED) {
       kill(); // what it left running, or itself if it only closed stdout

@@ -63,6 +63,31 @@ class ChildProcessTest {
     return recording;
   }
 
+  /**
+   * A handler that throws on a line (an SDK's parser, issue 35 row 4) ends the child and is told
+   * the end, instead of its reader thread dying while the child runs on, listed and unheard.
+   */
+  @Test
+  void aHandlerThatThrowsEndsTheChildAndHearsTheEnd() throws Exception {
+    child = ChildProcess.start(
+        ChildProcess.Spec.of("talker", List.of("sh", "-c", "echo null; sleep 300")), ChildProcess.Bounds.of(1 << 20));
+    CompletableFuture<ChildProcess.Ending> ended = new CompletableFuture<>();
+    child.read(new ChildProcess.LineHandler() {
+      @Override
+      public void line(String line) {
+        throw new NullPointerException("a parser's bug, on " + line);
+      }
+
+      @Override
+      public void ended(ChildProcess.Ending ending) {
+        ended.complete(ending);
+      }
+    });
+
+    assertThat(ended).succeedsWithin(WAIT).isEqualTo(ChildProcess.Ending.STDOUT_ENDED);
+    assertThat(child.process().onExit()).as("the child is ended").succeedsWithin(WAIT);
+  }
+
   @Test
   void itsOutputEndsWhenItExitsThoughAChildHoldsStdoutAndTheLinesWrittenBeforeAllArrive() throws Exception {
     Path pids = tmp.resolve("pids");
