@@ -1,5 +1,6 @@
 package io.github.providergateway.protocol;
 
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -40,17 +41,18 @@ public final class Capabilities {
    * @param message the message a provider sent
    * @param ownName the sender's provider name, to tell its own streams from others'; may be {@code
    *     null} before {@code hello}
-   * @return the capabilities, a new set; empty when any trust level may send it
+   * @return the capabilities, unmodifiable; empty when any trust level may send it
    */
   public static Set<Capability> requiredFor(ProviderMessage message, String ownName) {
-    EnumSet<Capability> required = EnumSet.noneOf(Capability.class);
+    EnumSet<Capability> required;
     switch (message.type()) {
-      case HELLO -> addForHello((Hello) message, required);
-      case TOOLS_UPDATE -> required.add(Capability.REGISTER_TOOLS);
-      case HOOKS_UPDATE -> addForHooks(((HooksUpdate) message).hooks(), required);
-      case CONTEXT_UPDATE -> required.add(Capability.SET_CONTEXT);
-      case PUSH -> required.add(Capability.PUSH_EVENTS);
-      case STREAM_QUERY -> addForStreamQuery((StreamQuery) message, ownName, required);
+      case HELLO -> addForHello((Hello) message, required = EnumSet.noneOf(Capability.class));
+      case TOOLS_UPDATE -> required = EnumSet.of(Capability.REGISTER_TOOLS);
+      case HOOKS_UPDATE -> addForHooks(((HooksUpdate) message).hooks(), required = EnumSet.noneOf(Capability.class));
+      case CONTEXT_UPDATE -> required = EnumSet.of(Capability.SET_CONTEXT);
+      case PUSH -> required = EnumSet.of(Capability.PUSH_EVENTS);
+      case STREAM_QUERY ->
+          addForStreamQuery((StreamQuery) message, ownName, required = EnumSet.noneOf(Capability.class));
       case AUTH,
           AUTH_CONFIRM,
           GOODBYE,
@@ -62,10 +64,13 @@ public final class Capabilities {
           TRANSFORM_RESULT,
           FILTER_SET,
           UNKNOWN -> {
-        // Answers, lifecycle and filters on one's own streams need no capability.
+        // Answers, lifecycle and filters on one's own streams need no capability: the most
+        // frequent messages (every tool.result) allocate nothing here.
+        return Set.of();
       }
+      default -> throw new IllegalStateException("no rule for " + message.type());
     }
-    return required;
+    return Collections.unmodifiableSet(required);
   }
 
   /**

@@ -127,16 +127,28 @@ final class Decisions {
         null, null, null, answeredBy);
   }
 
+  /** Lower-case hex, as every record writes hashes. */
+  private static final HexFormat HEX = HexFormat.of();
+
+  /**
+   * A digest per thread, reset by each {@code digest}: looking one up by name costs a provider
+   * search and a reflective construction, on every audited call.
+   */
+  private static final ThreadLocal<MessageDigest> SHA_256 =
+      ThreadLocal.withInitial(
+          () -> {
+            try {
+              return MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException impossible) {
+              throw new IllegalStateException("every JDK has SHA-256", impossible);
+            }
+          });
+
   /** The SHA-256 of {@code args} as JSON text, in hex: matches records without keeping secrets. */
   static String sha256(JsonNode args) {
     if (args == null) {
       return null;
     }
-    try {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of().formatHex(digest.digest(args.toString().getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException impossible) {
-      throw new IllegalStateException("every JVM has SHA-256", impossible);
-    }
+    return HEX.formatHex(SHA_256.get().digest(args.toString().getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -45,6 +45,10 @@ import java.util.concurrent.CompletableFuture;
  */
 final class HookEngine {
 
+  /** The decision when the session has no rule to run: allowed, by nobody. */
+  private static final HookDecision NO_RULES = HookDecision.allow(List.of());
+
+
   private static final System.Logger LOG = System.getLogger(HookEngine.class.getName());
 
   private static final int MAX_LOGGED_OUT_OF_STEPS = 10_000;
@@ -147,15 +151,16 @@ final class HookEngine {
         }
       }
     }
-    Run run = new Run(session, tool, args, toolProvider, check, candidates, regex.spend(), callId, caller, hostAsks);
-    if (!candidates.isEmpty() && listener.hearsDecisions()) {
-      audit(run, callId); // an evaluation with no rule to run decides nothing
-    }
     if (candidates.isEmpty()) {
-      run.result.complete(HookDecision.allow(List.of()));
-    } else {
-      advance(run);
+      // Most calls: no rule to run, so nothing to record or spend (an evaluation with no rule
+      // decides nothing), and no evaluation state to build.
+      return CompletableFuture.completedFuture(NO_RULES);
     }
+    Run run = new Run(session, tool, args, toolProvider, check, candidates, regex.spend(), callId, caller, hostAsks);
+    if (listener.hearsDecisions()) {
+      audit(run, callId);
+    }
+    advance(run);
     return run.result;
   }
 
