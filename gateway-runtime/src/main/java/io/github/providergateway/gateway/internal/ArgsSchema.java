@@ -13,7 +13,7 @@ import java.util.List;
 final class ArgsSchema {
 
   /** Accepts any arguments without running a validator. */
-  static final ArgsSchema ANY = new ArgsSchema(null, null);
+  static final ArgsSchema ANY = new ArgsSchema(null, null, null);
 
   /** At most this many violations are named in a refusal: the first ones are what a caller fixes. */
   static final int MAX_VIOLATIONS = 5;
@@ -23,10 +23,13 @@ final class ArgsSchema {
 
   private final Schema schema;
   private final ArgsSchemas owner;
+  /** The schema read directly when it is of the plain shape most tools declare, else null. */
+  private final PlainObjectSchema plain;
 
-  ArgsSchema(Schema schema, ArgsSchemas owner) {
+  ArgsSchema(Schema schema, ArgsSchemas owner, PlainObjectSchema plain) {
     this.schema = schema;
     this.owner = owner;
+    this.plain = plain;
   }
 
   /**
@@ -37,6 +40,14 @@ final class ArgsSchema {
    * @param regexOwner the tool's provider, whose regex allowance its schema's patterns spend
    */
   String violations(JsonNode args, RegexGuard.Allowance regexOwner) {
+    if (plain != null && plain.surelyMatches(args)) {
+      return null;
+    }
+    return fullViolations(args, regexOwner);
+  }
+
+  /** {@link #violations} from the full validator alone, without the plain schema's shortcut. */
+  String fullViolations(JsonNode args, RegexGuard.Allowance regexOwner) {
     if (schema == null) {
       return null;
     }

@@ -142,7 +142,8 @@ final class ArgsSchemas {
       if (!errors.isEmpty()) {
         return new Verdict(null, ArgsSchema.describe(errors));
       }
-      return new Verdict(new ArgsSchema(toolSchemas.getSchema(parameters), this), null);
+      return new Verdict(
+          new ArgsSchema(toolSchemas.getSchema(parameters), this, PlainObjectSchema.of(parameters)), null);
     } catch (SchemaException | IllegalArgumentException | IllegalStateException unusable) {
       // An unknown $schema, a $ref outside the schema, a pattern that does not compile.
       Throwable cause = unusable.getCause() != null ? unusable.getCause() : unusable;
