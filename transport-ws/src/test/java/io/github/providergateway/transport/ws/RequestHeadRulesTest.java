@@ -74,6 +74,33 @@ class RequestHeadRulesTest {
     }
   }
 
+  /** A head that arrives a byte at a time is judged once whole, however its lines fall across reads. */
+  @Test
+  void aHeadTrickledInByteByByteIsJudgedWhole() throws Exception {
+    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, echo))) {
+      String host = "Host: 127.0.0.1:" + f.port();
+      try (RawHttp folded = RawHttp.connect(f.port())) {
+        trickle(folded, "GET /api HTTP/1.1\r\n" + host + "\r\nX-Note: one\r\n two\r\n\r\n");
+        assertThat(folded.status()).isEqualTo(400);
+      }
+      try (RawHttp plain = RawHttp.connect(f.port())) {
+        trickle(plain, "GET /api HTTP/1.1\r\n" + host + "\r\n\r\n");
+        assertThat(plain.status()).isEqualTo(200);
+      }
+      assertThat(seen).hasSize(1);
+    }
+  }
+
+  private static void trickle(RawHttp http, String head) throws Exception {
+    OutputStream out = http.socket().getOutputStream();
+    http.socket().setTcpNoDelay(true);
+    for (byte b : head.getBytes(StandardCharsets.ISO_8859_1)) {
+      out.write(b);
+      out.flush();
+      java.util.concurrent.locks.LockSupport.parkNanos(200_000); // separate segments, most of the time
+    }
+  }
+
   /** Writes {@code head} with {@code |} as CRLF, {@code ~} as a bare LF and {@code \t} as a tab. */
   private static void send(RawHttp http, String head) throws IOException {
     OutputStream out = http.socket().getOutputStream();

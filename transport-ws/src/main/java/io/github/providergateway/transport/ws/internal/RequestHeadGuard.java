@@ -80,8 +80,9 @@ final class RequestHeadGuard extends BaseFilter {
     if (head.judged || !(ctx.getMessage() instanceof Buffer buffer)) {
       return ctx.getInvokeAction();
     }
+    int scanned = head.length;
     boolean fits = head.append(buffer);
-    int end = RequestHeadRules.headEnd(head.bytes, head.length);
+    int end = RequestHeadRules.headEnd(head.bytes, scanned, head.length);
     if (end < 0) {
       if (!fits) {
         judged(connection, head); // over the codec's limit: its answer, as before

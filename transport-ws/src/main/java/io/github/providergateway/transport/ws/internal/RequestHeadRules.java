@@ -40,9 +40,13 @@ final class RequestHeadRules {
    * The end of the head in {@code bytes[0..length)}: the index just past its empty line, or -1 when
    * it has not all arrived. A bare LF ends a line here too, so that a head written with bare LFs
    * is found whole and refused rather than waited for.
+   *
+   * @param from where to look from: bytes before it were looked at already (whether an LF ends the
+   *     head depends only on the bytes before it), so a head trickled in byte by byte costs its
+   *     length, not its length squared
    */
-  static int headEnd(byte[] bytes, int length) {
-    for (int i = 0; i < length; i++) {
+  static int headEnd(byte[] bytes, int from, int length) {
+    for (int i = from; i < length; i++) {
       if (bytes[i] != LF) {
         continue;
       }
