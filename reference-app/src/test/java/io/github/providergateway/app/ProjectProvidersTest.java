@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import static io.github.providergateway.gateway.testing.GatewayFixture.done;
+import static io.github.providergateway.gateway.testing.GatewayFixture.awaited;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
@@ -84,7 +84,7 @@ class ProjectProvidersTest {
         {"providers":[{"name":"envy","command":["sh","-c","echo token=$TAP_PROVIDER_TOKEN url=$TAP_GATEWAY_URL k=$K pwd=$(pwd) >&2; exec sleep 30"],
           "env":{"K":"V"}}]}""");
 
-    String session = f.startSession("alpha");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
 
     await("the provider's log", () -> log("envy").contains("token="));
     String line = log("envy");
@@ -102,8 +102,8 @@ class ProjectProvidersTest {
         {"providers":[{"name":"once","command":["sh","-c","echo started >&2; exec sleep 30"],"session":"first"},
                       {"name":"each","command":["sh","-c","echo started >&2; exec sleep 30"]}]}""");
 
-    String a = f.startSession("alpha");
-    String b = f.startSession("beta");
+    String a = f.startSessionAlongsideOtherThreads("alpha");
+    String b = f.startSessionAlongsideOtherThreads("beta");
 
     await("both sessions' providers", () -> providers.processesOf(a).size() == 2 && providers.processesOf(b).size() == 1);
     await("the logs", () -> log("each").lines().count() == 2 && log("once").lines().count() == 1);
@@ -112,7 +112,7 @@ class ProjectProvidersTest {
   @Test
   void atTheDeadlineARunningProviderIsTerminatedAndItsExitReported() throws Exception {
     attach("{\"providers\":[{\"name\":\"sleepy\",\"command\":[\"sleep\",\"30\"]}]}");
-    String session = f.startSession("alpha");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
     await("the process", () -> providers.processesOf(session).size() == 1);
     Process process = providers.processesOf(session).get(0);
 
@@ -128,7 +128,7 @@ class ProjectProvidersTest {
   void aProviderIgnoringTerminationIsKilledFiveSecondsLater() throws Exception {
     attach("""
         {"providers":[{"name":"stubborn","command":["sh","-c","trap '' TERM; echo ready >&2; while true; do sleep 1; done"]}]}""");
-    String session = f.startSession("alpha");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
     await("the process to trap TERM", () -> log("stubborn").contains("ready"));
     Process process = providers.processesOf(session).get(0);
 
@@ -147,7 +147,7 @@ class ProjectProvidersTest {
     // The inner shell forks the sleep and exits: the sleep is no descendant of the provider's.
     attachRecordingPids("""
         {"providers":[{"name":"forker","command":["sh","-c","sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; exec sleep 30"]}]}""");
-    String session = f.startSession("alpha");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
     long grandchild = Processes.recorded(pids(), 1).get(0);
     Process process = providers.processesOf(session).get(0);
 
@@ -163,7 +163,7 @@ class ProjectProvidersTest {
     attachRecordingPids("""
         {"providers":[{"name":"leaver","command":["sh","-c","sleep 300 & echo $! > PIDS; exit 3"]}]}""");
 
-    String session = f.startSession("alpha");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
 
     await("the exit report", () -> f.host(session).loggedTexts().contains("Provider 'leaver' exited with code 3"));
     Processes.awaitGone(Processes.recorded(pids(), 1).get(0), Duration.ofSeconds(10));
@@ -176,7 +176,7 @@ class ProjectProvidersTest {
         {"providers":[{"name":"flood","command":["sh","-c","head -c WRITTEN /dev/zero | tr '\\\\0' '~'; echo done >&2; exec sleep 30"]}]}"""
         .replace("WRITTEN", Long.toString(3 * bound)));
 
-    f.startSession("alpha");
+    f.startSessionAlongsideOtherThreads("alpha");
 
     await("its last line", () -> log("flood").endsWith("done\n"));
     assertThat(Files.size(dir.resolve("logs/flood.log"))).isLessThanOrEqualTo(bound);
@@ -188,7 +188,7 @@ class ProjectProvidersTest {
   void aProviderThatExitsIsReportedInItsSessionsTimeline() throws Exception {
     attach("{\"providers\":[{\"name\":\"quitter\",\"command\":[\"sh\",\"-c\",\"exit 3\"]}]}");
 
-    String session = f.startSession("alpha");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
 
     await("the exit report", () -> f.host(session).loggedTexts().contains("Provider 'quitter' exited with code 3"));
   }
@@ -199,11 +199,11 @@ class ProjectProvidersTest {
         {"providers":[{"name":"ghost","command":["/nonexistent/provider"]},
                       {"name":"fine","command":["sh","-c","echo fine >&2; exec sleep 30"]}]}""");
 
-    String session = f.startSession("alpha");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
 
     await("the failure report", () -> f.host(session).loggedTexts().stream().anyMatch(t -> t.startsWith("Cannot start provider 'ghost'")));
     await("the other provider", () -> log("fine").contains("fine"));
-    assertThat(done(f.gateway.sessions())).hasSize(1);
+    assertThat(awaited(f.gateway.sessions())).hasSize(1);
     assertThat(List.of(providers.config().providers().size())).containsExactly(2);
   }
 
@@ -301,7 +301,7 @@ class ProjectProvidersTest {
   void aSpawnThatGoesOnAfterCloseStartsNoProcess() {
     QueuedSpawner spawner = new QueuedSpawner();
     providers = attachSlowProvider(f, spawner);
-    String session = f.startSession("alpha");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
 
     providers.close(); // the app stops while the spawn is under way
     spawner.runQueued();

@@ -21,6 +21,9 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -128,6 +131,22 @@ public final class GatewayFixture implements AutoCloseable {
   public String startSession(SessionSpec spec) {
     RecordingSessionHost host = new RecordingSessionHost();
     String id = done(gateway.startSession(spec, host)).id();
+    hosts.put(id, host);
+    return id;
+  }
+
+  /**
+   * Starts a session labelled {@code label} in {@code /code/<label>} when other threads drive the
+   * gateway too (real child processes answering from their own threads): the loop may then be
+   * draining on one of them, so the answer can come a moment after the call returns. Waits for it,
+   * at most 10 s.
+   *
+   * @param label the session's label
+   * @return the session's id; its host is {@link #host(String)}
+   */
+  public String startSessionAlongsideOtherThreads(String label) {
+    RecordingSessionHost host = new RecordingSessionHost();
+    String id = awaited(gateway.startSession(SessionSpec.of(label, "/code/" + label), host)).id();
     hosts.put(id, host);
     return id;
   }
@@ -360,6 +379,26 @@ public final class GatewayFixture implements AutoCloseable {
   public static <T> T done(CompletableFuture<T> future) {
     assertThat(future).isDone();
     return future.join();
+  }
+
+  /**
+   * The value of a future another thread may still be completing: for tests where other threads
+   * drive the gateway too, so the serial loop may be draining on one of them. Waits at most 10 s.
+   *
+   * @param <T> the value's type
+   * @param future the future
+   * @return its value
+   * @throws AssertionError when it is not complete within 10 s, or completed exceptionally
+   */
+  public static <T> T awaited(CompletableFuture<T> future) {
+    try {
+      return future.get(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted waiting for the gateway's answer", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new AssertionError("the gateway's answer did not come within 10 s: " + e, e);
+    }
   }
 
   /** Closes the gateway. */
