@@ -88,3 +88,5 @@ for ((r = 1; r <= rounds; r++)); do
   done
 done
 node "$root/benchmarks/beside-node-summary.mjs" "$out" | tee "$out/summary.md"
+node "$root/benchmarks/beside-node-plot.mjs" "$out" >"$out/plot.svg"
+echo "plot: $out/plot.svg" >&2

@@ -120,6 +120,37 @@ public final class SerialExecutor implements Executor {
   }
 
   /**
+   * Like {@link #executeHere}, but the calling thread runs {@code task} only, never a task of
+   * someone else's: when the loop is idle with nothing queued, {@code task} runs at once on the
+   * calling thread, and what it or others queued meanwhile goes to the executor; otherwise it is
+   * queued as by {@link #execute}. For an application's thread making a request: it pays for its
+   * own work (and saves the loop thread's wake-up), but never runs other callbacks, which might
+   * take locks that thread holds in an order they do not expect.
+   *
+   * @param task the task
+   * @throws RejectedExecutionException once {@link #close} was called; otherwise what {@link
+   *     #execute} throws
+   */
+  public void executeAloneHere(Runnable task) {
+    requireNonNull(task, "task");
+    if (closed) {
+      throw new RejectedExecutionException("the " + owner + " loop has stopped");
+    }
+    if (!tasks.isEmpty() || !draining.compareAndSet(false, true)) {
+      execute(task);
+      return;
+    }
+    loopThread = Thread.currentThread();
+    runHeld(task);
+    loopThread = null;
+    draining.set(false);
+    // Whatever arrived while the task ran is the executor's to run, not this thread's.
+    if (!tasks.isEmpty() && draining.compareAndSet(false, true)) {
+      handOn();
+    }
+  }
+
+  /**
    * Stops {@link #executeHere} from running tasks on callers' threads: the owner has stopped, and
    * a thread delivering late work must hear so, not run it. {@link #execute} is left to the
    * executor, which refuses once it is shut down.

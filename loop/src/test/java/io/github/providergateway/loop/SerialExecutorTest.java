@@ -66,6 +66,43 @@ class SerialExecutorTest {
   }
 
   @Test
+  void executeAloneHereRunsOnlyItsOwnTaskOnTheCallingThread() {
+    HeldExecutor executor = new HeldExecutor();
+    SerialExecutor loop = new SerialExecutor("client", executor);
+    List<String> ran = new ArrayList<>();
+
+    loop.executeAloneHere(
+        () -> {
+          loop.assertInLoop();
+          ran.add("request");
+          loop.execute(() -> ran.add("a callback it caused"));
+        });
+
+    assertThat(ran).containsExactly("request"); // the callback is not run on the caller's thread
+    assertThat(loop.inLoop()).isFalse();
+    assertThat(executor.held).hasSize(1);
+    executor.runAll();
+    assertThat(ran).containsExactly("request", "a callback it caused");
+  }
+
+  @Test
+  void executeAloneHereQueuesBehindARunningLoopAndRefusesOnceClosed() {
+    HeldExecutor executor = new HeldExecutor();
+    SerialExecutor loop = new SerialExecutor("client", executor);
+    List<String> ran = new ArrayList<>();
+    loop.execute(() -> ran.add("on the loop thread"));
+
+    loop.executeAloneHere(() -> ran.add("request"));
+
+    assertThat(ran).isEmpty();
+    executor.runAll();
+    assertThat(ran).containsExactly("on the loop thread", "request");
+    loop.close();
+    assertThatThrownBy(() -> loop.executeAloneHere(() -> ran.add("late")))
+        .isInstanceOf(RejectedExecutionException.class);
+  }
+
+  @Test
   void aThreadRunsAtMostTheBudgetThenHandsTheLoopToItsExecutor() {
     HeldExecutor executor = new HeldExecutor();
     SerialExecutor loop = new SerialExecutor("gateway", executor);

@@ -22,8 +22,8 @@ final class Json {
 
   static final ObjectMapper MAPPER = new ObjectMapper();
 
-  /** The SDK's view of {@link #MAPPER}. */
-  static final McpJsonMapper MCP = new JacksonMcpJsonMapper(MAPPER);
+  /** The SDK's view of {@link #MAPPER}, its server's and transports' mapper. */
+  static final McpJsonMapper MCP = new SdkJsonMapper(new JacksonMcpJsonMapper(MAPPER));
 
   private Json() {}
 

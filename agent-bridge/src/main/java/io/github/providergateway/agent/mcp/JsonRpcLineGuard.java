@@ -12,20 +12,20 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The agent's input as the SDK may read it: only lines that are JSON-RPC 2.0 messages. The SDK's
- * stdio transport ends the whole connection at the first line it cannot read (and at a blank
- * one), so one stray byte from an agent would cost its session. This guard answers such a line
- * itself, as JSON-RPC says ({@code -32700} parse error, {@code -32600} invalid request, with the
- * request's id when it has one), and passes on the rest unchanged. A line longer than {@link
+ * The agent's input as the MCP server may read it: only lines that are JSON-RPC 2.0 messages. The
+ * SDK's stdio transport ended the whole connection at the first line it could not read (and at a
+ * blank one), so one stray byte from an agent would cost its session. This guard answers such a
+ * line itself, as JSON-RPC says ({@code -32700} parse error, {@code -32600} invalid request, with
+ * the request's id when it has one), and hands on the rest, parsed once. A line longer than {@link
  * #MAX_LINE_BYTES} is skipped to its end and answered {@code -32600}, and so is a message nested
  * deeper than {@link #MAX_DEPTH} levels: the SDK and the front door turn messages into maps and
  * trees with recursive code, which a message nested some 700 levels deep ran out of stack in
  * (issue 35). {@link #problemOf} is the HTTP front door's check too.
  *
- * <p>Its answers go to the same output the SDK writes, under the same lock the SDK takes (the
+ * <p>Its answers go to the same output {@link StdioTransport} writes, under the same lock (the
  * stream object itself), so a line is never interleaved with another.
  */
-final class JsonRpcLineGuard extends InputStream {
+final class JsonRpcLineGuard implements AutoCloseable {
 
   /** The SDK's own limit on a line (16 Mi characters); bytes here, a bound either way. */
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -42,44 +42,23 @@ final class JsonRpcLineGuard extends InputStream {
 
   private final InputStream in;
   private final OutputStream out;
-  private byte[] pending = new byte[0];
-  private int position;
+  /** The line being read; reused, so a steady stream of calls allocates no buffer per line. */
+  private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 
   JsonRpcLineGuard(InputStream in, OutputStream out) {
     this.in = new BufferedInputStream(in);
     this.out = out;
   }
 
-  @Override
-  public int read() throws IOException {
-    byte[] one = new byte[1];
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
-  }
-
-  @Override
-  public int read(byte[] buffer, int offset, int length) throws IOException {
-    if (length == 0) {
-      return 0;
-    }
-    while (position >= pending.length) {
-      byte[] line = nextLine();
-      if (line == null) {
-        return -1;
-      }
-      pending = line;
-      position = 0;
-    }
-    int n = Math.min(length, pending.length - position);
-    System.arraycopy(pending, position, buffer, offset, n);
-    position += n;
-    return n;
-  }
-
-  /** The next line worth handing on, with its newline; null at the end of the input. */
-  private byte[] nextLine() throws IOException {
+  /**
+   * The next line that is a JSON-RPC 2.0 message, parsed; the others are answered on the way.
+   *
+   * @return the message, or null at the end of the input
+   * @throws IOException when reading the input or writing an answer fails
+   */
+  JsonNode nextMessage() throws IOException {
     while (true) {
-      ByteArrayOutputStream line = new ByteArrayOutputStream();
+      line.reset();
       boolean tooLong = false;
       int b;
       while ((b = in.read()) != -1 && b != '\n') {
@@ -92,29 +71,37 @@ final class JsonRpcLineGuard extends InputStream {
       if (b == -1 && line.size() == 0) {
         return null;
       }
-      String text = line.toString(StandardCharsets.UTF_8).strip();
-      if (text.isEmpty()) {
-        continue; // a blank line ends the SDK's connection; it means nothing
+      if (isBlank(line.toByteArray())) {
+        continue; // a blank line means nothing
       }
       if (tooLong) {
         answer(null, INVALID_REQUEST, "Invalid Request: a message longer than " + MAX_LINE_BYTES + " bytes");
         continue;
       }
       String problem;
-      JsonNode message = null;
+      JsonNode message;
       try {
-        message = Json.MAPPER.readTree(text);
+        message = Json.MAPPER.readTree(line.toByteArray());
         problem = problemOf(message);
       } catch (IOException e) {
         answer(null, PARSE_ERROR, "Parse error: the line is not JSON");
         continue;
       }
       if (problem != null) {
-        answer(message.get("id"), INVALID_REQUEST, "Invalid Request: " + problem);
+        answer(message == null ? null : message.get("id"), INVALID_REQUEST, "Invalid Request: " + problem);
         continue;
       }
-      return (text + "\n").getBytes(StandardCharsets.UTF_8);
+      return message;
     }
+  }
+
+  private static boolean isBlank(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b != ' ' && b != '\t' && b != '\r' && b != '\f') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Why {@code message} is not a JSON-RPC 2.0 message the SDK can read, or null. */
@@ -140,7 +127,8 @@ final class JsonRpcLineGuard extends InputStream {
     return null;
   }
 
-  private void answer(JsonNode id, int code, String text) throws IOException {
+  /** Answers the agent with a JSON-RPC error, as a line of its own. */
+  void answer(JsonNode id, int code, String text) throws IOException {
     ObjectNode error = Json.MAPPER.createObjectNode();
     error.put("jsonrpc", "2.0");
     if (id != null && (id.isTextual() || id.isIntegralNumber())) {
@@ -150,7 +138,7 @@ final class JsonRpcLineGuard extends InputStream {
     }
     error.putObject("error").put("code", code).put("message", text);
     byte[] bytes = (Json.text(error) + "\n").getBytes(StandardCharsets.UTF_8);
-    synchronized (out) { // the lock the SDK's stdio transport writes under
+    synchronized (out) { // the lock StdioTransport writes under
       out.write(bytes);
       out.flush();
     }

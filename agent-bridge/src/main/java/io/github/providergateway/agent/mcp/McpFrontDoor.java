@@ -129,6 +129,7 @@ public final class McpFrontDoor {
     McpAsyncServer server =
         McpServer.async(session.transport())
             .serverInfo(SERVER_NAME, version)
+            .jsonMapper(Json.MCP)
             .instructions(INSTRUCTIONS)
             .strictToolNameValidation(false)
             // The gateway checks every call's arguments against the same schema and answers a

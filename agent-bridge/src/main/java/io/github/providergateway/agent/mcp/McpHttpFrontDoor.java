@@ -266,8 +266,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     if (message instanceof McpSchema.JSONRPCRequest call) {
       session.get().request(call, reply);
     } else {
-      reply.send(202, null, session.get().headers(), new byte[0]);
-      session.get().accept(message);
+      McpHttpSession target = session.get();
+      target.accept(message, () -> reply.send(202, null, target.headers(), new byte[0]));
     }
   }
 

@@ -217,13 +217,22 @@ final class McpHttpSession {
             });
   }
 
-  /** A notification or a response POSTed: handed on; the client has its 202 already. */
-  void accept(McpSchema.JSONRPCMessage message) {
+  /**
+   * A notification or a response POSTed: counted as activity, acknowledged ({@code 202}), then
+   * handed on. The activity is counted before the client hears back, so that whatever it does next
+   * sees this session as used now (which session a client at its most loses depends on it).
+   */
+  void accept(McpSchema.JSONRPCMessage message, Runnable acknowledge) {
+    boolean open;
     synchronized (this) {
-      if (closed) {
-        return;
+      open = !closed;
+      if (open) {
+        lastActive = clock.instant();
       }
-      lastActive = clock.instant();
+    }
+    acknowledge.run();
+    if (!open) {
+      return;
     }
     carrier.deliver(message).subscribe(null, failure -> LOG.log(Level.DEBUG, "MCP over HTTP: session {0}: message not handled: {1}", id, failure.toString()));
     if (message instanceof McpSchema.JSONRPCNotification notification

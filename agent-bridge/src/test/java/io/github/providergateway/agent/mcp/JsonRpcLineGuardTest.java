@@ -2,6 +2,7 @@ package io.github.providergateway.agent.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,11 +13,16 @@ class JsonRpcLineGuardTest {
 
   private final ByteArrayOutputStream answers = new ByteArrayOutputStream();
 
+  /** The messages the guard hands on from {@code input}, written back as lines. */
   private String passedOn(String input) throws IOException {
+    StringBuilder passed = new StringBuilder();
     try (JsonRpcLineGuard guard =
         new JsonRpcLineGuard(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), answers)) {
-      return new String(guard.readAllBytes(), StandardCharsets.UTF_8);
+      for (JsonNode message = guard.nextMessage(); message != null; message = guard.nextMessage()) {
+        passed.append(Json.text(message)).append('\n');
+      }
     }
+    return passed.toString();
   }
 
   private String answered() {

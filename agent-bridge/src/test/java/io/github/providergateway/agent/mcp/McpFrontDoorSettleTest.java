@@ -16,9 +16,6 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +41,7 @@ class McpFrontDoorSettleTest {
   private static final Duration WAIT = Duration.ofSeconds(10);
 
   private final GatewayFixture f = GatewayFixture.create();
-  private final CompletableFuture<Void> ran = new CompletableFuture<>();
+  private CompletableFuture<Void> ran;
   private McpFrontDoor door;
   private McpSyncClient client;
   private String session;
@@ -58,29 +55,12 @@ class McpFrontDoorSettleTest {
             f.gateway.expectProviders(info.id(), List.of("greeter"));
           }
         });
-    Pipe toServer = Pipe.open();
-    Pipe toClient = Pipe.open();
-    door =
-        McpFrontDoor.builder()
-            .gateway(() -> f.gateway)
-            .streams(Channels.newInputStream(toServer.source()), Channels.newOutputStream(toClient.sink()))
-            .workingDirectory(Path.of("/code/agent"))
-            .scheduler(f.clock)
-            .build();
-    Thread serving = new Thread(() -> {
-      try {
-        door.run();
-        ran.complete(null);
-      } catch (Throwable e) {
-        ran.completeExceptionally(e);
-      }
-    }, "front-door");
-    serving.setDaemon(true);
-    serving.start();
+    PipedFrontDoor piped = PipedFrontDoor.start(b -> b.gateway(() -> f.gateway).scheduler(f.clock));
+    door = piped.door;
+    ran = piped.ran;
     client =
         McpClient.sync(
-                new StreamClientTransport(
-                    Channels.newInputStream(toClient.source()), Channels.newOutputStream(toServer.sink())))
+                new StreamClientTransport(piped.agentReads, piped.agentWrites))
             .clientInfo(new McpSchema.Implementation("mcp-inspector-cli", "0.15"))
             .requestTimeout(WAIT)
             .build();

@@ -34,8 +34,6 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -62,9 +60,10 @@ class McpFrontDoorTest {
 
   private final GatewayFixture f = GatewayFixture.create();
   private final CompletableFuture<SessionInfo> started = new CompletableFuture<>();
-  private final CompletableFuture<Void> ran = new CompletableFuture<>();
+  private CompletableFuture<Void> ran;
   private final BlockingQueue<List<McpSchema.Tool>> toolLists = new LinkedBlockingQueue<>();
   private final BlockingQueue<McpSchema.LoggingMessageNotification> logs = new LinkedBlockingQueue<>();
+  private final BlockingQueue<List<McpSchema.ResourceContents>> resourceUpdates = new LinkedBlockingQueue<>();
 
   private McpSyncClient client;
   private McpSchema.InitializeResult initialized;
@@ -82,37 +81,17 @@ class McpFrontDoorTest {
             started.complete(info);
           }
         });
-    Pipe toServer = Pipe.open();
-    Pipe toClient = Pipe.open();
-    McpFrontDoor door =
-        McpFrontDoor.builder()
-            .gateway(() -> notClosable(f.gateway))
-            .streams(Channels.newInputStream(toServer.source()), Channels.newOutputStream(toClient.sink()))
-            .workingDirectory(Path.of("/code/agent"))
-            .version("test")
-            .build();
-    Thread serving =
-        new Thread(
-            () -> {
-              try {
-                door.run();
-                ran.complete(null);
-              } catch (Throwable e) {
-                ran.completeExceptionally(e);
-              }
-            },
-            "front-door");
-    serving.setDaemon(true);
-    serving.start();
-
+    PipedFrontDoor piped =
+        PipedFrontDoor.start(b -> b.gateway(() -> notClosable(f.gateway)).version("test"));
+    ran = piped.ran;
     client =
         McpClient.sync(
-                new StreamClientTransport(
-                    Channels.newInputStream(toClient.source()), Channels.newOutputStream(toServer.sink())))
+                new StreamClientTransport(piped.agentReads, piped.agentWrites))
             .clientInfo(new McpSchema.Implementation("test-agent", "1.0"))
             .requestTimeout(WAIT)
             .toolsChangeConsumer(toolLists::add)
             .loggingConsumer(logs::add)
+            .resourcesUpdateConsumer(resourceUpdates::add)
             .build();
     initialized = client.initialize();
     session = started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id();
@@ -272,6 +251,21 @@ class McpFrontDoorTest {
     var again = callAsync("status", Map.of());
     worker.send(ToolResult.success(next(worker, ToolCall.class).id(), json("\"ok\"")));
     assertThat(texts(again.get(WAIT.toSeconds(), TimeUnit.SECONDS))).as("delivered once").containsExactly("ok");
+  }
+
+  @Test
+  void aSubscribedStreamIsReportedUpdatedWhenItsProviderPushesToIt() throws Exception {
+    worker.send(Push.event("ci", PushLevel.SURFACE, "tests started"));
+    assertThat(nextLogFrom("worker").data()).isEqualTo("tests started");
+    String uri = StreamResources.uri("ci@worker");
+    client.subscribeResource(new McpSchema.SubscribeRequest(uri));
+
+    worker.send(Push.event("ci", PushLevel.SURFACE, "tests passed"));
+
+    // A notification to one session by its id: the stdio transport must carry those too.
+    List<McpSchema.ResourceContents> updated = resourceUpdates.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+    assertThat(updated).as("resources/updated, then the client's read").isNotNull();
+    assertThat(updated).extracting(McpSchema.ResourceContents::uri).containsExactly(uri);
   }
 
   // ---- the end ----

@@ -21,6 +21,7 @@ import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
@@ -90,7 +91,9 @@ import java.util.function.Supplier;
  * when the connection drops fail the same way.
  *
  * <p>Thread-safe. Futures complete, and {@code SessionHost} and {@link Listener} callbacks run, on
- * the client's own thread, in order: they must not block it.
+ * the client's loop: one at a time and in order, on the client's own thread or, when the client is
+ * idle, on the JDK WebSocket thread that read what they answer (which saves a thread wake-up per
+ * call). They must not block: a callback that blocks holds up the others and the socket's reading.
  */
 public final class GatewayClient implements HostApi, AutoCloseable {
 
@@ -184,7 +187,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * <p>What it starts must serve {@code home} on {@code port} as the detached gateway does: write
    * the token file ({@link #TOKEN_FILE}) and {@link #PORT_FILE} in the home, hold {@link
    * #LOCK_FILE} while it runs, write what it prints to {@code <home>/logs/gateway.log}, and stay up
-   * while hosts use it. The client calls it on its own thread, at most once per {@link
+   * while hosts use it. The client calls it on its loop, at most once per {@link
    * Launch#startTimeout()} while no gateway answers; an exception is logged and the next
    * connection attempt tries again.
    */
@@ -240,8 +243,16 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   public static final String LOCK_FILE = "gateway.lock";
 
   private final Options options;
-  /** The client thread: all client state lives on it, and every callback runs on it. */
+  /** The client's own thread, where its loop runs when no socket thread is running it. */
   private final ExecutorService thread;
+  /**
+   * The client's loop: all client state lives on it, and every callback runs on it, one at a time
+   * and in order. It runs on {@link #thread}, or on the JDK's WebSocket thread delivering a message
+   * while the loop is idle; a caller's request is sent from the caller's thread when the loop is
+   * idle, which runs nothing else there. Handing each request and each reply to the client thread
+   * cost two thread wake-ups per call (issue 36).
+   */
+  private final SerialExecutor loop;
   private final Runnable releaseScheduler;
   /** Who hears the gateway's events: added from any thread, called on the client thread. */
   private final List<Listener> listeners = new CopyOnWriteArrayList<>();
@@ -260,6 +271,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
               t.setDaemon(true);
               return t;
             });
+    this.loop = new SerialExecutor("gateway client", thread);
     Scheduler scheduler;
     if (options.scheduler == null) {
       SystemScheduler own = new SystemScheduler();
@@ -274,10 +286,10 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     }
     GatewayLauncher launcher = new GatewayLauncher(launch, home, options.clock);
     this.connection =
-        new GatewayConnection(thread, scheduler, options, discovery, launcher, listeners, new Wiring());
+        new GatewayConnection(loop, scheduler, options, discovery, launcher, listeners, new Wiring());
     this.sessions = new SessionTable(connection, listeners);
     this.router = new EventRouter(sessions, listeners);
-    this.calls = new HostCalls(thread, connection, sessions, router);
+    this.calls = new HostCalls(loop::executeAloneHere, connection, sessions, router);
   }
 
   /**
@@ -413,7 +425,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   }
 
   private void awaitFirstConnection(Duration limit, String what) throws IOException {
-    thread.execute(connection::attempt);
+    loop.execute(connection::attempt);
     try {
       connection.firstConnection().get(limit.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
@@ -594,12 +606,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @return its id on the gateway; empty when the session is not live
    */
   public CompletableFuture<Optional<String>> gatewaySessionId(String sessionId) {
-    return CompletableFuture.supplyAsync(() -> sessions.gatewaySessionId(sessionId), thread);
+    return CompletableFuture.supplyAsync(() -> sessions.gatewaySessionId(sessionId), loop);
   }
 
   /** {@return whether the client is connected and authenticated now} */
   public CompletableFuture<Boolean> isConnected() {
-    return CompletableFuture.supplyAsync(connection::isConnected, thread);
+    return CompletableFuture.supplyAsync(connection::isConnected, loop);
   }
 
   /**
@@ -623,7 +635,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   public void close() {
     CompletableFuture<Void> ended = new CompletableFuture<>();
     try {
-      thread.execute(
+      loop.execute(
           () -> {
             List<CompletableFuture<ObjectNode>> ends =
                 !connection.isClosed() && connection.isConnected()
@@ -642,7 +654,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       LOG.log(Level.DEBUG, "sessions did not end in time: {0}", e.toString());
     }
     CompletableFuture<Void> shut = new CompletableFuture<>();
-    thread.execute(
+    loop.execute(
         () -> {
           connection.shut();
           shut.complete(null);
@@ -654,6 +666,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     } catch (ExecutionException | TimeoutException e) {
       LOG.log(Level.DEBUG, "close did not finish: {0}", e.toString());
     }
+    loop.close();
     thread.shutdown();
     releaseScheduler.run();
   }

@@ -13,6 +13,7 @@ import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -24,7 +25,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 
 /**
  * The socket lifecycle of a {@link GatewayClient}: finds the gateway ({@link GatewayDiscovery}),
@@ -51,7 +51,7 @@ final class GatewayConnection implements HostSocket.Handler {
     void output(HostOutput output);
   }
 
-  private final Executor thread;
+  private final SerialExecutor thread;
   private final Scheduler scheduler;
   private final HttpClient http;
   private final GatewayClient.Options options;
@@ -84,7 +84,7 @@ final class GatewayConnection implements HostSocket.Handler {
   private final CompletableFuture<Void> firstConnection = new CompletableFuture<>();
 
   GatewayConnection(
-      Executor thread,
+      SerialExecutor thread,
       Scheduler scheduler,
       GatewayClient.Options options,
       GatewayDiscovery discovery,
@@ -94,7 +94,9 @@ final class GatewayConnection implements HostSocket.Handler {
     this.thread = thread;
     this.scheduler = scheduler;
     this.options = options;
-    this.http = HttpClient.newBuilder().connectTimeout(options.connectTimeout()).build();
+    // The JDK's listener callbacks run on its selector thread: they only hand what arrived to the
+    // client thread, so a worker pool of its own would only add a thread switch per message.
+    this.http = HttpClient.newBuilder().connectTimeout(options.connectTimeout()).executor(Runnable::run).build();
     this.discovery = discovery;
     this.launcher = launcher;
     this.listeners = listeners;
@@ -155,7 +157,8 @@ final class GatewayConnection implements HostSocket.Handler {
       unreachable(e);
       return;
     }
-    HostSocket socket = new HostSocket(thread, this);
+    // What the socket hears runs on the JDK's thread that read it when the client is idle.
+    HostSocket socket = new HostSocket(thread::executeHere, this);
     http.newWebSocketBuilder()
         .connectTimeout(options.connectTimeout())
         .buildAsync(dialled.url(), socket)

@@ -44,26 +44,27 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 
 /**
  * The {@link io.github.providergateway.gateway.HostApi} calls of a {@link GatewayClient} as host
- * commands (spec/host-rpc.md): each call hops to the client thread, names its session by its id on
+ * commands (spec/host-rpc.md): each call runs on the client's loop, names its session by its id on
  * the current gateway, and reads the reply's fields into the value callers get. Any thread.
  */
 final class HostCalls {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
 
-  private final ExecutorService thread;
+  /** Runs a request on the client's loop: on the caller's thread when the loop is idle. */
+  private final Executor thread;
   private final GatewayConnection connection;
   private final SessionTable sessions;
   /** Hears the calls' progress events. */
   private final EventRouter router;
 
   HostCalls(
-      ExecutorService thread, GatewayConnection connection, SessionTable sessions, EventRouter router) {
+      Executor thread, GatewayConnection connection, SessionTable sessions, EventRouter router) {
     this.thread = thread;
     this.connection = connection;
     this.sessions = sessions;

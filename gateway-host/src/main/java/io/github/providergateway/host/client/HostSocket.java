@@ -5,16 +5,18 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One WebSocket to a gateway's {@code /host} endpoint: the JDK's listener for it. It assembles text
  * frames into messages, sends one text at a time (the JDK allows one in flight), and reports
- * everything that happens to its {@link Handler} on the client thread.
+ * everything that happens to its {@link Handler} on the client's loop. Once the client has closed,
+ * its loop refuses, and what the socket still hears is dropped.
  */
 final class HostSocket implements WebSocket.Listener {
   private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
 
-  /** What a socket reports. Every call runs on the client thread. */
+  /** What a socket reports. Every call runs on the client's loop. */
   interface Handler {
     /** A whole text message arrived. */
     void received(HostSocket socket, String text);
@@ -29,6 +31,7 @@ final class HostSocket implements WebSocket.Listener {
     void sendFailed(HostSocket socket, String reason);
   }
 
+  /** Runs a report on the client's loop; refuses once the client has closed. */
   private final Executor thread;
   private final Handler handler;
   /** Set by {@link #onOpen} before anything else uses it. */
@@ -52,7 +55,7 @@ final class HostSocket implements WebSocket.Listener {
             .whenComplete(
                 (ok, error) -> {
                   if (error != null) {
-                    thread.execute(() -> handler.sendFailed(this, "send failed: " + error));
+                    report(() -> handler.sendFailed(this, "send failed: " + error));
                   }
                 });
   }
@@ -71,6 +74,14 @@ final class HostSocket implements WebSocket.Listener {
     ws.sendClose(WebSocket.NORMAL_CLOSURE, reason).exceptionally(e -> null);
   }
 
+  private void report(Runnable report) {
+    try {
+      thread.execute(report);
+    } catch (RejectedExecutionException closed) {
+      // The client has closed: nobody is left to hear it.
+    }
+  }
+
   @Override
   public void onOpen(WebSocket webSocket) {
     ws = webSocket;
@@ -83,7 +94,7 @@ final class HostSocket implements WebSocket.Listener {
     if (last) {
       String text = incoming.toString();
       incoming = new StringBuilder();
-      thread.execute(() -> handler.received(this, text));
+      report(() -> handler.received(this, text));
     }
     webSocket.request(1);
     return null;
@@ -91,19 +102,19 @@ final class HostSocket implements WebSocket.Listener {
 
   @Override
   public CompletionStage<?> onPong(WebSocket webSocket, ByteBuffer message) {
-    thread.execute(handler::ponged);
+    report(handler::ponged);
     webSocket.request(1);
     return null;
   }
 
   @Override
   public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-    thread.execute(() -> handler.ended(this, "closed " + statusCode + " " + reason));
+    report(() -> handler.ended(this, "closed " + statusCode + " " + reason));
     return null;
   }
 
   @Override
   public void onError(WebSocket webSocket, Throwable error) {
-    thread.execute(() -> handler.ended(this, String.valueOf(error)));
+    report(() -> handler.ended(this, String.valueOf(error)));
   }
 }

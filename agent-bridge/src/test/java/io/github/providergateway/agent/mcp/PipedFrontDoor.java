@@ -1,0 +1,60 @@
+package io.github.providergateway.agent.mcp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
+
+/**
+ * {@link McpFrontDoor} served on a thread of its own over a pair of pipes, as {@code gateway mcp}
+ * serves an agent's process: the agent writes to {@link #agentWrites} and reads {@link
+ * #agentReads}; {@link #ran} completes when {@link McpFrontDoor#run} returns.
+ */
+final class PipedFrontDoor {
+  final McpFrontDoor door;
+  final InputStream agentReads;
+  final OutputStream agentWrites;
+  final CompletableFuture<Void> ran = new CompletableFuture<>();
+
+  private PipedFrontDoor(McpFrontDoor door, InputStream agentReads, OutputStream agentWrites) {
+    this.door = door;
+    this.agentReads = agentReads;
+    this.agentWrites = agentWrites;
+  }
+
+  /**
+   * Builds the front door in {@code /code/agent} on the pipes, with what {@code settings} adds
+   * (its gateway at least), and starts serving.
+   */
+  static PipedFrontDoor start(UnaryOperator<McpFrontDoor.Builder> settings) throws IOException {
+    Pipe toServer = Pipe.open();
+    Pipe toClient = Pipe.open();
+    McpFrontDoor door =
+        settings
+            .apply(
+                McpFrontDoor.builder()
+                    .streams(Channels.newInputStream(toServer.source()), Channels.newOutputStream(toClient.sink()))
+                    .workingDirectory(Path.of("/code/agent")))
+            .build();
+    PipedFrontDoor piped =
+        new PipedFrontDoor(door, Channels.newInputStream(toClient.source()), Channels.newOutputStream(toServer.sink()));
+    Thread serving =
+        new Thread(
+            () -> {
+              try {
+                door.run();
+                piped.ran.complete(null);
+              } catch (Throwable e) {
+                piped.ran.completeExceptionally(e);
+              }
+            },
+            "front-door");
+    serving.setDaemon(true);
+    serving.start();
+    return piped;
+  }
+}
