@@ -46,6 +46,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -253,6 +254,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * cost two thread wake-ups per call (issue 36).
    */
   private final SerialExecutor loop;
+  /** Set by the first {@link #close}. */
+  private final AtomicBoolean closeCalled = new AtomicBoolean();
   private final Runnable releaseScheduler;
   /** Who hears the gateway's events: added from any thread, called on the client thread. */
   private final List<Listener> listeners = new CopyOnWriteArrayList<>();
@@ -633,6 +636,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    */
   @Override
   public void close() {
+    if (!closeCalled.compareAndSet(false, true)) {
+      return; // idempotent: the first close did it all (or is doing it)
+    }
     CompletableFuture<Void> ended = new CompletableFuture<>();
     try {
       loop.execute(

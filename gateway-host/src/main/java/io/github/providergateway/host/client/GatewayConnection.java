@@ -157,8 +157,8 @@ final class GatewayConnection implements HostSocket.Handler {
       unreachable(e);
       return;
     }
-    // What the socket hears runs on the JDK's thread that read it when the client is idle.
-    HostSocket socket = new HostSocket(thread::executeHere, this);
+    // A message that arrives runs on the JDK's thread that read it when the client is idle.
+    HostSocket socket = new HostSocket(thread, thread::executeHere, this);
     http.newWebSocketBuilder()
         .connectTimeout(options.connectTimeout())
         .buildAsync(dialled.url(), socket)

@@ -33,6 +33,13 @@ final class HostSocket implements WebSocket.Listener {
 
   /** Runs a report on the client's loop; refuses once the client has closed. */
   private final Executor thread;
+  /**
+   * Runs an arrived message on the client's loop, on this (the JDK's) thread when the loop is idle:
+   * replies are the per-call path, and a hand-off to the client thread cost a wake-up per call.
+   * Everything else (ends, failures, pongs) goes to the client thread as before: what it sets off
+   * (reconnecting, starting a gateway) must not run on the JDK's selector thread.
+   */
+  private final Executor arrivals;
   private final Handler handler;
   /** Set by {@link #onOpen} before anything else uses it. */
   private volatile WebSocket ws;
@@ -41,8 +48,9 @@ final class HostSocket implements WebSocket.Listener {
   /** The chain of sends; each starts when the one before completed. Client thread only. */
   private CompletableFuture<?> sending = CompletableFuture.completedFuture(null);
 
-  HostSocket(Executor thread, Handler handler) {
+  HostSocket(Executor thread, Executor arrivals, Handler handler) {
     this.thread = thread;
+    this.arrivals = arrivals;
     this.handler = handler;
   }
 
@@ -75,8 +83,12 @@ final class HostSocket implements WebSocket.Listener {
   }
 
   private void report(Runnable report) {
+    report(thread, report);
+  }
+
+  private static void report(Executor on, Runnable report) {
     try {
-      thread.execute(report);
+      on.execute(report);
     } catch (RejectedExecutionException closed) {
       // The client has closed: nobody is left to hear it.
     }
@@ -94,7 +106,7 @@ final class HostSocket implements WebSocket.Listener {
     if (last) {
       String text = incoming.toString();
       incoming = new StringBuilder();
-      report(() -> handler.received(this, text));
+      report(arrivals, () -> handler.received(this, text));
     }
     webSocket.request(1);
     return null;
