@@ -4,6 +4,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
@@ -13,6 +14,7 @@ import io.github.providergateway.protocol.ConcurrencyScope;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
+import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.HookRule;
@@ -27,9 +29,10 @@ import io.github.providergateway.protocol.TrustLevel;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +45,10 @@ class AuditTrailTest {
 
   private final GatewayFixture f = GatewayFixture.create();
   private final List<Decision> decisions = new CopyOnWriteArrayList<>();
-  private final List<String> secrets = new ArrayList<>();
+  /** Every record of the test, which it does not clear: what the check after it searches. */
+  private final List<Decision> everyDecision = new CopyOnWriteArrayList<>();
+  /** Secrets a test made up itself, by what they are; {@link #secretsGiven} adds the gateway's. */
+  private final Map<String, String> secrets = new LinkedHashMap<>();
   private final String session = f.startSession("alpha");
 
   {
@@ -51,19 +57,46 @@ class AuditTrailTest {
           @Override
           public void decided(Decision decision) {
             decisions.add(decision);
+            everyDecision.add(decision);
           }
         });
-    secrets.add(f.gateway.providerToken());
   }
 
   @AfterEach
   void noRecordCarriesASecret() {
-    for (Decision decision : decisions) {
-      for (String secret : secrets) {
-        assertThat(decision.toString()).as("a decision must not carry a token or code").doesNotContain(secret);
+    try {
+      Map<String, String> given = secretsGiven();
+      for (Decision decision : everyDecision) {
+        given.forEach(
+            (secret, kind) ->
+                assertThat(decision.toString())
+                    .as("the %s record must not carry a %s", decision.kind(), kind)
+                    .doesNotContain(secret));
+      }
+    } finally {
+      f.close();
+    }
+  }
+
+  /**
+   * Every secret the test saw, by what it is: the gateway token, each spawn token the fixture
+   * issued, each reconnect token a {@code hello.ack} carried, each external token a {@code
+   * sessions} carried, and those the test made up.
+   */
+  private Map<String, String> secretsGiven() {
+    Map<String, String> given = new LinkedHashMap<>(secrets);
+    given.put(f.gateway.providerToken(), "gateway token");
+    f.spawnTokensIssued().forEach(token -> given.put(token, "spawn token"));
+    for (RecordingProviderConnection conn : f.connections()) {
+      for (GatewayMessage message : conn.history()) {
+        if (message instanceof HelloAck ack && ack.reconnectToken() != null) {
+          given.put(ack.reconnectToken(), "reconnect token");
+        } else if (message instanceof Sessions sessions && sessions.token() != null) {
+          given.put(sessions.token(), "external token");
+        }
       }
     }
-    f.close();
+    return given;
   }
 
   private List<Decision> of(DecisionKind kind) {
@@ -96,7 +129,7 @@ class AuditTrailTest {
   @Test
   void aWrongTokenIsOneAuthRefusedWithItsCode() {
     RecordingProviderConnection conn = f.connect();
-    secrets.add("ptk-guessed-wrong");
+    secrets.put("ptk-guessed-wrong", "refused token");
     conn.send(Auth.withToken("ptk-guessed-wrong"));
     conn.next(ErrorMessage.class);
 
@@ -108,13 +141,32 @@ class AuditTrailTest {
 
   @Test
   void pairingIsRequestedThenConfirmedAndTheConnectionAuthenticatedExternal() {
-    f.paired(session, sessions -> secrets.add(sessions.token()));
+    f.paired(session, sessions -> {});
     String code = f.pairingCode(session);
 
     assertThat(of(DecisionKind.PAIRING)).extracting(Decision::outcome).containsExactly("requested", "confirmed");
     // Six digits could appear by chance in an id or a time: the code is looked for where text is.
     assertThat(of(DecisionKind.PAIRING)).extracting(Decision::reason).noneMatch(reason -> reason.contains(code));
     assertThat(only(DecisionKind.AUTH).trust()).isEqualTo(TrustLevel.EXTERNAL);
+  }
+
+  @Test
+  void aSpawnedProviderThatReconnectsIsAnAuthOkAndAHelloOkEachTime() {
+    RecordingProviderConnection first = f.spawned(session, "worker");
+    first.send(Hello.builder("worker").tools(tool("fast")).build());
+    HelloAck firstAck = first.next(HelloAck.class);
+    first.drop();
+
+    RecordingProviderConnection back = f.spawned(session, "worker");
+    back.send(Hello.builder("worker").tools(tool("fast")).reconnectToken(firstAck.reconnectToken()).build());
+
+    assertThat(back.next(HelloAck.class).providerId()).as("its identity, taken back").isEqualTo(firstAck.providerId());
+    assertThat(of(DecisionKind.AUTH)).extracting(Decision::outcome, Decision::trust)
+        .containsExactly(tuple("ok", TrustLevel.PROJECT), tuple("ok", TrustLevel.PROJECT));
+    assertThat(of(DecisionKind.HELLO)).extracting(Decision::outcome, Decision::provider, Decision::sessionId)
+        .containsExactly(tuple("ok", "worker", session), tuple("ok", "worker", session));
+    // The check after each test searches for these: make sure it has some to search for.
+    assertThat(secretsGiven().values()).as("secrets searched for").contains("spawn token", "reconnect token");
   }
 
   @Test

@@ -52,7 +52,13 @@ class RestartTest {
 
   /** A provider the host spawned as {@code spawnName} over a channel of its own, bound. */
   private RecordingProviderConnection spawned(String spawnName, String name, ToolDefinition... tools) {
-    RecordingProviderConnection conn = f.connectSpawned(session, spawnName);
+    return spawnedFor(session, spawnName, name, tools);
+  }
+
+  /** {@link #spawned} for {@code sessionId}: a config entry runs once in each session (decision 40). */
+  private RecordingProviderConnection spawnedFor(
+      String sessionId, String spawnName, String name, ToolDefinition... tools) {
+    RecordingProviderConnection conn = f.connectSpawned(sessionId, spawnName);
     conn.next(Sessions.class);
     conn.send(Hello.builder(name).tools(tools).build());
     conn.next(HelloAck.class);
@@ -168,6 +174,34 @@ class RestartTest {
     assertThat(back.isClosed()).isFalse();
     assertThat(host.registrations).hasSize(before + 1);
     assertThat(done(f.gateway.providers())).extracting(ProviderInfo::name).containsExactly("greeter");
+  }
+
+  @Test
+  void aRestartInOneSessionTakesOverThatSessionsRunAndNeverAnotherSessionsLiveOne() {
+    String beta = f.startSession("beta");
+    RecordingProviderConnection alphaOld = spawned("greeter", "greeter", tool("greet"));
+    RecordingProviderConnection betaRun = spawnedFor(beta, "greeter", "greeter", tool("greet"));
+    f.settle();
+    int betaBefore = f.host(beta).registrations.size();
+
+    done(f.gateway.restarting(session, "greeter", GRACE));
+    RecordingProviderConnection alphaBack = spawned("greeter", "greeter", tool("greet"));
+
+    // Beta's run is asked about first: a takeover matched by the name alone closes it too.
+    assertThat(betaRun.isClosed()).as("beta's live greeter must not be taken over by alpha's restart").isFalse();
+    assertThat(alphaOld.isClosed()).as("alpha's old greeter gives way to alpha's new run").isTrue();
+    assertThat(alphaBack.isClosed()).isFalse();
+    assertThat(done(f.gateway.providers()))
+        .as("one greeter bound in each session")
+        .filteredOn(provider -> provider.name().equals("greeter"))
+        .extracting(ProviderInfo::sessions)
+        .containsExactlyInAnyOrder(List.of(session), List.of(beta));
+    assertThat(f.host(beta).registrations).as("beta hears nothing of alpha's restart").hasSize(betaBefore);
+
+    CompletableFuture<CallResult> inBeta = f.call(beta, "greet", "{}");
+    ToolCall call = betaRun.next(ToolCall.class);
+    betaRun.send(ToolResult.success(call.id(), GatewayFixture.json("\"hi\"")));
+    assertThat(done(inBeta).outcome()).as("beta's greet, answered by beta's run").isInstanceOf(ToolOutcome.Success.class);
   }
 
   @Test

@@ -17,7 +17,9 @@ import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
@@ -54,7 +56,10 @@ public final class GatewayFixture implements AutoCloseable {
   /** The gateway under test, on {@link #clock} and a direct executor. */
   public final Gateway gateway;
   private final Map<String, RecordingSessionHost> hosts = new HashMap<>();
-  private int connections;
+  /** Every connection made here, in order: a test can search what each was sent. */
+  private final List<RecordingProviderConnection> connections = new ArrayList<>();
+  /** Every spawn token issued here, in order. */
+  private final List<String> spawnTokens = new ArrayList<>();
 
   private GatewayFixture(Consumer<Gateway.Builder> customizer) {
     Gateway.Builder builder =
@@ -174,7 +179,7 @@ public final class GatewayFixture implements AutoCloseable {
    * @return the connection, attached to the gateway
    */
   public RecordingProviderConnection connect() {
-    RecordingProviderConnection conn = new RecordingProviderConnection("test#" + (++connections));
+    RecordingProviderConnection conn = made("test#");
     return conn.attach(gateway.acceptWebSocket(conn));
   }
 
@@ -187,7 +192,7 @@ public final class GatewayFixture implements AutoCloseable {
    * @return the connection, attached to the gateway
    */
   public RecordingProviderConnection connectSpawned(String sessionId) {
-    RecordingProviderConnection conn = new RecordingProviderConnection("stdio#" + (++connections));
+    RecordingProviderConnection conn = made("stdio#");
     return conn.attach(gateway.acceptSpawned(conn, sessionId));
   }
 
@@ -200,7 +205,7 @@ public final class GatewayFixture implements AutoCloseable {
    * @return the connection, attached to the gateway
    */
   public RecordingProviderConnection connectSpawned(String sessionId, String spawnName) {
-    RecordingProviderConnection conn = new RecordingProviderConnection("stdio#" + (++connections));
+    RecordingProviderConnection conn = made("stdio#");
     return conn.attach(gateway.acceptSpawned(conn, sessionId, spawnName));
   }
 
@@ -211,7 +216,7 @@ public final class GatewayFixture implements AutoCloseable {
    * @return the connection, attached to the gateway
    */
   public RecordingProviderConnection connectLocal(String homeSessionId) {
-    RecordingProviderConnection conn = new RecordingProviderConnection("local#" + (++connections));
+    RecordingProviderConnection conn = made("local#");
     return conn.attach(gateway.acceptLocal(conn, homeSessionId));
   }
 
@@ -273,7 +278,7 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection spawned(String sessionId) {
     RecordingProviderConnection conn = connect();
-    conn.send(Auth.withToken(done(gateway.issueSpawnToken(sessionId))));
+    conn.send(Auth.withToken(spawnToken(gateway.issueSpawnToken(sessionId))));
     conn.next(Sessions.class);
     return conn;
   }
@@ -288,7 +293,7 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection spawned(String sessionId, String spawnName) {
     RecordingProviderConnection conn = connect();
-    conn.send(Auth.withToken(done(gateway.issueSpawnToken(sessionId, spawnName))));
+    conn.send(Auth.withToken(spawnToken(gateway.issueSpawnToken(sessionId, spawnName))));
     conn.next(Sessions.class);
     return conn;
   }
@@ -318,6 +323,38 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection bound(String name, String sessionId, ToolDefinition... tools) {
     return bound(Hello.builder(name).session(sessionId).tools(tools).build());
+  }
+
+  private RecordingProviderConnection made(String prefix) {
+    RecordingProviderConnection conn = new RecordingProviderConnection(prefix + (connections.size() + 1));
+    connections.add(conn);
+    return conn;
+  }
+
+  private String spawnToken(CompletableFuture<String> issued) {
+    String token = done(issued);
+    spawnTokens.add(token);
+    return token;
+  }
+
+  /**
+   * Every connection this fixture made ({@link #connect}, {@link #connectSpawned}, {@link
+   * #connectLocal} and the helpers built on them), for a test that searches what they were sent.
+   *
+   * @return the connections, oldest first
+   */
+  public List<RecordingProviderConnection> connections() {
+    return List.copyOf(connections);
+  }
+
+  /**
+   * Every spawn token this fixture issued ({@link #spawned(String)}, {@link #spawned(String,
+   * String)}); not those a test asks the gateway for itself.
+   *
+   * @return the tokens, oldest first
+   */
+  public List<String> spawnTokensIssued() {
+    return List.copyOf(spawnTokens);
   }
 
   // ---- values ----
