@@ -232,8 +232,8 @@ class CommandHookTest {
         .get(30, TimeUnit.SECONDS);
 
     assertThat(jvmStarted()).as("no gateway at all: the record decides, in a JVM").isTrue();
-    assertThat(run.decision()).isEqualTo("deny");
-    assertThat(run.reason())
+    assertThat(run.decision()).as("the hook's output: %s", run.out().strip()).isEqualTo("deny");
+    assertThat(run.reason()).as("the hook's output: %s", run.out().strip())
         .contains("provider gateway not running (port " + port + ": Connection refused)")
         .contains("ci-guard's gate 'ci-green' fails closed");
   }

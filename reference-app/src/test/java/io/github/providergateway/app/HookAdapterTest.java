@@ -287,9 +287,9 @@ class HookAdapterTest {
     Run result = done(hook("claude", "claude-bash-git-push.json"));
 
     assertThat(result.exitCode()).isZero();
-    JsonNode out = result.answer().get("hookSpecificOutput");
-    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
-    assertThat(out.get("permissionDecisionReason").asText())
+    JsonNode out = result.answer();
+    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText()).as("the hook's output: %s", result.out().strip()).isEqualTo("deny");
+    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText()).as("the hook's output: %s", result.out().strip())
         .contains("provider gateway not running")
         .contains("ci-guard's gate 'ci-green' fails closed");
     assertThat(result.err()).contains("deny").contains("provider gateway not running");
@@ -368,9 +368,9 @@ class HookAdapterTest {
         "--port", Integer.toString(port), "--connect-timeout", "60s", "--timeout", "60s");
     Run result = run.get(30, TimeUnit.SECONDS);
 
-    JsonNode out = result.answer().get("hookSpecificOutput");
-    assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
-    assertThat(out.get("permissionDecisionReason").asText())
+    JsonNode out = result.answer();
+    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText()).as("the hook's output: %s", result.out().strip()).isEqualTo("deny");
+    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText()).as("the hook's output: %s", result.out().strip())
         .contains("provider gateway not running (port " + port + ": Connection refused)")
         .contains("ci-guard's gate 'ci-green' fails closed");
   }
@@ -417,9 +417,10 @@ class HookAdapterTest {
 
     Run result = done(hook("claude", "claude-bash-git-push.json"));
 
-    JsonNode out = result.answer().get("hookSpecificOutput");
-    assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
-    assertThat(out.path("permissionDecisionReason").asText()).contains("ci-guard's gate 'ci-green' fails closed");
+    JsonNode out = result.answer();
+    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText()).as("the hook's output: %s", result.out().strip()).isEqualTo("deny");
+    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText()).as("the hook's output: %s", result.out().strip())
+        .contains("ci-guard's gate 'ci-green' fails closed");
   }
 
   /**

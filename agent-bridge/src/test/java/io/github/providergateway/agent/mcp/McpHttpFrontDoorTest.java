@@ -361,14 +361,31 @@ class McpHttpFrontDoorTest {
           LiveMcpHttp.initializeRequest("x"));
       assertThat(raw.status()).as("DNS rebinding: a Host that is not this loopback server").isEqualTo(403);
     }
-    try (RawHttp raw = RawHttp.connect(port)) {
-      raw.send("POST", McpHttpFrontDoor.PATH, port,
-          LiveMcpHttp.headers("Host", "localhost:" + port, "Origin", "http://localhost:" + port,
-              "Authorization", "Bearer " + live.token, "Accept", LiveMcpHttp.ACCEPT_BOTH, "Content-Type", "application/json"),
-          LiveMcpHttp.initializeRequest("x"));
-      assertThat(raw.status()).as("this server's own origin and host").isEqualTo(200);
+    // Loopback on another port is another server (another app here, or a page it serves): its
+    // origin and host are foreign too, so comparing the name without the port is not enough.
+    int otherPort = port == 65535 ? port - 1 : port + 1;
+    for (String origin : List.of("http://127.0.0.1:" + otherPort, "http://localhost:" + otherPort, "http://[::1]:" + otherPort, "http://127.0.0.1")) {
+      assertThat(initializeStatus("Origin", origin)).as("Origin %s at this server on port %d", origin, port).isEqualTo(403);
     }
-    assertThat(live.door.sessionCount()).isEqualTo(1);
+    for (String host : List.of("127.0.0.1:" + otherPort, "localhost:" + otherPort, "[::1]:" + otherPort)) {
+      assertThat(initializeStatus("Host", host)).as("Host %s at this server on port %d", host, port).isEqualTo(403);
+    }
+    for (String own : List.of("http://localhost:" + port, "http://127.0.0.1:" + port, "http://[::1]:" + port)) {
+      assertThat(initializeStatus("Host", own.substring("http://".length()), "Origin", own))
+          .as("this server's own origin and host, %s", own).isEqualTo(200);
+    }
+    assertThat(live.door.sessionCount()).isEqualTo(3);
+  }
+
+  /** The status of an {@code initialize} with the token and {@code headers} (a Host replaces {@code 127.0.0.1:<port>}). */
+  private int initializeStatus(String... headers) throws Exception {
+    int port = live.server.port();
+    Map<String, String> all = LiveMcpHttp.headers(headers);
+    all.putAll(LiveMcpHttp.headers("Authorization", "Bearer " + live.token, "Accept", LiveMcpHttp.ACCEPT_BOTH, "Content-Type", "application/json"));
+    try (RawHttp raw = RawHttp.connect(port)) {
+      raw.send("POST", McpHttpFrontDoor.PATH, port, all, LiveMcpHttp.initializeRequest("x"));
+      return raw.status();
+    }
   }
 
   @Test
