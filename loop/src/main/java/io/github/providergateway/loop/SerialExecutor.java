@@ -100,9 +100,7 @@ public final class SerialExecutor implements Executor {
    */
   public void executeHere(Runnable task) {
     requireNonNull(task, "task");
-    if (closed) {
-      throw new RejectedExecutionException("the " + owner + " loop has stopped");
-    }
+    refuseOnceClosed();
     if (tasks.isEmpty() && draining.compareAndSet(false, true)) {
       // Idle with nothing queued (an I/O thread delivering one message, the usual case): run it
       // at once, without a trip through the queue, then whatever arrived meanwhile.
@@ -133,9 +131,7 @@ public final class SerialExecutor implements Executor {
    */
   public void executeAloneHere(Runnable task) {
     requireNonNull(task, "task");
-    if (closed) {
-      throw new RejectedExecutionException("the " + owner + " loop has stopped");
-    }
+    refuseOnceClosed();
     if (!tasks.isEmpty() || !draining.compareAndSet(false, true)) {
       execute(task);
       return;
@@ -147,6 +143,13 @@ public final class SerialExecutor implements Executor {
     // Whatever arrived while the task ran is the executor's to run, not this thread's.
     if (!tasks.isEmpty() && draining.compareAndSet(false, true)) {
       handOn();
+    }
+  }
+
+  /** The callers' threads run nothing once the owner has stopped ({@link #close}). */
+  private void refuseOnceClosed() {
+    if (closed) {
+      throw new RejectedExecutionException("the " + owner + " loop has stopped");
     }
   }
 

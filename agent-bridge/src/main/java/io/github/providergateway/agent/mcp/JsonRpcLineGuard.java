@@ -22,8 +22,8 @@ import java.nio.charset.StandardCharsets;
  * trees with recursive code, which a message nested some 700 levels deep ran out of stack in
  * (issue 35). {@link #problemOf} is the HTTP front door's check too.
  *
- * <p>Its answers go to the same output {@link StdioTransport} writes, under the same lock (the
- * stream object itself), so a line is never interleaved with another.
+ * <p>It also writes what {@link StdioTransport} sends ({@link #writeLine}), so its answers and the
+ * transport's messages are lines that never interleave.
  */
 final class JsonRpcLineGuard implements AutoCloseable {
 
@@ -36,6 +36,8 @@ final class JsonRpcLineGuard implements AutoCloseable {
    * tool.call} that carries them to one.
    */
   static final int MAX_DEPTH = Limits.defaults().maxJsonDepth();
+
+  private static final byte[] NEWLINE = {'\n'};
 
   static final int PARSE_ERROR = -32700;
   static final int INVALID_REQUEST = -32600;
@@ -71,7 +73,8 @@ final class JsonRpcLineGuard implements AutoCloseable {
       if (b == -1 && line.size() == 0) {
         return null;
       }
-      if (isBlank(line.toByteArray())) {
+      byte[] bytes = line.toByteArray();
+      if (isBlank(bytes)) {
         continue; // a blank line means nothing
       }
       if (tooLong) {
@@ -81,7 +84,7 @@ final class JsonRpcLineGuard implements AutoCloseable {
       String problem;
       JsonNode message;
       try {
-        message = Json.MAPPER.readTree(line.toByteArray());
+        message = Json.MAPPER.readTree(bytes);
         problem = problemOf(message);
       } catch (IOException e) {
         answer(null, PARSE_ERROR, "Parse error: the line is not JSON");
@@ -137,9 +140,19 @@ final class JsonRpcLineGuard implements AutoCloseable {
       error.putNull("id");
     }
     error.putObject("error").put("code", code).put("message", text);
-    byte[] bytes = (Json.text(error) + "\n").getBytes(StandardCharsets.UTF_8);
-    synchronized (out) { // the lock StdioTransport writes under
-      out.write(bytes);
+    writeLine(Json.text(error).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Writes one message to the agent as a line of its own, whole: the guard's answers and {@link
+   * StdioTransport}'s messages come from different threads, and every one goes through here.
+   *
+   * @param json a message's JSON, with no line break in it (Jackson escapes those in strings)
+   */
+  void writeLine(byte[] json) throws IOException {
+    synchronized (out) {
+      out.write(json);
+      out.write(NEWLINE);
       out.flush();
     }
   }

@@ -4,6 +4,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.util.Map;
 
 /**
@@ -24,26 +25,24 @@ final class SdkJsonMapper implements McpJsonMapper {
 
   @Override
   public <T> T convertValue(Object fromValue, TypeRef<T> type) {
-    if (type.getType() == McpSchema.CallToolRequest.class) {
-      McpSchema.CallToolRequest call = callToolRequest(fromValue);
-      if (call != null) {
-        @SuppressWarnings("unchecked") // T is CallToolRequest: checked just above
-        T converted = (T) call;
-        return converted;
-      }
+    McpSchema.CallToolRequest call = handMade(fromValue, type.getType());
+    if (call == null) {
+      return mapper.convertValue(fromValue, type);
     }
-    return mapper.convertValue(fromValue, type);
+    @SuppressWarnings("unchecked") // handMade gives a value only when T is CallToolRequest
+    T converted = (T) call;
+    return converted;
   }
 
   @Override
   public <T> T convertValue(Object fromValue, Class<T> type) {
-    if (type == McpSchema.CallToolRequest.class) {
-      McpSchema.CallToolRequest call = callToolRequest(fromValue);
-      if (call != null) {
-        return type.cast(call);
-      }
-    }
-    return mapper.convertValue(fromValue, type);
+    McpSchema.CallToolRequest call = handMade(fromValue, type);
+    return call == null ? mapper.convertValue(fromValue, type) : type.cast(call);
+  }
+
+  /** The hand-made request when {@code type} is {@code CallToolRequest} and it is the plain case. */
+  private static McpSchema.CallToolRequest handMade(Object fromValue, Type type) {
+    return type == McpSchema.CallToolRequest.class ? callToolRequest(fromValue) : null;
   }
 
   /** The request the mapper would make of {@code params}, or null when it is not the plain case. */

@@ -12,7 +12,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import reactor.core.publisher.Mono;
 
 /**
@@ -30,10 +29,7 @@ import reactor.core.publisher.Mono;
  */
 final class StdioTransport implements McpServerTransportProvider {
   private static final System.Logger LOG = System.getLogger(StdioTransport.class.getName());
-  private static final byte[] NEWLINE = {'\n'};
-
   private final JsonRpcLineGuard lines;
-  private final OutputStream out;
   private volatile McpServerSession session;
   private volatile boolean closing;
 
@@ -42,7 +38,6 @@ final class StdioTransport implements McpServerTransportProvider {
    * @param out where answers and notifications go, a line each
    */
   StdioTransport(InputStream in, OutputStream out) {
-    this.out = out;
     this.lines = new JsonRpcLineGuard(in, out);
   }
 
@@ -105,16 +100,6 @@ final class StdioTransport implements McpServerTransportProvider {
     }
   }
 
-  private void write(McpSchema.JSONRPCMessage message) throws IOException {
-    // Jackson escapes the line breaks inside strings, so a message is always one line.
-    byte[] bytes = Json.MAPPER.writeValueAsBytes(message);
-    synchronized (out) { // the lock JsonRpcLineGuard answers under, too
-      out.write(bytes);
-      out.write(NEWLINE);
-      out.flush();
-    }
-  }
-
   @Override
   public Mono<Void> notifyClients(String method, Object params) {
     McpServerSession current = session;
@@ -148,7 +133,7 @@ final class StdioTransport implements McpServerTransportProvider {
             if (closing) {
               return null; // as the SDK's transport: nothing more is written once stdin has ended
             }
-            write(message);
+            lines.writeLine(Json.MAPPER.writeValueAsBytes(message));
             return null;
           });
     }

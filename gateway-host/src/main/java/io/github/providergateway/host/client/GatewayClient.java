@@ -43,7 +43,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -652,8 +651,6 @@ public final class GatewayClient implements HostApi, AutoCloseable {
                 .whenComplete((ok, error) -> ended.complete(null));
           });
       ended.get(options.closeDeadline.plusSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
-    } catch (RejectedExecutionException e) {
-      return; // closed already
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {

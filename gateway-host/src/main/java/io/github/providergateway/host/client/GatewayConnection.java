@@ -94,8 +94,8 @@ final class GatewayConnection implements HostSocket.Handler {
     this.thread = thread;
     this.scheduler = scheduler;
     this.options = options;
-    // The JDK's listener callbacks run on its selector thread: they only hand what arrived to the
-    // client thread, so a worker pool of its own would only add a thread switch per message.
+    // The JDK's listener callbacks run on its selector thread: they hand what arrived to the
+    // client's loop (HostSocket), so a worker pool of its own would only add a thread switch.
     this.http = HttpClient.newBuilder().connectTimeout(options.connectTimeout()).executor(Runnable::run).build();
     this.discovery = discovery;
     this.launcher = launcher;
