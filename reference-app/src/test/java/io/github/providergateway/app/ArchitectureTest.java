@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
 
-  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
   /** Our package names in code, up to the first segment that is not a package (a class). */
   private static final Pattern OUR_PACKAGE =
@@ -46,7 +46,7 @@ class ArchitectureTest {
   private static final String TESTING = "testing";
 
   /** Every module that may use every other (but never another's {@code internal}). */
-  private static final Set<String> ANYTHING = Set.of("reference-app", "benchmarks");
+  static final Set<String> ANYTHING = Set.of("reference-app", "benchmarks");
 
   /**
    * The module graph: which other modules each module may use. A module the root pom lists must
@@ -98,7 +98,7 @@ class ArchitectureTest {
           "status-page", Set.of("provider-client", "provider-api"));
 
   /** The modules of the root pom, in its order. */
-  private static List<String> modules() {
+  static List<String> modules() {
     List<String> modules = new ArrayList<>();
     Matcher module = MODULE.matcher(read(ROOT.resolve("pom.xml")));
     while (module.find()) {
@@ -119,7 +119,7 @@ class ArchitectureTest {
     }
   }
 
-  private static List<Path> mainSources(String module) {
+  static List<Path> mainSources(String module) {
     return sources(module, "main");
   }
 
@@ -138,7 +138,7 @@ class ArchitectureTest {
     return all;
   }
 
-  private static String read(Path file) {
+  static String read(Path file) {
     try {
       return Files.readString(file);
     } catch (IOException e) {
@@ -288,7 +288,7 @@ class ArchitectureTest {
    * Modules with code but no module-info, each for a reason written in its pom, where it names its
    * automatic module instead.
    */
-  private static final Set<String> CLASS_PATH_ONLY = Set.of("agent-bridge", "mcp-federation", "reference-app");
+  static final Set<String> CLASS_PATH_ONLY = Set.of("agent-bridge", "mcp-federation", "reference-app");
 
   @Test
   void everyLibraryModuleIsAJavaModule() {
