@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * What the pre-tool hooks decided about a call (architecture, decision 24).
+ * What the pre-tool hooks decided about a call (design brief, decision 24).
  *
  * <p>Three answers: allow, deny, and, only for a host that asks the person itself ({@link
  * HostApi#preToolUse(String, String, JsonNode, boolean)}), ask: a gate answered {@code ask}

@@ -30,7 +30,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** User-approved pairing of external providers (spec: External providers; decision 4). */
+/**
+ * User-approved pairing of external providers (spec: External providers; design brief,
+ * decision 4).
+ */
 class PairingTest {
 
   private final GatewayFixture f = GatewayFixture.create();

@@ -17,7 +17,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Per-provider spawn tokens: project trust scoped to the spawning session (decision 3). */
+/**
+ * Per-provider spawn tokens: project trust scoped to the spawning session (design brief,
+ * decision 3).
+ */
 class SpawnTokenTest {
 
   private final GatewayFixture f = GatewayFixture.create();

@@ -13,7 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The gateway token file (architecture, decisions 3 and 15). */
+/** The gateway token file (design brief, decisions 3 and 15). */
 class TokenFileTest {
 
   @TempDir Path home;

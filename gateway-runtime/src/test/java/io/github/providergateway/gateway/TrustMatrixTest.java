@@ -120,7 +120,7 @@ class TrustMatrixTest {
             .hooks(new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.prepend("x"))))).build())),
         row("register static replace", YES, YES, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)
             .hooks(new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.replace("x"))))).build())),
-        // ...on any section but the protected ones, whatever the trust (architecture, decision 17).
+        // ...on any section but the protected ones, whatever the trust (design brief, decision 17).
         row("register static prepend on identity", NO, NO, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)
             .hooks(new Hooks(null, Map.of("identity", Optional.of(TransformRule.prepend("x"))))).build())),
         row("register static replace on identity", NO, NO, NO, (t, c) -> hello(c, Hello.builder("subject").session(t.session)

@@ -5,7 +5,7 @@ package io.github.providergateway.protocol;
  * which levels hold which capabilities; {@link Capabilities#requiredFor} says which capabilities a
  * message needs.
  *
- * <p>Two rows are our decisions where the spec leaves a gap (architecture, decision 17):
+ * <p>Two rows are our decisions where the spec leaves a gap (design brief, decision 17):
  * {@link #REGISTER_STATIC_REWRITE} (static {@code prepend}/{@code replace}) is held by internal and
  * project providers, and {@link #REGISTER_HOOK_RULES} covers every {@code onPreToolUse} rule, not
  * only gates, because a static {@code deny} or {@code context} rule acts on other providers' and

@@ -113,8 +113,8 @@ public enum ConnectionState {
 
   /**
    * {@return the error code for a message this state does not accept}: {@code AUTH_FAILED} (fatal)
-   * before authentication, {@code UNAUTHORIZED} (connection kept) after it (architecture, decision
-   * 18).
+   * before authentication, {@code UNAUTHORIZED} (connection kept) after it (design brief,
+   * decision 18).
    */
   public ErrorCode refusalCode() {
     return isAuthenticated() ? ErrorCode.UNAUTHORIZED : ErrorCode.AUTH_FAILED;

@@ -17,7 +17,7 @@ import java.util.Set;
  * </ul>
  *
  * <p>Each level has a fixed set of {@link Capability capabilities}; the table below is the spec's
- * capability matrix as data, plus the decisions recorded in the architecture (static prepend and
+ * capability matrix as data, plus the decisions recorded in the design brief (static prepend and
  * replace are internal and project only; see {@link Capability}).
  */
 public enum TrustLevel implements WireEnum {

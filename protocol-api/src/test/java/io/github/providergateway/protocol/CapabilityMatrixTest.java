@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link TrustLevel#allows}: one row per cell of the spec's "Provider capabilities" table, plus the
- * rows the architecture adds (decision 17 and {@link Capability}'s Javadoc).
+ * rows the design brief adds (its decision 17 and {@link Capability}'s Javadoc).
  */
 class CapabilityMatrixTest {
 
@@ -36,7 +36,7 @@ class CapabilityMatrixTest {
         row("Subscribe to session events: tools only", Capability.SUBSCRIBE_TOOL_EVENTS, Y, Y, Y),
         row("Bind to any session / \"all\"", Capability.BIND_ANY_SESSION, Y, N, N),
         row("Set context / startup_context", Capability.SET_CONTEXT, Y, Y, N),
-        // Architecture decision 17: static prepend/replace, internal and project only.
+        // Design brief, decision 17: static prepend/replace, internal and project only.
         row("(arch 17) Register static prepend/replace", Capability.REGISTER_STATIC_REWRITE, Y, Y, N),
         // Capability Javadoc: deny and context rules count as hook rules, like gates.
         row("(arch) Register deny/context hook rules", Capability.REGISTER_HOOK_RULES, Y, Y, N));

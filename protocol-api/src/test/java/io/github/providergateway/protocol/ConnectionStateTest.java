@@ -36,7 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link ConnectionState}: the spec's "Legal messages per state" table, one row per cell, and the
- * transitions of its state diagram as the architecture completes it (R-STATE-01 .. -16).
+ * transitions of its state diagram as the design brief completes it (R-STATE-01 .. -16).
  */
 class ConnectionStateTest {
 

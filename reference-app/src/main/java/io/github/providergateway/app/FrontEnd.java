@@ -4,7 +4,7 @@ package io.github.providergateway.app;
 interface FrontEnd {
 
   /**
-   * Starts the gateway, serves until the input ends (architecture, decision 29), stops it.
+   * Starts the gateway, serves until the input ends (design brief, decision 29), stops it.
    *
    * @return the process exit code ({@link Main#EXIT_OK} or {@link Main#EXIT_START_FAILED})
    */

@@ -42,8 +42,8 @@ import java.util.function.Predicate;
 
 /**
  * Starts and stops a project's providers with the sessions they serve (host RPC: Project
- * providers; architecture, decisions 3, 32 and 34). Attach it to a gateway and it listens for
- * sessions:
+ * providers; design brief, decision 3; decisions 32 and 34). Attach it to a gateway and it
+ * listens for sessions:
  *
  * <ul>
  *   <li>when a session starts, each entry due for it is spawned with {@code TAP_PROVIDER_TOKEN}

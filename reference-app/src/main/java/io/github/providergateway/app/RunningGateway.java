@@ -233,7 +233,7 @@ final class RunningGateway implements AutoCloseable {
             .version(Version.text())
             .build();
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
-    // lets them stop it, and only it exits by itself when idle (architecture, decision 29).
+    // lets them stop it, and only it exits by itself when idle (design brief, decision 29).
     CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
     HostService.Builder hostsBuilder =
         HostService.builder(gateway)

@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Tools' argument schemas (docs/architecture.md, decision 27): each tool's {@code parameters} is
+ * Tools' argument schemas (docs/decisions, decision 28): each tool's {@code parameters} is
  * checked to be a JSON Schema when the tool is registered, and compiled once, so that a call's
  * {@code args} can be checked against it before any hook, gate or provider sees the call.
  *

@@ -7,7 +7,7 @@ import java.time.Duration;
 
 /**
  * A connection that has not authenticated within its deadline gets {@code AUTH_FAILED} and is
- * closed (docs/architecture.md, decision 15): the deadline is {@code Limits.authTimeout} from
+ * closed (docs/decisions, decision 15): the deadline is {@code Limits.authTimeout} from
  * opening, or a pairing request's code lifetime. Loop only.
  */
 final class AuthDeadlines {

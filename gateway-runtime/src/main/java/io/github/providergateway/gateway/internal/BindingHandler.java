@@ -289,7 +289,7 @@ final class BindingHandler {
   }
 
   /**
-   * Instances of one provider name in a session share one trust level (docs/architecture.md,
+   * Instances of one provider name in a session share one trust level (docs/decisions,
    * decision 23): otherwise an external connection could say {@code hello} with a project
    * provider's name and tools, be merged with it, and receive its calls and their arguments. A
    * name held there by another trust level, live or restorable by reconnect, is refused.

@@ -157,7 +157,8 @@ public final class CallDispatcher {
     }
     session.calls.add(call);
     inFlight.incrementAndGet();
-    // The clock runs from the host's request, hooks and queue wait included (decision 23).
+    // The clock runs from the host's request, hooks and queue wait included (design brief,
+    // decision 23).
     Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
     call.timeout(timers.deadline(timeout, () -> timedOut(call)), timers.now().plus(timeout));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
@@ -329,7 +330,7 @@ public final class CallDispatcher {
   /**
    * Picks the binding to serve a call: the one owner; or, for a tool several instances share, the
    * instance its {@code target} names, else the most recently active (spec: Multi-instance
-   * providers; decision 13). Null when {@code target} names no live instance.
+   * providers; design brief, decision 13). Null when {@code target} names no live instance.
    */
   private static Binding route(List<Binding> owners, JsonNode args) {
     if (owners.size() == 1) {
@@ -680,7 +681,7 @@ public final class CallDispatcher {
 
   /**
    * Gives the host its outcome if it has none yet; for a call that reached its provider, the
-   * gateway also tells subscribers {@code tool.execution_complete} (architecture, decision 16).
+   * gateway also tells subscribers {@code tool.execution_complete} (design brief, decision 16).
    */
   private void deliver(CallState call, ToolOutcome outcome) {
     boolean dispatched =

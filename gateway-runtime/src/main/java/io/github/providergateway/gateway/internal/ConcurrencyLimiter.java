@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Providers' limits on calls in flight (spec: Tool concurrency; architecture, decision 13). A
+ * Providers' limits on calls in flight (spec: Tool concurrency; design brief, decision 13). A
  * limit is counted per instance, per provider name or per tool, as the provider's {@code
  * hello.concurrency} says. Calls over the limit wait in FIFO order and are sent as slots free up;
  * at most {@code maxQueuedCalls} wait per limit. A call holds its slot until its bookkeeping closes

@@ -3,8 +3,8 @@ package io.github.providergateway.gateway.internal;
 import io.github.providergateway.protocol.TrustLevel;
 
 /**
- * What a connection proved at authentication, and so which sessions it may bind to (architecture,
- * decisions 3 and 4).
+ * What a connection proved at authentication, and so which sessions it may bind to (design
+ * brief, decisions 3 and 4).
  */
 sealed interface Credential {
 

@@ -23,7 +23,7 @@ final class EventStream {
 
   /**
    * The trust level of the provider that made it: only providers of that name <em>and</em> trust
-   * level write to or read it (docs/architecture.md, decision 23).
+   * level write to or read it (docs/decisions, decision 23).
    */
   private final TrustLevel writer;
   private final int retention;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * The {@code match.file} glob of hook rules (architecture, decision 24): tested against the first
+ * The {@code match.file} glob of hook rules (design brief, decision 24): tested against the first
  * of the {@code path}, {@code file} and {@code filePath} string arguments the call has. A glob
  * without {@code /} matches the file's name wherever it is ({@code *.sql} matches {@code
  * db/migrations/001.sql}); one with {@code /} matches the whole path. {@code *} stays within one

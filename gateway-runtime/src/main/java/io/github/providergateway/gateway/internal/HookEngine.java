@@ -29,7 +29,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Pre-tool hooks (spec: Hook rules — declarative API; architecture, decision 24). Before a call,
+ * Pre-tool hooks (spec: Hook rules — declarative API; design brief, decision 24). Before a call,
  * every matching {@code onPreToolUse} rule of every provider bound to the session runs in
  * registration order: {@code deny} stops the call, {@code context} adds text, {@code gate} asks its
  * provider with {@code gate.check} and waits up to 5 s, one gate at a time. The first deny decides;
@@ -341,7 +341,7 @@ final class HookEngine {
         // it stands whether or not the gate's rule matches what the gate made (decision 37).
         if (!isLive(binding) && !Restarts.holds(binding)) {
           // Its provider left while other gates were asked: as a pending gate whose provider
-          // leaves, it denies (decision 24), even if its answer was an allow.
+          // leaves, it denies (design brief, decision 24), even if its answer was an allow.
           run.deny("Gate provider '" + binding.provider.name + "' disconnected.");
           return;
         }
@@ -416,7 +416,7 @@ final class HookEngine {
     RegexGuard.Result found = regex.find(regexText, text, run.regexSpend, allowance(binding.provider));
     if (found == RegexGuard.Result.OUT_OF_STEPS) {
       logOutOfStepsOnce(binding, regexText);
-      // Fail safe (architecture, decision 8): a deny or gate counts as matched, context not.
+      // Fail safe (design brief, decision 8): a deny or gate counts as matched, context not.
       return rule.action() != HookAction.CONTEXT;
     }
     return found == RegexGuard.Result.MATCHED;
@@ -671,7 +671,7 @@ final class HookEngine {
 
   /**
    * {@code binding} is gone (disconnect, rebind, session end): its pending gates deny, whatever
-   * {@code failOpen} says (architecture, decision 24).
+   * {@code failOpen} says (design brief, decision 24).
    */
   void bindingGone(Binding binding) {
     asks.withdrawAsked(binding, "Gate provider '" + binding.provider.name + "' disconnected; its question to the person was withdrawn.");

@@ -5,7 +5,7 @@ import io.github.providergateway.protocol.Hello;
 import java.util.regex.Pattern;
 
 /**
- * The names a provider gives itself and its tools (docs/architecture.md, decision 24): 1 to 128 of
+ * The names a provider gives itself and its tools (docs/decisions, decision 24): 1 to 128 of
  * {@code A-Z a-z 0-9 _ . -}, the set agent hosts accept for tool names (MCP, Claude Code, Copilot
  * CLI), and {@code .} or {@code ..} alone are no provider name. Anything else (NUL, bidirectional
  * overrides such as U+202E, lone surrogates, 100,000 characters) is refused with {@code

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * User-approved pairing for external providers (spec: External providers; architecture, decision
- * 4). A pairing request shows a fresh 6-digit code in each active session's timeline, never on
+ * User-approved pairing for external providers (spec: External providers; design brief,
+ * decision 4). A pairing request shows a fresh 6-digit code in each active session's timeline, never on
  * the provider's socket; the code the user types back picks the session. Codes expire after 120
  * s; a wrong code closes the connection; at most 5 requests a minute across the gateway. Loop only.
  */
@@ -79,7 +79,7 @@ final class Pairing {
     conn.pairingRequested(now);
     List<SessionState> active = sessions.active();
     if (active.isEmpty()) {
-      // Nothing to pair with: say so and close (architecture, decision 27).
+      // Nothing to pair with: say so and close (design brief, decision 27).
       outbox.error(
           conn,
           ErrorCode.INVALID_SESSION,

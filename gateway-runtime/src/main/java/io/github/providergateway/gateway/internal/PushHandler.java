@@ -85,7 +85,8 @@ public final class PushHandler {
 
   /**
    * Where a push goes: the named session; else a single-session provider's own session; an
-   * {@code "all"}-bound provider must name one or say {@code broadcast} (architecture, decision 30).
+   * {@code "all"}-bound provider must name one or say {@code broadcast} (design brief,
+   * decision 30).
    */
   private static List<Binding> targets(ProviderState provider, Push push) {
     if (push.sessionId() != null) {
@@ -101,7 +102,7 @@ public final class PushHandler {
 
   /**
    * A stream belongs to the name and trust level that made it: a provider of another trust level
-   * that takes the name after the writer left cannot add to it or read it (docs/architecture.md,
+   * that takes the name after the writer left cannot add to it or read it (docs/decisions,
    * decision 23). The host and internal providers read every stream.
    */
   private static void checkWriter(EventStream existing, ProviderState provider, StreamName name) {
@@ -244,7 +245,7 @@ public final class PushHandler {
     RegexGuard.Allowance allowance = hooks.allowance(binding.provider);
     for (FilterRule rule : rules) {
       // A match cut off by its step budget, or not run for want of steps, fails safe as no match
-      // (design brief, decision 8; docs/architecture.md, decision 22).
+      // (design brief, decision 8; docs/decisions, decision 22).
       if (hooks.regex().find(rule.match(), text, spend, allowance) == RegexGuard.Result.MATCHED) {
         return rule.outcome();
       }
@@ -253,7 +254,7 @@ public final class PushHandler {
   }
 
   /**
-   * Inject gating (architecture, decision 6): while this provider's last turn in the session is
+   * Inject gating (design brief, decision 6): while this provider's last turn in the session is
    * unanswered, no new turn; after 3 consecutive inject→turn→inject cycles its turns pause, with a
    * warning, until the user sends a message.
    */

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reconnect tokens (spec: Reconnect protocol; architecture, decision 21). Each {@code hello.ack}
+ * Reconnect tokens (spec: Reconnect protocol; design brief, decision 21). Each {@code hello.ack}
  * issues a new token for the provider's identity, replacing the one before. The token is honoured
  * while its connection is open (the newcomer takes over and the old connection closes) and for 30
  * s after that connection drops, when it restores the provider from a snapshot. Tokens live in

@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 /**
  * Runs provider regexes under three limits of work, counted in steps (characters of the text read
  * by the regex engine: {@link RegexSteps}; spec: Regex execution safety; design brief, decision 8;
- * docs/architecture.md, decisions 22 and 38):
+ * docs/decisions, decisions 22 and 38):
  *
  * <ul>
  *   <li>each match attempt {@code Limits.regexStepsPerMatch} (the spec's 1 ms);

@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 /**
  * The gateway token file, {@code <home>/.provider-token}: the token alone on one line, readable by
  * its owner only, created with those permissions (never written and then narrowed), and deleted
- * when the gateway stops (architecture, decisions 3 and 15).
+ * when the gateway stops (design brief, decisions 3 and 15).
  */
 public final class TokenFile {
 

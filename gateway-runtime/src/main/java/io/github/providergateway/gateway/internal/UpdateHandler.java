@@ -85,7 +85,7 @@ final class UpdateHandler {
 
   /**
    * The tool list an update leaves: only {@code tools} replaces the whole list; with {@code
-   * remove} it is a delta (architecture, decision 11).
+   * remove} it is a delta (design brief, decision 11).
    */
   private static List<ToolDefinition> toolsAfter(Declared declared, ToolsUpdate update) {
     if (!update.isDelta()) {
@@ -148,7 +148,10 @@ final class UpdateHandler {
     }
   }
 
-  /** Rules replace the whole list when present; transforms merge by section (decision 25). */
+  /**
+   * Rules replace the whole list when present; transforms merge by section (design brief,
+   * decision 25).
+   */
   /** Refuses an update that would make {@code binding}'s declarations too large. */
   private void checkSize(Conn conn, Binding binding, java.util.function.Consumer<Declared> change) {
     Declared candidate = binding.declared.copy();

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** What an error message repeats of a name a peer sent (docs/architecture.md, decision 24). */
+/** What an error message repeats of a name a peer sent (docs/decisions, decision 24). */
 class NamesTest {
 
   @Test

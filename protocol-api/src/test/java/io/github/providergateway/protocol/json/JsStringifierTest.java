@@ -484,7 +484,7 @@ class JsStringifierTest {
   void integerLikeKeysKeepTheirReceivedOrderUnlikeJavaScript() {
     // A documented difference. JavaScript objects list integer-like keys ("1", "10", up to
     // 2^32 - 2) first, in numeric order, so Node prints {"1":4,"2":2,"b":1,"a":3} here.
-    // Architecture decision 8 (R-HOOK-08) says keys are written in received order, and so
+    // Design brief decision 8 (R-HOOK-08) says keys are written in received order, and so
     // this stringifier does. A match.args regex that relies on key order can therefore
     // behave differently here than in a JavaScript gateway when args have numeric keys.
     String input = "{\"b\":1,\"2\":2,\"a\":3,\"1\":4}";

@@ -17,7 +17,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The gateway's WebSocket endpoint for providers, on Eclipse Tyrus and Grizzly.
+ * The gateway's WebSocket endpoint for providers, on Grizzly with RFC 6455 framing of its own (no
+ * WebSocket library: the handshake, frames and close handshake are this module's), and plain HTTP
+ * routes beside it on the same port.
  *
  * <pre>{@code
  * try (WebSocketServer server = WebSocketServer.builder(gateway).port(0).build().start()) {

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * Which WebSocket handshakes the server accepts: loopback peers only, a {@code Host} naming this
  * server by a loopback name, and an {@code Origin} that is absent or allow-listed (R-WS-02,
- * R-WS-08..10). Pure: the guard in front of Tyrus asks it and writes the refusal.
+ * R-WS-08..10). Pure: {@link WsHandshake} asks it for an upgrade, {@link HttpRoutes} for a plain
+ * HTTP request, and each writes the refusal.
  */
 final class HandshakePolicy {
 

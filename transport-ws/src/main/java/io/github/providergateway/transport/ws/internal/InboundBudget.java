@@ -3,11 +3,12 @@ package io.github.providergateway.transport.ws.internal;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * How many bytes of unfinished inbound messages all connections of one server may make it hold at
- * once (Tyrus keeps a frame's bytes until the frame is whole, and a fragmented message's text until
- * its last fragment). One connection's message is bounded by the message limit; this bounds their
- * sum, which the connection cap alone would leave at 50 × 6 MiB. Thread-safe: selector threads
- * charge and release concurrently.
+ * How many bytes of unfinished inbound data all connections of one server may make it hold at once.
+ * The server keeps two: one for WebSocket messages, which {@link FrameDecoder} charges as a
+ * message's bytes arrive (a fragmented message is held until its last fragment), and one for HTTP
+ * request bodies, which {@link HttpRoutes} charges before it reads a body. One connection's message
+ * is bounded by the message limit; this bounds their sum, which the connection cap alone would
+ * leave at 50 × 6 MiB. Thread-safe: selector threads charge and release concurrently.
  */
 final class InboundBudget {
 
