@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.transport.ws.internal.HttpRoutes;
 import io.github.providergateway.transport.ws.internal.ServerCore;
