@@ -506,7 +506,7 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * How many event streams ({@link HttpReply#openEvents}) may be open at once over all routes;
+     * How many event streams ({@link io.github.providergateway.http.HttpReply#openEvents}) may be open at once over all routes;
      * one more gets 503. Default 16.
      *
      * @param count at least 1
