@@ -29,8 +29,8 @@ final class ConnectionEndpoint extends Endpoint {
   private final EndpointSettings settings;
   /** Makes this session's connection and registers it with the gateway or the host service. */
   private final Function<Session, Peer> opener;
-  /** This session's connection, once open and admitted; container threads only. */
-  private Peer peer;
+  /** This session's connection, once open and admitted; set on open, read by later container threads. */
+  private volatile Peer peer;
 
   ConnectionEndpoint(EndpointSettings settings, Function<Session, Peer> opener) {
     this.settings = requireNonNull(settings, "settings");
