@@ -10,6 +10,8 @@
 module io.github.providergateway.transport.ws {
   requires transitive io.github.providergateway.gateway;
   requires transitive io.github.providergateway.host;
+  // Builder.route takes an HttpRoute.
+  requires transitive io.github.providergateway.http;
 
   // The server is Grizzly's (4.0.2 ships real module descriptors) with WebSocket framing of our
   // own (RFC 6455): no WebSocket library.

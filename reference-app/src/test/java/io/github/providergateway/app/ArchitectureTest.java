@@ -65,19 +65,25 @@ class ArchitectureTest {
           Map.entry("provider-client", Set.of("protocol-api", "loop", "provider-api")),
           // The transports are siblings: neither uses the other.
           Map.entry("transport-local", Set.of("protocol-api", "loop", "gateway-runtime", "provider-api")),
-          Map.entry("transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
+          // What a plain-HTTP route is, naming no server: the JDK only (issue 37).
+          Map.entry("http-routes", Set.of()),
+          Map.entry("transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api", "http-routes")),
+          // The gateway's endpoints mounted in a host's own Jakarta WebSocket container (Jetty,
+          // Tomcat, Tyrus...): the engine's transport SPI and the host side, like transport-ws, and
+          // no other transport; it is transport-ws's sibling, not a layer on it (issue 37).
+          Map.entry("transport-jakarta", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host")),
           // Child processes the gateway owns, and providers over their stdin and stdout.
           Map.entry("transport-stdio", Set.of("protocol-api", "loop", "gateway-runtime")),
           // Agents' front doors are hosts: they reach the gateway only through the host side; the
           // Streamable HTTP one is also a route on the server's HTTP side, as the status page is.
-          Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "transport-ws")),
+          Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "http-routes")),
           // MCP servers are providers: they reach the engine only through its public SPI; a stdio
           // server is a child process of transport-stdio's.
           Map.entry("mcp-federation", Set.of("protocol-api", "loop", "gateway-runtime", "transport-stdio")),
           // Observes the engine through its listener SPI only.
           Map.entry("observability-otel", Set.of("protocol-api", "loop", "gateway-runtime")),
           // A page on the server's HTTP routes, reading the engine and the audit trail like a host.
-          Map.entry("status-page", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "transport-ws")),
+          Map.entry("status-page", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "http-routes")),
           // The fixtures of the modules below it, and the transport contract (test scope only).
           Map.entry("testing", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
           // Versions only: no code.
@@ -94,8 +100,12 @@ class ArchitectureTest {
           "provider-client", Set.of("gateway-runtime"),
           // The server with the real Java client.
           "transport-ws", Set.of("provider-client"),
-          // The page in a real browser, with a real provider connecting.
-          "status-page", Set.of("provider-client", "provider-api"));
+          // The page in a real browser, on the real server, with a real provider connecting.
+          "status-page", Set.of("provider-client", "provider-api", "transport-ws"),
+          // The front doors' routes served for real, on the gateway's own server.
+          "agent-bridge", Set.of("transport-ws"),
+          // The transport contract over the adapter, with the real Java client.
+          "transport-jakarta", Set.of("provider-client", "provider-api"));
 
   /** The modules of the root pom, in its order. */
   static List<String> modules() {
@@ -374,6 +384,20 @@ class ArchitectureTest {
       files.addAll(mainSources(module));
     }
     assertThat(offending(files, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))
+        .isEmpty();
+  }
+
+  @Test
+  void routesNameNoServerAndTheJakartaAdapterNoContainer() {
+    // Issue 37: a route is served by whichever server carries it, and the adapter runs in any
+    // Jakarta WebSocket container; only their tests start a real one.
+    List<Path> routes = new ArrayList<>();
+    for (String module : List.of("http-routes", "status-page", "agent-bridge")) {
+      routes.addAll(mainSources(module));
+    }
+    assertThat(offending(routes, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))
+        .isEmpty();
+    assertThat(offending(mainSources("transport-jakarta"), Pattern.compile("(org\\.glassfish|org\\.eclipse\\.jetty|org\\.apache\\.tomcat)")))
         .isEmpty();
   }
 

@@ -1,7 +1,7 @@
 package io.github.providergateway.status;
 
-import io.github.providergateway.transport.ws.HttpReply;
-import io.github.providergateway.transport.ws.ServerSentEvents;
+import io.github.providergateway.http.HttpReply;
+import io.github.providergateway.http.ServerSentEvents;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.internal.BearerTokens;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.transport.ws.HttpRefusal;
-import io.github.providergateway.transport.ws.HttpReply;
-import io.github.providergateway.transport.ws.HttpRequest;
-import io.github.providergateway.transport.ws.HttpRoute;
+import io.github.providergateway.http.HttpRefusal;
+import io.github.providergateway.http.HttpReply;
+import io.github.providergateway.http.HttpRequest;
+import io.github.providergateway.http.HttpRoute;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.github.providergateway.agent.internal;
 
-import io.github.providergateway.transport.ws.HttpRefusal;
-import io.github.providergateway.transport.ws.HttpRequest;
+import io.github.providergateway.http.HttpRefusal;
+import io.github.providergateway.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;

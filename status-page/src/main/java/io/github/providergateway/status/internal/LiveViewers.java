@@ -1,7 +1,7 @@
 package io.github.providergateway.status.internal;
 
+import io.github.providergateway.http.ServerSentEvents;
 import io.github.providergateway.loop.Scheduler;
-import io.github.providergateway.transport.ws.ServerSentEvents;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;

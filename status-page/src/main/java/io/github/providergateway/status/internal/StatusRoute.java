@@ -2,10 +2,10 @@ package io.github.providergateway.status.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.protocol.HostCodec;
-import io.github.providergateway.transport.ws.HttpRefusal;
-import io.github.providergateway.transport.ws.HttpReply;
-import io.github.providergateway.transport.ws.HttpRequest;
-import io.github.providergateway.transport.ws.HttpRoute;
+import io.github.providergateway.http.HttpRefusal;
+import io.github.providergateway.http.HttpReply;
+import io.github.providergateway.http.HttpRequest;
+import io.github.providergateway.http.HttpRoute;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

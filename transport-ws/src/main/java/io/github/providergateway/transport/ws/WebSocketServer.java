@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.transport.ws.internal.HttpRoutes;
 import io.github.providergateway.transport.ws.internal.ServerCore;
@@ -507,7 +508,7 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * How many event streams ({@link HttpReply#openEvents}) may be open at once over all routes;
+     * How many event streams ({@link io.github.providergateway.http.HttpReply#openEvents}) may be open at once over all routes;
      * one more gets 503. Default 16.
      *
      * @param count at least 1

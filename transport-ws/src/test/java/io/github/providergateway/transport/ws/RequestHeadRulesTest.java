@@ -2,6 +2,8 @@ package io.github.providergateway.transport.ws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.http.HttpRequest;
+import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.transport.testing.RawHttp;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -9,9 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Request heads RFC 9112 refuses, sent over a real socket to the server's port (issue 35): each

@@ -1,6 +1,6 @@
 package io.github.providergateway.transport.ws.internal;
 
-import io.github.providergateway.transport.ws.ServerSentEvents;
+import io.github.providergateway.http.ServerSentEvents;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.github.providergateway.transport.ws.internal;
 
-import io.github.providergateway.transport.ws.HttpReply;
-import io.github.providergateway.transport.ws.ServerSentEvents;
+import io.github.providergateway.http.HttpReply;
+import io.github.providergateway.http.ServerSentEvents;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.Map;

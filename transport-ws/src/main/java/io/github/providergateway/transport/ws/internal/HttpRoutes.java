@@ -2,9 +2,9 @@ package io.github.providergateway.transport.ws.internal;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.transport.ws.HttpRefusal;
-import io.github.providergateway.transport.ws.HttpRequest;
-import io.github.providergateway.transport.ws.HttpRoute;
+import io.github.providergateway.http.HttpRefusal;
+import io.github.providergateway.http.HttpRequest;
+import io.github.providergateway.http.HttpRoute;
 import java.lang.System.Logger.Level;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.http;
 
 /**
  * An open {@code text/event-stream} answer ({@link HttpReply#openEvents}): events go out one at

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.http;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,12 +1,17 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.http;
 
 import java.util.Optional;
 
 /**
  * A plain-HTTP endpoint on the gateway's own port, beside the WebSocket endpoints: a page for
- * people (the status page) or an HTTP API for clients that speak no WebSocket. Registered with
- * {@link WebSocketServer.Builder#route}; every request whose path is the route's path or lies
- * under it ({@code /status}, {@code /status/events}) comes here.
+ * people (the status page) or an HTTP API for clients that speak no WebSocket. Registered with a
+ * server that serves routes (today {@code transport-ws}'s {@code WebSocketServer.Builder#route});
+ * every request whose path is the route's path or lies under it ({@code /status}, {@code
+ * /status/events}) comes here.
+ *
+ * <p>These types name no server: a route is written once and served by whichever server carries
+ * it, so the modules that offer routes (the status page, the agents' front doors) do not depend
+ * on Grizzly or on any container.
  *
  * <p>Before a route sees a request the server has checked it as it checks WebSocket handshakes:
  * the peer is on loopback, {@code Host} names this loopback server (DNS rebinding), and {@code
@@ -16,7 +21,7 @@ import java.util.Optional;
  * one larger than the route's limit got 413, and the whole body has been read.
  *
  * <p><b>Who pays for bodies.</b> While a body is being received its bytes count against a budget
- * that all HTTP requests of the server share ({@link
+ * that all HTTP requests of the server share ({@code
  * WebSocketServer.Builder#maxUnfinishedHttpBodyBytes}; one that does not fit gets 503), never
  * against what WebSocket peers may send. A route that needs credentials should check them in
  * {@link #admit}: then a client without them costs the server its headers and nothing more, and

@@ -1,0 +1,99 @@
+package io.github.providergateway.transport.jakarta;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.host.HostChannel;
+import io.github.providergateway.host.HostConnection;
+import io.github.providergateway.host.protocol.HostCodec;
+import io.github.providergateway.host.protocol.HostOutput;
+import jakarta.websocket.Session;
+import java.net.InetSocketAddress;
+import java.util.Optional;
+
+/**
+ * One agent host's connection to the host endpoint over a Jakarta WebSocket session: the host
+ * protocol's WebSocket carrier, as {@code transport-ws}'s {@code /host} is. Replies and events are
+ * encoded on the caller's thread and queued in an {@link OutboundQueue} whose byte bound counts
+ * only once the send in flight has stalled (a host is sent file results larger than the bound).
+ * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once.
+ */
+final class JakartaHostConnection implements HostConnection, Peer {
+
+  private static final HostCodec CODEC = HostCodec.create();
+
+  private final Session session;
+  private final String description;
+  private final OutboundQueue outbound;
+  private final int authenticatedMessageLimit;
+  /** The address the host reached, when the container reports it; what {@code host.challenge} proves. */
+  private final InetSocketAddress local;
+  /** Where commands go; set right after opening. */
+  private volatile HostChannel channel;
+
+  JakartaHostConnection(
+      Session session,
+      String description,
+      OutboundQueue outbound,
+      int authenticatedMessageLimit,
+      InetSocketAddress local) {
+    this.session = requireNonNull(session, "session");
+    this.description = requireNonNull(description, "description");
+    this.outbound = requireNonNull(outbound, "outbound");
+    this.authenticatedMessageLimit = authenticatedMessageLimit;
+    this.local = local;
+  }
+
+  /** Connects the host service's side; a connection that ended before this is reported at once. */
+  void attach(HostChannel channel) {
+    this.channel = requireNonNull(channel, "channel");
+    outbound.whenGone(channel::closed);
+  }
+
+  @Override
+  public boolean send(HostOutput output) {
+    return outbound.send(CODEC.encode(output));
+  }
+
+  @Override
+  public void close() {
+    outbound.close(Closes.of(CloseReason.NORMAL));
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  /**
+   * The address and port the host reached, when the container reports it (Jetty, Tomcat); else
+   * empty, and the host's {@code host.challenge} is answered {@code UNAUTHORIZED}.
+   */
+  @Override
+  public Optional<InetSocketAddress> localAddress() {
+    return Optional.ofNullable(local);
+  }
+
+  @Override
+  public void authenticated() {
+    session.setMaxTextMessageBufferSize(authenticatedMessageLimit);
+  }
+
+  @Override
+  public void received(String text) {
+    HostChannel target = channel;
+    if (target != null && outbound.state() != OutboundQueue.State.GONE) {
+      target.receive(text);
+    }
+  }
+
+  @Override
+  public OutboundQueue outbound() {
+    return outbound;
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+}

@@ -1,0 +1,188 @@
+package io.github.providergateway.transport.jakarta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.HostService;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.protocol.Limits;
+import io.github.providergateway.protocol.ToolDefinition;
+import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.provider.JavaProvider;
+import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.provider.client.WebSocketProviderClient;
+import io.github.providergateway.transport.testing.RawHttp;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adapter in Jetty 12 embedded, with real clients: the host endpoint, and the handshake and
+ * memory rules the endpoints apply where {@code transport-ws}'s server applies its own.
+ */
+class JettyEndpointsTest {
+
+  private static final ProtocolCodec CODEC = ProtocolCodec.create();
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
+  private Gateway gateway;
+  private SystemScheduler timer;
+  private HostService hosts;
+  private JakartaGatewayEndpoints endpoints;
+  private EmbeddedJetty jetty;
+
+  @BeforeEach
+  void start() throws Exception {
+    gateway = Gateway.builder().limits(Limits.defaults().toBuilder().maxConnections(3).build()).build();
+    timer = new SystemScheduler();
+    hosts = HostService.builder(gateway).scheduler(timer).build();
+    endpoints =
+        JakartaGatewayEndpoints.builder(gateway)
+            .hosts(hosts)
+            .allowedOrigins(Set.of("http://localhost:3000"))
+            .build();
+    jetty = EmbeddedJetty.start(endpoints.all());
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    try {
+      jetty.close();
+    } finally {
+      endpoints.close();
+      hosts.close();
+      gateway.close();
+      timer.close();
+    }
+  }
+
+  @Test
+  void aHostOnTheHostEndpointCallsTheToolOfAProviderOnTheProviderEndpoint() throws Exception {
+    RecordingSessionHost host = new RecordingSessionHost();
+    // GatewayClient checks host.challenge's proof of the address it dialled: Jetty reports it.
+    try (GatewayClient client = GatewayClient.connect(url("/host"), gateway.providerToken())) {
+      String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
+      try (ProviderSession provider =
+          WebSocketProviderClient.connect(
+              url("/"),
+              gateway.providerToken(),
+              JavaProvider.builder("greeter")
+                  .session(session)
+                  .tool(
+                      ToolDefinition.of("greet", "Say hello", CODEC.parseJson("{\"type\":\"object\"}")),
+                      (args, call) ->
+                          CompletableFuture.completedFuture(TextNode.valueOf("Hello, " + args.path("name").asText() + "!")))
+                  .build())) {
+        await(provider.bound());
+
+        CallResult result =
+            await(client.callTool(session, "greet", CODEC.parseJson("{\"name\":\"Ada\"}"), Duration.ofSeconds(5)));
+
+        assertThat(result.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Ada!")));
+      }
+    }
+  }
+
+  @Test
+  void aHandshakeFromAnOriginNotAllowListedGets403() throws Exception {
+    assertThat(handshake(Map.of("Origin", "http://evil.example")).status()).isEqualTo(403);
+    assertThat(handshake(Map.of("Origin", "http://localhost:3000")).status()).isEqualTo(101);
+    assertThat(handshake(Map.of()).status()).isEqualTo(101);
+  }
+
+  @Test
+  void aHandshakeNamingAnotherHostIsClosedWith1008BeforeAnyMessage() throws Exception {
+    RawHttp http = handshake(Map.of("Host", "evil.example:" + jetty.port()));
+
+    assertThat(http.status()).isEqualTo(101);
+    http.headers();
+    assertThat(closeCode(http)).isEqualTo(1008);
+  }
+
+  @Test
+  void connectionsPastTheGatewaysCapAreClosedWith1013() throws Exception {
+    for (int i = 0; i < 3; i++) {
+      RawHttp admitted = handshake(Map.of());
+      assertThat(admitted.status()).isEqualTo(101);
+      admitted.headers();
+    }
+    RawHttp fourth = handshake(Map.of());
+
+    assertThat(fourth.status()).isEqualTo(101);
+    fourth.headers();
+    assertThat(closeCode(fourth)).isEqualTo(1013);
+  }
+
+  @Test
+  void aMessageLargerThanTheUnauthenticatedLimitIsClosedWith1009() throws Exception {
+    CompletableFuture<Integer> closed = new CompletableFuture<>();
+    WebSocket socket =
+        HttpClient.newHttpClient()
+            .newWebSocketBuilder()
+            .buildAsync(
+                url("/"),
+                new WebSocket.Listener() {
+                  @Override
+                  public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                    closed.complete(statusCode);
+                    return null;
+                  }
+                })
+            .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+
+    socket.sendText("x".repeat(gateway.limits().maxUnauthenticatedMessageBytes() + 1), true);
+
+    assertThat(await(closed)).isEqualTo(1009);
+  }
+
+  // ---- helpers ----
+
+  private URI url(String path) {
+    return URI.create("ws://127.0.0.1:" + jetty.port() + path);
+  }
+
+  /** Sends a WebSocket handshake for {@code /} on a raw socket, with {@code headers} added or replaced. */
+  private RawHttp handshake(Map<String, String> headers) throws IOException {
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put("Upgrade", "websocket");
+    all.put("Connection", "Upgrade");
+    all.put("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==");
+    all.put("Sec-WebSocket-Version", "13");
+    all.putAll(headers);
+    RawHttp http = RawHttp.connect(jetty.port());
+    http.send("GET", "/", jetty.port(), all, null);
+    return http;
+  }
+
+  /** Reads one server frame, which must be a close frame, and returns its status code. */
+  private static int closeCode(RawHttp http) throws IOException {
+    InputStream in = http.socket().getInputStream();
+    int opcode = in.read() & 0x0f;
+    int length = in.read() & 0x7f;
+    byte[] payload = in.readNBytes(length);
+    assertThat(opcode).as("a close frame").isEqualTo(0x8);
+    return ((payload[0] & 0xff) << 8) | (payload[1] & 0xff);
+  }
+
+  private static <T> T await(CompletionStage<T> stage) throws Exception {
+    return stage.toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+  }
+}
