@@ -204,6 +204,7 @@ final class FrameDecoder {
             }
           };
       if (refusal != null) {
+        bytes.position(bytes.limit()); // what follows a broken rule is never read
         return refuse(refusal);
       }
     }
