@@ -238,6 +238,14 @@ class FrameDecoderTest {
   }
 
   @Test
+  void aContinuationLengthThatWouldOverflowTheMessageTotalIsTooBig() {
+    assertThat(read(frame(0x1, false, true, ascii(10)))).isNull();
+
+    assertThat(read(header(0x0, true, Long.MAX_VALUE - 5, true)).reason().code()).isEqualTo(1009);
+    assertThat(decoder.heldBytes()).isEqualTo(10);
+  }
+
+  @Test
   void aPartialFrameIsChargedAsItArrivesAndGivenBackWhenItCompletes() {
     byte[] whole = frame(0x1, true, true, ascii(10_000));
     int header = whole.length - 10_000;
