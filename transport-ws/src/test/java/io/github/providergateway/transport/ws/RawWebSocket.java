@@ -195,6 +195,29 @@ final class RawWebSocket implements AutoCloseable {
 
   // ---- reading ----
 
+  /** One frame the server sent, as it came. */
+  record Frame(int opcode, boolean fin, byte[] payload) {}
+
+  /**
+   * The next frame the server sends, control frames included and nothing answered, or null when
+   * the socket ended (closed or reset) before one began.
+   *
+   * @throws SocketTimeoutException when nothing arrives within {@code timeout}
+   */
+  Frame readFrame(Duration timeout) throws IOException {
+    socket.setSoTimeout((int) timeout.toMillis());
+    int first;
+    try {
+      first = in.read();
+    } catch (SocketException e) {
+      return null; // reset by the server
+    }
+    if (first < 0) {
+      return null;
+    }
+    return new Frame(first & 0x0F, (first & 0x80) != 0, readPayload());
+  }
+
   /**
    * The next text message, or a {@link Closed} when the server sent a close frame (code -1 when
    * the socket ended without one). Pings are answered.
@@ -202,27 +225,16 @@ final class RawWebSocket implements AutoCloseable {
    * @throws SocketTimeoutException when nothing arrives within {@code timeout}
    */
   Object readMessage(Duration timeout) throws IOException {
-    socket.setSoTimeout((int) timeout.toMillis());
     ByteArrayOutputStream message = new ByteArrayOutputStream();
     while (true) {
-      int first;
-      try {
-        first = in.read();
-      } catch (SocketException e) {
-        return new Closed(-1, e.getMessage()); // reset by the server
-      }
-      if (first < 0) {
+      Frame frame = readFrame(timeout);
+      if (frame == null) {
         return new Closed(-1, "end of stream");
       }
-      int opcode = first & 0x0F;
-      boolean fin = (first & 0x80) != 0;
-      byte[] payload = readPayload();
-      switch (opcode) {
+      byte[] payload = frame.payload();
+      switch (frame.opcode()) {
         case 0x8 -> {
-          int code = payload.length >= 2 ? ((payload[0] & 0xFF) << 8) | (payload[1] & 0xFF) : 1005;
-          String reason =
-              payload.length > 2 ? new String(payload, 2, payload.length - 2, StandardCharsets.UTF_8) : "";
-          return new Closed(code, reason);
+          return closed(payload);
         }
         case 0x9 -> writeFrame(0xA, true, payload); // ping: answer
         case 0xA -> {
@@ -230,12 +242,19 @@ final class RawWebSocket implements AutoCloseable {
         }
         default -> {
           message.write(payload);
-          if (fin) {
+          if (frame.fin()) {
             return message.toString(StandardCharsets.UTF_8);
           }
         }
       }
     }
+  }
+
+  /** What a close frame's {@code payload} says: its code (1005 for none) and reason. */
+  static Closed closed(byte[] payload) {
+    int code = payload.length >= 2 ? ((payload[0] & 0xFF) << 8) | (payload[1] & 0xFF) : 1005;
+    String reason = payload.length > 2 ? new String(payload, 2, payload.length - 2, StandardCharsets.UTF_8) : "";
+    return new Closed(code, reason);
   }
 
   /** Reads until the server's close frame or the end of the stream; returns the close code. */
@@ -302,6 +321,15 @@ final class RawWebSocket implements AutoCloseable {
   }
 
   // ---- ending ----
+
+  /**
+   * Sends FIN: this side will write nothing more. A server that failed the connection reads
+   * nothing more from it (not even a close frame, RFC 6455 §7.1.7) and would otherwise wait out its
+   * close grace before ending the TCP connection.
+   */
+  void shutdownOutput() throws IOException {
+    socket.shutdownOutput();
+  }
 
   /** Drops the connection with a TCP reset: no close frame, no FIN. */
   void vanish() throws IOException {

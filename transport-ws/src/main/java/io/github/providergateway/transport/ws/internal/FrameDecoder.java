@@ -4,9 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import org.glassfish.grizzly.Buffer;
+import java.util.Arrays;
 
 /**
  * Reads the frames one client sends (RFC 6455 §5) and hands over whole messages, refusing a
@@ -15,7 +16,10 @@ import org.glassfish.grizzly.Buffer;
  * <ul>
  *   <li>an unmasked frame (§5.1), reserved bits set with no extension negotiated, an unknown
  *       opcode, a fragmented or over-long control frame, a continuation with no message begun or a
- *       new message inside a fragmented one, a 64-bit length with its top bit set: 1002;
+ *       new message inside a fragmented one, a 64-bit length with its top bit set, an extended
+ *       length that is not the shortest form (a 16-bit one below 126, a 64-bit one below 65536;
+ *       §5.2 says "the minimal number of bytes MUST be used", and we fail the connection as Netty
+ *       does rather than read a frame two peers could disagree about): 1002;
  *   <li>a binary frame: both protocols are JSON text, so 1003 before its payload is read;
  *   <li>a text message that is not UTF-8: 1007;
  *   <li>a data message (all its fragments together) longer than the connection may send ({@link
@@ -31,9 +35,13 @@ import org.glassfish.grizzly.Buffer;
  * <p>It remembers when the unfinished message began, so the server can close a peer that starts
  * one and never finishes it ({@link #unfinishedSinceMillis()}).
  *
- * <p>Reads of one connection come in order on one selector thread; {@link #release()} may come
- * from another when the connection closes, so what touches the budget holds this object's
- * monitor (never while a message is being handed over).
+ * <p>Bytes come in as {@link ByteBuffer}s, however the container split them: the decoder knows no
+ * container (the Grizzly adapter is {@link WsSocket}). Where it is in the stream is its {@link
+ * State}.
+ *
+ * <p>Reads of one connection come in order on one thread at a time (Grizzly's selector thread);
+ * {@link #release()} may come from another when the connection closes, so what touches the budget
+ * holds this object's monitor (never while a message is being handed over).
  */
 final class FrameDecoder {
 
@@ -68,6 +76,25 @@ final class FrameDecoder {
     }
   }
 
+  /**
+   * Where the decoder is in the peer's byte stream. It starts in {@link #HEADER}; a complete header
+   * leads to one of the payload states (or, for an empty payload, straight to the frame's end and
+   * back to {@link #HEADER}); a payload read to its end leads back to {@link #HEADER}. A broken
+   * rule, or {@link #release()}, leads to {@link #FAILED}, which nothing leaves. Whether a
+   * fragmented message is open is the message's state, not the frame's ({@link #inMessage}): a
+   * control frame may come between its fragments.
+   */
+  enum State {
+    /** Collecting a frame header: 2 to 14 bytes, in as many reads as the peer likes. */
+    HEADER,
+    /** Reading a control frame's payload (at most 125 bytes) into its own buffer. */
+    CONTROL_PAYLOAD,
+    /** Reading a text frame's payload into the message being assembled, charged to the budget. */
+    DATA_PAYLOAD,
+    /** A rule was broken or the connection is gone: every later byte is dropped unread. */
+    FAILED
+  }
+
   private static final int OPCODE_CONTINUATION = 0x0;
   private static final int OPCODE_TEXT = 0x1;
   private static final int OPCODE_BINARY = 0x2;
@@ -76,6 +103,11 @@ final class FrameDecoder {
   private static final int OPCODE_PONG = 0xA;
   /** A control frame's largest payload (§5.5). */
   private static final int MAX_CONTROL_PAYLOAD = 125;
+  /** The 7-bit length values that announce a 16-bit and a 64-bit extended length (§5.2). */
+  private static final int LENGTH_16_BITS = 126;
+  private static final int LENGTH_64_BITS = 127;
+  /** The largest message any limit may allow: what one Java array can hold, less its header. */
+  static final long MAX_LIMIT = Integer.MAX_VALUE - 8;
   /** What a connection's message buffer starts at, and shrinks back to after a large message. */
   private static final int INITIAL_MESSAGE_BYTES = 1024;
   private static final int KEEP_MESSAGE_BYTES = 64 * 1024;
@@ -91,11 +123,13 @@ final class FrameDecoder {
   private volatile boolean authenticated;
 
   // Parsing state: only the thread reading this connection touches it.
+  /** Where the reader is; {@link State#FAILED} once {@link #refused} is set. */
+  private State state = State.HEADER;
   /** The header being collected (at most 2 + 8 + 4 bytes). */
   private final byte[] header = new byte[14];
   private int headerHave;
-  /** Payload bytes of the current frame still to come; -1 while a header is being read. */
-  private long payloadLeft = -1;
+  /** Payload bytes of the current frame still to come (in the payload states). */
+  private long payloadLeft;
   /** Payload bytes of the current frame read so far: the mask's phase. */
   private long payloadRead;
   /** The current frame's opcode, fin bit and mask key. */
@@ -119,7 +153,11 @@ final class FrameDecoder {
 
   /** Bytes of the unfinished message charged to the budget. Guarded by this. */
   private long held;
-  /** The refusal, once one happened (or the connection closed): every later byte is dropped. */
+  /**
+   * The refusal, once one happened (or the connection closed): every later byte is dropped. Set
+   * by the reading thread, or by {@link #release()} from any thread; the reader then moves to
+   * {@link State#FAILED}.
+   */
   private volatile Refusal refused;
 
   /** When (clock millis) the unfinished message began, or -1; read by the server's sweeper. */
@@ -127,6 +165,10 @@ final class FrameDecoder {
 
   FrameDecoder(
       InboundBudget budget, long unauthenticatedLimit, long authenticatedLimit, int maxPingsPerSecond) {
+    if (unauthenticatedLimit < 0 || authenticatedLimit < 0 || Math.max(unauthenticatedLimit, authenticatedLimit) > MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          "message limits must be 0 to " + MAX_LIMIT + " bytes: " + unauthenticatedLimit + ", " + authenticatedLimit);
+    }
     this.budget = requireNonNull(budget, "budget");
     this.unauthenticatedLimit = unauthenticatedLimit;
     this.authenticatedLimit = authenticatedLimit;
@@ -139,43 +181,39 @@ final class FrameDecoder {
   }
 
   /**
-   * Reads every byte of {@code bytes}, handing each whole message and control frame to {@code
-   * sink} as it completes.
+   * Reads every byte of {@code bytes} (from its position to its limit, which it ends at), handing
+   * each whole message and control frame to {@code sink} as it completes.
    *
    * @param nowMillis the clock, for {@link #unfinishedSinceMillis()} and the ping rate
    * @return null when all went well; otherwise why the connection must close (the bytes after the
    *     offending frame header are dropped, as is everything read later)
    */
-  Refusal read(Buffer bytes, long nowMillis, Sink sink) {
+  Refusal read(ByteBuffer bytes, long nowMillis, Sink sink) {
     while (bytes.hasRemaining()) {
       if (refused != null) {
-        bytes.position(bytes.limit());
-        return refused;
+        state = State.FAILED; // release() from another thread, or a refusal earlier on
       }
-      if (payloadLeft < 0) {
-        header[headerHave++] = bytes.get();
-        if (headerHave < headerLength()) {
-          continue;
-        }
-        Refusal refusal = headerComplete(nowMillis);
-        if (refusal != null) {
-          return refuse(refusal);
-        }
-      } else {
-        int take = (int) Math.min(payloadLeft, bytes.remaining());
-        Refusal refusal = opcode >= OPCODE_CLOSE ? readControl(bytes, take) : readData(bytes, take);
-        if (refusal != null) {
-          return refuse(refusal);
-        }
-      }
-      if (payloadLeft == 0) {
-        Refusal refusal = frameComplete(sink);
-        if (refusal != null) {
-          return refuse(refusal);
-        }
+      Refusal refusal =
+          switch (state) {
+            case HEADER -> readHeader(bytes, nowMillis, sink);
+            case CONTROL_PAYLOAD -> readControl(bytes, sink);
+            case DATA_PAYLOAD -> readData(bytes, sink);
+            case FAILED -> {
+              bytes.position(bytes.limit());
+              yield refused;
+            }
+          };
+      if (refusal != null) {
+        bytes.position(bytes.limit()); // what follows a broken rule is never read
+        return refuse(refusal);
       }
     }
     return refused;
+  }
+
+  /** Where the reader is now: for tests, and for the fuzz target's invariants. */
+  State state() {
+    return refused != null ? State.FAILED : state;
   }
 
   /**
@@ -205,13 +243,27 @@ final class FrameDecoder {
     return held;
   }
 
+  /** Collects header bytes; once the header is whole, applies the rules and moves on. */
+  private Refusal readHeader(ByteBuffer bytes, long nowMillis, Sink sink) {
+    header[headerHave++] = bytes.get();
+    if (headerHave < headerLength()) {
+      return null;
+    }
+    Refusal refusal = headerComplete(nowMillis);
+    if (refusal != null) {
+      return refusal;
+    }
+    state = opcode >= OPCODE_CLOSE ? State.CONTROL_PAYLOAD : State.DATA_PAYLOAD;
+    return payloadLeft == 0 ? frameComplete(sink) : null;
+  }
+
   /** The header's full length, known once its second byte is in (2 while it is not). */
   private int headerLength() {
     if (headerHave < 2) {
       return 2;
     }
     int length7 = header[1] & 0x7F;
-    int extended = length7 == 126 ? 2 : length7 == 127 ? 8 : 0;
+    int extended = length7 == LENGTH_16_BITS ? 2 : length7 == LENGTH_64_BITS ? 8 : 0;
     int maskBytes = (header[1] & 0x80) != 0 ? 4 : 0;
     return 2 + extended + maskBytes;
   }
@@ -231,6 +283,11 @@ final class FrameDecoder {
     long length = payloadLength();
     if (length < 0) {
       return new Refusal(WsCloseCodes.protocolError(), "sent a frame length with its top bit set");
+    }
+    if (!isMinimalLength(length)) {
+      return new Refusal(
+          WsCloseCodes.protocolError(),
+          "sent a length of " + length + " in " + (headerBytes - 6) + " extended bytes, not the fewest (RFC 6455 §5.2)");
     }
     System.arraycopy(header, headerBytes - 4, mask, 0, 4);
     payloadLeft = length;
@@ -257,23 +314,44 @@ final class FrameDecoder {
     if (opcode == OPCODE_TEXT && inMessage) {
       return new Refusal(WsCloseCodes.protocolError(), "began a message inside a fragmented one");
     }
-    messageBytes += length;
-    long limit = authenticated ? authenticatedLimit : unauthenticatedLimit;
-    if (messageBytes > limit) {
+    long limit = limit();
+    // Compared before adding: a 64-bit length near 2^63 on a continuation would overflow the
+    // total, which then passed for small (found by review; the fuzz target keeps the input).
+    if (length > limit - messageBytes) {
       return new Refusal(
           WsCloseCodes.tooBig(),
-          "announced a message of "
+          "announced "
+              + length
+              + " more bytes of a message of "
               + messageBytes
-              + " bytes; at most "
+              + "; at most "
               + limit
               + (authenticated ? "" : " before authenticating")
               + " are accepted");
     }
+    messageBytes += length;
     if (!inMessage) {
       inMessage = true;
       unfinishedSinceMillis = nowMillis;
     }
     return null;
+  }
+
+  /**
+   * Whether the header used the fewest length bytes for {@code length}: 7 bits up to 125, 16 up to
+   * 65535, 64 beyond.
+   */
+  private boolean isMinimalLength(long length) {
+    return switch (header[1] & 0x7F) {
+      case LENGTH_16_BITS -> length >= LENGTH_16_BITS;
+      case LENGTH_64_BITS -> length > 0xFFFF;
+      default -> true;
+    };
+  }
+
+  /** The largest message the peer may send now. */
+  private long limit() {
+    return authenticated ? authenticatedLimit : unauthenticatedLimit;
   }
 
   private Refusal countPing(long nowMillis) {
@@ -289,18 +367,21 @@ final class FrameDecoder {
     return null;
   }
 
-  private Refusal readControl(Buffer bytes, int take) {
+  private Refusal readControl(ByteBuffer bytes, Sink sink) {
+    int take = take(bytes);
     bytes.get(control, controlHave, take);
     unmask(control, controlHave, take);
     controlHave += take;
-    payloadLeft -= take;
-    payloadRead += take;
-    return null;
+    return payloadRead(take) ? frameComplete(sink) : null;
   }
 
-  private Refusal readData(Buffer bytes, int take) {
+  private Refusal readData(ByteBuffer bytes, Sink sink) {
+    int take = take(bytes);
     // Charged as it arrives: what the unfinished message holds, not what it announced.
     synchronized (this) {
+      if (refused != null) {
+        return refused; // released meanwhile: nothing more may be charged, or it would never come back
+      }
       if (!budget.tryCharge(take)) {
         return new Refusal(
             WsCloseCodes.tryAgainLater(),
@@ -310,15 +391,24 @@ final class FrameDecoder {
     }
     int needed = messageHave + take;
     if (needed > message.length) {
-      long limit = authenticated ? authenticatedLimit : unauthenticatedLimit;
-      message = java.util.Arrays.copyOf(message, (int) Math.min(Math.max(needed, 2L * message.length), Math.max(limit, needed)));
+      message = Arrays.copyOf(message, (int) Math.min(Math.max(needed, 2L * message.length), Math.max(limit(), needed)));
     }
     bytes.get(message, messageHave, take);
     unmask(message, messageHave, take);
     messageHave = needed;
-    payloadLeft -= take;
-    payloadRead += take;
-    return null;
+    return payloadRead(take) ? frameComplete(sink) : null;
+  }
+
+  /** How much of the current payload {@code bytes} holds. */
+  private int take(ByteBuffer bytes) {
+    return (int) Math.min(payloadLeft, bytes.remaining());
+  }
+
+  /** Counts {@code bytes} of payload as read; true when that was the last of the frame. */
+  private boolean payloadRead(int bytes) {
+    payloadLeft -= bytes;
+    payloadRead += bytes;
+    return payloadLeft == 0;
   }
 
   /** Unmasks {@code length} bytes at {@code from}, which continue the frame at {@link #payloadRead}. */
@@ -343,11 +433,11 @@ final class FrameDecoder {
     }
   }
 
-  /** The current frame's payload is all in: hands over what it completes. */
+  /** The current frame's payload is all in: hands over what it completes, and awaits the next header. */
   private Refusal frameComplete(Sink sink) {
-    payloadLeft = -1;
+    state = State.HEADER;
     switch (opcode) {
-      case OPCODE_PING -> sink.ping(java.util.Arrays.copyOf(control, controlHave));
+      case OPCODE_PING -> sink.ping(Arrays.copyOf(control, controlHave));
       case OPCODE_PONG -> sink.pong();
       case OPCODE_CLOSE -> {
         return closeFrame(sink);
@@ -405,10 +495,10 @@ final class FrameDecoder {
   /** The payload length the header declares, or -1 when a 64-bit length has its top bit set. */
   private long payloadLength() {
     int length7 = header[1] & 0x7F;
-    if (length7 < 126) {
+    if (length7 < LENGTH_16_BITS) {
       return length7;
     }
-    if (length7 == 126) {
+    if (length7 == LENGTH_16_BITS) {
       return ((header[2] & 0xFF) << 8) | (header[3] & 0xFF);
     }
     long length = 0;
@@ -419,7 +509,10 @@ final class FrameDecoder {
   }
 
   private Refusal refuse(Refusal refusal) {
-    refused = refusal;
-    return refusal;
+    state = State.FAILED;
+    if (refused == null) {
+      refused = refusal;
+    }
+    return refused;
   }
 }

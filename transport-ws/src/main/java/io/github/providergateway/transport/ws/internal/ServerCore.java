@@ -174,12 +174,11 @@ public final class ServerCore {
             MAX_UNREAD_EVENT_BYTES,
             gateway.clock());
     HandshakePolicy policy = new HandshakePolicy(config.allowedOrigins());
-    this.handshake =
-        new WsHandshake(
-            policy, gateway.limits().maxConnections(), this::port, guards.pendingHandshakes(), new Endpoints());
+    Endpoints endpoints = new Endpoints();
+    this.handshake = new WsHandshake(policy, gateway.limits().maxConnections(), this::port, endpoints::serves);
     this.listeners =
         new LoopbackListeners(
-            new WebSocketFilter(guards, handshake),
+            new WebSocketFilter(guards, new GrizzlyHandshake(handshake, guards.pendingHandshakes(), endpoints)),
             new HttpRoutes(
                 config.routes(), policy, this::port, guards.pendingHandshakes(), eventStreams, httpBodies));
   }
@@ -290,9 +289,9 @@ public final class ServerCore {
   // ---- for the handshake ----
 
   /** The server's endpoints: providers at {@code /}, hosts at {@code /host} when there is a host service. */
-  private final class Endpoints implements WsHandshake.Opener {
-    @Override
-    public boolean serves(String path) {
+  private final class Endpoints implements GrizzlyHandshake.Opener {
+    /** Whether {@code path} names an endpoint. */
+    boolean serves(String path) {
       return "/".equals(path) || (hosts != null && HOST_PATH.equals(path));
     }
 

@@ -31,8 +31,8 @@ import org.glassfish.grizzly.nio.NIOConnection;
  * <ul>
  *   <li>every accepted TCP connection is tracked until it upgrades ({@link PendingHandshakes}: a
  *       deadline and a cap for sockets that never complete a handshake);
- *   <li>a request to upgrade is answered by the {@link WsHandshake} (101, or a refusal); any
- *       other request goes on to the HTTP routes;
+ *   <li>a request to upgrade is answered as the {@link WsHandshake} decides, through its adapter
+ *       {@link GrizzlyHandshake} (101, or a refusal); any other request goes on to the HTTP routes;
  *   <li>an upgraded connection's bytes go to its {@link WsSocket}, whose {@link FrameDecoder}
  *       enforces the frame rules and bounds (masking, message size before and after
  *       authentication, the unfinished-message budget, the ping rate). Once upgraded, a
@@ -59,11 +59,11 @@ final class WebSocketFilter extends BaseFilter {
       Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(WebSocketFilter.class.getName() + ".socket");
 
   private final TrafficGuards guards;
-  private final WsHandshake handshake;
+  private final GrizzlyHandshake handshake;
   /** The chain an upgraded connection is switched to: its bytes straight from the socket to here. */
   private final FilterChain framesOnly;
 
-  WebSocketFilter(TrafficGuards guards, WsHandshake handshake) {
+  WebSocketFilter(TrafficGuards guards, GrizzlyHandshake handshake) {
     this.guards = requireNonNull(guards, "guards");
     this.handshake = requireNonNull(handshake, "handshake");
     this.framesOnly = FilterChainBuilder.stateless().add(new TransportFilter()).add(this).build();
@@ -111,7 +111,7 @@ final class WebSocketFilter extends BaseFilter {
       return ctx.getStopAction();
     }
     HttpHeader header = content.getHttpHeader();
-    if (!(header instanceof HttpRequestPacket request) || !WsHandshake.isUpgrade(request)) {
+    if (!(header instanceof HttpRequestPacket request) || !GrizzlyHandshake.isUpgrade(request)) {
       return ctx.getInvokeAction(); // plain HTTP: the routes, or 404
     }
     handshake.answer(ctx, request);

@@ -3,7 +3,6 @@ package io.github.providergateway.transport.ws.internal;
 import static java.util.Objects.requireNonNull;
 
 import java.lang.System.Logger.Level;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -15,16 +14,13 @@ import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntSupplier;
-import org.glassfish.grizzly.Connection;
-import org.glassfish.grizzly.filterchain.FilterChainContext;
-import org.glassfish.grizzly.http.HttpContent;
-import org.glassfish.grizzly.http.HttpRequestPacket;
-import org.glassfish.grizzly.http.HttpResponsePacket;
-import org.glassfish.grizzly.http.Protocol;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
- * Decides each WebSocket handshake (RFC 6455 §4.2) and answers it: 101 and a {@link WsSocket}
- * for the endpoint its path names, or a plain HTTP refusal, so a refused client never gets a
+ * Decides each WebSocket handshake (RFC 6455 §4.2) from plain values, whatever container read it:
+ * an {@link Accepted} with the {@code Sec-WebSocket-Accept} value and a connection slot for the
+ * endpoint its path names, or a {@link Refused} HTTP status, so a refused client never gets a
  * WebSocket:
  *
  * <ul>
@@ -40,7 +36,8 @@ import org.glassfish.grizzly.http.Protocol;
  *
  * <p>No subprotocol and no extension is offered (a client asking for {@code permessage-deflate}
  * goes on without it). An accepted handshake holds one connection slot until its connection is
- * gone ({@link Admission#release()}).
+ * gone ({@link Admission#release()}). The container's adapter ({@link GrizzlyHandshake}) writes the
+ * answer and opens the connection.
  */
 final class WsHandshake {
 
@@ -48,19 +45,42 @@ final class WsHandshake {
   /** RFC 6455 §1.3: appended to the client's key before hashing. */
   private static final String ACCEPT_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 
-  /** Opens the connection behind an accepted handshake: a provider's at {@code /}, a host's at {@code /host}. */
-  interface Opener {
-    /**
-     * @param path the endpoint's path
-     * @param socket the connection's socket, not yet attached to anything
-     * @param admission its slot, which the connection releases when it is gone
-     * @return false when the server refused it after all (it has closed the socket)
-     */
-    boolean open(String path, Connection<?> socket, Admission admission);
+  /**
+   * A handshake request as the container read it.
+   *
+   * @param method the HTTP method
+   * @param target the request target, as sent
+   * @param headers a header's value by name (any case), or null when it is absent
+   * @param peer the client's IP address, as text
+   */
+  record Request(String method, String target, UnaryOperator<String> headers, String peer) {
+    Request {
+      requireNonNull(method, "method");
+      requireNonNull(target, "target");
+      requireNonNull(headers, "headers");
+      requireNonNull(peer, "peer");
+    }
 
-    /** Whether {@code path} names an endpoint. */
-    boolean serves(String path);
+    String header(String name) {
+      return headers.apply(name);
+    }
   }
+
+  /** What to answer: {@link Accepted} (101) or {@link Refused}. */
+  sealed interface Answer permits Accepted, Refused {}
+
+  /**
+   * 101 Switching Protocols, with {@code Upgrade: websocket}, {@code Connection: Upgrade} and
+   * {@code Sec-WebSocket-Accept: <acceptKey>}; the connection to open is the endpoint at {@code
+   * path}, holding {@code admission}.
+   */
+  record Accepted(String path, String acceptKey, Admission admission) implements Answer {}
+
+  /**
+   * A plain HTTP refusal with no body, after which the connection closes; {@code version}, when
+   * not null, goes in {@code Sec-WebSocket-Version}.
+   */
+  record Refused(int status, String phrase, String version) implements Answer {}
 
   /** One accepted handshake's slot under the connection cap. */
   static final class Admission {
@@ -83,23 +103,21 @@ final class WsHandshake {
   /** Open connections plus handshakes being admitted; never more than the gateway's cap. */
   private final Semaphore slots;
   private final IntSupplier port;
-  /** Accepted TCP connections still to upgrade; one that upgrades leaves it. */
-  private final PendingHandshakes pending;
-  private final Opener opener;
+  /** Whether a path names an endpoint. */
+  private final Predicate<String> endpoints;
   /** Set when the server stops: every later handshake is refused. */
   private volatile boolean stopping;
 
-  WsHandshake(HandshakePolicy policy, int maxConnections, IntSupplier port, PendingHandshakes pending, Opener opener) {
+  WsHandshake(HandshakePolicy policy, int maxConnections, IntSupplier port, Predicate<String> endpoints) {
     this.policy = requireNonNull(policy, "policy");
     this.slots = new Semaphore(maxConnections);
     this.port = requireNonNull(port, "port");
-    this.pending = requireNonNull(pending, "pending");
-    this.opener = requireNonNull(opener, "opener");
+    this.endpoints = requireNonNull(endpoints, "endpoints");
   }
 
-  /** Whether {@code request} asks to become a WebSocket. */
-  static boolean isUpgrade(HttpRequestPacket request) {
-    return "websocket".equalsIgnoreCase(request.getUpgrade());
+  /** Whether a request with this {@code Upgrade} header (null: none) asks to become a WebSocket. */
+  static boolean isUpgrade(String upgradeHeader) {
+    return "websocket".equalsIgnoreCase(upgradeHeader);
   }
 
   /** From now on every handshake is refused (503). */
@@ -107,64 +125,39 @@ final class WsHandshake {
     stopping = true;
   }
 
-  /** Answers the handshake {@code request} read on {@code ctx}'s connection. */
-  void answer(FilterChainContext ctx, HttpRequestPacket request) {
-    Connection<?> socket = ctx.getConnection();
-    String peer = peerAddress(socket);
-    String target = request.getRequestURI();
+  /** Decides {@code request}; an {@link Accepted} answer holds a slot the caller must hand on or release. */
+  Answer decide(Request request) {
     String path;
     try {
-      path = new URI(target).getPath();
+      path = new URI(request.target()).getPath();
     } catch (URISyntaxException e) {
-      LOG.log(Level.DEBUG, "{0}: handshake for {1} refused: not a URI", peer, HandshakePolicy.shown(target));
-      refuse(ctx, request, 400, "Bad Request", null);
-      return;
+      LOG.log(Level.DEBUG, "{0}: handshake for {1} refused: not a URI", request.peer(), HandshakePolicy.shown(request.target()));
+      return new Refused(400, "Bad Request", null);
     }
-    String key = request.getHeader("Sec-WebSocket-Key");
-    if (!"GET".equals(request.getMethod().getMethodString())
-        || !hasToken(request.getHeader("Connection"), "upgrade")
-        || !isKey(key)) {
-      refuse(ctx, request, 400, "Bad Request", null);
-      return;
+    String key = request.header("Sec-WebSocket-Key");
+    if (!"GET".equals(request.method()) || !hasToken(request.header("Connection"), "upgrade") || !isKey(key)) {
+      return new Refused(400, "Bad Request", null);
     }
-    if (!"13".equals(trimmed(request.getHeader("Sec-WebSocket-Version")))) {
-      refuse(ctx, request, 426, "Upgrade Required", "13");
-      return;
+    if (!"13".equals(trimmed(request.header("Sec-WebSocket-Version")))) {
+      return new Refused(426, "Upgrade Required", "13");
     }
-    if (!opener.serves(path)) {
-      refuse(ctx, request, 404, "Not Found", null);
-      return;
+    if (!endpoints.test(path)) {
+      return new Refused(404, "Not Found", null);
     }
     Optional<String> refusal =
-        policy.refusal(peer, request.getHeader("Host"), request.getHeader("Origin"), port.getAsInt());
+        policy.refusal(request.peer(), request.header("Host"), request.header("Origin"), port.getAsInt());
     if (refusal.isPresent()) {
-      LOG.log(Level.WARNING, "WebSocket handshake from {0} refused: {1}", peer, refusal.get());
-      refuse(ctx, request, HandshakePolicy.FORBIDDEN, "Forbidden", null);
-      return;
+      LOG.log(Level.WARNING, "WebSocket handshake from {0} refused: {1}", request.peer(), refusal.get());
+      return new Refused(HandshakePolicy.FORBIDDEN, "Forbidden", null);
     }
     if (stopping) {
-      refuse(ctx, request, 503, "Service Unavailable", null);
-      return;
+      return new Refused(503, "Service Unavailable", null);
     }
     if (!slots.tryAcquire()) {
-      LOG.log(Level.WARNING, "WebSocket handshake from {0} refused: connection limit reached", peer);
-      refuse(ctx, request, 503, "Too Many Connections", null);
-      return;
+      LOG.log(Level.WARNING, "WebSocket handshake from {0} refused: connection limit reached", request.peer());
+      return new Refused(503, "Too Many Connections", null);
     }
-    Admission admission = new Admission(slots);
-    HttpResponsePacket response = request.getResponse();
-    response.setProtocol(Protocol.HTTP_1_1);
-    response.setStatus(101);
-    response.setReasonPhrase("Switching Protocols");
-    response.setHeader("Upgrade", "websocket");
-    response.setHeader("Connection", "Upgrade");
-    response.setHeader("Sec-WebSocket-Accept", accept(key));
-    ctx.write(HttpContent.builder(response).build());
-    // A WebSocket now: the connection cap and the heartbeat bound it from here on.
-    pending.forget(socket);
-    if (!opener.open(path, socket, admission)) {
-      admission.release();
-    }
+    return new Accepted(path, accept(key), new Admission(slots));
   }
 
   /** {@code Sec-WebSocket-Accept}: base64 of the SHA-1 of the key and the GUID (§4.2.2). */
@@ -204,27 +197,5 @@ final class WsHandshake {
 
   private static String trimmed(String value) {
     return value == null ? null : value.trim();
-  }
-
-  /** Answers {@code status} with no body and closes the connection once it is written. */
-  private static void refuse(FilterChainContext ctx, HttpRequestPacket request, int status, String phrase, String version) {
-    HttpResponsePacket response = request.getResponse();
-    response.setProtocol(Protocol.HTTP_1_1);
-    response.setStatus(status);
-    response.setReasonPhrase(phrase);
-    response.setContentLength(0);
-    response.setHeader("Connection", "close");
-    if (version != null) {
-      response.setHeader("Sec-WebSocket-Version", version);
-    }
-    ctx.write(HttpContent.builder(response).last(true).build(), new CloseAfterWrite(ctx.getConnection()));
-  }
-
-  private static String peerAddress(Connection<?> socket) {
-    Object address = socket.getPeerAddress();
-    if (address instanceof InetSocketAddress inet && inet.getAddress() != null) {
-      return inet.getAddress().getHostAddress();
-    }
-    return String.valueOf(address);
   }
 }

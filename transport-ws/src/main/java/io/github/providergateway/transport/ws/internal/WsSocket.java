@@ -6,6 +6,7 @@ import io.github.providergateway.loop.Scheduler;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
@@ -16,6 +17,7 @@ import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.EmptyCompletionHandler;
 import org.glassfish.grizzly.WriteResult;
+import org.glassfish.grizzly.memory.ByteBufferArray;
 import org.glassfish.grizzly.memory.Buffers;
 import org.glassfish.grizzly.memory.MemoryManager;
 
@@ -85,9 +87,24 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
 
   // ---- reading: the selector thread ----
 
-  /** Reads one chunk of bytes; a rule broken refuses the peer (closes it with the refusal's code). */
+  /**
+   * Reads one chunk of bytes, all of it; a rule broken refuses the peer (closes it with the
+   * refusal's code). Grizzly's buffer is read through views of its memory, without a copy: the
+   * decoder takes plain {@link ByteBuffer}s.
+   */
   void read(Buffer bytes, long nowMillis) {
-    FrameDecoder.Refusal refusal = decoder.read(bytes, nowMillis, this);
+    ByteBufferArray views = bytes.toByteBufferArray();
+    FrameDecoder.Refusal refusal = null;
+    try {
+      ByteBuffer[] array = views.getArray();
+      for (int i = 0; i < views.size() && refusal == null; i++) {
+        refusal = decoder.read(array[i], nowMillis, this);
+      }
+    } finally {
+      views.restore();
+      views.recycle();
+    }
+    bytes.position(bytes.limit());
     if (refusal != null && !reported.get()) {
       // RFC 6455 §7.1.7: our close frame goes out and whatever the peer still sends is dropped
       // unread; the socket is cut after the close grace (at once for a peer that does not read).

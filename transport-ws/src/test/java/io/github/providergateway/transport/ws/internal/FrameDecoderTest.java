@@ -3,14 +3,12 @@ package io.github.providergateway.transport.ws.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.glassfish.grizzly.Buffer;
-import org.glassfish.grizzly.memory.Buffers;
-import org.glassfish.grizzly.memory.MemoryManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -156,6 +154,55 @@ class FrameDecoderTest {
     assertThat(read(frame(0x8, true, true, new byte[] {0x03})).reason().code()).isEqualTo(1002);
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1, 125})
+  void aSixteenBitLengthBelow126IsAProtocolError(int length) {
+    byte[] frame = lengthIn(0x1, length, 2);
+
+    assertThat(read(frame).reason().code()).isEqualTo(1002);
+    assertThat(decoder.state()).isEqualTo(FrameDecoder.State.FAILED);
+    assertThat(sink.events).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 125, 126, 65_535})
+  void aSixtyFourBitLengthBelow65536IsAProtocolError(int length) {
+    assertThat(read(lengthIn(0x1, length, 8)).reason().code()).isEqualTo(1002);
+  }
+
+  @Test
+  void aControlFrameWithANonMinimalLengthIsAProtocolErrorToo() {
+    assertThat(read(lengthIn(0x9, 0, 2)).reason().code()).isEqualTo(1002);
+  }
+
+  @Test
+  void eachExtendedLengthAtItsSmallestIsRead() {
+    assertThat(read(frame(0x1, true, true, ascii(126)))).isNull();
+    assertThat(read(frame(0x1, true, true, ascii(65_536)))).isNull();
+
+    assertThat(sink.events).containsExactly("text:" + "a".repeat(126), "text:" + "a".repeat(65_536));
+  }
+
+  @Test
+  void theStateFollowsTheFrameAndEndsInFailed() {
+    byte[] whole = frame(0x1, true, true, ascii(300));
+    assertThat(decoder.state()).isEqualTo(FrameDecoder.State.HEADER);
+
+    read(Arrays.copyOfRange(whole, 0, 3));
+    assertThat(decoder.state()).as("in the extended length").isEqualTo(FrameDecoder.State.HEADER);
+    read(Arrays.copyOfRange(whole, 3, 20));
+    assertThat(decoder.state()).isEqualTo(FrameDecoder.State.DATA_PAYLOAD);
+    read(Arrays.copyOfRange(whole, 20, whole.length));
+    assertThat(decoder.state()).isEqualTo(FrameDecoder.State.HEADER);
+    read(Arrays.copyOfRange(frame(0x9, true, true, ascii(10)), 0, 8));
+    assertThat(decoder.state()).isEqualTo(FrameDecoder.State.CONTROL_PAYLOAD);
+
+    decoder.release();
+    assertThat(decoder.state()).isEqualTo(FrameDecoder.State.FAILED);
+    assertThat(read(new byte[] {0x01})).isNotNull();
+    assertThat(sink.events).containsExactly("text:" + "a".repeat(300));
+  }
+
   @Test
   void afterARefusalNothingMoreIsHandedOver() {
     read(frame(0x1, true, false, new byte[1]));
@@ -188,6 +235,14 @@ class FrameDecoderTest {
     assertThat(decoder.unfinishedSinceMillis()).isEqualTo(7);
 
     assertThat(read(header(0x0, true, 30_000, true)).reason().code()).isEqualTo(1009);
+  }
+
+  @Test
+  void aContinuationLengthThatWouldOverflowTheMessageTotalIsTooBig() {
+    assertThat(read(frame(0x1, false, true, ascii(10)))).isNull();
+
+    assertThat(read(header(0x0, true, Long.MAX_VALUE - 5, true)).reason().code()).isEqualTo(1009);
+    assertThat(decoder.heldBytes()).isEqualTo(10);
   }
 
   @Test
@@ -276,8 +331,8 @@ class FrameDecoderTest {
     return decoder.read(buffer(bytes), 7, sink);
   }
 
-  private static Buffer buffer(byte[] bytes) {
-    return Buffers.wrap(MemoryManager.DEFAULT_MEMORY_MANAGER, bytes);
+  private static ByteBuffer buffer(byte[] bytes) {
+    return ByteBuffer.wrap(bytes);
   }
 
   private static byte[] ascii(int length) {
@@ -321,6 +376,21 @@ class FrameDecoderTest {
     } else {
       out.writeBytes(payload);
     }
+    return out.toByteArray();
+  }
+
+  /**
+   * A masked frame of {@code length} zero bytes whose length is written in {@code extendedBytes}
+   * (2 or 8) whatever it is: the form RFC 6455 §5.2 forbids when a shorter one would do.
+   */
+  private static byte[] lengthIn(int opcode, int length, int extendedBytes) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.write(0x80 | opcode);
+    out.write(0x80 | (extendedBytes == 2 ? 126 : 127));
+    for (int shift = (extendedBytes - 1) * 8; shift >= 0; shift -= 8) {
+      out.write((int) ((long) length >>> shift));
+    }
+    out.writeBytes(new byte[4 + length]);
     return out.toByteArray();
   }
 
