@@ -1,9 +1,9 @@
 package io.github.providergateway.status;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.ToolDefinition;
