@@ -1,26 +1,20 @@
 /**
- * The host side of the gateway: the host protocol of spec/host-rpc.md and both of its ends.
+ * The gateway's end of the host protocol of spec/host-rpc.md: {@link
+ * io.github.providergateway.host.HostService}, which serves agent hosts on any carrier ({@code
+ * --rpc} stdin, the WebSocket {@code /host} endpoint), with {@link
+ * io.github.providergateway.host.HostConnection} and {@link
+ * io.github.providergateway.host.HostChannel}, the carrier's two sides, and the audit trail hosts
+ * query ({@link io.github.providergateway.host.DecisionLog}, {@link
+ * io.github.providergateway.host.AuditJson}).
  *
- * <ul>
- *   <li>{@code io.github.providergateway.host}: {@link io.github.providergateway.host.HostService},
- *       which serves agent hosts on any carrier ({@code --rpc} stdin, the WebSocket {@code /host}
- *       endpoint), with {@link io.github.providergateway.host.HostConnection} and {@link
- *       io.github.providergateway.host.HostChannel}, the carrier's two sides;
- *   <li>{@code io.github.providergateway.host.protocol}: the host protocol as Java types (one
- *       record per command, reply and event), {@code HostCodec}, and {@code HostWire}, the JSON
- *       shapes of the runtime's values in replies;
- *   <li>{@code io.github.providergateway.host.client}: {@link
- *       io.github.providergateway.host.client.GatewayClient}, the {@code HostApi} of a gateway in
- *       another process, for JVM hosts of a shared gateway.
- * </ul>
- *
+ * <p>The protocol's records and codec are {@code io.github.providergateway.host.api}'s (the module
+ * {@code host-api}), shared with the other end, {@code GatewayClient} ({@code host-client}).
  * Everything under {@code internal} is private to this module.
  */
 module io.github.providergateway.host {
   requires transitive io.github.providergateway.gateway;
-  requires java.net.http;
+  // HostService's builder and channels speak the protocol's records (HostCommand, HostOutput).
+  requires transitive io.github.providergateway.host.api;
 
   exports io.github.providergateway.host;
-  exports io.github.providergateway.host.protocol;
-  exports io.github.providergateway.host.client;
 }

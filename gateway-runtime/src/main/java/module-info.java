@@ -7,6 +7,8 @@ module io.github.providergateway.gateway {
   requires transitive io.github.providergateway.protocol;
   // The loop and the scheduler are in the builder's API (Gateway.Builder.scheduler).
   requires transitive io.github.providergateway.loop;
+  // Gateway is a HostApi: the host's view and its values are in the builder's and the methods' API.
+  requires transitive io.github.providergateway.host.api;
   // Tool arguments are checked against the tools' JSON Schemas (internal.ArgsSchemas).
   requires com.networknt.schema;
   // The audit trail's decisions are also Flight Recorder events (internal.DecisionEvent).

@@ -1,8 +1,8 @@
 package io.github.providergateway.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;

@@ -1,7 +1,7 @@
 package io.github.providergateway.benchmarks;
 
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;

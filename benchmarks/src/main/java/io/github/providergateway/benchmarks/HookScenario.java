@@ -1,7 +1,7 @@
 package io.github.providergateway.benchmarks;
 
 import io.github.providergateway.benchmarks.soak.SoakProvider;
-import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
 import java.io.OutputStream;

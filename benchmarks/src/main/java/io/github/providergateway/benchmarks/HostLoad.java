@@ -1,9 +1,9 @@
 package io.github.providergateway.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.HostApi;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.ToolOutcome;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,7 +1,7 @@
 package io.github.providergateway.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.transport.local.LocalProviderTransport;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

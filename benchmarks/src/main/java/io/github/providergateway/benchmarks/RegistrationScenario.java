@@ -1,7 +1,7 @@
 package io.github.providergateway.benchmarks;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;

@@ -2,7 +2,7 @@ package io.github.providergateway.host;
 
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.GatewayListener;
-import java.time.Instant;
+import io.github.providergateway.host.api.AuditFilter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -48,10 +48,10 @@ public final class DecisionLog implements GatewayListener {
    * @param filter which decisions
    * @return a copy
    */
-  public synchronized List<Decision> query(Filter filter) {
+  public synchronized List<Decision> query(AuditFilter filter) {
     List<Decision> matched = new ArrayList<>();
     for (Decision decision : newest) {
-      if (filter.matches(decision)) {
+      if (matches(filter, decision)) {
         matched.add(decision);
       }
     }
@@ -59,47 +59,13 @@ public final class DecisionLog implements GatewayListener {
     return List.copyOf(matched.subList(from, matched.size()));
   }
 
-  /**
-   * Which decisions {@link #query} returns; each non-null field must match.
-   *
-   * @param sessionId the session
-   * @param provider the provider
-   * @param tool the tool
-   * @param kind the kind, as {@code DecisionKind}'s name ({@code TOOL_CALL}, case ignored)
-   * @param callId a call: its pre-tool-use evaluation and its outcome
-   * @param since decisions at or after this time
-   * @param limit at most this many, the newest
-   */
-  public record Filter(
-      String sessionId, String provider, String tool, String kind, String callId, Instant since, int limit) {
-
-    /** Every decision, the newest 100. */
-    public static final Filter NEWEST = new Filter(null, null, null, null, null, null, 100);
-
-    /**
-     * Checks the limit.
-     *
-     * @param sessionId the session, or null
-     * @param provider the provider, or null
-     * @param tool the tool, or null
-     * @param kind the kind, or null
-     * @param callId the call, or null
-     * @param since the earliest time, or null
-     * @param limit at most this many; positive
-     */
-    public Filter {
-      if (limit < 1) {
-        throw new IllegalArgumentException("limit must be positive, was " + limit);
-      }
-    }
-
-    boolean matches(Decision d) {
-      return (sessionId == null || sessionId.equals(d.sessionId()))
-          && (provider == null || provider.equals(d.provider()))
-          && (tool == null || tool.equals(d.tool()))
-          && (kind == null || kind.equalsIgnoreCase(d.kind().name()))
-          && (callId == null || callId.equals(d.callId()))
-          && (since == null || !d.time().isBefore(since));
-    }
+  /** Whether {@code decision} matches each field {@code filter} sets. */
+  private static boolean matches(AuditFilter filter, Decision decision) {
+    return (filter.sessionId() == null || filter.sessionId().equals(decision.sessionId()))
+        && (filter.provider() == null || filter.provider().equals(decision.provider()))
+        && (filter.tool() == null || filter.tool().equals(decision.tool()))
+        && (filter.kind() == null || filter.kind().equalsIgnoreCase(decision.kind().name()))
+        && (filter.callId() == null || filter.callId().equals(decision.callId()))
+        && (filter.since() == null || !decision.time().isBefore(filter.since()));
   }
 }

@@ -17,7 +17,7 @@ public interface ProviderReloads {
    *
    * @param name a config entry's name, or null for all
    * @return completes, on any thread, once what was restarted or started is starting again; fails
-   *     with {@link io.github.providergateway.gateway.HostException} {@code INVALID_ARGUMENT} when
+   *     with {@link io.github.providergateway.host.api.HostException} {@code INVALID_ARGUMENT} when
    *     {@code name} is in neither the old nor the new config, {@code INVALID_CONFIG} when the
    *     config cannot be read (then nothing changed)
    */

@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway;
 
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.SessionInfo;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,9 @@
 package io.github.providergateway.gateway;
 
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.ToolErrorCode;
 import java.util.List;
 import java.util.Map;

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ConcurrencyScope;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;

@@ -7,12 +7,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.gateway.testing.RecordingSessionHost.Line;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Push;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.StreamEntry;
-import io.github.providergateway.gateway.SessionSpec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -188,9 +190,9 @@ class PushTest {
   @Test
   void aHostThatThrowsDoesNotCostTheProviderItsConnection() {
     // A session whose host throws on every call.
-    String broken = done(f.gateway.startSession(SessionSpec.of("broken", "/y"), new io.github.providergateway.gateway.SessionHost() {
+    String broken = done(f.gateway.startSession(SessionSpec.of("broken", "/y"), new io.github.providergateway.host.api.SessionHost() {
       @Override
-      public void registerTools(String sessionId, List<io.github.providergateway.gateway.HostTool> tools) {
+      public void registerTools(String sessionId, List<io.github.providergateway.host.api.HostTool> tools) {
         throw new IllegalStateException("host bug");
       }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.ToolCall;

@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;

@@ -4,6 +4,7 @@ import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.api.AuditFilter;
 import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.VisibleText;
 import java.net.URI;
@@ -28,7 +29,7 @@ final class AuditCommands {
      * @param filter which
      * @return the decisions
      */
-    CompletableFuture<List<JsonNode>> query(DecisionLog.Filter filter);
+    CompletableFuture<List<JsonNode>> query(AuditFilter filter);
   }
 
   private static final int DEFAULT_LAST = 20;
@@ -76,7 +77,7 @@ final class AuditCommands {
         default -> throw new CommandFailed("unknown filter '" + key + "': kind, provider=, tool=, session=, last=");
       }
     }
-    List<JsonNode> decisions = await(source.query(new DecisionLog.Filter(session, provider, tool, kind, null, null, last)));
+    List<JsonNode> decisions = await(source.query(new AuditFilter(session, provider, tool, kind, null, null, last)));
     if (decisions.isEmpty()) {
       out.say("No decisions match.");
       return;
@@ -106,7 +107,7 @@ final class AuditCommands {
       throw new CommandFailed("usage: why <callId>  ('audit tool_call' lists recent calls with their ids)");
     }
     List<JsonNode> decisions =
-        await(source.query(new DecisionLog.Filter(null, null, null, null, callId.trim(), null, 100)));
+        await(source.query(new AuditFilter(null, null, null, null, callId.trim(), null, 100)));
     if (decisions.isEmpty()) {
       out.say("No decision about call " + callId.trim() + " (the trail keeps the newest " + DecisionLog.DEFAULT_CAPACITY + ").");
       return;

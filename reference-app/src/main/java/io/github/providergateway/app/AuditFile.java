@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.host.protocol.HostWire;
+import io.github.providergateway.host.AuditJson;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -99,7 +99,7 @@ final class AuditFile implements GatewayListener, AutoCloseable {
   }
 
   private void write(Decision decision) {
-    var line = HostWire.decision(decision);
+    var line = AuditJson.decision(decision);
     long lost = dropped.getAndSet(0);
     if (lost > 0) {
       line.put("droppedBefore", lost); // the queue was full: this many records were not written

@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.host.api.HostException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -26,7 +26,7 @@ class CommandFailed extends RuntimeException {
   /**
    * The future's value; a refused request becomes a {@link CommandFailed} with its reason. When the
    * waiting thread is interrupted (Ctrl-C) the future is cancelled, which cancels a tool call on
-   * the gateway ({@link io.github.providergateway.gateway.HostApi#callTool}), and the command ends
+   * the gateway ({@link io.github.providergateway.host.api.HostApi#callTool}), and the command ends
    * with {@link CommandInterrupted}.
    */
   static <T> T await(CompletableFuture<T> future) {

@@ -1,7 +1,7 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.gateway.HostApi;
-import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.protocol.SessionEvents;
 import io.github.providergateway.protocol.SessionInfo;
 import java.time.Duration;
@@ -10,11 +10,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;

@@ -1,10 +1,10 @@
 package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.Refusal;
-import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.ProviderInfo;
+import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.protocol.VisibleText;
 import java.util.List;
 

@@ -3,12 +3,12 @@ package io.github.providergateway.app;
 import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.HostApi;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.SessionHost;
-import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.AuditJson;
+import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
 import java.io.InputStream;
@@ -224,7 +224,7 @@ final class ConsoleHost implements FrontEnd {
     RunningGateway local = running;
     return filter ->
         CompletableFuture.completedFuture(
-            local.decisions().query(filter).stream().map(d -> (JsonNode) HostWire.decision(d)).toList());
+            local.decisions().query(filter).stream().map(d -> (JsonNode) AuditJson.decision(d)).toList());
   }
 
   /** The status page's links: this process's gateway's own, or the attached gateway's. */

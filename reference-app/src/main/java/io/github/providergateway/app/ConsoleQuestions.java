@@ -1,10 +1,10 @@
 package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.AskChannel;
-import io.github.providergateway.gateway.AskOutcome;
-import io.github.providergateway.gateway.HostApi;
-import io.github.providergateway.gateway.PersonQuestion;
+import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.AskOutcome;
+import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.PersonQuestion;
 import io.github.providergateway.protocol.ShownText;
 import io.github.providergateway.protocol.VisibleText;
 import java.io.IOException;

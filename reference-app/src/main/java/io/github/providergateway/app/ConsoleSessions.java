@@ -2,9 +2,9 @@ package io.github.providergateway.app;
 
 import static io.github.providergateway.app.CommandFailed.await;
 
-import io.github.providergateway.gateway.HostApi;
-import io.github.providergateway.gateway.SessionHost;
-import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.host.api.SessionHost;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.VisibleText;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.github.providergateway.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.VisibleText;
 import java.time.ZoneId;

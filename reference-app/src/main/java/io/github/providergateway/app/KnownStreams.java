@@ -1,7 +1,7 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.protocol.VisibleText;
 import java.util.ArrayList;
 import java.util.Collections;

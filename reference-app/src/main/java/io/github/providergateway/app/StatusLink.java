@@ -1,6 +1,6 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;

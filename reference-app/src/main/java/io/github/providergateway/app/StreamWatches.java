@@ -2,7 +2,7 @@ package io.github.providergateway.app;
 
 import static io.github.providergateway.app.CommandFailed.await;
 
-import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.StreamEntry;

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
  * Rules the compiler cannot check (STYLE: Tests), over the sources of every module the root {@code
  * pom.xml} lists: who may use whom ({@link #MAY_USE}), no module reaches into another module's
  * {@code internal} package, main code in the libraries never reads the wall clock or sleeps (time
- * is injected), the engine, the provider API and the provider client never touch Tyrus or Jakarta
- * WebSocket (the client uses the JDK's), and the protocol library has no threads or I/O.
+ * is injected), the engine, the provider API and the two clients never touch Tyrus or Jakarta
+ * WebSocket (the clients use the JDK's), and the protocol library has no threads or I/O.
  *
  * <p>It lives in {@code reference-app}, the one module that sees every other, and reads sources
  * rather than classes: a reference is any {@code io.github.providergateway...} package name in code
@@ -57,36 +57,52 @@ class ArchitectureTest {
       Map.ofEntries(
           Map.entry("protocol-api", Set.of()), // pure: nothing of ours
           Map.entry("loop", Set.of()), // the JDK only: both ends of a connection run on it
-          Map.entry("gateway-runtime", Set.of("protocol-api", "loop")),
-          Map.entry("gateway-host", Set.of("protocol-api", "loop", "gateway-runtime")),
+          // The host's view of a gateway (HostApi, its values, the host protocol): what both ends of
+          // a host connection share, as protocol-api is for providers. Pure: no engine, no loop.
+          Map.entry("host-api", Set.of("protocol-api")),
+          // The engine is the embedded HostApi.
+          Map.entry("gateway-runtime", Set.of("protocol-api", "loop", "host-api")),
+          // The gateway's end of the host protocol: HostService on the engine's loop.
+          Map.entry("gateway-host", Set.of("protocol-api", "loop", "host-api", "gateway-runtime")),
           // No transport, no host side, no engine.
           Map.entry("provider-api", Set.of("protocol-api", "loop")),
           // What a Java provider in its own process depends on: never the engine or the server.
           Map.entry("provider-client", Set.of("protocol-api", "loop", "provider-api")),
-          // The transports are siblings: neither uses the other.
-          Map.entry("transport-local", Set.of("protocol-api", "loop", "gateway-runtime", "provider-api")),
+          // What a JVM host of a shared gateway depends on, like provider-client for a provider:
+          // never the engine or the server.
+          Map.entry("host-client", Set.of("protocol-api", "loop", "host-api")),
+          // The transports are siblings: neither uses the other. The engine's API brings the host
+          // API's values (a fake SessionHost in their tests).
+          Map.entry("transport-local", Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "provider-api")),
           // What a plain-HTTP route is, naming no server: the JDK only (issue 37).
           Map.entry("http-routes", Set.of()),
-          Map.entry("transport-ws", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api", "http-routes")),
+          Map.entry(
+              "transport-ws",
+              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host", "provider-api", "http-routes")),
           // The gateway's endpoints mounted in a host's own Jakarta WebSocket container (Jetty,
           // Tomcat, Tyrus...): the engine's transport SPI and the host side, like transport-ws, and
           // no other transport; it is transport-ws's sibling, not a layer on it (issue 37).
-          Map.entry("transport-jakarta", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host")),
+          Map.entry("transport-jakarta", Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host")),
           // Child processes the gateway owns, and providers over their stdin and stdout.
-          Map.entry("transport-stdio", Set.of("protocol-api", "loop", "gateway-runtime")),
-          // Agents' front doors are hosts: they reach the gateway only through the host side; the
-          // Streamable HTTP one is also a route on the server's HTTP side, as the status page is.
-          Map.entry("agent-bridge", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "http-routes")),
+          Map.entry("transport-stdio", Set.of("protocol-api", "loop", "host-api", "gateway-runtime")),
+          // Agents' front doors are hosts: of the shared gateway through the host client, of the
+          // gateway they run in through its HostApi; the Streamable HTTP one is also a route on the
+          // server's HTTP side, as the status page is. Never the host protocol's server side.
+          Map.entry(
+              "agent-bridge",
+              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "host-client", "http-routes")),
           // MCP servers are providers: they reach the engine only through its public SPI; a stdio
           // server is a child process of transport-stdio's.
-          Map.entry("mcp-federation", Set.of("protocol-api", "loop", "gateway-runtime", "transport-stdio")),
+          Map.entry("mcp-federation", Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "transport-stdio")),
           // Observes the engine through its listener SPI only.
-          Map.entry("observability-otel", Set.of("protocol-api", "loop", "gateway-runtime")),
+          Map.entry("observability-otel", Set.of("protocol-api", "loop", "host-api", "gateway-runtime")),
           // A page on the server's HTTP routes, reading the engine and the audit trail like a host.
-          Map.entry("status-page", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "http-routes")),
+          Map.entry(
+              "status-page",
+              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host", "http-routes")),
           // The fixtures of the modules below it, and the transport contract (test scope only).
-          Map.entry("testing", Set.of("protocol-api", "loop", "gateway-runtime", "gateway-host", "provider-api")),
-          // Versions only: no code.
+          Map.entry(
+              "testing", Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host", "provider-api")),
           Map.entry("provider-gateway-bom", Set.of()));
 
   /**
@@ -97,15 +113,20 @@ class ArchitectureTest {
   private static final Map<String, Set<String>> TESTS_MAY_ALSO_USE =
       Map.of(
           // The client against a real gateway behind a small Tyrus server.
-          "provider-client", Set.of("gateway-runtime"),
-          // The server with the real Java client.
-          "transport-ws", Set.of("provider-client"),
+          "provider-client", Set.of("gateway-runtime", "host-api"),
+          // The fixtures its tests use are the engine's (FreePorts) and the host side's (FakeGateway,
+          // RecordingRelay, LinkSwap: what is not the gateway, or stands between); its tests against
+          // a real gateway are transport-ws's and the reference app's.
+          "host-client", Set.of("gateway-runtime", "gateway-host"),
+          // The server with the real clients, the provider's and the host's.
+          "transport-ws", Set.of("provider-client", "host-client"),
+          // The front doors' routes served for real, on the gateway's own server; a home's files
+          // swapped under the hook's reader (LinkSwap, a host-side fixture).
+          "agent-bridge", Set.of("transport-ws", "gateway-host"),
           // The page in a real browser, on the real server, with a real provider connecting.
           "status-page", Set.of("provider-client", "provider-api", "transport-ws"),
-          // The front doors' routes served for real, on the gateway's own server.
-          "agent-bridge", Set.of("transport-ws"),
-          // The transport contract over the adapter, with the real Java client.
-          "transport-jakarta", Set.of("provider-client", "provider-api"));
+          // The transport contract over the adapter, with the real Java clients (provider and host).
+          "transport-jakarta", Set.of("provider-client", "provider-api", "host-client"));
 
   /** The modules of the root pom, in its order. */
   static List<String> modules() {
@@ -368,7 +389,7 @@ class ArchitectureTest {
   @Test
   void libraryCodeNeverReadsTheWallClockOrSleeps() {
     List<Path> libraries = new ArrayList<>();
-    for (String module : List.of("protocol-api", "loop", "gateway-runtime", "provider-api")) {
+    for (String module : List.of("protocol-api", "loop", "host-api", "gateway-runtime", "provider-api")) {
       libraries.addAll(mainSources(module));
     }
     assertThat(offending(libraries, Pattern.compile(
@@ -380,7 +401,8 @@ class ArchitectureTest {
   @Test
   void theEngineTheProtocolAndTheProviderSideNeverTouchWebSocketLibraries() {
     List<Path> files = new ArrayList<>();
-    for (String module : List.of("protocol-api", "loop", "gateway-runtime", "provider-api", "provider-client")) {
+    for (String module :
+        List.of("protocol-api", "loop", "host-api", "gateway-runtime", "provider-api", "provider-client", "host-client")) {
       files.addAll(mainSources(module));
     }
     assertThat(offending(files, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))

@@ -3,13 +3,13 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.HostErrorCode;
-import io.github.providergateway.gateway.HostException;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.protocol.HostWire;
 import java.io.IOException;

@@ -31,8 +31,8 @@ class EmbeddingSharedExampleTest {
   /** The page's "A host in twenty lines", which the shared example uses. */
   private static final String MY_AGENT_SESSION =
       """
-      import io.github.providergateway.gateway.HostTool;
-      import io.github.providergateway.gateway.SessionHost;
+      import io.github.providergateway.host.api.HostTool;
+      import io.github.providergateway.host.api.SessionHost;
       import java.util.List;
 
       final class MyAgentSession implements SessionHost {

@@ -1,11 +1,11 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.host.protocol.HostWire;
-import io.github.providergateway.gateway.SessionHost;
-import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.protocol.HostWire;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

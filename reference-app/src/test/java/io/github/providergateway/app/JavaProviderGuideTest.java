@@ -45,13 +45,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 // --- end of example ---
 
-import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.HookDecision;
-import io.github.providergateway.gateway.PromptResult;
-import io.github.providergateway.gateway.SessionSpec;
-import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HookDecision;
+import io.github.providergateway.host.api.PromptResult;
+import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.transport.ws.WebSocketServer;
 import java.io.ByteArrayOutputStream;

@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.HostErrorCode;
-import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.protocol.ReloadReport;
 import java.io.IOException;
 import java.net.URI;
-import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -2,16 +2,16 @@ package io.github.providergateway.status;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.AskChannel;
-import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.PersonQuestion;
-import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.Refusal;
 import io.github.providergateway.gateway.SessionHookRule;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.AskOutcome;
+import io.github.providergateway.host.api.PersonQuestion;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;

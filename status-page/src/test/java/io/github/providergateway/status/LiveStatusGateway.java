@@ -1,9 +1,9 @@
 package io.github.providergateway.status;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.http.HttpRefusal;
 import io.github.providergateway.http.HttpReply;
 import io.github.providergateway.http.HttpRequest;

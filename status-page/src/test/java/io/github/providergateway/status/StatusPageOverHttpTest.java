@@ -2,7 +2,7 @@ package io.github.providergateway.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.transport.testing.RawHttp;
 import java.io.IOException;
 import java.net.URI;

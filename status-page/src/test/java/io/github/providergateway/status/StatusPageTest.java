@@ -379,7 +379,7 @@ class StatusPageTest {
 
     assertThat(answered.status).isEqualTo(200);
     assertThat(answered.text()).isEqualTo("{\"decided\":true}");
-    assertThat(done(call).outcome()).isEqualTo(io.github.providergateway.gateway.ToolOutcome.success(GatewayFixture.json("\"deployed\"")));
+    assertThat(done(call).outcome()).isEqualTo(io.github.providergateway.host.api.ToolOutcome.success(GatewayFixture.json("\"deployed\"")));
     assertThat(snapshot(cookie).get("questions")).isEmpty();
     JsonNode ended = find(snapshot(cookie).get("decisions"), "answeredBy", "status page");
     assertThat(ended.get("kind").asText()).isEqualTo("ask");
@@ -422,7 +422,7 @@ class StatusPageTest {
 
     answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":false}", h -> {});
 
-    assertThat(done(call).outcome()).isInstanceOf(io.github.providergateway.gateway.ToolOutcome.Denied.class);
+    assertThat(done(call).outcome()).isInstanceOf(io.github.providergateway.host.api.ToolOutcome.Denied.class);
     assertThat(answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":true}", h -> {}).text()).isEqualTo("{\"decided\":false}");
   }
 
@@ -433,7 +433,7 @@ class StatusPageTest {
     var call = f.call(session, "deploy", "{}");
 
     assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        io.github.providergateway.gateway.ToolOutcome.Denied.class,
+        io.github.providergateway.host.api.ToolOutcome.Denied.class,
         denied -> assertThat(denied.reason()).startsWith("No one to ask"));
   }
 

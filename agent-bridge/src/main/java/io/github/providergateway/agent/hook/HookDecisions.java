@@ -1,7 +1,7 @@
 package io.github.providergateway.agent.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.protocol.SessionInfo;
 import java.util.List;
 import java.util.Optional;

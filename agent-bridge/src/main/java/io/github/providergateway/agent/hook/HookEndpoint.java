@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.protocol.SessionInfo;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

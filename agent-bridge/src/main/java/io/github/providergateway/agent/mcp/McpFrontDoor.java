@@ -2,7 +2,7 @@ package io.github.providergateway.agent.mcp;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
 import io.modelcontextprotocol.server.McpAsyncServer;

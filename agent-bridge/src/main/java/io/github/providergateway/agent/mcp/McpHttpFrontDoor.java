@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.internal.BearerTokens;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.http.HttpRefusal;
 import io.github.providergateway.http.HttpReply;
 import io.github.providergateway.http.HttpRequest;

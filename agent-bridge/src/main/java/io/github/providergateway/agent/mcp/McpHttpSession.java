@@ -3,7 +3,7 @@ package io.github.providergateway.agent.mcp;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.http.HttpReply;
 import io.github.providergateway.http.ServerSentEvents;
 import io.github.providergateway.loop.Scheduler;

@@ -1,6 +1,6 @@
 package io.github.providergateway.agent.mcp;
 
-import io.github.providergateway.gateway.HostApi;
+import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import io.modelcontextprotocol.server.McpAsyncServer;

@@ -2,8 +2,8 @@ package io.github.providergateway.agent.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Base64;

@@ -3,9 +3,9 @@ package io.github.providergateway.agent.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.agent.tokens.ClientTokens;
-import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.http.HttpReply;
 import io.github.providergateway.http.HttpRequest;
 import io.github.providergateway.http.HttpRoute;

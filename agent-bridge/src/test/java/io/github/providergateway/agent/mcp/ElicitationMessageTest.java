@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.PersonQuestion;
+import io.github.providergateway.host.api.PersonQuestion;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

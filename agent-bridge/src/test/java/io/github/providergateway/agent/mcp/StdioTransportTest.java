@@ -3,8 +3,8 @@ package io.github.providergateway.agent.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.HostApi;
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.host.api.HostApi;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -3,40 +3,41 @@ package io.github.providergateway.host.internal;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.ProviderReloads;
-import java.net.URI;
-import java.util.function.Supplier;
-import io.github.providergateway.gateway.HostErrorCode;
-import io.github.providergateway.gateway.HostException;
-import io.github.providergateway.gateway.ProgressListener;
-import io.github.providergateway.gateway.ToolOutcome;
-import io.github.providergateway.host.protocol.CallProgress;
-import io.github.providergateway.host.protocol.CancelCall;
-import io.github.providergateway.protocol.ToolErrorCode;
-import io.github.providergateway.host.protocol.HostWire;
-import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.api.AuditFilter;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.ProgressListener;
+import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.protocol.AnswerQuestion;
+import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.CallTool;
+import io.github.providergateway.host.protocol.CancelCall;
 import io.github.providergateway.host.protocol.EmitEvent;
 import io.github.providergateway.host.protocol.EndSession;
 import io.github.providergateway.host.protocol.HostCommand;
 import io.github.providergateway.host.protocol.HostReply;
+import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.host.protocol.IdleSession;
 import io.github.providergateway.host.protocol.InterruptSession;
 import io.github.providergateway.host.protocol.ListTools;
-import io.github.providergateway.host.protocol.SettleSession;
 import io.github.providergateway.host.protocol.PreToolUse;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.QueryStreams;
 import io.github.providergateway.host.protocol.ReloadProviders;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import io.github.providergateway.host.protocol.RunPrompt;
+import io.github.providergateway.host.protocol.SettleSession;
 import io.github.providergateway.host.protocol.Shutdown;
 import io.github.providergateway.host.protocol.StartSession;
+import io.github.providergateway.protocol.ToolErrorCode;
 import java.lang.System.Logger.Level;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The host operations of spec/host-rpc.md, shared by every carrier: runs each command (other than
@@ -215,11 +217,11 @@ final class HostCommands {
               new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway keeps no audit trail (HostService.Builder.decisionLog)"));
         }
         QueryAudit query = (QueryAudit) command;
-        DecisionLog.Filter filter =
-            new DecisionLog.Filter(
+        AuditFilter filter =
+            new AuditFilter(
                 query.sessionId(), query.provider(), query.tool(), query.kind(), query.callId(), query.since(),
                 query.limit() == null ? 100 : query.limit());
-        return CompletableFuture.completedFuture(list("decisions", decisionLog.query(filter), HostWire::decision));
+        return CompletableFuture.completedFuture(list("decisions", decisionLog.query(filter), AuditJson::decision));
       }
       case STATUS_LINK -> {
         if (statusLinks == null) {

@@ -1,15 +1,14 @@
 package io.github.providergateway.host.internal;
 
-import io.github.providergateway.gateway.AskChannel;
-import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.PersonQuestion;
+import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.AskOutcome;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.PersonQuestion;
+import io.github.providergateway.host.api.ProviderInfo;
+import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.protocol.GateAsk;
 import io.github.providergateway.host.protocol.GateAskEnded;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.ProviderInfo;
-import io.github.providergateway.gateway.SessionHost;
-import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.ProviderPresence;
 import io.github.providergateway.host.protocol.SessionEnded;
@@ -17,6 +16,7 @@ import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.SessionSend;
 import io.github.providergateway.host.protocol.StreamUpdated;
 import io.github.providergateway.host.protocol.ToolsChanged;
+import io.github.providergateway.protocol.SessionInfo;
 import java.lang.System.Logger.Level;
 import java.util.List;
 

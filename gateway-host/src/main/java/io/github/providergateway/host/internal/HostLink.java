@@ -3,9 +3,9 @@ package io.github.providergateway.host.internal;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
+import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.protocol.HostAuth;
 import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostCodec;

@@ -2,11 +2,11 @@ package io.github.providergateway.host.internal;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.DecisionLog;
-import io.github.providergateway.host.ProviderReloads;
-import io.github.providergateway.gateway.HostErrorCode;
-import io.github.providergateway.gateway.HostException;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
+import io.github.providergateway.host.ProviderReloads;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.loop.Scheduler;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
-import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ConnectionEvent;

@@ -1,10 +1,10 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.HookDecision;
-import io.github.providergateway.gateway.ProgressListener;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HookDecision;
+import io.github.providergateway.host.api.ProgressListener;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.Scheduler;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

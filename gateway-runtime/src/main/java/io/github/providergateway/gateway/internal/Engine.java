@@ -3,11 +3,11 @@ package io.github.providergateway.gateway.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.PromptResult;
 import io.github.providergateway.gateway.ProviderConnection;
-import io.github.providergateway.gateway.ProviderInfo;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.PromptResult;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.ConnectionEvent;
 import io.github.providergateway.protocol.ConnectionState;
@@ -160,13 +160,13 @@ public final class Engine {
   }
 
   /** Adds a gateway-wide channel for gates' questions to the person. Loop only. */
-  public void addAskChannel(io.github.providergateway.gateway.AskChannel channel) {
+  public void addAskChannel(io.github.providergateway.host.api.AskChannel channel) {
     loop.assertInLoop();
     asks.addChannel(channel);
   }
 
   /** Removes a channel {@link #addAskChannel} added. Loop only. */
-  public void removeAskChannel(io.github.providergateway.gateway.AskChannel channel) {
+  public void removeAskChannel(io.github.providergateway.host.api.AskChannel channel) {
     loop.assertInLoop();
     asks.removeChannel(channel);
   }
@@ -178,7 +178,7 @@ public final class Engine {
   }
 
   /** The questions waiting for the person now, oldest first. Loop only. */
-  public List<io.github.providergateway.gateway.PersonQuestion> questions() {
+  public List<io.github.providergateway.host.api.PersonQuestion> questions() {
     loop.assertInLoop();
     return asks.waiting();
   }

@@ -3,7 +3,7 @@ package io.github.providergateway.gateway.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionEvents;

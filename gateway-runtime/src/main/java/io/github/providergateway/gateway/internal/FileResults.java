@@ -2,7 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.FileRef;
 import io.github.providergateway.protocol.ToolErrorCode;
 import java.io.IOException;

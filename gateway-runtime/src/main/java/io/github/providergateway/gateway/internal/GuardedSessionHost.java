@@ -1,8 +1,8 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.AskChannel;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
 import java.lang.System.Logger.Level;
 import java.util.List;
 

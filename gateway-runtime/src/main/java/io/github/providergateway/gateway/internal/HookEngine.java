@@ -1,7 +1,8 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.HookDecision;
+import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.ErrorCode;
@@ -15,7 +16,6 @@ import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.json.JsStringifier;
 import java.lang.System.Logger.Level;
-import io.github.providergateway.gateway.Decision;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.github.providergateway.gateway.internal;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.HostTool;
+import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.protocol.ToolDefinition;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,10 +1,10 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.AskChannel;
-import io.github.providergateway.gateway.AskOutcome;
 import io.github.providergateway.gateway.Decision;
-import io.github.providergateway.gateway.PersonQuestion;
+import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.AskOutcome;
+import io.github.providergateway.host.api.PersonQuestion;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.Limits;
 import java.lang.System.Logger.Level;

@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.PromptResult;
+import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.ConnectionState;
 import io.github.providergateway.protocol.Limits;

@@ -1,6 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.api.ProviderInfo;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

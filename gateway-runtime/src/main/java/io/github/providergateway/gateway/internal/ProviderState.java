@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.SessionSelector;

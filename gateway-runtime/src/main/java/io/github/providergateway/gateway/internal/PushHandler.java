@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.HostErrorCode;
-import io.github.providergateway.gateway.HostException;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.FilterOutcome;
 import io.github.providergateway.protocol.FilterRule;

@@ -1,9 +1,9 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.HostErrorCode;
-import io.github.providergateway.gateway.HostException;
-import io.github.providergateway.gateway.SessionHost;
-import io.github.providergateway.gateway.SessionSpec;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
+import io.github.providergateway.host.api.SessionHost;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.ConnectionState;

@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamName;

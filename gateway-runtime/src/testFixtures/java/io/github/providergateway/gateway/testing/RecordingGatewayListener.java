@@ -1,7 +1,7 @@
 package io.github.providergateway.gateway.testing;
 
 import io.github.providergateway.gateway.GatewayListener;
-import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.SessionInfo;
 import java.time.Duration;
 import java.util.ArrayList;

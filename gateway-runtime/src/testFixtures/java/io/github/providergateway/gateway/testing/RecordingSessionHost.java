@@ -1,8 +1,8 @@
 package io.github.providergateway.gateway.testing;
 
-import io.github.providergateway.gateway.AskChannel;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.SessionHost;
+import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionHost;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

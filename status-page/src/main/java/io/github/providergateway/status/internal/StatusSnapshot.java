@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.PersonQuestion;
-import io.github.providergateway.gateway.ProviderInfo;
+import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.api.AuditFilter;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.PersonQuestion;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.ShownText;
@@ -170,9 +172,9 @@ public final class StatusSnapshot {
       return list;
     }
     List<Decision> latest =
-        new ArrayList<>(decisions.query(new DecisionLog.Filter(null, null, null, null, null, null, DECISIONS)));
+        new ArrayList<>(decisions.query(new AuditFilter(null, null, null, null, null, null, DECISIONS)));
     Collections.reverse(latest); // newest first, as the page lists them
-    latest.forEach(decision -> list.add(HostWire.decision(decision)));
+    latest.forEach(decision -> list.add(AuditJson.decision(decision)));
     return list;
   }
 }

@@ -3,10 +3,10 @@ package io.github.providergateway.transport.jakarta;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.gateway.CallResult;
+import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.SessionSpec;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.host.client.GatewayClient;

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.SessionSpec;
-import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Hello;

@@ -4,9 +4,9 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.transport.testing.Processes;

@@ -5,13 +5,13 @@ import static io.github.providergateway.transport.ws.ServerFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.HookDecision;
-import io.github.providergateway.gateway.SessionSpec;
-import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HookDecision;
+import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.Auth;

@@ -4,9 +4,9 @@ import static io.github.providergateway.transport.ws.ServerFixture.await;
 import static io.github.providergateway.transport.ws.ServerFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.ToolOutcome;
 import io.github.providergateway.gateway.testing.ArgsValidationTable;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;

@@ -6,9 +6,9 @@ import static io.github.providergateway.transport.ws.HostileTransportTest.assert
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.SessionSpec;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.Auth;

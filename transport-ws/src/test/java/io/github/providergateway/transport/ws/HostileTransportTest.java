@@ -5,8 +5,8 @@ import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
@@ -208,10 +208,10 @@ class HostileTransportTest {
       // Keep the loop busy: a session whose host blocks in log(), which runs on the loop thread.
       java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
       java.util.concurrent.CountDownLatch blocking = new java.util.concurrent.CountDownLatch(1);
-      io.github.providergateway.gateway.SessionHost stuckHost =
-          new io.github.providergateway.gateway.SessionHost() {
+      io.github.providergateway.host.api.SessionHost stuckHost =
+          new io.github.providergateway.host.api.SessionHost() {
             @Override
-            public void registerTools(String sessionId, List<io.github.providergateway.gateway.HostTool> tools) {}
+            public void registerTools(String sessionId, List<io.github.providergateway.host.api.HostTool> tools) {}
 
             @Override
             public void log(String sessionId, String source, String message) {
@@ -223,7 +223,7 @@ class HostileTransportTest {
             public void send(String sessionId, String source, String prompt) {}
           };
       String stuck =
-          await(f.gateway.startSession(io.github.providergateway.gateway.SessionSpec.of("stuck", "/tmp"), stuckHost))
+          await(f.gateway.startSession(io.github.providergateway.host.api.SessionSpec.of("stuck", "/tmp"), stuckHost))
               .id();
       f.gateway.log(stuck, "test", "block the loop"); // runs on the loop's own thread
       assertThat(blocking.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();

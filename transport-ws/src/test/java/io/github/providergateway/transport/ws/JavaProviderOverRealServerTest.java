@@ -3,9 +3,9 @@ package io.github.providergateway.transport.ws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.HostTool;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.ToolDefinition;

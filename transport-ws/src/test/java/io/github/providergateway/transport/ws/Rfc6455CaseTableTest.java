@@ -15,8 +15,8 @@ import static io.github.providergateway.transport.ws.ServerFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.gateway.CallResult;
-import io.github.providergateway.gateway.ToolOutcome;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GatewayMessage;

@@ -3,10 +3,10 @@ package io.github.providergateway.transport.ws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.CallResult;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;

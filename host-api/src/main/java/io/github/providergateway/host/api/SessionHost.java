@@ -1,0 +1,63 @@
+package io.github.providergateway.host.api;
+
+import java.util.List;
+
+/**
+ * The host's port for one agent session: how the gateway reaches the agent (architecture: Host
+ * SPI). The host passes one to {@link HostApi#startSession}. The gateway calls it on its loop;
+ * implementations must return quickly and must not block.
+ */
+public interface SessionHost {
+
+  /**
+   * Replaces the provider tools registered in the session (the host's {@code registerTools} plus
+   * extension reload). Called after the 200 ms debounce, once per batch of changes, and only when
+   * the list changed.
+   *
+   * @param sessionId the session
+   * @param tools every provider tool of the session now, replacing the last list
+   */
+  void registerTools(String sessionId, List<HostTool> tools);
+
+  /**
+   * Adds a line to the session's timeline: pairing codes, {@code surface} and {@code inject}
+   * pushes, tool progress, warnings.
+   *
+   * @param sessionId the session
+   * @param source the provider's name, or {@code "gateway"}
+   * @param message the line
+   */
+  void log(String sessionId, String source, String message);
+
+  /**
+   * Starts an AI turn with {@code prompt} ({@code inject} pushes and {@code push.prompt}).
+   *
+   * @param sessionId the session
+   * @param source the provider's name
+   * @param prompt the prompt for the agent
+   */
+  void send(String sessionId, String source, String prompt);
+
+  /**
+   * A provider's push added an event to a stream of the session (the stream named {@code
+   * stream@provider}, as {@link HostApi#queryStreams} reads it). Tells a host that shows streams
+   * when to read them again; the event itself is read with {@code queryStreams}. Does nothing
+   * unless a host needs it.
+   *
+   * @param sessionId the session
+   * @param stream the stream's name, {@code stream@provider}
+   */
+  default void streamUpdated(String sessionId, String stream) {}
+
+  /**
+   * How this host puts a gate's question to the session's person (extension {@code gate.ask},
+   * architecture decision 35), or null when it cannot: then only the gateway-wide channels ({@code
+   * Gateway.addAskChannel}) can. Asked each time a gate asks; the channel is also asked whether it
+   * {@linkplain AskChannel#reaches reaches} the session.
+   *
+   * @return the channel, or null
+   */
+  default AskChannel askChannel() {
+    return null;
+  }
+}
