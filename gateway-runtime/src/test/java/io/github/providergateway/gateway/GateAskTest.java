@@ -155,7 +155,7 @@ class GateAskTest {
 
   private static List<String> asks(List<Decision> decisions) {
     return decisions.stream()
-        .map(d -> d.outcome() + (d.answeredBy() == null ? "" : " by " + d.answeredBy()))
+        .map(d -> d.outcome().wireName() + (d.answeredBy() == null ? "" : " by " + d.answeredBy()))
         .toList();
   }
 

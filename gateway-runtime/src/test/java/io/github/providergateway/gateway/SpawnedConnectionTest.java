@@ -198,7 +198,7 @@ class SpawnedConnectionTest {
 
     assertThat(decisions).filteredOn(d -> d.kind() == DecisionKind.AUTH).singleElement()
         .satisfies(auth -> {
-          assertThat(auth.outcome()).isEqualTo("ok");
+          assertThat(auth.outcome()).isEqualTo(Decision.Outcome.OK);
           assertThat(auth.trust()).isEqualTo(TrustLevel.PROJECT);
           assertThat(auth.reason()).isEqualTo("spawned");
           assertThat(auth.connection()).contains("stdio#");

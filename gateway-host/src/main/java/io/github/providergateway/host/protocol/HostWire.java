@@ -93,7 +93,7 @@ public final class HostWire {
     ObjectNode json = NODES.objectNode();
     json.put("time", decision.time().toString());
     json.put("kind", decision.kind().name().toLowerCase(java.util.Locale.ROOT));
-    json.put("outcome", decision.outcome());
+    json.put("outcome", decision.outcome().wireName());
     putIfSet(json, "code", decision.code());
     putIfSet(json, "reason", decision.reason());
     putIfSet(json, "connection", decision.connection());
