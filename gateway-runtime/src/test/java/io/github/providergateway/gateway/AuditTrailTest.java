@@ -53,7 +53,7 @@ class AuditTrailTest {
   private final String session = f.startSession("alpha");
 
   {
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void decided(Decision decision) {
@@ -86,7 +86,7 @@ class AuditTrailTest {
    */
   private Map<String, String> secretsGiven() {
     Map<String, String> given = new LinkedHashMap<>(secrets);
-    given.put(f.gateway.providerToken(), "gateway token");
+    given.put(f.gateway.credentials().providerToken(), "gateway token");
     f.spawnTokensIssued().forEach(token -> given.put(token, "spawn token"));
     for (RecordingProviderConnection conn : f.connections()) {
       for (GatewayMessage message : conn.history()) {
@@ -231,7 +231,7 @@ class AuditTrailTest {
   void aGatewayBuiltToKeepArgumentsPutsThemInTheCallAndItsEvaluation() {
     try (GatewayFixture keeping = GatewayFixture.with(b -> b.auditArguments(true))) {
       List<Decision> kept = new CopyOnWriteArrayList<>();
-      keeping.gateway.addListener(
+      keeping.gateway.monitor().addListener(
           new GatewayListener() {
             @Override
             public void decided(Decision decision) {

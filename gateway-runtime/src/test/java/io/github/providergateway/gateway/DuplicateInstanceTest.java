@@ -28,7 +28,7 @@ class DuplicateInstanceTest {
   private final String session = f.startSession("claude");
 
   DuplicateInstanceTest() {
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void refused(Refusal refusal) {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A provider the host restarts is one change for the host (architecture, decision 34): {@link
- * Gateway#restarting} holds its tools until a provider spawned under the same name says {@code
+ * io.github.providergateway.gateway.ProviderSpawning#restarting} holds its tools until a provider spawned under the same name says {@code
  * hello} in that session again, or the grace runs out; the host is then told once (X-RELOAD-01..05).
  * Its hook rules stay in force meanwhile (X-RELOAD-14).
  */
@@ -74,7 +74,7 @@ class RestartTest {
     RecordingProviderConnection old = spawned("greeter", "greeter", tool("greet"));
     f.settle();
     before = host.registrations.size();
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     return old;
   }
 
@@ -119,7 +119,7 @@ class RestartTest {
     CompletableFuture<CallResult> inFlight = f.call(session, "greet", "{}");
     old.next(ToolCall.class);
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     old.drop();
     CompletableFuture<CallResult> during = f.call(session, "greet", "{}");
 
@@ -141,7 +141,7 @@ class RestartTest {
     f.settle();
     int before = host.registrations.size();
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     old.drop();
     f.clock.advance(GRACE.minusNanos(1000));
 
@@ -166,7 +166,7 @@ class RestartTest {
     old.next(ToolCall.class);
     int before = host.registrations.size();
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     RecordingProviderConnection back = spawned("greeter", "greeter", tool("greet"));
 
     assertThat(old.isClosed()).as("the old run gives way: no DUPLICATE_INSTANCE").isTrue();
@@ -184,7 +184,7 @@ class RestartTest {
     f.settle();
     int betaBefore = f.host(beta).registrations.size();
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     RecordingProviderConnection alphaBack = spawned("greeter", "greeter", tool("greet"));
 
     // Beta's run is asked about first: a takeover matched by the name alone closes it too.
@@ -240,8 +240,8 @@ class RestartTest {
     f.settle();
     int before = host.registrations.size();
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
-    done(f.gateway.restarting(session, "shouter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "shouter", GRACE));
     greeter.drop();
     shouter.drop();
     spawned("shouter", "shouter", tool("shout"));
@@ -262,7 +262,7 @@ class RestartTest {
     f.settle();
     int before = host.registrations.size();
 
-    done(f.gateway.restarting(session, "ws-greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "ws-greeter", GRACE));
     old.drop();
     f.settle();
     assertThat(host.registrations).hasSize(before);
@@ -279,7 +279,7 @@ class RestartTest {
   void aSessionThatEndsDuringARestartTellsItsHostNothingMore() {
     RecordingProviderConnection old = spawned("greeter", "greeter", tool("greet"));
     f.settle();
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     old.drop();
     f.gateway.endSession(session, Duration.ofSeconds(1));
     f.clock.advance(Duration.ofSeconds(1));
@@ -292,9 +292,9 @@ class RestartTest {
 
   @Test
   void restartingNeedsAnActiveSessionAndAPositiveGrace() {
-    assertThatThrownBy(() -> f.gateway.restarting(session, "greeter", Duration.ZERO))
+    assertThatThrownBy(() -> f.gateway.spawning().restarting(session, "greeter", Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class);
-    CompletableFuture<Void> unknown = f.gateway.restarting("s-nope", "greeter", GRACE);
+    CompletableFuture<Void> unknown = f.gateway.spawning().restarting("s-nope", "greeter", GRACE);
     assertThatThrownBy(unknown::join)
         .isInstanceOf(CompletionException.class)
         .cause()
@@ -329,7 +329,7 @@ class RestartTest {
   void aRestartingGuardrailsRulesStayInForceUntilItIsBack() {
     RecordingProviderConnection old = guardrail();
     f.settle();
-    done(f.gateway.restarting(session, "guard", GRACE));
+    done(f.gateway.spawning().restarting(session, "guard", GRACE));
     old.drop();
 
     HookDecision deploy = preToolUse("deploy");
@@ -352,7 +352,7 @@ class RestartTest {
   void aGuardrailThatDoesNotComeBackTakesItsRulesWithItAtTheGrace() {
     RecordingProviderConnection old = guardrail();
     f.settle();
-    done(f.gateway.restarting(session, "guard", GRACE));
+    done(f.gateway.spawning().restarting(session, "guard", GRACE));
     old.drop();
 
     f.clock.advance(GRACE.minusMillis(1));

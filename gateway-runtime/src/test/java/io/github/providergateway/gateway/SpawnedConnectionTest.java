@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A provider the host spawned and reaches over its stdin and stdout is admitted by {@link
- * Gateway#acceptSpawned}: authenticated by being spawned, with exactly a spawn token's trust and
+ * io.github.providergateway.gateway.TransportPort#acceptSpawned}: authenticated by being spawned, with exactly a spawn token's trust and
  * scope, {@code hello} first, no {@code auth} (architecture, decision 32; X-STDIO-01..04).
  */
 class SpawnedConnectionTest {
@@ -109,7 +109,7 @@ class SpawnedConnectionTest {
     RecordingProviderConnection conn = f.connectSpawned(alpha);
     conn.next(Sessions.class);
 
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
     ErrorMessage refused = conn.next(ErrorMessage.class);
     assertThat(refused.code()).isEqualTo(ErrorCode.UNAUTHORIZED);

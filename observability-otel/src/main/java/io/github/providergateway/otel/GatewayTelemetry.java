@@ -31,7 +31,7 @@ import java.util.Map;
  * gateway as a listener with the host's {@link OpenTelemetry}:
  *
  * <pre>{@code
- * gateway.addListener(new GatewayTelemetry(openTelemetry));
+ * gateway.monitor().addListener(new GatewayTelemetry(openTelemetry));
  * }</pre>
  *
  * <p>Traces: a span per tool call, {@code execute_tool <tool>} ({@link SpanKind#INTERNAL}), with
@@ -124,14 +124,14 @@ public final class GatewayTelemetry implements GatewayListener {
     Meter meter = openTelemetry.getMeter(SCOPE);
     meter.gaugeBuilder("provider_gateway.tool.calls.in_flight").ofLongs()
         .setDescription("Tool calls under way, queued ones included").setUnit("{call}")
-        .buildWithCallback(gauge -> gauge.record(gateway.callsInFlight()));
+        .buildWithCallback(gauge -> gauge.record(gateway.monitor().callsInFlight()));
     meter.gaugeBuilder("provider_gateway.tool.calls.queued").ofLongs()
         .setDescription("Tool calls waiting for their provider's concurrency slot").setUnit("{call}")
-        .buildWithCallback(gauge -> gauge.record(gateway.callsQueued()));
+        .buildWithCallback(gauge -> gauge.record(gateway.monitor().callsQueued()));
     meter.counterBuilder("provider_gateway.pushes.accepted")
         .setDescription("Pushes the gateway accepted from providers").setUnit("{push}")
-        .buildWithCallback(counter -> counter.record(gateway.pushesAccepted()));
-    gateway.addListener(telemetry);
+        .buildWithCallback(counter -> counter.record(gateway.monitor().pushesAccepted()));
+    gateway.monitor().addListener(telemetry);
     return telemetry;
   }
 

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 /**
  * Gates' questions to the person (extension {@code gate.ask}, architecture decision 35). A question
  * goes to every channel that reaches its session (the gateway-wide ones added with {@code
- * Gateway.addAskChannel}, and the session's own host's); the first answer decides, and every
+ * Gateway.asks().add}, and the session's own host's); the first answer decides, and every
  * channel it went to hears that it ended. Nobody to ask, or more questions waiting than {@link
  * Limits#maxPendingAsksPerSession()} or {@link Limits#maxPendingAsks()}, or a question longer than
  * {@link Limits#maxAskQuestionChars()}: the call is denied at once. A question nobody answers by

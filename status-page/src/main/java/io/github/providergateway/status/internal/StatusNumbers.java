@@ -71,9 +71,9 @@ public final class StatusNumbers implements GatewayListener {
    */
   public ObjectNode toJson(JsonNodeFactory nodes) {
     ObjectNode json = nodes.objectNode();
-    json.put("callsInFlight", gateway.callsInFlight());
-    json.put("callsQueued", gateway.callsQueued());
-    json.put("pushesAccepted", gateway.pushesAccepted());
+    json.put("callsInFlight", gateway.monitor().callsInFlight());
+    json.put("callsQueued", gateway.monitor().callsQueued());
+    json.put("pushesAccepted", gateway.monitor().pushesAccepted());
     synchronized (this) {
       json.set("calls", counts(nodes, calls));
       json.set("callCodes", counts(nodes, callCodes));
