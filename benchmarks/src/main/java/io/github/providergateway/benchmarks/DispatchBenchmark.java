@@ -74,7 +74,7 @@ public class DispatchBenchmark {
     sessionId =
         gateway.startSession(SessionSpec.of("dispatch", "/tmp"), new BenchHost()).get().id();
     EchoConnection connection = new EchoConnection(form.equals("text"));
-    connection.link = gateway.acceptLocal(connection, sessionId);
+    connection.link = gateway.transports().acceptLocal(connection, sessionId);
     connection.link.receive(
         Hello.builder("echo")
             .session(sessionId)

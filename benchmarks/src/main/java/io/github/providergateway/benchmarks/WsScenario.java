@@ -85,7 +85,7 @@ final class WsScenario {
               config.nodeDir(),
               config.k(),
               harness.url(),
-              harness.gateway.providerToken(),
+              harness.gateway.credentials().providerToken(),
               config.sessions() > 1);
       providers.awaitReady(120);
       List<HostLoad.Target> targets = new ArrayList<>();

@@ -33,7 +33,7 @@ public final class AuditJson {
     ObjectNode json = NODES.objectNode();
     json.put("time", decision.time().toString());
     json.put("kind", decision.kind().name().toLowerCase(Locale.ROOT));
-    json.put("outcome", decision.outcome());
+    json.put("outcome", decision.outcome().wireName());
     putIfSet(json, "code", decision.code());
     putIfSet(json, "reason", decision.reason());
     putIfSet(json, "connection", decision.connection());

@@ -81,7 +81,7 @@ class HostCommandsTest {
   private RecordingHostConnection authenticated() {
     RecordingHostConnection connection = new RecordingHostConnection("host");
     connection.attach(hosts.open(connection));
-    connection.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+    connection.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
     return connection;
   }
 
@@ -158,7 +158,7 @@ class HostCommandsTest {
   private RecordingHostConnection observer() {
     RecordingHostConnection connection = new RecordingHostConnection("observer");
     connection.attach(hosts.open(connection));
-    connection.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\",\"observer\":true}");
+    connection.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\",\"observer\":true}");
     return connection;
   }
 
@@ -464,7 +464,7 @@ class HostCommandsTest {
             .build()) {
       RecordingHostConnection other = new RecordingHostConnection("other");
       other.attach(withPage.open(other));
-      other.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+      other.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
       assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText()).isEqualTo("http://127.0.0.1:9400/status?open=1");
       assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText()).isEqualTo("http://127.0.0.1:9400/status?open=2");
@@ -491,7 +491,7 @@ class HostCommandsTest {
     try (HostService withConfig = HostService.builder(f.gateway).scheduler(f.clock).providerReloads(reloads).build()) {
       RecordingHostConnection other = new RecordingHostConnection("other");
       other.attach(withConfig.open(other));
-      other.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+      other.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
       assertThat(other.ok("{\"cmd\":\"providers.reload\"}"))
           .isEqualTo(json("{\"restarted\":[\"greeter\"],\"started\":[\"added\"],\"stopped\":[\"removed\"],\"problems\":[]}"));

@@ -61,13 +61,13 @@ class HostServiceTest {
 
   private RecordingHostConnection authenticated() {
     RecordingHostConnection host = connect();
-    host.ok("{\"id\":0,\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+    host.ok("{\"id\":0,\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
     return host;
   }
 
   /** Authenticates {@code host} as a new owner; returns its re-claim token. */
   private String authenticatedOwner(RecordingHostConnection host) {
-    return host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}").get("reclaimToken").asText();
+    return host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}").get("reclaimToken").asText();
   }
 
   /** {@code host} authenticates with {@code reclaimToken}; returns the reply. */
@@ -140,7 +140,7 @@ class HostServiceTest {
     RecordingHostConnection host = connect();
     assertThat(f.clock.pendingTasks()).as("its auth deadline").isEqualTo(1);
 
-    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
     assertThat(host.timesAuthenticated()).isEqualTo(1);
     assertThat(f.clock.pendingTasks()).isZero();
@@ -181,7 +181,7 @@ class HostServiceTest {
   void aSecondHostAuthIsRefusedAndTheHostStaysAuthenticated() {
     RecordingHostConnection host = authenticated();
 
-    HostReply again = host.request("{\"id\":2,\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+    HostReply again = host.request("{\"id\":2,\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
     assertThat(((HostReply.Failed) again).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
     assertThat(host.isClosed()).isFalse();
@@ -213,7 +213,7 @@ class HostServiceTest {
 
     InetSocketAddress acceptedOn = RecordingHostConnection.DEFAULT_LOCAL_ADDRESS;
     assertThat(answer.get("proof").asText())
-        .isEqualTo(new HostChallenge(null, NONCE).proof(f.gateway.providerToken(), acceptedOn))
+        .isEqualTo(new HostChallenge(null, NONCE).proof(f.gateway.credentials().providerToken(), acceptedOn))
         .isNotEqualTo(new HostChallenge(null, NONCE).proof("ptk-someone-else", acceptedOn));
     assertThat(answer.get("endpoint").asText()).isEqualTo("127.0.0.1:" + acceptedOn.getPort());
     assertThat(host.isClosed()).isFalse();
@@ -267,7 +267,7 @@ class HostServiceTest {
    */
   @Test
   void theProofIsForTheAddressAndPortTheConnectionWasAcceptedOnAndSaysWhichInEndpoint() throws Exception {
-    String token = f.gateway.providerToken();
+    String token = f.gateway.credentials().providerToken();
 
     JsonNode on9400 = connectOn(loopback(9400)).ok(challenge(1));
     JsonNode on9401 = connectOn(loopback(9401)).ok(challenge(1));
@@ -360,7 +360,7 @@ class HostServiceTest {
   void anObserverHearsEverySessionsTimeline() {
     RecordingHostConnection owner = authenticated();
     RecordingHostConnection console = connect();
-    console.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\",\"observer\":true}");
+    console.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\",\"observer\":true}");
     String session = startSession(owner, "a");
 
     RecordingProviderConnection provider = f.bound("ci", session);
@@ -399,7 +399,7 @@ class HostServiceTest {
     RecordingHostConnection first = connect();
     String token =
         first
-            .ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}")
+            .ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}")
             .get("reclaimToken")
             .asText();
     String session = startSession(first, "a");
@@ -411,7 +411,7 @@ class HostServiceTest {
     RecordingHostConnection second = connect();
     var reply =
         second.ok(
-            "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\",\"reclaimToken\":\"" + token + "\"}");
+            "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\",\"reclaimToken\":\"" + token + "\"}");
     f.clock.advance(GRACE.multipliedBy(2));
 
     assertThat(f.clock.pendingTasks()).as("the grace went with the re-claim").isZero();
@@ -428,14 +428,14 @@ class HostServiceTest {
   void aStaleReclaimTokenReclaimsNothing() {
     RecordingHostConnection first = connect();
     String token =
-        first.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}").get("reclaimToken").asText();
+        first.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}").get("reclaimToken").asText();
     startSession(first, "a");
     first.drop();
     f.clock.advance(GRACE);
 
     RecordingHostConnection late = connect();
     var reply =
-        late.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\",\"reclaimToken\":\"" + token + "\"}");
+        late.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\",\"reclaimToken\":\"" + token + "\"}");
 
     assertThat(reply.get("reclaimed")).isEmpty();
     assertThat(reply.get("reclaimToken").asText()).isNotEqualTo(token);
@@ -570,7 +570,7 @@ class HostServiceTest {
     first.drop();
     f.clock.advance(GRACE.minusSeconds(10));
     RecordingHostConnection second = connect();
-    reclaim(second, f.gateway.providerToken(), token);
+    reclaim(second, f.gateway.credentials().providerToken(), token);
     f.clock.advance(Duration.ofSeconds(5));
 
     second.drop();
@@ -591,7 +591,7 @@ class HostServiceTest {
 
     first.drop();
     assertThat(hosts.orphanedSessions().join()).containsExactly(live);
-    var reply = reclaim(connect(), f.gateway.providerToken(), token);
+    var reply = reclaim(connect(), f.gateway.credentials().providerToken(), token);
 
     assertThat(reply.get("reclaimed").toString()).isEqualTo("[\"" + live + "\"]");
   }
@@ -602,7 +602,7 @@ class HostServiceTest {
     HostService stoppable = HostService.builder(f.gateway).scheduler(f.clock).onShutdown(stops::add).build();
     RecordingHostConnection host = new RecordingHostConnection("stopper");
     host.attach(stoppable.open(host));
-    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.providerToken() + "\"}");
+    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
     host.ok("{\"cmd\":\"shutdown\",\"deadlineMs\":2500}");
     host.ok("{\"cmd\":\"shutdown\"}");

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.protocol.TrustLevel;
+import io.github.providergateway.protocol.WireEnum;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -14,12 +15,17 @@ import java.util.List;
  * Records never carry a token or a pairing code, and carry a call's arguments only as {@link
  * #argsSha256} unless the gateway was built to keep them ({@code Gateway.Builder.auditArguments}).
  *
+ * <p>Build one with {@link #builder}, which takes the three required fields and leaves the rest
+ * null until set:
+ *
+ * <pre>{@code
+ * Decision refused = Decision.builder(now, DecisionKind.PUSH, Decision.Outcome.REFUSED)
+ *     .code("RATE_LIMITED").reason("over 20 pushes a minute").provider("ci").build();
+ * }</pre>
+ *
  * @param time when the decision was taken, on the gateway's clock
  * @param kind what was decided about
- * @param outcome the decision, one word: {@code ok}/{@code refused} (auth, pairing, hello, update,
- *     push), {@code success}/{@code failure}/{@code denied} (tool call), {@code allow}/{@code deny}
- *     (pre-tool-use), {@code asked}/{@code allow}/{@code deny}/{@code timeout}/{@code withdrawn}
- *     (a question to the person)
+ * @param outcome the decision; which ones each kind takes is on {@link Outcome}
  * @param code the error code when there is one ({@code AUTH_FAILED}, {@code INVALID_ARGS}, ...)
  * @param reason why, in words: the error text, the denial's reason
  * @param connection the connection, as logs name it ({@code conn#3 (ws 127.0.0.1:51234)})
@@ -42,7 +48,7 @@ import java.util.List;
 public record Decision(
     Instant time,
     DecisionKind kind,
-    String outcome,
+    Outcome outcome,
     String code,
     String reason,
     String connection,
@@ -59,7 +65,8 @@ public record Decision(
     String answeredBy) {
 
   /**
-   * Checks the required fields and copies the gates.
+   * Checks the required fields and copies the gates. Prefer {@link #builder}: seventeen
+   * positional components, most of them null, are easy to get out of order.
    *
    * @param time when; not null
    * @param kind what about; not null
@@ -87,83 +94,249 @@ public record Decision(
   }
 
   /**
-   * A decision that no person answered (the components before {@code answeredBy}, as they were).
+   * Starts a decision: the three fields every record has; everything else stays null (no gates)
+   * until set.
    *
    * @param time when; not null
    * @param kind what about; not null
    * @param outcome the decision; not null
-   * @param code the error code, or null
-   * @param reason why, or null
-   * @param connection the connection, or null
-   * @param provider the provider, or null
-   * @param trust its trust level, or null
-   * @param sessionId the session, or null
-   * @param tool the tool, or null
-   * @param callId the call's id, or null
-   * @param latency how long it took, or null
-   * @param queueWait how long a call queued, or null
-   * @param argsSha256 the arguments' hash, or null
-   * @param gates the gates asked; null is none
-   * @param args the call's arguments, or null
+   * @return a builder
    */
-  public Decision(
-      Instant time,
-      DecisionKind kind,
-      String outcome,
-      String code,
-      String reason,
-      String connection,
-      String provider,
-      TrustLevel trust,
-      String sessionId,
-      String tool,
-      String callId,
-      Duration latency,
-      Duration queueWait,
-      String argsSha256,
-      List<GateAnswer> gates,
-      JsonNode args) {
-    this(time, kind, outcome, code, reason, connection, provider, trust, sessionId, tool, callId, latency, queueWait,
-        argsSha256, gates, args, null);
+  public static Builder builder(Instant time, DecisionKind kind, Outcome outcome) {
+    return new Builder(requireNonNull(time, "time"), requireNonNull(kind, "kind"), requireNonNull(outcome, "outcome"));
   }
 
   /**
-   * A decision without arguments (the components before {@code args}, as they were).
-   *
-   * @param time when; not null
-   * @param kind what about; not null
-   * @param outcome the decision; not null
-   * @param code the error code, or null
-   * @param reason why, or null
-   * @param connection the connection, or null
-   * @param provider the provider, or null
-   * @param trust its trust level, or null
-   * @param sessionId the session, or null
-   * @param tool the tool, or null
-   * @param callId the call's id, or null
-   * @param latency how long it took, or null
-   * @param queueWait how long a call queued, or null
-   * @param argsSha256 the arguments' hash, or null
-   * @param gates the gates asked; null is none
+   * What was decided, as one word on the wire ({@code audit.jsonl}, the host protocol's {@code
+   * audit.query}, docs/audit.md's table). Each {@link DecisionKind} uses a few of them: {@code
+   * ok}/{@code refused} (auth, hello, update, push, other), {@code requested}/{@code
+   * confirmed}/{@code refused} (pairing), {@code success}/{@code failure}/{@code denied} (tool
+   * call), {@code allow}/{@code deny}/{@code ask} (pre-tool-use), {@code asked}, then {@code
+   * allow}/{@code deny}/{@code timeout}/{@code withdrawn} (a question to the person).
    */
-  public Decision(
-      Instant time,
-      DecisionKind kind,
-      String outcome,
-      String code,
-      String reason,
-      String connection,
-      String provider,
-      TrustLevel trust,
-      String sessionId,
-      String tool,
-      String callId,
-      Duration latency,
-      Duration queueWait,
-      String argsSha256,
-      List<GateAnswer> gates) {
-    this(time, kind, outcome, code, reason, connection, provider, trust, sessionId, tool, callId, latency, queueWait,
-        argsSha256, gates, null, null);
+  public enum Outcome implements WireEnum {
+    /** Accepted: a connection authenticated, a provider bound. */
+    OK("ok"),
+    /** Refused: the provider was sent an {@code error}. */
+    REFUSED("refused"),
+    /** Pairing codes were shown to the person. */
+    REQUESTED("requested"),
+    /** A pairing code was confirmed. */
+    CONFIRMED("confirmed"),
+    /** A tool call succeeded. */
+    SUCCESS("success"),
+    /** A tool call failed, with a code. */
+    FAILURE("failure"),
+    /** A tool call was denied by a rule, a gate or the person. */
+    DENIED("denied"),
+    /** An evaluation, or the person, let the call run. */
+    ALLOW("allow"),
+    /** An evaluation, or the person, stopped the call; or a question could not be put. */
+    DENY("deny"),
+    /** An evaluation handed the question back to a host that asks its person itself. */
+    ASK("ask"),
+    /** A question was put to the person. */
+    ASKED("asked"),
+    /** Nobody answered a question before its deadline. */
+    TIMEOUT("timeout"),
+    /** A question was withdrawn: its call ended, or another channel answered it first. */
+    WITHDRAWN("withdrawn");
+
+    private final String wireName;
+
+    Outcome(String wireName) {
+      this.wireName = wireName;
+    }
+
+    @Override
+    public String wireName() {
+      return wireName;
+    }
+
+    /**
+     * The outcome spelled {@code wire}, or {@code null} when there is none.
+     *
+     * @param wire a value as written in a record; may be null
+     * @return the constant, or {@code null} when there is none
+     */
+    public static Outcome fromWire(String wire) {
+      return WireEnum.fromWire(Outcome.class, wire);
+    }
+  }
+
+  /**
+   * Sets a {@link Decision}'s optional fields by name; {@link #build} checks and makes it. Not
+   * thread-safe: one builder, one thread.
+   */
+  public static final class Builder {
+    private final Instant time;
+    private final DecisionKind kind;
+    private final Outcome outcome;
+    private String code;
+    private String reason;
+    private String connection;
+    private String provider;
+    private TrustLevel trust;
+    private String sessionId;
+    private String tool;
+    private String callId;
+    private Duration latency;
+    private Duration queueWait;
+    private String argsSha256;
+    private List<GateAnswer> gates;
+    private JsonNode args;
+    private String answeredBy;
+
+    private Builder(Instant time, DecisionKind kind, Outcome outcome) {
+      this.time = time;
+      this.kind = kind;
+      this.outcome = outcome;
+    }
+
+    /**
+     * The error code ({@code AUTH_FAILED}, {@code INVALID_ARGS}, ...), as written on the wire.
+     *
+     * @param code the code, or null
+     * @return this builder
+     */
+    public Builder code(String code) {
+      this.code = code;
+      return this;
+    }
+
+    /**
+     * Why, in words.
+     *
+     * @param reason the reason, or null
+     * @return this builder
+     */
+    public Builder reason(String reason) {
+      this.reason = reason;
+      return this;
+    }
+
+    /**
+     * The connection, as logs name it.
+     *
+     * @param connection the connection, or null
+     * @return this builder
+     */
+    public Builder connection(String connection) {
+      this.connection = connection;
+      return this;
+    }
+
+    /**
+     * The provider concerned.
+     *
+     * @param provider its name, or null
+     * @return this builder
+     */
+    public Builder provider(String provider) {
+      this.provider = provider;
+      return this;
+    }
+
+    /**
+     * The provider's trust level.
+     *
+     * @param trust the level, or null
+     * @return this builder
+     */
+    public Builder trust(TrustLevel trust) {
+      this.trust = trust;
+      return this;
+    }
+
+    /**
+     * The session.
+     *
+     * @param sessionId its id, or null
+     * @return this builder
+     */
+    public Builder sessionId(String sessionId) {
+      this.sessionId = sessionId;
+      return this;
+    }
+
+    /**
+     * The tool, and the call's id.
+     *
+     * @param tool the tool's name, or null
+     * @param callId the call's id, or null (a host's own {@code preToolUse} has none)
+     * @return this builder
+     */
+    public Builder call(String tool, String callId) {
+      this.tool = tool;
+      this.callId = callId;
+      return this;
+    }
+
+    /**
+     * How long it took.
+     *
+     * @param latency the span, or null
+     * @return this builder
+     */
+    public Builder latency(Duration latency) {
+      this.latency = latency;
+      return this;
+    }
+
+    /**
+     * How long a call waited for its provider's concurrency slot.
+     *
+     * @param queueWait the span, or null
+     * @return this builder
+     */
+    public Builder queueWait(Duration queueWait) {
+      this.queueWait = queueWait;
+      return this;
+    }
+
+    /**
+     * The call's arguments: their hash always, and themselves when {@code keep} (the gateway's
+     * {@code auditArguments}).
+     *
+     * @param argsSha256 the SHA-256 of the arguments as JSON text, hex; or null
+     * @param args the arguments; kept only when {@code keep}
+     * @param keep whether the record carries the arguments themselves
+     * @return this builder
+     */
+    public Builder args(String argsSha256, JsonNode args, boolean keep) {
+      this.argsSha256 = argsSha256;
+      this.args = keep ? args : null;
+      return this;
+    }
+
+    /**
+     * The gates a pre-tool-use evaluation asked, in order.
+     *
+     * @param gates the answers; null is none
+     * @return this builder
+     */
+    public Builder gates(List<GateAnswer> gates) {
+      this.gates = gates;
+      return this;
+    }
+
+    /**
+     * The channel that answered a question to the person.
+     *
+     * @param answeredBy the channel's name, or null
+     * @return this builder
+     */
+    public Builder answeredBy(String answeredBy) {
+      this.answeredBy = answeredBy;
+      return this;
+    }
+
+    /** {@return the decision} */
+    public Decision build() {
+      return new Decision(
+          time, kind, outcome, code, reason, connection, provider, trust, sessionId, tool, callId, latency, queueWait,
+          argsSha256, gates, args, answeredBy);
+    }
   }
 
   /**
@@ -206,21 +379,6 @@ public record Decision(
       requireNonNull(provider, "provider");
       requireNonNull(decision, "decision");
       requireNonNull(latency, "latency");
-    }
-
-    /**
-     * An answer that kept the call's arguments.
-     *
-     * @param provider the gate's provider; not null
-     * @param gateId the gate id, or null
-     * @param decision what it answered; not null
-     * @param reason its reason, or null
-     * @param latency how long it took; not null
-     * @param failedOpen whether a timeout let the call through
-     */
-    public GateAnswer(
-        String provider, String gateId, String decision, String reason, Duration latency, boolean failedOpen) {
-      this(provider, gateId, decision, reason, latency, failedOpen, null);
     }
   }
 }

@@ -34,7 +34,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
@@ -43,19 +42,26 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /**
  * The provider gateway, embedded: the one place where agent sessions and tool providers meet.
  *
  * <p>Build one with {@link #builder()}. It is running when {@code build()} returns: its token is
- * issued (and written to {@code <home>/.provider-token} by {@link #publishTokenFile()} once a
- * transport listens), transports can register connections with {@link #acceptWebSocket}, {@link
- * #acceptSpawned} and {@link #acceptLocal}, and the host drives it through the {@link HostApi}
- * methods. {@link #close()} stops it: connections close, pending calls end {@code DISCONNECTED},
- * the token file is deleted.
+ * issued (and written to {@code <home>/.provider-token} once a transport listens), and the host
+ * drives it through the {@link HostApi} methods. {@link #close()} stops it: connections close,
+ * pending calls end {@code DISCONNECTED}, the token file is deleted.
+ *
+ * <p>Each of its other audiences gets a view of its own, with only what it uses:
+ *
+ * <ul>
+ *   <li>{@link #transports()}: transports register the connections they accept;
+ *   <li>{@link #credentials()}: the gateway token and its file;
+ *   <li>{@link #spawning()}: a host that starts providers: spawn tokens, restarts, what it
+ *       announces;
+ *   <li>{@link #asks()}: channels that put gates' questions to the person;
+ *   <li>{@link #monitor()}: listeners, metrics and a status page's view of the streams.
+ * </ul>
  *
  * <p>All state lives on one serial loop; every method here is thread-safe and returns at once.
  * Futures complete on the loop (callbacks must not block), which runs on the builder's executor or,
@@ -85,19 +91,30 @@ public final class Gateway implements HostApi, AutoCloseable {
   private final SerialExecutor loop;
   private final List<AutoCloseable> owned;
   private volatile boolean closed;
-  private final Clock clock;
   /** Times {@link #shutdown}'s deadline, as it times the engine's. */
   private final Scheduler scheduler;
   /** The futures handed to hosts that have not completed: none is left pending by a stop. */
   private final HostFutures futures = new HostFutures();
+  /** Runs every request on the loop, with a future from {@link #futures}. */
+  private final LoopRequests requests;
+  private final TransportPort transports;
+  private final GatewayCredentials credentials;
+  private final ProviderSpawning spawning;
+  private final AskChannels asks;
+  private final GatewayMonitor monitor;
 
   private Gateway(
       Engine engine, SerialExecutor loop, List<AutoCloseable> owned, Clock clock, Scheduler scheduler) {
     this.engine = engine;
-    this.clock = clock;
     this.loop = loop;
     this.owned = owned;
     this.scheduler = scheduler;
+    this.requests = new LoopRequests(loop, futures);
+    this.transports = new EngineTransportPort(engine, clock);
+    this.credentials = new EngineCredentials(engine.credentials());
+    this.spawning = new EngineSpawning(engine, requests);
+    this.asks = new EngineAskChannels(engine, requests);
+    this.monitor = new EngineMonitor(engine, requests);
   }
 
   /**
@@ -124,242 +141,34 @@ public final class Gateway implements HostApi, AutoCloseable {
     return new Builder();
   }
 
-  // ---- for transports ----
-
-  /**
-   * Registers a new WebSocket connection. It starts in AwaitAuth: its first message must be {@code
-   * auth}, and unless it has authenticated within {@link Limits#authTimeout()} (or, pairing, before
-   * its codes expire) it gets {@code AUTH_FAILED} and is closed.
-   *
-   * @param connection the transport's side of the connection, which the gateway sends through
-   * @return the gateway's side, which the transport delivers to
-   */
-  public ProviderLink acceptWebSocket(ProviderConnection connection) {
-    return engine.acceptWebSocket(connection);
+  /** {@return what transports use: they register the connections they accept, and read the limits and clock} */
+  public TransportPort transports() {
+    return transports;
   }
 
-  /**
-   * Registers a connection from any other transport whose peer must prove who it is with {@code
-   * auth}, exactly as a WebSocket connection does ({@link #acceptWebSocket}): for example an MCP
-   * server bridged in as a provider, which authenticates with a spawn token ({@link
-   * #issueSpawnToken}) and so gets project trust and one session, as a spawned provider does.
-   *
-   * @param connection the transport's side of the connection, which the gateway sends through
-   * @return the gateway's side, which the transport delivers to
-   */
-  public ProviderLink acceptAuthenticating(ProviderConnection connection) {
-    return engine.acceptWebSocket(connection);
+  /** {@return the gateway token that providers started by hand present, and its file} */
+  public GatewayCredentials credentials() {
+    return credentials;
   }
 
-  /**
-   * Registers the connection of a provider that the host spawned for {@code sessionId} and reaches
-   * over a channel nobody else holds, such as the process's stdin and stdout: it is authenticated
-   * by having been spawned. It gets exactly what a spawned provider presenting {@linkplain
-   * #issueSpawnToken a spawn token} for that session gets: project trust, that one session (a
-   * {@code hello} without {@code session} binds to it; one naming another session is {@code
-   * INVALID_SESSION}), no token of its own. It starts in AwaitHello and is sent {@code sessions}
-   * at once, as after a successful {@code auth}; its first message must be {@code hello}, and an
-   * {@code auth} is refused {@code UNAUTHORIZED} (it is authenticated already). When the session
-   * is no longer active (it ended while the process started), the connection gets {@code
-   * AUTH_FAILED} and is closed, as a spawn token of an ended session is refused.
-   *
-   * @param connection the transport's side of the connection, which the gateway sends through
-   * @param sessionId the session that spawned the provider
-   * @return the gateway's side, which the transport delivers to
-   */
-  public ProviderLink acceptSpawned(ProviderConnection connection, String sessionId) {
-    return engine.acceptSpawned(connection, requireNonNull(sessionId, "sessionId"), null);
+  /** {@return what a host that starts providers for its sessions uses: spawn tokens, restarts, announcements} */
+  public ProviderSpawning spawning() {
+    return spawning;
   }
 
-  /**
-   * {@link #acceptSpawned(ProviderConnection, String)} for a provider the host spawned as {@code
-   * spawnName} (a config entry's name): when the host later {@linkplain #restarting restarts} it,
-   * this is the name it gives, and the {@code hello} of a connection spawned under it ends that
-   * restart.
-   *
-   * @param connection the transport's side of the connection, which the gateway sends through
-   * @param sessionId the session that spawned the provider
-   * @param spawnName what the host spawned it as; not null
-   * @return the gateway's side, which the transport delivers to
-   */
-  public ProviderLink acceptSpawned(ProviderConnection connection, String sessionId, String spawnName) {
-    return engine.acceptSpawned(
-        connection, requireNonNull(sessionId, "sessionId"), requireNonNull(spawnName, "spawnName"));
+  /** {@return the gateway-wide channels that put gates' questions to the person, and the questions waiting} */
+  public AskChannels asks() {
+    return asks;
   }
 
-  /**
-   * Registers an in-process provider: internal trust, no {@code auth}, starting in AwaitHello.
-   *
-   * @param connection the transport's side of the connection, which the gateway sends through
-   * @param homeSessionId the session a {@code hello} without {@code session} binds to; may be null
-   * @return the gateway's side, which the transport delivers to
-   */
-  public ProviderLink acceptLocal(ProviderConnection connection, String homeSessionId) {
-    return engine.acceptLocal(connection, homeSessionId);
-  }
-
-  /**
-   * How many tool calls are under way now, from the host's request until the gateway is done with
-   * them (a cancelled call counts until its provider confirms, at most the cancel grace): for
-   * metrics (a gauge read from an exporter's thread). Any thread; a moment's value.
-   *
-   * @return calls in flight, queued ones included
-   */
-  public int callsInFlight() {
-    return engine.calls().callsInFlight();
-  }
-
-  /**
-   * How many tool calls wait now for their provider's concurrency slot; for metrics. Any thread.
-   *
-   * @return calls queued
-   */
-  public int callsQueued() {
-    return engine.calls().callsQueued();
+  /** {@return what watches the gateway: listeners, metrics, every stream of a session} */
+  public GatewayMonitor monitor() {
+    return monitor;
   }
 
   /** {@return the limits this gateway enforces} */
   public Limits limits() {
     return engine.limits();
-  }
-
-  /** {@return the clock this gateway reads ({@link Builder#clock}), for transports that time their peers} */
-  public Clock clock() {
-    return clock;
-  }
-
-  /** {@return the gateway token for providers started by hand (project trust)}. Treat it as a secret. */
-  public String providerToken() {
-    return engine.credentials().gatewayToken();
-  }
-
-  /**
-   * Whether {@code presented} is the {@linkplain #providerToken() gateway token}, compared in
-   * constant time (by SHA-256 digest): for code that lets peers in with it, such as the host side's
-   * {@code host.auth}.
-   *
-   * @param presented the token a peer presented; not null
-   * @return whether it is the gateway token
-   */
-  public boolean isProviderToken(String presented) {
-    return engine.credentials().isGatewayToken(requireNonNull(presented, "presented"));
-  }
-
-  /**
-   * Where the token file is, when the gateway has a home: {@code <home>/.provider-token}. It exists
-   * from {@link #publishTokenFile()} until {@link #close()}.
-   *
-   * @return the path, whether or not the file exists now; empty without a home
-   */
-  public Optional<Path> tokenFile() {
-    return Optional.ofNullable(engine.credentials().tokenFile());
-  }
-
-  /**
-   * Writes the gateway token to {@code <home>/.provider-token} (owner-only), where providers
-   * started by hand look for it. A {@code WebSocketServer} calls this once it listens; call it
-   * yourself when other processes reach the gateway another way. It is not written at {@link
-   * Builder#build()}: a gateway that then fails to listen (its port taken by another gateway of the
-   * same home) must not replace, and on closing delete, the running gateway's token file.
-   * Idempotent; does nothing without a home or after {@link #close()}. Any thread.
-   *
-   * @return the file, when one was written
-   * @throws java.io.UncheckedIOException when the file cannot be written
-   */
-  public Optional<Path> publishTokenFile() {
-    return Optional.ofNullable(engine.credentials().publishTokenFile());
-  }
-
-  /**
-   * Issues a fresh project token scoped to {@code sessionId}, for a provider the host spawns (its
-   * {@code TAP_PROVIDER_TOKEN}). It dies with the session.
-   *
-   * @param sessionId the session the token is scoped to
-   * @return the token; fails with {@link HostException} for an unknown session
-   */
-  public CompletableFuture<String> issueSpawnToken(String sessionId) {
-    return onLoop(() -> engine.issueSpawnToken(sessionId, null));
-  }
-
-  /**
-   * {@link #issueSpawnToken(String)} for a provider the host spawns as {@code spawnName} (a config
-   * entry's name), so that it can {@linkplain #restarting restart} it later.
-   *
-   * @param sessionId the session the token is scoped to
-   * @param spawnName what the host spawns the provider as; not null
-   * @return the token; fails with {@link HostException} for an unknown session
-   */
-  public CompletableFuture<String> issueSpawnToken(String sessionId, String spawnName) {
-    requireNonNull(spawnName, "spawnName");
-    return onLoop(() -> engine.issueSpawnToken(sessionId, spawnName));
-  }
-
-  /**
-   * Tells the gateway that the host is about to restart what it spawned as {@code spawnName} for
-   * {@code sessionId} ({@link #issueSpawnToken(String, String)}, {@link
-   * #acceptSpawned(ProviderConnection, String, String)}), so that the session's host hears of the
-   * restart once (architecture, decision 34). Call it before stopping the old process:
-   *
-   * <ul>
-   *   <li>until a connection spawned as {@code spawnName} for that session says {@code hello}, or
-   *       {@code grace} has passed, the session's tool registration waits: the provider's tools
-   *       stay listed ({@link #tools}), and the host is not told of them leaving;
-   *   <li>a call to one of them fails {@code DISCONNECTED} at once, as do its calls in flight when
-   *       its connection ends;
-   *   <li>the new run's {@code hello} may take the old run's name while its connection is still
-   *       open (the old one is closed; no {@code DUPLICATE_INSTANCE});
-   *   <li>when the last restart of the session has ended (its provider is back, or its grace has
-   *       passed and its tools are gone, which the session's timeline says), the host's {@link
-   *       SessionHost#registerTools} is called once with the list then, even an unchanged one.
-   * </ul>
-   *
-   * <p>Providers see none of it. Calling it again for a restart under way starts its grace again.
-   *
-   * @param sessionId an active session
-   * @param spawnName what the host spawned the provider as; not null
-   * @param grace how long the registration may wait for it; positive
-   * @return completes on the loop once the tools are held; fails with {@link HostException}
-   *     {@code INVALID_SESSION} for a session that is not active
-   * @throws IllegalArgumentException when {@code grace} is not positive
-   */
-  public CompletableFuture<Void> restarting(String sessionId, String spawnName, Duration grace) {
-    requireNonNull(spawnName, "spawnName");
-    requireNonNull(grace, "grace");
-    if (grace.isNegative() || grace.isZero()) {
-      throw new IllegalArgumentException("grace must be positive, was " + grace);
-    }
-    return onLoop(
-        () -> {
-          engine.restarting(sessionId, spawnName, grace);
-          return null;
-        });
-  }
-
-  /**
-   * Adds a listener for gateway-wide events; it hears them from now on, on the loop.
-   *
-   * @param listener the listener
-   */
-  public void addListener(GatewayListener listener) {
-    engine.addListener(requireNonNull(listener, "listener"));
-  }
-
-  /**
-   * Writes a line to a session's timeline ({@link SessionHost#log}) on behalf of {@code source}:
-   * for components beside the gateway that report into sessions, such as the reference app's
-   * spawner of project providers. Once the gateway has stopped it does nothing: the sessions are
-   * gone, and a reporter on another thread must not get an exception for a line nobody can read.
-   *
-   * @param sessionId the session
-   * @param source who reports, shown as the line's source
-   * @param message the line
-   */
-  public void log(String sessionId, String source, String message) {
-    try {
-      loop.execute(() -> engine.log(sessionId, source, message));
-    } catch (RejectedExecutionException stopped) {
-      // The gateway stopped: no session is left to write to.
-    }
   }
 
   // ---- the host API ----
@@ -368,31 +177,23 @@ public final class Gateway implements HostApi, AutoCloseable {
   public CompletableFuture<SessionInfo> startSession(SessionSpec spec, SessionHost host) {
     requireNonNull(spec, "spec");
     requireNonNull(host, "host");
-    return onLoop(() -> engine.sessionManager().start(spec, host));
+    return requests.get(() -> engine.sessionManager().start(spec, host));
   }
 
   @Override
   public CompletableFuture<Void> idle(String sessionId) {
-    return onLoop(
-        () -> {
-          engine.sessionManager().idle(sessionId);
-          return null;
-        });
+    return requests.run(() -> engine.sessionManager().idle(sessionId));
   }
 
   @Override
   public CompletableFuture<Void> endSession(String sessionId, Duration deadline) {
     Duration effective = deadline == null ? engine.limits().defaultShutdownDeadline() : deadline;
-    return onLoopAsync(() -> engine.sessionManager().end(sessionId, effective));
+    return requests.getAsync(() -> engine.sessionManager().end(sessionId, effective));
   }
 
   @Override
   public CompletableFuture<Void> interrupt(String sessionId) {
-    return onLoop(
-        () -> {
-          engine.sessionManager().interrupt(sessionId);
-          return null;
-        });
+    return requests.run(() -> engine.sessionManager().interrupt(sessionId));
   }
 
   /**
@@ -420,7 +221,7 @@ public final class Gateway implements HostApi, AutoCloseable {
     requireNonNull(tool, "tool");
     requireNonNull(progress, "progress");
     CompletableFuture<CallResult> future = futures.call(tool);
-    submit(
+    requests.submit(
         future,
         () -> {
           if (future.isDone()) {
@@ -430,7 +231,7 @@ public final class Gateway implements HostApi, AutoCloseable {
               future,
               () -> {
                 CallDispatcher.HostCall call = engine.calls().call(sessionId, tool, args, timeout, progress);
-                relay(call.outcome(), future);
+                LoopRequests.relay(call.outcome(), future);
                 future.whenComplete(
                     (value, error) -> {
                       if (future.isCancelled()) {
@@ -464,7 +265,7 @@ public final class Gateway implements HostApi, AutoCloseable {
   public CompletableFuture<HookDecision> preToolUse(
       String sessionId, String tool, JsonNode args, boolean hostAsks) {
     requireNonNull(tool, "tool");
-    return onLoopAsync(() -> engine.calls().preToolUse(sessionId, tool, args, hostAsks));
+    return requests.getAsync(() -> engine.calls().preToolUse(sessionId, tool, args, hostAsks));
   }
 
   /**
@@ -476,158 +277,54 @@ public final class Gateway implements HostApi, AutoCloseable {
   @Override
   public CompletableFuture<Boolean> answerQuestion(String askId, boolean allow, String answeredBy) {
     requireNonNull(askId, "askId");
-    return onLoop(() -> engine.answerQuestion(askId, allow, answeredBy));
+    return requests.get(() -> engine.answerQuestion(askId, allow, answeredBy));
   }
 
-  /**
-   * Adds a gateway-wide channel for gates' questions to the person (extension {@code gate.ask},
-   * architecture decision 35): a console, a status page. Questions asked from now on go to it
-   * whenever it {@linkplain AskChannel#reaches reaches} their session, beside the session host's
-   * own ({@link SessionHost#askChannel}). Any thread; it takes effect on the loop, in order.
-   *
-   * @param channel the channel; its methods are called on the loop
-   */
-  public void addAskChannel(AskChannel channel) {
-    requireNonNull(channel, "channel");
-    runOnLoop(() -> engine.addAskChannel(channel));
-  }
 
-  /**
-   * Removes a channel {@link #addAskChannel} added: it gets no new question. Questions it was given
-   * go on until answered elsewhere or their deadline. Any thread.
-   *
-   * @param channel the channel
-   */
-  public void removeAskChannel(AskChannel channel) {
-    requireNonNull(channel, "channel");
-    runOnLoop(() -> engine.removeAskChannel(channel));
-  }
 
-  /**
-   * The gates' questions waiting for the person now (extension {@code gate.ask}), oldest first:
-   * for a page that shows them to whoever opens it.
-   *
-   * @return the questions
-   */
-  public CompletableFuture<List<PersonQuestion>> questions() {
-    return onLoop(engine::questions);
-  }
-
-  /** Runs {@code task} on the loop; once the gateway has stopped, nothing is left to change. */
-  private void runOnLoop(Runnable task) {
-    try {
-      loop.execute(task);
-    } catch (RejectedExecutionException stopped) {
-      // The gateway stopped: no question will be asked any more.
-    }
-  }
 
   @Override
   public CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections) {
-    return onLoopAsync(() -> engine.prompt(sessionId, sections == null ? Map.of() : sections));
+    return requests.getAsync(() -> engine.prompt(sessionId, sections == null ? Map.of() : sections));
   }
 
   @Override
   public CompletableFuture<Void> emit(String sessionId, String event, JsonNode data) {
     requireNonNull(event, "event");
     requireNonNull(data, "data");
-    return onLoop(
-        () -> {
-          engine.emit(sessionId, event, data);
-          return null;
-        });
+    return requests.run(() -> engine.emit(sessionId, event, data));
   }
 
   @Override
   public CompletableFuture<List<SessionInfo>> sessions() {
-    return onLoop(() -> engine.sessionManager().list());
+    return requests.get(() -> engine.sessionManager().list());
   }
 
   @Override
   public CompletableFuture<List<HostTool>> tools(String sessionId) {
-    return onLoop(() -> engine.tools(sessionId));
+    return requests.get(() -> engine.tools(sessionId));
   }
 
   @Override
   public CompletableFuture<List<ProviderInfo>> providers() {
-    return onLoop(engine::providers);
+    return requests.get(engine::providers);
   }
 
-  /**
-   * Tells the gateway that the host is about to start {@code spawnNames} for {@code sessionId} (its
-   * config's entries), so that {@link #providersSettled} waits for them from now, before their
-   * processes run: call it from {@link GatewayListener#sessionStarted}, before a client of the
-   * session can ask. Each counts as starting until a provider spawned under that name binds, its
-   * connection closes unbound, {@link #providerNotStarted} says so, or 30 s pass.
-   *
-   * @param sessionId the session
-   * @param spawnNames what the host will spawn, by the names it passes to {@link
-   *     #issueSpawnToken(String, String)} or {@link #acceptSpawned(ProviderConnection, String, String)}
-   */
-  public void expectProviders(String sessionId, List<String> spawnNames) {
-    requireNonNull(sessionId, "sessionId");
-    List<String> names = List.copyOf(spawnNames);
-    try {
-      loop.execute(() -> engine.expectProviders(sessionId, names));
-    } catch (RejectedExecutionException stopped) {
-      // The gateway stopped: nobody waits for anything.
-    }
-  }
 
-  /**
-   * Tells the gateway that what the host announced ({@link #expectProviders}) as {@code spawnName}
-   * for {@code sessionId} could not start (its command failed): nobody need wait for it.
-   *
-   * @param sessionId the session
-   * @param spawnName the name it was announced under
-   */
-  public void providerNotStarted(String sessionId, String spawnName) {
-    requireNonNull(sessionId, "sessionId");
-    requireNonNull(spawnName, "spawnName");
-    try {
-      loop.execute(() -> engine.providerNotStarted(sessionId, spawnName));
-    } catch (RejectedExecutionException stopped) {
-      // The gateway stopped: nobody waits for anything.
-    }
-  }
 
   @Override
   public CompletableFuture<Void> providersSettled(String sessionId) {
     requireNonNull(sessionId, "sessionId");
-    return onLoopAsync(() -> engine.providersSettled(sessionId));
+    return requests.getAsync(() -> engine.providersSettled(sessionId));
   }
 
   @Override
   public CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
       String sessionId, List<String> streams, int last) {
-    return onLoop(() -> engine.pushes().hostQuery(sessionId, streams, last));
+    return requests.get(() -> engine.pushes().hostQuery(sessionId, streams, last));
   }
 
-  /**
-   * Every retained stream of a session with its newest events, read with internal trust: what a
-   * status page shows. Not part of {@link HostApi}: hosts of a shared gateway read streams by name
-   * ({@link #queryStreams}).
-   *
-   * @param sessionId the session
-   * @param last how many entries of each stream, at most the retention
-   * @return each {@code stream@provider} → its newest entries, newest first, streams in the order
-   *     first written; fails with {@link HostException} ({@code INVALID_SESSION}) for an unknown
-   *     session
-   */
-  public CompletableFuture<Map<String, List<StreamEntry>>> streams(String sessionId, int last) {
-    return onLoop(() -> engine.pushes().hostStreams(sessionId, last));
-  }
 
-  /**
-   * How many pushes the gateway has accepted since it started (each past every check, whatever its
-   * stream's filter then did with it); for metrics, with the refusals the audit trail counts. Any
-   * thread; a moment's value.
-   *
-   * @return pushes accepted
-   */
-  public long pushesAccepted() {
-    return engine.pushes().pushesAccepted();
-  }
 
   // ---- stopping ----
 
@@ -733,49 +430,6 @@ public final class Gateway implements HostApi, AutoCloseable {
     }
   }
 
-  // ---- running on the loop ----
-
-  private <T> CompletableFuture<T> onLoop(Supplier<T> action) {
-    CompletableFuture<T> future = futures.request();
-    submit(future, () -> HostFutures.own(future, () -> future.complete(action.get()), failedWith(future)));
-    return future;
-  }
-
-  private <T> CompletableFuture<T> onLoopAsync(Supplier<CompletableFuture<T>> action) {
-    CompletableFuture<T> future = futures.request();
-    submit(future, () -> HostFutures.own(future, () -> relay(action.get(), future), failedWith(future)));
-    return future;
-  }
-
-  private static Consumer<Error> failedWith(CompletableFuture<?> future) {
-    return broken -> future.completeExceptionally(HostFutures.internal(broken));
-  }
-
-  /**
-   * Runs {@code task}, the work {@code future} waits for, on the loop; once the gateway has
-   * stopped its loop refuses, and the request is refused as closed (HostApi: a refused request
-   * completes exceptionally with {@link HostException}).
-   */
-  private void submit(CompletableFuture<?> future, Runnable task) {
-    try {
-      loop.execute(task);
-    } catch (RejectedExecutionException stopped) {
-      future.completeExceptionally(new HostException(HostErrorCode.GATEWAY_CLOSED, "The gateway has stopped"));
-    }
-  }
-
-  /** Completes {@code to} as {@code from} completes. */
-  private static <T> void relay(CompletableFuture<T> from, CompletableFuture<T> to) {
-    from.whenComplete(
-        (value, error) -> {
-          if (error != null) {
-            to.completeExceptionally(error);
-          } else {
-            to.complete(value);
-          }
-        });
-  }
-
   /**
    * Configures a {@link Gateway}. Defaults: the spec's {@link Limits}, the system UTC clock, a
    * {@link SystemScheduler}, a dedicated loop thread, a {@link SecureRandom}, no home directory
@@ -841,7 +495,7 @@ public final class Gateway implements HostApi, AutoCloseable {
 
     /**
      * The gateway home: the token file, providers' {@code persistDir}s and logs live here. Without
-     * one the token exists only in memory ({@link #providerToken()}).
+     * one the token exists only in memory ({@link GatewayCredentials#providerToken()}).
      *
      * @param home the directory
      * @return this builder
@@ -880,7 +534,7 @@ public final class Gateway implements HostApi, AutoCloseable {
     /**
      * Gateway-wide events for the host (providers connecting and leaving, warnings).
      *
-     * @param listener hears them on the loop; {@link Gateway#addListener} adds more
+     * @param listener hears them on the loop; {@link GatewayMonitor#addListener} adds more
      * @return this builder
      */
     public Builder listener(GatewayListener listener) {

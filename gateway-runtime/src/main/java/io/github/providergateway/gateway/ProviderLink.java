@@ -4,8 +4,8 @@ import io.github.providergateway.protocol.ProviderMessage;
 
 /**
  * The gateway's side of one provider connection: where a transport delivers what it receives.
- * Returned by {@link Gateway#acceptWebSocket}, {@link Gateway#acceptSpawned} and {@link
- * Gateway#acceptLocal}. Thread-safe: a transport calls it from its own threads, in the order
+ * Returned by {@link TransportPort#acceptWebSocket}, {@link TransportPort#acceptSpawned} and {@link
+ * TransportPort#acceptLocal}. Thread-safe: a transport calls it from its own threads, in the order
  * messages arrived, and the gateway moves the work onto its loop.
  */
 public interface ProviderLink {

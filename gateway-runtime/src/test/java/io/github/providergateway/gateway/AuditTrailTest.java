@@ -6,6 +6,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.github.providergateway.gateway.Decision.Outcome;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.ToolOutcome;
@@ -53,7 +54,7 @@ class AuditTrailTest {
   private final String session = f.startSession("alpha");
 
   {
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void decided(Decision decision) {
@@ -86,7 +87,7 @@ class AuditTrailTest {
    */
   private Map<String, String> secretsGiven() {
     Map<String, String> given = new LinkedHashMap<>(secrets);
-    given.put(f.gateway.providerToken(), "gateway token");
+    given.put(f.gateway.credentials().providerToken(), "gateway token");
     f.spawnTokensIssued().forEach(token -> given.put(token, "spawn token"));
     for (RecordingProviderConnection conn : f.connections()) {
       for (GatewayMessage message : conn.history()) {
@@ -122,7 +123,7 @@ class AuditTrailTest {
     f.authenticated();
 
     Decision auth = only(DecisionKind.AUTH);
-    assertThat(auth.outcome()).isEqualTo("ok");
+    assertThat(auth.outcome()).isEqualTo(Outcome.OK);
     assertThat(auth.trust()).isEqualTo(TrustLevel.PROJECT);
     assertThat(auth.connection()).startsWith("conn#");
   }
@@ -135,7 +136,7 @@ class AuditTrailTest {
     conn.next(ErrorMessage.class);
 
     Decision auth = only(DecisionKind.AUTH);
-    assertThat(auth.outcome()).isEqualTo("refused");
+    assertThat(auth.outcome()).isEqualTo(Outcome.REFUSED);
     assertThat(auth.code()).isEqualTo("AUTH_FAILED");
     assertThat(auth.reason()).isEqualTo("Invalid token");
   }
@@ -145,7 +146,7 @@ class AuditTrailTest {
     f.paired(session, sessions -> {});
     String code = f.pairingCode(session);
 
-    assertThat(of(DecisionKind.PAIRING)).extracting(Decision::outcome).containsExactly("requested", "confirmed");
+    assertThat(of(DecisionKind.PAIRING)).extracting(Decision::outcome).containsExactly(Outcome.REQUESTED, Outcome.CONFIRMED);
     // Six digits could appear by chance in an id or a time: the code is looked for where text is.
     assertThat(of(DecisionKind.PAIRING)).extracting(Decision::reason).noneMatch(reason -> reason.contains(code));
     assertThat(only(DecisionKind.AUTH).trust()).isEqualTo(TrustLevel.EXTERNAL);
@@ -163,9 +164,9 @@ class AuditTrailTest {
 
     assertThat(back.next(HelloAck.class).providerId()).as("its identity, taken back").isEqualTo(firstAck.providerId());
     assertThat(of(DecisionKind.AUTH)).extracting(Decision::outcome, Decision::trust)
-        .containsExactly(tuple("ok", TrustLevel.PROJECT), tuple("ok", TrustLevel.PROJECT));
+        .containsExactly(tuple(Outcome.OK, TrustLevel.PROJECT), tuple(Outcome.OK, TrustLevel.PROJECT));
     assertThat(of(DecisionKind.HELLO)).extracting(Decision::outcome, Decision::provider, Decision::sessionId)
-        .containsExactly(tuple("ok", "worker", session), tuple("ok", "worker", session));
+        .containsExactly(tuple(Outcome.OK, "worker", session), tuple(Outcome.OK, "worker", session));
     // The check after each test searches for these: make sure it has some to search for.
     assertThat(secretsGiven().values()).as("secrets searched for").contains("spawn token", "reconnect token");
   }
@@ -174,7 +175,7 @@ class AuditTrailTest {
   void aBoundHelloIsOneHelloOkAndARefusedOneSaysWhy() {
     f.bound("worker", session, tool("fast"));
     Decision bound = only(DecisionKind.HELLO);
-    assertThat(bound.outcome()).isEqualTo("ok");
+    assertThat(bound.outcome()).isEqualTo(Outcome.OK);
     assertThat(bound.provider()).isEqualTo("worker");
     assertThat(bound.sessionId()).isEqualTo(session);
     decisions.clear();
@@ -185,7 +186,7 @@ class AuditTrailTest {
     copycat.next(ErrorMessage.class);
 
     Decision refused = only(DecisionKind.HELLO);
-    assertThat(refused.outcome()).isEqualTo("refused");
+    assertThat(refused.outcome()).isEqualTo(Outcome.REFUSED);
     assertThat(refused.code()).isEqualTo("TOOL_CONFLICT");
     assertThat(refused.provider()).isEqualTo("copycat");
   }
@@ -201,7 +202,7 @@ class AuditTrailTest {
     done(call);
 
     Decision record = only(DecisionKind.TOOL_CALL);
-    assertThat(record.outcome()).isEqualTo("success");
+    assertThat(record.outcome()).isEqualTo(Outcome.SUCCESS);
     assertThat(record.tool()).isEqualTo("fast");
     assertThat(record.provider()).isEqualTo("worker");
     assertThat(record.callId()).isEqualTo(sent.id());
@@ -224,14 +225,14 @@ class AuditTrailTest {
     worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("1")));
     done(answered);
 
-    assertThat(knownWhenAnswered).extracting(Decision::outcome).containsExactly("success");
+    assertThat(knownWhenAnswered).extracting(Decision::outcome).containsExactly(Outcome.SUCCESS);
   }
 
   @Test
   void aGatewayBuiltToKeepArgumentsPutsThemInTheCallAndItsEvaluation() {
     try (GatewayFixture keeping = GatewayFixture.with(b -> b.auditArguments(true))) {
       List<Decision> kept = new CopyOnWriteArrayList<>();
-      keeping.gateway.addListener(
+      keeping.gateway.monitor().addListener(
           new GatewayListener() {
             @Override
             public void decided(Decision decision) {
@@ -274,8 +275,8 @@ class AuditTrailTest {
 
     assertThat(of(DecisionKind.TOOL_CALL)).extracting(Decision::outcome, Decision::code)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("failure", "INVALID_ARGS"),
-            org.assertj.core.groups.Tuple.tuple("failure", "TIMEOUT"));
+            org.assertj.core.groups.Tuple.tuple(Outcome.FAILURE, "INVALID_ARGS"),
+            org.assertj.core.groups.Tuple.tuple(Outcome.FAILURE, "TIMEOUT"));
   }
 
   @Test
@@ -292,12 +293,12 @@ class AuditTrailTest {
     done(call);
 
     Decision evaluation = only(DecisionKind.PRE_TOOL_USE);
-    assertThat(evaluation.outcome()).isEqualTo("deny");
+    assertThat(evaluation.outcome()).isEqualTo(Outcome.DENY);
     assertThat(evaluation.reason()).isEqualTo("CI is red");
     assertThat(evaluation.gates())
-        .containsExactly(new Decision.GateAnswer("guard", "ci-green", "deny", "CI is red", Duration.ofMillis(40), false));
+        .containsExactly(new Decision.GateAnswer("guard", "ci-green", "deny", "CI is red", Duration.ofMillis(40), false, null));
     Decision outcome = only(DecisionKind.TOOL_CALL);
-    assertThat(outcome.outcome()).isEqualTo("denied");
+    assertThat(outcome.outcome()).isEqualTo(Outcome.DENIED);
     assertThat(outcome.callId()).isEqualTo(evaluation.callId());
   }
 
@@ -345,7 +346,7 @@ class AuditTrailTest {
     worker.next(ErrorMessage.class);
 
     Decision push = only(DecisionKind.PUSH);
-    assertThat(push.outcome()).isEqualTo("refused");
+    assertThat(push.outcome()).isEqualTo(Outcome.REFUSED);
     assertThat(push.code()).isEqualTo("INVALID_SESSION");
   }
 

@@ -38,7 +38,7 @@ class AuthenticationTest {
     String b = f.startSession("beta");
     RecordingProviderConnection conn = f.connect();
 
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
     Sessions sessions = conn.next(Sessions.class);
     assertThat(sessions.active())
@@ -59,7 +59,7 @@ class AuthenticationTest {
     RecordingProviderConnection prompt = f.connect();
 
     f.clock.advance(Duration.ofMillis(9_999));
-    prompt.send(Auth.withToken(f.gateway.providerToken()));
+    prompt.send(Auth.withToken(f.gateway.credentials().providerToken()));
     prompt.next(Sessions.class);
     // Two auth deadlines left (silent, garbled) and the prompt one's bind deadline in place of its own.
     assertThat(f.clock.pendingTasks()).as("the prompt one's deadline went with its auth").isEqualTo(3);
@@ -90,7 +90,7 @@ class AuthenticationTest {
 
   @Test
   void gatewayTokenHasThePtkPrefixAnd128RandomBits() {
-    assertThat(f.gateway.providerToken()).matches("ptk-[0-9a-f]{32}");
+    assertThat(f.gateway.credentials().providerToken()).matches("ptk-[0-9a-f]{32}");
   }
 
   /**
@@ -102,15 +102,15 @@ class AuthenticationTest {
     ManualClock time = new ManualClock();
     String oldToken;
     try (Gateway earlier = unseeded(time)) {
-      oldToken = earlier.providerToken();
+      oldToken = earlier.credentials().providerToken();
     }
     try (Gateway later = unseeded(time)) {
       RecordingProviderConnection conn = new RecordingProviderConnection("later#1");
-      conn.attach(later.acceptWebSocket(conn));
+      conn.attach(later.transports().acceptWebSocket(conn));
 
       conn.send(Auth.withToken(oldToken));
 
-      assertThat(later.providerToken()).matches("ptk-[0-9a-f]{32}").isNotEqualTo(oldToken);
+      assertThat(later.credentials().providerToken()).matches("ptk-[0-9a-f]{32}").isNotEqualTo(oldToken);
       assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
       assertThat(conn.closeReason()).isEqualTo(CloseReason.AUTH_FAILED);
     }
@@ -132,8 +132,8 @@ class AuthenticationTest {
     RecordingProviderConnection accepted = f.connect();
     assertThat(accepted.timesAuthenticated()).isZero();
 
-    accepted.send(Auth.withToken(f.gateway.providerToken()));
-    accepted.send(Auth.withToken(f.gateway.providerToken())); // refused: already authenticated
+    accepted.send(Auth.withToken(f.gateway.credentials().providerToken()));
+    accepted.send(Auth.withToken(f.gateway.credentials().providerToken())); // refused: already authenticated
 
     assertThat(accepted.timesAuthenticated()).isEqualTo(1);
     assertThat(refused.timesAuthenticated()).isZero();
@@ -143,7 +143,7 @@ class AuthenticationTest {
   void tokenOfAnotherGatewayRunIsRefusedAndTheConnectionCloses() {
     String oldToken;
     try (GatewayFixture earlier = GatewayFixture.with(b -> b.random(new java.util.SplittableRandom(7)))) {
-      oldToken = earlier.gateway.providerToken();
+      oldToken = earlier.gateway.credentials().providerToken();
     }
     RecordingProviderConnection conn = f.connect();
 
@@ -158,7 +158,7 @@ class AuthenticationTest {
 
   @Test
   void wrongTokenFailsWhereverItDiffers() {
-    String token = f.gateway.providerToken();
+    String token = f.gateway.credentials().providerToken();
     for (String wrong :
         List.of(
             "x" + token.substring(1),
@@ -203,7 +203,7 @@ class AuthenticationTest {
     assertThat(error.code()).isEqualTo(ErrorCode.UNKNOWN_TYPE);
     assertThat(error.replyTo()).isEqualTo("telemetry");
     assertThat(conn.isClosed()).isFalse();
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
     conn.next(Sessions.class);
   }
 
@@ -253,7 +253,7 @@ class AuthenticationTest {
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(error.message()).contains("token");
     assertThat(conn.isClosed()).isFalse();
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
     conn.next(Sessions.class);
   }
 
@@ -279,7 +279,7 @@ class AuthenticationTest {
   void secondAuthOnAnAuthenticatedConnectionIsRefused() {
     RecordingProviderConnection conn = f.authenticated();
 
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
     assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
     assertThat(conn.isClosed()).isFalse();
@@ -290,7 +290,7 @@ class AuthenticationTest {
     RecordingProviderConnection conn = f.authenticated();
     conn.drop();
 
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
     conn.assertNoMoreMessages();
   }
@@ -314,7 +314,7 @@ class AuthenticationTest {
   void inProcessProvidersSendingAuthAreTold() {
     RecordingProviderConnection local = f.connectLocal(null);
 
-    local.send(Auth.withToken(f.gateway.providerToken()));
+    local.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
     assertThat(local.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
     assertThat(local.isClosed()).isFalse();

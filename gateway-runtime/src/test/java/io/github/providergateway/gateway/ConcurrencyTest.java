@@ -333,17 +333,17 @@ class ConcurrencyTest {
     f.call(session, "a", "{}");
     var second = f.call(session, "a", "{}");
     var third = f.call(session, "a", "{}", Duration.ofSeconds(1));
-    assertThat(f.gateway.callsInFlight()).isEqualTo(3);
-    assertThat(f.gateway.callsQueued()).isEqualTo(2);
+    assertThat(f.gateway.monitor().callsInFlight()).isEqualTo(3);
+    assertThat(f.gateway.monitor().callsQueued()).isEqualTo(2);
 
     f.clock.advance(Duration.ofSeconds(1)); // the third times out in the queue
     assertThat(code(third)).isEqualTo(ToolErrorCode.TIMEOUT);
-    assertThat(f.gateway.callsQueued()).isEqualTo(1);
+    assertThat(f.gateway.monitor().callsQueued()).isEqualTo(1);
     worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("1")));
-    assertThat(f.gateway.callsQueued()).isZero();
+    assertThat(f.gateway.monitor().callsQueued()).isZero();
     worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("2")));
     done(second);
 
-    assertThat(f.gateway.callsInFlight()).isZero();
+    assertThat(f.gateway.monitor().callsInFlight()).isZero();
   }
 }

@@ -28,7 +28,7 @@ class DuplicateInstanceTest {
   private final String session = f.startSession("claude");
 
   DuplicateInstanceTest() {
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void refused(Refusal refusal) {
@@ -68,7 +68,7 @@ class DuplicateInstanceTest {
 
     assertThat(refusals).singleElement().satisfies(refusal ->
         assertThat(refusal.describe()).as("the console's line, whole").endsWith("reconnect with its reconnectToken"));
-    assertThat(decisions).filteredOn(d -> "refused".equals(d.outcome())).singleElement()
+    assertThat(decisions).filteredOn(d -> d.outcome() == Decision.Outcome.REFUSED).singleElement()
         .satisfies(record -> assertThat(record.reason()).isEqualTo(refused.message()));
     assertThat(f.host(session).loggedTexts()).singleElement().asString()
         .startsWith("Refused provider 'ci-guard' (conn#")

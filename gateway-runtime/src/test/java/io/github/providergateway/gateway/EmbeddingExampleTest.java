@@ -61,8 +61,8 @@ class EmbeddingExampleTest {
     // ... a provider connects and registers "greet" ...
     // --- (the test plays the provider here) ---
     RecordingProviderConnection provider = new RecordingProviderConnection("doc");
-    provider.attach(gateway.acceptWebSocket(provider));
-    provider.send(Auth.withToken(gateway.providerToken()));
+    provider.attach(gateway.transports().acceptWebSocket(provider));
+    provider.send(Auth.withToken(gateway.credentials().providerToken()));
     provider.await(1, Duration.ofSeconds(10));
     assertThat(provider.next()).isInstanceOf(Sessions.class);
     ProtocolCodec codec = ProtocolCodec.create();

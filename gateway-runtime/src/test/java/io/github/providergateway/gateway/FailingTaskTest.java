@@ -222,8 +222,8 @@ class FailingTaskTest {
   void closingEndsEveryPendingFutureEvenWhenStoppingTheEngineFails() {
     String session = f.startSession("alpha");
     RecordingProviderConnection recorded = new RecordingProviderConnection("breaks on close");
-    recorded.attach(f.gateway.acceptWebSocket(new FailsToClose(recorded)));
-    recorded.send(Auth.withToken(f.gateway.providerToken()));
+    recorded.attach(f.gateway.transports().acceptWebSocket(new FailsToClose(recorded)));
+    recorded.send(Auth.withToken(f.gateway.credentials().providerToken()));
     recorded.next(Sessions.class);
     recorded.send(Hello.builder("first").session(session).tools(tool("one")).build());
     RecordingProviderConnection second = f.bound("second", session, tool("two"));

@@ -93,7 +93,7 @@ class GateArgsTest {
   /** The audit trail's records from now on. */
   private List<Decision> decisions() {
     List<Decision> decisions = new CopyOnWriteArrayList<>();
-    f.gateway.addListener(new GatewayListener() {
+    f.gateway.monitor().addListener(new GatewayListener() {
       @Override
       public void decided(Decision decision) {
         decisions.add(decision);

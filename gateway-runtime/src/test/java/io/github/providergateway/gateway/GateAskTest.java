@@ -105,7 +105,7 @@ class GateAskTest {
 
   private RecordingChannel channel(String name) {
     RecordingChannel channel = new RecordingChannel(name);
-    f.gateway.addAskChannel(channel);
+    f.gateway.asks().add(channel);
     return channel;
   }
 
@@ -149,7 +149,7 @@ class GateAskTest {
   /** The audit trail's records of questions to the person from now on, as {@code outcome [by channel]}. */
   private List<Decision> decisions() {
     List<Decision> decisions = new CopyOnWriteArrayList<>();
-    f.gateway.addListener(new GatewayListener() {
+    f.gateway.monitor().addListener(new GatewayListener() {
       @Override
       public void decided(Decision decision) {
         if (decision.kind() == DecisionKind.ASK) {
@@ -162,7 +162,7 @@ class GateAskTest {
 
   private static List<String> asks(List<Decision> decisions) {
     return decisions.stream()
-        .map(d -> d.outcome() + (d.answeredBy() == null ? "" : " by " + d.answeredBy()))
+        .map(d -> d.outcome().wireName() + (d.answeredBy() == null ? "" : " by " + d.answeredBy()))
         .toList();
   }
 
@@ -359,12 +359,12 @@ class GateAskTest {
 
     assertThat(done(call).outcome()).isInstanceOf(ToolOutcome.Denied.class);
     assertThat(console.ended).containsExactly(question.askId() + " denied by status page");
-    assertThat(done(f.gateway.questions())).isEmpty();
+    assertThat(done(f.gateway.asks().questions())).isEmpty();
   }
 
   @Test
   void aChannelThatThrowsIsLeftOutAndAloneItMeansNobodyToAsk() {
-    f.gateway.addAskChannel(new RecordingChannel("broken") {
+    f.gateway.asks().add(new RecordingChannel("broken") {
       @Override
       public void ask(PersonQuestion question) {
         throw new IllegalStateException("broken channel");
@@ -374,6 +374,17 @@ class GateAskTest {
 
     assertThat(done(call).outcome()).isInstanceOfSatisfying(
         ToolOutcome.Denied.class, denied -> assertThat(denied.reason()).startsWith("No one to ask"));
+  }
+
+  @Test
+  void aRemovedChannelIsAskedNothingNewAndAloneItMeantNobodyToAsk() {
+    RecordingChannel console = channel("console");
+    f.gateway.asks().remove(console);
+    var call = deployAsked();
+
+    assertThat(done(call).outcome()).isInstanceOfSatisfying(
+        ToolOutcome.Denied.class, denied -> assertThat(denied.reason()).startsWith("No one to ask"));
+    assertThat(console.asked).isEmpty();
   }
 
   // ---- withdrawn ----
@@ -389,7 +400,7 @@ class GateAskTest {
     call.cancel(false);
 
     assertThat(console.ended).containsExactly(console.last().askId() + " withdrawn");
-    assertThat(done(f.gateway.questions())).isEmpty();
+    assertThat(done(f.gateway.asks().questions())).isEmpty();
     assertThat(answer(console.last(), true, "console")).isFalse();
     assertThat(asks(decisions)).containsExactly("asked", "withdrawn");
   }
@@ -426,7 +437,7 @@ class GateAskTest {
     assertThat(call).isDone();
     assertThat(done(call).outcome()).isNotInstanceOf(ToolOutcome.Success.class);
     assertThat(console.ended).containsExactly(console.last().askId() + " withdrawn");
-    assertThat(done(f.gateway.questions())).isEmpty();
+    assertThat(done(f.gateway.asks().questions())).isEmpty();
     worker.drain(); // its shutdown.pending
     guard.drain();
   }
@@ -493,7 +504,7 @@ class GateAskTest {
   /** The reasons of the audit trail's {@code pre_tool_use} records from now on. */
   private List<String> preToolUseReasons() {
     List<String> reasons = new CopyOnWriteArrayList<>();
-    f.gateway.addListener(new GatewayListener() {
+    f.gateway.monitor().addListener(new GatewayListener() {
       @Override
       public void decided(Decision decision) {
         if (decision.kind() == DecisionKind.PRE_TOOL_USE) {

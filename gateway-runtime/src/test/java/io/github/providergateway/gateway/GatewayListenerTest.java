@@ -120,14 +120,14 @@ class GatewayListenerTest {
   @Test
   void aListenerThatThrowsIsSkippedAndTheOthersStillHear() {
     RecordingGatewayListener later = new RecordingGatewayListener();
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void providerConnected(ProviderInfo provider) {
             throw new IllegalStateException("a broken host listener");
           }
         });
-    f.gateway.addListener(later);
+    f.gateway.monitor().addListener(later);
     heard.drain();
 
     RecordingProviderConnection worker = f.bound("worker", session, tool("t"));

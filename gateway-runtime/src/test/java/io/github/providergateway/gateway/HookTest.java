@@ -348,7 +348,7 @@ class HookTest {
   void aPatternThatRunsOutOfStepsIsWarnedOncePerProviderAndPattern() {
     try (GatewayFixture few = GatewayFixture.withLimits(l -> l.regexStepsPerMatch(100))) {
       RecordingGatewayListener heard = new RecordingGatewayListener();
-      few.gateway.addListener(heard);
+      few.gateway.monitor().addListener(heard);
       String s = few.startSession("steps");
       few.bound(Hello.builder("sentry").session(s)
           .hooks(new Hooks(List.of(HookRule.context(new HookMatch(null, "zzz", null, null), "c")), null)).build());

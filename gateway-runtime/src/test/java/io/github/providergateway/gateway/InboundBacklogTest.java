@@ -40,7 +40,7 @@ class InboundBacklogTest {
   @Test
   void aConnectionPastItsShareIsSuspendedAndResumedOnceTheLoopHasCaughtUp() {
     FlowRecordingConnection conn = new FlowRecordingConnection();
-    ProviderLink link = gateway.acceptWebSocket(conn); // the loop now holds a task: busy
+    ProviderLink link = gateway.transports().acceptWebSocket(conn); // the loop now holds a task: busy
 
     for (int i = 0; i < 10; i++) {
       link.receive(unknownMessageOf(100)); // 10 × 100 chars: at the limit, not past it
@@ -62,10 +62,10 @@ class InboundBacklogTest {
     FlowRecordingConnection b = new FlowRecordingConnection();
     FlowRecordingConnection c = new FlowRecordingConnection();
     FlowRecordingConnection d = new FlowRecordingConnection();
-    ProviderLink la = gateway.acceptWebSocket(a);
-    ProviderLink lb = gateway.acceptWebSocket(b);
-    ProviderLink lc = gateway.acceptWebSocket(c);
-    ProviderLink ld = gateway.acceptWebSocket(d);
+    ProviderLink la = gateway.transports().acceptWebSocket(a);
+    ProviderLink lb = gateway.transports().acceptWebSocket(b);
+    ProviderLink lc = gateway.transports().acceptWebSocket(c);
+    ProviderLink ld = gateway.transports().acceptWebSocket(d);
 
     // Each stays within its own 1,000; together they pass 3,000 on d's message.
     la.receive(unknownMessageOf(900));
@@ -92,7 +92,7 @@ class InboundBacklogTest {
             .limits(Limits.defaults().toBuilder().maxQueuedInboundBytesPerConnection(10).build())
             .build();
     FlowRecordingConnection conn = new FlowRecordingConnection();
-    ProviderLink link = idle.acceptWebSocket(conn);
+    ProviderLink link = idle.transports().acceptWebSocket(conn);
 
     link.receive(unknownMessageOf(1_000)); // a hundred times the limit, but nothing waits
 

@@ -164,7 +164,7 @@ class ProviderInboundFuzzTest {
     Script() {
       good = f.bound("good", sessionB, tool("echo"));
       f.settle();
-      spawnToken = done(f.gateway.issueSpawnToken(sessionA));
+      spawnToken = done(f.gateway.spawning().issueSpawnToken(sessionA));
       // Timers the gateway keeps with nobody fuzzing (none, today): the end must be back to them.
       f.clock.advance(PAST_EVERY_TIMEOUT);
       baselineTimers = f.clock.pendingTasks();
@@ -198,7 +198,7 @@ class ProviderInboundFuzzTest {
       if (line.indexOf('$') < 0) {
         return line;
       }
-      return line.replace("$T", f.gateway.providerToken())
+      return line.replace("$T", f.gateway.credentials().providerToken())
           .replace("$K", spawnToken)
           .replace("$E", externalToken)
           .replace("$P", latestPairingCode())

@@ -38,7 +38,7 @@ class ProvidersSettledTest {
 
   @Test
   void aSpawnedProvidersSessionSettlesOnceItBoundAndTheHostHasItsTools() {
-    String token = done(f.gateway.issueSpawnToken(session, "greeter"));
+    String token = done(f.gateway.spawning().issueSpawnToken(session, "greeter"));
     CompletableFuture<Void> settled = f.gateway.providersSettled(session);
     assertThat(settled).isNotDone();
 
@@ -69,7 +69,7 @@ class ProvidersSettledTest {
 
   @Test
   void aProviderThatNeverComesIsWaitedForThirtySecondsNotOneTickLonger() {
-    f.gateway.issueSpawnToken(session, "crashes-at-start");
+    f.gateway.spawning().issueSpawnToken(session, "crashes-at-start");
     CompletableFuture<Void> settled = f.gateway.providersSettled(session);
 
     f.clock.advance(Duration.ofSeconds(30).minusMillis(1));
@@ -81,7 +81,7 @@ class ProvidersSettledTest {
 
   @Test
   void anEndingSessionSettlesWhoWaits() {
-    f.gateway.issueSpawnToken(session, "greeter");
+    f.gateway.spawning().issueSpawnToken(session, "greeter");
     CompletableFuture<Void> settled = f.gateway.providersSettled(session);
 
     f.gateway.endSession(session, Duration.ZERO);
@@ -97,7 +97,7 @@ class ProvidersSettledTest {
    */
   @Test
   void announcedProvidersAreWaitedForBeforeTheyStartAndNotAfterTheyFailed() {
-    f.gateway.expectProviders(session, List.of("greeter", "broken"));
+    f.gateway.spawning().expectProviders(session, List.of("greeter", "broken"));
     CompletableFuture<Void> settled = f.gateway.providersSettled(session);
     assertThat(settled).isNotDone();
 
@@ -108,7 +108,7 @@ class ProvidersSettledTest {
     f.clock.advance(Duration.ofMillis(200));
     assertThat(settled).as("'broken' is still announced").isNotDone();
 
-    f.gateway.providerNotStarted(session, "broken");
+    f.gateway.spawning().providerNotStarted(session, "broken");
 
     assertThat(settled).isCompleted();
   }

@@ -235,7 +235,7 @@ class RandomizedInvariantsTest {
     conn.onSend(message -> sent(provider, message));
     providers.add(provider);
     during(Event.endingNothing("a provider connects"), () -> {
-      conn.send(Auth.withToken(f.gateway.providerToken()));
+      conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
       conn.send(limited
           ? Hello.builder(LIMITED).session(session).concurrency(new Concurrency(1, null))
               .tools(tool(SOLO).withTimeout(Duration.ofMillis(random.nextInt(100, 10_000)))).build()

@@ -186,7 +186,7 @@ class RefusalTest {
 
   @Test
   void aListenerThatThrowsCostsTheProviderNothing() {
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void refused(Refusal refusal) {

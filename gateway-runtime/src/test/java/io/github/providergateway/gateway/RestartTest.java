@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A provider the host restarts is one change for the host (architecture, decision 34): {@link
- * Gateway#restarting} holds its tools until a provider spawned under the same name says {@code
+ * io.github.providergateway.gateway.ProviderSpawning#restarting} holds its tools until a provider spawned under the same name says {@code
  * hello} in that session again, or the grace runs out; the host is then told once (X-RELOAD-01..05).
  * Its hook rules stay in force meanwhile (X-RELOAD-14).
  */
@@ -81,7 +81,7 @@ class RestartTest {
     RecordingProviderConnection old = spawned("greeter", "greeter", tool("greet"));
     f.settle();
     before = host.registrations.size();
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     return old;
   }
 
@@ -126,7 +126,7 @@ class RestartTest {
     CompletableFuture<CallResult> inFlight = f.call(session, "greet", "{}");
     old.next(ToolCall.class);
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     old.drop();
     CompletableFuture<CallResult> during = f.call(session, "greet", "{}");
 
@@ -148,7 +148,7 @@ class RestartTest {
     f.settle();
     int before = host.registrations.size();
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     old.drop();
     f.clock.advance(GRACE.minusNanos(1000));
 
@@ -173,7 +173,7 @@ class RestartTest {
     old.next(ToolCall.class);
     int before = host.registrations.size();
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     RecordingProviderConnection back = spawned("greeter", "greeter", tool("greet"));
 
     assertThat(old.isClosed()).as("the old run gives way: no DUPLICATE_INSTANCE").isTrue();
@@ -191,7 +191,7 @@ class RestartTest {
     f.settle();
     int betaBefore = f.host(beta).registrations.size();
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     RecordingProviderConnection alphaBack = spawned("greeter", "greeter", tool("greet"));
 
     // Beta's run is asked about first: a takeover matched by the name alone closes it too.
@@ -247,8 +247,8 @@ class RestartTest {
     f.settle();
     int before = host.registrations.size();
 
-    done(f.gateway.restarting(session, "greeter", GRACE));
-    done(f.gateway.restarting(session, "shouter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "shouter", GRACE));
     greeter.drop();
     shouter.drop();
     spawned("shouter", "shouter", tool("shout"));
@@ -269,7 +269,7 @@ class RestartTest {
     f.settle();
     int before = host.registrations.size();
 
-    done(f.gateway.restarting(session, "ws-greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "ws-greeter", GRACE));
     old.drop();
     f.settle();
     assertThat(host.registrations).hasSize(before);
@@ -286,7 +286,7 @@ class RestartTest {
   void aSessionThatEndsDuringARestartTellsItsHostNothingMore() {
     RecordingProviderConnection old = spawned("greeter", "greeter", tool("greet"));
     f.settle();
-    done(f.gateway.restarting(session, "greeter", GRACE));
+    done(f.gateway.spawning().restarting(session, "greeter", GRACE));
     old.drop();
     f.gateway.endSession(session, Duration.ofSeconds(1));
     f.clock.advance(Duration.ofSeconds(1));
@@ -299,9 +299,9 @@ class RestartTest {
 
   @Test
   void restartingNeedsAnActiveSessionAndAPositiveGrace() {
-    assertThatThrownBy(() -> f.gateway.restarting(session, "greeter", Duration.ZERO))
+    assertThatThrownBy(() -> f.gateway.spawning().restarting(session, "greeter", Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class);
-    CompletableFuture<Void> unknown = f.gateway.restarting("s-nope", "greeter", GRACE);
+    CompletableFuture<Void> unknown = f.gateway.spawning().restarting("s-nope", "greeter", GRACE);
     assertThatThrownBy(unknown::join)
         .isInstanceOf(CompletionException.class)
         .cause()
@@ -336,7 +336,7 @@ class RestartTest {
   void aRestartingGuardrailsRulesStayInForceUntilItIsBack() {
     RecordingProviderConnection old = guardrail();
     f.settle();
-    done(f.gateway.restarting(session, "guard", GRACE));
+    done(f.gateway.spawning().restarting(session, "guard", GRACE));
     old.drop();
 
     HookDecision deploy = preToolUse("deploy");
@@ -359,7 +359,7 @@ class RestartTest {
   void aGuardrailThatDoesNotComeBackTakesItsRulesWithItAtTheGrace() {
     RecordingProviderConnection old = guardrail();
     f.settle();
-    done(f.gateway.restarting(session, "guard", GRACE));
+    done(f.gateway.spawning().restarting(session, "guard", GRACE));
     old.drop();
 
     f.clock.advance(GRACE.minusMillis(1));

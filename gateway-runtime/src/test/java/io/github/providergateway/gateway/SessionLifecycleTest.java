@@ -346,7 +346,7 @@ class SessionLifecycleTest {
     // report closed() to a gateway whose loop has stopped (a RejectedExecutionException at quit).
     Gateway stopped = Gateway.builder().home(home).build();
     RecordingProviderConnection connection = new RecordingProviderConnection("late");
-    ProviderLink link = stopped.acceptWebSocket(connection);
+    ProviderLink link = stopped.transports().acceptWebSocket(connection);
     stopped.close();
 
     assertThatCode(link::closed).doesNotThrowAnyException();
@@ -367,7 +367,7 @@ class SessionLifecycleTest {
   @Test
   void closingTheGatewayEndsEverySessionAndLeavesNoTimerBehind() {
     RecordingGatewayListener heard = new RecordingGatewayListener();
-    f.gateway.addListener(heard);
+    f.gateway.monitor().addListener(heard);
     String a = f.startSession("alpha");
     String b = f.startSession("beta");
     RecordingProviderConnection worker = f.bound("worker", a, tool("t")); // its registration is pending
@@ -393,7 +393,7 @@ class SessionLifecycleTest {
   @Test
   void aSessionStartedWhileTheGatewayStopsIsRefused() {
     var restarted = new java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CompletableFuture<SessionInfo>>();
-    f.gateway.addListener(new GatewayListener() {
+    f.gateway.monitor().addListener(new GatewayListener() {
       @Override
       public void sessionEnded(String sessionId) {
         restarted.compareAndSet(null, f.gateway.startSession(SessionSpec.of("again", "/code"), new RecordingSessionHost()));

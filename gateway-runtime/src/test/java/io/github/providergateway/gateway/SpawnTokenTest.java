@@ -34,16 +34,16 @@ class SpawnTokenTest {
 
   @Test
   void eachSpawnTokenIsFreshAndNotTheGatewayToken() {
-    String one = done(f.gateway.issueSpawnToken(alpha));
-    String two = done(f.gateway.issueSpawnToken(alpha));
+    String one = done(f.gateway.spawning().issueSpawnToken(alpha));
+    String two = done(f.gateway.spawning().issueSpawnToken(alpha));
 
-    assertThat(one).startsWith("ptk-").isNotEqualTo(two).isNotEqualTo(f.gateway.providerToken());
+    assertThat(one).startsWith("ptk-").isNotEqualTo(two).isNotEqualTo(f.gateway.credentials().providerToken());
   }
 
   @Test
   void aSpawnedProviderSeesOnlyItsSessionsCwdAndIsStampedIntoItWithoutNamingIt() {
     RecordingProviderConnection conn = f.connect();
-    conn.send(Auth.withToken(done(f.gateway.issueSpawnToken(alpha))));
+    conn.send(Auth.withToken(done(f.gateway.spawning().issueSpawnToken(alpha))));
 
     Sessions sessions = conn.next(Sessions.class);
     assertThat(sessions.active()).extracting(SessionInfo::cwd).containsExactly("/code/alpha", null);
@@ -71,7 +71,7 @@ class SpawnTokenTest {
   @Test
   void aSpawnTokensSessionsCarriesNoToken() {
     RecordingProviderConnection conn = f.connect();
-    conn.send(Auth.withToken(done(f.gateway.issueSpawnToken(alpha))));
+    conn.send(Auth.withToken(done(f.gateway.spawning().issueSpawnToken(alpha))));
 
     assertThat(conn.next(Sessions.class).token()).isNull();
   }
@@ -88,9 +88,9 @@ class SpawnTokenTest {
   @Test
   void aSpawnTokenIsRefusedOnceItsSessionHasEnded() {
     // A session spawns several providers: every one of its tokens dies with it, no other.
-    String first = done(f.gateway.issueSpawnToken(alpha));
-    String second = done(f.gateway.issueSpawnToken(alpha));
-    String betas = done(f.gateway.issueSpawnToken(beta));
+    String first = done(f.gateway.spawning().issueSpawnToken(alpha));
+    String second = done(f.gateway.spawning().issueSpawnToken(alpha));
+    String betas = done(f.gateway.spawning().issueSpawnToken(beta));
     done(f.gateway.endSession(alpha, Duration.ofSeconds(1)));
 
     for (String token : java.util.List.of(first, second)) {
@@ -107,7 +107,7 @@ class SpawnTokenTest {
   @Test
   void theGatewayTokenSeesEveryCwd() {
     RecordingProviderConnection conn = f.connect();
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
     assertThat(conn.next(Sessions.class).active()).extracting(SessionInfo::cwd)
         .containsExactly("/code/alpha", "/code/beta");

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A provider the host spawned and reaches over its stdin and stdout is admitted by {@link
- * Gateway#acceptSpawned}: authenticated by being spawned, with exactly a spawn token's trust and
+ * io.github.providergateway.gateway.TransportPort#acceptSpawned}: authenticated by being spawned, with exactly a spawn token's trust and
  * scope, {@code hello} first, no {@code auth} (architecture, decision 32; X-STDIO-01..04).
  */
 class SpawnedConnectionTest {
@@ -111,7 +111,7 @@ class SpawnedConnectionTest {
     RecordingProviderConnection conn = f.connectSpawned(alpha);
     conn.next(Sessions.class);
 
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
     ErrorMessage refused = conn.next(ErrorMessage.class);
     assertThat(refused.code()).isEqualTo(ErrorCode.UNAUTHORIZED);
@@ -200,7 +200,7 @@ class SpawnedConnectionTest {
 
     assertThat(decisions).filteredOn(d -> d.kind() == DecisionKind.AUTH).singleElement()
         .satisfies(auth -> {
-          assertThat(auth.outcome()).isEqualTo("ok");
+          assertThat(auth.outcome()).isEqualTo(Decision.Outcome.OK);
           assertThat(auth.trust()).isEqualTo(TrustLevel.PROJECT);
           assertThat(auth.reason()).isEqualTo("spawned");
           assertThat(auth.connection()).contains("stdio#");

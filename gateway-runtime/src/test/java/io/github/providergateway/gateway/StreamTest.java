@@ -161,7 +161,7 @@ class StreamTest {
   @Test
   void afterThreeInjectCyclesTheProviderIsPausedWithAWarningUntilTheUserSpeaks() {
     RecordingGatewayListener heard = new RecordingGatewayListener();
-    f.gateway.addListener(heard);
+    f.gateway.monitor().addListener(heard);
     for (int i = 1; i <= 3; i++) {
       push(watcher, PushLevel.INJECT, "inject " + i);
       done(f.gateway.idle(session));

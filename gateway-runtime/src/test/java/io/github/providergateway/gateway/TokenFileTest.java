@@ -22,10 +22,10 @@ class TokenFileTest {
   void theTokenIsWrittenAloneOnOneLineReadableByTheOwnerOnly() throws Exception {
     try (GatewayFixture f = GatewayFixture.withHome(home)) {
       Path file = home.resolve(".provider-token");
-      assertThat(f.gateway.publishTokenFile()).contains(file.toAbsolutePath());
+      assertThat(f.gateway.credentials().publishTokenFile()).contains(file.toAbsolutePath());
 
-      assertThat(f.gateway.tokenFile()).contains(file.toAbsolutePath());
-      assertThat(Files.readString(file)).isEqualTo(f.gateway.providerToken() + "\n");
+      assertThat(f.gateway.credentials().tokenFile()).contains(file.toAbsolutePath());
+      assertThat(Files.readString(file)).isEqualTo(f.gateway.credentials().providerToken() + "\n");
       assertThat(Files.getPosixFilePermissions(file))
           .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
     }
@@ -34,7 +34,7 @@ class TokenFileTest {
   @Test
   void theTokenReadFromTheFileAuthenticates() throws Exception {
     try (GatewayFixture f = GatewayFixture.withHome(home)) {
-      f.gateway.publishTokenFile();
+      f.gateway.credentials().publishTokenFile();
       String token = Files.readString(home.resolve(".provider-token")).strip();
       RecordingProviderConnection conn = f.connect();
 
@@ -47,7 +47,7 @@ class TokenFileTest {
   @Test
   void theTokenFileIsDeletedWhenTheGatewayStops() {
     GatewayFixture f = GatewayFixture.withHome(home);
-    f.gateway.publishTokenFile();
+    f.gateway.credentials().publishTokenFile();
     assertThat(home.resolve(".provider-token")).exists();
     f.close();
 
@@ -60,9 +60,9 @@ class TokenFileTest {
     Files.setPosixFilePermissions(home.resolve(".provider-token"), PosixFilePermissions.fromString("rw-r--r--"));
 
     try (GatewayFixture f = GatewayFixture.withHome(home)) {
-      f.gateway.publishTokenFile();
+      f.gateway.credentials().publishTokenFile();
       Path file = home.resolve(".provider-token");
-      assertThat(Files.readString(file)).isEqualTo(f.gateway.providerToken() + "\n");
+      assertThat(Files.readString(file)).isEqualTo(f.gateway.credentials().providerToken() + "\n");
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
     }
   }
@@ -78,13 +78,13 @@ class TokenFileTest {
   @Test
   void aStoppingGatewayLeavesANewerGatewaysTokenFileAlone() throws Exception {
     GatewayFixture old = GatewayFixture.withHome(home);
-    old.gateway.publishTokenFile();
+    old.gateway.credentials().publishTokenFile();
     try (GatewayFixture newer = GatewayFixture.with(b -> b.home(home).random(new java.util.SplittableRandom(5)))) {
-      newer.gateway.publishTokenFile();
+      newer.gateway.credentials().publishTokenFile();
       old.close();
 
       assertThat(Files.readString(home.resolve(".provider-token")))
-          .isEqualTo(newer.gateway.providerToken() + "\n");
+          .isEqualTo(newer.gateway.credentials().providerToken() + "\n");
     }
     assertThat(home.resolve(".provider-token")).doesNotExist();
   }
@@ -110,15 +110,15 @@ class TokenFileTest {
     GatewayFixture f = GatewayFixture.withHome(home);
     f.close();
 
-    assertThat(f.gateway.publishTokenFile()).isEmpty();
+    assertThat(f.gateway.credentials().publishTokenFile()).isEmpty();
     assertThat(home.resolve(".provider-token")).doesNotExist();
   }
 
   @Test
   void withoutAHomeThereIsNoTokenFile() {
     try (GatewayFixture f = GatewayFixture.create()) {
-      assertThat(f.gateway.tokenFile()).isEmpty();
-      assertThat(f.gateway.publishTokenFile()).isEmpty();
+      assertThat(f.gateway.credentials().tokenFile()).isEmpty();
+      assertThat(f.gateway.credentials().publishTokenFile()).isEmpty();
     }
   }
 }

@@ -82,7 +82,7 @@ public final class FederatedMcpServer {
     this.sessionId = sessionId;
     this.config = config;
     this.scheduler = scheduler;
-    this.log = new ProcessLog(config.log(), gateway.clock());
+    this.log = new ProcessLog(config.log(), gateway.transports().clock());
   }
 
   /**
@@ -162,7 +162,7 @@ public final class FederatedMcpServer {
       }
       state = State.STARTING;
       nextStart = null;
-      runStarted = gateway.clock().instant();
+      runStarted = gateway.transports().clock().instant();
       bridge = new McpBridge(config, gateway, sessionId, log, (why, restart) -> ended(why, restart));
       current = bridge;
       started = startedFuture;
@@ -196,23 +196,23 @@ public final class FederatedMcpServer {
         log.note("stopped: " + why);
         return;
       }
-      Duration ran = Duration.between(runStarted, gateway.clock().instant());
+      Duration ran = Duration.between(runStarted, gateway.transports().clock().instant());
       failuresInARow = ran.compareTo(HEALTHY_RUN) >= 0 ? 1 : failuresInARow + 1;
       current = null;
       if (failuresInARow >= MAX_FAILURES) {
         state = State.FAILED;
         log.note(why + "; " + failuresInARow + " failures in a row: not started again");
-        gateway.log(sessionId, "mcp:" + config.name(), "MCP server failed " + failuresInARow + " times in a row and is not started again: " + why);
+        gateway.spawning().log(sessionId, "mcp:" + config.name(), "MCP server failed " + failuresInARow + " times in a row and is not started again: " + why);
         return;
       }
       Duration delay = BACKOFF.delay(failuresInARow - 1);
       state = State.RESTARTING;
       restarts++;
-      nextStart = gateway.clock().instant().plus(delay);
+      nextStart = gateway.transports().clock().instant().plus(delay);
       startedFuture = new CompletableFuture<>();
       pendingRestart = scheduler.schedule(delay, this::run);
       log.note(why + "; restarting in " + delay.toMillis() + " ms");
-      gateway.log(sessionId, "mcp:" + config.name(), "MCP server: " + why + "; restarting in " + delay.toMillis() + " ms");
+      gateway.spawning().log(sessionId, "mcp:" + config.name(), "MCP server: " + why + "; restarting in " + delay.toMillis() + " ms");
     }
   }
 }

@@ -157,10 +157,10 @@ final class McpBridge implements ProviderConnection {
   private CompletableFuture<Void> bind(List<McpSchema.Tool> tools) {
     List<ToolDefinition> definitions = definitions(tools);
     return gateway
-        .issueSpawnToken(sessionId, config.name()) // what a restart names (Gateway.restarting)
+        .spawning().issueSpawnToken(sessionId, config.name()) // what a restart names (Gateway.spawning().restarting)
         .thenCompose(
             token -> {
-              link = gateway.acceptAuthenticating(this);
+              link = gateway.transports().acceptAuthenticating(this);
               link.receive(Auth.withToken(token));
               return authenticated;
             })

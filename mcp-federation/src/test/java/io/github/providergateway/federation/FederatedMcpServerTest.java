@@ -134,7 +134,7 @@ class FederatedMcpServerTest {
     Path allowed = Files.createDirectories(sandbox.resolve("docs"));
     ArgsGate gate =
         new ArgsGate(args -> !args.path("path").asText().startsWith(allowed + "/"), "write_file only under " + allowed);
-    gate.link = gateway.acceptLocal(gate, session);
+    gate.link = gateway.transports().acceptLocal(gate, session);
     gate.link.receive(
         Hello.builder("path-guard")
             .session(session)
@@ -409,7 +409,7 @@ class FederatedMcpServerTest {
     FederatedMcpServer federated =
         federate(McpServerConfig.stdio(server.name(), command).withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("m.jsonl").toString())));
     ArgsGate gate = new ArgsGate(args -> args.toString().contains("secret"), "no secrets, please");
-    gate.link = gateway.acceptLocal(gate, session);
+    gate.link = gateway.transports().acceptLocal(gate, session);
     gate.link.receive(
         Hello.builder("guard").session(session)
             .hooks(new Hooks(List.of(HookRule.gate(new HookMatch(server.gatedTool(), null, null, null), "no-secrets")), null)).build());

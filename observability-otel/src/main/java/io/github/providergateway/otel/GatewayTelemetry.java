@@ -31,7 +31,7 @@ import java.util.Map;
  * gateway as a listener with the host's {@link OpenTelemetry}:
  *
  * <pre>{@code
- * gateway.addListener(new GatewayTelemetry(openTelemetry));
+ * gateway.monitor().addListener(new GatewayTelemetry(openTelemetry));
  * }</pre>
  *
  * <p>Traces: a span per tool call, {@code execute_tool <tool>} ({@link SpanKind#INTERNAL}), with
@@ -124,14 +124,14 @@ public final class GatewayTelemetry implements GatewayListener {
     Meter meter = openTelemetry.getMeter(SCOPE);
     meter.gaugeBuilder("provider_gateway.tool.calls.in_flight").ofLongs()
         .setDescription("Tool calls under way, queued ones included").setUnit("{call}")
-        .buildWithCallback(gauge -> gauge.record(gateway.callsInFlight()));
+        .buildWithCallback(gauge -> gauge.record(gateway.monitor().callsInFlight()));
     meter.gaugeBuilder("provider_gateway.tool.calls.queued").ofLongs()
         .setDescription("Tool calls waiting for their provider's concurrency slot").setUnit("{call}")
-        .buildWithCallback(gauge -> gauge.record(gateway.callsQueued()));
+        .buildWithCallback(gauge -> gauge.record(gateway.monitor().callsQueued()));
     meter.counterBuilder("provider_gateway.pushes.accepted")
         .setDescription("Pushes the gateway accepted from providers").setUnit("{push}")
-        .buildWithCallback(counter -> counter.record(gateway.pushesAccepted()));
-    gateway.addListener(telemetry);
+        .buildWithCallback(counter -> counter.record(gateway.monitor().pushesAccepted()));
+    gateway.monitor().addListener(telemetry);
     return telemetry;
   }
 
@@ -154,7 +154,7 @@ public final class GatewayTelemetry implements GatewayListener {
         // call's span already covers it (the audit trail has each step).
       }
       case AUTH, PAIRING, HELLO, UPDATE, PUSH, OTHER -> {
-        if ("refused".equals(decision.outcome())) {
+        if (decision.outcome() == Decision.Outcome.REFUSED) {
           refusals.add(1, Attributes.of(KIND, decision.kind().name().toLowerCase(java.util.Locale.ROOT), ERROR_TYPE, String.valueOf(decision.code())));
         }
       }
@@ -163,7 +163,7 @@ public final class GatewayTelemetry implements GatewayListener {
 
   private void toolCall(Decision call, Decision evaluation) {
     AttributesBuilder metric =
-        Attributes.builder().put(TOOL, call.tool()).put(OUTCOME, call.outcome());
+        Attributes.builder().put(TOOL, call.tool()).put(OUTCOME, call.outcome().wireName());
     if (call.provider() != null) {
       metric.put(PROVIDER, call.provider());
     }
@@ -219,10 +219,12 @@ public final class GatewayTelemetry implements GatewayListener {
   }
 
   private static String errorType(Decision call) {
+    // Only a tool call's outcomes reach here; the rest are other kinds' and have no error type.
     return switch (call.outcome()) {
-      case "success" -> null;
-      case "denied" -> "denied";
-      default -> call.code() == null ? "failure" : call.code();
+      case SUCCESS -> null;
+      case DENIED -> "denied";
+      case FAILURE -> call.code() == null ? "failure" : call.code();
+      case OK, REFUSED, REQUESTED, CONFIRMED, ALLOW, DENY, ASK, ASKED, TIMEOUT, WITHDRAWN -> null;
     };
   }
 

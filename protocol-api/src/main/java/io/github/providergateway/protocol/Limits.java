@@ -55,7 +55,6 @@ public final class Limits {
   private final int maxMatchedChars;
   private final int injectCyclesBeforePause;
   private final Duration defaultShutdownDeadline;
-  private final Duration idleExitGrace;
   private final int maxStreamBytes;
   private final int maxStreamsPerSession;
   private final Duration authTimeout;
@@ -103,7 +102,6 @@ public final class Limits {
     maxMatchedChars = b.maxMatchedChars;
     injectCyclesBeforePause = b.injectCyclesBeforePause;
     defaultShutdownDeadline = b.defaultShutdownDeadline;
-    idleExitGrace = b.idleExitGrace;
     maxStreamBytes = b.maxStreamBytes;
     maxStreamsPerSession = b.maxStreamsPerSession;
     authTimeout = b.authTimeout;
@@ -151,7 +149,6 @@ public final class Limits {
     positive(maxMatchedChars, "maxMatchedChars");
     positive(injectCyclesBeforePause, "injectCyclesBeforePause");
     nonNegative(defaultShutdownDeadline, "defaultShutdownDeadline");
-    nonNegative(idleExitGrace, "idleExitGrace");
     positive(maxStreamBytes, "maxStreamBytes");
     positive(maxStreamsPerSession, "maxStreamsPerSession");
     positive(authTimeout, "authTimeout");
@@ -302,11 +299,6 @@ public final class Limits {
   /** {@return the {@code shutdown.pending} deadline when the host gives none} */
   public Duration defaultShutdownDeadline() {
     return defaultShutdownDeadline;
-  }
-
-  /** {@return how long a detached gateway waits after its last session before exiting} */
-  public Duration idleExitGrace() {
-    return idleExitGrace;
   }
 
   /**
@@ -557,7 +549,6 @@ public final class Limits {
         && maxMatchedChars == o.maxMatchedChars
         && injectCyclesBeforePause == o.injectCyclesBeforePause
         && defaultShutdownDeadline.equals(o.defaultShutdownDeadline)
-        && idleExitGrace.equals(o.idleExitGrace)
         && maxStreamBytes == o.maxStreamBytes
         && maxStreamsPerSession == o.maxStreamsPerSession
         && authTimeout.equals(o.authTimeout)
@@ -608,7 +599,6 @@ public final class Limits {
         maxMatchedChars,
         injectCyclesBeforePause,
         defaultShutdownDeadline,
-        idleExitGrace,
         maxStreamBytes,
         maxStreamsPerSession,
         authTimeout,
@@ -660,7 +650,6 @@ public final class Limits {
         + ", maxMatchedChars=" + maxMatchedChars
         + ", injectCyclesBeforePause=" + injectCyclesBeforePause
         + ", defaultShutdownDeadline=" + defaultShutdownDeadline
-        + ", idleExitGrace=" + idleExitGrace
         + ", maxStreamBytes=" + maxStreamBytes
         + ", maxStreamsPerSession=" + maxStreamsPerSession
         + ", authTimeout=" + authTimeout
@@ -711,7 +700,6 @@ public final class Limits {
     private int maxMatchedChars = 64 * 1024;
     private int injectCyclesBeforePause = 3;
     private Duration defaultShutdownDeadline = Duration.ofSeconds(10);
-    private Duration idleExitGrace = Duration.ofSeconds(30);
     private int maxStreamBytes = MIB;
     private int maxStreamsPerSession = 200;
     private Duration authTimeout = Duration.ofSeconds(10);
@@ -761,7 +749,6 @@ public final class Limits {
       maxMatchedChars = from.maxMatchedChars;
       injectCyclesBeforePause = from.injectCyclesBeforePause;
       defaultShutdownDeadline = from.defaultShutdownDeadline;
-      idleExitGrace = from.idleExitGrace;
       maxStreamBytes = from.maxStreamBytes;
       maxStreamsPerSession = from.maxStreamsPerSession;
       authTimeout = from.authTimeout;
@@ -1048,18 +1035,6 @@ public final class Limits {
      */
     public Builder defaultShutdownDeadline(Duration value) {
       defaultShutdownDeadline = value;
-      return this;
-    }
-
-    /**
-     * Sets {@link Limits#idleExitGrace()}: how long a detached gateway waits after its last session
-     * before exiting.
-     *
-     * @param value zero or more; {@link #build()} checks it
-     * @return this builder
-     */
-    public Builder idleExitGrace(Duration value) {
-      idleExitGrace = value;
       return this;
     }
 

@@ -57,7 +57,6 @@ class LimitsTest {
     assertThat(DEFAULTS.regexStepsPerMatch()).isEqualTo(262_144);
     assertThat(DEFAULTS.maxMatchedChars()).isEqualTo(64 * 1024); // arch 8
     assertThat(DEFAULTS.injectCyclesBeforePause()).isEqualTo(3); // arch 6
-    assertThat(DEFAULTS.idleExitGrace()).isEqualTo(Duration.ofSeconds(30)); // arch 29
     assertThat(DEFAULTS.defaultShutdownDeadline()).isEqualTo(Duration.ofSeconds(10));
     assertThat(DEFAULTS.authTimeout()).isEqualTo(Duration.ofSeconds(10)); // arch 15
   }
@@ -144,7 +143,7 @@ class LimitsTest {
 
   @Test
   void everyLimitHasAnAccessorOfItsOwnType() throws Exception {
-    assertThat(components()).hasSize(46);
+    assertThat(components()).hasSize(45);
     for (Component component : components().toList()) {
       assertThat(component.getAccessor().getReturnType()).as(component.getName()).isEqualTo(component.getType());
     }
@@ -228,7 +227,7 @@ class LimitsTest {
   @ParameterizedTest(name = "[{index}] {0}")
   @ValueSource(
       strings = {
-        "maxQueuedCalls", "registrationDebounce", "cancelGrace", "defaultShutdownDeadline", "idleExitGrace",
+        "maxQueuedCalls", "registrationDebounce", "cancelGrace", "defaultShutdownDeadline",
         "progressInterval"
       })
   void limitsWhereZeroMeansNoneAcceptZero(String name) throws Exception {

@@ -2,7 +2,6 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
-import io.github.providergateway.protocol.Limits;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -30,9 +29,16 @@ record AppOptions(
     boolean auditArgs,
     boolean watch) {
 
+  /**
+   * How long a detached gateway waits with no session and no host before it exits, unless {@code
+   * --idle-exit-grace} says otherwise (R-SESS-15). Only the detached mode reads it: the gateway
+   * library has no idle exit of its own ({@code HostService.Builder.idleExit} takes the grace).
+   */
+  static final Duration DEFAULT_IDLE_EXIT_GRACE = Duration.ofSeconds(30);
+
   /** A console or {@code --rpc} gateway. */
   AppOptions(boolean rpc, int port, Path home, Path config) {
-    this(rpc, port, home, config, false, Limits.defaults().idleExitGrace(), false, false);
+    this(rpc, port, home, config, false, DEFAULT_IDLE_EXIT_GRACE, false, false);
   }
 
   AppOptions {

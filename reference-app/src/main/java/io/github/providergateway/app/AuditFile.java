@@ -41,9 +41,10 @@ final class AuditFile implements GatewayListener, AutoCloseable {
 
   static final int DEFAULT_FILES = 5;
 
+  /** Tells the writer to stop; compared by identity, so its fields mean nothing. */
   private static final Decision STOP =
-      new Decision(java.time.Instant.EPOCH, io.github.providergateway.gateway.DecisionKind.OTHER, "stop",
-          null, null, null, null, null, null, null, null, null, null, null, null);
+      Decision.builder(java.time.Instant.EPOCH, io.github.providergateway.gateway.DecisionKind.OTHER, Decision.Outcome.OK)
+          .build();
 
   private final Path dir;
   private final long maxBytes;

@@ -153,7 +153,7 @@ final class ConsoleHost implements FrontEnd {
     HostApi api = running.gateway();
     // The person at this console answers gates' questions (extension gate.ask) for every session.
     questions = new ConsoleQuestions(out, api);
-    running.gateway().addAskChannel(questions);
+    running.gateway().asks().add(questions);
     SessionHost host = knownStreams.recording(events);
     ConsoleSessions sessions = new ConsoleSessions(out, api, host);
     streams.start(api, sessions);

@@ -1,6 +1,5 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.protocol.Limits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -306,14 +305,14 @@ public final class Main implements Callable<Integer> {
 
   /**
    * Defaults that are the library's numbers, so the app does not spell them again: the detached
-   * gateway's idle grace is {@code Limits.idleExitGrace} (R-SESS-15).
+   * gateway's idle grace is {@code AppOptions.DEFAULT_IDLE_EXIT_GRACE} (R-SESS-15).
    */
   static final class LibraryDefaults implements CommandLine.IDefaultValueProvider {
     @Override
     public String defaultValue(CommandLine.Model.ArgSpec arg) {
       if (arg instanceof CommandLine.Model.OptionSpec option
           && option.longestName().equals("--idle-exit-grace")) {
-        return formatDuration(Limits.defaults().idleExitGrace());
+        return formatDuration(AppOptions.DEFAULT_IDLE_EXIT_GRACE);
       }
       return null;
     }

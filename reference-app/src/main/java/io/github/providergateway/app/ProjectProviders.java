@@ -69,7 +69,7 @@ import java.util.function.Predicate;
  * {@code --watch}): the config file is read again; in each active session, entries added start,
  * entries removed stop, and entries changed (or named, or all for a plain reload) restart. Each is
  * spawned under its entry name, and a restart first tells the gateway ({@link
- * Gateway#restarting}), so each session hears of it once, when the providers are back. A file that
+ * io.github.providergateway.gateway.ProviderSpawning#restarting}), so each session hears of it once, when the providers are back. A file that
  * no longer reads changes nothing and is refused {@code INVALID_CONFIG}; an entry that no longer
  * reads is left running as it was.
  *
@@ -78,8 +78,8 @@ import java.util.function.Predicate;
  * (deadline, kill grace) uses the given {@link Scheduler}.
  *
  * <p>It is the app's, not the library's: it uses only the gateway's public API ({@link
- * GatewayListener}, {@link Gateway#issueSpawnToken}, {@link Gateway#restarting}, {@link
- * Gateway#log}), which an embedder can use the same way to start providers of its own.
+ * GatewayListener}, {@link io.github.providergateway.gateway.ProviderSpawning#issueSpawnToken}, {@link io.github.providergateway.gateway.ProviderSpawning#restarting}, {@link
+ * io.github.providergateway.gateway.ProviderSpawning#log}), which an embedder can use the same way to start providers of its own.
  */
 final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
@@ -180,7 +180,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
             requireNonNull(scheduler, "scheduler"),
             Duration.ofSeconds(5),
             requireNonNull(spawner, "spawner"));
-    gateway.addListener(providers.new SessionWatcher());
+    gateway.monitor().addListener(providers.new SessionWatcher());
     return providers;
   }
 
@@ -211,7 +211,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
           due.add(entry.name());
         }
       }
-      gateway.expectProviders(session.id(), due);
+      gateway.spawning().expectProviders(session.id(), due);
       onSpawner(() -> started(session.id()));
     }
 
@@ -386,8 +386,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       return;
     }
     try {
-      String token = gateway.issueSpawnToken(sessionId, entry.name()).get(10, TimeUnit.SECONDS);
-      ProcessLog log = new ProcessLog(logFile(entry.name()), gateway.clock());
+      String token = gateway.spawning().issueSpawnToken(sessionId, entry.name()).get(10, TimeUnit.SECONDS);
+      ProcessLog log = new ProcessLog(logFile(entry.name()), gateway.transports().clock());
       // Both outputs on one pipe we read, rather than appended by the OS: the log stays bounded.
       ProcessBuilder builder =
           new ProcessBuilder(entry.command())
@@ -415,7 +415,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
           .onExit()
           .thenAccept(
               exited ->
-                  gateway.log(
+                  gateway.spawning().log(
                       sessionId,
                       SOURCE,
                       "Provider '" + entry.name() + "' exited with code " + exited.exitValue()));
@@ -431,8 +431,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         return;
       }
       // A provider that cannot start is the user's to fix: say so where they look.
-      gateway.log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
-      gateway.providerNotStarted(sessionId, entry.name());
+      gateway.spawning().log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      gateway.spawning().providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
     }
   }
@@ -460,8 +460,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       LOG.log(Level.INFO, "started provider {0} (pid {1}) over stdio for session {2}",
           entry.name(), provider.process().pid(), sessionId);
     } catch (IOException | RuntimeException e) {
-      gateway.log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
-      gateway.providerNotStarted(sessionId, entry.name());
+      gateway.spawning().log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      gateway.spawning().providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
     }
   }
@@ -481,8 +481,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       }
       LOG.log(Level.INFO, "starting MCP server {0} for session {1}", entry.name(), sessionId);
     } catch (IOException | RuntimeException e) {
-      gateway.log(sessionId, SOURCE, "Cannot start MCP server '" + entry.name() + "': " + e.getMessage());
-      gateway.providerNotStarted(sessionId, entry.name());
+      gateway.spawning().log(sessionId, SOURCE, "Cannot start MCP server '" + entry.name() + "': " + e.getMessage());
+      gateway.spawning().providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start MCP server " + entry.name(), e);
     }
   }
@@ -694,7 +694,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   /** Tells the gateway that a restart begins, so that its session's host hears of it once. */
   private void holdTools(Change restart) {
     try {
-      gateway.restarting(restart.sessionId(), restart.name(), RESTART_GRACE).get(10, TimeUnit.SECONDS);
+      gateway.spawning().restarting(restart.sessionId(), restart.name(), RESTART_GRACE).get(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {
@@ -748,7 +748,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     synchronized (lifecycle) {
       sessions = List.copyOf(activeSessions);
     }
-    sessions.forEach(sessionId -> gateway.log(sessionId, SOURCE, message));
+    sessions.forEach(sessionId -> gateway.spawning().log(sessionId, SOURCE, message));
   }
 
   /**

@@ -206,16 +206,16 @@ final class RunningGateway implements AutoCloseable {
       throw new StartupException(
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
     }
-    gateway.addListener(listener);
+    gateway.monitor().addListener(listener);
     // Before anyone can connect: replaces the record a crashed gateway of this home left.
     HookGateRecorder hookGates = new HookGateRecorder(options.home());
     hookGates.start();
-    gateway.addListener(hookGates);
+    gateway.monitor().addListener(hookGates);
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
     DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
-    gateway.addListener(decisions);
+    gateway.monitor().addListener(decisions);
     AuditFile audit = new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
-    gateway.addListener(audit);
+    gateway.monitor().addListener(audit);
     // Traces and metrics only when OTEL_* asks for them: otherwise no SDK, no thread, no span.
     OpenTelemetrySdk telemetry = Telemetry.fromEnvironment(System.getenv());
     if (telemetry != null) {
@@ -305,7 +305,7 @@ final class RunningGateway implements AutoCloseable {
       // The good entries still start; each new session's timeline says what was left out, since
       // that is where a script or a person watching a session looks (the config in force: a
       // reload may have changed it).
-      gateway.addListener(new ProblemReporter(gateway, providers::config));
+      gateway.monitor().addListener(new ProblemReporter(gateway, providers::config));
       if (options.watch()) {
         watcher = watch(providers, scheduler);
       }
@@ -449,7 +449,7 @@ final class RunningGateway implements AutoCloseable {
 
   /** The token file's absolute path. */
   Path tokenFile() {
-    return gateway.tokenFile().orElseThrow();
+    return gateway.credentials().tokenFile().orElseThrow();
   }
 
   /**
@@ -582,7 +582,7 @@ final class RunningGateway implements AutoCloseable {
     @Override
     public void sessionStarted(SessionInfo session) {
       for (String problem : config.get().problems()) {
-        gateway.log(session.id(), "gateway", "Config problem, entry not started: " + problem);
+        gateway.spawning().log(session.id(), "gateway", "Config problem, entry not started: " + problem);
       }
     }
   }

@@ -22,9 +22,14 @@ class AuditFileTest {
   @TempDir Path dir;
 
   private static Decision call(int n) {
-    return new Decision(
-        Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n), DecisionKind.TOOL_CALL, "success", null, null, null,
-        "worker", null, "s-1", "fast", "call-" + n, Duration.ofMillis(3), null, "ab".repeat(32), null);
+    return Decision.builder(
+            Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n), DecisionKind.TOOL_CALL, Decision.Outcome.SUCCESS)
+        .provider("worker")
+        .sessionId("s-1")
+        .call("fast", "call-" + n)
+        .latency(Duration.ofMillis(3))
+        .args("ab".repeat(32), null, false)
+        .build();
   }
 
   @Test

@@ -46,7 +46,7 @@ class ConsoleQuestionsTest {
 
   @BeforeEach
   void aSessionWhoseGateAsks() {
-    fixture.gateway.addAskChannel(questions);
+    fixture.gateway.asks().add(questions);
     session = fixture.startSession("work");
     RecordingProviderConnection worker = fixture.bound("worker", session, tool("deploy"));
     worker.onSend(message -> {

@@ -85,7 +85,7 @@ class HookAdapterTest {
         .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
         .get(10, TimeUnit.SECONDS);
     WsProvider guard = WsProvider.bound(
-        running.url(), running.gateway().providerToken(), session.id(), "ci-guard", helloFields);
+        running.url(), running.gateway().credentials().providerToken(), session.id(), "ci-guard", helloFields);
     toClose.add(guard);
     awaitRecordMentions("ci-green");
     return guard;
@@ -461,7 +461,7 @@ class HookAdapterTest {
   @Test
   void aProcessOnThePortTheHookDialsThatRelaysToTheLiveGatewayIsNotBelievedAndNeverGetsTheToken() throws Exception {
     gatewayWithGuard("");
-    String token = running.gateway().providerToken();
+    String token = running.gateway().credentials().providerToken();
     RecordingRelay relay = RecordingRelay.start(running.port());
     toClose.add(relay);
 
@@ -518,7 +518,7 @@ class HookAdapterTest {
   private McpSyncClient decoy() throws Exception {
     String token = ClientTokens.mcpHttp(home).issue("decoy");
     CompletableFuture<SessionInfo> started = new CompletableFuture<>();
-    running.gateway().addListener(new GatewayListener() {
+    running.gateway().monitor().addListener(new GatewayListener() {
       @Override
       public void sessionStarted(SessionInfo session) {
         if ("mcp-http:decoy".equals(session.openedBy()) && AGENT_CWD.equals(session.cwd())) {

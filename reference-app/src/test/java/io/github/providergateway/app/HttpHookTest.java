@@ -71,7 +71,7 @@ class HttpHookTest {
     SessionInfo session = running.gateway()
         .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
         .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    WsProvider guard = WsProvider.bound(running.url(), running.gateway().providerToken(), session.id(), "ci-guard",
+    WsProvider guard = WsProvider.bound(running.url(), running.gateway().credentials().providerToken(), session.id(), "ci-guard",
         "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
             + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}" + helloFields);
     toClose.add(guard);

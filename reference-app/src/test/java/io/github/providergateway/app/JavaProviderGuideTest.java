@@ -552,7 +552,7 @@ class JavaProviderGuideTest {
 
   @Test
   void aPatientGreeterConnects() throws Exception {
-    ProviderSession session = keep(patientGreeter(server.url(), gateway.providerToken()));
+    ProviderSession session = keep(patientGreeter(server.url(), gateway.credentials().providerToken()));
 
     assertThat(await(session.bound()).sessionId()).isEqualTo(sessionId);
   }

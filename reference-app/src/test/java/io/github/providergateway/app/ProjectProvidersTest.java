@@ -90,7 +90,7 @@ class ProjectProvidersTest {
     String line = log("envy");
     assertThat(line).contains("url=ws://127.0.0.1:9400").contains("k=V").contains("pwd=" + dir.toRealPath());
     String token = line.replaceAll("(?s).*token=(\\S+).*", "$1");
-    assertThat(token).startsWith("ptk-").isNotEqualTo(f.gateway.providerToken());
+    assertThat(token).startsWith("ptk-").isNotEqualTo(f.gateway.credentials().providerToken());
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("logs/envy.log"))))
         .isEqualTo("rw-------");
     await("the process to be tracked", () -> providers.processesOf(session).size() == 1);

@@ -5,7 +5,6 @@ import io.github.providergateway.host.client.GatewayClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.protocol.Limits;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -218,7 +217,7 @@ class RpcStartAndStopTest {
 
     help(out);
 
-    String grace = Main.formatDuration(Limits.defaults().idleExitGrace());
+    String grace = Main.formatDuration(AppOptions.DEFAULT_IDLE_EXIT_GRACE);
     assertThat(grace).isEqualTo("30s");
     assertThat(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " "))
         .contains("(default: " + grace + ")");

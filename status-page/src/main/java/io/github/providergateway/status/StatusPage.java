@@ -78,18 +78,18 @@ public final class StatusPage implements AutoCloseable {
   private StatusPage(Builder builder) {
     Gateway gateway = builder.gateway;
     SecureRandom random = new SecureRandom();
-    this.links = new ExpiringTokens(builder.maxLinks, builder.linkLifetime, gateway.clock(), random);
-    ExpiringTokens viewers = new ExpiringTokens(builder.maxViewers, builder.viewerLifetime, gateway.clock(), random);
+    this.links = new ExpiringTokens(builder.maxLinks, builder.linkLifetime, gateway.transports().clock(), random);
+    ExpiringTokens viewers = new ExpiringTokens(builder.maxViewers, builder.viewerLifetime, gateway.transports().clock(), random);
     StatusNumbers numbers = new StatusNumbers(gateway);
     StatusSnapshot snapshot = new StatusSnapshot(gateway, numbers, builder.decisionLog);
-    this.live = new LiveViewers(snapshot::read, builder.scheduler, gateway.clock());
+    this.live = new LiveViewers(snapshot::read, builder.scheduler, gateway.transports().clock());
     this.route =
         new StatusRoute(
             links, viewers, builder.viewerLifetime, live, snapshot,
             (askId, allow) -> gateway.answerQuestion(askId, allow, CHANNEL_NAME));
-    gateway.addListener(numbers);
-    gateway.addListener(new Changes(live));
-    gateway.addAskChannel(new Questions(live));
+    gateway.monitor().addListener(numbers);
+    gateway.monitor().addListener(new Changes(live));
+    gateway.asks().add(new Questions(live));
   }
 
   /**

@@ -47,7 +47,7 @@ final class LiveStatusGateway implements AutoCloseable {
   private final List<ProviderSession> providers = new CopyOnWriteArrayList<>();
 
   LiveStatusGateway() throws IOException {
-    gateway.addListener(decisions);
+    gateway.monitor().addListener(decisions);
     page = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
     HttpRoute recorded =
         new HttpRoute() {
@@ -84,7 +84,7 @@ final class LiveStatusGateway implements AutoCloseable {
                 (args, call) -> CompletableFuture.completedFuture(CODEC.parseJson("\"deployed\"")))
             .onPreToolUse(HookRule.deny(null, reason))
             .build();
-    ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.providerToken(), guard);
+    ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.credentials().providerToken(), guard);
     providers.add(session);
     return session;
   }
@@ -106,7 +106,7 @@ final class LiveStatusGateway implements AutoCloseable {
                 check -> CompletableFuture.completedFuture(
                     io.github.providergateway.provider.GateVerdict.ask(question, Duration.ofSeconds(60))))
             .build();
-    ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.providerToken(), confirm);
+    ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.credentials().providerToken(), confirm);
     providers.add(session);
     return session;
   }

@@ -103,7 +103,7 @@ class StatusPageOverHttpTest {
   void theGatewayTokenAppearsNowhereInWhatThePageSends() throws IOException {
     live.connectGuard("deploys are frozen");
     String cookie = open(live.link());
-    String token = live.gateway.providerToken();
+    String token = live.gateway.credentials().providerToken();
     for (String path : new String[] {"/status", "/status/app.js", "/status/snapshot"}) {
       assertThat(RawHttp.get(live.server.port(), path, Map.of("Cookie", cookie)).body()).doesNotContain(token);
     }

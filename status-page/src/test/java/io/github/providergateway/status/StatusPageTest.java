@@ -47,7 +47,7 @@ class StatusPageTest {
   private final String session;
 
   StatusPageTest() {
-    f.gateway.addListener(decisions);
+    f.gateway.monitor().addListener(decisions);
     page = StatusPage.builder(f.gateway, f.clock).decisionLog(decisions).build();
     session = f.startSession("demo");
   }

@@ -56,7 +56,7 @@ final class LiveMcpHttp implements AutoCloseable {
   private final Map<String, CompletableFuture<Void>> endings = new ConcurrentHashMap<>();
 
   LiveMcpHttp(Path home, Consumer<McpHttpFrontDoor.Builder> customizer) throws IOException {
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void sessionStarted(SessionInfo info) {
@@ -215,7 +215,7 @@ final class LiveMcpHttp implements AutoCloseable {
   /** A provider bound to {@code sessionId} with {@code hello}, its hello.ack taken. */
   RecordingProviderConnection bind(Hello hello) {
     RecordingProviderConnection conn = f.connect();
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
     next(conn, Sessions.class);
     conn.send(hello);
     next(conn, HelloAck.class);

@@ -48,11 +48,11 @@ class McpFrontDoorSettleTest {
 
   @BeforeEach
   void connect() throws Exception {
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void sessionStarted(SessionInfo info) {
-            f.gateway.expectProviders(info.id(), List.of("greeter"));
+            f.gateway.spawning().expectProviders(info.id(), List.of("greeter"));
           }
         });
     PipedFrontDoor piped = PipedFrontDoor.start(b -> b.gateway(() -> f.gateway).scheduler(f.clock));
@@ -159,7 +159,7 @@ class McpFrontDoorSettleTest {
    */
   private void bindOther() {
     RecordingProviderConnection other = f.connect();
-    other.send(Auth.withToken(f.gateway.providerToken()));
+    other.send(Auth.withToken(f.gateway.credentials().providerToken()));
     other.await(1, WAIT);
     other.next(Sessions.class);
     other.send(Hello.builder("other").session(session).tools(List.of(tool("status"))).build());

@@ -74,7 +74,7 @@ class McpFrontDoorTest {
 
   @BeforeEach
   void connect() throws Exception {
-    f.gateway.addListener(
+    f.gateway.monitor().addListener(
         new GatewayListener() {
           @Override
           public void sessionStarted(SessionInfo info) {
@@ -290,7 +290,7 @@ class McpFrontDoorTest {
   /** A provider bound over a gateway-token connection, waiting on each answer (threads differ). */
   private RecordingProviderConnection bind(Hello hello) {
     RecordingProviderConnection conn = f.connect();
-    conn.send(Auth.withToken(f.gateway.providerToken()));
+    conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
     next(conn, Sessions.class);
     conn.send(hello);
     next(conn, HelloAck.class);

@@ -273,7 +273,7 @@ class McpHttpFrontDoorTest {
       }
     }
     try (JdkProvider newcomer = JdkProvider.connect(live.server.url())) {
-      newcomer.send(Auth.withToken(live.f.gateway.providerToken()));
+      newcomer.send(Auth.withToken(live.f.gateway.credentials().providerToken()));
       newcomer.next(Sessions.class);
     }
     assertThat(live.door.sessionCount()).isZero();
@@ -340,7 +340,7 @@ class McpHttpFrontDoorTest {
     assertThat(live.f.gateway.sessions().join()).singleElement()
         .satisfies(listed -> assertThat(listed.openedBy()).isEqualTo("mcp-http:claude"));
     RecordingProviderConnection provider = live.f.connect();
-    provider.send(Auth.withToken(live.f.gateway.providerToken()));
+    provider.send(Auth.withToken(live.f.gateway.credentials().providerToken()));
     assertThat(next(provider, Sessions.class).active()).singleElement()
         .satisfies(seen -> assertThat(seen.openedBy()).as("what providers are told").isNull());
   }
@@ -548,7 +548,7 @@ class McpHttpFrontDoorTest {
   /** A provider on a real WebSocket to the server, bound to {@code session} with {@code tool}. */
   private JdkProvider boundOverWebSocket(String session, String name, String tool) throws InterruptedException {
     JdkProvider provider = JdkProvider.connect(live.server.url());
-    provider.send(Auth.withToken(live.f.gateway.providerToken()));
+    provider.send(Auth.withToken(live.f.gateway.credentials().providerToken()));
     provider.next(Sessions.class);
     provider.send(Hello.builder(name).session(session).tools(tool(tool)).build());
     provider.next(HelloAck.class);

@@ -50,14 +50,14 @@ final class HostAuthenticator {
       return;
     }
     ObjectNode fields = JsonNodeFactory.instance.objectNode();
-    fields.put("proof", challenge.proof(gateway.providerToken(), acceptedOn));
+    fields.put("proof", challenge.proof(gateway.credentials().providerToken(), acceptedOn));
     fields.put("endpoint", HostChallenge.endpoint(acceptedOn));
     link.connection.send(new HostReply.Ok(challenge.id(), fields));
     LOG.log(Level.DEBUG, "{0}: host.challenge answered for {1}", link.connection.describe(), fields.get("endpoint").asText());
   }
 
   void authenticate(HostLink link, HostAuth auth) {
-    if (!gateway.isProviderToken(auth.token())) {
+    if (!gateway.credentials().isProviderToken(auth.token())) {
       LOG.log(Level.WARNING, "{0}: host.auth with a wrong token; closing", link.connection.describe());
       link.refuseAndClose(HostReply.failed(auth.id(), RpcErrorCode.AUTH_FAILED, "wrong gateway token"));
       return;

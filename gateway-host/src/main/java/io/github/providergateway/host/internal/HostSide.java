@@ -63,7 +63,7 @@ public final class HostSide {
         new HostCommands(
             gateway, registry, events, settings.onShutdown(), settings.defaultPromptSections(), settings.decisionLog(),
             settings.statusLinks(), settings.providerReloads());
-    gateway.addListener(events);
+    gateway.monitor().addListener(events);
   }
 
   /** A connection that must authenticate first; silence past the auth timeout closes it. */

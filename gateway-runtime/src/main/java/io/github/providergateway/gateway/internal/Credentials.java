@@ -20,7 +20,7 @@ import java.util.function.BiPredicate;
  *
  * <p>The token file is the one piece here not on the loop, and the lock guards only it: it is not
  * gateway state (nothing the gateway decides reads it) but a file published for other processes.
- * {@code Gateway.publishTokenFile()} is called from the server's start thread, or any thread, and
+ * {@code Gateway.credentials().publishTokenFile()} is called from the server's start thread, or any thread, and
  * returns the path or throws when it cannot be written; hopping onto the loop would make that
  * caller wait for the loop, which blocks forever when the caller is a task on the loop itself.
  */

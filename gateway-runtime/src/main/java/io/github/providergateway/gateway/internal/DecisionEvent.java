@@ -73,7 +73,7 @@ final class DecisionEvent extends Event {
       return;
     }
     event.kind = decision.kind().name();
-    event.outcome = decision.outcome();
+    event.outcome = decision.outcome().wireName();
     event.code = decision.code();
     event.reason = decision.reason();
     event.connection = decision.connection();

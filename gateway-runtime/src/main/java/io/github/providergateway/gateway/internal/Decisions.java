@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.Decision.Outcome;
 import io.github.providergateway.gateway.DecisionKind;
 import io.github.providergateway.gateway.Refusal;
 import io.github.providergateway.host.api.HookDecision;
@@ -28,9 +29,12 @@ final class Decisions {
   /** An {@code error} sent to a provider: what it asked for, refused, and why. */
   static Decision refused(Instant now, Refusal refusal) {
     DecisionKind kind = kindOf(refusal);
-    return new Decision(
-        now, kind, "refused", refusal.code().wireName(), refusal.detail(), refusal.connection(),
-        refusal.provider(), null, null, null, null, null, null, null, null);
+    return Decision.builder(now, kind, Outcome.REFUSED)
+        .code(refusal.code().wireName())
+        .reason(refusal.detail())
+        .connection(refusal.connection())
+        .provider(refusal.provider())
+        .build();
   }
 
   private static DecisionKind kindOf(Refusal refusal) {
@@ -52,42 +56,51 @@ final class Decisions {
 
   /** A connection authenticated with {@code trust}. */
   static Decision authenticated(Instant now, String connection, TrustLevel trust, String how) {
-    return new Decision(
-        now, DecisionKind.AUTH, "ok", null, how, connection, null, trust, null, null, null, null, null, null, null);
+    return Decision.builder(now, DecisionKind.AUTH, Outcome.OK).reason(how).connection(connection).trust(trust).build();
   }
 
   /** Pairing codes shown for a connection, or a code confirmed. */
-  static Decision pairing(Instant now, String connection, String outcome, String reason) {
-    return new Decision(
-        now, DecisionKind.PAIRING, outcome, null, reason, connection, null, null, null, null, null, null, null, null, null);
+  static Decision pairing(Instant now, String connection, Outcome outcome, String reason) {
+    return Decision.builder(now, DecisionKind.PAIRING, outcome).reason(reason).connection(connection).build();
   }
 
   /** A provider's {@code hello} bound it to {@code sessions}. */
   static Decision bound(Instant now, String connection, String provider, TrustLevel trust, List<String> sessions) {
-    return new Decision(
-        now, DecisionKind.HELLO, "ok", null, "bound to " + String.join(", ", sessions), connection, provider, trust,
-        sessions.size() == 1 ? sessions.get(0) : null, null, null, null, null, null, null);
+    return Decision.builder(now, DecisionKind.HELLO, Outcome.OK)
+        .reason("bound to " + String.join(", ", sessions))
+        .connection(connection)
+        .provider(provider)
+        .trust(trust)
+        .sessionId(sessions.size() == 1 ? sessions.get(0) : null)
+        .build();
   }
 
   /** A tool call's single outcome. */
   static Decision toolCall(
       Instant now, CallState call, ToolOutcome outcome, String provider, Duration queueWait, boolean withArgs) {
-    String status;
+    Outcome status;
     String code = null;
     String reason = null;
     if (outcome instanceof ToolOutcome.Failure failure) {
-      status = "failure";
+      status = Outcome.FAILURE;
       code = failure.codeText();
       reason = failure.error();
     } else if (outcome instanceof ToolOutcome.Denied denied) {
-      status = "denied";
+      status = Outcome.DENIED;
       reason = denied.reason();
     } else {
-      status = "success";
+      status = Outcome.SUCCESS;
     }
-    return new Decision(
-        now, DecisionKind.TOOL_CALL, status, code, reason, null, provider, null, call.session.id, call.tool, call.id(),
-        Duration.between(call.startedAt, now), queueWait, sha256(call.args()), null, withArgs ? call.args() : null);
+    return Decision.builder(now, DecisionKind.TOOL_CALL, status)
+        .code(code)
+        .reason(reason)
+        .provider(provider)
+        .sessionId(call.session.id)
+        .call(call.tool, call.id())
+        .latency(Duration.between(call.startedAt, now))
+        .queueWait(queueWait)
+        .args(sha256(call.args()), call.args(), withArgs)
+        .build();
   }
 
   /**
@@ -109,9 +122,15 @@ final class Decisions {
       // A deny after a rewrite says so: the rule or gate that denied saw the rewritten arguments.
       why = rewritten.isEmpty() ? decision.reason() : decision.reason() + " (" + rewritten.substring(2) + ")";
     }
-    return new Decision(
-        now, DecisionKind.PRE_TOOL_USE, decision.permission(), null, why, null, null, null, sessionId,
-        tool, callId, Duration.between(started, now), null, sha256(args), gates, withArgs ? args : null);
+    Outcome outcome = decision.ask() ? Outcome.ASK : decision.allowed() ? Outcome.ALLOW : Outcome.DENY;
+    return Decision.builder(now, DecisionKind.PRE_TOOL_USE, outcome)
+        .reason(why)
+        .sessionId(sessionId)
+        .call(tool, callId)
+        .latency(Duration.between(started, now))
+        .args(sha256(args), args, withArgs)
+        .gates(gates)
+        .build();
   }
 
   /**
@@ -120,11 +139,16 @@ final class Decisions {
    * it could not be put.
    */
   static Decision ask(
-      Instant now, String outcome, String reason, String provider, String sessionId, String tool, String callId,
+      Instant now, Outcome outcome, String reason, String provider, String sessionId, String tool, String callId,
       Duration latency, String answeredBy) {
-    return new Decision(
-        now, DecisionKind.ASK, outcome, null, reason, null, provider, null, sessionId, tool, callId, latency, null,
-        null, null, null, answeredBy);
+    return Decision.builder(now, DecisionKind.ASK, outcome)
+        .reason(reason)
+        .provider(provider)
+        .sessionId(sessionId)
+        .call(tool, callId)
+        .latency(latency)
+        .answeredBy(answeredBy)
+        .build();
   }
 
   /** Lower-case hex, as every record writes hashes. */

@@ -1,5 +1,6 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.host.api.AskChannel;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.GatewayListener;
@@ -160,13 +161,13 @@ public final class Engine {
   }
 
   /** Adds a gateway-wide channel for gates' questions to the person. Loop only. */
-  public void addAskChannel(io.github.providergateway.host.api.AskChannel channel) {
+  public void addAskChannel(AskChannel channel) {
     loop.assertInLoop();
     asks.addChannel(channel);
   }
 
   /** Removes a channel {@link #addAskChannel} added. Loop only. */
-  public void removeAskChannel(io.github.providergateway.host.api.AskChannel channel) {
+  public void removeAskChannel(AskChannel channel) {
     loop.assertInLoop();
     asks.removeChannel(channel);
   }

@@ -455,7 +455,7 @@ final class HookEngine {
               ? "Gate provider '" + binding.provider.name + "' cannot be reached."
               : "Gate provider '" + binding.provider.name + "' is restarting; its gate denies until it is back.";
       if (run.gateAnswers != null) {
-        run.gateAnswers.add(new Decision.GateAnswer(binding.provider.name, rule.gateId(), "unreachable", reason, Duration.ZERO, false));
+        run.gateAnswers.add(new Decision.GateAnswer(binding.provider.name, rule.gateId(), "unreachable", reason, Duration.ZERO, false, null));
       }
       run.deny(reason);
       return;

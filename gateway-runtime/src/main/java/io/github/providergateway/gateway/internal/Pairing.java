@@ -1,6 +1,7 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.protocol.AuthConfirm;
 import io.github.providergateway.protocol.AuthPairing;
 import io.github.providergateway.protocol.ConnectionEvent;
@@ -108,7 +109,7 @@ final class Pairing {
         conn, lifetime, "Pairing code expired; no auth.confirm within " + Timers.seconds(lifetime));
     outbox.send(conn, new AuthPairing(AuthPairing.DEFAULT_PROMPT));
     if (listener.hearsDecisions()) {
-      listener.decided(Decisions.pairing(timers.now(), conn.toString(), "requested", "pairing codes shown to the person"));
+      listener.decided(Decisions.pairing(timers.now(), conn.toString(), Decision.Outcome.REQUESTED, "pairing codes shown to the person"));
     }
   }
 
@@ -127,7 +128,7 @@ final class Pairing {
     conn.on(ConnectionEvent.PAIRING_CONFIRMED);
     outbox.send(conn, new Sessions(token, sessions.listFor(credential)));
     if (listener.hearsDecisions()) {
-      listener.decided(Decisions.pairing(timers.now(), conn.toString(), "confirmed", "paired with session " + sessionId));
+      listener.decided(Decisions.pairing(timers.now(), conn.toString(), Decision.Outcome.CONFIRMED, "paired with session " + sessionId));
       listener.decided(Decisions.authenticated(timers.now(), conn.toString(), credential.trust(), "pairing"));
     }
   }

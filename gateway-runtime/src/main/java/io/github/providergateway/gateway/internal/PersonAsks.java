@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 /**
  * Gates' questions to the person (extension {@code gate.ask}, architecture decision 35). A question
  * goes to every channel that reaches its session (the gateway-wide ones added with {@code
- * Gateway.addAskChannel}, and the session's own host's); the first answer decides, and every
+ * Gateway.asks().add}, and the session's own host's); the first answer decides, and every
  * channel it went to hears that it ended. Nobody to ask, or more questions waiting than {@link
  * Limits#maxPendingAsksPerSession()} or {@link Limits#maxPendingAsks()}, or a question longer than
  * {@link Limits#maxAskQuestionChars()}: the call is denied at once. A question nobody answers by
@@ -99,7 +99,7 @@ final class PersonAsks {
     String who = describe(provider, gateId);
     String refused = refusal(session, who, question);
     if (refused != null) {
-      audit(() -> Decisions.ask(timers.now(), "deny", refused, provider, session.id, tool, callId, null, null));
+      audit(() -> Decisions.ask(timers.now(), Decision.Outcome.DENY, refused, provider, session.id, tool, callId, null, null));
       return refused;
     }
     Instant now = timers.now();
@@ -114,7 +114,7 @@ final class PersonAsks {
     }
     if (reached.isEmpty()) {
       String nobody = nobodyToAsk(session, who);
-      audit(() -> Decisions.ask(now, "deny", nobody, provider, session.id, tool, callId, null, null));
+      audit(() -> Decisions.ask(now, Decision.Outcome.DENY, nobody, provider, session.id, tool, callId, null, null));
       return nobody;
     }
     Pending waiting = new Pending(asked, gate, reached, settled, now);
@@ -122,7 +122,7 @@ final class PersonAsks {
     waiting.deadline = timers.after(timeout, () -> timedOut(waiting));
     audit(
         () -> Decisions.ask(
-            now, "asked", who + " asks (" + Timers.seconds(timeout) + " to answer, on " + names(reached) + "): "
+            now, Decision.Outcome.ASKED, who + " asks (" + Timers.seconds(timeout) + " to answer, on " + names(reached) + "): "
                 + question, provider, session.id, tool, callId, null, null));
     return null;
   }
@@ -276,16 +276,16 @@ final class PersonAsks {
     PersonQuestion question = waiting.question;
     audit(
         () -> Decisions.ask(
-            timers.now(), outcomeWord(outcome), reason, question.provider(), question.sessionId(), question.tool(),
+            timers.now(), recorded(outcome), reason, question.provider(), question.sessionId(), question.tool(),
             question.callId(), Duration.between(waiting.askedAt, timers.now()), by));
   }
 
-  private static String outcomeWord(AskOutcome outcome) {
+  private static Decision.Outcome recorded(AskOutcome outcome) {
     return switch (outcome) {
-      case ALLOWED -> "allow";
-      case DENIED -> "deny";
-      case TIMED_OUT -> "timeout";
-      case WITHDRAWN -> "withdrawn";
+      case ALLOWED -> Decision.Outcome.ALLOW;
+      case DENIED -> Decision.Outcome.DENY;
+      case TIMED_OUT -> Decision.Outcome.TIMEOUT;
+      case WITHDRAWN -> Decision.Outcome.WITHDRAWN;
     };
   }
 

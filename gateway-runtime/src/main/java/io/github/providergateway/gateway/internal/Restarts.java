@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * Providers the host is restarting (architecture, decision 34): the host names what it spawned
- * ({@code Gateway.restarting(sessionId, spawnName, grace)}); until a provider spawned under that
+ * ({@code Gateway.spawning().restarting(sessionId, spawnName, grace)}); until a provider spawned under that
  * name says {@code hello} in that session again, or the grace runs out, the session's tool
  * registration waits and the provider's tools stay listed, so the host (and an agent behind it)
  * hears of the restart once, with the list as it is afterwards. A call to a held tool fails {@code

@@ -180,12 +180,12 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection connect() {
     RecordingProviderConnection conn = made("test#");
-    return conn.attach(gateway.acceptWebSocket(conn));
+    return conn.attach(gateway.transports().acceptWebSocket(conn));
   }
 
   /**
    * A new connection of a provider spawned for {@code sessionId} and reached over a channel of its
-   * own, as the stdio transport's ({@code Gateway.acceptSpawned}): authenticated by being spawned,
+   * own, as the stdio transport's ({@code Gateway.transports().acceptSpawned}): authenticated by being spawned,
    * in {@code AWAIT_HELLO}, its {@code sessions} not yet taken.
    *
    * @param sessionId the session that spawned it
@@ -193,12 +193,12 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection connectSpawned(String sessionId) {
     RecordingProviderConnection conn = made("stdio#");
-    return conn.attach(gateway.acceptSpawned(conn, sessionId));
+    return conn.attach(gateway.transports().acceptSpawned(conn, sessionId));
   }
 
   /**
    * {@link #connectSpawned(String)} for a provider the host spawned as {@code spawnName} ({@code
-   * Gateway.acceptSpawned(connection, sessionId, spawnName)}), which a restart names.
+   * Gateway.transports().acceptSpawned(connection, sessionId, spawnName)}), which a restart names.
    *
    * @param sessionId the session that spawned it
    * @param spawnName what the host spawned it as
@@ -206,7 +206,7 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection connectSpawned(String sessionId, String spawnName) {
     RecordingProviderConnection conn = made("stdio#");
-    return conn.attach(gateway.acceptSpawned(conn, sessionId, spawnName));
+    return conn.attach(gateway.transports().acceptSpawned(conn, sessionId, spawnName));
   }
 
   /**
@@ -217,7 +217,7 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection connectLocal(String homeSessionId) {
     RecordingProviderConnection conn = made("local#");
-    return conn.attach(gateway.acceptLocal(conn, homeSessionId));
+    return conn.attach(gateway.transports().acceptLocal(conn, homeSessionId));
   }
 
   /**
@@ -227,7 +227,7 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection authenticated() {
     RecordingProviderConnection conn = connect();
-    conn.send(Auth.withToken(gateway.providerToken()));
+    conn.send(Auth.withToken(gateway.credentials().providerToken()));
     conn.next(Sessions.class);
     return conn;
   }
@@ -278,7 +278,7 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection spawned(String sessionId) {
     RecordingProviderConnection conn = connect();
-    conn.send(Auth.withToken(spawnToken(gateway.issueSpawnToken(sessionId))));
+    conn.send(Auth.withToken(spawnToken(gateway.spawning().issueSpawnToken(sessionId))));
     conn.next(Sessions.class);
     return conn;
   }
@@ -293,7 +293,7 @@ public final class GatewayFixture implements AutoCloseable {
    */
   public RecordingProviderConnection spawned(String sessionId, String spawnName) {
     RecordingProviderConnection conn = connect();
-    conn.send(Auth.withToken(spawnToken(gateway.issueSpawnToken(sessionId, spawnName))));
+    conn.send(Auth.withToken(spawnToken(gateway.spawning().issueSpawnToken(sessionId, spawnName))));
     conn.next(Sessions.class);
     return conn;
   }

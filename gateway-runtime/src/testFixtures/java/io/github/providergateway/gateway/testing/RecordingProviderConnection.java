@@ -63,7 +63,7 @@ public final class RecordingProviderConnection implements ProviderConnection {
   }
 
   /**
-   * Attaches the link the gateway returned for this connection ({@code Gateway.acceptWebSocket} or
+   * Attaches the link the gateway returned for this connection ({@code Gateway.transports().acceptWebSocket} or
    * {@code acceptLocal}).
    *
    * @param link where what the provider sends goes

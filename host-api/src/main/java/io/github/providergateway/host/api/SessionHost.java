@@ -52,7 +52,7 @@ public interface SessionHost {
   /**
    * How this host puts a gate's question to the session's person (extension {@code gate.ask},
    * architecture decision 35), or null when it cannot: then only the gateway-wide channels ({@code
-   * Gateway.addAskChannel}) can. Asked each time a gate asks; the channel is also asked whether it
+   * Gateway.asks().add}) can. Asked each time a gate asks; the channel is also asked whether it
    * {@linkplain AskChannel#reaches reaches} the session.
    *
    * @return the channel, or null

@@ -52,7 +52,7 @@ class WebSocketProviderClientContractTest extends ProviderTransportContractTest 
   protected ProviderSession connect(JavaProvider provider) {
     return WebSocketProviderClient.connect(
         server.uri(),
-        gateway.providerToken(),
+        gateway.credentials().providerToken(),
         provider,
         WebSocketProviderClient.Options.builder()
             .initialBackoff(Duration.ofMillis(10))

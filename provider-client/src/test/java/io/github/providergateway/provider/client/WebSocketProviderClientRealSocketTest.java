@@ -86,7 +86,7 @@ class WebSocketProviderClientRealSocketTest {
     session =
         connect(
             "greeter",
-            gateway.providerToken(),
+            gateway.credentials().providerToken(),
             (args, call) -> {
               handlerThread.complete(Thread.currentThread().getName());
               return CompletableFuture.completedFuture(TextNode.valueOf("Hello"));
@@ -126,7 +126,7 @@ class WebSocketProviderClientRealSocketTest {
     session =
         WebSocketProviderClient.connect(
             server.uri(),
-            gateway.providerToken(),
+            gateway.credentials().providerToken(),
             JavaProvider.builder("guard")
                 .session(sessionId)
                 .tool(

@@ -27,7 +27,7 @@ import org.glassfish.tyrus.spi.ServerContainerFactory;
 
 /**
  * A tiny WebSocket server for testing {@link WebSocketProviderClient}: Tyrus on a free port, each
- * connection handed to {@link Gateway#acceptWebSocket} through a minimal {@link
+ * connection handed to {@link io.github.providergateway.gateway.TransportPort#acceptWebSocket} through a minimal {@link
  * ProviderConnection}. Test-only: the real server (loopback binding, frame limits, connection cap,
  * slow-consumer handling) lives in {@code WebSocketServer}.
  *
@@ -188,7 +188,7 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
     public void onOpen(Session session, EndpointConfig config) {
       connection = server.new Connection(session);
       server.connections.add(connection);
-      connection.link = server.gateway.acceptWebSocket(connection);
+      connection.link = server.gateway.transports().acceptWebSocket(connection);
       session.addMessageHandler(
           String.class,
           (MessageHandler.Whole<String>)

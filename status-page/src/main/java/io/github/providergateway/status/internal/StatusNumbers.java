@@ -40,7 +40,7 @@ public final class StatusNumbers implements GatewayListener {
   public synchronized void decided(Decision decision) {
     switch (decision.kind()) {
       case TOOL_CALL -> {
-        calls.merge(decision.outcome(), 1L, Long::sum);
+        calls.merge(decision.outcome().wireName(), 1L, Long::sum);
         if (decision.code() != null) {
           callCodes.merge(decision.code(), 1L, Long::sum);
         }
@@ -50,7 +50,7 @@ public final class StatusNumbers implements GatewayListener {
       }
       case PRE_TOOL_USE -> {
         // Every hook check: a call's through the gateway, and the agents' own tools' (the hooks).
-        hookChecks.merge(decision.outcome(), 1L, Long::sum);
+        hookChecks.merge(decision.outcome().wireName(), 1L, Long::sum);
         decision.gates().forEach(gate -> gateLatency.add(gate.latency()));
       }
       case ASK -> {
@@ -58,7 +58,7 @@ public final class StatusNumbers implements GatewayListener {
         // not gate latency.
       }
       case AUTH, PAIRING, HELLO, UPDATE, PUSH, OTHER -> {
-        if ("refused".equals(decision.outcome())) {
+        if (decision.outcome() == Decision.Outcome.REFUSED) {
           refusals.merge(decision.kind().name().toLowerCase(Locale.ROOT), 1L, Long::sum);
         }
       }
@@ -71,9 +71,9 @@ public final class StatusNumbers implements GatewayListener {
    */
   public ObjectNode toJson(JsonNodeFactory nodes) {
     ObjectNode json = nodes.objectNode();
-    json.put("callsInFlight", gateway.callsInFlight());
-    json.put("callsQueued", gateway.callsQueued());
-    json.put("pushesAccepted", gateway.pushesAccepted());
+    json.put("callsInFlight", gateway.monitor().callsInFlight());
+    json.put("callsQueued", gateway.monitor().callsQueued());
+    json.put("pushesAccepted", gateway.monitor().pushesAccepted());
     synchronized (this) {
       json.set("calls", counts(nodes, calls));
       json.set("callCodes", counts(nodes, callCodes));

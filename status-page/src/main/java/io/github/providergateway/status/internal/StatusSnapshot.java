@@ -72,14 +72,14 @@ public final class StatusSnapshot {
     this.gateway = gateway;
     this.numbers = numbers;
     this.decisions = decisions;
-    this.startedAt = gateway.clock().instant();
+    this.startedAt = gateway.transports().clock().instant();
   }
 
   /** The snapshot as JSON text; completes on the gateway loop. */
   public CompletableFuture<String> read() {
     CompletableFuture<List<SessionInfo>> sessions = gateway.sessions();
     CompletableFuture<List<ProviderInfo>> providers = gateway.providers();
-    CompletableFuture<List<PersonQuestion>> questions = gateway.questions();
+    CompletableFuture<List<PersonQuestion>> questions = gateway.asks().questions();
     return CompletableFuture.allOf(sessions, providers, questions)
         .thenCompose(all -> withSessions(new Pair(sessions.join(), providers.join(), questions.join())));
   }
@@ -95,7 +95,7 @@ public final class StatusSnapshot {
         .thenApply(
             done -> {
               ObjectNode json = NODES.objectNode();
-              json.put("generatedAt", gateway.clock().instant().toString());
+              json.put("generatedAt", gateway.transports().clock().instant().toString());
               json.put("startedAt", startedAt.toString());
               ObjectNode counts = numbers.toJson(NODES);
               counts.put("providers", pair.providers().size());
@@ -148,7 +148,7 @@ public final class StatusSnapshot {
     CompletableFuture<List<HostTool>> tools =
         gateway.tools(session.id()).exceptionally(ended -> List.of());
     CompletableFuture<Map<String, List<StreamEntry>>> streams =
-        gateway.streams(session.id(), EVENTS_PER_STREAM).exceptionally(ended -> Map.of());
+        gateway.monitor().streams(session.id(), EVENTS_PER_STREAM).exceptionally(ended -> Map.of());
     return tools.thenCombine(
         streams,
         (toolList, streamMap) -> {

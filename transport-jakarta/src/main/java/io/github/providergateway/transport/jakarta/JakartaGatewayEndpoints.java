@@ -184,7 +184,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         new JakartaProviderConnection(
             session,
             description,
-            new OutboundQueue(description, new SessionWire(session), providerBounds, gateway.clock(), closer),
+            new OutboundQueue(description, new SessionWire(session), providerBounds, gateway.transports().clock(), closer),
             settings.authenticatedMessageLimit());
     if (!connections.add(connection)) {
       return null;
@@ -200,7 +200,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
         new JakartaHostConnection(
             session,
             description,
-            new OutboundQueue(description, new SessionWire(session), hostBounds, gateway.clock(), closer),
+            new OutboundQueue(description, new SessionWire(session), hostBounds, gateway.transports().clock(), closer),
             settings.authenticatedMessageLimit(),
             session.getUserProperties().get(HandshakeChecks.LOCAL_ADDRESS) instanceof InetSocketAddress local ? local : null);
     if (!connections.add(connection)) {
@@ -366,7 +366,7 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
 
     /** {@return the endpoints, to add to a container} */
     public JakartaGatewayEndpoints build() {
-      return new JakartaGatewayEndpoints(this, gateway::acceptWebSocket);
+      return new JakartaGatewayEndpoints(this, gateway.transports()::acceptWebSocket);
     }
 
     /** As {@link #build()}, with each new provider connection handed to {@code accept} (tests). */

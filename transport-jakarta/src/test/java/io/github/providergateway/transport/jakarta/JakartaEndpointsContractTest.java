@@ -67,7 +67,7 @@ abstract class JakartaEndpointsContractTest extends ProviderTransportContractTes
   /** Registers a connection with the gateway, recording what its provider sends once the gateway has it. */
   private ProviderLink accept(JakartaProviderConnection connection) {
     connections.add(connection);
-    ProviderLink link = gateway.acceptWebSocket(connection);
+    ProviderLink link = gateway.transports().acceptWebSocket(connection);
     return new ProviderLink() {
       @Override
       public void receive(String text) {
@@ -99,7 +99,7 @@ abstract class JakartaEndpointsContractTest extends ProviderTransportContractTes
   protected ProviderSession connect(JavaProvider provider) {
     return WebSocketProviderClient.connect(
         url,
-        gateway.providerToken(),
+        gateway.credentials().providerToken(),
         provider,
         WebSocketProviderClient.Options.builder()
             .initialBackoff(Duration.ofMillis(10))

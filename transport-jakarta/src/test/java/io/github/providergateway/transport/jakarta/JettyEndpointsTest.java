@@ -78,12 +78,12 @@ class JettyEndpointsTest {
   void aHostOnTheHostEndpointCallsTheToolOfAProviderOnTheProviderEndpoint() throws Exception {
     RecordingSessionHost host = new RecordingSessionHost();
     // GatewayClient checks host.challenge's proof of the address it dialled: Jetty reports it.
-    try (GatewayClient client = GatewayClient.connect(url("/host"), gateway.providerToken())) {
+    try (GatewayClient client = GatewayClient.connect(url("/host"), gateway.credentials().providerToken())) {
       String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
       try (ProviderSession provider =
           WebSocketProviderClient.connect(
               url("/"),
-              gateway.providerToken(),
+              gateway.credentials().providerToken(),
               JavaProvider.builder("greeter")
                   .session(session)
                   .tool(

@@ -97,7 +97,7 @@ public final class LocalConnection implements AutoCloseable {
     this.onTerminated = requireNonNull(onTerminated, "onTerminated");
   }
 
-  /** The gateway's view of this connection, to hand to {@code Gateway.acceptLocal}. */
+  /** The gateway's view of this connection, to hand to {@code Gateway.transports().acceptLocal}. */
   ProviderConnection gatewaySide() {
     return gatewaySide;
   }

@@ -62,7 +62,7 @@ public final class LocalProviderTransport {
   public static ProviderSession connect(
       Gateway gateway, JavaProvider provider, String homeSessionId) {
     requireNonNull(gateway, "gateway");
-    return connect(gateway::acceptLocal, provider, homeSessionId, null);
+    return connect(gateway.transports()::acceptLocal, provider, homeSessionId, null);
   }
 
   /**
@@ -79,7 +79,7 @@ public final class LocalProviderTransport {
       Gateway gateway, JavaProvider provider, String homeSessionId, Executor executor) {
     requireNonNull(gateway, "gateway");
     requireNonNull(executor, "executor");
-    return connect(gateway::acceptLocal, provider, homeSessionId, executor);
+    return connect(gateway.transports()::acceptLocal, provider, homeSessionId, executor);
   }
 
   static ProviderSession connect(
@@ -126,7 +126,7 @@ public final class LocalProviderTransport {
   public static LocalConnection open(
       Gateway gateway, String homeSessionId, LocalConnection.Listener listener) {
     requireNonNull(gateway, "gateway");
-    return open(gateway::acceptLocal, homeSessionId, listener, null);
+    return open(gateway.transports()::acceptLocal, homeSessionId, listener, null);
   }
 
   /**
@@ -143,7 +143,7 @@ public final class LocalProviderTransport {
       Gateway gateway, String homeSessionId, LocalConnection.Listener listener, Executor executor) {
     requireNonNull(gateway, "gateway");
     requireNonNull(executor, "executor");
-    return open(gateway::acceptLocal, homeSessionId, listener, executor);
+    return open(gateway.transports()::acceptLocal, homeSessionId, listener, executor);
   }
 
   static LocalConnection open(

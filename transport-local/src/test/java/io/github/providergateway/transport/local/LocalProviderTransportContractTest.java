@@ -49,7 +49,7 @@ class LocalProviderTransportContractTest extends ProviderTransportContractTest {
   /** Hands the connection to the gateway and records what the provider sends through it. */
   private ProviderLink acceptTapped(ProviderConnection connection, String homeSessionId) {
     lastConnection = connection;
-    ProviderLink link = fixture.gateway.acceptLocal(connection, homeSessionId);
+    ProviderLink link = fixture.gateway.transports().acceptLocal(connection, homeSessionId);
     return new ProviderLink() {
       @Override
       public void receive(String text) {

@@ -141,7 +141,7 @@ class LocalProviderTransportTest {
       List<Object> heard = new ArrayList<>();
       LocalConnection connection =
           LocalProviderTransport.open(
-              f.gateway::acceptLocal,
+              f.gateway.transports()::acceptLocal,
               session,
               new LocalConnection.Listener() {
                 @Override
@@ -180,7 +180,7 @@ class LocalProviderTransportTest {
       List<Object> heard = new ArrayList<>();
       LocalConnection connection =
           LocalProviderTransport.open(
-              f.gateway::acceptLocal,
+              f.gateway.transports()::acceptLocal,
               session,
               new LocalConnection.Listener() {
                 @Override
@@ -213,7 +213,7 @@ class LocalProviderTransportTest {
       String session = f.startSession("demo");
       List<Object> heard = new ArrayList<>();
       LocalConnection connection =
-          LocalProviderTransport.open(f.gateway::acceptLocal, session, heard::add, Runnable::run);
+          LocalProviderTransport.open(f.gateway.transports()::acceptLocal, session, heard::add, Runnable::run);
       connection.send(Hello.builder("leaver").tools(GREET).build());
       assertThat(GatewayFixture.done(f.gateway.providers())).hasSize(1);
 

@@ -11,10 +11,10 @@ import java.util.concurrent.CompletableFuture;
  * A provider the gateway spawns for one session and speaks to over the process's stdin and
  * stdout: the provider interface as newline-delimited JSON, one message per line each way, the
  * process's stderr appended to its log. It is authenticated by having been spawned ({@link
- * Gateway#acceptSpawned}): project trust, that session only, no {@code auth}; the gateway sends
+ * io.github.providergateway.gateway.TransportPort#acceptSpawned}): project trust, that session only, no {@code auth}; the gateway sends
  * it {@code sessions} at once and its first message must be {@code hello}. Everything after that
  * (tools, hooks, pushes, streams, shutdown) is the protocol as over WebSocket. It is spawned as its
- * spec's name: a host that restarts it names that to {@link Gateway#restarting}.
+ * spec's name: a host that restarts it names that to {@link io.github.providergateway.gateway.ProviderSpawning#restarting}.
  *
  * <pre>{@code
  * ChildProcess.Spec greet = ChildProcess.Spec.of("greet", List.of("python3", "greet.py"))
@@ -67,15 +67,15 @@ public final class StdioProvider {
   public static StdioProvider spawn(Gateway gateway, String sessionId, ChildProcess.Spec spec) throws IOException {
     requireNonNull(gateway, "gateway");
     requireNonNull(sessionId, "sessionId");
-    ProcessLog log = new ProcessLog(spec.log(), gateway.clock());
+    ProcessLog log = new ProcessLog(spec.log(), gateway.transports().clock());
     ChildProcess child =
         ChildProcess.start(spec, ChildProcess.Bounds.of(gateway.limits().maxAnyMessageBytes() + SLACK_BYTES));
     String name = spec.name();
     StdioProviderConnection connection =
-        new StdioProviderConnection(child, log, line -> gateway.log(sessionId, "gateway", line), CLOSE_GRACE);
+        new StdioProviderConnection(child, log, line -> gateway.spawning().log(sessionId, "gateway", line), CLOSE_GRACE);
     try {
-      // Spawned as its spec's name, which a host restarting it names (Gateway.restarting).
-      connection.attach(gateway.acceptSpawned(connection, sessionId, name));
+      // Spawned as its spec's name, which a host restarting it names (Gateway.spawning().restarting).
+      connection.attach(gateway.transports().acceptSpawned(connection, sessionId, name));
     } catch (RuntimeException gatewayStopped) {
       child.kill(); // nobody would ever stop it
       throw gatewayStopped;
@@ -85,7 +85,7 @@ public final class StdioProvider {
         + ") for session " + sessionId + ", over stdio");
     child.process().onExit().thenAccept(exited -> {
       log.note("exited with code " + exited.exitValue());
-      gateway.log(sessionId, "gateway", "Provider '" + name + "' exited with code " + exited.exitValue());
+      gateway.spawning().log(sessionId, "gateway", "Provider '" + name + "' exited with code " + exited.exitValue());
     });
     return new StdioProvider(child, connection);
   }

@@ -70,7 +70,7 @@ import java.util.Set;
  *
  * <p><b>Liveness.</b> Every connection is pinged several times per {@link Builder#idleTimeout};
  * one from which nothing (not even a pong) arrives for that long is closed with 1001. Silence is
- * measured on the gateway's {@link Gateway#clock()}, and the pings are timed by {@link
+ * measured on the gateway's {@link io.github.providergateway.gateway.TransportPort#clock()}, and the pings are timed by {@link
  * Builder#scheduler}.
  *
  * <p><b>Close codes.</b> 1000 after {@code goodbye}; 1008 for failed authentication or a too slow
@@ -106,7 +106,7 @@ public final class WebSocketServer implements AutoCloseable {
 
   /**
    * Binds the port, starts accepting providers, and then has the gateway write its token file
-   * ({@link Gateway#publishTokenFile()}), so the file never names a gateway that is not listening.
+   * ({@link io.github.providergateway.gateway.GatewayCredentials#publishTokenFile()}), so the file never names a gateway that is not listening.
    *
    * @return this server
    * @throws IOException when the port cannot be bound, for example because it is in use
@@ -116,7 +116,7 @@ public final class WebSocketServer implements AutoCloseable {
     core.start();
     try {
       // Only now that it listens: providers that read the token file can reach this gateway.
-      gateway.publishTokenFile();
+      gateway.credentials().publishTokenFile();
     } catch (RuntimeException e) {
       // Not writable, or another gateway of this home writing it at the same moment: a server
       // nobody can find the token of is no use, and the caller has no handle to close it.

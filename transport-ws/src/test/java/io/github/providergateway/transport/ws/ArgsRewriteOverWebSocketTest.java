@@ -92,7 +92,7 @@ class ArgsRewriteOverWebSocketTest {
 
   private JdkProvider deployer(String session) throws InterruptedException {
     JdkProvider deployer = JdkProvider.connect(server.url());
-    deployer.send(Auth.withToken(gateway.providerToken()));
+    deployer.send(Auth.withToken(gateway.credentials().providerToken()));
     deployer.next(Sessions.class);
     deployer.send(Hello.builder("deployer").session(session).tools(DEPLOY).build());
     deployer.next(HelloAck.class);
@@ -102,7 +102,7 @@ class ArgsRewriteOverWebSocketTest {
 
   @Test
   void aJavaGatesRewriteCrossesTheSocketsAndTheRemoteHostIsToldTheFinalArguments() throws Exception {
-    try (GatewayClient client = GatewayClient.connect(server.hostUrl(), gateway.providerToken())) {
+    try (GatewayClient client = GatewayClient.connect(server.hostUrl(), gateway.credentials().providerToken())) {
       String session = await(client.startSession(SessionSpec.of("remote", "/code"), new RecordingSessionHost())).id();
       JavaProvider guard =
           JavaProvider.builder("pinner").session(session)
@@ -110,7 +110,7 @@ class ArgsRewriteOverWebSocketTest {
               .gate(null, "pin-branch", check -> CompletableFuture.completedFuture(pin(check)))
               .build();
       ProviderSession guardSession =
-          WebSocketProviderClient.connect(URI.create("ws://127.0.0.1:" + server.port() + "/"), gateway.providerToken(), guard);
+          WebSocketProviderClient.connect(URI.create("ws://127.0.0.1:" + server.port() + "/"), gateway.credentials().providerToken(), guard);
       try (JdkProvider deployer = deployer(session)) {
         assertThat(await(guardSession.bound().toCompletableFuture()).accepted(ProtocolExtension.GATE_ARGS)).isTrue();
 

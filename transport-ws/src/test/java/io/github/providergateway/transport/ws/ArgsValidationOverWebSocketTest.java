@@ -41,7 +41,7 @@ class ArgsValidationOverWebSocketTest {
   static void connect() throws Exception {
     f = ServerFixture.start();
     provider = JdkProvider.connect(f.server.url());
-    provider.send(Auth.withToken(f.gateway.providerToken()));
+    provider.send(Auth.withToken(f.gateway.credentials().providerToken()));
     provider.next(Sessions.class);
     ToolDefinition[] tools = new ToolDefinition[ROWS.size()];
     for (int i = 0; i < tools.length; i++) {
@@ -92,7 +92,7 @@ class ArgsValidationOverWebSocketTest {
   @Test
   void aHelloWithAnInvalidSchemaGetsInvalidJsonAndTheConnectionStaysOpen() throws Exception {
     try (JdkProvider sloppy = JdkProvider.connect(f.server.url())) {
-      sloppy.send(Auth.withToken(f.gateway.providerToken()));
+      sloppy.send(Auth.withToken(f.gateway.credentials().providerToken()));
       sloppy.next(Sessions.class);
       sloppy.send(Hello.builder("sloppy").session(f.sessionId)
           .tools(ToolDefinition.of("bad", "bad", json("{\"type\":\"text\"}"))).build());

@@ -84,7 +84,7 @@ class CiGuardrailExampleTest {
 
   @Test
   void theGuardrailDeniesGitPushOnlyWhileCiIsRed() throws Exception {
-    guardrail = startExample(server.url(), gateway.providerToken());
+    guardrail = startExample(server.url(), gateway.credentials().providerToken());
     await(guardrail.bound());
 
     HookDecision green = shell("git push origin main");

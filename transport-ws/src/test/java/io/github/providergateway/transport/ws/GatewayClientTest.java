@@ -97,7 +97,7 @@ class GatewayClientTest {
 
   private static RawProvider bind(Running gateway, String sessionId, String name, String... tools) throws IOException {
     RawProvider provider = new RawProvider(RawWebSocket.connect(gateway.server().port()));
-    provider.send(Auth.withToken(gateway.gateway().providerToken()));
+    provider.send(Auth.withToken(gateway.gateway().credentials().providerToken()));
     provider.next(Sessions.class);
     provider.send(Hello.builder(name).session(sessionId).tools(ServerFixture.definitions(tools)).build());
     provider.next(HelloAck.class);
@@ -109,7 +109,7 @@ class GatewayClientTest {
   void aRemoteHostDrivesTheGatewayThroughTheSameHostApi() throws Exception {
     Running gateway = startGateway(home, 0);
     RecordingSessionHost host = new RecordingSessionHost();
-    try (GatewayClient client = GatewayClient.connect(gateway.server().hostUrl(), gateway.gateway().providerToken())) {
+    try (GatewayClient client = GatewayClient.connect(gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
       String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
       try (RawProvider provider = bind(gateway, session, "greeter", "greet")) {
         awaitTrue("tools registered with the remote host",
@@ -143,7 +143,7 @@ class GatewayClientTest {
     Running gateway = startGateway(home, 0);
     RecordingSessionHost host = new RecordingSessionHost();
     List<String> heard = new CopyOnWriteArrayList<>();
-    try (GatewayClient client = GatewayClient.connect(gateway.server().hostUrl(), gateway.gateway().providerToken())) {
+    try (GatewayClient client = GatewayClient.connect(gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
       String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
       try (RawProvider provider = bind(gateway, session, "worker", "slow", "other")) {
         awaitTrue("tools registered with the remote host",
@@ -198,7 +198,7 @@ class GatewayClientTest {
   @Test
   void aProcessOnTheDialledPortThatRelaysToTheLiveGatewayIsRefusedAndNeverSeesTheToken() throws Exception {
     Running gateway = startGateway(home, 0);
-    String token = gateway.gateway().providerToken();
+    String token = gateway.gateway().credentials().providerToken();
     try (RecordingRelay relay = RecordingRelay.start(gateway.server().port())) {
       URI dialled = URI.create("ws://127.0.0.1:" + relay.port() + "/host");
 
@@ -227,7 +227,7 @@ class GatewayClientTest {
     try (GatewayClient client =
         GatewayClient.connect(
             gateway.server().hostUrl(),
-            () -> reads.getAndIncrement() == 0 ? "ptk-of-a-crashed-run" : gateway.gateway().providerToken(),
+            () -> reads.getAndIncrement() == 0 ? "ptk-of-a-crashed-run" : gateway.gateway().credentials().providerToken(),
             GatewayClient.Options.defaults())) {
       assertThat(await(client.sessions())).isEmpty();
     }

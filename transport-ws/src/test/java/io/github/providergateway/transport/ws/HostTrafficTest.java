@@ -126,7 +126,7 @@ class HostTrafficTest {
     RawWebSocket host =
         RawWebSocket.connect("127.0.0.1", port, "/host", RawWebSocket.defaultHeaders(port), receiveBuffer);
     assertThat(host.status()).isEqualTo(101);
-    host.sendText("{\"id\":1,\"cmd\":\"host.auth\",\"token\":\"" + gateway.providerToken() + "\"}");
+    host.sendText("{\"id\":1,\"cmd\":\"host.auth\",\"token\":\"" + gateway.credentials().providerToken() + "\"}");
     assertThat(reply(host, 1).get("ok").asBoolean()).isTrue();
     return host;
   }
@@ -138,7 +138,7 @@ class HostTrafficTest {
 
   private RawProvider bulkProvider(String session) throws IOException {
     RawProvider provider = new RawProvider(RawWebSocket.connect(server.port()));
-    provider.send(Auth.withToken(gateway.providerToken()));
+    provider.send(Auth.withToken(gateway.credentials().providerToken()));
     provider.next(Sessions.class);
     provider.send(Hello.builder("bulk").session(session).tools(ServerFixture.definitions("bulk")).build());
     provider.next(HelloAck.class);

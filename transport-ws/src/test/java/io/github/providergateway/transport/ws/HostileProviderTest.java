@@ -230,7 +230,7 @@ class HostileProviderTest {
               .build();
       ProviderSession session =
           WebSocketProviderClient.connect(
-              URI.create("ws://127.0.0.1:" + f.port() + "/"), f.gateway.providerToken(), provider);
+              URI.create("ws://127.0.0.1:" + f.port() + "/"), f.gateway.credentials().providerToken(), provider);
       try {
         assertThat(ServerFixture.await(session.bound().toCompletableFuture()).sessionId()).isEqualTo(f.sessionId);
         String other = ServerFixture.await(f.gateway.startSession(SessionSpec.of("other", "/code/other"), f.host)).id();

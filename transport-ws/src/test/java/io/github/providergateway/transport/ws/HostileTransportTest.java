@@ -225,7 +225,7 @@ class HostileTransportTest {
       String stuck =
           await(f.gateway.startSession(io.github.providergateway.host.api.SessionSpec.of("stuck", "/tmp"), stuckHost))
               .id();
-      f.gateway.log(stuck, "test", "block the loop"); // runs on the loop's own thread
+      f.gateway.spawning().log(stuck, "test", "block the loop"); // runs on the loop's own thread
       assertThat(blocking.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
 
       // 32 MiB of messages the gateway answers with nothing (progress for no call).

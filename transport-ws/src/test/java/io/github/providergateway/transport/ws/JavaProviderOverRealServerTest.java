@@ -36,7 +36,7 @@ class JavaProviderOverRealServerTest {
               .build();
       ProviderSession session =
           WebSocketProviderClient.connect(
-              URI.create("ws://127.0.0.1:" + f.port() + "/"), f.gateway.providerToken(), provider);
+              URI.create("ws://127.0.0.1:" + f.port() + "/"), f.gateway.credentials().providerToken(), provider);
       try {
         HelloAck ack = session.bound().toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertThat(ack.sessionId()).isEqualTo(f.sessionId);

@@ -38,7 +38,7 @@ class ProviderTrafficTest {
   void aProviderAuthenticatesBindsAndAnswersTheHostsCall() throws Exception {
     try (ServerFixture f = ServerFixture.start();
         JdkProvider provider = JdkProvider.connect(f.server.url())) {
-      provider.send(Auth.withToken(f.gateway.providerToken()));
+      provider.send(Auth.withToken(f.gateway.credentials().providerToken()));
       assertThat(provider.next(Sessions.class).active()).hasSize(1);
       provider.send(
           Hello.builder("greeter").session(f.sessionId).tools(ServerFixture.definitions("greet")).build());
@@ -403,7 +403,7 @@ class ProviderTrafficTest {
 
   static JdkProvider boundJdk(ServerFixture f, String name, String... tools) throws Exception {
     JdkProvider provider = JdkProvider.connect(f.server.url());
-    provider.send(Auth.withToken(f.gateway.providerToken()));
+    provider.send(Auth.withToken(f.gateway.credentials().providerToken()));
     provider.next(Sessions.class);
     provider.send(Hello.builder(name).session(f.sessionId).tools(ServerFixture.definitions(tools)).build());
     provider.next(HelloAck.class);

@@ -94,7 +94,7 @@ final class ServerFixture implements AutoCloseable {
   /** A raw connection that has authenticated with the gateway token and taken {@code sessions}. */
   RawProvider authenticatedRaw(RawWebSocket socket) throws IOException {
     RawProvider provider = new RawProvider(socket);
-    provider.send(Auth.withToken(gateway.providerToken()));
+    provider.send(Auth.withToken(gateway.credentials().providerToken()));
     provider.next(Sessions.class);
     return provider;
   }

@@ -53,7 +53,7 @@ class WebSocketServerTest {
     try (Gateway gateway = Gateway.builder().build();
         WebSocketServer server = startOnItsDefaultPort(gateway);
         RawProvider provider = new RawProvider(RawWebSocket.connect(9400))) {
-      provider.send(Auth.withToken(gateway.providerToken()));
+      provider.send(Auth.withToken(gateway.credentials().providerToken()));
 
       assertThat(provider.next(Sessions.class).active()).isEmpty();
       assertThat(server.port()).isEqualTo(9400);
@@ -76,8 +76,8 @@ class WebSocketServerTest {
         ServerFixture second = ServerFixture.start();
         RawProvider one = new RawProvider(RawWebSocket.connect(first.port()));
         RawProvider two = new RawProvider(RawWebSocket.connect(second.port()))) {
-      one.send(Auth.withToken(first.gateway.providerToken()));
-      two.send(Auth.withToken(second.gateway.providerToken()));
+      one.send(Auth.withToken(first.gateway.credentials().providerToken()));
+      two.send(Auth.withToken(second.gateway.credentials().providerToken()));
 
       assertThat(one.next(Sessions.class).active().get(0).id()).isEqualTo(first.sessionId);
       assertThat(two.next(Sessions.class).active().get(0).id()).isEqualTo(second.sessionId);
@@ -110,14 +110,14 @@ class WebSocketServerTest {
     try (Gateway running = Gateway.builder().home(home).build()) {
       assertThat(file).doesNotExist();
       try (WebSocketServer server = WebSocketServer.builder(running).port(0).build().start()) {
-        assertThat(Files.readString(file)).isEqualTo(running.providerToken() + "\n");
+        assertThat(Files.readString(file)).isEqualTo(running.credentials().providerToken() + "\n");
 
         try (Gateway second = Gateway.builder().home(home).build()) {
           WebSocketServer refused = WebSocketServer.builder(second).port(server.port()).build();
           assertThatThrownBy(refused::start).isInstanceOf(IOException.class);
         }
 
-        assertThat(Files.readString(file)).isEqualTo(running.providerToken() + "\n");
+        assertThat(Files.readString(file)).isEqualTo(running.credentials().providerToken() + "\n");
       }
     }
     assertThat(file).doesNotExist();
@@ -140,7 +140,7 @@ class WebSocketServerTest {
     assumeThat(ipv6LoopbackAvailable()).as("this machine has IPv6 loopback").isTrue();
     try (ServerFixture f = ServerFixture.start();
         JdkProvider provider = JdkProvider.connect(URI.create("ws://[::1]:" + f.port()))) {
-      provider.send(Auth.withToken(f.gateway.providerToken()));
+      provider.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
       assertThat(provider.next(Sessions.class).active()).hasSize(1);
     }

@@ -156,9 +156,9 @@ public final class ServerCore {
     this.hostMaxQueuedBytes = config.maxQueuedBytes();
     this.guards =
         new TrafficGuards(
-            gateway.clock(),
+            gateway.transports().clock(),
             new PendingHandshakes(
-                config.maxPendingHandshakes(), config.handshakeTimeout(), gateway.clock()),
+                config.maxPendingHandshakes(), config.handshakeTimeout(), gateway.transports().clock()),
             new InboundBudget(config.maxUnfinishedInboundBytes()),
             gateway.limits().maxUnauthenticatedMessageBytes(),
             transportLimit(gateway),
@@ -172,7 +172,7 @@ public final class ServerCore {
                 .filter(route -> route.reservedEventStreams() > 0)
                 .collect(java.util.stream.Collectors.toMap(HttpRoutes.Route::path, HttpRoutes.Route::reservedEventStreams)),
             MAX_UNREAD_EVENT_BYTES,
-            gateway.clock());
+            gateway.transports().clock());
     HandshakePolicy policy = new HandshakePolicy(config.allowedOrigins());
     Endpoints endpoints = new Endpoints();
     this.handshake = new WsHandshake(policy, gateway.limits().maxConnections(), this::port, endpoints::serves);
@@ -192,7 +192,7 @@ public final class ServerCore {
       started = true;
       sendExecutor = Executors.newFixedThreadPool(sendThreads(), daemonThreads("pg-ws-send-"));
       timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
-      senders = new BoundedSender.Context(sendExecutor, scheduler(timer), gateway.clock(), CLOSE_GRACE);
+      senders = new BoundedSender.Context(sendExecutor, scheduler(timer), gateway.transports().clock(), CLOSE_GRACE);
       try {
         listeners.start(requestedPort);
       } catch (IOException | RuntimeException e) {
@@ -206,7 +206,7 @@ public final class ServerCore {
       heartbeat =
           new ServerHeartbeat(
               heartbeatScheduler != null ? heartbeatScheduler : scheduler(timer),
-              gateway.clock(),
+              gateway.transports().clock(),
               idleTimeout,
               this::openPeers);
       heartbeat.start();
@@ -322,7 +322,7 @@ public final class ServerCore {
     connections.add(connection);
     wire.attach(connection);
     WebSocketFilter.attach(socket, wire);
-    ProviderLink link = gateway.acceptWebSocket(connection);
+    ProviderLink link = gateway.transports().acceptWebSocket(connection);
     connection.attach(link);
     LOG.log(Level.DEBUG, "{0}: opened", connection.describe());
     return connection;

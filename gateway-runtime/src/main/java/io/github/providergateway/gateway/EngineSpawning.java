@@ -1,0 +1,60 @@
+package io.github.providergateway.gateway;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.internal.Engine;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/** The {@link ProviderSpawning} of a {@link Gateway}: each request runs on its loop. */
+final class EngineSpawning implements ProviderSpawning {
+
+  private final Engine engine;
+  private final LoopRequests requests;
+
+  EngineSpawning(Engine engine, LoopRequests requests) {
+    this.engine = engine;
+    this.requests = requests;
+  }
+
+  @Override
+  public CompletableFuture<String> issueSpawnToken(String sessionId) {
+    return requests.get(() -> engine.issueSpawnToken(sessionId, null));
+  }
+
+  @Override
+  public CompletableFuture<String> issueSpawnToken(String sessionId, String spawnName) {
+    requireNonNull(spawnName, "spawnName");
+    return requests.get(() -> engine.issueSpawnToken(sessionId, spawnName));
+  }
+
+  @Override
+  public CompletableFuture<Void> restarting(String sessionId, String spawnName, Duration grace) {
+    requireNonNull(spawnName, "spawnName");
+    requireNonNull(grace, "grace");
+    if (grace.isNegative() || grace.isZero()) {
+      throw new IllegalArgumentException("grace must be positive, was " + grace);
+    }
+    return requests.run(() -> engine.restarting(sessionId, spawnName, grace));
+  }
+
+  @Override
+  public void expectProviders(String sessionId, List<String> spawnNames) {
+    requireNonNull(sessionId, "sessionId");
+    List<String> names = List.copyOf(spawnNames);
+    requests.tell(() -> engine.expectProviders(sessionId, names));
+  }
+
+  @Override
+  public void providerNotStarted(String sessionId, String spawnName) {
+    requireNonNull(sessionId, "sessionId");
+    requireNonNull(spawnName, "spawnName");
+    requests.tell(() -> engine.providerNotStarted(sessionId, spawnName));
+  }
+
+  @Override
+  public void log(String sessionId, String source, String message) {
+    requests.tell(() -> engine.log(sessionId, source, message));
+  }
+}
