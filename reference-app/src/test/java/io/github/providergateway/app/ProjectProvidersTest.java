@@ -4,6 +4,7 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.awaited;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.transport.testing.Processes;
 import java.net.URI;
@@ -18,7 +19,6 @@ import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,14 +59,8 @@ class ProjectProvidersTest {
     return dir.resolve("pids");
   }
 
-  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting for " + what);
-      }
-      Thread.sleep(20);
-    }
+  private static void await(String what, Await.Condition condition) {
+    Await.until(Duration.ofSeconds(10), condition, () -> what);
   }
 
   private String log(String name) {

@@ -7,6 +7,7 @@ import io.github.providergateway.gateway.SessionSpec;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,12 +95,8 @@ class SharedGatewayTest {
     return provider;
   }
 
-  private static void awaitTrue(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime() < deadline).as("within %s: %s", WAIT, what).isTrue();
-      Thread.sleep(50); // bounded wait on other processes
-    }
+  private static void awaitTrue(String what, Await.Condition condition) {
+    Await.until(WAIT, condition, () -> what);
   }
 
   /** The file's text, or "" while it cannot be read (not written yet). */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.transport.testing.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -95,22 +96,22 @@ class StdioProviderAppTest {
   }
 
   private static void awaitGone(RpcApp app, String script) {
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (child(app, script).isPresent()) {
-      assertThat(System.nanoTime()).as("%s still runs", script).isLessThan(deadline);
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-    }
+    Await.until(RpcApp.WAIT, () -> child(app, script).isEmpty(), () -> script + " has gone");
   }
 
   /**
    * Waits for {@code line} in a provider's log: the gateway copies a child's stderr there and
    * notes its exit when it hears of it, each a moment after the child wrote or went.
    */
-  private static void awaitLogged(Path log, String line) throws IOException {
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (!Files.readString(log).contains(line)) {
-      assertThat(System.nanoTime()).as("%s has no '%s': %s", log, line, Files.readString(log)).isLessThan(deadline);
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+  private static void awaitLogged(Path log, String line) {
+    Await.until(RpcApp.WAIT, () -> Files.readString(log).contains(line), () -> log + " has '" + line + "': " + read(log));
+  }
+
+  private static String read(Path log) {
+    try {
+      return Files.readString(log);
+    } catch (IOException unreadable) {
+      return unreadable.toString();
     }
   }
 
@@ -148,12 +149,13 @@ class StdioProviderAppTest {
 
       app.awaitEvent("tools.changed", event -> event.path("sessionId").asText().equals(secondId)
           && event.get("tools").toString().contains("\"greet\""));
-      long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-      JsonNode listed;
-      do {
-        listed = app.request("{\"cmd\":\"providers.list\"}");
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-      } while (count(listed, secondId) < 2 && System.nanoTime() < deadline);
+      JsonNode listed = Await.value(
+          RpcApp.WAIT,
+          () -> {
+            JsonNode providers = app.request("{\"cmd\":\"providers.list\"}");
+            return count(providers, secondId) < 2 ? null : providers;
+          },
+          () -> "both providers of " + secondId + " listed");
       JsonNode greeted = app.request(call(secondId, "greet", "{\"name\":\"Bo\"}"));
 
       assertThat(count(listed, first)).as(listed.toString()).isEqualTo(2);

@@ -3,6 +3,7 @@ package io.github.providergateway.agent.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -128,20 +129,12 @@ class HookSocketTest {
 
   /** Waits until the socket has handed {@code count} requests to the answerer. */
   private void awaitHeld(int count) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (held.size() < count) {
-      assertThat(System.nanoTime()).as("%d requests reach the answerer", count).isLessThan(deadline);
-      LockSupport.parkNanos(200_000); // leaves the core to the threads under test
-    }
+    Await.until(WAIT, () -> held.size() >= count, () -> count + " requests reach the answerer, " + held.size() + " did");
   }
 
   /** Waits until {@code count} deadlines are scheduled (connections being read or written). */
   private void awaitDeadlines(int count) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (clock.pendingTasks() < count) {
-      assertThat(System.nanoTime()).as("%d deadlines scheduled", count).isLessThan(deadline);
-      LockSupport.parkNanos(200_000);
-    }
+    Await.until(WAIT, () -> clock.pendingTasks() >= count, () -> count + " deadlines scheduled, " + clock.pendingTasks() + " were");
   }
 
   // ---- what it answers ----
