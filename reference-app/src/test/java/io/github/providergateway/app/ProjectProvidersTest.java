@@ -63,6 +63,11 @@ class ProjectProvidersTest {
     Await.until(Duration.ofSeconds(10), condition, () -> what);
   }
 
+  private static void signal(Process process, String name) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+    assertThat(kill.waitFor()).as("kill -%s %d", name, process.pid()).isZero();
+  }
+
   private String log(String name) {
     try {
       Path log = dir.resolve("logs").resolve(name + ".log");
@@ -118,19 +123,26 @@ class ProjectProvidersTest {
     assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
   }
 
+  /**
+   * The provider notes each TERM it ignores, and answers a USR1 the test sends after the last
+   * moment before the kill: signals to one process arrive in the order sent, so a KILL sent early
+   * would leave the USR1 unanswered. That shows it still runs without waiting to see it not die.
+   */
   @Test
   void aProviderIgnoringTerminationIsKilledFiveSecondsLater() throws Exception {
     attach("""
-        {"providers":[{"name":"stubborn","command":["sh","-c","trap '' TERM; echo ready >&2; while true; do sleep 1; done"]}]}""");
+        {"providers":[{"name":"stubborn","command":["sh","-c",
+          "trap 'echo ignored TERM >&2' TERM; trap 'echo still here >&2' USR1; echo ready >&2; while true; do sleep 0.05; done"]}]}""");
     String session = f.startSessionAlongsideOtherThreads("alpha");
     await("the process to trap TERM", () -> log("stubborn").contains("ready"));
     Process process = providers.processesOf(session).get(0);
 
     f.gateway.endSession(session, Duration.ofSeconds(1));
     f.clock.advance(Duration.ofSeconds(1));
+    await("the provider ignoring TERM", () -> log("stubborn").contains("ignored TERM"));
     f.clock.advance(Duration.ofMillis(4_999));
-    Thread.sleep(200); // give the ignored TERM (and any early kill) a moment: it must still be there
-    assertThat(process.isAlive()).isTrue();
+    signal(process, "USR1");
+    await("the provider answering a signal sent after 5 s less 1 ms", () -> log("stubborn").contains("still here"));
     f.clock.advance(Duration.ofMillis(1));
 
     assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
