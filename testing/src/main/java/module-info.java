@@ -4,7 +4,9 @@
  * <ul>
  *   <li>{@code io.github.providergateway.loop.testing}: {@link
  *       io.github.providergateway.loop.testing.ManualClock}, a clock that is also the scheduler, so
- *       that a test drives every timeout by advancing time;
+ *       that a test drives every timeout by advancing time, and {@link
+ *       io.github.providergateway.loop.testing.Await}, the bounded wait for what real threads and
+ *       processes do;
  *   <li>{@code io.github.providergateway.gateway.testing}: {@link
  *       io.github.providergateway.gateway.testing.GatewayFixture} (a gateway on a manual clock and
  *       providers speaking raw protocol to it), the recording fakes of the gateway's SPIs and

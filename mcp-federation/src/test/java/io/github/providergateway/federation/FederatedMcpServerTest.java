@@ -15,6 +15,7 @@ import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
@@ -34,7 +35,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -506,18 +506,8 @@ class FederatedMcpServerTest {
     return future.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  interface Check {
-    boolean holds() throws Exception;
-  }
-
-  /** Waits for something a real process does, checking every 20 ms, for at most {@link #WAIT}. */
-  private static void awaitTrue(String what, Check check) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!check.holds()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting: " + what);
-      }
-      Thread.sleep(20);
-    }
+  /** Waits for something a real process does, for at most {@link #WAIT}. */
+  private static void awaitTrue(String what, Await.Condition check) {
+    Await.until(WAIT, check, () -> what);
   }
 }

@@ -12,6 +12,7 @@ import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.protocol.HostWire;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
@@ -149,11 +150,10 @@ class DetachedGatewayJarTest {
     return provider;
   }
 
-  private static void awaitTools(GatewayClient client, String session, String tool) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (client.tools(session).get(10, TimeUnit.SECONDS).stream().map(HostTool::name).noneMatch(tool::equals)) {
-      assertThat(System.nanoTime() < deadline).as("within %s: the host lists %s", WAIT, tool).isTrue();
-      Thread.sleep(50); // bounded wait on another process's debounce
-    }
+  private static void awaitTools(GatewayClient client, String session, String tool) {
+    Await.until(
+        WAIT,
+        () -> client.tools(session).get(10, TimeUnit.SECONDS).stream().map(HostTool::name).anyMatch(tool::equals),
+        () -> "the host lists " + tool);
   }
 }

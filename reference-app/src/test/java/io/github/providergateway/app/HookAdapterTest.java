@@ -10,6 +10,7 @@ import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.testing.FakeGateway;
 import io.github.providergateway.host.testing.RecordingRelay;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.SessionInfo;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -134,13 +135,9 @@ class HookAdapterTest {
   }
 
   /** Waits until the gateway of {@code home} has written {@code text} into its record of gates. */
-  static void awaitRecordMentions(Path home, String text) throws IOException {
+  static void awaitRecordMentions(Path home, String text) {
     Path record = home.resolve("hook-gates.json");
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (!(Files.exists(record) && Files.readString(record).contains(text))) {
-      assertThat(System.nanoTime()).as("%s mentions %s", record, text).isLessThan(deadline);
-      Thread.onSpinWait();
-    }
+    Await.until(RpcApp.WAIT, () -> Files.exists(record) && Files.readString(record).contains(text), () -> record + " mentions " + text);
   }
 
   // ---- the gateway answers ----
@@ -585,11 +582,7 @@ class HookAdapterTest {
         .isEqualTo(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
     SessionInfo session = running.gateway().sessions().get(10, TimeUnit.SECONDS).get(0);
     running.gateway().endSession(session.id(), java.time.Duration.ofMillis(100)).get(10, TimeUnit.SECONDS);
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (Files.readString(record).contains("ci-green")) {
-      assertThat(System.nanoTime()).as("the record forgets the ended session").isLessThan(deadline);
-      Thread.onSpinWait();
-    }
+    Await.until(RpcApp.WAIT, () -> !Files.readString(record).contains("ci-green"), () -> "the record forgets the ended session");
   }
 
   /**

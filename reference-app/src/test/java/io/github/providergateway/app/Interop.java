@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -242,12 +243,11 @@ final class Interop {
   }
 
   /** Waits until {@code provider} has printed {@code text} {@code times} times, within {@link RpcApp#WAIT}. */
-  static void awaitOutput(ProviderProcess provider, String text, int times) throws InterruptedException {
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (provider.output().split(java.util.regex.Pattern.quote(text), -1).length - 1 < times) {
-      assertThat(System.nanoTime()).as("%s printed %s %d times:%n%s", provider, text, times, provider.output()).isLessThan(deadline);
-      Thread.sleep(50); // another process's output file
-    }
+  static void awaitOutput(ProviderProcess provider, String text, int times) {
+    Await.until(
+        RpcApp.WAIT,
+        () -> provider.output().split(java.util.regex.Pattern.quote(text), -1).length - 1 >= times,
+        () -> provider + " printed " + text + " " + times + " times:\n" + provider.output());
   }
 
   /** A port free on loopback now. */

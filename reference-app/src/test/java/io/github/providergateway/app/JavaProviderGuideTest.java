@@ -52,6 +52,7 @@ import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.transport.ws.WebSocketServer;
 import java.io.ByteArrayOutputStream;
@@ -61,7 +62,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -410,7 +410,7 @@ class JavaProviderGuideTest {
     await(session.bound());
 
     CompletableFuture<CallResult> result = call("count", "{\"n\":30}");
-    awaitTrue(() -> host.loggedTexts().contains("counted 1 of 30"));
+    awaitTrue("the host logged the first count", () -> host.loggedTexts().contains("counted 1 of 30"));
     await(gateway.interrupt(sessionId));
 
     assertThat(await(result).outcome())
@@ -541,7 +541,7 @@ class JavaProviderGuideTest {
 
     ProviderSession session = keep(pairedGreeter(server.url(), askAtTerminal(in, out)));
     String code = awaitPairingCode();
-    awaitTrue(() -> screen.toString(StandardCharsets.UTF_8).contains("pairing code"));
+    awaitTrue("the console shows a pairing code", () -> screen.toString(StandardCharsets.UTF_8).contains("pairing code"));
     keyboard.write(code + "\n");
     keyboard.flush();
     await(session.bound());
@@ -598,21 +598,20 @@ class JavaProviderGuideTest {
     return gateway.preToolUse(sessionId, tool, CODEC.parseJson(args));
   }
 
-  private String awaitPairingCode() throws InterruptedException {
+  private String awaitPairingCode() {
     Pattern code = Pattern.compile("Pairing code: (\\d{6})");
-    List<String> found = new CopyOnWriteArrayList<>();
-    awaitTrue(
+    return Await.value(
+        WAIT,
         () -> {
           for (String line : host.loggedTexts()) {
             Matcher matcher = code.matcher(line);
             if (matcher.find()) {
-              found.add(matcher.group(1));
-              return true;
+              return matcher.group(1);
             }
           }
-          return false;
-        });
-    return found.get(0);
+          return null;
+        },
+        () -> "a pairing code in the host's log: " + host.loggedTexts());
   }
 
   /** The region's lines without the indentation they have in this class. */
@@ -629,12 +628,7 @@ class JavaProviderGuideTest {
   }
 
   /** Waits, at most {@link #WAIT}, for an effect on a real socket or thread. */
-  private static void awaitTrue(java.util.function.BooleanSupplier condition)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("within " + WAIT).isLessThan(deadline);
-      Thread.sleep(10); // bounded wait on a real socket's effect
-    }
+  private static void awaitTrue(String what, Await.Condition condition) {
+    Await.until(WAIT, condition, () -> what);
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.loop.testing.Await;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -23,7 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -53,7 +54,6 @@ class ManyAgentsOneGatewayTest {
 
   /** Bounds every wait: sessions here start node and Python processes, on a busy machine too. */
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static final Duration POLL = Duration.ofMillis(100);
 
   private static final String GREET = "greet";
   private static final String CI_STATUS = "ci_status";
@@ -234,14 +234,14 @@ class ManyAgentsOneGatewayTest {
    * gateway's providers are real processes, so there is no event of ours to wait on.
    */
   private static <T> T await(String what, Supplier<T> probe, Predicate<T> done) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    T seen = probe.get();
-    while (!done.test(seen) && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(POLL.toNanos());
-      seen = probe.get();
-    }
-    assertThat(done.test(seen)).as("%s within %d s; last seen: %s", what, WAIT.toSeconds(), seen).isTrue();
-    return seen;
+    AtomicReference<T> seen = new AtomicReference<>();
+    return Await.value(
+        WAIT,
+        () -> {
+          seen.set(probe.get());
+          return done.test(seen.get()) ? seen.get() : null;
+        },
+        () -> what + "; last seen: " + seen.get());
   }
 
   /** The processes the gateway runs for one session's config entries, one of each. */

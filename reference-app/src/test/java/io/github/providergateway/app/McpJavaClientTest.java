@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.providergateway.loop.testing.Await;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -111,7 +112,7 @@ class McpJavaClientTest {
             WsProvider.tools("greet", "deploy")
                 + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"deploy\"},\"action\":\"gate\",\"gateId\":\"ci\"}]}");
 
-    awaitTrue(() -> toolListChanges.get() > 0);
+    awaitTrue("a tools/list_changed notification", () -> toolListChanges.get() > 0);
     McpSchema.ListToolsResult tools = client.listTools();
     assertThat(tools.tools()).extracting(McpSchema.Tool::name).containsExactlyInAnyOrder("greet", "deploy");
     assertThat(tools.tools().get(0).inputSchema()).containsEntry("type", "object");
@@ -184,12 +185,8 @@ class McpJavaClientTest {
     throw new AssertionError("no session labelled " + label + " in " + sessions);
   }
 
-  private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("condition within %s", WAIT).isLessThan(deadline);
-      Thread.sleep(20); // polling a real child process; bounded by WAIT
-    }
+  private static void awaitTrue(String what, Await.Condition condition) {
+    Await.until(WAIT, condition, () -> what);
   }
 
   private static int freePort() throws IOException {

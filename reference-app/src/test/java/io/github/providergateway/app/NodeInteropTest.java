@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -201,11 +201,7 @@ class NodeInteropTest {
   }
 
   /** The spawned provider's log is written by its own process: poll it, boundedly. */
-  private static void awaitContains(Path file, String text) throws Exception {
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (!(Files.exists(file) && Files.readString(file).contains(text))) {
-      assertThat(System.nanoTime()).as("%s contains %s", file, text).isLessThan(deadline);
-      Thread.sleep(Duration.ofMillis(20).toMillis()); // a file another process writes
-    }
+  private static void awaitContains(Path file, String text) {
+    Await.until(RpcApp.WAIT, () -> Files.exists(file) && Files.readString(file).contains(text), () -> file + " contains " + text);
   }
 }

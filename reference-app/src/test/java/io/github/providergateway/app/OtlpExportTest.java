@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import io.github.providergateway.loop.testing.Await;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -68,11 +69,10 @@ class OtlpExportTest {
     }
   }
 
-  private static void awaitReceived(List<String> received, String path, String text) throws InterruptedException {
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (received.stream().noneMatch(r -> r.startsWith(path) && r.contains(text))) {
-      assertThat(System.nanoTime()).as("%s with %s; received %s", path, text, received.size()).isLessThan(deadline);
-      Thread.sleep(20); // an exporter in another process sends on its own schedule
-    }
+  private static void awaitReceived(List<String> received, String path, String text) {
+    Await.until(
+        RpcApp.WAIT,
+        () -> received.stream().anyMatch(r -> r.startsWith(path) && r.contains(text)),
+        () -> path + " with " + text + "; received " + received.size());
   }
 }

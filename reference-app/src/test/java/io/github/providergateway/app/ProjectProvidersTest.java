@@ -3,7 +3,11 @@ package io.github.providergateway.app;
 import static io.github.providergateway.gateway.testing.GatewayFixture.awaited;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.transport.testing.Processes;
 import java.net.URI;
@@ -15,10 +19,11 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,14 +64,13 @@ class ProjectProvidersTest {
     return dir.resolve("pids");
   }
 
-  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting for " + what);
-      }
-      Thread.sleep(20);
-    }
+  private static void await(String what, Await.Condition condition) {
+    Await.until(Duration.ofSeconds(10), condition, () -> what);
+  }
+
+  private static void signal(Process process, String name) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+    assertThat(kill.waitFor()).as("kill -%s %d", name, process.pid()).isZero();
   }
 
   private String log(String name) {
@@ -124,19 +128,26 @@ class ProjectProvidersTest {
     assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
   }
 
+  /**
+   * The provider notes each TERM it ignores, and answers a USR1 the test sends after the last
+   * moment before the kill: signals to one process arrive in the order sent, so a KILL sent early
+   * would leave the USR1 unanswered. That shows it still runs without waiting to see it not die.
+   */
   @Test
   void aProviderIgnoringTerminationIsKilledFiveSecondsLater() throws Exception {
     attach("""
-        {"providers":[{"name":"stubborn","command":["sh","-c","trap '' TERM; echo ready >&2; while true; do sleep 1; done"]}]}""");
+        {"providers":[{"name":"stubborn","command":["sh","-c",
+          "trap 'echo ignored TERM >&2' TERM; trap 'echo still here >&2' USR1; echo ready >&2; while true; do sleep 0.05; done"]}]}""");
     String session = f.startSessionAlongsideOtherThreads("alpha");
     await("the process to trap TERM", () -> log("stubborn").contains("ready"));
     Process process = providers.processesOf(session).get(0);
 
     f.gateway.endSession(session, Duration.ofSeconds(1));
     f.clock.advance(Duration.ofSeconds(1));
+    await("the provider ignoring TERM", () -> log("stubborn").contains("ignored TERM"));
     f.clock.advance(Duration.ofMillis(4_999));
-    Thread.sleep(200); // give the ignored TERM (and any early kill) a moment: it must still be there
-    assertThat(process.isAlive()).isTrue();
+    signal(process, "USR1");
+    await("the provider answering a signal sent after 5 s less 1 ms", () -> log("stubborn").contains("still here"));
     f.clock.advance(Duration.ofMillis(1));
 
     assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
@@ -156,6 +167,111 @@ class ProjectProvidersTest {
 
     assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
     Processes.awaitGone(grandchild, Duration.ofSeconds(10));
+  }
+
+  /**
+   * X-STDIO-13 through the app's config (was StdioProviderAppTest, a process of its own): a stdio
+   * entry that double-forks a sleep, which init adopts, takes it along when its session ends; the
+   * entry itself leaves when its stdin closes.
+   */
+  @Test
+  void theSessionsEndKillsAGrandchildAStdioEntryDoubleForked() throws Exception {
+    String session = startStdioEntry("forker",
+        "sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; HELLO; while read line; do :; done");
+    long grandchild = Processes.recorded(pids(), 1).get(0);
+
+    endSessionAtItsDeadline(session, Duration.ofSeconds(1));
+
+    await("the provider leaving by itself", () -> log("forker").contains("exited with code 0"));
+    Processes.awaitGone(grandchild, Duration.ofSeconds(10));
+  }
+
+  /**
+   * X-STDIO-15 through the app's config (was StdioProviderAppTest, a process of its own): a stdio
+   * entry that ignores its stdin's end is sent SIGTERM at half the stop's grace, dies of it, and its
+   * log says 143 (128 + SIGTERM), not 137 (SIGKILL). The one test here that waits real seconds.
+   */
+  @Test
+  void aStdioEntryEndedBySigtermIsRecordedWithCode143() throws Exception {
+    String session = startStdioEntry("terminable", "HELLO; exec sleep 300");
+
+    // At the deadline its stdin is closed, which it ignores. The stop then runs on real time, on a
+    // thread of transport-stdio's (ChildProcess.stop waits on the process): SIGTERM comes after
+    // half the app's 5 s grace, SIGKILL only after the rest.
+    endSessionAtItsDeadline(session, Duration.ofMillis(500));
+
+    await("the exit in its log", () -> log("terminable").contains("exited with code 143"));
+    assertThat(log("terminable")).doesNotContain("exited with code 137");
+  }
+
+  /**
+   * X-STDIO-08 through the app's config (was StdioProviderAppTest, a process of its own): the
+   * Python example killed mid-call ends the call {@code DISCONNECTED}, its tools leave the session
+   * and the session's timeline says it exited with 137 (128 + SIGKILL).
+   */
+  @Test
+  void aStdioEntryKilledMidCallEndsTheCallDisconnectedAndLeavesTheSession() throws Exception {
+    attach("{\"providers\":[{\"name\":\"greeter\",\"transport\":\"stdio\",\"cwd\":\""
+        + Interop.repoRoot().resolve("examples/stdio") + "\",\"command\":[\"python3\",\"greet.py\"]}]}");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
+    awaitRegistered(session, names -> names.containsAll(List.of("greet", "wait")), "its tools registered");
+    CompletableFuture<CallResult> waiting = f.call(session, "wait", "{\"ms\":60000}");
+
+    providers.processesOf(session).get(0).destroyForcibly();
+
+    assertThat(awaited(waiting).outcome())
+        .isInstanceOfSatisfying(ToolOutcome.Failure.class, failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.DISCONNECTED));
+    await("the exit in the timeline", () -> f.host(session).loggedTexts().contains("Provider 'greeter' exited with code 137"));
+    awaitRegistered(session, List::isEmpty, "its tools leaving the session");
+  }
+
+  /**
+   * Waits until the gateway's loop has run what was handed to it before: the stdio entries' threads
+   * drive the loop too, so a command from the test may still be queued behind theirs. The loop is
+   * serial, so its answer to a question asked now comes after them.
+   */
+  private void loopDrained() {
+    awaited(f.gateway.sessions());
+  }
+
+  /**
+   * Waits until the session's host was last given tools that pass {@code registered}: what the
+   * provider's thread hands the loop is registered after the debounce, which the test moves on.
+   */
+  private void awaitRegistered(String session, Predicate<List<String>> registered, String what) {
+    await(what, () -> {
+      loopDrained();
+      f.settle();
+      return registered.test(f.host(session).registeredNames());
+    });
+  }
+
+  /**
+   * Attaches one stdio entry {@code name} running {@code script} in {@code sh -c}, where {@code
+   * HELLO} stands for printing its hello and {@code PIDS} for the pid file; starts a session and
+   * waits until the entry has bound to it.
+   *
+   * @return the session
+   */
+  private String startStdioEntry(String name, String script) {
+    String hello = "echo '{\\\"type\\\":\\\"hello\\\",\\\"name\\\":\\\"" + name + "\\\",\\\"protocolVersion\\\":2}'";
+    attachRecordingPids("{\"providers\":[{\"name\":\"" + name + "\",\"transport\":\"stdio\",\"command\":[\"sh\",\"-c\",\""
+        + script.replace("HELLO", hello) + "\"]}]}");
+    String session = f.startSessionAlongsideOtherThreads("alpha");
+    awaitBound(name);
+    return session;
+  }
+
+  /** Ends {@code session} with {@code deadline} and moves the clock to it. */
+  private void endSessionAtItsDeadline(String session, Duration deadline) {
+    f.gateway.endSession(session, deadline);
+    loopDrained();
+    f.clock.advance(deadline);
+  }
+
+  /** Waits until the provider {@code name} has said hello and bound. */
+  private void awaitBound(String name) {
+    await(name + " bound", () -> awaited(f.gateway.providers()).stream().anyMatch(provider -> provider.name().equals(name)));
   }
 
   @Test

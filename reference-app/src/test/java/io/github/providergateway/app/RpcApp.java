@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -302,17 +302,13 @@ final class RpcApp implements AutoCloseable {
    * #WAIT}: the app's log is written by a thread of its own, a moment after what it tells of.
    */
   String awaitStderr(String... parts) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      String written = stderr();
-      if (Arrays.stream(parts).allMatch(written::contains)) {
-        return written;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("stderr has not all of " + List.of(parts) + " after " + WAIT + ":\n" + written);
-      }
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-    }
+    return Await.value(
+        WAIT,
+        () -> {
+          String written = stderr();
+          return Arrays.stream(parts).allMatch(written::contains) ? written : null;
+        },
+        () -> "stderr with all of " + List.of(parts) + "; it has:\n" + stderr());
   }
 
   /**

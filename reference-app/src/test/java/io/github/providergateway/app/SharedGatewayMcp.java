@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.testing.FreePorts;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A shared gateway as {@code ./gateway --detached --config} runs it without a terminal, and a
@@ -85,11 +85,7 @@ final class SharedGatewayMcp implements AutoCloseable {
   }
 
   private static void awaitFile(Path file) {
-    long deadline = System.nanoTime() + RUN_WAIT.toNanos();
-    while (!Files.exists(file)) {
-      assertThat(System.nanoTime()).as("%s is written", file).isLessThan(deadline);
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
-    }
+    Await.until(RUN_WAIT, () -> Files.exists(file), () -> file + " is written");
   }
 
   @Override

@@ -7,6 +7,7 @@ import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,12 +95,8 @@ class SharedGatewayTest {
     return provider;
   }
 
-  private static void awaitTrue(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime() < deadline).as("within %s: %s", WAIT, what).isTrue();
-      Thread.sleep(50); // bounded wait on other processes
-    }
+  private static void awaitTrue(String what, Await.Condition condition) {
+    Await.until(WAIT, condition, () -> what);
   }
 
   /** The file's text, or "" while it cannot be read (not written yet). */
@@ -235,14 +231,18 @@ class SharedGatewayTest {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).as("%s", file).isEqualTo("rw-------");
       }
 
-      // A host comes and goes within the grace: the gateway waits for it, then leaves.
+      // A host comes within the grace and leaves: the countdown starts again from its leaving.
+      // That a live host or session stops the countdown, however long it stays, is shown on the
+      // manual clock (HostServiceTest); here the process shows that it counts from the last host.
+      long leaving;
       try (GatewayClient client = GatewayClient.connect(home, port, GatewayClient.Options.defaults())) {
         client.startSession(SessionSpec.of("brief", "/tmp"), new RecordingSessionHost()).get(10, TimeUnit.SECONDS);
-        Thread.sleep(3500); // longer than the grace: a live session and host keep it running
         assertThat(gateway.isAlive()).isTrue();
+        leaving = System.nanoTime(); // the host is still there: the gateway cannot count before this
       }
 
       assertThat(gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("exited after the grace").isTrue();
+      assertThat(Duration.ofNanos(System.nanoTime() - leaving)).as("the whole grace after the host left").isGreaterThanOrEqualTo(Duration.ofSeconds(3));
       assertThat(gateway.exitValue()).isZero();
       assertThat(pid).doesNotExist();
       assertThat(portFile).doesNotExist();

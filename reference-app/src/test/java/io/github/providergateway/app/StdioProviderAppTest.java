@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.transport.testing.Processes;
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Providers over stdio, end to end (issue 21, X-STDIO-11..14): the app in its own process with a
  * {@code --config} whose entries are the very files of {@code examples/stdio} (the Python one,
  * standard library only; the bash one, with jq), each tool called through {@code --rpc}; a stray
- * line answered with an {@code error}; a provider killed mid-call ending the call {@code
- * DISCONNECTED}; the session's end stopping the process.
+ * line answered with an {@code error}; the session's end stopping the process. What the engine
+ * does with a stdio entry killed mid-call, ended by SIGTERM or leaving a grandchild is shown in
+ * ProjectProvidersTest, on the gateway fixture.
  */
 class StdioProviderAppTest {
 
@@ -95,22 +96,22 @@ class StdioProviderAppTest {
   }
 
   private static void awaitGone(RpcApp app, String script) {
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (child(app, script).isPresent()) {
-      assertThat(System.nanoTime()).as("%s still runs", script).isLessThan(deadline);
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-    }
+    Await.until(RpcApp.WAIT, () -> child(app, script).isEmpty(), () -> script + " has gone");
   }
 
   /**
    * Waits for {@code line} in a provider's log: the gateway copies a child's stderr there and
    * notes its exit when it hears of it, each a moment after the child wrote or went.
    */
-  private static void awaitLogged(Path log, String line) throws IOException {
-    long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-    while (!Files.readString(log).contains(line)) {
-      assertThat(System.nanoTime()).as("%s has no '%s': %s", log, line, Files.readString(log)).isLessThan(deadline);
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+  private static void awaitLogged(Path log, String line) {
+    Await.until(RpcApp.WAIT, () -> Files.readString(log).contains(line), () -> log + " has '" + line + "': " + read(log));
+  }
+
+  private static String read(Path log) {
+    try {
+      return Files.readString(log);
+    } catch (IOException unreadable) {
+      return unreadable.toString();
     }
   }
 
@@ -148,12 +149,13 @@ class StdioProviderAppTest {
 
       app.awaitEvent("tools.changed", event -> event.path("sessionId").asText().equals(secondId)
           && event.get("tools").toString().contains("\"greet\""));
-      long deadline = System.nanoTime() + RpcApp.WAIT.toNanos();
-      JsonNode listed;
-      do {
-        listed = app.request("{\"cmd\":\"providers.list\"}");
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-      } while (count(listed, secondId) < 2 && System.nanoTime() < deadline);
+      JsonNode listed = Await.value(
+          RpcApp.WAIT,
+          () -> {
+            JsonNode providers = app.request("{\"cmd\":\"providers.list\"}");
+            return count(providers, secondId) < 2 ? null : providers;
+          },
+          () -> "both providers of " + secondId + " listed");
       JsonNode greeted = app.request(call(secondId, "greet", "{\"name\":\"Bo\"}"));
 
       assertThat(count(listed, first)).as(listed.toString()).isEqualTo(2);
@@ -271,25 +273,6 @@ class StdioProviderAppTest {
   }
 
   @Test
-  void aProviderKilledMidCallEndsTheCallDisconnectedAndLeavesTheSession() throws IOException {
-    try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py"))))) {
-      String session = app.startSession();
-      awaitTools(app, "greet", "wait");
-      int waiting = app.sendWithId(call(session, "wait", "{\"ms\":60000}"));
-      // Commands reach the gateway loop in order: once a later one is answered, the call is sent.
-      app.request("{\"cmd\":\"sessions.list\"}");
-
-      ProcessHandle provider = child(app, "greet.py").orElseThrow();
-      provider.destroyForcibly();
-
-      JsonNode reply = app.reply(RpcApp.CODEC.parseJson(Integer.toString(waiting)));
-      assertThat(reply.at("/outcome/errorCode").asText()).as(reply.toString()).isEqualTo("DISCONNECTED");
-      app.awaitEvent("tools.changed", event -> event.get("tools").isEmpty());
-      app.awaitEvent("session.log", line -> line.path("message").asText().equals("Provider 'greeter' exited with code 137"));
-    }
-  }
-
-  @Test
   void theAppStoppingKillsAStdioProviderThatIgnoresItsStdinAndSigterm() throws IOException {
     String stubborn = "trap '' TERM INT; echo '{\"type\":\"hello\",\"name\":\"stubborn\",\"protocolVersion\":2}'; "
         + "while :; do sleep 1; done";
@@ -303,44 +286,6 @@ class StdioProviderAppTest {
       assertThat(app.awaitExit()).isZero();
     }
     assertThat(provider.onExit()).as("killed with the app, not left behind").succeedsWithin(RpcApp.WAIT);
-  }
-
-  @Test
-  void theSessionsEndKillsAGrandchildTheProviderDoubleForked() throws IOException {
-    // Issue 35, row 1: the inner shell forks the sleep and exits, so init adopts it.
-    Path pids = tmp.resolve("pids");
-    String forker = "sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > \"$PIDS\"'; "
-        + "echo '{\"type\":\"hello\",\"name\":\"forker\",\"protocolVersion\":2}'; "
-        + "while read line; do :; done";
-    try (RpcApp app = start(config(entry("forker", List.of("sh", "-c", forker), Map.of("PIDS", pids.toString()))))) {
-      String session = app.startSession();
-      app.awaitEvent("provider.connected", event -> event.path("name").asText().equals("forker"));
-      long grandchild = Processes.recorded(pids, 1).get(0);
-
-      JsonNode ended = app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":1000}");
-
-      assertThat(ended.get("ok").asBoolean()).as(ended.toString()).isTrue();
-      awaitLogged(providerLog("forker"), "exited with code 0");
-      Processes.awaitGone(grandchild, RpcApp.WAIT);
-    } finally {
-      Processes.killAll(pids);
-    }
-  }
-
-  @Test
-  void aStdioProviderThatExitsOnSigtermIsRecordedWithCode143() throws IOException {
-    // It ignores its stdin's end (sleep reads nothing) and dies by SIGTERM: 128 + 15.
-    String terminable = "echo '{\"type\":\"hello\",\"name\":\"terminable\",\"protocolVersion\":2}'; exec sleep 300";
-    try (RpcApp app = start(config(entry("terminable", List.of("sh", "-c", terminable))))) {
-      String session = app.startSession();
-      app.awaitEvent("provider.connected", event -> event.path("name").asText().equals("terminable"));
-
-      JsonNode ended = app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":500}");
-
-      assertThat(ended.get("ok").asBoolean()).as(ended.toString()).isTrue();
-      awaitLogged(providerLog("terminable"), "exited with code 143");
-      assertThat(Files.readString(providerLog("terminable"))).doesNotContain("exited with code 137");
-    }
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import java.util.function.Predicate;
  */
 final class Tmux implements AutoCloseable {
 
-  private static final Duration POLL = Duration.ofMillis(50);
   private static final String PANE = "console";
 
   private final Path socket;
@@ -94,18 +94,22 @@ final class Tmux implements AutoCloseable {
     return awaitLastLine(ConsoleTerminal.PROMPT.strip(), limit);
   }
 
-  private String awaitScreen(Predicate<String> shows, String what, Duration limit)
-      throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + limit.toNanos();
-    while (true) {
-      String screen = screen();
-      if (shows.test(screen)) {
-        return screen;
-      }
-      if (System.nanoTime() - deadline > 0) {
-        throw new AssertionError(what + " not on the screen within " + limit + "; it shows:\n" + screen);
-      }
-      TimeUnit.NANOSECONDS.sleep(POLL.toNanos()); // a screen is polled: tmux has nothing to wait on
+  private String awaitScreen(Predicate<String> shows, String what, Duration limit) {
+    // A screen is polled: tmux has nothing to wait on.
+    return Await.value(
+        limit,
+        () -> {
+          String screen = screen();
+          return shows.test(screen) ? screen : null;
+        },
+        () -> what + " on the screen; it shows:\n" + lastScreen());
+  }
+
+  private String lastScreen() {
+    try {
+      return screen();
+    } catch (IOException | RuntimeException unreadable) {
+      return unreadable.toString();
     }
   }
 

@@ -3,40 +3,27 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.transport.testing.JdkProvider;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
 import java.time.Duration;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A provider written against the wire protocol with the JDK's own WebSocket client, speaking raw
- * JSON as a provider in any language would. What the gateway sends is queued and read with
- * bounded waits.
+ * A provider written against the wire protocol, speaking raw JSON as a provider in any language
+ * would, on the JDK's own WebSocket client ({@link JdkProvider}). What the gateway sends is read
+ * with bounded waits.
  */
 final class WsProvider implements AutoCloseable {
 
-  private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
   /** Completes with the close code when the gateway closes the connection. */
-  final CompletableFuture<Integer> closed = new CompletableFuture<>();
-  private final WebSocket socket;
+  final CompletableFuture<Integer> closed;
+  private final JdkProvider socket;
   /** The {@code hello.ack}, once bound. */
   JsonNode ack;
 
   private WsProvider(URI url) {
-    try {
-      socket =
-          HttpClient.newHttpClient()
-              .newWebSocketBuilder()
-              .buildAsync(url, new Listener())
-              .get(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      throw new AssertionError("cannot connect to " + url, e);
-    }
+    socket = JdkProvider.connect(url);
+    closed = socket.closeCode();
   }
 
   static WsProvider connect(URI url) {
@@ -77,19 +64,13 @@ final class WsProvider implements AutoCloseable {
   }
 
   void send(String json) {
-    try {
-      socket.sendText(json, true).get(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
-      throw new AssertionError("cannot send " + json, e);
-    }
+    socket.sendText(json);
   }
 
   /** The next message, whatever its type. */
   JsonNode next() {
     try {
-      JsonNode message = received.poll(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
-      assertThat(message).as("a message from the gateway within %s", RpcApp.WAIT).isNotNull();
-      return message;
+      return RpcApp.CODEC.parseJson(socket.nextText());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new AssertionError(e);
@@ -115,8 +96,8 @@ final class WsProvider implements AutoCloseable {
         if (left <= 0) {
           return true;
         }
-        JsonNode message = received.poll(left, TimeUnit.NANOSECONDS);
-        if (message != null && type.equals(message.path("type").asText())) {
+        String message = socket.nextText(Duration.ofNanos(left));
+        if (message != null && type.equals(RpcApp.CODEC.parseJson(message).path("type").asText())) {
           return false;
         }
       }
@@ -138,32 +119,6 @@ final class WsProvider implements AutoCloseable {
 
   @Override
   public void close() {
-    socket.abort();
-  }
-
-  private final class Listener implements WebSocket.Listener {
-    private final StringBuilder partial = new StringBuilder();
-
-    @Override
-    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-      partial.append(data);
-      if (last) {
-        received.add(RpcApp.CODEC.parseJson(partial.toString()));
-        partial.setLength(0);
-      }
-      webSocket.request(1);
-      return null;
-    }
-
-    @Override
-    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
-      closed.complete(statusCode);
-      return null;
-    }
-
-    @Override
-    public void onError(WebSocket webSocket, Throwable error) {
-      closed.completeExceptionally(error);
-    }
+    socket.close();
   }
 }

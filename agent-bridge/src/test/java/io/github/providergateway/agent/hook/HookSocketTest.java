@@ -3,6 +3,7 @@ package io.github.providergateway.agent.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -22,7 +23,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -128,20 +128,24 @@ class HookSocketTest {
 
   /** Waits until the socket has handed {@code count} requests to the answerer. */
   private void awaitHeld(int count) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (held.size() < count) {
-      assertThat(System.nanoTime()).as("%d requests reach the answerer", count).isLessThan(deadline);
-      LockSupport.parkNanos(200_000); // leaves the core to the threads under test
-    }
+    Await.until(WAIT, () -> held.size() >= count, () -> count + " requests reach the answerer, " + held.size() + " did");
   }
 
   /** Waits until {@code count} deadlines are scheduled (connections being read or written). */
   private void awaitDeadlines(int count) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (clock.pendingTasks() < count) {
-      assertThat(System.nanoTime()).as("%d deadlines scheduled", count).isLessThan(deadline);
-      LockSupport.parkNanos(200_000);
-    }
+    Await.until(WAIT, () -> clock.pendingTasks() >= count, () -> count + " deadlines scheduled, " + clock.pendingTasks() + " were");
+  }
+
+  /**
+   * Whether the socket's accepting thread is parked, as it is waiting for a place under the cap,
+   * rather than in {@code accept}, where it runs in native code (a thread state the JDK reports as
+   * {@code RUNNABLE}).
+   */
+  private static boolean acceptorWaits() {
+    List<Thread> acceptors = Thread.getAllStackTraces().keySet().stream()
+        .filter(thread -> thread.getName().equals("gateway-hook-socket-accept"))
+        .toList();
+    return !acceptors.isEmpty() && acceptors.stream().allMatch(thread -> thread.getState() == Thread.State.WAITING);
   }
 
   // ---- what it answers ----
@@ -315,15 +319,15 @@ class HookSocketTest {
     awaitDeadlines(HookSocket.MAX_CONNECTIONS);
 
     // The kernel queues the next connection; the socket does not accept it while 64 are open.
+    // Accepting is one thread that starts a connection's deadline before it waits for the next:
+    // once it waits for a free place, it has done all it will, and had it taken the queued
+    // connection, a 65th deadline would be pending.
     SocketChannel queued = connect();
     write(queued, post("claude", LS));
     Future<String> queuedAnswer = answerOf(queued);
-    long watch = System.nanoTime() + Duration.ofMillis(300).toNanos();
-    while (System.nanoTime() < watch) {
-      assertThat(held).as("a request past the cap reaches the answerer").isEmpty();
-      LockSupport.parkNanos(200_000);
-    }
-    assertThat(clock.pendingTasks()).isEqualTo(HookSocket.MAX_CONNECTIONS);
+    Await.until(WAIT, HookSocketTest::acceptorWaits, () -> "the acceptor waits for a connection to close");
+    assertThat(clock.pendingTasks()).as("deadlines: one an accepted connection").isEqualTo(HookSocket.MAX_CONNECTIONS);
+    assertThat(held).as("a request past the cap reaches the answerer").isEmpty();
 
     clock.advance(HookSocket.READ_DEADLINE);
     for (Future<String> closed : silent) {

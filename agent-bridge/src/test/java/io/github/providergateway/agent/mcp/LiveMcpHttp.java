@@ -7,6 +7,7 @@ import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -190,12 +191,11 @@ final class LiveMcpHttp implements AutoCloseable {
    * Waits until {@code session}'s tools/list has {@code tool}: the front door installs a
    * registration on a thread of its own, after the gateway's debounce ({@code f.settle()}).
    */
-  void awaitTool(String session, String tool) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!json(post(session, call(900, "tools/list", "{}"))).at("/result/tools").findValuesAsText("name").contains(tool)) {
-      assertThat(System.nanoTime()).as("tool %s listed", tool).isLessThan(deadline);
-      Thread.sleep(20); // another thread's work, not time on the clock
-    }
+  void awaitTool(String session, String tool) {
+    Await.until(
+        WAIT,
+        () -> json(post(session, call(900, "tools/list", "{}"))).at("/result/tools").findValuesAsText("name").contains(tool),
+        () -> "tool " + tool + " listed");
   }
 
   /**

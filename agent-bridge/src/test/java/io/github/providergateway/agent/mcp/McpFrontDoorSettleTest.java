@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -74,16 +75,14 @@ class McpFrontDoorSettleTest {
     client.closeGracefully();
     // The session ends once its providers are ready or its deadline passes, on the manual clock:
     // moved on until the front door has ended it.
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!ran.isDone() && System.nanoTime() < deadline) {
-      f.clock.advance(Duration.ofSeconds(5));
-      try {
-        ran.get(20, TimeUnit.MILLISECONDS);
-      } catch (java.util.concurrent.TimeoutException notYet) {
-        // the session is still ending
-      }
-    }
-    assertThat(ran).as("the front door ended with its input").isCompleted();
+    Await.until(
+        WAIT,
+        () -> {
+          f.clock.advance(Duration.ofSeconds(5));
+          return ran.isDone();
+        },
+        () -> "the front door ended with its input");
+    assertThat(ran).isCompleted();
   }
 
   @Test
@@ -166,10 +165,6 @@ class McpFrontDoorSettleTest {
     other.await(1, WAIT);
     other.next(HelloAck.class);
     f.settle();
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (door.serving().unknownTool("status") != null && System.nanoTime() < deadline) {
-      java.util.concurrent.locks.LockSupport.parkNanos(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(5));
-    }
-    assertThat(door.serving().unknownTool("status")).as("the front door offers status").isNull();
+    Await.until(WAIT, () -> door.serving().unknownTool("status") == null, () -> "the front door offers status");
   }
 }

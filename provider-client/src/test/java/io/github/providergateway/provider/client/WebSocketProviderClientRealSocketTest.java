@@ -9,6 +9,7 @@ import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.FilterOutcome;
@@ -146,7 +147,7 @@ class WebSocketProviderClientRealSocketTest {
     Hello again =
         server.fromProviders().await(Hello.class, hello -> hello.reconnectToken() != null, WAIT);
     server.fromProviders().await(FilterSet.class, f -> f.requestId().equals("req-2"), WAIT);
-    awaitTrue(() -> !server.connections().get(0).isOpen());
+    awaitTrue("the server closed its end", () -> !server.connections().get(0).isOpen());
     session.push("git", PushLevel.KEEP, "behind=0");
     session.push("git", PushLevel.KEEP, "behind=3");
     StreamHistory history = await(session.queryStreams(List.of("git"), 10));
@@ -203,13 +204,8 @@ class WebSocketProviderClientRealSocketTest {
   }
 
   /** Waits, at most {@link #WAIT}, for an effect on a real socket. */
-  private static void awaitTrue(java.util.function.BooleanSupplier condition)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("within " + WAIT).isLessThan(deadline);
-      Thread.sleep(10); // bounded wait on a real socket's effect
-    }
+  private static void awaitTrue(String what, Await.Condition condition) {
+    Await.until(WAIT, condition, () -> what);
   }
 
   private static <T> T await(CompletionStage<T> stage) throws Exception {

@@ -75,11 +75,45 @@ public final class JdkProvider implements AutoCloseable {
    * @throws InterruptedException when interrupted while waiting
    */
   public <T extends GatewayMessage> T next(Class<T> type) throws InterruptedException {
-    String text = received.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    assertThat(text).as("a message within %s", WAIT).isNotNull();
+    String text = nextText();
     DecodeResult<GatewayMessage, DecodeError> decoded = CODEC.decodeGatewayMessage(text);
     assertThat(decoded.messageOrNull()).as("decoded %s", text).isInstanceOf(type);
     return type.cast(decoded.messageOrNull());
+  }
+
+  /**
+   * Sends {@code json} as one text message, exactly as given, waiting at most {@link #WAIT} for it
+   * to be written: for a test that speaks the protocol's JSON as a provider in another language
+   * would, or sends what no codec writes.
+   *
+   * @param json the message's text
+   */
+  public void sendText(String json) {
+    await(socket.sendText(json, true));
+  }
+
+  /**
+   * The next text message from the gateway, as it came.
+   *
+   * @return the message's text
+   * @throws AssertionError when none arrives within {@link #WAIT}
+   * @throws InterruptedException when interrupted while waiting
+   */
+  public String nextText() throws InterruptedException {
+    String text = nextText(WAIT);
+    assertThat(text).as("a message within %s", WAIT).isNotNull();
+    return text;
+  }
+
+  /**
+   * The next text message from the gateway, as it came, if one arrives within {@code wait}.
+   *
+   * @param wait the longest to wait
+   * @return the message's text, or null when none came within {@code wait}
+   * @throws InterruptedException when interrupted while waiting
+   */
+  public String nextText(Duration wait) throws InterruptedException {
+    return received.poll(wait.toNanos(), TimeUnit.NANOSECONDS);
   }
 
   /**

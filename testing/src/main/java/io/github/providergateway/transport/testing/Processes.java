@@ -1,13 +1,12 @@
 package io.github.providergateway.transport.testing;
 
+import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Processes a test's child started, followed by pid: a test provider appends the pid of each
@@ -27,15 +26,14 @@ public final class Processes {
    * @throws AssertionError when fewer were written within 10 s
    */
   public static List<Long> recorded(Path file, int count) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    List<Long> pids = read(file);
-    while (pids.size() < count) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within 10 s: " + count + " pids in " + file + ", were " + pids);
-      }
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-      pids = read(file);
-    }
+    List<Long> pids =
+        Await.value(
+            Duration.ofSeconds(10),
+            () -> {
+              List<Long> written = read(file);
+              return written.size() >= count ? written : null;
+            },
+            () -> count + " pids in " + file + ", were " + read(file));
     return pids.subList(0, count);
   }
 
@@ -47,14 +45,11 @@ public final class Processes {
    * @throws AssertionError when it still runs after {@code wait}, saying what it is
    */
   public static void awaitGone(long pid, Duration wait) {
-    long deadline = System.nanoTime() + wait.toNanos();
-    while (isRunning(pid)) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("pid " + pid + " still runs after " + wait + ": "
+    Await.until(
+        wait,
+        () -> !isRunning(pid),
+        () -> "pid " + pid + " gone; it still runs: "
             + ProcessHandle.of(pid).map(p -> p.info() + ", parent " + p.parent().map(ProcessHandle::pid)).orElse("?"));
-      }
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
-    }
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.providergateway.transport.stdio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.transport.testing.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,8 +12,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -119,10 +118,8 @@ class ChildProcessTest {
     assertThat(output.lines).containsExactly("done");
     assertThat(child.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
     Path previous = tmp.resolve("flood.log.1");
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (kept(log) + kept(previous) + dropped(log) < written && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the copy may end after the process
-    }
+    // The copy may end after the process.
+    Await.until(WAIT, () -> kept(log) + kept(previous) + dropped(log) >= written, () -> written + " bytes kept or counted");
 
     assertThat(Files.size(log)).isLessThanOrEqualTo(bound);
     assertThat(Files.size(previous)).isLessThanOrEqualTo(bound);
@@ -132,12 +129,8 @@ class ChildProcessTest {
     assertThat(kept(log)).as("the newest are kept").isPositive();
   }
 
-  private static void await(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("not within %s: %s", WAIT, what).isLessThan(deadline);
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-    }
+  private static void await(String what, Await.Condition condition) {
+    Await.until(WAIT, condition, () -> what);
   }
 
   /** The bytes of stderr in {@code file}: all but its notes. */

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.transport.testing.Processes;
@@ -20,8 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,14 +71,8 @@ class StdioProviderTest {
     }
   }
 
-  private static void eventually(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within " + WAIT + ": " + what);
-      }
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-    }
+  private static void eventually(String what, Await.Condition condition) {
+    Await.until(WAIT, condition, () -> what);
   }
 
   private static <T> T await(CompletableFuture<T> future) {

@@ -1,12 +1,11 @@
 package io.github.providergateway.transport.ws;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
@@ -20,7 +19,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -128,17 +126,8 @@ final class ServerFixture implements AutoCloseable {
   }
 
   /** Waits, at most {@link #WAIT}, until {@code condition} holds. For real sockets only. */
-  static void awaitTrue(String what, BooleanSupplier condition) {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime() < deadline).as("within %s: %s", WAIT, what).isTrue();
-      try {
-        Thread.sleep(10); // bounded wait on a real socket's effect
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+  static void awaitTrue(String what, Await.Condition condition) {
+    Await.until(WAIT, condition, () -> what);
   }
 
   @Override
