@@ -5,7 +5,8 @@
  * {@link io.github.providergateway.loop.SystemScheduler} (time is injected, so tests drive it), and
  * {@link io.github.providergateway.loop.Backoff} (the reconnect delays of the provider client and
  * the host's {@code GatewayClient}), and {@link io.github.providergateway.loop.TaskBatch} (work a
- * thread defers to the end of the tasks it is running: the WebSocket transport's writes). The JDK only: a provider depends on it without the engine.
+ * thread defers to the end of the tasks it is running: the WebSocket transport's writes). The JDK
+ * only: a provider depends on it without the engine.
  */
 module io.github.providergateway.loop {
   exports io.github.providergateway.loop;

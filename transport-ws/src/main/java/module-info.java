@@ -1,11 +1,11 @@
 /**
  * The WebSocket transport: {@code io.github.providergateway.transport.ws} holds {@link
- * io.github.providergateway.transport.ws.WebSocketServer}, the gateway's loopback server on
- * Grizzly with RFC 6455 framing of its own (providers on {@code /}, agent hosts on {@code /host},
- * plain HTTP routes beside them). Everything under {@code
- * internal} (the container, the guards every peer's bytes pass, the per-connection senders) is
- * private to this module. The Java provider's side of the socket is another module's ({@code
- * provider-client}), so that a provider needs none of this.
+ * io.github.providergateway.transport.ws.WebSocketServer}, the gateway's loopback server on Grizzly
+ * with RFC 6455 framing of its own (providers on {@code /}, agent hosts on {@code /host}, plain
+ * HTTP routes beside them). Everything under {@code internal} (the container, the guards every
+ * peer's bytes pass, the per-connection senders) is private to this module. The Java provider's
+ * side of the socket is another module's ({@code provider-client}), so that a provider needs none
+ * of this.
  */
 module io.github.providergateway.transport.ws {
   requires transitive io.github.providergateway.gateway;

@@ -42,18 +42,18 @@ import java.util.concurrent.ThreadLocalRandom;
  * The thinnest relay between the load driver and {@code providers.cjs}, with no gateway: the floor
  * the gateway's own figures are set against ("bare" in the report).
  *
- * <p>One thread and one NIO selector do everything: accept, the WebSocket handshake (RFC 6455,
- * only what the {@code ws} client of {@code providers.cjs} needs: no extensions, no fragmented
- * sends), {@code auth} answered with {@code sessions} (one session), {@code hello} with {@code
- * hello.ack}, then each call encoded with {@link ProtocolCodec} as a {@code tool.call} text frame
- * and each {@code tool.result} decoded with it and matched to its call by id, as the gateway does
- * with the same codec. No limits, trust, schema checks, timers, queues or audit: what a call costs
- * here is the sockets, the frames and the JSON.
+ * <p>One thread and one NIO selector do everything: accept, the WebSocket handshake (RFC 6455, only
+ * what the {@code ws} client of {@code providers.cjs} needs: no extensions, no fragmented sends),
+ * {@code auth} answered with {@code sessions} (one session), {@code hello} with {@code hello.ack},
+ * then each call encoded with {@link ProtocolCodec} as a {@code tool.call} text frame and each
+ * {@code tool.result} decoded with it and matched to its call by id, as the gateway does with the
+ * same codec. No limits, trust, schema checks, timers, queues or audit: what a call costs here is
+ * the sockets, the frames and the JSON.
  *
  * <p>A call's future completes on the relay's thread; a call made from it (the next call of an
  * asynchronous host) is written at once. Calls from other threads are handed over through a queue
- * and a selector wake-up. Each connection's frames are gathered while the thread works through
- * what the selector reported and written with one {@code write} per connection at the end.
+ * and a selector wake-up. Each connection's frames are gathered while the thread works through what
+ * the selector reported and written with one {@code write} per connection at the end.
  */
 final class BareRelay implements AutoCloseable {
 
@@ -66,20 +66,28 @@ final class BareRelay implements AutoCloseable {
   private final Thread thread;
   private final String token;
   private final String sessionId;
+
   /** The call ids' prefix, shaped like the gateway's ({@code call-<run>-<n>}). */
   private final String callPrefix;
+
   /** Work handed over from other threads (their calls). Any thread adds; the relay thread runs. */
   private final Queue<Runnable> inbox = new ConcurrentLinkedQueue<>();
+
   /** Providers by their tool's name, once their {@code hello} is answered. Relay thread only. */
   private final Map<String, Peer> byTool = new HashMap<>();
+
   /** Calls awaiting their {@code tool.result}, by id. Relay thread only. */
   private final Map<String, CompletableFuture<CallResult>> pending = new HashMap<>();
+
   /** Connections with frames not yet written. Relay thread only. */
   private final List<Peer> dirty = new ArrayList<>();
+
   /** The next call's number. Relay thread only. */
   private long nextCall;
+
   /** The next provider's number. Relay thread only. */
   private int nextProvider;
+
   private volatile boolean closing;
 
   private BareRelay(ServerSocketChannel server, Selector selector) {
@@ -106,7 +114,8 @@ final class BareRelay implements AutoCloseable {
   }
 
   URI url() throws IOException {
-    return URI.create("ws://127.0.0.1:" + ((InetSocketAddress) server.getLocalAddress()).getPort() + "/");
+    return URI.create(
+        "ws://127.0.0.1:" + ((InetSocketAddress) server.getLocalAddress()).getPort() + "/");
   }
 
   /** The token {@code auth} must carry. */
@@ -218,13 +227,16 @@ final class BareRelay implements AutoCloseable {
         peer.close();
         return;
       }
-      peer.text(CODEC.encode(Sessions.of(List.of(new SessionInfo(sessionId, "bench", "/tmp/bench", null)))));
+      peer.text(
+          CODEC.encode(
+              Sessions.of(List.of(new SessionInfo(sessionId, "bench", "/tmp/bench", null)))));
     } else if (message instanceof Hello hello) {
       String providerId = "p-" + nextProvider++;
       for (var tool : hello.tools()) {
         byTool.put(tool.name(), peer);
       }
-      peer.text(CODEC.encode(new HelloAck(Hello.PROTOCOL_VERSION, providerId, sessionId, null, null)));
+      peer.text(
+          CODEC.encode(new HelloAck(Hello.PROTOCOL_VERSION, providerId, sessionId, null, null)));
     }
   }
 
@@ -232,12 +244,16 @@ final class BareRelay implements AutoCloseable {
   private final class Peer {
     private final SocketChannel channel;
     SelectionKey key;
+
     /** Bytes read and not yet taken as frames (read mode between reads: compacted). */
     private ByteBuffer in = ByteBuffer.allocate(BUFFER_BYTES);
+
     /** Frames to write (write mode: position is the end of the data). */
     private ByteBuffer out = ByteBuffer.allocate(BUFFER_BYTES);
+
     private boolean upgraded;
     private boolean isDirty;
+
     /** A text message arriving in fragments, or null. */
     private java.io.ByteArrayOutputStream fragments;
 
@@ -277,7 +293,10 @@ final class BareRelay implements AutoCloseable {
     private boolean handshake() {
       int end = -1;
       for (int i = in.position(); i + 3 < in.limit(); i++) {
-        if (in.get(i) == '\r' && in.get(i + 1) == '\n' && in.get(i + 2) == '\r' && in.get(i + 3) == '\n') {
+        if (in.get(i) == '\r'
+            && in.get(i + 1) == '\n'
+            && in.get(i + 2) == '\r'
+            && in.get(i + 3) == '\n') {
           end = i + 4;
           break;
         }
@@ -290,7 +309,11 @@ final class BareRelay implements AutoCloseable {
       String key = null;
       for (String line : new String(head, StandardCharsets.ISO_8859_1).split("\r\n")) {
         int colon = line.indexOf(':');
-        if (colon > 0 && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("sec-websocket-key")) {
+        if (colon > 0
+            && line.substring(0, colon)
+                .trim()
+                .toLowerCase(Locale.ROOT)
+                .equals("sec-websocket-key")) {
           key = line.substring(colon + 1).trim();
         }
       }
@@ -300,7 +323,9 @@ final class BareRelay implements AutoCloseable {
       }
       String response =
           "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-              + "Sec-WebSocket-Accept: " + accept(key) + "\r\n\r\n";
+              + "Sec-WebSocket-Accept: "
+              + accept(key)
+              + "\r\n\r\n";
       append(response.getBytes(StandardCharsets.ISO_8859_1));
       upgraded = true;
       return true;
@@ -367,7 +392,8 @@ final class BareRelay implements AutoCloseable {
         }
         case 0x8 -> {
           // Close: answer it, then end the connection.
-          appendFrame(0x88, payload.length >= 2 ? new byte[] {payload[0], payload[1]} : new byte[0]);
+          appendFrame(
+              0x88, payload.length >= 2 ? new byte[] {payload[0], payload[1]} : new byte[0]);
           flush();
           close();
         }
@@ -409,7 +435,8 @@ final class BareRelay implements AutoCloseable {
 
     private void ensure(int bytes) {
       if (out.remaining() < bytes) {
-        ByteBuffer larger = ByteBuffer.allocate(Math.max(out.capacity() * 2, out.position() + bytes));
+        ByteBuffer larger =
+            ByteBuffer.allocate(Math.max(out.capacity() * 2, out.position() + bytes));
         out.flip();
         larger.put(out);
         out = larger;
@@ -438,7 +465,8 @@ final class BareRelay implements AutoCloseable {
         return;
       }
       out.compact();
-      key.interestOps(out.position() > 0 ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+      key.interestOps(
+          out.position() > 0 ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
     }
 
     void close() {
@@ -452,7 +480,8 @@ final class BareRelay implements AutoCloseable {
   static String accept(String key) {
     try {
       byte[] digest =
-          MessageDigest.getInstance("SHA-1").digest((key + WEBSOCKET_GUID).getBytes(StandardCharsets.ISO_8859_1));
+          MessageDigest.getInstance("SHA-1")
+              .digest((key + WEBSOCKET_GUID).getBytes(StandardCharsets.ISO_8859_1));
       return Base64.getEncoder().encodeToString(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-1", e);

@@ -14,6 +14,7 @@ final class BenchHost implements SessionHost {
 
   private final int expectedTools;
   private final LongSupplier nanoTime;
+
   /** Completes with the {@code nanoTime} of the first registration of {@code expectedTools}. */
   private final CompletableFuture<Long> registered = new CompletableFuture<>();
 

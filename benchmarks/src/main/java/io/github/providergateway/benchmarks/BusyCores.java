@@ -9,14 +9,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Every core kept busy by processes outside the gateway and the driver, as a build or a test run
  * beside an agent keeps them: {@code count} shell loops that spin at normal priority until {@link
- * #close}. Each loop also ends by itself within a few tens of milliseconds of the driver's end
- * (it checks its parent between spins), so a driver that is killed leaves none spinning.
+ * #close}. Each loop also ends by itself within a few tens of milliseconds of the driver's end (it
+ * checks its parent between spins), so a driver that is killed leaves none spinning.
  */
 final class BusyCores implements AutoCloseable {
 
   /**
-   * One spinner: shell arithmetic and a builtin test, no process started, about 25 ms between
-   * looks at whether its parent (the driver) is still there.
+   * One spinner: shell arithmetic and a builtin test, no process started, about 25 ms between looks
+   * at whether its parent (the driver) is still there.
    */
   static final String SPIN =
       "while kill -0 $PPID 2>/dev/null; do i=0; while [ $i -lt 10000 ]; do i=$((i+1)); done; done";
@@ -51,7 +51,9 @@ final class BusyCores implements AutoCloseable {
     return new BusyCores(spinners);
   }
 
-  /** The spinners' process ids, so that a {@link Meter} counts them apart from "other processes". */
+  /**
+   * The spinners' process ids, so that a {@link Meter} counts them apart from "other processes".
+   */
   List<Long> pids() {
     return spinners.stream().map(Process::pid).toList();
   }

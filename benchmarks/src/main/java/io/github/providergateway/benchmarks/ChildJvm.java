@@ -15,16 +15,18 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A process the driver started and talks to by lines: it reads the child's stdout, reads its
- * {@code /proc} status, and ends it by closing its stdin.
+ * A process the driver started and talks to by lines: it reads the child's stdout, reads its {@code
+ * /proc} status, and ends it by closing its stdin.
  */
 final class ChildJvm implements AutoCloseable {
 
   private static final String EOF = "\u0000eof";
 
   private final Process process;
+
   /** {@link System#nanoTime()} just before the process was started. */
   final long startedNanos;
+
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
   private ChildJvm(Process process, long startedNanos) {
@@ -35,7 +37,8 @@ final class ChildJvm implements AutoCloseable {
   static ChildJvm start(List<String> command, Path stderrLog) throws IOException {
     Files.createDirectories(stderrLog.getParent());
     ProcessBuilder builder =
-        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(stderrLog.toFile()));
+        new ProcessBuilder(command)
+            .redirectError(ProcessBuilder.Redirect.appendTo(stderrLog.toFile()));
     long t0 = System.nanoTime();
     ChildJvm child = new ChildJvm(builder.start(), t0);
     Thread reader =
@@ -43,7 +46,8 @@ final class ChildJvm implements AutoCloseable {
             () -> {
               try (BufferedReader in =
                   new BufferedReader(
-                      new InputStreamReader(child.process.getInputStream(), StandardCharsets.UTF_8))) {
+                      new InputStreamReader(
+                          child.process.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = in.readLine()) != null) {
                   child.lines.add(line);
@@ -76,7 +80,8 @@ final class ChildJvm implements AutoCloseable {
       long left = deadline - System.nanoTime();
       String line = left > 0 ? nextLine(Duration.ofNanos(left)) : null;
       if (line == null) {
-        throw new IllegalStateException("no \"" + event + "\" from " + process.info().command().orElse("child"));
+        throw new IllegalStateException(
+            "no \"" + event + "\" from " + process.info().command().orElse("child"));
       }
       if (line.startsWith("{")) {
         JsonNode json = ProtocolCodec.create().parseJson(line);

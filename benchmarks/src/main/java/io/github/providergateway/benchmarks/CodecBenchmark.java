@@ -136,8 +136,9 @@ public class CodecBenchmark {
       }
       b.append("{\"name\":\"tool_")
           .append(i)
-          .append("\",\"description\":\"Echo the arguments back\",\"parameters\":{\"type\":\"object\","
-              + "\"properties\":{\"text\":{\"type\":\"string\"},\"n\":{\"type\":\"number\"}}}}");
+          .append(
+              "\",\"description\":\"Echo the arguments back\",\"parameters\":{\"type\":\"object\","
+                  + "\"properties\":{\"text\":{\"type\":\"string\"},\"n\":{\"type\":\"number\"}}}}");
     }
     return b.append("]}").toString();
   }

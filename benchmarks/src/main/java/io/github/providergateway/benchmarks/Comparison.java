@@ -1,8 +1,8 @@
 package io.github.providergateway.benchmarks;
 
 /**
- * How two measurements of one run are set against each other in the report: what a longer path
- * adds to a latency, and what share of a floor's throughput a relay reaches.
+ * How two measurements of one run are set against each other in the report: what a longer path adds
+ * to a latency, and what share of a floor's throughput a relay reaches.
  */
 final class Comparison {
 
@@ -29,7 +29,8 @@ final class Comparison {
    */
   static double sharePercent(double part, double whole) {
     if (!(whole > 0) || !Double.isFinite(whole) || !Double.isFinite(part)) {
-      throw new IllegalArgumentException("a share needs a positive whole and a finite part, had " + part + " of " + whole);
+      throw new IllegalArgumentException(
+          "a share needs a positive whole and a finite part, had " + part + " of " + whole);
     }
     return part / whole * 100;
   }

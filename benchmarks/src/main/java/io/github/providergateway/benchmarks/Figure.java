@@ -48,7 +48,9 @@ record Figure(
     return unit.isEmpty() ? text : text + " " + unit;
   }
 
-  /** The goal's verdict on the runs ({@link Goal#verdict(Summary)}), or {@code —} when not measured. */
+  /**
+   * The goal's verdict on the runs ({@link Goal#verdict(Summary)}), or {@code —} when not measured.
+   */
   String verdict() {
     return measured() ? goal.verdict(summary()) : "—";
   }

@@ -19,7 +19,9 @@ record Goal(Kind kind, double target, String text) {
     AT_MOST,
     /** The median must reach at least the target. */
     AT_LEAST,
-    /** Every run must stay at or under the target: a count of failures, which a median would hide. */
+    /**
+     * Every run must stay at or under the target: a count of failures, which a median would hide.
+     */
     EVERY_RUN_AT_MOST,
     /** No goal: a figure shown for scale only. */
     NONE

@@ -16,8 +16,8 @@ import java.util.List;
  *
  * <p>The mix, taken in turn: a call no rule matches ({@code ls -la}: allowed), one the deny rule
  * matches ({@code rm -rf}), one the gate denies ({@code git push origin main}) and one it allows
- * ({@code git push --dry-run}). A deny is right only with the reason of what should have denied:
- * a gate that did not answer is also a deny (the gateway's, after 5 s), and the command hook's
+ * ({@code git push --dry-run}). A deny is right only with the reason of what should have denied: a
+ * gate that did not answer is also a deny (the gateway's, after 5 s), and the command hook's
  * fallback when it found no gateway is one too, and neither is the decision measured.
  */
 final class HookCases {
@@ -26,12 +26,16 @@ final class HookCases {
 
   /** The working directory of the agent's session, which is how a hook finds its session. */
   static final String CWD = "/home/dev/project";
+
   /** The gate's id in the provider's rule. */
   static final String GATE_ID = "ci-green";
+
   /** The deny rule's reason: a deny that carries it was the rule's. */
   static final String RULE_REASON = "the load driver's rule denies rm -rf";
+
   /** The gate's reason for a deny: a deny that carries it was the gate's answer. */
   static final String GATE_REASON = "the load driver's gate denies this push";
+
   /** What the gate allows; any other command it is asked about it denies. */
   static final String GATE_ALLOWS = "git push --dry-run";
 
@@ -82,15 +86,19 @@ final class HookCases {
   /** The provider's {@code hello}: no tools, the hook rules, bound to {@code sessionId}. */
   static String hello(String name, String sessionId) {
     ObjectNode hello = JsonNodeFactory.instance.objectNode();
-    hello.put("type", "hello").put("protocolVersion", 2).put("name", name).put("session", sessionId);
+    hello
+        .put("type", "hello")
+        .put("protocolVersion", 2)
+        .put("name", name)
+        .put("session", sessionId);
     hello.putArray("tools");
     hello.set("hooks", hooks());
     return JSON.writeJson(hello);
   }
 
   /**
-   * The provider's answer to a {@code gate.check} message, or null for any other message: allow
-   * for {@link #GATE_ALLOWS}, deny otherwise.
+   * The provider's answer to a {@code gate.check} message, or null for any other message: allow for
+   * {@link #GATE_ALLOWS}, deny otherwise.
    */
   static String gateResult(String message) {
     JsonNode check = JSON.parseJson(message);
@@ -98,7 +106,10 @@ final class HookCases {
       return null;
     }
     ObjectNode result = JsonNodeFactory.instance.objectNode();
-    result.put("type", "gate.result").put("gateId", check.path("gateId").asText()).put("callId", check.path("callId").asText());
+    result
+        .put("type", "gate.result")
+        .put("gateId", check.path("gateId").asText())
+        .put("callId", check.path("callId").asText());
     if (check.at("/args/command").asText().startsWith(GATE_ALLOWS)) {
       result.put("decision", "allow");
     } else {
@@ -110,7 +121,11 @@ final class HookCases {
   /** What Claude Code writes for a PreToolUse hook about {@code c}'s command: the hook's input. */
   static byte[] input(Case c) {
     ObjectNode input = JsonNodeFactory.instance.objectNode();
-    input.put("session_id", "load-driver").put("cwd", CWD).put("hook_event_name", "PreToolUse").put("tool_name", "Bash");
+    input
+        .put("session_id", "load-driver")
+        .put("cwd", CWD)
+        .put("hook_event_name", "PreToolUse")
+        .put("tool_name", "Bash");
     input.putObject("tool_input").put("command", c.command());
     return JSON.writeJson(input).getBytes(StandardCharsets.UTF_8);
   }

@@ -20,13 +20,13 @@ import java.util.regex.Pattern;
  * pre-tool-use hook, through Claude Code's HTTP hook and through the command hook script, and
  * whether every answer is the right one.
  *
- * <p>Set-up, as on an agent's machine: the shared gateway of a fresh home (the reference app's
- * jar, copied into the work folder; the driver's {@code --gateway-jvm} flags), a hook token from
- * {@code gateway hook --print-config claude} run as a person runs it, a session labelled {@code
- * claude} with the agent's working directory, started by the driver's {@link GatewayClient} (a
- * host holding the gateway token, as {@code gateway mcp} is), and the driver's provider on a
- * WebSocket ({@link SoakProvider} on a raw socket, one thread) bound to that session with the rules
- * of {@link HookCases}: a deny rule and a gate, which it answers at once.
+ * <p>Set-up, as on an agent's machine: the shared gateway of a fresh home (the reference app's jar,
+ * copied into the work folder; the driver's {@code --gateway-jvm} flags), a hook token from {@code
+ * gateway hook --print-config claude} run as a person runs it, a session labelled {@code claude}
+ * with the agent's working directory, started by the driver's {@link GatewayClient} (a host holding
+ * the gateway token, as {@code gateway mcp} is), and the driver's provider on a WebSocket ({@link
+ * SoakProvider} on a raw socket, one thread) bound to that session with the rules of {@link
+ * HookCases}: a deny rule and a gate, which it answers at once.
  *
  * <p>The calls are {@link HookCases#MIX} in turn, one at a time (an agent waits for its hook before
  * it runs the tool). Each is timed from the client's side, end to end:
@@ -41,22 +41,26 @@ import java.util.regex.Pattern;
  *       from just before the process is started to its exit, with its stdout read whole: the
  *       script's own processes ({@code sh}, {@code curl} and the few small ones the script runs)
  *       included. Its JVM fallback is a stand-in that answers nothing ({@code
- *       GATEWAY_HOOK_LAUNCHER=false}), so the script's "gave no answer" deny shows as a wrong answer
- *       if the script ever does not reach the gateway's socket.
+ *       GATEWAY_HOOK_LAUNCHER=false}), so the script's "gave no answer" deny shows as a wrong
+ *       answer if the script ever does not reach the gateway's socket.
  * </ul>
  *
  * <p>For what bounds the command hook, the same calls through its {@code curl} command alone (no
- * script around it), and {@code sh -c true} and {@code curl --version}, each started and waited
- * for exactly as the hook is.
+ * script around it), and {@code sh -c true} and {@code curl --version}, each started and waited for
+ * exactly as the hook is.
  */
 final class HookScenario implements AutoCloseable {
 
   /** The token in what {@code gateway hook --print-config claude} prints. */
-  private static final Pattern HOOK_TOKEN = Pattern.compile("PROVIDER_GATEWAY_HOOK_TOKEN=(hook-[A-Za-z0-9_-]+)");
+  private static final Pattern HOOK_TOKEN =
+      Pattern.compile("PROVIDER_GATEWAY_HOOK_TOKEN=(hook-[A-Za-z0-9_-]+)");
+
   /** The command hook's JVM fallback: prints nothing and fails, which the script denies. */
   private static final String NO_JVM = "false";
+
   /** The command hooks' socket in the gateway's home. */
   private static final String SOCKET = "hook.sock";
+
   /** The name of the session the hooks find, as {@code gateway mcp} labels an agent's. */
   private static final String LABEL = "claude";
 
@@ -70,7 +74,13 @@ final class HookScenario implements AutoCloseable {
    * @param calls measured calls per measurement
    */
   record Config(
-      Path appJar, Path dir, List<String> launcherJvm, List<String> gatewayJvm, Path script, int warmupCalls, int calls) {}
+      Path appJar,
+      Path dir,
+      List<String> launcherJvm,
+      List<String> gatewayJvm,
+      Path script,
+      int warmupCalls,
+      int calls) {}
 
   /**
    * One path's measured calls.
@@ -85,7 +95,13 @@ final class HookScenario implements AutoCloseable {
    * @param byCase the p50 of each case of the mix, for the log: what the gate's round trip adds
    */
   record Result(
-      double p50Millis, double p99Millis, int wrong, String firstWrong, double gatewayCpuMicros, double othersPercent, String byCase) {}
+      double p50Millis,
+      double p99Millis,
+      int wrong,
+      String firstWrong,
+      double gatewayCpuMicros,
+      double othersPercent,
+      String byCase) {}
 
   /** What one call got: its time, and why its answer was wrong (null when right). */
   private record Timed(long nanos, String wrong) {}
@@ -104,7 +120,13 @@ final class HookScenario implements AutoCloseable {
   private final Map<String, String> headers;
 
   private HookScenario(
-      Config config, Path home, Process gateway, GatewayClient client, SoakProvider provider, LoopbackPost http, String token) {
+      Config config,
+      Path home,
+      Process gateway,
+      GatewayClient client,
+      SoakProvider provider,
+      LoopbackPost http,
+      String token) {
     this.config = config;
     this.home = home;
     this.gateway = gateway;
@@ -114,7 +136,9 @@ final class HookScenario implements AutoCloseable {
     this.headers = Map.of("Authorization", "Bearer " + token, "Content-Type", "application/json");
   }
 
-  /** Starts the gateway, binds the provider, issues the hook token; checks that the gate answers. */
+  /**
+   * Starts the gateway, binds the provider, issues the hook token; checks that the gate answers.
+   */
   static HookScenario start(Config config) throws Exception {
     Files.createDirectories(config.dir());
     Path jar = config.dir().resolve("provider-gateway.jar");
@@ -126,20 +150,38 @@ final class HookScenario implements AutoCloseable {
     GatewayClient client = null;
     SoakProvider provider = null;
     try {
-      gateway = SharedGateway.start(config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway.log"));
+      gateway =
+          SharedGateway.start(
+              config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway.log"));
       int port = SharedGateway.awaitPort(home, gateway);
       client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
       String sessionId =
-          client.startSession(SessionSpec.of(LABEL, HookCases.CWD), new BenchHost()).get(10, TimeUnit.SECONDS).id();
-      String token = Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+          client
+              .startSession(SessionSpec.of(LABEL, HookCases.CWD), new BenchHost())
+              .get(10, TimeUnit.SECONDS)
+              .id();
+      String token =
+          Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
       provider =
           SoakProvider.answering(
-              SoakProvider.bind(port, token, HookCases.hello("hook-guard", sessionId)), "hook-guard", HookCases::gateResult);
+              SoakProvider.bind(port, token, HookCases.hello("hook-guard", sessionId)),
+              "hook-guard",
+              HookCases::gateResult);
       String hookToken =
           SharedGateway.printed(
-              config.launcherJvm(), jar, List.of("hook", "--home", home.toString(), "--print-config", "claude"), HOOK_TOKEN);
+              config.launcherJvm(),
+              jar,
+              List.of("hook", "--home", home.toString(), "--print-config", "claude"),
+              HOOK_TOKEN);
       HookScenario scenario =
-          new HookScenario(config, home, gateway, client, provider, new LoopbackPost(port, "/hooks/claude"), hookToken);
+          new HookScenario(
+              config,
+              home,
+              gateway,
+              client,
+              provider,
+              new LoopbackPost(port, "/hooks/claude"),
+              hookToken);
       scenario.awaitRules();
       awaitSocket(home);
       return scenario;
@@ -170,7 +212,8 @@ final class HookScenario implements AutoCloseable {
         return;
       }
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("the hooks did not answer as expected after 30 s: " + wrong);
+        throw new IllegalStateException(
+            "the hooks did not answer as expected after 30 s: " + wrong);
       }
       Thread.sleep(100);
     }
@@ -186,7 +229,10 @@ final class HookScenario implements AutoCloseable {
       Thread.sleep(50);
     }
     if (!Files.exists(socket)) {
-      throw new IllegalStateException("the gateway serves no " + socket + " (see shared-gateway.log): the command hook would not reach it");
+      throw new IllegalStateException(
+          "the gateway serves no "
+              + socket
+              + " (see shared-gateway.log): the command hook would not reach it");
     }
   }
 
@@ -197,7 +243,8 @@ final class HookScenario implements AutoCloseable {
 
   /** The command hook: {@code sh gateway-hook.sh claude --home HOME}, process start to exit. */
   Result command(List<Long> spinners) throws Exception {
-    ProcessBuilder hook = new ProcessBuilder("sh", config.script().toString(), "claude", "--home", home.toString());
+    ProcessBuilder hook =
+        new ProcessBuilder("sh", config.script().toString(), "claude", "--home", home.toString());
     hook.environment().put("GATEWAY_HOOK_LAUNCHER", NO_JVM);
     return processCalls(hook, spinners);
   }
@@ -209,19 +256,35 @@ final class HookScenario implements AutoCloseable {
   Result curlAlone(List<Long> spinners) throws Exception {
     return processCalls(
         new ProcessBuilder(
-            "curl", "-q", "--silent", "--unix-socket", home.resolve(SOCKET).toString(), "--max-time", "10",
-            "--header", "Content-Type: application/json", "--header", "Expect:", "--data-binary", "@-",
+            "curl",
+            "-q",
+            "--silent",
+            "--unix-socket",
+            home.resolve(SOCKET).toString(),
+            "--max-time",
+            "10",
+            "--header",
+            "Content-Type: application/json",
+            "--header",
+            "Expect:",
+            "--data-binary",
+            "@-",
             "http://localhost/hooks/claude"),
         spinners);
   }
 
-  /** Calls that are processes: {@code builder}'s, the hook's input on stdin, its first line the answer. */
+  /**
+   * Calls that are processes: {@code builder}'s, the hook's input on stdin, its first line the
+   * answer.
+   */
   private Result processCalls(ProcessBuilder builder, List<Long> spinners) throws Exception {
-    builder.redirectError(ProcessBuilder.Redirect.appendTo(config.dir().resolve("command-hook.stderr.log").toFile()));
+    builder.redirectError(
+        ProcessBuilder.Redirect.appendTo(config.dir().resolve("command-hook.stderr.log").toFile()));
     return measure(
         c -> {
           Ran ran = Ran.run(builder, HookCases.input(c));
-          return new Timed(ran.nanos(), HookCases.wrong(c, ran.stdout().lines().findFirst().orElse("")));
+          return new Timed(
+              ran.nanos(), HookCases.wrong(c, ran.stdout().lines().findFirst().orElse("")));
         },
         spinners);
   }
@@ -231,11 +294,14 @@ final class HookScenario implements AutoCloseable {
    * exactly as the hook is, with nothing on its stdin; a call is wrong when it exits other than 0.
    */
   Result processStarts(List<String> command, List<Long> spinners) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
     return measure(
         c -> {
           Ran ran = Ran.run(builder, new byte[0]);
-          return new Timed(ran.nanos(), ran.exit() == 0 ? null : String.join(" ", command) + " exited " + ran.exit());
+          return new Timed(
+              ran.nanos(),
+              ran.exit() == 0 ? null : String.join(" ", command) + " exited " + ran.exit());
         },
         spinners);
   }
@@ -247,7 +313,10 @@ final class HookScenario implements AutoCloseable {
       LoopbackPost.Answer answer = http.post(headers, input);
       long nanos = System.nanoTime() - t0;
       return new Timed(
-          nanos, answer.status() == 200 ? HookCases.wrong(c, answer.body()) : "HTTP " + answer.status() + ": " + answer.body().strip());
+          nanos,
+          answer.status() == 200
+              ? HookCases.wrong(c, answer.body())
+              : "HTTP " + answer.status() + ": " + answer.body().strip());
     } catch (IOException e) {
       return new Timed(System.nanoTime() - t0, "no answer: " + e);
     }
@@ -263,7 +332,9 @@ final class HookScenario implements AutoCloseable {
       System.err.println("[load] hooks: " + warmupWrong + " wrong answers among the warm-up calls");
     }
     Meter meter =
-        new Meter().watch("gateway", gateway.pid()).watchWithChildren("driver", ProcessHandle.current().pid());
+        new Meter()
+            .watch("gateway", gateway.pid())
+            .watchWithChildren("driver", ProcessHandle.current().pid());
     for (int i = 0; i < spinners.size(); i++) {
       meter.watch("spinner-" + i, spinners.get(i));
     }
@@ -294,7 +365,9 @@ final class HookScenario implements AutoCloseable {
         byCase(samples));
   }
 
-  /** Each case's p50, from the samples of its calls (call {@code i} is case {@code i} mod the mix). */
+  /**
+   * Each case's p50, from the samples of its calls (call {@code i} is case {@code i} mod the mix).
+   */
   static String byCase(long[] samples) {
     StringBuilder text = new StringBuilder("p50 by case:");
     int cases = HookCases.MIX.size();
@@ -303,14 +376,22 @@ final class HookScenario implements AutoCloseable {
       for (int i = k, j = 0; i < samples.length; i += cases, j++) {
         own[j] = samples[i];
       }
-      text.append(String.format(Locale.ROOT, " %s %.2f ms;", HookCases.MIX.get(k).name(), Percentiles.of(own, own.length).at(50) / 1e6));
+      text.append(
+          String.format(
+              Locale.ROOT,
+              " %s %.2f ms;",
+              HookCases.MIX.get(k).name(),
+              Percentiles.of(own, own.length).at(50) / 1e6));
     }
     return text.toString();
   }
 
   /** A process run to its end: how long from start to exit, its exit code, its stdout. */
   private record Ran(long nanos, int exit, String stdout) {
-    /** Starts {@code builder}'s process, writes {@code input} to its stdin, reads its stdout whole, waits for its exit. */
+    /**
+     * Starts {@code builder}'s process, writes {@code input} to its stdin, reads its stdout whole,
+     * waits for its exit.
+     */
     static Ran run(ProcessBuilder builder, byte[] input) throws IOException, InterruptedException {
       long t0 = System.nanoTime();
       Process process = builder.start();

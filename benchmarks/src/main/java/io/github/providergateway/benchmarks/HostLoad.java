@@ -51,7 +51,8 @@ final class HostLoad {
   }
 
   /** {@code warmup} calls unmeasured, then {@code measured} calls timed one by one. */
-  static Sequential sequential(Calls calls, int warmup, int measured, Meter meter) throws Exception {
+  static Sequential sequential(Calls calls, int warmup, int measured, Meter meter)
+      throws Exception {
     for (int i = 0; i < warmup; i++) {
       check(calls.call(i).get(10, TimeUnit.SECONDS));
     }
@@ -76,7 +77,8 @@ final class HostLoad {
    * await}): the next call is made from the previous one's completion, which runs on the relay's
    * thread (the gateway loop), so no host thread is woken between calls. Still one call at a time.
    */
-  static Sequential sequentialAsync(Calls calls, int warmup, int measured, Meter meter) throws Exception {
+  static Sequential sequentialAsync(Calls calls, int warmup, int measured, Meter meter)
+      throws Exception {
     new Chain(calls, warmup).run();
     Chain chain = new Chain(calls, measured);
     meter.start();
@@ -94,8 +96,10 @@ final class HostLoad {
     private final Calls calls;
     final long[] samples;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
+
     /** The next call's number; touched by one callback at a time. */
     private int next;
+
     private long started;
 
     Chain(Calls calls, int count) {
@@ -120,7 +124,8 @@ final class HostLoad {
         return;
       }
       if (!(result.outcome() instanceof ToolOutcome.Success)) {
-        done.completeExceptionally(new IllegalStateException("a benchmark call failed: " + result.outcome()));
+        done.completeExceptionally(
+            new IllegalStateException("a benchmark call failed: " + result.outcome()));
         return;
       }
       if (++next < samples.length) {
@@ -133,13 +138,13 @@ final class HostLoad {
 
   /**
    * Keeps {@code inFlight} calls outstanding, each completion issuing the next (from the future's
-   * callback, on the relay's thread, which only queues or writes it); counts completions for
-   * {@code measure} after {@code warmup}.
+   * callback, on the relay's thread, which only queues or writes it); counts completions for {@code
+   * measure} after {@code warmup}.
    *
    * @return calls completed per second in the measured window, and how many
    */
-  static Throughput inFlight(Calls calls, int inFlight, Duration warmup, Duration measure, Meter meter)
-      throws Exception {
+  static Throughput inFlight(
+      Calls calls, int inFlight, Duration warmup, Duration measure, Meter meter) throws Exception {
     InFlight load = new InFlight(calls, inFlight);
     load.start();
     Thread.sleep(warmup.toMillis());
@@ -191,7 +196,8 @@ final class HostLoad {
       if (error != null) {
         failure.compareAndSet(null, error);
       } else if (!(result.outcome() instanceof ToolOutcome.Success)) {
-        failure.compareAndSet(null, new IllegalStateException("a call failed: " + result.outcome()));
+        failure.compareAndSet(
+            null, new IllegalStateException("a call failed: " + result.outcome()));
       }
       completed.incrementAndGet();
       if (!stopping && failure.get() == null) {

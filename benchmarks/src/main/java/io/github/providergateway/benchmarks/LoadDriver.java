@@ -28,28 +28,31 @@ import java.util.zip.ZipFile;
  *
  * <p>Options ({@code --name value}): {@code --runs 3}; {@code --only
  * ws,process,bare,scaling,mcp,mcphttp,hooks,startup,local,registration,wakeup}; {@code --work
- * benchmarks/target/load}; {@code --app-jar
- * reference-app/target/provider-gateway.jar}; {@code --gateway-jvm "<flags>"} (the separate
- * gateway process's JVM flags, default {@link #launcherFlags}); {@code --seconds 10}; {@code
- * --warmup-seconds 2}; {@code --calls 20000}; {@code --warmup-calls 2000}; {@code --quiet-wait 120} and {@code
- * --quiet-percent 10} (before each measurement, wait up to that many seconds for the rest of the
- * machine to use under that share of its CPU); {@code --profile true} (record each separate
- * gateway process with JFR into {@code <work>/jfr/}; summarize with {@code benchmarks/jfr-top.sh});
- * {@code --scaling-providers 1,10,50} and {@code --scaling-sessions 1,10,100} (the counts of the
- * scaling part); {@code --mcp-rate 1000}, {@code --mcp-calls 10000}, {@code --mcp-warmup-calls
- * 20000}, {@code --mcp-block 1000} (calls per path per alternating block) and {@code --mcp-launches 3}
- * (launches of {@code gateway mcp} per run for its start-up); {@code --hook-calls 1000}, {@code
- * --hook-warmup-calls 200} (per path and load) and {@code --hook-script
- * reference-app/src/main/sh/gateway-hook.sh} (the command hook). See docs/performance.md for what
- * each figure means.
+ * benchmarks/target/load}; {@code --app-jar reference-app/target/provider-gateway.jar}; {@code
+ * --gateway-jvm "<flags>"} (the separate gateway process's JVM flags, default {@link
+ * #launcherFlags}); {@code --seconds 10}; {@code --warmup-seconds 2}; {@code --calls 20000}; {@code
+ * --warmup-calls 2000}; {@code --quiet-wait 120} and {@code --quiet-percent 10} (before each
+ * measurement, wait up to that many seconds for the rest of the machine to use under that share of
+ * its CPU); {@code --profile true} (record each separate gateway process with JFR into {@code
+ * <work>/jfr/}; summarize with {@code benchmarks/jfr-top.sh}); {@code --scaling-providers 1,10,50}
+ * and {@code --scaling-sessions 1,10,100} (the counts of the scaling part); {@code --mcp-rate
+ * 1000}, {@code --mcp-calls 10000}, {@code --mcp-warmup-calls 20000}, {@code --mcp-block 1000}
+ * (calls per path per alternating block) and {@code --mcp-launches 3} (launches of {@code gateway
+ * mcp} per run for its start-up); {@code --hook-calls 1000}, {@code --hook-warmup-calls 200} (per
+ * path and load) and {@code --hook-script reference-app/src/main/sh/gateway-hook.sh} (the command
+ * hook). See docs/performance.md for what each figure means.
  */
 public final class LoadDriver {
 
   private static final String MAIN_CLASS = "io.github.providergateway.app.Main";
+
   /** Every part, in the order a run measures them. */
-  static final String ALL_PARTS = "ws,process,bare,scaling,mcp,mcphttp,hooks,startup,local,registration,wakeup";
+  static final String ALL_PARTS =
+      "ws,process,bare,scaling,mcp,mcphttp,hooks,startup,local,registration,wakeup";
+
   /** How every comparison with Node is labelled: the issue-20 figures, never another machine's. */
   static final String NODE = "Node, measured side by side on the same machine type, 2026-11-22";
+
   private static final String APP_MAIN_ENTRY = "io/github/providergateway/app/Main.class";
 
   private final Map<String, String> options;
@@ -58,24 +61,30 @@ public final class LoadDriver {
   private final Path work;
   private final Path nodeDir;
   private final List<String> gatewayJvm;
+
   /** Measured values by figure id, one per run. */
   private final Map<String, List<Double>> values = new LinkedHashMap<>();
+
   /** The run under way, from 1. */
   private int run;
+
   /** Notes by figure id: why a figure was skipped. */
   private final Map<String, String> notes = new LinkedHashMap<>();
+
   /** The values of the run under way, by figure id: what a share within one run is taken from. */
   private final Map<String, Double> thisRun = new LinkedHashMap<>();
+
   /** The MCP part's set-up, made in the first run that measures it; null before. */
   private McpScenario mcp;
 
   private LoadDriver(Map<String, String> options) throws IOException {
     this.options = options;
     this.runs = Integer.parseInt(options.getOrDefault("runs", "3"));
-    this.only =
-        Set.of(options.getOrDefault("only", ALL_PARTS).split(","));
+    this.only = Set.of(options.getOrDefault("only", ALL_PARTS).split(","));
     Path defaultWork =
-        Files.isDirectory(Path.of("benchmarks")) ? Path.of("benchmarks/target/load") : Path.of("target/load");
+        Files.isDirectory(Path.of("benchmarks"))
+            ? Path.of("benchmarks/target/load")
+            : Path.of("target/load");
     this.work = Path.of(options.getOrDefault("work", defaultWork.toString())).toAbsolutePath();
     this.nodeDir = work.resolve("node");
     this.gatewayJvm =
@@ -103,7 +112,8 @@ public final class LoadDriver {
     Map<String, String> options = new LinkedHashMap<>();
     for (int i = from; i < args.length; i += 2) {
       if (!args[i].startsWith("--") || i + 1 >= args.length) {
-        throw new IllegalArgumentException("expected --name value pairs, got " + Arrays.toString(args));
+        throw new IllegalArgumentException(
+            "expected --name value pairs, got " + Arrays.toString(args));
       }
       options.put(args[i].substring(2), args[i + 1]);
     }
@@ -125,7 +135,8 @@ public final class LoadDriver {
     Map<String, String> machine = Machine.describe();
     machine.put("gatewayProcessJvmFlags", String.join(" ", gatewayJvm));
     log("machine: " + machine);
-    if (only.stream().anyMatch(Set.of("ws", "process", "bare", "scaling", "mcp", "mcphttp")::contains)) {
+    if (only.stream()
+        .anyMatch(Set.of("ws", "process", "bare", "scaling", "mcp", "mcphttp")::contains)) {
       NodeProviders.install(nodeDir);
     }
     for (run = 1; run <= runs; run++) {
@@ -178,7 +189,8 @@ public final class LoadDriver {
       plotScaling(figures, machine);
     }
     machine.put("finished", Instant.now().toString());
-    Files.writeString(work.resolve("results.json"), Report.json(figures, machine) + "\n", StandardCharsets.UTF_8);
+    Files.writeString(
+        work.resolve("results.json"), Report.json(figures, machine) + "\n", StandardCharsets.UTF_8);
     Files.writeString(work.resolve("results.md"), table, StandardCharsets.UTF_8);
     System.out.println(table);
     log("wrote " + work.resolve("results.json") + " and results.md");
@@ -213,7 +225,10 @@ public final class LoadDriver {
   private void embedded() throws Exception {
     for (Load load : LOADS) {
       JsonNode result =
-          undisturbed("embedded " + load.id(), () -> WsScenario.run(wsConfig(load.kind(), load.k())), r -> r);
+          undisturbed(
+              "embedded " + load.id(),
+              () -> WsScenario.run(wsConfig(load.kind(), load.k())),
+              r -> r);
       record("ws." + load.id(), result);
       log("embedded " + load.id() + ": " + result);
     }
@@ -232,12 +247,11 @@ public final class LoadDriver {
   }
 
   /** The bare relay's loads: an async host one call at a time, and 64 in flight. */
-  private static final List<Load> BARE_LOADS =
-      List.of(LOADS.get(1), LOADS.get(2), LOADS.get(3));
+  private static final List<Load> BARE_LOADS = List.of(LOADS.get(1), LOADS.get(2), LOADS.get(3));
 
   /**
-   * The same loads through the {@link BareRelay} in a process of its own, right after the
-   * gateway's in the same run, so the two alternate through the runs.
+   * The same loads through the {@link BareRelay} in a process of its own, right after the gateway's
+   * in the same run, so the two alternate through the runs.
    */
   private void bare() throws Exception {
     for (Load load : BARE_LOADS) {
@@ -273,10 +287,10 @@ public final class LoadDriver {
   }
 
   /**
-   * How cost grows: 64 in flight through 1, 10, 50 providers in one session (calls round-robin
-   * over them), and through 1, 10, 100 sessions with one provider each (provider i bound to
-   * session i; calls round-robin over the providers, so each session gets an equal share). One
-   * provider in one session is the same load both ways and is measured once.
+   * How cost grows: 64 in flight through 1, 10, 50 providers in one session (calls round-robin over
+   * them), and through 1, 10, 100 sessions with one provider each (provider i bound to session i;
+   * calls round-robin over the providers, so each session gets an equal share). One provider in one
+   * session is the same load both ways and is measured once.
    */
   private void scaling() throws Exception {
     for (int k : counts("scaling-providers", "1,10,50")) {
@@ -292,7 +306,9 @@ public final class LoadDriver {
       }
       scalingPoint(id, sessions, sessions);
       if (sessions > 50 && run == 1) {
-        notes.put(id + ".cps", sessions + " providers: the connection cap raised from the spec's 50 to " + sessions);
+        notes.put(
+            id + ".cps",
+            sessions + " providers: the connection cap raised from the spec's 50 to " + sessions);
       }
     }
   }
@@ -376,7 +392,9 @@ public final class LoadDriver {
               Integer.parseInt(options.getOrDefault("mcp-launches", "3")));
       mcp = McpScenario.prepare(config);
       if (!mcp.hasArchive()) {
-        notes.put("mcp.initialize", "the class-data training run made no archive: measured without (see mcp/training.log)");
+        notes.put(
+            "mcp.initialize",
+            "the class-data training run made no archive: measured without (see mcp/training.log)");
       }
     }
     return true;
@@ -387,10 +405,10 @@ public final class LoadDriver {
 
   /**
    * Hook decision latency (issue 33): the HTTP hook and the command hook against the shared
-   * gateway, one call at a time, on an idle machine (after the quiet wait) and with every core
-   * kept busy by spinning processes; beside them, for what bounds the command hook, its {@code
-   * curl} alone (no script) and the starts of {@code sh -c true} and {@code curl --version},
-   * measured the same way.
+   * gateway, one call at a time, on an idle machine (after the quiet wait) and with every core kept
+   * busy by spinning processes; beside them, for what bounds the command hook, its {@code curl}
+   * alone (no script) and the starts of {@code sh -c true} and {@code curl --version}, measured the
+   * same way.
    */
   private void hooks() throws Exception {
     Path jar = appJar();
@@ -405,7 +423,10 @@ public final class LoadDriver {
             work.resolve("hooks"),
             LauncherOptions.read(LauncherOptions.FILE),
             gatewayJvm,
-            Path.of(options.getOrDefault("hook-script", "reference-app/src/main/sh/gateway-hook.sh")).toAbsolutePath(),
+            Path.of(
+                    options.getOrDefault(
+                        "hook-script", "reference-app/src/main/sh/gateway-hook.sh"))
+                .toAbsolutePath(),
             Integer.parseInt(options.getOrDefault("hook-warmup-calls", "200")),
             Integer.parseInt(options.getOrDefault("hook-calls", "1000")));
     for (String load : HOOK_LOADS) {
@@ -414,11 +435,13 @@ public final class LoadDriver {
       // many hook calls when each path is measured).
       try (HookScenario hooks = HookScenario.start(config)) {
         quiet();
-        try (BusyCores spinners = busy ? BusyCores.start(Runtime.getRuntime().availableProcessors()) : BusyCores.none()) {
+        try (BusyCores spinners =
+            busy ? BusyCores.start(Runtime.getRuntime().availableProcessors()) : BusyCores.none()) {
           List<Long> pids = spinners.pids();
           for (String path : List.of("http", "command", "socket", "sh", "curl")) {
             if (!busy && !path.equals("http")) {
-              quiet(); // the spinners are the only load of a busy measurement; an idle one waits for its quiet each
+              quiet(); // the spinners are the only load of a busy measurement; an idle one waits
+              // for its quiet each
             }
             HookScenario.Result result =
                 switch (path) {
@@ -443,7 +466,8 @@ public final class LoadDriver {
     add(prefix + ".cpu", r.gatewayCpuMicros());
     add(prefix + ".others", r.othersPercent());
     if (r.firstWrong() != null) {
-      notes.merge(prefix + ".wrong", "run " + run + ", first: " + r.firstWrong(), (a, b) -> a + "; " + b);
+      notes.merge(
+          prefix + ".wrong", "run " + run + ", first: " + r.firstWrong(), (a, b) -> a + "; " + b);
     }
   }
 
@@ -458,7 +482,8 @@ public final class LoadDriver {
    * machine a build starting mid-run is common. The last attempt counts whatever it shows; its
    * others' CPU figure says so.
    */
-  private <T> T undisturbed(String what, Measurement<T> measurement, java.util.function.Function<T, JsonNode> result)
+  private <T> T undisturbed(
+      String what, Measurement<T> measurement, java.util.function.Function<T, JsonNode> result)
       throws Exception {
     double limit = Double.parseDouble(options.getOrDefault("quiet-percent", "10"));
     for (int attempt = 1; ; attempt++) {
@@ -468,7 +493,11 @@ public final class LoadDriver {
       if (others <= limit || attempt == 3) {
         return value;
       }
-      log(what + ": other processes used " + String.format("%.0f", others) + " % of the machine; measuring again");
+      log(
+          what
+              + ": other processes used "
+              + String.format("%.0f", others)
+              + " % of the machine; measuring again");
     }
   }
 
@@ -496,7 +525,10 @@ public final class LoadDriver {
     }
     double percent = Double.parseDouble(options.getOrDefault("quiet-percent", "10"));
     if (!Machine.awaitQuiet(percent, Duration.ofSeconds(seconds))) {
-      log("the machine stayed busy for " + seconds + " s; measuring anyway (see the others' CPU figures)");
+      log(
+          "the machine stayed busy for "
+              + seconds
+              + " s; measuring anyway (see the others' CPU figures)");
     }
   }
 
@@ -509,12 +541,24 @@ public final class LoadDriver {
   private ProcessRun wsProcess(String mode, String kind, int k, int sessions) throws Exception {
     List<String> jvm = new ArrayList<>(gatewayJvm);
     if (Boolean.parseBoolean(options.getOrDefault("profile", "false"))) {
-      String name = (mode.equals("ws") ? "" : mode + "-") + kind + "-k" + k + (sessions > 1 ? "-s" + sessions : "");
+      String name =
+          (mode.equals("ws") ? "" : mode + "-")
+              + kind
+              + "-k"
+              + k
+              + (sessions > 1 ? "-s" + sessions : "");
       Path recording = work.resolve("jfr").resolve(name + "-run" + run + ".jfr");
       Files.createDirectories(recording.getParent());
       jvm.add("-XX:StartFlightRecording=filename=" + recording + ",settings=" + profileSettings());
     }
-    List<String> command = java(jvm, GatewayProcess.class.getName(), mode, kind, Integer.toString(k), nodeDir.toString());
+    List<String> command =
+        java(
+            jvm,
+            GatewayProcess.class.getName(),
+            mode,
+            kind,
+            Integer.toString(k),
+            nodeDir.toString());
     command.add("--sessions");
     command.add(Integer.toString(sessions));
     for (String key : List.of("warmup-calls", "calls", "warmup-seconds", "seconds")) {
@@ -527,7 +571,20 @@ public final class LoadDriver {
       JsonNode result = child.awaitEvent("result", Duration.ofMinutes(3));
       child.awaitEvent("done", Duration.ofSeconds(30));
       long rss = ProcStatus.peakRssKib(child.pid());
-      log("separate process " + mode + " " + kind + " K=" + k + " sessions=" + sessions + ": " + result + ", VmHWM " + rss + " KiB");
+      log(
+          "separate process "
+              + mode
+              + " "
+              + kind
+              + " K="
+              + k
+              + " sessions="
+              + sessions
+              + ": "
+              + result
+              + ", VmHWM "
+              + rss
+              + " KiB");
       return new ProcessRun(result, rss);
     }
   }
@@ -544,8 +601,12 @@ public final class LoadDriver {
           Files.readString(Path.of(System.getProperty("java.home"), "lib", "jfr", "profile.jfc"));
       profile =
           profile
-              .replace("control=\"method-sampling-java-interval\">10 ms<", "control=\"method-sampling-java-interval\">1 ms<")
-              .replace("control=\"method-sampling-native-interval\">20 ms<", "control=\"method-sampling-native-interval\">5 ms<");
+              .replace(
+                  "control=\"method-sampling-java-interval\">10 ms<",
+                  "control=\"method-sampling-java-interval\">1 ms<")
+              .replace(
+                  "control=\"method-sampling-native-interval\">20 ms<",
+                  "control=\"method-sampling-native-interval\">5 ms<");
       Files.writeString(settings, profile);
     }
     return settings;
@@ -557,11 +618,19 @@ public final class LoadDriver {
     if (firstRun) {
       // A training run writes the class-data archive the "with AppCDS" figure then uses.
       Files.deleteIfExists(gatewayArchive);
-      startupMillis(withArchive(gatewayJvm, "-XX:ArchiveClassesAtExit=" + gatewayArchive), ownCommand, classpath());
+      startupMillis(
+          withArchive(gatewayJvm, "-XX:ArchiveClassesAtExit=" + gatewayArchive),
+          ownCommand,
+          classpath());
     }
     add("startup.gateway", startupMillis(gatewayJvm, ownCommand, classpath()));
     if (Files.exists(gatewayArchive)) {
-      add("startup.gateway.cds", startupMillis(withArchive(gatewayJvm, "-XX:SharedArchiveFile=" + gatewayArchive), ownCommand, classpath()));
+      add(
+          "startup.gateway.cds",
+          startupMillis(
+              withArchive(gatewayJvm, "-XX:SharedArchiveFile=" + gatewayArchive),
+              ownCommand,
+              classpath()));
     } else {
       notes.put("startup.gateway.cds", "the training run wrote no archive");
     }
@@ -584,14 +653,25 @@ public final class LoadDriver {
     try {
       if (firstRun) {
         Files.deleteIfExists(archive);
-        startupMillis(withArchive(gatewayJvm, "-XX:ArchiveClassesAtExit=" + archive), appCommand, jar.toString());
+        startupMillis(
+            withArchive(gatewayJvm, "-XX:ArchiveClassesAtExit=" + archive),
+            appCommand,
+            jar.toString());
       }
       add("startup.app", startupMillis(gatewayJvm, appCommand, jar.toString()));
       if (Files.exists(archive)) {
-        add("startup.app.cds", startupMillis(withArchive(gatewayJvm, "-XX:SharedArchiveFile=" + archive), appCommand, jar.toString()));
+        add(
+            "startup.app.cds",
+            startupMillis(
+                withArchive(gatewayJvm, "-XX:SharedArchiveFile=" + archive),
+                appCommand,
+                jar.toString()));
       }
     } catch (IllegalStateException e) {
-      String why = "skipped: the reference app printed no {\"event\":\"gateway.started\"} line (" + e.getMessage() + ")";
+      String why =
+          "skipped: the reference app printed no {\"event\":\"gateway.started\"} line ("
+              + e.getMessage()
+              + ")";
       notes.put("startup.app", why);
       notes.put("startup.app.cds", why);
       log(why);
@@ -600,7 +680,8 @@ public final class LoadDriver {
 
   /** The reference app's jar, {@code --app-jar}. */
   private Path appJar() {
-    return Path.of(options.getOrDefault("app-jar", "reference-app/target/provider-gateway.jar")).toAbsolutePath();
+    return Path.of(options.getOrDefault("app-jar", "reference-app/target/provider-gateway.jar"))
+        .toAbsolutePath();
   }
 
   /** Why the reference app cannot be measured, or null when its jar has its Main. */
@@ -617,17 +698,25 @@ public final class LoadDriver {
   }
 
   /**
-   * Milliseconds from starting {@code main} in a new JVM to its first {@code gateway.started}
-   * line. The process gets a fresh home folder, then is ended through its stdin.
+   * Milliseconds from starting {@code main} in a new JVM to its first {@code gateway.started} line.
+   * The process gets a fresh home folder, then is ended through its stdin.
    */
-  private double startupMillis(List<String> jvm, List<String> mainAndArgs, String classpath) throws Exception {
+  private double startupMillis(List<String> jvm, List<String> mainAndArgs, String classpath)
+      throws Exception {
     Path home = Files.createTempDirectory(work, "home-");
     List<String> command = java(jvm, classpath, mainAndArgs);
     command.add(home.toString());
     try (ChildJvm child = ChildJvm.start(command, work.resolve("startup.log"))) {
       child.awaitEvent("gateway.started", Duration.ofSeconds(20));
       double millis = (System.nanoTime() - child.startedNanos) / 1e6;
-      log("start to listening: " + String.format("%.0f", millis) + " ms (" + String.join(" ", jvm) + " " + mainAndArgs.get(0) + ")");
+      log(
+          "start to listening: "
+              + String.format("%.0f", millis)
+              + " ms ("
+              + String.join(" ", jvm)
+              + " "
+              + mainAndArgs.get(0)
+              + ")");
       return millis;
     } finally {
       deleteTree(home);
@@ -640,15 +729,22 @@ public final class LoadDriver {
       // One core for the whole JVM: the call path, but also the JIT and GC threads.
       command.addAll(List.of("/usr/bin/taskset", "-c", "0"));
     } else {
-      notes.put("local.onecore", "taskset not found: measured on one thread, not pinned to one core");
+      notes.put(
+          "local.onecore", "taskset not found: measured on one thread, not pinned to one core");
     }
-    command.addAll(java(List.of(), GatewayProcess.class.getName(), "local", options.getOrDefault("local-seconds", "5")));
+    command.addAll(
+        java(
+            List.of(),
+            GatewayProcess.class.getName(),
+            "local",
+            options.getOrDefault("local-seconds", "5")));
     try (ChildJvm child = ChildJvm.start(command, work.resolve("local.log"))) {
       JsonNode result = child.awaitEvent("result", Duration.ofMinutes(2));
       add("local.onecore", result.get("callsPerSecond").asDouble() / 1e6);
       log("local, one core: " + result);
     }
-    double threaded = LocalScenario.threadedCallsPerSecond(64, Duration.ofSeconds(2), Duration.ofSeconds(5));
+    double threaded =
+        LocalScenario.threadedCallsPerSecond(64, Duration.ofSeconds(2), Duration.ofSeconds(5));
     add("local.threaded", threaded / 1e3);
     log("local, production threads, 64 in flight: " + threaded);
   }
@@ -673,8 +769,8 @@ public final class LoadDriver {
   // ---- figures ----
 
   /**
-   * Every figure with its goal. The goals are issue 20's, absolute; where Node has a figure for
-   * the same thing it is quoted beside the goal, labelled {@link #NODE}, and nothing is computed
+   * Every figure with its goal. The goals are issue 20's, absolute; where Node has a figure for the
+   * same thing it is quoted beside the goal, labelled {@link #NODE}, and nothing is computed
    * against it: those were measured on another machine of the same type. Start-up, the local
    * transport and registration keep issue 9's goals, which never were Node's figures.
    */
@@ -683,144 +779,619 @@ public final class LoadDriver {
     Consumer<Figure> add = list::add;
     String own = ", own process, launcher flags";
     // The gateway in its own process: issue 20's goals.
-    add.accept(figure("process.async.p50", "sequential p50, async host" + own, "µs", 1, Goal.atMost(20, "≤ 20 µs (" + NODE + ": 25.5 µs)")));
-    add.accept(figure("process.async.p99", "sequential p99, async host" + own, "µs", 1, Goal.atMost(60, "≤ 60 µs (" + NODE + ": 74–92 µs)")));
-    add.accept(figure("process.async.cpu", "gateway CPU per sequential call, async host (incl. its driver)" + own, "µs", 1, Goal.atMost(20, "≤ 20 µs (" + NODE + ": ≤ 23 µs incl. process start)")));
-    add.accept(figure("process.async.cps", "sequential throughput, async host" + own, "k calls/s", 1, Goal.none(NODE + ": 37 k/s")));
-    add.accept(figure("process.inflight.k1.cps", "64 in flight, 1 provider" + own, "k calls/s", 1, Goal.none(NODE + ": 143–147 k/s")));
-    add.accept(figure("process.inflight.k10.cps", "64 in flight, 10 providers, round-robin" + own, "k calls/s", 1, Goal.none(NODE + ": 130–136 k/s")));
-    add.accept(figure("process.inflight.k1.cpu", "gateway CPU per call, 64 in flight, 1 provider (incl. its driver)" + own, "µs", 2, Goal.atMost(3.3, "≤ 3.3 µs, half of Node's (" + NODE + ": 6.5 µs)")));
-    add.accept(figure("process.inflight.k10.cpu", "gateway CPU per call, 64 in flight, 10 providers (incl. its driver)" + own, "µs", 2, Goal.atMost(3.6, "≤ 3.6 µs, half of Node's (" + NODE + ": 7.2 µs)")));
-    add.accept(figure("share.inflight.k1", "64 in flight, 1 provider: the gateway's calls/s as a share of the bare relay's (same run)", "%", 0, Goal.atLeast(90, "≥ 90 %")));
-    add.accept(figure("share.inflight.k10", "64 in flight, 10 providers: the gateway's calls/s as a share of the bare relay's (same run)", "%", 0, Goal.atLeast(90, "≥ 90 %")));
-    add.accept(figure("process.async.rss", "peak RSS, sequential run (async host)" + own, "MiB", 0, Goal.atMost(63, "≤ 63 MiB (" + NODE + ": 63 MiB)")));
-    add.accept(figure("process.sequential.rss", "peak RSS, sequential run (blocking host)" + own, "MiB", 0, Goal.atMost(63, "≤ 63 MiB (" + NODE + ": 63 MiB)")));
-    add.accept(figure("process.inflight.k1.rss", "peak RSS, 1 provider, 64 in flight" + own, "MiB", 0, Goal.none("for scale")));
-    add.accept(figure("process.inflight.k10.rss", "peak RSS, 10 providers, 64 in flight" + own, "MiB", 0, Goal.atMost(100, "≤ 100 MiB (" + NODE + ": 113–115 MiB)")));
+    add.accept(
+        figure(
+            "process.async.p50",
+            "sequential p50, async host" + own,
+            "µs",
+            1,
+            Goal.atMost(20, "≤ 20 µs (" + NODE + ": 25.5 µs)")));
+    add.accept(
+        figure(
+            "process.async.p99",
+            "sequential p99, async host" + own,
+            "µs",
+            1,
+            Goal.atMost(60, "≤ 60 µs (" + NODE + ": 74–92 µs)")));
+    add.accept(
+        figure(
+            "process.async.cpu",
+            "gateway CPU per sequential call, async host (incl. its driver)" + own,
+            "µs",
+            1,
+            Goal.atMost(20, "≤ 20 µs (" + NODE + ": ≤ 23 µs incl. process start)")));
+    add.accept(
+        figure(
+            "process.async.cps",
+            "sequential throughput, async host" + own,
+            "k calls/s",
+            1,
+            Goal.none(NODE + ": 37 k/s")));
+    add.accept(
+        figure(
+            "process.inflight.k1.cps",
+            "64 in flight, 1 provider" + own,
+            "k calls/s",
+            1,
+            Goal.none(NODE + ": 143–147 k/s")));
+    add.accept(
+        figure(
+            "process.inflight.k10.cps",
+            "64 in flight, 10 providers, round-robin" + own,
+            "k calls/s",
+            1,
+            Goal.none(NODE + ": 130–136 k/s")));
+    add.accept(
+        figure(
+            "process.inflight.k1.cpu",
+            "gateway CPU per call, 64 in flight, 1 provider (incl. its driver)" + own,
+            "µs",
+            2,
+            Goal.atMost(3.3, "≤ 3.3 µs, half of Node's (" + NODE + ": 6.5 µs)")));
+    add.accept(
+        figure(
+            "process.inflight.k10.cpu",
+            "gateway CPU per call, 64 in flight, 10 providers (incl. its driver)" + own,
+            "µs",
+            2,
+            Goal.atMost(3.6, "≤ 3.6 µs, half of Node's (" + NODE + ": 7.2 µs)")));
+    add.accept(
+        figure(
+            "share.inflight.k1",
+            "64 in flight, 1 provider: the gateway's calls/s as a share of the bare relay's (same run)",
+            "%",
+            0,
+            Goal.atLeast(90, "≥ 90 %")));
+    add.accept(
+        figure(
+            "share.inflight.k10",
+            "64 in flight, 10 providers: the gateway's calls/s as a share of the bare relay's (same run)",
+            "%",
+            0,
+            Goal.atLeast(90, "≥ 90 %")));
+    add.accept(
+        figure(
+            "process.async.rss",
+            "peak RSS, sequential run (async host)" + own,
+            "MiB",
+            0,
+            Goal.atMost(63, "≤ 63 MiB (" + NODE + ": 63 MiB)")));
+    add.accept(
+        figure(
+            "process.sequential.rss",
+            "peak RSS, sequential run (blocking host)" + own,
+            "MiB",
+            0,
+            Goal.atMost(63, "≤ 63 MiB (" + NODE + ": 63 MiB)")));
+    add.accept(
+        figure(
+            "process.inflight.k1.rss",
+            "peak RSS, 1 provider, 64 in flight" + own,
+            "MiB",
+            0,
+            Goal.none("for scale")));
+    add.accept(
+        figure(
+            "process.inflight.k10.rss",
+            "peak RSS, 10 providers, 64 in flight" + own,
+            "MiB",
+            0,
+            Goal.atMost(100, "≤ 100 MiB (" + NODE + ": 113–115 MiB)")));
     String blocking = "a host thread blocking on each call: Node has no such host";
-    add.accept(figure("process.sequential.p50", "sequential p50, blocking host thread" + own, "µs", 1, Goal.none(blocking)));
-    add.accept(figure("process.sequential.p99", "sequential p99, blocking host thread" + own, "µs", 1, Goal.none(blocking)));
-    add.accept(figure("process.sequential.cps", "sequential throughput, blocking host thread" + own, "k calls/s", 1, Goal.none(blocking)));
+    add.accept(
+        figure(
+            "process.sequential.p50",
+            "sequential p50, blocking host thread" + own,
+            "µs",
+            1,
+            Goal.none(blocking)));
+    add.accept(
+        figure(
+            "process.sequential.p99",
+            "sequential p99, blocking host thread" + own,
+            "µs",
+            1,
+            Goal.none(blocking)));
+    add.accept(
+        figure(
+            "process.sequential.cps",
+            "sequential throughput, blocking host thread" + own,
+            "k calls/s",
+            1,
+            Goal.none(blocking)));
     // The bare relay: the floor under the gateway, same driver, same providers.cjs.
     String floor = "the floor: no gateway";
     String bare = ", bare relay (no gateway), own process";
-    add.accept(figure("bare.inflight.k1.cpu", "relay CPU per call, 64 in flight, 1 provider (incl. its driver)" + bare, "µs", 2, Goal.none(floor)));
-    add.accept(figure("bare.inflight.k10.cpu", "relay CPU per call, 64 in flight, 10 providers (incl. its driver)" + bare, "µs", 2, Goal.none(floor)));
-    add.accept(figure("bare.async.cpu", "relay CPU per sequential call, async host (incl. its driver)" + bare, "µs", 1, Goal.none(floor)));
+    add.accept(
+        figure(
+            "bare.inflight.k1.cpu",
+            "relay CPU per call, 64 in flight, 1 provider (incl. its driver)" + bare,
+            "µs",
+            2,
+            Goal.none(floor)));
+    add.accept(
+        figure(
+            "bare.inflight.k10.cpu",
+            "relay CPU per call, 64 in flight, 10 providers (incl. its driver)" + bare,
+            "µs",
+            2,
+            Goal.none(floor)));
+    add.accept(
+        figure(
+            "bare.async.cpu",
+            "relay CPU per sequential call, async host (incl. its driver)" + bare,
+            "µs",
+            1,
+            Goal.none(floor)));
     loadRows(add, "bare", bare, Goal.none(floor));
     for (String load : List.of("async", "inflight.k1", "inflight.k10")) {
-      add.accept(figure("bare." + load + ".rss", "peak RSS, " + load + bare + ", launcher flags", "MiB", 0, Goal.none("for scale")));
+      add.accept(
+          figure(
+              "bare." + load + ".rss",
+              "peak RSS, " + load + bare + ", launcher flags",
+              "MiB",
+              0,
+              Goal.none("for scale")));
     }
     // The MCP front door.
     String paced = "paced " + options.getOrDefault("mcp-rate", "1000") + " calls/s";
-    add.accept(figure("mcp.added.p50", "tools/call through gateway mcp: added latency at p50 (MCP p50 − host API p50, " + paced + ")", "µs", 1, Goal.atMost(100, "≤ 100 µs")));
-    add.accept(figure("mcp.added.p99", "tools/call through gateway mcp: added latency at p99 (MCP p99 − host API p99, " + paced + ")", "µs", 1, Goal.atMost(1000, "≤ 1 ms")));
-    add.accept(figure("mcp.initialize", "gateway mcp: launch to its initialize answer, shared gateway running, class-data archive", "ms", 0, Goal.atMost(500, "≤ 500 ms")));
-    add.accept(figure("mcp.through.p50", "tools/call through gateway mcp, p50, " + paced, "µs", 1, Goal.none("for the difference above")));
-    add.accept(figure("mcp.through.p99", "tools/call through gateway mcp, p99, " + paced, "µs", 1, Goal.none("for the difference above")));
-    add.accept(figure("mcp.host.p50", "the same tool from a JVM host over /host (GatewayClient), p50, " + paced, "µs", 1, Goal.none("the baseline")));
-    add.accept(figure("mcp.host.p99", "the same tool from a JVM host over /host (GatewayClient), p99, " + paced, "µs", 1, Goal.none("the baseline")));
-    add.accept(figure("mcp.cpu", "gateway mcp process CPU per call through it", "µs", 1, Goal.none("explains the above")));
-    add.accept(figure("mcp.joined", "gateway mcp: launch to its first answer that needs the gateway session, gateway running", "ms", 0, Goal.none("for scale")));
-    add.accept(figure("mcp.initialize.noarchive", "gateway mcp: launch to its initialize answer, gateway running, no class-data archive", "ms", 0, Goal.none("for scale")));
-    add.accept(figure("mcp.initialize.starting", "gateway mcp: launch to its initialize answer, no gateway running (it starts one)", "ms", 0, Goal.none("for scale")));
-    add.accept(figure("mcp.joined.starting", "gateway mcp: launch to its first answer that needs the gateway session, no gateway running", "ms", 0, Goal.none("for scale")));
-    add.accept(figure("mcp.others", "other processes' CPU meanwhile: MCP calls", "% of all cores", 1, Goal.none("0 on a quiet machine")));
-    add.accept(figure("mcphttp.added.p50", "tools/call through the HTTP front door (POST /mcp, no process hop): added latency at p50 (HTTP p50 − host API p50, " + paced + ")", "µs", 1, Goal.atMost(100, "≤ 100 µs")));
-    add.accept(figure("mcphttp.added.p99", "tools/call through the HTTP front door: added latency at p99 (HTTP p99 − host API p99, " + paced + ")", "µs", 1, Goal.atMost(1000, "≤ 1 ms")));
-    add.accept(figure("mcphttp.through.p50", "tools/call through the HTTP front door, p50, a TCP connection per call (Connection: close), " + paced, "µs", 1, Goal.none("for the difference above")));
-    add.accept(figure("mcphttp.through.p99", "tools/call through the HTTP front door, p99, " + paced, "µs", 1, Goal.none("for the difference above")));
-    add.accept(figure("mcphttp.host.p50", "the same tool from a JVM host over /host in the same run, p50, " + paced, "µs", 1, Goal.none("the baseline")));
-    add.accept(figure("mcphttp.host.p99", "the same tool from a JVM host over /host in the same run, p99, " + paced, "µs", 1, Goal.none("the baseline")));
-    add.accept(figure("mcphttp.cpu", "gateway process CPU per call through the HTTP front door", "µs", 1, Goal.none("explains the above")));
-    add.accept(figure("mcphttp.host.cpu", "gateway process CPU per call from the JVM host, same run", "µs", 1, Goal.none("the baseline")));
-    add.accept(figure("mcphttp.others", "other processes' CPU meanwhile: MCP over HTTP calls", "% of all cores", 1, Goal.none("0 on a quiet machine")));
+    add.accept(
+        figure(
+            "mcp.added.p50",
+            "tools/call through gateway mcp: added latency at p50 (MCP p50 − host API p50, "
+                + paced
+                + ")",
+            "µs",
+            1,
+            Goal.atMost(100, "≤ 100 µs")));
+    add.accept(
+        figure(
+            "mcp.added.p99",
+            "tools/call through gateway mcp: added latency at p99 (MCP p99 − host API p99, "
+                + paced
+                + ")",
+            "µs",
+            1,
+            Goal.atMost(1000, "≤ 1 ms")));
+    add.accept(
+        figure(
+            "mcp.initialize",
+            "gateway mcp: launch to its initialize answer, shared gateway running, class-data archive",
+            "ms",
+            0,
+            Goal.atMost(500, "≤ 500 ms")));
+    add.accept(
+        figure(
+            "mcp.through.p50",
+            "tools/call through gateway mcp, p50, " + paced,
+            "µs",
+            1,
+            Goal.none("for the difference above")));
+    add.accept(
+        figure(
+            "mcp.through.p99",
+            "tools/call through gateway mcp, p99, " + paced,
+            "µs",
+            1,
+            Goal.none("for the difference above")));
+    add.accept(
+        figure(
+            "mcp.host.p50",
+            "the same tool from a JVM host over /host (GatewayClient), p50, " + paced,
+            "µs",
+            1,
+            Goal.none("the baseline")));
+    add.accept(
+        figure(
+            "mcp.host.p99",
+            "the same tool from a JVM host over /host (GatewayClient), p99, " + paced,
+            "µs",
+            1,
+            Goal.none("the baseline")));
+    add.accept(
+        figure(
+            "mcp.cpu",
+            "gateway mcp process CPU per call through it",
+            "µs",
+            1,
+            Goal.none("explains the above")));
+    add.accept(
+        figure(
+            "mcp.joined",
+            "gateway mcp: launch to its first answer that needs the gateway session, gateway running",
+            "ms",
+            0,
+            Goal.none("for scale")));
+    add.accept(
+        figure(
+            "mcp.initialize.noarchive",
+            "gateway mcp: launch to its initialize answer, gateway running, no class-data archive",
+            "ms",
+            0,
+            Goal.none("for scale")));
+    add.accept(
+        figure(
+            "mcp.initialize.starting",
+            "gateway mcp: launch to its initialize answer, no gateway running (it starts one)",
+            "ms",
+            0,
+            Goal.none("for scale")));
+    add.accept(
+        figure(
+            "mcp.joined.starting",
+            "gateway mcp: launch to its first answer that needs the gateway session, no gateway running",
+            "ms",
+            0,
+            Goal.none("for scale")));
+    add.accept(
+        figure(
+            "mcp.others",
+            "other processes' CPU meanwhile: MCP calls",
+            "% of all cores",
+            1,
+            Goal.none("0 on a quiet machine")));
+    add.accept(
+        figure(
+            "mcphttp.added.p50",
+            "tools/call through the HTTP front door (POST /mcp, no process hop): added latency at p50 (HTTP p50 − host API p50, "
+                + paced
+                + ")",
+            "µs",
+            1,
+            Goal.atMost(100, "≤ 100 µs")));
+    add.accept(
+        figure(
+            "mcphttp.added.p99",
+            "tools/call through the HTTP front door: added latency at p99 (HTTP p99 − host API p99, "
+                + paced
+                + ")",
+            "µs",
+            1,
+            Goal.atMost(1000, "≤ 1 ms")));
+    add.accept(
+        figure(
+            "mcphttp.through.p50",
+            "tools/call through the HTTP front door, p50, a TCP connection per call (Connection: close), "
+                + paced,
+            "µs",
+            1,
+            Goal.none("for the difference above")));
+    add.accept(
+        figure(
+            "mcphttp.through.p99",
+            "tools/call through the HTTP front door, p99, " + paced,
+            "µs",
+            1,
+            Goal.none("for the difference above")));
+    add.accept(
+        figure(
+            "mcphttp.host.p50",
+            "the same tool from a JVM host over /host in the same run, p50, " + paced,
+            "µs",
+            1,
+            Goal.none("the baseline")));
+    add.accept(
+        figure(
+            "mcphttp.host.p99",
+            "the same tool from a JVM host over /host in the same run, p99, " + paced,
+            "µs",
+            1,
+            Goal.none("the baseline")));
+    add.accept(
+        figure(
+            "mcphttp.cpu",
+            "gateway process CPU per call through the HTTP front door",
+            "µs",
+            1,
+            Goal.none("explains the above")));
+    add.accept(
+        figure(
+            "mcphttp.host.cpu",
+            "gateway process CPU per call from the JVM host, same run",
+            "µs",
+            1,
+            Goal.none("the baseline")));
+    add.accept(
+        figure(
+            "mcphttp.others",
+            "other processes' CPU meanwhile: MCP over HTTP calls",
+            "% of all cores",
+            1,
+            Goal.none("0 on a quiet machine")));
     // Hook decision latency (issue 33).
     String hookCalls = options.getOrDefault("hook-calls", "1000") + " calls";
     for (String load : HOOK_LOADS) {
-      String when = load.equals("idle") ? "idle machine" : "every core busy (" + Runtime.getRuntime().availableProcessors() + " spinning sh)";
+      String when =
+          load.equals("idle")
+              ? "idle machine"
+              : "every core busy (" + Runtime.getRuntime().availableProcessors() + " spinning sh)";
       String prefix = "hooks." + load;
       String viaHttp = "HTTP hook (POST /hooks/claude, a connection per call), ";
-      String viaCommand = "command hook (sh gateway-hook.sh: curl over hook.sock), process start to exit, ";
-      add.accept(figure(prefix + ".http.p50", viaHttp + "p50, " + when, "ms", 2, Goal.atMost(10, "≤ 10 ms (issue 33)")));
-      add.accept(figure(prefix + ".http.p99", viaHttp + "p99, " + when, "ms", 2, Goal.atMost(50, "≤ 50 ms (issue 33)")));
-      add.accept(figure(prefix + ".http.wrong", viaHttp + "wrong answers of " + hookCalls + ", " + when, "", 0, Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
-      add.accept(figure(prefix + ".command.p50", viaCommand + "p50, " + when, "ms", 2, Goal.atMost(50, "≤ 50 ms (issue 33)")));
-      add.accept(figure(prefix + ".command.p99", viaCommand + "p99, " + when, "ms", 2, Goal.none("for scale")));
-      add.accept(figure(prefix + ".command.wrong", viaCommand + "wrong answers of " + hookCalls + ", " + when, "", 0, Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
-      String viaCurl = "the command hook's curl alone (no script) to hook.sock, process start to exit, ";
-      add.accept(figure(prefix + ".socket.p50", viaCurl + "p50, " + when, "ms", 2, Goal.none("what bounds the command hook")));
-      add.accept(figure(prefix + ".socket.p99", viaCurl + "p99, " + when, "ms", 2, Goal.none("what bounds the command hook")));
-      add.accept(figure(prefix + ".socket.wrong", viaCurl + "wrong answers of " + hookCalls + ", " + when, "", 0, Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
+      String viaCommand =
+          "command hook (sh gateway-hook.sh: curl over hook.sock), process start to exit, ";
+      add.accept(
+          figure(
+              prefix + ".http.p50",
+              viaHttp + "p50, " + when,
+              "ms",
+              2,
+              Goal.atMost(10, "≤ 10 ms (issue 33)")));
+      add.accept(
+          figure(
+              prefix + ".http.p99",
+              viaHttp + "p99, " + when,
+              "ms",
+              2,
+              Goal.atMost(50, "≤ 50 ms (issue 33)")));
+      add.accept(
+          figure(
+              prefix + ".http.wrong",
+              viaHttp + "wrong answers of " + hookCalls + ", " + when,
+              "",
+              0,
+              Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
+      add.accept(
+          figure(
+              prefix + ".command.p50",
+              viaCommand + "p50, " + when,
+              "ms",
+              2,
+              Goal.atMost(50, "≤ 50 ms (issue 33)")));
+      add.accept(
+          figure(
+              prefix + ".command.p99",
+              viaCommand + "p99, " + when,
+              "ms",
+              2,
+              Goal.none("for scale")));
+      add.accept(
+          figure(
+              prefix + ".command.wrong",
+              viaCommand + "wrong answers of " + hookCalls + ", " + when,
+              "",
+              0,
+              Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
+      String viaCurl =
+          "the command hook's curl alone (no script) to hook.sock, process start to exit, ";
+      add.accept(
+          figure(
+              prefix + ".socket.p50",
+              viaCurl + "p50, " + when,
+              "ms",
+              2,
+              Goal.none("what bounds the command hook")));
+      add.accept(
+          figure(
+              prefix + ".socket.p99",
+              viaCurl + "p99, " + when,
+              "ms",
+              2,
+              Goal.none("what bounds the command hook")));
+      add.accept(
+          figure(
+              prefix + ".socket.wrong",
+              viaCurl + "wrong answers of " + hookCalls + ", " + when,
+              "",
+              0,
+              Goal.everyRunAtMost(0, "0 in every run (issue 33)")));
       for (String start : List.of("sh", "curl")) {
-        String what = (start.equals("sh") ? "sh -c true" : "curl --version") + " started and waited for as the command hook is, ";
-        add.accept(figure(prefix + "." + start + ".p50", what + "p50, " + when, "ms", 2, Goal.none("what bounds the command hook")));
-        add.accept(figure(prefix + "." + start + ".p99", what + "p99, " + when, "ms", 2, Goal.none("what bounds the command hook")));
+        String what =
+            (start.equals("sh") ? "sh -c true" : "curl --version")
+                + " started and waited for as the command hook is, ";
+        add.accept(
+            figure(
+                prefix + "." + start + ".p50",
+                what + "p50, " + when,
+                "ms",
+                2,
+                Goal.none("what bounds the command hook")));
+        add.accept(
+            figure(
+                prefix + "." + start + ".p99",
+                what + "p99, " + when,
+                "ms",
+                2,
+                Goal.none("what bounds the command hook")));
       }
     }
     // How cost grows.
     for (String grow : List.of("providers", "sessions")) {
-      for (int count : counts("scaling-" + grow, grow.equals("providers") ? "1,10,50" : "1,10,100")) {
+      for (int count :
+          counts("scaling-" + grow, grow.equals("providers") ? "1,10,50" : "1,10,100")) {
         String id = "scaling." + grow + "." + count;
         String what =
             grow.equals("providers")
                 ? count + (count == 1 ? " provider" : " providers") + " in 1 session"
                 : count == 1 ? "1 session, 1 provider" : count + " sessions, 1 provider each";
-        add.accept(figure(id + ".cps", "64 in flight, " + what + own, "k calls/s", 1, Goal.none("scaling.png")));
-        add.accept(figure(id + ".cpu", "gateway CPU per call, 64 in flight, " + what + own, "µs", 2, Goal.none("scaling.png")));
-        add.accept(figure(id + ".rss", "peak RSS, 64 in flight, " + what + own, "MiB", 0, Goal.none("scaling.png")));
+        add.accept(
+            figure(
+                id + ".cps",
+                "64 in flight, " + what + own,
+                "k calls/s",
+                1,
+                Goal.none("scaling.png")));
+        add.accept(
+            figure(
+                id + ".cpu",
+                "gateway CPU per call, 64 in flight, " + what + own,
+                "µs",
+                2,
+                Goal.none("scaling.png")));
+        add.accept(
+            figure(
+                id + ".rss",
+                "peak RSS, 64 in flight, " + what + own,
+                "MiB",
+                0,
+                Goal.none("scaling.png")));
       }
     }
     // Start-up, local transport, registration: issue 9's own goals.
-    add.accept(figure("startup.app", "start to listening, reference app --rpc", "ms", 0, Goal.atMost(300, "≤ 300 ms (issue 9)")));
-    add.accept(figure("startup.app.cds", "start to listening, reference app --rpc, AppCDS", "ms", 0, Goal.atMost(300, "≤ 300 ms (issue 9)")));
-    add.accept(figure("startup.gateway", "start to listening, Gateway + WebSocketServer process", "ms", 0, Goal.atMost(300, "≤ 300 ms (issue 9)")));
-    add.accept(figure("startup.gateway.cds", "start to listening, Gateway + WebSocketServer process, AppCDS", "ms", 0, Goal.atMost(300, "≤ 300 ms (issue 9)")));
-    add.accept(figure("local.onecore", "local transport, one thread pinned to one core", "M calls/s", 2, Goal.atLeast(1.0, "≥ 1.0 M/s (issue 9)")));
-    add.accept(figure("local.threaded", "local transport, loop + provider threads, 64 in flight", "k calls/s", 0, Goal.none("for scale")));
-    add.accept(figure("registration.settle", "50 providers × 100 tools: settled after the 200 ms debounce", "ms", 1, Goal.atMost(50, "≤ 50 ms (issue 9)")));
+    add.accept(
+        figure(
+            "startup.app",
+            "start to listening, reference app --rpc",
+            "ms",
+            0,
+            Goal.atMost(300, "≤ 300 ms (issue 9)")));
+    add.accept(
+        figure(
+            "startup.app.cds",
+            "start to listening, reference app --rpc, AppCDS",
+            "ms",
+            0,
+            Goal.atMost(300, "≤ 300 ms (issue 9)")));
+    add.accept(
+        figure(
+            "startup.gateway",
+            "start to listening, Gateway + WebSocketServer process",
+            "ms",
+            0,
+            Goal.atMost(300, "≤ 300 ms (issue 9)")));
+    add.accept(
+        figure(
+            "startup.gateway.cds",
+            "start to listening, Gateway + WebSocketServer process, AppCDS",
+            "ms",
+            0,
+            Goal.atMost(300, "≤ 300 ms (issue 9)")));
+    add.accept(
+        figure(
+            "local.onecore",
+            "local transport, one thread pinned to one core",
+            "M calls/s",
+            2,
+            Goal.atLeast(1.0, "≥ 1.0 M/s (issue 9)")));
+    add.accept(
+        figure(
+            "local.threaded",
+            "local transport, loop + provider threads, 64 in flight",
+            "k calls/s",
+            0,
+            Goal.none("for scale")));
+    add.accept(
+        figure(
+            "registration.settle",
+            "50 providers × 100 tools: settled after the 200 ms debounce",
+            "ms",
+            1,
+            Goal.atMost(50, "≤ 50 ms (issue 9)")));
     for (long gap : new long[] {0, 100}) {
       String when = gap == 0 ? "back to back" : "after " + gap + " µs idle";
-      add.accept(figure("wakeup.gap" + gap + ".p50", "thread hand-off round trip (2 wake-ups), " + when + ", p50", "µs", 1, Goal.none("machine baseline")));
-      add.accept(figure("wakeup.gap" + gap + ".p99", "thread hand-off round trip (2 wake-ups), " + when + ", p99", "µs", 1, Goal.none("machine baseline")));
+      add.accept(
+          figure(
+              "wakeup.gap" + gap + ".p50",
+              "thread hand-off round trip (2 wake-ups), " + when + ", p50",
+              "µs",
+              1,
+              Goal.none("machine baseline")));
+      add.accept(
+          figure(
+              "wakeup.gap" + gap + ".p99",
+              "thread hand-off round trip (2 wake-ups), " + when + ", p99",
+              "µs",
+              1,
+              Goal.none("machine baseline")));
     }
-    add.accept(figure("registration.cpu", "50 × 100 registration work, manual clock, one thread", "ms", 1, Goal.none("for scale")));
+    add.accept(
+        figure(
+            "registration.cpu",
+            "50 × 100 registration work, manual clock, one thread",
+            "ms",
+            1,
+            Goal.none("for scale")));
     // Embedded in the driver's JVM (default G1 heap): for scale, the goals are the own process's.
     String embedded = ", embedded in the driver's JVM";
     String scale = "for scale: the goals are the own process's";
     loadRows(add, "ws", embedded, Goal.none(scale));
     // What explains the figures above.
-    Set<String> withGoal = Set.of("process.async.cpu", "process.inflight.k1.cpu", "process.inflight.k10.cpu", "bare.async.cpu", "bare.inflight.k1.cpu", "bare.inflight.k10.cpu");
+    Set<String> withGoal =
+        Set.of(
+            "process.async.cpu",
+            "process.inflight.k1.cpu",
+            "process.inflight.k10.cpu",
+            "bare.async.cpu",
+            "bare.inflight.k1.cpu",
+            "bare.inflight.k10.cpu");
     for (String where : List.of("process", "bare", "ws")) {
       for (Load load : where.equals("bare") ? BARE_LOADS : LOADS) {
         String prefix = where + "." + load.id();
-        String what = load.id() + ", " + switch (where) {
-          case "process" -> "own process";
-          case "bare" -> "bare relay";
-          default -> "embedded";
-        };
+        String what =
+            load.id()
+                + ", "
+                + switch (where) {
+                  case "process" -> "own process";
+                  case "bare" -> "bare relay";
+                  default -> "embedded";
+                };
         String side = where.equals("bare") ? "relay" : "gateway";
         if (!withGoal.contains(prefix + ".cpu")) {
-          add.accept(figure(prefix + ".cpu", side + " CPU per call: " + what, "µs", 1, Goal.none("explains the above")));
+          add.accept(
+              figure(
+                  prefix + ".cpu",
+                  side + " CPU per call: " + what,
+                  "µs",
+                  1,
+                  Goal.none("explains the above")));
         }
-        add.accept(figure(prefix + ".switches", side + " thread switches per call: " + what, "", 2, Goal.none("explains the above")));
-        add.accept(figure(prefix + ".providersCpu", "providers.cjs CPU per call: " + what, "µs", 1, Goal.none("explains the above")));
-        add.accept(figure(prefix + ".others", "other processes' CPU meanwhile: " + what, "% of all cores", 1, Goal.none("0 on a quiet machine")));
+        add.accept(
+            figure(
+                prefix + ".switches",
+                side + " thread switches per call: " + what,
+                "",
+                2,
+                Goal.none("explains the above")));
+        add.accept(
+            figure(
+                prefix + ".providersCpu",
+                "providers.cjs CPU per call: " + what,
+                "µs",
+                1,
+                Goal.none("explains the above")));
+        add.accept(
+            figure(
+                prefix + ".others",
+                "other processes' CPU meanwhile: " + what,
+                "% of all cores",
+                1,
+                Goal.none("0 on a quiet machine")));
       }
     }
     for (String load : HOOK_LOADS) {
       for (String path : List.of("http", "command", "socket")) {
-        add.accept(figure("hooks." + load + "." + path + ".cpu", "gateway CPU per call: hooks " + path + ", " + load, "µs", 0, Goal.none("explains the above")));
+        add.accept(
+            figure(
+                "hooks." + load + "." + path + ".cpu",
+                "gateway CPU per call: hooks " + path + ", " + load,
+                "µs",
+                0,
+                Goal.none("explains the above")));
       }
       for (String path : List.of("http", "command", "socket", "sh", "curl")) {
-        add.accept(figure("hooks." + load + "." + path + ".others", "other processes' CPU meanwhile: hooks " + path + ", " + load
-            + (load.equals("busy") ? " (the spinners not counted)" : ""), "% of all cores", 1, Goal.none("0 on a quiet machine")));
+        add.accept(
+            figure(
+                "hooks." + load + "." + path + ".others",
+                "other processes' CPU meanwhile: hooks "
+                    + path
+                    + ", "
+                    + load
+                    + (load.equals("busy") ? " (the spinners not counted)" : ""),
+                "% of all cores",
+                1,
+                Goal.none("0 on a quiet machine")));
       }
     }
     for (String grow : List.of("providers", "sessions")) {
-      for (int count : counts("scaling-" + grow, grow.equals("providers") ? "1,10,50" : "1,10,100")) {
+      for (int count :
+          counts("scaling-" + grow, grow.equals("providers") ? "1,10,50" : "1,10,100")) {
         String id = "scaling." + grow + "." + count;
-        add.accept(figure(id + ".others", "other processes' CPU meanwhile: scaling, " + count + " " + grow, "% of all cores", 1, Goal.none("0 on a quiet machine")));
+        add.accept(
+            figure(
+                id + ".others",
+                "other processes' CPU meanwhile: scaling, " + count + " " + grow,
+                "% of all cores",
+                1,
+                Goal.none("0 on a quiet machine")));
       }
     }
     list.removeIf(f -> !f.measured() && f.note() == null);
@@ -839,7 +1410,9 @@ public final class LoadDriver {
           List.of("sequential.p99", "sequential p99, blocking host thread", "µs"),
           List.of("sequential.cps", "sequential throughput, blocking host thread", "k calls/s"));
 
-  /** {@link #LOAD_ROWS} under {@code prefix}, all with {@code goal} (the unmeasured ones drop out). */
+  /**
+   * {@link #LOAD_ROWS} under {@code prefix}, all with {@code goal} (the unmeasured ones drop out).
+   */
   private void loadRows(Consumer<Figure> add, String prefix, String where, Goal goal) {
     for (List<String> row : LOAD_ROWS) {
       add.accept(figure(prefix + "." + row.get(0), row.get(1) + where, row.get(2), 1, goal));
@@ -852,11 +1425,24 @@ public final class LoadDriver {
    */
   static List<String> preamble(Map<String, String> machine) {
     return List.of(
-        "Measured on: " + machine.getOrDefault("cpu", "unknown CPU") + ", " + machine.getOrDefault("nproc", "?")
-            + " cores (nproc), " + machine.getOrDefault("memTotal", "? kB") + "; " + machine.getOrDefault("os", "")
-            + "; " + machine.getOrDefault("jdk", "") + "; started " + machine.getOrDefault("started", "?")
-            + ", load average then " + machine.getOrDefault("loadAverageAtStart", "?") + ".",
-        "Goals are issue 20's and absolute. The Node figures beside them (\"" + NODE + "\") come"
+        "Measured on: "
+            + machine.getOrDefault("cpu", "unknown CPU")
+            + ", "
+            + machine.getOrDefault("nproc", "?")
+            + " cores (nproc), "
+            + machine.getOrDefault("memTotal", "? kB")
+            + "; "
+            + machine.getOrDefault("os", "")
+            + "; "
+            + machine.getOrDefault("jdk", "")
+            + "; started "
+            + machine.getOrDefault("started", "?")
+            + ", load average then "
+            + machine.getOrDefault("loadAverageAtStart", "?")
+            + ".",
+        "Goals are issue 20's and absolute. The Node figures beside them (\""
+            + NODE
+            + "\") come"
             + " from issue 20, not from this machine, which may be slower than that one: nothing is"
             + " computed against them, and each verdict gives the distance to its own goal.");
   }
@@ -873,10 +1459,14 @@ public final class LoadDriver {
     };
     for (String[] quantity : quantities) {
       List<ScalingPlot.Series> series = new ArrayList<>();
-      String[][] ways = {{"providers", "providers in one session"}, {"sessions", "sessions, one provider each"}};
+      String[][] ways = {
+        {"providers", "providers in one session"}, {"sessions", "sessions, one provider each"}
+      };
       for (int i = 0; i < ways.length; i++) {
         List<ScalingPlot.Point> points = new ArrayList<>();
-        for (int count : counts("scaling-" + ways[i][0], ways[i][0].equals("providers") ? "1,10,50" : "1,10,100")) {
+        for (int count :
+            counts(
+                "scaling-" + ways[i][0], ways[i][0].equals("providers") ? "1,10,50" : "1,10,100")) {
           Figure f = byId.get("scaling." + ways[i][0] + "." + count + "." + quantity[0]);
           if (f != null && f.measured()) {
             Summary s = f.summary();
@@ -885,7 +1475,8 @@ public final class LoadDriver {
         }
         series.add(new ScalingPlot.Series(ways[i][1], ScalingPlot.color(i), points));
       }
-      panels.add(new ScalingPlot.Panel(quantity[1], quantity[2], Integer.parseInt(quantity[3]), series));
+      panels.add(
+          new ScalingPlot.Panel(quantity[1], quantity[2], Integer.parseInt(quantity[3]), series));
     }
     Path png = work.resolve("scaling.png");
     ScalingPlot.write(
@@ -893,14 +1484,22 @@ public final class LoadDriver {
         "How the gateway's cost grows: 64 calls in flight, own process, launcher flags",
         "providers or sessions (log scale)",
         panels,
-        "Median of " + runs + (runs == 1 ? " run" : " runs") + "; bars: smallest to largest run. "
-            + machine.getOrDefault("cpu", "") + ", " + machine.getOrDefault("nproc", "?") + " cores, "
-            + machine.getOrDefault("started", "") + ".");
+        "Median of "
+            + runs
+            + (runs == 1 ? " run" : " runs")
+            + "; bars: smallest to largest run. "
+            + machine.getOrDefault("cpu", "")
+            + ", "
+            + machine.getOrDefault("nproc", "?")
+            + " cores, "
+            + machine.getOrDefault("started", "")
+            + ".");
     log("wrote " + png);
   }
 
   private Figure figure(String id, String label, String unit, int decimals, Goal goal) {
-    return new Figure(id, label, unit, decimals, values.getOrDefault(id, List.of()), goal, notes.get(id));
+    return new Figure(
+        id, label, unit, decimals, values.getOrDefault(id, List.of()), goal, notes.get(id));
   }
 
   private void add(String id, double value) {

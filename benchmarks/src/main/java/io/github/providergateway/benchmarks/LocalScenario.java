@@ -18,8 +18,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The in-process transport: a {@link JavaProvider} echo tool behind {@link
- * LocalProviderTransport}, called through the host API.
+ * The in-process transport: a {@link JavaProvider} echo tool behind {@link LocalProviderTransport},
+ * called through the host API.
  */
 final class LocalScenario implements AutoCloseable {
 
@@ -101,7 +101,8 @@ final class LocalScenario implements AutoCloseable {
         CompletableFuture<CallResult> future = call(args);
         CallResult result = future.getNow(null);
         if (result == null || !(result.outcome() instanceof ToolOutcome.Success)) {
-          throw new IllegalStateException("a one-thread local call did not succeed at once: " + result);
+          throw new IllegalStateException(
+              "a one-thread local call did not succeed at once: " + result);
         }
       }
       calls += 1_000;

@@ -17,8 +17,7 @@ import java.util.Map;
  * per call against a server that answers {@code Connection: close}. The load driver measures the
  * HTTP front door and the HTTP hook with it rather than with the JDK's {@code HttpClient}, whose
  * own CPU per request on two cores saturated the machine at 1,000 calls/s and turned its latency
- * into queueing.
- * Blocking: one call per thread.
+ * into queueing. Blocking: one call per thread.
  */
 final class LoopbackPost {
 
@@ -69,7 +68,9 @@ final class LoopbackPost {
     for (String line = line(in); !line.isEmpty(); line = line(in)) {
       int colon = line.indexOf(':');
       if (colon > 0) {
-        headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
+        headers.put(
+            line.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+            line.substring(colon + 1).strip());
       }
     }
     byte[] body;
@@ -88,7 +89,8 @@ final class LoopbackPost {
     while (true) {
       String size = line(in);
       int semicolon = size.indexOf(';');
-      int length = Integer.parseInt((semicolon >= 0 ? size.substring(0, semicolon) : size).strip(), 16);
+      int length =
+          Integer.parseInt((semicolon >= 0 ? size.substring(0, semicolon) : size).strip(), 16);
       if (length == 0) {
         return body.toByteArray();
       }

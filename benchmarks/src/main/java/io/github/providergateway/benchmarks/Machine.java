@@ -21,18 +21,21 @@ final class Machine {
     machine.put("memTotal", firstValue(Path.of("/proc/meminfo"), "MemTotal"));
     machine.put("loadAverageAtStart", read(Path.of("/proc/loadavg")));
     machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-    machine.put("jdk", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    machine.put(
+        "jdk",
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     return machine;
   }
 
   /**
-   * Waits until the rest of the machine is quiet (under {@code maxBusyPercent} of all cores for
-   * two consecutive seconds), at most {@code maxWait}: on a shared machine, another build running
+   * Waits until the rest of the machine is quiet (under {@code maxBusyPercent} of all cores for two
+   * consecutive seconds), at most {@code maxWait}: on a shared machine, another build running
    * beside a measurement takes its CPU and its wake-ups.
    *
    * @return whether it became quiet in time
    */
-  static boolean awaitQuiet(double maxBusyPercent, java.time.Duration maxWait) throws InterruptedException {
+  static boolean awaitQuiet(double maxBusyPercent, java.time.Duration maxWait)
+      throws InterruptedException {
     long deadline = System.nanoTime() + maxWait.toNanos();
     int cpus = Runtime.getRuntime().availableProcessors();
     int quietSeconds = 0;

@@ -10,18 +10,19 @@ import java.util.PriorityQueue;
 
 /**
  * A clock that moves only when told, and the scheduler that runs on it: advancing fires the tasks
- * that are due, in order, on the caller's thread. For measuring CPU cost without waiting for
- * timers (the registration debounce). Single-threaded.
+ * that are due, in order, on the caller's thread. For measuring CPU cost without waiting for timers
+ * (the registration debounce). Single-threaded.
  */
 final class ManualTime extends Clock implements Scheduler {
 
   private record Task(Instant due, long order, Runnable action, boolean[] cancelled) {}
 
   private final PriorityQueue<Task> tasks =
-      new PriorityQueue<>((a, b) -> {
-        int byDue = a.due().compareTo(b.due());
-        return byDue != 0 ? byDue : Long.compare(a.order(), b.order());
-      });
+      new PriorityQueue<>(
+          (a, b) -> {
+            int byDue = a.due().compareTo(b.due());
+            return byDue != 0 ? byDue : Long.compare(a.order(), b.order());
+          });
   private Instant now = Instant.parse("2025-01-01T00:00:00Z");
   private long order;
 

@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.host.client.GatewayClient;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,26 +31,28 @@ import java.util.regex.Pattern;
  * jar {@link McpScenario} copied, the driver's {@code --gateway-jvm} flags), a client token from
  * {@code gateway mcp --print-config http --client load-driver-http} run as a person runs it, an
  * {@code initialize} over HTTP ({@link LoopbackPost}: a socket per request, as the front door's
- * {@code Connection: close} asks, and as little client work as a client can do), and {@code providers.cjs}
- * (K = 1) bound to that session, the only one. The driver's {@link GatewayClient} calls the same
- * tool in the same session.
+ * {@code Connection: close} asks, and as little client work as a client can do), and {@code
+ * providers.cjs} (K = 1) bound to that session, the only one. The driver's {@link GatewayClient}
+ * calls the same tool in the same session.
  *
  * <p>The calls: {@code echo_0}, paced ({@link Pacer}, open loop), in blocks alternating between the
  * two paths as {@link McpScenario} does. An HTTP call's latency is from just before its request is
- * sent to when its whole answer (a JSON body: the front door answers in JSON what is ready within
- * 1 s) has arrived. The gateway answers every HTTP request with {@code Connection: close}, so each
+ * sent to when its whole answer (a JSON body: the front door answers in JSON what is ready within 1
+ * s) has arrived. The gateway answers every HTTP request with {@code Connection: close}, so each
  * call opens a TCP connection of its own; that is part of what is measured. The gateway's CPU is
- * metered per block, so each path has its own CPU per call. The JDK's {@code HttpClient} was
- * tried first: its own CPU per request (about 0.8 of a core at this rate) saturated the two cores,
- * and the latencies measured its queue.
+ * metered per block, so each path has its own CPU per call. The JDK's {@code HttpClient} was tried
+ * first: its own CPU per request (about 0.8 of a core at this rate) saturated the two cores, and
+ * the latencies measured its queue.
  */
 final class McpHttpScenario {
 
   /** The name the driver gives itself in {@code initialize}, which labels the gateway session. */
   private static final String CLIENT_NAME = "load-driver-http";
+
   private static final Pattern BEARER = Pattern.compile("Bearer (mcp-[A-Za-z0-9_-]+)");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration CALL_WAIT = Duration.ofSeconds(60);
+
   /**
    * The front door's bound on requests in progress per session (docs/security.md): a client that
    * sends more gets 429, so the driver, like a well-behaved client, waits for room (which only a
@@ -73,6 +75,7 @@ final class McpHttpScenario {
   private final McpScenario.Config config;
   private final Path jar;
   private LoopbackPost http;
+
   /** The threads the paced calls block on, one per call in progress. */
   private final ExecutorService callers =
       Executors.newFixedThreadPool(
@@ -82,6 +85,7 @@ final class McpHttpScenario {
             thread.setDaemon(true);
             return thread;
           });
+
   private String bearer;
   private String sessionHeader;
   private String protocolVersion;
@@ -103,15 +107,19 @@ final class McpHttpScenario {
     GatewayClient client = null;
     NodeProviders providers = null;
     try {
-      gateway = SharedGateway.start(config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway-http.log"));
+      gateway =
+          SharedGateway.start(
+              config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway-http.log"));
       int port = SharedGateway.awaitPort(home, gateway);
       client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
       http = new LoopbackPost(port, "/mcp");
       bearer = issueToken(home, port);
       initialize();
       String sessionId = SharedGateway.awaitSession(client, CLIENT_NAME);
-      String token = Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
-      providers = NodeProviders.start(config.nodeDir(), 1, URI.create("ws://127.0.0.1:" + port), token);
+      String token =
+          Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+      providers =
+          NodeProviders.start(config.nodeDir(), 1, URI.create("ws://127.0.0.1:" + port), token);
       providers.awaitReady(60);
       awaitTool("echo_0");
 
@@ -168,10 +176,22 @@ final class McpHttpScenario {
     }
   }
 
-  /** {@code gateway mcp --print-config http --client load-driver-http}, run as a person would; its token. */
+  /**
+   * {@code gateway mcp --print-config http --client load-driver-http}, run as a person would; its
+   * token.
+   */
   private String issueToken(Path home, int port) throws Exception {
     List<String> args =
-        List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port), "--print-config", "http", "--client", CLIENT_NAME);
+        List.of(
+            "mcp",
+            "--home",
+            home.toString(),
+            "--port",
+            Integer.toString(port),
+            "--print-config",
+            "http",
+            "--client",
+            CLIENT_NAME);
     return "Bearer " + SharedGateway.printed(config.launcherJvm(), jar, args, BEARER);
   }
 
@@ -183,13 +203,19 @@ final class McpHttpScenario {
     LoopbackPost.Answer answer = post(request("initialize", params));
     sessionHeader = answer.headers().get("mcp-session-id");
     if (sessionHeader == null) {
-      throw new IllegalStateException("initialize over HTTP gave no session: " + answer.status() + " " + answer.body());
+      throw new IllegalStateException(
+          "initialize over HTTP gave no session: " + answer.status() + " " + answer.body());
     }
     protocolVersion = result(answer).at("/result/protocolVersion").asText("2025-06-18");
-    ObjectNode initialized = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized");
+    ObjectNode initialized =
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("jsonrpc", "2.0")
+            .put("method", "notifications/initialized");
     LoopbackPost.Answer accepted = post(initialized);
     if (accepted.status() != 202) {
-      throw new IllegalStateException("notifications/initialized over HTTP: " + accepted.status() + " " + accepted.body());
+      throw new IllegalStateException(
+          "notifications/initialized over HTTP: " + accepted.status() + " " + accepted.body());
     }
   }
 
@@ -207,7 +233,9 @@ final class McpHttpScenario {
     throw new IllegalStateException("the HTTP session does not list " + tool + " after 30 s");
   }
 
-  /** {@code count} calls over HTTP; latencies into {@code samples} from {@code offset} (or none). */
+  /**
+   * {@code count} calls over HTTP; latencies into {@code samples} from {@code offset} (or none).
+   */
   private void pacedHttp(int count, long[] samples, int offset) throws Exception {
     ObjectNode params = JsonNodeFactory.instance.objectNode();
     params.put("name", "echo_0");
@@ -241,7 +269,8 @@ final class McpHttpScenario {
               },
               callers));
     }
-    CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).get(CALL_WAIT.toSeconds(), TimeUnit.SECONDS);
+    CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
+        .get(CALL_WAIT.toSeconds(), TimeUnit.SECONDS);
     if (failure.get() != null) {
       throw new IllegalStateException("a call over the HTTP front door failed: " + failure.get());
     }
@@ -251,14 +280,21 @@ final class McpHttpScenario {
   private static String failed(LoopbackPost.Answer answer) {
     try {
       JsonNode reply = result(answer);
-      return reply.has("result") && !reply.at("/result/isError").asBoolean(false) ? null : reply.toString();
+      return reply.has("result") && !reply.at("/result/isError").asBoolean(false)
+          ? null
+          : reply.toString();
     } catch (IOException | IllegalStateException e) {
       return e.getMessage();
     }
   }
 
   private ObjectNode request(String method, JsonNode params) {
-    ObjectNode request = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("id", nextId++).put("method", method);
+    ObjectNode request =
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("jsonrpc", "2.0")
+            .put("id", nextId++)
+            .put("method", method);
     if (params != null) {
       request.set("params", params);
     }

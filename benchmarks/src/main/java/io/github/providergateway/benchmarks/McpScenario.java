@@ -25,30 +25,31 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Tool calls through the MCP front door, {@code gateway mcp}, against the same calls from a JVM
- * host over {@code /host} ({@link GatewayClient}), and how long {@code gateway mcp} takes to
- * answer {@code initialize}.
+ * host over {@code /host} ({@link GatewayClient}), and how long {@code gateway mcp} takes to answer
+ * {@code initialize}.
  *
  * <p>Set-up, as on an agent's machine: the reference app's uber jar (copied into the work folder,
  * so a build cannot change it under a running JVM, with a class-data archive trained on an MCP
  * start as {@code ./gateway} makes one), the home's shared gateway started first ({@code Main
  * --detached}, no terminal, on a free port; the driver's {@code --gateway-jvm} flags), one {@code
- * gateway mcp} process with the launcher's JVM options and the archive, spoken to in JSON-RPC
- * lines ({@link McpStdio}), and {@code providers.cjs} (K = 1, the home's token file and {@code
- * gateway.port}) bound to that MCP session, the only one. The driver's own {@link GatewayClient}
- * is a second host of the same gateway; hosts may drive any session, so it calls the same tool in
- * the same session.
+ * gateway mcp} process with the launcher's JVM options and the archive, spoken to in JSON-RPC lines
+ * ({@link McpStdio}), and {@code providers.cjs} (K = 1, the home's token file and {@code
+ * gateway.port}) bound to that MCP session, the only one. The driver's own {@link GatewayClient} is
+ * a second host of the same gateway; hosts may drive any session, so it calls the same tool in the
+ * same session.
  *
  * <p>The calls: {@code echo_0} with the load driver's arguments, at a paced rate ({@link Pacer},
  * open loop), in blocks that alternate between the two paths (MCP first in even rounds, the host
  * first in odd ones) so that both see the same hours of the machine. A call's latency is from just
- * before its request is written to when its answer arrives: the MCP answer's line read from
- * {@code gateway mcp}'s stdout, or the host API's future completing. The added latency is then
- * {@link Comparison#addedMicros}: a percentile of the MCP calls minus the same percentile of the
- * host's calls.
+ * before its request is written to when its answer arrives: the MCP answer's line read from {@code
+ * gateway mcp}'s stdout, or the host API's future completing. The added latency is then {@link
+ * Comparison#addedMicros}: a percentile of the MCP calls minus the same percentile of the host's
+ * calls.
  */
 final class McpScenario {
 
   private static final String MAIN = SharedGateway.MAIN;
+
   /** The name the driver gives itself in {@code initialize}, which labels the gateway session. */
   private static final String CLIENT_NAME = "load-driver";
 
@@ -95,8 +96,10 @@ final class McpScenario {
 
   private final Config config;
   private final Path jar;
+
   /** The class-data archive for {@code gateway mcp}, or null when the training run made none. */
   private final Path archive;
+
   /** The home where {@code gateway mcp} starts the shared gateway itself; reused across runs. */
   private final Path startingHome;
 
@@ -122,7 +125,15 @@ final class McpScenario {
     Path trainingHome = Files.createTempDirectory(config.dir(), "training-home-");
     List<String> training = new ArrayList<>(SharedGateway.java(config.launcherJvm()));
     training.add("-XX:ArchiveClassesAtExit=" + partial);
-    training.addAll(List.of("-cp", jar.toString(), MAIN, "mcp", "--class-data-training", "--home", trainingHome.toString()));
+    training.addAll(
+        List.of(
+            "-cp",
+            jar.toString(),
+            MAIN,
+            "mcp",
+            "--class-data-training",
+            "--home",
+            trainingHome.toString()));
     Process process =
         new ProcessBuilder(training)
             .redirectErrorStream(true)
@@ -150,7 +161,8 @@ final class McpScenario {
     Path startingHome = config.dir().resolve("home-started-by-mcp");
     LoadDriver.deleteTree(startingHome);
     Files.createDirectories(startingHome);
-    McpScenario scenario = new McpScenario(config, jar, Files.exists(archive) ? archive : null, startingHome);
+    McpScenario scenario =
+        new McpScenario(config, jar, Files.exists(archive) ? archive : null, startingHome);
     scenario.startedByMcp(); // unmeasured: makes the gateway's runtime copy and its archive
     return scenario;
   }
@@ -178,7 +190,9 @@ final class McpScenario {
     McpStdio mcp = null;
     NodeProviders providers = null;
     try {
-      gateway = SharedGateway.start(config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway.log"));
+      gateway =
+          SharedGateway.start(
+              config.gatewayJvm(), jar, home, config.dir().resolve("shared-gateway.log"));
       int port = SharedGateway.awaitPort(home, gateway);
       client = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
 
@@ -197,8 +211,10 @@ final class McpScenario {
       reply(mcp.initialize(CLIENT_NAME), Duration.ofSeconds(30));
       mcp.notify("notifications/initialized");
       String sessionId = SharedGateway.awaitSession(client, CLIENT_NAME);
-      String token = Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
-      providers = NodeProviders.start(config.nodeDir(), 1, URI.create("ws://127.0.0.1:" + port), token);
+      String token =
+          Files.readString(home.resolve(GatewayClient.TOKEN_FILE), StandardCharsets.UTF_8).strip();
+      providers =
+          NodeProviders.start(config.nodeDir(), 1, URI.create("ws://127.0.0.1:" + port), token);
       providers.awaitReady(60);
       awaitTool(mcp, "echo_0");
 
@@ -265,7 +281,15 @@ final class McpScenario {
       command.add("-XX:SharedArchiveFile=" + withArchive);
     }
     command.addAll(
-        List.of("-cp", jar.toString(), MAIN, "mcp", "--home", home.toString(), "--port", Integer.toString(freePort())));
+        List.of(
+            "-cp",
+            jar.toString(),
+            MAIN,
+            "mcp",
+            "--home",
+            home.toString(),
+            "--port",
+            Integer.toString(freePort())));
     return command;
   }
 
@@ -276,9 +300,11 @@ final class McpScenario {
    * needs the gateway session, and the milliseconds from launch to that answer (else NaN).
    */
   private double[] launch(Path home, Path withArchive, boolean join) throws Exception {
-    McpStdio mcp = McpStdio.start(mcpCommand(home, withArchive), config.dir().resolve("gateway-mcp.log"));
+    McpStdio mcp =
+        McpStdio.start(mcpCommand(home, withArchive), config.dir().resolve("gateway-mcp.log"));
     try {
-      McpStdio.Reply initialized = reply(mcp.initialize(CLIENT_NAME + "-launch"), Duration.ofSeconds(30));
+      McpStdio.Reply initialized =
+          reply(mcp.initialize(CLIENT_NAME + "-launch"), Duration.ofSeconds(30));
       double initialize = (initialized.receivedNanos() - mcp.startedNanos) / 1e6;
       double joined = Double.NaN;
       if (join) {
@@ -301,8 +327,10 @@ final class McpScenario {
   private double[] startedByMcp() throws Exception {
     double[] times = launch(startingHome, archive, true);
     int port = SharedGateway.awaitPort(startingHome, null);
-    long pid = Long.parseLong(Files.readString(startingHome.resolve(GatewayClient.PID_FILE)).strip());
-    GatewayClient client = GatewayClient.connect(startingHome, port, GatewayClient.Options.defaults());
+    long pid =
+        Long.parseLong(Files.readString(startingHome.resolve(GatewayClient.PID_FILE)).strip());
+    GatewayClient client =
+        GatewayClient.connect(startingHome, port, GatewayClient.Options.defaults());
     SharedGateway.stop(client);
     ProcessHandle gateway = ProcessHandle.of(pid).orElse(null);
     if (gateway != null) {
@@ -323,7 +351,8 @@ final class McpScenario {
   private static void awaitTool(McpStdio mcp, String tool) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (System.nanoTime() < deadline) {
-      JsonNode tools = reply(mcp.request("tools/list", null), Duration.ofSeconds(10)).json().at("/result/tools");
+      JsonNode tools =
+          reply(mcp.request("tools/list", null), Duration.ofSeconds(10)).json().at("/result/tools");
       for (JsonNode listed : tools) {
         if (tool.equals(listed.path("name").asText())) {
           return;
@@ -336,7 +365,9 @@ final class McpScenario {
 
   // ---- the paced calls ----
 
-  /** {@code count} calls through MCP; latencies into {@code samples} from {@code offset} (or none). */
+  /**
+   * {@code count} calls through MCP; latencies into {@code samples} from {@code offset} (or none).
+   */
   private void pacedMcp(McpStdio mcp, int count, long[] samples, int offset) throws Exception {
     ObjectNode params = JsonNodeFactory.instance.objectNode();
     params.put("name", "echo_0");
@@ -355,7 +386,8 @@ final class McpScenario {
                     if (samples != null) {
                       samples[slot] = reply.receivedNanos() - sent.sentNanos();
                     }
-                    if (!reply.json().has("result") || reply.json().at("/result/isError").asBoolean(false)) {
+                    if (!reply.json().has("result")
+                        || reply.json().at("/result/isError").asBoolean(false)) {
                       failure.compareAndSet(null, reply.json().toString());
                     }
                   }));
@@ -366,8 +398,12 @@ final class McpScenario {
     }
   }
 
-  /** {@code count} calls through the driver's own host connection, at {@code perSecond}, to {@code echo_0}. */
-  static void pacedHost(GatewayClient client, String sessionId, int perSecond, int count, long[] samples, int offset)
+  /**
+   * {@code count} calls through the driver's own host connection, at {@code perSecond}, to {@code
+   * echo_0}.
+   */
+  static void pacedHost(
+      GatewayClient client, String sessionId, int perSecond, int count, long[] samples, int offset)
       throws Exception {
     JsonNode args = WsScenario.callArgs();
     AtomicReference<String> failure = new AtomicReference<>();
@@ -386,7 +422,8 @@ final class McpScenario {
                       samples[slot] = System.nanoTime() - sent;
                     }
                     if (error != null || !(result.outcome() instanceof ToolOutcome.Success)) {
-                      failure.compareAndSet(null, error != null ? error.toString() : result.outcome().toString());
+                      failure.compareAndSet(
+                          null, error != null ? error.toString() : result.outcome().toString());
                     }
                   }));
     }

@@ -35,14 +35,22 @@ final class McpStdio implements AutoCloseable {
   record Sent(long id, long sentNanos, CompletableFuture<Reply> reply) {}
 
   private final Process process;
+
   /** {@link System#nanoTime()} just before the process was started. */
   final long startedNanos;
+
   private final OutputStream stdin;
+
   /** Requests without an answer yet, by id. Writers add, the reader removes. */
   private final Map<Long, CompletableFuture<Reply>> waiting = new ConcurrentHashMap<>();
+
   private final AtomicLong nextId = new AtomicLong(1);
   private final CompletableFuture<Void> ended = new CompletableFuture<>();
-  /** Lines from the server that answered nothing (its notifications and requests). Reader only writes. */
+
+  /**
+   * Lines from the server that answered nothing (its notifications and requests). Reader only
+   * writes.
+   */
   private final AtomicLong others = new AtomicLong();
 
   private McpStdio(Process process, long startedNanos) {
@@ -54,7 +62,8 @@ final class McpStdio implements AutoCloseable {
   static McpStdio start(List<String> command, Path stderrLog) throws IOException {
     Files.createDirectories(stderrLog.getParent());
     ProcessBuilder builder =
-        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(stderrLog.toFile()));
+        new ProcessBuilder(command)
+            .redirectError(ProcessBuilder.Redirect.appendTo(stderrLog.toFile()));
     long t0 = System.nanoTime();
     McpStdio mcp = new McpStdio(builder.start(), t0);
     Thread reader = new Thread(mcp::read, "mcp-stdout-" + mcp.process.pid());
@@ -65,7 +74,8 @@ final class McpStdio implements AutoCloseable {
 
   private void read() {
     try (BufferedReader lines =
-        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = lines.readLine()) != null) {
         long now = System.nanoTime();

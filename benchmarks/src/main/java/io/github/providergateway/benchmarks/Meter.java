@@ -12,12 +12,15 @@ import java.util.Set;
 final class Meter {
 
   private final Map<String, Long> pids = new LinkedHashMap<>();
+
   /** The names whose reaped children's CPU counts as theirs. */
   private final Set<String> withChildren = new HashSet<>();
+
   private final Map<String, ProcStatus.Counters> atStart = new LinkedHashMap<>();
   private final Map<String, ProcStatus.Counters> spent = new LinkedHashMap<>();
   private double machineAtStart;
   private long startNanos;
+
   /** The share of the machine's CPU (all cores) used by other processes in the window, in %. */
   private double othersPercent;
 
@@ -28,8 +31,8 @@ final class Meter {
   }
 
   /**
-   * Meters {@code pid} with the children it waited for during the window (processes it ran to
-   * their end), reported as {@code name}.
+   * Meters {@code pid} with the children it waited for during the window (processes it ran to their
+   * end), reported as {@code name}.
    */
   Meter watchWithChildren(String name, long pid) {
     withChildren.add(name);

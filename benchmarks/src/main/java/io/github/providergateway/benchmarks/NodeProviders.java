@@ -17,14 +17,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The load side: {@code providers.cjs} (K core-profile echo providers in one Node process, the
- * same script the Node gateway's reference figures were measured with) and its {@code ws@8}
- * dependency, installed with npm into a work folder on first use.
+ * The load side: {@code providers.cjs} (K core-profile echo providers in one Node process, the same
+ * script the Node gateway's reference figures were measured with) and its {@code ws@8} dependency,
+ * installed with npm into a work folder on first use.
  */
 final class NodeProviders implements AutoCloseable {
 
   private final Process process;
   private final CompletableFuture<Void> ready = new CompletableFuture<>();
+
   /** Every line the script printed after {@code ready}: its closing statistics. */
   private final List<String> tail = new ArrayList<>();
 
@@ -63,8 +64,8 @@ final class NodeProviders implements AutoCloseable {
   }
 
   /**
-   * Starts {@code k} providers against {@code url}, authenticating with {@code token}, all bound
-   * to the first active session.
+   * Starts {@code k} providers against {@code url}, authenticating with {@code token}, all bound to
+   * the first active session.
    */
   static NodeProviders start(Path dir, int k, URI url, String token) throws IOException {
     return start(dir, k, url, token, false);
@@ -75,7 +76,8 @@ final class NodeProviders implements AutoCloseable {
    * spread}, provider {@code i} (tool {@code echo_i}) binds to the active session {@code i} modulo
    * their number, in start order, else every one to the first.
    */
-  static NodeProviders start(Path dir, int k, URI url, String token, boolean spread) throws IOException {
+  static NodeProviders start(Path dir, int k, URI url, String token, boolean spread)
+      throws IOException {
     ProcessBuilder builder =
         new ProcessBuilder(
             "node",
@@ -90,7 +92,8 @@ final class NodeProviders implements AutoCloseable {
             Boolean.toString(spread));
     builder.environment().put("NODE_PATH", dir.resolve("node_modules").toString());
     builder.environment().put("TAP_PROVIDER_TOKEN", token);
-    builder.redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("providers-stderr.log").toFile()));
+    builder.redirectError(
+        ProcessBuilder.Redirect.appendTo(dir.resolve("providers-stderr.log").toFile()));
     NodeProviders providers = new NodeProviders(builder.start());
     providers.readOutput(k);
     return providers;

@@ -4,8 +4,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * An open-loop schedule of calls at a fixed rate: call {@code i} is due {@code i / rate} seconds
- * after the start, whatever became of the calls before it, so a slow answer does not slow the
- * load (and hide itself). A call sent late because the thread woke late keeps the schedule of the
+ * after the start, whatever became of the calls before it, so a slow answer does not slow the load
+ * (and hide itself). A call sent late because the thread woke late keeps the schedule of the
  * others.
  */
 final class Pacer {

@@ -11,7 +11,9 @@ final class Percentiles {
     this.sorted = sorted;
   }
 
-  /** The percentiles of the first {@code count} samples of {@code samples} (copied, then sorted). */
+  /**
+   * The percentiles of the first {@code count} samples of {@code samples} (copied, then sorted).
+   */
   static Percentiles of(long[] samples, int count) {
     if (count < 1 || count > samples.length) {
       throw new IllegalArgumentException("count must be 1.." + samples.length + ", was " + count);

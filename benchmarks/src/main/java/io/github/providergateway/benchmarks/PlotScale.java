@@ -17,7 +17,8 @@ final class PlotScale {
   private final double toPixel;
   private final List<Double> ticks;
 
-  private PlotScale(double min, double max, boolean log, double fromPixel, double toPixel, List<Double> ticks) {
+  private PlotScale(
+      double min, double max, boolean log, double fromPixel, double toPixel, List<Double> ticks) {
     this.min = min;
     this.max = max;
     this.log = log;
@@ -28,8 +29,8 @@ final class PlotScale {
 
   /**
    * From 0 at {@code fromPixel} to the first tick at or above {@code maxValue} at {@code toPixel},
-   * with ticks every {@link #niceStep} (at most about {@code maxTicks} of them). For a vertical axis
-   * {@code fromPixel} is the bottom, the larger pixel row.
+   * with ticks every {@link #niceStep} (at most about {@code maxTicks} of them). For a vertical
+   * axis {@code fromPixel} is the bottom, the larger pixel row.
    */
   static PlotScale linearFromZero(double maxValue, double fromPixel, double toPixel, int maxTicks) {
     double top = maxValue > 0 && Double.isFinite(maxValue) ? maxValue : 1;
@@ -43,9 +44,11 @@ final class PlotScale {
   }
 
   /** Logarithmic from {@code min} to {@code max} (both positive), labelled at {@code ticks}. */
-  static PlotScale log10(double min, double max, double fromPixel, double toPixel, List<Double> ticks) {
+  static PlotScale log10(
+      double min, double max, double fromPixel, double toPixel, List<Double> ticks) {
     if (!(min > 0) || !(max > min)) {
-      throw new IllegalArgumentException("a log scale needs 0 < min < max, had " + min + ".." + max);
+      throw new IllegalArgumentException(
+          "a log scale needs 0 < min < max, had " + min + ".." + max);
     }
     return new PlotScale(min, max, true, fromPixel, toPixel, ticks);
   }
@@ -68,12 +71,13 @@ final class PlotScale {
   }
 
   /**
-   * A step of 1, 2 or 5 times a power of ten that cuts {@code range} into at most {@code
-   * maxTicks} parts: 97 in 5 is 20, 0.9 in 5 is 0.2.
+   * A step of 1, 2 or 5 times a power of ten that cuts {@code range} into at most {@code maxTicks}
+   * parts: 97 in 5 is 20, 0.9 in 5 is 0.2.
    */
   static double niceStep(double range, int maxTicks) {
     if (!(range > 0) || maxTicks < 1) {
-      throw new IllegalArgumentException("niceStep needs a positive range and tick count, had " + range + ", " + maxTicks);
+      throw new IllegalArgumentException(
+          "niceStep needs a positive range and tick count, had " + range + ", " + maxTicks);
     }
     double raw = range / maxTicks;
     double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));

@@ -15,7 +15,8 @@ final class ProcStatus {
   /** CPU time and context switches of a process so far. */
   record Counters(double cpuSeconds, long contextSwitches) {
     Counters minus(Counters earlier) {
-      return new Counters(cpuSeconds - earlier.cpuSeconds, contextSwitches - earlier.contextSwitches);
+      return new Counters(
+          cpuSeconds - earlier.cpuSeconds, contextSwitches - earlier.contextSwitches);
     }
   }
 
@@ -56,7 +57,9 @@ final class ProcStatus {
         for (Path task : tasks) {
           try {
             List<String> status = Files.readAllLines(task.resolve("status"));
-            switches += field(status, "voluntary_ctxt_switches") + field(status, "nonvoluntary_ctxt_switches");
+            switches +=
+                field(status, "voluntary_ctxt_switches")
+                    + field(status, "nonvoluntary_ctxt_switches");
           } catch (IOException e) {
             // the thread ended while we listed them
           }
@@ -98,7 +101,7 @@ final class ProcStatus {
     return busy / TICKS_PER_SECOND;
   }
 
-  /** The value of a {@code Name:   123 kB} line of a status file (KiB for sizes). */
+  /** The value of a {@code Name: 123 kB} line of a status file (KiB for sizes). */
   static long field(List<String> status, String name) {
     for (String line : status) {
       if (line.startsWith(name + ":")) {

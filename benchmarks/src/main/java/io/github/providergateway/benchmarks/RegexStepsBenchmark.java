@@ -19,10 +19,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What a regex step costs, warm (issue 32, finding 9): the gateway counts regex work in steps
  * (characters of the text the engine reads; {@link RegexSteps}) rather than time, and {@link
- * Limits#regexStepsPerMatch()} stands for the spec's 1 ms. Each case is one match with the
- * default budget over the 64 KiB of stringified arguments a rule may see (or the short text that
- * makes a pattern backtrack); {@link #steps} prints what each match reads, so time divided by steps
- * is the cost of a step for that kind of pattern, and the budget's time is its steps times that.
+ * Limits#regexStepsPerMatch()} stands for the spec's 1 ms. Each case is one match with the default
+ * budget over the 64 KiB of stringified arguments a rule may see (or the short text that makes a
+ * pattern backtrack); {@link #steps} prints what each match reads, so time divided by steps is the
+ * cost of a step for that kind of pattern, and the budget's time is its steps times that.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -35,15 +35,23 @@ public class RegexStepsBenchmark {
   /** 64 KiB of file content as a write's arguments, stringified: letters, digits and spaces. */
   private static final String WRITE =
       "{\"path\":\"notes.txt\",\"content\":\""
-          + "abcdefghij klmnopqrstuvwxyz 0123456789 ".repeat(1700).substring(0, 65_000) + "\"}";
+          + "abcdefghij klmnopqrstuvwxyz 0123456789 ".repeat(1700).substring(0, 65_000)
+          + "\"}";
 
   /**
-   * A pattern and the text it runs on: linear scans of the 64 KiB write (a literal, a literal
-   * found by Boyer-Moore, word boundaries, a class run, a JSON string walked by a repeated
-   * alternation), a quadratic one, and two that backtrack exponentially on short text.
+   * A pattern and the text it runs on: linear scans of the 64 KiB write (a literal, a literal found
+   * by Boyer-Moore, word boundaries, a class run, a JSON string walked by a repeated alternation),
+   * a quadratic one, and two that backtrack exponentially on short text.
    */
   @Param({
-    "literal", "needle", "boundaries", "class-run", "json-string", "quadratic", "backtrack-40", "backtrack-5000"
+    "literal",
+    "needle",
+    "boundaries",
+    "class-run",
+    "json-string",
+    "quadratic",
+    "backtrack-40",
+    "backtrack-5000"
   })
   public String shape;
 
@@ -73,8 +81,8 @@ public class RegexStepsBenchmark {
 
   /**
    * One match. Its steps are the same every run ({@link #steps} prints them); json-string recurses
-   * once a character, so run it with a deep stack ({@code -jvmArgsAppend -Xss512m}), as the
-   * gateway retries such a match on a thread with a deep stack.
+   * once a character, so run it with a deep stack ({@code -jvmArgsAppend -Xss512m}), as the gateway
+   * retries such a match on a thread with a deep stack.
    */
   @Benchmark
   public RegexSteps.Outcome match() {
@@ -84,11 +92,22 @@ public class RegexStepsBenchmark {
   /** The steps each case reads, for dividing the measured time by. */
   public static void steps() {
     RegexStepsBenchmark benchmark = new RegexStepsBenchmark();
-    for (String each : new String[] {
-        "literal", "needle", "boundaries", "class-run", "json-string", "quadratic", "backtrack-40", "backtrack-5000"}) {
+    for (String each :
+        new String[] {
+          "literal",
+          "needle",
+          "boundaries",
+          "class-run",
+          "json-string",
+          "quadratic",
+          "backtrack-40",
+          "backtrack-5000"
+        }) {
       benchmark.shape = each;
       benchmark.prepare();
-      Thread deep = new Thread(null, () -> System.out.println(each + " " + benchmark.match()), "deep", 512L << 20);
+      Thread deep =
+          new Thread(
+              null, () -> System.out.println(each + " " + benchmark.match()), "deep", 512L << 20);
       deep.start();
       try {
         deep.join();

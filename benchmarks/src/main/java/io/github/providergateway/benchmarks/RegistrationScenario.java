@@ -61,7 +61,12 @@ final class RegistrationScenario {
     ManualTime time = new ManualTime();
     BenchHost host = new BenchHost(providers * toolsEach, System::nanoTime);
     Gateway gateway =
-        Gateway.builder().clock(time).scheduler(time).executor(Runnable::run).ioExecutor(Runnable::run).build();
+        Gateway.builder()
+            .clock(time)
+            .scheduler(time)
+            .executor(Runnable::run)
+            .ioExecutor(Runnable::run)
+            .build();
     try {
       String sessionId = gateway.startSession(spec(), host).get(10, TimeUnit.SECONDS).id();
       List<JavaProvider> all = providers(providers, toolsEach, sessionId);
@@ -90,7 +95,8 @@ final class RegistrationScenario {
       JavaProvider.Builder builder = JavaProvider.builder("provider-" + p).session(sessionId);
       for (int t = 0; t < toolsEach; t++) {
         builder.tool(
-            ToolDefinition.of("p" + p + "_tool_" + t, "Tool " + t + " of provider " + p, LocalScenario.schema()),
+            ToolDefinition.of(
+                "p" + p + "_tool_" + t, "Tool " + t + " of provider " + p, LocalScenario.schema()),
             (args, call) -> CompletableFuture.completedFuture(args));
       }
       list.add(builder.build());

@@ -18,8 +18,8 @@ final class Report {
   }
 
   /**
-   * {@link #markdown(List, int)} after {@code preamble}, one paragraph a line (what machine it
-   * was, what the goals are measured against).
+   * {@link #markdown(List, int)} after {@code preamble}, one paragraph a line (what machine it was,
+   * what the goals are measured against).
    */
   static String markdown(List<String> preamble, List<Figure> figures, int runs) {
     StringBuilder out = new StringBuilder();

@@ -51,7 +51,8 @@ final class ScalingPlot {
   }
 
   /** Draws the chart and writes it to {@code png}. */
-  static void write(Path png, String title, String xTitle, List<Panel> panels, String footnote) throws IOException {
+  static void write(Path png, String title, String xTitle, List<Panel> panels, String footnote)
+      throws IOException {
     BufferedImage image = render(title, xTitle, panels, footnote);
     if (!ImageIO.write(image, "png", png.toFile())) {
       throw new IOException("no PNG writer in this JDK");
@@ -64,7 +65,8 @@ final class ScalingPlot {
     Graphics2D g = image.createGraphics();
     try {
       g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-      g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+      g.setRenderingHint(
+          RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
       g.setColor(Color.WHITE);
       g.fillRect(0, 0, WIDTH, HEIGHT);
       g.setColor(Color.BLACK);
@@ -98,7 +100,8 @@ final class ScalingPlot {
     }
   }
 
-  private static void panel(Graphics2D g, Panel panel, String xTitle, int left, int top, int width, int height) {
+  private static void panel(
+      Graphics2D g, Panel panel, String xTitle, int left, int top, int width, int height) {
     int plotLeft = left + 90;
     int plotRight = left + width - 30;
     int plotTop = top + 36;
@@ -131,7 +134,8 @@ final class ScalingPlot {
       g.drawLine(plotLeft, py, plotRight, py);
       g.setColor(Color.BLACK);
       String label = PlotScale.label(tick);
-      g.drawString(label, plotLeft - 8 - metrics.stringWidth(label), py + metrics.getAscent() / 2 - 1);
+      g.drawString(
+          label, plotLeft - 8 - metrics.stringWidth(label), py + metrics.getAscent() / 2 - 1);
     }
     for (double tick : x.ticks()) {
       int px = (int) Math.round(x.pixel(tick));
@@ -140,7 +144,8 @@ final class ScalingPlot {
       g.setColor(Color.BLACK);
       g.drawLine(px, plotBottom, px, plotBottom + 5);
       String label = PlotScale.label(tick);
-      g.drawString(label, px - metrics.stringWidth(label) / 2, plotBottom + 8 + metrics.getAscent());
+      g.drawString(
+          label, px - metrics.stringWidth(label) / 2, plotBottom + 8 + metrics.getAscent());
     }
     g.setColor(Color.BLACK);
     g.setStroke(new BasicStroke(1.2f));
@@ -151,7 +156,8 @@ final class ScalingPlot {
     g.drawString(xTitle, (plotLeft + plotRight - metrics.stringWidth(xTitle)) / 2, plotBottom + 44);
     AffineTransform saved = g.getTransform();
     g.rotate(-Math.PI / 2);
-    g.drawString(panel.yUnit(), -(plotTop + plotBottom + metrics.stringWidth(panel.yUnit())) / 2, left + 26);
+    g.drawString(
+        panel.yUnit(), -(plotTop + plotBottom + metrics.stringWidth(panel.yUnit())) / 2, left + 26);
     g.setTransform(saved);
 
     // The series: min–max bars, lines through the medians, markers.
@@ -191,7 +197,11 @@ final class ScalingPlot {
         String value = String.format(Locale.ROOT, "%." + panel.decimals() + "f", p.median());
         int baseline = i == 0 ? py - 8 : py + 8 + metrics.getAscent();
         g.setColor(Color.WHITE);
-        g.fillRect(px - 1, baseline - metrics.getAscent(), metrics.stringWidth(value) + 2, metrics.getAscent() + 2);
+        g.fillRect(
+            px - 1,
+            baseline - metrics.getAscent(),
+            metrics.stringWidth(value) + 2,
+            metrics.getAscent() + 2);
         g.setColor(s.color().darker());
         g.drawString(value, px, baseline);
       }

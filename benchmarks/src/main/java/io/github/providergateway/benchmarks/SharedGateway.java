@@ -25,11 +25,24 @@ final class SharedGateway {
 
   private SharedGateway() {}
 
-  /** Starts the shared gateway of {@code home} from {@code jar} with {@code jvm}; its output to {@code log}. */
+  /**
+   * Starts the shared gateway of {@code home} from {@code jar} with {@code jvm}; its output to
+   * {@code log}.
+   */
   static Process start(List<String> jvm, Path jar, Path home, Path log) throws IOException {
     List<String> command = new ArrayList<>(java(jvm));
     command.addAll(
-        List.of("-cp", jar.toString(), MAIN, "--detached", "--home", home.toString(), "--port", "0", "--idle-exit-grace", "10m"));
+        List.of(
+            "-cp",
+            jar.toString(),
+            MAIN,
+            "--detached",
+            "--home",
+            home.toString(),
+            "--port",
+            "0",
+            "--idle-exit-grace",
+            "10m"));
     return new ProcessBuilder(command)
         .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
         .redirectErrorStream(true)
@@ -42,7 +55,8 @@ final class SharedGateway {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (System.nanoTime() < deadline) {
       try {
-        String text = Files.readString(home.resolve(GatewayClient.PORT_FILE), StandardCharsets.UTF_8).strip();
+        String text =
+            Files.readString(home.resolve(GatewayClient.PORT_FILE), StandardCharsets.UTF_8).strip();
         if (!text.isEmpty()) {
           return Integer.parseInt(text);
         }
@@ -50,11 +64,13 @@ final class SharedGateway {
         // not written yet, or written half
       }
       if (gateway != null && !gateway.isAlive()) {
-        throw new IllegalStateException("the shared gateway exited (" + gateway.exitValue() + "); see its log");
+        throw new IllegalStateException(
+            "the shared gateway exited (" + gateway.exitValue() + "); see its log");
       }
       Thread.sleep(20);
     }
-    throw new IllegalStateException("no " + GatewayClient.PORT_FILE + " in " + home + " after 30 s");
+    throw new IllegalStateException(
+        "no " + GatewayClient.PORT_FILE + " in " + home + " after 30 s");
   }
 
   /** Asks the gateway to stop, and closes the host connection that asked. */
@@ -112,11 +128,12 @@ final class SharedGateway {
   }
 
   /**
-   * Runs the app's command {@code args} from {@code jar} with {@code jvm}'s options, as a person runs
-   * it to set up a client ({@code mcp --print-config http}, {@code hook --print-config claude}), and
-   * returns the first group of {@code token} in what it printed.
+   * Runs the app's command {@code args} from {@code jar} with {@code jvm}'s options, as a person
+   * runs it to set up a client ({@code mcp --print-config http}, {@code hook --print-config
+   * claude}), and returns the first group of {@code token} in what it printed.
    */
-  static String printed(List<String> jvm, Path jar, List<String> args, Pattern token) throws Exception {
+  static String printed(List<String> jvm, Path jar, List<String> args, Pattern token)
+      throws Exception {
     List<String> command = new ArrayList<>(java(jvm));
     command.addAll(List.of("-cp", jar.toString(), MAIN));
     command.addAll(args);

@@ -5,8 +5,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * What one thread hand-off costs on this machine: two threads pass a token back and forth with
  * park/unpark, the sender idling (spinning) for a gap before each pass, as the gateway's threads
- * wait on the network between hand-offs. On a VM an idle virtual CPU halts, and waking a thread
- * on it costs far more than the futex call; every hand-off in a tool call's path pays that.
+ * wait on the network between hand-offs. On a VM an idle virtual CPU halts, and waking a thread on
+ * it costs far more than the futex call; every hand-off in a tool call's path pays that.
  */
 final class WakeupProbe {
 

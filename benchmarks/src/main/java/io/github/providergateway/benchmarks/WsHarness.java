@@ -13,14 +13,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A production-configured gateway with its WebSocket server on a free loopback port and one or
- * more active sessions, as an embedding host would run it: default loop thread, system clock and
+ * A production-configured gateway with its WebSocket server on a free loopback port and one or more
+ * active sessions, as an embedding host would run it: default loop thread, system clock and
  * scheduler.
  */
 final class WsHarness implements AutoCloseable {
 
   final Gateway gateway;
   final WebSocketServer server;
+
   /** The sessions' ids, in start order (the order providers see them in). */
   final List<String> sessionIds;
 
@@ -32,8 +33,8 @@ final class WsHarness implements AutoCloseable {
 
   /**
    * With {@code sessions} sessions, started one after another, for {@code connections} providers:
-   * past the spec's connection cap ({@link Limits#maxConnections()}, 50) the cap is raised to
-   * admit them, all else at the defaults.
+   * past the spec's connection cap ({@link Limits#maxConnections()}, 50) the cap is raised to admit
+   * them, all else at the defaults.
    */
   static WsHarness start(int sessions, int connections)
       throws IOException, InterruptedException, ExecutionException, TimeoutException {

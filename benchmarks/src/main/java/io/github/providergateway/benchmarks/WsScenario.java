@@ -56,7 +56,8 @@ final class WsScenario {
 
     Config {
       if (sessions < 1 || (relay == Relay.BARE && sessions != 1)) {
-        throw new IllegalArgumentException("sessions must be 1.. (1 for the bare relay), was " + sessions);
+        throw new IllegalArgumentException(
+            "sessions must be 1.. (1 for the bare relay), was " + sessions);
       }
     }
   }
@@ -90,7 +91,8 @@ final class WsScenario {
       providers.awaitReady(120);
       List<HostLoad.Target> targets = new ArrayList<>();
       for (int i = 0; i < config.k(); i++) {
-        targets.add(new HostLoad.Target(harness.sessionIds.get(i % config.sessions()), "echo_" + i));
+        targets.add(
+            new HostLoad.Target(harness.sessionIds.get(i % config.sessions()), "echo_" + i));
       }
       return measure(config, HostLoad.roundRobin(harness.gateway, targets, callArgs()), providers);
     } finally {
@@ -131,14 +133,18 @@ final class WsScenario {
     result.put("k", config.k());
     result.put("sessions", config.sessions());
     Meter meter =
-        new Meter().watch("gateway", ProcessHandle.current().pid()).watch("providers", providers.pid());
+        new Meter()
+            .watch("gateway", ProcessHandle.current().pid())
+            .watch("providers", providers.pid());
     long count =
         switch (config.kind()) {
           case SEQUENTIAL, SEQUENTIAL_ASYNC -> {
             HostLoad.Sequential s =
                 config.kind() == Kind.SEQUENTIAL
-                    ? HostLoad.sequential(calls, config.warmupCalls(), config.measuredCalls(), meter)
-                    : HostLoad.sequentialAsync(calls, config.warmupCalls(), config.measuredCalls(), meter);
+                    ? HostLoad.sequential(
+                        calls, config.warmupCalls(), config.measuredCalls(), meter)
+                    : HostLoad.sequentialAsync(
+                        calls, config.warmupCalls(), config.measuredCalls(), meter);
             result.put("p50Micros", s.p50Micros());
             result.put("p99Micros", s.p99Micros());
             result.put("callsPerSecond", s.callsPerSecond());
@@ -146,7 +152,8 @@ final class WsScenario {
           }
           case IN_FLIGHT -> {
             HostLoad.Throughput t =
-                HostLoad.inFlight(calls, config.inFlight(), config.warmup(), config.measure(), meter);
+                HostLoad.inFlight(
+                    calls, config.inFlight(), config.warmup(), config.measure(), meter);
             result.put("callsPerSecond", t.callsPerSecond());
             yield t.calls();
           }

@@ -9,6 +9,7 @@ class BareRelayTest {
   /** RFC 6455, section 1.3: the worked example of the handshake. */
   @Test
   void theHandshakeAnswerIsTheRfcsExample() {
-    assertThat(BareRelay.accept("dGhlIHNhbXBsZSBub25jZQ==")).isEqualTo("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
+    assertThat(BareRelay.accept("dGhlIHNhbXBsZSBub25jZQ=="))
+        .isEqualTo("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
   }
 }

@@ -39,7 +39,9 @@ class ComparisonTest {
 
   @Test
   void aFasterLongerPathComesOutNegative() {
-    assertThat(Comparison.addedMicros(Percentiles.of(micros(0), 100), Percentiles.of(micros(5), 100), 50))
+    assertThat(
+            Comparison.addedMicros(
+                Percentiles.of(micros(0), 100), Percentiles.of(micros(5), 100), 50))
         .isEqualTo(-5.0);
   }
 
@@ -51,8 +53,10 @@ class ComparisonTest {
 
   @Test
   void aShareOfNothingIsRefused() {
-    assertThatThrownBy(() -> Comparison.sharePercent(1, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> Comparison.sharePercent(Double.NaN, 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Comparison.sharePercent(1, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Comparison.sharePercent(Double.NaN, 1))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Comparison.sharePercent(1, Double.POSITIVE_INFINITY))
         .isInstanceOf(IllegalArgumentException.class);
   }

@@ -31,21 +31,29 @@ class DriverPartsTest {
     List<String> flags = LoadDriver.launcherFlags(file);
 
     List<String> launcher = LauncherOptions.read(file);
-    assertThat(flags).isNotEmpty().isSubsetOf(launcher).noneMatch(flag -> flag.startsWith("-Xlog:"));
-    assertThat(launcher).filteredOn(flag -> !flags.contains(flag)).allMatch(flag -> flag.startsWith("-Xlog:"));
+    assertThat(flags)
+        .isNotEmpty()
+        .isSubsetOf(launcher)
+        .noneMatch(flag -> flag.startsWith("-Xlog:"));
+    assertThat(launcher)
+        .filteredOn(flag -> !flags.contains(flag))
+        .allMatch(flag -> flag.startsWith("-Xlog:"));
   }
 
   @Test
   void jvmFlagsSplitOnWhitespace() {
-    assertThat(LoadDriver.splitFlags("  -Xmx64m   -XX:+UseSerialGC ")).containsExactly("-Xmx64m", "-XX:+UseSerialGC");
+    assertThat(LoadDriver.splitFlags("  -Xmx64m   -XX:+UseSerialGC "))
+        .containsExactly("-Xmx64m", "-XX:+UseSerialGC");
     assertThat(LoadDriver.splitFlags("")).isEmpty();
   }
 
   @Test
   void procStatusFieldsAreReadInKib() {
-    List<String> status = List.of("Name:\tjava", "VmPeak:\t 3000 kB", "VmHWM:\t   101600 kB", "VmRSS:\t 90000 kB");
+    List<String> status =
+        List.of("Name:\tjava", "VmPeak:\t 3000 kB", "VmHWM:\t   101600 kB", "VmRSS:\t 90000 kB");
     assertThat(ProcStatus.field(status, "VmHWM")).isEqualTo(101600);
-    assertThatThrownBy(() -> ProcStatus.field(status, "VmSwap")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ProcStatus.field(status, "VmSwap"))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

@@ -27,19 +27,26 @@ class HookCasesTest {
   @Test
   void theExpectedDecisionsFollowFromTheRulesAndTheGate() {
     for (HookCases.Case c : HookCases.MIX) {
-      String args = JSON.writeJson(JsonNodeFactory.instance.objectNode().put("command", c.command()));
+      String args =
+          JSON.writeJson(JsonNodeFactory.instance.objectNode().put("command", c.command()));
       HookCases.Decision decided = HookCases.Decision.ALLOW;
       String reason = null;
       for (JsonNode rule : HookCases.hooks().get("onPreToolUse")) {
-        if (!rule.at("/match/tool").asText().equals("shell") || !Pattern.compile(rule.at("/match/args").asText()).matcher(args).find()) {
+        if (!rule.at("/match/tool").asText().equals("shell")
+            || !Pattern.compile(rule.at("/match/args").asText()).matcher(args).find()) {
           continue;
         }
         if (rule.get("action").asText().equals("deny")) {
           decided = HookCases.Decision.DENY;
           reason = rule.get("reason").asText();
         } else {
-          JsonNode result = JSON.parseJson(HookCases.gateResult(gateCheck(rule.get("gateId").asText(), c.command())));
-          decided = result.get("decision").asText().equals("allow") ? HookCases.Decision.ALLOW : HookCases.Decision.DENY;
+          JsonNode result =
+              JSON.parseJson(
+                  HookCases.gateResult(gateCheck(rule.get("gateId").asText(), c.command())));
+          decided =
+              result.get("decision").asText().equals("allow")
+                  ? HookCases.Decision.ALLOW
+                  : HookCases.Decision.DENY;
           reason = result.path("reason").asText(null);
         }
         break;
@@ -51,10 +58,17 @@ class HookCasesTest {
 
   @Test
   void theMixHasEachWayOfDecidingOnceAndIsTakenInTurn() {
-    assertThat(HookCases.MIX).extracting(HookCases.Case::command)
-        .containsExactly("ls -la", "rm -rf build", "git push origin main", "git push --dry-run origin main");
-    assertThat(HookCases.MIX).extracting(HookCases.Case::expected)
-        .containsExactly(HookCases.Decision.ALLOW, HookCases.Decision.DENY, HookCases.Decision.DENY, HookCases.Decision.ALLOW);
+    assertThat(HookCases.MIX)
+        .extracting(HookCases.Case::command)
+        .containsExactly(
+            "ls -la", "rm -rf build", "git push origin main", "git push --dry-run origin main");
+    assertThat(HookCases.MIX)
+        .extracting(HookCases.Case::expected)
+        .containsExactly(
+            HookCases.Decision.ALLOW,
+            HookCases.Decision.DENY,
+            HookCases.Decision.DENY,
+            HookCases.Decision.ALLOW);
     assertThat(HookCases.nth(0)).isEqualTo(LS);
     assertThat(HookCases.nth(6)).isEqualTo(PUSH);
     assertThat(HookCases.nth(1_000_001)).isEqualTo(RM);
@@ -80,14 +94,17 @@ class HookCasesTest {
 
   @Test
   void theGateAllowsADryRunAndDeniesTheRestAndIgnoresOtherMessages() {
-    JsonNode allow = JSON.parseJson(HookCases.gateResult(gateCheck("ci-green", "git push --dry-run origin main")));
+    JsonNode allow =
+        JSON.parseJson(
+            HookCases.gateResult(gateCheck("ci-green", "git push --dry-run origin main")));
     assertThat(allow.get("type").asText()).isEqualTo("gate.result");
     assertThat(allow.get("gateId").asText()).isEqualTo("ci-green");
     assertThat(allow.get("callId").asText()).isEqualTo("g-7");
     assertThat(allow.get("decision").asText()).isEqualTo("allow");
     assertThat(allow.has("reason")).isFalse();
 
-    JsonNode deny = JSON.parseJson(HookCases.gateResult(gateCheck("ci-green", "git push origin main")));
+    JsonNode deny =
+        JSON.parseJson(HookCases.gateResult(gateCheck("ci-green", "git push origin main")));
     assertThat(deny.get("decision").asText()).isEqualTo("deny");
     assertThat(deny.get("reason").asText()).isEqualTo(HookCases.GATE_REASON);
 
@@ -100,20 +117,29 @@ class HookCasesTest {
     assertThat(HookCases.wrong(DRY_RUN, ALLOW)).isNull();
     assertThat(HookCases.wrong(LS, decision("allow", null))).startsWith("expected allow");
     assertThat(HookCases.wrong(LS, decision("ask", "a gate asks"))).startsWith("expected allow");
-    assertThat(HookCases.wrong(DRY_RUN, decision("deny", HookCases.GATE_REASON))).startsWith("expected allow");
+    assertThat(HookCases.wrong(DRY_RUN, decision("deny", HookCases.GATE_REASON)))
+        .startsWith("expected allow");
   }
 
   @Test
   void aDenyIsRightOnlyForTheReasonOfWhatShouldDeny() {
-    assertThat(HookCases.wrong(RM, decision("deny", "ci-guard: " + HookCases.RULE_REASON))).isNull();
+    assertThat(HookCases.wrong(RM, decision("deny", "ci-guard: " + HookCases.RULE_REASON)))
+        .isNull();
     assertThat(HookCases.wrong(PUSH, decision("deny", HookCases.GATE_REASON))).isNull();
-    assertThat(HookCases.wrong(PUSH, decision("deny", HookCases.RULE_REASON))).contains("expected a deny saying");
+    assertThat(HookCases.wrong(PUSH, decision("deny", HookCases.RULE_REASON)))
+        .contains("expected a deny saying");
     // The gateway's own deny when the gate does not answer in time is not the gate's decision.
-    assertThat(HookCases.wrong(PUSH, decision("deny", "gate ci-green did not answer within 5 s; denied"))).contains("expected a deny saying");
+    assertThat(
+            HookCases.wrong(
+                PUSH, decision("deny", "gate ci-green did not answer within 5 s; denied")))
+        .contains("expected a deny saying");
     assertThat(HookCases.wrong(RM, ALLOW)).startsWith("expected deny");
   }
 
-  /** What gateway-hook.sh prints when it did not reach the gateway and its JVM fallback answered nothing. */
+  /**
+   * What gateway-hook.sh prints when it did not reach the gateway and its JVM fallback answered
+   * nothing.
+   */
   @Test
   void theCommandHooksFallbackDenyIsWrongForEveryCase() {
     String fallback =
@@ -130,24 +156,35 @@ class HookCasesTest {
     assertThat(HookCases.wrong(LS, null)).isEqualTo("no answer");
     assertThat(HookCases.wrong(LS, "Service Unavailable")).startsWith("not JSON");
     assertThat(HookCases.wrong(LS, "{}")).startsWith("not a PreToolUse answer");
-    assertThat(HookCases.wrong(LS, "{\"permissionDecision\":\"deny\"}")).startsWith("not a PreToolUse answer");
+    assertThat(HookCases.wrong(LS, "{\"permissionDecision\":\"deny\"}"))
+        .startsWith("not a PreToolUse answer");
   }
 
   @Test
   void eachCasesMedianIsTakenFromItsOwnCalls() {
     // calls 0..7: case k is calls k and k + 4
-    long[] samples = {1_000_000, 2_000_000, 3_000_000, 4_000_000, 1_000_000, 20_000_000, 3_000_000, 40_000_000};
+    long[] samples = {
+      1_000_000, 2_000_000, 3_000_000, 4_000_000, 1_000_000, 20_000_000, 3_000_000, 40_000_000
+    };
     assertThat(HookScenario.byCase(samples))
-        .isEqualTo("p50 by case: no rule matches 1.00 ms; denied by the rule 2.00 ms; denied by the gate 3.00 ms; allowed by the gate 4.00 ms;");
+        .isEqualTo(
+            "p50 by case: no rule matches 1.00 ms; denied by the rule 2.00 ms; denied by the gate 3.00 ms; allowed by the gate 4.00 ms;");
   }
 
   private static String gateCheck(String gateId, String command) {
-    return "{\"type\":\"gate.check\",\"gateId\":\"" + gateId + "\",\"callId\":\"g-7\",\"sessionId\":\"s-1\",\"tool\":\"shell\","
-        + "\"args\":{\"command\":\"" + command + "\"}}";
+    return "{\"type\":\"gate.check\",\"gateId\":\""
+        + gateId
+        + "\",\"callId\":\"g-7\",\"sessionId\":\"s-1\",\"tool\":\"shell\","
+        + "\"args\":{\"command\":\""
+        + command
+        + "\"}}";
   }
 
   private static String decision(String word, String reason) {
-    return "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"" + word + "\""
-        + (reason == null ? "" : ",\"permissionDecisionReason\":\"" + reason + "\"") + "}}";
+    return "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\""
+        + word
+        + "\""
+        + (reason == null ? "" : ",\"permissionDecisionReason\":\"" + reason + "\"")
+        + "}}";
   }
 }

@@ -24,17 +24,26 @@ class LoopbackPostTest {
   void postsOneRequestAndReadsAContentLengthAnswer() throws Exception {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       CompletableFuture<List<String>> seen =
-          answerOnce(server, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: abc\r\n"
-              + "Content-Length: 11\r\nConnection: close\r\n\r\n{\"ok\":true}");
+          answerOnce(
+              server,
+              "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nMcp-Session-Id: abc\r\n"
+                  + "Content-Length: 11\r\nConnection: close\r\n\r\n{\"ok\":true}");
 
       LoopbackPost.Answer answer =
-          new LoopbackPost(server.getLocalPort(), "/mcp").post(Map.of("Authorization", "Bearer t"), "{}".getBytes(StandardCharsets.UTF_8));
+          new LoopbackPost(server.getLocalPort(), "/mcp")
+              .post(Map.of("Authorization", "Bearer t"), "{}".getBytes(StandardCharsets.UTF_8));
 
       assertThat(answer.status()).isEqualTo(200);
-      assertThat(answer.headers()).containsEntry("mcp-session-id", "abc").containsEntry("content-type", "application/json");
+      assertThat(answer.headers())
+          .containsEntry("mcp-session-id", "abc")
+          .containsEntry("content-type", "application/json");
       assertThat(answer.body()).isEqualTo("{\"ok\":true}");
       assertThat(seen.get(10, TimeUnit.SECONDS))
-          .contains("POST /mcp HTTP/1.1", "Host: 127.0.0.1:" + server.getLocalPort(), "Authorization: Bearer t", "Content-Length: 2");
+          .contains(
+              "POST /mcp HTTP/1.1",
+              "Host: 127.0.0.1:" + server.getLocalPort(),
+              "Authorization: Bearer t",
+              "Content-Length: 2");
     }
   }
 
@@ -42,8 +51,10 @@ class LoopbackPostTest {
   void readsAChunkedEventStreamAndAnAnswerWithNoLengthToItsEnd() throws Exception {
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       LoopbackPost post = new LoopbackPost(server.getLocalPort(), "/mcp");
-      answerOnce(server, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
-          + "6\r\ndata: \r\n5\r\nhello\r\n0\r\n\r\n");
+      answerOnce(
+          server,
+          "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+              + "6\r\ndata: \r\n5\r\nhello\r\n0\r\n\r\n");
       assertThat(post.post(Map.of(), new byte[0]).body()).isEqualTo("data: hello");
 
       answerOnce(server, "HTTP/1.1 202 Accepted\r\n\r\nuntil the end");
@@ -58,9 +69,13 @@ class LoopbackPostTest {
     return CompletableFuture.supplyAsync(
         () -> {
           try (Socket socket = server.accept()) {
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+            BufferedReader in =
+                new BufferedReader(
+                    new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
             List<String> head = new ArrayList<>();
-            for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+            for (String line = in.readLine();
+                line != null && !line.isEmpty();
+                line = in.readLine()) {
               head.add(line);
             }
             OutputStream out = socket.getOutputStream();

@@ -30,17 +30,36 @@ class ReportTest {
   @Test
   void aGoalForEveryRunIsJudgedOnTheWorstRun() {
     Goal none = Goal.everyRunAtMost(0, "0 in every run");
-    assertThat(new Figure("w", "wrong", "", 0, List.of(0.0, 0.0, 0.0), none, null).verdict()).isEqualTo("met");
-    assertThat(new Figure("w", "wrong", "", 0, List.of(0.0, 2.0, 0.0), none, null).verdict()).isEqualTo("missed (2)");
-    assertThat(new Figure("p", "p50", "ms", 1, List.of(9.0, 12.0, 8.0), Goal.atMost(10, ""), null).verdict()).isEqualTo("met");
+    assertThat(new Figure("w", "wrong", "", 0, List.of(0.0, 0.0, 0.0), none, null).verdict())
+        .isEqualTo("met");
+    assertThat(new Figure("w", "wrong", "", 0, List.of(0.0, 2.0, 0.0), none, null).verdict())
+        .isEqualTo("missed (2)");
+    assertThat(
+            new Figure("p", "p50", "ms", 1, List.of(9.0, 12.0, 8.0), Goal.atMost(10, ""), null)
+                .verdict())
+        .isEqualTo("met");
   }
 
   @Test
   void theTableShowsMedianMinMaxGoalAndNotes() {
     List<Figure> figures =
         List.of(
-            new Figure("a", "sequential p50", "µs", 1, List.of(70.0, 60.0, 65.0), Goal.below(67, "< 67 µs"), null),
-            new Figure("b", "start-up | app", "ms", 0, List.of(), Goal.atMost(300, "≤ 300 ms"), "skipped: no app"));
+            new Figure(
+                "a",
+                "sequential p50",
+                "µs",
+                1,
+                List.of(70.0, 60.0, 65.0),
+                Goal.below(67, "< 67 µs"),
+                null),
+            new Figure(
+                "b",
+                "start-up | app",
+                "ms",
+                0,
+                List.of(),
+                Goal.atMost(300, "≤ 300 ms"),
+                "skipped: no app"));
     String table = Report.markdown(figures, 3);
     assertThat(table)
         .contains("| figure | median (min–max) of 3 runs | goal | verdict |")
@@ -54,7 +73,8 @@ class ReportTest {
     List<Figure> figures =
         List.of(new Figure("a", "p50", "µs", 1, List.of(30.0), Goal.atMost(20, "≤ 20 µs"), null));
     List<String> preamble =
-        LoadDriver.preamble(Map.of("cpu", "AMD EPYC", "nproc", "2", "started", "2026-11-25T10:00:00Z"));
+        LoadDriver.preamble(
+            Map.of("cpu", "AMD EPYC", "nproc", "2", "started", "2026-11-25T10:00:00Z"));
     String table = Report.markdown(preamble, figures, 1);
     assertThat(table)
         .startsWith("Measured on: AMD EPYC, 2 cores")
@@ -66,7 +86,9 @@ class ReportTest {
   @Test
   void theJsonHoldsEveryRunTheSummaryAndTheGoal() {
     List<Figure> figures =
-        List.of(new Figure("x", "x", "MiB", 0, List.of(70.0, 64.0, 66.0), Goal.atMost(64, "≤ 64"), null));
+        List.of(
+            new Figure(
+                "x", "x", "MiB", 0, List.of(70.0, 64.0, 66.0), Goal.atMost(64, "≤ 64"), null));
     JsonNode json = ProtocolCodec.create().parseJson(Report.json(figures, Map.of("nproc", "2")));
     assertThat(json.at("/machine/nproc").asText()).isEqualTo("2");
     JsonNode figure = json.at("/figures/0");

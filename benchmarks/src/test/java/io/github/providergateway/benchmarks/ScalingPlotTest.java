@@ -50,7 +50,8 @@ class ScalingPlotTest {
     assertThat(x.pixel(10)).isCloseTo(200, within(1e-9));
     assertThat(x.pixel(100)).isCloseTo(300, within(1e-9));
     assertThat(x.pixel(50)).isCloseTo(100 + 200 * Math.log10(50) / 2, within(1e-9));
-    assertThatThrownBy(() -> PlotScale.log10(0, 100, 0, 1, List.of())).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> PlotScale.log10(0, 100, 0, 1, List.of()))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -67,20 +68,27 @@ class ScalingPlotTest {
         new ScalingPlot.Series(
             "providers in one session",
             ScalingPlot.color(0),
-            List.of(new ScalingPlot.Point(10, 80, 75, 82), new ScalingPlot.Point(1, 95, 90, 99), new ScalingPlot.Point(50, 60, 58, 61)));
+            List.of(
+                new ScalingPlot.Point(10, 80, 75, 82),
+                new ScalingPlot.Point(1, 95, 90, 99),
+                new ScalingPlot.Point(50, 60, 58, 61)));
     ScalingPlot.Series sessions =
         new ScalingPlot.Series(
             "sessions, one provider each",
             ScalingPlot.color(1),
             List.of(new ScalingPlot.Point(1, 95, 90, 99), new ScalingPlot.Point(100, 40, 38, 45)));
-    assertThat(providers.points()).extracting(ScalingPlot.Point::x).containsExactly(1.0, 10.0, 50.0);
+    assertThat(providers.points())
+        .extracting(ScalingPlot.Point::x)
+        .containsExactly(1.0, 10.0, 50.0);
 
     Path png = dir.resolve("scaling.png");
     ScalingPlot.write(
         png,
         "title",
         "providers or sessions (log scale)",
-        List.of(new ScalingPlot.Panel("Calls per second", "k calls/s", 1, List.of(providers, sessions))),
+        List.of(
+            new ScalingPlot.Panel(
+                "Calls per second", "k calls/s", 1, List.of(providers, sessions))),
         "footnote");
 
     BufferedImage image = ImageIO.read(png.toFile());

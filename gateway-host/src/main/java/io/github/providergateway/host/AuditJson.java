@@ -8,10 +8,10 @@ import java.util.Locale;
 
 /**
  * The audit trail's decisions in JSON, one shape for every place that shows them: {@code
- * audit.query}'s reply (over {@code --rpc} and {@code /host}), {@code <home>/logs/audit.jsonl},
- * the console's {@code audit} and the status page. A host reads them back as plain JSON, so the
- * shape lives here, beside {@link DecisionLog}, and not in the host protocol's {@code HostWire},
- * which would otherwise need the engine's {@link Decision}.
+ * audit.query}'s reply (over {@code --rpc} and {@code /host}), {@code <home>/logs/audit.jsonl}, the
+ * console's {@code audit} and the status page. A host reads them back as plain JSON, so the shape
+ * lives here, beside {@link DecisionLog}, and not in the host protocol's {@code HostWire}, which
+ * would otherwise need the engine's {@link Decision}.
  */
 public final class AuditJson {
 
@@ -22,9 +22,9 @@ public final class AuditJson {
   /**
    * A decision of the audit trail, as {@code audit.query} replies and {@code audit.jsonl} holds it:
    * {@code time}, {@code kind} (lower case), {@code outcome}, and each other field that is set
-   * ({@code latencyMs} and {@code queueWaitMs} as fractional milliseconds; {@code gates} as
-   * objects with {@code provider}, {@code gateId}, {@code decision}, {@code reason}, {@code
-   * latencyMs}, {@code failedOpen}).
+   * ({@code latencyMs} and {@code queueWaitMs} as fractional milliseconds; {@code gates} as objects
+   * with {@code provider}, {@code gateId}, {@code decision}, {@code reason}, {@code latencyMs},
+   * {@code failedOpen}).
    *
    * @param decision the decision
    * @return its JSON object

@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * The gateway's latest decisions, for {@code audit.query} and the console's {@code audit} and
- * {@code why} (docs/audit.md): a {@link GatewayListener} keeping the newest {@code capacity}
- * {@link Decision}s in memory. Give it to {@link HostService.Builder#decisionLog} and add it to the
+ * {@code why} (docs/audit.md): a {@link GatewayListener} keeping the newest {@code capacity} {@link
+ * Decision}s in memory. Give it to {@link HostService.Builder#decisionLog} and add it to the
  * gateway as a listener. Thread-safe: the gateway adds on its loop, hosts query from theirs.
  */
 public final class DecisionLog implements GatewayListener {

@@ -5,10 +5,10 @@ import java.net.InetSocketAddress;
 import java.util.Optional;
 
 /**
- * A carrier's side of one host connection: how the {@link HostService} writes replies and events
- * to an agent host. Implemented by the reference app's stdio host ({@code --rpc}) and by the
- * WebSocket transport's {@code /host} endpoint; the service hands back a {@link HostChannel} for
- * the carrier to deliver what it reads.
+ * A carrier's side of one host connection: how the {@link HostService} writes replies and events to
+ * an agent host. Implemented by the reference app's stdio host ({@code --rpc}) and by the WebSocket
+ * transport's {@code /host} endpoint; the service hands back a {@link HostChannel} for the carrier
+ * to deliver what it reads.
  *
  * <p>Called on the gateway loop and on the service's callers' threads; must not block for long.
  */
@@ -22,16 +22,18 @@ public interface HostConnection {
    */
   boolean send(HostOutput output);
 
-  /** Closes the connection after what is queued; the carrier then calls {@link HostChannel#closed()}. */
+  /**
+   * Closes the connection after what is queued; the carrier then calls {@link
+   * HostChannel#closed()}.
+   */
   void close();
 
   /** {@return a short description for logs, e.g. {@code host ws 127.0.0.1:53211}} */
   String describe();
 
   /**
-   * The host has authenticated ({@code host.auth} succeeded). A carrier that holds
-   * unauthenticated peers to a smaller message size lifts it now. Must not block. Default:
-   * nothing.
+   * The host has authenticated ({@code host.auth} succeeded). A carrier that holds unauthenticated
+   * peers to a smaller message size lifts it now. Must not block. Default: nothing.
    */
   default void authenticated() {}
 

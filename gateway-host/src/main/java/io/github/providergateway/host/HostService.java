@@ -1,11 +1,10 @@
 package io.github.providergateway.host;
 
-import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.loop.Scheduler;
-
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.internal.HostSide;
+import io.github.providergateway.loop.Scheduler;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Collections;
@@ -18,9 +17,9 @@ import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 /**
- * The gateway's host side, independent of the carrier: runs the host operations of
- * spec/host-rpc.md for every connected agent host, and keeps track of which host owns which
- * session (spec: Multi-session model).
+ * The gateway's host side, independent of the carrier: runs the host operations of spec/host-rpc.md
+ * for every connected agent host, and keeps track of which host owns which session (spec:
+ * Multi-session model).
  *
  * <p><b>Connections.</b> A carrier opens one {@link HostChannel} per host connection: {@link
  * #openTrusted} for a host that is trusted by how it reached the gateway (the {@code --rpc} app's
@@ -30,20 +29,19 @@ import java.util.random.RandomGenerator;
  * either closes the connection; so does silence past {@link Builder#authTimeout}. Hosts have
  * internal trust: any host may drive any session.
  *
- * <p><b>Ownership.</b> A session belongs to the connection that started it. Its timeline
- * ({@code session.log}, {@code session.send}, {@code tools.changed}) and its end ({@code
- * session.ended}) go to that connection, and to every observer connection ({@code host.auth}
- * with {@code observer: true}, an attached console). Gateway-wide {@code provider.connected} /
- * {@code provider.disconnected} go to every authenticated connection.
+ * <p><b>Ownership.</b> A session belongs to the connection that started it. Its timeline ({@code
+ * session.log}, {@code session.send}, {@code tools.changed}) and its end ({@code session.ended}) go
+ * to that connection, and to every observer connection ({@code host.auth} with {@code observer:
+ * true}, an attached console). Gateway-wide {@code provider.connected} / {@code
+ * provider.disconnected} go to every authenticated connection.
  *
  * <p><b>Re-claim.</b> {@code host.auth}'s reply carries a {@code reclaimToken}. When a connection
  * drops, its sessions keep running for {@link Builder#reclaimGrace} (default 30 s, the reconnect
  * token TTL); a new connection whose {@code host.auth} presents the token takes them back (its
  * reply lists them in {@code reclaimed}, and each gets a fresh {@code tools.changed}). The reply's
  * {@code gatewayId} names this gateway run, so a host can tell a restarted gateway from a dropped
- * connection. At the end
- * of the grace they are ended as any session ends: providers get {@code shutdown.pending} with
- * the default deadline.
+ * connection. At the end of the grace they are ended as any session ends: providers get {@code
+ * shutdown.pending} with the default deadline.
  *
  * <p><b>Idle exit.</b> With {@link Builder#idleExit}, once {@link #startIdleExit} is called, the
  * service runs an action when no session has existed and no host has been connected for the grace
@@ -61,7 +59,8 @@ public final class HostService implements AutoCloseable {
 
   private HostService(Builder b) {
     Gateway gateway = b.gateway;
-    Duration reclaimGrace = b.reclaimGrace == null ? gateway.limits().reconnectWindow() : b.reclaimGrace;
+    Duration reclaimGrace =
+        b.reclaimGrace == null ? gateway.limits().reconnectWindow() : b.reclaimGrace;
     RandomGenerator random = b.random == null ? new SecureRandom() : b.random;
     // This run's id takes the first random bytes, re-claim tokens the ones after (tests pin them).
     byte[] run = new byte[8];
@@ -117,8 +116,8 @@ public final class HostService implements AutoCloseable {
   }
 
   /**
-   * Opens a connection that is authenticated by how it reached the gateway (the {@code --rpc}
-   * app's own standard input): it owns the sessions it starts and hears every provider event.
+   * Opens a connection that is authenticated by how it reached the gateway (the {@code --rpc} app's
+   * own standard input): it owns the sessions it starts and hears every provider event.
    *
    * @param connection the carrier's side, which replies and events go to
    * @return the service's side, which the carrier delivers commands to
@@ -147,10 +146,10 @@ public final class HostService implements AutoCloseable {
   }
 
   /**
-   * Configures a {@link HostService}. Defaults: a re-claim grace of the gateway's reconnect
-   * window (30 s), 10 s to authenticate, no idle exit, {@code shutdown} refused, no default
-   * prompt sections, a {@link SecureRandom} for re-claim tokens. The scheduler is required (tests:
-   * the manual clock).
+   * Configures a {@link HostService}. Defaults: a re-claim grace of the gateway's reconnect window
+   * (30 s), 10 s to authenticate, no idle exit, {@code shutdown} refused, no default prompt
+   * sections, a {@link SecureRandom} for re-claim tokens. The scheduler is required (tests: the
+   * manual clock).
    */
   public static final class Builder {
     private final Gateway gateway;
@@ -231,17 +230,19 @@ public final class HostService implements AutoCloseable {
     }
 
     /**
-     * The system-prompt sections a {@code prompt} command runs on when it gives none (R-RPC-20),
-     * in order. Default: none, so providers' transforms only see what a command sends.
+     * The system-prompt sections a {@code prompt} command runs on when it gives none (R-RPC-20), in
+     * order. Default: none, so providers' transforms only see what a command sends.
      *
      * @param sections section name → text, in order; copied
      * @return this builder
      */
     public Builder defaultPromptSections(Map<String, String> sections) {
-      requireNonNull(sections, "sections").forEach((name, text) -> {
-        requireNonNull(name, "a section name");
-        requireNonNull(text, "the text of section " + name);
-      });
+      requireNonNull(sections, "sections")
+          .forEach(
+              (name, text) -> {
+                requireNonNull(name, "a section name");
+                requireNonNull(text, "the text of section " + name);
+              });
       this.promptSections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
       return this;
     }

@@ -4,8 +4,8 @@ import io.github.providergateway.host.protocol.ReloadReport;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What serves {@code providers.reload} ({@link HostService.Builder#providerReloads}): the host
- * that spawns a project's providers (the reference app's {@code --config}) re-reads its config and
+ * What serves {@code providers.reload} ({@link HostService.Builder#providerReloads}): the host that
+ * spawns a project's providers (the reference app's {@code --config}) re-reads its config and
  * restarts them (docs/reference-app.md, "Reloading").
  */
 @FunctionalInterface

@@ -1,9 +1,5 @@
 package io.github.providergateway.host;
 
-import io.github.providergateway.host.api.HostErrorCode;
-import io.github.providergateway.host.api.HostException;
-import io.github.providergateway.host.protocol.ReloadReport;
-import java.util.concurrent.CompletableFuture;
 import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,11 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.AskOutcome;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.GateAsk;
 import io.github.providergateway.host.protocol.GateAskEnded;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
+import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.StreamUpdated;
@@ -45,6 +44,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +55,7 @@ import org.junit.jupiter.api.Test;
 class HostCommandsTest {
 
   private final GatewayFixture f = GatewayFixture.withLimits(l -> l.maxPushesPerSecond(1_000));
+
   /** What a {@code prompt} without sections runs on (the reference app has its own texts). */
   private static final Map<String, String> DEFAULT_SECTIONS =
       Map.of("identity", "You are a test agent.", "custom_instructions", "Be brief.");
@@ -67,10 +68,18 @@ class HostCommandsTest {
           .build();
   private final RecordingHostConnection host = authenticated();
   private final String session =
-      host.ok("{\"cmd\":\"session.start\",\"label\":\"alpha\",\"cwd\":\"/code/alpha\"}").get("sessionId").asText();
+      host.ok("{\"cmd\":\"session.start\",\"label\":\"alpha\",\"cwd\":\"/code/alpha\"}")
+          .get("sessionId")
+          .asText();
   private final RecordingProviderConnection worker =
-      f.bound(Hello.builder("worker").session(session).tools(tool("echo"))
-          .subscribe(List.of("user.message")).context("worker context").startupContext("worker started").build());
+      f.bound(
+          Hello.builder("worker")
+              .session(session)
+              .tools(tool("echo"))
+              .subscribe(List.of("user.message"))
+              .context("worker context")
+              .startupContext("worker started")
+              .build());
 
   @AfterEach
   void close() {
@@ -81,15 +90,24 @@ class HostCommandsTest {
   private RecordingHostConnection authenticated() {
     RecordingHostConnection connection = new RecordingHostConnection("host");
     connection.attach(hosts.open(connection));
-    connection.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
+    connection.ok(
+        "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
     return connection;
   }
 
   private String command(String cmd, String fields) {
-    return "{\"cmd\":\"" + cmd + "\",\"sessionId\":\"" + session + "\"" + (fields.isEmpty() ? "" : "," + fields) + "}";
+    return "{\"cmd\":\""
+        + cmd
+        + "\",\"sessionId\":\""
+        + session
+        + "\""
+        + (fields.isEmpty() ? "" : "," + fields)
+        + "}";
   }
 
-  /** The fields of the successful reply to the command with {@code id}, or null while there is none. */
+  /**
+   * The fields of the successful reply to the command with {@code id}, or null while there is none.
+   */
   private JsonNode repliedTo(int id) {
     for (HostOutput output : host.snapshot()) {
       if (output instanceof HostReply.Ok ok && ok.id() != null && ok.id().asInt() == id) {
@@ -115,7 +133,11 @@ class HostCommandsTest {
   @Test
   void sessionsListShowsEachActiveSessionWithItsLabelAndCwd() {
     assertThat(host.ok("{\"cmd\":\"sessions.list\"}"))
-        .isEqualTo(json("{\"sessions\":[{\"id\":\"" + session + "\",\"label\":\"alpha\",\"cwd\":\"/code/alpha\"}]}"));
+        .isEqualTo(
+            json(
+                "{\"sessions\":[{\"id\":\""
+                    + session
+                    + "\",\"label\":\"alpha\",\"cwd\":\"/code/alpha\"}]}"));
   }
 
   @Test
@@ -130,7 +152,8 @@ class HostCommandsTest {
     // A class that no longer loads (the jar rewritten under the JVM) fails the gateway's task.
     worker.onSend(
         message -> {
-          throw new NoClassDefFoundError("io/github/providergateway/protocol/SessionLifecycle$Rewritten");
+          throw new NoClassDefFoundError(
+              "io/github/providergateway/protocol/SessionLifecycle$Rewritten");
         });
 
     HostReply reply = host.request(command("session.idle", "\"id\":5"));
@@ -158,7 +181,10 @@ class HostCommandsTest {
   private RecordingHostConnection observer() {
     RecordingHostConnection connection = new RecordingHostConnection("observer");
     connection.attach(hosts.open(connection));
-    connection.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\",\"observer\":true}");
+    connection.ok(
+        "{\"cmd\":\"host.auth\",\"token\":\""
+            + f.gateway.credentials().providerToken()
+            + "\",\"observer\":true}");
     return connection;
   }
 
@@ -173,7 +199,9 @@ class HostCommandsTest {
     assertThat(host.events(CallProgress.class))
         .containsExactly(new CallProgress(session, json("\"c-1\""), "half way"));
     assertThat(watching.events(CallProgress.class)).isEmpty();
-    assertThat(watching.events(SessionLog.class)).extracting(SessionLog::message).containsExactly("half way");
+    assertThat(watching.events(SessionLog.class))
+        .extracting(SessionLog::message)
+        .containsExactly("half way");
   }
 
   @Test
@@ -184,7 +212,9 @@ class HostCommandsTest {
     worker.send(new ToolProgress(id, "half way"));
 
     assertThat(host.events(CallProgress.class)).isEmpty();
-    assertThat(host.events(SessionLog.class)).extracting(SessionLog::message).containsExactly("half way");
+    assertThat(host.events(SessionLog.class))
+        .extracting(SessionLog::message)
+        .containsExactly("half way");
   }
 
   @Test
@@ -212,8 +242,10 @@ class HostCommandsTest {
     worker.send(ToolResult.success(id, json("1")));
     replyTo(7);
 
-    assertThat(refusal(command("tool.cancel", "\"callId\":7"))).isEqualTo(RpcErrorCode.UNKNOWN_CALL);
-    assertThat(refusal(command("tool.cancel", "\"callId\":\"never sent\""))).isEqualTo(RpcErrorCode.UNKNOWN_CALL);
+    assertThat(refusal(command("tool.cancel", "\"callId\":7")))
+        .isEqualTo(RpcErrorCode.UNKNOWN_CALL);
+    assertThat(refusal(command("tool.cancel", "\"callId\":\"never sent\"")))
+        .isEqualTo(RpcErrorCode.UNKNOWN_CALL);
     worker.assertNoMoreMessages();
   }
 
@@ -236,12 +268,15 @@ class HostCommandsTest {
   void streamUpdatedGoesToTheOwnerOfASessionThatAskedForItAndToNoObserver() {
     RecordingHostConnection watching = observer();
     String asked =
-        host.ok("{\"cmd\":\"session.start\",\"label\":\"beta\",\"streamUpdates\":true}").get("sessionId").asText();
+        host.ok("{\"cmd\":\"session.start\",\"label\":\"beta\",\"streamUpdates\":true}")
+            .get("sessionId")
+            .asText();
     RecordingProviderConnection ci = f.bound("ci", asked);
 
     ci.send(Push.event("builds", PushLevel.KEEP, "green"));
 
-    assertThat(host.events(StreamUpdated.class)).containsExactly(new StreamUpdated(asked, "builds@ci"));
+    assertThat(host.events(StreamUpdated.class))
+        .containsExactly(new StreamUpdated(asked, "builds@ci"));
     assertThat(watching.events(StreamUpdated.class)).isEmpty();
   }
 
@@ -275,8 +310,11 @@ class HostCommandsTest {
 
   @Test
   void toolCallRepliesWithTheOutcomeAndTheContextHooksAdded() {
-    f.bound(Hello.builder("guard").session(session)
-        .hooks(new Hooks(List.of(HookRule.context(HookMatch.tool("echo"), "be careful")), null)).build());
+    f.bound(
+        Hello.builder("guard")
+            .session(session)
+            .hooks(new Hooks(List.of(HookRule.context(HookMatch.tool("echo"), "be careful")), null))
+            .build());
     host.send(command("tool.call", "\"id\":3,\"tool\":\"echo\",\"args\":{\"a\":1}"));
     ToolCall call = worker.next(ToolCall.class);
     assertThat(call.args()).isEqualTo(json("{\"a\":1}"));
@@ -284,55 +322,85 @@ class HostCommandsTest {
     worker.send(ToolResult.success(call.id(), json("{\"echo\":1}")));
 
     assertThat(replyTo(3))
-        .isEqualTo(json("{\"outcome\":{\"status\":\"success\",\"data\":{\"echo\":1}},\"context\":[\"be careful\"]}"));
+        .isEqualTo(
+            json(
+                "{\"outcome\":{\"status\":\"success\",\"data\":{\"echo\":1}},\"context\":[\"be careful\"]}"));
   }
 
   @Test
   void aFailedCallAndADeniedCallAreRepliedWithTheirStatus() {
-    f.bound(Hello.builder("guard").session(session)
-        .hooks(new Hooks(List.of(HookRule.deny(HookMatch.toolAndArgs("echo", "forbidden"), "not this one")), null)).build());
+    f.bound(
+        Hello.builder("guard")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(
+                        HookRule.deny(HookMatch.toolAndArgs("echo", "forbidden"), "not this one")),
+                    null))
+            .build());
     host.send(command("tool.call", "\"id\":5,\"tool\":\"echo\",\"args\":{}"));
-    worker.send(ToolResult.failure(worker.next(ToolCall.class).id(), "it broke", ToolErrorCode.INTERNAL));
+    worker.send(
+        ToolResult.failure(worker.next(ToolCall.class).id(), "it broke", ToolErrorCode.INTERNAL));
     JsonNode failed = replyTo(5);
 
-    JsonNode denied = host.ok(command("tool.call", "\"tool\":\"echo\",\"args\":{\"x\":\"forbidden\"}"));
+    JsonNode denied =
+        host.ok(command("tool.call", "\"tool\":\"echo\",\"args\":{\"x\":\"forbidden\"}"));
 
     assertThat(failed.get("outcome"))
-        .isEqualTo(json("{\"status\":\"failure\",\"error\":\"it broke\",\"errorCode\":\"INTERNAL\"}"));
-    assertThat(denied.get("outcome")).isEqualTo(json("{\"status\":\"denied\",\"reason\":\"not this one\"}"));
+        .isEqualTo(
+            json("{\"status\":\"failure\",\"error\":\"it broke\",\"errorCode\":\"INTERNAL\"}"));
+    assertThat(denied.get("outcome"))
+        .isEqualTo(json("{\"status\":\"denied\",\"reason\":\"not this one\"}"));
   }
 
   @Test
   void preToolUseRepliesWithTheDecisionOfTheHooks() {
-    RecordingProviderConnection guard = f.bound(Hello.builder("guard").session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "g")), null)).build());
+    RecordingProviderConnection guard =
+        f.bound(
+            Hello.builder("guard")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "g")), null))
+                .build());
 
-    host.send(command("hook.preToolUse", "\"id\":4,\"tool\":\"shell\",\"args\":{\"command\":\"ls\"}"));
+    host.send(
+        command("hook.preToolUse", "\"id\":4,\"tool\":\"shell\",\"args\":{\"command\":\"ls\"}"));
     GateCheck check = guard.next(GateCheck.class);
     assertThat(check.args()).isEqualTo(json("{\"command\":\"ls\"}"));
     guard.send(GateResult.deny("g", check.callId(), "no shell today"));
 
     assertThat(replyTo(4))
-        .isEqualTo(json("{\"decision\":{\"permission\":\"deny\",\"reason\":\"no shell today\",\"context\":[]}}"));
+        .isEqualTo(
+            json(
+                "{\"decision\":{\"permission\":\"deny\",\"reason\":\"no shell today\",\"context\":[]}}"));
   }
 
   // ---- gates that ask the person (extension gate.ask) ----
 
   /** A provider whose gate on {@code echo} in {@code sessionId} speaks gate.ask. */
   private RecordingProviderConnection askingGate(String sessionId) {
-    return f.bound(Hello.builder("asker").session(sessionId)
-        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("echo"), "confirm")), null))
-        .extensions(ProtocolExtension.GATE_ASK).build());
+    return f.bound(
+        Hello.builder("asker")
+            .session(sessionId)
+            .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("echo"), "confirm")), null))
+            .extensions(ProtocolExtension.GATE_ASK)
+            .build());
   }
 
   @Test
   void aSessionStartedWithAsksPutsGatesQuestionsToItsOwnerWhoseAnswerDecides() {
     RecordingHostConnection watching = observer();
-    String asking = host.ok("{\"cmd\":\"session.start\",\"label\":\"beta\",\"asks\":true}").get("sessionId").asText();
-    RecordingProviderConnection echo = f.bound(Hello.builder("echoer").session(asking).tools(tool("echo")).build());
+    String asking =
+        host.ok("{\"cmd\":\"session.start\",\"label\":\"beta\",\"asks\":true}")
+            .get("sessionId")
+            .asText();
+    RecordingProviderConnection echo =
+        f.bound(Hello.builder("echoer").session(asking).tools(tool("echo")).build());
     RecordingProviderConnection gate = askingGate(asking);
 
-    host.send("{\"id\":9,\"cmd\":\"tool.call\",\"sessionId\":\"" + asking + "\",\"tool\":\"echo\",\"args\":{\"a\":1}}");
+    host.send(
+        "{\"id\":9,\"cmd\":\"tool.call\",\"sessionId\":\""
+            + asking
+            + "\",\"tool\":\"echo\",\"args\":{\"a\":1}}");
     GateCheck check = gate.next(GateCheck.class);
     gate.send(GateResult.ask("confirm", check.callId(), "Echo it?", Duration.ofSeconds(30)));
     GateAsk asked = host.events(GateAsk.class).get(0);
@@ -343,15 +411,24 @@ class HostCommandsTest {
     assertThat(watching.events(GateAsk.class)).as("observers are not asked").isEmpty();
 
     JsonNode answered =
-        host.ok("{\"cmd\":\"gate.answer\",\"askId\":\"" + asked.question().askId() + "\",\"allow\":true,\"via\":\"test\"}");
+        host.ok(
+            "{\"cmd\":\"gate.answer\",\"askId\":\""
+                + asked.question().askId()
+                + "\",\"allow\":true,\"via\":\"test\"}");
     assertThat(answered).isEqualTo(json("{\"decided\":true}"));
     assertThat(host.events(GateAskEnded.class))
-        .containsExactly(new GateAskEnded(asking, asked.question().askId(), AskOutcome.ALLOWED, "host (test)"));
+        .containsExactly(
+            new GateAskEnded(asking, asked.question().askId(), AskOutcome.ALLOWED, "host (test)"));
     ToolCall call = echo.next(ToolCall.class);
     echo.send(ToolResult.success(call.id(), json("1")));
     assertThat(replyTo(9).get("outcome").get("status").asText()).isEqualTo("success");
-    assertThat(host.ok("{\"cmd\":\"gate.answer\",\"askId\":\"" + asked.question().askId() + "\",\"allow\":false}"))
-        .as("the question has ended: a second answer decides nothing").isEqualTo(json("{\"decided\":false}"));
+    assertThat(
+            host.ok(
+                "{\"cmd\":\"gate.answer\",\"askId\":\""
+                    + asked.question().askId()
+                    + "\",\"allow\":false}"))
+        .as("the question has ended: a second answer decides nothing")
+        .isEqualTo(json("{\"decided\":false}"));
   }
 
   @Test
@@ -370,12 +447,14 @@ class HostCommandsTest {
   void aHostThatAsksItselfGetsPermissionAskWithTheQuestion() {
     RecordingProviderConnection gate = askingGate(session);
 
-    host.send(command("hook.preToolUse", "\"id\":4,\"tool\":\"echo\",\"args\":{},\"hostAsks\":true"));
+    host.send(
+        command("hook.preToolUse", "\"id\":4,\"tool\":\"echo\",\"args\":{},\"hostAsks\":true"));
     GateCheck check = gate.next(GateCheck.class);
     gate.send(GateResult.ask("confirm", check.callId(), "Echo it?", null));
 
     assertThat(replyTo(4))
-        .isEqualTo(json("{\"decision\":{\"permission\":\"ask\",\"reason\":\"Echo it?\",\"context\":[]}}"));
+        .isEqualTo(
+            json("{\"decision\":{\"permission\":\"ask\",\"reason\":\"Echo it?\",\"context\":[]}}"));
   }
 
   @Test
@@ -386,8 +465,14 @@ class HostCommandsTest {
 
   @Test
   void promptWithoutSectionsTransformsTheDefaultOnes() {
-    f.bound(Hello.builder("styler").session(session)
-        .hooks(new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.append("Use tabs."))))).build());
+    f.bound(
+        Hello.builder("styler")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    null,
+                    Map.of("custom_instructions", Optional.of(TransformRule.append("Use tabs.")))))
+            .build());
 
     JsonNode reply = host.ok(command("prompt", "\"text\":\"hi\""));
 
@@ -401,14 +486,17 @@ class HostCommandsTest {
 
   @Test
   void promptWithSectionsTransformsThose() {
-    JsonNode reply = host.ok(command("prompt", "\"text\":\"hi\",\"sections\":{\"mine\":\"as given\"}"));
+    JsonNode reply =
+        host.ok(command("prompt", "\"text\":\"hi\",\"sections\":{\"mine\":\"as given\"}"));
 
     assertThat(reply.get("sections")).isEqualTo(json("{\"mine\":\"as given\"}"));
   }
 
   @Test
   void anEventReachesTheProvidersSubscribedToIt() {
-    assertThat(host.ok(command("event", "\"event\":\"user.message\",\"data\":{\"text\":\"hello\"}"))).isEmpty();
+    assertThat(
+            host.ok(command("event", "\"event\":\"user.message\",\"data\":{\"text\":\"hello\"}")))
+        .isEmpty();
 
     SessionEvent event = worker.next(SessionEvent.class);
     assertThat(event.event()).isEqualTo("user.message");
@@ -421,11 +509,14 @@ class HostCommandsTest {
       worker.send(new Push(null, null, "e" + i, null, PushLevel.KEEP, null, null));
     }
 
-    JsonNode capped = host.ok(command("stream.query", "\"streams\":[\"worker@worker\"],\"last\":120"));
+    JsonNode capped =
+        host.ok(command("stream.query", "\"streams\":[\"worker@worker\"],\"last\":120"));
     JsonNode all = host.ok(command("stream.query", "\"streams\":[\"worker@worker\"]"));
 
     assertThat(capped.at("/streams/worker@worker")).hasSize(120);
-    assertThat(capped.at("/streams/worker@worker/0/event").asText()).as("newest first").isEqualTo("e149");
+    assertThat(capped.at("/streams/worker@worker/0/event").asText())
+        .as("newest first")
+        .isEqualTo("e149");
     assertThat(all.at("/streams/worker@worker")).hasSize(150);
   }
 
@@ -456,18 +547,25 @@ class HostCommandsTest {
   void statusLinkGivesANewLinkEachTimeOrIsRefusedWithoutAStatusPage() {
     assertThat(refusal("{\"cmd\":\"status.link\"}")).isEqualTo(RpcErrorCode.UNAUTHORIZED);
 
-    java.util.concurrent.atomic.AtomicInteger issued = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger issued =
+        new java.util.concurrent.atomic.AtomicInteger();
     try (HostService withPage =
         HostService.builder(f.gateway)
             .scheduler(f.clock)
-            .statusLinks(() -> java.net.URI.create("http://127.0.0.1:9400/status?open=" + issued.incrementAndGet()))
+            .statusLinks(
+                () ->
+                    java.net.URI.create(
+                        "http://127.0.0.1:9400/status?open=" + issued.incrementAndGet()))
             .build()) {
       RecordingHostConnection other = new RecordingHostConnection("other");
       other.attach(withPage.open(other));
-      other.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
+      other.ok(
+          "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
-      assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText()).isEqualTo("http://127.0.0.1:9400/status?open=1");
-      assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText()).isEqualTo("http://127.0.0.1:9400/status?open=2");
+      assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText())
+          .isEqualTo("http://127.0.0.1:9400/status?open=1");
+      assertThat(other.ok("{\"cmd\":\"status.link\"}").get("url").asText())
+          .isEqualTo("http://127.0.0.1:9400/status?open=2");
     }
   }
 
@@ -480,21 +578,30 @@ class HostCommandsTest {
         name -> {
           asked.add(String.valueOf(name));
           return switch (String.valueOf(name)) {
-            case "nope" -> CompletableFuture.failedFuture(
-                new HostException(HostErrorCode.INVALID_ARGUMENT, "no config entry 'nope'"));
-            case "broken" -> CompletableFuture.failedFuture(
-                new HostException(HostErrorCode.INVALID_CONFIG, "config file x: not valid JSON"));
-            default -> CompletableFuture.completedFuture(
-                new ReloadReport(List.of("greeter"), List.of("added"), List.of("removed"), List.of()));
+            case "nope" ->
+                CompletableFuture.failedFuture(
+                    new HostException(HostErrorCode.INVALID_ARGUMENT, "no config entry 'nope'"));
+            case "broken" ->
+                CompletableFuture.failedFuture(
+                    new HostException(
+                        HostErrorCode.INVALID_CONFIG, "config file x: not valid JSON"));
+            default ->
+                CompletableFuture.completedFuture(
+                    new ReloadReport(
+                        List.of("greeter"), List.of("added"), List.of("removed"), List.of()));
           };
         };
-    try (HostService withConfig = HostService.builder(f.gateway).scheduler(f.clock).providerReloads(reloads).build()) {
+    try (HostService withConfig =
+        HostService.builder(f.gateway).scheduler(f.clock).providerReloads(reloads).build()) {
       RecordingHostConnection other = new RecordingHostConnection("other");
       other.attach(withConfig.open(other));
-      other.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
+      other.ok(
+          "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
       assertThat(other.ok("{\"cmd\":\"providers.reload\"}"))
-          .isEqualTo(json("{\"restarted\":[\"greeter\"],\"started\":[\"added\"],\"stopped\":[\"removed\"],\"problems\":[]}"));
+          .isEqualTo(
+              json(
+                  "{\"restarted\":[\"greeter\"],\"started\":[\"added\"],\"stopped\":[\"removed\"],\"problems\":[]}"));
       HostReply unknown = other.request("{\"cmd\":\"providers.reload\",\"name\":\"nope\"}");
       assertThat(((HostReply.Failed) unknown).code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
       HostReply broken = other.request("{\"cmd\":\"providers.reload\",\"name\":\"broken\"}");
@@ -517,12 +624,18 @@ class HostCommandsTest {
 
   @Test
   void refusalsKeepTheGatewaysCode() {
-    assertThat(refusal("{\"cmd\":\"session.idle\",\"sessionId\":\"no-such-session\"}")).isEqualTo(RpcErrorCode.INVALID_SESSION);
+    assertThat(refusal("{\"cmd\":\"session.idle\",\"sessionId\":\"no-such-session\"}"))
+        .isEqualTo(RpcErrorCode.INVALID_SESSION);
     for (String name : List.of("no-provider-part", "@worker", "worker@")) {
-      assertThat(refusal(command("stream.query", "\"streams\":[\"" + name + "\"]"))).as(name).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+      assertThat(refusal(command("stream.query", "\"streams\":[\"" + name + "\"]")))
+          .as(name)
+          .isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
     }
-    assertThat(host.ok(command("stream.query", "\"streams\":[\"w@w\"]")).at("/streams/w@w")).isEmpty();
-    assertThat(refusal("{\"cmd\":\"tool.call\",\"sessionId\":\"no-such-session\",\"tool\":\"echo\",\"args\":{}}"))
+    assertThat(host.ok(command("stream.query", "\"streams\":[\"w@w\"]")).at("/streams/w@w"))
+        .isEmpty();
+    assertThat(
+            refusal(
+                "{\"cmd\":\"tool.call\",\"sessionId\":\"no-such-session\",\"tool\":\"echo\",\"args\":{}}"))
         .isEqualTo(RpcErrorCode.INVALID_SESSION);
   }
 }

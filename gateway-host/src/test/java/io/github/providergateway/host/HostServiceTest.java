@@ -2,14 +2,9 @@ package io.github.providergateway.host;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.testing.GatewayFixture;
-import io.github.providergateway.host.testing.RecordingHostConnection;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
-import io.github.providergateway.protocol.GatewayMessage;
-import io.github.providergateway.protocol.LifecycleState;
-import io.github.providergateway.protocol.Push;
-import io.github.providergateway.protocol.PushLevel;
-import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.ProviderPresence;
@@ -18,7 +13,12 @@ import io.github.providergateway.host.protocol.SessionEnded;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.SessionSend;
 import io.github.providergateway.host.protocol.ToolsChanged;
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.host.testing.RecordingHostConnection;
+import io.github.providergateway.protocol.GatewayMessage;
+import io.github.providergateway.protocol.LifecycleState;
+import io.github.providergateway.protocol.Push;
+import io.github.providergateway.protocol.PushLevel;
+import io.github.providergateway.protocol.SessionLifecycle;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -30,8 +30,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gateway's host side on a manual clock: authentication, ownership, the 30 s re-claim grace
- * and the detached gateway's idle exit (spec: Multi-session model, Gateway process model).
+ * The gateway's host side on a manual clock: authentication, ownership, the 30 s re-claim grace and
+ * the detached gateway's idle exit (spec: Multi-session model, Gateway process model).
  */
 class HostServiceTest {
 
@@ -61,23 +61,36 @@ class HostServiceTest {
 
   private RecordingHostConnection authenticated() {
     RecordingHostConnection host = connect();
-    host.ok("{\"id\":0,\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
+    host.ok(
+        "{\"id\":0,\"cmd\":\"host.auth\",\"token\":\""
+            + f.gateway.credentials().providerToken()
+            + "\"}");
     return host;
   }
 
   /** Authenticates {@code host} as a new owner; returns its re-claim token. */
   private String authenticatedOwner(RecordingHostConnection host) {
-    return host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}").get("reclaimToken").asText();
+    return host.ok(
+            "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}")
+        .get("reclaimToken")
+        .asText();
   }
 
   /** {@code host} authenticates with {@code reclaimToken}; returns the reply. */
-  private static JsonNode reclaim(RecordingHostConnection host, String providerToken, String reclaimToken) {
+  private static JsonNode reclaim(
+      RecordingHostConnection host, String providerToken, String reclaimToken) {
     return host.ok(
-        "{\"cmd\":\"host.auth\",\"token\":\"" + providerToken + "\",\"reclaimToken\":\"" + reclaimToken + "\"}");
+        "{\"cmd\":\"host.auth\",\"token\":\""
+            + providerToken
+            + "\",\"reclaimToken\":\""
+            + reclaimToken
+            + "\"}");
   }
 
   private static String startSession(RecordingHostConnection host, String label) {
-    return host.ok("{\"cmd\":\"session.start\",\"label\":\"" + label + "\"}").get("sessionId").asText();
+    return host.ok("{\"cmd\":\"session.start\",\"label\":\"" + label + "\"}")
+        .get("sessionId")
+        .asText();
   }
 
   private static boolean shutdownPending(RecordingProviderConnection provider, String sessionId) {
@@ -99,19 +112,27 @@ class HostServiceTest {
   void sessionSettleIsRepliedOnceTheSessionsStartedProvidersHaveBoundAndRegistered() {
     RecordingHostConnection host = authenticated();
     String session = startSession(host, "agent");
-    assertThat(host.request("{\"id\":1,\"cmd\":\"session.settle\",\"sessionId\":\"" + session + "\"}"))
-        .as("nothing starting").isInstanceOf(io.github.providergateway.host.protocol.HostReply.Ok.class);
+    assertThat(
+            host.request("{\"id\":1,\"cmd\":\"session.settle\",\"sessionId\":\"" + session + "\"}"))
+        .as("nothing starting")
+        .isInstanceOf(io.github.providergateway.host.protocol.HostReply.Ok.class);
     RecordingProviderConnection stdio = f.connectSpawned(session, "greeter");
     stdio.next(io.github.providergateway.protocol.Sessions.class);
 
     int before = host.size();
     host.send("{\"id\":2,\"cmd\":\"session.settle\",\"sessionId\":\"" + session + "\"}");
     assertThat(host.size()).as("no reply while greeter is starting").isEqualTo(before);
-    stdio.send(io.github.providergateway.protocol.Hello.builder("greeter").tools(java.util.List.of(GatewayFixture.tool("greet"))).build());
+    stdio.send(
+        io.github.providergateway.protocol.Hello.builder("greeter")
+            .tools(java.util.List.of(GatewayFixture.tool("greet")))
+            .build());
     f.clock.advance(Duration.ofMillis(200));
 
     assertThat(host.snapshot().subList(before, host.size()))
-        .anySatisfy(output -> assertThat(output).isInstanceOf(io.github.providergateway.host.protocol.HostReply.Ok.class));
+        .anySatisfy(
+            output ->
+                assertThat(output)
+                    .isInstanceOf(io.github.providergateway.host.protocol.HostReply.Ok.class));
   }
 
   @Test
@@ -140,7 +161,8 @@ class HostServiceTest {
     RecordingHostConnection host = connect();
     assertThat(f.clock.pendingTasks()).as("its auth deadline").isEqualTo(1);
 
-    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
+    host.ok(
+        "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
     assertThat(host.timesAuthenticated()).isEqualTo(1);
     assertThat(f.clock.pendingTasks()).isZero();
@@ -172,7 +194,9 @@ class HostServiceTest {
 
     host.send("{not json");
 
-    assertThat(host.snapshot().subList(before, host.size())).singleElement().isInstanceOf(HostReply.Failed.class);
+    assertThat(host.snapshot().subList(before, host.size()))
+        .singleElement()
+        .isInstanceOf(HostReply.Failed.class);
     assertThat(host.isClosed()).isFalse();
     assertThat(host.ok("{\"cmd\":\"sessions.list\"}").get("sessions")).isEmpty();
   }
@@ -181,7 +205,11 @@ class HostServiceTest {
   void aSecondHostAuthIsRefusedAndTheHostStaysAuthenticated() {
     RecordingHostConnection host = authenticated();
 
-    HostReply again = host.request("{\"id\":2,\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
+    HostReply again =
+        host.request(
+            "{\"id\":2,\"cmd\":\"host.auth\",\"token\":\""
+                + f.gateway.credentials().providerToken()
+                + "\"}");
 
     assertThat(((HostReply.Failed) again).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
     assertThat(host.isClosed()).isFalse();
@@ -197,7 +225,8 @@ class HostServiceTest {
   }
 
   private RecordingHostConnection connectOn(InetSocketAddress localAddress) {
-    RecordingHostConnection connection = new RecordingHostConnection("host#" + (++connections), localAddress);
+    RecordingHostConnection connection =
+        new RecordingHostConnection("host#" + (++connections), localAddress);
     return connection.attach(hosts.open(connection));
   }
 
@@ -213,7 +242,9 @@ class HostServiceTest {
 
     InetSocketAddress acceptedOn = RecordingHostConnection.DEFAULT_LOCAL_ADDRESS;
     assertThat(answer.get("proof").asText())
-        .isEqualTo(new HostChallenge(null, NONCE).proof(f.gateway.credentials().providerToken(), acceptedOn))
+        .isEqualTo(
+            new HostChallenge(null, NONCE)
+                .proof(f.gateway.credentials().providerToken(), acceptedOn))
         .isNotEqualTo(new HostChallenge(null, NONCE).proof("ptk-someone-else", acceptedOn));
     assertThat(answer.get("endpoint").asText()).isEqualTo("127.0.0.1:" + acceptedOn.getPort());
     assertThat(host.isClosed()).isFalse();
@@ -261,31 +292,36 @@ class HostServiceTest {
   }
 
   /**
-   * The review of issue 32: a proof says where the gateway accepted the connection, so a process
-   * on another port that passes a host's challenge on to the gateway gets a proof for the gateway's
+   * The review of issue 32: a proof says where the gateway accepted the connection, so a process on
+   * another port that passes a host's challenge on to the gateway gets a proof for the gateway's
    * port, which the host, having dialled the other, refuses.
    */
   @Test
-  void theProofIsForTheAddressAndPortTheConnectionWasAcceptedOnAndSaysWhichInEndpoint() throws Exception {
+  void theProofIsForTheAddressAndPortTheConnectionWasAcceptedOnAndSaysWhichInEndpoint()
+      throws Exception {
     String token = f.gateway.credentials().providerToken();
 
     JsonNode on9400 = connectOn(loopback(9400)).ok(challenge(1));
     JsonNode on9401 = connectOn(loopback(9401)).ok(challenge(1));
-    JsonNode onIpv6 = connectOn(new InetSocketAddress(InetAddress.getByName("::1"), 9400)).ok(challenge(1));
+    JsonNode onIpv6 =
+        connectOn(new InetSocketAddress(InetAddress.getByName("::1"), 9400)).ok(challenge(1));
 
     HostChallenge same = new HostChallenge(null, NONCE);
     assertThat(on9400.get("proof").asText()).isEqualTo(same.proof(token, loopback(9400)));
-    assertThat(on9401.get("proof").asText()).isEqualTo(same.proof(token, loopback(9401)))
+    assertThat(on9401.get("proof").asText())
+        .isEqualTo(same.proof(token, loopback(9401)))
         .isNotEqualTo(on9400.get("proof").asText());
     assertThat(onIpv6.get("proof").asText()).isNotEqualTo(on9400.get("proof").asText());
-    assertThat(List.of(on9400, on9401, onIpv6)).extracting(answer -> answer.get("endpoint").asText())
+    assertThat(List.of(on9400, on9401, onIpv6))
+        .extracting(answer -> answer.get("endpoint").asText())
         .containsExactly("127.0.0.1:9400", "127.0.0.1:9401", "[::1]:9400");
   }
 
   @Test
   void aConnectionThatCannotSayItWasAcceptedOnLoopbackGetsNoProofAndIsClosed() throws Exception {
     RecordingHostConnection unknown = connectOn(null);
-    RecordingHostConnection outside = connectOn(new InetSocketAddress(InetAddress.getByAddress(new byte[] {10, 0, 0, 5}), 9400));
+    RecordingHostConnection outside =
+        connectOn(new InetSocketAddress(InetAddress.getByAddress(new byte[] {10, 0, 0, 5}), 9400));
 
     for (RecordingHostConnection host : List.of(unknown, outside)) {
       HostReply reply = host.request(challenge(1));
@@ -327,14 +363,16 @@ class HostServiceTest {
     provider.send(new Push(null, sessionA, "Build 12 passed", null, PushLevel.SURFACE, null, null));
     f.settle();
 
-    assertThat(a.events(SessionLog.class, log -> log.message().equals("Build 12 passed"))).hasSize(1);
+    assertThat(a.events(SessionLog.class, log -> log.message().equals("Build 12 passed")))
+        .hasSize(1);
     assertThat(a.events(ToolsChanged.class, e -> e.sessionId().equals(sessionA))).isNotEmpty();
     assertThat(b.events(SessionLog.class)).isEmpty();
     assertThat(b.events(ToolsChanged.class)).isEmpty();
     assertThat(a.events(ProviderPresence.class, ProviderPresence::connected)).hasSize(1);
     assertThat(b.events(ProviderPresence.class, ProviderPresence::connected)).hasSize(1);
     // Hosts have internal trust: b may drive a's session.
-    assertThat(b.ok("{\"cmd\":\"tools.list\",\"sessionId\":\"" + sessionA + "\"}").get("tools")).hasSize(1);
+    assertThat(b.ok("{\"cmd\":\"tools.list\",\"sessionId\":\"" + sessionA + "\"}").get("tools"))
+        .hasSize(1);
     assertThat(sessionB).isNotEqualTo(sessionA);
   }
 
@@ -348,11 +386,14 @@ class HostServiceTest {
     provider.send(new Push(null, session, "CI failed", null, PushLevel.INJECT, null, null));
     provider.drop();
 
-    assertThat(owner.events(SessionSend.class)).extracting(SessionSend::prompt).containsExactly("CI failed");
+    assertThat(owner.events(SessionSend.class))
+        .extracting(SessionSend::prompt)
+        .containsExactly("CI failed");
     assertThat(other.events(SessionSend.class)).isEmpty();
     for (RecordingHostConnection host : List.of(owner, other)) {
       assertThat(host.events(ProviderPresence.class, presence -> !presence.connected()))
-          .extracting(ProviderPresence::name).containsExactly("ci");
+          .extracting(ProviderPresence::name)
+          .containsExactly("ci");
     }
   }
 
@@ -360,7 +401,10 @@ class HostServiceTest {
   void anObserverHearsEverySessionsTimeline() {
     RecordingHostConnection owner = authenticated();
     RecordingHostConnection console = connect();
-    console.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\",\"observer\":true}");
+    console.ok(
+        "{\"cmd\":\"host.auth\",\"token\":\""
+            + f.gateway.credentials().providerToken()
+            + "\",\"observer\":true}");
     String session = startSession(owner, "a");
 
     RecordingProviderConnection provider = f.bound("ci", session);
@@ -399,7 +443,10 @@ class HostServiceTest {
     RecordingHostConnection first = connect();
     String token =
         first
-            .ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}")
+            .ok(
+                "{\"cmd\":\"host.auth\",\"token\":\""
+                    + f.gateway.credentials().providerToken()
+                    + "\"}")
             .get("reclaimToken")
             .asText();
     String session = startSession(first, "a");
@@ -411,7 +458,11 @@ class HostServiceTest {
     RecordingHostConnection second = connect();
     var reply =
         second.ok(
-            "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\",\"reclaimToken\":\"" + token + "\"}");
+            "{\"cmd\":\"host.auth\",\"token\":\""
+                + f.gateway.credentials().providerToken()
+                + "\",\"reclaimToken\":\""
+                + token
+                + "\"}");
     f.clock.advance(GRACE.multipliedBy(2));
 
     assertThat(f.clock.pendingTasks()).as("the grace went with the re-claim").isZero();
@@ -428,14 +479,25 @@ class HostServiceTest {
   void aStaleReclaimTokenReclaimsNothing() {
     RecordingHostConnection first = connect();
     String token =
-        first.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}").get("reclaimToken").asText();
+        first
+            .ok(
+                "{\"cmd\":\"host.auth\",\"token\":\""
+                    + f.gateway.credentials().providerToken()
+                    + "\"}")
+            .get("reclaimToken")
+            .asText();
     startSession(first, "a");
     first.drop();
     f.clock.advance(GRACE);
 
     RecordingHostConnection late = connect();
     var reply =
-        late.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\",\"reclaimToken\":\"" + token + "\"}");
+        late.ok(
+            "{\"cmd\":\"host.auth\",\"token\":\""
+                + f.gateway.credentials().providerToken()
+                + "\",\"reclaimToken\":\""
+                + token
+                + "\"}");
 
     assertThat(reply.get("reclaimed")).isEmpty();
     assertThat(reply.get("reclaimToken").asText()).isNotEqualTo(token);
@@ -449,7 +511,9 @@ class HostServiceTest {
 
     b.ok("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\"}");
 
-    assertThat(a.events(SessionEnded.class)).extracting(SessionEnded::sessionId).containsExactly(session);
+    assertThat(a.events(SessionEnded.class))
+        .extracting(SessionEnded::sessionId)
+        .containsExactly(session);
     assertThat(b.events(SessionEnded.class)).isEmpty();
   }
 
@@ -599,15 +663,18 @@ class HostServiceTest {
   @Test
   void aGatewayThatLetsHostsStopItRepliesFirstThenStopsWithTheDeadlineAsked() {
     List<Duration> stops = new java.util.ArrayList<>();
-    HostService stoppable = HostService.builder(f.gateway).scheduler(f.clock).onShutdown(stops::add).build();
+    HostService stoppable =
+        HostService.builder(f.gateway).scheduler(f.clock).onShutdown(stops::add).build();
     RecordingHostConnection host = new RecordingHostConnection("stopper");
     host.attach(stoppable.open(host));
-    host.ok("{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
+    host.ok(
+        "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
 
     host.ok("{\"cmd\":\"shutdown\",\"deadlineMs\":2500}");
     host.ok("{\"cmd\":\"shutdown\"}");
 
-    assertThat(stops).containsExactly(Duration.ofMillis(2_500), f.gateway.limits().defaultShutdownDeadline());
+    assertThat(stops)
+        .containsExactly(Duration.ofMillis(2_500), f.gateway.limits().defaultShutdownDeadline());
     stoppable.close();
   }
 

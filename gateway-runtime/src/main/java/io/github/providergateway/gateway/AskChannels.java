@@ -9,8 +9,8 @@ import java.util.concurrent.CompletableFuture;
  * The gateway-wide channels that put gates' questions to the person (extension {@code gate.ask},
  * architecture decision 35), and the questions waiting now: for a console or a status page. A
  * session host's own channel is its {@link SessionHost#askChannel}; answers come back through
- * {@link HostApi#answerQuestion} or the channel's own callback. Get it from {@link
- * Gateway#asks()}. Any thread.
+ * {@link HostApi#answerQuestion} or the channel's own callback. Get it from {@link Gateway#asks()}.
+ * Any thread.
  */
 public interface AskChannels {
   /**
@@ -24,16 +24,16 @@ public interface AskChannels {
   void add(AskChannel channel);
 
   /**
-   * Removes a channel {@link #add} added: it gets no new question. Questions it was given
-   * go on until answered elsewhere or their deadline. Any thread.
+   * Removes a channel {@link #add} added: it gets no new question. Questions it was given go on
+   * until answered elsewhere or their deadline. Any thread.
    *
    * @param channel the channel
    */
   void remove(AskChannel channel);
 
   /**
-   * The gates' questions waiting for the person now (extension {@code gate.ask}), oldest first:
-   * for a page that shows them to whoever opens it.
+   * The gates' questions waiting for the person now (extension {@code gate.ask}), oldest first: for
+   * a page that shows them to whoever opens it.
    *
    * @return the questions
    */

@@ -34,8 +34,8 @@ import java.util.List;
  * @param sessionId the session, where there is one
  * @param tool the tool, for calls and pre-tool-use evaluations
  * @param callId the call's id, for calls and their pre-tool-use evaluation
- * @param latency how long it took: the call from the host's request to its outcome, the
- *     evaluation from its start to its decision
+ * @param latency how long it took: the call from the host's request to its outcome, the evaluation
+ *     from its start to its decision
  * @param queueWait how long a call waited for its provider's concurrency slot, if it waited
  * @param argsSha256 the SHA-256 of the call's arguments as JSON text, hex: lets two records be
  *     matched without keeping what may be secret
@@ -65,8 +65,8 @@ public record Decision(
     String answeredBy) {
 
   /**
-   * Checks the required fields and copies the gates. Prefer {@link #builder}: seventeen
-   * positional components, most of them null, are easy to get out of order.
+   * Checks the required fields and copies the gates. Prefer {@link #builder}: seventeen positional
+   * components, most of them null, are easy to get out of order.
    *
    * @param time when; not null
    * @param kind what about; not null
@@ -103,7 +103,10 @@ public record Decision(
    * @return a builder
    */
   public static Builder builder(Instant time, DecisionKind kind, Outcome outcome) {
-    return new Builder(requireNonNull(time, "time"), requireNonNull(kind, "kind"), requireNonNull(outcome, "outcome"));
+    return new Builder(
+        requireNonNull(time, "time"),
+        requireNonNull(kind, "kind"),
+        requireNonNull(outcome, "outcome"));
   }
 
   /**
@@ -334,8 +337,23 @@ public record Decision(
     /** {@return the decision} */
     public Decision build() {
       return new Decision(
-          time, kind, outcome, code, reason, connection, provider, trust, sessionId, tool, callId, latency, queueWait,
-          argsSha256, gates, args, answeredBy);
+          time,
+          kind,
+          outcome,
+          code,
+          reason,
+          connection,
+          provider,
+          trust,
+          sessionId,
+          tool,
+          callId,
+          latency,
+          queueWait,
+          argsSha256,
+          gates,
+          args,
+          answeredBy);
     }
   }
 
@@ -345,8 +363,8 @@ public record Decision(
    * @param provider the gate's provider
    * @param gateId the rule's gate id
    * @param decision {@code allow}, {@code deny}, {@code context} or {@code ask} (the person was
-   *     asked: the {@link DecisionKind#ASK} records say how it ended); {@code timeout} when it did not
-   *     answer in time; {@code gone} when its provider left first; {@code unreachable} when it
+   *     asked: the {@link DecisionKind#ASK} records say how it ended); {@code timeout} when it did
+   *     not answer in time; {@code gone} when its provider left first; {@code unreachable} when it
    *     could not be asked
    * @param reason the gate's reason, or what the gateway decided for it
    * @param latency from asking to its answer (or to the end of waiting)

@@ -8,7 +8,10 @@ public enum DecisionKind {
   PAIRING,
   /** A provider's {@code hello}: bound to its sessions, or refused and why. */
   HELLO,
-  /** A {@code tools.update}, {@code hooks.update}, {@code context.update} or {@code filter.set} refused. */
+  /**
+   * A {@code tools.update}, {@code hooks.update}, {@code context.update} or {@code filter.set}
+   * refused.
+   */
   UPDATE,
   /** A push or stream message refused (budget, size, rate). */
   PUSH,

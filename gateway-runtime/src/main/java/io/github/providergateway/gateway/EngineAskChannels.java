@@ -1,10 +1,10 @@
 package io.github.providergateway.gateway;
 
-import io.github.providergateway.host.api.AskChannel;
-import io.github.providergateway.host.api.PersonQuestion;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.internal.Engine;
+import io.github.providergateway.host.api.AskChannel;
+import io.github.providergateway.host.api.PersonQuestion;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 

@@ -6,7 +6,9 @@ import io.github.providergateway.gateway.internal.Credentials;
 import java.nio.file.Path;
 import java.util.Optional;
 
-/** The {@link GatewayCredentials} of a {@link Gateway}: reads them from its engine's credentials. */
+/**
+ * The {@link GatewayCredentials} of a {@link Gateway}: reads them from its engine's credentials.
+ */
 final class EngineCredentials implements GatewayCredentials {
 
   private final Credentials credentials;

@@ -34,7 +34,8 @@ final class EngineTransportPort implements TransportPort {
   }
 
   @Override
-  public ProviderLink acceptSpawned(ProviderConnection connection, String sessionId, String spawnName) {
+  public ProviderLink acceptSpawned(
+      ProviderConnection connection, String sessionId, String spawnName) {
     return engine.acceptSpawned(
         connection, requireNonNull(sessionId, "sessionId"), requireNonNull(spawnName, "spawnName"));
   }

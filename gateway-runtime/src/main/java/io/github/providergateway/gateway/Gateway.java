@@ -7,14 +7,12 @@ import io.github.providergateway.gateway.internal.CallDispatcher;
 import io.github.providergateway.gateway.internal.Engine;
 import io.github.providergateway.gateway.internal.Secrets;
 import io.github.providergateway.gateway.internal.Timers;
-import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.HostTool;
-import io.github.providergateway.host.api.PersonQuestion;
 import io.github.providergateway.host.api.ProgressListener;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
@@ -65,15 +63,14 @@ import java.util.random.RandomGenerator;
  *
  * <p>All state lives on one serial loop; every method here is thread-safe and returns at once.
  * Futures complete on the loop (callbacks must not block), which runs on the builder's executor or,
- * when it is idle, on the transport thread that delivers a message. Time comes from the builder's clock
- * and scheduler, so tests drive every timeout with a manual clock.
+ * when it is idle, on the transport thread that delivers a message. Time comes from the builder's
+ * clock and scheduler, so tests drive every timeout with a manual clock.
  *
  * <p>Every future it returns completes. A request the gateway fails to handle (a bug, or a class
- * that no longer loads because the jar was rewritten under the running JVM) completes
- * exceptionally with {@link HostException} {@link HostErrorCode#INTERNAL}, a tool call with a
- * {@code INTERNAL} failure; once the gateway has stopped, requests are refused {@link
- * HostErrorCode#GATEWAY_CLOSED}, and whatever was still pending has ended ({@code DISCONNECTED}
- * for a call).
+ * that no longer loads because the jar was rewritten under the running JVM) completes exceptionally
+ * with {@link HostException} {@link HostErrorCode#INTERNAL}, a tool call with a {@code INTERNAL}
+ * failure; once the gateway has stopped, requests are refused {@link HostErrorCode#GATEWAY_CLOSED},
+ * and whatever was still pending has ended ({@code DISCONNECTED} for a call).
  *
  * <pre>{@code
  * Gateway gateway = Gateway.builder().home(Path.of(System.getProperty("user.home"), ".provider-gateway")).build();
@@ -91,12 +88,16 @@ public final class Gateway implements HostApi, AutoCloseable {
   private final SerialExecutor loop;
   private final List<AutoCloseable> owned;
   private volatile boolean closed;
+
   /** Times {@link #shutdown}'s deadline, as it times the engine's. */
   private final Scheduler scheduler;
+
   /** The futures handed to hosts that have not completed: none is left pending by a stop. */
   private final HostFutures futures = new HostFutures();
+
   /** Runs every request on the loop, with a future from {@link #futures}. */
   private final LoopRequests requests;
+
   private final TransportPort transports;
   private final GatewayCredentials credentials;
   private final ProviderSpawning spawning;
@@ -104,7 +105,11 @@ public final class Gateway implements HostApi, AutoCloseable {
   private final GatewayMonitor monitor;
 
   private Gateway(
-      Engine engine, SerialExecutor loop, List<AutoCloseable> owned, Clock clock, Scheduler scheduler) {
+      Engine engine,
+      SerialExecutor loop,
+      List<AutoCloseable> owned,
+      Clock clock,
+      Scheduler scheduler) {
     this.engine = engine;
     this.loop = loop;
     this.owned = owned;
@@ -121,8 +126,8 @@ public final class Gateway implements HostApi, AutoCloseable {
    * The gateway loop, for code that keeps state beside the gateway's own (the host side, {@code
    * HostService}): its tasks run one at a time, in submission order, and never at once with the
    * gateway's own work or its callbacks ({@link GatewayListener}, {@link SessionHost}, the
-   * completions of the {@link HostApi} futures), so state they share needs no lock. A task must
-   * not block. Once the gateway is closed, {@code execute} may refuse a task with {@link
+   * completions of the {@link HostApi} futures), so state they share needs no lock. A task must not
+   * block. Once the gateway is closed, {@code execute} may refuse a task with {@link
    * java.util.concurrent.RejectedExecutionException}.
    *
    * @return the loop's executor
@@ -131,7 +136,10 @@ public final class Gateway implements HostApi, AutoCloseable {
     return loop;
   }
 
-  /** {@return whether the calling thread is running a task of the {@linkplain #loop() gateway loop} now} */
+  /**
+   * {@return whether the calling thread is running a task of the {@linkplain #loop() gateway loop}
+   * now}
+   */
   public boolean inLoop() {
     return loop.inLoop();
   }
@@ -141,7 +149,10 @@ public final class Gateway implements HostApi, AutoCloseable {
     return new Builder();
   }
 
-  /** {@return what transports use: they register the connections they accept, and read the limits and clock} */
+  /**
+   * {@return what transports use: they register the connections they accept, and read the limits
+   * and clock}
+   */
   public TransportPort transports() {
     return transports;
   }
@@ -151,12 +162,18 @@ public final class Gateway implements HostApi, AutoCloseable {
     return credentials;
   }
 
-  /** {@return what a host that starts providers for its sessions uses: spawn tokens, restarts, announcements} */
+  /**
+   * {@return what a host that starts providers for its sessions uses: spawn tokens, restarts,
+   * announcements}
+   */
   public ProviderSpawning spawning() {
     return spawning;
   }
 
-  /** {@return the gateway-wide channels that put gates' questions to the person, and the questions waiting} */
+  /**
+   * {@return the gateway-wide channels that put gates' questions to the person, and the questions
+   * waiting}
+   */
   public AskChannels asks() {
     return asks;
   }
@@ -230,7 +247,8 @@ public final class Gateway implements HostApi, AutoCloseable {
           HostFutures.own(
               future,
               () -> {
-                CallDispatcher.HostCall call = engine.calls().call(sessionId, tool, args, timeout, progress);
+                CallDispatcher.HostCall call =
+                    engine.calls().call(sessionId, tool, args, timeout, progress);
                 LoopRequests.relay(call.outcome(), future);
                 future.whenComplete(
                     (value, error) -> {
@@ -280,12 +298,10 @@ public final class Gateway implements HostApi, AutoCloseable {
     return requests.get(() -> engine.answerQuestion(askId, allow, answeredBy));
   }
 
-
-
-
   @Override
   public CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections) {
-    return requests.getAsync(() -> engine.prompt(sessionId, sections == null ? Map.of() : sections));
+    return requests.getAsync(
+        () -> engine.prompt(sessionId, sections == null ? Map.of() : sections));
   }
 
   @Override
@@ -310,8 +326,6 @@ public final class Gateway implements HostApi, AutoCloseable {
     return requests.get(engine::providers);
   }
 
-
-
   @Override
   public CompletableFuture<Void> providersSettled(String sessionId) {
     requireNonNull(sessionId, "sessionId");
@@ -324,14 +338,12 @@ public final class Gateway implements HostApi, AutoCloseable {
     return requests.get(() -> engine.pushes().hostQuery(sessionId, streams, last));
   }
 
-
-
   // ---- stopping ----
 
   /**
    * Ends every session gracefully (providers get {@code shutdown.pending} with {@code deadline}),
-   * then closes the gateway. It closes 1 s after the deadline at the latest, even if a session
-   * did not finish ending (its teardown failed): a stop must not hang on a broken task.
+   * then closes the gateway. It closes 1 s after the deadline at the latest, even if a session did
+   * not finish ending (its teardown failed): a stop must not hang on a broken task.
    *
    * @param deadline how long each session's providers have to answer {@code shutdown.ready}
    * @return completes once the gateway is closed
@@ -343,12 +355,13 @@ public final class Gateway implements HostApi, AutoCloseable {
         () -> {
           if (closing.compareAndSet(false, true)) {
             // Closing waits for the loop, so it must not run on it.
-            Thread closer = new Thread(
-                () -> {
-                  close();
-                  done.complete(null);
-                },
-                "gateway-shutdown");
+            Thread closer =
+                new Thread(
+                    () -> {
+                      close();
+                      done.complete(null);
+                    },
+                    "gateway-shutdown");
             closer.setDaemon(true);
             closer.start();
           }
@@ -371,7 +384,9 @@ public final class Gateway implements HostApi, AutoCloseable {
     return done;
   }
 
-  /** Schedules {@code task}; once the gateway has closed, its scheduler may refuse, and nothing is. */
+  /**
+   * Schedules {@code task}; once the gateway has closed, its scheduler may refuse, and nothing is.
+   */
   private Scheduler.Cancellable scheduleUnlessClosed(Duration delay, Runnable task) {
     try {
       return scheduler.schedule(delay, task);
@@ -382,8 +397,8 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   /**
    * Stops the gateway now: every connection closes, every pending call ends {@code DISCONNECTED},
-   * the token file is deleted, and the gateway's own threads stop. Every future a host got and
-   * that is still pending then ends too ({@code DISCONNECTED} for a call, {@link
+   * the token file is deleted, and the gateway's own threads stop. Every future a host got and that
+   * is still pending then ends too ({@code DISCONNECTED} for a call, {@link
    * HostErrorCode#GATEWAY_CLOSED} for the rest), even when stopping the engine failed or did not
    * finish within 5 s. Idempotent.
    */
@@ -432,8 +447,8 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   /**
    * Configures a {@link Gateway}. Defaults: the spec's {@link Limits}, the system UTC clock, a
-   * {@link SystemScheduler}, a dedicated loop thread, a {@link SecureRandom}, no home directory
-   * (no token file), and a listener that ignores everything.
+   * {@link SystemScheduler}, a dedicated loop thread, a {@link SecureRandom}, no home directory (no
+   * token file), and a listener that ignores everything.
    */
   public static final class Builder {
     private Limits limits = Limits.defaults();
@@ -520,8 +535,8 @@ public final class Gateway implements HostApi, AutoCloseable {
     /**
      * Whether decisions carry the call's arguments themselves ({@link Decision#args()}), not only
      * their hash. Off by default: arguments may hold secrets, and an audit trail is read by more
-     * people than the agent that made the call. Turn it on only when the person running the
-     * gateway asks for it (the reference app's {@code --audit-args}).
+     * people than the agent that made the call. Turn it on only when the person running the gateway
+     * asks for it (the reference app's {@code --audit-args}).
      *
      * @param keep true to keep them
      * @return this builder

@@ -10,7 +10,10 @@ import java.util.Optional;
  * to one session, are issued by {@link ProviderSpawning}. Any thread.
  */
 public interface GatewayCredentials {
-  /** {@return the gateway token for providers started by hand (project trust)}. Treat it as a secret. */
+  /**
+   * {@return the gateway token for providers started by hand (project trust)}. Treat it as a
+   * secret.
+   */
   String providerToken();
 
   /**
@@ -35,9 +38,9 @@ public interface GatewayCredentials {
    * Writes the gateway token to {@code <home>/.provider-token} (owner-only), where providers
    * started by hand look for it. A {@code WebSocketServer} calls this once it listens; call it
    * yourself when other processes reach the gateway another way. It is not written at {@link
-   * Gateway.Builder#build()}: a gateway that then fails to listen (its port taken by another gateway of the
-   * same home) must not replace, and on closing delete, the running gateway's token file.
-   * Idempotent; does nothing without a home or after {@link Gateway#close()}. Any thread.
+   * Gateway.Builder#build()}: a gateway that then fails to listen (its port taken by another
+   * gateway of the same home) must not replace, and on closing delete, the running gateway's token
+   * file. Idempotent; does nothing without a home or after {@link Gateway#close()}. Any thread.
    *
    * @return the file, when one was written
    * @throws java.io.UncheckedIOException when the file cannot be written

@@ -6,10 +6,10 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Gateway-wide events for a host that shows them (the reference console, the {@code --rpc}
- * events {@code provider.connected} and {@code provider.disconnected}, the console's refusal
- * lines). Called on the gateway
- * loop; implementations must return quickly. Every method has an empty default.
+ * Gateway-wide events for a host that shows them (the reference console, the {@code --rpc} events
+ * {@code provider.connected} and {@code provider.disconnected}, the console's refusal lines).
+ * Called on the gateway loop; implementations must return quickly. Every method has an empty
+ * default.
  */
 public interface GatewayListener {
 
@@ -59,9 +59,9 @@ public interface GatewayListener {
   /**
    * The {@code onPreToolUse} rules in force in a session changed: a provider with rules bound or
    * left, or one sent {@code hooks.update}. {@code rules} is the whole list now, in the order the
-   * gateway evaluates it (providers in registration order, each one's rules in declaration
-   * order). For a host that must know the rules when the gateway cannot be asked, e.g. the
-   * reference app's record for hook adapters that find no gateway running.
+   * gateway evaluates it (providers in registration order, each one's rules in declaration order).
+   * For a host that must know the rules when the gateway cannot be asked, e.g. the reference app's
+   * record for hook adapters that find no gateway running.
    *
    * @param sessionId the session
    * @param rules every rule in force there now, in evaluation order

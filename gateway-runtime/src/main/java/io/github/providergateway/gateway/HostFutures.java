@@ -14,10 +14,10 @@ import java.util.function.Consumer;
 /**
  * The futures {@link Gateway} hands to hosts, made so that none can stay pending: each is owned by
  * the loop task that starts its work, and completes if that task throws (a refusal as thrown,
- * anything else, such as the {@link LinkageError} a rewritten jar causes, as {@code INTERNAL});
- * and each still pending when the gateway has stopped is ended then (a call {@code
- * DISCONNECTED}, anything else {@link HostErrorCode#GATEWAY_CLOSED}), whether or not the engine's
- * own stop got to it.
+ * anything else, such as the {@link LinkageError} a rewritten jar causes, as {@code INTERNAL}); and
+ * each still pending when the gateway has stopped is ended then (a call {@code DISCONNECTED},
+ * anything else {@link HostErrorCode#GATEWAY_CLOSED}), whether or not the engine's own stop got to
+ * it.
  */
 final class HostFutures {
 
@@ -36,8 +36,8 @@ final class HostFutures {
 
   /**
    * Futures handed out and not yet complete, each with how it ends when the gateway stops. Hosts
-   * add from their threads and futures complete on the loop (or on a cancelling host's thread),
-   * so this one map, which is not engine state, is concurrent.
+   * add from their threads and futures complete on the loop (or on a cancelling host's thread), so
+   * this one map, which is not engine state, is concurrent.
    */
   private final Map<CompletableFuture<?>, Runnable> open = new ConcurrentHashMap<>();
 
@@ -46,8 +46,9 @@ final class HostFutures {
     CompletableFuture<T> future = new CompletableFuture<>();
     return track(
         future,
-        () -> future.completeExceptionally(
-            new HostException(HostErrorCode.GATEWAY_CLOSED, "The gateway stopped")));
+        () ->
+            future.completeExceptionally(
+                new HostException(HostErrorCode.GATEWAY_CLOSED, "The gateway stopped")));
   }
 
   /** A future for a tool call: it always ends with an outcome, never an exception of ours. */
@@ -55,10 +56,11 @@ final class HostFutures {
     CompletableFuture<CallResult> future = new CompletableFuture<>();
     return track(
         future,
-        () -> future.complete(
-            CallResult.of(
-                ToolOutcome.failure(
-                    ToolErrorCode.DISCONNECTED, "Tool '" + tool + "': the gateway stopped"))));
+        () ->
+            future.complete(
+                CallResult.of(
+                    ToolOutcome.failure(
+                        ToolErrorCode.DISCONNECTED, "Tool '" + tool + "': the gateway stopped"))));
   }
 
   private <T> CompletableFuture<T> track(CompletableFuture<T> future, Runnable ifStopped) {
@@ -69,9 +71,9 @@ final class HostFutures {
 
   /**
    * Runs {@code task}, which owes {@code future} its completion: if the task throws, the future
-   * completes all the same, a {@link RuntimeException} (a refusal such as {@link HostException})
-   * as thrown, an {@link Error} as {@code failed} makes it. The error is then thrown on, so that
-   * the loop logs it: it is a bug or a broken installation, not the host's doing.
+   * completes all the same, a {@link RuntimeException} (a refusal such as {@link HostException}) as
+   * thrown, an {@link Error} as {@code failed} makes it. The error is then thrown on, so that the
+   * loop logs it: it is a bug or a broken installation, not the host's doing.
    */
   static void own(CompletableFuture<?> future, Runnable task, Consumer<Error> failed) {
     try {
@@ -95,7 +97,8 @@ final class HostFutures {
   /** The outcome of a call whose gateway task failed with {@code broken}. */
   static CallResult internalOutcome(String tool, Throwable broken) {
     return CallResult.of(
-        ToolOutcome.failure(ToolErrorCode.INTERNAL, "Tool '" + tool + "': the gateway failed: " + broken));
+        ToolOutcome.failure(
+            ToolErrorCode.INTERNAL, "Tool '" + tool + "': the gateway failed: " + broken));
   }
 
   /** Ends every future still pending as its kind ends when the gateway stops. Any thread. */

@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 final class LoopRequests {
 
   private final SerialExecutor loop;
+
   /** The futures handed out that have not completed: none is left pending by a stop. */
   private final HostFutures futures;
 
@@ -27,14 +28,18 @@ final class LoopRequests {
   /** {@return a future of what {@code action} returns, run on the loop} */
   <T> CompletableFuture<T> get(Supplier<T> action) {
     CompletableFuture<T> future = futures.request();
-    submit(future, () -> HostFutures.own(future, () -> future.complete(action.get()), failedWith(future)));
+    submit(
+        future,
+        () -> HostFutures.own(future, () -> future.complete(action.get()), failedWith(future)));
     return future;
   }
 
   /** {@return a future that completes as the future {@code action} returns, run on the loop} */
   <T> CompletableFuture<T> getAsync(Supplier<CompletableFuture<T>> action) {
     CompletableFuture<T> future = futures.request();
-    submit(future, () -> HostFutures.own(future, () -> relay(action.get(), future), failedWith(future)));
+    submit(
+        future,
+        () -> HostFutures.own(future, () -> relay(action.get(), future), failedWith(future)));
     return future;
   }
 
@@ -64,15 +69,16 @@ final class LoopRequests {
   }
 
   /**
-   * Runs {@code task}, the work {@code future} waits for, on the loop; once the gateway has
-   * stopped its loop refuses, and the request is refused as closed (HostApi: a refused request
-   * completes exceptionally with {@link HostException}).
+   * Runs {@code task}, the work {@code future} waits for, on the loop; once the gateway has stopped
+   * its loop refuses, and the request is refused as closed (HostApi: a refused request completes
+   * exceptionally with {@link HostException}).
    */
   void submit(CompletableFuture<?> future, Runnable task) {
     try {
       loop.execute(task);
     } catch (RejectedExecutionException stopped) {
-      future.completeExceptionally(new HostException(HostErrorCode.GATEWAY_CLOSED, "The gateway has stopped"));
+      future.completeExceptionally(
+          new HostException(HostErrorCode.GATEWAY_CLOSED, "The gateway has stopped"));
     }
   }
 

@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * A transport's side of one provider connection: how the gateway sends to it. Implemented by
- * transports ({@code transport-ws}, {@code transport-stdio}, {@code transport-local}); the gateway hands back a {@link
- * ProviderLink} for the transport to deliver what it receives.
+ * transports ({@code transport-ws}, {@code transport-stdio}, {@code transport-local}); the gateway
+ * hands back a {@link ProviderLink} for the transport to deliver what it receives.
  *
  * <p>The gateway calls these methods on its loop. They must not block: a transport queues the
  * message and writes it on a thread of its own, in order.
@@ -26,7 +26,8 @@ public interface ProviderConnection {
    * Closes the connection after the messages already queued. The transport then calls {@link
    * ProviderLink#closed()}.
    *
-   * @param reason why, sent to the provider as the close code and reason where the transport has one
+   * @param reason why, sent to the provider as the close code and reason where the transport has
+   *     one
    */
   void close(CloseReason reason);
 
@@ -48,17 +49,18 @@ public interface ProviderConnection {
 
   /**
    * The provider has authenticated. A transport that holds unauthenticated peers to a smaller
-   * message size ({@link io.github.providergateway.protocol.Limits#maxUnauthenticatedMessageBytes()})
-   * lifts it now. Called once, on the gateway loop; must not block. Default: nothing.
+   * message size ({@link
+   * io.github.providergateway.protocol.Limits#maxUnauthenticatedMessageBytes()}) lifts it now.
+   * Called once, on the gateway loop; must not block. Default: nothing.
    */
   default void authenticated() {}
 
   /**
-   * The gateway has more of this provider's messages waiting than it lets one connection or all
-   * of them queue ({@link io.github.providergateway.protocol.Limits#maxQueuedInboundBytes()}):
-   * stop reading from the peer until {@link #resumeReading()}, so that what it sends waits in its
-   * own socket rather than in the gateway's memory. Called on whichever thread delivered the
-   * message or on the loop; must not block. Default: nothing (an in-process provider is trusted).
+   * The gateway has more of this provider's messages waiting than it lets one connection or all of
+   * them queue ({@link io.github.providergateway.protocol.Limits#maxQueuedInboundBytes()}): stop
+   * reading from the peer until {@link #resumeReading()}, so that what it sends waits in its own
+   * socket rather than in the gateway's memory. Called on whichever thread delivered the message or
+   * on the loop; must not block. Default: nothing (an in-process provider is trusted).
    */
   default void suspendReading() {}
 

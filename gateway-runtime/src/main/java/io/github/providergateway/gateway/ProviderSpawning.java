@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What a host that starts providers for its sessions uses (the reference app's project providers,
- * a federated MCP server): a spawn token for each process, the names it announces before starting
+ * What a host that starts providers for its sessions uses (the reference app's project providers, a
+ * federated MCP server): a spawn token for each process, the names it announces before starting
  * them so that {@link HostApi#providersSettled} waits for them, its restarts, and lines it writes
- * into a session's timeline. Get it from {@link Gateway#spawning()}. Any thread; each takes
- * effect on the loop, in order.
+ * into a session's timeline. Get it from {@link Gateway#spawning()}. Any thread; each takes effect
+ * on the loop, in order.
  */
 public interface ProviderSpawning {
   /**
@@ -34,8 +34,8 @@ public interface ProviderSpawning {
   /**
    * Tells the gateway that the host is about to restart what it spawned as {@code spawnName} for
    * {@code sessionId} ({@link #issueSpawnToken(String, String)}, {@link
-   * TransportPort#acceptSpawned(ProviderConnection, String, String)}), so that the session's host hears of the
-   * restart once (architecture, decision 34). Call it before stopping the old process:
+   * TransportPort#acceptSpawned(ProviderConnection, String, String)}), so that the session's host
+   * hears of the restart once (architecture, decision 34). Call it before stopping the old process:
    *
    * <ul>
    *   <li>until a connection spawned as {@code spawnName} for that session says {@code hello}, or
@@ -55,22 +55,23 @@ public interface ProviderSpawning {
    * @param sessionId an active session
    * @param spawnName what the host spawned the provider as; not null
    * @param grace how long the registration may wait for it; positive
-   * @return completes on the loop once the tools are held; fails with {@link HostException}
-   *     {@code INVALID_SESSION} for a session that is not active
+   * @return completes on the loop once the tools are held; fails with {@link HostException} {@code
+   *     INVALID_SESSION} for a session that is not active
    * @throws IllegalArgumentException when {@code grace} is not positive
    */
   CompletableFuture<Void> restarting(String sessionId, String spawnName, Duration grace);
 
   /**
    * Tells the gateway that the host is about to start {@code spawnNames} for {@code sessionId} (its
-   * config's entries), so that {@link HostApi#providersSettled} waits for them from now, before their
-   * processes run: call it from {@link GatewayListener#sessionStarted}, before a client of the
-   * session can ask. Each counts as starting until a provider spawned under that name binds, its
-   * connection closes unbound, {@link #providerNotStarted} says so, or 30 s pass.
+   * config's entries), so that {@link HostApi#providersSettled} waits for them from now, before
+   * their processes run: call it from {@link GatewayListener#sessionStarted}, before a client of
+   * the session can ask. Each counts as starting until a provider spawned under that name binds,
+   * its connection closes unbound, {@link #providerNotStarted} says so, or 30 s pass.
    *
    * @param sessionId the session
    * @param spawnNames what the host will spawn, by the names it passes to {@link
-   *     #issueSpawnToken(String, String)} or {@link TransportPort#acceptSpawned(ProviderConnection, String, String)}
+   *     #issueSpawnToken(String, String)} or {@link TransportPort#acceptSpawned(ProviderConnection,
+   *     String, String)}
    */
   void expectProviders(String sessionId, List<String> spawnNames);
 

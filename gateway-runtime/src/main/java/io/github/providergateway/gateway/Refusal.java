@@ -26,7 +26,11 @@ import io.github.providergateway.protocol.ProviderMessageType;
  * @param detail the {@code error}'s message, as sent
  */
 public record Refusal(
-    String connection, String provider, ProviderMessageType refused, ErrorCode code, String detail) {
+    String connection,
+    String provider,
+    ProviderMessageType refused,
+    ErrorCode code,
+    String detail) {
 
   /**
    * How much of {@link #detail} {@link #describe()} repeats: enough for the longest the gateway
@@ -65,6 +69,8 @@ public record Refusal(
   }
 
   private String typeName() {
-    return refused == ProviderMessageType.UNKNOWN ? "a message of unknown type" : refused.wireName();
+    return refused == ProviderMessageType.UNKNOWN
+        ? "a message of unknown type"
+        : refused.wireName();
   }
 }

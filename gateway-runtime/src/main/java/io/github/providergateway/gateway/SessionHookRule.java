@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.github.providergateway.protocol.HookRule;
 
 /**
- * One {@code onPreToolUse} rule in force in a session, with the name of the provider that
- * declared it ({@link GatewayListener#hookRulesChanged}).
+ * One {@code onPreToolUse} rule in force in a session, with the name of the provider that declared
+ * it ({@link GatewayListener#hookRulesChanged}).
  *
  * @param provider the declaring provider's name
  * @param rule the rule as declared

@@ -23,7 +23,8 @@ public interface TransportPort {
    * Registers a connection from any other transport whose peer must prove who it is with {@code
    * auth}, exactly as a WebSocket connection does ({@link #acceptWebSocket}): for example an MCP
    * server bridged in as a provider, which authenticates with a spawn token ({@link
-   * ProviderSpawning#issueSpawnToken}) and so gets project trust and one session, as a spawned provider does.
+   * ProviderSpawning#issueSpawnToken}) and so gets project trust and one session, as a spawned
+   * provider does.
    *
    * @param connection the transport's side of the connection, which the gateway sends through
    * @return the gateway's side, which the transport delivers to
@@ -34,12 +35,12 @@ public interface TransportPort {
    * Registers the connection of a provider that the host spawned for {@code sessionId} and reaches
    * over a channel nobody else holds, such as the process's stdin and stdout: it is authenticated
    * by having been spawned. It gets exactly what a spawned provider presenting {@linkplain
-   * ProviderSpawning#issueSpawnToken a spawn token} for that session gets: project trust, that one session (a
-   * {@code hello} without {@code session} binds to it; one naming another session is {@code
-   * INVALID_SESSION}), no token of its own. It starts in AwaitHello and is sent {@code sessions}
-   * at once, as after a successful {@code auth}; its first message must be {@code hello}, and an
-   * {@code auth} is refused {@code UNAUTHORIZED} (it is authenticated already). When the session
-   * is no longer active (it ended while the process started), the connection gets {@code
+   * ProviderSpawning#issueSpawnToken a spawn token} for that session gets: project trust, that one
+   * session (a {@code hello} without {@code session} binds to it; one naming another session is
+   * {@code INVALID_SESSION}), no token of its own. It starts in AwaitHello and is sent {@code
+   * sessions} at once, as after a successful {@code auth}; its first message must be {@code hello},
+   * and an {@code auth} is refused {@code UNAUTHORIZED} (it is authenticated already). When the
+   * session is no longer active (it ended while the process started), the connection gets {@code
    * AUTH_FAILED} and is closed, as a spawn token of an ended session is refused.
    *
    * @param connection the transport's side of the connection, which the gateway sends through
@@ -50,9 +51,9 @@ public interface TransportPort {
 
   /**
    * {@link #acceptSpawned(ProviderConnection, String)} for a provider the host spawned as {@code
-   * spawnName} (a config entry's name): when the host later {@linkplain ProviderSpawning#restarting restarts} it,
-   * this is the name it gives, and the {@code hello} of a connection spawned under it ends that
-   * restart.
+   * spawnName} (a config entry's name): when the host later {@linkplain ProviderSpawning#restarting
+   * restarts} it, this is the name it gives, and the {@code hello} of a connection spawned under it
+   * ends that restart.
    *
    * @param connection the transport's side of the connection, which the gateway sends through
    * @param sessionId the session that spawned the provider
@@ -73,6 +74,9 @@ public interface TransportPort {
   /** {@return the limits this gateway enforces} */
   Limits limits();
 
-  /** {@return the clock this gateway reads ({@link Gateway.Builder#clock}), for transports that time their peers} */
+  /**
+   * {@return the clock this gateway reads ({@link Gateway.Builder#clock}), for transports that time
+   * their peers}
+   */
   Clock clock();
 }

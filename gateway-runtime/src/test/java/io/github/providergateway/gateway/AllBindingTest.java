@@ -62,7 +62,8 @@ class AllBindingTest {
 
   @Test
   void atHelloItIsRegisteredInEveryActiveSessionAndToldEachStarted() {
-    RecordingProviderConnection tap = tap(Hello.builder("tap").tools(tool("tap_tool")).context("tap context"));
+    RecordingProviderConnection tap =
+        tap(Hello.builder("tap").tools(tool("tap_tool")).context("tap context"));
 
     assertThat(tap.next(SessionLifecycle.class).sessionId()).isEqualTo(alpha);
     assertThat(tap.next(SessionLifecycle.class).sessionId()).isEqualTo(beta);
@@ -73,8 +74,12 @@ class AllBindingTest {
 
   @Test
   void aNewSessionGetsNothingUntilSessionReady() {
-    RecordingProviderConnection tap = tap(Hello.builder("tap").tools(tool("tap_tool")).context("ctx")
-        .hooks(new Hooks(List.of(HookRule.gate(null, "tap-gate")), null)));
+    RecordingProviderConnection tap =
+        tap(
+            Hello.builder("tap")
+                .tools(tool("tap_tool"))
+                .context("ctx")
+                .hooks(new Hooks(List.of(HookRule.gate(null, "tap-gate")), null)));
     tap.drain();
 
     String gamma = f.startSession("gamma");
@@ -84,7 +89,8 @@ class AllBindingTest {
     assertThat(tools(gamma)).isEmpty();
     assertThat(done(f.gateway.onPrompt(gamma, Map.of())).context()).isEmpty();
     assertThat(done(f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"))).allowed())
-        .as("its fail-closed gate is not yet in force").isTrue();
+        .as("its fail-closed gate is not yet in force")
+        .isTrue();
 
     tap.send(new SessionReady(gamma));
 
@@ -204,9 +210,14 @@ class AllBindingTest {
 
   @Test
   void updatesNamingNoSessionAlsoShapeSessionsThatStartLater() {
-    RecordingProviderConnection tap = tap(Hello.builder("tap").tools(tool("old"), tool("kept")).context("old context"));
+    RecordingProviderConnection tap =
+        tap(Hello.builder("tap").tools(tool("old"), tool("kept")).context("old context"));
     tap.send(new ToolsUpdate(null, null, List.of(tool("new")), List.of("old")));
-    tap.send(new HooksUpdate(null, null, new Hooks(List.of(HookRule.deny(HookMatch.tool("shell"), "no shell")), null)));
+    tap.send(
+        new HooksUpdate(
+            null,
+            null,
+            new Hooks(List.of(HookRule.deny(HookMatch.tool("shell"), "no shell")), null)));
     tap.send(new ContextUpdate(null, null, "new context"));
     tap.send(new FilterSet(null, null, null, List.of(new FilterRule("noise", FilterOutcome.DROP))));
     String gamma = f.startSession("gamma");
@@ -217,7 +228,8 @@ class AllBindingTest {
     tap.next(SessionLifecycle.class);
     assertThat(tools(gamma)).containsExactly("kept", "new");
     assertThat(done(f.gateway.onPrompt(gamma, Map.of())).context()).containsExactly("new context");
-    assertThat(done(f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"))).reason()).isEqualTo("no shell");
+    assertThat(done(f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"))).reason())
+        .isEqualTo("no shell");
     tap.send(new Push(null, gamma, "noise", null, PushLevel.SURFACE, null, null));
     tap.send(new Push(null, gamma, "signal", null, PushLevel.SURFACE, null, null));
     assertThat(f.host(gamma).loggedTexts()).containsExactly("signal");

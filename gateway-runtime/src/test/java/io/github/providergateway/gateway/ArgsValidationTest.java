@@ -14,7 +14,6 @@ import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.Hello;
-import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.ToolCall;
@@ -36,8 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * A call's arguments are checked against its tool's JSON Schema before any hook, gate or provider
  * sees the call (X-ENG-18); a schema that is not a JSON Schema is refused at registration
- * (X-ENG-19). The same table runs over a real WebSocket provider in transport-ws's
- * {@code ArgsValidationOverWebSocketTest}.
+ * (X-ENG-19). The same table runs over a real WebSocket provider in transport-ws's {@code
+ * ArgsValidationOverWebSocketTest}.
  */
 class ArgsValidationTest {
 
@@ -88,8 +87,11 @@ class ArgsValidationTest {
   void aCallWithBadArgsReachesNoGateAndNoHook() {
     RecordingProviderConnection worker = providerWith(ArgsValidationTable.PERSON);
     RecordingProviderConnection guard =
-        f.bound(Hello.builder("guard").session(session)
-            .hooks(new Hooks(List.of(HookRule.gate(null, "g")), null)).build());
+        f.bound(
+            Hello.builder("guard")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "g")), null))
+                .build());
 
     ToolOutcome bad = outcome(f.call(session, "act", "{\"name\":5}"));
 
@@ -115,7 +117,8 @@ class ArgsValidationTest {
     }
     providerWith(schema.append("}}").toString());
 
-    ToolOutcome.Failure failure = (ToolOutcome.Failure) outcome(f.call(session, "act", args.append("}").toString()));
+    ToolOutcome.Failure failure =
+        (ToolOutcome.Failure) outcome(f.call(session, "act", args.append("}").toString()));
 
     assertThat(failure.error()).endsWith("; and 3 more");
     assertThat(failure.error().split("; /")).hasSize(5);
@@ -124,14 +127,17 @@ class ArgsValidationTest {
   @Test
   void aPatternThatRunsOutOfRegexStepsFailsTheCallClosed() {
     // patternProperties: a pattern that could not run must not let its property through unchecked.
-    RecordingProviderConnection worker = providerWith("{\"patternProperties\":{\"(x+x+)+y\":{\"type\":\"integer\"}}}");
+    RecordingProviderConnection worker =
+        providerWith("{\"patternProperties\":{\"(x+x+)+y\":{\"type\":\"integer\"}}}");
 
     // (x+x+)+y backtracks exponentially on a key of x's: the default budget cuts it off.
     ToolOutcome.Failure failure =
-        (ToolOutcome.Failure) outcome(f.call(session, "act", "{\"" + "x".repeat(5_000) + "\":\"x\"}"));
+        (ToolOutcome.Failure)
+            outcome(f.call(session, "act", "{\"" + "x".repeat(5_000) + "\":\"x\"}"));
 
     assertThat(failure.code()).isEqualTo(ToolErrorCode.INVALID_ARGS);
-    assertThat(failure.error()).contains("a \"pattern\" of the schema ran out of regex steps ((x+x+)+y)");
+    assertThat(failure.error())
+        .contains("a \"pattern\" of the schema ran out of regex steps ((x+x+)+y)");
     worker.assertNoMoreMessages();
   }
 
@@ -139,12 +145,18 @@ class ArgsValidationTest {
   void aSchemaPatternThatRepeatsAPartThatCanMatchNothingIsRefusedAtHello() {
     RecordingProviderConnection p = f.connectLocal(null);
 
-    p.send(Hello.builder("spinner").session(session)
-        .tools(ToolDefinition.of("act", "acts", json("{\"type\":\"string\",\"pattern\":\"(?:a?){50}\"}"))).build());
+    p.send(
+        Hello.builder("spinner")
+            .session(session)
+            .tools(
+                ToolDefinition.of(
+                    "act", "acts", json("{\"type\":\"string\",\"pattern\":\"(?:a?){50}\"}")))
+            .build());
 
     ErrorMessage error = p.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
-    assertThat(error.message()).startsWith("Tool 'act': parameters is not a valid JSON Schema: ")
+    assertThat(error.message())
+        .startsWith("Tool 'act': parameters is not a valid JSON Schema: ")
         .contains("repeats, at least 50 times, a part that can match nothing");
   }
 
@@ -158,11 +170,17 @@ class ArgsValidationTest {
             "{\"type\":\"string\",\"pattern\":\"(\"}",
             "{\"$schema\":\"https://example.com/my-own-dialect\",\"type\":\"object\",\"required\":[]}")) {
       RecordingProviderConnection p = f.connectLocal(null);
-      p.send(Hello.builder("sloppy").session(session).tools(ToolDefinition.of("act", "acts", json(schema))).build());
+      p.send(
+          Hello.builder("sloppy")
+              .session(session)
+              .tools(ToolDefinition.of("act", "acts", json(schema)))
+              .build());
 
       ErrorMessage error = p.next(ErrorMessage.class);
       assertThat(error.code()).as(schema).isEqualTo(ErrorCode.INVALID_JSON);
-      assertThat(error.message()).as(schema).startsWith("Tool 'act': parameters is not a valid JSON Schema: ");
+      assertThat(error.message())
+          .as(schema)
+          .startsWith("Tool 'act': parameters is not a valid JSON Schema: ");
       assertThat(done(f.gateway.tools(session))).as(schema).isEmpty();
     }
   }
@@ -172,7 +190,9 @@ class ArgsValidationTest {
     RecordingProviderConnection worker = providerWith(ArgsValidationTable.PERSON);
     f.settle();
 
-    worker.send(ToolsUpdate.replaceAll(List.of(ToolDefinition.of("act", "acts", json("{\"minLength\":\"1\"}")))));
+    worker.send(
+        ToolsUpdate.replaceAll(
+            List.of(ToolDefinition.of("act", "acts", json("{\"minLength\":\"1\"}")))));
 
     assertThat(worker.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(((ToolOutcome.Failure) outcome(f.call(session, "act", "{}"))).code())
@@ -183,7 +203,8 @@ class ArgsValidationTest {
   @Test
   void aToolsUpdateReplacesTheSchemaCallsAreCheckedAgainst() {
     RecordingProviderConnection worker = providerWith(ArgsValidationTable.PERSON);
-    assertThat(outcome(f.call(session, "act", "{\"free\":1}"))).isInstanceOf(ToolOutcome.Failure.class);
+    assertThat(outcome(f.call(session, "act", "{\"free\":1}")))
+        .isInstanceOf(ToolOutcome.Failure.class);
 
     worker.send(ToolsUpdate.replaceAll(List.of(ToolDefinition.of("act", "acts", json("{}")))));
     f.settle();
@@ -197,10 +218,19 @@ class ArgsValidationTest {
     try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       listener.setSoTimeout(200);
       String url = "http://127.0.0.1:" + listener.getLocalPort() + "/schema.json";
-      for (String ref : List.of(url, "file:///etc/hostname", "https://json-schema.org/draft/2020-12/meta/core-extra")) {
+      for (String ref :
+          List.of(
+              url,
+              "file:///etc/hostname",
+              "https://json-schema.org/draft/2020-12/meta/core-extra")) {
         RecordingProviderConnection p = f.connectLocal(null);
-        p.send(Hello.builder("fetcher").session(session)
-            .tools(ToolDefinition.of("act", "acts", json("{\"properties\":{\"x\":{\"$ref\":\"" + ref + "\"}}}"))).build());
+        p.send(
+            Hello.builder("fetcher")
+                .session(session)
+                .tools(
+                    ToolDefinition.of(
+                        "act", "acts", json("{\"properties\":{\"x\":{\"$ref\":\"" + ref + "\"}}}")))
+                .build());
 
         ErrorMessage error = p.next(ErrorMessage.class);
         assertThat(error.code()).as(ref).isEqualTo(ErrorCode.INVALID_JSON);
@@ -218,15 +248,26 @@ class ArgsValidationTest {
   void aMultiInstanceToolIsCheckedWithoutTheTargetTheGatewayAdded() {
     String strict = "{\"properties\":{\"q\":{\"type\":\"string\"}},\"additionalProperties\":false}";
     RecordingProviderConnection one =
-        f.bound(Hello.builder("db").instance("one").session(session)
-            .tools(ToolDefinition.of("query", "q", json(strict))).build());
-    f.bound(Hello.builder("db").instance("two").session(session)
-        .tools(ToolDefinition.of("query", "q", json(strict))).build());
+        f.bound(
+            Hello.builder("db")
+                .instance("one")
+                .session(session)
+                .tools(ToolDefinition.of("query", "q", json(strict)))
+                .build());
+    f.bound(
+        Hello.builder("db")
+            .instance("two")
+            .session(session)
+            .tools(ToolDefinition.of("query", "q", json(strict)))
+            .build());
 
     f.call(session, "query", "{\"q\":\"select 1\",\"target\":\"one\"}");
 
     assertThat(one.next(ToolCall.class).args()).isEqualTo(json("{\"q\":\"select 1\"}"));
-    assertThat(((ToolOutcome.Failure) outcome(f.call(session, "query", "{\"q\":1,\"target\":\"one\"}"))).code())
+    assertThat(
+            ((ToolOutcome.Failure)
+                    outcome(f.call(session, "query", "{\"q\":1,\"target\":\"one\"}")))
+                .code())
         .isEqualTo(ToolErrorCode.INVALID_ARGS);
   }
 }

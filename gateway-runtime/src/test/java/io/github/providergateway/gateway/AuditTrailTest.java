@@ -47,21 +47,26 @@ class AuditTrailTest {
 
   private final GatewayFixture f = GatewayFixture.create();
   private final List<Decision> decisions = new CopyOnWriteArrayList<>();
+
   /** Every record of the test, which it does not clear: what the check after it searches. */
   private final List<Decision> everyDecision = new CopyOnWriteArrayList<>();
+
   /** Secrets a test made up itself, by what they are; {@link #secretsGiven} adds the gateway's. */
   private final Map<String, String> secrets = new LinkedHashMap<>();
+
   private final String session = f.startSession("alpha");
 
   {
-    f.gateway.monitor().addListener(
-        new GatewayListener() {
-          @Override
-          public void decided(Decision decision) {
-            decisions.add(decision);
-            everyDecision.add(decision);
-          }
-        });
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void decided(Decision decision) {
+                decisions.add(decision);
+                everyDecision.add(decision);
+              }
+            });
   }
 
   @AfterEach
@@ -112,8 +117,12 @@ class AuditTrailTest {
 
   private RecordingProviderConnection worker() {
     RecordingProviderConnection worker =
-        f.bound(Hello.builder("worker").session(session)
-            .tools(tool("fast"), ToolDefinition.of("strict", "s", json("{\"required\":[\"n\"]}"))).build());
+        f.bound(
+            Hello.builder("worker")
+                .session(session)
+                .tools(
+                    tool("fast"), ToolDefinition.of("strict", "s", json("{\"required\":[\"n\"]}")))
+                .build());
     decisions.clear();
     return worker;
   }
@@ -146,9 +155,13 @@ class AuditTrailTest {
     f.paired(session, sessions -> {});
     String code = f.pairingCode(session);
 
-    assertThat(of(DecisionKind.PAIRING)).extracting(Decision::outcome).containsExactly(Outcome.REQUESTED, Outcome.CONFIRMED);
+    assertThat(of(DecisionKind.PAIRING))
+        .extracting(Decision::outcome)
+        .containsExactly(Outcome.REQUESTED, Outcome.CONFIRMED);
     // Six digits could appear by chance in an id or a time: the code is looked for where text is.
-    assertThat(of(DecisionKind.PAIRING)).extracting(Decision::reason).noneMatch(reason -> reason.contains(code));
+    assertThat(of(DecisionKind.PAIRING))
+        .extracting(Decision::reason)
+        .noneMatch(reason -> reason.contains(code));
     assertThat(only(DecisionKind.AUTH).trust()).isEqualTo(TrustLevel.EXTERNAL);
   }
 
@@ -160,15 +173,27 @@ class AuditTrailTest {
     first.drop();
 
     RecordingProviderConnection back = f.spawned(session, "worker");
-    back.send(Hello.builder("worker").tools(tool("fast")).reconnectToken(firstAck.reconnectToken()).build());
+    back.send(
+        Hello.builder("worker")
+            .tools(tool("fast"))
+            .reconnectToken(firstAck.reconnectToken())
+            .build());
 
-    assertThat(back.next(HelloAck.class).providerId()).as("its identity, taken back").isEqualTo(firstAck.providerId());
-    assertThat(of(DecisionKind.AUTH)).extracting(Decision::outcome, Decision::trust)
-        .containsExactly(tuple(Outcome.OK, TrustLevel.PROJECT), tuple(Outcome.OK, TrustLevel.PROJECT));
-    assertThat(of(DecisionKind.HELLO)).extracting(Decision::outcome, Decision::provider, Decision::sessionId)
-        .containsExactly(tuple(Outcome.OK, "worker", session), tuple(Outcome.OK, "worker", session));
+    assertThat(back.next(HelloAck.class).providerId())
+        .as("its identity, taken back")
+        .isEqualTo(firstAck.providerId());
+    assertThat(of(DecisionKind.AUTH))
+        .extracting(Decision::outcome, Decision::trust)
+        .containsExactly(
+            tuple(Outcome.OK, TrustLevel.PROJECT), tuple(Outcome.OK, TrustLevel.PROJECT));
+    assertThat(of(DecisionKind.HELLO))
+        .extracting(Decision::outcome, Decision::provider, Decision::sessionId)
+        .containsExactly(
+            tuple(Outcome.OK, "worker", session), tuple(Outcome.OK, "worker", session));
     // The check after each test searches for these: make sure it has some to search for.
-    assertThat(secretsGiven().values()).as("secrets searched for").contains("spawn token", "reconnect token");
+    assertThat(secretsGiven().values())
+        .as("secrets searched for")
+        .contains("spawn token", "reconnect token");
   }
 
   @Test
@@ -232,23 +257,31 @@ class AuditTrailTest {
   void aGatewayBuiltToKeepArgumentsPutsThemInTheCallAndItsEvaluation() {
     try (GatewayFixture keeping = GatewayFixture.with(b -> b.auditArguments(true))) {
       List<Decision> kept = new CopyOnWriteArrayList<>();
-      keeping.gateway.monitor().addListener(
-          new GatewayListener() {
-            @Override
-            public void decided(Decision decision) {
-              kept.add(decision);
-            }
-          });
+      keeping
+          .gateway
+          .monitor()
+          .addListener(
+              new GatewayListener() {
+                @Override
+                public void decided(Decision decision) {
+                  kept.add(decision);
+                }
+              });
       String alpha = keeping.startSession("alpha");
       keeping.bound(
-          Hello.builder("guard").session(alpha).tools(tool("fast"))
-              .hooks(new Hooks(List.of(HookRule.context(null, "careful")), null)).build());
+          Hello.builder("guard")
+              .session(alpha)
+              .tools(tool("fast"))
+              .hooks(new Hooks(List.of(HookRule.context(null, "careful")), null))
+              .build());
 
       var call = keeping.call(alpha, "fast", "{\"q\":\"kept query\"}", Duration.ofSeconds(1));
       keeping.clock.advance(Duration.ofSeconds(1));
       done(call);
 
-      assertThat(kept).filteredOn(d -> d.kind() == DecisionKind.TOOL_CALL || d.kind() == DecisionKind.PRE_TOOL_USE)
+      assertThat(kept)
+          .filteredOn(
+              d -> d.kind() == DecisionKind.TOOL_CALL || d.kind() == DecisionKind.PRE_TOOL_USE)
           .hasSize(2)
           .allSatisfy(d -> assertThat(d.args()).isEqualTo(json("{\"q\":\"kept query\"}")));
     }
@@ -273,7 +306,8 @@ class AuditTrailTest {
     f.clock.advance(Duration.ofSeconds(1));
     done(slow);
 
-    assertThat(of(DecisionKind.TOOL_CALL)).extracting(Decision::outcome, Decision::code)
+    assertThat(of(DecisionKind.TOOL_CALL))
+        .extracting(Decision::outcome, Decision::code)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple(Outcome.FAILURE, "INVALID_ARGS"),
             org.assertj.core.groups.Tuple.tuple(Outcome.FAILURE, "TIMEOUT"));
@@ -283,7 +317,11 @@ class AuditTrailTest {
   void aGatesDenialIsOnePreToolUseRecordNamingTheGateItsReasonAndLatency() {
     worker();
     RecordingProviderConnection guard =
-        f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null)).build());
+        f.bound(
+            Hello.builder("guard")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null))
+                .build());
     decisions.clear();
 
     var call = f.call(session, "fast", "{}");
@@ -296,7 +334,9 @@ class AuditTrailTest {
     assertThat(evaluation.outcome()).isEqualTo(Outcome.DENY);
     assertThat(evaluation.reason()).isEqualTo("CI is red");
     assertThat(evaluation.gates())
-        .containsExactly(new Decision.GateAnswer("guard", "ci-green", "deny", "CI is red", Duration.ofMillis(40), false, null));
+        .containsExactly(
+            new Decision.GateAnswer(
+                "guard", "ci-green", "deny", "CI is red", Duration.ofMillis(40), false, null));
     Decision outcome = only(DecisionKind.TOOL_CALL);
     assertThat(outcome.outcome()).isEqualTo(Outcome.DENIED);
     assertThat(outcome.callId()).isEqualTo(evaluation.callId());
@@ -305,7 +345,11 @@ class AuditTrailTest {
   @Test
   void aSilentGateIsATimeoutThatFailsClosed() {
     worker();
-    f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "slow")), null)).build());
+    f.bound(
+        Hello.builder("guard")
+            .session(session)
+            .hooks(new Hooks(List.of(HookRule.gate(null, "slow")), null))
+            .build());
     decisions.clear();
 
     var call = f.call(session, "fast", "{}");
@@ -321,8 +365,12 @@ class AuditTrailTest {
   @Test
   void aCallThatWaitedForItsSlotSaysHowLong() {
     RecordingProviderConnection worker =
-        f.bound(Hello.builder("worker").session(session)
-            .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER)).tools(tool("fast")).build());
+        f.bound(
+            Hello.builder("worker")
+                .session(session)
+                .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER))
+                .tools(tool("fast"))
+                .build());
     decisions.clear();
 
     f.call(session, "fast", "{}");
@@ -333,7 +381,9 @@ class AuditTrailTest {
     worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("2")));
     done(second);
 
-    assertThat(of(DecisionKind.TOOL_CALL)).extracting(Decision::queueWait).containsExactly(null, Duration.ofSeconds(2));
+    assertThat(of(DecisionKind.TOOL_CALL))
+        .extracting(Decision::queueWait)
+        .containsExactly(null, Duration.ofSeconds(2));
   }
 
   @Test
@@ -365,6 +415,8 @@ class AuditTrailTest {
   }
 
   private static String sha256(String json) throws Exception {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8)));
+    return HexFormat.of()
+        .formatHex(
+            MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -61,8 +61,11 @@ class AuthenticationTest {
     f.clock.advance(Duration.ofMillis(9_999));
     prompt.send(Auth.withToken(f.gateway.credentials().providerToken()));
     prompt.next(Sessions.class);
-    // Two auth deadlines left (silent, garbled) and the prompt one's bind deadline in place of its own.
-    assertThat(f.clock.pendingTasks()).as("the prompt one's deadline went with its auth").isEqualTo(3);
+    // Two auth deadlines left (silent, garbled) and the prompt one's bind deadline in place of its
+    // own.
+    assertThat(f.clock.pendingTasks())
+        .as("the prompt one's deadline went with its auth")
+        .isEqualTo(3);
     assertThat(silent.isClosed()).isFalse();
     assertThat(garbled.isClosed()).isFalse();
     f.clock.advance(Duration.ofMillis(1));
@@ -110,7 +113,9 @@ class AuthenticationTest {
 
       conn.send(Auth.withToken(oldToken));
 
-      assertThat(later.credentials().providerToken()).matches("ptk-[0-9a-f]{32}").isNotEqualTo(oldToken);
+      assertThat(later.credentials().providerToken())
+          .matches("ptk-[0-9a-f]{32}")
+          .isNotEqualTo(oldToken);
       assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
       assertThat(conn.closeReason()).isEqualTo(CloseReason.AUTH_FAILED);
     }
@@ -133,7 +138,8 @@ class AuthenticationTest {
     assertThat(accepted.timesAuthenticated()).isZero();
 
     accepted.send(Auth.withToken(f.gateway.credentials().providerToken()));
-    accepted.send(Auth.withToken(f.gateway.credentials().providerToken())); // refused: already authenticated
+    accepted.send(
+        Auth.withToken(f.gateway.credentials().providerToken())); // refused: already authenticated
 
     assertThat(accepted.timesAuthenticated()).isEqualTo(1);
     assertThat(refused.timesAuthenticated()).isZero();
@@ -142,7 +148,8 @@ class AuthenticationTest {
   @Test
   void tokenOfAnotherGatewayRunIsRefusedAndTheConnectionCloses() {
     String oldToken;
-    try (GatewayFixture earlier = GatewayFixture.with(b -> b.random(new java.util.SplittableRandom(7)))) {
+    try (GatewayFixture earlier =
+        GatewayFixture.with(b -> b.random(new java.util.SplittableRandom(7)))) {
       oldToken = earlier.gateway.credentials().providerToken();
     }
     RecordingProviderConnection conn = f.connect();
@@ -169,7 +176,9 @@ class AuthenticationTest {
       RecordingProviderConnection conn = f.connect();
       conn.sendText("{\"type\":\"auth\",\"token\":\"" + wrong + "\"}");
       ErrorMessage error = conn.next(ErrorMessage.class);
-      assertThat(error.code()).as("token %s", wrong).isIn(ErrorCode.AUTH_FAILED, ErrorCode.INVALID_JSON);
+      assertThat(error.code())
+          .as("token %s", wrong)
+          .isIn(ErrorCode.AUTH_FAILED, ErrorCode.INVALID_JSON);
       if (!wrong.isEmpty()) {
         assertThat(error.code()).isEqualTo(ErrorCode.AUTH_FAILED);
         assertThat(conn.isClosed()).isTrue();
@@ -208,8 +217,8 @@ class AuthenticationTest {
   }
 
   /**
-   * A newer provider sends its new types once bound, not only before auth: every live state
-   * answers {@code UNKNOWN_TYPE} (not a state refusal) and keeps the connection as it was.
+   * A newer provider sends its new types once bound, not only before auth: every live state answers
+   * {@code UNKNOWN_TYPE} (not a state refusal) and keeps the connection as it was.
    */
   @Test
   void unknownTypeIsAnsweredUnknownTypeInEveryLiveStateAndChangesNothing() {
@@ -306,8 +315,12 @@ class AuthenticationTest {
     assertThat(ack.sessionId()).as("stamped with its home session").isEqualTo(session);
     f.settle();
     assertThat(f.host(session).registeredNames()).containsExactly("tap_tool");
-    assertThat(f.done(f.gateway.providers())).singleElement()
-        .satisfies(p -> assertThat(p.trust()).isEqualTo(io.github.providergateway.protocol.TrustLevel.INTERNAL));
+    assertThat(f.done(f.gateway.providers()))
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p.trust())
+                    .isEqualTo(io.github.providergateway.protocol.TrustLevel.INTERNAL));
   }
 
   @Test

@@ -75,10 +75,14 @@ class ConcurrencyTest {
     p.assertNoMoreMessages();
     p.send(ToolResult.success(sent.get(1).id(), json("1")));
     p.send(ToolResult.success(third.id(), json("2")));
-    assertThat(p.drain()).extracting(m -> ((ToolCall) m).args().get("n").asInt()).containsExactly(3, 4);
+    assertThat(p.drain())
+        .extracting(m -> ((ToolCall) m).args().get("n").asInt())
+        .containsExactly(3, 4);
   }
 
-  /** A call that ended while it waited has left the queue: the slot goes to the next one waiting. */
+  /**
+   * A call that ended while it waited has left the queue: the slot goes to the next one waiting.
+   */
   @Test
   void aWaitingCallThatTimesOutIsNeverSentAndTheNextInArrivalOrderGetsTheSlot() {
     RecordingProviderConnection p = provider(new Concurrency(1, ConcurrencyScope.INSTANCE));
@@ -127,11 +131,21 @@ class ConcurrencyTest {
   @Test
   void providerScopeCountsAcrossInstances() {
     RecordingProviderConnection a =
-        f.bound(Hello.builder("browser").instance("tab-a").session(session)
-            .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER)).tools(tool("shot")).build());
+        f.bound(
+            Hello.builder("browser")
+                .instance("tab-a")
+                .session(session)
+                .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER))
+                .tools(tool("shot"))
+                .build());
     RecordingProviderConnection b =
-        f.bound(Hello.builder("browser").instance("tab-b").session(session)
-            .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER)).tools(tool("shot")).build());
+        f.bound(
+            Hello.builder("browser")
+                .instance("tab-b")
+                .session(session)
+                .concurrency(new Concurrency(1, ConcurrencyScope.PROVIDER))
+                .tools(tool("shot"))
+                .build());
     a.drain();
 
     f.call(session, "shot", "{\"target\":\"tab-a\"}");
@@ -144,11 +158,21 @@ class ConcurrencyTest {
   @Test
   void instanceScopeCountsEachInstanceSeparately() {
     RecordingProviderConnection a =
-        f.bound(Hello.builder("browser").instance("tab-a").session(session)
-            .concurrency(new Concurrency(1, ConcurrencyScope.INSTANCE)).tools(tool("shot")).build());
+        f.bound(
+            Hello.builder("browser")
+                .instance("tab-a")
+                .session(session)
+                .concurrency(new Concurrency(1, ConcurrencyScope.INSTANCE))
+                .tools(tool("shot"))
+                .build());
     RecordingProviderConnection b =
-        f.bound(Hello.builder("browser").instance("tab-b").session(session)
-            .concurrency(new Concurrency(1, ConcurrencyScope.INSTANCE)).tools(tool("shot")).build());
+        f.bound(
+            Hello.builder("browser")
+                .instance("tab-b")
+                .session(session)
+                .concurrency(new Concurrency(1, ConcurrencyScope.INSTANCE))
+                .tools(tool("shot"))
+                .build());
     a.drain();
 
     f.call(session, "shot", "{\"target\":\"tab-a\"}");
@@ -190,7 +214,9 @@ class ConcurrencyTest {
     p.next(ToolCall.class);
   }
 
-  /** After tool.cancel only CANCELLED or the grace period closes the call (R-TOOL-18, R-TOOL-21). */
+  /**
+   * After tool.cancel only CANCELLED or the grace period closes the call (R-TOOL-18, R-TOOL-21).
+   */
   @Test
   void aDataAnswerAfterTheCancelKeepsTheSlotUntilTheGracePeriodEnds() {
     RecordingProviderConnection p = provider(new Concurrency(1, null));
@@ -238,8 +264,8 @@ class ConcurrencyTest {
   }
 
   /**
-   * Goodbye unbinds while the connection is still open: the in-flight call ending must not hand
-   * its slot to a waiting call of the same provider and send it a tool.call after its goodbye.
+   * Goodbye unbinds while the connection is still open: the in-flight call ending must not hand its
+   * slot to a waiting call of the same provider and send it a tool.call after its goodbye.
    */
   @Test
   void waitingCallsOfAProviderThatSaysGoodbyeEndDisconnectedWithoutBeingSent() {
@@ -274,7 +300,10 @@ class ConcurrencyTest {
     assertThat(fourth).isNotDone();
   }
 
-  /** A limit is the provider's latest word: one that leaves and binds again with another starts afresh. */
+  /**
+   * A limit is the provider's latest word: one that leaves and binds again with another starts
+   * afresh.
+   */
   @Test
   void aProviderThatBindsAgainWithAHigherLimitGetsItsNewLimit() {
     RecordingProviderConnection before = provider(new Concurrency(1, ConcurrencyScope.INSTANCE));
@@ -314,11 +343,27 @@ class ConcurrencyTest {
   @Test
   void aCallRetriedOnAnotherInstanceFreesTheSlotOfTheFirst() {
     Concurrency one = new Concurrency(1, ConcurrencyScope.INSTANCE);
-    RecordingProviderConnection a = f.bound(Hello.builder("worker").instance("a").session(session).concurrency(one).tools(tool("t")).build());
-    RecordingProviderConnection b = f.bound(Hello.builder("worker").instance("b").session(session).concurrency(one).tools(tool("t")).build());
+    RecordingProviderConnection a =
+        f.bound(
+            Hello.builder("worker")
+                .instance("a")
+                .session(session)
+                .concurrency(one)
+                .tools(tool("t"))
+                .build());
+    RecordingProviderConnection b =
+        f.bound(
+            Hello.builder("worker")
+                .instance("b")
+                .session(session)
+                .concurrency(one)
+                .tools(tool("t"))
+                .build());
     a.drain();
     f.call(session, "t", "{\"target\":\"b\"}");
-    b.send(ToolResult.failure(b.next(ToolCall.class).id(), "busy", ToolErrorCode.INTERNAL).withRetryable(true));
+    b.send(
+        ToolResult.failure(b.next(ToolCall.class).id(), "busy", ToolErrorCode.INTERNAL)
+            .withRetryable(true));
     a.next(ToolCall.class);
 
     f.call(session, "t", "{\"target\":\"b\"}");

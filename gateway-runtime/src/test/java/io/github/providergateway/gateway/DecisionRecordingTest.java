@@ -54,7 +54,11 @@ class DecisionRecordingTest {
     assertThat(events)
         .extracting(e -> e.getString("kind") + " " + e.getString("outcome"))
         .containsSubsequence("AUTH refused", "AUTH ok", "HELLO ok", "TOOL_CALL success");
-    RecordedEvent refused = events.stream().filter(e -> "refused".equals(e.getString("outcome"))).findFirst().orElseThrow();
+    RecordedEvent refused =
+        events.stream()
+            .filter(e -> "refused".equals(e.getString("outcome")))
+            .findFirst()
+            .orElseThrow();
     assertThat(refused.getString("code")).isEqualTo("AUTH_FAILED");
     assertThat(refused.getString("reason")).isEqualTo("Invalid token");
   }

@@ -20,8 +20,19 @@ class DecisionTest {
   void outcomesAreWrittenAsTheWordsTheAuditTableDocuments() {
     assertThat(Arrays.stream(Outcome.values()).map(Outcome::wireName))
         .containsExactly(
-            "ok", "refused", "requested", "confirmed", "success", "failure", "denied", "allow", "deny", "ask",
-            "asked", "timeout", "withdrawn");
+            "ok",
+            "refused",
+            "requested",
+            "confirmed",
+            "success",
+            "failure",
+            "denied",
+            "allow",
+            "deny",
+            "ask",
+            "asked",
+            "timeout",
+            "withdrawn");
   }
 
   @Test
@@ -35,18 +46,35 @@ class DecisionTest {
 
   @Test
   void aBuilderLeavesWhatItWasNotGivenNullAndNoGates() {
-    Decision refused = Decision.builder(NOW, DecisionKind.PUSH, Outcome.REFUSED).code("RATE_LIMITED").build();
+    Decision refused =
+        Decision.builder(NOW, DecisionKind.PUSH, Outcome.REFUSED).code("RATE_LIMITED").build();
 
     assertThat(refused)
         .isEqualTo(
             new Decision(
-                NOW, DecisionKind.PUSH, Outcome.REFUSED, "RATE_LIMITED", null, null, null, null, null, null, null,
-                null, null, null, List.of(), null, null));
+                NOW,
+                DecisionKind.PUSH,
+                Outcome.REFUSED,
+                "RATE_LIMITED",
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                null,
+                null));
   }
 
   @Test
   void aBuilderSetsEachFieldWhereTheRecordReadsIt() {
-    var gate = new Decision.GateAnswer("guard", "ci", "allow", null, Duration.ofMillis(2), false, null);
+    var gate =
+        new Decision.GateAnswer("guard", "ci", "allow", null, Duration.ofMillis(2), false, null);
     Decision call =
         Decision.builder(NOW, DecisionKind.TOOL_CALL, Outcome.FAILURE)
             .code("TIMEOUT")
@@ -66,16 +94,31 @@ class DecisionTest {
     assertThat(call)
         .isEqualTo(
             new Decision(
-                NOW, DecisionKind.TOOL_CALL, Outcome.FAILURE, "TIMEOUT", "took too long", "conn#1", "worker",
-                io.github.providergateway.protocol.TrustLevel.PROJECT, "s-1", "fast", "call-1", Duration.ofSeconds(3),
-                Duration.ofMillis(5), "ab", List.of(gate), TextNode.valueOf("x"), "console"));
+                NOW,
+                DecisionKind.TOOL_CALL,
+                Outcome.FAILURE,
+                "TIMEOUT",
+                "took too long",
+                "conn#1",
+                "worker",
+                io.github.providergateway.protocol.TrustLevel.PROJECT,
+                "s-1",
+                "fast",
+                "call-1",
+                Duration.ofSeconds(3),
+                Duration.ofMillis(5),
+                "ab",
+                List.of(gate),
+                TextNode.valueOf("x"),
+                "console"));
   }
 
   @Test
   void argumentsAreKeptOnlyWhenAsked() {
-    Decision hashed = Decision.builder(NOW, DecisionKind.TOOL_CALL, Outcome.SUCCESS)
-        .args("ab", TextNode.valueOf("secret"), false)
-        .build();
+    Decision hashed =
+        Decision.builder(NOW, DecisionKind.TOOL_CALL, Outcome.SUCCESS)
+            .args("ab", TextNode.valueOf("secret"), false)
+            .build();
 
     assertThat(hashed.argsSha256()).isEqualTo("ab");
     assertThat(hashed.args()).isNull();
@@ -83,6 +126,7 @@ class DecisionTest {
 
   @Test
   void theRequiredFieldsAreRequired() {
-    assertThatThrownBy(() -> Decision.builder(NOW, DecisionKind.AUTH, null)).hasMessageContaining("outcome");
+    assertThatThrownBy(() -> Decision.builder(NOW, DecisionKind.AUTH, null))
+        .hasMessageContaining("outcome");
   }
 }

@@ -38,17 +38,18 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every text a provider declares is held while it is bound, so each counts toward the
- * declarations budget (X-ENG-09), and every update past it is refused and changes nothing. Here a
- * provider may hold 2,000 bytes: a declaration of one short tool takes a few hundred, and 1,000
- * characters count 2,040.
+ * Every text a provider declares is held while it is bound, so each counts toward the declarations
+ * budget (X-ENG-09), and every update past it is refused and changes nothing. Here a provider may
+ * hold 2,000 bytes: a declaration of one short tool takes a few hundred, and 1,000 characters count
+ * 2,040.
  */
 class DeclarationsBudgetTest {
 
   private static final int BUDGET_BYTES = 2_000;
   private static final String LARGE = "x".repeat(1_000);
 
-  private final GatewayFixture f = GatewayFixture.withLimits(l -> l.maxDeclaredBytesPerProvider(BUDGET_BYTES));
+  private final GatewayFixture f =
+      GatewayFixture.withLimits(l -> l.maxDeclaredBytesPerProvider(BUDGET_BYTES));
   private final String session = f.startSession("alpha");
 
   @AfterEach
@@ -59,18 +60,37 @@ class DeclarationsBudgetTest {
   /** Each place a provider's {@code hello} puts text, as a function of that text. */
   static Stream<Arguments> declaredTexts() {
     return Stream.of(
-        declared("a tool's description", text -> Hello.builder("p").tools(ToolDefinition.of("t", text, json("{}")))),
-        declared("a tool's schema", text -> Hello.builder("p").tools(
-            ToolDefinition.of("t", "d", json("{\"description\":\"" + text + text + "\"}")))),
+        declared(
+            "a tool's description",
+            text -> Hello.builder("p").tools(ToolDefinition.of("t", text, json("{}")))),
+        declared(
+            "a tool's schema",
+            text ->
+                Hello.builder("p")
+                    .tools(
+                        ToolDefinition.of(
+                            "t", "d", json("{\"description\":\"" + text + text + "\"}")))),
         declared("a deny rule's reason", text -> rules(HookRule.deny(null, text))),
         declared("a context rule's content", text -> rules(HookRule.context(null, text))),
         declared("a gate's id", text -> rules(HookRule.gate(null, text))),
-        declared("a match's args regex", text -> rules(HookRule.deny(new HookMatch(null, text, null, null), "r"))),
-        declared("a match's file glob", text -> rules(HookRule.deny(new HookMatch(null, null, null, text), "r"))),
-        declared("a match's tool", text -> rules(HookRule.deny(new HookMatch(text, null, null, null), "r"))),
-        declared("a match's provider", text -> rules(HookRule.deny(new HookMatch(null, null, text, null), "r"))),
-        declared("a transform's content", text -> Hello.builder("p")
-            .hooks(new Hooks(null, Map.of("style", Optional.of(TransformRule.append(text)))))),
+        declared(
+            "a match's args regex",
+            text -> rules(HookRule.deny(new HookMatch(null, text, null, null), "r"))),
+        declared(
+            "a match's file glob",
+            text -> rules(HookRule.deny(new HookMatch(null, null, null, text), "r"))),
+        declared(
+            "a match's tool",
+            text -> rules(HookRule.deny(new HookMatch(text, null, null, null), "r"))),
+        declared(
+            "a match's provider",
+            text -> rules(HookRule.deny(new HookMatch(null, null, text, null), "r"))),
+        declared(
+            "a transform's content",
+            text ->
+                Hello.builder("p")
+                    .hooks(
+                        new Hooks(null, Map.of("style", Optional.of(TransformRule.append(text)))))),
         declared("the ambient context", text -> Hello.builder("p").context(text)));
   }
 
@@ -84,7 +104,8 @@ class DeclarationsBudgetTest {
 
   @ParameterizedTest(name = "[{index}] {0}")
   @MethodSource("declaredTexts")
-  void everyTextAHelloDeclaresCountsTowardTheBudget(String what, Function<String, Hello.Builder> hello) {
+  void everyTextAHelloDeclaresCountsTowardTheBudget(
+      String what, Function<String, Hello.Builder> hello) {
     RecordingProviderConnection large = f.authenticated();
     large.send(hello.apply(LARGE).session(session).build());
     RecordingProviderConnection small = f.authenticated();
@@ -104,7 +125,8 @@ class DeclarationsBudgetTest {
     assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
     p.assertNoMoreMessages(); // no ack
     assertThat(done(f.gateway.tools(session))).extracting(HostTool::name).containsExactly("t");
-    assertThat(done(f.gateway.preToolUse(session, "t", json("{}")))).isEqualTo(HookDecision.allow(List.of()));
+    assertThat(done(f.gateway.preToolUse(session, "t", json("{}"))))
+        .isEqualTo(HookDecision.allow(List.of()));
     assertThat(done(f.gateway.onPrompt(session, Map.of())).context()).isEmpty();
   }
 
@@ -139,10 +161,14 @@ class DeclarationsBudgetTest {
   void aFilterPastTheBudgetIsRefusedAndThePushesItWouldDropStillShow() {
     RecordingProviderConnection p = boundWithATool();
 
-    p.send(new FilterSet("r", null, null, List.of(new FilterRule(LARGE + "|noise", FilterOutcome.DROP))));
+    p.send(
+        new FilterSet(
+            "r", null, null, List.of(new FilterRule(LARGE + "|noise", FilterOutcome.DROP))));
 
     assertRefusedAndUnchanged(p);
-    p.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.SURFACE, "noise"));
+    p.send(
+        io.github.providergateway.protocol.Push.event(
+            io.github.providergateway.protocol.PushLevel.SURFACE, "noise"));
     assertThat(f.host(session).loggedTexts()).containsExactly("noise");
   }
 
@@ -151,19 +177,29 @@ class DeclarationsBudgetTest {
     RecordingProviderConnection p = boundWithATool();
 
     p.send(new ToolsUpdate("r1", null, List.of(ToolDefinition.of("u", "short", json("{}"))), null));
-    p.send(new HooksUpdate("r2", null, new Hooks(List.of(new HookRule(null, HookAction.DENY, "r", null, null, null)), null)));
+    p.send(
+        new HooksUpdate(
+            "r2",
+            null,
+            new Hooks(List.of(new HookRule(null, HookAction.DENY, "r", null, null, null)), null)));
     p.send(new ContextUpdate("r3", null, "short"));
     p.send(new FilterSet("r4", null, null, List.of(new FilterRule("noise", FilterOutcome.DROP))));
     f.settle();
 
-    assertThat(p.drain()).extracting(m -> ((Ack) m).requestId()).containsExactly("r2", "r3", "r4", "r1");
+    assertThat(p.drain())
+        .extracting(m -> ((Ack) m).requestId())
+        .containsExactly("r2", "r3", "r4", "r1");
   }
 
   @Test
   void inProcessProvidersAreTheHostsOwnCodeAndNotBounded() {
     RecordingProviderConnection local = f.connectLocal(session);
 
-    local.send(Hello.builder("local").tools(ToolDefinition.of("t", LARGE + LARGE, json("{}"))).context(LARGE).build());
+    local.send(
+        Hello.builder("local")
+            .tools(ToolDefinition.of("t", LARGE + LARGE, json("{}")))
+            .context(LARGE)
+            .build());
 
     local.next(HelloAck.class);
   }

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 34: a provider refused {@code DUPLICATE_INSTANCE} is told which provider and process hold
- * the name and how to run a second one, and the person hears it where they look: the host's
- * refusal (the console), the audit trail's record and the timeline of the session the {@code
- * hello} named. Spec: Identity protection, Error recovery guide (R-RECON-06, R-RECON-07).
+ * the name and how to run a second one, and the person hears it where they look: the host's refusal
+ * (the console), the audit trail's record and the timeline of the session the {@code hello} named.
+ * Spec: Identity protection, Error recovery guide (R-RECON-06, R-RECON-07).
  */
 class DuplicateInstanceTest {
 
@@ -28,18 +28,20 @@ class DuplicateInstanceTest {
   private final String session = f.startSession("claude");
 
   DuplicateInstanceTest() {
-    f.gateway.monitor().addListener(
-        new GatewayListener() {
-          @Override
-          public void refused(Refusal refusal) {
-            refusals.add(refusal);
-          }
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void refused(Refusal refusal) {
+                refusals.add(refusal);
+              }
 
-          @Override
-          public void decided(Decision decision) {
-            decisions.add(decision);
-          }
-        });
+              @Override
+              public void decided(Decision decision) {
+                decisions.add(decision);
+              }
+            });
   }
 
   @AfterEach
@@ -59,18 +61,29 @@ class DuplicateInstanceTest {
     ErrorMessage refused = second.next(ErrorMessage.class);
     assertThat(refused.code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE);
     assertThat(refused.message())
-        .startsWith("Provider 'ci-guard' is already connected (" + holder + " in " + session + ", conn#")
+        .startsWith(
+            "Provider 'ci-guard' is already connected (" + holder + " in " + session + ", conn#")
         .contains("pid " + ProcessHandle.current().pid() + ": java")
-        .contains("give this one an instance of its own (hello's \"instance\"; the examples read TAP_INSTANCE)")
+        .contains(
+            "give this one an instance of its own (hello's \"instance\"; the examples read TAP_INSTANCE)")
         .contains("reconnect with its reconnectToken");
     assertThat(first.isClosed()).as("the live connection is unaffected (R-RECON-06)").isFalse();
     assertThat(second.isClosed()).as("the refused one may retry (R-RECON-07)").isFalse();
 
-    assertThat(refusals).singleElement().satisfies(refusal ->
-        assertThat(refusal.describe()).as("the console's line, whole").endsWith("reconnect with its reconnectToken"));
-    assertThat(decisions).filteredOn(d -> d.outcome() == Decision.Outcome.REFUSED).singleElement()
+    assertThat(refusals)
+        .singleElement()
+        .satisfies(
+            refusal ->
+                assertThat(refusal.describe())
+                    .as("the console's line, whole")
+                    .endsWith("reconnect with its reconnectToken"));
+    assertThat(decisions)
+        .filteredOn(d -> d.outcome() == Decision.Outcome.REFUSED)
+        .singleElement()
         .satisfies(record -> assertThat(record.reason()).isEqualTo(refused.message()));
-    assertThat(f.host(session).loggedTexts()).singleElement().asString()
+    assertThat(f.host(session).loggedTexts())
+        .singleElement()
+        .asString()
         .startsWith("Refused provider 'ci-guard' (conn#")
         .contains("DUPLICATE_INSTANCE Provider 'ci-guard' is already connected (" + holder);
   }

@@ -50,12 +50,13 @@ class EmbeddingExampleTest {
       System.out.println("turn requested by " + source + ": " + prompt);
     }
   }
+
   // --- end of example ---
 
   @Test
   void theEmbeddingGuidesExampleRuns() throws Exception {
     // --- docs/embedding.md: "Start, call, stop" ---
-    Gateway gateway = Gateway.builder().home(home).build();   // writes <home>/.provider-token
+    Gateway gateway = Gateway.builder().home(home).build(); // writes <home>/.provider-token
     SessionInfo session =
         gateway.startSession(SessionSpec.of("demo", "/code/demo"), new MyAgentSession()).get();
     // ... a provider connects and registers "greet" ...
@@ -66,8 +67,12 @@ class EmbeddingExampleTest {
     provider.await(1, Duration.ofSeconds(10));
     assertThat(provider.next()).isInstanceOf(Sessions.class);
     ProtocolCodec codec = ProtocolCodec.create();
-    provider.send(Hello.builder("greeter").session(session.id())
-        .tools(ToolDefinition.of("greet", "Say hello", codec.parseJson("{\"type\":\"object\"}"))).build());
+    provider.send(
+        Hello.builder("greeter")
+            .session(session.id())
+            .tools(
+                ToolDefinition.of("greet", "Say hello", codec.parseJson("{\"type\":\"object\"}")))
+            .build());
     provider.await(2, Duration.ofSeconds(10));
     provider.drain();
     // --- continued ---
@@ -80,16 +85,17 @@ class EmbeddingExampleTest {
     // --- continued ---
     CallResult result = pending.get(10, TimeUnit.SECONDS);
     if (result.outcome() instanceof ToolOutcome.Success success) {
-      System.out.println(success.data());                        // "Hello, Alice!"
+      System.out.println(success.data()); // "Hello, Alice!"
     }
     // --- (the provider leaves, so ending the session need not wait for its deadline) ---
     provider.drop();
     // --- continued ---
     gateway.endSession(session.id(), Duration.ofSeconds(5)).get();
-    gateway.close();                                          // deletes the token file
+    gateway.close(); // deletes the token file
     // --- end of example ---
 
-    assertThat(result.outcome()).isEqualTo(ToolOutcome.success(codec.parseJson("\"Hello, Alice!\"")));
+    assertThat(result.outcome())
+        .isEqualTo(ToolOutcome.success(codec.parseJson("\"Hello, Alice!\"")));
     assertThat(home.resolve(".provider-token")).doesNotExist();
   }
 }

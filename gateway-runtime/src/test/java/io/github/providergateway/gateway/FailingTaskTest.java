@@ -61,11 +61,16 @@ class FailingTaskTest {
 
   /** What a rewritten jar throws: a class the task needs no longer loads. */
   private static NoClassDefFoundError brokenJar() {
-    return new NoClassDefFoundError("io/github/providergateway/protocol/json/MessageEncoder$Rewritten");
+    return new NoClassDefFoundError(
+        "io/github/providergateway/protocol/json/MessageEncoder$Rewritten");
   }
 
-  /** Makes {@code connection} fail, as a broken encoder would, when the gateway sends it a {@code type}. */
-  private static void failSending(RecordingProviderConnection connection, Class<? extends GatewayMessage> type) {
+  /**
+   * Makes {@code connection} fail, as a broken encoder would, when the gateway sends it a {@code
+   * type}.
+   */
+  private static void failSending(
+      RecordingProviderConnection connection, Class<? extends GatewayMessage> type) {
     connection.onSend(
         message -> {
           if (type.isInstance(message)) {
@@ -80,10 +85,12 @@ class FailingTaskTest {
         .failsWithin(Duration.ZERO)
         .withThrowableOfType(ExecutionException.class)
         .havingCause()
-        .isInstanceOfSatisfying(HostException.class, e -> {
-          assertThat(e.code()).isEqualTo(HostErrorCode.INTERNAL);
-          assertThat(e.getCause()).isInstanceOf(NoClassDefFoundError.class);
-        });
+        .isInstanceOfSatisfying(
+            HostException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(HostErrorCode.INTERNAL);
+              assertThat(e.getCause()).isInstanceOf(NoClassDefFoundError.class);
+            });
   }
 
   private static ToolOutcome.Failure failure(CompletableFuture<CallResult> call) {
@@ -110,7 +117,10 @@ class FailingTaskTest {
     RecordingProviderConnection waiting = f.authenticated();
     failSending(waiting, SessionsUpdated.class);
 
-    assertFailedInternal(f.gateway.startSession(SessionSpec.of("beta", "/code/beta"), new io.github.providergateway.gateway.testing.RecordingSessionHost()));
+    assertFailedInternal(
+        f.gateway.startSession(
+            SessionSpec.of("beta", "/code/beta"),
+            new io.github.providergateway.gateway.testing.RecordingSessionHost()));
   }
 
   @Test
@@ -122,7 +132,10 @@ class FailingTaskTest {
                 .session(session)
                 .tools(tool("echo"))
                 .subscribe(List.of("user.message"))
-                .hooks(new Hooks(List.of(HookRule.gate(null, "check")), Map.of("custom_instructions", Optional.of(TransformRule.callback()))))
+                .hooks(
+                    new Hooks(
+                        List.of(HookRule.gate(null, "check")),
+                        Map.of("custom_instructions", Optional.of(TransformRule.callback()))))
                 .build());
     var inFlight = f.call(session, "echo", "{}");
     everything.next(GateCheck.class);
@@ -130,8 +143,10 @@ class FailingTaskTest {
     Map<Class<? extends GatewayMessage>, Supplier<CompletableFuture<?>>> requests =
         Map.of(
             GateCheck.class, () -> f.gateway.preToolUse(session, "shell", json("{}")),
-            TransformRequest.class, () -> f.gateway.onPrompt(session, Map.of("custom_instructions", "Be brief.")),
-            SessionEvent.class, () -> f.gateway.emit(session, "user.message", json("{\"content\":\"hi\"}")),
+            TransformRequest.class,
+                () -> f.gateway.onPrompt(session, Map.of("custom_instructions", "Be brief.")),
+            SessionEvent.class,
+                () -> f.gateway.emit(session, "user.message", json("{\"content\":\"hi\"}")),
             SessionLifecycle.class, () -> f.gateway.idle(session));
     requests.forEach(
         (sent, request) -> {
@@ -161,15 +176,29 @@ class FailingTaskTest {
   @Test
   void aCallWhoseResultCannotBeHandledEndsAtOnceAndItsProviderIsClosed(@TempDir Path home) {
     f.close();
-    f = GatewayFixture.with(b -> b.home(home).ioExecutor(task -> { throw brokenJar(); }));
+    f =
+        GatewayFixture.with(
+            b ->
+                b.home(home)
+                    .ioExecutor(
+                        task -> {
+                          throw brokenJar();
+                        }));
     String session = f.startSession("alpha");
     RecordingProviderConnection browser = f.authenticated();
     browser.send(Hello.builder("browser").session(session).tools(tool("screenshot")).build());
     Path persistDir = Path.of(browser.next(HelloAck.class).persistDir());
     var call = f.call(session, "screenshot", "{}");
-    String id = browser.drain().stream().filter(ToolCall.class::isInstance).map(m -> ((ToolCall) m).id()).findFirst().orElseThrow();
+    String id =
+        browser.drain().stream()
+            .filter(ToolCall.class::isInstance)
+            .map(m -> ((ToolCall) m).id())
+            .findFirst()
+            .orElseThrow();
 
-    browser.send(ToolResult.file(id, new FileRef(persistDir.resolve("shot.png").toString(), "image/png", null, null)));
+    browser.send(
+        ToolResult.file(
+            id, new FileRef(persistDir.resolve("shot.png").toString(), "image/png", null, null)));
 
     assertThat(failure(call).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(browser.isClosed()).isTrue();
@@ -182,11 +211,22 @@ class FailingTaskTest {
     f = GatewayFixture.with(b -> b.home(home).ioExecutor(task -> {}));
     String session = f.startSession("alpha");
     RecordingProviderConnection browser = f.authenticated();
-    browser.send(Hello.builder("browser").session(session).tools(tool("screenshot").withTimeout(Duration.ofSeconds(15))).build());
+    browser.send(
+        Hello.builder("browser")
+            .session(session)
+            .tools(tool("screenshot").withTimeout(Duration.ofSeconds(15)))
+            .build());
     Path persistDir = Path.of(browser.next(HelloAck.class).persistDir());
     var call = f.call(session, "screenshot", "{}");
-    String id = browser.drain().stream().filter(ToolCall.class::isInstance).map(m -> ((ToolCall) m).id()).findFirst().orElseThrow();
-    browser.send(ToolResult.file(id, new FileRef(persistDir.resolve("shot.png").toString(), "image/png", null, null)));
+    String id =
+        browser.drain().stream()
+            .filter(ToolCall.class::isInstance)
+            .map(m -> ((ToolCall) m).id())
+            .findFirst()
+            .orElseThrow();
+    browser.send(
+        ToolResult.file(
+            id, new FileRef(persistDir.resolve("shot.png").toString(), "image/png", null, null)));
 
     f.clock.advance(Duration.ofSeconds(15).minusNanos(1000));
     assertThat(call).isNotDone();

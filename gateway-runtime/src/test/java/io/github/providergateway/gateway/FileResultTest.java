@@ -61,7 +61,9 @@ class FileResultTest {
     var call = f.call(session, "screenshot", "{}");
     String id = provider.next(ToolCall.class).id();
 
-    provider.send(ToolResult.file(id, new FileRef(shot.toString(), "image/png", 4L, Duration.ofSeconds(300))));
+    provider.send(
+        ToolResult.file(
+            id, new FileRef(shot.toString(), "image/png", 4L, Duration.ofSeconds(300))));
 
     ToolOutcome.Success success = (ToolOutcome.Success) done(call).outcome();
     assertThat(success.file().mimeType()).isEqualTo("image/png");
@@ -77,11 +79,16 @@ class FileResultTest {
     var call = f.call(session, "screenshot", "{}");
     String id = provider.next(ToolCall.class).id();
 
-    provider.send(ToolResult.file(id, new FileRef(capture.toString(), "application/vnd.tcpdump.pcap", 2L, Duration.ofSeconds(60))));
+    provider.send(
+        ToolResult.file(
+            id,
+            new FileRef(
+                capture.toString(), "application/vnd.tcpdump.pcap", 2L, Duration.ofSeconds(60))));
 
     ToolOutcome.Success success = (ToolOutcome.Success) done(call).outcome();
     assertThat(success.file().mimeType()).isEqualTo("application/vnd.tcpdump.pcap");
-    assertThat(success.data().at("/file/mimeType").asText()).isEqualTo("application/vnd.tcpdump.pcap");
+    assertThat(success.data().at("/file/mimeType").asText())
+        .isEqualTo("application/vnd.tcpdump.pcap");
     assertThat(success.file().bytes()).containsExactly(9, 8);
   }
 
@@ -92,9 +99,14 @@ class FileResultTest {
     var call = f.call(session, "screenshot", "{}");
     String id = provider.next(ToolCall.class).id();
 
-    provider.send(ToolResult.file(id, new FileRef(persistDir.resolve("../../secret.txt").toString(), "text/plain", null, null)));
+    provider.send(
+        ToolResult.file(
+            id,
+            new FileRef(
+                persistDir.resolve("../../secret.txt").toString(), "text/plain", null, null)));
 
-    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.UNAUTHORIZED);
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code())
+        .isEqualTo(ToolErrorCode.UNAUTHORIZED);
   }
 
   @Test
@@ -107,7 +119,8 @@ class FileResultTest {
 
     provider.send(ToolResult.file(id, new FileRef(link.toString(), "image/png", null, null)));
 
-    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.UNAUTHORIZED);
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code())
+        .isEqualTo(ToolErrorCode.UNAUTHORIZED);
   }
 
   @Test
@@ -115,8 +128,11 @@ class FileResultTest {
     var call = f.call(session, "screenshot", "{}");
     String id = provider.next(ToolCall.class).id();
 
-    provider.send(ToolResult.file(id, new FileRef(persistDir.resolve("gone.png").toString(), "image/png", null, null)));
+    provider.send(
+        ToolResult.file(
+            id, new FileRef(persistDir.resolve("gone.png").toString(), "image/png", null, null)));
 
-    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.NOT_FOUND);
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code())
+        .isEqualTo(ToolErrorCode.NOT_FOUND);
   }
 }

@@ -37,21 +37,28 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Gates that rewrite arguments: the opt-in {@code gate.args} extension (architecture, decision
- * 30; docs/hooks.md), on the manual clock.
+ * Gates that rewrite arguments: the opt-in {@code gate.args} extension (architecture, decision 30;
+ * docs/hooks.md), on the manual clock.
  */
 class GateArgsTest {
 
-  /** {@code deploy} takes a branch (a string) and an optional boolean {@code dryRun}, nothing else. */
+  /**
+   * {@code deploy} takes a branch (a string) and an optional boolean {@code dryRun}, nothing else.
+   */
   private static final ToolDefinition DEPLOY =
-      ToolDefinition.of("deploy", "Deploy a branch", json("""
+      ToolDefinition.of(
+          "deploy",
+          "Deploy a branch",
+          json(
+              """
           {"type":"object","properties":{"branch":{"type":"string"},"dryRun":{"type":"boolean"}},
            "required":["branch"],"additionalProperties":false}"""));
 
   private final GatewayFixture f = GatewayFixture.create();
   private final String session =
       f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell")));
-  private final RecordingProviderConnection worker = f.bound(Hello.builder("worker").session(session).tools(DEPLOY).build());
+  private final RecordingProviderConnection worker =
+      f.bound(Hello.builder("worker").session(session).tools(DEPLOY).build());
 
   @AfterEach
   void close() {
@@ -66,11 +73,16 @@ class GateArgsTest {
 
   /** A provider of the spec alone, with one gate on every call. */
   private RecordingProviderConnection specGate(String name, String gateId) {
-    return f.bound(Hello.builder(name).session(session).hooks(new Hooks(List.of(HookRule.gate(null, gateId)), null)).build());
+    return f.bound(
+        Hello.builder(name)
+            .session(session)
+            .hooks(new Hooks(List.of(HookRule.gate(null, gateId)), null))
+            .build());
   }
 
   private Hello rewriterHello(String name, String gateId) {
-    return Hello.builder(name).session(session)
+    return Hello.builder(name)
+        .session(session)
         .hooks(new Hooks(List.of(HookRule.gate(null, gateId)), null))
         .extensions(ProtocolExtension.GATE_ARGS)
         .build();
@@ -93,12 +105,15 @@ class GateArgsTest {
   /** The audit trail's records from now on. */
   private List<Decision> decisions() {
     List<Decision> decisions = new CopyOnWriteArrayList<>();
-    f.gateway.monitor().addListener(new GatewayListener() {
-      @Override
-      public void decided(Decision decision) {
-        decisions.add(decision);
-      }
-    });
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void decided(Decision decision) {
+                decisions.add(decision);
+              }
+            });
     return decisions;
   }
 
@@ -115,7 +130,10 @@ class GateArgsTest {
   void helloAckNamesTheExtensionsAcceptedAndLeavesOutNamesTheGatewayDoesNotKnow() {
     RecordingProviderConnection conn = f.authenticated();
 
-    conn.send(rewriterHello("guard", "g").toBuilder().extensions(List.of("gate.args", "gate.someday")).build());
+    conn.send(
+        rewriterHello("guard", "g").toBuilder()
+            .extensions(List.of("gate.args", "gate.someday"))
+            .build());
 
     assertThat(conn.next(HelloAck.class).extensions()).containsExactly("gate.args");
   }
@@ -133,19 +151,23 @@ class GateArgsTest {
   void aProviderWhoseTrustMayNotRegisterGatesIsNotGrantedTheExtension() {
     RecordingProviderConnection paired = f.paired(session, sessions -> {});
 
-    paired.send(Hello.builder("tab").session(session).extensions(ProtocolExtension.GATE_ARGS).build());
+    paired.send(
+        Hello.builder("tab").session(session).extensions(ProtocolExtension.GATE_ARGS).build());
 
-    assertThat(paired.next(HelloAck.class).extensions()).as("external trust: no gates, no gate.args").isEmpty();
+    assertThat(paired.next(HelloAck.class).extensions())
+        .as("external trust: no gates, no gate.args")
+        .isEmpty();
   }
 
   @Test
   void argsFromAProviderThatDidNotOptInAreIgnoredAsTheSpecIgnoresUnknownFields() {
-    RecordingProviderConnection plain =
-        specGate("plain", "g");
+    RecordingProviderConnection plain = specGate("plain", "g");
 
     var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
     GateCheck check = plain.next(GateCheck.class);
-    plain.send(new GateResult("g", check.callId(), GateDecision.ALLOW, null, json("{\"branch\":\"main\"}")));
+    plain.send(
+        new GateResult(
+            "g", check.callId(), GateDecision.ALLOW, null, json("{\"branch\":\"main\"}")));
 
     assertThat(received()).isEqualTo(json("{\"branch\":\"feature\"}"));
     assertThat(done(call).updatedArgs()).isNull();
@@ -171,14 +193,19 @@ class GateArgsTest {
   @Test
   void subscribersHearTheArgumentsTheToolRanWith() {
     RecordingProviderConnection watcher =
-        f.bound(Hello.builder("watcher").session(session).subscribe(List.of("tool.execution_complete")).build());
+        f.bound(
+            Hello.builder("watcher")
+                .session(session)
+                .subscribe(List.of("tool.execution_complete"))
+                .build());
     RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
 
     f.call(session, "deploy", "{\"branch\":\"feature\"}");
     rewrite(pin, "{\"branch\":\"main\"}");
     received();
 
-    assertThat(watcher.next(SessionEvent.class).data().get("args")).isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(watcher.next(SessionEvent.class).data().get("args"))
+        .isEqualTo(json("{\"branch\":\"main\"}"));
   }
 
   @Test
@@ -191,8 +218,12 @@ class GateArgsTest {
     GateCheck seen = rewrite(second, "{\"branch\":\"main\",\"dryRun\":true}");
     GateCheck again = allow(first);
 
-    assertThat(seen.args()).as("the second gate is asked about the first one's output").isEqualTo(json("{\"branch\":\"main\"}"));
-    assertThat(again.args()).as("the first gate is asked about the second one's").isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
+    assertThat(seen.args())
+        .as("the second gate is asked about the first one's output")
+        .isEqualTo(json("{\"branch\":\"main\"}"));
+    assertThat(again.args())
+        .as("the first gate is asked about the second one's")
+        .isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
     assertThat(received()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
     assertThat(done(call).updatedArgs()).isEqualTo(json("{\"branch\":\"main\",\"dryRun\":true}"));
     first.assertNoMoreMessages();
@@ -203,8 +234,7 @@ class GateArgsTest {
   @Test
   void aGateWithoutArgsKeepsTheArgumentsRewrittenSoFar() {
     RecordingProviderConnection pin = rewriter("first", "pin-branch");
-    RecordingProviderConnection spec =
-        specGate("spec-only", "ci");
+    RecordingProviderConnection spec = specGate("spec-only", "ci");
 
     var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
     rewrite(pin, "{\"branch\":\"main\"}");
@@ -223,13 +253,21 @@ class GateArgsTest {
 
     var withContext = f.call(session, "deploy", "{\"branch\":\"feature\"}");
     GateCheck check = gate.next(GateCheck.class);
-    gate.send(new GateResult("g", check.callId(), GateDecision.CONTEXT, "pinned to main", json("{\"branch\":\"main\"}")));
+    gate.send(
+        new GateResult(
+            "g",
+            check.callId(),
+            GateDecision.CONTEXT,
+            "pinned to main",
+            json("{\"branch\":\"main\"}")));
     assertThat(received()).isEqualTo(json("{\"branch\":\"main\"}"));
     assertThat(done(withContext).context()).containsExactly("pinned to main");
 
     var denied = f.call(session, "deploy", "{\"branch\":\"feature\"}");
     check = gate.next(GateCheck.class);
-    gate.send(new GateResult("g", check.callId(), GateDecision.DENY, "no", json("{\"branch\":\"main\"}")));
+    gate.send(
+        new GateResult(
+            "g", check.callId(), GateDecision.DENY, "no", json("{\"branch\":\"main\"}")));
     assertThat(done(denied).outcome()).isEqualTo(new ToolOutcome.Denied("no"));
     assertThat(done(denied).updatedArgs()).isNull();
   }
@@ -245,18 +283,28 @@ class GateArgsTest {
 
     assertThat(received()).isEqualTo(json("{\"branch\":\"main\"}"));
     assertThat(done(call).updatedArgs()).as("absent when unchanged").isNull();
-    assertThat(decisions).filteredOn(d -> d.kind() == DecisionKind.PRE_TOOL_USE).singleElement()
+    assertThat(decisions)
+        .filteredOn(d -> d.kind() == DecisionKind.PRE_TOOL_USE)
+        .singleElement()
         .satisfies(d -> assertThat(d.reason()).isEqualTo("1 rule(s) matched"));
   }
 
   @Test
   void rulesAfterARewriteMatchTheArgumentsAsRewritten() {
     RecordingProviderConnection redact = rewriter("redactor", "redact");
-    f.bound(Hello.builder("guardian").session(session)
-        .hooks(new Hooks(List.of(
-            HookRule.deny(HookMatch.toolAndArgs("deploy", "hunter2"), "a secret in the arguments"),
-            HookRule.context(HookMatch.toolAndArgs("deploy", "REDACTED"), "a secret was redacted")), null))
-        .build());
+    f.bound(
+        Hello.builder("guardian")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(
+                        HookRule.deny(
+                            HookMatch.toolAndArgs("deploy", "hunter2"),
+                            "a secret in the arguments"),
+                        HookRule.context(
+                            HookMatch.toolAndArgs("deploy", "REDACTED"), "a secret was redacted")),
+                    null))
+            .build());
 
     var call = f.call(session, "deploy", "{\"branch\":\"hunter2\"}");
     rewrite(redact, "{\"branch\":\"REDACTED\"}");
@@ -270,8 +318,7 @@ class GateArgsTest {
   @Test
   void aReplacementTheToolsSchemaRefusesDeniesTheCallStopsTheChainAndNeverReachesTheTool() {
     RecordingProviderConnection bad = rewriter("sloppy", "pin-branch");
-    RecordingProviderConnection later =
-        specGate("later", "never-asked");
+    RecordingProviderConnection later = specGate("later", "never-asked");
 
     var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
     rewrite(bad, "{\"branch\":5,\"force\":true}");
@@ -279,8 +326,9 @@ class GateArgsTest {
     ToolOutcome outcome = done(call).outcome();
     assertThat(outcome).isInstanceOf(ToolOutcome.Denied.class);
     assertThat(((ToolOutcome.Denied) outcome).reason())
-        .startsWith("The arguments gate 'pin-branch' of provider 'sloppy' returned for tool 'deploy' were refused: "
-            + "they do not match its schema: ")
+        .startsWith(
+            "The arguments gate 'pin-branch' of provider 'sloppy' returned for tool 'deploy' were refused: "
+                + "they do not match its schema: ")
         .contains("/branch")
         .contains("force");
     assertThat(done(call).updatedArgs()).isNull();
@@ -305,17 +353,33 @@ class GateArgsTest {
   void aHostOwnedToolHasNoSchemaAndTheHostGetsTheFinalArguments() {
     RecordingProviderConnection gate = rewriter("flagger", "no-verify");
 
-    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git commit -m x\"}"));
+    var decision =
+        f.gateway.preToolUse(session, "shell", json("{\"command\":\"git commit -m x\"}"));
     rewrite(gate, "{\"command\":\"git commit -m x --no-verify\",\"why\":\"anything goes\"}");
 
     assertThat(done(decision))
-        .isEqualTo(HookDecision.allow(List.of(), json("{\"command\":\"git commit -m x --no-verify\",\"why\":\"anything goes\"}")));
+        .isEqualTo(
+            HookDecision.allow(
+                List.of(),
+                json("{\"command\":\"git commit -m x --no-verify\",\"why\":\"anything goes\"}")));
   }
 
   @Test
   void aRewrittenTargetRoutesTheCallToThatInstanceWhichGetsNoTarget() {
-    RecordingProviderConnection tabA = f.bound(Hello.builder("browser").instance("tab-a").session(session).tools(tool("shot")).build());
-    RecordingProviderConnection tabB = f.bound(Hello.builder("browser").instance("tab-b").session(session).tools(tool("shot")).build());
+    RecordingProviderConnection tabA =
+        f.bound(
+            Hello.builder("browser")
+                .instance("tab-a")
+                .session(session)
+                .tools(tool("shot"))
+                .build());
+    RecordingProviderConnection tabB =
+        f.bound(
+            Hello.builder("browser")
+                .instance("tab-b")
+                .session(session)
+                .tools(tool("shot"))
+                .build());
     RecordingProviderConnection gate = rewriter("router", "pin-tab");
 
     var call = f.call(session, "shot", "{\"target\":\"tab-a\",\"zoom\":2}");
@@ -344,7 +408,8 @@ class GateArgsTest {
     assertThat(call).isNotDone();
     f.clock.advance(Duration.ofMillis(1));
 
-    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied("Gate provider 'silent' did not respond in time."));
+    assertThat(done(call).outcome())
+        .isEqualTo(new ToolOutcome.Denied("Gate provider 'silent' did not respond in time."));
     assertThat(done(call).updatedArgs()).isNull();
   }
 
@@ -358,7 +423,8 @@ class GateArgsTest {
     assertThat(call).isNotDone();
     f.clock.advance(Duration.ofMillis(1));
 
-    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied("Gate provider 'quiet' did not respond in time."));
+    assertThat(done(call).outcome())
+        .isEqualTo(new ToolOutcome.Denied("Gate provider 'quiet' did not respond in time."));
   }
 
   // ---- a rewrite is decided as a whole (decision 37) ----
@@ -366,11 +432,20 @@ class GateArgsTest {
   /** Issue 32, finding 1: a project provider's gate turned "git status" into a forced push. */
   @Test
   void aLaterGatesRewriteMeetsEveryEarlierRuleAndAnEarlierDenyRuleStopsIt() {
-    RecordingProviderConnection guardrail = f.bound(Hello.builder("guardrail").session(session)
-        .hooks(new Hooks(List.of(
-            HookRule.deny(HookMatch.toolAndArgs("shell", "git .*push"), "No pushes while CI is red."),
-            HookRule.gate(HookMatch.toolAndArgs("shell", "git .*push"), "ci-green")), null))
-        .build());
+    RecordingProviderConnection guardrail =
+        f.bound(
+            Hello.builder("guardrail")
+                .session(session)
+                .hooks(
+                    new Hooks(
+                        List.of(
+                            HookRule.deny(
+                                HookMatch.toolAndArgs("shell", "git .*push"),
+                                "No pushes while CI is red."),
+                            HookRule.gate(
+                                HookMatch.toolAndArgs("shell", "git .*push"), "ci-green")),
+                        null))
+                .build());
     RecordingProviderConnection project = rewriter("project", "tidy");
 
     List<Decision> decisions = decisions();
@@ -379,9 +454,15 @@ class GateArgsTest {
 
     assertThat(done(decision).allowed()).isFalse();
     assertThat(done(decision).reason()).isEqualTo("No pushes while CI is red.");
-    assertThat(decisions).filteredOn(d -> d.kind() == DecisionKind.PRE_TOOL_USE).singleElement()
-        .satisfies(d -> assertThat(d.reason()).as("the audit trail says the deny saw the rewrite").isEqualTo(
-            "No pushes while CI is red. (arguments rewritten by project/tidy; re-checked from the first rule)"));
+    assertThat(decisions)
+        .filteredOn(d -> d.kind() == DecisionKind.PRE_TOOL_USE)
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.reason())
+                    .as("the audit trail says the deny saw the rewrite")
+                    .isEqualTo(
+                        "No pushes while CI is red. (arguments rewritten by project/tidy; re-checked from the first rule)"));
     assertThat(done(decision).updatedArgs()).as("a denied call runs with nothing").isNull();
     guardrail.assertNoMoreMessages();
     project.assertNoMoreMessages();
@@ -389,9 +470,12 @@ class GateArgsTest {
 
   @Test
   void anEarlierGatesAllowDoesNotCoverTheArgumentsALaterGateRewroteTo() {
-    RecordingProviderConnection guardrail = f.bound(Hello.builder("guardrail").session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "ci-green")), null))
-        .build());
+    RecordingProviderConnection guardrail =
+        f.bound(
+            Hello.builder("guardrail")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "ci-green")), null))
+                .build());
     RecordingProviderConnection project = rewriter("project", "tidy");
 
     var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"));
@@ -401,7 +485,9 @@ class GateArgsTest {
     guardrail.send(GateResult.deny(second.gateId(), second.callId(), "CI is red: no pushes."));
 
     assertThat(first.args()).isEqualTo(json("{\"command\":\"git status\"}"));
-    assertThat(second.args()).as("asked again, about what would run").isEqualTo(json("{\"command\":\"git push --force origin main\"}"));
+    assertThat(second.args())
+        .as("asked again, about what would run")
+        .isEqualTo(json("{\"command\":\"git push --force origin main\"}"));
     assertThat(done(decision).allowed()).isFalse();
     assertThat(done(decision).reason()).isEqualTo("CI is red: no pushes.");
     project.assertNoMoreMessages();
@@ -425,11 +511,19 @@ class GateArgsTest {
 
   @Test
   void contextsGivenAboutTheArgumentsBeforeARewriteAreDropped() {
-    f.bound(Hello.builder("notes").session(session)
-        .hooks(new Hooks(List.of(
-            HookRule.context(HookMatch.toolAndArgs("deploy", "feature"), "feature branches deploy to staging"),
-            HookRule.context(HookMatch.toolAndArgs("deploy", "main"), "main deploys to production")), null))
-        .build());
+    f.bound(
+        Hello.builder("notes")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(
+                        HookRule.context(
+                            HookMatch.toolAndArgs("deploy", "feature"),
+                            "feature branches deploy to staging"),
+                        HookRule.context(
+                            HookMatch.toolAndArgs("deploy", "main"), "main deploys to production")),
+                    null))
+            .build());
     RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
 
     var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
@@ -441,17 +535,32 @@ class GateArgsTest {
 
   @Test
   void aRewritingGatesAnswerStandsForItsResultEvenWhereItsRuleNoLongerMatchesIt() {
-    RecordingProviderConnection tidy = f.bound(Hello.builder("tidy").session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.toolAndArgs("shell", "rm -rf /"), "no-root")), null))
-        .extensions(ProtocolExtension.GATE_ARGS).build());
+    RecordingProviderConnection tidy =
+        f.bound(
+            Hello.builder("tidy")
+                .session(session)
+                .hooks(
+                    new Hooks(
+                        List.of(
+                            HookRule.gate(HookMatch.toolAndArgs("shell", "rm -rf /"), "no-root")),
+                        null))
+                .extensions(ProtocolExtension.GATE_ARGS)
+                .build());
 
     var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"rm -rf /\"}"));
     GateCheck check = tidy.next(GateCheck.class);
-    tidy.send(new GateResult(check.gateId(), check.callId(), GateDecision.CONTEXT, "narrowed to ./build",
-        json("{\"command\":\"rm -rf ./build\"}")));
+    tidy.send(
+        new GateResult(
+            check.gateId(),
+            check.callId(),
+            GateDecision.CONTEXT,
+            "narrowed to ./build",
+            json("{\"command\":\"rm -rf ./build\"}")));
 
     assertThat(done(decision).allowed()).isTrue();
-    assertThat(done(decision).context()).as("its context came with its rewrite").containsExactly("narrowed to ./build");
+    assertThat(done(decision).context())
+        .as("its context came with its rewrite")
+        .containsExactly("narrowed to ./build");
     tidy.assertNoMoreMessages();
   }
 
@@ -468,7 +577,8 @@ class GateArgsTest {
     ci.send(GateResult.allow(again.gateId(), again.callId()));
 
     // Its answer stood for main, but a gate whose provider left cannot be held to it: fail closed.
-    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied("Gate provider 'pinner' disconnected."));
+    assertThat(done(call).outcome())
+        .isEqualTo(new ToolOutcome.Denied("Gate provider 'pinner' disconnected."));
   }
 
   /**
@@ -480,17 +590,33 @@ class GateArgsTest {
     String args = "{\"branch\":\"" + "f".repeat(900) + "\"}";
     try (GatewayFixture tight = GatewayFixture.withLimits(l -> l.regexStepsPerMessage(1_000))) {
       String s = tight.startSession(SessionSpec.of("alpha", "/code"));
-      RecordingProviderConnection pin = tight.bound(Hello.builder("pinner").session(s)
-          .hooks(new Hooks(List.of(HookRule.gate(null, "pin-branch")), null)).extensions(ProtocolExtension.GATE_ARGS).build());
+      RecordingProviderConnection pin =
+          tight.bound(
+              Hello.builder("pinner")
+                  .session(s)
+                  .hooks(new Hooks(List.of(HookRule.gate(null, "pin-branch")), null))
+                  .extensions(ProtocolExtension.GATE_ARGS)
+                  .build());
       // "zzz" is nowhere: only a pass left without steps could make this rule deny.
-      tight.bound(Hello.builder("guardian").session(s)
-          .hooks(new Hooks(List.of(HookRule.deny(new HookMatch(null, "zzz", null, null), "no steps left")), null)).build());
+      tight.bound(
+          Hello.builder("guardian")
+              .session(s)
+              .hooks(
+                  new Hooks(
+                      List.of(
+                          HookRule.deny(new HookMatch(null, "zzz", null, null), "no steps left")),
+                      null))
+              .build());
 
       var decision = tight.gateway.preToolUse(s, "shell", json(args));
       GateCheck check = pin.next(GateCheck.class);
-      pin.send(GateResult.rewrite(check.gateId(), check.callId(), json("{\"branch\":\"" + "m".repeat(900) + "\"}")));
+      pin.send(
+          GateResult.rewrite(
+              check.gateId(), check.callId(), json("{\"branch\":\"" + "m".repeat(900) + "\"}")));
 
-      assertThat(done(decision).allowed()).as("the second pass read its 900 characters with steps of its own").isTrue();
+      assertThat(done(decision).allowed())
+          .as("the second pass read its 900 characters with steps of its own")
+          .isTrue();
     }
   }
 
@@ -507,19 +633,25 @@ class GateArgsTest {
     assertThat(call).isNotDone();
     rewrite(toMain, "{\"branch\":\"main\"}"); // 5: one too many
 
-    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied(
-        "The gates' rewrites of tool 'deploy' did not settle: gate 'pin-main' of provider 'to-main' rewrote its"
-            + " arguments after 4 rewrites (by to-main/pin-main, to-feature/pin-feature, to-main/pin-main,"
-            + " to-feature/pin-feature), so the call is denied."));
+    assertThat(done(call).outcome())
+        .isEqualTo(
+            new ToolOutcome.Denied(
+                "The gates' rewrites of tool 'deploy' did not settle: gate 'pin-main' of provider 'to-main' rewrote its"
+                    + " arguments after 4 rewrites (by to-main/pin-main, to-feature/pin-feature, to-main/pin-main,"
+                    + " to-feature/pin-feature), so the call is denied."));
     toMain.assertNoMoreMessages();
     toFeature.assertNoMoreMessages();
   }
 
   @Test
   void theAuditTrailSaysWhichGatesWereAskedAgainAfterARewrite() {
-    RecordingProviderConnection guardrail = f.bound(Hello.builder("guardrail").session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("deploy"), "ci-green")), null))
-        .build());
+    RecordingProviderConnection guardrail =
+        f.bound(
+            Hello.builder("guardrail")
+                .session(session)
+                .hooks(
+                    new Hooks(List.of(HookRule.gate(HookMatch.tool("deploy"), "ci-green")), null))
+                .build());
     RecordingProviderConnection pin = rewriter("pinner", "pin-branch");
     List<Decision> decisions = decisions();
 
@@ -530,11 +662,18 @@ class GateArgsTest {
     received();
     done(call);
 
-    Decision evaluation = decisions.stream().filter(d -> d.kind() == DecisionKind.PRE_TOOL_USE).findFirst().orElseThrow();
-    assertThat(evaluation.reason()).isEqualTo(
-        "2 rule(s) matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule:"
-            + " guardrail/ci-green asked again");
-    assertThat(evaluation.gates()).extracting(Decision.GateAnswer::gateId).containsExactly("ci-green", "pin-branch", "ci-green");
+    Decision evaluation =
+        decisions.stream()
+            .filter(d -> d.kind() == DecisionKind.PRE_TOOL_USE)
+            .findFirst()
+            .orElseThrow();
+    assertThat(evaluation.reason())
+        .isEqualTo(
+            "2 rule(s) matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule:"
+                + " guardrail/ci-green asked again");
+    assertThat(evaluation.gates())
+        .extracting(Decision.GateAnswer::gateId)
+        .containsExactly("ci-green", "pin-branch", "ci-green");
   }
 
   // ---- the audit trail ----
@@ -550,19 +689,34 @@ class GateArgsTest {
     received();
     done(call);
 
-    Decision evaluation = decisions.stream().filter(d -> d.kind() == DecisionKind.PRE_TOOL_USE).findFirst().orElseThrow();
-    Decision outcome = decisions.stream().filter(d -> d.kind() == DecisionKind.TOOL_CALL).findFirst().orElseThrow();
+    Decision evaluation =
+        decisions.stream()
+            .filter(d -> d.kind() == DecisionKind.PRE_TOOL_USE)
+            .findFirst()
+            .orElseThrow();
+    Decision outcome =
+        decisions.stream()
+            .filter(d -> d.kind() == DecisionKind.TOOL_CALL)
+            .findFirst()
+            .orElseThrow();
     assertThat(evaluation.reason())
-        .isEqualTo("1 rule(s) matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule");
-    assertThat(evaluation.argsSha256()).as("what the host asked").isEqualTo(sha256("{\"branch\":\"secret-feature\"}"));
+        .isEqualTo(
+            "1 rule(s) matched; arguments rewritten by pinner/pin-branch; re-checked from the first rule");
+    assertThat(evaluation.argsSha256())
+        .as("what the host asked")
+        .isEqualTo(sha256("{\"branch\":\"secret-feature\"}"));
     assertThat(evaluation.gates().get(0).argsSha256()).isEqualTo(sha256("{\"branch\":\"main\"}"));
-    assertThat(outcome.argsSha256()).as("what the tool ran with").isEqualTo(sha256("{\"branch\":\"main\"}"));
+    assertThat(outcome.argsSha256())
+        .as("what the tool ran with")
+        .isEqualTo(sha256("{\"branch\":\"main\"}"));
     assertThat(decisions.toString()).doesNotContain("secret-feature");
   }
 
   private static String sha256(String json) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8)));
     } catch (java.security.NoSuchAlgorithmException e) {
       throw new AssertionError(e);
     }

@@ -47,8 +47,10 @@ import org.junit.jupiter.api.Test;
 class GateAskTest {
 
   private GatewayFixture f = GatewayFixture.create();
-  private String session = f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell")));
+  private String session =
+      f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell")));
   private RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"));
+
   /** The gate {@link #deployAsked} asks with, once made. */
   private RecordingProviderConnection guard;
 
@@ -94,7 +96,11 @@ class GateAskTest {
 
     @Override
     public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
-      ended.add(question.askId() + " " + outcome.wireName() + (answeredBy == null ? "" : " by " + answeredBy));
+      ended.add(
+          question.askId()
+              + " "
+              + outcome.wireName()
+              + (answeredBy == null ? "" : " by " + answeredBy));
     }
 
     PersonQuestion last() {
@@ -112,20 +118,27 @@ class GateAskTest {
   /** A provider that speaks {@code gate.ask}, with one gate on every call. */
   private RecordingProviderConnection asker(String name, String gateId) {
     return f.bound(
-        Hello.builder(name).session(session)
+        Hello.builder(name)
+            .session(session)
             .hooks(new Hooks(List.of(HookRule.gate(null, gateId)), null))
             .extensions(ProtocolExtension.GATE_ASK)
             .build());
   }
 
-  /** The gate's answer to its pending check: ask {@code question}, within {@code timeout} (null: the default). */
-  private static GateCheck ask(RecordingProviderConnection gate, String question, Duration timeout) {
+  /**
+   * The gate's answer to its pending check: ask {@code question}, within {@code timeout} (null: the
+   * default).
+   */
+  private static GateCheck ask(
+      RecordingProviderConnection gate, String question, Duration timeout) {
     GateCheck check = gate.next(GateCheck.class);
     gate.send(GateResult.ask(check.gateId(), check.callId(), question, timeout));
     return check;
   }
 
-  /** The gate of {@code guard} (made on first use) asks "Deploy?" about a call of {@code deploy}. */
+  /**
+   * The gate of {@code guard} (made on first use) asks "Deploy?" about a call of {@code deploy}.
+   */
   private CompletableFuture<CallResult> deployAsked() {
     if (guard == null) {
       guard = asker("guard", "confirm-deploy");
@@ -146,17 +159,23 @@ class GateAskTest {
     return sent;
   }
 
-  /** The audit trail's records of questions to the person from now on, as {@code outcome [by channel]}. */
+  /**
+   * The audit trail's records of questions to the person from now on, as {@code outcome [by
+   * channel]}.
+   */
   private List<Decision> decisions() {
     List<Decision> decisions = new CopyOnWriteArrayList<>();
-    f.gateway.monitor().addListener(new GatewayListener() {
-      @Override
-      public void decided(Decision decision) {
-        if (decision.kind() == DecisionKind.ASK) {
-          decisions.add(decision);
-        }
-      }
-    });
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void decided(Decision decision) {
+                if (decision.kind() == DecisionKind.ASK) {
+                  decisions.add(decision);
+                }
+              }
+            });
     return decisions;
   }
 
@@ -171,25 +190,35 @@ class GateAskTest {
   @Test
   void helloAckAcceptsGateAskForTrustThatMayGateAndNotForExternalProviders() {
     RecordingProviderConnection project = f.authenticated();
-    project.send(Hello.builder("guard").session(session).extensions(ProtocolExtension.GATE_ASK).build());
+    project.send(
+        Hello.builder("guard").session(session).extensions(ProtocolExtension.GATE_ASK).build());
     RecordingProviderConnection paired = f.paired(session, sessions -> {});
-    paired.send(Hello.builder("tab").session(session).extensions(ProtocolExtension.GATE_ASK).build());
+    paired.send(
+        Hello.builder("tab").session(session).extensions(ProtocolExtension.GATE_ASK).build());
 
     assertThat(project.next(HelloAck.class).extensions()).containsExactly("gate.ask");
-    assertThat(paired.next(HelloAck.class).extensions()).as("external trust: no gates, no gate.ask").isEmpty();
+    assertThat(paired.next(HelloAck.class).extensions())
+        .as("external trust: no gates, no gate.ask")
+        .isEmpty();
   }
 
   @Test
   void askFromAProviderThatDidNotNegotiateItDeniesAtOnceAndTheProviderIsTold() {
     RecordingChannel console = channel("console");
     RecordingProviderConnection plain =
-        f.bound(Hello.builder("plain").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "g")), null)).build());
+        f.bound(
+            Hello.builder("plain")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "g")), null))
+                .build());
 
     var call = f.call(session, "deploy", "{}");
     ask(plain, "Deploy?", null);
 
-    assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Denied.class, denied -> assertThat(denied.reason()).contains("without the gate.ask extension"));
+    assertThat(done(call).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Denied.class,
+            denied -> assertThat(denied.reason()).contains("without the gate.ask extension"));
     ErrorMessage error = plain.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(error.message()).contains("gate.ask");
@@ -226,9 +255,13 @@ class GateAskTest {
     assertThat(sent.args()).isEqualTo(json("{\"branch\":\"main\"}"));
     assertThat(done(call).outcome()).isEqualTo(ToolOutcome.success(json("\"deployed\"")));
     assertThat(console.ended).containsExactly(question.askId() + " allowed by console");
-    assertThat(page.ended).as("the other channel withdraws it").containsExactly(question.askId() + " allowed by console");
+    assertThat(page.ended)
+        .as("the other channel withdraws it")
+        .containsExactly(question.askId() + " allowed by console");
     assertThat(asks(decisions)).containsExactly("asked", "allow by console");
-    assertThat(decisions.get(0).reason()).contains("gate 'confirm-deploy' of provider 'guard'", "console, status page", "Deploy main");
+    assertThat(decisions.get(0).reason())
+        .contains(
+            "gate 'confirm-deploy' of provider 'guard'", "console, status page", "Deploy main");
     assertThat(decisions.get(0).callId()).isEqualTo(question.callId()).isNotNull();
     assertThat(decisions.get(1).latency()).isEqualTo(Duration.ZERO);
     assertThat(check.callId()).isNotNull();
@@ -244,8 +277,10 @@ class GateAskTest {
     ask(guard, "Deploy to production?", null);
     answer(console.last(), false, "console");
 
-    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied(
-        "The person said no (on console) to gate 'confirm-deploy' of provider 'guard': Deploy to production?"));
+    assertThat(done(call).outcome())
+        .isEqualTo(
+            new ToolOutcome.Denied(
+                "The person said no (on console) to gate 'confirm-deploy' of provider 'guard': Deploy to production?"));
     assertThat(console.ended).containsExactly(console.last().askId() + " denied by console");
     assertThat(asks(decisions)).containsExactly("asked", "deny by console");
   }
@@ -259,8 +294,10 @@ class GateAskTest {
     assertThat(call).isNotDone();
     f.clock.advance(Duration.ofMillis(1));
 
-    assertThat(done(call).outcome()).isEqualTo(new ToolOutcome.Denied(
-        "Nobody answered the question of gate 'confirm-deploy' of provider 'guard' within 60 s: Deploy?"));
+    assertThat(done(call).outcome())
+        .isEqualTo(
+            new ToolOutcome.Denied(
+                "Nobody answered the question of gate 'confirm-deploy' of provider 'guard' within 60 s: Deploy?"));
     assertThat(console.ended).containsExactly(console.last().askId() + " timeout");
     assertThat(answer(console.last(), true, "console")).as("too late: decides nothing").isFalse();
     assertThat(asks(decisions)).containsExactly("asked", "timeout");
@@ -290,7 +327,8 @@ class GateAskTest {
 
   @Test
   void thePersonsTimeDoesNotCountAgainstTheToolsTimeout() {
-    RecordingProviderConnection builder = f.bound("builder", session, tool("build").withTimeout(Duration.ofSeconds(10)));
+    RecordingProviderConnection builder =
+        f.bound("builder", session, tool("build").withTimeout(Duration.ofSeconds(10)));
     RecordingChannel console = channel("console");
     RecordingProviderConnection guard = asker("guard", "confirm");
 
@@ -304,8 +342,10 @@ class GateAskTest {
     assertThat(call).as("the call had 7 s left when the person was asked").isNotDone();
     f.clock.advance(Duration.ofMillis(1));
 
-    assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Failure.class, failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.TIMEOUT));
+    assertThat(done(call).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Failure.class,
+            failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.TIMEOUT));
     assertThat(builder.next(ToolCancel.class).id()).isEqualTo(sent.id());
   }
 
@@ -318,10 +358,15 @@ class GateAskTest {
     closedPage.reaches = false;
     var call = deployAsked();
 
-    assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Denied.class,
-        denied -> assertThat(denied.reason()).startsWith("No one to ask: gate 'confirm-deploy' of provider 'guard'"));
-    assertThat(closedPage.asked).as("a channel that does not reach the session is not asked").isEmpty();
+    assertThat(done(call).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Denied.class,
+            denied ->
+                assertThat(denied.reason())
+                    .startsWith("No one to ask: gate 'confirm-deploy' of provider 'guard'"));
+    assertThat(closedPage.asked)
+        .as("a channel that does not reach the session is not asked")
+        .isEmpty();
     assertThat(asks(decisions)).containsExactly("deny");
   }
 
@@ -333,9 +378,13 @@ class GateAskTest {
     String other = done(f.gateway.startSession(SessionSpec.of("beta", "/beta"), host)).id();
     worker.drain(); // sessions.updated
     RecordingProviderConnection guard =
-        f.bound(Hello.builder("guard").session(other).tools(tool("deploy"))
-            .hooks(new Hooks(List.of(HookRule.gate(null, "g")), null))
-            .extensions(ProtocolExtension.GATE_ASK).build());
+        f.bound(
+            Hello.builder("guard")
+                .session(other)
+                .tools(tool("deploy"))
+                .hooks(new Hooks(List.of(HookRule.gate(null, "g")), null))
+                .extensions(ProtocolExtension.GATE_ASK)
+                .build());
 
     var call = f.call(other, "deploy", "{}");
     ask(guard, "Deploy?", null);
@@ -364,16 +413,21 @@ class GateAskTest {
 
   @Test
   void aChannelThatThrowsIsLeftOutAndAloneItMeansNobodyToAsk() {
-    f.gateway.asks().add(new RecordingChannel("broken") {
-      @Override
-      public void ask(PersonQuestion question) {
-        throw new IllegalStateException("broken channel");
-      }
-    });
+    f.gateway
+        .asks()
+        .add(
+            new RecordingChannel("broken") {
+              @Override
+              public void ask(PersonQuestion question) {
+                throw new IllegalStateException("broken channel");
+              }
+            });
     var call = deployAsked();
 
-    assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Denied.class, denied -> assertThat(denied.reason()).startsWith("No one to ask"));
+    assertThat(done(call).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Denied.class,
+            denied -> assertThat(denied.reason()).startsWith("No one to ask"));
   }
 
   @Test
@@ -382,8 +436,10 @@ class GateAskTest {
     f.gateway.asks().remove(console);
     var call = deployAsked();
 
-    assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Denied.class, denied -> assertThat(denied.reason()).startsWith("No one to ask"));
+    assertThat(done(call).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Denied.class,
+            denied -> assertThat(denied.reason()).startsWith("No one to ask"));
     assertThat(console.asked).isEmpty();
   }
 
@@ -411,8 +467,10 @@ class GateAskTest {
     var call = deployAsked();
     done(f.gateway.interrupt(session));
 
-    assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Failure.class, failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.CANCELLED));
+    assertThat(done(call).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Failure.class,
+            failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.CANCELLED));
     assertThat(console.ended).containsExactly(console.last().askId() + " withdrawn");
   }
 
@@ -422,8 +480,10 @@ class GateAskTest {
     var call = deployAsked();
     guard.drop();
 
-    assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Denied.class, denied -> assertThat(denied.reason()).contains("Gate provider 'guard' disconnected"));
+    assertThat(done(call).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Denied.class,
+            denied -> assertThat(denied.reason()).contains("Gate provider 'guard' disconnected"));
     assertThat(console.ended).containsExactly(console.last().askId() + " withdrawn");
   }
 
@@ -449,7 +509,11 @@ class GateAskTest {
     RecordingChannel console = channel("console");
     guard = asker("guard", "confirm-deploy");
     RecordingProviderConnection ci =
-        f.bound(Hello.builder("ci").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null)).build());
+        f.bound(
+            Hello.builder("ci")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null))
+                .build());
 
     var call = deployAsked();
     ci.assertNoMoreMessages();
@@ -466,7 +530,11 @@ class GateAskTest {
     RecordingChannel console = channel("console");
     guard = asker("guard", "confirm-deploy");
     RecordingProviderConnection ci =
-        f.bound(Hello.builder("ci").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null)).build());
+        f.bound(
+            Hello.builder("ci")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null))
+                .build());
 
     var call = deployAsked();
     answer(console.last(), false, "console");
@@ -479,14 +547,23 @@ class GateAskTest {
   void thePersonIsAskedAboutTheArgumentsAGateRewroteTo() {
     RecordingChannel console = channel("console");
     RecordingProviderConnection guard =
-        f.bound(Hello.builder("guard").session(session)
-            .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("deploy"), "pin")), null))
-            .extensions(ProtocolExtension.GATE_ARGS, ProtocolExtension.GATE_ASK).build());
+        f.bound(
+            Hello.builder("guard")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("deploy"), "pin")), null))
+                .extensions(ProtocolExtension.GATE_ARGS, ProtocolExtension.GATE_ASK)
+                .build());
 
     var call = f.call(session, "deploy", "{\"branch\":\"feature\"}");
     GateCheck check = guard.next(GateCheck.class);
-    guard.send(new GateResult(check.gateId(), check.callId(), io.github.providergateway.protocol.GateDecision.ASK,
-        "Deploy main instead of feature?", json("{\"branch\":\"main\"}"), null));
+    guard.send(
+        new GateResult(
+            check.gateId(),
+            check.callId(),
+            io.github.providergateway.protocol.GateDecision.ASK,
+            "Deploy main instead of feature?",
+            json("{\"branch\":\"main\"}"),
+            null));
     assertThat(console.last().args()).isEqualTo(json("{\"branch\":\"main\"}"));
     answer(console.last(), true, "console");
 
@@ -496,32 +573,41 @@ class GateAskTest {
 
   /** A provider whose gate on every shell call may rewrite it (extension {@code gate.args}). */
   private RecordingProviderConnection shellRewriter() {
-    return f.bound(Hello.builder("project").session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "tidy")), null))
-        .extensions(ProtocolExtension.GATE_ARGS).build());
+    return f.bound(
+        Hello.builder("project")
+            .session(session)
+            .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "tidy")), null))
+            .extensions(ProtocolExtension.GATE_ARGS)
+            .build());
   }
 
   /** The reasons of the audit trail's {@code pre_tool_use} records from now on. */
   private List<String> preToolUseReasons() {
     List<String> reasons = new CopyOnWriteArrayList<>();
-    f.gateway.monitor().addListener(new GatewayListener() {
-      @Override
-      public void decided(Decision decision) {
-        if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
-          reasons.add(decision.reason());
-        }
-      }
-    });
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void decided(Decision decision) {
+                if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
+                  reasons.add(decision.reason());
+                }
+              }
+            });
     return reasons;
   }
 
   /** Where {@link #allowedThenRewrittenTo} left the call: the gate has asked a second time. */
   private record AskedAgain(
-      CompletableFuture<HookDecision> decision, RecordingChannel console, GateCheck again, List<String> audit) {}
+      CompletableFuture<HookDecision> decision,
+      RecordingChannel console,
+      GateCheck again,
+      List<String> audit) {}
 
   /**
-   * The person allows "git status" on the console; then the gate of {@link #shellRewriter}
-   * rewrites it to {@code rewritten}, and the confirming gate, asked again, asks again.
+   * The person allows "git status" on the console; then the gate of {@link #shellRewriter} rewrites
+   * it to {@code rewritten}, and the confirming gate, asked again, asks again.
    */
   private AskedAgain allowedThenRewrittenTo(String rewritten) {
     RecordingChannel console = channel("console");
@@ -544,14 +630,19 @@ class GateAskTest {
   void thePersonsAllowDoesNotCoverArgumentsALaterGateRewroteTo() {
     AskedAgain asked = allowedThenRewrittenTo("{\"command\":\"git push --force origin main\"}");
 
-    assertThat(asked.again().args()).isEqualTo(json("{\"command\":\"git push --force origin main\"}"));
+    assertThat(asked.again().args())
+        .isEqualTo(json("{\"command\":\"git push --force origin main\"}"));
     assertThat(asked.console().asked).hasSize(2);
-    assertThat(asked.console().last().args()).as("the person is asked about what would run")
+    assertThat(asked.console().last().args())
+        .as("the person is asked about what would run")
         .isEqualTo(json("{\"command\":\"git push --force origin main\"}"));
     answer(asked.console().last(), false, "console");
     assertThat(done(asked.decision()).allowed()).isFalse();
-    assertThat(asked.audit()).singleElement().asString()
-        .startsWith("The person said no (on console) to gate 'confirm-shell' of provider 'confirm'");
+    assertThat(asked.audit())
+        .singleElement()
+        .asString()
+        .startsWith(
+            "The person said no (on console) to gate 'confirm-shell' of provider 'confirm'");
   }
 
   @Test
@@ -560,26 +651,43 @@ class GateAskTest {
     answer(asked.console().last(), true, "console");
 
     assertThat(done(asked.decision()).allowed()).isTrue();
-    assertThat(done(asked.decision()).updatedArgs()).isEqualTo(json("{\"command\":\"git status --short\"}"));
-    assertThat(asked.audit()).containsExactly(
-        "2 rule(s) matched; arguments rewritten by project/tidy; re-checked from the first rule:"
-            + " confirm/confirm-shell asked again; the person asked again");
+    assertThat(done(asked.decision()).updatedArgs())
+        .isEqualTo(json("{\"command\":\"git status --short\"}"));
+    assertThat(asked.audit())
+        .containsExactly(
+            "2 rule(s) matched; arguments rewritten by project/tidy; re-checked from the first rule:"
+                + " confirm/confirm-shell asked again; the person asked again");
   }
 
-
-  /** Review of issue 32: an ask that came with a rewrite its own rule no longer matches is still put. */
+  /**
+   * Review of issue 32: an ask that came with a rewrite its own rule no longer matches is still
+   * put.
+   */
   @Test
   void aGatesAskThatCameWithItsRewriteIsPutEvenWhereItsRuleNoLongerMatches() {
     RecordingChannel console = channel("console");
     RecordingProviderConnection guard =
-        f.bound(Hello.builder("guard").session(session)
-            .hooks(new Hooks(List.of(HookRule.gate(HookMatch.toolAndArgs("shell", "rm -rf /"), "no-root")), null))
-            .extensions(ProtocolExtension.GATE_ARGS, ProtocolExtension.GATE_ASK).build());
+        f.bound(
+            Hello.builder("guard")
+                .session(session)
+                .hooks(
+                    new Hooks(
+                        List.of(
+                            HookRule.gate(HookMatch.toolAndArgs("shell", "rm -rf /"), "no-root")),
+                        null))
+                .extensions(ProtocolExtension.GATE_ARGS, ProtocolExtension.GATE_ASK)
+                .build());
 
     var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"rm -rf /\"}"));
     GateCheck check = guard.next(GateCheck.class);
-    guard.send(new GateResult(check.gateId(), check.callId(), io.github.providergateway.protocol.GateDecision.ASK,
-        "Remove ./build instead?", json("{\"command\":\"rm -rf ./build\"}"), null));
+    guard.send(
+        new GateResult(
+            check.gateId(),
+            check.callId(),
+            io.github.providergateway.protocol.GateDecision.ASK,
+            "Remove ./build instead?",
+            json("{\"command\":\"rm -rf ./build\"}"),
+            null));
 
     assertThat(console.last().args()).isEqualTo(json("{\"command\":\"rm -rf ./build\"}"));
     assertThat(console.last().question()).isEqualTo("Remove ./build instead?");
@@ -605,9 +713,13 @@ class GateAskTest {
     assertThat(console.asked).hasSize(2);
     assertThat(calls.get(0)).isNotDone();
     assertThat(calls.get(1)).isNotDone();
-    assertThat(done(calls.get(2)).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Denied.class,
-        denied -> assertThat(denied.reason()).startsWith("Too many questions wait for the person of session " + session + " (2)"));
+    assertThat(done(calls.get(2)).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Denied.class,
+            denied ->
+                assertThat(denied.reason())
+                    .startsWith(
+                        "Too many questions wait for the person of session " + session + " (2)"));
   }
 
   @Test
@@ -618,9 +730,13 @@ class GateAskTest {
     worker.drain(); // sessions.updated
     RecordingProviderConnection guard = asker("guard", "confirm-deploy");
     RecordingProviderConnection otherGuard =
-        f.bound(Hello.builder("guard2").session(other).tools(tool("ship"))
-            .hooks(new Hooks(List.of(HookRule.gate(null, "g")), null))
-            .extensions(ProtocolExtension.GATE_ASK).build());
+        f.bound(
+            Hello.builder("guard2")
+                .session(other)
+                .tools(tool("ship"))
+                .hooks(new Hooks(List.of(HookRule.gate(null, "g")), null))
+                .extensions(ProtocolExtension.GATE_ASK)
+                .build());
 
     var first = f.call(session, "deploy", "{}");
     ask(guard, "Deploy?", null);
@@ -628,9 +744,12 @@ class GateAskTest {
     ask(otherGuard, "Ship?", null);
 
     assertThat(first).isNotDone();
-    assertThat(done(second).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Denied.class,
-        denied -> assertThat(denied.reason()).startsWith("Too many questions wait for the person in this gateway (1)"));
+    assertThat(done(second).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Denied.class,
+            denied ->
+                assertThat(denied.reason())
+                    .startsWith("Too many questions wait for the person in this gateway (1)"));
     assertThat(console.asked).hasSize(1);
   }
 
@@ -646,8 +765,10 @@ class GateAskTest {
     var longer = f.call(session, "deploy", "{}");
     ask(guard, "0123456789a", null);
 
-    assertThat(done(longer).outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Denied.class, denied -> assertThat(denied.reason()).contains("11 characters long, more than the 10"));
+    assertThat(done(longer).outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Denied.class,
+            denied -> assertThat(denied.reason()).contains("11 characters long, more than the 10"));
     assertThat(console.asked).hasSize(1);
   }
 
@@ -691,10 +812,13 @@ class GateAskTest {
     RecordingProviderConnection confirm = asker("confirm", "confirm-shell");
     RecordingProviderConnection project = shellRewriter();
 
-    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"), true);
+    var decision =
+        f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"), true);
     ask(confirm, "Run git status?", null);
     GateCheck tidy = project.next(GateCheck.class);
-    project.send(GateResult.rewrite(tidy.gateId(), tidy.callId(), json("{\"command\":\"git push --force\"}")));
+    project.send(
+        GateResult.rewrite(
+            tidy.gateId(), tidy.callId(), json("{\"command\":\"git push --force\"}")));
     ask(confirm, "Run git push --force?", null);
 
     HookDecision asked = done(decision);
@@ -708,7 +832,11 @@ class GateAskTest {
   void forAHostThatAsksItselfALaterDenyWinsOverAnAsk() {
     RecordingProviderConnection guard = asker("guard", "confirm-push");
     RecordingProviderConnection ci =
-        f.bound(Hello.builder("ci").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null)).build());
+        f.bound(
+            Hello.builder("ci")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null))
+                .build());
 
     var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push\"}"), true);
     ask(guard, "Push to main?", null);
@@ -736,9 +864,11 @@ class GateAskTest {
     assertThat(HookDecision.ask("Push?", List.of(), null).permission()).isEqualTo("ask");
     assertThat(HookDecision.allow(List.of()).permission()).isEqualTo("allow");
     assertThat(HookDecision.deny("no", List.of()).permission()).isEqualTo("deny");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new HookDecision(true, "q", List.of(), null, true))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new HookDecision(true, "q", List.of(), null, true))
         .isInstanceOf(IllegalArgumentException.class);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> HookDecision.ask(null, List.of(), null))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> HookDecision.ask(null, List.of(), null))
         .isInstanceOf(NullPointerException.class);
   }
 }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a host showing gateway-wide events hears ({@link GatewayListener}): each provider's
- * connect and disconnect once, however it leaves, and each session's start, ending and end.
+ * What a host showing gateway-wide events hears ({@link GatewayListener}): each provider's connect
+ * and disconnect once, however it leaves, and each session's start, ending and end.
  */
 class GatewayListenerTest {
 
@@ -120,13 +120,15 @@ class GatewayListenerTest {
   @Test
   void aListenerThatThrowsIsSkippedAndTheOthersStillHear() {
     RecordingGatewayListener later = new RecordingGatewayListener();
-    f.gateway.monitor().addListener(
-        new GatewayListener() {
-          @Override
-          public void providerConnected(ProviderInfo provider) {
-            throw new IllegalStateException("a broken host listener");
-          }
-        });
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void providerConnected(ProviderInfo provider) {
+                throw new IllegalStateException("a broken host listener");
+              }
+            });
     f.gateway.monitor().addListener(later);
     heard.drain();
 

@@ -82,10 +82,24 @@ class HelloTest {
   @Test
   void toolNamesOutsideTheGrammarAreRefusedWithAShortTypedError() {
     String session = f.startSession("alpha");
-    for (String bad : new String[] {"nul\u0000", "right\u202eleft", "lone\ud800", "has space", "x".repeat(129), "y".repeat(100_000)}) {
-      ErrorMessage refused = refusedHello(Hello.builder("p").session(session).tools(tool(bad)).build());
-      assertThat(refused.code()).as("tool name %s", bad.length() > 20 ? bad.length() + " chars" : bad).isEqualTo(ErrorCode.INVALID_JSON);
-      assertThat(refused.message()).contains("tool name").hasSizeLessThan(200).doesNotContain("\u202e", "\u0000");
+    for (String bad :
+        new String[] {
+          "nul\u0000",
+          "right\u202eleft",
+          "lone\ud800",
+          "has space",
+          "x".repeat(129),
+          "y".repeat(100_000)
+        }) {
+      ErrorMessage refused =
+          refusedHello(Hello.builder("p").session(session).tools(tool(bad)).build());
+      assertThat(refused.code())
+          .as("tool name %s", bad.length() > 20 ? bad.length() + " chars" : bad)
+          .isEqualTo(ErrorCode.INVALID_JSON);
+      assertThat(refused.message())
+          .contains("tool name")
+          .hasSizeLessThan(200)
+          .doesNotContain("\u202e", "\u0000");
     }
     RecordingProviderConnection ok = f.authenticated();
     ok.send(Hello.builder("p").session(session).tools(tool("a.B-9_" + "z".repeat(122))).build());
@@ -96,7 +110,8 @@ class HelloTest {
   void providerNamesAndInstancesOutsideTheGrammarAreRefusedWithATypedErrorNotAClose() {
     String session = f.startSession("alpha");
     for (String bad : new String[] {"n".repeat(5_000), "a/b", "..", "bad\u202ename"}) {
-      assertThat(refusedHello(Hello.builder(bad).session(session).build()).code()).isEqualTo(ErrorCode.INVALID_JSON);
+      assertThat(refusedHello(Hello.builder(bad).session(session).build()).code())
+          .isEqualTo(ErrorCode.INVALID_JSON);
       assertThat(refusedHello(Hello.builder("p").instance(bad).session(session).build()).code())
           .isEqualTo(ErrorCode.INVALID_JSON);
     }
@@ -109,29 +124,47 @@ class HelloTest {
   @Test
   void theNamesTheGatewaySignsWithAreReservedOnEveryKindOfConnectionAndTheProviderMayTryAnother() {
     String session = f.startSession("alpha");
-    Map<String, java.util.function.Supplier<RecordingProviderConnection>> kinds = Map.of(
-        "project", f::authenticated,
-        "spawned", () -> {
-          RecordingProviderConnection spawned = f.connectSpawned(session);
-          spawned.next(io.github.providergateway.protocol.Sessions.class);
-          return spawned;
-        },
-        "in-process", () -> f.connectLocal(session),
-        "paired", () -> f.paired(session, sessions -> {}));
-    String[] reserved = {"gateway", "Gateway", "GATEWAY", "provider-gateway", "Provider_Gateway", "provider.gateway",
-        "console", "host", "status-page", "Status_Page"};
-    kinds.forEach((kind, connect) -> {
-      RecordingProviderConnection conn = connect.get();
-      for (String name : reserved) {
-        conn.send(Hello.builder(name).session(session).tools(tool("t-" + kind)).build());
-        ErrorMessage refused = conn.next(ErrorMessage.class);
-        assertThat(refused.code()).as(kind + " " + name).isEqualTo(ErrorCode.UNAUTHORIZED);
-        assertThat(refused.message()).as(kind + " " + name).contains("'" + name + "'", "reserved for the gateway");
-      }
-      assertThat(conn.isClosed()).as("not fatal: a " + kind + " provider may choose another name").isFalse();
-      conn.send(Hello.builder("gateway-" + kind).session(session).tools(tool("t-" + kind)).build());
-      assertThat(conn.next(HelloAck.class).providerId()).startsWith("p-");
-    });
+    Map<String, java.util.function.Supplier<RecordingProviderConnection>> kinds =
+        Map.of(
+            "project", f::authenticated,
+            "spawned",
+                () -> {
+                  RecordingProviderConnection spawned = f.connectSpawned(session);
+                  spawned.next(io.github.providergateway.protocol.Sessions.class);
+                  return spawned;
+                },
+            "in-process", () -> f.connectLocal(session),
+            "paired", () -> f.paired(session, sessions -> {}));
+    String[] reserved = {
+      "gateway",
+      "Gateway",
+      "GATEWAY",
+      "provider-gateway",
+      "Provider_Gateway",
+      "provider.gateway",
+      "console",
+      "host",
+      "status-page",
+      "Status_Page"
+    };
+    kinds.forEach(
+        (kind, connect) -> {
+          RecordingProviderConnection conn = connect.get();
+          for (String name : reserved) {
+            conn.send(Hello.builder(name).session(session).tools(tool("t-" + kind)).build());
+            ErrorMessage refused = conn.next(ErrorMessage.class);
+            assertThat(refused.code()).as(kind + " " + name).isEqualTo(ErrorCode.UNAUTHORIZED);
+            assertThat(refused.message())
+                .as(kind + " " + name)
+                .contains("'" + name + "'", "reserved for the gateway");
+          }
+          assertThat(conn.isClosed())
+              .as("not fatal: a " + kind + " provider may choose another name")
+              .isFalse();
+          conn.send(
+              Hello.builder("gateway-" + kind).session(session).tools(tool("t-" + kind)).build());
+          assertThat(conn.next(HelloAck.class).providerId()).startsWith("p-");
+        });
   }
 
   @Test
@@ -140,8 +173,14 @@ class HelloTest {
     // 400 KB of text, about 7 MB as a tree.
     String schema = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(199_999) + "0]}";
 
-    ErrorMessage refused = refusedHello(Hello.builder("p").session(session)
-        .tools(io.github.providergateway.protocol.ToolDefinition.of("t", "d", GatewayFixture.json(schema))).build());
+    ErrorMessage refused =
+        refusedHello(
+            Hello.builder("p")
+                .session(session)
+                .tools(
+                    io.github.providergateway.protocol.ToolDefinition.of(
+                        "t", "d", GatewayFixture.json(schema)))
+                .build());
 
     assertThat(refused.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
     assertThat(refused.message()).contains("bytes of memory");
@@ -153,24 +192,39 @@ class HelloTest {
     // 400 KB of text, about 7 MB as a tree: kept as long as the provider is bound.
     String bulky = "{\"a\":[" + "0,".repeat(199_999) + "0]}";
 
-    ErrorMessage byMetadata = refusedHello(
-        Hello.builder("by-metadata").session(session).metadata(GatewayFixture.json(bulky)).build());
-    ErrorMessage byStartup = refusedHello(
-        Hello.builder("by-startup").session(session).startupContext("x".repeat(2_200_000)).build());
+    ErrorMessage byMetadata =
+        refusedHello(
+            Hello.builder("by-metadata")
+                .session(session)
+                .metadata(GatewayFixture.json(bulky))
+                .build());
+    ErrorMessage byStartup =
+        refusedHello(
+            Hello.builder("by-startup")
+                .session(session)
+                .startupContext("x".repeat(2_200_000))
+                .build());
     List<String> types = new java.util.ArrayList<>();
     for (int i = 0; i < 30_000; i++) {
       types.add("tool.execution_complete." + "x".repeat(40) + i);
     }
-    ErrorMessage bySubscribe = refusedHello(
-        Hello.builder("by-subscribe").session(session).subscribe(types).build());
+    ErrorMessage bySubscribe =
+        refusedHello(Hello.builder("by-subscribe").session(session).subscribe(types).build());
 
-    assertThat(List.of(byMetadata, byStartup, bySubscribe)).allSatisfy(refused -> {
-      assertThat(refused.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
-      assertThat(refused.message()).contains("bytes of memory");
-    });
+    assertThat(List.of(byMetadata, byStartup, bySubscribe))
+        .allSatisfy(
+            refused -> {
+              assertThat(refused.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+              assertThat(refused.message()).contains("bytes of memory");
+            });
     RecordingProviderConnection small = f.authenticated();
-    small.send(Hello.builder("small").session(session).metadata(GatewayFixture.json("{\"url\":\"x\"}"))
-        .startupContext("ready").subscribe(List.of("tool.execution_complete")).build());
+    small.send(
+        Hello.builder("small")
+            .session(session)
+            .metadata(GatewayFixture.json("{\"url\":\"x\"}"))
+            .startupContext("ready")
+            .subscribe(List.of("tool.execution_complete"))
+            .build());
     small.next(HelloAck.class);
   }
 
@@ -181,8 +235,13 @@ class HelloTest {
       String schema = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(99) + "0]}";
       for (int i = 0; i < 2; i++) {
         RecordingProviderConnection conn = small.authenticated();
-        conn.send(Hello.builder("p" + i).session(session)
-            .tools(io.github.providergateway.protocol.ToolDefinition.of("t" + i, "d", GatewayFixture.json(schema))).build());
+        conn.send(
+            Hello.builder("p" + i)
+                .session(session)
+                .tools(
+                    io.github.providergateway.protocol.ToolDefinition.of(
+                        "t" + i, "d", GatewayFixture.json(schema)))
+                .build());
         if (i == 0) {
           conn.next(HelloAck.class);
         } else {
@@ -204,7 +263,8 @@ class HelloTest {
     f.clock.advance(java.time.Duration.ofMillis(1));
 
     assertThat(silent.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_SESSION);
-    assertThat(silent.closeReason()).isEqualTo(io.github.providergateway.gateway.CloseReason.UNBOUND_TOO_LONG);
+    assertThat(silent.closeReason())
+        .isEqualTo(io.github.providergateway.gateway.CloseReason.UNBOUND_TOO_LONG);
   }
 
   @Test
@@ -395,7 +455,9 @@ class HelloTest {
                 .hooks(
                     new Hooks(
                         List.of(HookRule.deny(HookMatch.tool("deploy"), "frozen")),
-                        Map.of("custom_instructions", Optional.of(TransformRule.append("from mover")))))
+                        Map.of(
+                            "custom_instructions",
+                            Optional.of(TransformRule.append("from mover")))))
                 .context("mover was here")
                 .build());
 
@@ -424,8 +486,10 @@ class HelloTest {
     assertThat(cancel.id()).isEqualTo(sent.id());
     conn.next(HelloAck.class);
     CallResult result = done(call);
-    assertThat(result.outcome()).isInstanceOfSatisfying(
-        ToolOutcome.Failure.class, failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.CANCELLED));
+    assertThat(result.outcome())
+        .isInstanceOfSatisfying(
+            ToolOutcome.Failure.class,
+            failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.CANCELLED));
     // A late answer for the old call changes nothing and draws no error.
     conn.next(SessionLifecycle.class);
     conn.send(ToolResult.success(sent.id(), GatewayFixture.json("1")));
@@ -444,7 +508,9 @@ class HelloTest {
     newcomer.send(Hello.builder("worker").session(a).tools(tool("build")).build());
 
     assertThat(newcomer.next()).isInstanceOf(HelloAck.class);
-    assertThat(done(f.gateway.providers())).extracting(ProviderInfo::name).containsExactlyInAnyOrder("helper", "worker");
+    assertThat(done(f.gateway.providers()))
+        .extracting(ProviderInfo::name)
+        .containsExactlyInAnyOrder("helper", "worker");
   }
 
   @Test
@@ -461,7 +527,9 @@ class HelloTest {
     assertThat(f.host(a).registeredNames()).isEmpty();
     assertThat(done(f.gateway.providers())).isEmpty();
     // Unbound: only hello and goodbye are accepted.
-    conn.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.KEEP, "x"));
+    conn.send(
+        io.github.providergateway.protocol.Push.event(
+            io.github.providergateway.protocol.PushLevel.KEEP, "x"));
     assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
     conn.send(Hello.builder("mover").session(a).build());
     conn.next(HelloAck.class);
@@ -491,11 +559,13 @@ class HelloTest {
     f.bound("first", a, tool("screenshot"));
     RecordingProviderConnection second = f.authenticated();
 
-    second.send(Hello.builder("second").session(a).tools(tool("screenshot"), tool("other")).build());
+    second.send(
+        Hello.builder("second").session(a).tools(tool("screenshot"), tool("other")).build());
 
     ErrorMessage error = second.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
-    assertThat(error.message()).isEqualTo("Tool 'screenshot' already registered by provider 'first'");
+    assertThat(error.message())
+        .isEqualTo("Tool 'screenshot' already registered by provider 'first'");
     assertThat(error.sessionId()).isEqualTo(a);
     f.settle();
     assertThat(f.host(a).registeredNames()).containsExactly("screenshot");
@@ -526,7 +596,8 @@ class HelloTest {
   @Test
   void aToolNameReservedForAnotherProvidersMetaToolIsRefused() {
     String a = f.startSession("alpha");
-    f.bound(Hello.builder("browser").instance("tab-1").session(a).tools(tool("page_title")).build());
+    f.bound(
+        Hello.builder("browser").instance("tab-1").session(a).tools(tool("page_title")).build());
     RecordingProviderConnection conn = f.authenticated();
 
     conn.send(Hello.builder("spoofer").session(a).tools(tool("list_browser_instances")).build());
@@ -571,7 +642,8 @@ class HelloTest {
     RecordingProviderConnection conn = f.authenticated();
 
     conn.sendText(
-        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"session\":\"" + a
+        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"session\":\""
+            + a
             + "\",\"tools\":[{\"name\":\"t\",\"description\":\"d\"}]}");
 
     ErrorMessage error = conn.next(ErrorMessage.class);

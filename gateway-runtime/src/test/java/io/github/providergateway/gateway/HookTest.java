@@ -35,8 +35,10 @@ import org.junit.jupiter.api.Test;
 class HookTest {
 
   private final GatewayFixture f = GatewayFixture.create();
-  private final String session = f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell", "edit")));
-  private final RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"), tool("status"));
+  private final String session =
+      f.startSession(SessionSpec.of("alpha", "/code").withHostTools(Set.of("shell", "edit")));
+  private final RecordingProviderConnection worker =
+      f.bound("worker", session, tool("deploy"), tool("status"));
 
   @AfterEach
   void close() {
@@ -44,7 +46,8 @@ class HookTest {
   }
 
   private RecordingProviderConnection guard(String name, HookRule... rules) {
-    return f.bound(Hello.builder(name).session(session).hooks(new Hooks(List.of(rules), null)).build());
+    return f.bound(
+        Hello.builder(name).session(session).hooks(new Hooks(List.of(rules), null)).build());
   }
 
   private static ToolOutcome outcome(java.util.concurrent.CompletableFuture<CallResult> call) {
@@ -81,8 +84,12 @@ class HookTest {
   void argsRegexIsFoundAnywhereInTheStringifiedArguments() {
     guard("guardian", HookRule.deny(HookMatch.toolAndArgs("shell", "git push"), "CI is red"));
 
-    HookDecision push = done(f.gateway.preToolUse(session, "shell", json("{\"command\":\"cd x && git push origin main\"}")));
-    HookDecision status = done(f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}")));
+    HookDecision push =
+        done(
+            f.gateway.preToolUse(
+                session, "shell", json("{\"command\":\"cd x && git push origin main\"}")));
+    HookDecision status =
+        done(f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}")));
 
     assertThat(push.allowed()).isFalse();
     assertThat(push.reason()).isEqualTo("CI is red");
@@ -91,10 +98,16 @@ class HookTest {
 
   @Test
   void argsAreStringifiedExactlyAsJavaScriptWould() {
-    guard("guardian", HookRule.deny(new HookMatch(null, "^\\{\"b\":1,\"a\":\"é\\\\n\",\"c\":1e\\+21\\}$", null, null), "exact"));
+    guard(
+        "guardian",
+        HookRule.deny(
+            new HookMatch(null, "^\\{\"b\":1,\"a\":\"é\\\\n\",\"c\":1e\\+21\\}$", null, null),
+            "exact"));
 
     HookDecision decision =
-        done(f.gateway.preToolUse(session, "anything", json("{\"b\":1.0,\"a\":\"é\\n\",\"c\":1e21}")));
+        done(
+            f.gateway.preToolUse(
+                session, "anything", json("{\"b\":1.0,\"a\":\"é\\n\",\"c\":1e21}")));
 
     assertThat(decision.allowed()).isFalse();
   }
@@ -120,29 +133,47 @@ class HookTest {
 
     assertThat(outcome(f.call(session, "deploy", "{}"))).isInstanceOf(ToolOutcome.Denied.class);
     assertThat(done(f.gateway.preToolUse(session, "shell", json("{}"))).allowed())
-        .as("host-owned tools have no provider").isTrue();
+        .as("host-owned tools have no provider")
+        .isTrue();
   }
 
   @Test
   void fileMatchIsAGlobOnThePathFileOrFilePathArgument() {
     guard(
         "guardian",
-        new HookRule(new HookMatch("edit", null, null, "*.sql"), HookAction.CONTEXT, null,
-            "This is a migration file. Ensure backward compatibility.", null, null));
+        new HookRule(
+            new HookMatch("edit", null, null, "*.sql"),
+            HookAction.CONTEXT,
+            null,
+            "This is a migration file. Ensure backward compatibility.",
+            null,
+            null));
 
-    assertThat(done(f.gateway.preToolUse(session, "edit", json("{\"path\":\"db/migrations/001.sql\"}"))).context())
+    assertThat(
+            done(f.gateway.preToolUse(
+                    session, "edit", json("{\"path\":\"db/migrations/001.sql\"}")))
+                .context())
         .containsExactly("This is a migration file. Ensure backward compatibility.");
-    assertThat(done(f.gateway.preToolUse(session, "edit", json("{\"filePath\":\"a.SQL.txt\"}"))).context()).isEmpty();
-    assertThat(done(f.gateway.preToolUse(session, "edit", json("{\"file\":\"x.sql\"}"))).context()).hasSize(1);
-    assertThat(done(f.gateway.preToolUse(session, "edit", json("{\"content\":\"x.sql\"}"))).context())
-        .as("no file argument: no match").isEmpty();
+    assertThat(
+            done(f.gateway.preToolUse(session, "edit", json("{\"filePath\":\"a.SQL.txt\"}")))
+                .context())
+        .isEmpty();
+    assertThat(done(f.gateway.preToolUse(session, "edit", json("{\"file\":\"x.sql\"}"))).context())
+        .hasSize(1);
+    assertThat(
+            done(f.gateway.preToolUse(session, "edit", json("{\"content\":\"x.sql\"}"))).context())
+        .as("no file argument: no match")
+        .isEmpty();
   }
 
   @Test
   void rulesOfSeveralProvidersRunInRegistrationOrderAndContextsAccumulate() {
     // Names sort the other way round: registration order, not name order, decides.
     guard("zeta", HookRule.context(HookMatch.tool("deploy"), "one"));
-    guard("alpha", HookRule.context(HookMatch.tool("deploy"), "two"), HookRule.context(null, "three"));
+    guard(
+        "alpha",
+        HookRule.context(HookMatch.tool("deploy"), "two"),
+        HookRule.context(null, "three"));
 
     HookDecision decision = done(f.gateway.preToolUse(session, "deploy", json("{}")));
 
@@ -177,7 +208,8 @@ class HookTest {
     guardian.send(new HooksUpdate(null, null, new Hooks(null, java.util.Map.of())));
     assertThat(done(f.gateway.preToolUse(session, "x", json("{}"))).reason()).isEqualTo("old");
 
-    guardian.send(new HooksUpdate(null, null, new Hooks(List.of(HookRule.context(null, "new")), null)));
+    guardian.send(
+        new HooksUpdate(null, null, new Hooks(List.of(HookRule.context(null, "new")), null)));
     HookDecision decision = done(f.gateway.preToolUse(session, "x", json("{}")));
     assertThat(decision.allowed()).isTrue();
     assertThat(decision.context()).containsExactly("new");
@@ -195,27 +227,64 @@ class HookTest {
 
     guardian.send(new HooksUpdate("too-many", null, new Hooks(fiftyOne, null)));
     assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
-    guardian.send(new HooksUpdate("bad-regex", null, new Hooks(
-        List.of(new HookRule(HookMatch.toolAndArgs("shell", "(unclosed"), HookAction.GATE, null, null, "g1", null)), null)));
+    guardian.send(
+        new HooksUpdate(
+            "bad-regex",
+            null,
+            new Hooks(
+                List.of(
+                    new HookRule(
+                        HookMatch.toolAndArgs("shell", "(unclosed"),
+                        HookAction.GATE,
+                        null,
+                        null,
+                        "g1",
+                        null)),
+                null)));
     assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
-    guardian.send(new HooksUpdate("long-glob", null, new Hooks(
-        List.of(new HookRule(new HookMatch(null, null, null, "a".repeat(1025)), HookAction.GATE, null, null, "g1", null)), null)));
+    guardian.send(
+        new HooksUpdate(
+            "long-glob",
+            null,
+            new Hooks(
+                List.of(
+                    new HookRule(
+                        new HookMatch(null, null, null, "a".repeat(1025)),
+                        HookAction.GATE,
+                        null,
+                        null,
+                        "g1",
+                        null)),
+                null)));
     assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
 
     assertThat(done(f.gateway.preToolUse(session, "x", json("{}"))).reason())
         .as("the rules from before every refused update")
         .isEqualTo("old");
     guardian.send(new HooksUpdate("fifty", null, new Hooks(fiftyOne.subList(1, 51), null)));
-    assertThat(guardian.next(io.github.providergateway.protocol.Ack.class).requestId()).isEqualTo("fifty");
+    assertThat(guardian.next(io.github.providergateway.protocol.Ack.class).requestId())
+        .isEqualTo("fifty");
   }
 
   @Test
   void anInvalidRegexIsRefusedAtRegistrationNamingTheRule() {
     RecordingProviderConnection conn = f.authenticated();
 
-    conn.send(Hello.builder("broken").session(session)
-        .hooks(new Hooks(List.of(new HookRule(HookMatch.toolAndArgs("shell", "(unclosed"), HookAction.GATE, null, null, "g1", null)), null))
-        .build());
+    conn.send(
+        Hello.builder("broken")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(
+                        new HookRule(
+                            HookMatch.toolAndArgs("shell", "(unclosed"),
+                            HookAction.GATE,
+                            null,
+                            null,
+                            "g1",
+                            null)),
+                    null))
+            .build());
 
     ErrorMessage error = conn.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
@@ -226,7 +295,12 @@ class HookTest {
   void aHooksUpdateWithAnInvalidRegexIsRefusedAndTheRulesBeforeItStay() {
     RecordingProviderConnection guardian = guard("guardian", HookRule.deny(null, "old"));
 
-    guardian.send(new HooksUpdate(null, null, new Hooks(List.of(HookRule.deny(HookMatch.toolAndArgs("x", "(unclosed"), "new")), null)));
+    guardian.send(
+        new HooksUpdate(
+            null,
+            null,
+            new Hooks(
+                List.of(HookRule.deny(HookMatch.toolAndArgs("x", "(unclosed"), "new")), null)));
 
     assertThat(guardian.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(done(f.gateway.preToolUse(session, "x", json("{}"))).reason()).isEqualTo("old");
@@ -238,10 +312,12 @@ class HookTest {
     String longest = "a".repeat(1024);
 
     conn.send(helloWithMatch("long-args", HookMatch.toolAndArgs("shell", longest + "a")));
-    assertThat(conn.next(ErrorMessage.class)).satisfies(error -> {
-      assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
-      assertThat(error.message()).contains("match.args").contains("1025");
-    });
+    assertThat(conn.next(ErrorMessage.class))
+        .satisfies(
+            error -> {
+              assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+              assertThat(error.message()).contains("match.args").contains("1025");
+            });
     conn.send(helloWithMatch("long-glob", new HookMatch(null, null, null, longest + "a")));
     assertThat(conn.next(ErrorMessage.class).message()).contains("match.file").contains("1025");
 
@@ -250,8 +326,10 @@ class HookTest {
   }
 
   private Hello helloWithMatch(String name, HookMatch match) {
-    return Hello.builder(name).session(session)
-        .hooks(new Hooks(List.of(new HookRule(match, HookAction.GATE, null, null, "g1", null)), null))
+    return Hello.builder(name)
+        .session(session)
+        .hooks(
+            new Hooks(List.of(new HookRule(match, HookAction.GATE, null, null, "g1", null)), null))
         .build();
   }
 
@@ -266,17 +344,25 @@ class HookTest {
     conn.send(Hello.builder("chatty").session(session).hooks(new Hooks(rules, null)).build());
     assertThat(conn.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
 
-    conn.send(Hello.builder("chatty").session(session).hooks(new Hooks(rules.subList(0, 50), null)).build());
+    conn.send(
+        Hello.builder("chatty")
+            .session(session)
+            .hooks(new Hooks(rules.subList(0, 50), null))
+            .build());
     conn.next(io.github.providergateway.protocol.HelloAck.class);
   }
 
   // ---- regex steps (issue 32, finding 9: work, not time) ----
 
-  /** A gateway whose matches may read {@code steps} characters each, with a guardian of {@code rules}. */
+  /**
+   * A gateway whose matches may read {@code steps} characters each, with a guardian of {@code
+   * rules}.
+   */
   private static GatewayFixture guardedBy(int steps, HookRule... rules) {
     GatewayFixture fixture = GatewayFixture.withLimits(l -> l.regexStepsPerMatch(steps));
     String s = fixture.startSession("steps");
-    fixture.bound(Hello.builder("guardian").session(s).hooks(new Hooks(List.of(rules), null)).build());
+    fixture.bound(
+        Hello.builder("guardian").session(s).hooks(new Hooks(List.of(rules), null)).build());
     return fixture;
   }
 
@@ -296,9 +382,11 @@ class HookTest {
 
   @Test
   void aMatchThatRunsOutOfStepsCountsAsMatchedForDenyRulesAndNotForContextRules() {
-    try (GatewayFixture few = guardedBy(100,
-        HookRule.context(new HookMatch(null, "zzz", null, null), "should not appear"),
-        HookRule.deny(new HookMatch(null, "zzz", null, null), "out of steps, so denied"))) {
+    try (GatewayFixture few =
+        guardedBy(
+            100,
+            HookRule.context(new HookMatch(null, "zzz", null, null), "should not appear"),
+            HookRule.deny(new HookMatch(null, "zzz", null, null), "out of steps, so denied"))) {
 
       HookDecision decision = preToolUse(few, LONG_ARGS);
 
@@ -313,8 +401,15 @@ class HookTest {
   void aGateRuleWhoseMatchRunsOutOfStepsAsksItsGate() {
     try (GatewayFixture few = GatewayFixture.withLimits(l -> l.regexStepsPerMatch(100))) {
       String s = few.startSession("steps");
-      RecordingProviderConnection ci = few.bound(Hello.builder("ci-watcher").session(s)
-          .hooks(new Hooks(List.of(HookRule.gate(new HookMatch(null, "zzz", null, null), "ci")), null)).build());
+      RecordingProviderConnection ci =
+          few.bound(
+              Hello.builder("ci-watcher")
+                  .session(s)
+                  .hooks(
+                      new Hooks(
+                          List.of(HookRule.gate(new HookMatch(null, "zzz", null, null), "ci")),
+                          null))
+                  .build());
 
       var decision = few.gateway.preToolUse(s, "t", json(LONG_ARGS));
 
@@ -327,18 +422,24 @@ class HookTest {
     }
   }
 
-  /** The spec's deadline as a count: a match that needs exactly its budget finishes, one more step does not. */
+  /**
+   * The spec's deadline as a count: a match that needs exactly its budget finishes, one more step
+   * does not.
+   */
   @Test
   void aMatchIsStoppedOnceItWouldReadMoreThanItsStepsAndNotBefore() {
     HookRule deny = HookRule.deny(new HookMatch(null, "zzz", null, null), "stopped, so denied");
     int needed = Math.toIntExact(steps("zzz", LONG_ARGS));
 
-    try (GatewayFixture exact = guardedBy(needed, deny); GatewayFixture oneShort = guardedBy(needed - 1, deny)) {
+    try (GatewayFixture exact = guardedBy(needed, deny);
+        GatewayFixture oneShort = guardedBy(needed - 1, deny)) {
       HookDecision atTheBudget = preToolUse(exact, LONG_ARGS);
       HookDecision pastIt = preToolUse(oneShort, LONG_ARGS);
 
       assertThat(needed).as("every character read once, about").isBetween(900, 1100);
-      assertThat(atTheBudget.allowed()).as("exactly the steps it needs: finished, nothing found").isTrue();
+      assertThat(atTheBudget.allowed())
+          .as("exactly the steps it needs: finished, nothing found")
+          .isTrue();
       assertThat(pastIt.allowed()).as("one step short: stopped").isFalse();
       assertThat(pastIt.reason()).isEqualTo("stopped, so denied");
     }
@@ -350,11 +451,23 @@ class HookTest {
       RecordingGatewayListener heard = new RecordingGatewayListener();
       few.gateway.monitor().addListener(heard);
       String s = few.startSession("steps");
-      few.bound(Hello.builder("sentry").session(s)
-          .hooks(new Hooks(List.of(HookRule.context(new HookMatch(null, "zzz", null, null), "c")), null)).build());
-      few.bound(Hello.builder("guardian").session(s).hooks(new Hooks(List.of(
-          HookRule.context(new HookMatch(null, "yyy", null, null), "c"),
-          HookRule.deny(new HookMatch(null, "zzz", null, null), "d")), null)).build());
+      few.bound(
+          Hello.builder("sentry")
+              .session(s)
+              .hooks(
+                  new Hooks(
+                      List.of(HookRule.context(new HookMatch(null, "zzz", null, null), "c")), null))
+              .build());
+      few.bound(
+          Hello.builder("guardian")
+              .session(s)
+              .hooks(
+                  new Hooks(
+                      List.of(
+                          HookRule.context(new HookMatch(null, "yyy", null, null), "c"),
+                          HookRule.deny(new HookMatch(null, "zzz", null, null), "d")),
+                      null))
+              .build());
 
       for (int i = 0; i < 3; i++) {
         few.gateway.preToolUse(s, "t", json(LONG_ARGS));
@@ -435,16 +548,22 @@ class HookTest {
 
     assertThat(first).containsExactly("the cheap rule ran");
     assertThat(second).containsExactly("the cheap rule ran");
-    assertThat(third).as("2 matches' steps left this second: the cheap rule comes too late").isEmpty();
+    assertThat(third)
+        .as("2 matches' steps left this second: the cheap rule comes too late")
+        .isEmpty();
     assertThat(aSecondLater).containsExactly("the cheap rule ran");
   }
 
   @Test
   void aFileGlobRunsUnderTheRegexGuardToo() {
-    guard("guardian", HookRule.deny(new HookMatch(null, null, null, "*a*a*a*a*a*a*a*a*a*a*a*b"), "stuck glob"));
+    guard(
+        "guardian",
+        HookRule.deny(new HookMatch(null, null, null, "*a*a*a*a*a*a*a*a*a*a*a*b"), "stuck glob"));
 
     HookDecision decision =
-        done(f.gateway.preToolUse(session, "edit", json("{\"path\":\"" + "a".repeat(3_000) + "\"}")));
+        done(
+            f.gateway.preToolUse(
+                session, "edit", json("{\"path\":\"" + "a".repeat(3_000) + "\"}")));
 
     // Through an unguarded PathMatcher this glob runs for minutes on this name.
     assertThat(decision.allowed()).as("cut off: a deny rule counts it as matched").isFalse();
@@ -458,9 +577,12 @@ class HookTest {
    */
   @Test
   void aMatchThatRecursesPastTheCallersStackIsDecidedOnADeepStack() {
-    guard("guardian", HookRule.context(new HookMatch(null, "\"x\":\"(?:a|b)*\"", null, null), "found it"));
+    guard(
+        "guardian",
+        HookRule.context(new HookMatch(null, "\"x\":\"(?:a|b)*\"", null, null), "found it"));
 
-    HookDecision decision = done(f.gateway.preToolUse(session, "t", json("{\"x\":\"" + "a".repeat(60_000) + "\"}")));
+    HookDecision decision =
+        done(f.gateway.preToolUse(session, "t", json("{\"x\":\"" + "a".repeat(60_000) + "\"}")));
 
     assertThat(decision.context()).containsExactly("found it");
   }
@@ -469,24 +591,36 @@ class HookTest {
   void aPatternThatRepeatsAPartThatCanMatchNothingIsRefusedAtRegistration() {
     RecordingProviderConnection conn = f.authenticated();
 
-    conn.send(Hello.builder("spinner").session(session)
-        .hooks(new Hooks(List.of(HookRule.deny(new HookMatch(null, "(?:(?:){1000}){1000}x", null, null), "d")), null))
-        .build());
+    conn.send(
+        Hello.builder("spinner")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(
+                        HookRule.deny(
+                            new HookMatch(null, "(?:(?:){1000}){1000}x", null, null), "d")),
+                    null))
+            .build());
 
     ErrorMessage error = conn.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(error.message())
-        .startsWith("onPreToolUse[0] match.args is refused: '{1000}' repeats, at least 1000 times, a part that"
-            + " can match nothing (at index 7)");
+        .startsWith(
+            "onPreToolUse[0] match.args is refused: '{1000}' repeats, at least 1000 times, a part that"
+                + " can match nothing (at index 7)");
   }
 
   // ---- gates ----
 
   @Test
   void aMatchingGateAsksItsProviderWithTheCallsToolAndArgs() {
-    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.toolAndArgs("shell", "git push"), "check-before-push"));
+    RecordingProviderConnection ci =
+        guard(
+            "ci-watcher",
+            HookRule.gate(HookMatch.toolAndArgs("shell", "git push"), "check-before-push"));
 
-    var decision = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push origin main\"}"));
+    var decision =
+        f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push origin main\"}"));
 
     GateCheck check = ci.next(GateCheck.class);
     assertThat(check.gateId()).isEqualTo("check-before-push");
@@ -499,7 +633,8 @@ class HookTest {
 
   @Test
   void gateAnswersAllowDenyAndContext() {
-    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
 
     var allowed = f.call(session, "deploy", "{}");
     ci.send(GateResult.allow("ci", ci.next(GateCheck.class).callId()));
@@ -507,11 +642,18 @@ class HookTest {
     assertThat(allowed).isNotDone();
 
     var denied = f.call(session, "deploy", "{}");
-    ci.send(GateResult.deny("ci", ci.next(GateCheck.class).callId(), "CI is failing on this branch. Fix tests first."));
-    assertThat(outcome(denied)).isEqualTo(new ToolOutcome.Denied("CI is failing on this branch. Fix tests first."));
+    ci.send(
+        GateResult.deny(
+            "ci",
+            ci.next(GateCheck.class).callId(),
+            "CI is failing on this branch. Fix tests first."));
+    assertThat(outcome(denied))
+        .isEqualTo(new ToolOutcome.Denied("CI is failing on this branch. Fix tests first."));
 
     var withContext = f.call(session, "deploy", "{}");
-    ci.send(GateResult.context("ci", ci.next(GateCheck.class).callId(), "Deploying during office hours."));
+    ci.send(
+        GateResult.context(
+            "ci", ci.next(GateCheck.class).callId(), "Deploying during office hours."));
     ToolCall sent = worker.next(ToolCall.class);
     worker.send(io.github.providergateway.protocol.ToolResult.success(sent.id(), json("1")));
     assertThat(done(withContext).context()).containsExactly("Deploying during office hours.");
@@ -520,7 +662,8 @@ class HookTest {
   /** {@code allow} is this gate's answer, not the call's: rules registered after it still run. */
   @Test
   void aGateAllowLetsTheCallRunOnlyIfNoLaterRuleDenies() {
-    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
     guard("freezer", HookRule.deny(HookMatch.tool("deploy"), "Deploys are frozen"));
 
     var call = f.call(session, "deploy", "{}");
@@ -532,7 +675,8 @@ class HookTest {
 
   @Test
   void aSilentGateDeniesAfterFiveSeconds() {
-    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
     var call = f.call(session, "deploy", "{}");
     ci.next(GateCheck.class);
 
@@ -540,14 +684,17 @@ class HookTest {
     assertThat(call).isNotDone();
     f.clock.advance(Duration.ofMillis(1));
 
-    assertThat(outcome(call)).isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' did not respond in time."));
+    assertThat(outcome(call))
+        .isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' did not respond in time."));
     worker.assertNoMoreMessages();
   }
 
   @Test
   void aFailOpenGateAllowsAfterFiveSecondsOfSilence() {
-    RecordingProviderConnection ci = guard("ci-watcher",
-        new HookRule(HookMatch.tool("deploy"), HookAction.GATE, null, null, "ci", true));
+    RecordingProviderConnection ci =
+        guard(
+            "ci-watcher",
+            new HookRule(HookMatch.tool("deploy"), HookAction.GATE, null, null, "ci", true));
     var call = f.call(session, "deploy", "{}");
     ci.next(GateCheck.class);
 
@@ -561,33 +708,39 @@ class HookTest {
 
   @Test
   void aGateWhoseProviderDisconnectsDeniesEvenWhenFailOpen() {
-    RecordingProviderConnection ci = guard("ci-watcher",
-        new HookRule(HookMatch.tool("deploy"), HookAction.GATE, null, null, "ci", true));
+    RecordingProviderConnection ci =
+        guard(
+            "ci-watcher",
+            new HookRule(HookMatch.tool("deploy"), HookAction.GATE, null, null, "ci", true));
     var call = f.call(session, "deploy", "{}");
     ci.next(GateCheck.class);
 
     ci.drop();
 
-    assertThat(outcome(call)).isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' disconnected."));
+    assertThat(outcome(call))
+        .isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' disconnected."));
     worker.assertNoMoreMessages();
   }
 
   @Test
   void aGateWhoseProviderRebindsIsDeniedAndNeverAnsweredByTheNewBinding() {
-    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
     var call = f.call(session, "deploy", "{}");
     String callId = ci.next(GateCheck.class).callId();
 
     ci.send(Hello.builder("ci-watcher").session(session).build());
     ci.send(GateResult.allow("ci", callId));
 
-    assertThat(outcome(call)).isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' disconnected."));
+    assertThat(outcome(call))
+        .isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' disconnected."));
     worker.assertNoMoreMessages();
   }
 
   @Test
   void anAnsweredGateTakesItsTimeoutWithIt() {
-    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
     f.settle();
     var call = f.call(session, "deploy", "{}");
     int withTheGate = f.clock.pendingTasks(); // the call's timeout and the gate's
@@ -609,7 +762,9 @@ class HookTest {
     ci.drop();
     f.settle();
 
-    assertThat(f.clock.pendingTasks()).as("only the dropped provider's reconnect window").isEqualTo(1);
+    assertThat(f.clock.pendingTasks())
+        .as("only the dropped provider's reconnect window")
+        .isEqualTo(1);
   }
 
   @Test
@@ -629,7 +784,8 @@ class HookTest {
 
   @Test
   void aGateThatCannotBeReachedDenies() {
-    RecordingProviderConnection ci = guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
     ci.refuseSends();
 
     var call = f.call(session, "deploy", "{}");
@@ -674,7 +830,8 @@ class HookTest {
 
     f.clock.advance(Duration.ofSeconds(5));
 
-    assertThat(done(decision).reason()).isEqualTo("Gate provider 'silent' did not respond in time.");
+    assertThat(done(decision).reason())
+        .isEqualTo("Gate provider 'silent' did not respond in time.");
     second.assertNoMoreMessages();
   }
 

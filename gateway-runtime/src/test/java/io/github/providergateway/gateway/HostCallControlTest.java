@@ -104,7 +104,8 @@ class HostCallControlTest {
   void eachListenerHearsOnlyItsOwnCall() {
     Concurrency none = null;
     RecordingProviderConnection other =
-        f.bound(Hello.builder("other").session(session).concurrency(none).tools(tool("fast")).build());
+        f.bound(
+            Hello.builder("other").session(session).concurrency(none).tools(tool("fast")).build());
     List<String> otherHeard = new CopyOnWriteArrayList<>();
     call(heard::add);
     f.gateway.callTool(session, "fast", json("{}"), null, otherHeard::add);
@@ -186,7 +187,9 @@ class HostCallControlTest {
     provider.assertNoMoreMessages();
     provider.send(ToolResult.success(first, json("1")));
 
-    assertThat(provider.next(ToolCall.class).id()).as("the last, not the cancelled one").isNotEqualTo(first);
+    assertThat(provider.next(ToolCall.class).id())
+        .as("the last, not the cancelled one")
+        .isNotEqualTo(first);
     assertThat(last).isNotDone();
     provider.assertNoMoreMessages();
   }
@@ -225,7 +228,8 @@ class HostCallControlTest {
   @Test
   void aCallThatTimedOutIsNotCancelledAgainByCancellingItsFuture() {
     CompletableFuture<CallResult> call =
-        f.gateway.callTool(session, "slow", json("{}"), Duration.ofSeconds(1), ProgressListener.NONE);
+        f.gateway.callTool(
+            session, "slow", json("{}"), Duration.ofSeconds(1), ProgressListener.NONE);
     provider.next(ToolCall.class);
     f.clock.advance(Duration.ofSeconds(1));
     assertThat(code(call)).isEqualTo(ToolErrorCode.TIMEOUT);

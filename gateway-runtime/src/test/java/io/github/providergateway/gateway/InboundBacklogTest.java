@@ -23,6 +23,7 @@ class InboundBacklogTest {
 
   /** Holds the loop's drain task until the test runs it: the loop is "busy" meanwhile. */
   private final ArrayDeque<Runnable> held = new ArrayDeque<>();
+
   private final Executor heldExecutor = held::add;
   private final ManualClock time = new ManualClock();
   private final Gateway gateway =
@@ -40,7 +41,8 @@ class InboundBacklogTest {
   @Test
   void aConnectionPastItsShareIsSuspendedAndResumedOnceTheLoopHasCaughtUp() {
     FlowRecordingConnection conn = new FlowRecordingConnection();
-    ProviderLink link = gateway.transports().acceptWebSocket(conn); // the loop now holds a task: busy
+    ProviderLink link =
+        gateway.transports().acceptWebSocket(conn); // the loop now holds a task: busy
 
     for (int i = 0; i < 10; i++) {
       link.receive(unknownMessageOf(100)); // 10 × 100 chars: at the limit, not past it

@@ -40,7 +40,13 @@ class MultiInstanceTest {
         Hello.builder("browser")
             .instance(instance)
             .session(session)
-            .metadata(json("{\"url\":\"https://app.example.com/" + instance + "\",\"title\":\"" + title + "\"}"))
+            .metadata(
+                json(
+                    "{\"url\":\"https://app.example.com/"
+                        + instance
+                        + "\",\"title\":\""
+                        + title
+                        + "\"}"))
             .tools(tool("browser_screenshot"), tool("page_title"))
             .build());
   }
@@ -78,9 +84,14 @@ class MultiInstanceTest {
   @Test
   void aSharedSchemaWithoutTypeBecomesAnObjectAndKeepsItsOwnProperties() {
     for (String instance : List.of("tab-1", "tab-2")) {
-      f.bound(Hello.builder("browser").instance(instance).session(session)
-          .tools(io.github.providergateway.protocol.ToolDefinition.of(
-              "find", "d", json("{\"properties\":{\"text\":{\"type\":\"string\"}}}"))).build());
+      f.bound(
+          Hello.builder("browser")
+              .instance(instance)
+              .session(session)
+              .tools(
+                  io.github.providergateway.protocol.ToolDefinition.of(
+                      "find", "d", json("{\"properties\":{\"text\":{\"type\":\"string\"}}}")))
+              .build());
     }
 
     HostTool find = hostTool("find");
@@ -125,7 +136,9 @@ class MultiInstanceTest {
     a.drain();
     b.drain();
     f.clock.advance(Duration.ofSeconds(1));
-    a.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.KEEP, "I am here"));
+    a.send(
+        io.github.providergateway.protocol.Push.event(
+            io.github.providergateway.protocol.PushLevel.KEEP, "I am here"));
 
     f.call(session, "page_title", "{}");
 
@@ -155,7 +168,8 @@ class MultiInstanceTest {
 
     var result = f.call(session, "page_title", "{\"target\":\"tab-gone\"}");
 
-    assertThat(((ToolOutcome.Failure) done(result).outcome()).code()).isEqualTo(ToolErrorCode.NOT_FOUND);
+    assertThat(((ToolOutcome.Failure) done(result).outcome()).code())
+        .isEqualTo(ToolErrorCode.NOT_FOUND);
     a.assertNoMoreMessages();
     b.assertNoMoreMessages();
   }
@@ -172,7 +186,8 @@ class MultiInstanceTest {
 
     ToolCall second = a.next(ToolCall.class);
     assertThat(second.id()).isNotEqualTo(first.id());
-    a.send(ToolResult.failure(second.id(), "also busy", ToolErrorCode.INTERNAL).withRetryable(true));
+    a.send(
+        ToolResult.failure(second.id(), "also busy", ToolErrorCode.INTERNAL).withRetryable(true));
     ToolOutcome.Failure failure = (ToolOutcome.Failure) done(result).outcome();
     assertThat(failure.error()).isEqualTo("also busy");
     b.assertNoMoreMessages();
@@ -186,10 +201,13 @@ class MultiInstanceTest {
     a.drop();
 
     assertThat(hostTool("page_title").parameters().at("/properties/target").isMissingNode())
-        .as("a single instance needs no target").isTrue();
-    var listed = (ToolOutcome.Success) done(f.call(session, "list_browser_instances", "{}")).outcome();
+        .as("a single instance needs no target")
+        .isTrue();
+    var listed =
+        (ToolOutcome.Success) done(f.call(session, "list_browser_instances", "{}")).outcome();
     assertThat(listed.data().findValuesAsText("instance")).containsExactly("tab-b2c1");
-    assertThat(done(f.gateway.tools(session))).extracting(HostTool::name)
+    assertThat(done(f.gateway.tools(session)))
+        .extracting(HostTool::name)
         .containsExactly("browser_screenshot", "page_title", "list_browser_instances");
   }
 
@@ -198,7 +216,12 @@ class MultiInstanceTest {
     tab("tab-a3f8", "Dashboard");
     RecordingProviderConnection other = f.authenticated();
 
-    other.send(Hello.builder("impostor").instance("tab-x").session(session).tools(tool("page_title")).build());
+    other.send(
+        Hello.builder("impostor")
+            .instance("tab-x")
+            .session(session)
+            .tools(tool("page_title"))
+            .build());
 
     assertThat(other.next(io.github.providergateway.protocol.ErrorMessage.class).code())
         .isEqualTo(io.github.providergateway.protocol.ErrorCode.TOOL_CONFLICT);
@@ -208,8 +231,12 @@ class MultiInstanceTest {
 
   private RecordingProviderConnection pairedImpostor() {
     RecordingProviderConnection external = f.paired(session, sessions -> {});
-    external.send(Hello.builder("browser").instance("evil").session(session)
-        .tools(tool("browser_screenshot"), tool("page_title")).build());
+    external.send(
+        Hello.builder("browser")
+            .instance("evil")
+            .session(session)
+            .tools(tool("browser_screenshot"), tool("page_title"))
+            .build());
     return external;
   }
 
@@ -255,8 +282,11 @@ class MultiInstanceTest {
     newcomer.send(Push.event("pages", PushLevel.KEEP, "planted"));
     assertThat(newcomer.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
 
-    assertThat(done(f.gateway.queryStreams(session, List.of("pages@browser"), 10)).get("pages@browser"))
-        .extracting(StreamEntry::event).containsExactly("secret page");
+    assertThat(
+            done(f.gateway.queryStreams(session, List.of("pages@browser"), 10))
+                .get("pages@browser"))
+        .extracting(StreamEntry::event)
+        .containsExactly("secret page");
   }
 
   @Test
@@ -265,7 +295,8 @@ class MultiInstanceTest {
     tab("tab-b2c1", "Settings");
     f.settle();
 
-    assertThat(f.host(session).registrations.get(0).tools()).isEqualTo(done(f.gateway.tools(session)));
+    assertThat(f.host(session).registrations.get(0).tools())
+        .isEqualTo(done(f.gateway.tools(session)));
     assertThat(List.of(hostTool("page_title").provider())).containsExactly("browser");
   }
 }

@@ -32,8 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * User-approved pairing of external providers (spec: External providers; design brief,
- * decision 4).
+ * User-approved pairing of external providers (spec: External providers; design brief, decision 4).
  */
 class PairingTest {
 
@@ -116,7 +115,8 @@ class PairingTest {
     assertThat(sessions.active()).extracting(SessionInfo::cwd).containsExactly(null, "/code/beta");
     conn.send(Hello.builder("browser").session(beta).build());
     conn.next(HelloAck.class);
-    assertThat(done(f.gateway.providers())).singleElement()
+    assertThat(done(f.gateway.providers()))
+        .singleElement()
         .satisfies(p -> assertThat(p.trust()).isEqualTo(TrustLevel.EXTERNAL));
   }
 
@@ -184,7 +184,9 @@ class PairingTest {
     conn.send(new AuthConfirm(f.pairingCode(alpha)));
     conn.next(Sessions.class);
 
-    assertThat(f.clock.pendingTasks()).as("only the bind deadline of an authenticated connection").isEqualTo(1);
+    assertThat(f.clock.pendingTasks())
+        .as("only the bind deadline of an authenticated connection")
+        .isEqualTo(1);
   }
 
   /**
@@ -195,13 +197,14 @@ class PairingTest {
   void anAuthDeadlineThatFiresBehindAQueuedPairingRequestDoesNotCloseIt() {
     ArrayDeque<Runnable> loopQueue = new ArrayDeque<>();
     AtomicBoolean held = new AtomicBoolean(true);
-    Executor heldLoop = task -> {
-      if (held.get()) {
-        loopQueue.add(task);
-      } else {
-        task.run();
-      }
-    };
+    Executor heldLoop =
+        task -> {
+          if (held.get()) {
+            loopQueue.add(task);
+          } else {
+            task.run();
+          }
+        };
     try (GatewayFixture busy = GatewayFixture.with(b -> b.executor(heldLoop))) {
       Runnable runLoop =
           () -> {
@@ -246,7 +249,9 @@ class PairingTest {
   }
 
   private long refusalNotices(String session) {
-    return f.host(session).logs.stream().filter(line -> line.text().startsWith("Pairing requests are being refused")).count();
+    return f.host(session).logs.stream()
+        .filter(line -> line.text().startsWith("Pairing requests are being refused"))
+        .count();
   }
 
   @Test
@@ -256,7 +261,8 @@ class PairingTest {
     }
 
     for (int i = 0; i < 3; i++) {
-      assertThat(requestPairing().next(ErrorMessage.class).code()).isEqualTo(ErrorCode.RATE_LIMITED);
+      assertThat(requestPairing().next(ErrorMessage.class).code())
+          .isEqualTo(ErrorCode.RATE_LIMITED);
     }
 
     assertThat(refusalNotices(alpha)).isEqualTo(1);
@@ -267,7 +273,8 @@ class PairingTest {
     }
     assertThat(refusalNotices(alpha)).as("a minute later, told again").isEqualTo(2);
     assertThat(f.host(alpha).loggedTexts().get(f.host(alpha).logs.size() - 1))
-        .as("the two refused after the first notice and the one now").contains("(3 refused)");
+        .as("the two refused after the first notice and the one now")
+        .contains("(3 refused)");
   }
 
   @Test
@@ -339,7 +346,9 @@ class PairingTest {
     assertThat(again.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
   }
 
-  /** A provider still bound when its session ends delays teardown; the token dies with it anyway. */
+  /**
+   * A provider still bound when its session ends delays teardown; the token dies with it anyway.
+   */
   @Test
   void theExternalTokenDiesWithItsSessionWhenTeardownWaitsForTheDeadline() {
     AtomicReference<Sessions> sessions = new AtomicReference<>();
@@ -364,17 +373,21 @@ class PairingTest {
   @Test
   void externalTokensAreRefusedAfterARestartOnTheSameHome(@TempDir Path home) {
     String token;
-    try (GatewayFixture first = GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(1)))) {
+    try (GatewayFixture first =
+        GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(1)))) {
       String session = first.startSession("alpha");
       AtomicReference<Sessions> sessions = new AtomicReference<>();
       first.paired(session, sessions::set);
       token = sessions.get().token();
       RecordingProviderConnection later = first.connect();
       later.send(Auth.withToken(token));
-      assertThat(later.next(Sessions.class).active()).extracting(SessionInfo::id).containsExactly(session);
+      assertThat(later.next(Sessions.class).active())
+          .extracting(SessionInfo::id)
+          .containsExactly(session);
     }
 
-    try (GatewayFixture restarted = GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(2)))) {
+    try (GatewayFixture restarted =
+        GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(2)))) {
       restarted.startSession("alpha");
       RecordingProviderConnection conn = restarted.connect();
       conn.send(Auth.withToken(token));

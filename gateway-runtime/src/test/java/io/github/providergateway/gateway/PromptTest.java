@@ -43,7 +43,8 @@ class PromptTest {
     return sections;
   }
 
-  private RecordingProviderConnection transforms(String name, Map<String, Optional<TransformRule>> transforms) {
+  private RecordingProviderConnection transforms(
+      String name, Map<String, Optional<TransformRule>> transforms) {
     return f.bound(Hello.builder(name).session(session).hooks(new Hooks(null, transforms)).build());
   }
 
@@ -53,15 +54,20 @@ class PromptTest {
 
   @Test
   void appendPrependAndReplaceEditTheirSections() {
-    transforms("editor", Map.of(
-        "custom_instructions", Optional.of(TransformRule.append("This repo uses pnpm, not npm.")),
-        "code_change_rules", Optional.of(TransformRule.prepend("Write tests first."))));
+    transforms(
+        "editor",
+        Map.of(
+            "custom_instructions",
+                Optional.of(TransformRule.append("This repo uses pnpm, not npm.")),
+            "code_change_rules", Optional.of(TransformRule.prepend("Write tests first."))));
     transforms("replacer", Map.of("team", Optional.of(TransformRule.replace("Team Blue."))));
 
     PromptResult result = prompt();
 
-    assertThat(result.sections().get("custom_instructions")).isEqualTo("Be brief.\nThis repo uses pnpm, not npm.");
-    assertThat(result.sections().get("code_change_rules")).isEqualTo("Write tests first.\nSmall diffs.");
+    assertThat(result.sections().get("custom_instructions"))
+        .isEqualTo("Be brief.\nThis repo uses pnpm, not npm.");
+    assertThat(result.sections().get("code_change_rules"))
+        .isEqualTo("Write tests first.\nSmall diffs.");
     assertThat(result.sections().get("team")).isEqualTo("Team Blue.");
   }
 
@@ -82,15 +88,24 @@ class PromptTest {
     assertThat(result.sections().keySet())
         .containsExactly("custom_instructions", "code_change_rules", "identity", "safety");
     assertThat(result.sections().get("identity")).isEqualTo("You are Copilot.");
-    assertThat(result.sections().get("safety")).isEqualTo("Never leak secrets.\nDo not run rm -rf.");
+    assertThat(result.sections().get("safety"))
+        .isEqualTo("Never leak secrets.\nDo not run rm -rf.");
   }
 
   @Test
   void prependReplaceOrCallbackOnAProtectedSectionIsUnauthorizedEvenForInternalProviders() {
-    for (TransformRule rule : new TransformRule[] {TransformRule.prepend("x"), TransformRule.replace("x"), TransformRule.callback()}) {
+    for (TransformRule rule :
+        new TransformRule[] {
+          TransformRule.prepend("x"), TransformRule.replace("x"), TransformRule.callback()
+        }) {
       RecordingProviderConnection local = f.connectLocal(session);
-      local.send(Hello.builder("tap-" + rule.action().wireName()).hooks(new Hooks(null, Map.of("safety", Optional.of(rule)))).build());
-      assertThat(local.next(ErrorMessage.class).code()).as("%s on safety", rule.action()).isEqualTo(ErrorCode.UNAUTHORIZED);
+      local.send(
+          Hello.builder("tap-" + rule.action().wireName())
+              .hooks(new Hooks(null, Map.of("safety", Optional.of(rule))))
+              .build());
+      assertThat(local.next(ErrorMessage.class).code())
+          .as("%s on safety", rule.action())
+          .isEqualTo(ErrorCode.UNAUTHORIZED);
     }
     assertThat(prompt().sections().get("safety")).isEqualTo("Never leak secrets.");
   }
@@ -103,12 +118,22 @@ class PromptTest {
     local.drain();
 
     for (String section : List.of("safety", "identity")) {
-      for (TransformRule rule : new TransformRule[] {TransformRule.prepend("x"), TransformRule.replace("x"), TransformRule.callback()}) {
-        local.send(new HooksUpdate(null, null, new Hooks(null, Map.of(section, Optional.of(rule)))));
-        assertThat(local.next(ErrorMessage.class).code()).as("%s on %s", rule.action(), section).isEqualTo(ErrorCode.UNAUTHORIZED);
+      for (TransformRule rule :
+          new TransformRule[] {
+            TransformRule.prepend("x"), TransformRule.replace("x"), TransformRule.callback()
+          }) {
+        local.send(
+            new HooksUpdate(null, null, new Hooks(null, Map.of(section, Optional.of(rule)))));
+        assertThat(local.next(ErrorMessage.class).code())
+            .as("%s on %s", rule.action(), section)
+            .isEqualTo(ErrorCode.UNAUTHORIZED);
       }
     }
-    local.send(new HooksUpdate("ok", null, new Hooks(null, Map.of("identity", Optional.of(TransformRule.append("Be brief."))))));
+    local.send(
+        new HooksUpdate(
+            "ok",
+            null,
+            new Hooks(null, Map.of("identity", Optional.of(TransformRule.append("Be brief."))))));
     local.next(io.github.providergateway.protocol.Ack.class);
 
     PromptResult result = prompt();
@@ -118,7 +143,8 @@ class PromptTest {
 
   @Test
   void aCallbackTransformAsksTheProviderWithTheCurrentText() {
-    RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
+    RecordingProviderConnection live =
+        transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
 
     var result = f.gateway.onPrompt(session, sections());
     TransformRequest request = live.next(TransformRequest.class);
@@ -131,42 +157,53 @@ class PromptTest {
     f.settle();
     live.send(new TransformResult(request.callId(), "Small diffs. Deploy freeze until Friday."));
 
-    assertThat(done(result).sections().get("code_change_rules")).isEqualTo("Small diffs. Deploy freeze until Friday.");
+    assertThat(done(result).sections().get("code_change_rules"))
+        .isEqualTo("Small diffs. Deploy freeze until Friday.");
     assertThat(f.clock.pendingTasks()).as("the callback's timeout went with its answer").isZero();
   }
 
   @Test
   void anAppendToAnEmptyOrMissingSectionIsTheAppendedTextAloneEvenForProtectedSections() {
-    transforms("editor", Map.of(
-        "custom_instructions", Optional.of(TransformRule.append("Use tabs.")),
-        "safety", Optional.of(TransformRule.append("Ask before deleting."))));
+    transforms(
+        "editor",
+        Map.of(
+            "custom_instructions", Optional.of(TransformRule.append("Use tabs.")),
+            "safety", Optional.of(TransformRule.append("Ask before deleting."))));
     Map<String, String> sections = new LinkedHashMap<>();
     sections.put("custom_instructions", "");
 
     PromptResult result = done(f.gateway.onPrompt(session, sections));
 
-    assertThat(result.sections()).containsExactly(
-        Map.entry("custom_instructions", "Use tabs."), Map.entry("safety", "Ask before deleting."));
+    assertThat(result.sections())
+        .containsExactly(
+            Map.entry("custom_instructions", "Use tabs."),
+            Map.entry("safety", "Ask before deleting."));
   }
 
   /** "current" is the text as earlier transforms left it, and the answer is what later ones see. */
   @Test
   void aCallbackSeesTheTextEarlierTransformsMadeAndLaterOnesEditItsAnswer() {
-    transforms("editor", Map.of("code_change_rules", Optional.of(TransformRule.prepend("Write tests first."))));
-    RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
-    transforms("tail", Map.of("code_change_rules", Optional.of(TransformRule.append("No force pushes."))));
+    transforms(
+        "editor",
+        Map.of("code_change_rules", Optional.of(TransformRule.prepend("Write tests first."))));
+    RecordingProviderConnection live =
+        transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
+    transforms(
+        "tail", Map.of("code_change_rules", Optional.of(TransformRule.append("No force pushes."))));
 
     var result = f.gateway.onPrompt(session, sections());
     TransformRequest request = live.next(TransformRequest.class);
     assertThat(request.current()).isEqualTo("Write tests first.\nSmall diffs.");
     live.send(new TransformResult(request.callId(), "Tests first, small diffs."));
 
-    assertThat(done(result).sections().get("code_change_rules")).isEqualTo("Tests first, small diffs.\nNo force pushes.");
+    assertThat(done(result).sections().get("code_change_rules"))
+        .isEqualTo("Tests first, small diffs.\nNo force pushes.");
   }
 
   @Test
   void aSilentCallbackKeepsTheCurrentTextAfterTwoSeconds() {
-    RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
+    RecordingProviderConnection live =
+        transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
     var result = f.gateway.onPrompt(session, sections());
     live.next(TransformRequest.class);
 
@@ -179,7 +216,8 @@ class PromptTest {
 
   @Test
   void aCallbackWhoseProviderDisconnectsKeepsTheCurrentText() {
-    RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
+    RecordingProviderConnection live =
+        transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
     var result = f.gateway.onPrompt(session, sections());
     live.next(TransformRequest.class);
 
@@ -190,7 +228,8 @@ class PromptTest {
 
   @Test
   void aCallbackWhoseProviderRebindsKeepsTheCurrentText() {
-    RecordingProviderConnection live = transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
+    RecordingProviderConnection live =
+        transforms("live", Map.of("code_change_rules", Optional.of(TransformRule.callback())));
     var result = f.gateway.onPrompt(session, sections());
     String callId = live.next(TransformRequest.class).callId();
 
@@ -219,7 +258,8 @@ class PromptTest {
   @Test
   void hooksUpdateWithoutTransformsLeavesEverySectionsTransform() {
     RecordingProviderConnection p =
-        transforms("editor", Map.of("custom_instructions", Optional.of(TransformRule.append("keep me"))));
+        transforms(
+            "editor", Map.of("custom_instructions", Optional.of(TransformRule.append("keep me"))));
 
     p.send(new HooksUpdate(null, null, new Hooks(List.of(), null)));
 
@@ -229,7 +269,8 @@ class PromptTest {
   @Test
   void transformsApplyOnlyInTheProvidersBoundSession() {
     String other = f.startSession("beta");
-    transforms("editor", Map.of("custom_instructions", Optional.of(TransformRule.append("alpha only"))));
+    transforms(
+        "editor", Map.of("custom_instructions", Optional.of(TransformRule.append("alpha only"))));
 
     assertThat(done(f.gateway.onPrompt(other, sections())).sections().get("custom_instructions"))
         .isEqualTo("Be brief.");
@@ -238,15 +279,20 @@ class PromptTest {
   @Test
   void ambientContextsComeInProviderRegistrationOrderAndContextUpdateReplacesOne() {
     f.bound(Hello.builder("ci").session(session).context("CI is currently passing.").build());
-    RecordingProviderConnection deploys = f.bound(Hello.builder("deploys").session(session).context("No active deploys.").build());
+    RecordingProviderConnection deploys =
+        f.bound(Hello.builder("deploys").session(session).context("No active deploys.").build());
 
-    assertThat(prompt().context()).containsExactly("CI is currently passing.", "No active deploys.");
+    assertThat(prompt().context())
+        .containsExactly("CI is currently passing.", "No active deploys.");
 
     deploys.send(new ContextUpdate(null, null, "Deploy v2.4.3 completed."));
-    assertThat(prompt().context()).containsExactly("CI is currently passing.", "Deploy v2.4.3 completed.");
+    assertThat(prompt().context())
+        .containsExactly("CI is currently passing.", "Deploy v2.4.3 completed.");
 
     deploys.send(new ContextUpdate(null, null, ""));
-    assertThat(prompt().context()).as("an empty context replaces it with none").containsExactly("CI is currently passing.");
+    assertThat(prompt().context())
+        .as("an empty context replaces it with none")
+        .containsExactly("CI is currently passing.");
   }
 
   @Test
@@ -259,7 +305,11 @@ class PromptTest {
 
   @Test
   void startupContextGoesIntoTheStartContextNotThePromptContext() {
-    f.bound(Hello.builder("monitor").session(session).startupContext("Provider loaded. Monitoring 3 endpoints.").build());
+    f.bound(
+        Hello.builder("monitor")
+            .session(session)
+            .startupContext("Provider loaded. Monitoring 3 endpoints.")
+            .build());
 
     PromptResult result = prompt();
 
@@ -275,7 +325,11 @@ class PromptTest {
     }
     RecordingProviderConnection p = transforms("many", fifty);
 
-    p.send(new HooksUpdate(null, null, new Hooks(null, Map.of("one-more", Optional.of(TransformRule.append("x"))))));
+    p.send(
+        new HooksUpdate(
+            null,
+            null,
+            new Hooks(null, Map.of("one-more", Optional.of(TransformRule.append("x"))))));
 
     assertThat(p.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
     assertThat(prompt().sections()).doesNotContainKey("one-more");

@@ -83,33 +83,42 @@ class ProviderInboundFuzzTest {
   private static final int MAX_STEPS = 200;
   private static final int MAX_CONNECTIONS = 4;
   private static final Duration PAST_EVERY_TIMEOUT = Duration.ofHours(2);
+
   /** What the gateway sends only to bound connections (R-STATE-12). */
-  private static final Set<Class<?>> SESSION_TRAFFIC = Set.of(
-      ToolCall.class, ToolCancel.class, GateCheck.class, TransformRequest.class, SessionEvent.class,
-      SessionLifecycle.class);
+  private static final Set<Class<?>> SESSION_TRAFFIC =
+      Set.of(
+          ToolCall.class,
+          ToolCancel.class,
+          GateCheck.class,
+          TransformRequest.class,
+          SessionEvent.class,
+          SessionLifecycle.class);
+
   private static final Pattern PAIRING_CODE = Pattern.compile("Pairing code: (\\d{6})");
 
   static {
     // Tests run inside the gateway's module, which does not read java.logging. The log handler
     // below is an anonymous class, loaded (and its superclass checked) only once this has run.
-    ProviderInboundFuzzTest.class.getModule().addReads(ModuleLayer.boot().findModule("java.logging").orElseThrow());
+    ProviderInboundFuzzTest.class
+        .getModule()
+        .addReads(ModuleLayer.boot().findModule("java.logging").orElseThrow());
   }
 
   /**
-   * Whatever providers send: no exception reaches the transport; every message the codec
-   * refuses, or of an unknown type, is answered with a typed {@code error} naming its type,
-   * unless the connection is closed; a connection the gateway closes for anything but {@code
-   * goodbye} or a reconnect was told why in an {@code error} first; session traffic reaches only
-   * bound connections and no issued id repeats; no gateway bug is logged; afterwards the
-   * well-behaved provider still serves a call in its session, and once every connection is gone
-   * and every timeout has passed, every call, gate, transform and session end the host started
-   * has completed, only session B and its provider are left, and no timer is left that was not
-   * there before.
+   * Whatever providers send: no exception reaches the transport; every message the codec refuses,
+   * or of an unknown type, is answered with a typed {@code error} naming its type, unless the
+   * connection is closed; a connection the gateway closes for anything but {@code goodbye} or a
+   * reconnect was told why in an {@code error} first; session traffic reaches only bound
+   * connections and no issued id repeats; no gateway bug is logged; afterwards the well-behaved
+   * provider still serves a call in its session, and once every connection is gone and every
+   * timeout has passed, every call, gate, transform and session end the host started has completed,
+   * only session B and its provider are left, and no timer is left that was not there before.
    */
   @DictionaryFile(resourcePath = "provider-script.dict")
   @FuzzTest
   void whateverProvidersSendEachIsAnsweredOrClosedAndNothingIsLeftPending(byte[] input) {
-    try (SevereLogs severe = new SevereLogs(); Script script = new Script()) {
+    try (SevereLogs severe = new SevereLogs();
+        Script script = new Script()) {
       String[] lines = new String(input, StandardCharsets.UTF_8).split("\n", -1);
       for (int i = 0; i < lines.length && i < MAX_STEPS; i++) {
         script.step(i, lines[i]);
@@ -125,11 +134,25 @@ class ProviderInboundFuzzTest {
    * size, counts of tools, rules, streams and queued calls, push and rebind rates, declarations.
    */
   private static void smallLimits(Limits.Builder limits) {
-    limits.maxMessageBytes(1024).maxToolResultBytes(1536).maxJsonDepth(8).maxMessageTreeBytes(16_384)
-        .maxToolsPerProvider(4).maxHookRulesPerProvider(4).maxFilterRules(3).maxStreamsPerProvider(3)
-        .maxStreamsPerSession(4).streamRetention(3).maxQueryLast(3).maxStreamBytes(4096)
-        .maxPushesPerSecond(5).maxRebindsPerMinute(3).maxQueuedCalls(2)
-        .maxDeclaredBytesPerProvider(32_768).maxDeclaredBytes(65_536).maxSnapshotBytes(16_384);
+    limits
+        .maxMessageBytes(1024)
+        .maxToolResultBytes(1536)
+        .maxJsonDepth(8)
+        .maxMessageTreeBytes(16_384)
+        .maxToolsPerProvider(4)
+        .maxHookRulesPerProvider(4)
+        .maxFilterRules(3)
+        .maxStreamsPerProvider(3)
+        .maxStreamsPerSession(4)
+        .streamRetention(3)
+        .maxQueryLast(3)
+        .maxStreamBytes(4096)
+        .maxPushesPerSecond(5)
+        .maxRebindsPerMinute(3)
+        .maxQueuedCalls(2)
+        .maxDeclaredBytesPerProvider(32_768)
+        .maxDeclaredBytes(65_536)
+        .maxSnapshotBytes(16_384);
   }
 
   /** One run: a gateway, two sessions, the good provider, and up to four fuzzed connections. */
@@ -146,6 +169,7 @@ class ProviderInboundFuzzTest {
               smallLimits(limits);
               b.limits(limits.build());
             });
+
     final String sessionA = f.startSession("a");
     final String sessionB = f.startSession("b");
     final RecordingProviderConnection good;
@@ -153,8 +177,10 @@ class ProviderInboundFuzzTest {
     final List<String> sessions = new ArrayList<>(List.of(sessionA, sessionB));
     final List<Fuzzed> conns = new ArrayList<>();
     final List<CompletableFuture<?>> hostFutures = new ArrayList<>();
+
     /** Every tool.call id and gate.check / transform.request callId the fuzzed connections got. */
     final Set<String> issuedIds = new HashSet<>();
+
     Fuzzed current;
     int session;
     String externalToken = "none";
@@ -184,7 +210,9 @@ class ProviderInboundFuzzTest {
     void step(int index, String line) {
       String context = "step " + index + ": " + line;
       if (line.startsWith("@")) {
-        host(line.length() > 1 ? line.charAt(1) : ' ', line.length() > 2 ? line.substring(2).trim() : "");
+        host(
+            line.length() > 1 ? line.charAt(1) : ' ',
+            line.length() > 2 ? line.substring(2).trim() : "");
       } else {
         send(current, substitute(line), context);
       }
@@ -229,12 +257,16 @@ class ProviderInboundFuzzTest {
       int before = conn.rec.history().size();
       conn.rec.sendText(text); // a throw here is a finding: the transport would have seen it
       if (!wasOpen) {
-        assertThat(conn.rec.history()).as("%s: a closed connection gets nothing more", context).hasSize(before);
+        assertThat(conn.rec.history())
+            .as("%s: a closed connection gets nothing more", context)
+            .hasSize(before);
         return;
       }
       List<GatewayMessage> answers = conn.rec.history().subList(before, conn.rec.history().size());
-      DecodeResult<ProviderMessage, DecodeError> decoded = CODEC.decodeProviderMessage(text, f.gateway.limits());
-      String type = decoded.isDecoded() ? decoded.messageOrNull().wireType() : decoded.errorOrNull().type();
+      DecodeResult<ProviderMessage, DecodeError> decoded =
+          CODEC.decodeProviderMessage(text, f.gateway.limits());
+      String type =
+          decoded.isDecoded() ? decoded.messageOrNull().wireType() : decoded.errorOrNull().type();
       for (GatewayMessage answer : answers) {
         if (answer instanceof ErrorMessage error && type != null) {
           assertThat(error.replyTo()).as("%s: R-CODEC-05, %s", context, error).isEqualTo(type);
@@ -242,17 +274,19 @@ class ProviderInboundFuzzTest {
       }
       if (!decoded.isDecoded()) {
         assertThat(!conn.isOpen() || answers.stream().anyMatch(ErrorMessage.class::isInstance))
-            .as("%s: text the codec refuses (%s) is answered with error or closes; got %s",
+            .as(
+                "%s: text the codec refuses (%s) is answered with error or closes; got %s",
                 context, decoded.errorOrNull(), answers)
             .isTrue();
       } else if (decoded.messageOrNull() instanceof UnknownProviderMessage unknown) {
         assertThat(answers)
             .as("%s: an unknown type is answered UNKNOWN_TYPE", context)
-            .anySatisfy(m -> {
-              assertThat(m).isInstanceOf(ErrorMessage.class);
-              assertThat(((ErrorMessage) m).code()).isEqualTo(ErrorCode.UNKNOWN_TYPE);
-              assertThat(((ErrorMessage) m).replyTo()).isEqualTo(unknown.wireType());
-            });
+            .anySatisfy(
+                m -> {
+                  assertThat(m).isInstanceOf(ErrorMessage.class);
+                  assertThat(((ErrorMessage) m).code()).isEqualTo(ErrorCode.UNKNOWN_TYPE);
+                  assertThat(((ErrorMessage) m).replyTo()).isEqualTo(unknown.wireType());
+                });
         assertThat(conn.isOpen()).as("%s: an unknown type does not close", context).isTrue();
       }
     }
@@ -274,11 +308,23 @@ class ProviderInboundFuzzTest {
           }
         }
         case 'd' -> current.drop();
-        case 'c' -> hostFutures.add(f.gateway.callTool(id, name, json("{\"command\":\"git push\"}"), null));
-        case 'C' -> hostFutures.add(f.gateway.callTool(id, name, json("{}"), Duration.ofMillis(1500)));
-        case 'g' -> hostFutures.add(f.gateway.preToolUse(id, name, json("{\"command\":\"git push\",\"file\":\"a.sql\"}")));
-        case 'p' -> hostFutures.add(f.gateway.onPrompt(id, Map.of("code_change_rules", "be careful", "custom_instructions", "use pnpm")));
-        case 'e' -> hostFutures.add(f.gateway.emit(id, arg.isEmpty() ? "user.message" : arg, json("{\"text\":\"hi\"}")));
+        case 'c' ->
+            hostFutures.add(f.gateway.callTool(id, name, json("{\"command\":\"git push\"}"), null));
+        case 'C' ->
+            hostFutures.add(f.gateway.callTool(id, name, json("{}"), Duration.ofMillis(1500)));
+        case 'g' ->
+            hostFutures.add(
+                f.gateway.preToolUse(
+                    id, name, json("{\"command\":\"git push\",\"file\":\"a.sql\"}")));
+        case 'p' ->
+            hostFutures.add(
+                f.gateway.onPrompt(
+                    id,
+                    Map.of("code_change_rules", "be careful", "custom_instructions", "use pnpm")));
+        case 'e' ->
+            hostFutures.add(
+                f.gateway.emit(
+                    id, arg.isEmpty() ? "user.message" : arg, json("{\"text\":\"hi\"}")));
         case 'q' -> hostFutures.add(f.gateway.queryStreams(id, List.of(name + "@" + name), 5));
         case 'i' -> hostFutures.add(f.gateway.interrupt(id));
         case 'I' -> hostFutures.add(f.gateway.idle(id));
@@ -321,15 +367,18 @@ class ProviderInboundFuzzTest {
 
     /** The end: the good provider is served, then nothing is left once everyone has gone. */
     void finish() {
-      boolean fuzzedBoundToB = done(f.gateway.providers()).stream()
-          .anyMatch(p -> !p.name().equals("good") && p.sessions().contains(sessionB));
+      boolean fuzzedBoundToB =
+          done(f.gateway.providers()).stream()
+              .anyMatch(p -> !p.name().equals("good") && p.sessions().contains(sessionB));
       CompletableFuture<CallResult> echo = f.gateway.callTool(sessionB, "echo", json("{}"), null);
       answerAsTheGoodProvider();
       f.clock.advance(f.gateway.limits().gateTimeout().plusSeconds(1)); // a fuzzed gate may hold it
       answerAsTheGoodProvider();
       assertThat(echo).as("a call to the well-behaved provider completes").isDone();
       if (!fuzzedBoundToB) {
-        assertThat(echo.join().outcome()).as("nothing fuzzed touches session B").isInstanceOf(ToolOutcome.Success.class);
+        assertThat(echo.join().outcome())
+            .as("nothing fuzzed touches session B")
+            .isInstanceOf(ToolOutcome.Success.class);
       }
 
       for (Fuzzed conn : conns) {
@@ -343,11 +392,24 @@ class ProviderInboundFuzzTest {
       answerAsTheGoodProvider();
       f.clock.advance(PAST_EVERY_TIMEOUT);
       answerAsTheGoodProvider();
-      assertThat(hostFutures).as("everything the host started completed").allMatch(CompletableFuture::isDone);
-      assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).as("sessions left").containsExactly(sessionB);
-      assertThat(done(f.gateway.providers())).extracting(ProviderInfo::name).as("bound providers").containsExactly("good");
-      assertThat(done(f.gateway.tools(sessionB))).extracting(HostTool::name).as("tools of B").containsExactly("echo");
-      assertThat(f.clock.pendingTasks()).as("timers left (there were %d)", baselineTimers).isLessThanOrEqualTo(baselineTimers);
+      assertThat(hostFutures)
+          .as("everything the host started completed")
+          .allMatch(CompletableFuture::isDone);
+      assertThat(done(f.gateway.sessions()))
+          .extracting(SessionInfo::id)
+          .as("sessions left")
+          .containsExactly(sessionB);
+      assertThat(done(f.gateway.providers()))
+          .extracting(ProviderInfo::name)
+          .as("bound providers")
+          .containsExactly("good");
+      assertThat(done(f.gateway.tools(sessionB)))
+          .extracting(HostTool::name)
+          .as("tools of B")
+          .containsExactly("echo");
+      assertThat(f.clock.pendingTasks())
+          .as("timers left (there were %d)", baselineTimers)
+          .isLessThanOrEqualTo(baselineTimers);
     }
 
     @Override
@@ -358,12 +420,16 @@ class ProviderInboundFuzzTest {
     /** A fuzzed connection and what it last learned. */
     private final class Fuzzed {
       final RecordingProviderConnection rec;
+
       /** How much of {@link #rec}'s history {@link #check} has seen. */
       int checked;
+
       /** Whether {@link #check} last saw the connection open (the gateway had not closed it). */
       boolean wasOpen = true;
+
       /** The provider's side dropped the connection (the gateway is told, it does not close). */
       boolean dropped;
+
       boolean hasProviderId;
       String lastCallId = "none";
       String lastGateId = "none";
@@ -389,17 +455,23 @@ class ProviderInboundFuzzTest {
         List<GatewayMessage> all = rec.history();
         for (GatewayMessage message : all.subList(checked, all.size())) {
           if (SESSION_TRAFFIC.contains(message.getClass())) {
-            assertThat(hasProviderId).as("%s: R-STATE-12, %s only once bound", context, message).isTrue();
+            assertThat(hasProviderId)
+                .as("%s: R-STATE-12, %s only once bound", context, message)
+                .isTrue();
           }
           if (message instanceof ToolCall call) {
             lastCallId = call.id();
             assertThat(issuedIds.add(call.id())).as("%s: R-CODEC-10, %s", context, call).isTrue();
           } else if (message instanceof GateCheck gate) {
             lastGateId = gate.callId();
-            assertThat(issuedIds.add(gate.callId())).as("%s: R-CODEC-10, %s", context, gate).isTrue();
+            assertThat(issuedIds.add(gate.callId()))
+                .as("%s: R-CODEC-10, %s", context, gate)
+                .isTrue();
           } else if (message instanceof TransformRequest transform) {
             lastTransformId = transform.callId();
-            assertThat(issuedIds.add(transform.callId())).as("%s: R-CODEC-10, %s", context, transform).isTrue();
+            assertThat(issuedIds.add(transform.callId()))
+                .as("%s: R-CODEC-10, %s", context, transform)
+                .isTrue();
           } else if (message instanceof HelloAck ack) {
             hasProviderId = true;
             if (ack.reconnectToken() != null) {
@@ -408,7 +480,9 @@ class ProviderInboundFuzzTest {
           } else if (message instanceof Sessions list && list.token() != null) {
             externalToken = list.token();
           } else if (message instanceof ErrorMessage error) {
-            assertThat(error.code()).as("%s: a code of our own", context).isNotEqualTo(ErrorCode.UNKNOWN);
+            assertThat(error.code())
+                .as("%s: a code of our own", context)
+                .isNotEqualTo(ErrorCode.UNKNOWN);
             assertThat(error.message()).as("%s: error text", context).isNotBlank();
             if (hasProviderId) {
               assertThat(error.providerId()).as("%s: R-CODEC-06, %s", context, error).isNotNull();
@@ -421,7 +495,8 @@ class ProviderInboundFuzzTest {
           CloseReason reason = rec.closeReason();
           if (reason != CloseReason.NORMAL && !dropped) {
             assertThat(all).as("%s: closed %s, so told why first", context, reason).isNotEmpty();
-            assertThat(all.get(all.size() - 1)).as("%s: closed %s, so told why first", context, reason)
+            assertThat(all.get(all.size() - 1))
+                .as("%s: closed %s, so told why first", context, reason)
                 .isInstanceOf(ErrorMessage.class);
           }
         }
@@ -442,20 +517,21 @@ class ProviderInboundFuzzTest {
     SevereLogs() {
       // Connections closed for silence log at INFO, thousands of times a second when fuzzing.
       ROOT.setLevel(Level.WARNING);
-      handler = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-          if (record.getLevel().intValue() >= Level.SEVERE.intValue()) {
-            records.add(record);
-          }
-        }
+      handler =
+          new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+              if (record.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                records.add(record);
+              }
+            }
 
-        @Override
-        public void flush() {}
+            @Override
+            public void flush() {}
 
-        @Override
-        public void close() {}
-      };
+            @Override
+            public void close() {}
+          };
       ROOT.addHandler(handler);
     }
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link Gateway#providersSettled}: a session is settled once every provider the host started for
  * it has bound or gone (or had 30 s) and its tools are registered with the host (issue 34: a
- * one-shot MCP client's {@code tools/list} was answered before the session's config providers
- * could bind). On the manual clock.
+ * one-shot MCP client's {@code tools/list} was answered before the session's config providers could
+ * bind). On the manual clock.
  */
 class ProvidersSettledTest {
 
@@ -52,7 +52,9 @@ class ProvidersSettledTest {
     f.clock.advance(Duration.ofMillis(200));
 
     assertThat(settled).isCompleted();
-    assertThat(f.host(session).registrations).last().satisfies(r -> assertThat(r.names()).contains("greet"));
+    assertThat(f.host(session).registrations)
+        .last()
+        .satisfies(r -> assertThat(r.names()).contains("greet"));
   }
 
   @Test
@@ -91,9 +93,9 @@ class ProvidersSettledTest {
   }
 
   /**
-   * The host announces what it will start as the session starts, so that a client asking before
-   * the processes run already waits; the announced provider and its spawn are one, and one that
-   * could not start is waited for no longer.
+   * The host announces what it will start as the session starts, so that a client asking before the
+   * processes run already waits; the announced provider and its spawn are one, and one that could
+   * not start is waited for no longer.
    */
   @Test
   void announcedProvidersAreWaitedForBeforeTheyStartAndNotAfterTheyFailed() {

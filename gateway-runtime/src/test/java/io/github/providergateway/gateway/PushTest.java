@@ -7,8 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.gateway.testing.RecordingSessionHost.Line;
-import io.github.providergateway.host.api.HostTool;
-import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -42,7 +40,9 @@ class PushTest {
   void keepStoresTheEventAndDoesNothingElse() {
     provider.send(Push.event("ci-watch", PushLevel.KEEP, "running"));
 
-    assertThat(stream("ci-watch@ci-watcher", 10)).extracting(StreamEntry::event).containsExactly("running");
+    assertThat(stream("ci-watch@ci-watcher", 10))
+        .extracting(StreamEntry::event)
+        .containsExactly("running");
     assertThat(f.host(session).logs).isEmpty();
     assertThat(f.host(session).sends).isEmpty();
   }
@@ -52,7 +52,8 @@ class PushTest {
     provider.send(Push.event("ci-watch", PushLevel.SURFACE, "tests started"));
 
     assertThat(stream("ci-watch@ci-watcher", 10)).hasSize(1);
-    assertThat(f.host(session).logs).containsExactly(new Line(session, "ci-watcher", "tests started"));
+    assertThat(f.host(session).logs)
+        .containsExactly(new Line(session, "ci-watcher", "tests started"));
     assertThat(f.host(session).sends).isEmpty();
   }
 
@@ -69,7 +70,8 @@ class PushTest {
 
   @Test
   void aPromptStartsATurnWithThePromptAndMayComeWithoutEvent() {
-    provider.sendText("{\"type\":\"push\",\"level\":\"inject\",\"prompt\":\"Summarize the failing test\"}");
+    provider.sendText(
+        "{\"type\":\"push\",\"level\":\"inject\",\"prompt\":\"Summarize the failing test\"}");
 
     assertThat(f.host(session).sends)
         .containsExactly(new Line(session, "ci-watcher", "Summarize the failing test"));
@@ -111,13 +113,22 @@ class PushTest {
   void aPushWithoutStreamGoesToTheStreamNamedAfterTheProvider() {
     provider.send(Push.event(PushLevel.KEEP, "hello"));
 
-    assertThat(stream("ci-watcher@ci-watcher", 10)).extracting(StreamEntry::event).containsExactly("hello");
+    assertThat(stream("ci-watcher@ci-watcher", 10))
+        .extracting(StreamEntry::event)
+        .containsExactly("hello");
   }
 
   @Test
   void metadataAndLevelAreStoredWithTheEntry() {
     provider.send(
-        new Push("ci-watch", null, "CI failed", null, PushLevel.KEEP, json("{\"kind\":\"ci-failure\",\"runId\":12345}"), null));
+        new Push(
+            "ci-watch",
+            null,
+            "CI failed",
+            null,
+            PushLevel.KEEP,
+            json("{\"kind\":\"ci-failure\",\"runId\":12345}"),
+            null));
 
     StreamEntry entry = stream("ci-watch@ci-watcher", 1).get(0);
     assertThat(entry.metadata()).isEqualTo(json("{\"kind\":\"ci-failure\",\"runId\":12345}"));
@@ -145,7 +156,8 @@ class PushTest {
     assertThat(f.host(session).sends).isEmpty();
 
     // A prompt beside it does not excuse an empty event (event may be absent, not empty).
-    provider.sendText("{\"type\":\"push\",\"event\":\"\",\"prompt\":\"Summarise the run\",\"level\":\"inject\"}");
+    provider.sendText(
+        "{\"type\":\"push\",\"event\":\"\",\"prompt\":\"Summarise the run\",\"level\":\"inject\"}");
     assertThat(provider.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(f.host(session).sends).isEmpty();
   }
@@ -190,27 +202,32 @@ class PushTest {
   @Test
   void aHostThatThrowsDoesNotCostTheProviderItsConnection() {
     // A session whose host throws on every call.
-    String broken = done(f.gateway.startSession(SessionSpec.of("broken", "/y"), new io.github.providergateway.host.api.SessionHost() {
-      @Override
-      public void registerTools(String sessionId, List<io.github.providergateway.host.api.HostTool> tools) {
-        throw new IllegalStateException("host bug");
-      }
+    String broken =
+        done(f.gateway.startSession(
+                SessionSpec.of("broken", "/y"),
+                new io.github.providergateway.host.api.SessionHost() {
+                  @Override
+                  public void registerTools(
+                      String sessionId, List<io.github.providergateway.host.api.HostTool> tools) {
+                    throw new IllegalStateException("host bug");
+                  }
 
-      @Override
-      public void log(String sessionId, String source, String message) {
-        throw new IllegalStateException("host bug");
-      }
+                  @Override
+                  public void log(String sessionId, String source, String message) {
+                    throw new IllegalStateException("host bug");
+                  }
 
-      @Override
-      public void send(String sessionId, String source, String prompt) {
-        throw new IllegalStateException("host bug");
-      }
+                  @Override
+                  public void send(String sessionId, String source, String prompt) {
+                    throw new IllegalStateException("host bug");
+                  }
 
-      @Override
-      public void streamUpdated(String sessionId, String stream) {
-        throw new IllegalStateException("host bug");
-      }
-    })).id();
+                  @Override
+                  public void streamUpdated(String sessionId, String stream) {
+                    throw new IllegalStateException("host bug");
+                  }
+                }))
+            .id();
     RecordingProviderConnection p = f.bound("pusher", broken, GatewayFixture.tool("t"));
 
     p.send(Push.event(PushLevel.INJECT, "still fine"));
@@ -218,6 +235,8 @@ class PushTest {
 
     assertThat(p.isClosed()).isFalse();
     p.assertNoMoreMessages();
-    assertThat(done(f.gateway.queryStreams(broken, List.of("pusher@pusher"), 10)).get("pusher@pusher")).hasSize(1);
+    assertThat(
+            done(f.gateway.queryStreams(broken, List.of("pusher@pusher"), 10)).get("pusher@pusher"))
+        .hasSize(1);
   }
 }

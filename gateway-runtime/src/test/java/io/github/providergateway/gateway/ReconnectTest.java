@@ -49,9 +49,13 @@ class ReconnectTest {
             .session(session)
             .tools(tool("page_title"))
             .context("Dashboard open")
-            .hooks(new io.github.providergateway.protocol.Hooks(java.util.List.of(
-                io.github.providergateway.protocol.HookRule.deny(
-                    io.github.providergateway.protocol.HookMatch.tool("close_tab"), "Keep the dashboard open")), null))
+            .hooks(
+                new io.github.providergateway.protocol.Hooks(
+                    java.util.List.of(
+                        io.github.providergateway.protocol.HookRule.deny(
+                            io.github.providergateway.protocol.HookMatch.tool("close_tab"),
+                            "Keep the dashboard open")),
+                    null))
             .build());
     HelloAck ack = conn.next(HelloAck.class);
     conn.next(SessionLifecycle.class);
@@ -105,7 +109,9 @@ class ReconnectTest {
 
     HelloAck ack = again.next(HelloAck.class);
     assertThat(ack.providerId()).isNotEqualTo(first.ack().providerId());
-    assertThat(done(f.gateway.tools(session))).extracting(HostTool::name).doesNotContain("page_title");
+    assertThat(done(f.gateway.tools(session)))
+        .extracting(HostTool::name)
+        .doesNotContain("page_title");
   }
 
   @Test
@@ -117,7 +123,8 @@ class ReconnectTest {
 
     assertThat(ack.providerId()).isEqualTo(first.ack().providerId());
     assertThat(first.conn().closeReason()).isEqualTo(CloseReason.NORMAL);
-    assertThat(done(f.gateway.providers())).singleElement()
+    assertThat(done(f.gateway.providers()))
+        .singleElement()
         .satisfies(p -> assertThat(p.sessions()).containsExactly(session));
   }
 
@@ -130,7 +137,8 @@ class ReconnectTest {
 
     reconnect(second, first.ack().reconnectToken());
 
-    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code())
+        .isEqualTo(ToolErrorCode.DISCONNECTED);
     second.next(SessionLifecycle.class);
     second.assertNoMoreMessages();
   }
@@ -150,7 +158,9 @@ class ReconnectTest {
 
     HelloAck ack = other.next(HelloAck.class);
     assertThat(ack.providerId()).isNotEqualTo(first.ack().providerId());
-    assertThat(done(f.gateway.tools(session))).extracting(HostTool::name).doesNotContain("page_title");
+    assertThat(done(f.gateway.tools(session)))
+        .extracting(HostTool::name)
+        .doesNotContain("page_title");
   }
 
   @Test
@@ -161,8 +171,12 @@ class ReconnectTest {
     HelloAck restored = reconnect(again, first.ack().reconnectToken());
     RecordingProviderConnection thief = f.authenticated();
 
-    thief.send(Hello.builder("browser").instance("tab-a").session(session)
-        .reconnectToken(first.ack().reconnectToken()).build());
+    thief.send(
+        Hello.builder("browser")
+            .instance("tab-a")
+            .session(session)
+            .reconnectToken(first.ack().reconnectToken())
+            .build());
 
     assertThat(thief.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE);
     assertThat(again.isClosed()).isFalse();
@@ -188,7 +202,11 @@ class ReconnectTest {
     first.conn().drop();
     RecordingProviderConnection sneaky = f.connect();
 
-    sneaky.send(Hello.builder("browser").instance("tab-a").reconnectToken(first.ack().reconnectToken()).build());
+    sneaky.send(
+        Hello.builder("browser")
+            .instance("tab-a")
+            .reconnectToken(first.ack().reconnectToken())
+            .build());
 
     assertThat(sneaky.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.AUTH_FAILED);
     assertThat(sneaky.isClosed()).isTrue();
@@ -203,11 +221,17 @@ class ReconnectTest {
   @Test
   void tokensAndRevisionsOfAnEarlierRunOnTheSameHomeAreNotHonoured(@TempDir Path home) {
     HelloAck old;
-    try (GatewayFixture earlier = GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(99)))) {
+    try (GatewayFixture earlier =
+        GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(99)))) {
       String s = earlier.startSession("alpha");
       RecordingProviderConnection conn = earlier.authenticated();
-      conn.send(Hello.builder("browser").instance("tab-a").session(s)
-          .tools(tool("page_title")).context("Dashboard open").build());
+      conn.send(
+          Hello.builder("browser")
+              .instance("tab-a")
+              .session(s)
+              .tools(tool("page_title"))
+              .context("Dashboard open")
+              .build());
       old = conn.next(HelloAck.class);
       conn.next(SessionLifecycle.class);
       conn.send(new ContextUpdate("r1", s, "Dashboard open, tab 2"));
@@ -217,10 +241,16 @@ class ReconnectTest {
       conn.drop(); // the gateway dies within the reconnect window
     }
 
-    try (GatewayFixture restarted = GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(100)))) {
+    try (GatewayFixture restarted =
+        GatewayFixture.with(b -> b.home(home).random(new SplittableRandom(100)))) {
       String s = restarted.startSession("alpha");
       RecordingProviderConnection conn = restarted.authenticated();
-      conn.send(Hello.builder("browser").instance("tab-a").session(s).reconnectToken(old.reconnectToken()).build());
+      conn.send(
+          Hello.builder("browser")
+              .instance("tab-a")
+              .session(s)
+              .reconnectToken(old.reconnectToken())
+              .build());
       HelloAck ack = conn.next(HelloAck.class);
       conn.next(SessionLifecycle.class);
       conn.send(new ContextUpdate("r1", s, "fresh"));
@@ -229,8 +259,11 @@ class ReconnectTest {
       assertThat(ack.reconnectToken()).isNotEqualTo(old.reconnectToken());
       assertThat(conn.next(Ack.class).revision()).as("revisions start again").isEqualTo(1);
       restarted.settle();
-      assertThat(done(restarted.gateway.tools(s))).extracting(HostTool::name).doesNotContain("page_title");
-      assertThat(done(restarted.gateway.onPrompt(s, java.util.Map.of())).context()).containsExactly("fresh");
+      assertThat(done(restarted.gateway.tools(s)))
+          .extracting(HostTool::name)
+          .doesNotContain("page_title");
+      assertThat(done(restarted.gateway.onPrompt(s, java.util.Map.of())).context())
+          .containsExactly("fresh");
     }
   }
 
@@ -256,31 +289,47 @@ class ReconnectTest {
     }
 
     RecordingProviderConnection again = f.authenticated();
-    again.send(Hello.builder("browser").instance("tab-a").session(session)
-        .reconnectToken(first.ack().reconnectToken()).build());
+    again.send(
+        Hello.builder("browser")
+            .instance("tab-a")
+            .session(session)
+            .reconnectToken(first.ack().reconnectToken())
+            .build());
 
     assertThat(again.next(HelloAck.class).providerId()).isNotEqualTo(first.ack().providerId());
   }
 
-  /** A tool schema estimated with its tool at about 4.2 KB of snapshot (its tree, the tool around it). */
-  private static final String BIG_SCHEMA = "{\"type\":\"object\",\"enum\":[" + "0,".repeat(99) + "0]}";
+  /**
+   * A tool schema estimated with its tool at about 4.2 KB of snapshot (its tree, the tool around
+   * it).
+   */
+  private static final String BIG_SCHEMA =
+      "{\"type\":\"object\",\"enum\":[" + "0,".repeat(99) + "0]}";
 
   /** Binds "big-0" to "big-{count - 1}" in {@code s}, each with one tool of {@link #BIG_SCHEMA}. */
   private static java.util.List<Bound> bindBig(GatewayFixture small, String s, int count) {
     java.util.List<Bound> bound = new java.util.ArrayList<>();
     for (int i = 0; i < count; i++) {
       RecordingProviderConnection conn = small.authenticated();
-      conn.send(Hello.builder("big-" + i).session(s)
-          .tools(io.github.providergateway.protocol.ToolDefinition.of("t" + i, "d", json(BIG_SCHEMA))).build());
+      conn.send(
+          Hello.builder("big-" + i)
+              .session(s)
+              .tools(
+                  io.github.providergateway.protocol.ToolDefinition.of(
+                      "t" + i, "d", json(BIG_SCHEMA)))
+              .build());
       bound.add(new Bound(conn, conn.next(HelloAck.class)));
     }
     return bound;
   }
 
-  /** "big-{i}" says hello again with the token {@code bound} got; returns the provider id it gets. */
+  /**
+   * "big-{i}" says hello again with the token {@code bound} got; returns the provider id it gets.
+   */
   private static String reclaim(GatewayFixture small, String s, int i, Bound bound) {
     RecordingProviderConnection again = small.authenticated();
-    again.send(Hello.builder("big-" + i).session(s).reconnectToken(bound.ack().reconnectToken()).build());
+    again.send(
+        Hello.builder("big-" + i).session(s).reconnectToken(bound.ack().reconnectToken()).build());
     return again.next(HelloAck.class).providerId();
   }
 
@@ -291,8 +340,12 @@ class ReconnectTest {
       java.util.List<Bound> big = bindBig(small, s, 3);
       big.forEach(b -> b.conn().drop());
 
-      assertThat(reclaim(small, s, 0, big.get(0))).as("forgotten to make room").isNotEqualTo(big.get(0).ack().providerId());
-      assertThat(reclaim(small, s, 2, big.get(2))).as("restored").isEqualTo(big.get(2).ack().providerId());
+      assertThat(reclaim(small, s, 0, big.get(0)))
+          .as("forgotten to make room")
+          .isNotEqualTo(big.get(0).ack().providerId());
+      assertThat(reclaim(small, s, 2, big.get(2)))
+          .as("restored")
+          .isEqualTo(big.get(2).ack().providerId());
     }
   }
 
@@ -305,13 +358,19 @@ class ReconnectTest {
       big.get(0).conn().drop();
       assertThat(reclaim(small, s, 0, big.get(0))).isEqualTo(big.get(0).ack().providerId());
       small.settle();
-      assertThat(small.clock.pendingTasks()).as("its reconnect window went with its snapshot").isZero();
+      assertThat(small.clock.pendingTasks())
+          .as("its reconnect window went with its snapshot")
+          .isZero();
 
       big.get(1).conn().drop();
       big.get(2).conn().drop();
 
-      assertThat(reclaim(small, s, 1, big.get(1))).as("big-1 restored").isEqualTo(big.get(1).ack().providerId());
-      assertThat(reclaim(small, s, 2, big.get(2))).as("big-2 restored").isEqualTo(big.get(2).ack().providerId());
+      assertThat(reclaim(small, s, 1, big.get(1)))
+          .as("big-1 restored")
+          .isEqualTo(big.get(1).ack().providerId());
+      assertThat(reclaim(small, s, 2, big.get(2)))
+          .as("big-2 restored")
+          .isEqualTo(big.get(2).ack().providerId());
     }
   }
 
@@ -320,23 +379,35 @@ class ReconnectTest {
     try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxSnapshotBytes(8_000))) {
       String s = small.startSession("small");
       RecordingProviderConnection wordy = small.authenticated();
-      wordy.send(Hello.builder("wordy").session(s).metadata(json("{\"a\":1}")).startupContext("x".repeat(5_000)).build());
+      wordy.send(
+          Hello.builder("wordy")
+              .session(s)
+              .metadata(json("{\"a\":1}"))
+              .startupContext("x".repeat(5_000))
+              .build());
       HelloAck ack = wordy.next(HelloAck.class);
       wordy.drop();
 
       RecordingProviderConnection again = small.authenticated();
       again.send(Hello.builder("wordy").session(s).reconnectToken(ack.reconnectToken()).build());
 
-      assertThat(again.next(HelloAck.class).providerId()).as("10 KB: not kept").isNotEqualTo(ack.providerId());
+      assertThat(again.next(HelloAck.class).providerId())
+          .as("10 KB: not kept")
+          .isNotEqualTo(ack.providerId());
     }
   }
 
   @Test
   void aReconnectKeepsWhatItsHelloLeavesOutAndTakesWhatItSends() {
     RecordingProviderConnection first = f.authenticated();
-    first.send(Hello.builder("watcher").session(session).tools(tool("t"))
-        .subscribe(java.util.List.of("user.message")).startupContext("booted")
-        .concurrency(new io.github.providergateway.protocol.Concurrency(1, null)).build());
+    first.send(
+        Hello.builder("watcher")
+            .session(session)
+            .tools(tool("t"))
+            .subscribe(java.util.List.of("user.message"))
+            .startupContext("booted")
+            .concurrency(new io.github.providergateway.protocol.Concurrency(1, null))
+            .build());
     String token = first.next(HelloAck.class).reconnectToken();
     first.drop();
 
@@ -346,8 +417,10 @@ class ReconnectTest {
     again.drain();
 
     done(f.gateway.emit(session, "user.message", json("{}")));
-    assertThat(again.next(io.github.providergateway.protocol.SessionEvent.class).event()).isEqualTo("user.message");
-    assertThat(done(f.gateway.onPrompt(session, java.util.Map.of())).startupContext()).containsExactly("booted");
+    assertThat(again.next(io.github.providergateway.protocol.SessionEvent.class).event())
+        .isEqualTo("user.message");
+    assertThat(done(f.gateway.onPrompt(session, java.util.Map.of())).startupContext())
+        .containsExactly("booted");
     f.call(session, "t", "{}");
     f.call(session, "t", "{}");
     assertThat(again.drain()).as("still one call at a time").hasSize(1);
@@ -356,16 +429,34 @@ class ReconnectTest {
   @Test
   void aReconnectingHelloThatSendsAFieldReplacesTheRestoredOne() {
     RecordingProviderConnection first = f.authenticated();
-    first.send(Hello.builder("watcher").session(session).startupContext("booted")
-        .hooks(new io.github.providergateway.protocol.Hooks(null, java.util.Map.of(
-            "style", java.util.Optional.of(io.github.providergateway.protocol.TransformRule.append("old style"))))).build());
+    first.send(
+        Hello.builder("watcher")
+            .session(session)
+            .startupContext("booted")
+            .hooks(
+                new io.github.providergateway.protocol.Hooks(
+                    null,
+                    java.util.Map.of(
+                        "style",
+                        java.util.Optional.of(
+                            io.github.providergateway.protocol.TransformRule.append("old style")))))
+            .build());
     String token = first.next(HelloAck.class).reconnectToken();
     first.drop();
 
     RecordingProviderConnection again = f.authenticated();
-    again.send(Hello.builder("watcher").reconnectToken(token).startupContext("rebooted")
-        .hooks(new io.github.providergateway.protocol.Hooks(null, java.util.Map.of(
-            "tone", java.util.Optional.of(io.github.providergateway.protocol.TransformRule.append("new tone"))))).build());
+    again.send(
+        Hello.builder("watcher")
+            .reconnectToken(token)
+            .startupContext("rebooted")
+            .hooks(
+                new io.github.providergateway.protocol.Hooks(
+                    null,
+                    java.util.Map.of(
+                        "tone",
+                        java.util.Optional.of(
+                            io.github.providergateway.protocol.TransformRule.append("new tone")))))
+            .build());
     again.next(HelloAck.class);
 
     PromptResult prompt = done(f.gateway.onPrompt(session, java.util.Map.of()));

@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Every {@code error} the gateway sends a provider is told to the host ({@link
  * GatewayListener#refused}) once, naming the connection, the provider, what was refused, the code
- * and the text the provider got (the INFO line it is also logged as is checked where the app
- * writes its log: {@code StderrLoggingTest}). Before, a wrong token or a refused {@code hello}
- * left nothing on the gateway's side.
+ * and the text the provider got (the INFO line it is also logged as is checked where the app writes
+ * its log: {@code StderrLoggingTest}). Before, a wrong token or a refused {@code hello} left
+ * nothing on the gateway's side.
  */
 class RefusalTest {
 
@@ -76,7 +76,13 @@ class RefusalTest {
     stranger.send(Auth.withToken("ptk-not-the-token"));
 
     assertThat(theRefusalOf(stranger))
-        .isEqualTo(new Refusal("conn#1 (test#1)", null, ProviderMessageType.AUTH, ErrorCode.AUTH_FAILED, "Invalid token"));
+        .isEqualTo(
+            new Refusal(
+                "conn#1 (test#1)",
+                null,
+                ProviderMessageType.AUTH,
+                ErrorCode.AUTH_FAILED,
+                "Invalid token"));
     assertThat(refusals).isEmpty();
   }
 
@@ -137,7 +143,8 @@ class RefusalTest {
   @Test
   void aRefusedHooksUpdateAndAPushOverBudgetNameTheBoundProvider() {
     String session = f.startSession("alpha");
-    RecordingProviderConnection guardian = f.bound(Hello.builder("guardian").session(session).build());
+    RecordingProviderConnection guardian =
+        f.bound(Hello.builder("guardian").session(session).build());
     List<HookRule> fiftyOne = new ArrayList<>();
     for (int i = 0; i < 51; i++) {
       fiftyOne.add(HookRule.deny(null, "rule " + i));
@@ -168,13 +175,18 @@ class RefusalTest {
     RecordingProviderConnection odd = f.authenticated();
     odd.sendText("{\"type\":\"fancy.new\"}");
     assertThat(theRefusalOf(odd).describe())
-        .isEqualTo("refused a message of unknown type of conn#2 (test#2): UNKNOWN_TYPE Unknown message type 'fancy.new'");
+        .isEqualTo(
+            "refused a message of unknown type of conn#2 (test#2): UNKNOWN_TYPE Unknown message type 'fancy.new'");
   }
 
   @Test
   void aDescriptionCannotCarryControlCharactersToATerminal() {
     Refusal hostile =
-        new Refusal("conn#9 (ws 127.0.0.1:1)", null, ProviderMessageType.UNKNOWN, ErrorCode.UNKNOWN_TYPE,
+        new Refusal(
+            "conn#9 (ws 127.0.0.1:1)",
+            null,
+            ProviderMessageType.UNKNOWN,
+            ErrorCode.UNKNOWN_TYPE,
             "Unknown message type '\u001b[2J\u202eevil" + "x".repeat(900) + "'");
 
     assertThat(hostile.describe())
@@ -186,13 +198,15 @@ class RefusalTest {
 
   @Test
   void aListenerThatThrowsCostsTheProviderNothing() {
-    f.gateway.monitor().addListener(
-        new GatewayListener() {
-          @Override
-          public void refused(Refusal refusal) {
-            throw new IllegalStateException("the host's bug");
-          }
-        });
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void refused(Refusal refusal) {
+                throw new IllegalStateException("the host's bug");
+              }
+            });
     RecordingProviderConnection stranger = f.connect();
 
     stranger.send(Auth.withToken("ptk-not-the-token"));

@@ -38,9 +38,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A provider the host restarts is one change for the host (architecture, decision 34): {@link
- * io.github.providergateway.gateway.ProviderSpawning#restarting} holds its tools until a provider spawned under the same name says {@code
- * hello} in that session again, or the grace runs out; the host is then told once (X-RELOAD-01..05).
- * Its hook rules stay in force meanwhile (X-RELOAD-14).
+ * io.github.providergateway.gateway.ProviderSpawning#restarting} holds its tools until a provider
+ * spawned under the same name says {@code hello} in that session again, or the grace runs out; the
+ * host is then told once (X-RELOAD-01..05). Its hook rules stay in force meanwhile (X-RELOAD-14).
  */
 class RestartTest {
 
@@ -49,6 +49,7 @@ class RestartTest {
   private final GatewayFixture f = GatewayFixture.create();
   private final String session = f.startSession("alpha");
   private final RecordingSessionHost host = f.host(session);
+
   /** How many registrations the host had when the restart began. */
   private int before;
 
@@ -58,11 +59,14 @@ class RestartTest {
   }
 
   /** A provider the host spawned as {@code spawnName} over a channel of its own, bound. */
-  private RecordingProviderConnection spawned(String spawnName, String name, ToolDefinition... tools) {
+  private RecordingProviderConnection spawned(
+      String spawnName, String name, ToolDefinition... tools) {
     return spawnedFor(session, spawnName, name, tools);
   }
 
-  /** {@link #spawned} for {@code sessionId}: a config entry runs once in each session (decision 40). */
+  /**
+   * {@link #spawned} for {@code sessionId}: a config entry runs once in each session (decision 40).
+   */
   private RecordingProviderConnection spawnedFor(
       String sessionId, String spawnName, String name, ToolDefinition... tools) {
     RecordingProviderConnection conn = f.connectSpawned(sessionId, spawnName);
@@ -153,13 +157,16 @@ class RestartTest {
     f.clock.advance(GRACE.minusNanos(1000));
 
     assertThat(host.registrations).hasSize(before);
-    assertThat(done(f.gateway.tools(session))).extracting(HostTool::name).containsExactly("other_tool", "greet");
+    assertThat(done(f.gateway.tools(session)))
+        .extracting(HostTool::name)
+        .containsExactly("other_tool", "greet");
 
     f.clock.advance(Duration.ofNanos(1000));
 
     assertThat(host.registrations).hasSize(before + 1);
     assertThat(host.registeredNames()).containsExactly("other_tool");
-    assertThat(host.loggedTexts()).anyMatch(line -> line.contains("'greeter' did not come back within 10 s"));
+    assertThat(host.loggedTexts())
+        .anyMatch(line -> line.contains("'greeter' did not come back within 10 s"));
     assertThat(failure(f.call(session, "greet", "{}")).code()).isEqualTo(ToolErrorCode.NOT_FOUND);
     f.settle();
     assertThat(host.registrations).hasSize(before + 1);
@@ -180,7 +187,9 @@ class RestartTest {
     assertThat(failure(inFlight).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(back.isClosed()).isFalse();
     assertThat(host.registrations).hasSize(before + 1);
-    assertThat(done(f.gateway.providers())).extracting(ProviderInfo::name).containsExactly("greeter");
+    assertThat(done(f.gateway.providers()))
+        .extracting(ProviderInfo::name)
+        .containsExactly("greeter");
   }
 
   @Test
@@ -195,7 +204,9 @@ class RestartTest {
     RecordingProviderConnection alphaBack = spawned("greeter", "greeter", tool("greet"));
 
     // Beta's run is asked about first: a takeover matched by the name alone closes it too.
-    assertThat(betaRun.isClosed()).as("beta's live greeter must not be taken over by alpha's restart").isFalse();
+    assertThat(betaRun.isClosed())
+        .as("beta's live greeter must not be taken over by alpha's restart")
+        .isFalse();
     assertThat(alphaOld.isClosed()).as("alpha's old greeter gives way to alpha's new run").isTrue();
     assertThat(alphaBack.isClosed()).isFalse();
     assertThat(done(f.gateway.providers()))
@@ -203,12 +214,16 @@ class RestartTest {
         .filteredOn(provider -> provider.name().equals("greeter"))
         .extracting(ProviderInfo::sessions)
         .containsExactlyInAnyOrder(List.of(session), List.of(beta));
-    assertThat(f.host(beta).registrations).as("beta hears nothing of alpha's restart").hasSize(betaBefore);
+    assertThat(f.host(beta).registrations)
+        .as("beta hears nothing of alpha's restart")
+        .hasSize(betaBefore);
 
     CompletableFuture<CallResult> inBeta = f.call(beta, "greet", "{}");
     ToolCall call = betaRun.next(ToolCall.class);
     betaRun.send(ToolResult.success(call.id(), GatewayFixture.json("\"hi\"")));
-    assertThat(done(inBeta).outcome()).as("beta's greet, answered by beta's run").isInstanceOf(ToolOutcome.Success.class);
+    assertThat(done(inBeta).outcome())
+        .as("beta's greet, answered by beta's run")
+        .isInstanceOf(ToolOutcome.Success.class);
   }
 
   @Test

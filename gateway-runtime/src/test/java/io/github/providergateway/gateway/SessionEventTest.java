@@ -71,8 +71,11 @@ class SessionEventTest {
     SessionEvent event = watcher.next(SessionEvent.class);
     assertThat(event.event()).isEqualTo("tool.execution_complete");
     assertThat(GatewayFixture.CODEC.writeJson(event.data()))
-        .isEqualTo(GatewayFixture.CODEC.writeJson(json("{\"tool\":\"greet\",\"provider\":\"worker\",\"args\":{\"name\":\"Alice\"},"
-            + "\"result\":{\"type\":\"success\",\"output\":\"Hello, Alice!\"},\"durationMs\":42}")));
+        .isEqualTo(
+            GatewayFixture.CODEC.writeJson(
+                json(
+                    "{\"tool\":\"greet\",\"provider\":\"worker\",\"args\":{\"name\":\"Alice\"},"
+                        + "\"result\":{\"type\":\"success\",\"output\":\"Hello, Alice!\"},\"durationMs\":42}")));
   }
 
   @Test
@@ -96,9 +99,11 @@ class SessionEventTest {
     RecordingProviderConnection watcher = subscriber("watcher", session, "tool.execution_complete");
     f.call(session, "ping", "{}");
 
-    worker.sendText("{\"type\":\"tool.result\",\"id\":\"" + worker.next(ToolCall.class).id() + "\"}");
+    worker.sendText(
+        "{\"type\":\"tool.result\",\"id\":\"" + worker.next(ToolCall.class).id() + "\"}");
 
-    assertThat(watcher.next(SessionEvent.class).data().get("result")).isEqualTo(json("{\"type\":\"success\"}"));
+    assertThat(watcher.next(SessionEvent.class).data().get("result"))
+        .isEqualTo(json("{\"type\":\"success\"}"));
   }
 
   @Test
@@ -107,7 +112,8 @@ class SessionEventTest {
 
     var call = f.call(session, "missing", "{}");
 
-    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.NOT_FOUND);
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code())
+        .isEqualTo(ToolErrorCode.NOT_FOUND);
     watcher.assertNoMoreMessages();
   }
 }

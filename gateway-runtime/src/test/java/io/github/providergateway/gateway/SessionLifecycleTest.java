@@ -66,16 +66,25 @@ class SessionLifecycleTest {
 
     String b = f.startSession("beta");
 
-    assertThat(bound.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a, b);
-    assertThat(waiting.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a, b);
+    assertThat(bound.next(SessionsUpdated.class).active())
+        .extracting(SessionInfo::id)
+        .containsExactly(a, b);
+    assertThat(waiting.next(SessionsUpdated.class).active())
+        .extracting(SessionInfo::id)
+        .containsExactly(a, b);
     stranger.assertNoMoreMessages();
 
     done(f.gateway.endSession(b, Duration.ofSeconds(10)));
 
-    assertThat(waiting.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
-    assertThat(bound.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
+    assertThat(waiting.next(SessionsUpdated.class).active())
+        .extracting(SessionInfo::id)
+        .containsExactly(a);
+    assertThat(bound.next(SessionsUpdated.class).active())
+        .extracting(SessionInfo::id)
+        .containsExactly(a);
     assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
-    waiting.assertNoMoreMessages(); // told once, when the session left the list, not again at teardown
+    waiting
+        .assertNoMoreMessages(); // told once, when the session left the list, not again at teardown
     bound.assertNoMoreMessages();
   }
 
@@ -91,7 +100,9 @@ class SessionLifecycleTest {
 
     assertThat(ended).isNotDone();
     assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
-    assertThat(waiting.next(SessionsUpdated.class).active()).extracting(SessionInfo::id).containsExactly(a);
+    assertThat(waiting.next(SessionsUpdated.class).active())
+        .extracting(SessionInfo::id)
+        .containsExactly(a);
     f.clock.advance(Duration.ofSeconds(10));
     assertThat(ended).isCompleted();
     assertThat(done(f.gateway.sessions())).extracting(SessionInfo::id).containsExactly(a);
@@ -171,13 +182,15 @@ class SessionLifecycleTest {
     everywhere.drain();
 
     everywhere.send(new ShutdownReady(null));
-    assertThat(everywhere.next(ErrorMessage.class).message()).isEqualTo("No session is shutting down for this provider");
+    assertThat(everywhere.next(ErrorMessage.class).message())
+        .isEqualTo("No session is shutting down for this provider");
     var endedA = f.gateway.endSession(a, Duration.ofSeconds(10));
     var endedB = f.gateway.endSession(b, Duration.ofSeconds(10));
     everywhere.drain();
     everywhere.send(new ShutdownReady(null));
 
-    assertThat(everywhere.next(ErrorMessage.class).message()).isEqualTo("Several sessions are shutting down; name one in sessionId");
+    assertThat(everywhere.next(ErrorMessage.class).message())
+        .isEqualTo("Several sessions are shutting down; name one in sessionId");
     assertThat(endedA).isNotDone();
     assertThat(endedB).isNotDone();
   }
@@ -212,10 +225,13 @@ class SessionLifecycleTest {
 
     f.gateway.endSession(a, Duration.ofSeconds(1));
     p.next(SessionLifecycle.class);
-    assertThat(p.next(SessionsUpdated.class).active()).as("an ending session leaves the list").isEmpty();
+    assertThat(p.next(SessionsUpdated.class).active())
+        .as("an ending session leaves the list")
+        .isEmpty();
     f.clock.advance(Duration.ofSeconds(1));
 
-    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.CANCELLED);
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code())
+        .isEqualTo(ToolErrorCode.CANCELLED);
     assertThat(p.next(ToolCancel.class).reason())
         .isEqualTo(io.github.providergateway.protocol.CancelReason.SESSION_ENDED);
     assertThat(done(f.gateway.providers())).isEmpty();
@@ -230,18 +246,27 @@ class SessionLifecycleTest {
   }
 
   /**
-   * A gate and a callback transform still waiting when teardown comes end with it: the gate
-   * denies and the section keeps its current text at once, long before their own timeouts (5 s
-   * and 2 s); answers arriving afterwards change nothing.
+   * A gate and a callback transform still waiting when teardown comes end with it: the gate denies
+   * and the section keeps its current text at once, long before their own timeouts (5 s and 2 s);
+   * answers arriving afterwards change nothing.
    */
   @Test
   void teardownDeniesAPendingGateAndKeepsTheCurrentTextOfAPendingTransform() {
     String a = f.startSession("alpha");
-    RecordingProviderConnection guard = f.bound(Hello.builder("guard").session(a)
-        .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "ci")), null)).build());
-    RecordingProviderConnection rules = f.bound(Hello.builder("rules").session(a)
-        .hooks(new Hooks(null, Map.of("code_change_rules", Optional.of(TransformRule.callback()))))
-        .build());
+    RecordingProviderConnection guard =
+        f.bound(
+            Hello.builder("guard")
+                .session(a)
+                .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("shell"), "ci")), null))
+                .build());
+    RecordingProviderConnection rules =
+        f.bound(
+            Hello.builder("rules")
+                .session(a)
+                .hooks(
+                    new Hooks(
+                        null, Map.of("code_change_rules", Optional.of(TransformRule.callback()))))
+                .build());
     var decision = f.gateway.preToolUse(a, "shell", GatewayFixture.json("{}"));
     String gateCallId = guard.next(GateCheck.class).callId();
     var prompt = f.gateway.onPrompt(a, Map.of("code_change_rules", "Small diffs."));
@@ -313,7 +338,9 @@ class SessionLifecycleTest {
                 .hooks(
                     new Hooks(
                         List.of(HookRule.deny(HookMatch.tool("deploy"), "frozen")),
-                        Map.of("custom_instructions", Optional.of(TransformRule.append("from leaver")))))
+                        Map.of(
+                            "custom_instructions",
+                            Optional.of(TransformRule.append("from leaver")))))
                 .context("leaver was here")
                 .build());
 
@@ -360,7 +387,8 @@ class SessionLifecycleTest {
 
     f.gateway.close();
 
-    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code())
+        .isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(p.closeReason()).isEqualTo(CloseReason.GATEWAY_STOPPING);
   }
 
@@ -370,7 +398,8 @@ class SessionLifecycleTest {
     f.gateway.monitor().addListener(heard);
     String a = f.startSession("alpha");
     String b = f.startSession("beta");
-    RecordingProviderConnection worker = f.bound("worker", a, tool("t")); // its registration is pending
+    RecordingProviderConnection worker =
+        f.bound("worker", a, tool("t")); // its registration is pending
     f.call(a, "t", "{}"); // its timeout is pending
     f.bound("leaver", a, tool("u")).drop(); // its reconnect window is pending
     f.bound("slow", b, tool("v"));
@@ -392,13 +421,21 @@ class SessionLifecycleTest {
    */
   @Test
   void aSessionStartedWhileTheGatewayStopsIsRefused() {
-    var restarted = new java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CompletableFuture<SessionInfo>>();
-    f.gateway.monitor().addListener(new GatewayListener() {
-      @Override
-      public void sessionEnded(String sessionId) {
-        restarted.compareAndSet(null, f.gateway.startSession(SessionSpec.of("again", "/code"), new RecordingSessionHost()));
-      }
-    });
+    var restarted =
+        new java.util.concurrent.atomic.AtomicReference<
+            java.util.concurrent.CompletableFuture<SessionInfo>>();
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void sessionEnded(String sessionId) {
+                restarted.compareAndSet(
+                    null,
+                    f.gateway.startSession(
+                        SessionSpec.of("again", "/code"), new RecordingSessionHost()));
+              }
+            });
     f.startSession("alpha");
 
     f.close();
@@ -407,6 +444,7 @@ class SessionLifecycleTest {
         .failsWithin(Duration.ZERO)
         .withThrowableOfType(java.util.concurrent.ExecutionException.class)
         .havingCause()
-        .isInstanceOfSatisfying(HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.GATEWAY_CLOSED));
+        .isInstanceOfSatisfying(
+            HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.GATEWAY_CLOSED));
   }
 }

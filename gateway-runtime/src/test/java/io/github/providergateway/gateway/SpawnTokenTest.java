@@ -18,8 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Per-provider spawn tokens: project trust scoped to the spawning session (design brief,
- * decision 3).
+ * Per-provider spawn tokens: project trust scoped to the spawning session (design brief, decision
+ * 3).
  */
 class SpawnTokenTest {
 
@@ -37,7 +37,10 @@ class SpawnTokenTest {
     String one = done(f.gateway.spawning().issueSpawnToken(alpha));
     String two = done(f.gateway.spawning().issueSpawnToken(alpha));
 
-    assertThat(one).startsWith("ptk-").isNotEqualTo(two).isNotEqualTo(f.gateway.credentials().providerToken());
+    assertThat(one)
+        .startsWith("ptk-")
+        .isNotEqualTo(two)
+        .isNotEqualTo(f.gateway.credentials().providerToken());
   }
 
   @Test
@@ -49,7 +52,8 @@ class SpawnTokenTest {
     assertThat(sessions.active()).extracting(SessionInfo::cwd).containsExactly("/code/alpha", null);
     conn.send(Hello.builder("ci").build());
     assertThat(conn.next(HelloAck.class).sessionId()).isEqualTo(alpha);
-    assertThat(done(f.gateway.providers())).singleElement()
+    assertThat(done(f.gateway.providers()))
+        .singleElement()
         .satisfies(p -> assertThat(p.trust()).isEqualTo(TrustLevel.PROJECT));
   }
 
@@ -101,7 +105,9 @@ class SpawnTokenTest {
     }
     RecordingProviderConnection other = f.connect();
     other.send(Auth.withToken(betas));
-    assertThat(other.next(Sessions.class).active()).extracting(SessionInfo::id).containsExactly(beta);
+    assertThat(other.next(Sessions.class).active())
+        .extracting(SessionInfo::id)
+        .containsExactly(beta);
   }
 
   @Test
@@ -109,7 +115,8 @@ class SpawnTokenTest {
     RecordingProviderConnection conn = f.connect();
     conn.send(Auth.withToken(f.gateway.credentials().providerToken()));
 
-    assertThat(conn.next(Sessions.class).active()).extracting(SessionInfo::cwd)
+    assertThat(conn.next(Sessions.class).active())
+        .extracting(SessionInfo::cwd)
         .containsExactly("/code/alpha", "/code/beta");
   }
 
@@ -134,8 +141,10 @@ class SpawnTokenTest {
     assertThat(hello(overStdio, "greeter")).isInstanceOf(HelloAck.class);
     f.settle();
 
-    assertThat(done(f.gateway.providers())).extracting(p -> p.name() + "@" + p.sessions())
-        .containsExactlyInAnyOrder("greeter@[" + alpha + "]", "greeter@[" + beta + "]", "greeter@[" + gamma + "]");
+    assertThat(done(f.gateway.providers()))
+        .extracting(p -> p.name() + "@" + p.sessions())
+        .containsExactlyInAnyOrder(
+            "greeter@[" + alpha + "]", "greeter@[" + beta + "]", "greeter@[" + gamma + "]");
   }
 
   @Test
@@ -146,8 +155,10 @@ class SpawnTokenTest {
 
     Object refused = hello(second, "greeter");
 
-    assertThat(refused).isInstanceOfSatisfying(ErrorMessage.class,
-        error -> assertThat(error.code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE));
+    assertThat(refused)
+        .isInstanceOfSatisfying(
+            ErrorMessage.class,
+            error -> assertThat(error.code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE));
     assertThat(first.isClosed()).isFalse();
   }
 
@@ -166,7 +177,9 @@ class SpawnTokenTest {
     later.send(Hello.builder("greeter").session(beta).build());
     later.next(HelloAck.class);
     RecordingProviderConnection spawnedAfter = f.spawned(alpha, "greeter");
-    assertThat(hello(spawnedAfter, "greeter")).isInstanceOfSatisfying(ErrorMessage.class,
-        error -> assertThat(error.code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE));
+    assertThat(hello(spawnedAfter, "greeter"))
+        .isInstanceOfSatisfying(
+            ErrorMessage.class,
+            error -> assertThat(error.code()).isEqualTo(ErrorCode.DUPLICATE_INSTANCE));
   }
 }

@@ -29,8 +29,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A provider the host spawned and reaches over its stdin and stdout is admitted by {@link
- * io.github.providergateway.gateway.TransportPort#acceptSpawned}: authenticated by being spawned, with exactly a spawn token's trust and
- * scope, {@code hello} first, no {@code auth} (architecture, decision 32; X-STDIO-01..04).
+ * io.github.providergateway.gateway.TransportPort#acceptSpawned}: authenticated by being spawned,
+ * with exactly a spawn token's trust and scope, {@code hello} first, no {@code auth} (architecture,
+ * decision 32; X-STDIO-01..04).
  */
 class SpawnedConnectionTest {
 
@@ -69,7 +70,9 @@ class SpawnedConnectionTest {
     assertThat(sessions.active()).extracting(SessionInfo::id).containsExactly(alpha, beta);
     assertThat(sessions.active()).extracting(SessionInfo::cwd).containsExactly("/code/alpha", null);
     assertThat(sessions.token()).as("no token: it holds its channel, not a secret").isNull();
-    assertThat(conn.timesAuthenticated()).as("the transport lifts its unauthenticated bounds").isEqualTo(1);
+    assertThat(conn.timesAuthenticated())
+        .as("the transport lifts its unauthenticated bounds")
+        .isEqualTo(1);
     conn.assertNoMoreMessages();
   }
 
@@ -79,11 +82,13 @@ class SpawnedConnectionTest {
     conn.next(Sessions.class);
 
     assertThat(bind(conn, Hello.builder("greeter").tools(tool("greet")).build())).isEqualTo(alpha);
-    assertThat(done(f.gateway.providers())).singleElement()
-        .satisfies(p -> {
-          assertThat(p.trust()).isEqualTo(TrustLevel.PROJECT);
-          assertThat(p.sessions()).containsExactly(alpha);
-        });
+    assertThat(done(f.gateway.providers()))
+        .singleElement()
+        .satisfies(
+            p -> {
+              assertThat(p.trust()).isEqualTo(TrustLevel.PROJECT);
+              assertThat(p.sessions()).containsExactly(alpha);
+            });
   }
 
   @Test
@@ -102,8 +107,10 @@ class SpawnedConnectionTest {
         .containsOnly(org.assertj.core.groups.Tuple.tuple(TrustLevel.PROJECT, List.of(alpha)));
     assertThat(bySpawning.next(io.github.providergateway.protocol.SessionsUpdated.class).active())
         .extracting(SessionInfo::cwd)
-        .isEqualTo(byToken.next(io.github.providergateway.protocol.SessionsUpdated.class).active().stream()
-            .map(SessionInfo::cwd).toList());
+        .isEqualTo(
+            byToken.next(io.github.providergateway.protocol.SessionsUpdated.class).active().stream()
+                .map(SessionInfo::cwd)
+                .toList());
   }
 
   @Test
@@ -117,7 +124,9 @@ class SpawnedConnectionTest {
     assertThat(refused.code()).isEqualTo(ErrorCode.UNAUTHORIZED);
     assertThat(refused.replyTo()).isEqualTo("auth");
     assertThat(conn.isClosed()).isFalse();
-    assertThat(bind(conn, Hello.builder("greeter").build())).as("nothing changed: still its session").isEqualTo(alpha);
+    assertThat(bind(conn, Hello.builder("greeter").build()))
+        .as("nothing changed: still its session")
+        .isEqualTo(alpha);
   }
 
   @Test
@@ -189,7 +198,8 @@ class SpawnedConnectionTest {
 
     conn.drop();
 
-    assertThat(((ToolOutcome.Failure) done(call).outcome()).code()).isEqualTo(io.github.providergateway.protocol.ToolErrorCode.DISCONNECTED);
+    assertThat(((ToolOutcome.Failure) done(call).outcome()).code())
+        .isEqualTo(io.github.providergateway.protocol.ToolErrorCode.DISCONNECTED);
     assertThat(done(f.gateway.tools(alpha))).isEmpty();
   }
 
@@ -198,13 +208,16 @@ class SpawnedConnectionTest {
     RecordingProviderConnection conn = f.connectSpawned(alpha);
     conn.next(Sessions.class);
 
-    assertThat(decisions).filteredOn(d -> d.kind() == DecisionKind.AUTH).singleElement()
-        .satisfies(auth -> {
-          assertThat(auth.outcome()).isEqualTo(Decision.Outcome.OK);
-          assertThat(auth.trust()).isEqualTo(TrustLevel.PROJECT);
-          assertThat(auth.reason()).isEqualTo("spawned");
-          assertThat(auth.connection()).contains("stdio#");
-        });
+    assertThat(decisions)
+        .filteredOn(d -> d.kind() == DecisionKind.AUTH)
+        .singleElement()
+        .satisfies(
+            auth -> {
+              assertThat(auth.outcome()).isEqualTo(Decision.Outcome.OK);
+              assertThat(auth.trust()).isEqualTo(TrustLevel.PROJECT);
+              assertThat(auth.reason()).isEqualTo("spawned");
+              assertThat(auth.connection()).contains("stdio#");
+            });
   }
 
   @Test

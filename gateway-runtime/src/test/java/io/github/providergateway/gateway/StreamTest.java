@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
-import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -47,7 +46,8 @@ class StreamTest {
 
   private List<String> stored(String stream) {
     return done(f.gateway.queryStreams(session, List.of(stream), 200)).get(stream).stream()
-        .map(StreamEntry::event).toList();
+        .map(StreamEntry::event)
+        .toList();
   }
 
   // ---- budgets ----
@@ -117,7 +117,8 @@ class StreamTest {
     ErrorMessage error = tap.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.RATE_LIMITED);
     assertThat(error.sessionId()).isEqualTo(beta);
-    assertThat(done(f.gateway.queryStreams(beta, List.of("feed@tap"), 200)).get("feed@tap")).hasSize(10);
+    assertThat(done(f.gateway.queryStreams(beta, List.of("feed@tap"), 200)).get("feed@tap"))
+        .hasSize(10);
   }
 
   @Test
@@ -129,7 +130,8 @@ class StreamTest {
 
     quiet.send(Push.event(PushLevel.INJECT, "Production is down"));
 
-    assertThat(f.host(session).sends).extracting(line -> line.text())
+    assertThat(f.host(session).sends)
+        .extracting(line -> line.text())
         .containsExactly("spam 0", "Production is down");
     assertThat(f.host(session).logs).hasSize(11);
     assertThat(stored("ci-watch@ci-watcher")).hasSize(10);
@@ -143,7 +145,9 @@ class StreamTest {
     push(watcher, PushLevel.INJECT, "second");
 
     assertThat(f.host(session).sends).extracting(line -> line.text()).containsExactly("first");
-    assertThat(f.host(session).logs).extracting(line -> line.text()).containsExactly("first", "second");
+    assertThat(f.host(session).logs)
+        .extracting(line -> line.text())
+        .containsExactly("first", "second");
     assertThat(stored("ci-watch@ci-watcher")).containsExactly("second", "first");
   }
 
@@ -155,7 +159,9 @@ class StreamTest {
 
     push(watcher, PushLevel.INJECT, "second");
 
-    assertThat(f.host(session).sends).extracting(line -> line.text()).containsExactly("first", "second");
+    assertThat(f.host(session).sends)
+        .extracting(line -> line.text())
+        .containsExactly("first", "second");
   }
 
   @Test
@@ -170,13 +176,20 @@ class StreamTest {
 
     push(watcher, PushLevel.INJECT, "inject 4");
 
-    assertThat(f.host(session).sends).extracting(line -> line.text())
+    assertThat(f.host(session).sends)
+        .extracting(line -> line.text())
         .containsExactly("inject 1", "inject 2", "inject 3");
-    assertThat(f.host(session).logs).anySatisfy(line -> {
-      assertThat(line.source()).isEqualTo("gateway");
-      assertThat(line.text()).contains("ci-watcher").contains("paused");
-    });
-    assertThat(heard.warnings()).singleElement().asString().contains("ci-watcher").contains("paused");
+    assertThat(f.host(session).logs)
+        .anySatisfy(
+            line -> {
+              assertThat(line.source()).isEqualTo("gateway");
+              assertThat(line.text()).contains("ci-watcher").contains("paused");
+            });
+    assertThat(heard.warnings())
+        .singleElement()
+        .asString()
+        .contains("ci-watcher")
+        .contains("paused");
 
     done(f.gateway.emit(session, "user.message", json("{\"content\":\"ok, stop\"}")));
     push(watcher, PushLevel.INJECT, "inject 5");
@@ -200,10 +213,15 @@ class StreamTest {
 
   @Test
   void theFirstMatchingFilterRuleOverridesThePushesLevel() {
-    watcher.send(new FilterSet(null, null, "ci-watch", List.of(
-        new FilterRule("behind=0", FilterOutcome.DROP),
-        new FilterRule("conflicts=[1-9]", FilterOutcome.INJECT),
-        new FilterRule(".*", FilterOutcome.KEEP))));
+    watcher.send(
+        new FilterSet(
+            null,
+            null,
+            "ci-watch",
+            List.of(
+                new FilterRule("behind=0", FilterOutcome.DROP),
+                new FilterRule("conflicts=[1-9]", FilterOutcome.INJECT),
+                new FilterRule(".*", FilterOutcome.KEEP))));
 
     push(watcher, PushLevel.INJECT, "status behind=0 conflicts=3");
     push(watcher, PushLevel.KEEP, "status behind=2 conflicts=3");
@@ -211,13 +229,16 @@ class StreamTest {
 
     assertThat(stored("ci-watch@ci-watcher"))
         .containsExactly("status behind=2 conflicts=0", "status behind=2 conflicts=3");
-    assertThat(f.host(session).sends).extracting(line -> line.text())
+    assertThat(f.host(session).sends)
+        .extracting(line -> line.text())
         .containsExactly("status behind=2 conflicts=3");
   }
 
   @Test
   void aDroppedEventIsNotStoredLoggedOrSentWhateverItsLevel() {
-    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(
+            null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
     push(watcher, PushLevel.KEEP, "signal");
 
     push(watcher, PushLevel.SURFACE, "noise to show");
@@ -242,7 +263,9 @@ class StreamTest {
 
   @Test
   void anEventTheFilterDropsOrAPromptWithoutEventTellsTheHostNothing() {
-    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(
+            null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
 
     push(watcher, PushLevel.SURFACE, "noise");
     watcher.send(new Push("ci-watch", null, null, "look at this", PushLevel.KEEP, null, null));
@@ -265,7 +288,9 @@ class StreamTest {
 
   @Test
   void aPushMatchingNoRuleKeepsItsOwnLevel() {
-    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(
+            null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
 
     push(watcher, PushLevel.SURFACE, "signal");
 
@@ -274,9 +299,12 @@ class StreamTest {
 
   @Test
   void filterSetReplacesThatStreamsRulesAndLeavesOtherStreamsAlone() {
-    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("x", FilterOutcome.DROP))));
-    watcher.send(new FilterSet(null, null, "other", List.of(new FilterRule("y", FilterOutcome.DROP))));
-    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("z", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(null, null, "ci-watch", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(null, null, "other", List.of(new FilterRule("y", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(null, null, "ci-watch", List.of(new FilterRule("z", FilterOutcome.DROP))));
 
     push(watcher, PushLevel.KEEP, "x");
     watcher.send(Push.event("other", PushLevel.KEEP, "y"));
@@ -287,7 +315,8 @@ class StreamTest {
 
   @Test
   void filterSetWithRequestIdIsAcked() {
-    watcher.send(new FilterSet("f-1", null, "ci-watch", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet("f-1", null, "ci-watch", List.of(new FilterRule("x", FilterOutcome.DROP))));
 
     Ack ack = watcher.next(Ack.class);
     assertThat(ack.requestId()).isEqualTo("f-1");
@@ -296,14 +325,18 @@ class StreamTest {
 
   @Test
   void filterSetOnAnotherProvidersStreamIsUnauthorized() {
-    watcher.send(new FilterSet(null, null, "git-watch@guardian", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(
+            null, null, "git-watch@guardian", List.of(new FilterRule("x", FilterOutcome.DROP))));
 
     assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
   }
 
   @Test
   void anInvalidFilterRegexIsRefusedWhenSet() {
-    watcher.send(new FilterSet(null, null, "ci-watch", List.of(new FilterRule("[unclosed", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(
+            null, null, "ci-watch", List.of(new FilterRule("[unclosed", FilterOutcome.DROP))));
 
     ErrorMessage error = watcher.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
@@ -316,32 +349,48 @@ class StreamTest {
 
     watcher.send(Push.event(longest + "s", PushLevel.KEEP, "held by its name"));
     ErrorMessage pushRefused = watcher.next(ErrorMessage.class);
-    watcher.send(new FilterSet("f", null, longest + "s", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet("f", null, longest + "s", List.of(new FilterRule("x", FilterOutcome.DROP))));
     ErrorMessage filterRefused = watcher.next(ErrorMessage.class);
-    watcher.send(new io.github.providergateway.protocol.StreamQuery("q", null, List.of("ok", longest + "s"), null));
+    watcher.send(
+        new io.github.providergateway.protocol.StreamQuery(
+            "q", null, List.of("ok", longest + "s"), null));
     ErrorMessage queryRefused = watcher.next(ErrorMessage.class);
 
-    assertThat(List.of(pushRefused, filterRefused, queryRefused)).allSatisfy(error -> {
-      assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
-      assertThat(error.message()).contains("longer than 128 characters (129 given)");
-    });
+    assertThat(List.of(pushRefused, filterRefused, queryRefused))
+        .allSatisfy(
+            error -> {
+              assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
+              assertThat(error.message()).contains("longer than 128 characters (129 given)");
+            });
     watcher.send(Push.event(longest, PushLevel.KEEP, "kept"));
-    watcher.send(new io.github.providergateway.protocol.StreamQuery("q2", null, List.of(longest), null));
-    assertThat(watcher.next(io.github.providergateway.protocol.StreamHistory.class).streams().get(longest))
-        .extracting(io.github.providergateway.protocol.StreamEntry::event).containsExactly("kept");
+    watcher.send(
+        new io.github.providergateway.protocol.StreamQuery("q2", null, List.of(longest), null));
+    assertThat(
+            watcher
+                .next(io.github.providergateway.protocol.StreamHistory.class)
+                .streams()
+                .get(longest))
+        .extracting(io.github.providergateway.protocol.StreamEntry::event)
+        .containsExactly("kept");
   }
 
   @Test
   void aFilterRegexOfMoreThan1024CharactersIsTooLargeAnd1024AreAccepted() {
     String longest = "a".repeat(1024);
-    watcher.send(new FilterSet("long", null, "ci-watch", List.of(new FilterRule(longest + "a", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(
+            "long", null, "ci-watch", List.of(new FilterRule(longest + "a", FilterOutcome.DROP))));
 
     ErrorMessage error = watcher.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
     assertThat(error.message()).contains("rules[0].match").contains("1025");
 
-    watcher.send(new FilterSet("longest", null, "ci-watch", List.of(new FilterRule(longest, FilterOutcome.DROP))));
-    assertThat(watcher.next(io.github.providergateway.protocol.Ack.class).requestId()).isEqualTo("longest");
+    watcher.send(
+        new FilterSet(
+            "longest", null, "ci-watch", List.of(new FilterRule(longest, FilterOutcome.DROP))));
+    assertThat(watcher.next(io.github.providergateway.protocol.Ack.class).requestId())
+        .isEqualTo("longest");
   }
 
   @Test
@@ -349,7 +398,8 @@ class StreamTest {
     try (GatewayFixture few = GatewayFixture.withLimits(l -> l.regexStepsPerMatch(100))) {
       String s = few.startSession("few");
       RecordingProviderConnection p = few.bound("watch", s);
-      p.send(new FilterSet(null, null, "w", List.of(new FilterRule("a{1000}", FilterOutcome.DROP))));
+      p.send(
+          new FilterSet(null, null, "w", List.of(new FilterRule("a{1000}", FilterOutcome.DROP))));
 
       // 1,000 a's match a{1000}, but reading them takes more than 100 steps: no match, kept.
       p.send(Push.event("w", PushLevel.SURFACE, "a".repeat(1000)));
@@ -360,11 +410,15 @@ class StreamTest {
 
   @Test
   void aFilterRuleThatRepeatsAPartThatCanMatchNothingIsRefused() {
-    watcher.send(new FilterSet("spin", null, "ci-watch", List.of(new FilterRule("(?:\\b){9}", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(
+            "spin", null, "ci-watch", List.of(new FilterRule("(?:\\b){9}", FilterOutcome.DROP))));
 
     ErrorMessage error = watcher.next(ErrorMessage.class);
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
-    assertThat(error.message()).startsWith("rules[0].match is refused: '{9}' repeats, at least 9 times, a part that can match nothing (at index 6)");
+    assertThat(error.message())
+        .startsWith(
+            "rules[0].match is refused: '{9}' repeats, at least 9 times, a part that can match nothing (at index 6)");
   }
 
   @Test
@@ -380,7 +434,8 @@ class StreamTest {
     assertThat(error.message()).contains("at most 50 rules");
 
     watcher.send(new FilterSet("r-50", null, "ci-watch", rules.subList(0, 50)));
-    assertThat(watcher.next(io.github.providergateway.protocol.Ack.class).requestId()).isEqualTo("r-50");
+    assertThat(watcher.next(io.github.providergateway.protocol.Ack.class).requestId())
+        .isEqualTo("r-50");
   }
 
   /**
@@ -423,7 +478,9 @@ class StreamTest {
 
     p.send(Push.event("w", PushLevel.SURFACE, "x".repeat(5_000)));
 
-    assertThat(f.host(session).logs.size() - before).as("the drop rule had no steps left").isEqualTo(1);
+    assertThat(f.host(session).logs.size() - before)
+        .as("the drop rule had no steps left")
+        .isEqualTo(1);
   }
 
   // ---- queries ----
@@ -434,12 +491,15 @@ class StreamTest {
     f.clock.advance(Duration.ofSeconds(60));
     push(watcher, PushLevel.KEEP, "failure on test/auth.spec.ts");
 
-    watcher.send(new StreamQuery("q-1", null, List.of("ci-watch", "ci-watch@ci-watcher", "missing"), 10));
+    watcher.send(
+        new StreamQuery("q-1", null, List.of("ci-watch", "ci-watch@ci-watcher", "missing"), 10));
 
     StreamHistory history = watcher.next(StreamHistory.class);
     assertThat(history.queryId()).isEqualTo("q-1");
-    assertThat(history.streams().keySet()).containsExactly("ci-watch", "ci-watch@ci-watcher", "missing");
-    assertThat(history.streams().get("ci-watch")).extracting(StreamEntry::event)
+    assertThat(history.streams().keySet())
+        .containsExactly("ci-watch", "ci-watch@ci-watcher", "missing");
+    assertThat(history.streams().get("ci-watch"))
+        .extracting(StreamEntry::event)
         .containsExactly("failure on test/auth.spec.ts", "running");
     assertThat(history.streams().get("ci-watch").get(0).ts()).isEqualTo(f.clock.instant());
     assertThat(history.streams().get("missing")).isEmpty();
@@ -456,7 +516,8 @@ class StreamTest {
     watcher.send(new StreamQuery("q2", null, List.of("ci-watch"), 3));
 
     assertThat(watcher.next(StreamHistory.class).streams().get("ci-watch")).hasSize(100);
-    assertThat(watcher.next(StreamHistory.class).streams().get("ci-watch")).extracting(StreamEntry::event)
+    assertThat(watcher.next(StreamHistory.class).streams().get("ci-watch"))
+        .extracting(StreamEntry::event)
         .containsExactly("e149", "e148", "e147");
   }
 
@@ -492,7 +553,8 @@ class StreamTest {
     tap.send(new StreamQuery("q", null, List.of("git-watch@guardian"), 10));
 
     assertThat(tap.next(StreamHistory.class).streams().get("git-watch@guardian"))
-        .extracting(StreamEntry::event).containsExactly("behind=2");
+        .extracting(StreamEntry::event)
+        .containsExactly("behind=2");
   }
 
   @Test
@@ -528,7 +590,8 @@ class StreamTest {
 
   @Test
   void aStreamHoldsAtMostItsHeapBudgetAndAlwaysItsNewestEvent() {
-    // A 40-character event is estimated at 216 bytes (entry, string, characters as UTF-16): two fit in 500.
+    // A 40-character event is estimated at 216 bytes (entry, string, characters as UTF-16): two fit
+    // in 500.
     try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxStreamBytes(500))) {
       String s = small.startSession("small");
       RecordingProviderConnection p = small.bound("p", s);
@@ -546,11 +609,21 @@ class StreamTest {
     // 200 KB of text, about 3.6 MB as a tree: one such event is more than a stream's 1 MiB.
     String zeros = "[" + "0,".repeat(99_999) + "0]";
     for (int i = 0; i < 3; i++) {
-      watcher.send(new Push("ci-watch", null, "run " + i, null, PushLevel.KEEP, json("{\"n\":" + zeros + "}"), null));
+      watcher.send(
+          new Push(
+              "ci-watch",
+              null,
+              "run " + i,
+              null,
+              PushLevel.KEEP,
+              json("{\"n\":" + zeros + "}"),
+              null));
     }
 
     var streams = done(f.gateway.queryStreams(session, List.of("ci-watch@ci-watcher"), 200));
-    assertThat(streams.get("ci-watch@ci-watcher")).extracting(StreamEntry::event).containsExactly("run 2");
+    assertThat(streams.get("ci-watch@ci-watcher"))
+        .extracting(StreamEntry::event)
+        .containsExactly("run 2");
   }
 
   @Test
@@ -571,11 +644,13 @@ class StreamTest {
         big.send(Push.event("b", PushLevel.KEEP, i + "b".repeat(39)));
       }
 
-      var streams = done(small.gateway.queryStreams(s, List.of("old@gone", "b@big", "q@quiet"), 200));
+      var streams =
+          done(small.gateway.queryStreams(s, List.of("old@gone", "b@big", "q@quiet"), 200));
       assertThat(streams.get("old@gone")).as("the departed provider's stream went first").isEmpty();
       assertThat(streams.get("q@quiet")).as("the smaller holder keeps its event").hasSize(1);
       // 9 events of 216 bytes (1,944) pass 1,900: the largest holder's oldest goes.
-      assertThat(streams.get("b@big")).extracting(e -> e.event().charAt(0))
+      assertThat(streams.get("b@big"))
+          .extracting(e -> e.event().charAt(0))
           .containsExactly('7', '6', '5', '4', '3', '2', '1');
     }
   }
@@ -593,7 +668,8 @@ class StreamTest {
 
       pushFortyCharEvents(small.bound("late", second), "l", 8);
 
-      assertThat(done(small.gateway.queryStreams(second, List.of("l@late"), 200)).get("l@late")).hasSize(8);
+      assertThat(done(small.gateway.queryStreams(second, List.of("l@late"), 200)).get("l@late"))
+          .hasSize(8);
     }
   }
 
@@ -624,15 +700,18 @@ class StreamTest {
   @Test
   void filtersAreBoundedLikeStreams() {
     for (int i = 0; i < 20; i++) {
-      watcher.send(new FilterSet(null, null, "f" + i, List.of(new FilterRule("x", FilterOutcome.DROP))));
+      watcher.send(
+          new FilterSet(null, null, "f" + i, List.of(new FilterRule("x", FilterOutcome.DROP))));
     }
     watcher.assertNoMoreMessages();
 
-    watcher.send(new FilterSet(null, null, "f20", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(null, null, "f20", List.of(new FilterRule("x", FilterOutcome.DROP))));
 
     assertThat(watcher.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
     watcher.send(new FilterSet(null, null, "f0", List.of()));
-    watcher.send(new FilterSet(null, null, "f20", List.of(new FilterRule("x", FilterOutcome.DROP))));
+    watcher.send(
+        new FilterSet(null, null, "f20", List.of(new FilterRule("x", FilterOutcome.DROP))));
     watcher.assertNoMoreMessages();
   }
 }

@@ -27,7 +27,8 @@ class TokenFileTest {
       assertThat(f.gateway.credentials().tokenFile()).contains(file.toAbsolutePath());
       assertThat(Files.readString(file)).isEqualTo(f.gateway.credentials().providerToken() + "\n");
       assertThat(Files.getPosixFilePermissions(file))
-          .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+          .containsExactlyInAnyOrder(
+              PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
     }
   }
 
@@ -57,13 +58,15 @@ class TokenFileTest {
   @Test
   void aStaleTokenFileFromACrashedRunIsReplaced() throws Exception {
     Files.writeString(home.resolve(".provider-token"), "ptk-stale\n");
-    Files.setPosixFilePermissions(home.resolve(".provider-token"), PosixFilePermissions.fromString("rw-r--r--"));
+    Files.setPosixFilePermissions(
+        home.resolve(".provider-token"), PosixFilePermissions.fromString("rw-r--r--"));
 
     try (GatewayFixture f = GatewayFixture.withHome(home)) {
       f.gateway.credentials().publishTokenFile();
       Path file = home.resolve(".provider-token");
       assertThat(Files.readString(file)).isEqualTo(f.gateway.credentials().providerToken() + "\n");
-      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+          .isEqualTo("rw-------");
     }
   }
 
@@ -71,7 +74,8 @@ class TokenFileTest {
   void aNewHomeDirectoryIsCreatedOwnerOnly() throws Exception {
     Path fresh = home.resolve("fresh");
     try (GatewayFixture f = GatewayFixture.withHome(fresh)) {
-      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rwx------");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh)))
+          .isEqualTo("rwx------");
     }
   }
 
@@ -79,7 +83,8 @@ class TokenFileTest {
   void aStoppingGatewayLeavesANewerGatewaysTokenFileAlone() throws Exception {
     GatewayFixture old = GatewayFixture.withHome(home);
     old.gateway.credentials().publishTokenFile();
-    try (GatewayFixture newer = GatewayFixture.with(b -> b.home(home).random(new java.util.SplittableRandom(5)))) {
+    try (GatewayFixture newer =
+        GatewayFixture.with(b -> b.home(home).random(new java.util.SplittableRandom(5)))) {
       newer.gateway.credentials().publishTokenFile();
       old.close();
 
@@ -90,19 +95,22 @@ class TokenFileTest {
   }
 
   /**
-   * An embedder builds a gateway on the home a running gateway uses, then fails to listen (the
-   * port is the running one's): building must not have replaced the running gateway's token file,
-   * nor closing have deleted it.
+   * An embedder builds a gateway on the home a running gateway uses, then fails to listen (the port
+   * is the running one's): building must not have replaced the running gateway's token file, nor
+   * closing have deleted it.
    */
   @Test
-  void buildingAndClosingWithoutPublishingLeavesTheRunningGatewaysTokenFileAlone() throws Exception {
+  void buildingAndClosingWithoutPublishingLeavesTheRunningGatewaysTokenFileAlone()
+      throws Exception {
     Files.writeString(home.resolve(".provider-token"), "ptk-of-the-running-gateway\n");
 
     GatewayFixture embedded = GatewayFixture.withHome(home);
-    assertThat(Files.readString(home.resolve(".provider-token"))).isEqualTo("ptk-of-the-running-gateway\n");
+    assertThat(Files.readString(home.resolve(".provider-token")))
+        .isEqualTo("ptk-of-the-running-gateway\n");
     embedded.close();
 
-    assertThat(Files.readString(home.resolve(".provider-token"))).isEqualTo("ptk-of-the-running-gateway\n");
+    assertThat(Files.readString(home.resolve(".provider-token")))
+        .isEqualTo("ptk-of-the-running-gateway\n");
   }
 
   @Test

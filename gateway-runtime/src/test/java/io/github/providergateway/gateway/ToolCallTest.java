@@ -38,10 +38,7 @@ class ToolCallTest {
       f.bound(
           Hello.builder("worker")
               .session(session)
-              .tools(
-                  tool("fast"),
-                  tool("slow").withTimeout(Duration.ofSeconds(15)),
-                  tool("other"))
+              .tools(tool("fast"), tool("slow").withTimeout(Duration.ofSeconds(15)), tool("other"))
               .build());
 
   @AfterEach
@@ -76,9 +73,16 @@ class ToolCallTest {
 
   @Test
   void aCallThatTimesOutWhileAGateIsAskedIsNeverSentWhenTheGateAllows() {
-    RecordingProviderConnection ci = f.bound(Hello.builder("ci").session(session)
-        .hooks(new io.github.providergateway.protocol.Hooks(
-            java.util.List.of(io.github.providergateway.protocol.HookRule.gate(null, "g")), null)).build());
+    RecordingProviderConnection ci =
+        f.bound(
+            Hello.builder("ci")
+                .session(session)
+                .hooks(
+                    new io.github.providergateway.protocol.Hooks(
+                        java.util.List.of(
+                            io.github.providergateway.protocol.HookRule.gate(null, "g")),
+                        null))
+                .build());
     var call = f.call(session, "fast", "{}", Duration.ofSeconds(1));
     String gate = ci.next(io.github.providergateway.protocol.GateCheck.class).callId();
     f.clock.advance(Duration.ofSeconds(1));
@@ -115,7 +119,8 @@ class ToolCallTest {
         .isEqualTo(ToolOutcome.success(json("{\"user\":\"alice\",\"role\":\"admin\"}")));
     assertThat(done(call).context()).isEmpty();
     // Whatever JSON value the data is, falsy and empty ones included, it is the call's value.
-    for (String data : List.of("\"Hello\"", "42", "0", "false", "\"\"", "[]", "{}", "[1,2]", "null")) {
+    for (String data :
+        List.of("\"Hello\"", "42", "0", "false", "\"\"", "[]", "{}", "[1,2]", "null")) {
       var next = f.call(session, "fast", "{}");
       provider.send(ToolResult.success(provider.next(ToolCall.class).id(), json(data)));
 
@@ -128,7 +133,8 @@ class ToolCallTest {
     var call = f.call(session, "fast", "{}");
     String id = provider.next(ToolCall.class).id();
 
-    provider.send(ToolResult.failure(id, "Element not found: #submit-btn", ToolErrorCode.NOT_FOUND));
+    provider.send(
+        ToolResult.failure(id, "Element not found: #submit-btn", ToolErrorCode.NOT_FOUND));
 
     ToolOutcome.Failure failure = failure(call);
     assertThat(failure.error()).isEqualTo("Element not found: #submit-btn");
@@ -142,7 +148,9 @@ class ToolCallTest {
     String id = provider.next(ToolCall.class).id();
 
     provider.sendText(
-        "{\"type\":\"tool.result\",\"id\":\"" + id + "\",\"error\":\"nope\",\"errorCode\":\"QUOTA\"}");
+        "{\"type\":\"tool.result\",\"id\":\""
+            + id
+            + "\",\"error\":\"nope\",\"errorCode\":\"QUOTA\"}");
 
     ToolOutcome.Failure failure = failure(call);
     assertThat(failure.code()).isEqualTo(ToolErrorCode.UNKNOWN);
@@ -193,7 +201,10 @@ class ToolCallTest {
     var call = f.call(session, "fast", "{}");
     String id = provider.next(ToolCall.class).id();
 
-    intruder.sendText("{\"type\":\"tool.result\",\"id\":\"" + id + "\",\"error\":\"forged\",\"retryable\":\"no\"}");
+    intruder.sendText(
+        "{\"type\":\"tool.result\",\"id\":\""
+            + id
+            + "\",\"error\":\"forged\",\"retryable\":\"no\"}");
 
     assertThat(intruder.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(call).isNotDone();
@@ -249,7 +260,9 @@ class ToolCallTest {
   }
 
   private java.util.List<String> progressShown() {
-    return f.host(session).logs.stream().map(io.github.providergateway.gateway.testing.RecordingSessionHost.Line::text).toList();
+    return f.host(session).logs.stream()
+        .map(io.github.providergateway.gateway.testing.RecordingSessionHost.Line::text)
+        .toList();
   }
 
   @Test
@@ -263,7 +276,9 @@ class ToolCallTest {
     assertThat(progressShown()).as("the first at once, the rest held").containsExactly("1/1000");
 
     f.clock.advance(Duration.ofMillis(250));
-    assertThat(progressShown()).as("the latest when the interval ends").containsExactly("1/1000", "1000/1000");
+    assertThat(progressShown())
+        .as("the latest when the interval ends")
+        .containsExactly("1/1000", "1000/1000");
 
     f.clock.advance(Duration.ofMillis(250));
     assertThat(progressShown()).as("nothing new, nothing shown").hasSize(2);
@@ -443,7 +458,9 @@ class ToolCallTest {
     var call = f.call(session, "fast", "{}");
     String id = provider.next(ToolCall.class).id();
 
-    provider.send(io.github.providergateway.protocol.ToolsUpdate.replaceAll(java.util.List.of(tool("other"))));
+    provider.send(
+        io.github.providergateway.protocol.ToolsUpdate.replaceAll(
+            java.util.List.of(tool("other"))));
     provider.send(ToolResult.success(id, json("\"still answered\"")));
 
     assertThat(done(call).outcome()).isEqualTo(ToolOutcome.success(json("\"still answered\"")));
@@ -528,14 +545,17 @@ class ToolCallTest {
 
   @Test
   void anOversizedMessageWithOneCallPendingFailsThatCallNamingTheLimit() {
-    try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxToolResultBytes(1024).maxMessageBytes(512))) {
+    try (GatewayFixture small =
+        GatewayFixture.withLimits(l -> l.maxToolResultBytes(1024).maxMessageBytes(512))) {
       String s = small.startSession("small");
       RecordingProviderConnection p = small.bound("worker", s, tool("fast"));
       var call = small.call(s, "fast", "{}");
       String id = p.next(ToolCall.class).id();
 
       // Size limits apply to the text on the wire.
-      p.sendText(GatewayFixture.CODEC.encode(ToolResult.success(id, json("\"" + "x".repeat(2000) + "\""))));
+      p.sendText(
+          GatewayFixture.CODEC.encode(
+              ToolResult.success(id, json("\"" + "x".repeat(2000) + "\""))));
 
       ToolOutcome.Failure failure = (ToolOutcome.Failure) done(call).outcome();
       assertThat(failure.code()).isEqualTo(ToolErrorCode.INTERNAL);
@@ -544,7 +564,9 @@ class ToolCallTest {
     }
   }
 
-  /** Any oversized message may have been the result: its type, read from its start, does not matter. */
+  /**
+   * Any oversized message may have been the result: its type, read from its start, does not matter.
+   */
   @Test
   void anOversizedPushWithOneCallPendingFailsThatCallNamingTheLimit() {
     try (GatewayFixture small = GatewayFixture.withLimits(l -> l.maxMessageBytes(512))) {
@@ -569,8 +591,7 @@ class ToolCallTest {
       String s = small.startSession("small");
       RecordingProviderConnection p = small.bound("worker", s, tool("fast"));
 
-      p.sendText(
-          "{\"type\":\"push\",\"level\":\"inject\",\"event\":\"" + "x".repeat(600) + "\"}");
+      p.sendText("{\"type\":\"push\",\"level\":\"inject\",\"event\":\"" + "x".repeat(600) + "\"}");
 
       ErrorMessage error = p.next(ErrorMessage.class);
       assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
@@ -588,7 +609,9 @@ class ToolCallTest {
 
     var ping = f.call(session, "ping", "{}");
     quick.send(ToolResult.success(quick.next(ToolCall.class).id(), json("\"pong\"")));
-    quick.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.SURFACE, "still here"));
+    quick.send(
+        io.github.providergateway.protocol.Push.event(
+            io.github.providergateway.protocol.PushLevel.SURFACE, "still here"));
 
     assertThat(done(ping).outcome()).isEqualTo(ToolOutcome.success(json("\"pong\"")));
     assertThat(f.host(session).loggedTexts()).contains("still here");
@@ -597,21 +620,26 @@ class ToolCallTest {
 
   @Test
   void hostFuturesCompleteOnTheGatewayLoop() throws Exception {
-    var loopThread = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "test-loop");
-      t.setDaemon(true);
-      return t;
-    });
+    var loopThread =
+        java.util.concurrent.Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "test-loop");
+              t.setDaemon(true);
+              return t;
+            });
     var released = new java.util.concurrent.CountDownLatch(1);
     // Loop tasks wait for the latch, so the callback below is attached before completion.
-    java.util.concurrent.Executor gated = task -> loopThread.execute(() -> {
-      try {
-        released.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      task.run();
-    });
+    java.util.concurrent.Executor gated =
+        task ->
+            loopThread.execute(
+                () -> {
+                  try {
+                    released.await();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  task.run();
+                });
     try (GatewayFixture real = GatewayFixture.with(b -> b.executor(gated))) {
       var sessions = real.gateway.sessions();
       var thread = sessions.thenApply(list -> Thread.currentThread().getName());

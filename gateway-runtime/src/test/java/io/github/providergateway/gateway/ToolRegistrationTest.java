@@ -57,9 +57,13 @@ class ToolRegistrationTest {
     f.bound("greeter", session, greet);
     f.settle();
 
-    assertThat(f.host(session).registrations).singleElement()
-        .satisfies(r -> assertThat(r.tools()).containsExactly(
-            new HostTool("greet", "Say hello", greet.parameters(), "greeter")));
+    assertThat(f.host(session).registrations)
+        .singleElement()
+        .satisfies(
+            r ->
+                assertThat(r.tools())
+                    .containsExactly(
+                        new HostTool("greet", "Say hello", greet.parameters(), "greeter")));
     assertThat(f.host(other).registrations).isEmpty();
   }
 
@@ -76,8 +80,11 @@ class ToolRegistrationTest {
     assertThat(f.host(session).registrations).isEmpty();
     f.clock.advance(Duration.ofMillis(1));
 
-    assertThat(f.host(session).registrations).singleElement()
-        .satisfies(r -> assertThat(r.names()).containsExactly("tool0", "tool1", "tool2", "tool3", "tool4"));
+    assertThat(f.host(session).registrations)
+        .singleElement()
+        .satisfies(
+            r ->
+                assertThat(r.names()).containsExactly("tool0", "tool1", "tool2", "tool3", "tool4"));
   }
 
   @Test
@@ -125,7 +132,12 @@ class ToolRegistrationTest {
   void toolsUpdateWithRemoveIsADelta() {
     RecordingProviderConnection p = f.bound("updater", session, tool("a"), tool("b"));
 
-    p.send(new ToolsUpdate(null, null, List.of(tool("c"), tool("a").withTimeout(Duration.ofSeconds(1))), List.of("b")));
+    p.send(
+        new ToolsUpdate(
+            null,
+            null,
+            List.of(tool("c"), tool("a").withTimeout(Duration.ofSeconds(1))),
+            List.of("b")));
     f.settle();
 
     assertThat(f.host(session).registeredNames()).containsExactly("a", "c");
@@ -142,7 +154,9 @@ class ToolRegistrationTest {
     p.assertNoMoreMessages();
     f.call(session, "b", "{}");
     f.call(session, "c", "{}");
-    assertThat(p.drain()).extracting(m -> ((io.github.providergateway.protocol.ToolCall) m).tool()).containsExactly("b", "c");
+    assertThat(p.drain())
+        .extracting(m -> ((io.github.providergateway.protocol.ToolCall) m).tool())
+        .containsExactly("b", "c");
   }
 
   @Test
@@ -178,7 +192,11 @@ class ToolRegistrationTest {
   void anUpdateRefusedInOneSessionLeavesThePreviousListActiveInEverySession() {
     String beta = f.startSession("beta");
     RecordingProviderConnection tap = f.connectLocal(null);
-    tap.send(io.github.providergateway.protocol.Hello.builder("tap").allSessions().tools(tool("mine")).build());
+    tap.send(
+        io.github.providergateway.protocol.Hello.builder("tap")
+            .allSessions()
+            .tools(tool("mine"))
+            .build());
     tap.next(io.github.providergateway.protocol.HelloAck.class);
     f.bound("holder", beta, tool("taken"));
     f.settle();
@@ -188,7 +206,9 @@ class ToolRegistrationTest {
 
     assertThat(tap.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.TOOL_CONFLICT);
     f.settle();
-    assertThat(f.host(session).registeredNames()).as("alpha, where it did not conflict").containsExactly("mine");
+    assertThat(f.host(session).registeredNames())
+        .as("alpha, where it did not conflict")
+        .containsExactly("mine");
     assertThat(f.host(beta).registeredNames()).containsExactly("mine", "taken");
     f.call(session, "mine", "{}");
     assertThat(tap.next(ToolCall.class).tool()).isEqualTo("mine");
@@ -244,11 +264,16 @@ class ToolRegistrationTest {
     String providerId = conn.next(io.github.providergateway.protocol.HelloAck.class).providerId();
     conn.drain();
 
-    conn.send(new HooksUpdate("r1", session,
-        new Hooks(List.of(HookRule.deny(HookMatch.toolAndArgs("a", "(unclosed"), "no")), null)));
+    conn.send(
+        new HooksUpdate(
+            "r1",
+            session,
+            new Hooks(
+                List.of(HookRule.deny(HookMatch.toolAndArgs("a", "(unclosed"), "no")), null)));
     conn.send(new Push("s".repeat(129), session, "e", null, PushLevel.KEEP, null, null));
 
-    for (ErrorMessage error : List.of(conn.next(ErrorMessage.class), conn.next(ErrorMessage.class))) {
+    for (ErrorMessage error :
+        List.of(conn.next(ErrorMessage.class), conn.next(ErrorMessage.class))) {
       assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
       assertThat(error.sessionId()).isEqualTo(session);
       assertThat(error.providerId()).isEqualTo(providerId);
@@ -296,28 +321,46 @@ class ToolRegistrationTest {
     RecordingProviderConnection p = f.bound("updater", session, tool("a"));
 
     p.send(ToolsUpdate.replaceAll(List.of(tool("a"), tool("b"))).withRequestId("tools"));
-    p.send(new HooksUpdate("rules", session,
-        new Hooks(List.of(HookRule.deny(HookMatch.tool("a"), "a is frozen")), null)));
+    p.send(
+        new HooksUpdate(
+            "rules",
+            session,
+            new Hooks(List.of(HookRule.deny(HookMatch.tool("a"), "a is frozen")), null)));
     assertThat(p.next(Ack.class)).isEqualTo(new Ack("rules", session, 2));
-    assertThat(done(f.call(session, "a", "{}")).outcome()).isEqualTo(new ToolOutcome.Denied("a is frozen"));
+    assertThat(done(f.call(session, "a", "{}")).outcome())
+        .isEqualTo(new ToolOutcome.Denied("a is frozen"));
     f.call(session, "b", "{}");
-    assertThat(p.next(ToolCall.class).tool()).as("revision 1's tools, before their ack").isEqualTo("b");
+    assertThat(p.next(ToolCall.class).tool())
+        .as("revision 1's tools, before their ack")
+        .isEqualTo("b");
 
     p.send(new ContextUpdate("context", session, "Deploy freeze"));
     assertThat(p.next(Ack.class)).isEqualTo(new Ack("context", session, 3));
-    assertThat(done(f.gateway.onPrompt(session, Map.of())).context()).containsExactly("Deploy freeze");
+    assertThat(done(f.gateway.onPrompt(session, Map.of())).context())
+        .containsExactly("Deploy freeze");
 
-    p.send(new FilterSet("filter", session, "ci", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    p.send(
+        new FilterSet(
+            "filter", session, "ci", List.of(new FilterRule("noise", FilterOutcome.DROP))));
     assertThat(p.next(Ack.class)).isEqualTo(new Ack("filter", session, 4));
     p.send(Push.event("ci", PushLevel.SURFACE, "noise from CI"));
     assertThat(f.host(session).loggedTexts()).doesNotContain("noise from CI");
 
-    p.send(new HooksUpdate("transforms", session,
-        new Hooks(null, Map.of("custom_instructions", Optional.of(TransformRule.append("Use pnpm."))))));
+    p.send(
+        new HooksUpdate(
+            "transforms",
+            session,
+            new Hooks(
+                null,
+                Map.of("custom_instructions", Optional.of(TransformRule.append("Use pnpm."))))));
     assertThat(p.next(Ack.class)).isEqualTo(new Ack("transforms", session, 5));
-    assertThat(done(f.gateway.onPrompt(session, Map.of("custom_instructions", "Be brief."))).sections())
+    assertThat(
+            done(f.gateway.onPrompt(session, Map.of("custom_instructions", "Be brief.")))
+                .sections())
         .containsEntry("custom_instructions", "Be brief.\nUse pnpm.");
-    assertThat(done(f.call(session, "a", "{}")).outcome()).as("transforms alone keep the rules").isInstanceOf(ToolOutcome.Denied.class);
+    assertThat(done(f.call(session, "a", "{}")).outcome())
+        .as("transforms alone keep the rules")
+        .isInstanceOf(ToolOutcome.Denied.class);
 
     p.assertNoMoreMessages();
     f.settle();

@@ -6,12 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The answer with which an {@link HttpRoute} turns a request away from its request line and
- * headers alone ({@link HttpRoute#admit}), before the server has read or held any of its body. The
- * server sends it as it sends a route's answers ({@code Cache-Control: no-store}, {@code
- * X-Content-Type-Options: nosniff}), adds {@code Connection: close}, and closes the connection
- * once it is written and what the client still sends of its body has been dropped: that body is
- * never held, charged to a budget or shown to the route.
+ * The answer with which an {@link HttpRoute} turns a request away from its request line and headers
+ * alone ({@link HttpRoute#admit}), before the server has read or held any of its body. The server
+ * sends it as it sends a route's answers ({@code Cache-Control: no-store}, {@code
+ * X-Content-Type-Options: nosniff}), adds {@code Connection: close}, and closes the connection once
+ * it is written and what the client still sends of its body has been dropped: that body is never
+ * held, charged to a budget or shown to the route.
  *
  * @param status the HTTP status, 400 to 599
  * @param contentType the body's media type, such as {@code text/plain; charset=utf-8}; null for an
@@ -19,7 +19,8 @@ import java.util.Map;
  * @param headers further headers, by name (a challenge such as {@code WWW-Authenticate})
  * @param body the body; the array is the refusal's own, not a copy
  */
-public record HttpRefusal(int status, String contentType, Map<String, String> headers, byte[] body) {
+public record HttpRefusal(
+    int status, String contentType, Map<String, String> headers, byte[] body) {
 
   /**
    * Checks and copies the refusal.
@@ -49,6 +50,7 @@ public record HttpRefusal(int status, String contentType, Map<String, String> he
    * @return the refusal
    */
   public static HttpRefusal text(int status, String text) {
-    return new HttpRefusal(status, "text/plain; charset=utf-8", Map.of(), text.getBytes(StandardCharsets.UTF_8));
+    return new HttpRefusal(
+        status, "text/plain; charset=utf-8", Map.of(), text.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Where an {@link HttpRoute} answers one request: once, with {@link #send} or {@link
- * #openEvents}, from any thread, at once or later. A second answer is a programming error and
- * throws {@link IllegalStateException}.
+ * Where an {@link HttpRoute} answers one request: once, with {@link #send} or {@link #openEvents},
+ * from any thread, at once or later. A second answer is a programming error and throws {@link
+ * IllegalStateException}.
  *
  * <p>Every answer carries {@code Cache-Control: no-store} and {@code X-Content-Type-Options:
  * nosniff}, whatever the route adds.

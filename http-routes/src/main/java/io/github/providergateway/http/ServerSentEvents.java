@@ -1,17 +1,17 @@
 package io.github.providergateway.http;
 
 /**
- * An open {@code text/event-stream} answer ({@link HttpReply#openEvents}): events go out one at
- * a time, from any thread, never blocking. A client that stops reading is not waited for: once
- * what it has not read passes the server's bound for one stream, the stream is closed, as it is
- * when the client goes away or the server stops. A browser's {@code EventSource} then connects
- * again by itself.
+ * An open {@code text/event-stream} answer ({@link HttpReply#openEvents}): events go out one at a
+ * time, from any thread, never blocking. A client that stops reading is not waited for: once what
+ * it has not read passes the server's bound for one stream, the stream is closed, as it is when the
+ * client goes away or the server stops. A browser's {@code EventSource} then connects again by
+ * itself.
  */
 public interface ServerSentEvents extends AutoCloseable {
 
   /**
-   * Sends one event. Line breaks in {@code data} become several {@code data:} lines, as the
-   * format requires; the client's {@code EventSource} joins them again.
+   * Sends one event. Line breaks in {@code data} become several {@code data:} lines, as the format
+   * requires; the client's {@code EventSource} joins them again.
    *
    * @param id the event's id (the client's {@code Last-Event-ID} when it reconnects), or null
    * @param event the event's type ({@code addEventListener(type)}), or null for {@code message}

@@ -40,7 +40,8 @@ class HttpRequestTest {
   @Test
   void aRefusalIsAClientOrServerErrorWithATypedBody() {
     assertThat(HttpRefusal.text(401, "no").contentType()).isEqualTo("text/plain; charset=utf-8");
-    assertThatThrownBy(() -> HttpRefusal.text(200, "fine")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> HttpRefusal.text(200, "fine"))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new HttpRefusal(400, null, Map.of(), new byte[] {1}))
         .isInstanceOf(IllegalArgumentException.class);
   }

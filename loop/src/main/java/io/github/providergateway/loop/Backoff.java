@@ -6,13 +6,13 @@ import java.time.Duration;
 
 /**
  * How long a client waits before it tries to connect again: exponential, capped, with optional
- * jitter. The attempt after {@code n} failures in a row ({@code n} = 0 for the first) waits
- * {@code initial × 2^n}, at most {@code max}, shortened at random by up to {@code jitter} of itself
- * so that clients dropped together do not all return together.
+ * jitter. The attempt after {@code n} failures in a row ({@code n} = 0 for the first) waits {@code
+ * initial × 2^n}, at most {@code max}, shortened at random by up to {@code jitter} of itself so
+ * that clients dropped together do not all return together.
  *
- * <p>A value: it keeps no count and draws no random numbers. The caller counts failures (and
- * starts again from 0 after a connection that worked) and passes the random number, so tests pin
- * it. Used by the WebSocket provider client and the host's {@code GatewayClient}.
+ * <p>A value: it keeps no count and draws no random numbers. The caller counts failures (and starts
+ * again from 0 after a connection that worked) and passes the random number, so tests pin it. Used
+ * by the WebSocket provider client and the host's {@code GatewayClient}.
  *
  * @param initial the first delay; positive
  * @param max the longest delay; not less than {@code initial}
@@ -35,7 +35,8 @@ public record Backoff(Duration initial, Duration max, double jitter) {
       throw new IllegalArgumentException("initial must be positive, was " + initial);
     }
     if (initial.compareTo(max) > 0) {
-      throw new IllegalArgumentException("initial must not exceed max, was " + initial + " > " + max);
+      throw new IllegalArgumentException(
+          "initial must not exceed max, was " + initial + " > " + max);
     }
     if (!(jitter >= 0 && jitter <= 1)) {
       throw new IllegalArgumentException("jitter must be within [0, 1], was " + jitter);
@@ -83,8 +84,8 @@ public record Backoff(Duration initial, Duration max, double jitter) {
   }
 
   /**
-   * The delay before the attempt after {@code failures} failures, with jitter: {@link
-   * #delay(int)} less {@code jitter × random} of itself.
+   * The delay before the attempt after {@code failures} failures, with jitter: {@link #delay(int)}
+   * less {@code jitter × random} of itself.
    *
    * @param failures the failures in a row so far; 0 before the first retry
    * @param random a number in [0, 1), such as {@code RandomGenerator.nextDouble()}

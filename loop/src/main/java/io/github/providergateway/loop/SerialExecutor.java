@@ -12,22 +12,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A loop: runs tasks one at a time, in submission order, on an underlying executor, or on the
  * thread that submits while it is idle ({@link #executeHere}). State owned by a loop needs no lock:
- * whichever thread runs its tasks, never two run at once, and each sees what the ones before it
- * did (architecture: Threading and time). The gateway keeps all its state on one; the Java
- * provider runtime keeps each provider's on another.
+ * whichever thread runs its tasks, never two run at once, and each sees what the ones before it did
+ * (architecture: Threading and time). The gateway keeps all its state on one; the Java provider
+ * runtime keeps each provider's on another.
  *
  * <p>A task submitted while a task runs is queued and runs after it, never inside it, even on a
  * direct executor ({@code Runnable::run}, as tests use): code answering synchronously can never
  * re-enter the handler that called it.
  *
- * <p>A task that throws is a bug of its owner: it is logged at ERROR and the loop goes on, since one
- * broken task must not stop the loop that serves everyone. Only the JVM's own failures (out of
+ * <p>A task that throws is a bug of its owner: it is logged at ERROR and the loop goes on, since
+ * one broken task must not stop the loop that serves everyone. Only the JVM's own failures (out of
  * memory, internal errors) go on up, and the loop is handed to the executor first, so what is
  * queued still runs; a stack overflow is the task's, and is logged like the rest.
  *
  * <p>When the underlying executor refuses (it was shut down), {@link #execute} throws what it threw
- * and the task never runs; the loop is left free, so a later task is offered to the executor
- * again.
+ * and the task never runs; the loop is left free, so a later task is offered to the executor again.
  */
 public final class SerialExecutor implements Executor {
 
@@ -89,10 +88,10 @@ public final class SerialExecutor implements Executor {
 
   /**
    * Like {@link #execute}, but when the loop is idle the calling thread runs the task itself, and
-   * up to {@value #INLINE_BUDGET} tasks queued behind it, before handing the rest to the
-   * executor. For a transport's I/O thread delivering a message: handing it to the loop thread
-   * costs a thread wake-up, the largest part of a call's latency (docs/performance.md). The
-   * budget keeps that thread from being kept from its own I/O by a busy loop.
+   * up to {@value #INLINE_BUDGET} tasks queued behind it, before handing the rest to the executor.
+   * For a transport's I/O thread delivering a message: handing it to the loop thread costs a thread
+   * wake-up, the largest part of a call's latency (docs/performance.md). The budget keeps that
+   * thread from being kept from its own I/O by a busy loop.
    *
    * @param task the task
    * @throws RejectedExecutionException once {@link #close} was called, as {@link #execute} does
@@ -154,9 +153,9 @@ public final class SerialExecutor implements Executor {
   }
 
   /**
-   * Stops {@link #executeHere} from running tasks on callers' threads: the owner has stopped, and
-   * a thread delivering late work must hear so, not run it. {@link #execute} is left to the
-   * executor, which refuses once it is shut down.
+   * Stops {@link #executeHere} from running tasks on callers' threads: the owner has stopped, and a
+   * thread delivering late work must hear so, not run it. {@link #execute} is left to the executor,
+   * which refuses once it is shut down.
    */
   public void close() {
     closed = true;
@@ -184,9 +183,9 @@ public final class SerialExecutor implements Executor {
 
   /**
    * Runs queued tasks until none is left ({@code true}, the loop released) or {@code budget} tasks
-   * have run ({@code false}: the loop is still held, and the caller must hand it on). The loop
-   * is held exactly while {@link #draining} is set; {@link #loopThread} names the thread only
-   * while it runs tasks, and is cleared before the loop is released or handed on.
+   * have run ({@code false}: the loop is still held, and the caller must hand it on). The loop is
+   * held exactly while {@link #draining} is set; {@link #loopThread} names the thread only while it
+   * runs tasks, and is cleared before the loop is released or handed on.
    */
   private boolean drain(int budget) {
     Thread current = Thread.currentThread();
@@ -258,7 +257,11 @@ public final class SerialExecutor implements Executor {
   public void assertInLoop() {
     if (!inLoop()) {
       throw new IllegalStateException(
-          owner + " state touched off the " + owner + " loop, on " + Thread.currentThread().getName());
+          owner
+              + " state touched off the "
+              + owner
+              + " loop, on "
+              + Thread.currentThread().getName());
     }
   }
 }

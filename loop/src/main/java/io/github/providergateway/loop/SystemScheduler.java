@@ -11,16 +11,16 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The production {@link Scheduler}: one daemon timer thread, started with the first task. Tasks
- * are short (the gateway moves them onto its loop at once). Cancelled tasks are removed from the
- * queue, so timeouts that never fire (the common case) cost no memory.
+ * The production {@link Scheduler}: one daemon timer thread, started with the first task. Tasks are
+ * short (the gateway moves them onto its loop at once). Cancelled tasks are removed from the queue,
+ * so timeouts that never fire (the common case) cost no memory.
  *
  * <p>Unlike a {@code ScheduledThreadPoolExecutor}, scheduling a task wakes the timer thread only
- * when the task is due before the thread would wake anyway, and cancelling never wakes it: a
- * thread sleeping towards a cancelled task's time wakes then, finds nothing due and sleeps again.
- * Every tool call arms a timeout and nearly every one is cancelled, so the executor's wake-up per
- * new earliest task (each call's timeout, when calls run one at a time) was a thread switch per
- * call (docs/performance.md).
+ * when the task is due before the thread would wake anyway, and cancelling never wakes it: a thread
+ * sleeping towards a cancelled task's time wakes then, finds nothing due and sleeps again. Every
+ * tool call arms a timeout and nearly every one is cancelled, so the executor's wake-up per new
+ * earliest task (each call's timeout, when calls run one at a time) was a thread switch per call
+ * (docs/performance.md).
  *
  * <p>Thread-safe. After {@link #close()} pending tasks never run and {@link #schedule} throws
  * {@link RejectedExecutionException}.
@@ -31,8 +31,10 @@ public final class SystemScheduler implements Scheduler, AutoCloseable {
 
   /** Sleeping with no task to wait for. */
   private static final long NEVER = Long.MAX_VALUE;
+
   /** Awake (running tasks or about to look at the queue): a new task needs no signal. */
   private static final long AWAKE = Long.MIN_VALUE;
+
   /** Caps a due time so that adding a delay to it can never overflow. */
   private static final long FAR_FUTURE = Long.MAX_VALUE / 4;
 
@@ -53,17 +55,23 @@ public final class SystemScheduler implements Scheduler, AutoCloseable {
   private final long origin = System.nanoTime();
 
   private final ReentrantLock lock = new ReentrantLock();
+
   /** Signalled when a task is due before the timer thread's planned wake-up, and on close. */
   private final Condition changed = lock.newCondition();
+
   /** Pending tasks, earliest first. Guarded by lock. */
   private final TreeSet<Entry> queue =
       new TreeSet<>(Comparator.<Entry>comparingLong(e -> e.due).thenComparingLong(e -> e.order));
+
   /** The next scheduling order number. Guarded by lock. */
   private long nextOrder;
+
   /** When the timer thread wakes by itself ({@link #NEVER}, {@link #AWAKE}). Guarded by lock. */
   private long plannedWake = AWAKE;
+
   /** The timer thread, once started. Guarded by lock. */
   private Thread thread;
+
   /** Whether {@link #close()} ran. Guarded by lock. */
   private boolean closed;
 

@@ -7,15 +7,15 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Work a thread defers to the end of the batch of tasks it is running: a transport's writes, so
- * that the messages many tasks send to one connection go out in one write rather than one each.
- * A transport's I/O thread opens a batch around the handling of one read (the results in it, and
- * the calls they cause); the loop's own thread opens one around each run of up to {@value
+ * that the messages many tasks send to one connection go out in one write rather than one each. A
+ * transport's I/O thread opens a batch around the handling of one read (the results in it, and the
+ * calls they cause); the loop's own thread opens one around each run of up to {@value
  * SerialExecutor#INLINE_BUDGET} tasks ({@link SerialExecutor}). Deferred work runs when the
  * outermost batch of its thread closes, in the order it was deferred, even if the batch's work
  * failed.
  *
- * <p>Only the thread that opened a batch defers to it; a thread with none open runs the work
- * itself ({@link #defer} says so). One per thread, reused batch after batch.
+ * <p>Only the thread that opened a batch defers to it; a thread with none open runs the work itself
+ * ({@link #defer} says so). One per thread, reused batch after batch.
  */
 public final class TaskBatch {
 
@@ -26,6 +26,7 @@ public final class TaskBatch {
 
   /** Whether this thread is inside a batch: deferred work waits for its end. */
   private boolean open;
+
   /** The work to run when the batch closes, in the order it was deferred. */
   private final List<Runnable> deferred = new ArrayList<>();
 

@@ -205,7 +205,10 @@ class SerialExecutorTest {
     assertThat(ran).isEmpty();
   }
 
-  /** Many threads delivering at once, as I/O threads and the loop thread do: never two tasks at once. */
+  /**
+   * Many threads delivering at once, as I/O threads and the loop thread do: never two tasks at
+   * once.
+   */
   @Test
   void tasksNeverOverlapWhateverThreadsSubmitThem() throws Exception {
     ExecutorService loopThread = Executors.newSingleThreadExecutor();
@@ -246,10 +249,11 @@ class SerialExecutorTest {
       assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
       CountDownLatch read = new CountDownLatch(1);
       int[] seen = new int[1];
-      loop.execute(() -> {
-        seen[0] = counter[0];
-        read.countDown();
-      });
+      loop.execute(
+          () -> {
+            seen[0] = counter[0];
+            read.countDown();
+          });
       assertThat(read.await(10, TimeUnit.SECONDS)).isTrue();
 
       assertThat(overlaps).hasValue(0);

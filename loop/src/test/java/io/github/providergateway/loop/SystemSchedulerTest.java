@@ -39,20 +39,38 @@ class SystemSchedulerTest {
     List<String> order = new CopyOnWriteArrayList<>();
     CountDownLatch done = new CountDownLatch(3);
     // 100 ms apart: a pause of the test thread between two calls must not reorder them.
-    scheduler.schedule(Duration.ofMillis(300), () -> { order.add("300"); done.countDown(); });
-    scheduler.schedule(Duration.ofMillis(100), () -> { order.add("100"); done.countDown(); });
-    scheduler.schedule(Duration.ofMillis(200), () -> { order.add("200"); done.countDown(); });
+    scheduler.schedule(
+        Duration.ofMillis(300),
+        () -> {
+          order.add("300");
+          done.countDown();
+        });
+    scheduler.schedule(
+        Duration.ofMillis(100),
+        () -> {
+          order.add("100");
+          done.countDown();
+        });
+    scheduler.schedule(
+        Duration.ofMillis(200),
+        () -> {
+          order.add("200");
+          done.countDown();
+        });
     assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
     assertThat(order).containsExactly("100", "200", "300");
   }
 
   @Test
-  void anEarlierTaskScheduledWhileTheTimerWaitsForALaterOneRunsOnTime() throws InterruptedException {
+  void anEarlierTaskScheduledWhileTheTimerWaitsForALaterOneRunsOnTime()
+      throws InterruptedException {
     CountDownLatch late = new CountDownLatch(1);
     CountDownLatch early = new CountDownLatch(1);
     scheduler.schedule(Duration.ofMinutes(10), late::countDown);
     scheduler.schedule(Duration.ofMillis(10), early::countDown);
-    assertThat(early.await(5, TimeUnit.SECONDS)).as("the timer was woken for the earlier task").isTrue();
+    assertThat(early.await(5, TimeUnit.SECONDS))
+        .as("the timer was woken for the earlier task")
+        .isTrue();
     assertThat(late.getCount()).isEqualTo(1);
   }
 
@@ -70,7 +88,11 @@ class SystemSchedulerTest {
   @Test
   void aFailingTaskDoesNotStopTheTimer() throws InterruptedException {
     CountDownLatch after = new CountDownLatch(1);
-    scheduler.schedule(Duration.ZERO, () -> { throw new IllegalStateException("boom"); });
+    scheduler.schedule(
+        Duration.ZERO,
+        () -> {
+          throw new IllegalStateException("boom");
+        });
     scheduler.schedule(Duration.ofMillis(5), after::countDown);
     assertThat(after.await(5, TimeUnit.SECONDS)).isTrue();
   }

@@ -49,7 +49,10 @@ class TaskBatchTest {
             () ->
                 TaskBatch.around(
                     () -> {
-                      TaskBatch.defer(() -> { throw new IllegalStateException("a broken write"); });
+                      TaskBatch.defer(
+                          () -> {
+                            throw new IllegalStateException("a broken write");
+                          });
                       TaskBatch.defer(() -> ran.add("the next write"));
                       throw new IllegalArgumentException("the read failed");
                     }))

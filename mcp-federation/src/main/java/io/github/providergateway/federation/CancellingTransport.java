@@ -8,10 +8,10 @@ import reactor.core.publisher.Mono;
 
 /**
  * A client transport that can cancel a {@code tools/call} on the server. The SDK's client (2.0.1)
- * sends no {@code notifications/cancelled} when a call's subscription is disposed, and does not
- * say which JSON-RPC id it gave a request; so each call carries the gateway's call id as its
- * {@code progressToken}, and this transport, seeing the request go out, remembers its JSON-RPC id
- * under that token. {@link #cancel} then sends the server the notification MCP specifies.
+ * sends no {@code notifications/cancelled} when a call's subscription is disposed, and does not say
+ * which JSON-RPC id it gave a request; so each call carries the gateway's call id as its {@code
+ * progressToken}, and this transport, seeing the request go out, remembers its JSON-RPC id under
+ * that token. {@link #cancel} then sends the server the notification MCP specifies.
  */
 final class CancellingTransport extends ForwardingTransport {
 

@@ -3,9 +3,9 @@ package io.github.providergateway.federation;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.transport.stdio.ProcessLog;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
@@ -15,11 +15,11 @@ import java.util.concurrent.CompletableFuture;
  * when {@link #start} is called (the host does it when the session starts), restarted with
  * exponential backoff when it dies, stopped with the session or by {@link #stop}.
  *
- * <p>Lifecycle: {@link State#STARTING} → {@link State#RUNNING} (its tools are in the session); on
- * a crash → {@link State#RESTARTING} (its tools have left the session, calls in flight ended
- * {@code DISCONNECTED}) → {@code STARTING} after 1 s, 2 s, 4 s … up to 30 s; after {@value
- * #MAX_FAILURES} failures in a row without a run of at least a minute → {@link State#FAILED}, and it
- * is left alone. The session ending, the gateway closing the connection or {@link #stop} → {@link
+ * <p>Lifecycle: {@link State#STARTING} → {@link State#RUNNING} (its tools are in the session); on a
+ * crash → {@link State#RESTARTING} (its tools have left the session, calls in flight ended {@code
+ * DISCONNECTED}) → {@code STARTING} after 1 s, 2 s, 4 s … up to 30 s; after {@value #MAX_FAILURES}
+ * failures in a row without a run of at least a minute → {@link State#FAILED}, and it is left
+ * alone. The session ending, the gateway closing the connection or {@link #stop} → {@link
  * State#STOPPED}, for good. Each change is written to the server's log.
  *
  * <pre>{@code
@@ -36,7 +36,8 @@ public final class FederatedMcpServer {
   /** A run at least this long resets the failure count: the server worked, then died. */
   static final Duration HEALTHY_RUN = Duration.ofMinutes(1);
 
-  private static final Backoff BACKOFF = Backoff.exponential(Duration.ofSeconds(1), Duration.ofSeconds(30));
+  private static final Backoff BACKOFF =
+      Backoff.exponential(Duration.ofSeconds(1), Duration.ofSeconds(30));
 
   /** Where a federated server is in its life. */
   public enum State {
@@ -61,7 +62,8 @@ public final class FederatedMcpServer {
    * @param lastProblem what ended its last run or start, or null
    * @param nextStart when it will be started again, in {@code RESTARTING}; null otherwise
    */
-  public record Status(String name, State state, int restarts, String lastProblem, Instant nextStart) {}
+  public record Status(
+      String name, State state, int restarts, String lastProblem, Instant nextStart) {}
 
   private final Gateway gateway;
   private final String sessionId;
@@ -77,7 +79,8 @@ public final class FederatedMcpServer {
   private McpBridge current;
   private Scheduler.Cancellable pendingRestart;
 
-  private FederatedMcpServer(Gateway gateway, String sessionId, McpServerConfig config, Scheduler scheduler) {
+  private FederatedMcpServer(
+      Gateway gateway, String sessionId, McpServerConfig config, Scheduler scheduler) {
     this.gateway = gateway;
     this.sessionId = sessionId;
     this.config = config;
@@ -163,7 +166,8 @@ public final class FederatedMcpServer {
       state = State.STARTING;
       nextStart = null;
       runStarted = gateway.transports().clock().instant();
-      bridge = new McpBridge(config, gateway, sessionId, log, (why, restart) -> ended(why, restart));
+      bridge =
+          new McpBridge(config, gateway, sessionId, log, (why, restart) -> ended(why, restart));
       current = bridge;
       started = startedFuture;
     }
@@ -202,7 +206,15 @@ public final class FederatedMcpServer {
       if (failuresInARow >= MAX_FAILURES) {
         state = State.FAILED;
         log.note(why + "; " + failuresInARow + " failures in a row: not started again");
-        gateway.spawning().log(sessionId, "mcp:" + config.name(), "MCP server failed " + failuresInARow + " times in a row and is not started again: " + why);
+        gateway
+            .spawning()
+            .log(
+                sessionId,
+                "mcp:" + config.name(),
+                "MCP server failed "
+                    + failuresInARow
+                    + " times in a row and is not started again: "
+                    + why);
         return;
       }
       Duration delay = BACKOFF.delay(failuresInARow - 1);
@@ -212,7 +224,12 @@ public final class FederatedMcpServer {
       startedFuture = new CompletableFuture<>();
       pendingRestart = scheduler.schedule(delay, this::run);
       log.note(why + "; restarting in " + delay.toMillis() + " ms");
-      gateway.spawning().log(sessionId, "mcp:" + config.name(), "MCP server: " + why + "; restarting in " + delay.toMillis() + " ms");
+      gateway
+          .spawning()
+          .log(
+              sessionId,
+              "mcp:" + config.name(),
+              "MCP server: " + why + "; restarting in " + delay.toMillis() + " ms");
     }
   }
 }

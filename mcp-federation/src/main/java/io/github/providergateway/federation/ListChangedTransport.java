@@ -6,10 +6,10 @@ import java.util.function.Function;
 import reactor.core.publisher.Mono;
 
 /**
- * A client transport that keeps the server's {@code notifications/tools/list_changed} from the
- * SDK and tells {@code changed} instead. The SDK's client (2.0.1) sends {@code tools/list} for
- * every such notification, however many are in flight, so a server flooding them kept a core busy
- * and the gateway's memory growing (issue 35); {@link ToolsRelister} lists once for many.
+ * A client transport that keeps the server's {@code notifications/tools/list_changed} from the SDK
+ * and tells {@code changed} instead. The SDK's client (2.0.1) sends {@code tools/list} for every
+ * such notification, however many are in flight, so a server flooding them kept a core busy and the
+ * gateway's memory growing (issue 35); {@link ToolsRelister} lists once for many.
  */
 final class ListChangedTransport extends ForwardingTransport {
 
@@ -24,7 +24,8 @@ final class ListChangedTransport extends ForwardingTransport {
   }
 
   @Override
-  public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+  public Mono<Void> connect(
+      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
     return delegate().connect(messages -> handler.apply(messages.filter(this::forTheSdk)));
   }
 

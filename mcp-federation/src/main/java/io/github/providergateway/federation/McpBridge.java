@@ -3,7 +3,6 @@ package io.github.providergateway.federation;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.transport.stdio.ProcessLog;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.protocol.Auth;
@@ -25,6 +24,7 @@ import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.protocol.ToolsUpdate;
+import io.github.providergateway.transport.stdio.ProcessLog;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -52,9 +52,9 @@ import reactor.core.publisher.Mono;
  * concurrency, timeouts and the audit apply, with nothing special for MCP in the engine.
  *
  * <ul>
- *   <li>{@code tool.call} → {@code tools/call} with the call id as {@code progressToken};
- *       {@code notifications/progress} for it → {@code tool.progress}; the result → {@code
- *       tool.result} ({@link McpResults}).
+ *   <li>{@code tool.call} → {@code tools/call} with the call id as {@code progressToken}; {@code
+ *       notifications/progress} for it → {@code tool.progress}; the result → {@code tool.result}
+ *       ({@link McpResults}).
  *   <li>{@code tool.cancel} (the call's timeout, the host's cancel) → {@code
  *       notifications/cancelled} to the server, and {@code CANCELLED} to the gateway.
  *   <li>{@code notifications/tools/list_changed} → {@code tools/list} again, coalesced ({@link
@@ -81,6 +81,7 @@ final class McpBridge implements ProviderConnection {
 
   private static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(new ObjectMapper());
   private static final Duration INITIALIZE_TIMEOUT = Duration.ofSeconds(30);
+
   /** The SDK's own per-request timeout; the gateway's per-tool timeouts are what ends calls. */
   private static final Duration REQUEST_TIMEOUT = Duration.ofHours(24);
 
@@ -99,7 +100,8 @@ final class McpBridge implements ProviderConnection {
   private final AtomicBoolean over = new AtomicBoolean();
   private volatile ProviderLink link;
 
-  McpBridge(McpServerConfig config, Gateway gateway, String sessionId, ProcessLog log, Ended ended) {
+  McpBridge(
+      McpServerConfig config, Gateway gateway, String sessionId, ProcessLog log, Ended ended) {
     this.config = config;
     this.gateway = gateway;
     this.sessionId = sessionId;
@@ -115,15 +117,20 @@ final class McpBridge implements ProviderConnection {
       String base = url.getScheme() + "://" + url.getRawAuthority();
       raw =
           HttpClientStreamableHttpTransport.builder(base)
-              .endpoint(url.getRawPath() == null || url.getRawPath().isEmpty() ? "/mcp" : url.getRawPath())
+              .endpoint(
+                  url.getRawPath() == null || url.getRawPath().isEmpty()
+                      ? "/mcp"
+                      : url.getRawPath())
               .jsonMapper(MAPPER)
               .build();
     }
     transport = new CancellingTransport(new ListChangedTransport(raw, relister::changed));
-    transport.setExceptionHandler(failure -> serverGone("the MCP connection failed: " + failure.getMessage()));
+    transport.setExceptionHandler(
+        failure -> serverGone("the MCP connection failed: " + failure.getMessage()));
     client =
         McpClient.async(transport)
-            .clientInfo(new McpSchema.Implementation("provider-gateway", null, "1", null, null, null))
+            .clientInfo(
+                new McpSchema.Implementation("provider-gateway", null, "1", null, null, null))
             .initializationTimeout(INITIALIZE_TIMEOUT)
             .requestTimeout(REQUEST_TIMEOUT)
             .progressConsumer(this::progress)
@@ -157,7 +164,9 @@ final class McpBridge implements ProviderConnection {
   private CompletableFuture<Void> bind(List<McpSchema.Tool> tools) {
     List<ToolDefinition> definitions = definitions(tools);
     return gateway
-        .spawning().issueSpawnToken(sessionId, config.name()) // what a restart names (Gateway.spawning().restarting)
+        .spawning()
+        .issueSpawnToken(
+            sessionId, config.name()) // what a restart names (Gateway.spawning().restarting)
         .thenCompose(
             token -> {
               link = gateway.transports().acceptAuthenticating(this);
@@ -167,10 +176,14 @@ final class McpBridge implements ProviderConnection {
         .thenCompose(
             none -> {
               Hello.Builder hello =
-                  Hello.builder(config.name()).session(sessionId).tools(definitions.toArray(ToolDefinition[]::new));
+                  Hello.builder(config.name())
+                      .session(sessionId)
+                      .tools(definitions.toArray(ToolDefinition[]::new));
               if (config.maxConcurrentCalls() > 0) {
-                // The gateway's own limit, as a provider declares it: calls past it wait in its queue.
-                hello.concurrency(new Concurrency(config.maxConcurrentCalls(), ConcurrencyScope.PROVIDER));
+                // The gateway's own limit, as a provider declares it: calls past it wait in its
+                // queue.
+                hello.concurrency(
+                    new Concurrency(config.maxConcurrentCalls(), ConcurrencyScope.PROVIDER));
               }
               link.receive(hello.build());
               return bound;
@@ -181,7 +194,9 @@ final class McpBridge implements ProviderConnection {
     List<String> skipped = new ArrayList<>();
     List<ToolDefinition> definitions = McpResults.definitions(tools, config.toolPrefix(), skipped);
     if (!skipped.isEmpty()) {
-      log.note("tools left out, their names are not in the gateway's grammar [A-Za-z0-9_.-]{1,128}: " + skipped);
+      log.note(
+          "tools left out, their names are not in the gateway's grammar [A-Za-z0-9_.-]{1,128}: "
+              + skipped);
     }
     return definitions;
   }
@@ -200,7 +215,8 @@ final class McpBridge implements ProviderConnection {
       startCall(call);
     } else if (message instanceof ToolCancel cancel) {
       cancelCall(cancel);
-    } else if (message instanceof SessionLifecycle lifecycle && lifecycle.state() == LifecycleState.SHUTDOWN_PENDING) {
+    } else if (message instanceof SessionLifecycle lifecycle
+        && lifecycle.state() == LifecycleState.SHUTDOWN_PENDING) {
       CompletableFuture.runAsync(() -> shutdown(lifecycle.deadline()));
     }
     return true;
@@ -257,9 +273,9 @@ final class McpBridge implements ProviderConnection {
   }
 
   /**
-   * The call's one answer, unless it was cancelled or the server went away first: a call the
-   * server cannot answer because it died ends {@code DISCONNECTED} when the connection closes, not
-   * with whatever error the client made of the broken pipe.
+   * The call's one answer, unless it was cancelled or the server went away first: a call the server
+   * cannot answer because it died ends {@code DISCONNECTED} when the connection closes, not with
+   * whatever error the client made of the broken pipe.
    */
   private void answer(String callId, ToolResult result) {
     if (result.errorCode() != null && serverDown()) {
@@ -278,7 +294,8 @@ final class McpBridge implements ProviderConnection {
     Disposable call = calls.remove(cancel.id());
     if (call != null) {
       call.dispose();
-      transport.cancel(cancel.id(), "cancelled by the provider gateway (" + cancel.reason().wireName() + ")");
+      transport.cancel(
+          cancel.id(), "cancelled by the provider gateway (" + cancel.reason().wireName() + ")");
       link.receive(ToolResult.cancelled(cancel.id()));
     }
   }
@@ -299,10 +316,14 @@ final class McpBridge implements ProviderConnection {
   }
 
   private static String format(Double value) {
-    return value == null ? "" : value == Math.rint(value) ? String.valueOf(value.longValue()) : String.valueOf(value);
+    return value == null
+        ? ""
+        : value == Math.rint(value) ? String.valueOf(value.longValue()) : String.valueOf(value);
   }
 
-  /** Lists the server's tools again after {@code list_changed} ({@link ToolsRelister} coalesces). */
+  /**
+   * Lists the server's tools again after {@code list_changed} ({@link ToolsRelister} coalesces).
+   */
   private CompletableFuture<?> listAgain() {
     if (over.get()) {
       return CompletableFuture.completedFuture(null);
@@ -345,7 +366,8 @@ final class McpBridge implements ProviderConnection {
     if (over.compareAndSet(false, true)) {
       calls.values().forEach(Disposable::dispose); // no late answer: they end DISCONNECTED below
       calls.clear();
-      ended.ended(why, true); // before the tools leave, so whoever sees them leave sees it restarting
+      ended.ended(
+          why, true); // before the tools leave, so whoever sees them leave sees it restarting
       ProviderLink current = link;
       if (current != null) {
         current.closed(); // the engine ends calls in flight DISCONNECTED and removes the tools
@@ -360,7 +382,8 @@ final class McpBridge implements ProviderConnection {
     if (over.compareAndSet(false, true)) {
       Duration grace = deadline == null ? Duration.ofSeconds(4) : deadline.dividedBy(2);
       stopServer(grace);
-      // STOPPED before the gateway hears shutdown.ready: whoever sees the session end sees it stopped.
+      // STOPPED before the gateway hears shutdown.ready: whoever sees the session end sees it
+      // stopped.
       ended.ended("the session ended", false);
       ProviderLink current = link;
       if (current != null) {
@@ -393,13 +416,16 @@ final class McpBridge implements ProviderConnection {
 
   /**
    * Why the server could not be started, in the person's terms: for an HTTP server nothing answers
-   * at its URL when the connection was refused or closed before an answer (the client's
-   * {@code ClosedChannelException} named the machinery, not the problem: issue 34).
+   * at its URL when the connection was refused or closed before an answer (the client's {@code
+   * ClosedChannelException} named the machinery, not the problem: issue 34).
    */
   private String whyNotStarted(Throwable failure) {
     if (!config.isStdio()) {
-      for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-        if (cause instanceof java.net.ConnectException || cause instanceof java.nio.channels.ClosedChannelException) {
+      for (Throwable cause = failure;
+          cause != null;
+          cause = cause.getCause() == cause ? null : cause.getCause()) {
+        if (cause instanceof java.net.ConnectException
+            || cause instanceof java.nio.channels.ClosedChannelException) {
           return "nothing answers at " + config.url() + " (is the server running?)";
         }
       }

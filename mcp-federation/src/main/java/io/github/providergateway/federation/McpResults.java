@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * MCP's tools and results in the provider interface's terms, the reverse of agent-bridge's
- * {@code ToolResults}.
+ * MCP's tools and results in the provider interface's terms, the reverse of agent-bridge's {@code
+ * ToolResults}.
  *
  * <ul>
  *   <li>A tool: {@code name} (with the configured prefix), {@code description} (else its {@code
@@ -23,8 +23,7 @@ import java.util.regex.Pattern;
  *       hello}.
  *   <li>A result with {@code structuredContent}: that JSON as the data. Otherwise, content that is
  *       all text: the texts joined by blank lines, as a string. Otherwise (images, audio,
- *       resources, links): the content blocks as MCP writes them, a JSON array, so nothing is
- *       lost.
+ *       resources, links): the content blocks as MCP writes them, a JSON array, so nothing is lost.
  *   <li>{@code isError}: a failure, {@code INTERNAL}, with the text the server gave.
  * </ul>
  */
@@ -38,7 +37,8 @@ final class McpResults {
   private McpResults() {}
 
   /** The tools the server listed, as the gateway registers them; {@code skipped} gets the rest. */
-  static List<ToolDefinition> definitions(List<McpSchema.Tool> tools, String prefix, List<String> skipped) {
+  static List<ToolDefinition> definitions(
+      List<McpSchema.Tool> tools, String prefix, List<String> skipped) {
     List<ToolDefinition> definitions = new ArrayList<>();
     for (McpSchema.Tool tool : tools) {
       String name = prefix + tool.name();
@@ -47,7 +47,9 @@ final class McpResults {
         continue;
       }
       String description =
-          tool.description() != null ? tool.description() : tool.title() != null ? tool.title() : "";
+          tool.description() != null
+              ? tool.description()
+              : tool.title() != null ? tool.title() : "";
       JsonNode schema =
           tool.inputSchema() == null
               ? JsonNodeFactory.instance.objectNode().put("type", "object")
@@ -68,7 +70,8 @@ final class McpResults {
     List<McpSchema.Content> content = result.content() == null ? List.of() : result.content();
     if (Boolean.TRUE.equals(result.isError())) {
       String text = joinedText(content);
-      return ToolResult.failure(id, text.isEmpty() ? "the MCP server reported an error" : text, ToolErrorCode.INTERNAL);
+      return ToolResult.failure(
+          id, text.isEmpty() ? "the MCP server reported an error" : text, ToolErrorCode.INTERNAL);
     }
     if (result.structuredContent() != null) {
       return ToolResult.success(id, JSON.valueToTree(result.structuredContent()));
@@ -80,8 +83,8 @@ final class McpResults {
   }
 
   /**
-   * The blocks as MCP writes them, each with its {@code type}: Jackson writes the type only when
-   * it serializes a block as the {@code Content} interface, not as its record.
+   * The blocks as MCP writes them, each with its {@code type}: Jackson writes the type only when it
+   * serializes a block as the {@code Content} interface, not as its record.
    */
   private static JsonNode blocks(List<McpSchema.Content> content) {
     com.fasterxml.jackson.databind.node.ArrayNode array = JsonNodeFactory.instance.arrayNode();

@@ -24,7 +24,8 @@ import java.util.Map;
  * @param log for stdio: the file the server's stderr is appended to, and where the bridge notes
  *     what happened (started, exited, restarted); may be null
  * @param maxConcurrentCalls how many of its calls may be in flight at once, the others queued by
- *     the gateway (its concurrency limit, as a provider's {@code hello.concurrency}); 0 for no limit
+ *     the gateway (its concurrency limit, as a provider's {@code hello.concurrency}); 0 for no
+ *     limit
  */
 public record McpServerConfig(
     String name,
@@ -57,14 +58,17 @@ public record McpServerConfig(
     toolPrefix = toolPrefix == null ? "" : toolPrefix;
     if (command.isEmpty() == (url == null)) {
       throw new IllegalArgumentException(
-          "MCP server '" + name + "' needs either a command (stdio) or a url (http), not "
+          "MCP server '"
+              + name
+              + "' needs either a command (stdio) or a url (http), not "
               + (url == null ? "neither" : "both"));
     }
     if (url != null) {
       checkUrl(name, url);
     }
     if (maxConcurrentCalls < 0) {
-      throw new IllegalArgumentException("MCP server '" + name + "': maxConcurrentCalls must not be negative");
+      throw new IllegalArgumentException(
+          "MCP server '" + name + "': maxConcurrentCalls must not be negative");
     }
   }
 
@@ -91,7 +95,8 @@ public record McpServerConfig(
    * @return the configuration
    */
   public static McpServerConfig http(String name, URI url) {
-    return new McpServerConfig(name, List.of(), null, Map.of(), requireNonNull(url, "url"), "", null, 0);
+    return new McpServerConfig(
+        name, List.of(), null, Map.of(), requireNonNull(url, "url"), "", null, 0);
   }
 
   /**
@@ -111,7 +116,8 @@ public record McpServerConfig(
    * @return a new configuration
    */
   public McpServerConfig withEnv(Map<String, String> variables) {
-    return new McpServerConfig(name, command, cwd, variables, url, toolPrefix, log, maxConcurrentCalls);
+    return new McpServerConfig(
+        name, command, cwd, variables, url, toolPrefix, log, maxConcurrentCalls);
   }
 
   /**
@@ -155,30 +161,42 @@ public record McpServerConfig(
    * their arguments sent, in the clear over a network.
    */
   private static void checkUrl(String name, URI url) {
-    String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
+    String scheme =
+        url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
     if (scheme.equals("https")) {
       return;
     }
     if (!scheme.equals("http")) {
-      throw new IllegalArgumentException("MCP server '" + name + "': url must be http or https, not " + url);
+      throw new IllegalArgumentException(
+          "MCP server '" + name + "': url must be http or https, not " + url);
     }
     String host = url.getHost();
     boolean loopback;
     try {
-      loopback = host != null && (host.equals("localhost") || InetAddress.getByName(host).isLoopbackAddress())
-          && !host.isEmpty() && isLiteralOrLocalhost(host);
+      loopback =
+          host != null
+              && (host.equals("localhost") || InetAddress.getByName(host).isLoopbackAddress())
+              && !host.isEmpty()
+              && isLiteralOrLocalhost(host);
     } catch (UnknownHostException e) {
       loopback = false;
     }
     if (!loopback) {
       throw new IllegalArgumentException(
-          "MCP server '" + name + "': plain http only on a loopback address (127.0.0.1, [::1], localhost); use https for "
+          "MCP server '"
+              + name
+              + "': plain http only on a loopback address (127.0.0.1, [::1], localhost); use https for "
               + url);
     }
   }
 
-  /** Only literal addresses and {@code localhost}: a name that resolves to loopback today may not tomorrow. */
+  /**
+   * Only literal addresses and {@code localhost}: a name that resolves to loopback today may not
+   * tomorrow.
+   */
   private static boolean isLiteralOrLocalhost(String host) {
-    return host.equals("localhost") || host.startsWith("[") || host.chars().allMatch(c -> Character.isDigit(c) || c == '.' || c == ':');
+    return host.equals("localhost")
+        || host.startsWith("[")
+        || host.chars().allMatch(c -> Character.isDigit(c) || c == '.' || c == ':');
   }
 }

@@ -7,8 +7,8 @@ import io.github.providergateway.protocol.Limits;
 import java.io.IOException;
 
 /**
- * What a line of an MCP server's stdout must be before the SDK reads it: one JSON object, nested
- * at most {@link #MAX_DEPTH} levels. The SDK's parser ({@code McpSchema.deserializeJsonRpcMessage},
+ * What a line of an MCP server's stdout must be before the SDK reads it: one JSON object, nested at
+ * most {@link #MAX_DEPTH} levels. The SDK's parser ({@code McpSchema.deserializeJsonRpcMessage},
  * 2.0.1) reads any JSON value into a map and throws a {@code NullPointerException} on {@code null}
  * (issue 35), and the SDK converts what it read with recursive code that a deep enough line runs
  * out of stack in, on the thread that reads the server. A line is checked with a streaming parser,
@@ -22,7 +22,9 @@ final class ServerLineGuard {
    */
   static final int MAX_DEPTH = Limits.defaults().maxJsonDepth();
 
-  /** Parsers only: Jackson's own nesting bound (1,000) is above {@link #MAX_DEPTH}, counted here. */
+  /**
+   * Parsers only: Jackson's own nesting bound (1,000) is above {@link #MAX_DEPTH}, counted here.
+   */
   private static final JsonFactory FACTORY = new JsonFactory();
 
   private ServerLineGuard() {}

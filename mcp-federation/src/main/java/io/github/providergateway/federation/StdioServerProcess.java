@@ -17,16 +17,16 @@ import reactor.core.publisher.Mono;
  * An MCP server process and the stdio transport to it: newline-delimited JSON-RPC on its stdin and
  * stdout, stderr appended to the configured log. Written here rather than taken from the SDK
  * ({@code StdioClientTransport}) because the gateway must own the process: the process itself is a
- * {@link ChildProcess} (module transport-stdio, as stdio providers' are), which gives it its working
- * directory, its log file, bounded lines both ways, and the shutdown sequence (stdin closed, then
- * SIGTERM, then SIGKILL of it and its children).
+ * {@link ChildProcess} (module transport-stdio, as stdio providers' are), which gives it its
+ * working directory, its log file, bounded lines both ways, and the shutdown sequence (stdin
+ * closed, then SIGTERM, then SIGKILL of it and its children).
  *
  * <p>A line longer than {@link #MAX_LINE_BYTES} ends the connection: a server may not make the
  * gateway hold more than that for one message. A line that is not a JSON object within {@link
  * ServerLineGuard}'s depth, or not a JSON-RPC message, is skipped and noted in the server's log
- * (the first ten, then the count at 100, 1,000, …). If the SDK still fails on a line, the server
- * is ended as if it had exited, and its supervisor restarts it: the thread that reads it must
- * never die while the server stays listed (issue 35).
+ * (the first ten, then the count at 100, 1,000, …). If the SDK still fails on a line, the server is
+ * ended as if it had exited, and its supervisor restarts it: the thread that reads it must never
+ * die while the server stays listed (issue 35).
  */
 final class StdioServerProcess implements McpClientTransport {
 
@@ -43,6 +43,7 @@ final class StdioServerProcess implements McpClientTransport {
   private final McpJsonMapper mapper;
   private final ProcessLog log;
   private final Consumer<String> onEnd;
+
   /** The running server, once started. */
   private volatile ChildProcess child;
 
@@ -51,7 +52,8 @@ final class StdioServerProcess implements McpClientTransport {
    * @param onEnd told once, with why, when the connection is over: the server exited, broke the
    *     line limit, or the client failed on its output
    */
-  StdioServerProcess(McpServerConfig config, McpJsonMapper mapper, ProcessLog log, Consumer<String> onEnd) {
+  StdioServerProcess(
+      McpServerConfig config, McpJsonMapper mapper, ProcessLog log, Consumer<String> onEnd) {
     this.config = config;
     this.mapper = mapper;
     this.log = log;
@@ -59,18 +61,21 @@ final class StdioServerProcess implements McpClientTransport {
   }
 
   @Override
-  public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+  public Mono<Void> connect(
+      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
     return Mono.fromRunnable(() -> start(handler));
   }
 
   private synchronized void start(
       Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
     ChildProcess.Spec spec =
-        new ChildProcess.Spec("mcp-" + config.name(), config.command(), config.cwd(), config.env(), config.log());
+        new ChildProcess.Spec(
+            "mcp-" + config.name(), config.command(), config.cwd(), config.env(), config.log());
     try {
       child = ChildProcess.start(spec, ChildProcess.Bounds.of(MAX_LINE_BYTES));
     } catch (IOException e) {
-      throw new IllegalStateException("cannot start MCP server '" + config.name() + "': " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot start MCP server '" + config.name() + "': " + e.getMessage(), e);
     }
     child.read(new Lines(handler));
   }
@@ -78,8 +83,10 @@ final class StdioServerProcess implements McpClientTransport {
   /** Hands each JSON-RPC line to the client until stdout ends, then reports the end. */
   private final class Lines implements ChildProcess.LineHandler {
     private final Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler;
+
     /** Lines skipped so far. Reader thread only. */
     private long skipped;
+
     /** Why the client cannot go on, once it cannot; later lines are dropped. Set on any thread. */
     private volatile String failure;
 
@@ -132,10 +139,14 @@ final class StdioServerProcess implements McpClientTransport {
       skipped++;
       if (skipped <= NOTED_SKIPS) {
         String excerpt =
-            line.length() <= EXCERPT_CHARS ? line : line.substring(0, EXCERPT_CHARS) + "… (" + line.length() + " characters)";
+            line.length() <= EXCERPT_CHARS
+                ? line
+                : line.substring(0, EXCERPT_CHARS) + "… (" + line.length() + " characters)";
         log.note("a line of its stdout skipped, " + why + ": " + excerpt);
       } else if (isPowerOfTen(skipped)) {
-        log.note(skipped + " lines of its stdout skipped so far (MCP over stdio is JSON-RPC objects, one a line)");
+        log.note(
+            skipped
+                + " lines of its stdout skipped so far (MCP over stdio is JSON-RPC objects, one a line)");
       }
     }
 
@@ -167,12 +178,15 @@ final class StdioServerProcess implements McpClientTransport {
             () -> {
               ChildProcess running = child;
               if (running == null) {
-                throw new IllegalStateException("MCP server '" + config.name() + "' is not running");
+                throw new IllegalStateException(
+                    "MCP server '" + config.name() + "' is not running");
               }
               ChildProcess.Write written =
-                  running.write(new String(mapper.writeValueAsBytes(message), StandardCharsets.UTF_8));
+                  running.write(
+                      new String(mapper.writeValueAsBytes(message), StandardCharsets.UTF_8));
               if (written != ChildProcess.Write.QUEUED) {
-                throw new IllegalStateException("MCP server '" + config.name() + "' stopped reading (" + written + ")");
+                throw new IllegalStateException(
+                    "MCP server '" + config.name() + "' stopped reading (" + written + ")");
               }
               return written;
             })
@@ -197,8 +211,8 @@ final class StdioServerProcess implements McpClientTransport {
 
   /**
    * Ends the server as spawned providers are ended ({@link ChildProcess#stop}): stdin closed (an
-   * MCP server's signal to exit), then SIGTERM, then SIGKILL, each to the process and everything
-   * it started ({@code npx} runs the server as a child). Blocks at most {@code grace}.
+   * MCP server's signal to exit), then SIGTERM, then SIGKILL, each to the process and everything it
+   * started ({@code npx} runs the server as a child). Blocks at most {@code grace}.
    */
   void stop(Duration grace) {
     ChildProcess running = child;

@@ -13,8 +13,10 @@ import java.util.function.Supplier;
 final class ToolsRelister {
 
   private final Supplier<CompletableFuture<?>> list;
+
   /** Whether a list is in flight. Guarded by this. */
   private boolean listing;
+
   /** Whether a change came while it was: one more list is due when it ends. Guarded by this. */
   private boolean pending;
 

@@ -43,8 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Real MCP servers from the npm registry federated into a session (issue 18): their tools listed,
  * calls round trip, gates see their arguments, a timeout reaches the server as {@code
- * notifications/cancelled}, a killed server leaves and comes back, the session's end stops it.
- * The gateway runs on a manual clock: timeouts and restart backoff move only when the test says.
+ * notifications/cancelled}, a killed server leaves and comes back, the session's end stops it. The
+ * gateway runs on a manual clock: timeouts and restart backoff move only when the test says.
  */
 class FederatedMcpServerTest {
 
@@ -71,7 +71,9 @@ class FederatedMcpServerTest {
   }
 
   private FederatedMcpServer federate(McpServerConfig config) throws Exception {
-    FederatedMcpServer server = FederatedMcpServer.start(gateway, session, config.withLog(home.resolve(config.name() + ".log")), clock);
+    FederatedMcpServer server =
+        FederatedMcpServer.start(
+            gateway, session, config.withLog(home.resolve(config.name() + ".log")), clock);
     servers.add(server);
     await(server.started());
     assertThat(server.status().state()).isEqualTo(FederatedMcpServer.State.RUNNING);
@@ -85,10 +87,18 @@ class FederatedMcpServerTest {
   @Test
   void anHttpServerThatIsNotRunningIsReportedAsNothingAnsweringAtItsUrl() throws Exception {
     URI url = URI.create("http://127.0.0.1:" + FreePorts.pick() + "/mcp");
-    FederatedMcpServer server = FederatedMcpServer.start(gateway, session, McpServerConfig.http("remote", url).withLog(home.resolve("remote.log")), clock);
+    FederatedMcpServer server =
+        FederatedMcpServer.start(
+            gateway,
+            session,
+            McpServerConfig.http("remote", url).withLog(home.resolve("remote.log")),
+            clock);
     servers.add(server);
 
-    awaitTrue("the timeline says why", () -> host.logs.stream().anyMatch(line -> line.text().contains("nothing answers at " + url)));
+    awaitTrue(
+        "the timeline says why",
+        () ->
+            host.logs.stream().anyMatch(line -> line.text().contains("nothing answers at " + url)));
     assertThat(host.logs).noneMatch(line -> line.text().contains("ClosedChannelException"));
   }
 
@@ -97,7 +107,9 @@ class FederatedMcpServerTest {
   }
 
   private FederatedMcpServer filesystem() throws Exception {
-    return federate(McpServerConfig.stdio("fs", McpServers.command("filesystem", sandbox().toString())).withCwd(sandbox()));
+    return federate(
+        McpServerConfig.stdio("fs", McpServers.command("filesystem", sandbox().toString()))
+            .withCwd(sandbox()));
   }
 
   private CallResult call(String tool, String args) throws Exception {
@@ -115,11 +127,17 @@ class FederatedMcpServerTest {
     filesystem();
 
     assertThat(toolNames()).contains("write_file", "read_text_file", "list_directory");
-    ProviderInfo fs = await(gateway.providers()).stream().filter(p -> p.name().equals("fs")).findFirst().orElseThrow();
+    ProviderInfo fs =
+        await(gateway.providers()).stream()
+            .filter(p -> p.name().equals("fs"))
+            .findFirst()
+            .orElseThrow();
     assertThat(fs.trust()).isEqualTo(TrustLevel.PROJECT);
 
     Path file = sandbox().resolve("note.txt");
-    ToolOutcome written = call("write_file", "{\"path\":\"" + file + "\",\"content\":\"hello from the gateway\"}").outcome();
+    ToolOutcome written =
+        call("write_file", "{\"path\":\"" + file + "\",\"content\":\"hello from the gateway\"}")
+            .outcome();
     assertThat(written).isInstanceOf(ToolOutcome.Success.class);
     assertThat(Files.readString(file)).isEqualTo("hello from the gateway");
 
@@ -128,23 +146,31 @@ class FederatedMcpServerTest {
   }
 
   @Test
-  void aGateDeniesWriteFileOutsideAPathByItsArgumentsAndTheServerNeverSeesTheCall() throws Exception {
+  void aGateDeniesWriteFileOutsideAPathByItsArgumentsAndTheServerNeverSeesTheCall()
+      throws Exception {
     filesystem();
     Path sandbox = sandbox();
     Path allowed = Files.createDirectories(sandbox.resolve("docs"));
     ArgsGate gate =
-        new ArgsGate(args -> !args.path("path").asText().startsWith(allowed + "/"), "write_file only under " + allowed);
+        new ArgsGate(
+            args -> !args.path("path").asText().startsWith(allowed + "/"),
+            "write_file only under " + allowed);
     gate.link = gateway.transports().acceptLocal(gate, session);
     gate.link.receive(
         Hello.builder("path-guard")
             .session(session)
-            .hooks(new Hooks(List.of(HookRule.gate(new HookMatch("write_file", null, null, null), "paths")), null))
+            .hooks(
+                new Hooks(
+                    List.of(HookRule.gate(new HookMatch("write_file", null, null, null), "paths")),
+                    null))
             .build());
 
     Path outside = sandbox.resolve("secrets.txt");
-    ToolOutcome denied = call("write_file", "{\"path\":\"" + outside + "\",\"content\":\"x\"}").outcome();
+    ToolOutcome denied =
+        call("write_file", "{\"path\":\"" + outside + "\",\"content\":\"x\"}").outcome();
     ToolOutcome allowedWrite =
-        call("write_file", "{\"path\":\"" + allowed.resolve("a.md") + "\",\"content\":\"ok\"}").outcome();
+        call("write_file", "{\"path\":\"" + allowed.resolve("a.md") + "\",\"content\":\"ok\"}")
+            .outcome();
 
     assertThat(denied).isEqualTo(new ToolOutcome.Denied("write_file only under " + allowed));
     assertThat(outside).doesNotExist();
@@ -155,11 +181,15 @@ class FederatedMcpServerTest {
   @Test
   void argumentsTheServersSchemaRefusesNeverReachTheServer() throws Exception {
     Path stdin = home.resolve("stdin.jsonl");
-    federate(McpServerConfig.stdio("everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
+    federate(
+        McpServerConfig.stdio(
+            "everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
 
-    // The MCP-server row of the validation table (X-ENG-18): the schema is the server's inputSchema.
+    // The MCP-server row of the validation table (X-ENG-18): the schema is the server's
+    // inputSchema.
     ToolOutcome.Failure missing = (ToolOutcome.Failure) call("get-sum", "{\"a\":1}").outcome();
-    ToolOutcome.Failure wrongType = (ToolOutcome.Failure) call("get-sum", "{\"a\":1,\"b\":\"two\"}").outcome();
+    ToolOutcome.Failure wrongType =
+        (ToolOutcome.Failure) call("get-sum", "{\"a\":1,\"b\":\"two\"}").outcome();
     ToolOutcome sum = call("get-sum", "{\"a\":1,\"b\":2}").outcome();
 
     assertThat(missing.code()).isEqualTo(ToolErrorCode.INVALID_ARGS);
@@ -176,40 +206,62 @@ class FederatedMcpServerTest {
   @Test
   void aTimeoutCancelsTheServersLongRunningToolAndLeavesTheGatewayClean() throws Exception {
     Path stdin = home.resolve("stdin.jsonl");
-    federate(McpServerConfig.stdio("everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
+    federate(
+        McpServerConfig.stdio(
+            "everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
 
     CompletableFuture<CallResult> slow =
-        gateway.callTool(session, "trigger-long-running-operation", JSON.readTree("{\"duration\":60,\"steps\":60}"), Duration.ofSeconds(2));
-    awaitTrue("the server got the call", () -> read(stdin).contains("trigger-long-running-operation"));
+        gateway.callTool(
+            session,
+            "trigger-long-running-operation",
+            JSON.readTree("{\"duration\":60,\"steps\":60}"),
+            Duration.ofSeconds(2));
+    awaitTrue(
+        "the server got the call", () -> read(stdin).contains("trigger-long-running-operation"));
     clock.advance(Duration.ofSeconds(2));
 
     ToolOutcome.Failure timedOut = (ToolOutcome.Failure) await(slow).outcome();
     assertThat(timedOut.code()).isEqualTo(ToolErrorCode.TIMEOUT);
-    awaitTrue("the server got notifications/cancelled", () -> read(stdin).contains("notifications/cancelled"));
+    awaitTrue(
+        "the server got notifications/cancelled",
+        () -> read(stdin).contains("notifications/cancelled"));
     JsonNode cancel = lineWith(read(stdin), "notifications/cancelled");
     JsonNode request = lineWith(read(stdin), "trigger-long-running-operation");
     assertThat(cancel.path("params").path("requestId")).isEqualTo(request.path("id"));
 
     // Clean: the next call goes through.
-    assertThat(((ToolOutcome.Success) call("get-sum", "{\"a\":2,\"b\":3}").outcome()).data().asText()).contains("5");
+    assertThat(
+            ((ToolOutcome.Success) call("get-sum", "{\"a\":2,\"b\":3}").outcome()).data().asText())
+        .contains("5");
   }
 
   @Test
   void theServersProgressReachesTheHostAndTheHostsCancelReachesTheServer() throws Exception {
     Path stdin = home.resolve("stdin.jsonl");
-    federate(McpServerConfig.stdio("everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
+    federate(
+        McpServerConfig.stdio(
+            "everything", McpServers.teeingStdin(McpServers.command("everything"), stdin)));
     List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     CompletableFuture<CallResult> slow =
         gateway.callTool(
-            session, "trigger-long-running-operation", JSON.readTree("{\"duration\":30,\"steps\":30}"), null, progress::add);
+            session,
+            "trigger-long-running-operation",
+            JSON.readTree("{\"duration\":30,\"steps\":30}"),
+            null,
+            progress::add);
     awaitTrue("a progress notification became the call's progress", () -> !progress.isEmpty());
     slow.cancel(true); // what the console's Ctrl-C and an agent's notifications/cancelled do
 
-    awaitTrue("the server got notifications/cancelled", () -> read(stdin).contains("notifications/cancelled"));
-    assertThat(progress.get(0)).as("progress/total, as the server sent no message").isEqualTo("1 / 30");
+    awaitTrue(
+        "the server got notifications/cancelled",
+        () -> read(stdin).contains("notifications/cancelled"));
+    assertThat(progress.get(0))
+        .as("progress/total, as the server sent no message")
+        .isEqualTo("1 / 30");
     JsonNode cancel = lineWith(read(stdin), "notifications/cancelled");
-    assertThat(cancel.path("params").path("requestId")).isEqualTo(lineWith(read(stdin), "trigger-long-running-operation").path("id"));
+    assertThat(cancel.path("params").path("requestId"))
+        .isEqualTo(lineWith(read(stdin), "trigger-long-running-operation").path("id"));
     assertThat(cancel.path("params").path("reason").asText()).contains("interrupted");
   }
 
@@ -218,36 +270,55 @@ class FederatedMcpServerTest {
     federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
 
     ToolOutcome text = call("echo", "{\"message\":\"hi\"}").outcome();
-    ToolOutcome structured = call("get-structured-content", "{\"location\":\"New York\"}").outcome();
+    ToolOutcome structured =
+        call("get-structured-content", "{\"location\":\"New York\"}").outcome();
     ToolOutcome image = call("get-tiny-image", "{}").outcome();
-    ToolOutcome resource = call("get-resource-reference", "{\"resourceType\":\"Text\",\"resourceId\":1}").outcome();
-    ToolOutcome error = call("gzip-file-as-resource", "{\"name\":\"x.gz\",\"data\":\"file:///etc/passwd\",\"outputType\":\"resource\"}").outcome();
+    ToolOutcome resource =
+        call("get-resource-reference", "{\"resourceType\":\"Text\",\"resourceId\":1}").outcome();
+    ToolOutcome error =
+        call(
+                "gzip-file-as-resource",
+                "{\"name\":\"x.gz\",\"data\":\"file:///etc/passwd\",\"outputType\":\"resource\"}")
+            .outcome();
 
     assertThat(((ToolOutcome.Success) text).data().asText()).isEqualTo("Echo: hi");
-    assertThat(((ToolOutcome.Success) structured).data().has("temperature")).as(structured.toString()).isTrue();
+    assertThat(((ToolOutcome.Success) structured).data().has("temperature"))
+        .as(structured.toString())
+        .isTrue();
     JsonNode blocks = ((ToolOutcome.Success) image).data();
     assertThat(blocks.isArray()).isTrue();
     assertThat(blocks.findValuesAsText("type")).contains("image");
     assertThat(blocks.findValuesAsText("mimeType")).contains("image/png");
-    assertThat(((ToolOutcome.Success) resource).data().findValuesAsText("type")).contains("resource");
-    assertThat(error).as("isError is a failure with the server's text").isInstanceOf(ToolOutcome.Failure.class);
+    assertThat(((ToolOutcome.Success) resource).data().findValuesAsText("type"))
+        .contains("resource");
+    assertThat(error)
+        .as("isError is a failure with the server's text")
+        .isInstanceOf(ToolOutcome.Failure.class);
     assertThat(((ToolOutcome.Failure) error).code()).isEqualTo(ToolErrorCode.INTERNAL);
   }
 
   @Test
-  void aKilledServerLeavesTheSessionEndsItsCallsDisconnectedAndIsRestartedAfterItsBackoff() throws Exception {
-    FederatedMcpServer everything = federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
+  void aKilledServerLeavesTheSessionEndsItsCallsDisconnectedAndIsRestartedAfterItsBackoff()
+      throws Exception {
+    FederatedMcpServer everything =
+        federate(McpServerConfig.stdio("everything", McpServers.command("everything")));
     CompletableFuture<CallResult> inFlight =
-        gateway.callTool(session, "trigger-long-running-operation", JSON.readTree("{\"duration\":60,\"steps\":60}"), null);
+        gateway.callTool(
+            session,
+            "trigger-long-running-operation",
+            JSON.readTree("{\"duration\":60,\"steps\":60}"),
+            null);
     Process first = everything.process();
 
     first.toHandle().destroyForcibly(); // kill -9
 
-    assertThat(((ToolOutcome.Failure) await(inFlight).outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    assertThat(((ToolOutcome.Failure) await(inFlight).outcome()).code())
+        .isEqualTo(ToolErrorCode.DISCONNECTED);
     awaitTrue("its tools left the session", () -> !toolNames().contains("get-sum"));
     assertThat(everything.status().state()).isEqualTo(FederatedMcpServer.State.RESTARTING);
     assertThat(everything.status().restarts()).isEqualTo(1);
-    assertThat(Files.readString(home.resolve("everything.log"))).contains("the MCP server exited; restarting in 1000 ms");
+    assertThat(Files.readString(home.resolve("everything.log")))
+        .contains("the MCP server exited; restarting in 1000 ms");
 
     clock.advance(Duration.ofSeconds(1));
     await(everything.started());
@@ -255,7 +326,11 @@ class FederatedMcpServerTest {
     assertThat(everything.status().state()).isEqualTo(FederatedMcpServer.State.RUNNING);
     assertThat(everything.process().pid()).isNotEqualTo(first.pid());
     assertThat(toolNames()).contains("get-sum");
-    assertThat(((ToolOutcome.Success) call("get-sum", "{\"a\":20,\"b\":22}").outcome()).data().asText()).contains("42");
+    assertThat(
+            ((ToolOutcome.Success) call("get-sum", "{\"a\":20,\"b\":22}").outcome())
+                .data()
+                .asText())
+        .contains("42");
   }
 
   @Test
@@ -266,11 +341,17 @@ class FederatedMcpServerTest {
     call("grow", "{}"); // registers "grown"; the server sends notifications/tools/list_changed
 
     awaitTrue("grown is in the session", () -> toolNames().contains("grown"));
-    clock.advance(Duration.ofMillis(200)); // the registration debounce: the host is told on the loop
-    awaitTrue("the host registered grown", () -> !host.registrations.isEmpty()
-        && host.registrations.get(host.registrations.size() - 1).names().contains("grown"));
-    assertThat(((ToolOutcome.Success) call("grown", "{}").outcome()).data().asText()).isEqualTo("I am new");
-    assertThat(read(home.resolve("changer.log"))).contains("the server's tools changed (list_changed): 2 tools");
+    clock.advance(
+        Duration.ofMillis(200)); // the registration debounce: the host is told on the loop
+    awaitTrue(
+        "the host registered grown",
+        () ->
+            !host.registrations.isEmpty()
+                && host.registrations.get(host.registrations.size() - 1).names().contains("grown"));
+    assertThat(((ToolOutcome.Success) call("grown", "{}").outcome()).data().asText())
+        .isEqualTo("I am new");
+    assertThat(read(home.resolve("changer.log")))
+        .contains("the server's tools changed (list_changed): 2 tools");
   }
 
   // ---- a hostile server (issue 35) ----
@@ -315,13 +396,18 @@ class FederatedMcpServerTest {
 
     awaitTrue("added-1 is in the session", () -> toolNames().contains("added-1"));
     assertThat(toolNames()).contains("junk", "flood", "lists", "added-1");
-    assertThat(Integer.parseInt(text(call("lists", "{}")))).as("lists after the flood's").isLessThanOrEqualTo(3);
+    assertThat(Integer.parseInt(text(call("lists", "{}"))))
+        .as("lists after the flood's")
+        .isLessThanOrEqualTo(3);
   }
 
   @Test
   void theSessionsEndStopsTheServer() throws Exception {
-    FederatedMcpServer memory = federate(McpServerConfig.stdio("memory", McpServers.command("memory"))
-        .withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("memory.jsonl").toString())));
+    FederatedMcpServer memory =
+        federate(
+            McpServerConfig.stdio("memory", McpServers.command("memory"))
+                .withEnv(
+                    java.util.Map.of("MEMORY_FILE_PATH", home.resolve("memory.jsonl").toString())));
     Process process = memory.process();
 
     CompletableFuture<Void> ended = gateway.endSession(session, Duration.ofSeconds(4));
@@ -346,18 +432,36 @@ class FederatedMcpServerTest {
     Process server = builder.start();
     server.getOutputStream().close();
     try {
-      awaitTrue("the server listens", () -> read(home.resolve("http-server.log")).contains("listening on port"));
-      federate(McpServerConfig.http("remote", URI.create("http://127.0.0.1:" + port + "/mcp")).withToolPrefix("remote_"));
+      awaitTrue(
+          "the server listens",
+          () -> read(home.resolve("http-server.log")).contains("listening on port"));
+      federate(
+          McpServerConfig.http("remote", URI.create("http://127.0.0.1:" + port + "/mcp"))
+              .withToolPrefix("remote_"));
 
       assertThat(toolNames()).contains("remote_get-sum", "remote_echo");
-      assertThat(((ToolOutcome.Success) call("remote_get-sum", "{\"a\":4,\"b\":5}").outcome()).data().asText()).contains("9");
+      assertThat(
+              ((ToolOutcome.Success) call("remote_get-sum", "{\"a\":4,\"b\":5}").outcome())
+                  .data()
+                  .asText())
+          .contains("9");
 
       CompletableFuture<CallResult> slow =
-          gateway.callTool(session, "remote_trigger-long-running-operation", JSON.readTree("{\"duration\":60,\"steps\":60}"), Duration.ofSeconds(2));
-      await(gateway.sessions()); // the loop runs tasks in order: the call and its timer are armed now
+          gateway.callTool(
+              session,
+              "remote_trigger-long-running-operation",
+              JSON.readTree("{\"duration\":60,\"steps\":60}"),
+              Duration.ofSeconds(2));
+      await(
+          gateway.sessions()); // the loop runs tasks in order: the call and its timer are armed now
       clock.advance(Duration.ofSeconds(2));
-      assertThat(((ToolOutcome.Failure) await(slow).outcome()).code()).isEqualTo(ToolErrorCode.TIMEOUT);
-      assertThat(((ToolOutcome.Success) call("remote_echo", "{\"message\":\"still here\"}").outcome()).data().asText()).contains("still here");
+      assertThat(((ToolOutcome.Failure) await(slow).outcome()).code())
+          .isEqualTo(ToolErrorCode.TIMEOUT);
+      assertThat(
+              ((ToolOutcome.Success) call("remote_echo", "{\"message\":\"still here\"}").outcome())
+                  .data()
+                  .asText())
+          .contains("still here");
     } finally {
       server.destroyForcibly();
     }
@@ -367,20 +471,27 @@ class FederatedMcpServerTest {
 
   @Test
   void theMemoryServerKeepsWhatItIsToldAcrossCalls() throws Exception {
-    federate(McpServerConfig.stdio("memory", McpServers.command("memory"))
-        .withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("memory.jsonl").toString())));
+    federate(
+        McpServerConfig.stdio("memory", McpServers.command("memory"))
+            .withEnv(
+                java.util.Map.of("MEMORY_FILE_PATH", home.resolve("memory.jsonl").toString())));
 
     assertThat(toolNames()).contains("create_entities", "read_graph");
-    call("create_entities", "{\"entities\":[{\"name\":\"Ada\",\"entityType\":\"person\",\"observations\":[\"wrote the first program\"]}]}");
+    call(
+        "create_entities",
+        "{\"entities\":[{\"name\":\"Ada\",\"entityType\":\"person\",\"observations\":[\"wrote the first program\"]}]}");
     ToolOutcome graph = call("read_graph", "{}").outcome();
 
-    assertThat(((ToolOutcome.Success) graph).data().toString()).contains("Ada").contains("wrote the first program");
+    assertThat(((ToolOutcome.Success) graph).data().toString())
+        .contains("Ada")
+        .contains("wrote the first program");
   }
 
   // ---- every server: listed, a round trip, a gate by argument, kill -9 and back ----
 
   /** One npm server and what to call on it. */
-  record Server(String name, String tool, String args, String answer, String gatedTool, String deniedArgs) {
+  record Server(
+      String name, String tool, String args, String answer, String gatedTool, String deniedArgs) {
     @Override
     public String toString() {
       return name;
@@ -389,17 +500,33 @@ class FederatedMcpServerTest {
 
   static java.util.stream.Stream<Server> servers() {
     return java.util.stream.Stream.of(
-        new Server("filesystem", "list_allowed_directories", "{}", "sandbox",
-            "create_directory", "{\"path\":\"SANDBOX/secret\"}"),
-        new Server("everything", "get-sum", "{\"a\":1,\"b\":2}", "3",
-            "echo", "{\"message\":\"a secret\"}"),
-        new Server("memory", "read_graph", "{}", "entities",
-            "create_entities", "{\"entities\":[{\"name\":\"x\",\"entityType\":\"secret\",\"observations\":[]}]}"));
+        new Server(
+            "filesystem",
+            "list_allowed_directories",
+            "{}",
+            "sandbox",
+            "create_directory",
+            "{\"path\":\"SANDBOX/secret\"}"),
+        new Server(
+            "everything",
+            "get-sum",
+            "{\"a\":1,\"b\":2}",
+            "3",
+            "echo",
+            "{\"message\":\"a secret\"}"),
+        new Server(
+            "memory",
+            "read_graph",
+            "{}",
+            "entities",
+            "create_entities",
+            "{\"entities\":[{\"name\":\"x\",\"entityType\":\"secret\",\"observations\":[]}]}"));
   }
 
   @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
   @org.junit.jupiter.params.provider.MethodSource("servers")
-  void eachServerIsListedAnswersIsGatedByItsArgumentsAndComesBackAfterKill9(Server server) throws Exception {
+  void eachServerIsListedAnswersIsGatedByItsArgumentsAndComesBackAfterKill9(Server server)
+      throws Exception {
     Path sandbox = sandbox();
     List<String> command =
         switch (server.name()) {
@@ -407,16 +534,29 @@ class FederatedMcpServerTest {
           default -> McpServers.command(server.name());
         };
     FederatedMcpServer federated =
-        federate(McpServerConfig.stdio(server.name(), command).withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("m.jsonl").toString())));
+        federate(
+            McpServerConfig.stdio(server.name(), command)
+                .withEnv(java.util.Map.of("MEMORY_FILE_PATH", home.resolve("m.jsonl").toString())));
     ArgsGate gate = new ArgsGate(args -> args.toString().contains("secret"), "no secrets, please");
     gate.link = gateway.transports().acceptLocal(gate, session);
     gate.link.receive(
-        Hello.builder("guard").session(session)
-            .hooks(new Hooks(List.of(HookRule.gate(new HookMatch(server.gatedTool(), null, null, null), "no-secrets")), null)).build());
+        Hello.builder("guard")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(
+                        HookRule.gate(
+                            new HookMatch(server.gatedTool(), null, null, null), "no-secrets")),
+                    null))
+            .build());
 
     assertThat(toolNames()).contains(server.tool(), server.gatedTool());
-    assertThat(((ToolOutcome.Success) call(server.tool(), server.args()).outcome()).data().toString()).contains(server.answer());
-    ToolOutcome denied = call(server.gatedTool(), server.deniedArgs().replace("SANDBOX", sandbox.toString())).outcome();
+    assertThat(
+            ((ToolOutcome.Success) call(server.tool(), server.args()).outcome()).data().toString())
+        .contains(server.answer());
+    ToolOutcome denied =
+        call(server.gatedTool(), server.deniedArgs().replace("SANDBOX", sandbox.toString()))
+            .outcome();
     assertThat(denied).isEqualTo(new ToolOutcome.Denied("no secrets, please"));
     assertThat(sandbox.resolve("secret")).doesNotExist();
 
@@ -425,10 +565,14 @@ class FederatedMcpServerTest {
     assertThat(federated.status().state()).isEqualTo(FederatedMcpServer.State.RESTARTING);
     clock.advance(Duration.ofSeconds(1));
     await(federated.started());
-    assertThat(((ToolOutcome.Success) call(server.tool(), server.args()).outcome()).data().toString()).contains(server.answer());
+    assertThat(
+            ((ToolOutcome.Success) call(server.tool(), server.args()).outcome()).data().toString())
+        .contains(server.answer());
   }
 
-  /** A gate provider that denies the calls whose arguments {@code denies} picks, with one reason. */
+  /**
+   * A gate provider that denies the calls whose arguments {@code denies} picks, with one reason.
+   */
   private static final class ArgsGate implements ProviderConnection {
     private final java.util.function.Predicate<JsonNode> denies;
     private final String reason;
@@ -462,19 +606,31 @@ class FederatedMcpServerTest {
   @Test
   void aServersConcurrencyLimitQueuesItsCallsInTheGateway() throws Exception {
     Path stdin = home.resolve("stdin.jsonl");
-    federate(McpServerConfig.stdio("everything", McpServers.teeingStdin(McpServers.command("everything"), stdin))
-        .withMaxConcurrentCalls(1));
+    federate(
+        McpServerConfig.stdio(
+                "everything", McpServers.teeingStdin(McpServers.command("everything"), stdin))
+            .withMaxConcurrentCalls(1));
 
     CompletableFuture<CallResult> slow =
-        gateway.callTool(session, "trigger-long-running-operation", JSON.readTree("{\"duration\":30,\"steps\":30}"), Duration.ofSeconds(2));
-    awaitTrue("the server got the slow call", () -> read(stdin).contains("trigger-long-running-operation"));
-    CompletableFuture<CallResult> queued = gateway.callTool(session, "get-sum", JSON.readTree("{\"a\":5,\"b\":6}"), null);
+        gateway.callTool(
+            session,
+            "trigger-long-running-operation",
+            JSON.readTree("{\"duration\":30,\"steps\":30}"),
+            Duration.ofSeconds(2));
+    awaitTrue(
+        "the server got the slow call",
+        () -> read(stdin).contains("trigger-long-running-operation"));
+    CompletableFuture<CallResult> queued =
+        gateway.callTool(session, "get-sum", JSON.readTree("{\"a\":5,\"b\":6}"), null);
     await(gateway.sessions()); // both calls are on the loop now
 
-    assertThat(read(stdin)).as("the second call waits in the gateway, not at the server").doesNotContain("get-sum");
+    assertThat(read(stdin))
+        .as("the second call waits in the gateway, not at the server")
+        .doesNotContain("get-sum");
     clock.advance(Duration.ofSeconds(2)); // the slow call times out and frees the slot
 
-    assertThat(((ToolOutcome.Failure) await(slow).outcome()).code()).isEqualTo(ToolErrorCode.TIMEOUT);
+    assertThat(((ToolOutcome.Failure) await(slow).outcome()).code())
+        .isEqualTo(ToolErrorCode.TIMEOUT);
     assertThat(((ToolOutcome.Success) await(queued).outcome()).data().asText()).contains("11");
   }
 

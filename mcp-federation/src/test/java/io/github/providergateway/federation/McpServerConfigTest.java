@@ -13,13 +13,25 @@ import org.junit.jupiter.params.provider.ValueSource;
 class McpServerConfigTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://127.0.0.1:3001/mcp", "http://[::1]:3001/mcp", "http://localhost:3001/mcp", "https://mcp.example.com/mcp"})
+  @ValueSource(
+      strings = {
+        "http://127.0.0.1:3001/mcp",
+        "http://[::1]:3001/mcp",
+        "http://localhost:3001/mcp",
+        "https://mcp.example.com/mcp"
+      })
   void loopbackHttpAndAnyHttpsAreAccepted(String url) {
     assertThat(McpServerConfig.http("remote", URI.create(url)).isStdio()).isFalse();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://example.com/mcp", "http://10.0.0.5:3001/mcp", "http://127.0.0.1.nip.io/mcp", "ftp://127.0.0.1/mcp"})
+  @ValueSource(
+      strings = {
+        "http://example.com/mcp",
+        "http://10.0.0.5:3001/mcp",
+        "http://127.0.0.1.nip.io/mcp",
+        "ftp://127.0.0.1/mcp"
+      })
   void plainHttpOffThisMachineOrAnotherSchemeIsRefused(String url) {
     assertThatThrownBy(() -> McpServerConfig.http("remote", URI.create(url)))
         .isInstanceOf(IllegalArgumentException.class)
@@ -28,10 +40,14 @@ class McpServerConfigTest {
 
   @Test
   void aServerIsACommandOrAUrlNeverBothOrNeither() {
-    assertThatThrownBy(() -> new McpServerConfig("x", List.of("srv"), null, null, URI.create("https://a/mcp"), null, null, 0))
+    assertThatThrownBy(
+            () ->
+                new McpServerConfig(
+                    "x", List.of("srv"), null, null, URI.create("https://a/mcp"), null, null, 0))
         .hasMessageContaining("not both");
     assertThatThrownBy(() -> new McpServerConfig("x", List.of(), null, null, null, null, null, 0))
         .hasMessageContaining("not neither");
-    assertThatThrownBy(() -> McpServerConfig.stdio("x", List.of())).hasMessageContaining("command must not be empty");
+    assertThatThrownBy(() -> McpServerConfig.stdio("x", List.of()))
+        .hasMessageContaining("command must not be empty");
   }
 }

@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The real MCP servers the tests federate: {@code @modelcontextprotocol/server-everything},
- * {@code -filesystem} and {@code -memory} from the npm registry, at the versions {@code
- * src/test/mcp-servers/package.json} pins, installed by the first test that needs them under
- * {@code target/mcp-servers} (a file lock keeps a second test JVM from installing at once).
- * Tests skip where Node.js is not installed.
+ * The real MCP servers the tests federate: {@code @modelcontextprotocol/server-everything}, {@code
+ * -filesystem} and {@code -memory} from the npm registry, at the versions {@code
+ * src/test/mcp-servers/package.json} pins, installed by the first test that needs them under {@code
+ * target/mcp-servers} (a file lock keeps a second test JVM from installing at once). Tests skip
+ * where Node.js is not installed.
  */
 final class McpServers {
 
@@ -30,14 +30,21 @@ final class McpServers {
     return List.of("node", installed().resolve("list-changer.mjs").toString());
   }
 
-  /** The command that runs our {@code hostile-server.mjs}, which misbehaves when a tool asks it to. */
+  /**
+   * The command that runs our {@code hostile-server.mjs}, which misbehaves when a tool asks it to.
+   */
   static List<String> hostile() throws IOException, InterruptedException {
     return List.of("node", installed().resolve("hostile-server.mjs").toString());
   }
 
-  /** The command that runs {@code server} ({@code everything}, {@code filesystem}, {@code memory}). */
-  static List<String> command(String server, String... args) throws IOException, InterruptedException {
-    Path script = installed().resolve("node_modules/@modelcontextprotocol/server-" + server + "/dist/index.js");
+  /**
+   * The command that runs {@code server} ({@code everything}, {@code filesystem}, {@code memory}).
+   */
+  static List<String> command(String server, String... args)
+      throws IOException, InterruptedException {
+    Path script =
+        installed()
+            .resolve("node_modules/@modelcontextprotocol/server-" + server + "/dist/index.js");
     List<String> command = new java.util.ArrayList<>(List.of("node", script.toString()));
     command.addAll(List.of(args));
     return command;
@@ -56,19 +63,26 @@ final class McpServers {
   }
 
   static synchronized Path installed() throws IOException, InterruptedException {
-    assumeTrue(runs(List.of("node", "--version")), "Node.js is not installed: MCP federation tests skipped");
+    assumeTrue(
+        runs(List.of("node", "--version")),
+        "Node.js is not installed: MCP federation tests skipped");
     if (dir != null) {
       return dir;
     }
     Path target = Path.of("target/mcp-servers").toAbsolutePath();
     Files.createDirectories(target);
     try (FileChannel lock =
-        FileChannel.open(target.resolveSibling("mcp-servers.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        FileChannel.open(
+            target.resolveSibling("mcp-servers.lock"),
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE)) {
       lock.lock();
       boolean changed = copyChanged("package.json", target);
       copyChanged("list-changer.mjs", target);
       copyChanged("hostile-server.mjs", target);
-      if (changed || !Files.exists(target.resolve("node_modules/@modelcontextprotocol/server-memory/package.json"))) {
+      if (changed
+          || !Files.exists(
+              target.resolve("node_modules/@modelcontextprotocol/server-memory/package.json"))) {
         Process npm =
             new ProcessBuilder("npm", "install", "--no-audit", "--no-fund", "--no-package-lock")
                 .directory(target.toFile())
@@ -76,14 +90,18 @@ final class McpServers {
                 .redirectOutput(target.resolve("npm-install.log").toFile())
                 .start();
         boolean done = npm.waitFor(240, TimeUnit.SECONDS);
-        assertThat(done && npm.exitValue() == 0).as("npm install in %s; see npm-install.log there", target).isTrue();
+        assertThat(done && npm.exitValue() == 0)
+            .as("npm install in %s; see npm-install.log there", target)
+            .isTrue();
       }
     }
     dir = target;
     return dir;
   }
 
-  /** Copies {@code src/test/mcp-servers/<file>} into {@code target} unless the same; says if it did. */
+  /**
+   * Copies {@code src/test/mcp-servers/<file>} into {@code target} unless the same; says if it did.
+   */
   private static boolean copyChanged(String file, Path target) throws IOException {
     Path source = Path.of("src/test/mcp-servers").resolve(file);
     Path copy = target.resolve(file);

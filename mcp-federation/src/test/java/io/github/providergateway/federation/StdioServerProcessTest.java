@@ -24,9 +24,13 @@ import reactor.core.publisher.Mono;
 class StdioServerProcessTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);
+
   /** A server that writes one JSON-RPC notification, then waits to be ended. */
   private static final List<String> ONE_NOTIFICATION =
-      List.of("sh", "-c", "echo '{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}'; exec sleep 60");
+      List.of(
+          "sh",
+          "-c",
+          "echo '{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}'; exec sleep 60");
 
   private final CompletableFuture<String> ended = new CompletableFuture<>();
   private final StdioServerProcess server =
@@ -44,21 +48,28 @@ class StdioServerProcessTest {
   @Test
   void anErrorThrownOutOfTheSdkEndsTheServerInsteadOfTheThreadThatReadsIt() throws Exception {
     // Reactor rethrows a StackOverflowError out of subscribe, as it did from the SDK's conversions.
-    connect(messages -> messages.doOnNext(message -> {
-      throw new StackOverflowError("the SDK's recursion");
-    }));
+    connect(
+        messages ->
+            messages.doOnNext(
+                message -> {
+                  throw new StackOverflowError("the SDK's recursion");
+                }));
 
     assertThat(ended.get(WAIT.toSeconds(), TimeUnit.SECONDS))
-        .isEqualTo("the MCP client failed on the server's output (java.lang.StackOverflowError: the SDK's recursion)");
+        .isEqualTo(
+            "the MCP client failed on the server's output (java.lang.StackOverflowError: the SDK's recursion)");
     assertThat(server.process().onExit()).as("the server is ended").succeedsWithin(WAIT);
   }
 
   @Test
   void aFailedHandlingEndsTheServerToo() throws Exception {
-    connect(messages -> messages.flatMap(message -> Mono.error(new IllegalStateException("a lost response"))));
+    connect(
+        messages ->
+            messages.flatMap(message -> Mono.error(new IllegalStateException("a lost response"))));
 
     assertThat(ended.get(WAIT.toSeconds(), TimeUnit.SECONDS))
-        .isEqualTo("the MCP client failed on the server's output (java.lang.IllegalStateException: a lost response)");
+        .isEqualTo(
+            "the MCP client failed on the server's output (java.lang.IllegalStateException: a lost response)");
     assertThat(server.process().onExit()).succeedsWithin(WAIT);
   }
 
@@ -75,7 +86,8 @@ class StdioServerProcessTest {
     assertThat(ended.get(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo("the MCP server exited");
   }
 
-  private void connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+  private void connect(
+      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
     server.connect(handler).block(WAIT);
   }
 }

@@ -12,6 +12,7 @@ class ToolsRelisterTest {
 
   /** The lists started, in order; each ends when the test completes it. */
   private final List<CompletableFuture<Void>> lists = new ArrayList<>();
+
   private final ToolsRelister relister =
       new ToolsRelister(
           () -> {

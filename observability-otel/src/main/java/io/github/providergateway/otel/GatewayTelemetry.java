@@ -48,8 +48,8 @@ import java.util.Map;
  * provider_gateway.providers.connected}.
  *
  * <p>{@link #attach} also observes the gateway's calls in flight and queued ({@code
- * provider_gateway.tool.calls.in_flight}, {@code provider_gateway.tool.calls.queued}) and the pushes
- * it accepted ({@code provider_gateway.pushes.accepted}, beside the refused ones in {@code
+ * provider_gateway.tool.calls.in_flight}, {@code provider_gateway.tool.calls.queued}) and the
+ * pushes it accepted ({@code provider_gateway.pushes.accepted}, beside the refused ones in {@code
  * refusals}), read when the SDK collects.
  *
  * <p>Called on the gateway's loop; it only records into the SDK, which exports on its own threads.
@@ -68,7 +68,8 @@ public final class GatewayTelemetry implements GatewayListener {
   static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("provider_gateway.outcome");
   static final AttributeKey<String> GATE = AttributeKey.stringKey("provider_gateway.gate");
   static final AttributeKey<String> DECISION = AttributeKey.stringKey("provider_gateway.decision");
-  static final AttributeKey<Boolean> FAILED_OPEN = AttributeKey.booleanKey("provider_gateway.gate.failed_open");
+  static final AttributeKey<Boolean> FAILED_OPEN =
+      AttributeKey.booleanKey("provider_gateway.gate.failed_open");
   static final AttributeKey<String> KIND = AttributeKey.stringKey("provider_gateway.kind");
 
   /** Pre-tool-use evaluations waiting for their call's outcome, at most this many. */
@@ -80,6 +81,7 @@ public final class GatewayTelemetry implements GatewayListener {
   private final DoubleHistogram gateDuration;
   private final LongCounter refusals;
   private final LongUpDownCounter connected;
+
   /** Each call's pre-tool-use evaluation, by call id, until the call's outcome makes its span. */
   private final Map<String, Decision> evaluations =
       new LinkedHashMap<>(64, 0.75f, false) {
@@ -98,16 +100,37 @@ public final class GatewayTelemetry implements GatewayListener {
     requireNonNull(openTelemetry, "openTelemetry");
     this.tracer = openTelemetry.getTracer(SCOPE);
     Meter meter = openTelemetry.getMeter(SCOPE);
-    this.calls = meter.counterBuilder("provider_gateway.tool.calls").setDescription("Tool calls by outcome").setUnit("{call}").build();
+    this.calls =
+        meter
+            .counterBuilder("provider_gateway.tool.calls")
+            .setDescription("Tool calls by outcome")
+            .setUnit("{call}")
+            .build();
     this.callDuration =
-        meter.histogramBuilder("provider_gateway.tool.call.duration")
-            .setDescription("From the host's request to the call's outcome, hooks and queue included").setUnit("s").build();
+        meter
+            .histogramBuilder("provider_gateway.tool.call.duration")
+            .setDescription(
+                "From the host's request to the call's outcome, hooks and queue included")
+            .setUnit("s")
+            .build();
     this.gateDuration =
-        meter.histogramBuilder("provider_gateway.gate.duration").setDescription("From asking a gate to its answer").setUnit("s").build();
+        meter
+            .histogramBuilder("provider_gateway.gate.duration")
+            .setDescription("From asking a gate to its answer")
+            .setUnit("s")
+            .build();
     this.refusals =
-        meter.counterBuilder("provider_gateway.refusals").setDescription("What the gateway refused providers, by kind and code").setUnit("{refusal}").build();
+        meter
+            .counterBuilder("provider_gateway.refusals")
+            .setDescription("What the gateway refused providers, by kind and code")
+            .setUnit("{refusal}")
+            .build();
     this.connected =
-        meter.upDownCounterBuilder("provider_gateway.providers.connected").setDescription("Bound provider connections").setUnit("{provider}").build();
+        meter
+            .upDownCounterBuilder("provider_gateway.providers.connected")
+            .setDescription("Bound provider connections")
+            .setUnit("{provider}")
+            .build();
   }
 
   /**
@@ -122,14 +145,22 @@ public final class GatewayTelemetry implements GatewayListener {
     requireNonNull(gateway, "gateway");
     GatewayTelemetry telemetry = new GatewayTelemetry(openTelemetry);
     Meter meter = openTelemetry.getMeter(SCOPE);
-    meter.gaugeBuilder("provider_gateway.tool.calls.in_flight").ofLongs()
-        .setDescription("Tool calls under way, queued ones included").setUnit("{call}")
+    meter
+        .gaugeBuilder("provider_gateway.tool.calls.in_flight")
+        .ofLongs()
+        .setDescription("Tool calls under way, queued ones included")
+        .setUnit("{call}")
         .buildWithCallback(gauge -> gauge.record(gateway.monitor().callsInFlight()));
-    meter.gaugeBuilder("provider_gateway.tool.calls.queued").ofLongs()
-        .setDescription("Tool calls waiting for their provider's concurrency slot").setUnit("{call}")
+    meter
+        .gaugeBuilder("provider_gateway.tool.calls.queued")
+        .ofLongs()
+        .setDescription("Tool calls waiting for their provider's concurrency slot")
+        .setUnit("{call}")
         .buildWithCallback(gauge -> gauge.record(gateway.monitor().callsQueued()));
-    meter.counterBuilder("provider_gateway.pushes.accepted")
-        .setDescription("Pushes the gateway accepted from providers").setUnit("{push}")
+    meter
+        .counterBuilder("provider_gateway.pushes.accepted")
+        .setDescription("Pushes the gateway accepted from providers")
+        .setUnit("{push}")
         .buildWithCallback(counter -> counter.record(gateway.monitor().pushesAccepted()));
     gateway.monitor().addListener(telemetry);
     return telemetry;
@@ -145,7 +176,13 @@ public final class GatewayTelemetry implements GatewayListener {
         for (Decision.GateAnswer gate : decision.gates()) {
           gateDuration.record(
               seconds(gate.latency()),
-              Attributes.of(PROVIDER, gate.provider(), GATE, String.valueOf(gate.gateId()), DECISION, gate.decision()));
+              Attributes.of(
+                  PROVIDER,
+                  gate.provider(),
+                  GATE,
+                  String.valueOf(gate.gateId()),
+                  DECISION,
+                  gate.decision()));
         }
       }
       case TOOL_CALL -> toolCall(decision, evaluations.remove(decision.callId()));
@@ -155,7 +192,13 @@ public final class GatewayTelemetry implements GatewayListener {
       }
       case AUTH, PAIRING, HELLO, UPDATE, PUSH, OTHER -> {
         if (decision.outcome() == Decision.Outcome.REFUSED) {
-          refusals.add(1, Attributes.of(KIND, decision.kind().name().toLowerCase(java.util.Locale.ROOT), ERROR_TYPE, String.valueOf(decision.code())));
+          refusals.add(
+              1,
+              Attributes.of(
+                  KIND,
+                  decision.kind().name().toLowerCase(java.util.Locale.ROOT),
+                  ERROR_TYPE,
+                  String.valueOf(decision.code())));
         }
       }
     }
@@ -179,7 +222,8 @@ public final class GatewayTelemetry implements GatewayListener {
     Instant end = call.time();
     Instant start = end.minus(latency);
     Span span =
-        tracer.spanBuilder("execute_tool " + call.tool())
+        tracer
+            .spanBuilder("execute_tool " + call.tool())
             .setSpanKind(SpanKind.INTERNAL)
             .setStartTimestamp(start)
             .setAllAttributes(attributes)
@@ -202,7 +246,8 @@ public final class GatewayTelemetry implements GatewayListener {
     Context context = Context.root().with(parent);
     for (Decision.GateAnswer gate : gates) {
       Span child =
-          tracer.spanBuilder("gate " + gate.gateId())
+          tracer
+              .spanBuilder("gate " + gate.gateId())
               .setParent(context)
               .setStartTimestamp(at)
               .setAttribute(PROVIDER, gate.provider())
@@ -210,7 +255,9 @@ public final class GatewayTelemetry implements GatewayListener {
               .setAttribute(DECISION, gate.decision())
               .setAttribute(FAILED_OPEN, gate.failedOpen())
               .startSpan();
-      if (!gate.decision().equals("allow") && !gate.decision().equals("context") && !gate.failedOpen()) {
+      if (!gate.decision().equals("allow")
+          && !gate.decision().equals("context")
+          && !gate.failedOpen()) {
         child.setStatus(StatusCode.ERROR, gate.reason() == null ? gate.decision() : gate.reason());
       }
       at = at.plus(gate.latency());

@@ -39,7 +39,10 @@ class GatewayTelemetryTest {
   private final InMemoryMetricReader metrics = InMemoryMetricReader.create();
   private final OpenTelemetrySdk sdk =
       OpenTelemetrySdk.builder()
-          .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(spans)).build())
+          .setTracerProvider(
+              SdkTracerProvider.builder()
+                  .addSpanProcessor(SimpleSpanProcessor.create(spans))
+                  .build())
           .setMeterProvider(SdkMeterProvider.builder().registerMetricReader(metrics).build())
           .build();
   private final GatewayFixture f = GatewayFixture.create();
@@ -57,15 +60,24 @@ class GatewayTelemetryTest {
 
   private MetricData metric(String name) {
     Collection<MetricData> all = metrics.collectAllMetrics();
-    return all.stream().filter(m -> m.getName().equals(name)).findFirst()
-        .orElseThrow(() -> new AssertionError("no metric " + name + " in " + all.stream().map(MetricData::getName).toList()));
+    return all.stream()
+        .filter(m -> m.getName().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no metric " + name + " in " + all.stream().map(MetricData::getName).toList()));
   }
 
   @Test
   void aCallIsASpanWithTheGenAiAttributesAndItsGatesAreChildSpans() {
     RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"));
     RecordingProviderConnection guard =
-        f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null)).build());
+        f.bound(
+            Hello.builder("guard")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null))
+                .build());
 
     var call = f.call(session, "deploy", "{}");
     GateCheck check = guard.next(GateCheck.class);
@@ -77,7 +89,11 @@ class GatewayTelemetryTest {
     done(call);
 
     List<SpanData> finished = spans.getFinishedSpanItems();
-    SpanData callSpan = finished.stream().filter(s -> s.getName().equals("execute_tool deploy")).findFirst().orElseThrow();
+    SpanData callSpan =
+        finished.stream()
+            .filter(s -> s.getName().equals("execute_tool deploy"))
+            .findFirst()
+            .orElseThrow();
     assertThat(callSpan.getAttributes().get(GatewayTelemetry.OPERATION)).isEqualTo("execute_tool");
     assertThat(callSpan.getAttributes().get(GatewayTelemetry.TOOL)).isEqualTo("deploy");
     assertThat(callSpan.getAttributes().get(GatewayTelemetry.CALL_ID)).isEqualTo(sent.id());
@@ -85,12 +101,18 @@ class GatewayTelemetryTest {
     assertThat(callSpan.getAttributes().get(GatewayTelemetry.SESSION)).isEqualTo(session);
     assertThat(callSpan.getAttributes().get(GatewayTelemetry.OUTCOME)).isEqualTo("success");
     assertThat(callSpan.getStatus().getStatusCode()).isEqualTo(StatusCode.UNSET);
-    assertThat(callSpan.getEndEpochNanos() - callSpan.getStartEpochNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
-    SpanData gate = finished.stream().filter(s -> s.getName().equals("gate ci-green")).findFirst().orElseThrow();
+    assertThat(callSpan.getEndEpochNanos() - callSpan.getStartEpochNanos())
+        .isEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
+    SpanData gate =
+        finished.stream()
+            .filter(s -> s.getName().equals("gate ci-green"))
+            .findFirst()
+            .orElseThrow();
     assertThat(gate.getParentSpanId()).isEqualTo(callSpan.getSpanId());
     assertThat(gate.getTraceId()).isEqualTo(callSpan.getTraceId());
     assertThat(gate.getAttributes().get(GatewayTelemetry.DECISION)).isEqualTo("allow");
-    assertThat(gate.getEndEpochNanos() - gate.getStartEpochNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(30));
+    assertThat(gate.getEndEpochNanos() - gate.getStartEpochNanos())
+        .isEqualTo(TimeUnit.MILLISECONDS.toNanos(30));
 
     assertThat(metric("provider_gateway.tool.calls").getLongSumData().getPoints())
         .singleElement()
@@ -109,33 +131,48 @@ class GatewayTelemetryTest {
   @Test
   void callsInFlightAndQueuedAreGauges() {
     f.bound(
-        Hello.builder("worker").session(session)
-            .concurrency(new io.github.providergateway.protocol.Concurrency(1, io.github.providergateway.protocol.ConcurrencyScope.PROVIDER))
-            .tools(tool("deploy")).build());
+        Hello.builder("worker")
+            .session(session)
+            .concurrency(
+                new io.github.providergateway.protocol.Concurrency(
+                    1, io.github.providergateway.protocol.ConcurrencyScope.PROVIDER))
+            .tools(tool("deploy"))
+            .build());
 
     f.call(session, "deploy", "{}");
     f.call(session, "deploy", "{}");
 
     assertThat(metric("provider_gateway.tool.calls.in_flight").getLongGaugeData().getPoints())
-        .singleElement().satisfies(p -> assertThat(p.getValue()).isEqualTo(2));
+        .singleElement()
+        .satisfies(p -> assertThat(p.getValue()).isEqualTo(2));
     assertThat(metric("provider_gateway.tool.calls.queued").getLongGaugeData().getPoints())
-        .singleElement().satisfies(p -> assertThat(p.getValue()).isEqualTo(1));
+        .singleElement()
+        .satisfies(p -> assertThat(p.getValue()).isEqualTo(1));
   }
 
   @Test
   void pushesAcceptedAreCounted() {
     RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"));
-    worker.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.KEEP, "one"));
-    worker.send(io.github.providergateway.protocol.Push.event(io.github.providergateway.protocol.PushLevel.KEEP, "two"));
+    worker.send(
+        io.github.providergateway.protocol.Push.event(
+            io.github.providergateway.protocol.PushLevel.KEEP, "one"));
+    worker.send(
+        io.github.providergateway.protocol.Push.event(
+            io.github.providergateway.protocol.PushLevel.KEEP, "two"));
 
     assertThat(metric("provider_gateway.pushes.accepted").getLongSumData().getPoints())
-        .singleElement().satisfies(p -> assertThat(p.getValue()).isEqualTo(2));
+        .singleElement()
+        .satisfies(p -> assertThat(p.getValue()).isEqualTo(2));
   }
 
   @Test
   void aDeniedOrFailedCallIsAnErrorSpanAndRefusalsAreCounted() {
     f.bound("worker", session, tool("deploy"));
-    f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.deny(null, "frozen")), null)).build());
+    f.bound(
+        Hello.builder("guard")
+            .session(session)
+            .hooks(new Hooks(List.of(HookRule.deny(null, "frozen")), null))
+            .build());
     RecordingProviderConnection intruder = f.connect();
     intruder.send(Auth.withToken("wrong"));
     intruder.next(ErrorMessage.class);
@@ -144,16 +181,23 @@ class GatewayTelemetryTest {
     done(f.call(session, "nope", "{}"));
 
     List<SpanData> finished = spans.getFinishedSpanItems();
-    assertThat(finished).extracting(SpanData::getName).containsExactly("execute_tool deploy", "execute_tool nope");
-    assertThat(finished).allSatisfy(s -> assertThat(s.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR));
-    assertThat(finished.get(0).getAttributes().get(GatewayTelemetry.ERROR_TYPE)).isEqualTo("denied");
-    assertThat(finished.get(1).getAttributes().get(GatewayTelemetry.ERROR_TYPE)).isEqualTo("NOT_FOUND");
+    assertThat(finished)
+        .extracting(SpanData::getName)
+        .containsExactly("execute_tool deploy", "execute_tool nope");
+    assertThat(finished)
+        .allSatisfy(s -> assertThat(s.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR));
+    assertThat(finished.get(0).getAttributes().get(GatewayTelemetry.ERROR_TYPE))
+        .isEqualTo("denied");
+    assertThat(finished.get(1).getAttributes().get(GatewayTelemetry.ERROR_TYPE))
+        .isEqualTo("NOT_FOUND");
     assertThat(metric("provider_gateway.refusals").getLongSumData().getPoints())
         .singleElement()
-        .satisfies(p -> {
-          assertThat(p.getValue()).isEqualTo(1);
-          assertThat(p.getAttributes().get(GatewayTelemetry.KIND)).isEqualTo("auth");
-          assertThat(p.getAttributes().get(GatewayTelemetry.ERROR_TYPE)).isEqualTo("AUTH_FAILED");
-        });
+        .satisfies(
+            p -> {
+              assertThat(p.getValue()).isEqualTo(1);
+              assertThat(p.getAttributes().get(GatewayTelemetry.KIND)).isEqualTo("auth");
+              assertThat(p.getAttributes().get(GatewayTelemetry.ERROR_TYPE))
+                  .isEqualTo("AUTH_FAILED");
+            });
   }
 }

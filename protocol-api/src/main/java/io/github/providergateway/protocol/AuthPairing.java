@@ -1,15 +1,16 @@
 package io.github.providergateway.protocol;
 
 /**
- * {@code auth.pairing}: pairing has started. The code is shown in the session timelines only,
- * never sent here; the provider asks its user to type it and answers with {@code auth.confirm}.
+ * {@code auth.pairing}: pairing has started. The code is shown in the session timelines only, never
+ * sent here; the provider asks its user to type it and answers with {@code auth.confirm}.
  *
  * @param prompt text for the provider to show its user
  */
 public record AuthPairing(String prompt) implements GatewayMessage {
 
   /** The prompt this gateway sends. */
-  public static final String DEFAULT_PROMPT = "Enter the pairing code shown in your Copilot session";
+  public static final String DEFAULT_PROMPT =
+      "Enter the pairing code shown in your Copilot session";
 
   /**
    * Checks the required fields.

@@ -8,10 +8,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Which {@link Capability capabilities} a provider message needs: the other half of the
- * capability check, beside {@link TrustLevel#allowsAll(Set)}. The gateway runs both on every
- * message before any handler (spec: Provider capabilities); a message needing a capability its
- * sender's level lacks is refused with {@code UNAUTHORIZED} and changes nothing.
+ * Which {@link Capability capabilities} a provider message needs: the other half of the capability
+ * check, beside {@link TrustLevel#allowsAll(Set)}. The gateway runs both on every message before
+ * any handler (spec: Provider capabilities); a message needing a capability its sender's level
+ * lacks is refused with {@code UNAUTHORIZED} and changes nothing.
  *
  * <p>The rules, one row of the matrix each:
  *
@@ -20,8 +20,8 @@ import java.util.Set;
  *   <li>{@code push}: {@link Capability#PUSH_EVENTS}
  *   <li>any {@code onPreToolUse} rule: {@link Capability#REGISTER_HOOK_RULES}
  *   <li>a {@code callback} transform: {@link Capability#REGISTER_TRANSFORM_CALLBACKS}; {@code
- *       append}: {@link Capability#REGISTER_STATIC_APPEND}; {@code prepend}/{@code replace}:
- *       {@link Capability#REGISTER_STATIC_REWRITE}; removing a transform needs nothing
+ *       append}: {@link Capability#REGISTER_STATIC_APPEND}; {@code prepend}/{@code replace}: {@link
+ *       Capability#REGISTER_STATIC_REWRITE}; removing a transform needs nothing
  *   <li>{@code stream.query}: {@link Capability#QUERY_OWN_STREAMS}, plus {@link
  *       Capability#QUERY_CROSS_PROVIDER_STREAMS} when it names another provider's stream
  *   <li>{@code subscribe}: {@link Capability#SUBSCRIBE_TOOL_EVENTS} for tool events, {@link
@@ -48,11 +48,13 @@ public final class Capabilities {
     switch (message.type()) {
       case HELLO -> addForHello((Hello) message, required = EnumSet.noneOf(Capability.class));
       case TOOLS_UPDATE -> required = EnumSet.of(Capability.REGISTER_TOOLS);
-      case HOOKS_UPDATE -> addForHooks(((HooksUpdate) message).hooks(), required = EnumSet.noneOf(Capability.class));
+      case HOOKS_UPDATE ->
+          addForHooks(((HooksUpdate) message).hooks(), required = EnumSet.noneOf(Capability.class));
       case CONTEXT_UPDATE -> required = EnumSet.of(Capability.SET_CONTEXT);
       case PUSH -> required = EnumSet.of(Capability.PUSH_EVENTS);
       case STREAM_QUERY ->
-          addForStreamQuery((StreamQuery) message, ownName, required = EnumSet.noneOf(Capability.class));
+          addForStreamQuery(
+              (StreamQuery) message, ownName, required = EnumSet.noneOf(Capability.class));
       case AUTH,
           AUTH_CONFIRM,
           GOODBYE,
@@ -140,7 +142,8 @@ public final class Capabilities {
     }
   }
 
-  private static void addForStreamQuery(StreamQuery query, String ownName, Set<Capability> required) {
+  private static void addForStreamQuery(
+      StreamQuery query, String ownName, Set<Capability> required) {
     required.add(Capability.QUERY_OWN_STREAMS);
     for (String name : query.streams()) {
       if (ownName == null || !StreamName.parse(name, ownName).isOwnedBy(ownName)) {

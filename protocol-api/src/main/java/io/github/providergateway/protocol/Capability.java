@@ -5,12 +5,12 @@ package io.github.providergateway.protocol;
  * which levels hold which capabilities; {@link Capabilities#requiredFor} says which capabilities a
  * message needs.
  *
- * <p>Two rows are our decisions where the spec leaves a gap (design brief, decision 17):
- * {@link #REGISTER_STATIC_REWRITE} (static {@code prepend}/{@code replace}) is held by internal and
+ * <p>Two rows are our decisions where the spec leaves a gap (design brief, decision 17): {@link
+ * #REGISTER_STATIC_REWRITE} (static {@code prepend}/{@code replace}) is held by internal and
  * project providers, and {@link #REGISTER_HOOK_RULES} covers every {@code onPreToolUse} rule, not
  * only gates, because a static {@code deny} or {@code context} rule acts on other providers' and
- * the host's tool calls just as a gate does, which the trust table withholds from external providers
- * ("tools + push only, no hook callbacks").
+ * the host's tool calls just as a gate does, which the trust table withholds from external
+ * providers ("tools + push only, no hook callbacks").
  */
 public enum Capability {
   /** Register tools ({@code hello.tools}, {@code tools.update}). */
@@ -23,7 +23,9 @@ public enum Capability {
   REGISTER_TRANSFORM_CALLBACKS,
   /** Register static {@code append} transforms. */
   REGISTER_STATIC_APPEND,
-  /** Register static {@code prepend} and {@code replace} transforms (never on protected sections). */
+  /**
+   * Register static {@code prepend} and {@code replace} transforms (never on protected sections).
+   */
   REGISTER_STATIC_REWRITE,
   /** Read one's own event streams with {@code stream.query}. */
   QUERY_OWN_STREAMS,

@@ -21,9 +21,8 @@ import java.util.Set;
  *
  * <p>A WebSocket connection starts in {@link #AWAIT_AUTH}; an in-process provider starts in {@link
  * #AWAIT_HELLO} with internal trust. Messages a state does not accept are refused with {@link
- * #refusalCode()}. A message of an unknown type passes the state check in every live state, so
- * that it is answered with {@code UNKNOWN_TYPE} (spec: Forward compatibility) rather than a state
- * error.
+ * #refusalCode()}. A message of an unknown type passes the state check in every live state, so that
+ * it is answered with {@code UNKNOWN_TYPE} (spec: Forward compatibility) rather than a state error.
  */
 public enum ConnectionState {
   /** Just connected; only {@code auth} is accepted. */
@@ -113,8 +112,8 @@ public enum ConnectionState {
 
   /**
    * {@return the error code for a message this state does not accept}: {@code AUTH_FAILED} (fatal)
-   * before authentication, {@code UNAUTHORIZED} (connection kept) after it (design brief,
-   * decision 18).
+   * before authentication, {@code UNAUTHORIZED} (connection kept) after it (design brief, decision
+   * 18).
    */
   public ErrorCode refusalCode() {
     return isAuthenticated() ? ErrorCode.UNAUTHORIZED : ErrorCode.AUTH_FAILED;

@@ -15,7 +15,9 @@ public enum ErrorCode implements WireEnum {
   INVALID_JSON(false),
   /** The gateway does not know the message's {@code type}; the connection stays open. */
   UNKNOWN_TYPE(false),
-  /** The session does not exist or the provider may not use it; wait for {@code sessions.updated}. */
+  /**
+   * The session does not exist or the provider may not use it; wait for {@code sessions.updated}.
+   */
   INVALID_SESSION(false),
   /** The token or pairing code was wrong, or authentication took too long; fatal. */
   AUTH_FAILED(true),

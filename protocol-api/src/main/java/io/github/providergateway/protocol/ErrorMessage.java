@@ -4,7 +4,9 @@ package io.github.providergateway.protocol;
  * {@code error}: the gateway refused a provider message. Fatal codes ({@link ErrorCode#isFatal()})
  * are followed by the gateway closing the connection.
  *
- * <pre>{@code {"type":"error","code":"INVALID_SESSION","message":"Session def456 does not exist","replyTo":"hello"}}</pre>
+ * <pre>
+ * {@code {"type":"error","code":"INVALID_SESSION","message":"Session def456 does not exist","replyTo":"hello"}}
+ * </pre>
  *
  * <p>Named {@code ErrorMessage} rather than {@code Error} so as not to shadow {@link
  * java.lang.Error}.

@@ -6,7 +6,9 @@ import java.util.List;
  * {@code filter.set}: replace the filter of one of the provider's own streams. Rules are tried in
  * order and the first match decides.
  *
- * <pre>{@code {"type":"filter.set","stream":"git-watch","rules":[{"match":"behind=0","outcome":"drop"}]}}</pre>
+ * <pre>
+ * {@code {"type":"filter.set","stream":"git-watch","rules":[{"match":"behind=0","outcome":"drop"}]}}
+ * </pre>
  *
  * @param requestId correlation id for the {@code ack}, optional
  * @param sessionId the one session to change; {@code null} for every bound session

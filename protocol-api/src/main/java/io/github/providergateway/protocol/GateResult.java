@@ -6,7 +6,9 @@ import java.time.Duration;
 /**
  * {@code gate.result}: a gate provider's decision on a {@code gate.check}.
  *
- * <pre>{@code {"type":"gate.result","gateId":"check-before-push","callId":"gate-456","decision":"deny","reason":"CI is failing"}}</pre>
+ * <pre>
+ * {@code {"type":"gate.result","gateId":"check-before-push","callId":"gate-456","decision":"deny","reason":"CI is failing"}}
+ * </pre>
  *
  * @param gateId the rule's gate id, echoed (optional)
  * @param callId the {@code gate.check}'s call id
@@ -18,13 +20,18 @@ import java.time.Duration;
  *     accepted it and only with {@code allow}, {@code context} or {@code ask}; any JSON value is
  *     read, and the gateway denies a call whose replacement is not an object its tool's schema
  *     accepts
- * @param askTimeout how long the person has to answer, on the wire {@code askTimeoutMs}: the
- *     {@link ProtocolExtension#GATE_ASK} extension, read only beside {@code "ask"} (elsewhere it is
- *     an unknown field); {@code null} for the gateway's default. The gateway caps it ({@code
+ * @param askTimeout how long the person has to answer, on the wire {@code askTimeoutMs}: the {@link
+ *     ProtocolExtension#GATE_ASK} extension, read only beside {@code "ask"} (elsewhere it is an
+ *     unknown field); {@code null} for the gateway's default. The gateway caps it ({@code
  *     Limits.maxAskTimeout})
  */
 public record GateResult(
-    String gateId, String callId, GateDecision decision, String reason, JsonNode args, Duration askTimeout)
+    String gateId,
+    String callId,
+    GateDecision decision,
+    String reason,
+    JsonNode args,
+    Duration askTimeout)
     implements ProviderMessage {
 
   /**
@@ -34,8 +41,8 @@ public record GateResult(
    * @param callId the {@code gate.check}'s call id
    * @param decision allow, deny, or allow with {@code reason} added as context
    * @param reason why (deny), or the context to add (context)
-   * @param args replacement arguments (extension {@code gate.args}), or {@code null}; a JSON
-   *     {@code null} is read as absent
+   * @param args replacement arguments (extension {@code gate.args}), or {@code null}; a JSON {@code
+   *     null} is read as absent
    * @param askTimeout how long the person has to answer (extension {@code gate.ask}), or {@code
    *     null}
    * @throws NullPointerException when {@code callId} or {@code decision} is null
@@ -48,9 +55,13 @@ public record GateResult(
     if (args != null && args.isNull()) {
       args = null;
     }
-    if (askTimeout != null && (decision != GateDecision.ASK || askTimeout.isNegative() || askTimeout.isZero())) {
+    if (askTimeout != null
+        && (decision != GateDecision.ASK || askTimeout.isNegative() || askTimeout.isZero())) {
       throw new IllegalArgumentException(
-          "askTimeout must be positive and goes only with decision ask, was " + askTimeout + " with " + decision);
+          "askTimeout must be positive and goes only with decision ask, was "
+              + askTimeout
+              + " with "
+              + decision);
     }
   }
 
@@ -65,7 +76,8 @@ public record GateResult(
    * @throws NullPointerException when {@code callId} or {@code decision} is null
    * @throws IllegalArgumentException when {@code callId} is empty
    */
-  public GateResult(String gateId, String callId, GateDecision decision, String reason, JsonNode args) {
+  public GateResult(
+      String gateId, String callId, GateDecision decision, String reason, JsonNode args) {
     this(gateId, callId, decision, reason, args, null);
   }
 
@@ -141,7 +153,8 @@ public record GateResult(
    * @return the message
    */
   public static GateResult ask(String gateId, String callId, String question, Duration timeout) {
-    return new GateResult(gateId, callId, GateDecision.ASK, Require.present(question, "question"), null, timeout);
+    return new GateResult(
+        gateId, callId, GateDecision.ASK, Require.present(question, "question"), null, timeout);
   }
 
   @Override

@@ -1,9 +1,9 @@
 package io.github.providergateway.protocol;
 
 /**
- * Where peers find a gateway on this machine (spec: Connection; spec/host-rpc.md, Shared
- * gateway): the well-known port, the WebSocket path of agent hosts, and the name of the token file
- * in a gateway's home. Providers and hosts written in any language use the same values.
+ * Where peers find a gateway on this machine (spec: Connection; spec/host-rpc.md, Shared gateway):
+ * the well-known port, the WebSocket path of agent hosts, and the name of the token file in a
+ * gateway's home. Providers and hosts written in any language use the same values.
  */
 public final class GatewayAddress {
 

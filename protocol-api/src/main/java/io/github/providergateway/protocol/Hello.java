@@ -75,7 +75,10 @@ public record Hello(
     StringBuilder visible = new StringBuilder(name.length());
     name.codePoints().filter(c -> !VisibleText.isHidden(c)).forEach(visible::appendCodePoint);
     StringBuilder read = new StringBuilder(visible.length());
-    visible.toString().strip().codePoints()
+    visible
+        .toString()
+        .strip()
+        .codePoints()
         .map(c -> c == '_' || c == '.' || Character.isWhitespace(c) ? '-' : c)
         .forEach(read::appendCodePoint);
     return RESERVED_NAMES.contains(read.toString().toLowerCase(Locale.ROOT));
@@ -101,8 +104,8 @@ public record Hello(
    * @param extensions the protocol extensions the provider speaks, by wire name; copied
    * @throws NullPointerException when {@code name} is null
    * @throws IllegalArgumentException when {@code name} is empty, or {@code subscribe} or {@code
-   *     extensions} holds an empty string, or {@code instance} is empty, or {@code metadata} is
-   *     not a JSON object
+   *     extensions} holds an empty string, or {@code instance} is empty, or {@code metadata} is not
+   *     a JSON object
    */
   public Hello {
     Require.nonEmpty(name, "name");
@@ -175,9 +178,18 @@ public record Hello(
   /** Hides the reconnect token, a credential. */
   @Override
   public String toString() {
-    return "Hello[name=" + name + ", instance=" + instance + ", session=" + session
-        + ", protocolVersion=" + protocolVersion + ", tools=" + (tools == null ? 0 : tools.size())
-        + (reconnectToken == null ? "" : ", reconnectToken=<redacted>") + "]";
+    return "Hello[name="
+        + name
+        + ", instance="
+        + instance
+        + ", session="
+        + session
+        + ", protocolVersion="
+        + protocolVersion
+        + ", tools="
+        + (tools == null ? 0 : tools.size())
+        + (reconnectToken == null ? "" : ", reconnectToken=<redacted>")
+        + "]";
   }
 
   /** Builds a {@link Hello}; every field but the name is optional. */

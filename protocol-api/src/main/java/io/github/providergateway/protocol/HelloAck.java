@@ -5,16 +5,18 @@ import java.util.List;
 /**
  * {@code hello.ack}: the provider is registered and bound.
  *
- * <pre>{@code {"type":"hello.ack","protocolVersion":2,"providerId":"p-8f3a","sessionId":"abc123","reconnectToken":"tok-xyz789"}}</pre>
+ * <pre>
+ * {@code {"type":"hello.ack","protocolVersion":2,"providerId":"p-8f3a","sessionId":"abc123","reconnectToken":"tok-xyz789"}}
+ * </pre>
  *
  * @param protocolVersion the gateway's protocol version
  * @param providerId a stable id for this provider, kept across reconnects
  * @param sessionId the bound session's id, or {@code "all"}
  * @param reconnectToken present in a later {@code hello} to take this identity back
  * @param persistDir a directory for the provider's files across sessions (local providers only)
- * @param extensions the protocol extensions of the {@code hello} the gateway accepted, by wire
- *     name ({@link ProtocolExtension}); present only when the {@code hello} carried {@code extensions}, so a
- *     provider that lists none sees exactly the spec's {@code hello.ack}
+ * @param extensions the protocol extensions of the {@code hello} the gateway accepted, by wire name
+ *     ({@link ProtocolExtension}); present only when the {@code hello} carried {@code extensions},
+ *     so a provider that lists none sees exactly the spec's {@code hello.ack}
  */
 public record HelloAck(
     int protocolVersion,
@@ -56,7 +58,11 @@ public record HelloAck(
    * @throws IllegalArgumentException when {@code providerId} is empty
    */
   public HelloAck(
-      int protocolVersion, String providerId, String sessionId, String reconnectToken, String persistDir) {
+      int protocolVersion,
+      String providerId,
+      String sessionId,
+      String reconnectToken,
+      String persistDir) {
     this(protocolVersion, providerId, sessionId, reconnectToken, persistDir, null);
   }
 
@@ -78,9 +84,16 @@ public record HelloAck(
   /** Hides the reconnect token, a credential. */
   @Override
   public String toString() {
-    return "HelloAck[protocolVersion=" + protocolVersion + ", providerId=" + providerId
-        + ", sessionId=" + sessionId + ", persistDir=" + persistDir
+    return "HelloAck[protocolVersion="
+        + protocolVersion
+        + ", providerId="
+        + providerId
+        + ", sessionId="
+        + sessionId
+        + ", persistDir="
+        + persistDir
         + (extensions == null ? "" : ", extensions=" + extensions)
-        + (reconnectToken == null ? "" : ", reconnectToken=<redacted>") + "]";
+        + (reconnectToken == null ? "" : ", reconnectToken=<redacted>")
+        + "]";
   }
 }

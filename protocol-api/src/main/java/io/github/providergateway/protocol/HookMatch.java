@@ -1,8 +1,8 @@
 package io.github.providergateway.protocol;
 
 /**
- * When an {@code onPreToolUse} rule applies. Every present field must match; an empty match
- * applies to every tool call.
+ * When an {@code onPreToolUse} rule applies. Every present field must match; an empty match applies
+ * to every tool call.
  *
  * @param tool the called tool's exact name
  * @param args a regular expression found anywhere in the call's arguments written as JavaScript's

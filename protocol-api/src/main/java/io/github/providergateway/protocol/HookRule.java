@@ -4,7 +4,8 @@ package io.github.providergateway.protocol;
  * An {@code onPreToolUse} rule: when {@link #match()} applies to a tool call, take {@link
  * #action()}.
  *
- * <pre>{@code {"match":{"tool":"shell","args":"git push"},"action":"gate","gateId":"check-ci"}}</pre>
+ * <pre>{@code {"match":{"tool":"shell","args":"git push"},"action":"gate","gateId":"check-ci"}}
+ * </pre>
  *
  * @param match when the rule applies; {@code null} means every call
  * @param action what to do
@@ -14,7 +15,12 @@ package io.github.providergateway.protocol;
  * @param failOpen for {@code gate}: allow the call when the gate does not answer in time
  */
 public record HookRule(
-    HookMatch match, HookAction action, String reason, String content, String gateId, Boolean failOpen) {
+    HookMatch match,
+    HookAction action,
+    String reason,
+    String content,
+    String gateId,
+    Boolean failOpen) {
 
   /**
    * Checks the required fields.

@@ -10,7 +10,8 @@ package io.github.providergateway.protocol;
  * @param sessionId the one session to change; {@code null} for every bound session
  * @param hooks the rules and transforms to apply
  */
-public record HooksUpdate(String requestId, String sessionId, Hooks hooks) implements StateUpdate, ProviderMessage {
+public record HooksUpdate(String requestId, String sessionId, Hooks hooks)
+    implements StateUpdate, ProviderMessage {
 
   /**
    * Checks the required fields.

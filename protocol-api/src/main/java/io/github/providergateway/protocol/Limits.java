@@ -11,10 +11,11 @@ import java.util.Objects;
  * override any of them with {@link #builder()} or {@link #toBuilder()}.
  *
  * <p>Message sizes are bytes of the message's UTF-8 text on the wire: "5 MB" is 5 × 2²⁰. Limits
- * named for what the gateway <em>holds</em> ({@code maxStreamBytes}, {@code maxRetainedStreamBytes},
- * {@code maxSnapshotBytes}, {@code maxDeclared*}, {@code maxMessageTreeBytes}) count estimated heap
- * bytes of the retained objects, since a few bytes of JSON text can take tens of bytes as a tree;
- * the queue limits count chars. docs/security.md adds them up.
+ * named for what the gateway <em>holds</em> ({@code maxStreamBytes}, {@code
+ * maxRetainedStreamBytes}, {@code maxSnapshotBytes}, {@code maxDeclared*}, {@code
+ * maxMessageTreeBytes}) count estimated heap bytes of the retained objects, since a few bytes of
+ * JSON text can take tens of bytes as a tree; the queue limits count chars. docs/security.md adds
+ * them up.
  *
  * <p>Immutable. New limits are added as new accessors and builder methods, so code written against
  * an older version keeps compiling.
@@ -166,7 +167,10 @@ public final class Limits {
     positive(maxJsonDepth, "maxJsonDepth");
     if (maxJsonDepth > MAX_JSON_DEPTH) {
       throw new IllegalArgumentException(
-          "maxJsonDepth must be at most " + MAX_JSON_DEPTH + " (what can be written back), not " + maxJsonDepth);
+          "maxJsonDepth must be at most "
+              + MAX_JSON_DEPTH
+              + " (what can be written back), not "
+              + maxJsonDepth);
     }
     positive(maxQueuedInboundBytes, "maxQueuedInboundBytes");
     positive(maxQueuedInboundBytesPerConnection, "maxQueuedInboundBytesPerConnection");
@@ -278,8 +282,8 @@ public final class Limits {
 
   /**
    * {@return how many characters of the text one regex match attempt may read: the spec's 1 ms
-   * deadline, counted in work rather than time so that a busy machine or a cold JIT never changes
-   * a decision ({@link RegexSteps}); 262,144 by default, about what a warm JIT reads in 1 ms on the
+   * deadline, counted in work rather than time so that a busy machine or a cold JIT never changes a
+   * decision ({@link RegexSteps}); 262,144 by default, about what a warm JIT reads in 1 ms on the
    * reference machine, and four reads of every character of the 64 KiB a match may see}
    */
   public int regexStepsPerMatch() {
@@ -310,9 +314,9 @@ public final class Limits {
   }
 
   /**
-   * {@return how many streams a session keeps}; past it, the least recently written stream of a provider no
-   * longer bound there is dropped, and if every stream belongs to a bound provider a push opening a
-   * new one is refused.
+   * {@return how many streams a session keeps}; past it, the least recently written stream of a
+   * provider no longer bound there is dropped, and if every stream belongs to a bound provider a
+   * push opening a new one is refused.
    */
   public int maxStreamsPerSession() {
     return maxStreamsPerSession;
@@ -449,24 +453,33 @@ public final class Limits {
     return askTimeout;
   }
 
-  /** {@return the longest a gate's {@code askTimeoutMs} may make the person's time; longer is cut to it} */
+  /**
+   * {@return the longest a gate's {@code askTimeoutMs} may make the person's time; longer is cut to
+   * it}
+   */
   public Duration maxAskTimeout() {
     return maxAskTimeout;
   }
 
-  /** {@return how many questions may wait for the person of one session; one more denies its call at once} */
+  /**
+   * {@return how many questions may wait for the person of one session; one more denies its call at
+   * once}
+   */
   public int maxPendingAsksPerSession() {
     return maxPendingAsksPerSession;
   }
 
-  /** {@return how many questions may wait for an answer across the gateway; one more denies its call at once} */
+  /**
+   * {@return how many questions may wait for an answer across the gateway; one more denies its call
+   * at once}
+   */
   public int maxPendingAsks() {
     return maxPendingAsks;
   }
 
   /**
-   * {@return the longest question (a gate's {@code reason} beside {@code ask}) put to the person, in
-   * characters; a longer one denies its call: a cut question could hide what matters}
+   * {@return the longest question (a gate's {@code reason} beside {@code ask}) put to the person,
+   * in characters; a longer one denies its call: a cut question could hide what matters}
    */
   public int maxAskQuestionChars() {
     return maxAskQuestionChars;
@@ -627,51 +640,96 @@ public final class Limits {
   @Override
   public String toString() {
     return "Limits["
-        + "maxToolResultBytes=" + maxToolResultBytes
-        + ", maxMessageBytes=" + maxMessageBytes
-        + ", maxToolsPerProvider=" + maxToolsPerProvider
-        + ", maxHookRulesPerProvider=" + maxHookRulesPerProvider
-        + ", maxStreamsPerProvider=" + maxStreamsPerProvider
-        + ", streamRetention=" + streamRetention
-        + ", maxQueryLast=" + maxQueryLast
-        + ", maxConnections=" + maxConnections
-        + ", maxPairingAttemptsPerMinute=" + maxPairingAttemptsPerMinute
-        + ", maxRebindsPerMinute=" + maxRebindsPerMinute
-        + ", maxPushesPerSecond=" + maxPushesPerSecond
-        + ", maxQueuedCalls=" + maxQueuedCalls
-        + ", gateTimeout=" + gateTimeout
-        + ", transformTimeout=" + transformTimeout
-        + ", reconnectWindow=" + reconnectWindow
-        + ", registrationDebounce=" + registrationDebounce
-        + ", defaultToolTimeout=" + defaultToolTimeout
-        + ", cancelGrace=" + cancelGrace
-        + ", pairingCodeLifetime=" + pairingCodeLifetime
-        + ", regexStepsPerMatch=" + regexStepsPerMatch
-        + ", maxMatchedChars=" + maxMatchedChars
-        + ", injectCyclesBeforePause=" + injectCyclesBeforePause
-        + ", defaultShutdownDeadline=" + defaultShutdownDeadline
-        + ", maxStreamBytes=" + maxStreamBytes
-        + ", maxStreamsPerSession=" + maxStreamsPerSession
-        + ", authTimeout=" + authTimeout
-        + ", maxUnauthenticatedMessageBytes=" + maxUnauthenticatedMessageBytes
-        + ", bindTimeout=" + bindTimeout
-        + ", regexStepsPerMessage=" + regexStepsPerMessage
-        + ", regexStepsPerProviderSecond=" + regexStepsPerProviderSecond
-        + ", maxFilterRules=" + maxFilterRules
-        + ", progressInterval=" + progressInterval
-        + ", maxRetainedStreamBytes=" + maxRetainedStreamBytes
-        + ", maxSnapshotBytes=" + maxSnapshotBytes
-        + ", maxDeclaredBytesPerProvider=" + maxDeclaredBytesPerProvider
-        + ", maxDeclaredBytes=" + maxDeclaredBytes
-        + ", maxMessageTreeBytes=" + maxMessageTreeBytes
-        + ", maxJsonDepth=" + maxJsonDepth
-        + ", maxQueuedInboundBytes=" + maxQueuedInboundBytes
-        + ", maxQueuedInboundBytesPerConnection=" + maxQueuedInboundBytesPerConnection
-        + ", askTimeout=" + askTimeout
-        + ", maxAskTimeout=" + maxAskTimeout
-        + ", maxPendingAsksPerSession=" + maxPendingAsksPerSession
-        + ", maxPendingAsks=" + maxPendingAsks
-        + ", maxAskQuestionChars=" + maxAskQuestionChars
+        + "maxToolResultBytes="
+        + maxToolResultBytes
+        + ", maxMessageBytes="
+        + maxMessageBytes
+        + ", maxToolsPerProvider="
+        + maxToolsPerProvider
+        + ", maxHookRulesPerProvider="
+        + maxHookRulesPerProvider
+        + ", maxStreamsPerProvider="
+        + maxStreamsPerProvider
+        + ", streamRetention="
+        + streamRetention
+        + ", maxQueryLast="
+        + maxQueryLast
+        + ", maxConnections="
+        + maxConnections
+        + ", maxPairingAttemptsPerMinute="
+        + maxPairingAttemptsPerMinute
+        + ", maxRebindsPerMinute="
+        + maxRebindsPerMinute
+        + ", maxPushesPerSecond="
+        + maxPushesPerSecond
+        + ", maxQueuedCalls="
+        + maxQueuedCalls
+        + ", gateTimeout="
+        + gateTimeout
+        + ", transformTimeout="
+        + transformTimeout
+        + ", reconnectWindow="
+        + reconnectWindow
+        + ", registrationDebounce="
+        + registrationDebounce
+        + ", defaultToolTimeout="
+        + defaultToolTimeout
+        + ", cancelGrace="
+        + cancelGrace
+        + ", pairingCodeLifetime="
+        + pairingCodeLifetime
+        + ", regexStepsPerMatch="
+        + regexStepsPerMatch
+        + ", maxMatchedChars="
+        + maxMatchedChars
+        + ", injectCyclesBeforePause="
+        + injectCyclesBeforePause
+        + ", defaultShutdownDeadline="
+        + defaultShutdownDeadline
+        + ", maxStreamBytes="
+        + maxStreamBytes
+        + ", maxStreamsPerSession="
+        + maxStreamsPerSession
+        + ", authTimeout="
+        + authTimeout
+        + ", maxUnauthenticatedMessageBytes="
+        + maxUnauthenticatedMessageBytes
+        + ", bindTimeout="
+        + bindTimeout
+        + ", regexStepsPerMessage="
+        + regexStepsPerMessage
+        + ", regexStepsPerProviderSecond="
+        + regexStepsPerProviderSecond
+        + ", maxFilterRules="
+        + maxFilterRules
+        + ", progressInterval="
+        + progressInterval
+        + ", maxRetainedStreamBytes="
+        + maxRetainedStreamBytes
+        + ", maxSnapshotBytes="
+        + maxSnapshotBytes
+        + ", maxDeclaredBytesPerProvider="
+        + maxDeclaredBytesPerProvider
+        + ", maxDeclaredBytes="
+        + maxDeclaredBytes
+        + ", maxMessageTreeBytes="
+        + maxMessageTreeBytes
+        + ", maxJsonDepth="
+        + maxJsonDepth
+        + ", maxQueuedInboundBytes="
+        + maxQueuedInboundBytes
+        + ", maxQueuedInboundBytesPerConnection="
+        + maxQueuedInboundBytesPerConnection
+        + ", askTimeout="
+        + askTimeout
+        + ", maxAskTimeout="
+        + maxAskTimeout
+        + ", maxPendingAsksPerSession="
+        + maxPendingAsksPerSession
+        + ", maxPendingAsks="
+        + maxPendingAsks
+        + ", maxAskQuestionChars="
+        + maxAskQuestionChars
         + "]";
   }
 

@@ -7,17 +7,17 @@ package io.github.providergateway.protocol;
  * exactly the spec's behaviour: an extension's fields are unknown fields to it, and unknown fields
  * are ignored (spec: Version negotiation).
  *
- * <p>The names on the wire are an open set: a provider may list names this library does not know
- * (a newer extension), and the gateway leaves them out of its answer. {@link #fromWire} returns
- * {@code null} for them.
+ * <p>The names on the wire are an open set: a provider may list names this library does not know (a
+ * newer extension), and the gateway leaves them out of its answer. {@link #fromWire} returns {@code
+ * null} for them.
  */
 public enum ProtocolExtension implements WireEnum {
   /**
    * {@code "gate.args"}: a gate that allows ({@code allow} or {@code context}) may return
    * replacement arguments in {@code gate.result.args}; the evaluation then starts again from the
-   * first rule with them, so every rule and gate sees them (this gate's answer stands for them), the
-   * tool runs with them, and the host is told the final arguments. Accepted for providers whose trust level may register hook
-   * rules (docs/hooks.md, "Gates that rewrite arguments").
+   * first rule with them, so every rule and gate sees them (this gate's answer stands for them),
+   * the tool runs with them, and the host is told the final arguments. Accepted for providers whose
+   * trust level may register hook rules (docs/hooks.md, "Gates that rewrite arguments").
    */
   GATE_ARGS("gate.args", Capability.REGISTER_HOOK_RULES),
   /**
@@ -37,8 +37,8 @@ public enum ProtocolExtension implements WireEnum {
   }
 
   /**
-   * The capability a provider's trust level must allow for the gateway to accept this extension:
-   * an extension of gates is of no use to a provider that may not register one.
+   * The capability a provider's trust level must allow for the gateway to accept this extension: an
+   * extension of gates is of no use to a provider that may not register one.
    *
    * @return the capability
    */

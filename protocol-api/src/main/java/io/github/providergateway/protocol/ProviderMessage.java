@@ -1,9 +1,8 @@
 package io.github.providergateway.protocol;
 
 /**
- * A message a provider sends to the gateway. {@link #type()} names which record it is, so a
- * handler can switch over it; {@link UnknownProviderMessage} carries any type this library does not
- * know.
+ * A message a provider sends to the gateway. {@link #type()} names which record it is, so a handler
+ * can switch over it; {@link UnknownProviderMessage} carries any type this library does not know.
  */
 public sealed interface ProviderMessage extends Message
     permits Auth,

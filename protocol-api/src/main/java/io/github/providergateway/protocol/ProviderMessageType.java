@@ -3,8 +3,8 @@ package io.github.providergateway.protocol;
 /**
  * The {@code type} of every provider→gateway message, with its wire spelling.
  *
- * <p>{@link #UNKNOWN} stands for a type this library does not know; it has no wire name of its
- * own (the original is kept in {@link UnknownProviderMessage#type()}). The gateway answers such
+ * <p>{@link #UNKNOWN} stands for a type this library does not know; it has no wire name of its own
+ * (the original is kept in {@link UnknownProviderMessage#type()}). The gateway answers such
  * messages with {@code UNKNOWN_TYPE} and keeps the connection open.
  */
 public enum ProviderMessageType implements WireEnum {

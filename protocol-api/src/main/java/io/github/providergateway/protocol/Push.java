@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * {@code push}: an event the provider sends into a session, unasked.
  *
- * <pre>{@code {"type":"push","stream":"ci-watch","event":"CI failed","level":"inject","metadata":{"runId":12345}}}</pre>
+ * <pre>
+ * {@code {"type":"push","stream":"ci-watch","event":"CI failed","level":"inject","metadata":{"runId":12345}}}
+ * </pre>
  *
  * @param stream the stream to store it in; {@code null} means the stream named after the provider
  * @param sessionId the target session; required from {@code "all"}-bound providers unless {@code

@@ -12,23 +12,23 @@ package io.github.providergateway.protocol;
  *       such a part ({@code (?:a?)*}, {@code (?:\b)?}), and an alternation with two alternatives
  *       that can match nothing ({@code (?:a?|b?)}): {@code \z(?:a?|b?){24}(?!)} takes seconds on
  *       one character at no step at all. These shapes are {@link #problem refused}; none says
- *       anything a pattern without them cannot ({@code a{0,50}} for {@code (?:a?){50}}). With
- *       them gone there is at most one way through nothing from any point of a pattern, so what the
+ *       anything a pattern without them cannot ({@code a{0,50}} for {@code (?:a?){50}}). With them
+ *       gone there is at most one way through nothing from any point of a pattern, so what the
  *       engine does between two reads is bounded by the pattern's structure.
  *   <li><b>Structure</b>: groups, alternatives, anchors, boundaries and back references are nodes
  *       the engine passes at every position it tries and on every turn, reading nothing; 300 empty
  *       groups before a letter cost 130 ms over 64 KiB at one step a position. So each read is
- *       charged {@link #stepsPerRead} steps, and each position {@code stepsPerRead - 1} more,
- *       which grow with that {@link #structure}: one for a pattern with fewer than eight such
- *       nodes, as most are.
+ *       charged {@link #stepsPerRead} steps, and each position {@code stepsPerRead - 1} more, which
+ *       grow with that {@link #structure}: one for a pattern with fewer than eight such nodes, as
+ *       most are.
  * </ul>
  *
  * <p>The reader follows the syntax of {@link java.util.regex.Pattern} far enough for this, on
  * patterns that compile: escapes, {@code \Q…\E}, character classes (nested too), every kind of
  * group and inline flags. The comments flag ({@code x}) is refused: its white-space rules are
  * Java's own (ASCII only, and allowed between {@code (} and {@code ?}), JavaScript has no such
- * flag, and a reader that skipped differently from the engine would misjudge the pattern. Where
- * the reader cannot tell, it takes the part as one that can match nothing (a back reference, a
+ * flag, and a reader that skipped differently from the engine would misjudge the pattern. Where the
+ * reader cannot tell, it takes the part as one that can match nothing (a back reference, a
  * look-around), which can only refuse more.
  */
 final class RegexShape {
@@ -38,8 +38,10 @@ final class RegexShape {
 
   private final String regex;
   private int at;
+
   /** The first problem found, or null. */
   private String problem;
+
   /** Groups, alternatives, anchors, boundaries and back references seen. */
   private int structure;
 
@@ -64,15 +66,21 @@ final class RegexShape {
     return structure;
   }
 
-  /** The steps a read of the pattern costs: one, and one more for every eight nodes of structure. */
+  /**
+   * The steps a read of the pattern costs: one, and one more for every eight nodes of structure.
+   */
   int stepsPerRead() {
     return 1 + structure / NODES_PER_EXTRA_STEP;
   }
 
   private void refuse(int where, String why) {
-    refuseAs(why + " (at index " + where + "); the regex engine does that without reading the text, so the"
-        + " gateway cannot bound its work: write it so that every turn and every alternative reads a character,"
-        + " for example a{0,3} instead of (?:a?){3}, or (?:a|b)? instead of (?:a?|b?)");
+    refuseAs(
+        why
+            + " (at index "
+            + where
+            + "); the regex engine does that without reading the text, so the"
+            + " gateway cannot bound its work: write it so that every turn and every alternative reads a character,"
+            + " for example a{0,3} instead of (?:a?){3}, or (?:a|b)? instead of (?:a?|b?)");
   }
 
   private void refuseAs(String why) {
@@ -106,9 +114,8 @@ final class RegexShape {
   }
 
   /**
-   * Reads the quantifiers after a part; whether the quantified part can match nothing. A
-   * quantifier over a part that can match nothing is refused unless it takes the part exactly
-   * once (or never).
+   * Reads the quantifiers after a part; whether the quantified part can match nothing. A quantifier
+   * over a part that can match nothing is refused unless it takes the part exactly once (or never).
    */
   private boolean quantified(boolean partCanMatchNothing) {
     boolean canMatchNothing = partCanMatchNothing;
@@ -151,9 +158,19 @@ final class RegexShape {
         at++; // lazy or possessive: the same turns
       }
       if (canMatchNothing && min >= 2) {
-        refuse(start, "'" + regex.substring(start, at) + "' repeats, at least " + min + " times, a part that can match nothing");
+        refuse(
+            start,
+            "'"
+                + regex.substring(start, at)
+                + "' repeats, at least "
+                + min
+                + " times, a part that can match nothing");
       } else if (canMatchNothing && max > min) {
-        refuse(start, "'" + regex.substring(start, at) + "' may or may not repeat a part that can match nothing");
+        refuse(
+            start,
+            "'"
+                + regex.substring(start, at)
+                + "' may or may not repeat a part that can match nothing");
       }
       canMatchNothing = canMatchNothing || min == 0;
     }
@@ -177,7 +194,10 @@ final class RegexShape {
     return value;
   }
 
-  /** Reads one part: a character, an escape, a class, a group or an anchor; whether it can match nothing. */
+  /**
+   * Reads one part: a character, an escape, a class, a group or an anchor; whether it can match
+   * nothing.
+   */
   private boolean part() {
     char c = regex.charAt(at);
     switch (c) {
@@ -203,7 +223,10 @@ final class RegexShape {
     }
   }
 
-  /** Reads a group; whether it can match nothing. Inline flags alone are a part that matches nothing. */
+  /**
+   * Reads a group; whether it can match nothing. Inline flags alone are a part that matches
+   * nothing.
+   */
   private boolean group() {
     int start = at;
     structure++;
@@ -215,7 +238,9 @@ final class RegexShape {
       if (kind == '=' || kind == '!' || kind == '>') {
         zeroWidth = kind != '>';
         at++;
-      } else if (kind == '<' && at + 1 < regex.length() && (regex.charAt(at + 1) == '=' || regex.charAt(at + 1) == '!')) {
+      } else if (kind == '<'
+          && at + 1 < regex.length()
+          && (regex.charAt(at + 1) == '=' || regex.charAt(at + 1) == '!')) {
         zeroWidth = true; // look-behind
         at += 2;
       } else if (kind == '<') {
@@ -228,8 +253,11 @@ final class RegexShape {
           if (flag == '-') {
             on = false;
           } else if (flag == 'x' && on) {
-            refuseAs("the comments flag x is not taken (at index " + start + "): the gateway reads a pattern as"
-                + " the regex engine does only without it; write the pattern without x");
+            refuseAs(
+                "the comments flag x is not taken (at index "
+                    + start
+                    + "): the gateway reads a pattern as"
+                    + " the regex engine does only without it; write the pattern without x");
           }
         }
         at++; // ) or :

@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  * engine also works without reading: a pattern's groups, alternatives and anchors are passed at
  * every position it tries, so a read of a pattern with much of that structure costs more than one
  * step, and every position tried is charged too ({@link Guarded#stepsPerRead}); and some shapes
- * could work without end between two reads, so {@link #refusal} names them and the gateway
- * refuses them when a rule registers them.
+ * could work without end between two reads, so {@link #refusal} names them and the gateway refuses
+ * them when a rule registers them.
  *
  * <p>Pure: no clock, no threads, no state. {@code java.util.regex} recurses for some patterns, so a
  * match may throw {@link StackOverflowError}; the caller decides what that means.
@@ -110,8 +110,8 @@ public final class RegexSteps {
   /**
    * Why {@code regex}, a pattern that compiles, could make the engine work without end between two
    * reads of the text, where the step count cannot see it: a repetition or an alternation with
-   * several ways through a part that can match nothing ({@code (?:a?){50}}, {@code (?:a?)*},
-   * {@code (?:a?|b?)}), or the comments flag {@code x}. Null when it is fine to run.
+   * several ways through a part that can match nothing ({@code (?:a?){50}}, {@code (?:a?)*}, {@code
+   * (?:a?|b?)}), or the comments flag {@code x}. Null when it is fine to run.
    *
    * @param regex a pattern that compiles
    * @return the reason, fit for an error message, or null
@@ -128,8 +128,8 @@ public final class RegexSteps {
    * @param pattern the compiled pattern
    * @param text the text searched
    * @param maxSteps the budget; zero or less runs nothing
-   * @return the outcome, {@link Result#OUT_OF_STEPS} when the budget did not suffice; its steps
-   *     are those charged, at most {@code maxSteps}
+   * @return the outcome, {@link Result#OUT_OF_STEPS} when the budget did not suffice; its steps are
+   *     those charged, at most {@code maxSteps}
    * @throws StackOverflowError when the engine's recursion passes the thread's stack
    */
   public static Outcome find(Guarded pattern, String text, long maxSteps) {
@@ -141,7 +141,8 @@ public final class RegexSteps {
       return new Outcome(Result.OUT_OF_STEPS, Math.max(0, maxSteps));
     }
     Outcome reads = reads(pattern.pattern, text, (maxSteps - upFront) / perRead);
-    long charged = reads.result() == Result.OUT_OF_STEPS ? maxSteps : upFront + reads.steps() * perRead;
+    long charged =
+        reads.result() == Result.OUT_OF_STEPS ? maxSteps : upFront + reads.steps() * perRead;
     return new Outcome(reads.result(), charged);
   }
 

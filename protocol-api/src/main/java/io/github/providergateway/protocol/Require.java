@@ -31,7 +31,9 @@ final class Require {
     return value;
   }
 
-  /** An unmodifiable copy of {@code list}, or {@code null} when absent; elements must be present. */
+  /**
+   * An unmodifiable copy of {@code list}, or {@code null} when absent; elements must be present.
+   */
   static <T> List<T> copyOrNull(List<T> list) {
     return list == null ? null : List.copyOf(list);
   }

@@ -11,7 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param event the event's type, e.g. {@code user.message}
  * @param data the event's data, as the host sent it
  */
-public record SessionEvent(String sessionId, String event, JsonNode data) implements GatewayMessage {
+public record SessionEvent(String sessionId, String event, JsonNode data)
+    implements GatewayMessage {
 
   /**
    * Checks the required fields.

@@ -14,7 +14,8 @@ package io.github.providergateway.protocol;
  *     holder of the gateway token opened (the console, {@code --rpc}, a {@code /host} host such as
  *     {@code gateway mcp}). Hook adapters take the agent's session only among the latter
  */
-public record SessionInfo(String id, String label, String cwd, Boolean foreground, String openedBy) {
+public record SessionInfo(
+    String id, String label, String cwd, Boolean foreground, String openedBy) {
 
   /**
    * Checks the required fields.

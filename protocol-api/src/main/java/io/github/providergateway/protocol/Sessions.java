@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * {@code sessions}: the active sessions, sent right after a successful {@code auth} (or pairing).
  *
- * @param token the external token issued by a successful pairing, for later connections; absent
- *     for every other provider
+ * @param token the external token issued by a successful pairing, for later connections; absent for
+ *     every other provider
  * @param active the active sessions
  */
 public record Sessions(String token, List<SessionInfo> active) implements GatewayMessage {

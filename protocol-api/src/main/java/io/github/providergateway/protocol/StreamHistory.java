@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code stream.history}: the answer to a {@code stream.query}. Each requested stream, keyed by
- * the name the query used, maps to its entries, newest first.
+ * {@code stream.history}: the answer to a {@code stream.query}. Each requested stream, keyed by the
+ * name the query used, maps to its entries, newest first.
  *
  * @param queryId the {@code queryId} of the {@code stream.query} it answers
  * @param streams each requested stream's name → its entries, newest first
@@ -26,7 +26,8 @@ public record StreamHistory(String queryId, Map<String, List<StreamEntry>> strea
   public StreamHistory {
     Require.nonEmpty(queryId, "queryId");
     Map<String, List<StreamEntry>> copy = new LinkedHashMap<>();
-    Require.present(streams, "streams").forEach((name, entries) -> copy.put(name, List.copyOf(entries)));
+    Require.present(streams, "streams")
+        .forEach((name, entries) -> copy.put(name, List.copyOf(entries)));
     streams = Collections.unmodifiableMap(copy);
   }
 

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * {@code stream.query}: read recent events of streams, answered by {@code stream.history}.
  *
- * <pre>{@code {"type":"stream.query","queryId":"q-1","streams":["ci-watch@ci-watcher"],"last":10}}</pre>
+ * <pre>{@code {"type":"stream.query","queryId":"q-1","streams":["ci-watch@ci-watcher"],"last":10}}
+ * </pre>
  *
  * @param queryId echoed in the answer
  * @param sessionId the session whose streams to read; required from {@code "all"}-bound providers

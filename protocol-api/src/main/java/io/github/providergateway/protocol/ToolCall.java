@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@code tool.call}: run a tool. The provider must answer with exactly one {@code tool.result}
  * carrying the same {@code id}.
  *
- * <pre>{@code {"type":"tool.call","id":"call-123","sessionId":"abc123","tool":"greet","args":{"name":"Alice"}}}</pre>
+ * <pre>
+ * {@code {"type":"tool.call","id":"call-123","sessionId":"abc123","tool":"greet","args":{"name":"Alice"}}}
+ * </pre>
  *
  * @param id globally unique across sessions, connections and providers
  * @param sessionId the session the call belongs to

@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param timeout how long a call may run before the gateway gives up ({@code timeout} in ms on the
  *     wire), or {@code null} for the gateway's default of 60 s
  */
-public record ToolDefinition(String name, String description, JsonNode parameters, Duration timeout) {
+public record ToolDefinition(
+    String name, String description, JsonNode parameters, Duration timeout) {
 
   /**
    * Checks the required fields.

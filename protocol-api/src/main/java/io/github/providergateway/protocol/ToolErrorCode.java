@@ -7,12 +7,12 @@ package io.github.providergateway.protocol;
  * <p>Providers send {@link #NOT_FOUND}, {@link #TIMEOUT}, {@link #CANCELLED}, {@link #UNAUTHORIZED}
  * and {@link #INTERNAL}. The gateway itself produces {@link #TIMEOUT} (the call's timeout passed),
  * {@link #DISCONNECTED} (the provider went away), {@link #RATE_LIMITED} (the provider's concurrency
- * queue is full), {@link #INVALID_ARGS} (the arguments do not match the tool's schema; an
- * extension of this gateway, not a spec code) and {@link #INTERNAL} (the provider sent something that could not be read while
- * this call was its only pending one).
+ * queue is full), {@link #INVALID_ARGS} (the arguments do not match the tool's schema; an extension
+ * of this gateway, not a spec code) and {@link #INTERNAL} (the provider sent something that could
+ * not be read while this call was its only pending one).
  *
- * <p>{@link #UNKNOWN} stands for a code this library does not know; records that carry one keep
- * the original text next to it.
+ * <p>{@link #UNKNOWN} stands for a code this library does not know; records that carry one keep the
+ * original text next to it.
  */
 public enum ToolErrorCode implements WireEnum {
   /** What the call asked for does not exist (provider's code). */

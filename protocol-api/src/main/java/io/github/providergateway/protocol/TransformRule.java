@@ -6,8 +6,8 @@ package io.github.providergateway.protocol;
  * <pre>{@code {"action":"append","content":"This repo uses pnpm, not npm."}}</pre>
  *
  * @param action what to do with the section
- * @param content the static text for {@code append}, {@code prepend} and {@code replace}; absent for
- *     {@code callback}
+ * @param content the static text for {@code append}, {@code prepend} and {@code replace}; absent
+ *     for {@code callback}
  */
 public record TransformRule(TransformAction action, String content) {
 

@@ -10,7 +10,8 @@ package io.github.providergateway.protocol;
  *
  * <ul>
  *   <li>control characters (C0, DEL and C1: terminal escape sequences, a carriage return that
- *       overwrites a line); line feed, carriage return and tab as {@code \n}, {@code \r}, {@code \t}
+ *       overwrites a line); line feed, carriage return and tab as {@code \n}, {@code \r}, {@code
+ *       \t}
  *   <li>format characters ({@link Character#FORMAT}): the bidirectional embeddings, overrides and
  *       isolates (U+202A–U+202E, U+2066–U+2069), the marks (U+200E, U+200F, U+061C), zero-width
  *       characters (U+200B–U+200D, U+2060, U+FEFF), the soft hyphen and tag characters
@@ -24,8 +25,8 @@ package io.github.providergateway.protocol;
  *
  * <p>Letters of every script, spaces, combining marks, variation selectors and emoji stay as they
  * are ("Grüße", "日本", "😀"). A space is shown as the space it is, so the spaces of other widths
- * (U+00A0, U+2000–U+200A, U+3000) stay too. A zero-width joiner is escaped even inside an emoji sequence, which
- * then shows as its parts: the joiner can hide text as well as join pictures.
+ * (U+00A0, U+2000–U+200A, U+3000) stay too. A zero-width joiner is escaped even inside an emoji
+ * sequence, which then shows as its parts: the joiner can hide text as well as join pictures.
  *
  * <p>A backslash is not escaped, so in free text a provider could write {@code \}{@code u202E} and
  * have it read like an escape; in JSON (a call's arguments) a backslash of the value is written
@@ -65,17 +66,21 @@ public final class VisibleText {
   }
 
   /**
-   * Whether {@link #escape} writes {@code codePoint} as an escape: a control or format character,
-   * a line or paragraph separator, a surrogate that is not half of a pair, or a character that
-   * looks like a space or like nothing without being a space (the list above).
+   * Whether {@link #escape} writes {@code codePoint} as an escape: a control or format character, a
+   * line or paragraph separator, a surrogate that is not half of a pair, or a character that looks
+   * like a space or like nothing without being a space (the list above).
    *
    * @param codePoint a code point
    * @return whether it is escaped
    */
   public static boolean isHidden(int codePoint) {
     return switch (Character.getType(codePoint)) {
-      case Character.CONTROL, Character.FORMAT, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR,
-          Character.SURROGATE -> true;
+      case Character.CONTROL,
+          Character.FORMAT,
+          Character.LINE_SEPARATOR,
+          Character.PARAGRAPH_SEPARATOR,
+          Character.SURROGATE ->
+          true;
       case Character.UNASSIGNED -> isReservedInvisible(codePoint);
       default -> isBlankLooking(codePoint);
     };
@@ -120,8 +125,13 @@ public final class VisibleText {
       case '\n' -> shown.append("\\n");
       case '\r' -> shown.append("\\r");
       case '\t' -> shown.append("\\t");
-      default -> shown.append("\\u").append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF])
-          .append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+      default ->
+          shown
+              .append("\\u")
+              .append(HEX[(c >> 12) & 0xF])
+              .append(HEX[(c >> 8) & 0xF])
+              .append(HEX[(c >> 4) & 0xF])
+              .append(HEX[c & 0xF]);
     }
   }
 }

@@ -37,24 +37,32 @@ class CapabilityMatrixTest {
         row("Bind to any session / \"all\"", Capability.BIND_ANY_SESSION, Y, N, N),
         row("Set context / startup_context", Capability.SET_CONTEXT, Y, Y, N),
         // Design brief, decision 17: static prepend/replace, internal and project only.
-        row("(arch 17) Register static prepend/replace", Capability.REGISTER_STATIC_REWRITE, Y, Y, N),
+        row(
+            "(arch 17) Register static prepend/replace",
+            Capability.REGISTER_STATIC_REWRITE,
+            Y,
+            Y,
+            N),
         // Capability Javadoc: deny and context rules count as hook rules, like gates.
         row("(arch) Register deny/context hook rules", Capability.REGISTER_HOOK_RULES, Y, Y, N));
   }
 
-  private static Arguments row(String specRow, Capability capability, boolean internal, boolean project, boolean external) {
+  private static Arguments row(
+      String specRow, Capability capability, boolean internal, boolean project, boolean external) {
     return Arguments.of(specRow, capability, internal, project, external);
   }
 
   /** The same table, one row per cell. */
   static Stream<Arguments> cells() {
-    return matrix().flatMap(row -> {
-      Object[] r = row.get();
-      return Stream.of(
-          Arguments.of(r[0], r[1], TrustLevel.INTERNAL, r[2]),
-          Arguments.of(r[0], r[1], TrustLevel.PROJECT, r[3]),
-          Arguments.of(r[0], r[1], TrustLevel.EXTERNAL, r[4]));
-    });
+    return matrix()
+        .flatMap(
+            row -> {
+              Object[] r = row.get();
+              return Stream.of(
+                  Arguments.of(r[0], r[1], TrustLevel.INTERNAL, r[2]),
+                  Arguments.of(r[0], r[1], TrustLevel.PROJECT, r[3]),
+                  Arguments.of(r[0], r[1], TrustLevel.EXTERNAL, r[4]));
+            });
   }
 
   @ParameterizedTest(name = "[{index}] {0}: {2} -> {3}")
@@ -66,7 +74,8 @@ class CapabilityMatrixTest {
 
   @Test
   void everyCapabilityHasARowInTheTable() {
-    Set<Capability> inTable = matrix().map(row -> (Capability) row.get()[1]).collect(Collectors.toSet());
+    Set<Capability> inTable =
+        matrix().map(row -> (Capability) row.get()[1]).collect(Collectors.toSet());
 
     assertThat(inTable).containsExactlyInAnyOrder(Capability.values());
   }
@@ -92,7 +101,10 @@ class CapabilityMatrixTest {
 
   @Test
   void allowsAllFailsWhenOneCapabilityIsMissing() {
-    assertThat(TrustLevel.EXTERNAL.allowsAll(Set.of(Capability.REGISTER_TOOLS, Capability.SET_CONTEXT))).isFalse();
+    assertThat(
+            TrustLevel.EXTERNAL.allowsAll(
+                Set.of(Capability.REGISTER_TOOLS, Capability.SET_CONTEXT)))
+        .isFalse();
     assertThat(TrustLevel.EXTERNAL.allowsAll(Set.of())).isTrue();
   }
 
@@ -104,7 +116,8 @@ class CapabilityMatrixTest {
 
   @Test
   void allowsRefusesNull() {
-    assertThatThrownBy(() -> TrustLevel.PROJECT.allows(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> TrustLevel.PROJECT.allows(null))
+        .isInstanceOf(NullPointerException.class);
   }
 
   @Test

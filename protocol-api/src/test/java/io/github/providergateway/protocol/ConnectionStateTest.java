@@ -41,7 +41,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ConnectionStateTest {
 
   /** The spec's table, written out; every cell not listed is illegal. */
-  private static final Map<ConnectionState, Set<ProviderMessageType>> LEGAL = new EnumMap<>(ConnectionState.class);
+  private static final Map<ConnectionState, Set<ProviderMessageType>> LEGAL =
+      new EnumMap<>(ConnectionState.class);
 
   static {
     Set<ProviderMessageType> all = EnumSet.allOf(ProviderMessageType.class);
@@ -50,8 +51,12 @@ class ConnectionStateTest {
     LEGAL.put(AWAIT_PAIRING, EnumSet.of(ProviderMessageType.AUTH_CONFIRM)); // "auth.confirm only"
     LEGAL.put(AWAIT_HELLO, EnumSet.of(ProviderMessageType.HELLO)); // "hello only"
     LEGAL.put(BOUND, all); // "All provider→gateway messages"
-    LEGAL.put(REBINDING, EnumSet.noneOf(ProviderMessageType.class)); // "None (gateway is processing)"
-    LEGAL.put(UNBOUND, EnumSet.of(ProviderMessageType.HELLO, ProviderMessageType.GOODBYE)); // "hello, goodbye only"
+    LEGAL.put(
+        REBINDING, EnumSet.noneOf(ProviderMessageType.class)); // "None (gateway is processing)"
+    LEGAL.put(
+        UNBOUND,
+        EnumSet.of(
+            ProviderMessageType.HELLO, ProviderMessageType.GOODBYE)); // "hello, goodbye only"
     LEGAL.put(DISCONNECTED, EnumSet.noneOf(ProviderMessageType.class)); // final
   }
 
@@ -69,7 +74,8 @@ class ConnectionStateTest {
 
   @ParameterizedTest(name = "[{index}] {0} accepts {1}: {2}")
   @MethodSource("legalMessageCells")
-  void stateAcceptsExactlyTheMessagesOfItsRow(ConnectionState state, ProviderMessageType type, boolean legal) {
+  void stateAcceptsExactlyTheMessagesOfItsRow(
+      ConnectionState state, ProviderMessageType type, boolean legal) {
     assertThat(state.accepts(type)).isEqualTo(legal);
     assertThat(state.acceptedTypes().contains(type)).as("acceptedTypes").isEqualTo(legal);
   }
@@ -92,8 +98,9 @@ class ConnectionStateTest {
     assertThat(AWAIT_AUTH.accepts(Auth.pair())).isTrue();
     assertThat(AWAIT_AUTH.accepts(new Goodbye(null))).isFalse();
     assertThat(UNBOUND.accepts(new Goodbye("bye"))).isTrue();
-    assertThat(AWAIT_HELLO.accepts(
-        new UnknownProviderMessage("x", JsonNodeFactory.instance.objectNode())))
+    assertThat(
+            AWAIT_HELLO.accepts(
+                new UnknownProviderMessage("x", JsonNodeFactory.instance.objectNode())))
         .isTrue();
   }
 
@@ -105,7 +112,8 @@ class ConnectionStateTest {
 
   @Test
   void acceptsRefusesNull() {
-    assertThatThrownBy(() -> BOUND.accepts((ProviderMessageType) null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> BOUND.accepts((ProviderMessageType) null))
+        .isInstanceOf(NullPointerException.class);
   }
 
   // ---- refusal codes ----
@@ -116,7 +124,8 @@ class ConnectionStateTest {
     // Arch 18; R-STATE-02, -06, -11, -16.
     boolean beforeAuth = state == AWAIT_AUTH || state == AWAIT_PAIRING;
 
-    assertThat(state.refusalCode()).isEqualTo(beforeAuth ? ErrorCode.AUTH_FAILED : ErrorCode.UNAUTHORIZED);
+    assertThat(state.refusalCode())
+        .isEqualTo(beforeAuth ? ErrorCode.AUTH_FAILED : ErrorCode.UNAUTHORIZED);
     assertThat(state.isAuthenticated()).isEqualTo(!beforeAuth);
     assertThat(state.refusalCode().isFatal()).isEqualTo(beforeAuth);
   }
@@ -157,7 +166,8 @@ class ConnectionStateTest {
 
   @ParameterizedTest(name = "[{index}] {0} --{1}--> {2}")
   @MethodSource("transitions")
-  void legalTransitionLeadsToItsState(ConnectionState from, ConnectionEvent event, ConnectionState to) {
+  void legalTransitionLeadsToItsState(
+      ConnectionState from, ConnectionEvent event, ConnectionState to) {
     assertThat(from.canHandle(event)).isTrue();
     assertThat(from.next(event)).isEqualTo(to);
   }
@@ -206,7 +216,14 @@ class ConnectionStateTest {
   @Test
   void tokenProviderWalksToBoundRebindsAndLeaves() {
     ConnectionState state = AWAIT_AUTH;
-    for (ConnectionEvent event : List.of(TOKEN_ACCEPTED, HELLO_REFUSED, HELLO_ACCEPTED, REBIND_STARTED, HELLO_ACCEPTED, GOODBYE)) {
+    for (ConnectionEvent event :
+        List.of(
+            TOKEN_ACCEPTED,
+            HELLO_REFUSED,
+            HELLO_ACCEPTED,
+            REBIND_STARTED,
+            HELLO_ACCEPTED,
+            GOODBYE)) {
       state = state.next(event);
     }
 
@@ -215,12 +232,13 @@ class ConnectionStateTest {
 
   @Test
   void pairedProviderWhoseRebindFailsCanBindAgain() {
-    ConnectionState state = AWAIT_AUTH
-        .next(PAIRING_REQUESTED)
-        .next(PAIRING_CONFIRMED)
-        .next(HELLO_ACCEPTED)
-        .next(REBIND_STARTED)
-        .next(HELLO_REFUSED);
+    ConnectionState state =
+        AWAIT_AUTH
+            .next(PAIRING_REQUESTED)
+            .next(PAIRING_CONFIRMED)
+            .next(HELLO_ACCEPTED)
+            .next(REBIND_STARTED)
+            .next(HELLO_REFUSED);
 
     assertThat(state).isEqualTo(UNBOUND);
     assertThat(state.next(HELLO_ACCEPTED)).isEqualTo(BOUND);

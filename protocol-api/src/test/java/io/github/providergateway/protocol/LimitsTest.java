@@ -108,7 +108,12 @@ class LimitsTest {
   @Test
   void largestMessageIsTheLargerOfTheTwoLimits() {
     assertThat(DEFAULTS.maxAnyMessageBytes()).isEqualTo(5 * 1024 * 1024);
-    assertThat(DEFAULTS.toBuilder().maxToolResultBytes(10).maxMessageBytes(20).build().maxAnyMessageBytes())
+    assertThat(
+            DEFAULTS.toBuilder()
+                .maxToolResultBytes(10)
+                .maxMessageBytes(20)
+                .build()
+                .maxAnyMessageBytes())
         .isEqualTo(20);
   }
 
@@ -130,9 +135,9 @@ class LimitsTest {
   }
 
   /**
-   * Every limit: each one-argument builder setter (what an embedder can set), by name. Sorted, since
-   * reflection promises no order, and a parameterized test's invocations must test the same limit
-   * in every run (a mutation tester reruns invocation [n] against a changed class).
+   * Every limit: each one-argument builder setter (what an embedder can set), by name. Sorted,
+   * since reflection promises no order, and a parameterized test's invocations must test the same
+   * limit in every run (a mutation tester reruns invocation [n] against a changed class).
    */
   static Stream<Component> components() {
     return Arrays.stream(Limits.Builder.class.getDeclaredMethods())
@@ -145,18 +150,23 @@ class LimitsTest {
   void everyLimitHasAnAccessorOfItsOwnType() throws Exception {
     assertThat(components()).hasSize(45);
     for (Component component : components().toList()) {
-      assertThat(component.getAccessor().getReturnType()).as(component.getName()).isEqualTo(component.getType());
+      assertThat(component.getAccessor().getReturnType())
+          .as(component.getName())
+          .isEqualTo(component.getType());
     }
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
   @MethodSource("components")
   void builderOverridesOneLimitAndKeepsTheRest(Component component) throws Exception {
-    Object changed = component.getType() == int.class
-        ? (Object) ((int) component.getAccessor().invoke(DEFAULTS) + 7)
-        : ((Duration) component.getAccessor().invoke(DEFAULTS)).plusMillis(7);
+    Object changed =
+        component.getType() == int.class
+            ? (Object) ((int) component.getAccessor().invoke(DEFAULTS) + 7)
+            : ((Duration) component.getAccessor().invoke(DEFAULTS)).plusMillis(7);
     Limits.Builder builder = DEFAULTS.toBuilder();
-    assertThat(builderMethod(component).invoke(builder, changed)).as("the builder, for chaining").isSameAs(builder);
+    assertThat(builderMethod(component).invoke(builder, changed))
+        .as("the builder, for chaining")
+        .isSameAs(builder);
 
     Limits limits = builder.build();
 
@@ -203,17 +213,46 @@ class LimitsTest {
   @ParameterizedTest(name = "[{index}] {0}")
   @ValueSource(
       strings = {
-        "maxToolResultBytes", "maxMessageBytes", "maxToolsPerProvider", "maxHookRulesPerProvider",
-        "maxStreamsPerProvider", "streamRetention", "maxQueryLast", "maxConnections",
-        "maxPairingAttemptsPerMinute", "maxRebindsPerMinute", "maxPushesPerSecond",
-        "gateTimeout", "transformTimeout", "reconnectWindow", "defaultToolTimeout",
-        "pairingCodeLifetime", "regexStepsPerMatch", "maxMatchedChars", "injectCyclesBeforePause",
-        "maxStreamBytes", "maxStreamsPerSession", "authTimeout", "maxUnauthenticatedMessageBytes",
-        "bindTimeout", "regexStepsPerMessage", "regexStepsPerProviderSecond", "maxFilterRules",
-        "maxRetainedStreamBytes", "maxSnapshotBytes", "maxDeclaredBytesPerProvider", "maxDeclaredBytes",
-        "maxMessageTreeBytes", "maxJsonDepth", "maxQueuedInboundBytes",
-        "maxQueuedInboundBytesPerConnection", "askTimeout", "maxAskTimeout", "maxPendingAsksPerSession",
-        "maxPendingAsks", "maxAskQuestionChars"
+        "maxToolResultBytes",
+        "maxMessageBytes",
+        "maxToolsPerProvider",
+        "maxHookRulesPerProvider",
+        "maxStreamsPerProvider",
+        "streamRetention",
+        "maxQueryLast",
+        "maxConnections",
+        "maxPairingAttemptsPerMinute",
+        "maxRebindsPerMinute",
+        "maxPushesPerSecond",
+        "gateTimeout",
+        "transformTimeout",
+        "reconnectWindow",
+        "defaultToolTimeout",
+        "pairingCodeLifetime",
+        "regexStepsPerMatch",
+        "maxMatchedChars",
+        "injectCyclesBeforePause",
+        "maxStreamBytes",
+        "maxStreamsPerSession",
+        "authTimeout",
+        "maxUnauthenticatedMessageBytes",
+        "bindTimeout",
+        "regexStepsPerMessage",
+        "regexStepsPerProviderSecond",
+        "maxFilterRules",
+        "maxRetainedStreamBytes",
+        "maxSnapshotBytes",
+        "maxDeclaredBytesPerProvider",
+        "maxDeclaredBytes",
+        "maxMessageTreeBytes",
+        "maxJsonDepth",
+        "maxQueuedInboundBytes",
+        "maxQueuedInboundBytesPerConnection",
+        "askTimeout",
+        "maxAskTimeout",
+        "maxPendingAsksPerSession",
+        "maxPendingAsks",
+        "maxAskQuestionChars"
       })
   void limitsThatMustBePositiveRefuseZero(String name) throws Exception {
     Component component = component(name);
@@ -221,13 +260,18 @@ class LimitsTest {
     Limits.Builder builder = DEFAULTS.toBuilder();
     builderMethod(component).invoke(builder, zero);
 
-    assertThatThrownBy(builder::build).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(name);
+    assertThatThrownBy(builder::build)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(name);
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
   @ValueSource(
       strings = {
-        "maxQueuedCalls", "registrationDebounce", "cancelGrace", "defaultShutdownDeadline",
+        "maxQueuedCalls",
+        "registrationDebounce",
+        "cancelGrace",
+        "defaultShutdownDeadline",
         "progressInterval"
       })
   void limitsWhereZeroMeansNoneAcceptZero(String name) throws Exception {
@@ -248,7 +292,8 @@ class LimitsTest {
     assertThatThrownBy(() -> DEFAULTS.toBuilder().askTimeout(Duration.ofMinutes(6)).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("askTimeout must be at most maxAskTimeout");
-    assertThat(DEFAULTS.toBuilder().askTimeout(Duration.ofMinutes(5)).build().askTimeout()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(DEFAULTS.toBuilder().askTimeout(Duration.ofMinutes(5)).build().askTimeout())
+        .isEqualTo(Duration.ofMinutes(5));
   }
 
   @Test

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@link PromptSections}: only {@code append} may touch {@code safety} and {@code identity} (arch 17, R-XFORM-06). */
+/**
+ * {@link PromptSections}: only {@code append} may touch {@code safety} and {@code identity} (arch
+ * 17, R-XFORM-06).
+ */
 class PromptSectionsTest {
 
   @ParameterizedTest(name = "[{index}] {1} on {0}: {2}")
@@ -24,7 +27,8 @@ class PromptSectionsTest {
     "custom_instructions, CALLBACK, true",
     "Safety,              REPLACE,  true",
   })
-  void onlyAppendMayTouchAProtectedSection(String section, TransformAction action, boolean allowed) {
+  void onlyAppendMayTouchAProtectedSection(
+      String section, TransformAction action, boolean allowed) {
     assertThat(PromptSections.allows(section, action)).isEqualTo(allowed);
   }
 

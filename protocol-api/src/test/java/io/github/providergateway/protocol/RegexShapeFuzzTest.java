@@ -10,20 +10,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Random patterns from a grammar of the parts that make the engine work without reading
- * (anchors, boundaries, look-arounds, empty groups, optional and repeated parts, alternatives):
- * the shape reader never throws and always ends, and a pattern it accepts always ends its match
- * within its steps. A gap in the reader (an accepted pattern with several ways through nothing)
- * would make a match run without end at zero steps: the timeout is what would catch it, not a
- * measure of speed.
+ * Random patterns from a grammar of the parts that make the engine work without reading (anchors,
+ * boundaries, look-arounds, empty groups, optional and repeated parts, alternatives): the shape
+ * reader never throws and always ends, and a pattern it accepts always ends its match within its
+ * steps. A gap in the reader (an accepted pattern with several ways through nothing) would make a
+ * match run without end at zero steps: the timeout is what would catch it, not a measure of speed.
  */
 class RegexShapeFuzzTest {
 
   private static final String[] PARTS = {
     "a", "b", "\\b", "^", "$", "\\z", "(?=a)", "(?!)", ".", "[ab]", "(?:)", "()", "\\1"
   };
-  private static final String[] QUANTIFIERS = {"", "", "", "?", "*", "+", "{0,3}", "{2}", "{1,2}", "*?", "{3,}", "++"};
-  private static final String[] TEXTS = {"", "a", "ab".repeat(30), "b".repeat(60) + "a", "a".repeat(300)};
+  private static final String[] QUANTIFIERS = {
+    "", "", "", "?", "*", "+", "{0,3}", "{2}", "{1,2}", "*?", "{3,}", "++"
+  };
+  private static final String[] TEXTS = {
+    "", "a", "ab".repeat(30), "b".repeat(60) + "a", "a".repeat(300)
+  };
 
   private static String pattern(SplittableRandom random, int depth) {
     StringBuilder pattern = new StringBuilder();
@@ -63,7 +66,9 @@ class RegexShapeFuzzTest {
       for (String text : TEXTS) {
         try {
           RegexSteps.Outcome outcome = RegexSteps.find(guarded, text, 262_144);
-          assertThat(outcome.steps()).as("seed %d, %s on %d characters", seed, regex, text.length()).isLessThanOrEqualTo(262_144);
+          assertThat(outcome.steps())
+              .as("seed %d, %s on %d characters", seed, regex, text.length())
+              .isLessThanOrEqualTo(262_144);
         } catch (StackOverflowError deep) {
           // the gateway retries these on a deep stack: not this test's concern
         }

@@ -65,11 +65,20 @@ class RegexShapeTest {
   void anAlternationWithTwoAlternativesThatCanMatchNothingIsRefused(String regex) {
     Pattern.compile(regex);
 
-    assertThat(RegexSteps.refusal(regex)).isNotNull().contains("two alternatives can match nothing");
+    assertThat(RegexSteps.refusal(regex))
+        .isNotNull()
+        .contains("two alternatives can match nothing");
   }
 
   @ParameterizedTest(name = "refused: {0}")
-  @ValueSource(strings = {"(?x)git push", "(?ix)a", "(?x:a)", "(?x)(?:( ?: ){1000}){1000}(?!)", "(?x)(?:(?:\u2003{0}){1000}){1000}(?!)"})
+  @ValueSource(
+      strings = {
+        "(?x)git push",
+        "(?ix)a",
+        "(?x:a)",
+        "(?x)(?:( ?: ){1000}){1000}(?!)",
+        "(?x)(?:(?:\u2003{0}){1000}){1000}(?!)"
+      })
   void theCommentsFlagIsRefused(String regex) {
     Pattern.compile(regex);
 
@@ -118,16 +127,20 @@ class RegexShapeTest {
   @Test
   void theProblemNamesTheQuantifierAndWhereItIs() {
     assertThat(RegexSteps.refusal("ab(?:c?){12}"))
-        .startsWith("'{12}' repeats, at least 12 times, a part that can match nothing (at index 8)");
+        .startsWith(
+            "'{12}' repeats, at least 12 times, a part that can match nothing (at index 8)");
   }
 
   @Test
   void aReadCostsOneStepAndOneMoreForEveryEightNodesOfStructure() {
     assertThat(RegexSteps.compile("git\\s+push.*--force\\b").stepsPerRead()).isEqualTo(1);
-    assertThat(RegexSteps.compile("\"content\":\"(?:[^\"\\\\]|\\\\.)*\"").stepsPerRead()).isEqualTo(1);
+    assertThat(RegexSteps.compile("\"content\":\"(?:[^\"\\\\]|\\\\.)*\"").stepsPerRead())
+        .isEqualTo(1);
     assertThat(RegexSteps.compile("()".repeat(7) + "x").stepsPerRead()).isEqualTo(1);
     assertThat(RegexSteps.compile("()".repeat(8) + "x").stepsPerRead()).isEqualTo(2);
-    assertThat(RegexSteps.compile("(a|b|c)".repeat(4)).stepsPerRead()).as("4 groups, 8 bars").isEqualTo(2);
+    assertThat(RegexSteps.compile("(a|b|c)".repeat(4)).stepsPerRead())
+        .as("4 groups, 8 bars")
+        .isEqualTo(2);
     assertThat(RegexSteps.compile("^()()$").stepsPerRead()).isEqualTo(1);
   }
 
@@ -144,9 +157,11 @@ class RegexShapeTest {
     RegexSteps.Outcome outcome = RegexSteps.find(groups, text, 262_144);
 
     assertThat(groups.stepsPerRead()).isEqualTo(1 + 301 / 8);
-    assertThat(outcome).as("more up front than the budget: not run at all")
+    assertThat(outcome)
+        .as("more up front than the budget: not run at all")
         .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, 262_144));
-    assertThat(RegexSteps.find(groups, "a".repeat(100), 262_144).result()).isEqualTo(RegexSteps.Result.MATCHED);
+    assertThat(RegexSteps.find(groups, "a".repeat(100), 262_144).result())
+        .isEqualTo(RegexSteps.Result.MATCHED);
   }
 
   @Test
@@ -158,22 +173,27 @@ class RegexShapeTest {
 
     // 101 positions up front at 1 step, then 100 reads at 2.
     assertThat(outcome).isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.NOT_MATCHED, 101 + 200));
-    assertThat(RegexSteps.find(weighted, text, 300).result()).isEqualTo(RegexSteps.Result.OUT_OF_STEPS);
+    assertThat(RegexSteps.find(weighted, text, 300).result())
+        .isEqualTo(RegexSteps.Result.OUT_OF_STEPS);
   }
 
   /**
-   * Why the shape is refused: the engine spins through such a part without reading the text, so
-   * the steps it is charged stay at about one a position while its work is a million times that.
+   * Why the shape is refused: the engine spins through such a part without reading the text, so the
+   * steps it is charged stay at about one a position while its work is a million times that.
    */
   @Test
   void aRefusedShapeDoesItsWorkWithoutReadingTheText() {
-    RegexSteps.Outcome forced = RegexSteps.reads(Pattern.compile("(?:(?:){100}){100}x"), "a".repeat(50), Long.MAX_VALUE);
+    RegexSteps.Outcome forced =
+        RegexSteps.reads(Pattern.compile("(?:(?:){100}){100}x"), "a".repeat(50), Long.MAX_VALUE);
     RegexSteps.Outcome ambiguous =
-        RegexSteps.reads(Pattern.compile("\\z" + "(?:a?|b?)".repeat(12) + "(?!)"), "a", Long.MAX_VALUE);
+        RegexSteps.reads(
+            Pattern.compile("\\z" + "(?:a?|b?)".repeat(12) + "(?!)"), "a", Long.MAX_VALUE);
 
-    assertThat(forced).as("10,000 forced empty turns at each of 50 positions, 50 reads")
+    assertThat(forced)
+        .as("10,000 forced empty turns at each of 50 positions, 50 reads")
         .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.NOT_MATCHED, 50));
-    assertThat(ambiguous).as("4^12 ways through nothing at the end, none read")
+    assertThat(ambiguous)
+        .as("4^12 ways through nothing at the end, none read")
         .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.NOT_MATCHED, 0));
   }
 }

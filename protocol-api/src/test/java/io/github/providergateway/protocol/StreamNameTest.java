@@ -3,11 +3,13 @@ package io.github.providergateway.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
-/** {@link StreamName}: {@code stream@provider}, with bare names belonging to the asker (arch 14). */
+/**
+ * {@link StreamName}: {@code stream@provider}, with bare names belonging to the asker (arch 14).
+ */
 class StreamNameTest {
 
   @ParameterizedTest(name = "[{index}] \"{0}\" asked by {1} is {2}@{3}")
@@ -54,6 +56,7 @@ class StreamNameTest {
     assertThatThrownBy(() -> new StreamName("", "p")).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new StreamName("s", "")).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new StreamName(null, "p")).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> StreamName.parse("bare", null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> StreamName.parse("bare", null))
+        .isInstanceOf(NullPointerException.class);
   }
 }

@@ -23,22 +23,27 @@ class WireNamesTest {
         Arguments.of(LifecycleState.class, "started idle shutdown.pending"),
         Arguments.of(ConcurrencyScope.class, "instance provider tool"),
         Arguments.of(AuthMode.class, "pair"),
-        // This gateway's opt-in extensions (architecture, decisions 33 and 35); "ask" is gate.ask's.
+        // This gateway's opt-in extensions (architecture, decisions 33 and 35); "ask" is
+        // gate.ask's.
         Arguments.of(ProtocolExtension.class, "gate.args gate.ask"),
         Arguments.of(TrustLevel.class, "internal project external"),
         // The spec shows only "timeout"; the other reasons are this library's.
         Arguments.of(CancelReason.class, "timeout interrupted rebind session_ended"),
-        Arguments.of(ErrorCode.class,
+        Arguments.of(
+            ErrorCode.class,
             "INVALID_JSON UNKNOWN_TYPE INVALID_SESSION AUTH_FAILED DUPLICATE_INSTANCE TOOL_CONFLICT "
                 + "RATE_LIMITED PAYLOAD_TOO_LARGE UNSUPPORTED_VERSION UNAUTHORIZED UNKNOWN"),
         // INVALID_ARGS is this gateway's (X-ENG-18): a call whose arguments its schema refuses.
-        Arguments.of(ToolErrorCode.class,
+        Arguments.of(
+            ToolErrorCode.class,
             "NOT_FOUND TIMEOUT CANCELLED DISCONNECTED UNAUTHORIZED INTERNAL RATE_LIMITED INVALID_ARGS UNKNOWN"),
-        Arguments.of(ProviderMessageType.class,
+        Arguments.of(
+            ProviderMessageType.class,
             "auth auth.confirm hello goodbye session.ready tool.result tool.progress gate.result "
                 + "transform.result push tools.update hooks.update context.update filter.set "
                 + "stream.query shutdown.ready null"),
-        Arguments.of(GatewayMessageType.class,
+        Arguments.of(
+            GatewayMessageType.class,
             "auth.pairing sessions sessions.updated hello.ack ack error tool.call tool.cancel "
                 + "gate.check transform.request session.event session.lifecycle stream.history null"));
   }
@@ -52,7 +57,8 @@ class WireNamesTest {
 
   @ParameterizedTest(name = "[{index}] {0}")
   @MethodSource("spellings")
-  <E extends Enum<E> & WireEnum> void everyWireNameReadsBackToItsConstant(Class<E> type, String spellings) {
+  <E extends Enum<E> & WireEnum> void everyWireNameReadsBackToItsConstant(
+      Class<E> type, String spellings) {
     for (E constant : type.getEnumConstants()) {
       if (constant.wireName() != null) {
         assertThat(WireEnum.fromWire(type, constant.wireName())).isEqualTo(constant);
@@ -69,7 +75,8 @@ class WireNamesTest {
     assertThat(HookAction.fromWire("gate")).isEqualTo(HookAction.GATE);
     assertThat(TransformAction.fromWire("callback")).isEqualTo(TransformAction.CALLBACK);
     assertThat(FilterOutcome.fromWire("surface")).isEqualTo(FilterOutcome.SURFACE);
-    assertThat(LifecycleState.fromWire("shutdown.pending")).isEqualTo(LifecycleState.SHUTDOWN_PENDING);
+    assertThat(LifecycleState.fromWire("shutdown.pending"))
+        .isEqualTo(LifecycleState.SHUTDOWN_PENDING);
     assertThat(ConcurrencyScope.fromWire("tool")).isEqualTo(ConcurrencyScope.TOOL);
     assertThat(AuthMode.fromWire("pair")).isEqualTo(AuthMode.PAIR);
     assertThat(PushLevel.fromWire("INJECT")).as("case counts").isNull();

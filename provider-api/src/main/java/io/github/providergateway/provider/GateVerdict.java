@@ -19,10 +19,11 @@ import java.time.Duration;
  *     run the call unchanged, so the runtime then answers {@code deny} instead
  * @param askTimeout for {@code ask}: how long the person has to answer, {@code null} for the
  *     gateway's default (60 s; it allows at most 5 minutes). Asking needs the {@code gate.ask}
- *     extension; a gateway that did not accept it would not know the decision, so the runtime
- *     then answers {@code deny} instead
+ *     extension; a gateway that did not accept it would not know the decision, so the runtime then
+ *     answers {@code deny} instead
  */
-public record GateVerdict(GateDecision decision, String reason, JsonNode args, Duration askTimeout) {
+public record GateVerdict(
+    GateDecision decision, String reason, JsonNode args, Duration askTimeout) {
 
   /**
    * Checks the verdict.
@@ -44,11 +45,14 @@ public record GateVerdict(GateDecision decision, String reason, JsonNode args, D
     if (decision == GateDecision.ASK) {
       requireNonNull(reason, "an ask needs the question");
     }
-    if (askTimeout != null && (decision != GateDecision.ASK || askTimeout.isNegative() || askTimeout.isZero())) {
-      throw new IllegalArgumentException("askTimeout must be positive and goes only with ask, was " + askTimeout);
+    if (askTimeout != null
+        && (decision != GateDecision.ASK || askTimeout.isNegative() || askTimeout.isZero())) {
+      throw new IllegalArgumentException(
+          "askTimeout must be positive and goes only with ask, was " + askTimeout);
     }
     if (args != null && decision == GateDecision.DENY) {
-      throw new IllegalArgumentException("a denied call runs with no arguments: a deny has no args");
+      throw new IllegalArgumentException(
+          "a denied call runs with no arguments: a deny has no args");
     }
     if (args != null && !args.isObject()) {
       throw new IllegalArgumentException("args must be a JSON object, not " + args.getNodeType());

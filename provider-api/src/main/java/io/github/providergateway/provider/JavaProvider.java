@@ -49,8 +49,8 @@ import java.util.function.Consumer;
  * <p>Callbacks run on the provider's executor, one at a time, in the order the gateway's messages
  * arrived; an exception thrown by one is logged and does not stop the runtime.
  *
- * <p>A final class built only through {@link #builder}, not a record: a new option is a new
- * builder method, and no caller's code breaks when one is added.
+ * <p>A final class built only through {@link #builder}, not a record: a new option is a new builder
+ * method, and no caller's code breaks when one is added.
  */
 public final class JavaProvider {
 

@@ -16,7 +16,8 @@ public interface ShutdownHandler {
    * Starts cleaning up for the ending session; called on the provider's executor.
    *
    * @param shutdown the {@code shutdown.pending} lifecycle event, with the session and its deadline
-   * @return completes when cleanup is done, successfully or not; then {@code shutdown.ready} is sent
+   * @return completes when cleanup is done, successfully or not; then {@code shutdown.ready} is
+   *     sent
    */
   CompletionStage<Void> prepare(SessionLifecycle shutdown);
 }

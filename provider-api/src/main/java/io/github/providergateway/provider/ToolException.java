@@ -15,6 +15,7 @@ public final class ToolException extends RuntimeException {
 
   /** The {@code errorCode} sent. */
   private final ToolErrorCode code;
+
   /** Whether the result says {@code retryable: true}. */
   private final boolean retryable;
 

@@ -10,8 +10,7 @@
  * {@code tool.cancel}), one {@code gate.result} per {@code gate.check} and one {@code
  * transform.result} per {@code transform.request}, updates one at a time matched to their {@code
  * ack}s, the whole declared state declared again after a reconnect, {@code shutdown.ready} after
- * {@code shutdown.pending}, and forward
- * compatibility (unknown message types are logged at DEBUG and dropped; unknown fields are
- * ignored).
+ * {@code shutdown.pending}, and forward compatibility (unknown message types are logged at DEBUG
+ * and dropped; unknown fields are ignored).
  */
 package io.github.providergateway.provider;

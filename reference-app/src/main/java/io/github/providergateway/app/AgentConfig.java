@@ -60,10 +60,13 @@ final class AgentConfig {
 
   /** The command line that starts the app, before its arguments. */
   private final List<String> launcher;
+
   /** {@code --home DIR} when the person named a home, else nothing. */
   private final List<String> homeArgs;
+
   /** For {@link Agent#http}: the access just issued; else null. */
   private final HttpAccess http;
+
   /** The home the person named, or null. */
   private final Path home;
 
@@ -97,7 +100,8 @@ final class AgentConfig {
 
   private static String thisJar() {
     try {
-      return Path.of(AgentConfig.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+      return Path.of(AgentConfig.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .toString();
     } catch (URISyntaxException | RuntimeException e) {
       return "provider-gateway.jar";
     }
@@ -125,7 +129,9 @@ final class AgentConfig {
         pretty(mcp),
         "",
         "# Gates for Claude's own tools: merge into ~/.claude/settings.json or .claude/settings.json",
-        "# (or, on Claude Code 2.1.295 or later, the HTTP hook: " + shellLine("hook", "--print-config", "claude") + ")",
+        "# (or, on Claude Code 2.1.295 or later, the HTTP hook: "
+            + shellLine("hook", "--print-config", "claude")
+            + ")",
         pretty(claudeSettings(claudeCommandHook())),
         "");
   }
@@ -147,11 +153,17 @@ final class AgentConfig {
         "# Claude Code 2.1.295 or later: the running gateway answers Claude's PreToolUse hook itself,",
         "# over HTTP on its port, in milliseconds. \"onFailure\": \"block\" makes a failed request (no",
         "# gateway running, a revoked token, a time-out) block the call: fail closed.",
-        "# The token below was issued now for the client '" + access.client() + "' and is shown only this once: the",
+        "# The token below was issued now for the client '"
+            + access.client()
+            + "' and is shown only this once: the",
         "# gateway keeps only its SHA-256, in " + access.tokenFile() + ".",
-        "# Revoke it with: " + shellLine("hook", "--revoke", access.client()) + "; issuing again replaces it.",
+        "# Revoke it with: "
+            + shellLine("hook", "--revoke", access.client())
+            + "; issuing again replaces it.",
         access.replaced()
-            ? "# It REPLACES the token '" + access.client() + "' had: a Claude Code still sending the old one now gets 401,\n"
+            ? "# It REPLACES the token '"
+                + access.client()
+                + "' had: a Claude Code still sending the old one now gets 401,\n"
                 + "# which blocks its calls (before 2.1.295: lets them run). Use --client NAME for a second one."
             : "# (--client NAME issues another, for a second machine account or settings file.)",
         "",
@@ -161,11 +173,17 @@ final class AgentConfig {
         "# 2. Merge into ~/.claude/settings.json (or .claude/settings.local.json; not into a file you commit):",
         pretty(claudeSettings(hook)),
         "",
-        "# A gateway must be running on this port: the MCP server entry (" + shellLine("mcp", "--print-config", "claude") + ")",
+        "# A gateway must be running on this port: the MCP server entry ("
+            + shellLine("mcp", "--print-config", "claude")
+            + ")",
         "# starts the shared one with Claude, or run the console (" + shellLine() + ").",
         "",
         "# On a machine other people can log in to, use the command hook below instead: while no gateway",
-        "# listens on " + access.url().getHost() + ":" + access.url().getPort() + " (stopped, not started yet, killed), another user could listen there, get",
+        "# listens on "
+            + access.url().getHost()
+            + ":"
+            + access.url().getPort()
+            + " (stopped, not started yet, killed), another user could listen there, get",
         "# the token and answer Claude's hook as they like, even \"allow\" with a command of their own.",
         "# Claude Code before 2.1.295 runs a call whose HTTP hook failed: use the command hook there too.",
         "# It asks the running gateway through a socket in your home (no JVM while a gateway runs), and",
@@ -178,7 +196,9 @@ final class AgentConfig {
   String copilotHooks() {
     return String.join(
         "\n",
-        "# Gates for Copilot's own tools: save as .github/hooks/" + SERVER_NAME + ".json in the repository",
+        "# Gates for Copilot's own tools: save as .github/hooks/"
+            + SERVER_NAME
+            + ".json in the repository",
         "# (no JVM starts while a gateway runs; docs/agents.md)",
         pretty(copilotHookFile()),
         "");
@@ -217,7 +237,9 @@ final class AgentConfig {
         "# GitHub Copilot CLI: merge into ~/.copilot/mcp-config.json",
         pretty(mcp),
         "",
-        "# Gates for Copilot's own tools: save as .github/hooks/" + SERVER_NAME + ".json in the repository",
+        "# Gates for Copilot's own tools: save as .github/hooks/"
+            + SERVER_NAME
+            + ".json in the repository",
         pretty(copilotHookFile()),
         "");
   }
@@ -225,7 +247,11 @@ final class AgentConfig {
   private String vscode() {
     ObjectNode mcp = JSON.createObjectNode();
     mcp.putObject("servers").set(SERVER_NAME, stdioServer("stdio"));
-    return String.join("\n", "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)", pretty(mcp), "");
+    return String.join(
+        "\n",
+        "# VS Code: save as .vscode/mcp.json in the workspace (or merge into it)",
+        pretty(mcp),
+        "");
   }
 
   /** The HTTP front door for Claude Code, VS Code and any Streamable HTTP client (decision 36). */
@@ -242,15 +268,28 @@ final class AgentConfig {
     generic.set("headers", headers.deepCopy());
     return String.join(
         "\n",
-        "# The provider gateway's MCP front door over Streamable HTTP, for the client '" + http.client() + "'.",
+        "# The provider gateway's MCP front door over Streamable HTTP, for the client '"
+            + http.client()
+            + "'.",
         "# Its token was issued now and is shown only this once: the gateway keeps only its SHA-256, in",
         "# " + http.tokenFile() + ". Issuing again for the same name replaces it.",
-        "# Revoke it with: " + shellLine("mcp", "--revoke", http.client()) + " (or delete its entry from that file).",
-        "# A gateway must be running on this port: the console (" + shellLine() + "), or the shared one",
-        "# (" + shellLine("--detached", "--idle-exit-grace", "12h") + "); stdio agents start that one themselves.",
+        "# Revoke it with: "
+            + shellLine("mcp", "--revoke", http.client())
+            + " (or delete its entry from that file).",
+        "# A gateway must be running on this port: the console ("
+            + shellLine()
+            + "), or the shared one",
+        "# ("
+            + shellLine("--detached", "--idle-exit-grace", "12h")
+            + "); stdio agents start that one themselves.",
         "",
         "# Claude Code:",
-        "claude mcp add --transport http " + SERVER_NAME + " " + http.url() + " --header " + shellQuote("Authorization: Bearer " + http.token()),
+        "claude mcp add --transport http "
+            + SERVER_NAME
+            + " "
+            + http.url()
+            + " --header "
+            + shellQuote("Authorization: Bearer " + http.token()),
         "",
         "# or put this in .mcp.json at the project root:",
         pretty(claude),

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * What the command line asked for, resolved: the home is always set (the default already
- * applied), paths are absolute.
+ * What the command line asked for, resolved: the home is always set (the default already applied),
+ * paths are absolute.
  *
  * @param rpc whether to run the {@code --rpc} host instead of the console
  * @param port the WebSocket port; 0 for a free one
@@ -16,8 +16,8 @@ import java.time.Duration;
  * @param detached whether this is the detached gateway (no console, no stdin; exits when idle)
  * @param idleExitGrace how long the detached gateway waits with no session and no host
  * @param auditArgs whether the audit trail keeps calls' arguments, not only their hash
- * @param watch whether the config file and its providers' files are watched: a change reloads
- *     what it concerns ({@code --watch}; needs a config)
+ * @param watch whether the config file and its providers' files are watched: a change reloads what
+ *     it concerns ({@code --watch}; needs a config)
  */
 record AppOptions(
     boolean rpc,

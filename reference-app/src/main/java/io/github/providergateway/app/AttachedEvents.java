@@ -10,6 +10,7 @@ import java.util.List;
  */
 final class AttachedEvents implements GatewayClient.Listener {
   private final ConsoleOut out;
+
   /** Prints timeline lines as the embedded console does. */
   private final ConsoleEvents timeline;
 

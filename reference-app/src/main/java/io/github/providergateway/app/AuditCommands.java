@@ -33,11 +33,13 @@ final class AuditCommands {
   }
 
   private static final int DEFAULT_LAST = 20;
+
   /** How much of a reason a line of {@code audit} or {@code why} shows. */
   static final int SHOWN_REASON_CHARS = 300;
 
   private final ConsoleOut out;
   private final Source source;
+
   /** Issues a one-time link to the status page. */
   private final Supplier<CompletableFuture<URI>> statusLinks;
 
@@ -74,10 +76,13 @@ final class AuditCommands {
         case "tool" -> tool = value;
         case "session" -> session = value;
         case "last" -> last = count(value);
-        default -> throw new CommandFailed("unknown filter '" + key + "': kind, provider=, tool=, session=, last=");
+        default ->
+            throw new CommandFailed(
+                "unknown filter '" + key + "': kind, provider=, tool=, session=, last=");
       }
     }
-    List<JsonNode> decisions = await(source.query(new AuditFilter(session, provider, tool, kind, null, null, last)));
+    List<JsonNode> decisions =
+        await(source.query(new AuditFilter(session, provider, tool, kind, null, null, last)));
     if (decisions.isEmpty()) {
       out.say("No decisions match.");
       return;
@@ -88,41 +93,65 @@ final class AuditCommands {
   /** A decision kind as the audit trail writes it ({@code tool_call}), or the reason it is none. */
   private static String kind(String word) {
     String kind = word.toUpperCase(Locale.ROOT).replace('-', '_');
-    for (io.github.providergateway.gateway.DecisionKind known : io.github.providergateway.gateway.DecisionKind.values()) {
+    for (io.github.providergateway.gateway.DecisionKind known :
+        io.github.providergateway.gateway.DecisionKind.values()) {
       if (known.name().equals(kind)) {
         return kind;
       }
     }
     List<String> kinds = new java.util.ArrayList<>();
-    for (io.github.providergateway.gateway.DecisionKind known : io.github.providergateway.gateway.DecisionKind.values()) {
+    for (io.github.providergateway.gateway.DecisionKind known :
+        io.github.providergateway.gateway.DecisionKind.values()) {
       kinds.add(known.name().toLowerCase(Locale.ROOT));
     }
-    throw new CommandFailed("no decision kind '" + word + "': " + String.join(", ", kinds)
-        + "; or a filter: provider=, tool=, session=, last=");
+    throw new CommandFailed(
+        "no decision kind '"
+            + word
+            + "': "
+            + String.join(", ", kinds)
+            + "; or a filter: provider=, tool=, session=, last=");
   }
 
-  /** {@code why <callId>}: the call's pre-tool-use evaluation, each gate's answer, and its outcome. */
+  /**
+   * {@code why <callId>}: the call's pre-tool-use evaluation, each gate's answer, and its outcome.
+   */
   void why(String callId) {
     if (callId.isBlank()) {
-      throw new CommandFailed("usage: why <callId>  ('audit tool_call' lists recent calls with their ids)");
+      throw new CommandFailed(
+          "usage: why <callId>  ('audit tool_call' lists recent calls with their ids)");
     }
     List<JsonNode> decisions =
         await(source.query(new AuditFilter(null, null, null, null, callId.trim(), null, 100)));
     if (decisions.isEmpty()) {
-      out.say("No decision about call " + callId.trim() + " (the trail keeps the newest " + DecisionLog.DEFAULT_CAPACITY + ").");
+      out.say(
+          "No decision about call "
+              + callId.trim()
+              + " (the trail keeps the newest "
+              + DecisionLog.DEFAULT_CAPACITY
+              + ").");
       return;
     }
     for (JsonNode decision : decisions) {
       out.say("  " + line(decision));
       for (JsonNode gate : decision.path("gates")) {
-        // A gate's id is free text of the provider's (only its frame bounds it): escaped and cut as a reason.
+        // A gate's id is free text of the provider's (only its frame bounds it): escaped and cut as
+        // a reason.
         out.say(
-            "      gate " + (gate.hasNonNull("gateId") ? printable(gate.get("gateId").asText()) : "-")
-                + " of " + text(gate, "provider") + ": "
-                + text(gate, "decision") + " in " + millis(gate.path("latencyMs"))
+            "      gate "
+                + (gate.hasNonNull("gateId") ? printable(gate.get("gateId").asText()) : "-")
+                + " of "
+                + text(gate, "provider")
+                + ": "
+                + text(gate, "decision")
+                + " in "
+                + millis(gate.path("latencyMs"))
                 + (gate.path("failedOpen").asBoolean() ? " (failed open)" : "")
-                + (gate.hasNonNull("argsSha256") ? ", args rewritten (sha256 " + text(gate, "argsSha256") + ")" : "")
-                + (gate.hasNonNull("reason") ? " — " + printable(gate.get("reason").asText()) : ""));
+                + (gate.hasNonNull("argsSha256")
+                    ? ", args rewritten (sha256 " + text(gate, "argsSha256") + ")"
+                    : "")
+                + (gate.hasNonNull("reason")
+                    ? " — " + printable(gate.get("reason").asText())
+                    : ""));
       }
     }
   }
@@ -139,7 +168,8 @@ final class AuditCommands {
     int t = time.indexOf('T');
     String clock = t < 0 ? time : time.substring(t + 1).replace("Z", "");
     int dot = clock.indexOf('.');
-    line.append(dot < 0 || clock.length() <= dot + 4 ? clock : clock.substring(0, dot + 4)); // to the ms
+    line.append(
+        dot < 0 || clock.length() <= dot + 4 ? clock : clock.substring(0, dot + 4)); // to the ms
     line.append("  ").append(text(d, "kind")).append(' ').append(text(d, "outcome"));
     if (d.hasNonNull("code")) {
       line.append(" [").append(text(d, "code")).append(']');
@@ -187,7 +217,10 @@ final class AuditCommands {
 
   private static String millis(JsonNode ms) {
     double value = ms.asDouble();
-    return (value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value)) + " ms";
+    return (value == Math.rint(value)
+            ? String.valueOf((long) value)
+            : String.format(Locale.ROOT, "%.1f", value))
+        + " ms";
   }
 
   private static int count(String value) {

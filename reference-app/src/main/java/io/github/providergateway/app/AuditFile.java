@@ -22,8 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The audit trail on disk: each {@link Decision} one JSON line in {@code <home>/logs/audit.jsonl}
  * (the shape {@code audit.query} replies with), owner-only, rotated by size: past {@code maxBytes}
  * the file becomes {@code audit.1.jsonl}, that one {@code audit.2.jsonl} and so on, and the oldest
- * beyond {@code files} is deleted, so the trail holds at most {@code files × (maxBytes + one
- * line)} bytes.
+ * beyond {@code files} is deleted, so the trail holds at most {@code files × (maxBytes + one line)}
+ * bytes.
  *
  * <p>The gateway loop only offers a decision to a bounded queue ({@value #QUEUE} records); one
  * writer thread writes. A full queue drops the decision and counts it (the next line written says
@@ -43,7 +43,10 @@ final class AuditFile implements GatewayListener, AutoCloseable {
 
   /** Tells the writer to stop; compared by identity, so its fields mean nothing. */
   private static final Decision STOP =
-      Decision.builder(java.time.Instant.EPOCH, io.github.providergateway.gateway.DecisionKind.OTHER, Decision.Outcome.OK)
+      Decision.builder(
+              java.time.Instant.EPOCH,
+              io.github.providergateway.gateway.DecisionKind.OTHER,
+              Decision.Outcome.OK)
           .build();
 
   private final Path dir;
@@ -115,19 +118,23 @@ final class AuditFile implements GatewayListener, AutoCloseable {
         rotate();
       }
     } catch (IOException e) {
-      LOG.log(System.Logger.Level.WARNING, "cannot write the audit trail to " + file() + ": " + e.getMessage());
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "cannot write the audit trail to " + file() + ": " + e.getMessage());
       closeCurrent();
     }
   }
 
   private FileChannel open() throws IOException {
     if (!Files.isDirectory(dir)) {
-      Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      Files.createDirectories(
+          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     }
     Path file = file();
     if (!Files.exists(file)) {
       // Created owner-only at once, never written first and narrowed after.
-      Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Files.createFile(
+          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     }
     return FileChannel.open(file, EnumSet.of(StandardOpenOption.WRITE, StandardOpenOption.APPEND));
   }

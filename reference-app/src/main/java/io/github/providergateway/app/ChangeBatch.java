@@ -8,16 +8,17 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * The changes {@code --watch} saw, gathered until they stop: an editor's save is several events
- * (a temporary file, a rename, a modify), and a {@code git checkout} touches many files at once, so
- * the reload waits for {@link #QUIET} without a change, or at the latest {@link #MAX_WAIT} after the
- * first one, and then reports the batch once. Time comes from the {@link Scheduler} (tests: the
+ * The changes {@code --watch} saw, gathered until they stop: an editor's save is several events (a
+ * temporary file, a rename, a modify), and a {@code git checkout} touches many files at once, so
+ * the reload waits for {@link #QUIET} without a change, or at the latest {@link #MAX_WAIT} after
+ * the first one, and then reports the batch once. Time comes from the {@link Scheduler} (tests: the
  * manual clock). Thread-safe: the watch thread adds, the scheduler's thread flushes.
  */
 final class ChangeBatch {
 
   /** How long without a change ends a batch. */
   static final Duration QUIET = Duration.ofMillis(300);
+
   /** A batch that keeps growing is reported at the latest this long after its first change. */
   static final Duration MAX_WAIT = QUIET.multipliedBy(5);
 
@@ -28,12 +29,19 @@ final class ChangeBatch {
 
   private final Scheduler scheduler;
   private final Sink sink;
+
   /** Whether the config file changed in this batch. Guarded by this. */
   private boolean config;
+
   /** The entries whose files changed in this batch. Guarded by this. */
   private final Set<String> entries = new LinkedHashSet<>();
-  /** The flush after the quiet time, and the one at the latest; null when no batch is open. Guarded by this. */
+
+  /**
+   * The flush after the quiet time, and the one at the latest; null when no batch is open. Guarded
+   * by this.
+   */
   private Scheduler.Cancellable quietFlush;
+
   private Scheduler.Cancellable latestFlush;
 
   ChangeBatch(Scheduler scheduler, Sink sink) {

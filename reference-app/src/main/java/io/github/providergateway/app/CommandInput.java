@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Where the console's command lines come from: a terminal with line editing ({@link
- * ConsoleTerminal}), or plain lines of a stream (a pipe, a file, a terminal JLine could not
- * drive). Reader thread only.
+ * ConsoleTerminal}), or plain lines of a stream (a pipe, a file, a terminal JLine could not drive).
+ * Reader thread only.
  */
 interface CommandInput {
 

@@ -8,9 +8,9 @@ import java.util.Optional;
 
 /**
  * Reads the console's commands, one a line, until {@code quit} or the end of input, and runs each
- * before reading the next, so piped scripts give ordered output. A command that fails prints
- * {@code error: ...} and the loop reads on; one interrupted by Ctrl-C prints what became of it.
- * Reader thread only.
+ * before reading the next, so piped scripts give ordered output. A command that fails prints {@code
+ * error: ...} and the loop reads on; one interrupted by Ctrl-C prints what became of it. Reader
+ * thread only.
  */
 final class CommandLoop {
 
@@ -22,12 +22,16 @@ final class CommandLoop {
   private final AuditCommands audit;
   private final ReloadCommands reloads;
   private final StreamWatches streams;
+
   /** Gates' questions to the person, answered with {@code y} and {@code n}. */
   private final ConsoleQuestions questions;
+
   /** The command running now, for Ctrl-C. */
   private final RunningCommand running;
+
   /** What {@code help} prints. */
   private final String help;
+
   /** The deadline {@code end} gives when the command names none. */
   private final Duration endDeadline;
 
@@ -102,8 +106,12 @@ final class CommandLoop {
     String word = typed.toLowerCase(Locale.ROOT);
     Optional<String> meant = DidYouMean.closest(word, ConsoleCommand.words());
     return new CommandFailed(
-        "unknown command '" + word + "'"
-            + meant.map(name -> "; did you mean '" + name + "'? ('help' lists them)").orElse("; type 'help'"));
+        "unknown command '"
+            + word
+            + "'"
+            + meant
+                .map(name -> "; did you mean '" + name + "'? ('help' lists them)")
+                .orElse("; type 'help'"));
   }
 
   private void execute(ConsoleCommand command, String rest) {

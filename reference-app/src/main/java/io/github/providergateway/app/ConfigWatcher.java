@@ -29,15 +29,21 @@ final class ConfigWatcher implements AutoCloseable {
 
   private final WatchService service;
   private final ChangeBatch batch;
+
   /** Says what a person should know: directories left out past the bound. */
   private final Consumer<String> report;
+
   private final Thread thread;
+
   /** What is watched now. Guarded by this. */
   private WatchedFiles watched;
+
   /** The config {@link #watched} is for, to watch again when a tree grows. Guarded by this. */
   private ProjectConfig config;
+
   /** The registered directories. Guarded by this. */
   private final Map<Path, WatchKey> keys = new HashMap<>();
+
   /** Whether the bound has been reported: once is enough. Guarded by this. */
   private boolean boundReported;
 
@@ -55,10 +61,13 @@ final class ConfigWatcher implements AutoCloseable {
    * @param report told, in a person's words, of what cannot be watched
    * @throws IOException when the file system has no watch service
    */
-  static ConfigWatcher start(ProjectConfig config, ChangeBatch batch, Consumer<String> report) throws IOException {
+  static ConfigWatcher start(ProjectConfig config, ChangeBatch batch, Consumer<String> report)
+      throws IOException {
     ConfigWatcher watcher =
         new ConfigWatcher(
-            FileSystems.getDefault().newWatchService(), requireNonNull(batch, "batch"), requireNonNull(report, "report"));
+            FileSystems.getDefault().newWatchService(),
+            requireNonNull(batch, "batch"),
+            requireNonNull(report, "report"));
     watcher.watch(config);
     watcher.thread.start();
     return watcher;
@@ -69,13 +78,15 @@ final class ConfigWatcher implements AutoCloseable {
     config = next;
     watched = WatchedFiles.of(next, WatchedFiles.MAX_DIRECTORIES);
     Set<Path> wanted = watched.directories();
-    keys.entrySet().removeIf(key -> {
-      if (!wanted.contains(key.getKey())) {
-        key.getValue().cancel();
-        return true;
-      }
-      return false;
-    });
+    keys.entrySet()
+        .removeIf(
+            key -> {
+              if (!wanted.contains(key.getKey())) {
+                key.getValue().cancel();
+                return true;
+              }
+              return false;
+            });
     for (Path dir : wanted) {
       if (!keys.containsKey(dir) && Files.isDirectory(dir)) {
         try {
@@ -94,8 +105,13 @@ final class ConfigWatcher implements AutoCloseable {
     if (!watched.leftOut().isEmpty() && !boundReported) {
       boundReported = true;
       report.accept(
-          "--watch watches at most " + WatchedFiles.MAX_DIRECTORIES + " directories; left out: "
-              + watched.leftOut().get(0) + (watched.leftOut().size() > 1 ? " and " + (watched.leftOut().size() - 1) + " more" : ""));
+          "--watch watches at most "
+              + WatchedFiles.MAX_DIRECTORIES
+              + " directories; left out: "
+              + watched.leftOut().get(0)
+              + (watched.leftOut().size() > 1
+                  ? " and " + (watched.leftOut().size() - 1) + " more"
+                  : ""));
     }
   }
 
@@ -123,9 +139,10 @@ final class ConfigWatcher implements AutoCloseable {
       } else {
         Path changed = dir.resolve((Path) event.context());
         hit = watched.hit(dir, changed);
-        grew = event.kind() == StandardWatchEventKinds.ENTRY_CREATE
-            && watched.trees().containsKey(dir)
-            && Files.isDirectory(changed);
+        grew =
+            event.kind() == StandardWatchEventKinds.ENTRY_CREATE
+                && watched.trees().containsKey(dir)
+                && Files.isDirectory(changed);
       }
       if (grew) {
         watch(config); // a new directory in a watched tree

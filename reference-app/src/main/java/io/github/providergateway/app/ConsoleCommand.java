@@ -21,16 +21,28 @@ enum ConsoleCommand {
   CALL("call", "<tool> [json]", "call a tool, e.g.  call greet {\"name\":\"Ada\"}"),
   HOOK("hook", "<tool> [json]", "what the pre-tool hooks decide (runs nothing)"),
   PROMPT("prompt", "", "the system prompt after providers' transforms"),
-  EVENT("event", "<name> [json]", "send a session event, e.g.  event user.message {\"text\":\"hi\"}"),
+  EVENT(
+      "event", "<name> [json]", "send a session event, e.g.  event user.message {\"text\":\"hi\"}"),
   STREAM("stream", "<stream@provider> [n]", "a stream's newest n events (default 20)"),
   WATCH("watch", "<stream@provider>", "print a stream's new events as they arrive"),
   UNWATCH("unwatch", "[stream@provider]", "stop watching (all, without a name)"),
-  AUDIT("audit", "[kind] [provider=P] [tool=T] [last=N]", "the gateway's latest decisions and why (kinds: auth, hello, tool_call, pre_tool_use, ...)"),
+  AUDIT(
+      "audit",
+      "[kind] [provider=P] [tool=T] [last=N]",
+      "the gateway's latest decisions and why (kinds: auth, hello, tool_call, pre_tool_use, ...)"),
   WHY("why", "<callId>", "why a call ended as it did: the gates asked, their answers, its outcome"),
   STATUS("status", "", "a one-time link to the live status page (open it in a browser)"),
   RELOAD("reload", "[entry]", "re-read --config and restart its providers (one entry, or all)"),
-  YES("y", "[n]", "yes to a gate's question: the oldest, or number n (a single key while a call waits)", "yes"),
-  NO("n", "[n]", "no to a gate's question: the oldest, or number n (a single key while a call waits)", "no"),
+  YES(
+      "y",
+      "[n]",
+      "yes to a gate's question: the oldest, or number n (a single key while a call waits)",
+      "yes"),
+  NO(
+      "n",
+      "[n]",
+      "no to a gate's question: the oldest, or number n (a single key while a call waits)",
+      "no"),
   HELP("help", "", "this list", "?"),
   QUIT("quit", "", "end every session and stop (so does end of input)", "exit");
 
@@ -40,6 +52,7 @@ enum ConsoleCommand {
   private final String word;
   private final String arguments;
   private final String summary;
+
   /** Another word for it, or null. */
   private final String alias;
 
@@ -84,7 +97,8 @@ enum ConsoleCommand {
     List<String> lines = new ArrayList<>();
     lines.add("Commands (the current session is marked * in 'sessions'):");
     for (ConsoleCommand command : values()) {
-      String usage = command.arguments.isEmpty() ? command.word : command.word + " " + command.arguments;
+      String usage =
+          command.arguments.isEmpty() ? command.word : command.word + " " + command.arguments;
       if (usage.length() >= USAGE_WIDTH) {
         // Too long for its column: its summary goes on the next line, not glued to it.
         lines.add("  " + usage);

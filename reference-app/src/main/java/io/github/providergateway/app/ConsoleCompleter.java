@@ -27,8 +27,8 @@ import org.jline.reader.ParsedLine;
  *
  * <p>It asks the gateway what it knows at that moment ({@link HostApi}, whose futures complete on
  * the gateway loop) and waits for the answer on the reader's thread, at most {@link #ASK_LIMIT}: a
- * gateway that does not answer in time costs the person no more than an empty completion, and
- * the loop itself never waits for the completer. Reader thread only.
+ * gateway that does not answer in time costs the person no more than an empty completion, and the
+ * loop itself never waits for the completer. Reader thread only.
  */
 final class ConsoleCompleter implements Completer {
 
@@ -53,11 +53,16 @@ final class ConsoleCompleter implements Completer {
   private final ConsoleSessions sessions;
   private final KnownStreams streams;
   private final StreamWatches watches;
+
   /** The config's entry names, after {@code reload}. */
   private final Supplier<List<String>> entries;
 
   ConsoleCompleter(
-      HostApi api, ConsoleSessions sessions, KnownStreams streams, StreamWatches watches, Supplier<List<String>> entries) {
+      HostApi api,
+      ConsoleSessions sessions,
+      KnownStreams streams,
+      StreamWatches watches,
+      Supplier<List<String>> entries) {
     this.api = api;
     this.sessions = sessions;
     this.streams = streams;
@@ -90,7 +95,20 @@ final class ConsoleCompleter implements Completer {
       case EVENT -> EVENT_NAMES;
       case AUDIT -> AUDIT_KINDS;
       case RELOAD -> entries.get();
-      case SESSIONS, START, IDLE, INTERRUPT, PROVIDERS, TOOLS, PROMPT, HELP, QUIT, WHY, STATUS, YES, NO -> List.of();
+      case SESSIONS,
+          START,
+          IDLE,
+          INTERRUPT,
+          PROVIDERS,
+          TOOLS,
+          PROMPT,
+          HELP,
+          QUIT,
+          WHY,
+          STATUS,
+          YES,
+          NO ->
+          List.of();
     };
   }
 
@@ -100,11 +118,15 @@ final class ConsoleCompleter implements Completer {
     if (session == null) {
       return List.of();
     }
-    return answer(api.tools(session)).map(tools -> tools.stream().map(HostTool::name).toList()).orElse(List.of());
+    return answer(api.tools(session))
+        .map(tools -> tools.stream().map(HostTool::name).toList())
+        .orElse(List.of());
   }
 
   private List<String> sessionIds() {
-    return answer(api.sessions()).map(list -> list.stream().map(SessionInfo::id).toList()).orElse(List.of());
+    return answer(api.sessions())
+        .map(list -> list.stream().map(SessionInfo::id).toList())
+        .orElse(List.of());
   }
 
   private List<String> streamNames() {

@@ -38,7 +38,13 @@ final class ConsoleEvents implements SessionHost, GatewayListener {
 
   @Override
   public void send(String sessionId, String source, String prompt) {
-    out.say("[" + sessionId + "] " + who(source) + " starts an agent turn: " + VisibleText.escape(prompt));
+    out.say(
+        "["
+            + sessionId
+            + "] "
+            + who(source)
+            + " starts an agent turn: "
+            + VisibleText.escape(prompt));
   }
 
   /**

@@ -20,8 +20,8 @@ import org.jline.reader.impl.history.DefaultHistory;
  * temporary file, which Java creates owner-only, and moves it into place.
  *
  * <p>Bounded: {@link #MAX_ENTRIES} commands in memory; the file is cut back to that many once it
- * holds a quarter more; a line longer than {@link #MAX_LINE_CHARS} (a pasted blob) is not kept;
- * a file larger than {@link #MAX_FILE_BYTES} (not written by us) is left alone and the history of
+ * holds a quarter more; a line longer than {@link #MAX_LINE_CHARS} (a pasted blob) is not kept; a
+ * file larger than {@link #MAX_FILE_BYTES} (not written by us) is left alone and the history of
  * this run stays in memory.
  */
 final class ConsoleHistory extends DefaultHistory {

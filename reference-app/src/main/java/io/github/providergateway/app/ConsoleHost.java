@@ -25,11 +25,11 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * The interactive console: a person plays the agent host. It starts a default session at once so
- * a provider can bind, shows what the gateway asks of the host as it happens (timeline logs,
- * turns providers start, tool registrations, providers coming and going), and reads one command
- * per line until {@code quit} or the end of input. Each command finishes before the next is read,
- * so piped scripts give ordered output.
+ * The interactive console: a person plays the agent host. It starts a default session at once so a
+ * provider can bind, shows what the gateway asks of the host as it happens (timeline logs, turns
+ * providers start, tool registrations, providers coming and going), and reads one command per line
+ * until {@code quit} or the end of input. Each command finishes before the next is read, so piped
+ * scripts give ordered output.
  *
  * <p>On a terminal it edits lines with JLine ({@link ConsoleTerminal}: history, tab completion,
  * live lines above the prompt, Ctrl-C interrupting the running command). On anything else (a pipe,
@@ -59,29 +59,41 @@ final class ConsoleHost implements FrontEnd {
       String.join(
           "\n",
           "Keys: Tab completes commands, tools, sessions and streams; Up/Down recall earlier commands",
-          "(kept in the home's " + ConsoleHistory.FILE + "); Ctrl-C interrupts the running command;"
+          "(kept in the home's "
+              + ConsoleHistory.FILE
+              + "); Ctrl-C interrupts the running command;"
               + " Ctrl-D stops, like 'quit'.");
 
   /** Where commands are read from without line editing. */
   private final InputStream in;
+
   /** Without line editing: whether a {@code > } goes out before each command. */
   private final boolean prompts;
+
   /** The terminal with line editing once open; completes with null without one. */
   private final CompletableFuture<ConsoleTerminal> terminal;
+
   private final ConsoleOut out;
   private final PrintStream err;
   private final ConsoleEvents events;
+
   /** Stream names for tab completion. */
   private final KnownStreams knownStreams = new KnownStreams();
+
   private final StreamWatches streams;
+
   /** Gates' questions to the person, on a gateway of this process; null when attached. */
   private volatile ConsoleQuestions questions;
+
   /** The command Ctrl-C interrupts. */
   private final RunningCommand command = new RunningCommand();
+
   /** The gateway once started; read by the signal hook. */
   private volatile RunningGateway running;
+
   /** With {@code attach}: the connection to a gateway running elsewhere; else null. */
   private volatile GatewayClient client;
+
   /** Set once the stop has been reported. */
   private final AtomicBoolean stopping = new AtomicBoolean();
 
@@ -106,7 +118,11 @@ final class ConsoleHost implements FrontEnd {
   }
 
   private ConsoleHost(
-      InputStream in, boolean prompts, CompletableFuture<ConsoleTerminal> terminal, ConsoleOut out, PrintStream err) {
+      InputStream in,
+      boolean prompts,
+      CompletableFuture<ConsoleTerminal> terminal,
+      ConsoleOut out,
+      PrintStream err) {
     this.in = in;
     this.prompts = prompts;
     this.terminal = terminal;
@@ -132,12 +148,18 @@ final class ConsoleHost implements FrontEnd {
         ConsoleTerminal.openSystem(() -> ExitOnSignal.stopAndExit(() -> host.get().stopOnSignal()))
             .exceptionally(
                 e -> {
-                  err.println("gateway: no line editing on this terminal (" + CommandFailed.rootMessage(e) + ")");
+                  err.println(
+                      "gateway: no line editing on this terminal ("
+                          + CommandFailed.rootMessage(e)
+                          + ")");
                   return null;
                 });
     LineQueue.Sink stdout = ConsoleOut.streamSink(out);
-    CompletableFuture<LineQueue.Sink> sink = opening.thenApply(opened -> opened != null ? opened.sink() : stdout);
-    host.set(new ConsoleHost(in, true, opening, new ConsoleOut(ConsoleOut.switching(stdout, sink)), err));
+    CompletableFuture<LineQueue.Sink> sink =
+        opening.thenApply(opened -> opened != null ? opened.sink() : stdout);
+    host.set(
+        new ConsoleHost(
+            in, true, opening, new ConsoleOut(ConsoleOut.switching(stdout, sink)), err));
     return host.get();
   }
 
@@ -162,7 +184,8 @@ final class ConsoleHost implements FrontEnd {
       SessionInfo session =
           await(api.startSession(SessionSpec.of("console", System.getProperty("user.dir")), host));
       sessions.makeCurrent(session.id());
-      out.say("Session " + session.id() + " (\"console\") started, so a provider can bind to it now.");
+      out.say(
+          "Session " + session.id() + " (\"console\") started, so a provider can bind to it now.");
     } catch (CommandFailed e) {
       out.say("Could not start the default session: " + e.getMessage());
     }
@@ -184,7 +207,10 @@ final class ConsoleHost implements FrontEnd {
           GatewayClient.connect(
               home,
               port,
-              GatewayClient.Options.builder().observer(true).listener(new AttachedEvents(out, events)).build());
+              GatewayClient.Options.builder()
+                  .observer(true)
+                  .listener(new AttachedEvents(out, events))
+                  .build());
     } catch (IOException e) {
       err.println("gateway attach: " + e.getMessage());
       finish();
@@ -206,7 +232,8 @@ final class ConsoleHost implements FrontEnd {
     } catch (CommandFailed e) {
       out.say("Could not list its sessions: " + e.getMessage());
     }
-    out.say("Type 'help' for commands; 'quit' or end of input detaches and leaves the gateway running.");
+    out.say(
+        "Type 'help' for commands; 'quit' or end of input detaches and leaves the gateway running.");
     serve(api, sessions, home);
     stop(STOP_DEADLINE);
     finish();
@@ -214,8 +241,8 @@ final class ConsoleHost implements FrontEnd {
   }
 
   /**
-   * The audit trail the console reads: this process's gateway's own, or the attached gateway's
-   * over the host protocol.
+   * The audit trail the console reads: this process's gateway's own, or the attached gateway's over
+   * the host protocol.
    */
   private AuditCommands.Source auditSource(HostApi api) {
     if (api instanceof GatewayClient attached) {
@@ -224,7 +251,9 @@ final class ConsoleHost implements FrontEnd {
     RunningGateway local = running;
     return filter ->
         CompletableFuture.completedFuture(
-            local.decisions().query(filter).stream().map(d -> (JsonNode) AuditJson.decision(d)).toList());
+            local.decisions().query(filter).stream()
+                .map(d -> (JsonNode) AuditJson.decision(d))
+                .toList());
   }
 
   /** The status page's links: this process's gateway's own, or the attached gateway's. */
@@ -258,23 +287,39 @@ final class ConsoleHost implements FrontEnd {
     } else {
       input =
           editor.commands(
-              historyFile(home), new ConsoleCompleter(api, sessions, knownStreams, streams, reloads::entries), command, out);
+              historyFile(home),
+              new ConsoleCompleter(api, sessions, knownStreams, streams, reloads::entries),
+              command,
+              out);
       help += "\n" + TERMINAL_KEYS;
     }
     ConsoleQuestions asked = questions;
     ToolCommands tools =
         asked == null
             ? new ToolCommands(out, api, sessions)
-            : new ToolCommands(out, api, sessions, new ToolCommands.Waiting() {
-                @Override
-                public <T> T await(CompletableFuture<T> future) {
-                  return asked.await(future, input);
-                }
-              });
+            : new ToolCommands(
+                out,
+                api,
+                sessions,
+                new ToolCommands.Waiting() {
+                  @Override
+                  public <T> T await(CompletableFuture<T> future) {
+                    return asked.await(future, input);
+                  }
+                });
     new CommandLoop(
-            input, out, err, sessions, tools,
-            new AuditCommands(out, auditSource(api), statusLinks(api)), reloads,
-            streams, asked == null ? new ConsoleQuestions(out, api) : asked, command, help, STOP_DEADLINE)
+            input,
+            out,
+            err,
+            sessions,
+            tools,
+            new AuditCommands(out, auditSource(api), statusLinks(api)),
+            reloads,
+            streams,
+            asked == null ? new ConsoleQuestions(out, api) : asked,
+            command,
+            help,
+            STOP_DEADLINE)
         .serve();
   }
 
@@ -333,19 +378,22 @@ final class ConsoleHost implements FrontEnd {
     if (options.config() != null) {
       out.say("  config        " + options.config());
       if (options.watch()) {
-        out.say("  watching      the config and its providers' files: a change reloads what it concerns");
+        out.say(
+            "  watching      the config and its providers' files: a change reloads what it concerns");
       }
       for (String problem : running.configProblems()) {
         out.say("  config problem (entry not started): " + problem);
       }
     }
     out.say("");
-    out.say("Connect a provider from another terminal, for example this repository's Node example:");
+    out.say(
+        "Connect a provider from another terminal, for example this repository's Node example:");
     out.say("  export TAP_PROVIDER_TOKEN=$(cat " + token + ")");
     out.say("  export TAP_GATEWAY_URL=" + running.url());
     out.say("  node examples/node/provider.mjs        # or: python3 examples/python/provider.py");
     if (running.port() != 9400) {
-      out.say("(The core profile's own examples connect to ws://localhost:9400; start with --port 9400 for them.)");
+      out.say(
+          "(The core profile's own examples connect to ws://localhost:9400; start with --port 9400 for them.)");
     }
     out.say("");
   }

@@ -13,13 +13,14 @@ import java.util.concurrent.CompletableFuture;
  * written by a thread of their own ({@link LineQueue}), so a terminal or pipe that is not read
  * never blocks the gateway loop: timeline lines beyond {@link #MAX_QUEUED_CHARS} waiting are
  * dropped and counted, everything else waits, and the command reader reads no new command
- * meanwhile. On a terminal with line editing that thread prints each line above the prompt and
- * what is being typed ({@link ConsoleTerminal#sink}).
+ * meanwhile. On a terminal with line editing that thread prints each line above the prompt and what
+ * is being typed ({@link ConsoleTerminal#sink}).
  */
 final class ConsoleOut {
 
   /** Characters that may wait for a console that is not being read: 1 Mi. */
   static final long MAX_QUEUED_CHARS = 1024L * 1024;
+
   private static final Duration LAST_LINES_WAIT = Duration.ofSeconds(5);
 
   private final LineQueue lines;
@@ -36,8 +37,13 @@ final class ConsoleOut {
             "gateway-console",
             MAX_QUEUED_CHARS,
             sink,
-            (key, count) -> "(" + count + " timeline line" + (count == 1 ? "" : "s")
-                + " dropped: the console was not keeping up)" + System.lineSeparator());
+            (key, count) ->
+                "("
+                    + count
+                    + " timeline line"
+                    + (count == 1 ? "" : "s")
+                    + " dropped: the console was not keeping up)"
+                    + System.lineSeparator());
   }
 
   /** Writes to {@code out}; fails once it is closed (a broken pipe). */
@@ -61,13 +67,15 @@ final class ConsoleOut {
 
   /**
    * Writes to {@code meanwhile} until {@code ready} has completed, then (for good) to the sink it
-   * completed with: the console's first lines need not wait for a terminal being opened.
-   * {@code meanwhile} is flushed before the switch, so lines keep their order. Writer thread only.
+   * completed with: the console's first lines need not wait for a terminal being opened. {@code
+   * meanwhile} is flushed before the switch, so lines keep their order. Writer thread only.
    */
-  static LineQueue.Sink switching(LineQueue.Sink meanwhile, CompletableFuture<LineQueue.Sink> ready) {
+  static LineQueue.Sink switching(
+      LineQueue.Sink meanwhile, CompletableFuture<LineQueue.Sink> ready) {
     return new LineQueue.Sink() {
       /** Where lines go now. Writer thread only. */
       private LineQueue.Sink current = meanwhile;
+
       private boolean switched;
 
       @Override

@@ -20,12 +20,11 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The console as a channel for gates' questions to the person (extension {@code gate.ask},
- * architecture decision 35): each question is printed with its gate, the call it is about and
- * the question, numbered; the person answers {@code y} or {@code n}. Between commands that is a
- * line at the prompt ({@code y}, {@code n 2}); while a command waits for the gateway (a {@code
- * call} whose gate asks) a single key, read by {@link #await}, so a call that waits for its own
- * question can be answered. The first answer anywhere wins; the console says how each question
- * ended.
+ * architecture decision 35): each question is printed with its gate, the call it is about and the
+ * question, numbered; the person answers {@code y} or {@code n}. Between commands that is a line at
+ * the prompt ({@code y}, {@code n 2}); while a command waits for the gateway (a {@code call} whose
+ * gate asks) a single key, read by {@link #await}, so a call that waits for its own question can be
+ * answered. The first answer anywhere wins; the console says how each question ended.
  *
  * <p>Thread-safe: the gateway loop asks and ends questions, the reader thread answers them.
  */
@@ -33,19 +32,27 @@ final class ConsoleQuestions implements AskChannel {
 
   /** What the audit trail and the other channels call this one. */
   static final String NAME = "console";
+
   /** How often the reader looks for a key while a command waits and a question is open. */
   private static final Duration KEY_POLL = Duration.ofMillis(100);
+
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
-  /** Arguments up to this long are printed on one line; longer ones pretty, on lines of their own. */
+
+  /**
+   * Arguments up to this long are printed on one line; longer ones pretty, on lines of their own.
+   */
   private static final int ONE_LINE_ARGS_CHARS = 100;
 
   private final ConsoleOut out;
   private final HostApi gateway;
+
   /** Open questions by number, oldest first. Guarded by this. */
   private final Map<Integer, PersonQuestion> open = new LinkedHashMap<>();
+
   /** The number of each open question, by ask id. Guarded by this. */
   private final Map<String, Integer> numbers = new LinkedHashMap<>();
+
   /** The number the next question gets. Guarded by this. */
   private int next = 1;
 
@@ -69,13 +76,26 @@ final class ConsoleQuestions implements AskChannel {
       notifyAll();
     }
     List<String> lines = new ArrayList<>();
-    lines.add("? [" + number + "] " + asker(question) + " asks before " + VisibleText.escape(question.tool())
-        + " runs (session " + VisibleText.escape(question.sessionId()) + "):");
+    lines.add(
+        "? ["
+            + number
+            + "] "
+            + asker(question)
+            + " asks before "
+            + VisibleText.escape(question.tool())
+            + " runs (session "
+            + VisibleText.escape(question.sessionId())
+            + "):");
     lines.add("    " + VisibleText.escape(question.question()));
     lines.addAll(arguments(question.args()));
-    lines.add("    answer y or n" + (number == 1 && open.size() == 1 ? "" : " (y " + number + ", n " + number + ")")
-        + "; nobody answering by " + TIME.format(question.deadline()) + " denies the call");
-    // One block: a timeline line printed meanwhile cannot come between a question and its arguments.
+    lines.add(
+        "    answer y or n"
+            + (number == 1 && open.size() == 1 ? "" : " (y " + number + ", n " + number + ")")
+            + "; nobody answering by "
+            + TIME.format(question.deadline())
+            + " denies the call");
+    // One block: a timeline line printed meanwhile cannot come between a question and its
+    // arguments.
     out.say(String.join(System.lineSeparator(), lines));
   }
 
@@ -84,14 +104,18 @@ final class ConsoleQuestions implements AskChannel {
    * the name grammar and a gate's id is free text, which could be made to read as another name.
    */
   static String asker(PersonQuestion question) {
-    return "provider '" + VisibleText.escape(question.provider()) + "'"
-        + (question.gateId() == null ? "" : ", gate '" + VisibleText.escape(question.gateId()) + "',");
+    return "provider '"
+        + VisibleText.escape(question.provider())
+        + "'"
+        + (question.gateId() == null
+            ? ""
+            : ", gate '" + VisibleText.escape(question.gateId()) + "',");
   }
 
   /**
-   * The arguments the call would run with, every character of them (issue 32: a cut could hide
-   * what runs): on one line when short, else pretty-printed on lines of their own, long lines left
-   * for the terminal to wrap. Characters that could hide or reorder text are escapes.
+   * The arguments the call would run with, every character of them (issue 32: a cut could hide what
+   * runs): on one line when short, else pretty-printed on lines of their own, long lines left for
+   * the terminal to wrap. Characters that could hide or reorder text are escapes.
    */
   static List<String> arguments(JsonNode args) {
     String compact = VisibleText.escape(HostJson.CODEC.writeJson(args));
@@ -118,7 +142,8 @@ final class ConsoleQuestions implements AskChannel {
       return;
     }
     // Another host names itself: host (<via>), free text of up to 64 characters.
-    String elsewhere = NAME.equals(answeredBy) ? "" : " on " + VisibleText.escape(String.valueOf(answeredBy));
+    String elsewhere =
+        NAME.equals(answeredBy) ? "" : " on " + VisibleText.escape(String.valueOf(answeredBy));
     String how =
         switch (outcome) {
           case ALLOWED -> "allowed" + elsewhere;
@@ -167,7 +192,8 @@ final class ConsoleQuestions implements AskChannel {
 
   /**
    * Waits for {@code future} as {@link CommandFailed#await} does, answering questions meanwhile:
-   * while one is open, a {@code y} or {@code n} key (or line, without a terminal) answers the oldest.
+   * while one is open, a {@code y} or {@code n} key (or line, without a terminal) answers the
+   * oldest.
    */
   <T> T await(CompletableFuture<T> future, CommandInput in) {
     future.whenComplete((value, error) -> wake());

@@ -18,8 +18,10 @@ import java.util.List;
 final class ConsoleSessions {
   private final ConsoleOut out;
   private final HostApi api;
+
   /** The port of sessions started here. */
   private final SessionHost sessionHost;
+
   /** The session commands act on, or {@code null}. Reader thread only. */
   private String current;
 
@@ -53,9 +55,15 @@ final class ConsoleSessions {
     }
     for (SessionInfo session : sessions) {
       String mark = session.id().equals(current) ? "* " : "  ";
-      // Another host named the session and gave its cwd (an MCP client's clientInfo.name, its roots).
-      out.say(mark + VisibleText.escape(session.id()) + "  " + VisibleText.escape(ConsoleText.orDash(session.label()))
-          + "  " + VisibleText.escape(ConsoleText.orDash(session.cwd())));
+      // Another host named the session and gave its cwd (an MCP client's clientInfo.name, its
+      // roots).
+      out.say(
+          mark
+              + VisibleText.escape(session.id())
+              + "  "
+              + VisibleText.escape(ConsoleText.orDash(session.label()))
+              + "  "
+              + VisibleText.escape(ConsoleText.orDash(session.cwd())));
     }
   }
 
@@ -63,7 +71,8 @@ final class ConsoleSessions {
     SessionInfo session =
         await(
             api.startSession(
-                SessionSpec.of(label.isEmpty() ? null : label, System.getProperty("user.dir")), sessionHost));
+                SessionSpec.of(label.isEmpty() ? null : label, System.getProperty("user.dir")),
+                sessionHost));
     current = session.id();
     out.say("Session " + session.id() + " started; it is now the current session.");
   }
@@ -86,16 +95,26 @@ final class ConsoleSessions {
       try {
         deadline = Duration.ofMillis(Long.parseLong(args[1]));
       } catch (NumberFormatException e) {
-        throw new CommandFailed("deadlineMs must be a number of milliseconds, was '" + args[1] + "'");
+        throw new CommandFailed(
+            "deadlineMs must be a number of milliseconds, was '" + args[1] + "'");
       }
     }
-    out.say("Ending session " + id + " (providers have " + deadline.toMillis() + " ms to say goodbye)...");
+    out.say(
+        "Ending session "
+            + id
+            + " (providers have "
+            + deadline.toMillis()
+            + " ms to say goodbye)...");
     await(api.endSession(id, deadline));
     if (id.equals(current)) {
       List<SessionInfo> left = await(api.sessions());
       current = left.isEmpty() ? null : left.get(0).id();
     }
-    out.say("Session " + id + " ended." + (current == null ? " No session is left; 'start' makes one." : ""));
+    out.say(
+        "Session "
+            + id
+            + " ended."
+            + (current == null ? " No session is left; 'start' makes one." : ""));
   }
 
   /** The session named by its id or the first letters of exactly one id. */

@@ -17,10 +17,10 @@ import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.DefaultParser;
-import org.jline.utils.NonBlockingReader;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.NonBlockingReader;
 
 /**
  * The console on a terminal, through JLine: line editing, history ({@link ConsoleHistory}), tab
@@ -28,11 +28,11 @@ import org.jline.terminal.TerminalBuilder;
  * disturbing what is being typed, and Ctrl-C that interrupts the running command instead of
  * stopping the gateway.
  *
- * <p>Ctrl-C: while a line is being typed JLine turns it into a {@link UserInterruptException}
- * (the line is dropped, like a shell does); while a command runs it reaches the terminal's INT
- * handler, which interrupts the command ({@link RunningCommand}). JLine handles SIGINT for the
- * process while the terminal is open, and gives it back to {@link ExitOnSignal} when closed;
- * SIGTERM stays with {@link ExitOnSignal} throughout.
+ * <p>Ctrl-C: while a line is being typed JLine turns it into a {@link UserInterruptException} (the
+ * line is dropped, like a shell does); while a command runs it reaches the terminal's INT handler,
+ * which interrupts the command ({@link RunningCommand}). JLine handles SIGINT for the process while
+ * the terminal is open, and gives it back to {@link ExitOnSignal} when closed; SIGTERM stays with
+ * {@link ExitOnSignal} throughout.
  *
  * <p>Output: {@link #sink()} is the {@link LineQueue.Sink} of the console's {@link ConsoleOut},
  * called only on the queue's writer thread, so the bounded queue, its dropping and counting, and
@@ -48,8 +48,10 @@ final class ConsoleTerminal implements AutoCloseable {
 
   private final Terminal terminal;
   private final LineReader reader;
+
   /** What TAB offers; none until {@link #commands} knows the gateway. Set on the reader thread. */
   private volatile Completer completer = (reader, line, candidates) -> {};
+
   /** What Ctrl-C does while no line is being typed; set by {@link #commands}. */
   private volatile Runnable onInterrupt;
 
@@ -72,7 +74,8 @@ final class ConsoleTerminal implements AutoCloseable {
             .appName("gateway")
             .parser(parser)
             .history(new ConsoleHistory())
-            .completer((lineReader, line, candidates) -> completer.complete(lineReader, line, candidates))
+            .completer(
+                (lineReader, line, candidates) -> completer.complete(lineReader, line, candidates))
             // "!" in JSON text is text, not a history event to expand.
             .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
             .build();
@@ -105,18 +108,18 @@ final class ConsoleTerminal implements AutoCloseable {
 
   private static Terminal systemTerminal() throws IOException {
     return TerminalBuilder.builder()
-            .name("gateway")
-            .system(true)
-            // The native provider sets terminal modes in-process; exec runs stty for each prompt.
-            .providers("jni,exec")
-            .systemOutput(TerminalBuilder.SystemOutput.SysOut)
-            // What the console writes without a terminal too. Naming it also spares JLine's
-            // search for a Windows code page, which loads every extended charset.
-            .encoding(StandardCharsets.UTF_8)
-            .dumb(false)
-            // JLine takes SIGINT while it is open and gives ExitOnSignal's handler back on close.
-            .nativeSignals(true)
-            .build();
+        .name("gateway")
+        .system(true)
+        // The native provider sets terminal modes in-process; exec runs stty for each prompt.
+        .providers("jni,exec")
+        .systemOutput(TerminalBuilder.SystemOutput.SysOut)
+        // What the console writes without a terminal too. Naming it also spares JLine's
+        // search for a Windows code page, which loads every extended charset.
+        .encoding(StandardCharsets.UTF_8)
+        .dumb(false)
+        // JLine takes SIGINT while it is open and gives ExitOnSignal's handler back on close.
+        .nativeSignals(true)
+        .build();
   }
 
   /** Prints the console's lines above the prompt while one is shown, plainly while none is. */
@@ -146,7 +149,8 @@ final class ConsoleTerminal implements AutoCloseable {
    * @param historyFile where the history is kept, or null for none beyond this run
    * @param running the command Ctrl-C interrupts
    */
-  CommandInput commands(Path historyFile, Completer completer, RunningCommand running, ConsoleOut out) {
+  CommandInput commands(
+      Path historyFile, Completer completer, RunningCommand running, ConsoleOut out) {
     ConsoleHistory.configure(reader, historyFile);
     this.completer = completer;
     // The terminal echoed ^C where the cursor was: what the command says next starts a line.
@@ -174,7 +178,8 @@ final class ConsoleTerminal implements AutoCloseable {
         // command must not start so.
         Thread.interrupted();
         if (e.getPartialLine().isEmpty()) {
-          out.say("(The gateway keeps running: 'quit' or Ctrl-D stops it; Ctrl-C interrupts a running command.)");
+          out.say(
+              "(The gateway keeps running: 'quit' or Ctrl-D stops it; Ctrl-C interrupts a running command.)");
         }
       } catch (EndOfFileException e) {
         return null; // Ctrl-D
@@ -227,8 +232,8 @@ final class ConsoleTerminal implements AutoCloseable {
   }
 
   /**
-   * Loads the classes a console on a terminal loads, on a virtual terminal that reads one line
-   * (TAB included) and writes nowhere: for the launcher's class-data training run, which has no
+   * Loads the classes a console on a terminal loads, on a virtual terminal that reads one line (TAB
+   * included) and writes nowhere: for the launcher's class-data training run, which has no
    * terminal. JLine's classes then load from the archive, as the rest of a start does, instead of
    * costing a third of the console's start-up CPU.
    */

@@ -35,16 +35,23 @@ final class ConsoleText {
     return provider(provider.providerId(), provider.name(), provider.instance());
   }
 
-  /** One line: what a provider pushed, escaped where it could hide or reorder text ({@link VisibleText}). */
+  /**
+   * One line: what a provider pushed, escaped where it could hide or reorder text ({@link
+   * VisibleText}).
+   */
   static String describe(StreamEntry entry) {
     String level = entry.level() == null ? "" : "[" + entry.level().wireName() + "] ";
-    String metadata = entry.metadata() == null ? "" : "  " + HostJson.CODEC.writeJson(entry.metadata());
+    String metadata =
+        entry.metadata() == null ? "" : "  " + HostJson.CODEC.writeJson(entry.metadata());
     return TIME.format(entry.ts()) + "  " + level + VisibleText.escape(entry.event() + metadata);
   }
 
   /** The line telling a session's tools changed. */
   static String toolsNow(String sessionId, List<String> tools) {
-    return "[" + VisibleText.escape(sessionId) + "] tools now: " + (tools.isEmpty() ? "(none)" : names(tools));
+    return "["
+        + VisibleText.escape(sessionId)
+        + "] tools now: "
+        + (tools.isEmpty() ? "(none)" : names(tools));
   }
 
   /**
@@ -56,7 +63,9 @@ final class ConsoleText {
     if (data.isTextual()) {
       return lines(data.textValue());
     }
-    return data.isContainerNode() ? "\n" + lines(data.toPrettyString()) : VisibleText.escape(data.toString());
+    return data.isContainerNode()
+        ? "\n" + lines(data.toPrettyString())
+        : VisibleText.escape(data.toString());
   }
 
   /**

@@ -11,11 +11,13 @@ import java.util.Map;
  */
 final class DefaultPrompt {
 
-  private static final Map<String, String> SECTIONS = sections(
-      "identity", "You are a coding agent working in the user's project.",
-      "safety", "Do not run destructive commands or reveal secrets without the user's approval.",
-      "custom_instructions", "Follow the project's own conventions.",
-      "code_change_rules", "Keep changes small, explain them, and run the tests.");
+  private static final Map<String, String> SECTIONS =
+      sections(
+          "identity", "You are a coding agent working in the user's project.",
+          "safety",
+              "Do not run destructive commands or reveal secrets without the user's approval.",
+          "custom_instructions", "Follow the project's own conventions.",
+          "code_change_rules", "Keep changes small, explain them, and run the tests.");
 
   private DefaultPrompt() {}
 

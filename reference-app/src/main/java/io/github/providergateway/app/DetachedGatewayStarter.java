@@ -33,18 +33,18 @@ import java.util.stream.Stream;
  *
  * <p>It runs {@code java <options> -cp <class path> io.github.providergateway.app.Main --detached
  * --home <home> --port <port>} with this JVM's {@code java} and the {@code ./gateway} launcher's
- * JVM options (the app's {@code jvm.options}, the one file the launcher reads too); in a session
- * of its own where {@code setsid} exists, reading {@code /dev/null}, with its output appended to
+ * JVM options (the app's {@code jvm.options}, the one file the launcher reads too); in a session of
+ * its own where {@code setsid} exists, reading {@code /dev/null}, with its output appended to
  * {@code <home>/logs/gateway.log} (owner-only, like its directory). It returns without waiting for
  * the gateway.
  *
- * <p>When the class path is one jar (the launcher's {@code provider-gateway.jar}), the gateway
- * runs from a private copy of it in {@code <home>/runtime} ({@link RuntimeCopy}), never from the
- * jar itself: the shared gateway outlives the host that started it, and a build rewriting the jar
- * under it would kill it at its next class load. The copy gets a class-data archive of its own,
- * made once by a short training run (about 1 s, the first time a jar's content is started; it
- * takes about 0.2 s, 40 %, off every later start). A class path of directories or of several
- * entries (tests, embedders) is run as it is.
+ * <p>When the class path is one jar (the launcher's {@code provider-gateway.jar}), the gateway runs
+ * from a private copy of it in {@code <home>/runtime} ({@link RuntimeCopy}), never from the jar
+ * itself: the shared gateway outlives the host that started it, and a build rewriting the jar under
+ * it would kill it at its next class load. The copy gets a class-data archive of its own, made once
+ * by a short training run (about 1 s, the first time a jar's content is started; it takes about 0.2
+ * s, 40 %, off every later start). A class path of directories or of several entries (tests,
+ * embedders) is run as it is.
  */
 public final class DetachedGatewayStarter implements GatewayClient.Starter {
 
@@ -56,6 +56,7 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
 
   /** The class path the app runs from here: this JVM's, or a test's jar. */
   private final String classPath;
+
   /** Arguments after the ones every detached gateway gets. */
   private final List<String> extraArgs;
 
@@ -87,17 +88,18 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   }
 
   /**
-   * Starts the gateway and returns its process: {@code setsid} runs it in its own session without
-   * a process of its own (it is not a group leader here), so the process is the gateway's JVM and
-   * its exit is the gateway's.
+   * Starts the gateway and returns its process: {@code setsid} runs it in its own session without a
+   * process of its own (it is not a group leader here), so the process is the gateway's JVM and its
+   * exit is the gateway's.
    */
   @Override
   public Process start(Path home, int port) throws IOException {
     Path log = DetachedHost.createLogFile(home.resolve("logs"));
-    ProcessBuilder builder = new ProcessBuilder(commandLine(home, port, runFrom(home)))
-        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    ProcessBuilder builder =
+        new ProcessBuilder(commandLine(home, port, runFrom(home)))
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     // The shared gateway outlives whoever started it, even a host that a gateway spawned as a
     // provider: it must not be ended as "everything that provider started" (ProcessTree).
     builder.environment().remove(ProcessTree.MARK_VARIABLE);
@@ -105,9 +107,9 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   }
 
   /**
-   * The class path the gateway of {@code home} runs from: for a one-jar class path, the jar's
-   * copy in {@code <home>/runtime}, made (with its class-data archive) if missing, the copies no
-   * gateway needs pruned; any other class path as it is.
+   * The class path the gateway of {@code home} runs from: for a one-jar class path, the jar's copy
+   * in {@code <home>/runtime}, made (with its class-data archive) if missing, the copies no gateway
+   * needs pruned; any other class path as it is.
    */
   String runFrom(Path home) throws IOException {
     Path jar = oneJar(classPath).orElse(null);
@@ -128,8 +130,8 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   /**
    * Makes {@code copy}'s class-data archive as {@code ./gateway} makes the build jar's: a gateway
    * in {@code --rpc} mode on a scratch home, stopped by the end of its input, dumps the classes it
-   * loaded. Written under a temporary name and moved, so a gateway never maps a torn archive.
-   * Any failure leaves no archive: the gateway starts without one, which costs it ~0.2 s.
+   * loaded. Written under a temporary name and moved, so a gateway never maps a torn archive. Any
+   * failure leaves no archive: the gateway starts without one, which costs it ~0.2 s.
    */
   private static void trainClassDataArchive(Path copy) throws IOException {
     Path archive = RuntimeCopy.archiveOf(copy);
@@ -140,7 +142,16 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
       line.add(java());
       line.addAll(jvmOptions());
       line.add("-XX:ArchiveClassesAtExit=" + draft);
-      line.addAll(List.of("-cp", copy.toString(), Main.class.getName(), "--rpc", "--port", "0", "--home", scratchHome.toString()));
+      line.addAll(
+          List.of(
+              "-cp",
+              copy.toString(),
+              Main.class.getName(),
+              "--rpc",
+              "--port",
+              "0",
+              "--home",
+              scratchHome.toString()));
       Process training =
           new ProcessBuilder(line)
               .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
@@ -179,7 +190,9 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
 
   /** The jar of a class path that is one jar. */
   private static Optional<Path> oneJar(String classPath) {
-    if (classPath.isEmpty() || !classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) {
+    if (classPath.isEmpty()
+        || !classPath.endsWith(".jar")
+        || classPath.contains(File.pathSeparator)) {
       return Optional.empty();
     }
     return Optional.of(Path.of(classPath));
@@ -210,7 +223,8 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   static List<String> jvmOptions() {
     try (InputStream in = DetachedGatewayStarter.class.getResourceAsStream(JVM_OPTIONS_RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException(JVM_OPTIONS_RESOURCE + " is missing beside " + DetachedGatewayStarter.class.getName());
+        throw new IllegalStateException(
+            JVM_OPTIONS_RESOURCE + " is missing beside " + DetachedGatewayStarter.class.getName());
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8)
           .lines()
@@ -228,7 +242,9 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
    * and is not older than the jar: a stale one would be refused by the JVM anyway.
    */
   static Optional<Path> classDataArchive(String classPath) {
-    if (classPath == null || !classPath.endsWith(".jar") || classPath.contains(File.pathSeparator)) {
+    if (classPath == null
+        || !classPath.endsWith(".jar")
+        || classPath.contains(File.pathSeparator)) {
       return Optional.empty();
     }
     Path jar = Path.of(classPath);

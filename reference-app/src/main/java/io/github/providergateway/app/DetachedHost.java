@@ -27,15 +27,15 @@ import java.util.concurrent.TimeUnit;
  * the first host ({@code GatewayClient.connectOrStart}) and used by every host of the machine
  * through {@code /host}. No console and no standard input: it logs to {@code
  * <home>/logs/gateway.log}, publishes {@code <home>/gateway.pid} and {@code <home>/gateway.port}
- * (owner-only, created with those permissions), and stops when a host sends {@code shutdown}, on
- * a signal, or by itself once no session and no host has been there for {@code
- * --idle-exit-grace} (30 s; R-SESS-15). On the way out it removes the pid, port and token files.
+ * (owner-only, created with those permissions), and stops when a host sends {@code shutdown}, on a
+ * signal, or by itself once no session and no host has been there for {@code --idle-exit-grace} (30
+ * s; R-SESS-15). On the way out it removes the pid, port and token files.
  *
  * <p>Two hosts may start one at the same moment. Like every gateway, it takes the home's exclusive
  * lock ({@link HomeLock}, {@code <home>/gateway.lock}) as it starts and holds it until it has
  * stopped (the OS releases it even after kill -9); the loser exits at once (code 1) without
- * touching the winner's token, pid or port file, and the port check before it catches a gateway
- * of another home on the same port.
+ * touching the winner's token, pid or port file, and the port check before it catches a gateway of
+ * another home on the same port.
  */
 final class DetachedHost implements FrontEnd {
 
@@ -43,8 +43,10 @@ final class DetachedHost implements FrontEnd {
   private static final Duration SIGNAL_DEADLINE = Duration.ofSeconds(2);
 
   private final PrintStream err;
+
   /** The gateway once started; read by the signal hook. */
   private volatile RunningGateway running;
+
   /** Released once everything this process published is cleaned up. */
   private final CountDownLatch finished = new CountDownLatch(1);
 
@@ -144,7 +146,8 @@ final class DetachedHost implements FrontEnd {
    * lock is released, on a failed start as on a stop.
    */
   static void publishPid(Path home) throws IOException {
-    writeOwnerOnly(home.resolve(GatewayClient.PID_FILE), Long.toString(ProcessHandle.current().pid()));
+    writeOwnerOnly(
+        home.resolve(GatewayClient.PID_FILE), Long.toString(ProcessHandle.current().pid()));
   }
 
   /** Removes {@code <home>/gateway.pid}, if there. */
@@ -154,19 +157,23 @@ final class DetachedHost implements FrontEnd {
 
   /**
    * Publishes {@code text} as one line in an owner-only {@code file}, replacing a stale one from a
-   * crash. It is written beside it and moved into place, so a host polling for the file never
-   * reads it half-written. The draft's name is fixed (the home lock makes this process the only
-   * writer), so one a crash left behind is replaced next time.
+   * crash. It is written beside it and moved into place, so a host polling for the file never reads
+   * it half-written. The draft's name is fixed (the home lock makes this process the only writer),
+   * so one a crash left behind is replaced next time.
    */
   private static void writeOwnerOnly(Path file, String text) throws IOException {
     Path draft = file.resolveSibling(file.getFileName() + ".tmp");
     Files.deleteIfExists(draft);
     try {
       // Written through the descriptor that created it, never re-opened by name.
-      try (SeekableByteChannel out = Files.newByteChannel(
-          draft,
-          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
-          ownerOnly(file.getParent(), "rw-------"))) {
+      try (SeekableByteChannel out =
+          Files.newByteChannel(
+              draft,
+              Set.of(
+                  StandardOpenOption.CREATE_NEW,
+                  StandardOpenOption.WRITE,
+                  LinkOption.NOFOLLOW_LINKS),
+              ownerOnly(file.getParent(), "rw-------"))) {
         out.write(ByteBuffer.wrap((text + "\n").getBytes(StandardCharsets.UTF_8)));
       }
       Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -182,16 +189,18 @@ final class DetachedHost implements FrontEnd {
    * makes it log, would otherwise fill the disk. Each line is one append, never through a link
    * planted at the name.
    *
-   * @throws IOException when the file cannot be created or opened: a gateway that cannot log
-   *     does not start
+   * @throws IOException when the file cannot be created or opened: a gateway that cannot log does
+   *     not start
    */
   static PrintStream openLog(Path logDir) throws IOException {
     Path logFile = createLogFile(logDir);
     // Never through a link planted at the name: the log would land in someone else's file.
-    Files.newOutputStream(logFile, StandardOpenOption.WRITE, StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS)
+    Files.newOutputStream(
+            logFile, StandardOpenOption.WRITE, StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS)
         .close();
     // Its clock would stamp notes; the gateway's log has none of those, only its own lines.
-    return new PrintStream(new ProcessLog(logFile, Clock.systemUTC()).output(), true, StandardCharsets.UTF_8);
+    return new PrintStream(
+        new ProcessLog(logFile, Clock.systemUTC()).output(), true, StandardCharsets.UTF_8);
   }
 
   /**
@@ -221,7 +230,9 @@ final class DetachedHost implements FrontEnd {
 
   static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
     if (where.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+      return new FileAttribute<?>[] {
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))
+      };
     }
     return new FileAttribute<?>[0];
   }

@@ -24,6 +24,7 @@ final class DetachedLaunch implements FrontEnd {
 
   private final PrintStream out;
   private final PrintStream err;
+
   /** The starter for a detached gateway given these extra arguments. */
   private final Function<List<String>, GatewayClient.Starter> starter;
 
@@ -32,7 +33,8 @@ final class DetachedLaunch implements FrontEnd {
   }
 
   /** Tests pass a starter that runs the app from their class path. */
-  DetachedLaunch(PrintStream out, PrintStream err, Function<List<String>, GatewayClient.Starter> starter) {
+  DetachedLaunch(
+      PrintStream out, PrintStream err, Function<List<String>, GatewayClient.Starter> starter) {
     this.out = out;
     this.err = err;
     this.starter = starter;
@@ -48,7 +50,8 @@ final class DetachedLaunch implements FrontEnd {
       err.println("gateway: no free port on loopback: " + e.getMessage());
       return Main.EXIT_START_FAILED;
     }
-    List<String> args = new ArrayList<>(List.of("--idle-exit-grace", Main.formatDuration(options.idleExitGrace())));
+    List<String> args =
+        new ArrayList<>(List.of("--idle-exit-grace", Main.formatDuration(options.idleExitGrace())));
     if (options.config() != null) {
       args.addAll(List.of("--config", options.config().toString()));
     }
@@ -63,22 +66,40 @@ final class DetachedLaunch implements FrontEnd {
       Long pid = livePid(home);
       int listening = publishedPort(home, port);
       if (pid == null) {
-        out.println("gateway: a gateway already serves " + home + " on ws://127.0.0.1:" + listening
-            + " (not a detached one: it stops when whoever started it says so); nothing started");
+        out.println(
+            "gateway: a gateway already serves "
+                + home
+                + " on ws://127.0.0.1:"
+                + listening
+                + " (not a detached one: it stops when whoever started it says so); nothing started");
         return Main.EXIT_OK;
       }
       out.println(
           "gateway: "
-              + (pid.equals(before) ? "the shared gateway for " + home + " was running already"
+              + (pid.equals(before)
+                  ? "the shared gateway for " + home + " was running already"
                   : "started the shared gateway for " + home + " in the background")
-              + " (pid " + pid + ")");
-      out.println("  listening on  ws://127.0.0.1:" + listening + " (hosts: ws://127.0.0.1:" + listening + "/host)");
+              + " (pid "
+              + pid
+              + ")");
+      out.println(
+          "  listening on  ws://127.0.0.1:"
+              + listening
+              + " (hosts: ws://127.0.0.1:"
+              + listening
+              + "/host)");
       out.println("  token file    " + home.resolve(GatewayClient.TOKEN_FILE));
       out.println("  log           " + home.resolve("logs").resolve("gateway.log"));
-      out.println("It stops by itself once it has had no session and no host for "
-          + Main.formatDuration(options.idleExitGrace()) + " (--idle-exit-grace).");
-      out.println("'gateway attach --home " + AgentConfig.shellQuote(home.toString()) + "' opens its console; 'kill "
-          + pid + "' stops it now.");
+      out.println(
+          "It stops by itself once it has had no session and no host for "
+              + Main.formatDuration(options.idleExitGrace())
+              + " (--idle-exit-grace).");
+      out.println(
+          "'gateway attach --home "
+              + AgentConfig.shellQuote(home.toString())
+              + "' opens its console; 'kill "
+              + pid
+              + "' stops it now.");
       return Main.EXIT_OK;
     } catch (IOException e) {
       err.println("gateway: " + e.getMessage());

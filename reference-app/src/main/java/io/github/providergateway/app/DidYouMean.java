@@ -46,7 +46,8 @@ final class DidYouMean {
     return onlyNameStartingWith(lowerTyped, known);
   }
 
-  private static Optional<String> onlyNameStartingWith(String lowerTyped, Collection<String> known) {
+  private static Optional<String> onlyNameStartingWith(
+      String lowerTyped, Collection<String> known) {
     if (lowerTyped.length() < 2) {
       return Optional.empty();
     }
@@ -88,7 +89,10 @@ final class DidYouMean {
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
         d[i][j] = Math.min(d[i - 1][j - 1] + cost, Math.min(d[i - 1][j], d[i][j - 1]) + 1);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
           d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
         }
       }

@@ -3,9 +3,9 @@ package io.github.providergateway.app;
 import sun.misc.Signal;
 
 /**
- * SIGTERM and SIGINT (kill, Ctrl-C) stop the gateway in order and exit 0, as
- * docs/reference-app.md says: a stop asked for is a normal stop. A shutdown hook alone would
- * stop it too, but the JVM then exits 143 or 130 whatever the hook does.
+ * SIGTERM and SIGINT (kill, Ctrl-C) stop the gateway in order and exit 0, as docs/reference-app.md
+ * says: a stop asked for is a normal stop. A shutdown hook alone would stop it too, but the JVM
+ * then exits 143 or 130 whatever the hook does.
  *
  * <p>{@code sun.misc.Signal} is the JDK's supported way to handle signals (module {@code
  * jdk.unsupported}, there since Java 9 for exactly this). Where a signal cannot be handled (the JVM

@@ -11,7 +11,10 @@ import picocli.CommandLine.Option;
  */
 final class GatewayHomeOptions {
 
-  @Option(names = "--home", paramLabel = "DIR", description = "The gateway's home (default: as for the gateway).")
+  @Option(
+      names = "--home",
+      paramLabel = "DIR",
+      description = "The gateway's home (default: as for the gateway).")
   private Path home;
 
   @Option(

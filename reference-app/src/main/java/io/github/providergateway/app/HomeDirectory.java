@@ -7,9 +7,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
 /**
- * The default gateway home. It is the directory the core profile tells providers to read the
- * token from ({@code <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token}), so its
- * example providers and SDK auto-discovery find a gateway started without {@code --home}.
+ * The default gateway home. It is the directory the core profile tells providers to read the token
+ * from ({@code <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token}), so its example
+ * providers and SDK auto-discovery find a gateway started without {@code --home}.
  */
 final class HomeDirectory {
 
@@ -34,7 +34,8 @@ final class HomeDirectory {
    */
   static void ensure(Path home) throws IOException {
     if (!Files.isDirectory(home)) {
-      Files.createDirectories(home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      Files.createDirectories(
+          home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     }
   }
 
@@ -52,6 +53,8 @@ final class HomeDirectory {
   /** {@code ~}: {@code HOME} when set and not blank, else the JVM's {@code user.home}. */
   static Path userHome(Map<String, String> env) {
     String home = env.get("HOME");
-    return home != null && !home.isBlank() ? Path.of(home) : Path.of(System.getProperty("user.home"));
+    return home != null && !home.isBlank()
+        ? Path.of(home)
+        : Path.of(System.getProperty("user.home"));
   }
 }

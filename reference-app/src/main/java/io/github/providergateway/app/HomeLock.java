@@ -46,7 +46,8 @@ final class HomeLock implements AutoCloseable {
       channel =
           FileChannel.open(
               file,
-              Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+              Set.of(
+                  StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
               ownerOnly(home, "rw-------"));
     } catch (IOException e) {
       throw new StartupException("cannot lock " + file + ": " + e.getMessage(), e);
@@ -60,7 +61,10 @@ final class HomeLock implements AutoCloseable {
     if (lock == null) {
       closeQuietly(channel);
       throw new StartupException(
-          "another gateway already runs for the home " + home + " (it holds " + file
+          "another gateway already runs for the home "
+              + home
+              + " (it holds "
+              + file
               + "); stop it, or give this one another --home");
     }
     return new HomeLock(channel, lock);
@@ -86,8 +90,11 @@ final class HomeLock implements AutoCloseable {
 
   private static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
     Path existing = Files.isDirectory(where) ? where : where.getParent();
-    if (existing != null && existing.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+    if (existing != null
+        && existing.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      return new FileAttribute<?>[] {
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))
+      };
     }
     return new FileAttribute<?>[0];
   }

@@ -18,8 +18,18 @@ final class HookConfig {
 
   private HookConfig() {}
 
-  /** Prints {@code agent}'s hook set-up; for Claude Code, after issuing a hook token for {@code client}. */
-  static int print(AgentConfig config, AgentConfig.Agent agent, String client, Path home, int port, OutputStream out, PrintStream err) {
+  /**
+   * Prints {@code agent}'s hook set-up; for Claude Code, after issuing a hook token for {@code
+   * client}.
+   */
+  static int print(
+      AgentConfig config,
+      AgentConfig.Agent agent,
+      String client,
+      Path home,
+      int port,
+      OutputStream out,
+      PrintStream err) {
     PrintStream printed = new PrintStream(out, true, StandardCharsets.UTF_8);
     switch (agent) {
       case copilot -> {
@@ -31,8 +41,9 @@ final class HookConfig {
         // below
       }
       case vscode, http -> {
-        err.println("gateway hook: --print-config takes claude or copilot (VS Code and HTTP clients have no"
-            + " pre-tool-use hook of their own; their calls through the gateway pass its gates anyway)");
+        err.println(
+            "gateway hook: --print-config takes claude or copilot (VS Code and HTTP clients have no"
+                + " pre-tool-use hook of their own; their calls through the gateway pass its gates anyway)");
         return Main.EXIT_USAGE;
       }
     }
@@ -43,13 +54,22 @@ final class HookConfig {
       return issued.exitCode();
     }
     // The gateway running for this home says its port; else the one a gateway would be given.
-    URI url = URI.create("http://127.0.0.1:" + DetachedLaunch.publishedPort(home, port) + HookRoute.PATH + "/claude");
+    URI url =
+        URI.create(
+            "http://127.0.0.1:"
+                + DetachedLaunch.publishedPort(home, port)
+                + HookRoute.PATH
+                + "/claude");
     err.flush();
-    printed.print(config.claudeHooks(new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
+    printed.print(
+        config.claudeHooks(
+            new AgentConfig.HookAccess(url, client, issued.token(), tokens.file(), replacing)));
     return Main.EXIT_OK;
   }
 
-  /** Whether {@code client} has a token now (a file that cannot be read: no, and issuing says why). */
+  /**
+   * Whether {@code client} has a token now (a file that cannot be read: no, and issuing says why).
+   */
   private static boolean hasToken(ClientTokens tokens, String client) {
     try {
       return tokens.clients().contains(client);
@@ -63,8 +83,13 @@ final class HookConfig {
     ClientTokens tokens = ClientTokens.hooks(home);
     try {
       if (!tokens.revoke(client)) {
-        err.println("gateway hook: no client named '" + client + "' has a hook token"
-            + (tokens.clients().isEmpty() ? " (none has)" : " (clients: " + String.join(", ", tokens.clients()) + ")"));
+        err.println(
+            "gateway hook: no client named '"
+                + client
+                + "' has a hook token"
+                + (tokens.clients().isEmpty()
+                    ? " (none has)"
+                    : " (clients: " + String.join(", ", tokens.clients()) + ")"));
         return Main.EXIT_USAGE;
       }
     } catch (UncheckedIOException e) {
@@ -72,7 +97,10 @@ final class HookConfig {
       return Main.EXIT_START_FAILED;
     }
     new PrintStream(out, true, StandardCharsets.UTF_8)
-        .println("Revoked the hook token of '" + client + "'; its next hook request gets 401 (Claude Code then blocks the call).");
+        .println(
+            "Revoked the hook token of '"
+                + client
+                + "'; its next hook request gets 401 (Claude Code then blocks the call).");
     return Main.EXIT_OK;
   }
 }

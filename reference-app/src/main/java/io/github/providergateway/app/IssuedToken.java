@@ -19,9 +19,11 @@ record IssuedToken(String token, int exitCode) {
    * Issues a token for {@code client} in {@code tokens}, making the home first when no gateway has;
    * says on {@code err}, after {@code command}, why it could not.
    */
-  static IssuedToken issue(ClientTokens tokens, String client, Path home, String command, PrintStream err) {
+  static IssuedToken issue(
+      ClientTokens tokens, String client, Path home, String command, PrintStream err) {
     if (!ClientTokens.CLIENT_NAME.matcher(client).matches()) {
-      err.println(command + ": --client must be 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
+      err.println(
+          command + ": --client must be 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
       return new IssuedToken(null, Main.EXIT_USAGE);
     }
     try {

@@ -16,8 +16,8 @@ import java.time.Duration;
  * nothing more is written: {@code gateway.stopped} stays the last line (R-RPC-09) even if a late
  * callback fires.
  *
- * <p>A host that stops reading stdout costs the gateway at most {@link #MAX_QUEUED_CHARS} of
- * {@code session.log} lines; later ones are dropped and, once the host reads again, one {@code
+ * <p>A host that stops reading stdout costs the gateway at most {@link #MAX_QUEUED_CHARS} of {@code
+ * session.log} lines; later ones are dropped and, once the host reads again, one {@code
  * session.log} per session from {@code gateway} says how many. Replies and every other event are
  * never dropped: the reader stops reading commands while they wait ({@link #awaitRoom}).
  */
@@ -25,6 +25,7 @@ final class JsonLineWriter {
 
   /** Characters of output that may wait for a host that is not reading: 4 Mi (8 MiB of heap). */
   static final long MAX_QUEUED_CHARS = 4L * 1024 * 1024;
+
   /** How long the last line may wait for a host that does not read before the app exits anyway. */
   private static final Duration LAST_LINE_WAIT = Duration.ofSeconds(5);
 
@@ -81,8 +82,11 @@ final class JsonLineWriter {
   }
 
   private static String droppedNotice(String sessionId, long count) {
-    String message = count + " timeline line" + (count == 1 ? " was" : "s were")
-        + " dropped: the host was not reading its output";
+    String message =
+        count
+            + " timeline line"
+            + (count == 1 ? " was" : "s were")
+            + " dropped: the host was not reading its output";
     return line(HostJson.HOST_CODEC.toJson(new SessionLog(sessionId, message, "gateway")));
   }
 }

@@ -31,24 +31,35 @@ final class LineQueue {
 
   private final Sink sink;
   private final long maxQueuedChars;
+
   /** The notice for {@code count} lines of one drop key lost, or null for none. */
   private final BiFunction<String, Long, String> droppedNotice;
+
   private final Thread writer;
 
   /** Guarded by this. */
   private final ArrayDeque<String> queued = new ArrayDeque<>();
+
   /** Guarded by this. */
   private final Map<String, Long> dropped = new LinkedHashMap<>();
+
   /** Guarded by this. */
   private long queuedChars;
+
   /** Whether a line is being written now. Guarded by this. */
   private boolean writing;
+
   /** No more lines are taken (the last was queued). Guarded by this. */
   private boolean finished;
+
   /** The sink failed: nobody reads any more. Guarded by this. */
   private boolean broken;
 
-  LineQueue(String threadName, long maxQueuedChars, Sink sink, BiFunction<String, Long, String> droppedNotice) {
+  LineQueue(
+      String threadName,
+      long maxQueuedChars,
+      Sink sink,
+      BiFunction<String, Long, String> droppedNotice) {
     this.sink = sink;
     this.maxQueuedChars = maxQueuedChars;
     this.droppedNotice = droppedNotice;

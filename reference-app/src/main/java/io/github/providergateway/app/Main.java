@@ -20,8 +20,8 @@ import picocli.CommandLine.Option;
  * interactive {@link ConsoleHost} (default) or the {@link RpcHost} ({@code --rpc}), until its input
  * ends.
  *
- * <p>{@link #run} runs the whole app on given streams and returns the exit code instead of
- * exiting, so tests drive it in-process exactly as a script drives the jar.
+ * <p>{@link #run} runs the whole app on given streams and returns the exit code instead of exiting,
+ * so tests drive it in-process exactly as a script drives the jar.
  */
 @Command(
     name = "gateway",
@@ -57,21 +57,25 @@ public final class Main implements Callable<Integer> {
 
   /** Ran and stopped normally. */
   static final int EXIT_OK = 0;
+
   /** Could not start. */
   static final int EXIT_START_FAILED = 1;
+
   /** Bad command line. */
   static final int EXIT_USAGE = 2;
 
   @Option(
       names = "--rpc",
-      description = "Newline-delimited JSON on stdin/stdout for scripts and tests, instead of the console.")
+      description =
+          "Newline-delimited JSON on stdin/stdout for scripts and tests, instead of the console.")
   private boolean rpc;
 
   @Option(
       names = "--port",
       paramLabel = "N",
       defaultValue = "9400",
-      description = "WebSocket port on 127.0.0.1 and ::1 (default: ${DEFAULT-VALUE}); 0 picks a free one.")
+      description =
+          "WebSocket port on 127.0.0.1 and ::1 (default: ${DEFAULT-VALUE}); 0 picks a free one.")
   private int port;
 
   @Option(
@@ -88,7 +92,8 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--config",
       paramLabel = "FILE",
-      description = "Project config whose providers are spawned for each session (docs/reference-app.md).")
+      description =
+          "Project config whose providers are spawned for each session (docs/reference-app.md).")
   private Path config;
 
   @Option(
@@ -113,7 +118,8 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--idle-exit-grace",
       paramLabel = "DURATION",
-      description = "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+      description =
+          "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
   private String idleExitGrace;
 
   @Option(
@@ -144,15 +150,22 @@ public final class Main implements Callable<Integer> {
   private final OutputStream out;
   private final PrintStream err;
   private final Map<String, String> env;
+
   /** Whether stdin and stdout are a terminal: the console then edits lines (ConsoleTerminal). */
   private final boolean terminal;
+
   /** The front end that is running, for the signal hook. */
   private volatile FrontEnd frontEnd;
+
   /** What a subcommand without a {@link FrontEnd} does when a signal stops the process, or null. */
   private volatile Runnable stopOnSignal;
 
   private Main(
-      InputStream in, OutputStream out, PrintStream err, Map<String, String> env, boolean terminal) {
+      InputStream in,
+      OutputStream out,
+      PrintStream err,
+      Map<String, String> env,
+      boolean terminal) {
     this.in = in;
     this.out = out;
     this.err = err;
@@ -171,7 +184,8 @@ public final class Main implements Callable<Integer> {
     PrintStream stdout = System.out;
     System.setOut(System.err);
     // System.console() is there only when stdin and stdout both are a terminal (JDK 17; JDK 22 to
-    // 24 return one for pipes too, which JLine then refuses: the console falls back to plain lines).
+    // 24 return one for pipes too, which JLine then refuses: the console falls back to plain
+    // lines).
     Main main = new Main(System.in, stdout, System.err, System.getenv(), System.console() != null);
     // Ctrl-C or kill: the token file must not outlive the gateway, and providers should hear.
     ExitOnSignal.install(main::onSignal);
@@ -182,9 +196,9 @@ public final class Main implements Callable<Integer> {
   }
 
   /**
-   * Runs the app on the given streams, as {@code main} would with these arguments, and returns
-   * the exit code: {@value #EXIT_OK} after a normal stop, {@value #EXIT_START_FAILED} when the
-   * gateway could not start, {@value #EXIT_USAGE} for a bad command line.
+   * Runs the app on the given streams, as {@code main} would with these arguments, and returns the
+   * exit code: {@value #EXIT_OK} after a normal stop, {@value #EXIT_START_FAILED} when the gateway
+   * could not start, {@value #EXIT_USAGE} for a bad command line.
    *
    * @param env the environment ({@code COPILOT_HOME} picks the default home)
    */
@@ -251,14 +265,20 @@ public final class Main implements Callable<Integer> {
       try {
         ConsoleTerminal.loadClassesForArchive();
       } catch (IOException e) {
-        err.println("gateway: the console's classes were not loaded for the archive (" + e.getMessage() + ")");
+        err.println(
+            "gateway: the console's classes were not loaded for the archive ("
+                + e.getMessage()
+                + ")");
       }
     }
     FrontEnd chosen;
     if (detached) {
       // A person typing --detached wants their terminal back; a program starting it (with no
       // terminal: a host's starter reads /dev/null) wants this process to be the gateway.
-      chosen = terminal ? new DetachedLaunch(new PrintStream(out, true, StandardCharsets.UTF_8), err) : new DetachedHost(err);
+      chosen =
+          terminal
+              ? new DetachedLaunch(new PrintStream(out, true, StandardCharsets.UTF_8), err)
+              : new DetachedHost(err);
     } else {
       chosen = rpc ? new RpcHost(in, out, err) : ConsoleHost.create(in, out, err, terminal);
     }
@@ -273,8 +293,11 @@ public final class Main implements Callable<Integer> {
    * @throws IllegalArgumentException for a bad command line, saying what is wrong
    */
   static AppOptions options(Map<String, String> env, String... args) {
-    PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
-    Main main = new Main(InputStream.nullInputStream(), OutputStream.nullOutputStream(), nowhere, env, false);
+    PrintStream nowhere =
+        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    Main main =
+        new Main(
+            InputStream.nullInputStream(), OutputStream.nullOutputStream(), nowhere, env, false);
     new CommandLine(main).parseArgs(args);
     return main.resolve();
   }
@@ -282,12 +305,11 @@ public final class Main implements Callable<Integer> {
   /** The parsed options checked and resolved: the home defaulted, the grace parsed. */
   private AppOptions resolve() {
     if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("--port must be 0..65535 (0 picks a free port), was " + port);
+      throw new IllegalArgumentException(
+          "--port must be 0..65535 (0 picks a free port), was " + port);
     }
     Path resolvedHome =
-        home != null
-            ? home
-            : HomeDirectory.defaultHome(env, HomeDirectory.userHome(env));
+        home != null ? home : HomeDirectory.defaultHome(env, HomeDirectory.userHome(env));
     Duration grace;
     try {
       grace = parseDuration(idleExitGrace);
@@ -332,12 +354,17 @@ public final class Main implements Callable<Integer> {
       if (t.endsWith("ms")) {
         value = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
       } else if (t.endsWith("s")) {
-        value = Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
+        value =
+            Duration.ofMillis(
+                Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1000));
       } else if (t.endsWith("m")) {
-        value = Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60));
+        value =
+            Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 60));
       } else if (t.endsWith("h")) {
         // The HTTP front door's set-up suggests --idle-exit-grace 12h, which this refused before.
-        value = Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 3600));
+        value =
+            Duration.ofSeconds(
+                Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 3600));
       } else {
         value = Duration.ofMillis(Math.round(Double.parseDouble(t) * 1000));
       }
@@ -346,7 +373,8 @@ public final class Main implements Callable<Integer> {
       }
       return value;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("must be a duration like 30s, 500ms, 2m or 12h, was " + text);
+      throw new IllegalArgumentException(
+          "must be a duration like 30s, 500ms, 2m or 12h, was " + text);
     }
   }
 
@@ -366,7 +394,10 @@ public final class Main implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin private GatewayHomeOptions gateway;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        description = "Show this help and exit.")
     private boolean help;
 
     @Override
@@ -398,13 +429,20 @@ public final class Main implements Callable<Integer> {
         ""
       },
       exitCodeListHeading = "%nExit codes:%n",
-      exitCodeList = {"0:printed", "1:no gateway is running for the home, or it would not give a link", "2:bad command line"})
+      exitCodeList = {
+        "0:printed",
+        "1:no gateway is running for the home, or it would not give a link",
+        "2:bad command line"
+      })
   static final class Status implements Callable<Integer> {
     @picocli.CommandLine.ParentCommand private Main parent;
 
     @picocli.CommandLine.Mixin private GatewayHomeOptions gateway;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        description = "Show this help and exit.")
     private boolean help;
 
     @Override
@@ -449,20 +487,28 @@ public final class Main implements Callable<Integer> {
     @Option(
         names = "--print-config",
         paramLabel = "AGENT",
-        description = "Print the hook set-up for AGENT (claude, copilot) with this machine's paths, and exit;"
-            + " for claude, issue a hook token for --client.")
+        description =
+            "Print the hook set-up for AGENT (claude, copilot) with this machine's paths, and exit;"
+                + " for claude, issue a hook token for --client.")
     private AgentConfig.Agent printConfig;
 
     @Option(
         names = "--client",
         paramLabel = "NAME",
-        description = "With --print-config claude: the hook token's client name (default: claude); a new token replaces its old one.")
+        description =
+            "With --print-config claude: the hook token's client name (default: claude); a new token replaces its old one.")
     private String client; // no picocli default: one named like a subcommand ("claude") is refused
 
-    @Option(names = "--revoke", paramLabel = "NAME", description = "Revoke the hook token of client NAME and exit.")
+    @Option(
+        names = "--revoke",
+        paramLabel = "NAME",
+        description = "Revoke the hook token of client NAME and exit.")
     private String revoke;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        description = "Show this help and exit.")
     private boolean help;
 
     @Override
@@ -478,9 +524,17 @@ public final class Main implements Callable<Integer> {
           parent.err.println("gateway hook: " + e.getMessage());
           return EXIT_USAGE;
         }
-        AgentConfig config = AgentConfig.forThisMachine(parent.env, gateway.homeNamed() ? gateway.home(parent.env) : null);
+        AgentConfig config =
+            AgentConfig.forThisMachine(
+                parent.env, gateway.homeNamed() ? gateway.home(parent.env) : null);
         return HookConfig.print(
-            config, printConfig, client == null ? "claude" : client, gateway.home(parent.env), port, parent.out, parent.err);
+            config,
+            printConfig,
+            client == null ? "claude" : client,
+            gateway.home(parent.env),
+            port,
+            parent.out,
+            parent.err);
       }
       spec.commandLine().usage(parent.err);
       return EXIT_USAGE;
@@ -494,17 +548,22 @@ public final class Main implements Callable<Integer> {
           names = "--connect-timeout",
           paramLabel = "DURATION",
           defaultValue = "1s",
-          description = "How long to try to reach the gateway before counting it as not running (default: ${DEFAULT-VALUE}).")
+          description =
+              "How long to try to reach the gateway before counting it as not running (default: ${DEFAULT-VALUE}).")
       String connectTimeout;
 
       @Option(
           names = "--timeout",
           paramLabel = "DURATION",
           defaultValue = "10s",
-          description = "How long to wait for the providers' decision once connected; gates take up to 5 s each (default: ${DEFAULT-VALUE}).")
+          description =
+              "How long to wait for the providers' decision once connected; gates take up to 5 s each (default: ${DEFAULT-VALUE}).")
       String answerTimeout;
 
-      @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+      @Option(
+          names = {"-h", "--help"},
+          usageHelp = true,
+          description = "Show this help and exit.")
       boolean help;
 
       int run(Main main, io.github.providergateway.agent.hook.AgentKind agent) {
@@ -525,7 +584,8 @@ public final class Main implements Callable<Integer> {
           settings = null;
         }
         PrintStream out = new PrintStream(main.out, true, StandardCharsets.UTF_8);
-        return io.github.providergateway.agent.hook.HookAdapter.run(agent, main.in, out, main.err, settings);
+        return io.github.providergateway.agent.hook.HookAdapter.run(
+            agent, main.in, out, main.err, settings);
       }
     }
 
@@ -539,7 +599,8 @@ public final class Main implements Callable<Integer> {
               + " cannot check a call it denies explicitly.",
           ""
         },
-        footerHeading = "%nInstall it in ~/.claude/settings.json or <project>/.claude/settings.json:%n",
+        footerHeading =
+            "%nInstall it in ~/.claude/settings.json or <project>/.claude/settings.json:%n",
         footer = {
           "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash|Edit|Write\",\"hooks\":[",
           "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook claude\",\"timeout\":30}]}]}}",
@@ -601,5 +662,4 @@ public final class Main implements Callable<Integer> {
       running.stopOnSignal();
     }
   }
-
 }

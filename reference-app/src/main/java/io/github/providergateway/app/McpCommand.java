@@ -3,11 +3,11 @@ package io.github.providergateway.app;
 import io.github.providergateway.agent.mcp.McpFrontDoor;
 import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.host.client.GatewayClient;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import io.github.providergateway.host.client.GatewayClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -60,7 +60,8 @@ final class McpCommand implements Callable<Integer> {
       names = "--client",
       paramLabel = "NAME",
       defaultValue = "mcp-client",
-      description = "With --print-config http: the client's name (default: ${DEFAULT-VALUE}); a new token replaces its old one.")
+      description =
+          "With --print-config http: the client's name (default: ${DEFAULT-VALUE}); a new token replaces its old one.")
   private String client;
 
   @Option(
@@ -69,7 +70,10 @@ final class McpCommand implements Callable<Integer> {
       description = "Revoke the HTTP token of client NAME and exit; its sessions end.")
   private String revoke;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
   private boolean help;
 
   /** The launcher's class-data training run: MCP without a gateway, so that none is started. */
@@ -94,8 +98,10 @@ final class McpCommand implements Callable<Integer> {
     }
     if (printConfig != null) {
       parent.err().flush();
-      AgentConfig config = AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? resolvedHome : null);
-      new java.io.PrintStream(parent.out(), true, java.nio.charset.StandardCharsets.UTF_8).print(config.snippet(printConfig));
+      AgentConfig config =
+          AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? resolvedHome : null);
+      new java.io.PrintStream(parent.out(), true, java.nio.charset.StandardCharsets.UTF_8)
+          .print(config.snippet(printConfig));
       return Main.EXIT_OK;
     }
     StderrLogging.install(parent.env());
@@ -117,7 +123,8 @@ final class McpCommand implements Callable<Integer> {
             .streams(parent.in(), parent.out())
             .version(Version.text())
             .build();
-    // An agent may stop us with SIGTERM rather than by closing stdin: the session ends all the same.
+    // An agent may stop us with SIGTERM rather than by closing stdin: the session ends all the
+    // same.
     parent.onSignal(() -> door.stop(SIGNAL_STOP_WAIT));
     door.run();
     return Main.EXIT_OK;
@@ -132,29 +139,45 @@ final class McpCommand implements Callable<Integer> {
     }
     String token = issued.token();
     // The gateway running for this home says its port; else the one a gateway would be given.
-    URI url = URI.create("http://127.0.0.1:" + DetachedLaunch.publishedPort(home, port) + McpHttpFrontDoor.PATH);
+    URI url =
+        URI.create(
+            "http://127.0.0.1:" + DetachedLaunch.publishedPort(home, port) + McpHttpFrontDoor.PATH);
     AgentConfig config =
         AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? home : null)
             .withHttp(new AgentConfig.HttpAccess(url, client, token, tokens.file()));
     parent.err().flush();
-    new PrintStream(parent.out(), true, StandardCharsets.UTF_8).print(config.snippet(AgentConfig.Agent.http));
+    new PrintStream(parent.out(), true, StandardCharsets.UTF_8)
+        .print(config.snippet(AgentConfig.Agent.http));
     return Main.EXIT_OK;
   }
 
-  /** {@code --revoke NAME}: the client's token stops working; a running gateway ends its sessions. */
+  /**
+   * {@code --revoke NAME}: the client's token stops working; a running gateway ends its sessions.
+   */
   private int revoke(Path home) {
     ClientTokens tokens = ClientTokens.mcpHttp(home);
     try {
       if (!tokens.revoke(revoke)) {
-        parent.err().println("gateway mcp: no client named '" + revoke + "' has a token"
-            + (tokens.clients().isEmpty() ? " (none has)" : " (clients: " + String.join(", ", tokens.clients()) + ")"));
+        parent
+            .err()
+            .println(
+                "gateway mcp: no client named '"
+                    + revoke
+                    + "' has a token"
+                    + (tokens.clients().isEmpty()
+                        ? " (none has)"
+                        : " (clients: " + String.join(", ", tokens.clients()) + ")"));
         return Main.EXIT_USAGE;
       }
     } catch (UncheckedIOException e) {
       parent.err().println("gateway mcp: cannot update " + tokens.file() + ": " + e.getMessage());
       return Main.EXIT_START_FAILED;
     }
-    new PrintStream(parent.out(), true, StandardCharsets.UTF_8).println("Revoked the HTTP token of '" + revoke + "'; its sessions end at the gateway's next look (within 10 s).");
+    new PrintStream(parent.out(), true, StandardCharsets.UTF_8)
+        .println(
+            "Revoked the HTTP token of '"
+                + revoke
+                + "'; its sessions end at the gateway's next look (within 10 s).");
     return Main.EXIT_OK;
   }
 }

@@ -31,8 +31,8 @@ import java.util.Set;
  * }</pre>
  *
  * <p>An entry with {@code "transport": "stdio"} is a provider that speaks the provider interface as
- * JSON lines on its stdin and stdout instead of connecting over WebSocket (module
- * transport-stdio); {@code "websocket"}, the default, is the other.
+ * JSON lines on its stdin and stdout instead of connecting over WebSocket (module transport-stdio);
+ * {@code "websocket"}, the default, is the other.
  *
  * <p>An entry with {@code "mcp"} is an MCP server the gateway federates (module mcp-federation):
  * {@code "stdio"} starts {@code command} and speaks MCP over its stdin/stdout; {@code "http"}
@@ -45,10 +45,11 @@ import java.util.Set;
  * @param file the config file, absolute
  * @param providers the valid entries, in file order
  * @param problems one line per problem found, naming file, entry and field; empty when all is well
- * @param brokenNames the names of the entries left out for a problem, where a name could be read:
- *     a reload leaves such an entry as it runs rather than stop it for a half-typed edit
+ * @param brokenNames the names of the entries left out for a problem, where a name could be read: a
+ *     reload leaves such an entry as it runs rather than stop it for a half-typed edit
  */
-record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Set<String> brokenNames) {
+record ProjectConfig(
+    Path file, List<Entry> providers, List<String> problems, Set<String> brokenNames) {
 
   public ProjectConfig {
     requireNonNull(file, "file");
@@ -87,7 +88,8 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
    * @param url an http MCP server's endpoint, else null
    * @param toolPrefix what goes before an MCP server's tool names
    * @param maxConcurrentCalls an MCP server's concurrency limit, 0 for none
-   * @param transport how a provider speaks to the gateway ({@link Transport#WEBSOCKET} for MCP servers)
+   * @param transport how a provider speaks to the gateway ({@link Transport#WEBSOCKET} for MCP
+   *     servers)
    * @param watch more of its files for {@code --watch} (relative to {@code cwd}): a file, or a
    *     directory and what is below it; besides the files its command names
    */
@@ -116,14 +118,17 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
     }
 
     /** A provider the gateway spawns, speaking the provider interface over WebSocket. */
-    public Entry(String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
+    public Entry(
+        String name, List<String> command, Path cwd, Map<String, String> env, SessionMode session) {
       this(name, command, cwd, env, session, Mcp.NONE, null, "", 0, Transport.WEBSOCKET, List.of());
     }
 
     /** How the gateway reaches this entry's MCP server: it is one when not {@link Mcp#NONE}. */
     McpServerConfig mcpServer() {
       McpServerConfig server =
-          mcp == Mcp.HTTP ? McpServerConfig.http(name, url) : McpServerConfig.stdio(name, command).withCwd(cwd).withEnv(env);
+          mcp == Mcp.HTTP
+              ? McpServerConfig.http(name, url)
+              : McpServerConfig.stdio(name, command).withCwd(cwd).withEnv(env);
       return server.withToolPrefix(toolPrefix).withMaxConcurrentCalls(maxConcurrentCalls);
     }
   }
@@ -159,15 +164,20 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
 
   /** "not valid JSON at line L, column C: ..." for text the codec refused. */
   private static String whereJsonBreaks(String text, IllegalArgumentException refusal) {
-    try (com.fasterxml.jackson.core.JsonParser parser = new com.fasterxml.jackson.core.JsonFactory().createParser(text)) {
+    try (com.fasterxml.jackson.core.JsonParser parser =
+        new com.fasterxml.jackson.core.JsonFactory().createParser(text)) {
       while (parser.nextToken() != null) {
         parser.skipChildren();
       }
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       // Jackson names the source it does not show ("[Source: REDACTED ...; line: 1, column: 16]").
-      return "not valid JSON at line " + e.getLocation().getLineNr() + ", column "
-          + e.getLocation().getColumnNr() + ": "
-          + e.getOriginalMessage().replaceAll("\\[Source: [^;]*; (line: \\d+, column: \\d+)\\]", "$1");
+      return "not valid JSON at line "
+          + e.getLocation().getLineNr()
+          + ", column "
+          + e.getLocation().getColumnNr()
+          + ": "
+          + e.getOriginalMessage()
+              .replaceAll("\\[Source: [^;]*; (line: \\d+, column: \\d+)\\]", "$1");
     } catch (java.io.IOException e) {
       // a string cannot fail to read; fall through to the codec's words
     }
@@ -181,7 +191,8 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
     try {
       text = Files.readString(absolute);
     } catch (IOException e) {
-      return new ProjectConfig(absolute, List.of(), List.of(absolute + ": cannot be read (" + e + ")"));
+      return new ProjectConfig(
+          absolute, List.of(), List.of(absolute + ": cannot be read (" + e + ")"));
     }
     return parse(absolute, text);
   }
@@ -196,12 +207,15 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
     try {
       root = ProtocolCodec.create().parseJson(text);
     } catch (IllegalArgumentException e) {
-      return new ProjectConfig(absolute, List.of(), List.of(absolute + ": " + whereJsonBreaks(text, e)));
+      return new ProjectConfig(
+          absolute, List.of(), List.of(absolute + ": " + whereJsonBreaks(text, e)));
     }
     JsonNode providers = root.path("providers");
     if (!root.isObject() || !providers.isArray()) {
       return new ProjectConfig(
-          absolute, List.of(), List.of(absolute + ": must be an object with a \"providers\" array"));
+          absolute,
+          List.of(),
+          List.of(absolute + ": must be an object with a \"providers\" array"));
     }
     Path folder = absolute.getParent();
     for (int i = 0; i < providers.size(); i++) {
@@ -235,12 +249,18 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
       return "field \"name\" may hold only letters, digits, '.', '-' and '_' (it names the log file)";
     }
     if (Hello.isReservedName(name.textValue())) {
-      // An MCP server's entry name is its provider name; any entry's names it in the gateway's own lines.
-      return "field \"name\" may not be \"" + name.textValue() + "\": it is reserved for the gateway itself ("
-          + String.join(", ", Hello.RESERVED_NAMES) + ", in any case)";
+      // An MCP server's entry name is its provider name; any entry's names it in the gateway's own
+      // lines.
+      return "field \"name\" may not be \""
+          + name.textValue()
+          + "\": it is reserved for the gateway itself ("
+          + String.join(", ", Hello.RESERVED_NAMES)
+          + ", in any case)";
     }
     JsonNode mcp = entry.get("mcp");
-    if (mcp != null && !mcp.isNull() && !("stdio".equals(mcp.textValue()) || "http".equals(mcp.textValue()))) {
+    if (mcp != null
+        && !mcp.isNull()
+        && !("stdio".equals(mcp.textValue()) || "http".equals(mcp.textValue()))) {
       return "field \"mcp\" must be \"stdio\" or \"http\"";
     }
     JsonNode transport = entry.get("transport");
@@ -253,7 +273,9 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
       }
     }
     JsonNode limit = entry.get("maxConcurrentCalls");
-    if (limit != null && !limit.isNull() && !(limit.canConvertToInt() && limit.isIntegralNumber() && limit.intValue() >= 0)) {
+    if (limit != null
+        && !limit.isNull()
+        && !(limit.canConvertToInt() && limit.isIntegralNumber() && limit.intValue() >= 0)) {
       return "field \"maxConcurrentCalls\" must be a whole number, 0 or more";
     }
     JsonNode prefix = entry.get("toolPrefix");
@@ -283,7 +305,9 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
       }
       for (Map.Entry<String, JsonNode> variable : env.properties()) {
         if (!variable.getValue().isTextual()) {
-          return "field \"env\" must be an object of strings (\"" + variable.getKey() + "\" is not)";
+          return "field \"env\" must be an object of strings (\""
+              + variable.getKey()
+              + "\" is not)";
         }
       }
     }
@@ -344,11 +368,21 @@ record ProjectConfig(Path file, List<Entry> providers, List<String> problems, Se
           default -> Mcp.NONE;
         };
     URI url = mcp == Mcp.HTTP ? URI.create(entry.get("url").textValue()) : null;
-    Transport transport = "stdio".equals(entry.path("transport").asText("")) ? Transport.STDIO : Transport.WEBSOCKET;
+    Transport transport =
+        "stdio".equals(entry.path("transport").asText("")) ? Transport.STDIO : Transport.WEBSOCKET;
     List<String> watch = new ArrayList<>();
     entry.path("watch").forEach(path -> watch.add(path.textValue()));
     return new Entry(
-        entry.get("name").textValue(), command, cwd, env, mode, mcp, url, entry.path("toolPrefix").asText(""),
-        entry.path("maxConcurrentCalls").asInt(0), transport, watch);
+        entry.get("name").textValue(),
+        command,
+        cwd,
+        env,
+        mode,
+        mcp,
+        url,
+        entry.path("toolPrefix").asText(""),
+        entry.path("maxConcurrentCalls").asInt(0),
+        transport,
+        watch);
   }
 }

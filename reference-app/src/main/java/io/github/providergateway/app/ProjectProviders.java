@@ -41,17 +41,17 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * Starts and stops a project's providers with the sessions they serve (host RPC: Project
- * providers; design brief, decision 3; decisions 32 and 34). Attach it to a gateway and it
- * listens for sessions:
+ * Starts and stops a project's providers with the sessions they serve (host RPC: Project providers;
+ * design brief, decision 3; decisions 32 and 34). Attach it to a gateway and it listens for
+ * sessions:
  *
  * <ul>
- *   <li>when a session starts, each entry due for it is spawned with {@code TAP_PROVIDER_TOKEN}
- *       set to a fresh token scoped to that session (project trust), {@code TAP_GATEWAY_URL} to
- *       the gateway's WebSocket URL and {@code TAP_SESSION} to the session's id; the same entry
- *       runs once for each session, each run a provider of its session's own (architecture,
- *       decision 40); its stdout and stderr are kept in {@code <logs>/<name>.log}, a log of
- *       bounded size ({@link ProcessLog});
+ *   <li>when a session starts, each entry due for it is spawned with {@code TAP_PROVIDER_TOKEN} set
+ *       to a fresh token scoped to that session (project trust), {@code TAP_GATEWAY_URL} to the
+ *       gateway's WebSocket URL and {@code TAP_SESSION} to the session's id; the same entry runs
+ *       once for each session, each run a provider of its session's own (architecture, decision
+ *       40); its stdout and stderr are kept in {@code <logs>/<name>.log}, a log of bounded size
+ *       ({@link ProcessLog});
  *   <li>when the session ends, the provider gets {@code shutdown.pending} from the gateway; a
  *       process still running at the deadline is terminated, and killed 5 s later, each with
  *       everything it started ({@link ProcessTree});
@@ -60,26 +60,27 @@ import java.util.function.Predicate;
  * </ul>
  *
  * <p>An entry with {@code "transport": "stdio"} is spawned the same way but gets no token or URL:
- * it speaks the provider interface on its stdin and stdout ({@link StdioProvider}), only its
- * stderr goes to the log, and at the session's deadline its stdin is closed, then it is terminated
- * and killed (decision 32). An entry with {@code "mcp"} is an MCP server ({@link
- * FederatedMcpServer}).
+ * it speaks the provider interface on its stdin and stdout ({@link StdioProvider}), only its stderr
+ * goes to the log, and at the session's deadline its stdin is closed, then it is terminated and
+ * killed (decision 32). An entry with {@code "mcp"} is an MCP server ({@link FederatedMcpServer}).
  *
  * <p><b>Reloading</b> ({@link #reload}, {@code providers.reload}, the console's {@code reload},
  * {@code --watch}): the config file is read again; in each active session, entries added start,
  * entries removed stop, and entries changed (or named, or all for a plain reload) restart. Each is
  * spawned under its entry name, and a restart first tells the gateway ({@link
- * io.github.providergateway.gateway.ProviderSpawning#restarting}), so each session hears of it once, when the providers are back. A file that
- * no longer reads changes nothing and is refused {@code INVALID_CONFIG}; an entry that no longer
- * reads is left running as it was.
+ * io.github.providergateway.gateway.ProviderSpawning#restarting}), so each session hears of it
+ * once, when the providers are back. A file that no longer reads changes nothing and is refused
+ * {@code INVALID_CONFIG}; an entry that no longer reads is left running as it was.
  *
- * <p>Starting and stopping processes is blocking I/O, so it happens on a thread of this class, never
- * on the gateway loop; reloads run there too, one at a time, in turn with sessions' starts. Timing
- * (deadline, kill grace) uses the given {@link Scheduler}.
+ * <p>Starting and stopping processes is blocking I/O, so it happens on a thread of this class,
+ * never on the gateway loop; reloads run there too, one at a time, in turn with sessions' starts.
+ * Timing (deadline, kill grace) uses the given {@link Scheduler}.
  *
  * <p>It is the app's, not the library's: it uses only the gateway's public API ({@link
- * GatewayListener}, {@link io.github.providergateway.gateway.ProviderSpawning#issueSpawnToken}, {@link io.github.providergateway.gateway.ProviderSpawning#restarting}, {@link
- * io.github.providergateway.gateway.ProviderSpawning#log}), which an embedder can use the same way to start providers of its own.
+ * GatewayListener}, {@link io.github.providergateway.gateway.ProviderSpawning#issueSpawnToken},
+ * {@link io.github.providergateway.gateway.ProviderSpawning#restarting}, {@link
+ * io.github.providergateway.gateway.ProviderSpawning#log}), which an embedder can use the same way
+ * to start providers of its own.
  */
 final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
@@ -88,8 +89,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   /**
    * How long a session's tool registration waits for a restarted provider's {@code hello}: the old
-   * run's stop (at most the kill grace) and a start, with room for an {@code npx} that resolves
-   * its package first.
+   * run's stop (at most the kill grace) and a start, with room for an {@code npx} that resolves its
+   * package first.
    */
   static final Duration RESTART_GRACE = Duration.ofSeconds(20);
 
@@ -99,26 +100,38 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private final Scheduler scheduler;
   private final Duration killGrace;
   private final ExecutorService spawner;
-  /** The config new sessions get: the last one read that could be used. Written on the spawner thread. */
+
+  /**
+   * The config new sessions get: the last one read that could be used. Written on the spawner
+   * thread.
+   */
   private volatile ProjectConfig config;
+
   /** Told of each config a reload has put in force (the watcher watches its files). */
   private volatile Consumer<ProjectConfig> configListener = next -> {};
 
   /**
-   * Held while anything below changes, while a process is started and registered, and while
-   * {@link #close} marks the end and kills what is registered: a spawn that was under way when
-   * the app stopped either registered its process before (and close kills it) or sees {@link
-   * #closed} and starts none.
+   * Held while anything below changes, while a process is started and registered, and while {@link
+   * #close} marks the end and kills what is registered: a spawn that was under way when the app
+   * stopped either registered its process before (and close kills it) or sees {@link #closed} and
+   * starts none.
    */
   private final Object lifecycle = new Object();
+
   /** Set by {@link #close}; guarded by {@link #lifecycle}. */
   private boolean closed;
-  /** Active sessions whose providers were started, in the order they started. Guarded by lifecycle. */
+
+  /**
+   * Active sessions whose providers were started, in the order they started. Guarded by lifecycle.
+   */
   private final Set<String> activeSessions = new LinkedHashSet<>();
+
   /** The first session that started: entries marked "first" run there. Guarded by lifecycle. */
   private String firstSession;
+
   /** What runs, by session and entry name. Guarded by lifecycle. */
   private final Map<String, Map<String, Run>> runs = new LinkedHashMap<>();
+
   /** Runs being stopped, until they have exited: closing kills them too. Guarded by lifecycle. */
   private final Set<Run> stopping = new HashSet<>();
 
@@ -140,8 +153,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   }
 
   /**
-   * Starts managing {@code config}'s providers for {@code gateway}: every session that starts
-   * from now on gets its providers.
+   * Starts managing {@code config}'s providers for {@code gateway}: every session that starts from
+   * now on gets its providers.
    *
    * @param gatewayUrl the WebSocket URL given to providers as {@code TAP_GATEWAY_URL}
    * @param logDir where each provider's {@code <name>.log} goes (created owner-only)
@@ -163,7 +176,10 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
             }));
   }
 
-  /** {@link #attach(Gateway, ProjectConfig, URI, Path, Scheduler)} spawning on {@code spawner} (tests: one they drive). */
+  /**
+   * {@link #attach(Gateway, ProjectConfig, URI, Path, Scheduler)} spawning on {@code spawner}
+   * (tests: one they drive).
+   */
   static ProjectProviders attach(
       Gateway gateway,
       ProjectConfig config,
@@ -272,13 +288,15 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   }
 
   /** A provider that connects back over WebSocket with its spawn token. */
-  private record ProcessRun(ProjectConfig.Entry entry, ProcessTree tree, Scheduler scheduler) implements Run {
+  private record ProcessRun(ProjectConfig.Entry entry, ProcessTree tree, Scheduler scheduler)
+      implements Run {
     @Override
     public CompletableFuture<?> stop(Duration grace) {
       if (process().isAlive()) {
         // Finding what it started reads /proc: never on the scheduler's thread (or the loop).
         onThreadOfItsOwn("provider-stop-" + entry.name(), tree::terminate);
-        scheduler.schedule(grace, () -> onThreadOfItsOwn("provider-kill-" + entry.name(), tree::kill));
+        scheduler.schedule(
+            grace, () -> onThreadOfItsOwn("provider-kill-" + entry.name(), tree::kill));
       }
       return process().onExit();
     }
@@ -318,10 +336,12 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     public CompletableFuture<?> stop(Duration grace) {
       // Its stop blocks for up to the grace: on a thread of its own, so that several stop at once.
       CompletableFuture<Void> stopped = new CompletableFuture<>();
-      onThreadOfItsOwn("mcp-stop-" + entry.name(), () -> {
-        server.stop(grace);
-        stopped.complete(null);
-      });
+      onThreadOfItsOwn(
+          "mcp-stop-" + entry.name(),
+          () -> {
+            server.stop(grace);
+            stopped.complete(null);
+          });
       return stopped;
     }
 
@@ -343,11 +363,15 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     thread.start();
   }
 
-  /** Registers {@code run}, unless the app is stopping (then it is killed). Callers hold no lock. */
+  /**
+   * Registers {@code run}, unless the app is stopping (then it is killed). Callers hold no lock.
+   */
   private void register(String sessionId, Run run) {
     synchronized (lifecycle) {
       if (!closed) {
-        Run replaced = runs.computeIfAbsent(sessionId, id -> new LinkedHashMap<>()).put(run.entry().name(), run);
+        Run replaced =
+            runs.computeIfAbsent(sessionId, id -> new LinkedHashMap<>())
+                .put(run.entry().name(), run);
         if (replaced != null) {
           stopRun(replaced); // a second start of one entry: the older run goes
         }
@@ -368,11 +392,12 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       stopping.add(run);
     }
     CompletableFuture<?> exited = run.stop(killGrace);
-    exited.whenComplete((done, error) -> {
-      synchronized (lifecycle) {
-        stopping.remove(run);
-      }
-    });
+    exited.whenComplete(
+        (done, error) -> {
+          synchronized (lifecycle) {
+            stopping.remove(run);
+          }
+        });
     return exited;
   }
 
@@ -386,7 +411,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       return;
     }
     try {
-      String token = gateway.spawning().issueSpawnToken(sessionId, entry.name()).get(10, TimeUnit.SECONDS);
+      String token =
+          gateway.spawning().issueSpawnToken(sessionId, entry.name()).get(10, TimeUnit.SECONDS);
       ProcessLog log = new ProcessLog(logFile(entry.name()), gateway.transports().clock());
       // Both outputs on one pipe we read, rather than appended by the OS: the log stays bounded.
       ProcessBuilder builder =
@@ -415,11 +441,21 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
           .onExit()
           .thenAccept(
               exited ->
-                  gateway.spawning().log(
-                      sessionId,
-                      SOURCE,
-                      "Provider '" + entry.name() + "' exited with code " + exited.exitValue()));
-      LOG.log(Level.INFO, "started provider {0} (pid {1}) for session {2}", entry.name(), process.pid(), sessionId);
+                  gateway
+                      .spawning()
+                      .log(
+                          sessionId,
+                          SOURCE,
+                          "Provider '"
+                              + entry.name()
+                              + "' exited with code "
+                              + exited.exitValue()));
+      LOG.log(
+          Level.INFO,
+          "started provider {0} (pid {1}) for session {2}",
+          entry.name(),
+          process.pid(),
+          sessionId);
     } catch (Exception e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -427,20 +463,26 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       if (isClosed()) {
         // Stopping: the token was refused or the wait interrupted because the app stops, which
         // is no provider's fault, and the session's timeline is gone with the gateway.
-        LOG.log(Level.DEBUG, "provider {0} not started: the app is stopping ({1})", entry.name(), e.toString());
+        LOG.log(
+            Level.DEBUG,
+            "provider {0} not started: the app is stopping ({1})",
+            entry.name(),
+            e.toString());
         return;
       }
       // A provider that cannot start is the user's to fix: say so where they look.
-      gateway.spawning().log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      gateway
+          .spawning()
+          .log(
+              sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
       gateway.spawning().providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
     }
   }
 
   /**
-   * Starts the entry as a provider of {@code sessionId} speaking over its stdin and stdout
-   * (module transport-stdio): no token, no URL, {@code TAP_SESSION}; its stderr and its life go to
-   * its log.
+   * Starts the entry as a provider of {@code sessionId} speaking over its stdin and stdout (module
+   * transport-stdio): no token, no URL, {@code TAP_SESSION}; its stderr and its life go to its log.
    */
   private void spawnOverStdio(ProjectConfig.Entry entry, String sessionId) {
     try {
@@ -448,7 +490,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       Map<String, String> env = new LinkedHashMap<>(entry.env());
       env.put("TAP_SESSION", sessionId);
       ChildProcess.Spec spec =
-          new ChildProcess.Spec(entry.name(), entry.command(), entry.cwd(), env, logFile(entry.name()));
+          new ChildProcess.Spec(
+              entry.name(), entry.command(), entry.cwd(), env, logFile(entry.name()));
       StdioProvider provider;
       synchronized (lifecycle) {
         if (closed) {
@@ -457,10 +500,17 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         provider = StdioProvider.spawn(gateway, sessionId, spec);
         register(sessionId, new StdioRun(entry, provider));
       }
-      LOG.log(Level.INFO, "started provider {0} (pid {1}) over stdio for session {2}",
-          entry.name(), provider.process().pid(), sessionId);
+      LOG.log(
+          Level.INFO,
+          "started provider {0} (pid {1}) over stdio for session {2}",
+          entry.name(),
+          provider.process().pid(),
+          sessionId);
     } catch (IOException | RuntimeException e) {
-      gateway.spawning().log(sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
+      gateway
+          .spawning()
+          .log(
+              sessionId, SOURCE, "Cannot start provider '" + entry.name() + "': " + e.getMessage());
       gateway.spawning().providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start provider " + entry.name(), e);
     }
@@ -477,11 +527,18 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
         if (closed) {
           return;
         }
-        register(sessionId, new McpRun(entry, FederatedMcpServer.start(gateway, sessionId, server, scheduler)));
+        register(
+            sessionId,
+            new McpRun(entry, FederatedMcpServer.start(gateway, sessionId, server, scheduler)));
       }
       LOG.log(Level.INFO, "starting MCP server {0} for session {1}", entry.name(), sessionId);
     } catch (IOException | RuntimeException e) {
-      gateway.spawning().log(sessionId, SOURCE, "Cannot start MCP server '" + entry.name() + "': " + e.getMessage());
+      gateway
+          .spawning()
+          .log(
+              sessionId,
+              SOURCE,
+              "Cannot start MCP server '" + entry.name() + "': " + e.getMessage());
       gateway.spawning().providerNotStarted(sessionId, entry.name());
       LOG.log(Level.WARNING, "cannot start MCP server " + entry.name(), e);
     }
@@ -506,7 +563,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private Path logFile(String name) throws IOException {
     if (!Files.isDirectory(logDir)) {
       Files.createDirectories(
-          logDir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+          logDir,
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     }
     Path log = logDir.resolve(name + ".log");
     if (!Files.exists(log)) {
@@ -555,7 +613,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     try {
       return CompletableFuture.supplyAsync(() -> reloadNow(name), spawner);
     } catch (RejectedExecutionException closedAlready) {
-      return CompletableFuture.failedFuture(new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is stopping"));
+      return CompletableFuture.failedFuture(
+          new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is stopping"));
     }
   }
 
@@ -565,9 +624,17 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
       List<String> names = next.providers().stream().map(ProjectConfig.Entry::name).toList();
       throw new HostException(
           HostErrorCode.INVALID_ARGUMENT,
-          "no config entry '" + name + "' in " + next.file() + (names.isEmpty() ? "" : " (entries: " + String.join(", ", names) + ")"));
+          "no config entry '"
+              + name
+              + "' in "
+              + next.file()
+              + (names.isEmpty() ? "" : " (entries: " + String.join(", ", names) + ")"));
     }
-    return apply(next, name == null ? null : Set.of(name), entry -> true, name == null ? "reload" : "reload " + name);
+    return apply(
+        next,
+        name == null ? null : Set.of(name),
+        entry -> true,
+        name == null ? "reload" : "reload " + name);
   }
 
   /**
@@ -576,14 +643,18 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
    * and so do entries the config changed; added ones start, removed ones stop. Spawner thread.
    */
   void filesChanged(boolean configChanged, Set<String> changedEntries) {
-    onSpawner(() -> {
-      try {
-        String why = configChanged ? "the config file changed" : "files of " + String.join(", ", changedEntries) + " changed";
-        apply(readConfig(true), null, changedEntries::contains, why);
-      } catch (HostException unusable) {
-        // Reported where a person looks (readConfig); nothing changed.
-      }
-    });
+    onSpawner(
+        () -> {
+          try {
+            String why =
+                configChanged
+                    ? "the config file changed"
+                    : "files of " + String.join(", ", changedEntries) + " changed";
+            apply(readConfig(true), null, changedEntries::contains, why);
+          } catch (HostException unusable) {
+            // Reported where a person looks (readConfig); nothing changed.
+          }
+        });
   }
 
   /**
@@ -608,7 +679,9 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   /** Whether {@code name} is an entry of the config in force, of {@code next}, or running. */
   private boolean knows(String name, ProjectConfig next) {
-    if (config.entry(name).isPresent() || next.entry(name).isPresent() || next.brokenNames().contains(name)) {
+    if (config.entry(name).isPresent()
+        || next.entry(name).isPresent()
+        || next.brokenNames().contains(name)) {
       return true;
     }
     synchronized (lifecycle) {
@@ -622,10 +695,11 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   /**
    * Puts {@code next} in force, for the entries {@code only} names (all when null): in each active
    * session, an entry running and due restarts when it changed or {@code restartUnchanged} says so;
-   * one due and not running starts; one running and no longer due stops. An entry with a problem
-   * in {@code next} is left as it is. Spawner thread.
+   * one due and not running starts; one running and no longer due stops. An entry with a problem in
+   * {@code next} is left as it is. Spawner thread.
    */
-  private ReloadReport apply(ProjectConfig next, Set<String> only, Predicate<String> restartUnchanged, String why) {
+  private ReloadReport apply(
+      ProjectConfig next, Set<String> only, Predicate<String> restartUnchanged, String why) {
     List<Change> restarts = new ArrayList<>();
     List<Change> starts = new ArrayList<>();
     List<Change> stops = new ArrayList<>();
@@ -694,12 +768,20 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   /** Tells the gateway that a restart begins, so that its session's host hears of it once. */
   private void holdTools(Change restart) {
     try {
-      gateway.spawning().restarting(restart.sessionId(), restart.name(), RESTART_GRACE).get(10, TimeUnit.SECONDS);
+      gateway
+          .spawning()
+          .restarting(restart.sessionId(), restart.name(), RESTART_GRACE)
+          .get(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException | TimeoutException e) {
       // The session ended meanwhile, or the gateway stops: the restart goes on without a hold.
-      LOG.log(Level.DEBUG, "no hold for {0} in {1}: {2}", restart.name(), restart.sessionId(), e.toString());
+      LOG.log(
+          Level.DEBUG,
+          "no hold for {0} in {1}: {2}",
+          restart.name(),
+          restart.sessionId(),
+          e.toString());
     }
   }
 

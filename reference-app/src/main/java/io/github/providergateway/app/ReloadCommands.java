@@ -16,13 +16,17 @@ import java.util.function.Supplier;
 final class ReloadCommands {
 
   private final ConsoleOut out;
+
   /** Reloads one entry, or all for null. */
   private final Function<String, CompletableFuture<ReloadReport>> reloads;
+
   /** The config's entry names, for tab completion: none when the config is another process's. */
   private final Supplier<List<String>> entries;
 
   ReloadCommands(
-      ConsoleOut out, Function<String, CompletableFuture<ReloadReport>> reloads, Supplier<List<String>> entries) {
+      ConsoleOut out,
+      Function<String, CompletableFuture<ReloadReport>> reloads,
+      Supplier<List<String>> entries) {
     this.out = out;
     this.reloads = reloads;
     this.entries = entries;
@@ -40,7 +44,12 @@ final class ReloadCommands {
     String name = rest.isEmpty() ? null : rest;
     ReloadReport report = await(reloads.apply(name));
     String done = ProjectProviders.describe(report);
-    out.say(done == null ? "Reloaded the config: no provider to restart, start or stop." : "Reloaded: " + done);
-    report.problems().forEach(problem -> out.say("  config problem (entry left as it runs): " + problem));
+    out.say(
+        done == null
+            ? "Reloaded the config: no provider to restart, start or stop."
+            : "Reloaded: " + done);
+    report
+        .problems()
+        .forEach(problem -> out.say("  config problem (entry left as it runs): " + problem));
   }
 }

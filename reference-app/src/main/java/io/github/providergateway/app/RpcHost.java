@@ -3,17 +3,17 @@ package io.github.providergateway.app;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
-import io.github.providergateway.protocol.Hello;
-import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.host.protocol.GatewayStarted;
 import io.github.providergateway.host.protocol.GatewayStopped;
 import io.github.providergateway.host.protocol.HostCommand;
 import io.github.providergateway.host.protocol.HostDecodeError;
-import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.Shutdown;
+import io.github.providergateway.protocol.Hello;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.json.DecodeResult;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,18 +24,18 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * The {@code --rpc} host (spec/host-rpc.md): newline-delimited JSON commands on its input, one
- * JSON reply or event per line on its output, nothing else there (logs go to stderr).
+ * The {@code --rpc} host (spec/host-rpc.md): newline-delimited JSON commands on its input, one JSON
+ * reply or event per line on its output, nothing else there (logs go to stderr).
  *
  * <p>This is the stdio carrier of the host protocol. The commands themselves are run by the
  * gateway's {@code HostService}, the same code that serves hosts connected over WebSocket ({@code
  * /host}); stdin is trusted as it is, so no {@code host.auth} is needed, and the sessions started
  * here belong to this host.
  *
- * <p>One thread reads commands and hands each to the service without waiting for it: every reply
- * is written when its future completes, on whatever thread that is, so a {@code tool.call} that
- * waits for its provider does not hold up a {@code sessions.list} sent after it. Replies therefore
- * may come out of order; each echoes its command's {@code id}.
+ * <p>One thread reads commands and hands each to the service without waiting for it: every reply is
+ * written when its future completes, on whatever thread that is, so a {@code tool.call} that waits
+ * for its provider does not hold up a {@code sessions.list} sent after it. Replies therefore may
+ * come out of order; each echoes its command's {@code id}.
  *
  * <p>Input ending, or {@code shutdown}, ends every session (providers get {@code
  * shutdown.pending}), closes the gateway (the token file goes), and writes {@code gateway.stopped}
@@ -54,8 +54,10 @@ final class RpcHost implements FrontEnd {
   private final BufferedReader in;
   private final JsonLineWriter out;
   private final PrintStream err;
+
   /** The gateway once started; read by the signal hook. */
   private volatile RunningGateway running;
+
   /** This host's channel into the gateway's host service. */
   private HostChannel channel;
 

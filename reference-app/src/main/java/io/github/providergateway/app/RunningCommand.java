@@ -33,8 +33,8 @@ final class RunningCommand {
   }
 
   /**
-   * Interrupts the command running now, if any, after running {@code first} (which must not
-   * block): whatever {@code first} prints comes before what the interrupted command prints.
+   * Interrupts the command running now, if any, after running {@code first} (which must not block):
+   * whatever {@code first} prints comes before what the interrupted command prints.
    *
    * @return whether there was a command to interrupt
    */

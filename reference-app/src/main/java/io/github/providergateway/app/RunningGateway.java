@@ -45,12 +45,12 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
  * providers connect to (which also serves the status page at {@code /status}), the audit trail,
- * and, with {@code --config}, the project providers spawned per session.
- * Both front ends (console and {@code --rpc}) drive the same object.
+ * and, with {@code --config}, the project providers spawned per session. Both front ends (console
+ * and {@code --rpc}) drive the same object.
  *
- * <p>Stopping has two speeds: {@link #stop(Duration)} ends every session gracefully first (what
- * end of input or {@code shutdown} does); {@link #close()} drops everything at once (a signal).
- * Either way the token file is gone afterwards.
+ * <p>Stopping has two speeds: {@link #stop(Duration)} ends every session gracefully first (what end
+ * of input or {@code shutdown} does); {@link #close()} drops everything at once (a signal). Either
+ * way the token file is gone afterwards.
  */
 final class RunningGateway implements AutoCloseable {
 
@@ -79,27 +79,42 @@ final class RunningGateway implements AutoCloseable {
   private final WebSocketServer server;
   private final SystemScheduler scheduler;
   private final ProjectProviders projectProviders;
+
   /** With {@code --watch}: watches the config and its providers' files; else null. */
   private final ConfigWatcher configWatcher;
+
   private final List<String> configProblems;
+
   /** Keeps {@code <home>/hook-gates.json} for hook adapters that find this gateway gone. */
   private final HookGateRecorder hookGates;
+
   /** The audit trail's file, {@code <home>/logs/audit.jsonl} (docs/audit.md). */
   private final AuditFile audit;
+
   /** The latest decisions, for audit.query and the console. */
   private final DecisionLog decisions;
+
   /** The live status page at {@code /status} (docs/audit.md). */
   private final StatusPage statusPage;
+
   /** The MCP front door on Streamable HTTP at {@code /mcp} (docs/agents.md). */
   private final McpHttpFrontDoor mcpHttp;
+
   /** Exports traces and metrics when OTEL_* asked for it; else null. */
   private final OpenTelemetrySdk telemetry;
-  /** The command hooks' Unix socket, {@code <home>/hook.sock}; null where there is none (docs/agents.md). */
+
+  /**
+   * The command hooks' Unix socket, {@code <home>/hook.sock}; null where there is none
+   * (docs/agents.md).
+   */
   private final HookSocket hookSocket;
+
   /** Set by the first stop or close; later ones wait for it instead of stopping twice. */
   private final AtomicBoolean stopping = new AtomicBoolean();
+
   /** Released once everything is closed. */
   private final CountDownLatch stopped = new CountDownLatch(1);
+
   /**
    * Completes with the goodbye deadline when the gateway asks to be stopped: a host's {@code
    * shutdown} or the idle exit (detached gateway only).
@@ -157,8 +172,8 @@ final class RunningGateway implements AutoCloseable {
   }
 
   /**
-   * As {@link #start(AppOptions, GatewayListener)}, with the host side's timers (the re-claim
-   * grace and the idle exit) on {@code hostScheduler} when it is given: tests pass a manual clock.
+   * As {@link #start(AppOptions, GatewayListener)}, with the host side's timers (the re-claim grace
+   * and the idle exit) on {@code hostScheduler} when it is given: tests pass a manual clock.
    */
   static RunningGateway start(AppOptions options, GatewayListener listener, Scheduler hostScheduler)
       throws StartupException {
@@ -214,7 +229,8 @@ final class RunningGateway implements AutoCloseable {
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
     DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
     gateway.monitor().addListener(decisions);
-    AuditFile audit = new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
+    AuditFile audit =
+        new AuditFile(options.logDir(), AuditFile.DEFAULT_MAX_BYTES, AuditFile.DEFAULT_FILES);
     gateway.monitor().addListener(audit);
     // Traces and metrics only when OTEL_* asks for them: otherwise no SDK, no thread, no span.
     OpenTelemetrySdk telemetry = Telemetry.fromEnvironment(System.getenv());
@@ -247,12 +263,14 @@ final class RunningGateway implements AutoCloseable {
     // providers.reload, once the project's providers are attached (below, when the server listens).
     AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
     if (config != null) {
-      hostsBuilder.providerReloads(name -> {
-        ProjectProviders attached = reloads.get();
-        return attached != null
-            ? attached.reload(name)
-            : CompletableFuture.failedFuture(new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
-      });
+      hostsBuilder.providerReloads(
+          name -> {
+            ProjectProviders attached = reloads.get();
+            return attached != null
+                ? attached.reload(name)
+                : CompletableFuture.failedFuture(
+                    new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
+          });
     }
     if (options.detached()) {
       hostsBuilder
@@ -268,10 +286,15 @@ final class RunningGateway implements AutoCloseable {
               .hosts(hosts)
               .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, statusPage.route())
               .route(McpHttpFrontDoor.PATH, mcpHttp.maxBodyBytes(), mcpHttp.route())
-              .route(HookRoute.PATH, HookRoute.MAX_BODY_BYTES, new HookRoute(hookEndpoint, ClientTokens.hooks(options.home())).route())
-              // The status page's viewers, and each MCP session's GET stream and answers in progress.
+              .route(
+                  HookRoute.PATH,
+                  HookRoute.MAX_BODY_BYTES,
+                  new HookRoute(hookEndpoint, ClientTokens.hooks(options.home())).route())
+              // The status page's viewers, and each MCP session's GET stream and answers in
+              // progress.
               .maxEventStreams(MAX_EVENT_STREAMS)
-              // The person's window on the gateway (and its Allow/Deny) opens whatever MCP clients hold.
+              // The person's window on the gateway (and its Allow/Deny) opens whatever MCP clients
+              // hold.
               .reserveEventStreams(StatusPage.PATH, STATUS_PAGE_EVENT_STREAMS)
               .build()
               .start();
@@ -290,7 +313,8 @@ final class RunningGateway implements AutoCloseable {
       if (causedByBind(e)) {
         throw new StartupException(portInUse(options.port()), e);
       }
-      throw new StartupException("cannot listen on port " + options.port() + ": " + rootMessage(e), e);
+      throw new StartupException(
+          "cannot listen on port " + options.port() + ": " + rootMessage(e), e);
     }
     warnIfOthersCouldWrite(options.home().resolve(GatewayClient.TOKEN_FILE));
     HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, scheduler);
@@ -311,8 +335,22 @@ final class RunningGateway implements AutoCloseable {
       }
     }
     return new RunningGateway(
-        gateway, hosts, stopRequested, server, scheduler, providers, watcher, problems, hookGates, audit, decisions,
-        statusPage, mcpHttp, telemetry, hookSocket, lock);
+        gateway,
+        hosts,
+        stopRequested,
+        server,
+        scheduler,
+        providers,
+        watcher,
+        problems,
+        hookGates,
+        audit,
+        decisions,
+        statusPage,
+        mcpHttp,
+        telemetry,
+        hookSocket,
+        lock);
   }
 
   /**
@@ -323,8 +361,12 @@ final class RunningGateway implements AutoCloseable {
     try {
       return HookSocket.open(home, endpoint, scheduler).orElse(null);
     } catch (IOException | RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING,
-          "command hooks will start a JVM: cannot serve " + home.resolve(HookSocket.FILE_NAME) + ": " + e.getMessage());
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "command hooks will start a JVM: cannot serve "
+              + home.resolve(HookSocket.FILE_NAME)
+              + ": "
+              + e.getMessage());
       return null;
     }
   }
@@ -339,29 +381,33 @@ final class RunningGateway implements AutoCloseable {
     try {
       SafeFiles.checkSecretFile(tokenFile);
     } catch (IOException e) {
-      LOG.log(System.Logger.Level.WARNING,
+      LOG.log(
+          System.Logger.Level.WARNING,
           "hosts and hook adapters will refuse this gateway's token file (" + e.getMessage() + ")");
     }
   }
 
   /**
-   * A detached gateway's pid, published before it listens: whoever reaches it finds the pid
-   * ({@link DetachedHost#publishPid}).
+   * A detached gateway's pid, published before it listens: whoever reaches it finds the pid ({@link
+   * DetachedHost#publishPid}).
    */
   private static void publishPid(Path home) throws StartupException {
     try {
       DetachedHost.publishPid(home);
     } catch (IOException e) {
-      throw new StartupException("cannot publish " + home.resolve(GatewayClient.PID_FILE) + ": " + e.getMessage(), e);
+      throw new StartupException(
+          "cannot publish " + home.resolve(GatewayClient.PID_FILE) + ": " + e.getMessage(), e);
     }
   }
 
   /** {@code --watch}: changes of the config or a provider's files reload what they concern. */
-  private static ConfigWatcher watch(ProjectProviders providers, Scheduler scheduler) throws StartupException {
+  private static ConfigWatcher watch(ProjectProviders providers, Scheduler scheduler)
+      throws StartupException {
     ChangeBatch batch = new ChangeBatch(scheduler, providers::filesChanged);
     try {
       ConfigWatcher watcher =
-          ConfigWatcher.start(providers.config(), batch, message -> LOG.log(System.Logger.Level.WARNING, message));
+          ConfigWatcher.start(
+              providers.config(), batch, message -> LOG.log(System.Logger.Level.WARNING, message));
       providers.onConfig(watcher::watch);
       return watcher;
     } catch (IOException e) {
@@ -461,7 +507,9 @@ final class RunningGateway implements AutoCloseable {
   CompletableFuture<ReloadReport> reload(String name) {
     if (projectProviders == null) {
       return CompletableFuture.failedFuture(
-          new HostException(HostErrorCode.INVALID_ARGUMENT, "this gateway has no project config to reload (start it with --config)"));
+          new HostException(
+              HostErrorCode.INVALID_ARGUMENT,
+              "this gateway has no project config to reload (start it with --config)"));
     }
     return projectProviders.reload(name);
   }
@@ -479,10 +527,10 @@ final class RunningGateway implements AutoCloseable {
   }
 
   /**
-   * Ends every session (providers get {@code shutdown.pending} with {@code deadline} and the gateway
-   * waits for their goodbyes or the deadline), then closes everything. Blocks until done; safe to
-   * call from several threads (end of input racing a signal): the first one stops, the others wait
-   * for it.
+   * Ends every session (providers get {@code shutdown.pending} with {@code deadline} and the
+   * gateway waits for their goodbyes or the deadline), then closes everything. Blocks until done;
+   * safe to call from several threads (end of input racing a signal): the first one stops, the
+   * others wait for it.
    */
   void stop(Duration deadline) {
     if (!stopping.compareAndSet(false, true)) {
@@ -527,12 +575,13 @@ final class RunningGateway implements AutoCloseable {
   }
 
   /**
-   * Closes each part, each even when one before it failed (a bug, or a class that no longer
-   * loads because the jar was rewritten under the JVM): a failed server close must not leave the
-   * token file behind or the home locked. The first failure is thrown once all are closed.
+   * Closes each part, each even when one before it failed (a bug, or a class that no longer loads
+   * because the jar was rewritten under the JVM): a failed server close must not leave the token
+   * file behind or the home locked. The first failure is thrown once all are closed.
    */
   private void closeResources() {
-    List<Runnable> parts = new ArrayList<>(List.of(mcpHttp::close, statusPage::close, hosts::close, server::close));
+    List<Runnable> parts =
+        new ArrayList<>(List.of(mcpHttp::close, statusPage::close, hosts::close, server::close));
     if (hookSocket != null) {
       parts.add(0, hookSocket::close);
     }
@@ -582,7 +631,9 @@ final class RunningGateway implements AutoCloseable {
     @Override
     public void sessionStarted(SessionInfo session) {
       for (String problem : config.get().problems()) {
-        gateway.spawning().log(session.id(), "gateway", "Config problem, entry not started: " + problem);
+        gateway
+            .spawning()
+            .log(session.id(), "gateway", "Config problem, entry not started: " + problem);
       }
     }
   }

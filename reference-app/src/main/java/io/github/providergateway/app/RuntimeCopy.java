@@ -30,22 +30,23 @@ import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
 /**
- * The private copies of the app's jar that detached gateways run from, in {@code <home>/runtime}:
- * a build rewrites {@code reference-app/target/provider-gateway.jar} in place, and a JVM running
- * from it dies on the next class it loads (NoClassDefFoundError, ZipException), so the shared
- * gateway never runs from the build's file.
+ * The private copies of the app's jar that detached gateways run from, in {@code <home>/runtime}: a
+ * build rewrites {@code reference-app/target/provider-gateway.jar} in place, and a JVM running from
+ * it dies on the next class it loads (NoClassDefFoundError, ZipException), so the shared gateway
+ * never runs from the build's file.
  *
  * <p>A copy is named by its content ({@code provider-gateway-<first 16 hex digits of its
  * SHA-256>.jar}), written owner-only under a temporary name and then linked into place, so a host
- * never sees a torn copy and two hosts starting at once end with one file (the first to link
- * wins; the other's identical bytes are dropped). A copy is never written again once in place:
- * its class-data archive records its modification time. Copies are pruned ({@link #prune}) to the
+ * never sees a torn copy and two hosts starting at once end with one file (the first to link wins;
+ * the other's identical bytes are dropped). A copy is never written again once in place: its
+ * class-data archive records its modification time. Copies are pruned ({@link #prune}) to the
  * {@link #KEEP} newest plus whatever the running gateway uses.
  */
 final class RuntimeCopy {
 
   /** The directory of copies, in the home. */
   static final String DIR = "runtime";
+
   /** How many copies are kept besides the ones in use: the newest, by when they were made. */
   static final int KEEP = 3;
 
@@ -54,6 +55,7 @@ final class RuntimeCopy {
   private static final String ARCHIVE = ".jsa";
   private static final String TEMPORARY = ".tmp";
   private static final int HASH_HEX_DIGITS = 16;
+
   /** Tells apart the temporary files of one process. */
   private static final AtomicLong DRAFTS = new AtomicLong();
 
@@ -69,7 +71,10 @@ final class RuntimeCopy {
     }
     try (JarFile file = new JarFile(jar.toFile())) {
       Manifest manifest = file.getManifest();
-      String classPath = manifest == null ? null : manifest.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+      String classPath =
+          manifest == null
+              ? null
+              : manifest.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
       if (classPath == null || classPath.isBlank()) {
         return true;
       }
@@ -85,10 +90,10 @@ final class RuntimeCopy {
   }
 
   /**
-   * The copy of {@code jar} in {@code dir} (made owner-only when missing), made now or found
-   * there with the same content. The bytes are hashed as they are copied, so the name matches
-   * what was copied even if a build rewrites {@code jar} meanwhile; a copy that is not a whole jar
-   * (a build was midway) is refused.
+   * The copy of {@code jar} in {@code dir} (made owner-only when missing), made now or found there
+   * with the same content. The bytes are hashed as they are copied, so the name matches what was
+   * copied even if a build rewrites {@code jar} meanwhile; a copy that is not a whole jar (a build
+   * was midway) is refused.
    *
    * @throws IOException if it cannot be made, or {@code jar} was caught half-written
    */
@@ -104,7 +109,10 @@ final class RuntimeCopy {
                   Channels.newOutputStream(
                       Files.newByteChannel(
                           draft,
-                          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                          Set.of(
+                              StandardOpenOption.CREATE_NEW,
+                              StandardOpenOption.WRITE,
+                              LinkOption.NOFOLLOW_LINKS),
                           DetachedHost.ownerOnly(dir, "rw-------"))),
                   sha256)) {
         in.transferTo(out);
@@ -112,7 +120,8 @@ final class RuntimeCopy {
       try (JarFile whole = new JarFile(draft.toFile())) {
         // Opening reads the central directory at the end: a file caught mid-build has none.
       } catch (IOException e) {
-        throw new IOException(jar + " is not a whole jar (is a build writing it?): " + e.getMessage(), e);
+        throw new IOException(
+            jar + " is not a whole jar (is a build writing it?): " + e.getMessage(), e);
       }
       String hash = HexFormat.of().formatHex(sha256.digest()).substring(0, HASH_HEX_DIGITS);
       Path copy = dir.resolve(PREFIX + hash + JAR);
@@ -125,8 +134,8 @@ final class RuntimeCopy {
 
   /**
    * The class-data archive made for {@code copy} ({@code .jsa} beside it), if there is one. An
-   * archive records the path and modification time of its jar, so the launcher's archive beside
-   * the build's jar is of no use to a copy: {@link DetachedGatewayStarter} trains one per copy.
+   * archive records the path and modification time of its jar, so the launcher's archive beside the
+   * build's jar is of no use to a copy: {@link DetachedGatewayStarter} trains one per copy.
    */
   static Path archiveOf(Path copy) {
     String name = copy.getFileName().toString();
@@ -135,13 +144,14 @@ final class RuntimeCopy {
 
   /** A temporary name beside {@code file}, unique to this process and call. */
   static Path draft(Path dir, String name) {
-    return dir.resolve(name + "." + ProcessHandle.current().pid() + "-" + DRAFTS.incrementAndGet() + TEMPORARY);
+    return dir.resolve(
+        name + "." + ProcessHandle.current().pid() + "-" + DRAFTS.incrementAndGet() + TEMPORARY);
   }
 
   /**
-   * Puts {@code draft} in place as {@code target} unless {@code target} exists, atomically: a
-   * hard link never replaces a file, so a copy already in place (perhaps open in a gateway
-   * starting now, perhaps with an archive made for its modification time) is left as it is.
+   * Puts {@code draft} in place as {@code target} unless {@code target} exists, atomically: a hard
+   * link never replaces a file, so a copy already in place (perhaps open in a gateway starting now,
+   * perhaps with an archive made for its modification time) is left as it is.
    */
   static void publish(Path draft, Path target) throws IOException {
     try {
@@ -156,10 +166,10 @@ final class RuntimeCopy {
   }
 
   /**
-   * Deletes the copies of {@code dir} (and their archives) but the {@link #KEEP} newest and
-   * those in {@code inUse}, and the temporary files of processes that have ended. Copies are
-   * ordered by when they were made, never by when last used: a copy is never touched, since its
-   * archive is only valid for its modification time. Failures are left for the next prune.
+   * Deletes the copies of {@code dir} (and their archives) but the {@link #KEEP} newest and those
+   * in {@code inUse}, and the temporary files of processes that have ended. Copies are ordered by
+   * when they were made, never by when last used: a copy is never touched, since its archive is
+   * only valid for its modification time. Failures are left for the next prune.
    */
   static void prune(Path dir, Set<Path> inUse) {
     List<Path> copies = new ArrayList<>();
@@ -192,7 +202,8 @@ final class RuntimeCopy {
     }
     for (Path other : others) {
       String name = other.getFileName().toString();
-      boolean orphanArchive = name.startsWith(PREFIX) && name.endsWith(ARCHIVE) && !keptArchives.contains(other);
+      boolean orphanArchive =
+          name.startsWith(PREFIX) && name.endsWith(ARCHIVE) && !keptArchives.contains(other);
       if (orphanArchive || (name.endsWith(TEMPORARY) && writerEnded(name))) {
         deleteQuietly(other);
       }
@@ -206,7 +217,10 @@ final class RuntimeCopy {
   static Set<Path> inUse(Path home, Path dir) {
     Optional<ProcessHandle> gateway;
     try {
-      String pid = Files.readString(home.resolve(io.github.providergateway.host.client.GatewayClient.PID_FILE)).strip();
+      String pid =
+          Files.readString(
+                  home.resolve(io.github.providergateway.host.client.GatewayClient.PID_FILE))
+              .strip();
       gateway = ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive);
     } catch (IOException | NumberFormatException e) {
       return Set.of();
@@ -230,7 +244,8 @@ final class RuntimeCopy {
     Path cmdline = Path.of("/proc", Long.toString(process.pid()), "cmdline");
     try {
       if (Files.isReadable(cmdline)) {
-        return List.of(new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).split("\u0000"));
+        return List.of(
+            new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).split("\u0000"));
       }
     } catch (IOException gone) {
       return List.of();
@@ -238,7 +253,10 @@ final class RuntimeCopy {
     return process.info().arguments().map(List::of).orElse(List.of());
   }
 
-  /** Whether the process that named temporary file {@code name} ({@code <name>.<pid>-<n>.tmp}) has ended. */
+  /**
+   * Whether the process that named temporary file {@code name} ({@code <name>.<pid>-<n>.tmp}) has
+   * ended.
+   */
   private static boolean writerEnded(String name) {
     String stem = name.substring(0, name.length() - TEMPORARY.length());
     String tag = stem.substring(stem.lastIndexOf('.') + 1);

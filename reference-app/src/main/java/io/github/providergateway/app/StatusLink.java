@@ -25,30 +25,50 @@ final class StatusLink {
 
   private StatusLink() {}
 
-  /** Prints the link; returns the exit code ({@link Main#EXIT_OK} or {@link Main#EXIT_START_FAILED}). */
+  /**
+   * Prints the link; returns the exit code ({@link Main#EXIT_OK} or {@link
+   * Main#EXIT_START_FAILED}).
+   */
   static int print(Path home, int port, PrintStream out, PrintStream err) {
     GatewayClient client;
     try {
-      client = GatewayClient.connect(home, port, GatewayClient.Options.builder().observer(true).build());
+      client =
+          GatewayClient.connect(home, port, GatewayClient.Options.builder().observer(true).build());
     } catch (IOException e) {
-      err.println("gateway status: no gateway is answering for " + home + " (" + e.getMessage() + "); start one with ./gateway");
+      err.println(
+          "gateway status: no gateway is answering for "
+              + home
+              + " ("
+              + e.getMessage()
+              + "); start one with ./gateway");
       return Main.EXIT_START_FAILED;
     }
     try (client) {
       URI link = client.statusLink().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-      List<SessionInfo> sessions = client.sessions().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-      List<ProviderInfo> providers = client.providers().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      List<SessionInfo> sessions =
+          client.sessions().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      List<ProviderInfo> providers =
+          client.providers().get(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
       int inFlight = providers.stream().mapToInt(ProviderInfo::callsInFlight).sum();
       out.println(
-          "Gateway for " + home + ": " + count(sessions.size(), "session") + ", " + count(providers.size(), "provider")
-              + ", " + count(inFlight, "call") + " in flight.");
+          "Gateway for "
+              + home
+              + ": "
+              + count(sessions.size(), "session")
+              + ", "
+              + count(providers.size(), "provider")
+              + ", "
+              + count(inFlight, "call")
+              + " in flight.");
       out.println("Status page (the link works once, within 5 minutes; keep it to yourself):");
       out.println("  " + link);
       return Main.EXIT_OK;
     } catch (ExecutionException e) {
-      err.println("gateway status: the gateway would not give a link: " + CommandFailed.rootMessage(e));
+      err.println(
+          "gateway status: the gateway would not give a link: " + CommandFailed.rootMessage(e));
     } catch (TimeoutException e) {
-      err.println("gateway status: the gateway did not answer within " + ANSWER_TIMEOUT.toSeconds() + " s");
+      err.println(
+          "gateway status: the gateway did not answer within " + ANSWER_TIMEOUT.toSeconds() + " s");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -17,13 +17,13 @@ import java.util.logging.Logger;
 
 /**
  * The reference app's logging: every log line goes to stderr, never stdout, because in RPC mode
- * stdout carries nothing but the JSON protocol (R-RPC-02) and in console mode it is what the
- * person reads.
+ * stdout carries nothing but the JSON protocol (R-RPC-02) and in console mode it is what the person
+ * reads.
  *
- * <p>The gateway's own code logs through {@link System.Logger} and Grizzly through
- * {@code java.util.logging}; both end in JUL's root logger, which this configures in code. A
- * logging framework configured from XML (logback, before) took about 220 ms of the app's
- * start-up for this one handler (docs/performance.md).
+ * <p>The gateway's own code logs through {@link System.Logger} and Grizzly through {@code
+ * java.util.logging}; both end in JUL's root logger, which this configures in code. A logging
+ * framework configured from XML (logback, before) took about 220 ms of the app's start-up for this
+ * one handler (docs/performance.md).
  */
 final class StderrLogging {
 
@@ -66,8 +66,8 @@ final class StderrLogging {
   }
 
   /**
-   * Reads a level in the names people know from SLF4J ({@code TRACE DEBUG INFO WARN ERROR OFF})
-   * or JUL's own ({@code SEVERE WARNING INFO CONFIG FINE FINER FINEST ALL OFF}); unset or blank is
+   * Reads a level in the names people know from SLF4J ({@code TRACE DEBUG INFO WARN ERROR OFF}) or
+   * JUL's own ({@code SEVERE WARNING INFO CONFIG FINE FINER FINEST ALL OFF}); unset or blank is
    * {@code WARN}.
    *
    * @throws IllegalArgumentException for any other name, saying which ones there are
@@ -90,21 +90,25 @@ final class StderrLogging {
         return Level.parse(upper);
       default:
         throw new IllegalArgumentException(
-            LEVEL_VARIABLE + " must be one of TRACE, DEBUG, INFO, WARN, ERROR, OFF (or a"
-                + " java.util.logging level name), was '" + name + "'");
+            LEVEL_VARIABLE
+                + " must be one of TRACE, DEBUG, INFO, WARN, ERROR, OFF (or a"
+                + " java.util.logging level name), was '"
+                + name
+                + "'");
     }
   }
 
   /**
-   * A handler that writes to whatever {@code System.err} is at the time of writing, not the
-   * stream it was created with, and lets the root logger's level decide what passes. Lines are
-   * written by a thread of their own, so a full stderr pipe never blocks the thread that logs (the
-   * gateway loop, most often): beyond {@link #MAX_QUEUED_CHARS} waiting, lines are dropped and a
-   * later line says how many.
+   * A handler that writes to whatever {@code System.err} is at the time of writing, not the stream
+   * it was created with, and lets the root logger's level decide what passes. Lines are written by
+   * a thread of their own, so a full stderr pipe never blocks the thread that logs (the gateway
+   * loop, most often): beyond {@link #MAX_QUEUED_CHARS} waiting, lines are dropped and a later line
+   * says how many.
    */
   private static final class CurrentStderrHandler extends Handler {
     /** Characters of log lines that may wait for stderr: 1 Mi. */
     static final long MAX_QUEUED_CHARS = 1024L * 1024;
+
     private static final Duration FLUSH_WAIT = Duration.ofSeconds(2);
 
     private final Formatter formatter = new OneLineFormatter();
@@ -123,8 +127,12 @@ final class StderrLogging {
                 System.err.flush();
               }
             },
-            (key, count) -> count + " log line" + (count == 1 ? " was" : "s were")
-                + " dropped: stderr was not being read" + System.lineSeparator());
+            (key, count) ->
+                count
+                    + " log line"
+                    + (count == 1 ? " was" : "s were")
+                    + " dropped: stderr was not being read"
+                    + System.lineSeparator());
 
     CurrentStderrHandler() {
       setLevel(Level.ALL);
@@ -153,7 +161,7 @@ final class StderrLogging {
     }
   }
 
-  /** {@code 12:03:04.567 WARN  o.g.t.c.TyrusSession - message}, then the stack trace if any. */
+  /** {@code 12:03:04.567 WARN o.g.t.c.TyrusSession - message}, then the stack trace if any. */
   static final class OneLineFormatter extends Formatter {
     /**
      * The local time zone, its rules read now: the JDK reads them from {@code lib/tzdb.dat} on

@@ -24,14 +24,19 @@ final class StreamWatches {
   private static final int STREAM_DEFAULT_LAST = 20;
 
   private final ConsoleOut out;
+
   /** Names read successfully here are offered by tab completion. */
   private final KnownStreams known;
+
   /** Streams being watched, by name. Reader thread and timer. */
   private final Map<String, Watch> watches = new ConcurrentHashMap<>();
+
   /** What the watches ask; set by start, read by the timer. */
   private volatile HostApi api;
+
   /** Whose current session the commands use; set by start. Reader thread only. */
   private ConsoleSessions sessions;
+
   /** Times the watches; created by start, with the gateway. */
   private SystemScheduler timer;
 
@@ -126,8 +131,10 @@ final class StreamWatches {
   private final class Watch {
     private final String session;
     private final String stream;
+
     /** The newest entry printed so far. Timer thread only, after construction. */
     private StreamEntry newestSeen;
+
     private volatile Scheduler.Cancellable next;
     private volatile boolean cancelled;
 

@@ -68,7 +68,9 @@ final class Telemetry {
           System.Logger.Level.WARNING,
           "OpenTelemetry not started ({0}): {1}",
           misconfigured.getMessage(),
-          misconfigured.getCause() == null ? "check the OTEL_* variables" : misconfigured.getCause().getMessage());
+          misconfigured.getCause() == null
+              ? "check the OTEL_* variables"
+              : misconfigured.getCause().getMessage());
       return null;
     }
   }

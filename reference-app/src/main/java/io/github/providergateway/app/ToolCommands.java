@@ -24,7 +24,11 @@ final class ToolCommands {
   private final ConsoleOut out;
   private final HostApi api;
   private final ConsoleSessions sessions;
-  /** How {@code call} and {@code hook} wait for the gateway: answering gates' questions meanwhile, on a local gateway. */
+
+  /**
+   * How {@code call} and {@code hook} wait for the gateway: answering gates' questions meanwhile,
+   * on a local gateway.
+   */
   private final Waiting waiting;
 
   /** Waits for what a command asked the gateway, as {@link CommandFailed#await} does. */
@@ -75,10 +79,18 @@ final class ToolCommands {
     int width = names.stream().mapToInt(String::length).max().orElse(0);
     for (int i = 0; i < tools.size(); i++) {
       HostTool tool = tools.get(i);
-      out.say("  " + ConsoleText.pad(names.get(i), width) + "  [" + VisibleText.escape(tool.provider()) + "]  "
-          + VisibleText.escape(tool.description()));
-      out.say("  " + ConsoleText.pad("", width) + "  parameters: "
-          + VisibleText.escape(HostJson.CODEC.writeJson(tool.parameters())));
+      out.say(
+          "  "
+              + ConsoleText.pad(names.get(i), width)
+              + "  ["
+              + VisibleText.escape(tool.provider())
+              + "]  "
+              + VisibleText.escape(tool.description()));
+      out.say(
+          "  "
+              + ConsoleText.pad("", width)
+              + "  parameters: "
+              + VisibleText.escape(HostJson.CODEC.writeJson(tool.parameters())));
     }
   }
 
@@ -92,7 +104,9 @@ final class ToolCommands {
     } catch (CommandInterrupted e) {
       // await cancelled the call's own future: the gateway ends it CANCELLED (R-TOOL-19's cancel).
       throw new CommandInterrupted(
-          "interrupted: the call to " + call.name() + " is cancelled (its provider is sent tool.cancel)");
+          "interrupted: the call to "
+              + call.name()
+              + " is cancelled (its provider is sent tool.cancel)");
     }
     for (String context : result.context()) {
       out.say("  context: " + VisibleText.escape(context));
@@ -102,14 +116,22 @@ final class ToolCommands {
     if (outcome instanceof ToolOutcome.Success) {
       ToolOutcome.Success success = (ToolOutcome.Success) outcome;
       if (success.file() != null) {
-        out.say("ok: a file result, " + VisibleText.escape(success.file().mimeType()) + ", "
-            + success.file().bytes().length + " bytes");
+        out.say(
+            "ok: a file result, "
+                + VisibleText.escape(success.file().mimeType())
+                + ", "
+                + success.file().bytes().length
+                + " bytes");
       } else {
         out.say("ok: " + ConsoleText.readable(success.data()));
       }
     } else if (outcome instanceof ToolOutcome.Failure) {
       ToolOutcome.Failure failure = (ToolOutcome.Failure) outcome;
-      out.say("failed (" + VisibleText.escape(failure.codeText()) + "): " + VisibleText.escape(failure.error()));
+      out.say(
+          "failed ("
+              + VisibleText.escape(failure.codeText())
+              + "): "
+              + VisibleText.escape(failure.error()));
       if (failure.code() == ToolErrorCode.NOT_FOUND) {
         suggestTool(session, call.name());
       }
@@ -135,14 +157,19 @@ final class ToolCommands {
   /** The arguments gates rewrote a call's to (extension gate.args), when they did. */
   private void sayRewritten(JsonNode updatedArgs) {
     if (updatedArgs != null) {
-      out.say("  args rewritten by gates: " + VisibleText.escape(HostJson.CODEC.writeJson(updatedArgs)));
+      out.say(
+          "  args rewritten by gates: "
+              + VisibleText.escape(HostJson.CODEC.writeJson(updatedArgs)));
     }
   }
 
   void interrupt() {
     String session = sessions.requireCurrent();
     await(api.interrupt(session));
-    out.say("Interrupted session " + session + ": its calls in flight end CANCELLED, their providers are sent tool.cancel.");
+    out.say(
+        "Interrupted session "
+            + session
+            + ": its calls in flight end CANCELLED, their providers are sent tool.cancel.");
   }
 
   /** "Did you mean" when {@code name} is not a tool of the session but one is close to it. */
@@ -150,21 +177,32 @@ final class ToolCommands {
     List<String> names = await(api.tools(session)).stream().map(HostTool::name).toList();
     if (!names.contains(name)) {
       DidYouMean.closest(name, names)
-          .ifPresent(meant -> out.say("  did you mean '" + VisibleText.escape(meant) + "'? (no tool '"
-              + VisibleText.escape(name) + "' in this session)"));
+          .ifPresent(
+              meant ->
+                  out.say(
+                      "  did you mean '"
+                          + VisibleText.escape(meant)
+                          + "'? (no tool '"
+                          + VisibleText.escape(name)
+                          + "' in this session)"));
     }
   }
 
   void prompt(String words) {
     if (!words.isBlank()) {
       // No transform sees the user's words (spec: transform.request carries only the section).
-      out.say("(the system prompt takes no text; providers hear the user with: event user.message "
-          + "{\"content\":\"...\"})");
+      out.say(
+          "(the system prompt takes no text; providers hear the user with: event user.message "
+              + "{\"content\":\"...\"})");
     }
     PromptResult result = await(api.onPrompt(sessions.requireCurrent(), DefaultPrompt.sections()));
     // Providers' transforms wrote the sections (their line breaks stay) and the context is theirs
     // (one item a line, as call shows it): whatever could hide or reorder text is an escape.
-    result.sections().forEach((name, body) -> out.say("## " + VisibleText.escape(name) + "\n" + ConsoleText.lines(body) + "\n"));
+    result
+        .sections()
+        .forEach(
+            (name, body) ->
+                out.say("## " + VisibleText.escape(name) + "\n" + ConsoleText.lines(body) + "\n"));
     if (!result.context().isEmpty()) {
       out.say("## context (ambient, from providers)");
       result.context().forEach(context -> out.say("- " + VisibleText.escape(context)));
@@ -178,7 +216,8 @@ final class ToolCommands {
   void event(String rest) {
     NameAndJson event = NameAndJson.parse(rest, "event <name> [json data]");
     await(api.emit(sessions.requireCurrent(), event.name(), event.json()));
-    out.say("Sent " + event.name() + " to session " + sessions.current() + "'s subscribed providers.");
+    out.say(
+        "Sent " + event.name() + " to session " + sessions.current() + "'s subscribed providers.");
   }
 
   /** A command's {@code <name> [json object]} arguments. */

@@ -23,16 +23,16 @@ import java.util.Set;
  *   <li>the config file itself;
  *   <li>for each entry, <b>the files its command names</b>: each argument after the program that
  *       names an existing regular file (resolved against the entry's {@code cwd}: {@code
- *       provider.mjs}, {@code greet.py}), and the program itself when it is a relative path
- *       ({@code ./provider.sh}). A program found on the {@code PATH} ({@code node}, {@code npx})
- *       is not the provider's;
+ *       provider.mjs}, {@code greet.py}), and the program itself when it is a relative path ({@code
+ *       ./provider.sh}). A program found on the {@code PATH} ({@code node}, {@code npx}) is not the
+ *       provider's;
  *   <li>and the paths of its {@code "watch"} list (relative to its {@code cwd}): a file, or a
  *       directory with what is below it, except {@code node_modules}, {@code .git}, {@code target}
  *       and hidden directories.
  * </ul>
  *
- * <p>Bounded: at most {@code maxDirectories} directories are watched in all (a {@code "watch"} of
- * a whole tree stops there, and {@link #leftOut()} says so). In a watched tree, editors' own files
+ * <p>Bounded: at most {@code maxDirectories} directories are watched in all (a {@code "watch"} of a
+ * whole tree stops there, and {@link #leftOut()} says so). In a watched tree, editors' own files
  * (hidden ones, {@code *~}, {@code *.swp}, vim's {@code 4913}) are no change. Immutable.
  *
  * @param configFile the config file
@@ -40,7 +40,11 @@ import java.util.Set;
  * @param trees each directory of a {@code "watch"} tree, absolute, and the entries it belongs to
  * @param leftOut directories of {@code "watch"} trees left out past the bound, or empty
  */
-record WatchedFiles(Path configFile, Map<Path, Set<String>> files, Map<Path, Set<String>> trees, List<Path> leftOut) {
+record WatchedFiles(
+    Path configFile,
+    Map<Path, Set<String>> files,
+    Map<Path, Set<String>> trees,
+    List<Path> leftOut) {
 
   /** How many directories {@code --watch} watches at the most. */
   static final int MAX_DIRECTORIES = 256;
@@ -123,27 +127,29 @@ record WatchedFiles(Path configFile, Map<Path, Set<String>> files, Map<Path, Set
   private static List<Path> tree(Path root, int max, Set<Path> directories, List<Path> leftOut) {
     List<Path> found = new ArrayList<>();
     try {
-      Files.walkFileTree(root, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
-          String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
-          if (!dir.equals(root) && (SKIPPED.contains(name) || name.startsWith("."))) {
-            return FileVisitResult.SKIP_SUBTREE;
-          }
-          if (!directories.contains(dir) && directories.size() >= max) {
-            leftOut.add(dir);
-            return FileVisitResult.SKIP_SUBTREE;
-          }
-          directories.add(dir);
-          found.add(dir);
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          root,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+              String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+              if (!dir.equals(root) && (SKIPPED.contains(name) || name.startsWith("."))) {
+                return FileVisitResult.SKIP_SUBTREE;
+              }
+              if (!directories.contains(dir) && directories.size() >= max) {
+                leftOut.add(dir);
+                return FileVisitResult.SKIP_SUBTREE;
+              }
+              directories.add(dir);
+              found.add(dir);
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFileFailed(Path file, IOException e) {
-          return FileVisitResult.CONTINUE; // unreadable: not watched
-        }
-      });
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+              return FileVisitResult.CONTINUE; // unreadable: not watched
+            }
+          });
     } catch (IOException e) {
       // walkFileTree reports failures to the visitor; nothing reaches here but a bug
       throw new java.io.UncheckedIOException(e);
@@ -173,20 +179,26 @@ record WatchedFiles(Path configFile, Map<Path, Set<String>> files, Map<Path, Set
     return entries.isEmpty() ? Hit.NONE : new Hit(false, entries);
   }
 
-  /** Everything watched in {@code dir}: what its events were lost to an overflow may have changed. */
+  /**
+   * Everything watched in {@code dir}: what its events were lost to an overflow may have changed.
+   */
   Hit all(Path dir) {
     Set<String> entries = new LinkedHashSet<>(trees.getOrDefault(dir, Set.of()));
-    files.forEach((file, names) -> {
-      if (file.getParent().equals(dir)) {
-        entries.addAll(names);
-      }
-    });
+    files.forEach(
+        (file, names) -> {
+          if (file.getParent().equals(dir)) {
+            entries.addAll(names);
+          }
+        });
     return new Hit(dir.equals(configFile.getParent()), entries);
   }
 
   /** An editor's swap, backup or probe file, not a change of the provider's. */
   private static boolean isEditorsOwn(String name) {
-    return name.startsWith(".") || name.endsWith("~") || name.endsWith(".swp") || name.endsWith(".swx")
+    return name.startsWith(".")
+        || name.endsWith("~")
+        || name.endsWith(".swp")
+        || name.endsWith(".swx")
         || name.equals("4913");
   }
 }

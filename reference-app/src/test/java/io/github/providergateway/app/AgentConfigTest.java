@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 class AgentConfigTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> JAVA = List.of("/opt/jdk/bin/java", "-jar", "/opt/pg/provider-gateway.jar");
+  private static final List<String> JAVA =
+      List.of("/opt/jdk/bin/java", "-jar", "/opt/pg/provider-gateway.jar");
 
   /** The JSON documents of a snippet: every run of lines from a line "{" to the line "}". */
   static List<JsonNode> jsonParts(String snippet) throws Exception {
@@ -50,13 +51,17 @@ class AgentConfigTest {
     assertThat(JSON.convertValue(server.path("args"), List.class))
         .containsExactly("-jar", "/opt/pg/provider-gateway.jar", "mcp");
     JsonNode hook = parts.get(1).path("hooks").path("PreToolUse").path(0).path("hooks").path(0);
-    assertThat(hook.path("command").asText()).isEqualTo("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar hook claude");
-    assertThat(snippet).contains("claude mcp add provider-gateway -- /opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp");
+    assertThat(hook.path("command").asText())
+        .isEqualTo("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar hook claude");
+    assertThat(snippet)
+        .contains(
+            "claude mcp add provider-gateway -- /opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp");
   }
 
   @Test
   void copilotGetsAllToolsAndAHookFile() throws Exception {
-    List<JsonNode> parts = jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.copilot));
+    List<JsonNode> parts =
+        jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.copilot));
 
     JsonNode server = parts.get(0).path("mcpServers").path("provider-gateway");
     assertThat(server.path("type").asText()).isEqualTo("local");
@@ -70,27 +75,43 @@ class AgentConfigTest {
   void vscodeGetsAServersEntry() throws Exception {
     List<JsonNode> parts = jsonParts(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.vscode));
 
-    assertThat(parts).singleElement()
-        .satisfies(mcp -> assertThat(mcp.path("servers").path("provider-gateway").path("command").asText())
-            .isEqualTo("/opt/jdk/bin/java"));
+    assertThat(parts)
+        .singleElement()
+        .satisfies(
+            mcp ->
+                assertThat(mcp.path("servers").path("provider-gateway").path("command").asText())
+                    .isEqualTo("/opt/jdk/bin/java"));
   }
 
   @Test
   void aNamedHomeIsPassedToTheServerAndTheHook() throws Exception {
-    String snippet = new AgentConfig(JAVA, Path.of("/srv/gw home")).snippet(AgentConfig.Agent.claude);
+    String snippet =
+        new AgentConfig(JAVA, Path.of("/srv/gw home")).snippet(AgentConfig.Agent.claude);
 
     List<JsonNode> parts = jsonParts(snippet);
-    assertThat(JSON.convertValue(parts.get(0).path("mcpServers").path("provider-gateway").path("args"), List.class))
+    assertThat(
+            JSON.convertValue(
+                parts.get(0).path("mcpServers").path("provider-gateway").path("args"), List.class))
         .as("args are words, not shell: no quoting")
         .containsExactly("-jar", "/opt/pg/provider-gateway.jar", "mcp", "--home", "/srv/gw home");
-    assertThat(parts.get(1).path("hooks").path("PreToolUse").path(0).path("hooks").path(0).path("command").asText())
+    assertThat(
+            parts
+                .get(1)
+                .path("hooks")
+                .path("PreToolUse")
+                .path(0)
+                .path("hooks")
+                .path(0)
+                .path("command")
+                .asText())
         .endsWith(" hook claude --home '/srv/gw home'");
     assertThat(snippet).contains(" mcp --home '/srv/gw home'");
   }
 
   @Test
   void noHomeNamedMeansNoHomeArgument() {
-    assertThat(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.claude)).doesNotContain("--home");
+    assertThat(new AgentConfig(JAVA, null).snippet(AgentConfig.Agent.claude))
+        .doesNotContain("--home");
   }
 
   @Test
@@ -111,21 +132,32 @@ class AgentConfigTest {
     Path script = Files.createFile(dir.resolve("gateway"));
     script.toFile().setExecutable(true);
 
-    JsonNode viaScript = jsonParts(AgentConfig.forThisMachine(Map.of("GATEWAY_LAUNCHER", script.toString()), null)
-        .snippet(AgentConfig.Agent.vscode)).get(0);
-    JsonNode viaJava = jsonParts(AgentConfig.forThisMachine(Map.of(), null).snippet(AgentConfig.Agent.vscode)).get(0);
+    JsonNode viaScript =
+        jsonParts(
+                AgentConfig.forThisMachine(Map.of("GATEWAY_LAUNCHER", script.toString()), null)
+                    .snippet(AgentConfig.Agent.vscode))
+            .get(0);
+    JsonNode viaJava =
+        jsonParts(AgentConfig.forThisMachine(Map.of(), null).snippet(AgentConfig.Agent.vscode))
+            .get(0);
 
     assertThat(viaScript.path("servers").path("provider-gateway").path("command").asText())
         .isEqualTo(script.toAbsolutePath().toString());
     String java = viaJava.path("servers").path("provider-gateway").path("command").asText();
     assertThat(Path.of(java)).isAbsolute();
-    assertThat(Path.of(viaJava.path("servers").path("provider-gateway").path("args").path(1).asText())).isAbsolute();
+    assertThat(
+            Path.of(viaJava.path("servers").path("provider-gateway").path("args").path(1).asText()))
+        .isAbsolute();
   }
 
   @Test
   void theHttpSetUpGivesTheUrlAndTheBearerHeaderForClaudeVsCodeAndAnyClient() throws Exception {
     AgentConfig.HttpAccess access =
-        new AgentConfig.HttpAccess(java.net.URI.create("http://127.0.0.1:9400/mcp"), "claude", "mcp-secret", Path.of("/h/mcp-http-clients.json"));
+        new AgentConfig.HttpAccess(
+            java.net.URI.create("http://127.0.0.1:9400/mcp"),
+            "claude",
+            "mcp-secret",
+            Path.of("/h/mcp-http-clients.json"));
     String snippet = new AgentConfig(JAVA, null).withHttp(access).snippet(AgentConfig.Agent.http);
 
     List<JsonNode> parts = jsonParts(snippet);
@@ -133,53 +165,121 @@ class AgentConfigTest {
     JsonNode claude = parts.get(0).path("mcpServers").path("provider-gateway");
     assertThat(claude.path("type").asText()).isEqualTo("http");
     assertThat(claude.path("url").asText()).isEqualTo("http://127.0.0.1:9400/mcp");
-    assertThat(claude.path("headers").path("Authorization").asText()).isEqualTo("Bearer mcp-secret");
-    assertThat(parts.get(1).path("servers").path("provider-gateway").path("url").asText()).isEqualTo("http://127.0.0.1:9400/mcp");
-    assertThat(parts.get(2).path("headers").path("Authorization").asText()).isEqualTo("Bearer mcp-secret");
+    assertThat(claude.path("headers").path("Authorization").asText())
+        .isEqualTo("Bearer mcp-secret");
+    assertThat(parts.get(1).path("servers").path("provider-gateway").path("url").asText())
+        .isEqualTo("http://127.0.0.1:9400/mcp");
+    assertThat(parts.get(2).path("headers").path("Authorization").asText())
+        .isEqualTo("Bearer mcp-secret");
     assertThat(snippet)
-        .contains("claude mcp add --transport http provider-gateway http://127.0.0.1:9400/mcp --header 'Authorization: Bearer mcp-secret'")
+        .contains(
+            "claude mcp add --transport http provider-gateway http://127.0.0.1:9400/mcp --header 'Authorization: Bearer mcp-secret'")
         .contains("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp --revoke claude");
   }
 
   @Test
-  void printConfigHttpIssuesATokenKeptOnlyAsItsHashAndRevokeTakesItBack(@TempDir Path home) throws Exception {
+  void printConfigHttpIssuesATokenKeptOnlyAsItsHashAndRevokeTakesItBack(@TempDir Path home)
+      throws Exception {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream errors = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8);
-    int issued = Main.run(new String[] {"mcp", "--home", home.toString(), "--port", "9555", "--print-config", "http", "--client", "vscode"},
-        java.io.InputStream.nullInputStream(), out, errors, Map.of());
+    java.io.PrintStream errors =
+        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8);
+    int issued =
+        Main.run(
+            new String[] {
+              "mcp",
+              "--home",
+              home.toString(),
+              "--port",
+              "9555",
+              "--print-config",
+              "http",
+              "--client",
+              "vscode"
+            },
+            java.io.InputStream.nullInputStream(),
+            out,
+            errors,
+            Map.of());
 
     assertThat(issued).as("stderr: %s", err).isZero();
     List<JsonNode> parts = jsonParts(out.toString(java.nio.charset.StandardCharsets.UTF_8));
-    String token = parts.get(2).path("headers").path("Authorization").asText().substring("Bearer ".length());
+    String token =
+        parts.get(2).path("headers").path("Authorization").asText().substring("Bearer ".length());
     assertThat(parts.get(2).path("url").asText()).isEqualTo("http://127.0.0.1:9555/mcp");
     String file = Files.readString(home.resolve(ClientTokens.MCP_HTTP_FILE));
     assertThat(file).contains("\"vscode\"").doesNotContain(token);
 
-    assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--revoke", "vscode"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isZero();
+    assertThat(
+            Main.run(
+                new String[] {"mcp", "--home", home.toString(), "--revoke", "vscode"},
+                java.io.InputStream.nullInputStream(),
+                out,
+                errors,
+                Map.of()))
+        .isZero();
     assertThat(Files.readString(home.resolve(ClientTokens.MCP_HTTP_FILE))).doesNotContain("vscode");
-    assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--revoke", "vscode"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isEqualTo(2);
-    assertThat(Main.run(new String[] {"mcp", "--home", home.toString(), "--print-config", "http", "--client", "no spaces"}, java.io.InputStream.nullInputStream(), out, errors, Map.of())).isEqualTo(2);
+    assertThat(
+            Main.run(
+                new String[] {"mcp", "--home", home.toString(), "--revoke", "vscode"},
+                java.io.InputStream.nullInputStream(),
+                out,
+                errors,
+                Map.of()))
+        .isEqualTo(2);
+    assertThat(
+            Main.run(
+                new String[] {
+                  "mcp",
+                  "--home",
+                  home.toString(),
+                  "--print-config",
+                  "http",
+                  "--client",
+                  "no spaces"
+                },
+                java.io.InputStream.nullInputStream(),
+                out,
+                errors,
+                Map.of()))
+        .isEqualTo(2);
   }
 
-  /** Runs {@code gateway ARGS} in this JVM; returns its exit code, what it printed and its stderr. */
+  /**
+   * Runs {@code gateway ARGS} in this JVM; returns its exit code, what it printed and its stderr.
+   */
   private static String[] run(String... args) {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-    int code = Main.run(args, java.io.InputStream.nullInputStream(), out,
-        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8), Map.of());
-    return new String[] {Integer.toString(code), out.toString(java.nio.charset.StandardCharsets.UTF_8),
-        err.toString(java.nio.charset.StandardCharsets.UTF_8)};
+    int code =
+        Main.run(
+            args,
+            java.io.InputStream.nullInputStream(),
+            out,
+            new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8),
+            Map.of());
+    return new String[] {
+      Integer.toString(code),
+      out.toString(java.nio.charset.StandardCharsets.UTF_8),
+      err.toString(java.nio.charset.StandardCharsets.UTF_8)
+    };
   }
 
   /** Issue 33: Claude Code's HTTP hook, fail closed, with a hook token kept only as its hash. */
   @Test
-  void hookPrintConfigClaudeIssuesAHookTokenAndPrintsTheHttpHookFailClosedAndTheCommandHook(@TempDir Path home) throws Exception {
-    String[] printed = run("hook", "--home", home.toString(), "--port", "9555", "--print-config", "claude");
+  void hookPrintConfigClaudeIssuesAHookTokenAndPrintsTheHttpHookFailClosedAndTheCommandHook(
+      @TempDir Path home) throws Exception {
+    String[] printed =
+        run("hook", "--home", home.toString(), "--port", "9555", "--print-config", "claude");
 
     assertThat(printed[0]).as("stderr: %s", printed[2]).isEqualTo("0");
-    String token = printed[1].lines().filter(line -> line.startsWith("export PROVIDER_GATEWAY_HOOK_TOKEN="))
-        .findFirst().orElseThrow().substring("export PROVIDER_GATEWAY_HOOK_TOKEN=".length());
+    String token =
+        printed[1]
+            .lines()
+            .filter(line -> line.startsWith("export PROVIDER_GATEWAY_HOOK_TOKEN="))
+            .findFirst()
+            .orElseThrow()
+            .substring("export PROVIDER_GATEWAY_HOOK_TOKEN=".length());
     assertThat(token).startsWith("hook-");
     List<JsonNode> parts = jsonParts(printed[1]);
     assertThat(parts).hasSize(2);
@@ -188,15 +288,23 @@ class AgentConfigTest {
     JsonNode hook = http.path("hooks").get(0);
     assertThat(hook.path("type").asText()).isEqualTo("http");
     assertThat(hook.path("url").asText()).isEqualTo("http://127.0.0.1:9555/hooks/claude");
-    assertThat(hook.path("headers").path("Authorization").asText()).isEqualTo("Bearer $PROVIDER_GATEWAY_HOOK_TOKEN");
-    assertThat(hook.path("allowedEnvVars").get(0).asText()).isEqualTo("PROVIDER_GATEWAY_HOOK_TOKEN");
+    assertThat(hook.path("headers").path("Authorization").asText())
+        .isEqualTo("Bearer $PROVIDER_GATEWAY_HOOK_TOKEN");
+    assertThat(hook.path("allowedEnvVars").get(0).asText())
+        .isEqualTo("PROVIDER_GATEWAY_HOOK_TOKEN");
     assertThat(hook.path("onFailure").asText()).as("fail closed").isEqualTo("block");
     JsonNode command = parts.get(1).path("hooks").path("PreToolUse").get(0).path("hooks").get(0);
     assertThat(command.path("type").asText()).isEqualTo("command");
     assertThat(command.path("command").asText()).endsWith(" hook claude --home " + home);
-    assertThat(Files.readString(home.resolve(ClientTokens.HOOKS_FILE))).contains("\"claude\"").doesNotContain(token);
-    assertThat(ClientTokens.hooks(home).clientOf(token)).map(ClientTokens.Client::name).contains("claude");
-    assertThat(ClientTokens.mcpHttp(home).clientOf(token)).as("a hook token is no MCP client's").isEmpty();
+    assertThat(Files.readString(home.resolve(ClientTokens.HOOKS_FILE)))
+        .contains("\"claude\"")
+        .doesNotContain(token);
+    assertThat(ClientTokens.hooks(home).clientOf(token))
+        .map(ClientTokens.Client::name)
+        .contains("claude");
+    assertThat(ClientTokens.mcpHttp(home).clientOf(token))
+        .as("a hook token is no MCP client's")
+        .isEmpty();
 
     assertThat(run("hook", "--home", home.toString(), "--revoke", "claude")[0]).isEqualTo("0");
     assertThat(ClientTokens.hooks(home).clientOf(token)).isEmpty();
@@ -206,10 +314,12 @@ class AgentConfigTest {
   }
 
   @Test
-  void hookPrintConfigCopilotPrintsTheCommandHookAndOtherAgentsAreRefused(@TempDir Path home) throws Exception {
+  void hookPrintConfigCopilotPrintsTheCommandHookAndOtherAgentsAreRefused(@TempDir Path home)
+      throws Exception {
     String[] copilot = run("hook", "--home", home.toString(), "--print-config", "copilot");
     String[] vscode = run("hook", "--home", home.toString(), "--print-config", "vscode");
-    String[] badName = run("hook", "--home", home.toString(), "--print-config", "claude", "--client", "no spaces");
+    String[] badName =
+        run("hook", "--home", home.toString(), "--print-config", "claude", "--client", "no spaces");
 
     assertThat(copilot[0]).isEqualTo("0");
     JsonNode hook = jsonParts(copilot[1]).get(0).path("hooks").path("preToolUse").get(0);
@@ -228,8 +338,10 @@ class AgentConfigTest {
     String[] bogus = run("bogus");
 
     assertThat(gemini[0]).isEqualTo("2");
-    assertThat(gemini[2]).contains("gateway hook: no command 'gemini': it takes claude, copilot")
+    assertThat(gemini[2])
+        .contains("gateway hook: no command 'gemini': it takes claude, copilot")
         .contains("Try 'gateway hook --help'");
-    assertThat(bogus[2]).contains("gateway: no command 'bogus': it takes attach, status, mcp, hook");
+    assertThat(bogus[2])
+        .contains("gateway: no command 'bogus': it takes attach, status, mcp, hook");
   }
 }

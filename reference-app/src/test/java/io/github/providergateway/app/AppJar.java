@@ -16,17 +16,21 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
-/** The reference app packed as one jar from the test class path, for tests of what a rebuild does to a running gateway. */
+/**
+ * The reference app packed as one jar from the test class path, for tests of what a rebuild does to
+ * a running gateway.
+ */
 final class AppJar {
 
   private AppJar() {}
 
   /**
    * The app as one jar, from the test class path as a build would make it: the project's own
-   * classes (the modules' {@code classes} directories, or their jars, but no test classes) inside it, third-party
-   * jars named by absolute URLs in its manifest's {@code Class-Path}. The project's classes are
-   * the ones a gateway loads as hosts and providers arrive, so rewriting this jar under a gateway
-   * running from it breaks that gateway. {@code reversed} writes the entries in the other order.
+   * classes (the modules' {@code classes} directories, or their jars, but no test classes) inside
+   * it, third-party jars named by absolute URLs in its manifest's {@code Class-Path}. The project's
+   * classes are the ones a gateway loads as hosts and providers arrive, so rewriting this jar under
+   * a gateway running from it breaks that gateway. {@code reversed} writes the entries in the other
+   * order.
    */
   static Path write(Path jar, boolean reversed) throws IOException {
     List<String> libraries = new ArrayList<>();
@@ -36,13 +40,16 @@ final class AppJar {
     List<Path> ownClasses = new ArrayList<>();
     List<Path> ownJars = new ArrayList<>();
     // The modules' jars: in the reactor under the repository, else from the local Maven repository.
-    Path repository = Path.of(System.getProperty("gateway.repoRoot", "..")).toAbsolutePath().normalize();
+    Path repository =
+        Path.of(System.getProperty("gateway.repoRoot", "..")).toAbsolutePath().normalize();
     String ourGroup = String.join(File.separator, "", "io", "github", "providergateway", "");
     for (String entry : System.getProperty("surefire.test.class.path").split(File.pathSeparator)) {
       Path path = Path.of(entry);
       if (Files.isDirectory(path) && path.getFileName().toString().equals("classes")) {
         ownClasses.add(path);
-      } else if (entry.endsWith(".jar") && !entry.endsWith("-tests.jar") && (path.startsWith(repository) || entry.contains(ourGroup))) {
+      } else if (entry.endsWith(".jar")
+          && !entry.endsWith("-tests.jar")
+          && (path.startsWith(repository) || entry.contains(ourGroup))) {
         ownJars.add(path);
       } else if (Files.isRegularFile(path)) {
         libraries.add(path.toUri().toString());

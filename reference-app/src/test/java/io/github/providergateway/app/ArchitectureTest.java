@@ -57,7 +57,8 @@ class ArchitectureTest {
       Map.ofEntries(
           Map.entry("protocol-api", Set.of()), // pure: nothing of ours
           Map.entry("loop", Set.of()), // the JDK only: both ends of a connection run on it
-          // The host's view of a gateway (HostApi, its values, the host protocol): what both ends of
+          // The host's view of a gateway (HostApi, its values, the host protocol): what both ends
+          // of
           // a host connection share, as protocol-api is for providers. Pure: no engine, no loop.
           Map.entry("host-api", Set.of("protocol-api")),
           // The engine is the embedded HostApi.
@@ -73,36 +74,70 @@ class ArchitectureTest {
           Map.entry("host-client", Set.of("protocol-api", "loop", "host-api")),
           // The transports are siblings: neither uses the other. The engine's API brings the host
           // API's values (a fake SessionHost in their tests).
-          Map.entry("transport-local", Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "provider-api")),
+          Map.entry(
+              "transport-local",
+              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "provider-api")),
           // What a plain-HTTP route is, naming no server: the JDK only (issue 37).
           Map.entry("http-routes", Set.of()),
           Map.entry(
               "transport-ws",
-              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host", "provider-api", "http-routes")),
+              Set.of(
+                  "protocol-api",
+                  "loop",
+                  "host-api",
+                  "gateway-runtime",
+                  "gateway-host",
+                  "provider-api",
+                  "http-routes")),
           // The gateway's endpoints mounted in a host's own Jakarta WebSocket container (Jetty,
           // Tomcat, Tyrus...): the engine's transport SPI and the host side, like transport-ws, and
           // no other transport; it is transport-ws's sibling, not a layer on it (issue 37).
-          Map.entry("transport-jakarta", Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host")),
+          Map.entry(
+              "transport-jakarta",
+              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host")),
           // Child processes the gateway owns, and providers over their stdin and stdout.
-          Map.entry("transport-stdio", Set.of("protocol-api", "loop", "host-api", "gateway-runtime")),
+          Map.entry(
+              "transport-stdio", Set.of("protocol-api", "loop", "host-api", "gateway-runtime")),
           // Agents' front doors are hosts: of the shared gateway through the host client, of the
           // gateway they run in through its HostApi; the Streamable HTTP one is also a route on the
           // server's HTTP side, as the status page is. Never the host protocol's server side.
           Map.entry(
               "agent-bridge",
-              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "host-client", "http-routes")),
+              Set.of(
+                  "protocol-api",
+                  "loop",
+                  "host-api",
+                  "gateway-runtime",
+                  "host-client",
+                  "http-routes")),
           // MCP servers are providers: they reach the engine only through its public SPI; a stdio
           // server is a child process of transport-stdio's.
-          Map.entry("mcp-federation", Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "transport-stdio")),
+          Map.entry(
+              "mcp-federation",
+              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "transport-stdio")),
           // Observes the engine through its listener SPI only.
-          Map.entry("observability-otel", Set.of("protocol-api", "loop", "host-api", "gateway-runtime")),
+          Map.entry(
+              "observability-otel", Set.of("protocol-api", "loop", "host-api", "gateway-runtime")),
           // A page on the server's HTTP routes, reading the engine and the audit trail like a host.
           Map.entry(
               "status-page",
-              Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host", "http-routes")),
+              Set.of(
+                  "protocol-api",
+                  "loop",
+                  "host-api",
+                  "gateway-runtime",
+                  "gateway-host",
+                  "http-routes")),
           // The fixtures of the modules below it, and the transport contract (test scope only).
           Map.entry(
-              "testing", Set.of("protocol-api", "loop", "host-api", "gateway-runtime", "gateway-host", "provider-api")),
+              "testing",
+              Set.of(
+                  "protocol-api",
+                  "loop",
+                  "host-api",
+                  "gateway-runtime",
+                  "gateway-host",
+                  "provider-api")),
           Map.entry("provider-gateway-bom", Set.of()));
 
   /**
@@ -114,8 +149,10 @@ class ArchitectureTest {
       Map.of(
           // The client against a real gateway behind a small Tyrus server.
           "provider-client", Set.of("gateway-runtime", "host-api"),
-          // The fixtures its tests use are the engine's (FreePorts) and the host side's (FakeGateway,
-          // RecordingRelay, LinkSwap: what is not the gateway, or stands between); its tests against
+          // The fixtures its tests use are the engine's (FreePorts) and the host side's
+          // (FakeGateway,
+          // RecordingRelay, LinkSwap: what is not the gateway, or stands between); its tests
+          // against
           // a real gateway are transport-ws's and the reference app's.
           "host-client", Set.of("gateway-runtime", "gateway-host"),
           // The server with the real clients, the provider's and the host's.
@@ -125,7 +162,8 @@ class ArchitectureTest {
           "agent-bridge", Set.of("transport-ws", "gateway-host"),
           // The page in a real browser, on the real server, with a real provider connecting.
           "status-page", Set.of("provider-client", "provider-api", "transport-ws"),
-          // The transport contract over the adapter, with the real Java clients (provider and host).
+          // The transport contract over the adapter, with the real Java clients (provider and
+          // host).
           "transport-jakarta", Set.of("provider-client", "provider-api", "host-client"));
 
   /** The modules of the root pom, in its order. */
@@ -192,8 +230,8 @@ class ArchitectureTest {
   }
 
   /**
-   * The code of a source file, line by line, with comments and string and char literals blanked
-   * out (a package named in Javadoc or in a class name given to a child JVM is no dependency).
+   * The code of a source file, line by line, with comments and string and char literals blanked out
+   * (a package named in Javadoc or in a class name given to a child JVM is no dependency).
    */
   private static List<String> codeLines(Path file) {
     String text = read(file);
@@ -292,7 +330,8 @@ class ArchitectureTest {
   @Test
   void theScanSeesEveryModuleAndItsSources() {
     assertThat(modules())
-        .contains("protocol-api", "gateway-runtime", "provider-api", "transport-ws", "reference-app");
+        .contains(
+            "protocol-api", "gateway-runtime", "provider-api", "transport-ws", "reference-app");
     assertThat(mainSources("gateway-runtime")).hasSizeGreaterThan(20);
     assertThat(mainSources("protocol-api")).hasSizeGreaterThan(20);
     assertThat(crossModuleUses()).as("the scan finds uses across modules").hasSizeGreaterThan(100);
@@ -319,7 +358,8 @@ class ArchitectureTest {
    * Modules with code but no module-info, each for a reason written in its pom, where it names its
    * automatic module instead.
    */
-  static final Set<String> CLASS_PATH_ONLY = Set.of("agent-bridge", "mcp-federation", "reference-app");
+  static final Set<String> CLASS_PATH_ONLY =
+      Set.of("agent-bridge", "mcp-federation", "reference-app");
 
   @Test
   void everyLibraryModuleIsAJavaModule() {
@@ -329,7 +369,9 @@ class ArchitectureTest {
       }
       Path descriptor = ROOT.resolve(module).resolve("src/main/java/module-info.java");
       if (CLASS_PATH_ONLY.contains(module)) {
-        assertThat(descriptor).as("%s is on the class path only (its pom says why)", module).doesNotExist();
+        assertThat(descriptor)
+            .as("%s is on the class path only (its pom says why)", module)
+            .doesNotExist();
         assertThat(read(ROOT.resolve(module).resolve("pom.xml")))
             .as("%s names its automatic module", module)
             .contains("<Automatic-Module-Name>io.github.providergateway.");
@@ -358,8 +400,10 @@ class ArchitectureTest {
   void noModuleUsesAnotherModulesInternalPackage() {
     assertThat(crossModuleUses())
         .filteredOn(use -> isInternal(use.pkg()))
-        .extracting(use -> use.module() + " uses " + use.target() + "'s internal package at " + use.where())
-        .as("internal packages are private to their module; what others need belongs in a public or SPI package")
+        .extracting(
+            use -> use.module() + " uses " + use.target() + "'s internal package at " + use.where())
+        .as(
+            "internal packages are private to their module; what others need belongs in a public or SPI package")
         .isEmpty();
   }
 
@@ -370,9 +414,14 @@ class ArchitectureTest {
         .filteredOn(use -> !mayUse(use.module(), use.test()).contains(use.target()))
         .extracting(
             use ->
-                use.module() + (use.test() ? "'s tests" : "") + " may use only "
-                    + new TreeSet<>(mayUse(use.module(), use.test())) + ", not " + use.target()
-                    + ", at " + use.where())
+                use.module()
+                    + (use.test() ? "'s tests" : "")
+                    + " may use only "
+                    + new TreeSet<>(mayUse(use.module(), use.test()))
+                    + ", not "
+                    + use.target()
+                    + ", at "
+                    + use.where())
         .as("module edges (ArchitectureTest.MAY_USE and TESTS_MAY_ALSO_USE, docs/architecture.md)")
         .isEmpty();
   }
@@ -389,11 +438,15 @@ class ArchitectureTest {
   @Test
   void libraryCodeNeverReadsTheWallClockOrSleeps() {
     List<Path> libraries = new ArrayList<>();
-    for (String module : List.of("protocol-api", "loop", "host-api", "gateway-runtime", "provider-api")) {
+    for (String module :
+        List.of("protocol-api", "loop", "host-api", "gateway-runtime", "provider-api")) {
       libraries.addAll(mainSources(module));
     }
-    assertThat(offending(libraries, Pattern.compile(
-        "Instant\\.now\\(|System\\.currentTimeMillis\\(|Thread\\.sleep\\(|LocalDateTime\\.now\\(|Clock\\.systemUTC\\(|Clock\\.systemDefaultZone\\(")))
+    assertThat(
+            offending(
+                libraries,
+                Pattern.compile(
+                    "Instant\\.now\\(|System\\.currentTimeMillis\\(|Thread\\.sleep\\(|LocalDateTime\\.now\\(|Clock\\.systemUTC\\(|Clock\\.systemDefaultZone\\(")))
         .as("time is injected: only Gateway.Builder may pick the system clock")
         .allMatch(hit -> hit.contains("gateway/Gateway.java"));
   }
@@ -402,10 +455,19 @@ class ArchitectureTest {
   void theEngineTheProtocolAndTheProviderSideNeverTouchWebSocketLibraries() {
     List<Path> files = new ArrayList<>();
     for (String module :
-        List.of("protocol-api", "loop", "host-api", "gateway-runtime", "provider-api", "provider-client", "host-client")) {
+        List.of(
+            "protocol-api",
+            "loop",
+            "host-api",
+            "gateway-runtime",
+            "provider-api",
+            "provider-client",
+            "host-client")) {
       files.addAll(mainSources(module));
     }
-    assertThat(offending(files, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))
+    assertThat(
+            offending(
+                files, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))
         .isEmpty();
   }
 
@@ -417,16 +479,24 @@ class ArchitectureTest {
     for (String module : List.of("http-routes", "status-page", "agent-bridge")) {
       routes.addAll(mainSources(module));
     }
-    assertThat(offending(routes, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))
+    assertThat(
+            offending(
+                routes, Pattern.compile("(org\\.glassfish|jakarta\\.websocket|javax\\.websocket)")))
         .isEmpty();
-    assertThat(offending(mainSources("transport-jakarta"), Pattern.compile("(org\\.glassfish|org\\.eclipse\\.jetty|org\\.apache\\.tomcat)")))
+    assertThat(
+            offending(
+                mainSources("transport-jakarta"),
+                Pattern.compile("(org\\.glassfish|org\\.eclipse\\.jetty|org\\.apache\\.tomcat)")))
         .isEmpty();
   }
 
   @Test
   void theProtocolLibraryHasNoThreadsOrIo() {
-    assertThat(offending(mainSources("protocol-api"), Pattern.compile(
-        "new Thread\\(|Executor|java\\.nio\\.file\\.Files|java\\.net\\.|java\\.time\\.Clock")))
+    assertThat(
+            offending(
+                mainSources("protocol-api"),
+                Pattern.compile(
+                    "new Thread\\(|Executor|java\\.nio\\.file\\.Files|java\\.net\\.|java\\.time\\.Clock")))
         .isEmpty();
   }
 }

@@ -18,7 +18,8 @@ class AuditCommandsTest {
 
   /** The console's audit commands over a trail that holds {@code decisions}. */
   private AuditCommands over(JsonNode... decisions) {
-    return new AuditCommands(out, filter -> CompletableFuture.completedFuture(List.of(decisions)), () -> null);
+    return new AuditCommands(
+        out, filter -> CompletableFuture.completedFuture(List.of(decisions)), () -> null);
   }
 
   private String printed() {
@@ -28,8 +29,11 @@ class AuditCommandsTest {
 
   @Test
   void whyShowsAGatesIdAndProviderOnlyAsEscapes() {
-    // A gate id is free text: a right-to-left override and a clear-line sequence could fake the line.
-    JsonNode decision = GatewayFixture.json("""
+    // A gate id is free text: a right-to-left override and a clear-line sequence could fake the
+    // line.
+    JsonNode decision =
+        GatewayFixture.json(
+            """
         {"time":"2025-01-01T16:00:03.123Z","kind":"tool_call","outcome":"allowed","tool":"shell","callId":"call-1",
          "gates":[{"provider":"ci\\u202E","gateId":"confirm\\u202Eyas\\u001B[2K","decision":"allow","latencyMs":1.5,
                    "failedOpen":false}]}""");
@@ -44,14 +48,17 @@ class AuditCommandsTest {
   @Test
   void auditShowsEveryTextOfADecisionOnlyAsEscapes() {
     // A hook's tool name is the host's, an unknown error code the provider's.
-    JsonNode decision = GatewayFixture.json("""
+    JsonNode decision =
+        GatewayFixture.json(
+            """
         {"time":"2025-01-01T16:00:03.123Z","kind":"tool_call","outcome":"failed","code":"OOPS\\u2066",
          "tool":"sh\\u3164ell","provider":"p\\u200B","callId":"call\\u0007-1","reason":"r\\u202E"}""");
 
     over(decision).audit("");
 
     assertThat(printed())
-        .contains("  16:00:03.123  tool_call failed [OOPS\\u2066]  sh\\u3164ell  (p\\u200B)  call\\u0007-1: r\\u202E")
+        .contains(
+            "  16:00:03.123  tool_call failed [OOPS\\u2066]  sh\\u3164ell  (p\\u200B)  call\\u0007-1: r\\u202E")
         .doesNotContain("\u2066", "\u3164", "\u200B", "\u0007", "\u202E");
   }
 
@@ -62,7 +69,10 @@ class AuditCommandsTest {
     String shown = AuditCommands.printable(reason);
 
     // 404 characters, 409 once U+202E is its six-character escape: 300 shown, 109 more.
-    assertThat(shown).startsWith("no\\u202E x").endsWith("x… (109 more characters)").doesNotContain("\u202e");
+    assertThat(shown)
+        .startsWith("no\\u202E x")
+        .endsWith("x… (109 more characters)")
+        .doesNotContain("\u202e");
     assertThat(shown).hasSize(300 + "… (109 more characters)".length());
     assertThat(AuditCommands.printable("rm is off limits")).isEqualTo("rm is off limits");
   }

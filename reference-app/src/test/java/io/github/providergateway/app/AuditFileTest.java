@@ -23,7 +23,9 @@ class AuditFileTest {
 
   private static Decision call(int n) {
     return Decision.builder(
-            Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n), DecisionKind.TOOL_CALL, Decision.Outcome.SUCCESS)
+            Instant.parse("2026-11-24T16:00:00Z").plusSeconds(n),
+            DecisionKind.TOOL_CALL,
+            Decision.Outcome.SUCCESS)
         .provider("worker")
         .sessionId("s-1")
         .call("fast", "call-" + n)
@@ -45,8 +47,10 @@ class AuditFileTest {
     assertThat(first.get("kind").asText()).isEqualTo("tool_call");
     assertThat(first.get("callId").asText()).isEqualTo("call-1");
     assertThat(first.get("latencyMs").asDouble()).isEqualTo(3.0);
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("logs")))).isEqualTo("rwx------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("logs"))))
+        .isEqualTo("rwx------");
   }
 
   @Test
@@ -61,9 +65,14 @@ class AuditFileTest {
     try (Stream<Path> listed = Files.list(dir)) {
       files = listed.filter(p -> p.getFileName().toString().startsWith("audit")).sorted().toList();
     }
-    assertThat(files).extracting(p -> p.getFileName().toString())
+    assertThat(files)
+        .extracting(p -> p.getFileName().toString())
         .containsExactly("audit.1.jsonl", "audit.2.jsonl", "audit.jsonl");
-    int longestLine = Files.readAllLines(dir.resolve("audit.1.jsonl")).stream().mapToInt(String::length).max().orElse(0);
+    int longestLine =
+        Files.readAllLines(dir.resolve("audit.1.jsonl")).stream()
+            .mapToInt(String::length)
+            .max()
+            .orElse(0);
     for (Path file : files) {
       assertThat(Files.size(file)).as("%s", file).isLessThan(maxBytes + longestLine + 2);
     }

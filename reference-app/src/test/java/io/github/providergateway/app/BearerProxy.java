@@ -13,10 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An HTTP relay on loopback to a gateway's port that adds {@code Authorization: Bearer <token>}
- * to every request: for a client that has no way to send a header (the MCP conformance runner).
- * A {@code Host} or {@code Origin} naming the relay itself is rewritten to name the gateway, as
- * if the client had connected there; any other value passes unchanged, so the gateway's own checks
+ * An HTTP relay on loopback to a gateway's port that adds {@code Authorization: Bearer <token>} to
+ * every request: for a client that has no way to send a header (the MCP conformance runner). A
+ * {@code Host} or {@code Origin} naming the relay itself is rewritten to name the gateway, as if
+ * the client had connected there; any other value passes unchanged, so the gateway's own checks
  * still see a foreign one. One request a connection ({@code Connection: close}); when either side
  * closes, both do, so the gateway sees a client that went away at once.
  */
@@ -25,6 +25,7 @@ final class BearerProxy implements AutoCloseable {
   private final ServerSocket listener;
   private final int target;
   private final String token;
+
   /** Both ends of every relayed connection. Guarded by this. */
   private final List<Socket> sockets = new ArrayList<>();
 
@@ -56,7 +57,8 @@ final class BearerProxy implements AutoCloseable {
   }
 
   private void relay(Socket client) {
-    try (client; Socket server = new Socket(InetAddress.getLoopbackAddress(), target)) {
+    try (client;
+        Socket server = new Socket(InetAddress.getLoopbackAddress(), target)) {
       synchronized (this) {
         sockets.add(client);
         sockets.add(server);
@@ -99,12 +101,15 @@ final class BearerProxy implements AutoCloseable {
     out.append(lines[0]).append("\r\n");
     for (int i = 1; i < lines.length; i++) {
       String line = lines[i];
-      String name = line.contains(":") ? line.substring(0, line.indexOf(':')).strip().toLowerCase() : "";
+      String name =
+          line.contains(":") ? line.substring(0, line.indexOf(':')).strip().toLowerCase() : "";
       if (name.equals("authorization") || name.equals("connection")) {
         continue;
       }
       if ((name.equals("host") || name.equals("origin"))
-          && (line.contains("127.0.0.1" + self) || line.contains("localhost" + self) || line.contains("[::1]" + self))) {
+          && (line.contains("127.0.0.1" + self)
+              || line.contains("localhost" + self)
+              || line.contains("[::1]" + self))) {
         line = line.replace(self, ":" + target);
       }
       out.append(line).append("\r\n");

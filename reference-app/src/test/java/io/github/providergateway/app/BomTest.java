@@ -13,9 +13,9 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * The BOM (provider-gateway-bom) stays in step with the build: it lists every library module of
- * the root pom with the build's version, and gives an importing project nothing else (no parent,
- * so none of the build's own pins of Jackson, JUnit or Tyrus, and no imports of other BOMs).
+ * The BOM (provider-gateway-bom) stays in step with the build: it lists every library module of the
+ * root pom with the build's version, and gives an importing project nothing else (no parent, so
+ * none of the build's own pins of Jackson, JUnit or Tyrus, and no imports of other BOMs).
  */
 class BomTest {
 
@@ -31,9 +31,12 @@ class BomTest {
     libraries.removeAll(NOT_LISTED);
 
     Element bom = pom(ROOT.resolve("provider-gateway-bom/pom.xml"));
-    List<Element> managed = children(child(child(bom, "dependencyManagement"), "dependencies"), "dependency");
+    List<Element> managed =
+        children(child(child(bom, "dependencyManagement"), "dependencies"), "dependency");
 
-    assertThat(managed).extracting(d -> text(d, "artifactId")).containsExactlyInAnyOrderElementsOf(libraries);
+    assertThat(managed)
+        .extracting(d -> text(d, "artifactId"))
+        .containsExactlyInAnyOrderElementsOf(libraries);
     assertThat(managed).extracting(d -> text(d, "groupId")).containsOnly(text(root, "groupId"));
     assertThat(managed).extracting(d -> text(d, "version")).containsOnly("${project.version}");
     assertThat(managed).extracting(d -> text(d, "scope")).containsOnly((String) null);
@@ -52,7 +55,8 @@ class BomTest {
   }
 
   private static Element pom(Path file) throws Exception {
-    Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
+    Document document =
+        DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
     return document.getDocumentElement();
   }
 

@@ -20,7 +20,8 @@ class ChangeBatchTest {
 
   private final ManualClock clock = new ManualClock();
   private final List<Reported> reported = new ArrayList<>();
-  private final ChangeBatch batch = new ChangeBatch(clock, (config, entries) -> reported.add(new Reported(config, entries)));
+  private final ChangeBatch batch =
+      new ChangeBatch(clock, (config, entries) -> reported.add(new Reported(config, entries)));
 
   @Test
   void anEditorsSaveIsOneReportOnceItIsQuietNotOneTickBefore() {

@@ -35,8 +35,10 @@ class CommandHookTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path SCRIPT = Path.of("src/main/sh/gateway-hook.sh").toAbsolutePath();
+
   /** The {@code cwd} of the recorded payloads. */
   private static final String AGENT_CWD = "/home/dev/project";
+
   private static final String CI_RED = "CI is red on this branch. Fix the tests first.";
 
   @TempDir Path temp;
@@ -48,19 +50,33 @@ class CommandHookTest {
 
   @BeforeAll
   static void curlIsThere() {
-    assumeTrue(Files.isExecutable(Path.of("/usr/bin/curl")) || Files.isExecutable(Path.of("/bin/curl")),
+    assumeTrue(
+        Files.isExecutable(Path.of("/usr/bin/curl")) || Files.isExecutable(Path.of("/bin/curl")),
         "the command hook's fast path needs curl");
   }
 
   @BeforeEach
   void aLauncherThatLeavesAMark() throws IOException {
-    home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    home =
+        Files.createDirectory(
+            temp.resolve("home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     jvmMark = temp.resolve("jvm-started");
     launcher = temp.resolve("gateway");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Files.writeString(launcher, "#!/bin/sh\n"
-        + "echo \"$@\" >> '" + jvmMark + "'\n"
-        + "exec '" + java + "' -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " \"$@\"\n");
+    Files.writeString(
+        launcher,
+        "#!/bin/sh\n"
+            + "echo \"$@\" >> '"
+            + jvmMark
+            + "'\n"
+            + "exec '"
+            + java
+            + "' -cp '"
+            + System.getProperty("java.class.path")
+            + "' "
+            + Main.class.getName()
+            + " \"$@\"\n");
     Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
   }
 
@@ -74,13 +90,22 @@ class CommandHookTest {
     }
   }
 
-  /** A gateway process with the agent's session and ci-guard gating {@code git push} (fail closed). */
+  /**
+   * A gateway process with the agent's session and ci-guard gating {@code git push} (fail closed).
+   */
   private WsProvider gatewayWithGuard() throws IOException {
     gateway = RpcApp.startProcess(home, temp.resolve("gateway.err"), "--port", "0");
-    JsonNode session = gateway.request("{\"cmd\":\"session.start\",\"label\":\"claude-code\",\"cwd\":\"" + AGENT_CWD + "\"}");
-    WsProvider guard = WsProvider.bound(gateway.url(), gateway.token(), session.get("sessionId").asText(), "ci-guard",
-        "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
-            + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
+    JsonNode session =
+        gateway.request(
+            "{\"cmd\":\"session.start\",\"label\":\"claude-code\",\"cwd\":\"" + AGENT_CWD + "\"}");
+    WsProvider guard =
+        WsProvider.bound(
+            gateway.url(),
+            gateway.token(),
+            session.get("sessionId").asText(),
+            "ci-guard",
+            "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
+                + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
     toClose.add(guard);
     HookAdapterTest.awaitRecordMentions(home, "ci-green");
     return guard;
@@ -107,7 +132,9 @@ class CommandHookTest {
     }
   }
 
-  /** Runs {@code command} with the recorded payload {@code payload} on its stdin, as an agent does. */
+  /**
+   * Runs {@code command} with the recorded payload {@code payload} on its stdin, as an agent does.
+   */
   private CompletableFuture<Run> run(List<String> command, String payload) throws IOException {
     try (InputStream in = getClass().getResourceAsStream("/hooks/" + payload)) {
       return run(command, in.readAllBytes());
@@ -120,20 +147,25 @@ class CommandHookTest {
   }
 
   /** Runs {@code command} with {@code stdin} and {@code env} added to its environment. */
-  private CompletableFuture<Run> run(List<String> command, byte[] stdin, Map<String, String> env) throws IOException {
+  private CompletableFuture<Run> run(List<String> command, byte[] stdin, Map<String, String> env)
+      throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().putAll(env);
     builder.environment().put("GATEWAY_HOOK_LAUNCHER", launcher.toString());
     Process process = builder.start();
     process.getOutputStream().write(stdin);
     process.getOutputStream().close();
-    CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
-    CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
+    CompletableFuture<String> out =
+        CompletableFuture.supplyAsync(() -> read(process.getInputStream()));
+    CompletableFuture<String> err =
+        CompletableFuture.supplyAsync(() -> read(process.getErrorStream()));
     return process.onExit().thenApply(done -> new Run(done.exitValue(), out.join(), err.join()));
   }
 
-  private CompletableFuture<Run> hook(String agent, String payload, String... options) throws IOException {
-    List<String> command = new ArrayList<>(List.of("/bin/sh", SCRIPT.toString(), agent, "--home", home.toString()));
+  private CompletableFuture<Run> hook(String agent, String payload, String... options)
+      throws IOException {
+    List<String> command =
+        new ArrayList<>(List.of("/bin/sh", SCRIPT.toString(), agent, "--home", home.toString()));
     command.addAll(List.of(options));
     return run(command, payload);
   }
@@ -156,12 +188,19 @@ class CommandHookTest {
 
   private static void answerGate(WsProvider guard, String decision, String reason) {
     JsonNode check = guard.next("gate.check");
-    guard.send("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.get("callId").asText()
-        + "\",\"decision\":\"" + decision + "\",\"reason\":\"" + reason + "\"}");
+    guard.send(
+        "{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\""
+            + check.get("callId").asText()
+            + "\",\"decision\":\""
+            + decision
+            + "\",\"reason\":\""
+            + reason
+            + "\"}");
   }
 
   private static void signal(long pid, String signal) throws Exception {
-    assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor()).isZero();
+    assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor())
+        .isZero();
   }
 
   // ---- a gateway running ----
@@ -182,7 +221,9 @@ class CommandHookTest {
     assertThat(denied.decision()).isEqualTo("deny");
     assertThat(denied.reason()).isEqualTo(CI_RED);
     assertThat(denied.err()).startsWith("gateway hook claude: deny: gateway session ");
-    assertThat(allowed.decision()).as("no decision: Claude's own permissions apply").isEqualTo("none");
+    assertThat(allowed.decision())
+        .as("no decision: Claude's own permissions apply")
+        .isEqualTo("none");
     assertThat(allowed.err()).contains("allow: ");
     assertThat(copilot.answer().get("permissionDecision").asText()).isEqualTo("deny");
     assertThat(jvmStarted()).as("a JVM started for a hook while the gateway ran").isFalse();
@@ -193,8 +234,16 @@ class CommandHookTest {
     gatewayWithGuard();
 
     // The repository's own launcher, as an agent's settings name it: no build, no JVM.
-    Run allowed = done(run(List.of(Path.of("..", "gateway").toAbsolutePath().normalize().toString(),
-        "hook", "claude", "--home", home.toString()), "claude-bash-ls.json"));
+    Run allowed =
+        done(
+            run(
+                List.of(
+                    Path.of("..", "gateway").toAbsolutePath().normalize().toString(),
+                    "hook",
+                    "claude",
+                    "--home",
+                    home.toString()),
+                "claude-bash-ls.json"));
 
     assertThat(allowed.exitCode()).isZero();
     assertThat(allowed.decision()).isEqualTo("none");
@@ -220,7 +269,8 @@ class CommandHookTest {
   }
 
   @Test
-  void aKilledGatewaysSocketRefusesSoTheRecordsFailClosedGateDeniesWithoutWaiting() throws Exception {
+  void aKilledGatewaysSocketRefusesSoTheRecordsFailClosedGateDeniesWithoutWaiting()
+      throws Exception {
     gatewayWithGuard();
     int port = gateway.url().getPort();
     signal(gateway.pid(), "KILL");
@@ -228,12 +278,20 @@ class CommandHookTest {
     assertThat(home.resolve("hook.sock")).as("left behind by kill -9").exists();
 
     // A minute to connect, so that waiting it out could not go unnoticed: refused is known at once.
-    Run run = hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(port), "--connect-timeout", "60s")
-        .get(30, TimeUnit.SECONDS);
+    Run run =
+        hook(
+                "claude",
+                "claude-bash-git-push.json",
+                "--port",
+                Integer.toString(port),
+                "--connect-timeout",
+                "60s")
+            .get(30, TimeUnit.SECONDS);
 
     assertThat(jvmStarted()).as("no gateway at all: the record decides, in a JVM").isTrue();
     assertThat(run.decision()).as("the hook's output: %s", run.out().strip()).isEqualTo("deny");
-    assertThat(run.reason()).as("the hook's output: %s", run.out().strip())
+    assertThat(run.reason())
+        .as("the hook's output: %s", run.out().strip())
         .contains("provider gateway not running (port " + port + ": Connection refused)")
         .contains("ci-guard's gate 'ci-green' fails closed");
   }
@@ -253,22 +311,32 @@ class CommandHookTest {
     // ls matches no rule: the record would allow it; a stuck gateway is denied instead.
     assertThat(run.exitCode()).isZero();
     assertThat(run.decision()).isEqualTo("deny");
-    assertThat(run.reason()).contains("accepted the call but did not answer within 1 s (is it stopped?)");
+    assertThat(run.reason())
+        .contains("accepted the call but did not answer within 1 s (is it stopped?)");
     assertThat(jvmStarted()).isFalse();
   }
 
   // ---- what the script does not believe ----
 
   @Test
-  void aSocketInAHomeUnderADirectoryOthersMayWriteIsNotBelievedAndTheJvmRefusesIt() throws Exception {
+  void aSocketInAHomeUnderADirectoryOthersMayWriteIsNotBelievedAndTheJvmRefusesIt()
+      throws Exception {
     Path shared = Files.createDirectory(temp.resolve("shared"));
     Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
     home = Files.move(home, shared.resolve("home"));
     WsProvider guard = gatewayWithGuard();
 
-    Run run = done(hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(gateway.url().getPort())));
+    Run run =
+        done(
+            hook(
+                "claude",
+                "claude-bash-git-push.json",
+                "--port",
+                Integer.toString(gateway.url().getPort())));
 
-    assertThat(jvmStarted()).as("the script does not talk to a socket another user could have put there").isTrue();
+    assertThat(jvmStarted())
+        .as("the script does not talk to a socket another user could have put there")
+        .isTrue();
     assertThat(run.decision()).isEqualTo("deny");
     assertThat(run.reason()).contains("refused its gateway's token file");
     assertThat(guard.receivesNo("gate.check", java.time.Duration.ofMillis(100))).isTrue();
@@ -279,7 +347,13 @@ class CommandHookTest {
     gatewayWithGuard();
     Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxrwx---"));
 
-    Run groupWritable = done(hook("claude", "claude-bash-ls.json", "--port", Integer.toString(gateway.url().getPort())));
+    Run groupWritable =
+        done(
+            hook(
+                "claude",
+                "claude-bash-ls.json",
+                "--port",
+                Integer.toString(gateway.url().getPort())));
 
     assertThat(jvmStarted()).isTrue();
     assertThat(groupWritable.decision()).isEqualTo("deny");
@@ -287,11 +361,15 @@ class CommandHookTest {
 
     Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
     Files.delete(jvmMark);
-    Path elsewhere = Files.createDirectory(temp.resolve("elsewhere"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path elsewhere =
+        Files.createDirectory(
+            temp.resolve("elsewhere"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     Files.move(home.resolve("hook.sock"), elsewhere.resolve("hook.sock"));
     Files.createSymbolicLink(home.resolve("hook.sock"), elsewhere.resolve("hook.sock"));
 
-    done(hook("claude", "claude-bash-ls.json", "--port", Integer.toString(gateway.url().getPort())));
+    done(
+        hook("claude", "claude-bash-ls.json", "--port", Integer.toString(gateway.url().getPort())));
     assertThat(jvmStarted()).as("a link at the socket's name is not followed").isTrue();
   }
 
@@ -306,9 +384,11 @@ class CommandHookTest {
     Path userHome = Files.createDirectory(temp.resolve("user"));
     Files.writeString(userHome.resolve(".curlrc"), "-o /dev/null\n--include\n");
 
-    CompletableFuture<Run> push = run(List.of("/bin/sh", SCRIPT.toString(), "claude", "--home", home.toString()),
-        Files.readAllBytes(Path.of("src/test/resources/hooks/claude-bash-git-push.json")),
-        Map.of("HOME", userHome.toString(), "CURL_HOME", userHome.toString()));
+    CompletableFuture<Run> push =
+        run(
+            List.of("/bin/sh", SCRIPT.toString(), "claude", "--home", home.toString()),
+            Files.readAllBytes(Path.of("src/test/resources/hooks/claude-bash-git-push.json")),
+            Map.of("HOME", userHome.toString(), "CURL_HOME", userHome.toString()));
     answerGate(guard, "deny", CI_RED);
     Run run = done(push);
 
@@ -318,16 +398,20 @@ class CommandHookTest {
 
   @Test
   void aSocketThatClosesWithoutAnAnswerDenies() throws Exception {
-    // Not a gateway: a socket of this user that takes the request and closes, as a gateway dying mid-call would.
-    try (java.nio.channels.ServerSocketChannel server = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+    // Not a gateway: a socket of this user that takes the request and closes, as a gateway dying
+    // mid-call would.
+    try (java.nio.channels.ServerSocketChannel server =
+        java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
       server.bind(java.net.UnixDomainSocketAddress.of(home.resolve("hook.sock")));
-      CompletableFuture<Void> closer = CompletableFuture.runAsync(() -> {
-        try (java.nio.channels.SocketChannel client = server.accept()) {
-          client.read(java.nio.ByteBuffer.allocate(1 << 16));
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      });
+      CompletableFuture<Void> closer =
+          CompletableFuture.runAsync(
+              () -> {
+                try (java.nio.channels.SocketChannel client = server.accept()) {
+                  client.read(java.nio.ByteBuffer.allocate(1 << 16));
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              });
 
       Run run = done(hook("claude", "claude-bash-ls.json"));
 
@@ -363,8 +447,11 @@ class CommandHookTest {
   void malformedInputIsAnExplicitDenyFromTheGatewayNeverACrash() throws Exception {
     gatewayWithGuard();
 
-    Run run = done(run(List.of("/bin/sh", SCRIPT.toString(), "claude", "--home", home.toString()),
-        "{\"tool_name\": \"Bash\", \"tool_input\": ".getBytes(StandardCharsets.UTF_8)));
+    Run run =
+        done(
+            run(
+                List.of("/bin/sh", SCRIPT.toString(), "claude", "--home", home.toString()),
+                "{\"tool_name\": \"Bash\", \"tool_input\": ".getBytes(StandardCharsets.UTF_8)));
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.decision()).isEqualTo("deny");

@@ -52,7 +52,13 @@ class ConformanceDocTest {
     Map<String, String> sources = new HashMap<>();
     Path testing = ROOT.resolve("testing/src/main/java");
     try (Stream<Path> files = Files.walk(ROOT, 12)) {
-      for (Path file : files.filter(p -> (p.toString().contains("/src/test/java/") || p.startsWith(testing)) && p.toString().endsWith(".java")).toList()) {
+      for (Path file :
+          files
+              .filter(
+                  p ->
+                      (p.toString().contains("/src/test/java/") || p.startsWith(testing))
+                          && p.toString().endsWith(".java"))
+              .toList()) {
         String name = file.getFileName().toString().replace(".java", "");
         sources.merge(name, Files.readString(file), String::concat);
       }
@@ -68,7 +74,8 @@ class ConformanceDocTest {
       for (String test : tests) {
         String[] parts = test.split("#");
         String source = sources.get(parts[0]);
-        if (source == null || !Pattern.compile("void\\s+" + parts[1] + "\\s*\\(").matcher(source).find()) {
+        if (source == null
+            || !Pattern.compile("void\\s+" + parts[1] + "\\s*\\(").matcher(source).find()) {
           missing.add(test);
         }
       }

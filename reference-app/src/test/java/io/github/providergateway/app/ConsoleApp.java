@@ -24,7 +24,8 @@ final class ConsoleApp implements AutoCloseable {
   private ConsoleApp(Path home, String... extraArgs) {
     List<String> args = new ArrayList<>(List.of("--port", "0", "--home", home.toString()));
     args.addAll(List.of(extraArgs));
-    PrintStream err = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    PrintStream err =
+        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     exitCode = InThreadApp.start("console-app", args, input, output, err);
   }
 
@@ -91,6 +92,7 @@ final class ConsoleApp implements AutoCloseable {
   /** stdout, kept as lines of text. */
   private static final class TextRecorder extends OutputStream {
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+
     /** Guarded by this. */
     private final List<String> lines = new ArrayList<>();
 
@@ -132,7 +134,12 @@ final class ConsoleApp implements AutoCloseable {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           throw new AssertionError(
-              "no line with '" + text + "' within " + RpcApp.WAIT + "; the console printed:\n" + text());
+              "no line with '"
+                  + text
+                  + "' within "
+                  + RpcApp.WAIT
+                  + "; the console printed:\n"
+                  + text());
         }
         try {
           TimeUnit.NANOSECONDS.timedWait(this, left);

@@ -17,7 +17,8 @@ record ConsoleBanner(URI url, Path tokenFile, String defaultSession) {
 
   private static final Pattern URL = Pattern.compile("listening on\\s+(ws://\\S+)");
   private static final Pattern TOKEN_FILE = Pattern.compile("token file\\s+(\\S+)");
-  private static final Pattern SESSION = Pattern.compile("Session (\\S+) \\(\"console\"\\) started");
+  private static final Pattern SESSION =
+      Pattern.compile("Session (\\S+) \\(\"console\"\\) started");
 
   /** The banner in what the console printed; fails when a part is missing. */
   static ConsoleBanner in(String printed) {

@@ -15,7 +15,8 @@ class ConsoleCommandTest {
       assertThat(help).containsPattern("(?m)^  " + java.util.regex.Pattern.quote(word) + "[ <\\[]");
     }
     assertThat(help).contains("  call <tool> [json]            call a tool");
-    assertThat(help).contains("  interrupt                     cancel the current session's calls in flight");
+    assertThat(help)
+        .contains("  interrupt                     cancel the current session's calls in flight");
   }
 
   /** Issue 34: a usage longer than its column ran into its summary ("...[last=N]the gateway's"). */
@@ -23,7 +24,11 @@ class ConsoleCommandTest {
   void aUsageLongerThanItsColumnHasItsSummaryOnTheNextLine() {
     String help = ConsoleCommand.help();
 
-    assertThat(help).contains("  audit [kind] [provider=P] [tool=T] [last=N]\n" + " ".repeat(32) + "the gateway's latest decisions");
+    assertThat(help)
+        .contains(
+            "  audit [kind] [provider=P] [tool=T] [last=N]\n"
+                + " ".repeat(32)
+                + "the gateway's latest decisions");
     assertThat(help).doesNotContainPattern("\\S(the gateway's latest|yes to a gate)");
   }
 

@@ -36,8 +36,11 @@ class ConsoleCompleterTest {
   private final ConsoleOut out = new ConsoleOut(OutputStream.nullOutputStream());
   private final KnownStreams known = new KnownStreams();
   private final StreamWatches watches = new StreamWatches(out, known);
-  private final ConsoleSessions sessions = new ConsoleSessions(out, fixture.gateway, known.recording(new RecordingSessionHost()));
-  private final ConsoleCompleter completer = new ConsoleCompleter(fixture.gateway, sessions, known, watches, () -> List.of("greeter", "fs"));
+  private final ConsoleSessions sessions =
+      new ConsoleSessions(out, fixture.gateway, known.recording(new RecordingSessionHost()));
+  private final ConsoleCompleter completer =
+      new ConsoleCompleter(
+          fixture.gateway, sessions, known, watches, () -> List.of("greeter", "fs"));
   private String session;
 
   @AfterEach
@@ -49,7 +52,9 @@ class ConsoleCompleterTest {
   private void currentSessionWithProvider() {
     session =
         GatewayFixture.done(
-                fixture.gateway.startSession(SessionSpec.of("work", "/code/work"), known.recording(new RecordingSessionHost())))
+                fixture.gateway.startSession(
+                    SessionSpec.of("work", "/code/work"),
+                    known.recording(new RecordingSessionHost())))
             .id();
     sessions.makeCurrent(session);
     watches.start(fixture.gateway, sessions);
@@ -59,7 +64,8 @@ class ConsoleCompleterTest {
 
   @Test
   void theFirstWordCompletesToEveryCommand() {
-    assertThat(completer.candidates(List.of(""), 0)).containsExactlyElementsOf(ConsoleCommand.words());
+    assertThat(completer.candidates(List.of(""), 0))
+        .containsExactlyElementsOf(ConsoleCommand.words());
     assertThat(completer.candidates(List.of("ca"), 0)).contains("call", "sessions", "quit");
   }
 
@@ -77,8 +83,10 @@ class ConsoleCompleterTest {
     currentSessionWithProvider();
     String other = fixture.startSession("other");
 
-    assertThat(completer.candidates(List.of("use", ""), 1)).containsExactlyInAnyOrder(session, other);
-    assertThat(completer.candidates(List.of("end", "s-"), 1)).containsExactlyInAnyOrder(session, other);
+    assertThat(completer.candidates(List.of("use", ""), 1))
+        .containsExactlyInAnyOrder(session, other);
+    assertThat(completer.candidates(List.of("end", "s-"), 1))
+        .containsExactlyInAnyOrder(session, other);
   }
 
   @Test
@@ -88,8 +96,10 @@ class ConsoleCompleterTest {
     provider.send(Push.event("builds", PushLevel.KEEP, "build 7 passed"));
     provider.send(Push.event("deploys", PushLevel.SURFACE, "deployed"));
 
-    assertThat(completer.candidates(List.of("stream", ""), 1)).containsExactly("builds@ci", "deploys@ci");
-    assertThat(completer.candidates(List.of("watch", "b"), 1)).containsExactly("builds@ci", "deploys@ci");
+    assertThat(completer.candidates(List.of("stream", ""), 1))
+        .containsExactly("builds@ci", "deploys@ci");
+    assertThat(completer.candidates(List.of("watch", "b"), 1))
+        .containsExactly("builds@ci", "deploys@ci");
     assertThat(completer.candidates(List.of("unwatch", ""), 1)).isEmpty();
 
     watches.watch("builds@ci");
@@ -115,7 +125,8 @@ class ConsoleCompleterTest {
 
   @Test
   void eventCompletesTheSpecsEventNames() {
-    assertThat(completer.candidates(List.of("event", "u"), 1)).contains("user.message", "assistant.message");
+    assertThat(completer.candidates(List.of("event", "u"), 1))
+        .contains("user.message", "assistant.message");
   }
 
   @Test
@@ -134,16 +145,20 @@ class ConsoleCompleterTest {
 
   @Test
   void aGatewayThatDoesNotAnswerCostsABoundedWaitAndNoCandidates() {
-    ConsoleSessions silentSessions = new ConsoleSessions(out, new SilentHostApi(), new RecordingSessionHost());
+    ConsoleSessions silentSessions =
+        new ConsoleSessions(out, new SilentHostApi(), new RecordingSessionHost());
     silentSessions.makeCurrent("s-1");
-    ConsoleCompleter silent = new ConsoleCompleter(new SilentHostApi(), silentSessions, known, watches, List::of);
+    ConsoleCompleter silent =
+        new ConsoleCompleter(new SilentHostApi(), silentSessions, known, watches, List::of);
 
     long started = System.nanoTime();
     List<String> tools = silent.candidates(List.of("call", ""), 1);
     Duration took = Duration.ofNanos(System.nanoTime() - started);
 
     assertThat(tools).isEmpty();
-    assertThat(took).isGreaterThanOrEqualTo(ConsoleCompleter.ASK_LIMIT).isLessThan(ConsoleCompleter.ASK_LIMIT.multipliedBy(4));
+    assertThat(took)
+        .isGreaterThanOrEqualTo(ConsoleCompleter.ASK_LIMIT)
+        .isLessThan(ConsoleCompleter.ASK_LIMIT.multipliedBy(4));
   }
 
   /** A gateway that never answers: every future stays pending. */
@@ -169,17 +184,20 @@ class ConsoleCompleterTest {
     }
 
     @Override
-    public CompletableFuture<CallResult> callTool(String sessionId, String tool, JsonNode args, Duration timeout) {
+    public CompletableFuture<CallResult> callTool(
+        String sessionId, String tool, JsonNode args, Duration timeout) {
       return new CompletableFuture<>();
     }
 
     @Override
-    public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
+    public CompletableFuture<HookDecision> preToolUse(
+        String sessionId, String tool, JsonNode args) {
       return new CompletableFuture<>();
     }
 
     @Override
-    public CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections) {
+    public CompletableFuture<PromptResult> onPrompt(
+        String sessionId, Map<String, String> sections) {
       return new CompletableFuture<>();
     }
 
@@ -204,7 +222,8 @@ class ConsoleCompleterTest {
     }
 
     @Override
-    public CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(String sessionId, List<String> streams, int last) {
+    public CompletableFuture<Map<String, List<StreamEntry>>> queryStreams(
+        String sessionId, List<String> streams, int last) {
       return new CompletableFuture<>();
     }
   }

@@ -21,11 +21,13 @@ class ConsoleEventsTest {
   @Test
   void aWarningQuotingAProvidersRegexShowsItOnlyAsEscapes() {
     // The gateway's own words, quoting the pattern of a provider's hook rule that ran out of steps.
-    events.warning("Hook regex of provider 'p' ran out of steps (it failed safe): (a+)+\u001B[2J\u202E$");
+    events.warning(
+        "Hook regex of provider 'p' ran out of steps (it failed safe): (a+)+\u001B[2J\u202E$");
 
     assertThat(printed())
-        .isEqualTo("warning: Hook regex of provider 'p' ran out of steps (it failed safe): (a+)+\\u001B[2J\\u202E$"
-            + System.lineSeparator())
+        .isEqualTo(
+            "warning: Hook regex of provider 'p' ran out of steps (it failed safe): (a+)+\\u001B[2J\\u202E$"
+                + System.lineSeparator())
         .doesNotContain("\u001B", "\u202E");
   }
 }

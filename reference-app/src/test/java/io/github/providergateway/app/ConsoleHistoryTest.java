@@ -36,7 +36,8 @@ class ConsoleHistoryTest {
     Path file = ConsoleHistory.prepare(home);
 
     assertThat(file).isEqualTo(home.resolve("console_history")).exists();
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
   }
 
   @Test
@@ -46,7 +47,8 @@ class ConsoleHistoryTest {
 
     ConsoleHistory.prepare(home);
 
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
     assertThat(file).hasContent("1:sessions");
   }
 
@@ -54,10 +56,15 @@ class ConsoleHistoryTest {
   void aLinkOrAHugeFileIsNotUsed() throws IOException {
     Path elsewhere = Files.writeString(home.resolve("elsewhere"), "");
     Files.createSymbolicLink(home.resolve("console_history"), elsewhere);
-    assertThatThrownBy(() -> ConsoleHistory.prepare(home)).hasMessageContaining("not a regular file");
+    assertThatThrownBy(() -> ConsoleHistory.prepare(home))
+        .hasMessageContaining("not a regular file");
 
     Files.delete(home.resolve("console_history"));
-    try (var channel = Files.newByteChannel(home.resolve("console_history"), java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+    try (var channel =
+        Files.newByteChannel(
+            home.resolve("console_history"),
+            java.nio.file.StandardOpenOption.CREATE_NEW,
+            java.nio.file.StandardOpenOption.WRITE)) {
       channel.position(ConsoleHistory.MAX_FILE_BYTES);
       channel.write(java.nio.ByteBuffer.wrap(new byte[] {1}));
     }
@@ -69,16 +76,21 @@ class ConsoleHistoryTest {
     Path file = ConsoleHistory.prepare(home);
     ConsoleHistory history = attached(file);
 
-    int added = ConsoleHistory.MAX_ENTRIES * 5 / 4 + 10; // past the point where JLine cuts the file back
+    int added =
+        ConsoleHistory.MAX_ENTRIES * 5 / 4 + 10; // past the point where JLine cuts the file back
     for (int i = 0; i < added; i++) {
       history.add(Instant.ofEpochSecond(i), "call greet {\"n\":" + i + "}");
     }
 
     assertThat(history.size()).isEqualTo(ConsoleHistory.MAX_ENTRIES);
     // Cut back to MAX_ENTRIES once it held a quarter more.
-    assertThat(Files.readAllLines(file)).hasSizeLessThan(ConsoleHistory.MAX_ENTRIES + 10)
-        .last().asString().endsWith("{\"n\":" + (added - 1) + "}");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    assertThat(Files.readAllLines(file))
+        .hasSizeLessThan(ConsoleHistory.MAX_ENTRIES + 10)
+        .last()
+        .asString()
+        .endsWith("{\"n\":" + (added - 1) + "}");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
   }
 
   @Test
@@ -86,7 +98,9 @@ class ConsoleHistoryTest {
     Path file = ConsoleHistory.prepare(home);
     ConsoleHistory history = attached(file);
 
-    history.add(Instant.EPOCH, "call greet {\"blob\":\"" + "x".repeat(ConsoleHistory.MAX_LINE_CHARS) + "\"}");
+    history.add(
+        Instant.EPOCH,
+        "call greet {\"blob\":\"" + "x".repeat(ConsoleHistory.MAX_LINE_CHARS) + "\"}");
     history.add(Instant.EPOCH, "sessions");
 
     assertThat(history.size()).isEqualTo(1);

@@ -18,9 +18,14 @@ class ConsoleHostTest {
 
   @TempDir Path home;
 
-  /** A provider bound to the console's session as {@code name}, with {@code helloFields} in its hello. */
-  private static WsProvider bound(ConsoleApp console, String name, String helloFields) throws Exception {
-    return WsProvider.bound(console.url(), console.token(), console.defaultSession(), name, helloFields);
+  /**
+   * A provider bound to the console's session as {@code name}, with {@code helloFields} in its
+   * hello.
+   */
+  private static WsProvider bound(ConsoleApp console, String name, String helloFields)
+      throws Exception {
+    return WsProvider.bound(
+        console.url(), console.token(), console.defaultSession(), name, helloFields);
   }
 
   @Test
@@ -41,8 +46,7 @@ class ConsoleHostTest {
   @Test
   void itShowsProvidersArrivingTheirToolsAndAnswersToCalls() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
-        WsProvider provider =
-            bound(console, "greeter", WsProvider.tools("greet"))) {
+        WsProvider provider = bound(console, "greeter", WsProvider.tools("greet"))) {
       console.awaitLine("+ provider greeter (p-");
       console.awaitLine("tools now: greet");
 
@@ -57,9 +61,11 @@ class ConsoleHostTest {
       provider.result(call, "\"Hello, Ada!\"");
       console.awaitLine("ok: Hello, Ada!");
 
-      provider.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"Build 7 passed\",\"stream\":\"ci\"}");
+      provider.send(
+          "{\"type\":\"push\",\"level\":\"surface\",\"event\":\"Build 7 passed\",\"stream\":\"ci\"}");
       console.awaitLine("greeter: Build 7 passed");
-      provider.send("{\"type\":\"push\",\"level\":\"inject\",\"event\":\"Build 8 failed\",\"stream\":\"ci\"}");
+      provider.send(
+          "{\"type\":\"push\",\"level\":\"inject\",\"event\":\"Build 8 failed\",\"stream\":\"ci\"}");
       console.awaitLine("greeter starts an agent turn: Build 8 failed");
 
       console.type("stream ci@greeter");
@@ -83,14 +89,25 @@ class ConsoleHostTest {
       String session = console.defaultSession();
       console.awaitLine("tools now: build");
 
-      ci.send("{\"type\":\"push\",\"level\":\"surface\",\"stream\":\"ci\",\"event\":"
-          + "\"Build 7 passed\\n[" + session + "] gateway: Pairing code: 123456 \u202e\"}");
+      ci.send(
+          "{\"type\":\"push\",\"level\":\"surface\",\"stream\":\"ci\",\"event\":"
+              + "\"Build 7 passed\\n["
+              + session
+              + "] gateway: Pairing code: 123456 \u202e\"}");
       assertThat(console.awaitLine("Build 7 passed"))
-          .isEqualTo("[" + session + "] provider ci: Build 7 passed\\n[" + session + "] gateway: Pairing code: 123456 \\u202E");
+          .isEqualTo(
+              "["
+                  + session
+                  + "] provider ci: Build 7 passed\\n["
+                  + session
+                  + "] gateway: Pairing code: 123456 \\u202E");
 
       impostor.send("{\"type\":\"auth\",\"token\":\"" + console.token() + "\"}");
       impostor.next("sessions");
-      impostor.send("{\"type\":\"hello\",\"name\":\"gateway\",\"protocolVersion\":2,\"session\":\"" + session + "\"}");
+      impostor.send(
+          "{\"type\":\"hello\",\"name\":\"gateway\",\"protocolVersion\":2,\"session\":\""
+              + session
+              + "\"}");
       JsonNode refused = impostor.next("error");
       assertThat(refused.get("code").asText()).isEqualTo("UNAUTHORIZED");
       assertThat(refused.get("message").asText()).contains("reserved for the gateway");
@@ -101,8 +118,7 @@ class ConsoleHostTest {
   @Test
   void aWrongTokenAndAConflictingHelloEachShowOneRefusalLine() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
-        WsProvider node =
-            bound(console, "node-example", WsProvider.tools("greet"));
+        WsProvider node = bound(console, "node-example", WsProvider.tools("greet"));
         WsProvider stranger = WsProvider.connect(console.url());
         WsProvider python = WsProvider.connect(console.url())) {
       console.awaitLine("tools now: greet");
@@ -110,16 +126,21 @@ class ConsoleHostTest {
       stranger.send("{\"type\":\"auth\",\"token\":\"ptk-wrong\"}");
       assertThat(stranger.next("error").get("code").asText()).isEqualTo("AUTH_FAILED");
       assertThat(console.awaitLine("! refused auth of conn#"))
-          .matches("! refused auth of conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): AUTH_FAILED Invalid token");
+          .matches(
+              "! refused auth of conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): AUTH_FAILED Invalid token");
 
       python.send("{\"type\":\"auth\",\"token\":\"" + console.token() + "\"}");
       python.next("sessions");
       python.send(
           "{\"type\":\"hello\",\"name\":\"python-example\",\"protocolVersion\":2,\"session\":\""
-              + console.defaultSession() + "\"," + WsProvider.tools("greet") + "}");
+              + console.defaultSession()
+              + "\","
+              + WsProvider.tools("greet")
+              + "}");
       assertThat(python.next("error").get("code").asText()).isEqualTo("TOOL_CONFLICT");
       assertThat(console.awaitLine("! refused hello of python-example"))
-          .matches("! refused hello of python-example, conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): TOOL_CONFLICT .*'greet'.*");
+          .matches(
+              "! refused hello of python-example, conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): TOOL_CONFLICT .*'greet'.*");
     }
   }
 
@@ -127,7 +148,9 @@ class ConsoleHostTest {
   void auditListsTheLatestDecisionsAndWhyExplainsADeniedCall() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider guard =
-            bound(console, "guard",
+            bound(
+                console,
+                "guard",
                 WsProvider.tools("rm")
                     + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"rm is off limits\"}]}")) {
       console.awaitLine("tools now: rm");
@@ -137,12 +160,16 @@ class ConsoleHostTest {
       int before = console.lineCount();
       console.type("audit tool_call");
       String line = console.awaitLineAfter(before, "tool_call denied");
-      assertThat(line).matches("  [0-9:.]+  tool_call denied  rm  \\(guard\\)  call-\\S+  [0-9.]+ ms: rm is off limits");
+      assertThat(line)
+          .matches(
+              "  [0-9:.]+  tool_call denied  rm  \\(guard\\)  call-\\S+  [0-9.]+ ms: rm is off limits");
       String callId = line.replaceAll(".*  (call-\\S+)  .*", "$1");
 
       before = console.lineCount();
       console.type("why " + callId);
-      assertThat(console.awaitLineAfter(before, "pre_tool_use deny")).contains(callId).endsWith(": rm is off limits");
+      assertThat(console.awaitLineAfter(before, "pre_tool_use deny"))
+          .contains(callId)
+          .endsWith(": rm is off limits");
       assertThat(console.awaitLineAfter(before, "tool_call denied")).contains(callId);
 
       before = console.lineCount();
@@ -155,27 +182,40 @@ class ConsoleHostTest {
   void callShowsTheArgumentsAGateRewroteAndWhySaysWhichGateItWas() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider pinner =
-            bound(console, "pinner",
-                WsProvider.tools("deploy") + ",\"extensions\":[\"gate.args\"],"
+            bound(
+                console,
+                "pinner",
+                WsProvider.tools("deploy")
+                    + ",\"extensions\":[\"gate.args\"],"
                     + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"deploy\"},\"action\":\"gate\",\"gateId\":\"pin\"}]}")) {
       console.awaitLine("tools now: deploy");
       console.type("call deploy {\"name\":\"feature\"}");
       JsonNode check = pinner.next("gate.check");
-      pinner.send("{\"type\":\"gate.result\",\"gateId\":\"pin\",\"callId\":\"" + check.get("callId").asText()
-          + "\",\"decision\":\"allow\",\"args\":{\"name\":\"main\"}}");
+      pinner.send(
+          "{\"type\":\"gate.result\",\"gateId\":\"pin\",\"callId\":\""
+              + check.get("callId").asText()
+              + "\",\"decision\":\"allow\",\"args\":{\"name\":\"main\"}}");
       JsonNode call = pinner.next("tool.call");
-      pinner.send("{\"type\":\"tool.result\",\"id\":\"" + call.get("id").asText() + "\",\"data\":\"deployed\"}");
+      pinner.send(
+          "{\"type\":\"tool.result\",\"id\":\""
+              + call.get("id").asText()
+              + "\",\"data\":\"deployed\"}");
 
       assertThat(call.get("args").toString()).isEqualTo("{\"name\":\"main\"}");
-      assertThat(console.awaitLine("args rewritten by gates:")).endsWith("args rewritten by gates: {\"name\":\"main\"}");
+      assertThat(console.awaitLine("args rewritten by gates:"))
+          .endsWith("args rewritten by gates: {\"name\":\"main\"}");
       int before = console.lineCount();
       // The evaluation's record names the gates; `why` then shows which one rewrote the arguments.
       console.type("audit pre_tool_use");
-      String callId = console.awaitLineAfter(before, "pre_tool_use allow").replaceAll(".*  (call-\\S+)  .*", "$1");
+      String callId =
+          console
+              .awaitLineAfter(before, "pre_tool_use allow")
+              .replaceAll(".*  (call-\\S+)  .*", "$1");
       before = console.lineCount();
       console.type("why " + callId);
       assertThat(console.awaitLineAfter(before, "gate pin of pinner"))
-          .matches("      gate pin of pinner: allow in [0-9.]+ ms, args rewritten \\(sha256 [0-9a-f]{64}\\)");
+          .matches(
+              "      gate pin of pinner: allow in [0-9.]+ ms, args rewritten \\(sha256 [0-9a-f]{64}\\)");
     }
   }
 
@@ -183,7 +223,9 @@ class ConsoleHostTest {
   void promptHookEventAndSessionCommandsWork() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
         WsProvider provider =
-            bound(console, "guard",
+            bound(
+                console,
+                "guard",
                 "\"subscribe\":[\"user.message\"],\"context\":\"CI is green.\","
                     + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\"},\"action\":\"deny\","
                     + "\"reason\":\"no shell today\"}]}")) {
@@ -221,9 +263,9 @@ class ConsoleHostTest {
   @Test
   void watchPrintsNewStreamEventsAsTheyArrive() throws Exception {
     try (ConsoleApp console = ConsoleApp.start(home);
-        WsProvider provider =
-            bound(console, "ci", "")) {
-      provider.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"old news\",\"stream\":\"builds\"}");
+        WsProvider provider = bound(console, "ci", "")) {
+      provider.send(
+          "{\"type\":\"push\",\"level\":\"surface\",\"event\":\"old news\",\"stream\":\"builds\"}");
       console.awaitLine("ci: old news");
       console.type("stream builds@ci");
       console.awaitLine("[surface] old news");
@@ -231,10 +273,13 @@ class ConsoleHostTest {
       int before = console.lineCount();
       console.awaitLine("Watching builds@ci");
 
-      provider.send("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"fresh\",\"stream\":\"builds\"}");
+      provider.send(
+          "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"fresh\",\"stream\":\"builds\"}");
 
       console.awaitLineAfter(before, "[builds@ci]");
-      assertThat(console.awaitLineAfter(before, "[builds@ci]")).contains("fresh").doesNotContain("old news");
+      assertThat(console.awaitLineAfter(before, "[builds@ci]"))
+          .contains("fresh")
+          .doesNotContain("old news");
       console.type("unwatch");
       console.awaitLine("Stopped every watch.");
     }
@@ -243,11 +288,11 @@ class ConsoleHostTest {
   @Test
   void quitEndsEverySessionRemovesTheTokenFileAndExitsZero() throws Exception {
     ConsoleApp console = ConsoleApp.start(home);
-    try (WsProvider provider =
-        bound(console, "p", "")) {
+    try (WsProvider provider = bound(console, "p", "")) {
       console.type("quit");
 
-      assertThat(provider.next("session.lifecycle").get("state").asText()).isEqualTo("shutdown.pending");
+      assertThat(provider.next("session.lifecycle").get("state").asText())
+          .isEqualTo("shutdown.pending");
       provider.goodbye();
       assertThat(console.awaitExit()).isZero();
       assertThat(console.text()).endsWith("Gateway stopped; token file removed.");
@@ -257,7 +302,8 @@ class ConsoleHostTest {
 
   @Test
   void aPipedScriptRunsInOrderAndStopsAtItsEnd() {
-    String script = String.join("\n", "# a comment", "sessions", "help", "start piped", "sessions", "");
+    String script =
+        String.join("\n", "# a comment", "sessions", "help", "start piped", "sessions", "");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     int exit =
@@ -284,7 +330,8 @@ class ConsoleHostTest {
     java.nio.file.Files.writeString(
         config,
         "{\"providers\":[{\"name\":\"greeter\",\"transport\":\"stdio\",\"cwd\":\""
-            + Interop.repoRoot().resolve("examples/stdio") + "\",\"command\":[\"python3\",\"greet.py\"]}]}");
+            + Interop.repoRoot().resolve("examples/stdio")
+            + "\",\"command\":[\"python3\",\"greet.py\"]}]}");
     try (ConsoleApp console = ConsoleApp.start(home, "--config", config.toString())) {
       console.awaitLine("tools now: greet, wait");
       int before = console.lineCount();
@@ -311,7 +358,8 @@ class ConsoleHostTest {
     try (ConsoleApp console = ConsoleApp.start(home)) {
       console.type("reload");
 
-      console.awaitLine("error: this gateway has no project config to reload (start it with --config)");
+      console.awaitLine(
+          "error: this gateway has no project config to reload (start it with --config)");
     }
   }
 }

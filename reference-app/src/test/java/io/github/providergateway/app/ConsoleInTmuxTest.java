@@ -27,11 +27,17 @@ class ConsoleInTmuxTest {
   @Test
   void completionHistoryAndCtrlCWorkInARealTerminal() throws Exception {
     assumeTrue(Tmux.installed(), "tmux is not installed here");
-    List<String> gateway = TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0"));
+    List<String> gateway =
+        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0"));
     try (Tmux tmux = Tmux.start(dir, gateway, 160, 50)) {
       ConsoleBanner banner = ConsoleBanner.in(tmux.await("Type 'help'", WAIT));
       try (WsProvider provider =
-          WsProvider.bound(banner.url(), banner.token(), banner.defaultSession(), "slowpoke", WsProvider.tools("greet", "slow"))) {
+          WsProvider.bound(
+              banner.url(),
+              banner.token(),
+              banner.defaultSession(),
+              "slowpoke",
+              WsProvider.tools("greet", "slow"))) {
         tmux.await("tools now: greet, slow", WAIT);
         tmux.awaitPrompt(WAIT);
 
@@ -53,7 +59,8 @@ class ConsoleInTmuxTest {
         tmux.enter("call slow");
         JsonNode call = provider.next("tool.call");
         tmux.press("C-c");
-        assertThat(provider.next("tool.cancel").get("id").asText()).isEqualTo(call.get("id").asText());
+        assertThat(provider.next("tool.cancel").get("id").asText())
+            .isEqualTo(call.get("id").asText());
         tmux.await("interrupted: the call to slow is cancelled", WAIT);
         tmux.awaitPrompt(WAIT);
         tmux.enter("cal");
@@ -65,7 +72,8 @@ class ConsoleInTmuxTest {
         provider.goodbye();
         tmux.await("Gateway stopped; token file removed.", WAIT);
       }
-      assertThat(Files.readString(home.resolve(ConsoleHistory.FILE))).contains("call greet {\"name\":\"Ada\"}", "call slow");
+      assertThat(Files.readString(home.resolve(ConsoleHistory.FILE)))
+          .contains("call greet {\"name\":\"Ada\"}", "call slow");
     }
   }
 
@@ -82,10 +90,13 @@ class ConsoleInTmuxTest {
     Files.writeString(
         config,
         "{\"providers\":[{\"name\":\"confirm\",\"transport\":\"stdio\",\"cwd\":\""
-            + Interop.repoRoot().resolve("examples/stdio") + "\",\"command\":[\"node\",\"confirm.mjs\"],"
+            + Interop.repoRoot().resolve("examples/stdio")
+            + "\",\"command\":[\"node\",\"confirm.mjs\"],"
             + "\"env\":{\"CONFIRM_ASK_TIMEOUT_MS\":\"3000\"}}]}");
     List<String> gateway =
-        TestJvm.command(Main.class, List.of("--home", home.toString(), "--port", "0", "--config", config.toString()));
+        TestJvm.command(
+            Main.class,
+            List.of("--home", home.toString(), "--port", "0", "--config", config.toString()));
     try (Tmux tmux = Tmux.start(dir, gateway, 200, 60)) {
       tmux.await("Type 'help'", WAIT);
       tmux.await("tools now: deploy", WAIT);
@@ -104,16 +115,23 @@ class ConsoleInTmuxTest {
       tmux.await("Deploy feature to production?", WAIT);
       tmux.type("n");
       tmux.await("[2] denied", WAIT);
-      tmux.await("denied by a hook: The person said no (on console) to gate 'confirm-deploy' of provider 'confirm':"
-          + " Deploy feature to production?", WAIT);
+      tmux.await(
+          "denied by a hook: The person said no (on console) to gate 'confirm-deploy' of provider 'confirm':"
+              + " Deploy feature to production?",
+          WAIT);
       tmux.awaitPrompt(WAIT);
 
       tmux.enter("call deploy {\"branch\":\"hotfix\"}");
       tmux.await("Deploy hotfix to production?", WAIT);
       tmux.await("[3] nobody answered in time: denied", WAIT);
-      String screen = tmux.await("denied by a hook: Nobody answered the question of gate 'confirm-deploy' of provider"
-          + " 'confirm' within 3 s: Deploy hotfix to production?", WAIT);
-      assertThat(screen).doesNotContain("ok: deployed hotfix").doesNotContain("ok: deployed feature");
+      String screen =
+          tmux.await(
+              "denied by a hook: Nobody answered the question of gate 'confirm-deploy' of provider"
+                  + " 'confirm' within 3 s: Deploy hotfix to production?",
+              WAIT);
+      assertThat(screen)
+          .doesNotContain("ok: deployed hotfix")
+          .doesNotContain("ok: deployed feature");
       tmux.awaitPrompt(WAIT);
 
       // Issue 32: the whole arguments, their end too, and a U+202E (typed as JSON's escape) shown
@@ -122,7 +140,9 @@ class ConsoleInTmuxTest {
       tmux.enter("call deploy {\"branch\":\"main\\u202e" + " ".repeat(100) + tail + "\"}");
       tmux.await("arguments, all ", WAIT);
       screen = tmux.await(tail + "\"\n", WAIT); // the pretty line; the line typed ends "}
-      assertThat(screen).contains("\"branch\" : \"main\\u202E ", "Deploy main\\u202E ").doesNotContain("\u202e");
+      assertThat(screen)
+          .contains("\"branch\" : \"main\\u202E ", "Deploy main\\u202E ")
+          .doesNotContain("\u202e");
       tmux.type("n");
       tmux.await("[4] denied", WAIT);
       tmux.awaitPrompt(WAIT);

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
-import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.GateCheck;
@@ -49,20 +48,30 @@ class ConsoleQuestionsTest {
     fixture.gateway.asks().add(questions);
     session = fixture.startSession("work");
     RecordingProviderConnection worker = fixture.bound("worker", session, tool("deploy"));
-    worker.onSend(message -> {
-      if (message instanceof ToolCall call) {
-        worker.send(ToolResult.success(call.id(), json("\"deployed\"")));
-      }
-    });
-    gate = fixture.bound(Hello.builder("confirm").session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(null, "confirm-deploy")), null))
-        .extensions(ProtocolExtension.GATE_ASK).build());
-    gate.onSend(message -> {
-      if (message instanceof GateCheck check) {
-        gate.send(GateResult.ask(check.gateId(), check.callId(),
-            "Deploy " + check.args().path("branch").asText() + "?", Duration.ofSeconds(30)));
-      }
-    });
+    worker.onSend(
+        message -> {
+          if (message instanceof ToolCall call) {
+            worker.send(ToolResult.success(call.id(), json("\"deployed\"")));
+          }
+        });
+    gate =
+        fixture.bound(
+            Hello.builder("confirm")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "confirm-deploy")), null))
+                .extensions(ProtocolExtension.GATE_ASK)
+                .build());
+    gate.onSend(
+        message -> {
+          if (message instanceof GateCheck check) {
+            gate.send(
+                GateResult.ask(
+                    check.gateId(),
+                    check.callId(),
+                    "Deploy " + check.args().path("branch").asText() + "?",
+                    Duration.ofSeconds(30)));
+          }
+        });
   }
 
   @AfterEach
@@ -77,7 +86,9 @@ class ConsoleQuestionsTest {
 
   private static CommandInput typing(String lines) {
     return CommandInput.lines(
-        new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)), new ConsoleOut(new ByteArrayOutputStream()), false);
+        new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)),
+        new ConsoleOut(new ByteArrayOutputStream()),
+        false);
   }
 
   private CompletableFuture<CallResult> deploy(String branch) {
@@ -90,9 +101,14 @@ class ConsoleQuestionsTest {
 
     assertThat(result.outcome()).isEqualTo(ToolOutcome.success(json("\"deployed\"")));
     assertThat(printed())
-        .contains("? [1] provider 'confirm', gate 'confirm-deploy', asks before deploy runs (session " + session + "):"
-            + System.lineSeparator() + "    Deploy main?"
-            + System.lineSeparator() + "    arguments: {\"branch\":\"main\"}")
+        .contains(
+            "? [1] provider 'confirm', gate 'confirm-deploy', asks before deploy runs (session "
+                + session
+                + "):"
+                + System.lineSeparator()
+                + "    Deploy main?"
+                + System.lineSeparator()
+                + "    arguments: {\"branch\":\"main\"}")
         .contains("answer y or n")
         .contains("  [1] allowed");
   }
@@ -101,9 +117,13 @@ class ConsoleQuestionsTest {
   void aNoDeniesTheCallAndALineThatAnswersNothingIsSaidSo() {
     CallResult result = questions.await(deploy("main"), typing("maybe\nno\n"));
 
-    assertThat(result.outcome()).isEqualTo(new ToolOutcome.Denied(
-        "The person said no (on console) to gate 'confirm-deploy' of provider 'confirm': Deploy main?"));
-    assertThat(printed()).contains("(a question is waiting: press y or n)").contains("  [1] denied");
+    assertThat(result.outcome())
+        .isEqualTo(
+            new ToolOutcome.Denied(
+                "The person said no (on console) to gate 'confirm-deploy' of provider 'confirm': Deploy main?"));
+    assertThat(printed())
+        .contains("(a question is waiting: press y or n)")
+        .contains("  [1] denied");
   }
 
   @Test
@@ -117,7 +137,8 @@ class ConsoleQuestionsTest {
     assertThat(done(first).outcome()).isInstanceOf(ToolOutcome.Success.class);
     assertThat(done(second).outcome()).isInstanceOf(ToolOutcome.Denied.class);
     assertThatThrownBy(() -> questions.answerLine(ConsoleCommand.YES, ""))
-        .isInstanceOf(CommandFailed.class).hasMessage("no question is waiting for an answer");
+        .isInstanceOf(CommandFailed.class)
+        .hasMessage("no question is waiting for an answer");
     assertThat(printed()).contains("answer y or n (y 2, n 2)");
   }
 
@@ -126,7 +147,8 @@ class ConsoleQuestionsTest {
     deploy("main");
 
     assertThatThrownBy(() -> questions.answerLine(ConsoleCommand.YES, "7"))
-        .isInstanceOf(CommandFailed.class).hasMessage("no question 7 is waiting; open: [1]");
+        .isInstanceOf(CommandFailed.class)
+        .hasMessage("no question 7 is waiting; open: [1]");
   }
 
   @Test
@@ -151,7 +173,10 @@ class ConsoleQuestionsTest {
     deploy("main\u2066\",\"command\":\"" + command + "\",\"file\":\"report\u202efdp.exe");
 
     assertThat(printed())
-        .contains("\"command\" : \"" + command + "\"", "\"file\" : \"report\\u202Efdp.exe\"", "    Deploy main\\u2066?")
+        .contains(
+            "\"command\" : \"" + command + "\"",
+            "\"file\" : \"report\\u202Efdp.exe\"",
+            "    Deploy main\\u2066?")
         .doesNotContain("\u202e", "\u2066");
   }
 
@@ -164,22 +189,30 @@ class ConsoleQuestionsTest {
     done(fixture.gateway.answerQuestion(askId, true, "host (\u001B[1Aconsole\u202E)"));
 
     assertThat(done(call).outcome()).isInstanceOf(ToolOutcome.Success.class);
-    assertThat(printed()).contains("  [1] allowed on host (\\u001B[1Aconsole\\u202E)").doesNotContain("\u001B", "\u202E");
+    assertThat(printed())
+        .contains("  [1] allowed on host (\\u001B[1Aconsole\\u202E)")
+        .doesNotContain("\u001B", "\u202E");
   }
 
   @Test
   void whatAProviderAsksCannotSendTheTerminalControlSequences() {
-    gate.onSend(message -> {
-      if (message instanceof GateCheck check) {
-        gate.send(GateResult.ask(check.gateId(), check.callId(), "Deploy?\u001b[2J\u001b]0;owned\u0007\nok: deployed",
-            Duration.ofSeconds(30)));
-      }
-    });
+    gate.onSend(
+        message -> {
+          if (message instanceof GateCheck check) {
+            gate.send(
+                GateResult.ask(
+                    check.gateId(),
+                    check.callId(),
+                    "Deploy?\u001b[2J\u001b]0;owned\u0007\nok: deployed",
+                    Duration.ofSeconds(30)));
+          }
+        });
 
     deploy("main");
 
     assertThat(printed())
-        .contains("    Deploy?\\u001B[2J\\u001B]0;owned\\u0007\\nok: deployed" + System.lineSeparator())
+        .contains(
+            "    Deploy?\\u001B[2J\\u001B]0;owned\\u0007\\nok: deployed" + System.lineSeparator())
         .doesNotContain("\u001b", "\u0007");
   }
 }

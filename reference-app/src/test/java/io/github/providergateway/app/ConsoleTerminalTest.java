@@ -14,8 +14,8 @@ import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -57,7 +57,8 @@ class ConsoleTerminalTest {
       console.awaitText(0, "> sessi");
       int typed = console.mark();
 
-      provider.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"Build 7 passed\",\"stream\":\"ci\"}");
+      provider.send(
+          "{\"type\":\"push\",\"level\":\"surface\",\"event\":\"Build 7 passed\",\"stream\":\"ci\"}");
 
       String after = console.awaitText(typed, "ci: Build 7 passed");
       console.awaitText(typed + after.indexOf("ci: Build 7 passed"), "> sessi");
@@ -114,7 +115,8 @@ class ConsoleTerminalTest {
     }
     Path history = home.resolve(ConsoleHistory.FILE);
     assertThat(Files.readString(history)).contains("start kept");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(history))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(history)))
+        .isEqualTo("rw-------");
 
     try (TerminalConsoleApp second = TerminalConsoleApp.start(home)) {
       int before = second.mark();
@@ -122,15 +124,22 @@ class ConsoleTerminalTest {
       second.awaitText(before, "quit");
       second.press(UP + ENTER);
 
-      assertThat(second.awaitText(before, "started; it is now the current session")).contains("start kept");
+      assertThat(second.awaitText(before, "started; it is now the current session"))
+          .contains("start kept");
     }
   }
 
   @Test
-  void aTerminalNobodyReadsNeverHoldsUpWhoPrintsAndItsTimelineLinesAreDroppedAndCounted() throws Exception {
+  void aTerminalNobodyReadsNeverHoldsUpWhoPrintsAndItsTimelineLinesAreDroppedAndCounted()
+      throws Exception {
     StalledScreen screen = new StalledScreen();
     Terminal terminal =
-        TerminalBuilder.builder().system(false).providers("exec").streams(new ScriptedInput(), screen).type("xterm-256color").build();
+        TerminalBuilder.builder()
+            .system(false)
+            .providers("exec")
+            .streams(new ScriptedInput(), screen)
+            .type("xterm-256color")
+            .build();
     try (ConsoleTerminal console = new ConsoleTerminal(terminal, () -> {})) {
       ConsoleOut out = new ConsoleOut(console.sink());
       String line = "x".repeat(1_000);
@@ -150,6 +159,7 @@ class ConsoleTerminalTest {
   /** A terminal's screen that takes nothing until released, as a stalled terminal emulator. */
   private static final class StalledScreen extends OutputStream {
     private final CountDownLatch released = new CountDownLatch(1);
+
     /** Guarded by this. */
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
 
@@ -196,7 +206,9 @@ class ConsoleTerminalTest {
       console.press("call gret" + ENTER);
       console.awaitText(0, "failed (NOT_FOUND)");
       console.awaitText(0, "did you mean 'greet'?");
-      assertThat(provider.receivesNo("tool.call", Duration.ofMillis(200))).as("a mistyped name runs nothing").isTrue();
+      assertThat(provider.receivesNo("tool.call", Duration.ofMillis(200)))
+          .as("a mistyped name runs nothing")
+          .isTrue();
     }
   }
 }

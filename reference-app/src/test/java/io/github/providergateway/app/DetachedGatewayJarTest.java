@@ -41,6 +41,7 @@ class DetachedGatewayJarTest {
 
   @TempDir Path home;
   @TempDir Path build;
+
   /** Providers first: a host closing waits for its sessions' providers, up to 10 s. */
   private final List<AutoCloseable> closing = new ArrayList<>();
 
@@ -50,10 +51,11 @@ class DetachedGatewayJarTest {
       each.close();
     }
     ProcessHandle.allProcesses()
-        .filter(p -> {
-          List<String> args = RuntimeCopy.argumentsOf(p);
-          return args.contains("--detached") && args.contains(home.toString());
-        })
+        .filter(
+            p -> {
+              List<String> args = RuntimeCopy.argumentsOf(p);
+              return args.contains("--detached") && args.contains(home.toString());
+            })
         .forEach(ProcessHandle::destroyForcibly);
   }
 
@@ -61,7 +63,8 @@ class DetachedGatewayJarTest {
   void theSharedGatewayKeepsServingWhenABuildRewritesItsJar() throws Exception {
     Path jar = AppJar.write(build.resolve("provider-gateway.jar"), false);
     int port = FreePorts.pick();
-    GatewayClient first = connectOrStart(DetachedGatewayStarter.fromClassPath(jar.toString()), port);
+    GatewayClient first =
+        connectOrStart(DetachedGatewayStarter.fromClassPath(jar.toString()), port);
     startSession(first, "before");
     long gateway = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
     List<String> args = RuntimeCopy.argumentsOf(ProcessHandle.of(gateway).orElseThrow());
@@ -74,23 +77,27 @@ class DetachedGatewayJarTest {
     }
 
     // Everything a host and a provider do next loads classes the gateway had not loaded yet.
-    GatewayClient second = connectOrStart(DetachedGatewayStarter.fromClassPath(jar.toString()), port);
+    GatewayClient second =
+        connectOrStart(DetachedGatewayStarter.fromClassPath(jar.toString()), port);
     String session = startSession(second, "after");
     WsProvider provider = provider(port, session, "rebuilt", "echo");
     awaitTools(second, session, "echo");
     CompletableFuture<CallResult> call =
-        second.callTool(session, "echo", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(10));
+        second.callTool(
+            session, "echo", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(10));
     provider.result(provider.next("tool.call"), "\"still here\"");
     assertThat(HostWire.outcome(call.get(10, TimeUnit.SECONDS).outcome()).toString())
         .isEqualTo("{\"status\":\"success\",\"data\":\"still here\"}");
-    assertThat(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip()).isEqualTo(Long.toString(gateway));
+    assertThat(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip())
+        .isEqualTo(Long.toString(gateway));
     assertThat(ProcessHandle.of(gateway).map(ProcessHandle::isAlive)).contains(true);
 
     // It ran from its own copy of the jar, with a class-data archive made for that copy.
     Path copy = Path.of(args.get(args.indexOf("-cp") + 1));
     assertThat(copy.getParent()).isEqualTo(home.resolve(RuntimeCopy.DIR));
     assertThat(copy).hasBinaryContent(built);
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy)))
+        .isEqualTo("rw-------");
     assertThat(args).contains("-XX:SharedArchiveFile=" + RuntimeCopy.archiveOf(copy));
   }
 
@@ -99,28 +106,34 @@ class DetachedGatewayJarTest {
     int port = FreePorts.pick();
     // The test class path is no one jar: the gateway runs from it as it is.
     GatewayClient client =
-        connectOrStart(DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path")), port);
+        connectOrStart(
+            DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path")),
+            port);
     String session = startSession(client, "pending");
     WsProvider provider = provider(port, session, "silent", "wait");
     awaitTools(client, session, "wait");
     CompletableFuture<CallResult> call =
-        client.callTool(session, "wait", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(60));
+        client.callTool(
+            session, "wait", JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(60));
     provider.next("tool.call"); // and never answered
     long gateway = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
 
     long killed = System.nanoTime();
     ProcessHandle.of(gateway).orElseThrow().destroyForcibly();
 
-    // The socket's end says it, long before the heartbeat (15 s) or the call's timeout (60 s) would.
+    // The socket's end says it, long before the heartbeat (15 s) or the call's timeout (60 s)
+    // would.
     assertThat(call)
         .failsWithin(Duration.ofSeconds(5))
         .withThrowableOfType(java.util.concurrent.ExecutionException.class)
         .havingCause()
-        .isInstanceOfSatisfying(HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.GATEWAY_CLOSED));
+        .isInstanceOfSatisfying(
+            HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.GATEWAY_CLOSED));
     assertThat(Duration.ofNanos(System.nanoTime() - killed)).isLessThan(Duration.ofSeconds(5));
   }
 
-  private GatewayClient connectOrStart(DetachedGatewayStarter starter, int port) throws IOException {
+  private GatewayClient connectOrStart(DetachedGatewayStarter starter, int port)
+      throws IOException {
     GatewayClient client =
         GatewayClient.connectOrStart(
             home,
@@ -134,11 +147,15 @@ class DetachedGatewayJarTest {
   }
 
   private static String startSession(GatewayClient client, String label) throws Exception {
-    return client.startSession(SessionSpec.of(label, "/code/" + label), new RecordingSessionHost()).get(10, TimeUnit.SECONDS).id();
+    return client
+        .startSession(SessionSpec.of(label, "/code/" + label), new RecordingSessionHost())
+        .get(10, TimeUnit.SECONDS)
+        .id();
   }
 
   /** A provider of {@code tool} bound to {@code session}, closed after the test. */
-  private WsProvider provider(int port, String session, String name, String tool) throws IOException {
+  private WsProvider provider(int port, String session, String name, String tool)
+      throws IOException {
     WsProvider provider =
         WsProvider.bound(
             URI.create("ws://127.0.0.1:" + port),
@@ -153,7 +170,10 @@ class DetachedGatewayJarTest {
   private static void awaitTools(GatewayClient client, String session, String tool) {
     Await.until(
         WAIT,
-        () -> client.tools(session).get(10, TimeUnit.SECONDS).stream().map(HostTool::name).anyMatch(tool::equals),
+        () ->
+            client.tools(session).get(10, TimeUnit.SECONDS).stream()
+                .map(HostTool::name)
+                .anyMatch(tool::equals),
         () -> "the host lists " + tool);
   }
 }

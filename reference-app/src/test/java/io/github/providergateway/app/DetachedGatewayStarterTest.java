@@ -5,13 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.host.client.GatewayClient;
-import java.io.IOException;
-import java.time.Duration;
-
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 class DetachedGatewayStarterTest {
   @TempDir Path dir;
 
-  /** The one file of JVM options, as the {@code ./gateway} launcher names it (from the repository root). */
+  /**
+   * The one file of JVM options, as the {@code ./gateway} launcher names it (from the repository
+   * root).
+   */
   private static final Path JVM_OPTIONS =
       Path.of("reference-app/src/main/resources/io/github/providergateway/app/jvm.options");
 
@@ -36,7 +38,9 @@ class DetachedGatewayStarterTest {
     List<String> options = DetachedGatewayStarter.jvmOptions();
 
     assertThat(launcher).contains("<\"$root/" + JVM_OPTIONS + "\"");
-    assertThat(Files.readAllLines(Path.of("..").resolve(JVM_OPTIONS)).stream().filter(l -> !l.startsWith("#")))
+    assertThat(
+            Files.readAllLines(Path.of("..").resolve(JVM_OPTIONS)).stream()
+                .filter(l -> !l.startsWith("#")))
         .containsExactlyElementsOf(options);
     assertThat(options).isNotEmpty();
     assertThat(options).allSatisfy(option -> assertThat(launcher).doesNotContain(option));
@@ -49,12 +53,23 @@ class DetachedGatewayStarterTest {
             .withArgs(List.of("--idle-exit-grace", "5s"))
             .commandLine(dir, 9401, System.getProperty("java.class.path"));
 
-    List<String> java = line.subList(line.indexOf(Path.of(System.getProperty("java.home"), "bin", "java").toString()), line.size());
+    List<String> java =
+        line.subList(
+            line.indexOf(Path.of(System.getProperty("java.home"), "bin", "java").toString()),
+            line.size());
     assertThat(java.subList(1, 1 + DetachedGatewayStarter.jvmOptions().size()))
         .isEqualTo(DetachedGatewayStarter.jvmOptions());
     assertThat(java)
         .containsSubsequence("-cp", System.getProperty("java.class.path"), Main.class.getName())
-        .endsWith(Main.class.getName(), "--detached", "--home", dir.toString(), "--port", "9401", "--idle-exit-grace", "5s");
+        .endsWith(
+            Main.class.getName(),
+            "--detached",
+            "--home",
+            dir.toString(),
+            "--port",
+            "9401",
+            "--idle-exit-grace",
+            "5s");
   }
 
   /**
@@ -63,7 +78,8 @@ class DetachedGatewayStarterTest {
    * the process the starter returns is the gateway's JVM ({@code setsid} does not fork here).
    */
   @Test
-  void aClassPathWithoutTheAppFailsConnectOrStartAtOnceInTheJvmsWords(@TempDir Path home) throws Exception {
+  void aClassPathWithoutTheAppFailsConnectOrStartAtOnceInTheJvmsWords(@TempDir Path home)
+      throws Exception {
     Path noApp = Files.createDirectory(dir.resolve("classes"));
     Duration startTimeout = Duration.ofSeconds(60);
     long started = System.nanoTime();
@@ -112,9 +128,11 @@ class DetachedGatewayStarterTest {
     Path jar = Files.writeString(dir.resolve("provider-gateway.jar"), "jar");
     Files.writeString(dir.resolve("provider-gateway.jsa"), "archive");
 
-    assertThat(DetachedGatewayStarter.classDataArchive(dir.resolve("other.jar").toString())).isEmpty();
+    assertThat(DetachedGatewayStarter.classDataArchive(dir.resolve("other.jar").toString()))
+        .isEmpty();
     assertThat(DetachedGatewayStarter.classDataArchive(jar + File.pathSeparator + jar)).isEmpty();
-    assertThat(DetachedGatewayStarter.classDataArchive(dir.resolve("classes").toString())).isEmpty();
+    assertThat(DetachedGatewayStarter.classDataArchive(dir.resolve("classes").toString()))
+        .isEmpty();
     assertThat(DetachedGatewayStarter.classDataArchive(null)).isEmpty();
   }
 }

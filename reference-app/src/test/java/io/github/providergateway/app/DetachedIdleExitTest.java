@@ -19,10 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 class DetachedIdleExitTest {
 
   @Test
-  void withoutAGraceOnItsCommandLineADetachedGatewayExitsThirtySecondsAfterItIsIdle(@TempDir Path home)
-      throws StartupException {
+  void withoutAGraceOnItsCommandLineADetachedGatewayExitsThirtySecondsAfterItIsIdle(
+      @TempDir Path home) throws StartupException {
     // As DetachedGatewayStarter starts it (there with the port hosts use).
-    AppOptions options = Main.options(Map.of(), "--detached", "--home", home.toString(), "--port", "0");
+    AppOptions options =
+        Main.options(Map.of(), "--detached", "--home", home.toString(), "--port", "0");
     ManualClock clock = new ManualClock();
 
     try (RunningGateway running = RunningGateway.start(options, new GatewayListener() {}, clock)) {
@@ -45,7 +46,9 @@ class DetachedIdleExitTest {
     ManualClock clock = new ManualClock();
 
     try (RunningGateway running = RunningGateway.start(options, new GatewayListener() {}, clock)) {
-      running.hosts().startIdleExit(); // what the detached wiring calls; here it must change nothing
+      running
+          .hosts()
+          .startIdleExit(); // what the detached wiring calls; here it must change nothing
       loopCaughtUp(running);
       clock.advance(Duration.ofHours(2));
       loopCaughtUp(running);

@@ -31,21 +31,32 @@ class DetachedLaunchTest {
   @AfterEach
   void killGateways() {
     ProcessHandle.allProcesses()
-        .filter(p -> {
-          List<String> args = RuntimeCopy.argumentsOf(p);
-          return args.contains("--detached") && args.contains(home.toString());
-        })
+        .filter(
+            p -> {
+              List<String> args = RuntimeCopy.argumentsOf(p);
+              return args.contains("--detached") && args.contains(home.toString());
+            })
         .forEach(ProcessHandle::destroyForcibly);
   }
 
   /** {@code --detached} as a person types it, with the app started from the test class path. */
   private int launch(int port) {
     AppOptions options =
-        Main.options(Map.of(), "--detached", "--home", home.toString(), "--port", Integer.toString(port), "--idle-exit-grace", "60s");
+        Main.options(
+            Map.of(),
+            "--detached",
+            "--home",
+            home.toString(),
+            "--port",
+            Integer.toString(port),
+            "--idle-exit-grace",
+            "60s");
     return new DetachedLaunch(
             new PrintStream(stdout, true, StandardCharsets.UTF_8),
             new PrintStream(stderr, true, StandardCharsets.UTF_8),
-            args -> DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path")).withArgs(args))
+            args ->
+                DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path"))
+                    .withArgs(args))
         .run(options);
   }
 
@@ -65,7 +76,8 @@ class DetachedLaunchTest {
         .contains("--detached", "--idle-exit-grace", "60s");
     assertThat(printed())
         .contains("started the shared gateway for " + home + " in the background (pid " + pid + ")")
-        .contains("listening on  ws://127.0.0.1:" + port + " (hosts: ws://127.0.0.1:" + port + "/host)")
+        .contains(
+            "listening on  ws://127.0.0.1:" + port + " (hosts: ws://127.0.0.1:" + port + "/host)")
         .contains("log           " + home.resolve("logs/gateway.log"))
         .contains("no session and no host for 60s")
         .contains("'kill " + pid + "' stops it now");
@@ -79,7 +91,8 @@ class DetachedLaunchTest {
     // The launch that started it reads the pid as soon as it reaches the gateway. When a gateway
     // wrote it only after it listened, the launch could find none and say of the gateway it had
     // just started "not a detached one; nothing started".
-    AppOptions options = Main.options(Map.of(), "--detached", "--home", home.toString(), "--port", "0");
+    AppOptions options =
+        Main.options(Map.of(), "--detached", "--home", home.toString(), "--port", "0");
 
     RunningGateway running = RunningGateway.start(options, new GatewayListener() {});
     try {
@@ -99,7 +112,8 @@ class DetachedLaunchTest {
 
     assertThat(launch(port)).isEqualTo(Main.EXIT_OK);
 
-    assertThat(printed()).contains("the shared gateway for " + home + " was running already (pid " + pid + ")");
+    assertThat(printed())
+        .contains("the shared gateway for " + home + " was running already (pid " + pid + ")");
     assertThat(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip()).isEqualTo(pid);
   }
 }

@@ -3,9 +3,9 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** "Did you mean": a slip of the fingers finds the name meant; another word finds nothing. */
 class DidYouMeanTest {
@@ -27,7 +27,8 @@ class DidYouMeanTest {
     "x, ",
   })
   void aCommandCloseEnoughIsSuggestedAndNothingElse(String typed, String expected) {
-    assertThat(DidYouMean.closest(typed, ConsoleCommand.words())).isEqualTo(java.util.Optional.ofNullable(expected));
+    assertThat(DidYouMean.closest(typed, ConsoleCommand.words()))
+        .isEqualTo(java.util.Optional.ofNullable(expected));
   }
 
   @Test

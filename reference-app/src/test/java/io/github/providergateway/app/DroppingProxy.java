@@ -13,15 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A TCP relay on loopback (127.0.0.1, and ::1 where there is one, on one port) to a gateway's
- * port, whose connections a test can cut without stopping the gateway: how a provider's
- * reconnect is seen with a real socket drop (no WebSocket close frame), as when a network or a
- * machine's sleep breaks it. {@link #close()} also stops listening: nothing answers on its port.
+ * A TCP relay on loopback (127.0.0.1, and ::1 where there is one, on one port) to a gateway's port,
+ * whose connections a test can cut without stopping the gateway: how a provider's reconnect is seen
+ * with a real socket drop (no WebSocket close frame), as when a network or a machine's sleep breaks
+ * it. {@link #close()} also stops listening: nothing answers on its port.
  */
 final class DroppingProxy implements AutoCloseable {
 
   private final int target;
   private final List<ServerSocket> listeners = new ArrayList<>();
+
   /** Both ends of every relayed connection. Guarded by this. */
   private final List<Socket> sockets = new ArrayList<>();
 
@@ -70,9 +71,9 @@ final class DroppingProxy implements AutoCloseable {
   }
 
   /**
-   * Passes the client's WebSocket handshake on with its {@code Host} naming the gateway's port:
-   * the gateway refuses a {@code Host} that does not name it (its guard against DNS rebinding),
-   * and the client named the relay's.
+   * Passes the client's WebSocket handshake on with its {@code Host} naming the gateway's port: the
+   * gateway refuses a {@code Host} that does not name it (its guard against DNS rebinding), and the
+   * client named the relay's.
    */
   private void forwardHandshake(Socket client, Socket gateway, int listening) throws IOException {
     InputStream in = client.getInputStream();
@@ -89,7 +90,8 @@ final class DroppingProxy implements AutoCloseable {
     }
     String request = head.toString(StandardCharsets.ISO_8859_1);
     String forwarded =
-        request.replaceFirst("(?i)(\\r\\nHost:[ \\t]*[^:\\r\\n]+):" + listening + "\\r\\n", "$1:" + target + "\r\n");
+        request.replaceFirst(
+            "(?i)(\\r\\nHost:[ \\t]*[^:\\r\\n]+):" + listening + "\\r\\n", "$1:" + target + "\r\n");
     gateway.getOutputStream().write(forwarded.getBytes(StandardCharsets.ISO_8859_1));
   }
 
@@ -97,7 +99,8 @@ final class DroppingProxy implements AutoCloseable {
     Thread thread =
         new Thread(
             () -> {
-              try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+              try (InputStream in = from.getInputStream();
+                  OutputStream out = to.getOutputStream()) {
                 in.transferTo(out);
               } catch (IOException cut) {
                 // One side is gone: the drop closes the other.

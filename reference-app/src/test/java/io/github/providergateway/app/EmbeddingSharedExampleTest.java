@@ -18,14 +18,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shared-mode code of docs/embedding.md compiles as written, imports included, with the
- * dependencies the page names (issue 17: it used {@code DetachedGatewayStarter} without saying
- * that needs {@code reference-app}). Each block marked for this test is compiled against this
- * module's test class path, with the page's {@code MyAgentSession} beside it.
+ * dependencies the page names (issue 17: it used {@code DetachedGatewayStarter} without saying that
+ * needs {@code reference-app}). Each block marked for this test is compiled against this module's
+ * test class path, with the page's {@code MyAgentSession} beside it.
  */
 class EmbeddingSharedExampleTest {
 
   private static final Pattern MARKED =
-      Pattern.compile("<!-- compiled by EmbeddingSharedExampleTest[^>]*-->\\s*```java\\n(.*?)```", Pattern.DOTALL);
+      Pattern.compile(
+          "<!-- compiled by EmbeddingSharedExampleTest[^>]*-->\\s*```java\\n(.*?)```",
+          Pattern.DOTALL);
   private static final Pattern CLASS_NAME = Pattern.compile("(?m)^(?:final )?class (\\w+)");
 
   /** The page's "A host in twenty lines", which the shared example uses. */
@@ -62,8 +64,10 @@ class EmbeddingSharedExampleTest {
       Iterable<? extends JavaFileObject> units = fileManager.getJavaFileObjectsFromPaths(files);
       List<String> options =
           List.of(
-              "-classpath", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-              "-d", Files.createDirectories(sources.resolve("classes")).toString(),
+              "-classpath",
+              System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+              "-d",
+              Files.createDirectories(sources.resolve("classes")).toString(),
               "-proc:none");
       boolean compiled = javac.getTask(errors, fileManager, null, options, null, units).call();
 

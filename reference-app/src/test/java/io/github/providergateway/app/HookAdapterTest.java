@@ -38,17 +38,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code gateway hook claude|copilot} fed the agents' documented pre-tool-use payloads
- * ({@code src/test/resources/hooks}), against a real gateway (WebSocket server, host endpoint)
- * and a real provider on the wire ({@link WsProvider}) that gates {@code git push} in tool
- * {@code shell} as examples/node/guardrail.mjs does. The adapter runs as the jar runs it
- * ({@link Main#run}), on a thread of its own, while the test answers the provider's gate checks.
+ * {@code gateway hook claude|copilot} fed the agents' documented pre-tool-use payloads ({@code
+ * src/test/resources/hooks}), against a real gateway (WebSocket server, host endpoint) and a real
+ * provider on the wire ({@link WsProvider}) that gates {@code git push} in tool {@code shell} as
+ * examples/node/guardrail.mjs does. The adapter runs as the jar runs it ({@link Main#run}), on a
+ * thread of its own, while the test answers the provider's gate checks.
  */
 class HookAdapterTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** The {@code cwd} of the recorded payloads: the agent's working directory. */
   private static final String AGENT_CWD = "/home/dev/project";
+
   private static final String GUARDRAIL_RULES =
       "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
           + "\"action\":\"gate\",\"gateId\":\"ci-green\"%s}]}";
@@ -80,13 +82,22 @@ class HookAdapterTest {
 
   /** A gateway with the agent's session and ci-guard bound to it with {@code helloFields}. */
   private WsProvider gatewayWithRules(String helloFields) throws Exception {
-    running = RunningGateway.start(
-        Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"), new GatewayListener() {});
-    SessionInfo session = running.gateway()
-        .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
-        .get(10, TimeUnit.SECONDS);
-    WsProvider guard = WsProvider.bound(
-        running.url(), running.gateway().credentials().providerToken(), session.id(), "ci-guard", helloFields);
+    running =
+        RunningGateway.start(
+            Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"),
+            new GatewayListener() {});
+    SessionInfo session =
+        running
+            .gateway()
+            .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
+            .get(10, TimeUnit.SECONDS);
+    WsProvider guard =
+        WsProvider.bound(
+            running.url(),
+            running.gateway().credentials().providerToken(),
+            session.id(),
+            "ci-guard",
+            helloFields);
     toClose.add(guard);
     awaitRecordMentions("ci-green");
     return guard;
@@ -105,13 +116,20 @@ class HookAdapterTest {
       args.addAll(List.of("--port", Integer.toString(running.port())));
     }
     args.addAll(List.of(options));
-    return CompletableFuture.supplyAsync(() -> {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int code = Main.run(args.toArray(String[]::new), stdin, out,
-          new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
-      return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    });
+    return CompletableFuture.supplyAsync(
+        () -> {
+          ByteArrayOutputStream out = new ByteArrayOutputStream();
+          ByteArrayOutputStream err = new ByteArrayOutputStream();
+          int code =
+              Main.run(
+                  args.toArray(String[]::new),
+                  stdin,
+                  out,
+                  new PrintStream(err, true, StandardCharsets.UTF_8),
+                  Map.of());
+          return new Run(
+              code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        });
   }
 
   private CompletableFuture<Run> hook(String agent, String payload, String... options) {
@@ -125,8 +143,14 @@ class HookAdapterTest {
   /** Reads the next {@code gate.check} and answers it with {@code decision} and {@code reason}. */
   private static JsonNode answerGate(WsProvider guard, String decision, String reason) {
     JsonNode check = guard.next("gate.check");
-    guard.send("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.get("callId").asText()
-        + "\",\"decision\":\"" + decision + "\",\"reason\":\"" + reason + "\"}");
+    guard.send(
+        "{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\""
+            + check.get("callId").asText()
+            + "\",\"decision\":\""
+            + decision
+            + "\",\"reason\":\""
+            + reason
+            + "\"}");
     return check;
   }
 
@@ -137,7 +161,10 @@ class HookAdapterTest {
   /** Waits until the gateway of {@code home} has written {@code text} into its record of gates. */
   static void awaitRecordMentions(Path home, String text) {
     Path record = home.resolve("hook-gates.json");
-    Await.until(RpcApp.WAIT, () -> Files.exists(record) && Files.readString(record).contains(text), () -> record + " mentions " + text);
+    Await.until(
+        RpcApp.WAIT,
+        () -> Files.exists(record) && Files.readString(record).contains(text),
+        () -> record + " mentions " + text);
   }
 
   // ---- the gateway answers ----
@@ -179,12 +206,17 @@ class HookAdapterTest {
   /** The guard opted into gate.args; {@code args} is its replacement for the checked call. */
   private static void rewriteGate(WsProvider guard, String args) {
     JsonNode check = guard.next("gate.check");
-    guard.send("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.get("callId").asText()
-        + "\",\"decision\":\"allow\",\"args\":" + args + "}");
+    guard.send(
+        "{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\""
+            + check.get("callId").asText()
+            + "\",\"decision\":\"allow\",\"args\":"
+            + args
+            + "}");
   }
 
   @Test
-  void aGatesRewriteIsClaudesUpdatedInputAndCopilotsModifiedArgsWithTheFieldsTheGateNeverSaw() throws Exception {
+  void aGatesRewriteIsClaudesUpdatedInputAndCopilotsModifiedArgsWithTheFieldsTheGateNeverSaw()
+      throws Exception {
     WsProvider guard = gatewayWithGuard("", ",\"extensions\":[\"gate.args\"]");
     String dryRun = "{\"command\":\"git push --dry-run origin main\"}";
 
@@ -196,17 +228,24 @@ class HookAdapterTest {
     Run copilots = done(copilot);
 
     JsonNode out = claudes.answer().get("hookSpecificOutput");
-    assertThat(out.get("permissionDecision").asText()).as("the person sees the rewritten call").isEqualTo("ask");
-    assertThat(out.get("updatedInput")).isEqualTo(JSON.readTree(
-        "{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch to origin\",\"timeout\":120000}"));
+    assertThat(out.get("permissionDecision").asText())
+        .as("the person sees the rewritten call")
+        .isEqualTo("ask");
+    assertThat(out.get("updatedInput"))
+        .isEqualTo(
+            JSON.readTree(
+                "{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch to origin\",\"timeout\":120000}"));
     assertThat(claudes.err()).contains("allow").contains("rewrote");
     assertThat(copilots.answer().get("permissionDecision").asText()).isEqualTo("ask");
     assertThat(copilots.answer().get("modifiedArgs"))
-        .isEqualTo(JSON.readTree("{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch\"}"));
+        .isEqualTo(
+            JSON.readTree(
+                "{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch\"}"));
   }
 
   @Test
-  void aGateThatAsksThePersonIsClaudesAndCopilotsAskWithItsQuestionAndTheGatewayAsksNobody() throws Exception {
+  void aGateThatAsksThePersonIsClaudesAndCopilotsAskWithItsQuestionAndTheGatewayAsksNobody()
+      throws Exception {
     WsProvider guard = gatewayWithGuard("", ",\"extensions\":[\"gate.ask\"]");
 
     CompletableFuture<Run> claude = hook("claude", "claude-bash-git-push.json");
@@ -218,11 +257,13 @@ class HookAdapterTest {
 
     JsonNode out = claudes.answer().get("hookSpecificOutput");
     assertThat(out.get("permissionDecision").asText()).isEqualTo("ask");
-    assertThat(out.get("permissionDecisionReason").asText()).isEqualTo("Push to main while the release is frozen?");
+    assertThat(out.get("permissionDecisionReason").asText())
+        .isEqualTo("Push to main while the release is frozen?");
     assertThat(out.has("updatedInput")).isFalse();
     assertThat(claudes.err()).contains(": ask: ").contains("a gate asks the person");
     assertThat(copilots.answer().get("permissionDecision").asText()).isEqualTo("ask");
-    assertThat(copilots.answer().get("permissionDecisionReason").asText()).isEqualTo("Push to main while the release is frozen?");
+    assertThat(copilots.answer().get("permissionDecisionReason").asText())
+        .isEqualTo("Push to main while the release is frozen?");
   }
 
   @Test
@@ -265,8 +306,9 @@ class HookAdapterTest {
   @Test
   void aCallFromADirectoryWithoutASessionIsAllowedAndStderrSaysWhy() throws Exception {
     gatewayWithGuard("");
-    String elsewhere = Files.readString(resource("claude-bash-git-push.json"))
-        .replace(AGENT_CWD, "/home/dev/other-project");
+    String elsewhere =
+        Files.readString(resource("claude-bash-git-push.json"))
+            .replace(AGENT_CWD, "/home/dev/other-project");
 
     Run result = done(hook("claude", stdin(elsewhere)));
 
@@ -285,8 +327,11 @@ class HookAdapterTest {
 
     assertThat(result.exitCode()).isZero();
     JsonNode out = result.answer();
-    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText()).as("the hook's output: %s", result.out().strip()).isEqualTo("deny");
-    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText()).as("the hook's output: %s", result.out().strip())
+    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText())
+        .as("the hook's output: %s", result.out().strip())
+        .isEqualTo("deny");
+    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText())
+        .as("the hook's output: %s", result.out().strip())
         .contains("provider gateway not running")
         .contains("ci-guard's gate 'ci-green' fails closed");
     assertThat(result.err()).contains("deny").contains("provider gateway not running");
@@ -305,25 +350,35 @@ class HookAdapterTest {
   }
 
   /**
-   * Issue 32, finding 9, offline: the record's regexes are bounded in steps as the gateway's are, so
-   * a pattern that backtracks without end on the command counts as matched (fail safe) at once, and
-   * one that finishes decides by what it found, however busy the machine.
+   * Issue 32, finding 9, offline: the record's regexes are bounded in steps as the gateway's are,
+   * so a pattern that backtracks without end on the command counts as matched (fail safe) at once,
+   * and one that finishes decides by what it found, however busy the machine.
    */
   @Test
   void withNoGatewayTheRecordsRegexesRunWithinTheGatewaysStepsAndFailSafe() throws Exception {
-    gatewayWithRules("\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"(x+x+)+y\"},"
-        + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
+    gatewayWithRules(
+        "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"(x+x+)+y\"},"
+            + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
     crash();
-    String payload = "{\"cwd\":\"" + AGENT_CWD + "\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
-        + "\"tool_input\":{\"command\":\"%s\"}}";
+    String payload =
+        "{\"cwd\":\""
+            + AGENT_CWD
+            + "\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
+            + "\"tool_input\":{\"command\":\"%s\"}}";
 
-    Run backtracking = done(hook("claude", stdin(String.format(payload, "echo " + "x".repeat(5_000)))));
+    Run backtracking =
+        done(hook("claude", stdin(String.format(payload, "echo " + "x".repeat(5_000)))));
     Run finishing = done(hook("claude", stdin(String.format(payload, "ls -la"))));
 
-    assertThat(backtracking.answer().at("/hookSpecificOutput/permissionDecision").asText()).isEqualTo("deny");
-    assertThat(backtracking.err()).as("matched by running out of steps, not cut off by a clock")
-        .contains("ci-guard's gate 'ci-green' fails closed").doesNotContain("too long");
-    assertThat(finishing.answer().at("/hookSpecificOutput/permissionDecision").isMissingNode()).as("allowed").isTrue();
+    assertThat(backtracking.answer().at("/hookSpecificOutput/permissionDecision").asText())
+        .isEqualTo("deny");
+    assertThat(backtracking.err())
+        .as("matched by running out of steps, not cut off by a clock")
+        .contains("ci-guard's gate 'ci-green' fails closed")
+        .doesNotContain("too long");
+    assertThat(finishing.answer().at("/hookSpecificOutput/permissionDecision").isMissingNode())
+        .as("allowed")
+        .isTrue();
     assertThat(finishing.err()).contains("no recorded rule").contains("allow");
   }
 
@@ -361,13 +416,24 @@ class HookAdapterTest {
     int port = running.port();
     killNine(); // the token file stays, as after kill -9: only the port says nobody is there
 
-    CompletableFuture<Run> run = hook("claude", "claude-bash-git-push.json",
-        "--port", Integer.toString(port), "--connect-timeout", "60s", "--timeout", "60s");
+    CompletableFuture<Run> run =
+        hook(
+            "claude",
+            "claude-bash-git-push.json",
+            "--port",
+            Integer.toString(port),
+            "--connect-timeout",
+            "60s",
+            "--timeout",
+            "60s");
     Run result = run.get(30, TimeUnit.SECONDS);
 
     JsonNode out = result.answer();
-    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText()).as("the hook's output: %s", result.out().strip()).isEqualTo("deny");
-    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText()).as("the hook's output: %s", result.out().strip())
+    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText())
+        .as("the hook's output: %s", result.out().strip())
+        .isEqualTo("deny");
+    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText())
+        .as("the hook's output: %s", result.out().strip())
         .contains("provider gateway not running (port " + port + ": Connection refused)")
         .contains("ci-guard's gate 'ci-green' fails closed");
   }
@@ -377,7 +443,9 @@ class HookAdapterTest {
     Run result = done(hook("claude", "claude-bash-git-push.json", "--port", "1"));
 
     assertThat(result.answer().get("hookSpecificOutput").has("permissionDecision")).isFalse();
-    assertThat(result.err()).contains("provider gateway not running").contains("records no session");
+    assertThat(result.err())
+        .contains("provider gateway not running")
+        .contains("records no session");
   }
 
   // ---- who the adapter believes (issue 32) ----
@@ -402,21 +470,31 @@ class HookAdapterTest {
     assertThat(result.err()).contains("(claude-code)");
   }
 
-  /** Finding 4, offline: the record keeps no front-door client's session, so its gate still fails closed. */
+  /**
+   * Finding 4, offline: the record keeps no front-door client's session, so its gate still fails
+   * closed.
+   */
   @Test
-  void theRecordKeepsNoFrontDoorClientsSessionSoTheAgentsFailClosedGateStillDenies() throws Exception {
+  void theRecordKeepsNoFrontDoorClientsSessionSoTheAgentsFailClosedGateStillDenies()
+      throws Exception {
     gatewayWithGuard("");
     toClose.add(decoy());
     // The record is written in event order: once it has a later session, it has seen the decoy's.
-    running.gateway().startSession(SessionSpec.of("later", "/elsewhere"), new RecordingSessionHost()).get(10, TimeUnit.SECONDS);
+    running
+        .gateway()
+        .startSession(SessionSpec.of("later", "/elsewhere"), new RecordingSessionHost())
+        .get(10, TimeUnit.SECONDS);
     awaitRecordMentions("/elsewhere");
     crash();
 
     Run result = done(hook("claude", "claude-bash-git-push.json"));
 
     JsonNode out = result.answer();
-    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText()).as("the hook's output: %s", result.out().strip()).isEqualTo("deny");
-    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText()).as("the hook's output: %s", result.out().strip())
+    assertThat(out.at("/hookSpecificOutput/permissionDecision").asText())
+        .as("the hook's output: %s", result.out().strip())
+        .isEqualTo("deny");
+    assertThat(out.at("/hookSpecificOutput/permissionDecisionReason").asText())
+        .as("the hook's output: %s", result.out().strip())
         .contains("ci-guard's gate 'ci-green' fails closed");
   }
 
@@ -427,18 +505,28 @@ class HookAdapterTest {
    * gate fails closed; and it never sees the token.
    */
   @Test
-  void aProcessOnTheDeadGatewaysPortThatCannotProveItHoldsTheTokenIsNotBelievedAndNeverGetsTheToken() throws Exception {
+  void
+      aProcessOnTheDeadGatewaysPortThatCannotProveItHoldsTheTokenIsNotBelievedAndNeverGetsTheToken()
+          throws Exception {
     gatewayWithGuard("");
     String token = Files.readString(home.resolve(".provider-token")).strip();
     int port = running.port();
     killNine();
-    FakeGateway fake = FakeGateway.start(port, FakeGateway.okToEverything(
-        "host.auth", "\"reclaimToken\":\"hrt-x\",\"reclaimed\":[],\"protocolVersion\":2,\"gatewayId\":\"gw-fake\"",
-        "sessions.list", "\"sessions\":[{\"id\":\"s-fake\",\"label\":\"claude\",\"cwd\":\"" + AGENT_CWD + "\"}]",
-        "hook.preToolUse", "\"decision\":{\"permission\":\"allow\",\"context\":[]}"));
+    FakeGateway fake =
+        FakeGateway.start(
+            port,
+            FakeGateway.okToEverything(
+                "host.auth",
+                    "\"reclaimToken\":\"hrt-x\",\"reclaimed\":[],\"protocolVersion\":2,\"gatewayId\":\"gw-fake\"",
+                "sessions.list",
+                    "\"sessions\":[{\"id\":\"s-fake\",\"label\":\"claude\",\"cwd\":\""
+                        + AGENT_CWD
+                        + "\"}]",
+                "hook.preToolUse", "\"decision\":{\"permission\":\"allow\",\"context\":[]}"));
     toClose.add(fake);
 
-    Run result = done(hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(port)));
+    Run result =
+        done(hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(port)));
 
     JsonNode out = result.answer().get("hookSpecificOutput");
     assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
@@ -446,7 +534,10 @@ class HookAdapterTest {
         .contains("not the gateway of " + home)
         .contains("ci-guard's gate 'ci-green' fails closed");
     assertThat(result.err()).contains("deny").contains("not the gateway of " + home);
-    assertThat(fake.received()).as("what the fake heard").isNotEmpty().noneMatch(text -> text.contains(token));
+    assertThat(fake.received())
+        .as("what the fake heard")
+        .isNotEmpty()
+        .noneMatch(text -> text.contains(token));
   }
 
   /**
@@ -456,21 +547,26 @@ class HookAdapterTest {
    * relay never sees the token or the call.
    */
   @Test
-  void aProcessOnThePortTheHookDialsThatRelaysToTheLiveGatewayIsNotBelievedAndNeverGetsTheToken() throws Exception {
+  void aProcessOnThePortTheHookDialsThatRelaysToTheLiveGatewayIsNotBelievedAndNeverGetsTheToken()
+      throws Exception {
     gatewayWithGuard("");
     String token = running.gateway().credentials().providerToken();
     RecordingRelay relay = RecordingRelay.start(running.port());
     toClose.add(relay);
 
-    Run result = done(hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(relay.port())));
+    Run result =
+        done(hook("claude", "claude-bash-git-push.json", "--port", Integer.toString(relay.port())));
 
     JsonNode out = result.answer().get("hookSpecificOutput");
     assertThat(out.path("permissionDecision").asText()).isEqualTo("deny");
     assertThat(out.path("permissionDecisionReason").asText())
         .contains("relays to the gateway at 127.0.0.1:" + running.port())
         .contains("ci-guard's gate 'ci-green' fails closed");
-    assertThat(relay.fromGateway()).as("the live gateway answered the relayed challenge").anyMatch(text -> text.contains("\"proof\""));
-    assertThat(relay.fromHost()).as("what the hook sent through the relay")
+    assertThat(relay.fromGateway())
+        .as("the live gateway answered the relayed challenge")
+        .anyMatch(text -> text.contains("\"proof\""));
+    assertThat(relay.fromHost())
+        .as("what the hook sent through the relay")
         .isNotEmpty()
         .noneMatch(text -> text.contains(token) || text.contains("git push"));
   }
@@ -508,38 +604,51 @@ class HookAdapterTest {
   }
 
   /**
-   * An MCP session over HTTP, opened with a front-door client token by a program that names
-   * itself {@code claude} and offers the agent's project as its root; back once its gateway
-   * session runs in the agent's cwd.
+   * An MCP session over HTTP, opened with a front-door client token by a program that names itself
+   * {@code claude} and offers the agent's project as its root; back once its gateway session runs
+   * in the agent's cwd.
    */
   private McpSyncClient decoy() throws Exception {
     String token = ClientTokens.mcpHttp(home).issue("decoy");
     CompletableFuture<SessionInfo> started = new CompletableFuture<>();
-    running.gateway().monitor().addListener(new GatewayListener() {
-      @Override
-      public void sessionStarted(SessionInfo session) {
-        if ("mcp-http:decoy".equals(session.openedBy()) && AGENT_CWD.equals(session.cwd())) {
-          started.complete(session);
-        }
-      }
-    });
-    McpSyncClient client = McpClient.sync(
-            HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + running.port())
-                .endpoint("/mcp")
-                .httpRequestCustomizer((request, method, uri, body, context) ->
-                    request.header("Authorization", "Bearer " + token))
-                .build())
-        .clientInfo(new McpSchema.Implementation("claude", "1.0"))
-        .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
-        .roots(new McpSchema.Root("file://" + AGENT_CWD, "project"))
-        .requestTimeout(RpcApp.WAIT)
-        .build();
+    running
+        .gateway()
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void sessionStarted(SessionInfo session) {
+                if ("mcp-http:decoy".equals(session.openedBy())
+                    && AGENT_CWD.equals(session.cwd())) {
+                  started.complete(session);
+                }
+              }
+            });
+    McpSyncClient client =
+        McpClient.sync(
+                HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + running.port())
+                    .endpoint("/mcp")
+                    .httpRequestCustomizer(
+                        (request, method, uri, body, context) ->
+                            request.header("Authorization", "Bearer " + token))
+                    .build())
+            .clientInfo(new McpSchema.Implementation("claude", "1.0"))
+            .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
+            .roots(new McpSchema.Root("file://" + AGENT_CWD, "project"))
+            .requestTimeout(RpcApp.WAIT)
+            .build();
     client.initialize();
     try {
       started.get(RpcApp.WAIT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      throw new AssertionError("the decoy's gateway session did not start in " + AGENT_CWD + " within " + RpcApp.WAIT
-          + "; sessions: " + running.gateway().sessions().get(10, TimeUnit.SECONDS), e);
+      throw new AssertionError(
+          "the decoy's gateway session did not start in "
+              + AGENT_CWD
+              + " within "
+              + RpcApp.WAIT
+              + "; sessions: "
+              + running.gateway().sessions().get(10, TimeUnit.SECONDS),
+          e);
     }
     return client;
   }
@@ -561,10 +670,15 @@ class HookAdapterTest {
   @Test
   void malformedInputIsAnExplicitDenyNeverACrash() throws Exception {
     Run claude = done(hook("claude", stdin("{\"tool_name\": \"Bash\", \"tool_input\": ")));
-    Run copilot = done(hook("copilot", stdin("{\"cwd\":\"/x\",\"toolName\":\"bash\",\"toolArgs\":\"not json\"}")));
+    Run copilot =
+        done(
+            hook(
+                "copilot",
+                stdin("{\"cwd\":\"/x\",\"toolName\":\"bash\",\"toolArgs\":\"not json\"}")));
 
     assertThat(claude.exitCode()).isZero();
-    assertThat(claude.answer().get("hookSpecificOutput").get("permissionDecision").asText()).isEqualTo("deny");
+    assertThat(claude.answer().get("hookSpecificOutput").get("permissionDecision").asText())
+        .isEqualTo("deny");
     assertThat(claude.err()).contains("malformed input");
     assertThat(copilot.exitCode()).isZero();
     assertThat(copilot.answer().get("permissionDecision").asText()).isEqualTo("deny");
@@ -581,14 +695,20 @@ class HookAdapterTest {
     assertThat(Files.getPosixFilePermissions(record))
         .isEqualTo(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
     SessionInfo session = running.gateway().sessions().get(10, TimeUnit.SECONDS).get(0);
-    running.gateway().endSession(session.id(), java.time.Duration.ofMillis(100)).get(10, TimeUnit.SECONDS);
-    Await.until(RpcApp.WAIT, () -> !Files.readString(record).contains("ci-green"), () -> "the record forgets the ended session");
+    running
+        .gateway()
+        .endSession(session.id(), java.time.Duration.ofMillis(100))
+        .get(10, TimeUnit.SECONDS);
+    Await.until(
+        RpcApp.WAIT,
+        () -> !Files.readString(record).contains("ci-green"),
+        () -> "the record forgets the ended session");
   }
 
   /**
    * The gateway dies without ending its sessions, as a killed process does: the record it kept
-   * stays behind. (Closing the in-process gateway unbinds its providers, so the record as it
-   * stood while it ran is put back.)
+   * stays behind. (Closing the in-process gateway unbinds its providers, so the record as it stood
+   * while it ran is put back.)
    */
   private void crash() throws IOException {
     Path record = home.resolve("hook-gates.json");

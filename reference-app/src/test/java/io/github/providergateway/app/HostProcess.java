@@ -24,6 +24,7 @@ final class HostProcess implements AutoCloseable {
   private final Process process;
   private final Path stderr;
   private final OutputStream stdin;
+
   /** Lines printed so far. Guarded by this. */
   private final List<String> lines = new ArrayList<>();
 
@@ -35,7 +36,8 @@ final class HostProcess implements AutoCloseable {
         new Thread(
             () -> {
               try (BufferedReader out =
-                  new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = out.readLine()) != null) {
                   synchronized (this) {
@@ -55,11 +57,14 @@ final class HostProcess implements AutoCloseable {
   static HostProcess start(Path home, int port, String label, Path logDir, String... gatewayArgs)
       throws IOException {
     List<String> command =
-        TestJvm.command(HostProcessMain.class, List.of(home.toString(), Integer.toString(port), label));
+        TestJvm.command(
+            HostProcessMain.class, List.of(home.toString(), Integer.toString(port), label));
     command.addAll(List.of(gatewayArgs));
     Path stderr = logDir.resolve("host-" + label + ".err");
     Process process =
-        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.to(stderr.toFile())).start();
+        new ProcessBuilder(command)
+            .redirectError(ProcessBuilder.Redirect.to(stderr.toFile()))
+            .start();
     return new HostProcess(process, stderr);
   }
 
@@ -74,7 +79,15 @@ final class HostProcess implements AutoCloseable {
       }
       long left = deadline - System.nanoTime();
       if (left <= 0) {
-        throw new AssertionError("no " + prefix + " line within " + WAIT + "; lines: " + lines + "\nstderr:\n" + stderr());
+        throw new AssertionError(
+            "no "
+                + prefix
+                + " line within "
+                + WAIT
+                + "; lines: "
+                + lines
+                + "\nstderr:\n"
+                + stderr());
       }
       try {
         TimeUnit.NANOSECONDS.timedWait(this, left);

@@ -78,7 +78,8 @@ public final class HostProcessMain {
             .id();
     out.println("SESSION " + session);
     out.println("GATEWAY " + pid(home));
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     String line;
     while ((line = in.readLine()) != null && !line.equals("quit")) {
       String[] parts = line.split(" ");
@@ -86,7 +87,11 @@ public final class HostProcessMain {
         try {
           CallResult result =
               client
-                  .callTool(parts[1], parts[2], com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(), Duration.ofSeconds(10))
+                  .callTool(
+                      parts[1],
+                      parts[2],
+                      com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
+                      Duration.ofSeconds(10))
                   .get(15, TimeUnit.SECONDS);
           out.println("RESULT " + HostWire.outcome(result.outcome()));
         } catch (Exception e) {

@@ -28,15 +28,16 @@ import org.junit.jupiter.api.io.TempDir;
  * A token holder's agent attacking the gateway's MCP front doors where only a real process shows
  * it: the gateway's JVM runs with 512 KiB thread stacks (jvm.options, as {@link TestJvm} starts
  * it), and a {@code tools/call} whose arguments nest 900 levels, though its body parses, ran the
- * front door out of stack (issue 35): over HTTP the connection was reset with no answer. Both
- * doors now answer a message nested past the gateway's bound (128 levels, as a provider's) with
- * {@code -32600} and its id, and the agent's session goes on. Part of the adversarial suite
- * ({@code Hostile*Test}).
+ * front door out of stack (issue 35): over HTTP the connection was reset with no answer. Both doors
+ * now answer a message nested past the gateway's bound (128 levels, as a provider's) with {@code
+ * -32600} and its id, and the agent's session goes on. Part of the adversarial suite ({@code
+ * Hostile*Test}).
  */
 class HostileAgentTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** Deep enough to exhaust a 512 KiB stack, shallow enough for Jackson's parser (1,000 levels). */
   private static final int LEVELS = 900;
 
@@ -57,20 +58,34 @@ class HostileAgentTest {
 
   private static String deepCall(int id) {
     String arguments = "{\"a\":".repeat(LEVELS) + "1" + "}".repeat(LEVELS);
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"any\",\"arguments\":"
-        + arguments + "}}";
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\"tools/call\",\"params\":{\"name\":\"any\",\"arguments\":"
+        + arguments
+        + "}}";
   }
 
   private static String request(int id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\""
+        + method
+        + "\",\"params\":"
+        + params
+        + "}";
   }
 
   private static final String INITIALIZE =
-      request(1, "initialize", "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"hostile\",\"version\":\"1\"}}");
-  private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+      request(
+          1,
+          "initialize",
+          "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"hostile\",\"version\":\"1\"}}");
+  private static final String INITIALIZED =
+      "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
 
   @Test
-  void argumentsNestedPastTheBoundOverHttpAreAnsweredWithAJsonRpcErrorAndTheSessionGoesOn() throws Exception {
+  void argumentsNestedPastTheBoundOverHttpAreAnsweredWithAJsonRpcErrorAndTheSessionGoesOn()
+      throws Exception {
     gateway = RpcApp.startProcess(home, logs.resolve("gateway.err"), "--port", "0");
     Http http = new Http(gateway.url().getPort(), ClientTokens.mcpHttp(home).issue("hostile"));
     HttpResponse<String> init = http.post(null, INITIALIZE);
@@ -90,10 +105,18 @@ class HostileAgentTest {
   }
 
   @Test
-  void argumentsNestedPastTheBoundOverStdioAreAnsweredWithAJsonRpcErrorAndTheSessionGoesOn() throws Exception {
+  void argumentsNestedPastTheBoundOverStdioAreAnsweredWithAJsonRpcErrorAndTheSessionGoesOn()
+      throws Exception {
     gateway = RpcApp.startProcess(home, logs.resolve("gateway.err"), "--port", "0");
     List<String> command =
-        TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(gateway.url().getPort())));
+        TestJvm.command(
+            Main.class,
+            List.of(
+                "mcp",
+                "--home",
+                home.toString(),
+                "--port",
+                Integer.toString(gateway.url().getPort())));
     mcp = new ProcessBuilder(command).redirectError(logs.resolve("mcp.err").toFile()).start();
     BlockingQueue<JsonNode> answers = answersOf(mcp);
     send(INITIALIZE);
@@ -118,14 +141,18 @@ class HostileAgentTest {
     in.flush();
   }
 
-  /** Each JSON-RPC response {@code process} writes (notifications left out), read on a thread of its own. */
+  /**
+   * Each JSON-RPC response {@code process} writes (notifications left out), read on a thread of its
+   * own.
+   */
   private static BlockingQueue<JsonNode> answersOf(Process process) {
     BlockingQueue<JsonNode> answers = new LinkedBlockingQueue<>();
     Thread reader =
         new Thread(
             () -> {
               try (BufferedReader out =
-                  new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                   JsonNode message = JSON.readTree(line);
                   if (message.has("id") && !message.has("method")) {
@@ -150,9 +177,11 @@ class HostileAgentTest {
 
   /** Streamable HTTP by hand, with a client token, on the gateway's port. */
   private record Http(int port, String token) {
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
+    private static final HttpClient CLIENT =
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
 
-    HttpResponse<String> post(String session, String body) throws IOException, InterruptedException {
+    HttpResponse<String> post(String session, String body)
+        throws IOException, InterruptedException {
       HttpRequest.Builder request =
           HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
               .timeout(WAIT)

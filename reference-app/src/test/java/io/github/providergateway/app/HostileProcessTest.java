@@ -1,9 +1,9 @@
 package io.github.providergateway.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -29,27 +29,35 @@ class HostileProcessTest {
   void aHostThatStopsReadingStdoutFreezesNoProviderAndLosesNoReply() throws Exception {
     try (RpcApp app = RpcApp.start(home);
         WsProvider flooder =
-            WsProvider.bound(app.url(), app.token(), app.startSession(), "flooder", "\"tools\":[]")) {
+            WsProvider.bound(
+                app.url(), app.token(), app.startSession(), "flooder", "\"tools\":[]")) {
       String session = flooder.ack.get("sessionId").asText();
       app.stopReadingOutput();
       // 1 MB surface pushes: each becomes a session.log line on stdout, which nobody reads now.
       String big = "x".repeat(1_000_000);
       for (int i = 0; i < 8; i++) {
-        flooder.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"" + big + "\",\"stream\":\"s\"}");
+        flooder.send(
+            "{\"type\":\"push\",\"level\":\"surface\",\"event\":\"" + big + "\",\"stream\":\"s\"}");
       }
       int listWhileBlocked = app.sendWithId("{\"cmd\":\"sessions.list\"}");
 
       // The loop is not waiting for stdout: providers are answered, a new one binds.
       flooder.send("{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[\"s\"],\"last\":1}");
       assertThat(flooder.next("stream.history").get("queryId").asText()).isEqualTo("q");
-      try (WsProvider late = WsProvider.bound(app.url(), app.token(), session, "late", "\"tools\":[]")) {
+      try (WsProvider late =
+          WsProvider.bound(app.url(), app.token(), session, "late", "\"tools\":[]")) {
         assertThat(late.ack.get("providerId").asText()).isNotEmpty();
       }
 
       app.resumeReadingOutput();
-      assertThat(app.reply(com.fasterxml.jackson.databind.node.IntNode.valueOf(listWhileBlocked)).get("ok").asBoolean())
-          .as("the reply to a command sent while stdout was blocked").isTrue();
-      JsonNode notice = app.awaitEvent("session.log", e -> e.path("message").asText().contains("dropped"));
+      assertThat(
+              app.reply(com.fasterxml.jackson.databind.node.IntNode.valueOf(listWhileBlocked))
+                  .get("ok")
+                  .asBoolean())
+          .as("the reply to a command sent while stdout was blocked")
+          .isTrue();
+      JsonNode notice =
+          app.awaitEvent("session.log", e -> e.path("message").asText().contains("dropped"));
       assertThat(notice.get("source").asText()).isEqualTo("gateway");
       assertThat(notice.get("sessionId").asText()).isEqualTo(session);
     }
@@ -60,7 +68,8 @@ class HostileProcessTest {
     assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs /proc (Linux)");
     assumeTrue(Files.isExecutable(Path.of("/usr/bin/prlimit")), "needs prlimit (util-linux)");
     try (RpcApp app =
-        RpcApp.startProcess(PreloadedMain.class, home, logs.resolve("stderr.log"), Map.of(), "--port", "0")) {
+        RpcApp.startProcess(
+            PreloadedMain.class, home, logs.resolve("stderr.log"), Map.of(), "--port", "0")) {
       long pid = app.pid();
       String session = app.startSession();
       int port = app.started().get("port").asInt();
@@ -78,7 +87,9 @@ class HostileProcessTest {
         long cpuBefore = cpuTicks(pid);
         Thread.sleep(2_000); // CPU time over a window of real time: a spin shows as ~200 ticks
         long ticks = cpuTicks(pid) - cpuBefore;
-        assertThat(ticks).as("CPU ticks (1/100 s) spent in 2 s while out of descriptors").isLessThan(60);
+        assertThat(ticks)
+            .as("CPU ticks (1/100 s) spent in 2 s while out of descriptors")
+            .isLessThan(60);
       } finally {
         for (Socket socket : idle) {
           socket.close();
@@ -109,7 +120,8 @@ class HostileProcessTest {
   /** Sets the soft limit only: a hard limit, once lowered, could not be raised again. */
   private static void setDescriptorLimit(long pid, long limit) throws Exception {
     Process prlimit =
-        new ProcessBuilder("/usr/bin/prlimit", "--pid", Long.toString(pid), "--nofile=" + limit + ":")
+        new ProcessBuilder(
+                "/usr/bin/prlimit", "--pid", Long.toString(pid), "--nofile=" + limit + ":")
             .redirectErrorStream(true)
             .start();
     String output = new String(prlimit.getInputStream().readAllBytes());

@@ -47,13 +47,16 @@ class HttpHookTest {
   private RunningGateway running;
   private ClientTokens tokens;
   private String token;
-  private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
   private final List<AutoCloseable> toClose = new ArrayList<>();
 
   @BeforeEach
   void gatewayWithTheAgentsSession() throws Exception {
-    running = RunningGateway.start(
-        Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"), new GatewayListener() {});
+    running =
+        RunningGateway.start(
+            Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0"),
+            new GatewayListener() {});
     tokens = ClientTokens.hooks(home);
     token = tokens.issue("claude");
   }
@@ -68,12 +71,20 @@ class HttpHookTest {
 
   /** ci-guard bound to the agent's session, gating {@code git push} in {@code shell}. */
   private WsProvider guard(String helloFields) throws Exception {
-    SessionInfo session = running.gateway()
-        .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
-        .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    WsProvider guard = WsProvider.bound(running.url(), running.gateway().credentials().providerToken(), session.id(), "ci-guard",
-        "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
-            + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}" + helloFields);
+    SessionInfo session =
+        running
+            .gateway()
+            .startSession(SessionSpec.of("claude-code", AGENT_CWD), new RecordingSessionHost())
+            .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    WsProvider guard =
+        WsProvider.bound(
+            running.url(),
+            running.gateway().credentials().providerToken(),
+            session.id(),
+            "ci-guard",
+            "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
+                + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}"
+                + helloFields);
     toClose.add(guard);
     return guard;
   }
@@ -89,11 +100,13 @@ class HttpHookTest {
   }
 
   /** Claude Code's request: its hook input as JSON, with {@code headers}. */
-  private CompletableFuture<HttpResponse<String>> post(String agent, String body, Map<String, String> headers) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(hookUrl(agent))
-        .timeout(WAIT)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+  private CompletableFuture<HttpResponse<String>> post(
+      String agent, String body, Map<String, String> headers) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(hookUrl(agent))
+            .timeout(WAIT)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     headers.forEach(request::header);
     return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
   }
@@ -102,7 +115,8 @@ class HttpHookTest {
     return post("claude", payload(payloadName), Map.of("Authorization", "Bearer " + token));
   }
 
-  private static HttpResponse<String> done(CompletableFuture<HttpResponse<String>> response) throws Exception {
+  private static HttpResponse<String> done(CompletableFuture<HttpResponse<String>> response)
+      throws Exception {
     return response.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
   }
 
@@ -115,8 +129,12 @@ class HttpHookTest {
   /** Reads the next {@code gate.check} and answers it; returns the check. */
   private static JsonNode answerGate(WsProvider guard, String result) {
     JsonNode check = guard.next("gate.check");
-    guard.send("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.get("callId").asText()
-        + "\"," + result + "}");
+    guard.send(
+        "{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\""
+            + check.get("callId").asText()
+            + "\","
+            + result
+            + "}");
     return check;
   }
 
@@ -129,7 +147,9 @@ class HttpHookTest {
     JsonNode out = decision(done(claude("claude-bash-ls.json")));
 
     assertThat(out.get("hookEventName").asText()).isEqualTo("PreToolUse");
-    assertThat(out.has("permissionDecision")).as("no \"allow\": it would skip Claude's own prompt").isFalse();
+    assertThat(out.has("permissionDecision"))
+        .as("no \"allow\": it would skip Claude's own prompt")
+        .isFalse();
     assertThat(guard.receivesNo("gate.check", Duration.ofMillis(200))).isTrue();
   }
 
@@ -152,11 +172,13 @@ class HttpHookTest {
     WsProvider guard = guard(",\"extensions\":[\"gate.ask\"]");
 
     CompletableFuture<HttpResponse<String>> response = claude("claude-bash-git-push.json");
-    answerGate(guard, "\"decision\":\"ask\",\"reason\":\"Push to main while the release is frozen?\"");
+    answerGate(
+        guard, "\"decision\":\"ask\",\"reason\":\"Push to main while the release is frozen?\"");
     JsonNode out = decision(done(response));
 
     assertThat(out.get("permissionDecision").asText()).isEqualTo("ask");
-    assertThat(out.get("permissionDecisionReason").asText()).isEqualTo("Push to main while the release is frozen?");
+    assertThat(out.get("permissionDecisionReason").asText())
+        .isEqualTo("Push to main while the release is frozen?");
   }
 
   @Test
@@ -164,12 +186,17 @@ class HttpHookTest {
     WsProvider guard = guard(",\"extensions\":[\"gate.args\"]");
 
     CompletableFuture<HttpResponse<String>> response = claude("claude-bash-git-push.json");
-    answerGate(guard, "\"decision\":\"allow\",\"args\":{\"command\":\"git push --dry-run origin main\"}");
+    answerGate(
+        guard, "\"decision\":\"allow\",\"args\":{\"command\":\"git push --dry-run origin main\"}");
     JsonNode out = decision(done(response));
 
-    assertThat(out.get("permissionDecision").asText()).as("the person sees the rewritten call").isEqualTo("ask");
-    assertThat(out.get("updatedInput")).isEqualTo(JSON.readTree(
-        "{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch to origin\",\"timeout\":120000}"));
+    assertThat(out.get("permissionDecision").asText())
+        .as("the person sees the rewritten call")
+        .isEqualTo("ask");
+    assertThat(out.get("updatedInput"))
+        .isEqualTo(
+            JSON.readTree(
+                "{\"command\":\"git push --dry-run origin main\",\"description\":\"Push the branch to origin\",\"timeout\":120000}"));
   }
 
   @Test
@@ -177,7 +204,10 @@ class HttpHookTest {
     WsProvider guard = guard("");
 
     CompletableFuture<HttpResponse<String>> response =
-        post("copilot", payload("copilot-bash-git-push.json"), Map.of("Authorization", "Bearer " + token));
+        post(
+            "copilot",
+            payload("copilot-bash-git-push.json"),
+            Map.of("Authorization", "Bearer " + token));
     answerGate(guard, "\"decision\":\"deny\",\"reason\":\"" + CI_RED + "\"");
     HttpResponse<String> answered = done(response);
 
@@ -187,20 +217,29 @@ class HttpHookTest {
 
   @Test
   void inputThatIsNoHookCallIsAnExplicitDenyNotAnError() throws Exception {
-    JsonNode out = decision(done(post("claude", "{\"tool_name\": \"Bash\", \"tool_input\": ", Map.of("Authorization", "Bearer " + token))));
+    JsonNode out =
+        decision(
+            done(
+                post(
+                    "claude",
+                    "{\"tool_name\": \"Bash\", \"tool_input\": ",
+                    Map.of("Authorization", "Bearer " + token))));
 
     assertThat(out.get("permissionDecision").asText()).isEqualTo("deny");
-    assertThat(out.get("permissionDecisionReason").asText()).contains("could not read the claude hook input");
+    assertThat(out.get("permissionDecisionReason").asText())
+        .contains("could not read the claude hook input");
   }
 
   // ---- who may ask ----
 
   @Test
   void withoutATokenTheHookGets401WithTheChallengeAndSaysHowToGetOne() throws Exception {
-    HttpResponse<String> response = done(post("claude", payload("claude-bash-git-push.json"), Map.of()));
+    HttpResponse<String> response =
+        done(post("claude", payload("claude-bash-git-push.json"), Map.of()));
 
     assertThat(response.statusCode()).isEqualTo(401);
-    assertThat(response.headers().firstValue("WWW-Authenticate")).contains("Bearer realm=\"provider-gateway\"");
+    assertThat(response.headers().firstValue("WWW-Authenticate"))
+        .contains("Bearer realm=\"provider-gateway\"");
     assertThat(response.body()).contains("gateway hook --print-config claude");
   }
 
@@ -208,12 +247,25 @@ class HttpHookTest {
   void aWrongTokenAndTheMcpFrontDoorsTokenGet401() throws Exception {
     String mcpToken = ClientTokens.mcpHttp(home).issue("claude");
 
-    HttpResponse<String> wrong = done(post("claude", payload("claude-bash-ls.json"), Map.of("Authorization", "Bearer hook-nope")));
-    HttpResponse<String> mcp = done(post("claude", payload("claude-bash-ls.json"), Map.of("Authorization", "Bearer " + mcpToken)));
+    HttpResponse<String> wrong =
+        done(
+            post(
+                "claude",
+                payload("claude-bash-ls.json"),
+                Map.of("Authorization", "Bearer hook-nope")));
+    HttpResponse<String> mcp =
+        done(
+            post(
+                "claude",
+                payload("claude-bash-ls.json"),
+                Map.of("Authorization", "Bearer " + mcpToken)));
 
     assertThat(wrong.statusCode()).isEqualTo(401);
-    assertThat(wrong.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).contains("invalid_token"));
-    assertThat(mcp.statusCode()).as("an MCP client's token opens only the MCP front door").isEqualTo(401);
+    assertThat(wrong.headers().firstValue("WWW-Authenticate"))
+        .hasValueSatisfying(v -> assertThat(v).contains("invalid_token"));
+    assertThat(mcp.statusCode())
+        .as("an MCP client's token opens only the MCP front door")
+        .isEqualTo(401);
   }
 
   @Test
@@ -224,23 +276,38 @@ class HttpHookTest {
 
     HttpResponse<String> response = done(claude("claude-bash-ls.json"));
     assertThat(response.statusCode()).isEqualTo(401);
-    assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).contains("invalid_token"));
+    assertThat(response.headers().firstValue("WWW-Authenticate"))
+        .hasValueSatisfying(v -> assertThat(v).contains("invalid_token"));
   }
 
   @Test
   void aForeignOriginGets403() throws Exception {
-    HttpResponse<String> response = done(post("claude", payload("claude-bash-ls.json"),
-        Map.of("Authorization", "Bearer " + token, "Origin", "http://evil.example")));
+    HttpResponse<String> response =
+        done(
+            post(
+                "claude",
+                payload("claude-bash-ls.json"),
+                Map.of("Authorization", "Bearer " + token, "Origin", "http://evil.example")));
 
     assertThat(response.statusCode()).isEqualTo(403);
   }
 
   @Test
   void aForeignHostGets403() throws Exception {
-    // The JDK's client will not send a Host of our choosing: a DNS-rebinding page's request, by hand.
+    // The JDK's client will not send a Host of our choosing: a DNS-rebinding page's request, by
+    // hand.
     try (RawHttp raw = RawHttp.connect(running.port())) {
-      raw.send("POST", "/hooks/claude", running.port(),
-          Map.of("Host", "evil.example:" + running.port(), "Authorization", "Bearer " + token, "Content-Type", "application/json"),
+      raw.send(
+          "POST",
+          "/hooks/claude",
+          running.port(),
+          Map.of(
+              "Host",
+              "evil.example:" + running.port(),
+              "Authorization",
+              "Bearer " + token,
+              "Content-Type",
+              "application/json"),
           payload("claude-bash-ls.json"));
       assertThat(raw.answer().status()).isEqualTo(403);
     }
@@ -248,12 +315,29 @@ class HttpHookTest {
 
   @Test
   void anotherMethodAnUnknownAgentAndAnotherMediaTypeAreRefusedFromTheHeaders() throws Exception {
-    HttpResponse<String> get = http.send(HttpRequest.newBuilder(hookUrl("claude")).timeout(WAIT)
-        .header("Authorization", "Bearer " + token).GET().build(), HttpResponse.BodyHandlers.ofString());
-    HttpResponse<String> gemini = done(post("gemini", payload("claude-bash-ls.json"), Map.of("Authorization", "Bearer " + token)));
-    HttpResponse<String> text = http.send(HttpRequest.newBuilder(hookUrl("claude")).timeout(WAIT)
-        .header("Authorization", "Bearer " + token).header("Content-Type", "text/plain")
-        .POST(HttpRequest.BodyPublishers.ofString(payload("claude-bash-ls.json"))).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> get =
+        http.send(
+            HttpRequest.newBuilder(hookUrl("claude"))
+                .timeout(WAIT)
+                .header("Authorization", "Bearer " + token)
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> gemini =
+        done(
+            post(
+                "gemini",
+                payload("claude-bash-ls.json"),
+                Map.of("Authorization", "Bearer " + token)));
+    HttpResponse<String> text =
+        http.send(
+            HttpRequest.newBuilder(hookUrl("claude"))
+                .timeout(WAIT)
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString(payload("claude-bash-ls.json")))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
 
     assertThat(get.statusCode()).isEqualTo(405);
     assertThat(get.headers().firstValue("Allow")).contains("POST");
@@ -267,12 +351,19 @@ class HttpHookTest {
     // By hand: the JDK's client writes a whole body before it reads, and a body larger than the
     // server drains is cut with the connection (security.md); the length alone is enough.
     try (RawHttp raw = RawHttp.connect(running.port())) {
-      raw.send("POST", "/hooks/claude", running.port(),
-          Map.of("Authorization", "Bearer " + token, "Content-Type", "application/json",
-              "Content-Length", Long.toString((4L << 20) + 1)),
+      raw.send(
+          "POST",
+          "/hooks/claude",
+          running.port(),
+          Map.of(
+              "Authorization",
+              "Bearer " + token,
+              "Content-Type",
+              "application/json",
+              "Content-Length",
+              Long.toString((4L << 20) + 1)),
           null);
       assertThat(raw.answer().status()).isEqualTo(413);
     }
   }
-
 }

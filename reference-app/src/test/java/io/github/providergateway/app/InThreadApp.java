@@ -17,7 +17,9 @@ final class InThreadApp {
 
   private InThreadApp() {}
 
-  /** Starts {@code Main.run(args, ...)} on a thread named {@code name}; the future is its exit code. */
+  /**
+   * Starts {@code Main.run(args, ...)} on a thread named {@code name}; the future is its exit code.
+   */
   static CompletableFuture<Integer> start(
       String name, List<String> args, InputStream in, OutputStream out, PrintStream err) {
     return start(name, () -> Main.run(args.toArray(String[]::new), in, out, err, Map.of()));

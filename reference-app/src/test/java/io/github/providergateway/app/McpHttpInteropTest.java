@@ -37,6 +37,7 @@ class McpHttpInteropTest {
   @TempDir static Path home;
   private static RpcApp app;
   private static String token;
+
   /** What the script observed, by check name. */
   private static ScriptChecks script;
 
@@ -55,14 +56,30 @@ class McpHttpInteropTest {
     script = ScriptChecks.start(node, dir.resolve("mcp-http.log")).await(RUN_WAIT);
   }
 
-  /** {@code gateway mcp --print-config http --client ts-sdk}, run as a person would: its generic part. */
+  /**
+   * {@code gateway mcp --print-config http --client ts-sdk}, run as a person would: its generic
+   * part.
+   */
   private static JsonNode printedConfig(int port) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int exit =
         Main.run(
-            new String[] {"mcp", "--home", home.toString(), "--port", Integer.toString(port), "--print-config", "http", "--client", "ts-sdk"},
-            InputStream.nullInputStream(), out, new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+            new String[] {
+              "mcp",
+              "--home",
+              home.toString(),
+              "--port",
+              Integer.toString(port),
+              "--print-config",
+              "http",
+              "--client",
+              "ts-sdk"
+            },
+            InputStream.nullInputStream(),
+            out,
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
     assertThat(exit).as("print-config http; stderr: %s", err).isZero();
     List<JsonNode> parts = AgentConfigTest.jsonParts(out.toString(StandardCharsets.UTF_8));
     return parts.get(parts.size() - 1);
@@ -78,7 +95,6 @@ class McpHttpInteropTest {
   private static JsonNode observed(String name) throws IOException {
     return script.observed(name);
   }
-
 
   @Test
   void thePrintedConfigNamesTheLoopbackUrlAndATokenWhoseHashAloneTheHomeKeeps() throws IOException {
@@ -107,21 +123,27 @@ class McpHttpInteropTest {
   void aCallIsAnsweredByTheRealProvider() throws IOException {
     JsonNode result = observed("callAnsweredByProvider");
     assertThat(result.get("isError").asBoolean()).isFalse();
-    assertThat(result.get("structuredContent")).isEqualTo(JSON.readTree("{\"answer\":42,\"asked\":\"meaning\"}"));
+    assertThat(result.get("structuredContent"))
+        .isEqualTo(JSON.readTree("{\"answer\":42,\"asked\":\"meaning\"}"));
   }
 
   @Test
-  void aDroppedGetStreamIsResumedByTheTransportWithLastEventIdAndTheMissedNotificationArrives() throws IOException {
+  void aDroppedGetStreamIsResumedByTheTransportWithLastEventIdAndTheMissedNotificationArrives()
+      throws IOException {
     JsonNode resumed = observed("droppedGetResumedByTheTransport");
     assertThat(resumed.get("dropped").asInt()).isEqualTo(1);
-    assertThat(JSON.convertValue(resumed.get("resumedWith"), List.class)).isNotEmpty().allSatisfy(id -> assertThat(id).isNotNull());
+    assertThat(JSON.convertValue(resumed.get("resumedWith"), List.class))
+        .isNotEmpty()
+        .allSatisfy(id -> assertThat(id).isNotNull());
     assertThat(resumed.at("/resumeStatus/0").asInt()).isEqualTo(200);
     assertThat(resumed.get("missed").asText()).isEqualTo("notifications/tools/list_changed");
-    assertThat(JSON.convertValue(resumed.get("tools"), List.class)).containsExactly("lookup", "while_dropped");
+    assertThat(JSON.convertValue(resumed.get("tools"), List.class))
+        .containsExactly("lookup", "while_dropped");
   }
 
   @Test
-  void aClientThatWentAwayComesBackToItsSessionWithLastEventIdAndSeesWhatItMissed() throws IOException {
+  void aClientThatWentAwayComesBackToItsSessionWithLastEventIdAndSeesWhatItMissed()
+      throws IOException {
     JsonNode again = observed("closedClientReconnectsWithSessionIdAndLastEventId");
     assertThat(again.get("sameSession").asBoolean()).isTrue();
     assertThat(again.at("/resumedWith/0").asText()).isEqualTo(again.get("lastEventId").asText());
@@ -156,14 +178,18 @@ class McpHttpInteropTest {
   void aGatesQuestionReachesTheHttpClientAsElicitationAndItsAnswerDecides() throws IOException {
     JsonNode elicited = observed("elicitationOverHttp");
     assertThat(elicited.get("asked")).hasSize(2);
-    assertThat(elicited.at("/asked/0").asText()).isEqualTo(
-        "provider 'confirm-over-ws', gate 'ask-first', asks before deploy runs: Deploy main?\nArguments:\n{\n  \"q\" : \"main\"\n}");
-    assertThat(elicited.at("/results/0/isError").asBoolean()).as("yes: %s", elicited.get("results")).isFalse();
+    assertThat(elicited.at("/asked/0").asText())
+        .isEqualTo(
+            "provider 'confirm-over-ws', gate 'ask-first', asks before deploy runs: Deploy main?\nArguments:\n{\n  \"q\" : \"main\"\n}");
+    assertThat(elicited.at("/results/0/isError").asBoolean())
+        .as("yes: %s", elicited.get("results"))
+        .isFalse();
     assertThat(elicited.at("/results/0/text").asText()).isEqualTo("deployed main");
     assertThat(elicited.at("/results/1/isError").asBoolean()).as("no").isTrue();
     assertThat(elicited.at("/results/1/text").asText())
-        .isEqualTo("Denied by the provider gateway: The person said no (on mcp elicitation) to gate"
-            + " 'ask-first' of provider 'confirm-over-ws': Deploy feature?");
+        .isEqualTo(
+            "Denied by the provider gateway: The person said no (on mcp elicitation) to gate"
+                + " 'ask-first' of provider 'confirm-over-ws': Deploy feature?");
     assertThat(elicited.get("errors")).isEmpty();
   }
 
@@ -171,11 +197,12 @@ class McpHttpInteropTest {
   void theOnlyClientErrorsAreTheDropsTheTestMade() throws IOException {
     JsonNode errors = observed("clientErrors");
     List<String> unexpected = new ArrayList<>();
-    errors.forEach(e -> {
-      if (!e.asText().contains("SSE stream disconnected")) {
-        unexpected.add(e.asText());
-      }
-    });
+    errors.forEach(
+        e -> {
+          if (!e.asText().contains("SSE stream disconnected")) {
+            unexpected.add(e.asText());
+          }
+        });
     assertThat(unexpected).isEmpty();
   }
 }

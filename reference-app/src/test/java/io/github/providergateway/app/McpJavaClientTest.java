@@ -52,23 +52,41 @@ class McpJavaClientTest {
 
   /**
    * Issue 34, as {@code mcp-inspector --cli gateway mcp --method tools/list} found it: a one-shot
-   * client of {@code gateway mcp}, against a gateway already running with a {@code --config},
-   * lists the tools right after {@code initialize}. Its first list waits until the provider started
-   * for its session has bound and the tools have reached {@code gateway mcp} (the tools.changed
-   * event is followed by a fetch of the tools, answered after the gateway's reply to
-   * session.settle), so it lists the config's tools instead of none.
+   * client of {@code gateway mcp}, against a gateway already running with a {@code --config}, lists
+   * the tools right after {@code initialize}. Its first list waits until the provider started for
+   * its session has bound and the tools have reached {@code gateway mcp} (the tools.changed event
+   * is followed by a fetch of the tools, answered after the gateway's reply to session.settle), so
+   * it lists the config's tools instead of none.
    */
   @Test
-  void aOneShotClientOfGatewayMcpListsTheRunningGatewaysConfigToolsAtOnce(@TempDir Path tmp) throws Exception {
+  void aOneShotClientOfGatewayMcpListsTheRunningGatewaysConfigToolsAtOnce(@TempDir Path tmp)
+      throws Exception {
     Path config = tmp.resolve("providers.json");
-    Files.writeString(config, "{\"providers\":[{\"name\":\"greeter\",\"transport\":\"stdio\",\"cwd\":\""
-        + Interop.repoRoot().resolve("examples/stdio") + "\",\"command\":[\"" + Interop.PYTHON + "\",\"greet.py\"]}]}");
+    Files.writeString(
+        config,
+        "{\"providers\":[{\"name\":\"greeter\",\"transport\":\"stdio\",\"cwd\":\""
+            + Interop.repoRoot().resolve("examples/stdio")
+            + "\",\"command\":[\""
+            + Interop.PYTHON
+            + "\",\"greet.py\"]}]}");
     int port = freePort();
-    try (RpcApp gateway = RpcApp.startProcess(home, tmp.resolve("gateway.log"), "--port", Integer.toString(port), "--config", config.toString())) {
-      List<String> command = TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
-      ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+    try (RpcApp gateway =
+        RpcApp.startProcess(
+            home,
+            tmp.resolve("gateway.log"),
+            "--port",
+            Integer.toString(port),
+            "--config",
+            config.toString())) {
+      List<String> command =
+          TestJvm.command(
+              Main.class,
+              List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
+      ServerParameters server =
+          ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
       client =
-          McpClient.sync(new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())))
+          McpClient.sync(
+                  new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())))
               .clientInfo(new McpSchema.Implementation("mcp-inspector-cli", "0.15"))
               .requestTimeout(WAIT)
               .build();
@@ -85,11 +103,16 @@ class McpJavaClientTest {
   @Test
   void theJavaSdkClientListsAndCallsTheSessionsToolsAndAGateDenies() throws Exception {
     int port = freePort();
-    List<String> command = TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
-    ServerParameters server = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+    List<String> command =
+        TestJvm.command(
+            Main.class,
+            List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
+    ServerParameters server =
+        ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
     AtomicInteger toolListChanges = new AtomicInteger();
     client =
-        McpClient.sync(new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())))
+        McpClient.sync(
+                new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())))
             .clientInfo(new McpSchema.Implementation("java-sdk-agent", "1.0"))
             .requestTimeout(WAIT)
             .toolsChangeConsumer(tools -> toolListChanges.incrementAndGet())
@@ -99,7 +122,8 @@ class McpJavaClientTest {
     assertThat(init.serverInfo().name()).isEqualTo("provider-gateway");
     assertThat(init.capabilities().tools().listChanged()).isTrue();
     assertThat(init.instructions()).contains("provider gateway");
-    client.getPrompt(new McpSchema.GetPromptRequest("gateway-context", Map.of())); // the session is up
+    client.getPrompt(
+        new McpSchema.GetPromptRequest("gateway-context", Map.of())); // the session is up
 
     String token = Files.readString(home.resolve(".provider-token")).strip();
     provider = WsProvider.connect(URI.create("ws://127.0.0.1:" + port));
@@ -108,35 +132,47 @@ class McpJavaClientTest {
     provider.close();
     provider =
         WsProvider.bound(
-            URI.create("ws://127.0.0.1:" + port), token, session, "java-tools",
+            URI.create("ws://127.0.0.1:" + port),
+            token,
+            session,
+            "java-tools",
             WsProvider.tools("greet", "deploy")
                 + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"deploy\"},\"action\":\"gate\",\"gateId\":\"ci\"}]}");
 
     awaitTrue("a tools/list_changed notification", () -> toolListChanges.get() > 0);
     McpSchema.ListToolsResult tools = client.listTools();
-    assertThat(tools.tools()).extracting(McpSchema.Tool::name).containsExactlyInAnyOrder("greet", "deploy");
+    assertThat(tools.tools())
+        .extracting(McpSchema.Tool::name)
+        .containsExactlyInAnyOrder("greet", "deploy");
     assertThat(tools.tools().get(0).inputSchema()).containsEntry("type", "object");
 
     CompletableFuture<McpSchema.CallToolResult> greeting =
-        CompletableFuture.supplyAsync(() -> client.callTool(new McpSchema.CallToolRequest("greet", Map.of("name", "Alice"))));
+        CompletableFuture.supplyAsync(
+            () -> client.callTool(new McpSchema.CallToolRequest("greet", Map.of("name", "Alice"))));
     JsonNode call = provider.next("tool.call");
     assertThat(call.get("args").get("name").asText()).isEqualTo("Alice");
     provider.result(call, "{\"greeting\":\"Hello, Alice!\"}");
     McpSchema.CallToolResult result = greeting.get(WAIT.toSeconds(), TimeUnit.SECONDS);
     assertThat(result.isError()).isFalse();
-    assertThat(((McpSchema.TextContent) result.content().get(0)).text()).isEqualTo("{\"greeting\":\"Hello, Alice!\"}");
+    assertThat(((McpSchema.TextContent) result.content().get(0)).text())
+        .isEqualTo("{\"greeting\":\"Hello, Alice!\"}");
     assertThat(result.structuredContent()).isEqualTo(Map.of("greeting", "Hello, Alice!"));
 
     CompletableFuture<McpSchema.CallToolResult> deploy =
-        CompletableFuture.supplyAsync(() -> client.callTool(new McpSchema.CallToolRequest("deploy", Map.of())));
+        CompletableFuture.supplyAsync(
+            () -> client.callTool(new McpSchema.CallToolRequest("deploy", Map.of())));
     JsonNode check = provider.next("gate.check");
     provider.send(
-        "{\"type\":\"gate.result\",\"gateId\":\"ci\",\"callId\":\"" + check.get("callId").asText()
+        "{\"type\":\"gate.result\",\"gateId\":\"ci\",\"callId\":\""
+            + check.get("callId").asText()
             + "\",\"decision\":\"deny\",\"reason\":\"CI is red\"}");
     McpSchema.CallToolResult denied = deploy.get(WAIT.toSeconds(), TimeUnit.SECONDS);
     assertThat(denied.isError()).isTrue();
-    assertThat(((McpSchema.TextContent) denied.content().get(0)).text()).isEqualTo("Denied by the provider gateway: CI is red");
-    assertThat(provider.receivesNo("tool.call", Duration.ofMillis(200))).as("a denied call never reaches the provider").isTrue();
+    assertThat(((McpSchema.TextContent) denied.content().get(0)).text())
+        .isEqualTo("Denied by the provider gateway: CI is red");
+    assertThat(provider.receivesNo("tool.call", Duration.ofMillis(200)))
+        .as("a denied call never reaches the provider")
+        .isTrue();
 
     client.closeGracefully(); // the agent's session ends: the provider hears shutdown.pending
     client = null;
@@ -148,16 +184,23 @@ class McpJavaClientTest {
   void anAgentThatStopsTheServerWithSigtermStillEndsItsSession() throws Exception {
     int port = freePort();
     Process server =
-        new ProcessBuilder(TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port))))
+        new ProcessBuilder(
+                TestJvm.command(
+                    Main.class,
+                    List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port))))
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
     try {
-      var in = new java.io.PrintStream(server.getOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8);
+      var in =
+          new java.io.PrintStream(
+              server.getOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8);
       var out = server.inputReader();
-      in.println("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"sigterm-agent\",\"version\":\"1\"}}}");
+      in.println(
+          "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"sigterm-agent\",\"version\":\"1\"}}}");
       assertThat(out.readLine()).contains("\"id\":1");
       in.println("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-      in.println("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"gateway-context\"}}");
+      in.println(
+          "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/get\",\"params\":{\"name\":\"gateway-context\"}}");
       assertThat(out.readLine()).contains("\"id\":2"); // the session is up
 
       String token = Files.readString(home.resolve(".provider-token")).strip();
@@ -165,7 +208,13 @@ class McpJavaClientTest {
       provider.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
       String session = sessionLabelled(provider.next("sessions"), "sigterm-agent");
       provider.close();
-      provider = WsProvider.bound(URI.create("ws://127.0.0.1:" + port), token, session, "watcher", WsProvider.tools("noop"));
+      provider =
+          WsProvider.bound(
+              URI.create("ws://127.0.0.1:" + port),
+              token,
+              session,
+              "watcher",
+              WsProvider.tools("noop"));
 
       server.destroy(); // SIGTERM, stdin still open
       assertThat(server.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();

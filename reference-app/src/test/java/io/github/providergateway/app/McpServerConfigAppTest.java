@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An MCP server from the npm registry brought in by a {@code --config} entry (issue 18, X-APP-11):
  * the app in its own process, its filesystem server started with the session, the server's tools
- * called through {@code --rpc}, arguments its schema refuses stopped before it, its stderr and
- * its life in {@code <home>/logs/fs.log}, and the server gone when the app stops.
+ * called through {@code --rpc}, arguments its schema refuses stopped before it, its stderr and its
+ * life in {@code <home>/logs/fs.log}, and the server gone when the app stops.
  */
 class McpServerConfigAppTest {
 
@@ -26,36 +26,61 @@ class McpServerConfigAppTest {
     Files.writeString(
         config,
         ("{\"providers\":[{\"name\":\"fs\",\"mcp\":\"stdio\",\"command\":[\"node\",\"%s\",\"%s\"],\"session\":\"first\"}]}")
-            .formatted(servers.resolve("node_modules/@modelcontextprotocol/server-filesystem/dist/index.js"), sandbox));
+            .formatted(
+                servers.resolve(
+                    "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js"),
+                sandbox));
     Path home = tmp.resolve("home");
-    try (RpcApp app = RpcApp.startProcess(home, tmp.resolve("gateway.log"), "--port", "0", "--config", config.toString())) {
+    try (RpcApp app =
+        RpcApp.startProcess(
+            home, tmp.resolve("gateway.log"), "--port", "0", "--config", config.toString())) {
       String session = app.startSession();
-      app.awaitEvent("tools.changed", event -> event.get("tools").toString().contains("write_file"));
+      app.awaitEvent(
+          "tools.changed", event -> event.get("tools").toString().contains("write_file"));
 
       Path note = sandbox.resolve("note.md");
-      JsonNode written = app.request(call(session, "write_file", "{\"path\":\"" + note + "\",\"content\":\"via the gateway\"}"));
+      JsonNode written =
+          app.request(
+              call(
+                  session,
+                  "write_file",
+                  "{\"path\":\"" + note + "\",\"content\":\"via the gateway\"}"));
       JsonNode refused = app.request(call(session, "write_file", "{\"path\":\"" + note + "\"}"));
       JsonNode listed = app.request("{\"cmd\":\"providers.list\"}");
 
-      assertThat(written.at("/outcome/status").asText()).as(written.toString()).isEqualTo("success");
+      assertThat(written.at("/outcome/status").asText())
+          .as(written.toString())
+          .isEqualTo("success");
       assertThat(note).hasContent("via the gateway");
       assertThat(refused.at("/outcome/errorCode").asText()).isEqualTo("INVALID_ARGS");
-      assertThat(refused.at("/outcome/error").asText()).contains("required property 'content' not found");
-      assertThat(listed.get("providers").toString()).contains("\"name\":\"fs\"").contains("\"trust\":\"project\"");
+      assertThat(refused.at("/outcome/error").asText())
+          .contains("required property 'content' not found");
+      assertThat(listed.get("providers").toString())
+          .contains("\"name\":\"fs\"")
+          .contains("\"trust\":\"project\"");
 
       app.endInput();
       assertThat(app.awaitExit()).isZero();
     }
     String log = Files.readString(home.resolve("logs").resolve("fs.log"));
     assertThat(log).contains("[provider-gateway").contains("running; its tools are in session");
-    assertThat(log).as("the server's own stderr").contains("Secure MCP Filesystem Server running on stdio");
-    assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(sandbox.toString())))
+    assertThat(log)
+        .as("the server's own stderr")
+        .contains("Secure MCP Filesystem Server running on stdio");
+    assertThat(
+            ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().orElse("").contains(sandbox.toString())))
         .as("the server was stopped with the app")
         .isEmpty();
   }
 
   private static String call(String session, String tool, String args) {
-    return "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"" + tool + "\",\"args\":" + args + "}";
+    return "{\"cmd\":\"tool.call\",\"sessionId\":\""
+        + session
+        + "\",\"tool\":\""
+        + tool
+        + "\",\"args\":"
+        + args
+        + "}";
   }
-
 }

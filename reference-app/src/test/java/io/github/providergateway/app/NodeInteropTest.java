@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Node.js providers against the app started as a real {@code java} process in {@code --rpc} mode:
- * this repository's example, the core profile's own example exactly as the spec prints it, and
- * a provider the app spawns from a {@code --config} file.
+ * this repository's example, the core profile's own example exactly as the spec prints it, and a
+ * provider the app spawns from a {@code --config} file.
  */
 class NodeInteropTest {
 
@@ -24,12 +24,20 @@ class NodeInteropTest {
   /** The core profile's example, at {@code file} among the examples, with the token it reads. */
   private ProviderProcess coreExample(Path file, String token) throws java.io.IOException {
     return ProviderProcess.start(
-        List.of("node", file.getFileName().toString()), file.getParent(), Map.of("TAP_PROVIDER_TOKEN", token), tmp.resolve("node.log"));
+        List.of("node", file.getFileName().toString()),
+        file.getParent(),
+        Map.of("TAP_PROVIDER_TOKEN", token),
+        tmp.resolve("node.log"));
   }
 
   static String call(String session, String tool, String args) {
-    return "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"" + tool
-        + "\",\"args\":" + args + "}";
+    return "{\"cmd\":\"tool.call\",\"sessionId\":\""
+        + session
+        + "\",\"tool\":\""
+        + tool
+        + "\",\"args\":"
+        + args
+        + "}";
   }
 
   @Test
@@ -44,20 +52,26 @@ class NodeInteropTest {
           ProviderProcess.start(
               List.of("node", "provider.mjs"),
               examples,
-              Map.of("TAP_GATEWAY_URL", app.url().toString(), "COPILOT_HOME", copilotHome.toString()),
+              Map.of(
+                  "TAP_GATEWAY_URL", app.url().toString(), "COPILOT_HOME", copilotHome.toString()),
               tmp.resolve("node.log"))) {
-        app.awaitEvent("provider.connected", event -> event.get("name").asText().equals("node-example"));
-        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+        app.awaitEvent(
+            "provider.connected", event -> event.get("name").asText().equals("node-example"));
+        app.awaitEvent(
+            "tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
 
         JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Ada\"}"));
         assertThat(greeted.get("outcome").toString())
             .isEqualTo("{\"status\":\"success\",\"data\":\"Hello, Ada!\"}");
-        JsonNode log = app.awaitEvent("session.log", event -> event.get("message").asText().equals("Greeted Ada"));
+        JsonNode log =
+            app.awaitEvent(
+                "session.log", event -> event.get("message").asText().equals("Greeted Ada"));
         assertThat(log.get("source").asText()).isEqualTo("node-example");
 
         JsonNode timedOut =
             app.request(
-                "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session
+                "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                    + session
                     + "\",\"tool\":\"wait\",\"args\":{\"ms\":60000},\"timeoutMs\":300}");
         assertThat(timedOut.at("/outcome/errorCode").asText()).isEqualTo("TIMEOUT");
 
@@ -76,14 +90,19 @@ class NodeInteropTest {
   @Test
   void ourNodeProviderWhoseHelloIsRefusedSaysWhyAndExits() throws Exception {
     Path examples = Interop.nodeExamples();
-    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app =
+        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
       app.startSession();
-      Map<String, String> env = Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
+      Map<String, String> env =
+          Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
       try (ProviderProcess first =
-          ProviderProcess.start(List.of("node", "provider.mjs"), examples, env, tmp.resolve("first.log"))) {
-        app.awaitEvent("provider.connected", event -> event.get("name").asText().equals("node-example"));
+          ProviderProcess.start(
+              List.of("node", "provider.mjs"), examples, env, tmp.resolve("first.log"))) {
+        app.awaitEvent(
+            "provider.connected", event -> event.get("name").asText().equals("node-example"));
         try (ProviderProcess second =
-            ProviderProcess.start(List.of("node", "provider.mjs"), examples, env, tmp.resolve("second.log"))) {
+            ProviderProcess.start(
+                List.of("node", "provider.mjs"), examples, env, tmp.resolve("second.log"))) {
 
           assertThat(second.awaitExit(RpcApp.WAIT)).as(second.output()).isEqualTo(1);
           assertThat(second.output())
@@ -107,7 +126,8 @@ class NodeInteropTest {
     int start = text.indexOf("```js\n", heading) + "```js\n".length();
     String block = text.substring(start, text.indexOf("```", start));
 
-    assertThat(Files.readString(Interop.repoRoot().resolve("examples/node/core-profile-example.mjs")))
+    assertThat(
+            Files.readString(Interop.repoRoot().resolve("examples/node/core-profile-example.mjs")))
         .isEqualTo(block);
   }
 
@@ -117,11 +137,12 @@ class NodeInteropTest {
     int port = Interop.freePort();
     Path exampleFile = Interop.onPort(examples.resolve("core-profile-example.mjs"), examples, port);
     try (RpcApp app =
-        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
+        RpcApp.startProcess(
+            tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
       String session = app.startSession();
-      try (ProviderProcess example =
-          coreExample(exampleFile, app.token())) {
-        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
+      try (ProviderProcess example = coreExample(exampleFile, app.token())) {
+        app.awaitEvent(
+            "tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
 
         JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Alice\"}"));
 
@@ -138,26 +159,29 @@ class NodeInteropTest {
 
   /**
    * What docs/providers.md says of the core profile's Node example, as it is (it must stay the
-   * spec's text): 5 s after its connection drops it connects again and binds; when nothing
-   * listens at that moment (the gateway has stopped), it dies of an unhandled ECONNREFUSED.
+   * spec's text): 5 s after its connection drops it connects again and binds; when nothing listens
+   * at that moment (the gateway has stopped), it dies of an unhandled ECONNREFUSED.
    */
   @Test
-  void theCoreProfilesNodeExampleReconnectsAfterADropAndDiesOfEconnrefusedWhenNothingListens() throws Exception {
+  void theCoreProfilesNodeExampleReconnectsAfterADropAndDiesOfEconnrefusedWhenNothingListens()
+      throws Exception {
     Path examples = Interop.nodeExamples();
     int port = Interop.freePort();
     Path exampleFile = Interop.onPort(examples.resolve("core-profile-example.mjs"), examples, port);
-    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0");
+    try (RpcApp app =
+            RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0");
         DroppingProxy proxy = DroppingProxy.start(port, app.url().getPort())) {
       String session = app.startSession();
-      try (ProviderProcess example =
-          coreExample(exampleFile, app.token())) {
+      try (ProviderProcess example = coreExample(exampleFile, app.token())) {
         String first = Interop.connected(app, "example-provider", null);
 
         proxy.drop();
 
         Interop.connected(app, "example-provider", first);
         JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"again\"}"));
-        assertThat(greeted.at("/outcome/data").asText()).as(example.output()).isEqualTo("Hello, again!");
+        assertThat(greeted.at("/outcome/data").asText())
+            .as(example.output())
+            .isEqualTo("Hello, again!");
 
         proxy.close(); // as if the gateway had stopped: nothing listens on its port
         assertThat(example.awaitExit(RpcApp.WAIT)).as(example.output()).isNotZero();
@@ -185,8 +209,9 @@ class NodeInteropTest {
       JsonNode problem =
           app.awaitEvent(
               "session.log",
-              event -> event.get("source").asText().equals("gateway")
-                  && event.get("message").asText().contains("broken"));
+              event ->
+                  event.get("source").asText().equals("gateway")
+                      && event.get("message").asText().contains("broken"));
       assertThat(problem.get("sessionId").asText()).isEqualTo(session);
       app.awaitStderr("broken");
       app.awaitEvent("tools.changed", event -> event.get("tools").toString().contains("greet"));
@@ -202,6 +227,9 @@ class NodeInteropTest {
 
   /** The spawned provider's log is written by its own process: poll it, boundedly. */
   private static void awaitContains(Path file, String text) {
-    Await.until(RpcApp.WAIT, () -> Files.exists(file) && Files.readString(file).contains(text), () -> file + " contains " + text);
+    Await.until(
+        RpcApp.WAIT,
+        () -> Files.exists(file) && Files.readString(file).contains(text),
+        () -> file + " contains " + text);
   }
 }

@@ -29,18 +29,23 @@ class OtlpExportTest {
 
   @Test
   void aMisconfiguredExporterCostsTheTracesNotTheGateway() {
-    assertThat(Telemetry.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "no-such-exporter"))).isNull();
+    assertThat(Telemetry.fromEnvironment(Map.of("OTEL_TRACES_EXPORTER", "no-such-exporter")))
+        .isNull();
   }
 
   @Test
-  void aToolCallsSpanAndTheCallMetricsArriveAtTheOtlpEndpointTheEnvironmentNames() throws Exception {
+  void aToolCallsSpanAndTheCallMetricsArriveAtTheOtlpEndpointTheEnvironmentNames()
+      throws Exception {
     List<String> received = new CopyOnWriteArrayList<>();
-    HttpServer collector = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    HttpServer collector =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     collector.createContext(
         "/",
         exchange -> {
-          // OTLP/HTTP protobuf: the strings (span names, attribute values) are there as UTF-8 bytes.
-          String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.ISO_8859_1);
+          // OTLP/HTTP protobuf: the strings (span names, attribute values) are there as UTF-8
+          // bytes.
+          String body =
+              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.ISO_8859_1);
           received.add(exchange.getRequestURI().getPath() + " " + body);
           exchange.sendResponseHeaders(200, -1);
           exchange.close();
@@ -51,17 +56,25 @@ class OtlpExportTest {
             tmp.resolve("home"),
             tmp.resolve("gateway.log"),
             Map.of(
-                "OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:" + collector.getAddress().getPort(),
+                "OTEL_EXPORTER_OTLP_ENDPOINT",
+                    "http://127.0.0.1:" + collector.getAddress().getPort(),
                 "OTEL_BSP_SCHEDULE_DELAY", "50",
                 "OTEL_METRIC_EXPORT_INTERVAL", "200"),
-            "--port", "0")) {
+            "--port",
+            "0")) {
       String session = app.startSession();
-      app.request("{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"nope\",\"args\":{}}");
+      app.request(
+          "{\"cmd\":\"tool.call\",\"sessionId\":\""
+              + session
+              + "\",\"tool\":\"nope\",\"args\":{}}");
 
       awaitReceived(received, "/v1/traces", "execute_tool nope");
       awaitReceived(received, "/v1/metrics", "provider_gateway.tool.calls");
-      assertThat(received.stream().filter(r -> r.startsWith("/v1/traces")).findFirst().orElseThrow())
-          .contains("gen_ai.tool.name").contains("NOT_FOUND").contains("provider-gateway");
+      assertThat(
+              received.stream().filter(r -> r.startsWith("/v1/traces")).findFirst().orElseThrow())
+          .contains("gen_ai.tool.name")
+          .contains("NOT_FOUND")
+          .contains("provider-gateway");
       app.endInput();
       assertThat(app.awaitExit()).isZero();
     } finally {

@@ -12,8 +12,8 @@ import java.util.stream.Stream;
 /**
  * Runs {@link Main} after loading every class of the gateway and of the libraries it runs on, as a
  * gateway that has been running a while has. A test that takes a process's file descriptors away
- * needs this: on the test class path each class not yet loaded is a file (or a jar not yet open)
- * to open, so the JVM itself would fail with {@code NoClassDefFoundError} where the shaded jar the
+ * needs this: on the test class path each class not yet loaded is a file (or a jar not yet open) to
+ * open, so the JVM itself would fail with {@code NoClassDefFoundError} where the shaded jar the
  * launcher runs, open from the start, would not.
  */
 final class PreloadedMain {
@@ -47,12 +47,16 @@ final class PreloadedMain {
   }
 
   private static boolean isRuntimeLibrary(String jar) {
-    return jar.contains("grizzly") || jar.contains("tyrus") || jar.contains("jackson")
-        || jar.contains("picocli") || jar.contains("websocket");
+    return jar.contains("grizzly")
+        || jar.contains("tyrus")
+        || jar.contains("jackson")
+        || jar.contains("picocli")
+        || jar.contains("websocket");
   }
 
   private static void load(ClassLoader loader, String file) {
-    String name = file.substring(0, file.length() - ".class".length()).replace('/', '.').replace('\\', '.');
+    String name =
+        file.substring(0, file.length() - ".class".length()).replace('/', '.').replace('\\', '.');
     try {
       Class.forName(name, false, loader);
     } catch (Throwable optional) {

@@ -20,7 +20,9 @@ class ProjectConfigTest {
 
   @Test
   void aValidEntryIsReadWithItsCommandCwdEnvAndSessionMode() {
-    ProjectConfig config = parse("""
+    ProjectConfig config =
+        parse(
+            """
         { "providers": [ { "name": "ci", "command": ["node", "ci.mjs"], "cwd": "tools", "env": {"K": "V"}, "session": "first" },
                          { "name": "lint", "command": ["./lint.sh"] } ] }""");
 
@@ -37,14 +39,17 @@ class ProjectConfigTest {
 
   @Test
   void mcpEntriesAreReadAsStdioOrHttpServersWithTheirToolPrefix() {
-    ProjectConfig config = parse("""
+    ProjectConfig config =
+        parse(
+            """
         { "providers": [ { "name": "fs", "mcp": "stdio", "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."], "cwd": "work", "maxConcurrentCalls": 2 },
                          { "name": "remote", "mcp": "http", "url": "http://127.0.0.1:3001/mcp", "toolPrefix": "remote_" } ] }""");
 
     assertThat(config.problems()).isEmpty();
     ProjectConfig.Entry fs = config.providers().get(0);
     assertThat(fs.mcp()).isEqualTo(ProjectConfig.Mcp.STDIO);
-    assertThat(fs.mcpServer().command()).containsExactly("npx", "-y", "@modelcontextprotocol/server-filesystem", ".");
+    assertThat(fs.mcpServer().command())
+        .containsExactly("npx", "-y", "@modelcontextprotocol/server-filesystem", ".");
     assertThat(fs.mcpServer().cwd()).isEqualTo(dir.resolve("work").toAbsolutePath());
     assertThat(fs.mcpServer().maxConcurrentCalls()).isEqualTo(2);
     ProjectConfig.Entry remote = config.providers().get(1);
@@ -55,32 +60,49 @@ class ProjectConfigTest {
 
   @Test
   void aTransportOfStdioIsReadAndWebSocketIsTheDefault() {
-    ProjectConfig config = parse("""
+    ProjectConfig config =
+        parse(
+            """
         { "providers": [ { "name": "greeter", "transport": "stdio", "command": ["python3", "greet.py"] },
                          { "name": "ci", "transport": "websocket", "command": ["node", "ci.mjs"] },
                          { "name": "lint", "command": ["./lint.sh"] } ] }""");
 
     assertThat(config.problems()).isEmpty();
-    assertThat(config.providers()).extracting(ProjectConfig.Entry::transport)
-        .containsExactly(ProjectConfig.Transport.STDIO, ProjectConfig.Transport.WEBSOCKET, ProjectConfig.Transport.WEBSOCKET);
+    assertThat(config.providers())
+        .extracting(ProjectConfig.Entry::transport)
+        .containsExactly(
+            ProjectConfig.Transport.STDIO,
+            ProjectConfig.Transport.WEBSOCKET,
+            ProjectConfig.Transport.WEBSOCKET);
   }
 
   @Test
   void aTransportThatCannotWorkIsReportedAndTheOthersStillLoad() {
-    ProjectConfig config = parse("""
+    ProjectConfig config =
+        parse(
+            """
         { "providers": [ { "name": "pipe", "transport": "pipe", "command": ["x"] },
                          { "name": "both", "transport": "stdio", "mcp": "stdio", "command": ["srv"] },
                          { "name": "ok", "transport": "stdio", "command": ["ok"] } ] }""");
 
     assertThat(config.providers()).extracting(ProjectConfig.Entry::name).containsExactly("ok");
-    assertThat(config.problems()).satisfiesExactly(
-        problem -> assertThat(problem).contains("(\"pipe\")").contains("\"transport\" must be \"stdio\" or \"websocket\""),
-        problem -> assertThat(problem).contains("(\"both\")").contains("\"transport\" is for providers"));
+    assertThat(config.problems())
+        .satisfiesExactly(
+            problem ->
+                assertThat(problem)
+                    .contains("(\"pipe\")")
+                    .contains("\"transport\" must be \"stdio\" or \"websocket\""),
+            problem ->
+                assertThat(problem)
+                    .contains("(\"both\")")
+                    .contains("\"transport\" is for providers"));
   }
 
   @Test
   void anMcpEntryThatCannotWorkIsReportedAndTheOthersStillLoad() {
-    ProjectConfig config = parse("""
+    ProjectConfig config =
+        parse(
+            """
         { "providers": [ { "name": "ok", "mcp": "stdio", "command": ["srv"] },
                          { "name": "kind", "mcp": "sse", "url": "http://127.0.0.1:1/sse" },
                          { "name": "plain", "mcp": "http", "url": "http://example.com/mcp" },
@@ -91,20 +113,31 @@ class ProjectConfigTest {
 
     assertThat(config.providers()).extracting(ProjectConfig.Entry::name).containsExactly("ok");
     assertThat(config.problems()).hasSize(6);
-    assertThat(config.problems().get(0)).endsWith("(\"kind\"): field \"mcp\" must be \"stdio\" or \"http\"");
-    assertThat(config.problems().get(1)).contains("(\"plain\"): field \"url\": ").contains("plain http only on a loopback address");
+    assertThat(config.problems().get(0))
+        .endsWith("(\"kind\"): field \"mcp\" must be \"stdio\" or \"http\"");
+    assertThat(config.problems().get(1))
+        .contains("(\"plain\"): field \"url\": ")
+        .contains("plain http only on a loopback address");
     assertThat(config.problems().get(2)).contains("(\"both\"): ").contains("has no \"command\"");
     assertThat(config.problems().get(3)).contains("(\"nourl\"): field \"url\" must be a string");
-    assertThat(config.problems().get(4)).contains("(\"nocmd\"): field \"command\" must be a non-empty array");
-    assertThat(config.problems().get(5)).contains("(\"greedy\"): field \"maxConcurrentCalls\" must be a whole number, 0 or more");
+    assertThat(config.problems().get(4))
+        .contains("(\"nocmd\"): field \"command\" must be a non-empty array");
+    assertThat(config.problems().get(5))
+        .contains("(\"greedy\"): field \"maxConcurrentCalls\" must be a whole number, 0 or more");
   }
 
-  /** A config named by a relative path still gives absolute folders: the process may chdir later. */
+  /**
+   * A config named by a relative path still gives absolute folders: the process may chdir later.
+   */
   @Test
   void aRelativeCwdIsResolvedAgainstTheConfigsFolderEvenWhenTheConfigPathIsRelative() {
-    Path relative = Path.of("").toAbsolutePath().relativize(dir.resolve("tap.config.json").toAbsolutePath());
+    Path relative =
+        Path.of("").toAbsolutePath().relativize(dir.resolve("tap.config.json").toAbsolutePath());
 
-    ProjectConfig config = ProjectConfig.parse(relative, """
+    ProjectConfig config =
+        ProjectConfig.parse(
+            relative,
+            """
         { "providers": [ { "name": "ci", "command": ["x"], "cwd": "tools" }, { "name": "lint", "command": ["y"] } ] }""");
 
     assertThat(config.providers().get(0).cwd()).isEqualTo(dir.resolve("tools").toAbsolutePath());
@@ -113,7 +146,9 @@ class ProjectConfigTest {
 
   @Test
   void aBadEntryIsReportedByFileEntryAndFieldAndTheOthersStillLoad() {
-    ProjectConfig config = parse("""
+    ProjectConfig config =
+        parse(
+            """
         { "providers": [ { "name": "ok", "command": ["true"] },
                          { "name": "broken", "command": "node ci.mjs" },
                          { "command": ["x"] },
@@ -142,12 +177,17 @@ class ProjectConfigTest {
   void aMissingFileIsAProblemNotAnException() {
     ProjectConfig config = ProjectConfig.load(dir.resolve("absent.json"));
 
-    assertThat(config.problems()).singleElement().asString().contains("absent.json").contains("cannot be read");
+    assertThat(config.problems())
+        .singleElement()
+        .asString()
+        .contains("absent.json")
+        .contains("cannot be read");
   }
 
   @Test
   void aNameThatCannotNameALogFileIsRefused() throws Exception {
-    Files.writeString(dir.resolve("c.json"), "{\"providers\":[{\"name\":\"../etc\",\"command\":[\"x\"]}]}");
+    Files.writeString(
+        dir.resolve("c.json"), "{\"providers\":[{\"name\":\"../etc\",\"command\":[\"x\"]}]}");
 
     ProjectConfig config = ProjectConfig.load(dir.resolve("c.json"));
 
@@ -156,17 +196,24 @@ class ProjectConfigTest {
     assertThat(List.of(config.file())).containsExactly(dir.resolve("c.json").toAbsolutePath());
   }
 
-  /** Issue 32, finding 7: an MCP server's entry name is its provider name, and so its lines' source. */
+  /**
+   * Issue 32, finding 7: an MCP server's entry name is its provider name, and so its lines' source.
+   */
   @Test
   void aNameTheGatewaySignsWithIsRefusedInAnyCaseAndTheOthersStillLoad() {
-    ProjectConfig config = parse("{\"providers\":["
-        + "{\"name\":\"gateway\",\"mcp\":\"stdio\",\"command\":[\"x\"]},"
-        + "{\"name\":\"Console\",\"command\":[\"x\"]},"
-        + "{\"name\":\"gateway-ci\",\"command\":[\"x\"]}]}");
+    ProjectConfig config =
+        parse(
+            "{\"providers\":["
+                + "{\"name\":\"gateway\",\"mcp\":\"stdio\",\"command\":[\"x\"]},"
+                + "{\"name\":\"Console\",\"command\":[\"x\"]},"
+                + "{\"name\":\"gateway-ci\",\"command\":[\"x\"]}]}");
 
-    assertThat(config.providers()).extracting(ProjectConfig.Entry::name).containsExactly("gateway-ci");
-    assertThat(config.problems()).satisfiesExactly(
-        gateway -> assertThat(gateway).contains("(\"gateway\")", "reserved for the gateway"),
-        console -> assertThat(console).contains("(\"Console\")", "reserved for the gateway"));
+    assertThat(config.providers())
+        .extracting(ProjectConfig.Entry::name)
+        .containsExactly("gateway-ci");
+    assertThat(config.problems())
+        .satisfiesExactly(
+            gateway -> assertThat(gateway).contains("(\"gateway\")", "reserved for the gateway"),
+            console -> assertThat(console).contains("(\"Console\")", "reserved for the gateway"));
   }
 }

@@ -3,9 +3,9 @@ package io.github.providergateway.app;
 import static io.github.providergateway.gateway.testing.GatewayFixture.awaited;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.ToolOutcome;
-import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.loop.testing.Await;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.transport.stdio.ProcessLog;
@@ -50,11 +50,16 @@ class ProjectProvidersTest {
   private ProjectProviders attach(String json) {
     ProjectConfig config = ProjectConfig.parse(dir.resolve("tap.config.json"), json);
     assertThat(config.problems()).isEmpty();
-    providers = ProjectProviders.attach(f.gateway, config, URI.create("ws://127.0.0.1:9400"), dir.resolve("logs"), f.clock);
+    providers =
+        ProjectProviders.attach(
+            f.gateway, config, URI.create("ws://127.0.0.1:9400"), dir.resolve("logs"), f.clock);
     return providers;
   }
 
-  /** {@link #attach}, with {@code PIDS} in the config standing for the file its processes write their pids to. */
+  /**
+   * {@link #attach}, with {@code PIDS} in the config standing for the file its processes write
+   * their pids to.
+   */
   private ProjectProviders attachRecordingPids(String json) {
     return attach(json.replace("PIDS", pids().toString()));
   }
@@ -69,7 +74,8 @@ class ProjectProvidersTest {
   }
 
   private static void signal(Process process, String name) throws Exception {
-    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+    Process kill =
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
     assertThat(kill.waitFor()).as("kill -%s %d", name, process.pid()).isZero();
   }
 
@@ -84,7 +90,8 @@ class ProjectProvidersTest {
 
   @Test
   void aProviderStartsWithItsSessionTokenGatewayUrlAndEnvAndLogsToItsFile() throws Exception {
-    attach("""
+    attach(
+        """
         {"providers":[{"name":"envy","command":["sh","-c","echo token=$TAP_PROVIDER_TOKEN url=$TAP_GATEWAY_URL k=$K pwd=$(pwd) >&2; exec sleep 30"],
           "env":{"K":"V"}}]}""");
 
@@ -92,24 +99,32 @@ class ProjectProvidersTest {
 
     await("the provider's log", () -> log("envy").contains("token="));
     String line = log("envy");
-    assertThat(line).contains("url=ws://127.0.0.1:9400").contains("k=V").contains("pwd=" + dir.toRealPath());
+    assertThat(line)
+        .contains("url=ws://127.0.0.1:9400")
+        .contains("k=V")
+        .contains("pwd=" + dir.toRealPath());
     String token = line.replaceAll("(?s).*token=(\\S+).*", "$1");
     assertThat(token).startsWith("ptk-").isNotEqualTo(f.gateway.credentials().providerToken());
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("logs/envy.log"))))
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(dir.resolve("logs/envy.log"))))
         .isEqualTo("rw-------");
     await("the process to be tracked", () -> providers.processesOf(session).size() == 1);
   }
 
   @Test
   void firstEntriesStartOnceAndOtherEntriesStartForEverySession() throws Exception {
-    attach("""
+    attach(
+        """
         {"providers":[{"name":"once","command":["sh","-c","echo started >&2; exec sleep 30"],"session":"first"},
                       {"name":"each","command":["sh","-c","echo started >&2; exec sleep 30"]}]}""");
 
     String a = f.startSessionAlongsideOtherThreads("alpha");
     String b = f.startSessionAlongsideOtherThreads("beta");
 
-    await("both sessions' providers", () -> providers.processesOf(a).size() == 2 && providers.processesOf(b).size() == 1);
+    await(
+        "both sessions' providers",
+        () -> providers.processesOf(a).size() == 2 && providers.processesOf(b).size() == 1);
     await("the logs", () -> log("each").lines().count() == 2 && log("once").lines().count() == 1);
   }
 
@@ -135,7 +150,8 @@ class ProjectProvidersTest {
    */
   @Test
   void aProviderIgnoringTerminationIsKilledFiveSecondsLater() throws Exception {
-    attach("""
+    attach(
+        """
         {"providers":[{"name":"stubborn","command":["sh","-c",
           "trap 'echo ignored TERM >&2' TERM; trap 'echo still here >&2' USR1; echo ready >&2; while true; do sleep 0.05; done"]}]}""");
     String session = f.startSessionAlongsideOtherThreads("alpha");
@@ -147,16 +163,20 @@ class ProjectProvidersTest {
     await("the provider ignoring TERM", () -> log("stubborn").contains("ignored TERM"));
     f.clock.advance(Duration.ofMillis(4_999));
     signal(process, "USR1");
-    await("the provider answering a signal sent after 5 s less 1 ms", () -> log("stubborn").contains("still here"));
+    await(
+        "the provider answering a signal sent after 5 s less 1 ms",
+        () -> log("stubborn").contains("still here"));
     f.clock.advance(Duration.ofMillis(1));
 
     assertThat(process.onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
   }
 
   @Test
-  void atTheDeadlineWhatAProviderStartedIsTerminatedWithItEvenAGrandchildInitAdopted() throws Exception {
+  void atTheDeadlineWhatAProviderStartedIsTerminatedWithItEvenAGrandchildInitAdopted()
+      throws Exception {
     // The inner shell forks the sleep and exits: the sleep is no descendant of the provider's.
-    attachRecordingPids("""
+    attachRecordingPids(
+        """
         {"providers":[{"name":"forker","command":["sh","-c","sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; exec sleep 30"]}]}""");
     String session = f.startSessionAlongsideOtherThreads("alpha");
     long grandchild = Processes.recorded(pids(), 1).get(0);
@@ -176,8 +196,10 @@ class ProjectProvidersTest {
    */
   @Test
   void theSessionsEndKillsAGrandchildAStdioEntryDoubleForked() throws Exception {
-    String session = startStdioEntry("forker",
-        "sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; HELLO; while read line; do :; done");
+    String session =
+        startStdioEntry(
+            "forker",
+            "sh -c 'sleep 300 </dev/null >/dev/null 2>&1 & echo $! > PIDS'; HELLO; while read line; do :; done");
     long grandchild = Processes.recorded(pids(), 1).get(0);
 
     endSessionAtItsDeadline(session, Duration.ofSeconds(1));
@@ -188,8 +210,8 @@ class ProjectProvidersTest {
 
   /**
    * X-STDIO-15 through the app's config (was StdioProviderAppTest, a process of its own): a stdio
-   * entry that ignores its stdin's end is sent SIGTERM at half the stop's grace, dies of it, and its
-   * log says 143 (128 + SIGTERM), not 137 (SIGKILL). The one test here that waits real seconds.
+   * entry that ignores its stdin's end is sent SIGTERM at half the stop's grace, dies of it, and
+   * its log says 143 (128 + SIGTERM), not 137 (SIGKILL). The one test here that waits real seconds.
    */
   @Test
   void aStdioEntryEndedBySigtermIsRecordedWithCode143() throws Exception {
@@ -211,17 +233,24 @@ class ProjectProvidersTest {
    */
   @Test
   void aStdioEntryKilledMidCallEndsTheCallDisconnectedAndLeavesTheSession() throws Exception {
-    attach("{\"providers\":[{\"name\":\"greeter\",\"transport\":\"stdio\",\"cwd\":\""
-        + Interop.repoRoot().resolve("examples/stdio") + "\",\"command\":[\"python3\",\"greet.py\"]}]}");
+    attach(
+        "{\"providers\":[{\"name\":\"greeter\",\"transport\":\"stdio\",\"cwd\":\""
+            + Interop.repoRoot().resolve("examples/stdio")
+            + "\",\"command\":[\"python3\",\"greet.py\"]}]}");
     String session = f.startSessionAlongsideOtherThreads("alpha");
-    awaitRegistered(session, names -> names.containsAll(List.of("greet", "wait")), "its tools registered");
+    awaitRegistered(
+        session, names -> names.containsAll(List.of("greet", "wait")), "its tools registered");
     CompletableFuture<CallResult> waiting = f.call(session, "wait", "{\"ms\":60000}");
 
     providers.processesOf(session).get(0).destroyForcibly();
 
     assertThat(awaited(waiting).outcome())
-        .isInstanceOfSatisfying(ToolOutcome.Failure.class, failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.DISCONNECTED));
-    await("the exit in the timeline", () -> f.host(session).loggedTexts().contains("Provider 'greeter' exited with code 137"));
+        .isInstanceOfSatisfying(
+            ToolOutcome.Failure.class,
+            failure -> assertThat(failure.code()).isEqualTo(ToolErrorCode.DISCONNECTED));
+    await(
+        "the exit in the timeline",
+        () -> f.host(session).loggedTexts().contains("Provider 'greeter' exited with code 137"));
     awaitRegistered(session, List::isEmpty, "its tools leaving the session");
   }
 
@@ -239,11 +268,13 @@ class ProjectProvidersTest {
    * provider's thread hands the loop is registered after the debounce, which the test moves on.
    */
   private void awaitRegistered(String session, Predicate<List<String>> registered, String what) {
-    await(what, () -> {
-      loopDrained();
-      f.settle();
-      return registered.test(f.host(session).registeredNames());
-    });
+    await(
+        what,
+        () -> {
+          loopDrained();
+          f.settle();
+          return registered.test(f.host(session).registeredNames());
+        });
   }
 
   /**
@@ -254,9 +285,16 @@ class ProjectProvidersTest {
    * @return the session
    */
   private String startStdioEntry(String name, String script) {
-    String hello = "echo '{\\\"type\\\":\\\"hello\\\",\\\"name\\\":\\\"" + name + "\\\",\\\"protocolVersion\\\":2}'";
-    attachRecordingPids("{\"providers\":[{\"name\":\"" + name + "\",\"transport\":\"stdio\",\"command\":[\"sh\",\"-c\",\""
-        + script.replace("HELLO", hello) + "\"]}]}");
+    String hello =
+        "echo '{\\\"type\\\":\\\"hello\\\",\\\"name\\\":\\\""
+            + name
+            + "\\\",\\\"protocolVersion\\\":2}'";
+    attachRecordingPids(
+        "{\"providers\":[{\"name\":\""
+            + name
+            + "\",\"transport\":\"stdio\",\"command\":[\"sh\",\"-c\",\""
+            + script.replace("HELLO", hello)
+            + "\"]}]}");
     String session = f.startSessionAlongsideOtherThreads("alpha");
     awaitBound(name);
     return session;
@@ -271,26 +309,34 @@ class ProjectProvidersTest {
 
   /** Waits until the provider {@code name} has said hello and bound. */
   private void awaitBound(String name) {
-    await(name + " bound", () -> awaited(f.gateway.providers()).stream().anyMatch(provider -> provider.name().equals(name)));
+    await(
+        name + " bound",
+        () ->
+            awaited(f.gateway.providers()).stream()
+                .anyMatch(provider -> provider.name().equals(name)));
   }
 
   @Test
   void aProviderThatExitsLeavesNothingRunning() throws Exception {
-    attachRecordingPids("""
+    attachRecordingPids(
+        """
         {"providers":[{"name":"leaver","command":["sh","-c","sleep 300 & echo $! > PIDS; exit 3"]}]}""");
 
     String session = f.startSessionAlongsideOtherThreads("alpha");
 
-    await("the exit report", () -> f.host(session).loggedTexts().contains("Provider 'leaver' exited with code 3"));
+    await(
+        "the exit report",
+        () -> f.host(session).loggedTexts().contains("Provider 'leaver' exited with code 3"));
     Processes.awaitGone(Processes.recorded(pids(), 1).get(0), Duration.ofSeconds(10));
   }
 
   @Test
   void aProvidersOutputIsKeptInALogOfBoundedSizeThatCountsWhatItDropped() throws Exception {
     long bound = ProcessLog.MAX_FILE_BYTES;
-    attach("""
+    attach(
+        """
         {"providers":[{"name":"flood","command":["sh","-c","head -c WRITTEN /dev/zero | tr '\\\\0' '~'; echo done >&2; exec sleep 30"]}]}"""
-        .replace("WRITTEN", Long.toString(3 * bound)));
+            .replace("WRITTEN", Long.toString(3 * bound)));
 
     f.startSessionAlongsideOtherThreads("alpha");
 
@@ -306,18 +352,25 @@ class ProjectProvidersTest {
 
     String session = f.startSessionAlongsideOtherThreads("alpha");
 
-    await("the exit report", () -> f.host(session).loggedTexts().contains("Provider 'quitter' exited with code 3"));
+    await(
+        "the exit report",
+        () -> f.host(session).loggedTexts().contains("Provider 'quitter' exited with code 3"));
   }
 
   @Test
   void aProviderThatCannotStartIsReportedAndTheOthersStillStart() throws Exception {
-    attach("""
+    attach(
+        """
         {"providers":[{"name":"ghost","command":["/nonexistent/provider"]},
                       {"name":"fine","command":["sh","-c","echo fine >&2; exec sleep 30"]}]}""");
 
     String session = f.startSessionAlongsideOtherThreads("alpha");
 
-    await("the failure report", () -> f.host(session).loggedTexts().stream().anyMatch(t -> t.startsWith("Cannot start provider 'ghost'")));
+    await(
+        "the failure report",
+        () ->
+            f.host(session).loggedTexts().stream()
+                .anyMatch(t -> t.startsWith("Cannot start provider 'ghost'")));
     await("the other provider", () -> log("fine").contains("fine"));
     assertThat(awaited(f.gateway.sessions())).hasSize(1);
     assertThat(List.of(providers.config().providers().size())).containsExactly(2);
@@ -336,7 +389,10 @@ class ProjectProvidersTest {
       queued.add(task);
     }
 
-    /** Runs what was queued, as the spawner thread would; after a shutdown, as a task already under way goes on. */
+    /**
+     * Runs what was queued, as the spawner thread would; after a shutdown, as a task already under
+     * way goes on.
+     */
     void runQueued() {
       Runnable task;
       while ((task = poll()) != null) {
@@ -375,7 +431,8 @@ class ProjectProvidersTest {
     }
   }
 
-  private static final String SLOW_PROVIDER = "{\"providers\":[{\"name\":\"late\",\"command\":[\"sh\",\"-c\",\"exec sleep 30\"]}]}";
+  private static final String SLOW_PROVIDER =
+      "{\"providers\":[{\"name\":\"late\",\"command\":[\"sh\",\"-c\",\"exec sleep 30\"]}]}";
 
   private ProjectProviders attachSlowProvider(GatewayFixture gateway, QueuedSpawner spawner) {
     return ProjectProviders.attach(
@@ -407,7 +464,8 @@ class ProjectProvidersTest {
     gateway.close();
     stopped.set(true);
 
-    spawner.runQueued(); // used to throw RejectedExecutionException (its catch logged to the gateway)
+    spawner
+        .runQueued(); // used to throw RejectedExecutionException (its catch logged to the gateway)
 
     assertThat(late.processesOf(session)).isEmpty();
     late.close();

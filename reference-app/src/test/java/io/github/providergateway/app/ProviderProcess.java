@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A provider written in another language, run as a real process. Its stdout and stderr go to a
- * log file, shown when an assertion about it fails.
+ * A provider written in another language, run as a real process. Its stdout and stderr go to a log
+ * file, shown when an assertion about it fails.
  */
 final class ProviderProcess implements AutoCloseable {
 
@@ -34,7 +34,10 @@ final class ProviderProcess implements AutoCloseable {
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()))
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    builder.environment().keySet().removeIf(name -> name.startsWith("TAP_") || name.equals("COPILOT_HOME"));
+    builder
+        .environment()
+        .keySet()
+        .removeIf(name -> name.startsWith("TAP_") || name.equals("COPILOT_HOME"));
     builder.environment().putAll(env);
     return new ProviderProcess(builder.start(), log);
   }
@@ -42,7 +45,8 @@ final class ProviderProcess implements AutoCloseable {
   /** The exit code, waiting at most {@code wait}; fails when it is still running. */
   int awaitExit(Duration wait) throws InterruptedException {
     if (!process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)) {
-      throw new AssertionError("the provider is still running after " + wait + "; its output:\n" + output());
+      throw new AssertionError(
+          "the provider is still running after " + wait + "; its output:\n" + output());
     }
     return process.exitValue();
   }

@@ -76,7 +76,8 @@ class PublicApiTest {
             module, module, DUMP)
         .isEmpty();
     assertThat(difference(expected, actual))
-        .as("%s's public API lost these (type: member); if that is meant, rerun with"
+        .as(
+            "%s's public API lost these (type: member); if that is meant, rerun with"
                 + " -Dapi.update=true and commit %s/%s",
             module, module, DUMP)
         .isEmpty();
@@ -178,7 +179,10 @@ class PublicApiTest {
   /** Public or protected, and so is every class around it; never anonymous or local. */
   private static boolean isVisible(Class<?> type) {
     for (Class<?> t = type; t != null; t = t.getEnclosingClass()) {
-      if (t.isAnonymousClass() || t.isLocalClass() || t.isSynthetic() || !isExposed(t.getModifiers())) {
+      if (t.isAnonymousClass()
+          || t.isLocalClass()
+          || t.isSynthetic()
+          || !isExposed(t.getModifiers())) {
         return false;
       }
     }

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Python providers against the app started as a real {@code java} process in {@code --rpc} mode,
- * on the Debian Python with {@code websockets} (skipped, saying why, where it is missing).
+ * Python providers against the app started as a real {@code java} process in {@code --rpc} mode, on
+ * the Debian Python with {@code websockets} (skipped, saying why, where it is missing).
  */
 class PythonInteropTest {
 
@@ -26,7 +26,10 @@ class PythonInteropTest {
   /** The core profile's example, at {@code file}, with the token it reads. */
   private ProviderProcess coreExample(Path file, String token) throws java.io.IOException {
     return ProviderProcess.start(
-        List.of(Interop.PYTHON, "-u", file.toString()), tmp, Map.of("TAP_PROVIDER_TOKEN", token), tmp.resolve("python.log"));
+        List.of(Interop.PYTHON, "-u", file.toString()),
+        tmp,
+        Map.of("TAP_PROVIDER_TOKEN", token),
+        tmp.resolve("python.log"));
   }
 
   private static Path example(String name) {
@@ -41,7 +44,9 @@ class PythonInteropTest {
   void thePythonExamplesRequirementsNameEveryPackageTheyImport() throws Exception {
     Path examples = Interop.repoRoot().resolve("examples/python");
     java.util.Set<String> imported = new java.util.TreeSet<>();
-    java.util.regex.Pattern importLine = java.util.regex.Pattern.compile("(?m)^\\s*(?:import|from)\\s+([\\w., ]+?)(?:\\s+import\\b.*)?$");
+    java.util.regex.Pattern importLine =
+        java.util.regex.Pattern.compile(
+            "(?m)^\\s*(?:import|from)\\s+([\\w., ]+?)(?:\\s+import\\b.*)?$");
     try (var files = java.nio.file.Files.list(examples)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".py")).toList()) {
         java.util.regex.Matcher line = importLine.matcher(java.nio.file.Files.readString(file));
@@ -53,7 +58,10 @@ class PythonInteropTest {
       }
     }
     Process stdlib =
-        new ProcessBuilder(Interop.PYTHON, "-c", "import sys; print('\\n'.join(sorted(sys.stdlib_module_names)))")
+        new ProcessBuilder(
+                Interop.PYTHON,
+                "-c",
+                "import sys; print('\\n'.join(sorted(sys.stdlib_module_names)))")
             .redirectErrorStream(true)
             .start();
     java.util.Set<String> standard = new java.util.HashSet<>(stdlib.inputReader().lines().toList());
@@ -71,7 +79,8 @@ class PythonInteropTest {
 
   @Test
   void ourPythonProviderAnswersToolCallsAndLeavesOnShutdown() throws Exception {
-    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app =
+        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
       String session = app.startSession();
       try (ProviderProcess provider =
           ProviderProcess.start(
@@ -79,20 +88,25 @@ class PythonInteropTest {
               tmp,
               Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token()),
               tmp.resolve("python.log"))) {
-        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+        app.awaitEvent(
+            "tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
 
-        JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Grace\"}"));
+        JsonNode greeted =
+            app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Grace\"}"));
         assertThat(greeted.get("outcome").toString())
             .as(provider.output())
             .isEqualTo("{\"status\":\"success\",\"data\":\"Hello, Grace!\"}");
         assertThat(
-                app.awaitEvent("session.log", event -> event.get("message").asText().equals("Greeted Grace"))
+                app.awaitEvent(
+                        "session.log",
+                        event -> event.get("message").asText().equals("Greeted Grace"))
                     .get("source")
                     .asText())
             .isEqualTo("python-example");
         JsonNode timedOut =
             app.request(
-                "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session
+                "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                    + session
                     + "\",\"tool\":\"wait\",\"args\":{\"ms\":60000},\"timeoutMs\":300}");
         assertThat(timedOut.at("/outcome/errorCode").asText()).isEqualTo("TIMEOUT");
 
@@ -112,15 +126,22 @@ class PythonInteropTest {
   @Test
   void ourPythonProviderWhoseHelloIsRefusedSaysWhyAndExits() throws Exception {
     Path nodeExamples = Interop.nodeExamples();
-    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app =
+        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
       app.startSession();
-      Map<String, String> env = Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
+      Map<String, String> env =
+          Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
       try (ProviderProcess node =
-          ProviderProcess.start(List.of("node", "provider.mjs"), nodeExamples, env, tmp.resolve("node.log"))) {
-        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+          ProviderProcess.start(
+              List.of("node", "provider.mjs"), nodeExamples, env, tmp.resolve("node.log"))) {
+        app.awaitEvent(
+            "tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
         try (ProviderProcess python =
             ProviderProcess.start(
-                List.of(Interop.PYTHON, "-u", example("provider.py").toString()), tmp, env, tmp.resolve("python.log"))) {
+                List.of(Interop.PYTHON, "-u", example("provider.py").toString()),
+                tmp,
+                env,
+                tmp.resolve("python.log"))) {
 
           assertThat(python.awaitExit(RpcApp.WAIT)).as(python.output()).isEqualTo(1);
           assertThat(python.output())
@@ -135,28 +156,32 @@ class PythonInteropTest {
   }
 
   /**
-   * What docs/providers.md says of the core profile's Python example: after its connection drops
-   * it connects again, every 5 s until something answers, and binds; on shutdown.pending it says
+   * What docs/providers.md says of the core profile's Python example: after its connection drops it
+   * connects again, every 5 s until something answers, and binds; on shutdown.pending it says
    * goodbye and exits.
    */
   @Test
   void theCoreProfilesPythonExampleReconnectsAfterADropAndLeavesOnShutdown() throws Exception {
     int port = Interop.freePort();
     Path exampleFile = Interop.onPort(example("core_profile_example.py"), tmp, port);
-    try (RpcApp app = RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app =
+        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
       String session = app.startSession();
       DroppingProxy proxy = DroppingProxy.start(port, app.url().getPort());
-      try (ProviderProcess example =
-          coreExample(exampleFile, app.token())) {
+      try (ProviderProcess example = coreExample(exampleFile, app.token())) {
         String first = Interop.connected(app, "example-provider", null);
 
         proxy.close(); // the connection drops, and nothing answers on the port for a while
-        Interop.awaitOutput(example, "Disconnected. Reconnecting in 5s...", 2); // one attempt refused
+        Interop.awaitOutput(
+            example, "Disconnected. Reconnecting in 5s...", 2); // one attempt refused
         proxy = DroppingProxy.start(port, app.url().getPort());
 
         Interop.connected(app, "example-provider", first);
-        JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"again\"}"));
-        assertThat(greeted.at("/outcome/data").asText()).as(example.output()).isEqualTo("Hello, again!");
+        JsonNode greeted =
+            app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"again\"}"));
+        assertThat(greeted.at("/outcome/data").asText())
+            .as(example.output())
+            .isEqualTo("Hello, again!");
         app.endInput();
         assertThat(example.awaitExit(RpcApp.WAIT)).as(example.output()).isZero();
         assertThat(app.awaitExit()).isZero();
@@ -171,13 +196,15 @@ class PythonInteropTest {
     int port = Interop.freePort();
     Path exampleFile = Interop.onPort(example("core_profile_example.py"), tmp, port);
     try (RpcApp app =
-        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
+        RpcApp.startProcess(
+            tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
       String session = app.startSession();
-      try (ProviderProcess example =
-          coreExample(exampleFile, app.token())) {
-        app.awaitEvent("tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
+      try (ProviderProcess example = coreExample(exampleFile, app.token())) {
+        app.awaitEvent(
+            "tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
 
-        JsonNode greeted = app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Alice\"}"));
+        JsonNode greeted =
+            app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Alice\"}"));
 
         assertThat(greeted.get("outcome").toString())
             .as(example.output())

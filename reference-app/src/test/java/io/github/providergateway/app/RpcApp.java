@@ -26,11 +26,10 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * The whole app in {@code --rpc} mode, driven as a script drives it: commands go in as lines,
- * every output line is recorded and parsed, and the exit code is a future. It runs either
- * in-process through {@link Main#run} on streams the test holds ({@link #start}), or as a real
- * {@code java} subprocess on the test classpath ({@link #startProcess}). All waits are bounded by
- * {@link #WAIT}.
+ * The whole app in {@code --rpc} mode, driven as a script drives it: commands go in as lines, every
+ * output line is recorded and parsed, and the exit code is a future. It runs either in-process
+ * through {@link Main#run} on streams the test holds ({@link #start}), or as a real {@code java}
+ * subprocess on the test classpath ({@link #startProcess}). All waits are bounded by {@link #WAIT}.
  */
 final class RpcApp implements AutoCloseable {
 
@@ -40,10 +39,13 @@ final class RpcApp implements AutoCloseable {
   private final LineRecorder output = new LineRecorder();
   private final CompletableFuture<Integer> exitCode;
   private final Path home;
+
   /** Writes one line (with its newline) to the app's input. */
   private final Consumer<String> input;
+
   /** Ends the app's input. */
   private final Runnable endOfInput;
+
   /** The subprocess's pid ({@link #startProcess} only). */
   long pid() {
     if (process == null) {
@@ -54,8 +56,10 @@ final class RpcApp implements AutoCloseable {
 
   /** What the app wrote to stderr. */
   private final Supplier<String> errors;
+
   /** The subprocess, or null when in-process. */
   private final Process process;
+
   private int nextId;
 
   /** In-process. */
@@ -71,7 +75,9 @@ final class RpcApp implements AutoCloseable {
     this.exitCode = InThreadApp.start("rpc-app", args, commands, output, err);
   }
 
-  /** A subprocess with {@code env} added to its environment; its stderr goes to {@code stderrFile}. */
+  /**
+   * A subprocess with {@code env} added to its environment; its stderr goes to {@code stderrFile}.
+   */
   private RpcApp(
       Class<?> main, Path home, List<String> args, Path stderrFile, Map<String, String> env)
       throws IOException {
@@ -136,7 +142,10 @@ final class RpcApp implements AutoCloseable {
     process.onExit().thenCombine(drained, (exited, done) -> exitCode.complete(exited.exitValue()));
   }
 
-  /** Starts the app in-process with {@code --rpc --port 0 --home home} and waits for {@code gateway.started}. */
+  /**
+   * Starts the app in-process with {@code --rpc --port 0 --home home} and waits for {@code
+   * gateway.started}.
+   */
   static RpcApp start(Path home, String... extraArgs) {
     RpcApp app = new RpcApp(home, arguments(home, extraArgs));
     app.awaitStarted();
@@ -157,7 +166,10 @@ final class RpcApp implements AutoCloseable {
     return startProcess(Main.class, home, stderrFile, env, args);
   }
 
-  /** {@link #startProcess(Path, Path, Map, String...)} with another main class (one that ends in {@link Main}). */
+  /**
+   * {@link #startProcess(Path, Path, Map, String...)} with another main class (one that ends in
+   * {@link Main}).
+   */
   static RpcApp startProcess(
       Class<?> main, Path home, Path stderrFile, Map<String, String> env, String... args)
       throws IOException {
@@ -230,8 +242,8 @@ final class RpcApp implements AutoCloseable {
   }
 
   /**
-   * Sends {@code command} (a JSON object text without {@code id}) with a fresh numeric id and
-   * waits for the reply that echoes it.
+   * Sends {@code command} (a JSON object text without {@code id}) with a fresh numeric id and waits
+   * for the reply that echoes it.
    */
   JsonNode request(String command) {
     int id = ++nextId;
@@ -253,7 +265,8 @@ final class RpcApp implements AutoCloseable {
 
   /** Starts a session and returns its id. */
   String startSession() {
-    JsonNode reply = request("{\"cmd\":\"session.start\",\"label\":\"test\",\"cwd\":\"/code/test\"}");
+    JsonNode reply =
+        request("{\"cmd\":\"session.start\",\"label\":\"test\",\"cwd\":\"/code/test\"}");
     assertThat(reply.get("ok").asBoolean()).as("session.start: %s", reply).isTrue();
     return reply.get("sessionId").asText();
   }
@@ -261,7 +274,8 @@ final class RpcApp implements AutoCloseable {
   /** The first event line named {@code event} that satisfies {@code filter}, waiting for it. */
   JsonNode awaitEvent(String event, Predicate<JsonNode> filter) {
     return awaitLine(
-        "event " + event, line -> event.equals(line.path("event").asText(null)) && filter.test(line));
+        "event " + event,
+        line -> event.equals(line.path("event").asText(null)) && filter.test(line));
   }
 
   JsonNode awaitEvent(String event) {
@@ -330,7 +344,10 @@ final class RpcApp implements AutoCloseable {
     }
   }
 
-  /** In-process: the app's next write to stdout blocks until {@link #resumeReadingOutput}, as a full pipe does. */
+  /**
+   * In-process: the app's next write to stdout blocks until {@link #resumeReadingOutput}, as a full
+   * pipe does.
+   */
   void stopReadingOutput() {
     output.gate.close();
   }
@@ -364,12 +381,16 @@ final class RpcApp implements AutoCloseable {
     }
   }
 
-  /** The app's stdout: split into lines, each parsed as JSON (a line that is not fails the test). */
+  /**
+   * The app's stdout: split into lines, each parsed as JSON (a line that is not fails the test).
+   */
   private static final class LineRecorder extends OutputStream {
     final Gate gate = new Gate();
     private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+
     /** Parsed lines. Guarded by this. */
     private final List<JsonNode> lines = new ArrayList<>();
+
     /** Lines that were not JSON objects. Guarded by this. */
     private final List<String> garbage = new ArrayList<>();
 

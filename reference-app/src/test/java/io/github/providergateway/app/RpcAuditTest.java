@@ -24,26 +24,40 @@ class RpcAuditTest {
       String session = app.startSession();
       try (WsProvider guard =
           WsProvider.bound(
-              app.url(), app.token(), session, "guard",
+              app.url(),
+              app.token(),
+              session,
+              "guard",
               WsProvider.tools("rm")
                   + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"rm is off limits\"}]}")) {
         app.awaitEvent("tools.changed");
         JsonNode denied =
-            app.request("{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"rm\",\"args\":{\"path\":\"/\"}}");
+            app.request(
+                "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                    + session
+                    + "\",\"tool\":\"rm\",\"args\":{\"path\":\"/\"}}");
         assertThat(denied.at("/outcome/status").asText()).isEqualTo("denied");
 
-        JsonNode calls = app.request("{\"cmd\":\"audit.query\",\"kind\":\"tool_call\",\"tool\":\"rm\"}").get("decisions");
+        JsonNode calls =
+            app.request("{\"cmd\":\"audit.query\",\"kind\":\"tool_call\",\"tool\":\"rm\"}")
+                .get("decisions");
         assertThat(calls).hasSize(1);
         JsonNode call = calls.get(0);
         assertThat(call.get("outcome").asText()).isEqualTo("denied");
         assertThat(call.get("reason").asText()).isEqualTo("rm is off limits");
         assertThat(call.get("provider").asText()).isEqualTo("guard");
         JsonNode why =
-            app.request("{\"cmd\":\"audit.query\",\"callId\":\"" + call.get("callId").asText() + "\"}").get("decisions");
-        assertThat(why).extracting(d -> d.get("kind").asText()).containsExactly("pre_tool_use", "tool_call");
+            app.request(
+                    "{\"cmd\":\"audit.query\",\"callId\":\"" + call.get("callId").asText() + "\"}")
+                .get("decisions");
+        assertThat(why)
+            .extracting(d -> d.get("kind").asText())
+            .containsExactly("pre_tool_use", "tool_call");
         assertThat(why.get(0).get("reason").asText()).isEqualTo("rm is off limits");
 
-        JsonNode hellos = app.request("{\"cmd\":\"audit.query\",\"kind\":\"hello\",\"provider\":\"guard\"}").get("decisions");
+        JsonNode hellos =
+            app.request("{\"cmd\":\"audit.query\",\"kind\":\"hello\",\"provider\":\"guard\"}")
+                .get("decisions");
         assertThat(hellos).hasSize(1);
         JsonNode bad = app.request("{\"cmd\":\"audit.query\",\"since\":\"yesterday\"}");
         assertThat(bad.at("/error/code").asText()).isEqualTo("INVALID_ARGUMENT");
@@ -53,7 +67,10 @@ class RpcAuditTest {
     }
     Path file = home.resolve("logs").resolve("audit.jsonl");
     String trail = Files.readString(file);
-    assertThat(trail).contains("\"kind\":\"auth\"").contains("\"kind\":\"pre_tool_use\"").contains("\"reason\":\"rm is off limits\"");
+    assertThat(trail)
+        .contains("\"kind\":\"auth\"")
+        .contains("\"kind\":\"pre_tool_use\"")
+        .contains("\"reason\":\"rm is off limits\"");
     assertThat(trail).as("no token in the trail").doesNotContain(token);
     assertThat(trail).as("arguments only as a hash").doesNotContain("\"path\"");
   }
@@ -64,18 +81,26 @@ class RpcAuditTest {
       String session = app.startSession();
       try (WsProvider guard =
           WsProvider.bound(
-              app.url(), app.token(), session, "guard",
+              app.url(),
+              app.token(),
+              session,
+              "guard",
               WsProvider.tools("rm")
                   + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"no\"}]}")) {
         app.awaitEvent("tools.changed");
-        app.request("{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"rm\",\"args\":{\"path\":\"/etc\"}}");
+        app.request(
+            "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                + session
+                + "\",\"tool\":\"rm\",\"args\":{\"path\":\"/etc\"}}");
 
-        JsonNode call = app.request("{\"cmd\":\"audit.query\",\"kind\":\"tool_call\"}").get("decisions").get(0);
+        JsonNode call =
+            app.request("{\"cmd\":\"audit.query\",\"kind\":\"tool_call\"}").get("decisions").get(0);
         assertThat(call.get("args").toString()).isEqualTo("{\"path\":\"/etc\"}");
       }
       app.endInput();
       app.awaitExit();
     }
-    assertThat(Files.readString(home.resolve("logs").resolve("audit.jsonl"))).contains("\"args\":{\"path\":\"/etc\"}");
+    assertThat(Files.readString(home.resolve("logs").resolve("audit.jsonl")))
+        .contains("\"args\":{\"path\":\"/etc\"}");
   }
 }

@@ -39,12 +39,14 @@ class RpcPromptEventStreamTest {
 
   @Test
   void aPromptWithoutSectionsStartsFromTheFourDefaultSections() {
-    JsonNode reply = app.request("{\"cmd\":\"prompt\",\"sessionId\":\"" + session + "\",\"text\":\"hi\"}");
+    JsonNode reply =
+        app.request("{\"cmd\":\"prompt\",\"sessionId\":\"" + session + "\",\"text\":\"hi\"}");
 
     List<String> names = new ArrayList<>();
     reply.get("sections").fieldNames().forEachRemaining(names::add);
     assertThat(names)
-        .containsExactlyInAnyOrder("identity", "safety", "custom_instructions", "code_change_rules");
+        .containsExactlyInAnyOrder(
+            "identity", "safety", "custom_instructions", "code_change_rules");
     reply.get("sections").forEach(text -> assertThat(text.asText()).isNotBlank());
     assertThat(reply.get("context")).isEmpty();
     assertThat(reply.get("startupContext")).isEmpty();
@@ -58,7 +60,8 @@ class RpcPromptEventStreamTest {
             + "\"hooks\":{\"transforms\":{\"custom_instructions\":{\"action\":\"append\","
             + "\"content\":\"This repo uses pnpm.\"}}}");
 
-    JsonNode reply = app.request("{\"cmd\":\"prompt\",\"sessionId\":\"" + session + "\",\"text\":\"hi\"}");
+    JsonNode reply =
+        app.request("{\"cmd\":\"prompt\",\"sessionId\":\"" + session + "\",\"text\":\"hi\"}");
 
     assertThat(reply.at("/sections/custom_instructions").asText())
         .startsWith(DefaultPrompt.sections().get("custom_instructions"))
@@ -73,7 +76,8 @@ class RpcPromptEventStreamTest {
   void aPromptWithSectionsTransformsThoseInstead() {
     JsonNode reply =
         app.request(
-            "{\"cmd\":\"prompt\",\"sessionId\":\"" + session
+            "{\"cmd\":\"prompt\",\"sessionId\":\""
+                + session
                 + "\",\"text\":\"hi\",\"sections\":{\"identity\":\"I am a test.\"}}");
 
     assertThat(reply.get("sections").toString()).isEqualTo("{\"identity\":\"I am a test.\"}");
@@ -85,7 +89,8 @@ class RpcPromptEventStreamTest {
 
     JsonNode reply =
         app.request(
-            "{\"cmd\":\"event\",\"sessionId\":\"" + session
+            "{\"cmd\":\"event\",\"sessionId\":\""
+                + session
                 + "\",\"event\":\"user.message\",\"data\":{\"content\":\"fix the auth bug\"}}");
 
     assertThat(reply.toString()).endsWith("\"ok\":true}");
@@ -99,18 +104,24 @@ class RpcPromptEventStreamTest {
   void aSurfacePushIsASessionLogAndAnInjectPushIsAlsoASessionSend() {
     WsProvider ci = provider("ci", "");
 
-    ci.send("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"Build 12 passed\",\"stream\":\"builds\"}");
-    ci.send("{\"type\":\"push\",\"level\":\"inject\",\"event\":\"Build 13 failed\",\"stream\":\"builds\"}");
+    ci.send(
+        "{\"type\":\"push\",\"level\":\"surface\",\"event\":\"Build 12 passed\",\"stream\":\"builds\"}");
+    ci.send(
+        "{\"type\":\"push\",\"level\":\"inject\",\"event\":\"Build 13 failed\",\"stream\":\"builds\"}");
 
-    JsonNode log = app.awaitEvent("session.log", line -> line.get("message").asText().equals("Build 12 passed"));
+    JsonNode log =
+        app.awaitEvent(
+            "session.log", line -> line.get("message").asText().equals("Build 12 passed"));
     assertThat(log.toString())
         .isEqualTo(
-            "{\"event\":\"session.log\",\"sessionId\":\"" + session
+            "{\"event\":\"session.log\",\"sessionId\":\""
+                + session
                 + "\",\"message\":\"Build 12 passed\",\"source\":\"ci\"}");
     JsonNode send = app.awaitEvent("session.send");
     assertThat(send.toString())
         .isEqualTo(
-            "{\"event\":\"session.send\",\"sessionId\":\"" + session
+            "{\"event\":\"session.send\",\"sessionId\":\""
+                + session
                 + "\",\"prompt\":\"Build 13 failed\",\"source\":\"ci\"}");
   }
 
@@ -125,7 +136,8 @@ class RpcPromptEventStreamTest {
 
     JsonNode reply =
         app.request(
-            "{\"cmd\":\"stream.query\",\"sessionId\":\"" + session
+            "{\"cmd\":\"stream.query\",\"sessionId\":\""
+                + session
                 + "\",\"streams\":[\"builds@ci\",\"other@ci\"],\"last\":10}");
 
     JsonNode builds = reply.at("/streams/builds@ci");
@@ -146,7 +158,10 @@ class RpcPromptEventStreamTest {
       WsProvider tab = provider("feed", "\"instance\":\"i-" + instance + "\"");
       for (int n = 0; n < 10; n++) {
         tab.send(
-            "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e-" + instance + "-" + n
+            "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e-"
+                + instance
+                + "-"
+                + n
                 + "\",\"stream\":\"items\"}");
       }
       // Sockets have no order between them: the gateway answers this query only once it has
@@ -161,11 +176,13 @@ class RpcPromptEventStreamTest {
 
     JsonNode some =
         app.request(
-            "{\"cmd\":\"stream.query\",\"sessionId\":\"" + session
+            "{\"cmd\":\"stream.query\",\"sessionId\":\""
+                + session
                 + "\",\"streams\":[\"items@feed\"],\"last\":150}");
     JsonNode all =
         app.request(
-            "{\"cmd\":\"stream.query\",\"sessionId\":\"" + session
+            "{\"cmd\":\"stream.query\",\"sessionId\":\""
+                + session
                 + "\",\"streams\":[\"items@feed\"],\"last\":100000}");
 
     assertThat(some.at("/streams/items@feed")).hasSize(150);

@@ -138,13 +138,17 @@ class RpcRepliesTest {
     for (String command :
         new String[] {
           "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"t\",\"args\":[1]}",
-          "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"t\",\"timeoutMs\":-5}",
+          "{\"cmd\":\"tool.call\",\"sessionId\":\""
+              + session
+              + "\",\"tool\":\"t\",\"timeoutMs\":-5}",
           "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"args\":{}}",
           "{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":\"soon\"}",
           "{\"cmd\":\"prompt\",\"sessionId\":\"" + session + "\",\"sections\":{\"identity\":1}}",
           "{\"cmd\":\"event\",\"sessionId\":\"" + session + "\",\"data\":{}}",
           "{\"cmd\":\"stream.query\",\"sessionId\":\"" + session + "\",\"streams\":\"a@b\"}",
-          "{\"cmd\":\"stream.query\",\"sessionId\":\"" + session + "\",\"streams\":[\"no-provider\"]}",
+          "{\"cmd\":\"stream.query\",\"sessionId\":\""
+              + session
+              + "\",\"streams\":[\"no-provider\"]}",
           "{\"cmd\":\"session.start\",\"label\":42}"
         }) {
       JsonNode reply = app.request(command);
@@ -158,8 +162,11 @@ class RpcRepliesTest {
     String session = app.startSession();
     try (WsProvider provider =
         WsProvider.bound(app.url(), app.token(), session, "slow", WsProvider.tools("wait"))) {
-      int callId = app.sendWithId(
-          "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"wait\",\"args\":{}}");
+      int callId =
+          app.sendWithId(
+              "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                  + session
+                  + "\",\"tool\":\"wait\",\"args\":{}}");
       JsonNode call = provider.next("tool.call");
 
       JsonNode list = app.request("{\"cmd\":\"sessions.list\"}");

@@ -44,18 +44,30 @@ class RpcRewriteRecheckTest {
 
   /** A project provider whose gate on every shell call rewrites it to a forced push. */
   private WsProvider rewriter(String session) {
-    return provider(session, "project",
+    return provider(
+        session,
+        "project",
         "\"extensions\":[\"gate.args\"],\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\"},\"action\":\"gate\",\"gateId\":\"tidy\"}]}");
   }
 
   private static void answer(WsProvider gate, JsonNode check, String decisionFields) {
-    gate.send("{\"type\":\"gate.result\",\"gateId\":\"" + check.get("gateId").asText() + "\",\"callId\":\""
-        + check.get("callId").asText() + "\"," + decisionFields + "}");
+    gate.send(
+        "{\"type\":\"gate.result\",\"gateId\":\""
+            + check.get("gateId").asText()
+            + "\",\"callId\":\""
+            + check.get("callId").asText()
+            + "\","
+            + decisionFields
+            + "}");
   }
 
   private int preToolUse(String session, String args) {
     return app.sendWithId(
-        "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"" + session + "\",\"tool\":\"shell\",\"args\":" + args + "}");
+        "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\""
+            + session
+            + "\",\"tool\":\"shell\",\"args\":"
+            + args
+            + "}");
   }
 
   private JsonNode decision(int id) {
@@ -65,7 +77,9 @@ class RpcRewriteRecheckTest {
   @Test
   void aLaterGatesRewriteToAForcedPushIsDeniedByTheGuardrailBoundBeforeIt() {
     String session = app.startSession();
-    provider(session, "guardrail",
+    provider(
+        session,
+        "guardrail",
         "\"hooks\":{\"onPreToolUse\":["
             + "{\"match\":{\"tool\":\"shell\",\"args\":\"git .*push\"},\"action\":\"deny\",\"reason\":\"No pushes while CI is red.\"},"
             + "{\"match\":{\"tool\":\"shell\",\"args\":\"git .*push\"},\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
@@ -82,23 +96,41 @@ class RpcRewriteRecheckTest {
 
   @Test
   void thePersonIsAskedAgainAboutTheRewrittenCallAndTheirNoDeniesIt() {
-    String session = app.request("{\"cmd\":\"session.start\",\"label\":\"agent\",\"asks\":true}").get("sessionId").asText();
-    WsProvider confirm = provider(session, "confirm",
-        "\"extensions\":[\"gate.ask\"],\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\"},\"action\":\"gate\",\"gateId\":\"confirm-shell\"}]}");
+    String session =
+        app.request("{\"cmd\":\"session.start\",\"label\":\"agent\",\"asks\":true}")
+            .get("sessionId")
+            .asText();
+    WsProvider confirm =
+        provider(
+            session,
+            "confirm",
+            "\"extensions\":[\"gate.ask\"],\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\"},\"action\":\"gate\",\"gateId\":\"confirm-shell\"}]}");
     WsProvider project = rewriter(session);
 
     int id = preToolUse(session, STATUS);
-    answer(confirm, confirm.next("gate.check"), "\"decision\":\"ask\",\"reason\":\"Run this command?\"");
+    answer(
+        confirm,
+        confirm.next("gate.check"),
+        "\"decision\":\"ask\",\"reason\":\"Run this command?\"");
     JsonNode first = app.awaitEvent("gate.ask");
     assertThat(first.get("args").toString()).isEqualTo(STATUS);
-    app.request("{\"cmd\":\"gate.answer\",\"askId\":\"" + first.get("askId").asText() + "\",\"allow\":true}");
+    app.request(
+        "{\"cmd\":\"gate.answer\",\"askId\":\""
+            + first.get("askId").asText()
+            + "\",\"allow\":true}");
     answer(project, project.next("gate.check"), "\"decision\":\"allow\",\"args\":" + FORCED_PUSH);
     JsonNode again = confirm.next("gate.check");
-    assertThat(again.get("args").toString()).as("the gate is asked about what would run").isEqualTo(FORCED_PUSH);
+    assertThat(again.get("args").toString())
+        .as("the gate is asked about what would run")
+        .isEqualTo(FORCED_PUSH);
     answer(confirm, again, "\"decision\":\"ask\",\"reason\":\"Run this command?\"");
-    JsonNode second = app.awaitEvent("gate.ask", event -> !event.get("askId").equals(first.get("askId")));
+    JsonNode second =
+        app.awaitEvent("gate.ask", event -> !event.get("askId").equals(first.get("askId")));
     assertThat(second.get("args").toString()).as("so is the person").isEqualTo(FORCED_PUSH);
-    app.request("{\"cmd\":\"gate.answer\",\"askId\":\"" + second.get("askId").asText() + "\",\"allow\":false}");
+    app.request(
+        "{\"cmd\":\"gate.answer\",\"askId\":\""
+            + second.get("askId").asText()
+            + "\",\"allow\":false}");
 
     JsonNode decision = decision(id);
     assertThat(decision.get("permission").asText()).isEqualTo("deny");

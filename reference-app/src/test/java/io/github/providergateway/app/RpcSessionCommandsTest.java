@@ -28,7 +28,8 @@ class RpcSessionCommandsTest {
 
   @Test
   void sessionStartRepliesANewSessionIdThatSessionsListShowsWithLabelAndCwd() {
-    JsonNode first = app.request("{\"cmd\":\"session.start\",\"label\":\"PR #42\",\"cwd\":\"/code/foo\"}");
+    JsonNode first =
+        app.request("{\"cmd\":\"session.start\",\"label\":\"PR #42\",\"cwd\":\"/code/foo\"}");
     JsonNode second = app.request("{\"cmd\":\"session.start\"}");
 
     JsonNode list = app.request("{\"cmd\":\"sessions.list\"}");
@@ -38,7 +39,9 @@ class RpcSessionCommandsTest {
     JsonNode listed = list.get("sessions").get(0);
     assertThat(listed.toString())
         .isEqualTo(
-            "{\"id\":\"" + first.get("sessionId").asText() + "\",\"label\":\"PR #42\",\"cwd\":\"/code/foo\"}");
+            "{\"id\":\""
+                + first.get("sessionId").asText()
+                + "\",\"label\":\"PR #42\",\"cwd\":\"/code/foo\"}");
   }
 
   @Test
@@ -96,10 +99,12 @@ class RpcSessionCommandsTest {
     try (WsProvider provider = WsProvider.bound(app.url(), app.token(), session, "p", "")) {
       long before = System.nanoTime();
       JsonNode reply =
-          app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":300}");
+          app.request(
+              "{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":300}");
 
       assertThat(reply.get("ok").asBoolean()).isTrue();
-      assertThat(Duration.ofNanos(System.nanoTime() - before)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+      assertThat(Duration.ofNanos(System.nanoTime() - before))
+          .isGreaterThanOrEqualTo(Duration.ofMillis(300));
     }
   }
 
@@ -107,13 +112,15 @@ class RpcSessionCommandsTest {
   void aProviderBindingAndLeavingAreProviderEventsAndProvidersListShowsIt() throws Exception {
     String session = app.startSession();
     WsProvider provider =
-        WsProvider.bound(app.url(), app.token(), session, "greeter", WsProvider.tools("greet", "wave"));
+        WsProvider.bound(
+            app.url(), app.token(), session, "greeter", WsProvider.tools("greet", "wave"));
     String providerId = provider.ack.get("providerId").asText();
 
     JsonNode connected = app.awaitEvent("provider.connected");
     assertThat(connected.toString())
         .isEqualTo(
-            "{\"event\":\"provider.connected\",\"providerId\":\"" + providerId
+            "{\"event\":\"provider.connected\",\"providerId\":\""
+                + providerId
                 + "\",\"name\":\"greeter\",\"instance\":null}");
 
     JsonNode providers = app.request("{\"cmd\":\"providers.list\"}").get("providers");
@@ -121,8 +128,12 @@ class RpcSessionCommandsTest {
     assertThat(providers.get(0).toString())
         .matches(
             java.util.regex.Pattern.quote(
-                    "{\"providerId\":\"" + providerId + "\",\"name\":\"greeter\",\"instance\":null,"
-                        + "\"trust\":\"project\",\"sessions\":[\"" + session + "\"],\"tools\":[\"greet\",\"wave\"],"
+                    "{\"providerId\":\""
+                        + providerId
+                        + "\",\"name\":\"greeter\",\"instance\":null,"
+                        + "\"trust\":\"project\",\"sessions\":[\""
+                        + session
+                        + "\"],\"tools\":[\"greet\",\"wave\"],"
                         + "\"connectedSince\":\"")
                 + "[0-9T:.Z-]+\",\"callsInFlight\":0}");
 

@@ -1,7 +1,5 @@
 package io.github.providergateway.app;
 
-import io.github.providergateway.host.client.GatewayClient;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,16 +33,21 @@ class RpcStartAndStopTest {
       assertThat(port).isPositive();
       assertThat(started.get("url").asText()).isEqualTo("ws://127.0.0.1:" + port);
       Path tokenFile = Path.of(started.get("tokenFile").asText());
-      assertThat(tokenFile).isAbsolute().isEqualTo(home.resolve(".provider-token").toAbsolutePath());
+      assertThat(tokenFile)
+          .isAbsolute()
+          .isEqualTo(home.resolve(".provider-token").toAbsolutePath());
       assertThat(Files.readString(tokenFile).strip()).startsWith("ptk-");
       assertThat(started.get("protocolVersion").asInt()).isEqualTo(2);
       assertThat(started.has("id")).isFalse();
     }
   }
 
-  /** A host reads the first line as gateway.started: a config problem is only a warning on stderr. */
+  /**
+   * A host reads the first line as gateway.started: a config problem is only a warning on stderr.
+   */
   @Test
-  void aConfigEntryThatCannotStartIsWarnedOnStderrAndGatewayStartedStaysTheFirstLine() throws Exception {
+  void aConfigEntryThatCannotStartIsWarnedOnStderrAndGatewayStartedStaysTheFirstLine()
+      throws Exception {
     Path config = home.resolve("tap.config.json");
     Files.writeString(config, "{\"providers\":[{\"name\":\"broken\"}]}");
 
@@ -70,7 +73,8 @@ class RpcStartAndStopTest {
 
       assertThat(app.awaitExit()).isZero();
       List<JsonNode> lines = app.lines();
-      assertThat(lines.get(lines.size() - 1).toString()).isEqualTo("{\"event\":\"gateway.stopped\"}");
+      assertThat(lines.get(lines.size() - 1).toString())
+          .isEqualTo("{\"event\":\"gateway.stopped\"}");
       assertThat(app.tokenFile()).doesNotExist();
     }
   }
@@ -133,7 +137,8 @@ class RpcStartAndStopTest {
   }
 
   @Test
-  void aSecondGatewayOnTheSameHomeRefusesToStartAndLeavesTheFirstsTokenFileAlone() throws Exception {
+  void aSecondGatewayOnTheSameHomeRefusesToStartAndLeavesTheFirstsTokenFileAlone()
+      throws Exception {
     try (RpcApp first = RpcApp.start(home)) {
       assertSecondGatewayRefused(first);
     }
@@ -146,7 +151,10 @@ class RpcStartAndStopTest {
     }
   }
 
-  /** Another port, the same home: before the home lock, the second replaced the first's token file and deleted it on stop. */
+  /**
+   * Another port, the same home: before the home lock, the second replaced the first's token file
+   * and deleted it on stop.
+   */
   private void assertSecondGatewayRefused(RpcApp first) throws Exception {
     String token = first.token();
     ByteArrayOutputStream stderr = new ByteArrayOutputStream();
@@ -160,7 +168,8 @@ class RpcStartAndStopTest {
             Map.of());
 
     assertThat(exit).isEqualTo(1);
-    assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("another gateway already runs for the home");
+    assertThat(stderr.toString(StandardCharsets.UTF_8))
+        .contains("another gateway already runs for the home");
     assertThat(first.tokenFile()).exists();
     assertThat(first.token()).isEqualTo(token);
     assertThat(first.startSession()).isNotEmpty();
@@ -197,7 +206,8 @@ class RpcStartAndStopTest {
             Map.of());
 
     assertThat(exit).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--watch watches a --config file; give one");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("--watch watches a --config file; give one");
   }
 
   @Test
@@ -237,7 +247,8 @@ class RpcStartAndStopTest {
   void durationsAreWrittenAsTheCommandLineReadsThem() {
     assertThat(Main.formatDuration(Duration.ofSeconds(30))).isEqualTo("30s");
     assertThat(Main.formatDuration(Duration.ofMillis(1500))).isEqualTo("1500ms");
-    assertThat(Main.parseDuration(Main.formatDuration(Duration.ofMillis(1500)))).isEqualTo(Duration.ofMillis(1500));
+    assertThat(Main.parseDuration(Main.formatDuration(Duration.ofMillis(1500))))
+        .isEqualTo(Duration.ofMillis(1500));
   }
 
   /** Issue 34: the HTTP front door's set-up suggests --idle-exit-grace 12h, which was refused. */
@@ -258,13 +269,19 @@ class RpcStartAndStopTest {
         .isEqualTo(Path.of("/home/ada/.copilot/extensions/tap"));
   }
 
-  /** Issue 34: {@code ~} is {@code HOME}, as the shell and the examples read it, where it differs from the account's. */
+  /**
+   * Issue 34: {@code ~} is {@code HOME}, as the shell and the examples read it, where it differs
+   * from the account's.
+   */
   @Test
   void theHomeUnderTildeIsHomeAsTheShellSeesIt() {
     assertThat(HomeDirectory.resolve(null, Map.of("HOME", "/srv/work")))
         .isEqualTo(Path.of("/srv/work/.copilot/extensions/tap"));
     assertThat(HomeDirectory.resolve(null, Map.of("HOME", " ")))
-        .isEqualTo(Path.of(System.getProperty("user.home"), ".copilot/extensions/tap").toAbsolutePath().normalize());
+        .isEqualTo(
+            Path.of(System.getProperty("user.home"), ".copilot/extensions/tap")
+                .toAbsolutePath()
+                .normalize());
   }
 
   @Test
@@ -276,7 +293,9 @@ class RpcStartAndStopTest {
 
     int exit =
         Main.run(
-            new String[] {"--rpc", "--port", "0", "--home", home.toString(), "--config", config.toString()},
+            new String[] {
+              "--rpc", "--port", "0", "--home", home.toString(), "--config", config.toString()
+            },
             new ByteArrayInputStream(new byte[0]),
             out,
             new PrintStream(err, true, StandardCharsets.UTF_8),
@@ -297,20 +316,24 @@ class RpcStartAndStopTest {
 
     int exit =
         Main.run(
-            new String[] {"--rpc", "--port", "0", "--home", home.toString(), "--config", config.toString()},
+            new String[] {
+              "--rpc", "--port", "0", "--home", home.toString(), "--config", config.toString()
+            },
             new ByteArrayInputStream(new byte[0]),
             new ByteArrayOutputStream(),
             new PrintStream(err, true, StandardCharsets.UTF_8),
             Map.of());
 
     assertThat(exit).isEqualTo(1);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("must be an object with a \"providers\" array");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("must be an object with a \"providers\" array");
   }
 
   @Test
   void thePortDefaultsTo9400() {
     assertThat(Main.options(Map.of(), "--rpc", "--home", home.toString()).port()).isEqualTo(9400);
-    assertThat(Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0").port()).isZero();
+    assertThat(Main.options(Map.of(), "--rpc", "--home", home.toString(), "--port", "0").port())
+        .isZero();
   }
 
   @Test
@@ -341,7 +364,13 @@ class RpcStartAndStopTest {
     int exit =
         Main.run(
             new String[] {
-              "--rpc", "--port", "0", "--home", home.toString(), "--config", home.resolve("nope.json").toString()
+              "--rpc",
+              "--port",
+              "0",
+              "--home",
+              home.toString(),
+              "--config",
+              home.resolve("nope.json").toString()
             },
             new ByteArrayInputStream(new byte[0]),
             new ByteArrayOutputStream(),
@@ -387,7 +416,8 @@ class RpcStartAndStopTest {
   @Test
   void sigintStopsTheGatewayInOrderAndExitsZero(@TempDir Path logs) throws Exception {
     try (RpcApp app = RpcApp.startProcess(home, logs.resolve("stderr.log"), "--port", "0")) {
-      Process kill = new ProcessBuilder("kill", "-INT", Long.toString(app.pid())).inheritIO().start();
+      Process kill =
+          new ProcessBuilder("kill", "-INT", Long.toString(app.pid())).inheritIO().start();
       assertThat(kill.waitFor()).isZero();
 
       assertStoppedInOrder(app);

@@ -42,8 +42,13 @@ class RpcToolCommandsTest {
   }
 
   private String call(String tool, String args) {
-    return "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"" + tool
-        + "\",\"args\":" + args + "}";
+    return "{\"cmd\":\"tool.call\",\"sessionId\":\""
+        + session
+        + "\",\"tool\":\""
+        + tool
+        + "\",\"args\":"
+        + args
+        + "}";
   }
 
   @Test
@@ -54,7 +59,9 @@ class RpcToolCommandsTest {
 
     assertThat(changed.toString())
         .isEqualTo(
-            "{\"event\":\"tools.changed\",\"sessionId\":\"" + session + "\",\"tools\":[\"greet\",\"wave\"]}");
+            "{\"event\":\"tools.changed\",\"sessionId\":\""
+                + session
+                + "\",\"tools\":[\"greet\",\"wave\"]}");
   }
 
   @Test
@@ -62,7 +69,8 @@ class RpcToolCommandsTest {
     provider("greeter", WsProvider.tools("greet"));
     app.awaitEvent("tools.changed");
 
-    JsonNode tools = app.request("{\"cmd\":\"tools.list\",\"sessionId\":\"" + session + "\"}").get("tools");
+    JsonNode tools =
+        app.request("{\"cmd\":\"tools.list\",\"sessionId\":\"" + session + "\"}").get("tools");
 
     assertThat(tools).hasSize(1);
     assertThat(tools.get(0).toString())
@@ -77,9 +85,11 @@ class RpcToolCommandsTest {
     provider("browser", "\"instance\":\"tab-2\"," + WsProvider.tools("screenshot"));
     JsonNode registered =
         app.awaitEvent(
-            "tools.changed", event -> event.get("tools").toString().contains("list_browser_instances"));
+            "tools.changed",
+            event -> event.get("tools").toString().contains("list_browser_instances"));
 
-    JsonNode tools = app.request("{\"cmd\":\"tools.list\",\"sessionId\":\"" + session + "\"}").get("tools");
+    JsonNode tools =
+        app.request("{\"cmd\":\"tools.list\",\"sessionId\":\"" + session + "\"}").get("tools");
 
     List<String> names = new ArrayList<>();
     tools.forEach(tool -> names.add(tool.get("name").asText()));
@@ -89,7 +99,9 @@ class RpcToolCommandsTest {
     assertThat(names).as("as registered with the host").isEqualTo(registeredNames);
     JsonNode screenshot = tools.get(names.indexOf("screenshot"));
     assertThat(screenshot.at("/parameters/properties/target/type").asText()).isEqualTo("string");
-    assertThat(screenshot.get("provider").asText()).as("one tool of the name, not of an instance").isEqualTo("browser");
+    assertThat(screenshot.get("provider").asText())
+        .as("one tool of the name, not of an instance")
+        .isEqualTo("browser");
     assertThat(tools.get(names.indexOf("list_browser_instances")).get("provider").asText())
         .isEqualTo("gateway");
   }
@@ -108,7 +120,9 @@ class RpcToolCommandsTest {
     JsonNode reply = app.reply(RpcApp.CODEC.parseJson(Integer.toString(id)));
     assertThat(reply.toString())
         .isEqualTo(
-            "{\"id\":" + id + ",\"ok\":true,\"outcome\":{\"status\":\"success\","
+            "{\"id\":"
+                + id
+                + ",\"ok\":true,\"outcome\":{\"status\":\"success\","
                 + "\"data\":{\"greeting\":\"Hello, Alice!\",\"n\":1}},\"context\":[]}");
   }
 
@@ -119,12 +133,14 @@ class RpcToolCommandsTest {
 
     JsonNode toolCall = greeter.next("tool.call");
     greeter.send(
-        "{\"type\":\"tool.result\",\"id\":\"" + toolCall.get("id").asText()
+        "{\"type\":\"tool.result\",\"id\":\""
+            + toolCall.get("id").asText()
             + "\",\"error\":\"Nobody to greet\",\"errorCode\":\"NOT_FOUND\"}");
 
     JsonNode outcome = app.reply(RpcApp.CODEC.parseJson(Integer.toString(id))).get("outcome");
     assertThat(outcome.toString())
-        .isEqualTo("{\"status\":\"failure\",\"error\":\"Nobody to greet\",\"errorCode\":\"NOT_FOUND\"}");
+        .isEqualTo(
+            "{\"status\":\"failure\",\"error\":\"Nobody to greet\",\"errorCode\":\"NOT_FOUND\"}");
   }
 
   @Test
@@ -142,7 +158,8 @@ class RpcToolCommandsTest {
 
     JsonNode reply =
         app.request(
-            "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session
+            "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                + session
                 + "\",\"tool\":\"wait\",\"args\":{},\"timeoutMs\":200}");
 
     assertThat(reply.at("/outcome/status").asText()).isEqualTo("failure");
@@ -182,7 +199,8 @@ class RpcToolCommandsTest {
 
     JsonNode check = guard.next("gate.check");
     guard.send(
-        "{\"type\":\"gate.result\",\"gateId\":\"ci\",\"callId\":\"" + check.get("callId").asText()
+        "{\"type\":\"gate.result\",\"gateId\":\"ci\",\"callId\":\""
+            + check.get("callId").asText()
             + "\",\"decision\":\"context\",\"reason\":\"CI is green.\"}");
     guard.result(guard.next("tool.call"), "\"edited\"");
 
@@ -204,7 +222,8 @@ class RpcToolCommandsTest {
     int id = app.sendWithId(call("edit", "{\"path\":\"db/1.sql\"}"));
 
     JsonNode reply = app.reply(RpcApp.CODEC.parseJson(Integer.toString(id)));
-    assertThat(reply.get("outcome").toString()).isEqualTo("{\"status\":\"denied\",\"reason\":\"Frozen.\"}");
+    assertThat(reply.get("outcome").toString())
+        .isEqualTo("{\"status\":\"denied\",\"reason\":\"Frozen.\"}");
     assertThat(reply.get("context").toString()).isEqualTo("[\"Migrations are append-only.\"]");
   }
 
@@ -218,15 +237,20 @@ class RpcToolCommandsTest {
 
     JsonNode toolCall = shooter.next("tool.call");
     shooter.send(
-        "{\"type\":\"tool.result\",\"id\":\"" + toolCall.get("id").asText() + "\",\"file\":{\"path\":\""
-            + file + "\",\"mimeType\":\"text/plain\",\"ttl\":60}}");
+        "{\"type\":\"tool.result\",\"id\":\""
+            + toolCall.get("id").asText()
+            + "\",\"file\":{\"path\":\""
+            + file
+            + "\",\"mimeType\":\"text/plain\",\"ttl\":60}}");
 
     JsonNode reply = app.reply(RpcApp.CODEC.parseJson(Integer.toString(id)));
     assertThat(reply.at("/outcome/status").asText()).isEqualTo("success");
     JsonNode data = reply.at("/outcome/data/file");
     assertThat(data.get("mimeType").asText()).isEqualTo("text/plain");
     assertThat(data.get("size").asInt()).isEqualTo(21);
-    assertThat(new String(Base64.getDecoder().decode(data.get("base64").asText()), StandardCharsets.UTF_8))
+    assertThat(
+            new String(
+                Base64.getDecoder().decode(data.get("base64").asText()), StandardCharsets.UTF_8))
         .isEqualTo("pretend this is a PNG");
     assertThat(persistDir).startsWith(home);
   }
@@ -242,21 +266,26 @@ class RpcToolCommandsTest {
 
     JsonNode allowed =
         app.request(
-            "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"" + session
+            "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\""
+                + session
                 + "\",\"tool\":\"shell\",\"args\":{\"command\":\"ls\"}}");
     JsonNode denied =
         app.request(
-            "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"" + session
+            "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\""
+                + session
                 + "\",\"tool\":\"shell\",\"args\":{\"command\":\"git push origin\"}}");
     JsonNode untouched =
         app.request(
-            "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"" + session + "\",\"tool\":\"read\",\"args\":{}}");
+            "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\""
+                + session
+                + "\",\"tool\":\"read\",\"args\":{}}");
 
     assertThat(allowed.get("decision").toString())
         .isEqualTo("{\"permission\":\"allow\",\"context\":[\"Use the venv.\"]}");
     assertThat(denied.at("/decision/permission").asText()).isEqualTo("deny");
     assertThat(denied.at("/decision/reason").asText()).isEqualTo("CI is red");
-    assertThat(untouched.get("decision").toString()).isEqualTo("{\"permission\":\"allow\",\"context\":[]}");
+    assertThat(untouched.get("decision").toString())
+        .isEqualTo("{\"permission\":\"allow\",\"context\":[]}");
     assertThat(guard.receivesNo("tool.call", Duration.ofMillis(100))).isTrue();
   }
 }

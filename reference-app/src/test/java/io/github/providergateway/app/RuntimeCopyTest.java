@@ -37,26 +37,37 @@ class RuntimeCopyTest {
 
     Path copy = RuntimeCopy.install(jar, runtime());
 
-    String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(jar)));
-    assertThat(copy).isEqualTo(runtime().resolve("provider-gateway-" + sha256.substring(0, 16) + ".jar"));
+    String sha256 =
+        HexFormat.of()
+            .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(jar)));
+    assertThat(copy)
+        .isEqualTo(runtime().resolve("provider-gateway-" + sha256.substring(0, 16) + ".jar"));
     assertThat(copy).hasBinaryContent(Files.readAllBytes(jar));
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy))).isEqualTo("rw-------");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(runtime()))).isEqualTo("rwx------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy)))
+        .isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(runtime())))
+        .isEqualTo("rwx------");
   }
 
   @Test
   void theSameContentReusesTheCopyInPlaceUntouched() throws Exception {
     Path first = RuntimeCopy.install(jar("a.jar", "one", null), runtime());
-    Object inode = Files.readAttributes(first, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+    Object inode =
+        Files.readAttributes(first, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
     Files.setLastModifiedTime(first, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
 
     // The same bytes from another place, as another host would find them.
-    Path again = RuntimeCopy.install(Files.copy(dir.resolve("a.jar"), dir.resolve("b.jar")), runtime());
+    Path again =
+        RuntimeCopy.install(Files.copy(dir.resolve("a.jar"), dir.resolve("b.jar")), runtime());
 
     assertThat(again).isEqualTo(first);
-    assertThat(Files.readAttributes(again, java.nio.file.attribute.BasicFileAttributes.class).fileKey()).isEqualTo(inode);
+    assertThat(
+            Files.readAttributes(again, java.nio.file.attribute.BasicFileAttributes.class)
+                .fileKey())
+        .isEqualTo(inode);
     // Its archive records this time: the copy must never be written again.
-    assertThat(Files.getLastModifiedTime(again)).isEqualTo(FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
+    assertThat(Files.getLastModifiedTime(again))
+        .isEqualTo(FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
     assertThat(filesIn(runtime())).containsExactly(first);
   }
 
@@ -74,7 +85,10 @@ class RuntimeCopyTest {
   void aJarCaughtMidBuildIsRefusedAndLeavesNothing() throws Exception {
     Path jar = jar("a.jar", "one", null);
     byte[] bytes = Files.readAllBytes(jar);
-    Files.write(jar, java.util.Arrays.copyOf(bytes, bytes.length / 2)); // the central directory is not written yet
+    Files.write(
+        jar,
+        java.util.Arrays.copyOf(
+            bytes, bytes.length / 2)); // the central directory is not written yet
 
     assertThatThrownBy(() -> RuntimeCopy.install(jar, runtime()))
         .isInstanceOf(IOException.class)
@@ -95,7 +109,8 @@ class RuntimeCopyTest {
   @Test
   void pruningKeepsTheNewestAndTheOnesInUseWithTheirArchives() throws Exception {
     Files.createDirectories(runtime());
-    List<Path> copies = Stream.of("a", "b", "c", "d", "e").map(this::copyMadeAt).toList(); // a oldest
+    List<Path> copies =
+        Stream.of("a", "b", "c", "d", "e").map(this::copyMadeAt).toList(); // a oldest
 
     RuntimeCopy.prune(runtime(), Set.of(copies.get(0)));
 
@@ -112,8 +127,12 @@ class RuntimeCopyTest {
     Files.createDirectories(runtime());
     Process ended = new ProcessBuilder("true").start();
     ended.waitFor();
-    Path mine = Files.writeString(RuntimeCopy.draft(runtime(), "provider-gateway-copy.jar"), "being written");
-    Path orphan = Files.writeString(runtime().resolve("provider-gateway-copy.jar." + ended.pid() + "-1.tmp"), "crashed");
+    Path mine =
+        Files.writeString(
+            RuntimeCopy.draft(runtime(), "provider-gateway-copy.jar"), "being written");
+    Path orphan =
+        Files.writeString(
+            runtime().resolve("provider-gateway-copy.jar." + ended.pid() + "-1.tmp"), "crashed");
 
     RuntimeCopy.prune(runtime(), Set.of());
 
@@ -125,7 +144,8 @@ class RuntimeCopyTest {
   void theCopyInUseIsTheOneOnTheCommandLineOfThePublishedGateway() throws Exception {
     Path home = dir.resolve("home");
     Path copy = RuntimeCopy.install(jar("a.jar", "one", null), runtime());
-    Process gateway = new ProcessBuilder("sh", "-c", "sleep 30; true", "gateway", "-cp", copy.toString()).start();
+    Process gateway =
+        new ProcessBuilder("sh", "-c", "sleep 30; true", "gateway", "-cp", copy.toString()).start();
     try {
       Files.writeString(home.resolve(GatewayClient.PID_FILE), gateway.pid() + "\n");
 
@@ -139,7 +159,10 @@ class RuntimeCopyTest {
   @Test
   void onlyAJarWithoutRelativeClassPathEntriesIsCopied() throws Exception {
     assertThat(RuntimeCopy.copyable(jar("plain.jar", "one", null))).isTrue();
-    assertThat(RuntimeCopy.copyable(jar("absolute.jar", "one", dir.resolve("lib.jar").toUri().toString()))).isTrue();
+    assertThat(
+            RuntimeCopy.copyable(
+                jar("absolute.jar", "one", dir.resolve("lib.jar").toUri().toString())))
+        .isTrue();
     assertThat(RuntimeCopy.copyable(jar("relative.jar", "one", "lib/dependency.jar"))).isFalse();
     assertThat(RuntimeCopy.copyable(Files.createDirectories(dir.resolve("classes")))).isFalse();
     assertThat(RuntimeCopy.copyable(dir.resolve("missing.jar"))).isFalse();
@@ -147,20 +170,28 @@ class RuntimeCopyTest {
 
   @Test
   void aClassPathOfDirectoriesRunsAsItIs() throws Exception {
-    String classPath = dir.resolve("classes") + java.io.File.pathSeparator + dir.resolve("more.jar");
+    String classPath =
+        dir.resolve("classes") + java.io.File.pathSeparator + dir.resolve("more.jar");
 
-    assertThat(DetachedGatewayStarter.fromClassPath(classPath).runFrom(dir.resolve("home"))).isEqualTo(classPath);
-    assertThat(DetachedGatewayStarter.fromClassPath(dir.resolve("classes").toString()).runFrom(dir.resolve("home")))
+    assertThat(DetachedGatewayStarter.fromClassPath(classPath).runFrom(dir.resolve("home")))
+        .isEqualTo(classPath);
+    assertThat(
+            DetachedGatewayStarter.fromClassPath(dir.resolve("classes").toString())
+                .runFrom(dir.resolve("home")))
         .isEqualTo(dir.resolve("classes").toString());
     assertThat(dir.resolve("home")).doesNotExist();
   }
 
-  /** A copy-named jar and its archive in the runtime directory, made later the later {@code name} sorts. */
+  /**
+   * A copy-named jar and its archive in the runtime directory, made later the later {@code name}
+   * sorts.
+   */
   private Path copyMadeAt(String name) {
     try {
       Path copy = Files.writeString(runtime().resolve("provider-gateway-" + name + ".jar"), name);
       Path archive = Files.writeString(RuntimeCopy.archiveOf(copy), name);
-      FileTime made = FileTime.from(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(name.charAt(0)));
+      FileTime made =
+          FileTime.from(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(name.charAt(0)));
       Files.setLastModifiedTime(copy, made);
       Files.setLastModifiedTime(archive, made);
       return copy;
@@ -169,7 +200,9 @@ class RuntimeCopyTest {
     }
   }
 
-  /** A jar holding one entry with {@code content}, and {@code classPath} in its manifest if given. */
+  /**
+   * A jar holding one entry with {@code content}, and {@code classPath} in its manifest if given.
+   */
   private Path jar(String name, String content, String classPath) throws IOException {
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");

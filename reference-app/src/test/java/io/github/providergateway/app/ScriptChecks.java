@@ -31,7 +31,9 @@ final class ScriptChecks {
     this.log = log;
   }
 
-  /** Starts {@code node} (stdin empty, stderr to {@code log}); {@link #await} reads what it reports. */
+  /**
+   * Starts {@code node} (stdin empty, stderr to {@code log}); {@link #await} reads what it reports.
+   */
   static ScriptChecks start(ProcessBuilder node, Path log) throws IOException {
     node.redirectError(log.toFile());
     node.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
@@ -51,15 +53,23 @@ final class ScriptChecks {
         checks.put(check.get("check").asText(), check);
       }
     }
-    assertThat(process.waitFor(limit.toSeconds(), TimeUnit.SECONDS)).as("the client script ends; see %s", log).isTrue();
+    assertThat(process.waitFor(limit.toSeconds(), TimeUnit.SECONDS))
+        .as("the client script ends; see %s", log)
+        .isTrue();
     return this;
   }
 
-  /** What the script observed for {@code name}; fails with the script's error when the check failed. */
+  /**
+   * What the script observed for {@code name}; fails with the script's error when the check failed.
+   */
   JsonNode observed(String name) throws IOException {
     JsonNode check = checks.get(name);
-    assertThat(check).as("the script reported check %s; its log, %s:%n%s", name, log, Files.readString(log)).isNotNull();
-    assertThat(check.path("error").asText(null)).as("check %s failed in the script; see %s", name, log).isNull();
+    assertThat(check)
+        .as("the script reported check %s; its log, %s:%n%s", name, log, Files.readString(log))
+        .isNotNull();
+    assertThat(check.path("error").asText(null))
+        .as("check %s failed in the script; see %s", name, log)
+        .isNull();
     return check.get("observed");
   }
 }

@@ -11,10 +11,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * How the example providers choose their session (examples/node/session.mjs; issue 34): explicit
- * by {@code TAP_SESSION}, else by the agent's working directory, else the only one, and never a
- * guess between several. Runs {@code src/test/resources/node-tests/session-choice.test.mjs} with
- * Node's own test runner beside the examples.
+ * How the example providers choose their session (examples/node/session.mjs; issue 34): explicit by
+ * {@code TAP_SESSION}, else by the agent's working directory, else the only one, and never a guess
+ * between several. Runs {@code src/test/resources/node-tests/session-choice.test.mjs} with Node's
+ * own test runner beside the examples.
  */
 class SessionChoiceTest {
 
@@ -25,7 +25,11 @@ class SessionChoiceTest {
     try (InputStream in = getClass().getResourceAsStream("/node-tests/session-choice.test.mjs")) {
       Files.copy(in, test, StandardCopyOption.REPLACE_EXISTING);
     }
-    Process node = new ProcessBuilder("node", "--test", test.toString()).directory(examples.toFile()).redirectErrorStream(true).start();
+    Process node =
+        new ProcessBuilder("node", "--test", test.toString())
+            .directory(examples.toFile())
+            .redirectErrorStream(true)
+            .start();
     String output = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
 

@@ -47,8 +47,16 @@ final class SharedGatewayMcp implements AutoCloseable {
         new ProcessBuilder(
                 TestJvm.command(
                     Main.class,
-                    List.of("--detached", "--home", gateway.home.toString(), "--port", Integer.toString(gateway.port),
-                        "--config", config.toString(), "--idle-exit-grace", "2m")))
+                    List.of(
+                        "--detached",
+                        "--home",
+                        gateway.home.toString(),
+                        "--port",
+                        Integer.toString(gateway.port),
+                        "--config",
+                        config.toString(),
+                        "--idle-exit-grace",
+                        "2m")))
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
             .redirectOutput(tmp.resolve("detached.out").toFile())
             .redirectErrorStream(true)
@@ -57,10 +65,15 @@ final class SharedGatewayMcp implements AutoCloseable {
     return gateway;
   }
 
-  /** Runs {@code script} of mcp-interop to its end; {@return what it observed} (fails on its error). */
+  /**
+   * Runs {@code script} of mcp-interop to its end; {@return what it observed} (fails on its error).
+   */
   JsonNode observe(String script) throws Exception {
     Path dir = Interop.mcpClient();
-    List<String> mcp = TestJvm.command(Main.class, List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
+    List<String> mcp =
+        TestJvm.command(
+            Main.class,
+            List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
     Path log = tmp.resolve(script + ".log");
     ProcessBuilder node = new ProcessBuilder("node", script).directory(dir.toFile());
     node.environment().put("MCP_E2E_COMMAND", JSON.writeValueAsString(mcp));
@@ -71,10 +84,14 @@ final class SharedGatewayMcp implements AutoCloseable {
     Process client = node.start();
     started.add(client);
     String out = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(client.waitFor(RUN_WAIT.toSeconds(), TimeUnit.SECONDS)).as("the script ends; see %s", log).isTrue();
+    assertThat(client.waitFor(RUN_WAIT.toSeconds(), TimeUnit.SECONDS))
+        .as("the script ends; see %s", log)
+        .isTrue();
     JsonNode result = JSON.readTree(out.isBlank() ? "{}" : out);
     assertThat(result.path("error").asText(null))
-        .as("the script failed; its log:%n%s%ngateway log:%n%s", Files.readString(log), gatewayLog())
+        .as(
+            "the script failed; its log:%n%s%ngateway log:%n%s",
+            Files.readString(log), gatewayLog())
         .isNull();
     return result.get("observed");
   }

@@ -16,7 +16,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One gateway per machine, with real processes (spec: Multi-session model, Gateway process model,
- * Gateway crash recovery): host processes that start the detached gateway for themselves, share
- * it, race to start it, survive its kill -9, and a gateway that leaves when nobody needs it. Every
+ * Gateway crash recovery): host processes that start the detached gateway for themselves, share it,
+ * race to start it, survive its kill -9, and a gateway that leaves when nobody needs it. Every
  * process started here is killed in {@link #killEverything()}, the detached gateways included
  * (found by their home on the command line).
  */
@@ -54,30 +53,32 @@ class SharedGatewayTest {
   /** Live detached gateways serving {@code home}. */
   static List<ProcessHandle> gatewaysOf(Path home) {
     return ProcessHandle.allProcesses()
-        .filter(p -> {
-          List<String> args = argumentsOf(p);
-          return args.contains("--detached") && args.contains(home.toString());
-        })
+        .filter(
+            p -> {
+              List<String> args = argumentsOf(p);
+              return args.contains("--detached") && args.contains(home.toString());
+            })
         .toList();
   }
 
   /**
    * A process's arguments, read from {@code /proc/<pid>/cmdline} where it exists: the JDK's {@code
-   * ProcessHandle.Info} gives up on command lines over 4,096 bytes, and a gateway started on a
-   * long test class path has one.
+   * ProcessHandle.Info} gives up on command lines over 4,096 bytes, and a gateway started on a long
+   * test class path has one.
    */
   private static List<String> argumentsOf(ProcessHandle process) {
     Path cmdline = Path.of("/proc", Long.toString(process.pid()), "cmdline");
     try {
       if (Files.isReadable(cmdline)) {
-        return List.of(new String(Files.readAllBytes(cmdline), java.nio.charset.StandardCharsets.UTF_8).split("\u0000"));
+        return List.of(
+            new String(Files.readAllBytes(cmdline), java.nio.charset.StandardCharsets.UTF_8)
+                .split("\u0000"));
       }
     } catch (IOException gone) {
       return List.of(); // the process ended while we looked
     }
     return process.info().arguments().map(List::of).orElse(List.of());
   }
-
 
   private String token() throws IOException {
     return Files.readString(home.resolve(".provider-token")).strip();
@@ -109,12 +110,14 @@ class SharedGatewayTest {
   }
 
   /** The host calls {@code echo} in {@code session}; the provider answers; the host shows it. */
-  private static void callReaches(HostProcess host, String session, WsProvider provider, String answer) {
+  private static void callReaches(
+      HostProcess host, String session, WsProvider provider, String answer) {
     int from = host.lineCount();
     host.send("call " + session + " echo");
     JsonNode call = provider.next("tool.call");
     provider.result(call, "\"" + answer + "\"");
-    assertThat(host.await("RESULT", from)).isEqualTo("{\"status\":\"success\",\"data\":\"" + answer + "\"}");
+    assertThat(host.await("RESULT", from))
+        .isEqualTo("{\"status\":\"success\",\"data\":\"" + answer + "\"}");
   }
 
   @Test
@@ -131,9 +134,13 @@ class SharedGatewayTest {
     assertThat(Long.toString(gatewaysOf(home).get(0).pid())).isEqualTo(a.await("GATEWAY"));
     // The winner logs that it listens a moment after the hosts could reach it.
     Path logFile = home.resolve("logs/gateway.log");
-    awaitTrue("the gateway says it listens", () -> readQuietly(logFile).contains("gateway: listening on"));
+    awaitTrue(
+        "the gateway says it listens",
+        () -> readQuietly(logFile).contains("gateway: listening on"));
     String log = Files.readString(logFile);
-    assertThat(log.split("gateway: listening on", -1)).as("gateways that listened:\n%s", log).hasSize(2);
+    assertThat(log.split("gateway: listening on", -1))
+        .as("gateways that listened:\n%s", log)
+        .hasSize(2);
 
     // A provider sees both hosts' sessions, and calls from each host reach it.
     WsProvider watcher = WsProvider.connect(URI.create("ws://127.0.0.1:" + port));
@@ -199,7 +206,10 @@ class SharedGatewayTest {
             token(),
             newIdA,
             "shared",
-            "\"instance\":\"a\",\"reconnectToken\":\"" + oldReconnectToken + "\"," + WsProvider.tools("echo"));
+            "\"instance\":\"a\",\"reconnectToken\":\""
+                + oldReconnectToken
+                + "\","
+                + WsProvider.tools("echo"));
     providers.add(after);
     assertThat(after.ack.get("providerId").asText()).isNotEqualTo(oldProviderId);
     WsProvider forB = provider(port, newIdB, "b");
@@ -214,7 +224,14 @@ class SharedGatewayTest {
     List<String> command =
         TestJvm.command(
             Main.class,
-            List.of("--detached", "--home", home.toString(), "--port", Integer.toString(port), "--idle-exit-grace", "3s"));
+            List.of(
+                "--detached",
+                "--home",
+                home.toString(),
+                "--port",
+                Integer.toString(port),
+                "--idle-exit-grace",
+                "3s"));
     Process gateway =
         new ProcessBuilder(command)
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
@@ -228,21 +245,31 @@ class SharedGatewayTest {
       assertThat(Files.readString(pid).strip()).isEqualTo(Long.toString(gateway.pid()));
       assertThat(Files.readString(portFile).strip()).isEqualTo(Integer.toString(port));
       for (Path file : List.of(pid, portFile, home.resolve(".provider-token"))) {
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).as("%s", file).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+            .as("%s", file)
+            .isEqualTo("rw-------");
       }
 
       // A host comes within the grace and leaves: the countdown starts again from its leaving.
       // That a live host or session stops the countdown, however long it stays, is shown on the
       // manual clock (HostServiceTest); here the process shows that it counts from the last host.
       long leaving;
-      try (GatewayClient client = GatewayClient.connect(home, port, GatewayClient.Options.defaults())) {
-        client.startSession(SessionSpec.of("brief", "/tmp"), new RecordingSessionHost()).get(10, TimeUnit.SECONDS);
+      try (GatewayClient client =
+          GatewayClient.connect(home, port, GatewayClient.Options.defaults())) {
+        client
+            .startSession(SessionSpec.of("brief", "/tmp"), new RecordingSessionHost())
+            .get(10, TimeUnit.SECONDS);
         assertThat(gateway.isAlive()).isTrue();
-        leaving = System.nanoTime(); // the host is still there: the gateway cannot count before this
+        leaving =
+            System.nanoTime(); // the host is still there: the gateway cannot count before this
       }
 
-      assertThat(gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("exited after the grace").isTrue();
-      assertThat(Duration.ofNanos(System.nanoTime() - leaving)).as("the whole grace after the host left").isGreaterThanOrEqualTo(Duration.ofSeconds(3));
+      assertThat(gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS))
+          .as("exited after the grace")
+          .isTrue();
+      assertThat(Duration.ofNanos(System.nanoTime() - leaving))
+          .as("the whole grace after the host left")
+          .isGreaterThanOrEqualTo(Duration.ofSeconds(3));
       assertThat(gateway.exitValue()).isZero();
       assertThat(pid).doesNotExist();
       assertThat(portFile).doesNotExist();

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A project provider spawned from {@code --config} (a small Node script) reports the environment
  * the gateway gave it through a tool of its own: its token is a fresh one scoped to its session,
  * not the gateway token; its URL is the gateway's; {@code TAP_SESSION} is its session's id; the
- * config's env and cwd arrive. The token
- * file is owner-only while the gateway runs and gone once it stops.
+ * config's env and cwd arrive. The token file is owner-only while the gateway runs and gone once it
+ * stops.
  */
 class SpawnedProviderEnvironmentTest {
 
@@ -57,13 +57,16 @@ class SpawnedProviderEnvironmentTest {
             .formatted(examples.resolve("env-reporter.mjs")));
     Path home = tmp.resolve("home");
     try (RpcApp app =
-        RpcApp.startProcess(home, tmp.resolve("gateway.log"), "--port", "0", "--config", config.toString())) {
+        RpcApp.startProcess(
+            home, tmp.resolve("gateway.log"), "--port", "0", "--config", config.toString())) {
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(app.tokenFile())))
           .isEqualTo("rw-------");
       String session = app.startSession();
-      app.awaitEvent("tools.changed", event -> event.get("tools").toString().contains("report_env"));
+      app.awaitEvent(
+          "tools.changed", event -> event.get("tools").toString().contains("report_env"));
 
-      JsonNode env = app.request(NodeInteropTest.call(session, "report_env", "{}")).at("/outcome/data");
+      JsonNode env =
+          app.request(NodeInteropTest.call(session, "report_env", "{}")).at("/outcome/data");
 
       assertThat(env.get("token").asText()).startsWith("ptk-").isNotEqualTo(app.token());
       assertThat(env.get("url").asText()).isEqualTo(app.url().toString());

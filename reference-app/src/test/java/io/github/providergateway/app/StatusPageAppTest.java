@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The reference gateway's status page, reached the three ways a person gets a link: the console's
- * {@code status}, {@code ./gateway status} against a running gateway, and {@code status.link}
- * over the host protocol. Each link opens the page once, on the gateway's own port. The page
- * itself, live and in a browser: the status-page module's tests.
+ * {@code status}, {@code ./gateway status} against a running gateway, and {@code status.link} over
+ * the host protocol. Each link opens the page once, on the gateway's own port. The page itself,
+ * live and in a browser: the status-page module's tests.
  */
 class StatusPageAppTest {
 
@@ -46,19 +46,32 @@ class StatusPageAppTest {
 
       int exit =
           Main.run(
-              new String[] {"status", "--home", home.toString(), "--port", String.valueOf(app.url().getPort())},
-              new ByteArrayInputStream(new byte[0]), out, new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+              new String[] {
+                "status", "--home", home.toString(), "--port", String.valueOf(app.url().getPort())
+              },
+              new ByteArrayInputStream(new byte[0]),
+              out,
+              new PrintStream(err, true, StandardCharsets.UTF_8),
+              Map.of());
 
       String printed = out.toString(StandardCharsets.UTF_8);
       assertThat(exit).as("stderr: %s", err).isZero();
       assertThat(printed).contains("1 session, 0 providers, 0 calls in flight");
-      URI link = URI.create(printed.lines().filter(line -> line.contains("/status?open=")).findFirst().orElseThrow().strip());
+      URI link =
+          URI.create(
+              printed
+                  .lines()
+                  .filter(line -> line.contains("/status?open="))
+                  .findFirst()
+                  .orElseThrow()
+                  .strip());
       RawHttp.Answer opened = open(link);
       assertThat(opened.status()).isEqualTo(303);
       assertThat(printed).doesNotContain(app.token());
 
       String cookie = opened.headers().get("set-cookie").split(";")[0];
-      RawHttp.Answer snapshot = RawHttp.get(link.getPort(), "/status/snapshot", Map.of("Cookie", cookie));
+      RawHttp.Answer snapshot =
+          RawHttp.get(link.getPort(), "/status/snapshot", Map.of("Cookie", cookie));
       assertThat(snapshot.body()).contains("\"sessions\":[{\"id\":\"" + session + "\"");
       app.endInput();
       app.awaitExit();
@@ -71,7 +84,8 @@ class StatusPageAppTest {
       JsonNode first = app.request("{\"cmd\":\"status.link\"}");
       JsonNode second = app.request("{\"cmd\":\"status.link\"}");
 
-      assertThat(first.get("url").asText()).startsWith("http://127.0.0.1:" + app.url().getPort() + "/status?open=");
+      assertThat(first.get("url").asText())
+          .startsWith("http://127.0.0.1:" + app.url().getPort() + "/status?open=");
       assertThat(second.get("url").asText()).isNotEqualTo(first.get("url").asText());
       app.endInput();
       app.awaitExit();
@@ -84,11 +98,14 @@ class StatusPageAppTest {
     int exit =
         Main.run(
             new String[] {"status", "--home", home.toString(), "--port", "1"},
-            new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), new PrintStream(err, true, StandardCharsets.UTF_8),
+            new ByteArrayInputStream(new byte[0]),
+            new ByteArrayOutputStream(),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
             Map.of());
 
     assertThat(exit).isEqualTo(1);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("no gateway is answering for " + home, "start one with ./gateway");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("no gateway is answering for " + home, "start one with ./gateway");
   }
 
   private static RawHttp.Answer open(URI link) throws Exception {

@@ -28,9 +28,11 @@ class StderrLoggingTest {
     assertThat(StderrLogging.level("FINER")).isEqualTo(Level.FINER);
     assertThatThrownBy(() -> StderrLogging.level("loud"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("GATEWAY_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN, ERROR, OFF")
+        .hasMessageContaining(
+            "GATEWAY_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN, ERROR, OFF")
         .hasMessageContaining("'loud'");
-    assertThatThrownBy(() -> StderrLogging.level("1000")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> StderrLogging.level("1000"))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -43,8 +45,10 @@ class StderrLoggingTest {
 
     String line = new StderrLogging.OneLineFormatter().format(record);
 
-    assertThat(line).matches("(?s)\\d\\d:\\d\\d:\\d\\d\\.\\d{3} WARN  o\\.g\\.t\\.c\\.TyrusSession - cannot delete /tmp/x\\R"
-        + "java\\.lang\\.IllegalStateException: boom\\R.*");
+    assertThat(line)
+        .matches(
+            "(?s)\\d\\d:\\d\\d:\\d\\d\\.\\d{3} WARN  o\\.g\\.t\\.c\\.TyrusSession - cannot delete /tmp/x\\R"
+                + "java\\.lang\\.IllegalStateException: boom\\R.*");
   }
 
   /** R-RPC-02 with logging turned up: every log line on stderr, stdout nothing but JSON. */
@@ -52,8 +56,11 @@ class StderrLoggingTest {
   void debugLogsGoToStderrAndStdoutStaysJson(@TempDir Path tmp) throws Exception {
     try (RpcApp app =
         RpcApp.startProcess(
-            tmp.resolve("home"), tmp.resolve("stderr.log"), Map.of(StderrLogging.LEVEL_VARIABLE, "DEBUG"),
-            "--port", "0")) {
+            tmp.resolve("home"),
+            tmp.resolve("stderr.log"),
+            Map.of(StderrLogging.LEVEL_VARIABLE, "DEBUG"),
+            "--port",
+            "0")) {
       String session = app.startSession();
       app.endInput();
       assertThat(app.awaitExit()).isZero();
@@ -72,9 +79,12 @@ class StderrLoggingTest {
   @Test
   void aRefusalIsOneInfoLineOnStderrWithoutAStackTrace(@TempDir Path tmp) throws Exception {
     try (RpcApp app =
-        RpcApp.startProcess(
-            tmp.resolve("home"), tmp.resolve("stderr.log"), Map.of(StderrLogging.LEVEL_VARIABLE, "INFO"),
-            "--port", "0");
+            RpcApp.startProcess(
+                tmp.resolve("home"),
+                tmp.resolve("stderr.log"),
+                Map.of(StderrLogging.LEVEL_VARIABLE, "INFO"),
+                "--port",
+                "0");
         WsProvider stranger = WsProvider.connect(app.url())) {
       stranger.send("{\"type\":\"auth\",\"token\":\"ptk-wrong\"}");
       assertThat(stranger.next("error").get("code").asText()).isEqualTo("AUTH_FAILED");
@@ -85,11 +95,15 @@ class StderrLoggingTest {
       List<String> refusals = lines.stream().filter(line -> line.contains("refused")).toList();
       assertThat(refusals)
           .singleElement(as(InstanceOfAssertFactories.STRING))
-          .matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  i\\.g\\.p\\.g\\.i\\.Outbox - refused auth of "
-              + "conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): AUTH_FAILED Invalid token");
+          .matches(
+              "\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  i\\.g\\.p\\.g\\.i\\.Outbox - refused auth of "
+                  + "conn#\\d+ \\(ws 127\\.0\\.0\\.1:\\d+\\): AUTH_FAILED Invalid token");
       int next = lines.indexOf(refusals.get(0)) + 1;
       String following = next < lines.size() ? lines.get(next) : "";
-      assertThat(following).as("the line after it").doesNotStartWith("\tat ").doesNotContain("Exception");
+      assertThat(following)
+          .as("the line after it")
+          .doesNotStartWith("\tat ")
+          .doesNotContain("Exception");
     }
   }
 }

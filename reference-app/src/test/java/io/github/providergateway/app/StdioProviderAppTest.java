@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Providers over stdio, end to end (issue 21, X-STDIO-11..14): the app in its own process with a
  * {@code --config} whose entries are the very files of {@code examples/stdio} (the Python one,
  * standard library only; the bash one, with jq), each tool called through {@code --rpc}; a stray
- * line answered with an {@code error}; the session's end stopping the process. What the engine
- * does with a stdio entry killed mid-call, ended by SIGTERM or leaving a grandchild is shown in
+ * line answered with an {@code error}; the session's end stopping the process. What the engine does
+ * with a stdio entry killed mid-call, ended by SIGTERM or leaving a grandchild is shown in
  * ProjectProvidersTest, on the gateway fixture.
  */
 class StdioProviderAppTest {
@@ -42,7 +42,8 @@ class StdioProviderAppTest {
     } catch (IOException | InterruptedException e) {
       runs = false;
     }
-    assumeTrue(runs, "jq is not installed: the bash stdio provider (examples/stdio/shout.sh) is not run");
+    assumeTrue(
+        runs, "jq is not installed: the bash stdio provider (examples/stdio/shout.sh) is not run");
   }
 
   private Path config(String entries) throws IOException {
@@ -56,31 +57,59 @@ class StdioProviderAppTest {
   }
 
   private static String entry(String name, List<String> command, Map<String, String> env) {
-    StringBuilder json = new StringBuilder("{\"name\":\"" + name + "\",\"transport\":\"stdio\",\"cwd\":\"" + examples() + "\",\"command\":[");
+    StringBuilder json =
+        new StringBuilder(
+            "{\"name\":\""
+                + name
+                + "\",\"transport\":\"stdio\",\"cwd\":\""
+                + examples()
+                + "\",\"command\":[");
     for (int i = 0; i < command.size(); i++) {
-      json.append(i == 0 ? "" : ",").append('"').append(command.get(i).replace("\"", "\\\"")).append('"');
+      json.append(i == 0 ? "" : ",")
+          .append('"')
+          .append(command.get(i).replace("\"", "\\\""))
+          .append('"');
     }
     json.append("],\"env\":{");
-    env.forEach((key, value) -> json.append(json.charAt(json.length() - 1) == '{' ? "" : ",")
-        .append('"').append(key).append("\":\"").append(value).append('"'));
+    env.forEach(
+        (key, value) ->
+            json.append(json.charAt(json.length() - 1) == '{' ? "" : ",")
+                .append('"')
+                .append(key)
+                .append("\":\"")
+                .append(value)
+                .append('"'));
     return json.append("}}").toString();
   }
 
   private RpcApp start(Path config) throws IOException {
     return RpcApp.startProcess(
-        tmp.resolve("home"), tmp.resolve("gateway.log"), Map.of("GATEWAY_LOG_LEVEL", "INFO"),
-        "--port", "0", "--config", config.toString());
+        tmp.resolve("home"),
+        tmp.resolve("gateway.log"),
+        Map.of("GATEWAY_LOG_LEVEL", "INFO"),
+        "--port",
+        "0",
+        "--config",
+        config.toString());
   }
 
   private static String call(String session, String tool, String args) {
-    return "{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"" + tool + "\",\"args\":" + args + "}";
+    return "{\"cmd\":\"tool.call\",\"sessionId\":\""
+        + session
+        + "\",\"tool\":\""
+        + tool
+        + "\",\"args\":"
+        + args
+        + "}";
   }
 
   private static void awaitTools(RpcApp app, String... tools) {
-    app.awaitEvent("tools.changed", event -> {
-      String names = event.get("tools").toString();
-      return List.of(tools).stream().allMatch(tool -> names.contains("\"" + tool + "\""));
-    });
+    app.awaitEvent(
+        "tools.changed",
+        event -> {
+          String names = event.get("tools").toString();
+          return List.of(tools).stream().allMatch(tool -> names.contains("\"" + tool + "\""));
+        });
   }
 
   private Path providerLog(String name) {
@@ -89,7 +118,9 @@ class StdioProviderAppTest {
 
   /** The live process of the app whose command line ends with {@code script}. */
   private static Optional<ProcessHandle> child(RpcApp app, String script) {
-    return ProcessHandle.of(app.pid()).orElseThrow().descendants()
+    return ProcessHandle.of(app.pid())
+        .orElseThrow()
+        .descendants()
         .filter(ProcessHandle::isAlive)
         .filter(p -> p.info().commandLine().orElse("").contains(script))
         .findFirst();
@@ -100,11 +131,14 @@ class StdioProviderAppTest {
   }
 
   /**
-   * Waits for {@code line} in a provider's log: the gateway copies a child's stderr there and
-   * notes its exit when it hears of it, each a moment after the child wrote or went.
+   * Waits for {@code line} in a provider's log: the gateway copies a child's stderr there and notes
+   * its exit when it hears of it, each a moment after the child wrote or went.
    */
   private static void awaitLogged(Path log, String line) {
-    Await.until(RpcApp.WAIT, () -> Files.readString(log).contains(line), () -> log + " has '" + line + "': " + read(log));
+    Await.until(
+        RpcApp.WAIT,
+        () -> Files.readString(log).contains(line),
+        () -> log + " has '" + line + "': " + read(log));
   }
 
   private static String read(Path log) {
@@ -124,46 +158,60 @@ class StdioProviderAppTest {
       JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Ada\"}"));
       JsonNode listed = app.request("{\"cmd\":\"providers.list\"}");
 
-      assertThat(greeted.at("/outcome/data").asText()).as(greeted.toString()).isEqualTo("Hello, Ada!");
+      assertThat(greeted.at("/outcome/data").asText())
+          .as(greeted.toString())
+          .isEqualTo("Hello, Ada!");
       app.awaitEvent("session.log", line -> line.path("message").asText().equals("Greeted Ada"));
       assertThat(listed.get("providers").toString())
-          .contains("\"name\":\"greeter\"").contains("\"trust\":\"project\"").contains(session);
+          .contains("\"name\":\"greeter\"")
+          .contains("\"trust\":\"project\"")
+          .contains(session);
     }
   }
 
   /**
-   * Issue 34: one config entry runs for every session, however many, each run a provider of its
-   * own session (decision 40): the Python example over stdio and the Node guardrail over WebSocket
+   * Issue 34: one config entry runs for every session, however many, each run a provider of its own
+   * session (decision 40): the Python example over stdio and the Node guardrail over WebSocket
    * (which binds to {@code TAP_SESSION}, the session it was started for), for a second session as
    * for the first; ending the second stops only what was started for it.
    */
   @Test
   void everySessionGetsEachConfigProviderAndEndingOneStopsOnlyItsOwn() throws Exception {
     Path node = Interop.nodeExamples();
-    String websocketEntry = "{\"name\":\"ci-guard\",\"cwd\":\"" + node + "\",\"command\":[\"node\",\"guardrail.mjs\"]}";
-    try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py")) + "," + websocketEntry))) {
+    String websocketEntry =
+        "{\"name\":\"ci-guard\",\"cwd\":\"" + node + "\",\"command\":[\"node\",\"guardrail.mjs\"]}";
+    try (RpcApp app =
+        start(config(entry("greeter", List.of(PYTHON, "greet.py")) + "," + websocketEntry))) {
       String first = app.startSession();
       awaitTools(app, "greet", "wait");
-      JsonNode second = app.request("{\"cmd\":\"session.start\",\"label\":\"second\",\"cwd\":\"/code/second\"}");
+      JsonNode second =
+          app.request("{\"cmd\":\"session.start\",\"label\":\"second\",\"cwd\":\"/code/second\"}");
       String secondId = second.get("sessionId").asText();
 
-      app.awaitEvent("tools.changed", event -> event.path("sessionId").asText().equals(secondId)
-          && event.get("tools").toString().contains("\"greet\""));
-      JsonNode listed = Await.value(
-          RpcApp.WAIT,
-          () -> {
-            JsonNode providers = app.request("{\"cmd\":\"providers.list\"}");
-            return count(providers, secondId) < 2 ? null : providers;
-          },
-          () -> "both providers of " + secondId + " listed");
+      app.awaitEvent(
+          "tools.changed",
+          event ->
+              event.path("sessionId").asText().equals(secondId)
+                  && event.get("tools").toString().contains("\"greet\""));
+      JsonNode listed =
+          Await.value(
+              RpcApp.WAIT,
+              () -> {
+                JsonNode providers = app.request("{\"cmd\":\"providers.list\"}");
+                return count(providers, secondId) < 2 ? null : providers;
+              },
+              () -> "both providers of " + secondId + " listed");
       JsonNode greeted = app.request(call(secondId, "greet", "{\"name\":\"Bo\"}"));
 
       assertThat(count(listed, first)).as(listed.toString()).isEqualTo(2);
       assertThat(count(listed, secondId)).as(listed.toString()).isEqualTo(2);
-      assertThat(greeted.at("/outcome/data").asText()).as(greeted.toString()).isEqualTo("Hello, Bo!");
+      assertThat(greeted.at("/outcome/data").asText())
+          .as(greeted.toString())
+          .isEqualTo("Hello, Bo!");
       assertThat(app.lines().toString()).doesNotContain("DUPLICATE_INSTANCE");
 
-      app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + secondId + "\",\"deadlineMs\":2000}");
+      app.request(
+          "{\"cmd\":\"session.end\",\"sessionId\":\"" + secondId + "\",\"deadlineMs\":2000}");
       JsonNode after = app.request("{\"cmd\":\"providers.list\"}");
       assertThat(count(after, secondId)).isZero();
       assertThat(count(after, first)).as("the first session keeps its own").isEqualTo(2);
@@ -179,22 +227,34 @@ class StdioProviderAppTest {
   @Test
   void aOneShotMcpClientSeesTheConfigProvidersToolsInItsFirstList() throws Exception {
     try (RpcApp app = start(config(entry("greeter", List.of(PYTHON, "greet.py"))))) {
-      String token = io.github.providergateway.agent.tokens.ClientTokens.mcpHttp(tmp.resolve("home")).issue("inspector");
-      io.modelcontextprotocol.client.McpSyncClient client = io.modelcontextprotocol.client.McpClient.sync(
-              io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + app.url().getPort())
-                  .endpoint("/mcp")
-                  .httpRequestCustomizer((request, method, uri, body, context) -> request.header("Authorization", "Bearer " + token))
-                  .build())
-          .clientInfo(new io.modelcontextprotocol.spec.McpSchema.Implementation("mcp-inspector-cli", "0.15"))
-          .requestTimeout(RpcApp.WAIT.multipliedBy(3))
-          .build();
+      String token =
+          io.github.providergateway.agent.tokens.ClientTokens.mcpHttp(tmp.resolve("home"))
+              .issue("inspector");
+      io.modelcontextprotocol.client.McpSyncClient client =
+          io.modelcontextprotocol.client.McpClient.sync(
+                  io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport
+                      .builder("http://127.0.0.1:" + app.url().getPort())
+                      .endpoint("/mcp")
+                      .httpRequestCustomizer(
+                          (request, method, uri, body, context) ->
+                              request.header("Authorization", "Bearer " + token))
+                      .build())
+              .clientInfo(
+                  new io.modelcontextprotocol.spec.McpSchema.Implementation(
+                      "mcp-inspector-cli", "0.15"))
+              .requestTimeout(RpcApp.WAIT.multipliedBy(3))
+              .build();
       try {
         client.initialize();
         io.modelcontextprotocol.spec.McpSchema.ListToolsResult listed = client.listTools();
-        io.modelcontextprotocol.spec.McpSchema.CallToolResult greeted = client.callTool(
-            new io.modelcontextprotocol.spec.McpSchema.CallToolRequest("greet", Map.of("name", "Ada")));
+        io.modelcontextprotocol.spec.McpSchema.CallToolResult greeted =
+            client.callTool(
+                new io.modelcontextprotocol.spec.McpSchema.CallToolRequest(
+                    "greet", Map.of("name", "Ada")));
 
-        assertThat(listed.tools()).extracting(io.modelcontextprotocol.spec.McpSchema.Tool::name).contains("greet", "wait");
+        assertThat(listed.tools())
+            .extracting(io.modelcontextprotocol.spec.McpSchema.Tool::name)
+            .contains("greet", "wait");
         assertThat(greeted.content().toString()).contains("Hello, Ada!");
       } finally {
         client.closeGracefully();
@@ -217,18 +277,21 @@ class StdioProviderAppTest {
   @Test
   void aStdioProviderIsToldItsSessionInTapSession() throws IOException {
     Path reporter = tmp.resolve("session_reporter.py");
-    Files.writeString(reporter, String.join("\n",
-        "import json, os, sys",
-        "def send(m): print(json.dumps(m), flush=True)",
-        "send({'type': 'hello', 'name': 'reporter', 'protocolVersion': 2,",
-        "      'tools': [{'name': 'my_session', 'description': 'TAP_SESSION', 'parameters': {'type': 'object'}}]})",
-        "for line in sys.stdin:",
-        "    msg = json.loads(line)",
-        "    if msg.get('type') == 'tool.call':",
-        "        send({'type': 'tool.result', 'id': msg['id'], 'data': os.environ.get('TAP_SESSION')})",
-        "    elif msg.get('type') == 'session.lifecycle' and msg.get('state') == 'shutdown.pending':",
-        "        send({'type': 'goodbye'})",
-        ""));
+    Files.writeString(
+        reporter,
+        String.join(
+            "\n",
+            "import json, os, sys",
+            "def send(m): print(json.dumps(m), flush=True)",
+            "send({'type': 'hello', 'name': 'reporter', 'protocolVersion': 2,",
+            "      'tools': [{'name': 'my_session', 'description': 'TAP_SESSION', 'parameters': {'type': 'object'}}]})",
+            "for line in sys.stdin:",
+            "    msg = json.loads(line)",
+            "    if msg.get('type') == 'tool.call':",
+            "        send({'type': 'tool.result', 'id': msg['id'], 'data': os.environ.get('TAP_SESSION')})",
+            "    elif msg.get('type') == 'session.lifecycle' and msg.get('state') == 'shutdown.pending':",
+            "        send({'type': 'goodbye'})",
+            ""));
     try (RpcApp app = start(config(entry("reporter", List.of(PYTHON, reporter.toString()))))) {
       String session = app.startSession();
       awaitTools(app, "my_session");
@@ -248,7 +311,9 @@ class StdioProviderAppTest {
 
       JsonNode shouted = app.request(call(session, "shout", "{\"text\":\"hello, gateway\"}"));
 
-      assertThat(shouted.at("/outcome/data").asText()).as(shouted.toString()).isEqualTo("HELLO, GATEWAY");
+      assertThat(shouted.at("/outcome/data").asText())
+          .as(shouted.toString())
+          .isEqualTo("HELLO, GATEWAY");
     }
   }
 
@@ -256,15 +321,23 @@ class StdioProviderAppTest {
   void aStrayLineOnStdoutGetsAnErrorAndBothExamplesGoOn() throws IOException {
     assumeJq();
     String stray = "echo 'Starting up...'; exec ";
-    Path config = config(
-        entry("greeter", List.of("sh", "-c", stray + PYTHON + " greet.py")) + ","
-            + entry("shouter", List.of("sh", "-c", stray + "bash shout.sh")));
+    Path config =
+        config(
+            entry("greeter", List.of("sh", "-c", stray + PYTHON + " greet.py"))
+                + ","
+                + entry("shouter", List.of("sh", "-c", stray + "bash shout.sh")));
     try (RpcApp app = start(config)) {
       String session = app.startSession();
       awaitTools(app, "greet", "shout");
 
-      assertThat(app.request(call(session, "greet", "{\"name\":\"Ada\"}")).at("/outcome/data").asText()).isEqualTo("Hello, Ada!");
-      assertThat(app.request(call(session, "shout", "{\"text\":\"ok\"}")).at("/outcome/data").asText()).isEqualTo("OK");
+      assertThat(
+              app.request(call(session, "greet", "{\"name\":\"Ada\"}"))
+                  .at("/outcome/data")
+                  .asText())
+          .isEqualTo("Hello, Ada!");
+      assertThat(
+              app.request(call(session, "shout", "{\"text\":\"ok\"}")).at("/outcome/data").asText())
+          .isEqualTo("OK");
       awaitLogged(providerLog("greeter"), "greet.py: the gateway refused a line: INVALID_JSON");
       awaitLogged(providerLog("shouter"), "shout.sh: the gateway refused a line: INVALID_JSON");
       // The gateway's log, at INFO.
@@ -274,8 +347,9 @@ class StdioProviderAppTest {
 
   @Test
   void theAppStoppingKillsAStdioProviderThatIgnoresItsStdinAndSigterm() throws IOException {
-    String stubborn = "trap '' TERM INT; echo '{\"type\":\"hello\",\"name\":\"stubborn\",\"protocolVersion\":2}'; "
-        + "while :; do sleep 1; done";
+    String stubborn =
+        "trap '' TERM INT; echo '{\"type\":\"hello\",\"name\":\"stubborn\",\"protocolVersion\":2}'; "
+            + "while :; do sleep 1; done";
     ProcessHandle provider;
     try (RpcApp app = start(config(entry("stubborn", List.of("sh", "-c", stubborn))))) {
       app.startSession();
@@ -285,21 +359,28 @@ class StdioProviderAppTest {
       app.send("{\"cmd\":\"shutdown\",\"deadlineMs\":300}");
       assertThat(app.awaitExit()).isZero();
     }
-    assertThat(provider.onExit()).as("killed with the app, not left behind").succeedsWithin(RpcApp.WAIT);
+    assertThat(provider.onExit())
+        .as("killed with the app, not left behind")
+        .succeedsWithin(RpcApp.WAIT);
   }
 
   @Test
   void theSessionsEndStopsBothExamples() throws IOException {
     assumeJq();
-    Path config = config(
-        entry("greeter", List.of(PYTHON, "greet.py")) + "," + entry("shouter", List.of("bash", "shout.sh")));
+    Path config =
+        config(
+            entry("greeter", List.of(PYTHON, "greet.py"))
+                + ","
+                + entry("shouter", List.of("bash", "shout.sh")));
     try (RpcApp app = start(config)) {
       String session = app.startSession();
       awaitTools(app, "greet", "shout");
       assertThat(child(app, "greet.py")).isPresent();
       assertThat(child(app, "shout.sh")).isPresent();
 
-      JsonNode ended = app.request("{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":5000}");
+      JsonNode ended =
+          app.request(
+              "{\"cmd\":\"session.end\",\"sessionId\":\"" + session + "\",\"deadlineMs\":5000}");
 
       assertThat(ended.get("ok").asBoolean()).as(ended.toString()).isTrue();
       awaitGone(app, "greet.py");

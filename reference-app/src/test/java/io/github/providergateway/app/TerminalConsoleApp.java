@@ -23,12 +23,14 @@ final class TerminalConsoleApp implements AutoCloseable {
 
   /** Arrow up as an xterm sends it once JLine put it in keypad-transmit mode. */
   static final String UP = "\u001bOA";
+
   static final String TAB = "\t";
   static final String ENTER = "\r";
   static final String CTRL_C = "\u0003";
   static final String CTRL_D = "\u0004";
 
-  private static final Pattern ESCAPES = Pattern.compile("\u001b(\\[[0-9;?]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78])");
+  private static final Pattern ESCAPES =
+      Pattern.compile("\u001b(\\[[0-9;?]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78])");
 
   private final ScriptedInput keys = new ScriptedInput();
   private final Screen screen = new Screen();
@@ -47,7 +49,8 @@ final class TerminalConsoleApp implements AutoCloseable {
             .size(new Size(160, 50))
             .encoding(StandardCharsets.UTF_8)
             .build();
-    PrintStream err = new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
+    PrintStream err =
+        new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     ConsoleHost console = new ConsoleHost(new ConsoleTerminal(terminal, () -> {}), err);
     AppOptions options = Main.options(Map.of(), "--port", "0", "--home", home.toString());
     exitCode = InThreadApp.start("terminal-console-app", () -> console.run(options));
@@ -71,7 +74,9 @@ final class TerminalConsoleApp implements AutoCloseable {
     return screen.text().length();
   }
 
-  /** The screen's text (escape sequences stripped) from {@code from}, once it holds {@code text}. */
+  /**
+   * The screen's text (escape sequences stripped) from {@code from}, once it holds {@code text}.
+   */
   String awaitText(int from, String text) {
     return screen.await(from, text);
   }
@@ -84,7 +89,8 @@ final class TerminalConsoleApp implements AutoCloseable {
   /** A provider bound to the console's own session as {@code name}, with {@code helloFields}. */
   WsProvider bind(String name, String helloFields) throws IOException {
     ConsoleBanner banner = ConsoleBanner.in(text());
-    return WsProvider.bound(banner.url(), banner.token(), banner.defaultSession(), name, helloFields);
+    return WsProvider.bound(
+        banner.url(), banner.token(), banner.defaultSession(), name, helloFields);
   }
 
   String defaultSession() {
@@ -123,7 +129,10 @@ final class TerminalConsoleApp implements AutoCloseable {
     }
 
     synchronized String text() {
-      return ESCAPES.matcher(bytes.toString(StandardCharsets.UTF_8)).replaceAll("").replace("\r", "");
+      return ESCAPES
+          .matcher(bytes.toString(StandardCharsets.UTF_8))
+          .replaceAll("")
+          .replace("\r", "");
     }
 
     synchronized String await(int from, String text) {
@@ -136,7 +145,8 @@ final class TerminalConsoleApp implements AutoCloseable {
         }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          throw new AssertionError("'" + text + "' not shown within " + RpcApp.WAIT + "; the screen shows:\n" + shown);
+          throw new AssertionError(
+              "'" + text + "' not shown within " + RpcApp.WAIT + "; the screen shows:\n" + shown);
         }
         try {
           TimeUnit.NANOSECONDS.timedWait(this, left);

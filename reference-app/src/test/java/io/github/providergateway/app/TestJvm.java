@@ -18,7 +18,8 @@ final class TestJvm {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k"));
     command.add("-cp");
-    command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    command.add(
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
     command.add(main.getName());
     command.addAll(args);
     return command;

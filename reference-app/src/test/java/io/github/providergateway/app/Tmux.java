@@ -11,9 +11,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A real terminal for a test: a tmux server of the test's own (its socket in a temporary
- * directory, no user config) running one command in one pane, keys sent with {@code send-keys},
- * the screen read with {@code capture-pane}. Closing kills that server only.
+ * A real terminal for a test: a tmux server of the test's own (its socket in a temporary directory,
+ * no user config) running one command in one pane, keys sent with {@code send-keys}, the screen
+ * read with {@code capture-pane}. Closing kills that server only.
  */
 final class Tmux implements AutoCloseable {
 
@@ -39,10 +39,14 @@ final class Tmux implements AutoCloseable {
     }
   }
 
-  /** Runs {@code command} in a pane of {@code columns} by {@code rows}, its server's socket in {@code dir}. */
+  /**
+   * Runs {@code command} in a pane of {@code columns} by {@code rows}, its server's socket in
+   * {@code dir}.
+   */
   static Tmux start(Path dir, List<String> command, int columns, int rows) throws IOException {
     Tmux tmux = new Tmux(dir.resolve("tmux.sock"));
-    List<String> args = new ArrayList<>(List.of("-f", "/dev/null", "new-session", "-d", "-s", PANE));
+    List<String> args =
+        new ArrayList<>(List.of("-f", "/dev/null", "new-session", "-d", "-s", PANE));
     args.addAll(List.of("-x", Integer.toString(columns), "-y", Integer.toString(rows)));
     args.add(shellCommand(command));
     tmux.run(args);
@@ -81,7 +85,8 @@ final class Tmux implements AutoCloseable {
 
   /** The screen once its last line that is not blank is {@code line}; fails after {@code limit}. */
   String awaitLastLine(String line, Duration limit) throws IOException, InterruptedException {
-    return awaitScreen(screen -> lastLine(screen).strip().equals(line), "last line '" + line + "'", limit);
+    return awaitScreen(
+        screen -> lastLine(screen).strip().equals(line), "last line '" + line + "'", limit);
   }
 
   /**

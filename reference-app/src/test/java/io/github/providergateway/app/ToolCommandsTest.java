@@ -34,15 +34,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The console's tool commands against an embedded gateway on a manual clock: {@code interrupt},
- * a call ended by Ctrl-C, and "did you mean" for a mistyped tool.
+ * The console's tool commands against an embedded gateway on a manual clock: {@code interrupt}, a
+ * call ended by Ctrl-C, and "did you mean" for a mistyped tool.
  */
 class ToolCommandsTest {
 
   private final GatewayFixture fixture = GatewayFixture.create();
   private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
   private final ConsoleOut out = new ConsoleOut(printed);
-  private final ConsoleSessions sessions = new ConsoleSessions(out, fixture.gateway, new RecordingSessionHost());
+  private final ConsoleSessions sessions =
+      new ConsoleSessions(out, fixture.gateway, new RecordingSessionHost());
   private final ToolCommands tools = new ToolCommands(out, fixture.gateway, sessions);
   private String session;
   private RecordingProviderConnection provider;
@@ -68,19 +69,29 @@ class ToolCommandsTest {
 
   @Test
   void callAndHookShowTheArgumentsGatesRewroteThemTo() {
-    RecordingProviderConnection pinner = fixture.bound(Hello.builder("pinner").session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(null, "pin")), null)).extensions(ProtocolExtension.GATE_ARGS).build());
-    pinner.onSend(message -> {
-      if (message instanceof GateCheck check) {
-        ObjectNode args = ((ObjectNode) check.args().deepCopy()).put("name", "Alice");
-        pinner.send(GateResult.rewrite("pin", check.callId(), args));
-      }
-    });
-    provider.onSend(message -> {
-      if (message instanceof ToolCall call) {
-        provider.send(ToolResult.success(call.id(), GatewayFixture.json("\"Hello, " + call.args().path("name").asText() + "\"")));
-      }
-    });
+    RecordingProviderConnection pinner =
+        fixture.bound(
+            Hello.builder("pinner")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "pin")), null))
+                .extensions(ProtocolExtension.GATE_ARGS)
+                .build());
+    pinner.onSend(
+        message -> {
+          if (message instanceof GateCheck check) {
+            ObjectNode args = ((ObjectNode) check.args().deepCopy()).put("name", "Alice");
+            pinner.send(GateResult.rewrite("pin", check.callId(), args));
+          }
+        });
+    provider.onSend(
+        message -> {
+          if (message instanceof ToolCall call) {
+            provider.send(
+                ToolResult.success(
+                    call.id(),
+                    GatewayFixture.json("\"Hello, " + call.args().path("name").asText() + "\"")));
+          }
+        });
 
     tools.call("greet {\"name\":\"Bob\"}");
     tools.hook("shell {\"command\":\"ls\"}");
@@ -101,8 +112,11 @@ class ToolCommandsTest {
     assertThat(cancel.id()).isEqualTo(sent.id());
     assertThat(cancel.reason()).isEqualTo(CancelReason.INTERRUPTED);
     assertThat(GatewayFixture.done(call).outcome())
-        .isInstanceOfSatisfying(ToolOutcome.Failure.class, f -> assertThat(f.code()).isEqualTo(ToolErrorCode.CANCELLED));
-    assertThat(printed()).contains("Interrupted session " + session + ": its calls in flight end CANCELLED");
+        .isInstanceOfSatisfying(
+            ToolOutcome.Failure.class,
+            f -> assertThat(f.code()).isEqualTo(ToolErrorCode.CANCELLED));
+    assertThat(printed())
+        .contains("Interrupted session " + session + ": its calls in flight end CANCELLED");
   }
 
   @Test
@@ -126,7 +140,8 @@ class ToolCommandsTest {
 
     assertThat(ended.get())
         .isInstanceOf(CommandInterrupted.class)
-        .hasMessage("interrupted: the call to slow is cancelled (its provider is sent tool.cancel)");
+        .hasMessage(
+            "interrupted: the call to slow is cancelled (its provider is sent tool.cancel)");
     ToolCancel cancel = provider.next(ToolCancel.class);
     assertThat(cancel.id()).isEqualTo(sent.id());
     assertThat(cancel.reason()).isEqualTo(CancelReason.INTERRUPTED);
@@ -140,28 +155,41 @@ class ToolCommandsTest {
 
     String text = printed();
     assertThat(text).contains("failed (NOT_FOUND): No provider tool 'gret'");
-    assertThat(text.split("did you mean 'greet'\\? \\(no tool 'gret' in this session\\)", -1)).hasSize(3);
+    assertThat(text.split("did you mean 'greet'\\? \\(no tool 'gret' in this session\\)", -1))
+        .hasSize(3);
     assertThat(text).doesNotContain("'shell'");
   }
 
   @Test
   void toolsShowsAProvidersDescriptionAndParametersOnlyAsEscapes() {
-    // A clear-screen sequence and a right-to-left override in the description; an isolate in the schema.
-    fixture.bound("sly", session, ToolDefinition.of("fetch", "Fetch a page\u001B[2J\u202Eexe.txt",
-        GatewayFixture.json("{\"type\":\"object\",\"properties\":{\"url\":{\"description\":\"a\u2066b\u3164\"}}}")));
+    // A clear-screen sequence and a right-to-left override in the description; an isolate in the
+    // schema.
+    fixture.bound(
+        "sly",
+        session,
+        ToolDefinition.of(
+            "fetch",
+            "Fetch a page\u001B[2J\u202Eexe.txt",
+            GatewayFixture.json(
+                "{\"type\":\"object\",\"properties\":{\"url\":{\"description\":\"a\u2066b\u3164\"}}}")));
     fixture.settle();
 
     tools.tools();
 
     assertThat(printed())
         .contains("  fetch  [sly]  Fetch a page\\u001B[2J\\u202Eexe.txt\n")
-        .contains("parameters: {\"type\":\"object\",\"properties\":{\"url\":{\"description\":\"a\\u2066b\\u3164\"}}}")
+        .contains(
+            "parameters: {\"type\":\"object\",\"properties\":{\"url\":{\"description\":\"a\\u2066b\\u3164\"}}}")
         .doesNotContain("\u001B", "\u202E", "\u2066", "\u3164");
   }
 
   @Test
   void promptShowsTheProvidersContextOnlyAsEscapes() {
-    fixture.bound(Hello.builder("ctx").session(session).context("Use the \u202Estaging\u202C cluster\nline two").build());
+    fixture.bound(
+        Hello.builder("ctx")
+            .session(session)
+            .context("Use the \u202Estaging\u202C cluster\nline two")
+            .build());
     fixture.settle();
 
     tools.prompt("");
@@ -174,18 +202,23 @@ class ToolCommandsTest {
   @Test
   void sessionsShowsALabelAndCwdAnotherHostGaveOnlyAsEscapes() {
     // An MCP client names its session (clientInfo.name) and gives its cwd (its first root).
-    fixture.gateway.startSession(SessionSpec.of("claude\u202Eedualc", "/code/\u2066x\u3164"), new RecordingSessionHost());
+    fixture.gateway.startSession(
+        SessionSpec.of("claude\u202Eedualc", "/code/\u2066x\u3164"), new RecordingSessionHost());
     fixture.settle();
 
     sessions.list();
 
-    assertThat(printed()).contains("  claude\\u202Eedualc  /code/\\u2066x\\u3164").doesNotContain("\u202E", "\u2066", "\u3164");
+    assertThat(printed())
+        .contains("  claude\\u202Eedualc  /code/\\u2066x\\u3164")
+        .doesNotContain("\u202E", "\u2066", "\u3164");
   }
 
   @Test
   void interruptWithoutACurrentSessionSaysSo() {
     sessions.makeCurrent(null);
 
-    assertThatThrownBy(tools::interrupt).isInstanceOf(CommandFailed.class).hasMessageContaining("no current session");
+    assertThatThrownBy(tools::interrupt)
+        .isInstanceOf(CommandFailed.class)
+        .hasMessageContaining("no current session");
   }
 }

@@ -34,33 +34,40 @@ class WatchedFilesTest {
     Files.writeString(tools.resolve("other.py"), "");
 
     WatchedFiles watched =
-        watched("""
+        watched(
+            """
             {"providers":[{"name":"greeter","transport":"stdio","cwd":"tools","command":["python3","greet.py","--flag","missing.py"]},
                           {"name":"runner","cwd":"tools","command":["./run.sh"]},
                           {"name":"fs","mcp":"stdio","command":["npx","-y","@modelcontextprotocol/server-filesystem","."]}]}""",
             WatchedFiles.MAX_DIRECTORIES);
 
-    assertThat(watched.files()).containsOnlyKeys(tools.resolve("greet.py"), tools.resolve("run.sh"));
+    assertThat(watched.files())
+        .containsOnlyKeys(tools.resolve("greet.py"), tools.resolve("run.sh"));
     assertThat(watched.directories()).containsExactly(dir, tools);
-    assertThat(watched.hit(tools, tools.resolve("greet.py"))).isEqualTo(new WatchedFiles.Hit(false, Set.of("greeter")));
+    assertThat(watched.hit(tools, tools.resolve("greet.py")))
+        .isEqualTo(new WatchedFiles.Hit(false, Set.of("greeter")));
     assertThat(watched.hit(tools, tools.resolve("other.py"))).isEqualTo(WatchedFiles.Hit.NONE);
-    assertThat(watched.hit(dir, dir.resolve("providers.json"))).isEqualTo(new WatchedFiles.Hit(true, Set.of()));
+    assertThat(watched.hit(dir, dir.resolve("providers.json")))
+        .isEqualTo(new WatchedFiles.Hit(true, Set.of()));
   }
 
   @Test
-  void aWatchedTreeSkipsDependenciesBuildOutputAndHiddenDirectoriesAndEditorsFiles() throws Exception {
+  void aWatchedTreeSkipsDependenciesBuildOutputAndHiddenDirectoriesAndEditorsFiles()
+      throws Exception {
     Path src = Files.createDirectories(dir.resolve("app/src/lib"));
     Files.createDirectories(dir.resolve("app/node_modules/ws"));
     Files.createDirectories(dir.resolve("app/target/classes"));
     Files.createDirectories(dir.resolve("app/.git/objects"));
 
     WatchedFiles watched =
-        watched("{\"providers\":[{\"name\":\"app\",\"cwd\":\"app\",\"command\":[\"node\",\"main.mjs\"],\"watch\":[\".\"]}]}",
+        watched(
+            "{\"providers\":[{\"name\":\"app\",\"cwd\":\"app\",\"command\":[\"node\",\"main.mjs\"],\"watch\":[\".\"]}]}",
             WatchedFiles.MAX_DIRECTORIES);
 
     Path app = dir.resolve("app");
     assertThat(watched.trees()).containsOnlyKeys(app, app.resolve("src"), src);
-    assertThat(watched.hit(src, src.resolve("util.mjs"))).isEqualTo(new WatchedFiles.Hit(false, Set.of("app")));
+    assertThat(watched.hit(src, src.resolve("util.mjs")))
+        .isEqualTo(new WatchedFiles.Hit(false, Set.of("app")));
     assertThat(watched.hit(src, src.resolve(".util.mjs.swp"))).isEqualTo(WatchedFiles.Hit.NONE);
     assertThat(watched.hit(src, src.resolve("util.mjs~"))).isEqualTo(WatchedFiles.Hit.NONE);
   }
@@ -72,7 +79,9 @@ class WatchedFilesTest {
     }
 
     WatchedFiles watched =
-        watched("{\"providers\":[{\"name\":\"big\",\"cwd\":\"big\",\"command\":[\"node\",\"x.mjs\"],\"watch\":[\".\"]}]}", 4);
+        watched(
+            "{\"providers\":[{\"name\":\"big\",\"cwd\":\"big\",\"command\":[\"node\",\"x.mjs\"],\"watch\":[\".\"]}]}",
+            4);
 
     assertThat(watched.directories()).hasSize(4);
     assertThat(watched.leftOut()).as("the config's folder, big and two of its five").hasSize(3);

@@ -17,7 +17,9 @@ final class WsProvider implements AutoCloseable {
 
   /** Completes with the close code when the gateway closes the connection. */
   final CompletableFuture<Integer> closed;
+
   private final JdkProvider socket;
+
   /** The {@code hello.ack}, once bound. */
   JsonNode ack;
 
@@ -35,13 +37,19 @@ final class WsProvider implements AutoCloseable {
    * the hello fields in {@code helloFields} (JSON object members, e.g. {@code "tools":[..]}), then
    * reads {@code hello.ack} and {@code session.lifecycle started}.
    */
-  static WsProvider bound(URI url, String token, String sessionId, String name, String helloFields) {
+  static WsProvider bound(
+      URI url, String token, String sessionId, String name, String helloFields) {
     WsProvider provider = connect(url);
     provider.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
     provider.next("sessions");
     provider.send(
-        "{\"type\":\"hello\",\"name\":\"" + name + "\",\"protocolVersion\":2,\"session\":\""
-            + sessionId + "\"" + (helloFields.isEmpty() ? "" : "," + helloFields) + "}");
+        "{\"type\":\"hello\",\"name\":\""
+            + name
+            + "\",\"protocolVersion\":2,\"session\":\""
+            + sessionId
+            + "\""
+            + (helloFields.isEmpty() ? "" : "," + helloFields)
+            + "}");
     provider.ack = provider.next("hello.ack");
     JsonNode started = provider.next("session.lifecycle");
     assertThat(started.get("state").asText()).isEqualTo("started");
@@ -50,7 +58,11 @@ final class WsProvider implements AutoCloseable {
 
   /** A tool definition's JSON: an object schema with one optional string {@code name}. */
   static String tool(String name) {
-    return "{\"name\":\"" + name + "\",\"description\":\"Tool " + name + "\","
+    return "{\"name\":\""
+        + name
+        + "\",\"description\":\"Tool "
+        + name
+        + "\","
         + "\"parameters\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}}";
   }
 
@@ -109,7 +121,12 @@ final class WsProvider implements AutoCloseable {
 
   /** Answers a {@code tool.call} with {@code data} (a JSON value text). */
   void result(JsonNode call, String data) {
-    send("{\"type\":\"tool.result\",\"id\":\"" + call.get("id").asText() + "\",\"data\":" + data + "}");
+    send(
+        "{\"type\":\"tool.result\",\"id\":\""
+            + call.get("id").asText()
+            + "\",\"data\":"
+            + data
+            + "}");
   }
 
   /** Says goodbye, as providers do on {@code shutdown.pending}. */

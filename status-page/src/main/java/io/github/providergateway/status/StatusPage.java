@@ -28,12 +28,12 @@ import java.util.List;
 /**
  * A live status page for people, on the gateway's own loopback port: its sessions, providers
  * (trust, instance, connected since, calls in flight), each session's tools and streams with their
- * latest events, the latest decisions of the audit trail with their reasons, and the numbers
- * (calls by outcome, call and gate latency, calls in flight and queued, pushes accepted and
- * refused), and gates' questions waiting for the person, with Allow and Deny (extension {@code
- * gate.ask}: while a page is open, it is one of the gateway's channels). The page updates itself
- * as the gateway changes, without a reload; it is plain HTML,
- * CSS and JavaScript served from this jar (no framework, nothing from elsewhere).
+ * latest events, the latest decisions of the audit trail with their reasons, and the numbers (calls
+ * by outcome, call and gate latency, calls in flight and queued, pushes accepted and refused), and
+ * gates' questions waiting for the person, with Allow and Deny (extension {@code gate.ask}: while a
+ * page is open, it is one of the gateway's channels). The page updates itself as the gateway
+ * changes, without a reload; it is plain HTML, CSS and JavaScript served from this jar (no
+ * framework, nothing from elsewhere).
  *
  * <pre>{@code
  * StatusPage status = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
@@ -42,19 +42,19 @@ import java.util.List;
  * URI link = status.openLink(server.httpUrl()); // http://127.0.0.1:9400/status?open=...
  * }</pre>
  *
- * <p><b>Who may see it.</b> Only someone given a link by {@link #openLink}: each works once,
- * within {@link Builder#linkLifetime} (5 minutes), and trades itself for a cookie that lets that
- * browser in for {@link Builder#viewerLifetime} (12 hours, or until the gateway stops). Without the
- * cookie every path answers 403. Links carry no gateway token: whoever may ask for one (the
- * console, a host that authenticated with the token) already could read all of this. The server's
- * own checks come first: loopback peers only, a {@code Host} naming the server, and no foreign
- * {@code Origin} (see {@link HttpRoute}).
+ * <p><b>Who may see it.</b> Only someone given a link by {@link #openLink}: each works once, within
+ * {@link Builder#linkLifetime} (5 minutes), and trades itself for a cookie that lets that browser
+ * in for {@link Builder#viewerLifetime} (12 hours, or until the gateway stops). Without the cookie
+ * every path answers 403. Links carry no gateway token: whoever may ask for one (the console, a
+ * host that authenticated with the token) already could read all of this. The server's own checks
+ * come first: loopback peers only, a {@code Host} naming the server, and no foreign {@code Origin}
+ * (see {@link HttpRoute}).
  *
- * <p><b>What it costs.</b> It hears the gateway's decisions ({@link GatewayListener#decided}), so
- * a gateway with a status page builds them (as it does for an audit trail). While no page is
- * open it reads nothing more; an open page gets a snapshot at most every 250 ms while things
- * change and every 2 s when they do not. At most {@link Builder#maxViewers} browsers hold cookies
- * and the server's event-stream cap bounds the open pages.
+ * <p><b>What it costs.</b> It hears the gateway's decisions ({@link GatewayListener#decided}), so a
+ * gateway with a status page builds them (as it does for an audit trail). While no page is open it
+ * reads nothing more; an open page gets a snapshot at most every 250 ms while things change and
+ * every 2 s when they do not. At most {@link Builder#maxViewers} browsers hold cookies and the
+ * server's event-stream cap bounds the open pages.
  */
 public final class StatusPage implements AutoCloseable {
 
@@ -78,14 +78,22 @@ public final class StatusPage implements AutoCloseable {
   private StatusPage(Builder builder) {
     Gateway gateway = builder.gateway;
     SecureRandom random = new SecureRandom();
-    this.links = new ExpiringTokens(builder.maxLinks, builder.linkLifetime, gateway.transports().clock(), random);
-    ExpiringTokens viewers = new ExpiringTokens(builder.maxViewers, builder.viewerLifetime, gateway.transports().clock(), random);
+    this.links =
+        new ExpiringTokens(
+            builder.maxLinks, builder.linkLifetime, gateway.transports().clock(), random);
+    ExpiringTokens viewers =
+        new ExpiringTokens(
+            builder.maxViewers, builder.viewerLifetime, gateway.transports().clock(), random);
     StatusNumbers numbers = new StatusNumbers(gateway);
     StatusSnapshot snapshot = new StatusSnapshot(gateway, numbers, builder.decisionLog);
     this.live = new LiveViewers(snapshot::read, builder.scheduler, gateway.transports().clock());
     this.route =
         new StatusRoute(
-            links, viewers, builder.viewerLifetime, live, snapshot,
+            links,
+            viewers,
+            builder.viewerLifetime,
+            live,
+            snapshot,
             (askId, allow) -> gateway.answerQuestion(askId, allow, CHANNEL_NAME));
     gateway.monitor().addListener(numbers);
     gateway.monitor().addListener(new Changes(live));

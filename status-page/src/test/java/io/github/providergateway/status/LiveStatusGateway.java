@@ -27,9 +27,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real gateway on its own loop, behind a real server on a free port with the status page at
- * {@code /status}, one session, and a way to connect a real provider over WebSocket. Every
- * request that reaches the page's route is recorded, with its {@code Origin}, so a test can show a
- * refused request never got there.
+ * {@code /status}, one session, and a way to connect a real provider over WebSocket. Every request
+ * that reaches the page's route is recorded, with its {@code Origin}, so a test can show a refused
+ * request never got there.
  */
 final class LiveStatusGateway implements AutoCloseable {
 
@@ -42,8 +42,10 @@ final class LiveStatusGateway implements AutoCloseable {
   final StatusPage page;
   final WebSocketServer server;
   final String sessionId;
+
   /** The {@code Origin} (or "none") of each request that reached the page's route. */
   final List<String> originsServed = new CopyOnWriteArrayList<>();
+
   private final List<ProviderSession> providers = new CopyOnWriteArrayList<>();
 
   LiveStatusGateway() throws IOException {
@@ -62,8 +64,17 @@ final class LiveStatusGateway implements AutoCloseable {
             page.route().handle(request, reply);
           }
         };
-    server = WebSocketServer.builder(gateway).port(0).route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, recorded).build().start();
-    sessionId = await(gateway.startSession(SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost())).id();
+    server =
+        WebSocketServer.builder(gateway)
+            .port(0)
+            .route(StatusPage.PATH, StatusPage.MAX_BODY_BYTES, recorded)
+            .build()
+            .start();
+    sessionId =
+        await(
+                gateway.startSession(
+                    SessionSpec.of("demo", "/code/demo"), new RecordingSessionHost()))
+            .id();
   }
 
   /** A fresh one-time link. */
@@ -80,11 +91,13 @@ final class LiveStatusGateway implements AutoCloseable {
         JavaProvider.builder("guard")
             .session(sessionId)
             .tool(
-                ToolDefinition.of("deploy", "Deploy the service", CODEC.parseJson("{\"type\":\"object\"}")),
+                ToolDefinition.of(
+                    "deploy", "Deploy the service", CODEC.parseJson("{\"type\":\"object\"}")),
                 (args, call) -> CompletableFuture.completedFuture(CODEC.parseJson("\"deployed\"")))
             .onPreToolUse(HookRule.deny(null, reason))
             .build();
-    ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.credentials().providerToken(), guard);
+    ProviderSession session =
+        WebSocketProviderClient.connect(server.url(), gateway.credentials().providerToken(), guard);
     providers.add(session);
     return session;
   }
@@ -99,14 +112,20 @@ final class LiveStatusGateway implements AutoCloseable {
             .session(sessionId)
             .extension(io.github.providergateway.protocol.ProtocolExtension.GATE_ASK)
             .tool(
-                ToolDefinition.of("ship", "Ship the release", CODEC.parseJson("{\"type\":\"object\"}")),
+                ToolDefinition.of(
+                    "ship", "Ship the release", CODEC.parseJson("{\"type\":\"object\"}")),
                 (args, call) -> CompletableFuture.completedFuture(CODEC.parseJson("\"shipped\"")))
             .gate(
-                null, "confirm-ship",
-                check -> CompletableFuture.completedFuture(
-                    io.github.providergateway.provider.GateVerdict.ask(question, Duration.ofSeconds(60))))
+                null,
+                "confirm-ship",
+                check ->
+                    CompletableFuture.completedFuture(
+                        io.github.providergateway.provider.GateVerdict.ask(
+                            question, Duration.ofSeconds(60))))
             .build();
-    ProviderSession session = WebSocketProviderClient.connect(server.url(), gateway.credentials().providerToken(), confirm);
+    ProviderSession session =
+        WebSocketProviderClient.connect(
+            server.url(), gateway.credentials().providerToken(), confirm);
     providers.add(session);
     return session;
   }

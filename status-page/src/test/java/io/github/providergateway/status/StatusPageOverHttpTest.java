@@ -36,20 +36,32 @@ class StatusPageOverHttpTest {
     RawHttp.Answer page = RawHttp.get(port, "/status", Map.of("Cookie", cookie));
     assertThat(page.status()).isEqualTo(200);
     assertThat(page.headers().get("content-security-policy")).contains("script-src 'self'");
-    assertThat(RawHttp.get(port, "/status/app.js", Map.of("Cookie", cookie)).body()).contains("new EventSource(\"/status/events\")");
-    assertThat(RawHttp.get(port, "/status/app.css", Map.of("Cookie", cookie)).status()).isEqualTo(200);
+    assertThat(RawHttp.get(port, "/status/app.js", Map.of("Cookie", cookie)).body())
+        .contains("new EventSource(\"/status/events\")");
+    assertThat(RawHttp.get(port, "/status/app.css", Map.of("Cookie", cookie)).status())
+        .isEqualTo(200);
 
     try (RawHttp events = RawHttp.connect(port)) {
-      events.send("GET", "/status/events", port, Map.of("Cookie", cookie, "Accept", "text/event-stream"), null);
+      events.send(
+          "GET",
+          "/status/events",
+          port,
+          Map.of("Cookie", cookie, "Accept", "text/event-stream"),
+          null);
       assertThat(events.status()).isEqualTo(200);
-      assertThat(events.nextEventData()).contains("\"sessions\":[{\"id\":\"" + live.sessionId + "\"");
+      assertThat(events.nextEventData())
+          .contains("\"sessions\":[{\"id\":\"" + live.sessionId + "\"");
 
       live.connectGuard("deploys are frozen");
       assertThat(nextContaining(events, "\"name\":\"guard\"")).contains("\"trust\":\"project\"");
 
-      CallResult denied = LiveStatusGateway.await(live.gateway.callTool(live.sessionId, "deploy", LiveStatusGateway.CODEC.parseJson("{}"), null));
+      CallResult denied =
+          LiveStatusGateway.await(
+              live.gateway.callTool(
+                  live.sessionId, "deploy", LiveStatusGateway.CODEC.parseJson("{}"), null));
       assertThat(denied.outcome().toString()).contains("deploys are frozen");
-      assertThat(nextContaining(events, "\"outcome\":\"denied\"")).contains("\"reason\":\"deploys are frozen\"");
+      assertThat(nextContaining(events, "\"outcome\":\"denied\""))
+          .contains("\"reason\":\"deploys are frozen\"");
     }
   }
 
@@ -72,7 +84,10 @@ class StatusPageOverHttpTest {
     int before = live.originsServed.size();
 
     RawHttp.Answer answer =
-        RawHttp.get(live.server.port(), "/status/snapshot", Map.of("Cookie", cookie, "Origin", "http://evil.example"));
+        RawHttp.get(
+            live.server.port(),
+            "/status/snapshot",
+            Map.of("Cookie", cookie, "Origin", "http://evil.example"));
 
     assertThat(answer.status()).isEqualTo(403);
     assertThat(live.originsServed).hasSize(before);
@@ -84,9 +99,17 @@ class StatusPageOverHttpTest {
     int before = live.originsServed.size();
     try (RawHttp stranger = RawHttp.connect(port)) {
       // Announces the largest answer the page takes and sends one byte of it.
-      stranger.send("POST", "/status/answer", port,
-          Map.of("Origin", "http://127.0.0.1:" + port, "Content-Type", "application/json",
-              "Content-Length", Long.toString(StatusPage.MAX_BODY_BYTES)),
+      stranger.send(
+          "POST",
+          "/status/answer",
+          port,
+          Map.of(
+              "Origin",
+              "http://127.0.0.1:" + port,
+              "Content-Type",
+              "application/json",
+              "Content-Length",
+              Long.toString(StatusPage.MAX_BODY_BYTES)),
           "{");
 
       RawHttp.Answer refused = stranger.answer();
@@ -105,7 +128,8 @@ class StatusPageOverHttpTest {
     String cookie = open(live.link());
     String token = live.gateway.credentials().providerToken();
     for (String path : new String[] {"/status", "/status/app.js", "/status/snapshot"}) {
-      assertThat(RawHttp.get(live.server.port(), path, Map.of("Cookie", cookie)).body()).doesNotContain(token);
+      assertThat(RawHttp.get(live.server.port(), path, Map.of("Cookie", cookie)).body())
+          .doesNotContain(token);
     }
     assertThat(live.link().toString()).doesNotContain(token);
   }

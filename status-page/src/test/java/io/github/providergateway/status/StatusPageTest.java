@@ -33,8 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The status page's route on a gateway with a manual clock: who gets in (one-time links and the
- * cookie they give), what the page shows, and how it is kept live. Over a real server and in a
- * real browser: {@code StatusPageOverHttpTest}, {@code StatusPageInBrowserTest}.
+ * cookie they give), what the page shows, and how it is kept live. Over a real server and in a real
+ * browser: {@code StatusPageOverHttpTest}, {@code StatusPageInBrowserTest}.
  */
 class StatusPageTest {
 
@@ -68,7 +68,9 @@ class StatusPageTest {
     assertThat(opened.status).isEqualTo(303);
     assertThat(opened.headers).containsEntry("Location", "/status");
     String cookie = opened.headers.get("Set-Cookie");
-    assertThat(cookie).startsWith("pg_status_9400=").contains("HttpOnly", "SameSite=Strict", "Path=/status");
+    assertThat(cookie)
+        .startsWith("pg_status_9400=")
+        .contains("HttpOnly", "SameSite=Strict", "Path=/status");
 
     assertThat(get("/status", cookieValue(cookie)).status).isEqualTo(200);
     assertThat(get("/status?open=" + code, null).status).as("the same link again").isEqualTo(403);
@@ -86,26 +88,44 @@ class StatusPageTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/status", "/status/app.js", "/status/app.css", "/status/events", "/status/snapshot"})
+  @ValueSource(
+      strings = {
+        "/status",
+        "/status/app.js",
+        "/status/app.css",
+        "/status/events",
+        "/status/snapshot"
+      })
   void withoutTheCookieOfAnOpenedLinkEveryPathIsRefused(String path) {
     RecordingHttpReply reply = get(path, null);
     assertThat(reply.status).isEqualTo(403);
     assertThat(reply.events).isNull();
     assertThat(reply.text()).contains("one-time link", "./gateway status");
 
-    assertThat(get(path, "pg_status_9400=" + "A".repeat(43)).status).as("a made-up cookie").isEqualTo(403);
-    assertThat(get("/status?open=" + "A".repeat(43), null).status).as("a made-up link").isEqualTo(403);
+    assertThat(get(path, "pg_status_9400=" + "A".repeat(43)).status)
+        .as("a made-up cookie")
+        .isEqualTo(403);
+    assertThat(get("/status?open=" + "A".repeat(43), null).status)
+        .as("a made-up link")
+        .isEqualTo(403);
   }
 
   @Test
   void admissionRefusesFromTheHeadersWhatTheRouteWouldAndLeavesALinkUnused() {
     HttpRoute route = page.route();
     String code = code(page.openLink(BASE));
-    assertThat(route.admit(httpRequest("GET", "/status?open=" + code, null))).as("a live link").isEmpty();
-    assertThat(get("/status?open=" + code, null).status).as("still unused after admission").isEqualTo(303);
+    assertThat(route.admit(httpRequest("GET", "/status?open=" + code, null)))
+        .as("a live link")
+        .isEmpty();
+    assertThat(get("/status?open=" + code, null).status)
+        .as("still unused after admission")
+        .isEqualTo(303);
     assertThat(route.admit(httpRequest("GET", "/status?open=" + code, null)))
         .as("the used link")
-        .hasValueSatisfying(refusal -> assertThat(new String(refusal.body(), StandardCharsets.UTF_8)).contains("used already"));
+        .hasValueSatisfying(
+            refusal ->
+                assertThat(new String(refusal.body(), StandardCharsets.UTF_8))
+                    .contains("used already"));
 
     String cookie = open();
     assertThat(route.admit(httpRequest("GET", "/status/snapshot", cookie))).isEmpty();
@@ -118,7 +138,8 @@ class StatusPageTest {
         .as("an answer without the page's Origin and JSON")
         .hasValueSatisfying(refusal -> assertThat(refusal.status()).isEqualTo(403));
     assertThat(route.admit(httpRequest("GET", "/status/answer", cookie)))
-        .hasValueSatisfying(refusal -> assertThat(refusal.headers()).containsEntry("Allow", "POST"));
+        .hasValueSatisfying(
+            refusal -> assertThat(refusal.headers()).containsEntry("Allow", "POST"));
   }
 
   @Test
@@ -143,7 +164,8 @@ class StatusPageTest {
   void thePageAllowsOnlyItsOwnScriptAndCannotBeFramed() {
     RecordingHttpReply reply = get("/status", open());
     assertThat(reply.contentType).startsWith("text/html");
-    assertThat(reply.headers.get("Content-Security-Policy")).contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
+    assertThat(reply.headers.get("Content-Security-Policy"))
+        .contains("default-src 'none'", "script-src 'self'", "frame-ancestors 'none'");
     assertThat(reply.headers).containsEntry("X-Frame-Options", "DENY");
     assertThat(reply.text()).contains("<script src=\"/status/app.js\"").doesNotContain("<script>");
   }
@@ -153,7 +175,8 @@ class StatusPageTest {
   void aRequestAnotherPageMadeIsRefusedEvenWithTheCookie(String site) {
     String cookie = open();
     RecordingHttpReply reply = new RecordingHttpReply();
-    Map<String, String> headers = new HashMap<>(Map.of("host", HOST, "cookie", cookie, "sec-fetch-site", site));
+    Map<String, String> headers =
+        new HashMap<>(Map.of("host", HOST, "cookie", cookie, "sec-fetch-site", site));
     page.route().handle(new HttpRequest("GET", "/status/snapshot", "", headers, null), reply);
     assertThat(reply.status).isEqualTo(403);
 
@@ -175,7 +198,11 @@ class StatusPageTest {
     java.time.Instant connected = f.clock.instant();
     RecordingProviderConnection worker = f.bound("worker", session, tool("build"));
     f.clock.advance(Duration.ofSeconds(7));
-    f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.deny(null, "no building on Fridays")), null)).build());
+    f.bound(
+        Hello.builder("guard")
+            .session(session)
+            .hooks(new Hooks(List.of(HookRule.deny(null, "no building on Fridays")), null))
+            .build());
     f.settle();
     worker.send(Push.event("ci", PushLevel.KEEP, "build 41 green"));
     done(f.call(session, "build", "{}"));
@@ -188,8 +215,10 @@ class StatusPageTest {
     assertThat(workerInfo.get("callsInFlight").asInt()).isZero();
     JsonNode demo = snapshot.get("sessions").get(0);
     assertThat(demo.get("id").asText()).isEqualTo(session);
-    assertThat(find(demo.get("tools"), "name", "build").get("provider").asText()).isEqualTo("worker");
-    assertThat(demo.get("streams").get("ci@worker").get(0).get("event").asText()).isEqualTo("build 41 green");
+    assertThat(find(demo.get("tools"), "name", "build").get("provider").asText())
+        .isEqualTo("worker");
+    assertThat(demo.get("streams").get("ci@worker").get(0).get("event").asText())
+        .isEqualTo("build 41 green");
     JsonNode denied = find(snapshot.get("decisions"), "kind", "tool_call");
     assertThat(denied.get("outcome").asText()).isEqualTo("denied");
     assertThat(denied.get("reason").asText()).isEqualTo("no building on Fridays");
@@ -205,10 +234,16 @@ class StatusPageTest {
    */
   @Test
   void hookChecksOfTheAgentsOwnToolsAreCountedBesideTheToolCalls() {
-    f.bound(Hello.builder("guard").session(session).hooks(new Hooks(List.of(HookRule.deny(null, "not today")), null)).build());
+    f.bound(
+        Hello.builder("guard")
+            .session(session)
+            .hooks(new Hooks(List.of(HookRule.deny(null, "not today")), null))
+            .build());
     f.settle();
     for (int i = 0; i < 4; i++) {
-      done(f.gateway.preToolUse(session, "shell", GatewayFixture.json("{\"command\":\"rm -rf /\"}")));
+      done(
+          f.gateway.preToolUse(
+              session, "shell", GatewayFixture.json("{\"command\":\"rm -rf /\"}")));
     }
 
     JsonNode numbers = snapshot(open()).get("numbers");
@@ -217,14 +252,26 @@ class StatusPageTest {
     assertThat(numbers.get("calls").path("denied").asInt()).isZero();
   }
 
-  /** Issue 32: whatever a provider wrote, the page shows no character that hides or reorders text. */
+  /**
+   * Issue 32: whatever a provider wrote, the page shows no character that hides or reorders text.
+   */
   @Test
   void everyTextOfTheSnapshotHasItsHiddenCharactersAsEscapesAndOrdinaryTextAsItIs() {
-    RecordingProviderConnection worker = f.bound("worker", session,
-        io.github.providergateway.protocol.ToolDefinition.of("build", "Builds \u202etxt.exe Grüße 日本 😀",
-            GatewayFixture.json("{\"type\":\"object\"}")));
-    f.bound(Hello.builder("guard").session(session)
-        .hooks(new Hooks(List.of(HookRule.deny(null, "no \u2066building\u2069 on Fridays\u200d")), null)).build());
+    RecordingProviderConnection worker =
+        f.bound(
+            "worker",
+            session,
+            io.github.providergateway.protocol.ToolDefinition.of(
+                "build",
+                "Builds \u202etxt.exe Grüße 日本 😀",
+                GatewayFixture.json("{\"type\":\"object\"}")));
+    f.bound(
+        Hello.builder("guard")
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(HookRule.deny(null, "no \u2066building\u2069 on Fridays\u200d")), null))
+            .build());
     f.settle();
     worker.send(Push.event("ci\u200b", PushLevel.KEEP, "build\u2028 41\u001b[2J green"));
     done(f.call(session, "build", "{}"));
@@ -236,9 +283,13 @@ class StatusPageTest {
         .isEqualTo("Builds \\u202Etxt.exe Grüße 日本 😀");
     assertThat(demo.get("streams").get("ci\\u200B@worker").get(0).get("event").asText())
         .isEqualTo("build\\u2028 41\\u001B[2J green");
-    assertThat(find(GatewayFixture.json(text).get("decisions"), "kind", "tool_call").get("reason").asText())
+    assertThat(
+            find(GatewayFixture.json(text).get("decisions"), "kind", "tool_call")
+                .get("reason")
+                .asText())
         .isEqualTo("no \\u2066building\\u2069 on Fridays\\u200D");
-    assertThat(text).doesNotContain("\u202e", "\u2066", "\u2069", "\u200d", "\u200b", "\u2028", "\u001b");
+    assertThat(text)
+        .doesNotContain("\u202e", "\u2066", "\u2069", "\u200d", "\u200b", "\u2028", "\u001b");
   }
 
   @Test
@@ -247,12 +298,16 @@ class StatusPageTest {
     var call = f.call(session, "build", "{}");
     ToolCall sent = worker.next(ToolCall.class);
 
-    assertThat(find(snapshot(open()).get("providers"), "name", "worker").get("callsInFlight").asInt()).isEqualTo(1);
+    assertThat(
+            find(snapshot(open()).get("providers"), "name", "worker").get("callsInFlight").asInt())
+        .isEqualTo(1);
     assertThat(snapshot(open()).get("numbers").get("callsInFlight").asInt()).isEqualTo(1);
 
     worker.send(ToolResult.success(sent.id(), GatewayFixture.json("\"ok\"")));
     done(call);
-    assertThat(find(snapshot(open()).get("providers"), "name", "worker").get("callsInFlight").asInt()).isZero();
+    assertThat(
+            find(snapshot(open()).get("providers"), "name", "worker").get("callsInFlight").asInt())
+        .isZero();
   }
 
   // ---- live ----
@@ -290,7 +345,8 @@ class StatusPageTest {
 
   @Test
   void withNoPageOpenNothingIsScheduled() {
-    java.util.concurrent.atomic.AtomicInteger scheduled = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger scheduled =
+        new java.util.concurrent.atomic.AtomicInteger();
     try (StatusPage counted =
         StatusPage.builder(
                 f.gateway,
@@ -305,7 +361,11 @@ class StatusPageTest {
       assertThat(scheduled).hasValue(0);
 
       RecordingHttpReply reply = new RecordingHttpReply();
-      String cookie = cookieValue(requestOn(counted, "GET", "/status?open=" + code(counted.openLink(BASE)), null).headers.get("Set-Cookie"));
+      String cookie =
+          cookieValue(
+              requestOn(counted, "GET", "/status?open=" + code(counted.openLink(BASE)), null)
+                  .headers
+                  .get("Set-Cookie"));
       counted.route().handle(httpRequest("GET", "/status/events", cookie), reply);
       assertThat(counted.openPages()).isEqualTo(1);
       assertThat(scheduled).hasValue(1);
@@ -335,31 +395,59 @@ class StatusPageTest {
   /** A gate that asks {@code question} before every call, and a worker whose deploy runs. */
   private RecordingProviderConnection askingGate(String question) {
     RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"));
-    worker.onSend(message -> {
-      if (message instanceof ToolCall call) {
-        worker.send(ToolResult.success(call.id(), GatewayFixture.json("\"deployed\"")));
-      }
-    });
-    RecordingProviderConnection gate = f.bound(Hello.builder("confirm").session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(null, "confirm-deploy")), null))
-        .extensions(ProtocolExtension.GATE_ASK).build());
-    gate.onSend(message -> {
-      if (message instanceof GateCheck check) {
-        gate.send(GateResult.ask(check.gateId(), check.callId(), question, Duration.ofSeconds(60)));
-      }
-    });
+    worker.onSend(
+        message -> {
+          if (message instanceof ToolCall call) {
+            worker.send(ToolResult.success(call.id(), GatewayFixture.json("\"deployed\"")));
+          }
+        });
+    RecordingProviderConnection gate =
+        f.bound(
+            Hello.builder("confirm")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "confirm-deploy")), null))
+                .extensions(ProtocolExtension.GATE_ASK)
+                .build());
+    gate.onSend(
+        message -> {
+          if (message instanceof GateCheck check) {
+            gate.send(
+                GateResult.ask(check.gateId(), check.callId(), question, Duration.ofSeconds(60)));
+          }
+        });
     return gate;
   }
 
-  /** A {@code POST /status/answer} as the page's own script sends it, {@code change} applied to its headers. */
-  private RecordingHttpReply answer(String cookie, String body, java.util.function.Consumer<Map<String, String>> change) {
-    Map<String, String> headers = new HashMap<>(Map.of(
-        "host", HOST, "cookie", cookie, "origin", "http://" + HOST, "sec-fetch-site", "same-origin",
-        "content-type", "application/json"));
+  /**
+   * A {@code POST /status/answer} as the page's own script sends it, {@code change} applied to its
+   * headers.
+   */
+  private RecordingHttpReply answer(
+      String cookie, String body, java.util.function.Consumer<Map<String, String>> change) {
+    Map<String, String> headers =
+        new HashMap<>(
+            Map.of(
+                "host",
+                HOST,
+                "cookie",
+                cookie,
+                "origin",
+                "http://" + HOST,
+                "sec-fetch-site",
+                "same-origin",
+                "content-type",
+                "application/json"));
     change.accept(headers);
     RecordingHttpReply reply = new RecordingHttpReply();
-    page.route().handle(
-        new HttpRequest("POST", "/status/answer", "", headers, body.getBytes(java.nio.charset.StandardCharsets.UTF_8)), reply);
+    page.route()
+        .handle(
+            new HttpRequest(
+                "POST",
+                "/status/answer",
+                "",
+                headers,
+                body.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+            reply);
     return reply;
   }
 
@@ -375,11 +463,18 @@ class StatusPageTest {
     assertThat(question.get("provider").asText()).isEqualTo("confirm");
     assertThat(question.get("argsPreview").asText()).isEqualTo("{\"branch\":\"main\"}");
     assertThat(question.get("argsCut").asBoolean()).isFalse();
-    RecordingHttpReply answered = answer(cookie, "{\"askId\":\"" + question.get("askId").asText() + "\",\"allow\":true}", h -> {});
+    RecordingHttpReply answered =
+        answer(
+            cookie,
+            "{\"askId\":\"" + question.get("askId").asText() + "\",\"allow\":true}",
+            h -> {});
 
     assertThat(answered.status).isEqualTo(200);
     assertThat(answered.text()).isEqualTo("{\"decided\":true}");
-    assertThat(done(call).outcome()).isEqualTo(io.github.providergateway.host.api.ToolOutcome.success(GatewayFixture.json("\"deployed\"")));
+    assertThat(done(call).outcome())
+        .isEqualTo(
+            io.github.providergateway.host.api.ToolOutcome.success(
+                GatewayFixture.json("\"deployed\"")));
     assertThat(snapshot(cookie).get("questions")).isEmpty();
     JsonNode ended = find(snapshot(cookie).get("decisions"), "answeredBy", "status page");
     assertThat(ended.get("kind").asText()).isEqualTo("ask");
@@ -403,9 +498,17 @@ class StatusPageTest {
 
     String page = get("/status/snapshot", cookie).text();
     JsonNode question = GatewayFixture.json(page).get("questions").get(0);
-    assertThat(question.get("argsLines")).extracting(JsonNode::asText)
-        .containsExactly("{", "  \"command\" : \"" + command + "\",", "  \"file\" : \"report\\u202Efdp.exe\"", "}");
-    assertThat(question.get("argsPreview").asText()).hasSize(201).startsWith("{\"command\":\"make release").endsWith("…");
+    assertThat(question.get("argsLines"))
+        .extracting(JsonNode::asText)
+        .containsExactly(
+            "{",
+            "  \"command\" : \"" + command + "\",",
+            "  \"file\" : \"report\\u202Efdp.exe\"",
+            "}");
+    assertThat(question.get("argsPreview").asText())
+        .hasSize(201)
+        .startsWith("{\"command\":\"make release")
+        .endsWith("…");
     assertThat(question.get("argsCut").asBoolean()).isTrue();
     assertThat(question.get("argsChars").asInt()).isEqualTo(command.length() + 38);
     assertThat(question.get("question").asText()).isEqualTo("Deploy\\u2066 it\\u200D?");
@@ -422,8 +525,10 @@ class StatusPageTest {
 
     answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":false}", h -> {});
 
-    assertThat(done(call).outcome()).isInstanceOf(io.github.providergateway.host.api.ToolOutcome.Denied.class);
-    assertThat(answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":true}", h -> {}).text()).isEqualTo("{\"decided\":false}");
+    assertThat(done(call).outcome())
+        .isInstanceOf(io.github.providergateway.host.api.ToolOutcome.Denied.class);
+    assertThat(answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":true}", h -> {}).text())
+        .isEqualTo("{\"decided\":false}");
   }
 
   @Test
@@ -432,13 +537,21 @@ class StatusPageTest {
 
     var call = f.call(session, "deploy", "{}");
 
-    assertThat(done(call).outcome()).isInstanceOfSatisfying(
-        io.github.providergateway.host.api.ToolOutcome.Denied.class,
-        denied -> assertThat(denied.reason()).startsWith("No one to ask"));
+    assertThat(done(call).outcome())
+        .isInstanceOfSatisfying(
+            io.github.providergateway.host.api.ToolOutcome.Denied.class,
+            denied -> assertThat(denied.reason()).startsWith("No one to ask"));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"no origin", "sec-fetch-site none", "sec-fetch-site cross-site", "a form's content type", "no cookie"})
+  @ValueSource(
+      strings = {
+        "no origin",
+        "sec-fetch-site none",
+        "sec-fetch-site cross-site",
+        "a form's content type",
+        "no cookie"
+      })
   void anAnswerThatDidNotComeFromThePagesOwnScriptIsRefusedAndDecidesNothing(String how) {
     String cookie = open();
     get("/status/events", cookie);
@@ -446,16 +559,21 @@ class StatusPageTest {
     var call = f.call(session, "deploy", "{}");
     String askId = snapshot(cookie).get("questions").get(0).get("askId").asText();
 
-    RecordingHttpReply refused = answer(cookie, "{\"askId\":\"" + askId + "\",\"allow\":true}", headers -> {
-      switch (how) {
-        case "no origin" -> headers.remove("origin");
-        case "sec-fetch-site none" -> headers.put("sec-fetch-site", "none");
-        case "sec-fetch-site cross-site" -> headers.put("sec-fetch-site", "cross-site");
-        case "a form's content type" -> headers.put("content-type", "application/x-www-form-urlencoded");
-        case "no cookie" -> headers.remove("cookie");
-        default -> throw new IllegalArgumentException(how);
-      }
-    });
+    RecordingHttpReply refused =
+        answer(
+            cookie,
+            "{\"askId\":\"" + askId + "\",\"allow\":true}",
+            headers -> {
+              switch (how) {
+                case "no origin" -> headers.remove("origin");
+                case "sec-fetch-site none" -> headers.put("sec-fetch-site", "none");
+                case "sec-fetch-site cross-site" -> headers.put("sec-fetch-site", "cross-site");
+                case "a form's content type" ->
+                    headers.put("content-type", "application/x-www-form-urlencoded");
+                case "no cookie" -> headers.remove("cookie");
+                default -> throw new IllegalArgumentException(how);
+              }
+            });
 
     assertThat(refused.status).isEqualTo(403);
     assertThat(call).as("still waiting for the person").isNotDone();
@@ -466,7 +584,8 @@ class StatusPageTest {
   void anAnswerWithoutAnAskIdAndABooleanIsABadRequestAndOnlyPostAnswers() {
     String cookie = open();
 
-    assertThat(answer(cookie, "{\"askId\":\"a\",\"allow\":\"yes\"}", h -> {}).status).isEqualTo(400);
+    assertThat(answer(cookie, "{\"askId\":\"a\",\"allow\":\"yes\"}", h -> {}).status)
+        .isEqualTo(400);
     assertThat(answer(cookie, "not json", h -> {}).status).isEqualTo(400);
     assertThat(get("/status/answer", cookie).status).isEqualTo(405);
   }
@@ -475,7 +594,8 @@ class StatusPageTest {
 
   /** Opens a link; returns the {@code name=value} of the cookie it gave. */
   private String open() {
-    return cookieValue(get("/status?open=" + code(page.openLink(BASE)), null).headers.get("Set-Cookie"));
+    return cookieValue(
+        get("/status?open=" + code(page.openLink(BASE)), null).headers.get("Set-Cookie"));
   }
 
   private JsonNode snapshot(String cookie) {
@@ -492,7 +612,8 @@ class StatusPageTest {
     return requestOn(page, method, target, cookie);
   }
 
-  private static RecordingHttpReply requestOn(StatusPage on, String method, String target, String cookie) {
+  private static RecordingHttpReply requestOn(
+      StatusPage on, String method, String target, String cookie) {
     RecordingHttpReply reply = new RecordingHttpReply();
     on.route().handle(httpRequest(method, target, cookie), reply);
     return reply;

@@ -17,9 +17,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * {@code "allow"} would let a gate approve, unseen, a call it made up (turn {@code ls} into
  * something else): the person is shown the rewritten call instead. A gate that asks the person
  * (extension {@code gate.ask}) is answered {@code "ask"} with its question as the reason: the agent
- * asks its person itself, so the gateway puts the question to no channel. Denials are explicit: Claude
- * Code treats an exit code other than 0 or 2 as "go ahead", so every path, a crash included, ends
- * in a printed deny.
+ * asks its person itself, so the gateway puts the question to no channel. Denials are explicit:
+ * Claude Code treats an exit code other than 0 or 2 as "go ahead", so every path, a crash included,
+ * ends in a printed deny.
  */
 public enum AgentKind {
 
@@ -125,12 +125,17 @@ public enum AgentKind {
     this.word = word;
   }
 
-  /** {@return the agent's name on the command line ({@code gateway hook <word>}), also looked for in session labels} */
+  /**
+   * {@return the agent's name on the command line ({@code gateway hook <word>}), also looked for in
+   * session labels}
+   */
   public String word() {
     return word;
   }
 
-  /** The agent's hook input as a gateway call. @throws IllegalArgumentException when it is not one */
+  /**
+   * The agent's hook input as a gateway call. @throws IllegalArgumentException when it is not one
+   */
   abstract HookRequest parse(JsonNode input);
 
   /** The answer the agent reads on stdout. */

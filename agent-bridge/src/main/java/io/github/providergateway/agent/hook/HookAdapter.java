@@ -48,13 +48,13 @@ import java.util.regex.PatternSyntaxException;
  * <p>It reads the agent's JSON on stdin, maps the tool ({@link ToolMapping}), finds the gateway
  * session of the agent's working directory ({@link SessionChoice}: among sessions holders of the
  * gateway token opened) and asks the gateway's {@code preToolUse}. No such session: nothing to
- * check, allowed. No gateway at all (no token file, the port refuses, which is known at once, or
- * no connection within {@link Settings#connectTimeout}), or what answers on its port cannot prove
- * it holds the home's token ({@code host.challenge}; it is shown neither the token nor the call):
- * the gateway's last {@link HookGateRecord} decides, each matching gate by its own setting: fail
- * closed denies, fail open allows. A gateway that accepted the connection but has not decided
- * within {@link Settings#answerTimeout} is denied: it is there, stuck, and may hold rules the record
- * does not. Stderr always says which path decided.
+ * check, allowed. No gateway at all (no token file, the port refuses, which is known at once, or no
+ * connection within {@link Settings#connectTimeout}), or what answers on its port cannot prove it
+ * holds the home's token ({@code host.challenge}; it is shown neither the token nor the call): the
+ * gateway's last {@link HookGateRecord} decides, each matching gate by its own setting: fail closed
+ * denies, fail open allows. A gateway that accepted the connection but has not decided within
+ * {@link Settings#answerTimeout} is denied: it is there, stuck, and may hold rules the record does
+ * not. Stderr always says which path decided.
  *
  * <p>The launcher runs this JVM only when no gateway answers on the home's Unix socket ({@link
  * HookSocket}): while one runs, a shell script asks it there, and no JVM starts.
@@ -72,6 +72,7 @@ public final class HookAdapter {
    * then, could take this long; an older gateway's record might still hold one.
    */
   private static final Duration RECORD_BACKSTOP = Duration.ofSeconds(5);
+
   /**
    * The stack of the adapter's threads: a regex that recurses once a character decides here as on
    * the gateway's deep stack (RegexGuard), whatever the JIT has compiled; reserved, not committed.
@@ -90,9 +91,16 @@ public final class HookAdapter {
    *     call is denied (a gateway is there but stuck), never left to the record
    */
   public record Settings(Path home, int port, Duration connectTimeout, Duration answerTimeout) {
-    /** 1 s to connect: a running gateway on loopback accepts in microseconds, a dead port refuses at once. */
+    /**
+     * 1 s to connect: a running gateway on loopback accepts in microseconds, a dead port refuses at
+     * once.
+     */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);
-    /** Two gates' 5 s timeouts: the hook should be installed with a timeout above 10 s plus the JVM's start. */
+
+    /**
+     * Two gates' 5 s timeouts: the hook should be installed with a timeout above 10 s plus the
+     * JVM's start.
+     */
     public static final Duration DEFAULT_ANSWER_TIMEOUT = Duration.ofSeconds(10);
 
     /**
@@ -180,20 +188,26 @@ public final class HookAdapter {
    * @param settings where the gateway is; null when the command line was wrong, which denies
    * @return the exit code, always 0: the answer itself says allow or deny
    */
-  public static int run(AgentKind agent, InputStream in, PrintStream out, PrintStream err, Settings settings) {
+  public static int run(
+      AgentKind agent, InputStream in, PrintStream out, PrintStream err, Settings settings) {
     HookAdapter adapter = new HookAdapter(agent, settings, err);
     HookVerdict verdict;
     try {
-      verdict = settings == null
-          ? HookVerdict.deny("provider gateway hook is misconfigured (see its stderr); denied",
-              "bad command line, denied")
-          : adapter.decide(in);
+      verdict =
+          settings == null
+              ? HookVerdict.deny(
+                  "provider gateway hook is misconfigured (see its stderr); denied",
+                  "bad command line, denied")
+              : adapter.decide(in);
     } catch (RuntimeException | Error e) {
       // Fail closed: whatever went wrong, the agent reads a deny (Claude Code runs the tool after
       // any exit code but 0 and 2, so crashing is not an option).
-      verdict = HookVerdict.deny(
-          "provider gateway hook failed (" + e + "); denied because it could not check the call",
-          "unexpected error, denied: " + e);
+      verdict =
+          HookVerdict.deny(
+              "provider gateway hook failed ("
+                  + e
+                  + "); denied because it could not check the call",
+              "unexpected error, denied: " + e);
     } finally {
       adapter.workers.shutdownNow();
     }
@@ -210,7 +224,11 @@ public final class HookAdapter {
       read = HookRequests.read(agent, in.readNBytes(HookRequests.MAX_INPUT_BYTES + 1));
     } catch (IOException e) {
       return HookVerdict.deny(
-          "provider gateway hook could not read the " + agent.word() + " hook input (" + e.getMessage() + "); denied",
+          "provider gateway hook could not read the "
+              + agent.word()
+              + " hook input ("
+              + e.getMessage()
+              + "); denied",
           "unreadable input, denied: " + e.getMessage());
     }
     if (read.refusal() != null) {
@@ -224,12 +242,16 @@ public final class HookAdapter {
     try {
       return online.get(limit.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      return stuck("provider gateway accepted the connection but did not decide within " + seconds(settings.answerTimeout()));
+      return stuck(
+          "provider gateway accepted the connection but did not decide within "
+              + seconds(settings.answerTimeout()));
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof Untrusted untrusted) {
         return HookVerdict.deny(
-            "provider gateway hook refused its gateway's token file: " + untrusted.getMessage() + "; denied",
+            "provider gateway hook refused its gateway's token file: "
+                + untrusted.getMessage()
+                + "; denied",
             "token file refused, denied (fail closed): " + untrusted.getMessage());
       }
       if (cause instanceof Stuck stuck) {
@@ -238,17 +260,19 @@ public final class HookAdapter {
       if (cause instanceof Unreachable down) {
         return fromRecord(request, down.getMessage());
       }
-      return HookVerdict.deny("provider gateway failed (" + cause + "); denied", "gateway failed, denied: " + cause);
+      return HookVerdict.deny(
+          "provider gateway failed (" + cause + "); denied", "gateway failed, denied: " + cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return HookVerdict.deny("interrupted while asking the provider gateway; denied", "interrupted, denied");
+      return HookVerdict.deny(
+          "interrupted while asking the provider gateway; denied", "interrupted, denied");
     }
   }
 
   /**
-   * A gateway is there but does not answer (stopped, swapping, a gate's provider hanging past
-   * every timeout): denied. The record is only for "no gateway at all": a gateway that holds its
-   * port may still have rules the record does not (issue 33).
+   * A gateway is there but does not answer (stopped, swapping, a gate's provider hanging past every
+   * timeout): denied. The record is only for "no gateway at all": a gateway that holds its port may
+   * still have rules the record does not (issue 33).
    */
   private static HookVerdict stuck(String why) {
     return HookVerdict.deny(why + "; denied (fail closed)", why + "; denied (fail closed)");
@@ -265,19 +289,22 @@ public final class HookAdapter {
       return;
     }
     try {
-      HookDecisions.GatewayView view = new HookDecisions.GatewayView() {
-        @Override
-        public CompletableFuture<List<SessionInfo>> sessions() {
-          return client.sessions();
-        }
+      HookDecisions.GatewayView view =
+          new HookDecisions.GatewayView() {
+            @Override
+            public CompletableFuture<List<SessionInfo>> sessions() {
+              return client.sessions();
+            }
 
-        @Override
-        public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
-          // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's
-          // question comes back in the decision rather than going to the console or status page.
-          return client.preToolUse(sessionId, tool, args, true);
-        }
-      };
+            @Override
+            public CompletableFuture<HookDecision> preToolUse(
+                String sessionId, String tool, JsonNode args) {
+              // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's
+              // question comes back in the decision rather than going to the console or status
+              // page.
+              return client.preToolUse(sessionId, tool, args, true);
+            }
+          };
       verdict.complete(HookDecisions.decide(view, request, agent).join());
     } catch (CompletionException e) {
       verdict.completeExceptionally(e.getCause());
@@ -292,7 +319,8 @@ public final class HookAdapter {
 
   private GatewayClient connect() throws Unreachable, Untrusted, Stuck {
     Path home = settings.home();
-    // Not isRegularFile, which follows a link: a link at the token file's name is refused, not missed.
+    // Not isRegularFile, which follows a link: a link at the token file's name is refused, not
+    // missed.
     if (Files.notExists(home.resolve(GatewayClient.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
       throw new Unreachable("provider gateway not running (no token file in " + home + ")");
     }
@@ -301,20 +329,25 @@ public final class HookAdapter {
     GatewayClient.Options options =
         GatewayClient.Options.builder().connectTimeout(settings.answerTimeout()).build();
     CompletableFuture<GatewayClient> connecting = new CompletableFuture<>();
-    workers.execute(() -> {
-      try {
-        connecting.complete(GatewayClient.connect(home, port, options));
-      } catch (IOException | RuntimeException e) {
-        connecting.completeExceptionally(e);
-      }
-    });
+    workers.execute(
+        () -> {
+          try {
+            connecting.complete(GatewayClient.connect(home, port, options));
+          } catch (IOException | RuntimeException e) {
+            connecting.completeExceptionally(e);
+          }
+        });
     try {
       return connecting.get(settings.answerTimeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       // A connection made after all is nobody's: close it.
       connecting.thenAccept(GatewayClient::close);
-      throw new Stuck("provider gateway on port " + port + " accepted the connection but did not answer within "
-          + seconds(settings.answerTimeout()) + " (is it stopped?)");
+      throw new Stuck(
+          "provider gateway on port "
+              + port
+              + " accepted the connection but did not answer within "
+              + seconds(settings.answerTimeout())
+              + " (is it stopped?)");
     } catch (ExecutionException e) {
       if (e.getCause() instanceof UnsafeFileException unsafe) {
         throw new Untrusted(unsafe);
@@ -326,12 +359,17 @@ public final class HookAdapter {
       }
       if (refused(e.getCause())) {
         // Gone between the probe and the connection: no gateway after all.
-        throw new Unreachable("provider gateway not running (port " + port + ": Connection refused)");
+        throw new Unreachable(
+            "provider gateway not running (port " + port + ": Connection refused)");
       }
       // Something listens and did not let us in (a handshake pushed out, a token refused): it is
       // there, so the record, which may lack its rules, does not decide.
-      throw new Stuck("provider gateway on port " + port + " accepted the connection but could not be asked ("
-          + e.getCause().getMessage() + ")");
+      throw new Stuck(
+          "provider gateway on port "
+              + port
+              + " accepted the connection but could not be asked ("
+              + e.getCause().getMessage()
+              + ")");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new Unreachable("interrupted while connecting to the provider gateway");
@@ -351,17 +389,24 @@ public final class HookAdapter {
       throw new Unreachable("provider gateway not running (" + e.getMessage() + ")");
     }
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), (int) Math.max(1, settings.connectTimeout().toMillis()));
+      socket.connect(
+          new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
+          (int) Math.max(1, settings.connectTimeout().toMillis()));
       return port;
     } catch (ConnectException e) {
       throw new Unreachable("provider gateway not running (port " + port + ": Connection refused)");
     } catch (SocketTimeoutException e) {
       // On loopback a connect that neither succeeds nor is refused meets a full accept queue: a
       // listener that is there and not accepting.
-      throw new Stuck("provider gateway on port " + port + " did not accept a connection within "
-          + seconds(settings.connectTimeout()) + " (is it stopped?)");
+      throw new Stuck(
+          "provider gateway on port "
+              + port
+              + " did not accept a connection within "
+              + seconds(settings.connectTimeout())
+              + " (is it stopped?)");
     } catch (IOException e) {
-      throw new Unreachable("provider gateway not running (port " + port + ": " + e.getMessage() + ")");
+      throw new Unreachable(
+          "provider gateway not running (port " + port + ": " + e.getMessage() + ")");
     }
   }
 
@@ -384,10 +429,15 @@ public final class HookAdapter {
     try {
       return verdict.get(RECORD_BACKSTOP.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      return HookVerdict.deny(cause + "; the recorded rules could not be checked in time, so the call is denied",
+      return HookVerdict.deny(
+          cause + "; the recorded rules could not be checked in time, so the call is denied",
           cause + "; recorded rules took too long, denied");
     } catch (ExecutionException e) {
-      return HookVerdict.deny(cause + "; the recorded rules could not be checked (" + e.getCause() + "), so the call is denied",
+      return HookVerdict.deny(
+          cause
+              + "; the recorded rules could not be checked ("
+              + e.getCause()
+              + "), so the call is denied",
           cause + "; recorded rules failed, denied: " + e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -410,10 +460,17 @@ public final class HookAdapter {
           cause + "; " + e.getMessage() + "; denied (fail closed)");
     }
     Optional<HookGateRecord.Entry> entry =
-        SessionChoice.pick(entries, HookGateRecord.Entry::label, HookGateRecord.Entry::cwd, request.cwd(), agent);
+        SessionChoice.pick(
+            entries, HookGateRecord.Entry::label, HookGateRecord.Entry::cwd, request.cwd(), agent);
     if (entry.isEmpty()) {
-      return HookVerdict.allow(List.of(),
-          cause + "; " + record + " records no session with cwd " + request.cwd() + ", so no rule applies; allowed");
+      return HookVerdict.allow(
+          List.of(),
+          cause
+              + "; "
+              + record
+              + " records no session with cwd "
+              + request.cwd()
+              + ", so no rule applies; allowed");
     }
     String argsText = JsStringifier.stringify(request.args(), Limits.defaults().maxMatchedChars());
     List<String> failedOpen = new ArrayList<>();
@@ -423,8 +480,10 @@ public final class HookAdapter {
         continue;
       }
       if (rule.action() == HookAction.DENY) {
-        String reason = rule.reason() != null ? rule.reason() : "Blocked by provider '" + held.provider() + "'";
-        return HookVerdict.deny(reason + " (" + cause + "; recorded rule of " + held.provider() + ")",
+        String reason =
+            rule.reason() != null ? rule.reason() : "Blocked by provider '" + held.provider() + "'";
+        return HookVerdict.deny(
+            reason + " (" + cause + "; recorded rule of " + held.provider() + ")",
             cause + "; recorded deny rule of " + held.provider() + " matches; denied");
       }
       if (rule.failsOpen()) {
@@ -432,15 +491,23 @@ public final class HookAdapter {
         continue;
       }
       String gate = held.provider() + "'s gate '" + rule.gateId() + "' fails closed";
-      return HookVerdict.deny(cause + "; " + gate
-              + " (start the gateway, or remove " + record + " if it is gone for good)",
+      return HookVerdict.deny(
+          cause
+              + "; "
+              + gate
+              + " (start the gateway, or remove "
+              + record
+              + " if it is gone for good)",
           cause + "; " + gate + "; denied");
     }
-    return HookVerdict.allow(List.of(), cause + "; "
-        + (failedOpen.isEmpty()
-            ? "no recorded rule of " + record + " matches tool " + request.tool()
-            : String.join(", ", failedOpen) + " fails open")
-        + "; allowed");
+    return HookVerdict.allow(
+        List.of(),
+        cause
+            + "; "
+            + (failedOpen.isEmpty()
+                ? "no recorded rule of " + record + " matches tool " + request.tool()
+                : String.join(", ", failedOpen) + " fails open")
+            + "; allowed");
   }
 
   /**
@@ -470,8 +537,10 @@ public final class HookAdapter {
     }
     try {
       RegexSteps.Outcome found =
-          RegexSteps.find(RegexSteps.compile(match.args()), argsText, Limits.defaults().regexStepsPerMatch());
-      return found.result() != RegexSteps.Result.NOT_MATCHED; // out of steps: fail safe, as the gateway
+          RegexSteps.find(
+              RegexSteps.compile(match.args()), argsText, Limits.defaults().regexStepsPerMatch());
+      return found.result()
+          != RegexSteps.Result.NOT_MATCHED; // out of steps: fail safe, as the gateway
     } catch (PatternSyntaxException | StackOverflowError e) {
       return true;
     }

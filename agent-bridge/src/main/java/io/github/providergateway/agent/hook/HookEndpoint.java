@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The hooks of coding agents, answered in the gateway's own process: the HTTP hook on the
- * gateway's port and the command hook's local socket hand an agent's hook call here, and get back
- * what the agent reads (docs/agents.md). The same decision as {@code gateway hook claude|copilot}
- * ({@link HookAdapter}) reaches, without a process or a connection of its own: the agent's session
- * by its working directory, the session's hooks, a gate's question returned as the agent's
- * "ask", rewritten arguments in the agent's shape. Input that cannot be read is denied.
+ * The hooks of coding agents, answered in the gateway's own process: the HTTP hook on the gateway's
+ * port and the command hook's local socket hand an agent's hook call here, and get back what the
+ * agent reads (docs/agents.md). The same decision as {@code gateway hook claude|copilot} ({@link
+ * HookAdapter}) reaches, without a process or a connection of its own: the agent's session by its
+ * working directory, the session's hooks, a gate's question returned as the agent's "ask",
+ * rewritten arguments in the agent's shape. Input that cannot be read is denied.
  *
  * <p>Thread-safe: each call goes to the gateway's loop.
  */
@@ -53,17 +53,19 @@ public final class HookEndpoint {
    */
   public HookEndpoint(Gateway gateway) {
     requireNonNull(gateway, "gateway");
-    this.gateway = new HookDecisions.GatewayView() {
-      @Override
-      public CompletableFuture<List<SessionInfo>> sessions() {
-        return gateway.sessions();
-      }
+    this.gateway =
+        new HookDecisions.GatewayView() {
+          @Override
+          public CompletableFuture<List<SessionInfo>> sessions() {
+            return gateway.sessions();
+          }
 
-      @Override
-      public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args) {
-        return gateway.preToolUse(sessionId, tool, args, true);
-      }
-    };
+          @Override
+          public CompletableFuture<HookDecision> preToolUse(
+              String sessionId, String tool, JsonNode args) {
+            return gateway.preToolUse(sessionId, tool, args, true);
+          }
+        };
   }
 
   /**
@@ -77,12 +79,16 @@ public final class HookEndpoint {
   public CompletableFuture<Answer> answer(AgentKind agent, byte[] input) {
     requireNonNull(agent, "agent");
     HookRequests.Read read = HookRequests.read(agent, input);
-    CompletableFuture<HookVerdict> verdict = read.refusal() != null
-        ? CompletableFuture.completedFuture(read.refusal())
-        : HookDecisions.decide(gateway, read.request(), agent);
+    CompletableFuture<HookVerdict> verdict =
+        read.refusal() != null
+            ? CompletableFuture.completedFuture(read.refusal())
+            : HookDecisions.decide(gateway, read.request(), agent);
     return verdict
-        .exceptionally(failure -> HookVerdict.deny(
-            "provider gateway could not check the call (" + failure + "); denied", "failed, denied: " + failure))
+        .exceptionally(
+            failure ->
+                HookVerdict.deny(
+                    "provider gateway could not check the call (" + failure + "); denied",
+                    "failed, denied: " + failure))
         .thenApply(decided -> new Answer(agent.answer(decided), decided.word(), decided.note()));
   }
 }

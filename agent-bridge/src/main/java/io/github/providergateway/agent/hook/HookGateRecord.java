@@ -24,11 +24,11 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * {@code <home>/hook-gates.json}: the blocking {@code onPreToolUse} rules (gates and static
- * denies) in force in each session of the gateway serving a home, with each session's working
- * directory. The gateway keeps it up to date ({@link HookGateRecorder}); a hook adapter that finds
- * no gateway answering reads it to follow each gate's fail-closed or fail-open setting (spec: Gate
- * timeout behavior). Context rules are left out: they never block.
+ * {@code <home>/hook-gates.json}: the blocking {@code onPreToolUse} rules (gates and static denies)
+ * in force in each session of the gateway serving a home, with each session's working directory.
+ * The gateway keeps it up to date ({@link HookGateRecorder}); a hook adapter that finds no gateway
+ * answering reads it to follow each gate's fail-closed or fail-open setting (spec: Gate timeout
+ * behavior). Context rules are left out: they never block.
  *
  * <pre>{@code
  * {"version":1,"sessions":[{"sessionId":"s-1","label":"claude-code","cwd":"/work/repo",
@@ -126,14 +126,17 @@ public final class HookGateRecord {
    * @return the recorded sessions' blocking rules, in the order they were recorded
    * @throws UnsafeFileException when another user could have written (or removed) the record: its
    *     message names the file and the fix
-   * @throws IOException when the record cannot be read or is not a record this version writes:
-   *     the rules are then unknown, and a fail-closed caller denies
+   * @throws IOException when the record cannot be read or is not a record this version writes: the
+   *     rules are then unknown, and a fail-closed caller denies
    */
   public static List<Entry> read(Path home) throws IOException {
     return read(home, checked -> {});
   }
 
-  /** {@link #read(Path)}, running {@code afterCheck} between checking the record and opening it: tests race the read there. */
+  /**
+   * {@link #read(Path)}, running {@code afterCheck} between checking the record and opening it:
+   * tests race the read there.
+   */
   static List<Entry> read(Path home, Consumer<Path> afterCheck) throws IOException {
     // Looked for, checked and read in the home's real path, which the check found out of other
     // users' reach: a link on the way to the home cannot lead the read elsewhere after the check.
@@ -148,7 +151,9 @@ public final class HookGateRecord {
     } catch (NoSuchFileException e) {
       return List.of(); // none, or removed since: a gateway that ended its last session
     }
-    if (root == null || root.path("version").asInt() != VERSION || !root.path("sessions").isArray()) {
+    if (root == null
+        || root.path("version").asInt() != VERSION
+        || !root.path("sessions").isArray()) {
       throw new IOException(file + " is not a version " + VERSION + " hook record");
     }
     List<Entry> entries = new ArrayList<>();
@@ -182,7 +187,11 @@ public final class HookGateRecord {
             ? null
             : new HookMatch(text(m, "tool"), text(m, "args"), text(m, "provider"), text(m, "file"));
     return new HookRule(
-        match, action, text(rule, "reason"), text(rule, "content"), text(rule, "gateId"),
+        match,
+        action,
+        text(rule, "reason"),
+        text(rule, "content"),
+        text(rule, "gateId"),
         rule.path("failOpen").asBoolean(false));
   }
 

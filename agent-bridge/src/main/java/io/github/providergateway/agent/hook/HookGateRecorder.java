@@ -21,23 +21,24 @@ import java.util.concurrent.TimeUnit;
  * Keeps {@link HookGateRecord} ({@code <home>/hook-gates.json}) up to date for the gateway it
  * listens to: each session's working directory and blocking {@code onPreToolUse} rules, for the
  * sessions that holders of the gateway token opened (a client of the HTTP front door could
- * otherwise name a session of its own after the agent, and be followed offline). A session
- * that ends leaves the record, so a gateway stopped gracefully leaves none in force; one that
- * crashed or hangs leaves its last record, and hook adapters follow its gates' fail-closed
- * settings.
+ * otherwise name a session of its own after the agent, and be followed offline). A session that
+ * ends leaves the record, so a gateway stopped gracefully leaves none in force; one that crashed or
+ * hangs leaves its last record, and hook adapters follow its gates' fail-closed settings.
  *
- * <p>Events arrive on the gateway loop, which must not do I/O: the record is written on a thread
- * of its own, in event order, owner-only, and replaced atomically so that an adapter never reads
- * it half-written. {@link #start()} replaces a stale record a crashed gateway left; call it before
- * the gateway serves anyone.
+ * <p>Events arrive on the gateway loop, which must not do I/O: the record is written on a thread of
+ * its own, in event order, owner-only, and replaced atomically so that an adapter never reads it
+ * half-written. {@link #start()} replaces a stale record a crashed gateway left; call it before the
+ * gateway serves anyone.
  */
 public final class HookGateRecorder implements GatewayListener, AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(HookGateRecorder.class.getName());
 
   private final Path file;
+
   /** Sessions in start order, with their rules. Gateway loop only. */
   private final Map<String, HookGateRecord.Entry> sessions = new LinkedHashMap<>();
+
   /** Writes the record, one snapshot after another. */
   private final ExecutorService writer =
       Executors.newSingleThreadExecutor(
@@ -50,7 +51,8 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
   /**
    * A recorder for the gateway serving {@code home}.
    *
-   * @param home the gateway's home; the record is written there as {@value HookGateRecord#FILE_NAME}
+   * @param home the gateway's home; the record is written there as {@value
+   *     HookGateRecord#FILE_NAME}
    */
   public HookGateRecorder(Path home) {
     this.file = requireNonNull(home, "home").resolve(HookGateRecord.FILE_NAME);
@@ -67,7 +69,8 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
       return; // a front-door client's session: never the agent's for a hook adapter (SessionChoice)
     }
     sessions.put(
-        session.id(), new HookGateRecord.Entry(session.id(), session.label(), session.cwd(), List.of()));
+        session.id(),
+        new HookGateRecord.Entry(session.id(), session.label(), session.cwd(), List.of()));
     write(new ArrayList<>(sessions.values()));
   }
 

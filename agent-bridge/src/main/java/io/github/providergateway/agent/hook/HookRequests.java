@@ -26,7 +26,9 @@ final class HookRequests {
   /** A hook call read: the request, or the deny that answers input that could not be read. */
   record Read(HookRequest request, HookVerdict refusal) {}
 
-  /** Reads {@code bytes}, at most {@link #MAX_INPUT_BYTES} of them, as {@code agent}'s hook input. */
+  /**
+   * Reads {@code bytes}, at most {@link #MAX_INPUT_BYTES} of them, as {@code agent}'s hook input.
+   */
   static Read read(AgentKind agent, byte[] bytes) {
     try {
       if (bytes.length > MAX_INPUT_BYTES) {
@@ -38,12 +40,19 @@ final class HookRequests {
       }
       return new Read(agent.parse(input), null);
     } catch (IOException | IllegalArgumentException e) {
-      String why = e instanceof JsonProcessingException json
-          ? "hook input is not JSON: " + json.getOriginalMessage()
-          : e.getMessage();
-      return new Read(null, HookVerdict.deny(
-          "provider gateway hook could not read the " + agent.word() + " hook input (" + why + "); denied",
-          "malformed input, denied: " + why));
+      String why =
+          e instanceof JsonProcessingException json
+              ? "hook input is not JSON: " + json.getOriginalMessage()
+              : e.getMessage();
+      return new Read(
+          null,
+          HookVerdict.deny(
+              "provider gateway hook could not read the "
+                  + agent.word()
+                  + " hook input ("
+                  + why
+                  + "); denied",
+              "malformed input, denied: " + why));
     }
   }
 }

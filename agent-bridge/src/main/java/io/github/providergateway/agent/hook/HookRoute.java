@@ -31,8 +31,8 @@ import java.util.concurrent.CompletableFuture;
  * the headers, before a byte of the body is read. A hook token opens only this route. Then: 404 for
  * an agent this route does not know, 405 for a method other than {@code POST}, 415 for a body that
  * is not {@code application/json}, 413 (the server) for one over {@link #MAX_BODY_BYTES}. Claude
- * Code counts any of these, and a time-out, as a failed hook: with {@code "onFailure": "block"}
- * the call is blocked; without it (Claude Code before 2.1.295) it runs.
+ * Code counts any of these, and a time-out, as a failed hook: with {@code "onFailure": "block"} the
+ * call is blocked; without it (Claude Code before 2.1.295) it runs.
  *
  * <pre>{@code
  * WebSocketServer.builder(gateway)
@@ -52,21 +52,25 @@ public final class HookRoute {
 
   /**
    * Hook calls waiting for their decision at once, beyond which a call gets 503: each is held past
-   * the server's handshake deadline ({@link HttpReply#holdPastDeadline}), so this bounds the sockets
-   * a token holder can keep open through this route. Far more than agents make: each waits for its
-   * hook before its next call.
+   * the server's handshake deadline ({@link HttpReply#holdPastDeadline}), so this bounds the
+   * sockets a token holder can keep open through this route. Far more than agents make: each waits
+   * for its hook before its next call.
    */
   public static final int MAX_IN_PROGRESS = 32;
 
-  /** Bodies of the calls waiting for their decision, at most, together (as {@link HookSocket}'s). */
+  /**
+   * Bodies of the calls waiting for their decision, at most, together (as {@link HookSocket}'s).
+   */
   public static final long MAX_HELD_BODY_BYTES = HookSocket.MAX_HELD_BODY_BYTES;
 
   private static final String HOW_TO_GET_A_TOKEN = "gateway hook --print-config claude";
 
   private final HookEndpoint endpoint;
   private final ClientTokens tokens;
+
   /** Calls waiting for their decision, and their bodies' bytes. Guarded by this. */
   private int inProgress;
+
   private long heldBodyBytes;
 
   /**
@@ -98,7 +102,9 @@ public final class HookRoute {
         }
         long bytes = request.body().length;
         if (!hold(bytes)) {
-          reply.send(HttpRefusal.text(503, "Service Unavailable: too many hook calls are waiting for their gates\n"));
+          reply.send(
+              HttpRefusal.text(
+                  503, "Service Unavailable: too many hook calls are waiting for their gates\n"));
           return;
         }
         // Gates take up to 5 s each, so the answer may come after the server's 5 s handshake
@@ -111,19 +117,27 @@ public final class HookRoute {
         } catch (RuntimeException e) {
           decided = CompletableFuture.failedFuture(e);
         }
-        decided.whenComplete((answer, failure) -> {
-          release(bytes);
-          if (failure != null) {
-            reply.send(HttpRefusal.text(500, "provider gateway failed: " + failure + "\n"));
-          } else {
-            reply.send(200, "application/json", Map.of(), (answer.body() + "\n").getBytes(StandardCharsets.UTF_8));
-          }
-        });
+        decided.whenComplete(
+            (answer, failure) -> {
+              release(bytes);
+              if (failure != null) {
+                reply.send(HttpRefusal.text(500, "provider gateway failed: " + failure + "\n"));
+              } else {
+                reply.send(
+                    200,
+                    "application/json",
+                    Map.of(),
+                    (answer.body() + "\n").getBytes(StandardCharsets.UTF_8));
+              }
+            });
       }
     };
   }
 
-  /** Counts a call waiting for its decision, with its body's bytes; false, counting nothing, past either bound. */
+  /**
+   * Counts a call waiting for its decision, with its body's bytes; false, counting nothing, past
+   * either bound.
+   */
   private synchronized boolean hold(long bytes) {
     if (inProgress + 1 > MAX_IN_PROGRESS || heldBodyBytes + bytes > MAX_HELD_BODY_BYTES) {
       return false;
@@ -142,18 +156,26 @@ public final class HookRoute {
   private Optional<HttpRefusal> refusal(HttpRequest request) {
     Optional<AgentKind> agent = agentOf(request.path());
     if (agent.isEmpty()) {
-      return Optional.of(HttpRefusal.text(404, "Not Found: the hooks are " + PATH + "/claude and " + PATH + "/copilot\n"));
+      return Optional.of(
+          HttpRefusal.text(
+              404, "Not Found: the hooks are " + PATH + "/claude and " + PATH + "/copilot\n"));
     }
     if (BearerTokens.of(request).flatMap(tokens::clientOf).isEmpty()) {
       return Optional.of(BearerTokens.unauthorized(request, HOW_TO_GET_A_TOKEN));
     }
     if (!request.method().equals("POST")) {
-      return Optional.of(new HttpRefusal(405, "text/plain; charset=utf-8", Map.of("Allow", "POST"),
-          "Method Not Allowed: POST the agent's hook input\n".getBytes(StandardCharsets.UTF_8)));
+      return Optional.of(
+          new HttpRefusal(
+              405,
+              "text/plain; charset=utf-8",
+              Map.of("Allow", "POST"),
+              "Method Not Allowed: POST the agent's hook input\n"
+                  .getBytes(StandardCharsets.UTF_8)));
     }
     String type = request.header("Content-Type").map(HookRoute::essence).orElse("application/json");
     if (!type.equals("application/json")) {
-      return Optional.of(HttpRefusal.text(415, "Unsupported Media Type: the body must be application/json\n"));
+      return Optional.of(
+          HttpRefusal.text(415, "Unsupported Media Type: the body must be application/json\n"));
     }
     return Optional.empty();
   }
@@ -171,6 +193,8 @@ public final class HookRoute {
   /** A media type without its parameters, in lower case. */
   private static String essence(String mediaType) {
     int semicolon = mediaType.indexOf(';');
-    return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon))
+        .strip()
+        .toLowerCase(Locale.ROOT);
   }
 }

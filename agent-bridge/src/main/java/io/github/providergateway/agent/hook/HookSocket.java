@@ -29,10 +29,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The command hook's door into the running gateway: a Unix domain socket, {@code
- * <home>/}{@value #FILE_NAME}, where the launcher's hook script ({@code gateway hook claude|copilot},
- * a POSIX shell script that runs {@code curl --unix-socket}) posts the agent's hook input and reads
- * the decision, so that no JVM starts for a hook while a gateway runs (docs/agents.md).
+ * The command hook's door into the running gateway: a Unix domain socket, {@code <home>/}{@value
+ * #FILE_NAME}, where the launcher's hook script ({@code gateway hook claude|copilot}, a POSIX shell
+ * script that runs {@code curl --unix-socket}) posts the agent's hook input and reads the decision,
+ * so that no JVM starts for a hook while a gateway runs (docs/agents.md).
  *
  * <p><b>Why a Unix socket.</b> It answers both questions a hook must ask without a secret. Who may
  * ask: only this user, since the socket is owner-only (0600) in the home, which the gateway keeps
@@ -40,8 +40,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * socket there (the script checks that the socket and every directory above it are this user's or
  * root's and writable by no one else, as the JVM adapter checks the token file). A TCP port gives
  * neither: another user can listen on a dead gateway's port (issue 32, finding 5), and curl cannot
- * check a proof. And a dead gateway's socket refuses at once ({@code ECONNREFUSED}), so "no gateway"
- * costs no wait, while a stopped one accepts and stays silent, which the script tells apart.
+ * check a proof. And a dead gateway's socket refuses at once ({@code ECONNREFUSED}), so "no
+ * gateway" costs no wait, while a stopped one accepts and stays silent, which the script tells
+ * apart.
  *
  * <p><b>What it speaks.</b> The least of HTTP/1.1 that curl sends: {@code POST /hooks/claude} (or
  * {@code /hooks/copilot}) with a {@code Content-Length} body of at most {@link #MAX_BODY_BYTES}
@@ -102,8 +103,10 @@ public final class HookSocket implements AutoCloseable {
   private final Semaphore connections = new Semaphore(MAX_CONNECTIONS);
   private final AtomicLong heldBodyBytes = new AtomicLong();
   private final AtomicBoolean closed = new AtomicBoolean();
+
   /** The connections open now, so that closing the socket ends them too. */
   private final Set<Exchange> open = ConcurrentHashMap.newKeySet();
+
   private final ExecutorService workers;
   private final Thread acceptor;
 
@@ -113,7 +116,8 @@ public final class HookSocket implements AutoCloseable {
     CompletableFuture<HookEndpoint.Answer> answer(AgentKind agent, byte[] input);
   }
 
-  private HookSocket(Path path, ServerSocketChannel server, Answerer endpoint, Scheduler scheduler) {
+  private HookSocket(
+      Path path, ServerSocketChannel server, Answerer endpoint, Scheduler scheduler) {
     this.path = path;
     this.server = server;
     this.endpoint = endpoint;
@@ -135,25 +139,34 @@ public final class HookSocket implements AutoCloseable {
    *     too long for one (the reason is logged; the command hook then runs its JVM, as before)
    * @throws IOException when the socket cannot be made
    */
-  public static Optional<HookSocket> open(Path home, HookEndpoint endpoint, Scheduler scheduler) throws IOException {
+  public static Optional<HookSocket> open(Path home, HookEndpoint endpoint, Scheduler scheduler)
+      throws IOException {
     requireNonNull(endpoint, "endpoint");
     return open(home, endpoint::answer, scheduler);
   }
 
   /** {@link #open(Path, HookEndpoint, Scheduler)} with answers from {@code endpoint}. */
-  static Optional<HookSocket> open(Path home, Answerer endpoint, Scheduler scheduler) throws IOException {
+  static Optional<HookSocket> open(Path home, Answerer endpoint, Scheduler scheduler)
+      throws IOException {
     requireNonNull(scheduler, "scheduler");
     Path path = home.toAbsolutePath().resolve(FILE_NAME);
     if (path.toString().getBytes(StandardCharsets.UTF_8).length > MAX_PATH_BYTES) {
-      LOG.log(System.Logger.Level.INFO, "command hooks will start a JVM: " + path
-          + " is longer than a Unix socket's path may be (" + MAX_PATH_BYTES + " bytes)");
+      LOG.log(
+          System.Logger.Level.INFO,
+          "command hooks will start a JVM: "
+              + path
+              + " is longer than a Unix socket's path may be ("
+              + MAX_PATH_BYTES
+              + " bytes)");
       return Optional.empty();
     }
     ServerSocketChannel server;
     try {
       server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
     } catch (UnsupportedOperationException e) {
-      LOG.log(System.Logger.Level.INFO, "command hooks will start a JVM: this platform has no Unix domain sockets");
+      LOG.log(
+          System.Logger.Level.INFO,
+          "command hooks will start a JVM: this platform has no Unix domain sockets");
       return Optional.empty();
     }
     try {
@@ -176,7 +189,10 @@ public final class HookSocket implements AutoCloseable {
     return path;
   }
 
-  /** Stops accepting, closes the socket and removes it; connections in progress are closed. Idempotent. */
+  /**
+   * Stops accepting, closes the socket and removes it; connections in progress are closed.
+   * Idempotent.
+   */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
@@ -246,8 +262,10 @@ public final class HookSocket implements AutoCloseable {
   /** One connection: its request, its deadline, its share of the body budget. */
   private final class Exchange {
     final SocketChannel channel;
+
     /** Guarded by this: whether it is finished, what it charged, its deadline. */
     private boolean done;
+
     private long chargedBytes;
     private Scheduler.Cancellable deadline;
 
@@ -269,7 +287,10 @@ public final class HookSocket implements AutoCloseable {
       }
     }
 
-    /** Charges {@code bytes} of body to the budget; false, charging nothing, when they do not fit or it is finished. */
+    /**
+     * Charges {@code bytes} of body to the budget; false, charging nothing, when they do not fit or
+     * it is finished.
+     */
     synchronized boolean charge(long bytes) {
       if (done) {
         return false;
@@ -299,11 +320,12 @@ public final class HookSocket implements AutoCloseable {
     }
   }
 
-
   private void serve(Exchange exchange) {
     HookSocketRequest request;
     try {
-      request = HookSocketRequest.read(exchange.channel, MAX_HEADER_BYTES, MAX_BODY_BYTES, exchange::charge);
+      request =
+          HookSocketRequest.read(
+              exchange.channel, MAX_HEADER_BYTES, MAX_BODY_BYTES, exchange::charge);
     } catch (HookSocketRequest.Refused refused) {
       respond(exchange, refused.status(), refused.getMessage() + "\n");
       return;
@@ -320,31 +342,52 @@ public final class HookSocket implements AutoCloseable {
       respond(exchange, 500, "provider gateway failed: " + oneLine(e.toString()) + "\n");
       return;
     }
-    answer.whenComplete((decided, failure) -> {
-      try {
-        // Not on the thread that completed the decision, which may be the gateway's loop: a client
-        // that does not read must not hold it up.
-        workers.execute(() -> {
-          exchange.startDeadline();
-          if (failure != null) {
-            respond(exchange, 500, "provider gateway failed: " + oneLine(failure.toString()) + "\n");
-          } else {
-            respond(exchange, 200, decided.body() + "\n" + decided.word() + ": " + oneLine(decided.note()) + "\n");
+    answer.whenComplete(
+        (decided, failure) -> {
+          try {
+            // Not on the thread that completed the decision, which may be the gateway's loop: a
+            // client
+            // that does not read must not hold it up.
+            workers.execute(
+                () -> {
+                  exchange.startDeadline();
+                  if (failure != null) {
+                    respond(
+                        exchange,
+                        500,
+                        "provider gateway failed: " + oneLine(failure.toString()) + "\n");
+                  } else {
+                    respond(
+                        exchange,
+                        200,
+                        decided.body()
+                            + "\n"
+                            + decided.word()
+                            + ": "
+                            + oneLine(decided.note())
+                            + "\n");
+                  }
+                });
+          } catch (RejectedExecutionException closing) {
+            exchange.finish();
           }
         });
-      } catch (RejectedExecutionException closing) {
-        exchange.finish();
-      }
-    });
   }
 
   /** Writes the answer and closes the connection. */
   private void respond(Exchange exchange, int status, String text) {
     byte[] body = text.getBytes(StandardCharsets.UTF_8);
-    String head = "HTTP/1.1 " + status + " " + HookSocketRequest.reason(status) + "\r\n"
-        + "Content-Type: text/plain; charset=utf-8\r\n"
-        + "Content-Length: " + body.length + "\r\n"
-        + "Connection: close\r\n\r\n";
+    String head =
+        "HTTP/1.1 "
+            + status
+            + " "
+            + HookSocketRequest.reason(status)
+            + "\r\n"
+            + "Content-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: "
+            + body.length
+            + "\r\n"
+            + "Connection: close\r\n\r\n";
     try {
       ByteBuffer out = ByteBuffer.allocate(head.length() + body.length);
       out.put(head.getBytes(StandardCharsets.US_ASCII)).put(body).flip();

@@ -13,9 +13,9 @@ import java.util.function.LongPredicate;
 /**
  * One request on the {@link HookSocket}, read with blocking I/O: the least of HTTP/1.1 that {@code
  * curl --unix-socket … --data-binary @-} sends. A request line {@code POST /hooks/<agent>
- * HTTP/1.1}, headers ending in an empty line within the header limit, a {@code Content-Length}
- * (no chunked body: curl sends the length of what it read), and exactly that many bytes. What is
- * not that is {@link Refused} with the status to answer.
+ * HTTP/1.1}, headers ending in an empty line within the header limit, a {@code Content-Length} (no
+ * chunked body: curl sends the length of what it read), and exactly that many bytes. What is not
+ * that is {@link Refused} with the status to answer.
  *
  * @param agent whose hook the path names
  * @param body the agent's hook input
@@ -46,13 +46,15 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
    * @throws Refused for a request that is not one this socket takes
    * @throws IOException when the connection fails or ends early (closed at its deadline, say)
    */
-  static HookSocketRequest read(SocketChannel channel, int maxHeaderBytes, long maxBodyBytes, LongPredicate charge)
+  static HookSocketRequest read(
+      SocketChannel channel, int maxHeaderBytes, long maxBodyBytes, LongPredicate charge)
       throws Refused, IOException {
     ByteBuffer head = ByteBuffer.allocate(maxHeaderBytes);
     int end = -1;
     while (end < 0) {
       if (!head.hasRemaining()) {
-        throw new Refused(431, "Request Header Fields Too Large: at most " + maxHeaderBytes + " bytes");
+        throw new Refused(
+            431, "Request Header Fields Too Large: at most " + maxHeaderBytes + " bytes");
       }
       if (channel.read(head) < 0) {
         throw new EOFException("the client closed before its headers ended");
@@ -70,7 +72,9 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
       if (colon <= 0) {
         throw new Refused(400, "Bad Request: a header line without a name");
       }
-      headers.putIfAbsent(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
+      headers.putIfAbsent(
+          lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
+          lines[i].substring(colon + 1).strip());
     }
     AgentKind agent = agentOf(requestLine[1]);
     if (!requestLine[0].equals("POST")) {
@@ -81,13 +85,15 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
     }
     long length = contentLength(headers.get("content-length"));
     if (length > maxBodyBytes) {
-      throw new Refused(413, "Payload Too Large: a hook input is at most " + maxBodyBytes + " bytes");
+      throw new Refused(
+          413, "Payload Too Large: a hook input is at most " + maxBodyBytes + " bytes");
     }
     if (!charge.test(length)) {
       throw new Refused(503, "Service Unavailable: the gateway holds its most hook inputs now");
     }
     if ("100-continue".equalsIgnoreCase(headers.get("expect"))) {
-      ByteBuffer goOn = ByteBuffer.wrap("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      ByteBuffer goOn =
+          ByteBuffer.wrap("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
       while (goOn.hasRemaining()) {
         channel.write(goOn);
       }
@@ -95,7 +101,8 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
     byte[] body = new byte[(int) length];
     int already = Math.min(head.position() - end - 4, body.length);
     System.arraycopy(head.array(), end + 4, body, 0, Math.max(already, 0));
-    ByteBuffer rest = ByteBuffer.wrap(body, Math.max(already, 0), body.length - Math.max(already, 0));
+    ByteBuffer rest =
+        ByteBuffer.wrap(body, Math.max(already, 0), body.length - Math.max(already, 0));
     while (rest.hasRemaining()) {
       if (channel.read(rest) < 0) {
         throw new EOFException("the client closed before its body ended");
@@ -125,7 +132,13 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
         return agent;
       }
     }
-    throw new Refused(404, "Not Found: the hooks are " + HookRoute.PATH + "/claude and " + HookRoute.PATH + "/copilot");
+    throw new Refused(
+        404,
+        "Not Found: the hooks are "
+            + HookRoute.PATH
+            + "/claude and "
+            + HookRoute.PATH
+            + "/copilot");
   }
 
   private static long contentLength(String value) throws Refused {
@@ -141,7 +154,10 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
   /** Where the empty line after the headers starts in {@code bytes[0, length)}, or -1. */
   private static int endOfHeaders(byte[] bytes, int length) {
     for (int i = 0; i + 3 < length; i++) {
-      if (bytes[i] == '\r' && bytes[i + 1] == '\n' && bytes[i + 2] == '\r' && bytes[i + 3] == '\n') {
+      if (bytes[i] == '\r'
+          && bytes[i + 1] == '\n'
+          && bytes[i + 2] == '\r'
+          && bytes[i + 3] == '\n') {
         return i;
       }
     }

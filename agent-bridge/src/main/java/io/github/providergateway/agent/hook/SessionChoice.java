@@ -27,12 +27,17 @@ final class SessionChoice {
 
   /** The agent's session among what the gateway lists: see the class description. */
   static Optional<SessionInfo> pick(List<SessionInfo> sessions, String wantedCwd, AgentKind agent) {
-    List<SessionInfo> candidates = sessions.stream().filter(SessionInfo::openedByTokenHolder).toList();
+    List<SessionInfo> candidates =
+        sessions.stream().filter(SessionInfo::openedByTokenHolder).toList();
     return pick(candidates, SessionInfo::label, SessionInfo::cwd, wantedCwd, agent);
   }
 
   static <T> Optional<T> pick(
-      List<T> sessions, Function<T, String> label, Function<T, String> cwd, String wantedCwd, AgentKind agent) {
+      List<T> sessions,
+      Function<T, String> label,
+      Function<T, String> cwd,
+      String wantedCwd,
+      AgentKind agent) {
     Path wanted = normalized(wantedCwd);
     T chosen = null;
     boolean chosenNamesAgent = false;

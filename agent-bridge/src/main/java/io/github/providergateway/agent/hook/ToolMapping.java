@@ -10,24 +10,30 @@ import java.util.Set;
  * "Tool mapping"). Shells become {@code shell} with exactly {@code {"command": ...}}, so that a
  * rule like the guardrail example's ({@code {"tool":"shell","args":"git push"}}) matches the text
  * {@code {"command":"git push origin main"}} whatever else the agent passes (descriptions,
- * timeouts). Tools that change files become {@code edit}, their arguments kept with the file's
- * path added as {@code path} first, so {@code match.file} globs see it. Every other tool keeps its
- * name and arguments. {@link #toAgent} maps gates' rewritten arguments back onto the agent's.
+ * timeouts). Tools that change files become {@code edit}, their arguments kept with the file's path
+ * added as {@code path} first, so {@code match.file} globs see it. Every other tool keeps its name
+ * and arguments. {@link #toAgent} maps gates' rewritten arguments back onto the agent's.
  */
 final class ToolMapping {
 
   /** The gateway name of shell tools. */
   static final String SHELL = "shell";
+
   /** The gateway name of file-changing tools. */
   static final String EDIT = "edit";
 
-  private static final Set<String> CLAUDE_EDITS = Set.of("Edit", "MultiEdit", "Write", "NotebookEdit");
+  private static final Set<String> CLAUDE_EDITS =
+      Set.of("Edit", "MultiEdit", "Write", "NotebookEdit");
   private static final Set<String> COPILOT_SHELLS = Set.of("bash", "shell", "powershell");
-  private static final Set<String> COPILOT_EDITS = Set.of("edit", "create", "write", "str_replace_editor");
+  private static final Set<String> COPILOT_EDITS =
+      Set.of("edit", "create", "write", "str_replace_editor");
 
   private ToolMapping() {}
 
-  /** Claude Code: {@code Bash} is a shell; {@code Edit}, {@code MultiEdit}, {@code Write}, {@code NotebookEdit} edit. */
+  /**
+   * Claude Code: {@code Bash} is a shell; {@code Edit}, {@code MultiEdit}, {@code Write}, {@code
+   * NotebookEdit} edit.
+   */
   static HookRequest claude(String cwd, String tool, JsonNode input) {
     if (tool.equals("Bash")) {
       return shell(cwd, input);
@@ -38,7 +44,10 @@ final class ToolMapping {
     return new HookRequest(cwd, tool, input, input, null);
   }
 
-  /** Copilot CLI: {@code bash}, {@code shell}, {@code powershell} are shells; {@code edit}, {@code create}, {@code write}, {@code str_replace_editor} edit. */
+  /**
+   * Copilot CLI: {@code bash}, {@code shell}, {@code powershell} are shells; {@code edit}, {@code
+   * create}, {@code write}, {@code str_replace_editor} edit.
+   */
   static HookRequest copilot(String cwd, String tool, JsonNode args) {
     if (COPILOT_SHELLS.contains(tool)) {
       return shell(cwd, args);
@@ -67,12 +76,16 @@ final class ToolMapping {
     if (copied) {
       args.set("path", path);
     }
-    input.fields().forEachRemaining(field -> {
-      if (!args.has(field.getKey())) {
-        args.set(field.getKey(), field.getValue());
-      }
-    });
-    return new HookRequest(cwd, EDIT, args, input, copied && !pathField.equals("path") ? pathField : null);
+    input
+        .fields()
+        .forEachRemaining(
+            field -> {
+              if (!args.has(field.getKey())) {
+                args.set(field.getKey(), field.getValue());
+              }
+            });
+    return new HookRequest(
+        cwd, EDIT, args, input, copied && !pathField.equals("path") ? pathField : null);
   }
 
   /**
@@ -89,16 +102,23 @@ final class ToolMapping {
   static ObjectNode toAgent(HookRequest request, JsonNode rewritten) {
     ObjectNode input = request.agentInput().deepCopy();
     String copiedPath = request.pathFrom();
-    request.args().fieldNames().forEachRemaining(name -> {
-      if (!rewritten.has(name) && !(name.equals("path") && copiedPath != null)) {
-        input.remove(name);
-      }
-    });
-    rewritten.fields().forEachRemaining(field -> {
-      if (!(field.getKey().equals("path") && copiedPath != null)) {
-        input.set(field.getKey(), field.getValue());
-      }
-    });
+    request
+        .args()
+        .fieldNames()
+        .forEachRemaining(
+            name -> {
+              if (!rewritten.has(name) && !(name.equals("path") && copiedPath != null)) {
+                input.remove(name);
+              }
+            });
+    rewritten
+        .fields()
+        .forEachRemaining(
+            field -> {
+              if (!(field.getKey().equals("path") && copiedPath != null)) {
+                input.set(field.getKey(), field.getValue());
+              }
+            });
     JsonNode path = rewritten.get("path");
     if (copiedPath != null && path != null && !path.equals(request.args().get("path"))) {
       input.set(copiedPath, path); // the rewrite of the file wins over the unchanged copy beside it

@@ -53,8 +53,13 @@ public final class BearerTokens {
    * @return the refusal
    */
   public static HttpRefusal unauthorized(HttpRequest request, String howToGetOne) {
-    return new HttpRefusal(401, "text/plain; charset=utf-8", Map.of("WWW-Authenticate", challenge(request)),
-        ("Unauthorized: send Authorization: Bearer <token>; get a token with: " + howToGetOne + "\n")
+    return new HttpRefusal(
+        401,
+        "text/plain; charset=utf-8",
+        Map.of("WWW-Authenticate", challenge(request)),
+        ("Unauthorized: send Authorization: Bearer <token>; get a token with: "
+                + howToGetOne
+                + "\n")
             .getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -24,9 +24,9 @@ public final class OwnerOnlyFiles {
   /**
    * Replaces {@code file} with {@code content}: written to a draft beside it ({@code <name>.tmp})
    * that is created owner-only (never written and then narrowed), not through a link, and written
-   * through the descriptor that created it; then moved over the file in one step, so a reader
-   * never sees it half-written. A draft a crash left behind is replaced; one a failure leaves is
-   * removed. Callers are the file's only writer (a lock or a single thread sees to it).
+   * through the descriptor that created it; then moved over the file in one step, so a reader never
+   * sees it half-written. A draft a crash left behind is replaced; one a failure leaves is removed.
+   * Callers are the file's only writer (a lock or a single thread sees to it).
    *
    * @throws IOException when the draft cannot be written or moved; the old file then stands
    */
@@ -37,7 +37,10 @@ public final class OwnerOnlyFiles {
       try (SeekableByteChannel out =
           Files.newByteChannel(
               draft,
-              Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+              Set.of(
+                  StandardOpenOption.CREATE_NEW,
+                  StandardOpenOption.WRITE,
+                  LinkOption.NOFOLLOW_LINKS),
               ownerOnly(file, "rw-------"))) {
         out.write(ByteBuffer.wrap(content));
       }
@@ -53,7 +56,9 @@ public final class OwnerOnlyFiles {
    */
   public static FileAttribute<?>[] ownerOnly(Path where, String permissions) {
     if (where.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+      return new FileAttribute<?>[] {
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))
+      };
     }
     return new FileAttribute<?>[0];
   }

@@ -48,9 +48,9 @@ import reactor.core.publisher.Mono;
  *
  * <p>The session starts once the agent has sent {@code notifications/initialized} (only then may
  * the server ask for {@code roots/list}): label from {@code clientInfo.name}, cwd from the first
- * {@code file:} root when the agent offers roots, else the server's own working directory. It
- * ends when the connection closes (stdin ends; an HTTP session is deleted or expires). Every
- * handler that needs the session waits for it ({@link #sessionId()}).
+ * {@code file:} root when the agent offers roots, else the server's own working directory. It ends
+ * when the connection closes (stdin ends; an HTTP session is deleted or expires). Every handler
+ * that needs the session waits for it ({@link #sessionId()}).
  *
  * <p>Threads: the SDK's handlers run on Reactor threads, the {@link SessionHost} callbacks on the
  * gateway client's thread; tool-list changes are applied one batch at a time on their own thread so
@@ -59,56 +59,84 @@ import reactor.core.publisher.Mono;
 final class AgentSession implements SessionHost, SessionTap.Listener {
 
   private static final System.Logger LOG = System.getLogger(AgentSession.class.getName());
+
   /** How long a handler waits for the gateway session before it answers with an error. */
   static final Duration SESSION_WAIT = Duration.ofSeconds(30);
+
   /**
    * The longest a new session's first {@code tools/list} (or {@code tools/call}) waits for the
    * providers the gateway starts for it (its {@code --config}) to bind, counted from the session's
-   * start: a one-shot client then lists their tools rather than none (issue 34). A provider
-   * slower than this reaches the agent by {@code notifications/tools/list_changed} as usual; an
-   * agent that starts with the session is not held up longer by one that hangs.
+   * start: a one-shot client then lists their tools rather than none (issue 34). A provider slower
+   * than this reaches the agent by {@code notifications/tools/list_changed} as usual; an agent that
+   * starts with the session is not held up longer by one that hangs.
    */
   static final Duration SETTLE_WAIT = Duration.ofSeconds(2);
+
   /** How long the agent may take to answer {@code roots/list}. */
   static final Duration ROOTS_WAIT = Duration.ofSeconds(2);
-  /** The longest a question to the person may wait for the agent's client: a gate's most, and a little. */
+
+  /**
+   * The longest a question to the person may wait for the agent's client: a gate's most, and a
+   * little.
+   */
   static final Duration ELICITATION_WAIT =
       io.github.providergateway.protocol.Limits.defaults().maxAskTimeout().plusSeconds(30);
-  /** How the front door answers a gate's question, for the audit trail ({@code host (mcp elicitation)}). */
+
+  /**
+   * How the front door answers a gate's question, for the audit trail ({@code host (mcp
+   * elicitation)}).
+   */
   static final String ELICITATION = "mcp elicitation";
+
   /** The one field of the form the person fills in: whether the call may run. */
   static final String ALLOW_FIELD = "allow";
+
   private static final TypeRef<McpSchema.ElicitResult> ELICIT_RESULT = new TypeRef<>() {};
+
   /** How long ending the gateway session may take once stdin closed. */
   static final Duration END_WAIT = Duration.ofSeconds(15);
+
   /** How many tool names an unknown tool's error lists (a session may have hundreds). */
   static final int MAX_NAMED_TOOLS = 40;
+
   static final String CONTEXT_PROMPT = "gateway-context";
-  static final String CONTEXT_PROMPT_DESCRIPTION = "What the session's providers say the agent should know now";
+  static final String CONTEXT_PROMPT_DESCRIPTION =
+      "What the session's providers say the agent should know now";
 
   private static final TypeRef<McpSchema.ListRootsResult> ROOTS = new TypeRef<>() {};
 
   private final CompletableFuture<HostApi> gateway;
+
   /** Starts joining the gateway, which completes {@link #gateway}; run once, at initialized. */
   private final Runnable connect;
+
   private final Path ownCwd;
+
   /**
-   * Whom the gateway session is opened for ({@link SessionSpec#openedBy()}): {@code mcp-http:<client>}
-   * for a front-door client's token; null for the stdio front door, whose process holds the gateway
-   * token.
+   * Whom the gateway session is opened for ({@link SessionSpec#openedBy()}): {@code
+   * mcp-http:<client>} for a front-door client's token; null for the stdio front door, whose
+   * process holds the gateway token.
    */
   private final String openedBy;
+
   private final TappedTransport transport;
+
   /** Times {@link #SETTLE_WAIT}. */
   private final Scheduler scheduler;
+
   private final CompletableFuture<String> sessionId = new CompletableFuture<>();
+
   /** Completes once the session has settled and its tools are installed ({@link #toolsReady}). */
   private final CompletableFuture<Void> toolsReady = new CompletableFuture<>();
+
   private final PushedEvents pushed = new PushedEvents();
+
   /** Calls in flight by the JSON-RPC id of their {@code tools/call}, for cancellation. */
   private final Map<String, CompletableFuture<CallResult>> calls = new ConcurrentHashMap<>();
+
   /** The tools offered to the agent, by name: changed on {@link #toolSync}, read by any thread. */
   private final Map<String, HostTool> installed = new ConcurrentHashMap<>();
+
   private final ExecutorService toolSync =
       Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "mcp-tool-sync"));
   private final CountDownLatch closed = new CountDownLatch(1);
@@ -118,21 +146,27 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   private volatile McpAsyncServer server;
   private volatile StreamResources streams;
   private volatile McpSchema.InitializeRequest initialize;
+
   /** The SDK session of the agent's connection, once initialized: what elicitation goes through. */
   private volatile McpServerSession mcpSession;
+
   /** Questions put to the agent's client and not yet ended, by ask id: ended ones are dropped. */
   private final Map<String, reactor.core.Disposable> asking = new ConcurrentHashMap<>();
 
   /**
    * @param openedBy whom the gateway session is opened for, when not the holder of the gateway
    *     token itself (an HTTP client's token: {@code mcp-http:<client>}); null for stdio
-   * @param carrier the agent's connection: the SDK's stdio transport ({@link TappedTransport#stdio})
-   *     or one Streamable HTTP session's
+   * @param carrier the agent's connection: the SDK's stdio transport ({@link
+   *     TappedTransport#stdio}) or one Streamable HTTP session's
    * @param scheduler times the wait for the session's providers ({@link #SETTLE_WAIT})
    */
   AgentSession(
-      CompletableFuture<HostApi> gateway, Runnable connect, Path ownCwd, String openedBy,
-      McpServerTransportProvider carrier, Scheduler scheduler) {
+      CompletableFuture<HostApi> gateway,
+      Runnable connect,
+      Path ownCwd,
+      String openedBy,
+      McpServerTransportProvider carrier,
+      Scheduler scheduler) {
     this.gateway = gateway;
     this.scheduler = scheduler;
     this.connect = connect;
@@ -174,8 +208,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   }
 
   /**
-   * The session has settled (or could not start, or its gateway does not know how to say): once
-   * the tool registrations queued before now are installed, {@code tools/list} may be answered.
+   * The session has settled (or could not start, or its gateway does not know how to say): once the
+   * tool registrations queued before now are installed, {@code tools/list} may be answered.
    */
   private void markToolsReady() {
     try {
@@ -195,16 +229,19 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     if (name != null && installed.containsKey(name)) {
       return null;
     }
-    String asked = name == null ? "No tool name given" : "No tool named '" + VisibleText.escape(name) + "'";
+    String asked =
+        name == null ? "No tool name given" : "No tool named '" + VisibleText.escape(name) + "'";
     List<String> names = new ArrayList<>(installed.keySet());
     if (names.isEmpty()) {
-      return asked + " in this session: it has no tools now (no provider bound to it has registered any;"
+      return asked
+          + " in this session: it has no tools now (no provider bound to it has registered any;"
           + " './gateway attach' shows the sessions and their providers)";
     }
     java.util.Collections.sort(names);
     int shown = Math.min(names.size(), MAX_NAMED_TOOLS);
-    String list = String.join(", ", names.subList(0, shown))
-        + (names.size() > shown ? " and " + (names.size() - shown) + " more" : "");
+    String list =
+        String.join(", ", names.subList(0, shown))
+            + (names.size() > shown ? " and " + (names.size() - shown) + " more" : "");
     return asked + " in this session; its tools: " + list;
   }
 
@@ -226,16 +263,20 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
         .whenComplete(
             (id, failure) -> {
               if (failure != null) {
-                LOG.log(System.Logger.Level.ERROR, "gateway mcp: could not start a gateway session: " + failure.getMessage());
+                LOG.log(
+                    System.Logger.Level.ERROR,
+                    "gateway mcp: could not start a gateway session: " + failure.getMessage());
                 sessionId.completeExceptionally(failure);
                 toolsReady.complete(null); // nothing to wait for: the list is what it is
               } else {
                 LOG.log(System.Logger.Level.INFO, "gateway mcp: session " + id + " for " + label());
                 // The first tools/list waits for the providers the gateway started for this session
-                // (its --config), for at most SETTLE_WAIT from now: the gateway's own grace for them
+                // (its --config), for at most SETTLE_WAIT from now: the gateway's own grace for
+                // them
                 // (30 s) is far longer than an agent starting up should be held. Armed before the
                 // id is published, so that whoever sees the session started sees the bound armed.
-                Scheduler.Cancellable giveUp = scheduler.schedule(SETTLE_WAIT, this::markToolsReady);
+                Scheduler.Cancellable giveUp =
+                    scheduler.schedule(SETTLE_WAIT, this::markToolsReady);
                 // The tools come from the gateway's registerTools alone, never from a tools(id)
                 // query: the gateway debounces registration and sends a change only when it
                 // differs from what it last registered, so a list fetched outside that path could
@@ -245,10 +286,14 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                   // The connection closed while the session started: nobody else will end it.
                   gateway.join().endSession(id, null);
                 }
-                gateway.join().providersSettled(id).whenComplete((settled, notKnown) -> {
-                  giveUp.cancel();
-                  markToolsReady();
-                });
+                gateway
+                    .join()
+                    .providersSettled(id)
+                    .whenComplete(
+                        (settled, notKnown) -> {
+                          giveUp.cancel();
+                          markToolsReady();
+                        });
               }
             });
   }
@@ -285,7 +330,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   }
 
   private String firstFileRoot(McpSchema.ListRootsResult result) {
-    for (McpSchema.Root root : result.roots() == null ? List.<McpSchema.Root>of() : result.roots()) {
+    for (McpSchema.Root root :
+        result.roots() == null ? List.<McpSchema.Root>of() : result.roots()) {
       try {
         URI uri = URI.create(root.uri());
         if ("file".equals(uri.getScheme())) {
@@ -340,7 +386,10 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   }
 
   private static String describe(Throwable failure) {
-    Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    Throwable cause =
+        failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
     return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
   }
 
@@ -348,11 +397,13 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
       McpAsyncServerExchange exchange, McpSchema.CallToolRequest request, String requestId) {
     JsonNode args = Json.tree(request.arguments() == null ? Map.of() : request.arguments());
     Object token = request.progressToken();
-    ProgressListener progress = token == null ? ProgressListener.NONE : new ProgressRelay(exchange, token);
+    ProgressListener progress =
+        token == null ? ProgressListener.NONE : new ProgressRelay(exchange, token);
     return sessionId()
         .flatMap(
             id -> {
-              CompletableFuture<CallResult> call = gateway.join().callTool(id, request.name(), args, null, progress);
+              CompletableFuture<CallResult> call =
+                  gateway.join().callTool(id, request.name(), args, null, progress);
               if (requestId != null) {
                 calls.put(requestId, call);
               }
@@ -360,11 +411,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                   .map(result -> ToolResults.of(request.name(), result, pushed.drain()))
                   // A cancelled request gets no response (MCP: the receiver should not answer it).
                   .onErrorResume(CancellationException.class, cancelled -> Mono.empty())
-                  .doFinally(signal -> {
-                    if (requestId != null) {
-                      calls.remove(requestId, call);
-                    }
-                  });
+                  .doFinally(
+                      signal -> {
+                        if (requestId != null) {
+                          calls.remove(requestId, call);
+                        }
+                      });
             });
   }
 
@@ -376,7 +428,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
             text ->
                 new McpSchema.GetPromptResult(
                     CONTEXT_PROMPT_DESCRIPTION,
-                    List.of(new McpSchema.PromptMessage(McpSchema.Role.USER, ToolResults.text(text)))));
+                    List.of(
+                        new McpSchema.PromptMessage(McpSchema.Role.USER, ToolResults.text(text)))));
   }
 
   private static String contextText(PromptResult result) {
@@ -399,10 +452,15 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     return elicits() ? elicitation : null;
   }
 
-  /** Whether the client can be asked for a form: {@code elicitation} declared, with {@code form} or nothing (2025-06-18). */
+  /**
+   * Whether the client can be asked for a form: {@code elicitation} declared, with {@code form} or
+   * nothing (2025-06-18).
+   */
   private boolean elicits() {
     McpSchema.InitializeRequest request = initialize;
-    if (request == null || request.capabilities() == null || request.capabilities().elicitation() == null) {
+    if (request == null
+        || request.capabilities() == null
+        || request.capabilities().elicitation() == null) {
       return false;
     }
     McpSchema.ClientCapabilities.Elicitation declared = request.capabilities().elicitation();
@@ -425,7 +483,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
         public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
           reactor.core.Disposable pending = asking.remove(question.askId());
           if (pending != null) {
-            pending.dispose(); // answered elsewhere, or too late: the client's answer decides nothing now
+            pending
+                .dispose(); // answered elsewhere, or too late: the client's answer decides nothing
+            // now
           }
         }
       };
@@ -451,7 +511,12 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 result -> answer(question, result),
                 failure -> {
                   asking.remove(question.askId());
-                  LOG.log(System.Logger.Level.INFO, "gateway mcp: no answer to " + question.askId() + " from the agent: " + failure);
+                  LOG.log(
+                      System.Logger.Level.INFO,
+                      "gateway mcp: no answer to "
+                          + question.askId()
+                          + " from the agent: "
+                          + failure);
                 });
     asking.put(question.askId(), pending);
   }
@@ -468,18 +533,26 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   }
 
   /**
-   * What the person reads, as the console words it: who asks (the provider first, since a gate's
-   * id is free text that could be made to read as another name), before which tool, the question,
-   * and every character of the arguments, pretty-printed, since a cut part could be what matters
-   * (issue 32). Each text a peer chose is as {@link VisibleText} shows it: the client renders the
-   * message as it likes, and a bidirectional override or a zero-width character would reorder or
-   * hide what the person allows.
+   * What the person reads, as the console words it: who asks (the provider first, since a gate's id
+   * is free text that could be made to read as another name), before which tool, the question, and
+   * every character of the arguments, pretty-printed, since a cut part could be what matters (issue
+   * 32). Each text a peer chose is as {@link VisibleText} shows it: the client renders the message
+   * as it likes, and a bidirectional override or a zero-width character would reorder or hide what
+   * the person allows.
    */
   static String elicitationMessage(PersonQuestion question) {
-    return "provider '" + VisibleText.escape(question.provider()) + "'"
-        + (question.gateId() == null ? "" : ", gate '" + VisibleText.escape(question.gateId()) + "',")
-        + " asks before " + VisibleText.escape(question.tool()) + " runs: " + VisibleText.escape(question.question())
-        + "\nArguments:\n" + String.join("\n", ShownText.jsonLines(question.args()));
+    return "provider '"
+        + VisibleText.escape(question.provider())
+        + "'"
+        + (question.gateId() == null
+            ? ""
+            : ", gate '" + VisibleText.escape(question.gateId()) + "',")
+        + " asks before "
+        + VisibleText.escape(question.tool())
+        + " runs: "
+        + VisibleText.escape(question.question())
+        + "\nArguments:\n"
+        + String.join("\n", ShownText.jsonLines(question.args()));
   }
 
   /** The form: one required boolean, whether the call may run. */
@@ -489,7 +562,13 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
           "properties",
               Map.of(
                   ALLOW_FIELD,
-                  Map.of("type", "boolean", "title", "Allow", "description", "Let this tool call run")),
+                  Map.of(
+                      "type",
+                      "boolean",
+                      "title",
+                      "Allow",
+                      "description",
+                      "Let this tool call run")),
           "required", List.of(ALLOW_FIELD));
 
   // ---- the gateway's side (SessionHost) ----
@@ -534,7 +613,14 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
           server.addTool(specification(tool)).block();
           installed.put(tool.name(), tool);
         } catch (RuntimeException refused) {
-          LOG.log(System.Logger.Level.WARNING, "gateway mcp: tool " + tool.name() + " of " + tool.provider() + " not offered to the agent: " + refused.getMessage());
+          LOG.log(
+              System.Logger.Level.WARNING,
+              "gateway mcp: tool "
+                  + tool.name()
+                  + " of "
+                  + tool.provider()
+                  + " not offered to the agent: "
+                  + refused.getMessage());
         }
       }
     }
@@ -542,7 +628,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   private McpServerFeatures.AsyncToolSpecification specification(HostTool tool) {
     Map<String, Object> schema =
-        tool.parameters().isObject() ? Json.plainObject(tool.parameters()) : Map.of("type", "object");
+        tool.parameters().isObject()
+            ? Json.plainObject(tool.parameters())
+            : Map.of("type", "object");
     McpSchema.Tool mcpTool =
         McpSchema.Tool.builder()
             .name(tool.name())
@@ -554,7 +642,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
         .callHandler(
             (exchange, request) ->
                 Mono.deferContextual(
-                    context -> call(exchange, request, context.getOrDefault(SessionTap.REQUEST_ID, null))))
+                    context ->
+                        call(exchange, request, context.getOrDefault(SessionTap.REQUEST_ID, null))))
         .build();
   }
 
@@ -605,7 +694,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     @Override
     public void progress(String message) {
       exchange
-          .progressNotification(new McpSchema.ProgressNotification(token, count.incrementAndGet(), null, message))
+          .progressNotification(
+              new McpSchema.ProgressNotification(token, count.incrementAndGet(), null, message))
           .onErrorComplete()
           .subscribe();
     }

@@ -41,12 +41,14 @@ final class EventLog {
   private final Deque<Event> kept = new ArrayDeque<>();
   private long keptBytes;
   private long lastSeq;
+
   /** The highest seq of a {@link #STANDALONE} event dropped unread or evicted; 0 for none. */
   private long standaloneLostThrough;
 
   EventLog(int maxEvents, long maxBytes) {
     if (maxEvents < 1 || maxBytes < 1) {
-      throw new IllegalArgumentException("maxEvents and maxBytes must be positive, were " + maxEvents + ", " + maxBytes);
+      throw new IllegalArgumentException(
+          "maxEvents and maxBytes must be positive, were " + maxEvents + ", " + maxBytes);
     }
     this.maxEvents = maxEvents;
     this.maxBytes = maxBytes;

@@ -25,6 +25,7 @@ final class HttpSessionTransport implements McpServerTransportProvider {
   static final List<String> PROTOCOL_VERSIONS = List.of("2025-03-26", "2025-06-18", "2025-11-25");
 
   private final Consumer<McpSchema.JSONRPCMessage> outbound;
+
   /** The SDK's session (through the tap), once the server is built on this transport. */
   private volatile McpServerSession session;
 
@@ -37,10 +38,14 @@ final class HttpSessionTransport implements McpServerTransportProvider {
     this.session = factory.create(new Outbound());
   }
 
-  /** Hands one message from the client to the SDK; the answer, if any, comes out through outbound. */
+  /**
+   * Hands one message from the client to the SDK; the answer, if any, comes out through outbound.
+   */
   Mono<Void> deliver(McpSchema.JSONRPCMessage message) {
     McpServerSession current = session;
-    return current == null ? Mono.error(new IllegalStateException("no MCP server on this session yet")) : current.handle(message);
+    return current == null
+        ? Mono.error(new IllegalStateException("no MCP server on this session yet"))
+        : current.handle(message);
   }
 
   @Override

@@ -19,8 +19,8 @@ import java.nio.charset.StandardCharsets;
  * the request's id when it has one), and hands on the rest, parsed once. A line longer than {@link
  * #MAX_LINE_BYTES} is skipped to its end and answered {@code -32600}, and so is a message nested
  * deeper than {@link #MAX_DEPTH} levels: the SDK and the front door turn messages into maps and
- * trees with recursive code, which a message nested some 700 levels deep ran out of stack in
- * (issue 35). {@link #problemOf} is the HTTP front door's check too.
+ * trees with recursive code, which a message nested some 700 levels deep ran out of stack in (issue
+ * 35). {@link #problemOf} is the HTTP front door's check too.
  *
  * <p>It also writes what {@link StdioTransport} sends ({@link #writeLine}), so its answers and the
  * transport's messages are lines that never interleave.
@@ -32,8 +32,8 @@ final class JsonRpcLineGuard implements AutoCloseable {
 
   /**
    * The deepest an agent's message may nest: what the gateway accepts from a provider ({@link
-   * Limits#maxJsonDepth()}'s default), so that a call's arguments also fit in the {@code
-   * tool.call} that carries them to one.
+   * Limits#maxJsonDepth()}'s default), so that a call's arguments also fit in the {@code tool.call}
+   * that carries them to one.
    */
   static final int MAX_DEPTH = Limits.defaults().maxJsonDepth();
 
@@ -44,6 +44,7 @@ final class JsonRpcLineGuard implements AutoCloseable {
 
   private final InputStream in;
   private final OutputStream out;
+
   /** The line being read; reused, so a steady stream of calls allocates no buffer per line. */
   private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 
@@ -78,7 +79,10 @@ final class JsonRpcLineGuard implements AutoCloseable {
         continue; // a blank line means nothing
       }
       if (tooLong) {
-        answer(null, INVALID_REQUEST, "Invalid Request: a message longer than " + MAX_LINE_BYTES + " bytes");
+        answer(
+            null,
+            INVALID_REQUEST,
+            "Invalid Request: a message longer than " + MAX_LINE_BYTES + " bytes");
         continue;
       }
       String problem;
@@ -91,7 +95,10 @@ final class JsonRpcLineGuard implements AutoCloseable {
         continue;
       }
       if (problem != null) {
-        answer(message == null ? null : message.get("id"), INVALID_REQUEST, "Invalid Request: " + problem);
+        answer(
+            message == null ? null : message.get("id"),
+            INVALID_REQUEST,
+            "Invalid Request: " + problem);
         continue;
       }
       return message;

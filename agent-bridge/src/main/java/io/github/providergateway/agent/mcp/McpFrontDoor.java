@@ -28,14 +28,14 @@ import java.util.concurrent.CompletableFuture;
  * door.run();   // returns when stdin ends and the gateway session has ended
  * }</pre>
  *
- * <p>The agent sees the session's provider tools (names as the session has them, {@code
- * parameters} as {@code inputSchema}) and {@code notifications/tools/list_changed} whenever they
- * change; {@code tools/call} runs the gateway's whole call path (pre-tool rules and gates, limits,
- * timeouts, multi-instance routing); {@code tool.progress} becomes {@code notifications/progress}
- * and {@code notifications/cancelled} cancels the call; {@code surface} pushes and the session
- * timeline become {@code notifications/message}, {@code inject} pushes ride on the next tool result
- * as a marked block; streams are resources; the prompt {@value AgentSession#CONTEXT_PROMPT} gives
- * the providers' current context. docs/agents.md tells the agent's side.
+ * <p>The agent sees the session's provider tools (names as the session has them, {@code parameters}
+ * as {@code inputSchema}) and {@code notifications/tools/list_changed} whenever they change; {@code
+ * tools/call} runs the gateway's whole call path (pre-tool rules and gates, limits, timeouts,
+ * multi-instance routing); {@code tool.progress} becomes {@code notifications/progress} and {@code
+ * notifications/cancelled} cancels the call; {@code surface} pushes and the session timeline become
+ * {@code notifications/message}, {@code inject} pushes ride on the next tool result as a marked
+ * block; streams are resources; the prompt {@value AgentSession#CONTEXT_PROMPT} gives the
+ * providers' current context. docs/agents.md tells the agent's side.
  *
  * <p>Nothing but MCP goes to the output stream; logs go through {@code System.Logger}.
  */
@@ -52,15 +52,23 @@ public final class McpFrontDoor {
           "Tools of this server come from providers connected to the provider gateway (a browser tab,"
               + " a CI watcher, an issue tracker...), and the gateway checks each call against its"
               + " providers' rules and gates first.",
-          "- A result marked \"" + ToolResults.DENIED_PREFIX.trim() + "\" was blocked by a provider's"
+          "- A result marked \""
+              + ToolResults.DENIED_PREFIX.trim()
+              + "\" was blocked by a provider's"
               + " rule: tell the user the reason; do not try to get around it.",
-          "- A text block starting \"" + ToolResults.REWRITTEN_PREFIX.trim() + "\" gives the arguments"
+          "- A text block starting \""
+              + ToolResults.REWRITTEN_PREFIX.trim()
+              + "\" gives the arguments"
               + " a provider's gate replaced yours with (a secret redacted, a flag added): that call ran,"
               + " with those.",
-          "- A text block starting \"" + PushedEvents.HEADER + "\" carries news the providers pushed"
+          "- A text block starting \""
+              + PushedEvents.HEADER
+              + "\" carries news the providers pushed"
               + " since your last tool call (CI results, page changes...): take it into account.",
           "- The tool list changes as providers connect and leave.",
-          "- The prompt '" + AgentSession.CONTEXT_PROMPT + "' gives the providers' current context;"
+          "- The prompt '"
+              + AgentSession.CONTEXT_PROMPT
+              + "' gives the providers' current context;"
               + " resources gateway://streams/... are the events they pushed.");
 
   private final Callable<? extends HostApi> connect;
@@ -68,8 +76,10 @@ public final class McpFrontDoor {
   private final OutputStream out;
   private final Path workingDirectory;
   private final String version;
+
   /** Times the wait for a session's providers; null: one of our own for each {@link #run}. */
   private final Scheduler scheduler;
+
   /** The session being served, once {@link #run} has started. */
   private volatile AgentSession session;
 
@@ -83,7 +93,8 @@ public final class McpFrontDoor {
   }
 
   /**
-   * Starts describing a front door; {@link Builder#gateway} and {@link Builder#streams} are required.
+   * Starts describing a front door; {@link Builder#gateway} and {@link Builder#streams} are
+   * required.
    *
    * @return a new builder
    */
@@ -92,8 +103,8 @@ public final class McpFrontDoor {
   }
 
   /**
-   * Serves MCP until the input ends, then ends the gateway session. The gateway is connected in
-   * the background once {@code initialize} has been answered, so that answer comes at once.
+   * Serves MCP until the input ends, then ends the gateway session. The gateway is connected in the
+   * background once {@code initialize} has been answered, so that answer comes at once.
    *
    * @throws InterruptedException if the calling thread is interrupted while serving
    */
@@ -105,7 +116,11 @@ public final class McpFrontDoor {
     SystemScheduler ownScheduler = scheduler == null ? new SystemScheduler() : null;
     AgentSession session =
         new AgentSession(
-            gateway, connect, workingDirectory, null, TappedTransport.stdio(in, out),
+            gateway,
+            connect,
+            workingDirectory,
+            null,
+            TappedTransport.stdio(in, out),
             scheduler == null ? ownScheduler : scheduler);
     this.session = session;
     McpAsyncServer server = server(session, version);
@@ -186,7 +201,9 @@ public final class McpFrontDoor {
     try {
       return connect.call();
     } catch (Exception e) {
-      LOG.log(System.Logger.Level.ERROR, "gateway mcp: cannot reach the provider gateway: " + e.getMessage());
+      LOG.log(
+          System.Logger.Level.ERROR,
+          "gateway mcp: cannot reach the provider gateway: " + e.getMessage());
       throw new java.util.concurrent.CompletionException(e);
     }
   }

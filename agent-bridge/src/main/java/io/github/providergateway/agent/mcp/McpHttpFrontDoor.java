@@ -47,16 +47,16 @@ import java.util.random.RandomGenerator;
  * {@code Authorization: Bearer <token>} with a token of {@link ClientTokens} (401 with {@code
  * WWW-Authenticate: Bearer} otherwise), and reaches only the sessions its own token opened. The
  * route checks the token from the headers ({@link HttpRoute#admit}), so a request without one is
- * answered and its connection closed before the server reads or holds a byte of its body: a
- * process without a token cannot make the gateway receive anything.
+ * answered and its connection closed before the server reads or holds a byte of its body: a process
+ * without a token cannot make the gateway receive anything.
  *
  * <p><b>Bounds</b> (each refused request is answered, and nobody else is affected): {@link
- * Builder#maxSessions} in all (503) and {@link Builder#maxSessionsPerClient} per token (past it
- * the client's least recently used session without a request in progress ends; 429 when none);
- * {@link Builder#maxPendingRequests} requests in progress per session (429); a body of at most
- * {@link Builder#maxBodyBytes} (413, by the server); per session the last {@link
- * Builder#replayEvents} events kept for resumption, within {@link Builder#replayBytes}; a session
- * unused for {@link Builder#idleTimeout} ends (404 afterwards), on the injected clock.
+ * Builder#maxSessions} in all (503) and {@link Builder#maxSessionsPerClient} per token (past it the
+ * client's least recently used session without a request in progress ends; 429 when none); {@link
+ * Builder#maxPendingRequests} requests in progress per session (429); a body of at most {@link
+ * Builder#maxBodyBytes} (413, by the server); per session the last {@link Builder#replayEvents}
+ * events kept for resumption, within {@link Builder#replayBytes}; a session unused for {@link
+ * Builder#idleTimeout} ends (404 afterwards), on the injected clock.
  *
  * <p>Thread-safe; {@link #route} never blocks.
  */
@@ -69,7 +69,11 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
   static final String PROTOCOL_HEADER = "MCP-Protocol-Version";
   static final String EVENT_STREAM = "text/event-stream";
-  /** The protocol a client that sends no {@code MCP-Protocol-Version} is taken to speak (MCP 2025-06-18). */
+
+  /**
+   * The protocol a client that sends no {@code MCP-Protocol-Version} is taken to speak (MCP
+   * 2025-06-18).
+   */
   static final String ASSUMED_PROTOCOL = "2025-03-26";
 
   private final HostApi gateway;
@@ -81,13 +85,21 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   private final int maxSessions;
   private final int maxSessionsPerClient;
   private final long maxBodyBytes;
+
   /** The live sessions by id. Guarded by this. */
   private final Map<String, McpHttpSession> sessions = new HashMap<>();
-  /** The token file's generation when the sessions were last checked against it. Guarded by this. */
+
+  /**
+   * The token file's generation when the sessions were last checked against it. Guarded by this.
+   */
   private long tokensSeen = -1;
+
   /** Set by close: no session opens after it. Guarded by this. */
   private boolean closed;
-  /** The periodic look at the token file, so a revoked client's open stream ends without a request. */
+
+  /**
+   * The periodic look at the token file, so a revoked client's open stream ends without a request.
+   */
   private Scheduler.Cancellable tokenCheck;
 
   private McpHttpFrontDoor(Builder builder) {
@@ -183,7 +195,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       case "POST" -> post(request, client.get(), reply);
       case "GET" -> get(request, client.get(), reply);
       case "DELETE" -> delete(request, client.get(), reply);
-      default -> throw new IllegalStateException("refusal() lets only POST, GET and DELETE through, not " + request.method());
+      default ->
+          throw new IllegalStateException(
+              "refusal() lets only POST, GET and DELETE through, not " + request.method());
     }
   }
 
@@ -200,29 +214,51 @@ public final class McpHttpFrontDoor implements AutoCloseable {
    */
   private Optional<HttpRefusal> refusal(HttpRequest request, Optional<ClientTokens.Client> client) {
     if (!request.path().equals(PATH)) {
-      return Optional.of(errorAnswer(404, -32000, "Not Found: the MCP endpoint is " + PATH, Map.of()));
+      return Optional.of(
+          errorAnswer(404, -32000, "Not Found: the MCP endpoint is " + PATH, Map.of()));
     }
     if (client.isEmpty()) {
       // RFC 6750: a request without credentials gets the challenge alone, a bad token its error.
-      return Optional.of(errorAnswer(401, -32001,
-          "Unauthorized: send Authorization: Bearer <token>; get a token with: gateway mcp --print-config http",
-          Map.of("WWW-Authenticate", BearerTokens.challenge(request))));
+      return Optional.of(
+          errorAnswer(
+              401,
+              -32001,
+              "Unauthorized: send Authorization: Bearer <token>; get a token with: gateway mcp --print-config http",
+              Map.of("WWW-Authenticate", BearerTokens.challenge(request))));
     }
     return switch (request.method()) {
       case "POST", "GET", "DELETE" -> Optional.empty();
-      default -> Optional.of(errorAnswer(405, -32000, "Method Not Allowed: POST, GET or DELETE", Map.of("Allow", "GET, POST, DELETE")));
+      default ->
+          Optional.of(
+              errorAnswer(
+                  405,
+                  -32000,
+                  "Method Not Allowed: POST, GET or DELETE",
+                  Map.of("Allow", "GET, POST, DELETE")));
     };
   }
 
   private void post(HttpRequest request, ClientTokens.Client client, HttpReply reply) {
     // The client must take both: the server chooses per request (MCP: Sending messages, item 2).
     if (!accepts(request, McpHttpSession.JSON) || !accepts(request, EVENT_STREAM)) {
-      error(reply, 406, null, -32000, "Not Acceptable: Accept must list application/json and text/event-stream", Map.of());
+      error(
+          reply,
+          406,
+          null,
+          -32000,
+          "Not Acceptable: Accept must list application/json and text/event-stream",
+          Map.of());
       return;
     }
     String type = request.header("Content-Type").map(McpHttpFrontDoor::essence).orElse("");
     if (!type.equals(McpHttpSession.JSON)) {
-      error(reply, 415, null, -32000, "Unsupported Media Type: the body must be application/json", Map.of());
+      error(
+          reply,
+          415,
+          null,
+          -32000,
+          "Unsupported Media Type: the body must be application/json",
+          Map.of());
       return;
     }
     JsonNode tree;
@@ -235,7 +271,13 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     String problem = JsonRpcLineGuard.problemOf(tree);
     if (problem != null) {
       JsonNode id = tree != null && tree.isObject() ? tree.get("id") : null;
-      error(reply, 400, id == null ? null : Json.plain(id), -32600, "Invalid Request: " + problem, Map.of());
+      error(
+          reply,
+          400,
+          id == null ? null : Json.plain(id),
+          -32600,
+          "Invalid Request: " + problem,
+          Map.of());
       return;
     }
     McpSchema.JSONRPCMessage message;
@@ -249,14 +291,21 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
     Optional<String> sessionId = request.header(McpHttpSession.SESSION_HEADER);
     boolean initialize =
-        message instanceof McpSchema.JSONRPCRequest r && McpSchema.METHOD_INITIALIZE.equals(r.method());
+        message instanceof McpSchema.JSONRPCRequest r
+            && McpSchema.METHOD_INITIALIZE.equals(r.method());
     if (initialize) {
       if (sessionId.isPresent()) {
-        error(reply, 400, ((McpSchema.JSONRPCRequest) message).id(), -32600,
-            "Invalid Request: initialize opens a new session and is sent without Mcp-Session-Id", Map.of());
+        error(
+            reply,
+            400,
+            ((McpSchema.JSONRPCRequest) message).id(),
+            -32600,
+            "Invalid Request: initialize opens a new session and is sent without Mcp-Session-Id",
+            Map.of());
         return;
       }
-      open(client, reply).ifPresent(session -> session.request((McpSchema.JSONRPCRequest) message, reply));
+      open(client, reply)
+          .ifPresent(session -> session.request((McpSchema.JSONRPCRequest) message, reply));
       return;
     }
     Optional<McpHttpSession> session = session(request, sessionId, client, reply);
@@ -294,15 +343,31 @@ public final class McpHttpFrontDoor implements AutoCloseable {
    * do not speak; 404 for a session that is not (or no longer) there, or is another client's.
    */
   private Optional<McpHttpSession> session(
-      HttpRequest request, Optional<String> sessionId, ClientTokens.Client client, HttpReply reply) {
+      HttpRequest request,
+      Optional<String> sessionId,
+      ClientTokens.Client client,
+      HttpReply reply) {
     if (sessionId.isEmpty()) {
-      error(reply, 400, null, -32000, "Bad Request: Mcp-Session-Id is required (send initialize first to get one)", Map.of());
+      error(
+          reply,
+          400,
+          null,
+          -32000,
+          "Bad Request: Mcp-Session-Id is required (send initialize first to get one)",
+          Map.of());
       return Optional.empty();
     }
     String version = request.header(PROTOCOL_HEADER).orElse(ASSUMED_PROTOCOL);
     if (!HttpSessionTransport.PROTOCOL_VERSIONS.contains(version)) {
-      error(reply, 400, null, -32000,
-          "Bad Request: unsupported MCP-Protocol-Version " + shorten(version) + "; supported: " + String.join(", ", HttpSessionTransport.PROTOCOL_VERSIONS),
+      error(
+          reply,
+          400,
+          null,
+          -32000,
+          "Bad Request: unsupported MCP-Protocol-Version "
+              + shorten(version)
+              + "; supported: "
+              + String.join(", ", HttpSessionTransport.PROTOCOL_VERSIONS),
           Map.of());
       return Optional.empty();
     }
@@ -333,32 +398,75 @@ public final class McpHttpFrontDoor implements AutoCloseable {
         error(reply, 503, null, -32000, "Service Unavailable: the gateway is stopping", Map.of());
         return Optional.empty();
       }
-      List<McpHttpSession> own = sessions.values().stream().filter(s -> s.client.equals(client)).toList();
+      List<McpHttpSession> own =
+          sessions.values().stream().filter(s -> s.client.equals(client)).toList();
       if (own.size() >= maxSessionsPerClient) {
-        victim = own.stream().filter(s -> !s.hasRequestsInProgress()).min(java.util.Comparator.comparing(McpHttpSession::lastActive)).orElse(null);
+        victim =
+            own.stream()
+                .filter(s -> !s.hasRequestsInProgress())
+                .min(java.util.Comparator.comparing(McpHttpSession::lastActive))
+                .orElse(null);
         if (victim == null) {
-          LOG.log(Level.WARNING, "MCP over HTTP: session refused to client {0}: its {1} sessions all have requests in progress", client.name(), maxSessionsPerClient);
-          error(reply, 429, null, -32000, "Too Many Requests: this client's " + maxSessionsPerClient + " MCP sessions all have requests in progress; end one (DELETE) first", Map.of());
+          LOG.log(
+              Level.WARNING,
+              "MCP over HTTP: session refused to client {0}: its {1} sessions all have requests in progress",
+              client.name(),
+              maxSessionsPerClient);
+          error(
+              reply,
+              429,
+              null,
+              -32000,
+              "Too Many Requests: this client's "
+                  + maxSessionsPerClient
+                  + " MCP sessions all have requests in progress; end one (DELETE) first",
+              Map.of());
           return Optional.empty();
         }
         sessions.remove(victim.id); // its slot is this initialize's
       } else if (sessions.size() >= maxSessions) {
-        LOG.log(Level.WARNING, "MCP over HTTP: session refused to client {0}: {1} sessions are open, the most", client.name(), maxSessions);
-        error(reply, 503, null, -32000, "Service Unavailable: the gateway has " + maxSessions + " MCP sessions open, its most; end one (DELETE) or wait for one to expire", Map.of());
+        LOG.log(
+            Level.WARNING,
+            "MCP over HTTP: session refused to client {0}: {1} sessions are open, the most",
+            client.name(),
+            maxSessions);
+        error(
+            reply,
+            503,
+            null,
+            -32000,
+            "Service Unavailable: the gateway has "
+                + maxSessions
+                + " MCP sessions open, its most; end one (DELETE) or wait for one to expire",
+            Map.of());
         return Optional.empty();
       }
       byte[] bits = new byte[32];
       random.nextBytes(bits);
       // Built under the lock, so that two initializes at once cannot both take the last slot;
       // building runs no request and does no I/O.
-      session = new McpHttpSession(Base64.getUrlEncoder().withoutPadding().encodeToString(bits), client, gateway, settings, clock, scheduler, this::ended);
+      session =
+          new McpHttpSession(
+              Base64.getUrlEncoder().withoutPadding().encodeToString(bits),
+              client,
+              gateway,
+              settings,
+              clock,
+              scheduler,
+              this::ended);
       sessions.put(session.id, session);
     }
     if (victim != null) {
-      LOG.log(Level.INFO, "MCP over HTTP: client {0} is at its {1} sessions: its session {2}, used longest ago, ended for a new one", client.name(), maxSessionsPerClient, victim.id);
+      LOG.log(
+          Level.INFO,
+          "MCP over HTTP: client {0} is at its {1} sessions: its session {2}, used longest ago, ended for a new one",
+          client.name(),
+          maxSessionsPerClient,
+          victim.id);
       victim.close();
     }
-    LOG.log(Level.INFO, "MCP over HTTP: session {0} opened for client {1}", session.id, client.name());
+    LOG.log(
+        Level.INFO, "MCP over HTTP: session {0} opened for client {1}", session.id, client.name());
     return Optional.of(session);
   }
 
@@ -384,7 +492,11 @@ public final class McpHttpFrontDoor implements AutoCloseable {
       }
     }
     for (McpHttpSession session : revoked) {
-      LOG.log(Level.INFO, "MCP over HTTP: client {0}''s token was revoked: session {1} ended", session.client.name(), session.id);
+      LOG.log(
+          Level.INFO,
+          "MCP over HTTP: client {0}''s token was revoked: session {1} ended",
+          session.client.name(),
+          session.id);
       session.close();
     }
   }
@@ -412,12 +524,19 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   // ---- answers ----
 
   /** A JSON-RPC error as the body of an HTTP error, as the TypeScript SDK's server answers them. */
-  static void error(HttpReply reply, int status, Object id, int code, String message, Map<String, String> headers) {
+  static void error(
+      HttpReply reply,
+      int status,
+      Object id,
+      int code,
+      String message,
+      Map<String, String> headers) {
     reply.send(status, McpHttpSession.JSON, headers, errorBody(id, code, message));
   }
 
   /** {@link #error} as a refusal, for a request that names no id (the body is not read yet). */
-  private static HttpRefusal errorAnswer(int status, int code, String message, Map<String, String> headers) {
+  private static HttpRefusal errorAnswer(
+      int status, int code, String message, Map<String, String> headers) {
     return new HttpRefusal(status, McpHttpSession.JSON, headers, errorBody(null, code, message));
   }
 
@@ -431,12 +550,19 @@ public final class McpHttpFrontDoor implements AutoCloseable {
 
   static void sessionNotFound(HttpReply reply) {
     // MCP: a request with an unknown or ended session's id gets 404; the client starts a new one.
-    error(reply, 404, null, -32001, "Session not found: it ended or expired; send initialize for a new one", Map.of());
+    error(
+        reply,
+        404,
+        null,
+        -32001,
+        "Session not found: it ended or expired; send initialize for a new one",
+        Map.of());
   }
 
   /**
    * Whether the request's {@code Accept} takes {@code type}: a range naming it, its family or
-   * {@code *}{@code /*}, without {@code q=0}. A request without {@code Accept} takes anything (RFC 9110).
+   * {@code *}{@code /*}, without {@code q=0}. A request without {@code Accept} takes anything (RFC
+   * 9110).
    */
   static boolean accepts(HttpRequest request, String type) {
     Optional<String> accept = request.header("Accept");
@@ -472,7 +598,9 @@ public final class McpHttpFrontDoor implements AutoCloseable {
   /** A media type without its parameters, lower case. */
   static String essence(String mediaType) {
     int semicolon = mediaType.indexOf(';');
-    return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).strip().toLowerCase(Locale.ROOT);
+    return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon))
+        .strip()
+        .toLowerCase(Locale.ROOT);
   }
 
   private static String shorten(String text) {
@@ -538,11 +666,11 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
 
     /**
-     * How long a session may go unused (no request in progress, no open stream, no request)
-     * before it ends (default 2 minutes). A client that keeps its {@code GET} stream open, as the
-     * MCP SDKs' clients do, is never idle; one that comes back later gets 404 and, as MCP's
-     * Streamable HTTP requires, starts a new session. Sessions it abandons (and the providers a
-     * gateway started for them) go soon.
+     * How long a session may go unused (no request in progress, no open stream, no request) before
+     * it ends (default 2 minutes). A client that keeps its {@code GET} stream open, as the MCP
+     * SDKs' clients do, is never idle; one that comes back later gets 404 and, as MCP's Streamable
+     * HTTP requires, starts a new session. Sessions it abandons (and the providers a gateway
+     * started for them) go soon.
      *
      * @param timeout the idle time after which a session ends
      * @return this builder
@@ -626,8 +754,8 @@ public final class McpHttpFrontDoor implements AutoCloseable {
     }
 
     /**
-     * What one session keeps for clients that resume: its last {@code events} events, within
-     * {@code bytes} (counted as two bytes a character; defaults 256 and 1 MiB).
+     * What one session keeps for clients that resume: its last {@code events} events, within {@code
+     * bytes} (counted as two bytes a character; defaults 256 and 1 MiB).
      *
      * @param events how many events a session keeps
      * @param bytes how many bytes they may take

@@ -22,19 +22,19 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One Streamable HTTP session ({@code Mcp-Session-Id}): one agent session of the front door
- * ({@link AgentSession} and its SDK server, exactly as {@code gateway mcp} has over stdio) with the
- * HTTP side's state: the requests waiting for their answers, the {@code GET} stream, the events
- * kept for a client that reconnects ({@link EventLog}), and when it was last used.
+ * One Streamable HTTP session ({@code Mcp-Session-Id}): one agent session of the front door ({@link
+ * AgentSession} and its SDK server, exactly as {@code gateway mcp} has over stdio) with the HTTP
+ * side's state: the requests waiting for their answers, the {@code GET} stream, the events kept for
+ * a client that reconnects ({@link EventLog}), and when it was last used.
  *
- * <p><b>Where a message goes.</b> A response goes to the {@code POST} that carried its request:
- * as {@code application/json} when it is ready within {@link Settings#jsonWait}, else on an event
+ * <p><b>Where a message goes.</b> A response goes to the {@code POST} that carried its request: as
+ * {@code application/json} when it is ready within {@link Settings#jsonWait}, else on an event
  * stream that the {@code POST} became once the wait ran out (or its first progress notification
  * came), closed after the response. {@code notifications/progress} goes to its request's stream.
  * Everything else the server says unasked (tool list changes, log lines, resource updates, {@code
  * roots/list}) goes to the {@code GET} stream, and waits in the log while none is open. Every event
- * has an id; a {@code GET} with {@code Last-Event-ID} gets that id's stream back from after it
- * (MCP Streamable HTTP, "Resumability and redelivery").
+ * has an id; a {@code GET} with {@code Last-Event-ID} gets that id's stream back from after it (MCP
+ * Streamable HTTP, "Resumability and redelivery").
  *
  * <p><b>Threads.</b> HTTP requests arrive on the server's I/O threads, the SDK answers on Reactor's
  * and the gateway's threads, timers fire on the scheduler's: the state here is guarded by this
@@ -82,10 +82,13 @@ final class McpHttpSession {
     final Object progressToken;
     final boolean initialize;
     Mode mode = Mode.JSON;
+
     /** The {@code POST}'s answer while in {@link Mode#JSON}. */
     HttpReply reply;
+
     /** The open stream in {@link Mode#EVENTS}. */
     ServerSentEvents events;
+
     Scheduler.Cancellable jsonTimer;
 
     Exchange(String key, long stream, Object progressToken, boolean initialize, HttpReply reply) {
@@ -98,6 +101,7 @@ final class McpHttpSession {
   }
 
   final String id;
+
   /**
    * What its gateway session's {@code openedBy} starts with, before the client's name: a session
    * opened with a front-door client's token, never the agent's for a hook adapter.
@@ -106,6 +110,7 @@ final class McpHttpSession {
 
   /** The client whose token opened it; only that token reaches it. */
   final ClientTokens.Client client;
+
   private final Settings settings;
   private final Clock clock;
   private final Scheduler scheduler;
@@ -116,21 +121,30 @@ final class McpHttpSession {
 
   /** What was sent, for resumes. Guarded by this. */
   private final EventLog events;
+
   /** Requests waiting for a response, by the JSON-RPC id's key. Guarded by this. */
   private final Map<String, Exchange> pending = new HashMap<>();
+
   /** The same, by their stream. Guarded by this. */
   private final Map<Long, Exchange> pendingByStream = new HashMap<>();
+
   /** The number the next request stream gets. Guarded by this. */
   private long nextStream = EventLog.STANDALONE + 1;
+
   /** The open {@code GET} stream, or null. Guarded by this. */
   private ServerSentEvents standalone;
+
   /** The seq of the last standalone event written to a {@code GET} stream. Guarded by this. */
   private long standaloneSentThrough;
+
   /** When a request last came or a stream last closed. Guarded by this. */
   private Instant lastActive;
+
   /** Whether it has made a request other than {@code initialize}. Guarded by this. */
   private boolean used;
+
   private Scheduler.Cancellable expiry;
+
   /** Set once, when the session ends. Guarded by this. */
   private boolean closed;
 
@@ -152,8 +166,12 @@ final class McpHttpSession {
     this.carrier = new HttpSessionTransport(this::outbound);
     this.agent =
         new AgentSession(
-            CompletableFuture.completedFuture(gateway), () -> {}, settings.workingDirectory(), OPENED_BY + client.name(),
-            carrier, scheduler);
+            CompletableFuture.completedFuture(gateway),
+            () -> {},
+            settings.workingDirectory(),
+            OPENED_BY + client.name(),
+            carrier,
+            scheduler);
     this.server = McpFrontDoor.server(agent, settings.version());
     synchronized (this) {
       lastActive = clock.instant();
@@ -173,13 +191,24 @@ final class McpHttpSession {
         return;
       }
       if (pending.containsKey(key)) {
-        McpHttpFrontDoor.error(reply, 400, request.id(), -32600, "Invalid Request: a request with id " + request.id() + " is still in progress", headers());
+        McpHttpFrontDoor.error(
+            reply,
+            400,
+            request.id(),
+            -32600,
+            "Invalid Request: a request with id " + request.id() + " is still in progress",
+            headers());
         return;
       }
       if (pending.size() >= settings.maxPendingRequests()) {
         McpHttpFrontDoor.error(
-            reply, 429, request.id(), -32000,
-            "Too many requests in progress on this session (at most " + settings.maxPendingRequests() + "); try again when one is answered",
+            reply,
+            429,
+            request.id(),
+            -32000,
+            "Too many requests in progress on this session (at most "
+                + settings.maxPendingRequests()
+                + "); try again when one is answered",
             headers());
         return;
       }
@@ -196,24 +225,33 @@ final class McpHttpSession {
       if (!exchange.initialize) {
         used = true;
       }
-      exchange.jsonTimer = scheduler.schedule(settings.jsonWait(), () -> {
-        synchronized (this) {
-          toEvents(exchange);
-        }
-      });
+      exchange.jsonTimer =
+          scheduler.schedule(
+              settings.jsonWait(),
+              () -> {
+                synchronized (this) {
+                  toEvents(exchange);
+                }
+              });
     }
     carrier
         .deliver(request)
         .subscribe(
             null,
             failure -> {
-              LOG.log(Level.WARNING, "MCP over HTTP: session {0}: {1} failed: {2}", id, request.method(), failure.toString());
+              LOG.log(
+                  Level.WARNING,
+                  "MCP over HTTP: session {0}: {1} failed: {2}",
+                  id,
+                  request.method(),
+                  failure.toString());
               outbound(
                   new McpSchema.JSONRPCResponse(
                       McpSchema.JSONRPC_VERSION,
                       request.id(),
                       null,
-                      new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR, "Internal error", null)));
+                      new McpSchema.JSONRPCResponse.JSONRPCError(
+                          McpSchema.ErrorCodes.INTERNAL_ERROR, "Internal error", null)));
             });
   }
 
@@ -234,7 +272,16 @@ final class McpHttpSession {
     if (!open) {
       return;
     }
-    carrier.deliver(message).subscribe(null, failure -> LOG.log(Level.DEBUG, "MCP over HTTP: session {0}: message not handled: {1}", id, failure.toString()));
+    carrier
+        .deliver(message)
+        .subscribe(
+            null,
+            failure ->
+                LOG.log(
+                    Level.DEBUG,
+                    "MCP over HTTP: session {0}: message not handled: {1}",
+                    id,
+                    failure.toString()));
     if (message instanceof McpSchema.JSONRPCNotification notification
         && SessionTap.CANCELLED.equals(notification.method())
         && notification.params() instanceof Map<?, ?> params
@@ -258,7 +305,7 @@ final class McpHttpSession {
       switch (exchange.mode) {
         case JSON -> exchange.reply.send(202, null, headers(), new byte[0]);
         case EVENTS -> exchange.events.close();
-        case DETACHED -> { }
+        case DETACHED -> {}
       }
     }
   }
@@ -279,15 +326,29 @@ final class McpHttpSession {
           // One GET stream a session, as the TypeScript SDK's server has it: a second would split
           // the notifications between two readers. A client that lost its stream resumes it with
           // Last-Event-ID, which takes it over.
-          McpHttpFrontDoor.error(reply, 409, null, -32000, "Conflict: this session's GET stream is open already; resume it with Last-Event-ID", headers());
+          McpHttpFrontDoor.error(
+              reply,
+              409,
+              null,
+              -32000,
+              "Conflict: this session's GET stream is open already; resume it with Last-Event-ID",
+              headers());
           return;
         }
         openStandalone(reply, standaloneSentThrough);
         return;
       }
       EventLog.Position position = EventLog.parse(lastEventId);
-      if (position == null || position.stream() >= nextStream || position.seq() > events.lastSeq()) {
-        McpHttpFrontDoor.error(reply, 400, null, -32000, "Bad Request: Last-Event-ID " + shown(lastEventId) + " names no event of this session", headers());
+      if (position == null
+          || position.stream() >= nextStream
+          || position.seq() > events.lastSeq()) {
+        McpHttpFrontDoor.error(
+            reply,
+            400,
+            null,
+            -32000,
+            "Bad Request: Last-Event-ID " + shown(lastEventId) + " names no event of this session",
+            headers());
         return;
       }
       if (position.stream() == EventLog.STANDALONE) {
@@ -319,7 +380,7 @@ final class McpHttpSession {
         switch (exchange.mode) {
           case JSON -> McpHttpFrontDoor.sessionNotFound(exchange.reply);
           case EVENTS -> after.add(exchange.events::close);
-          case DETACHED -> { }
+          case DETACHED -> {}
         }
       }
       if (standalone != null) {
@@ -369,14 +430,22 @@ final class McpHttpSession {
       if (message instanceof McpSchema.JSONRPCResponse response) {
         Exchange exchange = pending.get(key(response.id()));
         if (exchange == null) {
-          LOG.log(Level.DEBUG, "MCP over HTTP: session {0}: response to {1}, which nobody waits for", id, response.id());
+          LOG.log(
+              Level.DEBUG,
+              "MCP over HTTP: session {0}: response to {1}, which nobody waits for",
+              id,
+              response.id());
           return;
         }
         finish(exchange);
         lastActive = clock.instant();
         initializeFailed = exchange.initialize && response.error() != null;
         if (exchange.mode == Mode.JSON) {
-          exchange.reply.send(200, JSON, initializeFailed ? Map.of() : headers(), text.getBytes(StandardCharsets.UTF_8));
+          exchange.reply.send(
+              200,
+              JSON,
+              initializeFailed ? Map.of() : headers(),
+              text.getBytes(StandardCharsets.UTF_8));
         } else {
           EventLog.Event event = events.add(exchange.stream, text);
           if (exchange.mode == Mode.EVENTS) {
@@ -413,7 +482,8 @@ final class McpHttpSession {
         || !McpSchema.METHOD_NOTIFICATION_PROGRESS.equals(notification.method())) {
       return null;
     }
-    Object token = notification.params() instanceof Map<?, ?> params ? params.get("progressToken") : null;
+    Object token =
+        notification.params() instanceof Map<?, ?> params ? params.get("progressToken") : null;
     if (token == null && notification.params() instanceof McpSchema.ProgressNotification progress) {
       token = progress.progressToken();
     }
@@ -457,15 +527,16 @@ final class McpHttpSession {
   private void attach(Exchange exchange, ServerSentEvents stream) {
     exchange.mode = Mode.EVENTS;
     exchange.events = stream;
-    stream.onClose(() -> {
-      synchronized (this) {
-        lastActive = clock.instant();
-        if (exchange.events == stream && pending.get(exchange.key) == exchange) {
-          exchange.mode = Mode.DETACHED;
-          exchange.events = null;
-        }
-      }
-    });
+    stream.onClose(
+        () -> {
+          synchronized (this) {
+            lastActive = clock.instant();
+            if (exchange.events == stream && pending.get(exchange.key) == exchange) {
+              exchange.mode = Mode.DETACHED;
+              exchange.events = null;
+            }
+          }
+        });
   }
 
   /** Resumes request stream {@code position.stream()}: what it missed, then the rest of it. */
@@ -501,14 +572,15 @@ final class McpHttpSession {
     }
     ServerSentEvents stream = opened.get();
     standalone = stream;
-    stream.onClose(() -> {
-      synchronized (this) {
-        lastActive = clock.instant();
-        if (standalone == stream) {
-          standalone = null;
-        }
-      }
-    });
+    stream.onClose(
+        () -> {
+          synchronized (this) {
+            lastActive = clock.instant();
+            if (standalone == stream) {
+              standalone = null;
+            }
+          }
+        });
     for (EventLog.Event event : events.after(EventLog.STANDALONE, afterSeq)) {
       if (stream.send(event.id(), null, event.data())) {
         standaloneSentThrough = Math.max(standaloneSentThrough, event.seq());
@@ -519,9 +591,16 @@ final class McpHttpSession {
       // tell it to list the tools again, and say why in its log.
       announce(stream, McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null);
       ObjectNode warning = Json.MAPPER.createObjectNode();
-      warning.put("level", "warning").put("logger", McpFrontDoor.SERVER_NAME)
-          .put("data", "Some notifications were lost while this client was away (the gateway keeps the last "
-              + settings.replayEvents() + " events of a session, " + settings.replayBytes() / 1024 + " KiB at most): list the tools again.");
+      warning
+          .put("level", "warning")
+          .put("logger", McpFrontDoor.SERVER_NAME)
+          .put(
+              "data",
+              "Some notifications were lost while this client was away (the gateway keeps the last "
+                  + settings.replayEvents()
+                  + " events of a session, "
+                  + settings.replayBytes() / 1024
+                  + " KiB at most): list the tools again.");
       announce(stream, McpSchema.METHOD_NOTIFICATION_MESSAGE, warning);
     }
   }
@@ -570,14 +649,19 @@ final class McpHttpSession {
         return;
       }
     }
-    LOG.log(Level.INFO, "MCP over HTTP: session {0} of client {1} idle for {2}: ended", id, client.name(), idleLimit());
+    LOG.log(
+        Level.INFO,
+        "MCP over HTTP: session {0} of client {1} idle for {2}: ended",
+        id,
+        client.name(),
+        idleLimit());
     close();
   }
 
   /**
    * How long this session may stay idle: {@link Settings#idleTimeout}, or, while it has made no
-   * request but {@code initialize} (a health check: {@code claude mcp list} connects and goes),
-   * the shorter {@link Settings#handshakeOnlyTimeout}. Guarded by this.
+   * request but {@code initialize} (a health check: {@code claude mcp list} connects and goes), the
+   * shorter {@link Settings#handshakeOnlyTimeout}. Guarded by this.
    */
   private Duration idleLimit() {
     return used ? settings.idleTimeout() : settings.handshakeOnlyTimeout();
@@ -599,7 +683,8 @@ final class McpHttpSession {
   }
 
   private static Object progressToken(McpSchema.JSONRPCRequest request) {
-    if (request.params() instanceof Map<?, ?> params && params.get("_meta") instanceof Map<?, ?> meta) {
+    if (request.params() instanceof Map<?, ?> params
+        && params.get("_meta") instanceof Map<?, ?> meta) {
       return meta.get("progressToken");
     }
     return null;

@@ -8,8 +8,8 @@ import java.lang.reflect.Type;
 import java.util.Map;
 
 /**
- * The SDK's JSON mapper over the front door's one Jackson mapper, with one conversion done by
- * hand: the {@code tools/call} request the SDK's server makes out of every call's parameters. The
+ * The SDK's JSON mapper over the front door's one Jackson mapper, with one conversion done by hand:
+ * the {@code tools/call} request the SDK's server makes out of every call's parameters. The
  * mapper's {@code convertValue} writes the parameters' maps out as tokens and reads them back into
  * the record, a measurable share of a call through the front door (issue 36); the record's three
  * fields are taken straight from the map instead, whenever they have the types the record holds.
@@ -40,7 +40,9 @@ final class SdkJsonMapper implements McpJsonMapper {
     return call == null ? mapper.convertValue(fromValue, type) : type.cast(call);
   }
 
-  /** The hand-made request when {@code type} is {@code CallToolRequest} and it is the plain case. */
+  /**
+   * The hand-made request when {@code type} is {@code CallToolRequest} and it is the plain case.
+   */
   private static McpSchema.CallToolRequest handMade(Object fromValue, Type type) {
     return type == McpSchema.CallToolRequest.class ? callToolRequest(fromValue) : null;
   }
@@ -55,7 +57,9 @@ final class SdkJsonMapper implements McpJsonMapper {
       return null;
     }
     return new McpSchema.CallToolRequest(
-        name, (Map<String, Object>) fields.get("arguments"), (Map<String, Object>) fields.get("_meta"));
+        name,
+        (Map<String, Object>) fields.get("arguments"),
+        (Map<String, Object>) fields.get("_meta"));
   }
 
   private static boolean isMapOrAbsent(Object value) {

@@ -14,10 +14,10 @@ import reactor.util.context.Context;
  * The SDK's session for the one stdio connection, seen through: every message the agent sends
  * passes here first. The MCP Java SDK 2.0 builds its notification handlers internally and does not
  * dispatch {@code notifications/cancelled} (its issue #130), and a tool handler is not told the
- * JSON-RPC id of its request. This wrapper fills both gaps without writing any protocol of our
- * own: it hands the SDK every message unchanged, tells {@link Listener} of {@code initialize},
- * {@code notifications/initialized} and {@code notifications/cancelled}, and puts each request's id
- * into the Reactor context its handler runs in ({@link #REQUEST_ID}).
+ * JSON-RPC id of its request. This wrapper fills both gaps without writing any protocol of our own:
+ * it hands the SDK every message unchanged, tells {@link Listener} of {@code initialize}, {@code
+ * notifications/initialized} and {@code notifications/cancelled}, and puts each request's id into
+ * the Reactor context its handler runs in ({@link #REQUEST_ID}).
  *
  * <p>It extends {@link McpServerSession} only because the SDK's transport takes that class, not an
  * interface: every public method delegates to the real session the SDK made.
@@ -55,8 +55,8 @@ final class SessionTap extends McpServerSession {
 
     /**
      * Why {@code tools/call} of {@code name} cannot run, or null when the tool is offered; asked
-     * once {@link #toolsReady()} has completed. The answer goes to the agent as the JSON-RPC
-     * error {@code -32602}, as MCP says for an unknown tool.
+     * once {@link #toolsReady()} has completed. The answer goes to the agent as the JSON-RPC error
+     * {@code -32602}, as MCP says for an unknown tool.
      */
     default String unknownTool(String name) {
       return null;
@@ -64,8 +64,10 @@ final class SessionTap extends McpServerSession {
   }
 
   private final McpServerSession real;
+
   /** What the real session sends through, for the answers given here. */
   private final McpServerTransport sender;
+
   private final Listener listener;
   private final TypeRef<McpSchema.InitializeRequest> initializeType = new TypeRef<>() {};
 
@@ -84,7 +86,9 @@ final class SessionTap extends McpServerSession {
       }
       Context context = Context.of(REQUEST_ID, String.valueOf(request.id()));
       if (McpSchema.METHOD_TOOLS_LIST.equals(request.method())) {
-        return Mono.fromFuture(listener.toolsReady()).then(Mono.defer(() -> real.handle(message))).contextWrite(context);
+        return Mono.fromFuture(listener.toolsReady())
+            .then(Mono.defer(() -> real.handle(message)))
+            .contextWrite(context);
       }
       if (McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
         return Mono.fromFuture(listener.toolsReady())
@@ -121,7 +125,8 @@ final class SessionTap extends McpServerSession {
             McpSchema.JSONRPC_VERSION,
             request.id(),
             null,
-            new McpSchema.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INVALID_PARAMS, why, null)));
+            new McpSchema.JSONRPCResponse.JSONRPCError(
+                McpSchema.ErrorCodes.INVALID_PARAMS, why, null)));
   }
 
   private static String toolName(Object params) {

@@ -16,16 +16,17 @@ import reactor.core.publisher.Mono;
 
 /**
  * {@code gateway mcp}'s connection to its agent: MCP messages as lines on stdin and stdout, one
- * session. It takes the SDK's stdio transport's place, on the SDK's own interfaces, for speed (issue
- * 36): that transport read on one thread and wrote on another, handing every response across a
- * Reactor queue, so each {@code tools/call} woke a thread just to write its answer; and every line
- * was parsed twice, once by {@link JsonRpcLineGuard} and again by the SDK. Here the reader thread
- * parses each line once (the guard's tree is what the SDK gets), hands it to the session, and the
- * thread that completes a response writes it at once, under a lock, so lines never interleave.
+ * session. It takes the SDK's stdio transport's place, on the SDK's own interfaces, for speed
+ * (issue 36): that transport read on one thread and wrote on another, handing every response across
+ * a Reactor queue, so each {@code tools/call} woke a thread just to write its answer; and every
+ * line was parsed twice, once by {@link JsonRpcLineGuard} and again by the SDK. Here the reader
+ * thread parses each line once (the guard's tree is what the SDK gets), hands it to the session,
+ * and the thread that completes a response writes it at once, under a lock, so lines never
+ * interleave.
  *
  * <p>What the SDK's transport did that stays: one session, started when the server is built; the
- * end of stdin closes the session. What changed beside speed: a line the SDK could not turn into
- * a message is answered {@code -32600} and skipped (the SDK's transport ended the connection).
+ * end of stdin closes the session. What changed beside speed: a line the SDK could not turn into a
+ * message is answered {@code -32600} and skipped (the SDK's transport ended the connection).
  */
 final class StdioTransport implements McpServerTransportProvider {
   private static final System.Logger LOG = System.getLogger(StdioTransport.class.getName());
@@ -61,7 +62,13 @@ final class StdioTransport implements McpServerTransportProvider {
           // answer waits on the gateway does not hold up the lines after it.
           session
               .handle(message)
-              .subscribe(null, error -> LOG.log(Level.DEBUG, "handling an agent's message failed: {0}", error.toString()));
+              .subscribe(
+                  null,
+                  error ->
+                      LOG.log(
+                          Level.DEBUG,
+                          "handling an agent's message failed: {0}",
+                          error.toString()));
         }
       }
     } catch (IOException | UncheckedIOException e) {
@@ -94,7 +101,8 @@ final class StdioTransport implements McpServerTransportProvider {
           ? new McpSchema.JSONRPCNotification(jsonrpc, method.textValue(), plainParams)
           : new McpSchema.JSONRPCRequest(jsonrpc, method.textValue(), Json.plain(id), plainParams);
     } catch (IOException | RuntimeException e) {
-      String why = e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+      String why =
+          e instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
       lines.answer(tree.get("id"), JsonRpcLineGuard.INVALID_REQUEST, "Invalid Request: " + why);
       return null;
     }

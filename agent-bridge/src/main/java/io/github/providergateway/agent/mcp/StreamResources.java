@@ -16,12 +16,13 @@ import reactor.core.publisher.Mono;
 
 /**
  * The session's streams as MCP resources: {@code gateway://streams/<stream>@<provider>}, listed
- * once the stream has its first event, read as the retained events (newest first, JSON), and
- * {@code notifications/resources/updated} to agents that subscribed whenever a push adds one.
+ * once the stream has its first event, read as the retained events (newest first, JSON), and {@code
+ * notifications/resources/updated} to agents that subscribed whenever a push adds one.
  */
 final class StreamResources {
 
   static final String URI_PREFIX = "gateway://streams/";
+
   /** All a stream retains (spec: 200 events per stream). */
   static final int READ_LAST = 200;
 
@@ -32,7 +33,8 @@ final class StreamResources {
   private final Supplier<Mono<String>> sessionId;
   private final Set<String> known = ConcurrentHashMap.newKeySet();
 
-  StreamResources(McpAsyncServer server, CompletableFuture<HostApi> gateway, Supplier<Mono<String>> sessionId) {
+  StreamResources(
+      McpAsyncServer server, CompletableFuture<HostApi> gateway, Supplier<Mono<String>> sessionId) {
     this.server = server;
     this.gateway = gateway;
     this.sessionId = sessionId;
@@ -53,11 +55,16 @@ final class StreamResources {
               .mimeType("application/json")
               .build();
       server
-          .addResource(new McpServerFeatures.AsyncResourceSpecification(resource, (exchange, request) -> read(stream)))
+          .addResource(
+              new McpServerFeatures.AsyncResourceSpecification(
+                  resource, (exchange, request) -> read(stream)))
           .onErrorComplete()
           .subscribe();
     }
-    server.notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri(stream))).onErrorComplete().subscribe();
+    server
+        .notifyResourcesUpdated(new McpSchema.ResourcesUpdatedNotification(uri(stream)))
+        .onErrorComplete()
+        .subscribe();
   }
 
   private Mono<McpSchema.ReadResourceResult> read(String stream) {
@@ -67,7 +74,8 @@ final class StreamResources {
         .map(streams -> result(stream, streams));
   }
 
-  private static McpSchema.ReadResourceResult result(String stream, Map<String, List<StreamEntry>> streams) {
+  private static McpSchema.ReadResourceResult result(
+      String stream, Map<String, List<StreamEntry>> streams) {
     List<StreamEntry> entries = streams.getOrDefault(stream, List.of());
     // The events as stream.history writes them: {"ts", "event", "level", "metadata"}.
     String text = Json.text(CODEC.streamsToJson(Map.of(stream, entries)).get(stream));

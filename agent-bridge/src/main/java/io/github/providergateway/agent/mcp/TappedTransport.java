@@ -1,9 +1,7 @@
 package io.github.providergateway.agent.mcp;
 
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
-import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,16 +10,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import reactor.core.publisher.Mono;
 
 /**
- * The transport of one agent's connection ({@link StdioTransport}, or one Streamable HTTP
- * session's {@link HttpSessionTransport}) with two additions: its one session is a {@link
- * SessionTap}, and {@code notifications/tools/list_changed} can be held back while a batch of tool
- * changes is applied ({@link #batchToolChanges}), so that the agent hears once per change of the
- * session's tool list, not once per tool the SDK adds or removes.
+ * The transport of one agent's connection ({@link StdioTransport}, or one Streamable HTTP session's
+ * {@link HttpSessionTransport}) with two additions: its one session is a {@link SessionTap}, and
+ * {@code notifications/tools/list_changed} can be held back while a batch of tool changes is
+ * applied ({@link #batchToolChanges}), so that the agent hears once per change of the session's
+ * tool list, not once per tool the SDK adds or removes.
  */
 final class TappedTransport implements McpServerTransportProvider {
 
   /** The transport underneath: it carries the messages. */
   private final McpServerTransportProvider carrier;
+
   private final SessionTap.Listener listener;
   private final AtomicBoolean batching = new AtomicBoolean();
   private final AtomicBoolean toolsChangedInBatch = new AtomicBoolean();
@@ -81,7 +80,10 @@ final class TappedTransport implements McpServerTransportProvider {
       batching.set(false);
     }
     if (toolsChangedInBatch.get() || always) {
-      carrier.notifyClients(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null).onErrorComplete().subscribe();
+      carrier
+          .notifyClients(McpSchema.METHOD_NOTIFICATION_TOOLS_LIST_CHANGED, null)
+          .onErrorComplete()
+          .subscribe();
     }
   }
 }

@@ -8,7 +8,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A gateway call's outcome as an MCP tool result.
@@ -31,8 +30,8 @@ final class ToolResults {
 
   static final String DENIED_PREFIX = "Denied by the provider gateway: ";
   static final String CONTEXT_PREFIX = "[provider context] ";
-  static final String REWRITTEN_PREFIX = "[provider gateway: the providers' gates ran this call with these arguments] ";
-
+  static final String REWRITTEN_PREFIX =
+      "[provider gateway: the providers' gates ran this call with these arguments] ";
 
   private ToolResults() {}
 
@@ -66,7 +65,8 @@ final class ToolResults {
     if (pushedBlock != null) {
       content.add(text(pushedBlock));
     }
-    McpSchema.CallToolResult.Builder builder = McpSchema.CallToolResult.builder().content(content).isError(error);
+    McpSchema.CallToolResult.Builder builder =
+        McpSchema.CallToolResult.builder().content(content).isError(error);
     if (structured != null) {
       builder.structuredContent(structured); // the SDK refuses null here
     }

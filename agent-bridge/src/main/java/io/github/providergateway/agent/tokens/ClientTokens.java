@@ -3,8 +3,8 @@ package io.github.providergateway.agent.tokens;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.internal.OwnerOnlyFiles;
 import io.github.providergateway.host.client.SafeFiles;
@@ -39,8 +39,8 @@ import java.util.regex.Pattern;
  * Bearer tokens of named clients, kept in a file in the gateway's home: one file a door on the
  * gateway's port that admits clients by name. The MCP front door's ({@link #mcpHttp}, {@value
  * #MCP_HTTP_FILE}, tokens {@code mcp-…}) admit MCP clients over Streamable HTTP; the hooks' ({@link
- * #hooks}, {@value #HOOKS_FILE}, tokens {@code hook-…}) admit Claude Code's HTTP hook. A token opens
- * its own door only.
+ * #hooks}, {@value #HOOKS_FILE}, tokens {@code hook-…}) admit Claude Code's HTTP hook. A token
+ * opens its own door only.
  *
  * <p>The file holds each client's name and the SHA-256 of its token, never the token: {@link
  * #issue} shows a token once, to the person who asked for it ({@code gateway mcp --print-config
@@ -87,14 +87,21 @@ public final class ClientTokens {
   private final String tokenPrefix;
   private final String door;
   private final RandomGenerator random;
+
   /** What the file said when last read, and how to tell it changed. Guarded by this. */
   private Map<String, Client> byHash = Map.of();
+
   private Object seenKey;
   private long seenTime = Long.MIN_VALUE;
   private long seenSize = -1;
+
   /** Bumped whenever what the file says changed; sessions of clients gone end then. */
   private long generation;
-  /** Why the file is refused ({@link SafeFiles}), as last logged; null while it is not. Guarded by this. */
+
+  /**
+   * Why the file is refused ({@link SafeFiles}), as last logged; null while it is not. Guarded by
+   * this.
+   */
   private String refusal;
 
   private ClientTokens(Path file, String tokenPrefix, String door, RandomGenerator random) {
@@ -154,9 +161,9 @@ public final class ClientTokens {
   }
 
   /**
-   * Issues a new token for {@code client}: 256 random bits, the door's prefix ({@code mcp-},
-   * {@code hook-}) and base64url. A token the client had before stops working at the gateway's next
-   * look (and an MCP client's sessions end then).
+   * Issues a new token for {@code client}: 256 random bits, the door's prefix ({@code mcp-}, {@code
+   * hook-}) and base64url. A token the client had before stops working at the gateway's next look
+   * (and an MCP client's sessions end then).
    *
    * @param client the client's name, matching {@link #CLIENT_NAME}
    * @return the token; only its hash is kept, so this is the one time it can be read
@@ -248,7 +255,8 @@ public final class ClientTokens {
     BasicFileAttributes attributes;
     try {
       checked = SafeFiles.checkSecretFile(file);
-      attributes = Files.readAttributes(checked, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+      attributes =
+          Files.readAttributes(checked, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     } catch (NoSuchFileException e) {
       refused(null);
       replace(Map.of(), null, Long.MIN_VALUE, -1);
@@ -260,14 +268,18 @@ public final class ClientTokens {
       replace(Map.of(), null, Long.MIN_VALUE, -1);
       return byHash;
     } catch (IOException e) {
-      LOG.log(System.Logger.Level.WARNING, door + ": cannot read " + file + ": " + e.getMessage() + "; no client is admitted");
+      LOG.log(
+          System.Logger.Level.WARNING,
+          door + ": cannot read " + file + ": " + e.getMessage() + "; no client is admitted");
       replace(Map.of(), null, Long.MIN_VALUE, -1);
       return byHash;
     }
     refused(null);
     long time = attributes.lastModifiedTime().toMillis();
     Object key = attributes.fileKey();
-    if (time == seenTime && attributes.size() == seenSize && java.util.Objects.equals(key, seenKey)) {
+    if (time == seenTime
+        && attributes.size() == seenSize
+        && java.util.Objects.equals(key, seenKey)) {
       return byHash;
     }
     Map<String, Client> read = new LinkedHashMap<>();
@@ -279,28 +291,47 @@ public final class ClientTokens {
         read.put(entry.getValue(), new Client(entry.getKey(), entry.getValue()));
       }
     } catch (IOException | RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, door + ": " + file + " does not read (" + e.getMessage() + "); no client is admitted until it does");
+      LOG.log(
+          System.Logger.Level.WARNING,
+          door
+              + ": "
+              + file
+              + " does not read ("
+              + e.getMessage()
+              + "); no client is admitted until it does");
       read.clear();
     }
     replace(Map.copyOf(read), key, time, attributes.size());
     return byHash;
   }
 
-  /** Logs the file's refusal once when it starts ({@code why}) and once when it ends ({@code null}). */
+  /**
+   * Logs the file's refusal once when it starts ({@code why}) and once when it ends ({@code null}).
+   */
   private void refused(String why) {
     if (java.util.Objects.equals(why, refusal)) {
       return;
     }
     if (why != null) {
-      LOG.log(System.Logger.Level.WARNING,
-          door + ": " + file + " is refused, so no client is admitted (every request gets 401): " + why);
+      LOG.log(
+          System.Logger.Level.WARNING,
+          door
+              + ": "
+              + file
+              + " is refused, so no client is admitted (every request gets 401): "
+              + why);
     } else {
-      LOG.log(System.Logger.Level.INFO, door + ": " + file + " is no longer refused; its clients are admitted again");
+      LOG.log(
+          System.Logger.Level.INFO,
+          door + ": " + file + " is no longer refused; its clients are admitted again");
     }
     refusal = why;
   }
 
-  /** The text of {@code checked}, a path {@link SafeFiles} returned, without following a link at its name. */
+  /**
+   * The text of {@code checked}, a path {@link SafeFiles} returned, without following a link at its
+   * name.
+   */
   private static String readText(Path checked) throws IOException {
     try (InputStream in = Files.newInputStream(checked, LinkOption.NOFOLLOW_LINKS)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -339,7 +370,8 @@ public final class ClientTokens {
       String name = entry.path("name").asText("");
       String hash = entry.path("sha256").asText("");
       if (!CLIENT_NAME.matcher(name).matches() || !hash.matches("[0-9a-f]{64}")) {
-        throw new IOException("an entry needs a \"name\" and a \"sha256\" of 64 lower-case hex digits: " + entry);
+        throw new IOException(
+            "an entry needs a \"name\" and a \"sha256\" of 64 lower-case hex digits: " + entry);
       }
       clients.put(name, hash);
     }
@@ -360,7 +392,11 @@ public final class ClientTokens {
       Files.createDirectories(file.getParent());
       Path target = SafeFiles.checkDirectory(file.getParent()).resolve(file.getFileName());
       Path lock = target.resolveSibling(file.getFileName() + ".lock");
-      try (FileChannel channel = FileChannel.open(lock, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnlyFiles.ownerOnly(lock, "rw-------"));
+      try (FileChannel channel =
+              FileChannel.open(
+                  lock,
+                  Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                  OwnerOnlyFiles.ownerOnly(lock, "rw-------"));
           FileLock held = channel.lock()) {
         Map<String, String> clients;
         try {
@@ -382,13 +418,16 @@ public final class ClientTokens {
     clients.forEach((name, hash) -> list.addObject().put("name", name).put("sha256", hash));
     // Owner-only from its creation, and moved over the old file in one step.
     OwnerOnlyFiles.replace(
-        target, (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
+        target,
+        (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
+            .getBytes(StandardCharsets.UTF_8));
   }
 
   private static void checkName(String client) {
     requireNonNull(client, "client");
     if (!CLIENT_NAME.matcher(client).matches()) {
-      throw new IllegalArgumentException("a client name is 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
+      throw new IllegalArgumentException(
+          "a client name is 1 to 64 of A-Z a-z 0-9 _ . -, was '" + client + "'");
     }
   }
 
@@ -399,7 +438,9 @@ public final class ClientTokens {
    */
   public static String sha256(String token) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);
     }

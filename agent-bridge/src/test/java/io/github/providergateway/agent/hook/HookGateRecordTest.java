@@ -21,8 +21,12 @@ class HookGateRecordTest {
 
   private Path homeWithRecord(String dir, String label) throws IOException {
     Path home = Files.createDirectories(temp.resolve(dir).resolve("home"));
-    Path record = Files.writeString(home.resolve(HookGateRecord.FILE_NAME),
-        "{\"version\":1,\"sessions\":[{\"sessionId\":\"s-1\",\"label\":\"" + label + "\",\"cwd\":\"/work\",\"rules\":[]}]}");
+    Path record =
+        Files.writeString(
+            home.resolve(HookGateRecord.FILE_NAME),
+            "{\"version\":1,\"sessions\":[{\"sessionId\":\"s-1\",\"label\":\""
+                + label
+                + "\",\"cwd\":\"/work\",\"rules\":[]}]}");
     Files.setPosixFilePermissions(record, PosixFilePermissions.fromString("rw-------"));
     return home;
   }
@@ -32,17 +36,21 @@ class HookGateRecordTest {
     homeWithRecord("real", "claude-code");
     Path link = Files.createSymbolicLink(temp.resolve("link"), temp.resolve("real"));
 
-    assertThat(HookGateRecord.read(link.resolve("home"))).extracting(HookGateRecord.Entry::label)
+    assertThat(HookGateRecord.read(link.resolve("home")))
+        .extracting(HookGateRecord.Entry::label)
         .containsExactly("claude-code");
   }
 
   @Test
-  void theRecordIsReadFromTheFileThatWasCheckedEvenIfALinkOnTheWayIsSwappedAfterTheCheck() throws IOException {
+  void theRecordIsReadFromTheFileThatWasCheckedEvenIfALinkOnTheWayIsSwappedAfterTheCheck()
+      throws IOException {
     homeWithRecord("real", "claude-code");
     homeWithRecord("planted", "planted");
     Path link = Files.createSymbolicLink(temp.resolve("link"), temp.resolve("real"));
 
-    assertThat(HookGateRecord.read(link.resolve("home"), LinkSwap.pointing(link, temp.resolve("planted"))))
+    assertThat(
+            HookGateRecord.read(
+                link.resolve("home"), LinkSwap.pointing(link, temp.resolve("planted"))))
         .extracting(HookGateRecord.Entry::label)
         .containsExactly("claude-code");
   }

@@ -31,10 +31,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link HookRoute} on the gateway's manual clock, handed requests as the server hands them: a
- * hook whose gates take longer than the server's 5 s handshake deadline still gets its answer (the
- * route holds the request past the deadline), and the requests held so are bounded. Over a real
- * socket: {@code HttpHookTest} (reference-app) and {@code HttpRoutesTest} (transport-ws).
+ * {@link HookRoute} on the gateway's manual clock, handed requests as the server hands them: a hook
+ * whose gates take longer than the server's 5 s handshake deadline still gets its answer (the route
+ * holds the request past the deadline), and the requests held so are bounded. Over a real socket:
+ * {@code HttpHookTest} (reference-app) and {@code HttpRoutesTest} (transport-ws).
  */
 class HookRouteTest {
 
@@ -48,7 +48,10 @@ class HookRouteTest {
 
   @BeforeEach
   void aGuardedSession() throws Exception {
-    Path home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path home =
+        Files.createDirectory(
+            temp.resolve("home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     ClientTokens tokens = ClientTokens.hooks(home, new SplittableRandom(3));
     token = tokens.issue("claude");
     route = new HookRoute(new HookEndpoint(f.gateway), tokens).route();
@@ -61,9 +64,14 @@ class HookRouteTest {
 
   /** Binds a provider whose gate {@code gateId} is asked about every {@code git push}. */
   private RecordingProviderConnection gate(String session, String name, String gateId) {
-    return f.bound(Hello.builder(name).session(session)
-        .hooks(new Hooks(List.of(HookRule.gate(new HookMatch("shell", "git push", null, null), gateId)), null))
-        .build());
+    return f.bound(
+        Hello.builder(name)
+            .session(session)
+            .hooks(
+                new Hooks(
+                    List.of(HookRule.gate(new HookMatch("shell", "git push", null, null), gateId)),
+                    null))
+            .build());
   }
 
   /** A reply that keeps what the route did with it. */
@@ -78,7 +86,8 @@ class HookRouteTest {
     }
 
     @Override
-    public synchronized void send(int status, String contentType, Map<String, String> headers, byte[] body) {
+    public synchronized void send(
+        int status, String contentType, Map<String, String> headers, byte[] body) {
       if (this.status != 0) {
         throw new IllegalStateException("answered twice");
       }
@@ -93,8 +102,13 @@ class HookRouteTest {
   }
 
   private Reply post(String body) {
-    HttpRequest request = new HttpRequest("POST", "/hooks/claude", "",
-        Map.of("authorization", "Bearer " + token, "content-type", "application/json"), body.getBytes(StandardCharsets.UTF_8));
+    HttpRequest request =
+        new HttpRequest(
+            "POST",
+            "/hooks/claude",
+            "",
+            Map.of("authorization", "Bearer " + token, "content-type", "application/json"),
+            body.getBytes(StandardCharsets.UTF_8));
     assertThat(route.admit(request)).isEmpty();
     Reply reply = new Reply();
     route.handle(request, reply);
@@ -112,7 +126,10 @@ class HookRouteTest {
     assertThat(reply.held).as("taken out of the server's 5 s deadline").isTrue();
     GateCheck check = first.next(GateCheck.class);
     f.clock.advance(Duration.ofSeconds(4));
-    first.sendText("{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\"" + check.callId() + "\",\"decision\":\"allow\"}");
+    first.sendText(
+        "{\"type\":\"gate.result\",\"gateId\":\"ci-green\",\"callId\":\""
+            + check.callId()
+            + "\",\"decision\":\"allow\"}");
     second.next(GateCheck.class); // asked at 4 s, never answered
     f.clock.advance(Duration.ofSeconds(5).minusMillis(1));
     assertThat(reply.status).as("still waiting for the second gate at 8.999 s").isZero();
@@ -120,7 +137,9 @@ class HookRouteTest {
     f.clock.advance(Duration.ofMillis(1));
 
     assertThat(reply.status).isEqualTo(200);
-    assertThat(reply.body).contains("\"permissionDecision\":\"deny\"").contains("Gate provider 'freeze' did not respond in time");
+    assertThat(reply.body)
+        .contains("\"permissionDecision\":\"deny\"")
+        .contains("Gate provider 'freeze' did not respond in time");
   }
 
   @Test
@@ -128,8 +147,10 @@ class HookRouteTest {
     String session = f.startSession(SessionSpec.of("claude", "/code/agent"));
     gate(session, "ci-guard", "ci-green");
     f.settle();
-    String big = "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
-        + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100) + "\"}}";
+    String big =
+        "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
+            + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100)
+            + "\"}}";
     List<Reply> waiting = new ArrayList<>();
     long held = 0;
     while (held + big.length() <= HookRoute.MAX_HELD_BODY_BYTES) {
@@ -157,8 +178,10 @@ class HookRouteTest {
 
     Reply over = post(PUSH);
     // A large body refused for the count must not free bytes it never held (review of issue 33).
-    String big = "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
-        + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100) + "\"}}";
+    String big =
+        "{\"cwd\":\"/code/agent\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"git push "
+            + "x".repeat((int) HookRoute.MAX_BODY_BYTES - 100)
+            + "\"}}";
     for (int i = 0; i < 8; i++) {
       assertThat(post(big).status).isEqualTo(503);
     }
@@ -167,13 +190,20 @@ class HookRouteTest {
     assertThat(over.held).isFalse();
     f.clock.advance(Duration.ofSeconds(5)); // every gate times out: each call is denied
     assertThat(waiting).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
-    assertThat(post("{\"cwd\":\"/elsewhere\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}").status)
-        .as("room again once they are answered").isEqualTo(200);
+    assertThat(
+            post("{\"cwd\":\"/elsewhere\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"}}")
+                .status)
+        .as("room again once they are answered")
+        .isEqualTo(200);
     List<Reply> bigOnes = new ArrayList<>();
-    for (long held = 0; held + big.length() <= HookRoute.MAX_HELD_BODY_BYTES; held += big.length()) {
+    for (long held = 0;
+        held + big.length() <= HookRoute.MAX_HELD_BODY_BYTES;
+        held += big.length()) {
       bigOnes.add(post(big));
     }
-    assertThat(post(big).status).as("the byte budget is what it was: no bytes were freed twice").isEqualTo(503);
+    assertThat(post(big).status)
+        .as("the byte budget is what it was: no bytes were freed twice")
+        .isEqualTo(503);
     f.clock.advance(Duration.ofSeconds(5));
     assertThat(bigOnes).allSatisfy(reply -> assertThat(reply.status).isEqualTo(200));
   }

@@ -44,8 +44,10 @@ class HookSocketTest {
   @TempDir Path temp;
   private Path home;
   private final ManualClock clock = new ManualClock();
+
   /** Requests the stand-in answerer got, each with the future that answers it. */
   private final List<CompletableFuture<HookEndpoint.Answer>> held = new CopyOnWriteArrayList<>();
+
   private final List<byte[]> inputs = new CopyOnWriteArrayList<>();
   private HookSocket socket;
   private final ExecutorService clients = Executors.newCachedThreadPool();
@@ -53,7 +55,10 @@ class HookSocketTest {
 
   @BeforeEach
   void ownerOnlyHome() throws IOException {
-    home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    home =
+        Files.createDirectory(
+            temp.resolve("home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
   }
 
   @AfterEach
@@ -69,17 +74,23 @@ class HookSocketTest {
 
   /** A socket whose answers the test gives: each request's future waits in {@link #held}. */
   private HookSocket heldSocket() throws IOException {
-    socket = HookSocket.open(home, (agent, input) -> {
-      inputs.add(input);
-      CompletableFuture<HookEndpoint.Answer> answer = new CompletableFuture<>();
-      held.add(answer);
-      return answer;
-    }, clock).orElseThrow();
+    socket =
+        HookSocket.open(
+                home,
+                (agent, input) -> {
+                  inputs.add(input);
+                  CompletableFuture<HookEndpoint.Answer> answer = new CompletableFuture<>();
+                  held.add(answer);
+                  return answer;
+                },
+                clock)
+            .orElseThrow();
     return socket;
   }
 
   private static HookEndpoint.Answer allow() {
-    return new HookEndpoint.Answer("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}", "allow", "no rule applies");
+    return new HookEndpoint.Answer(
+        "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}", "allow", "no rule applies");
   }
 
   private SocketChannel connect() throws IOException {
@@ -98,22 +109,28 @@ class HookSocketTest {
 
   /** curl's request: {@code POST /hooks/<agent>} with a Content-Length body. */
   private static String post(String agent, String body) {
-    return "POST /hooks/" + agent + " HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n"
-        + "Content-Type: application/json\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body;
+    return "POST /hooks/"
+        + agent
+        + " HTTP/1.1\r\nHost: localhost\r\nUser-Agent: curl/7.88.1\r\nAccept: */*\r\n"
+        + "Content-Type: application/json\r\nContent-Length: "
+        + body.getBytes(StandardCharsets.UTF_8).length
+        + "\r\n\r\n"
+        + body;
   }
 
   /** Everything the socket sends until it closes the connection, read on another thread. */
   private Future<String> answerOf(SocketChannel channel) {
-    return clients.submit(() -> {
-      ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
-      StringBuilder text = new StringBuilder();
-      while (channel.read(buffer) >= 0) {
-        buffer.flip();
-        text.append(StandardCharsets.UTF_8.decode(buffer));
-        buffer.clear();
-      }
-      return text.toString();
-    });
+    return clients.submit(
+        () -> {
+          ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+          StringBuilder text = new StringBuilder();
+          while (channel.read(buffer) >= 0) {
+            buffer.flip();
+            text.append(StandardCharsets.UTF_8.decode(buffer));
+            buffer.clear();
+          }
+          return text.toString();
+        });
   }
 
   private static String done(Future<String> answer) throws Exception {
@@ -128,12 +145,18 @@ class HookSocketTest {
 
   /** Waits until the socket has handed {@code count} requests to the answerer. */
   private void awaitHeld(int count) {
-    Await.until(WAIT, () -> held.size() >= count, () -> count + " requests reach the answerer, " + held.size() + " did");
+    Await.until(
+        WAIT,
+        () -> held.size() >= count,
+        () -> count + " requests reach the answerer, " + held.size() + " did");
   }
 
   /** Waits until {@code count} deadlines are scheduled (connections being read or written). */
   private void awaitDeadlines(int count) {
-    Await.until(WAIT, () -> clock.pendingTasks() >= count, () -> count + " deadlines scheduled, " + clock.pendingTasks() + " were");
+    Await.until(
+        WAIT,
+        () -> clock.pendingTasks() >= count,
+        () -> count + " deadlines scheduled, " + clock.pendingTasks() + " were");
   }
 
   /**
@@ -142,16 +165,19 @@ class HookSocketTest {
    * {@code RUNNABLE}).
    */
   private static boolean acceptorWaits() {
-    List<Thread> acceptors = Thread.getAllStackTraces().keySet().stream()
-        .filter(thread -> thread.getName().equals("gateway-hook-socket-accept"))
-        .toList();
-    return !acceptors.isEmpty() && acceptors.stream().allMatch(thread -> thread.getState() == Thread.State.WAITING);
+    List<Thread> acceptors =
+        Thread.getAllStackTraces().keySet().stream()
+            .filter(thread -> thread.getName().equals("gateway-hook-socket-accept"))
+            .toList();
+    return !acceptors.isEmpty()
+        && acceptors.stream().allMatch(thread -> thread.getState() == Thread.State.WAITING);
   }
 
   // ---- what it answers ----
 
   @Test
-  void aHookCallIsAnsweredWithTheAgentsLineThenWhatDecidedAndTheConnectionCloses() throws Exception {
+  void aHookCallIsAnsweredWithTheAgentsLineThenWhatDecidedAndTheConnectionCloses()
+      throws Exception {
     heldSocket();
     SocketChannel channel = connect();
     write(channel, post("claude", LS));
@@ -162,7 +188,8 @@ class HookSocketTest {
     String text = done(answer);
     assertThat(text).startsWith("HTTP/1.1 200 OK\r\n").contains("Connection: close\r\n");
     assertThat(text.substring(text.indexOf("\r\n\r\n") + 4))
-        .isEqualTo("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no rule applies\n");
+        .isEqualTo(
+            "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no rule applies\n");
     assertThat(new String(inputs.get(0), StandardCharsets.UTF_8)).isEqualTo(LS);
   }
 
@@ -186,7 +213,9 @@ class HookSocketTest {
       String text = ask(post("claude", LS));
 
       assertThat(text).startsWith("HTTP/1.1 200 OK");
-      assertThat(text).contains("\r\n\r\n{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no gateway session has cwd /code/agent");
+      assertThat(text)
+          .contains(
+              "\r\n\r\n{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no gateway session has cwd /code/agent");
     }
   }
 
@@ -194,16 +223,21 @@ class HookSocketTest {
   void expectContinueIsAnsweredSoTheClientNeedNotWaitASecond() throws Exception {
     heldSocket();
     SocketChannel channel = connect();
-    write(channel, "POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\nContent-Length: " + LS.length()
-        + "\r\nExpect: 100-continue\r\n\r\n");
+    write(
+        channel,
+        "POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\nContent-Length: "
+            + LS.length()
+            + "\r\nExpect: 100-continue\r\n\r\n");
     // The body goes only after "100 Continue", as curl sends it; one reader at a time.
-    Future<String> interim = clients.submit(() -> {
-      ByteBuffer goOn = ByteBuffer.allocate(25);
-      while (goOn.hasRemaining() && channel.read(goOn) >= 0) {
-        // reads the interim answer
-      }
-      return new String(goOn.array(), 0, goOn.position(), StandardCharsets.US_ASCII);
-    });
+    Future<String> interim =
+        clients.submit(
+            () -> {
+              ByteBuffer goOn = ByteBuffer.allocate(25);
+              while (goOn.hasRemaining() && channel.read(goOn) >= 0) {
+                // reads the interim answer
+              }
+              return new String(goOn.array(), 0, goOn.position(), StandardCharsets.US_ASCII);
+            });
     assertThat(done(interim)).isEqualTo("HTTP/1.1 100 Continue\r\n\r\n");
     Future<String> answer = answerOf(channel);
     write(channel, LS);
@@ -219,11 +253,15 @@ class HookSocketTest {
   void whatIsNotAHookCallGetsItsStatusAndTheAnswererNeverSeesIt() throws Exception {
     heldSocket();
 
-    assertThat(ask("GET /hooks/claude HTTP/1.1\r\nHost: localhost\r\n\r\n")).startsWith("HTTP/1.1 405 ");
+    assertThat(ask("GET /hooks/claude HTTP/1.1\r\nHost: localhost\r\n\r\n"))
+        .startsWith("HTTP/1.1 405 ");
     assertThat(ask(post("gemini", LS))).startsWith("HTTP/1.1 404 ").contains("/hooks/claude");
-    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\n\r\n")).startsWith("HTTP/1.1 411 ");
-    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")).startsWith("HTTP/1.1 411 ");
-    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nContent-Length: -1\r\n\r\n")).startsWith("HTTP/1.1 400 ");
+    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\n\r\n"))
+        .startsWith("HTTP/1.1 411 ");
+    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"))
+        .startsWith("HTTP/1.1 411 ");
+    assertThat(ask("POST /hooks/claude HTTP/1.1\r\nContent-Length: -1\r\n\r\n"))
+        .startsWith("HTTP/1.1 400 ");
     assertThat(ask("hello there\r\n\r\n")).startsWith("HTTP/1.1 400 ");
     assertThat(ask("POST /hooks/claude HTTP/1.1\r\nno colon\r\n\r\n")).startsWith("HTTP/1.1 400 ");
     assertThat(held).isEmpty();
@@ -233,7 +271,11 @@ class HookSocketTest {
   void aBodyOverTheLimitIsRefusedFromItsLengthBeforeAByteOfItIsRead() throws Exception {
     heldSocket();
 
-    String text = ask("POST /hooks/claude HTTP/1.1\r\nContent-Length: " + (HookSocket.MAX_BODY_BYTES + 1) + "\r\n\r\n");
+    String text =
+        ask(
+            "POST /hooks/claude HTTP/1.1\r\nContent-Length: "
+                + (HookSocket.MAX_BODY_BYTES + 1)
+                + "\r\n\r\n");
 
     assertThat(text).startsWith("HTTP/1.1 413 ");
     assertThat(held).isEmpty();
@@ -243,7 +285,11 @@ class HookSocketTest {
   void headersPastTheirLimitGet431AndOthersAreStillAnswered() throws Exception {
     heldSocket();
 
-    String text = ask("POST /hooks/claude HTTP/1.1\r\nX-Padding: " + "x".repeat(HookSocket.MAX_HEADER_BYTES) + "\r\n\r\n");
+    String text =
+        ask(
+            "POST /hooks/claude HTTP/1.1\r\nX-Padding: "
+                + "x".repeat(HookSocket.MAX_HEADER_BYTES)
+                + "\r\n\r\n");
     assertThat(text).startsWith("HTTP/1.1 431 ");
 
     SocketChannel next = connect();
@@ -259,8 +305,10 @@ class HookSocketTest {
   @Test
   void bodiesHeldPastTheBudgetGet503AtOnceUntilHeldOnesAreAnswered() throws Exception {
     heldSocket();
-    String fourMiB = "{\"cwd\":\"/code/agent\",\"tool_name\":\"Write\",\"tool_input\":{\"content\":\""
-        + "x".repeat((int) HookSocket.MAX_BODY_BYTES - 80) + "\"}}";
+    String fourMiB =
+        "{\"cwd\":\"/code/agent\",\"tool_name\":\"Write\",\"tool_input\":{\"content\":\""
+            + "x".repeat((int) HookSocket.MAX_BODY_BYTES - 80)
+            + "\"}}";
     int fit = (int) (HookSocket.MAX_HELD_BODY_BYTES / fourMiB.length());
     List<Future<String>> waiting = new ArrayList<>();
     for (int i = 0; i < fit; i++) {
@@ -283,11 +331,14 @@ class HookSocketTest {
     Future<String> answer = answerOf(after);
     awaitHeld(fit + 1);
     held.get(fit).complete(allow());
-    assertThat(done(answer)).as("the budget is given back when an answer goes out").startsWith("HTTP/1.1 200 OK");
+    assertThat(done(answer))
+        .as("the budget is given back when an answer goes out")
+        .startsWith("HTTP/1.1 200 OK");
   }
 
   @Test
-  void aClientThatDoesNotFinishItsRequestIsClosedAtTheDeadlineWhileOthersAreAnswered() throws Exception {
+  void aClientThatDoesNotFinishItsRequestIsClosedAtTheDeadlineWhileOthersAreAnswered()
+      throws Exception {
     heldSocket();
     SocketChannel slow = connect();
     write(slow, "POST /hooks/claude HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"cwd\"");
@@ -325,8 +376,11 @@ class HookSocketTest {
     SocketChannel queued = connect();
     write(queued, post("claude", LS));
     Future<String> queuedAnswer = answerOf(queued);
-    Await.until(WAIT, HookSocketTest::acceptorWaits, () -> "the acceptor waits for a connection to close");
-    assertThat(clock.pendingTasks()).as("deadlines: one an accepted connection").isEqualTo(HookSocket.MAX_CONNECTIONS);
+    Await.until(
+        WAIT, HookSocketTest::acceptorWaits, () -> "the acceptor waits for a connection to close");
+    assertThat(clock.pendingTasks())
+        .as("deadlines: one an accepted connection")
+        .isEqualTo(HookSocket.MAX_CONNECTIONS);
     assertThat(held).as("a request past the cap reaches the answerer").isEmpty();
 
     clock.advance(HookSocket.READ_DEADLINE);
@@ -358,7 +412,8 @@ class HookSocketTest {
     Files.writeString(home.resolve(HookSocket.FILE_NAME), "left by a gateway killed with -9");
 
     heldSocket();
-    assertThat(Files.getPosixFilePermissions(socket.path())).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    assertThat(Files.getPosixFilePermissions(socket.path()))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
     socket.close();
 
     assertThat(socket.path()).doesNotExist();

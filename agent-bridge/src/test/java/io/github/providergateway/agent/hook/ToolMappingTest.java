@@ -22,31 +22,44 @@ class ToolMappingTest {
     }
   }
 
-  /** What it shows; the agent and its tool; the agent's input; the gates' rewrite; the agent's new input. */
+  /**
+   * What it shows; the agent and its tool; the agent's input; the gates' rewrite; the agent's new
+   * input.
+   */
   static Stream<Arguments> rewrites() {
     return Stream.of(
-        Arguments.of("a shell's description and timeout, which the gate never saw, stay",
-            AgentKind.CLAUDE, "Bash",
+        Arguments.of(
+            "a shell's description and timeout, which the gate never saw, stay",
+            AgentKind.CLAUDE,
+            "Bash",
             "{\"command\":\"git push origin main\",\"description\":\"Push\",\"timeout\":120000}",
             "{\"command\":\"git push --dry-run origin main\"}",
             "{\"command\":\"git push --dry-run origin main\",\"description\":\"Push\",\"timeout\":120000}"),
-        Arguments.of("a rewritten path of an edit goes back to the agent's file_path",
-            AgentKind.CLAUDE, "Edit",
+        Arguments.of(
+            "a rewritten path of an edit goes back to the agent's file_path",
+            AgentKind.CLAUDE,
+            "Edit",
             "{\"file_path\":\"/p/secrets.env\",\"old_string\":\"a\",\"new_string\":\"b\"}",
             "{\"path\":\"/p/secrets.env.example\",\"file_path\":\"/p/secrets.env\",\"old_string\":\"a\",\"new_string\":\"b\"}",
             "{\"file_path\":\"/p/secrets.env.example\",\"old_string\":\"a\",\"new_string\":\"b\"}"),
-        Arguments.of("fields the rewrite drops are dropped, fields it changes changed",
-            AgentKind.CLAUDE, "Edit",
+        Arguments.of(
+            "fields the rewrite drops are dropped, fields it changes changed",
+            AgentKind.CLAUDE,
+            "Edit",
             "{\"file_path\":\"/p/a.js\",\"old_string\":\"a\",\"new_string\":\"b\",\"replace_all\":true}",
             "{\"path\":\"/p/a.js\",\"file_path\":\"/p/a.js\",\"old_string\":\"a\",\"new_string\":\"b // reviewed\"}",
             "{\"file_path\":\"/p/a.js\",\"old_string\":\"a\",\"new_string\":\"b // reviewed\"}"),
-        Arguments.of("a Copilot edit's own path is its own",
-            AgentKind.COPILOT, "edit",
+        Arguments.of(
+            "a Copilot edit's own path is its own",
+            AgentKind.COPILOT,
+            "edit",
             "{\"path\":\"/p/a.js\",\"new_str\":\"x\"}",
             "{\"path\":\"/p/b.js\",\"new_str\":\"x\"}",
             "{\"path\":\"/p/b.js\",\"new_str\":\"x\"}"),
-        Arguments.of("any other tool takes the rewrite as it is",
-            AgentKind.CLAUDE, "WebFetch",
+        Arguments.of(
+            "any other tool takes the rewrite as it is",
+            AgentKind.CLAUDE,
+            "WebFetch",
             "{\"url\":\"http://x\",\"prompt\":\"p\"}",
             "{\"url\":\"https://x\"}",
             "{\"url\":\"https://x\"}"));
@@ -56,9 +69,10 @@ class ToolMappingTest {
   @MethodSource("rewrites")
   void aGatesRewriteIsMappedBackOntoTheAgentsArguments(
       String what, AgentKind agent, String tool, String input, String rewritten, String expected) {
-    HookRequest request = agent == AgentKind.CLAUDE
-        ? ToolMapping.claude("/p", tool, json(input))
-        : ToolMapping.copilot("/p", tool, json(input));
+    HookRequest request =
+        agent == AgentKind.CLAUDE
+            ? ToolMapping.claude("/p", tool, json(input))
+            : ToolMapping.copilot("/p", tool, json(input));
 
     assertThat(ToolMapping.toAgent(request, json(rewritten))).isEqualTo(json(expected));
   }

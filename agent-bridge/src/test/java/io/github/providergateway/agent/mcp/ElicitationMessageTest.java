@@ -18,13 +18,22 @@ class ElicitationMessageTest {
 
   private static PersonQuestion question(String gateId, String question, ObjectNode args) {
     return new PersonQuestion(
-        "ask-1", "s-1", "shell", args, "call-1", "ci-guard", gateId, question, Instant.parse("2025-01-01T00:00:00Z"));
+        "ask-1",
+        "s-1",
+        "shell",
+        args,
+        "call-1",
+        "ci-guard",
+        gateId,
+        question,
+        Instant.parse("2025-01-01T00:00:00Z"));
   }
 
   @Test
   void theMessageShowsEveryCharacterOfTheArgumentsPrettyPrinted() {
     String command = "make release" + " ".repeat(276 - 12 - TAIL.length()) + TAIL;
-    ObjectNode args = JsonNodeFactory.instance.objectNode().put("cmd", command).put("dryRun", false);
+    ObjectNode args =
+        JsonNodeFactory.instance.objectNode().put("cmd", command).put("dryRun", false);
 
     String message = AgentSession.elicitationMessage(question("confirm", "Run this?", args));
 
@@ -33,7 +42,9 @@ class ElicitationMessageTest {
             "provider 'ci-guard', gate 'confirm', asks before shell runs: Run this?\n"
                 + "Arguments:\n"
                 + "{\n"
-                + "  \"cmd\" : \"" + command + "\",\n"
+                + "  \"cmd\" : \""
+                + command
+                + "\",\n"
                 + "  \"dryRun\" : false\n"
                 + "}");
   }
@@ -59,8 +70,10 @@ class ElicitationMessageTest {
   @Test
   void aGateWithoutAnIdIsAskedInItsProvidersName() {
     String message =
-        AgentSession.elicitationMessage(question(null, "Run this?", JsonNodeFactory.instance.objectNode()));
+        AgentSession.elicitationMessage(
+            question(null, "Run this?", JsonNodeFactory.instance.objectNode()));
 
-    assertThat(message).isEqualTo("provider 'ci-guard' asks before shell runs: Run this?\nArguments:\n{ }");
+    assertThat(message)
+        .isEqualTo("provider 'ci-guard' asks before shell runs: Run this?\nArguments:\n{ }");
   }
 }

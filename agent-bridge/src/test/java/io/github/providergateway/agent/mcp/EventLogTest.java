@@ -24,7 +24,8 @@ class EventLogTest {
     for (String text : List.of("0123456789", "abcdefghij", "ABCDEFGHIJ", "klmnopqrst")) {
       byBytes.add(EventLog.STANDALONE, text);
     }
-    assertThat(data(byBytes.after(EventLog.STANDALONE, 0))).containsExactly("abcdefghij", "ABCDEFGHIJ", "klmnopqrst");
+    assertThat(data(byBytes.after(EventLog.STANDALONE, 0)))
+        .containsExactly("abcdefghij", "ABCDEFGHIJ", "klmnopqrst");
     assertThat(byBytes.keptBytes()).isEqualTo(3 * (2 * 10 + 64));
   }
 

@@ -17,7 +17,8 @@ class JsonRpcLineGuardTest {
   private String passedOn(String input) throws IOException {
     StringBuilder passed = new StringBuilder();
     try (JsonRpcLineGuard guard =
-        new JsonRpcLineGuard(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), answers)) {
+        new JsonRpcLineGuard(
+            new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), answers)) {
       for (JsonNode message = guard.nextMessage(); message != null; message = guard.nextMessage()) {
         passed.append(Json.text(message)).append('\n');
       }
@@ -43,12 +44,15 @@ class JsonRpcLineGuardTest {
   void aLineThatIsNotJsonIsAnsweredParseErrorAndTheNextStillPasses() throws IOException {
     assertThat(passedOn("{not json\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n"))
         .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n");
-    assertThat(answered()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,");
+    assertThat(answered())
+        .startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,");
   }
 
   @Test
   void jsonThatIsNoJsonRpcMessageIsAnsweredInvalidRequestWithItsId() throws IOException {
-    assertThat(passedOn("[1,2]\n{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":4}\n"))
+    assertThat(
+            passedOn(
+                "[1,2]\n{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":4}\n"))
         .isEmpty();
     String[] lines = answered().split("\n");
     assertThat(lines).hasSize(3);
@@ -59,33 +63,52 @@ class JsonRpcLineGuardTest {
 
   @Test
   void blankLinesAreDroppedSilently() throws IOException {
-    assertThat(passedOn("\n  \n{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\n")).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\n");
+    assertThat(passedOn("\n  \n{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\n"))
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\n");
     assertThat(answered()).isEmpty();
   }
 
   @Test
   void aLineOverTheLimitIsSkippedToItsEndAndAnswered() throws IOException {
-    String huge = "{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":\"" + "a".repeat(JsonRpcLineGuard.MAX_LINE_BYTES) + "\"}";
-    assertThat(passedOn(huge + "\n{\"jsonrpc\":\"2.0\",\"method\":\"y\"}\n")).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"y\"}\n");
+    String huge =
+        "{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":\""
+            + "a".repeat(JsonRpcLineGuard.MAX_LINE_BYTES)
+            + "\"}";
+    assertThat(passedOn(huge + "\n{\"jsonrpc\":\"2.0\",\"method\":\"y\"}\n"))
+        .isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"y\"}\n");
     assertThat(answered()).contains("-32600").contains("longer than");
   }
 
   @Test
-  void aMessageNestedPastTheBoundIsAnsweredInvalidRequestWithItsIdAndTheNextStillPasses() throws IOException {
+  void aMessageNestedPastTheBoundIsAnsweredInvalidRequestWithItsIdAndTheNextStillPasses()
+      throws IOException {
     String atTheBound = nestedCall(1, JsonRpcLineGuard.MAX_DEPTH);
     String past = nestedCall(2, JsonRpcLineGuard.MAX_DEPTH + 1);
 
-    assertThat(passedOn(atTheBound + "\n" + past + "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n"))
+    assertThat(
+            passedOn(
+                atTheBound
+                    + "\n"
+                    + past
+                    + "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n"))
         .isEqualTo(atTheBound + "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n");
     assertThat(answered())
         .startsWith("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32600,")
         .contains("JSON nested deeper than 128 levels");
   }
 
-  /** A {@code tools/call} nested {@code depth} levels deep in all, its arguments all but two of them. */
+  /**
+   * A {@code tools/call} nested {@code depth} levels deep in all, its arguments all but two of
+   * them.
+   */
   static String nestedCall(int id, int depth) {
     int arguments = depth - 2;
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"build\",\"arguments\":"
-        + "{\"a\":".repeat(arguments - 1) + "{}" + "}".repeat(arguments - 1) + "}}";
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\"tools/call\",\"params\":{\"name\":\"build\",\"arguments\":"
+        + "{\"a\":".repeat(arguments - 1)
+        + "{}"
+        + "}".repeat(arguments - 1)
+        + "}}";
   }
 }

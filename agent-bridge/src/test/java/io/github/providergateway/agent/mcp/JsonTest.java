@@ -10,9 +10,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The direct conversions between trees and plain values give what the mapper's would. */
 class JsonTest {
@@ -47,10 +47,13 @@ class JsonTest {
 
   @Test
   void plainObjectIsPlainTypedAndRefusesAnythingElse() throws Exception {
-    JsonNode schema = Json.MAPPER.readTree("{\"type\":\"object\",\"properties\":{\"env\":{\"type\":\"string\"}}}");
+    JsonNode schema =
+        Json.MAPPER.readTree(
+            "{\"type\":\"object\",\"properties\":{\"env\":{\"type\":\"string\"}}}");
 
     assertThat(Json.plainObject(schema)).isEqualTo(Json.MAPPER.convertValue(schema, Map.class));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Json.plainObject(Json.MAPPER.readTree("[1]")))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> Json.plainObject(Json.MAPPER.readTree("[1]")))
         .isInstanceOf(IllegalArgumentException.class);
   }
 

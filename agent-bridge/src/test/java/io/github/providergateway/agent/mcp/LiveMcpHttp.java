@@ -50,25 +50,32 @@ final class LiveMcpHttp implements AutoCloseable {
   final String token;
   final McpHttpFrontDoor door;
   final WebSocketServer server;
-  final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
+  final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
+
   /** Gateway sessions as they start and end. */
   final BlockingQueue<SessionInfo> started = new LinkedBlockingQueue<>();
-  /** Ends of gateway sessions by id, completed when the gateway reports them (on its own thread). */
+
+  /**
+   * Ends of gateway sessions by id, completed when the gateway reports them (on its own thread).
+   */
   private final Map<String, CompletableFuture<Void>> endings = new ConcurrentHashMap<>();
 
   LiveMcpHttp(Path home, Consumer<McpHttpFrontDoor.Builder> customizer) throws IOException {
-    f.gateway.monitor().addListener(
-        new GatewayListener() {
-          @Override
-          public void sessionStarted(SessionInfo info) {
-            started.add(info);
-          }
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void sessionStarted(SessionInfo info) {
+                started.add(info);
+              }
 
-          @Override
-          public void sessionEnded(String sessionId) {
-            ending(sessionId).complete(null);
-          }
-        });
+              @Override
+              public void sessionEnded(String sessionId) {
+                ending(sessionId).complete(null);
+              }
+            });
     tokens = ClientTokens.mcpHttp(home, new SplittableRandom(7));
     token = tokens.issue("claude");
     McpHttpFrontDoor.Builder builder =
@@ -83,7 +90,12 @@ final class LiveMcpHttp implements AutoCloseable {
             .version("test");
     customizer.accept(builder);
     door = builder.build();
-    server = WebSocketServer.builder(f.gateway).port(0).route(McpHttpFrontDoor.PATH, door.maxBodyBytes(), door.route()).build().start();
+    server =
+        WebSocketServer.builder(f.gateway)
+            .port(0)
+            .route(McpHttpFrontDoor.PATH, door.maxBodyBytes(), door.route())
+            .build()
+            .start();
   }
 
   /**
@@ -107,7 +119,8 @@ final class LiveMcpHttp implements AutoCloseable {
 
   /** A request builder with the token, the session (when not null) and {@code Accept} for both. */
   HttpRequest.Builder request(String session) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(url()).timeout(WAIT).header("Authorization", "Bearer " + token);
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(url()).timeout(WAIT).header("Authorization", "Bearer " + token);
     if (session != null) {
       request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-06-18");
     }
@@ -115,12 +128,21 @@ final class LiveMcpHttp implements AutoCloseable {
   }
 
   HttpResponse<String> post(String session, String json) {
-    return send(request(session).header("Accept", ACCEPT_BOTH).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
+    return send(
+        request(session)
+            .header("Accept", ACCEPT_BOTH)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build());
   }
 
   CompletableFuture<HttpResponse<InputStream>> postAsync(String session, String json) {
     return http.sendAsync(
-        request(session).header("Accept", ACCEPT_BOTH).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+        request(session)
+            .header("Accept", ACCEPT_BOTH)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build(),
         HttpResponse.BodyHandlers.ofInputStream());
   }
 
@@ -141,18 +163,26 @@ final class LiveMcpHttp implements AutoCloseable {
     if (lastEventId != null) {
       request.header("Last-Event-ID", lastEventId);
     }
-    HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+    HttpResponse<InputStream> response =
+        http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
     assertThat(response.statusCode()).as("GET /mcp").isEqualTo(200);
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
     return new SseStream(response);
   }
 
-  /** {@code initialize} and {@code notifications/initialized} as {@code clientName}: the session's id. */
+  /**
+   * {@code initialize} and {@code notifications/initialized} as {@code clientName}: the session's
+   * id.
+   */
   String initialize(String clientName) throws Exception {
     HttpResponse<String> init = post(null, initializeRequest(clientName));
     assertThat(init.statusCode()).as("initialize: %s", init.body()).isEqualTo(200);
     String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    assertThat(post(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").statusCode()).isEqualTo(202);
+    assertThat(
+            post(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                .statusCode())
+        .isEqualTo(202);
     return session;
   }
 
@@ -166,11 +196,19 @@ final class LiveMcpHttp implements AutoCloseable {
 
   static String initializeRequest(String clientName) {
     return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"" + clientName + "\",\"version\":\"1.0\"}}}";
+        + "\"capabilities\":{},\"clientInfo\":{\"name\":\""
+        + clientName
+        + "\",\"version\":\"1.0\"}}}";
   }
 
   static String call(int id, String method, String params) {
-    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\""
+        + method
+        + "\",\"params\":"
+        + params
+        + "}";
   }
 
   static JsonNode json(HttpResponse<String> response) {
@@ -194,19 +232,27 @@ final class LiveMcpHttp implements AutoCloseable {
   void awaitTool(String session, String tool) {
     Await.until(
         WAIT,
-        () -> json(post(session, call(900, "tools/list", "{}"))).at("/result/tools").findValuesAsText("name").contains(tool),
+        () ->
+            json(post(session, call(900, "tools/list", "{}")))
+                .at("/result/tools")
+                .findValuesAsText("name")
+                .contains(tool),
         () -> "tool " + tool + " listed");
   }
 
   /**
    * A provider named {@code name} offering {@code tool}, bound to the gateway session that the
-   * front-door session {@code session} started (the next in {@link #started}); back once the
-   * front door lists the tool.
+   * front-door session {@code session} started (the next in {@link #started}); back once the front
+   * door lists the tool.
    */
   RecordingProviderConnection provider(String session, String name, String tool) throws Exception {
     SessionInfo gatewaySession = started.poll(10, TimeUnit.SECONDS);
     RecordingProviderConnection provider =
-        bind(Hello.builder(name).session(gatewaySession.id()).tools(GatewayFixture.tool(tool)).build());
+        bind(
+            Hello.builder(name)
+                .session(gatewaySession.id())
+                .tools(GatewayFixture.tool(tool))
+                .build());
     f.settle();
     awaitTool(session, tool);
     return provider;
@@ -223,7 +269,8 @@ final class LiveMcpHttp implements AutoCloseable {
     return conn;
   }
 
-  static <T extends io.github.providergateway.protocol.GatewayMessage> T next(RecordingProviderConnection conn, Class<T> type) {
+  static <T extends io.github.providergateway.protocol.GatewayMessage> T next(
+      RecordingProviderConnection conn, Class<T> type) {
     conn.await(1, WAIT);
     return conn.next(type);
   }

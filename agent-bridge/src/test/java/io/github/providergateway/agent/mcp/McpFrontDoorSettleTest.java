@@ -33,9 +33,9 @@ import org.junit.jupiter.api.Test;
  * injected clock; and a {@code tools/call} of a tool that is not there says which tool was asked
  * for and which there are, where the SDK alone says {@code Unknown tool: invalid_tool_name}.
  *
- * <p>The MCP Java SDK's client against {@link McpFrontDoor} in-process over pipes, with an
- * embedded gateway on a manual clock; the gateway announces the provider {@code greeter} for every
- * session, as the reference app does for a {@code --config} entry.
+ * <p>The MCP Java SDK's client against {@link McpFrontDoor} in-process over pipes, with an embedded
+ * gateway on a manual clock; the gateway announces the provider {@code greeter} for every session,
+ * as the reference app does for a {@code --config} entry.
  */
 class McpFrontDoorSettleTest {
 
@@ -49,19 +49,20 @@ class McpFrontDoorSettleTest {
 
   @BeforeEach
   void connect() throws Exception {
-    f.gateway.monitor().addListener(
-        new GatewayListener() {
-          @Override
-          public void sessionStarted(SessionInfo info) {
-            f.gateway.spawning().expectProviders(info.id(), List.of("greeter"));
-          }
-        });
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void sessionStarted(SessionInfo info) {
+                f.gateway.spawning().expectProviders(info.id(), List.of("greeter"));
+              }
+            });
     PipedFrontDoor piped = PipedFrontDoor.start(b -> b.gateway(() -> f.gateway).scheduler(f.clock));
     door = piped.door;
     ran = piped.ran;
     client =
-        McpClient.sync(
-                new StreamClientTransport(piped.agentReads, piped.agentWrites))
+        McpClient.sync(new StreamClientTransport(piped.agentReads, piped.agentWrites))
             .clientInfo(new McpSchema.Implementation("mcp-inspector-cli", "0.15"))
             .requestTimeout(WAIT)
             .build();
@@ -87,7 +88,8 @@ class McpFrontDoorSettleTest {
 
   @Test
   void theFirstListWaitsForTheAnnouncedProviderAndListsItsTools() throws Exception {
-    CompletableFuture<McpSchema.ListToolsResult> listed = CompletableFuture.supplyAsync(client::listTools);
+    CompletableFuture<McpSchema.ListToolsResult> listed =
+        CompletableFuture.supplyAsync(client::listTools);
     client.ping(); // answered: the list was read before it and is held
 
     assertThat(listed).as("held until greeter has bound").isNotDone();
@@ -107,7 +109,8 @@ class McpFrontDoorSettleTest {
   @Test
   void aProviderThatDoesNotComeHoldsTheFirstListTwoSecondsNotOneTickLonger() throws Exception {
     bindOther();
-    CompletableFuture<McpSchema.ListToolsResult> listed = CompletableFuture.supplyAsync(client::listTools);
+    CompletableFuture<McpSchema.ListToolsResult> listed =
+        CompletableFuture.supplyAsync(client::listTools);
     client.ping();
 
     f.clock.advance(AgentSession.SETTLE_WAIT.minus(debounce()).minusMillis(1));
@@ -128,7 +131,8 @@ class McpFrontDoorSettleTest {
 
     McpError unknown =
         catchThrowableOfType(
-            () -> client.callTool(new McpSchema.CallToolRequest("stats", Map.of())), McpError.class);
+            () -> client.callTool(new McpSchema.CallToolRequest("stats", Map.of())),
+            McpError.class);
 
     assertThat(unknown.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
     assertThat(unknown.getMessage())
@@ -142,9 +146,11 @@ class McpFrontDoorSettleTest {
 
     McpError unknown =
         catchThrowableOfType(
-            () -> client.callTool(new McpSchema.CallToolRequest("greet", Map.of())), McpError.class);
+            () -> client.callTool(new McpSchema.CallToolRequest("greet", Map.of())),
+            McpError.class);
 
-    assertThat(unknown.getMessage()).contains("No tool named 'greet' in this session: it has no tools now");
+    assertThat(unknown.getMessage())
+        .contains("No tool named 'greet' in this session: it has no tools now");
   }
 
   private Duration debounce() {
@@ -152,9 +158,9 @@ class McpFrontDoorSettleTest {
   }
 
   /**
-   * A provider of the gateway token with the tool {@code status}, not the one announced, whose
-   * tool the front door has installed: the gateway's registration debounce gone on the clock,
-   * then a bounded wait for the front door's own thread, which installs it.
+   * A provider of the gateway token with the tool {@code status}, not the one announced, whose tool
+   * the front door has installed: the gateway's registration debounce gone on the clock, then a
+   * bounded wait for the front door's own thread, which installs it.
    */
   private void bindOther() {
     RecordingProviderConnection other = f.connect();
@@ -165,6 +171,9 @@ class McpFrontDoorSettleTest {
     other.await(1, WAIT);
     other.next(HelloAck.class);
     f.settle();
-    Await.until(WAIT, () -> door.serving().unknownTool("status") == null, () -> "the front door offers status");
+    Await.until(
+        WAIT,
+        () -> door.serving().unknownTool("status") == null,
+        () -> "the front door offers status");
   }
 }

@@ -62,8 +62,10 @@ class McpFrontDoorTest {
   private final CompletableFuture<SessionInfo> started = new CompletableFuture<>();
   private CompletableFuture<Void> ran;
   private final BlockingQueue<List<McpSchema.Tool>> toolLists = new LinkedBlockingQueue<>();
-  private final BlockingQueue<McpSchema.LoggingMessageNotification> logs = new LinkedBlockingQueue<>();
-  private final BlockingQueue<List<McpSchema.ResourceContents>> resourceUpdates = new LinkedBlockingQueue<>();
+  private final BlockingQueue<McpSchema.LoggingMessageNotification> logs =
+      new LinkedBlockingQueue<>();
+  private final BlockingQueue<List<McpSchema.ResourceContents>> resourceUpdates =
+      new LinkedBlockingQueue<>();
 
   private McpSyncClient client;
   private McpSchema.InitializeResult initialized;
@@ -74,19 +76,20 @@ class McpFrontDoorTest {
 
   @BeforeEach
   void connect() throws Exception {
-    f.gateway.monitor().addListener(
-        new GatewayListener() {
-          @Override
-          public void sessionStarted(SessionInfo info) {
-            started.complete(info);
-          }
-        });
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void sessionStarted(SessionInfo info) {
+                started.complete(info);
+              }
+            });
     PipedFrontDoor piped =
         PipedFrontDoor.start(b -> b.gateway(() -> notClosable(f.gateway)).version("test"));
     ran = piped.ran;
     client =
-        McpClient.sync(
-                new StreamClientTransport(piped.agentReads, piped.agentWrites))
+        McpClient.sync(new StreamClientTransport(piped.agentReads, piped.agentWrites))
             .clientInfo(new McpSchema.Implementation("test-agent", "1.0"))
             .requestTimeout(WAIT)
             .toolsChangeConsumer(toolLists::add)
@@ -97,13 +100,19 @@ class McpFrontDoorTest {
     session = started.get(WAIT.toSeconds(), TimeUnit.SECONDS).id();
 
     worker =
-        bind(Hello.builder("worker").session(session)
-            .tools(ToolDefinition.of("deploy", "Deploys the app", json(DEPLOY_SCHEMA)), tool("status"))
-            .build());
+        bind(
+            Hello.builder("worker")
+                .session(session)
+                .tools(
+                    ToolDefinition.of("deploy", "Deploys the app", json(DEPLOY_SCHEMA)),
+                    tool("status"))
+                .build());
     guard =
-        bind(Hello.builder("guard").session(session)
-            .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("deploy"), "ci")), null))
-            .build());
+        bind(
+            Hello.builder("guard")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(HookMatch.tool("deploy"), "ci")), null))
+                .build());
     f.settle(); // the registration debounce: the session's tool list reaches the front door
     tools = toolLists.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
   }
@@ -128,7 +137,9 @@ class McpFrontDoorTest {
     assertThat(initialized.serverInfo().name()).isEqualTo("provider-gateway");
     assertThat(initialized.serverInfo().version()).isEqualTo("test");
     assertThat(initialized.capabilities().tools().listChanged()).isTrue();
-    assertThat(initialized.instructions()).contains("provider gateway").contains(ToolResults.DENIED_PREFIX.trim());
+    assertThat(initialized.instructions())
+        .contains("provider gateway")
+        .contains(ToolResults.DENIED_PREFIX.trim());
   }
 
   @Test
@@ -139,7 +150,8 @@ class McpFrontDoorTest {
 
   @Test
   void theStdioFrontDoorsSessionIsOpenedByAHolderOfTheGatewayToken() {
-    // gateway mcp holds the gateway token: its sessions are the ones hook adapters take for the agent's.
+    // gateway mcp holds the gateway token: its sessions are the ones hook adapters take for the
+    // agent's.
     assertThat(started.join().openedBy()).isNull();
     assertThat(started.join().openedByTokenHolder()).isTrue();
   }
@@ -225,7 +237,9 @@ class McpFrontDoorTest {
     f.settle();
 
     List<McpSchema.Tool> changed = toolLists.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
-    assertThat(changed).extracting(McpSchema.Tool::name).containsExactlyInAnyOrder("deploy", "logs");
+    assertThat(changed)
+        .extracting(McpSchema.Tool::name)
+        .containsExactlyInAnyOrder("deploy", "logs");
   }
 
   // ---- pushes ----
@@ -250,7 +264,9 @@ class McpFrontDoorTest {
         .containsExactly("ok", PushedEvents.HEADER + "\n- worker: CI failed on test/auth.spec.ts");
     var again = callAsync("status", Map.of());
     worker.send(ToolResult.success(next(worker, ToolCall.class).id(), json("\"ok\"")));
-    assertThat(texts(again.get(WAIT.toSeconds(), TimeUnit.SECONDS))).as("delivered once").containsExactly("ok");
+    assertThat(texts(again.get(WAIT.toSeconds(), TimeUnit.SECONDS)))
+        .as("delivered once")
+        .containsExactly("ok");
   }
 
   @Test
@@ -263,7 +279,8 @@ class McpFrontDoorTest {
     worker.send(Push.event("ci", PushLevel.SURFACE, "tests passed"));
 
     // A notification to one session by its id: the stdio transport must carry those too.
-    List<McpSchema.ResourceContents> updated = resourceUpdates.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+    List<McpSchema.ResourceContents> updated =
+        resourceUpdates.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
     assertThat(updated).as("resources/updated, then the client's read").isNotNull();
     assertThat(updated).extracting(McpSchema.ResourceContents::uri).containsExactly(uri);
   }
@@ -276,7 +293,8 @@ class McpFrontDoorTest {
 
     SessionLifecycle pending = next(worker, SessionLifecycle.class);
     assertThat(pending.state()).isEqualTo(LifecycleState.SHUTDOWN_PENDING);
-    assertThat(next(guard, SessionLifecycle.class).state()).isEqualTo(LifecycleState.SHUTDOWN_PENDING);
+    assertThat(next(guard, SessionLifecycle.class).state())
+        .isEqualTo(LifecycleState.SHUTDOWN_PENDING);
     assertThat(ran).isNotDone();
     worker.send(new ShutdownReady(session));
     guard.send(new ShutdownReady(session));
@@ -301,7 +319,8 @@ class McpFrontDoorTest {
   /** Skips what the provider was sent before its {@code shutdown.pending}. */
   private static void awaitShutdownPending(RecordingProviderConnection provider) {
     while (true) {
-      if (next(provider, io.github.providergateway.protocol.GatewayMessage.class) instanceof SessionLifecycle lifecycle
+      if (next(provider, io.github.providergateway.protocol.GatewayMessage.class)
+              instanceof SessionLifecycle lifecycle
           && lifecycle.state() == LifecycleState.SHUTDOWN_PENDING) {
         return;
       }
@@ -314,11 +333,14 @@ class McpFrontDoorTest {
     return conn.next(type);
   }
 
-  private CompletableFuture<McpSchema.CallToolResult> callAsync(String tool, Map<String, Object> args) {
-    return CompletableFuture.supplyAsync(() -> client.callTool(new McpSchema.CallToolRequest(tool, args)));
+  private CompletableFuture<McpSchema.CallToolResult> callAsync(
+      String tool, Map<String, Object> args) {
+    return CompletableFuture.supplyAsync(
+        () -> client.callTool(new McpSchema.CallToolRequest(tool, args)));
   }
 
-  private McpSchema.LoggingMessageNotification nextLogFrom(String source) throws InterruptedException {
+  private McpSchema.LoggingMessageNotification nextLogFrom(String source)
+      throws InterruptedException {
     while (true) {
       McpSchema.LoggingMessageNotification log = logs.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
       assertThat(log).as("a notifications/message from %s", source).isNotNull();

@@ -27,8 +27,8 @@ final class PipedFrontDoor {
   }
 
   /**
-   * Builds the front door in {@code /code/agent} on the pipes, with what {@code settings} adds
-   * (its gateway at least), and starts serving.
+   * Builds the front door in {@code /code/agent} on the pipes, with what {@code settings} adds (its
+   * gateway at least), and starts serving.
    */
   static PipedFrontDoor start(UnaryOperator<McpFrontDoor.Builder> settings) throws IOException {
     Pipe toServer = Pipe.open();
@@ -37,11 +37,16 @@ final class PipedFrontDoor {
         settings
             .apply(
                 McpFrontDoor.builder()
-                    .streams(Channels.newInputStream(toServer.source()), Channels.newOutputStream(toClient.sink()))
+                    .streams(
+                        Channels.newInputStream(toServer.source()),
+                        Channels.newOutputStream(toClient.sink()))
                     .workingDirectory(Path.of("/code/agent")))
             .build();
     PipedFrontDoor piped =
-        new PipedFrontDoor(door, Channels.newInputStream(toClient.source()), Channels.newOutputStream(toServer.sink()));
+        new PipedFrontDoor(
+            door,
+            Channels.newInputStream(toClient.source()),
+            Channels.newOutputStream(toServer.sink()));
     Thread serving =
         new Thread(
             () -> {

@@ -18,7 +18,8 @@ class PushedEventsTest {
     pushed.add("ci", "red");
     pushed.add("browser", "page changed");
 
-    assertThat(pushed.drain()).isEqualTo(PushedEvents.HEADER + "\n- ci: red\n- browser: page changed");
+    assertThat(pushed.drain())
+        .isEqualTo(PushedEvents.HEADER + "\n- ci: red\n- browser: page changed");
   }
 
   @Test

@@ -12,7 +12,9 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link SdkJsonMapper}'s hand-made {@code tools/call} request is the one the SDK's mapper makes. */
+/**
+ * {@link SdkJsonMapper}'s hand-made {@code tools/call} request is the one the SDK's mapper makes.
+ */
 class SdkJsonMapperTest {
 
   private static final McpJsonMapper SDKS_OWN = new JacksonMcpJsonMapper(new ObjectMapper());
@@ -29,12 +31,14 @@ class SdkJsonMapperTest {
         "{\"name\":42,\"arguments\":{}}", // a number for a name: the mapper's coercion
       })
   void theRequestIsTheOneTheSdksMapperMakes(String params) throws Exception {
-    Map<String, Object> map = Json.MAPPER.readValue(params, new com.fasterxml.jackson.core.type.TypeReference<>() {});
+    Map<String, Object> map =
+        Json.MAPPER.readValue(params, new com.fasterxml.jackson.core.type.TypeReference<>() {});
     TypeRef<McpSchema.CallToolRequest> type = new TypeRef<>() {};
 
     Object expected = outcome(() -> SDKS_OWN.convertValue(map, type));
     Object actual = outcome(() -> Json.MCP.convertValue(map, type));
-    Object actualByClass = outcome(() -> Json.MCP.convertValue(map, McpSchema.CallToolRequest.class));
+    Object actualByClass =
+        outcome(() -> Json.MCP.convertValue(map, McpSchema.CallToolRequest.class));
 
     assertThat(actual).isEqualTo(expected);
     assertThat(actualByClass).isEqualTo(expected);
@@ -43,7 +47,8 @@ class SdkJsonMapperTest {
   @ParameterizedTest
   @ValueSource(strings = {"{\"name\":\"deploy\",\"arguments\":{\"env\":\"prod\"}}"})
   void theFastPathIsTakenForThePlainCase(String params) throws Exception {
-    Map<String, Object> map = Json.MAPPER.readValue(params, new com.fasterxml.jackson.core.type.TypeReference<>() {});
+    Map<String, Object> map =
+        Json.MAPPER.readValue(params, new com.fasterxml.jackson.core.type.TypeReference<>() {});
     McpSchema.CallToolRequest call = SdkJsonMapper.callToolRequest(map);
     assertThat(call).isNotNull();
     assertThat(call.arguments()).isSameAs(map.get("arguments"));

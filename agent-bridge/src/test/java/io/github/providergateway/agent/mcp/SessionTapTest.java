@@ -14,7 +14,10 @@ import reactor.core.publisher.Mono;
 /** What {@link SessionTap} sees of the agent's messages and what it passes on to the SDK. */
 class SessionTapTest {
 
-  /** The SDK's session as the tap's delegate: keeps each message and the request id its handling saw. */
+  /**
+   * The SDK's session as the tap's delegate: keeps each message and the request id its handling
+   * saw.
+   */
   private static final class RecordingSession extends McpServerSession {
     final List<McpSchema.JSONRPCMessage> handled = new ArrayList<>();
     final List<String> requestIds = new ArrayList<>();
@@ -69,7 +72,8 @@ class SessionTapTest {
 
   private final RecordingSession real = new RecordingSession();
   private final RecordingListener listener = new RecordingListener();
-  private final SessionTap tap = new SessionTap(real, null, listener); // nothing here is answered by the tap itself
+  private final SessionTap tap =
+      new SessionTap(real, null, listener); // nothing here is answered by the tap itself
 
   private static McpSchema.JSONRPCMessage message(String json) {
     try {
@@ -81,7 +85,9 @@ class SessionTapTest {
 
   @Test
   void cancelledReachesTheListenerAndNotTheSdk() {
-    tap.handle(message("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7,\"reason\":\"user\"}}"))
+    tap.handle(
+            message(
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7,\"reason\":\"user\"}}"))
         .block();
 
     assertThat(listener.heard).containsExactly("cancelled 7");
@@ -90,7 +96,9 @@ class SessionTapTest {
 
   @Test
   void aCancelledWithoutRequestIdIsDroppedQuietly() {
-    tap.handle(message("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{}}")).block();
+    tap.handle(
+            message("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{}}"))
+        .block();
 
     assertThat(listener.heard).isEmpty();
     assertThat(real.handled).isEmpty();
@@ -98,8 +106,14 @@ class SessionTapTest {
 
   @Test
   void aRequestsIdIsInTheContextItsHandlingRunsIn() {
-    tap.handle(message("{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}")).block();
-    tap.handle(message("{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}")).block();
+    tap.handle(
+            message(
+                "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}"))
+        .block();
+    tap.handle(
+            message(
+                "{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}"))
+        .block();
 
     assertThat(real.requestIds).containsExactly("12", "abc");
     assertThat(real.handled).hasSize(2);
@@ -107,9 +121,10 @@ class SessionTapTest {
 
   @Test
   void initializeReachesTheListenerAndTheSdk() {
-    tap.handle(message(
-            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                + "\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"claude-code\",\"version\":\"2\"}}}"))
+    tap.handle(
+            message(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"claude-code\",\"version\":\"2\"}}}"))
         .block();
 
     assertThat(listener.heard).containsExactly("initializing");
@@ -129,8 +144,10 @@ class SessionTapTest {
 
   @Test
   void otherNotificationsAndResponsesPassThroughUnseen() {
-    McpSchema.JSONRPCMessage roots = message("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");
-    McpSchema.JSONRPCMessage response = message("{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"result\":{\"roots\":[]}}");
+    McpSchema.JSONRPCMessage roots =
+        message("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");
+    McpSchema.JSONRPCMessage response =
+        message("{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"result\":{\"roots\":[]}}");
     tap.handle(roots).block();
     tap.handle(response).block();
 

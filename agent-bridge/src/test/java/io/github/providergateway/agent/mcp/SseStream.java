@@ -17,9 +17,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An event stream as a client reads it: its events (id and data; comments skipped) in arrival order,
- * read on a thread of its own, and whether the server ended it. Closing it drops the connection, as
- * a client whose network went away.
+ * An event stream as a client reads it: its events (id and data; comments skipped) in arrival
+ * order, read on a thread of its own, and whether the server ended it. Closing it drops the
+ * connection, as a client whose network went away.
  */
 final class SseStream implements AutoCloseable {
 
@@ -34,6 +34,7 @@ final class SseStream implements AutoCloseable {
 
   final HttpResponse<InputStream> response;
   private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+
   /** Completes when the server ends the stream (or the connection breaks). */
   final CompletableFuture<Void> ended = new CompletableFuture<>();
 
@@ -45,7 +46,8 @@ final class SseStream implements AutoCloseable {
   }
 
   private void read() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+    try (BufferedReader in =
+        new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
       String id = null;
       StringBuilder data = null;
       for (String line = in.readLine(); line != null; line = in.readLine()) {

@@ -29,10 +29,12 @@ class StdioTransportTest {
 
   @BeforeEach
   void start() throws IOException {
-    PipedFrontDoor piped = PipedFrontDoor.start(b -> b.gateway(() -> (HostApi) f.gateway).version("test"));
+    PipedFrontDoor piped =
+        PipedFrontDoor.start(b -> b.gateway(() -> (HostApi) f.gateway).version("test"));
     ran = piped.ran;
     agentWrites = piped.agentWrites;
-    agentReads = new BufferedReader(new InputStreamReader(piped.agentReads, StandardCharsets.UTF_8));
+    agentReads =
+        new BufferedReader(new InputStreamReader(piped.agentReads, StandardCharsets.UTF_8));
   }
 
   @AfterEach
@@ -57,8 +59,9 @@ class StdioTransportTest {
   }
 
   private void initialize() throws IOException {
-    send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+    send(
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
     assertThat(nextAnswer().at("/result/serverInfo/name").asText()).isEqualTo("provider-gateway");
     send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
   }

@@ -30,7 +30,8 @@ final class StreamClientTransport implements McpClientTransport {
   }
 
   @Override
-  public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+  public Mono<Void> connect(
+      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
     return Mono.fromRunnable(
         () -> {
           Thread reader = new Thread(() -> read(handler), "mcp-test-client-reader");
@@ -39,8 +40,10 @@ final class StreamClientTransport implements McpClientTransport {
         });
   }
 
-  private void read(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-    try (BufferedReader lines = new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8))) {
+  private void read(
+      Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
+    try (BufferedReader lines =
+        new BufferedReader(new InputStreamReader(fromServer, StandardCharsets.UTF_8))) {
       String line;
       while ((line = lines.readLine()) != null) {
         // The client session answers the server's requests itself, through sendMessage.
@@ -58,7 +61,8 @@ final class StreamClientTransport implements McpClientTransport {
 
   private synchronized void write(McpSchema.JSONRPCMessage message) {
     try {
-      toServer.write((Json.MCP.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
+      toServer.write(
+          (Json.MCP.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
       toServer.flush();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -31,8 +31,17 @@ class ToolResultsTest {
   }
 
   private static McpSchema.CallToolResult file(String mime) {
-    JsonNode data = json("{\"file\":{\"mimeType\":\"" + mime + "\",\"base64\":\"" + BASE64 + "\",\"name\":\"shot\"}}");
-    return ToolResults.of("shot", CallResult.of(new ToolOutcome.Success(data, new ToolOutcome.FileContent(mime, BYTES))), null);
+    JsonNode data =
+        json(
+            "{\"file\":{\"mimeType\":\""
+                + mime
+                + "\",\"base64\":\""
+                + BASE64
+                + "\",\"name\":\"shot\"}}");
+    return ToolResults.of(
+        "shot",
+        CallResult.of(new ToolOutcome.Success(data, new ToolOutcome.FileContent(mime, BYTES))),
+        null);
   }
 
   private static String text(McpSchema.Content content) {
@@ -44,7 +53,10 @@ class ToolResultsTest {
     McpSchema.CallToolResult result = success("\"all green\"");
 
     assertThat(result.isError()).isFalse();
-    assertThat(result.content()).singleElement().extracting(ToolResultsTest::text).isEqualTo("all green");
+    assertThat(result.content())
+        .singleElement()
+        .extracting(ToolResultsTest::text)
+        .isEqualTo("all green");
     assertThat(result.structuredContent()).isNull();
   }
 
@@ -68,7 +80,8 @@ class ToolResultsTest {
   void anImageFileIsImageContentAndItsBase64LeavesTheText() {
     McpSchema.CallToolResult result = file("image/png");
 
-    assertThat(result.content().get(0)).isEqualTo(new McpSchema.ImageContent(null, BASE64, "image/png"));
+    assertThat(result.content().get(0))
+        .isEqualTo(new McpSchema.ImageContent(null, BASE64, "image/png"));
     assertThat(json(text(result.content().get(1))))
         .isEqualTo(json("{\"file\":{\"mimeType\":\"image/png\",\"name\":\"shot\"}}"));
     assertThat(result.structuredContent()).isNull();
@@ -76,7 +89,8 @@ class ToolResultsTest {
 
   @Test
   void anAudioFileIsAudioContent() {
-    assertThat(file("audio/wav").content().get(0)).isEqualTo(new McpSchema.AudioContent(null, BASE64, "audio/wav"));
+    assertThat(file("audio/wav").content().get(0))
+        .isEqualTo(new McpSchema.AudioContent(null, BASE64, "audio/wav"));
   }
 
   @Test
@@ -84,53 +98,81 @@ class ToolResultsTest {
     McpSchema.CallToolResult result = file("application/pdf");
 
     assertThat(result.content().get(0))
-        .isEqualTo(new McpSchema.EmbeddedResource(
-            null, new McpSchema.BlobResourceContents("gateway://files/shot", "application/pdf", BASE64)));
+        .isEqualTo(
+            new McpSchema.EmbeddedResource(
+                null,
+                new McpSchema.BlobResourceContents(
+                    "gateway://files/shot", "application/pdf", BASE64)));
     assertThat(text(result.content().get(1))).doesNotContain(BASE64);
   }
 
   @Test
   void argumentsGatesRewroteAreABlockAfterTheContext() {
-    CallResult rewritten = new CallResult(
-        new ToolOutcome.Success(json("\"ok\""), null), List.of("pinned"), json("{\"branch\":\"main\"}"));
+    CallResult rewritten =
+        new CallResult(
+            new ToolOutcome.Success(json("\"ok\""), null),
+            List.of("pinned"),
+            json("{\"branch\":\"main\"}"));
 
     McpSchema.CallToolResult result = ToolResults.of("deploy", rewritten, null);
 
-    assertThat(result.content()).extracting(c -> ((McpSchema.TextContent) c).text())
-        .containsExactly("ok", "[provider context] pinned",
+    assertThat(result.content())
+        .extracting(c -> ((McpSchema.TextContent) c).text())
+        .containsExactly(
+            "ok",
+            "[provider context] pinned",
             "[provider gateway: the providers' gates ran this call with these arguments] {\"branch\":\"main\"}");
-    assertThat(ToolResults.of("t", CallResult.of(new ToolOutcome.Success(json("1"), null)), null).content())
-        .as("no block when nothing was rewritten").hasSize(1);
+    assertThat(
+            ToolResults.of("t", CallResult.of(new ToolOutcome.Success(json("1"), null)), null)
+                .content())
+        .as("no block when nothing was rewritten")
+        .hasSize(1);
   }
 
   @Test
   void aFailureIsAnErrorWithItsCodeAsTheProviderWroteIt() {
     McpSchema.CallToolResult known =
-        ToolResults.of("t", CallResult.of(new ToolOutcome.Failure("too slow", ToolErrorCode.TIMEOUT, "TIMEOUT")), null);
+        ToolResults.of(
+            "t",
+            CallResult.of(new ToolOutcome.Failure("too slow", ToolErrorCode.TIMEOUT, "TIMEOUT")),
+            null);
     McpSchema.CallToolResult unknown =
-        ToolResults.of("t", CallResult.of(new ToolOutcome.Failure("no", ToolErrorCode.UNKNOWN, "QUOTA_GONE")), null);
+        ToolResults.of(
+            "t",
+            CallResult.of(new ToolOutcome.Failure("no", ToolErrorCode.UNKNOWN, "QUOTA_GONE")),
+            null);
 
     assertThat(known.isError()).isTrue();
-    assertThat(known.content()).singleElement().extracting(ToolResultsTest::text).isEqualTo("too slow [TIMEOUT]");
+    assertThat(known.content())
+        .singleElement()
+        .extracting(ToolResultsTest::text)
+        .isEqualTo("too slow [TIMEOUT]");
     assertThat(text(unknown.content().get(0))).isEqualTo("no [QUOTA_GONE]");
   }
 
   @Test
   void aDenialIsAnErrorNamingTheReason() {
-    McpSchema.CallToolResult result = ToolResults.of("t", CallResult.of(new ToolOutcome.Denied("CI is red")), null);
+    McpSchema.CallToolResult result =
+        ToolResults.of("t", CallResult.of(new ToolOutcome.Denied("CI is red")), null);
 
     assertThat(result.isError()).isTrue();
-    assertThat(result.content()).singleElement().extracting(ToolResultsTest::text)
+    assertThat(result.content())
+        .singleElement()
+        .extracting(ToolResultsTest::text)
         .isEqualTo("Denied by the provider gateway: CI is red");
   }
 
   @Test
   void contextLinesAndThePushedBlockFollowTheResultInOrder() {
-    CallResult result = new CallResult(new ToolOutcome.Success(json("\"ok\""), null), List.of("Mind the changelog.", "Office hours."));
+    CallResult result =
+        new CallResult(
+            new ToolOutcome.Success(json("\"ok\""), null),
+            List.of("Mind the changelog.", "Office hours."));
 
     McpSchema.CallToolResult mcp = ToolResults.of("t", result, PushedEvents.HEADER + "\n- ci: red");
 
-    assertThat(mcp.content()).extracting(ToolResultsTest::text)
+    assertThat(mcp.content())
+        .extracting(ToolResultsTest::text)
         .containsExactly(
             "ok",
             "[provider context] Mind the changelog.",
@@ -140,8 +182,11 @@ class ToolResultsTest {
 
   @Test
   void aDeniedCallStillCarriesThePushedBlock() {
-    McpSchema.CallToolResult mcp = ToolResults.of("t", CallResult.of(new ToolOutcome.Denied("no")), "block");
+    McpSchema.CallToolResult mcp =
+        ToolResults.of("t", CallResult.of(new ToolOutcome.Denied("no")), "block");
 
-    assertThat(mcp.content()).extracting(ToolResultsTest::text).containsExactly("Denied by the provider gateway: no", "block");
+    assertThat(mcp.content())
+        .extracting(ToolResultsTest::text)
+        .containsExactly("Denied by the provider gateway: no", "block");
   }
 }

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link ClientTokens} trusts {@code mcp-http-clients.json} only when no other user could have
- * written it: a file another user planted in a home others may write would give them a client
- * token of their own, the HTTP front door's credential. Issue 32, finding 8 (review).
+ * written it: a file another user planted in a home others may write would give them a client token
+ * of their own, the HTTP front door's credential. Issue 32, finding 8 (review).
  */
 class ClientTokensTest {
 
@@ -27,7 +27,10 @@ class ClientTokensTest {
 
   @BeforeEach
   void aClientWithAToken() throws IOException {
-    home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    home =
+        Files.createDirectory(
+            temp.resolve("home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     tokens = ClientTokens.mcpHttp(home, new SplittableRandom(7));
     token = tokens.issue("claude");
   }
@@ -61,7 +64,8 @@ class ClientTokensTest {
   }
 
   @Test
-  void issuingIntoAFileOtherUsersCouldHaveWrittenIsRefusedRatherThanKeepingWhatTheyPutThere() throws IOException {
+  void issuingIntoAFileOtherUsersCouldHaveWrittenIsRefusedRatherThanKeepingWhatTheyPutThere()
+      throws IOException {
     Files.setPosixFilePermissions(tokens.file(), PosixFilePermissions.fromString("rw-rw-rw-"));
 
     assertThatThrownBy(() -> tokens.issue("codex"))

@@ -12,10 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * A WebSocket client written from RFC 6455 up, so the soak can send what no library would: pings
- * it never reads the pongs of, unmasked and binary frames, headers of frames it never finishes.
- * The load driver's hook part speaks through it too, as the lightest provider connection: one
- * blocking socket. Loopback only. Not thread-safe: one writer, one reader.
+ * A WebSocket client written from RFC 6455 up, so the soak can send what no library would: pings it
+ * never reads the pongs of, unmasked and binary frames, headers of frames it never finishes. The
+ * load driver's hook part speaks through it too, as the lightest provider connection: one blocking
+ * socket. Loopback only. Not thread-safe: one writer, one reader.
  */
 public final class RawWs implements Closeable {
 
@@ -48,9 +48,13 @@ public final class RawWs implements Closeable {
   public static RawWs open(int port, String path) throws IOException {
     Socket socket = tcp(port);
     socket.setSoTimeout(10_000);
-    String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
-        + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-        + "Sec-WebSocket-Version: 13\r\n\r\n";
+    String request =
+        "GET "
+            + path
+            + " HTTP/1.1\r\nHost: 127.0.0.1:"
+            + port
+            + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            + "Sec-WebSocket-Version: 13\r\n\r\n";
     socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
     StringBuilder head = new StringBuilder();
     var raw = socket.getInputStream();
@@ -155,7 +159,10 @@ public final class RawWs implements Closeable {
     }
   }
 
-  /** Whether the server has closed the connection (reads until it does or {@code timeoutMillis} pass). */
+  /**
+   * Whether the server has closed the connection (reads until it does or {@code timeoutMillis}
+   * pass).
+   */
   boolean awaitClosed(int timeoutMillis) {
     long deadline = System.currentTimeMillis() + timeoutMillis;
     try {

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Issue 13's attacks, each bounded in count and time, each returning what the gateway answered in
- * a few words. Loopback only. They run one after another between the soak's normal calls.
+ * Issue 13's attacks, each bounded in count and time, each returning what the gateway answered in a
+ * few words. Loopback only. They run one after another between the soak's normal calls.
  */
 final class SoakAttacks {
 
@@ -42,14 +42,16 @@ final class SoakAttacks {
         new Attack("40 unauthenticated 60 KiB partial frames", this::partialFrames),
         new Attack("unmasked, binary, oversized frames and // upgrades", this::badFrames),
         new Attack("10 authenticated connections that never say hello", this::neverHello),
-        new Attack("filter.set with 20,000 then 50 catastrophic rules, 100 pushes", this::regexBomb),
+        new Attack(
+            "filter.set with 20,000 then 50 catastrophic rules, 100 pushes", this::regexBomb),
         new Attack("paired provider claiming the project provider's name", this::trustMerge),
         new Attack("3 providers x 10 streams of 1 MB nested metadata", this::streamFlood),
         new Attack("40 identities with 100 KB schemas that drop", this::snapshotFlood),
         new Attack("metadata nested 996 deep, 5,000-char names, bad tool names", this::badNames),
         new Attack("20,000 tool.progress for one call", this::progressFlood),
         new Attack("10 pairing requests", this::pairingSpam),
-        new Attack("host stops reading stdout for 8 s during surface pushes", this::hostStopsReading));
+        new Attack(
+            "host stops reading stdout for 8 s during surface pushes", this::hostStopsReading));
   }
 
   private String name() {
@@ -68,7 +70,9 @@ final class SoakAttacks {
       } catch (IOException cut) {
         return "cut after " + sent + " pings";
       }
-      return socket.awaitClosed(5_000) ? "closed after " + sent + " pings" : "NOT closed after " + sent + " pings";
+      return socket.awaitClosed(5_000)
+          ? "closed after " + sent + " pings"
+          : "NOT closed after " + sent + " pings";
     }
   }
 
@@ -80,7 +84,8 @@ final class SoakAttacks {
       }
       for (int i = 0; i < 50; i++) {
         Socket half = RawWs.tcp(port);
-        half.getOutputStream().write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.US_ASCII));
+        half.getOutputStream()
+            .write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.US_ASCII));
         sockets.add(half);
       }
       Thread.sleep(7_000); // past the 5 s handshake deadline
@@ -148,11 +153,14 @@ final class SoakAttacks {
       silent.add(SoakProvider.authenticated(port, token));
     }
     // Left open: the 30 s bind deadline closes them while the soak goes on.
-    Thread closer = new Thread(() -> {
-      long closed = silent.stream().filter(s -> s.awaitClosed(40_000)).count();
-      silent.forEach(RawWs::close);
-      SoakDriver.note("never-hello: " + closed + "/10 closed by the bind deadline");
-    }, "soak-never-hello");
+    Thread closer =
+        new Thread(
+            () -> {
+              long closed = silent.stream().filter(s -> s.awaitClosed(40_000)).count();
+              silent.forEach(RawWs::close);
+              SoakDriver.note("never-hello: " + closed + "/10 closed by the bind deadline");
+            },
+            "soak-never-hello");
     closer.setDaemon(true);
     closer.start();
     return "10 left silent (result noted later)";
@@ -170,10 +178,14 @@ final class SoakAttacks {
       for (int i = 0; i < 50; i++) {
         fifty.append(i == 0 ? "" : ",").append("{\"match\":\"(a+)+$\",\"outcome\":\"drop\"}");
       }
-      bomb.text("{\"type\":\"filter.set\",\"requestId\":\"f\",\"stream\":\"b\",\"rules\":" + fifty + "]}");
+      bomb.text(
+          "{\"type\":\"filter.set\",\"requestId\":\"f\",\"stream\":\"b\",\"rules\":"
+              + fifty
+              + "]}");
       String evil = "a".repeat(10_000) + "b";
       for (int i = 0; i < 100; i++) {
-        bomb.text("{\"type\":\"push\",\"level\":\"keep\",\"stream\":\"b\",\"event\":\"" + evil + "\"}");
+        bomb.text(
+            "{\"type\":\"push\",\"level\":\"keep\",\"stream\":\"b\",\"event\":\"" + evil + "\"}");
       }
       return "20,000 rules: " + huge;
     }
@@ -190,8 +202,14 @@ final class SoakAttacks {
       if (SoakProvider.awaitType(external, "sessions") == null) {
         return "pairing failed";
       }
-      external.text("{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\"" + SoakDriver.ECHO_PROVIDER
-          + "\",\"instance\":\"evil\",\"session\":\"" + session + "\",\"tools\":[" + SoakProvider.toolJson("echo") + "]}");
+      external.text(
+          "{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\""
+              + SoakDriver.ECHO_PROVIDER
+              + "\",\"instance\":\"evil\",\"session\":\""
+              + session
+              + "\",\"tools\":["
+              + SoakProvider.toolJson("echo")
+              + "]}");
       return "hello as the project provider: " + codeOf(SoakProvider.awaitType(external, "error"));
     }
   }
@@ -202,8 +220,12 @@ final class SoakAttacks {
     for (int p = 0; p < 3; p++) {
       try (RawWs flooder = SoakProvider.bind(port, token, session, name(), "[]")) {
         for (int i = 0; i < 10; i++) {
-          flooder.text("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"stream\":\"s" + i
-              + "\",\"metadata\":{\"n\":" + zeros + "}}");
+          flooder.text(
+              "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"stream\":\"s"
+                  + i
+                  + "\",\"metadata\":{\"n\":"
+                  + zeros
+                  + "}}");
           sent++;
         }
         flooder.readText(2_000);
@@ -218,7 +240,12 @@ final class SoakAttacks {
     int refused = 0;
     for (int i = 0; i < 40; i++) {
       String name = name();
-      String tools = "[{\"name\":\"t_" + name.replace('-', '_') + "\",\"description\":\"d\",\"parameters\":" + schema + "}]";
+      String tools =
+          "[{\"name\":\"t_"
+              + name.replace('-', '_')
+              + "\",\"description\":\"d\",\"parameters\":"
+              + schema
+              + "}]";
       try (RawWs socket = SoakProvider.bind(port, token, session, name, tools)) {
         bound++;
       } catch (IOException refusedHello) {
@@ -231,15 +258,27 @@ final class SoakAttacks {
   private String badNames() throws IOException {
     List<String> answers = new ArrayList<>();
     try (RawWs socket = SoakProvider.authenticated(port, token)) {
-      socket.text("{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\"" + "n".repeat(5_000) + "\",\"session\":\"" + session + "\"}");
+      socket.text(
+          "{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\""
+              + "n".repeat(5_000)
+              + "\",\"session\":\""
+              + session
+              + "\"}");
       answers.add("5,000-char name: " + codeOf(SoakProvider.awaitType(socket, "error")));
-      socket.text("{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\"x\",\"session\":\"" + session
-          + "\",\"tools\":[" + SoakProvider.toolJson("right\\u202eleft") + "]}");
+      socket.text(
+          "{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\"x\",\"session\":\""
+              + session
+              + "\",\"tools\":["
+              + SoakProvider.toolJson("right\\u202eleft")
+              + "]}");
       answers.add("U+202E tool: " + codeOf(SoakProvider.awaitType(socket, "error")));
     }
     try (RawWs nester = SoakProvider.bind(port, token, session, name(), "[]")) {
       String deep = "{\"a\":".repeat(996) + "1" + "}".repeat(996);
-      nester.text("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"deep\",\"stream\":\"d\",\"metadata\":" + deep + "}");
+      nester.text(
+          "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"deep\",\"stream\":\"d\",\"metadata\":"
+              + deep
+              + "}");
       answers.add("996 deep: " + codeOf(SoakProvider.awaitType(nester, "error")));
     }
     return String.join("; ", answers);
@@ -248,16 +287,27 @@ final class SoakAttacks {
   private String progressFlood() throws Exception {
     String name = name();
     String tool = "slow_" + serial;
-    try (RawWs slow = SoakProvider.bind(port, token, session, name, "[" + SoakProvider.toolJson(tool) + "]")) {
-      var reply = gateway.request("{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"" + tool
-          + "\",\"args\":{},\"timeoutMs\":30000}");
+    try (RawWs slow =
+        SoakProvider.bind(port, token, session, name, "[" + SoakProvider.toolJson(tool) + "]")) {
+      var reply =
+          gateway.request(
+              "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                  + session
+                  + "\",\"tool\":\""
+                  + tool
+                  + "\",\"args\":{},\"timeoutMs\":30000}");
       String call = SoakProvider.awaitType(slow, "tool.call");
       String id = SoakGateway.JSON.parseJson(call).get("id").asText();
       for (int i = 0; i < 20_000; i++) {
         slow.text("{\"type\":\"tool.progress\",\"id\":\"" + id + "\",\"message\":\"" + i + "\"}");
       }
       slow.text("{\"type\":\"tool.result\",\"id\":\"" + id + "\",\"data\":\"done\"}");
-      return "call ended " + reply.get(30, java.util.concurrent.TimeUnit.SECONDS).path("outcome").path("status").asText();
+      return "call ended "
+          + reply
+              .get(30, java.util.concurrent.TimeUnit.SECONDS)
+              .path("outcome")
+              .path("status")
+              .asText();
     }
   }
 
@@ -280,9 +330,13 @@ final class SoakAttacks {
       gateway.pauseReading();
       String big = "x".repeat(500_000);
       for (int i = 0; i < 10; i++) {
-        pusher.text("{\"type\":\"push\",\"level\":\"surface\",\"stream\":\"loud\",\"event\":\"" + big + "\"}");
+        pusher.text(
+            "{\"type\":\"push\",\"level\":\"surface\",\"stream\":\"loud\",\"event\":\""
+                + big
+                + "\"}");
       }
-      pusher.text("{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[\"loud\"],\"last\":1}");
+      pusher.text(
+          "{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[\"loud\"],\"last\":1}");
       boolean answered = SoakProvider.awaitType(pusher, "stream.history") != null;
       Thread.sleep(8_000);
       gateway.resumeReading();

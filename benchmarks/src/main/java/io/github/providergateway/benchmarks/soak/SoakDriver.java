@@ -21,16 +21,17 @@ import java.util.concurrent.TimeUnit;
  * <p>It passes when, at the end: no call is still pending past its timeout (plus slack for the
  * host's own pause); after the attacks stop and a settling time, full GCs leave RSS within 32 MiB,
  * heap in use within 8 MiB and open descriptors within 16 of the baseline, read the same way after
- * a warm-up round of every attack; the gateway is alive and
- * its stderr holds no {@code OutOfMemoryError}. The report (markdown) goes to stdout and to {@code
- * --out}.
+ * a warm-up round of every attack; the gateway is alive and its stderr holds no {@code
+ * OutOfMemoryError}. The report (markdown) goes to stdout and to {@code --out}.
  */
 public final class SoakDriver {
 
   static final String ECHO_PROVIDER = "soak-echo";
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+
   /** Beyond the timeout: the host-stops-reading attack holds replies for 8 s on purpose. */
   private static final Duration SLACK = Duration.ofSeconds(15);
+
   private static final Duration CALL_EVERY = Duration.ofMillis(20);
   private static final Duration SETTLE = Duration.ofSeconds(40);
   private static final long RSS_TOLERANCE_KIB = 32 * 1024;
@@ -47,17 +48,26 @@ public final class SoakDriver {
   public static void main(String[] args) throws Exception {
     Map<String, String> options = options(args);
     Path jar = Path.of(options.getOrDefault("jar", "reference-app/target/provider-gateway.jar"));
-    Duration length = Duration.ofSeconds((long) (Double.parseDouble(options.getOrDefault("minutes", "10")) * 60));
+    Duration length =
+        Duration.ofSeconds((long) (Double.parseDouble(options.getOrDefault("minutes", "10")) * 60));
     Path out = Path.of(options.getOrDefault("out", "benchmarks/target/soak/report.md"));
     Files.createDirectories(out.getParent());
     Path home = Files.createTempDirectory("soak-home");
-    List<String> jvm = LauncherOptions.read(Path.of(options.getOrDefault("jvm-options", LauncherOptions.FILE.toString())));
+    List<String> jvm =
+        LauncherOptions.read(
+            Path.of(options.getOrDefault("jvm-options", LauncherOptions.FILE.toString())));
     System.err.println("soak: " + length.toMinutes() + " min, gateway JVM " + jvm);
 
-    try (SoakGateway gateway = SoakGateway.start(jar, jvm, home, out.resolveSibling("gateway-stderr.log"))) {
-      String session = gateway.request("{\"cmd\":\"session.start\",\"label\":\"soak\"}").get(10, TimeUnit.SECONDS)
-          .get("sessionId").asText();
-      try (SoakProvider echo = SoakProvider.start(gateway.port(), gateway.token(), session, ECHO_PROVIDER, "echo")) {
+    try (SoakGateway gateway =
+        SoakGateway.start(jar, jvm, home, out.resolveSibling("gateway-stderr.log"))) {
+      String session =
+          gateway
+              .request("{\"cmd\":\"session.start\",\"label\":\"soak\"}")
+              .get(10, TimeUnit.SECONDS)
+              .get("sessionId")
+              .asText();
+      try (SoakProvider echo =
+          SoakProvider.start(gateway.port(), gateway.token(), session, ECHO_PROVIDER, "echo")) {
         Calls calls = new Calls(gateway, session);
         Thread traffic = calls.startTraffic();
         Thread.sleep(20_000); // warm-up: normal calls only
@@ -86,8 +96,20 @@ public final class SoakDriver {
           last = Reading.of(gateway);
         }
         boolean oome = gateway.stderrText().contains("OutOfMemoryError");
-        String report = report(length, jvm, calls, echo.isAnswering(), outcomes, alive, oome,
-            cold, base, last, peaks, gateway.droppedNotices.get());
+        String report =
+            report(
+                length,
+                jvm,
+                calls,
+                echo.isAnswering(),
+                outcomes,
+                alive,
+                oome,
+                cold,
+                base,
+                last,
+                peaks,
+                gateway.droppedNotices.get());
         Files.writeString(out, report);
         System.out.println(report);
         boolean passed = calls.pendingPastTimeout() == 0 && alive && !oome && last.isBackTo(base);
@@ -97,8 +119,13 @@ public final class SoakDriver {
   }
 
   /** Runs every attack once (until {@code end}), recording outcomes and peaks, 3 s apart. */
-  private static void runRound(SoakAttacks attacks, SoakGateway gateway, Map<String, List<String>> outcomes,
-      Peaks peaks, long end) throws Exception {
+  private static void runRound(
+      SoakAttacks attacks,
+      SoakGateway gateway,
+      Map<String, List<String>> outcomes,
+      Peaks peaks,
+      long end)
+      throws Exception {
     for (SoakAttacks.Attack attack : attacks.all()) {
       if (System.nanoTime() >= end || !gateway.isAlive()) {
         return;
@@ -165,27 +192,40 @@ public final class SoakDriver {
     }
 
     Thread startTraffic() {
-      Thread traffic = new Thread(() -> {
-        while (running) {
-          long key = ++serial;
-          long sent = System.nanoTime();
-          pending.put(key, sent);
-          gateway.request("{\"cmd\":\"tool.call\",\"sessionId\":\"" + session + "\",\"tool\":\"echo\",\"args\":{},\"timeoutMs\":"
-                  + CALL_TIMEOUT.toMillis() + "}")
-              .whenComplete((reply, error) -> {
-                pending.remove(key);
-                latenciesMicros.add((System.nanoTime() - sent) / 1_000);
-                String status = error != null ? "driver error" : reply.path("ok").asBoolean()
-                    ? reply.path("outcome").path("status").asText() : reply.path("error").path("code").asText();
-                outcomes.merge(status, 1L, Long::sum);
-              });
-          try {
-            Thread.sleep(CALL_EVERY.toMillis());
-          } catch (InterruptedException e) {
-            return;
-          }
-        }
-      }, "soak-traffic");
+      Thread traffic =
+          new Thread(
+              () -> {
+                while (running) {
+                  long key = ++serial;
+                  long sent = System.nanoTime();
+                  pending.put(key, sent);
+                  gateway
+                      .request(
+                          "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                              + session
+                              + "\",\"tool\":\"echo\",\"args\":{},\"timeoutMs\":"
+                              + CALL_TIMEOUT.toMillis()
+                              + "}")
+                      .whenComplete(
+                          (reply, error) -> {
+                            pending.remove(key);
+                            latenciesMicros.add((System.nanoTime() - sent) / 1_000);
+                            String status =
+                                error != null
+                                    ? "driver error"
+                                    : reply.path("ok").asBoolean()
+                                        ? reply.path("outcome").path("status").asText()
+                                        : reply.path("error").path("code").asText();
+                            outcomes.merge(status, 1L, Long::sum);
+                          });
+                  try {
+                    Thread.sleep(CALL_EVERY.toMillis());
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "soak-traffic");
       traffic.setDaemon(true);
       traffic.start();
       return traffic;
@@ -213,37 +253,86 @@ public final class SoakDriver {
     long percentileMicros(double p) {
       List<Long> sorted = new ArrayList<>(latenciesMicros);
       sorted.sort(null);
-      return sorted.isEmpty() ? -1 : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
+      return sorted.isEmpty()
+          ? -1
+          : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
     }
   }
 
-  static String report(Duration length, List<String> jvm, Calls calls, boolean echoAlive, Map<String, List<String>> attacks,
-      boolean alive, boolean oome, Reading cold, Reading base, Reading last, Peaks peaks, long droppedNotices) {
+  static String report(
+      Duration length,
+      List<String> jvm,
+      Calls calls,
+      boolean echoAlive,
+      Map<String, List<String>> attacks,
+      boolean alive,
+      boolean oome,
+      Reading cold,
+      Reading base,
+      Reading last,
+      Peaks peaks,
+      long droppedNotices) {
     StringBuilder r = new StringBuilder();
-    r.append("# Soak: ").append(length.toMinutes()).append(" min, attacks mixed into normal traffic\n\n");
+    r.append("# Soak: ")
+        .append(length.toMinutes())
+        .append(" min, attacks mixed into normal traffic\n\n");
     r.append("Gateway JVM: `").append(String.join(" ", jvm)).append("` (from ./gateway)\n\n");
-    r.append("Baseline: read after full GCs once every attack has run one round (what a first run costs\n")
-        .append("once is not retention); before that round, with normal calls only: RSS ").append(mib(cold.rssKib()))
-        .append(" MiB, heap in use ").append(mib(cold.heapUsedKib())).append(" MiB, ").append(cold.fds())
+    r.append(
+            "Baseline: read after full GCs once every attack has run one round (what a first run costs\n")
+        .append("once is not retention); before that round, with normal calls only: RSS ")
+        .append(mib(cold.rssKib()))
+        .append(" MiB, heap in use ")
+        .append(mib(cold.heapUsedKib()))
+        .append(" MiB, ")
+        .append(cold.fds())
         .append(" descriptors.\n\n");
     r.append("| verdict | value | pass |\n|---|---|---|\n");
-    r.append(row("calls pending past timeout + 15 s", Long.toString(calls.pendingPastTimeout()), calls.pendingPastTimeout() == 0));
+    r.append(
+        row(
+            "calls pending past timeout + 15 s",
+            Long.toString(calls.pendingPastTimeout()),
+            calls.pendingPastTimeout() == 0));
     r.append(row("gateway alive at the end", Boolean.toString(alive), alive));
     r.append(row("OutOfMemoryError in stderr", Boolean.toString(oome), !oome));
-    r.append(row("RSS after GC vs baseline (MiB, within " + RSS_TOLERANCE_KIB / 1024 + ")",
-        mib(last.rssKib()) + " vs " + mib(base.rssKib()) + " (peak " + mib(peaks.rssKib) + ")", last.rssBackTo(base)));
-    r.append(row("heap in use after GC vs baseline (MiB, within " + HEAP_TOLERANCE_KIB / 1024 + ")",
-        mib(last.heapUsedKib()) + " vs " + mib(base.heapUsedKib()), last.heapBackTo(base)));
-    r.append(row("open descriptors vs baseline (within " + FD_TOLERANCE + ")",
-        last.fds() + " vs " + base.fds() + " (peak " + peaks.fds + ")", last.fdsBackTo(base)));
-    r.append("\nCalls: ").append(calls.made()).append(" made; outcomes ").append(calls.outcomes())
-        .append("; latency p50 ").append(calls.percentileMicros(0.5)).append(" µs, p99 ")
-        .append(calls.percentileMicros(0.99)).append(" µs; echo provider still answering: ").append(echoAlive)
-        .append("; dropped-line notices seen: ").append(droppedNotices).append("\n\n");
-    r.append("| attack | runs | what the gateway answered (each distinct answer, with how many runs gave it) |\n|---|---|---|\n");
-    attacks.forEach((name, outcomes) ->
-        r.append("| ").append(name).append(" | ").append(outcomes.size()).append(" | ")
-            .append(distinct(outcomes)).append(" |\n"));
+    r.append(
+        row(
+            "RSS after GC vs baseline (MiB, within " + RSS_TOLERANCE_KIB / 1024 + ")",
+            mib(last.rssKib()) + " vs " + mib(base.rssKib()) + " (peak " + mib(peaks.rssKib) + ")",
+            last.rssBackTo(base)));
+    r.append(
+        row(
+            "heap in use after GC vs baseline (MiB, within " + HEAP_TOLERANCE_KIB / 1024 + ")",
+            mib(last.heapUsedKib()) + " vs " + mib(base.heapUsedKib()),
+            last.heapBackTo(base)));
+    r.append(
+        row(
+            "open descriptors vs baseline (within " + FD_TOLERANCE + ")",
+            last.fds() + " vs " + base.fds() + " (peak " + peaks.fds + ")",
+            last.fdsBackTo(base)));
+    r.append("\nCalls: ")
+        .append(calls.made())
+        .append(" made; outcomes ")
+        .append(calls.outcomes())
+        .append("; latency p50 ")
+        .append(calls.percentileMicros(0.5))
+        .append(" µs, p99 ")
+        .append(calls.percentileMicros(0.99))
+        .append(" µs; echo provider still answering: ")
+        .append(echoAlive)
+        .append("; dropped-line notices seen: ")
+        .append(droppedNotices)
+        .append("\n\n");
+    r.append(
+        "| attack | runs | what the gateway answered (each distinct answer, with how many runs gave it) |\n|---|---|---|\n");
+    attacks.forEach(
+        (name, outcomes) ->
+            r.append("| ")
+                .append(name)
+                .append(" | ")
+                .append(outcomes.size())
+                .append(" | ")
+                .append(distinct(outcomes))
+                .append(" |\n"));
     NOTES.forEach(note -> r.append("\n- ").append(note));
     return r.append('\n').toString();
   }
@@ -253,8 +342,11 @@ public final class SoakDriver {
     Map<String, Integer> counts = new LinkedHashMap<>();
     outcomes.forEach(outcome -> counts.merge(outcome, 1, Integer::sum));
     StringBuilder text = new StringBuilder();
-    counts.forEach((outcome, count) ->
-        text.append(text.length() == 0 ? "" : " / ").append(outcome).append(count > 1 ? " (×" + count + ")" : ""));
+    counts.forEach(
+        (outcome, count) ->
+            text.append(text.length() == 0 ? "" : " / ")
+                .append(outcome)
+                .append(count > 1 ? " (×" + count + ")" : ""));
     return text.toString();
   }
 
@@ -276,5 +368,4 @@ public final class SoakDriver {
     }
     return options;
   }
-
 }

@@ -22,10 +22,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The gateway under soak: the real shaded jar in a process of its own, started with exactly the
- * JVM options of the repository's {@code ./gateway} launcher ({@link LauncherOptions}), in {@code --rpc} mode (the soak is
- * its host on stdin/stdout). Its stdout can be left unread for a while, as a host that stops
- * reading would.
+ * The gateway under soak: the real shaded jar in a process of its own, started with exactly the JVM
+ * options of the repository's {@code ./gateway} launcher ({@link LauncherOptions}), in {@code
+ * --rpc} mode (the soak is its host on stdin/stdout). Its stdout can be left unread for a while, as
+ * a host that stops reading would.
  */
 final class SoakGateway implements AutoCloseable {
 
@@ -52,13 +52,17 @@ final class SoakGateway implements AutoCloseable {
     reader.start();
   }
 
-  static SoakGateway start(Path jar, List<String> jvmOptions, Path home, Path stderr) throws Exception {
+  static SoakGateway start(Path jar, List<String> jvmOptions, Path home, Path stderr)
+      throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
-    command.addAll(List.of("-jar", jar.toString(), "--rpc", "--port", "0", "--home", home.toString()));
+    command.addAll(
+        List.of("-jar", jar.toString(), "--rpc", "--port", "0", "--home", home.toString()));
     Process process =
-        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.to(stderr.toFile())).start();
+        new ProcessBuilder(command)
+            .redirectError(ProcessBuilder.Redirect.to(stderr.toFile()))
+            .start();
     SoakGateway gateway = new SoakGateway(process, stderr);
     gateway.started.get(60, TimeUnit.SECONDS);
     return gateway;
@@ -84,7 +88,9 @@ final class SoakGateway implements AutoCloseable {
     return Files.readString(stderr);
   }
 
-  /** Sends {@code command} (a JSON object without {@code id}); the future completes with its reply. */
+  /**
+   * Sends {@code command} (a JSON object without {@code id}); the future completes with its reply.
+   */
   CompletableFuture<JsonNode> request(String command) {
     long id = ids.incrementAndGet();
     CompletableFuture<JsonNode> reply = new CompletableFuture<>();
@@ -121,7 +127,8 @@ final class SoakGateway implements AutoCloseable {
 
   private void readStdout() {
     try (BufferedReader out =
-        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8), 1 << 16)) {
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8), 1 << 16)) {
       String line;
       while (true) {
         synchronized (readGate) {
@@ -167,11 +174,14 @@ final class SoakGateway implements AutoCloseable {
     // then 10 %, 40 % and 100 % of what it could on consecutive collections. One GC would leave a
     // heap that grew during an attack committed, and RSS would say "not back" of what is free.
     for (int i = 0; i < GCS_TO_SHRINK; i++) {
-      Process jcmd = new ProcessBuilder(
-              Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid()), "GC.run")
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-          .start();
+      Process jcmd =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                  Long.toString(pid()),
+                  "GC.run")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
       jcmd.waitFor(30, TimeUnit.SECONDS);
     }
   }
@@ -181,11 +191,15 @@ final class SoakGateway implements AutoCloseable {
 
   /** Heap in use now (all generations), in KiB, as {@code jcmd GC.heap_info} reports it. */
   long heapUsedKib() throws Exception {
-    Process jcmd = new ProcessBuilder(
-            Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid()), "GC.heap_info")
-        .redirectErrorStream(true)
-        .start();
-    String text = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    Process jcmd =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid()),
+                "GC.heap_info")
+            .redirectErrorStream(true)
+            .start();
+    String text =
+        new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     jcmd.waitFor(30, TimeUnit.SECONDS);
     return heapUsedKib(text);
   }
@@ -194,7 +208,8 @@ final class SoakGateway implements AutoCloseable {
   static long heapUsedKib(String heapInfo) {
     long used = -1;
     java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("generation\\s+total \\d+K, used (\\d+)K").matcher(heapInfo);
+        java.util.regex.Pattern.compile("generation\\s+total \\d+K, used (\\d+)K")
+            .matcher(heapInfo);
     while (m.find()) {
       used = Math.max(used, 0) + Long.parseLong(m.group(1));
     }

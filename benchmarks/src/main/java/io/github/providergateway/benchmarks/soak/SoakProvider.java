@@ -6,9 +6,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * A well-behaved provider for the soak's normal traffic: it authenticates with the gateway token,
- * binds to the session with an {@code echo} tool and answers every call at once, on a thread of
- * its own, until the connection ends. The load driver's hook part runs one that answers gates
- * instead ({@link #answering}).
+ * binds to the session with an {@code echo} tool and answers every call at once, on a thread of its
+ * own, until the connection ends. The load driver's hook part runs one that answers gates instead
+ * ({@link #answering}).
  */
 public final class SoakProvider implements AutoCloseable {
 
@@ -26,7 +26,8 @@ public final class SoakProvider implements AutoCloseable {
   }
 
   /** Connects, authenticates and binds {@code name} with {@code tool}; waits for its ack. */
-  static SoakProvider start(int port, String token, String session, String name, String tool) throws IOException {
+  static SoakProvider start(int port, String token, String session, String name, String tool)
+      throws IOException {
     RawWs socket = bind(port, token, session, name, "[" + toolJson(tool) + "]");
     return new SoakProvider(socket, name, SoakProvider::toolResult);
   }
@@ -40,12 +41,24 @@ public final class SoakProvider implements AutoCloseable {
   }
 
   /** An authenticated, bound raw connection; the caller reads on. */
-  static RawWs bind(int port, String token, String session, String name, String toolsJson) throws IOException {
-    return bind(port, token, "{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\"" + name + "\",\"session\":\""
-        + session + "\",\"tools\":" + toolsJson + "}");
+  static RawWs bind(int port, String token, String session, String name, String toolsJson)
+      throws IOException {
+    return bind(
+        port,
+        token,
+        "{\"type\":\"hello\",\"protocolVersion\":2,\"name\":\""
+            + name
+            + "\",\"session\":\""
+            + session
+            + "\",\"tools\":"
+            + toolsJson
+            + "}");
   }
 
-  /** An authenticated connection bound with {@code hello} (a whole {@code hello} message); the caller reads on. */
+  /**
+   * An authenticated connection bound with {@code hello} (a whole {@code hello} message); the
+   * caller reads on.
+   */
   public static RawWs bind(int port, String token, String hello) throws IOException {
     RawWs socket = authenticated(port, token);
     socket.text(hello);
@@ -68,7 +81,9 @@ public final class SoakProvider implements AutoCloseable {
   }
 
   static String toolJson(String name) {
-    return "{\"name\":\"" + name + "\",\"description\":\"soak\",\"parameters\":{\"type\":\"object\"}}";
+    return "{\"name\":\""
+        + name
+        + "\",\"description\":\"soak\",\"parameters\":{\"type\":\"object\"}}";
   }
 
   /** The next message of {@code type} within 10 s (others skipped), or null. */
@@ -106,7 +121,9 @@ public final class SoakProvider implements AutoCloseable {
     if (!message.path("type").asText().equals("tool.call")) {
       return null;
     }
-    return "{\"type\":\"tool.result\",\"id\":\"" + message.get("id").asText() + "\",\"data\":\"ok\"}";
+    return "{\"type\":\"tool.result\",\"id\":\""
+        + message.get("id").asText()
+        + "\",\"data\":\"ok\"}";
   }
 
   boolean isAnswering() {

@@ -26,12 +26,14 @@ class SoakPartsTest {
   @Test
   void optionsAreNameValuePairs() {
     assertThat(SoakDriver.options(new String[] {"--minutes", "2", "--out", "x.md"}))
-        .containsEntry("minutes", "2").containsEntry("out", "x.md");
+        .containsEntry("minutes", "2")
+        .containsEntry("out", "x.md");
   }
 
   @Test
   void heapInUseIsTheSumOverTheSerialCollectorsGenerations() {
-    String heapInfo = """
+    String heapInfo =
+        """
         12345:
          def new generation   total 4928K, used 1200K [0x00000000e0000000, 0x00000000e0550000)
           eden space 4416K,  27% used [0x00000000e0000000, 0x00000000e012c000)

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.host.protocol.HostAuth;
 import io.github.providergateway.host.protocol.HostChallenge;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.RpcErrorCode;
+import io.github.providergateway.protocol.Hello;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 
@@ -24,6 +24,7 @@ final class HostAuthenticator {
 
   private final Gateway gateway;
   private final HostRegistry registry;
+
   /** This gateway run's id in host.auth replies: a host that sees it change knows it restarted. */
   private final String gatewayId;
 
@@ -42,27 +43,42 @@ final class HostAuthenticator {
    */
   void prove(HostLink link, HostChallenge challenge) {
     InetSocketAddress acceptedOn = link.connection.localAddress().orElse(null);
-    if (acceptedOn == null || acceptedOn.getAddress() == null || !acceptedOn.getAddress().isLoopbackAddress()) {
-      LOG.log(Level.WARNING, "{0}: host.challenge on a connection not known to be on loopback ({1}); closing",
-          link.connection.describe(), acceptedOn);
-      link.refuseAndClose(HostReply.failed(challenge.id(), RpcErrorCode.UNAUTHORIZED,
-          "the gateway proves itself only on its loopback address, which this connection does not say"));
+    if (acceptedOn == null
+        || acceptedOn.getAddress() == null
+        || !acceptedOn.getAddress().isLoopbackAddress()) {
+      LOG.log(
+          Level.WARNING,
+          "{0}: host.challenge on a connection not known to be on loopback ({1}); closing",
+          link.connection.describe(),
+          acceptedOn);
+      link.refuseAndClose(
+          HostReply.failed(
+              challenge.id(),
+              RpcErrorCode.UNAUTHORIZED,
+              "the gateway proves itself only on its loopback address, which this connection does not say"));
       return;
     }
     ObjectNode fields = JsonNodeFactory.instance.objectNode();
     fields.put("proof", challenge.proof(gateway.credentials().providerToken(), acceptedOn));
     fields.put("endpoint", HostChallenge.endpoint(acceptedOn));
     link.connection.send(new HostReply.Ok(challenge.id(), fields));
-    LOG.log(Level.DEBUG, "{0}: host.challenge answered for {1}", link.connection.describe(), fields.get("endpoint").asText());
+    LOG.log(
+        Level.DEBUG,
+        "{0}: host.challenge answered for {1}",
+        link.connection.describe(),
+        fields.get("endpoint").asText());
   }
 
   void authenticate(HostLink link, HostAuth auth) {
     if (!gateway.credentials().isProviderToken(auth.token())) {
-      LOG.log(Level.WARNING, "{0}: host.auth with a wrong token; closing", link.connection.describe());
-      link.refuseAndClose(HostReply.failed(auth.id(), RpcErrorCode.AUTH_FAILED, "wrong gateway token"));
+      LOG.log(
+          Level.WARNING, "{0}: host.auth with a wrong token; closing", link.connection.describe());
+      link.refuseAndClose(
+          HostReply.failed(auth.id(), RpcErrorCode.AUTH_FAILED, "wrong gateway token"));
       return;
     }
-    HostRegistry.Reclaim reclaim = registry.authenticated(link, auth.reclaimToken(), auth.isObserver());
+    HostRegistry.Reclaim reclaim =
+        registry.authenticated(link, auth.reclaimToken(), auth.isObserver());
     link.connection.authenticated();
     if (reclaim.replaced() != null) {
       reclaim.replaced().shut();
@@ -74,10 +90,16 @@ final class HostAuthenticator {
     fields.put("protocolVersion", Hello.PROTOCOL_VERSION);
     fields.put("gatewayId", gatewayId);
     link.connection.send(new HostReply.Ok(auth.id(), fields));
-    LOG.log(Level.INFO, "{0}: host authenticated; re-claimed {1}", link.connection.describe(), reclaim.reclaimed());
+    LOG.log(
+        Level.INFO,
+        "{0}: host authenticated; re-claimed {1}",
+        link.connection.describe(),
+        reclaim.reclaimed());
     for (String sessionId : reclaim.reclaimed()) {
       // Tool changes during the gap reached nobody: tell the host what is registered now.
-      gateway.tools(sessionId).thenAccept(tools -> link.connection.send(HostEvents.toolsChanged(sessionId, tools)));
+      gateway
+          .tools(sessionId)
+          .thenAccept(tools -> link.connection.send(HostEvents.toolsChanged(sessionId, tools)));
     }
   }
 }

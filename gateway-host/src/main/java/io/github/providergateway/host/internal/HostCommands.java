@@ -62,14 +62,21 @@ final class HostCommands {
   private final Gateway gateway;
   private final HostRegistry registry;
   private final HostEvents events;
+
   /** Stops the gateway with a deadline, or null when hosts may not ({@code shutdown} refused). */
   private final Consumer<Duration> onShutdown;
+
   /** The sections {@code prompt} runs on when the command gives none (R-RPC-20). */
   private final Map<String, String> defaultPromptSections;
+
   /** What {@code audit.query} answers from, or null when the gateway keeps no audit trail. */
   private final DecisionLog decisionLog;
-  /** Issues {@code status.link}'s one-time links, or null when the gateway serves no status page. */
+
+  /**
+   * Issues {@code status.link}'s one-time links, or null when the gateway serves no status page.
+   */
   private final Supplier<URI> statusLinks;
+
   /** Serves {@code providers.reload}, or null when the gateway spawns no project providers. */
   private final ProviderReloads providerReloads;
 
@@ -109,7 +116,8 @@ final class HostCommands {
     }
     result.whenComplete(
         (fields, error) -> {
-          link.connection.send(error == null ? new HostReply.Ok(command.id(), fields) : refusal(command, error));
+          link.connection.send(
+              error == null ? new HostReply.Ok(command.id(), fields) : refusal(command, error));
           if (error == null && command instanceof Shutdown shutdown) {
             onShutdown.accept(deadline(shutdown.deadline()));
           }
@@ -145,25 +153,36 @@ final class HostCommands {
       case SESSION_END -> {
         EndSession end = (EndSession) command;
         // Replied only once teardown is over (R-RPC-12): the future completes then.
-        return gateway.endSession(end.sessionId(), deadline(end.deadline())).thenApply(done -> fields());
+        return gateway
+            .endSession(end.sessionId(), deadline(end.deadline()))
+            .thenApply(done -> fields());
       }
       case SESSION_INTERRUPT -> {
-        return gateway.interrupt(((InterruptSession) command).sessionId()).thenApply(done -> fields());
+        return gateway
+            .interrupt(((InterruptSession) command).sessionId())
+            .thenApply(done -> fields());
       }
       case SESSIONS_LIST -> {
-        return gateway.sessions().thenApply(sessions -> list("sessions", sessions, HostWire::session));
+        return gateway
+            .sessions()
+            .thenApply(sessions -> list("sessions", sessions, HostWire::session));
       }
       case TOOLS_LIST -> {
-        return gateway.tools(((ListTools) command).sessionId()).thenApply(tools -> list("tools", tools, HostWire::tool));
+        return gateway
+            .tools(((ListTools) command).sessionId())
+            .thenApply(tools -> list("tools", tools, HostWire::tool));
       }
       case SESSION_SETTLE -> {
-        return gateway.providersSettled(((SettleSession) command).sessionId()).thenApply(done -> fields());
+        return gateway
+            .providersSettled(((SettleSession) command).sessionId())
+            .thenApply(done -> fields());
       }
       case TOOL_CALL -> {
         CallTool call = (CallTool) command;
         ProgressListener progress =
             call.wantsProgress() && call.id() != null
-                ? message -> link.connection.send(new CallProgress(call.sessionId(), call.id(), message))
+                ? message ->
+                    link.connection.send(new CallProgress(call.sessionId(), call.id(), message))
                 : ProgressListener.NONE;
         CompletableFuture<CallResult> result =
             gateway.callTool(call.sessionId(), call.tool(), call.args(), call.timeout(), progress);
@@ -188,7 +207,8 @@ final class HostCommands {
         PreToolUse pre = (PreToolUse) command;
         return gateway
             .preToolUse(pre.sessionId(), pre.tool(), pre.args(), pre.asksItself())
-            .thenApply(decision -> (ObjectNode) fields().set("decision", HostWire.decision(decision)));
+            .thenApply(
+                decision -> (ObjectNode) fields().set("decision", HostWire.decision(decision)));
       }
       case PROMPT -> {
         RunPrompt prompt = (RunPrompt) command;
@@ -198,7 +218,9 @@ final class HostCommands {
       }
       case EVENT -> {
         EmitEvent event = (EmitEvent) command;
-        return gateway.emit(event.sessionId(), event.event(), event.data()).thenApply(done -> fields());
+        return gateway
+            .emit(event.sessionId(), event.event(), event.data())
+            .thenApply(done -> fields());
       }
       case STREAM_QUERY -> {
         QueryStreams query = (QueryStreams) command;
@@ -209,31 +231,45 @@ final class HostCommands {
             .thenApply(history -> (ObjectNode) fields().set("streams", HostWire.streams(history)));
       }
       case PROVIDERS_LIST -> {
-        return gateway.providers().thenApply(providers -> list("providers", providers, HostWire::provider));
+        return gateway
+            .providers()
+            .thenApply(providers -> list("providers", providers, HostWire::provider));
       }
       case AUDIT_QUERY -> {
         if (decisionLog == null) {
           return CompletableFuture.failedFuture(
-              new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway keeps no audit trail (HostService.Builder.decisionLog)"));
+              new Refused(
+                  RpcErrorCode.UNAUTHORIZED,
+                  "this gateway keeps no audit trail (HostService.Builder.decisionLog)"));
         }
         QueryAudit query = (QueryAudit) command;
         AuditFilter filter =
             new AuditFilter(
-                query.sessionId(), query.provider(), query.tool(), query.kind(), query.callId(), query.since(),
+                query.sessionId(),
+                query.provider(),
+                query.tool(),
+                query.kind(),
+                query.callId(),
+                query.since(),
                 query.limit() == null ? 100 : query.limit());
-        return CompletableFuture.completedFuture(list("decisions", decisionLog.query(filter), AuditJson::decision));
+        return CompletableFuture.completedFuture(
+            list("decisions", decisionLog.query(filter), AuditJson::decision));
       }
       case STATUS_LINK -> {
         if (statusLinks == null) {
           return CompletableFuture.failedFuture(
-              new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway serves no status page (HostService.Builder.statusLinks)"));
+              new Refused(
+                  RpcErrorCode.UNAUTHORIZED,
+                  "this gateway serves no status page (HostService.Builder.statusLinks)"));
         }
         return CompletableFuture.completedFuture(fields().put("url", statusLinks.get().toString()));
       }
       case PROVIDERS_RELOAD -> {
         if (providerReloads == null) {
           return CompletableFuture.failedFuture(
-              new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway has no project config to reload (--config)"));
+              new Refused(
+                  RpcErrorCode.UNAUTHORIZED,
+                  "this gateway has no project config to reload (--config)"));
         }
         // The reload completes on the spawner's thread; the reply goes out on the loop, as all do.
         CompletableFuture<ObjectNode> reply = new CompletableFuture<>();
@@ -259,12 +295,16 @@ final class HostCommands {
       case SHUTDOWN -> {
         if (onShutdown == null) {
           return CompletableFuture.failedFuture(
-              new Refused(RpcErrorCode.UNAUTHORIZED, "this gateway is stopped by whoever started it, not by its hosts"));
+              new Refused(
+                  RpcErrorCode.UNAUTHORIZED,
+                  "this gateway is stopped by whoever started it, not by its hosts"));
         }
         // Replied first (see run): the connection goes down with the gateway.
         return CompletableFuture.completedFuture(fields());
       }
-      case HOST_AUTH, HOST_CHALLENGE -> throw new IllegalStateException(command.type().wireName() + " is handled before dispatch");
+      case HOST_AUTH, HOST_CHALLENGE ->
+          throw new IllegalStateException(
+              command.type().wireName() + " is handled before dispatch");
     }
     throw new IllegalStateException("unhandled command " + command.type());
   }
@@ -275,12 +315,16 @@ final class HostCommands {
    * written here as the gateway words it). Any other failure stays one.
    */
   private static CallResult cancelledByHost(CallTool call, Throwable error) {
-    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     if (!(cause instanceof CancellationException)) {
-      throw error instanceof CompletionException completion ? completion : new CompletionException(error);
+      throw error instanceof CompletionException completion
+          ? completion
+          : new CompletionException(error);
     }
     return new CallResult(
-        ToolOutcome.failure(ToolErrorCode.CANCELLED, "Tool '" + call.tool() + "' cancelled: interrupted"),
+        ToolOutcome.failure(
+            ToolErrorCode.CANCELLED, "Tool '" + call.tool() + "' cancelled: interrupted"),
         List.of());
   }
 

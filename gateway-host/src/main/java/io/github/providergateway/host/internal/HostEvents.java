@@ -103,7 +103,8 @@ final class HostEvents implements GatewayListener {
       public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
         HostLink link = registry.linkOf(owner);
         if (link != null) {
-          link.connection.send(new GateAskEnded(question.sessionId(), question.askId(), outcome, answeredBy));
+          link.connection.send(
+              new GateAskEnded(question.sessionId(), question.askId(), outcome, answeredBy));
         }
       }
     };
@@ -116,12 +117,16 @@ final class HostEvents implements GatewayListener {
 
   @Override
   public void providerConnected(ProviderInfo provider) {
-    sendAll(registry.everyone(), new ProviderPresence(true, provider.providerId(), provider.name(), provider.instance()));
+    sendAll(
+        registry.everyone(),
+        new ProviderPresence(true, provider.providerId(), provider.name(), provider.instance()));
   }
 
   @Override
   public void providerDisconnected(ProviderInfo provider) {
-    sendAll(registry.everyone(), new ProviderPresence(false, provider.providerId(), provider.name(), provider.instance()));
+    sendAll(
+        registry.everyone(),
+        new ProviderPresence(false, provider.providerId(), provider.name(), provider.instance()));
   }
 
   @Override

@@ -23,14 +23,14 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The host side of one host connection. A carrier delivers on its own thread; the text is decoded
- * there and handled on the gateway loop, in the order delivered: nothing but {@code host.auth},
- * and at most one {@code host.challenge} before it, until the connection is authenticated (then
- * neither again), every other command to {@link HostCommands}.
+ * there and handled on the gateway loop, in the order delivered: nothing but {@code host.auth}, and
+ * at most one {@code host.challenge} before it, until the connection is authenticated (then neither
+ * again), every other command to {@link HostCommands}.
  *
  * <p>Its lifecycle: open and unauthenticated (an auth deadline runs; a challenge answered does not
  * extend it) → authenticated (owns the sessions it starts) → gone. A refused {@code host.auth}, a
- * second challenge, any other command before authenticating, unreadable text before
- * authenticating, or the deadline closes it.
+ * second challenge, any other command before authenticating, unreadable text before authenticating,
+ * or the deadline closes it.
  */
 final class HostLink implements HostChannel {
   private static final HostCodec CODEC = HostCodec.create();
@@ -43,16 +43,24 @@ final class HostLink implements HostChannel {
 
   /** Whether it passed {@code host.auth} (or was trusted). Loop only. */
   private boolean authenticated;
+
   /** Whether its one {@code host.challenge} was answered. Loop only. */
   private boolean challenged;
+
   /** Whether it asked for every session's events. Loop only. */
   private boolean observer;
-  /** Whose sessions it owns; set at authentication, cleared when another link took them. Loop only. */
+
+  /**
+   * Whose sessions it owns; set at authentication, cleared when another link took them. Loop only.
+   */
   private HostRegistry.Owner owner;
+
   /** Whether the connection closed. Loop only. */
   private boolean gone;
+
   /** Closes it if it does not authenticate in time; null once it did, or trusted. Loop only. */
   private Scheduler.Cancellable authDeadline;
+
   /**
    * Its {@code tool.call}s with an {@code id} that have no reply yet, by that id (a call whose id
    * is reused while the first is in flight is listed twice), for {@code tool.cancel}. Loop only.
@@ -131,7 +139,8 @@ final class HostLink implements HostChannel {
       return;
     }
     if (command instanceof HostAuth || command instanceof HostChallenge) {
-      connection.send(HostReply.failed(command.id(), RpcErrorCode.UNAUTHORIZED, "already authenticated"));
+      connection.send(
+          HostReply.failed(command.id(), RpcErrorCode.UNAUTHORIZED, "already authenticated"));
       return;
     }
     commands.run(this, command);

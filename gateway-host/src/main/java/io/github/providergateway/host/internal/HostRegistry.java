@@ -26,12 +26,16 @@ public final class HostRegistry {
   /** Who started some sessions: a connection now, maybe another after a re-claim. Loop only. */
   static final class Owner {
     final String token;
+
     /** The sessions it started that are still live. */
     private final Set<String> sessions = new LinkedHashSet<>();
+
     /** Its connection, or null while in the re-claim grace. */
     private HostLink link;
+
     /** The grace countdown while disconnected. */
     private Scheduler.Cancellable grace;
+
     /** Set once its grace ran out: it owns nothing any more. */
     private boolean retired;
 
@@ -53,24 +57,31 @@ public final class HostRegistry {
     }
   }
 
-  /** What {@code host.auth} took over: the owner, the sessions it got back, the link it replaced. */
+  /**
+   * What {@code host.auth} took over: the owner, the sessions it got back, the link it replaced.
+   */
   record Reclaim(Owner owner, List<String> reclaimed, HostLink replaced) {}
 
   private final HostLoop loop;
   private final Gateway gateway;
   private final Duration reclaimGrace;
   private final RandomGenerator random;
+
   /** The idle-exit countdown, or null without one. */
   private final IdleExit idleExit;
 
   /** Owners by their re-claim token. */
   private final Map<String, Owner> ownersByToken = new HashMap<>();
+
   /** The owner of each live session. */
   private final Map<String, Owner> ownerBySession = new HashMap<>();
+
   /** Authenticated, open connections, in the order they authenticated. */
   private final Set<HostLink> links = new LinkedHashSet<>();
+
   /** Sessions the gateway has started and not yet torn down. */
   private final Set<String> liveSessions = new LinkedHashSet<>();
+
   /** Set by close, or as the idle exit fires: no timer starts any more. */
   private boolean closed;
 
@@ -89,7 +100,9 @@ public final class HostRegistry {
     this.reclaimGrace = reclaimGrace;
     this.random = random;
     this.idleExit =
-        idleExitGrace == null ? null : new IdleExit(loop, idleExitGrace, onIdle, () -> closed = true);
+        idleExitGrace == null
+            ? null
+            : new IdleExit(loop, idleExitGrace, onIdle, () -> closed = true);
   }
 
   /** Lets the idle-exit countdown run from now on, starting it if nothing needs the gateway yet. */
@@ -152,8 +165,8 @@ public final class HostRegistry {
   }
 
   /**
-   * {@code link} passed {@code host.auth}: it takes over the owner of {@code reclaimToken} (and
-   * its sessions) if that owner is still in its grace, else a new one.
+   * {@code link} passed {@code host.auth}: it takes over the owner of {@code reclaimToken} (and its
+   * sessions) if that owner is still in its grace, else a new one.
    */
   Reclaim authenticated(HostLink link, String reclaimToken, boolean observer) {
     loop.assertInLoop();

@@ -61,8 +61,14 @@ public final class HostSide {
     this.authenticator = new HostAuthenticator(gateway, registry, settings.gatewayId());
     this.commands =
         new HostCommands(
-            gateway, registry, events, settings.onShutdown(), settings.defaultPromptSections(), settings.decisionLog(),
-            settings.statusLinks(), settings.providerReloads());
+            gateway,
+            registry,
+            events,
+            settings.onShutdown(),
+            settings.defaultPromptSections(),
+            settings.decisionLog(),
+            settings.statusLinks(),
+            settings.providerReloads());
     gateway.monitor().addListener(events);
   }
 
@@ -118,7 +124,8 @@ public final class HostSide {
   private <T> CompletableFuture<T> onLoop(Supplier<T> query) {
     CompletableFuture<T> answer = new CompletableFuture<>();
     if (!loop.execute(() -> answer.complete(query.get()))) {
-      answer.completeExceptionally(new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway has stopped"));
+      answer.completeExceptionally(
+          new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway has stopped"));
     }
     return answer;
   }

@@ -15,13 +15,16 @@ final class IdleExit {
   private final HostLoop loop;
   private final Duration grace;
   private final Runnable onIdle;
+
   /** Run as the countdown fires, before {@code onIdle}: the host side stops taking part. */
   private final Runnable exiting;
 
   /** Set by {@link #start}: until then no countdown runs. */
   private boolean started;
+
   /** The countdown while one runs. */
   private Scheduler.Cancellable timer;
+
   /** Set once it fired or was cancelled for good: nothing starts another countdown. */
   private boolean done;
 
@@ -32,7 +35,9 @@ final class IdleExit {
     this.exiting = exiting;
   }
 
-  /** From now on the countdown runs whenever the gateway is idle; {@code idle} is whether it is now. */
+  /**
+   * From now on the countdown runs whenever the gateway is idle; {@code idle} is whether it is now.
+   */
   void start(boolean idle) {
     started = true;
     update(idle);

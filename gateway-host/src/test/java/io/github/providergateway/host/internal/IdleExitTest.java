@@ -15,8 +15,10 @@ class IdleExitTest {
   private final GatewayFixture f = GatewayFixture.create();
   private final ManualClock time = f.clock;
   private final AtomicInteger exits = new AtomicInteger();
+
   /** How often the host side was told it is exiting, on the loop, before the action ran. */
   private final AtomicInteger exitingFirstOnTheLoop = new AtomicInteger();
+
   private final IdleExit idleExit =
       new IdleExit(
           new HostLoop(f.gateway, time),
@@ -89,11 +91,13 @@ class IdleExitTest {
   @Test
   void aCountdownCancelledWhileItsFiringWaitsForTheLoopDoesNotAct() {
     start(true);
-    f.gateway.loop().execute(
-        () -> {
-          time.advance(GRACE); // fires now, but its task waits behind this one
-          idleExit.update(false);
-        });
+    f.gateway
+        .loop()
+        .execute(
+            () -> {
+              time.advance(GRACE); // fires now, but its task waits behind this one
+              idleExit.update(false);
+            });
     assertThat(exits).hasValue(0);
   }
 

@@ -23,24 +23,27 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /**
- * Not a gateway: a plain server socket on loopback that speaks just enough WebSocket (RFC 6455:
- * the upgrade, text messages, ping and close) at {@code /host} for a host's client to talk to it,
- * and answers each command with whatever the test says. It is what another local user can run on
- * a dead gateway's port: it holds no gateway token, but may say {@code ok} to everything. It keeps
- * every text it receives, so a test can check what a host revealed to it (a token, a command).
+ * Not a gateway: a plain server socket on loopback that speaks just enough WebSocket (RFC 6455: the
+ * upgrade, text messages, ping and close) at {@code /host} for a host's client to talk to it, and
+ * answers each command with whatever the test says. It is what another local user can run on a dead
+ * gateway's port: it holds no gateway token, but may say {@code ok} to everything. It keeps every
+ * text it receives, so a test can check what a host revealed to it (a token, a command).
  *
  * <p>Each connection is served on a thread of its own; {@link #close()} ends them all.
  */
 public final class FakeGateway implements AutoCloseable {
 
   private static final String ACCEPT_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+
   /** Reads on a connection give up after this: a test never waits longer for a client. */
   private static final Duration READ_LIMIT = Duration.ofSeconds(30);
 
   private final ServerSocket server;
   private final Answer answer;
+
   /** Every text message received, in order, from any connection. */
   private final List<String> received = new CopyOnWriteArrayList<>();
+
   /** Connections accepted, to close with the server. */
   private final List<Socket> connections = new CopyOnWriteArrayList<>();
 
@@ -66,12 +69,11 @@ public final class FakeGateway implements AutoCloseable {
   }
 
   /**
-   * Listens on a free loopback port (or {@code port}) and answers each command with {@code
-   * answer}.
+   * Listens on a free loopback port (or {@code port}) and answers each command with {@code answer}.
    *
    * @param port the port to listen on, or 0 for a free one
-   * @param answer given each text message a client sends, the text to send back; {@code null}
-   *     to send nothing (a peer that hangs)
+   * @param answer given each text message a client sends, the text to send back; {@code null} to
+   *     send nothing (a peer that hangs)
    * @return the running fake
    * @throws IOException when it cannot listen there
    */
@@ -80,8 +82,8 @@ public final class FakeGateway implements AutoCloseable {
   }
 
   /**
-   * Listens on a free loopback port (or {@code port}) and answers each command with {@code
-   * answer}, which is told where each connection was accepted.
+   * Listens on a free loopback port (or {@code port}) and answers each command with {@code answer},
+   * which is told where each connection was accepted.
    *
    * @param port the port to listen on, or 0 for a free one
    * @param answer the answer to each text message
@@ -135,9 +137,13 @@ public final class FakeGateway implements AutoCloseable {
         return rest.apply(text);
       }
       String nonce = text.replaceAll(".*\"nonce\":\"([^\"]*)\".*", "$1");
-      return "{\"id\":" + idOf(text) + ",\"ok\":true,\"proof\":\""
-          + new HostChallenge(null, nonce).proof(token, acceptedOn) + "\",\"endpoint\":\""
-          + HostChallenge.endpoint(acceptedOn) + "\"}";
+      return "{\"id\":"
+          + idOf(text)
+          + ",\"ok\":true,\"proof\":\""
+          + new HostChallenge(null, nonce).proof(token, acceptedOn)
+          + "\",\"endpoint\":\""
+          + HostChallenge.endpoint(acceptedOn)
+          + "\"}";
     };
   }
 
@@ -158,7 +164,8 @@ public final class FakeGateway implements AutoCloseable {
     if (text.charAt(start) == '"') {
       end = text.indexOf('"', start + 1) + 1;
     } else {
-      while (end < text.length() && (Character.isDigit(text.charAt(end)) || text.charAt(end) == '-')) {
+      while (end < text.length()
+          && (Character.isDigit(text.charAt(end)) || text.charAt(end) == '-')) {
         end++;
       }
     }
@@ -235,7 +242,8 @@ public final class FakeGateway implements AutoCloseable {
           }
           case 0x8 -> {
             byte[] payload = frame.payload();
-            RawFrames.write(out, 0x8, payload.length >= 2 ? new byte[] {payload[0], payload[1]} : new byte[0]);
+            RawFrames.write(
+                out, 0x8, payload.length >= 2 ? new byte[] {payload[0], payload[1]} : new byte[0]);
             return;
           }
           case 0x9 -> RawFrames.write(out, 0xA, frame.payload());
@@ -253,23 +261,33 @@ public final class FakeGateway implements AutoCloseable {
     String key = null;
     for (String line = RawFrames.line(in); !line.isEmpty(); line = RawFrames.line(in)) {
       int colon = line.indexOf(':');
-      if (colon > 0 && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("sec-websocket-key")) {
+      if (colon > 0
+          && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("sec-websocket-key")) {
         key = line.substring(colon + 1).trim();
       }
     }
     if (key == null) {
-      out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.write(
+          "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+              .getBytes(StandardCharsets.US_ASCII));
       throw new EOFException("not a WebSocket upgrade");
     }
     String accept;
     try {
-      accept = Base64.getEncoder().encodeToString(
-          MessageDigest.getInstance("SHA-1").digest((key + ACCEPT_GUID).getBytes(StandardCharsets.US_ASCII)));
+      accept =
+          Base64.getEncoder()
+              .encodeToString(
+                  MessageDigest.getInstance("SHA-1")
+                      .digest((key + ACCEPT_GUID).getBytes(StandardCharsets.US_ASCII)));
     } catch (NoSuchAlgorithmException e) {
       throw new UncheckedIOException(new IOException(e));
     }
-    out.write(("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        + "Sec-WebSocket-Accept: " + accept + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+    out.write(
+        ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Accept: "
+                + accept
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
     out.flush();
   }
 }

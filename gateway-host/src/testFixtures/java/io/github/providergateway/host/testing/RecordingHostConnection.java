@@ -18,8 +18,8 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * A host connection that keeps what the {@link io.github.providergateway.host.HostService}
- * sends it: speak as a host with {@link #send(String)} (JSON text, as a carrier delivers it), read
+ * A host connection that keeps what the {@link io.github.providergateway.host.HostService} sends
+ * it: speak as a host with {@link #send(String)} (JSON text, as a carrier delivers it), read
  * replies and events back. With a direct gateway executor, a command's reply is there when {@link
  * #send(String)} returns. Thread-safe.
  */

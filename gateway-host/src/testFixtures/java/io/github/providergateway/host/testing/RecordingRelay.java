@@ -17,15 +17,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Not a gateway either: a process on one loopback port that passes every connection on, byte for
- * byte, to the gateway on another port, both ways. What another local user can run on a port a
- * host dials while the live gateway listens elsewhere (a stale {@code gateway.port}, {@code --port}
- * with no port file, a URL given by hand): it hands the host's {@code host.challenge} to the live
+ * byte, to the gateway on another port, both ways. What another local user can run on a port a host
+ * dials while the live gateway listens elsewhere (a stale {@code gateway.port}, {@code --port} with
+ * no port file, a URL given by hand): it hands the host's {@code host.challenge} to the live
  * gateway and its answer back, hoping to be sent the token. Only the handshake's {@code Host} line
  * is rewritten to name the gateway's port, as a relay must for a gateway that checks it.
  *
  * <p>It keeps every text message it passes on, unmasked, in each direction, so a test can check
- * what a host revealed to it. Each connection is served on two threads of its own; {@link
- * #close()} ends them all.
+ * what a host revealed to it. Each connection is served on two threads of its own; {@link #close()}
+ * ends them all.
  */
 public final class RecordingRelay implements AutoCloseable {
 
@@ -34,10 +34,13 @@ public final class RecordingRelay implements AutoCloseable {
 
   private final ServerSocket server;
   private final int targetPort;
+
   /** Text messages from the host, in order, from any connection. */
   private final List<String> fromHost = new CopyOnWriteArrayList<>();
+
   /** Text messages from the gateway, in order, from any connection. */
   private final List<String> fromGateway = new CopyOnWriteArrayList<>();
+
   /** Sockets opened, both sides, to close with the relay. */
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
@@ -126,7 +129,8 @@ public final class RecordingRelay implements AutoCloseable {
   }
 
   /** The HTTP header (the request's {@code Host} rewritten), then frames, each passed on whole. */
-  private void copy(InputStream in, OutputStream out, List<String> texts, boolean request) throws IOException {
+  private void copy(InputStream in, OutputStream out, List<String> texts, boolean request)
+      throws IOException {
     StringBuilder header = new StringBuilder();
     for (String line = RawFrames.line(in); ; line = RawFrames.line(in)) {
       boolean host = line.toLowerCase(Locale.ROOT).startsWith("host:");

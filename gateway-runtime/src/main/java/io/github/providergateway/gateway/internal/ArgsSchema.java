@@ -15,14 +15,19 @@ final class ArgsSchema {
   /** Accepts any arguments without running a validator. */
   static final ArgsSchema ANY = new ArgsSchema(null, null, null);
 
-  /** At most this many violations are named in a refusal: the first ones are what a caller fixes. */
+  /**
+   * At most this many violations are named in a refusal: the first ones are what a caller fixes.
+   */
   static final int MAX_VIOLATIONS = 5;
 
-  /** A violation's text is cut here: a provider's schema may put long texts in enums or patterns. */
+  /**
+   * A violation's text is cut here: a provider's schema may put long texts in enums or patterns.
+   */
   static final int MAX_VIOLATION_CHARS = 300;
 
   private final Schema schema;
   private final ArgsSchemas owner;
+
   /** The schema read directly when it is of the plain shape most tools declare, else null. */
   private final PlainObjectSchema plain;
 
@@ -85,6 +90,8 @@ final class ArgsSchema {
     String location = error.getInstanceLocation().toString();
     String message = error.getMessage();
     String line = (location.isEmpty() ? "(root)" : location) + ": " + message;
-    return line.length() <= MAX_VIOLATION_CHARS ? line : line.substring(0, MAX_VIOLATION_CHARS) + "…";
+    return line.length() <= MAX_VIOLATION_CHARS
+        ? line
+        : line.substring(0, MAX_VIOLATION_CHARS) + "…";
   }
 }

@@ -20,9 +20,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Tools' argument schemas (docs/decisions, decision 28): each tool's {@code parameters} is
- * checked to be a JSON Schema when the tool is registered, and compiled once, so that a call's
- * {@code args} can be checked against it before any hook, gate or provider sees the call.
+ * Tools' argument schemas (docs/decisions, decision 28): each tool's {@code parameters} is checked
+ * to be a JSON Schema when the tool is registered, and compiled once, so that a call's {@code args}
+ * can be checked against it before any hook, gate or provider sees the call.
  *
  * <ul>
  *   <li>The dialect is the one the schema's {@code $schema} names (draft 4, 6, 7, 2019-09,
@@ -30,14 +30,14 @@ import java.util.Set;
  *       refuses, whose pattern does not compile, or that names an unknown {@code $schema} is
  *       refused at registration with {@code INVALID_JSON}.
  *   <li>Nothing is ever fetched: a {@code $ref} may point only inside the schema ({@code #...}).
- *       Any other reference makes the schema invalid; no connection is opened and no file is
- *       read, and the validator is also built not to fetch.
+ *       Any other reference makes the schema invalid; no connection is opened and no file is read,
+ *       and the validator is also built not to fetch.
  *   <li>Patterns run under the regex guard ({@link GuardedPatterns}), charged to the provider.
  * </ul>
  *
  * Verdicts are cached by schema content (least recently used evicted, {@value #MAX_CACHED}
- * schemas): providers of one kind declare the same schemas, and a meta-schema check costs about
- * 25 µs. Loop only.
+ * schemas): providers of one kind declare the same schemas, and a meta-schema check costs about 25
+ * µs. Loop only.
  */
 final class ArgsSchemas {
 
@@ -56,9 +56,12 @@ final class ArgsSchemas {
   /** Validates schemas against their meta-schemas: fixed, trusted patterns, so no guard. */
   private final SchemaRegistry metaSchemas =
       SchemaRegistry.withDefaultDialect(
-          SpecificationVersion.DRAFT_2020_12, builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)));
+          SpecificationVersion.DRAFT_2020_12,
+          builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)));
+
   /** Compiles providers' schemas: nothing fetched, patterns guarded. */
   private final SchemaRegistry toolSchemas;
+
   private final GuardedPatterns patterns;
   private final Map<JsonNode, Verdict> verdicts = new LinkedHashMap<>(64, 0.75f, true);
 
@@ -132,10 +135,12 @@ final class ArgsSchemas {
     }
     String outside = referenceOutside(parameters);
     if (outside != null) {
-      return new Verdict(null, "a reference may point only inside the schema (\"#...\"), not to " + outside);
+      return new Verdict(
+          null, "a reference may point only inside the schema (\"#...\"), not to " + outside);
     }
     JsonNode dialect = parameters.get("$schema");
-    String dialectId = dialect != null && dialect.isTextual() ? dialect.textValue() : DEFAULT_DIALECT;
+    String dialectId =
+        dialect != null && dialect.isTextual() ? dialect.textValue() : DEFAULT_DIALECT;
     try {
       Schema meta = metaSchemas.getSchema(SchemaLocation.of(dialectId));
       List<Error> errors = meta.validate(parameters);
@@ -143,7 +148,8 @@ final class ArgsSchemas {
         return new Verdict(null, ArgsSchema.describe(errors));
       }
       return new Verdict(
-          new ArgsSchema(toolSchemas.getSchema(parameters), this, PlainObjectSchema.of(parameters)), null);
+          new ArgsSchema(toolSchemas.getSchema(parameters), this, PlainObjectSchema.of(parameters)),
+          null);
     } catch (SchemaException | IllegalArgumentException | IllegalStateException unusable) {
       // An unknown $schema, a $ref outside the schema, a pattern that does not compile.
       Throwable cause = unusable.getCause() != null ? unusable.getCause() : unusable;
@@ -184,7 +190,9 @@ final class ArgsSchemas {
       boolean objectType =
           field.getKey().equals("type") && "object".equals(field.getValue().textValue());
       boolean properties =
-          field.getKey().equals("properties") && field.getValue().isObject() && field.getValue().isEmpty();
+          field.getKey().equals("properties")
+              && field.getValue().isObject()
+              && field.getValue().isEmpty();
       if (!objectType && !properties && !ANNOTATIONS.contains(field.getKey())) {
         return false;
       }

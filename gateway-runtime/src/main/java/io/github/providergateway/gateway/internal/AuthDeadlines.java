@@ -7,8 +7,8 @@ import java.time.Duration;
 
 /**
  * A connection that has not authenticated within its deadline gets {@code AUTH_FAILED} and is
- * closed (docs/decisions, decision 15): the deadline is {@code Limits.authTimeout} from
- * opening, or a pairing request's code lifetime. Loop only.
+ * closed (docs/decisions, decision 15): the deadline is {@code Limits.authTimeout} from opening, or
+ * a pairing request's code lifetime. Loop only.
  */
 final class AuthDeadlines {
 
@@ -25,8 +25,8 @@ final class AuthDeadlines {
 
   /**
    * Ends {@code conn} with {@code AUTH_FAILED} if it has not authenticated within {@code limit},
-   * replacing any earlier deadline: no unauthenticated connection keeps one of the connection
-   * slots for long by saying nothing, or nothing valid.
+   * replacing any earlier deadline: no unauthenticated connection keeps one of the connection slots
+   * for long by saying nothing, or nothing valid.
    */
   void admitWithin(Conn conn, Duration limit, String refusal) {
     Scheduler.Cancellable[] self = new Scheduler.Cancellable[1];

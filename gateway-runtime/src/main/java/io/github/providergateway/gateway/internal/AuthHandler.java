@@ -8,8 +8,8 @@ import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Sessions;
 
 /**
- * {@code auth} and {@code auth.confirm}: turns a credential into a trust level and answers with
- * the session list (spec: Authentication and trust levels). Loop only.
+ * {@code auth} and {@code auth.confirm}: turns a credential into a trust level and answers with the
+ * session list (spec: Authentication and trust levels). Loop only.
  */
 final class AuthHandler {
 
@@ -20,7 +20,11 @@ final class AuthHandler {
   private final Listeners listener;
 
   AuthHandler(
-      Credentials credentials, SessionRegistry sessions, Pairing pairing, Outbox outbox, Listeners listener) {
+      Credentials credentials,
+      SessionRegistry sessions,
+      Pairing pairing,
+      Outbox outbox,
+      Listeners listener) {
     this.listener = listener;
     this.credentials = credentials;
     this.sessions = sessions;
@@ -37,7 +41,8 @@ final class AuthHandler {
       return;
     }
     if (auth.token().isEmpty()) {
-      throw new ProtocolViolation(ErrorCode.AUTH_FAILED,
+      throw new ProtocolViolation(
+          ErrorCode.AUTH_FAILED,
           "The token is empty: give the gateway's token (the content of its token file, or TAP_PROVIDER_TOKEN)");
     }
     Credential credential = credentials.authenticate(auth.token());
@@ -48,7 +53,8 @@ final class AuthHandler {
     conn.on(ConnectionEvent.TOKEN_ACCEPTED);
     outbox.send(conn, Sessions.of(sessions.listFor(credential)));
     if (listener.hearsDecisions()) {
-      listener.decided(Decisions.authenticated(listener.now(), conn.toString(), credential.trust(), "token"));
+      listener.decided(
+          Decisions.authenticated(listener.now(), conn.toString(), credential.trust(), "token"));
     }
   }
 

@@ -8,12 +8,12 @@ import io.github.providergateway.protocol.TrustLevel;
 import java.lang.System.Logger.Level;
 
 /**
- * An authenticated connection that stays unbound (no {@code hello} yet, or all its sessions
- * lost) for {@code Limits.bindTimeout} (30 s) while a session it may bind to is active gets {@code
- * error INVALID_SESSION} and is closed: otherwise 50 connections that authenticated and then said
- * nothing held every connection slot for as long as they answered pings. While no session is
- * there to bind to, waiting is what a provider should do, so the deadline starts over. In-process
- * providers are the host's own and have none. Loop only.
+ * An authenticated connection that stays unbound (no {@code hello} yet, or all its sessions lost)
+ * for {@code Limits.bindTimeout} (30 s) while a session it may bind to is active gets {@code error
+ * INVALID_SESSION} and is closed: otherwise 50 connections that authenticated and then said nothing
+ * held every connection slot for as long as they answered pings. While no session is there to bind
+ * to, waiting is what a provider should do, so the deadline starts over. In-process providers are
+ * the host's own and have none. Loop only.
  */
 final class BindDeadlines {
 
@@ -56,8 +56,12 @@ final class BindDeadlines {
       arm(conn);
       return;
     }
-    String message = "No hello within " + Timers.seconds(limits.bindTimeout()) + " while session "
-        + waiting.id + " was there to bind to; closing";
+    String message =
+        "No hello within "
+            + Timers.seconds(limits.bindTimeout())
+            + " while session "
+            + waiting.id
+            + " was there to bind to; closing";
     LOG.log(Level.INFO, "{0}: {1}", conn, message);
     outbox.error(conn, ErrorCode.INVALID_SESSION, message, Outbox.Refused.NOTHING);
     outbox.close(conn, CloseReason.UNBOUND_TOO_LONG);

@@ -6,28 +6,35 @@ import java.util.ArrayDeque;
 
 /**
  * One provider registered in one session: what it declared there, the revision counter its
- * acknowledged updates advance, and the push budget and inject gating kept per (provider,
- * session). Loop only.
+ * acknowledged updates advance, and the push budget and inject gating kept per (provider, session).
+ * Loop only.
  */
 final class Binding {
 
   final ProviderState provider;
   final SessionState session;
+
   /** What the provider declared for this session. */
   final Declared declared;
+
   /** The latest revision of this (provider, session); only grows. */
   private long revision;
+
   /** A {@code tools.update} whose {@code ack} waits for the host registration, or null. */
   private PendingAck pendingToolsAck;
 
   /** When this provider's recent pushes to this session came, oldest first (push budget). */
   private final ArrayDeque<Instant> recentPushes = new ArrayDeque<>();
+
   /** Whether a turn this provider started here has not ended yet (inject gating). */
   private boolean turnPending;
+
   /** Whether this provider's last turn here ended, with no user message since. */
   private boolean turnEnded;
+
   /** Consecutive inject→turn→inject cycles, with no user message between. */
   private int injectCycles;
+
   /** Whether this provider's turns here are paused until the user speaks. */
   private boolean injectsPaused;
 

@@ -47,7 +47,9 @@ final class BindingHandler {
     SESSION_ENDED
   }
 
-  /** Told when a provider is ready for an ending session's teardown: the session manager's barrier. */
+  /**
+   * Told when a provider is ready for an ending session's teardown: the session manager's barrier.
+   */
   interface ShutdownBarrier {
     void providerReady(SessionState session, ProviderState provider);
   }
@@ -70,8 +72,10 @@ final class BindingHandler {
   private final PromptPipeline prompts;
   private final Outbox outbox;
   private final Listeners listener;
+
   /** The session manager's; wired once by {@link Engine}, since the session manager calls this. */
   private ShutdownBarrier shutdownBarrier;
+
   private java.util.function.Consumer<Conn> afterFirstBind = conn -> {};
 
   BindingHandler(
@@ -123,8 +127,8 @@ final class BindingHandler {
   // ---- hello ----
 
   /**
-   * Registers the provider, or rebinds it: the old binding is removed first, so a rebind that
-   * fails leaves the connection registered nowhere (spec: Rebinding, step 5).
+   * Registers the provider, or rebinds it: the old binding is removed first, so a rebind that fails
+   * leaves the connection registered nowhere (spec: Rebinding, step 5).
    */
   void hello(Conn conn, Hello hello) {
     if (hello.protocolVersion() != Hello.PROTOCOL_VERSION) {
@@ -176,8 +180,11 @@ final class BindingHandler {
     if (listener.hearsDecisions()) {
       listener.decided(
           Decisions.bound(
-              listener.now(), conn.toString(), provider.info().name() + (provider.instance == null ? "" : "#" + provider.instance),
-              conn.trust(), provider.info().sessions()));
+              listener.now(),
+              conn.toString(),
+              provider.info().name() + (provider.instance == null ? "" : "#" + provider.instance),
+              conn.trust(),
+              provider.info().sessions()));
     }
   }
 
@@ -186,8 +193,8 @@ final class BindingHandler {
    * session's timeline too: a provider that does not show its errors (a spawned one, a script)
    * would otherwise sit unbound while the person sees nothing there (issue 34). The provider's
    * {@code error}, the host's {@code refused} and the audit trail say it as before. Refused hellos
-   * after the first count as rebinds, so one connection writes at most {@code
-   * maxRebindsPerMinute} such lines a minute.
+   * after the first count as rebinds, so one connection writes at most {@code maxRebindsPerMinute}
+   * such lines a minute.
    */
   private void tellSession(Conn conn, Hello hello, ProtocolViolation refused) {
     if (!(hello.session() instanceof SessionSelector.Named named)
@@ -197,11 +204,19 @@ final class BindingHandler {
     }
     SessionState session = sessions.active(named.sessionId());
     if (session != null) {
-      String provider = hello.name() == null ? "a provider" : "provider '" + Names.forDisplay(hello.name()) + "'";
+      String provider =
+          hello.name() == null ? "a provider" : "provider '" + Names.forDisplay(hello.name()) + "'";
       session.host.log(
           session.id,
           TIMELINE_SOURCE,
-          "Refused " + provider + " (" + conn + "): " + refused.code().wireName() + " " + refused.getMessage());
+          "Refused "
+              + provider
+              + " ("
+              + conn
+              + "): "
+              + refused.code().wireName()
+              + " "
+              + refused.getMessage());
     }
   }
 
@@ -231,11 +246,16 @@ final class BindingHandler {
     Names.checkProvider("name", hello.name());
     Names.checkNotReserved(hello.name());
     Names.checkProvider("instance", hello.instance());
-    ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance(), conn.credential().identityScope());
+    ProviderState.Identity identity =
+        new ProviderState.Identity(
+            hello.name(), hello.instance(), conn.credential().identityScope());
     Reconnects.Claim claim = reconnects.claim(hello.reconnectToken(), identity);
     ProviderState holder = providers.clashingWith(identity);
     ProviderState replaced = null;
-    if (holder != null && holder.conn != conn && holder.conn.isOpen() && restarts.replaces(conn, holder)) {
+    if (holder != null
+        && holder.conn != conn
+        && holder.conn.isOpen()
+        && restarts.replaces(conn, holder)) {
       // The host is restarting it (decision 34): the old run's connection gives way.
       replaced = holder;
     }
@@ -246,7 +266,8 @@ final class BindingHandler {
         && (claim == null || claim.live() != holder)) {
       // Identity protection: only a valid reconnect token takes a live identity over.
       throw new ProtocolViolation(
-          ErrorCode.DUPLICATE_INSTANCE, IdentityClash.message(hello.name(), hello.instance(), holder, conn.trust()));
+          ErrorCode.DUPLICATE_INSTANCE,
+          IdentityClash.message(hello.name(), hello.instance(), holder, conn.trust()));
     }
     Reconnects.Snapshot restored =
         claim == null
@@ -272,7 +293,9 @@ final class BindingHandler {
       Declared before =
           restored == null
               ? null
-              : restored.declaredBySession().getOrDefault(session.id, all ? restored.template() : null);
+              : restored
+                  .declaredBySession()
+                  .getOrDefault(session.id, all ? restored.template() : null);
       ToolCatalog.checkDistinct(session, hello.toolsOrEmpty());
       Declared merged = declaredBy(hello, before);
       merged.carriedBytes = carriedBy(hello, restored);
@@ -281,7 +304,8 @@ final class BindingHandler {
       declared.put(session, merged);
     }
     HookRules.check(hello.hooksOrNone(), limits);
-    Declared template = all ? declaredBy(hello, restored == null ? null : restored.template()) : null;
+    Declared template =
+        all ? declaredBy(hello, restored == null ? null : restored.template()) : null;
     if (template != null) {
       template.carriedBytes = carriedBy(hello, restored);
     }
@@ -289,12 +313,13 @@ final class BindingHandler {
   }
 
   /**
-   * Instances of one provider name in a session share one trust level (docs/decisions,
-   * decision 23): otherwise an external connection could say {@code hello} with a project
-   * provider's name and tools, be merged with it, and receive its calls and their arguments. A
-   * name held there by another trust level, live or restorable by reconnect, is refused.
+   * Instances of one provider name in a session share one trust level (docs/decisions, decision
+   * 23): otherwise an external connection could say {@code hello} with a project provider's name
+   * and tools, be merged with it, and receive its calls and their arguments. A name held there by
+   * another trust level, live or restorable by reconnect, is refused.
    */
-  private void checkOneTrustPerName(Conn conn, String name, SessionState session, Reconnects.Claim claim) {
+  private void checkOneTrustPerName(
+      Conn conn, String name, SessionState session, Reconnects.Claim claim) {
     TrustLevel trust = conn.trust();
     TrustLevel other = null;
     for (ProviderState provider : session.bindings().keySet()) {
@@ -306,14 +331,24 @@ final class BindingHandler {
     if (other == null) {
       other = reconnects.departedWithOtherTrust(name, trust, session.id);
     }
-    if (other == null && claim != null && claim.departed() != null && claim.departed().trust() != trust) {
+    if (other == null
+        && claim != null
+        && claim.departed() != null
+        && claim.departed().trust() != trust) {
       other = claim.departed().trust();
     }
     if (other != null) {
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED,
-          "Provider name '" + Names.shown(name) + "' is held in session " + session.id + " by a "
-              + other.wireName() + " provider; a " + trust.wireName() + " provider cannot join it",
+          "Provider name '"
+              + Names.shown(name)
+              + "' is held in session "
+              + session.id
+              + " by a "
+              + other.wireName()
+              + " provider; a "
+              + trust.wireName()
+              + " provider cannot join it",
           session.id);
     }
   }
@@ -336,7 +371,9 @@ final class BindingHandler {
   }
 
   private ProviderState register(Conn conn, Hello hello, Registration registration) {
-    ProviderState.Identity identity = new ProviderState.Identity(hello.name(), hello.instance(), conn.credential().identityScope());
+    ProviderState.Identity identity =
+        new ProviderState.Identity(
+            hello.name(), hello.instance(), conn.credential().identityScope());
     Reconnects.Claim claim = registration.claim();
     if (claim != null && claim.live() != null && claim.live().conn != conn) {
       // The newcomer takes the identity over: the old connection closes, its calls end
@@ -373,11 +410,14 @@ final class BindingHandler {
             persistDirOf(hello.name(), conn.trust()),
             acceptedExtensions(hello, conn.trust()),
             timers.now());
-    registration.declared().forEach(
-        (session, declared) -> {
-          long revision = restored == null ? 0 : restored.revisions().getOrDefault(session.id, 0L);
-          bind(provider, session, declared, revision);
-        });
+    registration
+        .declared()
+        .forEach(
+            (session, declared) -> {
+              long revision =
+                  restored == null ? 0 : restored.revisions().getOrDefault(session.id, 0L);
+              bind(provider, session, declared, revision);
+            });
     providers.add(provider);
     conn.provider(provider);
     provider.reconnectToken(reconnects.issue(provider));
@@ -448,11 +488,16 @@ final class BindingHandler {
    * restored when it leaves one out.
    */
   private static long carriedBy(Hello hello, Reconnects.Snapshot restored) {
-    JsonNode metadata = hello.metadata() != null || restored == null ? hello.metadata() : restored.metadata();
+    JsonNode metadata =
+        hello.metadata() != null || restored == null ? hello.metadata() : restored.metadata();
     String startup =
-        hello.startupContext() != null || restored == null ? hello.startupContext() : restored.startupContext();
+        hello.startupContext() != null || restored == null
+            ? hello.startupContext()
+            : restored.startupContext();
     Collection<String> subscribe =
-        hello.subscribe() != null ? hello.subscribe() : restored != null ? restored.subscribe() : List.of();
+        hello.subscribe() != null
+            ? hello.subscribe()
+            : restored != null ? restored.subscribe() : List.of();
     return Declared.carried(metadata, startup, subscribe);
   }
 
@@ -471,16 +516,20 @@ final class BindingHandler {
     }
     if (hooks.transforms() != null) {
       declared.transforms.clear();
-      hooks.transforms().forEach((section, rule) -> rule.ifPresent(r -> declared.transforms.put(section, r)));
+      hooks
+          .transforms()
+          .forEach((section, rule) -> rule.ifPresent(r -> declared.transforms.put(section, r)));
     }
     if (before == null || hello.context() != null) {
       // An empty context is none, as in context.update; it clears one a reconnect restored.
-      declared.context = hello.context() == null || hello.context().isEmpty() ? null : hello.context();
+      declared.context =
+          hello.context() == null || hello.context().isEmpty() ? null : hello.context();
     }
     return declared;
   }
 
-  private void bind(ProviderState provider, SessionState session, Declared declared, long revision) {
+  private void bind(
+      ProviderState provider, SessionState session, Declared declared, long revision) {
     Binding binding = new Binding(provider, session, declared, revision);
     provider.bound(binding);
     catalog.add(binding);
@@ -508,7 +557,9 @@ final class BindingHandler {
     SessionState session = sessions.active(ready.sessionId());
     if (session == null) {
       throw new ProtocolViolation(
-          ErrorCode.INVALID_SESSION, "Session " + ready.sessionId() + " is not active", ready.sessionId());
+          ErrorCode.INVALID_SESSION,
+          "Session " + ready.sessionId() + " is not active",
+          ready.sessionId());
     }
     bind(provider, session, provider.template.copy(), 0);
     outbox.send(conn, SessionLifecycle.started(session.id));

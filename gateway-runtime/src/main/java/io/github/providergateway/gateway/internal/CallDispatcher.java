@@ -47,8 +47,10 @@ public final class CallDispatcher {
   private final Timers timers;
   private final Secrets secrets;
   private final Limits limits;
+
   /** Reads file results off the loop. */
   private final Executor ioExecutor;
+
   private final SessionRegistry sessions;
   private final HookEngine hooks;
   private final ArgsSchemas schemas;
@@ -56,10 +58,14 @@ public final class CallDispatcher {
   private final EventRelay events;
   private final Outbox outbox;
   private final ConcurrencyLimiter limiter = new ConcurrencyLimiter();
+
   /** Calls under way (from the host's request to their bookkeeping's end); read by metrics. */
-  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger inFlight =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   /** Calls waiting for a concurrency slot; read by metrics. */
-  private final java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger queued =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   CallDispatcher(
       SerialExecutor loop,
@@ -93,7 +99,8 @@ public final class CallDispatcher {
    *
    * @param outcome completes on the loop with the call's single outcome
    * @param cancel ends the call {@code CANCELLED} as an interrupt does (a sent call's provider gets
-   *     {@code tool.cancel}, reason {@code interrupted}); nothing once the call has ended. Loop only.
+   *     {@code tool.cancel}, reason {@code interrupted}); nothing once the call has ended. Loop
+   *     only.
    */
   public record HostCall(CompletableFuture<CallResult> outcome, Runnable cancel) {}
 
@@ -124,8 +131,7 @@ public final class CallDispatcher {
     JsonNode callArgs = args == null ? JsonNodeFactory.instance.objectNode() : args;
     CompletableFuture<CallResult> future = new CompletableFuture<>();
     CallState call =
-        new CallState(
-            secrets.id("call"), session, tool, callArgs, timers.now(), future, progress);
+        new CallState(secrets.id("call"), session, tool, callArgs, timers.now(), future, progress);
     HostCall hostCall =
         new HostCall(
             future,
@@ -142,7 +148,8 @@ public final class CallDispatcher {
           restarting != null
               ? restarting(tool, restarting)
               : ToolOutcome.failure(
-                  ToolErrorCode.NOT_FOUND, "No provider tool '" + tool + "' in session " + sessionId));
+                  ToolErrorCode.NOT_FOUND,
+                  "No provider tool '" + tool + "' in session " + sessionId));
       return hostCall;
     }
     String mismatch = owners.isEmpty() ? null : argsMismatch(owners, tool, callArgs);
@@ -159,13 +166,20 @@ public final class CallDispatcher {
     inFlight.incrementAndGet();
     // The clock runs from the host's request, hooks and queue wait included (design brief,
     // decision 23).
-    Duration timeout = owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
+    Duration timeout =
+        owners.isEmpty() ? hostTimeoutOr(hostTimeout) : timeoutOf(owners.get(0), tool, hostTimeout);
     call.timeout(timers.deadline(timeout, () -> timedOut(call)), timers.now().plus(timeout));
     String toolProvider = owners.isEmpty() ? "gateway" : owners.get(0).provider.name;
     hooks
         .evaluate(
-            session, tool, callArgs, toolProvider, call.id(), replacement -> replacementMismatch(session, tool, replacement),
-            caller(call), false)
+            session,
+            tool,
+            callArgs,
+            toolProvider,
+            call.id(),
+            replacement -> replacementMismatch(session, tool, replacement),
+            caller(call),
+            false)
         .thenAccept(decision -> afterHooks(call, decision, metaToolOf))
         .exceptionally(failure -> dispatchFailed(call, failure));
     return hostCall;
@@ -214,8 +228,8 @@ public final class CallDispatcher {
 
   /**
    * Why a gate's replacement arguments do not match the tool's schema, or null when they do
-   * (decision 33): checked as the host's were, against the instance they would now be routed to,
-   * so that a gate can never make a tool run with arguments it did not declare. The gateway's own
+   * (decision 33): checked as the host's were, against the instance they would now be routed to, so
+   * that a gate can never make a tool run with arguments it did not declare. The gateway's own
    * meta-tools have no schema.
    */
   private String replacementMismatch(SessionState session, String tool, JsonNode args) {
@@ -230,9 +244,15 @@ public final class CallDispatcher {
    * failure to itself, unlogged.
    */
   private Void dispatchFailed(CallState call, Throwable failure) {
-    Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+    Throwable cause =
+        failure instanceof CompletionException && failure.getCause() != null
+            ? failure.getCause()
+            : failure;
     LOG.log(Level.ERROR, "dispatching " + call + " failed", cause);
-    finish(call, ToolOutcome.failure(ToolErrorCode.INTERNAL, "Tool '" + call.tool + "': the gateway failed: " + cause));
+    finish(
+        call,
+        ToolOutcome.failure(
+            ToolErrorCode.INTERNAL, "Tool '" + call.tool + "': the gateway failed: " + cause));
     return null;
   }
 
@@ -281,7 +301,10 @@ public final class CallDispatcher {
                   ToolErrorCode.NOT_FOUND,
                   owners.isEmpty()
                       ? "Tool '" + call.tool + "' is gone"
-                      : "No instance '" + call.args().path(MultiInstance.TARGET).asText() + "' of " + call.tool));
+                      : "No instance '"
+                          + call.args().path(MultiInstance.TARGET).asText()
+                          + "' of "
+                          + call.tool));
       return;
     }
     call.routedTo(target);
@@ -296,7 +319,11 @@ public final class CallDispatcher {
   private static ToolOutcome restarting(String tool, String spawnName) {
     return ToolOutcome.failure(
         ToolErrorCode.DISCONNECTED,
-        "Tool '" + tool + "' is restarting with its provider ('" + spawnName + "'); call it again once it is back");
+        "Tool '"
+            + tool
+            + "' is restarting with its provider ('"
+            + spawnName
+            + "'); call it again once it is back");
   }
 
   /** Calls under way now, from the host's request to their end; any thread. */
@@ -318,13 +345,20 @@ public final class CallDispatcher {
    * Runs only the hooks, for a tool the host owns; with {@code hostAsks} a gate's question to the
    * person comes back in the decision (extension {@code gate.ask}) rather than being put here.
    */
-  public CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args, boolean hostAsks) {
+  public CompletableFuture<HookDecision> preToolUse(
+      String sessionId, String tool, JsonNode args, boolean hostAsks) {
     loop.assertInLoop();
     SessionState session = sessions.requireActive(sessionId);
     // The host runs its own tools: no schema here, and the host is told the final arguments.
     return hooks.evaluate(
-        session, tool, args == null ? JsonNodeFactory.instance.objectNode() : args, null, null,
-        HookEngine.ArgsCheck.ANY_OBJECT, HookEngine.Caller.NONE, hostAsks);
+        session,
+        tool,
+        args == null ? JsonNodeFactory.instance.objectNode() : args,
+        null,
+        null,
+        HookEngine.ArgsCheck.ANY_OBJECT,
+        HookEngine.Caller.NONE,
+        hostAsks);
   }
 
   /**
@@ -352,7 +386,8 @@ public final class CallDispatcher {
     Binding latest = null;
     for (Binding owner : owners) {
       if (owner != except
-          && (latest == null || owner.provider.lastActive().isAfter(latest.provider.lastActive()))) {
+          && (latest == null
+              || owner.provider.lastActive().isAfter(latest.provider.lastActive()))) {
         latest = owner;
       }
     }
@@ -384,8 +419,11 @@ public final class CallDispatcher {
           call,
           ToolOutcome.failure(
               ToolErrorCode.RATE_LIMITED,
-              "Provider '" + call.target().provider.name + "' has "
-                  + limits.maxQueuedCalls() + " calls waiting already"));
+              "Provider '"
+                  + call.target().provider.name
+                  + "' has "
+                  + limits.maxQueuedCalls()
+                  + " calls waiting already"));
     } else {
       call.queued(timers.now());
       queued.incrementAndGet();
@@ -421,8 +459,7 @@ public final class CallDispatcher {
   private void send(CallState call) {
     Conn conn = call.target().provider.conn;
     call.sentOn(conn);
-    outbox.send(
-        conn, new ToolCall(call.id(), call.session.id, call.tool, argsForProvider(call)));
+    outbox.send(conn, new ToolCall(call.id(), call.session.id, call.tool, argsForProvider(call)));
   }
 
   /** The arguments as the provider declared them: a gateway-injected {@code target} is removed. */
@@ -485,7 +522,9 @@ public final class CallDispatcher {
     } else if (result.file() != null) {
       readFile(call, result);
     } else {
-      finish(call, ToolOutcome.success(result.data() == null ? NullNode.getInstance() : result.data()));
+      finish(
+          call,
+          ToolOutcome.success(result.data() == null ? NullNode.getInstance() : result.data()));
     }
   }
 
@@ -517,9 +556,9 @@ public final class CallDispatcher {
   /**
    * A {@code tool.progress} arrived: shown in the session timeline, the call stays open. At most
    * one per call reaches the host per {@code Limits.progressInterval} (250 ms); later ones within
-   * it are held and coalesced to the latest, shown when the interval ends or, at the latest,
-   * just before the call's outcome. 400,000 progress messages in 5 s used to become as many
-   * timeline lines.
+   * it are held and coalesced to the latest, shown when the interval ends or, at the latest, just
+   * before the call's outcome. 400,000 progress messages in 5 s used to become as many timeline
+   * lines.
    */
   void onProgress(Conn conn, ToolProgress progress) {
     CallState call = conn.call(progress.id());
@@ -597,7 +636,9 @@ public final class CallDispatcher {
 
   // ---- ending calls ----
 
-  /** The call's timeout passed: the host gets {@code TIMEOUT} now, the provider {@code tool.cancel}. */
+  /**
+   * The call's timeout passed: the host gets {@code TIMEOUT} now, the provider {@code tool.cancel}.
+   */
   private void timedOut(CallState call) {
     if (call.phase() == CallState.Phase.CLOSED || call.isHostDone()) {
       return;
@@ -620,7 +661,11 @@ public final class CallDispatcher {
             ToolErrorCode.CANCELLED, "Tool '" + call.tool + "' cancelled: " + reason.wireName()));
     // A question to the person about it is taken back (decision 35): nobody may answer for a call
     // that will not run.
-    hooks.callEnded(call.id(), "The call was cancelled (" + reason.wireName() + "); its question to the person was withdrawn.");
+    hooks.callEnded(
+        call.id(),
+        "The call was cancelled ("
+            + reason.wireName()
+            + "); its question to the person was withdrawn.");
     cancelOnProvider(call, reason);
   }
 
@@ -632,7 +677,8 @@ public final class CallDispatcher {
         // The slot stays taken until CANCELLED arrives or the grace period ends (R-CONC-06).
         call.cancelGrace(timers.after(limits.cancelGrace(), () -> close(call)));
       }
-      case QUEUED, READING_FILE -> close(call); // never sent, or already answered: nothing to cancel
+      case QUEUED, READING_FILE ->
+          close(call); // never sent, or already answered: nothing to cancel
       case CANCELLING, CLOSED -> {
         // already cancelled or finished
       }
@@ -658,8 +704,8 @@ public final class CallDispatcher {
 
   /**
    * The open calls routed to {@code binding}, waiting ones first: ended in this order as the
-   * binding goes, an in-flight call's freed slot finds none of them left to send to a provider
-   * that is leaving (R-CONC-07; goodbye unbinds while the connection is still open).
+   * binding goes, an in-flight call's freed slot finds none of them left to send to a provider that
+   * is leaving (R-CONC-07; goodbye unbinds while the connection is still open).
    */
   List<CallState> callsOf(Binding binding) {
     List<CallState> waiting = new ArrayList<>();
@@ -696,9 +742,9 @@ public final class CallDispatcher {
 
   /**
    * Gives the audit trail the call's record and the host its one outcome, in that order: a host
-   * that asks the trail about a call it has the answer of finds the record (the host's future
-   * wakes its thread at once). False when the host had its outcome already. Only the loop
-   * completes a call's host future, so the check and the completion cannot be raced.
+   * that asks the trail about a call it has the answer of finds the record (the host's future wakes
+   * its thread at once). False when the host had its outcome already. Only the loop completes a
+   * call's host future, so the check and the completion cannot be raced.
    */
   private boolean complete(CallState call, ToolOutcome outcome) {
     if (call.isHostDone()) {
@@ -709,7 +755,8 @@ public final class CallDispatcher {
       List<Binding> owners = target == null ? call.session.owners(call.tool) : List.of(target);
       String provider = owners.isEmpty() ? null : owners.get(0).provider.name;
       listener.decided(
-          Decisions.toolCall(timers.now(), call, outcome, provider, call.queueWait(), listener.keepsArguments()));
+          Decisions.toolCall(
+              timers.now(), call, outcome, provider, call.queueWait(), listener.keepsArguments()));
     }
     call.completeHost(outcome);
     return true;

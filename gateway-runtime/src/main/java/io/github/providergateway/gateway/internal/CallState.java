@@ -14,8 +14,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One tool call from the host, from request to its single outcome (architecture: Per-call life).
- * The host's outcome and the call's bookkeeping end separately: after a timeout the host has
- * {@code TIMEOUT} at once, while the provider still owes a {@code CANCELLED} answer. Loop only.
+ * The host's outcome and the call's bookkeeping end separately: after a timeout the host has {@code
+ * TIMEOUT} at once, while the provider still owes a {@code CANCELLED} answer. Loop only.
  */
 final class CallState {
 
@@ -37,49 +37,69 @@ final class CallState {
 
   /** The id of the call's current {@code tool.call}; a retry on another instance gets a new one. */
   private String id;
+
   final SessionState session;
   final String tool;
+
   /**
-   * The arguments the call runs with: the host's, until the hooks decide; then, when gates
-   * rewrote them (decision 33), theirs. Changed only by {@link #hooksDecided}.
+   * The arguments the call runs with: the host's, until the hooks decide; then, when gates rewrote
+   * them (decision 33), theirs. Changed only by {@link #hooksDecided}.
    */
   private JsonNode args;
+
   /** Context added by pre-tool hooks, returned with the outcome. */
   private List<String> hookContext = List.of();
+
   /** The arguments gates rewrote the host's to, returned with the outcome; null if unchanged. */
   private JsonNode updatedArgs;
+
   final Instant startedAt;
   private final CompletableFuture<CallResult> hostFuture;
+
   /** Hears each progress the host is shown ({@code HostApi.callTool} with a listener). */
   private final ProgressListener progressListener;
 
   /** Where the call is; every field below is changed by this class's methods only. */
   private Phase phase = Phase.QUEUED;
+
   /** The binding the call was routed to. */
   private Binding target;
+
   /** The connection it was sent on, once sent. */
   private Conn conn;
+
   /** Fires the call's timeout, counted from the host's request; null while it is stopped. */
   private Scheduler.Cancellable timeout;
+
   /** When the timeout fires, unless stopped. */
   private Instant deadline;
+
   /** While a question to the person waits (decision 35): the time the call had left; else null. */
   private Duration stoppedWithLeft;
+
   /** Fires when a cancelled call's provider has had long enough to answer. */
   private Scheduler.Cancellable cancelGrace;
+
   /** When the host was last shown a {@code tool.progress} of this call. */
   private Instant progressShownAt;
+
   /** When it started waiting for a concurrency slot; null if it never did. */
   private Instant queuedAt;
+
   private Duration queueWait;
+
   /** The latest {@code tool.progress} held back by the interval, or null. */
   private String progressHeld;
+
   /** Shows {@link #progressHeld} when the interval ends. */
   private Scheduler.Cancellable progressFlush;
+
   /** Whether a retry on another instance was already used (multi-instance). */
   private boolean retried;
+
   /** The concurrency limit the call counts against, or null. */
   private ConcurrencyLimiter.Key slotKey;
+
   /** Whether the call holds a slot of that limit now (sent, or cancelled and not yet answered). */
   private boolean holdsSlot;
 
@@ -208,8 +228,8 @@ final class CallState {
   }
 
   /**
-   * A retryable failure: the call is tried once more, as a new {@code tool.call} with {@code id}
-   * on {@code other}. Its old connection must have forgotten it already.
+   * A retryable failure: the call is tried once more, as a new {@code tool.call} with {@code id} on
+   * {@code other}. Its old connection must have forgotten it already.
    */
   void retryOn(String id, Binding other) {
     retried = true;

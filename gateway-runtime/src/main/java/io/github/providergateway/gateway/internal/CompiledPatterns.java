@@ -1,15 +1,15 @@
 package io.github.providergateway.gateway.internal;
 
+import io.github.providergateway.protocol.RegexSteps;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import io.github.providergateway.protocol.RegexSteps;
 
 /**
- * Providers' compiled regexes by source, least recently used evicted, bounded by the heap they
- * may hold as well as by number. A compiled pattern holds up to about 100 bytes per character of
- * its source (measured: 1,024 characters of {@code [a&&b]} or {@code [^x]} compile to 80-105 KiB),
- * so 512 of the longest patterns a rule may have would hold 50 MiB; counted at {@value
+ * Providers' compiled regexes by source, least recently used evicted, bounded by the heap they may
+ * hold as well as by number. A compiled pattern holds up to about 100 bytes per character of its
+ * source (measured: 1,024 characters of {@code [a&&b]} or {@code [^x]} compile to 80-105 KiB), so
+ * 512 of the longest patterns a rule may have would hold 50 MiB; counted at {@value
  * #BYTES_PER_CHAR} bytes a character, the cache holds at most {@value #MAX_BYTES} bytes. Loop only.
  */
 final class CompiledPatterns {

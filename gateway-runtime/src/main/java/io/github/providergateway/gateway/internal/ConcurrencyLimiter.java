@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Providers' limits on calls in flight (spec: Tool concurrency; design brief, decision 13). A
- * limit is counted per instance, per provider name or per tool, as the provider's {@code
+ * Providers' limits on calls in flight (spec: Tool concurrency; design brief, decision 13). A limit
+ * is counted per instance, per provider name or per tool, as the provider's {@code
  * hello.concurrency} says. Calls over the limit wait in FIFO order and are sent as slots free up;
  * at most {@code maxQueuedCalls} wait per limit. A call holds its slot until its bookkeeping closes
  * (after {@code tool.cancel}, until {@code CANCELLED} or the grace period). Loop only.

@@ -21,32 +21,45 @@ final class Conn {
 
   /** A number for logs, unique in this gateway run. */
   final long serial;
+
   /** The transport's side, to send and close. */
   final ProviderConnection transport;
 
   /** Where the connection is in its life; changed only by {@link #on(ConnectionEvent)}. */
   private ConnectionState state;
+
   /** What it proved at authentication; {@code null} before. */
   private Credential credential;
+
   /** The provider registered on it; {@code null} until a {@code hello} is accepted. */
   private ProviderState provider;
+
   /** When recent rebinds happened, oldest first, for the per-minute limit. */
   private final Deque<Instant> rebinds = new ArrayDeque<>();
+
   /** Calls sent on this connection whose bookkeeping is still open, by id. */
   private final Map<String, CallState> calls = new LinkedHashMap<>();
+
   /** Ids of calls that ended, to drop late duplicates of their results silently. */
   private final RecentIds endedCalls = new RecentIds();
+
   /** While pairing: the code shown in each session's timeline, by session id. */
   private final Map<String, String> pairingCodes = new LinkedHashMap<>();
+
   private final Map<String, String> pairingCodesView = Collections.unmodifiableMap(pairingCodes);
+
   /** While pairing: when its request was counted against the pairing budget. */
   private Instant pairingRequestedAt;
+
   /** While pairing: when the codes stop being valid. */
   private Instant pairingExpiry;
+
   /** Ends the connection if it is still unbound when it fires ({@link BindDeadlines}). */
   private Scheduler.Cancellable bindDeadline;
+
   /** Told of every state change (the engine's {@link BindDeadlines}), or null. */
   private Consumer<Conn> stateListener;
+
   /** Ends the connection if it is still unauthenticated when it fires; cancelled once it is not. */
   private Scheduler.Cancellable admissionDeadline;
 
@@ -91,7 +104,9 @@ final class Conn {
     admissionDeadline = deadline;
   }
 
-  /** Whether {@code deadline} is the one in force (not replaced, not cancelled by authenticating). */
+  /**
+   * Whether {@code deadline} is the one in force (not replaced, not cancelled by authenticating).
+   */
   boolean hasAdmissionDeadline(Scheduler.Cancellable deadline) {
     return deadline != null && deadline == admissionDeadline;
   }

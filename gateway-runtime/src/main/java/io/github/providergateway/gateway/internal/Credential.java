@@ -3,25 +3,30 @@ package io.github.providergateway.gateway.internal;
 import io.github.providergateway.protocol.TrustLevel;
 
 /**
- * What a connection proved at authentication, and so which sessions it may bind to (design
- * brief, decisions 3 and 4).
+ * What a connection proved at authentication, and so which sessions it may bind to (design brief,
+ * decisions 3 and 4).
  */
 sealed interface Credential {
 
   /** The trust level this credential grants. */
   TrustLevel trust();
 
-  /** Whether a provider holding this credential may bind to, and see the cwd of, {@code sessionId}. */
+  /**
+   * Whether a provider holding this credential may bind to, and see the cwd of, {@code sessionId}.
+   */
   boolean mayAccess(String sessionId);
 
-  /** The session a {@code hello} without {@code session} binds to, or {@code null} if it must name one. */
+  /**
+   * The session a {@code hello} without {@code session} binds to, or {@code null} if it must name
+   * one.
+   */
   String defaultSession();
 
   /**
-   * The session a provider's identity belongs to, or {@code null} when its identity ({@code name}
-   * + {@code instance}) is the gateway's: a provider the host spawned for one session is that
-   * session's, so the same config entry spawned for two sessions is two providers, not a
-   * {@code DUPLICATE_INSTANCE} (architecture, decision 40).
+   * The session a provider's identity belongs to, or {@code null} when its identity ({@code name} +
+   * {@code instance}) is the gateway's: a provider the host spawned for one session is that
+   * session's, so the same config entry spawned for two sessions is two providers, not a {@code
+   * DUPLICATE_INSTANCE} (architecture, decision 40).
    */
   default String identityScope() {
     return null;
@@ -49,8 +54,8 @@ sealed interface Credential {
    * A per-provider spawn token: project trust scoped to the session that spawned it.
    *
    * @param sessionId the session it is scoped to
-   * @param spawnName what the host spawned it as (a config entry's name), which a restart holds
-   *     the tools of (decision 34); null when the host gave none
+   * @param spawnName what the host spawned it as (a config entry's name), which a restart holds the
+   *     tools of (decision 34); null when the host gave none
    */
   record SpawnToken(String sessionId, String spawnName) implements Credential {
     @Override

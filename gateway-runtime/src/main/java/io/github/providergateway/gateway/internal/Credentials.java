@@ -10,19 +10,20 @@ import java.util.function.BiPredicate;
 /**
  * The tokens this gateway run accepts in {@code auth}: its own gateway token (written to the token
  * file once the gateway can be reached: {@link #publishTokenFile}), per-provider spawn tokens and
- * external tokens issued by pairing. Tokens live only in
- * memory: a new run issues new ones and refuses every old one (R-AUTH-01, R-AUTH-19).
+ * external tokens issued by pairing. Tokens live only in memory: a new run issues new ones and
+ * refuses every old one (R-AUTH-01, R-AUTH-19).
  *
  * <p>Lookups never compare token text directly: a presented token is hashed and compared against
  * stored hashes with {@link TokenHash#same} (every byte read, whatever the first difference), so
- * timing reveals nothing about a token (R-AUTH-06).
- * Loop only, except {@link #gatewayToken()}, {@link #tokenFile()} and {@link #publishTokenFile()}.
+ * timing reveals nothing about a token (R-AUTH-06). Loop only, except {@link #gatewayToken()},
+ * {@link #tokenFile()} and {@link #publishTokenFile()}.
  *
  * <p>The token file is the one piece here not on the loop, and the lock guards only it: it is not
  * gateway state (nothing the gateway decides reads it) but a file published for other processes.
- * {@code Gateway.credentials().publishTokenFile()} is called from the server's start thread, or any thread, and
- * returns the path or throws when it cannot be written; hopping onto the loop would make that
- * caller wait for the loop, which blocks forever when the caller is a task on the loop itself.
+ * {@code Gateway.credentials().publishTokenFile()} is called from the server's start thread, or any
+ * thread, and returns the path or throws when it cannot be written; hopping onto the loop would
+ * make that caller wait for the loop, which blocks forever when the caller is a task on the loop
+ * itself.
  */
 public final class Credentials {
 
@@ -30,12 +31,16 @@ public final class Credentials {
   private final String gatewayToken;
   private final byte[] gatewayTokenHash;
   private final Path home;
+
   /** Compares a presented token's digest with a stored one: {@link TokenHash#same}. */
   private final BiPredicate<byte[], byte[]> sameDigest;
+
   /** The written token file, or null before it is published or without a home. Guarded by this. */
   private TokenFile tokenFile;
+
   /** Set when the gateway stops: nothing is published after. Guarded by this. */
   private boolean stopped;
+
   /** Issued tokens other than the gateway token, by the hex SHA-256 of the token. */
   private final Map<String, Credential> issued = new HashMap<>();
 

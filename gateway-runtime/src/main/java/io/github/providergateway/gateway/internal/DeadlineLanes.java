@@ -12,8 +12,8 @@ import java.util.Map;
  * the order they were set, so each length is a lane: a list in deadline order, and one timer for
  * its head. Setting a deadline appends to its lane; cancelling unlinks it. A timer whose head was
  * cancelled fires early for nothing and is set again for the new head; an emptied lane cancels its
- * timer and is let go, so no timer outlives the work it guards and only lengths in use are held.
- * So while calls overlap, the scheduler (a lock and a sorted set) sees about one operation per
+ * timer and is let go, so no timer outlives the work it guards and only lengths in use are held. So
+ * while calls overlap, the scheduler (a lock and a sorted set) sees about one operation per
  * deadline length and timeout period instead of two per call.
  *
  * <p>Tasks fall due exactly at their deadline on the injected clock, in deadline order within a
@@ -22,6 +22,7 @@ import java.util.Map;
 final class DeadlineLanes {
 
   private final Timers timers;
+
   /** The lanes by deadline length. Loop only. */
   private final Map<Duration, Lane> lanes = new HashMap<>();
 
@@ -49,6 +50,7 @@ final class DeadlineLanes {
     final Runnable task;
     Node previous;
     Node next;
+
     /** Whether it is still in its lane (neither run nor cancelled). */
     boolean linked;
 
@@ -69,6 +71,7 @@ final class DeadlineLanes {
     final Duration length;
     Node head;
     Node tail;
+
     /** The timer for the head's deadline or an earlier one; null when none is set. */
     Scheduler.Cancellable timer;
 

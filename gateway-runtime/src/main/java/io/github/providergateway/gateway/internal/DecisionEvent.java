@@ -11,8 +11,8 @@ import jdk.jfr.Timespan;
 
 /**
  * A {@link Decision} as a JDK Flight Recorder event, so that {@code jfr print --events
- * io.github.providergateway.Decision recording.jfr} shows the audit trail of a recording beside
- * the JVM's own events. Built only while a recording enables it (docs/audit.md).
+ * io.github.providergateway.Decision recording.jfr} shows the audit trail of a recording beside the
+ * JVM's own events. Built only while a recording enables it (docs/audit.md).
  */
 @Name("io.github.providergateway.Decision")
 @Label("Gateway Decision")
@@ -88,9 +88,19 @@ final class DecisionEvent extends Event {
       if (gates.length() > 0) {
         gates.append(", ");
       }
-      gates.append(gate.provider()).append('/').append(gate.gateId()).append('=').append(gate.decision())
-          .append(" (").append(gate.latency().toMillis()).append(" ms")
-          .append(gate.argsSha256() == null ? ")" : ", args rewritten to sha256 " + gate.argsSha256() + ")");
+      gates
+          .append(gate.provider())
+          .append('/')
+          .append(gate.gateId())
+          .append('=')
+          .append(gate.decision())
+          .append(" (")
+          .append(gate.latency().toMillis())
+          .append(" ms")
+          .append(
+              gate.argsSha256() == null
+                  ? ")"
+                  : ", args rewritten to sha256 " + gate.argsSha256() + ")");
     }
     event.gates = gates.toString();
     event.commit();

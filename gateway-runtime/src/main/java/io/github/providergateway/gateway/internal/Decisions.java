@@ -40,32 +40,50 @@ final class Decisions {
   private static DecisionKind kindOf(Refusal refusal) {
     ProviderMessageType type = refusal.refused();
     if (type == null) {
-      // A deadline: no auth in time is an authentication decision; an unbound connection's end a hello one.
+      // A deadline: no auth in time is an authentication decision; an unbound connection's end a
+      // hello one.
       return refusal.code() == ErrorCode.AUTH_FAILED ? DecisionKind.AUTH : DecisionKind.HELLO;
     }
     return switch (type) {
-      case AUTH -> refusal.detail().toLowerCase(java.util.Locale.ROOT).contains("pair") ? DecisionKind.PAIRING : DecisionKind.AUTH;
+      case AUTH ->
+          refusal.detail().toLowerCase(java.util.Locale.ROOT).contains("pair")
+              ? DecisionKind.PAIRING
+              : DecisionKind.AUTH;
       case AUTH_CONFIRM -> DecisionKind.PAIRING;
       case HELLO, SESSION_READY -> DecisionKind.HELLO;
       case TOOLS_UPDATE, HOOKS_UPDATE, CONTEXT_UPDATE, FILTER_SET -> DecisionKind.UPDATE;
       case PUSH, STREAM_QUERY -> DecisionKind.PUSH;
-      case GOODBYE, TOOL_RESULT, TOOL_PROGRESS, GATE_RESULT, TRANSFORM_RESULT, SHUTDOWN_READY, UNKNOWN ->
+      case GOODBYE,
+          TOOL_RESULT,
+          TOOL_PROGRESS,
+          GATE_RESULT,
+          TRANSFORM_RESULT,
+          SHUTDOWN_READY,
+          UNKNOWN ->
           DecisionKind.OTHER;
     };
   }
 
   /** A connection authenticated with {@code trust}. */
   static Decision authenticated(Instant now, String connection, TrustLevel trust, String how) {
-    return Decision.builder(now, DecisionKind.AUTH, Outcome.OK).reason(how).connection(connection).trust(trust).build();
+    return Decision.builder(now, DecisionKind.AUTH, Outcome.OK)
+        .reason(how)
+        .connection(connection)
+        .trust(trust)
+        .build();
   }
 
   /** Pairing codes shown for a connection, or a code confirmed. */
   static Decision pairing(Instant now, String connection, Outcome outcome, String reason) {
-    return Decision.builder(now, DecisionKind.PAIRING, outcome).reason(reason).connection(connection).build();
+    return Decision.builder(now, DecisionKind.PAIRING, outcome)
+        .reason(reason)
+        .connection(connection)
+        .build();
   }
 
   /** A provider's {@code hello} bound it to {@code sessions}. */
-  static Decision bound(Instant now, String connection, String provider, TrustLevel trust, List<String> sessions) {
+  static Decision bound(
+      Instant now, String connection, String provider, TrustLevel trust, List<String> sessions) {
     return Decision.builder(now, DecisionKind.HELLO, Outcome.OK)
         .reason("bound to " + String.join(", ", sessions))
         .connection(connection)
@@ -77,7 +95,12 @@ final class Decisions {
 
   /** A tool call's single outcome. */
   static Decision toolCall(
-      Instant now, CallState call, ToolOutcome outcome, String provider, Duration queueWait, boolean withArgs) {
+      Instant now,
+      CallState call,
+      ToolOutcome outcome,
+      String provider,
+      Duration queueWait,
+      boolean withArgs) {
     Outcome status;
     String code = null;
     String reason = null;
@@ -109,8 +132,16 @@ final class Decisions {
    * their {@code gates} entries) and what was checked again after them (decision 37).
    */
   static Decision preToolUse(
-      Instant now, Instant started, String sessionId, String tool, String callId, JsonNode args,
-      HookDecision decision, int matched, Rewrites rewrites, List<Decision.GateAnswer> gates,
+      Instant now,
+      Instant started,
+      String sessionId,
+      String tool,
+      String callId,
+      JsonNode args,
+      HookDecision decision,
+      int matched,
+      Rewrites rewrites,
+      List<Decision.GateAnswer> gates,
       boolean withArgs) {
     String rewritten = rewrites.summary();
     String why;
@@ -120,9 +151,13 @@ final class Decisions {
       why = matched + " rule(s) matched" + rewritten;
     } else {
       // A deny after a rewrite says so: the rule or gate that denied saw the rewritten arguments.
-      why = rewritten.isEmpty() ? decision.reason() : decision.reason() + " (" + rewritten.substring(2) + ")";
+      why =
+          rewritten.isEmpty()
+              ? decision.reason()
+              : decision.reason() + " (" + rewritten.substring(2) + ")";
     }
-    Outcome outcome = decision.ask() ? Outcome.ASK : decision.allowed() ? Outcome.ALLOW : Outcome.DENY;
+    Outcome outcome =
+        decision.ask() ? Outcome.ASK : decision.allowed() ? Outcome.ALLOW : Outcome.DENY;
     return Decision.builder(now, DecisionKind.PRE_TOOL_USE, outcome)
         .reason(why)
         .sessionId(sessionId)
@@ -139,8 +174,15 @@ final class Decisions {
    * it could not be put.
    */
   static Decision ask(
-      Instant now, Outcome outcome, String reason, String provider, String sessionId, String tool, String callId,
-      Duration latency, String answeredBy) {
+      Instant now,
+      Outcome outcome,
+      String reason,
+      String provider,
+      String sessionId,
+      String tool,
+      String callId,
+      Duration latency,
+      String answeredBy) {
     return Decision.builder(now, DecisionKind.ASK, outcome)
         .reason(reason)
         .provider(provider)

@@ -5,11 +5,11 @@ import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.TrustLevel;
 
 /**
- * What providers' declarations (tools with their schemas, hook rules, transforms, context,
- * filters) may hold: {@code Limits.maxDeclaredBytesPerProvider} (4 MiB) for one provider in one
- * session and {@code Limits.maxDeclaredBytes} (64 MiB) for all of them, in estimated heap. A
- * {@code hello} or update past either is refused {@code PAYLOAD_TOO_LARGE} and changes nothing;
- * in-process providers are the host's own code and are not bounded. Loop only.
+ * What providers' declarations (tools with their schemas, hook rules, transforms, context, filters)
+ * may hold: {@code Limits.maxDeclaredBytesPerProvider} (4 MiB) for one provider in one session and
+ * {@code Limits.maxDeclaredBytes} (64 MiB) for all of them, in estimated heap. A {@code hello} or
+ * update past either is refused {@code PAYLOAD_TOO_LARGE} and changes nothing; in-process providers
+ * are the host's own code and are not bounded. Loop only.
  */
 final class DeclaredBudget {
 
@@ -34,15 +34,20 @@ final class DeclaredBudget {
     if (bytes > perProvider) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "These declarations would hold about " + bytes + " bytes of memory in session " + sessionId
-              + "; a provider may hold " + perProvider,
+          "These declarations would hold about "
+              + bytes
+              + " bytes of memory in session "
+              + sessionId
+              + "; a provider may hold "
+              + perProvider,
           sessionId);
     }
     long total = bytes + heldExcept(replaced);
     if (total > limits.maxDeclaredBytes()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "The gateway holds " + limits.maxDeclaredBytes()
+          "The gateway holds "
+              + limits.maxDeclaredBytes()
               + " bytes of declarations at most, and these would pass it",
           sessionId);
     }

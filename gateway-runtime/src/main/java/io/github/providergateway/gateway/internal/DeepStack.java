@@ -17,8 +17,8 @@ import java.util.function.Supplier;
  *
  * <p>The thread is kept while such matches come (a fresh thread pays a page fault for every page of
  * stack it touches: a 64 KiB JSON string walked by {@code (?:[^"\\]|\\.)*} took 17 ms on fresh
- * threads, 10 ms on one that had run it before) and ends after {@value #IDLE_SECONDS} s without one, giving
- * its stack back. One thread serves every gateway of the JVM; callers wait their turn.
+ * threads, 10 ms on one that had run it before) and ends after {@value #IDLE_SECONDS} s without
+ * one, giving its stack back. One thread serves every gateway of the JVM; callers wait their turn.
  */
 final class DeepStack {
 
@@ -32,11 +32,17 @@ final class DeepStack {
   static final DeepStack SHARED = new DeepStack();
 
   private final ThreadPoolExecutor thread =
-      new ThreadPoolExecutor(1, 1, IDLE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
-        Thread deep = new Thread(null, task, "gateway-regex-deep-stack", STACK_BYTES);
-        deep.setDaemon(true);
-        return deep;
-      });
+      new ThreadPoolExecutor(
+          1,
+          1,
+          IDLE_SECONDS,
+          TimeUnit.SECONDS,
+          new LinkedBlockingQueue<>(),
+          task -> {
+            Thread deep = new Thread(null, task, "gateway-regex-deep-stack", STACK_BYTES);
+            deep.setDaemon(true);
+            return deep;
+          });
 
   private DeepStack() {
     thread.allowCoreThreadTimeOut(true);

@@ -1,11 +1,11 @@
 package io.github.providergateway.gateway.internal;
 
-import io.github.providergateway.host.api.AskChannel;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
+import io.github.providergateway.host.api.AskChannel;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
@@ -45,28 +45,36 @@ public final class Engine {
   private final Limits limits;
   private final ProtocolCodec codec;
   private final Listeners listener;
+
   /** Sends to connections: what {@link #acceptSpawned} says to a spawned provider at once. */
   private final Outbox outbox;
+
   private final Credentials credentials;
   private final Reconnects reconnects;
+
   /** Received text waiting for the loop; bounded by suspending reads. Any thread. */
   private final InboundBacklog inbound;
 
   private final SessionRegistry sessions = new SessionRegistry();
   private final ConnectionRegistry connections = new ConnectionRegistry();
   private final ProviderRegistry providers = new ProviderRegistry();
+
   /** Whether the gateway has stopped. Loop only. */
   private boolean stopped;
 
   private final AtomicLong connSerials = new AtomicLong();
 
   private final AuthDeadlines authDeadlines;
+
   /** Closes connections that stay unbound too long. */
   private final BindDeadlines bindDeadlines;
+
   private final ToolCatalog catalog;
   private final Restarts restarts;
+
   /** The providers the host is starting, per session, and who waits for them (issue 34). */
   private final StartingProviders starting;
+
   private final CallDispatcher calls;
   private final BindingHandler bindings;
   private final PushHandler pushes;
@@ -74,6 +82,7 @@ public final class Engine {
   private final EventRelay events;
   private final SessionManager sessionManager;
   private final InboundRouter router;
+
   /** Gates' questions to the person (decision 35). */
   private final PersonAsks asks;
 
@@ -94,7 +103,8 @@ public final class Engine {
     this.credentials = new Credentials(secrets, home);
     this.reconnects = new Reconnects(secrets, timers, limits);
     this.inbound =
-        new InboundBacklog(limits.maxQueuedInboundBytes(), limits.maxQueuedInboundBytesPerConnection());
+        new InboundBacklog(
+            limits.maxQueuedInboundBytes(), limits.maxQueuedInboundBytesPerConnection());
     // A fatal error closes the connection, and a connection's end reaches the calls and bindings
     // built below: the outbox closes through this engine, which it calls only once it runs.
     Outbox outbox = new Outbox(this::closeConnection, this.listener);
@@ -114,26 +124,65 @@ public final class Engine {
     catalog.afterFlush(starting::check);
     this.calls =
         new CallDispatcher(
-            loop, timers, secrets, limits, ioExecutor, sessions, hooks, argsSchemas, this.listener, events, outbox);
-    this.pushes = new PushHandler(timers, limits, sessions, retainedStreams, hooks, outbox, this.listener);
+            loop,
+            timers,
+            secrets,
+            limits,
+            ioExecutor,
+            sessions,
+            hooks,
+            argsSchemas,
+            this.listener,
+            events,
+            outbox);
+    this.pushes =
+        new PushHandler(timers, limits, sessions, retainedStreams, hooks, outbox, this.listener);
     this.bindings =
         new BindingHandler(
-            timers, secrets, limits, new PersistDirs(home), sessions, providers, reconnects, catalog,
-            restarts, declaredBudget, calls, hooks, prompts, outbox, this.listener);
+            timers,
+            secrets,
+            limits,
+            new PersistDirs(home),
+            sessions,
+            providers,
+            reconnects,
+            catalog,
+            restarts,
+            declaredBudget,
+            calls,
+            hooks,
+            prompts,
+            outbox,
+            this.listener);
     this.sessionManager =
         new SessionManager(
-            loop, timers, secrets, sessions, providers, connections, bindings, calls, pushes, catalog,
-            retainedStreams, credentials, outbox, this.listener);
+            loop,
+            timers,
+            secrets,
+            sessions,
+            providers,
+            connections,
+            bindings,
+            calls,
+            pushes,
+            catalog,
+            retainedStreams,
+            credentials,
+            outbox,
+            this.listener);
     // The one cycle between collaborators: the session manager unbinds, and an unbinding provider
     // may be the last one an ending session waits for.
     bindings.shutdownBarrier(sessionManager::providerReady);
-    bindings.afterFirstBind(conn -> {
-      if (conn.credential() instanceof Credential.SpawnToken spawned) {
-        starting.ended(spawned.sessionId(), spawned.spawnName());
-      }
-    });
+    bindings.afterFirstBind(
+        conn -> {
+          if (conn.credential() instanceof Credential.SpawnToken spawned) {
+            starting.ended(spawned.sessionId(), spawned.spawnName());
+          }
+        });
     UpdateHandler updates = new UpdateHandler(limits, catalog, declaredBudget, outbox);
-    Pairing pairing = new Pairing(timers, limits, secrets, sessions, credentials, authDeadlines, outbox, this.listener);
+    Pairing pairing =
+        new Pairing(
+            timers, limits, secrets, sessions, credentials, authDeadlines, outbox, this.listener);
     AuthHandler auth = new AuthHandler(credentials, sessions, pairing, outbox, this.listener);
     this.router =
         new InboundRouter(
@@ -216,7 +265,10 @@ public final class Engine {
     return token;
   }
 
-  /** The host will start {@code spawnNames} for {@code sessionId} ({@link StartingProviders#expected}). Loop only. */
+  /**
+   * The host will start {@code spawnNames} for {@code sessionId} ({@link
+   * StartingProviders#expected}). Loop only.
+   */
   public void expectProviders(String sessionId, List<String> spawnNames) {
     loop.assertInLoop();
     spawnNames.forEach(name -> starting.expected(sessionId, name));
@@ -246,8 +298,7 @@ public final class Engine {
   }
 
   /** Runs the prompt pipeline for the host. */
-  public CompletableFuture<PromptResult> prompt(
-      String sessionId, Map<String, String> sections) {
+  public CompletableFuture<PromptResult> prompt(String sessionId, Map<String, String> sections) {
     return prompts.run(sessionManager.requireActive(sessionId), sections);
   }
 
@@ -290,10 +341,11 @@ public final class Engine {
    * a channel only it holds (its stdin and stdout): authenticated by being spawned, with exactly
    * the credential a spawn token for that session proves (project trust, that session only),
    * starting in AwaitHello (architecture, decision 32). It is told {@code sessions} at once, as
-   * after {@code auth}. A session that is no longer active refuses it {@code AUTH_FAILED}, as
-   * its spawn token would be refused. {@code spawnName} (or null) is what the host spawned it as.
+   * after {@code auth}. A session that is no longer active refuses it {@code AUTH_FAILED}, as its
+   * spawn token would be refused. {@code spawnName} (or null) is what the host spawned it as.
    */
-  public ProviderLink acceptSpawned(ProviderConnection transport, String sessionId, String spawnName) {
+  public ProviderLink acceptSpawned(
+      ProviderConnection transport, String sessionId, String spawnName) {
     Objects.requireNonNull(sessionId, "sessionId");
     Credential credential = new Credential.SpawnToken(sessionId, spawnName);
     return accept(
@@ -313,7 +365,9 @@ public final class Engine {
           starting.started(sessionId, spawnName);
           outbox.send(conn, Sessions.of(sessions.listFor(credential)));
           if (listener.hearsDecisions()) {
-            listener.decided(Decisions.authenticated(listener.now(), conn.toString(), credential.trust(), "spawned"));
+            listener.decided(
+                Decisions.authenticated(
+                    listener.now(), conn.toString(), credential.trust(), "spawned"));
           }
         });
   }
@@ -325,7 +379,10 @@ public final class Engine {
 
   /** Registers a connection; {@code opened} runs on the loop once it is open. */
   private ProviderLink accept(
-      ProviderConnection transport, ConnectionState initial, Credential credential, Consumer<Conn> opened) {
+      ProviderConnection transport,
+      ConnectionState initial,
+      Credential credential,
+      Consumer<Conn> opened) {
     Objects.requireNonNull(transport, "transport");
     Conn conn = new Conn(connSerials.incrementAndGet(), transport, initial, credential);
     Link link = new Link(conn, inbound.share(transport));
@@ -342,7 +399,9 @@ public final class Engine {
           LOG.log(Level.DEBUG, "{0} opened", conn);
           if (conn.isAuthenticating()) {
             authDeadlines.admitWithin(
-                conn, limits.authTimeout(), "No auth within " + Timers.seconds(limits.authTimeout()));
+                conn,
+                limits.authTimeout(),
+                "No auth within " + Timers.seconds(limits.authTimeout()));
           }
           opened.accept(conn);
         });
@@ -352,6 +411,7 @@ public final class Engine {
   /** The transport side of one connection; any thread. */
   private final class Link implements ProviderLink {
     private final Conn conn;
+
     /** This connection's received text waiting for the loop. */
     private final InboundBacklog.Share backlog;
 
@@ -376,7 +436,8 @@ public final class Engine {
               try {
                 decoded = codec.decodeProviderMessage(text, limits);
               } catch (RuntimeException | LinkageError bug) {
-                // The codec never throws for bad input; this is a bug or a class that no longer loads.
+                // The codec never throws for bad input; this is a bug or a class that no longer
+                // loads.
                 router.failed(conn, "reading a message", bug);
                 return;
               }
@@ -405,7 +466,9 @@ public final class Engine {
     }
   }
 
-  /** Closes {@code conn} from the gateway's side: cleans up now, then asks the transport to close. */
+  /**
+   * Closes {@code conn} from the gateway's side: cleans up now, then asks the transport to close.
+   */
   private void closeConnection(Conn conn, CloseReason reason) {
     if (!conn.isOpen()) {
       return;
@@ -415,8 +478,8 @@ public final class Engine {
   }
 
   /**
-   * The connection is gone, cleanly or not: every call pending on it ends {@code DISCONNECTED}
-   * and its provider is removed from every session (spec: Disconnect cleanup).
+   * The connection is gone, cleanly or not: every call pending on it ends {@code DISCONNECTED} and
+   * its provider is removed from every session (spec: Disconnect cleanup).
    */
   private void connectionGone(Conn conn) {
     loop.assertInLoop();
@@ -437,9 +500,9 @@ public final class Engine {
   }
 
   /**
-   * How much the engine holds now: after every connection, provider and session has gone (and
-   * the reconnect window passed) all of it is zero. Tests check that churn leaves nothing behind.
-   * Loop only.
+   * How much the engine holds now: after every connection, provider and session has gone (and the
+   * reconnect window passed) all of it is zero. Tests check that churn leaves nothing behind. Loop
+   * only.
    */
   Retained retained() {
     loop.assertInLoop();
@@ -448,12 +511,16 @@ public final class Engine {
       callsHeld += conn.calls().size();
     }
     return new Retained(
-        connections.all().size(), providers.all().size(), sessions.all().size(), reconnects.tokens(),
+        connections.all().size(),
+        providers.all().size(),
+        sessions.all().size(),
+        reconnects.tokens(),
         callsHeld);
   }
 
   /** What {@link #retained} counts; {@code callsHeld} are the calls open connections remember. */
-  record Retained(int connections, int providers, int sessions, int reconnectTokens, int callsHeld) {}
+  record Retained(
+      int connections, int providers, int sessions, int reconnectTokens, int callsHeld) {}
 
   /** Stops the engine: every connection closed, every session torn down, the token file removed. */
   public void stop() {

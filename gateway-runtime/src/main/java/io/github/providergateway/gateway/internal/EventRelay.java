@@ -11,8 +11,8 @@ import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.time.Duration;
 
 /**
- * Session events to subscribed providers (spec: session.event): what the host emits, and the
- * {@code tool.execution_complete} the gateway emits itself for each call it dispatched. A provider
+ * Session events to subscribed providers (spec: session.event): what the host emits, and the {@code
+ * tool.execution_complete} the gateway emits itself for each call it dispatched. A provider
  * receives only the types in its {@code hello.subscribe}, only for its bound sessions. Loop only.
  */
 final class EventRelay {

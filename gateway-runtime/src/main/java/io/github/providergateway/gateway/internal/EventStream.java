@@ -26,14 +26,19 @@ final class EventStream {
    * level write to or read it (docs/decisions, decision 23).
    */
   private final TrustLevel writer;
+
   private final int retention;
   private final long maxBytes;
+
   /** Stored events, oldest first. */
   private final ArrayDeque<StreamEntry> entries = new ArrayDeque<>();
+
   /** The estimated heap of each stored event, in the same order. */
   private final ArrayDeque<Long> sizes = new ArrayDeque<>();
+
   /** The sum of {@link #sizes}. */
   private long bytes;
+
   /** When the newest event was stored. */
   private Instant lastWritten;
 
@@ -69,7 +74,10 @@ final class EventStream {
   }
 
   static long sizeOf(StreamEntry entry) {
-    return ENTRY_OVERHEAD + JsonHeap.TEXT_OVERHEAD + 2L * entry.event().length() + JsonHeap.of(entry.metadata());
+    return ENTRY_OVERHEAD
+        + JsonHeap.TEXT_OVERHEAD
+        + 2L * entry.event().length()
+        + JsonHeap.of(entry.metadata());
   }
 
   TrustLevel writer() {
@@ -79,7 +87,8 @@ final class EventStream {
   /** Up to {@code last} entries, newest first. */
   List<StreamEntry> newest(int last) {
     List<StreamEntry> result = new ArrayList<>(Math.min(last, entries.size()));
-    for (Iterator<StreamEntry> it = entries.descendingIterator(); it.hasNext() && result.size() < last; ) {
+    for (Iterator<StreamEntry> it = entries.descendingIterator();
+        it.hasNext() && result.size() < last; ) {
       result.add(it.next());
     }
     return result;

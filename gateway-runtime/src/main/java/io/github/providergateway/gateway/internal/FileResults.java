@@ -12,8 +12,8 @@ import java.nio.file.Path;
 
 /**
  * Reads results providers leave in files (spec: Payload limits, file refs). Only a file inside the
- * provider's own {@code persistDir} is read: both paths are resolved to their real locations
- * first, so neither {@code ..} nor a symbolic link can lead outside it. Runs on the gateway's I/O
+ * provider's own {@code persistDir} is read: both paths are resolved to their real locations first,
+ * so neither {@code ..} nor a symbolic link can lead outside it. Runs on the gateway's I/O
  * executor, never on the loop.
  */
 final class FileResults {
@@ -26,18 +26,21 @@ final class FileResults {
   static ToolOutcome read(Path persistDir, FileRef ref) {
     if (persistDir == null) {
       return ToolOutcome.failure(
-          ToolErrorCode.UNAUTHORIZED, "File results are for local providers with a persistDir only");
+          ToolErrorCode.UNAUTHORIZED,
+          "File results are for local providers with a persistDir only");
     }
     Path real;
     try {
       Path file = Path.of(ref.path());
       if (!file.isAbsolute()) {
-        return ToolOutcome.failure(ToolErrorCode.INTERNAL, "file.path must be absolute: " + ref.path());
+        return ToolOutcome.failure(
+            ToolErrorCode.INTERNAL, "file.path must be absolute: " + ref.path());
       }
       real = file.toRealPath();
       if (!real.startsWith(persistDir.toRealPath())) {
         return ToolOutcome.failure(
-            ToolErrorCode.UNAUTHORIZED, "file.path lies outside the provider's persistDir: " + ref.path());
+            ToolErrorCode.UNAUTHORIZED,
+            "file.path lies outside the provider's persistDir: " + ref.path());
       }
     } catch (InvalidPathException | IOException e) {
       return ToolOutcome.failure(ToolErrorCode.NOT_FOUND, "Cannot read file result " + ref.path());

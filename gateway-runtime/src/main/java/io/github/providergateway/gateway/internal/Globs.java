@@ -28,7 +28,9 @@ final class Globs {
       JsonNode value = args.get(name);
       if (value != null && value.isTextual()) {
         String normalized = value.textValue().replace('\\', '/');
-        return glob.contains("/") ? normalized : normalized.substring(normalized.lastIndexOf('/') + 1);
+        return glob.contains("/")
+            ? normalized
+            : normalized.substring(normalized.lastIndexOf('/') + 1);
       }
     }
     return null;
@@ -98,7 +100,9 @@ final class Globs {
     return regex.append('$').toString();
   }
 
-  /** Appends the class that starts after {@code [} at {@code i}; returns the index after {@code ]}. */
+  /**
+   * Appends the class that starts after {@code [} at {@code i}; returns the index after {@code ]}.
+   */
   private static int appendClass(String glob, int i, StringBuilder regex) {
     regex.append("[[^/]&&[");
     if (i < glob.length() && glob.charAt(i) == '!') {

@@ -19,8 +19,10 @@ import java.util.regex.PatternSyntaxException;
 final class GuardedPatterns implements RegularExpressionFactory {
 
   private final RegexGuard guard;
+
   /** The validation under way: whose allowance and which spend its matches charge. */
   private RegexGuard.Spend spend;
+
   private RegexGuard.Allowance allowance;
 
   GuardedPatterns(RegexGuard guard) {
@@ -59,7 +61,9 @@ final class GuardedPatterns implements RegularExpressionFactory {
     return result == RegexGuard.Result.MATCHED;
   }
 
-  /** A schema pattern ran out of regex steps; the arguments do not pass. Stackless: control flow. */
+  /**
+   * A schema pattern ran out of regex steps; the arguments do not pass. Stackless: control flow.
+   */
   static final class OutOfSteps extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private static final int SHOWN_CHARS = 80;

@@ -9,9 +9,9 @@ import java.util.List;
 /**
  * The host's port, called so that a host bug stays the host's: an exception thrown by its {@code
  * registerTools}, {@code log}, {@code send} or {@code streamUpdated} (or a {@link LinkageError}:
- * host code that no longer loads) is logged, and the provider message that caused the
- * call is still handled as if the host had taken it. Without this, a throwing host would look like
- * a failing provider message and cost an innocent provider its connection.
+ * host code that no longer loads) is logged, and the provider message that caused the call is still
+ * handled as if the host had taken it. Without this, a throwing host would look like a failing
+ * provider message and cost an innocent provider its connection.
  */
 final class GuardedSessionHost implements SessionHost {
 

@@ -48,7 +48,6 @@ final class HookEngine {
   /** The decision when the session has no rule to run: allowed, by nobody. */
   private static final HookDecision NO_RULES = HookDecision.allow(List.of());
 
-
   private static final System.Logger LOG = System.getLogger(HookEngine.class.getName());
 
   private static final int MAX_LOGGED_OUT_OF_STEPS = 10_000;
@@ -67,13 +66,14 @@ final class HookEngine {
   private final Listeners listener;
   private final RegexGuard regex;
   private final PersonAsks asks;
+
   /** Gates waiting for {@code gate.result}, by the check's call id. */
   private final Map<String, PendingGate> gates = new HashMap<>();
+
   /** Rules whose regex has run out of steps once already: logged once each. */
   private final Set<String> loggedOutOfSteps = new HashSet<>();
 
-  HookEngine(
-      Timers timers, Secrets secrets, Limits limits, Listeners listener, PersonAsks asks) {
+  HookEngine(Timers timers, Secrets secrets, Limits limits, Listeners listener, PersonAsks asks) {
     this.timers = timers;
     this.asks = asks;
     this.secrets = secrets;
@@ -98,8 +98,8 @@ final class HookEngine {
   }
 
   /**
-   * The call an evaluation decides about, as far as a question to the person concerns it
-   * (extension {@code gate.ask}).
+   * The call an evaluation decides about, as far as a question to the person concerns it (extension
+   * {@code gate.ask}).
    */
   interface Caller {
     /** A host's {@code preToolUse}: never ended by anyone else, no timeout. */
@@ -138,8 +138,14 @@ final class HookEngine {
    * @return the decision; completed at once unless a gate must be asked
    */
   CompletableFuture<HookDecision> evaluate(
-      SessionState session, String tool, JsonNode args, String toolProvider, String callId, ArgsCheck check,
-      Caller caller, boolean hostAsks) {
+      SessionState session,
+      String tool,
+      JsonNode args,
+      String toolProvider,
+      String callId,
+      ArgsCheck check,
+      Caller caller,
+      boolean hostAsks) {
     List<Candidate> candidates = new ArrayList<>();
     for (Binding binding : session.bindings().values()) {
       addRules(candidates, binding);
@@ -156,7 +162,18 @@ final class HookEngine {
       // decides nothing), and no evaluation state to build.
       return CompletableFuture.completedFuture(NO_RULES);
     }
-    Run run = new Run(session, tool, args, toolProvider, check, candidates, regex.spend(), callId, caller, hostAsks);
+    Run run =
+        new Run(
+            session,
+            tool,
+            args,
+            toolProvider,
+            check,
+            candidates,
+            regex.spend(),
+            callId,
+            caller,
+            hostAsks);
     if (listener.hearsDecisions()) {
       audit(run, callId);
     }
@@ -183,20 +200,35 @@ final class HookEngine {
         decision ->
             listener.decided(
                 Decisions.preToolUse(
-                    timers.now(), started, run.session.id, run.tool, callId, run.original, decision,
-                    run.matched, run.rewrites(), run.gateAnswers, listener.keepsArguments())));
+                    timers.now(),
+                    started,
+                    run.session.id,
+                    run.tool,
+                    callId,
+                    run.original,
+                    decision,
+                    run.matched,
+                    run.rewrites(),
+                    run.gateAnswers,
+                    listener.keepsArguments())));
   }
 
   /**
    * A gate's answer, for the audit trail when it is kept; {@code args} are the replacement it
    * returned, or null.
    */
-  private void answered(PendingGate gate, String decision, String reason, boolean failedOpen, JsonNode args) {
+  private void answered(
+      PendingGate gate, String decision, String reason, boolean failedOpen, JsonNode args) {
     if (gate.run.gateAnswers != null) {
       gate.run.gateAnswers.add(
           new Decision.GateAnswer(
-              gate.binding.provider.name, gate.rule.gateId(), decision, reason,
-              Duration.between(gate.askedAt, timers.now()), failedOpen, args == null ? null : Decisions.sha256(args)));
+              gate.binding.provider.name,
+              gate.rule.gateId(),
+              decision,
+              reason,
+              Duration.between(gate.askedAt, timers.now()),
+              failedOpen,
+              args == null ? null : Decisions.sha256(args)));
     }
   }
 
@@ -218,43 +250,74 @@ final class HookEngine {
   private static final class Run {
     final SessionState session;
     final String tool;
+
     /** The arguments the host gave. */
     final JsonNode original;
-    /** The arguments as rewritten so far (extension {@code gate.args}); {@link #original} if none. */
+
+    /**
+     * The arguments as rewritten so far (extension {@code gate.args}); {@link #original} if none.
+     */
     private JsonNode args;
+
     final String toolProvider;
     final ArgsCheck check;
+
     /** Every rule that may apply, as they stood when the call began, in evaluation order. */
     private final List<Candidate> candidates;
+
     /** The rules of this pass not evaluated yet. */
     private Iterator<Candidate> remaining;
+
     /** The contexts of this pass: a rewrite starts them again, as it starts the rules again. */
     final List<String> context = new ArrayList<>();
+
     final CompletableFuture<HookDecision> result = new CompletableFuture<>();
+
     /** The regex steps all rules of this pass share: each pass after a rewrite has its own. */
     private RegexGuard.Spend regexSpend;
+
     private String argsText;
+
     /** Rules that matched in this pass. */
     int matched;
-    /** The gates asked and their answers, in every pass, when the audit trail is kept; else null. */
+
+    /**
+     * The gates asked and their answers, in every pass, when the audit trail is kept; else null.
+     */
     List<Decision.GateAnswer> gateAnswers;
+
     /** Every rewrite so far, in order. */
     private final Rewrites rewrites = new Rewrites();
+
     /**
      * What each gate that rewrote the arguments answered, as its answer about the arguments it
-     * returned: when the evaluation starts again it is not asked about its own result (decision 37).
+     * returned: when the evaluation starts again it is not asked about its own result (decision
+     * 37).
      */
     private final Map<Candidate, KnownAnswer> known = new IdentityHashMap<>();
+
     /** The call's id, or null for a host's {@code preToolUse}. */
     final String callId;
+
     final Caller caller;
+
     /** Whether the host asks the person itself (extension {@code gate.ask}). */
     final boolean hostAsks;
+
     /** With {@link #hostAsks}: the gates' questions of this pass, for the host to ask, in order. */
     final List<String> hostQuestions = new ArrayList<>();
 
-    Run(SessionState session, String tool, JsonNode args, String toolProvider, ArgsCheck check,
-        List<Candidate> candidates, RegexGuard.Spend regexSpend, String callId, Caller caller, boolean hostAsks) {
+    Run(
+        SessionState session,
+        String tool,
+        JsonNode args,
+        String toolProvider,
+        ArgsCheck check,
+        List<Candidate> candidates,
+        RegexGuard.Spend regexSpend,
+        String callId,
+        Caller caller,
+        boolean hostAsks) {
       this.regexSpend = regexSpend;
       this.callId = callId;
       this.caller = caller;
@@ -287,10 +350,12 @@ final class HookEngine {
      * evaluation starts again from the first rule: what the rules matched and the gates and the
      * person allowed was about other arguments (decision 37).
      */
-    void rewrite(JsonNode replacement, PendingGate gate, GateResult answer, RegexGuard.Spend freshSpend) {
+    void rewrite(
+        JsonNode replacement, PendingGate gate, GateResult answer, RegexGuard.Spend freshSpend) {
       args = replacement;
       argsText = null;
-      regexSpend = freshSpend; // a new evaluation of the call: the earlier passes' steps are not its
+      regexSpend =
+          freshSpend; // a new evaluation of the call: the earlier passes' steps are not its
       rewrites.add(gate.who());
       known.put(gate.candidate, new KnownAnswer(replacement, answer));
       remaining = candidates.iterator();
@@ -350,7 +415,12 @@ final class HookEngine {
           case ALLOW -> {}
           case CONTEXT -> addContext(run, known);
           case DENY -> { // cannot happen: a deny's arguments are ignored; fail closed all the same
-            run.deny("Denied by gate '" + rule.gateId() + "' of provider '" + binding.provider.name + "'");
+            run.deny(
+                "Denied by gate '"
+                    + rule.gateId()
+                    + "' of provider '"
+                    + binding.provider.name
+                    + "'");
             return;
           }
           case ASK -> {
@@ -369,7 +439,10 @@ final class HookEngine {
       run.matched++;
       switch (rule.action()) {
         case DENY -> {
-          run.deny(rule.reason() != null ? rule.reason() : "Blocked by provider '" + binding.provider.name + "'");
+          run.deny(
+              rule.reason() != null
+                  ? rule.reason()
+                  : "Blocked by provider '" + binding.provider.name + "'");
           return;
         }
         case CONTEXT -> run.context.add(rule.content());
@@ -413,7 +486,8 @@ final class HookEngine {
 
   /** One guarded match of a rule's pattern, paid from the run's and the rule owner's steps. */
   private boolean found(Run run, Binding binding, HookRule rule, String regexText, String text) {
-    RegexGuard.Result found = regex.find(regexText, text, run.regexSpend, allowance(binding.provider));
+    RegexGuard.Result found =
+        regex.find(regexText, text, run.regexSpend, allowance(binding.provider));
     if (found == RegexGuard.Result.OUT_OF_STEPS) {
       logOutOfStepsOnce(binding, regexText);
       // Fail safe (design brief, decision 8): a deny or gate counts as matched, context not.
@@ -433,7 +507,10 @@ final class HookEngine {
     }
     if (loggedOutOfSteps.add(binding.provider.name + "\u0000" + pattern)) {
       String message =
-          "Hook regex of provider '" + binding.provider.name + "' ran out of steps (it failed safe): " + pattern;
+          "Hook regex of provider '"
+              + binding.provider.name
+              + "' ran out of steps (it failed safe): "
+              + pattern;
       LOG.log(Level.WARNING, message);
       listener.warning(message);
     }
@@ -447,15 +524,26 @@ final class HookEngine {
     Conn conn = binding.provider.conn;
     String callId = secrets.id("gate");
     if (conn.state() != ConnectionState.BOUND
-        || !conn.transport.send(new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args()))) {
+        || !conn.transport.send(
+            new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args()))) {
       // A gate that should be asked but cannot be reached denies (R-HOOK-17), as does one whose
       // provider the host is restarting (decision 34).
       String reason =
           isLive(binding)
               ? "Gate provider '" + binding.provider.name + "' cannot be reached."
-              : "Gate provider '" + binding.provider.name + "' is restarting; its gate denies until it is back.";
+              : "Gate provider '"
+                  + binding.provider.name
+                  + "' is restarting; its gate denies until it is back.";
       if (run.gateAnswers != null) {
-        run.gateAnswers.add(new Decision.GateAnswer(binding.provider.name, rule.gateId(), "unreachable", reason, Duration.ZERO, false, null));
+        run.gateAnswers.add(
+            new Decision.GateAnswer(
+                binding.provider.name,
+                rule.gateId(),
+                "unreachable",
+                reason,
+                Duration.ZERO,
+                false,
+                null));
       }
       run.deny(reason);
       return;
@@ -497,12 +585,16 @@ final class HookEngine {
       return; // late, or not this provider's gate: nothing waits for it
     }
     settle(gate);
-    if (result.decision() == GateDecision.ASK && !gate.binding.provider.speaks(ProtocolExtension.GATE_ASK)) {
+    if (result.decision() == GateDecision.ASK
+        && !gate.binding.provider.speaks(ProtocolExtension.GATE_ASK)) {
       // Fail closed (decision 35): "ask" from a provider that did not negotiate gate.ask is a
       // decision the spec does not have; the call is denied now and the provider told why.
       answered(gate, "invalid", "ask without the gate.ask extension", false, null);
       gate.run.deny(
-          "Gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name
+          "Gate '"
+              + gate.rule.gateId()
+              + "' of provider '"
+              + gate.binding.provider.name
               + "' answered \"ask\" without the gate.ask extension; the call is denied.");
       throw new ProtocolViolation(
           ErrorCode.INVALID_JSON,
@@ -512,7 +604,8 @@ final class HookEngine {
     // Replacement arguments count only from a provider that opted in (decision 33); from any
     // other, args is an unknown field and ignored, as the spec has receivers do.
     JsonNode replacement =
-        result.decision() != GateDecision.DENY && gate.binding.provider.speaks(ProtocolExtension.GATE_ARGS)
+        result.decision() != GateDecision.DENY
+                && gate.binding.provider.speaks(ProtocolExtension.GATE_ARGS)
             ? result.args()
             : null;
     answered(gate, result.decision().wireName(), result.reason(), false, replacement);
@@ -542,16 +635,20 @@ final class HookEngine {
           gate.run.deny(
               result.reason() != null
                   ? result.reason()
-                  : "Denied by gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name + "'");
+                  : "Denied by gate '"
+                      + gate.rule.gateId()
+                      + "' of provider '"
+                      + gate.binding.provider.name
+                      + "'");
       case ASK -> ask(gate.run, gate.binding, gate.rule, result);
     }
   }
 
   /**
    * A gate asks the person (extension {@code gate.ask}, decision 35): the evaluation waits for the
-   * answer and goes on only if they allow the call; no answer by the deadline, a no, or the question
-   * withdrawn denies it. A host that asks its person itself gets the question in its decision
-   * instead, once no later rule denies.
+   * answer and goes on only if they allow the call; no answer by the deadline, a no, or the
+   * question withdrawn denies it. A host that asks its person itself gets the question in its
+   * decision instead, once no later rule denies.
    */
   private void ask(Run run, Binding binding, HookRule rule, GateResult result) {
     String who = PersonAsks.describe(binding.provider.name, rule.gateId());
@@ -579,7 +676,14 @@ final class HookEngine {
     }
     String refused =
         asks.ask(
-            run.session, run.tool, run.args(), run.callId, binding, rule.gateId(), question, timeout,
+            run.session,
+            run.tool,
+            run.args(),
+            run.callId,
+            binding,
+            rule.gateId(),
+            question,
+            timeout,
             new PersonAsks.Settled() {
               @Override
               public void allowed(String by) {
@@ -622,25 +726,42 @@ final class HookEngine {
   }
 
   /**
-   * Takes a gate's replacement arguments for the call, or denies it when they are not a JSON
-   * object the called tool would take (fail closed, since a gate that rewrites may be removing what
-   * must not run: decision 33), or when the call has been rewritten {@link #MAX_REWRITES_PER_CALL}
-   * times already (decision 37).
+   * Takes a gate's replacement arguments for the call, or denies it when they are not a JSON object
+   * the called tool would take (fail closed, since a gate that rewrites may be removing what must
+   * not run: decision 33), or when the call has been rewritten {@link #MAX_REWRITES_PER_CALL} times
+   * already (decision 37).
    */
   private Rewrite rewrite(PendingGate gate, JsonNode replacement, GateResult answer) {
     Run run = gate.run;
-    String violations = replacement.isObject() ? run.check.violations(replacement) : "they are not a JSON object";
-    String who = "gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name + "'";
+    String violations =
+        replacement.isObject() ? run.check.violations(replacement) : "they are not a JSON object";
+    String who =
+        "gate '" + gate.rule.gateId() + "' of provider '" + gate.binding.provider.name + "'";
     if (violations != null) {
-      run.deny("The arguments " + who + " returned for tool '" + run.tool + "' were refused: " + violations);
+      run.deny(
+          "The arguments "
+              + who
+              + " returned for tool '"
+              + run.tool
+              + "' were refused: "
+              + violations);
       return Rewrite.REFUSED;
     }
     if (replacement.equals(run.args())) {
       return Rewrite.UNCHANGED;
     }
     if (run.rewrites().count() >= MAX_REWRITES_PER_CALL) {
-      run.deny("The gates' rewrites of tool '" + run.tool + "' did not settle: " + who + " rewrote its arguments"
-          + " after " + MAX_REWRITES_PER_CALL + " rewrites (by " + run.rewrites().by() + "), so the call is denied.");
+      run.deny(
+          "The gates' rewrites of tool '"
+              + run.tool
+              + "' did not settle: "
+              + who
+              + " rewrote its arguments"
+              + " after "
+              + MAX_REWRITES_PER_CALL
+              + " rewrites (by "
+              + run.rewrites().by()
+              + "), so the call is denied.");
       return Rewrite.REFUSED;
     }
     // A copy: an in-process provider's tree is its own to change after it answered.
@@ -654,7 +775,12 @@ final class HookEngine {
       return;
     }
     settle(gate);
-    answered(gate, "timeout", "no answer in " + limits.gateTimeout().toMillis() + " ms", gate.rule.failsOpen(), null);
+    answered(
+        gate,
+        "timeout",
+        "no answer in " + limits.gateTimeout().toMillis() + " ms",
+        gate.rule.failsOpen(),
+        null);
     if (gate.rule.failsOpen()) {
       advance(gate.run);
     } else {
@@ -674,7 +800,11 @@ final class HookEngine {
    * {@code failOpen} says (design brief, decision 24).
    */
   void bindingGone(Binding binding) {
-    asks.withdrawAsked(binding, "Gate provider '" + binding.provider.name + "' disconnected; its question to the person was withdrawn.");
+    asks.withdrawAsked(
+        binding,
+        "Gate provider '"
+            + binding.provider.name
+            + "' disconnected; its question to the person was withdrawn.");
     for (PendingGate gate : new ArrayList<>(gates.values())) {
       if (gate.binding == binding) {
         settle(gate);

@@ -1,11 +1,11 @@
 package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.ErrorCode;
-import io.github.providergateway.protocol.RegexSteps;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.PromptSections;
+import io.github.providergateway.protocol.RegexSteps;
 import io.github.providergateway.protocol.TransformRule;
 import java.util.List;
 import java.util.Map;
@@ -14,18 +14,18 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * Checks hook rules and transforms when they are registered, so a bad one is refused with an
- * error naming it rather than failing at match time (spec: Hook rules, Protected prompt sections,
- * Regex execution safety).
+ * Checks hook rules and transforms when they are registered, so a bad one is refused with an error
+ * naming it rather than failing at match time (spec: Hook rules, Protected prompt sections, Regex
+ * execution safety).
  */
 final class HookRules {
 
   private HookRules() {}
 
   /**
-   * Refuses more than {@code maxHookRulesPerProvider} rules ({@code PAYLOAD_TOO_LARGE}), an
-   * invalid {@code match.args} regex ({@code INVALID_JSON}), and any transform but {@code append}
-   * on a protected section ({@code UNAUTHORIZED}, whatever the trust level).
+   * Refuses more than {@code maxHookRulesPerProvider} rules ({@code PAYLOAD_TOO_LARGE}), an invalid
+   * {@code match.args} regex ({@code INVALID_JSON}), and any transform but {@code append} on a
+   * protected section ({@code UNAUTHORIZED}, whatever the trust level).
    */
   static void check(Hooks hooks, Limits limits) {
     List<HookRule> rules = hooks.onPreToolUse();
@@ -47,9 +47,12 @@ final class HookRules {
         if (rule.match() != null && rule.match().file() != null) {
           checkLength(rule.match().file(), where + " match.file");
         }
-        if (rule.match() != null && rule.match().file() != null && !Globs.isValid(rule.match().file())) {
+        if (rule.match() != null
+            && rule.match().file() != null
+            && !Globs.isValid(rule.match().file())) {
           throw new ProtocolViolation(
-              ErrorCode.INVALID_JSON, where + " match.file is not a valid glob: " + rule.match().file());
+              ErrorCode.INVALID_JSON,
+              where + " match.file is not a valid glob: " + rule.match().file());
         }
       }
     }
@@ -57,7 +60,9 @@ final class HookRules {
     if (transforms != null && transforms.size() > limits.maxHookRulesPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "A provider may transform at most " + limits.maxHookRulesPerProvider() + " sections; got "
+          "A provider may transform at most "
+              + limits.maxHookRulesPerProvider()
+              + " sections; got "
               + transforms.size());
     }
     if (transforms != null) {
@@ -68,7 +73,9 @@ final class HookRules {
                     if (!PromptSections.allows(section, r.action())) {
                       throw new ProtocolViolation(
                           ErrorCode.UNAUTHORIZED,
-                          "Section '" + section + "' is protected: only append is allowed, not "
+                          "Section '"
+                              + section
+                              + "' is protected: only append is allowed, not "
                               + r.action().wireName());
                     }
                   }));
@@ -91,7 +98,11 @@ final class HookRules {
     if (pattern.length() > MAX_PATTERN_CHARS) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          where + " has " + pattern.length() + " characters; a pattern may have at most " + MAX_PATTERN_CHARS);
+          where
+              + " has "
+              + pattern.length()
+              + " characters; a pattern may have at most "
+              + MAX_PATTERN_CHARS);
     }
   }
 

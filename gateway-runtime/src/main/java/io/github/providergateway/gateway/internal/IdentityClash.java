@@ -26,12 +26,15 @@ final class IdentityClash {
    * @param name the name asked for, as the hello gave it
    * @param instance the instance asked for, or null
    * @param holder the live provider holding that identity
-   * @param askerTrust the trust of the connection refused: a paired (external) provider, perhaps
-   *     a browser page, is not told which local process holds the name
+   * @param askerTrust the trust of the connection refused: a paired (external) provider, perhaps a
+   *     browser page, is not told which local process holds the name
    */
   static String message(String name, String instance, ProviderState holder, TrustLevel askerTrust) {
-    String who = "Provider '" + Names.forDisplay(name) + "'"
-        + (instance == null ? "" : " instance '" + Names.forDisplay(instance) + "'");
+    String who =
+        "Provider '"
+            + Names.forDisplay(name)
+            + "'"
+            + (instance == null ? "" : " instance '" + Names.forDisplay(instance) + "'");
     List<String> held = new ArrayList<>();
     held.add(holder.providerId + sessions(holder));
     held.add(holder.conn.toString());
@@ -39,7 +42,10 @@ final class IdentityClash {
       process(holder).ifPresent(held::add);
     }
     origin(holder.conn.credential()).ifPresent(held::add);
-    return who + " is already connected (" + String.join(", ", held) + "). To run another beside it,"
+    return who
+        + " is already connected ("
+        + String.join(", ", held)
+        + "). To run another beside it,"
         + " give this one an instance of its own (hello's \"instance\"; the examples read TAP_INSTANCE);"
         + " to replace it, stop that one or reconnect with its reconnectToken";
   }
@@ -51,7 +57,10 @@ final class IdentityClash {
 
   /** {@code pid 4242: node guardrail.mjs}, when the transport knows the process. */
   private static Optional<String> process(ProviderState holder) {
-    return holder.conn.transport.peerProcess()
+    return holder
+        .conn
+        .transport
+        .peerProcess()
         .map(process -> "pid " + process.pid() + commandOf(process));
   }
 
@@ -61,7 +70,8 @@ final class IdentityClash {
       return "";
     }
     Path program = Path.of(info.command().get()).getFileName();
-    StringBuilder line = new StringBuilder(program == null ? info.command().get() : program.toString());
+    StringBuilder line =
+        new StringBuilder(program == null ? info.command().get() : program.toString());
     for (String argument : info.arguments().orElse(new String[0])) {
       line.append(' ').append(argument);
     }
@@ -71,8 +81,12 @@ final class IdentityClash {
   /** How the holder came to hold the name, when that says more than its token does. */
   private static Optional<String> origin(Credential credential) {
     if (credential instanceof Credential.SpawnToken spawned) {
-      return Optional.of("started by the gateway for session " + spawned.sessionId()
-          + (spawned.spawnName() == null ? "" : " as '" + Names.forDisplay(spawned.spawnName()) + "'"));
+      return Optional.of(
+          "started by the gateway for session "
+              + spawned.sessionId()
+              + (spawned.spawnName() == null
+                  ? ""
+                  : " as '" + Names.forDisplay(spawned.spawnName()) + "'"));
     }
     if (credential instanceof Credential.External paired) {
       return Optional.of("paired with session " + paired.sessionId());

@@ -15,16 +15,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * transport stops reading from its socket ({@link ProviderConnection#suspendReading()}); TCP then
  * holds the peer back. Reading resumes once the loop has brought both below half their limit.
  *
- * <p>This is the boundary between transport threads and the loop, like the loop ({@link SerialExecutor}) itself, so it
- * is thread-safe with atomics rather than loop-confined: transports add from their threads, the
- * loop takes away.
+ * <p>This is the boundary between transport threads and the loop, like the loop ({@link
+ * SerialExecutor}) itself, so it is thread-safe with atomics rather than loop-confined: transports
+ * add from their threads, the loop takes away.
  */
 final class InboundBacklog {
 
   private final long totalLimit;
   private final long perConnectionLimit;
+
   /** Chars waiting over all connections. */
   private final AtomicLong total = new AtomicLong();
+
   /** Connections whose reading is suspended now. */
   private final Set<Share> suspended = ConcurrentHashMap.newKeySet();
 
@@ -47,6 +49,7 @@ final class InboundBacklog {
   final class Share {
     private final ProviderConnection transport;
     private final AtomicLong waiting = new AtomicLong();
+
     /** Whether reading is suspended; changed, with the transport call, under this object's lock. */
     private boolean readingSuspended;
 
@@ -55,9 +58,9 @@ final class InboundBacklog {
     }
 
     /**
-     * {@code chars} more wait for the loop: suspends reading when a limit is passed. A message alone
-     * never counts as past it, whatever its size: an idle loop takes it at once, and suspending
-     * would only cost two system calls. Any thread.
+     * {@code chars} more wait for the loop: suspends reading when a limit is passed. A message
+     * alone never counts as past it, whatever its size: an idle loop takes it at once, and
+     * suspending would only cost two system calls. Any thread.
      */
     void added(long chars) {
       long mine = waiting.addAndGet(chars);

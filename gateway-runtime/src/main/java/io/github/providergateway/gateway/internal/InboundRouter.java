@@ -37,8 +37,8 @@ import java.util.Set;
 /**
  * Where every provider message enters the engine. It runs the checks once, in order, before any
  * handler: the state table ({@link ConnectionState#accepts}), the capability table ({@link
- * TrustLevel#allowsAll}), then the session scope; only then does the message reach its handler.
- * A refused message changes nothing and is answered with {@code error}; handlers never re-check
+ * TrustLevel#allowsAll}), then the session scope; only then does the message reach its handler. A
+ * refused message changes nothing and is answered with {@code error}; handlers never re-check
  * (STYLE: The connection state machine). Loop only.
  */
 final class InboundRouter {
@@ -108,8 +108,8 @@ final class InboundRouter {
   /**
    * Reading or handling a message of {@code conn} failed: a gateway bug, or a {@link LinkageError}
    * (code that no longer loads, because the jar was rewritten under the running JVM). It must not
-   * leave this provider's state half-changed or its calls pending: the connection ends, which
-   * ends its calls ({@code DISCONNECTED}) and bindings cleanly.
+   * leave this provider's state half-changed or its calls pending: the connection ends, which ends
+   * its calls ({@code DISCONNECTED}) and bindings cleanly.
    */
   void failed(Conn conn, String doing, Throwable bug) {
     LOG.log(Level.ERROR, conn + ": failed " + doing, bug);
@@ -179,8 +179,7 @@ final class InboundRouter {
 
   private static void refuseByState(Conn conn, String wireType) {
     throw new ProtocolViolation(
-        conn.state().refusalCode(),
-        "'" + wireType + "' is not allowed " + describe(conn.state()));
+        conn.state().refusalCode(), "'" + wireType + "' is not allowed " + describe(conn.state()));
   }
 
   private static String describe(ConnectionState state) {
@@ -211,15 +210,19 @@ final class InboundRouter {
       missing.removeAll(trust.capabilities());
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED,
-          message.wireType() + " needs " + missing + ", which " + trust.wireName()
+          message.wireType()
+              + " needs "
+              + missing
+              + ", which "
+              + trust.wireName()
               + " providers do not have");
     }
   }
 
   /**
    * A session-scoped message may only name a session in the provider's authorized set (spec:
-   * Session scope enforcement): bound sessions, or for {@code session.ready} a session awaiting
-   * it, or for {@code shutdown.ready} a session shutting down.
+   * Session scope enforcement): bound sessions, or for {@code session.ready} a session awaiting it,
+   * or for {@code shutdown.ready} a session shutting down.
    */
   private static void checkSessionScope(Conn conn, ProviderMessage message) {
     if (!(message instanceof SessionScoped scoped) || scoped.sessionId() == null) {
@@ -236,7 +239,9 @@ final class InboundRouter {
             };
     if (!allowed) {
       throw new ProtocolViolation(
-          ErrorCode.INVALID_SESSION, "Session " + sessionId + " is not yours to address", sessionId);
+          ErrorCode.INVALID_SESSION,
+          "Session " + sessionId + " is not yours to address",
+          sessionId);
     }
   }
 

@@ -15,10 +15,10 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The gateway's listeners, told in the order they were added. A listener that throws (or fails
- * with a {@link LinkageError}: host code that no longer loads) is logged and skipped: the host's
- * code must not break the gateway loop, and the others still hear the
- * event. Listeners may be added from any thread.
+ * The gateway's listeners, told in the order they were added. A listener that throws (or fails with
+ * a {@link LinkageError}: host code that no longer loads) is logged and skipped: the host's code
+ * must not break the gateway loop, and the others still hear the event. Listeners may be added from
+ * any thread.
  */
 public final class Listeners implements GatewayListener {
 
@@ -26,8 +26,10 @@ public final class Listeners implements GatewayListener {
 
   private final List<GatewayListener> listeners = new CopyOnWriteArrayList<>();
   private final Supplier<Instant> now;
+
   /** Whether any listener hears {@link #decided}: until one does, no decision is built. */
   private volatile boolean decisionsHeard;
+
   /** Whether decisions carry calls' arguments, not only their hash (the builder's opt-in). */
   private final boolean keepsArguments;
 
@@ -37,7 +39,9 @@ public final class Listeners implements GatewayListener {
     add(first);
   }
 
-  /** Whether decisions about calls carry their arguments ({@code Gateway.Builder.auditArguments}). */
+  /**
+   * Whether decisions about calls carry their arguments ({@code Gateway.Builder.auditArguments}).
+   */
   boolean keepsArguments() {
     return keepsArguments;
   }
@@ -50,8 +54,8 @@ public final class Listeners implements GatewayListener {
   }
 
   /**
-   * Whether a decision would reach anyone, a listener or a flight recording: callers build one
-   * only then.
+   * Whether a decision would reach anyone, a listener or a flight recording: callers build one only
+   * then.
    */
   public boolean hearsDecisions() {
     return decisionsHeard || DecisionEvent.enabled();
@@ -64,7 +68,8 @@ public final class Listeners implements GatewayListener {
 
   private static boolean overridesDecided(GatewayListener listener) {
     try {
-      return listener.getClass().getMethod("decided", Decision.class).getDeclaringClass() != GatewayListener.class;
+      return listener.getClass().getMethod("decided", Decision.class).getDeclaringClass()
+          != GatewayListener.class;
     } catch (NoSuchMethodException impossible) {
       return true;
     }

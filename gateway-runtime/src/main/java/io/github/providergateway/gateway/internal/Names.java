@@ -5,12 +5,12 @@ import io.github.providergateway.protocol.Hello;
 import java.util.regex.Pattern;
 
 /**
- * The names a provider gives itself and its tools (docs/decisions, decision 24): 1 to 128 of
- * {@code A-Z a-z 0-9 _ . -}, the set agent hosts accept for tool names (MCP, Claude Code, Copilot
- * CLI), and {@code .} or {@code ..} alone are no provider name. Anything else (NUL, bidirectional
+ * The names a provider gives itself and its tools (docs/decisions, decision 24): 1 to 128 of {@code
+ * A-Z a-z 0-9 _ . -}, the set agent hosts accept for tool names (MCP, Claude Code, Copilot CLI),
+ * and {@code .} or {@code ..} alone are no provider name. Anything else (NUL, bidirectional
  * overrides such as U+202E, lone surrogates, 100,000 characters) is refused with {@code
- * INVALID_JSON} naming the field, before anything is registered, so that no host has to display
- * or route it, and provider names map one to one onto {@code persistDir} names.
+ * INVALID_JSON} naming the field, before anything is registered, so that no host has to display or
+ * route it, and provider names map one to one onto {@code persistDir} names.
  */
 public final class Names {
 
@@ -24,7 +24,8 @@ public final class Names {
 
   /** Refuses a provider name or instance outside the grammar. */
   static void checkProvider(String field, String name) {
-    if (name != null && (!GRAMMAR.matcher(name).matches() || name.equals(".") || name.equals(".."))) {
+    if (name != null
+        && (!GRAMMAR.matcher(name).matches() || name.equals(".") || name.equals(".."))) {
       throw refused(field, name);
     }
   }
@@ -38,8 +39,11 @@ public final class Names {
     if (Hello.isReservedName(name)) {
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED,
-          "Provider name '" + shown(name) + "' is reserved for the gateway itself (reserved: "
-              + String.join(", ", Hello.RESERVED_NAMES) + ", in any case); say hello with another name");
+          "Provider name '"
+              + shown(name)
+              + "' is reserved for the gateway itself (reserved: "
+              + String.join(", ", Hello.RESERVED_NAMES)
+              + ", in any case); say hello with another name");
     }
   }
 
@@ -54,43 +58,58 @@ public final class Names {
   static final int MAX_STREAM_CHARS = 128;
 
   /**
-   * Refuses a stream name longer than {@value #MAX_STREAM_CHARS} characters. Stream names are
-   * free text (the spec shows {@code ci-watch} and {@code git-watch@guardian}), but a stream's name
-   * is held as long as the stream, outside what stream retention counts: 200 streams with
-   * megabyte names would hold hundreds of megabytes.
+   * Refuses a stream name longer than {@value #MAX_STREAM_CHARS} characters. Stream names are free
+   * text (the spec shows {@code ci-watch} and {@code git-watch@guardian}), but a stream's name is
+   * held as long as the stream, outside what stream retention counts: 200 streams with megabyte
+   * names would hold hundreds of megabytes.
    */
   static void checkStream(String field, String name) {
     if (name != null && name.length() > MAX_STREAM_CHARS) {
       throw new ProtocolViolation(
           ErrorCode.INVALID_JSON,
-          field + " '" + shown(name) + "' is longer than " + MAX_STREAM_CHARS + " characters (" + name.length() + " given)");
+          field
+              + " '"
+              + shown(name)
+              + "' is longer than "
+              + MAX_STREAM_CHARS
+              + " characters ("
+              + name.length()
+              + " given)");
     }
   }
 
   private static ProtocolViolation refused(String field, String name) {
     return new ProtocolViolation(
         ErrorCode.INVALID_JSON,
-        field + " '" + shown(name) + "' must be 1 to 128 of A-Z a-z 0-9 _ . - (" + name.length() + " chars given)");
+        field
+            + " '"
+            + shown(name)
+            + "' must be 1 to 128 of A-Z a-z 0-9 _ . - ("
+            + name.length()
+            + " chars given)");
   }
 
-  /** A name a provider gave, as a log line may show it: as it is when it fits the grammar, else {@link #shown}. */
+  /**
+   * A name a provider gave, as a log line may show it: as it is when it fits the grammar, else
+   * {@link #shown}.
+   */
   static String forDisplay(String name) {
     return GRAMMAR.matcher(name).matches() ? name : shown(name);
   }
 
   /**
    * {@code text} as an error message may repeat it: at most 40 characters, anything outside
-   * printable ASCII escaped as {@code \}{@code uXXXX}, so a peer's input cannot make a message
-   * (or a close reason built from one) long, or make it display as something else.
+   * printable ASCII escaped as {@code \}{@code uXXXX}, so a peer's input cannot make a message (or
+   * a close reason built from one) long, or make it display as something else.
    */
   static String shown(String text) {
     return shown(text, SHOWN_CHARS);
   }
 
   /**
-   * {@code text} cut to {@code maxChars} characters (then {@code ...}), anything outside
-   * printable ASCII escaped as {@code \}{@code uXXXX}: how a peer's text may reach a person's
-   * terminal or a log line ({@code Refusal.describe}).
+   * {@code text} cut to {@code maxChars} characters (then {@code ...}), anything outside printable
+   * ASCII escaped as {@code \}{@code uXXXX}: how a peer's text may reach a person's terminal or a
+   * log line ({@code Refusal.describe}).
    */
   public static String shown(String text, int maxChars) {
     StringBuilder shown = new StringBuilder();

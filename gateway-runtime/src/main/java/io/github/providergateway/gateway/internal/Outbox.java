@@ -21,6 +21,7 @@ final class Outbox {
 
   /** The engine's, which ends the connection's calls and bindings before the transport closes. */
   private final Closer closer;
+
   /** Hears every {@code error} sent ({@link GatewayListener#refused}). */
   private final GatewayListener listener;
 
@@ -38,7 +39,8 @@ final class Outbox {
       return;
     }
     if (!conn.transport.send(message)) {
-      LOG.log(Level.DEBUG, "{0}: {1} not queued (connection full or closed)", conn, message.wireType());
+      LOG.log(
+          Level.DEBUG, "{0}: {1} not queued (connection full or closed)", conn, message.wireType());
     }
   }
 
@@ -96,7 +98,8 @@ final class Outbox {
           RATE_LIMITED,
           PAYLOAD_TOO_LARGE,
           UNAUTHORIZED,
-          UNKNOWN -> CloseReason.PROTOCOL_ERROR;
+          UNKNOWN ->
+          CloseReason.PROTOCOL_ERROR;
     };
   }
 
@@ -112,8 +115,8 @@ final class Outbox {
 
   /**
    * What is known of the refused message, for the {@code error}'s correlation fields; and the
-   * provider it speaks for when that is not the one bound on the connection (a {@code hello}
-   * names its own), as {@link Names#forDisplay} shows it, or null.
+   * provider it speaks for when that is not the one bound on the connection (a {@code hello} names
+   * its own), as {@link Names#forDisplay} shows it, or null.
    */
   record Refused(String type, String sessionId, String requestId, String provider) {
     static final Refused NOTHING = new Refused(null, null, null);

@@ -18,10 +18,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * User-approved pairing for external providers (spec: External providers; design brief,
- * decision 4). A pairing request shows a fresh 6-digit code in each active session's timeline, never on
- * the provider's socket; the code the user types back picks the session. Codes expire after 120
- * s; a wrong code closes the connection; at most 5 requests a minute across the gateway. Loop only.
+ * User-approved pairing for external providers (spec: External providers; design brief, decision
+ * 4). A pairing request shows a fresh 6-digit code in each active session's timeline, never on the
+ * provider's socket; the code the user types back picks the session. Codes expire after 120 s; a
+ * wrong code closes the connection; at most 5 requests a minute across the gateway. Loop only.
  */
 final class Pairing {
 
@@ -35,10 +35,13 @@ final class Pairing {
   private final AuthDeadlines authDeadlines;
   private final Outbox outbox;
   private final Listeners listener;
+
   /** When recent pairing requests came, oldest first, gateway-wide. */
   private final Deque<Instant> attempts = new ArrayDeque<>();
+
   /** Requests refused for the budget since the person was last told. */
   private int refusedInWindow;
+
   /** When the person was last told that requests are being refused. */
   private Instant toldAt;
 
@@ -109,7 +112,12 @@ final class Pairing {
         conn, lifetime, "Pairing code expired; no auth.confirm within " + Timers.seconds(lifetime));
     outbox.send(conn, new AuthPairing(AuthPairing.DEFAULT_PROMPT));
     if (listener.hearsDecisions()) {
-      listener.decided(Decisions.pairing(timers.now(), conn.toString(), Decision.Outcome.REQUESTED, "pairing codes shown to the person"));
+      listener.decided(
+          Decisions.pairing(
+              timers.now(),
+              conn.toString(),
+              Decision.Outcome.REQUESTED,
+              "pairing codes shown to the person"));
     }
   }
 
@@ -128,25 +136,34 @@ final class Pairing {
     conn.on(ConnectionEvent.PAIRING_CONFIRMED);
     outbox.send(conn, new Sessions(token, sessions.listFor(credential)));
     if (listener.hearsDecisions()) {
-      listener.decided(Decisions.pairing(timers.now(), conn.toString(), Decision.Outcome.CONFIRMED, "paired with session " + sessionId));
-      listener.decided(Decisions.authenticated(timers.now(), conn.toString(), credential.trust(), "pairing"));
+      listener.decided(
+          Decisions.pairing(
+              timers.now(),
+              conn.toString(),
+              Decision.Outcome.CONFIRMED,
+              "paired with session " + sessionId));
+      listener.decided(
+          Decisions.authenticated(timers.now(), conn.toString(), credential.trust(), "pairing"));
     }
   }
 
   /**
-   * The budget is gateway-wide, so any local process can spend it (it has no token to tell it
-   * apart by). What it cannot do is make the person's pairing fail silently: the first refusal in
-   * a minute says so in every active session's timeline.
+   * The budget is gateway-wide, so any local process can spend it (it has no token to tell it apart
+   * by). What it cannot do is make the person's pairing fail silently: the first refusal in a
+   * minute says so in every active session's timeline.
    */
   private void tellThePersonOnce(Instant now) {
     if (toldAt != null && now.isBefore(toldAt.plus(Duration.ofMinutes(1)))) {
       return;
     }
     toldAt = now;
-    String message = "Pairing requests are being refused: more than "
-        + limits.maxPairingAttemptsPerMinute() + " in the last minute (" + refusedInWindow
-        + " refused). If you are not pairing a provider now, another program on this machine is trying to;"
-        + " if you are, try again in a minute.";
+    String message =
+        "Pairing requests are being refused: more than "
+            + limits.maxPairingAttemptsPerMinute()
+            + " in the last minute ("
+            + refusedInWindow
+            + " refused). If you are not pairing a provider now, another program on this machine is trying to;"
+            + " if you are, try again in a minute.";
     refusedInWindow = 0;
     for (SessionState session : sessions.active()) {
       session.host.log(session.id, SOURCE, message);

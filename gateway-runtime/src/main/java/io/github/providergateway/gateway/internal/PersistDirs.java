@@ -16,6 +16,7 @@ import java.util.Set;
 final class PersistDirs {
 
   private final Path root;
+
   /** Names whose directory exists already. Loop only. */
   private final Set<String> created = new HashSet<>();
 

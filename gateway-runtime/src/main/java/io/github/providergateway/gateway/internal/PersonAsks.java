@@ -19,8 +19,8 @@ import java.util.function.Supplier;
 /**
  * Gates' questions to the person (extension {@code gate.ask}, architecture decision 35). A question
  * goes to every channel that reaches its session (the gateway-wide ones added with {@code
- * Gateway.asks().add}, and the session's own host's); the first answer decides, and every
- * channel it went to hears that it ended. Nobody to ask, or more questions waiting than {@link
+ * Gateway.asks().add}, and the session's own host's); the first answer decides, and every channel
+ * it went to hears that it ended. Nobody to ask, or more questions waiting than {@link
  * Limits#maxPendingAsksPerSession()} or {@link Limits#maxPendingAsks()}, or a question longer than
  * {@link Limits#maxAskQuestionChars()}: the call is denied at once. A question nobody answers by
  * its deadline denies. The gate's provider leaving, or the call ending, withdraws it. Each step is
@@ -43,8 +43,10 @@ final class PersonAsks {
   private final Secrets secrets;
   private final Limits limits;
   private final Listeners listener;
+
   /** The gateway-wide channels, in the order they were added. Loop only. */
   private final List<AskChannel> channels = new ArrayList<>();
+
   /** Questions waiting for an answer, by ask id, oldest first. Loop only. */
   private final Map<String, Pending> pending = new LinkedHashMap<>();
 
@@ -58,15 +60,23 @@ final class PersonAsks {
   /** A question put to the person, until it ends. */
   private static final class Pending {
     final PersonQuestion question;
+
     /** The gate binding that asked: its leaving withdraws the question. */
     final Binding gate;
+
     /** The channels it was put to, which hear how it ended. */
     final List<AskChannel> channels;
+
     final Settled settled;
     final Instant askedAt;
     Scheduler.Cancellable deadline;
 
-    Pending(PersonQuestion question, Binding gate, List<AskChannel> channels, Settled settled, Instant askedAt) {
+    Pending(
+        PersonQuestion question,
+        Binding gate,
+        List<AskChannel> channels,
+        Settled settled,
+        Instant askedAt) {
       this.question = question;
       this.gate = gate;
       this.channels = channels;
@@ -93,19 +103,45 @@ final class PersonAsks {
    *     not be, and nothing waits (the call is to be denied with that reason)
    */
   String ask(
-      SessionState session, String tool, JsonNode args, String callId, Binding gate, String gateId,
-      String question, Duration timeout, Settled settled) {
+      SessionState session,
+      String tool,
+      JsonNode args,
+      String callId,
+      Binding gate,
+      String gateId,
+      String question,
+      Duration timeout,
+      Settled settled) {
     String provider = gate.provider.name;
     String who = describe(provider, gateId);
     String refused = refusal(session, who, question);
     if (refused != null) {
-      audit(() -> Decisions.ask(timers.now(), Decision.Outcome.DENY, refused, provider, session.id, tool, callId, null, null));
+      audit(
+          () ->
+              Decisions.ask(
+                  timers.now(),
+                  Decision.Outcome.DENY,
+                  refused,
+                  provider,
+                  session.id,
+                  tool,
+                  callId,
+                  null,
+                  null));
       return refused;
     }
     Instant now = timers.now();
     PersonQuestion asked =
         new PersonQuestion(
-            secrets.id("ask"), session.id, tool, args, callId, provider, gateId, question, now.plus(timeout));
+            secrets.id("ask"),
+            session.id,
+            tool,
+            args,
+            callId,
+            provider,
+            gateId,
+            question,
+            now.plus(timeout));
     List<AskChannel> reached = new ArrayList<>();
     for (AskChannel channel : reaching(session)) {
       if (put(channel, asked)) {
@@ -114,16 +150,41 @@ final class PersonAsks {
     }
     if (reached.isEmpty()) {
       String nobody = nobodyToAsk(session, who);
-      audit(() -> Decisions.ask(now, Decision.Outcome.DENY, nobody, provider, session.id, tool, callId, null, null));
+      audit(
+          () ->
+              Decisions.ask(
+                  now,
+                  Decision.Outcome.DENY,
+                  nobody,
+                  provider,
+                  session.id,
+                  tool,
+                  callId,
+                  null,
+                  null));
       return nobody;
     }
     Pending waiting = new Pending(asked, gate, reached, settled, now);
     pending.put(asked.askId(), waiting);
     waiting.deadline = timers.after(timeout, () -> timedOut(waiting));
     audit(
-        () -> Decisions.ask(
-            now, Decision.Outcome.ASKED, who + " asks (" + Timers.seconds(timeout) + " to answer, on " + names(reached) + "): "
-                + question, provider, session.id, tool, callId, null, null));
+        () ->
+            Decisions.ask(
+                now,
+                Decision.Outcome.ASKED,
+                who
+                    + " asks ("
+                    + Timers.seconds(timeout)
+                    + " to answer, on "
+                    + names(reached)
+                    + "): "
+                    + question,
+                provider,
+                session.id,
+                tool,
+                callId,
+                null,
+                null));
     return null;
   }
 
@@ -133,8 +194,13 @@ final class PersonAsks {
    */
   String tooLong(String who, String question) {
     if (question.length() > limits.maxAskQuestionChars()) {
-      return "The question of " + who + " is " + question.length() + " characters long, more than the "
-          + limits.maxAskQuestionChars() + " a question may have; the call is denied rather than asked about in part.";
+      return "The question of "
+          + who
+          + " is "
+          + question.length()
+          + " characters long, more than the "
+          + limits.maxAskQuestionChars()
+          + " a question may have; the call is denied rather than asked about in part.";
     }
     return null;
   }
@@ -152,19 +218,31 @@ final class PersonAsks {
       }
     }
     if (inSession >= limits.maxPendingAsksPerSession()) {
-      return "Too many questions wait for the person of session " + session.id + " (" + inSession
-          + "); the one of " + who + " is not asked, and the call is denied.";
+      return "Too many questions wait for the person of session "
+          + session.id
+          + " ("
+          + inSession
+          + "); the one of "
+          + who
+          + " is not asked, and the call is denied.";
     }
     if (pending.size() >= limits.maxPendingAsks()) {
-      return "Too many questions wait for the person in this gateway (" + pending.size()
-          + "); the one of " + who + " is not asked, and the call is denied.";
+      return "Too many questions wait for the person in this gateway ("
+          + pending.size()
+          + "); the one of "
+          + who
+          + " is not asked, and the call is denied.";
     }
     return null;
   }
 
   private static String nobodyToAsk(SessionState session, String who) {
-    return "No one to ask: " + who + " asks the person, and no console, status page or host that asks the person"
-        + " is open for session " + session.id + "; the call is denied.";
+    return "No one to ask: "
+        + who
+        + " asks the person, and no console, status page or host that asks the person"
+        + " is open for session "
+        + session.id
+        + "; the call is denied.";
   }
 
   /** The channels that reach {@code session} now: its host's first, then the gateway-wide ones. */
@@ -186,7 +264,10 @@ final class PersonAsks {
     try {
       return channel.reaches(sessionId);
     } catch (RuntimeException | LinkageError e) {
-      LOG.log(Level.WARNING, "ask channel " + channel + " failed to say whether it reaches " + sessionId, e);
+      LOG.log(
+          Level.WARNING,
+          "ask channel " + channel + " failed to say whether it reaches " + sessionId,
+          e);
       return false;
     }
   }
@@ -235,11 +316,18 @@ final class PersonAsks {
     String who = describe(waiting.question.provider(), waiting.question.gateId());
     end(waiting, AskOutcome.TIMED_OUT, null, "nobody answered within " + Timers.seconds(waited));
     waiting.settled.denied(
-        "Nobody answered the question of " + who + " within " + Timers.seconds(waited) + ": "
+        "Nobody answered the question of "
+            + who
+            + " within "
+            + Timers.seconds(waited)
+            + ": "
             + waiting.question.question());
   }
 
-  /** The gate of {@code binding} left (disconnect, rebind, session end): its questions are withdrawn. */
+  /**
+   * The gate of {@code binding} left (disconnect, rebind, session end): its questions are
+   * withdrawn.
+   */
   void withdrawAsked(Binding binding, String reason) {
     for (Pending waiting : new ArrayList<>(pending.values())) {
       if (waiting.gate == binding) {
@@ -270,14 +358,25 @@ final class PersonAsks {
       try {
         channel.ended(waiting.question, outcome, by);
       } catch (RuntimeException | LinkageError e) {
-        LOG.log(Level.WARNING, "ask channel " + channel + " failed to end " + waiting.question.askId(), e);
+        LOG.log(
+            Level.WARNING,
+            "ask channel " + channel + " failed to end " + waiting.question.askId(),
+            e);
       }
     }
     PersonQuestion question = waiting.question;
     audit(
-        () -> Decisions.ask(
-            timers.now(), recorded(outcome), reason, question.provider(), question.sessionId(), question.tool(),
-            question.callId(), Duration.between(waiting.askedAt, timers.now()), by));
+        () ->
+            Decisions.ask(
+                timers.now(),
+                recorded(outcome),
+                reason,
+                question.provider(),
+                question.sessionId(),
+                question.tool(),
+                question.callId(),
+                Duration.between(waiting.askedAt, timers.now()),
+                by));
   }
 
   private static Decision.Outcome recorded(AskOutcome outcome) {
@@ -305,7 +404,9 @@ final class PersonAsks {
   }
 
   static String describe(String provider, String gateId) {
-    return gateId == null ? "the gate of provider '" + provider + "'" : "gate '" + gateId + "' of provider '" + provider + "'";
+    return gateId == null
+        ? "the gate of provider '" + provider + "'"
+        : "gate '" + gateId + "' of provider '" + provider + "'";
   }
 
   private static String names(List<AskChannel> channels) {

@@ -14,16 +14,17 @@ import java.util.Set;
  * The schema most tools declare, read directly: an object whose properties are strings, numbers,
  * integers, booleans, nulls or such objects again, some required, perhaps no others allowed, with
  * the bounds tools put on them most ({@code enum}, {@code maxLength}, {@code minimum}, {@code
- * maximum}) (issue 36: the full validator was a tenth of a call's user time). It only ever says "these
- * arguments match" when the full validator would say so too; anything it is not sure of (another
- * keyword, a number that might be integral, a missing property the full validator must name) goes
- * to the full validator, which also words every refusal. A schema with any keyword outside this
- * shape, or a {@code $schema} (whose draft could read a keyword otherwise), has none.
+ * maximum}) (issue 36: the full validator was a tenth of a call's user time). It only ever says
+ * "these arguments match" when the full validator would say so too; anything it is not sure of
+ * (another keyword, a number that might be integral, a missing property the full validator must
+ * name) goes to the full validator, which also words every refusal. A schema with any keyword
+ * outside this shape, or a {@code $schema} (whose draft could read a keyword otherwise), has none.
  */
 final class PlainObjectSchema {
 
   /** Keywords that say nothing about which values are accepted. */
-  private static final Set<String> ANNOTATIONS = Set.of("title", "description", "examples", "default", "$comment");
+  private static final Set<String> ANNOTATIONS =
+      Set.of("title", "description", "examples", "default", "$comment");
 
   /** The types a property may have here. */
   private enum Type {
@@ -37,22 +38,35 @@ final class PlainObjectSchema {
 
   /** The type, or null for a property given only by its {@code enum}. */
   private final Type type;
+
   /** The values allowed, or null for any. */
   private final List<JsonNode> allowed;
+
   /** For a string: the most UTF-16 units it may have (a bound on its code points), or -1. */
   private final int maxLength;
+
   /** For a number: its bounds, inclusive, or null. */
   private final BigDecimal minimum;
+
   private final BigDecimal maximum;
+
   /** For an object: its properties' schemas; absent properties are allowed unless required. */
   private final Map<String, PlainObjectSchema> properties;
+
   private final Set<String> required;
+
   /** For an object: whether names outside {@link #properties} are allowed. */
   private final boolean othersAllowed;
 
   private PlainObjectSchema(
-      Type type, Map<String, PlainObjectSchema> properties, Set<String> required, boolean othersAllowed,
-      List<JsonNode> allowed, int maxLength, BigDecimal minimum, BigDecimal maximum) {
+      Type type,
+      Map<String, PlainObjectSchema> properties,
+      Set<String> required,
+      boolean othersAllowed,
+      List<JsonNode> allowed,
+      int maxLength,
+      BigDecimal minimum,
+      BigDecimal maximum) {
     this.type = type;
     this.allowed = allowed;
     this.maxLength = maxLength;
@@ -159,7 +173,14 @@ final class PlainObjectSchema {
       return null; // no type, or keywords of another type beside it: not this plain shape
     }
     return new PlainObjectSchema(
-        type, properties, required, othersAllowed, allowed == null ? null : List.copyOf(allowed), maxLength, minimum, maximum);
+        type,
+        properties,
+        required,
+        othersAllowed,
+        allowed == null ? null : List.copyOf(allowed),
+        maxLength,
+        minimum,
+        maximum);
   }
 
   private static Type typeOf(JsonNode value) {
@@ -208,8 +229,8 @@ final class PlainObjectSchema {
   }
 
   /**
-   * Whether {@code value} surely matches: true only when the full validator would accept it;
-   * false when it would not, or when this cannot tell (then the full validator decides).
+   * Whether {@code value} surely matches: true only when the full validator would accept it; false
+   * when it would not, or when this cannot tell (then the full validator decides).
    */
   boolean surelyMatches(JsonNode value) {
     // JsonNode's equality is JSON Schema's but stricter (1 is not 1.0): a miss is only unsure.
@@ -220,7 +241,8 @@ final class PlainObjectSchema {
       return true;
     }
     return switch (type) {
-      case STRING -> value.isTextual() && (maxLength < 0 || value.textValue().length() <= maxLength);
+      case STRING ->
+          value.isTextual() && (maxLength < 0 || value.textValue().length() <= maxLength);
       case NUMBER -> value.isNumber() && withinBounds(value);
       // 1.0 is an integer to JSON Schema but a double to Jackson: the full validator decides.
       case INTEGER -> value.isIntegralNumber() && withinBounds(value);
@@ -235,7 +257,8 @@ final class PlainObjectSchema {
       return true;
     }
     BigDecimal decimal = number.decimalValue();
-    return (minimum == null || decimal.compareTo(minimum) >= 0) && (maximum == null || decimal.compareTo(maximum) <= 0);
+    return (minimum == null || decimal.compareTo(minimum) >= 0)
+        && (maximum == null || decimal.compareTo(maximum) <= 0);
   }
 
   private boolean objectMatches(JsonNode value) {

@@ -21,8 +21,8 @@ import java.util.concurrent.CompletableFuture;
  * section, the transforms of the session's providers run in registration order — static {@code
  * append}, {@code prepend}, {@code replace}, and {@code callback} round trips of at most 2 s each
  * ({@code transform.request}; silence or a vanished provider keeps the current text). Protected
- * sections take only appends, and are assembled last so safety content has the last word.
- * Ambient and startup contexts come in provider registration order. Loop only.
+ * sections take only appends, and are assembled last so safety content has the last word. Ambient
+ * and startup contexts come in provider registration order. Loop only.
  */
 final class PromptPipeline {
 
@@ -32,6 +32,7 @@ final class PromptPipeline {
   private final Timers timers;
   private final Secrets secrets;
   private final Limits limits;
+
   /** Callbacks waiting for {@code transform.result}, by call id. */
   private final Map<String, PendingTransform> pending = new HashMap<>();
 
@@ -140,13 +141,13 @@ final class PromptPipeline {
     Conn conn = step.binding().provider.conn;
     String callId = secrets.id("tx");
     if (conn.state() != ConnectionState.BOUND
-        || !conn.transport.send(new TransformRequest(callId, run.session.id, step.section(), current))) {
+        || !conn.transport.send(
+            new TransformRequest(callId, run.session.id, step.section(), current))) {
       return false;
     }
     PendingTransform transform = new PendingTransform(callId, step, run);
     pending.put(callId, transform);
-    transform.timeout =
-        timers.deadline(limits.transformTimeout(), () -> resume(transform, null));
+    transform.timeout = timers.deadline(limits.transformTimeout(), () -> resume(transform, null));
     return true;
   }
 

@@ -4,8 +4,8 @@ import io.github.providergateway.protocol.ErrorCode;
 
 /**
  * A provider broke a rule. Thrown by handlers and caught in one place per message ({@link
- * InboundRouter}), which answers with {@code error} and closes the connection only for fatal
- * codes. Carries no stack trace: it is an expected outcome of untrusted input.
+ * InboundRouter}), which answers with {@code error} and closes the connection only for fatal codes.
+ * Carries no stack trace: it is an expected outcome of untrusted input.
  */
 final class ProtocolViolation extends RuntimeException {
 

@@ -13,14 +13,16 @@ import java.util.Objects;
 /**
  * Registered providers by identity (name + instance, within a spawned provider's session), while
  * their connection is open, and the registration order they are numbered in. One provider per
- * identity (spec: Identity protection; architecture, decision 40).
- * Loop only.
+ * identity (spec: Identity protection; architecture, decision 40). Loop only.
  */
 final class ProviderRegistry {
 
   /** ProviderRegistry by identity. Changed by {@link BindingHandler} only. */
   private final Map<ProviderState.Identity, ProviderState> byIdentity = new HashMap<>();
-  private final Collection<ProviderState> all = Collections.unmodifiableCollection(byIdentity.values());
+
+  private final Collection<ProviderState> all =
+      Collections.unmodifiableCollection(byIdentity.values());
+
   /** The last registration-order number given. */
   private long order;
 

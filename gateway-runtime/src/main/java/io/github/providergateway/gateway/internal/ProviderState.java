@@ -32,47 +32,68 @@ final class ProviderState {
 
   final String providerId;
   final String name;
+
   /** The instance id, or {@code null}. */
   final String instance;
+
   /** The session its identity belongs to, or {@code null} ({@link Identity#scope}). */
   final String identityScope;
+
   final TrustLevel trust;
+
   /** Global registration order, for "in provider registration order" everywhere. */
   final long order;
 
   /** The connection serving this provider. */
   final Conn conn;
+
   /** What its {@code hello} bound to. */
   final SessionSelector selector;
+
   /** Bindings by session id, in binding order. Changed by {@link #bound} and {@link #unbound}. */
   private final Map<String, Binding> bindings = new LinkedHashMap<>();
+
   private final Map<String, Binding> bindingsView = Collections.unmodifiableMap(bindings);
+
   /** For {@code "all"}: what a newly readied session starts from; null otherwise. */
   final Declared template;
-  /** For {@code "all"}: sessions started after the {@code hello}, awaiting {@code session.ready}. */
+
+  /**
+   * For {@code "all"}: sessions started after the {@code hello}, awaiting {@code session.ready}.
+   */
   private final Set<String> awaitingReady = new LinkedHashSet<>();
+
   /** Sessions that sent this provider {@code shutdown.pending} and await its readiness. */
   private final Set<String> shutdownPending = new LinkedHashSet<>();
+
   private final Set<String> shutdownPendingView = Collections.unmodifiableSet(shutdownPending);
+
   /** Session event types it subscribed to. */
   final Set<String> subscribe;
+
   final Concurrency concurrency;
   final JsonNode metadata;
   final String startupContext;
+
   /** Where it may keep files across sessions (local trust levels only), or null. */
   final Path persistDir;
+
   /**
-   * The protocol extensions its {@code hello} asked for and the gateway accepted (decision 33).
-   * Not restored by a reconnect token: like {@code protocolVersion}, they say what the code on
-   * this connection speaks.
+   * The protocol extensions its {@code hello} asked for and the gateway accepted (decision 33). Not
+   * restored by a reconnect token: like {@code protocolVersion}, they say what the code on this
+   * connection speaks.
    */
   private final Set<ProtocolExtension> extensions;
+
   /** The reconnect token of its latest {@code hello.ack}; set once, when it is issued. */
   private String reconnectToken;
+
   /** Its rules' regex time per second (created when a rule first runs). */
   private RegexGuard.Allowance regexAllowance;
+
   /** When its {@code hello} was taken, for the host's description. */
   private final Instant connectedSince;
+
   /** When it last sent anything: multi-instance routing picks the most recent. */
   private Instant lastActive;
 
@@ -80,7 +101,8 @@ final class ProviderState {
    * What a {@code hello} says of the provider besides its declarations: each field it carries, or
    * where it leaves one out, what a reconnect restored.
    */
-  record Carried(Set<String> subscribe, Concurrency concurrency, JsonNode metadata, String startupContext) {}
+  record Carried(
+      Set<String> subscribe, Concurrency concurrency, JsonNode metadata, String startupContext) {}
 
   ProviderState(
       String providerId,
@@ -146,7 +168,10 @@ final class ProviderState {
     bindings.remove(binding.session.id);
   }
 
-  /** An {@code "all"}-bound provider: {@code sessionId} started and awaits its {@code session.ready}. */
+  /**
+   * An {@code "all"}-bound provider: {@code sessionId} started and awaits its {@code
+   * session.ready}.
+   */
   void awaitReady(String sessionId) {
     awaitingReady.add(sessionId);
   }
@@ -225,7 +250,14 @@ final class ProviderState {
       }
     }
     return new ProviderInfo(
-        providerId, name, instance, trust, List.copyOf(bindings.keySet()), tools, connectedSince, conn.callCount());
+        providerId,
+        name,
+        instance,
+        trust,
+        List.copyOf(bindings.keySet()),
+        tools,
+        connectedSince,
+        conn.callCount());
   }
 
   @Override

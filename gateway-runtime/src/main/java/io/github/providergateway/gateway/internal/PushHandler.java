@@ -32,15 +32,19 @@ public final class PushHandler {
   private final Limits limits;
   private final SessionRegistry sessions;
   private final RetainedStreams retainedStreams;
+
   /** Runs stream filters' regexes, under the same guard as hook rules. */
   private final HookEngine hooks;
+
   private final Outbox outbox;
   private final Listeners listener;
+
   /**
-   * Pushes accepted (past every check, filter drops included), for metrics read on any thread:
-   * the one counter here that is not loop state.
+   * Pushes accepted (past every check, filter drops included), for metrics read on any thread: the
+   * one counter here that is not loop state.
    */
-  private final java.util.concurrent.atomic.AtomicLong accepted = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong accepted =
+      new java.util.concurrent.atomic.AtomicLong();
 
   PushHandler(
       Timers timers,
@@ -84,9 +88,8 @@ public final class PushHandler {
   }
 
   /**
-   * Where a push goes: the named session; else a single-session provider's own session; an
-   * {@code "all"}-bound provider must name one or say {@code broadcast} (design brief,
-   * decision 30).
+   * Where a push goes: the named session; else a single-session provider's own session; an {@code
+   * "all"}-bound provider must name one or say {@code broadcast} (design brief, decision 30).
    */
   private static List<Binding> targets(ProviderState provider, Push push) {
     if (push.sessionId() != null) {
@@ -102,15 +105,22 @@ public final class PushHandler {
 
   /**
    * A stream belongs to the name and trust level that made it: a provider of another trust level
-   * that takes the name after the writer left cannot add to it or read it (docs/decisions,
-   * decision 23). The host and internal providers read every stream.
+   * that takes the name after the writer left cannot add to it or read it (docs/decisions, decision
+   * 23). The host and internal providers read every stream.
    */
   private static void checkWriter(EventStream existing, ProviderState provider, StreamName name) {
-    if (existing != null && existing.writer() != provider.trust && provider.trust != TrustLevel.INTERNAL) {
+    if (existing != null
+        && existing.writer() != provider.trust
+        && provider.trust != TrustLevel.INTERNAL) {
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED,
-          "Stream " + name + " was written by a " + existing.writer().wireName()
-              + " provider; a " + provider.trust.wireName() + " provider of that name cannot use it");
+          "Stream "
+              + name
+              + " was written by a "
+              + existing.writer().wireName()
+              + " provider; a "
+              + provider.trust.wireName()
+              + " provider of that name cannot use it");
     }
   }
 
@@ -134,7 +144,10 @@ public final class PushHandler {
         && evictableStream(session) == null) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "Session " + session.id + " holds " + limits.maxStreamsPerSession()
+          "Session "
+              + session.id
+              + " holds "
+              + limits.maxStreamsPerSession()
               + " streams of bound providers already",
           session.id);
     }
@@ -188,7 +201,9 @@ public final class PushHandler {
     if (!binding.mayPush(timers.now(), limits.maxPushesPerSecond())) {
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
-          "More than " + limits.maxPushesPerSecond() + " pushes a second to session "
+          "More than "
+              + limits.maxPushesPerSecond()
+              + " pushes a second to session "
               + binding.session.id,
           binding.session.id);
     }
@@ -197,9 +212,10 @@ public final class PushHandler {
   /**
    * Stores and routes one event. The stream's filter, if any, decides first: the first rule whose
    * regex is found in the event overrides its level, and {@code drop} discards it. Then {@code
-   * keep} → stream only (the host hears {@code streamUpdated} for every event kept); {@code surface} → stream and timeline; {@code inject} → stream, timeline
-   * and a new turn, gated so one provider cannot keep the agent busy. A {@code prompt} starts the
-   * turn with itself in place of the event text.
+   * keep} → stream only (the host hears {@code streamUpdated} for every event kept); {@code
+   * surface} → stream and timeline; {@code inject} → stream, timeline and a new turn, gated so one
+   * provider cannot keep the agent busy. A {@code prompt} starts the turn with itself in place of
+   * the event text.
    */
   private void deliver(Binding binding, StreamName stream, Push push) {
     accepted.incrementAndGet();
@@ -224,7 +240,8 @@ public final class PushHandler {
         session.host.log(session.id, source, push.event());
       }
     }
-    String turn = push.prompt() != null ? push.prompt() : level == PushLevel.INJECT ? push.event() : null;
+    String turn =
+        push.prompt() != null ? push.prompt() : level == PushLevel.INJECT ? push.event() : null;
     if (turn != null && mayStartTurn(binding)) {
       session.host.send(session.id, source, turn);
     } else if (turn != null && push.event() == null) {
@@ -238,9 +255,10 @@ public final class PushHandler {
     if (rules == null) {
       return null;
     }
-    String text = event.length() > limits.maxMatchedChars()
-        ? event.substring(0, limits.maxMatchedChars())
-        : event;
+    String text =
+        event.length() > limits.maxMatchedChars()
+            ? event.substring(0, limits.maxMatchedChars())
+            : event;
     RegexGuard.Spend spend = hooks.regex().spend();
     RegexGuard.Allowance allowance = hooks.allowance(binding.provider);
     for (FilterRule rule : rules) {
@@ -264,7 +282,10 @@ public final class PushHandler {
       case HELD -> false;
       case PAUSED -> {
         String warning =
-            "Provider '" + binding.provider.name + "' started " + binding.injectCycles()
+            "Provider '"
+                + binding.provider.name
+                + "' started "
+                + binding.injectCycles()
                 + " turns in a row; its injects are paused until the user sends a message.";
         binding.session.host.log(binding.session.id, "gateway", warning);
         listener.warning(warning);
@@ -293,12 +314,15 @@ public final class PushHandler {
     if (sessionId == null) {
       if (provider.isAllBound() || provider.bindings().size() != 1) {
         throw new ProtocolViolation(
-            ErrorCode.INVALID_SESSION, "stream.query from an \"all\"-bound provider needs sessionId");
+            ErrorCode.INVALID_SESSION,
+            "stream.query from an \"all\"-bound provider needs sessionId");
       }
       sessionId = provider.bindings().keySet().iterator().next();
     }
     SessionState session = sessions.get(sessionId);
-    int last = Math.min(query.last() == null ? limits.maxQueryLast() : query.last(), limits.maxQueryLast());
+    int last =
+        Math.min(
+            query.last() == null ? limits.maxQueryLast() : query.last(), limits.maxQueryLast());
     Map<String, List<StreamEntry>> result = new LinkedHashMap<>();
     for (String name : query.streams()) {
       Names.checkStream("streams[]", name);
@@ -312,7 +336,8 @@ public final class PushHandler {
   }
 
   /** The host's query: internal trust, any provider's stream, {@code last} up to the retention. */
-  public Map<String, List<StreamEntry>> hostQuery(String sessionId, List<String> streams, int last) {
+  public Map<String, List<StreamEntry>> hostQuery(
+      String sessionId, List<String> streams, int last) {
     SessionState session = sessions.get(sessionId);
     if (session == null) {
       throw new HostException(HostErrorCode.INVALID_SESSION, "No session " + sessionId);

@@ -16,9 +16,9 @@ import java.util.Set;
 /**
  * Reconnect tokens (spec: Reconnect protocol; design brief, decision 21). Each {@code hello.ack}
  * issues a new token for the provider's identity, replacing the one before. The token is honoured
- * while its connection is open (the newcomer takes over and the old connection closes) and for 30
- * s after that connection drops, when it restores the provider from a snapshot. Tokens live in
- * memory only and are looked up by hash. Loop only.
+ * while its connection is open (the newcomer takes over and the old connection closes) and for 30 s
+ * after that connection drops, when it restores the provider from a snapshot. Tokens live in memory
+ * only and are looked up by hash. Loop only.
  */
 final class Reconnects {
 
@@ -37,7 +37,8 @@ final class Reconnects {
 
     /** Its estimated heap: what {@code Limits.maxSnapshotBytes} bounds. */
     long estimatedBytes() {
-      long bytes = JsonHeap.of(metadata) + (startupContext == null ? 0 : 2L * startupContext.length());
+      long bytes =
+          JsonHeap.of(metadata) + (startupContext == null ? 0 : 2L * startupContext.length());
       for (Declared declared : declaredBySession.values()) {
         bytes += declared.estimatedBytes();
       }
@@ -72,8 +73,10 @@ final class Reconnects {
     final ProviderState.Identity identity;
     ProviderState live;
     Snapshot departed;
+
     /** The estimated heap of {@link #departed}. */
     long departedBytes;
+
     Scheduler.Cancellable expiry;
 
     Entry(ProviderState.Identity identity, ProviderState live) {
@@ -88,12 +91,16 @@ final class Reconnects {
   private final Secrets secrets;
   private final Timers timers;
   private final Limits limits;
+
   /** Departed identities, oldest first, to forget the oldest when too many wait. */
   private final ArrayDeque<ProviderState.Identity> departedOrder = new ArrayDeque<>();
+
   /** The estimated heap of all snapshots kept. */
   private long snapshotBytes;
+
   /** Tokens by the hex SHA-256 of their text. */
   private final Map<String, Entry> byHash = new HashMap<>();
+
   /** Each identity's current token hash. */
   private final Map<ProviderState.Identity, String> hashByIdentity = new HashMap<>();
 
@@ -166,8 +173,8 @@ final class Reconnects {
   }
 
   /**
-   * The trust level of a dropped provider named {@code name} still restorable in {@code
-   * sessionId} with a trust level other than {@code trust}, or null if there is none.
+   * The trust level of a dropped provider named {@code name} still restorable in {@code sessionId}
+   * with a trust level other than {@code trust}, or null if there is none.
    */
   TrustLevel departedWithOtherTrust(String name, TrustLevel trust, String sessionId) {
     for (ProviderState.Identity identity : departedOrder) {

@@ -14,8 +14,8 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>each match attempt {@code Limits.regexStepsPerMatch} (the spec's 1 ms);
  *   <li>all the rules one message runs together a {@link Spend} ({@code
- *       Limits.regexStepsPerMessage}): a push through its stream's filter, one {@code
- *       onPreToolUse} evaluation;
+ *       Limits.regexStepsPerMessage}): a push through its stream's filter, one {@code onPreToolUse}
+ *       evaluation;
  *   <li>all the rules of one provider an {@link Allowance} per second ({@code
  *       Limits.regexStepsPerProviderSecond}), whoever's message runs them.
  * </ul>
@@ -30,8 +30,9 @@ import java.util.function.Supplier;
  * reads a clock, the gateway's own (injected): it is a rate limit, ten whole matches a second for
  * one provider, which ordinary rules are far below (a scan of a 64 KiB write takes 10,000 to
  * 200,000 steps of the 2,621,440); only a provider whose rules work that hard, in a burst that a
- * stalled loop delivers at once, could see it bind sooner on a busy machine (decision 38). A pattern whose work the count cannot see is refused at registration ({@link
- * RegexSteps#refusal}), and structure the engine passes without reading is charged per read.
+ * stalled loop delivers at once, could see it bind sooner on a busy machine (decision 38). A
+ * pattern whose work the count cannot see is refused at registration ({@link RegexSteps#refusal}),
+ * and structure the engine passes without reading is charged per read.
  *
  * <p>Some patterns make {@code java.util.regex} recurse once or more per character; how deep a
  * thread's stack lets it go depends on the thread and on whether the JIT has compiled the regex
@@ -109,20 +110,24 @@ final class RegexGuard {
   }
 
   /**
-   * The match again, on a thread whose stack does not depend on who called or on the JIT. The
-   * loop waits for it as it waits for any match. The work done before the overflow is done again
-   * and not charged (what it read is unknown, and depends on the JIT): at most twice a match's
-   * work, in a case that only deep recursion reaches. Overflowing even that stack fails safe.
+   * The match again, on a thread whose stack does not depend on who called or on the JIT. The loop
+   * waits for it as it waits for any match. The work done before the overflow is done again and not
+   * charged (what it read is unknown, and depends on the JIT): at most twice a match's work, in a
+   * case that only deep recursion reaches. Overflowing even that stack fails safe.
    */
-  private static RegexSteps.Outcome onDeepStack(RegexSteps.Guarded pattern, String text, long maxSteps) {
-    RegexSteps.Outcome outOfSteps = new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, maxSteps);
-    return DeepStack.SHARED.run(() -> {
-      try {
-        return RegexSteps.find(pattern, text, maxSteps);
-      } catch (StackOverflowError tooDeepEvenHere) {
-        return outOfSteps;
-      }
-    }, outOfSteps);
+  private static RegexSteps.Outcome onDeepStack(
+      RegexSteps.Guarded pattern, String text, long maxSteps) {
+    RegexSteps.Outcome outOfSteps =
+        new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, maxSteps);
+    return DeepStack.SHARED.run(
+        () -> {
+          try {
+            return RegexSteps.find(pattern, text, maxSteps);
+          } catch (StackOverflowError tooDeepEvenHere) {
+            return outOfSteps;
+          }
+        },
+        outOfSteps);
   }
 
   /** What is left of one message's regex steps. */

@@ -11,11 +11,11 @@ import java.util.Set;
 
 /**
  * Providers the host is restarting (architecture, decision 34): the host names what it spawned
- * ({@code Gateway.spawning().restarting(sessionId, spawnName, grace)}); until a provider spawned under that
- * name says {@code hello} in that session again, or the grace runs out, the session's tool
- * registration waits and the provider's tools stay listed, so the host (and an agent behind it)
- * hears of the restart once, with the list as it is afterwards. A call to a held tool fails {@code
- * DISCONNECTED} at once. The provider's hook rules stay in force meanwhile ({@link
+ * ({@code Gateway.spawning().restarting(sessionId, spawnName, grace)}); until a provider spawned
+ * under that name says {@code hello} in that session again, or the grace runs out, the session's
+ * tool registration waits and the provider's tools stay listed, so the host (and an agent behind
+ * it) hears of the restart once, with the list as it is afterwards. A call to a held tool fails
+ * {@code DISCONNECTED} at once. The provider's hook rules stay in force meanwhile ({@link
  * HookEngine}): a guardrail being reloaded must not open a window in which what it blocks goes
  * through, so its deny rules deny and its gates, which cannot be asked, deny too. Providers see
  * nothing of it: nothing on the wire changes. Loop only.
@@ -117,9 +117,9 @@ final class Restarts {
 
   /**
    * Whether {@code newcomer}'s {@code hello} may take the identity of {@code holder}, whose
-   * connection is still open: both were spawned by the host under one name for one session, and
-   * the host is restarting it there. The old process is on its way out; its exit must not be
-   * what the new one waits for (else {@code DUPLICATE_INSTANCE}).
+   * connection is still open: both were spawned by the host under one name for one session, and the
+   * host is restarting it there. The old process is on its way out; its exit must not be what the
+   * new one waits for (else {@code DUPLICATE_INSTANCE}).
    */
   boolean replaces(Conn newcomer, ProviderState holder) {
     String spawnName = spawnNameOf(newcomer);
@@ -142,7 +142,10 @@ final class Restarts {
     session.host.log(
         session.id,
         "gateway",
-        "Provider '" + spawnName + "' did not come back within " + Timers.seconds(grace)
+        "Provider '"
+            + spawnName
+            + "' did not come back within "
+            + Timers.seconds(grace)
             + " of its restart; its tools are gone");
     ended(session);
   }
@@ -155,8 +158,8 @@ final class Restarts {
   }
 
   /**
-   * Whether {@code binding}'s hook rules are held by a restart in its session: the provider left
-   * on the host's restart and has not come back, nor has the grace run out.
+   * Whether {@code binding}'s hook rules are held by a restart in its session: the provider left on
+   * the host's restart and has not come back, nor has the grace run out.
    */
   static boolean holds(Binding binding) {
     for (Held held : binding.session.restarts.values()) {

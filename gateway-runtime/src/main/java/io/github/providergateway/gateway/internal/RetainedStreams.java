@@ -10,16 +10,17 @@ import java.util.Set;
 
 /**
  * The estimated heap all streams of all sessions hold together, kept within {@code
- * Limits.maxRetainedStreamBytes} (32 MiB). Each stream alone is bounded (1 MiB, 200 events), but
- * 20 streams a provider and 200 a session still let a few providers hold hundreds of megabytes,
- * which once ran the launcher's heap out. Past the bound, the streams of providers no longer bound
- * to their session go first (least recently written first), then the oldest events of the
- * provider holding the most. Loop only.
+ * Limits.maxRetainedStreamBytes} (32 MiB). Each stream alone is bounded (1 MiB, 200 events), but 20
+ * streams a provider and 200 a session still let a few providers hold hundreds of megabytes, which
+ * once ran the launcher's heap out. Past the bound, the streams of providers no longer bound to
+ * their session go first (least recently written first), then the oldest events of the provider
+ * holding the most. Loop only.
  */
 final class RetainedStreams {
 
   private final Limits limits;
   private final SessionRegistry sessions;
+
   /** The estimated heap of every stream of every session. */
   private long bytes;
 
@@ -95,7 +96,11 @@ final class RetainedStreams {
         held.merge(entry.getKey().provider(), entry.getValue().bytes(), Long::sum);
       }
     }
-    String largest = held.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+    String largest =
+        held.entrySet().stream()
+            .max(Map.Entry.comparingByValue())
+            .map(Map.Entry::getKey)
+            .orElse(null);
     EventStream oldest = null;
     for (SessionState session : sessions.all()) {
       for (Map.Entry<StreamName, EventStream> entry : session.streams.entrySet()) {

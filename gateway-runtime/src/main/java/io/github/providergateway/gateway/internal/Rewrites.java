@@ -15,8 +15,10 @@ final class Rewrites {
 
   /** The gates whose replacements were taken, as {@code provider/gateId}, in order. */
   private final List<String> by = new ArrayList<>();
+
   /** The gates asked after the first rewrite, as {@code provider/gateId}, each once, in order. */
   private final Set<String> askedAgain = new LinkedHashSet<>();
+
   /** How many questions were put to the person after the first rewrite. */
   private int personAskedAgain;
 
@@ -58,7 +60,10 @@ final class Rewrites {
     if (by.isEmpty()) {
       return "";
     }
-    StringBuilder text = new StringBuilder("; arguments rewritten by ").append(by()).append("; re-checked from the first rule");
+    StringBuilder text =
+        new StringBuilder("; arguments rewritten by ")
+            .append(by())
+            .append("; re-checked from the first rule");
     if (!askedAgain.isEmpty()) {
       text.append(": ").append(String.join(", ", askedAgain)).append(" asked again");
     }

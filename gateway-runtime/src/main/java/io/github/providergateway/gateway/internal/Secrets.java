@@ -12,8 +12,10 @@ public final class Secrets {
   private static final HexFormat HEX = HexFormat.of();
 
   private final RandomGenerator random;
+
   /** A per-run prefix that makes ids of different gateway runs differ. */
   private final String runPrefix;
+
   /** The next id number. Loop only. */
   private long nextId = 1;
 
@@ -40,8 +42,8 @@ public final class Secrets {
   }
 
   /**
-   * A new id, unique across this gateway run, and across runs with overwhelming probability:
-   * {@code prefix-runPrefix-n}.
+   * A new id, unique across this gateway run, and across runs with overwhelming probability: {@code
+   * prefix-runPrefix-n}.
    */
   public String id(String prefix) {
     return prefix + "-" + runPrefix + "-" + (nextId++);

@@ -36,6 +36,7 @@ public final class SessionManager {
   private final Credentials credentials;
   private final Outbox outbox;
   private final Listeners listener;
+
   /** Set once the gateway stops: no session starts after. Loop only. */
   private boolean stopped;
 
@@ -75,7 +76,8 @@ public final class SessionManager {
     loop.assertInLoop();
     requireRunning();
     String id = secrets.id("s");
-    SessionInfo info = new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground(), spec.openedBy());
+    SessionInfo info =
+        new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground(), spec.openedBy());
     SessionState session =
         new SessionState(id, info, new GuardedSessionHost(host), spec.hostToolNames());
     sessions.add(session);

@@ -16,8 +16,11 @@ import java.util.Map;
  */
 final class SessionRegistry {
 
-  /** SessionRegistry by id, in start order. Added by {@link SessionManager}, removed at teardown. */
+  /**
+   * SessionRegistry by id, in start order. Added by {@link SessionManager}, removed at teardown.
+   */
   private final Map<String, SessionState> byId = new LinkedHashMap<>();
+
   private final Collection<SessionState> all = Collections.unmodifiableCollection(byId.values());
 
   void add(SessionState session) {

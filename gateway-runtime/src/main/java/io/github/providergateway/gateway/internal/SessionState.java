@@ -33,21 +33,29 @@ final class SessionState {
   final String id;
   final SessionInfo info;
   final SessionHost host;
+
   /** Names of the host's own tools; providers may not take them. */
   final Set<String> hostToolNames;
 
   /** Where it is in its life: changed by {@link #beginEnding} and {@link #ended} only. */
   private Phase phase = Phase.ACTIVE;
+
   /** Providers registered here, in registration order; kept in step with {@link #toolIndex}. */
   private final Map<ProviderState, Binding> bindings = new LinkedHashMap<>();
+
   private final Map<ProviderState, Binding> bindingsView = Collections.unmodifiableMap(bindings);
+
   /**
    * Tool name → the bindings serving it. Several only for instances of one provider name (they
    * share the tool); otherwise one.
    */
   private final Map<String, List<Binding>> toolIndex = new HashMap<>();
-  /** Event streams by full name ({@code stream@provider}); they outlive their provider's binding. */
+
+  /**
+   * Event streams by full name ({@code stream@provider}); they outlive their provider's binding.
+   */
   final Map<StreamName, EventStream> streams = new LinkedHashMap<>();
+
   /** Calls made in this session whose bookkeeping is still open. {@link CallDispatcher} only. */
   final Set<CallState> calls = new LinkedHashSet<>();
 
@@ -59,11 +67,13 @@ final class SessionState {
 
   /** The debounced host registration: pending flush, first change of the batch, last list sent. */
   private Scheduler.Cancellable registrationFlush;
+
   private Instant registrationBatchStart;
   private List<HostTool> registeredTools = List.of();
 
   /** While ending: providers whose readiness is awaited, the deadline timer, and who waits. */
   private final Set<ProviderState> awaitingShutdown = new LinkedHashSet<>();
+
   private Scheduler.Cancellable shutdownDeadline;
   private final List<CompletableFuture<Void>> endWaiters = new ArrayList<>();
 
@@ -156,7 +166,9 @@ final class SessionState {
 
   // ---- the debounced host registration ({@link ToolCatalog}) ----
 
-  /** When the batch of tool changes the host has yet to hear of began: {@code now} if none is open. */
+  /**
+   * When the batch of tool changes the host has yet to hear of began: {@code now} if none is open.
+   */
   Instant registrationBatchStart(Instant now) {
     if (registrationBatchStart == null) {
       registrationBatchStart = now;

@@ -23,16 +23,20 @@ final class StartingProviders {
 
   private final Timers timers;
   private final SessionRegistry sessions;
+
   /** By session: the spawn names (or null) of providers starting, one entry each. */
   private final Map<String, List<Starting>> starting = new HashMap<>();
+
   /** By session: who waits for it to settle. */
   private final Map<String, List<CompletableFuture<Void>>> waiting = new HashMap<>();
 
   /** One provider being started, and the end of its grace. */
   private static final class Starting {
     final String spawnName;
+
     /** Announced by the host, its process not started yet. */
     boolean announced;
+
     io.github.providergateway.loop.Scheduler.Cancellable grace;
 
     Starting(String spawnName, boolean announced) {
@@ -84,7 +88,10 @@ final class StartingProviders {
     entry.grace = timers.after(GRACE, () -> forget(sessionId, entry));
   }
 
-  /** A provider with a spawn credential for {@code sessionId} bound, or its connection closed unbound. */
+  /**
+   * A provider with a spawn credential for {@code sessionId} bound, or its connection closed
+   * unbound.
+   */
   void ended(String sessionId, String spawnName) {
     List<Starting> entries = starting.get(sessionId);
     if (entries == null) {
@@ -108,8 +115,8 @@ final class StartingProviders {
   }
 
   /**
-   * Completes once {@code sessionId} is settled (at once when it is, or when it is no session);
-   * the caller bounds how long it waits.
+   * Completes once {@code sessionId} is settled (at once when it is, or when it is no session); the
+   * caller bounds how long it waits.
    */
   CompletableFuture<Void> settled(String sessionId) {
     CompletableFuture<Void> future = new CompletableFuture<>();
@@ -118,7 +125,9 @@ final class StartingProviders {
     return future;
   }
 
-  /** Completes who waits for {@code sessionId} if it has settled: after anything that may settle it. */
+  /**
+   * Completes who waits for {@code sessionId} if it has settled: after anything that may settle it.
+   */
   void check(String sessionId) {
     List<CompletableFuture<Void>> waiters = waiting.get(sessionId);
     if (waiters == null) {
@@ -127,7 +136,9 @@ final class StartingProviders {
     SessionState session = sessions.active(sessionId);
     boolean settled =
         session == null
-            || (!starting.containsKey(sessionId) && !session.registrationPending() && session.restarts.isEmpty());
+            || (!starting.containsKey(sessionId)
+                && !session.registrationPending()
+                && session.restarts.isEmpty());
     if (settled) {
       waiting.remove(sessionId);
       waiters.forEach(waiter -> waiter.complete(null));

@@ -15,6 +15,7 @@ public final class Timers {
   private final Clock clock;
   private final Scheduler scheduler;
   private final SerialExecutor loop;
+
   /** The nearly-always-cancelled deadlines ({@link #deadline}). Loop only. */
   private final DeadlineLanes lanes = new DeadlineLanes(this);
 
@@ -36,7 +37,9 @@ public final class Timers {
 
   /** {@code duration} for a person: "10 s", or "500 ms" below whole seconds. */
   static String seconds(Duration duration) {
-    return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+    return duration.toMillis() % 1000 == 0
+        ? duration.toSeconds() + " s"
+        : duration.toMillis() + " ms";
   }
 
   /** Runs {@code task} on the loop after {@code delay}. */

@@ -30,6 +30,7 @@ public final class TokenFile {
   public static final String NAME = GatewayAddress.TOKEN_FILE_NAME;
 
   private final Path path;
+
   /** The token this gateway wrote, so it never deletes another run's file. */
   private final String token;
 
@@ -52,7 +53,8 @@ public final class TokenFile {
       throw new UncheckedIOException("cannot create the home directory " + home, e);
     }
     if (!Files.isDirectory(home) || !Files.isWritable(home)) {
-      throw new UncheckedIOException(new IOException("the home directory " + home + " is not writable"));
+      throw new UncheckedIOException(
+          new IOException("the home directory " + home + " is not writable"));
     }
   }
 
@@ -62,8 +64,8 @@ public final class TokenFile {
   }
 
   /**
-   * {@link #write(Path, String)}, running {@code afterCreate} between creating the file and
-   * writing it: tests race the write there.
+   * {@link #write(Path, String)}, running {@code afterCreate} between creating the file and writing
+   * it: tests race the write there.
    */
   static TokenFile write(Path home, String token, Consumer<Path> afterCreate) {
     Path path = home.resolve(NAME).toAbsolutePath();
@@ -81,8 +83,11 @@ public final class TokenFile {
       }
       if (!OwnerOnlyFiles.holds(path, line)) {
         throw new IllegalStateException(
-            "the token file " + path + " was replaced while it was written; another process is"
-                + " changing files in " + home);
+            "the token file "
+                + path
+                + " was replaced while it was written; another process is"
+                + " changing files in "
+                + home);
       }
       return new TokenFile(path, token);
     } catch (IOException e) {
@@ -98,12 +103,13 @@ public final class TokenFile {
   /**
    * Deletes the file if it still holds this gateway's token. A newer gateway in the same home may
    * have replaced it (a host restarted the gateway while this one was stopping): that file is not
-   * ours to delete, or the new gateway's providers could not find its token. A file already gone
-   * is fine.
+   * ours to delete, or the new gateway's providers could not find its token. A file already gone is
+   * fine.
    */
   public void delete() {
     try {
-      String current = Files.exists(path) ? Files.readString(path, StandardCharsets.UTF_8).strip() : null;
+      String current =
+          Files.exists(path) ? Files.readString(path, StandardCharsets.UTF_8).strip() : null;
       if (token.equals(current)) {
         Files.deleteIfExists(path);
       }
@@ -126,7 +132,8 @@ public final class TokenFile {
       }
       if (posix(dir)) {
         Files.createDirectories(
-            dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            dir,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       } else {
         Files.createDirectories(dir);
       }
@@ -135,9 +142,13 @@ public final class TokenFile {
     /** A new owner-only file, opened for writing without following a link at its name. */
     static SeekableByteChannel createNew(Path file) throws IOException {
       Set<OpenOption> options =
-          Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+          Set.of(
+              StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
       return posix(file)
-          ? Files.newByteChannel(file, options, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
+          ? Files.newByteChannel(
+              file,
+              options,
+              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
           : Files.newByteChannel(file, options);
     }
 
@@ -146,12 +157,14 @@ public final class TokenFile {
       if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
         return false;
       }
-      try (SeekableByteChannel in = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+      try (SeekableByteChannel in =
+          Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
         ByteBuffer read = ByteBuffer.allocate(content.length + 1);
         while (read.hasRemaining() && in.read(read) > 0) {
           // until the file or the buffer ends
         }
-        return read.position() == content.length && Arrays.equals(Arrays.copyOf(read.array(), content.length), content);
+        return read.position() == content.length
+            && Arrays.equals(Arrays.copyOf(read.array(), content.length), content);
       }
     }
 
@@ -166,10 +179,14 @@ public final class TokenFile {
         return;
       }
       UserPrincipal me =
-          dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name"));
+          dir.getFileSystem()
+              .getUserPrincipalLookupService()
+              .lookupPrincipalByName(System.getProperty("user.name"));
       if (!Files.getOwner(dir).equals(me)) {
         throw new IOException(
-            dir + " may be written by other users and belongs to " + Files.getOwner(dir).getName()
+            dir
+                + " may be written by other users and belongs to "
+                + Files.getOwner(dir).getName()
                 + "; use a home only you can write to");
       }
       Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));

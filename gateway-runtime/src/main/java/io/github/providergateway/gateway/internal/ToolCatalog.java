@@ -269,8 +269,7 @@ public final class ToolCatalog {
     for (Binding binding : session.bindings().values()) {
       Binding.PendingAck ack = binding.takeToolsAck();
       if (ack != null) {
-        outbox.send(
-            binding.provider.conn, new Ack(ack.requestId(), session.id, ack.revision()));
+        outbox.send(binding.provider.conn, new Ack(ack.requestId(), session.id, ack.revision()));
       }
     }
   }
@@ -282,7 +281,9 @@ public final class ToolCatalog {
     afterFlush.accept(session.id);
   }
 
-  /** Told after each flush (and a session's end), by session id: who waits for a session to settle. */
+  /**
+   * Told after each flush (and a session's end), by session id: who waits for a session to settle.
+   */
   void afterFlush(java.util.function.Consumer<String> listener) {
     this.afterFlush = listener;
   }
@@ -294,5 +295,4 @@ public final class ToolCatalog {
     schema.putObject("properties");
     return schema;
   }
-
 }

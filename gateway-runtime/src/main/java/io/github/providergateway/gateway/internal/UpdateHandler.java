@@ -84,8 +84,8 @@ final class UpdateHandler {
   }
 
   /**
-   * The tool list an update leaves: only {@code tools} replaces the whole list; with {@code
-   * remove} it is a delta (design brief, decision 11).
+   * The tool list an update leaves: only {@code tools} replaces the whole list; with {@code remove}
+   * it is a delta (design brief, decision 11).
    */
   private static List<ToolDefinition> toolsAfter(Declared declared, ToolsUpdate update) {
     if (!update.isDelta()) {
@@ -125,32 +125,38 @@ final class UpdateHandler {
   }
 
   /**
-   * Transforms merge, so without a bound a provider could add sections update after update: at
-   * most {@code maxHookRulesPerProvider} transformed sections, like rules.
+   * Transforms merge, so without a bound a provider could add sections update after update: at most
+   * {@code maxHookRulesPerProvider} transformed sections, like rules.
    */
   private void checkTransformCount(Declared declared, HooksUpdate update) {
     if (update.hooks().transforms() == null) {
       return;
     }
     Set<String> sections = new HashSet<>(declared.transforms.keySet());
-    update.hooks().transforms().forEach((section, rule) -> {
-      if (rule.isPresent()) {
-        sections.add(section);
-      } else {
-        sections.remove(section);
-      }
-    });
+    update
+        .hooks()
+        .transforms()
+        .forEach(
+            (section, rule) -> {
+              if (rule.isPresent()) {
+                sections.add(section);
+              } else {
+                sections.remove(section);
+              }
+            });
     if (sections.size() > limits.maxHookRulesPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "A provider may transform at most " + limits.maxHookRulesPerProvider()
-              + " sections; this would make " + sections.size());
+          "A provider may transform at most "
+              + limits.maxHookRulesPerProvider()
+              + " sections; this would make "
+              + sections.size());
     }
   }
 
   /**
-   * Rules replace the whole list when present; transforms merge by section (design brief,
-   * decision 25).
+   * Rules replace the whole list when present; transforms merge by section (design brief, decision
+   * 25).
    */
   /** Refuses an update that would make {@code binding}'s declarations too large. */
   private void checkSize(Conn conn, Binding binding, java.util.function.Consumer<Declared> change) {
@@ -208,7 +214,10 @@ final class UpdateHandler {
     if (update.rules().size() > limits.maxFilterRules()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "A filter may have at most " + limits.maxFilterRules() + " rules, not " + update.rules().size());
+          "A filter may have at most "
+              + limits.maxFilterRules()
+              + " rules, not "
+              + update.rules().size());
     }
     for (int i = 0; i < update.rules().size(); i++) {
       HookRules.checkRegex(update.rules().get(i).match(), "rules[" + i + "].match");

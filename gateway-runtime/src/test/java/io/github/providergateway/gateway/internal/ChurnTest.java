@@ -77,8 +77,10 @@ class ChurnTest {
   @Test
   void aThousandCallsAnsweredRetriedOrCancelledLeaveNothingOnTheirConnections() {
     String session = f.startSession("alpha");
-    var a = f.bound(Hello.builder("worker").instance("a").session(session).tools(tool("t")).build());
-    var b = f.bound(Hello.builder("worker").instance("b").session(session).tools(tool("t")).build());
+    var a =
+        f.bound(Hello.builder("worker").instance("a").session(session).tools(tool("t")).build());
+    var b =
+        f.bound(Hello.builder("worker").instance("b").session(session).tools(tool("t")).build());
     a.drain();
     var first = f.call(session, "t", "{\"target\":\"b\"}");
     assertThat(retained().callsHeld()).as("a call in flight").isEqualTo(1);
@@ -89,7 +91,9 @@ class ChurnTest {
       a.send(ToolResult.success(a.next(ToolCall.class).id(), json("1")));
       // A retryable failure moves the call to the other instance (spec: multi-instance retry).
       var retried = f.call(session, "t", "{\"target\":\"b\"}");
-      b.send(ToolResult.failure(b.next(ToolCall.class).id(), "busy", ToolErrorCode.INTERNAL).withRetryable(true));
+      b.send(
+          ToolResult.failure(b.next(ToolCall.class).id(), "busy", ToolErrorCode.INTERNAL)
+              .withRetryable(true));
       a.send(ToolResult.success(a.next(ToolCall.class).id(), json("2")));
       var cancelled = f.call(session, "t", "{\"target\":\"a\"}");
       String cancelledId = a.next(ToolCall.class).id();

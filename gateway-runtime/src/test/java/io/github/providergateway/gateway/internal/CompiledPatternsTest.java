@@ -17,7 +17,8 @@ class CompiledPatternsTest {
     }
 
     assertThat(patterns.bytes()).isLessThanOrEqualTo(CompiledPatterns.MAX_BYTES);
-    assertThat(patterns.size()).isEqualTo((int) (CompiledPatterns.MAX_BYTES / CompiledPatterns.counted(longest + 1)));
+    assertThat(patterns.size())
+        .isEqualTo((int) (CompiledPatterns.MAX_BYTES / CompiledPatterns.counted(longest + 1)));
   }
 
   @Test

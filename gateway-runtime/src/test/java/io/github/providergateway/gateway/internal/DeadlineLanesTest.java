@@ -54,7 +54,8 @@ class DeadlineLanesTest {
     deadline(Duration.ofSeconds(5), () -> ran.add("second")); // due at 6 s
     cancel(first);
 
-    clock.advance(Duration.ofSeconds(5).minusNanos(1)); // 6 s less a tick: the stale timer fired at 5 s
+    clock.advance(
+        Duration.ofSeconds(5).minusNanos(1)); // 6 s less a tick: the stale timer fired at 5 s
     assertThat(ran).isEmpty();
     clock.advance(Duration.ofNanos(1));
     assertThat(ran).containsExactly("second");
@@ -142,7 +143,8 @@ class DeadlineLanesTest {
         Duration delay = Duration.ofMillis(100L * (1 + random.nextInt(4)));
         String name = "d" + i;
         lanes.add(deadline(delay, () -> ran.add(clock.instant() + " " + name)));
-        plain.add(plainClock.schedule(delay, () -> plainRan.add(plainClock.instant() + " " + name)));
+        plain.add(
+            plainClock.schedule(delay, () -> plainRan.add(plainClock.instant() + " " + name)));
       } else if (action < 8 && !lanes.isEmpty()) {
         int which = random.nextInt(lanes.size());
         cancel(lanes.remove(which));

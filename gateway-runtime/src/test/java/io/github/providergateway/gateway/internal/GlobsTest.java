@@ -19,23 +19,87 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code match.file} globs become regexes that run under the regex guard; each must match exactly
- * the paths the JDK's own {@code glob:} path matcher does, which is the meaning the spec gives them.
+ * the paths the JDK's own {@code glob:} path matcher does, which is the meaning the spec gives
+ * them.
  */
 class GlobsTest {
 
   private static final List<String> GLOBS =
       List.of(
-          "*.sql", "**/*.sql", "src/*.java", "src/**", "db/??.sql", "?", "*", "**",
-          "[abc].txt", "[!abc].txt", "[a-c]x", "[!a-c]x", "[a-]z", "x[.]y",
-          "{a,b}.txt", "*.{java,kt}", "{src,test}/**/*.java", "{}x", "a,b", "a}b",
-          "a.b", "a+b", "a(b)", "a|b", "a^b$", "\\*.md", "\\?", "\\[x]", "\\{a,b}", "a\\\\b");
+          "*.sql",
+          "**/*.sql",
+          "src/*.java",
+          "src/**",
+          "db/??.sql",
+          "?",
+          "*",
+          "**",
+          "[abc].txt",
+          "[!abc].txt",
+          "[a-c]x",
+          "[!a-c]x",
+          "[a-]z",
+          "x[.]y",
+          "{a,b}.txt",
+          "*.{java,kt}",
+          "{src,test}/**/*.java",
+          "{}x",
+          "a,b",
+          "a}b",
+          "a.b",
+          "a+b",
+          "a(b)",
+          "a|b",
+          "a^b$",
+          "\\*.md",
+          "\\?",
+          "\\[x]",
+          "\\{a,b}",
+          "a\\\\b");
 
   private static final List<String> PATHS =
       List.of(
-          "a.sql", "db/001.sql", "db/01.sql", "src/A.java", "src/x/A.java", "test/x/A.java",
-          "a.txt", "b.txt", "d.txt", "ax", "bx", "dx", "-x", "].md", "a.md", "z.md", "-z", "az",
-          "x.y", "xzy", "Main.java", "Main.kt", "Main.py", "x", "a,b", "a}b", "a.b", "aab", "a+b",
-          "a(b)", "a|b", "a^b$", "*.md", "x.md", "?", "[x]", "{a,b}", "a\\b", "", "/", "a/b");
+          "a.sql",
+          "db/001.sql",
+          "db/01.sql",
+          "src/A.java",
+          "src/x/A.java",
+          "test/x/A.java",
+          "a.txt",
+          "b.txt",
+          "d.txt",
+          "ax",
+          "bx",
+          "dx",
+          "-x",
+          "].md",
+          "a.md",
+          "z.md",
+          "-z",
+          "az",
+          "x.y",
+          "xzy",
+          "Main.java",
+          "Main.kt",
+          "Main.py",
+          "x",
+          "a,b",
+          "a}b",
+          "a.b",
+          "aab",
+          "a+b",
+          "a(b)",
+          "a|b",
+          "a^b$",
+          "*.md",
+          "x.md",
+          "?",
+          "[x]",
+          "{a,b}",
+          "a\\b",
+          "",
+          "/",
+          "a/b");
 
   static Stream<String> globs() {
     return GLOBS.stream();
@@ -88,13 +152,16 @@ class GlobsTest {
     JsonNode args = args("{\"path\":\"db\\\\migrations\\\\001.sql\"}");
 
     assertThat(Globs.fileArgument("*.sql", args)).isEqualTo("001.sql");
-    assertThat(Globs.fileArgument("db/**", args)).as("backslashes read as separators").isEqualTo("db/migrations/001.sql");
+    assertThat(Globs.fileArgument("db/**", args))
+        .as("backslashes read as separators")
+        .isEqualTo("db/migrations/001.sql");
     assertThat(Globs.fileArgument("*", args("{\"path\":\"plain\"}"))).isEqualTo("plain");
   }
 
   @Test
   void theFileArgumentIsPathThenFileThenFilePathAndMustBeText() throws Exception {
-    assertThat(Globs.fileArgument("*", args("{\"filePath\":\"c\",\"file\":\"b\",\"path\":\"a\"}"))).isEqualTo("a");
+    assertThat(Globs.fileArgument("*", args("{\"filePath\":\"c\",\"file\":\"b\",\"path\":\"a\"}")))
+        .isEqualTo("a");
     assertThat(Globs.fileArgument("*", args("{\"filePath\":\"c\",\"file\":\"b\"}"))).isEqualTo("b");
     assertThat(Globs.fileArgument("*", args("{\"path\":7,\"filePath\":\"c\"}"))).isEqualTo("c");
     assertThat(Globs.fileArgument("*", args("{\"content\":\"x.sql\"}"))).isNull();

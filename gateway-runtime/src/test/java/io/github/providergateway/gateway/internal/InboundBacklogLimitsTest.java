@@ -72,7 +72,9 @@ class InboundBacklogLimitsTest {
     c.removed(8);
     assertThat(a.readingSuspended()).as("51 in all: above half of 100").isTrue();
     c.removed(1);
-    assertThat(a.readingSuspended()).as("50 in all, resumed by another connection's removal").isFalse();
+    assertThat(a.readingSuspended())
+        .as("50 in all, resumed by another connection's removal")
+        .isFalse();
     assertThat(first.flow()).containsExactly("suspend", "resume");
     assertThat(second.flow()).isEmpty();
     assertThat(third.flow()).isEmpty();

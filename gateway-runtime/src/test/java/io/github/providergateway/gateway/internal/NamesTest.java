@@ -10,7 +10,9 @@ class NamesTest {
   @Test
   void aShortPrintableNameIsRepeatedAsItIs() {
     assertThat(Names.shown("my-provider_1.0")).isEqualTo("my-provider_1.0");
-    assertThat(Names.shown(" ~")).as("space and tilde are the ends of printable ASCII").isEqualTo(" ~");
+    assertThat(Names.shown(" ~"))
+        .as("space and tilde are the ends of printable ASCII")
+        .isEqualTo(" ~");
   }
 
   @Test
@@ -24,7 +26,8 @@ class NamesTest {
 
   @Test
   void controlsDeleteAndAnythingBeyondAsciiAreEscaped() {
-    assertThat(Names.shown("a\u0000b\u001fc\u007fd\u202ee")).isEqualTo("a\\u0000b\\u001fc\\u007fd\\u202ee");
+    assertThat(Names.shown("a\u0000b\u001fc\u007fd\u202ee"))
+        .isEqualTo("a\\u0000b\\u001fc\\u007fd\\u202ee");
   }
 
   @Test

@@ -25,11 +25,14 @@ class PlainObjectSchemaTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final List<String> TYPES = List.of("string", "number", "integer", "boolean", "null", "object");
+  private static final List<String> TYPES =
+      List.of("string", "number", "integer", "boolean", "null", "object");
   private static final List<String> NAMES = List.of("a", "b", "c", "path", "n");
 
-  private final ArgsSchemas schemas = new ArgsSchemas(new RegexGuard(Limits.defaults(), () -> Instant.EPOCH));
-  private final RegexGuard.Allowance allowance = new RegexGuard(Limits.defaults(), () -> Instant.EPOCH).allowance();
+  private final ArgsSchemas schemas =
+      new ArgsSchemas(new RegexGuard(Limits.defaults(), () -> Instant.EPOCH));
+  private final RegexGuard.Allowance allowance =
+      new RegexGuard(Limits.defaults(), () -> Instant.EPOCH).allowance();
 
   @Test
   void whatItAcceptsTheFullValidatorAcceptsAndItAcceptsMostOfWhatMatches() {
@@ -46,61 +49,81 @@ class PlainObjectSchemaTest {
         boolean fullValid = fullVerdict(full, args) == null;
         if (plain.surelyMatches(args)) {
           accepted++;
-          assertThat(fullValid).as("the shortcut accepted %s against %s, the validator did not", args, schema).isTrue();
+          assertThat(fullValid)
+              .as("the shortcut accepted %s against %s, the validator did not", args, schema)
+              .isTrue();
         }
         valid += fullValid ? 1 : 0;
       }
     }
-    assertThat(accepted).as("the shortcut takes most of what matches (%d of %d)", accepted, valid)
+    assertThat(accepted)
+        .as("the shortcut takes most of what matches (%d of %d)", accepted, valid)
         .isGreaterThan(valid * 9 / 10);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"minLength\":2}}}",
-      "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"number\",\"exclusiveMinimum\":0}}}",
-      "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"minimum\":1}}}",
-      "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":[\"string\",\"null\"]}}}",
-      "{\"type\":\"object\",\"patternProperties\":{\"^x\":{\"type\":\"string\"}}}",
-      "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}",
-      "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}}}",
-      "{\"type\":\"object\",\"properties\":{\"a\":{}}}",
-      "{\"type\":\"object\",\"properties\":{\"p\":{\"type\":\"string\",\"format\":\"uri\"}}}",
-      "{\"properties\":{\"a\":{\"type\":\"string\"}}}",
-      "{\"type\":\"string\"}",
-      "{\"type\":\"object\",\"$ref\":\"#/$defs/x\",\"$defs\":{\"x\":{\"type\":\"object\"}}}",
-  })
+  @ValueSource(
+      strings = {
+        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"minLength\":2}}}",
+        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"number\",\"exclusiveMinimum\":0}}}",
+        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"minimum\":1}}}",
+        "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":[\"string\",\"null\"]}}}",
+        "{\"type\":\"object\",\"patternProperties\":{\"^x\":{\"type\":\"string\"}}}",
+        "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}",
+        "{\"$schema\":\"http://json-schema.org/draft-04/schema#\",\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}}}",
+        "{\"type\":\"object\",\"properties\":{\"a\":{}}}",
+        "{\"type\":\"object\",\"properties\":{\"p\":{\"type\":\"string\",\"format\":\"uri\"}}}",
+        "{\"properties\":{\"a\":{\"type\":\"string\"}}}",
+        "{\"type\":\"string\"}",
+        "{\"type\":\"object\",\"$ref\":\"#/$defs/x\",\"$defs\":{\"x\":{\"type\":\"object\"}}}",
+      })
   void aSchemaOutsideThePlainShapeHasNoShortcut(String schema) throws Exception {
     assertThat(PlainObjectSchema.of(JSON.readTree(schema))).isNull();
   }
 
   @Test
   void boundsEnumsAndLengthsAreKept() throws Exception {
-    JsonNode schema = JSON.readTree("{\"type\":\"object\",\"properties\":{"
-        + "\"n\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":9},"
-        + "\"mode\":{\"type\":\"string\",\"enum\":[\"insert\",\"delete\"]},"
-        + "\"text\":{\"type\":\"string\",\"maxLength\":3}},\"additionalProperties\":false}");
+    JsonNode schema =
+        JSON.readTree(
+            "{\"type\":\"object\",\"properties\":{"
+                + "\"n\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":9},"
+                + "\"mode\":{\"type\":\"string\",\"enum\":[\"insert\",\"delete\"]},"
+                + "\"text\":{\"type\":\"string\",\"maxLength\":3}},\"additionalProperties\":false}");
     PlainObjectSchema plain = PlainObjectSchema.of(schema);
 
-    assertThat(plain.surelyMatches(JSON.readTree("{\"n\":1,\"mode\":\"insert\",\"text\":\"abc\"}"))).isTrue();
+    assertThat(plain.surelyMatches(JSON.readTree("{\"n\":1,\"mode\":\"insert\",\"text\":\"abc\"}")))
+        .isTrue();
     assertThat(plain.surelyMatches(JSON.readTree("{\"n\":9}"))).isTrue();
     ArgsSchema full = schemas.compiled(ToolDefinition.of("t", "t", schema));
-    for (String outside : List.of("{\"n\":0}", "{\"n\":10}", "{\"mode\":\"replace\"}", "{\"text\":\"abcd\"}", "{\"other\":1}")) {
+    for (String outside :
+        List.of(
+            "{\"n\":0}",
+            "{\"n\":10}",
+            "{\"mode\":\"replace\"}",
+            "{\"text\":\"abcd\"}",
+            "{\"other\":1}")) {
       assertThat(plain.surelyMatches(JSON.readTree(outside))).as(outside).isFalse();
-      assertThat(fullVerdict(full, JSON.readTree(outside))).as("the full validator refuses %s", outside).isNotNull();
+      assertThat(fullVerdict(full, JSON.readTree(outside)))
+          .as("the full validator refuses %s", outside)
+          .isNotNull();
     }
   }
 
   @Test
   void anIntegralDoubleIsLeftToTheFullValidatorAndARefusalIsStillWordedByIt() throws Exception {
-    JsonNode schema = JSON.readTree("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}},\"required\":[\"n\"]}");
+    JsonNode schema =
+        JSON.readTree(
+            "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}},\"required\":[\"n\"]}");
     PlainObjectSchema plain = PlainObjectSchema.of(schema);
     ArgsSchema full = schemas.compiled(ToolDefinition.of("t", "t", schema));
 
     assertThat(plain.surelyMatches(JSON.readTree("{\"n\":1.0}"))).isFalse();
-    assertThat(fullVerdict(full, JSON.readTree("{\"n\":1.0}"))).as("2020-12: 1.0 is an integer").isNull();
+    assertThat(fullVerdict(full, JSON.readTree("{\"n\":1.0}")))
+        .as("2020-12: 1.0 is an integer")
+        .isNull();
     assertThat(fullVerdict(full, JSON.readTree("{}"))).contains("required property 'n' not found");
-    assertThat(fullVerdict(full, JSON.readTree("{\"n\":\"one\"}"))).contains("/n: string found, integer expected");
+    assertThat(fullVerdict(full, JSON.readTree("{\"n\":\"one\"}")))
+        .contains("/n: string found, integer expected");
   }
 
   /** What the full validator says, without the shortcut that {@code violations} tries first. */
@@ -117,18 +140,22 @@ class PlainObjectSchemaTest {
     for (int i = 0; i < count; i++) {
       String name = NAMES.get(random.nextInt(NAMES.size()));
       String type = TYPES.get(random.nextInt(depth < 2 ? TYPES.size() : TYPES.size() - 1));
-      properties.set(name, type.equals("object") ? objectSchema(random, depth + 1) : property(random, type));
+      properties.set(
+          name, type.equals("object") ? objectSchema(random, depth + 1) : property(random, type));
       if (random.nextInt(3) == 0) {
         properties.with(name).put("description", "the " + name);
       }
     }
     if (random.nextBoolean()) {
       var required = schema.putArray("required");
-      properties.fieldNames().forEachRemaining(name -> {
-        if (random.nextBoolean()) {
-          required.add(name);
-        }
-      });
+      properties
+          .fieldNames()
+          .forEachRemaining(
+              name -> {
+                if (random.nextBoolean()) {
+                  required.add(name);
+                }
+              });
     }
     if (random.nextInt(3) == 0) {
       schema.put("additionalProperties", random.nextBoolean());
@@ -161,7 +188,7 @@ class PlainObjectSchemaTest {
           property.put("maximum", random.nextBoolean() ? random.nextInt(40) : 2.2);
         }
       }
-      default -> { }
+      default -> {}
     }
     return property;
   }
@@ -173,7 +200,9 @@ class PlainObjectSchemaTest {
         ObjectNode value = NODES.objectNode();
         int count = random.nextInt(4);
         for (int i = 0; i < count; i++) {
-          value.set(NAMES.get(random.nextInt(NAMES.size())), depth < 3 ? value(random, depth + 1, false) : NODES.nullNode());
+          value.set(
+              NAMES.get(random.nextInt(NAMES.size())),
+              depth < 3 ? value(random, depth + 1, false) : NODES.nullNode());
         }
         return value;
       }

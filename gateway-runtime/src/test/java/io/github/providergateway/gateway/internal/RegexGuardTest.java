@@ -25,6 +25,7 @@ class RegexGuardTest {
 
   /** {@code (x+x+)+y} on 5,000 x's backtracks exponentially: it spends whatever it is given. */
   private static final String CATASTROPHIC = "(x+x+)+y";
+
   private static final String XS = "x".repeat(5_000);
 
   private static long cost(String regex, String text) {
@@ -53,15 +54,17 @@ class RegexGuardTest {
   @Test
   void theSameMatchCostsTheSameStepsEveryTime() {
     String text = XS + "git push";
-    List<RegexSteps.Outcome> outcomes = List.of(
-        RegexSteps.find(RegexSteps.compile("x+x+git push"), text, PER_MATCH),
-        RegexSteps.find(RegexSteps.compile("x+x+git push"), text, PER_MATCH),
-        RegexSteps.find(RegexSteps.compile(CATASTROPHIC), XS, PER_MATCH),
-        RegexSteps.find(RegexSteps.compile(CATASTROPHIC), XS, PER_MATCH));
+    List<RegexSteps.Outcome> outcomes =
+        List.of(
+            RegexSteps.find(RegexSteps.compile("x+x+git push"), text, PER_MATCH),
+            RegexSteps.find(RegexSteps.compile("x+x+git push"), text, PER_MATCH),
+            RegexSteps.find(RegexSteps.compile(CATASTROPHIC), XS, PER_MATCH),
+            RegexSteps.find(RegexSteps.compile(CATASTROPHIC), XS, PER_MATCH));
 
     assertThat(outcomes.get(0).result()).isEqualTo(RegexSteps.Result.MATCHED);
     assertThat(outcomes.get(1)).isEqualTo(outcomes.get(0));
-    assertThat(outcomes.get(2)).isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, PER_MATCH));
+    assertThat(outcomes.get(2))
+        .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, PER_MATCH));
     assertThat(outcomes.get(3)).isEqualTo(outcomes.get(2));
   }
 
@@ -70,13 +73,18 @@ class RegexGuardTest {
     RegexGuard.Allowance allowance = guard.allowance();
     RegexGuard.Spend spend = guard.spend();
     for (int i = 0; i < 5; i++) {
-      assertThat(guard.find(CATASTROPHIC, XS, spend, allowance)).isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
+      assertThat(guard.find(CATASTROPHIC, XS, spend, allowance))
+          .isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
     }
 
     RegexGuard.Result cheap = guard.find("x", XS, spend, allowance);
 
-    assertThat(cheap).as("found at the first character, but no step is left to read it").isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
-    assertThat(guard.find("x", XS, guard.spend(), allowance)).as("a new message").isEqualTo(RegexGuard.Result.MATCHED);
+    assertThat(cheap)
+        .as("found at the first character, but no step is left to read it")
+        .isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
+    assertThat(guard.find("x", XS, guard.spend(), allowance))
+        .as("a new message")
+        .isEqualTo(RegexGuard.Result.MATCHED);
   }
 
   @Test
@@ -91,7 +99,9 @@ class RegexGuardTest {
     RegexGuard.Result aMillisecondLater = guard.find("x", XS, guard.spend(), allowance);
 
     assertThat(spent).isEqualTo(RegexGuard.Result.OUT_OF_STEPS);
-    assertThat(aMillisecondLater).as("a thousandth of a second's allowance").isEqualTo(RegexGuard.Result.MATCHED);
+    assertThat(aMillisecondLater)
+        .as("a thousandth of a second's allowance")
+        .isEqualTo(RegexGuard.Result.MATCHED);
   }
 
   @Test
@@ -102,19 +112,30 @@ class RegexGuardTest {
     allowance.charge(PER_SECOND);
 
     assertThat(allowance.available(start)).isZero();
-    assertThat(allowance.available(start.plusMillis(500))).as("half a second later").isEqualTo(PER_SECOND / 2);
-    assertThat(allowance.available(start.plusMillis(500))).as("no time has passed since").isEqualTo(PER_SECOND / 2);
-    assertThat(allowance.available(start.minusSeconds(3))).as("the clock went back: nothing changes").isEqualTo(PER_SECOND / 2);
-    assertThat(allowance.available(start.plus(Duration.ofSeconds(5)))).as("never more than a second's worth").isEqualTo(PER_SECOND);
+    assertThat(allowance.available(start.plusMillis(500)))
+        .as("half a second later")
+        .isEqualTo(PER_SECOND / 2);
+    assertThat(allowance.available(start.plusMillis(500)))
+        .as("no time has passed since")
+        .isEqualTo(PER_SECOND / 2);
+    assertThat(allowance.available(start.minusSeconds(3)))
+        .as("the clock went back: nothing changes")
+        .isEqualTo(PER_SECOND / 2);
+    assertThat(allowance.available(start.plus(Duration.ofSeconds(5))))
+        .as("never more than a second's worth")
+        .isEqualTo(PER_SECOND);
   }
 
   @Test
-  void aMatchThatOverflowsTheCallersStackIsDecidedOnADeepStackWithTheSameSteps() throws InterruptedException {
+  void aMatchThatOverflowsTheCallersStackIsDecidedOnADeepStackWithTheSameSteps()
+      throws InterruptedException {
     String text = "\"" + "a".repeat(60_000) + "\"";
     String regex = "\"(?:a|b)*\"";
     RegexGuard.Result[] onASmallStack = new RegexGuard.Result[1];
     // 256 KiB: far too little for 60,000 turns of a repeated alternation, whatever the JIT did.
-    Thread small = new Thread(null, () -> onASmallStack[0] = find(guard, regex, text), "small-stack", 256 << 10);
+    Thread small =
+        new Thread(
+            null, () -> onASmallStack[0] = find(guard, regex, text), "small-stack", 256 << 10);
     small.start();
     small.join();
 

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The token file against a process that races its creation (issue 13): the token goes into the
- * file the gateway created or nowhere, never through a link into another file; a home others may
- * write to is closed or refused. Part of the adversarial suite.
+ * The token file against a process that races its creation (issue 13): the token goes into the file
+ * the gateway created or nowhere, never through a link into another file; a home others may write
+ * to is closed or refused. Part of the adversarial suite.
  */
 class TokenFileRaceTest {
 
@@ -27,7 +27,8 @@ class TokenFileRaceTest {
   void aLinkPlantedBetweenCreatingAndWritingTheFileNeverReceivesTheToken() throws Exception {
     Path victim = Files.writeString(elsewhere.resolve("victim"), "precious\n");
 
-    assertThatThrownBy(() -> TokenFile.write(home, "secret-token", path -> swapForLink(path, victim)))
+    assertThatThrownBy(
+            () -> TokenFile.write(home, "secret-token", path -> swapForLink(path, victim)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("was replaced while it was written");
 
@@ -41,7 +42,8 @@ class TokenFileRaceTest {
 
     TokenFile.prepareHome(home);
 
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home))).isEqualTo("rwx------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home)))
+        .isEqualTo("rwx------");
   }
 
   @Test

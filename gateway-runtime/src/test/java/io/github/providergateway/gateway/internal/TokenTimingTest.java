@@ -41,7 +41,8 @@ class TokenTimingTest {
 
     assertThat(credentials.authenticate(wrongFirst)).isNull();
     assertThat(credentials.authenticate(wrongLast)).isNull();
-    assertThat(credentials.authenticate(spawnToken)).isEqualTo(new Credential.SpawnToken("s-1", null));
+    assertThat(credentials.authenticate(spawnToken))
+        .isEqualTo(new Credential.SpawnToken("s-1", null));
     assertThat(credentials.authenticate(token)).isEqualTo(new Credential.GatewayToken());
 
     // One comparison per check, of 32-byte digests, whichever token and wherever it differs.
@@ -78,7 +79,9 @@ class TokenTimingTest {
     assertThat(ratio).as("median time ratio first-differs / last-differs").isBetween(0.5, 2.0);
   }
 
-  /** How long one comparison takes, or -1 if it said equal (which also keeps it from being elided). */
+  /**
+   * How long one comparison takes, or -1 if it said equal (which also keeps it from being elided).
+   */
   private static long time(byte[] presented, byte[] stored) {
     long start = System.nanoTime();
     boolean same = TokenHash.same(presented, stored);

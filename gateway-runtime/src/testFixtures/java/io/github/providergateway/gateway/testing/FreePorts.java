@@ -19,6 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class FreePorts {
 
   private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+
   /** The lowest port chosen: above the well-known and most registered service ports. */
   private static final int LOWEST = 20_000;
 

@@ -29,10 +29,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * A gateway on a manual clock with a direct executor: everything runs on the test thread, and
- * every timeout fires only when the test advances time (regex work is counted in steps, not time,
- * so a match's outcome never depends on how busy the machine is either). Helpers speak the provider side: each connection is a
- * {@link RecordingProviderConnection}, each session's host a {@link RecordingSessionHost}.
+ * A gateway on a manual clock with a direct executor: everything runs on the test thread, and every
+ * timeout fires only when the test advances time (regex work is counted in steps, not time, so a
+ * match's outcome never depends on how busy the machine is either). Helpers speak the provider
+ * side: each connection is a {@link RecordingProviderConnection}, each session's host a {@link
+ * RecordingSessionHost}.
  *
  * <pre>{@code
  * try (var fixture = GatewayFixture.create()) {
@@ -55,9 +56,12 @@ public final class GatewayFixture implements AutoCloseable {
 
   /** The gateway under test, on {@link #clock} and a direct executor. */
   public final Gateway gateway;
+
   private final Map<String, RecordingSessionHost> hosts = new HashMap<>();
+
   /** Every connection made here, in order: a test can search what each was sent. */
   private final List<RecordingProviderConnection> connections = new ArrayList<>();
+
   /** Every spawn token issued here, in order. */
   private final List<String> spawnTokens = new ArrayList<>();
 
@@ -185,8 +189,8 @@ public final class GatewayFixture implements AutoCloseable {
 
   /**
    * A new connection of a provider spawned for {@code sessionId} and reached over a channel of its
-   * own, as the stdio transport's ({@code Gateway.transports().acceptSpawned}): authenticated by being spawned,
-   * in {@code AWAIT_HELLO}, its {@code sessions} not yet taken.
+   * own, as the stdio transport's ({@code Gateway.transports().acceptSpawned}): authenticated by
+   * being spawned, in {@code AWAIT_HELLO}, its {@code sessions} not yet taken.
    *
    * @param sessionId the session that spawned it
    * @return the connection, attached to the gateway
@@ -233,15 +237,16 @@ public final class GatewayFixture implements AutoCloseable {
   }
 
   /**
-   * A connection paired to {@code sessionId} (external trust): it asked to pair, and the code
-   * shown in that session's timeline was typed back. Its {@code sessions} (with the external
-   * token) is given to {@code sessionsOut}.
+   * A connection paired to {@code sessionId} (external trust): it asked to pair, and the code shown
+   * in that session's timeline was typed back. Its {@code sessions} (with the external token) is
+   * given to {@code sessionsOut}.
    *
    * @param sessionId the session whose timeline shows the code
    * @param sessionsOut takes the {@code sessions} message the pairing ended with
    * @return the connection, in {@code AWAIT_HELLO}
    */
-  public RecordingProviderConnection paired(String sessionId, java.util.function.Consumer<Sessions> sessionsOut) {
+  public RecordingProviderConnection paired(
+      String sessionId, java.util.function.Consumer<Sessions> sessionsOut) {
     RecordingProviderConnection conn = connect();
     conn.send(io.github.providergateway.protocol.Auth.pair());
     conn.next(io.github.providergateway.protocol.AuthPairing.class);
@@ -261,7 +266,8 @@ public final class GatewayFixture implements AutoCloseable {
   public String pairingCode(String sessionId) {
     var logs = host(sessionId).logs;
     for (int i = logs.size() - 1; i >= 0; i--) {
-      var matcher = java.util.regex.Pattern.compile("Pairing code: (\\d{6})").matcher(logs.get(i).text());
+      var matcher =
+          java.util.regex.Pattern.compile("Pairing code: (\\d{6})").matcher(logs.get(i).text());
       if (matcher.find()) {
         return matcher.group(1);
       }
@@ -326,7 +332,8 @@ public final class GatewayFixture implements AutoCloseable {
   }
 
   private RecordingProviderConnection made(String prefix) {
-    RecordingProviderConnection conn = new RecordingProviderConnection(prefix + (connections.size() + 1));
+    RecordingProviderConnection conn =
+        new RecordingProviderConnection(prefix + (connections.size() + 1));
     connections.add(conn);
     return conn;
   }

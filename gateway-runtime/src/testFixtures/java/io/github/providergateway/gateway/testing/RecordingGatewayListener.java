@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A {@link GatewayListener} that keeps what it hears as lines such as {@code "connected worker"}
- * or {@code "ended s-1"}, in order. Thread-safe.
+ * A {@link GatewayListener} that keeps what it hears as lines such as {@code "connected worker"} or
+ * {@code "ended s-1"}, in order. Thread-safe.
  */
 public final class RecordingGatewayListener implements GatewayListener {
 

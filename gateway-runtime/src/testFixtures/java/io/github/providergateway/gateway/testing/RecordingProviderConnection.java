@@ -29,10 +29,13 @@ public final class RecordingProviderConnection implements ProviderConnection {
   private ProviderLink link;
   private CloseReason closeReason;
   private boolean acceptsSends = true;
+
   /** Told of each message as the gateway sends it, or null. */
   private java.util.function.Consumer<GatewayMessage> onSend;
+
   private int authenticatedCalls;
   private final List<String> flow = new ArrayList<>();
+
   /** What {@link #peerProcess()} answers; none unless a test says. */
   private volatile ProcessHandle peerProcess;
 
@@ -63,8 +66,8 @@ public final class RecordingProviderConnection implements ProviderConnection {
   }
 
   /**
-   * Attaches the link the gateway returned for this connection ({@code Gateway.transports().acceptWebSocket} or
-   * {@code acceptLocal}).
+   * Attaches the link the gateway returned for this connection ({@code
+   * Gateway.transports().acceptWebSocket} or {@code acceptLocal}).
    *
    * @param link where what the provider sends goes
    * @return this connection
@@ -90,7 +93,8 @@ public final class RecordingProviderConnection implements ProviderConnection {
    * @param listener called on the gateway's thread with each message it sends
    * @return this connection
    */
-  public synchronized RecordingProviderConnection onSend(java.util.function.Consumer<GatewayMessage> listener) {
+  public synchronized RecordingProviderConnection onSend(
+      java.util.function.Consumer<GatewayMessage> listener) {
     this.onSend = listener;
     return this;
   }
@@ -224,7 +228,8 @@ public final class RecordingProviderConnection implements ProviderConnection {
     while (received.size() < count) {
       long left = deadline - System.nanoTime();
       if (left <= 0) {
-        throw new AssertionError(description + ": " + received.size() + " of " + count + " messages after " + timeout);
+        throw new AssertionError(
+            description + ": " + received.size() + " of " + count + " messages after " + timeout);
       }
       try {
         java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);

@@ -51,7 +51,9 @@ public final class RecordingSessionHost implements SessionHost {
   /** The {@code stream@provider} names {@code streamUpdated} gave, in order. */
   public final List<String> updatedStreams = new CopyOnWriteArrayList<>();
 
-  /** What {@link #askChannel()} gives: the channel through which this host asks its person, or null. */
+  /**
+   * What {@link #askChannel()} gives: the channel through which this host asks its person, or null.
+   */
   public volatile AskChannel askChannel;
 
   /** A host that has been told nothing yet. */
@@ -88,7 +90,9 @@ public final class RecordingSessionHost implements SessionHost {
    * @return the names, or an empty list if no registration happened
    */
   public List<String> registeredNames() {
-    return registrations.isEmpty() ? List.of() : registrations.get(registrations.size() - 1).names();
+    return registrations.isEmpty()
+        ? List.of()
+        : registrations.get(registrations.size() - 1).names();
   }
 
   /**

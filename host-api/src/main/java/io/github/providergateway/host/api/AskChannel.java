@@ -2,9 +2,9 @@ package io.github.providergateway.host.api;
 
 /**
  * A way to put a gate's question to the person (extension {@code gate.ask}, architecture decision
- * 35): a console that reads y or n, a page with Allow and Deny, a host that asks through its agent's
- * client. A gateway-wide channel is added with {@code Gateway.asks().add}; a session's own host
- * offers one with {@link SessionHost#askChannel}.
+ * 35): a console that reads y or n, a page with Allow and Deny, a host that asks through its
+ * agent's client. A gateway-wide channel is added with {@code Gateway.asks().add}; a session's own
+ * host offers one with {@link SessionHost#askChannel}.
  *
  * <p>A question goes to every channel that {@linkplain #reaches reaches} its session when it is
  * asked; the first answer ({@link HostApi#answerQuestion}) decides, and every channel it went to is

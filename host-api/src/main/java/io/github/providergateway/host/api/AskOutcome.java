@@ -14,8 +14,8 @@ public enum AskOutcome implements WireEnum {
   /** Nobody answered before the question's deadline: the call is denied. */
   TIMED_OUT("timeout"),
   /**
-   * The question was taken back before anyone answered: the call was cancelled, the gate's
-   * provider left, the session ended, or the gateway stopped. The call does not run.
+   * The question was taken back before anyone answered: the call was cancelled, the gate's provider
+   * left, the session ended, or the gateway stopped. The call does not run.
    */
   WITHDRAWN("withdrawn");
 

@@ -16,7 +16,13 @@ import java.time.Instant;
  * @param limit at most this many, the newest
  */
 public record AuditFilter(
-    String sessionId, String provider, String tool, String kind, String callId, Instant since, int limit) {
+    String sessionId,
+    String provider,
+    String tool,
+    String kind,
+    String callId,
+    Instant since,
+    int limit) {
 
   /** Every decision, the newest 100. */
   public static final AuditFilter NEWEST = new AuditFilter(null, null, null, null, null, null, 100);

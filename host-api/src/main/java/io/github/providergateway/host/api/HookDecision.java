@@ -11,12 +11,12 @@ import java.util.List;
  * <p>Three answers: allow, deny, and, only for a host that asks the person itself ({@link
  * HostApi#preToolUse(String, String, JsonNode, boolean)}), ask: a gate answered {@code ask}
  * (extension {@code gate.ask}, decision 35) and no rule denied, so the tool may run only if the
- * host's person agrees. An ask is {@code allowed() == false}, so that a host reading only
- * {@link #allowed} never runs the tool unasked.
+ * host's person agrees. An ask is {@code allowed() == false}, so that a host reading only {@link
+ * #allowed} never runs the tool unasked.
  *
  * @param allowed whether the call may run
- * @param reason why it was denied, or the question(s) to put to the person (ask); {@code null}
- *     when allowed
+ * @param reason why it was denied, or the question(s) to put to the person (ask); {@code null} when
+ *     allowed
  * @param context texts the hooks added, in evaluation order
  * @param updatedArgs the arguments the call runs with when gates rewrote them (extension {@code
  *     gate.args}, architecture, decision 33); {@code null} when they are the ones the host gave,
@@ -43,12 +43,14 @@ public record HookDecision(
   public HookDecision {
     context = List.copyOf(context);
     if (ask && allowed) {
-      throw new IllegalArgumentException("an ask is not allowed until the person agrees: allowed must be false");
+      throw new IllegalArgumentException(
+          "an ask is not allowed until the person agrees: allowed must be false");
     }
     if (!allowed) {
       requireNonNull(reason, ask ? "an ask needs the question" : "a denial needs a reason");
       if (updatedArgs != null && !ask) {
-        throw new IllegalArgumentException("a denied call runs with no arguments: updatedArgs must be null");
+        throw new IllegalArgumentException(
+            "a denied call runs with no arguments: updatedArgs must be null");
       }
     }
   }
@@ -79,7 +81,10 @@ public record HookDecision(
     this(allowed, reason, context, null, false);
   }
 
-  /** {@return the decision as the host protocol spells it: {@code allow}, {@code deny} or {@code ask}} */
+  /**
+   * {@return the decision as the host protocol spells it: {@code allow}, {@code deny} or {@code
+   * ask}}
+   */
   public String permission() {
     return ask ? "ask" : allowed ? "allow" : "deny";
   }

@@ -11,17 +11,16 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What an agent host asks of the gateway (architecture: Host SPI and API). Implemented by the
  * embedded {@code Gateway} (gateway-runtime) and by {@code GatewayClient} (host-client, a gateway
- * in another process); a host written against this interface does not care where the gateway
- * runs.
+ * in another process); a host written against this interface does not care where the gateway runs.
  *
- * <p>Every method returns at once. Futures complete on the gateway loop: callbacks attached to
- * them must not block. A refused request completes exceptionally with {@link HostException}.
+ * <p>Every method returns at once. Futures complete on the gateway loop: callbacks attached to them
+ * must not block. A refused request completes exceptionally with {@link HostException}.
  */
 public interface HostApi {
 
   /**
-   * Starts a session. Providers get {@code sessions.updated}; the gateway reaches the agent
-   * through {@code host}.
+   * Starts a session. Providers get {@code sessions.updated}; the gateway reaches the agent through
+   * {@code host}.
    *
    * @param spec what the host says about the session
    * @param host how the gateway reaches the session's agent
@@ -83,8 +82,8 @@ public interface HostApi {
    * @param args the arguments, a JSON object
    * @param timeout the call's timeout from now, or {@code null} for the tool's own (or 60 s)
    * @param progress hears each {@code tool.progress} of the call, on the gateway loop
-   * @return the outcome and the context hooks added, as {@link #callTool(String, String,
-   *     JsonNode, Duration)}'s
+   * @return the outcome and the context hooks added, as {@link #callTool(String, String, JsonNode,
+   *     Duration)}'s
    */
   default CompletableFuture<CallResult> callTool(
       String sessionId, String tool, JsonNode args, Duration timeout, ProgressListener progress) {
@@ -121,8 +120,7 @@ public interface HostApi {
 
   /**
    * Answers a gate's question to the person ({@link PersonQuestion}, extension {@code gate.ask}):
-   * the first answer decides; later ones, and answers to a question that has ended, decide
-   * nothing.
+   * the first answer decides; later ones, and answers to a question that has ended, decide nothing.
    *
    * @param askId the question's {@link PersonQuestion#askId}
    * @param allow whether the person lets the call run
@@ -130,7 +128,8 @@ public interface HostApi {
    *     AskChannel#name}
    * @return whether this answer decided the question
    */
-  default CompletableFuture<Boolean> answerQuestion(String askId, boolean allow, String answeredBy) {
+  default CompletableFuture<Boolean> answerQuestion(
+      String askId, boolean allow, String answeredBy) {
     return CompletableFuture.failedFuture(
         new HostException(HostErrorCode.INVALID_ARGUMENT, "This host API cannot answer questions"));
   }
@@ -175,8 +174,8 @@ public interface HostApi {
    * issued, a spawned connection accepted) has bound or gone, or had 30 s, and the tools they
    * brought have been registered with the session's host. A host that answers a client's first
    * question about tools (an MCP client's {@code tools/list}) waits for it, bounded by a time of
-   * its own, so that a one-shot client is not told "no tools" before the session's config
-   * providers could bind (issue 34). At once for a session that is settled, or gone.
+   * its own, so that a one-shot client is not told "no tools" before the session's config providers
+   * could bind (issue 34). At once for a session that is settled, or gone.
    *
    * @param sessionId the session
    * @return completes when settled; never exceptionally for an unknown session
@@ -186,8 +185,8 @@ public interface HostApi {
   }
 
   /**
-   * Reads streams of a session with internal trust: any provider's stream, {@code last} not
-   * capped below the retention.
+   * Reads streams of a session with internal trust: any provider's stream, {@code last} not capped
+   * below the retention.
    *
    * @param sessionId the session
    * @param streams names as {@code stream@provider}

@@ -50,7 +50,8 @@ public record ProviderInfo(
     sessions = List.copyOf(sessions);
     tools = List.copyOf(tools);
     if (callsInFlight < 0) {
-      throw new IllegalArgumentException("callsInFlight must not be negative, was " + callsInFlight);
+      throw new IllegalArgumentException(
+          "callsInFlight must not be negative, was " + callsInFlight);
     }
   }
 
@@ -65,7 +66,12 @@ public record ProviderInfo(
    * @param tools the names of its tools; copied
    */
   public ProviderInfo(
-      String providerId, String name, String instance, TrustLevel trust, List<String> sessions, List<String> tools) {
+      String providerId,
+      String name,
+      String instance,
+      TrustLevel trust,
+      List<String> sessions,
+      List<String> tools) {
     this(providerId, name, instance, trust, sessions, tools, null, 0);
   }
 }

@@ -16,9 +16,9 @@ import java.util.Set;
  * @param openedBy who the host opens the session for, when that is not a holder of the gateway
  *     token itself: the MCP front door on HTTP says {@code mcp-http:<client>} for a client of a
  *     front-door token. Hosts see it in their session list ({@link
- *     io.github.providergateway.protocol.SessionInfo#openedBy()}), providers never do; hook adapters
- *     never take such a session for the agent's. {@code null} (the usual case) for the host's own
- *     sessions
+ *     io.github.providergateway.protocol.SessionInfo#openedBy()}), providers never do; hook
+ *     adapters never take such a session for the agent's. {@code null} (the usual case) for the
+ *     host's own sessions
  */
 public record SessionSpec(
     String label, String cwd, Boolean foreground, Set<String> hostToolNames, String openedBy) {
@@ -36,7 +36,8 @@ public record SessionSpec(
   public SessionSpec {
     hostToolNames = hostToolNames == null ? Set.of() : Set.copyOf(hostToolNames);
     if (openedBy != null && openedBy.isEmpty()) {
-      throw new IllegalArgumentException("openedBy is null (the host's own session) or names whom it was opened for, never empty");
+      throw new IllegalArgumentException(
+          "openedBy is null (the host's own session) or names whom it was opened for, never empty");
     }
   }
 

@@ -9,7 +9,8 @@ import io.github.providergateway.protocol.ToolErrorCode;
  * How a tool call ended, as the host sees it. Exactly one outcome per call: the first terminal
  * event (result, cancel, timeout, provider gone) decides it (spec: Tool call terminal semantics).
  */
-public sealed interface ToolOutcome permits ToolOutcome.Success, ToolOutcome.Failure, ToolOutcome.Denied {
+public sealed interface ToolOutcome
+    permits ToolOutcome.Success, ToolOutcome.Failure, ToolOutcome.Denied {
 
   /** {@return which kind of outcome this is} */
   Status status();

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Ours: {@code gate.answer}, the person's answer to a gate's question ({@link GateAsk}, extension
- * {@code gate.ask}). Reply: {@code decided}, true when this answer decided the question, false
- * when it had ended already (answered elsewhere, timed out, withdrawn) or never was.
+ * {@code gate.ask}). Reply: {@code decided}, true when this answer decided the question, false when
+ * it had ended already (answered elsewhere, timed out, withdrawn) or never was.
  *
  * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  * @param askId the question's {@code askId}
@@ -13,7 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param via how the host asked, for the audit trail ({@code "mcp elicitation"}); optional, at most
  *     {@link #MAX_VIA_CHARS} characters
  */
-public record AnswerQuestion(JsonNode id, String askId, boolean allow, String via) implements HostCommand {
+public record AnswerQuestion(JsonNode id, String askId, boolean allow, String via)
+    implements HostCommand {
 
   /** The longest {@code via}. */
   public static final int MAX_VIA_CHARS = 64;

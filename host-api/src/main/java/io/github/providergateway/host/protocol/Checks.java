@@ -10,7 +10,8 @@ final class Checks {
   /** A string that must be present and non-empty. */
   static String nonEmpty(String value, String field) {
     if (value == null || value.isEmpty()) {
-      throw new IllegalArgumentException("field \"" + field + "\" is required and must be a non-empty string");
+      throw new IllegalArgumentException(
+          "field \"" + field + "\" is required and must be a non-empty string");
     }
     return value;
   }

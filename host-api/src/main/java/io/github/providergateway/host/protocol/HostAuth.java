@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  *     AUTH_FAILED} and the connection closes
  * @param reclaimToken the token an earlier connection of this host was given, to take back the
  *     sessions it started (within 30 s of its drop); optional
- * @param observer whether to receive the timeline events of every session, not only of the
- *     sessions this connection owns (an attached console); optional, default false
+ * @param observer whether to receive the timeline events of every session, not only of the sessions
+ *     this connection owns (an attached console); optional, default false
  * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  */
 public record HostAuth(JsonNode id, String token, String reclaimToken, Boolean observer)
@@ -50,6 +50,12 @@ public record HostAuth(JsonNode id, String token, String reclaimToken, Boolean o
   /** Keeps the token out of logs. */
   @Override
   public String toString() {
-    return "HostAuth[id=" + id + ", reclaim=" + (reclaimToken != null) + ", observer=" + observer + "]";
+    return "HostAuth[id="
+        + id
+        + ", reclaim="
+        + (reclaimToken != null)
+        + ", observer="
+        + observer
+        + "]";
   }
 }

@@ -15,18 +15,18 @@ import java.util.random.RandomGenerator;
 
 /**
  * {@code host.challenge} (ours, WebSocket carrier): sent before {@code host.auth}, it asks whoever
- * answers where the host connected to prove that it is the gateway holding the token, there,
- * before the host shows it the token. The gateway answers with {@link #proof}: HMAC-SHA256 keyed
- * with the token, of {@value #PROOF_CONTEXT}, the address and port it accepted the connection on
- * ({@link #endpoint}, such as {@code 127.0.0.1:9400}), a newline and the nonce, in lower-case hex.
- * A host checks it ({@link #isProvedBy}) against the address and port it dialled, and sends {@code
+ * answers where the host connected to prove that it is the gateway holding the token, there, before
+ * the host shows it the token. The gateway answers with {@link #proof}: HMAC-SHA256 keyed with the
+ * token, of {@value #PROOF_CONTEXT}, the address and port it accepted the connection on ({@link
+ * #endpoint}, such as {@code 127.0.0.1:9400}), a newline and the nonce, in lower-case hex. A host
+ * checks it ({@link #isProvedBy}) against the address and port it dialled, and sends {@code
  * host.auth} only when it matches.
  *
  * <p>So a proof is good for one connection to one listening socket. A process that took the port of
- * a dead gateway cannot compute it; nor can one that passes the challenge on to the live gateway
- * on another port and hands its answer back: that answer is for the gateway's port, not for the
- * one the host dialled. The reply's {@code endpoint} says which address the proof is for; it is
- * not trusted (the MAC is checked against what the host dialled), only used to say what happened.
+ * a dead gateway cannot compute it; nor can one that passes the challenge on to the live gateway on
+ * another port and hands its answer back: that answer is for the gateway's port, not for the one
+ * the host dialled. The reply's {@code endpoint} says which address the proof is for; it is not
+ * trusted (the MAC is checked against what the host dialled), only used to say what happened.
  *
  * <pre>{@code
  * {"id":"auth-1","cmd":"host.challenge","nonce":"q3Jd…43 base64url characters"}
@@ -48,8 +48,10 @@ public record HostChallenge(JsonNode id, String nonce) implements HostCommand {
    * binds the proof to the gateway's address and port (version 1, without them, could be relayed).
    */
   public static final String PROOF_CONTEXT = "provider-gateway host.challenge v2\n";
+
   /** The shortest nonce accepted: 128 bits in base64url. */
   public static final int MIN_NONCE_CHARS = 22;
+
   /** The longest nonce accepted. */
   public static final int MAX_NONCE_CHARS = 256;
 
@@ -68,7 +70,12 @@ public record HostChallenge(JsonNode id, String nonce) implements HostCommand {
     Checks.nonEmpty(nonce, "nonce");
     if (nonce.length() < MIN_NONCE_CHARS || nonce.length() > MAX_NONCE_CHARS) {
       throw new IllegalArgumentException(
-          "field \"nonce\" must have " + MIN_NONCE_CHARS + " to " + MAX_NONCE_CHARS + " characters, had " + nonce.length());
+          "field \"nonce\" must have "
+              + MIN_NONCE_CHARS
+              + " to "
+              + MAX_NONCE_CHARS
+              + " characters, had "
+              + nonce.length());
     }
   }
 
@@ -92,8 +99,8 @@ public record HostChallenge(JsonNode id, String nonce) implements HostCommand {
    * as 64 lower-case hex digits.
    *
    * @param token the gateway token
-   * @param acceptedOn the gateway's own address and port that the connection reached (its
-   *     listening socket's); for a host, the address and port it dialled
+   * @param acceptedOn the gateway's own address and port that the connection reached (its listening
+   *     socket's); for a host, the address and port it dialled
    * @return the proof
    * @throws IllegalArgumentException when {@code acceptedOn} is unresolved
    */
@@ -126,8 +133,8 @@ public record HostChallenge(JsonNode id, String nonce) implements HostCommand {
 
   /**
    * HMAC-SHA256 (RFC 2104) on {@link MessageDigest}: a hook adapter is a new JVM for every call,
-   * and loading {@code javax.crypto}'s provider for {@code Mac} cost it 40-80 ms more than this (the
-   * SHA-256 digest is there already). HostCodecTest checks it against {@code Mac}.
+   * and loading {@code javax.crypto}'s provider for {@code Mac} cost it 40-80 ms more than this
+   * (the SHA-256 digest is there already). HostCodecTest checks it against {@code Mac}.
    */
   private static byte[] hmacSha256(byte[] key, byte[] message) {
     MessageDigest sha256 = sha256();
@@ -166,7 +173,8 @@ public record HostChallenge(JsonNode id, String nonce) implements HostCommand {
   public boolean isProvedBy(String token, InetSocketAddress dialled, String proof) {
     return proof != null
         && MessageDigest.isEqual(
-            proof(token, dialled).getBytes(StandardCharsets.UTF_8), proof.getBytes(StandardCharsets.UTF_8));
+            proof(token, dialled).getBytes(StandardCharsets.UTF_8),
+            proof.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override

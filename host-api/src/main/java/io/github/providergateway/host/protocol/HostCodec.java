@@ -1,6 +1,5 @@
 package io.github.providergateway.host.protocol;
 
-import io.github.providergateway.protocol.json.DecodeResult;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.protocol.WireEnum;
+import io.github.providergateway.protocol.json.DecodeResult;
 import io.github.providergateway.protocol.json.FieldException;
 import io.github.providergateway.protocol.json.Fields;
 import io.github.providergateway.protocol.json.ProtocolCodec;
@@ -66,7 +66,9 @@ public final class HostCodec {
   public static Map<HostCommandType, Class<? extends HostCommand>> commandRecordTypes() {
     Map<HostCommandType, Class<? extends HostCommand>> types = new EnumMap<>(HostCommandType.class);
     for (HostCommandType type : HostCommandType.values()) {
-      types.put(type, COMMANDS.get(type).apply(null, Fields.of(sampleFields(), type.wireName())).getClass());
+      types.put(
+          type,
+          COMMANDS.get(type).apply(null, Fields.of(sampleFields(), type.wireName())).getClass());
     }
     return Collections.unmodifiableMap(types);
   }
@@ -90,7 +92,9 @@ public final class HostCodec {
     JsonNode id = object.has("id") ? object.get("id") : null;
     JsonNode cmd = object.get("cmd");
     if (cmd == null || !cmd.isTextual()) {
-      return failed(new HostDecodeError(RpcErrorCode.INVALID_ARGUMENT, "\"cmd\" is required and must be a string", id, null));
+      return failed(
+          new HostDecodeError(
+              RpcErrorCode.INVALID_ARGUMENT, "\"cmd\" is required and must be a string", id, null));
     }
     String name = cmd.textValue();
     HostCommandType type = WireEnum.fromWire(HostCommandType.class, name);
@@ -109,11 +113,13 @@ public final class HostCodec {
     try {
       return new DecodeResult.Decoded<>(COMMANDS.get(type).apply(id, Fields.of(object, name)));
     } catch (FieldException e) {
-      return failed(new HostDecodeError(RpcErrorCode.INVALID_ARGUMENT, cap(e.getMessage()), id, name));
+      return failed(
+          new HostDecodeError(RpcErrorCode.INVALID_ARGUMENT, cap(e.getMessage()), id, name));
     } catch (RuntimeException e) {
       // A record's constructor refused a value the JSON types allowed.
       return failed(
-          new HostDecodeError(RpcErrorCode.INVALID_ARGUMENT, cap(name + ": " + e.getMessage()), id, name));
+          new HostDecodeError(
+              RpcErrorCode.INVALID_ARGUMENT, cap(name + ": " + e.getMessage()), id, name));
     }
   }
 
@@ -252,16 +258,24 @@ public final class HostCodec {
                 f.optionalBoolean("streamUpdates"),
                 f.optionalBoolean("asks"),
                 f.optionalString("openedBy")));
-    t.put(HostCommandType.SESSION_IDLE, (id, f) -> new IdleSession(id, f.requiredNonEmptyString("sessionId")));
+    t.put(
+        HostCommandType.SESSION_IDLE,
+        (id, f) -> new IdleSession(id, f.requiredNonEmptyString("sessionId")));
     t.put(
         HostCommandType.SESSION_END,
-        (id, f) -> new EndSession(id, f.requiredNonEmptyString("sessionId"), f.optionalMillis("deadlineMs")));
+        (id, f) ->
+            new EndSession(
+                id, f.requiredNonEmptyString("sessionId"), f.optionalMillis("deadlineMs")));
     t.put(
         HostCommandType.SESSION_INTERRUPT,
         (id, f) -> new InterruptSession(id, f.requiredNonEmptyString("sessionId")));
     t.put(HostCommandType.SESSIONS_LIST, (id, f) -> new ListSessions(id));
-    t.put(HostCommandType.TOOLS_LIST, (id, f) -> new ListTools(id, f.requiredNonEmptyString("sessionId")));
-    t.put(HostCommandType.SESSION_SETTLE, (id, f) -> new SettleSession(id, f.requiredNonEmptyString("sessionId")));
+    t.put(
+        HostCommandType.TOOLS_LIST,
+        (id, f) -> new ListTools(id, f.requiredNonEmptyString("sessionId")));
+    t.put(
+        HostCommandType.SESSION_SETTLE,
+        (id, f) -> new SettleSession(id, f.requiredNonEmptyString("sessionId")));
     t.put(
         HostCommandType.TOOL_CALL,
         (id, f) ->
@@ -274,55 +288,88 @@ public final class HostCodec {
                 f.optionalBoolean("progress")));
     t.put(
         HostCommandType.TOOL_CANCEL,
-        (id, f) -> new CancelCall(id, f.requiredNonEmptyString("sessionId"), f.requiredAny("callId")));
+        (id, f) ->
+            new CancelCall(id, f.requiredNonEmptyString("sessionId"), f.requiredAny("callId")));
     t.put(
         HostCommandType.HOOK_PRE_TOOL_USE,
         (id, f) ->
             new PreToolUse(
-                id, f.requiredNonEmptyString("sessionId"), f.requiredNonEmptyString("tool"), f.objectOrEmpty("args"),
+                id,
+                f.requiredNonEmptyString("sessionId"),
+                f.requiredNonEmptyString("tool"),
+                f.objectOrEmpty("args"),
                 f.optionalBoolean("hostAsks")));
     t.put(
         HostCommandType.PROMPT,
         (id, f) ->
             new RunPrompt(
-                id, f.requiredNonEmptyString("sessionId"), f.optionalString("text"), f.optionalStringMap("sections")));
+                id,
+                f.requiredNonEmptyString("sessionId"),
+                f.optionalString("text"),
+                f.optionalStringMap("sections")));
     t.put(
         HostCommandType.EVENT,
         (id, f) ->
-            new EmitEvent(id, f.requiredNonEmptyString("sessionId"), f.requiredNonEmptyString("event"), f.objectOrEmpty("data")));
+            new EmitEvent(
+                id,
+                f.requiredNonEmptyString("sessionId"),
+                f.requiredNonEmptyString("event"),
+                f.objectOrEmpty("data")));
     t.put(
         HostCommandType.STREAM_QUERY,
         (id, f) ->
             new QueryStreams(
-                id, f.requiredNonEmptyString("sessionId"), f.requiredNonEmptyStrings("streams"), f.optionalCount("last")));
+                id,
+                f.requiredNonEmptyString("sessionId"),
+                f.requiredNonEmptyStrings("streams"),
+                f.optionalCount("last")));
     t.put(HostCommandType.PROVIDERS_LIST, (id, f) -> new ListProviders(id));
     t.put(HostCommandType.STATUS_LINK, (id, f) -> new StatusLink(id));
-    t.put(HostCommandType.PROVIDERS_RELOAD, (id, f) -> new ReloadProviders(id, f.optionalString("name")));
+    t.put(
+        HostCommandType.PROVIDERS_RELOAD,
+        (id, f) -> new ReloadProviders(id, f.optionalString("name")));
     t.put(
         HostCommandType.GATE_ANSWER,
-        (id, f) -> new AnswerQuestion(id, f.requiredNonEmptyString("askId"), f.requiredBoolean("allow"), f.optionalString("via")));
+        (id, f) ->
+            new AnswerQuestion(
+                id,
+                f.requiredNonEmptyString("askId"),
+                f.requiredBoolean("allow"),
+                f.optionalString("via")));
     t.put(
         HostCommandType.AUDIT_QUERY,
         (id, f) ->
             new QueryAudit(
-                id, f.optionalString("sessionId"), f.optionalString("provider"), f.optionalString("tool"),
-                f.optionalString("kind"), f.optionalString("callId"), instant(f.optionalString("since")),
+                id,
+                f.optionalString("sessionId"),
+                f.optionalString("provider"),
+                f.optionalString("tool"),
+                f.optionalString("kind"),
+                f.optionalString("callId"),
+                instant(f.optionalString("since")),
                 f.optionalCount("limit")));
     t.put(HostCommandType.SHUTDOWN, (id, f) -> new Shutdown(id, f.optionalMillis("deadlineMs")));
     t.put(
         HostCommandType.HOST_AUTH,
         (id, f) ->
             new HostAuth(
-                id, f.requiredNonEmptyString("token"), f.optionalString("reclaimToken"), f.optionalBoolean("observer")));
-    t.put(HostCommandType.HOST_CHALLENGE, (id, f) -> new HostChallenge(id, f.requiredNonEmptyString("nonce")));
+                id,
+                f.requiredNonEmptyString("token"),
+                f.optionalString("reclaimToken"),
+                f.optionalBoolean("observer")));
+    t.put(
+        HostCommandType.HOST_CHALLENGE,
+        (id, f) -> new HostChallenge(id, f.requiredNonEmptyString("nonce")));
     return Collections.unmodifiableMap(t);
   }
 
   /** A question's outcome by its wire name. */
   private static io.github.providergateway.host.api.AskOutcome outcome(String text) {
-    io.github.providergateway.host.api.AskOutcome outcome = io.github.providergateway.host.api.AskOutcome.fromWire(text);
+    io.github.providergateway.host.api.AskOutcome outcome =
+        io.github.providergateway.host.api.AskOutcome.fromWire(text);
     if (outcome == null) {
-      throw new IllegalArgumentException("\"outcome\" must be allowed, denied, timeout or withdrawn, was " + text);
+      throw new IllegalArgumentException(
+          "\"outcome\" must be allowed, denied, timeout or withdrawn, was " + text);
     }
     return outcome;
   }
@@ -335,7 +382,8 @@ public final class HostCodec {
     try {
       return java.time.Instant.parse(text);
     } catch (java.time.format.DateTimeParseException e) {
-      throw new IllegalArgumentException("field \"since\" must be an ISO-8601 instant like 2026-11-24T16:00:00Z, was " + text);
+      throw new IllegalArgumentException(
+          "field \"since\" must be an ISO-8601 instant like 2026-11-24T16:00:00Z, was " + text);
     }
   }
 
@@ -381,11 +429,17 @@ public final class HostCodec {
       }
       return failed(
           new HostDecodeError(
-              RpcErrorCode.INVALID_JSON, "neither a reply (\"ok\") nor an event (\"event\")", id, null));
+              RpcErrorCode.INVALID_JSON,
+              "neither a reply (\"ok\") nor an event (\"event\")",
+              id,
+              null));
     } catch (FieldException e) {
-      return failed(new HostDecodeError(RpcErrorCode.INVALID_ARGUMENT, cap(e.getMessage()), id, null));
+      return failed(
+          new HostDecodeError(RpcErrorCode.INVALID_ARGUMENT, cap(e.getMessage()), id, null));
     } catch (RuntimeException e) {
-      return failed(new HostDecodeError(RpcErrorCode.INVALID_ARGUMENT, cap(String.valueOf(e.getMessage())), id, null));
+      return failed(
+          new HostDecodeError(
+              RpcErrorCode.INVALID_ARGUMENT, cap(String.valueOf(e.getMessage())), id, null));
     }
   }
 
@@ -406,30 +460,46 @@ public final class HostCodec {
   private static HostEvent event(String name, ObjectNode object) {
     Fields f = Fields.of(object, name);
     return switch (name) {
-      case GatewayStarted.NAME -> new GatewayStarted(
-          f.requiredInt("port"), f.requiredString("url"), f.requiredString("tokenFile"), f.requiredInt("protocolVersion"));
+      case GatewayStarted.NAME ->
+          new GatewayStarted(
+              f.requiredInt("port"),
+              f.requiredString("url"),
+              f.requiredString("tokenFile"),
+              f.requiredInt("protocolVersion"));
       case GatewayStopped.NAME -> new GatewayStopped();
-      case SessionLog.NAME -> new SessionLog(
-          f.requiredString("sessionId"), f.requiredString("message"), f.requiredString("source"));
-      case SessionSend.NAME -> new SessionSend(
-          f.requiredString("sessionId"), f.requiredString("prompt"), f.requiredString("source"));
+      case SessionLog.NAME ->
+          new SessionLog(
+              f.requiredString("sessionId"),
+              f.requiredString("message"),
+              f.requiredString("source"));
+      case SessionSend.NAME ->
+          new SessionSend(
+              f.requiredString("sessionId"),
+              f.requiredString("prompt"),
+              f.requiredString("source"));
       case ToolsChanged.NAME -> {
         List<String> tools = f.optionalStrings("tools");
         yield new ToolsChanged(f.requiredString("sessionId"), tools == null ? List.of() : tools);
       }
-      case ProviderPresence.CONNECTED, ProviderPresence.DISCONNECTED -> new ProviderPresence(
-          name.equals(ProviderPresence.CONNECTED),
-          f.requiredString("providerId"),
-          f.requiredString("name"),
-          f.optionalString("instance"));
+      case ProviderPresence.CONNECTED, ProviderPresence.DISCONNECTED ->
+          new ProviderPresence(
+              name.equals(ProviderPresence.CONNECTED),
+              f.requiredString("providerId"),
+              f.requiredString("name"),
+              f.optionalString("instance"));
       case SessionEnded.NAME -> new SessionEnded(f.requiredString("sessionId"));
-      case CallProgress.NAME -> new CallProgress(
-          f.requiredString("sessionId"), f.requiredAny("callId"), f.requiredString("message"));
-      case StreamUpdated.NAME -> new StreamUpdated(f.requiredString("sessionId"), f.requiredString("stream"));
+      case CallProgress.NAME ->
+          new CallProgress(
+              f.requiredString("sessionId"), f.requiredAny("callId"), f.requiredString("message"));
+      case StreamUpdated.NAME ->
+          new StreamUpdated(f.requiredString("sessionId"), f.requiredString("stream"));
       case GateAsk.NAME -> new GateAsk(HostWire.readQuestion(object));
-      case GateAskEnded.NAME -> new GateAskEnded(
-          f.requiredString("sessionId"), f.requiredString("askId"), outcome(f.requiredString("outcome")),
-          f.optionalString("answeredBy"));
+      case GateAskEnded.NAME ->
+          new GateAskEnded(
+              f.requiredString("sessionId"),
+              f.requiredString("askId"),
+              outcome(f.requiredString("outcome")),
+              f.optionalString("answeredBy"));
       default -> new UnknownHostEvent(name, object);
     };
   }
@@ -547,7 +617,9 @@ public final class HostCodec {
     try {
       tree = json.parseJson(text);
     } catch (RuntimeException e) {
-      throw new Refusal(new HostDecodeError(RpcErrorCode.INVALID_JSON, cap(String.valueOf(e.getMessage())), null, null));
+      throw new Refusal(
+          new HostDecodeError(
+              RpcErrorCode.INVALID_JSON, cap(String.valueOf(e.getMessage())), null, null));
     }
     if (tree == null || !tree.isObject()) {
       throw new Refusal(new HostDecodeError(RpcErrorCode.INVALID_JSON, notObject, null, null));

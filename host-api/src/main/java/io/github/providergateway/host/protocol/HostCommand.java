@@ -3,8 +3,8 @@ package io.github.providergateway.host.protocol;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A command from an agent host to the gateway: one JSON object with {@code cmd}, an optional
- * {@code id} (any JSON value, echoed by the reply) and the command's fields.
+ * A command from an agent host to the gateway: one JSON object with {@code cmd}, an optional {@code
+ * id} (any JSON value, echoed by the reply) and the command's fields.
  *
  * <p>New commands may arrive in minor versions: a {@code switch} over this type outside this
  * library should keep a {@code default}.

@@ -12,7 +12,9 @@ public enum HostCommandType implements WireEnum {
   SESSION_END("session.end"),
   /** Ours: every call in flight in the session ends {@code CANCELLED}. */
   SESSION_INTERRUPT("session.interrupt"),
-  /** Ours: replies once the session's started providers have bound or gone ({@link SettleSession}). */
+  /**
+   * Ours: replies once the session's started providers have bound or gone ({@link SettleSession}).
+   */
   SESSION_SETTLE("session.settle"),
   /** Lists the active sessions. */
   SESSIONS_LIST("sessions.list"),

@@ -1,8 +1,8 @@
 package io.github.providergateway.host.protocol;
 
 /**
- * Something the gateway tells a host without being asked: {@code {"event":"...", ...}}, never
- * with an {@code id}. An event this library does not know decodes to {@link UnknownHostEvent}.
+ * Something the gateway tells a host without being asked: {@code {"event":"...", ...}}, never with
+ * an {@code id}. An event this library does not know decodes to {@link UnknownHostEvent}.
  */
 public sealed interface HostEvent extends HostOutput
     permits GatewayStarted,

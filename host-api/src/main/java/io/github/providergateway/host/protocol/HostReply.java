@@ -44,8 +44,8 @@ public sealed interface HostReply extends HostOutput permits HostReply.Ok, HostR
   /**
    * A success.
    *
-   * @param fields the reply's fields besides {@code id} and {@code ok} (their names and shapes
-   *     are the command's, host-rpc.md); treat as read-only
+   * @param fields the reply's fields besides {@code id} and {@code ok} (their names and shapes are
+   *     the command's, host-rpc.md); treat as read-only
    * @param id the {@code id} of the command it answers; {@code null} when that had none
    */
   record Ok(JsonNode id, ObjectNode fields) implements HostReply {
@@ -79,7 +79,8 @@ public sealed interface HostReply extends HostOutput permits HostReply.Ok, HostR
    * @param message what went wrong, for people
    * @param id the {@code id} of the command it answers; {@code null} when that had none
    */
-  record Failed(JsonNode id, RpcErrorCode code, String codeText, String message) implements HostReply {
+  record Failed(JsonNode id, RpcErrorCode code, String codeText, String message)
+      implements HostReply {
     /**
      * Checks the required fields.
      *

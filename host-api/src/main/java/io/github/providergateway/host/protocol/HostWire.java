@@ -30,8 +30,8 @@ import java.util.Map;
  * The host protocol's JSON shapes (spec/host-rpc.md) for the host API's values, both ways: what a
  * gateway writes into a reply, and what a remote host ({@code GatewayClient}) reads back from it.
  * Field names here are the contract. The audit trail's decisions, which only a gateway writes and
- * no host reads back as records, have their shape beside the log that keeps them ({@code
- * AuditJson} in gateway-host), since a decision is the engine's record.
+ * no host reads back as records, have their shape beside the log that keeps them ({@code AuditJson}
+ * in gateway-host), since a decision is the engine's record.
  *
  * <p>Writing never fails. Reading throws {@link IllegalArgumentException} naming the field when a
  * reply does not have the shape it should.
@@ -185,7 +185,8 @@ public final class HostWire {
   }
 
   /**
-   * The fields of a {@code prompt} reply: {@code sections}, {@code context}, {@code startupContext}.
+   * The fields of a {@code prompt} reply: {@code sections}, {@code context}, {@code
+   * startupContext}.
    *
    * @param result the prompt pipeline's result
    * @return a new object holding the three fields
@@ -201,8 +202,8 @@ public final class HostWire {
 
   /**
    * The streams exactly as {@code stream.history} shapes them (written by the provider protocol's
-   * codec, so the two cannot drift apart): name → entries {@code {ts, event, level?, metadata?}}, newest
-   * first.
+   * codec, so the two cannot drift apart): name → entries {@code {ts, event, level?, metadata?}},
+   * newest first.
    *
    * @param streams each stream's name → its entries, newest first
    * @return a new object
@@ -234,7 +235,11 @@ public final class HostWire {
    */
   public static SessionInfo readSession(JsonNode json) {
     return new SessionInfo(
-        text(json, "id", true), text(json, "label", false), text(json, "cwd", false), null, text(json, "openedBy", false));
+        text(json, "id", true),
+        text(json, "label", false),
+        text(json, "cwd", false),
+        null,
+        text(json, "openedBy", false));
   }
 
   /**
@@ -250,7 +255,10 @@ public final class HostWire {
       throw new IllegalArgumentException("tool: \"parameters\" must be an object");
     }
     return new HostTool(
-        text(json, "name", true), text(json, "description", true), parameters, text(json, "provider", true));
+        text(json, "name", true),
+        text(json, "description", true),
+        parameters,
+        text(json, "provider", true));
   }
 
   /**
@@ -273,7 +281,9 @@ public final class HostWire {
         readStrings(json, "sessions"),
         readStrings(json, "tools"),
         readInstant(json, "connectedSince"),
-        json.path("callsInFlight").canConvertToInt() ? Math.max(0, json.path("callsInFlight").intValue()) : 0);
+        json.path("callsInFlight").canConvertToInt()
+            ? Math.max(0, json.path("callsInFlight").intValue())
+            : 0);
   }
 
   /** An optional ISO-8601 instant; absent or unreadable (an older or newer gateway) is null. */
@@ -304,7 +314,8 @@ public final class HostWire {
         JsonNode file = data.path("file");
         if (file.isObject() && file.path("base64").isTextual()) {
           byte[] bytes = Base64.getDecoder().decode(file.get("base64").textValue());
-          return new ToolOutcome.Success(data, new ToolOutcome.FileContent(file.path("mimeType").asText(""), bytes));
+          return new ToolOutcome.Success(
+              data, new ToolOutcome.FileContent(file.path("mimeType").asText(""), bytes));
         }
         return new ToolOutcome.Success(data, null);
       }
@@ -333,7 +344,8 @@ public final class HostWire {
     if (outcome == null || !outcome.isObject()) {
       throw new IllegalArgumentException("tool.call: \"outcome\" must be an object");
     }
-    return new CallResult(readOutcome(outcome), readStrings(fields, "context"), readUpdatedArgs(fields));
+    return new CallResult(
+        readOutcome(outcome), readStrings(fields, "context"), readUpdatedArgs(fields));
   }
 
   /** {@code updatedArgs}: an object, or absent (null). */
@@ -365,7 +377,8 @@ public final class HostWire {
     String reason = text(json, "reason", false);
     if (permission.equals("ask")) {
       // A host that asks its person itself (extension gate.ask): the question is the reason.
-      return HookDecision.ask(reason == null ? "May this tool run?" : reason, context, readUpdatedArgs(json));
+      return HookDecision.ask(
+          reason == null ? "May this tool run?" : reason, context, readUpdatedArgs(json));
     }
     return HookDecision.deny(reason == null ? "denied" : reason, context);
   }
@@ -385,7 +398,8 @@ public final class HostWire {
       throw new IllegalArgumentException("prompt: \"sections\" must be an object");
     }
     json.properties().forEach(entry -> sections.put(entry.getKey(), entry.getValue().asText()));
-    return new PromptResult(sections, readStrings(fields, "context"), readStrings(fields, "startupContext"));
+    return new PromptResult(
+        sections, readStrings(fields, "context"), readStrings(fields, "startupContext"));
   }
 
   /**
@@ -422,7 +436,8 @@ public final class HostWire {
   }
 
   /**
-   * Reads a {@code providers.reload} reply's fields ({@link #reloadReport}); absent lists are empty.
+   * Reads a {@code providers.reload} reply's fields ({@link #reloadReport}); absent lists are
+   * empty.
    *
    * @param fields the reply's fields
    * @return the report
@@ -430,7 +445,9 @@ public final class HostWire {
    */
   public static ReloadReport readReloadReport(JsonNode fields) {
     return new ReloadReport(
-        readStrings(fields, "restarted"), readStrings(fields, "started"), readStrings(fields, "stopped"),
+        readStrings(fields, "restarted"),
+        readStrings(fields, "started"),
+        readStrings(fields, "stopped"),
         readStrings(fields, "problems"));
   }
 
@@ -501,9 +518,15 @@ public final class HostWire {
       throw new IllegalArgumentException("\"deadline\" must be an ISO-8601 instant");
     }
     return new PersonQuestion(
-        text(json, "askId", true), text(json, "sessionId", true), text(json, "tool", true), args,
-        text(json, "callId", false), text(json, "provider", true), text(json, "gateId", false),
-        text(json, "question", true), deadline);
+        text(json, "askId", true),
+        text(json, "sessionId", true),
+        text(json, "tool", true),
+        args,
+        text(json, "callId", false),
+        text(json, "provider", true),
+        text(json, "gateId", false),
+        text(json, "question", true),
+        deadline);
   }
 
   private static String text(JsonNode json, String field, boolean required) {

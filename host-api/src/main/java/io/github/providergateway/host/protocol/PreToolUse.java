@@ -16,7 +16,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *     (extension {@code gate.ask}) comes back as {@code "permission":"ask"} with the question as
  *     {@code reason}, instead of being put by the gateway; optional
  */
-public record PreToolUse(JsonNode id, String sessionId, String tool, ObjectNode args, Boolean hostAsks)
+public record PreToolUse(
+    JsonNode id, String sessionId, String tool, ObjectNode args, Boolean hostAsks)
     implements HostCommand {
 
   /**

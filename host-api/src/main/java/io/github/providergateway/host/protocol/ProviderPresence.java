@@ -17,6 +17,7 @@ public record ProviderPresence(boolean connected, String providerId, String name
 
   /** The {@code event} name of a provider that bound. */
   public static final String CONNECTED = "provider.connected";
+
   /** The {@code event} name of a provider that unbound. */
   public static final String DISCONNECTED = "provider.disconnected";
 

@@ -17,7 +17,14 @@ import java.time.Instant;
  * @param limit at most this many, the newest; null for 100
  */
 public record QueryAudit(
-    JsonNode id, String sessionId, String provider, String tool, String kind, String callId, Instant since, Integer limit)
+    JsonNode id,
+    String sessionId,
+    String provider,
+    String tool,
+    String kind,
+    String callId,
+    Instant since,
+    Integer limit)
     implements HostCommand {
 
   /**

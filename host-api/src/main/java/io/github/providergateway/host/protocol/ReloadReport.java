@@ -11,10 +11,11 @@ import java.util.List;
  * @param restarted entries that were running and were stopped and started again
  * @param started entries that were not running (added to the config) and were started
  * @param stopped entries that were running and are no longer in the config, stopped
- * @param problems the config's problems with single entries, which were left as they were (an
- *     entry that no longer reads is neither stopped nor restarted)
+ * @param problems the config's problems with single entries, which were left as they were (an entry
+ *     that no longer reads is neither stopped nor restarted)
  */
-public record ReloadReport(List<String> restarted, List<String> started, List<String> stopped, List<String> problems) {
+public record ReloadReport(
+    List<String> restarted, List<String> started, List<String> stopped, List<String> problems) {
 
   /**
    * Copies the lists.

@@ -1,8 +1,8 @@
 package io.github.providergateway.host.protocol;
 
 /**
- * The {@code error.code} of a failed host reply. {@link #UNKNOWN_COMMAND} is host-rpc.md's own;
- * the others are the reference implementation's (docs/reference-app.md).
+ * The {@code error.code} of a failed host reply. {@link #UNKNOWN_COMMAND} is host-rpc.md's own; the
+ * others are the reference implementation's (docs/reference-app.md).
  */
 public enum RpcErrorCode {
   /** The {@code cmd} is not a command this gateway knows. */

@@ -3,8 +3,8 @@ package io.github.providergateway.host.protocol;
 import static java.util.Objects.requireNonNull;
 
 /**
- * {@code session.ended} (ours): a session this host owns (or observes) was torn down, whoever
- * ended it: its own {@code session.end}, another host, a {@code shutdown}, or the end of the 30 s
+ * {@code session.ended} (ours): a session this host owns (or observes) was torn down, whoever ended
+ * it: its own {@code session.end}, another host, a {@code shutdown}, or the end of the 30 s
  * re-claim grace after its connection dropped.
  *
  * @param sessionId the session's id

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * Ours: {@code session.settle}. Replied, with no fields, once the session has settled: every
  * provider the gateway started for it (from its {@code --config}) has bound or gone, or had 30 s,
- * and the tools they brought are registered with the session's host (issue 34). A host answering
- * a client's first question about tools waits for it, bounded by a time of its own.
+ * and the tools they brought are registered with the session's host (issue 34). A host answering a
+ * client's first question about tools waits for it, bounded by a time of its own.
  *
  * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  * @param sessionId the session's id

@@ -6,8 +6,8 @@ import java.time.Duration;
 /**
  * {@code shutdown}: end every session and stop the gateway.
  *
- * @param deadline ours, {@code deadlineMs}: how long providers get to say goodbye; {@code null}
- *     for the default (10 s)
+ * @param deadline ours, {@code deadlineMs}: how long providers get to say goodbye; {@code null} for
+ *     the default (10 s)
  * @param id the command's {@code id}, echoed by its reply; {@code null} when it has none
  */
 public record Shutdown(JsonNode id, Duration deadline) implements HostCommand {

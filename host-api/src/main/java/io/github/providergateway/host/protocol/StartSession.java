@@ -15,8 +15,8 @@ import java.util.List;
  *     StreamUpdated}) for each event a provider's push adds to a stream of the session; optional
  * @param asks ours: {@code true} makes the owner a channel for gates' questions to the person of
  *     the session (extension {@code gate.ask}): it gets {@code gate.ask} ({@link GateAsk}) and
- *     {@code gate.ask.ended} ({@link GateAskEnded}) and answers with {@code gate.answer}
- *     ({@link AnswerQuestion}); optional
+ *     {@code gate.ask.ended} ({@link GateAskEnded}) and answers with {@code gate.answer} ({@link
+ *     AnswerQuestion}); optional
  * @param openedBy ours: whom the host opens the session for when that is not a holder of the
  *     gateway token itself (such as {@code mcp-http:<client>}): hook adapters never take such a
  *     session for an agent's, and {@code sessions.list} shows it; optional, not empty
@@ -69,7 +69,12 @@ public record StartSession(
    * @param asks ours: {@code true} makes the owner a channel for gates' questions; optional
    */
   public StartSession(
-      JsonNode id, String label, String cwd, Boolean foreground, List<String> hostTools, Boolean streamUpdates,
+      JsonNode id,
+      String label,
+      String cwd,
+      Boolean foreground,
+      List<String> hostTools,
+      Boolean streamUpdates,
       Boolean asks) {
     this(id, label, cwd, foreground, hostTools, streamUpdates, asks, null);
   }
@@ -85,7 +90,12 @@ public record StartSession(
    * @param streamUpdates ours: {@code true} sends the owner {@code stream.updated}; optional
    */
   public StartSession(
-      JsonNode id, String label, String cwd, Boolean foreground, List<String> hostTools, Boolean streamUpdates) {
+      JsonNode id,
+      String label,
+      String cwd,
+      Boolean foreground,
+      List<String> hostTools,
+      Boolean streamUpdates) {
     this(id, label, cwd, foreground, hostTools, streamUpdates, null, null);
   }
 

@@ -1,12 +1,12 @@
 package io.github.providergateway.host.protocol;
 
-import io.github.providergateway.protocol.json.DecodeResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.json.DecodeResult;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -15,19 +15,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Fuzzing the host codec as {@code CodecFuzzTest} fuzzes the provider codec: whatever text
- * arrives, both decoders return exactly one of a value or an error and never throw. The seed is
- * fixed ({@code -Dprotocol.seed=N} explores others) and named in every assertion.
+ * Fuzzing the host codec as {@code CodecFuzzTest} fuzzes the provider codec: whatever text arrives,
+ * both decoders return exactly one of a value or an error and never throw. The seed is fixed
+ * ({@code -Dprotocol.seed=N} explores others) and named in every assertion.
  *
  * <p>{@link #anyHostTextDecodesToOneResultWhoseReplyTheHostCanRead} is the coverage-guided (Jazzer)
- * version: {@code mvn verify} replays its seeds and stored inputs, the {@code fuzz} profile explores
- * (docs/conformance.md, section Fuzzing).
+ * version: {@code mvn verify} replays its seeds and stored inputs, the {@code fuzz} profile
+ * explores (docs/conformance.md, section Fuzzing).
  */
 class HostCodecFuzzTest {
 
   private static final long SEED = Long.getLong("protocol.seed", 0x4057_2026L);
   private static final HostCodec CODEC = HostCodec.create();
-  private static final String JSONISH = "{}[]\":,0123456789.eE+-truefalsnl \\/u\t\n\u00e9\ud83d\ude00\ud800";
+  private static final String JSONISH =
+      "{}[]\":,0123456789.eE+-truefalsnl \\/u\t\n\u00e9\ud83d\ude00\ud800";
 
   private static final List<String> CORPUS =
       List.of(
@@ -45,9 +46,13 @@ class HostCodecFuzzTest {
     assertThatCode(
             () -> {
               DecodeResult<HostCommand, HostDecodeError> command = CODEC.decodeCommand(text);
-              assertThat(command.messageOrNull() == null).as(context).isNotEqualTo(command.errorOrNull() == null);
+              assertThat(command.messageOrNull() == null)
+                  .as(context)
+                  .isNotEqualTo(command.errorOrNull() == null);
               DecodeResult<HostOutput, HostDecodeError> output = CODEC.decodeOutput(text);
-              assertThat(output.messageOrNull() == null).as(context).isNotEqualTo(output.errorOrNull() == null);
+              assertThat(output.messageOrNull() == null)
+                  .as(context)
+                  .isNotEqualTo(output.errorOrNull() == null);
               if (command.isDecoded()) {
                 // What decodes re-encodes, and that encoding is stable (an id of 1e400 is
                 // Infinity to a double, so the first trip may normalize; the second may not).
@@ -82,12 +87,43 @@ class HostCodecFuzzTest {
 
   @Test
   void oddValuesInEveryFieldNeverThrow() {
-    String[] values = {"null", "0", "-1", "1e400", "\"\"", "[]", "{}", "true", "[null]", "9223372036854775808"};
-    String[] fields = {"id", "cmd", "sessionId", "tool", "args", "timeoutMs", "deadlineMs", "sections", "streams", "last", "token", "observer", "ok", "error", "event", "port", "tools", "instance"};
-    for (String command : new String[] {"session.start", "tool.call", "prompt", "stream.query", "host.auth", "session.end"}) {
+    String[] values = {
+      "null", "0", "-1", "1e400", "\"\"", "[]", "{}", "true", "[null]", "9223372036854775808"
+    };
+    String[] fields = {
+      "id",
+      "cmd",
+      "sessionId",
+      "tool",
+      "args",
+      "timeoutMs",
+      "deadlineMs",
+      "sections",
+      "streams",
+      "last",
+      "token",
+      "observer",
+      "ok",
+      "error",
+      "event",
+      "port",
+      "tools",
+      "instance"
+    };
+    for (String command :
+        new String[] {
+          "session.start", "tool.call", "prompt", "stream.query", "host.auth", "session.end"
+        }) {
       for (String field : fields) {
         for (String value : values) {
-          String text = "{\"cmd\":\"" + command + "\",\"sessionId\":\"s\",\"tool\":\"t\",\"token\":\"k\",\"streams\":[\"a@b\"],\"" + field + "\":" + value + "}";
+          String text =
+              "{\"cmd\":\""
+                  + command
+                  + "\",\"sessionId\":\"s\",\"tool\":\"t\",\"token\":\"k\",\"streams\":[\"a@b\"],\""
+                  + field
+                  + "\":"
+                  + value
+                  + "}";
           assertDecodes(text, text);
         }
       }
@@ -105,10 +141,10 @@ class HostCodecFuzzTest {
 
   /**
    * Whatever bytes a host sends on the /host link or {@code --rpc} stdin (UTF-8 text), beyond
-   * {@link #assertDecodes}: a refusal carries the command's {@code id} exactly and names its
-   * {@code cmd} only when that is a string, its detail is bounded, and the reply the gateway sends
-   * for it (or, for a decoded command, a success echoing its id) encodes to text the host decodes
-   * back to the same reply; every decoded reply or event re-encodes stably.
+   * {@link #assertDecodes}: a refusal carries the command's {@code id} exactly and names its {@code
+   * cmd} only when that is a string, its detail is bounded, and the reply the gateway sends for it
+   * (or, for a decoded command, a success echoing its id) encodes to text the host decodes back to
+   * the same reply; every decoded reply or event re-encodes stably.
    */
   @MethodSource("seeds")
   @DictionaryFile(resourcePath = "host-commands.dict")
@@ -133,9 +169,13 @@ class HostCodecFuzzTest {
       } else {
         assertThat(error.id()).as(text).isEqualTo(object.get("id"));
         JsonNode cmd = object.get("cmd");
-        assertThat(error.cmd()).as(text).isEqualTo(cmd != null && cmd.isTextual() ? cmd.textValue() : null);
-        assertThat(error.code()).as(text)
-            .isEqualTo(cmd == null || !cmd.isTextual() ? RpcErrorCode.INVALID_ARGUMENT : error.code());
+        assertThat(error.cmd())
+            .as(text)
+            .isEqualTo(cmd != null && cmd.isTextual() ? cmd.textValue() : null);
+        assertThat(error.code())
+            .as(text)
+            .isEqualTo(
+                cmd == null || !cmd.isTextual() ? RpcErrorCode.INVALID_ARGUMENT : error.code());
       }
       reply = error.reply();
     }
@@ -160,7 +200,9 @@ class HostCodecFuzzTest {
     String once = CODEC.encode(output);
     DecodeResult<HostOutput, HostDecodeError> again = CODEC.decodeOutput(once);
     assertThat(again.errorOrNull()).as("%s answered with %s", context, once).isNull();
-    assertThat(CODEC.encode(again.messageOrNull())).as("%s answered with %s", context, once).isEqualTo(once);
+    assertThat(CODEC.encode(again.messageOrNull()))
+        .as("%s answered with %s", context, once)
+        .isEqualTo(once);
     if (output instanceof HostReply sent) {
       HostReply read = (HostReply) again.messageOrNull();
       assertThat(read.ok()).as(context).isEqualTo(sent.ok());

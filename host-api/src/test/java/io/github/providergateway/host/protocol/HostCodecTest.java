@@ -1,10 +1,10 @@
 package io.github.providergateway.host.protocol;
 
-import io.github.providergateway.protocol.json.DecodeResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.protocol.json.DecodeResult;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -77,7 +77,8 @@ class HostCodecTest {
             "{\"id\":19,\"cmd\":\"gate.answer\",\"askId\":\"ask-1\",\"allow\":true,\"via\":\"mcp elicitation\"}",
             // Ours (docs/reference-app.md): the peer proves it holds the token before host.auth.
             "{\"id\":\"auth-1\",\"cmd\":\"host.challenge\",\"nonce\":\"q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ\"}",
-            // Ours (docs/reference-app.md, issue 34): the reply waits until the session has settled.
+            // Ours (docs/reference-app.md, issue 34): the reply waits until the session has
+            // settled.
             "{\"id\":20,\"cmd\":\"session.settle\",\"sessionId\":\"s-1\"}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
@@ -98,44 +99,60 @@ class HostCodecTest {
             "{\"id\":7,\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{},\"hostAsks\":true}",
             "{\"id\":8,\"cmd\":\"gate.answer\",\"askId\":\"a\",\"allow\":false}");
     encodesBackExactly(ours);
-    CallTool plain = (CallTool) command("{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"progress\":null}");
+    CallTool plain =
+        (CallTool)
+            command("{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\",\"progress\":null}");
     assertThat(plain.progress()).isNull();
     assertThat(plain.wantsProgress()).isFalse();
     assertThat(CODEC.encode(plain)).doesNotContain("progress");
     StartSession start = (StartSession) command("{\"cmd\":\"session.start\",\"asks\":null}");
     assertThat(start.wantsStreamUpdates()).isFalse();
     assertThat(start.wantsAsks()).isFalse();
-    PreToolUse pre = (PreToolUse) command("{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s\",\"tool\":\"t\",\"hostAsks\":null}");
+    PreToolUse pre =
+        (PreToolUse)
+            command(
+                "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s\",\"tool\":\"t\",\"hostAsks\":null}");
     assertThat(pre.asksItself()).isFalse();
     assertThat(CODEC.encode(pre)).doesNotContain("hostAsks");
-    AnswerQuestion answer = (AnswerQuestion) command("{\"cmd\":\"gate.answer\",\"askId\":\"a\",\"allow\":true,\"colour\":1}");
+    AnswerQuestion answer =
+        (AnswerQuestion)
+            command("{\"cmd\":\"gate.answer\",\"askId\":\"a\",\"allow\":true,\"colour\":1}");
     assertThat(answer.answeredBy()).isEqualTo("host");
     assertThat(CODEC.encode(start)).isEqualTo("{\"cmd\":\"session.start\"}");
   }
 
   @Test
   void sessionStartsOpenedByRoundTripsIsLeftOutWhenNullAndAnUnknownNeighbourIsIgnored() {
-    encodesBackExactly(List.of("{\"id\":1,\"cmd\":\"session.start\",\"label\":\"claude\",\"openedBy\":\"mcp-http:decoy\"}"));
+    encodesBackExactly(
+        List.of(
+            "{\"id\":1,\"cmd\":\"session.start\",\"label\":\"claude\",\"openedBy\":\"mcp-http:decoy\"}"));
     StartSession absent = (StartSession) command("{\"cmd\":\"session.start\",\"label\":\"l\"}");
     StartSession nulled = (StartSession) command("{\"cmd\":\"session.start\",\"openedBy\":null}");
     StartSession neighbour =
-        (StartSession) command("{\"cmd\":\"session.start\",\"colour\":[1],\"openedBy\":\"mcp-http:a\"}");
+        (StartSession)
+            command("{\"cmd\":\"session.start\",\"colour\":[1],\"openedBy\":\"mcp-http:a\"}");
 
     assertThat(absent.openedBy()).isNull();
     assertThat(nulled.openedBy()).isNull();
     assertThat(CODEC.encode(nulled)).isEqualTo("{\"cmd\":\"session.start\"}");
     assertThat(neighbour.openedBy()).isEqualTo("mcp-http:a");
-    assertThat(refusal("{\"cmd\":\"session.start\",\"openedBy\":\"\"}").detail()).contains("openedBy");
+    assertThat(refusal("{\"cmd\":\"session.start\",\"openedBy\":\"\"}").detail())
+        .contains("openedBy");
   }
 
   @Test
   void aChallengesNonceHas22To256CharactersAndNoneIsInvalidArgument() {
-    assertThat(refusal("{\"cmd\":\"host.challenge\"}").detail()).startsWith("host.challenge: \"nonce\"");
+    assertThat(refusal("{\"cmd\":\"host.challenge\"}").detail())
+        .startsWith("host.challenge: \"nonce\"");
     assertThat(refusal("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(21) + "\"}").code())
         .isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
-    assertThat(refusal("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(257) + "\"}").detail()).contains("nonce");
-    assertThat(command("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(22) + "\"}")).isInstanceOf(HostChallenge.class);
-    assertThat(command("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(256) + "\"}")).isInstanceOf(HostChallenge.class);
+    assertThat(
+            refusal("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(257) + "\"}").detail())
+        .contains("nonce");
+    assertThat(command("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(22) + "\"}"))
+        .isInstanceOf(HostChallenge.class);
+    assertThat(command("{\"cmd\":\"host.challenge\",\"nonce\":\"" + "n".repeat(256) + "\"}"))
+        .isInstanceOf(HostChallenge.class);
   }
 
   private static InetSocketAddress at(String ip, int port) throws UnknownHostException {
@@ -143,24 +160,39 @@ class HostCodecTest {
   }
 
   @Test
-  void theProofIsTheDocumentedHmacOfTheContextEndpointAndNonceAndOnlyTheTokensProofTherePasses() throws Exception {
-    HostChallenge challenge = new HostChallenge(null, "q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ");
+  void theProofIsTheDocumentedHmacOfTheContextEndpointAndNonceAndOnlyTheTokensProofTherePasses()
+      throws Exception {
+    HostChallenge challenge =
+        new HostChallenge(null, "q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ");
     InetSocketAddress gateway = at("127.0.0.1", 9400);
     // Computed here from docs/reference-app.md's words, not with the record's own code.
     Mac mac = Mac.getInstance("HmacSHA256");
     mac.init(new SecretKeySpec("ptk-secret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-    String documented = HexFormat.of().formatHex(mac.doFinal(
-        ("provider-gateway host.challenge v2\n127.0.0.1:9400\n" + challenge.nonce()).getBytes(StandardCharsets.UTF_8)));
+    String documented =
+        HexFormat.of()
+            .formatHex(
+                mac.doFinal(
+                    ("provider-gateway host.challenge v2\n127.0.0.1:9400\n" + challenge.nonce())
+                        .getBytes(StandardCharsets.UTF_8)));
 
-    assertThat(challenge.proof("ptk-secret", gateway)).isEqualTo(documented).matches("[0-9a-f]{64}");
+    assertThat(challenge.proof("ptk-secret", gateway))
+        .isEqualTo(documented)
+        .matches("[0-9a-f]{64}");
     assertThat(challenge.isProvedBy("ptk-secret", gateway, documented)).isTrue();
     assertThat(challenge.isProvedBy("ptk-other", gateway, documented)).isFalse();
-    assertThat(challenge.isProvedBy("ptk-secret", at("127.0.0.1", 9401), documented)).as("another port").isFalse();
-    assertThat(challenge.isProvedBy("ptk-secret", at("::1", 9400), documented)).as("the other loopback").isFalse();
-    assertThat(challenge.isProvedBy("ptk-secret", gateway, documented.toUpperCase(Locale.ROOT))).isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", at("127.0.0.1", 9401), documented))
+        .as("another port")
+        .isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", at("::1", 9400), documented))
+        .as("the other loopback")
+        .isFalse();
+    assertThat(challenge.isProvedBy("ptk-secret", gateway, documented.toUpperCase(Locale.ROOT)))
+        .isFalse();
     assertThat(challenge.isProvedBy("ptk-secret", gateway, null)).isFalse();
     assertThat(challenge.isProvedBy("ptk-secret", gateway, "")).isFalse();
-    assertThat(new HostChallenge(null, "x".repeat(22)).proof("ptk-secret", gateway)).as("another nonce, another proof").isNotEqualTo(documented);
+    assertThat(new HostChallenge(null, "x".repeat(22)).proof("ptk-secret", gateway))
+        .as("another nonce, another proof")
+        .isNotEqualTo(documented);
   }
 
   @Test
@@ -168,19 +200,28 @@ class HostCodecTest {
     assertThat(HostChallenge.endpoint(at("127.0.0.1", 9400))).isEqualTo("127.0.0.1:9400");
     assertThat(HostChallenge.endpoint(at("::1", 53211))).isEqualTo("[::1]:53211");
     assertThat(HostChallenge.endpoint(at("0:0:0:0:0:0:0:1", 1))).isEqualTo("[::1]:1");
-    assertThatThrownBy(() -> HostChallenge.endpoint(InetSocketAddress.createUnresolved("localhost", 9400)))
+    assertThatThrownBy(
+            () -> HostChallenge.endpoint(InetSocketAddress.createUnresolved("localhost", 9400)))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
-  void theProofIsHmacSha256AsJavaxCryptoComputesItForKeysShorterAndLongerThanTheBlock() throws Exception {
+  void theProofIsHmacSha256AsJavaxCryptoComputesItForKeysShorterAndLongerThanTheBlock()
+      throws Exception {
     HostChallenge challenge = new HostChallenge(null, "n".repeat(40));
-    for (String token : List.of("k", "ptk-" + "x".repeat(60), "ptk-" + "y".repeat(200), "ptk-ünïcödé")) {
+    for (String token :
+        List.of("k", "ptk-" + "x".repeat(60), "ptk-" + "y".repeat(200), "ptk-ünïcödé")) {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(token.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      String expected = HexFormat.of().formatHex(mac.doFinal(
-          (HostChallenge.PROOF_CONTEXT + "[::1]:7\n" + challenge.nonce()).getBytes(StandardCharsets.UTF_8)));
-      assertThat(challenge.proof(token, at("::1", 7))).as("token of %s characters", token.length()).isEqualTo(expected);
+      String expected =
+          HexFormat.of()
+              .formatHex(
+                  mac.doFinal(
+                      (HostChallenge.PROOF_CONTEXT + "[::1]:7\n" + challenge.nonce())
+                          .getBytes(StandardCharsets.UTF_8)));
+      assertThat(challenge.proof(token, at("::1", 7)))
+          .as("token of %s characters", token.length())
+          .isEqualTo(expected);
     }
   }
 
@@ -203,14 +244,16 @@ class HostCodecTest {
 
   @Test
   void defaultsFillWhatACommandLeavesOut() {
-    CallTool call = (CallTool) command("{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\"}");
+    CallTool call =
+        (CallTool) command("{\"cmd\":\"tool.call\",\"sessionId\":\"s\",\"tool\":\"t\"}");
     assertThat(call.id()).isNull();
     assertThat(call.args().isEmpty()).isTrue();
     assertThat(call.timeout()).isNull();
     RunPrompt prompt = (RunPrompt) command("{\"cmd\":\"prompt\",\"sessionId\":\"s\"}");
     assertThat(prompt.text()).isEmpty();
     assertThat(prompt.sections()).isNull();
-    EndSession end = (EndSession) command("{\"cmd\":\"session.end\",\"sessionId\":\"s\",\"deadlineMs\":null}");
+    EndSession end =
+        (EndSession) command("{\"cmd\":\"session.end\",\"sessionId\":\"s\",\"deadlineMs\":null}");
     assertThat(end.deadline()).isNull();
   }
 
@@ -226,7 +269,9 @@ class HostCodecTest {
   @Test
   void unknownFieldsAreIgnored() {
     StartSession start =
-        (StartSession) command("{\"cmd\":\"session.start\",\"label\":\"l\",\"colour\":\"blue\",\"nested\":{\"x\":[1]}}");
+        (StartSession)
+            command(
+                "{\"cmd\":\"session.start\",\"label\":\"l\",\"colour\":\"blue\",\"nested\":{\"x\":[1]}}");
     assertThat(start.label()).isEqualTo("l");
   }
 
@@ -235,7 +280,8 @@ class HostCodecTest {
     HostDecodeError error = refusal("{\"id\":7,\"cmd\":\"session.explode\"}");
     assertThat(error.code()).isEqualTo(RpcErrorCode.UNKNOWN_COMMAND);
     assertThat(error.detail()).contains("session.explode");
-    assertThat(CODEC.encode(error.reply())).startsWith("{\"id\":7,\"ok\":false,\"error\":{\"code\":\"UNKNOWN_COMMAND\"");
+    assertThat(CODEC.encode(error.reply()))
+        .startsWith("{\"id\":7,\"ok\":false,\"error\":{\"code\":\"UNKNOWN_COMMAND\"");
   }
 
   @Test
@@ -274,7 +320,8 @@ class HostCodecTest {
         "{\"cmd\":\"session.start\",\"asks\":1}                                     | session.start: \"asks\"",
         "{\"cmd\":\"hook.preToolUse\",\"sessionId\":\"s\",\"tool\":\"t\",\"hostAsks\":\"y\"} | hook.preToolUse: \"hostAsks\""
       })
-  void aMissingOrMistypedFieldIsInvalidArgumentNamingTheCommandAndTheField(String json, String named) {
+  void aMissingOrMistypedFieldIsInvalidArgumentNamingTheCommandAndTheField(
+      String json, String named) {
     HostDecodeError error = refusal(json);
     assertThat(error.code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
     assertThat(error.detail()).startsWith(named + " ");
@@ -299,10 +346,12 @@ class HostCodecTest {
             "{\"event\":\"tool.progress\",\"sessionId\":\"s\",\"callId\":\"c-1\",\"message\":\"\"}",
             "{\"event\":\"stream.updated\",\"sessionId\":\"s\",\"stream\":\"builds@ci\"}",
             "{\"id\":2,\"ok\":false,\"error\":{\"code\":\"UNKNOWN_CALL\",\"message\":\"m\"}}",
-            // Replies whose gates rewrote the arguments (extension gate.args): updatedArgs kept as sent.
+            // Replies whose gates rewrote the arguments (extension gate.args): updatedArgs kept as
+            // sent.
             "{\"id\":3,\"ok\":true,\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],\"updatedArgs\":{\"command\":\"ls -a\"}}",
             "{\"id\":4,\"ok\":true,\"decision\":{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":{\"command\":\"ls -a\"}}}",
-            // Gates that ask the person (extension gate.ask): the question, its end, an answer's reply.
+            // Gates that ask the person (extension gate.ask): the question, its end, an answer's
+            // reply.
             "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"ask-1\",\"tool\":\"shell\",\"args\":{\"command\":\"git push\"},"
                 + "\"callId\":\"call-1\",\"provider\":\"ci-guard\",\"gateId\":\"confirm-push\",\"question\":\"Push to main?\","
                 + "\"deadline\":\"2026-11-24T16:01:00Z\"}",
@@ -335,15 +384,21 @@ class HostCodecTest {
             "{\"event\":\"gate.ask\",\"sessionId\":\"s\",\"askId\":\"a\",\"tool\":\"t\",\"args\":{},\"provider\":\"p\",\"question\":\"q\",\"deadline\":\"soon\"}",
             "{\"event\":\"gate.ask.ended\",\"sessionId\":\"s\",\"askId\":\"a\",\"outcome\":\"maybe\"}",
             "{\"event\":\"gate.ask.ended\",\"sessionId\":\"s\",\"outcome\":\"allowed\"}")) {
-      assertThat(CODEC.decodeOutput(json).errorOrNull()).as(json).isNotNull()
-          .extracting(HostDecodeError::code).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+      assertThat(CODEC.decodeOutput(json).errorOrNull())
+          .as(json)
+          .isNotNull()
+          .extracting(HostDecodeError::code)
+          .isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
     }
   }
 
   @Test
   void anUnknownErrorCodeKeepsItsText() {
     HostReply.Failed failed =
-        (HostReply.Failed) CODEC.decodeOutput("{\"ok\":false,\"error\":{\"code\":\"NEW_THING\",\"message\":\"m\"}}").messageOrNull();
+        (HostReply.Failed)
+            CODEC
+                .decodeOutput("{\"ok\":false,\"error\":{\"code\":\"NEW_THING\",\"message\":\"m\"}}")
+                .messageOrNull();
     assertThat(failed.code()).isEqualTo(RpcErrorCode.UNKNOWN);
     assertThat(failed.codeText()).isEqualTo("NEW_THING");
   }
@@ -353,9 +408,16 @@ class HostCodecTest {
     HostAuth auth = new HostAuth(null, "ptk-secret", "hrt-secret", null);
     assertThat(auth.toString()).doesNotContain("secret");
     assertThat(auth.isObserver()).isFalse();
-    assertThat(new EndSession(null, "s", Duration.ofMillis(5)).type()).isEqualTo(HostCommandType.SESSION_END);
+    assertThat(new EndSession(null, "s", Duration.ofMillis(5)).type())
+        .isEqualTo(HostCommandType.SESSION_END);
     assertThat(Arrays.stream(RpcErrorCode.values()).map(RpcErrorCode::name))
-        .contains("UNKNOWN_COMMAND", "INVALID_JSON", "INVALID_ARGUMENT", "INVALID_SESSION", "GATEWAY_CLOSED", "INTERNAL");
+        .contains(
+            "UNKNOWN_COMMAND",
+            "INVALID_JSON",
+            "INVALID_ARGUMENT",
+            "INVALID_SESSION",
+            "GATEWAY_CLOSED",
+            "INTERNAL");
     assertThat(Map.of()).isEmpty();
   }
 }

@@ -50,19 +50,27 @@ class HostWireTest {
     SessionInfo decoy = new SessionInfo("s-2", "claude", "/work/repo", null, "mcp-http:decoy");
     ObjectNode written = HostWire.session(decoy);
 
-    assertThat(written).isEqualTo(
-        json("{\"id\":\"s-2\",\"label\":\"claude\",\"cwd\":\"/work/repo\",\"openedBy\":\"mcp-http:decoy\"}"));
+    assertThat(written)
+        .isEqualTo(
+            json(
+                "{\"id\":\"s-2\",\"label\":\"claude\",\"cwd\":\"/work/repo\",\"openedBy\":\"mcp-http:decoy\"}"));
     assertThat(HostWire.readSession(written)).isEqualTo(decoy);
     assertThat(HostWire.readSession(written).openedByTokenHolder()).isFalse();
   }
 
   @Test
   void openedByIsLeftOutWhenNullAndReadsAsAbsentWhenMissingOrNullBesideUnknownFields() {
-    assertThat(HostWire.session(new SessionInfo("s-1", "l", "/c", null, null)).has("openedBy")).isFalse();
-    SessionInfo absent = HostWire.readSession(json("{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\"}"));
-    SessionInfo nulled = HostWire.readSession(json("{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\",\"openedBy\":null}"));
-    SessionInfo neighbour = HostWire.readSession(
-        json("{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\",\"colour\":{\"x\":1},\"openedBy\":\"mcp-http:a\"}"));
+    assertThat(HostWire.session(new SessionInfo("s-1", "l", "/c", null, null)).has("openedBy"))
+        .isFalse();
+    SessionInfo absent =
+        HostWire.readSession(json("{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\"}"));
+    SessionInfo nulled =
+        HostWire.readSession(
+            json("{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\",\"openedBy\":null}"));
+    SessionInfo neighbour =
+        HostWire.readSession(
+            json(
+                "{\"id\":\"s-1\",\"label\":\"l\",\"cwd\":\"/c\",\"colour\":{\"x\":1},\"openedBy\":\"mcp-http:a\"}"));
 
     assertThat(absent.openedBy()).isNull();
     assertThat(absent.openedByTokenHolder()).isTrue();
@@ -72,25 +80,32 @@ class HostWireTest {
 
   @Test
   void aReloadReportIsFourListsOfEntryNamesAndAbsentListsReadEmpty() {
-    ReloadReport report = new ReloadReport(List.of("greeter"), List.of("fs"), List.of("old"), List.of("x: problem"));
+    ReloadReport report =
+        new ReloadReport(List.of("greeter"), List.of("fs"), List.of("old"), List.of("x: problem"));
 
     ObjectNode written = HostWire.reloadReport(report);
 
     assertThat(written)
-        .isEqualTo(json("{\"restarted\":[\"greeter\"],\"started\":[\"fs\"],\"stopped\":[\"old\"],\"problems\":[\"x: problem\"]}"));
+        .isEqualTo(
+            json(
+                "{\"restarted\":[\"greeter\"],\"started\":[\"fs\"],\"stopped\":[\"old\"],\"problems\":[\"x: problem\"]}"));
     assertThat(HostWire.readReloadReport(written)).isEqualTo(report);
-    assertThat(HostWire.readReloadReport(json("{}"))).isEqualTo(new ReloadReport(List.of(), List.of(), List.of(), List.of()));
+    assertThat(HostWire.readReloadReport(json("{}")))
+        .isEqualTo(new ReloadReport(List.of(), List.of(), List.of(), List.of()));
   }
 
   @Test
   void aToolIsNameDescriptionParametersAndProvider() {
-    HostTool tool = new HostTool("greet", "Says hello", json("{\"type\":\"object\"}"), "node-example");
+    HostTool tool =
+        new HostTool("greet", "Says hello", json("{\"type\":\"object\"}"), "node-example");
 
     ObjectNode written = HostWire.tool(tool);
 
     assertThat(written)
-        .isEqualTo(json("{\"name\":\"greet\",\"description\":\"Says hello\","
-            + "\"parameters\":{\"type\":\"object\"},\"provider\":\"node-example\"}"));
+        .isEqualTo(
+            json(
+                "{\"name\":\"greet\",\"description\":\"Says hello\","
+                    + "\"parameters\":{\"type\":\"object\"},\"provider\":\"node-example\"}"));
     assertThat(HostWire.readTool(written)).isEqualTo(tool);
   }
 
@@ -98,15 +113,23 @@ class HostWireTest {
   void aProviderCarriesItsTrustByWireNameItsSessionsToolsConnectionTimeAndLoad() {
     ProviderInfo provider =
         new ProviderInfo(
-            "p-1", "browser", "tab-1", TrustLevel.PROJECT, List.of("s-1"), List.of("click", "read"),
-            java.time.Instant.parse("2026-11-24T16:00:00Z"), 2);
+            "p-1",
+            "browser",
+            "tab-1",
+            TrustLevel.PROJECT,
+            List.of("s-1"),
+            List.of("click", "read"),
+            java.time.Instant.parse("2026-11-24T16:00:00Z"),
+            2);
 
     ObjectNode written = HostWire.provider(provider);
 
     assertThat(written)
-        .isEqualTo(json("{\"providerId\":\"p-1\",\"name\":\"browser\",\"instance\":\"tab-1\","
-            + "\"trust\":\"project\",\"sessions\":[\"s-1\"],\"tools\":[\"click\",\"read\"],"
-            + "\"connectedSince\":\"2026-11-24T16:00:00Z\",\"callsInFlight\":2}"));
+        .isEqualTo(
+            json(
+                "{\"providerId\":\"p-1\",\"name\":\"browser\",\"instance\":\"tab-1\","
+                    + "\"trust\":\"project\",\"sessions\":[\"s-1\"],\"tools\":[\"click\",\"read\"],"
+                    + "\"connectedSince\":\"2026-11-24T16:00:00Z\",\"callsInFlight\":2}"));
     assertThat(HostWire.readProvider(written)).isEqualTo(provider);
   }
 
@@ -114,8 +137,9 @@ class HostWireTest {
   void aProviderFromAnOlderGatewayWithoutConnectionTimeOrLoadReadsAsUnknownAndIdle() {
     ProviderInfo read =
         HostWire.readProvider(
-            json("{\"providerId\":\"p-1\",\"name\":\"browser\",\"instance\":null,"
-                + "\"trust\":\"project\",\"sessions\":[],\"tools\":[],\"connectedSince\":\"yesterday\"}"));
+            json(
+                "{\"providerId\":\"p-1\",\"name\":\"browser\",\"instance\":null,"
+                    + "\"trust\":\"project\",\"sessions\":[],\"tools\":[],\"connectedSince\":\"yesterday\"}"));
 
     assertThat(read.connectedSince()).isNull();
     assertThat(read.callsInFlight()).isZero();
@@ -125,13 +149,17 @@ class HostWireTest {
   @Test
   void eachOutcomeHasItsStatusShapeAndReadsBackTheSame() {
     ToolOutcome success = new ToolOutcome.Success(json("{\"greeting\":\"hi\"}"), null);
-    ToolOutcome failure = new ToolOutcome.Failure("no such file", ToolErrorCode.INTERNAL, "INTERNAL");
+    ToolOutcome failure =
+        new ToolOutcome.Failure("no such file", ToolErrorCode.INTERNAL, "INTERNAL");
     ToolOutcome denied = new ToolOutcome.Denied("CI is red");
 
-    assertThat(HostWire.outcome(success)).isEqualTo(json("{\"status\":\"success\",\"data\":{\"greeting\":\"hi\"}}"));
+    assertThat(HostWire.outcome(success))
+        .isEqualTo(json("{\"status\":\"success\",\"data\":{\"greeting\":\"hi\"}}"));
     assertThat(HostWire.outcome(failure))
-        .isEqualTo(json("{\"status\":\"failure\",\"error\":\"no such file\",\"errorCode\":\"INTERNAL\"}"));
-    assertThat(HostWire.outcome(denied)).isEqualTo(json("{\"status\":\"denied\",\"reason\":\"CI is red\"}"));
+        .isEqualTo(
+            json("{\"status\":\"failure\",\"error\":\"no such file\",\"errorCode\":\"INTERNAL\"}"));
+    assertThat(HostWire.outcome(denied))
+        .isEqualTo(json("{\"status\":\"denied\",\"reason\":\"CI is red\"}"));
     for (ToolOutcome outcome : List.of(success, failure, denied)) {
       assertThat(HostWire.readOutcome(HostWire.outcome(outcome))).isEqualTo(outcome);
     }
@@ -151,12 +179,16 @@ class HostWireTest {
   void aFileResultTravelsAsBase64BesideTheDataAndComesBackAsTheFile() {
     byte[] png = "not really a png".getBytes(StandardCharsets.UTF_8);
     ToolOutcome outcome =
-        new ToolOutcome.Success(json("{\"file\":{\"path\":\"/tmp/x.png\"}}"), new ToolOutcome.FileContent("image/png", png));
+        new ToolOutcome.Success(
+            json("{\"file\":{\"path\":\"/tmp/x.png\"}}"),
+            new ToolOutcome.FileContent("image/png", png));
 
     ObjectNode written = HostWire.outcome(outcome);
 
     JsonNode file = written.get("data").get("file");
-    assertThat(file.get("path").asText()).as("what the provider said is kept").isEqualTo("/tmp/x.png");
+    assertThat(file.get("path").asText())
+        .as("what the provider said is kept")
+        .isEqualTo("/tmp/x.png");
     assertThat(file.get("mimeType").asText()).isEqualTo("image/png");
     assertThat(file.get("size").asInt()).isEqualTo(png.length);
     ToolOutcome.Success read = (ToolOutcome.Success) HostWire.readOutcome(written);
@@ -171,7 +203,9 @@ class HostWireTest {
     ObjectNode written = HostWire.callResult(result);
 
     assertThat(written)
-        .isEqualTo(json("{\"outcome\":{\"status\":\"denied\",\"reason\":\"no\"},\"context\":[\"ci is red\"]}"));
+        .isEqualTo(
+            json(
+                "{\"outcome\":{\"status\":\"denied\",\"reason\":\"no\"},\"context\":[\"ci is red\"]}"));
     assertThat(HostWire.readCallResult(written)).isEqualTo(result);
   }
 
@@ -180,7 +214,8 @@ class HostWireTest {
     HookDecision allow = HookDecision.allow(List.of("note"));
     HookDecision deny = HookDecision.deny("push blocked", List.of());
 
-    assertThat(HostWire.decision(allow)).isEqualTo(json("{\"permission\":\"allow\",\"context\":[\"note\"]}"));
+    assertThat(HostWire.decision(allow))
+        .isEqualTo(json("{\"permission\":\"allow\",\"context\":[\"note\"]}"));
     assertThat(HostWire.decision(deny))
         .isEqualTo(json("{\"permission\":\"deny\",\"reason\":\"push blocked\",\"context\":[]}"));
     assertThat(HostWire.readDecision(HostWire.decision(allow))).isEqualTo(allow);
@@ -194,42 +229,61 @@ class HostWireTest {
     HookDecision allowed = HookDecision.allow(List.of(), args);
 
     assertThat(HostWire.callResult(rewritten))
-        .isEqualTo(json("{\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],"
-            + "\"updatedArgs\":{\"command\":\"git push --dry-run\"}}"));
+        .isEqualTo(
+            json(
+                "{\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],"
+                    + "\"updatedArgs\":{\"command\":\"git push --dry-run\"}}"));
     assertThat(HostWire.decision(allowed))
-        .isEqualTo(json("{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":{\"command\":\"git push --dry-run\"}}"));
+        .isEqualTo(
+            json(
+                "{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":{\"command\":\"git push --dry-run\"}}"));
     assertThat(HostWire.readCallResult(HostWire.callResult(rewritten))).isEqualTo(rewritten);
     assertThat(HostWire.readDecision(HostWire.decision(allowed))).isEqualTo(allowed);
-    assertThat(HostWire.callResult(CallResult.of(ToolOutcome.success(json("1")))).has("updatedArgs"))
-        .as("absent when unchanged: the reply old hosts know").isFalse();
+    assertThat(
+            HostWire.callResult(CallResult.of(ToolOutcome.success(json("1")))).has("updatedArgs"))
+        .as("absent when unchanged: the reply old hosts know")
+        .isFalse();
   }
 
   @Test
   void updatedArgsReadAsAbsentWhenNullAndAreIgnoredBesideADenialAndUnknownNeighbours() {
-    assertThat(HostWire.readDecision(json("{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":null}")))
+    assertThat(
+            HostWire.readDecision(
+                json("{\"permission\":\"allow\",\"context\":[],\"updatedArgs\":null}")))
         .isEqualTo(HookDecision.allow(List.of()));
-    assertThat(HostWire.readDecision(json("{\"permission\":\"deny\",\"reason\":\"r\",\"context\":[],\"updatedArgs\":{\"a\":1}}")))
+    assertThat(
+            HostWire.readDecision(
+                json(
+                    "{\"permission\":\"deny\",\"reason\":\"r\",\"context\":[],\"updatedArgs\":{\"a\":1}}")))
         .isEqualTo(HookDecision.deny("r", List.of()));
-    assertThat(HostWire.readCallResult(json(
-            "{\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],\"updatedArgs\":{\"a\":1},\"fromTheFuture\":[1]}")))
+    assertThat(
+            HostWire.readCallResult(
+                json(
+                    "{\"outcome\":{\"status\":\"success\",\"data\":1},\"context\":[],\"updatedArgs\":{\"a\":1},\"fromTheFuture\":[1]}")))
         .isEqualTo(new CallResult(ToolOutcome.success(json("1")), List.of(), json("{\"a\":1}")));
-    assertThatThrownBy(() -> HostWire.readDecision(json("{\"permission\":\"allow\",\"updatedArgs\":[1]}")))
+    assertThatThrownBy(
+            () -> HostWire.readDecision(json("{\"permission\":\"allow\",\"updatedArgs\":[1]}")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("updatedArgs");
   }
 
   @Test
   void anAskIsWrittenAsPermissionAskAndReadBackWithItsQuestionAndArguments() {
-    HookDecision ask = HookDecision.ask("Push to main?", List.of("c"), json("{\"branch\":\"main\"}"));
+    HookDecision ask =
+        HookDecision.ask("Push to main?", List.of("c"), json("{\"branch\":\"main\"}"));
 
     ObjectNode written = HostWire.decision(ask);
 
-    assertThat(written).isEqualTo(json(
-        "{\"permission\":\"ask\",\"reason\":\"Push to main?\",\"context\":[\"c\"],\"updatedArgs\":{\"branch\":\"main\"}}"));
+    assertThat(written)
+        .isEqualTo(
+            json(
+                "{\"permission\":\"ask\",\"reason\":\"Push to main?\",\"context\":[\"c\"],\"updatedArgs\":{\"branch\":\"main\"}}"));
     assertThat(HostWire.readDecision(written)).isEqualTo(ask);
-    assertThat(HostWire.readDecision(json("{\"permission\":\"ask\",\"context\":[]}")).ask()).isTrue();
+    assertThat(HostWire.readDecision(json("{\"permission\":\"ask\",\"context\":[]}")).ask())
+        .isTrue();
     assertThat(HostWire.readDecision(json("{\"permission\":\"maybe\",\"context\":[]}")).allowed())
-        .as("a permission from the future denies").isFalse();
+        .as("a permission from the future denies")
+        .isFalse();
   }
 
   @Test
@@ -241,7 +295,9 @@ class HostWireTest {
 
     ObjectNode written = HostWire.prompt(result);
 
-    assertThat(written.get("sections").fieldNames()).toIterable().containsExactly("safety", "identity");
+    assertThat(written.get("sections").fieldNames())
+        .toIterable()
+        .containsExactly("safety", "identity");
     assertThat(written.get("context")).isEqualTo(json("[\"ambient\"]"));
     assertThat(written.get("startupContext")).isEqualTo(json("[\"started\"]"));
     assertThat(HostWire.readPrompt(written)).isEqualTo(result);
@@ -253,7 +309,11 @@ class HostWireTest {
         Map.of(
             "ci@build",
             List.of(
-                new StreamEntry(Instant.parse("2026-11-23T10:00:02Z"), "red", PushLevel.SURFACE, json("{\"job\":7}")),
+                new StreamEntry(
+                    Instant.parse("2026-11-23T10:00:02Z"),
+                    "red",
+                    PushLevel.SURFACE,
+                    json("{\"job\":7}")),
                 new StreamEntry(Instant.parse("2026-11-23T10:00:01Z"), "green", null, null)));
 
     ObjectNode written = HostWire.streams(streams);
@@ -266,24 +326,39 @@ class HostWireTest {
   @Test
   void repliesOfTheWrongShapeAreRefusedNamingTheField() {
     assertThatThrownBy(() -> HostWire.readSession(json("{\"label\":\"x\"}")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\"id\"");
-    assertThatThrownBy(() -> HostWire.readTool(json("{\"name\":\"t\",\"description\":\"d\",\"provider\":\"p\"}")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("parameters");
-    assertThatThrownBy(() -> HostWire.readProvider(json(
-            "{\"providerId\":\"p\",\"name\":\"n\",\"trust\":\"godlike\",\"sessions\":[],\"tools\":[]}")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("trust");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("\"id\"");
+    assertThatThrownBy(
+            () ->
+                HostWire.readTool(
+                    json("{\"name\":\"t\",\"description\":\"d\",\"provider\":\"p\"}")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("parameters");
+    assertThatThrownBy(
+            () ->
+                HostWire.readProvider(
+                    json(
+                        "{\"providerId\":\"p\",\"name\":\"n\",\"trust\":\"godlike\",\"sessions\":[],\"tools\":[]}")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("trust");
     assertThatThrownBy(() -> HostWire.readOutcome(json("{\"status\":\"maybe\"}")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maybe");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maybe");
     assertThatThrownBy(() -> HostWire.readCallResult(json("{\"context\":[]}")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("outcome");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("outcome");
     assertThatThrownBy(() -> HostWire.readPrompt(json("{\"sections\":[]}")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sections");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("sections");
     assertThatThrownBy(() -> HostWire.readStrings(json("{\"context\":[1]}"), "context"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("context");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("context");
     assertThatThrownBy(() -> HostWire.readStreams(json("{\"s@x\":[{\"event\":\"e\"}]}")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ts");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ts");
     assertThatThrownBy(() -> HostWire.readStreams(json("[]")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("streams");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("streams");
   }
 
   @Test

@@ -33,13 +33,20 @@ record Dialled(URI url, InetSocketAddress address) {
     if (url.getHost() == null) {
       throw new IOException("no host in " + url);
     }
-    int port = url.getPort() != -1 ? url.getPort() : "wss".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
+    int port =
+        url.getPort() != -1 ? url.getPort() : "wss".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
     InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(url.getHost()), port);
     String endpoint = HostChallenge.endpoint(address);
     try {
       URI literal =
-          new URI(url.getScheme(), url.getUserInfo(), endpoint.substring(0, endpoint.lastIndexOf(':')), port,
-              url.getPath(), url.getQuery(), url.getFragment());
+          new URI(
+              url.getScheme(),
+              url.getUserInfo(),
+              endpoint.substring(0, endpoint.lastIndexOf(':')),
+              port,
+              url.getPath(),
+              url.getQuery(),
+              url.getFragment());
       return new Dialled(literal, address);
     } catch (URISyntaxException e) {
       throw new IOException("cannot address " + url + " as " + endpoint, e);

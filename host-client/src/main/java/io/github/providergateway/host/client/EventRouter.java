@@ -29,8 +29,10 @@ final class EventRouter {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
   private final SessionTable sessions;
   private final List<GatewayClient.Listener> listeners;
+
   /** The progress listeners of this client's calls in flight, by the {@code tool.call}'s id. */
   private final Map<JsonNode, ProgressListener> progress = new HashMap<>();
+
   /**
    * Gates' questions put to this client's sessions' hosts and not yet ended, by ask id, oldest
    * first, so that {@code gate.ask.ended} hands the channel its question. Bounded: the gateway
@@ -54,7 +56,8 @@ final class EventRouter {
       String id = ownSession(log.sessionId(), h -> h.host.log(h.id, log.source(), log.message()));
       listeners.forEach(l -> l.sessionLog(id, log.source(), log.message()));
     } else if (output instanceof SessionSend send) {
-      String id = ownSession(send.sessionId(), h -> h.host.send(h.id, send.source(), send.prompt()));
+      String id =
+          ownSession(send.sessionId(), h -> h.host.send(h.id, send.source(), send.prompt()));
       listeners.forEach(l -> l.sessionSend(id, send.source(), send.prompt()));
     } else if (output instanceof ToolsChanged changed) {
       String id = ownSession(changed.sessionId(), sessions::fetchTools);
@@ -66,7 +69,8 @@ final class EventRouter {
     } else if (output instanceof GateAskEnded ended) {
       Asked asked = questions.remove(ended.askId());
       if (asked != null) {
-        tell(asked.channel(), ch -> ch.ended(asked.question(), ended.outcome(), ended.answeredBy()));
+        tell(
+            asked.channel(), ch -> ch.ended(asked.question(), ended.outcome(), ended.answeredBy()));
       }
     } else if (output instanceof CallProgress call) {
       ProgressListener listener = progress.get(call.callId());
@@ -81,14 +85,18 @@ final class EventRouter {
         if (presence.connected()) {
           listener.providerConnected(presence.providerId(), presence.name(), presence.instance());
         } else {
-          listener.providerDisconnected(presence.providerId(), presence.name(), presence.instance());
+          listener.providerDisconnected(
+              presence.providerId(), presence.name(), presence.instance());
         }
       }
     }
     // gateway.started / gateway.stopped / unknown events: nothing to do on this carrier.
   }
 
-  /** The {@code tool.call} {@code callId}'s progress goes to {@code listener} until {@link #stopListening}. */
+  /**
+   * The {@code tool.call} {@code callId}'s progress goes to {@code listener} until {@link
+   * #stopListening}.
+   */
   void listen(JsonNode callId, ProgressListener listener) {
     progress.put(callId, listener);
   }
@@ -106,8 +114,15 @@ final class EventRouter {
     }
     PersonQuestion question =
         new PersonQuestion(
-            onGateway.askId(), handle.id, onGateway.tool(), onGateway.args(), onGateway.callId(),
-            onGateway.provider(), onGateway.gateId(), onGateway.question(), onGateway.deadline());
+            onGateway.askId(),
+            handle.id,
+            onGateway.tool(),
+            onGateway.args(),
+            onGateway.callId(),
+            onGateway.provider(),
+            onGateway.gateId(),
+            onGateway.question(),
+            onGateway.deadline());
     if (questions.size() >= MAX_OPEN_QUESTIONS) {
       questions.remove(questions.keySet().iterator().next());
     }
@@ -128,7 +143,10 @@ final class EventRouter {
     }
   }
 
-  /** Runs {@code action} when {@code gatewayId} is a session of this client; gives the id callers use. */
+  /**
+   * Runs {@code action} when {@code gatewayId} is a session of this client; gives the id callers
+   * use.
+   */
   private String ownSession(String gatewayId, Consumer<SessionTable.Handle> action) {
     SessionTable.Handle handle = sessions.onGateway(gatewayId);
     if (handle == null) {

@@ -1,7 +1,5 @@
 package io.github.providergateway.host.client;
 
-import io.github.providergateway.protocol.GatewayAddress;
-
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,6 +21,7 @@ import io.github.providergateway.loop.Backoff;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SerialExecutor;
 import io.github.providergateway.loop.SystemScheduler;
+import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
 import java.io.IOException;
@@ -49,8 +48,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * The host API of a gateway running in another process: a JVM host written against {@link
- * HostApi} runs unchanged embedded ({@code Gateway}) or against a shared gateway (this class).
+ * The host API of a gateway running in another process: a JVM host written against {@link HostApi}
+ * runs unchanged embedded ({@code Gateway}) or against a shared gateway (this class).
  *
  * <pre>{@code
  * GatewayClient.Launch launch = GatewayClient.Launch.of(starter); // how to start one: see Starter
@@ -69,16 +68,16 @@ import java.util.function.Supplier;
  * first connection fails with {@link UnverifiedGatewayException}. The URL's host is resolved once
  * and dialled as that address, so the proof is checked for exactly where the socket went. A token
  * read from a home's token file must pass {@link SafeFiles#checkSecretFile} ({@link
- * UnsafeFileException} otherwise, at once). {@link
- * #connectOrStart} finds the gateway serving a home ({@code <home>/gateway.port}, or the launch
- * port, and {@code <home>/.provider-token}); when none answers it has the launch's {@link Starter}
- * start one (the reference app's starts {@code gateway --detached}) and waits for it. Two hosts
- * racing to start one end up on the same gateway: the loser fails to take the home's lock or the
- * port, exits, and both clients connect to the winner.
+ * UnsafeFileException} otherwise, at once). {@link #connectOrStart} finds the gateway serving a
+ * home ({@code <home>/gateway.port}, or the launch port, and {@code <home>/.provider-token}); when
+ * none answers it has the launch's {@link Starter} start one (the reference app's starts {@code
+ * gateway --detached}) and waits for it. Two hosts racing to start one end up on the same gateway:
+ * the loser fails to take the home's lock or the port, exits, and both clients connect to the
+ * winner.
  *
- * <p><b>Sessions.</b> Sessions started here belong to this client; their {@link SessionHost}
- * hears {@code registerTools} (the tools fetched when {@code tools.changed} arrives), {@code log}
- * and {@code send}. {@link #close()} ends them; a client that vanishes leaves them running for the
+ * <p><b>Sessions.</b> Sessions started here belong to this client; their {@link SessionHost} hears
+ * {@code registerTools} (the tools fetched when {@code tools.changed} arrives), {@code log} and
+ * {@code send}. {@link #close()} ends them; a client that vanishes leaves them running for the
  * gateway's 30 s re-claim grace.
  *
  * <p><b>Failures.</b> A heartbeat (a WebSocket ping every {@link Options.Builder#heartbeat
@@ -99,7 +98,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
 
-  /** What the client hears besides its own sessions' callbacks. Every method has an empty default. */
+  /**
+   * What the client hears besides its own sessions' callbacks. Every method has an empty default.
+   */
   public interface Listener {
     /**
      * A provider bound (any session).
@@ -181,15 +182,15 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * Starts a gateway for a home, for {@link #connectOrStart}. The library has no starter of its
    * own: which program is the gateway, and how to run it, is the caller's to say. The reference
    * app's is {@code io.github.providergateway.app.DetachedGatewayStarter} (module {@code
-   * reference-app}), which runs {@code gateway --detached} from the class path; a host that has
-   * the app's jar elsewhere, or runs the gateway some other way, implements this.
+   * reference-app}), which runs {@code gateway --detached} from the class path; a host that has the
+   * app's jar elsewhere, or runs the gateway some other way, implements this.
    *
    * <p>What it starts must serve {@code home} on {@code port} as the detached gateway does: write
    * the token file ({@link #TOKEN_FILE}) and {@link #PORT_FILE} in the home, hold {@link
    * #LOCK_FILE} while it runs, write what it prints to {@code <home>/logs/gateway.log}, and stay up
    * while hosts use it. The client calls it on its loop, at most once per {@link
-   * Launch#startTimeout()} while no gateway answers; an exception is logged and the next
-   * connection attempt tries again.
+   * Launch#startTimeout()} while no gateway answers; an exception is logged and the next connection
+   * attempt tries again.
    */
   @FunctionalInterface
   public interface Starter {
@@ -199,11 +200,11 @@ public final class GatewayClient implements HostApi, AutoCloseable {
      * @param home the gateway's home
      * @param port the port it must listen on
      * @return the process it started, for the client to watch: when it exits with a non-zero code
-     *     before any gateway answered (and no other gateway holds the home: the loser of two
-     *     hosts' start race exits too), {@link GatewayClient#connectOrStart} fails at once, with
-     *     the exit code and the last lines of {@code <home>/logs/gateway.log}, instead of waiting
-     *     out {@link Launch#startTimeout()}. {@code null} when there is no such process (the
-     *     gateway runs in this JVM, or was handed to a program that returns once it runs)
+     *     before any gateway answered (and no other gateway holds the home: the loser of two hosts'
+     *     start race exits too), {@link GatewayClient#connectOrStart} fails at once, with the exit
+     *     code and the last lines of {@code <home>/logs/gateway.log}, instead of waiting out {@link
+     *     Launch#startTimeout()}. {@code null} when there is no such process (the gateway runs in
+     *     this JVM, or was handed to a program that returns once it runs)
      * @throws IOException when the gateway cannot be started (the client logs it and tries again)
      */
     Process start(Path home, int port) throws IOException;
@@ -211,8 +212,10 @@ public final class GatewayClient implements HostApi, AutoCloseable {
 
   /** The file a detached gateway writes its port to, in its home. */
   public static final String PORT_FILE = "gateway.port";
+
   /** The file a detached gateway writes its process id to, in its home. */
   public static final String PID_FILE = "gateway.pid";
+
   /** The gateway token file, in its home. */
   public static final String TOKEN_FILE = GatewayAddress.TOKEN_FILE_NAME;
 
@@ -236,6 +239,7 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       throw new IOException("unreadable " + portFile, e);
     }
   }
+
   /**
    * The file a running gateway holds an exclusive lock on, in its home, so that a home has one
    * gateway at a time. A client looks at it only to tell a lost start race from a failed start.
@@ -243,8 +247,10 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   public static final String LOCK_FILE = "gateway.lock";
 
   private final Options options;
+
   /** The client's own thread, where its loop runs when no socket thread is running it. */
   private final ExecutorService thread;
+
   /**
    * The client's loop: all client state lives on it, and every callback runs on it, one at a time
    * and in order. It runs on {@link #thread}, or on the JDK's WebSocket thread delivering a message
@@ -253,14 +259,19 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * cost two thread wake-ups per call (issue 36).
    */
   private final SerialExecutor loop;
+
   /** Set by the first {@link #close}. */
   private final AtomicBoolean closeCalled = new AtomicBoolean();
+
   private final Runnable releaseScheduler;
+
   /** Who hears the gateway's events: added from any thread, called on the client thread. */
   private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+
   private final GatewayConnection connection;
   private final SessionTable sessions;
   private final EventRouter router;
+
   /** The HostApi calls as host commands. */
   private final HostCalls calls;
 
@@ -288,7 +299,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
     }
     GatewayLauncher launcher = new GatewayLauncher(launch, home, options.clock);
     this.connection =
-        new GatewayConnection(loop, scheduler, options, discovery, launcher, listeners, new Wiring());
+        new GatewayConnection(
+            loop, scheduler, options, discovery, launcher, listeners, new Wiring());
     this.sessions = new SessionTable(connection, listeners);
     this.router = new EventRouter(sessions, listeners);
     this.calls = new HostCalls(loop::executeAloneHere, connection, sessions, router);
@@ -300,7 +312,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    */
   private final class Wiring implements GatewayConnection.Events {
     @Override
-    public boolean authenticated(Set<String> reclaimed, boolean firstTime, boolean otherGatewayRun) {
+    public boolean authenticated(
+        Set<String> reclaimed, boolean firstTime, boolean otherGatewayRun) {
       return sessions.recover(reclaimed, firstTime, otherGatewayRun);
     }
 
@@ -313,8 +326,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   // ---- construction ----
 
   /**
-   * Connects to the gateway whose host endpoint is {@code hostUrl} ({@code ws://127.0.0.1:<port>/host})
-   * with its token, and reconnects to it after a drop.
+   * Connects to the gateway whose host endpoint is {@code hostUrl} ({@code
+   * ws://127.0.0.1:<port>/host}) with its token, and reconnects to it after a drop.
    *
    * @param hostUrl the gateway's host endpoint
    * @param token the gateway token
@@ -336,7 +349,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @throws IOException when it cannot connect or the token is refused; {@link
    *     UnverifiedGatewayException} when what answers there does not prove it holds the token
    */
-  public static GatewayClient connect(URI hostUrl, String token, Options options) throws IOException {
+  public static GatewayClient connect(URI hostUrl, String token, Options options)
+      throws IOException {
     requireNonNull(token, "token");
     return connect(hostUrl, () -> token, options);
   }
@@ -352,10 +366,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @throws IOException when it cannot connect or the token is refused; {@link
    *     UnverifiedGatewayException} when what answers there does not prove it holds the token
    */
-  public static GatewayClient connect(URI hostUrl, Supplier<String> token, Options options) throws IOException {
+  public static GatewayClient connect(URI hostUrl, Supplier<String> token, Options options)
+      throws IOException {
     requireNonNull(hostUrl, "hostUrl");
     requireNonNull(token, "token");
-    return connect(GatewayDiscovery.fixed(hostUrl, token), null, options, "the gateway at " + hostUrl);
+    return connect(
+        GatewayDiscovery.fixed(hostUrl, token), null, options, "the gateway at " + hostUrl);
   }
 
   /**
@@ -384,16 +400,16 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   }
 
   /**
-   * Connects to the gateway serving {@code home}, or starts one ({@link Launch}) and connects to it;
-   * after a drop it reconnects, restarting the gateway if it is gone.
+   * Connects to the gateway serving {@code home}, or starts one ({@link Launch}) and connects to
+   * it; after a drop it reconnects, restarting the gateway if it is gone.
    *
    * @param home the gateway's home: its token file and {@code gateway.port}
    * @param launch how to start a gateway when none answers
    * @return the connected client
    * @throws IOException when no gateway answers within {@link Launch#startTimeout()}, or at once
    *     with {@link UnverifiedGatewayException} or {@link UnsafeFileException} as for {@link
-   *     #connect(Path, int, Options)}, or at once
-   *     when the gateway its starter started exited before answering (see {@link Starter#start})
+   *     #connect(Path, int, Options)}, or at once when the gateway its starter started exited
+   *     before answering (see {@link Starter#start})
    */
   public static GatewayClient connectOrStart(Path home, Launch launch) throws IOException {
     return connectOrStart(home, launch, Options.defaults());
@@ -409,14 +425,16 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * @throws IOException when no gateway answers within {@link Launch#startTimeout()}; see {@link
    *     #connectOrStart(Path, Launch)}
    */
-  public static GatewayClient connectOrStart(Path home, Launch launch, Options options) throws IOException {
+  public static GatewayClient connectOrStart(Path home, Launch launch, Options options)
+      throws IOException {
     requireNonNull(home, "home");
     requireNonNull(launch, "launch");
     Path absolute = home.toAbsolutePath().normalize();
     GatewayClient client =
         new GatewayClient(GatewayDiscovery.home(absolute, launch.port), launch, absolute, options);
     client.awaitFirstConnection(
-        launch.startTimeout, "a gateway for " + absolute + " (see " + absolute.resolve("logs/gateway.log") + ")");
+        launch.startTimeout,
+        "a gateway for " + absolute + " (see " + absolute.resolve("logs/gateway.log") + ")");
     return client;
   }
 
@@ -439,10 +457,12 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       throw new IOException("no answer from " + what + " within " + seconds(limit), e);
     } catch (ExecutionException e) {
       close();
-      if (e.getCause() instanceof UnverifiedGatewayException || e.getCause() instanceof UnsafeFileException) {
+      if (e.getCause() instanceof UnverifiedGatewayException
+          || e.getCause() instanceof UnsafeFileException) {
         throw (IOException) e.getCause(); // typed, and its message says it all
       }
-      throw new IOException("cannot connect to " + what + ": " + e.getCause().getMessage(), e.getCause());
+      throw new IOException(
+          "cannot connect to " + what + ": " + e.getCause().getMessage(), e.getCause());
     }
   }
 
@@ -550,16 +570,16 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * oldest first, as the JSON objects the host protocol carries.
    *
    * @param filter which decisions; its {@code sessionId} is one of this client's session ids
-   * @return the decisions; fails with {@link io.github.providergateway.host.api.HostException} when the
-   *     gateway keeps no audit trail
+   * @return the decisions; fails with {@link io.github.providergateway.host.api.HostException} when
+   *     the gateway keeps no audit trail
    */
   public CompletableFuture<List<JsonNode>> auditQuery(AuditFilter filter) {
     return calls.audit(filter);
   }
 
   /**
-   * A new one-time link to the gateway's status page ({@code status.link}, docs/audit.md): it
-   * works once, for a few minutes, and carries no token.
+   * A new one-time link to the gateway's status page ({@code status.link}, docs/audit.md): it works
+   * once, for a few minutes, and carries no token.
    *
    * @return the link; fails with {@link io.github.providergateway.host.api.HostException} when the
    *     gateway serves no status page
@@ -617,8 +637,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   }
 
   /**
-   * Asks the gateway to end every session and stop (a detached gateway allows it), then stops
-   * this client: it does not restart the gateway it just stopped.
+   * Asks the gateway to end every session and stop (a detached gateway allows it), then stops this
+   * client: it does not restart the gateway it just stopped.
    *
    * @param deadline how long each session's providers have to answer {@code shutdown.ready}
    * @return completes once the gateway accepted; fails when it refuses (a gateway not started to be
@@ -680,10 +700,10 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    * How {@link #connectOrStart} starts a gateway when none answers: its {@link Starter}, the port
    * (default 9400) and how long to wait for an answer (default 15 s).
    *
-   * <p>There is no default starter, so no {@code Launch.defaults()}: the library cannot know
-   * which gateway to run (it used to run the reference app from the class path, which only the
-   * app can do). Pass the reference app's {@code DetachedGatewayStarter.fromClassPath()} for what
-   * that default did, or a starter of your own.
+   * <p>There is no default starter, so no {@code Launch.defaults()}: the library cannot know which
+   * gateway to run (it used to run the reference app from the class path, which only the app can
+   * do). Pass the reference app's {@code DetachedGatewayStarter.fromClassPath()} for what that
+   * default did, or a starter of your own.
    */
   public static final class Launch {
     private final int port;
@@ -711,7 +731,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       return new Builder();
     }
 
-    /** {@return the port a started gateway listens on, and the one tried when the home names none} */
+    /**
+     * {@return the port a started gateway listens on, and the one tried when the home names none}
+     */
     public int port() {
       return port;
     }
@@ -731,7 +753,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       private Duration startTimeout = Duration.ofSeconds(15);
       private Starter starter;
 
-      /** A builder with the default port and timeout and no starter, as {@link Launch#builder()}. */
+      /**
+       * A builder with the default port and timeout and no starter, as {@link Launch#builder()}.
+       */
       public Builder() {}
 
       /**
@@ -790,9 +814,9 @@ public final class GatewayClient implements HostApi, AutoCloseable {
 
   /**
    * How a {@link GatewayClient} connects and notices failures. Defaults: 2 s to connect, a ping
-   * every 5 s and 15 s of silence before the gateway counts as gone, reconnect attempts from 100
-   * ms doubling to 1 s, a 10 s deadline for the sessions ended by {@link #close()}, not an
-   * observer, the system clock, a timer thread of its own.
+   * every 5 s and 15 s of silence before the gateway counts as gone, reconnect attempts from 100 ms
+   * doubling to 1 s, a 10 s deadline for the sessions ended by {@link #close()}, not an observer,
+   * the system clock, a timer thread of its own.
    */
   public static final class Options {
     private final Duration connectTimeout;
@@ -882,7 +906,8 @@ public final class GatewayClient implements HostApi, AutoCloseable {
       }
 
       /**
-       * A ping every {@code interval}; silence longer than {@code timeout} means the gateway is gone.
+       * A ping every {@code interval}; silence longer than {@code timeout} means the gateway is
+       * gone.
        *
        * @param interval between pings; default 5 s
        * @param timeout the longest silence; default 15 s

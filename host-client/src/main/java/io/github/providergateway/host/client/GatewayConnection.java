@@ -29,10 +29,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The socket lifecycle of a {@link GatewayClient}: finds the gateway ({@link GatewayDiscovery}),
  * opens a socket, has the peer prove it holds the token ({@code host.challenge}), then
- * authenticates with {@code host.auth} (presenting the re-claim token), notices
- * the loss (a close, a failed send, heartbeat silence), fails what was in flight, and reconnects
- * with backoff, starting a gateway when its {@link GatewayLauncher} may. Commands go out on the
- * authenticated socket only. Client thread only, unless a method says otherwise.
+ * authenticates with {@code host.auth} (presenting the re-claim token), notices the loss (a close,
+ * a failed send, heartbeat silence), fails what was in flight, and reconnects with backoff,
+ * starting a gateway when its {@link GatewayLauncher} may. Commands go out on the authenticated
+ * socket only. Client thread only, unless a method says otherwise.
  */
 final class GatewayConnection implements HostSocket.Handler {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
@@ -60,26 +60,43 @@ final class GatewayConnection implements HostSocket.Handler {
   private final List<GatewayClient.Listener> listeners;
   private final Events events;
   private final PendingReplies replies = new PendingReplies();
+
   /** Where challenges' nonces come from. */
   private final SecureRandom nonces = new SecureRandom();
+
   private final Heartbeat<HostSocket> heartbeat;
 
   /** The authenticated socket, or null while reconnecting. Client thread only. */
   private HostSocket current;
+
   /** The socket sending {@code host.auth}, or null. Client thread only. */
   private HostSocket joining;
+
   /** This client's re-claim token from the last host.auth. Client thread only. */
   private String reclaimToken;
-  /** The gateway run last connected to ({@code gatewayId} of host.auth's reply). Client thread only. */
+
+  /**
+   * The gateway run last connected to ({@code gatewayId} of host.auth's reply). Client thread only.
+   */
   private String gatewayId;
+
   /** The scheduled reconnect attempt, or null. Client thread only. */
   private Scheduler.Cancellable retry;
+
   /** Attempts that failed since the last connection; sets the next backoff. Client thread only. */
   private int failures;
-  /** Whether the client stopped for good (close, or the gateway accepted shutdown). Written on the client thread. */
+
+  /**
+   * Whether the client stopped for good (close, or the gateway accepted shutdown). Written on the
+   * client thread.
+   */
   private volatile boolean closed;
-  /** A shutdown was sent: the gateway going away now is expected, not a crash. Client thread only. */
+
+  /**
+   * A shutdown was sent: the gateway going away now is expected, not a crash. Client thread only.
+   */
   private boolean gatewayStopping;
+
   /** Completes on the first successful connection (or fails if the client gives up first). */
   private final CompletableFuture<Void> firstConnection = new CompletableFuture<>();
 
@@ -96,7 +113,11 @@ final class GatewayConnection implements HostSocket.Handler {
     this.options = options;
     // The JDK's listener callbacks run on its selector thread: they hand what arrived to the
     // client's loop (HostSocket), so a worker pool of its own would only add a thread switch.
-    this.http = HttpClient.newBuilder().connectTimeout(options.connectTimeout()).executor(Runnable::run).build();
+    this.http =
+        HttpClient.newBuilder()
+            .connectTimeout(options.connectTimeout())
+            .executor(Runnable::run)
+            .build();
     this.discovery = discovery;
     this.launcher = launcher;
     this.listeners = listeners;
@@ -113,7 +134,10 @@ final class GatewayConnection implements HostSocket.Handler {
             this::lost);
   }
 
-  /** Completes on the first successful connection, or fails if the client gives up first. Any thread. */
+  /**
+   * Completes on the first successful connection, or fails if the client gives up first. Any
+   * thread.
+   */
   CompletableFuture<Void> firstConnection() {
     return firstConnection;
   }
@@ -176,8 +200,8 @@ final class GatewayConnection implements HostSocket.Handler {
 
   /**
    * Asks the peer to prove it holds {@code token} and took this connection where it was dialled
-   * ({@code host.challenge}) before showing it the token: a process that took a dead gateway's port,
-   * or one that relays to the live gateway from another port, gets neither the token nor any
+   * ({@code host.challenge}) before showing it the token: a process that took a dead gateway's
+   * port, or one that relays to the live gateway from another port, gets neither the token nor any
    * command.
    */
   private void challenge(HostSocket socket, Dialled dialled, String token) {
@@ -191,28 +215,38 @@ final class GatewayConnection implements HostSocket.Handler {
     socket.send(CODEC.encode(challenge));
     answer.whenComplete(
         (fields, error) -> {
-          if (error == null && challenge.isProvedBy(token, dialled.address(), fields.path("proof").asText(null))) {
+          if (error == null
+              && challenge.isProvedBy(
+                  token, dialled.address(), fields.path("proof").asText(null))) {
             authenticate(socket, token);
             return;
           }
           joining = null;
           socket.abort();
           if (error instanceof PendingReplies.ClosedDuringAuth || error instanceof HostException) {
-            unreachable(error); // the socket went away before any answer: nothing was shown either way
+            unreachable(
+                error); // the socket went away before any answer: nothing was shown either way
             return;
           }
-          unverified(token, new UnverifiedGatewayException(unproved(dialled, challenge, token, fields, error)));
+          unverified(
+              token,
+              new UnverifiedGatewayException(unproved(dialled, challenge, token, fields, error)));
         });
   }
 
   /** Why the answer to {@code challenge} at {@code dialled} does not count, for a person. */
-  private String unproved(Dialled dialled, HostChallenge challenge, String token, ObjectNode fields, Throwable error) {
+  private String unproved(
+      Dialled dialled, HostChallenge challenge, String token, ObjectNode fields, Throwable error) {
     String notShown = "it was sent neither the token nor any command";
     if (error instanceof PendingReplies.UnknownCommand) {
       // Fail closed all the same: anyone can say UNKNOWN_COMMAND. But the likely case is a gateway
       // started before host.challenge existed, and the person should learn what to do about it.
-      return discovery.describe() + " is too old to prove itself (it does not know host.challenge); restart it"
-          + " (what answers at " + dialled.url() + " refused host.challenge as UNKNOWN_COMMAND, so " + notShown
+      return discovery.describe()
+          + " is too old to prove itself (it does not know host.challenge); restart it"
+          + " (what answers at "
+          + dialled.url()
+          + " refused host.challenge as UNKNOWN_COMMAND, so "
+          + notShown
           + "; if no gateway runs there, another process has the port)";
     }
     String proof = error == null ? fields.path("proof").asText(null) : null;
@@ -222,13 +256,27 @@ final class GatewayConnection implements HostSocket.Handler {
             .filter(elsewhere -> challenge.isProvedBy(token, elsewhere, proof));
     String what = "what answers at " + dialled.url() + " is not " + discovery.describe() + ": ";
     if (claimed.isPresent()) {
-      return what + "it relays to the gateway at " + HostChallenge.endpoint(claimed.get()) + " (the proof it passed on"
-          + " is for that address, not for " + dialled.endpoint() + ", where this host connected), so " + notShown
-          + "; connect to the gateway itself, and find out what holds " + dialled.endpoint();
+      return what
+          + "it relays to the gateway at "
+          + HostChallenge.endpoint(claimed.get())
+          + " (the proof it passed on"
+          + " is for that address, not for "
+          + dialled.endpoint()
+          + ", where this host connected), so "
+          + notShown
+          + "; connect to the gateway itself, and find out what holds "
+          + dialled.endpoint();
     }
-    return what + "it did not prove that it holds this host's gateway token at " + dialled.endpoint() + " ("
-        + (error == null ? "its answer to host.challenge is not the proof" : "host.challenge: " + error.getMessage())
-        + "), so " + notShown + " (another process has the port, perhaps passing on what a gateway elsewhere says,"
+    return what
+        + "it did not prove that it holds this host's gateway token at "
+        + dialled.endpoint()
+        + " ("
+        + (error == null
+            ? "its answer to host.challenge is not the proof"
+            : "host.challenge: " + error.getMessage())
+        + "), so "
+        + notShown
+        + " (another process has the port, perhaps passing on what a gateway elsewhere says,"
         + " or the token this host has is not that gateway's)";
   }
 
@@ -313,14 +361,15 @@ final class GatewayConnection implements HostSocket.Handler {
       started.onExit().thenAccept(exited -> thread.execute(() -> startedGatewayExited(exited)));
     }
     Duration delay = options.backoff().delay(failures++);
-    LOG.log(Level.DEBUG, "gateway unreachable ({0}); trying again in {1} ms", cause, delay.toMillis());
+    LOG.log(
+        Level.DEBUG, "gateway unreachable ({0}); trying again in {1} ms", cause, delay.toMillis());
     retry = scheduler.schedule(delay, () -> thread.execute(this::attempt));
   }
 
   /**
-   * The gateway this client started for its first connection has exited before any answered:
-   * when it failed (a class path without the app, a home it may not use), waiting out the start
-   * timeout would only hide why; the caller hears it now, with the gateway's last words.
+   * The gateway this client started for its first connection has exited before any answered: when
+   * it failed (a class path without the app, a home it may not use), waiting out the start timeout
+   * would only hide why; the caller hears it now, with the gateway's last words.
    */
   private void startedGatewayExited(Process exited) {
     if (closed || firstConnection.isDone()) {
@@ -364,7 +413,10 @@ final class GatewayConnection implements HostSocket.Handler {
     heartbeat.heard();
     DecodeResult<HostOutput, HostDecodeError> decoded = CODEC.decodeOutput(text);
     if (!decoded.isDecoded()) {
-      LOG.log(Level.DEBUG, "unreadable output from the gateway dropped: {0}", decoded.errorOrNull().detail());
+      LOG.log(
+          Level.DEBUG,
+          "unreadable output from the gateway dropped: {0}",
+          decoded.errorOrNull().detail());
       return;
     }
     HostOutput output = decoded.messageOrNull();
@@ -421,7 +473,9 @@ final class GatewayConnection implements HostSocket.Handler {
 
   // ---- stopping ----
 
-  /** From now on nothing reconnects (the client is closing); the socket stays until {@link #shut}. */
+  /**
+   * From now on nothing reconnects (the client is closing); the socket stays until {@link #shut}.
+   */
   void stopForGood() {
     closed = true;
   }

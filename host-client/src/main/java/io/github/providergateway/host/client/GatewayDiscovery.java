@@ -22,7 +22,10 @@ interface GatewayDiscovery {
 
   String token() throws IOException;
 
-  /** {@return which gateway this finds, for a person: "the gateway at <url>", "the gateway of <home>"} */
+  /**
+   * {@return which gateway this finds, for a person: "the gateway at <url>", "the gateway of
+   * <home>"}
+   */
   String describe();
 
   /** One gateway, named up front ({@link GatewayClient#connect(URI, String)}). */
@@ -49,7 +52,9 @@ interface GatewayDiscovery {
     };
   }
 
-  /** More than a token file holds ({@code ptk-} and 22 characters, a newline); the rest is not read. */
+  /**
+   * More than a token file holds ({@code ptk-} and 22 characters, a newline); the rest is not read.
+   */
   int MAX_TOKEN_FILE_BYTES = 4096;
 
   /**
@@ -70,7 +75,8 @@ interface GatewayDiscovery {
     return new GatewayDiscovery() {
       @Override
       public URI url() throws IOException {
-        return URI.create("ws://127.0.0.1:" + GatewayClient.port(home, defaultPort) + GatewayAddress.HOST_PATH);
+        return URI.create(
+            "ws://127.0.0.1:" + GatewayClient.port(home, defaultPort) + GatewayAddress.HOST_PATH);
       }
 
       @Override

@@ -23,20 +23,33 @@ import java.util.Optional;
 final class GatewayLauncher {
   private static final System.Logger LOG = System.getLogger(GatewayClient.class.getName());
   private static final long LONG_AGO = Long.MIN_VALUE / 2;
-  /** Where a detached gateway, and the reference app's starter, write what it prints, in its home. */
+
+  /**
+   * Where a detached gateway, and the reference app's starter, write what it prints, in its home.
+   */
   static final String LOG_FILE = "logs/gateway.log";
+
   /** How many lines of that log the failure of a start repeats. */
   private static final int LOG_LINES_SHOWN = 10;
+
   /** How much of the log's end is read for them. */
   private static final int LOG_TAIL_BYTES = 8 * 1024;
 
   /** How to start one, or null to never start one. */
   private final GatewayClient.Launch launch;
+
   private final Path home;
   private final Clock clock;
-  /** When this client last started a gateway (clock millis), or a very old time. Client thread only. */
+
+  /**
+   * When this client last started a gateway (clock millis), or a very old time. Client thread only.
+   */
   private long lastStartMillis = LONG_AGO;
-  /** The log's length when the last start began: what the started gateway wrote comes after. Client thread only. */
+
+  /**
+   * The log's length when the last start began: what the started gateway wrote comes after. Client
+   * thread only.
+   */
   private long logLengthAtStart;
 
   GatewayLauncher(GatewayClient.Launch launch, Path home, Clock clock) {
@@ -77,9 +90,9 @@ final class GatewayLauncher {
 
   /**
    * {@code exited}, a gateway started here, ended before any gateway answered: why waiting on is
-   * pointless, or nothing when it may still be worth it. It is when the process exited 0 (a
-   * starter that returns once the gateway runs) or another gateway holds the home's lock: the
-   * loser of two hosts' start race exits at once, and the winner is on its way.
+   * pointless, or nothing when it may still be worth it. It is when the process exited 0 (a starter
+   * that returns once the gateway runs) or another gateway holds the home's lock: the loser of two
+   * hosts' start race exits at once, and the winner is on its way.
    */
   Optional<IOException> exitedEarly(Process exited) {
     int code = exited.exitValue();
@@ -93,10 +106,18 @@ final class GatewayLauncher {
             ? "; it wrote nothing to " + log
             : "; the end of " + log + ":\n    " + String.join("\n    ", lines);
     return Optional.of(
-        new IOException("the gateway started for " + home + " exited with code " + code + " before it answered" + said));
+        new IOException(
+            "the gateway started for "
+                + home
+                + " exited with code "
+                + code
+                + " before it answered"
+                + said));
   }
 
-  /** Whether {@code <home>/gateway.lock} is held (by a gateway of another process, or of this JVM). */
+  /**
+   * Whether {@code <home>/gateway.lock} is held (by a gateway of another process, or of this JVM).
+   */
   private static boolean heldByAnotherGateway(Path lockFile) {
     if (!Files.exists(lockFile)) {
       return false;
@@ -124,7 +145,8 @@ final class GatewayLauncher {
       byte[] tail = new byte[(int) (end - from)];
       file.seek(from);
       file.readFully(tail);
-      List<String> lines = new String(tail, StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
+      List<String> lines =
+          new String(tail, StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
       return lines.subList(Math.max(0, lines.size() - LOG_LINES_SHOWN), lines.size());
     } catch (IOException noLog) {
       return List.of();

@@ -21,14 +21,18 @@ final class Heartbeat<S> {
   private final Clock clock;
   private final Duration interval;
   private final Duration timeout;
+
   /** The socket to ping, or null when there is none or the client stopped. */
   private final Supplier<S> live;
+
   private final Consumer<S> ping;
+
   /** Told that a socket went silent, with the reason. */
   private final BiConsumer<S, String> silent;
 
   /** When the live socket last heard anything (clock millis). Client thread only. */
   private long lastHeardMillis;
+
   /** The next beat while one is scheduled. Client thread only. */
   private Scheduler.Cancellable next;
 

@@ -58,8 +58,10 @@ final class HostCalls {
 
   /** Runs a request on the client's loop: on the caller's thread when the loop is idle. */
   private final Executor thread;
+
   private final GatewayConnection connection;
   private final SessionTable sessions;
+
   /** Hears the calls' progress events. */
   private final EventRouter router;
 
@@ -84,11 +86,13 @@ final class HostCalls {
   }
 
   CompletableFuture<Void> endSession(String sessionId, Duration deadline) {
-    return request(id -> new EndSession(id, sessions.toGateway(sessionId), deadline)).thenApply(f -> null);
+    return request(id -> new EndSession(id, sessions.toGateway(sessionId), deadline))
+        .thenApply(f -> null);
   }
 
   CompletableFuture<Void> interrupt(String sessionId) {
-    return request(id -> new InterruptSession(id, sessions.toGateway(sessionId))).thenApply(f -> null);
+    return request(id -> new InterruptSession(id, sessions.toGateway(sessionId)))
+        .thenApply(f -> null);
   }
 
   /**
@@ -117,7 +121,14 @@ final class HostCalls {
             router.listen(id, progress);
           }
           connection
-              .send(new CallTool(id, gatewaySession, tool, object, timeout, wantsProgress ? Boolean.TRUE : null))
+              .send(
+                  new CallTool(
+                      id,
+                      gatewaySession,
+                      tool,
+                      object,
+                      timeout,
+                      wantsProgress ? Boolean.TRUE : null))
               .whenComplete(
                   (fields, error) -> {
                     router.stopListening(id);
@@ -149,7 +160,8 @@ final class HostCalls {
         .whenComplete(
             (fields, error) -> {
               if (error != null) {
-                // The call ended first (UNKNOWN_CALL) or the connection went (and the call with it).
+                // The call ended first (UNKNOWN_CALL) or the connection went (and the call with
+                // it).
                 LOG.log(Level.DEBUG, "tool.cancel of call {0}: {1}", callId, error.toString());
               }
             });
@@ -160,16 +172,19 @@ final class HostCalls {
     try {
       thread.execute(task);
     } catch (RejectedExecutionException e) {
-      result.completeExceptionally(new HostException(HostErrorCode.GATEWAY_CLOSED, "the client is closed"));
+      result.completeExceptionally(
+          new HostException(HostErrorCode.GATEWAY_CLOSED, "the client is closed"));
     }
   }
 
-  CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args, boolean hostAsks) {
+  CompletableFuture<HookDecision> preToolUse(
+      String sessionId, String tool, JsonNode args, boolean hostAsks) {
     requireNonNull(tool, "tool");
     ObjectNode object = orEmpty(args);
     Boolean asks = hostAsks ? Boolean.TRUE : null; // left out otherwise: today's command
     return request(id -> new PreToolUse(id, sessions.toGateway(sessionId), tool, object, asks))
-        .thenApply(fields -> ReplyFields.read(fields, f -> HostWire.readDecision(f.get("decision"))));
+        .thenApply(
+            fields -> ReplyFields.read(fields, f -> HostWire.readDecision(f.get("decision"))));
   }
 
   CompletableFuture<PromptResult> onPrompt(String sessionId, Map<String, String> sections) {
@@ -180,15 +195,25 @@ final class HostCalls {
   CompletableFuture<Void> emit(String sessionId, String event, JsonNode data) {
     requireNonNull(event, "event");
     ObjectNode object = orEmpty(data);
-    return request(id -> new EmitEvent(id, sessions.toGateway(sessionId), event, object)).thenApply(f -> null);
+    return request(id -> new EmitEvent(id, sessions.toGateway(sessionId), event, object))
+        .thenApply(f -> null);
   }
 
   CompletableFuture<List<SessionInfo>> sessions() {
     return request(ListSessions::new)
         .thenApplyAsync(
             fields ->
-                ReplyFields.read(fields, f -> ReplyFields.list(f, "sessions", HostWire::readSession)).stream()
-                    .map(s -> new SessionInfo(sessions.fromGateway(s.id()), s.label(), s.cwd(), s.foreground(), s.openedBy()))
+                ReplyFields.read(
+                        fields, f -> ReplyFields.list(f, "sessions", HostWire::readSession))
+                    .stream()
+                    .map(
+                        s ->
+                            new SessionInfo(
+                                sessions.fromGateway(s.id()),
+                                s.label(),
+                                s.cwd(),
+                                s.foreground(),
+                                s.openedBy()))
                     .toList(),
             thread); // on the client thread, where the id tables live
   }
@@ -207,15 +232,23 @@ final class HostCalls {
 
   CompletableFuture<List<HostTool>> tools(String sessionId) {
     return request(id -> new ListTools(id, sessions.toGateway(sessionId)))
-        .thenApply(fields -> ReplyFields.read(fields, f -> ReplyFields.list(f, "tools", HostWire::readTool)));
+        .thenApply(
+            fields ->
+                ReplyFields.read(fields, f -> ReplyFields.list(f, "tools", HostWire::readTool)));
   }
 
   CompletableFuture<List<JsonNode>> audit(AuditFilter filter) {
     return request(
             id ->
                 new QueryAudit(
-                    id, filter.sessionId() == null ? null : sessions.toGateway(filter.sessionId()), filter.provider(),
-                    filter.tool(), filter.kind(), filter.callId(), filter.since(), filter.limit()))
+                    id,
+                    filter.sessionId() == null ? null : sessions.toGateway(filter.sessionId()),
+                    filter.provider(),
+                    filter.tool(),
+                    filter.kind(),
+                    filter.callId(),
+                    filter.since(),
+                    filter.limit()))
         .thenApply(
             fields -> {
               List<JsonNode> decisions = new java.util.ArrayList<>();
@@ -231,21 +264,27 @@ final class HostCalls {
 
   CompletableFuture<Boolean> answerQuestion(String askId, boolean allow, String via) {
     requireNonNull(askId, "askId");
-    String shortVia = via == null || via.length() <= AnswerQuestion.MAX_VIA_CHARS ? via : via.substring(0, AnswerQuestion.MAX_VIA_CHARS);
+    String shortVia =
+        via == null || via.length() <= AnswerQuestion.MAX_VIA_CHARS
+            ? via
+            : via.substring(0, AnswerQuestion.MAX_VIA_CHARS);
     return request(id -> new AnswerQuestion(id, askId, allow, shortVia))
         .thenApply(fields -> fields.path("decided").asBoolean(false));
   }
 
   CompletableFuture<java.net.URI> statusLink() {
     return request(StatusLink::new)
-        .thenApply(fields -> ReplyFields.read(fields, f -> java.net.URI.create(f.path("url").asText())));
+        .thenApply(
+            fields -> ReplyFields.read(fields, f -> java.net.URI.create(f.path("url").asText())));
   }
 
   CompletableFuture<List<ProviderInfo>> providers() {
     return request(ListProviders::new)
         .thenApplyAsync(
             fields ->
-                ReplyFields.read(fields, f -> ReplyFields.list(f, "providers", HostWire::readProvider)).stream()
+                ReplyFields.read(
+                        fields, f -> ReplyFields.list(f, "providers", HostWire::readProvider))
+                    .stream()
                     .map(
                         p ->
                             new ProviderInfo(
@@ -271,7 +310,10 @@ final class HostCalls {
     return node instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
   }
 
-  /** Sends the command made with a fresh id, from any thread, on the client thread; gives the reply's fields. */
+  /**
+   * Sends the command made with a fresh id, from any thread, on the client thread; gives the
+   * reply's fields.
+   */
   CompletableFuture<ObjectNode> request(Function<JsonNode, HostCommand> command) {
     CompletableFuture<ObjectNode> result = new CompletableFuture<>();
     try {
@@ -293,7 +335,8 @@ final class HostCalls {
             }
           });
     } catch (RejectedExecutionException e) {
-      result.completeExceptionally(new HostException(HostErrorCode.GATEWAY_CLOSED, "the client is closed"));
+      result.completeExceptionally(
+          new HostException(HostErrorCode.GATEWAY_CLOSED, "the client is closed"));
     }
     return result;
   }
@@ -303,13 +346,15 @@ final class HostCalls {
     CompletableFuture<Void> result = new CompletableFuture<>();
     request(
             id -> {
-              connection.gatewayStopping(true); // the gateway is about to go away: do not bring it back
+              connection.gatewayStopping(
+                  true); // the gateway is about to go away: do not bring it back
               return new Shutdown(id, deadline);
             })
         .whenCompleteAsync(
             (fields, error) -> {
               if (error != null) {
-                connection.gatewayStopping(false); // refused: this gateway stays, and so does the client
+                connection.gatewayStopping(
+                    false); // refused: this gateway stays, and so does the client
                 result.completeExceptionally(error);
               } else {
                 result.complete(null);

@@ -33,6 +33,7 @@ final class HostSocket implements WebSocket.Listener {
 
   /** Runs a report on the client's loop; refuses once the client has closed. */
   private final Executor thread;
+
   /**
    * Runs an arrived message on the client's loop, on this (the JDK's) thread when the loop is idle:
    * replies are the per-call path, and a hand-off to the client thread cost a wake-up per call.
@@ -40,11 +41,15 @@ final class HostSocket implements WebSocket.Listener {
    * (reconnecting, starting a gateway) must not run on the JDK's selector thread.
    */
   private final Executor arrivals;
+
   private final Handler handler;
+
   /** Set by {@link #onOpen} before anything else uses it. */
   private volatile WebSocket ws;
+
   /** The text message being assembled from frames. JDK listener threads only, one at a time. */
   private StringBuilder incoming = new StringBuilder();
+
   /** The chain of sends; each starts when the one before completed. Client thread only. */
   private CompletableFuture<?> sending = CompletableFuture.completedFuture(null);
 

@@ -25,6 +25,7 @@ final class PendingReplies {
 
   /** Requests awaiting a reply, by id. Client thread only. */
   private final Map<String, CompletableFuture<ObjectNode>> pending = new HashMap<>();
+
   /** The number of the last id given out (commands and auths share it). Client thread only. */
   private long nextRequest;
 
@@ -92,7 +93,9 @@ final class PendingReplies {
       future.completeExceptionally(
           failed.code() == RpcErrorCode.AUTH_FAILED
               ? new AuthRefused(failed.message())
-              : failed.code() == RpcErrorCode.UNKNOWN_COMMAND ? new UnknownCommand(text) : new IOException(text));
+              : failed.code() == RpcErrorCode.UNKNOWN_COMMAND
+                  ? new UnknownCommand(text)
+                  : new IOException(text));
     } else {
       HostReply.Failed failed = (HostReply.Failed) reply;
       future.completeExceptionally(new HostException(code(failed), failed.message()));
@@ -109,17 +112,20 @@ final class PendingReplies {
 
   /** Fails the waiting {@code host.auth} requests: their socket closed. */
   void failAuths(String reason) {
-    List<String> auths = pending.keySet().stream().filter(id -> id.startsWith(AUTH_PREFIX)).toList();
+    List<String> auths =
+        pending.keySet().stream().filter(id -> id.startsWith(AUTH_PREFIX)).toList();
     for (String id : auths) {
       CompletableFuture<ObjectNode> auth = pending.remove(id);
-      auth.completeExceptionally(new ClosedDuringAuth("connection closed during host.auth: " + reason));
+      auth.completeExceptionally(
+          new ClosedDuringAuth("connection closed during host.auth: " + reason));
     }
   }
 
   private static HostErrorCode code(HostReply.Failed failed) {
     return switch (failed.code()) {
       case INVALID_SESSION -> HostErrorCode.INVALID_SESSION;
-      case INVALID_ARGUMENT, INVALID_JSON, UNKNOWN_COMMAND, UNKNOWN_CALL -> HostErrorCode.INVALID_ARGUMENT;
+      case INVALID_ARGUMENT, INVALID_JSON, UNKNOWN_COMMAND, UNKNOWN_CALL ->
+          HostErrorCode.INVALID_ARGUMENT;
       case INVALID_CONFIG -> HostErrorCode.INVALID_CONFIG;
       case GATEWAY_CLOSED, AUTH_FAILED, UNAUTHORIZED -> HostErrorCode.GATEWAY_CLOSED;
       case INTERNAL, UNKNOWN -> HostErrorCode.INTERNAL;

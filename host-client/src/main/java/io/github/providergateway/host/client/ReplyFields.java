@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/** Reads a reply's fields; a reply that does not read is the gateway's bug, reported {@code INTERNAL}. */
+/**
+ * Reads a reply's fields; a reply that does not read is the gateway's bug, reported {@code
+ * INTERNAL}.
+ */
 final class ReplyFields {
   private ReplyFields() {}
 
@@ -16,7 +19,8 @@ final class ReplyFields {
     try {
       return reader.apply(fields);
     } catch (RuntimeException e) {
-      throw new HostException(HostErrorCode.INTERNAL, "unreadable reply from the gateway: " + e.getMessage());
+      throw new HostException(
+          HostErrorCode.INTERNAL, "unreadable reply from the gateway: " + e.getMessage());
     }
   }
 

@@ -17,20 +17,20 @@ import java.util.Set;
  * ({@code hook-gates.json}) before they follow it. Whoever can write such a file, or a directory on
  * its path, can plant a token that leads a host to a process of theirs, or a record that lets every
  * call through; so can whoever could delete it and put another in its place. A secret file (the
- * token file, the HTTP front door's client file) must not be readable by them either: whoever
- * reads the token can answer for the gateway.
+ * token file, the HTTP front door's client file) must not be readable by them either: whoever reads
+ * the token can answer for the gateway.
  *
  * <p>A file passes when it is not a symbolic link, is a regular file owned by this process's user,
  * and is writable by neither its group nor others (a secret file: gives them no permission at all);
  * and every directory from the file's own up to the root (links in that path resolved) is owned by
- * this user or by root and is writable by neither group nor others, unless it has the sticky bit (as
- * {@code /tmp}: there others cannot remove or rename what is not theirs). These are OpenSSH's {@code
- * StrictModes} rules for {@code authorized_keys}.
+ * this user or by root and is writable by neither group nor others, unless it has the sticky bit
+ * (as {@code /tmp}: there others cannot remove or rename what is not theirs). These are OpenSSH's
+ * {@code StrictModes} rules for {@code authorized_keys}.
  *
  * <p>Each check returns the path it checked: the file's name in its directory's real path, links
  * resolved. Open exactly that path (and without following a link at the file's name): the
- * directories of the path as given may pass through a link another user can change after the
- * check, while every directory of the real path was checked to be out of their reach.
+ * directories of the path as given may pass through a link another user can change after the check,
+ * while every directory of the real path was checked to be out of their reach.
  *
  * <p>What a file system can tell decides what is checked: with Unix modes (Linux, macOS: the {@code
  * unix} attribute view) all of the above; with POSIX permissions only, the same, except that a
@@ -45,10 +45,13 @@ public final class SafeFiles {
 
   /** Write permission for the group or for others, in a Unix mode. */
   private static final int GROUP_OR_OTHER_WRITE = 0022;
+
   /** Any permission for the group or for others, in a Unix mode. */
   private static final int GROUP_OR_OTHER_ANY = 0077;
+
   /** Read permission for the group or for others, in a Unix mode. */
   private static final int GROUP_OR_OTHER_READ = 0044;
+
   /** The sticky bit, in a Unix mode. */
   private static final int STICKY = 01000;
 
@@ -90,9 +93,9 @@ public final class SafeFiles {
   }
 
   /**
-   * Checks a directory and the directories above it (links resolved): that no other user could
-   * have put a file in it, or removed one. For a file that may be absent, whose absence counts too
-   * (a record of gates, removed, would let every call through).
+   * Checks a directory and the directories above it (links resolved): that no other user could have
+   * put a file in it, or removed one. For a file that may be absent, whose absence counts too (a
+   * record of gates, removed, would let every call through).
    *
    * @param directory the directory
    * @return the path checked, to look in: the directory's real path (for a directory not there yet,
@@ -111,14 +114,18 @@ public final class SafeFiles {
     }
     try {
       return new SafeFiles(
-          fileSystem.getUserPrincipalLookupService().lookupPrincipalByName(System.getProperty("user.name")));
+          fileSystem
+              .getUserPrincipalLookupService()
+              .lookupPrincipalByName(System.getProperty("user.name")));
     } catch (IOException unknownName) {
       // A user without a name (a container's uid with no passwd entry): /proc/self is its own.
       Path self = fileSystem.getPath("/proc/self");
       if (Files.isDirectory(self)) {
         return new SafeFiles(Files.getOwner(self));
       }
-      throw new IOException("cannot tell which user this process runs as, so cannot tell whose files are safe", unknownName);
+      throw new IOException(
+          "cannot tell which user this process runs as, so cannot tell whose files are safe",
+          unknownName);
     }
   }
 
@@ -130,32 +137,62 @@ public final class SafeFiles {
     Path checked = absolute.getParent().toRealPath().resolve(absolute.getFileName());
     Attributes attributes = Attributes.of(checked);
     if (attributes.symbolicLink) {
-      throw new UnsafeFileException(file, file + " is a symbolic link, which a hook or host does not follow:"
-          + " another user may have put it there; remove it (rm " + file + ")");
+      throw new UnsafeFileException(
+          file,
+          file
+              + " is a symbolic link, which a hook or host does not follow:"
+              + " another user may have put it there; remove it (rm "
+              + file
+              + ")");
     }
     if (!attributes.regularFile) {
-      throw new UnsafeFileException(file, file + " is not a regular file; remove it (rm -r " + file + ")");
+      throw new UnsafeFileException(
+          file, file + " is not a regular file; remove it (rm -r " + file + ")");
     }
     if (attributes.owner != null && !attributes.owner.equals(user)) {
-      throw new UnsafeFileException(file, file + " belongs to " + attributes.owner.getName() + ", not to "
-          + user.getName() + ", so another user may have planted it; remove it (rm " + file + ")"
-          + " unless you know it is yours");
+      throw new UnsafeFileException(
+          file,
+          file
+              + " belongs to "
+              + attributes.owner.getName()
+              + ", not to "
+              + user.getName()
+              + ", so another user may have planted it; remove it (rm "
+              + file
+              + ")"
+              + " unless you know it is yours");
     }
     if (attributes.writableByOthers()) {
-      throw new UnsafeFileException(file, file + " is writable by other users (mode " + attributes.modeText()
-          + "), so another user could have written it; fix: chmod go-w " + file);
+      throw new UnsafeFileException(
+          file,
+          file
+              + " is writable by other users (mode "
+              + attributes.modeText()
+              + "), so another user could have written it; fix: chmod go-w "
+              + file);
     }
     if (secret && (attributes.mode & GROUP_OR_OTHER_ANY) != 0) {
-      throw new UnsafeFileException(file, file + ((attributes.mode & GROUP_OR_OTHER_READ) != 0
-              ? " is readable by other users" : " gives other users permissions")
-          + " (mode " + attributes.modeText() + "), and whoever reads the token in it can answer as the gateway;"
-          + " fix: chmod go-rwx " + file + ", and restart the gateway, since its token may be known");
+      throw new UnsafeFileException(
+          file,
+          file
+              + ((attributes.mode & GROUP_OR_OTHER_READ) != 0
+                  ? " is readable by other users"
+                  : " gives other users permissions")
+              + " (mode "
+              + attributes.modeText()
+              + "), and whoever reads the token in it can answer as the gateway;"
+              + " fix: chmod go-rwx "
+              + file
+              + ", and restart the gateway, since its token may be known");
     }
     directories(checked.getParent(), file, file.toString());
     return checked;
   }
 
-  /** {@code directory}, or the nearest directory above it that exists, and those above; returns its real path. */
+  /**
+   * {@code directory}, or the nearest directory above it that exists, and those above; returns its
+   * real path.
+   */
   Path directory(Path directory) throws IOException {
     Path absolute = directory.toAbsolutePath();
     Path existing = absolute;
@@ -175,13 +212,27 @@ public final class SafeFiles {
     for (Path dir = real; dir != null; dir = dir.getParent()) {
       Attributes attributes = Attributes.of(dir);
       if (attributes.owner != null && !attributes.owner.equals(user) && !attributes.root) {
-        throw new UnsafeFileException(subject, dir + " belongs to " + attributes.owner.getName()
-            + ", neither to " + user.getName() + " nor to root, so that user could replace " + what
-            + "; use a gateway home of your own (--home DIR)");
+        throw new UnsafeFileException(
+            subject,
+            dir
+                + " belongs to "
+                + attributes.owner.getName()
+                + ", neither to "
+                + user.getName()
+                + " nor to root, so that user could replace "
+                + what
+                + "; use a gateway home of your own (--home DIR)");
       }
       if (attributes.writableByOthers() && !attributes.sticky) {
-        throw new UnsafeFileException(subject, dir + " is writable by other users (mode " + attributes.modeText()
-            + "), so another user could have written, replaced or removed " + what + "; fix: chmod go-w " + dir);
+        throw new UnsafeFileException(
+            subject,
+            dir
+                + " is writable by other users (mode "
+                + attributes.modeText()
+                + "), so another user could have written, replaced or removed "
+                + what
+                + "; fix: chmod go-w "
+                + dir);
       }
     }
     return real;
@@ -190,35 +241,59 @@ public final class SafeFiles {
   /**
    * What the check needs to know of a path, read without following a link at it.
    *
-   * @param owner its owner; null where the file system has no POSIX owner (then nothing else is known)
+   * @param owner its owner; null where the file system has no POSIX owner (then nothing else is
+   *     known)
    * @param mode its Unix mode, or the mode its POSIX permissions make (without the sticky bit)
    * @param sticky whether the sticky bit is known to be set
    * @param root whether root owns it
    */
   private record Attributes(
-      boolean symbolicLink, boolean regularFile, UserPrincipal owner, int mode, boolean sticky, boolean root) {
+      boolean symbolicLink,
+      boolean regularFile,
+      UserPrincipal owner,
+      int mode,
+      boolean sticky,
+      boolean root) {
 
     static Attributes of(Path path) throws IOException {
       Set<String> views = path.getFileSystem().supportedFileAttributeViews();
       if (views.contains("unix")) {
         Map<String, Object> unix =
-            Files.readAttributes(path, "unix:mode,uid,owner,isSymbolicLink,isRegularFile", LinkOption.NOFOLLOW_LINKS);
+            Files.readAttributes(
+                path,
+                "unix:mode,uid,owner,isSymbolicLink,isRegularFile",
+                LinkOption.NOFOLLOW_LINKS);
         int mode = (Integer) unix.get("mode");
         return new Attributes(
-            (Boolean) unix.get("isSymbolicLink"), (Boolean) unix.get("isRegularFile"), (UserPrincipal) unix.get("owner"),
-            mode, (mode & STICKY) != 0, (Integer) unix.get("uid") == 0);
+            (Boolean) unix.get("isSymbolicLink"),
+            (Boolean) unix.get("isRegularFile"),
+            (UserPrincipal) unix.get("owner"),
+            mode,
+            (mode & STICKY) != 0,
+            (Integer) unix.get("uid") == 0);
       }
       if (views.contains("posix")) {
-        PosixFileAttributes posix = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        PosixFileAttributes posix =
+            Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         int mode = 0;
         for (PosixFilePermission permission : posix.permissions()) {
           mode |= 0400 >> permission.ordinal(); // OWNER_READ is 0400, ..., OTHERS_EXECUTE 0001
         }
         return new Attributes(
-            posix.isSymbolicLink(), posix.isRegularFile(), posix.owner(), mode, false, posix.owner().getName().equals("root"));
+            posix.isSymbolicLink(),
+            posix.isRegularFile(),
+            posix.owner(),
+            mode,
+            false,
+            posix.owner().getName().equals("root"));
       }
       return new Attributes(
-          Files.isSymbolicLink(path), Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS), null, 0, false, false);
+          Files.isSymbolicLink(path),
+          Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS),
+          null,
+          0,
+          false,
+          false);
     }
 
     boolean writableByOthers() {

@@ -34,7 +34,10 @@ final class SessionTable {
     final String id;
     final SessionSpec spec;
     final SessionHost host;
-    /** Its id on the current gateway: {@link #id} until it is registered again. Client thread only. */
+
+    /**
+     * Its id on the current gateway: {@link #id} until it is registered again. Client thread only.
+     */
     String gatewayId;
 
     private Handle(String id, SessionSpec spec, SessionHost host) {
@@ -47,8 +50,13 @@ final class SessionTable {
 
   private final GatewayConnection connection;
   private final List<GatewayClient.Listener> listeners;
-  /** Sessions this client started and that have not ended, by the id callers use. Client thread only. */
+
+  /**
+   * Sessions this client started and that have not ended, by the id callers use. Client thread
+   * only.
+   */
   private final Map<String, Handle> sessions = new LinkedHashMap<>();
+
   /** The same sessions by their id on the current gateway. Client thread only. */
   private final Map<String, Handle> byGatewayId = new HashMap<>();
 
@@ -74,7 +82,9 @@ final class SessionTable {
               Handle handle = new Handle(id, spec, host);
               sessions.put(id, handle);
               byGatewayId.put(id, handle);
-              result.complete(new SessionInfo(id, spec.label(), spec.cwd(), spec.foreground(), spec.openedBy()));
+              result.complete(
+                  new SessionInfo(
+                      id, spec.label(), spec.cwd(), spec.foreground(), spec.openedBy()));
             });
   }
 
@@ -114,7 +124,10 @@ final class SessionTable {
   List<CompletableFuture<ObjectNode>> endAll(Duration deadline) {
     List<CompletableFuture<ObjectNode>> ends = new ArrayList<>();
     for (Handle handle : new ArrayList<>(sessions.values())) {
-      ends.add(connection.send(new EndSession(connection.nextId(), handle.gatewayId, deadline)).exceptionally(e -> null));
+      ends.add(
+          connection
+              .send(new EndSession(connection.nextId(), handle.gatewayId, deadline))
+              .exceptionally(e -> null));
     }
     return ends;
   }
@@ -135,7 +148,11 @@ final class SessionTable {
     LOG.log(
         Level.INFO,
         "connected to the gateway{0}",
-        firstTime ? "" : fresh ? "; a new gateway: registering " + lost.size() + " session(s) again" : " again");
+        firstTime
+            ? ""
+            : fresh
+                ? "; a new gateway: registering " + lost.size() + " session(s) again"
+                : " again");
     for (Handle handle : lost) {
       registerAgain(handle);
     }
@@ -150,7 +167,11 @@ final class SessionTable {
         .whenComplete(
             (fields, error) -> {
               if (error != null) {
-                LOG.log(Level.WARNING, "could not register session {0} again: {1}", handle.id, error.toString());
+                LOG.log(
+                    Level.WARNING,
+                    "could not register session {0} again: {1}",
+                    handle.id,
+                    error.toString());
                 return;
               }
               handle.gatewayId = fields.get("sessionId").asText();
@@ -169,8 +190,13 @@ final class SessionTable {
         .send(new ListTools(connection.nextId(), gatewayId))
         .whenComplete(
             (fields, error) -> {
-              if (error == null && handle.gatewayId.equals(gatewayId) && sessions.containsKey(handle.id)) {
-                handle.host.registerTools(handle.id, ReplyFields.read(fields, f -> ReplyFields.list(f, "tools", HostWire::readTool)));
+              if (error == null
+                  && handle.gatewayId.equals(gatewayId)
+                  && sessions.containsKey(handle.id)) {
+                handle.host.registerTools(
+                    handle.id,
+                    ReplyFields.read(
+                        fields, f -> ReplyFields.list(f, "tools", HostWire::readTool)));
               }
             });
   }

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 
 /**
  * A file in a gateway's home that another user of this machine could have written (or replaced, or
- * removed), so it is not trusted ({@link SafeFiles}). The message names the file, what is wrong
- * and the command that fixes it.
+ * removed), so it is not trusted ({@link SafeFiles}). The message names the file, what is wrong and
+ * the command that fixes it.
  */
 public final class UnsafeFileException extends IOException {
   private static final long serialVersionUID = 1L;

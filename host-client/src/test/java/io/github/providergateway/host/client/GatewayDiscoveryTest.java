@@ -35,13 +35,15 @@ class GatewayDiscoveryTest {
   }
 
   @Test
-  void theTokenIsReadFromTheFileThatWasCheckedEvenIfALinkOnTheWayIsSwappedAfterTheCheck() throws IOException {
+  void theTokenIsReadFromTheFileThatWasCheckedEvenIfALinkOnTheWayIsSwappedAfterTheCheck()
+      throws IOException {
     homeWithToken("real", "ptk-real");
     homeWithToken("planted", "ptk-planted");
     Path link = Files.createSymbolicLink(temp.resolve("link"), temp.resolve("real"));
 
     GatewayDiscovery discovery =
-        GatewayDiscovery.home(link.resolve("home"), 1, LinkSwap.pointing(link, temp.resolve("planted")));
+        GatewayDiscovery.home(
+            link.resolve("home"), 1, LinkSwap.pointing(link, temp.resolve("planted")));
 
     assertThat(discovery.token()).isEqualTo("ptk-real");
   }

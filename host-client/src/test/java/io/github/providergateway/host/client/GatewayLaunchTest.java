@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link GatewayClient#connectOrStart} with a gateway that never comes up: a started process that
  * exits with an error fails the call at once, saying so with what it wrote, instead of after the
- * whole start timeout (issue 17: a class path without the app took 15 s to say anything). The
- * loser of a start race exits too, and is waited past.
+ * whole start timeout (issue 17: a class path without the app took 15 s to say anything). The loser
+ * of a start race exits too, and is waited past.
  */
 class GatewayLaunchTest {
 
@@ -27,7 +27,10 @@ class GatewayLaunchTest {
 
   @TempDir Path home;
 
-  /** A starter whose "gateway" runs {@code script} in {@code sh} from the home, its output in the log. */
+  /**
+   * A starter whose "gateway" runs {@code script} in {@code sh} from the home, its output in the
+   * log.
+   */
   private GatewayClient.Launch launch(String script, Duration startTimeout) {
     return GatewayClient.Launch.builder()
         .port(FreePorts.pick())
@@ -38,7 +41,8 @@ class GatewayLaunchTest {
               return new ProcessBuilder("sh", "-c", script)
                   .directory(where.toFile())
                   .redirectErrorStream(true)
-                  .redirectOutput(ProcessBuilder.Redirect.appendTo(where.resolve("logs/gateway.log").toFile()))
+                  .redirectOutput(
+                      ProcessBuilder.Redirect.appendTo(where.resolve("logs/gateway.log").toFile()))
                   .start();
             })
         .build();
@@ -47,7 +51,8 @@ class GatewayLaunchTest {
   @Test
   void aStartedGatewayThatDiesFailsTheStartAtOnceWithItsExitCodeAndLastWords() throws IOException {
     Files.createDirectories(home.resolve("logs"));
-    Files.writeString(home.resolve("logs/gateway.log"), "gateway: stopped (a run from yesterday)\n");
+    Files.writeString(
+        home.resolve("logs/gateway.log"), "gateway: stopped (a run from yesterday)\n");
     long started = System.nanoTime();
 
     assertThatThrownBy(
@@ -61,14 +66,17 @@ class GatewayLaunchTest {
                         START_TIMEOUT)))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("exited with code 1 before it answered")
-        .hasMessageContaining("Caused by: java.lang.ClassNotFoundException: io.github.providergateway.app.Main")
+        .hasMessageContaining(
+            "Caused by: java.lang.ClassNotFoundException: io.github.providergateway.app.Main")
         .hasMessageNotContaining("yesterday");
-    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(START_TIMEOUT.dividedBy(3));
+    assertThat(Duration.ofNanos(System.nanoTime() - started))
+        .isLessThan(START_TIMEOUT.dividedBy(3));
   }
 
   @Test
   void aStarterWhoseProcessExitsZeroIsWaitedForAsBefore() {
-    assertThatThrownBy(() -> GatewayClient.connectOrStart(home, launch("exit 0", Duration.ofSeconds(2))))
+    assertThatThrownBy(
+            () -> GatewayClient.connectOrStart(home, launch("exit 0", Duration.ofSeconds(2))))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("no answer from a gateway for");
   }
@@ -77,14 +85,19 @@ class GatewayLaunchTest {
   void theLoserOfAStartRaceIsWaitedPastWhileAnotherGatewayHoldsTheHome() throws IOException {
     try (FileChannel lockFile =
             FileChannel.open(
-                home.resolve(GatewayClient.LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                home.resolve(GatewayClient.LOCK_FILE),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
         FileLock held = lockFile.lock()) {
       assertThat(held.isValid()).isTrue();
 
       assertThatThrownBy(
               () ->
                   GatewayClient.connectOrStart(
-                      home, launch("echo 'gateway: another gateway already runs for the home'; exit 1", Duration.ofSeconds(2))))
+                      home,
+                      launch(
+                          "echo 'gateway: another gateway already runs for the home'; exit 1",
+                          Duration.ofSeconds(2))))
           .isInstanceOf(IOException.class)
           .hasMessageContaining("no answer from a gateway for");
     }

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link GatewayClient} shows the gateway token only to a peer that proved it holds it ({@code
- * host.challenge}), against a {@link FakeGateway} on a real socket: what another local user can
- * run on a dead gateway's port. And it refuses a token file another user could have written.
- * Issue 32, findings 5 and 8.
+ * host.challenge}), against a {@link FakeGateway} on a real socket: what another local user can run
+ * on a dead gateway's port. And it refuses a token file another user could have written. Issue 32,
+ * findings 5 and 8.
  */
 class GatewayProofTest {
 
@@ -63,7 +63,8 @@ class GatewayProofTest {
   }
 
   private GatewayClient connect(FakeGateway fake) throws IOException {
-    GatewayClient client = GatewayClient.connect(home, fake.port(), GatewayClient.Options.defaults());
+    GatewayClient client =
+        GatewayClient.connect(home, fake.port(), GatewayClient.Options.defaults());
     toClose.add(client);
     return client;
   }
@@ -78,30 +79,44 @@ class GatewayProofTest {
   }
 
   @Test
-  void aPeerThatSaysOkToEverythingButCannotProveItHoldsTheTokenIsRefusedAndHearsNoTokenAndNoCommand() throws Exception {
+  void
+      aPeerThatSaysOkToEverythingButCannotProveItHoldsTheTokenIsRefusedAndHearsNoTokenAndNoCommand()
+          throws Exception {
     tokenFile("rw-------");
-    FakeGateway fake = fake(FakeGateway.okToEverything("host.auth", AUTH_OK, "sessions.list", "\"sessions\":[]"));
+    FakeGateway fake =
+        fake(FakeGateway.okToEverything("host.auth", AUTH_OK, "sessions.list", "\"sessions\":[]"));
 
     assertThatThrownBy(() -> connect(fake))
         .isInstanceOf(UnverifiedGatewayException.class)
         .hasMessageContaining("is not the gateway of " + home)
         .hasMessageContaining("it was sent neither the token nor any command");
-    assertThat(fake.received()).singleElement().satisfies(text -> {
-      assertThat(json(text).get("cmd").asText()).isEqualTo("host.challenge");
-      assertThat(text).doesNotContain(TOKEN);
-    });
+    assertThat(fake.received())
+        .singleElement()
+        .satisfies(
+            text -> {
+              assertThat(json(text).get("cmd").asText()).isEqualTo("host.challenge");
+              assertThat(text).doesNotContain(TOKEN);
+            });
   }
 
   @Test
-  void anOlderGatewayThatDoesNotKnowTheChallengeIsNotBelievedAndThePersonIsToldToRestartIt() throws Exception {
+  void anOlderGatewayThatDoesNotKnowTheChallengeIsNotBelievedAndThePersonIsToldToRestartIt()
+      throws Exception {
     tokenFile("rw-------");
-    FakeGateway older = fake(text -> "{\"id\":" + FakeGateway.idOf(text)
-        + ",\"ok\":false,\"error\":{\"code\":\"UNKNOWN_COMMAND\",\"message\":\"unknown command \\\"host.challenge\\\"\"}}");
+    FakeGateway older =
+        fake(
+            text ->
+                "{\"id\":"
+                    + FakeGateway.idOf(text)
+                    + ",\"ok\":false,\"error\":{\"code\":\"UNKNOWN_COMMAND\",\"message\":\"unknown command \\\"host.challenge\\\"\"}}");
 
     assertThatThrownBy(() -> connect(older))
         .isInstanceOf(UnverifiedGatewayException.class)
-        .hasMessageContaining("the gateway of " + home + " is too old to prove itself (it does not know"
-            + " host.challenge); restart it")
+        .hasMessageContaining(
+            "the gateway of "
+                + home
+                + " is too old to prove itself (it does not know"
+                + " host.challenge); restart it")
         .hasMessageContaining("it was sent neither the token nor any command");
     assertThat(older.received()).noneMatch(text -> text.contains(TOKEN));
   }
@@ -123,7 +138,8 @@ class GatewayProofTest {
     GatewayClient client = connect(real);
 
     assertThat(client.isConnected().join()).isTrue();
-    assertThat(real.received()).extracting(text -> json(text).get("cmd").asText())
+    assertThat(real.received())
+        .extracting(text -> json(text).get("cmd").asText())
         .containsExactly("host.challenge", "host.auth");
     assertThat(json(real.received().get(1)).get("token").asText()).isEqualTo(TOKEN);
   }
@@ -135,22 +151,30 @@ class GatewayProofTest {
    * host dialled: refused, and the relay hears no token and no command.
    */
   @Test
-  void aProcessOnAStalePortThatRelaysToTheLiveGatewayIsRefusedAndNeverSeesTheToken() throws Exception {
+  void aProcessOnAStalePortThatRelaysToTheLiveGatewayIsRefusedAndNeverSeesTheToken()
+      throws Exception {
     tokenFile("rw-------");
     FakeGateway live = fake(proving(TOKEN));
     RecordingRelay relay = RecordingRelay.start(live.port());
     toClose.add(relay);
     Files.writeString(home.resolve(GatewayClient.PORT_FILE), Integer.toString(relay.port()));
 
-    assertThatThrownBy(() -> toClose.add(GatewayClient.connect(home, 1, GatewayClient.Options.defaults())))
+    assertThatThrownBy(
+            () -> toClose.add(GatewayClient.connect(home, 1, GatewayClient.Options.defaults())))
         .isInstanceOf(UnverifiedGatewayException.class)
         .hasMessageContaining("is not the gateway of " + home)
         .hasMessageContaining("relays to the gateway at 127.0.0.1:" + live.port());
-    assertThat(relay.fromGateway()).as("the live gateway's answer went through").anyMatch(text -> text.contains("\"proof\""));
-    assertThat(relay.fromHost()).as("what the host sent through the relay").singleElement().satisfies(text -> {
-      assertThat(json(text).get("cmd").asText()).isEqualTo("host.challenge");
-      assertThat(text).doesNotContain(TOKEN);
-    });
+    assertThat(relay.fromGateway())
+        .as("the live gateway's answer went through")
+        .anyMatch(text -> text.contains("\"proof\""));
+    assertThat(relay.fromHost())
+        .as("what the host sent through the relay")
+        .singleElement()
+        .satisfies(
+            text -> {
+              assertThat(json(text).get("cmd").asText()).isEqualTo("host.challenge");
+              assertThat(text).doesNotContain(TOKEN);
+            });
   }
 
   /**
@@ -161,20 +185,30 @@ class GatewayProofTest {
   @Test
   void aProofForAnotherAddressIsRefusedWhateverEndpointTheAnswerClaims() throws Exception {
     tokenFile("rw-------");
-    FakeGateway elsewhere = fake((acceptedOn, text) -> {
-      JsonNode command = json(text);
-      if (!command.path("cmd").asText().equals("host.challenge")) {
-        return FakeGateway.okToEverything("host.auth", AUTH_OK).apply(text);
-      }
-      InetSocketAddress ipv6 = new InetSocketAddress(ipv6Loopback(), acceptedOn.getPort());
-      String proof = new HostChallenge(null, command.get("nonce").asText()).proof(TOKEN, ipv6);
-      return "{\"id\":" + command.get("id") + ",\"ok\":true,\"proof\":\"" + proof + "\",\"endpoint\":\""
-          + HostChallenge.endpoint(acceptedOn) + "\"}";
-    });
+    FakeGateway elsewhere =
+        fake(
+            (acceptedOn, text) -> {
+              JsonNode command = json(text);
+              if (!command.path("cmd").asText().equals("host.challenge")) {
+                return FakeGateway.okToEverything("host.auth", AUTH_OK).apply(text);
+              }
+              InetSocketAddress ipv6 = new InetSocketAddress(ipv6Loopback(), acceptedOn.getPort());
+              String proof =
+                  new HostChallenge(null, command.get("nonce").asText()).proof(TOKEN, ipv6);
+              return "{\"id\":"
+                  + command.get("id")
+                  + ",\"ok\":true,\"proof\":\""
+                  + proof
+                  + "\",\"endpoint\":\""
+                  + HostChallenge.endpoint(acceptedOn)
+                  + "\"}";
+            });
 
     assertThatThrownBy(() -> connect(elsewhere))
         .isInstanceOf(UnverifiedGatewayException.class)
-        .hasMessageContaining("it did not prove that it holds this host's gateway token at 127.0.0.1:" + elsewhere.port());
+        .hasMessageContaining(
+            "it did not prove that it holds this host's gateway token at 127.0.0.1:"
+                + elsewhere.port());
     assertThat(elsewhere.received()).noneMatch(text -> text.contains(TOKEN));
   }
 
@@ -190,7 +224,9 @@ class GatewayProofTest {
   void aTokenGivenDirectlyIsShownOnlyToAPeerThatProvesItHoldsItToo() throws Exception {
     FakeGateway fake = fake(FakeGateway.okToEverything("host.auth", AUTH_OK));
 
-    assertThatThrownBy(() -> GatewayClient.connect(URI.create("ws://127.0.0.1:" + fake.port() + "/host"), TOKEN))
+    assertThatThrownBy(
+            () ->
+                GatewayClient.connect(URI.create("ws://127.0.0.1:" + fake.port() + "/host"), TOKEN))
         .isInstanceOf(UnverifiedGatewayException.class)
         .hasMessageContaining("is not the gateway at ws://127.0.0.1:" + fake.port());
     assertThat(fake.received()).noneMatch(text -> text.contains(TOKEN));

@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** The client's heartbeat on a manual clock: pings while the gateway answers, gives up when it does not. */
+/**
+ * The client's heartbeat on a manual clock: pings while the gateway answers, gives up when it does
+ * not.
+ */
 class HeartbeatTest {
   private final ManualClock clock = new ManualClock();
   private final AtomicReference<String> live = new AtomicReference<>("socket-1");

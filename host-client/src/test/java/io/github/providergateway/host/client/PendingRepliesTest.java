@@ -44,7 +44,8 @@ class PendingRepliesTest {
   void aRefusedCommandFailsWithTheHostErrorCodeCallersKnow() {
     assertThat(refusedWith(RpcErrorCode.UNKNOWN_COMMAND, "no such command"))
         .isInstanceOfSatisfying(
-            HostException.class, e -> assertThat(e.code()).isEqualTo(HostErrorCode.INVALID_ARGUMENT))
+            HostException.class,
+            e -> assertThat(e.code()).isEqualTo(HostErrorCode.INVALID_ARGUMENT))
         .hasMessage("no such command");
   }
 

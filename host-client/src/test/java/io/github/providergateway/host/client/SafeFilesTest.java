@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link SafeFiles} on real files: a file only this user could have written passes; a link, a
- * file another user owns or may write, and one in a directory others may write (unless sticky, as
- * {@code /tmp}) are refused, each with the fix. Issue 32, finding 8.
+ * {@link SafeFiles} on real files: a file only this user could have written passes; a link, a file
+ * another user owns or may write, and one in a directory others may write (unless sticky, as {@code
+ * /tmp}) are refused, each with the fix. Issue 32, finding 8.
  */
 class SafeFilesTest {
 
@@ -28,7 +28,10 @@ class SafeFilesTest {
 
   @BeforeEach
   void ownerOnlyHome() throws IOException {
-    home = Files.createDirectory(temp.resolve("home"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    home =
+        Files.createDirectory(
+            temp.resolve("home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     file = Files.writeString(home.resolve(".provider-token"), "ptk-x\n");
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
   }
@@ -52,17 +55,22 @@ class SafeFilesTest {
   }
 
   /**
-   * The review of issue 32: whoever can read the token file holds the token, and with it the
-   * proof that makes a host believe them; a record of gates others may read is no secret.
+   * The review of issue 32: whoever can read the token file holds the token, and with it the proof
+   * that makes a host believe them; a record of gates others may read is no secret.
    */
   @Test
-  void aSecretFileTheGroupOrOthersMayReadIsRefusedWithChmodThoughARecordWouldPass() throws IOException {
+  void aSecretFileTheGroupOrOthersMayReadIsRefusedWithChmodThoughARecordWouldPass()
+      throws IOException {
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
 
     assertThatThrownBy(() -> SafeFiles.checkSecretFile(file))
         .isInstanceOf(UnsafeFileException.class)
-        .hasMessage(file + " is readable by other users (mode 0640), and whoever reads the token in it can answer"
-            + " as the gateway; fix: chmod go-rwx " + file + ", and restart the gateway, since its token may be known");
+        .hasMessage(
+            file
+                + " is readable by other users (mode 0640), and whoever reads the token in it can answer"
+                + " as the gateway; fix: chmod go-rwx "
+                + file
+                + ", and restart the gateway, since its token may be known");
     assertThatCode(() -> SafeFiles.checkFile(file)).doesNotThrowAnyException();
   }
 
@@ -71,25 +79,29 @@ class SafeFilesTest {
     for (String mode : List.of("rw------x", "rw---x---", "rw----r--")) {
       Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
 
-      assertThatThrownBy(() -> SafeFiles.checkSecretFile(file)).as(mode)
+      assertThatThrownBy(() -> SafeFiles.checkSecretFile(file))
+          .as(mode)
           .isInstanceOf(UnsafeFileException.class)
           .hasMessageContaining("chmod go-rwx " + file);
     }
   }
 
   /**
-   * The review of issue 32: the directories checked are the real path's, so the path to open is
-   * the file's name there; the path given may pass through a link someone could change after.
+   * The review of issue 32: the directories checked are the real path's, so the path to open is the
+   * file's name there; the path given may pass through a link someone could change after.
    */
   @Test
   void theCheckedPathIsTheNameInTheRealDirectoryWhichIsWhatCallersOpen() throws IOException {
     Path link = Files.createSymbolicLink(temp.resolve("link"), home);
     Path real = home.toRealPath();
 
-    assertThat(SafeFiles.checkFile(link.resolve(".provider-token"))).isEqualTo(real.resolve(".provider-token"));
-    assertThat(SafeFiles.checkSecretFile(link.resolve(".provider-token"))).isEqualTo(real.resolve(".provider-token"));
+    assertThat(SafeFiles.checkFile(link.resolve(".provider-token")))
+        .isEqualTo(real.resolve(".provider-token"));
+    assertThat(SafeFiles.checkSecretFile(link.resolve(".provider-token")))
+        .isEqualTo(real.resolve(".provider-token"));
     assertThat(SafeFiles.checkDirectory(link)).isEqualTo(real);
-    assertThat(SafeFiles.checkDirectory(link.resolve("not/yet"))).isEqualTo(real.resolve("not/yet"));
+    assertThat(SafeFiles.checkDirectory(link.resolve("not/yet")))
+        .isEqualTo(real.resolve("not/yet"));
   }
 
   @Test
@@ -98,8 +110,11 @@ class SafeFilesTest {
 
     assertThatThrownBy(() -> SafeFiles.checkFile(file))
         .isInstanceOf(UnsafeFileException.class)
-        .hasMessage(file + " is writable by other users (mode 0620), so another user could have written it;"
-            + " fix: chmod go-w " + file)
+        .hasMessage(
+            file
+                + " is writable by other users (mode 0620), so another user could have written it;"
+                + " fix: chmod go-w "
+                + file)
         .satisfies(e -> assertThat(((UnsafeFileException) e).file()).isEqualTo(file));
   }
 
@@ -122,7 +137,8 @@ class SafeFilesTest {
         .isInstanceOf(UnsafeFileException.class)
         .hasMessageContaining(home + " is writable by other users (mode 0777)")
         .hasMessageContaining("fix: chmod go-w " + home);
-    assertThatThrownBy(() -> SafeFiles.checkDirectory(home)).isInstanceOf(UnsafeFileException.class);
+    assertThatThrownBy(() -> SafeFiles.checkDirectory(home))
+        .isInstanceOf(UnsafeFileException.class);
   }
 
   @Test
@@ -154,23 +170,32 @@ class SafeFilesTest {
 
   @Test
   void aMissingFileIsNoSuchFileNotUnsafe() {
-    assertThatThrownBy(() -> SafeFiles.checkFile(home.resolve("absent"))).isInstanceOf(NoSuchFileException.class);
+    assertThatThrownBy(() -> SafeFiles.checkFile(home.resolve("absent")))
+        .isInstanceOf(NoSuchFileException.class);
   }
 
   @Test
   void aFileOfAnotherUserIsRefusedAsPlanted() throws IOException {
-    UserPrincipal someoneElse = home.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+    UserPrincipal someoneElse =
+        home.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
     UserPrincipal owner = Files.getOwner(file);
 
     assertThatThrownBy(() -> new SafeFiles(someoneElse).file(file, false))
         .isInstanceOf(UnsafeFileException.class)
-        .hasMessage(file + " belongs to " + owner.getName() + ", not to nobody, so another user may have planted it;"
-            + " remove it (rm " + file + ") unless you know it is yours");
+        .hasMessage(
+            file
+                + " belongs to "
+                + owner.getName()
+                + ", not to nobody, so another user may have planted it;"
+                + " remove it (rm "
+                + file
+                + ") unless you know it is yours");
   }
 
   @Test
   void aDirectoryOfAUserWhoIsNeitherThisOneNorRootIsRefused() throws IOException {
-    UserPrincipal someoneElse = home.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+    UserPrincipal someoneElse =
+        home.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
     Path theirs = Files.createDirectory(temp.resolve("theirs"));
     if (Files.getAttribute(theirs, "unix:uid").equals(0)) {
       Files.setAttribute(theirs, "unix:uid", 12345); // as root: hand it to a third user

@@ -27,8 +27,8 @@ public final class Await {
   private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
   /**
-   * The longest rest: short beside any limit, long beside a look's cost (some list processes or
-   * ask another process), so that a slow wait leaves the cores to what it waits for.
+   * The longest rest: short beside any limit, long beside a look's cost (some list processes or ask
+   * another process), so that a slow wait leaves the cores to what it waits for.
    */
   private static final long LONGEST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
@@ -68,8 +68,8 @@ public final class Await {
    * @param limit the longest to wait
    * @param condition looked at at once, then again after a rest that doubles from 1 ms to 50 ms
    * @param whatWeWaitedFor what should have happened, in words, read only when it did not
-   * @throws AssertionError when {@code condition} still did not hold after {@code limit}, or
-   *     when looking threw
+   * @throws AssertionError when {@code condition} still did not hold after {@code limit}, or when
+   *     looking threw
    */
   public static void until(Duration limit, Condition condition, Supplier<String> whatWeWaitedFor) {
     value(limit, () -> condition.holds() ? Boolean.TRUE : null, whatWeWaitedFor);
@@ -97,7 +97,8 @@ public final class Await {
         if (failed instanceof InterruptedException) {
           Thread.currentThread().interrupt();
         }
-        throw new AssertionError("while waiting for " + whatWeWaitedFor.get() + ": " + failed, failed);
+        throw new AssertionError(
+            "while waiting for " + whatWeWaitedFor.get() + ": " + failed, failed);
       }
       if (found != null) {
         return found;

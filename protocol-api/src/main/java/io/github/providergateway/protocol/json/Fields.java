@@ -28,8 +28,10 @@ import java.util.stream.Collectors;
 public final class Fields {
 
   private final ObjectNode node;
+
   /** What the object is, named before every field in errors ({@code tool.call}), or null. */
   private final String owner;
+
   /** This object's path from the top, ending in a dot, or empty at the top. */
   private final String path;
 
@@ -252,7 +254,7 @@ public final class Fields {
 
   /**
    * The field {@code field}, when it is a whole number (JavaScript's reading: {@code 2.0} is 2);
-   *     {@code null} when absent or JSON {@code null}.
+   * {@code null} when absent or JSON {@code null}.
    *
    * @param field the field's name
    * @return the number, or {@code null} when absent
@@ -270,8 +272,7 @@ public final class Fields {
   }
 
   /**
-   * The field {@code field}, which must be a whole number (JavaScript's reading: {@code 2.0} is
-   *     2).
+   * The field {@code field}, which must be a whole number (JavaScript's reading: {@code 2.0} is 2).
    *
    * @param field the field's name
    * @return the number
@@ -287,7 +288,7 @@ public final class Fields {
 
   /**
    * The field {@code field}, when it is a whole number within 32 bits; {@code null} when absent or
-   *     JSON {@code null}.
+   * JSON {@code null}.
    *
    * @param field the field's name
    * @return the number, or {@code null} when absent
@@ -430,7 +431,8 @@ public final class Fields {
     for (Map.Entry<String, JsonNode> entry : value.properties()) {
       if (!entry.getValue().isTextual()) {
         throw new FieldException(
-            ErrorCode.INVALID_JSON, shown(path(field) + "." + entry.getKey()) + " must be a string");
+            ErrorCode.INVALID_JSON,
+            shown(path(field) + "." + entry.getKey()) + " must be a string");
       }
       map.put(entry.getKey(), entry.getValue().textValue());
     }
@@ -439,8 +441,8 @@ public final class Fields {
 
   /**
    * A whole number of at least zero, or {@code null} when absent; numbers past {@code
-   * Integer.MAX_VALUE}, however large, read as {@code Integer.MAX_VALUE} (a count asked for, not
-   * a count held).
+   * Integer.MAX_VALUE}, however large, read as {@code Integer.MAX_VALUE} (a count asked for, not a
+   * count held).
    *
    * @param field the field's name
    * @return the count, or {@code null}
@@ -451,7 +453,9 @@ public final class Fields {
     if (value == null) {
       return null;
     }
-    if (!value.isNumber() || !value.canConvertToExactIntegral() || value.bigIntegerValue().signum() < 0) {
+    if (!value.isNumber()
+        || !value.canConvertToExactIntegral()
+        || value.bigIntegerValue().signum() < 0) {
       throw wrongType(field, "a non-negative whole number");
     }
     return value.canConvertToInt() ? value.intValue() : Integer.MAX_VALUE;
@@ -489,7 +493,7 @@ public final class Fields {
 
   /**
    * The field {@code field}, when it is an array of strings; {@code null} when absent or JSON
-   *     {@code null}.
+   * {@code null}.
    *
    * @param field the field's name
    * @return the strings, in order, or {@code null} when absent
@@ -500,7 +504,8 @@ public final class Fields {
         field,
         (element, elementPath) -> {
           if (!element.isTextual()) {
-            throw new FieldException(ErrorCode.INVALID_JSON, shown(elementPath) + " must be a string");
+            throw new FieldException(
+                ErrorCode.INVALID_JSON, shown(elementPath) + " must be a string");
           }
           return element.textValue();
         });
@@ -535,7 +540,8 @@ public final class Fields {
         field,
         (element, elementPath) -> {
           if (!element.isObject()) {
-            throw new FieldException(ErrorCode.INVALID_JSON, shown(elementPath) + " must be an object");
+            throw new FieldException(
+                ErrorCode.INVALID_JSON, shown(elementPath) + " must be an object");
           }
           return reader.apply(new Fields((ObjectNode) element, owner, elementPath + "."));
         });

@@ -26,13 +26,14 @@ import java.util.function.Function;
 
 /**
  * The table from gateway message type to record class and decoder, used by Java providers to read
- * what the gateway sends. Lenient where forward compatibility asks for it: an unknown cancel
- * reason reads as absent, an unknown error code as {@link ErrorCode#UNKNOWN}.
+ * what the gateway sends. Lenient where forward compatibility asks for it: an unknown cancel reason
+ * reads as absent, an unknown error code as {@link ErrorCode#UNKNOWN}.
  */
 final class GatewayMessageDecoders {
 
   /** A record class and the function that reads it. */
-  record Entry(Class<? extends GatewayMessage> recordType, Function<Fields, GatewayMessage> decoder) {}
+  record Entry(
+      Class<? extends GatewayMessage> recordType, Function<Fields, GatewayMessage> decoder) {}
 
   static final Map<GatewayMessageType, Entry> TABLE = table();
 
@@ -123,7 +124,9 @@ final class GatewayMessageDecoders {
             SessionEvent.class,
             f ->
                 new SessionEvent(
-                    f.requiredString("sessionId"), f.requiredString("event"), f.requiredAny("data"))));
+                    f.requiredString("sessionId"),
+                    f.requiredString("event"),
+                    f.requiredAny("data"))));
     t.put(
         GatewayMessageType.SESSION_LIFECYCLE,
         new Entry(
@@ -163,6 +166,7 @@ final class GatewayMessageDecoders {
   }
 
   private static GatewayMessage streamHistory(Fields f) {
-    return new StreamHistory(f.requiredString("queryId"), Shapes.streams(f.requiredObject("streams")));
+    return new StreamHistory(
+        f.requiredString("queryId"), Shapes.streams(f.requiredObject("streams")));
   }
 }

@@ -18,8 +18,10 @@ import java.util.Map;
  *   <li>numbers as JavaScript prints doubles: {@code 1} not {@code 1.0}, {@code 1e+21}, {@code
  *       1.5e-7}, {@code 0.000001}, shortest round-trip digits, {@code -0} as {@code 0}, integers
  *       beyond 2⁵³ rounded as a double would round them;
- *   <li>strings escaping only {@code "}, <code>&#92;</code>, and control characters (<code>&#92;b &#92;f &#92;n &#92;r &#92;t</code>, others as lower-case <code>&#92;u00XX</code>); other characters, U+2028 included, are written
- *       as they are, and a lone surrogate as <code>&#92;uXXXX</code> (well-formed {@code JSON.stringify}).
+ *   <li>strings escaping only {@code "}, <code>&#92;</code>, and control characters (<code>
+ *       &#92;b &#92;f &#92;n &#92;r &#92;t</code>, others as lower-case <code>&#92;u00XX</code>);
+ *       other characters, U+2028 included, are written as they are, and a lone surrogate as <code>
+ *       &#92;uXXXX</code> (well-formed {@code JSON.stringify}).
  * </ul>
  */
 public final class JsStringifier {

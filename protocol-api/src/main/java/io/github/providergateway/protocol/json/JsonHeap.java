@@ -6,31 +6,38 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * An estimate of the heap a Jackson tree holds, for bounds on what the gateway retains. Text
- * counts were the bound before, but a tree costs far more than its text: {@code [{},{},…]} takes
- * about 85 bytes per three characters, so 4.9 MB of it held 132 MiB. The figures are those of a
- * 64-bit JVM with compressed references (object headers of 12 bytes, aligned to 8), rounded up:
- * deliberately a little high, never low.
+ * An estimate of the heap a Jackson tree holds, for bounds on what the gateway retains. Text counts
+ * were the bound before, but a tree costs far more than its text: {@code [{},{},…]} takes about 85
+ * bytes per three characters, so 4.9 MB of it held 132 MiB. The figures are those of a 64-bit JVM
+ * with compressed references (object headers of 12 bytes, aligned to 8), rounded up: deliberately a
+ * little high, never low.
  *
- * <p>Nodes the tree shares (booleans, null, small cached numbers) are counted anyway, as
- * references to them are.
+ * <p>Nodes the tree shares (booleans, null, small cached numbers) are counted anyway, as references
+ * to them are.
  */
 public final class JsonHeap {
 
   /** An {@code ObjectNode} with its {@code LinkedHashMap}, empty. */
   static final long OBJECT = 80;
+
   /** Per field: the map entry, its table slot and the key {@code String} (its bytes apart). */
   static final long FIELD = 88;
+
   /** An {@code ArrayNode} with its {@code ArrayList} and backing array, empty. */
   static final long ARRAY = 56;
+
   /** Per element: its slot in the backing array, grown by half when full. */
   static final long ELEMENT = 8;
+
   /** A {@code TextNode} with its {@code String} and byte array, without the characters. */
   static final long TEXT = 56;
+
   /** A {@code String} and its byte array, without the characters. */
   public static final long TEXT_OVERHEAD = 40;
+
   /** Any number, boolean or null node. */
   static final long SCALAR = 24;
+
   /** A big integer or decimal node with its magnitude's array, without the digits. */
   static final long BIG_NUMBER = 72;
 

@@ -20,8 +20,8 @@ import java.util.Map;
  * JSON text to {@link JsonNode} trees and back with jackson-core's streaming parser and generator
  * alone, giving the trees and text an {@code ObjectMapper} would (its defaults, plus
  * FAIL_ON_TRAILING_TOKENS). Building an {@code ObjectMapper} loads some 300 classes and took
- * 100-190 ms of the gateway's start-up on our 2-core machines (docs/performance.md); reading a
- * tree here also skips its per-call deserialization context.
+ * 100-190 ms of the gateway's start-up on our 2-core machines (docs/performance.md); reading a tree
+ * here also skips its per-call deserialization context.
  *
  * <p>Numbers read as an {@code ObjectMapper} reads them: integers as int, long or BigInteger nodes
  * by size, other numbers as doubles. A repeated field name keeps its last value. Containers are
@@ -42,8 +42,8 @@ final class JsonTrees {
   }
 
   /**
-   * What one tree may take while it is read: containers nested at most {@code maxDepth} deep,
-   * and at most {@code maxHeapBytes} of estimated heap ({@link JsonHeap}).
+   * What one tree may take while it is read: containers nested at most {@code maxDepth} deep, and
+   * at most {@code maxHeapBytes} of estimated heap ({@link JsonHeap}).
    */
   record Bounds(int maxDepth, long maxHeapBytes) {
     static final Bounds NONE = new Bounds(Integer.MAX_VALUE, Long.MAX_VALUE);
@@ -54,7 +54,8 @@ final class JsonTrees {
     private static final long serialVersionUID = 1L;
 
     TooLarge(JsonParser parser, long limit) {
-      super(parser, "the message would take more than " + limit + " bytes of memory as a JSON tree");
+      super(
+          parser, "the message would take more than " + limit + " bytes of memory as a JSON tree");
     }
   }
 
@@ -73,7 +74,8 @@ final class JsonTrees {
     if (first == null) {
       return MissingNode.getInstance();
     }
-    JsonNode root = first.isStructStart() ? readContainer(parser, first, bounds) : scalar(parser, first);
+    JsonNode root =
+        first.isStructStart() ? readContainer(parser, first, bounds) : scalar(parser, first);
     JsonToken trailing = parser.nextToken();
     if (trailing != null) {
       throw new JsonParseException(
@@ -213,9 +215,9 @@ final class JsonTrees {
   }
 
   /**
-   * A node holding a Java object (only Java code makes one, never parsing): a JSON tree is
-   * written as one; anything else goes through data binding, as before, which is the one place
-   * this codec still builds an {@code ObjectMapper} (lazily, the first time).
+   * A node holding a Java object (only Java code makes one, never parsing): a JSON tree is written
+   * as one; anything else goes through data binding, as before, which is the one place this codec
+   * still builds an {@code ObjectMapper} (lazily, the first time).
    */
   private static void writePojo(JsonGenerator g, POJONode node) throws IOException {
     Object value = node.getPojo();

@@ -46,8 +46,8 @@ import java.util.function.Function;
  *       required field missing, or a field of the wrong JSON type (the detail names the field);
  *   <li>{@code UNSUPPORTED_VERSION}: a {@code hello} whose {@code protocolVersion} is missing or
  *       not an integer;
- *   <li>{@code PAYLOAD_TOO_LARGE}: with {@link #decodeProviderMessage(String, Limits)}, a text
- *       over its type's size limit.
+ *   <li>{@code PAYLOAD_TOO_LARGE}: with {@link #decodeProviderMessage(String, Limits)}, a text over
+ *       its type's size limit.
  * </ul>
  *
  * <p>Unknown fields are ignored. Where it can, a failed decode still reports the message's {@code
@@ -128,7 +128,8 @@ public final class ProtocolCodec {
    * @param limits the size limits to check
    * @return the message, or the error to answer it with ({@code PAYLOAD_TOO_LARGE} for size)
    */
-  public DecodeResult<ProviderMessage, DecodeError> decodeProviderMessage(String text, Limits limits) {
+  public DecodeResult<ProviderMessage, DecodeError> decodeProviderMessage(
+      String text, Limits limits) {
     requireNonNull(limits, "limits");
     if (text == null) {
       return decodeProviderMessage(null);
@@ -144,8 +145,10 @@ public final class ProtocolCodec {
     // Nesting and tree size are bounded while the text is read: everything accepted can be
     // written back inside the gateway's own messages, and a few megabytes of `[{},{},…]` cannot
     // become a hundred megabytes of nodes.
-    JsonTrees.Bounds bounds = new JsonTrees.Bounds(limits.maxJsonDepth(), limits.maxMessageTreeBytes());
-    DecodeResult<ProviderMessage, DecodeError> result = decode(text, ProviderDirection.INSTANCE, bounds);
+    JsonTrees.Bounds bounds =
+        new JsonTrees.Bounds(limits.maxJsonDepth(), limits.maxMessageTreeBytes());
+    DecodeResult<ProviderMessage, DecodeError> result =
+        decode(text, ProviderDirection.INSTANCE, bounds);
     int smallest = Math.min(limits.maxMessageBytes(), limits.maxToolResultBytes());
     if (!Utf8.exceeds(text, smallest)) {
       return result; // the common case: under every limit
@@ -154,8 +157,10 @@ public final class ProtocolCodec {
     // A text whose type cannot be read is held to the limit of ordinary messages.
     int limit = type == null ? limits.maxMessageBytes() : limits.maxBytesFor(type);
     if (Utf8.exceeds(text, limit)) {
-      String name = type == null || type == ProviderMessageType.UNKNOWN ? "message" : type.wireName();
-      return failed(peekIds(ErrorCode.PAYLOAD_TOO_LARGE, name + " exceeds " + limit + " bytes", text));
+      String name =
+          type == null || type == ProviderMessageType.UNKNOWN ? "message" : type.wireName();
+      return failed(
+          peekIds(ErrorCode.PAYLOAD_TOO_LARGE, name + " exceeds " + limit + " bytes", text));
     }
     return result;
   }
@@ -294,8 +299,8 @@ public final class ProtocolCodec {
 
   /**
    * The {@code streams} of a {@code stream.history} as a JSON object: stream name → entries {@code
-   * {ts, event, level?, metadata?}}, newest first, exactly as the provider protocol writes them. The
-   * host protocol's {@code stream.query} reply carries the same shape.
+   * {ts, event, level?, metadata?}}, newest first, exactly as the provider protocol writes them.
+   * The host protocol's {@code stream.query} reply carries the same shape.
    *
    * @param streams each stream's name → its entries, newest first
    * @return a new object
@@ -379,7 +384,8 @@ public final class ProtocolCodec {
     }
   }
 
-  private <M extends Message> DecodeResult<M, DecodeError> decode(String text, Direction<M> direction) {
+  private <M extends Message> DecodeResult<M, DecodeError> decode(
+      String text, Direction<M> direction) {
     return decode(text, direction, JsonTrees.Bounds.NONE);
   }
 
@@ -397,7 +403,8 @@ public final class ProtocolCodec {
       return failed(peekIds(ErrorCode.INVALID_JSON, e.getOriginalMessage(), text));
     } catch (JacksonException e) {
       return failed(
-          DecodeError.unreadable(ErrorCode.INVALID_JSON, cap("not valid JSON: " + e.getOriginalMessage())));
+          DecodeError.unreadable(
+              ErrorCode.INVALID_JSON, cap("not valid JSON: " + e.getOriginalMessage())));
     } catch (IOException | RuntimeException e) {
       // Jackson documents only JacksonException, but this is untrusted input and the codec
       // promises never to throw.

@@ -30,13 +30,14 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The table from provider message type to record class and decoder: the one place that knows
- * which JSON fields make which record.
+ * The table from provider message type to record class and decoder: the one place that knows which
+ * JSON fields make which record.
  */
 final class ProviderMessageDecoders {
 
   /** A record class and the function that reads it. */
-  record Entry(Class<? extends ProviderMessage> recordType, Function<Fields, ProviderMessage> decoder) {}
+  record Entry(
+      Class<? extends ProviderMessage> recordType, Function<Fields, ProviderMessage> decoder) {}
 
   static final Map<ProviderMessageType, Entry> TABLE = table();
 
@@ -65,9 +66,7 @@ final class ProviderMessageDecoders {
             f -> new ToolProgress(f.requiredString("id"), f.requiredString("message"))));
     t.put(
         ProviderMessageType.GATE_RESULT,
-        new Entry(
-            GateResult.class,
-            ProviderMessageDecoders::gateResult));
+        new Entry(GateResult.class, ProviderMessageDecoders::gateResult));
     t.put(
         ProviderMessageType.TRANSFORM_RESULT,
         new Entry(
@@ -90,7 +89,9 @@ final class ProviderMessageDecoders {
             HooksUpdate.class,
             f ->
                 new HooksUpdate(
-                    f.optionalString("requestId"), f.optionalString("sessionId"), Shapes.hooks(f))));
+                    f.optionalString("requestId"),
+                    f.optionalString("sessionId"),
+                    Shapes.hooks(f))));
     t.put(
         ProviderMessageType.CONTEXT_UPDATE,
         new Entry(

@@ -250,7 +250,8 @@ final class Shapes {
   }
 
   /** The {@code streams} of a {@code stream.history}: an object of stream name → entries. */
-  static void writeStreams(JsonGenerator g, Map<String, List<StreamEntry>> streams) throws IOException {
+  static void writeStreams(JsonGenerator g, Map<String, List<StreamEntry>> streams)
+      throws IOException {
     g.writeStartObject();
     for (Map.Entry<String, List<StreamEntry>> stream : streams.entrySet()) {
       g.writeArrayFieldStart(stream.getKey());

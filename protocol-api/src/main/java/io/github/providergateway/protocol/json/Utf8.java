@@ -35,8 +35,8 @@ public final class Utf8 {
   }
 
   /**
-   * Whether {@code text} takes more than {@code limit} bytes in UTF-8. Cheap for short text: a
-   * char is at most 3 bytes, so text of up to {@code limit / 3} chars is never over.
+   * Whether {@code text} takes more than {@code limit} bytes in UTF-8. Cheap for short text: a char
+   * is at most 3 bytes, so text of up to {@code limit / 3} chars is never over.
    *
    * @param text the text
    * @param limit a size in bytes

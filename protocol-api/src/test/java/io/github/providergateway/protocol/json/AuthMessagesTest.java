@@ -24,7 +24,8 @@ class AuthMessagesTest {
   @Test
   void authWithTokenDecodesAndReencodes() {
     // v2 "auth — authenticate on connect" and core "Authentication" ("ptk-a8f3..." made concrete).
-    String json = """
+    String json =
+        """
         { "type": "auth", "token": "ptk-a8f3e91b" }""";
 
     Auth auth = decodeProvider(json, Auth.class);
@@ -38,7 +39,8 @@ class AuthMessagesTest {
   @Test
   void authWithExternalTokenDecodesAndReencodes() {
     // v2 "External providers", step 7: reconnect with the issued token.
-    String json = """
+    String json =
+        """
         { "type": "auth", "token": "ext-tok-9f2b41c7" }""";
 
     Auth auth = decodeProvider(json, Auth.class);
@@ -49,7 +51,8 @@ class AuthMessagesTest {
 
   @Test
   void authAskingForPairingDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "auth", "mode": "pair" }""";
 
     Auth auth = decodeProvider(json, Auth.class);
@@ -62,7 +65,8 @@ class AuthMessagesTest {
 
   @Test
   void authConfirmDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "auth.confirm", "code": "847293" }""";
 
     AuthConfirm confirm = decodeProvider(json, AuthConfirm.class);
@@ -73,7 +77,8 @@ class AuthMessagesTest {
 
   @Test
   void authPairingDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "auth.pairing",
         "prompt": "Enter the pairing code shown in your Copilot session"
@@ -88,7 +93,8 @@ class AuthMessagesTest {
   @Test
   void sessionsWithTokenAfterPairingDecodesAndReencodes() {
     // v2 "External providers", step 6 ("ext-tok-9f2b..." made concrete).
-    String json = """
+    String json =
+        """
         {
         "type": "sessions",
         "token": "ext-tok-9f2b41c7",
@@ -108,7 +114,8 @@ class AuthMessagesTest {
   @Test
   void sessionsWithTokenAndCwdDecodesAndReencodes() {
     // v2 "sessions — active session list".
-    String json = """
+    String json =
+        """
         {
         "type": "sessions",
         "token": "ext-tok-9f2b41c7",
@@ -131,13 +138,15 @@ class AuthMessagesTest {
   @Test
   void sessionsWithoutTokenDecodesAndReencodes() {
     // Core profile "sessions".
-    String json = """
+    String json =
+        """
         { "type": "sessions", "active": [{ "id": "abc123", "label": "PR #42", "cwd": "/code/foo" }] }""";
 
     Sessions sessions = decodeGateway(json, Sessions.class);
 
     assertThat(sessions.token()).isNull();
-    assertThat(sessions.active()).containsExactly(new SessionInfo("abc123", "PR #42", "/code/foo", null));
+    assertThat(sessions.active())
+        .containsExactly(new SessionInfo("abc123", "PR #42", "/code/foo", null));
     assertThat(sessions).isEqualTo(Sessions.of(sessions.active()));
     assertEncodesTo(sessions, json);
   }
@@ -145,7 +154,8 @@ class AuthMessagesTest {
   @Test
   void sessionsWithNoActiveSessionDecodesAndReencodes() {
     // The quickstart's "active": [...] may be empty: the examples handle "active.length === 0".
-    String json = """
+    String json =
+        """
         { "type": "sessions", "active": [] }""";
 
     Sessions sessions = decodeGateway(json, Sessions.class);
@@ -157,7 +167,8 @@ class AuthMessagesTest {
   @Test
   void sessionsUpdatedWithTheRegistryShapeDecodesAndReencodes() {
     // "Same shape as sessions"; entries from v2 "Session registry", foreground included.
-    String json = """
+    String json =
+        """
         {
         "type": "sessions.updated",
         "active": [

@@ -30,26 +30,32 @@ import org.junit.jupiter.params.provider.ValueSource;
  * -Dprotocol.seed=N} explores others) and named in every assertion.
  *
  * <p>{@link #anyTextDecodesToExactlyOneResultThatSurvivesReencoding} is the coverage-guided
- * (Jazzer) version: {@code mvn verify} replays its seeds and stored inputs, the {@code fuzz} profile
- * explores (docs/conformance.md, section Fuzzing).
+ * (Jazzer) version: {@code mvn verify} replays its seeds and stored inputs, the {@code fuzz}
+ * profile explores (docs/conformance.md, section Fuzzing).
  */
 class CodecFuzzTest {
 
   private static final long SEED = Long.getLong("protocol.seed", 0xF022_2026L);
-  private static final String JSONISH = "{}[]\":,0123456789.eE+-truefalsnl \\/u\t\n\u00e9\ud83d\ude00\ud800";
+  private static final String JSONISH =
+      "{}[]\":,0123456789.eE+-truefalsnl \\/u\t\n\u00e9\ud83d\ude00\ud800";
 
   /** Decodes {@code text} every way the codec offers and checks each result is well formed. */
   static void assertDecodesWithoutThrowing(String text, String context) {
-    assertThatCode(() -> {
-      check(CODEC.decodeProviderMessage(text), context);
-      check(CODEC.decodeGatewayMessage(text), context);
-      check(CODEC.decodeProviderMessage(text, Limits.defaults()), context);
-    }).as(context).doesNotThrowAnyException();
+    assertThatCode(
+            () -> {
+              check(CODEC.decodeProviderMessage(text), context);
+              check(CODEC.decodeGatewayMessage(text), context);
+              check(CODEC.decodeProviderMessage(text, Limits.defaults()), context);
+            })
+        .as(context)
+        .doesNotThrowAnyException();
   }
 
   private static void check(DecodeResult<? extends Message, DecodeError> result, String context) {
     assertThat(result).as(context).isNotNull();
-    assertThat(result.messageOrNull() == null).as(context).isNotEqualTo(result.errorOrNull() == null);
+    assertThat(result.messageOrNull() == null)
+        .as(context)
+        .isNotEqualTo(result.errorOrNull() == null);
     assertThat(result.isDecoded()).as(context).isEqualTo(result.messageOrNull() != null);
   }
 
@@ -85,31 +91,40 @@ class CodecFuzzTest {
       {4096, 16, 984, 10_000}
     };
     for (int[] p : presets) {
-      limits.add(Limits.defaults().toBuilder()
-          .maxMessageBytes(p[0]).maxToolResultBytes(p[1]).maxJsonDepth(p[2]).maxMessageTreeBytes(p[3])
-          .build());
+      limits.add(
+          Limits.defaults().toBuilder()
+              .maxMessageBytes(p[0])
+              .maxToolResultBytes(p[1])
+              .maxJsonDepth(p[2])
+              .maxMessageTreeBytes(p[3])
+              .build());
     }
     return limits;
   }
 
   /** Valid messages of every type and the odd shapes above, as seeds for the fuzzer. */
   static Stream<byte[]> seeds() {
-    List<String> seeds = new ArrayList<>(corpus(SEED).subList(0, ProviderMessageType.values().length
-        + GatewayMessageType.values().length));
+    List<String> seeds =
+        new ArrayList<>(
+            corpus(SEED)
+                .subList(
+                    0, ProviderMessageType.values().length + GatewayMessageType.values().length));
     seeds.add("{\"type\":\"tool.result\",\"id\":\"c\",\"data\":[[[[1e999]]]]}");
-    seeds.add("{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"tools\":[{\"name\":\"t\","
-        + "\"description\":\"d\",\"parameters\":{},\"timeout\":-1}],\"concurrency\":{\"max\":0}}");
-    seeds.add("\u0002{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":{\"a\":{\"b\":[]}}}");
+    seeds.add(
+        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"tools\":[{\"name\":\"t\","
+            + "\"description\":\"d\",\"parameters\":{},\"timeout\":-1}],\"concurrency\":{\"max\":0}}");
+    seeds.add(
+        "\u0002{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":{\"a\":{\"b\":[]}}}");
     return seeds.stream().map(text -> text.getBytes(StandardCharsets.UTF_8));
   }
 
   /**
    * Whatever bytes a provider sends (as the WebSocket transport hands them over: UTF-8 text),
    * decoding with and without {@link Limits} returns exactly one result, a limited decode never
-   * accepts what an unlimited one refuses or decodes it differently, a text over the limit of
-   * every type is {@code PAYLOAD_TOO_LARGE}, error details stay short enough to send back, and
-   * every decoded message, in both directions, encodes to text that decodes again and encodes
-   * the same (what the gateway accepts it can pass on).
+   * accepts what an unlimited one refuses or decodes it differently, a text over the limit of every
+   * type is {@code PAYLOAD_TOO_LARGE}, error details stay short enough to send back, and every
+   * decoded message, in both directions, encodes to text that decodes again and encodes the same
+   * (what the gateway accepts it can pass on).
    */
   @MethodSource("seeds")
   @DictionaryFile(resourcePath = "provider-messages.dict")
@@ -135,10 +150,16 @@ class CodecFuzzTest {
       assertThat(error.detail().length()).as(context).isLessThanOrEqualTo(301);
       if (unlimited.isDecoded()) {
         // Only a limit can refuse what decodes without limits: size, tree size or depth.
-        assertThat(error.code()).as(context).isIn(ErrorCode.PAYLOAD_TOO_LARGE, ErrorCode.INVALID_JSON);
+        assertThat(error.code())
+            .as(context)
+            .isIn(ErrorCode.PAYLOAD_TOO_LARGE, ErrorCode.INVALID_JSON);
       } else {
-        assertThat(error.code()).as(context)
-            .isIn(unlimited.errorOrNull().code(), ErrorCode.PAYLOAD_TOO_LARGE, ErrorCode.INVALID_JSON);
+        assertThat(error.code())
+            .as(context)
+            .isIn(
+                unlimited.errorOrNull().code(),
+                ErrorCode.PAYLOAD_TOO_LARGE,
+                ErrorCode.INVALID_JSON);
       }
     }
     if (Utf8.encodedLength(text) > limits.maxAnyMessageBytes()) {
@@ -149,8 +170,11 @@ class CodecFuzzTest {
     assertReencodes(CODEC.decodeGatewayMessage(text), false, context);
   }
 
-  /** A decoded message encodes; its text decodes again and, after that first trip, stays the same. */
-  private static void assertReencodes(DecodeResult<? extends Message, DecodeError> result, boolean provider, String context) {
+  /**
+   * A decoded message encodes; its text decodes again and, after that first trip, stays the same.
+   */
+  private static void assertReencodes(
+      DecodeResult<? extends Message, DecodeError> result, boolean provider, String context) {
     if (!result.isDecoded()) {
       return;
     }
@@ -158,7 +182,9 @@ class CodecFuzzTest {
     DecodeResult<? extends Message, DecodeError> again =
         provider ? CODEC.decodeProviderMessage(once) : CODEC.decodeGatewayMessage(once);
     assertThat(again.errorOrNull()).as("%s re-encoded as %s", context, once).isNull();
-    assertThat(CODEC.encode(again.messageOrNull())).as("%s re-encoded as %s", context, once).isEqualTo(once);
+    assertThat(CODEC.encode(again.messageOrNull()))
+        .as("%s re-encoded as %s", context, once)
+        .isEqualTo(once);
   }
 
   @Test
@@ -168,7 +194,8 @@ class CodecFuzzTest {
     for (int i = 0; i < 2000; i++) {
       byte[] bytes = new byte[random.nextInt(64)];
       random.nextBytes(bytes);
-      String text = new String(bytes, i % 2 == 0 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+      String text =
+          new String(bytes, i % 2 == 0 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
       assertDecodesWithoutThrowing(text, "seed " + seed + ", case " + i);
     }
   }
@@ -225,7 +252,8 @@ class CodecFuzzTest {
           case 1 -> text.insert(at, c);
           default -> text.deleteCharAt(at);
         }
-        assertDecodesWithoutThrowing(text.toString(), "seed " + seed + ", " + message + " mutated to " + text);
+        assertDecodesWithoutThrowing(
+            text.toString(), "seed " + seed + ", " + message + " mutated to " + text);
       }
     }
   }
@@ -233,12 +261,19 @@ class CodecFuzzTest {
   @ParameterizedTest(name = "[{index}] {0} levels")
   @ValueSource(ints = {1_000, 1_001, 5_000, 100_000})
   void deepNestingIsInvalidJsonNotAStackOverflow(int depth) {
-    for (String text : List.of(
-        "[".repeat(depth),
-        "[".repeat(depth) + "]".repeat(depth),
-        "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":"
-            + "{\"a\":".repeat(depth) + "1" + "}".repeat(depth) + "}",
-        "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":" + "[".repeat(depth) + "]".repeat(depth) + "}")) {
+    for (String text :
+        List.of(
+            "[".repeat(depth),
+            "[".repeat(depth) + "]".repeat(depth),
+            "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":"
+                + "{\"a\":".repeat(depth)
+                + "1"
+                + "}".repeat(depth)
+                + "}",
+            "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":"
+                + "[".repeat(depth)
+                + "]".repeat(depth)
+                + "}")) {
       assertDecodesWithoutThrowing(text, depth + " levels");
       assertThat(CODEC.decodeProviderMessage(text).errorOrNull()).isNotNull();
     }
@@ -247,7 +282,11 @@ class CodecFuzzTest {
   @Test
   void nestingWellWithinTheLimitDecodes() {
     int depth = 900;
-    String text = "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":" + "[".repeat(depth) + "]".repeat(depth) + "}";
+    String text =
+        "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":"
+            + "[".repeat(depth)
+            + "]".repeat(depth)
+            + "}";
 
     assertThat(CODEC.decodeProviderMessage(text).isDecoded()).isTrue();
   }
@@ -266,16 +305,17 @@ class CodecFuzzTest {
         "4.9e-325"
       })
   void extremeNumbersInEveryNumericFieldNeverThrow(String number) {
-    for (String template : List.of(
-        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":%s}",
-        "{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[\"a\"],\"last\":%s}",
-        "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":%s}",
-        "{\"type\":\"tool.result\",\"id\":\"c\",\"file\":{\"path\":\"/p\",\"mimeType\":\"a/b\",\"size\":%1$s,\"ttl\":%1$s}}",
-        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"tools\":[{\"name\":\"t\",\"description\":\"d\",\"parameters\":{},\"timeout\":%s}]}",
-        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"concurrency\":{\"max\":%s}}",
-        "{\"type\":\"ack\",\"requestId\":\"r\",\"sessionId\":\"s\",\"revision\":%s}",
-        "{\"type\":\"hello.ack\",\"protocolVersion\":%s,\"providerId\":\"p\"}",
-        "{\"type\":\"session.lifecycle\",\"sessionId\":\"s\",\"state\":\"shutdown.pending\",\"deadline\":%s}")) {
+    for (String template :
+        List.of(
+            "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":%s}",
+            "{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[\"a\"],\"last\":%s}",
+            "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":%s}",
+            "{\"type\":\"tool.result\",\"id\":\"c\",\"file\":{\"path\":\"/p\",\"mimeType\":\"a/b\",\"size\":%1$s,\"ttl\":%1$s}}",
+            "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"tools\":[{\"name\":\"t\",\"description\":\"d\",\"parameters\":{},\"timeout\":%s}]}",
+            "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"concurrency\":{\"max\":%s}}",
+            "{\"type\":\"ack\",\"requestId\":\"r\",\"sessionId\":\"s\",\"revision\":%s}",
+            "{\"type\":\"hello.ack\",\"protocolVersion\":%s,\"providerId\":\"p\"}",
+            "{\"type\":\"session.lifecycle\",\"sessionId\":\"s\",\"state\":\"shutdown.pending\",\"deadline\":%s}")) {
       assertDecodesWithoutThrowing(String.format(template, number), template + " with " + number);
     }
   }
@@ -284,10 +324,11 @@ class CodecFuzzTest {
   void integersOfTwoThousandDigitsAreInvalidJson() {
     String digits = "7".repeat(2000);
 
-    for (String text : List.of(
-        "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":" + digits + "}",
-        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":" + digits + "}",
-        "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":0." + digits + "}")) {
+    for (String text :
+        List.of(
+            "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":" + digits + "}",
+            "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":" + digits + "}",
+            "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":0." + digits + "}")) {
       assertDecodesWithoutThrowing(text, "2000 digits");
       assertThat(CODEC.decodeProviderMessage(text).isDecoded()).isFalse();
     }
@@ -296,8 +337,12 @@ class CodecFuzzTest {
   @Test
   void veryLongStringValuesDecode() {
     String longText = "ä\"\\\n😀".repeat(200_000);
-    String text = "{\"type\":\"push\",\"level\":\"keep\",\"event\":" + CODEC.writeJson(TextNode.valueOf(longText))
-        + ",\"metadata\":{\"k\":" + CODEC.writeJson(TextNode.valueOf(longText)) + "}}";
+    String text =
+        "{\"type\":\"push\",\"level\":\"keep\",\"event\":"
+            + CODEC.writeJson(TextNode.valueOf(longText))
+            + ",\"metadata\":{\"k\":"
+            + CODEC.writeJson(TextNode.valueOf(longText))
+            + "}}";
 
     assertDecodesWithoutThrowing(text, "long strings");
     Push push = (Push) CODEC.decodeProviderMessage(text).messageOrNull();
@@ -308,15 +353,18 @@ class CodecFuzzTest {
   void keysLongerThanJacksonsNameLimitAreInvalidJson() {
     // Jackson's StreamReadConstraints cap property names at 50,000 chars; the codec inherits it.
     String key = "k".repeat(60_000);
-    String text = "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":{\"" + key + "\":1}}";
+    String text =
+        "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":{\"" + key + "\":1}}";
 
     assertDecodesWithoutThrowing(text, "long key");
-    assertThat(CODEC.decodeProviderMessage(text).errorOrNull().code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(CODEC.decodeProviderMessage(text).errorOrNull().code())
+        .isEqualTo(ErrorCode.INVALID_JSON);
   }
 
   @Test
   void manyFieldsAndLongArraysNeverThrow() {
-    StringBuilder text = new StringBuilder("{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[");
+    StringBuilder text =
+        new StringBuilder("{\"type\":\"stream.query\",\"queryId\":\"q\",\"streams\":[");
     for (int i = 0; i < 100_000; i++) {
       text.append(i == 0 ? "" : ",").append("\"s").append(i).append('"');
     }

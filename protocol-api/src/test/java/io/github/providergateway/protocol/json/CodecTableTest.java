@@ -122,8 +122,10 @@ class CodecTableTest {
     ProviderMessage provider = new RandomMessages(1, false).provider(ProviderMessageType.UNKNOWN);
     GatewayMessage gateway = new RandomMessages(1, false).gateway(GatewayMessageType.UNKNOWN);
 
-    assertThat(provider.wireType()).isEqualTo(((UnknownProviderMessage) provider).json().get("type").textValue());
-    assertThat(gateway.wireType()).isEqualTo(((UnknownGatewayMessage) gateway).json().get("type").textValue());
+    assertThat(provider.wireType())
+        .isEqualTo(((UnknownProviderMessage) provider).json().get("type").textValue());
+    assertThat(gateway.wireType())
+        .isEqualTo(((UnknownGatewayMessage) gateway).json().get("type").textValue());
   }
 
   @Test

@@ -67,7 +67,8 @@ class DecodeFailureTest {
   }
 
   @ParameterizedTest(name = "[{index}] {0}")
-  @ValueSource(strings = {"[]", "[{\"type\":\"goodbye\"}]", "\"goodbye\"", "42", "-1.5", "true", "null"})
+  @ValueSource(
+      strings = {"[]", "[{\"type\":\"goodbye\"}]", "\"goodbye\"", "42", "-1.5", "true", "null"})
   void jsonThatIsNotAnObjectIsInvalidJson(String text) {
     assertInvalidJsonInBothDirections(text);
   }
@@ -121,30 +122,42 @@ class DecodeFailureTest {
   // ---- required fields ----
 
   /**
-   * One row per required field of every provider message: a valid message, the JSON pointer(s)
-   * to remove, and the ids the error must still carry.
+   * One row per required field of every provider message: a valid message, the JSON pointer(s) to
+   * remove, and the ids the error must still carry.
    */
   static Stream<Arguments> providerRequiredFields() {
-    String hello = """
+    String hello =
+        """
         {"type":"hello","name":"p","protocolVersion":2,"session":"abc123",
          "tools":[{"name":"t","description":"d","parameters":{}}],
          "hooks":{"onPreToolUse":[{"action":"gate","gateId":"g"},{"action":"context","content":"c"}],
                   "transforms":{"custom_instructions":{"action":"append","content":"x"}}},
          "concurrency":{"max":1}}""";
-    String toolResult = """
+    String toolResult =
+        """
         {"type":"tool.result","id":"call-9","file":{"path":"/p/f.png","mimeType":"image/png"}}""";
-    String toolsUpdate = """
+    String toolsUpdate =
+        """
         {"type":"tools.update","requestId":"req-1","sessionId":"s-1",
          "tools":[{"name":"t","description":"d","parameters":{}}],"remove":["x"]}""";
-    String hooksUpdate = """
+    String hooksUpdate =
+        """
         {"type":"hooks.update","requestId":"req-2","sessionId":"s-1","onPreToolUse":[{"action":"deny"}],
          "transforms":{"x":{"action":"callback"}}}""";
-    String filterSet = """
+    String filterSet =
+        """
         {"type":"filter.set","requestId":"req-3","sessionId":"s-1","rules":[{"match":"m","outcome":"drop"}]}""";
     return Stream.of(
         row("{\"type\":\"auth\",\"token\":\"ptk-1\"}", "/token", "auth", null, null, null, null),
         row("{\"type\":\"auth\",\"mode\":\"pair\"}", "/mode", "auth", null, null, null, null),
-        row("{\"type\":\"auth.confirm\",\"code\":\"847293\"}", "/code", "auth.confirm", null, null, null, null),
+        row(
+            "{\"type\":\"auth.confirm\",\"code\":\"847293\"}",
+            "/code",
+            "auth.confirm",
+            null,
+            null,
+            null,
+            null),
         row(hello, "/name", "hello", null, null, null, null),
         row(hello, "/tools/0/name", "hello", null, null, null, null),
         row(hello, "/tools/0/description", "hello", null, null, null, null),
@@ -153,44 +166,149 @@ class DecodeFailureTest {
         row(hello, "/hooks/onPreToolUse/0/gateId", "hello", null, null, null, null),
         row(hello, "/hooks/onPreToolUse/1/content", "hello", null, null, null, null),
         row(hello, "/hooks/transforms/custom_instructions/action", "hello", null, null, null, null),
-        row(hello, "/hooks/transforms/custom_instructions/content", "hello", null, null, null, null),
+        row(
+            hello,
+            "/hooks/transforms/custom_instructions/content",
+            "hello",
+            null,
+            null,
+            null,
+            null),
         row(hello, "/concurrency/max", "hello", null, null, null, null),
-        row("{\"type\":\"session.ready\",\"sessionId\":\"s-1\"}", "/sessionId", "session.ready", null, null, null, null),
+        row(
+            "{\"type\":\"session.ready\",\"sessionId\":\"s-1\"}",
+            "/sessionId",
+            "session.ready",
+            null,
+            null,
+            null,
+            null),
         row(toolResult, "/id", "tool.result", null, null, null, null),
         row(toolResult, "/file/path", "tool.result", "call-9", null, null, null),
         row(toolResult, "/file/mimeType", "tool.result", "call-9", null, null, null),
-        row("{\"type\":\"tool.progress\",\"id\":\"call-9\",\"message\":\"m\"}", "/id", "tool.progress", null, null, null, null),
-        row("{\"type\":\"tool.progress\",\"id\":\"call-9\",\"message\":\"m\"}", "/message", "tool.progress", "call-9", null, null, null),
-        row("{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"gate-4\",\"decision\":\"allow\"}", "/callId", "gate.result", null, null, null, null),
-        row("{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"gate-4\",\"decision\":\"allow\"}", "/decision", "gate.result", null, "gate-4", null, null),
-        row("{\"type\":\"transform.result\",\"callId\":\"tx-7\",\"content\":\"c\"}", "/callId", "transform.result", null, null, null, null),
-        row("{\"type\":\"transform.result\",\"callId\":\"tx-7\",\"content\":\"c\"}", "/content", "transform.result", null, "tx-7", null, null),
-        row("{\"type\":\"push\",\"sessionId\":\"s-1\",\"event\":\"e\",\"level\":\"keep\"}", "/level", "push", null, null, null, "s-1"),
-        row("{\"type\":\"push\",\"sessionId\":\"s-1\",\"event\":\"e\",\"level\":\"keep\"}", "/event", "push", null, null, null, "s-1"),
+        row(
+            "{\"type\":\"tool.progress\",\"id\":\"call-9\",\"message\":\"m\"}",
+            "/id",
+            "tool.progress",
+            null,
+            null,
+            null,
+            null),
+        row(
+            "{\"type\":\"tool.progress\",\"id\":\"call-9\",\"message\":\"m\"}",
+            "/message",
+            "tool.progress",
+            "call-9",
+            null,
+            null,
+            null),
+        row(
+            "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"gate-4\",\"decision\":\"allow\"}",
+            "/callId",
+            "gate.result",
+            null,
+            null,
+            null,
+            null),
+        row(
+            "{\"type\":\"gate.result\",\"gateId\":\"g\",\"callId\":\"gate-4\",\"decision\":\"allow\"}",
+            "/decision",
+            "gate.result",
+            null,
+            "gate-4",
+            null,
+            null),
+        row(
+            "{\"type\":\"transform.result\",\"callId\":\"tx-7\",\"content\":\"c\"}",
+            "/callId",
+            "transform.result",
+            null,
+            null,
+            null,
+            null),
+        row(
+            "{\"type\":\"transform.result\",\"callId\":\"tx-7\",\"content\":\"c\"}",
+            "/content",
+            "transform.result",
+            null,
+            "tx-7",
+            null,
+            null),
+        row(
+            "{\"type\":\"push\",\"sessionId\":\"s-1\",\"event\":\"e\",\"level\":\"keep\"}",
+            "/level",
+            "push",
+            null,
+            null,
+            null,
+            "s-1"),
+        row(
+            "{\"type\":\"push\",\"sessionId\":\"s-1\",\"event\":\"e\",\"level\":\"keep\"}",
+            "/event",
+            "push",
+            null,
+            null,
+            null,
+            "s-1"),
         row(toolsUpdate, "/tools /remove", "tools.update", null, null, "req-1", "s-1"),
         row(toolsUpdate, "/tools/0/name", "tools.update", null, null, "req-1", "s-1"),
         row(toolsUpdate, "/tools/0/description", "tools.update", null, null, "req-1", "s-1"),
         row(toolsUpdate, "/tools/0/parameters", "tools.update", null, null, "req-1", "s-1"),
         row(hooksUpdate, "/onPreToolUse/0/action", "hooks.update", null, null, "req-2", "s-1"),
         row(hooksUpdate, "/transforms/x/action", "hooks.update", null, null, "req-2", "s-1"),
-        row("{\"type\":\"context.update\",\"requestId\":\"req-4\",\"context\":\"c\"}", "/context", "context.update", null, null, "req-4", null),
+        row(
+            "{\"type\":\"context.update\",\"requestId\":\"req-4\",\"context\":\"c\"}",
+            "/context",
+            "context.update",
+            null,
+            null,
+            "req-4",
+            null),
         row(filterSet, "/rules", "filter.set", null, null, "req-3", "s-1"),
         row(filterSet, "/rules/0/match", "filter.set", null, null, "req-3", "s-1"),
         row(filterSet, "/rules/0/outcome", "filter.set", null, null, "req-3", "s-1"),
-        row("{\"type\":\"stream.query\",\"queryId\":\"q-1\",\"streams\":[\"a\"]}", "/queryId", "stream.query", null, null, null, null),
-        row("{\"type\":\"stream.query\",\"queryId\":\"q-1\",\"streams\":[\"a\"]}", "/streams", "stream.query", null, null, null, null));
+        row(
+            "{\"type\":\"stream.query\",\"queryId\":\"q-1\",\"streams\":[\"a\"]}",
+            "/queryId",
+            "stream.query",
+            null,
+            null,
+            null,
+            null),
+        row(
+            "{\"type\":\"stream.query\",\"queryId\":\"q-1\",\"streams\":[\"a\"]}",
+            "/streams",
+            "stream.query",
+            null,
+            null,
+            null,
+            null));
   }
 
   private static Arguments row(
-      String json, String pointers, String type, String id, String callId, String requestId, String sessionId) {
+      String json,
+      String pointers,
+      String type,
+      String id,
+      String callId,
+      String requestId,
+      String sessionId) {
     return Arguments.of(json, pointers, type, id, callId, requestId, sessionId);
   }
 
   @ParameterizedTest(name = "[{index}] {2} without {1}")
   @MethodSource("providerRequiredFields")
   void providerMessageMissingARequiredFieldIsInvalidJsonWithItsIds(
-      String json, String pointers, String type, String id, String callId, String requestId, String sessionId) {
-    assertThat(CODEC.decodeProviderMessage(json).errorOrNull()).as("the complete message decodes").isNull();
+      String json,
+      String pointers,
+      String type,
+      String id,
+      String callId,
+      String requestId,
+      String sessionId) {
+    assertThat(CODEC.decodeProviderMessage(json).errorOrNull())
+        .as("the complete message decodes")
+        .isNull();
 
     DecodeError error = providerError(without(json, pointers));
 
@@ -205,7 +323,13 @@ class DecodeFailureTest {
   @ParameterizedTest(name = "[{index}] {2} with null {1}")
   @MethodSource("providerRequiredFields")
   void providerMessageWithARequiredFieldSetToNullIsInvalidJson(
-      String json, String pointers, String type, String id, String callId, String requestId, String sessionId) {
+      String json,
+      String pointers,
+      String type,
+      String id,
+      String callId,
+      String requestId,
+      String sessionId) {
     DecodeError error = providerError(withNull(json, pointers));
 
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
@@ -214,7 +338,9 @@ class DecodeFailureTest {
 
   @Test
   void missingFieldDetailNamesTheFieldsPath() {
-    DecodeError error = providerError("""
+    DecodeError error =
+        providerError(
+            """
         {"type":"tools.update","tools":[{"name":"a","description":"d","parameters":{}},{"name":"b","parameters":{}}]}""");
 
     assertThat(error.detail()).contains("tools[1].description");
@@ -226,43 +352,98 @@ class DecodeFailureTest {
         Arguments.of("{\"type\":\"sessions\",\"active\":[{\"id\":\"a\"}]}", "/active"),
         Arguments.of("{\"type\":\"sessions\",\"active\":[{\"id\":\"a\"}]}", "/active/0/id"),
         Arguments.of("{\"type\":\"sessions.updated\",\"active\":[{\"id\":\"a\"}]}", "/active"),
-        Arguments.of("{\"type\":\"hello.ack\",\"protocolVersion\":2,\"providerId\":\"p-1\"}", "/protocolVersion"),
-        Arguments.of("{\"type\":\"hello.ack\",\"protocolVersion\":2,\"providerId\":\"p-1\"}", "/providerId"),
-        Arguments.of("{\"type\":\"ack\",\"requestId\":\"r\",\"sessionId\":\"s\",\"revision\":1}", "/requestId"),
-        Arguments.of("{\"type\":\"ack\",\"requestId\":\"r\",\"sessionId\":\"s\",\"revision\":1}", "/sessionId"),
-        Arguments.of("{\"type\":\"ack\",\"requestId\":\"r\",\"sessionId\":\"s\",\"revision\":1}", "/revision"),
+        Arguments.of(
+            "{\"type\":\"hello.ack\",\"protocolVersion\":2,\"providerId\":\"p-1\"}",
+            "/protocolVersion"),
+        Arguments.of(
+            "{\"type\":\"hello.ack\",\"protocolVersion\":2,\"providerId\":\"p-1\"}", "/providerId"),
+        Arguments.of(
+            "{\"type\":\"ack\",\"requestId\":\"r\",\"sessionId\":\"s\",\"revision\":1}",
+            "/requestId"),
+        Arguments.of(
+            "{\"type\":\"ack\",\"requestId\":\"r\",\"sessionId\":\"s\",\"revision\":1}",
+            "/sessionId"),
+        Arguments.of(
+            "{\"type\":\"ack\",\"requestId\":\"r\",\"sessionId\":\"s\",\"revision\":1}",
+            "/revision"),
         Arguments.of("{\"type\":\"error\",\"code\":\"INVALID_JSON\",\"message\":\"m\"}", "/code"),
-        Arguments.of("{\"type\":\"error\",\"code\":\"INVALID_JSON\",\"message\":\"m\"}", "/message"),
-        Arguments.of("{\"type\":\"tool.call\",\"id\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/id"),
-        Arguments.of("{\"type\":\"tool.call\",\"id\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/sessionId"),
-        Arguments.of("{\"type\":\"tool.call\",\"id\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/tool"),
-        Arguments.of("{\"type\":\"tool.call\",\"id\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/args"),
+        Arguments.of(
+            "{\"type\":\"error\",\"code\":\"INVALID_JSON\",\"message\":\"m\"}", "/message"),
+        Arguments.of(
+            "{\"type\":\"tool.call\",\"id\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/id"),
+        Arguments.of(
+            "{\"type\":\"tool.call\",\"id\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/sessionId"),
+        Arguments.of(
+            "{\"type\":\"tool.call\",\"id\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/tool"),
+        Arguments.of(
+            "{\"type\":\"tool.call\",\"id\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/args"),
         Arguments.of("{\"type\":\"tool.cancel\",\"id\":\"c\",\"sessionId\":\"s\"}", "/id"),
         Arguments.of("{\"type\":\"tool.cancel\",\"id\":\"c\",\"sessionId\":\"s\"}", "/sessionId"),
-        Arguments.of("{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/gateId"),
-        Arguments.of("{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/callId"),
-        Arguments.of("{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/sessionId"),
-        Arguments.of("{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/tool"),
-        Arguments.of("{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}", "/args"),
-        Arguments.of("{\"type\":\"transform.request\",\"callId\":\"c\",\"sessionId\":\"s\",\"section\":\"x\",\"current\":\"\"}", "/callId"),
-        Arguments.of("{\"type\":\"transform.request\",\"callId\":\"c\",\"sessionId\":\"s\",\"section\":\"x\",\"current\":\"\"}", "/sessionId"),
-        Arguments.of("{\"type\":\"transform.request\",\"callId\":\"c\",\"sessionId\":\"s\",\"section\":\"x\",\"current\":\"\"}", "/section"),
-        Arguments.of("{\"type\":\"transform.request\",\"callId\":\"c\",\"sessionId\":\"s\",\"section\":\"x\",\"current\":\"\"}", "/current"),
-        Arguments.of("{\"type\":\"session.event\",\"sessionId\":\"s\",\"event\":\"user.message\",\"data\":{}}", "/sessionId"),
-        Arguments.of("{\"type\":\"session.event\",\"sessionId\":\"s\",\"event\":\"user.message\",\"data\":{}}", "/event"),
-        Arguments.of("{\"type\":\"session.event\",\"sessionId\":\"s\",\"event\":\"user.message\",\"data\":{}}", "/data"),
-        Arguments.of("{\"type\":\"session.lifecycle\",\"sessionId\":\"s\",\"state\":\"idle\"}", "/sessionId"),
-        Arguments.of("{\"type\":\"session.lifecycle\",\"sessionId\":\"s\",\"state\":\"idle\"}", "/state"),
-        Arguments.of("{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":{\"a\":[{\"ts\":\"2026-04-26T14:00:00Z\",\"event\":\"e\"}]}}", "/queryId"),
-        Arguments.of("{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":{\"a\":[{\"ts\":\"2026-04-26T14:00:00Z\",\"event\":\"e\"}]}}", "/streams"),
-        Arguments.of("{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":{\"a\":[{\"ts\":\"2026-04-26T14:00:00Z\",\"event\":\"e\"}]}}", "/streams/a/0/ts"),
-        Arguments.of("{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":{\"a\":[{\"ts\":\"2026-04-26T14:00:00Z\",\"event\":\"e\"}]}}", "/streams/a/0/event"));
+        Arguments.of(
+            "{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/gateId"),
+        Arguments.of(
+            "{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/callId"),
+        Arguments.of(
+            "{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/sessionId"),
+        Arguments.of(
+            "{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/tool"),
+        Arguments.of(
+            "{\"type\":\"gate.check\",\"gateId\":\"g\",\"callId\":\"c\",\"sessionId\":\"s\",\"tool\":\"t\",\"args\":{}}",
+            "/args"),
+        Arguments.of(
+            "{\"type\":\"transform.request\",\"callId\":\"c\",\"sessionId\":\"s\",\"section\":\"x\",\"current\":\"\"}",
+            "/callId"),
+        Arguments.of(
+            "{\"type\":\"transform.request\",\"callId\":\"c\",\"sessionId\":\"s\",\"section\":\"x\",\"current\":\"\"}",
+            "/sessionId"),
+        Arguments.of(
+            "{\"type\":\"transform.request\",\"callId\":\"c\",\"sessionId\":\"s\",\"section\":\"x\",\"current\":\"\"}",
+            "/section"),
+        Arguments.of(
+            "{\"type\":\"transform.request\",\"callId\":\"c\",\"sessionId\":\"s\",\"section\":\"x\",\"current\":\"\"}",
+            "/current"),
+        Arguments.of(
+            "{\"type\":\"session.event\",\"sessionId\":\"s\",\"event\":\"user.message\",\"data\":{}}",
+            "/sessionId"),
+        Arguments.of(
+            "{\"type\":\"session.event\",\"sessionId\":\"s\",\"event\":\"user.message\",\"data\":{}}",
+            "/event"),
+        Arguments.of(
+            "{\"type\":\"session.event\",\"sessionId\":\"s\",\"event\":\"user.message\",\"data\":{}}",
+            "/data"),
+        Arguments.of(
+            "{\"type\":\"session.lifecycle\",\"sessionId\":\"s\",\"state\":\"idle\"}",
+            "/sessionId"),
+        Arguments.of(
+            "{\"type\":\"session.lifecycle\",\"sessionId\":\"s\",\"state\":\"idle\"}", "/state"),
+        Arguments.of(
+            "{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":{\"a\":[{\"ts\":\"2026-04-26T14:00:00Z\",\"event\":\"e\"}]}}",
+            "/queryId"),
+        Arguments.of(
+            "{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":{\"a\":[{\"ts\":\"2026-04-26T14:00:00Z\",\"event\":\"e\"}]}}",
+            "/streams"),
+        Arguments.of(
+            "{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":{\"a\":[{\"ts\":\"2026-04-26T14:00:00Z\",\"event\":\"e\"}]}}",
+            "/streams/a/0/ts"),
+        Arguments.of(
+            "{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":{\"a\":[{\"ts\":\"2026-04-26T14:00:00Z\",\"event\":\"e\"}]}}",
+            "/streams/a/0/event"));
   }
 
   @ParameterizedTest(name = "[{index}] {0} without {1}")
   @MethodSource("gatewayRequiredFields")
   void gatewayMessageMissingARequiredFieldIsInvalidJson(String json, String pointer) {
-    assertThat(CODEC.decodeGatewayMessage(json).errorOrNull()).as("the complete message decodes").isNull();
+    assertThat(CODEC.decodeGatewayMessage(json).errorOrNull())
+        .as("the complete message decodes")
+        .isNull();
 
     DecodeError error = gatewayError(without(json, pointer));
 
@@ -447,8 +628,9 @@ class DecodeFailureTest {
   @ParameterizedTest(name = "[{index}] protocolVersion {0}")
   @ValueSource(ints = {3, 1, 0, -1})
   void helloWithAnotherIntegerVersionDecodesForTheRuntimeToRefuse(int version) {
-    Hello hello = decodeProvider(
-        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":" + version + "}", Hello.class);
+    Hello hello =
+        decodeProvider(
+            "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":" + version + "}", Hello.class);
 
     assertThat(hello.protocolVersion()).isEqualTo(version);
   }
@@ -456,7 +638,8 @@ class DecodeFailureTest {
   @Test
   void helloVersionWrittenAsTwoPointZeroReadsAsTwo() {
     // Fields reads numbers the way JavaScript does: 2.0 is the integer 2.
-    Hello hello = decodeProvider("{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2.0}", Hello.class);
+    Hello hello =
+        decodeProvider("{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2.0}", Hello.class);
 
     assertThat(hello.protocolVersion()).isEqualTo(2);
   }
@@ -510,7 +693,8 @@ class DecodeFailureTest {
 
   @Test
   void pushWithAPromptAndNoEventDecodes() {
-    Push push = decodeProvider("{\"type\":\"push\",\"level\":\"keep\",\"prompt\":\"p\"}", Push.class);
+    Push push =
+        decodeProvider("{\"type\":\"push\",\"level\":\"keep\",\"prompt\":\"p\"}", Push.class);
 
     assertThat(push.event()).isNull();
     assertThat(push.prompt()).isEqualTo("p");
@@ -520,7 +704,8 @@ class DecodeFailureTest {
 
   @Test
   void unknownProviderTypeDecodesToAValueKeepingTheRawTypeAndJson() {
-    String json = """
+    String json =
+        """
         {"type":"tool.frobnicate","id":"c-1","nested":{"a":[1,2.5,null,"x"]}}""";
 
     ProviderMessage message = CODEC.decodeProviderMessage(json).messageOrNull();
@@ -534,8 +719,12 @@ class DecodeFailureTest {
 
   @Test
   void gatewayTypeSentByAProviderIsAnUnknownProviderType() {
-    ProviderMessage message = CODEC.decodeProviderMessage("""
-        {"type":"tool.call","id":"c","sessionId":"s","tool":"t","args":{}}""").messageOrNull();
+    ProviderMessage message =
+        CODEC
+            .decodeProviderMessage(
+                """
+        {"type":"tool.call","id":"c","sessionId":"s","tool":"t","args":{}}""")
+            .messageOrNull();
 
     assertThat(message).isInstanceOf(UnknownProviderMessage.class);
     assertThat(((UnknownProviderMessage) message).wireType()).isEqualTo("tool.call");
@@ -550,7 +739,8 @@ class DecodeFailureTest {
 
   @Test
   void unknownGatewayTypeDecodesToAValueKeepingTheRawTypeAndJson() {
-    String json = """
+    String json =
+        """
         {"type":"session.renamed","sessionId":"abc123","label":"new"}""";
 
     GatewayMessage message = CODEC.decodeGatewayMessage(json).messageOrNull();
@@ -562,7 +752,9 @@ class DecodeFailureTest {
   @Test
   void providerTypeReceivedByAProviderIsAnUnknownGatewayType() {
     GatewayMessage message =
-        CODEC.decodeGatewayMessage("{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2}").messageOrNull();
+        CODEC
+            .decodeGatewayMessage("{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2}")
+            .messageOrNull();
 
     assertThat(message).isInstanceOf(UnknownGatewayMessage.class);
   }
@@ -571,7 +763,8 @@ class DecodeFailureTest {
 
   @Test
   void unknownToolErrorCodeKeepsItsTextAndReencodesUnchanged() {
-    String json = """
+    String json =
+        """
         {"type":"tool.result","id":"call-1","error":"Quota used up","errorCode":"QUOTA_EXCEEDED"}""";
 
     ToolResult result = decodeProvider(json, ToolResult.class);
@@ -585,8 +778,10 @@ class DecodeFailureTest {
 
   @Test
   void toolErrorCodesAreCaseSensitive() {
-    ToolResult result = decodeProvider(
-        "{\"type\":\"tool.result\",\"id\":\"c\",\"errorCode\":\"not_found\"}", ToolResult.class);
+    ToolResult result =
+        decodeProvider(
+            "{\"type\":\"tool.result\",\"id\":\"c\",\"errorCode\":\"not_found\"}",
+            ToolResult.class);
 
     assertThat(result.errorCode()).isEqualTo(ToolErrorCode.UNKNOWN);
     assertThat(result.unknownErrorCode()).isEqualTo("not_found");
@@ -599,9 +794,12 @@ class DecodeFailureTest {
   @ParameterizedTest(name = "[{index}] {0}")
   @MethodSource("knownToolErrorCodes")
   void everyKnownToolErrorCodeDecodesToItsConstant(ToolErrorCode code) {
-    ToolResult result = decodeProvider(
-        "{\"type\":\"tool.result\",\"id\":\"c\",\"error\":\"e\",\"errorCode\":\"" + code.wireName() + "\"}",
-        ToolResult.class);
+    ToolResult result =
+        decodeProvider(
+            "{\"type\":\"tool.result\",\"id\":\"c\",\"error\":\"e\",\"errorCode\":\""
+                + code.wireName()
+                + "\"}",
+            ToolResult.class);
 
     assertThat(result.errorCode()).isEqualTo(code);
     assertThat(result.unknownErrorCode()).isNull();
@@ -609,7 +807,8 @@ class DecodeFailureTest {
 
   @Test
   void unknownErrorCodeKeepsItsTextAndReencodesUnchanged() {
-    String json = """
+    String json =
+        """
         {"type":"error","code":"QUOTA_EXCEEDED","message":"Too many providers","replyTo":"hello"}""";
 
     ErrorMessage error = decodeGateway(json, ErrorMessage.class);
@@ -623,8 +822,10 @@ class DecodeFailureTest {
   @ParameterizedTest(name = "[{index}] {0}")
   @EnumSource(value = ErrorCode.class, names = "UNKNOWN", mode = EnumSource.Mode.EXCLUDE)
   void everyKnownErrorCodeDecodesToItsConstant(ErrorCode code) {
-    ErrorMessage error = decodeGateway(
-        "{\"type\":\"error\",\"code\":\"" + code.wireName() + "\",\"message\":\"m\"}", ErrorMessage.class);
+    ErrorMessage error =
+        decodeGateway(
+            "{\"type\":\"error\",\"code\":\"" + code.wireName() + "\",\"message\":\"m\"}",
+            ErrorMessage.class);
 
     assertThat(error.code()).isEqualTo(code);
     assertThat(error.unknownCode()).isNull();
@@ -633,8 +834,10 @@ class DecodeFailureTest {
   @Test
   void toolResultWithBothDataAndErrorIsAFailure() {
     // tool.result: "a failure when it has error or errorCode, whatever else it has".
-    ToolResult result = decodeProvider(
-        "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":1,\"error\":\"boom\"}", ToolResult.class);
+    ToolResult result =
+        decodeProvider(
+            "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":1,\"error\":\"boom\"}",
+            ToolResult.class);
 
     assertThat(result.isFailure()).isTrue();
     assertThat(result.data()).isEqualTo(json("1"));

@@ -27,13 +27,15 @@ import org.junit.jupiter.api.Test;
 /** Spec vectors for {@code hello} and {@code hello.ack}. */
 class HelloMessagesTest {
 
-  private static final String GREET_PARAMETERS = """
+  private static final String GREET_PARAMETERS =
+      """
       { "type": "object", "properties": { "name": { "type": "string" } }, "required": ["name"] }""";
 
   @Test
   void coreHelloDecodesAndReencodes() {
     // Core profile "hello".
-    String json = """
+    String json =
+        """
         {
         "type": "hello", "name": "my-provider", "protocolVersion": 2,
         "session": "abc123",
@@ -64,7 +66,8 @@ class HelloMessagesTest {
   @Test
   void fullHelloDecodesEveryFieldAndReencodes() {
     // v2 "hello — register as a provider".
-    String json = """
+    String json =
+        """
         {
           "type": "hello",
           "name": "my-provider",
@@ -126,7 +129,8 @@ class HelloMessagesTest {
             new ToolDefinition(
                 "my_tool",
                 "Does something useful",
-                json("""
+                json(
+                    """
                     {"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}"""),
                 Duration.ofMillis(15000)));
     HookRule gate = hello.hooks().onPreToolUse().get(0);
@@ -151,7 +155,8 @@ class HelloMessagesTest {
   @Test
   void quickstartHelloDecodesAndReencodes() {
     // v2 "Minimal Node.js provider": the object JSON.stringify sends, session picked from the list.
-    String json = """
+    String json =
+        """
         {"type":"hello","name":"my-provider","protocolVersion":2,"session":"abc123",
          "tools":[{"name":"greet","description":"Say hello",
            "parameters":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}]}""";
@@ -166,7 +171,8 @@ class HelloMessagesTest {
   @Test
   void helloBindingToAllDecodesToTheAllSelector() {
     // The quickstart falls back to "all" when no session is active.
-    String json = """
+    String json =
+        """
         {"type":"hello","name":"hello-provider","protocolVersion":2,"session":"all",
          "tools":[{"name":"say_hello","description":"Says hello to someone",
            "parameters":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}]}""";
@@ -182,7 +188,8 @@ class HelloMessagesTest {
   void browserHelloOnFirstConnectTreatsTheNullReconnectTokenAsAbsent() {
     // v2 browser example, register(): on the first connect reconnectToken is null, and
     // JSON.stringify writes it as null.
-    String json = """
+    String json =
+        """
         {"type":"hello","name":"browser","protocolVersion":2,"instance":"tab-k3x9",
          "reconnectToken":null,"session":"abc123",
          "metadata":{"url":"https://app.example.com/settings","title":"Settings"},
@@ -210,7 +217,8 @@ class HelloMessagesTest {
 
   @Test
   void browserHelloOnReconnectCarriesTheReconnectToken() {
-    String json = """
+    String json =
+        """
         {"type":"hello","name":"browser","protocolVersion":2,"instance":"tab-k3x9",
          "reconnectToken":"tok-xyz789","session":"abc123",
          "metadata":{"url":"https://app.example.com/settings","title":"Settings"},
@@ -225,7 +233,8 @@ class HelloMessagesTest {
   @Test
   void helloWithConcurrencyDecodesAndReencodes() {
     // v2 "Tool concurrency" ("..." replaced by protocolVersion and session).
-    String json = """
+    String json =
+        """
         {
         "type": "hello",
         "name": "browser",
@@ -242,12 +251,16 @@ class HelloMessagesTest {
 
   @Test
   void helloWithProviderAndToolConcurrencyScopesDecodes() {
-    Hello provider = decodeProvider("""
+    Hello provider =
+        decodeProvider(
+            """
         {"type":"hello","name":"b","protocolVersion":2,"concurrency":{"max":3,"scope":"provider"}}""",
-        Hello.class);
-    Hello tool = decodeProvider("""
+            Hello.class);
+    Hello tool =
+        decodeProvider(
+            """
         {"type":"hello","name":"b","protocolVersion":2,"concurrency":{"max":2,"scope":"tool"}}""",
-        Hello.class);
+            Hello.class);
 
     assertThat(provider.concurrency()).isEqualTo(new Concurrency(3, ConcurrencyScope.PROVIDER));
     assertThat(tool.concurrency()).isEqualTo(new Concurrency(2, ConcurrencyScope.TOOL));
@@ -255,8 +268,11 @@ class HelloMessagesTest {
 
   @Test
   void helloWithoutConcurrencyScopeDefaultsToInstance() {
-    Hello hello = decodeProvider("""
-        {"type":"hello","name":"b","protocolVersion":2,"concurrency":{"max":2}}""", Hello.class);
+    Hello hello =
+        decodeProvider(
+            """
+        {"type":"hello","name":"b","protocolVersion":2,"concurrency":{"max":2}}""",
+            Hello.class);
 
     assertThat(hello.concurrency().scope()).isNull();
     assertThat(hello.concurrency().effectiveScope()).isEqualTo(ConcurrencyScope.INSTANCE);
@@ -265,7 +281,8 @@ class HelloMessagesTest {
   @Test
   void helloSubscribingToEveryEventTypeDecodesAndReencodes() {
     // v2 "session.event": { "subscribe": [...] } inside a hello.
-    String json = """
+    String json =
+        """
         {"type":"hello","name":"watcher","protocolVersion":2,"session":"abc123",
          "subscribe": ["user.message", "assistant.message", "tool.execution_complete"] }""";
 
@@ -279,7 +296,8 @@ class HelloMessagesTest {
   @Test
   void versionNegotiationHelloDecodes() {
     // v2 "Version negotiation" ("..." made concrete).
-    String json = """
+    String json =
+        """
         { "type": "hello", "name": "my-provider", "protocolVersion": 2 }""";
 
     Hello hello = decodeProvider(json, Hello.class);
@@ -299,8 +317,7 @@ class HelloMessagesTest {
             .startupContext("s")
             .metadata(json("{\"a\":1}"))
             .tools(ToolDefinition.of("x", "y", json("{}")))
-            .hooks(new Hooks(
-                List.of(HookRule.deny(HookMatch.tool("rm"), "no")), null))
+            .hooks(new Hooks(List.of(HookRule.deny(HookMatch.tool("rm"), "no")), null))
             .subscribe(List.of("user.message"))
             .context("c")
             .concurrency(new Concurrency(1, null))
@@ -313,7 +330,8 @@ class HelloMessagesTest {
   @Test
   void coreHelloAckDecodesAndReencodes() {
     // Core profile "hello.ack".
-    String json = """
+    String json =
+        """
         { "type": "hello.ack", "protocolVersion": 2, "providerId": "p-8f3a", "sessionId": "abc123" }""";
 
     HelloAck ack = decodeGateway(json, HelloAck.class);
@@ -329,7 +347,8 @@ class HelloMessagesTest {
   @Test
   void fullHelloAckDecodesAndReencodes() {
     // v2 "hello.ack — registration acknowledged".
-    String json = """
+    String json =
+        """
         {
         "type": "hello.ack",
         "protocolVersion": 2,
@@ -342,13 +361,15 @@ class HelloMessagesTest {
 
     assertThat(ack)
         .isEqualTo(
-            new HelloAck(2, "p-8f3a", null, "tok-xyz789", "/home/user/.copilot/providers/my-provider/"));
+            new HelloAck(
+                2, "p-8f3a", null, "tok-xyz789", "/home/user/.copilot/providers/my-provider/"));
     assertEncodesTo(ack, json);
   }
 
   @Test
   void versionNegotiationHelloAckDecodes() {
-    String json = """
+    String json =
+        """
         { "type": "hello.ack", "protocolVersion": 2, "providerId": "p-8f3a" }""";
 
     HelloAck ack = decodeGateway(json, HelloAck.class);
@@ -359,7 +380,8 @@ class HelloMessagesTest {
 
   @Test
   void helloListingExtensionsDecodesAndReencodesKeepingNamesItDoesNotKnow() {
-    String json = """
+    String json =
+        """
         {"type":"hello","name":"guard","protocolVersion":2,"extensions":["gate.args","gate.ask","gate.someday"]}""";
 
     Hello hello = decodeProvider(json, Hello.class);
@@ -372,19 +394,22 @@ class HelloMessagesTest {
 
   @Test
   void helloAckNamingTheAcceptedExtensionsDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {"type":"hello.ack","protocolVersion":2,"providerId":"p-8f3a","sessionId":"abc123","extensions":["gate.args"]}""";
 
     HelloAck ack = decodeGateway(json, HelloAck.class);
 
-    assertThat(ack).isEqualTo(new HelloAck(2, "p-8f3a", "abc123", null, null, List.of("gate.args")));
+    assertThat(ack)
+        .isEqualTo(new HelloAck(2, "p-8f3a", "abc123", null, null, List.of("gate.args")));
     assertThat(ack.accepted(ProtocolExtension.GATE_ARGS)).isTrue();
     assertEncodesTo(ack, json);
   }
 
   @Test
   void anEmptyListOfAcceptedExtensionsIsKeptApartFromNone() {
-    String json = """
+    String json =
+        """
         {"type":"hello.ack","protocolVersion":2,"providerId":"p-8f3a","extensions":[]}""";
 
     HelloAck ack = decodeGateway(json, HelloAck.class);

@@ -28,7 +28,8 @@ class HookMessagesTest {
 
   @Test
   void gateCheckDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "gate.check",
         "gateId": "check-before-push",
@@ -53,7 +54,8 @@ class HookMessagesTest {
 
   @Test
   void gateResultDenyingDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "gate.result",
         "gateId": "check-before-push",
@@ -74,7 +76,8 @@ class HookMessagesTest {
 
   @Test
   void gateResultAllowingDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {"type":"gate.result","gateId":"check-before-push","callId":"gate-456","decision":"allow"}""";
 
     GateResult result = decodeProvider(json, GateResult.class);
@@ -85,21 +88,24 @@ class HookMessagesTest {
 
   @Test
   void gateResultAddingContextDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {"type":"gate.result","gateId":"check-before-push","callId":"gate-456","decision":"context",
          "reason":"CI is green but slow today."}""";
 
     GateResult result = decodeProvider(json, GateResult.class);
 
     assertThat(result)
-        .isEqualTo(GateResult.context("check-before-push", "gate-456", "CI is green but slow today."));
+        .isEqualTo(
+            GateResult.context("check-before-push", "gate-456", "CI is green but slow today."));
     assertEncodesTo(result, json);
   }
 
   @Test
   void gateResultWithReplacementArgsDecodesAndReencodes() {
     // Extension gate.args (docs/hooks.md, "Gates that rewrite arguments").
-    String json = """
+    String json =
+        """
         {"type":"gate.result","gateId":"pin-branch","callId":"gate-456","decision":"allow",
          "args":{"command":"git push origin main --dry-run"}}""";
 
@@ -108,17 +114,23 @@ class HookMessagesTest {
     assertThat(result)
         .isEqualTo(
             GateResult.rewrite(
-                "pin-branch", "gate-456", json("{\"command\":\"git push origin main --dry-run\"}")));
+                "pin-branch",
+                "gate-456",
+                json("{\"command\":\"git push origin main --dry-run\"}")));
     assertEncodesTo(result, json);
   }
 
   @Test
   void gateResultArgsOfAnyJsonTypeAreReadAndLeftToTheGatewayToJudge() {
     // A provider that did not opt in may send anything there: an unknown field refuses nothing.
-    GateResult text = decodeProvider(
-        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"allow\",\"args\":\"x\"}", GateResult.class);
-    GateResult list = decodeProvider(
-        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"deny\",\"reason\":\"r\",\"args\":[1]}", GateResult.class);
+    GateResult text =
+        decodeProvider(
+            "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"allow\",\"args\":\"x\"}",
+            GateResult.class);
+    GateResult list =
+        decodeProvider(
+            "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"deny\",\"reason\":\"r\",\"args\":[1]}",
+            GateResult.class);
 
     assertThat(text.args()).isEqualTo(json("\"x\""));
     assertThat(list.args()).isEqualTo(json("[1]"));
@@ -127,32 +139,39 @@ class HookMessagesTest {
   @Test
   void gateResultAskingThePersonDecodesAndReencodes() {
     // Extension gate.ask (docs/hooks.md, "Gates that ask the person").
-    String json = """
+    String json =
+        """
         {"type":"gate.result","gateId":"confirm-push","callId":"gate-456","decision":"ask",
          "reason":"Push to main?","askTimeoutMs":30000}""";
 
     GateResult result = decodeProvider(json, GateResult.class);
 
     assertThat(result)
-        .isEqualTo(GateResult.ask("confirm-push", "gate-456", "Push to main?", java.time.Duration.ofSeconds(30)));
+        .isEqualTo(
+            GateResult.ask(
+                "confirm-push", "gate-456", "Push to main?", java.time.Duration.ofSeconds(30)));
     assertEncodesTo(result, json);
   }
 
   @Test
   void gateResultAskWithoutADeadlineLeavesItToTheGateway() {
-    GateResult result = decodeProvider(
-        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\",\"askTimeoutMs\":null}",
-        GateResult.class);
+    GateResult result =
+        decodeProvider(
+            "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\",\"askTimeoutMs\":null}",
+            GateResult.class);
 
     assertThat(result.askTimeout()).isNull();
-    assertEncodesTo(result, "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\"}");
+    assertEncodesTo(
+        result,
+        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\"}");
   }
 
   @Test
   void askTimeoutBesideAnotherDecisionIsAnUnknownFieldWhateverItsValue() {
-    GateResult result = decodeProvider(
-        "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"allow\",\"askTimeoutMs\":\"soon\"}",
-        GateResult.class);
+    GateResult result =
+        decodeProvider(
+            "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"allow\",\"askTimeoutMs\":\"soon\"}",
+            GateResult.class);
 
     assertThat(result).isEqualTo(GateResult.allow(null, "c"));
   }
@@ -163,7 +182,8 @@ class HookMessagesTest {
       assertThat(
               Codec.providerError(
                   "{\"type\":\"gate.result\",\"callId\":\"c\",\"decision\":\"ask\",\"reason\":\"r\",\"askTimeoutMs\":"
-                      + bad + "}"))
+                      + bad
+                      + "}"))
           .as(bad)
           .satisfies(error -> assertThat(error.detail()).contains("askTimeoutMs"));
     }
@@ -172,7 +192,8 @@ class HookMessagesTest {
   @Test
   void transformRequestDecodesAndReencodes() {
     // "...existing section content..." is itself a valid string; kept as the spec writes it.
-    String json = """
+    String json =
+        """
         {
         "type": "transform.request",
         "callId": "tx-789",
@@ -192,7 +213,8 @@ class HookMessagesTest {
 
   @Test
   void transformResultDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "transform.result",
         "callId": "tx-789",
@@ -203,13 +225,15 @@ class HookMessagesTest {
 
     assertThat(result)
         .isEqualTo(
-            new TransformResult("tx-789", "Use pnpm. CI is green as of 14:00; deploy v2.4.3 is live."));
+            new TransformResult(
+                "tx-789", "Use pnpm. CI is green as of 14:00; deploy v2.4.3 is live."));
     assertEncodesTo(result, json);
   }
 
   @Test
   void hooksUpdateWithAContextRuleAndANullTransformDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "hooks.update",
         "sessionId": "abc123",
@@ -245,7 +269,8 @@ class HookMessagesTest {
   @Test
   void hooksUpdateWithTheGateRuleExampleDecodesAndReencodes() {
     // v2 "onPreToolUse rules" example, sent as a hooks.update.
-    String json = """
+    String json =
+        """
         {"type":"hooks.update","requestId":"req-43","onPreToolUse":[
         {
         "match": { "tool": "shell", "args": "git push" },
@@ -258,7 +283,8 @@ class HookMessagesTest {
 
     assertThat(update.requestId()).isEqualTo("req-43");
     assertThat(update.hooks().onPreToolUse())
-        .containsExactly(HookRule.gate(HookMatch.toolAndArgs("shell", "git push"), "check-ci-status"));
+        .containsExactly(
+            HookRule.gate(HookMatch.toolAndArgs("shell", "git push"), "check-ci-status"));
     assertThat(update.hooks().transforms()).isNull();
     assertEncodesTo(update, json);
   }
@@ -266,7 +292,8 @@ class HookMessagesTest {
   @Test
   void failOpenGateRuleDecodesAndReencodes() {
     // v2 "Gate timeout behavior": { "action": "gate", "gateId": "...", "failOpen": true }.
-    String json = """
+    String json =
+        """
         {"type":"hooks.update","onPreToolUse":[
         { "action": "gate", "gateId": "check-ci-status", "failOpen": true }
         ]}""";
@@ -283,7 +310,8 @@ class HookMessagesTest {
 
   @Test
   void denyRuleWithProviderScopeDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {"type":"hooks.update","onPreToolUse":[
         {"match":{"tool":"screenshot","provider":"browser"},"action":"deny","reason":"No screenshots during the demo."}
         ]}""";
@@ -293,13 +321,15 @@ class HookMessagesTest {
     assertThat(update.hooks().onPreToolUse())
         .containsExactly(
             HookRule.deny(
-                new HookMatch("screenshot", null, "browser", null), "No screenshots during the demo."));
+                new HookMatch("screenshot", null, "browser", null),
+                "No screenshots during the demo."));
     assertEncodesTo(update, json);
   }
 
   @Test
   void staticPrependAndReplaceTransformsDecodeAndReencode() {
-    String json = """
+    String json =
+        """
         {"type":"hooks.update","transforms":{
           "custom_instructions":{"action":"prepend","content":"Read CONTRIBUTING.md first."},
           "code_change_rules":{"action":"replace","content":"Small commits."}}}""";
@@ -309,7 +339,9 @@ class HookMessagesTest {
     assertThat(update.hooks().onPreToolUse()).isNull();
     assertThat(update.hooks().transforms())
         .containsExactly(
-            Map.entry("custom_instructions", Optional.of(TransformRule.prepend("Read CONTRIBUTING.md first."))),
+            Map.entry(
+                "custom_instructions",
+                Optional.of(TransformRule.prepend("Read CONTRIBUTING.md first."))),
             Map.entry("code_change_rules", Optional.of(TransformRule.replace("Small commits."))));
     assertEncodesTo(update, json);
   }

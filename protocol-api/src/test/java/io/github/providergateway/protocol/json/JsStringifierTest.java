@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link JsStringifier} writes args exactly as JavaScript's {@code JSON.stringify(JSON.parse(text))}
- * (arch 8, R-HOOK-08).
+ * {@link JsStringifier} writes args exactly as JavaScript's {@code
+ * JSON.stringify(JSON.parse(text))} (arch 8, R-HOOK-08).
  *
  * <p>Every expected string below was produced by Node.js v20.20.2 at development time, with {@code
  * JSON.stringify(JSON.parse(input))} for the JSON table and {@code String(x)} for the number table;
@@ -88,12 +88,16 @@ class JsStringifierTest {
         Arguments.of("[{\"x\":1.10}]", "[{\"x\":1.1}]"),
         Arguments.of(" { \"a\" : [ 1 , 2 ] , \"b\" : \"c d\" } ", "{\"a\":[1,2],\"b\":\"c d\"}"),
         Arguments.of("{\"a\":1,\"b\":2,\"a\":3}", "{\"a\":3,\"b\":2}"),
-        Arguments.of("{\"z\":1,\"y\":{\"x\":2,\"w\":[3,{\"v\":4}]}}", "{\"z\":1,\"y\":{\"x\":2,\"w\":[3,{\"v\":4}]}}"),
+        Arguments.of(
+            "{\"z\":1,\"y\":{\"x\":2,\"w\":[3,{\"v\":4}]}}",
+            "{\"z\":1,\"y\":{\"x\":2,\"w\":[3,{\"v\":4}]}}"),
         Arguments.of("{\"k\\\"\\n\\u0000\":1}", "{\"k\\\"\\n\\u0000\":1}"),
         Arguments.of("{\"__proto__\":1,\"constructor\":2}", "{\"__proto__\":1,\"constructor\":2}"),
         Arguments.of("{\"\":0}", "{\"\":0}"),
         Arguments.of("[[[[[]]]]]", "[[[[[]]]]]"),
-        Arguments.of("{\"command\":\"git push origin main\",\"path\":\"/tmp/a b\",\"n\":1.50,\"flags\":[\"-f\"]}", "{\"command\":\"git push origin main\",\"path\":\"/tmp/a b\",\"n\":1.5,\"flags\":[\"-f\"]}"),
+        Arguments.of(
+            "{\"command\":\"git push origin main\",\"path\":\"/tmp/a b\",\"n\":1.50,\"flags\":[\"-f\"]}",
+            "{\"command\":\"git push origin main\",\"path\":\"/tmp/a b\",\"n\":1.5,\"flags\":[\"-f\"]}"),
         Arguments.of("\"\\u0000\"", "\"\\u0000\""),
         Arguments.of("\"\\u0001\"", "\"\\u0001\""),
         Arguments.of("\"\\u0002\"", "\"\\u0002\""),
@@ -134,7 +138,9 @@ class JsStringifierTest {
         Arguments.of("\"\\u2029\"", "\"\u2029\""),
         Arguments.of("\"\\ud83d\\ude00\"", "\"\ud83d\ude00\""),
         Arguments.of("\"\ud83d\ude00\"", "\"\ud83d\ude00\""),
-        Arguments.of("\"h\u00e9llo w\u00f6rld \u65e5\u672c\u8a9e\"", "\"h\u00e9llo w\u00f6rld \u65e5\u672c\u8a9e\""),
+        Arguments.of(
+            "\"h\u00e9llo w\u00f6rld \u65e5\u672c\u8a9e\"",
+            "\"h\u00e9llo w\u00f6rld \u65e5\u672c\u8a9e\""),
         Arguments.of("\"\\ud800\"", "\"\\ud800\""),
         Arguments.of("\"\\udc00\"", "\"\\udc00\""),
         Arguments.of("\"a\\ud800b\"", "\"a\\ud800b\""),
@@ -157,8 +163,8 @@ class JsStringifierTest {
   }
 
   /**
-   * Bit patterns of finite doubles (120 random, 60 with small exponents, edge cases, subnormals) and
-   * Node's {@code String(x)} for each: shortest round-trip digits in JavaScript's layout.
+   * Bit patterns of finite doubles (120 random, 60 with small exponents, edge cases, subnormals)
+   * and Node's {@code String(x)} for each: shortest round-trip digits in JavaScript's layout.
    */
   @ParameterizedTest(name = "[{index}] {0} -> {1}")
   @CsvSource(
@@ -495,7 +501,8 @@ class JsStringifierTest {
   @Test
   void numericKeysOfEveryKindKeepTheirReceivedOrder() {
     // Node prints {"9":2,"10":1,"4294967294":7,"x":3,"-1":4,"01":5,"4294967295":6,"1.5":8}.
-    String input = "{\"10\":1,\"9\":2,\"x\":3,\"-1\":4,\"01\":5,\"4294967295\":6,\"4294967294\":7,\"1.5\":8}";
+    String input =
+        "{\"10\":1,\"9\":2,\"x\":3,\"-1\":4,\"01\":5,\"4294967295\":6,\"4294967294\":7,\"1.5\":8}";
 
     assertThat(stringify(input)).isEqualTo(input);
   }
@@ -504,8 +511,9 @@ class JsStringifierTest {
 
   @Test
   void truncatedOutputIsThePrefixOfTheFullOutputAtEveryLength() {
-    JsonNode value = CODEC.parseJson(
-        "{\"command\":\"git push\\n--force\",\"n\":[1.5,1e21,null,true],\"o\":{\"k\":\"\\u0001\"}}");
+    JsonNode value =
+        CODEC.parseJson(
+            "{\"command\":\"git push\\n--force\",\"n\":[1.5,1e21,null,true],\"o\":{\"k\":\"\\u0001\"}}");
     String full = JsStringifier.stringify(value);
 
     for (int max = 0; max <= full.length() + 2; max++) {
@@ -577,15 +585,20 @@ class JsStringifierTest {
   void loneSurrogatesAreEscapedAsWellFormedJsonStringifyDoes() {
     JsonNode value = CODEC.parseJson("[\"a\\ud800\",\"\\udc00b\",\"\\ud83d\\ude00\"]");
 
-    assertThat(JsStringifier.stringify(value)).isEqualTo("[\"a\\ud800\",\"\\udc00b\",\"\ud83d\ude00\"]");
+    assertThat(JsStringifier.stringify(value))
+        .isEqualTo("[\"a\\ud800\",\"\\udc00b\",\"\ud83d\ude00\"]");
   }
 
   @Test
   void escapedLoneSurrogateInAKeyIsRefusedByTheParser() {
     // A difference with JavaScript, on the parsing side: JSON.parse accepts {"\udc00":1},
     // Jackson refuses escaped lone surrogates in property names, so such args never reach here.
-    assertThat(CODEC.decodeProviderMessage(
-            "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":{\"\\udc00\":1}}")
-        .errorOrNull().code()).isEqualTo(ErrorCode.INVALID_JSON);
+    assertThat(
+            CODEC
+                .decodeProviderMessage(
+                    "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"metadata\":{\"\\udc00\":1}}")
+                .errorOrNull()
+                .code())
+        .isEqualTo(ErrorCode.INVALID_JSON);
   }
 }

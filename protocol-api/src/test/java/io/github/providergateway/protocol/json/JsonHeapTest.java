@@ -62,8 +62,12 @@ class JsonHeapTest {
     long plain = JsonHeap.of(TextNode.valueOf("aa"));
 
     assertThat(JsonHeap.of(TextNode.valueOf("ÿÿ"))).as("U+00FF is still Latin-1").isEqualTo(plain);
-    assertThat(JsonHeap.of(TextNode.valueOf("aĀ"))).as("one U+0100 makes every char two bytes").isEqualTo(plain + 2);
-    assertThat(JsonHeap.of(NODES.objectNode().put("Āa", 1)) - JsonHeap.of(NODES.objectNode().put("aa", 1)))
+    assertThat(JsonHeap.of(TextNode.valueOf("aĀ")))
+        .as("one U+0100 makes every char two bytes")
+        .isEqualTo(plain + 2);
+    assertThat(
+            JsonHeap.of(NODES.objectNode().put("Āa", 1))
+                - JsonHeap.of(NODES.objectNode().put("aa", 1)))
         .as("keys too")
         .isEqualTo(2);
   }
@@ -84,8 +88,11 @@ class JsonHeapTest {
   void bigNumbersCountTheirDigitsAndOpaqueNodesTheirText() {
     assertThat(JsonHeap.of(NODES.numberNode(new BigInteger("1".repeat(30)))))
         .isEqualTo(JsonHeap.BIG_NUMBER + 30);
-    assertThat(JsonHeap.of(NODES.numberNode(new BigDecimal("1.25")))).isEqualTo(JsonHeap.BIG_NUMBER + 4);
-    assertThat(JsonHeap.of(BinaryNode.valueOf(new byte[3]))).as("as its base64 text").isEqualTo(JsonHeap.TEXT + 4);
+    assertThat(JsonHeap.of(NODES.numberNode(new BigDecimal("1.25"))))
+        .isEqualTo(JsonHeap.BIG_NUMBER + 4);
+    assertThat(JsonHeap.of(BinaryNode.valueOf(new byte[3])))
+        .as("as its base64 text")
+        .isEqualTo(JsonHeap.TEXT + 4);
     assertThat(JsonHeap.of(new POJONode("abc"))).isEqualTo(JsonHeap.TEXT + 3);
     assertThat(JsonHeap.of(null)).isZero();
   }
@@ -96,8 +103,12 @@ class JsonHeapTest {
     assertThat(JsonHeap.depth(tree("\"scalar\""), 10)).isZero();
     assertThat(JsonHeap.depth(tree("{}"), 10)).isEqualTo(1);
     assertThat(JsonHeap.depth(tree("[1,{\"a\":[]},[[\"x\"]]]"), 10)).isEqualTo(3);
-    assertThat(JsonHeap.depth(tree("{\"a\":[[[[]]]],\"b\":{}}"), 10)).as("the deepest branch").isEqualTo(5);
-    assertThat(JsonHeap.depth(tree("[[[[[[[[[[]]]]]]]]]]"), 3)).as("limit + 1 tells it is over").isEqualTo(4);
+    assertThat(JsonHeap.depth(tree("{\"a\":[[[[]]]],\"b\":{}}"), 10))
+        .as("the deepest branch")
+        .isEqualTo(5);
+    assertThat(JsonHeap.depth(tree("[[[[[[[[[[]]]]]]]]]]"), 3))
+        .as("limit + 1 tells it is over")
+        .isEqualTo(4);
     assertThat(JsonHeap.depth(tree("[[[]]]"), 3)).as("at the limit").isEqualTo(3);
   }
 }

@@ -38,28 +38,66 @@ class JsonTreesTest {
   private static final long SEED = Long.getLong("protocol.seed", 0x7EE5_2026L);
   private static final StreamReadConstraints CONSTRAINTS =
       StreamReadConstraints.builder().maxNestingDepth(1000).maxNumberLength(1000).build();
+
   /** The reference: the mapper ProtocolCodec used to build. */
   private static final ObjectMapper MAPPER = mapper();
+
   private static final JsonFactory FACTORY =
       JsonFactory.builder().streamReadConstraints(CONSTRAINTS).build();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private static ObjectMapper mapper() {
-    ObjectMapper mapper = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+    ObjectMapper mapper =
+        JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
     mapper.getFactory().setStreamReadConstraints(CONSTRAINTS);
     return mapper;
   }
 
   static Stream<String> texts() {
     return Stream.of(
-        "{}", "[]", "", "   ", "1", "-0", "-0.0", "0.1", "1e400", "-1e400", "1.5e-10", "2147483647",
-        "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808",
-        "12345678901234567890123", "null", "true", "false", "\"text\"", "{\"a\":1,\"a\":2}",
+        "{}",
+        "[]",
+        "",
+        "   ",
+        "1",
+        "-0",
+        "-0.0",
+        "0.1",
+        "1e400",
+        "-1e400",
+        "1.5e-10",
+        "2147483647",
+        "2147483648",
+        "-2147483649",
+        "9223372036854775807",
+        "9223372036854775808",
+        "12345678901234567890123",
+        "null",
+        "true",
+        "false",
+        "\"text\"",
+        "{\"a\":1,\"a\":2}",
         "{\"a\":[1,{\"b\":null}],\"c\":true,\"d\":\"\\u00e9\\ud83d\\ude00\\u0000\"}",
-        "  {\"a\" : 1 }  ", "{} {}", "{}x", "[1,]", "{\"a\":}", "{", "[", "{\"a\":1", "}",
-        "/* c */ {}", "{'a':1}", "NaN", "[1 2]", "{\"a\" 1}", "\"unterminated",
-        "[" + "[".repeat(998) + "]".repeat(998) + "]", "[".repeat(1001) + "]".repeat(1001),
-        "1".repeat(1000), "1".repeat(1001), "{\"deep\":" + "{\"x\":".repeat(500) + "1" + "}".repeat(500) + "}");
+        "  {\"a\" : 1 }  ",
+        "{} {}",
+        "{}x",
+        "[1,]",
+        "{\"a\":}",
+        "{",
+        "[",
+        "{\"a\":1",
+        "}",
+        "/* c */ {}",
+        "{'a':1}",
+        "NaN",
+        "[1 2]",
+        "{\"a\" 1}",
+        "\"unterminated",
+        "[" + "[".repeat(998) + "]".repeat(998) + "]",
+        "[".repeat(1001) + "]".repeat(1001),
+        "1".repeat(1000),
+        "1".repeat(1001),
+        "{\"deep\":" + "{\"x\":".repeat(500) + "1" + "}".repeat(500) + "}");
   }
 
   @ParameterizedTest
@@ -102,7 +140,8 @@ class JsonTreesTest {
     node.set("raw", NODES.rawValueNode(new RawValue("{\"r\":1}")));
     node.putPOJO("nothing", null);
     assertThat(write(node)).isEqualTo(MAPPER.writeValueAsString(node));
-    assertThat(write(MissingNode.getInstance())).isEqualTo(MAPPER.writeValueAsString(MissingNode.getInstance()));
+    assertThat(write(MissingNode.getInstance()))
+        .isEqualTo(MAPPER.writeValueAsString(MissingNode.getInstance()));
     assertThat(ProtocolCodec.create().writeJson(null)).isEqualTo(MAPPER.writeValueAsString(null));
   }
 
@@ -148,7 +187,8 @@ class JsonTreesTest {
       case 0 -> NODES.textNode(randomString(random));
       case 1 -> NODES.numberNode(random.nextInt());
       case 2 -> NODES.numberNode(random.nextLong());
-      case 3 -> NODES.numberNode(random.nextBoolean() ? random.nextDouble() * 1e6 : -random.nextDouble());
+      case 3 ->
+          NODES.numberNode(random.nextBoolean() ? random.nextDouble() * 1e6 : -random.nextDouble());
       case 4 -> random.nextBoolean() ? NODES.booleanNode(random.nextBoolean()) : NODES.nullNode();
       case 5 -> NODES.numberNode(BigInteger.valueOf(random.nextLong()).shiftLeft(70));
       case 6 -> {

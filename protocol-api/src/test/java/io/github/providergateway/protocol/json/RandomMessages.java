@@ -83,16 +83,16 @@ import java.util.function.Supplier;
 /**
  * A seeded generator of valid message records of every type, in both directions, for property
  * tests. Every optional field is present or absent at random; strings mix ASCII, control
- * characters, quotes, backslashes, non-ASCII, U+2028/2029, emoji and (optionally) lone
- * surrogates; opaque values are random JSON trees of the node types Jackson itself produces when
- * parsing (int, long, big integer, finite double, string, boolean, null, arrays, objects).
+ * characters, quotes, backslashes, non-ASCII, U+2028/2029, emoji and (optionally) lone surrogates;
+ * opaque values are random JSON trees of the node types Jackson itself produces when parsing (int,
+ * long, big integer, finite double, string, boolean, null, arrays, objects).
  */
 final class RandomMessages {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final char[] SPECIAL = {
-    '"', '\\', '/', '\b', '\f', '\n', '\r', '\t', '\u0000', '\u001f', '\u007f', 'é', '日',
-    '\u2028', '\u2029', '\ufeff', '\uffff', '{', '}', '[', ']', ':', ','
+    '"', '\\', '/', '\b', '\f', '\n', '\r', '\t', '\u0000', '\u001f', '\u007f', 'é', '日', '\u2028',
+    '\u2029', '\ufeff', '\uffff', '{', '}', '[', ']', ':', ','
   };
 
   private final SplittableRandom random;
@@ -175,9 +175,12 @@ final class RandomMessages {
       case 0 -> IntNode.valueOf(random.nextInt());
       case 1 -> LongNode.valueOf(longOutsideInt());
       case 2 -> DoubleNode.valueOf(finiteDouble());
-      case 3 -> new BigIntegerNode(new BigInteger(64 + random.nextInt(100), new Random(random.nextLong()))
-          .add(BigInteger.valueOf(Long.MAX_VALUE)).add(BigInteger.TWO)
-          .multiply(BigInteger.valueOf(coin() ? 1 : -1)));
+      case 3 ->
+          new BigIntegerNode(
+              new BigInteger(64 + random.nextInt(100), new Random(random.nextLong()))
+                  .add(BigInteger.valueOf(Long.MAX_VALUE))
+                  .add(BigInteger.TWO)
+                  .multiply(BigInteger.valueOf(coin() ? 1 : -1)));
       case 4 -> TextNode.valueOf(string());
       case 5 -> BooleanNode.valueOf(coin());
       case 6 -> NullNode.getInstance();
@@ -234,7 +237,10 @@ final class RandomMessages {
 
   ToolDefinition tool() {
     return new ToolDefinition(
-        nonEmpty(), string(), object(2), maybe(() -> Duration.ofMillis(1 + random.nextInt(600_000))));
+        nonEmpty(),
+        string(),
+        object(2),
+        maybe(() -> Duration.ofMillis(1 + random.nextInt(600_000))));
   }
 
   HookRule hookRule() {
@@ -256,14 +262,16 @@ final class RandomMessages {
   }
 
   Hooks hooks() {
-    Map<String, Optional<TransformRule>> transforms = maybe(() -> {
-      Map<String, Optional<TransformRule>> map = new LinkedHashMap<>();
-      int n = random.nextInt(4);
-      for (int i = 0; i < n; i++) {
-        map.put(string(), coin() ? Optional.of(transformRule()) : Optional.empty());
-      }
-      return map;
-    });
+    Map<String, Optional<TransformRule>> transforms =
+        maybe(
+            () -> {
+              Map<String, Optional<TransformRule>> map = new LinkedHashMap<>();
+              int n = random.nextInt(4);
+              for (int i = 0; i < n; i++) {
+                map.put(string(), coin() ? Optional.of(transformRule()) : Optional.empty());
+              }
+              return map;
+            });
     return new Hooks(maybe(() -> list(3, this::hookRule)), transforms);
   }
 
@@ -272,8 +280,11 @@ final class RandomMessages {
   }
 
   StreamEntry streamEntry() {
-    Instant ts = Instant.ofEpochSecond(random.nextLong(-2_000_000_000L, 4_000_000_000L), random.nextInt(1_000_000_000));
-    return new StreamEntry(ts, string(), maybe(() -> pick(PushLevel.class)), maybe(() -> object(2)));
+    Instant ts =
+        Instant.ofEpochSecond(
+            random.nextLong(-2_000_000_000L, 4_000_000_000L), random.nextInt(1_000_000_000));
+    return new StreamEntry(
+        ts, string(), maybe(() -> pick(PushLevel.class)), maybe(() -> object(2)));
   }
 
   private String sessionId() {
@@ -291,8 +302,11 @@ final class RandomMessages {
   private GateResult gateResult() {
     GateDecision decision = pick(GateDecision.class);
     java.time.Duration askTimeout =
-        decision == GateDecision.ASK && coin() ? java.time.Duration.ofMillis(1 + random.nextInt(300_000)) : null;
-    return new GateResult(maybeString(), nonEmpty(), decision, maybeString(), maybe(() -> object(2)), askTimeout);
+        decision == GateDecision.ASK && coin()
+            ? java.time.Duration.ofMillis(1 + random.nextInt(300_000))
+            : null;
+    return new GateResult(
+        maybeString(), nonEmpty(), decision, maybeString(), maybe(() -> object(2)), askTimeout);
   }
 
   ProviderMessage provider(ProviderMessageType type) {
@@ -310,14 +324,22 @@ final class RandomMessages {
       case TOOLS_UPDATE -> toolsUpdate();
       case HOOKS_UPDATE -> new HooksUpdate(maybeString(), maybeString(), hooks());
       case CONTEXT_UPDATE -> new ContextUpdate(maybeString(), maybeString(), string());
-      case FILTER_SET -> new FilterSet(
-          maybeString(), maybeString(), maybeNonEmpty(),
-          list(4, () -> new FilterRule(string(), pick(FilterOutcome.class))));
-      case STREAM_QUERY -> new StreamQuery(
-          nonEmpty(), maybeString(), list(4, this::nonEmpty), maybe(() -> random.nextInt(Integer.MAX_VALUE)));
+      case FILTER_SET ->
+          new FilterSet(
+              maybeString(),
+              maybeString(),
+              maybeNonEmpty(),
+              list(4, () -> new FilterRule(string(), pick(FilterOutcome.class))));
+      case STREAM_QUERY ->
+          new StreamQuery(
+              nonEmpty(),
+              maybeString(),
+              list(4, this::nonEmpty),
+              maybe(() -> random.nextInt(Integer.MAX_VALUE)));
       case SHUTDOWN_READY -> new ShutdownReady(maybeString());
       case UNKNOWN -> {
-        String wireType = unknownWireText(s -> ProviderMessageType.fromWire(s) != ProviderMessageType.UNKNOWN);
+        String wireType =
+            unknownWireText(s -> ProviderMessageType.fromWire(s) != ProviderMessageType.UNKNOWN);
         ObjectNode json = object(2);
         json.put("type", wireType);
         yield new UnknownProviderMessage(wireType, json);
@@ -326,11 +348,12 @@ final class RandomMessages {
   }
 
   private Hello hello() {
-    SessionSelector session = switch (random.nextInt(3)) {
-      case 0 -> null;
-      case 1 -> SessionSelector.All.INSTANCE;
-      default -> SessionSelector.of(sessionId());
-    };
+    SessionSelector session =
+        switch (random.nextInt(3)) {
+          case 0 -> null;
+          case 1 -> SessionSelector.All.INSTANCE;
+          default -> SessionSelector.of(sessionId());
+        };
     return new Hello(
         nonEmpty(),
         random.nextInt(),
@@ -343,32 +366,49 @@ final class RandomMessages {
         maybe(this::hooks),
         maybe(() -> list(3, this::nonEmpty)),
         maybeString(),
-        maybe(() -> new Concurrency(1 + random.nextInt(Integer.MAX_VALUE - 1), maybe(() -> pick(ConcurrencyScope.class)))),
+        maybe(
+            () ->
+                new Concurrency(
+                    1 + random.nextInt(Integer.MAX_VALUE - 1),
+                    maybe(() -> pick(ConcurrencyScope.class)))),
         maybe(() -> list(3, this::nonEmpty)));
   }
 
   private ToolResult toolResult() {
     ToolErrorCode code = maybe(() -> pick(ToolErrorCode.class));
-    String raw = code == ToolErrorCode.UNKNOWN
-        ? unknownWireText(s -> ToolErrorCode.fromWire(s) != ToolErrorCode.UNKNOWN)
-        : null;
-    FileRef file = maybe(() -> new FileRef(
-        nonEmpty(), nonEmpty(),
-        maybe(() -> random.nextLong(0, Long.MAX_VALUE)),
-        maybe(() -> Duration.ofSeconds(random.nextLong(0, 1L << 40)))));
-    return new ToolResult(nonEmpty(), maybe(() -> json(3)), maybeString(), code, maybe(this::coin), file, raw);
+    String raw =
+        code == ToolErrorCode.UNKNOWN
+            ? unknownWireText(s -> ToolErrorCode.fromWire(s) != ToolErrorCode.UNKNOWN)
+            : null;
+    FileRef file =
+        maybe(
+            () ->
+                new FileRef(
+                    nonEmpty(),
+                    nonEmpty(),
+                    maybe(() -> random.nextLong(0, Long.MAX_VALUE)),
+                    maybe(() -> Duration.ofSeconds(random.nextLong(0, 1L << 40)))));
+    return new ToolResult(
+        nonEmpty(), maybe(() -> json(3)), maybeString(), code, maybe(this::coin), file, raw);
   }
 
   private Push push() {
     String prompt = maybeString();
     String event = prompt == null ? nonEmpty() : maybeNonEmpty();
     return new Push(
-        maybeNonEmpty(), maybeString(), event, prompt, pick(PushLevel.class), maybe(() -> object(2)), maybe(this::coin));
+        maybeNonEmpty(),
+        maybeString(),
+        event,
+        prompt,
+        pick(PushLevel.class),
+        maybe(() -> object(2)),
+        maybe(this::coin));
   }
 
   private ToolsUpdate toolsUpdate() {
     List<ToolDefinition> tools = maybe(() -> list(3, this::tool));
-    List<String> remove = tools == null ? list(3, this::string) : maybe(() -> list(3, this::string));
+    List<String> remove =
+        tools == null ? list(3, this::string) : maybe(() -> list(3, this::string));
     return new ToolsUpdate(maybeString(), maybeString(), tools, remove);
   }
 
@@ -379,22 +419,36 @@ final class RandomMessages {
       case AUTH_PAIRING -> new AuthPairing(string());
       case SESSIONS -> new Sessions(maybeString(), list(3, this::sessionInfo));
       case SESSIONS_UPDATED -> new SessionsUpdated(list(3, this::sessionInfo));
-      case HELLO_ACK -> new HelloAck(random.nextInt(), nonEmpty(), maybeString(), maybeString(), maybeString(), maybe(() -> list(3, this::nonEmpty)));
+      case HELLO_ACK ->
+          new HelloAck(
+              random.nextInt(),
+              nonEmpty(),
+              maybeString(),
+              maybeString(),
+              maybeString(),
+              maybe(() -> list(3, this::nonEmpty)));
       case ACK -> new Ack(string(), nonEmpty(), random.nextLong());
       case ERROR -> {
         ErrorCode code = pick(ErrorCode.class);
-        String raw = code == ErrorCode.UNKNOWN
-            ? unknownWireText(s -> ErrorCode.fromWire(s) != ErrorCode.UNKNOWN)
-            : null;
-        yield new ErrorMessage(code, string(), maybeString(), maybeString(), maybeString(), maybeString(), raw);
+        String raw =
+            code == ErrorCode.UNKNOWN
+                ? unknownWireText(s -> ErrorCode.fromWire(s) != ErrorCode.UNKNOWN)
+                : null;
+        yield new ErrorMessage(
+            code, string(), maybeString(), maybeString(), maybeString(), maybeString(), raw);
       }
       case TOOL_CALL -> new ToolCall(nonEmpty(), nonEmpty(), nonEmpty(), nonNullJson(3));
-      case TOOL_CANCEL -> new ToolCancel(nonEmpty(), nonEmpty(), maybe(() -> pick(CancelReason.class)));
-      case GATE_CHECK -> new GateCheck(nonEmpty(), nonEmpty(), nonEmpty(), nonEmpty(), nonNullJson(3));
+      case TOOL_CANCEL ->
+          new ToolCancel(nonEmpty(), nonEmpty(), maybe(() -> pick(CancelReason.class)));
+      case GATE_CHECK ->
+          new GateCheck(nonEmpty(), nonEmpty(), nonEmpty(), nonEmpty(), nonNullJson(3));
       case TRANSFORM_REQUEST -> new TransformRequest(nonEmpty(), nonEmpty(), nonEmpty(), string());
       case SESSION_EVENT -> new SessionEvent(nonEmpty(), nonEmpty(), nonNullJson(3));
-      case SESSION_LIFECYCLE -> new SessionLifecycle(
-          nonEmpty(), pick(LifecycleState.class), maybe(() -> Duration.ofMillis(random.nextLong(0, 1L << 40))));
+      case SESSION_LIFECYCLE ->
+          new SessionLifecycle(
+              nonEmpty(),
+              pick(LifecycleState.class),
+              maybe(() -> Duration.ofMillis(random.nextLong(0, 1L << 40))));
       case STREAM_HISTORY -> {
         Map<String, List<StreamEntry>> streams = new LinkedHashMap<>();
         int n = random.nextInt(4);
@@ -404,7 +458,8 @@ final class RandomMessages {
         yield new StreamHistory(nonEmpty(), streams);
       }
       case UNKNOWN -> {
-        String wireType = unknownWireText(s -> GatewayMessageType.fromWire(s) != GatewayMessageType.UNKNOWN);
+        String wireType =
+            unknownWireText(s -> GatewayMessageType.fromWire(s) != GatewayMessageType.UNKNOWN);
         ObjectNode json = object(2);
         json.put("type", wireType);
         yield new UnknownGatewayMessage(wireType, json);

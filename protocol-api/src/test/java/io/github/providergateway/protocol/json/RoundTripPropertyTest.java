@@ -69,9 +69,9 @@ class RoundTripPropertyTest {
 
   /**
    * What a transport sends: {@code encodeUtf8} is exactly {@code encode}'s text in UTF-8, and
-   * decodes to the same message. A Java string may hold a lone surrogate (a provider can send
-   * one as a {@code \\uD800} escape); {@code getBytes} would turn it into {@code ?}, while
-   * {@code encodeUtf8} keeps it as the escape, so the bytes are still well-formed UTF-8.
+   * decodes to the same message. A Java string may hold a lone surrogate (a provider can send one
+   * as a {@code \\uD800} escape); {@code getBytes} would turn it into {@code ?}, while {@code
+   * encodeUtf8} keeps it as the escape, so the bytes are still well-formed UTF-8.
    */
   @ParameterizedTest(name = "[{index}] {0}")
   @EnumSource(GatewayMessageType.class)
@@ -84,7 +84,8 @@ class RoundTripPropertyTest {
       byte[] utf8 = CODEC.encodeUtf8(message);
 
       String context = "seed " + seed + ", record " + i;
-      String decodedText = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
+      String decodedText =
+          StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(utf8)).toString();
       if (hasLoneSurrogate(text)) {
         continue; // well-formed UTF-8 is all that can be asked (the decoder above would throw)
       }
@@ -130,12 +131,16 @@ class RoundTripPropertyTest {
   void loneSurrogatesRoundTripThroughTheStringApi() {
     Goodbye goodbye = new Goodbye("a\ud800b\udc00");
 
-    assertThat(CODEC.decodeProviderMessage(CODEC.encode(goodbye)).messageOrNull()).isEqualTo(goodbye);
+    assertThat(CODEC.decodeProviderMessage(CODEC.encode(goodbye)).messageOrNull())
+        .isEqualTo(goodbye);
   }
 
   @Test
   void escapedLoneSurrogatesDecode() {
-    assertThat(CODEC.decodeProviderMessage("{\"type\":\"goodbye\",\"reason\":\"\\ud800\"}").messageOrNull())
+    assertThat(
+            CODEC
+                .decodeProviderMessage("{\"type\":\"goodbye\",\"reason\":\"\\ud800\"}")
+                .messageOrNull())
         .isEqualTo(new Goodbye("\ud800"));
   }
 }

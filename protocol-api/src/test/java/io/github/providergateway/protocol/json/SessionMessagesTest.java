@@ -23,7 +23,8 @@ class SessionMessagesTest {
 
   @Test
   void sessionEventDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "session.event",
         "sessionId": "abc123",
@@ -34,14 +35,16 @@ class SessionMessagesTest {
     SessionEvent event = decodeGateway(json, SessionEvent.class);
 
     assertThat(event)
-        .isEqualTo(new SessionEvent("abc123", "user.message", json("{\"content\":\"fix the auth bug\"}")));
+        .isEqualTo(
+            new SessionEvent("abc123", "user.message", json("{\"content\":\"fix the auth bug\"}")));
     assertEncodesTo(event, json);
   }
 
   @Test
   void toolExecutionCompleteEventDecodesAndReencodes() {
     // Payload shape from v2 "Event payload shapes".
-    String json = """
+    String json =
+        """
         {"type":"session.event","sessionId":"abc123","event":"tool.execution_complete",
          "data":{"tool":"screenshot","provider":"browser","args":{"full":true},
                  "result":{"type":"success","output":"ok"},"durationMs":812}}""";
@@ -55,7 +58,8 @@ class SessionMessagesTest {
 
   @Test
   void startedLifecycleDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "session.lifecycle", "sessionId": "abc123", "state": "started" }""";
 
     SessionLifecycle lifecycle = decodeGateway(json, SessionLifecycle.class);
@@ -67,7 +71,8 @@ class SessionMessagesTest {
 
   @Test
   void idleLifecycleDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "session.lifecycle", "sessionId": "abc123", "state": "idle" }""";
 
     SessionLifecycle lifecycle = decodeGateway(json, SessionLifecycle.class);
@@ -78,20 +83,23 @@ class SessionMessagesTest {
 
   @Test
   void shutdownPendingLifecycleDecodesItsDeadlineInMilliseconds() {
-    String json = """
+    String json =
+        """
         { "type": "session.lifecycle", "sessionId": "abc123", "state": "shutdown.pending", "deadline": 10000 }""";
 
     SessionLifecycle lifecycle = decodeGateway(json, SessionLifecycle.class);
 
     assertThat(lifecycle.state()).isEqualTo(LifecycleState.SHUTDOWN_PENDING);
     assertThat(lifecycle.deadline()).isEqualTo(Duration.ofSeconds(10));
-    assertThat(lifecycle).isEqualTo(SessionLifecycle.shutdownPending("abc123", Duration.ofMillis(10000)));
+    assertThat(lifecycle)
+        .isEqualTo(SessionLifecycle.shutdownPending("abc123", Duration.ofMillis(10000)));
     assertEncodesTo(lifecycle, json);
   }
 
   @Test
   void sessionReadyDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "session.ready",
         "sessionId": "new-session-id"
@@ -105,7 +113,8 @@ class SessionMessagesTest {
 
   @Test
   void shutdownReadyDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "shutdown.ready",
         "sessionId": "abc123"
@@ -119,7 +128,8 @@ class SessionMessagesTest {
 
   @Test
   void goodbyeWithReasonDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "goodbye",
         "reason": "shutting down"
@@ -133,7 +143,8 @@ class SessionMessagesTest {
 
   @Test
   void coreGoodbyeOnShutdownDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "goodbye", "reason": "session ending" }""";
 
     Goodbye goodbye = decodeProvider(json, Goodbye.class);
@@ -145,7 +156,8 @@ class SessionMessagesTest {
   @Test
   void goodbyeWithoutReasonDecodesAndReencodes() {
     // Core "goodbye": reason is optional.
-    String json = """
+    String json =
+        """
         { "type": "goodbye" }""";
 
     Goodbye goodbye = decodeProvider(json, Goodbye.class);

@@ -68,7 +68,8 @@ class SizeLimitTest {
 
   @Test
   void toolResultOneByteOverFiveMebibytesIsPayloadTooLarge() {
-    DecodeResult<ProviderMessage, DecodeError> result = decode(toolResult(TOOL_RESULT_LIMIT + 1L, "a"));
+    DecodeResult<ProviderMessage, DecodeError> result =
+        decode(toolResult(TOOL_RESULT_LIMIT + 1L, "a"));
 
     assertThat(result.errorOrNull().code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
   }
@@ -124,23 +125,68 @@ class SizeLimitTest {
 
   // ---- every other type: 2 MiB ----
 
-  /** Messages of other types, padded inside a string field, with the ids their errors must carry. */
+  /**
+   * Messages of other types, padded inside a string field, with the ids their errors must carry.
+   */
   static Stream<Arguments> otherTypes() {
     return Stream.of(
-        Arguments.of("{\"type\":\"push\",\"sessionId\":\"s-1\",\"level\":\"keep\",\"event\":\"", "\"}", "push", null, null, null),
-        Arguments.of("{\"type\":\"tool.progress\",\"id\":\"call-7\",\"message\":\"", "\"}", "tool.progress", "call-7", null, null),
-        Arguments.of("{\"type\":\"gate.result\",\"callId\":\"gate-4\",\"decision\":\"deny\",\"reason\":\"", "\"}", "gate.result", null, "gate-4", null),
-        Arguments.of("{\"type\":\"transform.result\",\"callId\":\"tx-7\",\"content\":\"", "\"}", "transform.result", null, "tx-7", null),
-        Arguments.of("{\"type\":\"tools.update\",\"requestId\":\"req-1\",\"tools\":[{\"name\":\"t\",\"parameters\":{},\"description\":\"", "\"}]}", "tools.update", null, null, "req-1"),
-        Arguments.of("{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"context\":\"", "\"}", "hello", null, null, null),
-        Arguments.of("{\"type\":\"future.thing\",\"id\":\"f-1\",\"blob\":\"", "\"}", "future.thing", "f-1", null, null));
+        Arguments.of(
+            "{\"type\":\"push\",\"sessionId\":\"s-1\",\"level\":\"keep\",\"event\":\"",
+            "\"}",
+            "push",
+            null,
+            null,
+            null),
+        Arguments.of(
+            "{\"type\":\"tool.progress\",\"id\":\"call-7\",\"message\":\"",
+            "\"}",
+            "tool.progress",
+            "call-7",
+            null,
+            null),
+        Arguments.of(
+            "{\"type\":\"gate.result\",\"callId\":\"gate-4\",\"decision\":\"deny\",\"reason\":\"",
+            "\"}",
+            "gate.result",
+            null,
+            "gate-4",
+            null),
+        Arguments.of(
+            "{\"type\":\"transform.result\",\"callId\":\"tx-7\",\"content\":\"",
+            "\"}",
+            "transform.result",
+            null,
+            "tx-7",
+            null),
+        Arguments.of(
+            "{\"type\":\"tools.update\",\"requestId\":\"req-1\",\"tools\":[{\"name\":\"t\",\"parameters\":{},\"description\":\"",
+            "\"}]}",
+            "tools.update",
+            null,
+            null,
+            "req-1"),
+        Arguments.of(
+            "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"context\":\"",
+            "\"}",
+            "hello",
+            null,
+            null,
+            null),
+        Arguments.of(
+            "{\"type\":\"future.thing\",\"id\":\"f-1\",\"blob\":\"",
+            "\"}",
+            "future.thing",
+            "f-1",
+            null,
+            null));
   }
 
   @ParameterizedTest(name = "[{index}] {2}")
   @MethodSource("otherTypes")
   void otherMessageOfExactlyTwoMebibytesIsAccepted(
       String prefix, String suffix, String type, String id, String callId, String requestId) {
-    DecodeResult<ProviderMessage, DecodeError> result = decode(sized(prefix, suffix, MESSAGE_LIMIT, "a"));
+    DecodeResult<ProviderMessage, DecodeError> result =
+        decode(sized(prefix, suffix, MESSAGE_LIMIT, "a"));
 
     assertThat(result.errorOrNull()).isNull();
     assertThat(result.messageOrNull().wireType()).isEqualTo(type);
@@ -161,16 +207,22 @@ class SizeLimitTest {
 
   @Test
   void oversizedPushCarriesItsSessionId() {
-    DecodeError error = decode(sized(
-        "{\"type\":\"push\",\"sessionId\":\"s-1\",\"level\":\"keep\",\"event\":\"", "\"}",
-        MESSAGE_LIMIT + 1L, "a")).errorOrNull();
+    DecodeError error =
+        decode(
+                sized(
+                    "{\"type\":\"push\",\"sessionId\":\"s-1\",\"level\":\"keep\",\"event\":\"",
+                    "\"}",
+                    MESSAGE_LIMIT + 1L,
+                    "a"))
+            .errorOrNull();
 
     assertThat(error.sessionId()).isEqualTo("s-1");
   }
 
   @Test
   void pushOfExactlyTwoMebibytesOfTwoByteCharactersIsAccepted() {
-    String text = sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT, "é");
+    String text =
+        sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT, "é");
 
     DecodeResult<ProviderMessage, DecodeError> result = decode(text);
 
@@ -179,23 +231,29 @@ class SizeLimitTest {
 
   @Test
   void pushOneByteOverTwoMebibytesInTwoByteCharactersIsPayloadTooLarge() {
-    String text = sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT + 1L, "é");
+    String text =
+        sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT + 1L, "é");
 
-    assertThat(text.length()).as("about half the limit in chars").isLessThan(MESSAGE_LIMIT / 2 + 100);
+    assertThat(text.length())
+        .as("about half the limit in chars")
+        .isLessThan(MESSAGE_LIMIT / 2 + 100);
     assertThat(decode(text).errorOrNull().code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
   }
 
   @Test
   void pushOfExactlyTwoMebibytesOfEmojiIsAccepted() {
     // An emoji is two chars (a surrogate pair) and four UTF-8 bytes.
-    String text = sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT, "😀");
+    String text =
+        sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT, "😀");
 
     assertThat(decode(text).errorOrNull()).isNull();
   }
 
   @Test
   void pushOneByteOverTwoMebibytesInEmojiIsPayloadTooLarge() {
-    String text = sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT + 1L, "😀");
+    String text =
+        sized(
+            "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", MESSAGE_LIMIT + 1L, "😀");
 
     assertThat(decode(text).errorOrNull().code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
   }
@@ -204,7 +262,14 @@ class SizeLimitTest {
   void pushBetweenTheTwoLimitsIsRefusedEvenThoughAToolResultThatSizeIsNot() {
     int threeMebibytes = 3 * MIB;
 
-    DecodeError push = decode(sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", threeMebibytes, "a")).errorOrNull();
+    DecodeError push =
+        decode(
+                sized(
+                    "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"",
+                    "\"}",
+                    threeMebibytes,
+                    "a"))
+            .errorOrNull();
     DecodeError result = decode(toolResult(threeMebibytes, "a")).errorOrNull();
 
     assertThat(push.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
@@ -232,12 +297,23 @@ class SizeLimitTest {
     String pushPrefix = "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"";
     String resultPrefix = "{\"type\":\"tool.result\",\"id\":\"call-1\",\"data\":\"";
 
-    assertThat(CODEC.decodeProviderMessage(sized(pushPrefix, "\"}", 100, "a"), small).isDecoded()).isTrue();
-    assertThat(CODEC.decodeProviderMessage(sized(pushPrefix, "\"}", 101, "a"), small).errorOrNull().code())
+    assertThat(CODEC.decodeProviderMessage(sized(pushPrefix, "\"}", 100, "a"), small).isDecoded())
+        .isTrue();
+    assertThat(
+            CODEC
+                .decodeProviderMessage(sized(pushPrefix, "\"}", 101, "a"), small)
+                .errorOrNull()
+                .code())
         .isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
-    assertThat(CODEC.decodeProviderMessage(sized(resultPrefix, "\"}", 150, "a"), small).isDecoded()).isTrue();
-    assertThat(CODEC.decodeProviderMessage(sized(resultPrefix, "\"}", 200, "a"), small).isDecoded()).isTrue();
-    assertThat(CODEC.decodeProviderMessage(sized(resultPrefix, "\"}", 201, "a"), small).errorOrNull().code())
+    assertThat(CODEC.decodeProviderMessage(sized(resultPrefix, "\"}", 150, "a"), small).isDecoded())
+        .isTrue();
+    assertThat(CODEC.decodeProviderMessage(sized(resultPrefix, "\"}", 200, "a"), small).isDecoded())
+        .isTrue();
+    assertThat(
+            CODEC
+                .decodeProviderMessage(sized(resultPrefix, "\"}", 201, "a"), small)
+                .errorOrNull()
+                .code())
         .isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
   }
 

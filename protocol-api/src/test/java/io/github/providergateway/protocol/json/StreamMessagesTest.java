@@ -27,7 +27,8 @@ class StreamMessagesTest {
 
   @Test
   void pushWithStreamAndMetadataDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "push",
         "stream": "ci-watch",
@@ -51,7 +52,8 @@ class StreamMessagesTest {
 
   @Test
   void corePushDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "push", "level": "inject", "event": "Page asks for help", "stream": "detour" }""";
 
     Push push = decodeProvider(json, Push.class);
@@ -62,7 +64,8 @@ class StreamMessagesTest {
 
   @Test
   void pushWithKeepAndSurfaceLevelsDecodes() {
-    Push keep = decodeProvider("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\"}", Push.class);
+    Push keep =
+        decodeProvider("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\"}", Push.class);
     Push surface =
         decodeProvider("{\"type\":\"push\",\"level\":\"surface\",\"event\":\"e\"}", Push.class);
 
@@ -73,7 +76,8 @@ class StreamMessagesTest {
   @Test
   void pushWithPromptAndNoEventDecodesAndReencodes() {
     // v2 "push" table: event is required unless prompt is present.
-    String json = """
+    String json =
+        """
         {"type":"push","prompt":"Summarize the failing CI run.","level":"inject"}""";
 
     Push push = decodeProvider(json, Push.class);
@@ -85,7 +89,8 @@ class StreamMessagesTest {
 
   @Test
   void broadcastPushFromAnAllBoundProviderDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {"type":"push","event":"Deploy finished","level":"surface","broadcast":true}""";
 
     Push push = decodeProvider(json, Push.class);
@@ -96,7 +101,8 @@ class StreamMessagesTest {
 
   @Test
   void pushToOneSessionDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {"type":"push","sessionId":"abc123","event":"Deploy finished","level":"keep"}""";
 
     Push push = decodeProvider(json, Push.class);
@@ -107,7 +113,8 @@ class StreamMessagesTest {
 
   @Test
   void filterSetDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "filter.set",
         "stream": "git-watch",
@@ -135,11 +142,16 @@ class StreamMessagesTest {
 
   @Test
   void filterSetWithSurfaceOutcomeAndEmptyRulesDecodes() {
-    FilterSet surface = decodeProvider("""
+    FilterSet surface =
+        decodeProvider(
+            """
         {"type":"filter.set","stream":"s","rules":[{"match":"x","outcome":"surface"}]}""",
-        FilterSet.class);
-    FilterSet cleared = decodeProvider("""
-        {"type":"filter.set","requestId":"req-9","rules":[]}""", FilterSet.class);
+            FilterSet.class);
+    FilterSet cleared =
+        decodeProvider(
+            """
+        {"type":"filter.set","requestId":"req-9","rules":[]}""",
+            FilterSet.class);
 
     assertThat(surface.rules()).containsExactly(new FilterRule("x", FilterOutcome.SURFACE));
     assertThat(cleared.stream()).isNull();
@@ -149,7 +161,8 @@ class StreamMessagesTest {
 
   @Test
   void streamQueryDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "stream.query",
         "queryId": "q-1",
@@ -162,13 +175,15 @@ class StreamMessagesTest {
 
     assertThat(query)
         .isEqualTo(
-            new StreamQuery("q-1", "abc123", List.of("ci-watch@ci-watcher", "git-watch@guardian"), 10));
+            new StreamQuery(
+                "q-1", "abc123", List.of("ci-watch@ci-watcher", "git-watch@guardian"), 10));
     assertEncodesTo(query, json);
   }
 
   @Test
   void streamHistoryDecodesEntriesInOrderAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "stream.history",
         "queryId": "q-1",
@@ -191,7 +206,8 @@ class StreamMessagesTest {
             Map.entry(
                 "ci-watch@ci-watcher",
                 List.of(
-                    StreamEntry.of(Instant.parse("2026-04-26T14:01:00Z"), "failure on test/auth.spec.ts"),
+                    StreamEntry.of(
+                        Instant.parse("2026-04-26T14:01:00Z"), "failure on test/auth.spec.ts"),
                     StreamEntry.of(Instant.parse("2026-04-26T14:00:00Z"), "running"))),
             Map.entry(
                 "git-watch@guardian",
@@ -201,7 +217,8 @@ class StreamMessagesTest {
 
   @Test
   void streamHistoryEntryWithLevelAndMetadataReencodes() {
-    String json = """
+    String json =
+        """
         {"type":"stream.history","queryId":"q-2","streams":{"ci-watch":[
           {"ts":"2026-04-26T14:01:00.250Z","event":"failed","level":"inject","metadata":{"runId":12345}}]}}""";
 

@@ -19,13 +19,17 @@ import io.github.providergateway.protocol.ToolResult;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Spec vectors for {@code tool.call}, {@code tool.cancel}, {@code tool.result} and {@code tool.progress}. */
+/**
+ * Spec vectors for {@code tool.call}, {@code tool.cancel}, {@code tool.result} and {@code
+ * tool.progress}.
+ */
 class ToolMessagesTest {
 
   @Test
   void toolCallDecodesAndReencodes() {
     // v2 "tool.call — Copilot invoked a provider's tool".
-    String json = """
+    String json =
+        """
         {
         "type": "tool.call",
         "id": "call-123",
@@ -45,12 +49,14 @@ class ToolMessagesTest {
 
   @Test
   void coreToolCallDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "tool.call", "id": "call-123", "sessionId": "abc123", "tool": "greet", "args": { "name": "Alice" } }""";
 
     ToolCall call = decodeGateway(json, ToolCall.class);
 
-    assertThat(call).isEqualTo(new ToolCall("call-123", "abc123", "greet", json("{\"name\":\"Alice\"}")));
+    assertThat(call)
+        .isEqualTo(new ToolCall("call-123", "abc123", "greet", json("{\"name\":\"Alice\"}")));
     assertEncodesTo(call, json);
   }
 
@@ -59,7 +65,9 @@ class ToolMessagesTest {
     // The v2 quickstart shows tool.call and tool.cancel without sessionId, but the spec's
     // "Session IDs and correlation IDs" says every session-scoped gateway message carries one
     // (R-CODEC-11), and this library requires it. Documented here so the choice is visible.
-    DecodeError error = gatewayError("""
+    DecodeError error =
+        gatewayError(
+            """
         { "type": "tool.call", "id": "c-1", "tool": "my_tool", "args": {"q": 1} }""");
 
     assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
@@ -71,7 +79,8 @@ class ToolMessagesTest {
   @Test
   void toolCancelDecodesAndReencodes() {
     // v2 and core "tool.cancel".
-    String json = """
+    String json =
+        """
         {
         "type": "tool.cancel",
         "id": "call-123",
@@ -87,9 +96,11 @@ class ToolMessagesTest {
 
   @Test
   void toolCancelWithAReasonThisLibraryDoesNotKnowReadsAsNoReason() {
-    ToolCancel cancel = decodeGateway("""
+    ToolCancel cancel =
+        decodeGateway(
+            """
         {"type":"tool.cancel","id":"call-123","sessionId":"abc123","reason":"budget_exhausted"}""",
-        ToolCancel.class);
+            ToolCancel.class);
 
     assertThat(cancel.reason()).isNull();
   }
@@ -97,7 +108,8 @@ class ToolMessagesTest {
   @Test
   void successfulToolResultWithObjectDataDecodesAndReencodes() {
     // v2 "tool.result", success.
-    String json = """
+    String json =
+        """
         {
         "type": "tool.result",
         "id": "call-123",
@@ -118,7 +130,8 @@ class ToolMessagesTest {
   @Test
   void successfulToolResultWithStringDataDecodesAndReencodes() {
     // Core profile "tool.result".
-    String json = """
+    String json =
+        """
         { "type": "tool.result", "id": "call-123", "data": "Hello, Alice!" }""";
 
     ToolResult result = decodeProvider(json, ToolResult.class);
@@ -130,7 +143,8 @@ class ToolMessagesTest {
   @Test
   void failedToolResultWithCodeAndRetryableDecodesAndReencodes() {
     // v2 "tool.result", failure.
-    String json = """
+    String json =
+        """
         {
         "type": "tool.result",
         "id": "call-123",
@@ -149,26 +163,30 @@ class ToolMessagesTest {
     assertThat(result.data()).isNull();
     assertThat(result)
         .isEqualTo(
-            ToolResult.failure("call-123", "Element not found: #submit-btn", ToolErrorCode.NOT_FOUND)
+            ToolResult.failure(
+                    "call-123", "Element not found: #submit-btn", ToolErrorCode.NOT_FOUND)
                 .withRetryable(false));
     assertEncodesTo(result, json);
   }
 
   @Test
   void coreFailedToolResultDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "tool.result", "id": "call-123", "error": "Not found", "errorCode": "NOT_FOUND" }""";
 
     ToolResult result = decodeProvider(json, ToolResult.class);
 
-    assertThat(result).isEqualTo(ToolResult.failure("call-123", "Not found", ToolErrorCode.NOT_FOUND));
+    assertThat(result)
+        .isEqualTo(ToolResult.failure("call-123", "Not found", ToolErrorCode.NOT_FOUND));
     assertEncodesTo(result, json);
   }
 
   @Test
   void fileReferenceToolResultDecodesAndReencodes() {
     // v2 "Payload limits".
-    String json = """
+    String json =
+        """
         { "type": "tool.result", "id": "call-123", "file": { "path": "/home/user/.copilot/providers/browser/screenshot-abc.png", "mimeType": "image/png", "size": 8421000, "ttl": 300 } }""";
 
     ToolResult result = decodeProvider(json, ToolResult.class);
@@ -188,7 +206,8 @@ class ToolMessagesTest {
   @Test
   void cancelledToolResultDecodesAndReencodes() {
     // Core "tool.cancel": what the provider must answer.
-    String json = """
+    String json =
+        """
         { "type": "tool.result", "id": "call-123", "error": "Cancelled", "errorCode": "CANCELLED" }""";
 
     ToolResult result = decodeProvider(json, ToolResult.class);
@@ -201,7 +220,8 @@ class ToolMessagesTest {
   @Test
   void quickstartCancelledToolResultWithoutErrorTextDecodes() {
     // v2 quickstart, step 8.
-    String json = """
+    String json =
+        """
         { "type": "tool.result", "id": "c-1", "errorCode": "CANCELLED" }""";
 
     ToolResult result = decodeProvider(json, ToolResult.class);
@@ -215,7 +235,8 @@ class ToolMessagesTest {
   @Test
   void browserCancelledToolResultWithRetryableDecodes() {
     // v2 browser example, handleCancel().
-    String json = """
+    String json =
+        """
         {"type":"tool.result","id":"call-123","error":"Cancelled","errorCode":"CANCELLED","retryable":false}""";
 
     ToolResult result = decodeProvider(json, ToolResult.class);
@@ -227,7 +248,8 @@ class ToolMessagesTest {
   @Test
   void browserScreenshotToolResultDecodesAndReencodes() {
     // v2 browser example, handleToolCall(): data is { image: dataURL }.
-    String json = """
+    String json =
+        """
         {"type":"tool.result","id":"call-123","data":{"image":"data:image/jpeg;base64,/9j/4AAQSkZJRg=="}}""";
 
     ToolResult result = decodeProvider(json, ToolResult.class);
@@ -238,7 +260,8 @@ class ToolMessagesTest {
 
   @Test
   void toolProgressDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "tool.progress",
         "id": "call-123",

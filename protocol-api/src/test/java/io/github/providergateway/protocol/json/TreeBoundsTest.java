@@ -28,7 +28,8 @@ class TreeBoundsTest {
     // 4.9 MB of text: about 1.6 million empty objects, which held 132 MiB as a tree.
     String data = "[" + "{},".repeat(1_630_000) + "{}]";
 
-    DecodeResult<ProviderMessage, DecodeError> result = CODEC.decodeProviderMessage(toolResult(data), LIMITS);
+    DecodeResult<ProviderMessage, DecodeError> result =
+        CODEC.decodeProviderMessage(toolResult(data), LIMITS);
 
     assertThat(result.isDecoded()).isFalse();
     assertThat(result.errorOrNull().code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
@@ -40,7 +41,8 @@ class TreeBoundsTest {
   void aLargeResultOfTextIsStillAccepted() {
     String data = "\"" + "x".repeat(4_900_000) + "\"";
 
-    assertThat(CODEC.decodeProviderMessage(toolResult(data), LIMITS).messageOrNull()).isInstanceOf(ToolResult.class);
+    assertThat(CODEC.decodeProviderMessage(toolResult(data), LIMITS).messageOrNull())
+        .isInstanceOf(ToolResult.class);
   }
 
   @Test
@@ -50,7 +52,8 @@ class TreeBoundsTest {
     String tooDeep = "[".repeat(128) + "]".repeat(128);
 
     assertThat(CODEC.decodeProviderMessage(toolResult(deepest), LIMITS).isDecoded()).isTrue();
-    DecodeResult<ProviderMessage, DecodeError> refused = CODEC.decodeProviderMessage(toolResult(tooDeep), LIMITS);
+    DecodeResult<ProviderMessage, DecodeError> refused =
+        CODEC.decodeProviderMessage(toolResult(tooDeep), LIMITS);
     assertThat(refused.errorOrNull().code()).isEqualTo(ErrorCode.INVALID_JSON);
     assertThat(refused.errorOrNull().id()).isEqualTo("c-1");
     assertThat(refused.errorOrNull().detail()).contains("deeper than 128");
@@ -63,7 +66,9 @@ class TreeBoundsTest {
     JsonNode tree = CODEC.parseJson(data);
     long measured = usedAfterGc() - before;
 
-    assertThat(JsonHeap.of(tree)).as("estimate vs %d bytes measured", measured).isGreaterThanOrEqualTo(measured * 9 / 10);
+    assertThat(JsonHeap.of(tree))
+        .as("estimate vs %d bytes measured", measured)
+        .isGreaterThanOrEqualTo(measured * 9 / 10);
     assertThat(tree.size()).isEqualTo(100_001); // keeps the tree reachable until measured
   }
 

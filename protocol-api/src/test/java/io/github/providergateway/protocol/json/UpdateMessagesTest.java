@@ -16,15 +16,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec vectors for updates and the gateway's answers: {@code tools.update}, {@code
- * context.update}, {@code ack} and {@code error}.
+ * Spec vectors for updates and the gateway's answers: {@code tools.update}, {@code context.update},
+ * {@code ack} and {@code error}.
  */
 class UpdateMessagesTest {
 
   @Test
   void toolsUpdateWithRemoveIsADeltaAndReencodes() {
     // v2 "tools.update — change tool definitions".
-    String json = """
+    String json =
+        """
         {
         "type": "tools.update",
         "sessionId": "abc123",
@@ -38,7 +39,8 @@ class UpdateMessagesTest {
 
     assertThat(update.requestId()).isNull();
     assertThat(update.sessionId()).isEqualTo("abc123");
-    assertThat(update.tools()).containsExactly(ToolDefinition.of("new_tool", "Just appeared", json("{}")));
+    assertThat(update.tools())
+        .containsExactly(ToolDefinition.of("new_tool", "Just appeared", json("{}")));
     assertThat(update.remove()).containsExactly("old_tool");
     assertThat(update.isDelta()).isTrue();
     assertEncodesTo(update, json);
@@ -46,7 +48,8 @@ class UpdateMessagesTest {
 
   @Test
   void coreToolsUpdateReplacesTheWholeListAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "tools.update",
         "tools": [{
@@ -64,7 +67,8 @@ class UpdateMessagesTest {
                     ToolDefinition.of(
                         "greet",
                         "Say hello",
-                        json("{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}")))));
+                        json(
+                            "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}")))));
     assertThat(update.isDelta()).isFalse();
     assertEncodesTo(update, json);
   }
@@ -72,7 +76,8 @@ class UpdateMessagesTest {
   @Test
   void toolsUpdateWithRequestIdDecodesAndReencodes() {
     // v2 "Update acknowledgments" ("tools": [...] made concrete).
-    String json = """
+    String json =
+        """
         { "type": "tools.update", "requestId": "req-42", "sessionId": "abc123", "tools": [
           { "name": "deploy", "description": "Deploy the current branch", "timeout": 120000,
             "parameters": { "type": "object" } } ] }""";
@@ -87,7 +92,8 @@ class UpdateMessagesTest {
 
   @Test
   void toolsUpdateWithOnlyRemoveDecodes() {
-    String json = """
+    String json =
+        """
         {"type":"tools.update","remove":["old_tool","older_tool"]}""";
 
     ToolsUpdate update = decodeProvider(json, ToolsUpdate.class);
@@ -99,7 +105,8 @@ class UpdateMessagesTest {
 
   @Test
   void ackDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "ack", "requestId": "req-42", "sessionId": "abc123", "revision": 3 }""";
 
     Ack ack = decodeGateway(json, Ack.class);
@@ -110,7 +117,8 @@ class UpdateMessagesTest {
 
   @Test
   void contextUpdateDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "context.update",
         "context": "CI is now passing. Deploy v2.4.3 completed."
@@ -134,7 +142,8 @@ class UpdateMessagesTest {
   @Test
   void invalidSessionErrorDecodesAndReencodes() {
     // v2 "Error responses".
-    String json = """
+    String json =
+        """
         {
         "type": "error",
         "code": "INVALID_SESSION",
@@ -155,7 +164,8 @@ class UpdateMessagesTest {
 
   @Test
   void toolConflictErrorWithProviderAndSessionDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         {
         "type": "error",
         "code": "TOOL_CONFLICT",
@@ -179,7 +189,8 @@ class UpdateMessagesTest {
 
   @Test
   void coreErrorWithProviderIdDecodesAndReencodes() {
-    String json = """
+    String json =
+        """
         { "type": "error", "code": "INVALID_SESSION", "message": "Session def456 does not exist",
         "replyTo": "hello", "providerId": "p-8f3a" }""";
 
@@ -193,7 +204,8 @@ class UpdateMessagesTest {
   @Test
   void errorEchoingARequestIdDecodesAndReencodes() {
     // v2 "Update acknowledgments": on failure, error carries the same requestId.
-    String json = """
+    String json =
+        """
         {"type":"error","code":"RATE_LIMITED","message":"tools.update already in flight",
          "replyTo":"tools.update","sessionId":"abc123","requestId":"req-42"}""";
 

@@ -56,12 +56,13 @@ class Utf8Test {
       StringBuilder text = new StringBuilder();
       int length = random.nextInt(40);
       while (text.length() < length) {
-        int codePoint = switch (random.nextInt(4)) {
-          case 0 -> random.nextInt(0x80);
-          case 1 -> 0x80 + random.nextInt(0x800 - 0x80);
-          case 2 -> randomBmpNonSurrogate(random);
-          default -> 0x10000 + random.nextInt(0x110000 - 0x10000);
-        };
+        int codePoint =
+            switch (random.nextInt(4)) {
+              case 0 -> random.nextInt(0x80);
+              case 1 -> 0x80 + random.nextInt(0x800 - 0x80);
+              case 2 -> randomBmpNonSurrogate(random);
+              default -> 0x10000 + random.nextInt(0x110000 - 0x10000);
+            };
         text.appendCodePoint(codePoint);
       }
       String s = text.toString();

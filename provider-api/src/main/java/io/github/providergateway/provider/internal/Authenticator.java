@@ -8,8 +8,8 @@ import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.spi.ProviderAuth;
 
 /**
- * How one runtime authenticates each WebSocket connection, after its {@link ProviderAuth}: with
- * the token it was given, or by pairing.
+ * How one runtime authenticates each WebSocket connection, after its {@link ProviderAuth}: with the
+ * token it was given, or by pairing.
  *
  * <p>Pairing: the first connection sends {@code auth {mode: "pair"}}, asks the {@link
  * PairingCodeSupplier} for the code the person reads in their session's timeline, and sends it as

@@ -34,8 +34,10 @@ final class Binder {
   private final Clock clock;
   private final Link link;
   private final StateUpdates updates;
+
   /** The session wanted when the provider names none ({@code TAP_SESSION}), or null. */
   private final String environmentSession;
+
   /** Where the provider runs, for choosing the session whose cwd holds it. */
   private final Path workingDirectory;
 
@@ -84,11 +86,26 @@ final class Binder {
   }
 
   Binder(JavaProvider provider, Clock clock, Link link, StateUpdates updates) {
-    this(provider, clock, link, updates, System.getenv("TAP_SESSION"), Path.of(System.getProperty("user.dir", "/")));
+    this(
+        provider,
+        clock,
+        link,
+        updates,
+        System.getenv("TAP_SESSION"),
+        Path.of(System.getProperty("user.dir", "/")));
   }
 
-  /** As the other constructor, with the environment's session and the working directory given (tests). */
-  Binder(JavaProvider provider, Clock clock, Link link, StateUpdates updates, String environmentSession, Path workingDirectory) {
+  /**
+   * As the other constructor, with the environment's session and the working directory given
+   * (tests).
+   */
+  Binder(
+      JavaProvider provider,
+      Clock clock,
+      Link link,
+      StateUpdates updates,
+      String environmentSession,
+      Path workingDirectory) {
     this.provider = provider;
     this.clock = clock;
     this.link = link;
@@ -153,18 +170,31 @@ final class Binder {
   }
 
   /**
-   * The session {@link SessionChoice} picks from the latest list for a provider that names none
-   * or names one by id or label; null when it picks none. Says which and why when {@code say}.
+   * The session {@link SessionChoice} picks from the latest list for a provider that names none or
+   * names one by id or label; null when it picks none. Says which and why when {@code say}.
    */
   private SessionSelector chosenFromList(boolean say) {
     SessionSelector configured = provider.session();
-    String wanted = configured instanceof SessionSelector.Named named ? named.sessionId() : environmentSession;
+    String wanted =
+        configured instanceof SessionSelector.Named named ? named.sessionId() : environmentSession;
     SessionChoice choice = SessionChoice.choose(sessions, wanted, workingDirectory);
     if (say) {
-      LOG.log(System.Logger.Level.INFO, choice.sessionId() != null
-          ? "provider " + provider.name() + " binds to session " + choice.sessionId() + ": " + choice.reason()
-          : "provider " + provider.name() + " chooses no session: " + choice.reason()
-              + (configured == null ? "; the gateway binds it to its credential's own session, if it has one" : ""));
+      LOG.log(
+          System.Logger.Level.INFO,
+          choice.sessionId() != null
+              ? "provider "
+                  + provider.name()
+                  + " binds to session "
+                  + choice.sessionId()
+                  + ": "
+                  + choice.reason()
+              : "provider "
+                  + provider.name()
+                  + " chooses no session: "
+                  + choice.reason()
+                  + (configured == null
+                      ? "; the gateway binds it to its credential's own session, if it has one"
+                      : ""));
     }
     return choice.sessionId() == null ? null : SessionSelector.of(choice.sessionId());
   }
@@ -308,8 +338,14 @@ final class Binder {
       // offered none to choose either: wait for one the choice can take (never the first of
       // several, which may be another agent's).
       defaultRefused = true;
-      LOG.log(System.Logger.Level.WARNING, "provider " + provider.name() + " is not bound: "
-          + SessionChoice.choose(sessions == null ? List.of() : sessions, environmentSession, workingDirectory).reason());
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "provider "
+              + provider.name()
+              + " is not bound: "
+              + SessionChoice.choose(
+                      sessions == null ? List.of() : sessions, environmentSession, workingDirectory)
+                  .reason());
       retryHello();
       return true;
     }

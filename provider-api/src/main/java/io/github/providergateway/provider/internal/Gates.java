@@ -25,13 +25,18 @@ final class Gates {
   private final Map<String, GateHandler> handlers;
   private final Link link;
   private final UserCode user;
+
   /** Whether the latest {@code hello.ack} accepted an extension. */
   private final Predicate<ProtocolExtension> accepted;
 
   /** Checks not answered yet, by call id, with the connection each came on. Loop only. */
   private final Map<String, ProviderChannel> open = new HashMap<>();
 
-  Gates(Map<String, GateHandler> handlers, Link link, UserCode user, Predicate<ProtocolExtension> accepted) {
+  Gates(
+      Map<String, GateHandler> handlers,
+      Link link,
+      UserCode user,
+      Predicate<ProtocolExtension> accepted) {
     this.handlers = handlers;
     this.link = link;
     this.user = user;
@@ -76,7 +81,12 @@ final class Gates {
     }
     if (verdict.args() != null && !accepted.test(ProtocolExtension.GATE_ARGS)) {
       // Fail closed: the rewrite may be what makes the call safe, and this gateway would ignore it.
-      refuse(check, connection, "rewrites the arguments", ProtocolExtension.GATE_ARGS, "run unchanged");
+      refuse(
+          check,
+          connection,
+          "rewrites the arguments",
+          ProtocolExtension.GATE_ARGS,
+          "run unchanged");
       return;
     }
     if (verdict.decision() == GateDecision.ASK && !accepted.test(ProtocolExtension.GATE_ASK)) {
@@ -87,13 +97,32 @@ final class Gates {
     link.sendOn(
         connection,
         new GateResult(
-            check.gateId(), check.callId(), verdict.decision(), verdict.reason(), verdict.args(), verdict.askTimeout()));
+            check.gateId(),
+            check.callId(),
+            verdict.decision(),
+            verdict.reason(),
+            verdict.args(),
+            verdict.askTimeout()));
   }
 
-  /** Denies {@code check}: its verdict needs {@code extension}, which the gateway did not accept. */
-  private void refuse(GateCheck check, ProviderChannel connection, String what, ProtocolExtension extension, String instead) {
-    String reason = "Gate '" + check.gateId() + "' " + what + ", but the gateway did not accept extension "
-        + extension.wireName() + "; denied rather than " + instead;
+  /**
+   * Denies {@code check}: its verdict needs {@code extension}, which the gateway did not accept.
+   */
+  private void refuse(
+      GateCheck check,
+      ProviderChannel connection,
+      String what,
+      ProtocolExtension extension,
+      String instead) {
+    String reason =
+        "Gate '"
+            + check.gateId()
+            + "' "
+            + what
+            + ", but the gateway did not accept extension "
+            + extension.wireName()
+            + "; denied rather than "
+            + instead;
     user.warn(reason + " (" + check.callId() + ")", null);
     link.sendOn(connection, GateResult.deny(check.gateId(), check.callId(), reason));
   }

@@ -10,7 +10,6 @@ import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.HelloAck;
-import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.LifecycleState;
 import io.github.providergateway.protocol.SessionEvent;
 import io.github.providergateway.protocol.SessionInfo;
@@ -28,8 +27,8 @@ import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.spi.ProviderAuth;
 import io.github.providergateway.provider.spi.ProviderChannel;
 import io.github.providergateway.provider.spi.ProviderLoop;
-import io.github.providergateway.provider.spi.ProviderRuntime.AfterClose;
 import io.github.providergateway.provider.spi.ProviderRuntime;
+import io.github.providergateway.provider.spi.ProviderRuntime.AfterClose;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.List;
@@ -39,10 +38,9 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * The provider side of the protocol for one {@link JavaProvider}: what a transport's {@link
- * ProviderRuntime} runs. A transport gives it connections ({@link #opened}), the gateway's
- * messages ({@link #received}) and the end of each connection ({@link #closed}); the runtime
- * answers through the connection's {@link ProviderChannel}. Over WebSocket one runtime outlives
- * many connections.
+ * ProviderRuntime} runs. A transport gives it connections ({@link #opened}), the gateway's messages
+ * ({@link #received}) and the end of each connection ({@link #closed}); the runtime answers through
+ * the connection's {@link ProviderChannel}. Over WebSocket one runtime outlives many connections.
  *
  * <p>This class routes each message to the part that owns it and keeps the runtime's own life; each
  * part has one job: {@link Authenticator} (auth and pairing), {@link Binder} ({@code hello},

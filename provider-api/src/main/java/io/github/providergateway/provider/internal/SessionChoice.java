@@ -12,9 +12,9 @@ import java.util.List;
  * gateway, so "the first active session" is a guess that guards the wrong agent. In order:
  *
  * <ol>
- *   <li>a wanted session ({@code JavaProvider.Builder.session}, else {@code TAP_SESSION}, which
- *       the gateway sets for providers it starts): the session with that id, else the one with
- *       that label;
+ *   <li>a wanted session ({@code JavaProvider.Builder.session}, else {@code TAP_SESSION}, which the
+ *       gateway sets for providers it starts): the session with that id, else the one with that
+ *       label;
  *   <li>the session whose cwd holds the provider's working directory (the longest such cwd);
  *   <li>the only active session.
  * </ol>
@@ -28,7 +28,10 @@ import java.util.List;
  */
 record SessionChoice(String sessionId, String reason) {
 
-  /** Chooses among {@code active} for a provider that wants {@code wanted} (or null) and runs in {@code workingDirectory}. */
+  /**
+   * Chooses among {@code active} for a provider that wants {@code wanted} (or null) and runs in
+   * {@code workingDirectory}.
+   */
   static SessionChoice choose(List<SessionInfo> active, String wanted, Path workingDirectory) {
     if (wanted != null && !wanted.isBlank()) {
       for (SessionInfo session : active) {
@@ -45,9 +48,20 @@ record SessionChoice(String sessionId, String reason) {
       if (labelled.size() == 1) {
         return new SessionChoice(labelled.get(0).id(), "its label is " + wanted);
       }
-      return new SessionChoice(null, labelled.isEmpty()
-          ? "no active session has the id or label " + wanted + " (active: " + describe(active) + ")"
-          : labelled.size() + " sessions have the label " + wanted + "; name one by its id (" + describe(labelled) + ")");
+      return new SessionChoice(
+          null,
+          labelled.isEmpty()
+              ? "no active session has the id or label "
+                  + wanted
+                  + " (active: "
+                  + describe(active)
+                  + ")"
+              : labelled.size()
+                  + " sessions have the label "
+                  + wanted
+                  + "; name one by its id ("
+                  + describe(labelled)
+                  + ")");
     }
     Path here = normalized(workingDirectory == null ? null : workingDirectory.toString());
     SessionInfo best = null;
@@ -71,22 +85,37 @@ record SessionChoice(String sessionId, String reason) {
       return new SessionChoice(best.id(), "its cwd " + best.cwd() + " holds this directory");
     }
     if (best != null) {
-      return new SessionChoice(null, ties + " sessions work in " + best.cwd() + "; name one with JavaProvider.Builder.session or TAP_SESSION");
+      return new SessionChoice(
+          null,
+          ties
+              + " sessions work in "
+              + best.cwd()
+              + "; name one with JavaProvider.Builder.session or TAP_SESSION");
     }
     if (active.size() == 1) {
       return new SessionChoice(active.get(0).id(), "it is the only active session");
     }
-    return new SessionChoice(null, active.isEmpty()
-        ? "no session is active"
-        : active.size() + " sessions are active and none works in " + here
-            + "; name one with JavaProvider.Builder.session or TAP_SESSION (" + describe(active) + ")");
+    return new SessionChoice(
+        null,
+        active.isEmpty()
+            ? "no session is active"
+            : active.size()
+                + " sessions are active and none works in "
+                + here
+                + "; name one with JavaProvider.Builder.session or TAP_SESSION ("
+                + describe(active)
+                + ")");
   }
 
   private static String describe(List<SessionInfo> sessions) {
     List<String> parts = new ArrayList<>();
     for (SessionInfo session : sessions) {
-      parts.add(session.id() + " (" + (session.label() == null ? "no label" : session.label())
-          + (session.cwd() == null ? "" : ", " + session.cwd()) + ")");
+      parts.add(
+          session.id()
+              + " ("
+              + (session.label() == null ? "no label" : session.label())
+              + (session.cwd() == null ? "" : ", " + session.cwd())
+              + ")");
     }
     return String.join(", ", parts);
   }

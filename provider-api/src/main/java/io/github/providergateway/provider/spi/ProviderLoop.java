@@ -14,10 +14,10 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>Two things differ from the gateway's loop, and are all this class adds. Once the underlying
  * executor refuses a task (it was shut down when the provider stopped), the loop is stopped for
  * good: that task and every later one are dropped, even if the executor would take them again,
- * since a provider that missed one message must not go on as if it had not. And dropping is not
- * an error here: the threads that submit (the JDK's WebSocket threads, the user's completion
- * threads, a tool handler reporting progress) have nothing to do about a provider that has ended,
- * so {@link #execute} never throws and {@link #submit} says whether the task was taken.
+ * since a provider that missed one message must not go on as if it had not. And dropping is not an
+ * error here: the threads that submit (the JDK's WebSocket threads, the user's completion threads,
+ * a tool handler reporting progress) have nothing to do about a provider that has ended, so {@link
+ * #execute} never throws and {@link #submit} says whether the task was taken.
  */
 public final class ProviderLoop implements Executor {
 

@@ -10,7 +10,7 @@
  * authenticate), implements {@link io.github.providergateway.provider.spi.ProviderChannel} for each
  * connection it opens, and calls the runtime on the loop as connections open, deliver and close.
  * Both transports of this project ({@code transport-local}, {@code transport-ws}) are built this
- * way, and {@code ProviderTransportContractTest} (in the testing artifact) checks that they
- * behave alike.
+ * way, and {@code ProviderTransportContractTest} (in the testing artifact) checks that they behave
+ * alike.
  */
 package io.github.providergateway.provider.spi;

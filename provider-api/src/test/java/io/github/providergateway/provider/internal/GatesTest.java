@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.protocol.GateCheck;
-import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.GateDecision;
+import io.github.providergateway.protocol.GateResult;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
 import io.github.providergateway.protocol.HookMatch;
@@ -131,8 +131,7 @@ class GatesTest {
 
     h.deliver(check("g-1"));
 
-    assertThat(h.channel.next(GateResult.class).decision())
-        .isEqualTo(GateDecision.DENY);
+    assertThat(h.channel.next(GateResult.class).decision()).isEqualTo(GateDecision.DENY);
   }
 
   @Test
@@ -152,34 +151,57 @@ class GatesTest {
 
   @Test
   void aProviderOptsIntoRewritingArgumentsInItsHello() {
-    Hello hello = h.bind(
-        h.provider().extension(ProtocolExtension.GATE_ARGS).gate(PUSH, "ci", check -> verdict(GateVerdict.allow())),
-        new AtomicReference<>());
+    Hello hello =
+        h.bind(
+            h.provider()
+                .extension(ProtocolExtension.GATE_ARGS)
+                .gate(PUSH, "ci", check -> verdict(GateVerdict.allow())),
+            new AtomicReference<>());
 
     assertThat(hello.extensions()).containsExactly("gate.args");
     RuntimeHarness plain = new RuntimeHarness();
-    assertThat(plain.bind(plain.provider(), new AtomicReference<>()).extensions()).as("no opt-in, the spec's hello").isNull();
+    assertThat(plain.bind(plain.provider(), new AtomicReference<>()).extensions())
+        .as("no opt-in, the spec's hello")
+        .isNull();
   }
 
   @Test
   void aRewriteIsSentAsTheGateResultsArgsWhenTheGatewayAcceptedTheExtension() {
     h.bind(
-        h.provider().extension(ProtocolExtension.GATE_ARGS)
-            .gate(PUSH, "ci", check -> verdict(GateVerdict.context("dry run only").withArgs(json("{\"command\":\"git push --dry-run\"}")))),
+        h.provider()
+            .extension(ProtocolExtension.GATE_ARGS)
+            .gate(
+                PUSH,
+                "ci",
+                check ->
+                    verdict(
+                        GateVerdict.context("dry run only")
+                            .withArgs(json("{\"command\":\"git push --dry-run\"}")))),
         new AtomicReference<>(),
         new HelloAck(2, "p-1", "s-1", null, null, List.of("gate.args")));
 
     h.deliver(check("g-1"));
 
     assertThat(h.channel.next(GateResult.class))
-        .isEqualTo(new GateResult("ci", "g-1", GateDecision.CONTEXT, "dry run only", json("{\"command\":\"git push --dry-run\"}")));
+        .isEqualTo(
+            new GateResult(
+                "ci",
+                "g-1",
+                GateDecision.CONTEXT,
+                "dry run only",
+                json("{\"command\":\"git push --dry-run\"}")));
   }
 
   @Test
   void aRewriteTheGatewayWouldIgnoreIsSentAsADenyInstead() {
     h.bind(
-        h.provider().extension(ProtocolExtension.GATE_ARGS)
-            .gate(PUSH, "ci", check -> verdict(GateVerdict.rewrite(json("{\"command\":\"git push --dry-run\"}")))),
+        h.provider()
+            .extension(ProtocolExtension.GATE_ARGS)
+            .gate(
+                PUSH,
+                "ci",
+                check ->
+                    verdict(GateVerdict.rewrite(json("{\"command\":\"git push --dry-run\"}")))),
         new AtomicReference<>(),
         new HelloAck(2, "p-1", "s-1", null, null, List.of()));
 
@@ -205,8 +227,13 @@ class GatesTest {
   @Test
   void anAskIsSentWithItsQuestionAndDeadlineWhenTheGatewayAcceptedTheExtension() {
     h.bind(
-        h.provider().extension(ProtocolExtension.GATE_ASK)
-            .gate(PUSH, "ci", check -> verdict(GateVerdict.ask("Push to main?", java.time.Duration.ofSeconds(30)))),
+        h.provider()
+            .extension(ProtocolExtension.GATE_ASK)
+            .gate(
+                PUSH,
+                "ci",
+                check ->
+                    verdict(GateVerdict.ask("Push to main?", java.time.Duration.ofSeconds(30)))),
         new AtomicReference<>(),
         new HelloAck(2, "p-1", "s-1", null, null, List.of("gate.ask")));
 
@@ -219,7 +246,8 @@ class GatesTest {
   @Test
   void anAskTheGatewayWouldNotKnowIsSentAsADenyInstead() {
     h.bind(
-        h.provider().extension(ProtocolExtension.GATE_ASK)
+        h.provider()
+            .extension(ProtocolExtension.GATE_ASK)
             .gate(PUSH, "ci", check -> verdict(GateVerdict.ask("Push to main?", null))),
         new AtomicReference<>(),
         new HelloAck(2, "p-1", "s-1", null, null, List.of("gate.args")));
@@ -234,9 +262,11 @@ class GatesTest {
   @Test
   void anAskNeedsAQuestionAndOnlyAnAskHasADeadline() {
     assertThatThrownBy(() -> GateVerdict.ask(null, null)).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> new GateVerdict(GateDecision.ALLOW, null, null, java.time.Duration.ofSeconds(1)))
+    assertThatThrownBy(
+            () -> new GateVerdict(GateDecision.ALLOW, null, null, java.time.Duration.ofSeconds(1)))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> GateVerdict.ask("q", java.time.Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GateVerdict.ask("q", java.time.Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   private static GateCheck check(String callId) {

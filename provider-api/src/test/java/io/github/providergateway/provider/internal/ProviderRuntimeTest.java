@@ -258,7 +258,8 @@ class ProviderRuntimeTest {
     deliver(call("c-2", "echo", "{\"a\":1}"));
 
     assertThat(channel.next(ToolResult.class))
-        .isEqualTo(ToolResult.failure("c-1", "java.lang.StackOverflowError", ToolErrorCode.INTERNAL));
+        .isEqualTo(
+            ToolResult.failure("c-1", "java.lang.StackOverflowError", ToolErrorCode.INTERNAL));
     assertThat(channel.next(ToolResult.class).id()).isEqualTo("c-2");
   }
 
@@ -286,7 +287,8 @@ class ProviderRuntimeTest {
         provider()
             .onLifecycle(
                 event -> {
-                  throw ProviderRuntimeTest.<RuntimeException>sneaky(new java.io.IOException("disk"));
+                  throw ProviderRuntimeTest.<RuntimeException>sneaky(
+                      new java.io.IOException("disk"));
                 }));
 
     deliver(SessionLifecycle.shutdownPending("s-1", Duration.ofSeconds(10)));
@@ -647,7 +649,9 @@ class ProviderRuntimeTest {
         .as("the binding the token restores")
         .isEqualTo(SessionSelector.of("s-1"));
     assertThat(withoutToken.reconnectToken()).isNull();
-    assertThat(withoutToken.session()).as("the only active session, chosen again").isEqualTo(SessionSelector.of("s-1"));
+    assertThat(withoutToken.session())
+        .as("the only active session, chosen again")
+        .isEqualTo(SessionSelector.of("s-1"));
   }
 
   @Test

@@ -6,6 +6,7 @@ package io.github.providergateway.provider.client;
  */
 final class InboundText {
   private final int maxChars;
+
   /** The message being assembled. Listener threads only, one at a time. */
   private StringBuilder incoming = new StringBuilder();
 

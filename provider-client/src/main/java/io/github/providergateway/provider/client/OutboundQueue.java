@@ -16,22 +16,30 @@ import java.util.function.Supplier;
 final class OutboundQueue {
   /** The socket, or null until it opened. */
   private final Supplier<WebSocket> ws;
+
   private final int maxQueuedMessages;
+
   /** Drops the connection with the cause: called when a send fails or the queue overflows. */
   private final Consumer<Throwable> abortAndLose;
 
   /** Guards the outbound state below. */
   private final Object lock = new Object();
+
   /** Encoded messages waiting for the send in flight. */
   private final Deque<String> outbound = new ArrayDeque<>();
+
   /** Whether a send is in flight (the JDK allows one at a time). */
   private boolean sending;
+
   /** Whether a thread is inside {@link #pump()}; a send completing then leaves the next to it. */
   private boolean pumping;
+
   /** Whether the runtime asked to close once the queue is sent. */
   private boolean closeRequested;
+
   /** Whether the close frame went out. */
   private boolean closeSent;
+
   /** Whether this connection takes no more sends (it ended, or is being dropped). */
   private boolean shut;
 
@@ -55,7 +63,8 @@ final class OutboundQueue {
       }
     }
     if (shut) {
-      abortAndLose.accept(new IOException("outbound queue full (" + maxQueuedMessages + " messages)"));
+      abortAndLose.accept(
+          new IOException("outbound queue full (" + maxQueuedMessages + " messages)"));
       return false;
     }
     pump();

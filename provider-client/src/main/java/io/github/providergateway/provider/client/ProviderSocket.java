@@ -35,7 +35,11 @@ final class ProviderSocket implements WebSocket.Listener, ProviderChannel {
   /** Whether the runtime was told about this connection. Loop only. */
   boolean open;
 
-  ProviderSocket(ReconnectLoop owner, Executor loop, Scheduler scheduler, WebSocketProviderClient.Options options) {
+  ProviderSocket(
+      ReconnectLoop owner,
+      Executor loop,
+      Scheduler scheduler,
+      WebSocketProviderClient.Options options) {
     this.owner = owner;
     this.loop = loop;
     this.scheduler = scheduler;

@@ -21,23 +21,27 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.DoubleSupplier;
 
 /**
- * The connection attempt loop of a {@link WebSocketProviderClient}: opens a socket, hands it to
- * the provider runtime once open, feeds it what arrives, and when it drops (or cannot be opened)
- * tries again after an exponential backoff with jitter, until the runtime has ended. Loop only,
- * unless a method says otherwise.
+ * The connection attempt loop of a {@link WebSocketProviderClient}: opens a socket, hands it to the
+ * provider runtime once open, feeds it what arrives, and when it drops (or cannot be opened) tries
+ * again after an exponential backoff with jitter, until the runtime has ended. Loop only, unless a
+ * method says otherwise.
  */
 final class ReconnectLoop {
-  private static final System.Logger LOG = System.getLogger(WebSocketProviderClient.class.getName());
+  private static final System.Logger LOG =
+      System.getLogger(WebSocketProviderClient.class.getName());
 
   private final URI uri;
   private final WebSocketProviderClient.Options options;
   private final WebSocketProviderClient.Connector connector;
   private final ProviderLoop loop;
   private final Scheduler scheduler;
+
   /** The source of jitter, numbers in [0, 1). */
   private final DoubleSupplier random;
+
   /** Frees the threads the client owns (its executor, its scheduler). */
   private final Runnable release;
+
   private final ProviderRuntime runtime;
 
   /** The connection open or being opened, or null while waiting to retry. Loop only. */
@@ -50,8 +54,8 @@ final class ReconnectLoop {
   private Scheduler.Cancellable retry;
 
   /**
-   * Whether a failed attempt was warned about since a connection last opened: the person hears
-   * once that the gateway cannot be reached, not at every retry. Loop only.
+   * Whether a failed attempt was warned about since a connection last opened: the person hears once
+   * that the gateway cannot be reached, not at every retry. Loop only.
    */
   private boolean failureWarned;
 
@@ -133,7 +137,10 @@ final class ReconnectLoop {
       runtime.received(decoded.messageOrNull());
     } else {
       // Nothing to answer: the gateway takes no errors from providers. Drop it and read on.
-      LOG.log(Level.DEBUG, "unreadable message from the gateway dropped: {0}", decoded.errorOrNull().detail());
+      LOG.log(
+          Level.DEBUG,
+          "unreadable message from the gateway dropped: {0}",
+          decoded.errorOrNull().detail());
     }
     socket.ws.request(1); // only now: the provider keeps up before the socket reads more
   }

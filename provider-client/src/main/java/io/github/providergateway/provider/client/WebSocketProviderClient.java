@@ -75,6 +75,7 @@ public final class WebSocketProviderClient {
 
   /** The provider's executor, made serial: messages are handled and tools run one at a time. */
   private final ProviderLoop loop;
+
   private final ReconnectLoop connection;
 
   private WebSocketProviderClient(
@@ -104,7 +105,16 @@ public final class WebSocketProviderClient {
         };
     this.connection =
         new ReconnectLoop(
-            uri, options, connector, loop, scheduler, options.random, release, provider, auth, options.clock);
+            uri,
+            options,
+            connector,
+            loop,
+            scheduler,
+            options.random,
+            release,
+            provider,
+            auth,
+            options.clock);
   }
 
   /**
@@ -146,8 +156,8 @@ public final class WebSocketProviderClient {
    *   <li>The URL is {@code TAP_GATEWAY_URL}, else {@code ws://127.0.0.1:9400}.
    *   <li>The token is {@code TAP_PROVIDER_TOKEN} (a spawned provider's), else what the token file
    *       of the default gateway home holds: {@code <COPILOT_HOME>/extensions/tap/.provider-token},
-   *       where {@code COPILOT_HOME} defaults to {@code ~/.copilot} ({@code ~} is {@code HOME}, else
-   *       the JVM's {@code user.home}). The token file is read once, now.
+   *       where {@code COPILOT_HOME} defaults to {@code ~/.copilot} ({@code ~} is {@code HOME},
+   *       else the JVM's {@code user.home}). The token file is read once, now.
    * </ul>
    *
    * <p>{@code TAP_SESSION} (a session's id or label) picks the session of a provider that names

@@ -174,7 +174,8 @@ class WebSocketProviderClientTest {
       connector.attempt(0).fail();
       clock.advance(Duration.ofMillis(250));
       bind(connector.attempt(1), "rtk-1");
-      assertThat(logs.at(Level.INFO)).containsExactly("connected to the gateway at ws://127.0.0.1:9400/");
+      assertThat(logs.at(Level.INFO))
+          .containsExactly("connected to the gateway at ws://127.0.0.1:9400/");
 
       connector.attempt(1).closedByGateway();
       clock.advance(Duration.ofMillis(250));
@@ -189,8 +190,7 @@ class WebSocketProviderClientTest {
     assertThat(ReconnectLoop.describe(new CompletionException(new ConnectException())))
         .isEqualTo("ConnectException");
     assertThat(
-            ReconnectLoop.describe(
-                new CompletionException(new HttpTimeoutException("timed out"))))
+            ReconnectLoop.describe(new CompletionException(new HttpTimeoutException("timed out"))))
         .isEqualTo("HttpTimeoutException: timed out");
     assertThat(ReconnectLoop.describe(null)).isEqualTo("closed before it opened");
   }
@@ -235,8 +235,7 @@ class WebSocketProviderClientTest {
   }
 
   @Test
-  void emptyVariablesCountAsUnsetAsInTheNodeAndPythonExamples(@TempDir Path home)
-      throws Exception {
+  void emptyVariablesCountAsUnsetAsInTheNodeAndPythonExamples(@TempDir Path home) throws Exception {
     writeTokenFile(home, "ptk-from-file");
 
     fromEnvironment(

@@ -27,9 +27,9 @@ import org.glassfish.tyrus.spi.ServerContainerFactory;
 
 /**
  * A tiny WebSocket server for testing {@link WebSocketProviderClient}: Tyrus on a free port, each
- * connection handed to {@link io.github.providergateway.gateway.TransportPort#acceptWebSocket} through a minimal {@link
- * ProviderConnection}. Test-only: the real server (loopback binding, frame limits, connection cap,
- * slow-consumer handling) lives in {@code WebSocketServer}.
+ * connection handed to {@link io.github.providergateway.gateway.TransportPort#acceptWebSocket}
+ * through a minimal {@link ProviderConnection}. Test-only: the real server (loopback binding, frame
+ * limits, connection cap, slow-consumer handling) lives in {@code WebSocketServer}.
  *
  * <p>It records what providers send ({@link #fromProviders}) and can speak to or drop a connection
  * behind the gateway's back. Note that Tyrus's stock container listens on every interface whatever
@@ -91,7 +91,6 @@ final class WebSocketProviderClientTestServer implements AutoCloseable {
   public void close() {
     container.stop();
   }
-
 
   /** One provider connection: the gateway's {@link ProviderConnection} over a Tyrus session. */
   final class Connection implements ProviderConnection {

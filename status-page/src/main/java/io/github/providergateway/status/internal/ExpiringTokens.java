@@ -15,10 +15,10 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 
 /**
- * Random tokens that expire: the status page's one-time links and its viewers' cookies. Each is
- * 256 bits from {@link SecureRandom}, URL-safe; only its SHA-256 is kept and looked up, so a
- * presented token is never compared character by character (no timing to learn it from). At most
- * {@link #max} are live at once: one more pushes out the oldest. Thread-safe.
+ * Random tokens that expire: the status page's one-time links and its viewers' cookies. Each is 256
+ * bits from {@link SecureRandom}, URL-safe; only its SHA-256 is kept and looked up, so a presented
+ * token is never compared character by character (no timing to learn it from). At most {@link #max}
+ * are live at once: one more pushes out the oldest. Thread-safe.
  */
 public final class ExpiringTokens {
 
@@ -28,6 +28,7 @@ public final class ExpiringTokens {
   private final Duration lifetime;
   private final Clock clock;
   private final SecureRandom random;
+
   /** SHA-256 (hex) of each live token → when it expires; oldest first. Guarded by this. */
   private final LinkedHashMap<String, Instant> live = new LinkedHashMap<>();
 

@@ -7,8 +7,8 @@ import java.util.Arrays;
 
 /**
  * The latest {@link #CAPACITY} durations of one kind (tool calls, gates), for the page's
- * percentiles: a ring, so the page shows how the gateway does now rather than since it started,
- * in bounded memory. Not thread-safe: {@link StatusNumbers} guards it.
+ * percentiles: a ring, so the page shows how the gateway does now rather than since it started, in
+ * bounded memory. Not thread-safe: {@link StatusNumbers} guards it.
  */
 final class LatencyWindow {
 

@@ -15,8 +15,8 @@ import java.util.function.Supplier;
 /**
  * The pages open now, each an event stream, and what keeps them live: every change the gateway
  * reports sends all of them a fresh snapshot, at most one per {@link #MIN_INTERVAL} (a burst of
- * calls is one update, not a thousand), and a quiet gateway still sends one every {@link #TICK}
- * so that numbers read from it (calls in flight, streams' latest events) stay current. With no page
+ * calls is one update, not a thousand), and a quiet gateway still sends one every {@link #TICK} so
+ * that numbers read from it (calls in flight, streams' latest events) stay current. With no page
  * open nothing is read and nothing is scheduled: a gateway nobody watches pays for none of it.
  */
 public final class LiveViewers implements AutoCloseable {
@@ -25,24 +25,31 @@ public final class LiveViewers implements AutoCloseable {
 
   /** The least time between two snapshots sent to the pages. */
   static final Duration MIN_INTERVAL = Duration.ofMillis(250);
+
   /** The most time between two snapshots while a page is open. */
   static final Duration TICK = Duration.ofSeconds(2);
 
   private final Supplier<CompletableFuture<String>> snapshot;
   private final Scheduler scheduler;
   private final Clock clock;
+
   /** Guarded by this. */
   private final Set<ServerSentEvents> open = new LinkedHashSet<>();
+
   /** The next snapshot's timer, or null when none is due. Guarded by this. */
   private Scheduler.Cancellable next;
+
   /** When the last snapshot went out (clock millis). Guarded by this. */
   private long lastSentMillis = Long.MIN_VALUE / 2;
+
   /** The event id of the next snapshot. Guarded by this. */
   private long sequence;
+
   /** Guarded by this. */
   private boolean closed;
 
-  public LiveViewers(Supplier<CompletableFuture<String>> snapshot, Scheduler scheduler, Clock clock) {
+  public LiveViewers(
+      Supplier<CompletableFuture<String>> snapshot, Scheduler scheduler, Clock clock) {
     this.snapshot = snapshot;
     this.scheduler = scheduler;
     this.clock = clock;
@@ -73,7 +80,8 @@ public final class LiveViewers implements AutoCloseable {
         return;
       }
       long since = clock.millis() - lastSentMillis;
-      Duration wait = since >= MIN_INTERVAL.toMillis() ? Duration.ZERO : MIN_INTERVAL.minusMillis(since);
+      Duration wait =
+          since >= MIN_INTERVAL.toMillis() ? Duration.ZERO : MIN_INTERVAL.minusMillis(since);
       if (next != null) {
         next.cancel();
       }

@@ -19,16 +19,22 @@ import java.util.TreeMap;
 public final class StatusNumbers implements GatewayListener {
 
   private final Gateway gateway;
+
   /** Tool calls by outcome ({@code success}, {@code failure}, {@code denied}). Guarded by this. */
   private final Map<String, Long> calls = new TreeMap<>();
+
   /** Tool calls by error code ({@code TIMEOUT}, {@code INVALID_ARGS}, ...). Guarded by this. */
   private final Map<String, Long> callCodes = new TreeMap<>();
+
   /** Refusals by decision kind. Guarded by this. */
   private final Map<String, Long> refusals = new TreeMap<>();
+
   /** Guarded by this. */
   private final LatencyWindow callLatency = new LatencyWindow();
+
   /** Guarded by this. */
   private final LatencyWindow gateLatency = new LatencyWindow();
+
   /** Pre-tool-use checks by outcome ({@code allow}, {@code deny}, {@code ask}). Guarded by this. */
   private final Map<String, Long> hookChecks = new TreeMap<>();
 

@@ -17,9 +17,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The status page's HTTP side, under {@code /status}. Everything needs a viewer's cookie except
- * the one-time link itself, which trades its code for that cookie and sends the browser on to
- * {@code /status} (so the code leaves the address bar at once):
+ * The status page's HTTP side, under {@code /status}. Everything needs a viewer's cookie except the
+ * one-time link itself, which trades its code for that cookie and sends the browser on to {@code
+ * /status} (so the code leaves the address bar at once):
  *
  * <ul>
  *   <li>{@code GET /status?open=<code>}: a live code → 303 to {@code /status} with the cookie; a
@@ -40,11 +40,11 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Without a live cookie every path answers 403 with a page saying how to get a link, and so does
  * a request a browser marks as made by another page ({@code Sec-Fetch-Site} other than {@code
- * same-origin} or {@code none}): every port of 127.0.0.1 is one site, so the cookie would go
- * along with another local server's page embedding ours as an image or script. The cookie
- * is {@code HttpOnly} and {@code SameSite=Strict}, scoped to {@code /status}, named after the port
- * (two gateways on one machine keep apart); it is never written to a log. Answers forbid framing
- * and allow only the page's own script and style ({@code Content-Security-Policy}).
+ * same-origin} or {@code none}): every port of 127.0.0.1 is one site, so the cookie would go along
+ * with another local server's page embedding ours as an image or script. The cookie is {@code
+ * HttpOnly} and {@code SameSite=Strict}, scoped to {@code /status}, named after the port (two
+ * gateways on one machine keep apart); it is never written to a log. Answers forbid framing and
+ * allow only the page's own script and style ({@code Content-Security-Policy}).
  */
 public final class StatusRoute implements HttpRoute {
 
@@ -66,15 +66,18 @@ public final class StatusRoute implements HttpRoute {
   private static final String PAGE_RESOURCES = "/io/github/providergateway/status/page/";
   private static final String HTML = "text/html; charset=utf-8";
   private static final String ANSWER_PATH = PATH + "/answer";
-  private static final String LINK_GONE = "This link was used already, or has expired (links work once, for a few minutes).";
+  private static final String LINK_GONE =
+      "This link was used already, or has expired (links work once, for a few minutes).";
   private static final HostCodec JSON = HostCodec.create();
   private static final Map<String, String> PAGE_HEADERS =
       Map.of(
           "Content-Security-Policy",
           "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self';"
               + " base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-          "X-Frame-Options", "DENY",
-          "Referrer-Policy", "no-referrer");
+          "X-Frame-Options",
+          "DENY",
+          "Referrer-Policy",
+          "no-referrer");
 
   private final ExpiringTokens links;
   private final ExpiringTokens viewers;
@@ -87,7 +90,11 @@ public final class StatusRoute implements HttpRoute {
   private final byte[] style = resource("app.css");
 
   public StatusRoute(
-      ExpiringTokens links, ExpiringTokens viewers, Duration viewerLifetime, LiveViewers live, StatusSnapshot snapshot,
+      ExpiringTokens links,
+      ExpiringTokens viewers,
+      Duration viewerLifetime,
+      LiveViewers live,
+      StatusSnapshot snapshot,
       Answers answers) {
     this.answers = answers;
     this.links = links;
@@ -136,7 +143,8 @@ public final class StatusRoute implements HttpRoute {
                     if (error != null) {
                       reply.send(503, "text/plain; charset=utf-8", "the gateway is stopping\n");
                     } else {
-                      reply.send(200, "application/json", Map.of(), json.getBytes(StandardCharsets.UTF_8));
+                      reply.send(
+                          200, "application/json", Map.of(), json.getBytes(StandardCharsets.UTF_8));
                     }
                   });
       default -> reply.send(404, "text/plain; charset=utf-8", "not found\n");
@@ -146,15 +154,19 @@ public final class StatusRoute implements HttpRoute {
   /**
    * What a request gets from its method, path and headers alone, or empty when it may go on: 405
    * for a method its path does not take; 403 for a request another page made, a link that is not
-   * live, no live cookie, or an answer that does not come from the page itself. Decides only:
-   * a link is redeemed by {@link #handle}.
+   * live, no live cookie, or an answer that does not come from the page itself. Decides only: a
+   * link is redeemed by {@link #handle}.
    */
   private Optional<HttpRefusal> refusal(HttpRequest request) {
     boolean answering = request.path().equals(ANSWER_PATH);
     String allowed = answering ? "POST" : "GET";
     if (!request.method().equals(allowed) && !(request.method().equals("HEAD") && !answering)) {
       return Optional.of(
-          new HttpRefusal(405, "text/plain; charset=utf-8", Map.of("Allow", allowed), ("only " + allowed + "\n").getBytes(StandardCharsets.UTF_8)));
+          new HttpRefusal(
+              405,
+              "text/plain; charset=utf-8",
+              Map.of("Allow", allowed),
+              ("only " + allowed + "\n").getBytes(StandardCharsets.UTF_8)));
     }
     String site = request.header("Sec-Fetch-Site").orElse("none");
     if (!site.equals("none") && !site.equals("same-origin")) {
@@ -188,10 +200,15 @@ public final class StatusRoute implements HttpRoute {
   private static boolean fromThePage(HttpRequest request) {
     return request.header("Sec-Fetch-Site").map("same-origin"::equals).orElse(true)
         && request.header("Origin").isPresent()
-        && request.header("Content-Type").map(type -> type.startsWith("application/json")).orElse(false);
+        && request
+            .header("Content-Type")
+            .map(type -> type.startsWith("application/json"))
+            .orElse(false);
   }
 
-  /** {@code POST /status/answer}: the page's Allow or Deny, from the page itself ({@link #refusal}). */
+  /**
+   * {@code POST /status/answer}: the page's Allow or Deny, from the page itself ({@link #refusal}).
+   */
   private void answer(HttpRequest request, HttpReply reply) {
     JsonNode body;
     try {
@@ -200,7 +217,10 @@ public final class StatusRoute implements HttpRoute {
       body = null;
     }
     if (body == null || !body.path("askId").isTextual() || !body.path("allow").isBoolean()) {
-      reply.send(400, "text/plain; charset=utf-8", "the body must be {\"askId\": string, \"allow\": boolean}\n");
+      reply.send(
+          400,
+          "text/plain; charset=utf-8",
+          "the body must be {\"askId\": string, \"allow\": boolean}\n");
       return;
     }
     answers
@@ -210,7 +230,11 @@ public final class StatusRoute implements HttpRoute {
               if (error != null) {
                 reply.send(503, "text/plain; charset=utf-8", "the gateway is stopping\n");
               } else {
-                reply.send(200, "application/json", Map.of(), ("{\"decided\":" + decided + "}").getBytes(StandardCharsets.UTF_8));
+                reply.send(
+                    200,
+                    "application/json",
+                    Map.of(),
+                    ("{\"decided\":" + decided + "}").getBytes(StandardCharsets.UTF_8));
               }
             });
   }
@@ -225,10 +249,19 @@ public final class StatusRoute implements HttpRoute {
         303,
         null,
         Map.of(
-            "Location", PATH,
-            "Referrer-Policy", "no-referrer",
+            "Location",
+            PATH,
+            "Referrer-Policy",
+            "no-referrer",
             "Set-Cookie",
-            cookie + "=" + viewer + "; Path=" + PATH + "; Max-Age=" + viewerLifetime.toSeconds() + "; HttpOnly; SameSite=Strict"),
+            cookie
+                + "="
+                + viewer
+                + "; Path="
+                + PATH
+                + "; Max-Age="
+                + viewerLifetime.toSeconds()
+                + "; HttpOnly; SameSite=Strict"),
         new byte[0]);
   }
 

@@ -38,24 +38,28 @@ import java.util.concurrent.CompletableFuture;
  *              args as argsPreview, argsCut, argsChars and argsLines (below)]}
  * }</pre>
  *
- * Shapes are the host protocol's ({@link HostWire}), so the page reads what {@code audit.query}
- * and {@code providers.list} return. Each piece is a read on the gateway loop; a session that ends
+ * Shapes are the host protocol's ({@link HostWire}), so the page reads what {@code audit.query} and
+ * {@code providers.list} return. Each piece is a read on the gateway loop; a session that ends
  * between two reads is shown without its tools rather than failing the whole snapshot.
  *
  * <p>Every text in it, names and keys included, is as {@link VisibleText} shows it: the page shows
  * only what a person reads, and a provider's bidirectional override or zero-width character would
- * reorder or hide the text around it (issue 32). A question's arguments come as text, whole:
- * {@code argsPreview} (the compact JSON, cut after {@value #ARGS_PREVIEW_CHARS} characters with
- * {@code …}, and {@code argsCut} then true), {@code argsChars} (the compact JSON's length) and
- * {@code argsLines} (the pretty-printed JSON, a text per line, every character of it).
+ * reorder or hide the text around it (issue 32). A question's arguments come as text, whole: {@code
+ * argsPreview} (the compact JSON, cut after {@value #ARGS_PREVIEW_CHARS} characters with {@code …},
+ * and {@code argsCut} then true), {@code argsChars} (the compact JSON's length) and {@code
+ * argsLines} (the pretty-printed JSON, a text per line, every character of it).
  */
 public final class StatusSnapshot {
 
   /** How many of each stream's newest events the page shows. */
   static final int EVENTS_PER_STREAM = 5;
+
   /** How many of the newest decisions the page shows. */
   static final int DECISIONS = 50;
-  /** How much of a question's arguments its one-line preview shows; all of them are a click away. */
+
+  /**
+   * How much of a question's arguments its one-line preview shows; all of them are a click away.
+   */
   static final int ARGS_PREVIEW_CHARS = 200;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -81,10 +85,12 @@ public final class StatusSnapshot {
     CompletableFuture<List<ProviderInfo>> providers = gateway.providers();
     CompletableFuture<List<PersonQuestion>> questions = gateway.asks().questions();
     return CompletableFuture.allOf(sessions, providers, questions)
-        .thenCompose(all -> withSessions(new Pair(sessions.join(), providers.join(), questions.join())));
+        .thenCompose(
+            all -> withSessions(new Pair(sessions.join(), providers.join(), questions.join())));
   }
 
-  private record Pair(List<SessionInfo> sessions, List<ProviderInfo> providers, List<PersonQuestion> questions) {}
+  private record Pair(
+      List<SessionInfo> sessions, List<ProviderInfo> providers, List<PersonQuestion> questions) {}
 
   private CompletableFuture<String> withSessions(Pair pair) {
     List<CompletableFuture<ObjectNode>> sessions = new ArrayList<>();
@@ -138,7 +144,9 @@ public final class StatusSnapshot {
     }
     if (node.isObject()) {
       ObjectNode shown = NODES.objectNode();
-      node.fields().forEachRemaining(field -> shown.set(VisibleText.escape(field.getKey()), visible(field.getValue())));
+      node.fields()
+          .forEachRemaining(
+              field -> shown.set(VisibleText.escape(field.getKey()), visible(field.getValue())));
       return shown;
     }
     return node;
@@ -172,7 +180,8 @@ public final class StatusSnapshot {
       return list;
     }
     List<Decision> latest =
-        new ArrayList<>(decisions.query(new AuditFilter(null, null, null, null, null, null, DECISIONS)));
+        new ArrayList<>(
+            decisions.query(new AuditFilter(null, null, null, null, null, null, DECISIONS)));
     Collections.reverse(latest); // newest first, as the page lists them
     latest.forEach(decision -> list.add(AuditJson.decision(decision)));
     return list;

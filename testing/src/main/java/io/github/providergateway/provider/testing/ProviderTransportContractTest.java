@@ -86,6 +86,7 @@ public abstract class ProviderTransportContractTest {
 
   /** The test's session, started before each test. */
   protected String sessionId;
+
   private final List<ProviderSession> sessions = new ArrayList<>();
 
   // ---- what a transport supplies ----

@@ -22,9 +22,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A provider on the JDK's own WebSocket client ({@code java.net.http}), an independent
- * implementation of RFC 6455, for tests that run a real server: what arrives is queued, read by
- * the test with a bounded wait ({@link #WAIT}). It speaks whatever the test sends; the protocol's
- * steps (auth, hello) are the test's.
+ * implementation of RFC 6455, for tests that run a real server: what arrives is queued, read by the
+ * test with a bounded wait ({@link #WAIT}). It speaks whatever the test sends; the protocol's steps
+ * (auth, hello) are the test's.
  */
 public final class JdkProvider implements AutoCloseable {
 
@@ -34,16 +34,21 @@ public final class JdkProvider implements AutoCloseable {
   private static final ProtocolCodec CODEC = ProtocolCodec.create();
 
   private final BlockingQueue<String> received = new LinkedBlockingQueue<>();
+
   /** Pings from the server; the JDK client answers each with a pong by itself. */
   private final BlockingQueue<ByteBuffer> pings = new LinkedBlockingQueue<>();
+
   /** Pongs from the server, answering {@link #awaitPingAnswered()}'s pings. */
   private final BlockingQueue<ByteBuffer> pongs = new LinkedBlockingQueue<>();
+
   /** The close code the server sent. */
   private final CompletableFuture<Integer> closeCode = new CompletableFuture<>();
+
   private final WebSocket socket;
 
   private JdkProvider(URI url) {
-    socket = await(HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(url, new Listener()));
+    socket =
+        await(HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(url, new Listener()));
   }
 
   /**
@@ -118,8 +123,8 @@ public final class JdkProvider implements AutoCloseable {
 
   /**
    * Waits for the server's next ping, then until the server has read the pong the client answered
-   * it with. The JDK client queues that pong before it tells the listener of the ping, so a ping
-   * of our own sent now follows it on the wire, and the server answers ours only after reading it.
+   * it with. The JDK client queues that pong before it tells the listener of the ping, so a ping of
+   * our own sent now follows it on the wire, and the server answers ours only after reading it.
    *
    * @throws InterruptedException when interrupted while waiting
    */

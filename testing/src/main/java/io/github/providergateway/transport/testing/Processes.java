@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * Processes a test's child started, followed by pid: a test provider appends the pid of each
- * process it starts to a file (one a line), and the test asserts, with a bounded wait, that each
- * is gone. Linux: it reads {@code /proc}.
+ * process it starts to a file (one a line), and the test asserts, with a bounded wait, that each is
+ * gone. Linux: it reads {@code /proc}.
  */
 public final class Processes {
 
@@ -48,8 +48,13 @@ public final class Processes {
     Await.until(
         wait,
         () -> !isRunning(pid),
-        () -> "pid " + pid + " gone; it still runs: "
-            + ProcessHandle.of(pid).map(p -> p.info() + ", parent " + p.parent().map(ProcessHandle::pid)).orElse("?"));
+        () ->
+            "pid "
+                + pid
+                + " gone; it still runs: "
+                + ProcessHandle.of(pid)
+                    .map(p -> p.info() + ", parent " + p.parent().map(ProcessHandle::pid))
+                    .orElse("?"));
   }
 
   /**

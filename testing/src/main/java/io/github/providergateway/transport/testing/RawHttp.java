@@ -68,14 +68,17 @@ public final class RawHttp implements AutoCloseable {
    * @param body the body, or null for none
    * @throws IOException when the socket fails
    */
-  public void send(String method, String target, int port, Map<String, String> headers, String body) throws IOException {
+  public void send(String method, String target, int port, Map<String, String> headers, String body)
+      throws IOException {
     StringBuilder request = new StringBuilder(method + " " + target + " HTTP/1.1\r\n");
     if (headers.keySet().stream().noneMatch(name -> name.equalsIgnoreCase("Host"))) {
       request.append("Host: 127.0.0.1:").append(port).append("\r\n");
     }
-    headers.forEach((name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
+    headers.forEach(
+        (name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
     byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-    if (body != null && headers.keySet().stream().noneMatch(name -> name.equalsIgnoreCase("Content-Length"))) {
+    if (body != null
+        && headers.keySet().stream().noneMatch(name -> name.equalsIgnoreCase("Content-Length"))) {
       request.append("Content-Length: ").append(bytes.length).append("\r\n");
     }
     request.append("\r\n");
@@ -93,7 +96,8 @@ public final class RawHttp implements AutoCloseable {
    * @return the answer
    * @throws IOException when the socket fails or the server closes before answering
    */
-  public static Answer get(int port, String target, Map<String, String> headers) throws IOException {
+  public static Answer get(int port, String target, Map<String, String> headers)
+      throws IOException {
     try (RawHttp http = connect(port)) {
       http.send("GET", target, port, headers, null);
       return http.answer();
@@ -138,7 +142,9 @@ public final class RawHttp implements AutoCloseable {
     Map<String, String> headers = new LinkedHashMap<>();
     for (String line = line(); !line.isEmpty(); line = line()) {
       int colon = line.indexOf(':');
-      headers.putIfAbsent(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+      headers.putIfAbsent(
+          line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+          line.substring(colon + 1).trim());
     }
     return headers;
   }
@@ -174,7 +180,10 @@ public final class RawHttp implements AutoCloseable {
     while (true) {
       String line = line();
       if (line.startsWith("data: ")) {
-        data = data == null ? new StringBuilder(line.substring(6)) : data.append('\n').append(line.substring(6));
+        data =
+            data == null
+                ? new StringBuilder(line.substring(6))
+                : data.append('\n').append(line.substring(6));
       } else if (line.isEmpty() && data != null) {
         return data.toString();
       }

@@ -13,11 +13,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * One session at the provider or the host endpoint; the container makes one per connection,
- * through the {@link GatewayConfigurator}. On open it applies the loopback checks the handshake
- * could not, the connection cap and the session's limits, then hands the session to a provider's
- * or a host's connection ({@link Peer}). Only text is taken: a binary message, for which no handler
- * is registered, is closed by the container with 1003, as {@code transport-ws}'s server does.
+ * One session at the provider or the host endpoint; the container makes one per connection, through
+ * the {@link GatewayConfigurator}. On open it applies the loopback checks the handshake could not,
+ * the connection cap and the session's limits, then hands the session to a provider's or a host's
+ * connection ({@link Peer}). Only text is taken: a binary message, for which no handler is
+ * registered, is closed by the container with 1003, as {@code transport-ws}'s server does.
  */
 final class ConnectionEndpoint extends Endpoint {
 
@@ -27,9 +27,14 @@ final class ConnectionEndpoint extends Endpoint {
   private static final int MAX_BINARY_BYTES = 1024;
 
   private final EndpointSettings settings;
+
   /** Makes this session's connection and registers it with the gateway or the host service. */
   private final Function<Session, Peer> opener;
-  /** This session's connection, once open and admitted; set on open, read by later container threads. */
+
+  /**
+   * This session's connection, once open and admitted; set on open, read by later container
+   * threads.
+   */
   private volatile Peer peer;
 
   ConnectionEndpoint(EndpointSettings settings, Function<Session, Peer> opener) {
@@ -40,7 +45,8 @@ final class ConnectionEndpoint extends Endpoint {
   @Override
   public void onOpen(Session session, EndpointConfig config) {
     Optional<String> refusal =
-        settings.checks()
+        settings
+            .checks()
             .refusal(
                 (String) session.getUserProperties().get(GatewayConfigurator.HOST_HEADER),
                 session.getUserProperties().get(HandshakeChecks.REMOTE_ADDRESS),

@@ -37,7 +37,8 @@ final class GatewayConfigurator extends ServerEndpointConfig.Configurator {
   }
 
   @Override
-  public void modifyHandshake(ServerEndpointConfig config, HandshakeRequest request, HandshakeResponse response) {
+  public void modifyHandshake(
+      ServerEndpointConfig config, HandshakeRequest request, HandshakeResponse response) {
     String host = header(request.getHeaders(), "Host");
     if (host != null) {
       config.getUserProperties().put(HOST_HEADER, host);
@@ -54,7 +55,9 @@ final class GatewayConfigurator extends ServerEndpointConfig.Configurator {
   /** A header's first value, its name in any case (containers differ in how they key the map). */
   private static String header(Map<String, List<String>> headers, String name) {
     for (Map.Entry<String, List<String>> header : headers.entrySet()) {
-      if (header.getKey() != null && header.getKey().equalsIgnoreCase(name) && !header.getValue().isEmpty()) {
+      if (header.getKey() != null
+          && header.getKey().equalsIgnoreCase(name)
+          && !header.getValue().isEmpty()) {
         return header.getValue().get(0);
       }
     }

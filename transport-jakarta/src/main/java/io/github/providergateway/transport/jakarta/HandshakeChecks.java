@@ -24,6 +24,7 @@ final class HandshakeChecks {
 
   /** Where Jetty and Tomcat report the peer's address. */
   static final String REMOTE_ADDRESS = "jakarta.websocket.endpoint.remoteAddress";
+
   /** Where Jetty and Tomcat report the address the peer reached. */
   static final String LOCAL_ADDRESS = "jakarta.websocket.endpoint.localAddress";
 
@@ -34,8 +35,8 @@ final class HandshakeChecks {
   }
 
   /**
-   * Whether a handshake with this {@code Origin} may proceed: browsers always send one, command-line
-   * clients none (they still have to authenticate).
+   * Whether a handshake with this {@code Origin} may proceed: browsers always send one,
+   * command-line clients none (they still have to authenticate).
    */
   boolean originAllowed(String origin) {
     return origin == null || allowedOrigins.contains(origin);
@@ -75,8 +76,12 @@ final class HandshakeChecks {
     }
     String name = lower.substring(0, colon);
     String portText = lower.substring(colon + 1);
-    boolean loopbackName = name.equals("127.0.0.1") || name.equals("[::1]") || name.equals("localhost");
-    boolean digits = !portText.isEmpty() && portText.length() <= 5 && portText.chars().allMatch(Character::isDigit);
+    boolean loopbackName =
+        name.equals("127.0.0.1") || name.equals("[::1]") || name.equals("localhost");
+    boolean digits =
+        !portText.isEmpty()
+            && portText.length() <= 5
+            && portText.chars().allMatch(Character::isDigit);
     return loopbackName && digits && (port < 0 || Integer.parseInt(portText) == port);
   }
 

@@ -42,11 +42,12 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p><b>What a connection gets.</b> The same protocol as from {@code transport-ws}'s server:
- * providers authenticate with {@code auth} as their first message ({@link Gateway#acceptWebSocket}),
- * hosts with {@code host.auth} ({@link HostService#open}); the same close codes (1000 after {@code
- * goodbye}, 1008 for failed authentication or a too slow reader, 1002 for a protocol error, 1001
- * when the gateway stops). A handshake with an {@code Origin} that is present and not allow-listed
- * gets 403. More than {@code Limits#maxConnections()} connections are closed on open with 1013.
+ * providers authenticate with {@code auth} as their first message ({@link
+ * Gateway#acceptWebSocket}), hosts with {@code host.auth} ({@link HostService#open}); the same
+ * close codes (1000 after {@code goodbye}, 1008 for failed authentication or a too slow reader,
+ * 1002 for a protocol error, 1001 when the gateway stops). A handshake with an {@code Origin} that
+ * is present and not allow-listed gets 403. More than {@code Limits#maxConnections()} connections
+ * are closed on open with 1013.
  *
  * <p><b>What bounds memory.</b> Standard Jakarta WebSocket cannot pause reading a socket, and its
  * container, not this adapter, reads frames. So: the session buffers at most {@code
@@ -62,19 +63,23 @@ import java.util.function.Function;
  *
  * <p><b>What it cannot do</b> (docs/embedding.md has the whole list). It does not choose where the
  * container listens: bind the connector to 127.0.0.1 yourself. A peer off loopback is refused, and
- * {@code Host} must carry the listening port, only where the container reports the addresses
- * (Jetty and Tomcat do, Tyrus does not); {@code Host} must name a loopback host everywhere. There
- * are no server pings: a dead peer is noticed by the session's idle timeout ({@link
- * Builder#idleTimeout}). No plain-HTTP routes: the status page and the agents' front doors need
- * {@code transport-ws}'s server.
+ * {@code Host} must carry the listening port, only where the container reports the addresses (Jetty
+ * and Tomcat do, Tyrus does not); {@code Host} must name a loopback host everywhere. There are no
+ * server pings: a dead peer is noticed by the session's idle timeout ({@link Builder#idleTimeout}).
+ * No plain-HTTP routes: the status page and the agents' front doors need {@code transport-ws}'s
+ * server.
  *
  * <p>Thread-safe. It does not own the gateway or the host service: close each on its own.
  */
 public final class JakartaGatewayEndpoints implements AutoCloseable {
 
-  private static final System.Logger LOG = System.getLogger(JakartaGatewayEndpoints.class.getName());
+  private static final System.Logger LOG =
+      System.getLogger(JakartaGatewayEndpoints.class.getName());
 
-  /** What the session buffers of a message beyond the gateway's largest, for the gateway to judge it. */
+  /**
+   * What the session buffers of a message beyond the gateway's largest, for the gateway to judge
+   * it.
+   */
   static final int SLACK_BYTES = 1 << 20;
 
   private final Gateway gateway;
@@ -85,18 +90,25 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
   private final OutboundQueue.Bounds hostBounds;
   private final EndpointSettings settings;
   private final OpenConnections connections;
-  /** Writes close frames off the gateway loop; its threads end when idle, so it needs no stopping. */
+
+  /**
+   * Writes close frames off the gateway loop; its threads end when idle, so it needs no stopping.
+   */
   private final ExecutorService closer;
+
   /** Hands the gateway each new provider connection; a seam for the tests' tap. */
   private final Function<JakartaProviderConnection, ProviderLink> acceptProvider;
 
-  private JakartaGatewayEndpoints(Builder builder, Function<JakartaProviderConnection, ProviderLink> acceptProvider) {
+  private JakartaGatewayEndpoints(
+      Builder builder, Function<JakartaProviderConnection, ProviderLink> acceptProvider) {
     this.gateway = builder.gateway;
     this.hosts = builder.hosts;
     this.providerPath = builder.providerPath;
     this.hostPath = builder.hostPath;
-    this.providerBounds = new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, Duration.ZERO);
-    this.hostBounds = new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, HOST_STALL);
+    this.providerBounds =
+        new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, Duration.ZERO);
+    this.hostBounds =
+        new OutboundQueue.Bounds(builder.maxQueuedMessages, builder.maxQueuedBytes, HOST_STALL);
     this.settings =
         new EndpointSettings(
             new HandshakeChecks(builder.allowedOrigins),
@@ -109,7 +121,9 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     this.acceptProvider = acceptProvider;
   }
 
-  /** How long a host's send may stall, with its byte bound passed, before the host counts as stuck. */
+  /**
+   * How long a host's send may stall, with its byte bound passed, before the host counts as stuck.
+   */
   static final Duration HOST_STALL = Duration.ofSeconds(2);
 
   /**
@@ -138,12 +152,16 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
    */
   public ServerEndpointConfig host() {
     if (hosts == null) {
-      throw new IllegalStateException("no host service: call Builder.hosts(...) to serve agent hosts");
+      throw new IllegalStateException(
+          "no host service: call Builder.hosts(...) to serve agent hosts");
     }
     return config(hostPath, this::openHost);
   }
 
-  /** {@return the endpoints to add: the provider endpoint, and the host endpoint when there is a host service} */
+  /**
+   * {@return the endpoints to add: the provider endpoint, and the host endpoint when there is a
+   * host service}
+   */
   public List<ServerEndpointConfig> all() {
     return hosts == null ? List.of(provider()) : List.of(provider(), host());
   }
@@ -173,18 +191,27 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     return ServerEndpointConfig.Builder.create(ContainerEndpoint.class, path)
         .configurator(
             new GatewayConfigurator(
-                settings.checks(), () -> new ContainerEndpoint(new ConnectionEndpoint(settings, opener))))
+                settings.checks(),
+                () -> new ContainerEndpoint(new ConnectionEndpoint(settings, opener))))
         .build();
   }
 
-  /** A provider's session passed the checks: its connection, registered with the gateway; null over the cap. */
+  /**
+   * A provider's session passed the checks: its connection, registered with the gateway; null over
+   * the cap.
+   */
   private Peer openProvider(Session session) {
     String description = "jakarta ws " + peerOf(session);
     JakartaProviderConnection connection =
         new JakartaProviderConnection(
             session,
             description,
-            new OutboundQueue(description, new SessionWire(session), providerBounds, gateway.transports().clock(), closer),
+            new OutboundQueue(
+                description,
+                new SessionWire(session),
+                providerBounds,
+                gateway.transports().clock(),
+                closer),
             settings.authenticatedMessageLimit());
     if (!connections.add(connection)) {
       return null;
@@ -193,16 +220,27 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     return connection;
   }
 
-  /** A host's session passed the checks: its connection, opened with the host service; null over the cap. */
+  /**
+   * A host's session passed the checks: its connection, opened with the host service; null over the
+   * cap.
+   */
   private Peer openHost(Session session) {
     String description = "host jakarta ws " + peerOf(session);
     JakartaHostConnection connection =
         new JakartaHostConnection(
             session,
             description,
-            new OutboundQueue(description, new SessionWire(session), hostBounds, gateway.transports().clock(), closer),
+            new OutboundQueue(
+                description,
+                new SessionWire(session),
+                hostBounds,
+                gateway.transports().clock(),
+                closer),
             settings.authenticatedMessageLimit(),
-            session.getUserProperties().get(HandshakeChecks.LOCAL_ADDRESS) instanceof InetSocketAddress local ? local : null);
+            session.getUserProperties().get(HandshakeChecks.LOCAL_ADDRESS)
+                    instanceof InetSocketAddress local
+                ? local
+                : null);
     if (!connections.add(connection)) {
       return null;
     }
@@ -223,7 +261,9 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     ThreadPoolExecutor pool =
         new ThreadPoolExecutor(
             0,
-            Integer.MAX_VALUE, // at most one close per open connection waits at once: the cap bounds it
+            Integer
+                .MAX_VALUE, // at most one close per open connection waits at once: the cap bounds
+            // it
             30,
             TimeUnit.SECONDS,
             new SynchronousQueue<>(),
@@ -237,8 +277,8 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
 
   /**
    * Configures {@link JakartaGatewayEndpoints}. Defaults: providers at {@code /}, hosts at {@code
-   * /host} (with {@link #hosts}), no allowed origins, 1024 messages and 8 MiB queued per connection,
-   * a 5 minute idle timeout, a 30 s send timeout.
+   * /host} (with {@link #hosts}), no allowed origins, 1024 messages and 8 MiB queued per
+   * connection, a 5 minute idle timeout, a 30 s send timeout.
    */
   public static final class Builder {
     private final Gateway gateway;
@@ -339,8 +379,8 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     }
 
     /**
-     * How long a session may go without traffic before the container closes it
-     * ({@code Session.setMaxIdleTimeout}): with no server pings, how a dead peer is noticed.
+     * How long a session may go without traffic before the container closes it ({@code
+     * Session.setMaxIdleTimeout}): with no server pings, how a dead peer is noticed.
      *
      * @param timeout a positive duration
      * @return this builder

@@ -26,8 +26,13 @@ final class JakartaHostConnection implements HostConnection, Peer {
   private final String description;
   private final OutboundQueue outbound;
   private final int authenticatedMessageLimit;
-  /** The address the host reached, when the container reports it; what {@code host.challenge} proves. */
+
+  /**
+   * The address the host reached, when the container reports it; what {@code host.challenge}
+   * proves.
+   */
   private final InetSocketAddress local;
+
   /** Where commands go; set right after opening. */
   private volatile HostChannel channel;
 

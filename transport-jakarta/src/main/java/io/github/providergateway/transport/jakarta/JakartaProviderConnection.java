@@ -20,9 +20,9 @@ import java.util.concurrent.RejectedExecutionException;
  *
  * <p>Inbound: text goes to the gateway on the container's thread. Until the provider has
  * authenticated, the session buffers at most {@code Limits#maxUnauthenticatedMessageBytes} of a
- * message; then the gateway's largest message plus 1 MiB of slack, within which the gateway
- * judges each message's size itself. When the gateway has too much of the provider's text waiting
- * it suspends reading, and the delivering thread waits ({@link ReadingGate}).
+ * message; then the gateway's largest message plus 1 MiB of slack, within which the gateway judges
+ * each message's size itself. When the gateway has too much of the provider's text waiting it
+ * suspends reading, and the delivering thread waits ({@link ReadingGate}).
  *
  * <p>Thread-safe: the gateway loop and container threads call in.
  */
@@ -33,13 +33,17 @@ final class JakartaProviderConnection implements ProviderConnection, Peer {
   private final Session session;
   private final String description;
   private final OutboundQueue outbound;
+
   /** The largest message once authenticated, in what the container counts. */
   private final int authenticatedMessageLimit;
+
   private final ReadingGate reading = new ReadingGate();
+
   /** Where inbound messages go; set once, right after the gateway accepts the connection. */
   private volatile ProviderLink link;
 
-  JakartaProviderConnection(Session session, String description, OutboundQueue outbound, int authenticatedMessageLimit) {
+  JakartaProviderConnection(
+      Session session, String description, OutboundQueue outbound, int authenticatedMessageLimit) {
     this.session = requireNonNull(session, "session");
     this.description = requireNonNull(description, "description");
     this.outbound = requireNonNull(outbound, "outbound");

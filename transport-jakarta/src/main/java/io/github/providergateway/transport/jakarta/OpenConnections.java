@@ -6,14 +6,16 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The endpoints' open connections, providers and hosts together: what the gateway's connection
- * cap counts, and what {@link JakartaGatewayEndpoints#close()} closes. Thread-safe.
+ * The endpoints' open connections, providers and hosts together: what the gateway's connection cap
+ * counts, and what {@link JakartaGatewayEndpoints#close()} closes. Thread-safe.
  */
 final class OpenConnections {
 
   private final int max;
+
   /** Guarded by this. */
   private final Set<Peer> open = new LinkedHashSet<>();
+
   /** Whether the endpoints stopped: nothing is added any more. Guarded by this. */
   private boolean closed;
 
@@ -21,7 +23,10 @@ final class OpenConnections {
     this.max = max;
   }
 
-  /** Adds {@code peer} and removes it when it is gone; false when the cap is reached or the endpoints stopped. */
+  /**
+   * Adds {@code peer} and removes it when it is gone; false when the cap is reached or the
+   * endpoints stopped.
+   */
   boolean add(Peer peer) {
     synchronized (this) {
       if (closed || open.size() >= max) {

@@ -16,12 +16,12 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * The outbound side of one connection, provider or host: a queue bounded in messages and bytes,
- * one asynchronous send in flight (Jakarta containers may throw on concurrent sends, and most
- * queue unboundedly behind the async remote), and the connection's end.
+ * The outbound side of one connection, provider or host: a queue bounded in messages and bytes, one
+ * asynchronous send in flight (Jakarta containers may throw on concurrent sends, and most queue
+ * unboundedly behind the async remote), and the connection's end.
  *
- * <p><b>Lifecycle.</b> {@link State#OPEN} takes texts and sends them in order. {@link #close}
- * moves to {@link State#DRAINING}: nothing more is taken, what waits is sent, then the close frame.
+ * <p><b>Lifecycle.</b> {@link State#OPEN} takes texts and sends them in order. {@link #close} moves
+ * to {@link State#DRAINING}: nothing more is taken, what waits is sent, then the close frame.
  * {@link #abort} (a bound passed, a send failed or timed out) drops what waits and sends its close
  * frame at once. Either way the queue is then {@link State#GONE}, the only terminal state, and the
  * listeners of {@link #whenGone} hear it exactly once; {@link #ended} (the container reports the
@@ -31,7 +31,8 @@ import java.util.concurrent.RejectedExecutionException;
  * or {@link Bounds#maxBytes} (then closed with 1008, R-WS-06), or the send in flight fails after
  * the async remote's send timeout, which the endpoint sets (then 1011). Close frames are written on
  * the {@code closer} executor, never on the caller's thread: {@code Session.close} blocks in some
- * containers (Tomcat writes the frame with a blocking send), and the caller may be the gateway loop.
+ * containers (Tomcat writes the frame with a blocking send), and the caller may be the gateway
+ * loop.
  *
  * <p>Thread-safe: the gateway loop sends, container threads complete sends and report the end.
  */
@@ -41,7 +42,10 @@ final class OutboundQueue {
 
   /** Where the queue's texts and close frame go: the session's async remote, in production. */
   interface Wire {
-    /** Starts sending {@code text}; {@code done} is told when it is written, on any thread, maybe within this call. */
+    /**
+     * Starts sending {@code text}; {@code done} is told when it is written, on any thread, maybe
+     * within this call.
+     */
     void sendText(String text, SendHandler done);
 
     /** Writes the close frame; may block. */
@@ -55,7 +59,8 @@ final class OutboundQueue {
    * @param maxBytes bytes of UTF-8; past it, with more than one text waiting, the connection is
    *     closed (a single text larger than this is still sent)
    * @param stallGrace zero to close as soon as {@code maxBytes} is passed; else only once the send
-   *     in flight has not finished for this long (a host is sent file results larger than the bound)
+   *     in flight has not finished for this long (a host is sent file results larger than the
+   *     bound)
    */
   record Bounds(int maxMessages, long maxBytes, Duration stallGrace) {
     Bounds {
@@ -85,22 +90,36 @@ final class OutboundQueue {
   private final Executor closer;
 
   private final Object lock = new Object();
+
   /** Texts waiting behind the one in flight. Guarded by lock. */
   private final ArrayDeque<Item> waiting = new ArrayDeque<>();
+
   /** The text being sent, or null. Guarded by lock. */
   private Item inFlight;
+
   /** When the send in flight started, on the clock. Guarded by lock. */
   private long inFlightSinceMillis;
+
   /** Bytes waiting, the text in flight included. Guarded by lock. */
   private long queuedBytes;
-  /** The thread inside {@link Wire#sendText} now, so a completion within that call is told apart. Guarded by lock. */
+
+  /**
+   * The thread inside {@link Wire#sendText} now, so a completion within that call is told apart.
+   * Guarded by lock.
+   */
   private Thread sendingThread;
-  /** Whether the send started by {@link #sendingThread} completed within its call. Guarded by lock. */
+
+  /**
+   * Whether the send started by {@link #sendingThread} completed within its call. Guarded by lock.
+   */
   private boolean completedInline;
+
   /** Guarded by lock. */
   private State state = State.OPEN;
+
   /** The close frame to write once drained. Guarded by lock. */
   private CloseReason closeWhenDrained;
+
   /** Told once, when the queue is gone. Guarded by lock. */
   private final List<Runnable> goneListeners = new ArrayList<>();
 
@@ -171,7 +190,10 @@ final class OutboundQueue {
     end(reason, null);
   }
 
-  /** Ends now: drops what waits, writes {@code reason}'s close frame, logs {@code why} at INFO unless null. */
+  /**
+   * Ends now: drops what waits, writes {@code reason}'s close frame, logs {@code why} at INFO
+   * unless null.
+   */
   void abort(CloseReason reason, String why) {
     end(requireNonNull(reason, "reason"), why);
   }
@@ -181,7 +203,9 @@ final class OutboundQueue {
     end(null, null);
   }
 
-  /** Runs {@code listener} once when the queue is gone: later, on the thread that ends it, or now. */
+  /**
+   * Runs {@code listener} once when the queue is gone: later, on the thread that ends it, or now.
+   */
   void whenGone(Runnable listener) {
     requireNonNull(listener, "listener");
     synchronized (lock) {
@@ -201,7 +225,9 @@ final class OutboundQueue {
 
   // ---- sending ----
 
-  /** Sends {@code first}, and what follows it while sends complete within their call (no recursion). */
+  /**
+   * Sends {@code first}, and what follows it while sends complete within their call (no recursion).
+   */
   private void write(Item first) {
     Item item = first;
     while (item != null) {
@@ -238,7 +264,8 @@ final class OutboundQueue {
   /** The send in flight completed: within {@link Wire#sendText}, or later on a container thread. */
   private void sent(SendResult result) {
     if (!result.isOK()) {
-      LOG.log(Level.DEBUG, "{0}: send failed: {1}", description, String.valueOf(result.getException()));
+      LOG.log(
+          Level.DEBUG, "{0}: send failed: {1}", description, String.valueOf(result.getException()));
       abort(Closes.writeFailed(), null);
       return;
     }
@@ -300,7 +327,9 @@ final class OutboundQueue {
 
   // ---- ending ----
 
-  /** Enters GONE once: drops what waits, writes {@code closeFrame} unless null, tells the listeners. */
+  /**
+   * Enters GONE once: drops what waits, writes {@code closeFrame} unless null, tells the listeners.
+   */
   private void end(CloseReason closeFrame, String why) {
     List<Runnable> listeners;
     synchronized (lock) {
@@ -349,7 +378,9 @@ final class OutboundQueue {
         bytes += 1;
       } else if (c < 0x800) {
         bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
         bytes += 4;
         i++;
       } else {

@@ -1,17 +1,18 @@
 package io.github.providergateway.transport.jakarta;
 
 /**
- * Holds back the container thread that delivered a provider's message while the gateway asks for
- * no more ({@code ProviderConnection.suspendReading}). Standard Jakarta WebSocket cannot pause
- * reading; but a container delivers one session's messages one at a time and reads no further
- * while its handler runs, so a handler that waits is what pauses the peer: TCP then holds it back,
- * as {@code transport-ws}'s server does by turning reads off. The price is one container thread
- * per suspended connection, until the gateway catches up or the connection ends.
+ * Holds back the container thread that delivered a provider's message while the gateway asks for no
+ * more ({@code ProviderConnection.suspendReading}). Standard Jakarta WebSocket cannot pause
+ * reading; but a container delivers one session's messages one at a time and reads no further while
+ * its handler runs, so a handler that waits is what pauses the peer: TCP then holds it back, as
+ * {@code transport-ws}'s server does by turning reads off. The price is one container thread per
+ * suspended connection, until the gateway catches up or the connection ends.
  */
 final class ReadingGate {
 
   /** Whether the gateway asked for no more. Guarded by this. */
   private boolean suspended;
+
   /** False once the connection ended: nothing waits any more. Guarded by this. */
   private boolean open = true;
 

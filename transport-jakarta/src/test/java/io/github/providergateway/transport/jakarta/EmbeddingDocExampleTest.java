@@ -24,13 +24,15 @@ class EmbeddingDocExampleTest {
 
   private static final Pattern SECTION_EXAMPLE =
       Pattern.compile(
-          "## Mounting the gateway in your own Jakarta WebSocket container.*?```java\\n(.*?)```", Pattern.DOTALL);
+          "## Mounting the gateway in your own Jakarta WebSocket container.*?```java\\n(.*?)```",
+          Pattern.DOTALL);
 
   @TempDir Path sources;
 
   @Test
   void theJettyExampleCompilesAsWritten() throws Exception {
-    String page = Files.readString(Path.of("..").toAbsolutePath().normalize().resolve("docs/embedding.md"));
+    String page =
+        Files.readString(Path.of("..").toAbsolutePath().normalize().resolve("docs/embedding.md"));
     Matcher example = SECTION_EXAMPLE.matcher(page);
     assertThat(example.find()).as("the section's java block").isTrue();
     StringBuilder imports = new StringBuilder();
@@ -58,8 +60,10 @@ class EmbeddingDocExampleTest {
       Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(List.of(file));
       List<String> options =
           List.of(
-              "-classpath", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-              "-d", Files.createDirectories(sources.resolve("classes")).toString(),
+              "-classpath",
+              System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+              "-d",
+              Files.createDirectories(sources.resolve("classes")).toString(),
               "-proc:none");
       boolean compiled = javac.getTask(errors, files, null, options, null, units).call();
 

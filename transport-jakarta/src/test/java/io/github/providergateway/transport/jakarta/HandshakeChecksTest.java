@@ -29,9 +29,13 @@ class HandshakeChecksTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"evil.example:9400", "127.0.0.1:9401", "localhost", "127.0.0.1:", "10.0.0.1:9400"})
+  @ValueSource(
+      strings = {"evil.example:9400", "127.0.0.1:9401", "localhost", "127.0.0.1:", "10.0.0.1:9400"})
   void anyOtherHostIsRefused(String host) {
-    assertThat(checks.refusal(host, peer, listening)).get().asString().contains("does not name this loopback server");
+    assertThat(checks.refusal(host, peer, listening))
+        .get()
+        .asString()
+        .contains("does not name this loopback server");
   }
 
   @Test
@@ -41,8 +45,11 @@ class HandshakeChecksTest {
 
   @Test
   void aPeerOffLoopbackIsRefusedWhenTheContainerReportsIt() {
-    assertThat(checks.refusal("127.0.0.1:9400", new InetSocketAddress("192.0.2.7", 50_000), listening))
-        .get().asString().contains("not on loopback");
+    assertThat(
+            checks.refusal("127.0.0.1:9400", new InetSocketAddress("192.0.2.7", 50_000), listening))
+        .get()
+        .asString()
+        .contains("not on loopback");
   }
 
   @Test

@@ -18,9 +18,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The transport contract over {@link JakartaGatewayEndpoints} mounted in a real container, with
- * the real Java provider client: each subclass brings one container, listening on 127.0.0.1 on a
- * free port. The gateway's time is manual, so no tool timeout fires while a test waits.
+ * The transport contract over {@link JakartaGatewayEndpoints} mounted in a real container, with the
+ * real Java provider client: each subclass brings one container, listening on 127.0.0.1 on a free
+ * port. The gateway's time is manual, so no tool timeout fires while a test waits.
  */
 abstract class JakartaEndpointsContractTest extends ProviderTransportContractTest {
 
@@ -64,7 +64,10 @@ abstract class JakartaEndpointsContractTest extends ProviderTransportContractTes
     }
   }
 
-  /** Registers a connection with the gateway, recording what its provider sends once the gateway has it. */
+  /**
+   * Registers a connection with the gateway, recording what its provider sends once the gateway has
+   * it.
+   */
   private ProviderLink accept(JakartaProviderConnection connection) {
     connections.add(connection);
     ProviderLink link = gateway.transports().acceptWebSocket(connection);
@@ -120,7 +123,9 @@ abstract class JakartaEndpointsContractTest extends ProviderTransportContractTes
   @Override
   protected void dropConnection() throws Exception {
     // Behind the gateway's back: the container reports the session closed, as for a dead peer.
-    last().session().close(new CloseReason(CloseReason.CloseCodes.GOING_AWAY, "dropped by the test"));
+    last()
+        .session()
+        .close(new CloseReason(CloseReason.CloseCodes.GOING_AWAY, "dropped by the test"));
   }
 
   @Override

@@ -3,12 +3,12 @@ package io.github.providergateway.transport.jakarta;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.host.api.SessionSpec;
-import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
 import io.github.providergateway.host.HostService;
+import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.Limits;
@@ -51,7 +51,8 @@ class JettyEndpointsTest {
 
   @BeforeEach
   void start() throws Exception {
-    gateway = Gateway.builder().limits(Limits.defaults().toBuilder().maxConnections(3).build()).build();
+    gateway =
+        Gateway.builder().limits(Limits.defaults().toBuilder().maxConnections(3).build()).build();
     timer = new SystemScheduler();
     hosts = HostService.builder(gateway).scheduler(timer).build();
     endpoints =
@@ -78,8 +79,10 @@ class JettyEndpointsTest {
   void aHostOnTheHostEndpointCallsTheToolOfAProviderOnTheProviderEndpoint() throws Exception {
     RecordingSessionHost host = new RecordingSessionHost();
     // GatewayClient checks host.challenge's proof of the address it dialled: Jetty reports it.
-    try (GatewayClient client = GatewayClient.connect(url("/host"), gateway.credentials().providerToken())) {
-      String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
+    try (GatewayClient client =
+        GatewayClient.connect(url("/host"), gateway.credentials().providerToken())) {
+      String session =
+          await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
       try (ProviderSession provider =
           WebSocketProviderClient.connect(
               url("/"),
@@ -87,16 +90,24 @@ class JettyEndpointsTest {
               JavaProvider.builder("greeter")
                   .session(session)
                   .tool(
-                      ToolDefinition.of("greet", "Say hello", CODEC.parseJson("{\"type\":\"object\"}")),
+                      ToolDefinition.of(
+                          "greet", "Say hello", CODEC.parseJson("{\"type\":\"object\"}")),
                       (args, call) ->
-                          CompletableFuture.completedFuture(TextNode.valueOf("Hello, " + args.path("name").asText() + "!")))
+                          CompletableFuture.completedFuture(
+                              TextNode.valueOf("Hello, " + args.path("name").asText() + "!")))
                   .build())) {
         await(provider.bound());
 
         CallResult result =
-            await(client.callTool(session, "greet", CODEC.parseJson("{\"name\":\"Ada\"}"), Duration.ofSeconds(5)));
+            await(
+                client.callTool(
+                    session,
+                    "greet",
+                    CODEC.parseJson("{\"name\":\"Ada\"}"),
+                    Duration.ofSeconds(5)));
 
-        assertThat(result.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Ada!")));
+        assertThat(result.outcome())
+            .isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Ada!")));
       }
     }
   }
@@ -141,7 +152,8 @@ class JettyEndpointsTest {
                 url("/"),
                 new WebSocket.Listener() {
                   @Override
-                  public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                  public CompletionStage<?> onClose(
+                      WebSocket webSocket, int statusCode, String reason) {
                     closed.complete(statusCode);
                     return null;
                   }
@@ -159,7 +171,10 @@ class JettyEndpointsTest {
     return URI.create("ws://127.0.0.1:" + jetty.port() + path);
   }
 
-  /** Sends a WebSocket handshake for {@code /} on a raw socket, with {@code headers} added or replaced. */
+  /**
+   * Sends a WebSocket handshake for {@code /} on a raw socket, with {@code headers} added or
+   * replaced.
+   */
   private RawHttp handshake(Map<String, String> headers) throws IOException {
     Map<String, String> all = new LinkedHashMap<>();
     all.put("Upgrade", "websocket");

@@ -15,9 +15,8 @@ import org.glassfish.tyrus.spi.WebSocketEngine;
 
 /**
  * Tyrus standalone, as a host would run it, but on 127.0.0.1 only: Tyrus's stock Grizzly container
- * listens on every interface whatever host it is given and reads port 0 as 8025
- * (DEPENDENCY-NOTES), so this container builds its own Grizzly listener and puts Tyrus's WebSocket
- * add-on on it.
+ * listens on every interface whatever host it is given and reads port 0 as 8025 (DEPENDENCY-NOTES),
+ * so this container builds its own Grizzly listener and puts Tyrus's WebSocket add-on on it.
  */
 final class LoopbackTyrusServer extends TyrusServerContainer {
 
@@ -36,7 +35,8 @@ final class LoopbackTyrusServer extends TyrusServerContainer {
    * @param incomingBufferSize the largest frame Tyrus reads (its default, 4 MiB, closes a larger
    *     one with 1011)
    */
-  static LoopbackTyrusServer start(List<ServerEndpointConfig> endpoints, int incomingBufferSize) throws Exception {
+  static LoopbackTyrusServer start(List<ServerEndpointConfig> endpoints, int incomingBufferSize)
+      throws Exception {
     LoopbackTyrusServer container = new LoopbackTyrusServer(incomingBufferSize);
     for (ServerEndpointConfig endpoint : endpoints) {
       container.addEndpoint(endpoint);

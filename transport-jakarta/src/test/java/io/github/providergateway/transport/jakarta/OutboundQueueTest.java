@@ -46,7 +46,12 @@ class OutboundQueueTest {
 
   private OutboundQueue queue(int maxMessages, long maxBytes, Duration stallGrace) {
     OutboundQueue queue =
-        new OutboundQueue("test", wire, new OutboundQueue.Bounds(maxMessages, maxBytes, stallGrace), clock, Runnable::run);
+        new OutboundQueue(
+            "test",
+            wire,
+            new OutboundQueue.Bounds(maxMessages, maxBytes, stallGrace),
+            clock,
+            Runnable::run);
     queue.whenGone(() -> gone.add("gone"));
     return queue;
   }

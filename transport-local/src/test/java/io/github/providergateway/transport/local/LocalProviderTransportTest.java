@@ -213,7 +213,8 @@ class LocalProviderTransportTest {
       String session = f.startSession("demo");
       List<Object> heard = new ArrayList<>();
       LocalConnection connection =
-          LocalProviderTransport.open(f.gateway.transports()::acceptLocal, session, heard::add, Runnable::run);
+          LocalProviderTransport.open(
+              f.gateway.transports()::acceptLocal, session, heard::add, Runnable::run);
       connection.send(Hello.builder("leaver").tools(GREET).build());
       assertThat(GatewayFixture.done(f.gateway.providers())).hasSize(1);
 

@@ -19,29 +19,28 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * gateway chooses its working directory and environment, appends its stderr to its log, knows its
  * pid, bounds what it reads and queues, and ends it, with everything it started.
  *
- * <p><b>Lifecycle.</b> {@link #start} starts the process; nothing is read until {@link #read}
- * names who takes its lines. Lines written with {@link #write} go to its stdin in order, from a
- * thread of this object's. Its output ends, and the {@link LineHandler} hears {@link
- * LineHandler#ended} once, when the process exits (whatever it started is then killed; the lines
- * it wrote before still come, unless something that escaped the kill holds its stdout, when its
- * output ends {@link #EXIT_DRAIN} after the exit), when it closes stdout (it is then killed), or
- * when a line passes {@link Bounds#maxLineBytes} (the owner then stops it, having told it why if
- * it wants to). {@link #stop} ends it as spawned providers are ended: stdin closed after what is
- * queued, SIGTERM, then SIGKILL, each to the process and everything it started ({@link
- * ProcessTree}: descendants, and processes init adopted). A child that closes its stdin or dies
- * while a line is written to it is killed.
+ * <p><b>Lifecycle.</b> {@link #start} starts the process; nothing is read until {@link #read} names
+ * who takes its lines. Lines written with {@link #write} go to its stdin in order, from a thread of
+ * this object's. Its output ends, and the {@link LineHandler} hears {@link LineHandler#ended} once,
+ * when the process exits (whatever it started is then killed; the lines it wrote before still come,
+ * unless something that escaped the kill holds its stdout, when its output ends {@link #EXIT_DRAIN}
+ * after the exit), when it closes stdout (it is then killed), or when a line passes {@link
+ * Bounds#maxLineBytes} (the owner then stops it, having told it why if it wants to). {@link #stop}
+ * ends it as spawned providers are ended: stdin closed after what is queued, SIGTERM, then SIGKILL,
+ * each to the process and everything it started ({@link ProcessTree}: descendants, and processes
+ * init adopted). A child that closes its stdin or dies while a line is written to it is killed.
  *
- * <p><b>Bounds.</b> One line is at most {@link Bounds#maxLineBytes} (past it the child's output
- * is not read any further); while reading is {@linkplain #suspendReading() suspended}, nothing
- * more is read and the child blocks on its full pipe. Stdin's queue holds at most {@link
+ * <p><b>Bounds.</b> One line is at most {@link Bounds#maxLineBytes} (past it the child's output is
+ * not read any further); while reading is {@linkplain #suspendReading() suspended}, nothing more is
+ * read and the child blocks on its full pipe. Stdin's queue holds at most {@link
  * Bounds#maxQueuedLines} lines and {@link Bounds#maxQueuedBytes} bytes in more than one line: a
  * child that does not read its stdin makes {@link #write} answer {@link Write#QUEUE_FULL}. Its
  * stderr is read as it is written and kept in a log of bounded size ({@link ProcessLog}).
  *
  * <p><b>Threads.</b> A reader, a writer and a stderr thread of its own, all daemons, and one more
- * once it has exited; {@link #write},
- * {@link #suspendReading} and {@link #resumeReading} never block and may be called from any
- * thread, the gateway loop included. {@link #stop} blocks (at most its grace).
+ * once it has exited; {@link #write}, {@link #suspendReading} and {@link #resumeReading} never
+ * block and may be called from any thread, the gateway loop included. {@link #stop} blocks (at most
+ * its grace).
  */
 public final class ChildProcess {
 
@@ -56,7 +55,8 @@ public final class ChildProcess {
    * @param env variables added to the gateway's environment for it
    * @param log where its stderr is appended ({@link ProcessLog}, bounded), or null to discard it
    */
-  public record Spec(String name, List<String> command, Path cwd, Map<String, String> env, Path log) {
+  public record Spec(
+      String name, List<String> command, Path cwd, Map<String, String> env, Path log) {
 
     /**
      * Checks and copies the fields.
@@ -137,7 +137,12 @@ public final class ChildProcess {
     public Bounds {
       if (maxLineBytes < 1 || maxQueuedLines < 1 || maxQueuedBytes < 1) {
         throw new IllegalArgumentException(
-            "bounds must be at least 1, were " + maxLineBytes + ", " + maxQueuedLines + ", " + maxQueuedBytes);
+            "bounds must be at least 1, were "
+                + maxLineBytes
+                + ", "
+                + maxQueuedLines
+                + ", "
+                + maxQueuedBytes);
       }
     }
 
@@ -201,15 +206,21 @@ public final class ChildProcess {
   private final ProcessTree tree;
   private final Process process;
   private final LineWriter stdin;
+
   /** Set by {@link #read}: the reader runs once. */
   private final AtomicBoolean reading = new AtomicBoolean();
+
   private final Object readGate = new Object();
+
   /** Whether the reader waits before its next line. Guarded by readGate. */
   private boolean readingSuspended;
+
   /** Held while a line or the end is handed over, so that nothing follows the end. */
   private final Object delivery = new Object();
+
   /** Whether the handler has heard the end. Guarded by delivery. */
   private boolean over;
+
   /** Released once the reader has seen the end of the output. */
   private final CountDownLatch readerDone = new CountDownLatch(1);
 
@@ -246,7 +257,8 @@ public final class ChildProcess {
     builder.redirectError(spec.log() == null ? Redirect.DISCARD : Redirect.PIPE);
     ChildProcess child = new ChildProcess(spec, bounds, ProcessTree.start(builder));
     if (spec.log() != null) {
-      LogFile.of(spec.log()).copy(child.process.getErrorStream(), "stdio-" + spec.name() + "-stderr");
+      LogFile.of(spec.log())
+          .copy(child.process.getErrorStream(), "stdio-" + spec.name() + "-stderr");
     }
     return child;
   }
@@ -265,8 +277,10 @@ public final class ChildProcess {
     Daemons.start("stdio-" + spec.name() + "-stdout", () -> readAll(handler));
     // Its exit ends its output, not only the end of its stdout, which whatever it started may hold;
     // even if killing what it left failed, so that its owner still hears the end.
-    tree.exited().whenCompleteAsync(
-        (exited, killFailed) -> endAfterExit(handler), Daemons.named("stdio-" + spec.name() + "-exit"));
+    tree.exited()
+        .whenCompleteAsync(
+            (exited, killFailed) -> endAfterExit(handler),
+            Daemons.named("stdio-" + spec.name() + "-exit"));
   }
 
   private void readAll(LineHandler handler) {
@@ -286,7 +300,10 @@ public final class ChildProcess {
     } catch (RuntimeException | StackOverflowError handlerFailed) {
       // A bug in what handles its lines: nobody would read its output any more, so it ends here
       // rather than leave the process listed and answering nothing.
-      LOG.log(System.Logger.Level.ERROR, spec.name() + ": handling a line of its output failed; ending it", handlerFailed);
+      LOG.log(
+          System.Logger.Level.ERROR,
+          spec.name() + ": handling a line of its output failed; ending it",
+          handlerFailed);
     }
     if (ending == Ending.STDOUT_ENDED) {
       kill(); // what it left running, or itself if it only closed stdout
@@ -370,7 +387,9 @@ public final class ChildProcess {
     return stdin.backlog();
   }
 
-  /** Reads no further line until {@link #resumeReading}; the line being read, if any, still comes. */
+  /**
+   * Reads no further line until {@link #resumeReading}; the line being read, if any, still comes.
+   */
   public void suspendReading() {
     synchronized (readGate) {
       readingSuspended = true;
@@ -424,7 +443,9 @@ public final class ChildProcess {
     stdin.abort();
   }
 
-  /** Kills the child and everything it started, now (SIGKILL); what waits for its stdin is dropped. */
+  /**
+   * Kills the child and everything it started, now (SIGKILL); what waits for its stdin is dropped.
+   */
   public void kill() {
     stdin.abort();
     tree.kill();

@@ -19,8 +19,10 @@ final class LineReader {
   private final InputStream in;
   private final int maxLineBytes;
   private final byte[] chunk = new byte[CHUNK_BYTES];
+
   /** The unread part of {@link #chunk} is {@code [position, limit)}. */
   private int position;
+
   private int limit;
   private byte[] line = new byte[256];
   private int length;

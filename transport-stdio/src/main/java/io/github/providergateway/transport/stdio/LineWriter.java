@@ -24,16 +24,28 @@ final class LineWriter {
   private final int maxLines;
   private final long maxBytes;
   private final Consumer<IOException> broken;
+
   /** Lines waiting to be written, encoded. Guarded by this. */
   private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
+
   /** The bytes in {@link #queue}. Guarded by this. */
   private long queuedBytes;
-  /** No line is accepted any more; the writer closes the stream once the queue is written. Guarded by this. */
+
+  /**
+   * No line is accepted any more; the writer closes the stream once the queue is written. Guarded
+   * by this.
+   */
   private boolean closeAsked;
+
   /** The writer is done: nothing more is written. Guarded by this. */
   private boolean done;
 
-  LineWriter(String threadName, OutputStream out, int maxLines, long maxBytes, Consumer<IOException> broken) {
+  LineWriter(
+      String threadName,
+      OutputStream out,
+      int maxLines,
+      long maxBytes,
+      Consumer<IOException> broken) {
     this.out = out;
     this.maxLines = maxLines;
     this.maxBytes = maxBytes;
@@ -95,7 +107,10 @@ final class LineWriter {
     }
   }
 
-  /** The next line, waiting for one; null once closing was asked and the queue is written, or aborted. */
+  /**
+   * The next line, waiting for one; null once closing was asked and the queue is written, or
+   * aborted.
+   */
   private synchronized byte[] take() throws InterruptedException {
     while (queue.isEmpty() && !closeAsked && !done) {
       wait();

@@ -20,33 +20,41 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One log file of bounded size, the newest output kept: appends go to {@code <file>} until the
- * next would take it past {@code maxBytes}; then it becomes {@code <file>.1} (the {@code .1} before
- * it is deleted, its bytes counted as dropped) and a new {@code <file>} begins with a line saying
- * how many bytes were dropped so far. So a log never takes more than twice its bound on disk (a
- * single append larger than the bound is written whole, into a file of its own).
+ * One log file of bounded size, the newest output kept: appends go to {@code <file>} until the next
+ * would take it past {@code maxBytes}; then it becomes {@code <file>.1} (the {@code .1} before it
+ * is deleted, its bytes counted as dropped) and a new {@code <file>} begins with a line saying how
+ * many bytes were dropped so far. So a log never takes more than twice its bound on disk (a single
+ * append larger than the bound is written whole, into a file of its own).
  *
  * <p>There is one instance per file in this JVM ({@link #of}), shared by every writer (a child's
  * stderr, the gateway's notes, each run of one config entry), so the bound holds for all of them
- * together. It holds no file open: each append opens the file by name, never through a link
- * planted there, creating it owner-only. An append that cannot be written is dropped: a log is
- * for people and never stops a process. Thread-safe.
+ * together. It holds no file open: each append opens the file by name, never through a link planted
+ * there, creating it owner-only. An append that cannot be written is dropped: a log is for people
+ * and never stops a process. Thread-safe.
  */
 final class LogFile {
 
   /** The most one file of a log holds before it is rotated: 4 MiB. */
   static final long MAX_BYTES = 4L << 20;
 
-  /** Every log file written in this JVM, by absolute path; a few dozen bytes each. Guarded by itself. */
+  /**
+   * Every log file written in this JVM, by absolute path; a few dozen bytes each. Guarded by
+   * itself.
+   */
   private static final Map<Path, LogFile> FILES = new HashMap<>();
 
   /** Never through a link planted at the name. */
-  private static final Set<OpenOption> APPEND = Set.of(
-      StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS);
+  private static final Set<OpenOption> APPEND =
+      Set.of(
+          StandardOpenOption.CREATE,
+          StandardOpenOption.WRITE,
+          StandardOpenOption.APPEND,
+          LinkOption.NOFOLLOW_LINKS);
 
   private final Path file;
   private final Path previous;
   private final long maxBytes;
+
   /** Bytes deleted with rotated files since this JVM first wrote the log. Guarded by this. */
   private long droppedBytes;
 
@@ -64,7 +72,10 @@ final class LogFile {
     }
   }
 
-  /** Appends {@code length} bytes of {@code bytes} from {@code offset}, rotating first if they would not fit. */
+  /**
+   * Appends {@code length} bytes of {@code bytes} from {@code offset}, rotating first if they would
+   * not fit.
+   */
   synchronized void append(byte[] bytes, int offset, int length) {
     try {
       long size = sizeOf(file);
@@ -83,27 +94,38 @@ final class LogFile {
    * it is never held back by its log.
    */
   void copy(InputStream stream, String threadName) {
-    Daemons.start(threadName, () -> {
-      byte[] chunk = new byte[64 << 10];
-      try (stream) {
-        int read;
-        while ((read = stream.read(chunk)) >= 0) {
-          append(chunk, 0, read);
-        }
-      } catch (IOException ended) {
-        // The pipe broke: the process is gone, which is the end of what it writes.
-      }
-    });
+    Daemons.start(
+        threadName,
+        () -> {
+          byte[] chunk = new byte[64 << 10];
+          try (stream) {
+            int read;
+            while ((read = stream.read(chunk)) >= 0) {
+              append(chunk, 0, read);
+            }
+          } catch (IOException ended) {
+            // The pipe broke: the process is gone, which is the end of what it writes.
+          }
+        });
   }
 
-  /** {@code <file>} becomes {@code <file>.1}, replacing the one before; a new file starts with the count. */
+  /**
+   * {@code <file>} becomes {@code <file>.1}, replacing the one before; a new file starts with the
+   * count.
+   */
   private void rotate() throws IOException {
     droppedBytes += sizeOf(previous);
     // Moving a link planted at either name moves the link, never what it points to.
     Files.move(file, previous, StandardCopyOption.REPLACE_EXISTING);
-    String note = "[provider-gateway] " + previous.getFileName() + " holds what was written before this file; "
-        + droppedBytes + " bytes before it were dropped (each file of this log holds at most "
-        + maxBytes + " bytes)" + System.lineSeparator();
+    String note =
+        "[provider-gateway] "
+            + previous.getFileName()
+            + " holds what was written before this file; "
+            + droppedBytes
+            + " bytes before it were dropped (each file of this log holds at most "
+            + maxBytes
+            + " bytes)"
+            + System.lineSeparator();
     write(ByteBuffer.wrap(note.getBytes(StandardCharsets.UTF_8)));
   }
 
@@ -117,14 +139,17 @@ final class LogFile {
 
   private FileAttribute<?>[] ownerOnly() {
     if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))};
+      return new FileAttribute<?>[] {
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
+      };
     }
     return new FileAttribute<?>[0];
   }
 
   private static long sizeOf(Path path) throws IOException {
     try {
-      return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).size();
+      return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+          .size();
     } catch (NoSuchFileException none) {
       return 0;
     }

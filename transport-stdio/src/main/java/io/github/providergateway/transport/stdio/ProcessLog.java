@@ -11,16 +11,16 @@ import java.util.Objects;
 /**
  * A process's log file ({@code <home>/logs/<name>.log}, or the detached gateway's {@code
  * gateway.log}): what the process writes (a child's stderr, {@link ChildProcess.Spec#log}) and the
- * gateway's notes on its life (started, exited, restarting, refused, closed and why), marked
- * {@code [provider-gateway <time>]}, in one file that tells what happened. With no file, nothing
- * is written.
+ * gateway's notes on its life (started, exited, restarting, refused, closed and why), marked {@code
+ * [provider-gateway <time>]}, in one file that tells what happened. With no file, nothing is
+ * written.
  *
  * <p><b>Bound.</b> A log keeps its newest output: one file holds at most {@link #MAX_FILE_BYTES};
  * the append that would pass it first renames the file {@code <name>.log.1} (deleting the one
  * before) and starts a new one with a line saying how many bytes were dropped so far. So one log
- * takes at most twice {@link #MAX_FILE_BYTES} on disk, whoever writes it: every writer of a file
- * in this JVM (each {@code ProcessLog} and child of one name) shares its bound. The process is
- * never held back by its log: what is dropped is still read. Thread-safe.
+ * takes at most twice {@link #MAX_FILE_BYTES} on disk, whoever writes it: every writer of a file in
+ * this JVM (each {@code ProcessLog} and child of one name) shares its bound. The process is never
+ * held back by its log: what is dropped is still read. Thread-safe.
  */
 public final class ProcessLog {
 
@@ -50,15 +50,16 @@ public final class ProcessLog {
     if (file == null) {
       return;
     }
-    byte[] line = ("[provider-gateway " + Instant.now(clock) + "] " + text + System.lineSeparator())
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] line =
+        ("[provider-gateway " + Instant.now(clock) + "] " + text + System.lineSeparator())
+            .getBytes(StandardCharsets.UTF_8);
     file.append(line, 0, line.length);
   }
 
   /**
-   * {@return a stream that appends what it is given to the log, within its bound} Each write is
-   * one append; it never throws, not even when the file cannot be written (then the bytes are
-   * dropped). Closing it does nothing.
+   * {@return a stream that appends what it is given to the log, within its bound} Each write is one
+   * append; it never throws, not even when the file cannot be written (then the bytes are dropped).
+   * Closing it does nothing.
    */
   public OutputStream output() {
     return new OutputStream() {
@@ -78,8 +79,8 @@ public final class ProcessLog {
   }
 
   /**
-   * Copies what a process writes ({@code stream}, its stderr or output) into the log until it
-   * ends, on a daemon thread called {@code threadName}, reading at the pace it is written.
+   * Copies what a process writes ({@code stream}, its stderr or output) into the log until it ends,
+   * on a daemon thread called {@code threadName}, reading at the pace it is written.
    *
    * @param stream the process's output; closed when it ends
    * @param threadName the copying thread's name

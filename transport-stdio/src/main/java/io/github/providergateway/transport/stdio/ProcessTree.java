@@ -17,35 +17,36 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A process the gateway started and everything it started, signalled together: the gateway's rule
- * is that a process it ends is ended "with everything it started", and a process that exits
- * leaves nothing running behind it.
+ * is that a process it ends is ended "with everything it started", and a process that exits leaves
+ * nothing running behind it.
  *
  * <p><b>How its members are found.</b> Its live descendants are not enough: a child whose parent
  * exits (a double fork, {@code sh -c 'daemon &'}, a provider that exits while its child holds its
  * stdout) is adopted by init and is nobody's descendant any more. So {@link #start} gives the
- * process a variable of its own, {@link #MARK_VARIABLE}{@code =<random id>}, which every process
- * it starts inherits, and a member is any process of this machine whose initial environment
- * ({@code /proc/<pid>/environ}, Linux) holds that exact entry, with the process itself, its live
- * descendants and every descendant seen before (so that one that cleared its environment is
- * still reached once re-parented, if it was seen). Changing its own environment does not hide a
- * process: {@code environ} is the block it was started with.
+ * process a variable of its own, {@link #MARK_VARIABLE}{@code =<random id>}, which every process it
+ * starts inherits, and a member is any process of this machine whose initial environment ({@code
+ * /proc/<pid>/environ}, Linux) holds that exact entry, with the process itself, its live
+ * descendants and every descendant seen before (so that one that cleared its environment is still
+ * reached once re-parented, if it was seen). Changing its own environment does not hide a process:
+ * {@code environ} is the block it was started with.
  *
  * <p><b>What escapes</b> (docs/security.md): a descendant started with the variable removed ({@code
  * env -i}, {@code env -u}, a daemon that sanitises its environment, {@code sudo}) and re-parented
- * before it was seen; a process running as another user (setuid programs, {@code sudo}), which
- * the gateway may not signal; and anything started for it by another process rather than by it
- * (a service manager, {@code systemd-run --user}, a container engine). Where {@code /proc} is
- * missing (not Linux), members are the process and its descendants. A provider that means to
- * leave a process running after it (a browser it opens for the person) starts it without the
- * variable.
+ * before it was seen; a process running as another user (setuid programs, {@code sudo}), which the
+ * gateway may not signal; and anything started for it by another process rather than by it (a
+ * service manager, {@code systemd-run --user}, a container engine). Where {@code /proc} is missing
+ * (not Linux), members are the process and its descendants. A provider that means to leave a
+ * process running after it (a browser it opens for the person) starts it without the variable.
  *
  * <p><b>Cost.</b> Finding the members reads the {@code environ} of every process the gateway may
- * read, a few milliseconds for a few hundred processes: {@link #terminate} and {@link #kill}
- * block for that long and belong off the gateway loop. Thread-safe.
+ * read, a few milliseconds for a few hundred processes: {@link #terminate} and {@link #kill} block
+ * for that long and belong off the gateway loop. Thread-safe.
  */
 public final class ProcessTree {
 
-  /** The variable that marks a process and everything it starts. Its value is new for each process. */
+  /**
+   * The variable that marks a process and everything it starts. Its value is new for each process.
+   */
   public static final String MARK_VARIABLE = "PROVIDER_GATEWAY_SPAWN";
 
   /**
@@ -55,10 +56,13 @@ public final class ProcessTree {
   private static final int MAX_KILL_ROUNDS = 10;
 
   private final Process process;
+
   /** {@code MARK_VARIABLE=<id>} as it appears in an environment block. */
   private final byte[] mark;
+
   /** Members seen so far and maybe still alive; guarded by itself. */
   private final Set<ProcessHandle> seen = new LinkedHashSet<>();
+
   /** Completes once the process has exited and what it left running has been killed. */
   private final CompletableFuture<ProcessTree> exited;
 
@@ -67,16 +71,20 @@ public final class ProcessTree {
     this.mark = mark.getBytes(StandardCharsets.UTF_8);
     // Off the JDK's threads: killing what is left reads /proc.
     this.exited =
-        process.onExit().thenApplyAsync(gone -> {
-          kill();
-          return this;
-        }, Daemons.named("process-" + process.pid() + "-exit"));
+        process
+            .onExit()
+            .thenApplyAsync(
+                gone -> {
+                  kill();
+                  return this;
+                },
+                Daemons.named("process-" + process.pid() + "-exit"));
   }
 
   /**
    * Starts {@code builder}'s process with {@link #MARK_VARIABLE} set to a value of its own (any
-   * value the builder had for it is replaced). When the process exits, whatever it left running
-   * is killed, on a thread of its own.
+   * value the builder had for it is replaced). When the process exits, whatever it left running is
+   * killed, on a thread of its own.
    *
    * @param builder what to start; its environment gets the variable
    * @return the tree of the started process
@@ -106,8 +114,8 @@ public final class ProcessTree {
   }
 
   /**
-   * Kills (SIGKILL) the process and every member, looking again until none is left that it has
-   * not killed (at most {@value #MAX_KILL_ROUNDS} times). Blocks while it looks for them.
+   * Kills (SIGKILL) the process and every member, looking again until none is left that it has not
+   * killed (at most {@value #MAX_KILL_ROUNDS} times). Blocks while it looks for them.
    */
   public void kill() {
     Set<ProcessHandle> killed = new HashSet<>();
@@ -127,8 +135,8 @@ public final class ProcessTree {
   }
 
   /**
-   * Remembers the process's present descendants, so that a signal still reaches one that clears
-   * its environment and is re-parented later: call it before asking the process to exit.
+   * Remembers the process's present descendants, so that a signal still reaches one that clears its
+   * environment and is re-parented later: call it before asking the process to exit.
    */
   public void rememberDescendants() {
     members();
@@ -172,7 +180,8 @@ public final class ProcessTree {
     int start = 0;
     for (int i = 0; i <= environment.length; i++) {
       if (i == environment.length || environment[i] == 0) {
-        if (i - start == mark.length && Arrays.equals(environment, start, i, mark, 0, mark.length)) {
+        if (i - start == mark.length
+            && Arrays.equals(environment, start, i, mark, 0, mark.length)) {
           return true;
         }
         start = i + 1;

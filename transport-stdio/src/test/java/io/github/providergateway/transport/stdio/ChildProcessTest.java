@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A {@link ChildProcess} of real shell commands, without a gateway: the end of its output when it
- * exits though something it started holds its stdout, and the bound of its log (issue 35). Waits
- * on real processes are bounded.
+ * exits though something it started holds its stdout, and the bound of its log (issue 35). Waits on
+ * real processes are bounded.
  */
 class ChildProcessTest {
 
@@ -68,38 +68,50 @@ class ChildProcessTest {
    */
   @Test
   void aHandlerThatThrowsEndsTheChildAndHearsTheEnd() throws Exception {
-    child = ChildProcess.start(
-        ChildProcess.Spec.of("talker", List.of("sh", "-c", "echo null; sleep 300")), ChildProcess.Bounds.of(1 << 20));
+    child =
+        ChildProcess.start(
+            ChildProcess.Spec.of("talker", List.of("sh", "-c", "echo null; sleep 300")),
+            ChildProcess.Bounds.of(1 << 20));
     CompletableFuture<ChildProcess.Ending> ended = new CompletableFuture<>();
-    child.read(new ChildProcess.LineHandler() {
-      @Override
-      public void line(String line) {
-        throw new NullPointerException("a parser's bug, on " + line);
-      }
+    child.read(
+        new ChildProcess.LineHandler() {
+          @Override
+          public void line(String line) {
+            throw new NullPointerException("a parser's bug, on " + line);
+          }
 
-      @Override
-      public void ended(ChildProcess.Ending ending) {
-        ended.complete(ending);
-      }
-    });
+          @Override
+          public void ended(ChildProcess.Ending ending) {
+            ended.complete(ending);
+          }
+        });
 
     assertThat(ended).succeedsWithin(WAIT).isEqualTo(ChildProcess.Ending.STDOUT_ENDED);
     assertThat(child.process().onExit()).as("the child is ended").succeedsWithin(WAIT);
   }
 
   @Test
-  void itsOutputEndsWhenItExitsThoughAChildHoldsStdoutAndTheLinesWrittenBeforeAllArrive() throws Exception {
+  void itsOutputEndsWhenItExitsThoughAChildHoldsStdoutAndTheLinesWrittenBeforeAllArrive()
+      throws Exception {
     Path pids = tmp.resolve("pids");
-    Recording output = run(ChildProcess.Spec.of("leaver", List.of("sh", "-c",
-        "echo one; sleep 300 & echo $! > '" + pids + "'; read go; echo two; exit 0")));
+    Recording output =
+        run(
+            ChildProcess.Spec.of(
+                "leaver",
+                List.of(
+                    "sh",
+                    "-c",
+                    "echo one; sleep 300 & echo $! > '" + pids + "'; read go; echo two; exit 0")));
     await("its first line", () -> output.lines.contains("one"));
 
     // It exits while the reader waits for its next line: the JDK's reaper, which would close the
     // pipe, waits for that read too, and the sleep holds the pipe open.
     child.write("go");
 
-    assertThat(output.ended).as("its output ends with it, not with the sleep's")
-        .succeedsWithin(WAIT).isEqualTo(ChildProcess.Ending.STDOUT_ENDED);
+    assertThat(output.ended)
+        .as("its output ends with it, not with the sleep's")
+        .succeedsWithin(WAIT)
+        .isEqualTo(ChildProcess.Ending.STDOUT_ENDED);
     assertThat(output.lines).containsExactly("one", "two");
     Processes.awaitGone(Processes.recorded(pids, 1).get(0), WAIT);
   }
@@ -109,9 +121,15 @@ class ChildProcessTest {
     long bound = ProcessLog.MAX_FILE_BYTES;
     long written = 5 * bound + 12_345;
     Path log = tmp.resolve("flood.log");
-    Recording output = run(ChildProcess.Spec.of("flood", List.of("sh", "-c",
-            "head -c " + written + " /dev/zero | tr '\\0' '~' >&2; echo done"))
-        .withLog(log));
+    Recording output =
+        run(
+            ChildProcess.Spec.of(
+                    "flood",
+                    List.of(
+                        "sh",
+                        "-c",
+                        "head -c " + written + " /dev/zero | tr '\\0' '~' >&2; echo done"))
+                .withLog(log));
 
     // Never held back by its log: it wrote everything and went on.
     assertThat(output.ended).succeedsWithin(WAIT);
@@ -119,12 +137,16 @@ class ChildProcessTest {
     assertThat(child.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
     Path previous = tmp.resolve("flood.log.1");
     // The copy may end after the process.
-    Await.until(WAIT, () -> kept(log) + kept(previous) + dropped(log) >= written, () -> written + " bytes kept or counted");
+    Await.until(
+        WAIT,
+        () -> kept(log) + kept(previous) + dropped(log) >= written,
+        () -> written + " bytes kept or counted");
 
     assertThat(Files.size(log)).isLessThanOrEqualTo(bound);
     assertThat(Files.size(previous)).isLessThanOrEqualTo(bound);
     // What was dropped is counted with the notes the dropped files began with: a few hundred bytes.
-    assertThat(kept(log) + kept(previous) + dropped(log)).as("every byte kept or counted")
+    assertThat(kept(log) + kept(previous) + dropped(log))
+        .as("every byte kept or counted")
         .isBetween(written, written + 1024);
     assertThat(kept(log)).as("the newest are kept").isPositive();
   }
@@ -140,7 +162,8 @@ class ChildProcessTest {
 
   /** How many bytes the note at the top of {@code file} says were dropped before it. */
   private static long dropped(Path file) throws IOException {
-    Matcher note = Pattern.compile("(\\d+) bytes before it were dropped").matcher(Files.readString(file));
+    Matcher note =
+        Pattern.compile("(\\d+) bytes before it were dropped").matcher(Files.readString(file));
     return note.find() ? Long.parseLong(note.group(1)) : 0;
   }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class LineReaderTest {
 
   private static LineReader reader(String text, int maxLineBytes) {
-    return new LineReader(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), maxLineBytes);
+    return new LineReader(
+        new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), maxLineBytes);
   }
 
   private static List<String> all(LineReader reader) throws IOException {
@@ -29,12 +30,14 @@ class LineReaderTest {
 
   @Test
   void linesComeWithoutTheirTerminatorsAndACarriageReturnIsDropped() throws IOException {
-    assertThat(all(reader("{\"a\":1}\n{\"b\":2}\r\n", 100))).containsExactly("{\"a\":1}", "{\"b\":2}");
+    assertThat(all(reader("{\"a\":1}\n{\"b\":2}\r\n", 100)))
+        .containsExactly("{\"a\":1}", "{\"b\":2}");
   }
 
   @Test
   void blankLinesAreSkippedAndTheLastLineNeedsNoTerminator() throws IOException {
-    assertThat(all(reader("\n  \n{\"a\":1}\n\t\r\n{\"b\":2}", 100))).containsExactly("{\"a\":1}", "{\"b\":2}");
+    assertThat(all(reader("\n  \n{\"a\":1}\n\t\r\n{\"b\":2}", 100)))
+        .containsExactly("{\"a\":1}", "{\"b\":2}");
   }
 
   @Test
@@ -51,7 +54,8 @@ class LineReaderTest {
   void bytesThatAreNotUtf8AreReadAsReplacementCharacters() throws IOException {
     byte[] text = {'{', '"', (byte) 0xff, '"', '}', '\n'};
 
-    assertThat(new LineReader(new ByteArrayInputStream(text), 100).next()).isEqualTo("{\"\uFFFD\"}");
+    assertThat(new LineReader(new ByteArrayInputStream(text), 100).next())
+        .isEqualTo("{\"\uFFFD\"}");
   }
 
   @Test
@@ -81,7 +85,8 @@ class LineReaderTest {
         };
     int bound = 1 << 20;
 
-    assertThatThrownBy(() -> new LineReader(endless, bound).next()).isInstanceOf(LineReader.TooLong.class);
+    assertThatThrownBy(() -> new LineReader(endless, bound).next())
+        .isInstanceOf(LineReader.TooLong.class);
     assertThat(served[0]).isLessThanOrEqualTo(bound + (64 << 10));
   }
 }

@@ -24,13 +24,14 @@ class LogFileTest {
   }
 
   @Test
-  void anAppendThatWouldPassTheBoundRotatesFirstAndTheNewFileSaysHowMuchWasDropped() throws IOException {
+  void anAppendThatWouldPassTheBoundRotatesFirstAndTheNewFileSaysHowMuchWasDropped()
+      throws IOException {
     Path file = tmp.resolve("p.log");
     LogFile log = new LogFile(file, 10);
 
     append(log, "aaaaaaaaaa"); // exactly the bound: kept
-    append(log, "bbbbb");      // would pass it: p.log becomes p.log.1, a new p.log starts with a note
-    append(log, "ccccc");      // the note alone passes a bound this small: each append rotates
+    append(log, "bbbbb"); // would pass it: p.log becomes p.log.1, a new p.log starts with a note
+    append(log, "ccccc"); // the note alone passes a bound this small: each append rotates
     append(log, "ddddd");
 
     assertThat(Files.readString(tmp.resolve("p.log.1"))).endsWith("ccccc");
@@ -38,7 +39,8 @@ class LogFileTest {
         .startsWith("[provider-gateway] p.log.1 holds what was written before this file; ")
         .contains(" bytes before it were dropped (each file of this log holds at most 10 bytes)")
         .endsWith("ddddd");
-    assertThat(Files.readString(file)).as("dropped: the 10 a's, then a note and the b's")
+    assertThat(Files.readString(file))
+        .as("dropped: the 10 a's, then a note and the b's")
         .containsPattern("; \\d{3} bytes before it were dropped");
   }
 
@@ -61,7 +63,8 @@ class LogFileTest {
     LogFile log = new LogFile(file, 10);
     append(log, "0123456789");
     append(log, "rotated");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
 
     Files.delete(file);
     Files.createSymbolicLink(file, elsewhere);
@@ -80,11 +83,13 @@ class LogFileTest {
   @Test
   void notesAndOutputOfAProcessLogGoToOneFileInOrder() throws IOException {
     Path file = tmp.resolve("both.log");
-    ProcessLog log = new ProcessLog(file, Clock.fixed(Instant.parse("2026-01-02T03:04:05Z"), ZoneOffset.UTC));
+    ProcessLog log =
+        new ProcessLog(file, Clock.fixed(Instant.parse("2026-01-02T03:04:05Z"), ZoneOffset.UTC));
 
     log.note("started");
     log.output().write("Traceback\n".getBytes(StandardCharsets.UTF_8));
 
-    assertThat(Files.readString(file)).isEqualTo("[provider-gateway 2026-01-02T03:04:05Z] started\nTraceback\n");
+    assertThat(Files.readString(file))
+        .isEqualTo("[provider-gateway 2026-01-02T03:04:05Z] started\nTraceback\n");
   }
 }

@@ -49,7 +49,9 @@ class StdioProviderTest {
     // The last note ("exited with code") is written after the exit: wait for it, so that the
     // temporary folder is not deleted while it is written.
     long logged = started.stream().filter(p -> p.toString().contains("tested")).count();
-    eventually("every exit noted", () -> read(tmp.resolve("tested.log")).split("exited with code", -1).length - 1 >= logged);
+    eventually(
+        "every exit noted",
+        () -> read(tmp.resolve("tested.log")).split("exited with code", -1).length - 1 >= logged);
     f.close();
   }
 
@@ -102,18 +104,24 @@ class StdioProviderTest {
     CallResult result = await(f.call(session, "echo", "{\"name\":\"Ada\"}"));
 
     assertThat(result.outcome()).isEqualTo(ToolOutcome.success(json("{\"name\":\"Ada\"}")));
-    assertThat(await(f.gateway.providers())).singleElement()
+    assertThat(await(f.gateway.providers()))
+        .singleElement()
         .satisfies(p -> assertThat(p.trust()).isEqualTo(TrustLevel.PROJECT));
-    assertThat(log()).contains("[provider-gateway").contains("for session " + session + ", over stdio");
+    assertThat(log())
+        .contains("[provider-gateway")
+        .contains("for session " + session + ", over stdio");
   }
 
   @Test
   void badLinesGetTypedErrorsAndNothingIsLost() throws IOException {
     Path errors = tmp.resolve("errors.jsonl");
-    spawn("answer", Map.of(
-        "ERRORS", errors.toString(),
-        "BEFORE_HELLO", "[\"Starting up...\", " + quoted("{\"type\":\"auth\",\"token\":\"x\"}") + "]",
-        "AFTER_HELLO", "[\"@push:" + (2 << 20) + "\", \"{not json\"]"));
+    spawn(
+        "answer",
+        Map.of(
+            "ERRORS", errors.toString(),
+            "BEFORE_HELLO",
+                "[\"Starting up...\", " + quoted("{\"type\":\"auth\",\"token\":\"x\"}") + "]",
+            "AFTER_HELLO", "[\"@push:" + (2 << 20) + "\", \"{not json\"]"));
     awaitBound();
     eventually("four errors", () -> lines(errors).size() == 4);
 
@@ -121,8 +129,11 @@ class StdioProviderTest {
     // core profile's rule 4, as over WebSocket).
     CallResult result = await(f.call(session, "echo", "{\"after\":\"all that\"}"));
 
-    assertThat(lines(errors)).extracting(line -> json(line).get("code").asText() + " " + json(line).path("replyTo").asText())
-        .containsExactly("INVALID_JSON ", "UNAUTHORIZED auth", "PAYLOAD_TOO_LARGE push", "INVALID_JSON ");
+    assertThat(lines(errors))
+        .extracting(
+            line -> json(line).get("code").asText() + " " + json(line).path("replyTo").asText())
+        .containsExactly(
+            "INVALID_JSON ", "UNAUTHORIZED auth", "PAYLOAD_TOO_LARGE push", "INVALID_JSON ");
     assertThat(result.outcome()).isEqualTo(ToolOutcome.success(json("{\"after\":\"all that\"}")));
   }
 
@@ -131,16 +142,29 @@ class StdioProviderTest {
     Path received = tmp.resolve("received");
     int limit = f.gateway.limits().maxAnyMessageBytes() + (1 << 20);
     ChildProcess.Spec spec =
-        ChildProcess.Spec.of("flood", List.of("sh", "-c",
-            "head -c " + (limit + 1) + " /dev/zero | tr '\\0' x; echo; cat > " + received));
+        ChildProcess.Spec.of(
+            "flood",
+            List.of(
+                "sh",
+                "-c",
+                "head -c " + (limit + 1) + " /dev/zero | tr '\\0' x; echo; cat > " + received));
     StdioProvider provider = StdioProvider.spawn(f.gateway, session, spec);
     started.add(provider);
 
-    assertThat(provider.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).as("stopped").isTrue();
-    eventually("the error reached its stdin", () -> Files.exists(received) && read(received).contains("PAYLOAD_TOO_LARGE"));
+    assertThat(provider.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .as("stopped")
+        .isTrue();
+    eventually(
+        "the error reached its stdin",
+        () -> Files.exists(received) && read(received).contains("PAYLOAD_TOO_LARGE"));
     assertThat(read(received)).contains("A line over " + limit + " bytes");
-    eventually("the timeline says why", () -> f.host(session).loggedTexts().stream()
-        .anyMatch(line -> line.contains("'flood' wrote a line of more than " + limit + " bytes")));
+    eventually(
+        "the timeline says why",
+        () ->
+            f.host(session).loggedTexts().stream()
+                .anyMatch(
+                    line ->
+                        line.contains("'flood' wrote a line of more than " + limit + " bytes")));
   }
 
   @Test
@@ -155,10 +179,13 @@ class StdioProviderTest {
     }
 
     for (CompletableFuture<CallResult> call : calls) {
-      assertThat(((ToolOutcome.Failure) await(call).outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+      assertThat(((ToolOutcome.Failure) await(call).outcome()).code())
+          .isEqualTo(ToolErrorCode.DISCONNECTED);
     }
     assertThat(await(f.gateway.tools(session))).isEmpty();
-    assertThat(provider.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).as("stopped").isTrue();
+    assertThat(provider.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .as("stopped")
+        .isTrue();
     assertThat(log()).contains("does not read its stdin").contains("closed as too slow");
   }
 
@@ -169,10 +196,12 @@ class StdioProviderTest {
 
     CallResult result = await(f.call(session, "echo", "{}"));
 
-    assertThat(((ToolOutcome.Failure) result.outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    assertThat(((ToolOutcome.Failure) result.outcome()).code())
+        .isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(await(f.gateway.tools(session))).isEmpty();
-    eventually("the timeline says it exited", () -> f.host(session).loggedTexts()
-        .contains("Provider 'tested' exited with code 3"));
+    eventually(
+        "the timeline says it exited",
+        () -> f.host(session).loggedTexts().contains("Provider 'tested' exited with code 3"));
   }
 
   @Test
@@ -199,7 +228,8 @@ class StdioProviderTest {
   }
 
   @Test
-  void stopTerminatesAProviderThatIgnoresItsStdinsEndAndItExitsBySigtermWithCode143() throws Exception {
+  void stopTerminatesAProviderThatIgnoresItsStdinsEndAndItExitsBySigtermWithCode143()
+      throws Exception {
     StdioProvider provider = spawn("terminable", Map.of());
     awaitBound();
 
@@ -207,8 +237,9 @@ class StdioProviderTest {
 
     // 143 is 128 + SIGTERM: it got its SIGTERM at half the grace and ended by it (137 is SIGKILL).
     assertThat(exited.exitValue()).as("ended by SIGTERM").isEqualTo(143);
-    eventually("the timeline records it", () -> f.host(session).loggedTexts()
-        .contains("Provider 'tested' exited with code 143"));
+    eventually(
+        "the timeline records it",
+        () -> f.host(session).loggedTexts().contains("Provider 'tested' exited with code 143"));
   }
 
   @Test
@@ -223,13 +254,16 @@ class StdioProviderTest {
 
     await(f.gateway.endSession(session, Duration.ofSeconds(10)));
 
-    assertThat(provider.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).as("it left").isTrue();
+    assertThat(provider.process().waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .as("it left")
+        .isTrue();
     Processes.awaitGone(grandchild, WAIT);
   }
 
   @Test
-  void aProviderThatExitsWhileItsChildHoldsItsStdoutEndsItsCallsDisconnectedAtOnceAndTheChildIsKilled()
-      throws Exception {
+  void
+      aProviderThatExitsWhileItsChildHoldsItsStdoutEndsItsCallsDisconnectedAtOnceAndTheChildIsKilled()
+          throws Exception {
     Path pids = tmp.resolve("pids");
     spawn("leave", Map.of("PIDS", pids.toString()));
     awaitBound();
@@ -237,7 +271,8 @@ class StdioProviderTest {
     // The tool's timeout never passes (the manual clock stands still): only the exit can end it.
     CallResult result = await(f.call(session, "echo", "{}"));
 
-    assertThat(((ToolOutcome.Failure) result.outcome()).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
+    assertThat(((ToolOutcome.Failure) result.outcome()).code())
+        .isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(await(f.gateway.tools(session))).isEmpty();
     Processes.awaitGone(Processes.recorded(pids, 1).get(0), WAIT);
   }
@@ -246,24 +281,29 @@ class StdioProviderTest {
   void whileReadingIsSuspendedTheChildIsHeldBackByItsPipe() throws Exception {
     ChildProcess child =
         ChildProcess.start(
-            ChildProcess.Spec.of("chatty", List.of("sh", "-c", "yes '{\"type\":\"push\"}' | head -n 100000")),
+            ChildProcess.Spec.of(
+                "chatty", List.of("sh", "-c", "yes '{\"type\":\"push\"}' | head -n 100000")),
             ChildProcess.Bounds.of(1 << 20));
-    java.util.concurrent.atomic.AtomicInteger lines = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger lines =
+        new java.util.concurrent.atomic.AtomicInteger();
     CompletableFuture<ChildProcess.Ending> end = new CompletableFuture<>();
     child.suspendReading();
-    child.read(new ChildProcess.LineHandler() {
-      @Override
-      public void line(String line) {
-        lines.incrementAndGet();
-      }
+    child.read(
+        new ChildProcess.LineHandler() {
+          @Override
+          public void line(String line) {
+            lines.incrementAndGet();
+          }
 
-      @Override
-      public void ended(ChildProcess.Ending ending) {
-        end.complete(ending);
-      }
-    });
+          @Override
+          public void ended(ChildProcess.Ending ending) {
+            end.complete(ending);
+          }
+        });
 
-    assertThat(child.process().waitFor(300, TimeUnit.MILLISECONDS)).as("blocked on its full pipe").isFalse();
+    assertThat(child.process().waitFor(300, TimeUnit.MILLISECONDS))
+        .as("blocked on its full pipe")
+        .isFalse();
     assertThat(lines).hasValue(0);
     child.resumeReading();
 
@@ -273,8 +313,11 @@ class StdioProviderTest {
 
   @Test
   void aProgramThatDoesNotExistCannotBeStarted() {
-    assertThatThrownBy(() -> ChildProcess.start(
-            ChildProcess.Spec.of("ghost", List.of("/nonexistent/provider")), ChildProcess.Bounds.of(1024)))
+    assertThatThrownBy(
+            () ->
+                ChildProcess.start(
+                    ChildProcess.Spec.of("ghost", List.of("/nonexistent/provider")),
+                    ChildProcess.Bounds.of(1024)))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("/nonexistent/provider");
   }

@@ -1,12 +1,12 @@
 package io.github.providergateway.transport.ws;
 
-import io.github.providergateway.protocol.GatewayAddress;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.http.HttpRoute;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.transport.ws.internal.HttpRoutes;
 import io.github.providergateway.transport.ws.internal.ServerCore;
 import java.io.IOException;
@@ -29,12 +29,12 @@ import java.util.Set;
  * }</pre>
  *
  * <p><b>Where it listens.</b> On 127.0.0.1 and on ::1 with the same port (::1 is skipped, and
- * logged, on a machine without IPv6 loopback), never on another interface; a peer whose address
- * is not loopback is refused anyway. Providers connect to {@code /} (what {@code
- * ws://localhost:9400} requests). With {@link Builder#hosts}, agent hosts connect to {@code /host}
- * and speak the host protocol (spec/host-rpc.md's commands, replies and events, one JSON text
- * message each), authenticating first with {@code host.auth} and the gateway token; the same
- * handshake checks, connection cap and heartbeat apply.
+ * logged, on a machine without IPv6 loopback), never on another interface; a peer whose address is
+ * not loopback is refused anyway. Providers connect to {@code /} (what {@code ws://localhost:9400}
+ * requests). With {@link Builder#hosts}, agent hosts connect to {@code /host} and speak the host
+ * protocol (spec/host-rpc.md's commands, replies and events, one JSON text message each),
+ * authenticating first with {@code host.auth} and the gateway token; the same handshake checks,
+ * connection cap and heartbeat apply.
  *
  * <p><b>Handshakes.</b> Refused with HTTP 403 when the {@code Origin} header is present and not
  * allow-listed, or when {@code Host} is not {@code 127.0.0.1:<port>}, {@code [::1]:<port>} or
@@ -46,36 +46,36 @@ import java.util.Set;
  * frame closes the connection with 1002). A message of up to the gateway's largest size (5 MiB by
  * default) plus 1 MiB of slack is received whole, in one frame or fragmented, and the gateway
  * applies its per-type byte limits to it: one byte over gets {@code PAYLOAD_TOO_LARGE} however it
- * was framed. A message larger than that, or, before the peer has authenticated, larger than
- * {@link io.github.providergateway.protocol.Limits#maxUnauthenticatedMessageBytes()} (64 KiB),
- * closes the connection with 1009 as soon as a frame header announces it, before any of it is
- * buffered. A binary frame closes it with 1003: every message of this protocol is JSON text, so a
- * binary frame is a client bug, not data to deliver. More than 50 pings a second close it with
- * 1008, as does a peer that lets the pongs it is sent pile up unread.
+ * was framed. A message larger than that, or, before the peer has authenticated, larger than {@link
+ * io.github.providergateway.protocol.Limits#maxUnauthenticatedMessageBytes()} (64 KiB), closes the
+ * connection with 1009 as soon as a frame header announces it, before any of it is buffered. A
+ * binary frame closes it with 1003: every message of this protocol is JSON text, so a binary frame
+ * is a client bug, not data to deliver. More than 50 pings a second close it with 1008, as does a
+ * peer that lets the pongs it is sent pile up unread.
  *
  * <p><b>What peers can make the server hold.</b> TCP connections that have not completed a
  * WebSocket handshake: at most {@link Builder#maxPendingHandshakes} (64), each for at most {@link
  * Builder#handshakeTimeout} (5 s). Unfinished inbound messages: at most {@link
  * Builder#maxUnfinishedInboundBytes} (16 MiB) over all connections (past it, 1013), each finished
  * within {@link Builder#messageTimeout} (30 s; past it, 1008). Bodies of requests to the {@link
- * HttpRoute}s: at most {@link Builder#maxUnfinishedHttpBodyBytes} (8 MiB) being received at once,
- * a budget of their own (past it, 503), and none before the route has admitted the request from
- * its headers ({@link HttpRoute#admit}); so nothing sent over HTTP, with a route's credentials or
+ * HttpRoute}s: at most {@link Builder#maxUnfinishedHttpBodyBytes} (8 MiB) being received at once, a
+ * budget of their own (past it, 503), and none before the route has admitted the request from its
+ * headers ({@link HttpRoute#admit}); so nothing sent over HTTP, with a route's credentials or
  * without, reduces what WebSocket peers may send.
  *
- * <p><b>Outbound.</b> Each connection has a queue bounded by {@link Builder#maxQueuedMessages}
- * and {@link Builder#maxQueuedBytes}, written one message at a time; a provider that lets it
- * overflow is closed with 1008 and its calls end {@code DISCONNECTED}. The gateway loop never
- * waits on a socket.
+ * <p><b>Outbound.</b> Each connection has a queue bounded by {@link Builder#maxQueuedMessages} and
+ * {@link Builder#maxQueuedBytes}, written one message at a time; a provider that lets it overflow
+ * is closed with 1008 and its calls end {@code DISCONNECTED}. The gateway loop never waits on a
+ * socket.
  *
- * <p><b>Liveness.</b> Every connection is pinged several times per {@link Builder#idleTimeout};
- * one from which nothing (not even a pong) arrives for that long is closed with 1001. Silence is
- * measured on the gateway's {@link io.github.providergateway.gateway.TransportPort#clock()}, and the pings are timed by {@link
- * Builder#scheduler}.
+ * <p><b>Liveness.</b> Every connection is pinged several times per {@link Builder#idleTimeout}; one
+ * from which nothing (not even a pong) arrives for that long is closed with 1001. Silence is
+ * measured on the gateway's {@link io.github.providergateway.gateway.TransportPort#clock()}, and
+ * the pings are timed by {@link Builder#scheduler}.
  *
  * <p><b>Close codes.</b> 1000 after {@code goodbye}; 1008 for failed authentication or a too slow
- * reader; 1002 for an unsupported version or a protocol error; 1001 when the gateway or this
- * server stops.
+ * reader; 1002 for an unsupported version or a protocol error; 1001 when the gateway or this server
+ * stops.
  *
  * <p>Thread-safe. The server does not own the gateway: close each on its own.
  */
@@ -106,7 +106,8 @@ public final class WebSocketServer implements AutoCloseable {
 
   /**
    * Binds the port, starts accepting providers, and then has the gateway write its token file
-   * ({@link io.github.providergateway.gateway.GatewayCredentials#publishTokenFile()}), so the file never names a gateway that is not listening.
+   * ({@link io.github.providergateway.gateway.GatewayCredentials#publishTokenFile()}), so the file
+   * never names a gateway that is not listening.
    *
    * @return this server
    * @throws IOException when the port cannot be bound, for example because it is in use
@@ -147,8 +148,8 @@ public final class WebSocketServer implements AutoCloseable {
   }
 
   /**
-   * {@return where the server's HTTP routes are: {@code http://127.0.0.1:<port>}, to which a route's
-   * path is appended}
+   * {@return where the server's HTTP routes are: {@code http://127.0.0.1:<port>}, to which a
+   * route's path is appended}
    */
   public URI httpUrl() {
     return URI.create("http://127.0.0.1:" + port());
@@ -159,7 +160,9 @@ public final class WebSocketServer implements AutoCloseable {
     return URI.create("ws://127.0.0.1:" + port() + ServerCore.HOST_PATH);
   }
 
-  /** Bytes of WebSocket messages begun and not yet finished that the server holds now (for tests). */
+  /**
+   * Bytes of WebSocket messages begun and not yet finished that the server holds now (for tests).
+   */
   long unfinishedInboundBytes() {
     return core.unfinishedInboundBytes();
   }
@@ -210,8 +213,8 @@ public final class WebSocketServer implements AutoCloseable {
   /**
    * Configures a {@link WebSocketServer}. Defaults: port {@value WebSocketServer#DEFAULT_PORT}, no
    * allowed origins, 1024 messages and 8 MiB queued per connection, a 5 minute idle timeout, 5 s
-   * and at most 64 sockets waiting for a handshake, 16 MiB of unfinished messages, 30 s to finish
-   * a message, 8 MiB of HTTP bodies being received, the heartbeat on a timer of the server's own.
+   * and at most 64 sockets waiting for a handshake, 16 MiB of unfinished messages, 30 s to finish a
+   * message, 8 MiB of HTTP bodies being received, the heartbeat on a timer of the server's own.
    */
   public static final class Builder {
     private final Gateway gateway;
@@ -230,6 +233,7 @@ public final class WebSocketServer implements AutoCloseable {
     private final List<HttpRoutes.Route> routes = new ArrayList<>();
     private int maxEventStreams = 16;
     private long maxUnfinishedHttpBodyBytes = 8L << 20;
+
     /** Times the heartbeat; null: the server's own timer. */
     private Scheduler scheduler;
 
@@ -299,9 +303,9 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * How long a connection may stay silent before it is presumed dead and closed. The server
-     * pings every third of it (at most every 30 s), and any live peer answers, so a quiet but
-     * healthy provider is never closed.
+     * How long a connection may stay silent before it is presumed dead and closed. The server pings
+     * every third of it (at most every 30 s), and any live peer answers, so a quiet but healthy
+     * provider is never closed.
      *
      * @param timeout a positive duration
      * @return this builder
@@ -313,9 +317,9 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * How long a TCP connection may take from being accepted to completing its WebSocket
-     * handshake; past it the socket is closed. Idle sockets, half-sent requests and plain HTTP
-     * clients would otherwise each keep a descriptor for as long as they like. Default 5 s.
+     * How long a TCP connection may take from being accepted to completing its WebSocket handshake;
+     * past it the socket is closed. Idle sockets, half-sent requests and plain HTTP clients would
+     * otherwise each keep a descriptor for as long as they like. Default 5 s.
      *
      * @param timeout a positive duration
      * @return this builder
@@ -327,8 +331,8 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * How many TCP connections may wait for their WebSocket handshake at once; one more closes
-     * the one that has waited longest (a real client's handshake takes milliseconds). Default 64.
+     * How many TCP connections may wait for their WebSocket handshake at once; one more closes the
+     * one that has waited longest (a real client's handshake takes milliseconds). Default 64.
      *
      * @param count at least 1
      * @return this builder
@@ -344,9 +348,9 @@ public final class WebSocketServer implements AutoCloseable {
 
     /**
      * How many bytes of WebSocket messages begun and not yet finished all connections together may
-     * make the server hold; a connection whose message would pass it is closed with 1013 (try
-     * again later). Default 16 MiB, enough for three of the largest messages in progress at once.
-     * HTTP request bodies do not count here: they have {@link #maxUnfinishedHttpBodyBytes}.
+     * make the server hold; a connection whose message would pass it is closed with 1013 (try again
+     * later). Default 16 MiB, enough for three of the largest messages in progress at once. HTTP
+     * request bodies do not count here: they have {@link #maxUnfinishedHttpBodyBytes}.
      *
      * @param bytes at least 1
      * @return this builder
@@ -354,7 +358,8 @@ public final class WebSocketServer implements AutoCloseable {
      */
     public Builder maxUnfinishedInboundBytes(long bytes) {
       if (bytes < 1) {
-        throw new IllegalArgumentException("maxUnfinishedInboundBytes must be at least 1, was " + bytes);
+        throw new IllegalArgumentException(
+            "maxUnfinishedInboundBytes must be at least 1, was " + bytes);
       }
       this.maxUnfinishedInboundBytes = bytes;
       return this;
@@ -362,8 +367,8 @@ public final class WebSocketServer implements AutoCloseable {
 
     /**
      * How long a peer may take to finish a message it has begun (all of its frames); past it the
-     * connection is closed with 1008, so nobody parks a partial frame to hold memory. Default
-     * 30 s; a 5 MiB message over loopback takes milliseconds.
+     * connection is closed with 1008, so nobody parks a partial frame to hold memory. Default 30 s;
+     * a 5 MiB message over loopback takes milliseconds.
      *
      * @param timeout a positive duration
      * @return this builder
@@ -376,9 +381,9 @@ public final class WebSocketServer implements AutoCloseable {
 
     /**
      * How many bytes of encoded outbound messages all provider connections together may have
-     * waiting, in flight included; past it the connection furthest behind (most bytes waiting,
-     * more than one message) is closed with 1008 and its calls end {@code DISCONNECTED}. Each
-     * connection is still bounded by {@link #maxQueuedBytes} on its own. Default 32 MiB.
+     * waiting, in flight included; past it the connection furthest behind (most bytes waiting, more
+     * than one message) is closed with 1008 and its calls end {@code DISCONNECTED}. Each connection
+     * is still bounded by {@link #maxQueuedBytes} on its own. Default 32 MiB.
      *
      * @param bytes at least 1
      * @return this builder
@@ -447,8 +452,8 @@ public final class WebSocketServer implements AutoCloseable {
      * handshakes, then the route's own {@link HttpRoute#admit}); requests with a body get 413.
      * Default: no routes, and every plain request gets 404.
      *
-     * @param path where, such as {@code /status}: starts with {@code /}, is not {@code /} or
-     *     {@code /host}, does not end with {@code /}
+     * @param path where, such as {@code /status}: starts with {@code /}, is not {@code /} or {@code
+     *     /host}, does not end with {@code /}
      * @param route what answers
      * @return this builder
      * @throws IllegalArgumentException for such a path, or one already routed
@@ -470,12 +475,19 @@ public final class WebSocketServer implements AutoCloseable {
     public Builder route(String path, long maxBodyBytes, HttpRoute route) {
       requireNonNull(path, "path");
       requireNonNull(route, "route");
-      if (!path.startsWith("/") || path.equals("/") || path.endsWith("/") || path.equals(ServerCore.HOST_PATH)) {
+      if (!path.startsWith("/")
+          || path.equals("/")
+          || path.endsWith("/")
+          || path.equals(ServerCore.HOST_PATH)) {
         throw new IllegalArgumentException(
-            "a route's path starts with '/', is not '/' or '" + ServerCore.HOST_PATH + "' and does not end with '/'; was " + path);
+            "a route's path starts with '/', is not '/' or '"
+                + ServerCore.HOST_PATH
+                + "' and does not end with '/'; was "
+                + path);
       }
       if (maxBodyBytes < 0) {
-        throw new IllegalArgumentException("maxBodyBytes must not be negative, was " + maxBodyBytes);
+        throw new IllegalArgumentException(
+            "maxBodyBytes must not be negative, was " + maxBodyBytes);
       }
       for (HttpRoutes.Route existing : routes) {
         if (existing.path().equals(path)) {
@@ -501,15 +513,16 @@ public final class WebSocketServer implements AutoCloseable {
      */
     public Builder maxUnfinishedHttpBodyBytes(long bytes) {
       if (bytes < 1) {
-        throw new IllegalArgumentException("maxUnfinishedHttpBodyBytes must be at least 1, was " + bytes);
+        throw new IllegalArgumentException(
+            "maxUnfinishedHttpBodyBytes must be at least 1, was " + bytes);
       }
       this.maxUnfinishedHttpBodyBytes = bytes;
       return this;
     }
 
     /**
-     * How many event streams ({@link io.github.providergateway.http.HttpReply#openEvents}) may be open at once over all routes;
-     * one more gets 503. Default 16.
+     * How many event streams ({@link io.github.providergateway.http.HttpReply#openEvents}) may be
+     * open at once over all routes; one more gets 503. Default 16.
      *
      * @param count at least 1
      * @return this builder
@@ -549,7 +562,8 @@ public final class WebSocketServer implements AutoCloseable {
     }
 
     /**
-     * {@return a server with these settings, not yet listening: call {@link WebSocketServer#start()}}
+     * {@return a server with these settings, not yet listening: call {@link
+     * WebSocketServer#start()}}
      *
      * @throws IllegalArgumentException when the routes reserve more event streams than {@link
      *     #maxEventStreams}
@@ -558,7 +572,11 @@ public final class WebSocketServer implements AutoCloseable {
       int reserved = routes.stream().mapToInt(HttpRoutes.Route::reservedEventStreams).sum();
       if (reserved > maxEventStreams) {
         throw new IllegalArgumentException(
-            "routes reserve " + reserved + " event streams, more than the " + maxEventStreams + " there are");
+            "routes reserve "
+                + reserved
+                + " event streams, more than the "
+                + maxEventStreams
+                + " there are");
       }
       return new WebSocketServer(
           new ServerCore(

@@ -48,7 +48,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ArgsRewriteOverWebSocketTest {
 
   private static final ToolDefinition DEPLOY =
-      ToolDefinition.of("deploy", "Deploy a branch", json("""
+      ToolDefinition.of(
+          "deploy",
+          "Deploy a branch",
+          json(
+              """
           {"type":"object","properties":{"branch":{"type":"string"}},"required":["branch"],
            "additionalProperties":false}"""));
 
@@ -101,35 +105,55 @@ class ArgsRewriteOverWebSocketTest {
   }
 
   @Test
-  void aJavaGatesRewriteCrossesTheSocketsAndTheRemoteHostIsToldTheFinalArguments() throws Exception {
-    try (GatewayClient client = GatewayClient.connect(server.hostUrl(), gateway.credentials().providerToken())) {
-      String session = await(client.startSession(SessionSpec.of("remote", "/code"), new RecordingSessionHost())).id();
+  void aJavaGatesRewriteCrossesTheSocketsAndTheRemoteHostIsToldTheFinalArguments()
+      throws Exception {
+    try (GatewayClient client =
+        GatewayClient.connect(server.hostUrl(), gateway.credentials().providerToken())) {
+      String session =
+          await(client.startSession(SessionSpec.of("remote", "/code"), new RecordingSessionHost()))
+              .id();
       JavaProvider guard =
-          JavaProvider.builder("pinner").session(session)
+          JavaProvider.builder("pinner")
+              .session(session)
               .extension(ProtocolExtension.GATE_ARGS)
               .gate(null, "pin-branch", check -> CompletableFuture.completedFuture(pin(check)))
               .build();
       ProviderSession guardSession =
-          WebSocketProviderClient.connect(URI.create("ws://127.0.0.1:" + server.port() + "/"), gateway.credentials().providerToken(), guard);
+          WebSocketProviderClient.connect(
+              URI.create("ws://127.0.0.1:" + server.port() + "/"),
+              gateway.credentials().providerToken(),
+              guard);
       try (JdkProvider deployer = deployer(session)) {
-        assertThat(await(guardSession.bound().toCompletableFuture()).accepted(ProtocolExtension.GATE_ARGS)).isTrue();
+        assertThat(
+                await(guardSession.bound().toCompletableFuture())
+                    .accepted(ProtocolExtension.GATE_ARGS))
+            .isTrue();
 
         CompletableFuture<CallResult> call =
-            client.callTool(session, "deploy", json("{\"branch\":\"feature\"}"), Duration.ofSeconds(10));
+            client.callTool(
+                session, "deploy", json("{\"branch\":\"feature\"}"), Duration.ofSeconds(10));
         ToolCall sent = deployer.next(ToolCall.class);
         deployer.send(ToolResult.success(sent.id(), json("\"deployed\"")));
         CallResult result = await(call);
-        HookDecision shell = await(client.preToolUse(session, "shell", json("{\"command\":\"git push\"}")));
-        CallResult refused = await(client.callTool(session, "deploy", json("{\"branch\":\"sloppy\"}"), Duration.ofSeconds(10)));
+        HookDecision shell =
+            await(client.preToolUse(session, "shell", json("{\"command\":\"git push\"}")));
+        CallResult refused =
+            await(
+                client.callTool(
+                    session, "deploy", json("{\"branch\":\"sloppy\"}"), Duration.ofSeconds(10)));
 
         assertThat(sent.args()).isEqualTo(json("{\"branch\":\"main\"}"));
         assertThat(result.outcome()).isEqualTo(ToolOutcome.success(json("\"deployed\"")));
         assertThat(result.updatedArgs()).isEqualTo(json("{\"branch\":\"main\"}"));
-        assertThat(shell).isEqualTo(HookDecision.allow(List.of(), json("{\"command\":\"git push --dry-run\"}")));
+        assertThat(shell)
+            .isEqualTo(HookDecision.allow(List.of(), json("{\"command\":\"git push --dry-run\"}")));
         assertThat(((ToolOutcome.Denied) refused.outcome()).reason())
-            .contains("gate 'pin-branch' of provider 'pinner'").contains("do not match its schema").contains("/branch");
+            .contains("gate 'pin-branch' of provider 'pinner'")
+            .contains("do not match its schema")
+            .contains("/branch");
         // The refused call never reached the tool: the next message it gets is the next call.
-        CompletableFuture<CallResult> next = client.callTool(session, "deploy", json("{\"branch\":\"x\"}"), Duration.ofSeconds(10));
+        CompletableFuture<CallResult> next =
+            client.callTool(session, "deploy", json("{\"branch\":\"x\"}"), Duration.ofSeconds(10));
         ToolCall probe = deployer.next(ToolCall.class);
         deployer.send(ToolResult.success(probe.id(), json("1")));
         assertThat(await(next).updatedArgs()).isEqualTo(json("{\"branch\":\"main\"}"));

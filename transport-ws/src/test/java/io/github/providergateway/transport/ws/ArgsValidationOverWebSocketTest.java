@@ -28,8 +28,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Argument validation (X-ENG-18, X-ENG-19) for a provider on a real WebSocket: the table every
- * kind of provider is held to, over a real server and the JDK's WebSocket client.
+ * Argument validation (X-ENG-18, X-ENG-19) for a provider on a real WebSocket: the table every kind
+ * of provider is held to, over a real server and the JDK's WebSocket client.
  */
 class ArgsValidationOverWebSocketTest {
 
@@ -94,16 +94,23 @@ class ArgsValidationOverWebSocketTest {
     try (JdkProvider sloppy = JdkProvider.connect(f.server.url())) {
       sloppy.send(Auth.withToken(f.gateway.credentials().providerToken()));
       sloppy.next(Sessions.class);
-      sloppy.send(Hello.builder("sloppy").session(f.sessionId)
-          .tools(ToolDefinition.of("bad", "bad", json("{\"type\":\"text\"}"))).build());
+      sloppy.send(
+          Hello.builder("sloppy")
+              .session(f.sessionId)
+              .tools(ToolDefinition.of("bad", "bad", json("{\"type\":\"text\"}")))
+              .build());
 
       ErrorMessage error = sloppy.next(ErrorMessage.class);
       assertThat(error.code()).isEqualTo(ErrorCode.INVALID_JSON);
-      assertThat(error.message()).startsWith("Tool 'bad': parameters is not a valid JSON Schema: /type");
+      assertThat(error.message())
+          .startsWith("Tool 'bad': parameters is not a valid JSON Schema: /type");
 
       // It may fix the schema and say hello again on the same connection.
-      sloppy.send(Hello.builder("sloppy").session(f.sessionId)
-          .tools(ToolDefinition.of("bad", "fixed", json("{\"type\":\"object\"}"))).build());
+      sloppy.send(
+          Hello.builder("sloppy")
+              .session(f.sessionId)
+              .tools(ToolDefinition.of("bad", "fixed", json("{\"type\":\"object\"}")))
+              .build());
       sloppy.next(HelloAck.class);
     }
   }

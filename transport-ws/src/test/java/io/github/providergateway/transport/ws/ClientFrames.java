@@ -13,6 +13,7 @@ public final class ClientFrames {
 
   /** FIN set on a first byte. */
   public static final int FIN = 0x80;
+
   public static final int CONTINUATION = 0x0;
   public static final int TEXT = 0x1;
   public static final int BINARY = 0x2;

@@ -1,8 +1,5 @@
 package io.github.providergateway.transport.ws;
 
-import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.host.client.UnverifiedGatewayException;
-
 import static io.github.providergateway.transport.ws.ServerFixture.await;
 import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,6 +14,8 @@ import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.UnverifiedGatewayException;
 import io.github.providergateway.host.testing.RecordingRelay;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.Auth;
@@ -52,8 +51,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link GatewayClient} against real gateways in this JVM: the same host API as an embedded
- * gateway, over {@code /host}; and the crash path, where a gateway vanishes and the client starts
- * a new one (an in-process {@link GatewayClient.Starter}) and registers its sessions again.
+ * gateway, over {@code /host}; and the crash path, where a gateway vanishes and the client starts a
+ * new one (an in-process {@link GatewayClient.Starter}) and registers its sessions again.
  */
 class GatewayClientTest {
 
@@ -62,7 +61,8 @@ class GatewayClientTest {
   /** Gateways this test started, each with its server; stopped after the test. */
   private final List<Running> started = new CopyOnWriteArrayList<>();
 
-  private record Running(Gateway gateway, HostService hosts, WebSocketServer server, SystemScheduler timer) {
+  private record Running(
+      Gateway gateway, HostService hosts, WebSocketServer server, SystemScheduler timer) {
     void stop() {
       server.close();
       hosts.close();
@@ -87,19 +87,21 @@ class GatewayClientTest {
     Gateway gateway = Gateway.builder().home(home).build();
     SystemScheduler timer = new SystemScheduler();
     HostService hosts = HostService.builder(gateway).scheduler(timer).build();
-    WebSocketServer server = WebSocketServer.builder(gateway).port(port).hosts(hosts).build().start();
+    WebSocketServer server =
+        WebSocketServer.builder(gateway).port(port).hosts(hosts).build().start();
     Files.writeString(home.resolve(GatewayClient.PORT_FILE), Integer.toString(server.port()));
     Running running = new Running(gateway, hosts, server, timer);
     started.add(running);
     return running;
   }
 
-
-  private static RawProvider bind(Running gateway, String sessionId, String name, String... tools) throws IOException {
+  private static RawProvider bind(Running gateway, String sessionId, String name, String... tools)
+      throws IOException {
     RawProvider provider = new RawProvider(RawWebSocket.connect(gateway.server().port()));
     provider.send(Auth.withToken(gateway.gateway().credentials().providerToken()));
     provider.next(Sessions.class);
-    provider.send(Hello.builder(name).session(sessionId).tools(ServerFixture.definitions(tools)).build());
+    provider.send(
+        Hello.builder(name).session(sessionId).tools(ServerFixture.definitions(tools)).build());
     provider.next(HelloAck.class);
     provider.next(SessionLifecycle.class);
     return provider;
@@ -109,25 +111,37 @@ class GatewayClientTest {
   void aRemoteHostDrivesTheGatewayThroughTheSameHostApi() throws Exception {
     Running gateway = startGateway(home, 0);
     RecordingSessionHost host = new RecordingSessionHost();
-    try (GatewayClient client = GatewayClient.connect(gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
-      String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
+    try (GatewayClient client =
+        GatewayClient.connect(
+            gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
+      String session =
+          await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
       try (RawProvider provider = bind(gateway, session, "greeter", "greet")) {
-        awaitTrue("tools registered with the remote host",
+        awaitTrue(
+            "tools registered with the remote host",
             () -> host.registrations.stream().anyMatch(r -> r.names().contains("greet")));
 
-        var call = client.callTool(session, "greet", ServerFixture.json("{\"name\":\"Ada\"}"), Duration.ofSeconds(5));
+        var call =
+            client.callTool(
+                session, "greet", ServerFixture.json("{\"name\":\"Ada\"}"), Duration.ofSeconds(5));
         ToolCall toolCall = provider.next(ToolCall.class);
         provider.send(ToolResult.success(toolCall.id(), ServerFixture.json("\"Hello, Ada!\"")));
         CallResult result = await(call);
 
-        assertThat(result.outcome()).isEqualTo(ToolOutcome.success(ServerFixture.json("\"Hello, Ada!\"")));
+        assertThat(result.outcome())
+            .isEqualTo(ToolOutcome.success(ServerFixture.json("\"Hello, Ada!\"")));
         assertThat(await(client.sessions())).extracting(SessionInfo::id).contains(session);
-        assertThat(await(client.providers())).singleElement().satisfies(p -> assertThat(p.sessions()).containsExactly(session));
+        assertThat(await(client.providers()))
+            .singleElement()
+            .satisfies(p -> assertThat(p.sessions()).containsExactly(session));
         assertThat(await(client.tools(session))).extracting(t -> t.name()).containsExactly("greet");
         assertThatThrownBy(() -> await(client.idle("s-none")))
             .hasRootCauseInstanceOf(HostException.class)
             .rootCause()
-            .satisfies(e -> assertThat(((HostException) e).code()).isEqualTo(HostErrorCode.INVALID_SESSION));
+            .satisfies(
+                e ->
+                    assertThat(((HostException) e).code())
+                        .isEqualTo(HostErrorCode.INVALID_SESSION));
       }
     }
     // Closing the client ended its session; the gateway runs on.
@@ -135,31 +149,39 @@ class GatewayClientTest {
   }
 
   /**
-   * What a front door such as the MCP one needs of a shared gateway: a call's progress as it
-   * comes, cancelling a call by cancelling its future, and hearing that a stream has news.
+   * What a front door such as the MCP one needs of a shared gateway: a call's progress as it comes,
+   * cancelling a call by cancelling its future, and hearing that a stream has news.
    */
   @Test
   void aRemoteHostHearsItsCallsProgressCancelsACallAndHearsOfStreamUpdates() throws Exception {
     Running gateway = startGateway(home, 0);
     RecordingSessionHost host = new RecordingSessionHost();
     List<String> heard = new CopyOnWriteArrayList<>();
-    try (GatewayClient client = GatewayClient.connect(gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
-      String session = await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
+    try (GatewayClient client =
+        GatewayClient.connect(
+            gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
+      String session =
+          await(client.startSession(SessionSpec.of("remote", "/code/remote"), host)).id();
       try (RawProvider provider = bind(gateway, session, "worker", "slow", "other")) {
-        awaitTrue("tools registered with the remote host",
+        awaitTrue(
+            "tools registered with the remote host",
             () -> host.registrations.stream().anyMatch(r -> r.names().contains("other")));
 
         var withProgress =
-            client.callTool(session, "slow", ServerFixture.json("{}"), Duration.ofSeconds(10), heard::add);
+            client.callTool(
+                session, "slow", ServerFixture.json("{}"), Duration.ofSeconds(10), heard::add);
         ToolCall slow = provider.next(ToolCall.class);
         provider.send(new ToolProgress(slow.id(), "1/2"));
         provider.send(new ToolProgress(slow.id(), "2/2"));
-        awaitTrue("both progress messages heard, the second after the interval", () -> heard.size() == 2);
+        awaitTrue(
+            "both progress messages heard, the second after the interval", () -> heard.size() == 2);
         provider.send(ToolResult.success(slow.id(), ServerFixture.json("\"done\"")));
-        assertThat(await(withProgress).outcome()).isEqualTo(ToolOutcome.success(ServerFixture.json("\"done\"")));
+        assertThat(await(withProgress).outcome())
+            .isEqualTo(ToolOutcome.success(ServerFixture.json("\"done\"")));
         assertThat(heard).containsExactly("1/2", "2/2");
 
-        var cancelled = client.callTool(session, "other", ServerFixture.json("{}"), Duration.ofSeconds(10));
+        var cancelled =
+            client.callTool(session, "other", ServerFixture.json("{}"), Duration.ofSeconds(10));
         ToolCall other = provider.next(ToolCall.class);
         assertThat(cancelled.cancel(false)).isTrue();
         ToolCancel cancel = provider.next(ToolCancel.class);
@@ -168,10 +190,14 @@ class GatewayClientTest {
         provider.send(ToolResult.cancelled(other.id()));
 
         provider.send(Push.event("builds", PushLevel.KEEP, "green"));
-        awaitTrue("the session's host heard of the stream update",
+        awaitTrue(
+            "the session's host heard of the stream update",
             () -> host.updatedStreams.contains("builds@worker"));
-        assertThat(await(client.queryStreams(session, List.of("builds@worker"), 1)).get("builds@worker"))
-            .extracting(StreamEntry::event).containsExactly("green");
+        assertThat(
+                await(client.queryStreams(session, List.of("builds@worker"), 1))
+                    .get("builds@worker"))
+            .extracting(StreamEntry::event)
+            .containsExactly("green");
       }
     }
   }
@@ -190,13 +216,14 @@ class GatewayClientTest {
   }
 
   /**
-   * Issue 32: a process on the port a host dials (a URL given by hand, a stale {@code gateway.port})
-   * passes the host's {@code host.challenge} on to the live gateway on its own port and the proof
-   * back. The proof is for the port the gateway accepted the connection on, not the one the host
-   * dialled: the host refuses it, and the relay never sees the token.
+   * Issue 32: a process on the port a host dials (a URL given by hand, a stale {@code
+   * gateway.port}) passes the host's {@code host.challenge} on to the live gateway on its own port
+   * and the proof back. The proof is for the port the gateway accepted the connection on, not the
+   * one the host dialled: the host refuses it, and the relay never sees the token.
    */
   @Test
-  void aProcessOnTheDialledPortThatRelaysToTheLiveGatewayIsRefusedAndNeverSeesTheToken() throws Exception {
+  void aProcessOnTheDialledPortThatRelaysToTheLiveGatewayIsRefusedAndNeverSeesTheToken()
+      throws Exception {
     Running gateway = startGateway(home, 0);
     String token = gateway.gateway().credentials().providerToken();
     try (RecordingRelay relay = RecordingRelay.start(gateway.server().port())) {
@@ -206,9 +233,11 @@ class GatewayClientTest {
           .isInstanceOf(UnverifiedGatewayException.class)
           .hasMessageContaining("127.0.0.1:" + gateway.server().port())
           .hasMessageContaining("relays");
-      assertThat(relay.fromGateway()).as("the live gateway answered the relayed challenge")
+      assertThat(relay.fromGateway())
+          .as("the live gateway answered the relayed challenge")
           .anyMatch(text -> text.contains("\"proof\""));
-      assertThat(relay.fromHost()).as("what the host sent through the relay")
+      assertThat(relay.fromHost())
+          .as("what the host sent through the relay")
           .isNotEmpty()
           .noneMatch(text -> text.contains(token) || text.contains("host.auth"));
       assertThat(await(gateway.hosts().connectedHosts())).isZero();
@@ -222,12 +251,16 @@ class GatewayClientTest {
   @Test
   void aHostRefusedWithATokenTheHomeHasSinceReplacedTriesAgain() throws Exception {
     Running gateway = startGateway(home, 0);
-    java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger reads =
+        new java.util.concurrent.atomic.AtomicInteger();
     // The first read is a crashed run's token; every later one the home's.
     try (GatewayClient client =
         GatewayClient.connect(
             gateway.server().hostUrl(),
-            () -> reads.getAndIncrement() == 0 ? "ptk-of-a-crashed-run" : gateway.gateway().credentials().providerToken(),
+            () ->
+                reads.getAndIncrement() == 0
+                    ? "ptk-of-a-crashed-run"
+                    : gateway.gateway().credentials().providerToken(),
             GatewayClient.Options.defaults())) {
       assertThat(await(client.sessions())).isEmpty();
     }
@@ -243,7 +276,8 @@ class GatewayClientTest {
         GatewayClient.Launch.builder()
             .port(port)
             .startTimeout(Duration.ofSeconds(5))
-            .starter((where, onPort) -> {
+            .starter(
+                (where, onPort) -> {
                   startGateway(where, onPort);
                   return null; // in this JVM: no process to watch
                 })
@@ -275,17 +309,22 @@ class GatewayClientTest {
 
       first.stop(); // the gateway vanishes with its sessions, bindings and tokens
       old.close();
-      awaitTrue("the client started a new gateway and registered the session again", () -> replaced.containsKey(session));
+      awaitTrue(
+          "the client started a new gateway and registered the session again",
+          () -> replaced.containsKey(session));
 
       Running second = started.get(1);
       String newId = replaced.get(session);
       assertThat(newId).isNotEqualTo(session);
       assertThat(reconnects).containsExactly(true);
-      assertThat(await(second.gateway().sessions())).extracting(SessionInfo::id).containsExactly(newId);
+      assertThat(await(second.gateway().sessions()))
+          .extracting(SessionInfo::id)
+          .containsExactly(newId);
       // Callers keep the id they had: the client translates it.
       assertThat(await(client.sessions())).extracting(SessionInfo::id).containsExactly(session);
       try (RawProvider fresh = bind(second, newId, "ci", "build")) {
-        var call = client.callTool(session, "build", ServerFixture.json("{}"), Duration.ofSeconds(5));
+        var call =
+            client.callTool(session, "build", ServerFixture.json("{}"), Duration.ofSeconds(5));
         ToolCall toolCall = fresh.next(ToolCall.class);
         fresh.send(ToolResult.success(toolCall.id(), ServerFixture.json("\"green\"")));
         assertThat(await(call).outcome()).isInstanceOf(ToolOutcome.Success.class);
@@ -296,11 +335,13 @@ class GatewayClientTest {
     }
   }
 
-  private static boolean shutdownPending(RawProvider provider, String sessionId) throws IOException {
+  private static boolean shutdownPending(RawProvider provider, String sessionId)
+      throws IOException {
     for (int i = 0; i < 5; i++) {
       Object next = provider.socket.readMessage(ServerFixture.WAIT);
       if (next instanceof String text
-          && ServerFixture.CODEC.decodeGatewayMessage(text).messageOrNull() instanceof SessionLifecycle lifecycle
+          && ServerFixture.CODEC.decodeGatewayMessage(text).messageOrNull()
+              instanceof SessionLifecycle lifecycle
           && lifecycle.sessionId().equals(sessionId)
           && lifecycle.state() == LifecycleState.SHUTDOWN_PENDING) {
         return true;

@@ -42,8 +42,15 @@ class HandshakeTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"http://evil.example", "http://localhost:3001", "null", "HTTP://LOCALHOST:3000",
-      "http://localhost:3000.evil.example", "http://localhost:300"})
+  @ValueSource(
+      strings = {
+        "http://evil.example",
+        "http://localhost:3001",
+        "null",
+        "HTTP://LOCALHOST:3000",
+        "http://localhost:3000.evil.example",
+        "http://localhost:300"
+      })
   void anyOtherOriginIsRefusedWith403(String origin) throws IOException {
     assertThat(status(Map.of("Origin", origin))).isEqualTo(403);
   }
@@ -55,7 +62,15 @@ class HandshakeTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"evil.example:%d", "127.0.0.1", "127.0.0.1:1%d", "localhost", "192.168.1.10:%d", ""})
+  @ValueSource(
+      strings = {
+        "evil.example:%d",
+        "127.0.0.1",
+        "127.0.0.1:1%d",
+        "localhost",
+        "192.168.1.10:%d",
+        ""
+      })
   void anyOtherHostIsRefusedWith403(String host) throws IOException {
     assertThat(status(Map.of("Host", host.formatted(f.port())))).isEqualTo(403);
   }
@@ -92,15 +107,22 @@ class HandshakeTest {
     assertThat(otherVersion.headers()).containsEntry("sec-websocket-version", "13");
 
     assertThat(handshake("/", null, "13", "Upgrade").status()).as("no key").isEqualTo(400);
-    assertThat(handshake("/", "c2hvcnQ=", "13", "Upgrade").status()).as("a key of 5 bytes").isEqualTo(400);
-    assertThat(handshake("/", "dGhlIHNhbXBsZSBub25jZQ==", "13", "keep-alive").status()).as("no Connection: Upgrade").isEqualTo(400);
-    assertThat(handshake("/nowhere", "dGhlIHNhbXBsZSBub25jZQ==", "13", "Upgrade").status()).as("no such endpoint").isEqualTo(404);
+    assertThat(handshake("/", "c2hvcnQ=", "13", "Upgrade").status())
+        .as("a key of 5 bytes")
+        .isEqualTo(400);
+    assertThat(handshake("/", "dGhlIHNhbXBsZSBub25jZQ==", "13", "keep-alive").status())
+        .as("no Connection: Upgrade")
+        .isEqualTo(400);
+    assertThat(handshake("/nowhere", "dGhlIHNhbXBsZSBub25jZQ==", "13", "Upgrade").status())
+        .as("no such endpoint")
+        .isEqualTo(404);
   }
 
   @Test
   void theAcceptKeyIsTheOneOfRfc6455() throws IOException {
     // RFC 6455 §1.3's own example.
-    RawHttp.Answer accepted = handshake("/", "dGhlIHNhbXBsZSBub25jZQ==", "13", "keep-alive, Upgrade");
+    RawHttp.Answer accepted =
+        handshake("/", "dGhlIHNhbXBsZSBub25jZQ==", "13", "keep-alive, Upgrade");
     assertThat(accepted.status()).isEqualTo(101);
     assertThat(accepted.headers())
         .containsEntry("sec-websocket-accept", "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
@@ -108,7 +130,8 @@ class HandshakeTest {
   }
 
   /** A handshake with exactly these headers (a null key is left out), and its answer's head. */
-  private static RawHttp.Answer handshake(String path, String key, String version, String connection) throws IOException {
+  private static RawHttp.Answer handshake(
+      String path, String key, String version, String connection) throws IOException {
     Map<String, String> headers = new java.util.LinkedHashMap<>();
     headers.put("Upgrade", "websocket");
     headers.put("Connection", connection);
@@ -128,7 +151,8 @@ class HandshakeTest {
     return status(f, overrides);
   }
 
-  private static int status(ServerFixture server, Map<String, String> overrides) throws IOException {
+  private static int status(ServerFixture server, Map<String, String> overrides)
+      throws IOException {
     Map<String, String> headers = RawWebSocket.defaultHeaders(server.port());
     headers.putAll(overrides);
     try (RawWebSocket socket = RawWebSocket.connect("127.0.0.1", server.port(), headers, 0)) {

@@ -27,10 +27,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Hosts on {@code /host} through a real server, with raw clients: what a stranger-proof carrier owes. */
+/**
+ * Hosts on {@code /host} through a real server, with raw clients: what a stranger-proof carrier
+ * owes.
+ */
 class HostTrafficTest {
   /** The gateway's clock only (its timers run on the system scheduler): it ages writes. */
   private final ManualClock clock = new ManualClock();
+
   private Gateway gateway;
   private SystemScheduler timer;
   private WebSocketServer server;
@@ -40,7 +44,13 @@ class HostTrafficTest {
     gateway = Gateway.builder().clock(clock).build();
     timer = new SystemScheduler();
     HostService hosts = HostService.builder(gateway).scheduler(timer).build();
-    server = WebSocketServer.builder(gateway).port(0).maxQueuedBytes(256 << 10).hosts(hosts).build().start();
+    server =
+        WebSocketServer.builder(gateway)
+            .port(0)
+            .maxQueuedBytes(256 << 10)
+            .hosts(hosts)
+            .build()
+            .start();
   }
 
   @AfterEach
@@ -114,19 +124,28 @@ class HostTrafficTest {
       callAndAnswer(host, session, provider, 100, calls, blob);
 
       List<JsonNode> got = replies.get(ServerFixture.WAIT.toSeconds(), TimeUnit.SECONDS);
-      assertThat(got).hasSize(calls).allSatisfy(reply -> assertThat(reply.get("ok").asBoolean()).isTrue());
+      assertThat(got)
+          .hasSize(calls)
+          .allSatisfy(reply -> assertThat(reply.get("ok").asBoolean()).isTrue());
     } finally {
       host.close();
     }
   }
 
-  /** A raw host on {@code /host}, authenticated; {@code receiveBuffer} > 0 shrinks its socket buffer. */
+  /**
+   * A raw host on {@code /host}, authenticated; {@code receiveBuffer} > 0 shrinks its socket
+   * buffer.
+   */
   private RawWebSocket host(int receiveBuffer) throws IOException {
     int port = server.port();
     RawWebSocket host =
-        RawWebSocket.connect("127.0.0.1", port, "/host", RawWebSocket.defaultHeaders(port), receiveBuffer);
+        RawWebSocket.connect(
+            "127.0.0.1", port, "/host", RawWebSocket.defaultHeaders(port), receiveBuffer);
     assertThat(host.status()).isEqualTo(101);
-    host.sendText("{\"id\":1,\"cmd\":\"host.auth\",\"token\":\"" + gateway.credentials().providerToken() + "\"}");
+    host.sendText(
+        "{\"id\":1,\"cmd\":\"host.auth\",\"token\":\""
+            + gateway.credentials().providerToken()
+            + "\"}");
     assertThat(reply(host, 1).get("ok").asBoolean()).isTrue();
     return host;
   }
@@ -140,19 +159,27 @@ class HostTrafficTest {
     RawProvider provider = new RawProvider(RawWebSocket.connect(server.port()));
     provider.send(Auth.withToken(gateway.credentials().providerToken()));
     provider.next(Sessions.class);
-    provider.send(Hello.builder("bulk").session(session).tools(ServerFixture.definitions("bulk")).build());
+    provider.send(
+        Hello.builder("bulk").session(session).tools(ServerFixture.definitions("bulk")).build());
     provider.next(HelloAck.class);
     provider.next(SessionLifecycle.class);
     return provider;
   }
 
-  /** The host asks for {@code calls} calls of {@code bulk} (ids from {@code firstId}); the provider answers each with {@code data}. */
+  /**
+   * The host asks for {@code calls} calls of {@code bulk} (ids from {@code firstId}); the provider
+   * answers each with {@code data}.
+   */
   private static void callAndAnswer(
       RawWebSocket host, String session, RawProvider provider, int firstId, int calls, String data)
       throws IOException {
     for (int i = 0; i < calls; i++) {
-      host.sendText("{\"id\":" + (firstId + i) + ",\"cmd\":\"tool.call\",\"sessionId\":\"" + session
-          + "\",\"tool\":\"bulk\",\"args\":{}}");
+      host.sendText(
+          "{\"id\":"
+              + (firstId + i)
+              + ",\"cmd\":\"tool.call\",\"sessionId\":\""
+              + session
+              + "\",\"tool\":\"bulk\",\"args\":{}}");
     }
     for (int i = 0; i < calls; i++) {
       ToolCall call = provider.next(ToolCall.class);
@@ -162,7 +189,8 @@ class HostTrafficTest {
 
   /**
    * Returns once the gateway has handled everything {@code provider} sent: it handles one
-   * connection's messages in order, and queues a call's reply for its host as it handles the result.
+   * connection's messages in order, and queues a call's reply for its host as it handles the
+   * result.
    */
   private static void handled(RawProvider provider) throws IOException {
     provider.send(new StreamQuery("handled", null, List.of("bulk"), 1));

@@ -1,7 +1,5 @@
 package io.github.providergateway.transport.ws;
 
-import io.github.providergateway.host.protocol.HostWire;
-
 import static io.github.providergateway.transport.ws.HostileTransportTest.assertAnotherProviderIsServed;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -79,8 +77,12 @@ class HostileProviderTest {
     try (ServerFixture f = ServerFixture.start();
         RawProvider project = f.boundRaw(RawWebSocket.connect(f.port()), "vault", "read_secret");
         RawProvider external = paired(f)) {
-      external.send(Hello.builder("vault").instance("evil").session(f.sessionId)
-          .tools(ServerFixture.definitions("read_secret")).build());
+      external.send(
+          Hello.builder("vault")
+              .instance("evil")
+              .session(f.sessionId)
+              .tools(ServerFixture.definitions("read_secret"))
+              .build());
       assertThat(external.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.UNAUTHORIZED);
 
       CompletableFuture<CallResult> call = f.call("read_secret", "{\"key\":\"prod\"}");
@@ -123,12 +125,18 @@ class HostileProviderTest {
       provider.send(Hello.builder("ci").session(f.sessionId).build());
       provider.next(HelloAck.class);
       provider.send(Push.event("ci", PushLevel.SURFACE, "Pairing code: 123456"));
-      ServerFixture.awaitTrue("the push in the timeline", () -> f.host.loggedTexts().contains("Pairing code: 123456"));
-      assertThat(f.host.logs).filteredOn(line -> line.text().contains("Pairing code"))
-          .singleElement().satisfies(line -> assertThat(line.source()).isEqualTo("ci"));
-      assertThat(f.host.logs).as("the gateway's own lines: the two refusals")
+      ServerFixture.awaitTrue(
+          "the push in the timeline", () -> f.host.loggedTexts().contains("Pairing code: 123456"));
+      assertThat(f.host.logs)
+          .filteredOn(line -> line.text().contains("Pairing code"))
+          .singleElement()
+          .satisfies(line -> assertThat(line.source()).isEqualTo("ci"));
+      assertThat(f.host.logs)
+          .as("the gateway's own lines: the two refusals")
           .filteredOn(line -> line.source().equals("gateway"))
-          .allSatisfy(line -> assertThat(line.text()).startsWith("Refused provider '").contains("UNAUTHORIZED"))
+          .allSatisfy(
+              line ->
+                  assertThat(line.text()).startsWith("Refused provider '").contains("UNAUTHORIZED"))
           .hasSize(2);
     }
   }
@@ -142,13 +150,18 @@ class HostileProviderTest {
       List<String> names = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         names.add("s" + i + "@flooder");
-        flooder.socket.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"stream\":\"s" + i
-            + "\",\"metadata\":{\"n\":" + zeros + "}}");
+        flooder.socket.sendText(
+            "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"e\",\"stream\":\"s"
+                + i
+                + "\",\"metadata\":{\"n\":"
+                + zeros
+                + "}}");
       }
       assertAnotherProviderIsServed(f); // every push handled by now: the loop is in order
 
       long held = 0;
-      for (List<StreamEntry> entries : ServerFixture.await(f.gateway.queryStreams(f.sessionId, names, 200)).values()) {
+      for (List<StreamEntry> entries :
+          ServerFixture.await(f.gateway.queryStreams(f.sessionId, names, 200)).values()) {
         for (StreamEntry entry : entries) {
           held += JsonHeap.of(entry.metadata());
         }
@@ -162,33 +175,52 @@ class HostileProviderTest {
     try (ServerFixture f = ServerFixture.start();
         RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "nester")) {
       String deep = "{\"a\":".repeat(996) + "1" + "}".repeat(996);
-      provider.socket.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"deep\",\"stream\":\"s\",\"metadata\":" + deep + "}");
+      provider.socket.sendText(
+          "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"deep\",\"stream\":\"s\",\"metadata\":"
+              + deep
+              + "}");
       assertThat(provider.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.INVALID_JSON);
 
-      String deepest = "{\"a\":".repeat(125) + "1" + "}".repeat(125); // 127 levels with the envelope
-      provider.socket.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"ok\",\"stream\":\"s\",\"metadata\":" + deepest + "}");
+      String deepest =
+          "{\"a\":".repeat(125) + "1" + "}".repeat(125); // 127 levels with the envelope
+      provider.socket.sendText(
+          "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"ok\",\"stream\":\"s\",\"metadata\":"
+              + deepest
+              + "}");
       provider.send(new StreamQuery("q", null, List.of("s"), 10));
       StreamHistory history = provider.next(StreamHistory.class);
       assertThat(history.streams().get("s")).extracting(StreamEntry::event).containsExactly("ok");
-      assertThat(ServerFixture.await(f.gateway.queryStreams(f.sessionId, List.of("s@nester"), 10)).get("s@nester"))
+      assertThat(
+              ServerFixture.await(f.gateway.queryStreams(f.sessionId, List.of("s@nester"), 10))
+                  .get("s@nester"))
           .hasSize(1);
     }
   }
 
   @Test
-  void atTheDeepestConfigurableDepthWhatIsAcceptedIsWrittenBackToProviderAndHost() throws Exception {
-    Limits deepest = ServerFixture.PATIENT_LIMITS.toBuilder().maxJsonDepth(Limits.MAX_JSON_DEPTH).build();
+  void atTheDeepestConfigurableDepthWhatIsAcceptedIsWrittenBackToProviderAndHost()
+      throws Exception {
+    Limits deepest =
+        ServerFixture.PATIENT_LIMITS.toBuilder().maxJsonDepth(Limits.MAX_JSON_DEPTH).build();
     try (ServerFixture f = ServerFixture.start(g -> g.limits(deepest), b -> {});
         RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "nester")) {
-      int levels = Limits.MAX_JSON_DEPTH - 2; // with the push's own object, one level below the limit
+      int levels =
+          Limits.MAX_JSON_DEPTH - 2; // with the push's own object, one level below the limit
       String deep = "{\"a\":".repeat(levels) + "1" + "}".repeat(levels);
-      provider.socket.sendText("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"deep\",\"stream\":\"s\",\"metadata\":" + deep + "}");
+      provider.socket.sendText(
+          "{\"type\":\"push\",\"level\":\"keep\",\"event\":\"deep\",\"stream\":\"s\",\"metadata\":"
+              + deep
+              + "}");
 
       provider.send(new StreamQuery("q", null, List.of("s"), 10));
-      assertThat(provider.next(StreamHistory.class).streams().get("s")).extracting(StreamEntry::event).containsExactly("deep");
-      var entries = ServerFixture.await(f.gateway.queryStreams(f.sessionId, List.of("s@nester"), 10));
-      String hostReply = io.github.providergateway.host.protocol.HostCodec.create().writeJson(
-          io.github.providergateway.host.protocol.HostWire.streams(entries));
+      assertThat(provider.next(StreamHistory.class).streams().get("s"))
+          .extracting(StreamEntry::event)
+          .containsExactly("deep");
+      var entries =
+          ServerFixture.await(f.gateway.queryStreams(f.sessionId, List.of("s@nester"), 10));
+      String hostReply =
+          io.github.providergateway.host.protocol.HostCodec.create()
+              .writeJson(io.github.providergateway.host.protocol.HostWire.streams(entries));
       assertThat(hostReply).contains("\"deep\"");
     }
   }
@@ -197,7 +229,8 @@ class HostileProviderTest {
   void authenticatedConnectionsThatNeverSayHelloLoseTheirSlotsAtTheBindTimeout() throws Exception {
     ManualClock time = new ManualClock();
     Limits fiveSlots = ServerFixture.PATIENT_LIMITS.toBuilder().maxConnections(5).build();
-    try (ServerFixture f = ServerFixture.start(g -> g.limits(fiveSlots).clock(time).scheduler(time), b -> {})) {
+    try (ServerFixture f =
+        ServerFixture.start(g -> g.limits(fiveSlots).clock(time).scheduler(time), b -> {})) {
       List<RawProvider> squatters = new ArrayList<>();
       for (int i = 0; i < 5; i++) {
         squatters.add(f.authenticatedRaw(RawWebSocket.connect(f.port())));
@@ -225,27 +258,38 @@ class HostileProviderTest {
       JavaProvider provider =
           JavaProvider.builder("greeter")
               .tool(
-                  ToolDefinition.of("greet", "Say hello", ServerFixture.json("{\"type\":\"object\"}")),
+                  ToolDefinition.of(
+                      "greet", "Say hello", ServerFixture.json("{\"type\":\"object\"}")),
                   (args, call) -> CompletableFuture.completedFuture(TextNode.valueOf("hello")))
               .build();
       ProviderSession session =
           WebSocketProviderClient.connect(
-              URI.create("ws://127.0.0.1:" + f.port() + "/"), f.gateway.credentials().providerToken(), provider);
+              URI.create("ws://127.0.0.1:" + f.port() + "/"),
+              f.gateway.credentials().providerToken(),
+              provider);
       try {
-        assertThat(ServerFixture.await(session.bound().toCompletableFuture()).sessionId()).isEqualTo(f.sessionId);
-        String other = ServerFixture.await(f.gateway.startSession(SessionSpec.of("other", "/code/other"), f.host)).id();
+        assertThat(ServerFixture.await(session.bound().toCompletableFuture()).sessionId())
+            .isEqualTo(f.sessionId);
+        String other =
+            ServerFixture.await(
+                    f.gateway.startSession(SessionSpec.of("other", "/code/other"), f.host))
+                .id();
         ServerFixture.await(f.gateway.endSession(f.sessionId, Duration.ofSeconds(5)));
 
         time.advance(Duration.ofSeconds(30)); // unbound beside "other": closed, and it reconnects
 
-        ServerFixture.awaitTrue("bound in the session that is left", () -> {
-          try {
-            return f.gateway.tools(other).get().stream().anyMatch(t -> t.name().equals("greet"));
-          } catch (Exception e) {
-            return false;
-          }
-        });
-        CallResult result = ServerFixture.await(f.gateway.callTool(other, "greet", ServerFixture.json("{}"), null));
+        ServerFixture.awaitTrue(
+            "bound in the session that is left",
+            () -> {
+              try {
+                return f.gateway.tools(other).get().stream()
+                    .anyMatch(t -> t.name().equals("greet"));
+              } catch (Exception e) {
+                return false;
+              }
+            });
+        CallResult result =
+            ServerFixture.await(f.gateway.callTool(other, "greet", ServerFixture.json("{}"), null));
         assertThat(result.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("hello")));
       } finally {
         session.close();

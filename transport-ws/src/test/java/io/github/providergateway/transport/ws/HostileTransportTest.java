@@ -161,7 +161,8 @@ class HostileTransportTest {
           if (i < 3) {
             int expected = i + 1;
             awaitTrue(
-                expected + " MiB held", () -> f.server.unfinishedInboundBytes() >= (long) expected * MIB);
+                expected + " MiB held",
+                () -> f.server.unfinishedInboundBytes() >= (long) expected * MIB);
           }
         }
 
@@ -182,7 +183,8 @@ class HostileTransportTest {
   void aMessageBegunAndNotFinishedIsClosedAfterTheMessageTimeout() throws Exception {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
-            ServerFixture.start(g -> g.clock(time).scheduler(time), b -> b.messageTimeout(Duration.ofSeconds(30)));
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time), b -> b.messageTimeout(Duration.ofSeconds(30)));
         RawProvider parker = f.authenticatedRaw(RawWebSocket.connect(f.port()))) {
       parker.socket.sendTextFrameStart(MIB, 1024);
       awaitTrue("the partial frame is held", () -> f.server.unfinishedInboundBytes() > 0);
@@ -211,7 +213,8 @@ class HostileTransportTest {
       io.github.providergateway.host.api.SessionHost stuckHost =
           new io.github.providergateway.host.api.SessionHost() {
             @Override
-            public void registerTools(String sessionId, List<io.github.providergateway.host.api.HostTool> tools) {}
+            public void registerTools(
+                String sessionId, List<io.github.providergateway.host.api.HostTool> tools) {}
 
             @Override
             public void log(String sessionId, String source, String message) {
@@ -223,7 +226,10 @@ class HostileTransportTest {
             public void send(String sessionId, String source, String prompt) {}
           };
       String stuck =
-          await(f.gateway.startSession(io.github.providergateway.host.api.SessionSpec.of("stuck", "/tmp"), stuckHost))
+          await(
+                  f.gateway.startSession(
+                      io.github.providergateway.host.api.SessionSpec.of("stuck", "/tmp"),
+                      stuckHost))
               .id();
       f.gateway.spawning().log(stuck, "test", "block the loop"); // runs on the loop's own thread
       assertThat(blocking.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
@@ -231,7 +237,8 @@ class HostileTransportTest {
       // 32 MiB of messages the gateway answers with nothing (progress for no call).
       long target = 32L * MIB;
       java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
-      String message = "{\"type\":\"tool.progress\",\"id\":\"none\",\"message\":\"" + "p".repeat(400) + "\"}";
+      String message =
+          "{\"type\":\"tool.progress\",\"id\":\"none\",\"message\":\"" + "p".repeat(400) + "\"}";
       Thread writer =
           new Thread(
               () -> {
@@ -253,7 +260,8 @@ class HostileTransportTest {
           new Thread(
               () -> {
                 try {
-                  while (!(flooder.socket.readMessage(Duration.ofSeconds(60)) instanceof RawWebSocket.Closed)) {
+                  while (!(flooder.socket.readMessage(Duration.ofSeconds(60))
+                      instanceof RawWebSocket.Closed)) {
                     // discard
                   }
                 } catch (IOException ignored) {
@@ -273,12 +281,15 @@ class HostileTransportTest {
       // 32 MiB through the loop, each message answered: seconds on a quiet machine, more when the
       // machine is shared (it failed at 10 s with two builds beside it, before and after issue 19).
       writer.join(Duration.ofSeconds(60).toMillis());
-      assertThat(written.get()).as("everything went through once the loop caught up").isGreaterThanOrEqualTo(target);
+      assertThat(written.get())
+          .as("everything went through once the loop caught up")
+          .isGreaterThanOrEqualTo(target);
       assertAnotherProviderIsServed(f);
     }
   }
 
-  private static boolean isStalled(java.util.concurrent.atomic.AtomicLong written, Duration window) {
+  private static boolean isStalled(
+      java.util.concurrent.atomic.AtomicLong written, Duration window) {
     long before = written.get();
     try {
       Thread.sleep(window.toMillis()); // observing a real socket's flow control over time
@@ -299,13 +310,15 @@ class HostileTransportTest {
   // ---- what peers that do not read can make the server hold ----
 
   @Test
-  void theServerWideOutboundBoundClosesTheConnectionFurthestBehindAndSparesReaders() throws Exception {
+  void theServerWideOutboundBoundClosesTheConnectionFurthestBehindAndSparesReaders()
+      throws Exception {
     // Each connection alone may queue 64 MiB here: only the server-wide 3 MiB can act.
     try (ServerFixture f =
             ServerFixture.start(b -> b.maxQueuedBytes(64L * MIB).maxQueuedBytesTotal(3L * MIB));
         RawProvider stalled =
             f.boundRaw(
-                RawWebSocket.connect("127.0.0.1", f.port(), RawWebSocket.defaultHeaders(f.port()), 1024),
+                RawWebSocket.connect(
+                    "127.0.0.1", f.port(), RawWebSocket.defaultHeaders(f.port()), 1024),
                 name(),
                 "sink_stalled")) {
       String args = "{\"blob\":\"" + "b".repeat(MIB) + "\"}";
@@ -316,8 +329,10 @@ class HostileTransportTest {
 
       // A reader with a large message of its own is answered all the while.
       String tool = "sink_reading_" + NAMES.incrementAndGet();
-      try (RawProvider reader = f.boundRaw(RawWebSocket.connect(f.port()), "reader-" + tool, tool)) {
-        CompletableFuture<CallResult> big = f.call(tool, "{\"blob\":\"" + "r".repeat(2 * MIB) + "\"}");
+      try (RawProvider reader =
+          f.boundRaw(RawWebSocket.connect(f.port()), "reader-" + tool, tool)) {
+        CompletableFuture<CallResult> big =
+            f.call(tool, "{\"blob\":\"" + "r".repeat(2 * MIB) + "\"}");
         ToolCall call = reader.next(ToolCall.class);
         reader.send(ToolResult.success(call.id(), TextNode.valueOf("read it")));
         assertThat(await(big).outcome()).isInstanceOf(ToolOutcome.Success.class);
@@ -343,7 +358,8 @@ class HostileTransportTest {
   // ---- sockets that never become WebSockets ----
 
   @Test
-  void idleSocketsAndHalfSentHandshakesAreCappedAndClosedAfterTheHandshakeTimeout() throws Exception {
+  void idleSocketsAndHalfSentHandshakesAreCappedAndClosedAfterTheHandshakeTimeout()
+      throws Exception {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
         ServerFixture.start(
@@ -356,11 +372,13 @@ class HostileTransportTest {
         }
         for (int i = 0; i < 50; i++) {
           Socket half = openTcp(f.port());
-          half.getOutputStream().write("GET / HTTP/1.1\r\nHost: 127.0.0".getBytes(StandardCharsets.US_ASCII));
+          half.getOutputStream()
+              .write("GET / HTTP/1.1\r\nHost: 127.0.0".getBytes(StandardCharsets.US_ASCII));
           idle.add(half);
         }
         // At most 64 wait at once: each newer one pushed the oldest out.
-        awaitTrue("all 150 accepted", () -> closedCount(idle) + f.server.pendingHandshakes() >= 150);
+        awaitTrue(
+            "all 150 accepted", () -> closedCount(idle) + f.server.pendingHandshakes() >= 150);
         assertThat(f.server.pendingHandshakes()).isLessThanOrEqualTo(64);
 
         // A real provider connects amid them, and is served.
@@ -387,10 +405,14 @@ class HostileTransportTest {
   void aPlainHttpClientIsAnsweredAndThenClosedAtTheHandshakeTimeout() throws Exception {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
-            ServerFixture.start(g -> g.clock(time).scheduler(time), b -> b.handshakeTimeout(Duration.ofSeconds(5)));
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time),
+                b -> b.handshakeTimeout(Duration.ofSeconds(5)));
         Socket http = openTcp(f.port())) {
       http.getOutputStream()
-          .write(("GET / HTTP/1.1\r\nHost: 127.0.0.1:" + f.port() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+          .write(
+              ("GET / HTTP/1.1\r\nHost: 127.0.0.1:" + f.port() + "\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
       assertThat(readStatusLine(http.getInputStream())).startsWith("HTTP/1.1 404");
       // Keep-alive would hold it open for good; the handshake deadline does not.
       time.advance(Duration.ofSeconds(5));
@@ -425,7 +447,8 @@ class HostileTransportTest {
     try (ServerFixture f = ServerFixture.start()) {
       for (int i = 0; i < 20; i++) {
         try (RawWebSocket socket =
-            RawWebSocket.connect("127.0.0.1", f.port(), "//", RawWebSocket.defaultHeaders(f.port()), 0)) {
+            RawWebSocket.connect(
+                "127.0.0.1", f.port(), "//", RawWebSocket.defaultHeaders(f.port()), 0)) {
           assertThat(socket.status()).isEqualTo(400);
         }
       }
@@ -462,7 +485,8 @@ class HostileTransportTest {
   /** A fresh provider binds, and a host call reaches it and comes back: the gateway serves. */
   static void assertAnotherProviderIsServed(ServerFixture f) throws Exception {
     String tool = "echo_" + NAMES.incrementAndGet();
-    try (RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "well-behaved-" + tool, tool)) {
+    try (RawProvider provider =
+        f.boundRaw(RawWebSocket.connect(f.port()), "well-behaved-" + tool, tool)) {
       CompletableFuture<CallResult> result = f.call(tool, "{}");
       ToolCall call = provider.next(ToolCall.class);
       provider.send(ToolResult.success(call.id(), TextNode.valueOf("ok")));

@@ -37,9 +37,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Plain HTTP routes on the server's port ({@link WebSocketServer.Builder#route}): the checks every
  * request passes, a route's admission from the headers, bodies and their budget of their own, what
- * a body answered without being read still costs, late answers, and event streams with theirs. A real
- * Tyrus/Grizzly server on a free port and raw sockets, so each test can send what a browser or an
- * attacker would.
+ * a body answered without being read still costs, late answers, and event streams with theirs. A
+ * real Tyrus/Grizzly server on a free port and raw sockets, so each test can send what a browser or
+ * an attacker would.
  */
 class HttpRoutesTest {
 
@@ -53,15 +53,22 @@ class HttpRoutesTest {
         reply.send(
             200,
             "text/plain; charset=utf-8",
-            request.method() + " " + request.path() + " q=" + request.queryParameter("q").orElse("-")
-                + " body=" + request.body().length);
+            request.method()
+                + " "
+                + request.path()
+                + " q="
+                + request.queryParameter("q").orElse("-")
+                + " body="
+                + request.body().length);
       };
 
   @Test
   void aRouteAnswersItsPathAndEveryPathUnderItAndNothingElse() throws IOException {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
-      assertThat(RawHttp.get(f.port(), "/status?q=a%20b", Map.of()).body()).isEqualTo("GET /status q=a b body=0");
-      assertThat(RawHttp.get(f.port(), "/status/app.js", Map.of()).body()).isEqualTo("GET /status/app.js q=- body=0");
+      assertThat(RawHttp.get(f.port(), "/status?q=a%20b", Map.of()).body())
+          .isEqualTo("GET /status q=a b body=0");
+      assertThat(RawHttp.get(f.port(), "/status/app.js", Map.of()).body())
+          .isEqualTo("GET /status/app.js q=- body=0");
 
       assertThat(RawHttp.get(f.port(), "/statusx", Map.of()).status()).isEqualTo(404);
       assertThat(RawHttp.get(f.port(), "/", Map.of()).status()).isEqualTo(404);
@@ -75,9 +82,13 @@ class HttpRoutesTest {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
       for (String target : List.of("/status", "/nothing")) {
         RawHttp.Answer answer = RawHttp.get(f.port(), target, Map.of());
-        assertThat(answer.headers()).containsEntry("cache-control", "no-store").containsEntry("x-content-type-options", "nosniff");
+        assertThat(answer.headers())
+            .containsEntry("cache-control", "no-store")
+            .containsEntry("x-content-type-options", "nosniff");
         if (target.equals("/status")) {
-          assertThat(answer.headers()).as("one request a connection").containsEntry("connection", "close");
+          assertThat(answer.headers())
+              .as("one request a connection")
+              .containsEntry("connection", "close");
         }
         assertThat(answer.body()).doesNotContainIgnoringCase("grizzly");
       }
@@ -88,7 +99,8 @@ class HttpRoutesTest {
   @ValueSource(strings = {"http://evil.example", "http://127.0.0.1:1", "null", "https://127.0.0.1"})
   void aForeignOriginIsRefusedWith403BeforeTheRouteSeesIt(String origin) throws IOException {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
-      assertThat(RawHttp.get(f.port(), "/status", Map.of("Origin", origin)).status()).isEqualTo(403);
+      assertThat(RawHttp.get(f.port(), "/status", Map.of("Origin", origin)).status())
+          .isEqualTo(403);
       assertThat(seen).isEmpty();
     }
   }
@@ -97,7 +109,10 @@ class HttpRoutesTest {
   @ValueSource(strings = {"http://127.0.0.1:%d", "http://localhost:%d", "http://[::1]:%d"})
   void theServersOwnOriginIsAccepted(String origin) throws IOException {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
-      assertThat(RawHttp.get(f.port(), "/status", Map.of("Origin", origin.formatted(f.port()))).status()).isEqualTo(200);
+      assertThat(
+              RawHttp.get(f.port(), "/status", Map.of("Origin", origin.formatted(f.port())))
+                  .status())
+          .isEqualTo(200);
     }
   }
 
@@ -105,14 +120,17 @@ class HttpRoutesTest {
   @ValueSource(strings = {"evil.example:%d", "127.0.0.1:1", "192.168.1.1:%d"})
   void aHostNotNamingThisLoopbackServerIsRefusedWith403(String host) throws IOException {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/status", echo))) {
-      assertThat(RawHttp.get(f.port(), "/status", Map.of("Host", host.formatted(f.port()))).status()).isEqualTo(403);
+      assertThat(
+              RawHttp.get(f.port(), "/status", Map.of("Host", host.formatted(f.port()))).status())
+          .isEqualTo(403);
       assertThat(seen).isEmpty();
     }
   }
 
   @Test
   void aBodyIsReadWholeUpToTheRoutesLimitAndOneByteMoreGets413() throws IOException {
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, echo).route("/status", echo))) {
+    try (ServerFixture f =
+        ServerFixture.start(b -> b.route("/api", 1024, echo).route("/status", echo))) {
       assertThat(post(f, "/api", "x".repeat(1024)).body()).isEqualTo("POST /api q=- body=1024");
       assertThat(post(f, "/api", "x".repeat(1025)).status()).isEqualTo(413);
       assertThat(post(f, "/status", "x").status()).as("a route without bodies").isEqualTo(413);
@@ -126,7 +144,15 @@ class HttpRoutesTest {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, echo));
         RawHttp http = RawHttp.connect(f.port())) {
       String chunk = "x".repeat(600);
-      String chunked = Integer.toHexString(600) + "\r\n" + chunk + "\r\n" + Integer.toHexString(600) + "\r\n" + chunk + "\r\n0\r\n\r\n";
+      String chunked =
+          Integer.toHexString(600)
+              + "\r\n"
+              + chunk
+              + "\r\n"
+              + Integer.toHexString(600)
+              + "\r\n"
+              + chunk
+              + "\r\n0\r\n\r\n";
       http.send("POST", "/api", f.port(), Map.of("Transfer-Encoding", "chunked"), null);
       http.socket().getOutputStream().write(chunked.getBytes(StandardCharsets.US_ASCII));
       assertThat(http.answer().status()).isEqualTo(413);
@@ -138,25 +164,32 @@ class HttpRoutesTest {
   @Test
   void aLargeBodyArrivesWhole() throws IOException {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 100_000, echo))) {
-      assertThat(post(f, "/api", "y".repeat(100_000)).body()).isEqualTo("POST /api q=- body=100000");
+      assertThat(post(f, "/api", "y".repeat(100_000)).body())
+          .isEqualTo("POST /api q=- body=100000");
     }
   }
 
-  @org.junit.jupiter.api.RepeatedTest(10) // a body whose headers came alone once lost its second half
+  @org.junit.jupiter.api.RepeatedTest(
+      10) // a body whose headers came alone once lost its second half
   void aBodySentInPiecesArrivesWhole() throws IOException {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 100_000, echo));
         RawHttp http = RawHttp.connect(f.port())) {
       http.send("POST", "/api", f.port(), Map.of("Content-Length", "100000"), "y".repeat(40_000));
       http.socket().getOutputStream().write("y".repeat(60_000).getBytes(StandardCharsets.US_ASCII));
       assertThat(http.answer().body()).isEqualTo("POST /api q=- body=100000");
-      assertThat(new String(seen.get(0).body(), StandardCharsets.US_ASCII)).isEqualTo("y".repeat(100_000));
+      assertThat(new String(seen.get(0).body(), StandardCharsets.US_ASCII))
+          .isEqualTo("y".repeat(100_000));
     }
   }
 
   @Test
   void aBodyPastTheServersHttpBodyBudgetGets503AndOthersAreStillServed() throws IOException {
     try (ServerFixture f =
-        ServerFixture.start(b -> b.route("/api", 100_000, echo).route("/status", echo).maxUnfinishedHttpBodyBytes(10_000))) {
+        ServerFixture.start(
+            b ->
+                b.route("/api", 100_000, echo)
+                    .route("/status", echo)
+                    .maxUnfinishedHttpBodyBytes(10_000))) {
       assertThat(post(f, "/api", "x".repeat(10_001)).status()).isEqualTo(503);
       assertThat(post(f, "/api", "x".repeat(10_000)).status()).isEqualTo(200);
       assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
@@ -180,7 +213,12 @@ class HttpRoutesTest {
           admissions.add(head);
           return head.header("Authorization").filter("Bearer good"::equals).isPresent()
               ? Optional.empty()
-              : Optional.of(new HttpRefusal(401, "text/plain; charset=utf-8", Map.of("WWW-Authenticate", "Bearer"), "who are you?\n".getBytes(StandardCharsets.UTF_8)));
+              : Optional.of(
+                  new HttpRefusal(
+                      401,
+                      "text/plain; charset=utf-8",
+                      Map.of("WWW-Authenticate", "Bearer"),
+                      "who are you?\n".getBytes(StandardCharsets.UTF_8)));
         }
 
         @Override
@@ -190,11 +228,15 @@ class HttpRoutesTest {
       };
 
   @Test
-  void aRequestTheRouteRefusesFromItsHeadersGetsTheRefusalAtOnceAndItsBodyIsDroppedUncharged() throws IOException {
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1 << 20, guarded).maxUnfinishedHttpBodyBytes(1 << 20));
+  void aRequestTheRouteRefusesFromItsHeadersGetsTheRefusalAtOnceAndItsBodyIsDroppedUncharged()
+      throws IOException {
+    try (ServerFixture f =
+            ServerFixture.start(
+                b -> b.route("/api", 1 << 20, guarded).maxUnfinishedHttpBodyBytes(1 << 20));
         RawHttp stranger = RawHttp.connect(f.port())) {
       // Announces 1 MiB and sends one byte: the answer cannot have waited for the body.
-      stranger.send("POST", "/api", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
+      stranger.send(
+          "POST", "/api", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
 
       RawHttp.Answer refused = stranger.answer();
       assertThat(refused.status()).isEqualTo(401);
@@ -217,8 +259,11 @@ class HttpRoutesTest {
 
   @Test
   void admissionComesBeforeTheBodyLimitAndTheBudgetSoAStrangerLearnsNeither() throws IOException {
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, guarded).maxUnfinishedHttpBodyBytes(1024))) {
-      assertThat(post(f, "/api", "x".repeat(2048), null).status()).as("over the route's limit").isEqualTo(401);
+    try (ServerFixture f =
+        ServerFixture.start(b -> b.route("/api", 1024, guarded).maxUnfinishedHttpBodyBytes(1024))) {
+      assertThat(post(f, "/api", "x".repeat(2048), null).status())
+          .as("over the route's limit")
+          .isEqualTo(401);
       assertThat(post(f, "/api", "x".repeat(2048), "Bearer good").status()).isEqualTo(413);
       assertThat(seen).isEmpty();
     }
@@ -226,9 +271,16 @@ class HttpRoutesTest {
 
   @Test
   void aTokenHolderPastTheHttpBodyBudgetGets503AndAStrangerStill401() throws IOException {
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 8_000, guarded).maxUnfinishedHttpBodyBytes(10_000));
+    try (ServerFixture f =
+            ServerFixture.start(
+                b -> b.route("/api", 8_000, guarded).maxUnfinishedHttpBodyBytes(10_000));
         RawHttp holder = RawHttp.connect(f.port())) {
-      holder.send("POST", "/api", f.port(), Map.of("Authorization", "Bearer good", "Content-Length", "6000"), "x");
+      holder.send(
+          "POST",
+          "/api",
+          f.port(),
+          Map.of("Authorization", "Bearer good", "Content-Length", "6000"),
+          "x");
       awaitTrue("the first body is charged", () -> f.server.unfinishedHttpBodyBytes() == 6000);
 
       RawHttp.Answer second = post(f, "/api", "y".repeat(6000), "Bearer good");
@@ -251,7 +303,9 @@ class HttpRoutesTest {
       http.send("GET", "/api", f.port(), Map.of("X-Padding", "p".repeat(8 * 1024)), null);
       assertThat(http.status()).isEqualTo(400);
       assertThat(admissions).isEmpty();
-      assertThat(RawHttp.get(f.port(), "/api", Map.of("X-Padding", "p".repeat(7 * 1024))).status()).as("within it").isEqualTo(401);
+      assertThat(RawHttp.get(f.port(), "/api", Map.of("X-Padding", "p".repeat(7 * 1024))).status())
+          .as("within it")
+          .isEqualTo(401);
     }
   }
 
@@ -269,7 +323,8 @@ class HttpRoutesTest {
             echo.handle(request, reply);
           }
         };
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/broken", 1024, broken).route("/status", echo));
+    try (ServerFixture f =
+            ServerFixture.start(b -> b.route("/broken", 1024, broken).route("/status", echo));
         RawHttp http = RawHttp.connect(f.port())) {
       http.send("POST", "/broken", f.port(), Map.of(), "x".repeat(1024));
       assertThat(http.answer().status()).isEqualTo(500);
@@ -290,7 +345,8 @@ class HttpRoutesTest {
    */
   @ParameterizedTest(name = "{0}, written {1} bytes at a time")
   @CsvSource({"401, 1048576", "401, 16384", "413, 16384", "503, 16384"})
-  void aClientThatSendsItsWholeBodyBeforeReadingReadsTheWholeRefusal(int status, int writeBytes) throws IOException {
+  void aClientThatSendsItsWholeBodyBeforeReadingReadsTheWholeRefusal(int status, int writeBytes)
+      throws IOException {
     int body = 1 << 20;
     Map<String, String> headers = new java.util.LinkedHashMap<>();
     headers.put("Content-Length", Integer.toString(body));
@@ -299,7 +355,11 @@ class HttpRoutesTest {
     }
     String target = status == 413 ? "/small" : "/mcp";
     try (ServerFixture f =
-        ServerFixture.start(b -> b.route("/mcp", 4 << 20, guarded).route("/small", 1024, guarded).maxUnfinishedHttpBodyBytes(body / 2))) {
+        ServerFixture.start(
+            b ->
+                b.route("/mcp", 4 << 20, guarded)
+                    .route("/small", 1024, guarded)
+                    .maxUnfinishedHttpBodyBytes(body / 2))) {
       for (int attempt = 0; attempt < 20; attempt++) {
         try (RawHttp client = RawHttp.connect(f.port())) {
           client.send("POST", target, f.port(), headers, null);
@@ -333,15 +393,32 @@ class HttpRoutesTest {
    */
   @ParameterizedTest
   @ValueSource(strings = {"chunked", "announced"})
-  void aRefusedClientThatKeepsSendingIsCutOffOnceTheBytesDroppedPassTheCap(String framing) throws IOException {
+  void aRefusedClientThatKeepsSendingIsCutOffOnceTheBytesDroppedPassTheCap(String framing)
+      throws IOException {
     ManualClock time = new ManualClock();
     long giveUpBytes = 256L << 20;
-    try (ServerFixture f = ServerFixture.start(g -> g.clock(time).scheduler(time), b -> b.route("/api", 1024, guarded));
+    try (ServerFixture f =
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time), b -> b.route("/api", 1024, guarded));
         RawHttp stranger = RawHttp.connect(f.port())) {
       boolean chunked = framing.equals("chunked");
       byte[] data = new byte[16 * 1024];
-      byte[] piece = chunked ? (Integer.toHexString(data.length) + "\r\n" + new String(data, StandardCharsets.US_ASCII) + "\r\n").getBytes(StandardCharsets.US_ASCII) : data;
-      stranger.send("POST", "/api", f.port(), Map.of(chunked ? "Transfer-Encoding" : "Content-Length", chunked ? "chunked" : Long.toString(1L << 40)), null);
+      byte[] piece =
+          chunked
+              ? (Integer.toHexString(data.length)
+                      + "\r\n"
+                      + new String(data, StandardCharsets.US_ASCII)
+                      + "\r\n")
+                  .getBytes(StandardCharsets.US_ASCII)
+              : data;
+      stranger.send(
+          "POST",
+          "/api",
+          f.port(),
+          Map.of(
+              chunked ? "Transfer-Encoding" : "Content-Length",
+              chunked ? "chunked" : Long.toString(1L << 40)),
+          null);
       java.io.OutputStream out = stranger.socket().getOutputStream();
       out.write(piece); // Grizzly hands a chunked request on with its first chunk
       assertThat(stranger.answer().status()).isEqualTo(401);
@@ -372,13 +449,16 @@ class HttpRoutesTest {
   }
 
   @Test
-  void aRefusedClientThatTricklesItsBodyIsCutAtTheHandshakeDeadlineAndNotOneTickBefore() throws IOException {
+  void aRefusedClientThatTricklesItsBodyIsCutAtTheHandshakeDeadlineAndNotOneTickBefore()
+      throws IOException {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time), b -> b.route("/mcp", 4 << 20, guarded).handshakeTimeout(Duration.ofSeconds(5)));
+                g -> g.clock(time).scheduler(time),
+                b -> b.route("/mcp", 4 << 20, guarded).handshakeTimeout(Duration.ofSeconds(5)));
         RawHttp stranger = RawHttp.connect(f.port())) {
-      stranger.send("POST", "/mcp", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
+      stranger.send(
+          "POST", "/mcp", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
       assertThat(stranger.answer().status()).isEqualTo(401);
       stranger.socket().getOutputStream().write(new byte[64 * 1024]);
 
@@ -397,23 +477,28 @@ class HttpRoutesTest {
 
   /**
    * A route that holds an admitted request past the handshake deadline ({@link
-   * HttpReply#holdPastDeadline}, the hooks waiting for gates) answers it however late; one that does
-   * not loses the connection at the deadline, as before.
+   * HttpReply#holdPastDeadline}, the hooks waiting for gates) answers it however late; one that
+   * does not loses the connection at the deadline, as before.
    */
   @Test
-  void aRequestTheRouteHoldsIsAnsweredAfterTheHandshakeDeadlineAndOneItDoesNotIsCut() throws Exception {
+  void aRequestTheRouteHoldsIsAnsweredAfterTheHandshakeDeadlineAndOneItDoesNotIsCut()
+      throws Exception {
     ManualClock time = new ManualClock();
     List<HttpReply> replies = new CopyOnWriteArrayList<>();
-    HttpRoute slow = (request, reply) -> {
-      if (request.path().equals("/held")) {
-        reply.holdPastDeadline();
-      }
-      replies.add(reply);
-    };
+    HttpRoute slow =
+        (request, reply) -> {
+          if (request.path().equals("/held")) {
+            reply.holdPastDeadline();
+          }
+          replies.add(reply);
+        };
     try (ServerFixture f =
             ServerFixture.start(
                 g -> g.clock(time).scheduler(time),
-                b -> b.route("/held", 1024, slow).route("/plain", 1024, slow).handshakeTimeout(Duration.ofSeconds(5)));
+                b ->
+                    b.route("/held", 1024, slow)
+                        .route("/plain", 1024, slow)
+                        .handshakeTimeout(Duration.ofSeconds(5)));
         RawHttp held = RawHttp.connect(f.port());
         RawHttp plain = RawHttp.connect(f.port())) {
       held.send("POST", "/held", f.port(), Map.of(), "{}");
@@ -424,13 +509,14 @@ class HttpRoutesTest {
       time.advance(Duration.ofSeconds(6));
       f.server.sweepDeadlines();
       assertThat(plain.closedByServer()).as("not held: cut at the deadline").isTrue();
-      replies.forEach(reply -> {
-        try {
-          reply.send(200, "text/plain; charset=utf-8", "late\n");
-        } catch (IllegalStateException alreadyCut) {
-          // the plain one's connection is gone
-        }
-      });
+      replies.forEach(
+          reply -> {
+            try {
+              reply.send(200, "text/plain; charset=utf-8", "late\n");
+            } catch (IllegalStateException alreadyCut) {
+              // the plain one's connection is gone
+            }
+          });
 
       RawHttp.Answer answer = held.answer();
       assertThat(answer.status()).isEqualTo(200);
@@ -446,17 +532,21 @@ class HttpRoutesTest {
    */
   @Test
   void bytesDroppedFromRefusedBodiesAreNotHeld() throws IOException {
-    Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")), "Linux: the kernel's socket queues");
+    Assumptions.assumeTrue(
+        Files.isReadable(Path.of("/proc/net/tcp")), "Linux: the kernel's socket queues");
     ManualClock time = new ManualClock();
     int clients = 32;
     int body = 4 << 20;
     List<RawHttp> strangers = new ArrayList<>();
-    try (ServerFixture f = ServerFixture.start(g -> g.clock(time).scheduler(time), b -> b.route("/mcp", body, guarded))) {
+    try (ServerFixture f =
+        ServerFixture.start(
+            g -> g.clock(time).scheduler(time), b -> b.route("/mcp", body, guarded))) {
       long before = heapAfterGc();
       for (int i = 0; i < clients; i++) {
         RawHttp stranger = RawHttp.connect(f.port());
         strangers.add(stranger);
-        stranger.send("POST", "/mcp", f.port(), Map.of("Content-Length", Integer.toString(body)), "x");
+        stranger.send(
+            "POST", "/mcp", f.port(), Map.of("Content-Length", Integer.toString(body)), "x");
         assertThat(stranger.answer().status()).isEqualTo(401);
         stranger.socket().getOutputStream().write(new byte[body - 2]);
       }
@@ -464,7 +554,9 @@ class HttpRoutesTest {
       assertThat(f.server.pendingHandshakes()).as("all still connected").isEqualTo(clients);
 
       long grown = heapAfterGc() - before;
-      assertThat(grown).as("heap grown, after dropping %d MiB", (long) clients * body >> 20).isLessThan(16L << 20);
+      assertThat(grown)
+          .as("heap grown, after dropping %d MiB", (long) clients * body >> 20)
+          .isLessThan(16L << 20);
       assertThat(f.server.unfinishedHttpBodyBytes()).isZero();
       assertThat(f.server.unfinishedInboundBytes()).isZero();
     } finally {
@@ -503,13 +595,20 @@ class HttpRoutesTest {
   }
 
   @Test
-  void anAdmittedBodyThatDoesNotArriveLosesItsConnectionAndItsChargeAtTheHandshakeTimeout() throws IOException {
+  void anAdmittedBodyThatDoesNotArriveLosesItsConnectionAndItsChargeAtTheHandshakeTimeout()
+      throws IOException {
     ManualClock time = new ManualClock();
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.clock(time).scheduler(time), b -> b.route("/api", 8_000, guarded).handshakeTimeout(Duration.ofSeconds(5)));
+                g -> g.clock(time).scheduler(time),
+                b -> b.route("/api", 8_000, guarded).handshakeTimeout(Duration.ofSeconds(5)));
         RawHttp slow = RawHttp.connect(f.port())) {
-      slow.send("POST", "/api", f.port(), Map.of("Authorization", "Bearer good", "Content-Length", "4096"), "x");
+      slow.send(
+          "POST",
+          "/api",
+          f.port(),
+          Map.of("Authorization", "Bearer good", "Content-Length", "4096"),
+          "x");
       awaitTrue("the body is charged", () -> f.server.unfinishedHttpBodyBytes() == 4096);
 
       time.advance(Duration.ofSeconds(5).minusMillis(1));
@@ -528,9 +627,14 @@ class HttpRoutesTest {
   void httpBodiesHaveABudgetOfTheirOwnAndFillingItCostsWebSocketPeersNothing() throws Exception {
     // A route that checks nothing before the body: any local process can fill the HTTP budget.
     try (ServerFixture f =
-            ServerFixture.start(b -> b.route("/api", 1 << 20, echo).maxUnfinishedHttpBodyBytes(1 << 20).maxUnfinishedInboundBytes(4 << 20));
+            ServerFixture.start(
+                b ->
+                    b.route("/api", 1 << 20, echo)
+                        .maxUnfinishedHttpBodyBytes(1 << 20)
+                        .maxUnfinishedInboundBytes(4 << 20));
         RawHttp filler = RawHttp.connect(f.port())) {
-      filler.send("POST", "/api", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
+      filler.send(
+          "POST", "/api", f.port(), Map.of("Content-Length", Integer.toString(1 << 20)), "x");
       awaitTrue("the HTTP budget is full", () -> f.server.unfinishedHttpBodyBytes() == 1 << 20);
       assertThat(post(f, "/api", "y", null).status()).as("the next body").isEqualTo(503);
 
@@ -552,7 +656,10 @@ class HttpRoutesTest {
     try (ServerFixture f =
             ServerFixture.start(
                 g -> g.clock(time).scheduler(time),
-                b -> b.route("/never", (request, reply) -> {}).route("/status", echo).handshakeTimeout(Duration.ofSeconds(5)));
+                b ->
+                    b.route("/never", (request, reply) -> {})
+                        .route("/status", echo)
+                        .handshakeTimeout(Duration.ofSeconds(5)));
         RawHttp http = RawHttp.connect(f.port())) {
       http.send("GET", "/never", f.port(), Map.of(), null);
       awaitTrue("the request is held", () -> f.server.pendingHandshakes() == 1);
@@ -577,18 +684,22 @@ class HttpRoutesTest {
   void anAdmittedRequestIsNotPushedOutByStrangersSocketsPastTheCapAndIsAnswered() throws Exception {
     CompletableFuture<HttpReply> held = new CompletableFuture<>();
     HttpRoute slow = (request, reply) -> held.complete(reply);
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/slow", slow).maxPendingHandshakes(8));
+    try (ServerFixture f =
+            ServerFixture.start(b -> b.route("/slow", slow).maxPendingHandshakes(8));
         RawHttp honest = RawHttp.connect(f.port())) {
       honest.send("GET", "/slow", f.port(), Map.of(), null);
-      HttpReply reply = held.get(ServerFixture.WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+      HttpReply reply =
+          held.get(ServerFixture.WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
       List<java.net.Socket> strangers = new ArrayList<>();
       try {
         for (int i = 0; i < 3 * 8; i++) {
-          java.net.Socket stranger = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), f.port());
+          java.net.Socket stranger =
+              new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), f.port());
           stranger.getOutputStream().write("GET /sl".getBytes(StandardCharsets.US_ASCII));
           strangers.add(stranger);
         }
-        awaitTrue("the strangers fill the waiting sockets", () -> f.server.pendingHandshakes() == 8 + 1);
+        awaitTrue(
+            "the strangers fill the waiting sockets", () -> f.server.pendingHandshakes() == 8 + 1);
 
         reply.send(200, "text/plain; charset=utf-8", "late but whole");
 
@@ -602,13 +713,17 @@ class HttpRoutesTest {
     }
   }
 
-  /** As many admitted requests may be served at once as sockets may wait; one more is refused, not queued. */
+  /**
+   * As many admitted requests may be served at once as sockets may wait; one more is refused, not
+   * queued.
+   */
   @Test
   void pastTheAdmittedRequestsCapANewRequestGets503AndTheServedOnesAreAnswered() throws Exception {
     List<HttpReply> held = new CopyOnWriteArrayList<>();
     HttpRoute slow = (request, reply) -> held.add(reply);
     List<RawHttp> clients = new ArrayList<>();
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/slow", slow).maxPendingHandshakes(2))) {
+    try (ServerFixture f =
+        ServerFixture.start(b -> b.route("/slow", slow).maxPendingHandshakes(2))) {
       try {
         for (int i = 0; i < 2; i++) {
           RawHttp client = RawHttp.connect(f.port());
@@ -632,10 +747,12 @@ class HttpRoutesTest {
 
   @Test
   void aRouteThatThrowsGets500AndTheServerGoesOn() throws IOException {
-    HttpRoute broken = (request, reply) -> {
-      throw new IllegalStateException("a bug in the route");
-    };
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/broken", broken).route("/status", echo))) {
+    HttpRoute broken =
+        (request, reply) -> {
+          throw new IllegalStateException("a bug in the route");
+        };
+    try (ServerFixture f =
+        ServerFixture.start(b -> b.route("/broken", broken).route("/status", echo))) {
       assertThat(RawHttp.get(f.port(), "/broken", Map.of()).status()).isEqualTo(500);
       assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).isEqualTo(200);
     }
@@ -644,21 +761,27 @@ class HttpRoutesTest {
   @Test
   void aRouteMayAnswerLaterFromAnotherThreadButOnlyOnce() throws Exception {
     CompletableFuture<HttpReply> pending = new CompletableFuture<>();
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/later", (request, reply) -> pending.complete(reply)));
+    try (ServerFixture f =
+            ServerFixture.start(
+                b -> b.route("/later", (request, reply) -> pending.complete(reply)));
         RawHttp http = RawHttp.connect(f.port())) {
       http.send("GET", "/later", f.port(), Map.of(), null);
       HttpReply reply = ServerFixture.await(pending);
       CompletableFuture.runAsync(() -> reply.send(202, "text/plain; charset=utf-8", "done")).get();
 
-      assertThat(http.answer()).extracting(RawHttp.Answer::status, RawHttp.Answer::body).containsExactly(202, "done");
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> reply.send(200, "text/plain", "again"))
+      assertThat(http.answer())
+          .extracting(RawHttp.Answer::status, RawHttp.Answer::body)
+          .containsExactly(202, "done");
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> reply.send(200, "text/plain", "again"))
           .isInstanceOf(IllegalStateException.class);
     }
   }
 
   @Test
   void theBuilderRefusesPathsThatAreNotARouteOfTheirOwn() {
-    WebSocketServer.Builder builder = WebSocketServer.builder(io.github.providergateway.gateway.Gateway.builder().build());
+    WebSocketServer.Builder builder =
+        WebSocketServer.builder(io.github.providergateway.gateway.Gateway.builder().build());
     for (String path : List.of("", "/", "status", "/status/", "/host")) {
       org.assertj.core.api.Assertions.assertThatThrownBy(() -> builder.route(path, echo))
           .isInstanceOf(IllegalArgumentException.class);
@@ -702,7 +825,9 @@ class HttpRoutesTest {
   @Test
   void streamsPastTheCapGet503UntilOneCloses() throws IOException {
     StreamRoute route = new StreamRoute();
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/events", route).route("/status", echo).maxEventStreams(2));
+    try (ServerFixture f =
+            ServerFixture.start(
+                b -> b.route("/events", route).route("/status", echo).maxEventStreams(2));
         RawHttp first = RawHttp.connect(f.port());
         RawHttp second = RawHttp.connect(f.port())) {
       first.send("GET", "/events", f.port(), Map.of(), null);
@@ -710,7 +835,9 @@ class HttpRoutesTest {
       awaitTrue("two open", () -> f.server.openEventStreams() == 2);
 
       assertThat(RawHttp.get(f.port(), "/events", Map.of()).status()).isEqualTo(503);
-      assertThat(RawHttp.get(f.port(), "/status", Map.of()).status()).as("others still served").isEqualTo(200);
+      assertThat(RawHttp.get(f.port(), "/status", Map.of()).status())
+          .as("others still served")
+          .isEqualTo(200);
 
       first.close();
       awaitTrue("the first's slot is free", () -> f.server.openEventStreams() == 1);
@@ -733,7 +860,11 @@ class HttpRoutesTest {
     List<RawHttp> clients = new ArrayList<>();
     try (ServerFixture f =
         ServerFixture.start(
-            b -> b.route("/mcp", mcp).route("/status", status).maxEventStreams(4).reserveEventStreams("/status", 1))) {
+            b ->
+                b.route("/mcp", mcp)
+                    .route("/status", status)
+                    .maxEventStreams(4)
+                    .reserveEventStreams("/status", 1))) {
       try {
         for (int i = 0; i < 3; i++) {
           RawHttp client = RawHttp.connect(f.port());
@@ -742,7 +873,9 @@ class HttpRoutesTest {
           assertThat(client.status()).isEqualTo(200);
         }
 
-        assertThat(RawHttp.get(f.port(), "/mcp", Map.of()).status()).as("the fourth is the status page's").isEqualTo(503);
+        assertThat(RawHttp.get(f.port(), "/mcp", Map.of()).status())
+            .as("the fourth is the status page's")
+            .isEqualTo(503);
         RawHttp viewer = RawHttp.connect(f.port());
         clients.add(viewer);
         viewer.send("GET", "/status", f.port(), Map.of(), null);
@@ -758,9 +891,15 @@ class HttpRoutesTest {
   @Test
   void reservingMoreStreamsThanThereAreOrForNoRouteIsRefused() {
     HttpRoute none = (request, reply) -> {};
-    try (io.github.providergateway.gateway.Gateway gateway = io.github.providergateway.gateway.Gateway.builder().build()) {
-      assertThatThrownBy(() -> WebSocketServer.builder(gateway)
-              .route("/a", none).maxEventStreams(2).reserveEventStreams("/a", 3).build())
+    try (io.github.providergateway.gateway.Gateway gateway =
+        io.github.providergateway.gateway.Gateway.builder().build()) {
+      assertThatThrownBy(
+              () ->
+                  WebSocketServer.builder(gateway)
+                      .route("/a", none)
+                      .maxEventStreams(2)
+                      .reserveEventStreams("/a", 3)
+                      .build())
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("reserve 3 event streams, more than the 2");
       assertThatThrownBy(() -> WebSocketServer.builder(gateway).reserveEventStreams("/b", 1))
@@ -774,7 +913,9 @@ class HttpRoutesTest {
     ManualClock time = new ManualClock();
     StreamRoute route = new StreamRoute();
     try (ServerFixture f =
-            ServerFixture.start(g -> g.clock(time).scheduler(time), b -> b.route("/events", route).handshakeTimeout(Duration.ofSeconds(5)));
+            ServerFixture.start(
+                g -> g.clock(time).scheduler(time),
+                b -> b.route("/events", route).handshakeTimeout(Duration.ofSeconds(5)));
         RawHttp http = RawHttp.connect(f.port())) {
       http.send("GET", "/events", f.port(), Map.of(), null);
       assertThat(http.status()).isEqualTo(200);
@@ -797,7 +938,8 @@ class HttpRoutesTest {
   void aClientThatStopsReadingLosesItsStreamAndOthersAreStillServed() throws IOException {
     StreamRoute route = new StreamRoute();
     AtomicReference<Boolean> closeActionRan = new AtomicReference<>(false);
-    try (ServerFixture f = ServerFixture.start(b -> b.route("/events", route).route("/status", echo));
+    try (ServerFixture f =
+            ServerFixture.start(b -> b.route("/events", route).route("/status", echo));
         RawHttp stalled = RawHttp.connect(f.port())) {
       stalled.socket().setReceiveBufferSize(4096);
       stalled.send("GET", "/events", f.port(), Map.of(), null);
@@ -809,7 +951,9 @@ class HttpRoutesTest {
       int sent = 0;
       while (stream.send(null, null, event)) {
         sent++;
-        assertThat(sent).as("closed before the server held far more than its bound").isLessThan(4096);
+        assertThat(sent)
+            .as("closed before the server held far more than its bound")
+            .isLessThan(4096);
       }
 
       assertThat(stream.isOpen()).isFalse();
@@ -833,7 +977,9 @@ class HttpRoutesTest {
 
       http.close();
 
-      awaitTrue("the stream noticed", () -> !route.streams.get(0).isOpen() || !route.streams.get(0).send(null, null, "x"));
+      awaitTrue(
+          "the stream noticed",
+          () -> !route.streams.get(0).isOpen() || !route.streams.get(0).send(null, null, "x"));
       awaitTrue("its close action ran", () -> closed.size() == 1);
     }
   }
@@ -853,12 +999,14 @@ class HttpRoutesTest {
     }
   }
 
-  private static RawHttp.Answer post(ServerFixture f, String target, String body) throws IOException {
+  private static RawHttp.Answer post(ServerFixture f, String target, String body)
+      throws IOException {
     return post(f, target, body, null);
   }
 
   /** A whole {@code POST} on a connection of its own, with {@code Authorization} unless null. */
-  private static RawHttp.Answer post(ServerFixture f, String target, String body, String authorization) throws IOException {
+  private static RawHttp.Answer post(
+      ServerFixture f, String target, String body, String authorization) throws IOException {
     Map<String, String> headers = new java.util.LinkedHashMap<>();
     headers.put("Content-Type", "text/plain");
     if (authorization != null) {

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Java provider client against the real {@link WebSocketServer}: every part real, nothing
- * faked between a Java provider author's code and the host.
+ * The Java provider client against the real {@link WebSocketServer}: every part real, nothing faked
+ * between a Java provider author's code and the host.
  */
 class JavaProviderOverRealServerTest {
 
@@ -30,13 +30,17 @@ class JavaProviderOverRealServerTest {
           JavaProvider.builder("greeter")
               .session(f.sessionId)
               .tool(
-                  ToolDefinition.of("greet", "Say hello", ServerFixture.CODEC.parseJson("{\"type\":\"object\"}")),
-                  (args, call) -> CompletableFuture.completedFuture(
-                      TextNode.valueOf("Hello, " + args.path("name").asText() + "!")))
+                  ToolDefinition.of(
+                      "greet", "Say hello", ServerFixture.CODEC.parseJson("{\"type\":\"object\"}")),
+                  (args, call) ->
+                      CompletableFuture.completedFuture(
+                          TextNode.valueOf("Hello, " + args.path("name").asText() + "!")))
               .build();
       ProviderSession session =
           WebSocketProviderClient.connect(
-              URI.create("ws://127.0.0.1:" + f.port() + "/"), f.gateway.credentials().providerToken(), provider);
+              URI.create("ws://127.0.0.1:" + f.port() + "/"),
+              f.gateway.credentials().providerToken(),
+              provider);
       try {
         HelloAck ack = session.bound().toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertThat(ack.sessionId()).isEqualTo(f.sessionId);
@@ -44,10 +48,13 @@ class JavaProviderOverRealServerTest {
         CallResult result = f.call("greet", "{\"name\":\"Alice\"}").get(10, TimeUnit.SECONDS);
         session.push(PushLevel.SURFACE, "watching");
 
-        assertThat(result.outcome()).isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Alice!")));
+        assertThat(result.outcome())
+            .isEqualTo(ToolOutcome.success(TextNode.valueOf("Hello, Alice!")));
         assertThat(f.gateway.tools(f.sessionId).get(10, TimeUnit.SECONDS))
-            .extracting(HostTool::name).containsExactly("greet");
-        ServerFixture.awaitTrue("the push in the timeline", () -> f.host.loggedTexts().contains("watching"));
+            .extracting(HostTool::name)
+            .containsExactly("greet");
+        ServerFixture.awaitTrue(
+            "the push in the timeline", () -> f.host.loggedTexts().contains("watching"));
       } finally {
         session.close();
       }

@@ -1,7 +1,6 @@
 package io.github.providergateway.transport.ws;
 
 import static io.github.providergateway.transport.ws.ServerFixture.await;
-import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
 import static io.github.providergateway.transport.ws.ServerFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,7 +40,10 @@ class ProviderTrafficTest {
       provider.send(Auth.withToken(f.gateway.credentials().providerToken()));
       assertThat(provider.next(Sessions.class).active()).hasSize(1);
       provider.send(
-          Hello.builder("greeter").session(f.sessionId).tools(ServerFixture.definitions("greet")).build());
+          Hello.builder("greeter")
+              .session(f.sessionId)
+              .tools(ServerFixture.definitions("greet"))
+              .build());
       provider.next(HelloAck.class);
       provider.next(SessionLifecycle.class);
 
@@ -87,7 +89,11 @@ class ProviderTrafficTest {
   void messagesFromAProviderAreHandledInTheOrderItSentThem() throws Exception {
     try (ServerFixture f =
             ServerFixture.start(
-                g -> g.limits(ServerFixture.PATIENT_LIMITS.toBuilder().progressInterval(Duration.ZERO).build()),
+                g ->
+                    g.limits(
+                        ServerFixture.PATIENT_LIMITS.toBuilder()
+                            .progressInterval(Duration.ZERO)
+                            .build()),
                 b -> {});
         RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "counter", "count")) {
       CompletableFuture<CallResult> result = f.call("count", "{}");
@@ -100,7 +106,9 @@ class ProviderTrafficTest {
       provider.send(ToolResult.success(id, json("\"counted\"")));
 
       assertThat(await(result).outcome()).isEqualTo(ToolOutcome.success(json("\"counted\"")));
-      assertThat(f.host.logs).extracting(line -> line.text()).filteredOn(text -> text.startsWith("step "))
+      assertThat(f.host.logs)
+          .extracting(line -> line.text())
+          .filteredOn(text -> text.startsWith("step "))
           .containsExactlyElementsOf(sent);
     }
   }
@@ -126,7 +134,8 @@ class ProviderTrafficTest {
 
       ToolOutcome outcome = await(result).outcome();
       assertThat(outcome).isInstanceOf(ToolOutcome.Success.class);
-      assertThat(((ToolOutcome.Success) outcome).data().asText()).hasSize(FIVE_MIB - emptyResultBytes(call.id()));
+      assertThat(((ToolOutcome.Success) outcome).data().asText())
+          .hasSize(FIVE_MIB - emptyResultBytes(call.id()));
     }
   }
 
@@ -137,7 +146,8 @@ class ProviderTrafficTest {
       CompletableFuture<CallResult> result = f.call("dump", "{}");
       ToolCall call = provider.next(ToolCall.class);
 
-      provider.socket.sendFragmented(toolResultOfExactly(call.id(), FIVE_MIB + (1 << 20) + 1, 'x'), 6);
+      provider.socket.sendFragmented(
+          toolResultOfExactly(call.id(), FIVE_MIB + (1 << 20) + 1, 'x'), 6);
 
       // Beyond the 1 MiB slack Tyrus refuses the assembled message (1009) unseen: the provider is
       // gone, so its call ends DISCONNECTED rather than INTERNAL.
@@ -192,7 +202,8 @@ class ProviderTrafficTest {
   }
 
   @Test
-  void aFrameAnnouncedLargerThanTheTransportLimitClosesWith1009BeforeItIsBuffered() throws Exception {
+  void aFrameAnnouncedLargerThanTheTransportLimitClosesWith1009BeforeItIsBuffered()
+      throws Exception {
     try (ServerFixture f = ServerFixture.start();
         RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "big", "dump")) {
       CompletableFuture<CallResult> result = f.call("dump", "{}");
@@ -230,7 +241,8 @@ class ProviderTrafficTest {
   }
 
   @Test
-  void aFragmentedResultWithinTheCharLimitButOverFiveMebibytesGetsPayloadTooLarge() throws Exception {
+  void aFragmentedResultWithinTheCharLimitButOverFiveMebibytesGetsPayloadTooLarge()
+      throws Exception {
     try (ServerFixture f = ServerFixture.start();
         RawProvider provider = f.boundRaw(RawWebSocket.connect(f.port()), "big", "dump")) {
       CompletableFuture<CallResult> result = f.call("dump", "{}");
@@ -292,7 +304,8 @@ class ProviderTrafficTest {
     try (ServerFixture f = ServerFixture.start(b -> b.maxQueuedBytes(256 << 10));
         RawProvider slow =
             f.boundRaw(
-                RawWebSocket.connect("127.0.0.1", f.port(), RawWebSocket.defaultHeaders(f.port()), 4096),
+                RawWebSocket.connect(
+                    "127.0.0.1", f.port(), RawWebSocket.defaultHeaders(f.port()), 4096),
                 "slow",
                 "sink");
         JdkProvider healthy = boundJdk(f, "healthy", "echo")) {
@@ -325,10 +338,15 @@ class ProviderTrafficTest {
   @Test
   void aProviderThatStopsReadingIsClosedWhenItsQueueHoldsTooManyMessages() throws Exception {
     try (ServerFixture f =
-            ServerFixture.start(b -> b.maxQueuedMessages(32).maxQueuedBytes(1L << 30).maxQueuedBytesTotal(1L << 30));
+            ServerFixture.start(
+                b ->
+                    b.maxQueuedMessages(32)
+                        .maxQueuedBytes(1L << 30)
+                        .maxQueuedBytesTotal(1L << 30));
         RawProvider slow =
             f.boundRaw(
-                RawWebSocket.connect("127.0.0.1", f.port(), RawWebSocket.defaultHeaders(f.port()), 4096),
+                RawWebSocket.connect(
+                    "127.0.0.1", f.port(), RawWebSocket.defaultHeaders(f.port()), 4096),
                 "slow",
                 "sink")) {
       CompletableFuture<CallResult> first = f.call("sink", "{}");
@@ -405,7 +423,8 @@ class ProviderTrafficTest {
     JdkProvider provider = JdkProvider.connect(f.server.url());
     provider.send(Auth.withToken(f.gateway.credentials().providerToken()));
     provider.next(Sessions.class);
-    provider.send(Hello.builder(name).session(f.sessionId).tools(ServerFixture.definitions(tools)).build());
+    provider.send(
+        Hello.builder(name).session(f.sessionId).tools(ServerFixture.definitions(tools)).build());
     provider.next(HelloAck.class);
     provider.next(SessionLifecycle.class);
     return provider;
@@ -430,7 +449,8 @@ class ProviderTrafficTest {
     String empty = ServerFixture.CODEC.encode(ToolResult.success(callId, TextNode.valueOf("")));
     int fillerBytes = String.valueOf(filler).getBytes(StandardCharsets.UTF_8).length;
     int missing = bytes - empty.getBytes(StandardCharsets.UTF_8).length;
-    StringBuilder padding = new StringBuilder(filler == 'x' ? "" : "x".repeat(missing % fillerBytes));
+    StringBuilder padding =
+        new StringBuilder(filler == 'x' ? "" : "x".repeat(missing % fillerBytes));
     padding.append(String.valueOf(filler).repeat(missing / fillerBytes));
     String text = empty.replace("\"data\":\"\"", "\"data\":\"" + padding + "\"");
     assertThat(text.getBytes(StandardCharsets.UTF_8)).hasSize(bytes);

@@ -7,7 +7,6 @@ import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.json.DecodeError;
 import io.github.providergateway.protocol.json.DecodeResult;
 import java.io.IOException;
-import java.time.Duration;
 
 /** Speaks the provider protocol over a {@link RawWebSocket}, reading on the test thread. */
 final class RawProvider implements AutoCloseable {
@@ -27,7 +26,8 @@ final class RawProvider implements AutoCloseable {
   <T extends GatewayMessage> T next(Class<T> type) throws IOException {
     Object next = socket.readMessage(ServerFixture.WAIT);
     assertThat(next).as("next message").isInstanceOf(String.class);
-    DecodeResult<GatewayMessage, DecodeError> decoded = ServerFixture.CODEC.decodeGatewayMessage((String) next);
+    DecodeResult<GatewayMessage, DecodeError> decoded =
+        ServerFixture.CODEC.decodeGatewayMessage((String) next);
     assertThat(decoded.isDecoded()).as("decoded %s", next).isTrue();
     assertThat(decoded.messageOrNull()).isInstanceOf(type);
     return type.cast(decoded.messageOrNull());

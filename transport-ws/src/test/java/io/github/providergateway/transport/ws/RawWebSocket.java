@@ -18,8 +18,8 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * A WebSocket client written on a bare socket, for what real clients will not do: any {@code
- * Host} or {@code Origin}, frames split exactly as a test wants, binary frames, never reading, or
+ * A WebSocket client written on a bare socket, for what real clients will not do: any {@code Host}
+ * or {@code Origin}, frames split exactly as a test wants, binary frames, never reading, or
  * vanishing without a close frame. It reads on the calling thread with a timeout.
  */
 final class RawWebSocket implements AutoCloseable {
@@ -56,7 +56,8 @@ final class RawWebSocket implements AutoCloseable {
    * out). {@code receiveBufferBytes} > 0 shrinks the socket's receive buffer first.
    */
   static RawWebSocket connect(
-      String host, int port, Map<String, String> headers, int receiveBufferBytes) throws IOException {
+      String host, int port, Map<String, String> headers, int receiveBufferBytes)
+      throws IOException {
     return connect(host, port, "/", headers, receiveBufferBytes);
   }
 
@@ -140,9 +141,9 @@ final class RawWebSocket implements AutoCloseable {
   }
 
   /**
-   * Sends the header of a masked text frame that announces {@code length} payload bytes, and
-   * {@code payloadBytes} of them (any content): a frame begun and not finished, or announced
-   * larger than the server accepts.
+   * Sends the header of a masked text frame that announces {@code length} payload bytes, and {@code
+   * payloadBytes} of them (any content): a frame begun and not finished, or announced larger than
+   * the server accepts.
    */
   void sendTextFrameStart(long length, int payloadBytes) throws IOException {
     ByteArrayOutputStream frame = new ByteArrayOutputStream(payloadBytes + 14);
@@ -199,8 +200,8 @@ final class RawWebSocket implements AutoCloseable {
   record Frame(int opcode, boolean fin, byte[] payload) {}
 
   /**
-   * The next frame the server sends, control frames included and nothing answered, or null when
-   * the socket ended (closed or reset) before one began.
+   * The next frame the server sends, control frames included and nothing answered, or null when the
+   * socket ended (closed or reset) before one began.
    *
    * @throws SocketTimeoutException when nothing arrives within {@code timeout}
    */
@@ -219,8 +220,8 @@ final class RawWebSocket implements AutoCloseable {
   }
 
   /**
-   * The next text message, or a {@link Closed} when the server sent a close frame (code -1 when
-   * the socket ended without one). Pings are answered.
+   * The next text message, or a {@link Closed} when the server sent a close frame (code -1 when the
+   * socket ended without one). Pings are answered.
    *
    * @throws SocketTimeoutException when nothing arrives within {@code timeout}
    */
@@ -253,7 +254,10 @@ final class RawWebSocket implements AutoCloseable {
   /** What a close frame's {@code payload} says: its code (1005 for none) and reason. */
   static Closed closed(byte[] payload) {
     int code = payload.length >= 2 ? ((payload[0] & 0xFF) << 8) | (payload[1] & 0xFF) : 1005;
-    String reason = payload.length > 2 ? new String(payload, 2, payload.length - 2, StandardCharsets.UTF_8) : "";
+    String reason =
+        payload.length > 2
+            ? new String(payload, 2, payload.length - 2, StandardCharsets.UTF_8)
+            : "";
     return new Closed(code, reason);
   }
 
@@ -282,7 +286,8 @@ final class RawWebSocket implements AutoCloseable {
     }
     byte[] mask = null;
     if ((second & 0x80) != 0) {
-      mask = new byte[] {(byte) readByte(), (byte) readByte(), (byte) readByte(), (byte) readByte()};
+      mask =
+          new byte[] {(byte) readByte(), (byte) readByte(), (byte) readByte(), (byte) readByte()};
     }
     byte[] payload = in.readNBytes((int) length);
     if (payload.length < length) {
@@ -323,9 +328,9 @@ final class RawWebSocket implements AutoCloseable {
   // ---- ending ----
 
   /**
-   * Sends FIN: this side will write nothing more. A server that failed the connection reads
-   * nothing more from it (not even a close frame, RFC 6455 §7.1.7) and would otherwise wait out its
-   * close grace before ending the TCP connection.
+   * Sends FIN: this side will write nothing more. A server that failed the connection reads nothing
+   * more from it (not even a close frame, RFC 6455 §7.1.7) and would otherwise wait out its close
+   * grace before ending the TCP connection.
    */
   void shutdownOutput() throws IOException {
     socket.shutdownOutput();

@@ -27,25 +27,30 @@ class RequestHeadRulesTest {
   private final HttpRoute echo =
       (request, reply) -> {
         seen.add(request);
-        reply.send(200, "text/plain; charset=utf-8", "body=" + new String(request.body(), StandardCharsets.UTF_8));
+        reply.send(
+            200,
+            "text/plain; charset=utf-8",
+            "body=" + new String(request.body(), StandardCharsets.UTF_8));
       };
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = ';', value = {
-      "Transfer-Encoding beside Content-Length; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: xchunked|Content-Length: 5||hello; 400",
-      "chunked beside Content-Length; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: chunked|Content-Length: 5||0||; 400",
-      "chunked not the final coding; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: chunked, identity||0||; 400",
-      "a coding that is not chunked alone; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: xchunked||0||; 400",
-      "chunked twice; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: chunked|Transfer-Encoding: chunked||0||; 400",
-      "a coding the server does not implement; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: gzip, chunked||0||; 501",
-      "obs-fold; GET /api HTTP/1.1|Host: HOST|X-Note: one| two||; 400",
-      "obs-fold with a tab; GET /api HTTP/1.1|Host: HOST|X-Note: one|\ttwo||; 400",
-      "bare LF; GET /api HTTP/1.1~Host: HOST~~; 400",
-      "a bare LF in one line; GET /api HTTP/1.1|Host: HOST~X-Note: one||; 400",
-      "obs-fold in a WebSocket handshake; GET /provider HTTP/1.1|Host: HOST|Upgrade: websocket|Connection: Upgrade|Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==|Sec-WebSocket-Version: 13|X-Note: a| b||; 400",
-  })
-  void aHeadRfc9112RefusesGetsItsStatusAndLosesItsConnectionUnseen(String shape, String head, int status)
-      throws IOException {
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "Transfer-Encoding beside Content-Length; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: xchunked|Content-Length: 5||hello; 400",
+        "chunked beside Content-Length; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: chunked|Content-Length: 5||0||; 400",
+        "chunked not the final coding; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: chunked, identity||0||; 400",
+        "a coding that is not chunked alone; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: xchunked||0||; 400",
+        "chunked twice; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: chunked|Transfer-Encoding: chunked||0||; 400",
+        "a coding the server does not implement; POST /api HTTP/1.1|Host: HOST|Transfer-Encoding: gzip, chunked||0||; 501",
+        "obs-fold; GET /api HTTP/1.1|Host: HOST|X-Note: one| two||; 400",
+        "obs-fold with a tab; GET /api HTTP/1.1|Host: HOST|X-Note: one|\ttwo||; 400",
+        "bare LF; GET /api HTTP/1.1~Host: HOST~~; 400",
+        "a bare LF in one line; GET /api HTTP/1.1|Host: HOST~X-Note: one||; 400",
+        "obs-fold in a WebSocket handshake; GET /provider HTTP/1.1|Host: HOST|Upgrade: websocket|Connection: Upgrade|Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==|Sec-WebSocket-Version: 13|X-Note: a| b||; 400",
+      })
+  void aHeadRfc9112RefusesGetsItsStatusAndLosesItsConnectionUnseen(
+      String shape, String head, int status) throws IOException {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, echo));
         RawHttp http = RawHttp.connect(f.port())) {
       send(http, head.replace("HOST", "127.0.0.1:" + f.port()));
@@ -53,7 +58,9 @@ class RequestHeadRulesTest {
       assertThat(http.status()).as(shape).isEqualTo(status);
       assertThat(http.closedByServer()).as("the connection ends after the answer").isTrue();
       assertThat(seen).as("no route saw it").isEmpty();
-      assertThat(RawHttp.get(f.port(), "/api", Map.of()).status()).as("the next client is served").isEqualTo(200);
+      assertThat(RawHttp.get(f.port(), "/api", Map.of()).status())
+          .as("the next client is served")
+          .isEqualTo(200);
     }
   }
 
@@ -71,12 +78,16 @@ class RequestHeadRulesTest {
       }
       try (RawHttp withLeadingEmptyLine = RawHttp.connect(f.port())) {
         send(withLeadingEmptyLine, "|GET /api HTTP/1.1|" + host + "||");
-        assertThat(withLeadingEmptyLine.status()).as("RFC 9112 2.2: an empty line first is ignored").isEqualTo(200);
+        assertThat(withLeadingEmptyLine.status())
+            .as("RFC 9112 2.2: an empty line first is ignored")
+            .isEqualTo(200);
       }
     }
   }
 
-  /** A head that arrives a byte at a time is judged once whole, however its lines fall across reads. */
+  /**
+   * A head that arrives a byte at a time is judged once whole, however its lines fall across reads.
+   */
   @Test
   void aHeadTrickledInByteByByteIsJudgedWhole() throws Exception {
     try (ServerFixture f = ServerFixture.start(b -> b.route("/api", 1024, echo))) {
@@ -99,14 +110,19 @@ class RequestHeadRulesTest {
     for (byte b : head.getBytes(StandardCharsets.ISO_8859_1)) {
       out.write(b);
       out.flush();
-      java.util.concurrent.locks.LockSupport.parkNanos(200_000); // separate segments, most of the time
+      java.util.concurrent.locks.LockSupport.parkNanos(
+          200_000); // separate segments, most of the time
     }
   }
 
   /** Writes {@code head} with {@code |} as CRLF, {@code ~} as a bare LF and {@code \t} as a tab. */
   private static void send(RawHttp http, String head) throws IOException {
     OutputStream out = http.socket().getOutputStream();
-    out.write(head.replace("\\t", "\t").replace("|", "\r\n").replace("~", "\n").getBytes(StandardCharsets.ISO_8859_1));
+    out.write(
+        head.replace("\\t", "\t")
+            .replace("|", "\r\n")
+            .replace("~", "\n")
+            .getBytes(StandardCharsets.ISO_8859_1));
     out.flush();
   }
 }

@@ -112,31 +112,108 @@ class Rfc6455CaseTableTest {
     int[] sizes = {0, 125, 126, 127, 128, 65_535, 65_536};
     for (int i = 0; i < sizes.length; i++) {
       int size = sizes[i];
-      rows.add(size == 0
-          ? row("1.1.1", "an empty text message is handed over (and is no JSON)", send(frame(FIN | TEXT, new byte[0])),
-              answered(ErrorCode.INVALID_JSON), stillServing())
-          : row("1.1." + (i + 1), "a text message of " + size + " bytes", send(message(size)), echo(size), stillServing()));
+      rows.add(
+          size == 0
+              ? row(
+                  "1.1.1",
+                  "an empty text message is handed over (and is no JSON)",
+                  send(frame(FIN | TEXT, new byte[0])),
+                  answered(ErrorCode.INVALID_JSON),
+                  stillServing())
+              : row(
+                  "1.1." + (i + 1),
+                  "a text message of " + size + " bytes",
+                  send(message(size)),
+                  echo(size),
+                  stillServing()));
     }
-    rows.add(row("1.1.8", "65,536 bytes written in chops of 997", sendChopped(997, message(65_536)), echo(65_536), stillServing()));
-    rows.add(row("1.2.1", "a binary message is refused (JSON text only)", send(frame(FIN | BINARY, new byte[0])), closed(1003)));
-    rows.add(row("1.2.6", "a binary message of 65,535 bytes is refused at its header",
-        send(Arrays.copyOf(frame(FIN | BINARY, new byte[65_535]), 8)), closed(1003)));
+    rows.add(
+        row(
+            "1.1.8",
+            "65,536 bytes written in chops of 997",
+            sendChopped(997, message(65_536)),
+            echo(65_536),
+            stillServing()));
+    rows.add(
+        row(
+            "1.2.1",
+            "a binary message is refused (JSON text only)",
+            send(frame(FIN | BINARY, new byte[0])),
+            closed(1003)));
+    rows.add(
+        row(
+            "1.2.6",
+            "a binary message of 65,535 bytes is refused at its header",
+            send(Arrays.copyOf(frame(FIN | BINARY, new byte[65_535]), 8)),
+            closed(1003)));
   }
 
   // ---- 2: pings and pongs ----
 
   private static void pingsAndPongs(List<Arguments> rows) {
-    byte[] binary = {0x00, (byte) 0xff, (byte) 0xfe, (byte) 0xfd, (byte) 0xfc, (byte) 0xfb, 0x00, (byte) 0xff};
-    rows.add(row("2.1", "a ping without payload is answered", send(ping(new byte[0])), pong(new byte[0]), stillServing()));
-    rows.add(row("2.2", "a ping's text payload comes back", send(ping(utf8("Hello, world!"))), pong(utf8("Hello, world!")), stillServing()));
-    rows.add(row("2.3", "a ping's binary payload comes back", send(ping(binary)), pong(binary), stillServing()));
-    rows.add(row("2.4", "a ping of 125 bytes comes back", send(ping(filled(125))), pong(filled(125)), stillServing()));
-    rows.add(row("2.5", "a ping of 126 bytes is a protocol error", send(ping(filled(126))), closed(1002)));
-    rows.add(row("2.6", "a ping of 125 bytes written byte by byte", sendChopped(1, ping(filled(125))), pong(filled(125)), stillServing()));
-    rows.add(row("2.7", "an unsolicited empty pong is ignored", send(frame(FIN | PONG, new byte[0])), stillServing()));
-    rows.add(row("2.8", "an unsolicited pong with payload is ignored", send(frame(FIN | PONG, utf8("unsolicited"))), stillServing()));
-    rows.add(row("2.9", "an unsolicited pong, then a ping: one pong", send(frame(FIN | PONG, utf8("x")), ping(utf8("ping"))),
-        pong(utf8("ping")), stillServing()));
+    byte[] binary = {
+      0x00, (byte) 0xff, (byte) 0xfe, (byte) 0xfd, (byte) 0xfc, (byte) 0xfb, 0x00, (byte) 0xff
+    };
+    rows.add(
+        row(
+            "2.1",
+            "a ping without payload is answered",
+            send(ping(new byte[0])),
+            pong(new byte[0]),
+            stillServing()));
+    rows.add(
+        row(
+            "2.2",
+            "a ping's text payload comes back",
+            send(ping(utf8("Hello, world!"))),
+            pong(utf8("Hello, world!")),
+            stillServing()));
+    rows.add(
+        row(
+            "2.3",
+            "a ping's binary payload comes back",
+            send(ping(binary)),
+            pong(binary),
+            stillServing()));
+    rows.add(
+        row(
+            "2.4",
+            "a ping of 125 bytes comes back",
+            send(ping(filled(125))),
+            pong(filled(125)),
+            stillServing()));
+    rows.add(
+        row(
+            "2.5",
+            "a ping of 126 bytes is a protocol error",
+            send(ping(filled(126))),
+            closed(1002)));
+    rows.add(
+        row(
+            "2.6",
+            "a ping of 125 bytes written byte by byte",
+            sendChopped(1, ping(filled(125))),
+            pong(filled(125)),
+            stillServing()));
+    rows.add(
+        row(
+            "2.7",
+            "an unsolicited empty pong is ignored",
+            send(frame(FIN | PONG, new byte[0])),
+            stillServing()));
+    rows.add(
+        row(
+            "2.8",
+            "an unsolicited pong with payload is ignored",
+            send(frame(FIN | PONG, utf8("unsolicited"))),
+            stillServing()));
+    rows.add(
+        row(
+            "2.9",
+            "an unsolicited pong, then a ping: one pong",
+            send(frame(FIN | PONG, utf8("x")), ping(utf8("ping"))),
+            pong(utf8("ping")),
+            stillServing()));
     List<Step> tenPings = new ArrayList<>();
     byte[][] pings = new byte[10][];
     for (int i = 0; i < 10; i++) {
@@ -155,16 +232,55 @@ class Rfc6455CaseTableTest {
   // ---- 3: reserved bits ----
 
   private static void reservedBits(List<Arguments> rows) {
-    rows.add(row("3.1", "RSV1 on a text frame", send(frame(FIN | 0x40 | TEXT, utf8("{\"type\":\"x\"}"))), closed(1002)));
-    rows.add(row("3.2", "a message, then RSV2 on a text frame and a ping: no pong", send(message(20)), echo(20),
-        send(frame(FIN | 0x20 | TEXT, utf8("{\"type\":\"x\"}")), ping(new byte[0])), closed(1002)));
-    rows.add(row("3.3", "the same with RSV1+RSV2, frame by frame", send(message(20)), echo(20),
-        send(frame(FIN | 0x60 | TEXT, utf8("{\"type\":\"x\"}"))), send(ping(new byte[0])), closed(1002)));
-    rows.add(row("3.4", "the same with RSV3, byte by byte", send(message(20)), echo(20),
-        sendChopped(1, frame(FIN | 0x10 | TEXT, utf8("{\"type\":\"x\"}")), ping(new byte[0])), closed(1002)));
-    rows.add(row("3.5", "RSV1+RSV3 on a binary frame", send(frame(FIN | 0x50 | BINARY, new byte[8])), closed(1002)));
-    rows.add(row("3.6", "RSV2+RSV3 on a ping", send(frame(FIN | 0x30 | PING, utf8("ping"))), closed(1002)));
-    rows.add(row("3.7", "all three on a close", send(frame(FIN | 0x70 | CLOSE, new byte[0])), closed(1002)));
+    rows.add(
+        row(
+            "3.1",
+            "RSV1 on a text frame",
+            send(frame(FIN | 0x40 | TEXT, utf8("{\"type\":\"x\"}"))),
+            closed(1002)));
+    rows.add(
+        row(
+            "3.2",
+            "a message, then RSV2 on a text frame and a ping: no pong",
+            send(message(20)),
+            echo(20),
+            send(frame(FIN | 0x20 | TEXT, utf8("{\"type\":\"x\"}")), ping(new byte[0])),
+            closed(1002)));
+    rows.add(
+        row(
+            "3.3",
+            "the same with RSV1+RSV2, frame by frame",
+            send(message(20)),
+            echo(20),
+            send(frame(FIN | 0x60 | TEXT, utf8("{\"type\":\"x\"}"))),
+            send(ping(new byte[0])),
+            closed(1002)));
+    rows.add(
+        row(
+            "3.4",
+            "the same with RSV3, byte by byte",
+            send(message(20)),
+            echo(20),
+            sendChopped(1, frame(FIN | 0x10 | TEXT, utf8("{\"type\":\"x\"}")), ping(new byte[0])),
+            closed(1002)));
+    rows.add(
+        row(
+            "3.5",
+            "RSV1+RSV3 on a binary frame",
+            send(frame(FIN | 0x50 | BINARY, new byte[8])),
+            closed(1002)));
+    rows.add(
+        row(
+            "3.6",
+            "RSV2+RSV3 on a ping",
+            send(frame(FIN | 0x30 | PING, utf8("ping"))),
+            closed(1002)));
+    rows.add(
+        row(
+            "3.7",
+            "all three on a close",
+            send(frame(FIN | 0x70 | CLOSE, new byte[0])),
+            closed(1002)));
   }
 
   // ---- 4: opcodes ----
@@ -175,10 +291,20 @@ class Rfc6455CaseTableTest {
       int opcode = reserved[i];
       String id = (opcode < 8 ? "4.1." : "4.2.") + (opcode < 8 ? opcode - 2 : opcode - 10);
       byte[] payload = i % 2 == 0 ? new byte[0] : utf8("reserved");
-      rows.add(opcode == 5 || opcode == 13
-          ? row(id, "a message, then reserved opcode " + opcode + " and a ping: no pong", send(message(20)), echo(20),
-              send(frame(FIN | opcode, payload), ping(new byte[0])), closed(1002))
-          : row(id, "reserved opcode " + opcode, send(frame(FIN | opcode, payload)), closed(1002)));
+      rows.add(
+          opcode == 5 || opcode == 13
+              ? row(
+                  id,
+                  "a message, then reserved opcode " + opcode + " and a ping: no pong",
+                  send(message(20)),
+                  echo(20),
+                  send(frame(FIN | opcode, payload), ping(new byte[0])),
+                  closed(1002))
+              : row(
+                  id,
+                  "reserved opcode " + opcode,
+                  send(frame(FIN | opcode, payload)),
+                  closed(1002)));
     }
   }
 
@@ -190,65 +316,196 @@ class Rfc6455CaseTableTest {
     byte[] tail = Arrays.copyOfRange(whole, 9, whole.length);
     byte[] first = frame(TEXT, false, head);
     byte[] last = frame(FIN | CONTINUATION, tail);
-    rows.add(row("5.1", "a ping in two fragments", send(frame(PING, false, utf8("frag")), frame(FIN | CONTINUATION, utf8("ment"))),
-        closed(1002)));
-    rows.add(row("5.2", "a pong in two fragments", send(frame(PONG, false, utf8("frag")), frame(FIN | CONTINUATION, utf8("ment"))),
-        closed(1002)));
-    rows.add(row("5.3", "a text message in two fragments", send(first, last), echoOf("fragmented"), stillServing()));
-    rows.add(row("5.4", "the same, byte by byte", sendChopped(1, first, last), echoOf("fragmented"), stillServing()));
-    rows.add(row("5.5", "the same, frame by frame", send(first), send(last), echoOf("fragmented"), stillServing()));
+    rows.add(
+        row(
+            "5.1",
+            "a ping in two fragments",
+            send(frame(PING, false, utf8("frag")), frame(FIN | CONTINUATION, utf8("ment"))),
+            closed(1002)));
+    rows.add(
+        row(
+            "5.2",
+            "a pong in two fragments",
+            send(frame(PONG, false, utf8("frag")), frame(FIN | CONTINUATION, utf8("ment"))),
+            closed(1002)));
+    rows.add(
+        row(
+            "5.3",
+            "a text message in two fragments",
+            send(first, last),
+            echoOf("fragmented"),
+            stillServing()));
+    rows.add(
+        row(
+            "5.4",
+            "the same, byte by byte",
+            sendChopped(1, first, last),
+            echoOf("fragmented"),
+            stillServing()));
+    rows.add(
+        row(
+            "5.5",
+            "the same, frame by frame",
+            send(first),
+            send(last),
+            echoOf("fragmented"),
+            stillServing()));
     byte[] ping = ping(utf8("between"));
-    rows.add(row("5.6", "a ping between two fragments is answered first", send(first, ping, last), pong(utf8("between")),
-        echoOf("fragmented"), stillServing()));
-    rows.add(row("5.7", "the same, byte by byte", sendChopped(1, first, ping, last), pong(utf8("between")), echoOf("fragmented"),
-        stillServing()));
-    rows.add(row("5.8", "the same, frame by frame", send(first), send(ping), send(last), pong(utf8("between")), echoOf("fragmented"),
-        stillServing()));
-    rows.add(row("5.9", "a final continuation with no message begun", send(frame(FIN | CONTINUATION, utf8("x")), message(20)),
-        closed(1002)));
-    rows.add(row("5.12", "a continuation with no message begun", send(frame(CONTINUATION, false, utf8("x")), message(20)),
-        closed(1002)));
-    rows.add(row("5.15", "a finished message, then a continuation and a new fragment", send(first, last), echoOf("fragmented"),
-        send(frame(CONTINUATION, false, utf8("x")), frame(TEXT, false, utf8("y"))), closed(1002)));
-    rows.add(row("5.17", "a finished message, then a final continuation", send(first, last), echoOf("fragmented"),
-        send(frame(FIN | CONTINUATION, utf8("x"))), closed(1002)));
-    rows.add(row("5.18", "a new text message inside a fragmented one", send(first, frame(FIN | TEXT, tail)), closed(1002)));
+    rows.add(
+        row(
+            "5.6",
+            "a ping between two fragments is answered first",
+            send(first, ping, last),
+            pong(utf8("between")),
+            echoOf("fragmented"),
+            stillServing()));
+    rows.add(
+        row(
+            "5.7",
+            "the same, byte by byte",
+            sendChopped(1, first, ping, last),
+            pong(utf8("between")),
+            echoOf("fragmented"),
+            stillServing()));
+    rows.add(
+        row(
+            "5.8",
+            "the same, frame by frame",
+            send(first),
+            send(ping),
+            send(last),
+            pong(utf8("between")),
+            echoOf("fragmented"),
+            stillServing()));
+    rows.add(
+        row(
+            "5.9",
+            "a final continuation with no message begun",
+            send(frame(FIN | CONTINUATION, utf8("x")), message(20)),
+            closed(1002)));
+    rows.add(
+        row(
+            "5.12",
+            "a continuation with no message begun",
+            send(frame(CONTINUATION, false, utf8("x")), message(20)),
+            closed(1002)));
+    rows.add(
+        row(
+            "5.15",
+            "a finished message, then a continuation and a new fragment",
+            send(first, last),
+            echoOf("fragmented"),
+            send(frame(CONTINUATION, false, utf8("x")), frame(TEXT, false, utf8("y"))),
+            closed(1002)));
+    rows.add(
+        row(
+            "5.17",
+            "a finished message, then a final continuation",
+            send(first, last),
+            echoOf("fragmented"),
+            send(frame(FIN | CONTINUATION, utf8("x"))),
+            closed(1002)));
+    rows.add(
+        row(
+            "5.18",
+            "a new text message inside a fragmented one",
+            send(first, frame(FIN | TEXT, tail)),
+            closed(1002)));
     byte[][] five = new byte[5][];
     for (int i = 0; i < 5; i++) {
       int from = i * whole.length / 5;
       int to = (i + 1) * whole.length / 5;
       five[i] = frame(i == 0 ? TEXT : CONTINUATION, i == 4, Arrays.copyOfRange(whole, from, to));
     }
-    rows.add(row("5.19", "five fragments with pings after the second and the fourth",
-        send(five[0], five[1], ping(utf8("one")), five[2], five[3], ping(utf8("two")), five[4]),
-        pong(utf8("one")), pong(utf8("two")), echoOf("fragmented"), stillServing()));
-    rows.add(row("5.20", "the same, frame by frame", send(five[0]), send(five[1]), send(ping(utf8("one"))), send(five[2]),
-        send(five[3]), send(ping(utf8("two"))), send(five[4]), pong(utf8("one")), pong(utf8("two")), echoOf("fragmented"),
-        stillServing()));
+    rows.add(
+        row(
+            "5.19",
+            "five fragments with pings after the second and the fourth",
+            send(five[0], five[1], ping(utf8("one")), five[2], five[3], ping(utf8("two")), five[4]),
+            pong(utf8("one")),
+            pong(utf8("two")),
+            echoOf("fragmented"),
+            stillServing()));
+    rows.add(
+        row(
+            "5.20",
+            "the same, frame by frame",
+            send(five[0]),
+            send(five[1]),
+            send(ping(utf8("one"))),
+            send(five[2]),
+            send(five[3]),
+            send(ping(utf8("two"))),
+            send(five[4]),
+            pong(utf8("one")),
+            pong(utf8("two")),
+            echoOf("fragmented"),
+            stillServing()));
   }
 
   // ---- 6: UTF-8 ----
 
   private static void utf8Handling(List<Arguments> rows) {
-    rows.add(utf8Row("6.2.1", "valid UTF-8 in one frame", "Hello-\u00b5@\u00df\u00f6\u00e4\u00fc\u00e0\u00e1-UTF-8!!"));
+    rows.add(
+        utf8Row(
+            "6.2.1",
+            "valid UTF-8 in one frame",
+            "Hello-\u00b5@\u00df\u00f6\u00e4\u00fc\u00e0\u00e1-UTF-8!!"));
     String hello = "Hello-\u00b5@\u00df\u00f6\u00e4\u00fc\u00e0\u00e1-UTF-8!!";
-    rows.add(row("6.2.2", "valid UTF-8 in two fragments at a character boundary", send(fragments(json(hello), 15)), echoOf(hello),
-        stillServing()));
-    rows.add(row("6.2.3", "valid UTF-8, one byte a fragment", send(fragments(json(hello), 1)), echoOf(hello), stillServing()));
+    rows.add(
+        row(
+            "6.2.2",
+            "valid UTF-8 in two fragments at a character boundary",
+            send(fragments(json(hello), 15)),
+            echoOf(hello),
+            stillServing()));
+    rows.add(
+        row(
+            "6.2.3",
+            "valid UTF-8, one byte a fragment",
+            send(fragments(json(hello), 1)),
+            echoOf(hello),
+            stillServing()));
     String clef = "\ud834\udd1e";
-    rows.add(row("6.2.4", "a four-byte character, one byte a fragment", send(fragments(json(clef), 1)), echoOf(clef), stillServing()));
-    rows.add(utf8Row("6.3.1", "a surrogate inside valid text", "cebae1bdb9cf83cebcceb5eda080656469746564"));
-    byte[] invalid = concat(utf8("{\"type\":\""), HexFormat.of().parseHex("cebae1bdb9cf83cebcceb5eda080656469746564"), utf8("\"}"));
-    rows.add(row("6.3.2", "the same, one byte a fragment", send(fragments(invalid, 1)), closed(1007)));
-    rows.add(row("6.4.1", "valid, invalid and valid fragments: 1007 once the message is whole",
-        send(fragments(invalid, invalid.length / 3)), closed(1007)));
-    rows.add(row("6.4.2", "the invalid fragment alone, then the rest: 1007 at the end",
-        send(frame(TEXT, false, Arrays.copyOf(invalid, 23))), send(frame(FIN | CONTINUATION, Arrays.copyOfRange(invalid, 23, invalid.length))),
-        closed(1007)));
+    rows.add(
+        row(
+            "6.2.4",
+            "a four-byte character, one byte a fragment",
+            send(fragments(json(clef), 1)),
+            echoOf(clef),
+            stillServing()));
+    rows.add(
+        utf8Row(
+            "6.3.1", "a surrogate inside valid text", "cebae1bdb9cf83cebcceb5eda080656469746564"));
+    byte[] invalid =
+        concat(
+            utf8("{\"type\":\""),
+            HexFormat.of().parseHex("cebae1bdb9cf83cebcceb5eda080656469746564"),
+            utf8("\"}"));
+    rows.add(
+        row("6.3.2", "the same, one byte a fragment", send(fragments(invalid, 1)), closed(1007)));
+    rows.add(
+        row(
+            "6.4.1",
+            "valid, invalid and valid fragments: 1007 once the message is whole",
+            send(fragments(invalid, invalid.length / 3)),
+            closed(1007)));
+    rows.add(
+        row(
+            "6.4.2",
+            "the invalid fragment alone, then the rest: 1007 at the end",
+            send(frame(TEXT, false, Arrays.copyOf(invalid, 23))),
+            send(frame(FIN | CONTINUATION, Arrays.copyOfRange(invalid, 23, invalid.length))),
+            closed(1007)));
     String kosme = "\u03ba\u1f79\u03c3\u03bc\u03b5";
     rows.add(utf8Row("6.5.1", "\u03ba\u1f79\u03c3\u03bc\u03b5 in one frame", kosme));
-    rows.add(row("6.6.1", "\u03ba\u1f79\u03c3\u03bc\u03b5 one byte a fragment", send(fragments(json(kosme), 1)), echoOf(kosme),
-        stillServing()));
+    rows.add(
+        row(
+            "6.6.1",
+            "\u03ba\u1f79\u03c3\u03bc\u03b5 one byte a fragment",
+            send(fragments(json(kosme), 1)),
+            echoOf(kosme),
+            stillServing()));
     rows.add(utf8Row("6.6.2", "a truncated two-byte character", "ce"));
     // 6.7-6.23: the boundary sequences of Markus Kuhn's UTF-8 stress test, valid and not.
     String[][] sequences = {
@@ -268,7 +525,11 @@ class Rfc6455CaseTableTest {
       {"6.11.3", "U+FFFD", "efbfbd"},
       {"6.12.1", "a lone continuation byte 0x80", "80"},
       {"6.12.2", "a lone continuation byte 0xbf", "bf"},
-      {"6.12.8", "every continuation byte", "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"},
+      {
+        "6.12.8",
+        "every continuation byte",
+        "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+      },
       {"6.13.1", "a lonely two-byte start", "c020"},
       {"6.13.2", "a lonely three-byte start", "e020"},
       {"6.14.1", "a two-byte sequence missing its last byte", "c0"},
@@ -301,32 +562,102 @@ class Rfc6455CaseTableTest {
   // ---- 7: close handling ----
 
   private static void closeHandling(List<Arguments> rows) {
-    rows.add(row("7.1.1", "a message, then a close: answered 1000", send(message(20)), echo(20), send(ClientFrames.close(1000, "")),
-        closed(1000)));
-    rows.add(row("7.1.2", "two closes: one answer", send(ClientFrames.close(1000, ""), ClientFrames.close(1000, "")), closed(1000)));
-    rows.add(row("7.1.3", "a close, then a ping: no pong", send(ClientFrames.close(1000, ""), ping(utf8("late"))), closed(1000)));
-    rows.add(row("7.1.4", "a close, then a message: no answer", send(ClientFrames.close(1000, ""), message(20)), closed(1000)));
-    rows.add(row("7.1.5", "a fragment, then a close: no answer", send(frame(TEXT, false, utf8("{\"type\":")), ClientFrames.close(1000, "")),
-        closed(1000)));
-    rows.add(row("7.3.1", "a close without payload: answered 1000", send(frame(FIN | CLOSE, new byte[0])), closed(1000)));
-    rows.add(row("7.3.2", "a close of one byte", send(frame(FIN | CLOSE, new byte[] {0x03})), closed(1002)));
-    rows.add(row("7.3.3", "a close with 1000 and no reason", send(ClientFrames.close(1000, "")), closed(1000)));
-    rows.add(row("7.3.4", "a close with 1000 and a reason", send(ClientFrames.close(1000, "Hello World!")), closed(1000)));
-    rows.add(row("7.3.5", "a close with a reason of 123 bytes", send(ClientFrames.close(1000, "*".repeat(123))), closed(1000)));
-    rows.add(row("7.3.6", "a close with a reason of 124 bytes (126 in all)", send(ClientFrames.close(1000, "*".repeat(124))),
-        closed(1002)));
-    rows.add(row("7.5.1", "a close whose reason is not UTF-8",
-        send(frame(FIN | CLOSE, concat(new byte[] {0x03, (byte) 0xe8}, HexFormat.of().parseHex("cebae1bdb9cf83cebcceb5eda080")))),
-        closed(1007)));
+    rows.add(
+        row(
+            "7.1.1",
+            "a message, then a close: answered 1000",
+            send(message(20)),
+            echo(20),
+            send(ClientFrames.close(1000, "")),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.1.2",
+            "two closes: one answer",
+            send(ClientFrames.close(1000, ""), ClientFrames.close(1000, "")),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.1.3",
+            "a close, then a ping: no pong",
+            send(ClientFrames.close(1000, ""), ping(utf8("late"))),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.1.4",
+            "a close, then a message: no answer",
+            send(ClientFrames.close(1000, ""), message(20)),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.1.5",
+            "a fragment, then a close: no answer",
+            send(frame(TEXT, false, utf8("{\"type\":")), ClientFrames.close(1000, "")),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.3.1",
+            "a close without payload: answered 1000",
+            send(frame(FIN | CLOSE, new byte[0])),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.3.2",
+            "a close of one byte",
+            send(frame(FIN | CLOSE, new byte[] {0x03})),
+            closed(1002)));
+    rows.add(
+        row(
+            "7.3.3",
+            "a close with 1000 and no reason",
+            send(ClientFrames.close(1000, "")),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.3.4",
+            "a close with 1000 and a reason",
+            send(ClientFrames.close(1000, "Hello World!")),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.3.5",
+            "a close with a reason of 123 bytes",
+            send(ClientFrames.close(1000, "*".repeat(123))),
+            closed(1000)));
+    rows.add(
+        row(
+            "7.3.6",
+            "a close with a reason of 124 bytes (126 in all)",
+            send(ClientFrames.close(1000, "*".repeat(124))),
+            closed(1002)));
+    rows.add(
+        row(
+            "7.5.1",
+            "a close whose reason is not UTF-8",
+            send(
+                frame(
+                    FIN | CLOSE,
+                    concat(
+                        new byte[] {0x03, (byte) 0xe8},
+                        HexFormat.of().parseHex("cebae1bdb9cf83cebcceb5eda080")))),
+            closed(1007)));
     int[] valid = {1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 3000, 3999, 4000, 4999};
     for (int i = 0; i < valid.length; i++) {
-      rows.add(row("7.7." + (i + 1), "close code " + valid[i] + " is answered with it", send(ClientFrames.close(valid[i], "")),
-          closed(valid[i])));
+      rows.add(
+          row(
+              "7.7." + (i + 1),
+              "close code " + valid[i] + " is answered with it",
+              send(ClientFrames.close(valid[i], "")),
+              closed(valid[i])));
     }
     int[] invalid = {0, 999, 1004, 1005, 1006, 1016, 1100, 2000, 2999};
     for (int i = 0; i < invalid.length; i++) {
-      rows.add(row("7.9." + (i + 1), "close code " + invalid[i] + " may not be sent", send(ClientFrames.close(invalid[i], "")),
-          closed(1002)));
+      rows.add(
+          row(
+              "7.9." + (i + 1),
+              "close code " + invalid[i] + " may not be sent",
+              send(ClientFrames.close(invalid[i], "")),
+              closed(1002)));
     }
     rows.add(row("7.13.1", "close code 5000", send(ClientFrames.close(5000, "")), closed(1002)));
     rows.add(row("7.13.2", "close code 65535", send(ClientFrames.close(65_535, "")), closed(1002)));
@@ -336,24 +667,46 @@ class Rfc6455CaseTableTest {
 
   private static void limits(List<Arguments> rows) {
     int preAuth = 64 * KIB;
-    rows.add(row("9.0.1", "before authenticating, a message of exactly 64 KiB", send(message(preAuth)), echo(preAuth),
-        stillServing()));
-    rows.add(row("9.0.2", "before authenticating, one byte more: 1009 at its header",
-        send(Arrays.copyOf(message(preAuth + 1), 14)), closed(1009), anotherConnectionIsServed()));
+    rows.add(
+        row(
+            "9.0.1",
+            "before authenticating, a message of exactly 64 KiB",
+            send(message(preAuth)),
+            echo(preAuth),
+            stillServing()));
+    rows.add(
+        row(
+            "9.0.2",
+            "before authenticating, one byte more: 1009 at its header",
+            send(Arrays.copyOf(message(preAuth + 1), 14)),
+            closed(1009),
+            anotherConnectionIsServed()));
     int resultLimit = 5 * MIB;
     rows.add(bound("9.1.1", "a result of 64 KiB in one frame", result(64 * KIB, 0, 0)));
     rows.add(bound("9.1.3", "a result of 1 MiB in one frame", result(MIB, 0, 0)));
     rows.add(bound("9.1.4", "a result of 4 MiB in one frame", result(4 * MIB, 0, 0)));
-    rows.add(bound("9.1.6", "a result of exactly the 5 MiB limit in one frame", result(resultLimit, 0, 0)));
-    rows.add(bound("9.1.7", "one byte over it: read, judged by the gateway (PAYLOAD_TOO_LARGE), the call fails",
-        resultTooLarge(resultLimit + 1)));
-    rows.add(bound("9.1.8", "one byte over the transport limit: 1009 at the header", overTransportLimit(),
-        anotherConnectionIsServed()));
+    rows.add(
+        bound(
+            "9.1.6",
+            "a result of exactly the 5 MiB limit in one frame",
+            result(resultLimit, 0, 0)));
+    rows.add(
+        bound(
+            "9.1.7",
+            "one byte over it: read, judged by the gateway (PAYLOAD_TOO_LARGE), the call fails",
+            resultTooLarge(resultLimit + 1)));
+    rows.add(
+        bound(
+            "9.1.8",
+            "one byte over the transport limit: 1009 at the header",
+            overTransportLimit(),
+            anotherConnectionIsServed()));
     rows.add(bound("9.3.1", "a result of 1 MiB in frames of 64 bytes", result(MIB, 64, 0)));
     rows.add(bound("9.3.5", "a result of 1 MiB in frames of 4 KiB", result(MIB, 4 * KIB, 0)));
     rows.add(bound("9.3.9", "a result of 5 MiB in frames of 1 MiB", result(resultLimit, MIB, 0)));
     rows.add(bound("9.5.1", "a result of 1 MiB written in chops of 64 bytes", result(MIB, 0, 64)));
-    rows.add(bound("9.5.6", "a result of 1 MiB written in chops of 2 KiB", result(MIB, 0, 2 * KIB)));
+    rows.add(
+        bound("9.5.6", "a result of 1 MiB written in chops of 2 KiB", result(MIB, 0, 2 * KIB)));
     rows.add(row("9.7.1", "a thousand small messages, answered in order", manyMessages(1_000, 16)));
     rows.add(row("9.7.3", "a hundred messages of 1 KiB", manyMessages(100, KIB)));
   }
@@ -361,13 +714,32 @@ class Rfc6455CaseTableTest {
   // ---- beyond Autobahn: §5.2's minimal length ----
 
   private static void minimalLengths(List<Arguments> rows) {
-    rows.add(row("x.1", "a 16-bit length of 20 (7 bits would do)", send(frame(FIN | TEXT, utf8(json("short".repeat(3))), 2)),
-        closed(1002)));
-    rows.add(row("x.2", "a 64-bit length of 200 (16 bits would do)", send(frame(FIN | TEXT, messageText(200), 8)), closed(1002)));
-    rows.add(row("x.3", "a 64-bit length of 0 on a ping", send(frame(FIN | PING, new byte[0], 8)), closed(1002)));
-    rows.add(row("x.4", "the smallest 16-bit and 64-bit lengths are read",
-        send(frame(FIN | TEXT, messageText(126), 2), frame(FIN | TEXT, messageText(65_536), 8)),
-        echo(126), echo(65_536), stillServing()));
+    rows.add(
+        row(
+            "x.1",
+            "a 16-bit length of 20 (7 bits would do)",
+            send(frame(FIN | TEXT, utf8(json("short".repeat(3))), 2)),
+            closed(1002)));
+    rows.add(
+        row(
+            "x.2",
+            "a 64-bit length of 200 (16 bits would do)",
+            send(frame(FIN | TEXT, messageText(200), 8)),
+            closed(1002)));
+    rows.add(
+        row(
+            "x.3",
+            "a 64-bit length of 0 on a ping",
+            send(frame(FIN | PING, new byte[0], 8)),
+            closed(1002)));
+    rows.add(
+        row(
+            "x.4",
+            "the smallest 16-bit and 64-bit lengths are read",
+            send(frame(FIN | TEXT, messageText(126), 2), frame(FIN | TEXT, messageText(65_536), 8)),
+            echo(126),
+            echo(65_536),
+            stillServing()));
   }
 
   // ---- rows ----
@@ -403,7 +775,8 @@ class Rfc6455CaseTableTest {
     java.nio.charset.CharsetDecoder strict = java.nio.charset.StandardCharsets.UTF_8.newDecoder();
     try {
       String type = strict.decode(java.nio.ByteBuffer.wrap(sequence)).toString();
-      return row(id, "valid: " + description, send(frame(FIN | TEXT, text)), echoOf(type), stillServing());
+      return row(
+          id, "valid: " + description, send(frame(FIN | TEXT, text)), echoOf(type), stillServing());
     } catch (java.nio.charset.CharacterCodingException e) {
       return row(id, "invalid: " + description, send(frame(FIN | TEXT, text)), closed(1007));
     }
@@ -432,7 +805,9 @@ class Rfc6455CaseTableTest {
     return echoOf(typeOfSize(size));
   }
 
-  /** The next frame is the gateway's answer to {@code {"type":"<type>"}}: UNKNOWN_TYPE naming it. */
+  /**
+   * The next frame is the gateway's answer to {@code {"type":"<type>"}}: UNKNOWN_TYPE naming it.
+   */
   private static Step echoOf(String type) {
     return client -> {
       ErrorMessage error = client.nextError();
@@ -441,7 +816,9 @@ class Rfc6455CaseTableTest {
     };
   }
 
-  /** The next frame is the gateway's {@code error} of {@code code}: it read the text and judged it. */
+  /**
+   * The next frame is the gateway's {@code error} of {@code code}: it read the text and judged it.
+   */
   private static Step answered(ErrorCode code) {
     return client -> assertThat(client.nextError().code()).isEqualTo(code);
   }
@@ -507,7 +884,10 @@ class Rfc6455CaseTableTest {
       CompletableFuture<CallResult> call = f.call(client.tool, "{}");
       ToolCall toolCall = client.provider.next(ToolCall.class);
       String data = resultData(toolCall.id(), size);
-      byte[] text = utf8(ServerFixture.CODEC.encode(ToolResult.success(toolCall.id(), TextNode.valueOf(data))));
+      byte[] text =
+          utf8(
+              ServerFixture.CODEC.encode(
+                  ToolResult.success(toolCall.id(), TextNode.valueOf(data))));
       assertThat(text).hasSize(size);
       byte[] frames = frameBytes == 0 ? frame(FIN | TEXT, text) : fragments(text, frameBytes);
       if (chopBytes == 0) {
@@ -517,7 +897,9 @@ class Rfc6455CaseTableTest {
       }
       CallResult result = await(call);
       assertThat(result.outcome()).isInstanceOf(ToolOutcome.Success.class);
-      assertThat(((ToolOutcome.Success) result.outcome()).data().asText()).as("the data came whole").isEqualTo(data);
+      assertThat(((ToolOutcome.Success) result.outcome()).data().asText())
+          .as("the data came whole")
+          .isEqualTo(data);
       stillServing().run(client);
     };
   }
@@ -528,7 +910,12 @@ class Rfc6455CaseTableTest {
       CompletableFuture<CallResult> call = f.call(client.tool, "{}");
       ToolCall toolCall = client.provider.next(ToolCall.class);
       String data = resultData(toolCall.id(), size);
-      client.socket.sendRaw(frame(FIN | TEXT, utf8(ServerFixture.CODEC.encode(ToolResult.success(toolCall.id(), TextNode.valueOf(data))))));
+      client.socket.sendRaw(
+          frame(
+              FIN | TEXT,
+              utf8(
+                  ServerFixture.CODEC.encode(
+                      ToolResult.success(toolCall.id(), TextNode.valueOf(data))))));
       assertThat(client.nextError().code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
       assertThat(await(call).outcome()).isInstanceOf(ToolOutcome.Failure.class);
       stillServing().run(client);
@@ -540,8 +927,22 @@ class Rfc6455CaseTableTest {
     return client -> {
       // ServerCore.transportLimit: the gateway's largest message plus 1 MiB of slack.
       long over = f.gateway.limits().maxAnyMessageBytes() + (long) MIB + 1;
-      byte[] header = {(byte) (FIN | TEXT), (byte) (0x80 | 127), 0, 0, 0, 0,
-          (byte) (over >>> 24), (byte) (over >>> 16), (byte) (over >>> 8), (byte) over, 0, 0, 0, 0};
+      byte[] header = {
+        (byte) (FIN | TEXT),
+        (byte) (0x80 | 127),
+        0,
+        0,
+        0,
+        0,
+        (byte) (over >>> 24),
+        (byte) (over >>> 16),
+        (byte) (over >>> 8),
+        (byte) over,
+        0,
+        0,
+        0,
+        0
+      };
       client.socket.sendRaw(concat(header, new byte[4 * KIB]));
       closed(1009).run(client);
     };
@@ -587,7 +988,8 @@ class Rfc6455CaseTableTest {
   }
 
   private static String resultData(String callId, int size) {
-    int overhead = utf8(ServerFixture.CODEC.encode(ToolResult.success(callId, TextNode.valueOf("")))).length;
+    int overhead =
+        utf8(ServerFixture.CODEC.encode(ToolResult.success(callId, TextNode.valueOf("")))).length;
     return "r".repeat(size - overhead);
   }
 
@@ -600,7 +1002,9 @@ class Rfc6455CaseTableTest {
     List<byte[]> frames = new ArrayList<>();
     for (int at = 0; at < text.length; at += size) {
       int to = Math.min(text.length, at + size);
-      frames.add(frame(at == 0 ? TEXT : CONTINUATION, to == text.length, Arrays.copyOfRange(text, at, to)));
+      frames.add(
+          frame(
+              at == 0 ? TEXT : CONTINUATION, to == text.length, Arrays.copyOfRange(text, at, to)));
     }
     return concat(frames.toArray(byte[][]::new));
   }
@@ -618,7 +1022,10 @@ class Rfc6455CaseTableTest {
   }
 
   private static String describe(RawWebSocket.Frame frame) {
-    return "opcode " + frame.opcode() + " with " + new String(frame.payload(), java.nio.charset.StandardCharsets.UTF_8);
+    return "opcode "
+        + frame.opcode()
+        + " with "
+        + new String(frame.payload(), java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** One row's connection: raw, or a provider bound with a tool of its own. */
@@ -662,7 +1069,10 @@ class Rfc6455CaseTableTest {
       assertThat(frame).as("an answer").isNotNull();
       assertThat(frame.opcode()).as("an answer, not %s", describe(frame)).isEqualTo(TEXT);
       GatewayMessage message =
-          ServerFixture.CODEC.decodeGatewayMessage(new String(frame.payload(), java.nio.charset.StandardCharsets.UTF_8)).messageOrNull();
+          ServerFixture.CODEC
+              .decodeGatewayMessage(
+                  new String(frame.payload(), java.nio.charset.StandardCharsets.UTF_8))
+              .messageOrNull();
       assertThat(message).isInstanceOf(ErrorMessage.class);
       return (ErrorMessage) message;
     }

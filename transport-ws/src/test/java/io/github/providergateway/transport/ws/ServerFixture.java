@@ -29,10 +29,11 @@ final class ServerFixture implements AutoCloseable {
 
   static final ProtocolCodec CODEC = ProtocolCodec.create();
   static final Duration WAIT = Duration.ofSeconds(10);
+
   /**
    * Limits for tests on real time whose gates and transforms do answer and whose sockets do
-   * authenticate, if perhaps only after opening many others: timeouts far above {@link #WAIT}, so
-   * a stalled machine slows such a test down but cannot change its outcome.
+   * authenticate, if perhaps only after opening many others: timeouts far above {@link #WAIT}, so a
+   * stalled machine slows such a test down but cannot change its outcome.
    */
   static final Limits PATIENT_LIMITS =
       Limits.defaults().toBuilder()

@@ -18,7 +18,11 @@ class ServerLoggingTest {
       assertThat(f.port()).isPositive();
     }
 
-    for (String name : new String[] {"org.glassfish.grizzly.http.server.NetworkListener", "org.glassfish.grizzly.http.server.HttpServer"}) {
+    for (String name :
+        new String[] {
+          "org.glassfish.grizzly.http.server.NetworkListener",
+          "org.glassfish.grizzly.http.server.HttpServer"
+        }) {
       Logger logger = Logger.getLogger(name);
       assertThat(logger.isLoggable(Level.INFO)).as(name).isFalse();
       assertThat(logger.isLoggable(Level.WARNING)).as(name).isTrue();

@@ -152,8 +152,10 @@ class WebSocketServerTest {
     assumeThat(external).as("this machine has a non-loopback address").isPresent();
     try (ServerFixture f = ServerFixture.start();
         Socket socket = new Socket()) {
-      assertThatThrownBy(() -> socket.connect(new InetSocketAddress(external.get(), f.port()), 2_000))
-          .isInstanceOfAny(ConnectException.class, SocketTimeoutException.class, SocketException.class);
+      assertThatThrownBy(
+              () -> socket.connect(new InetSocketAddress(external.get(), f.port()), 2_000))
+          .isInstanceOfAny(
+              ConnectException.class, SocketTimeoutException.class, SocketException.class);
     }
   }
 
@@ -173,7 +175,8 @@ class WebSocketServerTest {
       }
       for (InetAddress address : Collections.list(nic.getInetAddresses())) {
         // Link-local IPv6 needs a scope to dial; any other address of the machine will do.
-        if (!address.isLoopbackAddress() && !(address instanceof Inet6Address && address.isLinkLocalAddress())) {
+        if (!address.isLoopbackAddress()
+            && !(address instanceof Inet6Address && address.isLinkLocalAddress())) {
           return Optional.of(address);
         }
       }

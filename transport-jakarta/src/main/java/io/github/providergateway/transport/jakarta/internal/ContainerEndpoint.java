@@ -9,9 +9,9 @@ import jakarta.websocket.Session;
 
 /**
  * The class the endpoints are registered under, forwarding to the adapter's endpoint of each
- * connection. Containers want a public, concrete endpoint class (Jetty refuses another, Tyrus
- * takes an abstract one for an annotated endpoint), while their configurator makes every instance:
- * so this one is public, in a package the module does not export, and knows nothing of the gateway.
+ * connection. Containers want a public, concrete endpoint class (Jetty refuses another, Tyrus takes
+ * an abstract one for an annotated endpoint), while their configurator makes every instance: so
+ * this one is public, in a package the module does not export, and knows nothing of the gateway.
  */
 public final class ContainerEndpoint extends Endpoint {
 

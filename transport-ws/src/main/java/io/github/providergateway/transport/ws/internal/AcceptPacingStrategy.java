@@ -39,8 +39,10 @@ final class AcceptPacingStrategy implements IOStrategy {
 
   /** How often a pause is logged while accepting keeps failing. */
   private static final Duration WARNING_INTERVAL = Duration.ofSeconds(10);
+
   /** Pauses since the process started. */
   private static final AtomicLong PAUSES = new AtomicLong();
+
   /** When a pause was last logged ({@link System#nanoTime()}). */
   private static final AtomicLong LAST_WARNING_NANOS = new AtomicLong(System.nanoTime());
 
@@ -96,7 +98,9 @@ final class AcceptPacingStrategy implements IOStrategy {
     long pauses = PAUSES.incrementAndGet();
     long now = System.nanoTime();
     long last = LAST_WARNING_NANOS.get();
-    if (pauses == 1 || now - last >= WARNING_INTERVAL.toNanos() && LAST_WARNING_NANOS.compareAndSet(last, now)) {
+    if (pauses == 1
+        || now - last >= WARNING_INTERVAL.toNanos()
+            && LAST_WARNING_NANOS.compareAndSet(last, now)) {
       // Ten pauses a second while it lasts: one line every ten seconds says so.
       LOG.log(
           Level.WARNING,
@@ -118,7 +122,8 @@ final class AcceptPacingStrategy implements IOStrategy {
               server.enableIOEvent(IOEvent.SERVER_ACCEPT);
             }
           } catch (IOException e) {
-            LOG.log(Level.DEBUG, "cannot resume accepting on {0}: {1}", server.getLocalAddress(), e);
+            LOG.log(
+                Level.DEBUG, "cannot resume accepting on {0}: {1}", server.getLocalAddress(), e);
           }
         },
         PAUSE.toNanos(),

@@ -21,35 +21,35 @@ import java.util.function.Function;
  * The outbound side of one server connection, provider or host: a bounded queue, one write in
  * flight, the heartbeat, and the connection's end.
  *
- * <p><b>Lifecycle.</b> {@link State#OPEN} accepts messages and writes them in order. {@link
- * #close} moves to {@link State#DRAINING}: nothing more is accepted, what is queued is written,
- * then the close frame, and the sender is {@link State#CLOSING} until the socket reports the session
- * ended ({@link #ended}). {@link #abort} (a broken rule, a peer too slow or silent, a failed write,
- * a close that outlived the grace period) drops what is queued and sends its close frame unless one
+ * <p><b>Lifecycle.</b> {@link State#OPEN} accepts messages and writes them in order. {@link #close}
+ * moves to {@link State#DRAINING}: nothing more is accepted, what is queued is written, then the
+ * close frame, and the sender is {@link State#CLOSING} until the socket reports the session ended
+ * ({@link #ended}). {@link #abort} (a broken rule, a peer too slow or silent, a failed write, a
+ * close that outlived the grace period) drops what is queued and sends its close frame unless one
  * went already. Every path ends in {@link State#GONE}, the only terminal state, and the call that
  * reaches it tells the {@link #whenGone} listeners, once. Nothing leaves {@code GONE}: sends are
  * refused and every other call does nothing.
  *
- * <p><b>Bounds.</b> A message is refused, and the connection closed as too slow (1008), when
- * {@link Bounds#maxMessages} wait (the one being written included), or when more than {@link
+ * <p><b>Bounds.</b> A message is refused, and the connection closed as too slow (1008), when {@link
+ * Bounds#maxMessages} wait (the one being written included), or when more than {@link
  * Bounds#maxBytes} of encoded text waits in more than one message while the write in flight has
  * been unfinished for longer than {@link Bounds#stallGrace} (zero: at once). One message alone is
  * never too slow, whatever its size. The bytes also count in a budget {@link Bounds#shared} by the
  * server's connections, which runs {@link Bounds#sharedExceeded} when it is passed.
  *
  * <p><b>Writes.</b> One write is in flight at a time, and it carries every encoded message that
- * waits, up to {@value #MAX_BATCH_BYTES} bytes: messages queued while the previous write was
- * under way, or sent while the thread's {@link TaskBatch} was open (the messages a read of the
- * peer's caused), go out in one system call rather than one each.
+ * waits, up to {@value #MAX_BATCH_BYTES} bytes: messages queued while the previous write was under
+ * way, or sent while the thread's {@link TaskBatch} was open (the messages a read of the peer's
+ * caused), go out in one system call rather than one each.
  *
- * <p><b>Threads.</b> At most one thread runs the pump, which encodes ({@link Encoding#IN_PUMP})
- * and starts writes; it runs on the send executor, or on the caller of {@link #send} when the
+ * <p><b>Threads.</b> At most one thread runs the pump, which encodes ({@link Encoding#IN_PUMP}) and
+ * starts writes; it runs on the send executor, or on the caller of {@link #send} when the
  * connection is idle (at the end of the thread's {@link TaskBatch} when one is open): waking a send
  * thread was the largest part of a sequential call's latency (docs/performance.md). A write that
  * completes inside the wire's {@code write} lets the pump go on with the next one, up to {@value
- * #MAX_WRITES_PER_TURN} in a row; one that completes later starts the pump again if anything
- * waits. Thread-safe: the gateway loop sends, Grizzly threads
- * complete writes and report the session's end, timers run the heartbeat and the close grace.
+ * #MAX_WRITES_PER_TURN} in a row; one that completes later starts the pump again if anything waits.
+ * Thread-safe: the gateway loop sends, Grizzly threads complete writes and report the session's
+ * end, timers run the heartbeat and the close grace.
  *
  * @param <M> what the owner sends: a record to encode
  */
@@ -61,8 +61,8 @@ final class BoundedSender<M> {
   static final int MAX_WRITES_PER_TURN = 16;
 
   /**
-   * The most bytes of messages one write carries (a single larger message goes alone): enough
-   * for a burst of calls, small enough that a copy into one frame buffer costs little.
+   * The most bytes of messages one write carries (a single larger message goes alone): enough for a
+   * burst of calls, small enough that a copy into one frame buffer costs little.
    */
   static final int MAX_BATCH_BYTES = 64 * 1024;
 
@@ -116,9 +116,9 @@ final class BoundedSender<M> {
      */
     ON_SEND,
     /**
-     * By the pump, on the send executor, keeping encoding off the gateway loop while messages
-     * queue up; a connection with nothing queued or in flight encodes on the caller's thread.
-     * Provider connections.
+     * By the pump, on the send executor, keeping encoding off the gateway loop while messages queue
+     * up; a connection with nothing queued or in flight encodes on the caller's thread. Provider
+     * connections.
      */
     IN_PUMP
   }
@@ -126,8 +126,8 @@ final class BoundedSender<M> {
   /**
    * One connection's bounds (see the class comment).
    *
-   * @param stallGrace how long the write in flight may stay unfinished, with the byte bound
-   *     passed, before the peer counts as too slow; zero: the byte bound alone decides
+   * @param stallGrace how long the write in flight may stay unfinished, with the byte bound passed,
+   *     before the peer counts as too slow; zero: the byte bound alone decides
    * @param shared the budget this connection's bytes also count in
    * @param sharedExceeded run, outside any lock, whenever a message takes {@code shared} past its
    *     limit (the server closes whichever connection is furthest behind)
@@ -155,7 +155,8 @@ final class BoundedSender<M> {
 
     /** Bounds of a connection that shares no budget with others. */
     static Bounds alone(int maxMessages, long maxBytes, Duration stallGrace) {
-      return new Bounds(maxMessages, maxBytes, stallGrace, new OutboundBudget(Long.MAX_VALUE), () -> {});
+      return new Bounds(
+          maxMessages, maxBytes, stallGrace, new OutboundBudget(Long.MAX_VALUE), () -> {});
     }
   }
 
@@ -164,8 +165,8 @@ final class BoundedSender<M> {
    *
    * @param sendExecutor runs pumps
    * @param timer runs the close grace (a socket deadline, so real time in production)
-   * @param clock reads when a peer was last heard and how old the write in flight is: the
-   *     gateway's clock
+   * @param clock reads when a peer was last heard and how old the write in flight is: the gateway's
+   *     clock
    * @param closeGrace how long a close may take before the connection is aborted
    */
   record Context(Executor sendExecutor, Scheduler timer, Clock clock, Duration closeGrace) {
@@ -182,8 +183,8 @@ final class BoundedSender<M> {
 
     /**
      * Starts writing {@code messages}, each one text message in UTF-8, in order and as one write.
-     * {@code done} runs once, perhaps inside this call, with null when all were written or with
-     * why they were not.
+     * {@code done} runs once, perhaps inside this call, with null when all were written or with why
+     * they were not.
      */
     void write(List<byte[]> messages, Consumer<Throwable> done);
 
@@ -216,26 +217,37 @@ final class BoundedSender<M> {
   private final Context context;
 
   private final Object lock = new Object();
+
   /** Where the connection is in its life. Guarded by lock. */
   private State state = State.OPEN;
+
   /** The close frame to send once drained; set with {@link State#DRAINING}. Guarded by lock. */
   private WsClose closeWhenDrained;
+
   /** Records accepted and not yet encoded ({@link Encoding#IN_PUMP}), oldest first. Guarded. */
   private final ArrayDeque<M> unencoded = new ArrayDeque<>();
+
   /** Encoded messages waiting for their write, oldest first. Guarded by lock. */
   private final ArrayDeque<Encoded> encoded = new ArrayDeque<>();
+
   /** The messages being written, or null. Guarded by lock. */
   private Batch inFlight;
+
   /** When (clock millis) the write of {@link #inFlight} started. Guarded by lock. */
   private long inFlightSinceMillis;
+
   /** UTF-8 bytes of {@link #encoded} and {@link #inFlight}; change it through countLocked. */
   private long queuedBytes;
+
   /** The pump is scheduled or running: at most one thread encodes and starts writes. Guarded. */
   private boolean pumping;
+
   /** Told when the state becomes {@link State#GONE}, then dropped. Guarded by lock. */
   private final List<Runnable> goneListeners = new ArrayList<>();
+
   /** {@link #inFlight}'s bytes, or 0: read without the lock by the filter's "not reading" check. */
   private volatile long inFlightBytes;
+
   /** When (clock millis) the peer was last heard from: any message or pong. */
   private volatile long lastHeardMillis;
 
@@ -424,7 +436,9 @@ final class BoundedSender<M> {
     return true;
   }
 
-  /** Enters the terminal state: drops what waits; returns the listeners to tell, outside the lock. */
+  /**
+   * Enters the terminal state: drops what waits; returns the listeners to tell, outside the lock.
+   */
   private List<Runnable> goneLocked() {
     state = state.after(Event.ENDED);
     unencoded.clear();
@@ -486,8 +500,8 @@ final class BoundedSender<M> {
   }
 
   /**
-   * Bytes waiting to be written when more than one message waits (the one in flight included),
-   * else -1: what the server compares when its shared budget is passed.
+   * Bytes waiting to be written when more than one message waits (the one in flight included), else
+   * -1: what the server compares when its shared budget is passed.
    */
   long backlogBytesIfBehind() {
     synchronized (lock) {
@@ -677,7 +691,9 @@ final class BoundedSender<M> {
   }
 
   private String tooManyMessagesLocked() {
-    return waitingLocked() >= bounds.maxMessages() ? bounds.maxMessages() + " messages queued" : null;
+    return waitingLocked() >= bounds.maxMessages()
+        ? bounds.maxMessages() + " messages queued"
+        : null;
   }
 
   /** Why {@code bytes} in {@code messages} encoded messages are too many now, or null. */

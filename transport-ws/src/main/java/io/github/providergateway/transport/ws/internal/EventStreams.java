@@ -11,10 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The event streams ({@code text/event-stream} answers) a server holds open: at most {@link #max}
- * at once, each with a bound on what its client has not read, each sent a comment when it has
- * been quiet for {@link #KEEP_ALIVE} so that a client that vanished without closing is found when
- * the write fails. A stream is not a pending handshake: it may stay open as long as its client
- * reads.
+ * at once, each with a bound on what its client has not read, each sent a comment when it has been
+ * quiet for {@link #KEEP_ALIVE} so that a client that vanished without closing is found when the
+ * write fails. A stream is not a pending handshake: it may stay open as long as its client reads.
  *
  * <p>A route may have slots of its own ({@code reserved}): the others' streams never take them, so
  * the status page, the person's channel, still opens while an MCP client holds every other stream
@@ -29,14 +28,19 @@ final class EventStreams {
   private final long maxUnreadBytes;
   private final Clock clock;
   private final Set<GrizzlyEventStream> open = ConcurrentHashMap.newKeySet();
+
   /** Slots of their own, by route path. */
   private final Map<String, Integer> reserved;
+
   /** Slots no route reserved: {@link #max} less the reservations. */
   private final int shared;
+
   /** Streams open, by route path. Guarded by admission. */
   private final Map<String, Integer> openByRoute = new HashMap<>();
+
   /** Guards the counts against two opens racing past {@link #max}. */
   private final Object admission = new Object();
+
   /** Set by {@link #closeAll}: no stream opens after it. */
   private volatile boolean closed;
 
@@ -52,7 +56,8 @@ final class EventStreams {
     }
     int reservations = reserved.values().stream().mapToInt(Integer::intValue).sum();
     if (reservations > max) {
-      throw new IllegalArgumentException("routes reserve " + reservations + " event streams, more than the " + max + " there are");
+      throw new IllegalArgumentException(
+          "routes reserve " + reservations + " event streams, more than the " + max + " there are");
     }
     this.max = max;
     this.reserved = Map.copyOf(reserved);
@@ -75,13 +80,14 @@ final class EventStreams {
       open.add(stream);
       openByRoute.put(routePath, mine + 1);
     }
-    stream.onClose(() -> {
-      synchronized (admission) {
-        if (open.remove(stream)) {
-          openByRoute.merge(routePath, -1, Integer::sum);
-        }
-      }
-    });
+    stream.onClose(
+        () -> {
+          synchronized (admission) {
+            if (open.remove(stream)) {
+              openByRoute.merge(routePath, -1, Integer::sum);
+            }
+          }
+        });
     return true;
   }
 

@@ -26,14 +26,14 @@ import java.util.Arrays;
  *       #unauthenticatedLimit} until {@link #authenticated()}, {@link #authenticatedLimit} after):
  *       1009 as soon as a frame header announces it;
  *   <li>bytes of an unfinished message beyond what the server-wide {@link InboundBudget} has left
- *       (charged as they arrive, not as announced): 1013, so many connections each parking a
- *       large partial frame cannot fill the heap;
+ *       (charged as they arrive, not as announced): 1013, so many connections each parking a large
+ *       partial frame cannot fill the heap;
  *   <li>more than {@code maxPingsPerSecond} pings a second: 1008 (each costs a pong queued for
  *       writing).
  * </ul>
  *
- * <p>It remembers when the unfinished message began, so the server can close a peer that starts
- * one and never finishes it ({@link #unfinishedSinceMillis()}).
+ * <p>It remembers when the unfinished message began, so the server can close a peer that starts one
+ * and never finishes it ({@link #unfinishedSinceMillis()}).
  *
  * <p>Bytes come in as {@link ByteBuffer}s, however the container split them: the decoder knows no
  * container (the Grizzly adapter is {@link WsSocket}). Where it is in the stream is its {@link
@@ -67,8 +67,8 @@ final class FrameDecoder {
 
   /**
    * Why a connection was refused: the close frame to send, a line for the log, and whether to cut
-   * the socket at once rather than wait for the peer's close (a peer that does not read would
-   * never see the close frame).
+   * the socket at once rather than wait for the peer's close (a peer that does not read would never
+   * see the close frame).
    */
   record Refusal(WsClose reason, String detail, boolean cutAtOnce) {
     Refusal(WsClose reason, String detail) {
@@ -101,15 +101,21 @@ final class FrameDecoder {
   private static final int OPCODE_CLOSE = 0x8;
   private static final int OPCODE_PING = 0x9;
   private static final int OPCODE_PONG = 0xA;
+
   /** A control frame's largest payload (§5.5). */
   private static final int MAX_CONTROL_PAYLOAD = 125;
+
   /** The 7-bit length values that announce a 16-bit and a 64-bit extended length (§5.2). */
   private static final int LENGTH_16_BITS = 126;
+
   private static final int LENGTH_64_BITS = 127;
+
   /** The largest message any limit may allow: what one Java array can hold, less its header. */
   static final long MAX_LIMIT = Integer.MAX_VALUE - 8;
+
   /** What a connection's message buffer starts at, and shrinks back to after a large message. */
   private static final int INITIAL_MESSAGE_BYTES = 1024;
+
   private static final int KEEP_MESSAGE_BYTES = 64 * 1024;
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -117,46 +123,63 @@ final class FrameDecoder {
   private final InboundBudget budget;
   private final long unauthenticatedLimit;
   private final long authenticatedLimit;
+
   /** Pings the peer may send in any one second. */
   private final int maxPingsPerSecond;
+
   /** Whether the peer has authenticated: its messages may then be {@link #authenticatedLimit}. */
   private volatile boolean authenticated;
 
   // Parsing state: only the thread reading this connection touches it.
   /** Where the reader is; {@link State#FAILED} once {@link #refused} is set. */
   private State state = State.HEADER;
+
   /** The header being collected (at most 2 + 8 + 4 bytes). */
   private final byte[] header = new byte[14];
+
   private int headerHave;
+
   /** Payload bytes of the current frame still to come (in the payload states). */
   private long payloadLeft;
+
   /** Payload bytes of the current frame read so far: the mask's phase. */
   private long payloadRead;
+
   /** The current frame's opcode, fin bit and mask key. */
   private int opcode;
+
   private boolean finalFrame;
   private final byte[] mask = new byte[4];
+
   /** The current control frame's payload. */
   private final byte[] control = new byte[MAX_CONTROL_PAYLOAD];
+
   private int controlHave;
+
   /** The data message being assembled (unmasked), and how much of it is in. */
   private byte[] message = new byte[INITIAL_MESSAGE_BYTES];
+
   private int messageHave;
+
   /** Whether a data message has begun and not ended. */
   private boolean inMessage;
+
   /** Declared payload bytes of the data message so far, over all its frames. */
   private long messageBytes;
+
   /** When (clock millis) the current one-second ping window began. */
   private long pingWindowStartMillis;
+
   /** Pings seen in the current window. */
   private int pingsInWindow;
 
   /** Bytes of the unfinished message charged to the budget. Guarded by this. */
   private long held;
+
   /**
-   * The refusal, once one happened (or the connection closed): every later byte is dropped. Set
-   * by the reading thread, or by {@link #release()} from any thread; the reader then moves to
-   * {@link State#FAILED}.
+   * The refusal, once one happened (or the connection closed): every later byte is dropped. Set by
+   * the reading thread, or by {@link #release()} from any thread; the reader then moves to {@link
+   * State#FAILED}.
    */
   private volatile Refusal refused;
 
@@ -164,10 +187,20 @@ final class FrameDecoder {
   private volatile long unfinishedSinceMillis = -1;
 
   FrameDecoder(
-      InboundBudget budget, long unauthenticatedLimit, long authenticatedLimit, int maxPingsPerSecond) {
-    if (unauthenticatedLimit < 0 || authenticatedLimit < 0 || Math.max(unauthenticatedLimit, authenticatedLimit) > MAX_LIMIT) {
+      InboundBudget budget,
+      long unauthenticatedLimit,
+      long authenticatedLimit,
+      int maxPingsPerSecond) {
+    if (unauthenticatedLimit < 0
+        || authenticatedLimit < 0
+        || Math.max(unauthenticatedLimit, authenticatedLimit) > MAX_LIMIT) {
       throw new IllegalArgumentException(
-          "message limits must be 0 to " + MAX_LIMIT + " bytes: " + unauthenticatedLimit + ", " + authenticatedLimit);
+          "message limits must be 0 to "
+              + MAX_LIMIT
+              + " bytes: "
+              + unauthenticatedLimit
+              + ", "
+              + authenticatedLimit);
     }
     this.budget = requireNonNull(budget, "budget");
     this.unauthenticatedLimit = unauthenticatedLimit;
@@ -217,8 +250,8 @@ final class FrameDecoder {
   }
 
   /**
-   * Gives back what the unfinished message held and drops every later byte: the connection is
-   * gone. Idempotent.
+   * Gives back what the unfinished message held and drops every later byte: the connection is gone.
+   * Idempotent.
    */
   void release() {
     synchronized (this) {
@@ -275,7 +308,8 @@ final class FrameDecoder {
     finalFrame = (header[0] & 0x80) != 0;
     opcode = header[0] & 0x0F;
     if ((header[0] & 0x70) != 0) {
-      return new Refusal(WsCloseCodes.protocolError(), "set a reserved bit with no extension agreed");
+      return new Refusal(
+          WsCloseCodes.protocolError(), "set a reserved bit with no extension agreed");
     }
     if ((header[1] & 0x80) == 0) {
       return new Refusal(WsCloseCodes.unmasked(), "sent an unmasked frame (RFC 6455 §5.1)");
@@ -287,7 +321,11 @@ final class FrameDecoder {
     if (!isMinimalLength(length)) {
       return new Refusal(
           WsCloseCodes.protocolError(),
-          "sent a length of " + length + " in " + (headerBytes - 6) + " extended bytes, not the fewest (RFC 6455 §5.2)");
+          "sent a length of "
+              + length
+              + " in "
+              + (headerBytes - 6)
+              + " extended bytes, not the fewest (RFC 6455 §5.2)");
     }
     System.arraycopy(header, headerBytes - 4, mask, 0, 4);
     payloadLeft = length;
@@ -297,7 +335,8 @@ final class FrameDecoder {
         return new Refusal(WsCloseCodes.protocolError(), "sent a reserved opcode " + opcode);
       }
       if (!finalFrame || length > MAX_CONTROL_PAYLOAD) {
-        return new Refusal(WsCloseCodes.protocolError(), "sent a fragmented or over-long control frame");
+        return new Refusal(
+            WsCloseCodes.protocolError(), "sent a fragmented or over-long control frame");
       }
       controlHave = 0;
       return opcode == OPCODE_PING ? countPing(nowMillis) : null;
@@ -362,7 +401,9 @@ final class FrameDecoder {
     if (++pingsInWindow > maxPingsPerSecond) {
       // Cut at once: a flood of pings is an attack, and the flooder need not be heard out.
       return new Refusal(
-          WsCloseCodes.pingFlood(), "sent more than " + maxPingsPerSecond + " pings in a second", true);
+          WsCloseCodes.pingFlood(),
+          "sent more than " + maxPingsPerSecond + " pings in a second",
+          true);
     }
     return null;
   }
@@ -380,7 +421,8 @@ final class FrameDecoder {
     // Charged as it arrives: what the unfinished message holds, not what it announced.
     synchronized (this) {
       if (refused != null) {
-        return refused; // released meanwhile: nothing more may be charged, or it would never come back
+        return refused; // released meanwhile: nothing more may be charged, or it would never come
+        // back
       }
       if (!budget.tryCharge(take)) {
         return new Refusal(
@@ -391,7 +433,10 @@ final class FrameDecoder {
     }
     int needed = messageHave + take;
     if (needed > message.length) {
-      message = Arrays.copyOf(message, (int) Math.min(Math.max(needed, 2L * message.length), Math.max(limit(), needed)));
+      message =
+          Arrays.copyOf(
+              message,
+              (int) Math.min(Math.max(needed, 2L * message.length), Math.max(limit(), needed)));
     }
     bytes.get(message, messageHave, take);
     unmask(message, messageHave, take);
@@ -411,7 +456,9 @@ final class FrameDecoder {
     return payloadLeft == 0;
   }
 
-  /** Unmasks {@code length} bytes at {@code from}, which continue the frame at {@link #payloadRead}. */
+  /**
+   * Unmasks {@code length} bytes at {@code from}, which continue the frame at {@link #payloadRead}.
+   */
   private void unmask(byte[] bytes, int from, int length) {
     int phase = (int) (payloadRead & 3);
     int at = from;
@@ -422,7 +469,11 @@ final class FrameDecoder {
       phase = (phase + 1) & 3;
     }
     if (end - at >= 8) {
-      long word = (mask[0] & 0xFFL) | (mask[1] & 0xFFL) << 8 | (mask[2] & 0xFFL) << 16 | (mask[3] & 0xFFL) << 24;
+      long word =
+          (mask[0] & 0xFFL)
+              | (mask[1] & 0xFFL) << 8
+              | (mask[2] & 0xFFL) << 16
+              | (mask[3] & 0xFFL) << 24;
       word |= word << 32;
       for (; end - at >= 8; at += 8) {
         LONGS.set(bytes, at, (long) LONGS.get(bytes, at) ^ word);
@@ -433,7 +484,10 @@ final class FrameDecoder {
     }
   }
 
-  /** The current frame's payload is all in: hands over what it completes, and awaits the next header. */
+  /**
+   * The current frame's payload is all in: hands over what it completes, and awaits the next
+   * header.
+   */
   private Refusal frameComplete(Sink sink) {
     state = State.HEADER;
     switch (opcode) {
@@ -453,7 +507,8 @@ final class FrameDecoder {
 
   private Refusal closeFrame(Sink sink) {
     if (controlHave == 1) {
-      return new Refusal(WsCloseCodes.protocolError(), "sent a close frame with a one-byte payload");
+      return new Refusal(
+          WsCloseCodes.protocolError(), "sent a close frame with a one-byte payload");
     }
     if (controlHave == 0) {
       sink.close(WsClose.NO_STATUS, "");
@@ -461,7 +516,8 @@ final class FrameDecoder {
     }
     int code = ((control[0] & 0xFF) << 8) | (control[1] & 0xFF);
     if (!WsClose.isValidOnTheWire(code)) {
-      return new Refusal(WsCloseCodes.protocolError(), "closed with status " + code + ", which may not be sent");
+      return new Refusal(
+          WsCloseCodes.protocolError(), "closed with status " + code + ", which may not be sent");
     }
     if (!Utf8Validator.isValid(control, 2, controlHave - 2)) {
       return new Refusal(WsCloseCodes.notUtf8(), "closed with a reason that is not UTF-8");

@@ -14,9 +14,9 @@ import org.glassfish.grizzly.nio.NIOConnection;
 
 /**
  * One event stream over a suspended Grizzly response. Writes are serialized on this object and
- * never block: each first asks the output buffer whether it can write without waiting, and a
- * client whose unread bytes pass {@link EventStreams#maxUnreadBytes()} has its stream closed
- * rather than queued for.
+ * never block: each first asks the output buffer whether it can write without waiting, and a client
+ * whose unread bytes pass {@link EventStreams#maxUnreadBytes()} has its stream closed rather than
+ * queued for.
  */
 final class GrizzlyEventStream implements ServerSentEvents {
 
@@ -25,10 +25,13 @@ final class GrizzlyEventStream implements ServerSentEvents {
   private final Response response;
   private final Connection<?> socket;
   private final EventStreams streams;
+
   /** Closing actions, run once; guarded by this. */
   private final List<Runnable> onClose = new ArrayList<>();
+
   /** Guarded by this. */
   private boolean closed;
+
   /** When the last bytes went out, on the streams' clock. */
   private volatile long lastWriteMillis;
 
@@ -88,7 +91,10 @@ final class GrizzlyEventStream implements ServerSentEvents {
     try {
       // canWrite() makes the next write non-blocking; without room we close rather than wait.
       if (unreadBytes() > streams.maxUnreadBytes() || !out.canWrite()) {
-        LOG.log(Level.DEBUG, "{0}: event stream client is not reading; closing", socket.getPeerAddress());
+        LOG.log(
+            Level.DEBUG,
+            "{0}: event stream client is not reading; closing",
+            socket.getPeerAddress());
         return false;
       }
       out.write(frame.getBytes(StandardCharsets.UTF_8));
@@ -97,7 +103,11 @@ final class GrizzlyEventStream implements ServerSentEvents {
       return true;
     } catch (IOException | IllegalStateException e) {
       // The socket broke under the write, or Grizzly already recycled the response.
-      LOG.log(Level.DEBUG, "{0}: event stream write failed: {1}", socket.getPeerAddress(), e.toString());
+      LOG.log(
+          Level.DEBUG,
+          "{0}: event stream write failed: {1}",
+          socket.getPeerAddress(),
+          e.toString());
       return false;
     }
   }

@@ -17,7 +17,10 @@ import org.glassfish.grizzly.http.Protocol;
  */
 final class GrizzlyHandshake {
 
-  /** Opens the connection behind an accepted handshake: a provider's at {@code /}, a host's at {@code /host}. */
+  /**
+   * Opens the connection behind an accepted handshake: a provider's at {@code /}, a host's at
+   * {@code /host}.
+   */
   interface Opener {
     /**
      * @param path the endpoint's path
@@ -29,8 +32,10 @@ final class GrizzlyHandshake {
   }
 
   private final WsHandshake handshake;
+
   /** Accepted TCP connections still to upgrade; one that upgrades leaves it. */
   private final PendingHandshakes pending;
+
   private final Opener opener;
 
   GrizzlyHandshake(WsHandshake handshake, PendingHandshakes pending, Opener opener) {
@@ -49,7 +54,10 @@ final class GrizzlyHandshake {
     Connection<?> socket = ctx.getConnection();
     WsHandshake.Request plain =
         new WsHandshake.Request(
-            request.getMethod().getMethodString(), request.getRequestURI(), request::getHeader, peerAddress(socket));
+            request.getMethod().getMethodString(),
+            request.getRequestURI(),
+            request::getHeader,
+            peerAddress(socket));
     WsHandshake.Answer answer = handshake.decide(plain);
     // Java 17 has no switch over a sealed type's records: the two answers, tested in turn.
     if (answer instanceof WsHandshake.Refused refused) {
@@ -73,7 +81,8 @@ final class GrizzlyHandshake {
   }
 
   /** Answers the refusal's status with no body and closes the connection once it is written. */
-  private static void refuse(FilterChainContext ctx, HttpRequestPacket request, WsHandshake.Refused refused) {
+  private static void refuse(
+      FilterChainContext ctx, HttpRequestPacket request, WsHandshake.Refused refused) {
     HttpResponsePacket response = request.getResponse();
     response.setProtocol(Protocol.HTTP_1_1);
     response.setStatus(refused.status());
@@ -83,7 +92,8 @@ final class GrizzlyHandshake {
     if (refused.version() != null) {
       response.setHeader("Sec-WebSocket-Version", refused.version());
     }
-    ctx.write(HttpContent.builder(response).last(true).build(), new CloseAfterWrite(ctx.getConnection()));
+    ctx.write(
+        HttpContent.builder(response).last(true).build(), new CloseAfterWrite(ctx.getConnection()));
   }
 
   private static String peerAddress(Connection<?> socket) {

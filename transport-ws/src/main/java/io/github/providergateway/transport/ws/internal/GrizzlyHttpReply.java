@@ -24,12 +24,18 @@ final class GrizzlyHttpReply implements HttpReply {
   private final Connection<?> socket;
   private final EventStreams streams;
   private final PendingHandshakes pending;
+
   /** The route answering, whose event-stream slots a stream takes. */
   private final String routePath;
+
   private final AtomicBoolean answered = new AtomicBoolean();
 
   GrizzlyHttpReply(
-      Response response, Connection<?> socket, EventStreams streams, PendingHandshakes pending, String routePath) {
+      Response response,
+      Connection<?> socket,
+      EventStreams streams,
+      PendingHandshakes pending,
+      String routePath) {
     this.response = response;
     this.socket = socket;
     this.streams = streams;
@@ -78,7 +84,9 @@ final class GrizzlyHttpReply implements HttpReply {
     if (!streams.tryAdmit(stream, routePath)) {
       try {
         writeHead(503, "text/plain; charset=utf-8", Map.of());
-        byte[] body = "too many event streams are open; try again later\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] body =
+            "too many event streams are open; try again later\n"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         response.setContentLengthLong(body.length);
         response.getOutputBuffer().write(body);
       } catch (IOException | IllegalStateException e) {

@@ -52,15 +52,17 @@ final class HandshakePolicy {
    * Why a plain HTTP request (an {@code HttpRoute}'s) must be refused, or empty when it may
    * proceed: as {@link #refusal}, except that this server's own origin ({@code
    * http://127.0.0.1:<port>}, {@code http://localhost:<port>}, {@code http://[::1]:<port>}) is
-   * allowed too, since a page the server itself serves sends it with its own requests (a
-   * {@code POST}, or a browser that sends {@code Origin} on every request).
+   * allowed too, since a page the server itself serves sends it with its own requests (a {@code
+   * POST}, or a browser that sends {@code Origin} on every request).
    */
   Optional<String> httpRefusal(String remoteAddress, String host, String origin, int port) {
     boolean ownOrigin = origin != null && isOwnOrigin(origin, port);
     return refusal(remoteAddress, host, ownOrigin ? null : origin, port);
   }
 
-  /** Whether {@code origin} is this loopback server's own, {@code http://<loopback name>:<port>}. */
+  /**
+   * Whether {@code origin} is this loopback server's own, {@code http://<loopback name>:<port>}.
+   */
   static boolean isOwnOrigin(String origin, int port) {
     String lower = origin.trim().toLowerCase(Locale.ROOT);
     return lower.startsWith("http://") && isLoopbackHost(lower.substring("http://".length()), port);
@@ -70,9 +72,9 @@ final class HandshakePolicy {
   static final int SHOWN_CHARS = 100;
 
   /**
-   * A header value as a refusal (and so the log) repeats it: control characters escaped and cut
-   * to {@value #SHOWN_CHARS} characters, so that a peer refused over and over with 8 KB headers
-   * cannot make the log grow by 8 KB a time or write lines of its own into it.
+   * A header value as a refusal (and so the log) repeats it: control characters escaped and cut to
+   * {@value #SHOWN_CHARS} characters, so that a peer refused over and over with 8 KB headers cannot
+   * make the log grow by 8 KB a time or write lines of its own into it.
    */
   static String shown(String value) {
     if (value == null) {
@@ -86,7 +88,10 @@ final class HandshakePolicy {
     return out.length() < value.length() ? out + "…(" + value.length() + " chars)" : out.toString();
   }
 
-  /** Whether {@code host} is {@code 127.0.0.1:<port>}, {@code [::1]:<port>} or {@code localhost:<port>}. */
+  /**
+   * Whether {@code host} is {@code 127.0.0.1:<port>}, {@code [::1]:<port>} or {@code
+   * localhost:<port>}.
+   */
   static boolean isLoopbackHost(String host, int port) {
     if (host == null) {
       return false;
@@ -103,11 +108,13 @@ final class HandshakePolicy {
     if (address == null || address.isEmpty()) {
       return false;
     }
-    String literal = address.startsWith("[") && address.endsWith("]")
-        ? address.substring(1, address.length() - 1)
-        : address;
+    String literal =
+        address.startsWith("[") && address.endsWith("]")
+            ? address.substring(1, address.length() - 1)
+            : address;
     // Only IP literals are accepted, so getByName never resolves a name here.
-    if (!literal.contains(":") && !literal.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
+    if (!literal.contains(":")
+        && !literal.chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
       return false;
     }
     try {

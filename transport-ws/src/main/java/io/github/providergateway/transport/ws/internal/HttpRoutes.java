@@ -80,7 +80,10 @@ public final class HttpRoutes extends HttpHandler {
   private final IntSupplier port;
   private final PendingHandshakes pending;
   private final EventStreams streams;
-  /** What bodies being received may hold, all requests together; never the WebSocket peers' budget. */
+
+  /**
+   * What bodies being received may hold, all requests together; never the WebSocket peers' budget.
+   */
   private final InboundBudget bodies;
 
   HttpRoutes(
@@ -92,7 +95,8 @@ public final class HttpRoutes extends HttpHandler {
       InboundBudget bodies) {
     super("provider-gateway-routes");
     // Longest path first: /status/x is asked before /status.
-    this.routes = routes.stream().sorted(Comparator.comparingInt((Route r) -> -r.path().length())).toList();
+    this.routes =
+        routes.stream().sorted(Comparator.comparingInt((Route r) -> -r.path().length())).toList();
     this.policy = policy;
     this.port = port;
     this.pending = pending;
@@ -116,7 +120,8 @@ public final class HttpRoutes extends HttpHandler {
     Connection<?> socket = request.getRequest().getConnection();
     String peer = request.getRemoteAddr();
     Optional<String> refusal =
-        policy.httpRefusal(peer, request.getHeader("Host"), request.getHeader("Origin"), port.getAsInt());
+        policy.httpRefusal(
+            peer, request.getHeader("Host"), request.getHeader("Origin"), port.getAsInt());
     if (refusal.isPresent()) {
       LOG.log(Level.WARNING, "HTTP request from {0} refused: {1}", peer, refusal.get());
       plain(response, 403, "forbidden");
@@ -154,8 +159,8 @@ public final class HttpRoutes extends HttpHandler {
   }
 
   /**
-   * Asks the route whether it takes {@code head}; when it does not, sends its refusal (500 when
-   * it throws) and closes the connection once that is written, and returns false.
+   * Asks the route whether it takes {@code head}; when it does not, sends its refusal (500 when it
+   * throws) and closes the connection once that is written, and returns false.
    */
   private boolean admitted(Route route, HttpRequest head, Response response, Connection<?> socket) {
     Optional<HttpRefusal> refusal;
@@ -163,17 +168,28 @@ public final class HttpRoutes extends HttpHandler {
       refusal = route.handler().admit(head);
     } catch (RuntimeException e) {
       // A bug in a route: as when handle throws, its client gets 500 and everyone else goes on.
-      LOG.log(Level.ERROR, "HTTP route " + route.path() + " failed to admit " + head.method() + " " + head.path(), e);
+      LOG.log(
+          Level.ERROR,
+          "HTTP route " + route.path() + " failed to admit " + head.method() + " " + head.path(),
+          e);
       refusal = Optional.of(HttpRefusal.text(500, "internal error\n"));
     }
     if (refusal.isEmpty() && !pending.admitted(socket)) {
       // Served requests are capped as waiting sockets are, but never pushed out by newcomers.
-      refusal = Optional.of(HttpRefusal.text(503, "the server is serving too many requests; try again later\n"));
+      refusal =
+          Optional.of(
+              HttpRefusal.text(503, "the server is serving too many requests; try again later\n"));
     }
     if (refusal.isEmpty()) {
       return true;
     }
-    LOG.log(Level.DEBUG, "{0}: {1} {2} refused by its route: {3}", socket.getPeerAddress(), head.method(), head.path(), refusal.get().status());
+    LOG.log(
+        Level.DEBUG,
+        "{0}: {1} {2} refused by its route: {3}",
+        socket.getPeerAddress(),
+        head.method(),
+        head.path(),
+        refusal.get().status());
     response.suspend();
     // Not closed here: with its body unread, a close would reset the connection under the answer
     // (see the class comment). Once the answer is written, Grizzly drops the body as it arrives and
@@ -184,17 +200,22 @@ public final class HttpRoutes extends HttpHandler {
     return false;
   }
 
-  private void dispatch(Route route, HttpRequest head, Response response, Connection<?> socket, byte[] body) {
+  private void dispatch(
+      Route route, HttpRequest head, Response response, Connection<?> socket, byte[] body) {
     if (!response.isSuspended()) {
       response.suspend();
     }
     GrizzlyHttpReply reply = new GrizzlyHttpReply(response, socket, streams, pending, route.path());
-    HttpRequest seen = new HttpRequest(head.method(), head.path(), head.query(), head.headers(), body);
+    HttpRequest seen =
+        new HttpRequest(head.method(), head.path(), head.query(), head.headers(), body);
     try {
       route.handler().handle(seen, reply);
     } catch (RuntimeException e) {
       // A bug in a route: its client gets 500, the server and everyone else go on.
-      LOG.log(Level.ERROR, "HTTP route " + route.path() + " failed on " + seen.method() + " " + seen.path(), e);
+      LOG.log(
+          Level.ERROR,
+          "HTTP route " + route.path() + " failed on " + seen.method() + " " + seen.path(),
+          e);
       reply.failIfUnanswered(500, "internal error\n");
     }
   }
@@ -208,7 +229,12 @@ public final class HttpRoutes extends HttpHandler {
   }
 
   private static void tooLarge(Response response, Connection<?> socket, Route route) {
-    LOG.log(Level.DEBUG, "{0}: body over {1} bytes for {2} refused", socket.getPeerAddress(), route.maxBodyBytes(), route.path());
+    LOG.log(
+        Level.DEBUG,
+        "{0}: body over {1} bytes for {2} refused",
+        socket.getPeerAddress(),
+        route.maxBodyBytes(),
+        route.path());
     // Close after answering: the rest of the body is only dropped, so the connection cannot go on.
     response.setHeader("Connection", "close");
     plain(response, 413, "the body is larger than " + route.maxBodyBytes() + " bytes");
@@ -245,12 +271,20 @@ public final class HttpRoutes extends HttpHandler {
     private final Response response;
     private final Connection<?> socket;
     private final NIOInputStream in;
+
     /** What this body may take of the budget: charged before reading, given back once. */
     private final long charge;
+
     /** Whether the charge went back. Guarded by this. */
     private boolean released;
 
-    BodyReader(Route route, HttpRequest head, Request request, Response response, Connection<?> socket, long announced) {
+    BodyReader(
+        Route route,
+        HttpRequest head,
+        Request request,
+        Response response,
+        Connection<?> socket,
+        long announced) {
       this.route = route;
       this.head = head;
       this.response = response;
@@ -261,7 +295,10 @@ public final class HttpRoutes extends HttpHandler {
 
     void start() {
       if (!bodies.tryCharge(charge)) {
-        LOG.log(Level.DEBUG, "{0}: body refused: the server holds too many unfinished HTTP bodies", socket.getPeerAddress());
+        LOG.log(
+            Level.DEBUG,
+            "{0}: body refused: the server holds too many unfinished HTTP bodies",
+            socket.getPeerAddress());
         answerAndClose(503, "the server is receiving too much at once; try again later");
         return;
       }
@@ -301,7 +338,8 @@ public final class HttpRoutes extends HttpHandler {
 
     @Override
     public void onError(Throwable t) {
-      LOG.log(Level.DEBUG, "{0}: request body not read: {1}", socket.getPeerAddress(), t.toString());
+      LOG.log(
+          Level.DEBUG, "{0}: request body not read: {1}", socket.getPeerAddress(), t.toString());
       release();
       socket.closeSilently();
     }

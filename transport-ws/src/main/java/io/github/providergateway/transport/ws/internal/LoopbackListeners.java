@@ -25,13 +25,16 @@ final class LoopbackListeners {
   private static final String LISTENER = "provider-gateway";
   private static final String IPV4_LOOPBACK = "127.0.0.1";
   private static final String IPV6_LOOPBACK = "::1";
+
   /** Tries at a free port when another process takes it on ::1 between the two binds. */
   private static final int FREE_PORT_ATTEMPTS = 5;
 
   private final WebSocketFilter webSockets;
   private final HttpRoutes routes;
+
   /** The running Grizzly servers, one per address family. */
   private final List<HttpServer> servers = new CopyOnWriteArrayList<>();
+
   /** The bound port once listening; -1 before. */
   private volatile int boundPort = -1;
 

@@ -17,13 +17,15 @@ import java.util.Optional;
  * peer already gone, a process of another user), there is none.
  *
  * <p>For a person, not for a decision: a refused provider is told which process holds the name it
- * asked for (issue 34). The look-up reads every descriptor of the owner's processes, so it is
- * made off the gateway's loop ({@link PeerLookups}).
+ * asked for (issue 34). The look-up reads every descriptor of the owner's processes, so it is made
+ * off the gateway's loop ({@link PeerLookups}).
  */
 final class LoopbackPeerProcess {
 
   private static final Path PROC = Path.of("/proc");
-  private static final List<Path> TABLES = List.of(PROC.resolve("net/tcp"), PROC.resolve("net/tcp6"));
+  private static final List<Path> TABLES =
+      List.of(PROC.resolve("net/tcp"), PROC.resolve("net/tcp6"));
+
   /** {@code st} of an established connection in {@code /proc/net/tcp}. */
   private static final String ESTABLISHED = "01";
 
@@ -81,7 +83,8 @@ final class LoopbackPeerProcess {
   /** The first process of the socket's owner with a descriptor on it. */
   private static Optional<ProcessHandle> holderOf(Socket socket) throws IOException {
     String target = "socket:[" + socket.inode() + "]";
-    try (DirectoryStream<Path> processes = Files.newDirectoryStream(PROC, LoopbackPeerProcess::isProcess)) {
+    try (DirectoryStream<Path> processes =
+        Files.newDirectoryStream(PROC, LoopbackPeerProcess::isProcess)) {
       for (Path process : processes) {
         if (ownedBy(process, socket.uid()) && holds(process, target)) {
           return ProcessHandle.of(Long.parseLong(process.getFileName().toString()));

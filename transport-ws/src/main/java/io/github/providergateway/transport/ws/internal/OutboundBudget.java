@@ -3,10 +3,10 @@ package io.github.providergateway.transport.ws.internal;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * How many bytes of encoded messages all provider connections of one server may have waiting to
- * be written (the one being written included). Each connection is bounded on its own (1024
- * messages, 8 MiB), but 50 connections that all stop reading would hold fifty times that; past
- * this bound the server closes whichever connection is furthest behind. Thread-safe.
+ * How many bytes of encoded messages all provider connections of one server may have waiting to be
+ * written (the one being written included). Each connection is bounded on its own (1024 messages, 8
+ * MiB), but 50 connections that all stop reading would hold fifty times that; past this bound the
+ * server closes whichever connection is furthest behind. Thread-safe.
  */
 final class OutboundBudget {
 

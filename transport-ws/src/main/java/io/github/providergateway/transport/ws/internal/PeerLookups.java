@@ -10,8 +10,8 @@ import java.util.function.Consumer;
  * Finds the processes of authenticated providers ({@link LoopbackPeerProcess}) one at a time on a
  * daemon thread of their own, never on a Grizzly thread or the gateway's loop: a look-up reads
  * {@code /proc}, which takes milliseconds on a busy desktop. At most {@value #MAX_WAITING} wait;
- * past that a connection's process goes unnamed (the look-up is for a person's benefit only), so
- * a token holder reconnecting in a loop costs at most this one thread.
+ * past that a connection's process goes unnamed (the look-up is for a person's benefit only), so a
+ * token holder reconnecting in a loop costs at most this one thread.
  */
 final class PeerLookups {
 
@@ -26,7 +26,8 @@ final class PeerLookups {
    * it, later, on the look-up thread; tells nothing when there is none or too many wait.
    */
   static void lookUp(Object peer, Object local, Consumer<ProcessHandle> found) {
-    if (!(peer instanceof InetSocketAddress peerAddress) || !(local instanceof InetSocketAddress localAddress)) {
+    if (!(peer instanceof InetSocketAddress peerAddress)
+        || !(local instanceof InetSocketAddress localAddress)) {
       return;
     }
     LOOKUPS.execute(() -> LoopbackPeerProcess.of(peerAddress, localAddress).ifPresent(found));
@@ -35,7 +36,10 @@ final class PeerLookups {
   private static ThreadPoolExecutor executor() {
     ThreadPoolExecutor executor =
         new ThreadPoolExecutor(
-            1, 1, 30, TimeUnit.SECONDS,
+            1,
+            1,
+            30,
+            TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(MAX_WAITING),
             task -> {
               Thread thread = new Thread(task, "ws-peer-lookup");

@@ -17,9 +17,9 @@ import org.glassfish.grizzly.Connection;
  * connection cap counts WebSockets, and HTTP keep-alive is switched off because an upgraded
  * connection lives as long as its peer wants. So an idle socket, a half-sent request, or a plain
  * HTTP client that stays connected after its 404 would each keep a descriptor for good. Here each
- * gets {@link #timeout} from its accept to complete a WebSocket handshake, and at most {@link
- * #max} wait at once: a new one pushes out the oldest (a real client's handshake takes
- * milliseconds, so only a peer that holds sockets open is pushed out).
+ * gets {@link #timeout} from its accept to complete a WebSocket handshake, and at most {@link #max}
+ * wait at once: a new one pushes out the oldest (a real client's handshake takes milliseconds, so
+ * only a peer that holds sockets open is pushed out).
  *
  * <p>A plain HTTP request its route has admitted from its headers (it holds the route's
  * credentials) is being served, no longer waiting ({@link #admitted}): newcomers cannot push it
@@ -35,10 +35,13 @@ final class PendingHandshakes {
   private final int max;
   private final Duration timeout;
   private final Clock clock;
+
   /** Accepted, not yet upgraded, oldest first, with when (clock millis) each was accepted. */
   private final LinkedHashMap<Connection<?>, Long> pending = new LinkedHashMap<>();
+
   /** Requests admitted by their route and not yet answered, oldest first, as above. */
   private final LinkedHashMap<Connection<?>, Long> admitted = new LinkedHashMap<>();
+
   /** How many were closed for taking too long or being pushed out, for logs and tests. */
   private long closed;
 
@@ -78,8 +81,8 @@ final class PendingHandshakes {
    * The request on {@code connection} was admitted by its route: from now on it is served, and
    * newcomers no longer push it out; its deadline stays.
    *
-   * @return false when {@link #max} admitted requests are being served already: the caller
-   *     refuses this one
+   * @return false when {@link #max} admitted requests are being served already: the caller refuses
+   *     this one
    */
   synchronized boolean admitted(Connection<?> connection) {
     Long since = pending.get(connection);
@@ -120,8 +123,12 @@ final class PendingHandshakes {
     }
   }
 
-  /** Moves the entries of {@code from} accepted {@link #timeout} or longer before {@code now} to {@code expired}. */
-  private void takeExpired(LinkedHashMap<Connection<?>, Long> from, long now, List<Connection<?>> expired) {
+  /**
+   * Moves the entries of {@code from} accepted {@link #timeout} or longer before {@code now} to
+   * {@code expired}.
+   */
+  private void takeExpired(
+      LinkedHashMap<Connection<?>, Long> from, long now, List<Connection<?>> expired) {
     for (Iterator<Map.Entry<Connection<?>, Long>> it = from.entrySet().iterator(); it.hasNext(); ) {
       Map.Entry<Connection<?>, Long> entry = it.next();
       if (now - entry.getValue() < timeout.toMillis()) {

@@ -19,11 +19,11 @@ import org.glassfish.grizzly.memory.Buffers;
 
 /**
  * Reads each connection's request head as it arrives, before Grizzly's HTTP codec, and answers one
- * that breaks {@link RequestHeadRules} with its 400 or 501 and the end of the connection: the
- * codec never sees it, so neither a route nor a WebSocket handshake does. Only the head is looked
- * at (a connection carries one request, HTTP keep-alive being off); the body and an upgraded
- * connection's frames pass untouched. A head is kept at most {@link #MAX_HEAD_BYTES} while it
- * arrives (the listeners' own header limit): past that the codec answers it as before.
+ * that breaks {@link RequestHeadRules} with its 400 or 501 and the end of the connection: the codec
+ * never sees it, so neither a route nor a WebSocket handshake does. Only the head is looked at (a
+ * connection carries one request, HTTP keep-alive being off); the body and an upgraded connection's
+ * frames pass untouched. A head is kept at most {@link #MAX_HEAD_BYTES} while it arrives (the
+ * listeners' own header limit): past that the codec answers it as before.
  */
 final class RequestHeadGuard extends BaseFilter {
 
@@ -48,7 +48,9 @@ final class RequestHeadGuard extends BaseFilter {
       int room = MAX_HEAD_BYTES - length;
       int take = Math.min(available, room);
       if (length + take > bytes.length) {
-        bytes = java.util.Arrays.copyOf(bytes, Math.min(MAX_HEAD_BYTES, Math.max(bytes.length * 2, length + take)));
+        bytes =
+            java.util.Arrays.copyOf(
+                bytes, Math.min(MAX_HEAD_BYTES, Math.max(bytes.length * 2, length + take)));
       }
       int position = buffer.position();
       buffer.get(bytes, length, take);
@@ -103,13 +105,23 @@ final class RequestHeadGuard extends BaseFilter {
     head.bytes = null; // the head is the codec's now
   }
 
-  private static void refuse(FilterChainContext ctx, Connection<?> connection, RequestHeadRules.Refusal refusal) {
-    LOG.log(Level.DEBUG, "{0}: request head refused ({1}): {2}", connection.getPeerAddress(), refusal.status(), refusal.reason());
+  private static void refuse(
+      FilterChainContext ctx, Connection<?> connection, RequestHeadRules.Refusal refusal) {
+    LOG.log(
+        Level.DEBUG,
+        "{0}: request head refused ({1}): {2}",
+        connection.getPeerAddress(),
+        refusal.status(),
+        refusal.reason());
     byte[] body = (refusal.reason() + "\n").getBytes(StandardCharsets.UTF_8);
     String status = refusal.status() == 501 ? "501 Not Implemented" : "400 Bad Request";
     byte[] answer =
-        ("HTTP/1.1 " + status + "\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\n"
-                + "X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: " + body.length + "\r\n\r\n")
+        ("HTTP/1.1 "
+                + status
+                + "\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\n"
+                + "X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: "
+                + body.length
+                + "\r\n\r\n")
             .getBytes(StandardCharsets.ISO_8859_1);
     byte[] whole = java.util.Arrays.copyOf(answer, answer.length + body.length);
     System.arraycopy(body, 0, whole, answer.length, body.length);

@@ -7,11 +7,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The framing rules of RFC 9112 that a request head must keep before anything reads its body,
- * where Grizzly's parser is lenient (issue 35): each shape here is one a proxy in front of a
- * server, or the server itself, could read as a different message (request smuggling). Every
- * connection carries one request, so nothing was ever smuggled; but what RFC 9112 says to refuse
- * is refused.
+ * The framing rules of RFC 9112 that a request head must keep before anything reads its body, where
+ * Grizzly's parser is lenient (issue 35): each shape here is one a proxy in front of a server, or
+ * the server itself, could read as a different message (request smuggling). Every connection
+ * carries one request, so nothing was ever smuggled; but what RFC 9112 says to refuse is refused.
  *
  * <ul>
  *   <li>a line ending in a bare LF (section 2.2: a recipient MAY take it as a line end; we take the
@@ -20,8 +19,8 @@ import java.util.Optional;
  *       400;
  *   <li>{@code Transfer-Encoding} beside {@code Content-Length} (section 6.1: the server MUST close
  *       after answering; we refuse): 400;
- *   <li>{@code Transfer-Encoding} whose final coding is not {@code chunked}, or with {@code chunked}
- *       twice (section 6.3: the length cannot be told, the server MUST answer 400): 400;
+ *   <li>{@code Transfer-Encoding} whose final coding is not {@code chunked}, or with {@code
+ *       chunked} twice (section 6.3: the length cannot be told, the server MUST answer 400): 400;
  *   <li>a transfer coding other than {@code chunked} before it (section 6.1: one not understood,
  *       the server SHOULD answer 501): 501.
  * </ul>
@@ -38,8 +37,8 @@ final class RequestHeadRules {
 
   /**
    * The end of the head in {@code bytes[0..length)}: the index just past its empty line, or -1 when
-   * it has not all arrived. A bare LF ends a line here too, so that a head written with bare LFs
-   * is found whole and refused rather than waited for.
+   * it has not all arrived. A bare LF ends a line here too, so that a head written with bare LFs is
+   * found whole and refused rather than waited for.
    *
    * @param from where to look from: bytes before it were looked at already (whether an LF ends the
    *     head depends only on the bytes before it), so a head trickled in byte by byte costs its
@@ -112,12 +111,15 @@ final class RequestHeadRules {
     if (contentLength) {
       return Optional.of(new Refusal(400, "Transfer-Encoding and Content-Length together"));
     }
-    if (codings.isEmpty() || !codings.get(codings.size() - 1).equals("chunked")
+    if (codings.isEmpty()
+        || !codings.get(codings.size() - 1).equals("chunked")
         || codings.indexOf("chunked") != codings.size() - 1) {
       return Optional.of(new Refusal(400, "the final transfer coding must be chunked, once"));
     }
     if (codings.size() > 1) {
-      return Optional.of(new Refusal(501, "transfer coding '" + codings.get(0) + "' is not implemented; only chunked is"));
+      return Optional.of(
+          new Refusal(
+              501, "transfer coding '" + codings.get(0) + "' is not implemented; only chunked is"));
     }
     return Optional.empty();
   }

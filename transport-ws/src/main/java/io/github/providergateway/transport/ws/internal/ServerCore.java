@@ -1,12 +1,12 @@
 package io.github.providergateway.transport.ws.internal;
 
-import io.github.providergateway.protocol.GatewayAddress;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.ProviderLink;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.loop.Scheduler;
+import io.github.providergateway.protocol.GatewayAddress;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
@@ -39,8 +39,10 @@ public final class ServerCore {
    * host's console that is noise about our insides (issue 34). Held here, since JUL keeps loggers
    * weakly and a level set on a collected one is lost; left alone where the host set a level.
    */
-  private static final List<java.util.logging.Logger> GRIZZLY_ANNOUNCERS = quietGrizzly(
-      "org.glassfish.grizzly.http.server.NetworkListener", "org.glassfish.grizzly.http.server.HttpServer");
+  private static final List<java.util.logging.Logger> GRIZZLY_ANNOUNCERS =
+      quietGrizzly(
+          "org.glassfish.grizzly.http.server.NetworkListener",
+          "org.glassfish.grizzly.http.server.HttpServer");
 
   private static List<java.util.logging.Logger> quietGrizzly(String... names) {
     List<java.util.logging.Logger> loggers = new ArrayList<>();
@@ -95,47 +97,68 @@ public final class ServerCore {
   private final Gateway gateway;
   private final int requestedPort;
   private final Duration idleTimeout;
+
   /** What times the heartbeat; null: the server's own timer. */
   private final Scheduler heartbeatScheduler;
+
   /** Each provider connection's outbound bounds, and the budget they share. */
   private final BoundedSender.Bounds providerBounds;
+
   /** Each host connection's byte bound (hosts have their own count bound and no shared budget). */
   private final long hostMaxQueuedBytes;
+
   private final LoopbackListeners listeners;
+
   /** Decides handshakes; refuses every one once the server stops. */
   private final WsHandshake handshake;
+
   /** What one event-stream client may leave unread before its stream is closed. */
   static final long MAX_UNREAD_EVENT_BYTES = 1L << 20;
 
   /** The open event streams of the HTTP routes. */
   private final EventStreams eventStreams;
+
   /** The server-wide defences against what peers send (see {@link WebSocketFilter}). */
   private final TrafficGuards guards;
+
   /**
-   * What HTTP request bodies being received may hold, all requests together: a budget of their
-   * own, so that no HTTP client reduces what WebSocket peers may send (issue 32).
+   * What HTTP request bodies being received may hold, all requests together: a budget of their own,
+   * so that no HTTP client reduces what WebSocket peers may send (issue 32).
    */
   private final InboundBudget httpBodies;
+
   /** What all provider connections may have waiting to be written. */
   private final OutboundBudget outbound;
+
   /** Open connections, for the heartbeat and for close. */
   private final Set<WsProviderConnection> connections = ConcurrentHashMap.newKeySet();
+
   /** The agent hosts' side, served at {@code /host}; null for a providers-only server. */
   private final HostService hosts;
+
   /** Open host connections, for the heartbeat and for close. */
   private final Set<WsHostConnection> hostConnections = ConcurrentHashMap.newKeySet();
 
   private final Object lifecycle = new Object();
+
   /** Encodes and writes outbound messages; created by start. Guarded by lifecycle. */
   private ExecutorService sendExecutor;
-  /** Close deadlines, the sweep, and by default the heartbeat; created by start. Guarded by lifecycle. */
+
+  /**
+   * Close deadlines, the sweep, and by default the heartbeat; created by start. Guarded by
+   * lifecycle.
+   */
   private ScheduledExecutorService timer;
+
   /** What every connection's sender shares; created by start. Guarded by lifecycle. */
   private BoundedSender.Context senders;
+
   /** Pings connections and closes silent ones; created by start. Guarded by lifecycle. */
   private ServerHeartbeat heartbeat;
+
   /** Whether start ran. Guarded by lifecycle. */
   private boolean started;
+
   /** Whether close ran. Guarded by lifecycle. */
   private boolean closed;
 
@@ -158,7 +181,9 @@ public final class ServerCore {
         new TrafficGuards(
             gateway.transports().clock(),
             new PendingHandshakes(
-                config.maxPendingHandshakes(), config.handshakeTimeout(), gateway.transports().clock()),
+                config.maxPendingHandshakes(),
+                config.handshakeTimeout(),
+                gateway.transports().clock()),
             new InboundBudget(config.maxUnfinishedInboundBytes()),
             gateway.limits().maxUnauthenticatedMessageBytes(),
             transportLimit(gateway),
@@ -170,17 +195,26 @@ public final class ServerCore {
             config.maxEventStreams(),
             config.routes().stream()
                 .filter(route -> route.reservedEventStreams() > 0)
-                .collect(java.util.stream.Collectors.toMap(HttpRoutes.Route::path, HttpRoutes.Route::reservedEventStreams)),
+                .collect(
+                    java.util.stream.Collectors.toMap(
+                        HttpRoutes.Route::path, HttpRoutes.Route::reservedEventStreams)),
             MAX_UNREAD_EVENT_BYTES,
             gateway.transports().clock());
     HandshakePolicy policy = new HandshakePolicy(config.allowedOrigins());
     Endpoints endpoints = new Endpoints();
-    this.handshake = new WsHandshake(policy, gateway.limits().maxConnections(), this::port, endpoints::serves);
+    this.handshake =
+        new WsHandshake(policy, gateway.limits().maxConnections(), this::port, endpoints::serves);
     this.listeners =
         new LoopbackListeners(
-            new WebSocketFilter(guards, new GrizzlyHandshake(handshake, guards.pendingHandshakes(), endpoints)),
+            new WebSocketFilter(
+                guards, new GrizzlyHandshake(handshake, guards.pendingHandshakes(), endpoints)),
             new HttpRoutes(
-                config.routes(), policy, this::port, guards.pendingHandshakes(), eventStreams, httpBodies));
+                config.routes(),
+                policy,
+                this::port,
+                guards.pendingHandshakes(),
+                eventStreams,
+                httpBodies));
   }
 
   /** Binds and starts accepting; see {@code WebSocketServer#start()}. */
@@ -192,7 +226,9 @@ public final class ServerCore {
       started = true;
       sendExecutor = Executors.newFixedThreadPool(sendThreads(), daemonThreads("pg-ws-send-"));
       timer = Executors.newSingleThreadScheduledExecutor(daemonThreads("pg-ws-timer-"));
-      senders = new BoundedSender.Context(sendExecutor, scheduler(timer), gateway.transports().clock(), CLOSE_GRACE);
+      senders =
+          new BoundedSender.Context(
+              sendExecutor, scheduler(timer), gateway.transports().clock(), CLOSE_GRACE);
       try {
         listeners.start(requestedPort);
       } catch (IOException | RuntimeException e) {
@@ -228,7 +264,10 @@ public final class ServerCore {
     return guards.pendingHandshakes().size() + guards.pendingHandshakes().admittedSize();
   }
 
-  /** Of {@link #pendingHandshakes()}, the requests a route admitted, which newcomers cannot push out (tests). */
+  /**
+   * Of {@link #pendingHandshakes()}, the requests a route admitted, which newcomers cannot push out
+   * (tests).
+   */
   public int admittedRequests() {
     return guards.pendingHandshakes().admittedSize();
   }
@@ -238,7 +277,9 @@ public final class ServerCore {
     return eventStreams.size();
   }
 
-  /** Bytes of unfinished inbound WebSocket messages the server holds now, all connections together. */
+  /**
+   * Bytes of unfinished inbound WebSocket messages the server holds now, all connections together.
+   */
   public long unfinishedInboundBytes() {
     return guards.unfinished().held();
   }
@@ -288,7 +329,10 @@ public final class ServerCore {
 
   // ---- for the handshake ----
 
-  /** The server's endpoints: providers at {@code /}, hosts at {@code /host} when there is a host service. */
+  /**
+   * The server's endpoints: providers at {@code /}, hosts at {@code /host} when there is a host
+   * service.
+   */
   private final class Endpoints implements GrizzlyHandshake.Opener {
     /** Whether {@code path} names an endpoint. */
     boolean serves(String path) {
@@ -296,8 +340,11 @@ public final class ServerCore {
     }
 
     @Override
-    public boolean open(String path, org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
-      return HOST_PATH.equals(path) ? openedHost(socket, admission) != null : opened(socket, admission) != null;
+    public boolean open(
+        String path, org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
+      return HOST_PATH.equals(path)
+          ? openedHost(socket, admission) != null
+          : opened(socket, admission) != null;
     }
   }
 
@@ -305,7 +352,8 @@ public final class ServerCore {
    * A provider's handshake completed: registers the connection with the gateway, or refuses it
    * (returning null) when it came from a non-loopback address.
    */
-  WsProviderConnection opened(org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
+  WsProviderConnection opened(
+      org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
     WsSocket wire = admit(socket, "ws ");
     if (wire == null) {
       return null;
@@ -339,22 +387,26 @@ public final class ServerCore {
         || !inet.getAddress().isLoopbackAddress()) {
       // Defence in depth: the listeners are loopback-only and the handshake checked the peer.
       LOG.log(Level.WARNING, "WebSocket from non-loopback peer {0} refused", peer);
-      socket.write(org.glassfish.grizzly.memory.Buffers.wrap(socket.getMemoryManager(), WsFrames.close(WsCloseCodes.notLoopback())));
+      socket.write(
+          org.glassfish.grizzly.memory.Buffers.wrap(
+              socket.getMemoryManager(), WsFrames.close(WsCloseCodes.notLoopback())));
       socket.closeSilently();
       return null;
     }
     String description = kind + WsSocket.describePeer(peer);
-    return new WsSocket(socket, guards.newDecoder(), senderContext().timer(), CLOSE_GRACE, description);
+    return new WsSocket(
+        socket, guards.newDecoder(), senderContext().timer(), CLOSE_GRACE, description);
   }
 
   /** The path agent hosts connect to (when the server has a host service). */
   public static final String HOST_PATH = GatewayAddress.HOST_PATH;
 
   /**
-   * A handshake at {@code /host} completed: registers the host connection with the host service
-   * (it must send {@code host.auth} first), or refuses it as {@link #opened} refuses providers.
+   * A handshake at {@code /host} completed: registers the host connection with the host service (it
+   * must send {@code host.auth} first), or refuses it as {@link #opened} refuses providers.
    */
-  WsHostConnection openedHost(org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
+  WsHostConnection openedHost(
+      org.glassfish.grizzly.Connection<?> socket, WsHandshake.Admission admission) {
     WsSocket wire = admit(socket, "host ws ");
     if (wire == null) {
       return null;
@@ -391,10 +443,10 @@ public final class ServerCore {
   }
 
   /**
-   * The provider connections together have more waiting to be written than the server allows:
-   * the one with the most waiting, among those behind (more than the message being written),
-   * is closed as too slow. A connection that reads keeps at most one message in flight, so it is
-   * never the one chosen while a peer that stopped reading holds more.
+   * The provider connections together have more waiting to be written than the server allows: the
+   * one with the most waiting, among those behind (more than the message being written), is closed
+   * as too slow. A connection that reads keeps at most one message in flight, so it is never the
+   * one chosen while a peer that stopped reading holds more.
    */
   private void closeFurthestBehind() {
     WsProviderConnection furthest = null;
@@ -417,9 +469,8 @@ public final class ServerCore {
   }
 
   /**
-   * Enforces the deadlines no message arrives to trigger: sockets that never complete a
-   * handshake, and peers that began a message and do not finish it (a partial frame parked to
-   * hold memory).
+   * Enforces the deadlines no message arrives to trigger: sockets that never complete a handshake,
+   * and peers that began a message and do not finish it (a partial frame parked to hold memory).
    */
   /** Checks the deadlines now (the periodic sweep does the same every 250 ms). */
   public void sweepDeadlines() {
@@ -447,7 +498,9 @@ public final class ServerCore {
       peer.refuse(
           new FrameDecoder.Refusal(
               WsCloseCodes.unfinishedMessage(),
-              "began a message and did not finish it within " + guards.messageTimeout().toMillis() + " ms"));
+              "began a message and did not finish it within "
+                  + guards.messageTimeout().toMillis()
+                  + " ms"));
     }
   }
 
@@ -505,8 +558,8 @@ public final class ServerCore {
   /**
    * The most a message may be before the transport refuses it unseen: the gateway's largest limit
    * plus 1 MiB of slack. Within the slack the gateway itself judges an oversized message and
-   * answers PAYLOAD_TOO_LARGE (failing a lone pending call INTERNAL) however it was framed; only
-   * a message far beyond any limit costs the provider its connection.
+   * answers PAYLOAD_TOO_LARGE (failing a lone pending call INTERNAL) however it was framed; only a
+   * message far beyond any limit costs the provider its connection.
    */
   static int transportLimit(Gateway gateway) {
     return gateway.limits().maxAnyMessageBytes() + SLACK_BYTES;
@@ -514,5 +567,4 @@ public final class ServerCore {
 
   /** See {@link #transportLimit}. */
   static final int SLACK_BYTES = 1 << 20;
-
 }

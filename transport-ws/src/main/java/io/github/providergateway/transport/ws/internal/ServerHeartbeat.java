@@ -16,10 +16,10 @@ import java.util.function.Supplier;
  * scheduled on the given {@link Scheduler} and silence is measured on the gateway's {@link Clock},
  * so a test that passes a manual clock as both pings and closes peers by advancing it.
  *
- * <p>A beat that comes far later than planned (the machine slept, the wall clock was set forward
- * or back, the process stalled) cannot tell a silent peer from a gap in time, so it closes
- * nobody: every peer starts a fresh idle period and is pinged. Thread-safe; beats never overlap,
- * since each schedules the next when it is done.
+ * <p>A beat that comes far later than planned (the machine slept, the wall clock was set forward or
+ * back, the process stalled) cannot tell a silent peer from a gap in time, so it closes nobody:
+ * every peer starts a fresh idle period and is pinged. Thread-safe; beats never overlap, since each
+ * schedules the next when it is done.
  */
 final class ServerHeartbeat {
 
@@ -39,6 +39,7 @@ final class ServerHeartbeat {
 
   /** The next beat, while running. Guarded by this. */
   private Scheduler.Cancellable next;
+
   /** Whether {@link #stop()} ran. Guarded by this. */
   private boolean stopped;
 
@@ -84,7 +85,10 @@ final class ServerHeartbeat {
       lastBeat = now;
       boolean late = sinceLast.isNegative() || sinceLast.compareTo(interval.multipliedBy(2)) > 0;
       if (late) {
-        LOG.log(Level.DEBUG, "heartbeat {0} after the last one: every peer starts a new idle period", sinceLast);
+        LOG.log(
+            Level.DEBUG,
+            "heartbeat {0} after the last one: every peer starts a new idle period",
+            sinceLast);
       }
       for (SocketPeer peer : peers.get()) {
         if (late) {

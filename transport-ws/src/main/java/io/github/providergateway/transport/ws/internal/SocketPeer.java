@@ -72,8 +72,8 @@ interface SocketPeer {
   }
 
   /**
-   * Bytes of the outbound message being written to the peer now (0 when none), which the peer
-   * may legitimately leave unread for a while: the filter's "not reading" bound allows for it.
+   * Bytes of the outbound message being written to the peer now (0 when none), which the peer may
+   * legitimately leave unread for a while: the filter's "not reading" bound allows for it.
    */
   default long inFlightBytes() {
     return sender().inFlightBytes();

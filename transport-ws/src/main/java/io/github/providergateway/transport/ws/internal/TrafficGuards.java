@@ -8,7 +8,8 @@ import java.time.Duration;
 /**
  * The server-wide half of the defences against what peers send: the connections waiting for a
  * handshake, the budget of unfinished inbound messages, and the numbers every connection's {@link
- * FrameDecoder} applies. Deadlines read the gateway's clock, so tests move them with a manual clock.
+ * FrameDecoder} applies. Deadlines read the gateway's clock, so tests move them with a manual
+ * clock.
  *
  * @param clock the gateway's clock
  * @param pendingHandshakes accepted TCP connections that have not upgraded yet
@@ -36,7 +37,8 @@ record TrafficGuards(
 
   /** A decoder for one new WebSocket connection. */
   FrameDecoder newDecoder() {
-    return new FrameDecoder(unfinished, unauthenticatedMessageBytes, messageBytes, maxPingsPerSecond);
+    return new FrameDecoder(
+        unfinished, unauthenticatedMessageBytes, messageBytes, maxPingsPerSecond);
   }
 
   /** Whether a message begun at {@code sinceMillis} (-1: none) has run out of time. */

@@ -34,10 +34,10 @@ import org.glassfish.grizzly.nio.NIOConnection;
  *   <li>a request to upgrade is answered as the {@link WsHandshake} decides, through its adapter
  *       {@link GrizzlyHandshake} (101, or a refusal); any other request goes on to the HTTP routes;
  *   <li>an upgraded connection's bytes go to its {@link WsSocket}, whose {@link FrameDecoder}
- *       enforces the frame rules and bounds (masking, message size before and after
- *       authentication, the unfinished-message budget, the ping rate). Once upgraded, a
- *       connection leaves the HTTP chain for {@link #framesOnly}: the transport and this filter,
- *       so its bytes are not parsed as HTTP content first, read after read;
+ *       enforces the frame rules and bounds (masking, message size before and after authentication,
+ *       the unfinished-message budget, the ping rate). Once upgraded, a connection leaves the HTTP
+ *       chain for {@link #framesOnly}: the transport and this filter, so its bytes are not parsed
+ *       as HTTP content first, read after read;
  *   <li>after each read, a peer whose unwritten data (the pongs queued for it, beyond the message
  *       being written to it) passes {@link #CONTROL_ALLOWANCE_BYTES} is closed: it is not reading.
  * </ul>
@@ -56,11 +56,15 @@ final class WebSocketFilter extends BaseFilter {
 
   /** The WebSocket a TCP connection became, once its handshake was accepted. */
   private static final Attribute<WsSocket> SOCKET =
-      Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(WebSocketFilter.class.getName() + ".socket");
+      Grizzly.DEFAULT_ATTRIBUTE_BUILDER.createAttribute(
+          WebSocketFilter.class.getName() + ".socket");
 
   private final TrafficGuards guards;
   private final GrizzlyHandshake handshake;
-  /** The chain an upgraded connection is switched to: its bytes straight from the socket to here. */
+
+  /**
+   * The chain an upgraded connection is switched to: its bytes straight from the socket to here.
+   */
   private final FilterChain framesOnly;
 
   WebSocketFilter(TrafficGuards guards, GrizzlyHandshake handshake) {
@@ -136,8 +140,8 @@ final class WebSocketFilter extends BaseFilter {
 
   /**
    * Closes a peer whose unwritten data has passed what a reading peer could leave behind: the
-   * message being written to it, plus {@link #CONTROL_ALLOWANCE_BYTES}. Every ping is answered
-   * with a pong in Grizzly's write queue, which has no bound of its own.
+   * message being written to it, plus {@link #CONTROL_ALLOWANCE_BYTES}. Every ping is answered with
+   * a pong in Grizzly's write queue, which has no bound of its own.
    */
   private static void closeIfNotReading(Connection<?> connection, WsSocket socket) {
     if (!(connection instanceof NIOConnection nio)) {

@@ -3,8 +3,8 @@ package io.github.providergateway.transport.ws.internal;
 import static java.util.Objects.requireNonNull;
 
 /**
- * A WebSocket close: its status code (RFC 6455 §7.4) and its reason, at most 123 bytes of UTF-8
- * so that the close frame's payload stays within a control frame's 125 bytes.
+ * A WebSocket close: its status code (RFC 6455 §7.4) and its reason, at most 123 bytes of UTF-8 so
+ * that the close frame's payload stays within a control frame's 125 bytes.
  *
  * @param code the status code
  * @param reason why, for the peer's log; may be empty
@@ -13,24 +13,34 @@ record WsClose(int code, String reason) {
 
   /** 1000: the purpose of the connection is fulfilled. */
   static final int NORMAL = 1000;
+
   /** 1001: the server is going away (stopping), or the peer is presumed dead. */
   static final int GOING_AWAY = 1001;
+
   /** 1002: the peer broke the protocol. */
   static final int PROTOCOL_ERROR = 1002;
+
   /** 1003: a kind of data the endpoint cannot accept (binary, here). */
   static final int CANNOT_ACCEPT = 1003;
+
   /** 1005: no status code was present; never sent, only reported. */
   static final int NO_STATUS = 1005;
+
   /** 1006: the connection dropped without a close frame; never sent, only reported. */
   static final int ABNORMAL = 1006;
+
   /** 1007: text that is not UTF-8. */
   static final int NOT_UTF8 = 1007;
+
   /** 1008: the peer violated the server's policy. */
   static final int VIOLATED_POLICY = 1008;
+
   /** 1009: a message too big to process. */
   static final int TOO_BIG = 1009;
+
   /** 1011: the server met a condition it did not expect. */
   static final int UNEXPECTED_CONDITION = 1011;
+
   /** 1013: try again later (overloaded). */
   static final int TRY_AGAIN_LATER = 1013;
 
@@ -43,6 +53,8 @@ record WsClose(int code, String reason) {
    * registry): 1000-1003, 1007-1014 and 3000-4999; 1004-1006 and 1015 are never sent.
    */
   static boolean isValidOnTheWire(int code) {
-    return (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
+    return (code >= 1000 && code <= 1003)
+        || (code >= 1007 && code <= 1014)
+        || (code >= 3000 && code <= 4999);
   }
 }

@@ -13,6 +13,7 @@ final class WsFrames {
   static final int OPCODE_CLOSE = 0x8;
   static final int OPCODE_PING = 0x9;
   static final int OPCODE_PONG = 0xA;
+
   /** What a close frame's reason may take: 125 bytes of payload less the 2 of the code. */
   static final int MAX_CLOSE_REASON_BYTES = 123;
 
@@ -35,7 +36,10 @@ final class WsFrames {
     return frame(OPCODE_PONG, payload, payload.length);
   }
 
-  /** A close frame with {@code close}'s code and its reason cut to what fits, on a character boundary. */
+  /**
+   * A close frame with {@code close}'s code and its reason cut to what fits, on a character
+   * boundary.
+   */
   static byte[] close(WsClose close) {
     byte[] reason = close.reason().getBytes(StandardCharsets.UTF_8);
     int reasonBytes = Math.min(reason.length, MAX_CLOSE_REASON_BYTES);

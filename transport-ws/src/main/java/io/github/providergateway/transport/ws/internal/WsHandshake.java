@@ -30,18 +30,18 @@ import java.util.function.UnaryOperator;
  *   <li>404: a path with no endpoint;
  *   <li>403: the {@link HandshakePolicy} (a peer off loopback, a {@code Host} not naming this
  *       server, a foreign {@code Origin});
- *   <li>503: the server is stopping, or {@link #slots} are all taken (the connection cap,
- *       R-WS-05).
+ *   <li>503: the server is stopping, or {@link #slots} are all taken (the connection cap, R-WS-05).
  * </ul>
  *
  * <p>No subprotocol and no extension is offered (a client asking for {@code permessage-deflate}
- * goes on without it). An accepted handshake holds one connection slot until its connection is
- * gone ({@link Admission#release()}). The container's adapter ({@link GrizzlyHandshake}) writes the
+ * goes on without it). An accepted handshake holds one connection slot until its connection is gone
+ * ({@link Admission#release()}). The container's adapter ({@link GrizzlyHandshake}) writes the
  * answer and opens the connection.
  */
 final class WsHandshake {
 
   private static final System.Logger LOG = System.getLogger(WsHandshake.class.getName());
+
   /** RFC 6455 §1.3: appended to the client's key before hashing. */
   private static final String ACCEPT_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 
@@ -77,8 +77,8 @@ final class WsHandshake {
   record Accepted(String path, String acceptKey, Admission admission) implements Answer {}
 
   /**
-   * A plain HTTP refusal with no body, after which the connection closes; {@code version}, when
-   * not null, goes in {@code Sec-WebSocket-Version}.
+   * A plain HTTP refusal with no body, after which the connection closes; {@code version}, when not
+   * null, goes in {@code Sec-WebSocket-Version}.
    */
   record Refused(int status, String phrase, String version) implements Answer {}
 
@@ -100,15 +100,20 @@ final class WsHandshake {
   }
 
   private final HandshakePolicy policy;
+
   /** Open connections plus handshakes being admitted; never more than the gateway's cap. */
   private final Semaphore slots;
+
   private final IntSupplier port;
+
   /** Whether a path names an endpoint. */
   private final Predicate<String> endpoints;
+
   /** Set when the server stops: every later handshake is refused. */
   private volatile boolean stopping;
 
-  WsHandshake(HandshakePolicy policy, int maxConnections, IntSupplier port, Predicate<String> endpoints) {
+  WsHandshake(
+      HandshakePolicy policy, int maxConnections, IntSupplier port, Predicate<String> endpoints) {
     this.policy = requireNonNull(policy, "policy");
     this.slots = new Semaphore(maxConnections);
     this.port = requireNonNull(port, "port");
@@ -125,17 +130,26 @@ final class WsHandshake {
     stopping = true;
   }
 
-  /** Decides {@code request}; an {@link Accepted} answer holds a slot the caller must hand on or release. */
+  /**
+   * Decides {@code request}; an {@link Accepted} answer holds a slot the caller must hand on or
+   * release.
+   */
   Answer decide(Request request) {
     String path;
     try {
       path = new URI(request.target()).getPath();
     } catch (URISyntaxException e) {
-      LOG.log(Level.DEBUG, "{0}: handshake for {1} refused: not a URI", request.peer(), HandshakePolicy.shown(request.target()));
+      LOG.log(
+          Level.DEBUG,
+          "{0}: handshake for {1} refused: not a URI",
+          request.peer(),
+          HandshakePolicy.shown(request.target()));
       return new Refused(400, "Bad Request", null);
     }
     String key = request.header("Sec-WebSocket-Key");
-    if (!"GET".equals(request.method()) || !hasToken(request.header("Connection"), "upgrade") || !isKey(key)) {
+    if (!"GET".equals(request.method())
+        || !hasToken(request.header("Connection"), "upgrade")
+        || !isKey(key)) {
       return new Refused(400, "Bad Request", null);
     }
     if (!"13".equals(trimmed(request.header("Sec-WebSocket-Version")))) {
@@ -145,16 +159,24 @@ final class WsHandshake {
       return new Refused(404, "Not Found", null);
     }
     Optional<String> refusal =
-        policy.refusal(request.peer(), request.header("Host"), request.header("Origin"), port.getAsInt());
+        policy.refusal(
+            request.peer(), request.header("Host"), request.header("Origin"), port.getAsInt());
     if (refusal.isPresent()) {
-      LOG.log(Level.WARNING, "WebSocket handshake from {0} refused: {1}", request.peer(), refusal.get());
+      LOG.log(
+          Level.WARNING,
+          "WebSocket handshake from {0} refused: {1}",
+          request.peer(),
+          refusal.get());
       return new Refused(HandshakePolicy.FORBIDDEN, "Forbidden", null);
     }
     if (stopping) {
       return new Refused(503, "Service Unavailable", null);
     }
     if (!slots.tryAcquire()) {
-      LOG.log(Level.WARNING, "WebSocket handshake from {0} refused: connection limit reached", request.peer());
+      LOG.log(
+          Level.WARNING,
+          "WebSocket handshake from {0} refused: connection limit reached",
+          request.peer());
       return new Refused(503, "Too Many Connections", null);
     }
     return new Accepted(path, accept(key), new Admission(slots));

@@ -14,35 +14,45 @@ import java.util.function.Consumer;
 
 /**
  * One agent host's WebSocket connection to {@code /host}: the WebSocket carrier of the host
- * protocol. Like a provider connection it never blocks its callers: {@link #send} encodes the
- * reply or event on the caller's thread and queues it in a {@link BoundedSender}, whose pump on
- * the server's send executor writes them one at a time through its socket. Encoding at once is
- * what lets the queue count bytes before it takes a message.
+ * protocol. Like a provider connection it never blocks its callers: {@link #send} encodes the reply
+ * or event on the caller's thread and queues it in a {@link BoundedSender}, whose pump on the
+ * server's send executor writes them one at a time through its socket. Encoding at once is what
+ * lets the queue count bytes before it takes a message.
  *
- * <p>A host that stops reading is closed (1008) when it has {@link #MAX_QUEUED} outputs waiting,
- * or when more than the server's {@code maxQueuedBytes} wait (the one being written included)
- * while that write has not completed for {@link #STALL}: a single file result may be larger
- * than the byte bound (64 MiB files travel base64-encoded), so bytes alone would close a host
- * that reads normally but was sent two large results at once. The age is read from the gateway's
- * clock. Host connections are not part of the providers' shared outbound budget.
- * Whatever way it ends, the host service hears {@link HostChannel#closed()} exactly once.
+ * <p>A host that stops reading is closed (1008) when it has {@link #MAX_QUEUED} outputs waiting, or
+ * when more than the server's {@code maxQueuedBytes} wait (the one being written included) while
+ * that write has not completed for {@link #STALL}: a single file result may be larger than the byte
+ * bound (64 MiB files travel base64-encoded), so bytes alone would close a host that reads normally
+ * but was sent two large results at once. The age is read from the gateway's clock. Host
+ * connections are not part of the providers' shared outbound budget. Whatever way it ends, the host
+ * service hears {@link HostChannel#closed()} exactly once.
  */
 final class WsHostConnection implements HostConnection, SocketPeer {
 
   private static final HostCodec CODEC = HostCodec.create();
+
   /** Replies and events one host may have waiting, the one being written included. */
   static final int MAX_QUEUED = 4096;
-  /** How long a write may stay unfinished, with the byte bound exceeded, before the host counts as stuck. */
+
+  /**
+   * How long a write may stay unfinished, with the byte bound exceeded, before the host counts as
+   * stuck.
+   */
   static final Duration STALL = Duration.ofSeconds(2);
 
   private final org.glassfish.grizzly.Connection<?> socket;
+
   /** The WebSocket: frames in and out, and the close handshake. */
   private final WsSocket wire;
+
   private final String description;
+
   /** The outbound queue, the heartbeat, and the connection's end. */
   private final BoundedSender<HostOutput> sender;
+
   /** Reads the host's frames and applies their rules; told when the host authenticated. */
   private final FrameDecoder decoder;
+
   /** Where commands go; set right after opening. */
   private volatile HostChannel channel;
 
@@ -99,10 +109,15 @@ final class WsHostConnection implements HostConnection, SocketPeer {
     return description;
   }
 
-  /** The listening socket's address and port the host reached: what {@code host.challenge}'s proof covers. */
+  /**
+   * The listening socket's address and port the host reached: what {@code host.challenge}'s proof
+   * covers.
+   */
   @Override
   public Optional<InetSocketAddress> localAddress() {
-    return socket.getLocalAddress() instanceof InetSocketAddress local ? Optional.of(local) : Optional.empty();
+    return socket.getLocalAddress() instanceof InetSocketAddress local
+        ? Optional.of(local)
+        : Optional.empty();
   }
 
   /** The host passed {@code host.auth}: its decoder now lets messages of full size in. */

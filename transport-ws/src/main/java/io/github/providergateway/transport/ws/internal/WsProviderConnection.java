@@ -18,44 +18,53 @@ import java.util.function.Consumer;
  * One provider's WebSocket connection, as the gateway sees it.
  *
  * <p>Outbound: a {@link BoundedSender} that encodes on a send thread and writes one message at a
- * time through its socket (Jakarta containers may refuse concurrent sends, and Grizzly's own
- * write queue is unbounded). When nothing is queued or in flight, {@link #send} encodes the one
- * message and starts its write on the gateway loop itself (a large one costs the loop its
- * encoding time), saving the wake-up of a send thread. A peer that lets the queue pass its message
- * or byte bound, or the server's shared budget while furthest behind, is closed with 1008 and
- * reported gone at once, so its calls end {@code DISCONNECTED} (R-WS-06) while the gateway loop
- * and every other connection carry on (R-WS-07).
+ * time through its socket (Jakarta containers may refuse concurrent sends, and Grizzly's own write
+ * queue is unbounded). When nothing is queued or in flight, {@link #send} encodes the one message
+ * and starts its write on the gateway loop itself (a large one costs the loop its encoding time),
+ * saving the wake-up of a send thread. A peer that lets the queue pass its message or byte bound,
+ * or the server's shared budget while furthest behind, is closed with 1008 and reported gone at
+ * once, so its calls end {@code DISCONNECTED} (R-WS-06) while the gateway loop and every other
+ * connection carry on (R-WS-07).
  *
- * <p>Closing: {@link #close} writes what is queued, then the close frame. Whatever way a
- * connection ends, the gateway hears {@link ProviderLink#closed()} exactly once, and a socket that
- * has not finished closing after the grace period is cut, so a peer that stopped reading cannot
- * pin it.
+ * <p>Closing: {@link #close} writes what is queued, then the close frame. Whatever way a connection
+ * ends, the gateway hears {@link ProviderLink#closed()} exactly once, and a socket that has not
+ * finished closing after the grace period is cut, so a peer that stopped reading cannot pin it.
  *
  * <p>Thread-safe: the gateway loop, Grizzly workers, the send executor and the timers all call in.
  */
 final class WsProviderConnection implements ProviderConnection, SocketPeer {
 
-  private static final System.Logger LOG =
-      System.getLogger(WsProviderConnection.class.getName());
+  private static final System.Logger LOG = System.getLogger(WsProviderConnection.class.getName());
   private static final ProtocolCodec CODEC = ProtocolCodec.create();
 
   private final org.glassfish.grizzly.Connection<?> socket;
+
   /** The WebSocket: frames in and out, and the close handshake. */
   private final WsSocket wire;
+
   private final String description;
+
   /** The outbound queue, the heartbeat, and the connection's end. */
   private final BoundedSender<GatewayMessage> sender;
+
   /** Completes when the TCP connection has closed. */
   private final CompletableFuture<Void> socketClosed = new CompletableFuture<>();
+
   /** Reads the peer's frames and applies their rules; tells it when the peer authenticated. */
   private final FrameDecoder decoder;
+
   /** Where inbound messages go; set once, right after the gateway accepts the connection. */
   private volatile ProviderLink link;
+
   /** The process at the other end, once found after authentication; null until then, or never. */
   private volatile ProcessHandle peerProcess;
 
   private final Object reading = new Object();
-  /** Whether reading from the socket is suspended (the gateway's inbound queue is full). Guarded by reading. */
+
+  /**
+   * Whether reading from the socket is suspended (the gateway's inbound queue is full). Guarded by
+   * reading.
+   */
   private boolean readingSuspended;
 
   /**
@@ -74,12 +83,7 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
     this.description = "ws " + WsSocket.describePeer(socket.getPeerAddress());
     this.sender =
         new BoundedSender<>(
-            description,
-            wire,
-            bounds,
-            BoundedSender.Encoding.IN_PUMP,
-            CODEC::encodeUtf8,
-            context);
+            description, wire, bounds, BoundedSender.Encoding.IN_PUMP, CODEC::encodeUtf8, context);
     sender.whenGone(
         () -> {
           decoder.release();
@@ -144,7 +148,8 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   @Override
   public void authenticated() {
     decoder.authenticated();
-    PeerLookups.lookUp(socket.getPeerAddress(), socket.getLocalAddress(), found -> peerProcess = found);
+    PeerLookups.lookUp(
+        socket.getPeerAddress(), socket.getLocalAddress(), found -> peerProcess = found);
   }
 
   @Override
@@ -236,8 +241,8 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   }
 
   /**
-   * Bytes waiting to be written, and whether more than the message being written waits: what
-   * the server compares when its outbound budget is passed.
+   * Bytes waiting to be written, and whether more than the message being written waits: what the
+   * server compares when its outbound budget is passed.
    */
   long backlogBytesIfBehind() {
     return sender.backlogBytesIfBehind();
@@ -246,7 +251,9 @@ final class WsProviderConnection implements ProviderConnection, SocketPeer {
   /** Closed by the server: of all its connections, this one is furthest behind (R-WS-06). */
   void closeAsFurthestBehind(long serverLimit) {
     sender.tooSlow(
-        "the server's " + serverLimit + "-byte outbound bound was passed, and this connection is furthest behind");
+        "the server's "
+            + serverLimit
+            + "-byte outbound bound was passed, and this connection is furthest behind");
   }
 
   @Override

@@ -17,8 +17,8 @@ import org.glassfish.grizzly.CompletionHandler;
 import org.glassfish.grizzly.Connection;
 import org.glassfish.grizzly.EmptyCompletionHandler;
 import org.glassfish.grizzly.WriteResult;
-import org.glassfish.grizzly.memory.ByteBufferArray;
 import org.glassfish.grizzly.memory.Buffers;
+import org.glassfish.grizzly.memory.ByteBufferArray;
 import org.glassfish.grizzly.memory.MemoryManager;
 
 /**
@@ -45,16 +45,25 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
   private final Scheduler timer;
   private final Duration closeGrace;
   private final String description;
+
   /** Where messages go; set once, right after the server built the connection. */
   private volatile SocketPeer peer;
+
   /** Whether the server's close frame went out (or is queued). */
   private final AtomicBoolean closeSent = new AtomicBoolean();
+
   /** Whether the peer's close frame came. */
   private volatile boolean closeReceived;
+
   /** Whether the peer was told the connection ended. */
   private final AtomicBoolean reported = new AtomicBoolean();
 
-  WsSocket(Connection<?> socket, FrameDecoder decoder, Scheduler timer, Duration closeGrace, String description) {
+  WsSocket(
+      Connection<?> socket,
+      FrameDecoder decoder,
+      Scheduler timer,
+      Duration closeGrace,
+      String description) {
     this.socket = requireNonNull(socket, "socket");
     this.memory = socket.getMemoryManager();
     this.decoder = requireNonNull(decoder, "decoder");
@@ -62,7 +71,8 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
     this.closeGrace = requireNonNull(closeGrace, "closeGrace");
     this.description = requireNonNull(description, "description");
     // However the TCP connection ends, the peer hears of it once; without a close frame, 1006.
-    socket.addCloseListener((closeable, type) -> ended(new WsClose(WsClose.ABNORMAL, "connection dropped")));
+    socket.addCloseListener(
+        (closeable, type) -> ended(new WsClose(WsClose.ABNORMAL, "connection dropped")));
   }
 
   /** Attaches the connection the frames are for; called once, before the first read. */
@@ -138,7 +148,8 @@ final class WsSocket implements BoundedSender.Wire, FrameDecoder.Sink {
     WsClose close = new WsClose(code, reason);
     if (closeSent.compareAndSet(false, true)) {
       // Answer with the same code (1000 for a close without one), then end the TCP connection.
-      WsClose answer = code == WsClose.NO_STATUS ? new WsClose(WsClose.NORMAL, "") : new WsClose(code, "");
+      WsClose answer =
+          code == WsClose.NO_STATUS ? new WsClose(WsClose.NORMAL, "") : new WsClose(code, "");
       writeFrame(WsFrames.close(answer), failure -> socket.closeSilently());
     } else {
       socket.closeSilently(); // the answer to our own close: the handshake is done

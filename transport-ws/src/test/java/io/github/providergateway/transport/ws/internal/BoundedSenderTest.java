@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BoundedSenderTest {
 
   private static final Duration GRACE = Duration.ofSeconds(2);
-  private static final WsClose GOODBYE = WsCloseCodes.of(io.github.providergateway.gateway.CloseReason.NORMAL);
+  private static final WsClose GOODBYE =
+      WsCloseCodes.of(io.github.providergateway.gateway.CloseReason.NORMAL);
 
   private final ManualClock time = new ManualClock();
   private final QueuedExecutor executor = new QueuedExecutor();
@@ -134,10 +135,13 @@ class BoundedSenderTest {
   void hostsEncodeOnSendAndAnIdleOneWritesOnTheCaller() {
     List<String> encodedOn = new ArrayList<>();
     BoundedSender<String> sender =
-        sender(bounds(8, 1 << 20), BoundedSender.Encoding.ON_SEND, text -> {
-          encodedOn.add(Thread.currentThread().getName());
-          return UTF8.apply(text.toUpperCase());
-        });
+        sender(
+            bounds(8, 1 << 20),
+            BoundedSender.Encoding.ON_SEND,
+            text -> {
+              encodedOn.add(Thread.currentThread().getName());
+              return UTF8.apply(text.toUpperCase());
+            });
 
     sender.send("a");
     sender.send("b");
@@ -193,7 +197,9 @@ class BoundedSenderTest {
     BoundedSender<String> sender = inPump(bounds(100, 10));
 
     assertThat(sender.send("x".repeat(20))).isTrue();
-    assertThat(sender.state()).as("one message alone is never too slow").isEqualTo(BoundedSender.State.OPEN);
+    assertThat(sender.state())
+        .as("one message alone is never too slow")
+        .isEqualTo(BoundedSender.State.OPEN);
 
     assertThat(sender.send("y")).isTrue(); // its bytes are known once the pump encodes it
     executor.runAll();
@@ -227,7 +233,9 @@ class BoundedSenderTest {
     OutboundBudget shared = new OutboundBudget(10);
     AtomicInteger exceeded = new AtomicInteger();
     BoundedSender<String> sender =
-        inPump(new BoundedSender.Bounds(100, 1 << 20, Duration.ZERO, shared, exceeded::incrementAndGet));
+        inPump(
+            new BoundedSender.Bounds(
+                100, 1 << 20, Duration.ZERO, shared, exceeded::incrementAndGet));
 
     sender.send("12345678");
     sender.send("12345678");
@@ -239,7 +247,9 @@ class BoundedSenderTest {
     wire.completeNext();
     executor.runAll();
     assertThat(shared.queued()).isEqualTo(8);
-    assertThat(sender.backlogBytesIfBehind()).as("only the one in flight: not behind").isEqualTo(-1);
+    assertThat(sender.backlogBytesIfBehind())
+        .as("only the one in flight: not behind")
+        .isEqualTo(-1);
 
     sender.send("1234");
     sender.abort(WsCloseCodes.goingAway());
@@ -354,13 +364,15 @@ class BoundedSenderTest {
           }
           return UTF8.apply(text);
         };
-    BoundedSender<String> provider = sender(bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, encoder);
+    BoundedSender<String> provider =
+        sender(bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, encoder);
     provider.send("bad");
     assertThat(wire.closes()).containsExactly(frame(WsCloseCodes.internalError()));
 
     RecordingWire other = new RecordingWire();
     BoundedSender<String> host =
-        new BoundedSender<>("host", other, bounds(8, 1 << 20), BoundedSender.Encoding.ON_SEND, encoder, context());
+        new BoundedSender<>(
+            "host", other, bounds(8, 1 << 20), BoundedSender.Encoding.ON_SEND, encoder, context());
     assertThat(host.send("bad")).isFalse();
     assertThat(other.closes()).containsExactly(frame(WsCloseCodes.internalError()));
   }
@@ -376,7 +388,8 @@ class BoundedSenderTest {
             time,
             GRACE);
     BoundedSender<String> sender =
-        new BoundedSender<>("ws test", wire, bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, UTF8, stopped);
+        new BoundedSender<>(
+            "ws test", wire, bounds(8, 1 << 20), BoundedSender.Encoding.IN_PUMP, UTF8, stopped);
     sender.whenGone(goneReports::incrementAndGet);
     sender.send("a"); // in flight
     sender.send("b"); // needs a send thread
@@ -431,8 +444,8 @@ class BoundedSenderTest {
   // ---- races ----
 
   /**
-   * The loop sends while writes complete at once or later on other threads and pumps run on a
-   * pool: every message arrives, in order, never two writes at once.
+   * The loop sends while writes complete at once or later on other threads and pumps run on a pool:
+   * every message arrives, in order, never two writes at once.
    */
   @RepeatedTest(5)
   void underRealThreadsOrderHoldsAndOneWriteIsInFlight() throws Exception {
@@ -455,7 +468,9 @@ class BoundedSenderTest {
         assertThat(sender.send(Integer.toString(i))).isTrue();
       }
       sender.close(GOODBYE);
-      assertThat(threaded.closed.await(10, TimeUnit.SECONDS)).as("seed %s: drained and closed", seed).isTrue();
+      assertThat(threaded.closed.await(10, TimeUnit.SECONDS))
+          .as("seed %s: drained and closed", seed)
+          .isTrue();
 
       List<String> expected = new ArrayList<>();
       for (int i = 0; i < count; i++) {
@@ -522,8 +537,11 @@ class BoundedSenderTest {
   }
 
   private BoundedSender<String> sender(
-      BoundedSender.Bounds bounds, BoundedSender.Encoding encoding, Function<String, byte[]> encoder) {
-    BoundedSender<String> sender = new BoundedSender<>("ws test", wire, bounds, encoding, encoder, context());
+      BoundedSender.Bounds bounds,
+      BoundedSender.Encoding encoding,
+      Function<String, byte[]> encoder) {
+    BoundedSender<String> sender =
+        new BoundedSender<>("ws test", wire, bounds, encoding, encoder, context());
     sender.whenGone(goneReports::incrementAndGet);
     return sender;
   }
@@ -576,14 +594,16 @@ class BoundedSenderTest {
   }
 
   /**
-   * Keeps what is written; a write completes when the test says so ({@link #completeNext}) or,
-   * with {@link #completeInline}, inside {@code write}.
+   * Keeps what is written; a write completes when the test says so ({@link #completeNext}) or, with
+   * {@link #completeInline}, inside {@code write}.
    */
   private static final class RecordingWire implements BoundedSender.Wire {
     private final List<List<String>> writes = new ArrayList<>();
     private final ArrayDeque<Consumer<Throwable>> pending = new ArrayDeque<>();
+
     /** The close frames handed over, as {@link #frame} writes them. */
     private final List<String> closes = new ArrayList<>();
+
     private boolean inline;
     private boolean failPings;
     private int pings;

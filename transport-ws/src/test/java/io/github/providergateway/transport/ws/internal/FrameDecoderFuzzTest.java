@@ -11,11 +11,11 @@ import static io.github.providergateway.transport.ws.ClientFrames.concat;
 import static io.github.providergateway.transport.ws.ClientFrames.frame;
 import static io.github.providergateway.transport.ws.ClientFrames.text;
 import static io.github.providergateway.transport.ws.ClientFrames.utf8;
-import io.github.providergateway.transport.ws.ClientFrames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.github.providergateway.transport.ws.ClientFrames;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -33,11 +33,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <ul>
  *   <li>byte 0 picks the limits, small so that short inputs reach them: bits 0-1 the limit before
- *       authentication, bits 2-3 after, bits 4-5 the unfinished-message budget; bit 6
- *       authenticates the peer once its first message is handed over (as the server does after
- *       {@code auth}); bit 7 allows 2 pings a second instead of 50;
- *   <li>byte 1 picks the chunking: reads alternate between {@code 1 + (b & 15)} bytes and {@code 1 +
- *       (b >>> 4) * 61} bytes, in heap buffers at an offset and in direct buffers.
+ *       authentication, bits 2-3 after, bits 4-5 the unfinished-message budget; bit 6 authenticates
+ *       the peer once its first message is handed over (as the server does after {@code auth}); bit
+ *       7 allows 2 pings a second instead of 50;
+ *   <li>byte 1 picks the chunking: reads alternate between {@code 1 + (b & 15)} bytes and {@code 1
+ *       + (b >>> 4) * 61} bytes, in heap buffers at an offset and in direct buffers.
  * </ul>
  */
 class FrameDecoderFuzzTest {
@@ -45,7 +45,10 @@ class FrameDecoderFuzzTest {
   private static final long[] UNAUTHENTICATED_LIMITS = {0, 16, 125, 70_000};
   private static final long[] AUTHENTICATED_LIMITS = {64, 300, 65_536, 1 << 20};
   private static final long[] BUDGETS = {100, 1_000, 70_000, 4 << 20};
-  /** The codes a refusal may carry (WsCloseCodes): protocol, binary, policy, UTF-8, size, budget. */
+
+  /**
+   * The codes a refusal may carry (WsCloseCodes): protocol, binary, policy, UTF-8, size, budget.
+   */
   private static final Set<Integer> REFUSAL_CODES = Set.of(1002, 1003, 1007, 1008, 1009, 1013);
 
   /**
@@ -98,7 +101,9 @@ class FrameDecoderFuzzTest {
       authenticatedLimit = AUTHENTICATED_LIMITS[(settings >>> 2) & 3];
       budget = new InboundBudget(BUDGETS[(settings >>> 4) & 3]);
       authenticateAfterFirstMessage = (settings & 0x40) != 0;
-      decoder = new FrameDecoder(budget, unauthenticatedLimit, authenticatedLimit, (settings & 0x80) != 0 ? 2 : 50);
+      decoder =
+          new FrameDecoder(
+              budget, unauthenticatedLimit, authenticatedLimit, (settings & 0x80) != 0 ? 2 : 50);
     }
 
     void read(ByteBuffer bytes) {
@@ -114,7 +119,9 @@ class FrameDecoderFuzzTest {
       }
       assertThat(decoder.heldBytes()).as("held within the limit").isLessThanOrEqualTo(limit());
       assertThat(budget.held()).as("held within the budget").isLessThanOrEqualTo(budget.limit());
-      assertThat(budget.held()).as("the budget charged what the decoder holds").isEqualTo(decoder.heldBytes());
+      assertThat(budget.held())
+          .as("the budget charged what the decoder holds")
+          .isEqualTo(decoder.heldBytes());
     }
 
     Integer refusalCode() {
@@ -141,7 +148,9 @@ class FrameDecoderFuzzTest {
     @Override
     public void text(String message) {
       noRefusalYet();
-      assertThat((long) message.getBytes(StandardCharsets.UTF_8).length).as("a message within the limit").isLessThanOrEqualTo(limit());
+      assertThat((long) message.getBytes(StandardCharsets.UTF_8).length)
+          .as("a message within the limit")
+          .isLessThanOrEqualTo(limit());
       events.add("text:" + message);
       if (authenticateAfterFirstMessage && !authenticated) {
         authenticated = true;
@@ -165,7 +174,9 @@ class FrameDecoderFuzzTest {
     @Override
     public void close(int code, String reason) {
       noRefusalYet();
-      assertThat(code == WsClose.NO_STATUS || WsClose.isValidOnTheWire(code)).as("close code %s", code).isTrue();
+      assertThat(code == WsClose.NO_STATUS || WsClose.isValidOnTheWire(code))
+          .as("close code %s", code)
+          .isTrue();
       assertThat(reason.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(123);
       events.add("close:" + code + ":" + reason);
     }
@@ -188,14 +199,31 @@ class FrameDecoderFuzzTest {
   static Stream<byte[]> seeds() {
     return Stream.of(
         input(0x03, 0x00, text("{\"type\":\"auth\",\"token\":\"t\"}")),
-        input(0x47, 0x35, text("héllo"), frame(TEXT, false, utf8("frag")), frame(FIN | PING, utf8("are you there")),
-            frame(FIN | CONTINUATION, utf8("ment")), frame(FIN | PONG, new byte[0]), close(1000, "bye")),
+        input(
+            0x47,
+            0x35,
+            text("héllo"),
+            frame(TEXT, false, utf8("frag")),
+            frame(FIN | PING, utf8("are you there")),
+            frame(FIN | CONTINUATION, utf8("ment")),
+            frame(FIN | PONG, new byte[0]),
+            close(1000, "bye")),
         input(0x41, 0xF0, text("a"), frame(FIN | TEXT, new byte[200])),
-        input(0x80, 0x11, frame(FIN | PING, new byte[0]), frame(FIN | PING, new byte[0]), frame(FIN | PING, new byte[0])),
+        input(
+            0x80,
+            0x11,
+            frame(FIN | PING, new byte[0]),
+            frame(FIN | PING, new byte[0]),
+            frame(FIN | PING, new byte[0])),
         input(0x03, 0x2F, frame(FIN | TEXT, new byte[130], 8), frame(FIN | TEXT, new byte[3], 2)),
         input(0x0F, 0x73, frame(FIN | BINARY, new byte[4]), text("x")),
-        input(0x13, 0x01, frame(TEXT, false, new byte[90]), frame(CONTINUATION, false, new byte[90])),
-        input(0x03, 0x00, frame(FIN | TEXT, new byte[] {'a', (byte) 0xC0, (byte) 0x80}), close(1005, "")),
+        input(
+            0x13, 0x01, frame(TEXT, false, new byte[90]), frame(CONTINUATION, false, new byte[90])),
+        input(
+            0x03,
+            0x00,
+            frame(FIN | TEXT, new byte[] {'a', (byte) 0xC0, (byte) 0x80}),
+            close(1005, "")),
         input(0x03, 0x00, frame(FIN | 0x3, new byte[2]), frame(FIN | 0x40 | TEXT, new byte[2])));
   }
 

@@ -124,7 +124,8 @@ class FrameDecoderTest {
   void aFragmentedOrOverLongControlFrameIsAProtocolError() {
     assertThat(read(frame(0x9, false, true, new byte[1])).reason().code()).isEqualTo(1002);
     FrameDecoder other = new FrameDecoder(budget, PRE_AUTH, POST_AUTH, 50);
-    assertThat(other.read(buffer(frame(0x9, true, true, new byte[126])), 0, sink).reason().code()).isEqualTo(1002);
+    assertThat(other.read(buffer(frame(0x9, true, true, new byte[126])), 0, sink).reason().code())
+        .isEqualTo(1002);
   }
 
   @Test
@@ -132,14 +133,26 @@ class FrameDecoderTest {
     assertThat(read(frame(0x0, true, true, new byte[1])).reason().code()).isEqualTo(1002);
     FrameDecoder other = new FrameDecoder(budget, PRE_AUTH, POST_AUTH, 50);
     assertThat(other.read(buffer(frame(0x1, false, true, new byte[1])), 0, sink)).isNull();
-    assertThat(other.read(buffer(frame(0x1, true, true, new byte[1])), 0, sink).reason().code()).isEqualTo(1002);
+    assertThat(other.read(buffer(frame(0x1, true, true, new byte[1])), 0, sink).reason().code())
+        .isEqualTo(1002);
   }
 
   @Test
   void textThatIsNotUtf8Is1007AndSoIsACloseReason() {
-    assertThat(read(frame(0x1, true, true, new byte[] {'a', (byte) 0xC0, (byte) 0x80})).reason().code()).isEqualTo(1007);
+    assertThat(
+            read(frame(0x1, true, true, new byte[] {'a', (byte) 0xC0, (byte) 0x80}))
+                .reason()
+                .code())
+        .isEqualTo(1007);
     FrameDecoder other = new FrameDecoder(budget, PRE_AUTH, POST_AUTH, 50);
-    assertThat(other.read(buffer(frame(0x8, true, true, new byte[] {0x03, (byte) 0xE8, (byte) 0xFF})), 0, sink).reason().code())
+    assertThat(
+            other
+                .read(
+                    buffer(frame(0x8, true, true, new byte[] {0x03, (byte) 0xE8, (byte) 0xFF})),
+                    0,
+                    sink)
+                .reason()
+                .code())
         .isEqualTo(1007);
   }
 
@@ -180,7 +193,8 @@ class FrameDecoderTest {
     assertThat(read(frame(0x1, true, true, ascii(126)))).isNull();
     assertThat(read(frame(0x1, true, true, ascii(65_536)))).isNull();
 
-    assertThat(sink.events).containsExactly("text:" + "a".repeat(126), "text:" + "a".repeat(65_536));
+    assertThat(sink.events)
+        .containsExactly("text:" + "a".repeat(126), "text:" + "a".repeat(65_536));
   }
 
   @Test
@@ -226,7 +240,8 @@ class FrameDecoderTest {
     FrameDecoder fresh = new FrameDecoder(budget, PRE_AUTH, POST_AUTH, 50);
     fresh.authenticated();
     // One byte past it is refused: the header's 14 bytes are no slack for the payload.
-    assertThat(fresh.read(buffer(header(0x1, true, POST_AUTH + 1, true)), 0, sink).reason().code()).isEqualTo(1009);
+    assertThat(fresh.read(buffer(header(0x1, true, POST_AUTH + 1, true)), 0, sink).reason().code())
+        .isEqualTo(1009);
   }
 
   @Test
@@ -302,7 +317,8 @@ class FrameDecoderTest {
       String message = "m" + i + ":" + "x€é".repeat(size / 6);
       byte[] utf8 = message.getBytes(StandardCharsets.UTF_8);
       if (random.nextBoolean()) {
-        int cut = utf8.length / 2; // may fall inside a character: only the whole message must be UTF-8
+        int cut =
+            utf8.length / 2; // may fall inside a character: only the whole message must be UTF-8
         stream.writeBytes(frame(0x1, false, true, Arrays.copyOfRange(utf8, 0, cut)));
         stream.writeBytes(frame(0x9, true, true, ascii(random.nextInt(126))));
         stream.writeBytes(frame(0x0, true, true, Arrays.copyOfRange(utf8, cut, utf8.length)));
@@ -320,7 +336,8 @@ class FrameDecoderTest {
       assertThat(decoder.read(buffer(Arrays.copyOfRange(bytes, at, at + take)), 0, sink)).isNull();
       at += take;
     }
-    assertThat(sink.events.stream().map(e -> e.startsWith("ping:") ? "ping" : e).toList()).isEqualTo(expected);
+    assertThat(sink.events.stream().map(e -> e.startsWith("ping:") ? "ping" : e).toList())
+        .isEqualTo(expected);
     assertThat(decoder.heldBytes()).isZero();
     assertThat(budget.held()).isZero();
   }
@@ -380,8 +397,8 @@ class FrameDecoderTest {
   }
 
   /**
-   * A masked frame of {@code length} zero bytes whose length is written in {@code extendedBytes}
-   * (2 or 8) whatever it is: the form RFC 6455 §5.2 forbids when a shorter one would do.
+   * A masked frame of {@code length} zero bytes whose length is written in {@code extendedBytes} (2
+   * or 8) whatever it is: the form RFC 6455 §5.2 forbids when a shorter one would do.
    */
   private static byte[] lengthIn(int opcode, int length, int extendedBytes) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -40,16 +40,19 @@ class HandshakePolicyTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"127.0.0.1", "127.1.2.3", "::1", "0:0:0:0:0:0:0:1", "[::1]", "::ffff:127.0.0.1"})
+  @ValueSource(
+      strings = {"127.0.0.1", "127.1.2.3", "::1", "0:0:0:0:0:0:0:1", "[::1]", "::ffff:127.0.0.1"})
   void loopbackPeersAreLoopback(String address) {
     assertThat(HandshakePolicy.isLoopback(address)).isTrue();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"10.0.0.5", "192.168.1.10", "fe80::1", "0.0.0.0", "localhost", "evil.example", ""})
+  @ValueSource(
+      strings = {"10.0.0.5", "192.168.1.10", "fe80::1", "0.0.0.0", "localhost", "evil.example", ""})
   void everythingElseIsNotLoopback(String address) {
     assertThat(HandshakePolicy.isLoopback(address)).isFalse();
-    assertThat(new HandshakePolicy(Set.of()).refusal(address, "127.0.0.1:9400", null, 9400)).isPresent();
+    assertThat(new HandshakePolicy(Set.of()).refusal(address, "127.0.0.1:9400", null, 9400))
+        .isPresent();
   }
 
   @ParameterizedTest

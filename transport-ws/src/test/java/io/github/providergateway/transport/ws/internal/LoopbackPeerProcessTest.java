@@ -31,15 +31,19 @@ class LoopbackPeerProcessTest {
     try (ServerSocket server = new ServerSocket(0, 1, address)) {
       Process child =
           new ProcessBuilder(
-                  List.of("python3", "-c",
+                  List.of(
+                      "python3",
+                      "-c",
                       "import socket,sys; s=socket.create_connection((sys.argv[1], int(sys.argv[2]))); s.recv(1)",
-                      loopback, Integer.toString(server.getLocalPort())))
+                      loopback,
+                      Integer.toString(server.getLocalPort())))
               .redirectErrorStream(true)
               .start();
       try (Socket accepted = server.accept()) {
-        Optional<ProcessHandle> found = LoopbackPeerProcess.of(
-            (InetSocketAddress) accepted.getRemoteSocketAddress(),
-            (InetSocketAddress) accepted.getLocalSocketAddress());
+        Optional<ProcessHandle> found =
+            LoopbackPeerProcess.of(
+                (InetSocketAddress) accepted.getRemoteSocketAddress(),
+                (InetSocketAddress) accepted.getLocalSocketAddress());
 
         assertThat(found).map(ProcessHandle::pid).contains(child.pid());
       } finally {

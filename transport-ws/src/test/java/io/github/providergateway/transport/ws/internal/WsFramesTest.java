@@ -19,10 +19,11 @@ class WsFramesTest {
     byte[] frames = WsFrames.texts(List.of(utf8(small), utf8(medium), utf8(large)));
 
     assertThat(parse(frames)).containsExactly(small, medium, large);
-    assertThat(frames).hasSize(
-        WsFrames.framedLength(small.length())
-            + WsFrames.framedLength(medium.length())
-            + WsFrames.framedLength(large.length()));
+    assertThat(frames)
+        .hasSize(
+            WsFrames.framedLength(small.length())
+                + WsFrames.framedLength(medium.length())
+                + WsFrames.framedLength(large.length()));
   }
 
   @Test

@@ -15,20 +15,28 @@ import org.junit.jupiter.api.Test;
 class WsHandshakeTest {
 
   private static final int PORT = 9400;
+
   /** RFC 6455 §1.3's example key and its accept value. */
   private static final String KEY = "dGhlIHNhbXBsZSBub25jZQ==";
 
   private final WsHandshake handshake =
-      new WsHandshake(new HandshakePolicy(Set.of()), 1, () -> PORT, path -> path.equals("/") || path.equals("/host"));
+      new WsHandshake(
+          new HandshakePolicy(Set.of()),
+          1,
+          () -> PORT,
+          path -> path.equals("/") || path.equals("/host"));
 
   @Test
   void aGoodRequestIsAcceptedWithTheAcceptKeyOfRfc6455AndItsPath() {
     WsHandshake.Answer answer = handshake.decide(request("GET", "/host?x=1", headers()));
 
-    assertThat(answer).isInstanceOfSatisfying(WsHandshake.Accepted.class, accepted -> {
-      assertThat(accepted.acceptKey()).isEqualTo("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
-      assertThat(accepted.path()).isEqualTo("/host");
-    });
+    assertThat(answer)
+        .isInstanceOfSatisfying(
+            WsHandshake.Accepted.class,
+            accepted -> {
+              assertThat(accepted.acceptKey()).isEqualTo("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
+              assertThat(accepted.path()).isEqualTo("/host");
+            });
   }
 
   @Test
@@ -44,19 +52,22 @@ class WsHandshakeTest {
     assertThat(status(request("GET", "//", headers()))).isEqualTo(400);
     assertThat(status(request("GET", "/", noKey))).isEqualTo(400);
     assertThat(status(request("GET", "/", version12))).isEqualTo(426);
-    assertThat(((WsHandshake.Refused) handshake.decide(request("GET", "/", version12))).version()).isEqualTo("13");
+    assertThat(((WsHandshake.Refused) handshake.decide(request("GET", "/", version12))).version())
+        .isEqualTo("13");
     assertThat(status(request("GET", "/elsewhere", headers()))).isEqualTo(404);
     assertThat(status(request("GET", "/", foreignOrigin))).isEqualTo(403);
   }
 
   @Test
   void theCapRefusesWith503UntilASlotIsReleasedAndStoppingRefusesEverything() {
-    WsHandshake.Accepted first = (WsHandshake.Accepted) handshake.decide(request("GET", "/", headers()));
+    WsHandshake.Accepted first =
+        (WsHandshake.Accepted) handshake.decide(request("GET", "/", headers()));
     assertThat(status(request("GET", "/", headers()))).isEqualTo(503);
 
     first.admission().release();
     first.admission().release(); // only the first release counts
-    assertThat(handshake.decide(request("GET", "/", headers()))).isInstanceOf(WsHandshake.Accepted.class);
+    assertThat(handshake.decide(request("GET", "/", headers())))
+        .isInstanceOf(WsHandshake.Accepted.class);
     assertThat(status(request("GET", "/", headers()))).as("one slot, taken again").isEqualTo(503);
 
     handshake.stop();
@@ -79,7 +90,9 @@ class WsHandshakeTest {
     return headers;
   }
 
-  private static WsHandshake.Request request(String method, String target, Map<String, String> headers) {
-    return new WsHandshake.Request(method, target, name -> headers.get(name.toLowerCase(Locale.ROOT)), "127.0.0.1");
+  private static WsHandshake.Request request(
+      String method, String target, Map<String, String> headers) {
+    return new WsHandshake.Request(
+        method, target, name -> headers.get(name.toLowerCase(Locale.ROOT)), "127.0.0.1");
   }
 }
