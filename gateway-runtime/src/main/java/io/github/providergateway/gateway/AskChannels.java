@@ -8,16 +8,18 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The gateway-wide channels that put gates' questions to the person (extension {@code gate.ask},
  * architecture decision 35), and the questions waiting now: for a console or a status page. A
- * session host's own channel is its {@link SessionHost#askChannel}; answers come back through
- * {@link HostApi#answerQuestion} or the channel's own callback. Get it from {@link Gateway#asks()}.
- * Any thread.
+ * session host's own channel is its {@link
+ * io.github.providergateway.host.api.SessionHost#askChannel}; answers come back through {@link
+ * io.github.providergateway.host.api.HostApi#answerQuestion} or the channel's own callback. Get it
+ * from {@link Gateway#asks()}. Any thread.
  */
 public interface AskChannels {
   /**
    * Adds a gateway-wide channel for gates' questions to the person (extension {@code gate.ask},
    * architecture decision 35): a console, a status page. Questions asked from now on go to it
    * whenever it {@linkplain AskChannel#reaches reaches} their session, beside the session host's
-   * own ({@link SessionHost#askChannel}). Any thread; it takes effect on the loop, in order.
+   * own ({@link io.github.providergateway.host.api.SessionHost#askChannel}). Any thread; it takes
+   * effect on the loop, in order.
    *
    * @param channel the channel; its methods are called on the loop
    */

@@ -45,14 +45,15 @@ public interface GatewayMonitor {
 
   /**
    * Every retained stream of a session with its newest events, read with internal trust: what a
-   * status page shows. Not part of {@link HostApi}: hosts of a shared gateway read streams by name
-   * ({@link HostApi#queryStreams}).
+   * status page shows. Not part of {@link io.github.providergateway.host.api.HostApi}: hosts of a
+   * shared gateway read streams by name ({@link
+   * io.github.providergateway.host.api.HostApi#queryStreams}).
    *
    * @param sessionId the session
    * @param last how many entries of each stream, at most the retention
    * @return each {@code stream@provider} → its newest entries, newest first, streams in the order
-   *     first written; fails with {@link HostException} ({@code INVALID_SESSION}) for an unknown
-   *     session
+   *     first written; fails with {@link io.github.providergateway.host.api.HostException} ({@code
+   *     INVALID_SESSION}) for an unknown session
    */
   CompletableFuture<Map<String, List<StreamEntry>>> streams(String sessionId, int last);
 }

@@ -7,9 +7,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What a host that starts providers for its sessions uses (the reference app's project providers, a
  * federated MCP server): a spawn token for each process, the names it announces before starting
- * them so that {@link HostApi#providersSettled} waits for them, its restarts, and lines it writes
- * into a session's timeline. Get it from {@link Gateway#spawning()}. Any thread; each takes effect
- * on the loop, in order.
+ * them so that {@link io.github.providergateway.host.api.HostApi#providersSettled} waits for them,
+ * its restarts, and lines it writes into a session's timeline. Get it from {@link
+ * Gateway#spawning()}. Any thread; each takes effect on the loop, in order.
  */
 public interface ProviderSpawning {
   /**
@@ -17,7 +17,8 @@ public interface ProviderSpawning {
    * {@code TAP_PROVIDER_TOKEN}). It dies with the session.
    *
    * @param sessionId the session the token is scoped to
-   * @return the token; fails with {@link HostException} for an unknown session
+   * @return the token; fails with {@link io.github.providergateway.host.api.HostException} for an
+   *     unknown session
    */
   CompletableFuture<String> issueSpawnToken(String sessionId);
 
@@ -27,7 +28,8 @@ public interface ProviderSpawning {
    *
    * @param sessionId the session the token is scoped to
    * @param spawnName what the host spawns the provider as; not null
-   * @return the token; fails with {@link HostException} for an unknown session
+   * @return the token; fails with {@link io.github.providergateway.host.api.HostException} for an
+   *     unknown session
    */
   CompletableFuture<String> issueSpawnToken(String sessionId, String spawnName);
 
@@ -40,14 +42,16 @@ public interface ProviderSpawning {
    * <ul>
    *   <li>until a connection spawned as {@code spawnName} for that session says {@code hello}, or
    *       {@code grace} has passed, the session's tool registration waits: the provider's tools
-   *       stay listed ({@link HostApi#tools}), and the host is not told of them leaving;
+   *       stay listed ({@link io.github.providergateway.host.api.HostApi#tools}), and the host is
+   *       not told of them leaving;
    *   <li>a call to one of them fails {@code DISCONNECTED} at once, as do its calls in flight when
    *       its connection ends;
    *   <li>the new run's {@code hello} may take the old run's name while its connection is still
    *       open (the old one is closed; no {@code DUPLICATE_INSTANCE});
    *   <li>when the last restart of the session has ended (its provider is back, or its grace has
    *       passed and its tools are gone, which the session's timeline says), the host's {@link
-   *       SessionHost#registerTools} is called once with the list then, even an unchanged one.
+   *       io.github.providergateway.host.api.SessionHost#registerTools} is called once with the
+   *       list then, even an unchanged one.
    * </ul>
    *
    * <p>Providers see none of it. Calling it again for a restart under way starts its grace again.
@@ -55,18 +59,20 @@ public interface ProviderSpawning {
    * @param sessionId an active session
    * @param spawnName what the host spawned the provider as; not null
    * @param grace how long the registration may wait for it; positive
-   * @return completes on the loop once the tools are held; fails with {@link HostException} {@code
-   *     INVALID_SESSION} for a session that is not active
+   * @return completes on the loop once the tools are held; fails with {@link
+   *     io.github.providergateway.host.api.HostException} {@code INVALID_SESSION} for a session
+   *     that is not active
    * @throws IllegalArgumentException when {@code grace} is not positive
    */
   CompletableFuture<Void> restarting(String sessionId, String spawnName, Duration grace);
 
   /**
    * Tells the gateway that the host is about to start {@code spawnNames} for {@code sessionId} (its
-   * config's entries), so that {@link HostApi#providersSettled} waits for them from now, before
-   * their processes run: call it from {@link GatewayListener#sessionStarted}, before a client of
-   * the session can ask. Each counts as starting until a provider spawned under that name binds,
-   * its connection closes unbound, {@link #providerNotStarted} says so, or 30 s pass.
+   * config's entries), so that {@link io.github.providergateway.host.api.HostApi#providersSettled}
+   * waits for them from now, before their processes run: call it from {@link
+   * GatewayListener#sessionStarted}, before a client of the session can ask. Each counts as
+   * starting until a provider spawned under that name binds, its connection closes unbound, {@link
+   * #providerNotStarted} says so, or 30 s pass.
    *
    * @param sessionId the session
    * @param spawnNames what the host will spawn, by the names it passes to {@link
@@ -85,10 +91,11 @@ public interface ProviderSpawning {
   void providerNotStarted(String sessionId, String spawnName);
 
   /**
-   * Writes a line to a session's timeline ({@link SessionHost#log}) on behalf of {@code source}:
-   * for components beside the gateway that report into sessions, such as the reference app's
-   * spawner of project providers. Once the gateway has stopped it does nothing: the sessions are
-   * gone, and a reporter on another thread must not get an exception for a line nobody can read.
+   * Writes a line to a session's timeline ({@link
+   * io.github.providergateway.host.api.SessionHost#log}) on behalf of {@code source}: for
+   * components beside the gateway that report into sessions, such as the reference app's spawner of
+   * project providers. Once the gateway has stopped it does nothing: the sessions are gone, and a
+   * reporter on another thread must not get an exception for a line nobody can read.
    *
    * @param sessionId the session
    * @param source who reports, shown as the line's source

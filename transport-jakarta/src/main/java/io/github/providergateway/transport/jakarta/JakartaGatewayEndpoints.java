@@ -43,11 +43,11 @@ import java.util.function.Function;
  *
  * <p><b>What a connection gets.</b> The same protocol as from {@code transport-ws}'s server:
  * providers authenticate with {@code auth} as their first message ({@link
- * Gateway#acceptWebSocket}), hosts with {@code host.auth} ({@link HostService#open}); the same
- * close codes (1000 after {@code goodbye}, 1008 for failed authentication or a too slow reader,
- * 1002 for a protocol error, 1001 when the gateway stops). A handshake with an {@code Origin} that
- * is present and not allow-listed gets 403. More than {@code Limits#maxConnections()} connections
- * are closed on open with 1013.
+ * io.github.providergateway.gateway.TransportPort#acceptWebSocket}), hosts with {@code host.auth}
+ * ({@link HostService#open}); the same close codes (1000 after {@code goodbye}, 1008 for failed
+ * authentication or a too slow reader, 1002 for a protocol error, 1001 when the gateway stops). A
+ * handshake with an {@code Origin} that is present and not allow-listed gets 403. More than {@code
+ * Limits#maxConnections()} connections are closed on open with 1013.
  *
  * <p><b>What bounds memory.</b> Standard Jakarta WebSocket cannot pause reading a socket, and its
  * container, not this adapter, reads frames. So: the session buffers at most {@code
