@@ -19,10 +19,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What a regex step costs, warm (issue 32, finding 9): the gateway counts regex work in steps
  * (characters of the text the engine reads; {@link RegexSteps}) rather than time, and {@link
- * Limits#regexStepsPerMatch()} stands for the spec's 1 ms. Each case is one match with the default
- * budget over the 64 KiB of stringified arguments a rule may see (or the short text that makes a
- * pattern backtrack); {@link #steps} prints what each match reads, so time divided by steps is the
- * cost of a step for that kind of pattern, and the budget's time is its steps times that.
+ * io.github.providergateway.protocol.RegexLimits#regexStepsPerMatch()} stands for the spec's 1 ms.
+ * Each case is one match with the default budget over the 64 KiB of stringified arguments a rule
+ * may see (or the short text that makes a pattern backtrack); {@link #steps} prints what each match
+ * reads, so time divided by steps is the cost of a step for that kind of pattern, and the budget's
+ * time is its steps times that.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -57,7 +58,7 @@ public class RegexStepsBenchmark {
 
   private RegexSteps.Guarded pattern;
   private String text;
-  private final long budget = Limits.defaults().regexStepsPerMatch();
+  private final long budget = Limits.defaults().regex().regexStepsPerMatch();
 
   @Setup(Level.Trial)
   public void prepare() {

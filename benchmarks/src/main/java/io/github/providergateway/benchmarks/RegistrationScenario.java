@@ -43,7 +43,7 @@ final class RegistrationScenario {
     try {
       String sessionId = gateway.startSession(spec(), host).get(10, TimeUnit.SECONDS).id();
       List<JavaProvider> all = providers(providers, toolsEach, sessionId);
-      Duration debounce = gateway.limits().registrationDebounce();
+      Duration debounce = gateway.limits().registration().registrationDebounce();
       long t0 = System.nanoTime();
       for (JavaProvider provider : all) {
         sessions.add(LocalProviderTransport.connect(gateway, provider, sessionId, pool));
@@ -74,7 +74,7 @@ final class RegistrationScenario {
       for (JavaProvider provider : all) {
         LocalProviderTransport.connect(gateway, provider, sessionId, Runnable::run);
       }
-      time.advance(gateway.limits().registrationDebounce());
+      time.advance(gateway.limits().registration().registrationDebounce());
       Long registered = host.registered().getNow(null);
       if (registered == null) {
         throw new IllegalStateException("the tools were not registered after the debounce");

@@ -33,13 +33,14 @@ final class WsHarness implements AutoCloseable {
 
   /**
    * With {@code sessions} sessions, started one after another, for {@code connections} providers:
-   * past the spec's connection cap ({@link Limits#maxConnections()}, 50) the cap is raised to admit
-   * them, all else at the defaults.
+   * past the spec's connection cap ({@link
+   * io.github.providergateway.protocol.ConnectionLimits#maxConnections()}, 50) the cap is raised to
+   * admit them, all else at the defaults.
    */
   static WsHarness start(int sessions, int connections)
       throws IOException, InterruptedException, ExecutionException, TimeoutException {
     Limits limits = Limits.defaults();
-    if (connections > limits.maxConnections()) {
+    if (connections > limits.connections().maxConnections()) {
       limits = limits.toBuilder().maxConnections(connections).build();
     }
     Gateway gateway = Gateway.builder().limits(limits).build();

@@ -60,7 +60,7 @@ public final class HostService implements AutoCloseable {
   private HostService(Builder b) {
     Gateway gateway = b.gateway;
     Duration reclaimGrace =
-        b.reclaimGrace == null ? gateway.limits().reconnectWindow() : b.reclaimGrace;
+        b.reclaimGrace == null ? gateway.limits().connections().reconnectWindow() : b.reclaimGrace;
     RandomGenerator random = b.random == null ? new SecureRandom() : b.random;
     // This run's id takes the first random bytes, re-claim tokens the ones after (tests pin them).
     byte[] run = new byte[8];

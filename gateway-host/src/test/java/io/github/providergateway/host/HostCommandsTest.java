@@ -290,7 +290,7 @@ class HostCommandsTest {
 
   @Test
   void sessionEndIsRepliedAfterTeardownAtTheDefaultDeadlineWhenItNamesNone() {
-    Duration deadline = f.gateway.limits().defaultShutdownDeadline();
+    Duration deadline = f.gateway.limits().calls().defaultShutdownDeadline();
     host.send(command("session.end", "\"id\":1"));
     assertThat(worker.next(SessionLifecycle.class).deadline()).isEqualTo(deadline);
 

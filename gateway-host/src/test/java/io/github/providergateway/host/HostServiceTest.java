@@ -431,7 +431,7 @@ class HostServiceTest {
 
     assertThat(shutdownPending(onA, sessionA)).isTrue();
     assertThat(shutdownPending(onB, sessionB)).isFalse();
-    f.clock.advance(f.gateway.limits().defaultShutdownDeadline());
+    f.clock.advance(f.gateway.limits().calls().defaultShutdownDeadline());
     assertThat(GatewayFixture.done(f.gateway.sessions()))
         .extracting(info -> info.id())
         .containsExactly(sessionB);
@@ -540,7 +540,7 @@ class HostServiceTest {
     startSession(host, "late");
     host.drop(); // its session lives on in the re-claim grace, then ends
 
-    f.clock.advance(GRACE.plus(f.gateway.limits().defaultShutdownDeadline()));
+    f.clock.advance(GRACE.plus(f.gateway.limits().calls().defaultShutdownDeadline()));
     assertThat(idleExits).hasValue(0); // the session ended just now: a new countdown runs
     f.clock.advance(GRACE);
 
@@ -674,7 +674,8 @@ class HostServiceTest {
     host.ok("{\"cmd\":\"shutdown\"}");
 
     assertThat(stops)
-        .containsExactly(Duration.ofMillis(2_500), f.gateway.limits().defaultShutdownDeadline());
+        .containsExactly(
+            Duration.ofMillis(2_500), f.gateway.limits().calls().defaultShutdownDeadline());
     stoppable.close();
   }
 

@@ -204,7 +204,8 @@ public final class Gateway implements HostApi, AutoCloseable {
 
   @Override
   public CompletableFuture<Void> endSession(String sessionId, Duration deadline) {
-    Duration effective = deadline == null ? engine.limits().defaultShutdownDeadline() : deadline;
+    Duration effective =
+        deadline == null ? engine.limits().calls().defaultShutdownDeadline() : deadline;
     return requests.getAsync(() -> engine.sessionManager().end(sessionId, effective));
   }
 

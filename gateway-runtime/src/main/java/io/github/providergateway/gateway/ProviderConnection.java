@@ -50,17 +50,17 @@ public interface ProviderConnection {
   /**
    * The provider has authenticated. A transport that holds unauthenticated peers to a smaller
    * message size ({@link
-   * io.github.providergateway.protocol.Limits#maxUnauthenticatedMessageBytes()}) lifts it now.
-   * Called once, on the gateway loop; must not block. Default: nothing.
+   * io.github.providergateway.protocol.MessageLimits#maxUnauthenticatedMessageBytes()}) lifts it
+   * now. Called once, on the gateway loop; must not block. Default: nothing.
    */
   default void authenticated() {}
 
   /**
    * The gateway has more of this provider's messages waiting than it lets one connection or all of
-   * them queue ({@link io.github.providergateway.protocol.Limits#maxQueuedInboundBytes()}): stop
-   * reading from the peer until {@link #resumeReading()}, so that what it sends waits in its own
-   * socket rather than in the gateway's memory. Called on whichever thread delivered the message or
-   * on the loop; must not block. Default: nothing (an in-process provider is trusted).
+   * them queue ({@link io.github.providergateway.protocol.MessageLimits#maxQueuedInboundBytes()}):
+   * stop reading from the peer until {@link #resumeReading()}, so that what it sends waits in its
+   * own socket rather than in the gateway's memory. Called on whichever thread delivered the
+   * message or on the loop; must not block. Default: nothing (an in-process provider is trusted).
    */
   default void suspendReading() {}
 

@@ -13,9 +13,9 @@ public interface ProviderLink {
   /**
    * Delivers one text message from the wire. It is decoded, size-checked and handled on the gateway
    * loop, one message at a time (on the calling thread when the loop is idle). Text waiting for the
-   * loop is bounded ({@link io.github.providergateway.protocol.Limits#maxQueuedInboundBytes()}):
-   * past it the gateway calls {@link ProviderConnection#suspendReading()} on the connection that
-   * delivered.
+   * loop is bounded ({@link
+   * io.github.providergateway.protocol.MessageLimits#maxQueuedInboundBytes()}): past it the gateway
+   * calls {@link ProviderConnection#suspendReading()} on the connection that delivered.
    *
    * @param text one whole message as received, not yet decoded
    */

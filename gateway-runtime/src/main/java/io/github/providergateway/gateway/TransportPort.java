@@ -11,8 +11,9 @@ import java.time.Clock;
 public interface TransportPort {
   /**
    * Registers a new WebSocket connection. It starts in AwaitAuth: its first message must be {@code
-   * auth}, and unless it has authenticated within {@link Limits#authTimeout()} (or, pairing, before
-   * its codes expire) it gets {@code AUTH_FAILED} and is closed.
+   * auth}, and unless it has authenticated within {@link
+   * io.github.providergateway.protocol.ConnectionLimits#authTimeout()} (or, pairing, before its
+   * codes expire) it gets {@code AUTH_FAILED} and is closed.
    *
    * @param connection the transport's side of the connection, which the gateway sends through
    * @return the gateway's side, which the transport delivers to

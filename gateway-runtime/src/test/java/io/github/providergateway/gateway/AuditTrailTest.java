@@ -353,13 +353,13 @@ class AuditTrailTest {
     decisions.clear();
 
     var call = f.call(session, "fast", "{}");
-    f.clock.advance(f.gateway.limits().gateTimeout());
+    f.clock.advance(f.gateway.limits().calls().gateTimeout());
     done(call);
 
     Decision.GateAnswer answer = only(DecisionKind.PRE_TOOL_USE).gates().get(0);
     assertThat(answer.decision()).isEqualTo("timeout");
     assertThat(answer.failedOpen()).isFalse();
-    assertThat(answer.latency()).isEqualTo(f.gateway.limits().gateTimeout());
+    assertThat(answer.latency()).isEqualTo(f.gateway.limits().calls().gateTimeout());
   }
 
   @Test

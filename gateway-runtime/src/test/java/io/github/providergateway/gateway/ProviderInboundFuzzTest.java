@@ -372,7 +372,8 @@ class ProviderInboundFuzzTest {
               .anyMatch(p -> !p.name().equals("good") && p.sessions().contains(sessionB));
       CompletableFuture<CallResult> echo = f.gateway.callTool(sessionB, "echo", json("{}"), null);
       answerAsTheGoodProvider();
-      f.clock.advance(f.gateway.limits().gateTimeout().plusSeconds(1)); // a fuzzed gate may hold it
+      f.clock.advance(
+          f.gateway.limits().calls().gateTimeout().plusSeconds(1)); // a fuzzed gate may hold it
       answerAsTheGoodProvider();
       assertThat(echo).as("a call to the well-behaved provider completes").isDone();
       if (!fuzzedBoundToB) {

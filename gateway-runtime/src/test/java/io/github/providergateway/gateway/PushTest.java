@@ -94,7 +94,7 @@ class PushTest {
     local.send(io.github.providergateway.protocol.Hello.builder("local").build());
     local.drain();
     // A push's own object is level 1 of what stream.history writes back: metadata gets the rest.
-    int deepest = f.gateway.limits().maxJsonDepth() - 1;
+    int deepest = f.gateway.limits().messages().maxJsonDepth() - 1;
 
     local.send(new Push(null, null, "fits", null, PushLevel.KEEP, nested(deepest), null));
     local.send(new Push(null, null, "too deep", null, PushLevel.KEEP, nested(deepest + 1), null));

@@ -579,7 +579,7 @@ class RandomizedInvariantsTest {
     Instant now = f.clock.instant();
     p.cancelledAt.forEach(
         (id, at) -> {
-          if (!at.plus(f.gateway.limits().cancelGrace()).isAfter(now)) {
+          if (!at.plus(f.gateway.limits().calls().cancelGrace()).isAfter(now)) {
             p.open.remove(id);
           }
         });

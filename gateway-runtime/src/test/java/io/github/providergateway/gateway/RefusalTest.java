@@ -156,7 +156,7 @@ class RefusalTest {
     assertThat(hooks.refused()).isEqualTo(ProviderMessageType.HOOKS_UPDATE);
     assertThat(hooks.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
 
-    for (int i = 0; i <= f.gateway.limits().maxPushesPerSecond(); i++) {
+    for (int i = 0; i <= f.gateway.limits().streams().maxPushesPerSecond(); i++) {
       guardian.send(new Push(null, session, "event " + i, null, PushLevel.KEEP, null, null));
     }
     Refusal push = theRefusalOf(guardian);
@@ -167,7 +167,7 @@ class RefusalTest {
   @Test
   void aDeadlineRefusesNoMessageAndAnUnknownTypeIsNamedSo() {
     RecordingProviderConnection silent = f.connect();
-    f.clock.advance(f.gateway.limits().authTimeout());
+    f.clock.advance(f.gateway.limits().connections().authTimeout());
     Refusal deadline = theRefusalOf(silent);
     assertThat(deadline.refused()).isNull();
     assertThat(deadline.describe()).isEqualTo("conn#1 (test#1): AUTH_FAILED No auth within 10 s");

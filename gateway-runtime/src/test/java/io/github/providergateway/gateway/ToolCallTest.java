@@ -425,7 +425,8 @@ class ToolCallTest {
 
     assertThat(failure(first).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
     assertThat(failure(second).code()).isEqualTo(ToolErrorCode.DISCONNECTED);
-    f.clock.advance(f.gateway.limits().reconnectWindow()); // registration and reconnect window
+    f.clock.advance(
+        f.gateway.limits().connections().reconnectWindow()); // registration and reconnect window
     assertThat(f.clock.pendingTasks()).as("no timer outlives its call").isZero();
   }
 

@@ -18,9 +18,9 @@ final class ServerLineGuard {
 
   /**
    * The deepest a server's line may nest: what the gateway accepts from any provider ({@link
-   * Limits#maxJsonDepth()}'s default).
+   * io.github.providergateway.protocol.MessageLimits#maxJsonDepth()}'s default).
    */
-  static final int MAX_DEPTH = Limits.defaults().maxJsonDepth();
+  static final int MAX_DEPTH = Limits.defaults().messages().maxJsonDepth();
 
   /**
    * Parsers only: Jackson's own nesting bound (1,000) is above {@link #MAX_DEPTH}, counted here.

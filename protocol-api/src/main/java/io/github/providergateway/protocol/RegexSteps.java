@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
  *
  * <p>A step is a read of a character of the text by the regex engine, through the {@link
  * CharSequence} it matches. Catastrophic backtracking reads the text over and over, so a step
- * budget cuts it off as a deadline did; {@link Limits#regexStepsPerMatch()} is calibrated to about
- * what a warm JIT does in 1 ms on the reference machine (docs/performance.md, "Regex steps"). The
- * engine also works without reading: a pattern's groups, alternatives and anchors are passed at
+ * budget cuts it off as a deadline did; {@link RegexLimits#regexStepsPerMatch()} is calibrated to
+ * about what a warm JIT does in 1 ms on the reference machine (docs/performance.md, "Regex steps").
+ * The engine also works without reading: a pattern's groups, alternatives and anchors are passed at
  * every position it tries, so a read of a pattern with much of that structure costs more than one
  * step, and every position tried is charged too ({@link Guarded#stepsPerRead}); and some shapes
  * could work without end between two reads, so {@link #refusal} names them and the gateway refuses

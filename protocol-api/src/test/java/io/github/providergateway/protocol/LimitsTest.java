@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,75 +24,85 @@ class LimitsTest {
 
   @Test
   void sizeDefaultsAreFiveAndTwoMebibytes() {
-    assertThat(DEFAULTS.maxToolResultBytes()).isEqualTo(5 * 1024 * 1024).isEqualTo(5_242_880);
-    assertThat(DEFAULTS.maxMessageBytes()).isEqualTo(2 * 1024 * 1024).isEqualTo(2_097_152);
+    assertThat(DEFAULTS.messages().maxToolResultBytes())
+        .isEqualTo(5 * 1024 * 1024)
+        .isEqualTo(5_242_880);
+    assertThat(DEFAULTS.messages().maxMessageBytes())
+        .isEqualTo(2 * 1024 * 1024)
+        .isEqualTo(2_097_152);
   }
 
   @Test
   void countDefaultsAreTheSpecs() {
-    assertThat(DEFAULTS.maxToolsPerProvider()).isEqualTo(100);
-    assertThat(DEFAULTS.maxHookRulesPerProvider()).isEqualTo(50);
-    assertThat(DEFAULTS.maxStreamsPerProvider()).isEqualTo(20);
-    assertThat(DEFAULTS.streamRetention()).isEqualTo(200);
-    assertThat(DEFAULTS.maxQueryLast()).isEqualTo(100);
-    assertThat(DEFAULTS.maxConnections()).isEqualTo(50);
-    assertThat(DEFAULTS.maxPairingAttemptsPerMinute()).isEqualTo(5);
-    assertThat(DEFAULTS.maxRebindsPerMinute()).isEqualTo(10);
-    assertThat(DEFAULTS.maxPushesPerSecond()).isEqualTo(10);
-    assertThat(DEFAULTS.maxQueuedCalls()).isEqualTo(10);
+    assertThat(DEFAULTS.registration().maxToolsPerProvider()).isEqualTo(100);
+    assertThat(DEFAULTS.registration().maxHookRulesPerProvider()).isEqualTo(50);
+    assertThat(DEFAULTS.registration().maxStreamsPerProvider()).isEqualTo(20);
+    assertThat(DEFAULTS.streams().streamRetention()).isEqualTo(200);
+    assertThat(DEFAULTS.streams().maxQueryLast()).isEqualTo(100);
+    assertThat(DEFAULTS.connections().maxConnections()).isEqualTo(50);
+    assertThat(DEFAULTS.connections().maxPairingAttemptsPerMinute()).isEqualTo(5);
+    assertThat(DEFAULTS.connections().maxRebindsPerMinute()).isEqualTo(10);
+    assertThat(DEFAULTS.streams().maxPushesPerSecond()).isEqualTo(10);
+    assertThat(DEFAULTS.calls().maxQueuedCalls()).isEqualTo(10);
   }
 
   @Test
   void timeDefaultsAreTheSpecs() {
-    assertThat(DEFAULTS.gateTimeout()).isEqualTo(Duration.ofSeconds(5));
-    assertThat(DEFAULTS.transformTimeout()).isEqualTo(Duration.ofSeconds(2));
-    assertThat(DEFAULTS.reconnectWindow()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(DEFAULTS.registrationDebounce()).isEqualTo(Duration.ofMillis(200));
-    assertThat(DEFAULTS.defaultToolTimeout()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(DEFAULTS.calls().gateTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(DEFAULTS.calls().transformTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(DEFAULTS.connections().reconnectWindow()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(DEFAULTS.registration().registrationDebounce()).isEqualTo(Duration.ofMillis(200));
+    assertThat(DEFAULTS.calls().defaultToolTimeout()).isEqualTo(Duration.ofSeconds(60));
   }
 
   @Test
   void architectureDefaultsAreTheDecisionsValues() {
-    assertThat(DEFAULTS.cancelGrace()).isEqualTo(Duration.ofSeconds(5)); // arch 23
-    assertThat(DEFAULTS.pairingCodeLifetime()).isEqualTo(Duration.ofSeconds(120)); // arch 4
+    assertThat(DEFAULTS.calls().cancelGrace()).isEqualTo(Duration.ofSeconds(5)); // arch 23
+    assertThat(DEFAULTS.connections().pairingCodeLifetime())
+        .isEqualTo(Duration.ofSeconds(120)); // arch 4
     // arch 8: the 1 ms deadline as the steps a warm JIT reads in about 1 ms (docs/performance.md)
-    assertThat(DEFAULTS.regexStepsPerMatch()).isEqualTo(262_144);
-    assertThat(DEFAULTS.maxMatchedChars()).isEqualTo(64 * 1024); // arch 8
-    assertThat(DEFAULTS.injectCyclesBeforePause()).isEqualTo(3); // arch 6
-    assertThat(DEFAULTS.defaultShutdownDeadline()).isEqualTo(Duration.ofSeconds(10));
-    assertThat(DEFAULTS.authTimeout()).isEqualTo(Duration.ofSeconds(10)); // arch 15
+    assertThat(DEFAULTS.regex().regexStepsPerMatch()).isEqualTo(262_144);
+    assertThat(DEFAULTS.regex().maxMatchedChars()).isEqualTo(64 * 1024); // arch 8
+    assertThat(DEFAULTS.streams().injectCyclesBeforePause()).isEqualTo(3); // arch 6
+    assertThat(DEFAULTS.calls().defaultShutdownDeadline()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(DEFAULTS.connections().authTimeout()).isEqualTo(Duration.ofSeconds(10)); // arch 15
   }
 
   @Test
   void hostilePeerBoundsHaveTheirDocumentedDefaults() {
     // docs/security.md adds these up; a change here must change the arithmetic there.
     int mib = 1024 * 1024;
-    assertThat(DEFAULTS.maxUnauthenticatedMessageBytes()).isEqualTo(64 * 1024);
-    assertThat(DEFAULTS.bindTimeout()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(DEFAULTS.regexStepsPerMessage()).isEqualTo(5 * 262_144);
-    assertThat(DEFAULTS.regexStepsPerProviderSecond()).isEqualTo(10 * 262_144);
-    assertThat(DEFAULTS.maxFilterRules()).isEqualTo(50);
-    assertThat(DEFAULTS.progressInterval()).isEqualTo(Duration.ofMillis(250));
-    assertThat(DEFAULTS.maxStreamBytes()).isEqualTo(mib);
-    assertThat(DEFAULTS.maxRetainedStreamBytes()).isEqualTo(32 * mib);
-    assertThat(DEFAULTS.maxSnapshotBytes()).isEqualTo(16 * mib);
-    assertThat(DEFAULTS.maxDeclaredBytesPerProvider()).isEqualTo(4 * mib);
-    assertThat(DEFAULTS.maxDeclaredBytes()).isEqualTo(64 * mib);
-    assertThat(DEFAULTS.maxMessageTreeBytes()).isEqualTo(48 * mib);
-    assertThat(DEFAULTS.maxJsonDepth()).isEqualTo(128);
-    assertThat(DEFAULTS.maxQueuedInboundBytes()).isEqualTo(16 * mib);
-    assertThat(DEFAULTS.maxQueuedInboundBytesPerConnection()).isEqualTo(4 * mib);
+    assertThat(DEFAULTS.messages().maxUnauthenticatedMessageBytes()).isEqualTo(64 * 1024);
+    assertThat(DEFAULTS.connections().bindTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(DEFAULTS.regex().regexStepsPerMessage()).isEqualTo(5 * 262_144);
+    assertThat(DEFAULTS.regex().regexStepsPerProviderSecond()).isEqualTo(10 * 262_144);
+    assertThat(DEFAULTS.registration().maxFilterRules()).isEqualTo(50);
+    assertThat(DEFAULTS.calls().progressInterval()).isEqualTo(Duration.ofMillis(250));
+    assertThat(DEFAULTS.streams().maxStreamBytes()).isEqualTo(mib);
+    assertThat(DEFAULTS.streams().maxRetainedStreamBytes()).isEqualTo(32 * mib);
+    assertThat(DEFAULTS.streams().maxSnapshotBytes()).isEqualTo(16 * mib);
+    assertThat(DEFAULTS.registration().maxDeclaredBytesPerProvider()).isEqualTo(4 * mib);
+    assertThat(DEFAULTS.registration().maxDeclaredBytes()).isEqualTo(64 * mib);
+    assertThat(DEFAULTS.messages().maxMessageTreeBytes()).isEqualTo(48 * mib);
+    assertThat(DEFAULTS.messages().maxJsonDepth()).isEqualTo(128);
+    assertThat(DEFAULTS.messages().maxQueuedInboundBytes()).isEqualTo(16 * mib);
+    assertThat(DEFAULTS.messages().maxQueuedInboundBytesPerConnection()).isEqualTo(4 * mib);
     // Gates that ask the person (decision 35): docs/security.md, "Questions to the person".
-    assertThat(DEFAULTS.askTimeout()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(DEFAULTS.maxAskTimeout()).isEqualTo(Duration.ofMinutes(5));
-    assertThat(DEFAULTS.maxPendingAsksPerSession()).isEqualTo(8);
-    assertThat(DEFAULTS.maxPendingAsks()).isEqualTo(64);
-    assertThat(DEFAULTS.maxAskQuestionChars()).isEqualTo(1000);
+    assertThat(DEFAULTS.asks().askTimeout()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(DEFAULTS.asks().maxAskTimeout()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(DEFAULTS.asks().maxPendingAsksPerSession()).isEqualTo(8);
+    assertThat(DEFAULTS.asks().maxPendingAsks()).isEqualTo(64);
+    assertThat(DEFAULTS.asks().maxAskQuestionChars()).isEqualTo(1000);
   }
 
   @org.junit.jupiter.api.Test
   void maxJsonDepthIsAtMostWhatCanBeWrittenBack() {
-    assertThat(DEFAULTS.toBuilder().maxJsonDepth(Limits.MAX_JSON_DEPTH).build().maxJsonDepth())
+    assertThat(
+            DEFAULTS.toBuilder()
+                .maxJsonDepth(Limits.MAX_JSON_DEPTH)
+                .build()
+                .messages()
+                .maxJsonDepth())
         .isEqualTo(Limits.MAX_JSON_DEPTH);
     assertThatThrownBy(() -> DEFAULTS.toBuilder().maxJsonDepth(Limits.MAX_JSON_DEPTH + 1).build())
         .isInstanceOf(IllegalArgumentException.class)
@@ -102,17 +114,18 @@ class LimitsTest {
   void onlyToolResultGetsTheLargerLimit(ProviderMessageType type) {
     int expected = type == ProviderMessageType.TOOL_RESULT ? 5 * 1024 * 1024 : 2 * 1024 * 1024;
 
-    assertThat(DEFAULTS.maxBytesFor(type)).isEqualTo(expected);
+    assertThat(DEFAULTS.messages().maxBytesFor(type)).isEqualTo(expected);
   }
 
   @Test
   void largestMessageIsTheLargerOfTheTwoLimits() {
-    assertThat(DEFAULTS.maxAnyMessageBytes()).isEqualTo(5 * 1024 * 1024);
+    assertThat(DEFAULTS.messages().maxAnyMessageBytes()).isEqualTo(5 * 1024 * 1024);
     assertThat(
             DEFAULTS.toBuilder()
                 .maxToolResultBytes(10)
                 .maxMessageBytes(20)
                 .build()
+                .messages()
                 .maxAnyMessageBytes())
         .isEqualTo(20);
   }
@@ -122,16 +135,63 @@ class LimitsTest {
     assertThat(DEFAULTS.toBuilder().build()).isEqualTo(DEFAULTS).hasSameHashCodeAs(DEFAULTS);
   }
 
-  /** One limit: its accessor on {@link Limits} and its setter on the builder share its name. */
+  /**
+   * One limit: its setter on the builder and its accessor on the group of {@link Limits} that holds
+   * it share its name.
+   */
   record Component(String getName, Class<?> getType) {
+    /** The accessor on {@link Limits} of the one group that holds this limit. */
+    Method getGroup() {
+      List<Method> holders =
+          groups().stream().filter(g -> hasAccessor(g.getReturnType(), getName)).toList();
+      assertThat(holders).as("the groups holding " + getName).hasSize(1);
+      return holders.get(0);
+    }
+
     Method getAccessor() throws NoSuchMethodException {
-      return Limits.class.getMethod(getName);
+      return getGroup().getReturnType().getMethod(getName);
+    }
+
+    Object valueIn(Limits limits) throws Exception {
+      return getAccessor().invoke(getGroup().invoke(limits));
     }
 
     @Override
     public String toString() {
       return getName;
     }
+  }
+
+  private static boolean hasAccessor(Class<?> group, String name) {
+    return Arrays.stream(group.getRecordComponents()).anyMatch(c -> c.getName().equals(name));
+  }
+
+  /** The groups of limits: each public no-argument instance method of {@link Limits}. */
+  static List<Method> groups() {
+    return Arrays.stream(Limits.class.getDeclaredMethods())
+        .filter(
+            m ->
+                Modifier.isPublic(m.getModifiers())
+                    && !Modifier.isStatic(m.getModifiers())
+                    && m.getParameterCount() == 0
+                    && m.getReturnType().isRecord())
+        .sorted(Comparator.comparing(Method::getName))
+        .toList();
+  }
+
+  @Test
+  void limitsComposeSevenGroupsAndEveryComponentOfThemIsSettable() {
+    assertThat(groups())
+        .extracting(Method::getName)
+        .containsExactly(
+            "asks", "calls", "connections", "messages", "regex", "registration", "streams");
+    List<String> settable = components().map(Component::getName).toList();
+    List<String> held =
+        groups().stream()
+            .flatMap(g -> Arrays.stream(g.getReturnType().getRecordComponents()))
+            .map(RecordComponent::getName)
+            .toList();
+    assertThat(held).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(settable);
   }
 
   /**
@@ -161,8 +221,8 @@ class LimitsTest {
   void builderOverridesOneLimitAndKeepsTheRest(Component component) throws Exception {
     Object changed =
         component.getType() == int.class
-            ? (Object) ((int) component.getAccessor().invoke(DEFAULTS) + 7)
-            : ((Duration) component.getAccessor().invoke(DEFAULTS)).plusMillis(7);
+            ? (Object) ((int) component.valueIn(DEFAULTS) + 7)
+            : ((Duration) component.valueIn(DEFAULTS)).plusMillis(7);
     Limits.Builder builder = DEFAULTS.toBuilder();
     assertThat(builderMethod(component).invoke(builder, changed))
         .as("the builder, for chaining")
@@ -173,11 +233,11 @@ class LimitsTest {
     assertThat(limits).as("limits differing in one limit").isNotEqualTo(DEFAULTS);
     assertThat(limits.toString()).contains(component.getName() + "=" + changed);
     for (Component other : components().toList()) {
-      Object value = other.getAccessor().invoke(limits);
+      Object value = other.valueIn(limits);
       if (other.getName().equals(component.getName())) {
         assertThat(value).isEqualTo(changed);
       } else {
-        assertThat(value).as(other.getName()).isEqualTo(other.getAccessor().invoke(DEFAULTS));
+        assertThat(value).as(other.getName()).isEqualTo(other.valueIn(DEFAULTS));
       }
     }
   }
@@ -280,7 +340,7 @@ class LimitsTest {
     Limits.Builder builder = DEFAULTS.toBuilder();
     builderMethod(component).invoke(builder, zero);
 
-    assertThat(component.getAccessor().invoke(builder.build())).isEqualTo(zero);
+    assertThat(component.valueIn(builder.build())).isEqualTo(zero);
   }
 
   private static Component component(String name) {
@@ -292,7 +352,7 @@ class LimitsTest {
     assertThatThrownBy(() -> DEFAULTS.toBuilder().askTimeout(Duration.ofMinutes(6)).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("askTimeout must be at most maxAskTimeout");
-    assertThat(DEFAULTS.toBuilder().askTimeout(Duration.ofMinutes(5)).build().askTimeout())
+    assertThat(DEFAULTS.toBuilder().askTimeout(Duration.ofMinutes(5)).build().asks().askTimeout())
         .isEqualTo(Duration.ofMinutes(5));
   }
 
@@ -300,6 +360,6 @@ class LimitsTest {
   void buildingDoesNotChangeTheDefaults() {
     DEFAULTS.toBuilder().maxToolsPerProvider(1).build();
 
-    assertThat(Limits.defaults().maxToolsPerProvider()).isEqualTo(100);
+    assertThat(Limits.defaults().registration().maxToolsPerProvider()).isEqualTo(100);
   }
 }

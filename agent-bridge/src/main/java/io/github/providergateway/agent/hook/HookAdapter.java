@@ -472,7 +472,8 @@ public final class HookAdapter {
               + request.cwd()
               + ", so no rule applies; allowed");
     }
-    String argsText = JsStringifier.stringify(request.args(), Limits.defaults().maxMatchedChars());
+    String argsText =
+        JsStringifier.stringify(request.args(), Limits.defaults().regex().maxMatchedChars());
     List<String> failedOpen = new ArrayList<>();
     for (SessionHookRule held : entry.get().rules()) {
       HookRule rule = held.rule();
@@ -538,7 +539,9 @@ public final class HookAdapter {
     try {
       RegexSteps.Outcome found =
           RegexSteps.find(
-              RegexSteps.compile(match.args()), argsText, Limits.defaults().regexStepsPerMatch());
+              RegexSteps.compile(match.args()),
+              argsText,
+              Limits.defaults().regex().regexStepsPerMatch());
       return found.result()
           != RegexSteps.Result.NOT_MATCHED; // out of steps: fail safe, as the gateway
     } catch (PatternSyntaxException | StackOverflowError e) {

@@ -80,7 +80,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
    * little.
    */
   static final Duration ELICITATION_WAIT =
-      io.github.providergateway.protocol.Limits.defaults().maxAskTimeout().plusSeconds(30);
+      io.github.providergateway.protocol.Limits.defaults().asks().maxAskTimeout().plusSeconds(30);
 
   /**
    * How the front door answers a gate's question, for the audit trail ({@code host (mcp

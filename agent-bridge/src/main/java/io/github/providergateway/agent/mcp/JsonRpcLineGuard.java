@@ -32,10 +32,10 @@ final class JsonRpcLineGuard implements AutoCloseable {
 
   /**
    * The deepest an agent's message may nest: what the gateway accepts from a provider ({@link
-   * Limits#maxJsonDepth()}'s default), so that a call's arguments also fit in the {@code tool.call}
-   * that carries them to one.
+   * io.github.providergateway.protocol.MessageLimits#maxJsonDepth()}'s default), so that a call's
+   * arguments also fit in the {@code tool.call} that carries them to one.
    */
-  static final int MAX_DEPTH = Limits.defaults().maxJsonDepth();
+  static final int MAX_DEPTH = Limits.defaults().messages().maxJsonDepth();
 
   private static final byte[] NEWLINE = {'\n'};
 

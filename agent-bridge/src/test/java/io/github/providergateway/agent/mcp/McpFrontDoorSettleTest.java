@@ -154,7 +154,7 @@ class McpFrontDoorSettleTest {
   }
 
   private Duration debounce() {
-    return f.gateway.limits().registrationDebounce();
+    return f.gateway.limits().registration().registrationDebounce();
   }
 
   /**

@@ -615,7 +615,7 @@ class McpHttpFrontDoorTest {
       SseStream.Event progress = stream.nextOf("notifications/progress");
       assertThat(progress.json().at("/params/progressToken").asText()).isEqualTo("p6");
       assertThat(progress.json().at("/params/message").asText()).isEqualTo("compiling");
-      live.f.clock.advance(live.f.gateway.limits().progressInterval());
+      live.f.clock.advance(live.f.gateway.limits().calls().progressInterval());
       worker.send(ToolResult.success(sent.id(), GatewayJson.parse("\"done\"")));
       assertThat(stream.nextWithData().json().at("/result/content/0/text").asText())
           .isEqualTo("done");

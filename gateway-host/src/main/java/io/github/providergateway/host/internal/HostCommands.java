@@ -329,7 +329,7 @@ final class HostCommands {
   }
 
   private Duration deadline(Duration deadline) {
-    return deadline == null ? gateway.limits().defaultShutdownDeadline() : deadline;
+    return deadline == null ? gateway.limits().calls().defaultShutdownDeadline() : deadline;
   }
 
   private static ObjectNode fields() {

@@ -43,7 +43,7 @@ final class BindDeadlines {
   }
 
   private void arm(Conn conn) {
-    conn.bindDeadline(timers.after(limits.bindTimeout(), () -> expired(conn)));
+    conn.bindDeadline(timers.after(limits.connections().bindTimeout(), () -> expired(conn)));
   }
 
   private void expired(Conn conn) {
@@ -58,7 +58,7 @@ final class BindDeadlines {
     }
     String message =
         "No hello within "
-            + Timers.seconds(limits.bindTimeout())
+            + Timers.seconds(limits.connections().bindTimeout())
             + " while session "
             + waiting.id
             + " was there to bind to; closing";

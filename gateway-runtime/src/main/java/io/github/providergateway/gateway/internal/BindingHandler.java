@@ -222,10 +222,10 @@ final class BindingHandler {
 
   /** At most {@code maxRebindsPerMinute} rebinds per connection (spec: Payload limits). */
   private void countRebind(Conn conn) {
-    if (!conn.countRebind(timers.now(), limits.maxRebindsPerMinute())) {
+    if (!conn.countRebind(timers.now(), limits.connections().maxRebindsPerMinute())) {
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
-          "More than " + limits.maxRebindsPerMinute() + " rebinds in a minute");
+          "More than " + limits.connections().maxRebindsPerMinute() + " rebinds in a minute");
     }
   }
 

@@ -257,7 +257,7 @@ public final class CallDispatcher {
   }
 
   private Duration hostTimeoutOr(Duration hostTimeout) {
-    return hostTimeout != null ? hostTimeout : limits.defaultToolTimeout();
+    return hostTimeout != null ? hostTimeout : limits.calls().defaultToolTimeout();
   }
 
   private Duration timeoutOf(Binding target, String tool, Duration hostTimeout) {
@@ -268,7 +268,7 @@ public final class CallDispatcher {
     if (definition != null && definition.timeout() != null) {
       return definition.timeout();
     }
-    return limits.defaultToolTimeout();
+    return limits.calls().defaultToolTimeout();
   }
 
   /**
@@ -412,7 +412,7 @@ public final class CallDispatcher {
       slot.inFlight++;
       call.tookSlot(timers.now());
       send(call);
-    } else if (slot.waiting.size() >= limits.maxQueuedCalls()) {
+    } else if (slot.waiting.size() >= limits.calls().maxQueuedCalls()) {
       call.countsAgainst(null);
       limiter.dropIfIdle(key, slot);
       finish(
@@ -422,7 +422,7 @@ public final class CallDispatcher {
               "Provider '"
                   + call.target().provider.name
                   + "' has "
-                  + limits.maxQueuedCalls()
+                  + limits.calls().maxQueuedCalls()
                   + " calls waiting already"));
     } else {
       call.queued(timers.now());
@@ -565,7 +565,7 @@ public final class CallDispatcher {
     if (call == null || call.phase() != CallState.Phase.SENT) {
       return;
     }
-    Duration interval = limits.progressInterval();
+    Duration interval = limits.calls().progressInterval();
     Instant now = timers.now();
     Instant shownAt = call.progressShownAt();
     Instant next = shownAt == null ? now : shownAt.plus(interval);
@@ -675,7 +675,7 @@ public final class CallDispatcher {
         call.cancelling();
         outbox.send(call.conn(), new ToolCancel(call.id(), call.session.id, reason));
         // The slot stays taken until CANCELLED arrives or the grace period ends (R-CONC-06).
-        call.cancelGrace(timers.after(limits.cancelGrace(), () -> close(call)));
+        call.cancelGrace(timers.after(limits.calls().cancelGrace(), () -> close(call)));
       }
       case QUEUED, READING_FILE ->
           close(call); // never sent, or already answered: nothing to cancel

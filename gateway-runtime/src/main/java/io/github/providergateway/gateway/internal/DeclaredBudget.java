@@ -30,7 +30,7 @@ final class DeclaredBudget {
       return;
     }
     long bytes = candidate.estimatedBytes();
-    long perProvider = limits.maxDeclaredBytesPerProvider();
+    long perProvider = limits.registration().maxDeclaredBytesPerProvider();
     if (bytes > perProvider) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
@@ -43,11 +43,11 @@ final class DeclaredBudget {
           sessionId);
     }
     long total = bytes + heldExcept(replaced);
-    if (total > limits.maxDeclaredBytes()) {
+    if (total > limits.registration().maxDeclaredBytes()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
           "The gateway holds "
-              + limits.maxDeclaredBytes()
+              + limits.registration().maxDeclaredBytes()
               + " bytes of declarations at most, and these would pass it",
           sessionId);
     }

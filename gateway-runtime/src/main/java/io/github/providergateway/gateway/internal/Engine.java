@@ -104,7 +104,8 @@ public final class Engine {
     this.reconnects = new Reconnects(secrets, timers, limits);
     this.inbound =
         new InboundBacklog(
-            limits.maxQueuedInboundBytes(), limits.maxQueuedInboundBytesPerConnection());
+            limits.messages().maxQueuedInboundBytes(),
+            limits.messages().maxQueuedInboundBytesPerConnection());
     // A fatal error closes the connection, and a connection's end reaches the calls and bindings
     // built below: the outbox closes through this engine, which it calls only once it runs.
     Outbox outbox = new Outbox(this::closeConnection, this.listener);
@@ -400,8 +401,8 @@ public final class Engine {
           if (conn.isAuthenticating()) {
             authDeadlines.admitWithin(
                 conn,
-                limits.authTimeout(),
-                "No auth within " + Timers.seconds(limits.authTimeout()));
+                limits.connections().authTimeout(),
+                "No auth within " + Timers.seconds(limits.connections().authTimeout()));
           }
           opened.accept(conn);
         });

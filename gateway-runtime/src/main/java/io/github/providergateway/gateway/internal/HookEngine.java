@@ -481,7 +481,7 @@ final class HookEngine {
       }
     }
     return match.args() == null
-        || found(run, binding, rule, match.args(), run.argsText(limits.maxMatchedChars()));
+        || found(run, binding, rule, match.args(), run.argsText(limits.regex().maxMatchedChars()));
   }
 
   /** One guarded match of a rule's pattern, paid from the run's and the rule owner's steps. */
@@ -551,7 +551,7 @@ final class HookEngine {
     PendingGate gate = new PendingGate(callId, candidate, run, timers.now());
     run.asking(gate.who());
     gates.put(callId, gate);
-    gate.timeout = timers.deadline(limits.gateTimeout(), () -> gateTimedOut(gate));
+    gate.timeout = timers.deadline(limits.calls().gateTimeout(), () -> gateTimedOut(gate));
   }
 
   /** A gate waiting for its provider's answer. */
@@ -670,9 +670,10 @@ final class HookEngine {
       run.deny("The call ended before " + who + " could ask the person.");
       return;
     }
-    Duration timeout = result.askTimeout() == null ? limits.askTimeout() : result.askTimeout();
-    if (timeout.compareTo(limits.maxAskTimeout()) > 0) {
-      timeout = limits.maxAskTimeout(); // capped: a gate must not hold a call for an hour
+    Duration timeout =
+        result.askTimeout() == null ? limits.asks().askTimeout() : result.askTimeout();
+    if (timeout.compareTo(limits.asks().maxAskTimeout()) > 0) {
+      timeout = limits.asks().maxAskTimeout(); // capped: a gate must not hold a call for an hour
     }
     String refused =
         asks.ask(
@@ -778,7 +779,7 @@ final class HookEngine {
     answered(
         gate,
         "timeout",
-        "no answer in " + limits.gateTimeout().toMillis() + " ms",
+        "no answer in " + limits.calls().gateTimeout().toMillis() + " ms",
         gate.rule.failsOpen(),
         null);
     if (gate.rule.failsOpen()) {

@@ -30,11 +30,11 @@ final class HookRules {
   static void check(Hooks hooks, Limits limits) {
     List<HookRule> rules = hooks.onPreToolUse();
     if (rules != null) {
-      if (rules.size() > limits.maxHookRulesPerProvider()) {
+      if (rules.size() > limits.registration().maxHookRulesPerProvider()) {
         throw new ProtocolViolation(
             ErrorCode.PAYLOAD_TOO_LARGE,
             "A provider may hold at most "
-                + limits.maxHookRulesPerProvider()
+                + limits.registration().maxHookRulesPerProvider()
                 + " hook rules; got "
                 + rules.size());
       }
@@ -57,11 +57,11 @@ final class HookRules {
       }
     }
     Map<String, Optional<TransformRule>> transforms = hooks.transforms();
-    if (transforms != null && transforms.size() > limits.maxHookRulesPerProvider()) {
+    if (transforms != null && transforms.size() > limits.registration().maxHookRulesPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
           "A provider may transform at most "
-              + limits.maxHookRulesPerProvider()
+              + limits.registration().maxHookRulesPerProvider()
               + " sections; got "
               + transforms.size());
     }

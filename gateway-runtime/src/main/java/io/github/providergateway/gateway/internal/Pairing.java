@@ -70,13 +70,13 @@ final class Pairing {
     while (!attempts.isEmpty() && !attempts.peekFirst().isAfter(windowStart)) {
       attempts.pollFirst();
     }
-    if (attempts.size() >= limits.maxPairingAttemptsPerMinute()) {
+    if (attempts.size() >= limits.connections().maxPairingAttemptsPerMinute()) {
       refusedInWindow++;
       tellThePersonOnce(now);
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
           "Too many pairing attempts; at most "
-              + limits.maxPairingAttemptsPerMinute()
+              + limits.connections().maxPairingAttemptsPerMinute()
               + " a minute");
     }
     attempts.addLast(now);
@@ -92,7 +92,7 @@ final class Pairing {
       outbox.close(conn, CloseReason.AUTH_FAILED);
       return;
     }
-    Duration lifetime = limits.pairingCodeLifetime();
+    Duration lifetime = limits.connections().pairingCodeLifetime();
     conn.newPairingCodes(now.plus(lifetime));
     for (SessionState session : active) {
       String code = secrets.pairingCode();
@@ -159,7 +159,7 @@ final class Pairing {
     toldAt = now;
     String message =
         "Pairing requests are being refused: more than "
-            + limits.maxPairingAttemptsPerMinute()
+            + limits.connections().maxPairingAttemptsPerMinute()
             + " in the last minute ("
             + refusedInWindow
             + " refused). If you are not pairing a provider now, another program on this machine is trying to;"

@@ -21,10 +21,11 @@ import java.util.function.Supplier;
  * goes to every channel that reaches its session (the gateway-wide ones added with {@code
  * Gateway.asks().add}, and the session's own host's); the first answer decides, and every channel
  * it went to hears that it ended. Nobody to ask, or more questions waiting than {@link
- * Limits#maxPendingAsksPerSession()} or {@link Limits#maxPendingAsks()}, or a question longer than
- * {@link Limits#maxAskQuestionChars()}: the call is denied at once. A question nobody answers by
- * its deadline denies. The gate's provider leaving, or the call ending, withdraws it. Each step is
- * an audit record ({@code DecisionKind.ASK}). Loop only.
+ * io.github.providergateway.protocol.AskLimits#maxPendingAsksPerSession()} or {@link
+ * io.github.providergateway.protocol.AskLimits#maxPendingAsks()}, or a question longer than {@link
+ * io.github.providergateway.protocol.AskLimits#maxAskQuestionChars()}: the call is denied at once.
+ * A question nobody answers by its deadline denies. The gate's provider leaving, or the call
+ * ending, withdraws it. Each step is an audit record ({@code DecisionKind.ASK}). Loop only.
  */
 final class PersonAsks {
 
@@ -193,13 +194,13 @@ final class PersonAsks {
    * questions put here and for those handed to a host that asks its person itself.
    */
   String tooLong(String who, String question) {
-    if (question.length() > limits.maxAskQuestionChars()) {
+    if (question.length() > limits.asks().maxAskQuestionChars()) {
       return "The question of "
           + who
           + " is "
           + question.length()
           + " characters long, more than the "
-          + limits.maxAskQuestionChars()
+          + limits.asks().maxAskQuestionChars()
           + " a question may have; the call is denied rather than asked about in part.";
     }
     return null;
@@ -217,7 +218,7 @@ final class PersonAsks {
         inSession++;
       }
     }
-    if (inSession >= limits.maxPendingAsksPerSession()) {
+    if (inSession >= limits.asks().maxPendingAsksPerSession()) {
       return "Too many questions wait for the person of session "
           + session.id
           + " ("
@@ -226,7 +227,7 @@ final class PersonAsks {
           + who
           + " is not asked, and the call is denied.";
     }
-    if (pending.size() >= limits.maxPendingAsks()) {
+    if (pending.size() >= limits.asks().maxPendingAsks()) {
       return "Too many questions wait for the person in this gateway ("
           + pending.size()
           + "); the one of "

@@ -147,7 +147,8 @@ final class PromptPipeline {
     }
     PendingTransform transform = new PendingTransform(callId, step, run);
     pending.put(callId, transform);
-    transform.timeout = timers.deadline(limits.transformTimeout(), () -> resume(transform, null));
+    transform.timeout =
+        timers.deadline(limits.calls().transformTimeout(), () -> resume(transform, null));
     return true;
   }
 

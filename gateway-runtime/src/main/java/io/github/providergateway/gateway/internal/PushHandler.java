@@ -67,7 +67,7 @@ public final class PushHandler {
     ProviderState provider = conn.provider();
     // Decoded pushes cannot nest deeper (the codec's bound); an in-process provider's tree can,
     // and what is stored must be written back inside stream.history (issue 13).
-    int maxDepth = limits.maxJsonDepth() - 1;
+    int maxDepth = limits.messages().maxJsonDepth() - 1;
     if (JsonHeap.depth(push.metadata(), maxDepth) > maxDepth) {
       throw new ProtocolViolation(
           ErrorCode.INVALID_JSON, "metadata is nested deeper than " + maxDepth + " levels");
@@ -134,20 +134,22 @@ public final class PushHandler {
         owned++;
       }
     }
-    if (owned >= limits.maxStreamsPerProvider()) {
+    if (owned >= limits.registration().maxStreamsPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
-          "A provider may push to at most " + limits.maxStreamsPerProvider() + " streams",
+          "A provider may push to at most "
+              + limits.registration().maxStreamsPerProvider()
+              + " streams",
           session.id);
     }
-    if (session.streams.size() >= limits.maxStreamsPerSession()
+    if (session.streams.size() >= limits.streams().maxStreamsPerSession()
         && evictableStream(session) == null) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
           "Session "
               + session.id
               + " holds "
-              + limits.maxStreamsPerSession()
+              + limits.streams().maxStreamsPerSession()
               + " streams of bound providers already",
           session.id);
     }
@@ -181,13 +183,15 @@ public final class PushHandler {
   private EventStream streamFor(SessionState session, StreamName name, TrustLevel writer) {
     EventStream stream = session.streams.get(name);
     if (stream == null) {
-      if (session.streams.size() >= limits.maxStreamsPerSession()) {
+      if (session.streams.size() >= limits.streams().maxStreamsPerSession()) {
         EventStream evicted = session.streams.remove(evictableStream(session));
         if (evicted != null) {
           retainedStreams.dropped(evicted);
         }
       }
-      stream = new EventStream(writer, limits.streamRetention(), limits.maxStreamBytes());
+      stream =
+          new EventStream(
+              writer, limits.streams().streamRetention(), limits.streams().maxStreamBytes());
       session.streams.put(name, stream);
     }
     return stream;
@@ -198,11 +202,11 @@ public final class PushHandler {
    * (spec: Push loop prevention). A refused push changes nothing.
    */
   private void checkBudget(Binding binding) {
-    if (!binding.mayPush(timers.now(), limits.maxPushesPerSecond())) {
+    if (!binding.mayPush(timers.now(), limits.streams().maxPushesPerSecond())) {
       throw new ProtocolViolation(
           ErrorCode.RATE_LIMITED,
           "More than "
-              + limits.maxPushesPerSecond()
+              + limits.streams().maxPushesPerSecond()
               + " pushes a second to session "
               + binding.session.id,
           binding.session.id);
@@ -256,8 +260,8 @@ public final class PushHandler {
       return null;
     }
     String text =
-        event.length() > limits.maxMatchedChars()
-            ? event.substring(0, limits.maxMatchedChars())
+        event.length() > limits.regex().maxMatchedChars()
+            ? event.substring(0, limits.regex().maxMatchedChars())
             : event;
     RegexGuard.Spend spend = hooks.regex().spend();
     RegexGuard.Allowance allowance = hooks.allowance(binding.provider);
@@ -277,7 +281,7 @@ public final class PushHandler {
    * warning, until the user sends a message.
    */
   private boolean mayStartTurn(Binding binding) {
-    return switch (binding.startTurn(limits.injectCyclesBeforePause())) {
+    return switch (binding.startTurn(limits.streams().injectCyclesBeforePause())) {
       case STARTED -> true;
       case HELD -> false;
       case PAUSED -> {
@@ -322,7 +326,8 @@ public final class PushHandler {
     SessionState session = sessions.get(sessionId);
     int last =
         Math.min(
-            query.last() == null ? limits.maxQueryLast() : query.last(), limits.maxQueryLast());
+            query.last() == null ? limits.streams().maxQueryLast() : query.last(),
+            limits.streams().maxQueryLast());
     Map<String, List<StreamEntry>> result = new LinkedHashMap<>();
     for (String name : query.streams()) {
       Names.checkStream("streams[]", name);

@@ -149,7 +149,7 @@ final class Reconnects {
     }
     Snapshot snapshot = Snapshot.of(provider);
     long bytes = snapshot.estimatedBytes();
-    long max = limits.maxSnapshotBytes();
+    long max = limits.streams().maxSnapshotBytes();
     if (bytes > max) {
       forget(identity); // too large to keep at all: it reconnects as a new provider
       return;
@@ -164,7 +164,7 @@ final class Reconnects {
     departedOrder.addLast(identity);
     entry.expiry =
         timers.after(
-            limits.reconnectWindow(),
+            limits.connections().reconnectWindow(),
             () -> {
               if (byHash.get(hash) == entry) {
                 forget(identity);

@@ -63,9 +63,9 @@ final class RegexGuard {
    * refill providers' allowances.
    */
   RegexGuard(Limits limits, Supplier<Instant> now) {
-    this.perMatch = limits.regexStepsPerMatch();
-    this.perMessage = limits.regexStepsPerMessage();
-    this.perSecond = limits.regexStepsPerProviderSecond();
+    this.perMatch = limits.regex().regexStepsPerMatch();
+    this.perMessage = limits.regex().regexStepsPerMessage();
+    this.perSecond = limits.regex().regexStepsPerProviderSecond();
     this.now = now;
   }
 

@@ -56,7 +56,7 @@ final class RetainedStreams {
    * kept either (it has been delivered; only its history is lost).
    */
   void enforce() {
-    long max = limits.maxRetainedStreamBytes();
+    long max = limits.streams().maxRetainedStreamBytes();
     while (bytes > max) {
       if (!dropDepartedStream() && !evictOldestOfLargestHolder()) {
         return; // nothing is held any more

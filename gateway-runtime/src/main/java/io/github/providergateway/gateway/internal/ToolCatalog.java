@@ -68,11 +68,11 @@ public final class ToolCatalog {
   void checkTools(
       SessionState session, String providerName, Collection<ToolDefinition> tools, Binding self) {
     checkDistinct(session, tools);
-    if (tools.size() > limits.maxToolsPerProvider()) {
+    if (tools.size() > limits.registration().maxToolsPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
           "A provider may hold at most "
-              + limits.maxToolsPerProvider()
+              + limits.registration().maxToolsPerProvider()
               + " tools; this would make "
               + tools.size(),
           session.id);
@@ -226,7 +226,7 @@ public final class ToolCatalog {
     Instant now = timers.now();
     Instant batchStart = session.registrationBatchStart(now);
     session.cancelRegistrationFlush();
-    Duration window = limits.registrationDebounce();
+    Duration window = limits.registration().registrationDebounce();
     Instant latest = batchStart.plus(window.multipliedBy(MAX_WAIT_WINDOWS));
     Duration untilLatest = Duration.between(now, latest);
     Duration delay = untilLatest.compareTo(window) < 0 ? untilLatest : window;

@@ -144,11 +144,11 @@ final class UpdateHandler {
                 sections.remove(section);
               }
             });
-    if (sections.size() > limits.maxHookRulesPerProvider()) {
+    if (sections.size() > limits.registration().maxHookRulesPerProvider()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
           "A provider may transform at most "
-              + limits.maxHookRulesPerProvider()
+              + limits.registration().maxHookRulesPerProvider()
               + " sections; this would make "
               + sections.size());
     }
@@ -211,11 +211,11 @@ final class UpdateHandler {
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED, "filter.set may only name your own streams, not " + stream);
     }
-    if (update.rules().size() > limits.maxFilterRules()) {
+    if (update.rules().size() > limits.registration().maxFilterRules()) {
       throw new ProtocolViolation(
           ErrorCode.PAYLOAD_TOO_LARGE,
           "A filter may have at most "
-              + limits.maxFilterRules()
+              + limits.registration().maxFilterRules()
               + " rules, not "
               + update.rules().size());
     }
@@ -228,10 +228,12 @@ final class UpdateHandler {
       // Filters need no stream to exist yet, so they are bounded like streams are.
       if (!rules.isEmpty()
           && !binding.declared.filters.containsKey(stream.stream())
-          && binding.declared.filters.size() >= limits.maxStreamsPerProvider()) {
+          && binding.declared.filters.size() >= limits.registration().maxStreamsPerProvider()) {
         throw new ProtocolViolation(
             ErrorCode.PAYLOAD_TOO_LARGE,
-            "A provider may filter at most " + limits.maxStreamsPerProvider() + " streams",
+            "A provider may filter at most "
+                + limits.registration().maxStreamsPerProvider()
+                + " streams",
             binding.session.id);
       }
     }

@@ -44,7 +44,7 @@ class ChurnTest {
       f.bound("worker", session, tool("t")).drop();
     }
     // A dropped provider's token restores it for the reconnect window, then is forgotten.
-    f.clock.advance(f.gateway.limits().reconnectWindow());
+    f.clock.advance(f.gateway.limits().connections().reconnectWindow());
 
     assertThat(retained()).isEqualTo(new Engine.Retained(0, 0, 1, 0, 0));
     assertThat(f.clock.pendingTasks()).as("timers left behind").isZero();
@@ -58,7 +58,7 @@ class ChurnTest {
       provider.send(new Goodbye(null));
       provider.drop();
     }
-    f.clock.advance(f.gateway.limits().reconnectWindow());
+    f.clock.advance(f.gateway.limits().connections().reconnectWindow());
 
     assertThat(retained()).isEqualTo(new Engine.Retained(0, 0, 1, 0, 0));
   }

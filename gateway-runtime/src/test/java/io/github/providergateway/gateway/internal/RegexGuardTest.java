@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 class RegexGuardTest {
 
   private static final Limits LIMITS = Limits.defaults();
-  private static final long PER_MATCH = LIMITS.regexStepsPerMatch();
-  private static final long PER_SECOND = LIMITS.regexStepsPerProviderSecond();
+  private static final long PER_MATCH = LIMITS.regex().regexStepsPerMatch();
+  private static final long PER_SECOND = LIMITS.regex().regexStepsPerProviderSecond();
 
   private Instant now = Instant.parse("2026-11-25T10:00:00Z");
   private final RegexGuard guard = new RegexGuard(LIMITS, () -> now);

@@ -172,7 +172,7 @@ public final class GatewayFixture implements AutoCloseable {
 
   /** Lets the registration debounce window pass. */
   public void settle() {
-    clock.advance(gateway.limits().registrationDebounce());
+    clock.advance(gateway.limits().registration().registrationDebounce());
   }
 
   // ---- providers ----

@@ -134,28 +134,31 @@ public final class ProtocolCodec {
     if (text == null) {
       return decodeProviderMessage(null);
     }
-    if (Utf8.exceeds(text, limits.maxAnyMessageBytes())) {
+    if (Utf8.exceeds(text, limits.messages().maxAnyMessageBytes())) {
       // Too large for any type: not decoded, only its leading fields peeked for correlation.
       return failed(
           peekIds(
               ErrorCode.PAYLOAD_TOO_LARGE,
-              "message exceeds " + limits.maxAnyMessageBytes() + " bytes",
+              "message exceeds " + limits.messages().maxAnyMessageBytes() + " bytes",
               text));
     }
     // Nesting and tree size are bounded while the text is read: everything accepted can be
     // written back inside the gateway's own messages, and a few megabytes of `[{},{},…]` cannot
     // become a hundred megabytes of nodes.
     JsonTrees.Bounds bounds =
-        new JsonTrees.Bounds(limits.maxJsonDepth(), limits.maxMessageTreeBytes());
+        new JsonTrees.Bounds(
+            limits.messages().maxJsonDepth(), limits.messages().maxMessageTreeBytes());
     DecodeResult<ProviderMessage, DecodeError> result =
         decode(text, ProviderDirection.INSTANCE, bounds);
-    int smallest = Math.min(limits.maxMessageBytes(), limits.maxToolResultBytes());
+    int smallest =
+        Math.min(limits.messages().maxMessageBytes(), limits.messages().maxToolResultBytes());
     if (!Utf8.exceeds(text, smallest)) {
       return result; // the common case: under every limit
     }
     ProviderMessageType type = typeOf(result);
     // A text whose type cannot be read is held to the limit of ordinary messages.
-    int limit = type == null ? limits.maxMessageBytes() : limits.maxBytesFor(type);
+    int limit =
+        type == null ? limits.messages().maxMessageBytes() : limits.messages().maxBytesFor(type);
     if (Utf8.exceeds(text, limit)) {
       String name =
           type == null || type == ProviderMessageType.UNKNOWN ? "message" : type.wireName();

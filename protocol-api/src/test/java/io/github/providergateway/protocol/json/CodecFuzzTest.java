@@ -162,7 +162,7 @@ class CodecFuzzTest {
                 ErrorCode.INVALID_JSON);
       }
     }
-    if (Utf8.encodedLength(text) > limits.maxAnyMessageBytes()) {
+    if (Utf8.encodedLength(text) > limits.messages().maxAnyMessageBytes()) {
       assertThat(limited.errorOrNull()).as(context).isNotNull();
       assertThat(limited.errorOrNull().code()).as(context).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
     }

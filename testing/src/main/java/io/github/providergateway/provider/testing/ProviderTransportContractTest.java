@@ -568,7 +568,7 @@ public abstract class ProviderTransportContractTest {
     CompletionStage<Void> applied = session.updateTools(List.of(new ProviderTool(wave, HELLO)));
     fromProviders().await(ToolsUpdate.class, u -> true, WAIT);
     await(gateway().sessions()); // the gateway has handled the update and started its debounce
-    advance(gateway().limits().registrationDebounce());
+    advance(gateway().limits().registration().registrationDebounce());
     await(applied);
 
     assertThat(await(gateway().tools(sessionId)))

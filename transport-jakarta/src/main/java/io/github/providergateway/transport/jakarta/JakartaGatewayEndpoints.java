@@ -47,7 +47,8 @@ import java.util.function.Function;
  * ({@link HostService#open}); the same close codes (1000 after {@code goodbye}, 1008 for failed
  * authentication or a too slow reader, 1002 for a protocol error, 1001 when the gateway stops). A
  * handshake with an {@code Origin} that is present and not allow-listed gets 403. More than {@code
- * Limits#maxConnections()} connections are closed on open with 1013.
+ * io.github.providergateway.protocol.ConnectionLimits#maxConnections()} connections are closed on
+ * open with 1013.
  *
  * <p><b>What bounds memory.</b> Standard Jakarta WebSocket cannot pause reading a socket, and its
  * container, not this adapter, reads frames. So: the session buffers at most {@code
@@ -112,11 +113,11 @@ public final class JakartaGatewayEndpoints implements AutoCloseable {
     this.settings =
         new EndpointSettings(
             new HandshakeChecks(builder.allowedOrigins),
-            gateway.limits().maxUnauthenticatedMessageBytes(),
-            gateway.limits().maxAnyMessageBytes() + SLACK_BYTES,
+            gateway.limits().messages().maxUnauthenticatedMessageBytes(),
+            gateway.limits().messages().maxAnyMessageBytes() + SLACK_BYTES,
             builder.idleTimeout,
             builder.sendTimeout);
-    this.connections = new OpenConnections(gateway.limits().maxConnections());
+    this.connections = new OpenConnections(gateway.limits().connections().maxConnections());
     this.closer = closerThreads();
     this.acceptProvider = acceptProvider;
   }

@@ -160,7 +160,8 @@ class JettyEndpointsTest {
                 })
             .get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
 
-    socket.sendText("x".repeat(gateway.limits().maxUnauthenticatedMessageBytes() + 1), true);
+    socket.sendText(
+        "x".repeat(gateway.limits().messages().maxUnauthenticatedMessageBytes() + 1), true);
 
     assertThat(await(closed)).isEqualTo(1009);
   }

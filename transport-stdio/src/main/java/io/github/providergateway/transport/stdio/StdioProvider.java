@@ -72,7 +72,8 @@ public final class StdioProvider {
     ProcessLog log = new ProcessLog(spec.log(), gateway.transports().clock());
     ChildProcess child =
         ChildProcess.start(
-            spec, ChildProcess.Bounds.of(gateway.limits().maxAnyMessageBytes() + SLACK_BYTES));
+            spec,
+            ChildProcess.Bounds.of(gateway.limits().messages().maxAnyMessageBytes() + SLACK_BYTES));
     String name = spec.name();
     StdioProviderConnection connection =
         new StdioProviderConnection(

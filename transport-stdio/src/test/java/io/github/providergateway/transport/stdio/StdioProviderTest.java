@@ -140,7 +140,7 @@ class StdioProviderTest {
   @Test
   void aLineOverTheTransportLimitGetsPayloadTooLargeAndStopsTheProcess() throws Exception {
     Path received = tmp.resolve("received");
-    int limit = f.gateway.limits().maxAnyMessageBytes() + (1 << 20);
+    int limit = f.gateway.limits().messages().maxAnyMessageBytes() + (1 << 20);
     ChildProcess.Spec spec =
         ChildProcess.Spec.of(
             "flood",

@@ -39,19 +39,19 @@ import java.util.Set;
  * <p><b>Handshakes.</b> Refused with HTTP 403 when the {@code Origin} header is present and not
  * allow-listed, or when {@code Host} is not {@code 127.0.0.1:<port>}, {@code [::1]:<port>} or
  * {@code localhost:<port>}; refused with 503 when {@link
- * io.github.providergateway.protocol.Limits#maxConnections()} connections are open. A handshake
- * without {@code Origin} is accepted: the provider still has to authenticate.
+ * io.github.providergateway.protocol.ConnectionLimits#maxConnections()} connections are open. A
+ * handshake without {@code Origin} is accepted: the provider still has to authenticate.
  *
  * <p><b>Messages.</b> Text only, in frames masked as RFC 6455 requires of clients (an unmasked
  * frame closes the connection with 1002). A message of up to the gateway's largest size (5 MiB by
  * default) plus 1 MiB of slack is received whole, in one frame or fragmented, and the gateway
  * applies its per-type byte limits to it: one byte over gets {@code PAYLOAD_TOO_LARGE} however it
  * was framed. A message larger than that, or, before the peer has authenticated, larger than {@link
- * io.github.providergateway.protocol.Limits#maxUnauthenticatedMessageBytes()} (64 KiB), closes the
- * connection with 1009 as soon as a frame header announces it, before any of it is buffered. A
- * binary frame closes it with 1003: every message of this protocol is JSON text, so a binary frame
- * is a client bug, not data to deliver. More than 50 pings a second close it with 1008, as does a
- * peer that lets the pongs it is sent pile up unread.
+ * io.github.providergateway.protocol.MessageLimits#maxUnauthenticatedMessageBytes()} (64 KiB),
+ * closes the connection with 1009 as soon as a frame header announces it, before any of it is
+ * buffered. A binary frame closes it with 1003: every message of this protocol is JSON text, so a
+ * binary frame is a client bug, not data to deliver. More than 50 pings a second close it with
+ * 1008, as does a peer that lets the pongs it is sent pile up unread.
  *
  * <p><b>What peers can make the server hold.</b> TCP connections that have not completed a
  * WebSocket handshake: at most {@link Builder#maxPendingHandshakes} (64), each for at most {@link

@@ -79,7 +79,7 @@ class HandshakeTest {
   void theFiftyFirstConnectionIsRefusedUntilAnotherCloses() throws IOException {
     // A server of its own: the slots this test fills free up asynchronously as sockets close.
     try (ServerFixture capped = ServerFixture.start()) {
-      int cap = capped.gateway.limits().maxConnections();
+      int cap = capped.gateway.limits().connections().maxConnections();
       List<RawWebSocket> open = new ArrayList<>();
       try {
         for (int i = 0; i < cap; i++) {

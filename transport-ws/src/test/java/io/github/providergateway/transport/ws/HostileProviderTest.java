@@ -166,7 +166,7 @@ class HostileProviderTest {
           held += JsonHeap.of(entry.metadata());
         }
       }
-      assertThat(held).isLessThanOrEqualTo(Limits.defaults().maxRetainedStreamBytes());
+      assertThat(held).isLessThanOrEqualTo(Limits.defaults().streams().maxRetainedStreamBytes());
     }
   }
 

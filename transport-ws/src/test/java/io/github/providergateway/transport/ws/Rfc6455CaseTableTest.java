@@ -926,7 +926,7 @@ class Rfc6455CaseTableTest {
   private static Step overTransportLimit() {
     return client -> {
       // ServerCore.transportLimit: the gateway's largest message plus 1 MiB of slack.
-      long over = f.gateway.limits().maxAnyMessageBytes() + (long) MIB + 1;
+      long over = f.gateway.limits().messages().maxAnyMessageBytes() + (long) MIB + 1;
       byte[] header = {
         (byte) (FIN | TEXT),
         (byte) (0x80 | 127),

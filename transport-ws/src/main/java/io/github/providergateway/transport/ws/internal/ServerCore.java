@@ -185,7 +185,7 @@ public final class ServerCore {
                 config.handshakeTimeout(),
                 gateway.transports().clock()),
             new InboundBudget(config.maxUnfinishedInboundBytes()),
-            gateway.limits().maxUnauthenticatedMessageBytes(),
+            gateway.limits().messages().maxUnauthenticatedMessageBytes(),
             transportLimit(gateway),
             config.messageTimeout(),
             config.maxPingsPerSecond());
@@ -203,7 +203,8 @@ public final class ServerCore {
     HandshakePolicy policy = new HandshakePolicy(config.allowedOrigins());
     Endpoints endpoints = new Endpoints();
     this.handshake =
-        new WsHandshake(policy, gateway.limits().maxConnections(), this::port, endpoints::serves);
+        new WsHandshake(
+            policy, gateway.limits().connections().maxConnections(), this::port, endpoints::serves);
     this.listeners =
         new LoopbackListeners(
             new WebSocketFilter(
@@ -562,7 +563,7 @@ public final class ServerCore {
    * message far beyond any limit costs the provider its connection.
    */
   static int transportLimit(Gateway gateway) {
-    return gateway.limits().maxAnyMessageBytes() + SLACK_BYTES;
+    return gateway.limits().messages().maxAnyMessageBytes() + SLACK_BYTES;
   }
 
   /** See {@link #transportLimit}. */
