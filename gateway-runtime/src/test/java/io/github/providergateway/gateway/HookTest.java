@@ -689,6 +689,28 @@ class HookTest {
     worker.assertNoMoreMessages();
   }
 
+  /**
+   * The deadline starts when the gate is asked, not when the loop gets round to it after sending:
+   * here the clock passes five seconds while the question is being sent (as a descheduled loop
+   * thread, or a test's clock, can let it), and the gate is still denied at five seconds.
+   */
+  @Test
+  void aSilentGatesFiveSecondsStartBeforeItsQuestionIsSent() {
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("deploy"), "ci"));
+    ci.onSend(
+        message -> {
+          if (message instanceof GateCheck) {
+            f.clock.advance(Duration.ofSeconds(5));
+          }
+        });
+
+    var call = f.call(session, "deploy", "{}");
+
+    assertThat(outcome(call))
+        .isEqualTo(new ToolOutcome.Denied("Gate provider 'ci-watcher' did not respond in time."));
+  }
+
   @Test
   void aFailOpenGateAllowsAfterFiveSecondsOfSilence() {
     RecordingProviderConnection ci =

@@ -523,9 +523,18 @@ final class HookEngine {
     HookRule rule = candidate.rule;
     Conn conn = binding.provider.conn;
     String callId = secrets.id("gate");
+    // The gate's deadline starts before its question leaves: the question may reach the provider,
+    // and the gateway's clock move on, before this loop task ends (a manual clock in a test; a
+    // descheduled loop thread on a busy machine), and a deadline set after the send would then
+    // start late.
+    PendingGate gate = new PendingGate(callId, candidate, run, timers.now());
+    gate.timeout = timers.deadline(limits.calls().gateTimeout(), () -> gateTimedOut(gate));
+    gates.put(callId, gate);
     if (conn.state() != ConnectionState.BOUND
         || !conn.transport.send(
             new GateCheck(rule.gateId(), callId, run.session.id, run.tool, run.args()))) {
+      gates.remove(callId);
+      gate.timeout.cancel();
       // A gate that should be asked but cannot be reached denies (R-HOOK-17), as does one whose
       // provider the host is restarting (decision 34).
       String reason =
@@ -548,10 +557,7 @@ final class HookEngine {
       run.deny(reason);
       return;
     }
-    PendingGate gate = new PendingGate(callId, candidate, run, timers.now());
     run.asking(gate.who());
-    gates.put(callId, gate);
-    gate.timeout = timers.deadline(limits.calls().gateTimeout(), () -> gateTimedOut(gate));
   }
 
   /** A gate waiting for its provider's answer. */
