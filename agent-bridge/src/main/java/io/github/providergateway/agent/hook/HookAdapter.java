@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.SessionHookRule;
-import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.UnsafeFileException;
 import io.github.providergateway.host.client.UnverifiedGatewayException;
@@ -13,7 +12,6 @@ import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Limits;
 import io.github.providergateway.protocol.RegexSteps;
-import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.json.JsStringifier;
 import java.io.IOException;
 import java.io.InputStream;
@@ -289,23 +287,7 @@ public final class HookAdapter {
       return;
     }
     try {
-      HookDecisions.GatewayView view =
-          new HookDecisions.GatewayView() {
-            @Override
-            public CompletableFuture<List<SessionInfo>> sessions() {
-              return client.sessions();
-            }
-
-            @Override
-            public CompletableFuture<HookDecision> preToolUse(
-                String sessionId, String tool, JsonNode args) {
-              // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's
-              // question comes back in the decision rather than going to the console or status
-              // page.
-              return client.preToolUse(sessionId, tool, args, true);
-            }
-          };
-      verdict.complete(HookDecisions.decide(view, request, agent).join());
+      verdict.complete(HookDecisions.decide(client, request, agent).join());
     } catch (CompletionException e) {
       verdict.completeExceptionally(e.getCause());
     } finally {

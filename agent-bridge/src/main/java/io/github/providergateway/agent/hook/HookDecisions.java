@@ -2,6 +2,7 @@ package io.github.providergateway.agent.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.api.HookDecision;
+import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.protocol.SessionInfo;
 import java.util.List;
 import java.util.Optional;
@@ -18,21 +19,13 @@ final class HookDecisions {
 
   private HookDecisions() {}
 
-  /** The two things a hook needs of a gateway. */
-  interface GatewayView {
-    /** The active sessions. */
-    CompletableFuture<List<SessionInfo>> sessions();
-
-    /**
-     * The session's hooks' decision about {@code tool} with {@code args}, the host asking its
-     * person.
-     */
-    CompletableFuture<HookDecision> preToolUse(String sessionId, String tool, JsonNode args);
-  }
-
-  /** Decides {@code request} of {@code agent} through {@code gateway}. */
+  /**
+   * Decides {@code request} of {@code agent} through {@code gateway}: the gateway of this process,
+   * or a client of a shared one; the two things a hook needs of it are its sessions and {@code
+   * preToolUse}.
+   */
   static CompletableFuture<HookVerdict> decide(
-      GatewayView gateway, HookRequest request, AgentKind agent) {
+      HostApi gateway, HookRequest request, AgentKind agent) {
     return gateway
         .sessions()
         .thenCompose(
@@ -54,8 +47,11 @@ final class HookDecisions {
                       + session.get().label()
                       + "), tool "
                       + request.tool();
+              // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's
+              // question comes back in the decision rather than going to the console or status
+              // page.
               return gateway
-                  .preToolUse(id, request.tool(), request.args())
+                  .preToolUse(id, request.tool(), request.args(), true)
                   .thenApply(decision -> verdict(decision, request, about));
             });
   }

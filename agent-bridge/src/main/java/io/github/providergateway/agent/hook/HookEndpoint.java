@@ -2,11 +2,7 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Gateway;
-import io.github.providergateway.host.api.HookDecision;
-import io.github.providergateway.protocol.SessionInfo;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -44,7 +40,7 @@ public final class HookEndpoint {
     }
   }
 
-  private final HookDecisions.GatewayView gateway;
+  private final Gateway gateway;
 
   /**
    * An endpoint answering from {@code gateway}'s sessions and hooks.
@@ -53,19 +49,7 @@ public final class HookEndpoint {
    */
   public HookEndpoint(Gateway gateway) {
     requireNonNull(gateway, "gateway");
-    this.gateway =
-        new HookDecisions.GatewayView() {
-          @Override
-          public CompletableFuture<List<SessionInfo>> sessions() {
-            return gateway.sessions();
-          }
-
-          @Override
-          public CompletableFuture<HookDecision> preToolUse(
-              String sessionId, String tool, JsonNode args) {
-            return gateway.preToolUse(sessionId, tool, args, true);
-          }
-        };
+    this.gateway = gateway;
   }
 
   /**
