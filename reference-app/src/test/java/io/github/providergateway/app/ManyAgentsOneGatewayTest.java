@@ -3,15 +3,11 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.loop.testing.Await;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -257,10 +253,7 @@ class ManyAgentsOneGatewayTest {
         TestJvm.command(
             Main.class,
             List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
-    ServerParameters server =
-        ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
-    return connect(
-        name, new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())));
+    return connect(name, SdkStdioTransport.running(command));
   }
 
   /** Agent B: the gateway's HTTP front door, with a client token of its own. */
@@ -334,9 +327,7 @@ class ManyAgentsOneGatewayTest {
     /** The tool names it lists now. */
     Set<String> tools() {
       Set<String> names =
-          sent(client::listTools).tools().stream()
-              .map(McpSchema.Tool::name)
-              .collect(Collectors.toSet());
+          client.listTools().tools().stream().map(McpSchema.Tool::name).collect(Collectors.toSet());
       heard(names);
       return names;
     }
@@ -372,8 +363,7 @@ class ManyAgentsOneGatewayTest {
 
     /** Calls {@code tool}; the text it answered, which must not be an error. */
     String call(String tool, Map<String, Object> args) {
-      McpSchema.CallToolResult result =
-          sent(() -> client.callTool(new McpSchema.CallToolRequest(tool, args)));
+      McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(tool, args));
       String text =
           result.content().stream()
               .filter(McpSchema.TextContent.class::isInstance)
@@ -383,25 +373,6 @@ class ManyAgentsOneGatewayTest {
           .as("%s's call of %s: %s", name, tool, text)
           .isNotEqualTo(Boolean.TRUE);
       return text;
-    }
-
-    /**
-     * Sends {@code request} again when the SDK's stdio client refused to queue it: its outbound
-     * sink takes one sender at a time, and after a {@code list_changed} the client sends its own
-     * {@code tools/list} from a Reactor thread, so a request of ours at that moment fails with
-     * "Failed to enqueue message" before a byte is written (seen once in a full build). Nothing
-     * reached the gateway, so sending it again is safe; any other failure is the test's.
-     */
-    private static <T> T sent(Supplier<T> request) {
-      for (int attempt = 1; ; attempt++) {
-        try {
-          return request.get();
-        } catch (RuntimeException e) {
-          if (attempt == 3 || !"Failed to enqueue message".equals(e.getMessage())) {
-            throw e;
-          }
-        }
-      }
     }
 
     @Override

@@ -3,13 +3,9 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.loop.testing.Await;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -82,11 +78,8 @@ class McpJavaClientTest {
           TestJvm.command(
               Main.class,
               List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
-      ServerParameters server =
-          ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
       client =
-          McpClient.sync(
-                  new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())))
+          McpClient.sync(SdkStdioTransport.running(command))
               .clientInfo(new McpSchema.Implementation("mcp-inspector-cli", "0.15"))
               .requestTimeout(WAIT)
               .build();
@@ -107,12 +100,9 @@ class McpJavaClientTest {
         TestJvm.command(
             Main.class,
             List.of("mcp", "--home", home.toString(), "--port", Integer.toString(port)));
-    ServerParameters server =
-        ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
     AtomicInteger toolListChanges = new AtomicInteger();
     client =
-        McpClient.sync(
-                new StdioClientTransport(server, new JacksonMcpJsonMapper(new ObjectMapper())))
+        McpClient.sync(SdkStdioTransport.running(command))
             .clientInfo(new McpSchema.Implementation("java-sdk-agent", "1.0"))
             .requestTimeout(WAIT)
             .toolsChangeConsumer(tools -> toolListChanges.incrementAndGet())
