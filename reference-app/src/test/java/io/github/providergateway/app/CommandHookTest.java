@@ -254,8 +254,10 @@ class CommandHookTest {
 
   @Test
   void aStoppedGatewayLeavesNoSocketSoTheJvmFollowsTheRecordAtOnce() throws Exception {
-    gatewayWithGuard();
+    WsProvider guard = gatewayWithGuard();
     gateway.endInput();
+    guard.next("session.lifecycle"); // shutdown.pending
+    guard.goodbye(); // else the stop waits out its 10 s for the guard
     assertThat(gateway.awaitExit()).isZero();
     assertThat(home.resolve("hook.sock")).doesNotExist();
 

@@ -226,16 +226,36 @@ final class Interop {
    * keeps the original equal to the spec.
    */
   static Path onPort(Path example, Path dir, int port) throws IOException {
-    String text = Files.readString(example);
-    String url = "ws://localhost:" + CORE_PROFILE_PORT;
-    assertThat(text.split(java.util.regex.Pattern.quote(url), -1))
-        .as("%s names %s exactly once", example, url)
-        .hasSize(2);
     String name = example.getFileName().toString();
     int dot = name.lastIndexOf('.');
     Path copy = dir.resolve(name.substring(0, dot) + "-port" + port + name.substring(dot));
-    Files.writeString(copy, text.replace(url, "ws://localhost:" + port));
+    Files.writeString(
+        copy,
+        replacedOnce(
+            example,
+            Files.readString(example),
+            "ws://localhost:" + CORE_PROFILE_PORT,
+            "ws://localhost:" + port));
     return copy;
+  }
+
+  /**
+   * {@code copy}, a copy made by {@link #onPort}, waiting {@code wait} before each reconnect
+   * instead of the 5 s the example waits: a test of the reconnect sees it twice in under a second
+   * instead of ten. {@code delay} is the example's text that waits (as {@code "setTimeout(connect,
+   * 5000)"}), {@code fast} what it becomes; the example must have it exactly once.
+   */
+  static Path reconnectingFaster(Path copy, String delay, String fast) throws IOException {
+    Files.writeString(copy, replacedOnce(copy, Files.readString(copy), delay, fast));
+    return copy;
+  }
+
+  /** {@code text} of {@code file} with its one {@code from} replaced; fails if not exactly one. */
+  private static String replacedOnce(Path file, String text, String from, String to) {
+    assertThat(text.split(java.util.regex.Pattern.quote(from), -1))
+        .as("%s names %s exactly once", file, from)
+        .hasSize(2);
+    return text.replace(from, to);
   }
 
   /**
