@@ -10,9 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An MCP server from the npm registry brought in by a {@code --config} entry (issue 18, X-APP-11):
- * the app in its own process, its filesystem server started with the session, the server's tools
- * called through {@code --rpc}, arguments its schema refuses stopped before it, its stderr and its
- * life in {@code <home>/logs/fs.log}, and the server gone when the app stops.
+ * the app (in this JVM; ManyAgentsOneGatewayTest runs an MCP server for a gateway process), its
+ * filesystem server started with the session, the server's tools called through {@code --rpc},
+ * arguments its schema refuses stopped before it, its stderr and its life in {@code
+ * <home>/logs/fs.log}, and the server gone when the app stops.
  */
 class McpServerConfigAppTest {
 
@@ -31,9 +32,7 @@ class McpServerConfigAppTest {
                     "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js"),
                 sandbox));
     Path home = tmp.resolve("home");
-    try (RpcApp app =
-        RpcApp.startProcess(
-            home, tmp.resolve("gateway.log"), "--port", "0", "--config", config.toString())) {
+    try (RpcApp app = RpcApp.start(home, "--config", config.toString())) {
       String session = app.startSession();
       app.awaitEvent(
           "tools.changed", event -> event.get("tools").toString().contains("write_file"));

@@ -13,9 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Node.js providers against the app started as a real {@code java} process in {@code --rpc} mode:
- * this repository's example, the core profile's own example exactly as the spec prints it, and a
- * provider the app spawns from a {@code --config} file.
+ * Node.js providers, real processes, against the app in {@code --rpc} mode: this repository's
+ * example, the core profile's own example exactly as the spec prints it, and a provider the app
+ * spawns from a {@code --config} file. The app runs in this JVM where the test reads nothing of its
+ * process; the core profile's example with only its port changed and the config file's provider
+ * meet it as its own {@code java} process (its stderr is part of what they show).
  */
 class NodeInteropTest {
 
@@ -46,7 +48,7 @@ class NodeInteropTest {
     // The default home layout, so the provider finds the token file as the core profile says.
     Path copilotHome = tmp.resolve("copilot");
     Path home = copilotHome.resolve("extensions").resolve("tap");
-    try (RpcApp app = RpcApp.startProcess(home, tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app = RpcApp.start(home)) {
       String session = app.startSession();
       try (ProviderProcess provider =
           ProviderProcess.start(
@@ -90,8 +92,7 @@ class NodeInteropTest {
   @Test
   void ourNodeProviderWhoseHelloIsRefusedSaysWhyAndExits() throws Exception {
     Path examples = Interop.nodeExamples();
-    try (RpcApp app =
-        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app = RpcApp.start(tmp.resolve("home"))) {
       app.startSession();
       Map<String, String> env =
           Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
@@ -173,8 +174,7 @@ class NodeInteropTest {
             Interop.onPort(examples.resolve("core-profile-example.mjs"), examples, port),
             "setTimeout(connect, 5000)",
             "setTimeout(connect, 200)");
-    try (RpcApp app =
-            RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0");
+    try (RpcApp app = RpcApp.start(tmp.resolve("home"));
         DroppingProxy proxy = DroppingProxy.start(port, app.url().getPort())) {
       String session = app.startSession();
       try (ProviderProcess example = coreExample(exampleFile, app.token())) {

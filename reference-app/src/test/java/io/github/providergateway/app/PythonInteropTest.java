@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Python providers against the app started as a real {@code java} process in {@code --rpc} mode, on
- * the Debian Python with {@code websockets} (skipped, saying why, where it is missing).
+ * Python providers, real processes, against the app in {@code --rpc} mode, on the Debian Python
+ * with {@code websockets} (skipped, saying why, where it is missing). The app runs in this JVM, but
+ * for the core profile's example with only its port changed, which meets the app as its own {@code
+ * java} process.
  */
 class PythonInteropTest {
 
@@ -79,8 +81,7 @@ class PythonInteropTest {
 
   @Test
   void ourPythonProviderAnswersToolCallsAndLeavesOnShutdown() throws Exception {
-    try (RpcApp app =
-        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app = RpcApp.start(tmp.resolve("home"))) {
       String session = app.startSession();
       try (ProviderProcess provider =
           ProviderProcess.start(
@@ -126,8 +127,7 @@ class PythonInteropTest {
   @Test
   void ourPythonProviderWhoseHelloIsRefusedSaysWhyAndExits() throws Exception {
     Path nodeExamples = Interop.nodeExamples();
-    try (RpcApp app =
-        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app = RpcApp.start(tmp.resolve("home"))) {
       app.startSession();
       Map<String, String> env =
           Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token());
@@ -169,8 +169,7 @@ class PythonInteropTest {
             Interop.onPort(example("core_profile_example.py"), tmp, port),
             "await asyncio.sleep(5)",
             "await asyncio.sleep(0.2)");
-    try (RpcApp app =
-        RpcApp.startProcess(tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", "0")) {
+    try (RpcApp app = RpcApp.start(tmp.resolve("home"))) {
       String session = app.startSession();
       DroppingProxy proxy = DroppingProxy.start(port, app.url().getPort());
       try (ProviderProcess example = coreExample(exampleFile, app.token())) {

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * The whole app in {@code --rpc} mode, driven as a script drives it: commands go in as lines, every
@@ -46,6 +47,14 @@ final class RpcApp implements AutoCloseable {
   /** Ends the app's input. */
   private final Runnable endOfInput;
 
+  /**
+   * The live processes the app started, and theirs: in-process, this JVM's (a test class's earlier
+   * tests stopped theirs with their app).
+   */
+  Stream<ProcessHandle> descendants() {
+    return (process == null ? ProcessHandle.current() : process.toHandle()).descendants();
+  }
+
   /** The subprocess's pid ({@link #startProcess} only). */
   long pid() {
     if (process == null) {
@@ -62,8 +71,8 @@ final class RpcApp implements AutoCloseable {
 
   private int nextId;
 
-  /** In-process. */
-  private RpcApp(Path home, List<String> args) {
+  /** In-process, {@code env} standing for its environment. */
+  private RpcApp(Path home, List<String> args, Map<String, String> env) {
     this.home = home;
     this.process = null;
     ScriptedInput commands = new ScriptedInput();
@@ -72,7 +81,9 @@ final class RpcApp implements AutoCloseable {
     ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     this.errors = () -> stderr.toString(StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
-    this.exitCode = InThreadApp.start("rpc-app", args, commands, output, err);
+    this.exitCode =
+        InThreadApp.start(
+            "rpc-app", () -> Main.run(args.toArray(String[]::new), commands, output, err, env));
   }
 
   /**
@@ -147,7 +158,12 @@ final class RpcApp implements AutoCloseable {
    * gateway.started}.
    */
   static RpcApp start(Path home, String... extraArgs) {
-    RpcApp app = new RpcApp(home, arguments(home, extraArgs));
+    return start(home, Map.of(), extraArgs);
+  }
+
+  /** {@link #start(Path, String...)} with {@code env} as the app's environment. */
+  static RpcApp start(Path home, Map<String, String> env, String... extraArgs) {
+    RpcApp app = new RpcApp(home, arguments(home, extraArgs), env);
     app.awaitStarted();
     return app;
   }

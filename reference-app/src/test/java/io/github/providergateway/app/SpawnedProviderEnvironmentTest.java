@@ -56,9 +56,7 @@ class SpawnedProviderEnvironmentTest {
                 + "\"cwd\":\"work\",\"env\":{\"K\":\"V\"}}]}")
             .formatted(examples.resolve("env-reporter.mjs")));
     Path home = tmp.resolve("home");
-    try (RpcApp app =
-        RpcApp.startProcess(
-            home, tmp.resolve("gateway.log"), "--port", "0", "--config", config.toString())) {
+    try (RpcApp app = RpcApp.start(home, "--config", config.toString())) {
       assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(app.tokenFile())))
           .isEqualTo("rw-------");
       String session = app.startSession();

@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Providers over stdio, end to end (issue 21, X-STDIO-11..14): the app in its own process with a
- * {@code --config} whose entries are the very files of {@code examples/stdio} (the Python one,
- * standard library only; the bash one, with jq), each tool called through {@code --rpc}; a stray
- * line answered with an {@code error}; the session's end stopping the process. What the engine does
- * with a stdio entry killed mid-call, ended by SIGTERM or leaving a grandchild is shown in
+ * Providers over stdio, end to end (issue 21, X-STDIO-11..14): the app (in this JVM) with a {@code
+ * --config} whose entries are the very files of {@code examples/stdio} (the Python one, standard
+ * library only; the bash one, with jq), each tool called through {@code --rpc}; a stray line
+ * answered with an {@code error}; the session's end stopping the process. What the engine does with
+ * a stdio entry killed mid-call, ended by SIGTERM or leaving a grandchild is shown in
  * ProjectProvidersTest, on the gateway fixture.
  */
 class StdioProviderAppTest {
@@ -82,15 +82,13 @@ class StdioProviderAppTest {
     return json.append("}}").toString();
   }
 
-  private RpcApp start(Path config) throws IOException {
-    return RpcApp.startProcess(
-        tmp.resolve("home"),
-        tmp.resolve("gateway.log"),
-        Map.of("GATEWAY_LOG_LEVEL", "INFO"),
-        "--port",
-        "0",
-        "--config",
-        config.toString());
+  /**
+   * The app in this JVM (the stdio carrier's process-level smoke is ManyAgentsOneGatewayTest): what
+   * is shown here is what the app does with its children, not how it starts.
+   */
+  private RpcApp start(Path config) {
+    return RpcApp.start(
+        tmp.resolve("home"), Map.of("GATEWAY_LOG_LEVEL", "INFO"), "--config", config.toString());
   }
 
   private static String call(String session, String tool, String args) {
@@ -118,9 +116,7 @@ class StdioProviderAppTest {
 
   /** The live process of the app whose command line ends with {@code script}. */
   private static Optional<ProcessHandle> child(RpcApp app, String script) {
-    return ProcessHandle.of(app.pid())
-        .orElseThrow()
-        .descendants()
+    return app.descendants()
         .filter(ProcessHandle::isAlive)
         .filter(p -> p.info().commandLine().orElse("").contains(script))
         .findFirst();
@@ -326,7 +322,16 @@ class StdioProviderAppTest {
             entry("greeter", List.of("sh", "-c", stray + PYTHON + " greet.py"))
                 + ","
                 + entry("shouter", List.of("sh", "-c", stray + "bash shout.sh")));
-    try (RpcApp app = start(config)) {
+    // Its own process: the gateway's log, on its stderr, is part of what is shown.
+    try (RpcApp app =
+        RpcApp.startProcess(
+            tmp.resolve("home"),
+            tmp.resolve("gateway.log"),
+            Map.of("GATEWAY_LOG_LEVEL", "INFO"),
+            "--port",
+            "0",
+            "--config",
+            config.toString())) {
       String session = app.startSession();
       awaitTools(app, "greet", "shout");
 
