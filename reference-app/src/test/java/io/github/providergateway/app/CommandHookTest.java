@@ -91,10 +91,22 @@ class CommandHookTest {
   }
 
   /**
-   * A gateway process with the agent's session and ci-guard gating {@code git push} (fail closed).
+   * A gateway with the agent's session and ci-guard gating {@code git push} (fail closed), in this
+   * JVM: the hook's script and JVM are the processes under test here.
    */
   private WsProvider gatewayWithGuard() throws IOException {
+    gateway = RpcApp.start(home);
+    return guarded();
+  }
+
+  /** {@link #gatewayWithGuard()} in a process of its own, for a test that signals it. */
+  private WsProvider gatewayProcessWithGuard() throws IOException {
     gateway = RpcApp.startProcess(home, temp.resolve("gateway.err"), "--port", "0");
+    return guarded();
+  }
+
+  /** Starts the agent's session and binds ci-guard to it, gating {@code git push}. */
+  private WsProvider guarded() throws IOException {
     JsonNode session =
         gateway.request(
             "{\"cmd\":\"session.start\",\"label\":\"claude-code\",\"cwd\":\"" + AGENT_CWD + "\"}");
@@ -273,7 +285,7 @@ class CommandHookTest {
   @Test
   void aKilledGatewaysSocketRefusesSoTheRecordsFailClosedGateDeniesWithoutWaiting()
       throws Exception {
-    gatewayWithGuard();
+    gatewayProcessWithGuard();
     int port = gateway.url().getPort();
     signal(gateway.pid(), "KILL");
     gateway.awaitExit();
@@ -300,7 +312,7 @@ class CommandHookTest {
 
   @Test
   void aStoppedButListeningGatewayIsDeniedAfterItsBudgetNotLeftToTheRecord() throws Exception {
-    gatewayWithGuard();
+    gatewayProcessWithGuard();
     long pid = gateway.pid();
     signal(pid, "STOP");
     Run run;
