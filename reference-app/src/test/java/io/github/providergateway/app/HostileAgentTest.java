@@ -86,7 +86,7 @@ class HostileAgentTest {
   @Test
   void argumentsNestedPastTheBoundOverHttpAreAnsweredWithAJsonRpcErrorAndTheSessionGoesOn()
       throws Exception {
-    gateway = RpcApp.startProcess(home, logs.resolve("gateway.err"), "--port", "0");
+    gateway = RpcApp.start(home);
     Http http = new Http(gateway.url().getPort(), ClientTokens.mcpHttp(home).issue("hostile"));
     HttpResponse<String> init = http.post(null, INITIALIZE);
     assertThat(init.statusCode()).as("initialize: %s", init.body()).isEqualTo(200);
@@ -107,7 +107,7 @@ class HostileAgentTest {
   @Test
   void argumentsNestedPastTheBoundOverStdioAreAnsweredWithAJsonRpcErrorAndTheSessionGoesOn()
       throws Exception {
-    gateway = RpcApp.startProcess(home, logs.resolve("gateway.err"), "--port", "0");
+    gateway = RpcApp.start(home);
     List<String> command =
         TestJvm.command(
             Main.class,
