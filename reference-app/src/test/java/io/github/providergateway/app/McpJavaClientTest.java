@@ -34,6 +34,7 @@ class McpJavaClientTest {
   @TempDir Path home;
   private McpSyncClient client;
   private WsProvider provider;
+  private RpcApp gateway;
 
   @AfterEach
   void stop() {
@@ -42,6 +43,9 @@ class McpJavaClientTest {
     }
     if (client != null) {
       client.closeGracefully();
+    }
+    if (gateway != null) {
+      gateway.close();
     }
     SharedGatewayTest.gatewaysOf(home).forEach(ProcessHandle::destroyForcibly);
   }
@@ -95,7 +99,7 @@ class McpJavaClientTest {
 
   @Test
   void theJavaSdkClientListsAndCallsTheSessionsToolsAndAGateDenies() throws Exception {
-    int port = freePort();
+    int port = runningGatewayPort();
     List<String> command =
         TestJvm.command(
             Main.class,
@@ -164,15 +168,20 @@ class McpJavaClientTest {
         .as("a denied call never reaches the provider")
         .isTrue();
 
-    client.closeGracefully(); // the agent's session ends: the provider hears shutdown.pending
+    McpSyncClient leaving = client;
     client = null;
+    // The agent's session ends: the provider hears shutdown.pending, while the client waits for
+    // gateway mcp to exit (which waits for the session's end, at most 3 s: hence the goodbye).
+    CompletableFuture<Void> closed = CompletableFuture.runAsync(leaving::closeGracefully);
     JsonNode lifecycle = provider.next("session.lifecycle");
     assertThat(lifecycle.get("state").asText()).isEqualTo("shutdown.pending");
+    provider.goodbye();
+    assertThat(closed).succeedsWithin(WAIT);
   }
 
   @Test
   void anAgentThatStopsTheServerWithSigtermStillEndsItsSession() throws Exception {
-    int port = freePort();
+    int port = runningGatewayPort();
     Process server =
         new ProcessBuilder(
                 TestJvm.command(
@@ -207,9 +216,10 @@ class McpJavaClientTest {
               WsProvider.tools("noop"));
 
       server.destroy(); // SIGTERM, stdin still open
-      assertThat(server.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
       JsonNode lifecycle = provider.next("session.lifecycle");
       assertThat(lifecycle.get("state").asText()).isEqualTo("shutdown.pending");
+      provider.goodbye(); // else gateway mcp waits out its 3 s for the session's end
+      assertThat(server.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
     } finally {
       server.destroyForcibly();
     }
@@ -226,6 +236,16 @@ class McpJavaClientTest {
 
   private static void awaitTrue(String what, Await.Condition condition) {
     Await.until(WAIT, condition, () -> what);
+  }
+
+  /**
+   * Starts the home's gateway in this JVM and returns its port, for the {@code gateway mcp} under
+   * test to find (how {@code gateway mcp} starts a gateway of its own is DetachedLaunchTest's and
+   * McpFrontDoorInteropTest's).
+   */
+  private int runningGatewayPort() {
+    gateway = RpcApp.start(home);
+    return gateway.url().getPort();
   }
 
   private static int freePort() throws IOException {
