@@ -105,7 +105,9 @@ class StatusPageAppTest {
 
     assertThat(exit).isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .contains("no gateway is answering for " + home, "start one with ./gateway");
+        .contains("no gateway is answering for " + home, "start one with ./gateway")
+        .as("said at once, from the missing token file, not after a connect timeout")
+        .contains("(no token file in " + home + ")");
   }
 
   private static RawHttp.Answer open(URI link) throws Exception {
