@@ -33,6 +33,8 @@ import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -4,6 +4,7 @@ import static io.github.providergateway.transport.ws.ServerFixture.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.providergateway.transport.testing.RawHttp;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

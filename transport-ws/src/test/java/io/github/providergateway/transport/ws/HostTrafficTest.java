@@ -16,6 +16,8 @@ import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamQuery;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;

@@ -33,6 +33,8 @@ import io.github.providergateway.protocol.json.JsonHeap;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
 import io.github.providergateway.provider.client.WebSocketProviderClient;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -10,6 +10,8 @@ import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;

@@ -16,6 +16,8 @@ import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.transport.testing.RawHttp;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -20,6 +20,8 @@ import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolProgress;
 import io.github.providergateway.protocol.ToolResult;
 import io.github.providergateway.transport.testing.JdkProvider;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

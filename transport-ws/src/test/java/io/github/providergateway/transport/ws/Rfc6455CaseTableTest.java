@@ -22,6 +22,8 @@ import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.GatewayMessage;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolResult;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -14,6 +14,8 @@ import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.json.ProtocolCodec;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;

@@ -8,6 +8,8 @@ import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.protocol.Auth;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.transport.testing.JdkProvider;
+import io.github.providergateway.transport.testing.RawProvider;
+import io.github.providergateway.transport.testing.RawWebSocket;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.Inet6Address;

@@ -1,4 +1,4 @@
-package io.github.providergateway.transport.ws;
+package io.github.providergateway.transport.testing;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -18,14 +18,22 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * A WebSocket client written on a bare socket, for what real clients will not do: any {@code Host}
- * or {@code Origin}, frames split exactly as a test wants, binary frames, never reading, or
- * vanishing without a close frame. It reads on the calling thread with a timeout.
+ * A WebSocket client (RFC 6455) written on a bare socket to a loopback server, for what real
+ * clients will not do: any {@code Host} or {@code Origin}, frames split exactly as a test wants,
+ * unmasked and binary frames, frames begun and never finished, never reading, or vanishing without
+ * a close frame. It reads on the calling thread with a timeout. Not thread-safe: one writer, one
+ * reader.
  */
-final class RawWebSocket implements AutoCloseable {
+public final class RawWebSocket implements AutoCloseable {
 
-  /** What {@link #readMessage} returns when the server closed: the close frame's code. */
-  record Closed(int code, String reason) {}
+  /**
+   * What {@link #readMessage} returns when the server closed.
+   *
+   * @param code the close frame's code: 1005 when it had none, -1 when the socket ended without a
+   *     close frame
+   * @param reason the close frame's reason, empty when it had none
+   */
+  public record Closed(int code, String reason) {}
 
   private final Socket socket;
   private final InputStream in;
@@ -39,30 +47,59 @@ final class RawWebSocket implements AutoCloseable {
     this.status = status;
   }
 
-  /** The handshake's headers for {@code port}: Host {@code 127.0.0.1:<port>}, no Origin. */
-  static Map<String, String> defaultHeaders(int port) {
+  /**
+   * The handshake's headers for {@code port}: Host {@code 127.0.0.1:<port>}, no Origin. The map is
+   * the caller's to change before {@link #connect(String, int, Map, int)}.
+   *
+   * @param port the server's port
+   * @return the headers, in order
+   */
+  public static Map<String, String> defaultHeaders(int port) {
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("Host", "127.0.0.1:" + port);
     return headers;
   }
 
-  /** Connects to 127.0.0.1:{@code port} and shakes hands with the default headers. */
-  static RawWebSocket connect(int port) throws IOException {
+  /**
+   * Connects to 127.0.0.1:{@code port} and shakes hands with the {@link #defaultHeaders default
+   * headers}.
+   *
+   * @param port the server's port
+   * @return the connection, whatever the handshake's {@link #status()}
+   * @throws IOException when it cannot connect or the server ends the handshake early
+   */
+  public static RawWebSocket connect(int port) throws IOException {
     return connect("127.0.0.1", port, defaultHeaders(port), 0);
   }
 
   /**
-   * Connects and sends the upgrade request with {@code headers} (a null value leaves the header
-   * out). {@code receiveBufferBytes} > 0 shrinks the socket's receive buffer first.
+   * Connects and sends the upgrade request for {@code /} with {@code headers}.
+   *
+   * @param host the server's address
+   * @param port the server's port
+   * @param headers the request's headers, in order; a null value leaves the header out
+   * @param receiveBufferBytes when above 0, the socket's receive buffer is shrunk to this first
+   * @return the connection, whatever the handshake's {@link #status()}
+   * @throws IOException when it cannot connect or the server ends the handshake early
    */
-  static RawWebSocket connect(
+  public static RawWebSocket connect(
       String host, int port, Map<String, String> headers, int receiveBufferBytes)
       throws IOException {
     return connect(host, port, "/", headers, receiveBufferBytes);
   }
 
-  /** {@link #connect(String, int, Map, int)} to {@code path} (e.g. {@code /host}). */
-  static RawWebSocket connect(
+  /**
+   * {@link #connect(String, int, Map, int)} to {@code path}.
+   *
+   * @param host the server's address
+   * @param port the server's port
+   * @param path the request target, such as {@code /host}
+   * @param headers the request's headers, in order; a null value leaves the header out
+   * @param receiveBufferBytes when above 0, the socket's receive buffer is shrunk to this first
+   * @return the connection, whatever the handshake's {@link #status()}
+   * @throws IOException when it cannot connect or the server ends the handshake early
+   */
+  public static RawWebSocket connect(
       String host, int port, String path, Map<String, String> headers, int receiveBufferBytes)
       throws IOException {
     Socket socket = new Socket();
@@ -96,20 +133,31 @@ final class RawWebSocket implements AutoCloseable {
     return new RawWebSocket(socket, in, out, status);
   }
 
-  /** The HTTP status of the handshake: 101 when it became a WebSocket. */
-  int status() {
+  /** {@return the HTTP status of the handshake: 101 when it became a WebSocket} */
+  public int status() {
     return status;
   }
 
   // ---- sending ----
 
-  /** Sends {@code text} as one frame. */
-  void sendText(String text) throws IOException {
+  /**
+   * Sends {@code text} as one masked text frame.
+   *
+   * @param text what to send
+   * @throws IOException when the socket fails
+   */
+  public void sendText(String text) throws IOException {
     writeFrame(0x1, true, text.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Sends {@code text} split into {@code fragments} frames of about equal size. */
-  void sendFragmented(String text, int fragments) throws IOException {
+  /**
+   * Sends {@code text} as one message split into {@code fragments} frames of about equal size.
+   *
+   * @param text what to send
+   * @param fragments how many frames
+   * @throws IOException when the socket fails
+   */
+  public void sendFragmented(String text, int fragments) throws IOException {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     int size = (bytes.length + fragments - 1) / fragments;
     for (int i = 0; i < fragments; i++) {
@@ -120,18 +168,33 @@ final class RawWebSocket implements AutoCloseable {
     }
   }
 
-  /** Sends a binary frame. */
-  void sendBinary(byte[] payload) throws IOException {
+  /**
+   * Sends {@code payload} as one masked binary frame.
+   *
+   * @param payload what to send
+   * @throws IOException when the socket fails
+   */
+  public void sendBinary(byte[] payload) throws IOException {
     writeFrame(0x2, true, payload);
   }
 
-  /** Sends a ping with {@code payload} (at most 125 bytes). */
-  void sendPing(byte[] payload) throws IOException {
+  /**
+   * Sends a ping.
+   *
+   * @param payload the ping's payload, at most 125 bytes
+   * @throws IOException when the socket fails
+   */
+  public void sendPing(byte[] payload) throws IOException {
     writeFrame(0x9, true, payload);
   }
 
-  /** Sends {@code text} as one frame without a mask, which RFC 6455 §5.1 forbids clients. */
-  void sendUnmaskedText(String text) throws IOException {
+  /**
+   * Sends {@code text} as one frame without a mask, which RFC 6455 §5.1 forbids clients.
+   *
+   * @param text what to send
+   * @throws IOException when the socket fails
+   */
+  public void sendUnmaskedText(String text) throws IOException {
     byte[] payload = text.getBytes(StandardCharsets.UTF_8);
     ByteArrayOutputStream frame = new ByteArrayOutputStream(payload.length + 10);
     writeHeader(frame, 0x1, true, payload.length, false);
@@ -143,9 +206,14 @@ final class RawWebSocket implements AutoCloseable {
   /**
    * Sends the header of a masked text frame that announces {@code length} payload bytes, and {@code
    * payloadBytes} of them (any content): a frame begun and not finished, or announced larger than
-   * the server accepts.
+   * the server accepts. The mask key is zero, so what follows through {@link #sendRaw} is the
+   * payload as it is.
+   *
+   * @param length the payload length the header announces
+   * @param payloadBytes how many payload bytes (zeros) to send after the header
+   * @throws IOException when the socket fails
    */
-  void sendTextFrameStart(long length, int payloadBytes) throws IOException {
+  public void sendTextFrameStart(long length, int payloadBytes) throws IOException {
     ByteArrayOutputStream frame = new ByteArrayOutputStream(payloadBytes + 14);
     writeHeader(frame, 0x1, true, length, true);
     frame.write(new byte[4]); // a zero mask key
@@ -154,8 +222,14 @@ final class RawWebSocket implements AutoCloseable {
     out.flush();
   }
 
-  /** Sends {@code bytes} as they are: more of a frame begun with {@link #sendTextFrameStart}. */
-  void sendRaw(byte[] bytes) throws IOException {
+  /**
+   * Sends {@code bytes} as they are: more of a frame begun with {@link #sendTextFrameStart}, or
+   * frames a test wrote itself.
+   *
+   * @param bytes what to write
+   * @throws IOException when the socket fails
+   */
+  public void sendRaw(byte[] bytes) throws IOException {
     out.write(bytes);
     out.flush();
   }
@@ -196,16 +270,25 @@ final class RawWebSocket implements AutoCloseable {
 
   // ---- reading ----
 
-  /** One frame the server sent, as it came. */
-  record Frame(int opcode, boolean fin, byte[] payload) {}
+  /**
+   * One frame the server sent, as it came.
+   *
+   * @param opcode the frame's opcode, such as 0x1 for text or 0x8 for close
+   * @param fin whether the FIN bit was set
+   * @param payload the payload, unmasked
+   */
+  public record Frame(int opcode, boolean fin, byte[] payload) {}
 
   /**
    * The next frame the server sends, control frames included and nothing answered, or null when the
    * socket ended (closed or reset) before one began.
    *
+   * @param timeout how long to wait for each read
+   * @return the frame, or null
    * @throws SocketTimeoutException when nothing arrives within {@code timeout}
+   * @throws IOException when the socket fails or the frame is cut short
    */
-  Frame readFrame(Duration timeout) throws IOException {
+  public Frame readFrame(Duration timeout) throws IOException {
     socket.setSoTimeout((int) timeout.toMillis());
     int first;
     try {
@@ -221,11 +304,15 @@ final class RawWebSocket implements AutoCloseable {
 
   /**
    * The next text message, or a {@link Closed} when the server sent a close frame (code -1 when the
-   * socket ended without one). Pings are answered.
+   * socket ended without one). Pings are answered; pongs are skipped; a binary message is read as
+   * text.
    *
+   * @param timeout how long to wait for each frame
+   * @return the message's text as a {@link String}, or a {@link Closed}
    * @throws SocketTimeoutException when nothing arrives within {@code timeout}
+   * @throws IOException when the socket fails or a frame is cut short
    */
-  Object readMessage(Duration timeout) throws IOException {
+  public Object readMessage(Duration timeout) throws IOException {
     ByteArrayOutputStream message = new ByteArrayOutputStream();
     while (true) {
       Frame frame = readFrame(timeout);
@@ -251,8 +338,13 @@ final class RawWebSocket implements AutoCloseable {
     }
   }
 
-  /** What a close frame's {@code payload} says: its code (1005 for none) and reason. */
-  static Closed closed(byte[] payload) {
+  /**
+   * What a close frame's {@code payload} says.
+   *
+   * @param payload the close frame's payload
+   * @return its code (1005 for none) and reason
+   */
+  public static Closed closed(byte[] payload) {
     int code = payload.length >= 2 ? ((payload[0] & 0xFF) << 8) | (payload[1] & 0xFF) : 1005;
     String reason =
         payload.length > 2
@@ -261,8 +353,15 @@ final class RawWebSocket implements AutoCloseable {
     return new Closed(code, reason);
   }
 
-  /** Reads until the server's close frame or the end of the stream; returns the close code. */
-  Closed awaitClose(Duration timeout) throws IOException {
+  /**
+   * Reads, dropping messages, until the server's close frame or the end of the stream.
+   *
+   * @param timeout how long it may take in all
+   * @return how the server closed
+   * @throws SocketTimeoutException when neither comes within {@code timeout}
+   * @throws IOException when the socket fails or a frame is cut short
+   */
+  public Closed awaitClose(Duration timeout) throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
@@ -331,17 +430,28 @@ final class RawWebSocket implements AutoCloseable {
    * Sends FIN: this side will write nothing more. A server that failed the connection reads nothing
    * more from it (not even a close frame, RFC 6455 §7.1.7) and would otherwise wait out its close
    * grace before ending the TCP connection.
+   *
+   * @throws IOException when the socket fails
    */
-  void shutdownOutput() throws IOException {
+  public void shutdownOutput() throws IOException {
     socket.shutdownOutput();
   }
 
-  /** Drops the connection with a TCP reset: no close frame, no FIN. */
-  void vanish() throws IOException {
+  /**
+   * Drops the connection with a TCP reset: no close frame, no FIN.
+   *
+   * @throws IOException when the socket fails
+   */
+  public void vanish() throws IOException {
     socket.setSoLinger(true, 0);
     socket.close();
   }
 
+  /**
+   * Closes the socket without a close frame.
+   *
+   * @throws IOException when the socket fails
+   */
   @Override
   public void close() throws IOException {
     socket.close();
