@@ -150,7 +150,7 @@ class HttpHookTest {
     assertThat(out.has("permissionDecision"))
         .as("no \"allow\": it would skip Claude's own prompt")
         .isFalse();
-    assertThat(guard.receivesNo("gate.check", Duration.ofMillis(200))).isTrue();
+    assertThat(guard.receivedNoneBeforeAnAnswer("gate.check")).isTrue();
   }
 
   @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.transport.testing.JdkProvider;
 import java.net.URI;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -99,23 +98,31 @@ final class WsProvider implements AutoCloseable {
     }
   }
 
-  /** Whether nothing of {@code type} arrives within {@code wait} (other types are dropped). */
-  boolean receivesNo(String type, Duration wait) {
-    long deadline = System.nanoTime() + wait.toNanos();
-    try {
-      while (true) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return true;
-        }
-        String message = socket.nextText(Duration.ofNanos(left));
-        if (message != null && type.equals(RpcApp.CODEC.parseJson(message).path("type").asText())) {
-          return false;
-        }
+  /**
+   * Whether nothing of {@code type} came before the gateway's answer to a question asked now (a
+   * {@code stream.query}); other types are dropped. The gateway handles a connection's messages in
+   * order on its loop and sends on it in order, so what it sent this provider before reading the
+   * question arrives before the answer: asked once the gateway has decided (has answered the host),
+   * this shows that the decision sent nothing of {@code type}, without waiting to see.
+   */
+  boolean receivedNoneBeforeAnAnswer(String type) {
+    String queryId = "before-" + System.nanoTime();
+    send(
+        "{\"type\":\"stream.query\",\"queryId\":\""
+            + queryId
+            + "\",\"streams\":[\"nothing\"],\"last\":1}");
+    while (true) {
+      JsonNode message = next();
+      String got = message.path("type").asText();
+      if (got.equals(type)) {
+        return false;
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
+      if (got.equals("stream.history") && message.path("queryId").asText().equals(queryId)) {
+        return true;
+      }
+      assertThat(message.path("replyTo").asText())
+          .as("the gateway refused the question: %s", message)
+          .isNotEqualTo("stream.query");
     }
   }
 
