@@ -44,7 +44,14 @@ class RegexShapeTest {
         "(?:\\b)?",
         "(?:a|)*",
         "(a?)\\1?",
-        "(?=a)*"
+        "(?=a)*",
+        "(?:a?){1,}",
+        "(?:a?){0,}",
+        "(?>a?){2}",
+        "(?<=a){3}",
+        "\\b{g}?",
+        "\\pL(?:a?){2}",
+        "\\c[(?:a?){2}"
       })
   void aRepetitionWithSeveralWaysThroughAPartThatCanMatchNothingIsRefused(String regex) {
     Pattern.compile(regex); // each compiles: the shape, not the syntax, is refused
@@ -60,7 +67,8 @@ class RegexShapeTest {
         "(?:|a|)",
         "\\z(?:a?|b?)(?:a?|b?)(?:a?|b?)(?!)",
         "(?:\\b|$)x",
-        "x|(?:a*|b*)"
+        "x|(?:a*|b*)",
+        "a?|b?"
       })
   void anAlternationWithTwoAlternativesThatCanMatchNothingIsRefused(String regex) {
     Pattern.compile(regex);
@@ -116,7 +124,15 @@ class RegexShapeTest {
         "\\u00e9{2}",
         "\\R{2}",
         "\"path\":\"[^\"]*\\.env\"",
-        "(?:[^\"\\\\]|\\\\.)*"
+        "(?:[^\"\\\\]|\\\\.)*",
+        "a?|b",
+        "(?:a?){1,1}",
+        "(?:a?){0,0}",
+        "\\Qa\\E{2}",
+        "\\cA{2}",
+        "\\0101{2}",
+        "\\x41{2}",
+        "[\\Qa\\E\\Qb\\E]{2}"
       })
   void everyOtherShapeIsAccepted(String regex) {
     Pattern.compile(regex);
@@ -129,6 +145,14 @@ class RegexShapeTest {
     assertThat(RegexSteps.refusal("ab(?:c?){12}"))
         .startsWith(
             "'{12}' repeats, at least 12 times, a part that can match nothing (at index 8)");
+  }
+
+  @Test
+  void theProblemNamesTheWholeQuantifierLazyOrPossessive() {
+    assertThat(RegexSteps.refusal("(?:a?){2}+"))
+        .startsWith("'{2}+' repeats, at least 2 times, a part that can match nothing (at index 6)");
+    assertThat(RegexSteps.refusal("(?:a?)*?"))
+        .startsWith("'*?' may or may not repeat a part that can match nothing (at index 6)");
   }
 
   @Test
@@ -175,6 +199,37 @@ class RegexShapeTest {
     assertThat(outcome).isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.NOT_MATCHED, 101 + 200));
     assertThat(RegexSteps.find(weighted, text, 300).result())
         .isEqualTo(RegexSteps.Result.OUT_OF_STEPS);
+  }
+
+  /** The budget a match costs is enough for it; one step less is not. */
+  @Test
+  void aMatchRunsOnABudgetOfExactlyItsCost() {
+    RegexSteps.Guarded weighted = RegexSteps.compile("()".repeat(8) + "push"); // 2 steps a read
+    String text = "git push --force";
+
+    RegexSteps.Outcome unbounded = RegexSteps.find(weighted, text, Long.MAX_VALUE);
+
+    assertThat(unbounded.result()).isEqualTo(RegexSteps.Result.MATCHED);
+    assertThat(RegexSteps.find(weighted, text, unbounded.steps())).isEqualTo(unbounded);
+    assertThat(RegexSteps.find(weighted, text, unbounded.steps() - 1).result())
+        .isEqualTo(RegexSteps.Result.OUT_OF_STEPS);
+  }
+
+  /** No reads allowed runs nothing, not even a pattern that would match without reading. */
+  @Test
+  void aBudgetOfNoReadsRunsNothing() {
+    assertThat(RegexSteps.reads(Pattern.compile("x?"), "", 0))
+        .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, 0));
+    assertThat(RegexSteps.reads(Pattern.compile("x?"), "", 1))
+        .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.MATCHED, 0));
+  }
+
+  @Test
+  void aGuardedPatternIsTheRegexItWasCompiledFrom() {
+    RegexSteps.Guarded guarded = RegexSteps.compile("git\\s+push");
+
+    assertThat(guarded.pattern().pattern()).isEqualTo("git\\s+push");
+    assertThat(guarded).hasToString("git\\s+push");
   }
 
   /**
