@@ -240,10 +240,10 @@ final class Interop {
   }
 
   /**
-   * {@code copy}, a copy made by {@link #onPort}, waiting {@code wait} before each reconnect
-   * instead of the 5 s the example waits: a test of the reconnect sees it twice in under a second
-   * instead of ten. {@code delay} is the example's text that waits (as {@code "setTimeout(connect,
-   * 5000)"}), {@code fast} what it becomes; the example must have it exactly once.
+   * {@code copy}, a copy made by {@link #onPort}, waiting less before each reconnect than the 5 s
+   * the example waits: a test of the reconnect sees it twice in under a second instead of ten.
+   * {@code delay} is the example's text that waits (as {@code "setTimeout(connect, 5000)"}), {@code
+   * fast} what it becomes; the example must have it exactly once.
    */
   static Path reconnectingFaster(Path copy, String delay, String fast) throws IOException {
     Files.writeString(copy, replacedOnce(copy, Files.readString(copy), delay, fast));
