@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.loop.Scheduler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,6 +9,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -154,6 +156,12 @@ public final class Main implements Callable<Integer> {
   /** Whether stdin and stdout are a terminal: the console then edits lines (ConsoleTerminal). */
   private final boolean terminal;
 
+  /** The {@code --rpc} gateway's clock: a test's manual clock, or null for the real one. */
+  private Clock clock;
+
+  /** What runs the {@code --rpc} gateway's timers: the same manual clock, or null. */
+  private Scheduler scheduler;
+
   /** The front end that is running, for the signal hook. */
   private volatile FrontEnd frontEnd;
 
@@ -195,13 +203,6 @@ public final class Main implements Callable<Integer> {
     System.exit(exitCode);
   }
 
-  /**
-   * Runs the app on the given streams, as {@code main} would with these arguments, and returns the
-   * exit code: {@value #EXIT_OK} after a normal stop, {@value #EXIT_START_FAILED} when the gateway
-   * could not start, {@value #EXIT_USAGE} for a bad command line.
-   *
-   * @param env the environment ({@code COPILOT_HOME} picks the default home)
-   */
   InputStream in() {
     return in;
   }
@@ -223,9 +224,34 @@ public final class Main implements Callable<Integer> {
     stopOnSignal = stop;
   }
 
+  /**
+   * Runs the app on the given streams, as {@code main} would with these arguments, and returns the
+   * exit code: {@value #EXIT_OK} after a normal stop, {@value #EXIT_START_FAILED} when the gateway
+   * could not start, {@value #EXIT_USAGE} for a bad command line.
+   *
+   * @param env the environment ({@code COPILOT_HOME} picks the default home)
+   */
   static int run(
       String[] args, InputStream in, OutputStream out, PrintStream err, Map<String, String> env) {
     return new Main(in, out, err, env, false).execute(args);
+  }
+
+  /**
+   * As {@link #run(String[], InputStream, OutputStream, PrintStream, Map)}, with every timer of the
+   * {@code --rpc} gateway on {@code time}, a test's manual clock (which is also its scheduler): the
+   * test shows each timeout at its exact bound instead of waiting it out.
+   */
+  static <T extends Clock & Scheduler> int run(
+      String[] args,
+      InputStream in,
+      OutputStream out,
+      PrintStream err,
+      Map<String, String> env,
+      T time) {
+    Main main = new Main(in, out, err, env, false);
+    main.clock = time;
+    main.scheduler = time;
+    return main.execute(args);
   }
 
   private int execute(String[] args) {
@@ -280,7 +306,10 @@ public final class Main implements Callable<Integer> {
               ? new DetachedLaunch(new PrintStream(out, true, StandardCharsets.UTF_8), err)
               : new DetachedHost(err);
     } else {
-      chosen = rpc ? new RpcHost(in, out, err) : ConsoleHost.create(in, out, err, terminal);
+      chosen =
+          rpc
+              ? new RpcHost(in, out, err, clock, scheduler)
+              : ConsoleHost.create(in, out, err, terminal);
     }
     frontEnd = chosen;
     return chosen.run(options);

@@ -11,6 +11,7 @@ import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.Shutdown;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.json.DecodeResult;
@@ -21,6 +22,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -55,22 +57,30 @@ final class RpcHost implements FrontEnd {
   private final JsonLineWriter out;
   private final PrintStream err;
 
+  /** The gateway's clock: a test's manual clock, or null for the real one. */
+  private final Clock clock;
+
+  /** What runs the gateway's timers: the same manual clock, or null. */
+  private final Scheduler scheduler;
+
   /** The gateway once started; read by the signal hook. */
   private volatile RunningGateway running;
 
   /** This host's channel into the gateway's host service. */
   private HostChannel channel;
 
-  RpcHost(InputStream in, OutputStream out, PrintStream err) {
+  RpcHost(InputStream in, OutputStream out, PrintStream err, Clock clock, Scheduler scheduler) {
     this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     this.out = new JsonLineWriter(out);
     this.err = err;
+    this.clock = clock;
+    this.scheduler = scheduler;
   }
 
   @Override
   public int run(AppOptions options) {
     try {
-      running = RunningGateway.start(options, new Logged());
+      running = RunningGateway.start(options, new Logged(), clock, scheduler);
     } catch (StartupException e) {
       err.println("provider-gateway: " + e.getMessage());
       return Main.EXIT_START_FAILED;

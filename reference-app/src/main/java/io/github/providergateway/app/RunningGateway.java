@@ -31,6 +31,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -168,14 +169,18 @@ final class RunningGateway implements AutoCloseable {
    */
   static RunningGateway start(AppOptions options, GatewayListener listener)
       throws StartupException {
-    return start(options, listener, null);
+    return start(options, listener, null, null);
   }
 
   /**
-   * As {@link #start(AppOptions, GatewayListener)}, with the host side's timers (the re-claim grace
-   * and the idle exit) on {@code hostScheduler} when it is given: tests pass a manual clock.
+   * As {@link #start(AppOptions, GatewayListener)}, with every timer of the app on {@code clock}
+   * and {@code scheduler} when they are given: the engine's (gates, transforms, tool calls, session
+   * deadlines), the host side's (the re-claim grace, the idle exit), the status page's, the MCP
+   * front door's, the command hooks' and the project providers'. Tests pass one manual clock as
+   * both; null for both is the real clock.
    */
-  static RunningGateway start(AppOptions options, GatewayListener listener, Scheduler hostScheduler)
+  static RunningGateway start(
+      AppOptions options, GatewayListener listener, Clock clock, Scheduler scheduler)
       throws StartupException {
     ProjectConfig config = null;
     if (options.config() != null) {
@@ -197,7 +202,7 @@ final class RunningGateway implements AutoCloseable {
       if (options.detached()) {
         publishPid(options.home());
       }
-      return start(options, listener, config, lock, hostScheduler);
+      return start(options, listener, config, lock, clock, scheduler);
     } catch (StartupException | RuntimeException e) {
       if (options.detached()) {
         DetachedHost.withdrawPid(options.home()); // while the lock still makes the file ours
@@ -212,11 +217,17 @@ final class RunningGateway implements AutoCloseable {
       GatewayListener listener,
       ProjectConfig config,
       HomeLock lock,
-      Scheduler hostScheduler)
+      Clock clock,
+      Scheduler scheduler)
       throws StartupException {
     Gateway gateway;
     try {
-      gateway = Gateway.builder().home(options.home()).auditArguments(options.auditArgs()).build();
+      Gateway.Builder builder =
+          Gateway.builder().home(options.home()).auditArguments(options.auditArgs());
+      if (scheduler != null) {
+        builder.clock(clock).scheduler(scheduler); // else the gateway's own: the real clock
+      }
+      gateway = builder.build();
     } catch (UncheckedIOException | IllegalStateException e) {
       throw new StartupException(
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
@@ -237,15 +248,18 @@ final class RunningGateway implements AutoCloseable {
     if (telemetry != null) {
       GatewayTelemetry.attach(gateway, telemetry);
     }
-    SystemScheduler scheduler = new SystemScheduler();
+    SystemScheduler system = new SystemScheduler();
+    // The app's own timers on the gateway's time, so that a test's manual clock fires them all.
+    Scheduler timers = scheduler == null ? system : scheduler;
     // The status page, on the server's port; its links name the server, known once it listens.
-    StatusPage statusPage = StatusPage.builder(gateway, scheduler).decisionLog(decisions).build();
+    StatusPage statusPage = StatusPage.builder(gateway, timers).decisionLog(decisions).build();
     AtomicReference<URI> httpBase = new AtomicReference<>();
     // MCP for agents that speak only HTTP, on the same port, for the clients whose tokens
     // `gateway mcp --print-config http` issued (architecture, decision 36).
     McpHttpFrontDoor mcpHttp =
         McpHttpFrontDoor.builder(gateway, ClientTokens.mcpHttp(options.home()))
-            .scheduler(scheduler)
+            .clock(gateway.transports().clock())
+            .scheduler(timers)
             .version(Version.text())
             .build();
     // Every mode serves hosts at /host, so other processes can attach; only the detached gateway
@@ -253,7 +267,7 @@ final class RunningGateway implements AutoCloseable {
     CompletableFuture<Duration> stopRequested = new CompletableFuture<>();
     HostService.Builder hostsBuilder =
         HostService.builder(gateway)
-            .scheduler(hostScheduler == null ? scheduler : hostScheduler)
+            .scheduler(timers)
             .defaultPromptSections(DefaultPrompt.sections())
             .decisionLog(decisions)
             .statusLinks(() -> statusPage.openLink(httpBase.get()));
@@ -303,7 +317,7 @@ final class RunningGateway implements AutoCloseable {
       mcpHttp.close();
       statusPage.close();
       hosts.close();
-      scheduler.close();
+      system.close();
       gateway.close();
       hookGates.close();
       audit.close();
@@ -317,21 +331,20 @@ final class RunningGateway implements AutoCloseable {
           "cannot listen on port " + options.port() + ": " + rootMessage(e), e);
     }
     warnIfOthersCouldWrite(options.home().resolve(GatewayClient.TOKEN_FILE));
-    HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, scheduler);
+    HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, timers);
     ProjectProviders providers = null;
     ConfigWatcher watcher = null;
     List<String> problems = List.of();
     if (config != null) {
       problems = config.problems();
-      providers =
-          ProjectProviders.attach(gateway, config, server.url(), options.logDir(), scheduler);
+      providers = ProjectProviders.attach(gateway, config, server.url(), options.logDir(), timers);
       reloads.set(providers);
       // The good entries still start; each new session's timeline says what was left out, since
       // that is where a script or a person watching a session looks (the config in force: a
       // reload may have changed it).
       gateway.monitor().addListener(new ProblemReporter(gateway, providers::config));
       if (options.watch()) {
-        watcher = watch(providers, scheduler);
+        watcher = watch(providers, timers);
       }
     }
     return new RunningGateway(
@@ -339,7 +352,7 @@ final class RunningGateway implements AutoCloseable {
         hosts,
         stopRequested,
         server,
-        scheduler,
+        system,
         providers,
         watcher,
         problems,

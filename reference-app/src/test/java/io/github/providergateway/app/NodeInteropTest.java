@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.loop.testing.ManualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Node.js providers, real processes, against the app in {@code --rpc} mode: this repository's
  * example, the core profile's own example exactly as the spec prints it, and a provider the app
  * spawns from a {@code --config} file. The app runs in this JVM where the test reads nothing of its
- * process; the core profile's example with only its port changed and the config file's provider
- * meet it as its own {@code java} process (its stderr is part of what they show).
+ * process (on a manual clock where a timeout is shown); the core profile's example with only its
+ * port changed and the config file's provider meet it as its own {@code java} process (its stderr
+ * is part of what they show).
  */
 class NodeInteropTest {
 
@@ -42,13 +45,43 @@ class NodeInteropTest {
         + "}";
   }
 
+  /**
+   * The {@code tools.changed} of the provider whose {@code provider.connected} the app wrote, once
+   * its registration's 200 ms debounce has passed on {@code clock}.
+   */
+  static JsonNode toolsChanged(RpcApp app, ManualClock clock) {
+    app.loopCaughtUp(); // the hello that bound the tools, and set the debounce, is handled
+    clock.advance(Duration.ofMillis(200));
+    return app.awaitEvent("tools.changed");
+  }
+
+  /**
+   * A call of the example's {@code wait} tool for 60 s with {@code timeoutMs} 300 ends {@code
+   * TIMEOUT} at 300 ms of {@code clock}, with no reply 1 ms before.
+   */
+  static void aWaitWithTimeoutMsEndsAsTimeoutAtIt(RpcApp app, ManualClock clock, String session) {
+    int id =
+        app.sendWithId(
+            "{\"cmd\":\"tool.call\",\"sessionId\":\""
+                + session
+                + "\",\"tool\":\"wait\",\"args\":{\"ms\":60000},\"timeoutMs\":300}");
+    assertThat(app.noReplyBeforeALaterOne(id)).isTrue(); // and its 300 ms are on the clock
+
+    clock.advance(Duration.ofMillis(299));
+    assertThat(app.noReplyBeforeALaterOne(id)).isTrue();
+    clock.advance(Duration.ofMillis(1));
+
+    assertThat(app.reply(id).at("/outcome/errorCode").asText()).isEqualTo("TIMEOUT");
+  }
+
   @Test
   void ourNodeProviderFindsTheTokenFileAndAnswersToolCallsThroughTheRpcHost() throws Exception {
     Path examples = Interop.nodeExamples();
     // The default home layout, so the provider finds the token file as the core profile says.
     Path copilotHome = tmp.resolve("copilot");
     Path home = copilotHome.resolve("extensions").resolve("tap");
-    try (RpcApp app = RpcApp.start(home)) {
+    ManualClock clock = new ManualClock();
+    try (RpcApp app = RpcApp.startOnClock(home, clock)) {
       String session = app.startSession();
       try (ProviderProcess provider =
           ProviderProcess.start(
@@ -59,8 +92,8 @@ class NodeInteropTest {
               tmp.resolve("node.log"))) {
         app.awaitEvent(
             "provider.connected", event -> event.get("name").asText().equals("node-example"));
-        app.awaitEvent(
-            "tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+        assertThat(toolsChanged(app, clock).get("tools").toString())
+            .isEqualTo("[\"greet\",\"wait\"]");
 
         JsonNode greeted = app.request(call(session, "greet", "{\"name\":\"Ada\"}"));
         assertThat(greeted.get("outcome").toString())
@@ -70,12 +103,7 @@ class NodeInteropTest {
                 "session.log", event -> event.get("message").asText().equals("Greeted Ada"));
         assertThat(log.get("source").asText()).isEqualTo("node-example");
 
-        JsonNode timedOut =
-            app.request(
-                "{\"cmd\":\"tool.call\",\"sessionId\":\""
-                    + session
-                    + "\",\"tool\":\"wait\",\"args\":{\"ms\":60000},\"timeoutMs\":300}");
-        assertThat(timedOut.at("/outcome/errorCode").asText()).isEqualTo("TIMEOUT");
+        aWaitWithTimeoutMsEndsAsTimeoutAtIt(app, clock, session);
 
         app.endInput();
         assertThat(provider.awaitExit(RpcApp.WAIT)).as(provider.output()).isZero();

@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.loop.testing.ManualClock;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Python providers, real processes, against the app in {@code --rpc} mode, on the Debian Python
- * with {@code websockets} (skipped, saying why, where it is missing). The app runs in this JVM, but
- * for the core profile's example with only its port changed, which meets the app as its own {@code
- * java} process.
+ * with {@code websockets} (skipped, saying why, where it is missing). The app runs in this JVM (on
+ * a manual clock where a timeout is shown), but for the core profile's example with only its port
+ * changed, which meets the app as its own {@code java} process.
  */
 class PythonInteropTest {
 
@@ -81,7 +82,8 @@ class PythonInteropTest {
 
   @Test
   void ourPythonProviderAnswersToolCallsAndLeavesOnShutdown() throws Exception {
-    try (RpcApp app = RpcApp.start(tmp.resolve("home"))) {
+    ManualClock clock = new ManualClock();
+    try (RpcApp app = RpcApp.startOnClock(tmp.resolve("home"), clock)) {
       String session = app.startSession();
       try (ProviderProcess provider =
           ProviderProcess.start(
@@ -90,7 +92,9 @@ class PythonInteropTest {
               Map.of("TAP_GATEWAY_URL", app.url().toString(), "TAP_PROVIDER_TOKEN", app.token()),
               tmp.resolve("python.log"))) {
         app.awaitEvent(
-            "tools.changed", event -> event.get("tools").toString().equals("[\"greet\",\"wait\"]"));
+            "provider.connected", event -> event.get("name").asText().equals("python-example"));
+        assertThat(NodeInteropTest.toolsChanged(app, clock).get("tools").toString())
+            .isEqualTo("[\"greet\",\"wait\"]");
 
         JsonNode greeted =
             app.request(NodeInteropTest.call(session, "greet", "{\"name\":\"Grace\"}"));
@@ -104,12 +108,7 @@ class PythonInteropTest {
                     .get("source")
                     .asText())
             .isEqualTo("python-example");
-        JsonNode timedOut =
-            app.request(
-                "{\"cmd\":\"tool.call\",\"sessionId\":\""
-                    + session
-                    + "\",\"tool\":\"wait\",\"args\":{\"ms\":60000},\"timeoutMs\":300}");
-        assertThat(timedOut.at("/outcome/errorCode").asText()).isEqualTo("TIMEOUT");
+        NodeInteropTest.aWaitWithTimeoutMsEndsAsTimeoutAtIt(app, clock, session);
 
         app.endInput();
         assertThat(provider.awaitExit(RpcApp.WAIT)).as(provider.output()).isZero();

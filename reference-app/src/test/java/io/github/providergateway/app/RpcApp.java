@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.loop.testing.ManualClock;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -29,8 +30,9 @@ import java.util.stream.Stream;
 /**
  * The whole app in {@code --rpc} mode, driven as a script drives it: commands go in as lines, every
  * output line is recorded and parsed, and the exit code is a future. It runs either in-process
- * through {@link Main#run} on streams the test holds ({@link #start}), or as a real {@code java}
- * subprocess on the test classpath ({@link #startProcess}). All waits are bounded by {@link #WAIT}.
+ * through {@link Main#run} on streams the test holds ({@link #start}), there on a manual clock the
+ * test moves ({@link #startOnClock}), or as a real {@code java} subprocess on the test classpath
+ * ({@link #startProcess}). All waits are bounded by {@link #WAIT}.
  */
 final class RpcApp implements AutoCloseable {
 
@@ -71,8 +73,11 @@ final class RpcApp implements AutoCloseable {
 
   private int nextId;
 
-  /** In-process, {@code env} standing for its environment. */
-  private RpcApp(Path home, List<String> args, Map<String, String> env) {
+  /** The providers {@link #provider} bound, closed before the app stops. */
+  private final List<WsProvider> providers = new ArrayList<>();
+
+  /** In-process, {@code env} standing for its environment, on {@code clock} unless it is null. */
+  private RpcApp(Path home, List<String> args, Map<String, String> env, ManualClock clock) {
     this.home = home;
     this.process = null;
     ScriptedInput commands = new ScriptedInput();
@@ -81,9 +86,14 @@ final class RpcApp implements AutoCloseable {
     ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     this.errors = () -> stderr.toString(StandardCharsets.UTF_8);
     PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+    String[] argv = args.toArray(String[]::new);
     this.exitCode =
         InThreadApp.start(
-            "rpc-app", () -> Main.run(args.toArray(String[]::new), commands, output, err, env));
+            "rpc-app",
+            () ->
+                clock == null
+                    ? Main.run(argv, commands, output, err, env)
+                    : Main.run(argv, commands, output, err, env, clock));
   }
 
   /**
@@ -163,7 +173,18 @@ final class RpcApp implements AutoCloseable {
 
   /** {@link #start(Path, String...)} with {@code env} as the app's environment. */
   static RpcApp start(Path home, Map<String, String> env, String... extraArgs) {
-    RpcApp app = new RpcApp(home, arguments(home, extraArgs), env);
+    RpcApp app = new RpcApp(home, arguments(home, extraArgs), env, null);
+    app.awaitStarted();
+    return app;
+  }
+
+  /**
+   * {@link #start(Path, String...)} with every timer of the app on {@code clock}: nothing times out
+   * until the test advances it, and then exactly at its bound, so a test shows a timeout neither
+   * early nor late without waiting for it.
+   */
+  static RpcApp startOnClock(Path home, ManualClock clock, String... extraArgs) {
+    RpcApp app = new RpcApp(home, arguments(home, extraArgs), Map.of(), clock);
     app.awaitStarted();
     return app;
   }
@@ -262,9 +283,7 @@ final class RpcApp implements AutoCloseable {
    * for the reply that echoes it.
    */
   JsonNode request(String command) {
-    int id = ++nextId;
-    send("{\"id\":" + id + "," + command.strip().substring(1));
-    return reply(CODEC.parseJson(Integer.toString(id)));
+    return reply(sendWithId(command));
   }
 
   /** Sends a command and returns its id without waiting for the reply. */
@@ -277,6 +296,44 @@ final class RpcApp implements AutoCloseable {
   /** The reply that echoes {@code id}, waiting for it. */
   JsonNode reply(JsonNode id) {
     return awaitLine("the reply to id " + id, line -> line.has("ok") && id.equals(line.get("id")));
+  }
+
+  /** {@link #reply(JsonNode)} for a numeric id of {@link #sendWithId}. */
+  JsonNode reply(int id) {
+    return reply(CODEC.parseJson(Integer.toString(id)));
+  }
+
+  /**
+   * Returns once the gateway loop has run what was queued on it before now (commands sent, messages
+   * providers sent that it has read): the reply to a {@code sessions.list} sent now.
+   */
+  void loopCaughtUp() {
+    request("{\"cmd\":\"sessions.list\"}");
+  }
+
+  /**
+   * Whether no reply to {@code id} came before the reply to a command sent now (a {@code
+   * sessions.list}), so without waiting to see. The app hands each command to the gateway loop in
+   * the order read, the loop runs what a timer or an earlier command queued before it, and replies
+   * are written in the order they are given: a reply the gateway had decided before reading the
+   * question comes out first. On a manual clock, asked after advancing, this shows that nothing
+   * fell due by then; asked after sending {@code id}, that the command's deadlines are on the
+   * clock.
+   */
+  boolean noReplyBeforeALaterOne(int id) {
+    loopCaughtUp();
+    JsonNode echoed = CODEC.parseJson(Integer.toString(id));
+    return lines().stream().noneMatch(line -> line.has("ok") && echoed.equals(line.get("id")));
+  }
+
+  /**
+   * A provider bound to {@code session} as {@code name} with {@code helloFields} ({@link
+   * WsProvider#bound}), closed by {@link #close} before the app stops.
+   */
+  WsProvider provider(String session, String name, String helloFields) {
+    WsProvider provider = WsProvider.bound(url(), token(), session, name, helloFields);
+    providers.add(provider);
+    return provider;
   }
 
   /** Starts a session and returns its id. */
@@ -347,6 +404,7 @@ final class RpcApp implements AutoCloseable {
    */
   @Override
   public void close() {
+    closeProviders();
     input.accept("{\"cmd\":\"shutdown\",\"deadlineMs\":300}\n");
     endOfInput.run();
     try {
@@ -357,6 +415,23 @@ final class RpcApp implements AutoCloseable {
       if (process != null) {
         process.destroyForcibly();
       }
+    }
+  }
+
+  /**
+   * Closes the providers {@link #provider} bound and waits until the gateway has them gone: one it
+   * still counted as bound would hold the stop for its goodbye until the deadline, which on a
+   * manual clock nobody advances.
+   */
+  private void closeProviders() {
+    providers.forEach(WsProvider::close);
+    try {
+      for (WsProvider provider : providers) {
+        JsonNode id = provider.ack.get("providerId");
+        awaitEvent("provider.disconnected", event -> id.equals(event.get("providerId")));
+      }
+    } catch (AssertionError e) {
+      // The test has failed already (the app stopped, say): stopping goes on all the same.
     }
   }
 

@@ -152,23 +152,6 @@ class RpcToolCommandsTest {
   }
 
   @Test
-  void aCallWithTimeoutMsThatGetsNoAnswerEndsAsTimeoutAndTheProviderIsCancelled() {
-    WsProvider silent = provider("silent", WsProvider.tools("wait"));
-
-    JsonNode reply =
-        app.request(
-            "{\"cmd\":\"tool.call\",\"sessionId\":\""
-                + session
-                + "\",\"tool\":\"wait\",\"args\":{},\"timeoutMs\":200}");
-
-    assertThat(reply.at("/outcome/status").asText()).isEqualTo("failure");
-    assertThat(reply.at("/outcome/errorCode").asText()).isEqualTo("TIMEOUT");
-    JsonNode toolCall = silent.next("tool.call");
-    JsonNode cancel = silent.next("tool.cancel");
-    assertThat(cancel.get("id").asText()).isEqualTo(toolCall.get("id").asText());
-  }
-
-  @Test
   void aCallDeniedByAHookIsDeniedWithTheReasonAndNeverRuns() {
     WsProvider guard =
         provider(
