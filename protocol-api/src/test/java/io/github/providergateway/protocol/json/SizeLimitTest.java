@@ -329,4 +329,43 @@ class SizeLimitTest {
     assertThat(error.type()).isEqualTo("tool.result");
     assertThat(error.id()).isEqualTo("call-1");
   }
+
+  /** The detail names the type whose limit was passed; "message" for one it cannot name. */
+  @Test
+  void theDetailNamesTheTypeAndTheLimitItPassed() {
+    Limits small = DEFAULTS.toBuilder().maxToolResultBytes(100).maxMessageBytes(200).build();
+
+    assertThat(
+            CODEC
+                .decodeProviderMessage(
+                    sized("{\"type\":\"tool.result\",\"id\":\"c\",\"data\":\"", "\"}", 101, "a"),
+                    small)
+                .errorOrNull()
+                .detail())
+        .isEqualTo("tool.result exceeds 100 bytes");
+    assertThat(
+            CODEC
+                .decodeProviderMessage(
+                    sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", 201, "a"),
+                    small.toBuilder().maxToolResultBytes(300).build())
+                .errorOrNull()
+                .detail())
+        .isEqualTo("push exceeds 200 bytes");
+    DecodeError unknown =
+        CODEC
+            .decodeProviderMessage(
+                sized("{\"type\":\"x.someday\",\"note\":\"", "\"}", 201, "a"),
+                small.toBuilder().maxToolResultBytes(300).build())
+            .errorOrNull();
+    assertThat(unknown.detail()).isEqualTo("message exceeds 200 bytes");
+    assertThat(unknown.type()).isEqualTo("x.someday");
+    assertThat(
+            CODEC
+                .decodeProviderMessage(
+                    sized("{\"note\":\"", "\"}", 201, "a"),
+                    small.toBuilder().maxToolResultBytes(300).build())
+                .errorOrNull()
+                .detail())
+        .isEqualTo("message exceeds 200 bytes");
+  }
 }
