@@ -236,6 +236,22 @@ class RegexShapeTest {
         .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.MATCHED, 0));
   }
 
+  /** A budget of zero or less runs nothing and charges nothing, whatever the pattern costs. */
+  @Test
+  void aBudgetOfZeroOrLessStepsRunsNothing() {
+    RegexSteps.Guarded plain = RegexSteps.compile("x?"); // 1 step a read, none up front
+    RegexSteps.Guarded weighted = RegexSteps.compile("()".repeat(8) + "x?"); // 1 up front
+
+    for (long budget : new long[] {0, -1, Long.MIN_VALUE}) {
+      assertThat(RegexSteps.find(plain, "", budget))
+          .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, 0));
+      assertThat(RegexSteps.find(weighted, "", budget))
+          .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, 0));
+    }
+    assertThat(RegexSteps.find(plain, "", 1))
+        .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.MATCHED, 0));
+  }
+
   @Test
   void aGuardedPatternIsTheRegexItWasCompiledFrom() {
     RegexSteps.Guarded guarded = RegexSteps.compile("git\\s+push");
