@@ -333,39 +333,29 @@ class SizeLimitTest {
   /** The detail names the type whose limit was passed; "message" for one it cannot name. */
   @Test
   void theDetailNamesTheTypeAndTheLimitItPassed() {
-    Limits small = DEFAULTS.toBuilder().maxToolResultBytes(100).maxMessageBytes(200).build();
+    Limits resultsSmaller =
+        DEFAULTS.toBuilder().maxToolResultBytes(100).maxMessageBytes(200).build();
+    Limits resultsLarger = resultsSmaller.toBuilder().maxToolResultBytes(300).build();
+    String result = "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":\"";
 
-    assertThat(
-            CODEC
-                .decodeProviderMessage(
-                    sized("{\"type\":\"tool.result\",\"id\":\"c\",\"data\":\"", "\"}", 101, "a"),
-                    small)
-                .errorOrNull()
-                .detail())
+    assertThat(tooLarge(result, 101, resultsSmaller).detail())
         .isEqualTo("tool.result exceeds 100 bytes");
     assertThat(
-            CODEC
-                .decodeProviderMessage(
-                    sized("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", "\"}", 201, "a"),
-                    small.toBuilder().maxToolResultBytes(300).build())
-                .errorOrNull()
+            tooLarge("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", 201, resultsLarger)
                 .detail())
         .isEqualTo("push exceeds 200 bytes");
-    DecodeError unknown =
-        CODEC
-            .decodeProviderMessage(
-                sized("{\"type\":\"x.someday\",\"note\":\"", "\"}", 201, "a"),
-                small.toBuilder().maxToolResultBytes(300).build())
-            .errorOrNull();
+    DecodeError unknown = tooLarge("{\"type\":\"x.someday\",\"note\":\"", 201, resultsLarger);
     assertThat(unknown.detail()).isEqualTo("message exceeds 200 bytes");
     assertThat(unknown.type()).isEqualTo("x.someday");
-    assertThat(
-            CODEC
-                .decodeProviderMessage(
-                    sized("{\"note\":\"", "\"}", 201, "a"),
-                    small.toBuilder().maxToolResultBytes(300).build())
-                .errorOrNull()
-                .detail())
+    assertThat(tooLarge("{\"note\":\"", 201, resultsLarger).detail())
         .isEqualTo("message exceeds 200 bytes");
+  }
+
+  /** The error for {@code prefix}, a string and its end, {@code bytes} long in all. */
+  private static DecodeError tooLarge(String prefix, long bytes, Limits limits) {
+    DecodeError error =
+        CODEC.decodeProviderMessage(sized(prefix, "\"}", bytes, "a"), limits).errorOrNull();
+    assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    return error;
   }
 }
