@@ -137,7 +137,7 @@ public final class RegexSteps {
     requireNonNull(text, "text");
     long perRead = pattern.stepsPerRead;
     long upFront = (perRead - 1) * (text.length() + 1L);
-    if (maxSteps <= 0 || upFront >= maxSteps) {
+    if (upFront >= maxSteps) { // never less than 0, so a budget of 0 or less stops here too
       return new Outcome(Result.OUT_OF_STEPS, Math.max(0, maxSteps));
     }
     Outcome reads = reads(pattern.pattern, text, (maxSteps - upFront) / perRead);

@@ -272,4 +272,19 @@ class CapabilitiesTest {
 
     assertThat(Capabilities.requiredFor(message, ME)).containsExactly(Capability.REGISTER_TOOLS);
   }
+
+  /** An extension of gates is of no use to a provider that may not register one. */
+  @ParameterizedTest
+  @EnumSource(ProtocolExtension.class)
+  void everyExtensionNeedsTheCapabilityToRegisterGatesAndIsFoundByItsWireName(
+      ProtocolExtension extension) {
+    assertThat(extension.needs()).isEqualTo(Capability.REGISTER_HOOK_RULES);
+    assertThat(ProtocolExtension.fromWire(extension.wireName())).isSameAs(extension);
+  }
+
+  @Test
+  void anExtensionThisLibraryDoesNotKnowIsNone() {
+    assertThat(ProtocolExtension.fromWire("gate.someday")).isNull();
+    assertThat(ProtocolExtension.fromWire(null)).isNull();
+  }
 }

@@ -133,6 +133,7 @@ class LimitsTest {
   @Test
   void unchangedBuilderBuildsEqualLimits() {
     assertThat(DEFAULTS.toBuilder().build()).isEqualTo(DEFAULTS).hasSameHashCodeAs(DEFAULTS);
+    assertThat(Limits.builder().build()).isEqualTo(DEFAULTS).hasSameHashCodeAs(DEFAULTS);
   }
 
   /**
@@ -231,6 +232,9 @@ class LimitsTest {
     Limits limits = builder.build();
 
     assertThat(limits).as("limits differing in one limit").isNotEqualTo(DEFAULTS);
+    assertThat(limits.hashCode())
+        .as("a hash that tells them apart")
+        .isNotEqualTo(DEFAULTS.hashCode());
     assertThat(limits.toString()).contains(component.getName() + "=" + changed);
     for (Component other : components().toList()) {
       Object value = other.valueIn(limits);

@@ -448,6 +448,12 @@ class RecordConstraintsTest {
   }
 
   @Test
+  void aSessionOpenedByNoNarrowerClientIsTheTokenHolders() {
+    assertThat(new SessionInfo("a", "l", "/w", true).openedByTokenHolder()).isTrue();
+    assertThat(new SessionInfo("a", "l", "/w", true, "mcp-http:c").openedByTokenHolder()).isFalse();
+  }
+
+  @Test
   void pushIsBroadcastOnlyWhenSaidSo() {
     assertThat(new Push(null, null, "e", null, PushLevel.KEEP, null, true).isBroadcast()).isTrue();
     assertThat(new Push(null, null, "e", null, PushLevel.KEEP, null, false).isBroadcast())

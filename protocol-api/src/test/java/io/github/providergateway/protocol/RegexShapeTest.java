@@ -68,7 +68,15 @@ class RegexShapeTest {
         "\\z(?:a?|b?)(?:a?|b?)(?:a?|b?)(?!)",
         "(?:\\b|$)x",
         "x|(?:a*|b*)",
-        "a?|b?"
+        "a?|b?",
+        // An escape is one part to its end, as the engine reads it: a quantifier after it takes
+        // all of it (\0101 is one character, 'A'; \p{L} and \x{41} one each).
+        "(?:\\0101?|b?)",
+        "(?:\\0107?|b?)",
+        "(?:\\0377?|b?)",
+        "(?:\\07?|b?)",
+        "(?:\\p{L}?|b?)",
+        "(?:\\x{41}?|b?)"
       })
   void anAlternationWithTwoAlternativesThatCanMatchNothingIsRefused(String regex) {
     Pattern.compile(regex);
@@ -132,7 +140,11 @@ class RegexShapeTest {
         "\\cA{2}",
         "\\0101{2}",
         "\\x41{2}",
-        "[\\Qa\\E\\Qb\\E]{2}"
+        "[\\Qa\\E\\Qb\\E]{2}",
+        // An octal escape takes at most three digits, and three only when the first is at most
+        // 3: the digit after it is a character of its own, which the quantifier takes alone.
+        "(?:\\01017?|b?)",
+        "(?:\\0477?|b?)"
       })
   void everyOtherShapeIsAccepted(String regex) {
     Pattern.compile(regex);
@@ -221,6 +233,22 @@ class RegexShapeTest {
     assertThat(RegexSteps.reads(Pattern.compile("x?"), "", 0))
         .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, 0));
     assertThat(RegexSteps.reads(Pattern.compile("x?"), "", 1))
+        .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.MATCHED, 0));
+  }
+
+  /** A budget of zero or less runs nothing and charges nothing, whatever the pattern costs. */
+  @Test
+  void aBudgetOfZeroOrLessStepsRunsNothing() {
+    RegexSteps.Guarded plain = RegexSteps.compile("x?"); // 1 step a read, none up front
+    RegexSteps.Guarded weighted = RegexSteps.compile("()".repeat(8) + "x?"); // 1 up front
+
+    for (long budget : new long[] {0, -1, Long.MIN_VALUE}) {
+      assertThat(RegexSteps.find(plain, "", budget))
+          .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, 0));
+      assertThat(RegexSteps.find(weighted, "", budget))
+          .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.OUT_OF_STEPS, 0));
+    }
+    assertThat(RegexSteps.find(plain, "", 1))
         .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.MATCHED, 0));
   }
 

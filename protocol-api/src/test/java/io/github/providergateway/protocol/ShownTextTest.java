@@ -53,6 +53,18 @@ class ShownTextTest {
   }
 
   @Test
+  void aTextOfExactlyMaxCharsIsItsOwnHeadEvenEndingInAHalfPair() {
+    String text = "ab\uD83D";
+
+    assertThat(ShownText.head(text, 3)).isSameAs(text);
+  }
+
+  @Test
+  void aHeadOfOneCharacterIsAllowed() {
+    assertThat(ShownText.head("abc", 1)).isEqualTo("a");
+  }
+
+  @Test
   void aHeadOfNoCharactersIsRefused() {
     assertThatThrownBy(() -> ShownText.head("abc", 0))
         .isInstanceOf(IllegalArgumentException.class)

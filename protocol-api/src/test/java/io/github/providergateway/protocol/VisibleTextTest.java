@@ -95,6 +95,29 @@ class VisibleTextTest {
   }
 
   @Test
+  void theUnassignedRestOfTheTagBlockIsHiddenToItsLastCodePointAndNoFurther() {
+    // U+E0FFF ends the block Unicode reserves as default-ignorable; U+E1000 is plain unassigned.
+    assertThat(Character.getType(0xE0FFF)).isEqualTo(Character.UNASSIGNED);
+    assertThat(Character.getType(0xE1000)).isEqualTo(Character.UNASSIGNED);
+
+    assertThat(VisibleText.isHidden(0xE0FFF)).isTrue();
+    assertThat(VisibleText.isHidden(0xE1000)).isFalse();
+  }
+
+  /**
+   * A code point this JDK does not know may be a newer Unicode's emoji or letter: only those
+   * Unicode already declares invisible are escaped.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {0x0378, 0xFFEF, 0x1FAFF, 0xE1000})
+  void anUnassignedCodePointNotDeclaredInvisibleStaysAsItIs(int codePoint) {
+    String text = "a" + Character.toString(codePoint) + "b";
+    assertThat(Character.getType(codePoint)).isEqualTo(Character.UNASSIGNED);
+
+    assertThat(VisibleText.escape(text)).isSameAs(text);
+  }
+
+  @Test
   void lineBreaksAndTabsAreWrittenAsJsonWritesThem() {
     assertThat(VisibleText.escape("one\ntwo\r\n\tthree")).isEqualTo("one\\ntwo\\r\\n\\tthree");
   }

@@ -842,4 +842,23 @@ class DecodeFailureTest {
     assertThat(result.isFailure()).isTrue();
     assertThat(result.data()).isEqualTo(json("1"));
   }
+
+  /** A detail is cut after 300 characters and ends in "…": a long name cannot flood a log. */
+  @Test
+  void aDetailOfAtMost300CharactersIsKeptWholeAndALongerOneIsCutThere() {
+    String whole = "hooks.transforms." + "s".repeat(264) + ".action is required";
+    String longer = "hooks.transforms." + "s".repeat(265) + ".action is required";
+
+    assertThat(whole).hasSize(300);
+    assertThat(transformWithoutAction("s".repeat(264)).detail()).isEqualTo(whole);
+    assertThat(transformWithoutAction("s".repeat(265)).detail())
+        .isEqualTo(longer.substring(0, 300) + "…");
+  }
+
+  private static DecodeError transformWithoutAction(String section) {
+    return providerError(
+        "{\"type\":\"hello\",\"name\":\"p\",\"protocolVersion\":2,\"hooks\":{\"transforms\":{\""
+            + section
+            + "\":{}}}}");
+  }
 }

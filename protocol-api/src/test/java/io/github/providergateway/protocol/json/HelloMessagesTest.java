@@ -420,6 +420,47 @@ class HelloMessagesTest {
   }
 
   @Test
+  void aHelloBuiltWithExtensionsSpeaksThoseAndNoOther() {
+    Hello hello =
+        Hello.builder("guard")
+            .session("abc")
+            .extensions(ProtocolExtension.GATE_ARGS)
+            .instance("one")
+            .build();
+    Hello listed =
+        Hello.builder("guard")
+            .session(SessionSelector.of("abc"))
+            .extensions(List.of("gate.ask", "gate.someday"))
+            .session((String) null)
+            .build();
+
+    assertThat(hello.speaks(ProtocolExtension.GATE_ARGS)).isTrue();
+    assertThat(hello.speaks(ProtocolExtension.GATE_ASK)).isFalse();
+    assertThat(listed.speaks(ProtocolExtension.GATE_ASK)).isTrue();
+    assertThat(listed.speaks(ProtocolExtension.GATE_ARGS)).isFalse();
+    assertThat(Hello.builder("plain").build().speaks(ProtocolExtension.GATE_ARGS)).isFalse();
+    assertEncodesTo(
+        hello,
+        """
+        {"type":"hello","name":"guard","protocolVersion":2,"session":"abc","instance":"one","extensions":["gate.args"]}""");
+    assertEncodesTo(
+        listed,
+        """
+        {"type":"hello","name":"guard","protocolVersion":2,"extensions":["gate.ask","gate.someday"]}""");
+  }
+
+  @Test
+  void aHelloAckShowsItsAcceptedExtensionsOnlyWhenItHasThem() {
+    assertThat(new HelloAck(2, "p-8f3a", "abc123", null, null, List.of("gate.args")))
+        .hasToString(
+            "HelloAck[protocolVersion=2, providerId=p-8f3a, sessionId=abc123, persistDir=null,"
+                + " extensions=[gate.args]]");
+    assertThat(new HelloAck(2, "p-8f3a", "abc123", null, null))
+        .hasToString(
+            "HelloAck[protocolVersion=2, providerId=p-8f3a, sessionId=abc123, persistDir=null]");
+  }
+
+  @Test
   void encodedMessagesStartWithTheirType() {
     String encoded = Codec.CODEC.encode(Hello.builder("p").session("abc").build());
 

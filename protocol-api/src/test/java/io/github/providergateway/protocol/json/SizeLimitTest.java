@@ -329,4 +329,33 @@ class SizeLimitTest {
     assertThat(error.type()).isEqualTo("tool.result");
     assertThat(error.id()).isEqualTo("call-1");
   }
+
+  /** The detail names the type whose limit was passed; "message" for one it cannot name. */
+  @Test
+  void theDetailNamesTheTypeAndTheLimitItPassed() {
+    Limits resultsSmaller =
+        DEFAULTS.toBuilder().maxToolResultBytes(100).maxMessageBytes(200).build();
+    Limits resultsLarger = resultsSmaller.toBuilder().maxToolResultBytes(300).build();
+    String result = "{\"type\":\"tool.result\",\"id\":\"c\",\"data\":\"";
+
+    assertThat(tooLarge(result, 101, resultsSmaller).detail())
+        .isEqualTo("tool.result exceeds 100 bytes");
+    assertThat(
+            tooLarge("{\"type\":\"push\",\"level\":\"keep\",\"event\":\"", 201, resultsLarger)
+                .detail())
+        .isEqualTo("push exceeds 200 bytes");
+    DecodeError unknown = tooLarge("{\"type\":\"x.someday\",\"note\":\"", 201, resultsLarger);
+    assertThat(unknown.detail()).isEqualTo("message exceeds 200 bytes");
+    assertThat(unknown.type()).isEqualTo("x.someday");
+    assertThat(tooLarge("{\"note\":\"", 201, resultsLarger).detail())
+        .isEqualTo("message exceeds 200 bytes");
+  }
+
+  /** The error for {@code prefix}, a string and its end, {@code bytes} long in all. */
+  private static DecodeError tooLarge(String prefix, long bytes, Limits limits) {
+    DecodeError error =
+        CODEC.decodeProviderMessage(sized(prefix, "\"}", bytes, "a"), limits).errorOrNull();
+    assertThat(error.code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+    return error;
+  }
 }

@@ -229,4 +229,22 @@ class StreamMessagesTest {
     assertThat(entry.metadata()).isEqualTo(json("{\"runId\":12345}"));
     assertEncodesTo(history, json);
   }
+
+  /** The host protocol's stream.query reply carries the same streams object, written alone. */
+  @Test
+  void streamsAloneAreTheObjectAStreamHistoryCarries() {
+    String json =
+        """
+        {"ci-watch@ci-watcher":[{"ts":"2026-04-26T14:01:00Z","event":"failed","level":"inject","metadata":{"runId":1}},\
+        {"ts":"2026-04-26T14:00:00Z","event":"running"}],"git-watch@guardian":[]}""";
+    Map<String, List<StreamEntry>> streams =
+        decodeGateway(
+                "{\"type\":\"stream.history\",\"queryId\":\"q\",\"streams\":" + json + "}",
+                StreamHistory.class)
+            .streams();
+
+    assertThat(Codec.CODEC.writeJson(Codec.CODEC.streamsToJson(streams))).isEqualTo(json);
+    assertThat(Codec.CODEC.streamsFromJson(Codec.CODEC.streamsToJson(streams)))
+        .containsExactlyEntriesOf(streams);
+  }
 }
