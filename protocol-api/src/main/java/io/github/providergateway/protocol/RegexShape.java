@@ -317,7 +317,8 @@ final class RegexShape {
       case '0' -> {
         // \0n, \0nn, or \0mnn when m is at most 3: the engine reads no digit after those, so a
         // quantifier after a further digit takes that digit alone.
-        int end = Math.min(regex.length(), at + (regex.charAt(at) <= '3' ? 3 : 2));
+        int end =
+            Math.min(regex.length(), at + (at < regex.length() && regex.charAt(at) <= '3' ? 3 : 2));
         while (at < end && regex.charAt(at) >= '0' && regex.charAt(at) <= '7') {
           at++;
         }

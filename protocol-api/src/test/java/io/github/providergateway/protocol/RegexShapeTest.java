@@ -252,6 +252,29 @@ class RegexShapeTest {
         .isEqualTo(new RegexSteps.Outcome(RegexSteps.Result.MATCHED, 0));
   }
 
+  /**
+   * {@link RegexSteps#refusal} is public and documented for patterns that compile, but a caller
+   * that skips the compile still gets an answer, never an exception out of the reader: patterns cut
+   * off inside an escape, a class, a group or a quantifier.
+   */
+  @ParameterizedTest(name = "does not compile, still read: {0}")
+  @ValueSource(
+      strings = {"\\0", "a\\", "\\u12", "\\x", "\\p{L", "(?<n>a", "[a", "(?:a", "a{2", "\\k<n"})
+  void theReaderAnswersForAPatternThatDoesNotCompileWithoutThrowing(String regex) {
+    assertThat(compiles(regex)).as("the row is a pattern that does not compile").isFalse();
+
+    RegexSteps.refusal(regex); // answers, whatever it says
+  }
+
+  private static boolean compiles(String regex) {
+    try {
+      Pattern.compile(regex);
+      return true;
+    } catch (java.util.regex.PatternSyntaxException e) {
+      return false;
+    }
+  }
+
   @Test
   void aGuardedPatternIsTheRegexItWasCompiledFrom() {
     RegexSteps.Guarded guarded = RegexSteps.compile("git\\s+push");
