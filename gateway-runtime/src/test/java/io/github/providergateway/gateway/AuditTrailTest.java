@@ -362,6 +362,60 @@ class AuditTrailTest {
     assertThat(answer.latency()).isEqualTo(f.gateway.limits().calls().gateTimeout());
   }
 
+  /**
+   * A gate whose provider leaves while it is asked, or that answers "ask" without the extension,
+   * denies; the record names that answer, so an auditor tells it from a gate that said no.
+   */
+  @Test
+  void aGateThatLeftOrAnsweredAskWithoutTheExtensionIsRecordedAsSuch() {
+    worker();
+    RecordingProviderConnection guard =
+        f.bound(
+            Hello.builder("guard")
+                .session(session)
+                .hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null))
+                .build());
+    decisions.clear();
+
+    var asked = f.call(session, "fast", "{}");
+    GateCheck check = guard.next(GateCheck.class);
+    f.clock.advance(Duration.ofMillis(30));
+    guard.send(GateResult.ask("ci-green", check.callId(), "Deploy?", null));
+    done(asked);
+    guard.drain();
+    var left = f.call(session, "fast", "{}");
+    guard.next(GateCheck.class);
+    f.clock.advance(Duration.ofMillis(20));
+    guard.drop();
+    done(left);
+
+    assertThat(of(DecisionKind.PRE_TOOL_USE))
+        .extracting(d -> d.outcome(), d -> d.gates())
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                Outcome.DENY,
+                List.of(
+                    new Decision.GateAnswer(
+                        "guard",
+                        "ci-green",
+                        "invalid",
+                        "ask without the gate.ask extension",
+                        Duration.ofMillis(30),
+                        false,
+                        null))),
+            org.assertj.core.groups.Tuple.tuple(
+                Outcome.DENY,
+                List.of(
+                    new Decision.GateAnswer(
+                        "guard",
+                        "ci-green",
+                        "gone",
+                        "its provider left",
+                        Duration.ofMillis(20),
+                        false,
+                        null))));
+  }
+
   @Test
   void aCallThatWaitedForItsSlotSaysHowLong() {
     RecordingProviderConnection worker =

@@ -180,12 +180,12 @@ class GatewayListenerTest {
                 new SessionHookRule("reminder", changelog)));
     rulesHeard.clear();
 
-    guardian.send(new HooksUpdate("r1", null, new Hooks(List.of(red), null)));
+    guardian.send(new HooksUpdate("r1", null, new Hooks(null, Map.of())));
     guardian.next(Ack.class);
-    guardian.send(new HooksUpdate("r2", null, new Hooks(null, Map.of())));
+    guardian.send(new HooksUpdate("r2", null, new Hooks(List.of(red), null)));
     guardian.next(Ack.class);
     assertThat(rulesHeard)
-        .as("the rules replaced in place; an update of transforms only changes no rule")
+        .as("an update of transforms only changes no rule; the rules are replaced in place")
         .containsExactly(
             List.of(
                 new SessionHookRule("guardian", red), new SessionHookRule("reminder", changelog)));
