@@ -270,4 +270,20 @@ class ArgsValidationTest {
                 .code())
         .isEqualTo(ToolErrorCode.INVALID_ARGS);
   }
+
+  /**
+   * Only a tool several instances share has a gateway-injected {@code target}: for a tool of one
+   * provider it is an argument like any other, checked and sent as given.
+   */
+  @Test
+  void aSingleOwnersToolChecksTargetAsOneOfItsOwnArguments() {
+    RecordingProviderConnection worker =
+        providerWith(
+            "{\"properties\":{\"q\":{\"type\":\"string\"}},\"additionalProperties\":false}");
+
+    ToolOutcome refused = outcome(f.call(session, "act", "{\"q\":\"x\",\"target\":\"one\"}"));
+
+    assertThat(((ToolOutcome.Failure) refused).code()).isEqualTo(ToolErrorCode.INVALID_ARGS);
+    worker.assertNoMoreMessages();
+  }
 }

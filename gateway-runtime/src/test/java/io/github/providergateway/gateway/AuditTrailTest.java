@@ -313,30 +313,47 @@ class AuditTrailTest {
             org.assertj.core.groups.Tuple.tuple(Outcome.FAILURE, "TIMEOUT"));
   }
 
-  @Test
-  void aGatesDenialIsOnePreToolUseRecordNamingTheGateItsReasonAndLatency() {
+  /** The worker, and a provider "guard" whose gate {@code gateId} checks every call; no record. */
+  private RecordingProviderConnection workerAndGuard(String gateId) {
     worker();
     RecordingProviderConnection guard =
         f.bound(
             Hello.builder("guard")
                 .session(session)
-                .hooks(new Hooks(List.of(HookRule.gate(null, "ci-green")), null))
+                .hooks(new Hooks(List.of(HookRule.gate(null, gateId)), null))
                 .build());
     decisions.clear();
+    return guard;
+  }
 
+  /** A call whose gate check {@code guard} answers {@code millis} ms later with {@code answer}. */
+  private java.util.concurrent.CompletableFuture<?> answered(
+      RecordingProviderConnection guard,
+      long millis,
+      java.util.function.Function<GateCheck, GateResult> answer) {
     var call = f.call(session, "fast", "{}");
     GateCheck check = guard.next(GateCheck.class);
-    f.clock.advance(Duration.ofMillis(40));
-    guard.send(GateResult.deny("ci-green", check.callId(), "CI is red"));
-    done(call);
+    f.clock.advance(Duration.ofMillis(millis));
+    guard.send(answer.apply(check));
+    return call;
+  }
+
+  /** What the audit trail records of gate ci-green of "guard" answering after {@code millis}. */
+  private static Decision.GateAnswer guardAnswered(String decision, String reason, long millis) {
+    return new Decision.GateAnswer(
+        "guard", "ci-green", decision, reason, Duration.ofMillis(millis), false, null);
+  }
+
+  @Test
+  void aGatesDenialIsOnePreToolUseRecordNamingTheGateItsReasonAndLatency() {
+    RecordingProviderConnection guard = workerAndGuard("ci-green");
+
+    done(answered(guard, 40, check -> GateResult.deny("ci-green", check.callId(), "CI is red")));
 
     Decision evaluation = only(DecisionKind.PRE_TOOL_USE);
     assertThat(evaluation.outcome()).isEqualTo(Outcome.DENY);
     assertThat(evaluation.reason()).isEqualTo("CI is red");
-    assertThat(evaluation.gates())
-        .containsExactly(
-            new Decision.GateAnswer(
-                "guard", "ci-green", "deny", "CI is red", Duration.ofMillis(40), false, null));
+    assertThat(evaluation.gates()).containsExactly(guardAnswered("deny", "CI is red", 40));
     Decision outcome = only(DecisionKind.TOOL_CALL);
     assertThat(outcome.outcome()).isEqualTo(Outcome.DENIED);
     assertThat(outcome.callId()).isEqualTo(evaluation.callId());
@@ -344,13 +361,7 @@ class AuditTrailTest {
 
   @Test
   void aSilentGateIsATimeoutThatFailsClosed() {
-    worker();
-    f.bound(
-        Hello.builder("guard")
-            .session(session)
-            .hooks(new Hooks(List.of(HookRule.gate(null, "slow")), null))
-            .build());
-    decisions.clear();
+    workerAndGuard("slow");
 
     var call = f.call(session, "fast", "{}");
     f.clock.advance(f.gateway.limits().calls().gateTimeout());
@@ -360,6 +371,30 @@ class AuditTrailTest {
     assertThat(answer.decision()).isEqualTo("timeout");
     assertThat(answer.failedOpen()).isFalse();
     assertThat(answer.latency()).isEqualTo(f.gateway.limits().calls().gateTimeout());
+  }
+
+  /**
+   * A gate whose provider leaves while it is asked, or that answers "ask" without the extension,
+   * denies; the record names that answer, so an auditor tells it from a gate that said no.
+   */
+  @Test
+  void aGateThatLeftOrAnsweredAskWithoutTheExtensionIsRecordedAsSuch() {
+    RecordingProviderConnection guard = workerAndGuard("ci-green");
+
+    done(answered(guard, 30, check -> GateResult.ask("ci-green", check.callId(), "Deploy?", null)));
+    guard.drain();
+    var left = f.call(session, "fast", "{}");
+    guard.next(GateCheck.class);
+    f.clock.advance(Duration.ofMillis(20));
+    guard.drop();
+    done(left);
+
+    assertThat(of(DecisionKind.PRE_TOOL_USE))
+        .allSatisfy(d -> assertThat(d.outcome()).isEqualTo(Outcome.DENY))
+        .extracting(Decision::gates)
+        .containsExactly(
+            List.of(guardAnswered("invalid", "ask without the gate.ask extension", 30)),
+            List.of(guardAnswered("gone", "its provider left", 20)));
   }
 
   @Test

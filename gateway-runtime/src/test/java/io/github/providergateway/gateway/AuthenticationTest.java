@@ -49,6 +49,21 @@ class AuthenticationTest {
     conn.assertNoMoreMessages();
   }
 
+  /**
+   * What a caller of {@code credentials().isProviderToken} is told: the gateway token is one, a
+   * spawn token of this run or a token one character longer is not.
+   */
+  @Test
+  void onlyTheGatewayTokenIsTheProviderToken() {
+    String session = f.startSession("alpha");
+    String token = f.gateway.credentials().providerToken();
+    String spawnToken = GatewayFixture.done(f.gateway.spawning().issueSpawnToken(session));
+
+    assertThat(f.gateway.credentials().isProviderToken(token)).isTrue();
+    assertThat(f.gateway.credentials().isProviderToken(spawnToken)).isFalse();
+    assertThat(f.gateway.credentials().isProviderToken(token + "x")).isFalse();
+  }
+
   /** A stranger may not hold one of the connection slots by saying nothing, or nothing valid. */
   @Test
   void aConnectionThatDoesNotAuthenticateWithinTenSecondsFailsAndCloses() {

@@ -4,10 +4,12 @@ import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static io.github.providergateway.gateway.testing.GatewayFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.CallResult;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.Concurrency;
 import io.github.providergateway.protocol.ConcurrencyScope;
@@ -19,6 +21,7 @@ import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
@@ -390,5 +393,29 @@ class ConcurrencyTest {
     done(second);
 
     assertThat(f.gateway.monitor().callsInFlight()).isZero();
+  }
+
+  /**
+   * The host's list of providers counts, for each, the calls out with its connection: those waiting
+   * for a slot are not, and an answered one no longer is.
+   */
+  @Test
+  void theHostSeesEachProvidersToolsAndOnlyTheCallsSentToIt() {
+    RecordingProviderConnection worker = provider(new Concurrency(1, ConcurrencyScope.PROVIDER));
+    f.bound("idle", session, tool("c"));
+    f.call(session, "a", "{}");
+    f.call(session, "a", "{}");
+
+    List<ProviderInfo> providers = done(f.gateway.providers());
+    assertThat(providers).isSortedAccordingTo(Comparator.comparing(ProviderInfo::providerId));
+    assertThat(providers)
+        .extracting(ProviderInfo::name, ProviderInfo::tools, ProviderInfo::callsInFlight)
+        .containsExactlyInAnyOrder(
+            tuple("worker", List.of("a", "b"), 1), tuple("idle", List.of("c"), 0));
+
+    worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("1")));
+    worker.send(ToolResult.success(worker.next(ToolCall.class).id(), json("2")));
+
+    assertThat(done(f.gateway.providers())).extracting(ProviderInfo::callsInFlight).containsOnly(0);
   }
 }

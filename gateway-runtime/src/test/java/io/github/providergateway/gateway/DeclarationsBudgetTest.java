@@ -23,6 +23,7 @@ import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.HooksUpdate;
+import io.github.providergateway.protocol.ProviderMessage;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolsUpdate;
 import io.github.providergateway.protocol.TransformRule;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every text a provider declares is held while it is bound, so each counts toward the declarations
@@ -189,6 +191,52 @@ class DeclarationsBudgetTest {
     assertThat(p.drain())
         .extracting(m -> ((Ack) m).requestId())
         .containsExactly("r2", "r3", "r4", "r1");
+  }
+
+  /** An update of {@code type} that adds {@code text} to what a bound provider declares. */
+  private static ProviderMessage adding(String type, String text) {
+    return switch (type) {
+      case "tools.update" ->
+          new ToolsUpdate("r", null, List.of(ToolDefinition.of("u", text, json("{}"))), null);
+      case "hooks.update" ->
+          new HooksUpdate("r", null, new Hooks(List.of(HookRule.deny(null, text)), null));
+      case "context.update" -> new ContextUpdate("r", null, text);
+      case "filter.set" ->
+          new FilterSet(
+              "r", null, null, List.of(new FilterRule(text + "|noise", FilterOutcome.DROP)));
+      default -> throw new IllegalArgumentException(type);
+    };
+  }
+
+  /**
+   * The gateway-wide bound counts what each provider holds after its updates, not what its {@code
+   * hello} declared: here 600 characters (1,200 bytes) more make room for no second provider of as
+   * much, until the first leaves.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"tools.update", "hooks.update", "context.update", "filter.set"})
+  void theGatewaysBoundCountsWhatAnUpdateAddedToABoundProvider(String type) {
+    String grown = "g".repeat(600);
+    try (GatewayFixture small =
+        GatewayFixture.withLimits(
+            l -> l.maxDeclaredBytesPerProvider(BUDGET_BYTES).maxDeclaredBytes(2_400))) {
+      String s = small.startSession("small");
+      RecordingProviderConnection first = small.bound("first", s, tool("t"));
+      small.settle();
+      first.send(adding(type, grown));
+      small.settle();
+      first.drain();
+      Hello second = Hello.builder("second").session(s).context(grown).build();
+
+      RecordingProviderConnection refused = small.authenticated();
+      refused.send(second);
+      assertThat(refused.next(ErrorMessage.class).code()).isEqualTo(ErrorCode.PAYLOAD_TOO_LARGE);
+
+      first.send(new io.github.providergateway.protocol.Goodbye(null));
+      RecordingProviderConnection later = small.authenticated();
+      later.send(second);
+      later.next(HelloAck.class);
+    }
   }
 
   @Test

@@ -267,6 +267,22 @@ class GateAskTest {
     assertThat(check.callId()).isNotNull();
   }
 
+  /** A console that opens late reads what waits: every question not yet ended, oldest first. */
+  @Test
+  void theQuestionsWaitingAreListedOldestFirstUntilEachEnds() {
+    RecordingChannel console = channel("console");
+    deployAsked();
+    PersonQuestion first = console.last();
+    deployAsked();
+    PersonQuestion second = console.last();
+
+    assertThat(done(f.gateway.asks().questions())).containsExactly(first, second);
+    answer(first, true, "console");
+    runs();
+
+    assertThat(done(f.gateway.asks().questions())).containsExactly(second);
+  }
+
   @Test
   void aNoDeniesTheCallWithTheQuestionAndWhoSaidNo() {
     List<Decision> decisions = decisions();

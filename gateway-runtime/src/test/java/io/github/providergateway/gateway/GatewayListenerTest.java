@@ -8,13 +8,21 @@ import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
 import io.github.providergateway.host.api.ProviderInfo;
+import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Goodbye;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HelloAck;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.HooksUpdate;
 import io.github.providergateway.protocol.SessionLifecycle;
 import io.github.providergateway.protocol.ShutdownReady;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -137,5 +145,59 @@ class GatewayListenerTest {
     assertThat(heard.drain()).containsExactly("connected worker");
     assertThat(later.drain()).containsExactly("connected worker");
     assertThat(worker.isClosed()).isFalse();
+  }
+
+  /**
+   * A host that keeps the session's hook rules for when the gateway cannot be asked hears the whole
+   * list in evaluation order each time it changes, and nothing when a provider without rules comes
+   * or goes or an update leaves the rules alone.
+   */
+  @Test
+  void theSessionsHookRulesAreHeardWholeInEvaluationOrderWheneverTheyChange() {
+    List<List<SessionHookRule>> rulesHeard = new ArrayList<>();
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void hookRulesChanged(String sessionId, List<SessionHookRule> rules) {
+                assertThat(sessionId).isEqualTo(session);
+                rulesHeard.add(rules);
+              }
+            });
+    HookRule frozen = HookRule.deny(HookMatch.tool("deploy"), "Deploys are frozen");
+    HookRule changelog = HookRule.context(HookMatch.tool("deploy"), "Remember the changelog.");
+    HookRule red = HookRule.deny(HookMatch.tool("deploy"), "CI is red");
+
+    RecordingProviderConnection worker = f.bound("worker", session, tool("deploy"));
+    RecordingProviderConnection guardian = bound("guardian", frozen);
+    RecordingProviderConnection reminder = bound("reminder", changelog);
+    assertThat(rulesHeard)
+        .containsExactly(
+            List.of(new SessionHookRule("guardian", frozen)),
+            List.of(
+                new SessionHookRule("guardian", frozen),
+                new SessionHookRule("reminder", changelog)));
+    rulesHeard.clear();
+
+    guardian.send(new HooksUpdate("r1", null, new Hooks(null, Map.of())));
+    guardian.next(Ack.class);
+    guardian.send(new HooksUpdate("r2", null, new Hooks(List.of(red), null)));
+    guardian.next(Ack.class);
+    assertThat(rulesHeard)
+        .as("an update of transforms only changes no rule; the rules are replaced in place")
+        .containsExactly(
+            List.of(
+                new SessionHookRule("guardian", red), new SessionHookRule("reminder", changelog)));
+    rulesHeard.clear();
+
+    worker.send(new Goodbye(null));
+    reminder.send(new Goodbye(null));
+    assertThat(rulesHeard).containsExactly(List.of(new SessionHookRule("guardian", red)));
+  }
+
+  private RecordingProviderConnection bound(String name, HookRule rule) {
+    return f.bound(
+        Hello.builder(name).session(session).hooks(new Hooks(List.of(rule), null)).build());
   }
 }

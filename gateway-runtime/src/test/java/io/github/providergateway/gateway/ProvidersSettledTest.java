@@ -114,4 +114,25 @@ class ProvidersSettledTest {
 
     assertThat(settled).isCompleted();
   }
+
+  /**
+   * An announced provider whose process starts late gets its own 30 s from its start, and its
+   * binding ends the wait: the announcement and the start are one provider starting, not two.
+   */
+  @Test
+  void anAnnouncedProviderIsWaitedForThirtySecondsFromItsStartAndItsBindingSettles() {
+    f.gateway.spawning().expectProviders(session, List.of("greeter"));
+    CompletableFuture<Void> settled = f.gateway.providersSettled(session);
+    f.clock.advance(Duration.ofSeconds(20));
+    RecordingProviderConnection stdio = f.connectSpawned(session, "greeter");
+    stdio.next(Sessions.class);
+
+    f.clock.advance(Duration.ofSeconds(29));
+    assertThat(settled).as("49 s after the announcement, 29 s after the start").isNotDone();
+
+    stdio.send(Hello.builder("greeter").tools(List.of(GatewayFixture.tool("greet"))).build());
+    stdio.next(HelloAck.class);
+    f.clock.advance(Duration.ofMillis(200));
+    assertThat(settled).isCompleted();
+  }
 }

@@ -93,6 +93,25 @@ class ReconnectTest {
     assertThat(done(call).outcome().status()).isEqualTo(ToolOutcome.Status.SUCCESS);
   }
 
+  /**
+   * Revisions only grow (spec: Update acknowledgments): a restored binding goes on from its own.
+   */
+  @Test
+  void aRestoredBindingsRevisionsGoOnFromWhereTheyWere() {
+    Bound first = bindTab();
+    first.conn().send(new ContextUpdate("r1", null, "Dashboard still open"));
+    first.conn().send(new ContextUpdate("r2", null, "Dashboard closed"));
+    assertThat(first.conn().drain()).extracting(m -> ((Ack) m).revision()).containsExactly(1L, 2L);
+    first.conn().drop();
+
+    RecordingProviderConnection again = f.authenticated();
+    reconnect(again, first.ack().reconnectToken());
+    again.drain();
+    again.send(new ContextUpdate("r3", null, "Dashboard open again"));
+
+    assertThat(again.next(Ack.class).revision()).isEqualTo(3);
+  }
+
   @Test
   void afterThirtySecondsTheTokenIsRefusedAndTheHelloIsAFreshRegistration() {
     Bound first = bindTab();

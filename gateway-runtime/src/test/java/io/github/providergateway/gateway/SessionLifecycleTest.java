@@ -356,6 +356,23 @@ class SessionLifecycleTest {
     assertThat(done(call).outcome().status()).isEqualTo(ToolOutcome.Status.SUCCESS);
   }
 
+  /**
+   * A component beside the gateway (the reference app's spawner) reports into a session's timeline
+   * under its own name while the session lasts, and writes nothing once it has ended.
+   */
+  @Test
+  void aReporterBesideTheGatewayWritesToTheTimelineOfALiveSessionOnly() {
+    String a = f.startSession("alpha");
+    f.gateway.spawning().log(a, "spawner", "starting ci-watch");
+    f.gateway.spawning().log("nope", "spawner", "to nobody");
+    done(f.gateway.endSession(a, Duration.ofSeconds(1)));
+
+    f.gateway.spawning().log(a, "spawner", "too late");
+
+    assertThat(f.host(a).logs)
+        .containsExactly(new RecordingSessionHost.Line(a, "spawner", "starting ci-watch"));
+  }
+
   @Test
   void anEmbeddedGatewayKeepsRunningWhenItsLastSessionEnds() {
     String a = f.startSession("alpha");

@@ -3,10 +3,13 @@ package io.github.providergateway.gateway;
 import static io.github.providergateway.gateway.testing.GatewayFixture.done;
 import static io.github.providergateway.gateway.testing.GatewayFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.github.providergateway.gateway.testing.GatewayFixture;
 import io.github.providergateway.gateway.testing.RecordingGatewayListener;
 import io.github.providergateway.gateway.testing.RecordingProviderConnection;
+import io.github.providergateway.host.api.HostErrorCode;
+import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.protocol.Ack;
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.ErrorMessage;
@@ -42,6 +45,13 @@ class StreamTest {
 
   private void push(RecordingProviderConnection p, PushLevel level, String event) {
     p.send(Push.event("ci-watch", level, event));
+  }
+
+  /** The watcher's filter on ci-watch drops every event that mentions noise. */
+  private void dropNoise() {
+    watcher.send(
+        new FilterSet(
+            null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
   }
 
   private List<String> stored(String stream) {
@@ -236,9 +246,7 @@ class StreamTest {
 
   @Test
   void aDroppedEventIsNotStoredLoggedOrSentWhateverItsLevel() {
-    watcher.send(
-        new FilterSet(
-            null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    dropNoise();
     push(watcher, PushLevel.KEEP, "signal");
 
     push(watcher, PushLevel.SURFACE, "noise to show");
@@ -263,9 +271,7 @@ class StreamTest {
 
   @Test
   void anEventTheFilterDropsOrAPromptWithoutEventTellsTheHostNothing() {
-    watcher.send(
-        new FilterSet(
-            null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    dropNoise();
 
     push(watcher, PushLevel.SURFACE, "noise");
     watcher.send(new Push("ci-watch", null, null, "look at this", PushLevel.KEEP, null, null));
@@ -288,9 +294,7 @@ class StreamTest {
 
   @Test
   void aPushMatchingNoRuleKeepsItsOwnLevel() {
-    watcher.send(
-        new FilterSet(
-            null, null, "ci-watch", List.of(new FilterRule("noise", FilterOutcome.DROP))));
+    dropNoise();
 
     push(watcher, PushLevel.SURFACE, "signal");
 
@@ -577,6 +581,74 @@ class StreamTest {
     }
 
     assertThat(stored("ci-watch@ci-watcher")).hasSize(150);
+  }
+
+  /** Why the host's request was refused: the {@link HostException}'s code. */
+  private static HostErrorCode refusal(java.util.concurrent.CompletableFuture<?> request) {
+    Throwable thrown = catchThrowable(request::join);
+    assertThat(thrown).hasCauseInstanceOf(HostException.class);
+    return ((HostException) thrown.getCause()).code();
+  }
+
+  @Test
+  void theHostNamesEachStreamItQueriesAsStreamAtProviderWithBothPartsGiven() {
+    push(watcher, PushLevel.KEEP, "running");
+
+    for (String malformed : List.of("ci-watch", "@ci-watcher", "ci-watch@")) {
+      assertThat(refusal(f.gateway.queryStreams(session, List.of(malformed), 10)))
+          .as(malformed)
+          .isEqualTo(HostErrorCode.INVALID_ARGUMENT);
+    }
+    assertThat(done(f.gateway.queryStreams(session, List.of("c@ci-watcher"), 10)))
+        .as("one character either side is enough")
+        .containsEntry("c@ci-watcher", List.of());
+    assertThat(stored("ci-watch@ci-watcher")).containsExactly("running");
+  }
+
+  @Test
+  void theHostsQueryOfNoEntriesOrOfAnUnknownSessionReadsNothing() {
+    push(watcher, PushLevel.KEEP, "running");
+
+    assertThat(done(f.gateway.queryStreams(session, List.of("ci-watch@ci-watcher"), 0)))
+        .containsEntry("ci-watch@ci-watcher", List.of());
+    assertThat(done(f.gateway.queryStreams(session, List.of("ci-watch@ci-watcher"), -1)))
+        .containsEntry("ci-watch@ci-watcher", List.of());
+    assertThat(refusal(f.gateway.queryStreams("nope", List.of("ci-watch@ci-watcher"), 10)))
+        .isEqualTo(HostErrorCode.INVALID_SESSION);
+  }
+
+  @Test
+  void theMonitorReadsEveryStreamOfASessionInTheOrderFirstWrittenNewestFirst() {
+    RecordingProviderConnection guardian = f.bound("guardian", session);
+    push(watcher, PushLevel.KEEP, "ci 1");
+    guardian.send(Push.event("git-watch", PushLevel.KEEP, "git 1"));
+    push(watcher, PushLevel.KEEP, "ci 2");
+    push(watcher, PushLevel.KEEP, "ci 3");
+
+    var streams = done(f.gateway.monitor().streams(session, 2));
+
+    assertThat(streams.keySet()).containsExactly("ci-watch@ci-watcher", "git-watch@guardian");
+    assertThat(streams.get("ci-watch@ci-watcher"))
+        .extracting(StreamEntry::event)
+        .containsExactly("ci 3", "ci 2");
+    assertThat(streams.get("git-watch@guardian"))
+        .extracting(StreamEntry::event)
+        .containsExactly("git 1");
+    assertThat(done(f.gateway.monitor().streams(session, -1)).get("ci-watch@ci-watcher")).isEmpty();
+    assertThat(refusal(f.gateway.monitor().streams("nope", 2)))
+        .isEqualTo(HostErrorCode.INVALID_SESSION);
+  }
+
+  @Test
+  void theMonitorCountsEveryPushPastItsChecksThoseTheFilterDropsTooButNoRefusedOne() {
+    dropNoise();
+    push(watcher, PushLevel.KEEP, "kept");
+    push(watcher, PushLevel.KEEP, "noise, dropped");
+    watcher.send(Push.event("s".repeat(129), PushLevel.KEEP, "refused: the name is too long"));
+    watcher.next(ErrorMessage.class);
+
+    assertThat(f.gateway.monitor().pushesAccepted()).isEqualTo(2);
+    assertThat(stored("ci-watch@ci-watcher")).containsExactly("kept");
   }
 
   // ---- memory bounds ----
