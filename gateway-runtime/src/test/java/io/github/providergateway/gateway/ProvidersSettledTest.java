@@ -93,6 +93,25 @@ class ProvidersSettledTest {
   }
 
   /**
+   * An announced provider that never started is no reason to wait once its session has ended: the
+   * waiter settles with the end, not 30 s later, and the announcement's timer goes with it.
+   */
+  @Test
+  void anEndingSessionSettlesWhoWaitsForAnAnnouncedProviderAtOnce() {
+    f.gateway.spawning().expectProviders(session, List.of("greeter"));
+    CompletableFuture<Void> settled = f.gateway.providersSettled(session);
+    int timersBefore = f.clock.pendingTasks();
+
+    f.gateway.endSession(session, Duration.ZERO);
+    f.clock.advance(Duration.ZERO);
+
+    assertThat(settled).isCompleted();
+    assertThat(f.clock.pendingTasks())
+        .as("the announcement's 30 s timer is cancelled with its session")
+        .isLessThan(timersBefore);
+  }
+
+  /**
    * The host announces what it will start as the session starts, so that a client asking before the
    * processes run already waits; the announced provider and its spawn are one, and one that could
    * not start is waited for no longer.

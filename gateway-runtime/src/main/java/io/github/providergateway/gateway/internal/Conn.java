@@ -223,12 +223,12 @@ final class Conn {
     return calls.get(id);
   }
 
-  /** The open calls sent here, in the order they were sent; a copy. */
   /** How many calls are out with this connection now. */
   int callCount() {
     return calls.size();
   }
 
+  /** The open calls sent here, in the order they were sent; a copy. */
   List<CallState> calls() {
     return new ArrayList<>(calls.values());
   }
@@ -247,17 +247,6 @@ final class Conn {
   /** Whether a call with {@code id} sent here has ended (recently). */
   boolean hasEnded(String id) {
     return endedCalls.contains(id);
-  }
-
-  /** Calls awaiting a result whose host outcome is still open (rule 4 counts these). */
-  int openCalls() {
-    int open = 0;
-    for (CallState call : calls.values()) {
-      if (!call.isHostDone()) {
-        open++;
-      }
-    }
-    return open;
   }
 
   @Override

@@ -168,6 +168,7 @@ public final class Engine {
             pushes,
             catalog,
             retainedStreams,
+            starting,
             credentials,
             outbox,
             this.listener);

@@ -33,6 +33,7 @@ public final class SessionManager {
   private final PushHandler pushes;
   private final ToolCatalog catalog;
   private final RetainedStreams retainedStreams;
+  private final StartingProviders starting;
   private final Credentials credentials;
   private final Outbox outbox;
   private final Listeners listener;
@@ -52,6 +53,7 @@ public final class SessionManager {
       PushHandler pushes,
       ToolCatalog catalog,
       RetainedStreams retainedStreams,
+      StartingProviders starting,
       Credentials credentials,
       Outbox outbox,
       Listeners listener) {
@@ -66,6 +68,7 @@ public final class SessionManager {
     this.pushes = pushes;
     this.catalog = catalog;
     this.retainedStreams = retainedStreams;
+    this.starting = starting;
     this.credentials = credentials;
     this.outbox = outbox;
     this.listener = listener;
@@ -170,6 +173,7 @@ public final class SessionManager {
     }
     sessions.remove(session);
     retainedStreams.sessionEnded(session);
+    starting.sessionEnded(session.id); // its waiters settle now, not at an announcement's 30 s
     credentials.revokeSession(session.id);
     bindings.sessionEnded(session, wereBound);
     if (wasListed) {
