@@ -402,7 +402,6 @@ final class BindingHandler {
             providerId,
             identity,
             conn.trust(),
-            providers.nextOrder(),
             conn,
             registration.selector(),
             registration.template(),

@@ -12,8 +12,9 @@ import java.util.Objects;
 
 /**
  * Registered providers by identity (name + instance, within a spawned provider's session), while
- * their connection is open, and the registration order they are numbered in. One provider per
- * identity (spec: Identity protection; architecture, decision 40). Loop only.
+ * their connection is open. (The order a session evaluates them in is its own: {@link
+ * SessionState}.) One provider per identity (spec: Identity protection; architecture, decision 40).
+ * Loop only.
  */
 final class ProviderRegistry {
 
@@ -22,9 +23,6 @@ final class ProviderRegistry {
 
   private final Collection<ProviderState> all =
       Collections.unmodifiableCollection(byIdentity.values());
-
-  /** The last registration-order number given. */
-  private long order;
 
   /** The provider holding {@code identity}, or null. */
   ProviderState get(ProviderState.Identity identity) {
@@ -65,11 +63,6 @@ final class ProviderRegistry {
   /** Every registered provider; a read-only view. */
   Collection<ProviderState> all() {
     return all;
-  }
-
-  /** A new registration-order number. */
-  long nextOrder() {
-    return ++order;
   }
 
   /** The bound providers, by provider id: what the host sees. */

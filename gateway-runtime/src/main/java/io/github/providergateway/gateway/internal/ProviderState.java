@@ -41,9 +41,6 @@ final class ProviderState {
 
   final TrustLevel trust;
 
-  /** Global registration order, for "in provider registration order" everywhere. */
-  final long order;
-
   /** The connection serving this provider. */
   final Conn conn;
 
@@ -108,7 +105,6 @@ final class ProviderState {
       String providerId,
       Identity identity,
       TrustLevel trust,
-      long order,
       Conn conn,
       SessionSelector selector,
       Declared template,
@@ -121,7 +117,6 @@ final class ProviderState {
     this.instance = identity.instance();
     this.identityScope = identity.scope();
     this.trust = trust;
-    this.order = order;
     this.conn = conn;
     this.selector = selector;
     this.template = template;
