@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.host.client.HomeSettings;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -61,7 +62,11 @@ final class AgentConfig {
   /** The command line that starts the app, before its arguments. */
   private final List<String> launcher;
 
-  /** {@code --home DIR} when the person named a home, else nothing. */
+  /**
+   * {@code --home DIR} when the person named a home, and {@code --port N} when the home's gateway
+   * listens on another port than 9400: what every command printed passes, so that a gateway it
+   * starts takes that port even in a home that has no settings yet.
+   */
   private final List<String> homeArgs;
 
   /** For {@link Agent#http}: the access just issued; else null. */
@@ -70,28 +75,47 @@ final class AgentConfig {
   /** The home the person named, or null. */
   private final Path home;
 
+  /** The home's port. */
+  private final int port;
+
   AgentConfig(List<String> launcher, Path home) {
-    this(launcher, home, null);
+    this(launcher, home, HomeSettings.DEFAULT_PORT, null);
   }
 
-  private AgentConfig(List<String> launcher, Path home, HttpAccess http) {
+  private AgentConfig(List<String> launcher, Path home, int port, HttpAccess http) {
     this.launcher = List.copyOf(launcher);
-    this.homeArgs = home == null ? List.of() : List.of("--home", home.toString());
+    List<String> args = new ArrayList<>();
+    if (home != null) {
+      args.addAll(List.of("--home", home.toString()));
+    }
+    if (port != HomeSettings.DEFAULT_PORT) {
+      args.addAll(List.of("--port", Integer.toString(port)));
+    }
+    this.homeArgs = List.copyOf(args);
     this.http = http;
     this.home = home;
+    this.port = port;
   }
 
   /** The same set-up, able to print {@link Agent#http} with {@code access}. */
   AgentConfig withHttp(HttpAccess access) {
-    return new AgentConfig(launcher, home, access);
+    return new AgentConfig(launcher, home, port, access);
   }
 
-  static AgentConfig forThisMachine(Map<String, String> env, Path home) {
+  /**
+   * The set-up for this machine: the launcher script when the app runs through it, else {@code java
+   * -jar}.
+   *
+   * @param home the home the person named, or null for the default one
+   * @param port the home's port: named in the commands when it is not 9400
+   */
+  static AgentConfig forThisMachine(Map<String, String> env, Path home, int port) {
     String script = env.get("GATEWAY_LAUNCHER");
     if (script != null && Files.isExecutable(Path.of(script))) {
-      return new AgentConfig(List.of(Path.of(script).toAbsolutePath().toString()), home);
+      return new AgentConfig(
+          List.of(Path.of(script).toAbsolutePath().toString()), home, port, null);
     }
-    return new AgentConfig(List.of(javaCommand(), "-jar", thisJar()), home);
+    return new AgentConfig(List.of(javaCommand(), "-jar", thisJar()), home, port, null);
   }
 
   private static String javaCommand() {

@@ -2,6 +2,7 @@ package io.github.providergateway.app;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.host.client.HomeSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -18,6 +19,8 @@ import java.time.Duration;
  * @param auditArgs whether the audit trail keeps calls' arguments, not only their hash
  * @param watch whether the config file and its providers' files are watched: a change reloads what
  *     it concerns ({@code --watch}; needs a config)
+ * @param record the home's settings to write once this gateway holds the home ({@code --port},
+ *     {@code --config} given: {@link HomeSettingsChange}), or null to leave them
  */
 record AppOptions(
     boolean rpc,
@@ -27,7 +30,8 @@ record AppOptions(
     boolean detached,
     Duration idleExitGrace,
     boolean auditArgs,
-    boolean watch) {
+    boolean watch,
+    HomeSettings record) {
 
   /**
    * How long a detached gateway waits with no session and no host before it exits, unless {@code
@@ -38,7 +42,26 @@ record AppOptions(
 
   /** A console or {@code --rpc} gateway. */
   AppOptions(boolean rpc, int port, Path home, Path config) {
-    this(rpc, port, home, config, false, DEFAULT_IDLE_EXIT_GRACE, false, false);
+    this(rpc, port, home, config, false, DEFAULT_IDLE_EXIT_GRACE, false, false, null);
+  }
+
+  /** As the command line gave it, recording no settings. */
+  AppOptions(
+      boolean rpc,
+      int port,
+      Path home,
+      Path config,
+      boolean detached,
+      Duration idleExitGrace,
+      boolean auditArgs,
+      boolean watch) {
+    this(rpc, port, home, config, detached, idleExitGrace, auditArgs, watch, null);
+  }
+
+  /** {@return these options, writing {@code settings} as the home's once the gateway holds it} */
+  AppOptions recording(HomeSettings settings) {
+    return new AppOptions(
+        rpc, port, home, config, detached, idleExitGrace, auditArgs, watch, settings);
   }
 
   AppOptions {

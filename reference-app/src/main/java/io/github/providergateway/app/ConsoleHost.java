@@ -374,6 +374,14 @@ final class ConsoleHost implements FrontEnd {
     out.say("  listening on  " + running.url());
     out.say("  token file    " + running.tokenFile());
     out.say("  home          " + options.home());
+    if (options.record() != null) {
+      out.say(
+          "  home settings "
+              + RunningGateway.describe(options.record())
+              + ": every start of this home's gateway uses them now ("
+              + options.home().resolve(io.github.providergateway.host.client.HomeSettings.FILE)
+              + ")");
+    }
     out.say("  status page   type 'status' for a one-time link");
     if (options.config() != null) {
       out.say("  config        " + options.config());

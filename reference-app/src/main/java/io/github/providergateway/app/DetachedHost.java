@@ -87,8 +87,8 @@ final class DetachedHost implements FrontEnd {
     Path pidFile = options.home().resolve(GatewayClient.PID_FILE);
     Path portFile = options.home().resolve(GatewayClient.PORT_FILE);
     try {
-      writeOwnerOnly(portFile, Integer.toString(running.port()));
-      // Only now can a host find this gateway: a slow start must not use up the idle grace.
+      // Only now can a host find this gateway (RunningGateway wrote its port file): a slow start
+      // must not use up the idle grace.
       running.hosts().startIdleExit();
       LOG.log(
           System.Logger.Level.INFO,
@@ -113,12 +113,6 @@ final class DetachedHost implements FrontEnd {
       deleteQuietly(portFile);
       running.stop(deadline);
       return Main.EXIT_OK;
-    } catch (IOException e) {
-      log.println("gateway: cannot publish " + pidFile + " / " + portFile + ": " + e.getMessage());
-      deleteQuietly(pidFile);
-      deleteQuietly(portFile);
-      running.close();
-      return Main.EXIT_START_FAILED;
     } finally {
       log.println("gateway: stopped");
     }
@@ -161,7 +155,7 @@ final class DetachedHost implements FrontEnd {
    * it half-written. The draft's name is fixed (the home lock makes this process the only writer),
    * so one a crash left behind is replaced next time.
    */
-  private static void writeOwnerOnly(Path file, String text) throws IOException {
+  static void writeOwnerOnly(Path file, String text) throws IOException {
     Path draft = file.resolveSibling(file.getFileName() + ".tmp");
     Files.deleteIfExists(draft);
     try {

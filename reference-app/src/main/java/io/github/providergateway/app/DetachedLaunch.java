@@ -54,6 +54,8 @@ final class DetachedLaunch implements FrontEnd {
         new ArrayList<>(List.of("--idle-exit-grace", Main.formatDuration(options.idleExitGrace())));
     if (options.config() != null) {
       args.addAll(List.of("--config", options.config().toString()));
+    } else {
+      args.add("--no-config"); // as resolved here: the gateway must not take the home's instead
     }
     if (options.watch()) {
       args.add("--watch");

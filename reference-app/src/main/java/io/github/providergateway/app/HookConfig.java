@@ -53,13 +53,8 @@ final class HookConfig {
     if (issued.token() == null) {
       return issued.exitCode();
     }
-    // The gateway running for this home says its port; else the one a gateway would be given.
-    URI url =
-        URI.create(
-            "http://127.0.0.1:"
-                + DetachedLaunch.publishedPort(home, port)
-                + HookRoute.PATH
-                + "/claude");
+    // The home's port (GatewayHomeOptions.port): the running gateway's, else the home's own.
+    URI url = URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude");
     err.flush();
     printed.print(
         config.claudeHooks(

@@ -1,5 +1,6 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.host.client.HomeSettings;
 import io.github.providergateway.loop.Scheduler;
 import java.io.IOException;
 import java.io.InputStream;
@@ -75,10 +76,12 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--port",
       paramLabel = "N",
-      defaultValue = "9400",
-      description =
-          "WebSocket port on 127.0.0.1 and ::1 (default: ${DEFAULT-VALUE}); 0 picks a free one.")
-  private int port;
+      description = {
+        "WebSocket port on 127.0.0.1 and ::1: the home's port from now on (<home>/settings.json),",
+        "used by every start of its gateway. Default: the home's, else 9400. 0 picks a free one",
+        "for this run only."
+      })
+  private Integer port;
 
   @Option(
       names = "--home",
@@ -94,9 +97,16 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--config",
       paramLabel = "FILE",
-      description =
-          "Project config whose providers are spawned for each session (docs/reference-app.md).")
+      description = {
+        "Project config whose providers are spawned for each session (docs/reference-app.md):",
+        "the home's config from now on, used by every start of its gateway. Default: the home's."
+      })
   private Path config;
+
+  @Option(
+      names = "--no-config",
+      description = "Start no configured providers, now and at every later start of this home.")
+  private boolean noConfig;
 
   @Option(
       names = "--watch",
@@ -285,6 +295,9 @@ public final class Main implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       err.println("gateway: " + e.getMessage());
       return EXIT_USAGE;
+    } catch (IllegalStateException e) {
+      err.println("gateway: " + e.getMessage());
+      return EXIT_START_FAILED;
     }
     StderrLogging.install(env);
     if (classDataTraining) {
@@ -331,14 +344,22 @@ public final class Main implements Callable<Integer> {
     return main.resolve();
   }
 
-  /** The parsed options checked and resolved: the home defaulted, the grace parsed. */
+  /**
+   * The parsed options checked and resolved: the home defaulted, the grace parsed, the port and the
+   * config taken from the home's settings where the command line does not give them.
+   */
   private AppOptions resolve() {
-    if (port < 0 || port > 65535) {
+    if (port != null && (port < 0 || port > 65535)) {
       throw new IllegalArgumentException(
           "--port must be 0..65535 (0 picks a free port), was " + port);
     }
+    if (noConfig && config != null) {
+      throw new IllegalArgumentException("--config and --no-config cannot be combined");
+    }
     Path resolvedHome =
         home != null ? home : HomeDirectory.defaultHome(env, HomeDirectory.userHome(env));
+    HomeSettings settings = HomeSettingsChange.current(resolvedHome.toAbsolutePath().normalize());
+    HomeSettingsChange change = HomeSettingsChange.of(settings, port, config, noConfig, watch);
     Duration grace;
     try {
       grace = parseDuration(idleExitGrace);
@@ -348,10 +369,20 @@ public final class Main implements Callable<Integer> {
     if (detached && rpc) {
       throw new IllegalArgumentException("--detached and --rpc cannot be combined");
     }
-    if (watch && config == null) {
-      throw new IllegalArgumentException("--watch watches a --config file; give one");
+    if (watch && change.inForce().config() == null) {
+      throw new IllegalArgumentException(
+          "--watch watches a --config file; give one (the home " + resolvedHome + " has none)");
     }
-    return new AppOptions(rpc, port, resolvedHome, config, detached, grace, auditArgs, watch);
+    return new AppOptions(
+            rpc,
+            change.port(),
+            resolvedHome,
+            change.inForce().config(),
+            detached,
+            grace,
+            auditArgs,
+            change.inForce().watch())
+        .recording(change.toRecord());
   }
 
   /**
@@ -433,7 +464,7 @@ public final class Main implements Callable<Integer> {
     public Integer call() {
       int port;
       try {
-        port = gateway.port();
+        port = gateway.launchPort(parent.env);
       } catch (IllegalArgumentException e) {
         parent.err.println("gateway attach: " + e.getMessage());
         return EXIT_USAGE;
@@ -478,7 +509,7 @@ public final class Main implements Callable<Integer> {
     public Integer call() {
       int port;
       try {
-        port = gateway.port();
+        port = gateway.launchPort(parent.env);
       } catch (IllegalArgumentException e) {
         parent.err.println("gateway status: " + e.getMessage());
         return EXIT_USAGE;
@@ -548,14 +579,14 @@ public final class Main implements Callable<Integer> {
       if (printConfig != null) {
         int port;
         try {
-          port = gateway.port();
+          port = gateway.port(parent.env);
         } catch (IllegalArgumentException e) {
           parent.err.println("gateway hook: " + e.getMessage());
           return EXIT_USAGE;
         }
         AgentConfig config =
             AgentConfig.forThisMachine(
-                parent.env, gateway.homeNamed() ? gateway.home(parent.env) : null);
+                parent.env, gateway.homeNamed() ? gateway.home(parent.env) : null, port);
         return HookConfig.print(
             config,
             printConfig,
@@ -604,7 +635,7 @@ public final class Main implements Callable<Integer> {
           settings =
               new io.github.providergateway.agent.hook.HookAdapter.Settings(
                   gateway.home(main.env),
-                  gateway.port(),
+                  gateway.launchPort(main.env),
                   parseDuration(connectTimeout),
                   parseDuration(answerTimeout));
         } catch (IllegalArgumentException e) {

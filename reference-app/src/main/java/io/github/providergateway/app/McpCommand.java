@@ -84,7 +84,7 @@ final class McpCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     int port;
     try {
-      port = gateway.port();
+      port = gateway.launchPort(parent.env());
     } catch (IllegalArgumentException e) {
       parent.err().println("gateway mcp: " + e.getMessage());
       return Main.EXIT_USAGE;
@@ -99,7 +99,7 @@ final class McpCommand implements Callable<Integer> {
     if (printConfig != null) {
       parent.err().flush();
       AgentConfig config =
-          AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? resolvedHome : null);
+          AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? resolvedHome : null, port);
       new java.io.PrintStream(parent.out(), true, java.nio.charset.StandardCharsets.UTF_8)
           .print(config.snippet(printConfig));
       return Main.EXIT_OK;
@@ -139,11 +139,9 @@ final class McpCommand implements Callable<Integer> {
     }
     String token = issued.token();
     // The gateway running for this home says its port; else the one a gateway would be given.
-    URI url =
-        URI.create(
-            "http://127.0.0.1:" + DetachedLaunch.publishedPort(home, port) + McpHttpFrontDoor.PATH);
+    URI url = URI.create("http://127.0.0.1:" + gateway.port(parent.env()) + McpHttpFrontDoor.PATH);
     AgentConfig config =
-        AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? home : null)
+        AgentConfig.forThisMachine(parent.env(), gateway.homeNamed() ? home : null, port)
             .withHttp(new AgentConfig.HttpAccess(url, client, token, tokens.file()));
     parent.err().flush();
     new PrintStream(parent.out(), true, StandardCharsets.UTF_8)

@@ -125,6 +125,9 @@ final class RunningGateway implements AutoCloseable {
   /** Held from start to the end of the stop, released last. */
   private final HomeLock homeLock;
 
+  /** The gateway's home. */
+  private final Path home;
+
   private RunningGateway(
       Gateway gateway,
       HostService hosts,
@@ -141,7 +144,9 @@ final class RunningGateway implements AutoCloseable {
       McpHttpFrontDoor mcpHttp,
       OpenTelemetrySdk telemetry,
       HookSocket hookSocket,
-      HomeLock homeLock) {
+      HomeLock homeLock,
+      Path home) {
+    this.home = home;
     this.hookSocket = hookSocket;
     this.statusPage = statusPage;
     this.mcpHttp = mcpHttp;
@@ -330,6 +335,36 @@ final class RunningGateway implements AutoCloseable {
       throw new StartupException(
           "cannot listen on port " + options.port() + ": " + rootMessage(e), e);
     }
+    try {
+      // Every gateway says where it listens, so that every client of the home finds it by the home
+      // (a console on --port 9477 too); removed at the stop, while the lock still makes it ours.
+      DetachedHost.writeOwnerOnly(
+          options.home().resolve(GatewayClient.PORT_FILE), Integer.toString(server.port()));
+      if (options.record() != null) {
+        options.record().write(options.home());
+        LOG.log(
+            System.Logger.Level.INFO,
+            "the home {0} now has {1}: every start of its gateway uses them",
+            options.home(),
+            describe(options.record()));
+      }
+    } catch (IOException e) {
+      server.close();
+      mcpHttp.close();
+      statusPage.close();
+      hosts.close();
+      system.close();
+      gateway.close();
+      hookGates.close();
+      audit.close();
+      if (telemetry != null) {
+        telemetry.close();
+      }
+      deletePortFile(options.home());
+      throw new StartupException(
+          "cannot write the home's port or settings in " + options.home() + ": " + e.getMessage(),
+          e);
+    }
     warnIfOthersCouldWrite(options.home().resolve(GatewayClient.TOKEN_FILE));
     HookSocket hookSocket = openHookSocket(options.home(), hookEndpoint, timers);
     ProjectProviders providers = null;
@@ -363,7 +398,8 @@ final class RunningGateway implements AutoCloseable {
         mcpHttp,
         telemetry,
         hookSocket,
-        lock);
+        lock,
+        options.home());
   }
 
   /**
@@ -464,6 +500,25 @@ final class RunningGateway implements AutoCloseable {
       root = root.getCause();
     }
     return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
+  }
+
+  /** {@code port 9477, config /p/providers.json (watched)}: settings as a person reads them. */
+  static String describe(io.github.providergateway.host.client.HomeSettings settings) {
+    List<String> parts = new ArrayList<>();
+    parts.add("port " + settings.portOrDefault());
+    parts.add(
+        settings.config() == null
+            ? "no providers' config"
+            : "config " + settings.config() + (settings.watch() ? " (watched)" : ""));
+    return String.join(", ", parts);
+  }
+
+  private static void deletePortFile(Path home) {
+    try {
+      Files.deleteIfExists(home.resolve(GatewayClient.PORT_FILE));
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot delete the port file in " + home, e);
+    }
   }
 
   /** The gateway's latest decisions (the console's {@code audit} and {@code why}). */
@@ -610,6 +665,8 @@ final class RunningGateway implements AutoCloseable {
     if (telemetry != null) {
       parts.add(telemetry::close); // flushes what the gateway's last calls recorded
     }
+    // While the lock still makes it ours: afterwards it may be a new gateway's.
+    parts.add(() -> deletePortFile(home));
     // Last: the token file is gone, another gateway may take the home.
     parts.add(homeLock::close);
     Throwable first = null;

@@ -220,21 +220,24 @@ public final class GatewayClient implements HostApi, AutoCloseable {
   public static final String TOKEN_FILE = GatewayAddress.TOKEN_FILE_NAME;
 
   /**
-   * The port where the gateway of {@code home} should be: what its {@link #PORT_FILE} says (a
-   * detached gateway writes one), else {@code defaultPort}. Only where to knock: what answers there
-   * must still prove it is the gateway ({@code host.challenge}).
+   * The port where the gateway of {@code home} should be: what its {@link #PORT_FILE} says (every
+   * running gateway writes one), else the home's own port ({@link HomeSettings}), else {@code
+   * defaultPort}. Only where to knock: what answers there must still prove it is the gateway
+   * ({@code host.challenge}).
    *
    * @param home the gateway's home
-   * @param defaultPort the port when the home has no port file
+   * @param defaultPort the port when neither the port file nor the home's settings say
    * @return the port
-   * @throws IOException when the port file is there but does not hold a number
+   * @throws IOException when the port file is there but does not hold a number, or the home's
+   *     settings cannot be read
    */
   public static int port(Path home, int defaultPort) throws IOException {
     Path portFile = home.resolve(PORT_FILE);
     try {
       return Integer.parseInt(Files.readString(portFile, StandardCharsets.UTF_8).strip());
     } catch (NoSuchFileException e) {
-      return defaultPort; // no detached gateway wrote one
+      Integer own = HomeSettings.read(home).port();
+      return own != null ? own : defaultPort; // no gateway running wrote one
     } catch (NumberFormatException e) {
       throw new IOException("unreadable " + portFile, e);
     }
