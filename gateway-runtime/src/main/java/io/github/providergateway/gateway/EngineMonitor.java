@@ -25,6 +25,12 @@ final class EngineMonitor implements GatewayMonitor {
   }
 
   @Override
+  public void record(Decision decision) {
+    requireNonNull(decision, "decision");
+    requests.tell(() -> engine.record(decision));
+  }
+
+  @Override
   public int callsInFlight() {
     return engine.calls().callsInFlight();
   }

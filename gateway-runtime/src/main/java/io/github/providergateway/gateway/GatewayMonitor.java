@@ -19,6 +19,17 @@ public interface GatewayMonitor {
   void addListener(GatewayListener listener);
 
   /**
+   * Records a decision taken on the gateway's behalf outside its engine: every listener hears it
+   * through {@link GatewayListener#decided}, on the loop, as it hears the engine's own (the audit
+   * trail, the status page, telemetry). For hosts that decide with the gateway's knowledge but
+   * without its evaluation (an agent's hook answered from the gates a home holds while their
+   * provider is away). Nobody hears it when no listener listens to decisions.
+   *
+   * @param decision the decision
+   */
+  void record(Decision decision);
+
+  /**
    * How many tool calls are under way now, from the host's request until the gateway is done with
    * them (a cancelled call counts until its provider confirms, at most the cancel grace): for
    * metrics (a gauge read from an exporter's thread). Any thread; a moment's value.

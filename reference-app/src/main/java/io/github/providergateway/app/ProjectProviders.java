@@ -108,7 +108,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private volatile ProjectConfig config;
 
   /** Told of each config a reload has put in force (the watcher watches its files). */
-  private volatile Consumer<ProjectConfig> configListener = next -> {};
+  private final List<Consumer<ProjectConfig>> configListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /**
    * Held while anything below changes, while a process is started and registered, and while {@link
@@ -207,7 +207,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
 
   /** Tells {@code listener} of each config a reload puts in force, from now on. */
   void onConfig(Consumer<ProjectConfig> listener) {
-    configListener = requireNonNull(listener, "listener");
+    configListeners.add(requireNonNull(listener, "listener"));
   }
 
   /** Runs on the gateway loop: hands the work to the spawner thread. */
@@ -754,7 +754,7 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
     for (Change change : concat(restarts, starts)) {
       spawn(change.entry(), change.sessionId());
     }
-    configListener.accept(next);
+    configListeners.forEach(listener -> listener.accept(next));
     ReloadReport report =
         new ReloadReport(names(restarts), names(starts), names(stops), next.problems());
     LOG.log(Level.INFO, "reloaded ({0}): {1}", why, report);

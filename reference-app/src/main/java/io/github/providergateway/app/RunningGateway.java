@@ -238,8 +238,15 @@ final class RunningGateway implements AutoCloseable {
           "cannot use home directory " + options.home() + ": " + rootMessage(e), e);
     }
     gateway.monitor().addListener(listener);
-    // Before anyone can connect: replaces the record a crashed gateway of this home left.
-    HookGateRecorder hookGates = new HookGateRecorder(options.home());
+    // providers.reload, once the project's providers are attached (below, when the server listens).
+    AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
+    // Before anyone can connect: holds what the last gateway of this home had in force, and keeps
+    // the home's record of gates from now on (decision 62).
+    HookGateRecorder hookGates =
+        new HookGateRecorder(
+            options.home(),
+            gateway.transports().clock(),
+            entry -> startsForEverySession(reloads.get(), config, entry));
     hookGates.start();
     gateway.monitor().addListener(hookGates);
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
@@ -278,9 +285,7 @@ final class RunningGateway implements AutoCloseable {
             .statusLinks(() -> statusPage.openLink(httpBase.get()));
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
     // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
-    HookEndpoint hookEndpoint = new HookEndpoint(gateway);
-    // providers.reload, once the project's providers are attached (below, when the server listens).
-    AtomicReference<ProjectProviders> reloads = new AtomicReference<>();
+    HookEndpoint hookEndpoint = new HookEndpoint(gateway, hookGates, timers);
     if (config != null) {
       hostsBuilder.providerReloads(
           name -> {
@@ -318,6 +323,7 @@ final class RunningGateway implements AutoCloseable {
               .build()
               .start();
       httpBase.set(server.httpUrl());
+      hookGates.listening(server.port());
     } catch (IOException e) {
       mcpHttp.close();
       statusPage.close();
@@ -374,6 +380,8 @@ final class RunningGateway implements AutoCloseable {
       problems = config.problems();
       providers = ProjectProviders.attach(gateway, config, server.url(), options.logDir(), timers);
       reloads.set(providers);
+      // An entry that leaves the config takes its provider's kept and held gates along.
+      providers.onConfig(next -> hookGates.configurationChanged());
       // The good entries still start; each new session's timeline says what was left out, since
       // that is where a script or a person watching a session looks (the config in force: a
       // reload may have changed it).
@@ -502,6 +510,19 @@ final class RunningGateway implements AutoCloseable {
     return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
   }
 
+  /**
+   * Whether the config entry {@code entry} starts a provider for every session: its provider's
+   * gates are the home's, kept across restarts (decision 62). The config in force: {@code attached}
+   * once the project's providers run (a reload may change it), {@code initial} before.
+   */
+  private static boolean startsForEverySession(
+      ProjectProviders attached, ProjectConfig initial, String entry) {
+    ProjectConfig config = attached != null ? attached.config() : initial;
+    return config != null
+        && config.providers().stream()
+            .anyMatch(e -> e.name().equals(entry) && e.session() == ProjectConfig.SessionMode.EACH);
+  }
+
   /** {@code port 9477, config /p/providers.json (watched)}: settings as a person reads them. */
   static String describe(io.github.providergateway.host.client.HomeSettings settings) {
     List<String> parts = new ArrayList<>();
@@ -605,6 +626,8 @@ final class RunningGateway implements AutoCloseable {
       awaitStopped(deadline.plus(STOP_SLACK));
       return;
     }
+    // Before the sessions end: their gates stay in force, held, until their providers are back.
+    hookGates.stopping();
     try {
       gateway.shutdown(deadline).get(deadline.plus(STOP_SLACK).toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
@@ -623,6 +646,7 @@ final class RunningGateway implements AutoCloseable {
       awaitStopped(STOP_SLACK);
       return;
     }
+    hookGates.stopping();
     closeAll();
   }
 

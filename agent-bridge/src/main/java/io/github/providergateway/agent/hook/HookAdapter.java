@@ -2,17 +2,11 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.UnsafeFileException;
 import io.github.providergateway.host.client.UnverifiedGatewayException;
-import io.github.providergateway.protocol.HookAction;
-import io.github.providergateway.protocol.HookMatch;
-import io.github.providergateway.protocol.HookRule;
-import io.github.providergateway.protocol.Limits;
-import io.github.providergateway.protocol.RegexSteps;
-import io.github.providergateway.protocol.json.JsStringifier;
+import io.github.providergateway.loop.SystemScheduler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -24,10 +18,8 @@ import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -36,7 +28,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * {@code gateway hook claude|copilot}: answers one pre-tool-use hook call of a coding agent with
@@ -64,12 +55,14 @@ import java.util.regex.PatternSyntaxException;
 public final class HookAdapter {
 
   /**
-   * A backstop, not the bound: the record's regexes are bounded in steps as the gateway's are
-   * ({@link RegexSteps}), so load never changes what the record decides (issue 32, finding 9). Only
-   * a pattern whose work the steps cannot see, which the gateway refuses at registration since
-   * then, could take this long; an older gateway's record might still hold one.
+   * The longest the adapter waits for a gateway that holds the home but does not listen yet (one an
+   * agent's {@code gateway mcp} is starting, a restart after a crash): a JVM's start and the
+   * gateway's, on a busy machine.
    */
-  private static final Duration RECORD_BACKSTOP = Duration.ofSeconds(5);
+  static final Duration STARTING_WAIT = Duration.ofSeconds(5);
+
+  /** How often it looks whether that gateway listens. */
+  private static final Duration STARTING_POLL = Duration.ofMillis(100);
 
   /**
    * The stack of the adapter's threads: a regex that recurses once a character decides here as on
@@ -161,6 +154,13 @@ public final class HookAdapter {
   private final AgentKind agent;
   private final Settings settings;
   private final PrintStream err;
+
+  /** Times the waits: for a starting gateway, and for a call's session to join. */
+  private final SystemScheduler scheduler = new SystemScheduler();
+
+  /** The command that runs the gateway, as the person would type it. */
+  private final String launcher = launcher();
+
   private final ExecutorService workers =
       Executors.newCachedThreadPool(
           task -> {
@@ -208,6 +208,7 @@ public final class HookAdapter {
               "unexpected error, denied: " + e);
     } finally {
       adapter.workers.shutdownNow();
+      adapter.scheduler.close();
     }
     out.println(agent.answer(verdict));
     out.flush();
@@ -233,38 +234,109 @@ public final class HookAdapter {
       return read.refusal();
     }
     HookRequest request = read.request();
+    Attempt attempt = askOnce(request);
+    if (attempt.down() != null && GuardDown.starting(settings.home())) {
+      // A gateway holds the home and does not listen yet (an agent's gateway mcp starting it, a
+      // restart after a crash): wait for it, boundedly, rather than deny what it may allow.
+      if (awaitListening(STARTING_WAIT)) {
+        attempt = askOnce(request);
+      }
+    }
+    return attempt.down() != null ? down(request, attempt.down()) : attempt.verdict();
+  }
+
+  /** What one try to ask the gateway gave: its verdict, or why no gateway could be asked. */
+  private record Attempt(HookVerdict verdict, String down) {}
+
+  private Attempt askOnce(HookRequest request) {
     CompletableFuture<HookVerdict> online = new CompletableFuture<>();
     workers.execute(() -> ask(request, online));
     // The connect is bounded by its own timeout inside ask(); this bounds the rest.
     Duration limit = settings.connectTimeout().plus(settings.answerTimeout());
     try {
-      return online.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+      return new Attempt(online.get(limit.toMillis(), TimeUnit.MILLISECONDS), null);
     } catch (TimeoutException e) {
-      return stuck(
-          "provider gateway accepted the connection but did not decide within "
-              + seconds(settings.answerTimeout()));
+      return new Attempt(
+          stuck(
+              "provider gateway accepted the connection but did not decide within "
+                  + seconds(settings.answerTimeout())),
+          null);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof Untrusted untrusted) {
-        return HookVerdict.deny(
-            "provider gateway hook refused its gateway's token file: "
-                + untrusted.getMessage()
-                + "; denied",
-            "token file refused, denied (fail closed): " + untrusted.getMessage());
+        return new Attempt(
+            HookVerdict.deny(
+                "provider gateway hook refused its gateway's token file: "
+                    + untrusted.getMessage()
+                    + "; denied",
+                "token file refused, denied (fail closed): " + untrusted.getMessage()),
+            null);
       }
       if (cause instanceof Stuck stuck) {
-        return stuck(stuck.getMessage());
+        return new Attempt(stuck(stuck.getMessage()), null);
       }
       if (cause instanceof Unreachable down) {
-        return fromRecord(request, down.getMessage());
+        return new Attempt(null, down.getMessage());
       }
-      return HookVerdict.deny(
-          "provider gateway failed (" + cause + "); denied", "gateway failed, denied: " + cause);
+      if (cause instanceof UnsafeFileException unsafe) {
+        return new Attempt(
+            HookVerdict.deny(
+                "provider gateway hook refused the home's record of gates: "
+                    + unsafe.getMessage()
+                    + "; denied",
+                "record refused, denied (fail closed): " + unsafe.getMessage()),
+            null);
+      }
+      return new Attempt(
+          HookVerdict.deny(
+              "provider gateway failed (" + cause + "); denied",
+              "gateway failed, denied: " + cause),
+          null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return HookVerdict.deny(
-          "interrupted while asking the provider gateway; denied", "interrupted, denied");
+      return new Attempt(
+          HookVerdict.deny(
+              "interrupted while asking the provider gateway; denied", "interrupted, denied"),
+          null);
     }
+  }
+
+  /** Whether the home's port accepts a connection within {@code limit}, looking every 100 ms. */
+  private boolean awaitListening(Duration limit) {
+    CompletableFuture<Boolean> listening = new CompletableFuture<>();
+    scheduler.schedule(limit, () -> listening.complete(false));
+    poll(listening);
+    try {
+      return listening.get(limit.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (ExecutionException | TimeoutException e) {
+      return false;
+    }
+  }
+
+  private void poll(CompletableFuture<Boolean> listening) {
+    if (listening.isDone()) {
+      return;
+    }
+    try {
+      probe(settings.home());
+      listening.complete(true);
+    } catch (Stuck stuck) {
+      listening.complete(true); // something listens: asking will tell
+    } catch (Unreachable notYet) {
+      scheduler.schedule(STARTING_POLL, () -> workers.execute(() -> poll(listening)));
+    }
+  }
+
+  /** The launcher as the person runs it: {@code GATEWAY_LAUNCHER}'s, else {@code gateway}. */
+  private static String launcher() {
+    String script = System.getenv("GATEWAY_HOOK_LAUNCHER");
+    if (script == null || script.isBlank()) {
+      script = System.getenv("GATEWAY_LAUNCHER");
+    }
+    return script == null || script.isBlank() ? "gateway" : script;
   }
 
   /**
@@ -287,7 +359,13 @@ public final class HookAdapter {
       return;
     }
     try {
-      verdict.complete(HookDecisions.decide(client, request, agent).join());
+      HomeGates.View held = HomeGates.View.of(HookGateRecord.read(settings.home()));
+      HookDecisions.Context context =
+          new HookDecisions.Context(
+              () -> held, scheduler, Clock.systemUTC(), UserHome.get(), decision -> {});
+      verdict.complete(HookDecisions.decide(client, request, agent, context).join());
+    } catch (IOException e) {
+      verdict.completeExceptionally(e);
     } catch (CompletionException e) {
       verdict.completeExceptionally(e.getCause());
     } finally {
@@ -402,142 +480,39 @@ public final class HookAdapter {
     return false;
   }
 
-  // ---- the record ----
+  // ---- no gateway ----
 
-  /** The gateway cannot be asked ({@code cause}): its last record decides. */
-  private HookVerdict fromRecord(HookRequest request, String cause) {
-    CompletableFuture<HookVerdict> verdict =
-        CompletableFuture.supplyAsync(() -> evaluateRecord(request, cause), workers);
+  /**
+   * No gateway answers ({@code cause}): every call is denied, as Claude Code's HTTP hook with
+   * {@code "onFailure": "block"} blocks every call then (architecture, decision 61). The home's
+   * record says what was in force, and whether a gateway is starting: one that holds the home and
+   * does not listen yet is waited for, at most {@link #STARTING_WAIT}, and asked.
+   */
+  private HookVerdict down(HookRequest request, String cause) {
+    HookGateRecord.Contents record;
     try {
-      return verdict.get(RECORD_BACKSTOP.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      return HookVerdict.deny(
-          cause + "; the recorded rules could not be checked in time, so the call is denied",
-          cause + "; recorded rules took too long, denied");
-    } catch (ExecutionException e) {
-      return HookVerdict.deny(
-          cause
-              + "; the recorded rules could not be checked ("
-              + e.getCause()
-              + "), so the call is denied",
-          cause + "; recorded rules failed, denied: " + e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return HookVerdict.deny(cause + "; denied", cause + "; interrupted, denied");
-    }
-  }
-
-  private HookVerdict evaluateRecord(HookRequest request, String cause) {
-    Path record = settings.home().resolve(HookGateRecord.FILE_NAME);
-    List<HookGateRecord.Entry> entries;
-    try {
-      entries = HookGateRecord.read(settings.home());
+      record = HookGateRecord.read(settings.home());
     } catch (UnsafeFileException e) {
       return HookVerdict.deny(
           cause + "; its record of gates is refused: " + e.getMessage() + "; denied",
           cause + "; record refused, denied (fail closed): " + e.getMessage());
     } catch (IOException e) {
       return HookVerdict.deny(
-          cause + "; its record of gates (" + record + ") cannot be read, so the call is denied",
+          cause + "; its record of gates cannot be read (" + e.getMessage() + "); denied",
           cause + "; " + e.getMessage() + "; denied (fail closed)");
     }
-    Optional<HookGateRecord.Entry> entry =
-        SessionChoice.pick(
-            entries, HookGateRecord.Entry::label, HookGateRecord.Entry::cwd, request.cwd(), agent);
-    if (entry.isEmpty()) {
-      return HookVerdict.allow(
-          List.of(),
-          cause
-              + "; "
-              + record
-              + " records no session with cwd "
-              + request.cwd()
-              + ", so no rule applies; allowed");
-    }
-    String argsText =
-        JsStringifier.stringify(request.args(), Limits.defaults().regex().maxMatchedChars());
-    List<String> failedOpen = new ArrayList<>();
-    for (SessionHookRule held : entry.get().rules()) {
-      HookRule rule = held.rule();
-      if (!matches(rule, request, argsText)) {
-        continue;
-      }
-      if (rule.action() == HookAction.DENY) {
-        String reason =
-            rule.reason() != null ? rule.reason() : "Blocked by provider '" + held.provider() + "'";
-        return HookVerdict.deny(
-            reason + " (" + cause + "; recorded rule of " + held.provider() + ")",
-            cause + "; recorded deny rule of " + held.provider() + " matches; denied");
-      }
-      if (rule.failsOpen()) {
-        failedOpen.add(held.provider() + "'s gate '" + rule.gateId() + "'");
-        continue;
-      }
-      String gate = held.provider() + "'s gate '" + rule.gateId() + "' fails closed";
-      return HookVerdict.deny(
-          cause
-              + "; "
-              + gate
-              + " (start the gateway, or remove "
-              + record
-              + " if it is gone for good)",
-          cause + "; " + gate + "; denied");
-    }
-    return HookVerdict.allow(
-        List.of(),
-        cause
-            + "; "
-            + (failedOpen.isEmpty()
-                ? "no recorded rule of " + record + " matches tool " + request.tool()
-                : String.join(", ", failedOpen) + " fails open")
-            + "; allowed");
-  }
-
-  /**
-   * Whether a recorded rule applies, as the gateway's hook engine decides it: exact tool name, the
-   * args regex found in the {@code JSON.stringify} text within the gateway's step budget. Rules
-   * scoped to a provider's tools never apply (the agent's tools are no provider's). A file glob is
-   * not evaluated here: a rule with one applies to every call that names a file, which can only
-   * deny more (fail closed). An invalid regex applies too, as a regex that runs out of steps does
-   * in the gateway (and here).
-   */
-  private static boolean matches(HookRule rule, HookRequest request, String argsText) {
-    HookMatch match = rule.match();
-    if (match == null) {
-      return true;
-    }
-    if (match.tool() != null && !match.tool().equals(request.tool())) {
-      return false;
-    }
-    if (match.provider() != null) {
-      return false;
-    }
-    if (match.file() != null && !namesFile(request.args())) {
-      return false;
-    }
-    if (match.args() == null) {
-      return true;
-    }
-    try {
-      RegexSteps.Outcome found =
-          RegexSteps.find(
-              RegexSteps.compile(match.args()),
-              argsText,
-              Limits.defaults().regex().regexStepsPerMatch());
-      return found.result()
-          != RegexSteps.Result.NOT_MATCHED; // out of steps: fail safe, as the gateway
-    } catch (PatternSyntaxException | StackOverflowError e) {
-      return true;
-    }
-  }
-
-  private static boolean namesFile(JsonNode args) {
-    for (String name : List.of("path", "file", "filePath")) {
-      if (args.path(name).isTextual()) {
-        return true;
-      }
-    }
-    return false;
+    String state = GuardDown.state(record, settings.home());
+    String held = GuardDown.heldFor(record, request, UserHome.get());
+    String reason =
+        "the provider gateway is not running: "
+            + state
+            + " ("
+            + cause
+            + "), so the providers' gates cannot be checked and every call is denied"
+            + held
+            + ". "
+            + GuardDown.howToStart(settings.home(), launcher);
+    return HookVerdict.deny(reason, reason);
   }
 
   private static String seconds(Duration duration) {

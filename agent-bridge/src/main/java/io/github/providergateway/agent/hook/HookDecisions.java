@@ -1,59 +1,274 @@
 package io.github.providergateway.agent.hook;
 
+import static java.util.Objects.requireNonNull;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.DecisionKind;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
+import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.protocol.SessionInfo;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * What the gateway's providers decide about one agent hook call, whichever way the gateway is
- * reached: from the command hook's own process over the host protocol ({@link HookAdapter}), or in
- * the gateway's process, where the HTTP hooks are served ({@link HookEndpoint}). The session is the
- * agent's ({@link SessionChoice}); the agent asks its person itself, so a gate's question comes
- * back as the agent's "ask".
+ * reached: in the gateway's process, where the HTTP hooks and the command hooks' socket are served
+ * ({@link HookEndpoint}), or from a hook's own process over the host protocol ({@link
+ * HookAdapter}).
+ *
+ * <p>The call belongs to the session whose project holds its {@code cwd} ({@link SessionChoice}).
+ * Besides that session's live rules, the rules the home holds apply ({@link HomeGates}): gates held
+ * since a gateway stopped or crashed, until their provider is bound again, and the configured
+ * providers' rules, for a session whose own copy of a provider has not bound. So that the agent's
+ * first call is not decided before its session has joined (Claude Code calls its first tool while
+ * {@code gateway mcp} is still joining), a call those rules would block waits, at most {@link
+ * #JOIN_WAIT} from its arrival, for a session that holds its folder and for that session's
+ * configured providers to bind; then it is decided live, or, with no session after all, by the
+ * home's rules: denied. A call no rule of the home concerns is never held up. The agent asks its
+ * person itself, so a gate's question comes back as the agent's "ask".
+ *
+ * <p>Every decision taken here rather than by the gateway's evaluation (no session, a held gate) is
+ * given to {@link Context#audit} as an audit record, as the gateway records its own.
  */
 final class HookDecisions {
+
+  /**
+   * The longest a call waits for its session to join and its configured providers to bind, from its
+   * arrival: within the command hook's 10 s with a gate's 5 s after it.
+   */
+  static final Duration JOIN_WAIT = Duration.ofSeconds(4);
+
+  /** How often a waiting call looks for its session. */
+  static final Duration POLL = Duration.ofMillis(100);
 
   private HookDecisions() {}
 
   /**
+   * Where a decision takes what is not the gateway's own.
+   *
+   * @param homeRules the rules the home holds beyond its live sessions, as of now
+   * @param scheduler times the waits
+   * @param clock the gateway's clock, for the waits and the audit records
+   * @param userHome the user's home, which holds only itself as a project
+   * @param audit takes the records of decisions taken here
+   */
+  record Context(
+      Supplier<HomeGates.View> homeRules,
+      Scheduler scheduler,
+      Clock clock,
+      Path userHome,
+      Consumer<Decision> audit) {
+    Context {
+      requireNonNull(homeRules, "homeRules");
+      requireNonNull(scheduler, "scheduler");
+      requireNonNull(clock, "clock");
+      requireNonNull(audit, "audit");
+    }
+  }
+
+  /**
    * Decides {@code request} of {@code agent} through {@code gateway}: the gateway of this process,
-   * or a client of a shared one; the two things a hook needs of it are its sessions and {@code
-   * preToolUse}.
+   * or a client of a shared one.
    */
   static CompletableFuture<HookVerdict> decide(
-      HostApi gateway, HookRequest request, AgentKind agent) {
-    return gateway
-        .sessions()
-        .thenCompose(
-            sessions -> {
-              Optional<SessionInfo> session = SessionChoice.pick(sessions, request.cwd(), agent);
-              if (session.isEmpty()) {
-                return CompletableFuture.completedFuture(
-                    HookVerdict.allow(
-                        List.of(),
-                        "no gateway session has cwd "
-                            + request.cwd()
-                            + ", so no provider rule applies; allowed"));
-              }
-              String id = session.get().id();
-              String about =
-                  "gateway session "
-                      + id
-                      + " ("
-                      + session.get().label()
-                      + "), tool "
-                      + request.tool();
-              // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's
-              // question comes back in the decision rather than going to the console or status
-              // page.
-              return gateway
-                  .preToolUse(id, request.tool(), request.args(), true)
-                  .thenApply(decision -> verdict(decision, request, about));
-            });
+      HostApi gateway, HookRequest request, AgentKind agent, Context context) {
+    return new Call(gateway, request, agent, context).decide();
+  }
+
+  /** One call's decision, with its deadline for waiting. */
+  private static final class Call {
+    private final HostApi gateway;
+    private final HookRequest request;
+    private final AgentKind agent;
+    private final Context context;
+    private final Instant arrived;
+    private final CompletableFuture<HookVerdict> verdict = new CompletableFuture<>();
+
+    Call(HostApi gateway, HookRequest request, AgentKind agent, Context context) {
+      this.gateway = gateway;
+      this.request = request;
+      this.agent = agent;
+      this.context = context;
+      this.arrived = context.clock().instant();
+    }
+
+    CompletableFuture<HookVerdict> decide() {
+      look();
+      return verdict;
+    }
+
+    private Duration left() {
+      Duration waited = Duration.between(arrived, context.clock().instant());
+      return JOIN_WAIT.minus(waited);
+    }
+
+    /** Looks for the call's session; without one, waits while the home's rules would block. */
+    private void look() {
+      gateway
+          .sessions()
+          .whenComplete(
+              (sessions, failure) -> {
+                if (failure != null) {
+                  verdict.completeExceptionally(failure);
+                  return;
+                }
+                try {
+                  Optional<SessionInfo> session =
+                      SessionChoice.pick(sessions, request.cwd(), agent, context.userHome());
+                  if (session.isPresent()) {
+                    settle(session.get());
+                  } else {
+                    withoutSession();
+                  }
+                } catch (RuntimeException e) {
+                  verdict.completeExceptionally(e);
+                }
+              });
+    }
+
+    private void withoutSession() {
+      Optional<HomeGates.Found> found =
+          context.homeRules().get().firstBlocking(null, request, context.userHome());
+      if (found.isEmpty()) {
+        complete(
+            HookVerdict.allow(
+                List.of(),
+                "no gateway session holds "
+                    + request.cwd()
+                    + ", and no rule the home holds applies; allowed"),
+            null,
+            null);
+        return;
+      }
+      if (!left().isNegative() && !left().isZero()) {
+        // The agent's session may be joining (its MCP server answers initialize first).
+        context.scheduler().schedule(POLL, this::look);
+        return;
+      }
+      HomeGates.Found rule = found.get();
+      String why =
+          "no agent session holds "
+              + request.cwd()
+              + " (the agent's MCP server, gateway mcp, opens one for its project)";
+      complete(denial(rule, why), null, rule.blocking().provider());
+    }
+
+    /** The session is there: its configured providers bind, or the wait is over. */
+    private void settle(SessionInfo session) {
+      Duration left = left();
+      if ((left.isNegative() || left.isZero())) {
+        evaluate(session);
+        return;
+      }
+      CompletableFuture<Void> settled = new CompletableFuture<>();
+      Scheduler.Cancellable giveUp =
+          context.scheduler().schedule(left, () -> settled.complete(null));
+      gateway
+          .providersSettled(session.id())
+          .whenComplete(
+              (done, unknown) -> {
+                giveUp.cancel();
+                settled.complete(null);
+              });
+      settled.thenRun(() -> evaluate(session));
+    }
+
+    private void evaluate(SessionInfo session) {
+      // Before the live evaluation: a provider binding in between releases its held gates only
+      // after its rules are live, so the call meets one or the other, never neither.
+      Optional<HomeGates.Found> found =
+          context.homeRules().get().firstBlocking(session.id(), request, context.userHome());
+      String about =
+          "gateway session " + session.id() + " (" + session.label() + "), tool " + request.tool();
+      if (found.isPresent()) {
+        HomeGates.Found rule = found.get();
+        complete(denial(rule, null), session.id(), rule.blocking().provider());
+        return;
+      }
+      // The agent asks its person itself (Claude Code's and Copilot CLI's "ask"): a gate's question
+      // comes back in the decision rather than going to the console or status page.
+      gateway
+          .preToolUse(session.id(), request.tool(), request.args(), true)
+          .whenComplete(
+              (decision, failure) -> {
+                if (failure != null) {
+                  verdict.completeExceptionally(failure);
+                } else {
+                  verdict.complete(verdict(decision, request, about));
+                }
+              });
+    }
+
+    /** A decision taken here: answered, and recorded as the gateway records its own. */
+    private void complete(HookVerdict decided, String sessionId, String provider) {
+      Instant now = context.clock().instant();
+      context
+          .audit()
+          .accept(
+              Decision.builder(
+                      now,
+                      DecisionKind.PRE_TOOL_USE,
+                      decided.allowed() ? Decision.Outcome.ALLOW : Decision.Outcome.DENY)
+                  .reason(decided.note())
+                  .sessionId(sessionId)
+                  .provider(provider)
+                  .call(request.tool(), null)
+                  .latency(Duration.between(arrived, now))
+                  .args(sha256(request.args()), request.args(), false)
+                  .build());
+      verdict.complete(decided);
+    }
+  }
+
+  /** The deny of a rule the home holds, saying why it holds and how it ends. */
+  private static HookVerdict denial(HomeGates.Found found, String noSession) {
+    RecordedRules.Blocking rule = found.blocking();
+    String provider = rule.provider();
+    String what;
+    if (found.held() != null) {
+      what =
+          rule.describe()
+              + " is held for "
+              + found.held().project()
+              + " since "
+              + found.held().since()
+              + " ("
+              + found.held().why()
+              + ") until "
+              + provider
+              + " binds there again; if it is gone for good: gateway gates release "
+              + provider;
+    } else {
+      what =
+          rule.describe()
+              + " applies to every session of this home ("
+              + provider
+              + " is in its configuration), and "
+              + provider
+              + " is not bound to this call's session"
+              + (noSession == null ? " (it has not started or it failed: see its log)" : "");
+    }
+    String denyReason = rule.denyReason();
+    String reason =
+        (denyReason != null ? denyReason + ": " : "")
+            + "the provider gateway holds "
+            + what
+            + (noSession == null ? "" : "; " + noSession)
+            + "; denied (fail closed)";
+    return HookVerdict.deny(reason, reason);
   }
 
   private static HookVerdict verdict(HookDecision decision, HookRequest request, String about) {
@@ -82,5 +297,17 @@ final class HookDecisions {
           updated);
     }
     return HookVerdict.allow(decision.context(), about + ": the providers allow it");
+  }
+
+  /** The SHA-256 of {@code args} as JSON text, hex, as the gateway's own records give it. */
+  private static String sha256(JsonNode args) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256")
+                  .digest(args.toString().getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
   }
 }

@@ -2,7 +2,9 @@ package io.github.providergateway.agent.hook;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.loop.Scheduler;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -41,15 +43,27 @@ public final class HookEndpoint {
   }
 
   private final Gateway gateway;
+  private final HookDecisions.Context context;
 
   /**
-   * An endpoint answering from {@code gateway}'s sessions and hooks.
+   * An endpoint answering from {@code gateway}'s sessions and hooks, and from the gates its home
+   * holds beyond them ({@code gates}).
    *
    * @param gateway the gateway of this process
+   * @param gates the home's record of gates, which {@code gateway}'s listeners keep
+   * @param scheduler times a call's wait for its session to join (the gateway's timers)
    */
-  public HookEndpoint(Gateway gateway) {
+  public HookEndpoint(Gateway gateway, HookGateRecorder gates, Scheduler scheduler) {
     requireNonNull(gateway, "gateway");
+    requireNonNull(gates, "gates");
     this.gateway = gateway;
+    this.context =
+        new HookDecisions.Context(
+            gates::view,
+            requireNonNull(scheduler, "scheduler"),
+            gateway.transports().clock(),
+            UserHome.get(),
+            gateway.monitor()::record);
   }
 
   /**
@@ -66,7 +80,7 @@ public final class HookEndpoint {
     CompletableFuture<HookVerdict> verdict =
         read.refusal() != null
             ? CompletableFuture.completedFuture(read.refusal())
-            : HookDecisions.decide(gateway, read.request(), agent);
+            : HookDecisions.decide(gateway, read.request(), agent, context);
     return verdict
         .exceptionally(
             failure ->

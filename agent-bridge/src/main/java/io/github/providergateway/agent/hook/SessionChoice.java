@@ -1,7 +1,7 @@
 package io.github.providergateway.agent.hook;
 
+import io.github.providergateway.protocol.ProjectScope;
 import io.github.providergateway.protocol.SessionInfo;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -9,11 +9,14 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Which gateway session an agent's hook call belongs to. The MCP front door starts one gateway
- * session per agent session with the agent's working directory as its cwd, so the candidates are
- * the sessions whose cwd is the hook's {@code cwd} (compared as normalized paths). Of several, one
- * whose label names the agent ({@code claude}, {@code copilot}) wins, then the one started last
- * (the gateway lists sessions in start order; the record keeps that order).
+ * Which gateway session an agent's hook call belongs to: the session whose project holds the call's
+ * {@code cwd} ({@link ProjectScope}: its cwd, or a folder below it; a session at {@code /}, at the
+ * user's home or above it holds only itself). Claude Code sends the shell's current directory, so a
+ * {@code cd} into a subfolder must not leave the agent's session behind. Of several, the deepest
+ * project wins (a nested project is the more specific one); of several equally deep, one whose
+ * label names the agent ({@code claude}, {@code copilot}), then the one started last (the gateway
+ * lists sessions in start order; the record keeps that order). A hook must answer, so it breaks a
+ * tie a provider would ask about (docs/agents.md, "Which session").
  *
  * <p>Only sessions that holders of the gateway token opened are candidates ({@link
  * SessionInfo#openedByTokenHolder()}: {@code gateway mcp}, {@code /host} hosts, the console). A
@@ -26,10 +29,11 @@ final class SessionChoice {
   private SessionChoice() {}
 
   /** The agent's session among what the gateway lists: see the class description. */
-  static Optional<SessionInfo> pick(List<SessionInfo> sessions, String wantedCwd, AgentKind agent) {
+  static Optional<SessionInfo> pick(
+      List<SessionInfo> sessions, String wantedCwd, AgentKind agent, Path userHome) {
     List<SessionInfo> candidates =
         sessions.stream().filter(SessionInfo::openedByTokenHolder).toList();
-    return pick(candidates, SessionInfo::label, SessionInfo::cwd, wantedCwd, agent);
+    return pick(candidates, SessionInfo::label, SessionInfo::cwd, wantedCwd, agent, userHome);
   }
 
   static <T> Optional<T> pick(
@@ -37,15 +41,14 @@ final class SessionChoice {
       Function<T, String> label,
       Function<T, String> cwd,
       String wantedCwd,
-      AgentKind agent) {
-    Path wanted = normalized(wantedCwd);
+      AgentKind agent,
+      Path userHome) {
+    List<T> deepest =
+        ProjectScope.deepest(
+            sessions, cwd, wantedCwd, userHome == null ? null : userHome.toString());
     T chosen = null;
     boolean chosenNamesAgent = false;
-    for (T session : sessions) {
-      Path at = normalized(cwd.apply(session));
-      if (at == null || !at.equals(wanted)) {
-        continue;
-      }
+    for (T session : deepest) {
       String name = label.apply(session);
       boolean namesAgent = name != null && name.toLowerCase(Locale.ROOT).contains(agent.word());
       // A later session replaces the choice unless only the choice names the agent.
@@ -55,16 +58,5 @@ final class SessionChoice {
       }
     }
     return Optional.ofNullable(chosen);
-  }
-
-  private static Path normalized(String path) {
-    if (path == null) {
-      return null;
-    }
-    try {
-      return Path.of(path).toAbsolutePath().normalize();
-    } catch (InvalidPathException e) {
-      return null;
-    }
   }
 }

@@ -2,6 +2,7 @@ package io.github.providergateway.agent.mcp;
 
 import static java.util.Objects.requireNonNull;
 
+import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
@@ -118,7 +119,8 @@ public final class McpFrontDoor {
         new AgentSession(
             gateway,
             connect,
-            workingDirectory,
+            // The agent's project when it announces no root (architecture, decision 60).
+            ProjectRoot.of(workingDirectory, UserHome.get()),
             null,
             TappedTransport.stdio(in, out),
             scheduler == null ? ownScheduler : scheduler);
@@ -256,7 +258,9 @@ public final class McpFrontDoor {
     }
 
     /**
-     * The session's cwd when the agent offers no roots (default: this process's).
+     * The directory the agent started the server in (default: this process's): when the agent
+     * offers no roots, the session's cwd is its project, the git top level of this directory, else
+     * the directory itself ({@code ProjectRoot}).
      *
      * @param directory the directory, made absolute
      * @return this builder

@@ -36,7 +36,7 @@ class HookGateRecordTest {
     homeWithRecord("real", "claude-code");
     Path link = Files.createSymbolicLink(temp.resolve("link"), temp.resolve("real"));
 
-    assertThat(HookGateRecord.read(link.resolve("home")))
+    assertThat(HookGateRecord.read(link.resolve("home")).sessions())
         .extracting(HookGateRecord.Entry::label)
         .containsExactly("claude-code");
   }
@@ -50,7 +50,8 @@ class HookGateRecordTest {
 
     assertThat(
             HookGateRecord.read(
-                link.resolve("home"), LinkSwap.pointing(link, temp.resolve("planted"))))
+                    link.resolve("home"), LinkSwap.pointing(link, temp.resolve("planted")))
+                .sessions())
         .extracting(HookGateRecord.Entry::label)
         .containsExactly("claude-code");
   }

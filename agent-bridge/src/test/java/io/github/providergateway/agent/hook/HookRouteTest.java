@@ -54,7 +54,7 @@ class HookRouteTest {
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     ClientTokens tokens = ClientTokens.hooks(home, new SplittableRandom(3));
     token = tokens.issue("claude");
-    route = new HookRoute(new HookEndpoint(f.gateway), tokens).route();
+    route = new HookRoute(TestEndpoints.of(f, home), tokens).route();
   }
 
   @AfterEach

@@ -208,14 +208,14 @@ class HookSocketTest {
   @Test
   void aRealEndpointAnswersFromTheGatewaysSessions() throws Exception {
     try (GatewayFixture f = GatewayFixture.create()) {
-      socket = HookSocket.open(home, new HookEndpoint(f.gateway), clock).orElseThrow();
+      socket = HookSocket.open(home, TestEndpoints.of(f, home), clock).orElseThrow();
 
       String text = ask(post("claude", LS));
 
       assertThat(text).startsWith("HTTP/1.1 200 OK");
       assertThat(text)
           .contains(
-              "\r\n\r\n{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no gateway session has cwd /code/agent");
+              "\r\n\r\n{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"}}\nallow: no gateway session holds /code/agent");
     }
   }
 

@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.CloseReason;
+import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.gateway.ProviderConnection;
 import io.github.providergateway.gateway.ProviderLink;
@@ -246,6 +247,13 @@ public final class Engine {
   /** Adds a listener; it hears events from now on. Any thread. */
   public void addListener(GatewayListener more) {
     listener.add(more);
+  }
+
+  /** Tells every listener of a decision taken outside the engine. Loop only. */
+  public void record(Decision decision) {
+    if (listener.hearsDecisions()) {
+      listener.decided(decision);
+    }
   }
 
   /** Writes a line to a session's timeline on behalf of {@code source}. */

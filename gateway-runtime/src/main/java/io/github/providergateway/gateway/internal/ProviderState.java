@@ -252,7 +252,8 @@ final class ProviderState {
         List.copyOf(bindings.keySet()),
         tools,
         connectedSince,
-        conn.callCount());
+        conn.callCount(),
+        Restarts.spawnNameOf(conn));
   }
 
   @Override

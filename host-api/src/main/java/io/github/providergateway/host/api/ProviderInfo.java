@@ -18,6 +18,8 @@ import java.util.List;
  * @param connectedSince when its current connection said {@code hello}, on the gateway's clock;
  *     {@code null} when not known (a description read from an older gateway)
  * @param callsInFlight how many tool calls its connection is answering now (sent, not yet ended)
+ * @param spawnedAs what the host spawned it as (a {@code --config} entry's name), for a provider
+ *     the host started; {@code null} for one that connected by itself
  */
 public record ProviderInfo(
     String providerId,
@@ -27,7 +29,8 @@ public record ProviderInfo(
     List<String> sessions,
     List<String> tools,
     Instant connectedSince,
-    int callsInFlight) {
+    int callsInFlight,
+    String spawnedAs) {
 
   /**
    * Checks and copies the description.
@@ -40,6 +43,7 @@ public record ProviderInfo(
    * @param tools the names of its tools; copied
    * @param connectedSince when it said {@code hello}, or {@code null}
    * @param callsInFlight calls it is answering now; not negative
+   * @param spawnedAs what the host spawned it as, or {@code null}
    * @throws NullPointerException when a required component is null
    * @throws IllegalArgumentException when {@code callsInFlight} is negative
    */
@@ -72,6 +76,30 @@ public record ProviderInfo(
       TrustLevel trust,
       List<String> sessions,
       List<String> tools) {
-    this(providerId, name, instance, trust, sessions, tools, null, 0);
+    this(providerId, name, instance, trust, sessions, tools, null, 0, null);
+  }
+
+  /**
+   * A description of a provider not spawned by the host (as the components before were).
+   *
+   * @param providerId the gateway-assigned id; not null
+   * @param name the provider's name; not null
+   * @param instance its instance id, or {@code null}
+   * @param trust its trust level; not null
+   * @param sessions the sessions its tools are registered in; copied
+   * @param tools the names of its tools; copied
+   * @param connectedSince when it said {@code hello}, or {@code null}
+   * @param callsInFlight calls it is answering now; not negative
+   */
+  public ProviderInfo(
+      String providerId,
+      String name,
+      String instance,
+      TrustLevel trust,
+      List<String> sessions,
+      List<String> tools,
+      Instant connectedSince,
+      int callsInFlight) {
+    this(providerId, name, instance, trust, sessions, tools, connectedSince, callsInFlight, null);
   }
 }

@@ -92,8 +92,9 @@ public final class HostWire {
   }
 
   /**
-   * {@code {providerId, name, instance, trust, sessions, tools, connectedSince?, callsInFlight}};
-   * no instance is {@code null}; {@code connectedSince} is ISO-8601, absent when not known.
+   * {@code {providerId, name, instance, trust, sessions, tools, connectedSince?, callsInFlight,
+   * spawnedAs?}}; no instance is {@code null}; {@code connectedSince} is ISO-8601, absent when not
+   * known; {@code spawnedAs} only for a provider the gateway's host spawned.
    *
    * @param provider the provider
    * @return a new object
@@ -110,6 +111,9 @@ public final class HostWire {
       json.put("connectedSince", provider.connectedSince().toString());
     }
     json.put("callsInFlight", provider.callsInFlight());
+    if (provider.spawnedAs() != null) {
+      json.put("spawnedAs", provider.spawnedAs());
+    }
     return json;
   }
 
@@ -283,7 +287,8 @@ public final class HostWire {
         readInstant(json, "connectedSince"),
         json.path("callsInFlight").canConvertToInt()
             ? Math.max(0, json.path("callsInFlight").intValue())
-            : 0);
+            : 0,
+        text(json, "spawnedAs", false));
   }
 
   /** An optional ISO-8601 instant; absent or unreadable (an older or newer gateway) is null. */

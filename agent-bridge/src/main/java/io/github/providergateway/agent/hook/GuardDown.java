@@ -1,0 +1,120 @@
+package io.github.providergateway.agent.hook;
+
+import io.github.providergateway.gateway.SessionHookRule;
+import io.github.providergateway.protocol.ProjectScope;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a hook says when no gateway answers for its home: in which state the home's record leaves
+ * the gateway (never started, stopped, crashed), which of the gates in force then concern the call,
+ * and how to start it again (docs/agents.md, "When the gateway is not running"). Every call is
+ * denied then (architecture, decision 61); these words make the denial one a person can act on.
+ */
+final class GuardDown {
+
+  private GuardDown() {}
+
+  /** {@code it was stopped at …}, {@code it crashed or was killed …}, {@code none has run …}. */
+  static String state(HookGateRecord.Contents record, Path home) {
+    HookGateRecord.GatewayState gateway = record.gateway();
+    if (gateway == null) {
+      return record == HookGateRecord.Contents.NONE
+          ? "no gateway has run for " + home + " yet"
+          : "the gateway of " + home + " did not stop normally";
+    }
+    return switch (gateway.phase()) {
+      case STOPPED -> "the gateway of " + home + " was stopped at " + gateway.since();
+      case STARTING ->
+          alive(gateway.pid())
+              ? "the gateway of " + home + " (pid " + gateway.pid() + ") is starting"
+              : "the gateway of " + home + " (pid " + gateway.pid() + ") ended while it started";
+      case RUNNING ->
+          alive(gateway.pid())
+              ? "the gateway of " + home + " (pid " + gateway.pid() + ") does not listen"
+              : "the gateway of "
+                  + home
+                  + " (pid "
+                  + gateway.pid()
+                  + ", running since "
+                  + gateway.since()
+                  + ") crashed or was killed";
+    };
+  }
+
+  /** Whether the home's record says a live gateway is starting: worth a short wait. */
+  static boolean starting(Path home) {
+    try {
+      HookGateRecord.GatewayState gateway = HookGateRecord.read(home).gateway();
+      return gateway != null
+          && gateway.phase() == HookGateRecord.Phase.STARTING
+          && alive(gateway.pid());
+    } catch (java.io.IOException unreadable) {
+      return false;
+    }
+  }
+
+  /**
+   * {@code ; it would meet ci-guard's gate 'ci-green'}: the rules of the record that concern the
+   * call (its session's, held ones, configured ones), or nothing when none does.
+   */
+  static String heldFor(HookGateRecord.Contents record, HookRequest request, Path userHome) {
+    String home = userHome == null ? null : userHome.toString();
+    List<SessionHookRule> rules = new ArrayList<>();
+    for (HookGateRecord.Entry session : record.sessions()) {
+      if (ProjectScope.holds(session.cwd(), request.cwd(), home)) {
+        rules.addAll(session.rules());
+      }
+    }
+    for (HookGateRecord.Held held : record.held()) {
+      if (ProjectScope.holds(held.project(), request.cwd(), home)) {
+        rules.addAll(held.rules());
+      }
+    }
+    for (HookGateRecord.Configured configured : record.configured()) {
+      rules.addAll(configured.rules());
+    }
+    Set<String> named = new LinkedHashSet<>();
+    List<SessionHookRule> rest = rules;
+    while (true) {
+      var blocking = RecordedRules.firstBlocking(rest, request);
+      if (blocking.isEmpty()) {
+        break;
+      }
+      named.add(blocking.get().describe());
+      int at = indexOf(rest, blocking.get());
+      rest = rest.subList(at + 1, rest.size());
+    }
+    return named.isEmpty() ? "" : " (this one would meet " + String.join(", ", named) + ")";
+  }
+
+  /** How to start the home's gateway, with the launcher a person runs. */
+  static String howToStart(Path home, String launcher) {
+    String command = launcher + " --home " + home;
+    return "Start it with '"
+        + command
+        + " --detached', or have it from login with '"
+        + launcher
+        + " service install --home "
+        + home
+        + "'; an agent whose MCP server is '"
+        + launcher
+        + " mcp' starts it by itself";
+  }
+
+  private static int indexOf(List<SessionHookRule> rules, RecordedRules.Blocking found) {
+    for (int i = 0; i < rules.size(); i++) {
+      if (rules.get(i).rule() == found.rule()) {
+        return i;
+      }
+    }
+    return rules.size() - 1;
+  }
+
+  private static boolean alive(long pid) {
+    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+  }
+}

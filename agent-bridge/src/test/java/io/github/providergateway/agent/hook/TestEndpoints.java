@@ -1,0 +1,58 @@
+package io.github.providergateway.agent.hook;
+
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import java.nio.file.Path;
+
+/**
+ * A {@link HookEndpoint} on a fixture's gateway, with the home's record of gates kept in {@code
+ * home}.
+ */
+final class TestEndpoints {
+
+  private TestEndpoints() {}
+
+  /** An executor that runs each task in the caller's thread: the record is written at once. */
+  static java.util.concurrent.ExecutorService inline() {
+    return new java.util.concurrent.AbstractExecutorService() {
+      private volatile boolean shut;
+
+      @Override
+      public void execute(Runnable command) {
+        command.run();
+      }
+
+      @Override
+      public void shutdown() {
+        shut = true;
+      }
+
+      @Override
+      public java.util.List<Runnable> shutdownNow() {
+        shut = true;
+        return java.util.List.of();
+      }
+
+      @Override
+      public boolean isShutdown() {
+        return shut;
+      }
+
+      @Override
+      public boolean isTerminated() {
+        return shut;
+      }
+
+      @Override
+      public boolean awaitTermination(long timeout, java.util.concurrent.TimeUnit unit) {
+        return true;
+      }
+    };
+  }
+
+  static HookEndpoint of(GatewayFixture f, Path home) {
+    HookGateRecorder gates = new HookGateRecorder(home, f.clock, entry -> false, inline());
+    gates.start();
+    f.gateway.monitor().addListener(gates);
+    return new HookEndpoint(f.gateway, gates, f.clock);
+  }
+}
