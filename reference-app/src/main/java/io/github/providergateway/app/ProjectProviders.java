@@ -108,7 +108,8 @@ final class ProjectProviders implements AutoCloseable, ProviderReloads {
   private volatile ProjectConfig config;
 
   /** Told of each config a reload has put in force (the watcher watches its files). */
-  private final List<Consumer<ProjectConfig>> configListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Consumer<ProjectConfig>> configListeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /**
    * Held while anything below changes, while a process is started and registered, and while {@link

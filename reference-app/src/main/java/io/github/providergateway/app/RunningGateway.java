@@ -246,7 +246,7 @@ final class RunningGateway implements AutoCloseable {
         new HookGateRecorder(
             options.home(),
             gateway.transports().clock(),
-            entry -> startsForEverySession(reloads.get(), config, entry));
+            () -> startingForEverySession(reloads.get(), config));
     hookGates.start();
     gateway.monitor().addListener(hookGates);
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
@@ -511,16 +511,20 @@ final class RunningGateway implements AutoCloseable {
   }
 
   /**
-   * Whether the config entry {@code entry} starts a provider for every session: its provider's
-   * gates are the home's, kept across restarts (decision 62). The config in force: {@code attached}
-   * once the project's providers run (a reload may change it), {@code initial} before.
+   * The config entries that start a provider for every session: their providers' gates are the
+   * home's, kept across restarts (decision 62). The config in force: {@code attached} once the
+   * project's providers run (a reload may change it), {@code initial} before.
    */
-  private static boolean startsForEverySession(
-      ProjectProviders attached, ProjectConfig initial, String entry) {
+  private static java.util.Set<String> startingForEverySession(
+      ProjectProviders attached, ProjectConfig initial) {
     ProjectConfig config = attached != null ? attached.config() : initial;
-    return config != null
-        && config.providers().stream()
-            .anyMatch(e -> e.name().equals(entry) && e.session() == ProjectConfig.SessionMode.EACH);
+    if (config == null) {
+      return java.util.Set.of();
+    }
+    return config.providers().stream()
+        .filter(e -> e.session() == ProjectConfig.SessionMode.EACH)
+        .map(ProjectConfig.Entry::name)
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   /** {@code port 9477, config /p/providers.json (watched)}: settings as a person reads them. */

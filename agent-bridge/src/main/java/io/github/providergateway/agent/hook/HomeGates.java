@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The blocking rules a home has in force for agents' hooks beyond what the gateway's live sessions
@@ -33,10 +33,10 @@ import java.util.function.Predicate;
 final class HomeGates {
 
   /**
-   * Which entries of the home's configuration start a provider for every session, by entry name;
-   * asked anew each time.
+   * The entries of the home's configuration that start a provider for every session, by name; asked
+   * anew each time (a reload changes them).
    */
-  private final Predicate<String> configured;
+  private final Supplier<Set<String>> configured;
 
   /** Sessions of agents (opened by holders of the gateway token), in start order. */
   private final Map<String, Session> sessions = new LinkedHashMap<>();
@@ -78,7 +78,7 @@ final class HomeGates {
    * @param now the time
    */
   static HomeGates resume(
-      HookGateRecord.Contents previous, Predicate<String> configured, Instant now) {
+      HookGateRecord.Contents previous, Supplier<Set<String>> configured, Instant now) {
     HomeGates gates = new HomeGates(configured);
     for (HookGateRecord.Configured one : previous.configured()) {
       gates.entryOf.put(one.provider(), one.entry());
@@ -103,7 +103,7 @@ final class HomeGates {
     return gates;
   }
 
-  private HomeGates(Predicate<String> configured) {
+  private HomeGates(Supplier<Set<String>> configured) {
     this.configured = requireNonNull(configured, "configured");
   }
 
@@ -155,7 +155,7 @@ final class HomeGates {
     if (frozen) {
       return;
     }
-    if (spawnedAs != null && configured.test(spawnedAs)) {
+    if (spawnedAs != null && configured.get().contains(spawnedAs)) {
       entryOf.put(provider, spawnedAs);
     }
     for (String id : sessionIds) {
@@ -188,9 +188,10 @@ final class HomeGates {
    * their held gates ("gone for good").
    */
   void configurationChanged() {
+    Set<String> entries = configured.get();
     for (Iterator<Map.Entry<String, String>> it = entryOf.entrySet().iterator(); it.hasNext(); ) {
       Map.Entry<String, String> one = it.next();
-      if (!configured.test(one.getValue())) {
+      if (!entries.contains(one.getValue())) {
         it.remove();
         configuredRules.remove(one.getKey());
         held.removeIf(h -> h.provider().equals(one.getKey()));
@@ -282,7 +283,9 @@ final class HomeGates {
   View view() {
     Map<String, Set<String>> bound = new HashMap<>();
     sessions.forEach((id, s) -> bound.put(id, Set.copyOf(s.providers.keySet())));
-    return new View(bound, Map.copyOf(configuredRules), List.copyOf(held));
+    Set<String> unknown = new java.util.TreeSet<>(configured.get());
+    unknown.removeAll(entryOf.values());
+    return new View(bound, Map.copyOf(configuredRules), List.copyOf(held), Set.copyOf(unknown));
   }
 
   /**
@@ -291,14 +294,17 @@ final class HomeGates {
    * @param bound the providers bound to each live session, by session id
    * @param configuredRules each configured provider's last blocking rules
    * @param held the gates held
+   * @param unknownEntries entries of the configuration whose provider has not bound in this home
+   *     yet: their gates are not known
    */
   record View(
       Map<String, Set<String>> bound,
       Map<String, List<SessionHookRule>> configuredRules,
-      List<HookGateRecord.Held> held) {
+      List<HookGateRecord.Held> held,
+      Set<String> unknownEntries) {
 
     /** Nothing beyond the live sessions. */
-    static final View NONE = new View(Map.of(), Map.of(), List.of());
+    static final View NONE = new View(Map.of(), Map.of(), List.of(), Set.of());
 
     /** A view of a record read from the home (a hook process's, not the gateway's own). */
     static View of(HookGateRecord.Contents record) {
@@ -310,7 +316,7 @@ final class HomeGates {
       for (HookGateRecord.Configured one : record.configured()) {
         configured.put(one.provider(), one.rules());
       }
-      return new View(bound, configured, record.held());
+      return new View(bound, configured, record.held(), Set.of());
     }
 
     /**

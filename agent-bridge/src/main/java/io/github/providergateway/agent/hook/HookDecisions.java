@@ -140,8 +140,25 @@ final class HookDecisions {
     }
 
     private void withoutSession() {
-      Optional<HomeGates.Found> found =
-          context.homeRules().get().firstBlocking(null, request, context.userHome());
+      HomeGates.View view = context.homeRules().get();
+      Optional<HomeGates.Found> found = view.firstBlocking(null, request, context.userHome());
+      if (found.isEmpty() && !view.unknownEntries().isEmpty()) {
+        // The home's configured providers have never bound: their gates are not known yet. The
+        // agent's session (and with it their first copies) may be on its way.
+        if (!left().isNegative() && !left().isZero()) {
+          context.scheduler().schedule(POLL, this::look);
+          return;
+        }
+        String reason =
+            "the provider gateway does not know the gates of "
+                + String.join(", ", view.unknownEntries())
+                + " yet (providers of this home's configuration that have not started in any"
+                + " session), and no agent session holds "
+                + request.cwd()
+                + " to start them; denied (fail closed)";
+        complete(HookVerdict.deny(reason, reason), null, null);
+        return;
+      }
       if (found.isEmpty()) {
         complete(
             HookVerdict.allow(

@@ -12,10 +12,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Keeps the home's record of gates ({@link HookGateRecord}, {@code <home>/hook-gates.json}) for the
@@ -43,7 +44,7 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
   private final Path home;
   private final Path file;
   private final Clock clock;
-  private final Predicate<String> configured;
+  private final Supplier<Set<String>> configured;
 
   /** Guarded by this, once started. */
   private HomeGates gates;
@@ -67,7 +68,7 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
    *     (by entry name; a provider the host spawned for one says so, {@code
    *     ProviderInfo.spawnedAs}); asked anew at each change, so a reload is followed
    */
-  public HookGateRecorder(Path home, Clock clock, Predicate<String> configured) {
+  public HookGateRecorder(Path home, Clock clock, Supplier<Set<String>> configured) {
     this(
         home,
         clock,
@@ -81,7 +82,8 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
   }
 
   /** Tests: writes on {@code writer} (one that runs each write before returning, say). */
-  HookGateRecorder(Path home, Clock clock, Predicate<String> configured, ExecutorService writer) {
+  HookGateRecorder(
+      Path home, Clock clock, Supplier<Set<String>> configured, ExecutorService writer) {
     this.writer = requireNonNull(writer, "writer");
     this.home = requireNonNull(home, "home");
     this.file = home.resolve(HookGateRecord.FILE_NAME);

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,7 +57,8 @@ class HomeGuardTest {
   }
 
   /** A gateway for a home whose last record is {@code previous} (null: none). */
-  private void gateway(String previous, Predicate<String> configured) throws IOException {
+  private void gateway(String previous, java.util.function.Supplier<Set<String>> configured)
+      throws IOException {
     home =
         Files.createDirectory(
             temp.resolve("home"),
@@ -85,7 +85,7 @@ class HomeGuardTest {
   }
 
   private void gateway() throws IOException {
-    gateway(null, entry -> false);
+    gateway(null, Set::of);
   }
 
   private CompletableFuture<HookEndpoint.Answer> bash(String cwd, String command) {
@@ -192,7 +192,7 @@ class HomeGuardTest {
 
   @Test
   void aGateOfACrashedGatewayIsHeldUntilItsProviderBindsThereAgain() throws IOException {
-    gateway(crashedRecord(PROJECT, "ci-guard", false), entry -> false);
+    gateway(crashedRecord(PROJECT, "ci-guard", false), Set::of);
     String session = f.startSession(SessionSpec.of("claude-code", PROJECT));
     f.settle();
 
@@ -226,7 +226,7 @@ class HomeGuardTest {
 
   @Test
   void anotherProvidersBindingReleasesNothing() throws IOException {
-    gateway(crashedRecord(PROJECT, "ci-guard", false), entry -> false);
+    gateway(crashedRecord(PROJECT, "ci-guard", false), Set::of);
     String session = f.startSession(SessionSpec.of("claude-code", PROJECT));
     guard(session, "someone-else");
     f.settle();
@@ -236,7 +236,7 @@ class HomeGuardTest {
 
   @Test
   void aGateThatFailsOpenIsNotHeld() throws IOException {
-    gateway(crashedRecord(PROJECT, "ci-guard", true), entry -> false);
+    gateway(crashedRecord(PROJECT, "ci-guard", true), Set::of);
     f.startSession(SessionSpec.of("claude-code", PROJECT));
     f.settle();
 
@@ -246,7 +246,7 @@ class HomeGuardTest {
 
   @Test
   void aPersonReleasesAHeldGateWhoseProviderIsGoneForGood() throws IOException {
-    gateway(crashedRecord(PROJECT, "ci-guard", false), entry -> false);
+    gateway(crashedRecord(PROJECT, "ci-guard", false), Set::of);
     f.startSession(SessionSpec.of("claude-code", PROJECT));
     f.settle();
 
@@ -260,7 +260,7 @@ class HomeGuardTest {
 
   @Test
   void aHeldGateHoldsWithoutASessionInEveryFolderOfItsProject() throws IOException {
-    gateway(crashedRecord(PROJECT, "ci-guard", false), entry -> false);
+    gateway(crashedRecord(PROJECT, "ci-guard", false), Set::of);
 
     CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT + "/deep/er", "git push");
     f.clock.advance(HookDecisions.JOIN_WAIT.minusMillis(1));
@@ -296,7 +296,7 @@ class HomeGuardTest {
               assertThat(h.project()).isEqualTo(PROJECT);
               assertThat(h.why()).startsWith("the gateway was stopped at ");
             });
-    HomeGates next = HomeGates.resume(record, entry -> false, Instant.now());
+    HomeGates next = HomeGates.resume(record, Set::of, Instant.now());
     assertThat(next.held()).extracting(HookGateRecord.Held::provider).containsExactly("ci-guard");
   }
 
@@ -304,7 +304,7 @@ class HomeGuardTest {
 
   @Test
   void aConfiguredProvidersGateAppliesToASessionWhereItHasNotBound() throws IOException {
-    gateway(null, "guard"::equals);
+    gateway(null, () -> Set.of("guard"));
     String first = f.startSession(SessionSpec.of("claude-code", PROJECT));
     RecordingProviderConnection guard = spawnedGuard(first);
     f.settle();
@@ -335,7 +335,7 @@ class HomeGuardTest {
             + "\",\"since\":\"2026-11-26T07:00:00Z\",\"why\":\"the gateway crashed\",\"rules\":"
             + "[{\"provider\":\"ci-guard\",\"action\":\"gate\",\"gateId\":\"ci-green\","
             + "\"failOpen\":false,\"match\":{\"tool\":\"shell\",\"args\":\"git push\"}}]}]}";
-    gateway(record, config::contains);
+    gateway(record, () -> config);
     assertThat(gates.held()).hasSize(1);
 
     config.clear();
@@ -349,7 +349,7 @@ class HomeGuardTest {
 
   @Test
   void aGatedCallBeforeTheAgentsSessionJoinedWaitsForItAndIsDecidedLive() throws IOException {
-    gateway(null, "guard"::equals);
+    gateway(null, () -> Set.of("guard"));
     String console = f.startSession(SessionSpec.of("console", "/code/console"));
     RecordingProviderConnection first = spawnedGuard(console);
     f.settle();
@@ -370,8 +370,42 @@ class HomeGuardTest {
   }
 
   @Test
+  void whileTheConfiguredProvidersGatesAreUnknownACallWithoutASessionWaitsForOne()
+      throws IOException {
+    gateway(null, () -> Set.of("guard"));
+
+    CompletableFuture<HookEndpoint.Answer> early = bash(PROJECT, "ls");
+    f.clock.advance(Duration.ofMillis(700));
+    assertThat(early).as("the guard's gates are not known yet").isNotDone();
+    String agent = f.startSession(SessionSpec.of("claude-code", PROJECT));
+    RecordingProviderConnection guard = spawnedGuard(agent);
+    f.clock.advance(HookDecisions.POLL);
+    f.settle(); // the session's providers have settled once their registration is done
+
+    assertThat(early).as("decided once the session is there").isDone();
+    assertThat(early.join().word()).as("decided live: no gate for ls").isEqualTo("allow");
+    CompletableFuture<HookEndpoint.Answer> push = bash(PROJECT + "/sub", "git push");
+    answer(guard, "deny");
+    assertThat(push.join().word()).isEqualTo("deny");
+  }
+
+  @Test
+  void withTheConfiguredProvidersGatesUnknownAndNoSessionACallIsDeniedAfterTheWait()
+      throws IOException {
+    gateway(null, () -> Set.of("guard"));
+
+    CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "ls");
+    f.clock.advance(HookDecisions.JOIN_WAIT.minusMillis(1));
+    assertThat(answer).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(answer.join().word()).isEqualTo("deny");
+    assertThat(answer.join().note()).contains("does not know the gates of guard yet");
+  }
+
+  @Test
   void anUngatedCallWithoutASessionIsAllowedAtOnceAndRecorded() throws IOException {
-    gateway(crashedRecord(PROJECT, "ci-guard", false), entry -> false);
+    gateway(crashedRecord(PROJECT, "ci-guard", false), Set::of);
 
     HookEndpoint.Answer answer = bash(PROJECT, "ls -la").join();
 
@@ -388,7 +422,7 @@ class HomeGuardTest {
             + PROJECT
             + "\",\"rules\":[{\"provider\":\"ci-guard\",\"action\":\"deny\",\"reason\":\"no pushes\","
             + "\"failOpen\":false,\"match\":{\"tool\":\"shell\",\"args\":\"git push\"}}]}]}";
-    gateway(v1, entry -> false);
+    gateway(v1, Set::of);
     f.startSession(SessionSpec.of("claude-code", PROJECT));
     f.settle();
 

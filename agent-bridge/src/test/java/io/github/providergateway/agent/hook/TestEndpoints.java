@@ -50,7 +50,7 @@ final class TestEndpoints {
   }
 
   static HookEndpoint of(GatewayFixture f, Path home) {
-    HookGateRecorder gates = new HookGateRecorder(home, f.clock, entry -> false, inline());
+    HookGateRecorder gates = new HookGateRecorder(home, f.clock, java.util.Set::of, inline());
     gates.start();
     f.gateway.monitor().addListener(gates);
     return new HookEndpoint(f.gateway, gates, f.clock);
