@@ -5,9 +5,9 @@ import static java.util.Objects.requireNonNull;
 import java.time.Instant;
 
 /**
- * A blocking rule the gateway keeps in force for a project although the provider that owns it is not
- * bound there (docs/agents.md, "When the gateway stops or crashes"): a gate or a static deny of a
- * provider that was bound when the last gateway of the home stopped or crashed, held until that
+ * A blocking rule the gateway keeps in force for a project although the provider that owns it is
+ * not bound there (docs/agents.md, "When the gateway stops or crashes"): a gate or a static deny of
+ * a provider that was bound when the last gateway of the home stopped or crashed, held until that
  * provider binds again in a session of that project, leaves the home's configuration, or a person
  * releases it ({@code gates.release}).
  *
