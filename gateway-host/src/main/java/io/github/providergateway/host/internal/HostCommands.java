@@ -295,7 +295,18 @@ final class HostCommands {
         ReleaseHeldGates release = (ReleaseHeldGates) command;
         return onLoop(
             heldGates.release(release.provider(), release.gateId(), release.project()),
-            released -> list("released", released, HostWire::heldGate));
+            released -> {
+              if (!released.isEmpty()) {
+                // A person retired a fail-closed rule: the log says who asked, beside the record's
+                // own account of it.
+                LOG.log(
+                    Level.INFO,
+                    "{0} released held gates: {1}",
+                    link.connection.describe(),
+                    released);
+              }
+              return list("released", released, HostWire::heldGate);
+            });
       }
       case GATE_ANSWER -> {
         AnswerQuestion answer = (AnswerQuestion) command;
