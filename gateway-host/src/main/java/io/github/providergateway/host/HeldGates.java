@@ -7,8 +7,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What serves {@code gates.held} and {@code gates.release} ({@link HostService.Builder#heldGates}):
  * the host that keeps the home's record of gates (the reference app), which holds a provider's
- * fail-closed gates and static denies in force after a gateway stopped or crashed until that provider
- * binds again (docs/agents.md). A person releases a gate whose provider is gone for good.
+ * fail-closed gates and static denies in force after a gateway stopped or crashed until that
+ * provider binds again (docs/agents.md). A person releases a gate whose provider is gone for good.
  */
 public interface HeldGates {
 

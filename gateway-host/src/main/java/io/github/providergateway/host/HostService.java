@@ -81,7 +81,8 @@ public final class HostService implements AutoCloseable {
                 gatewayId,
                 b.decisionLog,
                 b.statusLinks,
-                b.providerReloads));
+                b.providerReloads,
+                b.heldGates));
   }
 
   /**
@@ -164,6 +165,7 @@ public final class HostService implements AutoCloseable {
     private DecisionLog decisionLog;
     private java.util.function.Supplier<java.net.URI> statusLinks;
     private ProviderReloads providerReloads;
+    private HeldGates heldGates;
 
     private Builder(Gateway gateway) {
       this.gateway = requireNonNull(gateway, "gateway");
@@ -282,6 +284,19 @@ public final class HostService implements AutoCloseable {
      */
     public Builder providerReloads(ProviderReloads reloads) {
       this.providerReloads = requireNonNull(reloads, "reloads");
+      return this;
+    }
+
+    /**
+     * What serves {@code gates.held} and {@code gates.release}: the host that keeps the home's
+     * record of gates held in force while their provider is not bound (the reference app). Without
+     * one, both are refused {@code UNAUTHORIZED}: this gateway keeps no record of gates.
+     *
+     * @param gates lists and releases held gates; called on the gateway loop
+     * @return this builder
+     */
+    public Builder heldGates(HeldGates gates) {
+      this.heldGates = requireNonNull(gates, "gates");
       return this;
     }
 

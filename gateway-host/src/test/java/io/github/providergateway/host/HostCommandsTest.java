@@ -13,12 +13,15 @@ import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.protocol.CallProgress;
 import io.github.providergateway.host.protocol.GateAsk;
 import io.github.providergateway.host.protocol.GateAskEnded;
+import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.HostReply;
+import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import io.github.providergateway.host.protocol.SessionLog;
 import io.github.providergateway.host.protocol.StreamUpdated;
+import io.github.providergateway.host.testing.FakeHeldGates;
 import io.github.providergateway.host.testing.RecordingHostConnection;
 import io.github.providergateway.protocol.CancelReason;
 import io.github.providergateway.protocol.GateCheck;
@@ -608,6 +611,98 @@ class HostCommandsTest {
       assertThat(((HostReply.Failed) broken).code()).isEqualTo(RpcErrorCode.INVALID_CONFIG);
       assertThat(((HostReply.Failed) broken).message()).contains("not valid JSON");
       assertThat(asked).containsExactly("null", "nope", "broken");
+    }
+  }
+
+  /** A host authenticated on a host service of {@code f}'s gateway that {@code hosts} built. */
+  private RecordingHostConnection hostOf(HostService hosts) {
+    RecordingHostConnection other = new RecordingHostConnection("other");
+    other.attach(hosts.open(other));
+    other.ok(
+        "{\"cmd\":\"host.auth\",\"token\":\"" + f.gateway.credentials().providerToken() + "\"}");
+    return other;
+  }
+
+  @Test
+  void gatesHeldListsWhatTheRecordHoldsAndGatesReleaseRepliesWhatItReleased() {
+    HeldGate pushes = FakeHeldGates.CI_GREEN;
+    HeldGate deny = FakeHeldGates.CI_DENY;
+    FakeHeldGates record = new FakeHeldGates(pushes, deny);
+    try (HostService withRecord =
+        HostService.builder(f.gateway).scheduler(f.clock).heldGates(record).build()) {
+      RecordingHostConnection other = hostOf(withRecord);
+
+      assertThat(other.ok("{\"cmd\":\"gates.held\"}"))
+          .isEqualTo(
+              json(
+                  "{\"gates\":[{\"provider\":\"ci-guard\",\"gateId\":\"ci-green\",\"project\":\"/code/alpha\","
+                      + "\"since\":\"2026-11-26T07:30:16Z\",\"why\":\"the gateway crashed\"},"
+                      + "{\"provider\":\"ci-guard\",\"project\":\"/code/beta\","
+                      + "\"since\":\"1970-01-01T00:00:00Z\",\"why\":\"the gateway was stopped\"}]}"));
+      assertThat(
+              other.ok("{\"cmd\":\"gates.release\",\"provider\":\"ci-guard\",\"gateId\":\"nope\"}"))
+          .isEqualTo(json("{\"released\":[]}"));
+      assertThat(
+              other
+                  .ok(
+                      "{\"cmd\":\"gates.release\",\"provider\":\"ci-guard\",\"project\":\"/code/alpha\"}")
+                  .get("released"))
+          .isEqualTo(json("[" + HostWire.heldGate(pushes) + "]"));
+      assertThat(other.ok("{\"cmd\":\"gates.held\"}").get("gates"))
+          .isEqualTo(json("[" + HostWire.heldGate(deny) + "]"));
+      assertThat(record.releases())
+          .containsExactly(
+              new FakeHeldGates.Release("ci-guard", "nope", null),
+              new FakeHeldGates.Release("ci-guard", null, "/code/alpha"));
+    }
+  }
+
+  @Test
+  void gatesHeldAndReleaseAreRefusedByAGatewayWithoutARecordOfGatesSayingSo() {
+    for (String command :
+        List.of("{\"cmd\":\"gates.held\"}", "{\"cmd\":\"gates.release\",\"provider\":\"p\"}")) {
+      HostReply reply = host.request(command);
+
+      assertThat(reply).as(command).isInstanceOf(HostReply.Failed.class);
+      assertThat(((HostReply.Failed) reply).code()).isEqualTo(RpcErrorCode.UNAUTHORIZED);
+      assertThat(((HostReply.Failed) reply).message())
+          .contains("this gateway keeps no record of gates");
+    }
+  }
+
+  @Test
+  void aRecordThatFailsOrAnswersLateIsStillRepliedToOnTheLoopWithItsCode() {
+    CompletableFuture<List<HeldGate>> late = new CompletableFuture<>();
+    HeldGates record =
+        new HeldGates() {
+          @Override
+          public CompletableFuture<List<HeldGate>> held() {
+            return late;
+          }
+
+          @Override
+          public CompletableFuture<List<HeldGate>> release(
+              String provider, String gateId, String project) {
+            return CompletableFuture.failedFuture(
+                new HostException(HostErrorCode.INVALID_ARGUMENT, "no provider " + provider));
+          }
+        };
+    try (HostService withRecord =
+        HostService.builder(f.gateway).scheduler(f.clock).heldGates(record).build()) {
+      RecordingHostConnection other = hostOf(withRecord);
+
+      HostReply refused = other.request("{\"cmd\":\"gates.release\",\"provider\":\"ghost\"}");
+      assertThat(((HostReply.Failed) refused).code()).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+      assertThat(((HostReply.Failed) refused).message()).isEqualTo("no provider ghost");
+
+      int before = other.size();
+      other.send("{\"id\":1,\"cmd\":\"gates.held\"}");
+      assertThat(other.size()).as("no reply before the record answers").isEqualTo(before);
+      late.complete(null);
+      HostReply broken = (HostReply) other.snapshot().get(before);
+      assertThat(((HostReply.Failed) broken).code())
+          .as("a record that answers nothing is the gateway's bug, and the host still hears")
+          .isEqualTo(RpcErrorCode.INTERNAL);
     }
   }
 

@@ -21,6 +21,7 @@ final class CommandLoop {
   private final ToolCommands tools;
   private final AuditCommands audit;
   private final ReloadCommands reloads;
+  private final GateCommands gates;
   private final StreamWatches streams;
 
   /** Gates' questions to the person, answered with {@code y} and {@code n}. */
@@ -43,6 +44,7 @@ final class CommandLoop {
       ToolCommands tools,
       AuditCommands audit,
       ReloadCommands reloads,
+      GateCommands gates,
       StreamWatches streams,
       ConsoleQuestions questions,
       RunningCommand running,
@@ -55,6 +57,7 @@ final class CommandLoop {
     this.tools = tools;
     this.audit = audit;
     this.reloads = reloads;
+    this.gates = gates;
     this.streams = streams;
     this.questions = questions;
     this.running = running;
@@ -136,6 +139,7 @@ final class CommandLoop {
       case WHY -> audit.why(rest);
       case STATUS -> audit.status();
       case RELOAD -> reloads.reload(rest);
+      case GATES -> gates.console(rest);
       case YES, NO -> questions.answerLine(command, rest);
       case QUIT -> throw new IllegalStateException("quit ends the loop before it runs");
     }

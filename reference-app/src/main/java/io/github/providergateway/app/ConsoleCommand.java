@@ -33,6 +33,10 @@ enum ConsoleCommand {
   WHY("why", "<callId>", "why a call ended as it did: the gates asked, their answers, its outcome"),
   STATUS("status", "", "a one-time link to the live status page (open it in a browser)"),
   RELOAD("reload", "[entry]", "re-read --config and restart its providers (one entry, or all)"),
+  GATES(
+      "gates",
+      "[" + GateCommands.RELEASE_USAGE + "]",
+      "gates held while their provider is away; release those of a provider gone for good"),
   YES(
       "y",
       "[n]",

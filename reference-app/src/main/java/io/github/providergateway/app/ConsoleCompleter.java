@@ -23,7 +23,9 @@ import org.jline.reader.ParsedLine;
 /**
  * Tab completion for the console: command names first; then tool names after {@code call} and
  * {@code hook}, session ids after {@code use} and {@code end}, {@code stream@provider} names after
- * {@code stream}, {@code watch} and {@code unwatch}, the spec's event names after {@code event}.
+ * {@code stream}, {@code watch} and {@code unwatch}, the spec's event names after {@code event},
+ * {@code release} after {@code gates} and the providers whose gates are held after {@code gates
+ * release}.
  *
  * <p>It asks the gateway what it knows at that moment ({@link HostApi}, whose futures complete on
  * the gateway loop) and waits for the answer on the reader's thread, at most {@link #ASK_LIMIT}: a
@@ -57,17 +59,37 @@ final class ConsoleCompleter implements Completer {
   /** The config's entry names, after {@code reload}. */
   private final Supplier<List<String>> entries;
 
+  /** The providers whose gates are held, after {@code gates release}. */
+  private final Supplier<CompletableFuture<List<String>>> heldProviders;
+
   ConsoleCompleter(
       HostApi api,
       ConsoleSessions sessions,
       KnownStreams streams,
       StreamWatches watches,
       Supplier<List<String>> entries) {
+    this(
+        api,
+        sessions,
+        streams,
+        watches,
+        entries,
+        () -> CompletableFuture.completedFuture(List.of()));
+  }
+
+  ConsoleCompleter(
+      HostApi api,
+      ConsoleSessions sessions,
+      KnownStreams streams,
+      StreamWatches watches,
+      Supplier<List<String>> entries,
+      Supplier<CompletableFuture<List<String>>> heldProviders) {
     this.api = api;
     this.sessions = sessions;
     this.streams = streams;
     this.watches = watches;
     this.entries = entries;
+    this.heldProviders = heldProviders;
   }
 
   @Override
@@ -84,6 +106,12 @@ final class ConsoleCompleter implements Completer {
       return ConsoleCommand.words();
     }
     Optional<ConsoleCommand> command = ConsoleCommand.named(words.get(0));
+    if (wordIndex == 2
+        && command.isPresent()
+        && command.get() == ConsoleCommand.GATES
+        && words.get(1).equals("release")) {
+      return answer(heldProviders.get()).orElse(List.of());
+    }
     if (wordIndex != 1 || command.isEmpty()) {
       return List.of();
     }
@@ -95,6 +123,7 @@ final class ConsoleCompleter implements Completer {
       case EVENT -> EVENT_NAMES;
       case AUDIT -> AUDIT_KINDS;
       case RELOAD -> entries.get();
+      case GATES -> List.of("release");
       case SESSIONS,
           START,
           IDLE,

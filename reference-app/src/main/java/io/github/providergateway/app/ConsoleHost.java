@@ -4,6 +4,7 @@ import static io.github.providergateway.app.CommandFailed.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.host.AuditJson;
+import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.host.api.HostTool;
 import io.github.providergateway.host.api.SessionHost;
@@ -277,8 +278,20 @@ final class ConsoleHost implements FrontEnd {
     return new ReloadCommands(out, local::reload, local::configEntries);
   }
 
+  /**
+   * {@code gates}: this process's gateway's held gates, or the attached gateway's over {@code
+   * gates.held} and {@code gates.release}.
+   */
+  private GateCommands gates(HostApi api) {
+    HeldGates held =
+        api instanceof GatewayClient attached ? GateCommands.of(attached) : running.heldGates();
+    return new GateCommands(
+        out::say, held, "gates release", Path.of(System.getProperty("user.dir")));
+  }
+
   private void serve(HostApi api, ConsoleSessions sessions, Path home) {
     ReloadCommands reloads = reloads(api);
+    GateCommands gates = gates(api);
     CommandInput input;
     String help = ConsoleCommand.help();
     ConsoleTerminal editor = terminal.join();
@@ -288,7 +301,8 @@ final class ConsoleHost implements FrontEnd {
       input =
           editor.commands(
               historyFile(home),
-              new ConsoleCompleter(api, sessions, knownStreams, streams, reloads::entries),
+              new ConsoleCompleter(
+                  api, sessions, knownStreams, streams, reloads::entries, gates::providers),
               command,
               out);
       help += "\n" + TERMINAL_KEYS;
@@ -315,6 +329,7 @@ final class ConsoleHost implements FrontEnd {
             tools,
             new AuditCommands(out, auditSource(api), statusLinks(api)),
             reloads,
+            gates,
             streams,
             asked == null ? new ConsoleQuestions(out, api) : asked,
             command,

@@ -9,10 +9,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --home} and {@code --port} of the commands that reach the gateway running for a home
- * ({@code attach}, {@code status}, {@code hook}, {@code mcp}): a picocli mixin, so they all find
- * the gateway alike, by its home: the running gateway's {@code <home>/gateway.port}, else the
- * home's own port ({@link HomeSettings}), and only where the home says nothing {@code --port} or
- * 9400.
+ * ({@code attach}, {@code status}, {@code gates}, {@code hook}, {@code mcp}): a picocli mixin, so
+ * they all find the gateway alike, by its home: the running gateway's {@code <home>/gateway.port},
+ * else the home's own port ({@link HomeSettings}), and only where the home says nothing {@code
+ * --port} or 9400.
  */
 final class GatewayHomeOptions {
 
@@ -38,6 +38,11 @@ final class GatewayHomeOptions {
   /** Whether {@code --home} was given. */
   boolean homeNamed() {
     return home != null;
+  }
+
+  /** These, when {@code --home} or {@code --port} was given; else {@code fallback}. */
+  GatewayHomeOptions or(GatewayHomeOptions fallback) {
+    return home != null || port != null ? this : fallback;
   }
 
   /**

@@ -28,7 +28,13 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "gateway",
-    subcommands = {Main.Attach.class, Main.Status.class, McpCommand.class, Main.Hook.class},
+    subcommands = {
+      Main.Attach.class,
+      Main.Status.class,
+      Main.Gates.class,
+      McpCommand.class,
+      Main.Hook.class
+    },
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,
     sortOptions = false,
@@ -507,16 +513,149 @@ public final class Main implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      int port;
-      try {
-        port = gateway.launchPort(parent.env);
-      } catch (IllegalArgumentException e) {
-        parent.err.println("gateway status: " + e.getMessage());
-        return EXIT_USAGE;
+      return parent.reach(
+          "gateway status",
+          gateway,
+          (home, port, out) -> StatusLink.print(home, port, out, parent.err));
+    }
+  }
+
+  /** What a command that reaches the home's running gateway does, once it knows where it is. */
+  @FunctionalInterface
+  private interface ToRunningGateway {
+    /** Returns the exit code; {@code out} is stdout. */
+    int run(Path home, int port, PrintStream out);
+  }
+
+  /**
+   * Runs {@code command} ({@code name} in messages) for the gateway of the home {@code where}
+   * names, at the port its gateway listens on, with stdout; a bad {@code --port} or an unreadable
+   * home is {@link #EXIT_USAGE}.
+   */
+  private int reach(String name, GatewayHomeOptions where, ToRunningGateway command) {
+    int port;
+    try {
+      port = where.launchPort(env);
+    } catch (IllegalArgumentException e) {
+      err.println(name + ": " + e.getMessage());
+      return EXIT_USAGE;
+    }
+    StderrLogging.install(env);
+    PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
+    return command.run(where.home(env), port, stdout);
+  }
+
+  /** {@code gateway gates [release ...]}: the gates held while their provider is away. */
+  @Command(
+      name = "gates",
+      subcommands = {Gates.Release.class},
+      sortOptions = false,
+      usageHelpAutoWidth = true,
+      description = {
+        "Lists the gates the gateway running for a home holds in force although their provider is"
+            + " not bound: a provider's fail-closed gates and static denies, held after a gateway of"
+            + " the home stopped or crashed until that provider binds again in that project"
+            + " (docs/agents.md). Each line: provider, gate, project, since when, why.",
+        "'gateway gates release PROVIDER [GATE] [--project DIR]' releases those of a provider gone"
+            + " for good. With no gateway running it says so: the next start of the home's gateway"
+            + " holds them again.",
+        ""
+      },
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {
+        "0:listed (or released)",
+        "1:no gateway is running for the home, it keeps no record of gates, or nothing matched the"
+            + " release",
+        "2:bad command line"
+      })
+  static final class Gates implements Callable<Integer> {
+    @picocli.CommandLine.ParentCommand private Main parent;
+
+    @picocli.CommandLine.Mixin private GatewayHomeOptions gateway;
+
+    @Option(
+        names = {"-h", "--help"},
+        usageHelp = true,
+        description = "Show this help and exit.")
+    private boolean help;
+
+    @Override
+    public Integer call() {
+      return parent.reach(
+          "gateway gates",
+          gateway,
+          (home, port, out) -> GatewayGates.list(home, port, out, parent.err));
+    }
+
+    @Command(
+        name = "release",
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+          "Releases held gates of a provider gone for good (it left the configuration, or will not"
+              + " come back): its gate GATE, or every gate and static deny it holds, for the project"
+              + " DIR, or for every project. Prints what was released, or what is held when nothing"
+              + " matched. A provider that binds again holds its gates anew.",
+          ""
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+          "0:released",
+          "1:nothing matched (what is held is printed), no gateway is running for the home, or it"
+              + " keeps no record of gates",
+          "2:bad command line"
+        })
+    static final class Release implements Callable<Integer> {
+      @picocli.CommandLine.ParentCommand private Gates gates;
+
+      @picocli.CommandLine.Mixin private GatewayHomeOptions gateway;
+
+      @picocli.CommandLine.Parameters(
+          index = "0",
+          paramLabel = "PROVIDER",
+          description = "The provider whose held gates to release.")
+      private String provider;
+
+      @picocli.CommandLine.Parameters(
+          index = "1",
+          arity = "0..1",
+          paramLabel = "GATE",
+          description = "One gate's id (default: every gate and static deny the provider holds).")
+      private String gateId;
+
+      @Option(
+          names = "--project",
+          paramLabel = "DIR",
+          description = "Only for this project, a session's folder (default: every project).")
+      private Path project;
+
+      @Option(
+          names = {"-h", "--help"},
+          usageHelp = true,
+          description = "Show this help and exit.")
+      private boolean help;
+
+      @Override
+      public Integer call() {
+        String name = "gateway gates release";
+        if (provider.isEmpty() || (gateId != null && gateId.isEmpty())) {
+          gates.parent.err.println(name + ": PROVIDER and GATE must not be empty");
+          return EXIT_USAGE;
+        }
+        return gates.parent.reach(
+            name,
+            // `gateway gates --home X release P` names the home before the subcommand.
+            gateway.or(gates.gateway),
+            (home, port, out) ->
+                GatewayGates.release(
+                    home,
+                    port,
+                    provider,
+                    gateId,
+                    project == null ? null : project.toString(),
+                    out,
+                    gates.parent.err));
       }
-      StderrLogging.install(parent.env);
-      PrintStream out = new PrintStream(parent.out, true, StandardCharsets.UTF_8);
-      return StatusLink.print(gateway.home(parent.env), port, out, parent.err);
     }
   }
 

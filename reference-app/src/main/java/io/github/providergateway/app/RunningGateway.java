@@ -9,11 +9,13 @@ import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.host.api.HostErrorCode;
 import io.github.providergateway.host.api.HostException;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.SafeFiles;
+import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Scheduler;
 import io.github.providergateway.loop.SystemScheduler;
@@ -128,6 +130,9 @@ final class RunningGateway implements AutoCloseable {
   /** The gateway's home. */
   private final Path home;
 
+  /** Lists and releases the gates held while their provider is away; null when none is kept. */
+  private final HeldGates heldGates;
+
   private RunningGateway(
       Gateway gateway,
       HostService hosts,
@@ -145,8 +150,10 @@ final class RunningGateway implements AutoCloseable {
       OpenTelemetrySdk telemetry,
       HookSocket hookSocket,
       HomeLock homeLock,
-      Path home) {
+      Path home,
+      HeldGates heldGates) {
     this.home = home;
+    this.heldGates = heldGates;
     this.hookSocket = hookSocket;
     this.statusPage = statusPage;
     this.mcpHttp = mcpHttp;
@@ -187,6 +194,25 @@ final class RunningGateway implements AutoCloseable {
   static RunningGateway start(
       AppOptions options, GatewayListener listener, Clock clock, Scheduler scheduler)
       throws StartupException {
+    // Seam (issue 43): no record of held gates is connected yet, so gates.held, gates.release and
+    // the console's 'gates' say this gateway keeps none. The home's record (agent-bridge's hook
+    // package) is to be given here.
+    HeldGates heldGates = null;
+    return start(options, listener, clock, scheduler, heldGates);
+  }
+
+  /**
+   * As {@link #start(AppOptions, GatewayListener, Clock, Scheduler)}, with {@code heldGates}
+   * serving {@code gates.held} and {@code gates.release} (over {@code /host} and {@code --rpc}) and
+   * the console's {@code gates}; null for none, when those are refused.
+   */
+  static RunningGateway start(
+      AppOptions options,
+      GatewayListener listener,
+      Clock clock,
+      Scheduler scheduler,
+      HeldGates heldGates)
+      throws StartupException {
     ProjectConfig config = null;
     if (options.config() != null) {
       if (!Files.isRegularFile(options.config())) {
@@ -207,7 +233,7 @@ final class RunningGateway implements AutoCloseable {
       if (options.detached()) {
         publishPid(options.home());
       }
-      return start(options, listener, config, lock, clock, scheduler);
+      return start(options, listener, config, lock, clock, scheduler, heldGates);
     } catch (StartupException | RuntimeException e) {
       if (options.detached()) {
         DetachedHost.withdrawPid(options.home()); // while the lock still makes the file ours
@@ -223,7 +249,8 @@ final class RunningGateway implements AutoCloseable {
       ProjectConfig config,
       HomeLock lock,
       Clock clock,
-      Scheduler scheduler)
+      Scheduler scheduler,
+      HeldGates heldGates)
       throws StartupException {
     Gateway gateway;
     try {
@@ -295,6 +322,9 @@ final class RunningGateway implements AutoCloseable {
                 : CompletableFuture.failedFuture(
                     new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
           });
+    }
+    if (heldGates != null) {
+      hostsBuilder.heldGates(heldGates);
     }
     if (options.detached()) {
       hostsBuilder
@@ -407,7 +437,8 @@ final class RunningGateway implements AutoCloseable {
         telemetry,
         hookSocket,
         lock,
-        options.home());
+        options.home(),
+        heldGates);
   }
 
   /**
@@ -605,6 +636,37 @@ final class RunningGateway implements AutoCloseable {
               "this gateway has no project config to reload (start it with --config)"));
     }
     return projectProviders.reload(name);
+  }
+
+  /**
+   * The gates held while their provider is away, as the console lists and releases them: the record
+   * given at the start, asked on the gateway loop as {@code gates.held} asks it. Without one, each
+   * request fails saying this gateway keeps no record of gates.
+   */
+  HeldGates heldGates() {
+    HeldGates record = heldGates;
+    return new HeldGates() {
+      @Override
+      public CompletableFuture<List<HeldGate>> held() {
+        return onLoop(record, () -> record.held());
+      }
+
+      @Override
+      public CompletableFuture<List<HeldGate>> release(
+          String provider, String gateId, String project) {
+        return onLoop(record, () -> record.release(provider, gateId, project));
+      }
+    };
+  }
+
+  private <T> CompletableFuture<T> onLoop(
+      HeldGates record, java.util.function.Supplier<CompletableFuture<T>> request) {
+    if (record == null) {
+      return CompletableFuture.failedFuture(
+          new HostException(
+              HostErrorCode.INVALID_ARGUMENT, "this gateway keeps no record of gates"));
+    }
+    return CompletableFuture.supplyAsync(request, gateway.loop()).thenCompose(answer -> answer);
   }
 
   /** The entries of the config in force, by name; none without {@code --config}. */

@@ -2,12 +2,10 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.client.GatewayClient;
-import io.github.providergateway.protocol.GatewayAddress;
 import io.github.providergateway.protocol.SessionInfo;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,15 +30,9 @@ final class StatusLink {
    * Main#EXIT_START_FAILED}).
    */
   static int print(Path home, int port, PrintStream out, PrintStream err) {
-    if (!Files.exists(home.resolve(GatewayAddress.TOKEN_FILE_NAME))) {
-      // A running gateway keeps its token file there: without one, trying to connect would only
-      // wait out the client's connect timeout (7 s) to say the same.
-      return noGateway(home, "no token file in " + home, err);
-    }
     GatewayClient client;
     try {
-      client =
-          GatewayClient.connect(home, port, GatewayClient.Options.builder().observer(true).build());
+      client = ObservedGateway.connect(home, port);
     } catch (IOException e) {
       return noGateway(home, e.getMessage(), err);
     }

@@ -344,6 +344,6 @@ class AgentConfigTest {
         .contains("gateway hook: no command 'gemini': it takes claude, copilot")
         .contains("Try 'gateway hook --help'");
     assertThat(bogus[2])
-        .contains("gateway: no command 'bogus': it takes attach, status, mcp, hook");
+        .contains("gateway: no command 'bogus': it takes attach, status, gates, mcp, hook");
   }
 }

@@ -21,9 +21,7 @@ final class ConsoleApp implements AutoCloseable {
   private final TextRecorder output = new TextRecorder();
   private final CompletableFuture<Integer> exitCode;
 
-  private ConsoleApp(Path home, String... extraArgs) {
-    List<String> args = new ArrayList<>(List.of("--port", "0", "--home", home.toString()));
-    args.addAll(List.of(extraArgs));
+  private ConsoleApp(List<String> args) {
     PrintStream err =
         new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8);
     exitCode = InThreadApp.start("console-app", args, input, output, err);
@@ -31,7 +29,19 @@ final class ConsoleApp implements AutoCloseable {
 
   /** Starts the console and waits until it invites commands. */
   static ConsoleApp start(Path home, String... extraArgs) {
-    ConsoleApp app = new ConsoleApp(home, extraArgs);
+    List<String> args = new ArrayList<>(List.of("--port", "0", "--home", home.toString()));
+    args.addAll(List.of(extraArgs));
+    ConsoleApp app = new ConsoleApp(args);
+    app.awaitLine("Type 'help'");
+    return app;
+  }
+
+  /**
+   * Opens the console on the gateway running for {@code home} ({@code gateway attach}) and waits
+   * until it invites commands; it detaches at the end of its input.
+   */
+  static ConsoleApp attach(Path home) {
+    ConsoleApp app = new ConsoleApp(List.of("attach", "--home", home.toString()));
     app.awaitLine("Type 'help'");
     return app;
   }

@@ -144,6 +144,28 @@ class ConsoleCompleterTest {
   }
 
   @Test
+  void gatesCompletesReleaseThenTheProvidersWhoseGatesAreHeld() {
+    ConsoleCompleter withHeld =
+        new ConsoleCompleter(
+            fixture.gateway,
+            sessions,
+            known,
+            watches,
+            List::of,
+            () -> CompletableFuture.completedFuture(List.of("ci-guard", "fs-guard")));
+
+    assertThat(withHeld.candidates(List.of("gates", ""), 1)).containsExactly("release");
+    assertThat(withHeld.candidates(List.of("gates", "release", ""), 2))
+        .containsExactly("ci-guard", "fs-guard");
+    assertThat(withHeld.candidates(List.of("gates", "list", ""), 2)).isEmpty();
+    assertThat(withHeld.candidates(List.of("reload", "release", ""), 2)).isEmpty();
+    assertThat(withHeld.candidates(List.of("gates", "release", "ci-guard", ""), 3)).isEmpty();
+    assertThat(completer.candidates(List.of("gates", "release", ""), 2))
+        .as("a gateway that keeps no record of gates")
+        .isEmpty();
+  }
+
+  @Test
   void aGatewayThatDoesNotAnswerCostsABoundedWaitAndNoCandidates() {
     ConsoleSessions silentSessions =
         new ConsoleSessions(out, new SilentHostApi(), new RecordingSessionHost());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.AuditJson;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.ProviderReloads;
 import io.github.providergateway.host.api.AuditFilter;
 import io.github.providergateway.host.api.CallResult;
@@ -29,6 +30,7 @@ import io.github.providergateway.host.protocol.ListTools;
 import io.github.providergateway.host.protocol.PreToolUse;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.QueryStreams;
+import io.github.providergateway.host.protocol.ReleaseHeldGates;
 import io.github.providergateway.host.protocol.ReloadProviders;
 import io.github.providergateway.host.protocol.RpcErrorCode;
 import io.github.providergateway.host.protocol.RunPrompt;
@@ -80,6 +82,9 @@ final class HostCommands {
   /** Serves {@code providers.reload}, or null when the gateway spawns no project providers. */
   private final ProviderReloads providerReloads;
 
+  /** Serves {@code gates.held} and {@code gates.release}, or null when none is kept. */
+  private final HeldGates heldGates;
+
   HostCommands(
       Gateway gateway,
       HostRegistry registry,
@@ -88,7 +93,9 @@ final class HostCommands {
       Map<String, String> defaultPromptSections,
       DecisionLog decisionLog,
       Supplier<URI> statusLinks,
-      ProviderReloads providerReloads) {
+      ProviderReloads providerReloads,
+      HeldGates heldGates) {
+    this.heldGates = heldGates;
     this.decisionLog = decisionLog;
     this.statusLinks = statusLinks;
     this.providerReloads = providerReloads;
@@ -272,19 +279,34 @@ final class HostCommands {
                   "this gateway has no project config to reload (--config)"));
         }
         // The reload completes on the spawner's thread; the reply goes out on the loop, as all do.
-        CompletableFuture<ObjectNode> reply = new CompletableFuture<>();
-        providerReloads
-            .reload(((ReloadProviders) command).name())
-            .whenCompleteAsync(
-                (report, error) -> {
-                  if (error != null) {
-                    reply.completeExceptionally(error);
-                  } else {
-                    reply.complete(HostWire.reloadReport(report));
-                  }
-                },
-                gateway.loop());
-        return reply;
+        return onLoop(
+            providerReloads.reload(((ReloadProviders) command).name()), HostWire::reloadReport);
+      }
+      case GATES_HELD -> {
+        if (heldGates == null) {
+          return CompletableFuture.failedFuture(noRecordOfGates());
+        }
+        return onLoop(heldGates.held(), gates -> list("gates", gates, HostWire::heldGate));
+      }
+      case GATES_RELEASE -> {
+        if (heldGates == null) {
+          return CompletableFuture.failedFuture(noRecordOfGates());
+        }
+        ReleaseHeldGates release = (ReleaseHeldGates) command;
+        return onLoop(
+            heldGates.release(release.provider(), release.gateId(), release.project()),
+            released -> {
+              if (!released.isEmpty()) {
+                // A person retired a fail-closed rule: the log says who asked, beside the record's
+                // own account of it.
+                LOG.log(
+                    Level.INFO,
+                    "{0} released held gates: {1}",
+                    link.connection.describe(),
+                    released);
+              }
+              return list("released", released, HostWire::heldGate);
+            });
       }
       case GATE_ANSWER -> {
         AnswerQuestion answer = (AnswerQuestion) command;
@@ -307,6 +329,36 @@ final class HostCommands {
               command.type().wireName() + " is handled before dispatch");
     }
     throw new IllegalStateException("unhandled command " + command.type());
+  }
+
+  /**
+   * The reply's fields from {@code result}, which completes on any thread (a reloader's, a record's
+   * of gates), made on the loop: the reply goes out there, as all do.
+   */
+  private <T> CompletableFuture<ObjectNode> onLoop(
+      CompletableFuture<T> result, Function<T, ObjectNode> shape) {
+    CompletableFuture<ObjectNode> reply = new CompletableFuture<>();
+    result.whenCompleteAsync(
+        (value, error) -> {
+          if (error != null) {
+            reply.completeExceptionally(error);
+            return;
+          }
+          try {
+            reply.complete(shape.apply(value));
+          } catch (RuntimeException e) {
+            reply.completeExceptionally(e); // a null answer, say: the host still hears INTERNAL
+          }
+        },
+        gateway.loop());
+    return reply;
+  }
+
+  /** {@code gates.held} and {@code gates.release} on a gateway built without a record of gates. */
+  private static Refused noRecordOfGates() {
+    return new Refused(
+        RpcErrorCode.UNAUTHORIZED,
+        "this gateway keeps no record of gates, so none is held (HostService.Builder.heldGates)");
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.providergateway.host.internal;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.host.DecisionLog;
+import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.HostChannel;
 import io.github.providergateway.host.HostConnection;
 import io.github.providergateway.host.ProviderReloads;
@@ -44,7 +45,8 @@ public final class HostSide {
       String gatewayId,
       DecisionLog decisionLog,
       java.util.function.Supplier<java.net.URI> statusLinks,
-      ProviderReloads providerReloads) {}
+      ProviderReloads providerReloads,
+      HeldGates heldGates) {}
 
   public HostSide(Gateway gateway, Settings settings) {
     this.loop = new HostLoop(gateway, settings.scheduler());
@@ -68,7 +70,8 @@ public final class HostSide {
             settings.defaultPromptSections(),
             settings.decisionLog(),
             settings.statusLinks(),
-            settings.providerReloads());
+            settings.providerReloads(),
+            settings.heldGates());
     gateway.monitor().addListener(events);
   }
 

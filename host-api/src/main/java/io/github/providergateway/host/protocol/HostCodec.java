@@ -164,10 +164,16 @@ public final class HostCodec {
         millis(out, "deadlineMs", c.deadline());
       }
       case SESSION_INTERRUPT -> out.put("sessionId", ((InterruptSession) command).sessionId());
-      case SESSIONS_LIST, PROVIDERS_LIST, STATUS_LINK -> {
+      case SESSIONS_LIST, PROVIDERS_LIST, STATUS_LINK, GATES_HELD -> {
         // no fields
       }
       case PROVIDERS_RELOAD -> text(out, "name", ((ReloadProviders) command).name());
+      case GATES_RELEASE -> {
+        ReleaseHeldGates c = (ReleaseHeldGates) command;
+        out.put("provider", c.provider());
+        text(out, "gateId", c.gateId());
+        text(out, "project", c.project());
+      }
       case GATE_ANSWER -> {
         AnswerQuestion c = (AnswerQuestion) command;
         out.put("askId", c.askId());
@@ -328,6 +334,15 @@ public final class HostCodec {
     t.put(
         HostCommandType.PROVIDERS_RELOAD,
         (id, f) -> new ReloadProviders(id, f.optionalString("name")));
+    t.put(HostCommandType.GATES_HELD, (id, f) -> new ListHeldGates(id));
+    t.put(
+        HostCommandType.GATES_RELEASE,
+        (id, f) ->
+            new ReleaseHeldGates(
+                id,
+                f.requiredNonEmptyString("provider"),
+                f.optionalString("gateId"),
+                f.optionalString("project")));
     t.put(
         HostCommandType.GATE_ANSWER,
         (id, f) ->
@@ -392,6 +407,7 @@ public final class HostCodec {
     ObjectNode sample = NODES.objectNode();
     sample.put("sessionId", "s");
     sample.put("tool", "t");
+    sample.put("provider", "p");
     sample.put("event", "e");
     sample.put("token", "k");
     sample.put("nonce", "n".repeat(HostChallenge.MIN_NONCE_CHARS));

@@ -26,6 +26,8 @@ public sealed interface HostCommand
         ListProviders,
         StatusLink,
         ReloadProviders,
+        ListHeldGates,
+        ReleaseHeldGates,
         AnswerQuestion,
         QueryAudit,
         Shutdown,

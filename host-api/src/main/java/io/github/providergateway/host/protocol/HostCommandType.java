@@ -40,6 +40,12 @@ public enum HostCommandType implements WireEnum {
   STATUS_LINK("status.link"),
   /** Ours: re-reads the project config and restarts its providers ({@link ReloadProviders}). */
   PROVIDERS_RELOAD("providers.reload"),
+  /** Ours: the gates held in force while their provider is not bound ({@link ListHeldGates}). */
+  GATES_HELD("gates.held"),
+  /**
+   * Ours: a person retires held gates whose provider is gone for good ({@link ReleaseHeldGates}).
+   */
+  GATES_RELEASE("gates.release"),
   /** Ours: the person's answer to a gate's question ({@link AnswerQuestion}). */
   GATE_ANSWER("gate.answer"),
   /** Ends every session and stops the gateway, where the gateway allows it ({@link Shutdown}). */

@@ -457,6 +457,41 @@ public final class HostWire {
   }
 
   /**
+   * A held gate, as {@code gates.held} and {@code gates.release} list it: {@code {provider,
+   * gateId?, project, since, why}}; {@code gateId} is left out for a static deny, {@code since} is
+   * ISO-8601.
+   *
+   * @param gate the held gate
+   * @return a new object
+   */
+  public static ObjectNode heldGate(HeldGate gate) {
+    ObjectNode json = NODES.objectNode();
+    json.put("provider", gate.provider());
+    putIfSet(json, "gateId", gate.gateId());
+    json.put("project", gate.project());
+    json.put("since", gate.since().toString());
+    json.put("why", gate.why());
+    return json;
+  }
+
+  /**
+   * A held gate from {@link #heldGate}'s shape; other fields are ignored.
+   *
+   * @param json the object
+   * @return the held gate
+   * @throws IllegalArgumentException when a required field is missing, a field is mistyped, or
+   *     {@code since} is not an ISO-8601 instant
+   */
+  public static HeldGate readHeldGate(JsonNode json) {
+    return new HeldGate(
+        text(json, "provider", true),
+        text(json, "gateId", false),
+        text(json, "project", true),
+        instant(json, "since"),
+        text(json, "why", true));
+  }
+
+  /**
    * An array of strings; an absent field is an empty list.
    *
    * @param json the object holding the field
@@ -516,12 +551,7 @@ public final class HostWire {
     if (args == null || !args.isObject()) {
       throw new IllegalArgumentException("\"args\" must be an object");
     }
-    Instant deadline;
-    try {
-      deadline = Instant.parse(text(json, "deadline", true));
-    } catch (java.time.format.DateTimeParseException e) {
-      throw new IllegalArgumentException("\"deadline\" must be an ISO-8601 instant");
-    }
+    Instant deadline = instant(json, "deadline");
     return new PersonQuestion(
         text(json, "askId", true),
         text(json, "sessionId", true),
@@ -532,6 +562,15 @@ public final class HostWire {
         text(json, "gateId", false),
         text(json, "question", true),
         deadline);
+  }
+
+  /** A required ISO-8601 instant. */
+  private static Instant instant(JsonNode json, String field) {
+    try {
+      return Instant.parse(text(json, field, true));
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException("\"" + field + "\" must be an ISO-8601 instant");
+    }
   }
 
   private static String text(JsonNode json, String field, boolean required) {

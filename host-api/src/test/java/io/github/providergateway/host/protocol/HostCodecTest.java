@@ -79,7 +79,11 @@ class HostCodecTest {
             "{\"id\":\"auth-1\",\"cmd\":\"host.challenge\",\"nonce\":\"q3JdZl8w0c4uY2bE1Ck7nA5tP9sH6vXiMr0oLgWfTzQ\"}",
             // Ours (docs/reference-app.md, issue 34): the reply waits until the session has
             // settled.
-            "{\"id\":20,\"cmd\":\"session.settle\",\"sessionId\":\"s-1\"}");
+            "{\"id\":20,\"cmd\":\"session.settle\",\"sessionId\":\"s-1\"}",
+            // Ours (docs/reference-app.md, issue 43): the gates held while their provider is
+            // away, and a person's release of them.
+            "{\"id\":21,\"cmd\":\"gates.held\"}",
+            "{\"id\":22,\"cmd\":\"gates.release\",\"provider\":\"ci-guard\",\"gateId\":\"ci-green\",\"project\":\"/code/foo\"}");
     encodesBackExactly(spec);
     Set<HostCommandType> covered =
         spec.stream().map(json -> command(json).type()).collect(Collectors.toSet());
@@ -138,6 +142,48 @@ class HostCodecTest {
     assertThat(neighbour.openedBy()).isEqualTo("mcp-http:a");
     assertThat(refusal("{\"cmd\":\"session.start\",\"openedBy\":\"\"}").detail())
         .contains("openedBy");
+  }
+
+  @Test
+  void
+      gatesReleaseNeedsAProviderAndItsGateAndProjectAreOptionalLeftOutWhenNullBesideUnknownFields() {
+    encodesBackExactly(
+        List.of(
+            "{\"id\":1,\"cmd\":\"gates.release\",\"provider\":\"ci-guard\"}",
+            "{\"id\":2,\"cmd\":\"gates.release\",\"provider\":\"ci-guard\",\"gateId\":\"g\"}",
+            "{\"id\":3,\"cmd\":\"gates.release\",\"provider\":\"ci-guard\",\"project\":\"/p\"}"));
+    ReleaseHeldGates absent =
+        (ReleaseHeldGates) command("{\"cmd\":\"gates.release\",\"provider\":\"ci-guard\"}");
+    ReleaseHeldGates nulled =
+        (ReleaseHeldGates)
+            command(
+                "{\"cmd\":\"gates.release\",\"provider\":\"ci-guard\",\"gateId\":null,\"project\":null}");
+    ReleaseHeldGates neighbour =
+        (ReleaseHeldGates)
+            command(
+                "{\"cmd\":\"gates.release\",\"colour\":[1],\"provider\":\"ci-guard\",\"gateId\":\"g\",\"force\":true}");
+
+    assertThat(absent).isEqualTo(new ReleaseHeldGates(null, "ci-guard", null, null));
+    assertThat(nulled).isEqualTo(absent);
+    assertThat(CODEC.encode(nulled))
+        .isEqualTo("{\"cmd\":\"gates.release\",\"provider\":\"ci-guard\"}");
+    assertThat(neighbour).isEqualTo(new ReleaseHeldGates(null, "ci-guard", "g", null));
+    assertThat(command("{\"cmd\":\"gates.held\",\"provider\":\"x\"}"))
+        .as("gates.held takes no fields and ignores any")
+        .isEqualTo(new ListHeldGates(null));
+    for (String refused :
+        List.of(
+            "{\"cmd\":\"gates.release\"}",
+            "{\"cmd\":\"gates.release\",\"provider\":null}",
+            "{\"cmd\":\"gates.release\",\"provider\":\"\"}",
+            "{\"cmd\":\"gates.release\",\"provider\":7}")) {
+      assertThat(refusal(refused).code()).as(refused).isEqualTo(RpcErrorCode.INVALID_ARGUMENT);
+      assertThat(refusal(refused).detail()).as(refused).contains("provider");
+    }
+    assertThat(refusal("{\"cmd\":\"gates.release\",\"provider\":\"p\",\"gateId\":\"\"}").detail())
+        .contains("gateId");
+    assertThat(refusal("{\"cmd\":\"gates.release\",\"provider\":\"p\",\"project\":\"\"}").detail())
+        .contains("project");
   }
 
   @Test

@@ -95,6 +95,73 @@ class HostWireTest {
   }
 
   @Test
+  void aHeldGateIsProviderGateProjectSinceAndWhyAndReadsBackTheSame() {
+    HeldGate gate =
+        new HeldGate(
+            "ci-guard",
+            "ci-green",
+            "/code/foo",
+            Instant.parse("2026-11-26T07:30:16.250Z"),
+            "the gateway crashed");
+
+    ObjectNode written = HostWire.heldGate(gate);
+
+    assertThat(written)
+        .isEqualTo(
+            json(
+                "{\"provider\":\"ci-guard\",\"gateId\":\"ci-green\",\"project\":\"/code/foo\","
+                    + "\"since\":\"2026-11-26T07:30:16.250Z\",\"why\":\"the gateway crashed\"}"));
+    assertThat(HostWire.readHeldGate(written)).isEqualTo(gate);
+  }
+
+  @Test
+  void aHeldStaticDenyHasNoGateIdWhichReadsAsAbsentWhenMissingOrNullBesideUnknownFields() {
+    HeldGate deny =
+        new HeldGate("ci-guard", null, "/code/foo", Instant.EPOCH, "the gateway was stopped");
+    String rest =
+        "\"project\":\"/code/foo\",\"since\":\"1970-01-01T00:00:00Z\",\"why\":\"the gateway was stopped\"";
+
+    assertThat(HostWire.heldGate(deny).has("gateId")).as("left out when null").isFalse();
+    assertThat(HostWire.readHeldGate(json("{\"provider\":\"ci-guard\"," + rest + "}")))
+        .isEqualTo(deny);
+    assertThat(
+            HostWire.readHeldGate(json("{\"provider\":\"ci-guard\",\"gateId\":null," + rest + "}")))
+        .isEqualTo(deny);
+    assertThat(
+            HostWire.readHeldGate(
+                json(
+                    "{\"colour\":[1],\"provider\":\"ci-guard\",\"gateId\":\"g\","
+                        + rest
+                        + ",\"rules\":{}}")))
+        .isEqualTo(
+            new HeldGate("ci-guard", "g", "/code/foo", Instant.EPOCH, "the gateway was stopped"));
+  }
+
+  @Test
+  void aHeldGateOfTheWrongShapeIsRefusedNamingTheField() {
+    String whole =
+        "{\"provider\":\"p\",\"gateId\":\"g\",\"project\":\"/p\",\"since\":\"1970-01-01T00:00:00Z\",\"why\":\"w\"}";
+    for (String field : List.of("provider", "project", "since", "why")) {
+      ObjectNode without = (ObjectNode) json(whole);
+      without.remove(field);
+      assertThatThrownBy(() -> HostWire.readHeldGate(without))
+          .as(field)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("\"" + field + "\"");
+    }
+    ObjectNode mistyped = (ObjectNode) json(whole);
+    mistyped.put("gateId", 7);
+    assertThatThrownBy(() -> HostWire.readHeldGate(mistyped))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("\"gateId\"");
+    ObjectNode lateish = (ObjectNode) json(whole);
+    lateish.put("since", "yesterday");
+    assertThatThrownBy(() -> HostWire.readHeldGate(lateish))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("\"since\" must be an ISO-8601 instant");
+  }
+
+  @Test
   void aToolIsNameDescriptionParametersAndProvider() {
     HostTool tool =
         new HostTool("greet", "Says hello", json("{\"type\":\"object\"}"), "node-example");

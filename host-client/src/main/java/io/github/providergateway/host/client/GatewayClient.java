@@ -15,6 +15,7 @@ import io.github.providergateway.host.api.PromptResult;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
+import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.HostOutput;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.loop.Backoff;
@@ -605,6 +606,35 @@ public final class GatewayClient implements HostApi, AutoCloseable {
    */
   public CompletableFuture<ReloadReport> reloadProviders(String name) {
     return calls.reloadProviders(name);
+  }
+
+  /**
+   * The gates the gateway keeps in force although the provider that owns them is not bound ({@code
+   * gates.held}, docs/reference-app.md): held after a gateway of the home stopped or crashed, until
+   * that provider binds again or a person releases them.
+   *
+   * @return the held gates, in the order they began to be held; fails with {@link
+   *     io.github.providergateway.host.api.HostException} {@code GATEWAY_CLOSED} when the gateway
+   *     keeps no record of gates
+   */
+  public CompletableFuture<List<HeldGate>> heldGates() {
+    return calls.heldGates();
+  }
+
+  /**
+   * Releases held gates whose provider is gone for good ({@code gates.release}): the provider's
+   * gate {@code gateId}, or every rule it holds, for {@code project}, or for every project.
+   *
+   * @param provider the provider whose held gates to release
+   * @param gateId one gate's id, or null for every rule the provider holds
+   * @param project one project (a session's cwd), or null for every project
+   * @return what was released; empty when nothing matched; fails with {@link
+   *     io.github.providergateway.host.api.HostException} {@code GATEWAY_CLOSED} when the gateway
+   *     keeps no record of gates, {@code INVALID_ARGUMENT} for an empty name
+   */
+  public CompletableFuture<List<HeldGate>> releaseHeldGates(
+      String provider, String gateId, String project) {
+    return calls.releaseHeldGates(provider, gateId, project);
   }
 
   @Override

@@ -21,16 +21,19 @@ import io.github.providergateway.host.protocol.CallTool;
 import io.github.providergateway.host.protocol.CancelCall;
 import io.github.providergateway.host.protocol.EmitEvent;
 import io.github.providergateway.host.protocol.EndSession;
+import io.github.providergateway.host.protocol.HeldGate;
 import io.github.providergateway.host.protocol.HostCommand;
 import io.github.providergateway.host.protocol.HostWire;
 import io.github.providergateway.host.protocol.IdleSession;
 import io.github.providergateway.host.protocol.InterruptSession;
+import io.github.providergateway.host.protocol.ListHeldGates;
 import io.github.providergateway.host.protocol.ListProviders;
 import io.github.providergateway.host.protocol.ListSessions;
 import io.github.providergateway.host.protocol.ListTools;
 import io.github.providergateway.host.protocol.PreToolUse;
 import io.github.providergateway.host.protocol.QueryAudit;
 import io.github.providergateway.host.protocol.QueryStreams;
+import io.github.providergateway.host.protocol.ReleaseHeldGates;
 import io.github.providergateway.host.protocol.ReloadProviders;
 import io.github.providergateway.host.protocol.ReloadReport;
 import io.github.providergateway.host.protocol.RunPrompt;
@@ -260,6 +263,30 @@ final class HostCalls {
   CompletableFuture<ReloadReport> reloadProviders(String name) {
     return request(id -> new ReloadProviders(id, name))
         .thenApply(fields -> ReplyFields.read(fields, HostWire::readReloadReport));
+  }
+
+  CompletableFuture<List<HeldGate>> heldGates() {
+    return request(ListHeldGates::new)
+        .thenApply(
+            fields ->
+                ReplyFields.read(
+                    fields, f -> ReplyFields.list(f, "gates", HostWire::readHeldGate)));
+  }
+
+  CompletableFuture<List<HeldGate>> releaseHeldGates(
+      String provider, String gateId, String project) {
+    requireNonNull(provider, "provider");
+    try {
+      new ReleaseHeldGates(null, provider, gateId, project); // an empty name: the caller's to fix
+    } catch (IllegalArgumentException e) {
+      return CompletableFuture.failedFuture(
+          new HostException(HostErrorCode.INVALID_ARGUMENT, "gates.release: " + e.getMessage()));
+    }
+    return request(id -> new ReleaseHeldGates(id, provider, gateId, project))
+        .thenApply(
+            fields ->
+                ReplyFields.read(
+                    fields, f -> ReplyFields.list(f, "released", HostWire::readHeldGate)));
   }
 
   CompletableFuture<Boolean> answerQuestion(String askId, boolean allow, String via) {

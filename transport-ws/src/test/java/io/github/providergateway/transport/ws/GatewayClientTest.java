@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.testing.FreePorts;
 import io.github.providergateway.gateway.testing.RecordingSessionHost;
+import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.HostService;
 import io.github.providergateway.host.api.CallResult;
 import io.github.providergateway.host.api.HostErrorCode;
@@ -16,6 +17,8 @@ import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.UnverifiedGatewayException;
+import io.github.providergateway.host.protocol.HeldGate;
+import io.github.providergateway.host.testing.FakeHeldGates;
 import io.github.providergateway.host.testing.RecordingRelay;
 import io.github.providergateway.loop.SystemScheduler;
 import io.github.providergateway.protocol.Auth;
@@ -79,6 +82,11 @@ class GatewayClientTest {
   }
 
   private Running startGateway(Path home, int port) throws IOException {
+    return startGateway(home, port, null);
+  }
+
+  /** A gateway whose host side keeps {@code heldGates} (none when null). */
+  private Running startGateway(Path home, int port, HeldGates heldGates) throws IOException {
     if (port != 0) {
       // As the app does: look at the port before the new gateway replaces the home's token file.
       try (ServerSocket probe = new ServerSocket()) {
@@ -88,7 +96,11 @@ class GatewayClientTest {
     }
     Gateway gateway = Gateway.builder().home(home).build();
     SystemScheduler timer = new SystemScheduler();
-    HostService hosts = HostService.builder(gateway).scheduler(timer).build();
+    HostService.Builder builder = HostService.builder(gateway).scheduler(timer);
+    if (heldGates != null) {
+      builder.heldGates(heldGates);
+    }
+    HostService hosts = builder.build();
     WebSocketServer server =
         WebSocketServer.builder(gateway).port(port).hosts(hosts).build().start();
     Files.writeString(home.resolve(GatewayClient.PORT_FILE), Integer.toString(server.port()));
@@ -208,6 +220,51 @@ class GatewayClientTest {
    * A host with a wrong token finds out before it sends it: the gateway's proof ({@code
    * host.challenge}) is not for that token, so the host does not take it for its gateway.
    */
+  @Test
+  void aRemoteHostListsTheHeldGatesAndReleasesAProvidersGate() throws Exception {
+    HeldGate pushes = FakeHeldGates.CI_GREEN;
+    HeldGate deny = FakeHeldGates.CI_DENY;
+    FakeHeldGates record = new FakeHeldGates(pushes, deny);
+    Running gateway = startGateway(home, 0, record);
+    try (GatewayClient client =
+        GatewayClient.connect(
+            gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
+      assertThat(await(client.heldGates())).containsExactly(pushes, deny);
+
+      assertThat(await(client.releaseHeldGates("nobody", null, null))).isEmpty();
+      assertThat(await(client.releaseHeldGates("ci-guard", "ci-green", "/code/alpha")))
+          .containsExactly(pushes);
+
+      assertThat(await(client.heldGates())).containsExactly(deny);
+      assertThat(record.releases())
+          .containsExactly(
+              new FakeHeldGates.Release("nobody", null, null),
+              new FakeHeldGates.Release("ci-guard", "ci-green", "/code/alpha"));
+      assertThatThrownBy(() -> await(client.releaseHeldGates("ci-guard", "", null)))
+          .rootCause()
+          .satisfies(
+              e -> assertThat(((HostException) e).code()).isEqualTo(HostErrorCode.INVALID_ARGUMENT))
+          .hasMessageContaining("gateId");
+    }
+  }
+
+  @Test
+  void aGatewayWithoutARecordOfGatesRefusesToListOrReleaseThemSayingSo() throws Exception {
+    Running gateway = startGateway(home, 0);
+    try (GatewayClient client =
+        GatewayClient.connect(
+            gateway.server().hostUrl(), gateway.gateway().credentials().providerToken())) {
+      for (var request :
+          List.<java.util.function.Supplier<java.util.concurrent.CompletableFuture<?>>>of(
+              client::heldGates, () -> client.releaseHeldGates("ci-guard", null, null))) {
+        assertThatThrownBy(() -> await(request.get()))
+            .rootCause()
+            .isInstanceOf(HostException.class)
+            .hasMessageContaining("this gateway keeps no record of gates");
+      }
+    }
+  }
+
   @Test
   void aWrongTokenIsRefused() throws Exception {
     Running gateway = startGateway(home, 0);
