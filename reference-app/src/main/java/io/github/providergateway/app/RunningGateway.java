@@ -194,17 +194,14 @@ final class RunningGateway implements AutoCloseable {
   static RunningGateway start(
       AppOptions options, GatewayListener listener, Clock clock, Scheduler scheduler)
       throws StartupException {
-    // Seam (issue 43): no record of held gates is connected yet, so gates.held, gates.release and
-    // the console's 'gates' say this gateway keeps none. The home's record (agent-bridge's hook
-    // package) is to be given here.
-    HeldGates heldGates = null;
-    return start(options, listener, clock, scheduler, heldGates);
+    return start(options, listener, clock, scheduler, null);
   }
 
   /**
    * As {@link #start(AppOptions, GatewayListener, Clock, Scheduler)}, with {@code heldGates}
    * serving {@code gates.held} and {@code gates.release} (over {@code /host} and {@code --rpc}) and
-   * the console's {@code gates}; null for none, when those are refused.
+   * the console's {@code gates}; null for the home's own record of gates ({@link
+   * HookGateRecorder}), which every gateway of the app keeps (tests give one of their own).
    */
   static RunningGateway start(
       AppOptions options,
@@ -323,9 +320,10 @@ final class RunningGateway implements AutoCloseable {
                     new HostException(HostErrorCode.GATEWAY_CLOSED, "the gateway is starting"));
           });
     }
-    if (heldGates != null) {
-      hostsBuilder.heldGates(heldGates);
+    if (heldGates == null) {
+      heldGates = new RecordedHeldGates(hookGates);
     }
+    hostsBuilder.heldGates(heldGates);
     if (options.detached()) {
       hostsBuilder
           .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))

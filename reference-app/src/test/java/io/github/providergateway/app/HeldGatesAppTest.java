@@ -164,29 +164,50 @@ class HeldGatesAppTest {
   }
 
   @Test
-  void aGatewayWithNoRecordConnectedSaysItKeepsNoneToGatewayGates() throws Exception {
-    gateway((HeldGates) null);
+  void theAppsOwnRecordOfAFreshHomeHoldsNone() throws Exception {
+    gateway((HeldGates) null); // the home's own record, which every gateway of the app keeps
 
     Run listed = run("gates", "--home", home.toString());
 
-    assertThat(listed.exit()).isEqualTo(1);
-    assertThat(listed.err()).contains("gateway gates: this gateway keeps no record of gates");
+    assertThat(listed.exit()).isZero();
+    assertThat(listed.out()).contains("Held gates: none");
+  }
+
+  /** A home whose last gateway was killed while ci-guard's gate held in /code/agent. */
+  private static Path crashedHome(Path home) throws java.io.IOException {
+    java.nio.file.Files.createDirectories(home);
+    Path record =
+        java.nio.file.Files.writeString(
+            home.resolve("hook-gates.json"),
+            "{\"version\":2,\"gateway\":{\"state\":\"running\",\"pid\":999999999,"
+                + "\"since\":\"2026-11-26T07:00:00Z\"},\"sessions\":[{\"sessionId\":\"s-1\","
+                + "\"label\":\"claude-code\",\"cwd\":\"/code/agent\",\"providers\":[\"ci-guard\"],"
+                + "\"rules\":[{\"provider\":\"ci-guard\",\"action\":\"gate\",\"gateId\":\"ci-green\","
+                + "\"failOpen\":false,\"match\":{\"tool\":\"shell\",\"args\":\"git push\"}}]}],"
+                + "\"configured\":[],\"held\":[]}");
+    java.nio.file.Files.setPosixFilePermissions(
+        record, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    return home;
   }
 
   @Test
-  void theConsolesOwnGatewayAndRpcSayWhileNoRecordIsConnectedThatTheyKeepNone() throws Exception {
-    try (ConsoleApp console = ConsoleApp.start(home.resolve("console"))) {
+  void theConsolesOwnGatewayAndRpcListAndReleaseWhatTheHomesRecordHolds() throws Exception {
+    try (ConsoleApp console = ConsoleApp.start(crashedHome(home.resolve("console")))) {
       int before = console.lineCount();
       console.type("gates");
-      console.awaitLineAfter(before, "error: this gateway keeps no record of gates");
+      console.awaitLineAfter(before, "ci-guard  gate ci-green  project /code/agent");
     }
-    try (RpcApp app = RpcApp.start(home.resolve("rpc"))) {
+    try (RpcApp app = RpcApp.start(crashedHome(home.resolve("rpc")))) {
       // The --rpc front end serves gates.held and gates.release through the host service.
-      JsonNode refused = app.request("{\"cmd\":\"gates.held\"}");
-      assertThat(refused.get("ok").asBoolean()).isFalse();
-      assertThat(refused.at("/error/code").asText()).isEqualTo("UNAUTHORIZED");
-      assertThat(refused.at("/error/message").asText())
-          .contains("this gateway keeps no record of gates");
+      JsonNode held = app.request("{\"cmd\":\"gates.held\"}");
+      assertThat(held.at("/gates/0/provider").asText()).isEqualTo("ci-guard");
+      assertThat(held.at("/gates/0/gateId").asText()).isEqualTo("ci-green");
+      assertThat(held.at("/gates/0/project").asText()).isEqualTo("/code/agent");
+      assertThat(held.at("/gates/0/why").asText()).contains("crashed or was killed");
+
+      JsonNode released = app.request("{\"cmd\":\"gates.release\",\"provider\":\"ci-guard\"}");
+      assertThat(released.at("/released/0/gateId").asText()).isEqualTo("ci-green");
+      assertThat(app.request("{\"cmd\":\"gates.held\"}").get("gates")).isEmpty();
       app.endInput();
       app.awaitExit();
     }
