@@ -130,8 +130,11 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--idle-exit-grace",
       paramLabel = "DURATION",
-      description =
-          "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+      description = {
+        "With --detached: how long to wait with no session and no host before exiting, e.g.",
+        "30s, 500ms, 2m (default: ${DEFAULT-VALUE}); 'never' for no idle exit at all (the",
+        "gateway of 'gateway service', there from login)."
+      })
   private String idleExitGrace;
 
   @Option(
@@ -362,9 +365,10 @@ public final class Main implements Callable<Integer> {
     HomeSettingsChange change = HomeSettingsChange.of(settings, port, config, noConfig, watch);
     Duration grace;
     try {
-      grace = parseDuration(idleExitGrace);
+      grace = parseIdleExitGrace(idleExitGrace);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--idle-exit-grace " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "--idle-exit-grace " + e.getMessage() + " (or " + NEVER + ": no idle exit)", e);
     }
     if (detached && rpc) {
       throw new IllegalArgumentException("--detached and --rpc cannot be combined");
@@ -398,6 +402,25 @@ public final class Main implements Callable<Integer> {
       }
       return null;
     }
+  }
+
+  /**
+   * {@code --idle-exit-grace never}: no idle exit at all, for a gateway that a service manager
+   * keeps there from login ({@code gateway service install}).
+   */
+  static final String NEVER = "never";
+
+  /**
+   * {@code --idle-exit-grace}: a duration as {@link #parseDuration} reads it, or null for {@value
+   * #NEVER}.
+   */
+  static Duration parseIdleExitGrace(String text) {
+    return text.strip().equalsIgnoreCase(NEVER) ? null : parseDuration(text);
+  }
+
+  /** What {@link #parseIdleExitGrace} reads back: {@value #NEVER} for null. */
+  static String formatIdleExitGrace(Duration grace) {
+    return grace == null ? NEVER : formatDuration(grace);
   }
 
   /** {@code 30s}, or {@code 500ms} when not whole seconds: what {@link #parseDuration} reads. */

@@ -139,7 +139,8 @@ class AgentConfigTest {
                     .snippet(AgentConfig.Agent.vscode))
             .get(0);
     JsonNode viaJava =
-        jsonParts(AgentConfig.forThisMachine(Map.of(), null, 9400).snippet(AgentConfig.Agent.vscode))
+        jsonParts(
+                AgentConfig.forThisMachine(Map.of(), null, 9400).snippet(AgentConfig.Agent.vscode))
             .get(0);
 
     assertThat(viaScript.path("servers").path("provider-gateway").path("command").asText())
