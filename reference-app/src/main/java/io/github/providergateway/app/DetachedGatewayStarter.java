@@ -189,7 +189,7 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   }
 
   /** The jar of a class path that is one jar. */
-  private static Optional<Path> oneJar(String classPath) {
+  static Optional<Path> oneJar(String classPath) {
     if (classPath.isEmpty()
         || !classPath.endsWith(".jar")
         || classPath.contains(File.pathSeparator)) {

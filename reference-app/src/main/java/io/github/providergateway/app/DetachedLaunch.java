@@ -118,7 +118,7 @@ final class DetachedLaunch implements FrontEnd {
   }
 
   /** The pid in {@code <home>/gateway.pid} when that process is alive, else null. */
-  private static Long livePid(Path home) {
+  static Long livePid(Path home) {
     try {
       long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
       return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? pid : null;

@@ -28,7 +28,13 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "gateway",
-    subcommands = {Main.Attach.class, Main.Status.class, McpCommand.class, Main.Hook.class},
+    subcommands = {
+      Main.Attach.class,
+      Main.Status.class,
+      McpCommand.class,
+      Main.Hook.class,
+      ServiceCommand.class
+    },
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,
     sortOptions = false,
@@ -175,6 +181,9 @@ public final class Main implements Callable<Integer> {
   /** What runs the {@code --rpc} gateway's timers: the same manual clock, or null. */
   private Scheduler scheduler;
 
+  /** What {@code gateway service install} copies and for which system: this JVM's, or a test's. */
+  private ServiceCommand.RunningApp runningApp = ServiceCommand.RunningApp.thisJvm();
+
   /** The front end that is running, for the signal hook. */
   private volatile FrontEnd frontEnd;
 
@@ -265,6 +274,26 @@ public final class Main implements Callable<Integer> {
     main.clock = time;
     main.scheduler = time;
     return main.execute(args);
+  }
+
+  /**
+   * As {@link #run(String[], InputStream, OutputStream, PrintStream, Map)}, the app being {@code
+   * app}: {@code gateway service} in a test, installing a jar of the test's on a system it names.
+   */
+  static int run(
+      String[] args,
+      InputStream in,
+      OutputStream out,
+      PrintStream err,
+      Map<String, String> env,
+      ServiceCommand.RunningApp app) {
+    Main main = new Main(in, out, err, env, false);
+    main.runningApp = app;
+    return main.execute(args);
+  }
+
+  ServiceCommand.RunningApp runningApp() {
+    return runningApp;
   }
 
   private int execute(String[] args) {
