@@ -529,6 +529,44 @@ final class ServiceCommand implements Callable<Integer> {
   }
 
   /**
+   * Has the user's service manager start the gateway of {@code home} when {@code gateway service}
+   * installed it, the unit is enabled and the manager answers: what a host's start on demand does
+   * for such a home ({@link DetachedGatewayStarter}). A unit in its restart delay after a crash
+   * starts at once.
+   *
+   * @return whether the manager took the start; false sends the host to start the gateway itself
+   */
+  static boolean startInstalled(Path home, Map<String, String> env, String osName) {
+    ServiceUnit.Platform platform;
+    try {
+      platform = ServiceUnit.Platform.of(osName);
+    } catch (IllegalArgumentException none) {
+      return false;
+    }
+    ServiceUnit unit = ServiceUnit.of(platform, env, home, List.of());
+    if (!Files.isRegularFile(unit.file())) {
+      return false;
+    }
+    ServiceManager manager = new ServiceManager(platform, env);
+    return switch (platform) {
+      case SYSTEMD ->
+          manager.answers(null).ok()
+              && manager.run("--user", "is-enabled", "--quiet", unit.name()).ok()
+              && manager.run("--user", "start", unit.name()).ok();
+      case LAUNCHD -> {
+        String target;
+        try {
+          target = "gui/" + Files.getAttribute(unit.file(), "unix:uid") + "/" + unit.name();
+        } catch (IOException | UnsupportedOperationException e) {
+          yield false;
+        }
+        // kickstart starts a loaded agent now; one not loaded (no login yet) is not started.
+        yield manager.run("kickstart", target).ok();
+      }
+    };
+  }
+
+  /**
    * Deletes the installed jars that no unit of {@code gateway service} names any more (a unit names
    * its jar by its content-hashed file name, which quoting leaves as it is); returns them.
    */

@@ -282,6 +282,40 @@ class ServiceCommandTest {
   }
 
   @Test
+  void aHostsStartOfAHomeWithTheEnabledServiceHasTheManagerStartItInstead() throws Exception {
+    // Else the host's gateway holds the home, and the unit's, after a crash, is refused and
+    // restarted every RestartSec for as long as hosts keep the other one.
+    FakeSystemctl systemctl = new FakeSystemctl();
+    assertThat(service("install", "--home", home.toString()).exit).isZero();
+    String name = systemdUnit().getFileName().toString();
+
+    Process started =
+        DetachedGatewayStarter.fromClassPath(appJar.toString())
+            .withEnvironment(env)
+            .start(home, FreePorts.pick());
+
+    assertThat(started).as("the manager runs it, not this host").isNull();
+    assertThat(systemctl.calls())
+        .endsWith("--user is-enabled --quiet " + name, "--user start " + name);
+  }
+
+  @Test
+  void aHostsStartOfAHomeWhoseServiceManagerDoesNotAnswerStartsTheGatewayItself() throws Exception {
+    assertThat(service("install", "--home", home.toString()).exit).isZero();
+    int port = FreePorts.pick();
+
+    // The test class path: run as it is, no copy to make.
+    Process started =
+        DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path"))
+            .withEnvironment(env)
+            .start(home, port);
+    gateways.add(started);
+
+    assertThat(started).isNotNull();
+    awaitAnswering(port);
+  }
+
+  @Test
   void uninstallRemovesTheUnitItsEnableLinkAndTheCopyOnceNoOtherUnitNamesIt() throws Exception {
     Path other = Files.createDirectories(dir.resolve("other home"));
     assertThat(service("install", "--home", home.toString()).exit).isZero();
