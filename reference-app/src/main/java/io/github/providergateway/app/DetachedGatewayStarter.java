@@ -108,10 +108,13 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
    * service manager answers, the manager starts it instead and this returns null: a gateway started
    * here beside the service would hold the home, and the service's own, restarted after a crash,
    * would find it taken and be started again every few seconds for as long as hosts keep this one.
+   * A starter given arguments of its own ({@code --detached} typed in a terminal, with its grace
+   * and config) starts the gateway it was asked for.
    */
   @Override
   public Process start(Path home, int port) throws IOException {
-    if (ServiceCommand.startInstalled(home, env, System.getProperty("os.name"))) {
+    if (extraArgs.isEmpty()
+        && ServiceCommand.startInstalled(home, env, System.getProperty("os.name"))) {
       return null;
     }
     Path log = DetachedHost.createLogFile(home.resolve("logs"));

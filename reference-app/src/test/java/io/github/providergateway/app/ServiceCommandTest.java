@@ -316,6 +316,26 @@ class ServiceCommandTest {
   }
 
   @Test
+  void aStartGivenArgumentsOfItsOwnStartsTheGatewayItWasAskedForEvenWithTheService()
+      throws Exception {
+    // `--detached --idle-exit-grace 8h` typed in a terminal: that grace, not the service's.
+    FakeSystemctl systemctl = new FakeSystemctl();
+    assertThat(service("install", "--home", home.toString()).exit).isZero();
+    int port = FreePorts.pick();
+
+    Process started =
+        DetachedGatewayStarter.fromClassPath(System.getProperty("surefire.test.class.path"))
+            .withArgs(List.of("--idle-exit-grace", "8h"))
+            .withEnvironment(env)
+            .start(home, port);
+    gateways.add(started);
+
+    assertThat(started).isNotNull();
+    awaitAnswering(port);
+    assertThat(systemctl.calls()).noneMatch(call -> call.contains(" start "));
+  }
+
+  @Test
   void uninstallRemovesTheUnitItsEnableLinkAndTheCopyOnceNoOtherUnitNamesIt() throws Exception {
     Path other = Files.createDirectories(dir.resolve("other home"));
     assertThat(service("install", "--home", home.toString()).exit).isZero();
@@ -546,15 +566,21 @@ class ServiceCommandTest {
     return process;
   }
 
-  /** Returns once the gateway of {@link #home} answers on {@code port} and has published it all. */
+  /**
+   * Returns once the gateway of {@link #home} answers on {@code port} and says in its log that it
+   * listens: only from then does a SIGTERM stop it in order (one that comes while it starts exits 0
+   * at once, leaving its files as a crash would).
+   */
   private void awaitAnswering(int port) {
+    Path log = home.resolve("logs").resolve("gateway.log");
     Await.until(
         WAIT,
         () ->
             answers(port)
-                && Files.exists(home.resolve(GatewayClient.PORT_FILE))
-                && Files.exists(home.resolve(GatewayClient.TOKEN_FILE)),
-        () -> "the gateway of " + home + " answering on port " + port + ", its files published");
+                && Files.exists(log)
+                && Files.readString(log).contains("gateway: listening on"),
+        () ->
+            "the gateway of " + home + " answering on port " + port + ", and saying so in " + log);
   }
 
   private static boolean answers(int port) {
