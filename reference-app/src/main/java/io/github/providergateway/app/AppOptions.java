@@ -15,7 +15,8 @@ import java.time.Duration;
  * @param home the gateway home: token file, providers' {@code persistDir}s, {@code logs/}
  * @param config the project config whose providers are spawned per session, or {@code null}
  * @param detached whether this is the detached gateway (no console, no stdin; exits when idle)
- * @param idleExitGrace how long the detached gateway waits with no session and no host
+ * @param idleExitGrace how long the detached gateway waits with no session and no host; null for no
+ *     idle exit at all ({@code --idle-exit-grace never})
  * @param auditArgs whether the audit trail keeps calls' arguments, not only their hash
  * @param watch whether the config file and its providers' files are watched: a change reloads what
  *     it concerns ({@code --watch}; needs a config)

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -60,9 +61,14 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   /** Arguments after the ones every detached gateway gets. */
   private final List<String> extraArgs;
 
-  private DetachedGatewayStarter(String classPath, List<String> extraArgs) {
+  /** Where the user's service manager is looked for: this process's environment, or a test's. */
+  private final Map<String, String> env;
+
+  private DetachedGatewayStarter(
+      String classPath, List<String> extraArgs, Map<String, String> env) {
     this.classPath = classPath;
     this.extraArgs = extraArgs;
+    this.env = env;
   }
 
   /** {@return a starter that runs the app's {@code Main} from this JVM's class path} */
@@ -72,7 +78,13 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
 
   /** Runs the app's {@code Main} from {@code classPath} (tests: a jar of their own). */
   static DetachedGatewayStarter fromClassPath(String classPath) {
-    return new DetachedGatewayStarter(requireNonNull(classPath, "classPath"), List.of());
+    return new DetachedGatewayStarter(
+        requireNonNull(classPath, "classPath"), List.of(), System.getenv());
+  }
+
+  /** This starter looking for the user's service manager in {@code env} (tests). */
+  DetachedGatewayStarter withEnvironment(Map<String, String> env) {
+    return new DetachedGatewayStarter(classPath, extraArgs, Map.copyOf(env));
   }
 
   /**
@@ -84,16 +96,27 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   public DetachedGatewayStarter withArgs(List<String> args) {
     List<String> all = new ArrayList<>(extraArgs);
     all.addAll(requireNonNull(args, "args"));
-    return new DetachedGatewayStarter(classPath, List.copyOf(all));
+    return new DetachedGatewayStarter(classPath, List.copyOf(all), env);
   }
 
   /**
    * Starts the gateway and returns its process: {@code setsid} runs it in its own session without a
    * process of its own (it is not a group leader here), so the process is the gateway's JVM and its
    * exit is the gateway's.
+   *
+   * <p>When the home has the enabled service of {@code gateway service install} and the user's
+   * service manager answers, the manager starts it instead and this returns null: a gateway started
+   * here beside the service would hold the home, and the service's own, restarted after a crash,
+   * would find it taken and be started again every few seconds for as long as hosts keep this one.
+   * A starter given arguments of its own ({@code --detached} typed in a terminal, with its grace
+   * and config) starts the gateway it was asked for.
    */
   @Override
   public Process start(Path home, int port) throws IOException {
+    if (extraArgs.isEmpty()
+        && ServiceCommand.startInstalled(home, env, System.getProperty("os.name"))) {
+      return null;
+    }
     Path log = DetachedHost.createLogFile(home.resolve("logs"));
     ProcessBuilder builder =
         new ProcessBuilder(commandLine(home, port, runFrom(home)))
@@ -189,7 +212,7 @@ public final class DetachedGatewayStarter implements GatewayClient.Starter {
   }
 
   /** The jar of a class path that is one jar. */
-  private static Optional<Path> oneJar(String classPath) {
+  static Optional<Path> oneJar(String classPath) {
     if (classPath.isEmpty()
         || !classPath.endsWith(".jar")
         || classPath.contains(File.pathSeparator)) {

@@ -96,7 +96,7 @@ final class DetachedHost implements FrontEnd {
           ProcessHandle.current().pid(),
           running.url(),
           options.home(),
-          options.idleExitGrace());
+          Main.formatIdleExitGrace(options.idleExitGrace()));
       log.println("gateway: listening on " + running.url() + " (hosts: " + running.hostUrl() + ")");
       Duration deadline;
       try {

@@ -51,7 +51,8 @@ final class DetachedLaunch implements FrontEnd {
       return Main.EXIT_START_FAILED;
     }
     List<String> args =
-        new ArrayList<>(List.of("--idle-exit-grace", Main.formatDuration(options.idleExitGrace())));
+        new ArrayList<>(
+            List.of("--idle-exit-grace", Main.formatIdleExitGrace(options.idleExitGrace())));
     if (options.config() != null) {
       args.addAll(List.of("--config", options.config().toString()));
     } else {
@@ -93,9 +94,11 @@ final class DetachedLaunch implements FrontEnd {
       out.println("  token file    " + home.resolve(GatewayClient.TOKEN_FILE));
       out.println("  log           " + home.resolve("logs").resolve("gateway.log"));
       out.println(
-          "It stops by itself once it has had no session and no host for "
-              + Main.formatDuration(options.idleExitGrace())
-              + " (--idle-exit-grace).");
+          options.idleExitGrace() == null
+              ? "It runs until it is stopped (--idle-exit-grace never)."
+              : "It stops by itself once it has had no session and no host for "
+                  + Main.formatDuration(options.idleExitGrace())
+                  + " (--idle-exit-grace).");
       out.println(
           "'gateway attach --home "
               + AgentConfig.shellQuote(home.toString())
@@ -115,7 +118,7 @@ final class DetachedLaunch implements FrontEnd {
   }
 
   /** The pid in {@code <home>/gateway.pid} when that process is alive, else null. */
-  private static Long livePid(Path home) {
+  static Long livePid(Path home) {
     try {
       long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
       return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? pid : null;

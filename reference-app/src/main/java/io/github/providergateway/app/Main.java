@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
       Main.Status.class,
       Main.Gates.class,
       McpCommand.class,
-      Main.Hook.class
+      Main.Hook.class,
+      ServiceCommand.class
     },
     versionProvider = Version.class,
     defaultValueProvider = Main.LibraryDefaults.class,
@@ -136,8 +137,11 @@ public final class Main implements Callable<Integer> {
   @Option(
       names = "--idle-exit-grace",
       paramLabel = "DURATION",
-      description =
-          "With --detached: how long to wait with no session and no host before exiting, e.g. 30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+      description = {
+        "With --detached: how long to wait with no session and no host before exiting, e.g.",
+        "30s, 500ms, 2m (default: ${DEFAULT-VALUE}); 'never' for no idle exit at all (the",
+        "gateway of 'gateway service', there from login)."
+      })
   private String idleExitGrace;
 
   @Option(
@@ -177,6 +181,9 @@ public final class Main implements Callable<Integer> {
 
   /** What runs the {@code --rpc} gateway's timers: the same manual clock, or null. */
   private Scheduler scheduler;
+
+  /** What {@code gateway service install} copies and for which system: this JVM's, or a test's. */
+  private ServiceCommand.RunningApp runningApp = ServiceCommand.RunningApp.thisJvm();
 
   /** The front end that is running, for the signal hook. */
   private volatile FrontEnd frontEnd;
@@ -268,6 +275,26 @@ public final class Main implements Callable<Integer> {
     main.clock = time;
     main.scheduler = time;
     return main.execute(args);
+  }
+
+  /**
+   * As {@link #run(String[], InputStream, OutputStream, PrintStream, Map)}, the app being {@code
+   * app}: {@code gateway service} in a test, installing a jar of the test's on a system it names.
+   */
+  static int run(
+      String[] args,
+      InputStream in,
+      OutputStream out,
+      PrintStream err,
+      Map<String, String> env,
+      ServiceCommand.RunningApp app) {
+    Main main = new Main(in, out, err, env, false);
+    main.runningApp = app;
+    return main.execute(args);
+  }
+
+  ServiceCommand.RunningApp runningApp() {
+    return runningApp;
   }
 
   private int execute(String[] args) {
@@ -368,9 +395,10 @@ public final class Main implements Callable<Integer> {
     HomeSettingsChange change = HomeSettingsChange.of(settings, port, config, noConfig, watch);
     Duration grace;
     try {
-      grace = parseDuration(idleExitGrace);
+      grace = parseIdleExitGrace(idleExitGrace);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--idle-exit-grace " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "--idle-exit-grace " + e.getMessage() + " (or " + NEVER + ": no idle exit)", e);
     }
     if (detached && rpc) {
       throw new IllegalArgumentException("--detached and --rpc cannot be combined");
@@ -404,6 +432,25 @@ public final class Main implements Callable<Integer> {
       }
       return null;
     }
+  }
+
+  /**
+   * {@code --idle-exit-grace never}: no idle exit at all, for a gateway that a service manager
+   * keeps there from login ({@code gateway service install}).
+   */
+  static final String NEVER = "never";
+
+  /**
+   * {@code --idle-exit-grace}: a duration as {@link #parseDuration} reads it, or null for {@value
+   * #NEVER}.
+   */
+  static Duration parseIdleExitGrace(String text) {
+    return text.strip().equalsIgnoreCase(NEVER) ? null : parseDuration(text);
+  }
+
+  /** What {@link #parseIdleExitGrace} reads back: {@value #NEVER} for null. */
+  static String formatIdleExitGrace(Duration grace) {
+    return grace == null ? NEVER : formatDuration(grace);
   }
 
   /** {@code 30s}, or {@code 500ms} when not whole seconds: what {@link #parseDuration} reads. */

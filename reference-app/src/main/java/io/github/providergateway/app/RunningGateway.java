@@ -325,9 +325,12 @@ final class RunningGateway implements AutoCloseable {
     }
     hostsBuilder.heldGates(heldGates);
     if (options.detached()) {
-      hostsBuilder
-          .idleExit(options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE))
-          .onShutdown(stopRequested::complete);
+      if (options.idleExitGrace() != null) {
+        // Null: --idle-exit-grace never, the service manager's gateway, there until stopped.
+        hostsBuilder.idleExit(
+            options.idleExitGrace(), () -> stopRequested.complete(IDLE_EXIT_DEADLINE));
+      }
+      hostsBuilder.onShutdown(stopRequested::complete);
     }
     HostService hosts = hostsBuilder.build();
     WebSocketServer server;

@@ -1,6 +1,7 @@
 package io.github.providergateway.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.loop.testing.ManualClock;
@@ -60,6 +61,50 @@ class DetachedIdleExitTest {
       assertThat(running.stopRequested()).isNotDone();
       assertThat(clock.pendingTasks()).as("no idle countdown at all").isEqualTo(recurring);
     }
+  }
+
+  @Test
+  void withTheGraceNeverADetachedGatewayNeverExitsByItselfHoweverLongItIsIdle(@TempDir Path home)
+      throws StartupException {
+    // As the unit of `gateway service install` starts it: there from login until stopped.
+    AppOptions options =
+        Main.options(
+            Map.of(),
+            "--detached",
+            "--home",
+            home.toString(),
+            "--port",
+            "0",
+            "--idle-exit-grace",
+            "never");
+    ManualClock clock = new ManualClock();
+
+    try (RunningGateway running =
+        RunningGateway.start(options, new GatewayListener() {}, clock, clock)) {
+      loopCaughtUp(running);
+      int recurring = clock.pendingTasks();
+      running.hosts().startIdleExit(); // as DetachedHost calls it once its port file is out
+      loopCaughtUp(running);
+      clock.advance(Duration.ofDays(30));
+      loopCaughtUp(running);
+
+      assertThat(options.idleExitGrace()).isNull();
+      assertThat(running.stopRequested()).isNotDone();
+      assertThat(clock.pendingTasks()).as("no idle countdown at all").isEqualTo(recurring);
+    }
+  }
+
+  @Test
+  void theGraceNeverIsReadAndWrittenAsTheCommandLineSaysIt() {
+    assertThat(Main.parseIdleExitGrace("never")).isNull();
+    assertThat(Main.parseIdleExitGrace(" Never ")).isNull();
+    assertThat(Main.formatIdleExitGrace(null)).isEqualTo("never");
+    assertThat(Main.parseIdleExitGrace(Main.formatIdleExitGrace(Duration.ofSeconds(30))))
+        .isEqualTo(Duration.ofSeconds(30));
+    assertThatThrownBy(() -> Main.options(Map.of(), "--detached", "--idle-exit-grace", "forever"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--idle-exit-grace")
+        .hasMessageContaining("never");
   }
 
   /** Returns once the gateway loop has run what was queued on it before now. */

@@ -41,6 +41,10 @@ class DetachedLaunchTest {
 
   /** {@code --detached} as a person types it, with the app started from the test class path. */
   private int launch(int port) {
+    return launch(port, "60s");
+  }
+
+  private int launch(int port, String grace) {
     AppOptions options =
         Main.options(
             Map.of(),
@@ -50,7 +54,7 @@ class DetachedLaunchTest {
             "--port",
             Integer.toString(port),
             "--idle-exit-grace",
-            "60s");
+            grace);
     return new DetachedLaunch(
             new PrintStream(stdout, true, StandardCharsets.UTF_8),
             new PrintStream(stderr, true, StandardCharsets.UTF_8),
@@ -84,6 +88,20 @@ class DetachedLaunchTest {
     try (GatewayClient host = GatewayClient.connect(home, port, GatewayClient.Options.defaults())) {
       assertThat(host.sessions().get()).isEmpty(); // it serves hosts, from the background
     }
+  }
+
+  @Test
+  void aGatewayWithNoIdleExitIsStartedSoAndSaysItRunsUntilStopped() throws Exception {
+    int port = FreePorts.pick();
+
+    assertThat(launch(port, "never")).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
+
+    long pid = Long.parseLong(Files.readString(home.resolve(GatewayClient.PID_FILE)).strip());
+    assertThat(RuntimeCopy.argumentsOf(ProcessHandle.of(pid).orElseThrow()))
+        .containsSubsequence("--idle-exit-grace", "never");
+    assertThat(printed())
+        .contains("It runs until it is stopped (--idle-exit-grace never).")
+        .doesNotContain("no session and no host for");
   }
 
   @Test

@@ -230,7 +230,8 @@ class RpcStartAndStopTest {
     String grace = Main.formatDuration(AppOptions.DEFAULT_IDLE_EXIT_GRACE);
     assertThat(grace).isEqualTo("30s");
     assertThat(out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " "))
-        .contains("(default: " + grace + ")");
+        .contains("(default: " + grace + ")")
+        .contains("'never' for no idle exit at all");
   }
 
   /** Runs {@code gateway --help} with its output to {@code out}; returns the exit code. */
