@@ -47,6 +47,15 @@ final class DetachedHost implements FrontEnd {
   /** The gateway once started; read by the signal hook. */
   private volatile RunningGateway running;
 
+  /** Set once the gateway starts: from then on a signal waits until everything is cleaned up. */
+  private volatile boolean serving;
+
+  /** Set by a signal, which a gateway still starting sees once it has started. */
+  private volatile boolean signalled;
+
+  /** How long a signal waits for a start under way and the stop after it. */
+  private static final Duration START_AND_STOP_DEADLINE = Duration.ofSeconds(20);
+
   /** Released once everything this process published is cleaned up. */
   private final CountDownLatch finished = new CountDownLatch(1);
 
@@ -78,10 +87,15 @@ final class DetachedHost implements FrontEnd {
 
   private int serve(AppOptions options, PrintStream log) {
     try {
+      serving = true;
       running = RunningGateway.start(options, new GatewayListener() {});
     } catch (StartupException e) {
       log.println("gateway: " + e.getMessage());
       return Main.EXIT_START_FAILED;
+    }
+    if (signalled) {
+      // A signal while it started found no gateway to stop: it stops now, as it would have then.
+      running.stopRequested().complete(SIGNAL_DEADLINE);
     }
     // The pid was published as the gateway took the home, before it listened (publishPid).
     Path pidFile = options.home().resolve(GatewayClient.PID_FILE);
@@ -120,12 +134,16 @@ final class DetachedHost implements FrontEnd {
 
   @Override
   public void stopOnSignal() {
+    signalled = true;
     RunningGateway gateway = running;
     if (gateway != null) {
       gateway.stopRequested().complete(SIGNAL_DEADLINE);
+    }
+    if (serving) {
       try {
-        // The shutdown hook must not let the JVM halt before the files are gone.
-        finished.await(SIGNAL_DEADLINE.plusSeconds(5).toMillis(), TimeUnit.MILLISECONDS);
+        // The shutdown hook must not let the JVM halt before the files are gone: a gateway still
+        // starting sees the signal once it has started (serve), and stops the same way.
+        finished.await(START_AND_STOP_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
