@@ -12,14 +12,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How the example providers choose their session (examples/node/session.mjs; issue 34): explicit by
- * {@code TAP_SESSION}, else by the agent's working directory, else the only one, and never a guess
- * between several. Runs {@code src/test/resources/node-tests/session-choice.test.mjs} with Node's
- * own test runner beside the examples.
+ * {@code TAP_SESSION}, else by the project that holds their working directory (the gateway's rule,
+ * issue 43: the deepest wins, a project at the home or at {@code /} holds only itself), else the
+ * only one, and never a guess between several; and where they find the gateway (the home's
+ * gateway.port, else its settings' port, else 9400). Runs {@code
+ * src/test/resources/node-tests/session-choice.test.mjs} with Node's own test runner beside the
+ * examples.
  */
 class SessionChoiceTest {
 
   @Test
-  void theExamplesChooseTheirSessionByNameThenByCwdThenTheOnlyOneAndNeverGuess() throws Exception {
+  void theExamplesChooseTheirSessionByNameThenByProjectThenTheOnlyOneAndFindTheHomesGateway()
+      throws Exception {
     Path examples = Interop.nodeExamples();
     Path test = examples.resolve("session-choice.test.mjs");
     try (InputStream in = getClass().getResourceAsStream("/node-tests/session-choice.test.mjs")) {
@@ -34,6 +38,6 @@ class SessionChoiceTest {
     assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
     assertThat(node.exitValue()).as(output).isZero();
-    assertThat(output).contains("# pass 6").contains("# fail 0");
+    assertThat(output).contains("# pass 9").contains("# fail 0");
   }
 }
