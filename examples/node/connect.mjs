@@ -68,6 +68,7 @@ export function runProvider(name, { hello, onMessage }) {
       ws.close();
     };
     let bound = false;
+    let opened = false;
     const pick = sessionPicker(name, (session) => {
       const message = hello(session);
       const instance = providerInstance();
@@ -75,6 +76,7 @@ export function runProvider(name, { hello, onMessage }) {
     });
 
     ws.on("open", () => {
+      opened = true;
       if (toldAway) console.error(`${name}: found the gateway at ${url}`);
       toldAway = false;
       connected = true;
@@ -82,6 +84,7 @@ export function runProvider(name, { hello, onMessage }) {
       send({ type: "auth", token });
     });
     ws.on("error", (error) => {
+      if (opened) return; // the close says the gateway is lost
       if (error.code === "ECONNREFUSED") {
         tell(`${name}: no gateway at ${url}${where ? ` (from ${where.from})` : ""}; is it running? ./gateway starts one. Trying again every ${MAX_RETRY_MS / 1000} s${following()}`);
       } else {
@@ -133,7 +136,7 @@ export function runProvider(name, { hello, onMessage }) {
     ws.on("close", () => {
       if (current?.ws === ws) current = null;
       if (leaving) process.exit(process.exitCode ?? 0);
-      if (bound) tell(`${name}: lost the gateway at ${url}; reconnecting${following()}`);
+      if (opened) tell(`${name}: lost the gateway at ${url}; reconnecting${following()}`);
       retry();
     });
   }

@@ -186,9 +186,10 @@ async def main():
                     return
                 if outcome == "bound":
                     failures = 0  # a connection that bound starts the backoff over
-                    tell(f"python-example: lost the gateway at {url}; reconnecting{following}")
-                elif outcome == "refused":
+                if outcome == "refused":
                     tell(f"python-example: the gateway at {url} refuses the token of {token_file()} (is that file another gateway's?); reading it again at each retry")
+                else:
+                    tell(f"python-example: lost the gateway at {url}; reconnecting{following}")
             except (OSError, websockets.exceptions.WebSocketException) as error:
                 tell(f"python-example: no gateway at {url}{' (from ' + where + ')' if where else ''}: {error}; is it running? ./gateway starts one. Trying again every {MAX_RETRY_S:g} s{following}")
         await asyncio.sleep(min(FIRST_RETRY_S * 2 ** failures, MAX_RETRY_S))
