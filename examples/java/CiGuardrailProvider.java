@@ -18,9 +18,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * green, is allowed.
  *
  * <p>Run it next to a gateway. It finds the gateway as every provider does ({@code
- * WebSocketProviderClient.fromEnvironment}): {@code TAP_GATEWAY_URL} (default {@code
- * ws://127.0.0.1:9400}), and {@code TAP_PROVIDER_TOKEN} or else the token file of the default
- * gateway home ({@code ~/.copilot/extensions/tap/.provider-token}, or under {@code COPILOT_HOME}):
+ * WebSocketProviderClient.fromEnvironment}), by its home ({@code TAP_HOME}, else {@code
+ * ~/.copilot/extensions/tap} or the same under {@code COPILOT_HOME}): {@code TAP_GATEWAY_URL} when
+ * set, else the port of the home's running gateway ({@code gateway.port}, else the home's {@code
+ * settings.json}, else 9400), and {@code TAP_PROVIDER_TOKEN} or else the home's token file, both
+ * looked up again at every reconnect, so it follows a gateway that restarts:
  *
  * <pre>
  * java -cp "$CLASSPATH" examples/java/CiGuardrailProvider.java

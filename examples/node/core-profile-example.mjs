@@ -1,9 +1,12 @@
 import WebSocket from "ws";
+// The one difference from the spec's text: the port is the gateway home's, looked up at each
+// connect (session.mjs: gateway.port, else settings.json, else 9400), not always 9400.
+import { gatewayUrl } from "./session.mjs";
 
 const TOKEN = process.env.TAP_PROVIDER_TOKEN;
 
 function connect() {
-const ws = new WebSocket("ws://localhost:9400");
+const ws = new WebSocket(gatewayUrl());
 
 ws.on("open", () => {
 ws.send(JSON.stringify({ type: "auth", token: TOKEN }));

@@ -1,26 +1,101 @@
-// What every example provider needs before its hello: the token, and which session to bind to.
+// What every example provider needs before its hello: where the gateway is, the token, and which
+// session to bind to (docs/providers.md, "Finding the gateway" and "Which session").
+//
+// The gateway is found by its home, looked up again at every connect, so that a provider follows
+// a gateway that restarted on another port:
+//
+//   TAP_GATEWAY_URL, when set (pinned: the gateway sets it for the providers it starts);
+//   else ws://127.0.0.1:<port>, the port from <home>/gateway.port (every running gateway writes
+//   it), else <home>/settings.json's "port", else 9400. The home is TAP_HOME, else
+//   $COPILOT_HOME/extensions/tap, else ~/.copilot/extensions/tap; the token is TAP_PROVIDER_TOKEN,
+//   else <home>/.provider-token, read anew at every connect (each start of a gateway writes a new
+//   one).
+//
 // Several agents may share one gateway (a console, two Claude windows, a Copilot CLI), so "the
-// first active session" is a guess; the choice here is explicit and says why (docs/providers.md,
-// "Which session"):
+// first active session" is a guess; the choice here is explicit and says why:
 //
 //   1. TAP_SESSION, when set: the session with that id, else the one with that label.
 //      (The gateway sets it for providers it starts from a --config file.)
-//   2. The session whose cwd holds this process's working directory (the longest such cwd):
-//      run the provider in the agent's project and it finds the agent's session.
+//   2. The session whose project holds this process's working directory, the deepest such project.
+//      A project (a session's cwd) holds its folder and every folder below it, except that one at
+//      /, at the user's home or above it holds only itself (a console started in ~ does not
+//      swallow every project): the gateway's own rule (ProjectScope), written again here.
 //   3. The only active session, when there is exactly one.
 //   Otherwise it says which sessions there are and how to pick one, and binds to none.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve, sep } from "node:path";
+import { join, parse, resolve, sep } from "node:path";
 
-/** The token: TAP_PROVIDER_TOKEN, else the running gateway's token file, read anew each time. */
+/** The port of a home whose gateway says none. */
+export const DEFAULT_PORT = 9400;
+
+/** The gateway's home: TAP_HOME, else $COPILOT_HOME/extensions/tap, else ~/.copilot/extensions/tap. */
+export function gatewayHome(env = process.env) {
+  if (env.TAP_HOME && env.TAP_HOME.trim()) return resolve(env.TAP_HOME);
+  const base = env.COPILOT_HOME && env.COPILOT_HOME.trim() ? env.COPILOT_HOME : join(homedir(), ".copilot");
+  return resolve(base, "extensions", "tap");
+}
+
+/** Where the home's gateway writes its token: <home>/.provider-token. */
+export function tokenFile(env = process.env) {
+  return join(gatewayHome(env), ".provider-token");
+}
+
+/** The token: TAP_PROVIDER_TOKEN, else the home's token file, read anew each time; null if none. */
 export function providerToken(env = process.env) {
   if (env.TAP_PROVIDER_TOKEN) return env.TAP_PROVIDER_TOKEN;
-  const file = tokenFile(env);
   try {
-    return readFileSync(file, "utf8").trim();
+    return readFileSync(tokenFile(env), "utf8").trim() || null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Where the home's gateway listens, looked up now: { port, from } naming the file (or default) the
+ * port came from. `stale` is set when the token file is newer than gateway.port: a gateway has
+ * started since that port was written (the last one was killed), and does not listen yet; its new
+ * token must not go to the dead one's port, which anyone may have taken since.
+ */
+export function homePort(env = process.env) {
+  const home = gatewayHome(env);
+  const portFile = join(home, "gateway.port");
+  const running = portIn(() => readFileSync(portFile, "utf8").trim());
+  if (running) {
+    const stale = !env.TAP_PROVIDER_TOKEN && modified(tokenFile(env)) > modified(portFile);
+    return { port: running, from: portFile, stale };
+  }
+  const settingsFile = join(home, "settings.json");
+  const own = portIn(() => JSON.parse(readFileSync(settingsFile, "utf8")).port);
+  if (own) return { port: own, from: settingsFile, stale: false };
+  return { port: DEFAULT_PORT, from: "the default port", stale: false };
+}
+
+/**
+ * The gateway's URL now: TAP_GATEWAY_URL, else ws://127.0.0.1:<the home's port> (homePort).
+ * Call it at every connect: the port is the running gateway's.
+ */
+export function gatewayUrl(env = process.env) {
+  return env.TAP_GATEWAY_URL || `ws://127.0.0.1:${homePort(env).port}`;
+}
+
+/** A port 1..65535 from what `read` returns, or null when it throws or gives none. */
+function portIn(read) {
+  try {
+    const value = read();
+    const port = typeof value === "number" ? value : /^\d+$/.test(value ?? "") ? Number(value) : NaN;
+    return Number.isInteger(port) && port >= 1 && port <= 65535 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The file's modification time in ms, or -Infinity when it is not there. */
+function modified(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -Infinity;
   }
 }
 
@@ -33,17 +108,33 @@ export function providerInstance(env = process.env) {
   return env.TAP_INSTANCE && env.TAP_INSTANCE.trim() ? env.TAP_INSTANCE.trim() : undefined;
 }
 
-/** Where the gateway writes its token: <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token. */
-export function tokenFile(env = process.env) {
-  const home = env.COPILOT_HOME && env.COPILOT_HOME.trim() ? env.COPILOT_HOME : join(homedir(), ".copilot");
-  return join(home, "extensions", "tap", ".provider-token");
+/**
+ * Whether the project at `project` (a session's cwd) holds the folder `dir`: it is the folder or
+ * below it, but a project at /, at `userHome` or above it holds only itself. Paths are made
+ * absolute and normalized; links are not resolved (the gateway's ProjectScope.holds).
+ */
+export function projectHolds(project, dir, userHome = homedir()) {
+  if (!project || !dir) return false;
+  const root = resolve(project);
+  const folder = resolve(dir);
+  if (folder === root) return true;
+  return !holdsOnlyItself(root, userHome) && folder.startsWith(withSep(root));
 }
+
+function holdsOnlyItself(root, userHome) {
+  if (root === parse(root).root) return true;
+  const home = userHome ? resolve(userHome) : null;
+  return home !== null && (home === root || home.startsWith(withSep(root)));
+}
+
+const withSep = (path) => (path.endsWith(sep) ? path : path + sep);
+const depth = (path) => resolve(path).split(sep).filter(Boolean).length;
 
 /**
  * Picks the session from the `sessions` (or `sessions.updated`) message's `active` list.
  * Returns { session, why } to bind, { wait, why } when there is none yet, or { error } to say.
  */
-export function chooseSession(active, { env = process.env, cwd = process.cwd() } = {}) {
+export function chooseSession(active, { env = process.env, cwd = process.cwd(), home = homedir() } = {}) {
   const list = () => active.map((s) => `${s.id} (${s.label ?? "no label"}${s.cwd ? `, ${s.cwd}` : ""})`).join(", ");
   const wanted = env.TAP_SESSION;
   if (wanted) {
@@ -56,10 +147,10 @@ export function chooseSession(active, { env = process.env, cwd = process.cwd() }
     return { error: `TAP_SESSION=${wanted} is no active session's id or label; active: ${list()}` };
   }
   const here = resolve(cwd);
-  const holding = active.filter((s) => s.cwd && (here === resolve(s.cwd) || here.startsWith(resolve(s.cwd).replace(/\/?$/, sep))));
+  const holding = active.filter((s) => projectHolds(s.cwd, here, home));
   if (holding.length) {
-    const longest = Math.max(...holding.map((s) => resolve(s.cwd).length));
-    const best = holding.filter((s) => resolve(s.cwd).length === longest);
+    const deepest = Math.max(...holding.map((s) => depth(s.cwd)));
+    const best = holding.filter((s) => depth(s.cwd) === deepest);
     if (best.length === 1) return { session: best[0].id, why: `its cwd ${best[0].cwd} holds this directory` };
     return { error: `${best.length} sessions work in ${best[0].cwd}; set TAP_SESSION to one of: ${best.map((s) => `${s.id} (${s.label ?? "no label"})`).join(", ")}` };
   }

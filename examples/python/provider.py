@@ -1,62 +1,32 @@
 #!/usr/bin/env python3
 """A provider for the provider gateway, written the way the core profile describes
 (spec/provider-interface-core-profile.md): connect, auth, hello, answer tool calls,
-honour tool.cancel, say goodbye on shutdown.pending.
+honour tool.cancel, say goodbye on shutdown.pending. It finds the gateway by its home and follows
+it when it restarts, on another port or with a new token (gateway_home.py; docs/providers.md).
 
     python3 examples/python/provider.py      # needs the websockets package
 
 Environment:
-    TAP_GATEWAY_URL     the gateway's WebSocket URL (default ws://localhost:9400)
-    TAP_PROVIDER_TOKEN  the token; without it the token file is read:
-                        <COPILOT_HOME or ~/.copilot>/extensions/tap/.provider-token
+    TAP_GATEWAY_URL     the gateway's WebSocket URL; without it, the home's gateway:
+                        ws://127.0.0.1:<port of <home>/gateway.port, else settings.json, else 9400>
+    TAP_HOME            the gateway's home (default <COPILOT_HOME or ~/.copilot>/extensions/tap)
+    TAP_PROVIDER_TOKEN  the token; without it the home's token file is read: <home>/.provider-token
     TAP_SESSION         the session to bind to, by id or label; without it, the session whose
-                        cwd holds this directory, or the only one (choose_session says which)
+                        project holds this directory, or the only one (choose_session says which)
     TAP_INSTANCE        an instance of its own, to run beside another python-example
 """
 import asyncio
 import json
 import os
-import pathlib
 import sys
 
 import websockets
 
-URL = os.environ.get("TAP_GATEWAY_URL") or "ws://localhost:9400"
+from gateway_home import choose_session, gateway_home, home_port, read_token, token_file
 
-
-def choose_session(active, wanted=None, cwd=None):
-    """Which session to bind to, as examples/node/session.mjs chooses (docs/providers.md, "Which
-    session"): TAP_SESSION by id, then by label; else the session whose cwd holds this directory
-    (the longest); else the only one. Returns (session_id, why), (None, why) to wait for one, or
-    raises ValueError saying why none can be chosen."""
-    wanted = os.environ.get("TAP_SESSION") if wanted is None else wanted
-    here = os.path.realpath(cwd or os.getcwd())
-    listed = ", ".join(f"{s['id']} ({s.get('label') or 'no label'}{', ' + s['cwd'] if s.get('cwd') else ''})" for s in active)
-    if wanted:
-        for s in active:
-            if s["id"] == wanted:
-                return s["id"], "TAP_SESSION names it"
-        labelled = [s for s in active if s.get("label") == wanted]
-        if len(labelled) == 1:
-            return labelled[0]["id"], f"TAP_SESSION names its label '{wanted}'"
-        if labelled:
-            raise ValueError(f"TAP_SESSION={wanted} is the label of {len(labelled)} sessions; give an id: {listed}")
-        if not active:
-            return None, f"no session is active yet; waiting for TAP_SESSION={wanted}"
-        raise ValueError(f"TAP_SESSION={wanted} is no active session's id or label; active: {listed}")
-    holding = [s for s in active if s.get("cwd")
-               and (here == os.path.realpath(s["cwd"]) or here.startswith(os.path.realpath(s["cwd"]).rstrip("/") + "/"))]
-    if holding:
-        longest = max(len(os.path.realpath(s["cwd"])) for s in holding)
-        best = [s for s in holding if len(os.path.realpath(s["cwd"])) == longest]
-        if len(best) == 1:
-            return best[0]["id"], f"its cwd {best[0]['cwd']} holds this directory"
-        raise ValueError(f"{len(best)} sessions work in {best[0]['cwd']}; set TAP_SESSION to one of their ids")
-    if len(active) == 1:
-        return active[0]["id"], "it is the only active session"
-    if not active:
-        return None, "no session is active yet; waiting for one"
-    raise ValueError(f"{len(active)} sessions are active and none works in {here}: set TAP_SESSION to the id or label of one of: {listed}")
+# The first retry after a drop; each failed one doubles it, up to MAX_RETRY_S.
+FIRST_RETRY_S = 0.25
+MAX_RETRY_S = 2.0
 
 TOOLS = [
     {
@@ -79,52 +49,41 @@ TOOLS = [
 ]
 
 
-def read_token():
-    token = os.environ.get("TAP_PROVIDER_TOKEN")
-    if token:
-        return token
-    home = os.environ.get("COPILOT_HOME") or pathlib.Path.home() / ".copilot"
-    path = pathlib.Path(home, "extensions", "tap", ".provider-token")
-    try:
-        return path.read_text().strip()
-    except OSError:
-        sys.exit(f"No TAP_PROVIDER_TOKEN and no token file at {path}: is the gateway running?")
-
-
-async def main():
-    token = read_token()
+async def serve(ws, token, token_from_env):
+    """One connection: auth, hello, calls, until it ends. Returns "bound" or "unbound" (which the
+    connection was when it closed: reconnect), or "left" after a goodbye; exits when there is
+    nothing to retry."""
     pending = {}  # call id -> task of a call still running, so tool.cancel can stop it
     bound = False
     chosen = False
 
-    async with websockets.connect(URL) as ws:
+    async def send(message):
+        await ws.send(json.dumps(message))
 
-        async def send(message):
-            await ws.send(json.dumps(message))
-
-        async def answer(call):
-            try:
-                if call["tool"] == "greet":
-                    name = call.get("args", {}).get("name")
-                    if not isinstance(name, str):
-                        await send({"type": "tool.result", "id": call["id"],
-                                    "error": "name must be a string", "errorCode": "INTERNAL"})
-                        return
-                    # A surface push shows in the session's timeline (and is kept in "greetings").
-                    await send({"type": "push", "level": "surface",
-                                "event": f"Greeted {name}", "stream": "greetings"})
-                    await send({"type": "tool.result", "id": call["id"], "data": f"Hello, {name}!"})
-                elif call["tool"] == "wait":
-                    ms = int(call.get("args", {}).get("ms", 1000))
-                    await asyncio.sleep(ms / 1000)  # cancelled here by tool.cancel
-                    await send({"type": "tool.result", "id": call["id"], "data": f"Waited {ms} ms"})
-                else:
+    async def answer(call):
+        try:
+            if call["tool"] == "greet":
+                name = call.get("args", {}).get("name")
+                if not isinstance(name, str):
                     await send({"type": "tool.result", "id": call["id"],
-                                "error": f"No tool {call['tool']}", "errorCode": "NOT_FOUND"})
-            finally:
-                pending.pop(call["id"], None)
+                                "error": "name must be a string", "errorCode": "INTERNAL"})
+                    return
+                # A surface push shows in the session's timeline (and is kept in "greetings").
+                await send({"type": "push", "level": "surface",
+                            "event": f"Greeted {name}", "stream": "greetings"})
+                await send({"type": "tool.result", "id": call["id"], "data": f"Hello, {name}!"})
+            elif call["tool"] == "wait":
+                ms = int(call.get("args", {}).get("ms", 1000))
+                await asyncio.sleep(ms / 1000)  # cancelled here by tool.cancel
+                await send({"type": "tool.result", "id": call["id"], "data": f"Waited {ms} ms"})
+            else:
+                await send({"type": "tool.result", "id": call["id"],
+                            "error": f"No tool {call['tool']}", "errorCode": "NOT_FOUND"})
+        finally:
+            pending.pop(call["id"], None)
 
-        await send({"type": "auth", "token": token})
+    await send({"type": "auth", "token": token})
+    try:
         async for raw in ws:
             msg = json.loads(raw)
             kind = msg.get("type")
@@ -135,7 +94,7 @@ async def main():
                 except ValueError as error:
                     print(f"python-example: {error}", file=sys.stderr)
                     await send({"type": "goodbye", "reason": "no session to choose"})
-                    return
+                    sys.exit(2)
                 print(f"python-example: {'binding to session ' + session + ': ' if session else ''}{why}", flush=True)
                 if session:
                     chosen = True
@@ -166,9 +125,11 @@ async def main():
                     for task in pending.values():
                         task.cancel()
                     await send({"type": "goodbye", "reason": "session ending"})
-                    return
+                    return "left"
 
             elif kind == "error":
+                if msg["code"] == "AUTH_FAILED" and not token_from_env:
+                    return "refused"  # the token file is another gateway's: read it again later
                 print(f"Gateway error [{msg['code']}]: {msg['message']}", file=sys.stderr)
                 if msg["code"] in ("AUTH_FAILED", "UNSUPPORTED_VERSION"):
                     sys.exit(1)
@@ -178,9 +139,61 @@ async def main():
                     # This one has nothing else to offer: say so and leave, rather than sit idle.
                     sys.exit(f"The gateway refused our hello ({msg['code']}); exiting.")
             # else: ignore message types we do not know (forward compatibility)
+    except websockets.exceptions.ConnectionClosed:
+        pass
+    finally:
+        for task in pending.values():
+            task.cancel()  # the gateway has ended them DISCONNECTED
+    return "bound" if bound else "unbound"
 
-    print("The gateway closed the connection.", file=sys.stderr)
-    sys.exit(1)
+
+async def main():
+    """Connects, and connects again after every drop, looking up the home's gateway and reading
+    its token file each time: the first retry within 0.25 s, then doubling up to 2 s. Says once
+    that the gateway is away, not at every retry."""
+    token_from_env = bool(os.environ.get("TAP_PROVIDER_TOKEN"))
+    pinned = os.environ.get("TAP_GATEWAY_URL")
+    following = "" if pinned else f"; following the home {gateway_home()}"
+    connected = False  # whether a connection ever opened: before that, no token means no gateway
+    failures = 0  # attempts in a row that did not bind; sets the next delay
+    told_away = False  # whether the person heard that the gateway is away since a connection opened
+
+    def tell(line):
+        nonlocal told_away
+        if not told_away:
+            print(line, file=sys.stderr, flush=True)
+        told_away = True
+
+    while True:
+        token = read_token()
+        port, where, stale = (None, None, False) if pinned else home_port()
+        if not token:
+            if not connected:
+                sys.exit(f"No TAP_PROVIDER_TOKEN and no token file at {token_file()}: is the gateway running? (./gateway starts one)")
+            tell(f"python-example: the gateway is gone and its token file {token_file()} with it; waiting for it to start again")
+        elif stale:
+            tell(f"python-example: the home's gateway is starting (its token is newer than {where}); waiting for it to listen")
+        else:
+            url = pinned or f"ws://127.0.0.1:{port}"
+            try:
+                async with websockets.connect(url) as ws:
+                    if told_away:
+                        print(f"python-example: found the gateway at {url}", file=sys.stderr, flush=True)
+                    told_away = False
+                    connected = True
+                    outcome = await serve(ws, token, token_from_env)
+                if outcome == "left":
+                    return
+                if outcome == "bound":
+                    failures = 0  # a connection that bound starts the backoff over
+                if outcome == "refused":
+                    tell(f"python-example: the gateway at {url} refuses the token of {token_file()} (is that file another gateway's?); reading it again at each retry")
+                else:
+                    tell(f"python-example: lost the gateway at {url}; reconnecting{following}")
+            except (OSError, websockets.exceptions.WebSocketException) as error:
+                tell(f"python-example: no gateway at {url}{' (from ' + where + ')' if where else ''}: {error}; is it running? ./gateway starts one. Trying again every {MAX_RETRY_S:g} s{following}")
+        await asyncio.sleep(min(FIRST_RETRY_S * 2 ** failures, MAX_RETRY_S))
+        failures += 1
 
 
 if __name__ == "__main__":
@@ -188,5 +201,3 @@ if __name__ == "__main__":
         asyncio.run(main())
     except KeyboardInterrupt:
         pass
-    except (OSError, websockets.exceptions.WebSocketException) as error:
-        sys.exit(f"Cannot talk to the gateway at {URL}: {error}")

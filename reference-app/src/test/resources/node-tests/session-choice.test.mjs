@@ -1,14 +1,18 @@
-// Which session the example providers bind to (examples/node/session.mjs), run by
-// SessionChoiceTest with node's own test runner beside a copy of the examples.
+// Which session the example providers bind to, and where they find the gateway
+// (examples/node/session.mjs), run by SessionChoiceTest with node's own test runner beside a copy
+// of the examples. The user's home is /home/me.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chooseSession } from "./session.mjs";
+import { mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chooseSession, gatewayHome, gatewayUrl, homePort, projectHolds, providerToken } from "./session.mjs";
 
 const console_ = { id: "s-1", label: "console", cwd: "/home/me" };
 const claude = { id: "s-2", label: "claude-code", cwd: "/home/me/app" };
 const copilot = { id: "s-3", label: "copilot", cwd: "/home/me/app2" };
 const all = [console_, claude, copilot];
-const at = (cwd, env = {}) => ({ cwd, env });
+const at = (cwd, env = {}) => ({ cwd, env, home: "/home/me" });
 
 test("TAP_SESSION picks by id, then by label, and says so", () => {
   assert.deepEqual(chooseSession(all, at("/", { TAP_SESSION: "s-3" })), { session: "s-3", why: "TAP_SESSION names it" });
@@ -21,15 +25,50 @@ test("a TAP_SESSION that names nothing, or two labels, is an error listing the s
   assert.match(chooseSession(twins, at("/", { TAP_SESSION: "claude-code" })).error, /label of 2 sessions/);
 });
 
-test("without TAP_SESSION the session whose cwd holds this directory wins, the longest", () => {
+test("without TAP_SESSION the session whose project holds this directory wins, the deepest", () => {
   assert.deepEqual(chooseSession(all, at("/home/me/app/src")), { session: "s-2", why: "its cwd /home/me/app holds this directory" });
   assert.equal(chooseSession(all, at("/home/me/app")).session, "s-2");
-  assert.equal(chooseSession(all, at("/home/me/docs")).session, "s-1");
+  const nested = { id: "s-5", label: "submodule agent", cwd: "/home/me/app/lib" };
+  assert.equal(chooseSession([claude, nested], at("/home/me/app/lib/x")).session, "s-5");
+  assert.equal(chooseSession([nested, claude], at("/home/me/app/src")).session, "s-2");
+});
+
+test("a session at the home or at / holds only itself: the console in ~ swallows no project", () => {
+  assert.match(chooseSession(all, at("/home/me/docs")).error, /3 sessions are active and none works in \/home\/me\/docs/);
+  assert.equal(chooseSession(all, at("/home/me")).session, "s-1");
+  const root = { id: "s-6", label: "root", cwd: "/" };
+  assert.equal(chooseSession([console_, root], at("/tmp")).error !== undefined, true);
+  assert.equal(projectHolds("/", "/tmp", "/home/me"), false);
+  assert.equal(projectHolds("/home", "/home/other", "/home/me"), false, "above the home");
+  assert.equal(projectHolds("/home/me/app", "/home/me/app/../app/src", "/home/me"), true);
+  assert.equal(projectHolds("/home/me/app", "/home/me/app2", "/home/me"), false);
+});
+
+test("the home is TAP_HOME, else COPILOT_HOME's extensions/tap, else ~/.copilot's", () => {
+  assert.equal(gatewayHome({ TAP_HOME: "/h/tap", COPILOT_HOME: "/c" }), "/h/tap");
+  assert.equal(gatewayHome({ TAP_HOME: " ", COPILOT_HOME: "/c" }), "/c/extensions/tap");
+});
+
+test("the gateway is TAP_GATEWAY_URL, else the home's gateway.port, else its settings' port, else 9400", () => {
+  const home = mkdtempSync(join(tmpdir(), "home-"));
+  const env = { TAP_HOME: home };
+  assert.equal(gatewayUrl(env), "ws://127.0.0.1:9400");
+  writeFileSync(join(home, "settings.json"), JSON.stringify({ port: 9422 }));
+  assert.equal(gatewayUrl(env), "ws://127.0.0.1:9422");
+  writeFileSync(join(home, ".provider-token"), "ptk-1\n");
+  writeFileSync(join(home, "gateway.port"), "9433\n");
+  assert.equal(gatewayUrl(env), "ws://127.0.0.1:9433");
+  assert.equal(providerToken(env), "ptk-1");
+  assert.equal(gatewayUrl({ ...env, TAP_GATEWAY_URL: "ws://127.0.0.1:1234" }), "ws://127.0.0.1:1234");
+  // A token newer than gateway.port: a gateway started since that port was written, not listening yet.
+  utimesSync(join(home, "gateway.port"), new Date(0), new Date(0));
+  assert.equal(homePort(env).stale, true);
+  assert.equal(homePort({ ...env, TAP_PROVIDER_TOKEN: "given" }).stale, false);
 });
 
 test("a cwd is held only on a path boundary: /home/me/app does not hold /home/me/app2", () => {
   assert.equal(chooseSession([claude], at("/home/me/app2")).session, "s-2", "the only one");
-  assert.equal(chooseSession([claude, console_], at("/home/me/app2")).session, "s-1");
+  assert.equal(chooseSession([claude, copilot], at("/home/me/app2/src")).session, "s-3");
 });
 
 test("two sessions in the same directory are not guessed between", () => {

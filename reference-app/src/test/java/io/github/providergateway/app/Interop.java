@@ -23,9 +23,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class Interop {
 
-  /** The port the core profile's own examples hard-code (tests run them on another, see onPort). */
-  static final int CORE_PROFILE_PORT = 9400;
-
   /** The Debian Python that gets {@code python3-websockets} from apt (.ci/run installs it). */
   static final String PYTHON = "/usr/bin/python3";
 
@@ -219,34 +216,48 @@ final class Interop {
   }
 
   /**
-   * A copy of the core profile's example {@code example} in {@code dir} that connects to {@code
-   * port} instead of the 9400 it hard-codes: the one change, made to the one URL (the test fails if
-   * the example stops having exactly one), so the example runs whatever holds 9400 on this machine
-   * (a person's own {@code ./gateway}, say). {@code theNodeExampleIsTheCoreProfilesTextVerbatim}
-   * keeps the original equal to the spec.
+   * The core profile's example {@code example} as the spec prints it: the file but for its one
+   * marked difference (the port is the gateway home's, not always 9400), undone. The file must have
+   * exactly that difference, once.
    */
-  static Path onPort(Path example, Path dir, int port) throws IOException {
-    String name = example.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    Path copy = dir.resolve(name.substring(0, dot) + "-port" + port + name.substring(dot));
-    Files.writeString(
-        copy,
-        replacedOnce(
-            example,
-            Files.readString(example),
-            "ws://localhost:" + CORE_PROFILE_PORT,
-            "ws://localhost:" + port));
+  static String asTheSpecPrintsIt(Path example) throws IOException {
+    String text = Files.readString(example);
+    boolean node = example.getFileName().toString().endsWith(".mjs");
+    String marked =
+        node
+            ? "// The one difference from the spec's text: the port is the gateway home's, looked up"
+                + " at each\n// connect (session.mjs: gateway.port, else settings.json, else 9400),"
+                + " not always 9400.\nimport { gatewayUrl } from \"./session.mjs\";\n"
+            : "# The one difference from the spec's text: the port is the gateway home's, looked up"
+                + " at each\n# connect (gateway_home.py: gateway.port, else settings.json, else"
+                + " 9400), not always 9400.\nfrom gateway_home import gateway_url\n";
+    String call = node ? "gatewayUrl()" : "gateway_url()";
+    String original = node ? "\"ws://localhost:9400\"" : "\"ws://localhost:9400\"";
+    return replacedOnce(example, replacedOnce(example, text, marked, ""), call, original);
+  }
+
+  /**
+   * A copy of {@code examples/python} in {@code dir}: the examples import {@code gateway_home.py}
+   * from their own folder, and Python writes its byte code beside what it imports.
+   */
+  static Path pythonExamples(Path dir) throws IOException {
+    Path copy = dir.resolve("python-examples");
+    Files.createDirectories(copy);
+    copyChanged(repoRoot().resolve("examples/python"), copy);
     return copy;
   }
 
   /**
-   * {@code copy}, a copy made by {@link #onPort}, waiting less before each reconnect than the 5 s
-   * the example waits: a test of the reconnect sees it twice in under a second instead of ten.
-   * {@code delay} is the example's text that waits (as {@code "setTimeout(connect, 5000)"}), {@code
-   * fast} what it becomes; the example must have it exactly once.
+   * A copy of {@code example} beside it, waiting less before each reconnect than the 5 s the
+   * example waits: a test of the reconnect sees it twice in under a second instead of ten. {@code
+   * delay} is the example's text that waits (as {@code "setTimeout(connect, 5000)"}), {@code fast}
+   * what it becomes; the example must have it exactly once.
    */
-  static Path reconnectingFaster(Path copy, String delay, String fast) throws IOException {
-    Files.writeString(copy, replacedOnce(copy, Files.readString(copy), delay, fast));
+  static Path reconnectingFaster(Path example, String delay, String fast) throws IOException {
+    String name = example.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    Path copy = example.resolveSibling(name.substring(0, dot) + "-fast" + name.substring(dot));
+    Files.writeString(copy, replacedOnce(example, Files.readString(example), delay, fast));
     return copy;
   }
 
@@ -281,6 +292,15 @@ final class Interop {
         RpcApp.WAIT,
         () -> provider.output().split(java.util.regex.Pattern.quote(text), -1).length - 1 >= times,
         () -> provider + " printed " + text + " " + times + " times:\n" + provider.output());
+  }
+
+  /** The lines {@code provider} printed that contain any of {@code texts}. */
+  static List<String> linesWith(ProviderProcess provider, String... texts) {
+    return provider
+        .output()
+        .lines()
+        .filter(line -> java.util.Arrays.stream(texts).anyMatch(line::contains))
+        .toList();
   }
 
   /** A port free on loopback now. */

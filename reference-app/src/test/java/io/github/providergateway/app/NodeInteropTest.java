@@ -16,22 +16,29 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Node.js providers, real processes, against the app in {@code --rpc} mode: this repository's
- * example, the core profile's own example exactly as the spec prints it, and a provider the app
- * spawns from a {@code --config} file. The app runs in this JVM where the test reads nothing of its
- * process (on a manual clock where a timeout is shown); the core profile's example with only its
- * port changed and the config file's provider meet it as its own {@code java} process (its stderr
- * is part of what they show).
+ * example, the core profile's own example as the spec prints it but for the port (the gateway
+ * home's), and a provider the app spawns from a {@code --config} file. The app runs in this JVM
+ * where the test reads nothing of its process (on a manual clock where a timeout is shown); the
+ * core profile's example and the config file's provider meet it as its own {@code java} process
+ * (its stderr is part of what they show).
  */
 class NodeInteropTest {
 
   @TempDir Path tmp;
 
-  /** The core profile's example, at {@code file} among the examples, with the token it reads. */
-  private ProviderProcess coreExample(Path file, String token) throws java.io.IOException {
+  /**
+   * The core profile's example, at {@code file} among the examples, with the token it reads and
+   * {@code where}: the home it finds its gateway by ({@code TAP_HOME}), or a URL ({@code
+   * TAP_GATEWAY_URL}).
+   */
+  private ProviderProcess coreExample(Path file, String token, Map<String, String> where)
+      throws java.io.IOException {
+    Map<String, String> env = new java.util.HashMap<>(where);
+    env.put("TAP_PROVIDER_TOKEN", token);
     return ProviderProcess.start(
         List.of("node", file.getFileName().toString()),
         file.getParent(),
-        Map.of("TAP_PROVIDER_TOKEN", token),
+        env,
         tmp.resolve("node.log"));
   }
 
@@ -107,7 +114,9 @@ class NodeInteropTest {
 
         app.endInput();
         assertThat(provider.awaitExit(RpcApp.WAIT)).as(provider.output()).isZero();
-        assertThat(provider.output()).contains("Bound to session " + session);
+        assertThat(provider.output())
+            .contains("node-example: binding to session " + session)
+            .contains("node-example registered as p-");
         assertThat(app.awaitExit()).isZero();
         List<JsonNode> lines = app.lines();
         assertThat(lines.get(lines.size() - 1).get("event").asText()).isEqualTo("gateway.stopped");
@@ -135,9 +144,9 @@ class NodeInteropTest {
 
           assertThat(second.awaitExit(RpcApp.WAIT)).as(second.output()).isEqualTo(1);
           assertThat(second.output())
-              .contains("Gateway error [DUPLICATE_INSTANCE]: ")
-              .contains("The gateway refused our hello (DUPLICATE_INSTANCE); exiting.")
-              .doesNotContain("The gateway closed the connection");
+              .contains("node-example: the gateway says [DUPLICATE_INSTANCE] ")
+              .contains("node-example: not registered; exiting")
+              .doesNotContain("lost the gateway");
         }
         app.endInput();
         assertThat(first.awaitExit(RpcApp.WAIT)).as(first.output()).isZero();
@@ -146,8 +155,9 @@ class NodeInteropTest {
     }
   }
 
+  /** The one change is the port, found by the home: the rest is the spec's text, byte for byte. */
   @Test
-  void theNodeExampleIsTheCoreProfilesTextVerbatim() throws Exception {
+  void theNodeExampleIsTheCoreProfilesTextButForTheHomesPort() throws Exception {
     Path spec = Interop.repoRoot().resolve("docs/spec/provider-interface-core-profile.md");
     assumeTrue(Files.exists(spec), "the spec is not beside the repository: " + spec);
     String text = Files.readString(spec);
@@ -156,20 +166,25 @@ class NodeInteropTest {
     String block = text.substring(start, text.indexOf("```", start));
 
     assertThat(
-            Files.readString(Interop.repoRoot().resolve("examples/node/core-profile-example.mjs")))
+            Interop.asTheSpecPrintsIt(
+                Interop.repoRoot().resolve("examples/node/core-profile-example.mjs")))
         .isEqualTo(block);
   }
 
+  /** It finds the gateway on a port other than 9400 by its home's gateway.port. */
   @Test
-  void theCoreProfilesNodeExampleRunsAgainstTheGatewayWithOnlyItsPortChanged() throws Exception {
+  void theCoreProfilesNodeExampleFindsTheGatewayByItsHome() throws Exception {
     Path examples = Interop.nodeExamples();
     int port = Interop.freePort();
-    Path exampleFile = Interop.onPort(examples.resolve("core-profile-example.mjs"), examples, port);
+    Path home = tmp.resolve("home");
     try (RpcApp app =
-        RpcApp.startProcess(
-            tmp.resolve("home"), tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
+        RpcApp.startProcess(home, tmp.resolve("gateway.log"), "--port", Integer.toString(port))) {
       String session = app.startSession();
-      try (ProviderProcess example = coreExample(exampleFile, app.token())) {
+      try (ProviderProcess example =
+          coreExample(
+              examples.resolve("core-profile-example.mjs"),
+              app.token(),
+              Map.of("TAP_HOME", home.toString()))) {
         app.awaitEvent(
             "tools.changed", event -> event.get("tools").toString().equals("[\"greet\"]"));
 
@@ -199,13 +214,15 @@ class NodeInteropTest {
     int port = Interop.freePort();
     Path exampleFile =
         Interop.reconnectingFaster(
-            Interop.onPort(examples.resolve("core-profile-example.mjs"), examples, port),
+            examples.resolve("core-profile-example.mjs"),
             "setTimeout(connect, 5000)",
             "setTimeout(connect, 200)");
     try (RpcApp app = RpcApp.start(tmp.resolve("home"));
         DroppingProxy proxy = DroppingProxy.start(port, app.url().getPort())) {
       String session = app.startSession();
-      try (ProviderProcess example = coreExample(exampleFile, app.token())) {
+      try (ProviderProcess example =
+          coreExample(
+              exampleFile, app.token(), Map.of("TAP_GATEWAY_URL", "ws://127.0.0.1:" + port))) {
         String first = Interop.connected(app, "example-provider", null);
 
         proxy.drop();
@@ -254,7 +271,7 @@ class NodeInteropTest {
       app.endInput();
       assertThat(app.awaitExit()).isZero();
       Path log = home.resolve("logs").resolve("node-example.log");
-      awaitContains(log, "Bound to session " + session);
+      awaitContains(log, "node-example: binding to session " + session);
     }
   }
 

@@ -65,6 +65,16 @@ final class RpcApp implements AutoCloseable {
     return process.pid();
   }
 
+  /**
+   * Kills the subprocess with SIGKILL, as a crash would: nothing of the gateway's stop runs (its
+   * token file and gateway.port stay behind). Waits, boundedly, until it is gone.
+   */
+  void kill() throws InterruptedException {
+    pid(); // in-process, there is no process to kill
+    process.destroyForcibly();
+    assertThat(process.waitFor(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+  }
+
   /** What the app wrote to stderr. */
   private final Supplier<String> errors;
 

@@ -6,10 +6,15 @@ import io.github.providergateway.protocol.ErrorMessage;
 import io.github.providergateway.protocol.Sessions;
 import io.github.providergateway.provider.PairingCodeSupplier;
 import io.github.providergateway.provider.spi.ProviderAuth;
+import java.util.function.Supplier;
 
 /**
  * How one runtime authenticates each WebSocket connection, after its {@link ProviderAuth}: with the
- * token it was given, or by pairing.
+ * token it was given, with the token its source gives for each connection, or by pairing.
+ *
+ * <p>A token source (the home's token file) is asked at every connection: a gateway that restarted
+ * wrote a new token. An {@code AUTH_FAILED} refusing its token does not end the provider, since the
+ * source may give the right one next time (the file was still the dead gateway's).
  *
  * <p>Pairing: the first connection sends {@code auth {mode: "pair"}}, asks the {@link
  * PairingCodeSupplier} for the code the person reads in their session's timeline, and sends it as
@@ -20,8 +25,11 @@ import io.github.providergateway.provider.spi.ProviderAuth;
  */
 final class Authenticator {
 
-  /** The token given by the caller; null when pairing. */
+  /** The token given by the caller; null when pairing or reading a source. */
   private final String token;
+
+  /** Gives the token for each connection; null unless the caller gave a source. */
+  private final Supplier<String> tokens;
 
   /** Asks the person for the code; null when a token was given. */
   private final PairingCodeSupplier codes;
@@ -32,13 +40,22 @@ final class Authenticator {
   /** Whether the current connection presented {@link #issued}. Loop only. */
   private boolean presentedIssued;
 
+  /** Whether the current connection presented what {@link #tokens} gave. Loop only. */
+  private boolean presentedFromSource;
+
   Authenticator(ProviderAuth auth) {
-    // ProviderAuth is sealed to these two; Java 17 has no pattern switch to say so.
+    // ProviderAuth is sealed to these three; Java 17 has no pattern switch to say so.
     if (auth instanceof ProviderAuth.Pairing pairing) {
       this.token = null;
+      this.tokens = null;
       this.codes = pairing.codes();
+    } else if (auth instanceof ProviderAuth.TokenSource source) {
+      this.token = null;
+      this.tokens = source.source();
+      this.codes = null;
     } else {
       this.token = ((ProviderAuth.Token) auth).token();
+      this.tokens = null;
       this.codes = null;
     }
   }
@@ -46,8 +63,13 @@ final class Authenticator {
   /** The {@code auth} for a new connection. */
   Auth first() {
     presentedIssued = false;
+    presentedFromSource = false;
     if (token != null) {
       return Auth.withToken(token);
+    }
+    if (tokens != null) {
+      presentedFromSource = true;
+      return Auth.withToken(tokens.get());
     }
     if (issued != null) {
       presentedIssued = true;
@@ -73,19 +95,21 @@ final class Authenticator {
   }
 
   /**
-   * An {@code AUTH_FAILED} refusing the issued token: the token is forgotten, so the next
-   * connection pairs again, and the refusal does not end the provider.
+   * An {@code AUTH_FAILED} refusing the issued token, or a token a source gave: the issued token is
+   * forgotten, so the next connection pairs again, or the source is asked again; either way the
+   * refusal does not end the provider.
    *
    * @return whether {@code error} was that refusal
    */
   boolean forgetsRefusedToken(ErrorMessage error) {
-    if (presentedIssued
-        && error.code() == ErrorCode.AUTH_FAILED
-        && "auth".equals(error.replyTo())) {
+    if (error.code() != ErrorCode.AUTH_FAILED || !"auth".equals(error.replyTo())) {
+      return false;
+    }
+    if (presentedIssued) {
       issued = null;
       presentedIssued = false;
       return true;
     }
-    return false;
+    return presentedFromSource;
   }
 }

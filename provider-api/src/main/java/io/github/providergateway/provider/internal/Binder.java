@@ -41,6 +41,9 @@ final class Binder {
   /** Where the provider runs, for choosing the session whose cwd holds it. */
   private final Path workingDirectory;
 
+  /** The user's home directory, which holds only itself as a session's project; null if unknown. */
+  private final String userHome;
+
   /** Where the current connection is in its life. */
   private Phase phase = Phase.CLOSED;
 
@@ -92,12 +95,19 @@ final class Binder {
         link,
         updates,
         System.getenv("TAP_SESSION"),
-        Path.of(System.getProperty("user.dir", "/")));
+        Path.of(System.getProperty("user.dir", "/")),
+        userHome());
+  }
+
+  /** {@code ~} as the shell, Node and Python read it: {@code HOME}, else the JVM's user.home. */
+  private static String userHome() {
+    String home = System.getenv("HOME");
+    return home != null && !home.isBlank() ? home : System.getProperty("user.home");
   }
 
   /**
-   * As the other constructor, with the environment's session and the working directory given
-   * (tests).
+   * As the other constructor, with the environment's session, the working directory and the user's
+   * home given (tests).
    */
   Binder(
       JavaProvider provider,
@@ -105,13 +115,15 @@ final class Binder {
       Link link,
       StateUpdates updates,
       String environmentSession,
-      Path workingDirectory) {
+      Path workingDirectory,
+      String userHome) {
     this.provider = provider;
     this.clock = clock;
     this.link = link;
     this.updates = updates;
     this.environmentSession = environmentSession;
     this.workingDirectory = workingDirectory;
+    this.userHome = userHome;
   }
 
   Phase phase() {
@@ -177,7 +189,7 @@ final class Binder {
     SessionSelector configured = provider.session();
     String wanted =
         configured instanceof SessionSelector.Named named ? named.sessionId() : environmentSession;
-    SessionChoice choice = SessionChoice.choose(sessions, wanted, workingDirectory);
+    SessionChoice choice = SessionChoice.choose(sessions, wanted, workingDirectory, userHome);
     if (say) {
       LOG.log(
           System.Logger.Level.INFO,
@@ -344,7 +356,10 @@ final class Binder {
               + provider.name()
               + " is not bound: "
               + SessionChoice.choose(
-                      sessions == null ? List.of() : sessions, environmentSession, workingDirectory)
+                      sessions == null ? List.of() : sessions,
+                      environmentSession,
+                      workingDirectory,
+                      userHome)
                   .reason());
       retryHello();
       return true;

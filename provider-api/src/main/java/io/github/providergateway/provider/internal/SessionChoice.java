@@ -1,7 +1,7 @@
 package io.github.providergateway.provider.internal;
 
+import io.github.providergateway.protocol.ProjectScope;
 import io.github.providergateway.protocol.SessionInfo;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,9 @@ import java.util.List;
  *   <li>a wanted session ({@code JavaProvider.Builder.session}, else {@code TAP_SESSION}, which the
  *       gateway sets for providers it starts): the session with that id, else the one with that
  *       label;
- *   <li>the session whose cwd holds the provider's working directory (the longest such cwd);
+ *   <li>the session whose project (its cwd) holds the provider's working directory, the deepest
+ *       such project, by the one rule of {@link ProjectScope}: a project holds its folder and the
+ *       folders below it, but one at {@code /}, at the user's home or above it holds only itself;
  *   <li>the only active session.
  * </ol>
  *
@@ -30,9 +32,11 @@ record SessionChoice(String sessionId, String reason) {
 
   /**
    * Chooses among {@code active} for a provider that wants {@code wanted} (or null) and runs in
-   * {@code workingDirectory}.
+   * {@code workingDirectory}, for a user whose home directory is {@code userHome} (null when
+   * unknown): a session at the home holds only itself ({@link ProjectScope}).
    */
-  static SessionChoice choose(List<SessionInfo> active, String wanted, Path workingDirectory) {
+  static SessionChoice choose(
+      List<SessionInfo> active, String wanted, Path workingDirectory, String userHome) {
     if (wanted != null && !wanted.isBlank()) {
       for (SessionInfo session : active) {
         if (session.id().equals(wanted)) {
@@ -63,34 +67,21 @@ record SessionChoice(String sessionId, String reason) {
                   + describe(labelled)
                   + ")");
     }
-    Path here = normalized(workingDirectory == null ? null : workingDirectory.toString());
-    SessionInfo best = null;
-    int bestLength = -1;
-    int ties = 0;
-    for (SessionInfo session : active) {
-      Path cwd = normalized(session.cwd());
-      if (cwd == null || here == null || !here.startsWith(cwd)) {
-        continue;
-      }
-      int length = cwd.getNameCount();
-      if (length > bestLength) {
-        best = session;
-        bestLength = length;
-        ties = 1;
-      } else if (length == bestLength) {
-        ties++;
-      }
-    }
-    if (best != null && ties == 1) {
+    String here = workingDirectory == null ? null : workingDirectory.toString();
+    List<SessionInfo> deepest = ProjectScope.deepest(active, SessionInfo::cwd, here, userHome);
+    if (deepest.size() == 1) {
+      SessionInfo best = deepest.get(0);
       return new SessionChoice(best.id(), "its cwd " + best.cwd() + " holds this directory");
     }
-    if (best != null) {
+    if (!deepest.isEmpty()) {
       return new SessionChoice(
           null,
-          ties
+          deepest.size()
               + " sessions work in "
-              + best.cwd()
-              + "; name one with JavaProvider.Builder.session or TAP_SESSION");
+              + deepest.get(0).cwd()
+              + "; name one with JavaProvider.Builder.session or TAP_SESSION ("
+              + describe(deepest)
+              + ")");
     }
     if (active.size() == 1) {
       return new SessionChoice(active.get(0).id(), "it is the only active session");
@@ -118,16 +109,5 @@ record SessionChoice(String sessionId, String reason) {
               + ")");
     }
     return String.join(", ", parts);
-  }
-
-  private static Path normalized(String path) {
-    if (path == null) {
-      return null;
-    }
-    try {
-      return Path.of(path).toAbsolutePath().normalize();
-    } catch (InvalidPathException e) {
-      return null;
-    }
   }
 }

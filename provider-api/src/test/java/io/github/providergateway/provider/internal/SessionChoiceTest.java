@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which session a Java provider that names none binds to (issue 34): the same rules as the Node
- * examples' session.mjs, so that every provider the project ships chooses alike.
+ * examples' session.mjs, so that every provider the project ships chooses alike; which folders a
+ * session's project holds is ProjectScope's rule (issue 43). The user's home is /home/me.
  */
 class SessionChoiceTest {
 
@@ -20,8 +21,10 @@ class SessionChoiceTest {
       new SessionInfo("s-3", "copilot", "/home/me/app2", null);
   private static final List<SessionInfo> ALL = List.of(CONSOLE, CLAUDE, COPILOT);
 
+  private static final String USER_HOME = "/home/me";
+
   private static SessionChoice choose(List<SessionInfo> active, String wanted, String cwd) {
-    return SessionChoice.choose(active, wanted, Path.of(cwd));
+    return SessionChoice.choose(active, wanted, Path.of(cwd), USER_HOME);
   }
 
   @Test
@@ -50,12 +53,33 @@ class SessionChoiceTest {
   }
 
   @Test
-  void otherwiseTheSessionWhoseCwdHoldsTheWorkingDirectoryTheLongest() {
+  void otherwiseTheSessionWhoseProjectHoldsTheWorkingDirectoryTheDeepest() {
+    SessionInfo nested = new SessionInfo("s-5", "submodule agent", "/home/me/app/lib", null);
     assertThat(choose(ALL, null, "/home/me/app/src"))
         .isEqualTo(new SessionChoice("s-2", "its cwd /home/me/app holds this directory"));
-    assertThat(choose(ALL, null, "/home/me/docs").sessionId()).isEqualTo("s-1");
-    assertThat(choose(List.of(CLAUDE, CONSOLE), null, "/home/me/app2").sessionId())
+    assertThat(choose(List.of(CLAUDE, nested), null, "/home/me/app/lib/x").sessionId())
+        .isEqualTo("s-5");
+    assertThat(choose(List.of(nested, CLAUDE), null, "/home/me/app/src").sessionId())
+        .isEqualTo("s-2");
+    assertThat(choose(List.of(CLAUDE, COPILOT), null, "/home/me/app2/src").sessionId())
         .as("/home/me/app does not hold /home/me/app2")
+        .isEqualTo("s-3");
+  }
+
+  @Test
+  void aSessionAtTheHomeOrAtTheRootHoldsOnlyItself() {
+    SessionInfo root = new SessionInfo("s-6", "root", "/", null);
+    assertThat(choose(ALL, null, "/home/me/docs").reason())
+        .as("the console at ~ does not swallow ~/docs")
+        .contains("3 sessions are active and none works in /home/me/docs");
+    assertThat(choose(List.of(CONSOLE, root), null, "/tmp").sessionId()).isNull();
+    assertThat(choose(ALL, null, "/home/me"))
+        .isEqualTo(new SessionChoice("s-1", "its cwd /home/me holds this directory"));
+    assertThat(choose(List.of(CONSOLE, root), null, "/").sessionId()).isEqualTo("s-6");
+    assertThat(
+            SessionChoice.choose(List.of(CONSOLE, CLAUDE), null, Path.of("/home/me/docs"), null)
+                .sessionId())
+        .as("a home not known: only / holds only itself")
         .isEqualTo("s-1");
   }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 
 /**
  * The connection attempt loop of a {@link WebSocketProviderClient}: opens a socket, hands it to the
@@ -30,7 +31,12 @@ final class ReconnectLoop {
   private static final System.Logger LOG =
       System.getLogger(WebSocketProviderClient.class.getName());
 
-  private final URI uri;
+  /** Where to connect, asked at every attempt: a fixed URL, or the home's gateway as it is then. */
+  private final Supplier<URI> address;
+
+  /** The URL of the latest attempt, for the log; null while none could be found. Loop only. */
+  private URI uri;
+
   private final WebSocketProviderClient.Options options;
   private final WebSocketProviderClient.Connector connector;
   private final ProviderLoop loop;
@@ -63,7 +69,7 @@ final class ReconnectLoop {
   private volatile boolean stopped;
 
   ReconnectLoop(
-      URI uri,
+      Supplier<URI> address,
       WebSocketProviderClient.Options options,
       WebSocketProviderClient.Connector connector,
       ProviderLoop loop,
@@ -73,7 +79,7 @@ final class ReconnectLoop {
       JavaProvider provider,
       ProviderAuth auth,
       Clock clock) {
-    this.uri = uri;
+    this.address = address;
     this.options = options;
     this.connector = connector;
     this.loop = loop;
@@ -103,6 +109,8 @@ final class ReconnectLoop {
     current = socket;
     CompletableFuture<WebSocket> opening;
     try {
+      uri = null;
+      uri = address.get(); // again at every attempt: a gateway that restarted may listen elsewhere
       opening = connector.connect(uri, socket);
     } catch (RuntimeException e) {
       opening = CompletableFuture.failedFuture(e);
@@ -176,7 +184,7 @@ final class ReconnectLoop {
           Level.WARNING,
           "cannot connect to the gateway at {0}: {1}. Is it running, and is this its URL? Retrying"
               + " in {2} ms, then with a backoff up to {3} s; further failures are logged at DEBUG",
-          uri,
+          uri != null ? uri : "its home",
           describe(cause),
           delay.toMillis(),
           options.maxBackoff().toSeconds());

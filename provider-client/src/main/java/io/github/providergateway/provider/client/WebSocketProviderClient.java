@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 
 /**
  * Runs a {@link JavaProvider} in another process than the gateway, over WebSocket: the same
@@ -35,8 +36,9 @@ import java.util.function.DoubleSupplier;
  * }</pre>
  *
  * <p>{@link #fromEnvironment(JavaProvider)} finds the gateway and the token as providers in every
- * language do ({@code TAP_GATEWAY_URL}, {@code TAP_PROVIDER_TOKEN}, the token file); {@link
- * #connect} takes them from the caller; {@link #pair} needs no token.
+ * language do ({@code TAP_GATEWAY_URL}, {@code TAP_PROVIDER_TOKEN}, else the gateway's home, looked
+ * up again at every reconnect); {@link #connect} takes them from the caller; {@link #pair} needs no
+ * token.
  *
  * <p>Each connection sends {@code auth} with the token, then the provider runtime sends {@code
  * hello} once {@code sessions} arrives. An external provider with no token pairs instead ({@link
@@ -79,12 +81,12 @@ public final class WebSocketProviderClient {
   private final ReconnectLoop connection;
 
   private WebSocketProviderClient(
-      URI uri, ProviderAuth auth, JavaProvider provider, Options options, Connector connector) {
-    requireNonNull(uri, "uri");
-    String scheme = uri.getScheme();
-    if (!"ws".equalsIgnoreCase(scheme) && !"wss".equalsIgnoreCase(scheme)) {
-      throw new IllegalArgumentException("uri must be ws:// or wss://, was " + uri);
-    }
+      Supplier<URI> address,
+      ProviderAuth auth,
+      JavaProvider provider,
+      Options options,
+      Connector connector) {
+    requireNonNull(address, "address");
     requireNonNull(auth, "auth");
     requireNonNull(options, "options");
     requireNonNull(connector, "connector");
@@ -105,7 +107,7 @@ public final class WebSocketProviderClient {
         };
     this.connection =
         new ReconnectLoop(
-            uri,
+            address,
             options,
             connector,
             loop,
@@ -153,11 +155,19 @@ public final class WebSocketProviderClient {
    * person starts by hand need no code of their own for it. An empty variable counts as unset.
    *
    * <ul>
-   *   <li>The URL is {@code TAP_GATEWAY_URL}, else {@code ws://127.0.0.1:9400}.
-   *   <li>The token is {@code TAP_PROVIDER_TOKEN} (a spawned provider's), else what the token file
-   *       of the default gateway home holds: {@code <COPILOT_HOME>/extensions/tap/.provider-token},
-   *       where {@code COPILOT_HOME} defaults to {@code ~/.copilot} ({@code ~} is {@code HOME},
-   *       else the JVM's {@code user.home}). The token file is read once, now.
+   *   <li>The home is {@code TAP_HOME}, else {@code <COPILOT_HOME>/extensions/tap}, where {@code
+   *       COPILOT_HOME} defaults to {@code ~/.copilot} ({@code ~} is {@code HOME}, else the JVM's
+   *       {@code user.home}).
+   *   <li>The URL is {@code TAP_GATEWAY_URL} (pinned), else {@code ws://127.0.0.1:<port>} with the
+   *       port looked up again at every connection: the home's {@code gateway.port} (every running
+   *       gateway writes it), else its {@code settings.json}'s {@code port}, else 9400. So the
+   *       provider follows a gateway that restarted on another port. While the token file is newer
+   *       than {@code gateway.port} (a gateway started after the last was killed, and does not
+   *       listen yet), it waits rather than send the new token to the dead gateway's port.
+   *   <li>The token is {@code TAP_PROVIDER_TOKEN} (a spawned provider's), else what the home's
+   *       token file {@code <home>/.provider-token} holds: read now, when it must be there, and
+   *       again at every connection, since a gateway that restarted has a new token; a refusal
+   *       ({@code AUTH_FAILED}) of a token read from the file does not end the provider.
    * </ul>
    *
    * <p>{@code TAP_SESSION} (a session's id or label) picks the session of a provider that names
@@ -185,7 +195,7 @@ public final class WebSocketProviderClient {
       Connector connector) {
     requireNonNull(provider, "provider");
     ProviderEnvironment found = new ProviderEnvironment(requireNonNull(environment, "environment"));
-    return connect(found.gatewayUri(), found.token(), provider, options, connector);
+    return start(found.address(), found.auth(), provider, options, connector);
   }
 
   /**
@@ -216,7 +226,7 @@ public final class WebSocketProviderClient {
 
   static ProviderSession connect(
       URI uri, String token, JavaProvider provider, Options options, Connector connector) {
-    return start(uri, ProviderAuth.token(token), provider, options, connector);
+    return start(fixed(uri), ProviderAuth.token(token), provider, options, connector);
   }
 
   /**
@@ -260,13 +270,32 @@ public final class WebSocketProviderClient {
       PairingCodeSupplier codes,
       Options options,
       Connector connector) {
-    return start(uri, ProviderAuth.pairing(codes), provider, options, connector);
+    return start(fixed(uri), ProviderAuth.pairing(codes), provider, options, connector);
+  }
+
+  /** {@code uri}, checked, as the address of every attempt. */
+  private static Supplier<URI> fixed(URI uri) {
+    checkScheme(requireNonNull(uri, "uri"));
+    return () -> uri;
+  }
+
+  /** Refuses a URL that is no WebSocket URL; returns it. */
+  static URI checkScheme(URI uri) {
+    String scheme = uri.getScheme();
+    if (!"ws".equalsIgnoreCase(scheme) && !"wss".equalsIgnoreCase(scheme)) {
+      throw new IllegalArgumentException("uri must be ws:// or wss://, was " + uri);
+    }
+    return uri;
   }
 
   private static ProviderSession start(
-      URI uri, ProviderAuth auth, JavaProvider provider, Options options, Connector connector) {
+      Supplier<URI> address,
+      ProviderAuth auth,
+      JavaProvider provider,
+      Options options,
+      Connector connector) {
     WebSocketProviderClient client =
-        new WebSocketProviderClient(uri, auth, provider, options, connector);
+        new WebSocketProviderClient(address, auth, provider, options, connector);
     client.loop.execute(client.connection::open);
     return client.connection.session();
   }
@@ -288,7 +317,8 @@ public final class WebSocketProviderClient {
 
   /**
    * How a {@link WebSocketProviderClient} connects, reconnects and queues. Defaults: backoff from
-   * 250 ms doubling to 30 s with 20 % jitter, 10 s to connect, 5 s for the gateway to answer a
+   * 250 ms doubling to 2 s with 20 % jitter (a gateway on this machine that restarted has its
+   * providers back within about 2 s of listening), 10 s to connect, 5 s for the gateway to answer a
    * close, 4,096 queued outbound messages, incoming messages up to 16 Mi chars, a daemon thread of
    * its own for the provider, the system clock, a scheduler thread of its own.
    */
@@ -413,7 +443,7 @@ public final class WebSocketProviderClient {
     /** Builds {@link Options}; every setting has the default listed there. */
     public static final class Builder {
       private Duration initialBackoff = Duration.ofMillis(250);
-      private Duration maxBackoff = Duration.ofSeconds(30);
+      private Duration maxBackoff = Duration.ofSeconds(2);
       private double jitter = 0.2;
       private Duration connectTimeout = Duration.ofSeconds(10);
       private Duration closeTimeout = Duration.ofSeconds(5);

@@ -34,6 +34,7 @@ import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -80,11 +81,11 @@ class WebSocketProviderClientTest {
   }
 
   @Test
-  void failedAttemptsAreRetriedAfterDoublingDelaysUpToThirtySeconds() {
+  void failedAttemptsAreRetriedAfterDoublingDelaysUpToTwoSeconds() {
     connect(options());
 
     int attempts = 1;
-    for (long millis : new long[] {250, 500, 1000, 2000, 4000, 8000, 16000, 30000, 30000}) {
+    for (long millis : new long[] {250, 500, 1000, 2000, 2000, 2000}) {
       connector.attempt(attempts - 1).fail();
       clock.advance(Duration.ofMillis(millis - 1));
       assertThat(connector.attempts()).as("one tick before %d ms", millis).isEqualTo(attempts);
@@ -106,7 +107,7 @@ class WebSocketProviderClientTest {
     WebSocketProviderClient.Options defaults = WebSocketProviderClient.Options.defaults();
     assertThat(defaults.backoff(0, 0.0)).isEqualTo(Duration.ofMillis(250));
     assertThat(defaults.backoff(0, 0.999_999)).isGreaterThan(Duration.ofMillis(200));
-    assertThat(defaults.backoff(40, 0.0)).isEqualTo(Duration.ofSeconds(30));
+    assertThat(defaults.backoff(40, 0.0)).isEqualTo(Duration.ofSeconds(2));
   }
 
   @Test
@@ -254,6 +255,119 @@ class WebSocketProviderClientTest {
 
     connector.attempt(0).open();
     assertThat(connector.attempt(0).ws.next(Auth.class).token()).isEqualTo("ptk-spawned");
+  }
+
+  @Test
+  void tapHomeNamesTheHomeBeforeCopilotHome(@TempDir Path dir) throws Exception {
+    Path home = dir.resolve("my-home");
+    writeHome(home, "ptk-tap-home", 9411);
+    writeTokenFile(dir.resolve("copilot"), "ptk-copilot");
+
+    fromEnvironment(
+        Map.of("TAP_HOME", home.toString(), "COPILOT_HOME", dir.resolve("copilot").toString()));
+
+    assertThat(connector.attempt(0).uri).isEqualTo(URI.create("ws://127.0.0.1:9411"));
+    connector.attempt(0).open();
+    assertThat(connector.attempt(0).ws.next(Auth.class).token()).isEqualTo("ptk-tap-home");
+  }
+
+  @Test
+  void theHomesPortIsItsGatewaysElseItsSettingsElse9400(@TempDir Path home) throws Exception {
+    Files.createDirectories(home);
+    Files.writeString(home.resolve(".provider-token"), "ptk");
+    Files.writeString(home.resolve("settings.json"), "{\"port\": 9422, \"watch\": false}");
+    fromEnvironment(Map.of("TAP_HOME", home.toString()));
+    assertThat(connector.attempt(0).uri).isEqualTo(URI.create("ws://127.0.0.1:9422"));
+
+    Files.writeString(home.resolve("gateway.port"), "9433\n");
+    connector.attempt(0).fail();
+    clock.advance(Duration.ofMillis(250));
+    assertThat(connector.attempt(1).uri).isEqualTo(URI.create("ws://127.0.0.1:9433"));
+
+    Files.delete(home.resolve("gateway.port"));
+    Files.writeString(home.resolve("settings.json"), "{\"port\": \"9444\"}");
+    connector.attempt(1).fail();
+    clock.advance(Duration.ofMillis(500));
+    assertThat(connector.attempt(2).uri).isEqualTo(URI.create("ws://127.0.0.1:9400"));
+  }
+
+  /**
+   * Issue 43: a hand-run provider follows its home's gateway across a restart on another port with
+   * a new token: each reconnect looks up gateway.port and reads the token file again, and the dead
+   * gateway's token refused by a new one does not end it.
+   */
+  @Test
+  void eachReconnectFindsTheHomesGatewayAndReadsItsTokenAgain(@TempDir Path home) throws Exception {
+    writeHome(home, "ptk-first", 9451);
+    ProviderSession session = fromEnvironment(Map.of("TAP_HOME", home.toString()));
+    bind(connector.attempt(0), "rtk-1");
+
+    writeHome(home, "ptk-second", 9452); // a gateway restarted: new port, new token
+    connector.attempt(0).closedByGateway();
+    clock.advance(Duration.ofMillis(250));
+
+    Attempt again = connector.attempt(1);
+    assertThat(again.uri).isEqualTo(URI.create("ws://127.0.0.1:9452"));
+    again.open();
+    assertThat(again.ws.next(Auth.class).token()).isEqualTo("ptk-second");
+
+    again.deliver(ErrorMessage.of(ErrorCode.AUTH_FAILED, "Invalid token").withReplyTo("auth"));
+    again.closedByGateway();
+    writeHome(home, "ptk-third", 9453);
+    clock.advance(Duration.ofMillis(500));
+
+    Attempt third = connector.attempt(2);
+    assertThat(third.uri).isEqualTo(URI.create("ws://127.0.0.1:9453"));
+    third.open();
+    assertThat(third.ws.next(Auth.class).token()).isEqualTo("ptk-third");
+    assertThat(session.closed().toCompletableFuture()).isNotDone();
+  }
+
+  @Test
+  void aTokenFileGoneAtAReconnectLeavesTheLastTokenRead(@TempDir Path home) throws Exception {
+    writeHome(home, "ptk-first", 9461);
+    fromEnvironment(Map.of("TAP_HOME", home.toString()));
+    bind(connector.attempt(0), "rtk-1");
+
+    Files.delete(home.resolve(".provider-token"));
+    connector.attempt(0).closedByGateway();
+    clock.advance(Duration.ofMillis(250));
+    connector.attempt(1).open();
+
+    assertThat(connector.attempt(1).ws.next(Auth.class).token()).isEqualTo("ptk-first");
+  }
+
+  /**
+   * A token file newer than gateway.port: a gateway started after the last one was killed and does
+   * not listen yet. Its token must not go to the dead gateway's port, which anyone may hold now.
+   */
+  @Test
+  void aTokenNewerThanTheGatewaysPortWaitsForTheNewGatewayToListen(@TempDir Path home)
+      throws Exception {
+    writeHome(home, "ptk-new", 9471);
+    Files.setLastModifiedTime(
+        home.resolve("gateway.port"),
+        FileTime.fromMillis(
+            Files.getLastModifiedTime(home.resolve(".provider-token")).toMillis() - 60_000));
+
+    fromEnvironment(Map.of("TAP_HOME", home.toString()));
+    clock.advance(Duration.ofMillis(250 + 500));
+    assertThat(connector.attempts()).as("no connection to the dead gateway's port").isZero();
+
+    Files.writeString(home.resolve("gateway.port"), "9472"); // the new gateway listens
+    clock.advance(Duration.ofMillis(1000));
+
+    assertThat(connector.attempt(0).uri).isEqualTo(URI.create("ws://127.0.0.1:9472"));
+  }
+
+  @Test
+  void aGivenTokenIsNotWaitedForByThePortFilesAge(@TempDir Path home) throws Exception {
+    writeHome(home, "ptk-new", 9481);
+    Files.setLastModifiedTime(home.resolve("gateway.port"), FileTime.fromMillis(0));
+
+    fromEnvironment(Map.of("TAP_HOME", home.toString(), "TAP_PROVIDER_TOKEN", "ptk-given"));
+
+    assertThat(connector.attempt(0).uri).isEqualTo(URI.create("ws://127.0.0.1:9481"));
   }
 
   @Test
@@ -475,6 +589,16 @@ class WebSocketProviderClientTest {
     Path file = copilotHome.resolve("extensions").resolve("tap").resolve(".provider-token");
     Files.createDirectories(file.getParent());
     Files.writeString(file, content);
+  }
+
+  /** Writes a gateway home: its token file, then its gateway.port, as a gateway writes them. */
+  private static void writeHome(Path home, String token, int port) throws IOException {
+    Files.createDirectories(home);
+    Files.writeString(home.resolve(".provider-token"), token);
+    Files.writeString(home.resolve("gateway.port"), Integer.toString(port));
+    // Not older than the token, whatever the file system's timestamp granularity.
+    Files.setLastModifiedTime(
+        home.resolve("gateway.port"), Files.getLastModifiedTime(home.resolve(".provider-token")));
   }
 
   /** Opens {@code attempt} and binds it; everything it sent so far is taken. */

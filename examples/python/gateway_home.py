@@ -1,0 +1,150 @@
+"""Where a provider finds the gateway, its token and its session: examples/node/session.mjs
+written again in Python, for provider.py and core_profile_example.py (docs/providers.md,
+"Finding the gateway" and "Which session"). Standard library only.
+
+The gateway is found by its home, looked up again at every connect, so that a provider follows a
+gateway that restarted on another port:
+
+    TAP_GATEWAY_URL, when set (pinned: the gateway sets it for the providers it starts);
+    else ws://127.0.0.1:<port>, the port from <home>/gateway.port (every running gateway writes
+    it), else <home>/settings.json's "port", else 9400. The home is TAP_HOME, else
+    $COPILOT_HOME/extensions/tap, else ~/.copilot/extensions/tap; the token is TAP_PROVIDER_TOKEN,
+    else <home>/.provider-token, read anew at every connect.
+"""
+import json
+import os
+
+DEFAULT_PORT = 9400
+
+
+def gateway_home(env=None):
+    """The gateway's home: TAP_HOME, else $COPILOT_HOME/extensions/tap, else
+    ~/.copilot/extensions/tap."""
+    env = os.environ if env is None else env
+    if (env.get("TAP_HOME") or "").strip():
+        return os.path.abspath(env["TAP_HOME"])
+    base = env.get("COPILOT_HOME") if (env.get("COPILOT_HOME") or "").strip() else os.path.join(
+        os.path.expanduser("~"), ".copilot")
+    return os.path.abspath(os.path.join(base, "extensions", "tap"))
+
+
+def token_file(env=None):
+    """Where the home's gateway writes its token: <home>/.provider-token."""
+    return os.path.join(gateway_home(env), ".provider-token")
+
+
+def read_token(env=None):
+    """TAP_PROVIDER_TOKEN, else the home's token file, read anew each time; None if neither."""
+    env = os.environ if env is None else env
+    if env.get("TAP_PROVIDER_TOKEN"):
+        return env["TAP_PROVIDER_TOKEN"]
+    try:
+        with open(token_file(env)) as f:
+            return f.read().strip() or None
+    except OSError:
+        return None
+
+
+def _port(value):
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 65535:
+        return value
+    return None
+
+
+def _modified(path):
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return -1
+
+
+def home_port(env=None):
+    """Where the home's gateway listens, looked up now: (port, from_where, stale). stale is True
+    when the token file is newer than gateway.port: a gateway has started since that port was
+    written (the last one was killed) and does not listen yet; its new token must not go to the
+    dead one's port, which anyone may have taken since."""
+    env = os.environ if env is None else env
+    home = gateway_home(env)
+    port_file = os.path.join(home, "gateway.port")
+    try:
+        with open(port_file) as f:
+            running = _port(f.read())
+    except OSError:
+        running = None
+    if running:
+        stale = not env.get("TAP_PROVIDER_TOKEN") and _modified(token_file(env)) > _modified(port_file)
+        return running, port_file, stale
+    settings_file = os.path.join(home, "settings.json")
+    try:
+        with open(settings_file) as f:
+            own = _port(json.load(f).get("port"))
+    except (OSError, ValueError, AttributeError):
+        own = None
+    if own:
+        return own, settings_file, False
+    return DEFAULT_PORT, "the default port", False
+
+
+def gateway_url(env=None):
+    """The gateway's URL now: TAP_GATEWAY_URL, else ws://127.0.0.1:<the home's port>. Call it at
+    every connect: the port is the running gateway's."""
+    env = os.environ if env is None else env
+    return env.get("TAP_GATEWAY_URL") or f"ws://127.0.0.1:{home_port(env)[0]}"
+
+
+def project_holds(project, folder, user_home=None):
+    """Whether the project at `project` (a session's cwd) holds `folder`: it is the folder or
+    below it, but a project at /, at the user's home or above it holds only itself. Paths are made
+    absolute and normalized; links are not resolved (the gateway's ProjectScope.holds)."""
+    if not project or not folder:
+        return False
+    root = os.path.abspath(project)
+    here = os.path.abspath(folder)
+    if here == root:
+        return True
+    home = os.path.abspath(user_home if user_home is not None else os.path.expanduser("~"))
+    within = lambda path, top: path == top or path.startswith(top.rstrip(os.sep) + os.sep)
+    if root == os.path.abspath(os.sep) or within(home, root):
+        return False  # holds only itself: it would swallow every project
+    return within(here, root)
+
+
+def _depth(path):
+    return len([part for part in os.path.abspath(path).split(os.sep) if part])
+
+
+def choose_session(active, wanted=None, cwd=None, user_home=None):
+    """Which session to bind to, as examples/node/session.mjs chooses (docs/providers.md, "Which
+    session"): TAP_SESSION by id, then by label; else the session whose project holds this
+    directory (the deepest); else the only one. Returns (session_id, why), (None, why) to wait for
+    one, or raises ValueError saying why none can be chosen."""
+    wanted = os.environ.get("TAP_SESSION") if wanted is None else wanted
+    here = os.path.abspath(cwd or os.getcwd())
+    listed = ", ".join(f"{s['id']} ({s.get('label') or 'no label'}{', ' + s['cwd'] if s.get('cwd') else ''})" for s in active)
+    if wanted:
+        for s in active:
+            if s["id"] == wanted:
+                return s["id"], "TAP_SESSION names it"
+        labelled = [s for s in active if s.get("label") == wanted]
+        if len(labelled) == 1:
+            return labelled[0]["id"], f"TAP_SESSION names its label '{wanted}'"
+        if labelled:
+            raise ValueError(f"TAP_SESSION={wanted} is the label of {len(labelled)} sessions; give an id: {listed}")
+        if not active:
+            return None, f"no session is active yet; waiting for TAP_SESSION={wanted}"
+        raise ValueError(f"TAP_SESSION={wanted} is no active session's id or label; active: {listed}")
+    holding = [s for s in active if project_holds(s.get("cwd"), here, user_home)]
+    if holding:
+        deepest = max(_depth(s["cwd"]) for s in holding)
+        best = [s for s in holding if _depth(s["cwd"]) == deepest]
+        if len(best) == 1:
+            return best[0]["id"], f"its cwd {best[0]['cwd']} holds this directory"
+        raise ValueError(f"{len(best)} sessions work in {best[0]['cwd']}; set TAP_SESSION to one of: "
+                         + ", ".join(f"{s['id']} ({s.get('label') or 'no label'})" for s in best))
+    if len(active) == 1:
+        return active[0]["id"], "it is the only active session"
+    if not active:
+        return None, "no session is active yet; waiting for one"
+    raise ValueError(f"{len(active)} sessions are active and none works in {here}: set TAP_SESSION to the id or label of one of: {listed}")

@@ -1,0 +1,75 @@
+"""Which session the Python examples bind to and where they find the gateway
+(examples/python/gateway_home.py): the same rules as session.mjs and the Java client. Run by
+SessionChoiceTest with the standard library's unittest beside a copy of the examples. The user's
+home is /home/me."""
+import os
+import tempfile
+import unittest
+
+from gateway_home import choose_session, gateway_home, gateway_url, home_port, project_holds, read_token
+
+CONSOLE = {"id": "s-1", "label": "console", "cwd": "/home/me"}
+CLAUDE = {"id": "s-2", "label": "claude-code", "cwd": "/home/me/app"}
+COPILOT = {"id": "s-3", "label": "copilot", "cwd": "/home/me/app2"}
+ALL = [CONSOLE, CLAUDE, COPILOT]
+
+
+def choose(active, cwd, wanted=""):
+    return choose_session(active, wanted=wanted, cwd=cwd, user_home="/home/me")
+
+
+class SessionChoice(unittest.TestCase):
+    def test_tap_session_picks_by_id_then_by_label(self):
+        self.assertEqual(choose(ALL, "/", "s-3"), ("s-3", "TAP_SESSION names it"))
+        self.assertEqual(choose(ALL, "/", "claude-code")[0], "s-2")
+
+    def test_the_deepest_project_holding_this_directory_wins(self):
+        self.assertEqual(choose(ALL, "/home/me/app/src"), ("s-2", "its cwd /home/me/app holds this directory"))
+        nested = {"id": "s-5", "label": "submodule agent", "cwd": "/home/me/app/lib"}
+        self.assertEqual(choose([CLAUDE, nested], "/home/me/app/lib/x")[0], "s-5")
+        self.assertEqual(choose([nested, CLAUDE], "/home/me/app/src")[0], "s-2")
+        self.assertEqual(choose([CLAUDE, COPILOT], "/home/me/app2/src")[0], "s-3")
+
+    def test_a_session_at_the_home_or_at_the_root_holds_only_itself(self):
+        with self.assertRaisesRegex(ValueError, "3 sessions are active and none works in /home/me/docs"):
+            choose(ALL, "/home/me/docs")
+        self.assertEqual(choose(ALL, "/home/me")[0], "s-1")
+        self.assertFalse(project_holds("/", "/tmp", "/home/me"))
+        self.assertFalse(project_holds("/home", "/home/other", "/home/me"))
+
+    def test_two_sessions_in_one_directory_are_not_guessed_between(self):
+        with self.assertRaisesRegex(ValueError, "2 sessions work in /home/me/app; set TAP_SESSION"):
+            choose([CLAUDE, dict(CLAUDE, id="s-4")], "/home/me/app")
+
+    def test_the_only_session_is_taken_and_none_means_wait(self):
+        self.assertEqual(choose([COPILOT], "/tmp"), ("s-3", "it is the only active session"))
+        self.assertIsNone(choose([], "/tmp")[0])
+
+
+class FindingTheGateway(unittest.TestCase):
+    def test_the_home_is_tap_home_else_copilot_homes(self):
+        self.assertEqual(gateway_home({"TAP_HOME": "/h/tap", "COPILOT_HOME": "/c"}), "/h/tap")
+        self.assertEqual(gateway_home({"TAP_HOME": " ", "COPILOT_HOME": "/c"}), "/c/extensions/tap")
+
+    def test_the_port_is_the_gateways_else_the_settings_else_9400(self):
+        home = tempfile.mkdtemp()
+        env = {"TAP_HOME": home}
+        self.assertEqual(gateway_url(env), "ws://127.0.0.1:9400")
+        with open(os.path.join(home, "settings.json"), "w") as f:
+            f.write('{"port": 9422}')
+        self.assertEqual(gateway_url(env), "ws://127.0.0.1:9422")
+        with open(os.path.join(home, ".provider-token"), "w") as f:
+            f.write("ptk-1\n")
+        with open(os.path.join(home, "gateway.port"), "w") as f:
+            f.write("9433\n")
+        self.assertEqual(gateway_url(env), "ws://127.0.0.1:9433")
+        self.assertEqual(read_token(env), "ptk-1")
+        self.assertEqual(gateway_url(dict(env, TAP_GATEWAY_URL="ws://127.0.0.1:1234")), "ws://127.0.0.1:1234")
+        # A token newer than gateway.port: a gateway started since that port was written.
+        os.utime(os.path.join(home, "gateway.port"), (0, 0))
+        self.assertTrue(home_port(env)[2])
+        self.assertFalse(home_port(dict(env, TAP_PROVIDER_TOKEN="given"))[2])
+
+
+if __name__ == "__main__":
+    unittest.main()
