@@ -134,11 +134,13 @@ class AgentConfigTest {
 
     JsonNode viaScript =
         jsonParts(
-                AgentConfig.forThisMachine(Map.of("GATEWAY_LAUNCHER", script.toString()), null)
+                AgentConfig.forThisMachine(
+                        Map.of("GATEWAY_LAUNCHER", script.toString()), null, 9400)
                     .snippet(AgentConfig.Agent.vscode))
             .get(0);
     JsonNode viaJava =
-        jsonParts(AgentConfig.forThisMachine(Map.of(), null).snippet(AgentConfig.Agent.vscode))
+        jsonParts(
+                AgentConfig.forThisMachine(Map.of(), null, 9400).snippet(AgentConfig.Agent.vscode))
             .get(0);
 
     assertThat(viaScript.path("servers").path("provider-gateway").path("command").asText())
