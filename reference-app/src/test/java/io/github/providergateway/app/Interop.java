@@ -47,7 +47,7 @@ final class Interop {
     throw new AssertionError("cannot find the repository root (a folder with examples/)");
   }
 
-  private static Path buildDir() {
+  static Path buildDir() {
     String configured = System.getProperty("gateway.buildDir");
     return configured != null
         ? Path.of(configured)
@@ -161,7 +161,7 @@ final class Interop {
    * (Surefire runs two): one copies and installs while the other waits, and neither rewrites a
    * script the other's Node is running. Closing the channel returned releases the lock.
    */
-  private static FileChannel lockForPreparing(Path dir) throws IOException {
+  static FileChannel lockForPreparing(Path dir) throws IOException {
     Files.createDirectories(dir);
     FileChannel channel =
         FileChannel.open(
@@ -178,7 +178,7 @@ final class Interop {
   }
 
   /** Copies each file of {@code from} into {@code to} unless an identical copy is there already. */
-  private static void copyChanged(Path from, Path to) throws IOException {
+  static void copyChanged(Path from, Path to) throws IOException {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(from)) {
       for (Path file : files) {
         Path copy = to.resolve(file.getFileName());
@@ -191,7 +191,7 @@ final class Interop {
   }
 
   /** {@code npm install} of {@code dir}'s package.json, unless {@code probe} is installed there. */
-  private static void npmInstall(Path dir, String probe) throws IOException, InterruptedException {
+  static void npmInstall(Path dir, String probe) throws IOException, InterruptedException {
     if (Files.exists(dir.resolve("node_modules").resolve(probe).resolve("package.json"))) {
       return;
     }
@@ -310,7 +310,43 @@ final class Interop {
     }
   }
 
-  private static boolean runs(List<String> command) throws InterruptedException {
+  /**
+   * How a command {@link #run} ended ({@code exitCode} -1: killed at its limit), what it printed.
+   */
+  record Ran(int exitCode, String output) {}
+
+  /**
+   * Runs {@code command} in {@code dir} with nothing on its stdin, for at most {@code limit} (then
+   * it is killed); {@return how it ended and what it printed}, stdout and stderr together,
+   * stripped.
+   */
+  static Ran run(List<String> command, Path dir, java.time.Duration limit)
+      throws IOException, InterruptedException {
+    Process process =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .start();
+    java.util.concurrent.CompletableFuture<String> output =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return new String(
+                    process.getInputStream().readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+              } catch (IOException e) {
+                return "(its output could not be read: " + e + ")";
+              }
+            });
+    boolean ended = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+    if (!ended) {
+      process.destroyForcibly().waitFor();
+    }
+    return new Ran(ended ? process.exitValue() : -1, output.join().strip());
+  }
+
+  static boolean runs(List<String> command) throws InterruptedException {
     try {
       Process process =
           new ProcessBuilder(command)

@@ -66,7 +66,7 @@ class SharedGatewayTest {
    * ProcessHandle.Info} gives up on command lines over 4,096 bytes, and a gateway started on a long
    * test class path has one.
    */
-  private static List<String> argumentsOf(ProcessHandle process) {
+  static List<String> argumentsOf(ProcessHandle process) {
     Path cmdline = Path.of("/proc", Long.toString(process.pid()), "cmdline");
     try {
       if (Files.isReadable(cmdline)) {

@@ -1,0 +1,396 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.gateway.testing.FreePorts;
+import io.github.providergateway.host.api.ProviderInfo;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.HomeSettings;
+import io.github.providergateway.loop.testing.Await;
+import io.github.providergateway.protocol.SessionInfo;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Claude Code's real binary gated end to end (issue 43, row 4): {@code claude -p} in a git project
+ * whose {@code origin} is a local bare repository, its model a {@link ScriptedModel} whose first
+ * answer is {@code git push origin main}, its MCP server {@code gateway mcp} installed as
+ * docs/agents.md says ({@code claude mcp add}), its {@code Bash} tool under the gateway's hook (the
+ * HTTP hook with {@code "onFailure": "block"}, or the command hook), and the home's shared gateway
+ * running with the home's settings (a free port, a {@code --config} whose stdio provider gates
+ * {@code git push} and always denies it). The ground truth is the bare repository: a push that ran
+ * left a {@code main} there. Each run also needs the gateway's record of the decision in {@code
+ * <home>/logs/audit.jsonl}.
+ *
+ * <p>Claude holds its first turn for the MCP servers of {@code --mcp-config} (checked with
+ * 2.1.332's debug log), but not for those {@code claude mcp add} installed: there the first call
+ * can come before {@code gateway mcp} has even answered {@code initialize}. The tests "at start"
+ * answer at once; those "after the session joined" hold the first answer until the guard is bound
+ * to the agent's session, so they show the harness and the gate working whatever the start does.
+ *
+ * <p>The launcher here stands in for {@code ./gateway} (which may run Maven first): the same
+ * dispatch, {@code hook claude} to {@code src/main/sh/gateway-hook.sh}, the rest to the JVM on the
+ * test class path.
+ */
+@Tag(ClaudeCode.TAG)
+class ClaudeCodeGateTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String PUSH = "git push origin main";
+  private static final String GUARD_REASON = "push-guard: no pushes from this project";
+  private static final Duration CLAUDE_LIMIT = Duration.ofSeconds(120);
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  private ClaudeCode claude;
+
+  @TempDir Path temp;
+  private Path project;
+  private Path remote;
+  private Path home;
+  private Path claudeHome;
+  private Path launcher;
+  private int port;
+  private ScriptedModel model;
+  private GatewayClient observer;
+
+  @BeforeEach
+  void aProjectItsRemoteAndTheHomesGateway() throws Exception {
+    // Per test, not per class: a skip (npm cannot reach its registry) then names each test, with
+    // its reason, in the reports. Installed once per JVM.
+    claude = ClaudeCode.installed();
+    temp = temp.toRealPath();
+    remote = temp.resolve("remote.git");
+    git(temp, "init", "--quiet", "--bare", remote.toString());
+    project = Files.createDirectory(temp.resolve("project"));
+    git(project, "init", "--quiet", "--initial-branch=main");
+    git(
+        project,
+        "-c",
+        "user.name=Test",
+        "-c",
+        "user.email=test@example.com",
+        "commit",
+        "--quiet",
+        "--allow-empty",
+        "--message=first");
+    git(project, "remote", "add", "origin", remote.toString());
+    claudeHome = Files.createDirectory(temp.resolve("claude-home"));
+    home =
+        Files.createDirectory(
+            temp.resolve("gateway-home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+
+    Path guard = temp.resolve("push-guard.mjs");
+    Files.copy(
+        Interop.repoRoot().resolve("reference-app/src/test/resources/agents/push-guard.mjs"),
+        guard);
+    ObjectNode config = JSON.createObjectNode();
+    ObjectNode provider = config.putArray("providers").addObject();
+    provider.put("name", "push-guard").put("transport", "stdio");
+    provider.putArray("command").add("node").add(guard.toString());
+    Path providers = temp.resolve("providers.json");
+    Files.writeString(providers, JSON.writeValueAsString(config));
+    port = FreePorts.pick();
+    HomeSettings.NONE.withPort(port).withConfig(providers, false).write(home);
+
+    launcher = launcher();
+    // The home's gateway, as a person starts it once: --detached takes the home's port and config.
+    new ProcessBuilder(
+            launcher.toString(),
+            "--detached",
+            "--home",
+            home.toString(),
+            "--audit-args",
+            "--idle-exit-grace",
+            "10m")
+        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+        .redirectErrorStream(true)
+        .redirectOutput(temp.resolve("detached.out").toFile())
+        .start();
+    Await.until(
+        WAIT,
+        () -> Files.exists(home.resolve(GatewayClient.PORT_FILE)),
+        () -> "the home's gateway writes gateway.port; " + gatewayLog());
+    claude.mcpAdd(
+        project, claudeHome, "gw", List.of(launcher.toString(), "mcp", "--home", home.toString()));
+  }
+
+  @AfterEach
+  void stopEverythingStartedHere() throws Exception {
+    if (model != null) {
+      model.close();
+    }
+    if (observer != null) {
+      observer.close();
+    }
+    String mark = temp.toString();
+    List<ProcessHandle> ours =
+        ProcessHandle.allProcesses()
+            .filter(
+                process ->
+                    SharedGatewayTest.argumentsOf(process).stream()
+                        .anyMatch(argument -> argument.contains(mark)))
+            .toList();
+    ours.forEach(ProcessHandle::destroyForcibly);
+    for (ProcessHandle process : ours) {
+      process.onExit().get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** How Claude's PreToolUse hook reaches the gateway: the two installs docs/agents.md gives. */
+  enum Hook {
+    /** {@code "type": "http"} on the home's port, {@code "onFailure": "block"}. */
+    HTTP,
+    /** {@code "type": "command"}, {@code gateway hook claude --home HOME}. */
+    COMMAND
+  }
+
+  @ParameterizedTest(name = "through the {0} hook")
+  @EnumSource(Hook.class)
+  void theFirstCallAtStartMeetsTheGate(Hook hook) throws Exception {
+    ClaudeCode.Run run = push(hook, false);
+
+    assertGated(run);
+  }
+
+  @ParameterizedTest(name = "through the {0} hook")
+  @EnumSource(Hook.class)
+  void aCallAfterTheSessionJoinedIsDeniedByTheGate(Hook hook) throws Exception {
+    ClaudeCode.Run run = push(hook, true);
+
+    assertGated(run);
+    assertThat(deniedWith(run)).contains(GUARD_REASON);
+  }
+
+  // ---- the agent's set-up ----
+
+  /**
+   * Claude's HTTP hook on the home's port, fail closed, as {@code gateway hook --print-config
+   * claude} prints it; {@return Claude's environment with the hook token}.
+   */
+  private Map<String, String> httpHook() throws IOException {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "http").put("url", "http://127.0.0.1:" + port + "/hooks/claude");
+    hook.putObject("headers").put("Authorization", "Bearer $PROVIDER_GATEWAY_HOOK_TOKEN");
+    hook.putArray("allowedEnvVars").add("PROVIDER_GATEWAY_HOOK_TOKEN");
+    hook.put("timeout", 30).put("onFailure", "block");
+    settings(hook);
+    return Map.of("PROVIDER_GATEWAY_HOOK_TOKEN", ClientTokens.hooks(home).issue("claude"));
+  }
+
+  /**
+   * Claude's command hook, {@code gateway hook claude --home HOME}, as docs/agents.md shows it;
+   * {@return no more environment for Claude}.
+   */
+  private Map<String, String> commandHook() throws IOException {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command")
+        .put(
+            "command",
+            AgentConfig.shellQuote(launcher.toString())
+                + " hook claude --home "
+                + AgentConfig.shellQuote(home.toString()));
+    hook.put("timeout", 30);
+    settings(hook);
+    return Map.of();
+  }
+
+  /** {@code ~/.claude/settings.json} with {@code hook} before Claude's own tools. */
+  private void settings(ObjectNode hook) throws IOException {
+    ObjectNode settings = JSON.createObjectNode();
+    ObjectNode preToolUse = settings.putObject("hooks").putArray("PreToolUse").addObject();
+    preToolUse.put("matcher", "Bash|Edit|MultiEdit|Write|NotebookEdit");
+    preToolUse.putArray("hooks").add(hook);
+    Path file = Files.createDirectories(claudeHome.resolve(".claude")).resolve("settings.json");
+    Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(settings));
+  }
+
+  /**
+   * The model's script: {@code git push origin main} through Claude's {@code Bash} tool, then a
+   * text that ends the turn. {@code afterJoin} holds the push until the guard is bound to the
+   * agent's session.
+   */
+  private List<ScriptedModel.Turn> pushThenStop(boolean afterJoin) {
+    ObjectNode input = JSON.createObjectNode().put("command", PUSH);
+    input.put("description", "Push main to origin");
+    ScriptedModel.Turn push = ScriptedModel.Turn.toolUse("Bash", "toolu_push", input);
+    if (afterJoin) {
+      push =
+          push.after(
+              "push-guard is bound to the gateway session of " + project, this::guardIsBound);
+    }
+    return List.of(push, ScriptedModel.Turn.text("Done."));
+  }
+
+  /**
+   * Installs {@code hook}, then runs Claude on the model's {@link #pushThenStop script} to its end.
+   */
+  private ClaudeCode.Run push(Hook hook, boolean afterJoin) throws Exception {
+    Map<String, String> env =
+        switch (hook) {
+          case HTTP -> httpHook();
+          case COMMAND -> commandHook();
+        };
+    model = ScriptedModel.start(pushThenStop(afterJoin));
+    return claude.print(
+        project,
+        claudeHome,
+        model,
+        env,
+        "Push main to origin.",
+        List.of("--allowedTools", "Bash", "mcp__gw"),
+        CLAUDE_LIMIT);
+  }
+
+  /** Whether a session of the project holds the guard, asked of the gateway as a host. */
+  private boolean guardIsBound() throws Exception {
+    if (observer == null) {
+      observer = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
+    }
+    List<String> sessions =
+        observer.sessions().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
+            .filter(session -> project.toString().equals(session.cwd()))
+            .map(SessionInfo::id)
+            .toList();
+    return observer.providers().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
+        .filter(provider -> provider.name().equals("push-guard"))
+        .map(ProviderInfo::sessions)
+        .anyMatch(bound -> bound.stream().anyMatch(sessions::contains));
+  }
+
+  // ---- what happened ----
+
+  /**
+   * The push was tried and did not run: Claude ended normally after the model's push, the bare
+   * remote has no {@code main}, and the gateway recorded its decision on the push.
+   */
+  private void assertGated(ClaudeCode.Run run) throws Exception {
+    assertThat(run.timedOut() || run.exitCode() != 0).as(() -> describe(run)).isFalse();
+    assertThat(model.failures()).as(() -> describe(run)).isEmpty();
+    assertThat(model.toolResult("toolu_push"))
+        .as(() -> "Claude tried the push and reported back; " + describe(run))
+        .isPresent();
+    assertThat(git(remote, "for-each-ref"))
+        .as(
+            () ->
+                "`"
+                    + PUSH
+                    + "` landed in the bare remote: the call ran ungated. The model was told: "
+                    + ScriptedModel.text(model.toolResult("toolu_push").orElseThrow())
+                    + "\n"
+                    + describe(run))
+        .isEmpty();
+    assertThat(pushDecisions())
+        .as(() -> "the audit trail's record of the push's denial; " + describe(run))
+        .anyMatch(record -> record.path("outcome").asText().equals("deny"));
+  }
+
+  /** What the model was told of its push: the tool_result of a denied call is an error. */
+  private String deniedWith(ClaudeCode.Run run) {
+    JsonNode result = model.toolResult("toolu_push").orElseThrow();
+    assertThat(result.path("is_error").asBoolean()).as(() -> describe(run)).isTrue();
+    return ScriptedModel.text(result);
+  }
+
+  /** The {@code pre_tool_use} records of the push in {@code <home>/logs/audit.jsonl}. */
+  private List<JsonNode> pushDecisions() throws IOException {
+    Path audit = home.resolve("logs/audit.jsonl");
+    List<JsonNode> records = new ArrayList<>();
+    if (!Files.exists(audit)) {
+      return records;
+    }
+    for (String line : Files.readAllLines(audit, StandardCharsets.UTF_8)) {
+      JsonNode record = JSON.readTree(line);
+      if (record.path("kind").asText().equals("pre_tool_use")
+          && record.path("args").path("command").asText().equals(PUSH)) {
+        records.add(record);
+      }
+    }
+    return records;
+  }
+
+  private String describe(ClaudeCode.Run run) {
+    return run.describe()
+        + "\n--- the model endpoint:\n"
+        + model.describe()
+        + "\n--- audit.jsonl:\n"
+        + read(home.resolve("logs/audit.jsonl"))
+        + "\n--- gateway.log:\n"
+        + gatewayLog();
+  }
+
+  private String gatewayLog() {
+    return read(home.resolve("logs/gateway.log"));
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.exists(file) ? Files.readString(file) : "(none)";
+    } catch (IOException e) {
+      return "(unreadable: " + e + ")";
+    }
+  }
+
+  // ---- the machine ----
+
+  /**
+   * A stand-in for {@code ./gateway}: {@code hook claude|copilot} runs the launcher's shell script
+   * (which comes back here with {@code GATEWAY_HOOK_JVM=1} when no gateway answers), everything
+   * else the app on the test class path.
+   */
+  private Path launcher() throws IOException {
+    Path script = Interop.repoRoot().resolve("reference-app/src/main/sh/gateway-hook.sh");
+    Path file = temp.resolve("gateway");
+    String jvm =
+        TestJvm.command(Main.class, List.of()).stream()
+            .map(AgentConfig::shellQuote)
+            .collect(Collectors.joining(" "));
+    Files.writeString(
+        file,
+        "#!/bin/sh\n"
+            + "if [ \"${1:-}\" = hook ] && [ -z \"${GATEWAY_HOOK_JVM:-}\" ]; then\n"
+            + "  case \"${2:-}\" in\n"
+            + "    claude|copilot) shift; GATEWAY_HOOK_LAUNCHER="
+            + AgentConfig.shellQuote(file.toString())
+            + " exec /bin/sh "
+            + AgentConfig.shellQuote(script.toString())
+            + " \"$@\" ;;\n"
+            + "  esac\n"
+            + "fi\n"
+            + "exec "
+            + jvm
+            + " \"$@\"\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+    return file;
+  }
+
+  /** Runs git in {@code dir}; {@return what it printed}; fails when git fails. */
+  private static String git(Path dir, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("git"));
+    command.addAll(List.of(args));
+    Interop.Ran git = Interop.run(command, dir, Duration.ofSeconds(30));
+    assertThat(git.exitCode())
+        .as("git %s in %s: %s", String.join(" ", args), dir, git.output())
+        .isZero();
+    return git.output();
+  }
+}
