@@ -267,6 +267,33 @@ class AgentConfigTest {
     };
   }
 
+  /**
+   * Issue 43, row 5: a home whose gateway listens on 9477 (its settings say so, or its running
+   * gateway's port file) is reached there by every set-up printed for it, with no {@code --port}
+   * given: the HTTP hook's URL, the MCP server's and the command hook's commands.
+   */
+  @Test
+  void everySetUpPrintedForAHomeNamesTheHomesPortWithoutBeingToldIt(@TempDir Path home)
+      throws Exception {
+    new io.github.providergateway.host.client.HomeSettings(9477, null, false).write(home);
+
+    String[] hook = run("hook", "--home", home.toString(), "--print-config", "claude");
+    String[] mcp = run("mcp", "--home", home.toString(), "--print-config", "claude");
+    String[] copilot = run("hook", "--home", home.toString(), "--print-config", "copilot");
+
+    assertThat(hook[0]).as("stderr: %s", hook[2]).isEqualTo("0");
+    assertThat(hook[1]).contains("http://127.0.0.1:9477/hooks/claude").doesNotContain(":9400");
+    assertThat(hook[1]).contains("hook claude --home " + home + " --port 9477");
+    assertThat(mcp[1]).contains("mcp --home " + home + " --port 9477").doesNotContain("9400");
+    assertThat(copilot[1]).contains("hook copilot --home " + home + " --port 9477");
+
+    Files.writeString(home.resolve("gateway.port"), "9611\n");
+    String[] running = run("hook", "--home", home.toString(), "--print-config", "claude");
+    assertThat(running[1])
+        .as("a running gateway's port file says where it listens now")
+        .contains("http://127.0.0.1:9611/hooks/claude");
+  }
+
   /** Issue 33: Claude Code's HTTP hook, fail closed, with a hook token kept only as its hash. */
   @Test
   void hookPrintConfigClaudeIssuesAHookTokenAndPrintsTheHttpHookFailClosedAndTheCommandHook(
@@ -297,7 +324,9 @@ class AgentConfigTest {
     assertThat(hook.path("onFailure").asText()).as("fail closed").isEqualTo("block");
     JsonNode command = parts.get(1).path("hooks").path("PreToolUse").get(0).path("hooks").get(0);
     assertThat(command.path("type").asText()).isEqualTo("command");
-    assertThat(command.path("command").asText()).endsWith(" hook claude --home " + home);
+    assertThat(command.path("command").asText())
+        .as("a home with no port of its own yet: the command names the one given")
+        .endsWith(" hook claude --home " + home + " --port 9555");
     assertThat(Files.readString(home.resolve(ClientTokens.HOOKS_FILE)))
         .contains("\"claude\"")
         .doesNotContain(token);

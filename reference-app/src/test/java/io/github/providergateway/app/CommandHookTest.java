@@ -265,7 +265,7 @@ class CommandHookTest {
   // ---- no gateway ----
 
   @Test
-  void aStoppedGatewayLeavesNoSocketSoTheJvmFollowsTheRecordAtOnce() throws Exception {
+  void aStoppedGatewayLeavesNoSocketSoTheJvmDeniesAtOnceSayingItWasStopped() throws Exception {
     WsProvider guard = gatewayWithGuard();
     gateway.endInput();
     guard.next("session.lifecycle"); // shutdown.pending
@@ -277,14 +277,17 @@ class CommandHookTest {
 
     assertThat(jvmStarted()).isTrue();
     assertThat(run.exitCode()).isZero();
-    // Stopped normally: its token file and its sessions are gone, so nothing is in force.
-    assertThat(run.decision()).isEqualTo("none");
-    assertThat(run.err()).contains("provider gateway not running (no token file in");
+    // Stopped normally: no gate can be checked, so every call is denied (decision 61), and the
+    // gate the guard had in force is named, held for its project.
+    assertThat(run.decision()).isEqualTo("deny");
+    assertThat(run.reason())
+        .contains("provider gateway not running (no token file in")
+        .contains("was stopped at")
+        .contains("would meet ci-guard's gate 'ci-green'");
   }
 
   @Test
-  void aKilledGatewaysSocketRefusesSoTheRecordsFailClosedGateDeniesWithoutWaiting()
-      throws Exception {
+  void aKilledGatewaysSocketRefusesSoTheJvmDeniesWithoutWaitingNamingTheCrash() throws Exception {
     gatewayProcessWithGuard();
     int port = gateway.url().getPort();
     signal(gateway.pid(), "KILL");
@@ -307,7 +310,8 @@ class CommandHookTest {
     assertThat(run.reason())
         .as("the hook's output: %s", run.out().strip())
         .contains("provider gateway not running (port " + port + ": Connection refused)")
-        .contains("ci-guard's gate 'ci-green' fails closed");
+        .contains("crashed or was killed")
+        .contains("would meet ci-guard's gate 'ci-green'");
   }
 
   @Test
@@ -322,7 +326,7 @@ class CommandHookTest {
       signal(pid, "CONT");
     }
 
-    // ls matches no rule: the record would allow it; a stuck gateway is denied instead.
+    // ls matches no rule: the gateway, answering, would allow it; a stuck one is denied instead.
     assertThat(run.exitCode()).isZero();
     assertThat(run.decision()).isEqualTo("deny");
     assertThat(run.reason())
