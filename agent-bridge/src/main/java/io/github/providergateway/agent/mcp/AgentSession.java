@@ -126,6 +126,9 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
   private final CompletableFuture<String> sessionId = new CompletableFuture<>();
 
+  /** Why the gateway session could not start, once it could not; else null. */
+  private volatile String unavailable;
+
   /** Completes once the session has settled and its tools are installed ({@link #toolsReady}). */
   private final CompletableFuture<Void> toolsReady = new CompletableFuture<>();
 
@@ -246,6 +249,11 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   }
 
   @Override
+  public String unavailable() {
+    return unavailable;
+  }
+
+  @Override
   public void initializing(McpSchema.InitializeRequest request) {
     initialize = request;
   }
@@ -266,6 +274,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
                 LOG.log(
                     System.Logger.Level.ERROR,
                     "gateway mcp: could not start a gateway session: " + failure.getMessage());
+                unavailable = "The provider gateway is not available: " + describe(failure);
                 sessionId.completeExceptionally(failure);
                 toolsReady.complete(null); // nothing to wait for: the list is what it is
               } else {

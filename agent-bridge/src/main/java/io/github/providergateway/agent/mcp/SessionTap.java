@@ -61,6 +61,16 @@ final class SessionTap extends McpServerSession {
     default String unknownTool(String name) {
       return null;
     }
+
+    /**
+     * Why the session has no gateway behind it (the gateway could not be reached or started), or
+     * null while it has one or may still get one; asked once {@link #toolsReady()} has completed.
+     * {@code tools/list} is then answered with this as its error, so that the agent's first answer
+     * says why rather than listing no tools.
+     */
+    default String unavailable() {
+      return null;
+    }
   }
 
   private final McpServerSession real;
@@ -87,7 +97,7 @@ final class SessionTap extends McpServerSession {
       Context context = Context.of(REQUEST_ID, String.valueOf(request.id()));
       if (McpSchema.METHOD_TOOLS_LIST.equals(request.method())) {
         return Mono.fromFuture(listener.toolsReady())
-            .then(Mono.defer(() -> real.handle(message)))
+            .then(Mono.defer(() -> listOrRefuse(request)))
             .contextWrite(context);
       }
       if (McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
@@ -112,6 +122,21 @@ final class SessionTap extends McpServerSession {
       return handled;
     }
     return real.handle(message);
+  }
+
+  /** Hands a {@code tools/list} to the SDK, or says here why there is no gateway to list from. */
+  private Mono<Void> listOrRefuse(McpSchema.JSONRPCRequest request) {
+    String why = listener.unavailable();
+    if (why == null) {
+      return real.handle(request);
+    }
+    return sender.sendMessage(
+        new McpSchema.JSONRPCResponse(
+            McpSchema.JSONRPC_VERSION,
+            request.id(),
+            null,
+            new McpSchema.JSONRPCResponse.JSONRPCError(
+                McpSchema.ErrorCodes.INTERNAL_ERROR, why, null)));
   }
 
   /** Hands a {@code tools/call} to the SDK, or answers it here when the tool is not offered. */
