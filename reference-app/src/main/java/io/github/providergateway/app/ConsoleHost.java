@@ -185,6 +185,7 @@ final class ConsoleHost implements FrontEnd {
       SessionInfo session =
           await(api.startSession(SessionSpec.of("console", System.getProperty("user.dir")), host));
       sessions.makeCurrent(session.id());
+      sessions.startedHere(session.id());
       out.say(
           "Session " + session.id() + " (\"console\") started, so a provider can bind to it now.");
     } catch (CommandFailed e) {
@@ -192,7 +193,9 @@ final class ConsoleHost implements FrontEnd {
     }
     out.say("Type 'help' for commands; 'quit' or end of input stops the gateway.");
     serve(api, sessions, options.home());
+    List<SessionInfo> agents = agentsAttached(api, sessions);
     stop(STOP_DEADLINE);
+    sayTheGuardIsDown(agents, options.home());
     finish();
     return Main.EXIT_OK;
   }
@@ -362,6 +365,46 @@ final class ConsoleHost implements FrontEnd {
     if (running != null || client != null) {
       stop(SIGNAL_DEADLINE);
     }
+  }
+
+  /** The sessions other hosts (agents' {@code gateway mcp}) opened on this console's gateway. */
+  private static List<SessionInfo> agentsAttached(HostApi api, ConsoleSessions sessions) {
+    try {
+      return api.sessions().get(5, java.util.concurrent.TimeUnit.SECONDS).stream()
+          .filter(s -> !sessions.isOwn(s.id()) && s.openedByTokenHolder())
+          .toList();
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      return List.of();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    }
+  }
+
+  /**
+   * Stopping with agents attached leaves their hooks without a gateway: every call they make is
+   * denied until one runs again (architecture, decision 61). Said out loud, with how it ends.
+   */
+  private void sayTheGuardIsDown(List<SessionInfo> agents, java.nio.file.Path home) {
+    if (agents.isEmpty()) {
+      return;
+    }
+    List<String> named =
+        agents.stream()
+            .map(
+                s ->
+                    VisibleText.escape(ConsoleText.orDash(s.label()))
+                        + " in "
+                        + VisibleText.escape(ConsoleText.orDash(s.cwd())))
+            .toList();
+    out.say(
+        "The guard is down for "
+            + String.join(", ", named)
+            + ": their hooks deny every call until a gateway runs for "
+            + home
+            + ", and their gates stay held until their providers are back. Their gateway mcp"
+            + " starts the home's gateway by itself within seconds; to keep one running, start it"
+            + " with --detached, or 'gateway service install'.");
   }
 
   private void stop(Duration deadline) {

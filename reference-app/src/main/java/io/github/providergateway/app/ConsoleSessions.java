@@ -25,6 +25,9 @@ final class ConsoleSessions {
   /** The session commands act on, or {@code null}. Reader thread only. */
   private String current;
 
+  /** The sessions started here; any thread. */
+  private final java.util.Set<String> own = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   ConsoleSessions(ConsoleOut out, HostApi api, SessionHost sessionHost) {
     this.out = out;
     this.api = api;
@@ -37,6 +40,16 @@ final class ConsoleSessions {
 
   void makeCurrent(String sessionId) {
     current = sessionId;
+  }
+
+  /** {@code sessionId} was started by this console. */
+  void startedHere(String sessionId) {
+    own.add(sessionId);
+  }
+
+  /** Whether this console started {@code sessionId} (else another host did: an agent, say). */
+  boolean isOwn(String sessionId) {
+    return own.contains(sessionId);
   }
 
   /** The current session; fails the command when there is none. */
@@ -74,6 +87,7 @@ final class ConsoleSessions {
                 SessionSpec.of(label.isEmpty() ? null : label, System.getProperty("user.dir")),
                 sessionHost));
     current = session.id();
+    own.add(session.id());
     out.say("Session " + session.id() + " started; it is now the current session.");
   }
 

@@ -1,5 +1,7 @@
 package io.github.providergateway.app;
 
+import io.github.providergateway.agent.hook.GuardDown;
+import io.github.providergateway.agent.hook.HookGateRecord;
 import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.protocol.SessionInfo;
@@ -69,13 +71,41 @@ final class StatusLink {
   }
 
   private static int noGateway(Path home, String why, PrintStream err) {
+    String state;
+    String held = "";
+    try {
+      HookGateRecord.Contents record = HookGateRecord.read(home);
+      state = GuardDown.state(record, home);
+      long gates = record.held().size() + record.sessions().size();
+      if (gates > 0) {
+        held = " It had gates in force for " + projects(record) + ".";
+      }
+    } catch (IOException e) {
+      state = "its record of gates cannot be read (" + e.getMessage() + ")";
+    }
     err.println(
-        "gateway status: no gateway is answering for "
-            + home
-            + " ("
-            + why
-            + "); start one with ./gateway");
+        "gateway status: no gateway is answering for " + home + " (" + why + "): " + state + ".");
+    err.println(
+        "The guard is down: agents' hooks deny every call until a gateway runs for this home."
+            + held);
+    err.println(GuardDown.howToStart(home, launcher()) + ".");
     return Main.EXIT_START_FAILED;
+  }
+
+  /** The projects the record's gates are for, as a person reads them. */
+  private static String projects(HookGateRecord.Contents record) {
+    java.util.Set<String> projects = new java.util.TreeSet<>();
+    record.held().forEach(h -> projects.add(h.project()));
+    record.sessions().stream()
+        .filter(s -> !s.rules().isEmpty() && s.cwd() != null)
+        .forEach(s -> projects.add(s.cwd()));
+    return projects.isEmpty() ? "no project" : String.join(", ", projects);
+  }
+
+  /** The launcher as the person runs it: {@code GATEWAY_LAUNCHER}, else {@code gateway}. */
+  private static String launcher() {
+    String script = System.getenv("GATEWAY_LAUNCHER");
+    return script == null || script.isBlank() ? "gateway" : script;
   }
 
   private static String count(int n, String noun) {

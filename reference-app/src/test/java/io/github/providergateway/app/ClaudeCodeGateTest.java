@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -112,7 +111,7 @@ class ClaudeCodeGateTest {
     port = FreePorts.pick();
     HomeSettings.NONE.withPort(port).withConfig(providers, false).write(home);
 
-    launcher = launcher();
+    launcher = StandInLauncher.write(temp);
     // The home's gateway, as a person starts it once: --detached takes the home's port and config.
     new ProcessBuilder(
             launcher.toString(),
@@ -351,37 +350,6 @@ class ClaudeCodeGateTest {
   }
 
   // ---- the machine ----
-
-  /**
-   * A stand-in for {@code ./gateway}: {@code hook claude|copilot} runs the launcher's shell script
-   * (which comes back here with {@code GATEWAY_HOOK_JVM=1} when no gateway answers), everything
-   * else the app on the test class path.
-   */
-  private Path launcher() throws IOException {
-    Path script = Interop.repoRoot().resolve("reference-app/src/main/sh/gateway-hook.sh");
-    Path file = temp.resolve("gateway");
-    String jvm =
-        TestJvm.command(Main.class, List.of()).stream()
-            .map(AgentConfig::shellQuote)
-            .collect(Collectors.joining(" "));
-    Files.writeString(
-        file,
-        "#!/bin/sh\n"
-            + "if [ \"${1:-}\" = hook ] && [ -z \"${GATEWAY_HOOK_JVM:-}\" ]; then\n"
-            + "  case \"${2:-}\" in\n"
-            + "    claude|copilot) shift; GATEWAY_HOOK_LAUNCHER="
-            + AgentConfig.shellQuote(file.toString())
-            + " exec /bin/sh "
-            + AgentConfig.shellQuote(script.toString())
-            + " \"$@\" ;;\n"
-            + "  esac\n"
-            + "fi\n"
-            + "exec "
-            + jvm
-            + " \"$@\"\n");
-    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
-    return file;
-  }
 
   /** Runs git in {@code dir}; {@return what it printed}; fails when git fails. */
   private static String git(Path dir, String... args) throws IOException, InterruptedException {

@@ -105,9 +105,44 @@ class StatusPageAppTest {
 
     assertThat(exit).isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8))
-        .contains("no gateway is answering for " + home, "start one with ./gateway")
+        .contains("no gateway is answering for " + home)
+        .contains("no gateway has run for " + home + " yet")
+        .contains("The guard is down: agents' hooks deny every call until a gateway runs")
+        .contains("Start it with '")
         .as("said at once, from the missing token file, not after a connect timeout")
         .contains("(no token file in " + home + ")");
+  }
+
+  /** Issue 43, row 3: a gateway stopped normally is said to be, and its held gates' projects. */
+  @Test
+  void gatewayStatusAfterANormalStopSaysTheGuardIsDownAndWhatItHeld() throws Exception {
+    java.nio.file.Files.createDirectories(home);
+    java.nio.file.Path record =
+        java.nio.file.Files.writeString(
+            home.resolve("hook-gates.json"),
+            "{\"version\":2,\"gateway\":{\"state\":\"stopped\",\"pid\":1,"
+                + "\"since\":\"2026-11-26T08:00:00Z\"},\"sessions\":[],\"configured\":[],"
+                + "\"held\":[{\"provider\":\"ci-guard\",\"project\":\"/code/agent\","
+                + "\"since\":\"2026-11-26T08:00:00Z\",\"why\":\"the gateway was stopped\","
+                + "\"rules\":[{\"provider\":\"ci-guard\",\"action\":\"gate\",\"gateId\":"
+                + "\"ci-green\",\"failOpen\":false}]}]}");
+    java.nio.file.Files.setPosixFilePermissions(
+        record, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    int exit =
+        Main.run(
+            new String[] {"status", "--home", home.toString()},
+            new ByteArrayInputStream(new byte[0]),
+            new ByteArrayOutputStream(),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            Map.of());
+
+    assertThat(exit).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("was stopped at 2026-11-26T08:00:00Z")
+        .contains("The guard is down")
+        .contains("It had gates in force for /code/agent.");
   }
 
   private static RawHttp.Answer open(URI link) throws Exception {

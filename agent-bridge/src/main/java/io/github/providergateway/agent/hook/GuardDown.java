@@ -9,17 +9,25 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a hook says when no gateway answers for its home: in which state the home's record leaves
- * the gateway (never started, stopped, crashed), which of the gates in force then concern the call,
- * and how to start it again (docs/agents.md, "When the gateway is not running"). Every call is
- * denied then (architecture, decision 61); these words make the denial one a person can act on.
+ * What a hook (and {@code gateway status}) says when no gateway answers for its home: in which
+ * state the home's record leaves the gateway (never started, stopped, crashed), which of the gates
+ * in force then concern the call, and how to start it again (docs/agents.md, "When the gateway is
+ * not running"). Every call is denied then (architecture, decision 61); these words make the denial
+ * one a person can act on.
  */
-final class GuardDown {
+public final class GuardDown {
 
   private GuardDown() {}
 
-  /** {@code it was stopped at …}, {@code it crashed or was killed …}, {@code none has run …}. */
-  static String state(HookGateRecord.Contents record, Path home) {
+  /**
+   * What the home's record says of its gateway, for a person: {@code the gateway of H was stopped
+   * at T}, {@code … crashed or was killed}, {@code no gateway has run for H yet}.
+   *
+   * @param record the home's record ({@link HookGateRecord#read})
+   * @param home the home
+   * @return one clause, no full stop
+   */
+  public static String state(HookGateRecord.Contents record, Path home) {
     HookGateRecord.GatewayState gateway = record.gateway();
     if (gateway == null) {
       return record == HookGateRecord.Contents.NONE
@@ -45,8 +53,13 @@ final class GuardDown {
     };
   }
 
-  /** Whether the home's record says a live gateway is starting: worth a short wait. */
-  static boolean starting(Path home) {
+  /**
+   * Whether the home's record says a live gateway is starting: worth a short wait.
+   *
+   * @param home the home
+   * @return whether a gateway that is alive holds the home and does not listen yet
+   */
+  public static boolean starting(Path home) {
     try {
       HookGateRecord.GatewayState gateway = HookGateRecord.read(home).gateway();
       return gateway != null
@@ -91,8 +104,14 @@ final class GuardDown {
     return named.isEmpty() ? "" : " (this one would meet " + String.join(", ", named) + ")";
   }
 
-  /** How to start the home's gateway, with the launcher a person runs. */
-  static String howToStart(Path home, String launcher) {
+  /**
+   * How to start the home's gateway, with the launcher a person runs.
+   *
+   * @param home the home
+   * @param launcher the command that runs the gateway ({@code /abs/path/gateway})
+   * @return one sentence, no full stop
+   */
+  public static String howToStart(Path home, String launcher) {
     String command = launcher + " --home " + home;
     return "Start it with '"
         + command

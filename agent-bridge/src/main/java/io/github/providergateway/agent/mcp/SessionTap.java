@@ -127,31 +127,34 @@ final class SessionTap extends McpServerSession {
   /** Hands a {@code tools/list} to the SDK, or says here why there is no gateway to list from. */
   private Mono<Void> listOrRefuse(McpSchema.JSONRPCRequest request) {
     String why = listener.unavailable();
-    if (why == null) {
-      return real.handle(request);
-    }
-    return sender.sendMessage(
-        new McpSchema.JSONRPCResponse(
-            McpSchema.JSONRPC_VERSION,
-            request.id(),
-            null,
-            new McpSchema.JSONRPCResponse.JSONRPCError(
-                McpSchema.ErrorCodes.INTERNAL_ERROR, why, null)));
+    return why == null
+        ? real.handle(request)
+        : refuse(request, McpSchema.ErrorCodes.INTERNAL_ERROR, why);
   }
 
-  /** Hands a {@code tools/call} to the SDK, or answers it here when the tool is not offered. */
+  /**
+   * Hands a {@code tools/call} to the SDK, or answers it here when there is no gateway or the tool
+   * is not offered.
+   */
   private Mono<Void> callOrRefuse(McpSchema.JSONRPCRequest request) {
-    String why = listener.unknownTool(toolName(request.params()));
-    if (why == null) {
-      return real.handle(request);
+    String unavailable = listener.unavailable();
+    if (unavailable != null) {
+      return refuse(request, McpSchema.ErrorCodes.INTERNAL_ERROR, unavailable);
     }
+    String why = listener.unknownTool(toolName(request.params()));
+    return why == null
+        ? real.handle(request)
+        : refuse(request, McpSchema.ErrorCodes.INVALID_PARAMS, why);
+  }
+
+  /** Answers {@code request} with the JSON-RPC error {@code code} saying {@code why}. */
+  private Mono<Void> refuse(McpSchema.JSONRPCRequest request, int code, String why) {
     return sender.sendMessage(
         new McpSchema.JSONRPCResponse(
             McpSchema.JSONRPC_VERSION,
             request.id(),
             null,
-            new McpSchema.JSONRPCResponse.JSONRPCError(
-                McpSchema.ErrorCodes.INVALID_PARAMS, why, null)));
+            new McpSchema.JSONRPCResponse.JSONRPCError(code, why, null)));
   }
 
   private static String toolName(Object params) {

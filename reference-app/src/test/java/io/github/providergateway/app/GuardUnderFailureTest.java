@@ -1,0 +1,365 @@
+package io.github.providergateway.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.agent.hook.HookGateRecord;
+import io.github.providergateway.agent.tokens.ClientTokens;
+import io.github.providergateway.gateway.testing.FreePorts;
+import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.HomeSettings;
+import io.github.providergateway.loop.testing.Await;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 43, the failure drills, on real processes: a home whose settings name its port and a
+ * configured guard ({@code push-guard}, a stdio provider that gates {@code git push} and denies
+ * it), its shared gateway started {@code --detached}, two agents' {@code gateway mcp} attached in
+ * two projects. Then the gateway is killed ({@code kill -9}) and restarted the way an agent does
+ * (its {@code gateway mcp} starts the home's gateway again), or stopped ({@code SIGSTOP}) and
+ * resumed, while the agent's {@code git push} from a subfolder of its project is asked every 100
+ * ms through the command hook (the launcher's script, its JVM when no gateway answers) and through
+ * Claude Code's HTTP hook: not one allow. Afterwards the gateway is back on the home's port and the
+ * guard decides live again. Tag {@code failures}: the {@code -P agents} phase of {@code .ci/run}.
+ */
+@Tag("failures")
+class GuardUnderFailureTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final Duration POLL = Duration.ofMillis(100);
+  private static final String LIVE_REASON = "push-guard: no pushes from this project";
+
+  @TempDir Path temp;
+  private Path home;
+  private Path projectA;
+  private Path projectB;
+  private Path launcher;
+  private int port;
+  private String hookToken;
+  private final List<Process> started = new ArrayList<>();
+
+  /** One answer to the gated call, on one path, with when it came. */
+  private record Answer(long atMillis, String path, String outcome, String reason) {
+    boolean allowed() {
+      return outcome.equals("allow");
+    }
+  }
+
+  @BeforeEach
+  void aHomeItsGatewayAndTwoAgents() throws Exception {
+    home =
+        Files.createDirectory(
+            temp.resolve("home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    projectA = Files.createDirectories(temp.resolve("projects/a/examples/node")).getParent().getParent();
+    projectB = Files.createDirectories(temp.resolve("projects/b"));
+    Path guard = temp.resolve("push-guard.mjs");
+    Files.copy(
+        Interop.repoRoot().resolve("reference-app/src/test/resources/agents/push-guard.mjs"), guard);
+    ObjectNode config = JSON.createObjectNode();
+    ObjectNode entry = config.putArray("providers").addObject();
+    entry.put("name", "push-guard").put("transport", "stdio");
+    entry.putArray("command").add("node").add(guard.toString());
+    Path providers = Files.writeString(temp.resolve("providers.json"), config.toString());
+    port = FreePorts.pick();
+    // Given once, as a person does: every start of the home's gateway takes this port and config.
+    HomeSettings.NONE.withPort(port).withConfig(providers, false).write(home);
+    hookToken = ClientTokens.hooks(home).issue("claude");
+    launcher = StandInLauncher.write(temp);
+
+    start(List.of(launcher.toString(), "--detached", "--home", home.toString()), temp, "detached");
+    Await.until(
+        WAIT,
+        () -> Files.exists(home.resolve(GatewayClient.PORT_FILE)),
+        () -> "the home's gateway listens; " + log());
+    agent(projectA, "claude-code");
+    agent(projectB, "copilot");
+    awaitGuardBound(projectA);
+    awaitGuardBound(projectB);
+  }
+
+  @AfterEach
+  void stopAll() throws Exception {
+    for (Process process : started) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+    }
+    Long pid = gatewayPid();
+    if (pid != null) {
+      ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  @Test
+  void aGatewayKilledAndRestartedByAnAgentAllowsNoGatedCallFromTheFirstMomentToTheLast()
+      throws Exception {
+    long before = gatewayPid();
+    List<Answer> answers = new CopyOnWriteArrayList<>();
+    AtomicBoolean polling = new AtomicBoolean(true);
+    Thread command = poller("command", this::commandHook, answers, polling);
+    Thread http = poller("http", this::httpHook, answers, polling);
+    long start = System.nanoTime();
+    Thread.sleep(1000); // real processes: the polls meet the gateway running first
+    signal(before, "KILL");
+    long killedAt = millisSince(start);
+
+    awaitPolling(start, Duration.ofSeconds(31), polling, command, http);
+
+    assertThat(answers)
+        .as("answers to git push after the kill at %d ms: %s", killedAt, answers)
+        .noneMatch(Answer::allowed);
+    assertThat(answers).anyMatch(a -> a.atMillis() < killedAt && a.outcome().equals("deny"));
+    assertThat(answers).anyMatch(a -> a.atMillis() > killedAt);
+    Long after = gatewayPid();
+    assertThat(after).as("an agent's gateway mcp started the home's gateway again").isNotNull();
+    assertThat(after).isNotEqualTo(before);
+    assertThat(Files.readString(home.resolve(GatewayClient.PORT_FILE)).strip())
+        .as("on the home's port, not another")
+        .isEqualTo(Integer.toString(port));
+    assertThat(answers.get(answers.size() - 1).reason())
+        .as("the guard is back and decides live")
+        .contains(LIVE_REASON);
+    assertThat(answers)
+        .as("the restarted gateway held the guard's gate until it was back")
+        .anyMatch(a -> a.reason().contains("is held for " + projectA));
+  }
+
+  @Test
+  void aGatewayStoppedAndResumedAllowsNoGatedCall() throws Exception {
+    long pid = gatewayPid();
+    List<Answer> answers = new CopyOnWriteArrayList<>();
+    AtomicBoolean polling = new AtomicBoolean(true);
+    Thread command = poller("command", this::commandHook, answers, polling);
+    Thread http = poller("http", this::httpHook, answers, polling);
+    long start = System.nanoTime();
+    Thread.sleep(1000);
+    signal(pid, "STOP");
+    try {
+      Thread.sleep(6000); // stopped longer than a gate's 5 s, shorter than the hook's 10 s
+    } finally {
+      signal(pid, "CONT");
+    }
+
+    awaitPolling(start, Duration.ofSeconds(25), polling, command, http);
+
+    assertThat(answers).as("answers to git push: %s", answers).noneMatch(Answer::allowed);
+    assertThat(gatewayPid()).as("the same gateway, resumed").isEqualTo(pid);
+    assertThat(answers.get(answers.size() - 1).reason()).contains(LIVE_REASON);
+  }
+
+  @Test
+  void aGatewayStoppedNormallyDeniesOnBothPathsAndSaysTheGuardIsDown() throws Exception {
+    for (Process agent : new ArrayList<>(started.subList(1, started.size()))) {
+      agent.getOutputStream().close(); // the agents end their sessions first
+      agent.waitFor(30, TimeUnit.SECONDS);
+    }
+    signal(gatewayPid(), "TERM");
+    Await.until(
+        WAIT,
+        () -> !Files.exists(home.resolve(GatewayClient.PORT_FILE)),
+        () -> "the gateway stops; " + log());
+
+    Answer command = commandHook(hookInput("ls"));
+    Answer http = httpHook(hookInput("ls"));
+    Interop.Ran status =
+        Interop.run(
+            List.of(launcher.toString(), "status", "--home", home.toString()), temp, WAIT);
+
+    assertThat(command.outcome()).isEqualTo("deny");
+    assertThat(command.reason()).contains("was stopped at").contains("Start it with");
+    assertThat(http.outcome()).as("Claude's HTTP hook: blocked (onFailure: block)").isEqualTo("blocked");
+    assertThat(status.exitCode()).isEqualTo(1);
+    assertThat(status.output()).contains("The guard is down");
+  }
+
+  // ---- the hooks ----
+
+  private String hookInput(String command) throws IOException {
+    ObjectNode input = JSON.createObjectNode();
+    input.put("session_id", "s").put("hook_event_name", "PreToolUse");
+    input.put("cwd", projectA.resolve("examples/node").toString());
+    input.put("tool_name", "Bash");
+    input.putObject("tool_input").put("command", command).put("description", "drill");
+    return input.toString();
+  }
+
+  /** The command hook as Claude Code runs it: the launcher's script, its JVM when it must. */
+  private Answer commandHook(String input) throws Exception {
+    Process hook =
+        new ProcessBuilder(launcher.toString(), "hook", "claude", "--home", home.toString())
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try (OutputStream in = hook.getOutputStream()) {
+      in.write(input.getBytes(StandardCharsets.UTF_8));
+    }
+    String out = new String(hook.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (!hook.waitFor(40, TimeUnit.SECONDS)) {
+      hook.destroyForcibly();
+      return new Answer(0, "command", "blocked", "timed out");
+    }
+    JsonNode answer = JSON.readTree(out).path("hookSpecificOutput");
+    String decision = answer.path("permissionDecision").asText("allow");
+    return new Answer(0, "command", decision, answer.path("permissionDecisionReason").asText());
+  }
+
+  /** Claude Code's HTTP hook with {@code onFailure: block}: any failure blocks the call. */
+  private Answer httpHook(String input) throws Exception {
+    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/hooks/claude"))
+            .timeout(Duration.ofSeconds(30))
+            .header("Authorization", "Bearer " + hookToken)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(input))
+            .build();
+    try {
+      HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        return new Answer(0, "http", "blocked", "status " + response.statusCode());
+      }
+      JsonNode answer = JSON.readTree(response.body()).path("hookSpecificOutput");
+      return new Answer(
+          0,
+          "http",
+          answer.path("permissionDecision").asText("allow"),
+          answer.path("permissionDecisionReason").asText());
+    } catch (ConnectException | HttpTimeoutException e) {
+      return new Answer(0, "http", "blocked", e.toString());
+    } catch (IOException e) {
+      return new Answer(0, "http", "blocked", e.toString());
+    }
+  }
+
+  private interface Hook {
+    Answer ask(String input) throws Exception;
+  }
+
+  /** Asks the gated call on {@code path} every 100 ms until told to stop. */
+  private Thread poller(String path, Hook hook, List<Answer> answers, AtomicBoolean polling)
+      throws IOException {
+    String input = hookInput("git push origin main");
+    long start = System.nanoTime();
+    Thread thread =
+        new Thread(
+            () -> {
+              while (polling.get()) {
+                try {
+                  Answer answer = hook.ask(input);
+                  answers.add(
+                      new Answer(millisSince(start), path, answer.outcome(), answer.reason()));
+                  Thread.sleep(POLL.toMillis());
+                } catch (InterruptedException e) {
+                  return;
+                } catch (Exception e) {
+                  answers.add(new Answer(millisSince(start), path, "error", e.toString()));
+                }
+              }
+            },
+            "poll-" + path);
+    thread.start();
+    return thread;
+  }
+
+  private static void awaitPolling(
+      long start, Duration total, AtomicBoolean polling, Thread... threads)
+      throws InterruptedException {
+    long left = total.toMillis() - millisSince(start);
+    if (left > 0) {
+      Thread.sleep(left);
+    }
+    polling.set(false);
+    for (Thread thread : threads) {
+      thread.join(WAIT.toMillis());
+    }
+  }
+
+  // ---- the processes ----
+
+  /** An agent's {@code gateway mcp} in {@code project}, initialized; its session joins. */
+  private void agent(Path project, String name) throws IOException {
+    Process mcp =
+        start(List.of(launcher.toString(), "mcp", "--home", home.toString()), project, name);
+    OutputStream in = mcp.getOutputStream();
+    in.write(
+        ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\""
+                + name
+                + "\",\"version\":\"1\"}}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
+            .getBytes(StandardCharsets.UTF_8));
+    in.flush(); // stdin stays open: the agent's session lasts as long as it does
+  }
+
+  private Process start(List<String> command, Path dir, String name) throws IOException {
+    Process process =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectOutput(temp.resolve(name + ".out").toFile())
+            .redirectError(temp.resolve(name + ".err").toFile())
+            .start();
+    started.add(process);
+    return process;
+  }
+
+  private void awaitGuardBound(Path project) {
+    Await.until(
+        WAIT,
+        () ->
+            HookGateRecord.read(home).sessions().stream()
+                .anyMatch(
+                    s ->
+                        project.toString().equals(s.cwd())
+                            && s.providers().contains("push-guard")),
+        () -> "push-guard bound in " + project + "; " + log());
+  }
+
+  private Long gatewayPid() {
+    try {
+      HookGateRecord.GatewayState state = HookGateRecord.read(home).gateway();
+      return state == null ? null : state.pid();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static void signal(long pid, String signal) throws Exception {
+    new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
+  }
+
+  private static long millisSince(long nanos) {
+    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - nanos);
+  }
+
+  private String log() {
+    try {
+      return "gateway.log:\n" + Files.readString(home.resolve("logs/gateway.log"));
+    } catch (IOException e) {
+      return "(no gateway.log)";
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package io.github.providergateway.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A stand-in for {@code ./gateway} in tests of real processes: {@code hook claude|copilot} runs the
+ * launcher's shell script ({@code src/main/sh/gateway-hook.sh}, which comes back here with {@code
+ * GATEWAY_HOOK_JVM=1} when no gateway answers), everything else the app on the test class path. The
+ * real launcher may run Maven first; this one never builds.
+ */
+final class StandInLauncher {
+
+  private StandInLauncher() {}
+
+  /** Writes the stand-in as {@code dir/gateway}; {@return its path} */
+  static Path write(Path dir) throws IOException {
+    Path script = Interop.repoRoot().resolve("reference-app/src/main/sh/gateway-hook.sh");
+    Path file = dir.resolve("gateway");
+    String jvm =
+        TestJvm.command(Main.class, List.of()).stream()
+            .map(AgentConfig::shellQuote)
+            .collect(Collectors.joining(" "));
+    Files.writeString(
+        file,
+        "#!/bin/sh\n"
+            + "if [ \"${1:-}\" = hook ] && [ -z \"${GATEWAY_HOOK_JVM:-}\" ]; then\n"
+            + "  case \"${2:-}\" in\n"
+            + "    claude|copilot) shift; GATEWAY_HOOK_LAUNCHER="
+            + AgentConfig.shellQuote(file.toString())
+            + " exec /bin/sh "
+            + AgentConfig.shellQuote(script.toString())
+            + " \"$@\" ;;\n"
+            + "  esac\n"
+            + "fi\n"
+            + "exec "
+            + jvm
+            + " \"$@\"\n");
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+    return file;
+  }
+}
