@@ -230,7 +230,7 @@ final class AgentConfig {
 
   private ObjectNode claudeCommandHook() {
     ObjectNode hook = JSON.createObjectNode();
-    hook.put("type", "command").put("command", shellLine("hook", "claude")).put("timeout", 30);
+    hook.put("type", "command").put("command", hookCommand("claude")).put("timeout", 30);
     return hook;
   }
 
@@ -247,7 +247,7 @@ final class AgentConfig {
     ObjectNode hooks = JSON.createObjectNode();
     hooks.put("version", 1);
     ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
-    hook.put("type", "command").put("bash", shellLine("hook", "copilot")).put("timeoutSec", 30);
+    hook.put("type", "command").put("bash", hookCommand("copilot")).put("timeoutSec", 30);
     return hooks;
   }
 
@@ -346,6 +346,26 @@ final class AgentConfig {
   }
 
   /** The launcher and {@code words} as one shell command line, each word quoted when it must be. */
+  /**
+   * The command hook for {@code agent}, and a deny should the gateway's program not run at all (its
+   * clone or installation gone): both agents run the call when a hook fails, and the launcher
+   * itself always answers and exits 0, so the fallback speaks only when it could not (decision 61).
+   */
+  private String hookCommand(String agent) {
+    String reason =
+        "the provider gateway hook could not run ("
+            + launcher.get(0)
+            + " is missing or broken): its gates cannot be checked, so the call is denied;"
+            + " reinstall the gateway, or remove this hook";
+    ObjectNode deny = JSON.createObjectNode();
+    ObjectNode decision =
+        agent.equals("copilot")
+            ? deny
+            : deny.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse");
+    decision.put("permissionDecision", "deny").put("permissionDecisionReason", reason);
+    return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
+  }
+
   private String shellLine(String... words) {
     List<String> line = new ArrayList<>(launcher);
     line.addAll(List.of(words));

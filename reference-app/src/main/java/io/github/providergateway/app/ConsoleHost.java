@@ -11,6 +11,7 @@ import io.github.providergateway.host.api.SessionHost;
 import io.github.providergateway.host.api.SessionSpec;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.VisibleText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -68,7 +68,52 @@ class AgentConfigTest {
     assertThat(server.path("tools").path(0).asText()).isEqualTo("*");
     JsonNode hook = parts.get(1).path("hooks").path("preToolUse").path(0);
     assertThat(parts.get(1).path("version").asInt()).isEqualTo(1);
-    assertThat(hook.path("bash").asText()).endsWith(" hook copilot");
+    assertThat(hook.path("bash").asText()).contains(" hook copilot || printf ");
+  }
+
+  /**
+   * Issue 43, "not installed": the installed command hook whose program is gone (a clone deleted)
+   * still answers deny, in each agent's shape, since both agents run a call whose hook fails.
+   */
+  @Test
+  void theCommandHookDeniesWhenTheGatewaysProgramIsGone(@TempDir Path gone) throws Exception {
+    AgentConfig config = new AgentConfig(List.of(gone.resolve("gateway").toString()), null);
+    String claude =
+        jsonParts(config.snippet(AgentConfig.Agent.claude))
+            .get(1)
+            .at("/hooks/PreToolUse/0/hooks/0/command")
+            .asText();
+    String copilot =
+        jsonParts(config.snippet(AgentConfig.Agent.copilot))
+            .get(1)
+            .at("/hooks/preToolUse/0/bash")
+            .asText();
+
+    JsonNode claudeSays = JSON.readTree(shell("sh", claude));
+    JsonNode copilotSays = JSON.readTree(shell("bash", copilot));
+
+    assertThat(claudeSays.at("/hookSpecificOutput/permissionDecision").asText()).isEqualTo("deny");
+    assertThat(claudeSays.at("/hookSpecificOutput/permissionDecisionReason").asText())
+        .contains("is missing or broken");
+    assertThat(copilotSays.path("permissionDecision").asText()).isEqualTo("deny");
+  }
+
+  /** Runs {@code command} as the agent does, with a hook's input on stdin; {@return its stdout} */
+  private static String shell(String shell, String command) throws Exception {
+    Process process =
+        new ProcessBuilder(shell, "-c", command)
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try (java.io.OutputStream in = process.getOutputStream()) {
+      in.write(
+          "{\"cwd\":\"/x\",\"tool_name\":\"Bash\"}"
+              .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    String out =
+        new String(
+            process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return out;
   }
 
   @Test
@@ -104,7 +149,7 @@ class AgentConfigTest {
                 .path(0)
                 .path("command")
                 .asText())
-        .endsWith(" hook claude --home '/srv/gw home'");
+        .contains(" hook claude --home '/srv/gw home' || printf ");
     assertThat(snippet).contains(" mcp --home '/srv/gw home'");
   }
 
@@ -326,7 +371,7 @@ class AgentConfigTest {
     assertThat(command.path("type").asText()).isEqualTo("command");
     assertThat(command.path("command").asText())
         .as("a home with no port of its own yet: the command names the one given")
-        .endsWith(" hook claude --home " + home + " --port 9555");
+        .contains(" hook claude --home " + home + " --port 9555 || printf ");
     assertThat(Files.readString(home.resolve(ClientTokens.HOOKS_FILE)))
         .contains("\"claude\"")
         .doesNotContain(token);
@@ -354,7 +399,7 @@ class AgentConfigTest {
 
     assertThat(copilot[0]).isEqualTo("0");
     JsonNode hook = jsonParts(copilot[1]).get(0).path("hooks").path("preToolUse").get(0);
-    assertThat(hook.path("bash").asText()).endsWith(" hook copilot --home " + home);
+    assertThat(hook.path("bash").asText()).contains(" hook copilot --home " + home + " || printf ");
     assertThat(vscode[0]).isEqualTo("2");
     assertThat(vscode[2]).contains("takes claude or copilot");
     assertThat(badName[0]).isEqualTo("2");

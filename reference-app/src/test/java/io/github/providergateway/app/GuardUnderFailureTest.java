@@ -41,8 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  * it), its shared gateway started {@code --detached}, two agents' {@code gateway mcp} attached in
  * two projects. Then the gateway is killed ({@code kill -9}) and restarted the way an agent does
  * (its {@code gateway mcp} starts the home's gateway again), or stopped ({@code SIGSTOP}) and
- * resumed, while the agent's {@code git push} from a subfolder of its project is asked every 100
- * ms through the command hook (the launcher's script, its JVM when no gateway answers) and through
+ * resumed, while the agent's {@code git push} from a subfolder of its project is asked every 100 ms
+ * through the command hook (the launcher's script, its JVM when no gateway answers) and through
  * Claude Code's HTTP hook: not one allow. Afterwards the gateway is back on the home's port and the
  * guard decides live again. Tag {@code failures}: the {@code -P agents} phase of {@code .ci/run}.
  */
@@ -76,11 +76,13 @@ class GuardUnderFailureTest {
         Files.createDirectory(
             temp.resolve("home"),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    projectA = Files.createDirectories(temp.resolve("projects/a/examples/node")).getParent().getParent();
+    projectA =
+        Files.createDirectories(temp.resolve("projects/a/examples/node")).getParent().getParent();
     projectB = Files.createDirectories(temp.resolve("projects/b"));
     Path guard = temp.resolve("push-guard.mjs");
     Files.copy(
-        Interop.repoRoot().resolve("reference-app/src/test/resources/agents/push-guard.mjs"), guard);
+        Interop.repoRoot().resolve("reference-app/src/test/resources/agents/push-guard.mjs"),
+        guard);
     ObjectNode config = JSON.createObjectNode();
     ObjectNode entry = config.putArray("providers").addObject();
     entry.put("name", "push-guard").put("transport", "stdio");
@@ -187,12 +189,13 @@ class GuardUnderFailureTest {
     Answer command = commandHook(hookInput("ls"));
     Answer http = httpHook(hookInput("ls"));
     Interop.Ran status =
-        Interop.run(
-            List.of(launcher.toString(), "status", "--home", home.toString()), temp, WAIT);
+        Interop.run(List.of(launcher.toString(), "status", "--home", home.toString()), temp, WAIT);
 
     assertThat(command.outcome()).isEqualTo("deny");
     assertThat(command.reason()).contains("was stopped at").contains("Start it with");
-    assertThat(http.outcome()).as("Claude's HTTP hook: blocked (onFailure: block)").isEqualTo("blocked");
+    assertThat(http.outcome())
+        .as("Claude's HTTP hook: blocked (onFailure: block)")
+        .isEqualTo("blocked");
     assertThat(status.exitCode()).isEqualTo(1);
     assertThat(status.output()).contains("The guard is down");
   }
@@ -333,8 +336,7 @@ class GuardUnderFailureTest {
             HookGateRecord.read(home).sessions().stream()
                 .anyMatch(
                     s ->
-                        project.toString().equals(s.cwd())
-                            && s.providers().contains("push-guard")),
+                        project.toString().equals(s.cwd()) && s.providers().contains("push-guard")),
         () -> "push-guard bound in " + project + "; " + log());
   }
 
