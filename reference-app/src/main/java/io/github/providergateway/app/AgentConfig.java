@@ -354,7 +354,7 @@ final class AgentConfig {
   private String hookCommand(String agent) {
     String reason =
         "the provider gateway hook could not run ("
-            + launcher.get(0)
+            + String.join(" ", launcher)
             + " is missing or broken): its gates cannot be checked, so the call is denied;"
             + " reinstall the gateway, or remove this hook";
     ObjectNode deny = JSON.createObjectNode();

@@ -52,7 +52,7 @@ class AgentConfigTest {
         .containsExactly("-jar", "/opt/pg/provider-gateway.jar", "mcp");
     JsonNode hook = parts.get(1).path("hooks").path("PreToolUse").path(0).path("hooks").path(0);
     assertThat(hook.path("command").asText())
-        .isEqualTo("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar hook claude");
+        .startsWith("/opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar hook claude || printf ");
     assertThat(snippet)
         .contains(
             "claude mcp add provider-gateway -- /opt/jdk/bin/java -jar /opt/pg/provider-gateway.jar mcp");
@@ -108,6 +108,8 @@ class AgentConfigTest {
       in.write(
           "{\"cwd\":\"/x\",\"tool_name\":\"Bash\"}"
               .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    } catch (java.io.IOException notRead) {
+      // A program that is not there reads nothing, as when the agent writes to it.
     }
     String out =
         new String(
@@ -167,7 +169,7 @@ class AgentConfigTest {
     assertThat(parts.get(0).path("mcpServers").path("provider-gateway").path("command").asText())
         .isEqualTo("/Users/Ann Lee/pg/gateway");
     assertThat(parts.get(1).path("hooks").path("preToolUse").path(0).path("bash").asText())
-        .isEqualTo("'/Users/Ann Lee/pg/gateway' hook copilot");
+        .startsWith("'/Users/Ann Lee/pg/gateway' hook copilot || printf ");
     assertThat(AgentConfig.shellQuote("it's")).isEqualTo("'it'\\''s'");
     assertThat(AgentConfig.shellQuote("/plain/path-1.0_x")).isEqualTo("/plain/path-1.0_x");
   }
