@@ -2,22 +2,19 @@ package io.github.providergateway.app;
 
 import io.github.providergateway.gateway.GatewayListener;
 import io.github.providergateway.host.client.GatewayClient;
+import io.github.providergateway.host.client.SafeFiles;
 import io.github.providergateway.transport.stdio.ProcessLog;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -174,24 +171,8 @@ final class DetachedHost implements FrontEnd {
    * so one a crash left behind is replaced next time.
    */
   static void writeOwnerOnly(Path file, String text) throws IOException {
-    Path draft = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.deleteIfExists(draft);
-    try {
-      // Written through the descriptor that created it, never re-opened by name.
-      try (SeekableByteChannel out =
-          Files.newByteChannel(
-              draft,
-              Set.of(
-                  StandardOpenOption.CREATE_NEW,
-                  StandardOpenOption.WRITE,
-                  LinkOption.NOFOLLOW_LINKS),
-              ownerOnly(file.getParent(), "rw-------"))) {
-        out.write(ByteBuffer.wrap((text + "\n").getBytes(StandardCharsets.UTF_8)));
-      }
-      Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(draft);
-    }
+    // Written beside it and moved into place, so a host polling for it never reads it half-written.
+    SafeFiles.replaceOwnerOnly(file, (text + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   /**

@@ -1,16 +1,10 @@
 package io.github.providergateway.agent.internal;
 
+import io.github.providergateway.host.client.SafeFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
 
 /**
  * Files only their owner may read, replaced whole: what the agent bridge keeps in the gateway's
@@ -31,23 +25,7 @@ public final class OwnerOnlyFiles {
    * @throws IOException when the draft cannot be written or moved; the old file then stands
    */
   public static void replace(Path file, byte[] content) throws IOException {
-    Path draft = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.deleteIfExists(draft);
-    try {
-      try (SeekableByteChannel out =
-          Files.newByteChannel(
-              draft,
-              Set.of(
-                  StandardOpenOption.CREATE_NEW,
-                  StandardOpenOption.WRITE,
-                  LinkOption.NOFOLLOW_LINKS),
-              ownerOnly(file, "rw-------"))) {
-        out.write(ByteBuffer.wrap(content));
-      }
-      Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(draft);
-    }
+    SafeFiles.replaceOwnerOnly(file, content);
   }
 
   /**

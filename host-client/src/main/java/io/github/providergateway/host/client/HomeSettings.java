@@ -5,18 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
 
 /**
  * The settings of a gateway home, {@code <home>/settings.json}: the port its gateway listens on and
@@ -174,32 +167,6 @@ public record HomeSettings(Integer port, Path config, boolean watch) {
     byte[] text =
         (JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
             .getBytes(StandardCharsets.UTF_8);
-    Path file = home.resolve(FILE);
-    Path draft = file.resolveSibling(FILE + ".tmp");
-    Files.deleteIfExists(draft);
-    try {
-      try (SeekableByteChannel out =
-          Files.newByteChannel(
-              draft,
-              Set.of(
-                  StandardOpenOption.CREATE_NEW,
-                  StandardOpenOption.WRITE,
-                  LinkOption.NOFOLLOW_LINKS),
-              ownerOnly(home))) {
-        out.write(ByteBuffer.wrap(text));
-      }
-      Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(draft);
-    }
-  }
-
-  private static FileAttribute<?>[] ownerOnly(Path where) {
-    if (where.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      return new FileAttribute<?>[] {
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
-      };
-    }
-    return new FileAttribute<?>[0];
+    SafeFiles.replaceOwnerOnly(home.resolve(FILE), text);
   }
 }
