@@ -456,6 +456,39 @@ class HookAdapterTest {
         .contains("would meet ci-guard's gate 'ci-green'");
   }
 
+  /**
+   * Issue 43: a gateway whose record says it is starting (an agent's {@code gateway mcp} started
+   * it; its process lives) is waited for, and asked once it listens, rather than denied.
+   */
+  @Test
+  void aGatewayItsRecordSaysIsStartingIsWaitedForAndAsked() throws Exception {
+    Files.createDirectories(home);
+    Path record =
+        Files.writeString(
+            home.resolve("hook-gates.json"),
+            "{\"version\":2,\"gateway\":{\"state\":\"starting\",\"pid\":"
+                + ProcessHandle.current().pid()
+                + ",\"since\":\"2026-11-26T08:00:00Z\"},\"sessions\":[],\"configured\":[],"
+                + "\"held\":[]}");
+    Files.setPosixFilePermissions(record, PosixFilePermissions.fromString("rw-------"));
+    int port = io.github.providergateway.gateway.testing.FreePorts.pick();
+
+    CompletableFuture<Run> run =
+        hook("claude", "claude-bash-ls.json", "--port", Integer.toString(port));
+    Thread.sleep(1000); // the hook meets no gateway first: real time, it is a real wait
+    running =
+        RunningGateway.start(
+            Main.options(
+                Map.of(), "--rpc", "--home", home.toString(), "--port", Integer.toString(port)),
+            new GatewayListener() {});
+    Run result = done(run);
+
+    assertThat(result.answer().at("/hookSpecificOutput/permissionDecision").isMissingNode())
+        .as("asked, and allowed: %s", result.err())
+        .isTrue();
+    assertThat(result.err()).contains("no gateway session holds");
+  }
+
   @Test
   void withNoGatewayAndNoRecordACallIsDeniedSayingNoneHasRunYet() throws Exception {
     Run result = done(hook("claude", "claude-bash-git-push.json", "--port", "1"));

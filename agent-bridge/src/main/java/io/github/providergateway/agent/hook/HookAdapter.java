@@ -301,7 +301,10 @@ public final class HookAdapter {
     }
   }
 
-  /** Whether the home's port accepts a connection within {@code limit}, looking every 100 ms. */
+  /**
+   * Whether the home's gateway is there within {@code limit} (its token file published, its port
+   * accepting), looking every 100 ms.
+   */
   private boolean awaitListening(Duration limit) {
     CompletableFuture<Boolean> listening = new CompletableFuture<>();
     scheduler.schedule(limit, () -> listening.complete(false));
@@ -321,6 +324,11 @@ public final class HookAdapter {
       return;
     }
     try {
+      // Its token file is published once it listens (decision 14): without one it is not there yet.
+      if (Files.notExists(
+          settings.home().resolve(GatewayClient.TOKEN_FILE), LinkOption.NOFOLLOW_LINKS)) {
+        throw new Unreachable("no token file yet");
+      }
       probe(settings.home());
       listening.complete(true);
     } catch (Stuck stuck) {
