@@ -458,10 +458,6 @@ final class ConsoleHost implements FrontEnd {
     out.say("  export TAP_PROVIDER_TOKEN=$(cat " + token + ")");
     out.say("  export TAP_GATEWAY_URL=" + running.url());
     out.say("  node examples/node/provider.mjs        # or: python3 examples/python/provider.py");
-    if (running.port() != 9400) {
-      out.say(
-          "(The core profile's own examples connect to ws://localhost:9400; start with --port 9400 for them.)");
-    }
     out.say("");
   }
 

@@ -35,7 +35,7 @@ public final class GuardDown {
           : "the gateway of " + home + " did not stop normally";
     }
     return switch (gateway.phase()) {
-      case STOPPED -> "the gateway of " + home + " was stopped at " + gateway.since();
+      case STOPPED -> "the gateway of " + home + " was stopped at " + seconds(gateway.since());
       case STARTING ->
           alive(gateway.pid())
               ? "the gateway of " + home + " (pid " + gateway.pid() + ") is starting"
@@ -131,6 +131,11 @@ public final class GuardDown {
       }
     }
     return rules.size() - 1;
+  }
+
+  /** An instant as a person reads it: to the second. */
+  static String seconds(java.time.Instant instant) {
+    return instant.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
   }
 
   private static boolean alive(long pid) {

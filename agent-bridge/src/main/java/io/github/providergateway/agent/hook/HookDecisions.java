@@ -261,7 +261,7 @@ final class HookDecisions {
               + " is held for "
               + found.held().project()
               + " since "
-              + found.held().since()
+              + GuardDown.seconds(found.held().since())
               + " ("
               + found.held().why()
               + ") until "
@@ -280,9 +280,9 @@ final class HookDecisions {
     }
     String denyReason = rule.denyReason();
     String reason =
-        (denyReason != null ? denyReason + ": " : "")
-            + "the provider gateway holds "
+        (denyReason != null ? denyReason + " (" : "provider gateway: ")
             + what
+            + (denyReason != null ? ")" : "")
             + (noSession == null ? "" : "; " + noSession)
             + "; denied (fail closed)";
     return HookVerdict.deny(reason, reason);

@@ -139,7 +139,8 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
    * are about to be told to leave), and the record says the gateway stopped. Gateway loop.
    */
   public synchronized void stopping() {
-    gates.holdAll(clock.instant(), "the gateway was stopped at " + clock.instant());
+    gates.holdAll(
+        clock.instant(), "the gateway was stopped at " + GuardDown.seconds(clock.instant()));
     state =
         new HookGateRecord.GatewayState(
             HookGateRecord.Phase.STOPPED, state.pid(), state.port(), clock.instant());
