@@ -333,6 +333,20 @@ final class RunningGateway implements AutoCloseable {
       hostsBuilder.onShutdown(stopRequested::complete);
     }
     HostService hosts = hostsBuilder.build();
+    // What a failed start closes again, in this order.
+    List<Runnable> started =
+        new ArrayList<>(
+            List.of(
+                mcpHttp::close,
+                statusPage::close,
+                hosts::close,
+                system::close,
+                gateway::close,
+                hookGates::close,
+                audit::close));
+    if (telemetry != null) {
+      started.add(telemetry::close);
+    }
     WebSocketServer server;
     try {
       server =
@@ -356,16 +370,7 @@ final class RunningGateway implements AutoCloseable {
       httpBase.set(server.httpUrl());
       hookGates.listening(server.port());
     } catch (IOException e) {
-      mcpHttp.close();
-      statusPage.close();
-      hosts.close();
-      system.close();
-      gateway.close();
-      hookGates.close();
-      audit.close();
-      if (telemetry != null) {
-        telemetry.close();
-      }
+      closeAfterFailedStart(started);
       if (causedByBind(e)) {
         throw new StartupException(portInUse(options.port()), e);
       }
@@ -387,16 +392,7 @@ final class RunningGateway implements AutoCloseable {
       }
     } catch (IOException e) {
       server.close();
-      mcpHttp.close();
-      statusPage.close();
-      hosts.close();
-      system.close();
-      gateway.close();
-      hookGates.close();
-      audit.close();
-      if (telemetry != null) {
-        telemetry.close();
-      }
+      closeAfterFailedStart(started);
       deletePortFile(options.home());
       throw new StartupException(
           "cannot write the home's port or settings in " + options.home() + ": " + e.getMessage(),
@@ -557,6 +553,11 @@ final class RunningGateway implements AutoCloseable {
         .filter(e -> e.session() == ProjectConfig.SessionMode.EACH)
         .map(ProjectConfig.Entry::name)
         .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  }
+
+  /** Runs each of {@code parts}, in order: a failed start's clean-up. */
+  private static void closeAfterFailedStart(List<Runnable> parts) {
+    parts.forEach(Runnable::run);
   }
 
   /** {@code port 9477, config /p/providers.json (watched)}: settings as a person reads them. */

@@ -29,7 +29,13 @@ public final class FakeHeldGates implements HeldGates {
   public static final HeldGate CI_DENY =
       new HeldGate("ci-guard", null, "/code/beta", Instant.EPOCH, "the gateway was stopped");
 
-  /** A release as it was asked for. */
+  /**
+   * A release as it was asked for.
+   *
+   * @param provider whose gates
+   * @param gateId which gate, or null for all of the provider's
+   * @param project which project, or null for all
+   */
   public record Release(String provider, String gateId, String project) {}
 
   /** The gates held now, in the order they began to be held. Guarded by this. */
