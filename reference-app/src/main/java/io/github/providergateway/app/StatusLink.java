@@ -76,9 +76,9 @@ final class StatusLink {
     try {
       HookGateRecord.Contents record = HookGateRecord.read(home);
       state = GuardDown.state(record, home);
-      long gates = record.held().size() + record.sessions().size();
-      if (gates > 0) {
-        held = " It had gates in force for " + projects(record) + ".";
+      String projects = projects(record);
+      if (!projects.isEmpty()) {
+        held = " It had gates in force for " + projects + ".";
       }
     } catch (IOException e) {
       state = "its record of gates cannot be read (" + e.getMessage() + ")";
@@ -88,24 +88,18 @@ final class StatusLink {
     err.println(
         "The guard is down: agents' hooks deny every call until a gateway runs for this home."
             + held);
-    err.println(GuardDown.howToStart(home, launcher()) + ".");
+    err.println(GuardDown.howToStart(home, GuardDown.launcher()) + ".");
     return Main.EXIT_START_FAILED;
   }
 
-  /** The projects the record's gates are for, as a person reads them. */
+  /** The projects the record's gates are for, as a person reads them; empty for none. */
   private static String projects(HookGateRecord.Contents record) {
     java.util.Set<String> projects = new java.util.TreeSet<>();
     record.held().forEach(h -> projects.add(h.project()));
     record.sessions().stream()
         .filter(s -> !s.rules().isEmpty() && s.cwd() != null)
         .forEach(s -> projects.add(s.cwd()));
-    return projects.isEmpty() ? "no project" : String.join(", ", projects);
-  }
-
-  /** The launcher as the person runs it: {@code GATEWAY_LAUNCHER}, else {@code gateway}. */
-  private static String launcher() {
-    String script = System.getenv("GATEWAY_LAUNCHER");
-    return script == null || script.isBlank() ? "gateway" : script;
+    return String.join(", ", projects);
   }
 
   private static String count(int n, String noun) {

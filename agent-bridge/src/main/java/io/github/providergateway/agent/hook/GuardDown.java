@@ -91,17 +91,28 @@ public final class GuardDown {
       rules.addAll(configured.rules());
     }
     Set<String> named = new LinkedHashSet<>();
-    List<SessionHookRule> rest = rules;
-    while (true) {
-      var blocking = RecordedRules.firstBlocking(rest, request);
-      if (blocking.isEmpty()) {
-        break;
-      }
-      named.add(blocking.get().describe());
-      int at = indexOf(rest, blocking.get());
-      rest = rest.subList(at + 1, rest.size());
+    for (SessionHookRule rule : rules) {
+      RecordedRules.firstBlocking(List.of(rule), request)
+          .ifPresent(blocking -> named.add(blocking.describe()));
     }
     return named.isEmpty() ? "" : " (this one would meet " + String.join(", ", named) + ")";
+  }
+
+  /**
+   * The command that runs the gateway, as the person runs it: the launcher script that started this
+   * process ({@code GATEWAY_HOOK_LAUNCHER} in a hook, {@code GATEWAY_LAUNCHER} otherwise), else
+   * {@code gateway}.
+   *
+   * @return the command, for messages
+   */
+  public static String launcher() {
+    for (String variable : List.of("GATEWAY_HOOK_LAUNCHER", "GATEWAY_LAUNCHER")) {
+      String script = System.getenv(variable);
+      if (script != null && !script.isBlank()) {
+        return script;
+      }
+    }
+    return "gateway";
   }
 
   /**
@@ -122,15 +133,6 @@ public final class GuardDown {
         + "'; an agent whose MCP server is '"
         + launcher
         + " mcp' starts it by itself";
-  }
-
-  private static int indexOf(List<SessionHookRule> rules, RecordedRules.Blocking found) {
-    for (int i = 0; i < rules.size(); i++) {
-      if (rules.get(i).rule() == found.rule()) {
-        return i;
-      }
-    }
-    return rules.size() - 1;
   }
 
   /** An instant as a person reads it: to the second. */

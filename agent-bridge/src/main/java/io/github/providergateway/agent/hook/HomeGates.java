@@ -335,7 +335,7 @@ final class HomeGates {
         }
         var blocking = RecordedRules.firstBlocking(one.rules(), request);
         if (blocking.isPresent()) {
-          return java.util.Optional.of(new Found(blocking.get(), one, false));
+          return java.util.Optional.of(new Found(blocking.get(), one));
         }
       }
       for (Map.Entry<String, List<SessionHookRule>> one : configuredRules.entrySet()) {
@@ -344,15 +344,10 @@ final class HomeGates {
         }
         var blocking = RecordedRules.firstBlocking(one.getValue(), request);
         if (blocking.isPresent()) {
-          return java.util.Optional.of(new Found(blocking.get(), null, true));
+          return java.util.Optional.of(new Found(blocking.get(), null));
         }
       }
       return java.util.Optional.empty();
-    }
-
-    /** Whether a session with {@code sessionId} has {@code provider} bound. */
-    boolean isBound(String sessionId, String provider) {
-      return bound.getOrDefault(sessionId, Set.of()).contains(provider);
     }
   }
 
@@ -361,9 +356,8 @@ final class HomeGates {
    *
    * @param blocking the rule
    * @param held the held gates it belongs to, or null for a configured provider's rule
-   * @param configured whether it is a configured provider's rule
    */
-  record Found(RecordedRules.Blocking blocking, HookGateRecord.Held held, boolean configured) {}
+  record Found(RecordedRules.Blocking blocking, HookGateRecord.Held held) {}
 
   // ---- helpers ----
 

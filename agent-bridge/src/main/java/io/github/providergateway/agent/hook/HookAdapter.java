@@ -159,7 +159,7 @@ public final class HookAdapter {
   private final SystemScheduler scheduler = new SystemScheduler();
 
   /** The command that runs the gateway, as the person would type it. */
-  private final String launcher = launcher();
+  private final String launcher = GuardDown.launcher();
 
   private final ExecutorService workers =
       Executors.newCachedThreadPool(
@@ -336,15 +336,6 @@ public final class HookAdapter {
     } catch (Unreachable notYet) {
       scheduler.schedule(STARTING_POLL, () -> workers.execute(() -> poll(listening)));
     }
-  }
-
-  /** The launcher as the person runs it: {@code GATEWAY_LAUNCHER}'s, else {@code gateway}. */
-  private static String launcher() {
-    String script = System.getenv("GATEWAY_HOOK_LAUNCHER");
-    if (script == null || script.isBlank()) {
-      script = System.getenv("GATEWAY_LAUNCHER");
-    }
-    return script == null || script.isBlank() ? "gateway" : script;
   }
 
   /**
