@@ -153,8 +153,8 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
   /** The SDK session of the agent's connection, once initialized: what elicitation goes through. */
   private volatile McpServerSession mcpSession;
 
-  /** Questions put to the agent's client and not yet ended, by ask id: ended ones are dropped. */
-  private final Map<String, reactor.core.Disposable> asking = new ConcurrentHashMap<>();
+  /** Questions put to the agent's client and not yet answered or ended. */
+  private final OpenQuestions asking = new OpenQuestions();
 
   /**
    * @param openedBy whom the gateway session is opened for, when not the holder of the gateway
@@ -490,12 +490,7 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
 
         @Override
         public void ended(PersonQuestion question, AskOutcome outcome, String answeredBy) {
-          reactor.core.Disposable pending = asking.remove(question.askId());
-          if (pending != null) {
-            pending
-                .dispose(); // answered elsewhere, or too late: the client's answer decides nothing
-            // now
-          }
+          asking.end(question.askId());
         }
       };
 
@@ -513,25 +508,26 @@ final class AgentSession implements SessionHost, SessionTap.Listener {
     }
     McpSchema.ElicitRequest request =
         McpSchema.ElicitRequest.builder(elicitationMessage(question), ALLOW_SCHEMA).build();
-    reactor.core.Disposable pending =
-        session
-            .sendRequest(McpSchema.METHOD_ELICITATION_CREATE, request, ELICIT_RESULT)
-            .subscribe(
-                result -> answer(question, result),
-                failure -> {
-                  asking.remove(question.askId());
-                  LOG.log(
-                      System.Logger.Level.INFO,
-                      "gateway mcp: no answer to "
-                          + question.askId()
-                          + " from the agent: "
-                          + failure);
-                });
-    asking.put(question.askId(), pending);
+    asking.ask(
+        question.askId(),
+        () ->
+            session
+                .sendRequest(McpSchema.METHOD_ELICITATION_CREATE, request, ELICIT_RESULT)
+                .subscribe(
+                    result -> answer(question, result),
+                    failure -> {
+                      asking.close(question.askId());
+                      LOG.log(
+                          System.Logger.Level.INFO,
+                          "gateway mcp: no answer to "
+                              + question.askId()
+                              + " from the agent: "
+                              + failure);
+                    }));
   }
 
   private void answer(PersonQuestion question, McpSchema.ElicitResult result) {
-    if (asking.remove(question.askId()) == null) {
+    if (!asking.close(question.askId())) {
       return; // ended meanwhile
     }
     boolean allow =
