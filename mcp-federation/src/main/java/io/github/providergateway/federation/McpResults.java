@@ -3,6 +3,7 @@ package io.github.providergateway.federation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.github.providergateway.protocol.ToolAnnotations;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.ToolResult;
@@ -54,9 +55,28 @@ final class McpResults {
           tool.inputSchema() == null
               ? JsonNodeFactory.instance.objectNode().put("type", "object")
               : JSON.valueToTree(tool.inputSchema());
-      definitions.add(ToolDefinition.of(name, description, schema));
+      definitions.add(
+          ToolDefinition.of(name, description, schema).withAnnotations(annotations(tool)));
     }
     return definitions;
+  }
+
+  /**
+   * The server's hints for {@code tool}, as it declared them: an absent hint stays absent (MCP's
+   * defaults, destructive and open world, are the guard's to assume, not ours to write in).
+   */
+  static ToolAnnotations annotations(McpSchema.Tool tool) {
+    McpSchema.ToolAnnotations hints = tool.annotations();
+    if (hints == null) {
+      return null;
+    }
+    ToolAnnotations annotations =
+        new ToolAnnotations(
+            hints.destructiveHint(),
+            hints.readOnlyHint(),
+            hints.openWorldHint(),
+            hints.idempotentHint());
+    return annotations.isEmpty() ? null : annotations;
   }
 
   /** The arguments as the SDK sends them. */

@@ -24,6 +24,7 @@ import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.Hooks;
+import io.github.providergateway.protocol.ToolAnnotations;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TrustLevel;
 import java.io.IOException;
@@ -32,7 +33,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -143,6 +146,21 @@ class FederatedMcpServerTest {
 
     ToolOutcome read = call("read_text_file", "{\"path\":\"" + file + "\"}").outcome();
     assertThat(((ToolOutcome.Success) read).data().toString()).contains("hello from the gateway");
+  }
+
+  @Test
+  void theServersToolAnnotationsReachTheHostAsTheServerDeclaredThem() throws Exception {
+    filesystem();
+
+    Map<String, ToolAnnotations> hints = new HashMap<>();
+    for (HostTool tool : await(gateway.tools(session))) {
+      hints.put(tool.name(), tool.annotations());
+    }
+
+    assertThat(hints.get("read_text_file"))
+        .as("read-only, and no destructive hint it did not declare")
+        .isEqualTo(new ToolAnnotations(null, true, false, null));
+    assertThat(hints.get("write_file")).isEqualTo(new ToolAnnotations(true, false, false, true));
   }
 
   @Test

@@ -11,9 +11,15 @@ import java.time.Duration;
  * @param parameters a JSON Schema object describing the arguments
  * @param timeout how long a call may run before the gateway gives up ({@code timeout} in ms on the
  *     wire), or {@code null} for the gateway's default of 60 s
+ * @param annotations what the tool declares of what it does ({@code annotations}, MCP's hints), or
+ *     {@code null} when it declares nothing
  */
 public record ToolDefinition(
-    String name, String description, JsonNode parameters, Duration timeout) {
+    String name,
+    String description,
+    JsonNode parameters,
+    Duration timeout,
+    ToolAnnotations annotations) {
 
   /**
    * Checks the required fields.
@@ -23,6 +29,7 @@ public record ToolDefinition(
    * @param parameters a JSON Schema object describing the arguments
    * @param timeout how long a call may run before the gateway gives up ({@code timeout} in ms on
    *     the wire), or {@code null} for the gateway's default of 60 s
+   * @param annotations what the tool declares of what it does, or {@code null}
    * @throws NullPointerException when {@code name}, {@code description} or {@code parameters} is
    *     null
    * @throws IllegalArgumentException when {@code name} is empty, or {@code timeout} is not a
@@ -36,6 +43,21 @@ public record ToolDefinition(
       throw new IllegalArgumentException("parameters must be a JSON object");
     }
     Require.positiveMillis(timeout, "timeout");
+  }
+
+  /**
+   * A tool that declares no annotations.
+   *
+   * @param name the tool's name, unique within a session
+   * @param description what the tool does, shown to the model
+   * @param parameters a JSON Schema object describing the arguments
+   * @param timeout how long a call may run, or {@code null} for the gateway's default of 60 s
+   * @throws NullPointerException when {@code name}, {@code description} or {@code parameters} is
+   *     null
+   * @throws IllegalArgumentException as the canonical constructor
+   */
+  public ToolDefinition(String name, String description, JsonNode parameters, Duration timeout) {
+    this(name, description, parameters, timeout, null);
   }
 
   /**
@@ -57,6 +79,16 @@ public record ToolDefinition(
    * @return a new definition; this one is unchanged
    */
   public ToolDefinition withTimeout(Duration timeout) {
-    return new ToolDefinition(name, description, parameters, timeout);
+    return new ToolDefinition(name, description, parameters, timeout, annotations);
+  }
+
+  /**
+   * This definition with {@code annotations}.
+   *
+   * @param annotations what the tool declares of what it does, or {@code null} for nothing
+   * @return a new definition; this one is unchanged
+   */
+  public ToolDefinition withAnnotations(ToolAnnotations annotations) {
+    return new ToolDefinition(name, description, parameters, timeout, annotations);
   }
 }

@@ -74,7 +74,12 @@ final class MultiInstance {
     ObjectNode target = properties.putObject(TARGET);
     target.put("type", "string");
     target.put("description", "Instance ID. Available: " + describe(owners));
-    return new HostTool(tool.name(), tool.description(), parameters, owners.get(0).provider.name);
+    return new HostTool(
+        tool.name(),
+        tool.description(),
+        parameters,
+        owners.get(0).provider.name,
+        tool.annotations());
   }
 
   /** {@code tab-a3f8 (Dashboard — MyApp), tab-b2c1 (Settings)}. */

@@ -198,7 +198,11 @@ public final class ToolCatalog {
             owners.size() > 1
                 ? MultiInstance.mergedTool(tool, owners)
                 : new HostTool(
-                    tool.name(), tool.description(), tool.parameters(), binding.provider.name));
+                    tool.name(),
+                    tool.description(),
+                    tool.parameters(),
+                    binding.provider.name,
+                    tool.annotations()));
       }
     }
     for (Map.Entry<String, List<ProviderState>> entry : instancesByName.entrySet()) {

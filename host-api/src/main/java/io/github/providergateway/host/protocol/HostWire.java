@@ -14,6 +14,7 @@ import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.ToolAnnotations;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.WireEnum;
@@ -65,7 +66,9 @@ public final class HostWire {
   }
 
   /**
-   * {@code {name, description, parameters, provider}}.
+   * {@code {name, description, parameters, provider, annotations?}}: {@code annotations} holds the
+   * hints the tool declared ({@code destructiveHint}, {@code readOnlyHint}, {@code openWorldHint},
+   * {@code idempotentHint}), and is left out when it declared none.
    *
    * @param tool the tool
    * @return a new object
@@ -76,7 +79,41 @@ public final class HostWire {
     json.put("description", tool.description());
     json.set("parameters", tool.parameters().deepCopy());
     json.put("provider", tool.provider());
+    ToolAnnotations annotations = tool.annotations();
+    if (annotations != null && !annotations.isEmpty()) {
+      ObjectNode hints = json.putObject("annotations");
+      putHint(hints, "destructiveHint", annotations.destructiveHint());
+      putHint(hints, "readOnlyHint", annotations.readOnlyHint());
+      putHint(hints, "openWorldHint", annotations.openWorldHint());
+      putHint(hints, "idempotentHint", annotations.idempotentHint());
+    }
     return json;
+  }
+
+  private static void putHint(ObjectNode hints, String field, Boolean hint) {
+    if (hint != null) {
+      hints.put(field, hint);
+    }
+  }
+
+  /** The hints of {@code json}'s {@code annotations}; a hint that is not a boolean is ignored. */
+  private static ToolAnnotations readAnnotations(JsonNode json) {
+    JsonNode hints = json.get("annotations");
+    if (hints == null || !hints.isObject()) {
+      return null;
+    }
+    ToolAnnotations annotations =
+        new ToolAnnotations(
+            hint(hints, "destructiveHint"),
+            hint(hints, "readOnlyHint"),
+            hint(hints, "openWorldHint"),
+            hint(hints, "idempotentHint"));
+    return annotations.isEmpty() ? null : annotations;
+  }
+
+  private static Boolean hint(JsonNode hints, String field) {
+    JsonNode hint = hints.get(field);
+    return hint != null && hint.isBoolean() ? hint.booleanValue() : null;
   }
 
   private static void putIfSet(ObjectNode json, String field, String value) {
@@ -247,7 +284,7 @@ public final class HostWire {
   }
 
   /**
-   * A tool from {@code {name, description, parameters, provider}}.
+   * A tool from {@code {name, description, parameters, provider, annotations?}}.
    *
    * @param json the object
    * @return the tool
@@ -262,7 +299,8 @@ public final class HostWire {
         text(json, "name", true),
         text(json, "description", true),
         parameters,
-        text(json, "provider", true));
+        text(json, "provider", true),
+        readAnnotations(json));
   }
 
   /**

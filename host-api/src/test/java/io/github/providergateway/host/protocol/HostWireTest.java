@@ -14,6 +14,7 @@ import io.github.providergateway.host.api.ToolOutcome;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.ToolAnnotations;
 import io.github.providergateway.protocol.ToolErrorCode;
 import io.github.providergateway.protocol.TrustLevel;
 import io.github.providergateway.protocol.json.ProtocolCodec;
@@ -174,6 +175,28 @@ class HostWireTest {
                 "{\"name\":\"greet\",\"description\":\"Says hello\","
                     + "\"parameters\":{\"type\":\"object\"},\"provider\":\"node-example\"}"));
     assertThat(HostWire.readTool(written)).isEqualTo(tool);
+  }
+
+  @Test
+  void aToolsDeclaredHintsTravelAsAnnotationsAndAnUnknownOrMistypedHintIsLeftOut() {
+    HostTool tool =
+        new HostTool(
+            "drop",
+            "Drops a table",
+            json("{}"),
+            "db",
+            new ToolAnnotations(true, false, null, null));
+
+    ObjectNode written = HostWire.tool(tool);
+
+    assertThat(written.get("annotations"))
+        .isEqualTo(json("{\"destructiveHint\":true,\"readOnlyHint\":false}"));
+    assertThat(HostWire.readTool(written)).isEqualTo(tool);
+    ((ObjectNode) written.get("annotations")).put("readOnlyHint", "no").put("title", "Drop");
+    assertThat(HostWire.readTool(written).annotations())
+        .isEqualTo(new ToolAnnotations(true, null, null, null));
+    written.remove("annotations");
+    assertThat(HostWire.readTool(written).annotations()).isNull();
   }
 
   @Test

@@ -15,6 +15,7 @@ import io.github.providergateway.protocol.Hooks;
 import io.github.providergateway.protocol.PushLevel;
 import io.github.providergateway.protocol.SessionInfo;
 import io.github.providergateway.protocol.StreamEntry;
+import io.github.providergateway.protocol.ToolAnnotations;
 import io.github.providergateway.protocol.ToolDefinition;
 import io.github.providergateway.protocol.TransformAction;
 import io.github.providergateway.protocol.TransformRule;
@@ -41,7 +42,25 @@ final class Shapes {
         f.requiredString("name"),
         f.requiredString("description"),
         f.requiredObjectNode("parameters"),
-        f.optionalMillis("timeout"));
+        f.optionalMillis("timeout"),
+        toolAnnotations(f.optionalObject("annotations")));
+  }
+
+  /**
+   * MCP's hints, each a boolean when present; a hint of another type is a decode error like any
+   * mistyped field. An object with none of them reads as none.
+   */
+  private static ToolAnnotations toolAnnotations(Fields f) {
+    if (f == null) {
+      return null;
+    }
+    ToolAnnotations annotations =
+        new ToolAnnotations(
+            f.optionalBoolean("destructiveHint"),
+            f.optionalBoolean("readOnlyHint"),
+            f.optionalBoolean("openWorldHint"),
+            f.optionalBoolean("idempotentHint"));
+    return annotations.isEmpty() ? null : annotations;
   }
 
   static Hooks hooks(Fields f) {
@@ -150,9 +169,29 @@ final class Shapes {
       if (tool.timeout() != null) {
         g.writeNumberField("timeout", tool.timeout().toMillis());
       }
+      writeAnnotations(g, tool.annotations());
       g.writeEndObject();
     }
     g.writeEndArray();
+  }
+
+  private static void writeAnnotations(JsonGenerator g, ToolAnnotations annotations)
+      throws IOException {
+    if (annotations == null || annotations.isEmpty()) {
+      return;
+    }
+    g.writeObjectFieldStart("annotations");
+    writeHint(g, "destructiveHint", annotations.destructiveHint());
+    writeHint(g, "readOnlyHint", annotations.readOnlyHint());
+    writeHint(g, "openWorldHint", annotations.openWorldHint());
+    writeHint(g, "idempotentHint", annotations.idempotentHint());
+    g.writeEndObject();
+  }
+
+  private static void writeHint(JsonGenerator g, String field, Boolean hint) throws IOException {
+    if (hint != null) {
+      g.writeBooleanField(field, hint);
+    }
   }
 
   /** Writes the fields of {@code hooks} into the object being written. */

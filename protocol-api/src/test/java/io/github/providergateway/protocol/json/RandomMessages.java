@@ -54,6 +54,7 @@ import io.github.providergateway.protocol.ShutdownReady;
 import io.github.providergateway.protocol.StreamEntry;
 import io.github.providergateway.protocol.StreamHistory;
 import io.github.providergateway.protocol.StreamQuery;
+import io.github.providergateway.protocol.ToolAnnotations;
 import io.github.providergateway.protocol.ToolCall;
 import io.github.providergateway.protocol.ToolCancel;
 import io.github.providergateway.protocol.ToolDefinition;
@@ -240,7 +241,13 @@ final class RandomMessages {
         nonEmpty(),
         string(),
         object(2),
-        maybe(() -> Duration.ofMillis(1 + random.nextInt(600_000))));
+        maybe(() -> Duration.ofMillis(1 + random.nextInt(600_000))),
+        maybe(this::annotations));
+  }
+
+  /** Hints with at least one declared: an object of none reads as none. */
+  private ToolAnnotations annotations() {
+    return new ToolAnnotations(coin(), maybe(this::coin), maybe(this::coin), maybe(this::coin));
   }
 
   HookRule hookRule() {
