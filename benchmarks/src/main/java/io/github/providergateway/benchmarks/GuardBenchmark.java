@@ -1,0 +1,104 @@
+package io.github.providergateway.benchmarks;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardEnvironment;
+import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.guard.GuardVerdict;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The built-in guard's decision of one shell call, as the gateway's guard provider takes it for
+ * every tool call (issue 44: p99 ≤ 1 ms up to 4 KiB, ≤ 5 ms at 64 KiB). Sampled, so JMH reports the
+ * percentiles ({@code -rf json} has them per size). The commands are what agents send, grown to the
+ * size: a pipeline of builds and greps with quoting, substitutions and a here-document, and the
+ * same with a force push at the end, which the guard must find after everything before it.
+ *
+ * <pre>{@code java -jar benchmarks/target/benchmarks.jar GuardBenchmark}</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class GuardBenchmark {
+
+  /** The command's size in bytes: a typical call, the 4 KiB goal, the 64 KiB goal. */
+  @Param({"100", "4096", "65536"})
+  int size;
+
+  private Guard guard;
+  private GuardCall allowed;
+  private GuardCall denied;
+
+  @Setup
+  public void setUp() {
+    guard =
+        Guard.create(
+            GuardSettings.defaults(),
+            new GuardEnvironment(
+                Path.of("/home/dev"),
+                List.of(Path.of("/tmp")),
+                Path.of("/home/dev/.copilot/extensions/tap")));
+    allowed = shell(command(size, ""));
+    denied = shell(command(size, " && git push --force origin main"));
+    if (guard.decide(allowed).outcome() != GuardVerdict.Outcome.ALLOW
+        || guard.decide(denied).outcome() != GuardVerdict.Outcome.DENY) {
+      throw new IllegalStateException(
+          "the benchmark's commands are not decided as they should be: "
+              + guard.decide(allowed)
+              + " / "
+              + guard.decide(denied));
+    }
+  }
+
+  /** Everyday commands joined until {@code size} bytes, then {@code tail}. */
+  static String command(int size, String tail) {
+    String[] steps = {
+      "mvn -q -B verify -pl core -am",
+      "grep -rn \"TODO\\|FIXME\" src/main | sort | uniq -c | head -20",
+      "git status --porcelain && git diff --stat HEAD~1",
+      "for f in $(ls build/*.log); do tail -n 5 \"$f\"; done",
+      "cat <<'EOF' > notes.txt\nrelease notes: $VERSION\nEOF",
+      "npm test -- --reporter=dot 2>&1 | tee test.log",
+      "echo 'done: '\"$(date +%s)\"",
+    };
+    StringBuilder command = new StringBuilder("cd /home/dev/project");
+    for (int i = 0; command.length() + tail.length() < size - 40; i++) {
+      command.append(" && ").append(steps[i % steps.length]);
+    }
+    return command.append(tail).toString();
+  }
+
+  private GuardCall shell(String command) {
+    ObjectNode args = JsonNodeFactory.instance.objectNode().put("command", command);
+    Path project = Path.of("/home/dev/project");
+    return new GuardCall("shell", args, project, project, null);
+  }
+
+  @Benchmark
+  public GuardVerdict allowedCommand() {
+    return guard.decide(allowed);
+  }
+
+  @Benchmark
+  public GuardVerdict forcePushAtTheEnd() {
+    return guard.decide(denied);
+  }
+}
