@@ -60,7 +60,7 @@ public final class Resolver {
     if (raw.timed) {
       wrappers.add("time");
     }
-    List<Word> words = Wrappers.strip(raw.words, wrappers);
+    List<Word> words = Wrappers.strip(raw.words, wrappers, limits, raw.depth);
     List<Redirect> redirects = new ArrayList<>();
     for (RawRedirect r : raw.redirects) {
       redirects.add(new Redirect(r.operator, r.target, r.body));

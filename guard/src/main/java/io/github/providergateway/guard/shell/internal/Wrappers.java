@@ -1,5 +1,6 @@
 package io.github.providergateway.guard.shell.internal;
 
+import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,14 +25,17 @@ final class Wrappers {
   private Wrappers() {}
 
   /**
-   * Takes the wrappers off {@code words}, adding their names to {@code wrappers}.
+   * Takes the wrappers off {@code words}, adding their names to {@code wrappers}. Each wrapper is a
+   * level of nesting: the command at {@code depth} may have as many as the depth left.
    *
    * @return the wrapped command's words
    */
-  static List<Word> strip(List<Word> words, List<String> wrappers) {
+  static List<Word> strip(List<Word> words, List<String> wrappers, Limits limits, int depth)
+      throws ShellParseException {
     List<Word> current = words;
     int i = 0;
     while (i < current.size()) {
+      limits.depth(depth + wrappers.size(), 0, "a chain of wrappers (sudo, env, …)", "");
       Word first = current.get(i);
       if (!first.literal()) {
         break;
