@@ -107,7 +107,40 @@ class CorpusTest {
             .append("`\n");
       }
     }
+    List<String> elsewhere = new ArrayList<>();
+    for (Decided one : tally.decided()) {
+      String family = one.corpusCase().family();
+      if (one.blocked() && family != null && !family.equals(family(one.ruleId()))) {
+        elsewhere.add(
+            "- `"
+                + one.corpusCase().id()
+                + "` labelled "
+                + family
+                + ", blocked by "
+                + one.ruleId());
+      }
+    }
+    out.append("\n## Blocked by a rule of another family than labelled (")
+        .append(elsewhere.size())
+        .append(")\n\n");
+    elsewhere.forEach(line -> out.append(line).append('\n'));
     return out.toString();
+  }
+
+  /** The corpus family a rule id belongs to: its prefix, with the rules' finer families folded. */
+  private static String family(String ruleId) {
+    if (ruleId == null) {
+      return null;
+    }
+    if (ruleId.equals("guard.unreadable")) {
+      return "unreadable";
+    }
+    String prefix = ruleId.substring(0, Math.max(0, ruleId.indexOf('.')));
+    return switch (prefix) {
+      case "system" -> "fs";
+      case "db", "cloud" -> "infra";
+      default -> prefix;
+    };
   }
 
   private static String shown(String subject) {
