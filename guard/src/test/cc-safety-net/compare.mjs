@@ -164,7 +164,8 @@ if (options.ours) {
     console.log(`### ${g} (${differ.length})\n`);
     for (const d of differ) {
       const o = ours.get(d.id);
-      const shown = JSON.stringify(d.case.tool === 'shell' ? d.case.args.command : `${d.case.tool} ${d.case.args.path}`);
+      const shown = JSON.stringify(d.case.tool === 'shell' ? d.case.args.command : `${d.case.tool} ${d.case.args.path}`)
+        .replace(/[\u00a0\u200b-\u200f\u2028\u2029\ufeff\uff01-\uff5e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
       console.log(`- ${d.id} (${d.case.split}, labelled ${d.case.expect}) ${shown.length > 110 ? `${shown.slice(0, 110)}…` : shown}: `
         + `ours ${o.decision}${o.rule ? ` (${o.rule})` : ''}, cc-safety-net ${d.decision}${blocked(d.decision) ? ` (${d.rule.slice(0, 80)})` : ''}`);
     }

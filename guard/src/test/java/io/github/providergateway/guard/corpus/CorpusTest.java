@@ -144,7 +144,25 @@ class CorpusTest {
   }
 
   private static String shown(String subject) {
-    String line = subject.replace("\n", "\\n").replace("\t", "\\t").replace("`", "'");
+    StringBuilder visible = new StringBuilder();
+    subject
+        .codePoints()
+        .forEach(
+            point -> {
+              if (point == '\n') {
+                visible.append("\\n");
+              } else if (point == '\t') {
+                visible.append("\\t");
+              } else if (point == '`') {
+                visible.append('\'');
+              } else if (point > 0x7e && !Character.isLetter(point)
+                  || point >= 0xff01 && point <= 0xff5e) {
+                visible.append(String.format("\\u%04x", point));
+              } else {
+                visible.appendCodePoint(point);
+              }
+            });
+    String line = visible.toString();
     return line.length() <= 100 ? line : line.substring(0, 100) + "… (" + line.length() + " chars)";
   }
 
