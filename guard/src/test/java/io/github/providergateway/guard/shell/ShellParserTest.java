@@ -152,6 +152,8 @@ class ShellParserTest {
           [[ -f $(rm x) && a < b ]]        → $(…) rm x
           echo if then fi                  → echo if then fi
           coproc rm x                      → rm x
+          declare -a x=(1 $(rm y)) z=2     → declare -a «x=(1 $(rm y))» z=2\\n$(…) rm y
+          local arr=(a b); rm x            → local «arr=(a b)»\\nrm x
           """)
   void compoundCommandsAndAssignmentsYieldTheCommandsWithin(String command, String expected) {
     check(command, expected);
@@ -226,6 +228,14 @@ class ShellParserTest {
           watch -x rm x                    → watch -x rm x\\nwatch rm x
           flock /tmp/l -c 'rm x'           → flock /tmp/l -c [rm x]\\nflock -c rm x
           echo $(bash -c 'rm x')           → echo «$(bash -c 'rm x')»\\n$(…) bash -c [rm x]\\n$(…)>bash -c rm x
+          echo 'rm -rf /' | sh             → echo [rm -rf /]\\nsh\\npipe rm -rf /
+          echo -n rm x |& sudo bash -s     → echo -n rm x\\n{sudo} bash -s\\npipe rm x
+          printf 'rm %s\\n' x | bash     → printf [rm %s\\n] x\\nbash\\npipe rm x
+          cat <<X | sh\\nrm y\\nX\\n → cat <<X=rm y⏎\\nsh\\npipe rm y
+          echo rm x | tee f | sh           → echo rm x\\ntee f\\nsh
+          echo rm x || sh                  → echo rm x\\nsh
+          echo rm x; sh                    → echo rm x\\nsh
+          echo rm x | sh script.sh         → echo rm x\\nsh script.sh
           """)
   void nestedShellsAndCommandRunnersAreReadToo(String command, String expected) {
     check(command, expected);
@@ -255,6 +265,10 @@ class ShellParserTest {
           awk 'BEGIN { "date" | getline d; print d | "sh" }' → awk date\\nawk sh
           python3 <<EOF\\nimport os\\nos.system('rm x')\\nEOF\\n → heredoc>python -c rm x
           python -c 'os.system("bash -c \\"rm x\\"")' → python -c bash -c [rm x]\\npython -c>bash -c rm x
+          python -c "exec('import os; os.system(\\"rm x\\")')" → python -c rm x
+          node -e 'eval("require(\\"child_process\\").execSync(\\"rm x\\")")' → node -e rm x
+          perl -e 'eval "system(q(rm x))"; system("rm y")' → perl -e rm y
+          echo 'import os; os.system("rm x")' | python3 → python3\\npipe>python -c rm x
           """)
   void inlineCodeYieldsTheShellCommandsItRuns(String command, String expected) {
     String[] parts = parse(unescape(command)).split("\n", 2);

@@ -40,6 +40,12 @@ final class ScriptReader {
   /** Here-documents whose bodies start after the next newline, in order. */
   private final List<RawRedirect> pending = new ArrayList<>();
 
+  /** The last simple command read, for a pipe that follows it. */
+  private RawCommand lastSimple;
+
+  /** The simple command a pipe just read comes from, for the command after it; or null. */
+  private RawCommand pipeFrom;
+
   private ScriptReader(String s, Limits limits, String where) {
     this.s = s;
     this.n = s.length();
@@ -111,6 +117,7 @@ final class ScriptReader {
       switch (c) {
         case '\n' -> {
           pos++;
+          pipeFrom = null;
           readHeredocs();
         }
         case '#' -> skipComment();
@@ -118,6 +125,7 @@ final class ScriptReader {
           if (stop == STOP_CASE && (peek(1) == ';' || peek(1) == '&')) {
             return;
           }
+          pipeFrom = null;
           pos++;
           if (peek(0) == ';' || peek(0) == '&') {
             pos++;
@@ -127,6 +135,7 @@ final class ScriptReader {
           if (peek(1) == '>') {
             parseSimple(out, depth);
           } else {
+            pipeFrom = null;
             pos++;
             if (peek(0) == '&') {
               pos++;
@@ -135,6 +144,7 @@ final class ScriptReader {
         }
         case '|' -> {
           pos++;
+          pipeFrom = peek(0) == '|' ? null : lastSimple;
           if (peek(0) == '|' || peek(0) == '&') {
             pos++;
           }
@@ -270,6 +280,9 @@ final class ScriptReader {
   private RawCommand parseSimple(List<RawCommand> out, int depth) throws ShellParseException {
     RawCommand cmd = new RawCommand(depth);
     out.add(cmd);
+    cmd.pipedFrom = pipeFrom;
+    pipeFrom = null;
+    lastSimple = cmd;
     for (; ; ) {
       skipBlanks();
       if (pos >= n) {
@@ -298,8 +311,15 @@ final class ScriptReader {
         }
         throw Limits.malformed("a ( inside a command", pos, where);
       }
-      if (cmd.words.isEmpty() && isAssignmentAt()) {
+      if (cmd.words.isEmpty() && assignmentEnd() > 0) {
         readAssignment(cmd, depth);
+        continue;
+      }
+      if (isDeclaration(cmd) && assignmentEnd() > 0 && s.charAt(assignmentEnd()) == '(') {
+        // declare -a x=(1 2): an argument bash reads as an array assignment.
+        int start = pos;
+        readAssignment(cmd, depth);
+        cmd.words.add(new Word(s.substring(start, pos), false));
         continue;
       }
       cmd.words.add(readWord(cmd, depth));
@@ -572,10 +592,21 @@ final class ScriptReader {
 
   // ---- words ----
 
-  private boolean isAssignmentAt() {
+  private static boolean isDeclaration(RawCommand cmd) {
+    if (cmd.words.isEmpty() || !cmd.words.get(0).literal()) {
+      return false;
+    }
+    return switch (cmd.words.get(0).text()) {
+      case "declare", "typeset", "local", "export", "readonly" -> true;
+      default -> false;
+    };
+  }
+
+  /** Where the value of the assignment at the read position starts, or -1 when none is there. */
+  private int assignmentEnd() {
     int i = pos;
     if (i >= n || !isNameStart(s.charAt(i))) {
-      return false;
+      return -1;
     }
     while (i < n && isNameChar(s.charAt(i))) {
       i++;
@@ -586,14 +617,14 @@ final class ScriptReader {
         close++;
       }
       if (close >= n || s.charAt(close) != ']') {
-        return false;
+        return -1;
       }
       i = close + 1;
     }
     if (i < n && s.charAt(i) == '+') {
       i++;
     }
-    return i < n && s.charAt(i) == '=';
+    return i < n && s.charAt(i) == '=' ? i + 1 : -1;
   }
 
   private void readAssignment(RawCommand cmd, int depth) throws ShellParseException {
