@@ -66,9 +66,19 @@ class ShellParserTest {
           echo 'a\\b' "it's"               → echo a\\b it's
           echo ""  ''                      → echo [] []
           echo "$HOME/x" ~/x ~ a~          → echo «$HOME/x» «~/x» «~» a~
+          echo a=~/x b:~/y --p=~/z a=b:~/w → echo «a=~/x» b:~/y --p=~/z «a=b:~/w»
           echo ${HOME}/x $1 $@ $? $$       → echo «${HOME}/x» «$1» «$@» «$?» «$$»
           echo * a?c [ab] [ x] \\* '*'     → echo «*» «a?c» «[ab]» [ x] * *
-          echo {a,b} {1..3} {} a{b}        → echo «{a,b}» «{1..3}» {} a{b}
+          echo {a,b} {1..3} {} a{b}        → echo a b «{1..3}» {} a{b}
+          {rm,-rf,/}                       → rm -rf /
+          rm -rf /{etc,usr}                → rm -rf /etc /usr
+          echo a{b,c}d x{,y} {a,{b,c}}     → echo abd acd x xy «{a,{b,c}}»
+          echo {'a b',c} a{1..2}{x,y}      → echo [a b] c «a{1..2}{x,y}»
+          {bash,-c,'rm x'}                 → bash -c [rm x]\\nbash -c rm x
+          rm${IFS}-rf${IFS}/               → rm -rf /
+          cat$IFS/etc/passwd               → cat /etc/passwd
+          echo "${IFS}"x $IFSx             → echo «${IFS}x» «$IFSx»
+          cat > a${IFS}b                   → cat >«a${IFS}b»
           echo $ a$ "$"                    → echo $ a$ $
           echo "a$(rm x)b"                 → echo «a$(rm x)b»\\n$(…) rm x
           """)
