@@ -1,5 +1,7 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.internal.Limits;
+import io.github.providergateway.guard.shell.internal.Resolver;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,17 +38,7 @@ public final class ShellParser {
           "the command is " + command.length() + " characters, over " + MAX_LENGTH);
     }
     List<Invocation> invocations = new ArrayList<>();
-    for (String part : command.split("[;&|\n]+")) {
-      List<Word> words = new ArrayList<>();
-      for (String w : part.trim().split("\\s+")) {
-        if (!w.isEmpty()) {
-          words.add(Word.literal(w));
-        }
-      }
-      if (!words.isEmpty()) {
-        invocations.add(new Invocation(words, List.of(), List.of(), List.of()));
-      }
-    }
+    new Resolver(new Limits(MAX_DEPTH, MAX_WORDS), invocations).script(command, 0, List.of(), "");
     return new ShellScript(invocations, command);
   }
 }

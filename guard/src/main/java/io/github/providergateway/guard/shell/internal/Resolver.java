@@ -1,0 +1,273 @@
+package io.github.providergateway.guard.shell.internal;
+
+import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
+import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns the reader's simple commands into invocations: wrappers taken off ({@link Wrappers}), then
+ * the programs each one runs in its turn read as invocations of their own: the string of {@code
+ * bash -c}, {@code su -c}, {@code eval}, {@code watch}; a here-document fed to a shell; the command
+ * of {@code xargs} and of {@code find -exec}; the shell commands in the inline code of {@code
+ * python -c} and its kind ({@link InlineCode}); then the commands of its substitutions.
+ */
+public final class Resolver {
+  private static final Set<String> SHELLS =
+      Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh");
+
+  /** The bounds of this parse. */
+  private final Limits limits;
+
+  /** Where invocations go, in order. */
+  private final List<Invocation> out;
+
+  /**
+   * A resolver for one parse.
+   *
+   * @param limits its bounds
+   * @param out where its invocations go
+   */
+  public Resolver(Limits limits, List<Invocation> out) {
+    this.limits = limits;
+    this.out = out;
+  }
+
+  /**
+   * Reads {@code text} as a script reached by {@code via} at {@code depth} and adds its
+   * invocations.
+   *
+   * @param text the script
+   * @param depth its nesting depth (0 at the top)
+   * @param via how it is reached
+   * @param where where it sits, for messages
+   * @throws ShellParseException past a bound or not a complete command
+   */
+  public void script(String text, int depth, List<String> via, String where)
+      throws ShellParseException {
+    for (RawCommand command : ScriptReader.read(text, depth, limits, where)) {
+      resolve(command, via);
+    }
+  }
+
+  private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
+    List<String> wrappers = new ArrayList<>();
+    if (raw.timed) {
+      wrappers.add("time");
+    }
+    List<Word> words = Wrappers.strip(raw.words, wrappers, limits, raw.depth);
+    List<Redirect> redirects = new ArrayList<>();
+    for (RawRedirect r : raw.redirects) {
+      redirects.add(new Redirect(r.operator, r.target, r.body));
+    }
+    if (!words.isEmpty() || !redirects.isEmpty()) {
+      out.add(new Invocation(words, wrappers, redirects, via));
+    }
+    if (!words.isEmpty()) {
+      nested(raw, words, via);
+    }
+    for (Nest nest : raw.nests) {
+      List<String> inner = append(via, nest.via());
+      for (RawCommand command : nest.commands()) {
+        resolve(command, inner);
+      }
+    }
+  }
+
+  /** The programs {@code words} runs in its turn. */
+  private void nested(RawCommand raw, List<Word> words, List<String> via)
+      throws ShellParseException {
+    Word first = words.get(0);
+    if (!first.literal()) {
+      return;
+    }
+    String program = basename(first.text());
+    int depth = raw.depth + 1;
+    if (SHELLS.contains(program)) {
+      shell(raw, words, program, depth, via);
+      return;
+    }
+    switch (program) {
+      case "su", "runuser" -> {
+        String command = Wrappers.optionValue(words, 'c', "--command");
+        if (command != null) {
+          script(command, depth, append(via, program + " -c"), " in the string of " + program);
+        }
+      }
+      case "eval" -> {
+        if (words.size() > 1) {
+          script(joined(words, 1), depth, append(via, "eval"), " in the string of eval");
+        }
+      }
+      case "watch" -> watch(words, depth, via);
+      case "xargs" -> {
+        int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, null);
+        if (at < words.size()) {
+          command(words.subList(at, words.size()), depth, append(via, "xargs"));
+        }
+      }
+      case "find" -> find(words, depth, via);
+      case "flock" -> {
+        String command = Wrappers.optionValue(words, 'c', "--command");
+        if (command != null) {
+          script(command, depth, append(via, "flock -c"), " in the string of flock -c");
+        }
+      }
+      default -> {
+        InlineCode.Language language = InlineCode.languageOf(program);
+        if (language != null) {
+          inline(raw, words, language, depth, via);
+        }
+      }
+    }
+  }
+
+  private void shell(RawCommand raw, List<Word> words, String program, int depth, List<String> via)
+      throws ShellParseException {
+    boolean dashC = false;
+    boolean stdin = false;
+    String operand = null;
+    int i = 1;
+    for (; i < words.size(); i++) {
+      String w = words.get(i).text();
+      if (w.equals("--") || w.equals("-")) {
+        i++;
+        break;
+      }
+      if (w.startsWith("--")) {
+        if (w.equals("--rcfile") || w.equals("--init-file")) {
+          i++;
+        }
+        continue;
+      }
+      if ((w.startsWith("-") || w.startsWith("+")) && w.length() > 1) {
+        for (int j = 1; j < w.length(); j++) {
+          char c = w.charAt(j);
+          if (c == 'c') {
+            dashC = true;
+          } else if (c == 's') {
+            stdin = true;
+          } else if (c == 'o' || c == 'O') {
+            i++;
+            break;
+          }
+        }
+        continue;
+      }
+      break;
+    }
+    if (i < words.size()) {
+      operand = words.get(i).text();
+    }
+    if (dashC) {
+      if (operand != null) {
+        script(
+            operand, depth, append(via, program + " -c"), " in the string of " + program + " -c");
+      }
+      return;
+    }
+    if (operand == null || stdin) {
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null && r.operator.startsWith("<<")) {
+          script(r.body, depth, append(via, "heredoc"), " in the here-document of " + program);
+        }
+      }
+    }
+  }
+
+  private void watch(List<Word> words, int depth, List<String> via) throws ShellParseException {
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, 1, "n", Set.of("--interval"), seen);
+    if (at >= words.size()) {
+      return;
+    }
+    List<String> inner = append(via, "watch");
+    if (seen.has('x') || seen.hasLong("--exec")) {
+      command(words.subList(at, words.size()), depth, inner);
+    } else {
+      script(joined(words, at), depth, inner, " in the command of watch");
+    }
+  }
+
+  private void find(List<Word> words, int depth, List<String> via) throws ShellParseException {
+    for (int i = 1; i < words.size(); i++) {
+      String w = words.get(i).text();
+      if (!(w.equals("-exec") || w.equals("-execdir") || w.equals("-ok") || w.equals("-okdir"))) {
+        continue;
+      }
+      int end = i + 1;
+      while (end < words.size()
+          && !words.get(end).text().equals(";")
+          && !words.get(end).text().equals("+")) {
+        end++;
+      }
+      if (end > i + 1) {
+        command(words.subList(i + 1, end), depth, append(via, "find -exec"));
+      }
+      i = end;
+    }
+  }
+
+  private void inline(
+      RawCommand raw, List<Word> words, InlineCode.Language language, int depth, List<String> via)
+      throws ShellParseException {
+    InlineCode.Code code = InlineCode.codeOf(language, words);
+    if (code != null) {
+      extract(language, code.text(), depth, append(via, language.via()));
+      return;
+    }
+    if (!InlineCode.takesScriptFromStdin(language, words)) {
+      return;
+    }
+    for (RawRedirect r : raw.redirects) {
+      if (r.body != null && r.operator.startsWith("<<")) {
+        extract(language, r.body, depth, append(append(via, "heredoc"), language.via()));
+      }
+    }
+  }
+
+  private void extract(InlineCode.Language language, String code, int depth, List<String> via)
+      throws ShellParseException {
+    limits.depth(depth, 0, "inline code", " in the code of " + language.via());
+    for (InlineCode.Extracted e : InlineCode.extract(language, code)) {
+      if (e.argv() != null) {
+        command(e.argv(), depth + 1, via);
+      } else {
+        script(e.shell(), depth + 1, via, " in a string of the code of " + language.via());
+      }
+    }
+  }
+
+  /** A command given as words (xargs, find -exec, a list in inline code). */
+  private void command(List<Word> words, int depth, List<String> via) throws ShellParseException {
+    limits.depth(depth, 0, "a command run by " + via.get(via.size() - 1), "");
+    resolve(new RawCommand(depth, words), via);
+  }
+
+  private static String joined(List<Word> words, int from) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = from; i < words.size(); i++) {
+      if (i > from) {
+        sb.append(' ');
+      }
+      sb.append(words.get(i).text());
+    }
+    return sb.toString();
+  }
+
+  static String basename(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  private static List<String> append(List<String> via, String step) {
+    List<String> next = new ArrayList<>(via.size() + 1);
+    next.addAll(via);
+    next.add(step);
+    return next;
+  }
+}
