@@ -18,66 +18,67 @@ class FileRulesTest {
 
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(
-      delimiter = '|',
+      delimiterString = "=>",
+      quoteCharacter = '"',
       textBlock =
           """
-          rm -rf /                              | fs.delete-root
-          rm -rf /*                             | fs.delete-root
-          rm -fr /                              | fs.delete-root
-          rm --recursive --force /              | fs.delete-root
-          rm -r -f /                            | fs.delete-root
-          rm -rf --no-preserve-root /           | fs.delete-root
-          rm -rf //                             | fs.delete-root
-          rm -rf /./                            | fs.delete-root
-          rm -rf ../../../..                    | fs.delete-root
-          rm -rf ~                              | fs.delete-home
-          rm -rf ~/                             | fs.delete-home
-          rm -rf ~/*                            | fs.delete-home
-          rm -rf $HOME                          | fs.delete-home
-          rm -rf ${HOME}                        | fs.delete-home
-          rm -rf /home/ada                      | fs.delete-home
-          rm -rf /home                          | fs.delete-home
-          rm -rf ../..                          | fs.delete-home
-          rm -rf /etc                           | fs.delete-system
-          rm -rf /usr/lib                       | fs.delete-system
-          rm -rf /var                           | fs.delete-system
-          rm -rf ~/Documents                    | fs.delete-outside-project
-          rm -rf ../other                       | fs.delete-outside-project
-          rm -rf $DIR                           | fs.delete-outside-project
-          rm -rf /opt/tool/cache                | fs.delete-outside-project
-          rm -r ~/Downloads/old                 | fs.delete-outside-project
-          rm -rf .                              | fs.delete-project
-          rm -rf *                              | fs.delete-project
-          rm -rf /home/ada/code/app             | fs.delete-project
-          rm -rf .git                           | git.remove-repo
-          find / -name '*.log' -delete          | fs.find-delete-placeholder
-          find ~ -type f -delete                | fs.delete-home
-          find /opt/data -exec rm {} +          | fs.find-delete
-          find ../other -delete                 | fs.find-delete
-          dd if=/dev/zero of=/dev/sda bs=1M     | fs.disk-write
-          dd if=image.iso of=/dev/nvme0n1       | fs.disk-write
-          mkfs.ext4 /dev/sdb1                   | fs.mkfs
-          mkfs -t ext4 /dev/sdb                 | fs.mkfs
-          mkswap /dev/sda2                      | fs.mkfs
-          wipefs -a /dev/sda                    | fs.wipefs
-          fdisk /dev/sda                        | fs.partition
-          shred -u ~/notes.txt                  | fs.shred
-          shred /dev/sda                        | fs.disk-write
-          chmod -R 777 /                        | fs.permissions-system
-          chown -R ada /usr                     | fs.permissions-system
-          chmod -R 755 ~                        | fs.permissions-system
-          chmod -R 700 /opt/app                 | fs.chmod-recursive-outside
-          chown -R nobody ../shared             | fs.chown-recursive-outside
-          chgrp -R staff /srv/www               | fs.chown-recursive-outside
-          truncate -s 0 ~/important.db          | fs.truncate-outside
-          truncate -s 0 /dev/sda                | fs.disk-write
-          mv / /tmp/x                           | fs.move-system
-          mv ~ /tmp/gone                        | fs.move-system
-          mv /etc /tmp/etc                      | fs.move-system
-          rsync -a --delete ./ /opt/mirror/     | fs.rsync-delete
-          rsync -a --delete empty/ ~/           | fs.delete-home
-          rsync -av --delete-after src/ /       | fs.delete-root
-          crontab -r                            | fs.crontab-remove
+          rm -rf / => fs.delete-root
+          rm -rf /* => fs.delete-root
+          rm -fr / => fs.delete-root
+          rm --recursive --force / => fs.delete-root
+          rm -r -f / => fs.delete-root
+          rm -rf --no-preserve-root / => fs.delete-root
+          rm -rf // => fs.delete-root
+          rm -rf /./ => fs.delete-root
+          rm -rf ../../../.. => fs.delete-root
+          rm -rf ~ => fs.delete-home
+          rm -rf ~/ => fs.delete-home
+          rm -rf ~/* => fs.delete-home
+          rm -rf $HOME => fs.delete-home
+          rm -rf ${HOME} => fs.delete-home
+          rm -rf /home/ada => fs.delete-home
+          rm -rf /home => fs.delete-home
+          rm -rf ../.. => fs.delete-home
+          rm -rf /etc => fs.delete-system
+          rm -rf /usr/lib => fs.delete-system
+          rm -rf /var => fs.delete-system
+          rm -rf ~/Documents => fs.delete-outside-project
+          rm -rf ../other => fs.delete-outside-project
+          rm -rf $DIR => fs.delete-outside-project
+          rm -rf /opt/tool/cache => fs.delete-outside-project
+          rm -r ~/Downloads/old => fs.delete-outside-project
+          rm -rf . => fs.delete-project
+          rm -rf * => fs.delete-project
+          rm -rf /home/ada/code/app => fs.delete-project
+          rm -rf .git => git.remove-repo
+          find / -name '*.log' -delete => fs.find-delete-placeholder
+          find ~ -type f -delete => fs.delete-home
+          find /opt/data -exec rm {} + => fs.find-delete
+          find ../other -delete => fs.find-delete
+          dd if=/dev/zero of=/dev/sda bs=1M => fs.disk-write
+          dd if=image.iso of=/dev/nvme0n1 => fs.disk-write
+          mkfs.ext4 /dev/sdb1 => fs.mkfs
+          mkfs -t ext4 /dev/sdb => fs.mkfs
+          mkswap /dev/sda2 => fs.mkfs
+          wipefs -a /dev/sda => fs.wipefs
+          fdisk /dev/sda => fs.partition
+          shred -u ~/notes.txt => fs.shred
+          shred /dev/sda => fs.disk-write
+          chmod -R 777 / => fs.permissions-system
+          chown -R ada /usr => fs.permissions-system
+          chmod -R 755 ~ => fs.permissions-system
+          chmod -R 700 /opt/app => fs.chmod-recursive-outside
+          chown -R nobody ../shared => fs.chown-recursive-outside
+          chgrp -R staff /srv/www => fs.chown-recursive-outside
+          truncate -s 0 ~/important.db => fs.truncate-outside
+          truncate -s 0 /dev/sda => fs.disk-write
+          mv / /tmp/x => fs.move-system
+          mv ~ /tmp/gone => fs.move-system
+          mv /etc /tmp/etc => fs.move-system
+          rsync -a --delete ./ /opt/mirror/ => fs.rsync-delete
+          rsync -a --delete empty/ ~/ => fs.delete-home
+          rsync -av --delete-after src/ / => fs.delete-root
+          crontab -r => fs.crontab-remove
           """)
   void blocks(String command, String rule) {
     if (rule.equals("fs.find-delete-placeholder")) {

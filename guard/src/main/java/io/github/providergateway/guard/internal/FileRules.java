@@ -6,6 +6,7 @@ import static io.github.providergateway.guard.internal.BuiltinRule.of;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -281,7 +282,10 @@ final class FileRules implements Family {
     Argv argv = Argv.of(step.args(), "", "interactive");
     boolean recursive = argv.has('r') || argv.has('R') || argv.has("recursive");
     if (argv.positionals().isEmpty() && reachedBy(step, "xargs")) {
-      scan.hit(recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE, step, null);
+      // The names come from standard input: fine only when a find under the project lists them.
+      if (!listedInside(scan)) {
+        scan.hit(recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE, step, null);
+      }
       return;
     }
     for (Word word : argv.positionals()) {
@@ -305,6 +309,25 @@ final class FileRules implements Family {
         }
       }
     }
+  }
+
+  /** Whether the command has a find, and every find starts under the project or a temp folder. */
+  private static boolean listedInside(Scan scan) {
+    boolean any = false;
+    for (Step step : scan.steps()) {
+      if (!step.program().equals("find")) {
+        continue;
+      }
+      for (Word start : findStarts(step)) {
+        for (Target target : scan.targets(step, start)) {
+          if (!scan.places().classify(target).free()) {
+            return false;
+          }
+          any = true;
+        }
+      }
+    }
+    return any;
   }
 
   static boolean reachedBy(Step step, String prefix) {
@@ -360,6 +383,14 @@ final class FileRules implements Family {
     if (!deletes) {
       return;
     }
+    for (Word start : findStarts(step)) {
+      findStart(scan, step, start);
+    }
+  }
+
+  /** The folders a find starts from: its words before the first test, else {@code .}. */
+  private static List<Word> findStarts(Step step) {
+    List<Word> args = step.args();
     int k = 0;
     while (k < args.size()
         && (args.get(k).text().equals("-H")
@@ -367,18 +398,15 @@ final class FileRules implements Family {
             || args.get(k).text().equals("-P"))) {
       k++;
     }
-    boolean any = false;
+    List<Word> starts = new ArrayList<>();
     for (; k < args.size(); k++) {
       String a = args.get(k).text();
       if (a.startsWith("-") || a.equals("(") || a.equals("!")) {
         break;
       }
-      any = true;
-      findStart(scan, step, args.get(k));
+      starts.add(args.get(k));
     }
-    if (!any) {
-      findStart(scan, step, Word.literal("."));
-    }
+    return starts.isEmpty() ? List.of(Word.literal(".")) : starts;
   }
 
   private static void findStart(Scan scan, Step step, Word start) {

@@ -153,7 +153,8 @@ final class GitRules implements Family {
       case "branch" -> {
         Argv argv = Argv.of(args, "u", "set-upstream-to");
         boolean delete = argv.has('d') || argv.has("delete");
-        if (argv.has('D') || delete && (argv.has('f') || argv.has("force"))) {
+        boolean named = !argv.positionals().isEmpty();
+        if (named && (argv.has('D') || delete && (argv.has('f') || argv.has("force")))) {
           scan.hit(BRANCH_FORCE_DELETE, step, null);
         }
       }

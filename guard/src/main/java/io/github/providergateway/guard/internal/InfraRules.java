@@ -430,7 +430,9 @@ final class InfraRules implements Family {
 
   /** The SQL a program carries: its arguments, here-documents and here-strings. */
   private static List<String> sqlTexts(Step step) {
-    List<String> texts = new ArrayList<>(step.invocation().args());
+    // The arguments as one text: a statement split over words (`-c DROP TABLE t`) is read whole.
+    List<String> texts = new ArrayList<>();
+    texts.add(String.join(" ", step.invocation().args()));
     for (Redirect redirect : step.invocation().redirects()) {
       if (redirect.body() != null) {
         texts.add(redirect.body());

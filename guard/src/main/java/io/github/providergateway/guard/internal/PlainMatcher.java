@@ -25,7 +25,8 @@ import java.util.Map;
  * -f origin}, not {@code git pushx}). The first pattern matches the program as written or its name
  * ({@code git} matches {@code /usr/bin/git}). For {@code git} the words are also read with git's
  * global options left out, so {@code git push *} matches {@code git -C . -c k=v push}. In an allow
- * entry a word the guard cannot know ({@code $X}) matches only a {@code *}.
+ * entry a word the guard cannot know ({@code $X}, {@code /opt/cache/*}) matches only a {@code *} or
+ * the same text written in the pattern.
  *
  * <p>{@code path} is a path glob: from {@code /}, {@code ~/} or {@code **} it matches the absolute
  * resolved path; with a {@code /} elsewhere it matches the path relative to the session's project;
@@ -268,8 +269,9 @@ public final class PlainMatcher {
         if (glob == null) {
           next[s] = true;
           any = true;
-        } else if ((!strict || word.literal())
-            && (glob.matches(word.text()) || w == 0 && glob.matches(program))) {
+        } else if (!strict || word.literal()
+            ? glob.matches(word.text()) || w == 0 && glob.matches(program)
+            : glob.pattern().equals(word.text())) {
           next[s + 1] = true;
           any = true;
         }

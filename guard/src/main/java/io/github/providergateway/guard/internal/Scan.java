@@ -2,6 +2,7 @@ package io.github.providergateway.guard.internal;
 
 import io.github.providergateway.guard.GuardCall;
 import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -159,7 +160,19 @@ public final class Scan {
    * @param target the path, or {@code null}
    */
   public void hit(BuiltinRule rule, Step step, Target target) {
-    hits.add(new Hit(rule, step.invocation(), target, render(step.invocation())));
+    add(new Hit(rule, step.invocation(), target, render(step.invocation())));
+  }
+
+  /** Keeps one of the same match: a program the parse reaches two ways is one finding. */
+  private void add(Hit hit) {
+    for (Hit seen : hits) {
+      if (seen.rule().equals(hit.rule())
+          && seen.found().equals(hit.found())
+          && java.util.Objects.equals(seen.target(), hit.target())) {
+        return;
+      }
+    }
+    hits.add(hit);
   }
 
   /**
@@ -173,7 +186,7 @@ public final class Scan {
         access.invocation() != null
             ? render(access.invocation())
             : call.tool() + " " + access.target().raw();
-    hits.add(new Hit(rule, access.invocation(), access.target(), found));
+    add(new Hit(rule, access.invocation(), access.target(), found));
   }
 
   /**
@@ -183,7 +196,7 @@ public final class Scan {
    * @param found what was found
    */
   public void hit(BuiltinRule rule, String found) {
-    hits.add(new Hit(rule, null, null, found));
+    add(new Hit(rule, null, null, found));
   }
 
   /** The longest rendering of a program in a reason. */
@@ -197,9 +210,6 @@ public final class Scan {
    */
   public static String render(Invocation invocation) {
     StringBuilder out = new StringBuilder();
-    for (String wrapper : invocation.wrappers()) {
-      out.append(wrapper).append(' ');
-    }
     for (Word word : invocation.words()) {
       String text = word.text();
       boolean quote = text.isEmpty() || text.chars().anyMatch(Character::isWhitespace);
@@ -207,6 +217,9 @@ public final class Scan {
       if (out.length() > MAX_SHOWN) {
         break;
       }
+    }
+    for (Redirect redirect : invocation.redirects()) {
+      out.append(redirect.operator()).append(' ').append(redirect.target().text()).append(' ');
     }
     String shown = out.toString().strip();
     return shown.length() > MAX_SHOWN ? shown.substring(0, MAX_SHOWN) + "…" : shown;

@@ -139,6 +139,10 @@ final class SecretRules implements Family {
       }
       Path candidate = dir.resolve(probe);
       BuiltinRule rule = secret(home, candidate);
+      boolean byNameOnly = rule == SSH && !candidate.startsWith(home.resolve(".ssh"));
+      if (byNameOnly && !tail.isEmpty() && "*?[".indexOf(tail.charAt(0)) >= 0) {
+        continue; // `grep x *` names no key; `cat id_*` does
+      }
       if (rule != null && glob.matches(candidate.toString())) {
         return rule;
       }

@@ -66,9 +66,19 @@ class ShellParserTest {
           echo 'a\\b' "it's"               → echo a\\b it's
           echo ""  ''                      → echo [] []
           echo "$HOME/x" ~/x ~ a~          → echo «$HOME/x» «~/x» «~» a~
+          echo a=~/x b:~/y --p=~/z a=b:~/w → echo «a=~/x» b:~/y --p=~/z «a=b:~/w»
           echo ${HOME}/x $1 $@ $? $$       → echo «${HOME}/x» «$1» «$@» «$?» «$$»
           echo * a?c [ab] [ x] \\* '*'     → echo «*» «a?c» «[ab]» [ x] * *
-          echo {a,b} {1..3} {} a{b}        → echo «{a,b}» «{1..3}» {} a{b}
+          echo {a,b} {1..3} {} a{b}        → echo a b «{1..3}» {} a{b}
+          {rm,-rf,/}                       → rm -rf /
+          rm -rf /{etc,usr}                → rm -rf /etc /usr
+          echo a{b,c}d x{,y} {a,{b,c}}     → echo abd acd x xy «{a,{b,c}}»
+          echo {'a b',c} a{1..2}{x,y}      → echo [a b] c «a{1..2}{x,y}»
+          {bash,-c,'rm x'}                 → bash -c [rm x]\\nbash -c rm x
+          rm${IFS}-rf${IFS}/               → rm -rf /
+          cat$IFS/etc/passwd               → cat /etc/passwd
+          echo "${IFS}"x $IFSx             → echo «${IFS}x» «$IFSx»
+          cat > a${IFS}b                   → cat >«a${IFS}b»
           echo $ a$ "$"                    → echo $ a$ $
           echo "a$(rm x)b"                 → echo «a$(rm x)b»\\n$(…) rm x
           """)
@@ -152,6 +162,8 @@ class ShellParserTest {
           [[ -f $(rm x) && a < b ]]        → $(…) rm x
           echo if then fi                  → echo if then fi
           coproc rm x                      → rm x
+          declare -a x=(1 $(rm y)) z=2     → declare -a «x=(1 $(rm y))» z=2\\n$(…) rm y
+          local arr=(a b); rm x            → local «arr=(a b)»\\nrm x
           """)
   void compoundCommandsAndAssignmentsYieldTheCommandsWithin(String command, String expected) {
     check(command, expected);
@@ -226,6 +238,14 @@ class ShellParserTest {
           watch -x rm x                    → watch -x rm x\\nwatch rm x
           flock /tmp/l -c 'rm x'           → flock /tmp/l -c [rm x]\\nflock -c rm x
           echo $(bash -c 'rm x')           → echo «$(bash -c 'rm x')»\\n$(…) bash -c [rm x]\\n$(…)>bash -c rm x
+          echo 'rm -rf /' | sh             → echo [rm -rf /]\\nsh\\npipe rm -rf /
+          echo -n rm x |& sudo bash -s     → echo -n rm x\\n{sudo} bash -s\\npipe rm x
+          printf 'rm %s\\n' x | bash     → printf [rm %s\\n] x\\nbash\\npipe rm x
+          cat <<X | sh\\nrm y\\nX\\n → cat <<X=rm y⏎\\nsh\\npipe rm y
+          echo rm x | tee f | sh           → echo rm x\\ntee f\\nsh
+          echo rm x || sh                  → echo rm x\\nsh
+          echo rm x; sh                    → echo rm x\\nsh
+          echo rm x | sh script.sh         → echo rm x\\nsh script.sh
           """)
   void nestedShellsAndCommandRunnersAreReadToo(String command, String expected) {
     check(command, expected);
@@ -255,6 +275,10 @@ class ShellParserTest {
           awk 'BEGIN { "date" | getline d; print d | "sh" }' → awk date\\nawk sh
           python3 <<EOF\\nimport os\\nos.system('rm x')\\nEOF\\n → heredoc>python -c rm x
           python -c 'os.system("bash -c \\"rm x\\"")' → python -c bash -c [rm x]\\npython -c>bash -c rm x
+          python -c "exec('import os; os.system(\\"rm x\\")')" → python -c rm x
+          node -e 'eval("require(\\"child_process\\").execSync(\\"rm x\\")")' → node -e rm x
+          perl -e 'eval "system(q(rm x))"; system("rm y")' → perl -e rm y
+          echo 'import os; os.system("rm x")' | python3 → python3\\npipe>python -c rm x
           """)
   void inlineCodeYieldsTheShellCommandsItRuns(String command, String expected) {
     String[] parts = parse(unescape(command)).split("\n", 2);

@@ -47,8 +47,19 @@ final class InlineCode {
   /** The code of an invocation: the text of its code word(s). */
   record Code(String text) {}
 
-  /** A command found in code: a shell string, or a program and its arguments. */
-  record Extracted(String shell, List<Word> argv) {}
+  /**
+   * What code runs: a shell string, a program and its arguments, or more code of its own language
+   * ({@code exec("…")}, {@code eval "…"}); exactly one is not null.
+   */
+  record Extracted(String shell, List<Word> argv, String code) {
+    static Extracted shell(String command) {
+      return new Extracted(command, null, null);
+    }
+
+    static Extracted argv(List<Word> argv) {
+      return new Extracted(null, argv, null);
+    }
+  }
 
   /** The family of {@code program}, or null. */
   static Language languageOf(String program) {
@@ -267,7 +278,7 @@ final class InlineCode {
           int start = pos;
           String literal = readString();
           if (c == '`' && runsBackquotes()) {
-            found.add(new Extracted(literal, null));
+            found.add(Extracted.shell(literal));
           } else if (language == Language.AWK && literal != null) {
             awkPipe(start, literal);
           }
@@ -281,7 +292,7 @@ final class InlineCode {
           if (pos < n && s.charAt(pos) == '"') {
             String command = readString();
             if (command != null) {
-              found.add(new Extracted(command, null));
+              found.add(Extracted.shell(command));
             }
           }
         } else {
@@ -302,7 +313,7 @@ final class InlineCode {
         i++;
       }
       if (i < n && s.charAt(i) == '|' && s.startsWith("getline", skipSpacesFrom(i + 1))) {
-        found.add(new Extracted(literal, null));
+        found.add(Extracted.shell(literal));
       }
     }
 
@@ -350,7 +361,8 @@ final class InlineCode {
         quoteLike();
         return;
       }
-      if (!runs(last, qualifier)) {
+      boolean code = evaluates(last);
+      if (!code && !runs(last, qualifier)) {
         return;
       }
       skipSpaces();
@@ -360,10 +372,21 @@ final class InlineCode {
       char c = s.charAt(pos);
       if (c == '(') {
         pos++;
-        arguments(')');
+        arguments(')', code);
       } else if ((language == Language.PERL || language == Language.RUBY) && isQuote(c)) {
-        arguments(';');
+        arguments(';', code);
       }
+    }
+
+    /** Whether {@code last} runs code of the same language given as a string. */
+    private boolean evaluates(String last) {
+      return switch (language) {
+        case PYTHON -> last.equals("exec") || last.equals("eval") || last.equals("compile");
+        case NODE -> last.equals("eval") || last.equals("Function");
+        case PERL, PHP -> last.equals("eval");
+        case RUBY -> last.equals("eval") || last.equals("instance_eval");
+        case AWK -> false;
+      };
     }
 
     private boolean runs(String last, String qualifier) {
@@ -385,9 +408,10 @@ final class InlineCode {
 
     /**
      * A call's arguments up to {@code close}: strings and lists of strings, read until the first
-     * that is neither; the pass goes on from there.
+     * that is neither; the pass goes on from there. {@code code}: the call evaluates its first
+     * argument as code of the same language.
      */
-    private void arguments(char close) {
+    private void arguments(char close, boolean code) {
       List<Object> args = new ArrayList<>();
       boolean partial = false;
       for (; ; ) {
@@ -422,13 +446,19 @@ final class InlineCode {
         return;
       }
       Object first = args.get(0);
+      if (code) {
+        if (first instanceof String text) {
+          found.add(new Extracted(null, null, text));
+        }
+        return;
+      }
       if (first instanceof List<?> list) {
-        found.add(new Extracted(null, words(list)));
+        found.add(Extracted.argv(words(list)));
       } else if (args.size() > 1 && args.get(1) instanceof List<?> list) {
         List<Word> argv = new ArrayList<>();
         argv.add(Word.literal((String) first));
         argv.addAll(words(list));
-        found.add(new Extracted(null, argv));
+        found.add(Extracted.argv(argv));
       } else if (args.size() > 1
           && (language == Language.PERL || language == Language.RUBY)
           && args.stream().allMatch(a -> a instanceof String)) {
@@ -436,10 +466,10 @@ final class InlineCode {
         for (Object a : args) {
           argv.add(Word.literal((String) a));
         }
-        found.add(new Extracted(null, argv));
+        found.add(Extracted.argv(argv));
       } else {
         String command = (String) first;
-        found.add(new Extracted(partial && args.size() == 1 ? command + "$INLINE" : command, null));
+        found.add(Extracted.shell(partial && args.size() == 1 ? command + "$INLINE" : command));
       }
     }
 
@@ -520,7 +550,7 @@ final class InlineCode {
         }
         if (c == close && depth == 0) {
           pos++;
-          found.add(new Extracted(sb.toString(), null));
+          found.add(Extracted.shell(sb.toString()));
           return;
         }
         if (open != close && c == open) {

@@ -25,6 +25,9 @@ final class RawCommand {
   /** Whether the {@code time} keyword stood before it. */
   boolean timed;
 
+  /** The simple command piped into it ({@code echo … | sh}), or null. */
+  RawCommand pipedFrom;
+
   RawCommand(int depth) {
     this.depth = depth;
   }

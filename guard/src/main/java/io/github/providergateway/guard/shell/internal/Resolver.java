@@ -177,7 +177,88 @@ public final class Resolver {
           script(r.body, depth, append(via, "heredoc"), " in the here-document of " + program);
         }
       }
+      String piped = pipedText(raw);
+      if (piped != null) {
+        script(piped, depth, append(via, "pipe"), " in the text piped into " + program);
+      }
     }
+  }
+
+  /**
+   * The text a literal producer pipes into {@code raw} ({@code echo …}, {@code printf …}, {@code
+   * cat} of a here-document or here-string), or null when the producer is anything else.
+   */
+  private String pipedText(RawCommand raw) throws ShellParseException {
+    RawCommand from = raw.pipedFrom;
+    if (from == null) {
+      return null;
+    }
+    List<Word> words = Wrappers.strip(from.words, new ArrayList<>(), limits, from.depth);
+    if (words.isEmpty() || !words.get(0).literal()) {
+      return null;
+    }
+    switch (basename(words.get(0).text())) {
+      case "echo" -> {
+        int at = 1;
+        while (at < words.size() && isEchoOption(words.get(at).text())) {
+          at++;
+        }
+        return joined(words, at);
+      }
+      case "printf" -> {
+        return words.size() > 1 ? printf(words) : null;
+      }
+      case "cat" -> {
+        for (RawRedirect r : from.redirects) {
+          if (r.body != null) {
+            return r.body;
+          }
+        }
+        return null;
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  private static boolean isEchoOption(String word) {
+    if (word.length() < 2 || word.charAt(0) != '-') {
+      return false;
+    }
+    for (int i = 1; i < word.length(); i++) {
+      if ("neE".indexOf(word.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** What printf writes, roughly: each conversion takes the next argument, the rest follow. */
+  private static String printf(List<Word> words) {
+    String format = words.get(1).text();
+    StringBuilder sb = new StringBuilder();
+    int next = 2;
+    for (int i = 0; i < format.length(); i++) {
+      char c = format.charAt(i);
+      if (c == '%' && i + 1 < format.length()) {
+        char d = format.charAt(++i);
+        if (d == '%') {
+          sb.append('%');
+        } else if (next < words.size()) {
+          sb.append(words.get(next++).text());
+        }
+      } else if (c == '\\' && i + 1 < format.length() && format.charAt(i + 1) == 'n') {
+        sb.append('\n');
+        i++;
+      } else {
+        sb.append(c);
+      }
+    }
+    for (; next < words.size(); next++) {
+      sb.append(' ').append(words.get(next).text());
+    }
+    return sb.toString();
   }
 
   private void watch(List<Word> words, int depth, List<String> via) throws ShellParseException {
@@ -229,6 +310,10 @@ public final class Resolver {
         extract(language, r.body, depth, append(append(via, "heredoc"), language.via()));
       }
     }
+    String piped = pipedText(raw);
+    if (piped != null) {
+      extract(language, piped, depth, append(append(via, "pipe"), language.via()));
+    }
   }
 
   private void extract(InlineCode.Language language, String code, int depth, List<String> via)
@@ -237,6 +322,8 @@ public final class Resolver {
     for (InlineCode.Extracted e : InlineCode.extract(language, code)) {
       if (e.argv() != null) {
         command(e.argv(), depth + 1, via);
+      } else if (e.code() != null) {
+        extract(language, e.code(), depth + 1, via);
       } else {
         script(e.shell(), depth + 1, via, " in a string of the code of " + language.via());
       }
