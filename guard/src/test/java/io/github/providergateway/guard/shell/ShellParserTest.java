@@ -262,6 +262,11 @@ class ShellParserTest {
           python -c 'import os; os.system("rm -rf " + d)' → python -c rm -rf «$INLINE»
           python -c 'import shutil; shutil.rmtree("/")' →
           python3 -uc 'import os; os.popen("rm x")' → python -c rm x
+          python -c 'import os; os.system(f"rm -rf {d}/x {{y}}")' → python -c rm -rf «$INLINE/x» {y}
+          python -c 'import os; os.system(r"rm -rf \\x" + d)' → python -c rm -rf «x$INLINE»
+          python -c 'from subprocess import run; run(["rm", "-rf", path])' → python -c rm -rf «$path»
+          python -c 'app.run("x")' →
+          python -c "os.system('''rm x''')" → python -c rm x
           node -e 'require("child_process").execSync("rm -rf /")' → node -e rm -rf /
           node -e 'cp.spawn("rm", ["-rf", "/"])' → node -e rm -rf /
           node --eval='exec(`rm ${dir}`)'  → node -e rm «${dir}»
