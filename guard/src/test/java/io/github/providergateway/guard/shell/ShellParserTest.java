@@ -175,6 +175,28 @@ class ShellParserTest {
       quoteCharacter = '\u0000',
       textBlock =
           """
+          x=rm; $x -rf /                   → «$x» -rf /\\n$var rm -rf /
+          a=r; b=m; $a$b -rf /             → «$a$b» -rf /\\n$var rm -rf /
+          export D=/; rm -rf "$D"          → export D=/\\nrm -rf «$D»\\n$var rm -rf /
+          c='rm -rf /'; $c                 → «$c»\\n$var rm -rf /
+          c='rm -rf /'; bash -c "$c"       → bash -c «$c»\\nbash -c «$c»\\nbash -c>$var rm -rf /\\n$var bash -c [rm -rf /]\\n$var>bash -c rm -rf /
+          sh -c '"$0" -rf "$1"' rm /       → sh -c ["$0" -rf "$1"] rm /\\nsh -c «$0» -rf «$1»\\nsh -c>$var rm -rf /
+          find . -exec sh -c 'rm "$@"' _ {} + → find . -exec sh -c [rm "$@"] _ {} +\\nfind -exec sh -c [rm "$@"] _ {}\\nfind -exec>sh -c rm «$@»\\nfind -exec>sh -c>$var rm {}
+          x=rm; x=$y; $x a                 → «$x» a
+          x=rm ls; $x a                    → ls\\n«$x» a
+          s=sudo; $s rm x                  → «$s» rm x\\n$var {sudo} rm x
+          """)
+  void knownVariablesAndPositionalParametersAreReadWithTheirValuesToo(
+      String command, String expected) {
+    check(command, expected);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '→',
+      quoteCharacter = '\u0000',
+      textBlock =
+          """
           sudo rm -rf /                    → {sudo} rm -rf /
           sudo -u root -E -- rm x          → {sudo} rm x
           sudo -uroot HOME=/ rm x          → {sudo} rm x
