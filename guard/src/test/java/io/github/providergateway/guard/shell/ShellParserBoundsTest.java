@@ -153,6 +153,18 @@ class ShellParserBoundsTest {
     assertThat(e.getMessage()).contains(says).contains("at character");
   }
 
+  /** Each nested script sees the variables before it without copying them all. */
+  @Test
+  @Timeout(value = 2, unit = TimeUnit.SECONDS)
+  void manyVariablesAndManyNestedScriptsComplete() throws ShellParseException {
+    StringBuilder command = new StringBuilder();
+    for (int i = 0; i < 4000; i++) {
+      command.append("a").append(i).append("=1;");
+    }
+    command.append("eval x;".repeat(4000));
+    assertThat(ShellParser.parse(command.toString()).invocations()).hasSize(8000);
+  }
+
   /**
    * Inputs made to find a quadratic rescan or a deep recursion: each completes (refused or parsed).
    * The timeout is a safety net only; the benchmark measures speed.
@@ -192,7 +204,10 @@ class ShellParserBoundsTest {
         "\\\n",
         "1>",
         "#",
-        "-exec "
+        "-exec ",
+        "a=1;eval x;",
+        "x=rm;$x ",
+        "a=1;bash -c x;"
       })
   @Timeout(value = 2, unit = TimeUnit.SECONDS)
   void pathologicalInputsOfAHundredThousandCharactersComplete(String unit) {

@@ -13,7 +13,16 @@ import java.util.Map;
  * branch not taken, a loop, a {@code read} or an assignment in a subshell are not followed.
  */
 final class Variables {
-  /** Literal values by name (positional parameters by number). Owned by one resolution. */
+  /** Marks a variable the script made unknown, hiding the outer script's value. */
+  private static final Word UNKNOWN = new Word("", false);
+
+  /** The variables of the script this one is nested in, or null: read, never written. */
+  private final Variables outer;
+
+  /**
+   * Values assigned in this script, by name (positional parameters by number), {@link #UNKNOWN} for
+   * one made unknown. Owned by one resolution.
+   */
   private final Map<String, Word> values;
 
   /** The positional parameters from {@code $1}, for {@code $@} and {@code $*}; or null. */
@@ -23,35 +32,59 @@ final class Variables {
   private final int maxLength;
 
   Variables(int maxLength) {
-    this(new HashMap<>(), null, maxLength);
+    this(null, null, maxLength);
   }
 
-  private Variables(Map<String, Word> values, List<Word> positional, int maxLength) {
-    this.values = values;
+  private Variables(Variables outer, List<Word> positional, int maxLength) {
+    this.outer = outer;
+    this.values = new HashMap<>();
     this.positional = positional;
     this.maxLength = maxLength;
   }
 
-  /** A copy for a nested script, with {@code arguments} as its {@code $0 $1 …} when not null. */
+  /**
+   * The variables of a script nested in this one, which sees this one's (no copy: nesting is
+   * bounded, so a look-up walks at most that many levels), with {@code arguments} as its {@code $0
+   * $1 …} when not null.
+   */
   Variables nested(List<Word> arguments) {
-    Map<String, Word> copy = new HashMap<>(values);
     if (arguments == null) {
-      return new Variables(copy, positional, maxLength);
+      return new Variables(this, positional, maxLength);
     }
-    for (int i = 0; i < arguments.size(); i++) {
-      copy.put(String.valueOf(i), arguments.get(i));
+    Variables inner =
+        new Variables(
+            this,
+            arguments.isEmpty() ? List.of() : arguments.subList(1, arguments.size()),
+            maxLength);
+    for (int i = 0; i < arguments.size() && i < 10; i++) {
+      inner.values.put(String.valueOf(i), arguments.get(i));
     }
-    return new Variables(
-        copy, arguments.isEmpty() ? List.of() : arguments.subList(1, arguments.size()), maxLength);
+    return inner;
   }
 
   /** Records {@code name=value}; a value that is no literal word makes the variable unknown. */
   void assign(String name, Word value) {
-    if (value != null && value.literal()) {
-      values.put(name, value);
-    } else {
-      values.remove(name);
+    values.put(name, value != null && value.literal() ? value : UNKNOWN);
+  }
+
+  /** The literal value of {@code name}, or null when it is not known. */
+  private Word get(String name) {
+    for (Variables v = this; v != null; v = v.outer) {
+      Word value = v.values.get(name);
+      if (value != null) {
+        return value == UNKNOWN ? null : value;
+      }
     }
+    return null;
+  }
+
+  private boolean isEmpty() {
+    for (Variables v = this; v != null; v = v.outer) {
+      if (!v.values.isEmpty()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Records the {@code NAME=value} arguments of {@code export}, {@code declare} and their kind. */
@@ -71,7 +104,7 @@ final class Variables {
    * text then holds no {@code $}, backquote, glob or leading tilde is literal.
    */
   List<Word> substitute(List<Word> words) {
-    if (values.isEmpty()) {
+    if (isEmpty()) {
       return null;
     }
     List<Word> out = new ArrayList<>(words.size());
@@ -148,9 +181,7 @@ final class Variables {
           after = nameEnd;
         }
         Word value =
-            after > 0 && nameEnd > nameStart
-                ? values.get(text.substring(nameStart, nameEnd))
-                : null;
+            after > 0 && nameEnd > nameStart ? get(text.substring(nameStart, nameEnd)) : null;
         if (value != null) {
           sb.append(value.text());
           any = true;
