@@ -255,6 +255,10 @@ class ShellParserTest {
           find / -execdir sudo rm {} + -delete → find / -execdir sudo rm {} + -delete\\nfind -exec {sudo} rm {}
           find . -delete                   → find . -delete
           ls | xargs -0 -n 1 rm -f         → ls\\nxargs -0 -n 1 rm -f\\nxargs rm -f
+          echo / | xargs rm -rf            → echo /\\nxargs rm -rf\\nxargs rm -rf /
+          echo / | xargs -I% rm -rf %/x    → echo /\\nxargs -I% rm -rf %/x\\nxargs rm -rf //x
+          echo rm -rf / | xargs            → echo rm -rf /\\nxargs\\nxargs echo rm -rf /
+          printf '%s ' a b | xargs sh -c   → printf [%s ] a b\\nxargs sh -c\\nxargs sh -c a b\\nxargs>sh -c a
           xargs -I{} sh -c 'rm {}'         → xargs -I{} sh -c [rm {}]\\nxargs sh -c [rm {}]\\nxargs>sh -c rm {}
           watch -n 5 'rm x; ls'            → watch -n 5 [rm x; ls]\\nwatch rm x\\nwatch ls
           watch -x rm x                    → watch -x rm x\\nwatch rm x

@@ -146,12 +146,7 @@ public final class Resolver {
         }
       }
       case "watch" -> watch(words, depth, via);
-      case "xargs" -> {
-        int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, null);
-        if (at < words.size()) {
-          command(words.subList(at, words.size()), depth, append(via, "xargs"));
-        }
-      }
+      case "xargs" -> xargs(raw, words, depth, via);
       case "find" -> find(words, depth, via);
       case "flock" -> {
         String command = Wrappers.optionValue(words, 'c', "--command");
@@ -304,6 +299,64 @@ public final class Resolver {
       sb.append(' ').append(words.get(next).text());
     }
     return sb.toString();
+  }
+
+  /**
+   * {@code xargs}'s command; when a literal producer pipes into it ({@code echo / | xargs rm -rf}),
+   * with the piped words as its arguments, or in place of {@code -I}'s string.
+   */
+  private void xargs(RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, seen);
+    List<Word> command =
+        new ArrayList<>(at < words.size() ? words.subList(at, words.size()) : List.of());
+    if (command.isEmpty()) {
+      command.add(Word.literal("echo"));
+    }
+    String piped = pipedText(raw);
+    if (piped != null) {
+      String replace = replaceString(words);
+      List<Word> input = Wrappers.splitString(Word.literal(piped));
+      if (replace == null) {
+        command.addAll(input);
+      } else if (!input.isEmpty()) {
+        String value = input.get(0).text();
+        command.replaceAll(
+            w ->
+                w.text().contains(replace)
+                    ? new Word(w.text().replace(replace, value), w.literal())
+                    : w);
+      }
+    }
+    if (at < words.size() || piped != null) {
+      command(command, depth, append(via, "xargs"));
+    }
+  }
+
+  /**
+   * The string of xargs's {@code -I R}, {@code -IR}, {@code -i} or {@code --replace[=R]}, or null.
+   */
+  private static String replaceString(List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("-I") && i + 1 < words.size()) {
+        return words.get(i + 1).text();
+      }
+      if (t.startsWith("-I") && t.length() > 2) {
+        return t.substring(2);
+      }
+      if (t.equals("-i") || t.equals("--replace")) {
+        return "{}";
+      }
+      if (t.startsWith("-i") || t.startsWith("--replace=")) {
+        return t.substring(t.indexOf(t.startsWith("-i") ? 'i' : '=') + 1);
+      }
+      if (!t.startsWith("-")) {
+        return null;
+      }
+    }
+    return null;
   }
 
   private void watch(List<Word> words, int depth, List<String> via) throws ShellParseException {
