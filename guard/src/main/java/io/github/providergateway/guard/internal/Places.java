@@ -13,7 +13,10 @@ import java.util.Set;
  * the folder the agent reports (else unknown), {@code ~}, {@code $HOME} and {@code ${HOME}} to the
  * user's home, {@code ..} normalised. "Inside the project" is only under the session's project,
  * never under the reported folder; with no session nothing is inside. A leading {@code ~} or {@code
- * $HOME} is read as the home even when quoted: the stricter reading.
+ * $HOME} is read as the home even when quoted: the stricter reading; {@code $(mktemp …)} is a new
+ * path in the first temporary folder. What the user's caches hold ({@code ~/.cache}, {@code
+ * ~/Library/Caches}) is free to delete, like the temporary folders' contents. Symbolic links are
+ * not followed (no disk): a link in the project to {@code /} reads as inside.
  */
 public final class Places {
   private static final Set<String> SYSTEM_TOP =
@@ -46,6 +49,7 @@ public final class Places {
           "Volumes",
           "cores");
   private static final Set<String> SYSTEM_PARENTS = Set.of("usr", "System");
+  private static final List<String> CACHES = List.of(".cache", "Library/Caches");
   private static final Set<String> SAFE_DEVICES =
       Set.of(
           "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "ptmx",
@@ -97,9 +101,13 @@ public final class Places {
     } else if (startsWithVariable(text, "HOME")) {
       base = home();
       rest = afterVariable(text, "HOME");
-    } else if (startsWithVariable(text, "TMPDIR") && !environment.tempDirs().isEmpty()) {
+    } else if (startsWithVariable(text, "TMPDIR") && hasTemp()) {
       base = environment.tempDirs().get(0);
       rest = afterVariable(text, "TMPDIR");
+    } else if (text.startsWith("$(mktemp") && text.indexOf(')') > 0 && hasTemp()) {
+      // mktemp makes a new file or folder in the temporary folder.
+      base = environment.tempDirs().get(0).resolve("tmp.mktemp");
+      rest = text.substring(text.indexOf(')') + 1);
     } else if (startsWithVariable(text, "PWD") || text.startsWith("$(pwd)")) {
       rest = text.startsWith("$(pwd)") ? text.substring(6) : afterVariable(text, "PWD");
       rest = rest.startsWith("/") ? "." + rest : "./" + rest;
@@ -120,6 +128,10 @@ public final class Places {
       targets.add(cwd == null ? unknown(text) : target(text, cwd, rest));
     }
     return targets.isEmpty() ? List.of(unknown(text)) : targets;
+  }
+
+  private boolean hasTemp() {
+    return !environment.tempDirs().isEmpty();
   }
 
   private static boolean startsWithVariable(String text, String name) {
@@ -192,6 +204,12 @@ public final class Places {
         if (project == null || !p.equals(project) && !project.startsWith(p)) {
           return Place.TEMP;
         }
+      }
+    }
+    for (String cache : CACHES) {
+      Path folder = home.resolve(cache);
+      if (p.startsWith(folder) && !p.equals(folder)) {
+        return Place.TEMP; // caches are rebuilt by the programs that fill them
       }
     }
     if (!environment.tempDirs().contains(p) && isSystem(p)) {
