@@ -160,7 +160,7 @@ public final class Guard {
    * @return the decision
    */
   public GuardVerdict decide(GuardCall call) {
-    return explain(call).verdict();
+    return explain(call, false).verdict();
   }
 
   /**
@@ -172,10 +172,14 @@ public final class Guard {
    * @return the explanation
    */
   public GuardExplanation explain(GuardCall call) {
+    return explain(call, true);
+  }
+
+  private GuardExplanation explain(GuardCall call, boolean showParse) {
     List<String> parse = new ArrayList<>();
     List<String> matched = new ArrayList<>();
     try {
-      return decide(call, parse, matched);
+      return decide(call, showParse, parse, matched);
     } catch (RuntimeException e) {
       // Fail closed: a call the guard could not read through is denied, never allowed.
       String reason =
@@ -189,7 +193,8 @@ public final class Guard {
     }
   }
 
-  private GuardExplanation decide(GuardCall call, List<String> parse, List<String> matched) {
+  private GuardExplanation decide(
+      GuardCall call, boolean showParse, List<String> parse, List<String> matched) {
     boolean nothingToCheck =
         preset == GuardPreset.OFF && projectRules.isEmpty() && personalRules.isEmpty();
     if (nothingToCheck) {
@@ -209,7 +214,7 @@ public final class Guard {
       } catch (ShellParseException e) {
         return unreadable(e.getMessage(), parse, matched);
       }
-      for (Invocation invocation : script.invocations()) {
+      for (Invocation invocation : showParse ? script.invocations() : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
       scan = new Scan(places, call, command.asText(), script.invocations());

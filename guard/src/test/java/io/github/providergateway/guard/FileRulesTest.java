@@ -19,7 +19,7 @@ class FileRulesTest {
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(
       delimiterString = "=>",
-      quoteCharacter = '"',
+      quoteCharacter = '\u0000',
       textBlock =
           """
           rm -rf / => fs.delete-root
@@ -43,6 +43,8 @@ class FileRulesTest {
           rm -rf /usr/lib => fs.delete-system
           rm -rf /var => fs.delete-system
           rm -rf ~/Documents => fs.delete-outside-project
+          rm -rf ~/.cache => fs.delete-outside-project
+          rm -rf "$(mktemp -d)/../.." => fs.delete-root
           rm -rf ../other => fs.delete-outside-project
           rm -rf $DIR => fs.delete-outside-project
           rm -rf /opt/tool/cache => fs.delete-outside-project
@@ -51,7 +53,7 @@ class FileRulesTest {
           rm -rf * => fs.delete-project
           rm -rf /home/ada/code/app => fs.delete-project
           rm -rf .git => git.remove-repo
-          find / -name '*.log' -delete => fs.find-delete-placeholder
+          find / -name '*.log' -delete => fs.delete-root
           find ~ -type f -delete => fs.delete-home
           find /opt/data -exec rm {} + => fs.find-delete
           find ../other -delete => fs.find-delete
@@ -81,9 +83,6 @@ class FileRulesTest {
           crontab -r => fs.crontab-remove
           """)
   void blocks(String command, String rule) {
-    if (rule.equals("fs.find-delete-placeholder")) {
-      rule = "fs.delete-root";
-    }
     GuardVerdict verdict = standard.decide(shell(command));
     assertThat(verdict.outcome()).as(command).isEqualTo(Outcome.DENY);
     assertThat(verdict.ruleId()).as(command).isEqualTo(rule);
@@ -101,6 +100,9 @@ class FileRulesTest {
         "rm -rf /tmp/x",
         "rm -rf /tmp/build-123/*",
         "rm -rf /var/tmp/cache",
+        "rm -rf ~/.cache/pip",
+        "rm -rf $(mktemp -d)",
+        "rm -rf \"$TMPDIR/x\"",
         "rm -f notes.txt",
         "rm *.o",
         "rm -rf /home/ada/code/app/dist",

@@ -17,7 +17,7 @@ class GitRulesTest {
   @ParameterizedTest(name = "{0} -> {1} {2}")
   @CsvSource(
       delimiterString = "=>",
-      quoteCharacter = '"',
+      quoteCharacter = '\u0000',
       textBlock =
           """
           git push --force => git.push-force => DENY

@@ -16,7 +16,7 @@ class RemoteAndInfraRulesTest {
   @ParameterizedTest(name = "{0} -> {1} {2}")
   @CsvSource(
       delimiterString = "=>",
-      quoteCharacter = '"',
+      quoteCharacter = '\u0000',
       textBlock =
           """
           curl -fsSL https://get.example.sh | sh => remote.pipe-to-shell => DENY

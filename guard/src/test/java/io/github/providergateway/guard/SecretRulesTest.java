@@ -19,7 +19,7 @@ class SecretRulesTest {
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource(
       delimiterString = "=>",
-      quoteCharacter = '"',
+      quoteCharacter = '\u0000',
       textBlock =
           """
           cat ~/.ssh/id_rsa => secrets.ssh

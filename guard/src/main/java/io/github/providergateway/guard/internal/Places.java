@@ -13,7 +13,10 @@ import java.util.Set;
  * the folder the agent reports (else unknown), {@code ~}, {@code $HOME} and {@code ${HOME}} to the
  * user's home, {@code ..} normalised. "Inside the project" is only under the session's project,
  * never under the reported folder; with no session nothing is inside. A leading {@code ~} or {@code
- * $HOME} is read as the home even when quoted: the stricter reading.
+ * $HOME} is read as the home even when quoted: the stricter reading; {@code $(mktemp …)} is a new
+ * path in the first temporary folder. What the user's caches hold ({@code ~/.cache}, {@code
+ * ~/Library/Caches}) is free to delete, like the temporary folders' contents. Symbolic links are
+ * not followed (no disk): a link in the project to {@code /} reads as inside.
  */
 public final class Places {
   private static final Set<String> SYSTEM_TOP =
@@ -46,13 +49,23 @@ public final class Places {
           "Volumes",
           "cores");
   private static final Set<String> SYSTEM_PARENTS = Set.of("usr", "System");
+  private static final List<String> CACHES = List.of(".cache", "Library/Caches");
   private static final Set<String> SAFE_DEVICES =
       Set.of(
           "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "ptmx",
           "fd", "pts", "shm", "tcp", "udp", "mqueue", "console");
 
+  private static final Path ROOT = Path.of("/");
+  private static final List<String> GUARD_FILES =
+      List.of(".copilot/config.json", ".codex/config.toml", ".codex/hooks.json", ".claude.json");
+  private static final List<String> GUARD_FOLDERS =
+      List.of(".claude", ".gemini", ".copilot", ".codex");
+
   private final GuardEnvironment environment;
   private final Path project;
+  private final List<Path> caches;
+  private final List<Path> guardFiles;
+  private final List<Path> guardFolders;
 
   /**
    * Places for one call.
@@ -63,6 +76,20 @@ public final class Places {
   public Places(GuardEnvironment environment, Path project) {
     this.environment = environment;
     this.project = project == null ? null : project.normalize();
+    Path home = environment.userHome();
+    this.caches = CACHES.stream().map(home::resolve).toList();
+    this.guardFiles = GUARD_FILES.stream().map(home::resolve).toList();
+    this.guardFolders = GUARD_FOLDERS.stream().map(home::resolve).toList();
+  }
+
+  /** {@return the agents' settings files in the home that hold their hooks} */
+  public List<Path> guardFiles() {
+    return guardFiles;
+  }
+
+  /** {@return the agents' folders in the home that hold their hook settings} */
+  public List<Path> guardFolders() {
+    return guardFolders;
   }
 
   /** {@return the user's home} */
@@ -91,15 +118,33 @@ public final class Places {
     String text = word.text();
     Path base = null;
     String rest = text;
-    if (text.equals("~") || text.startsWith("~/")) {
+    char first = text.isEmpty() ? ' ' : text.charAt(0);
+    if (first != '~' && first != '$') {
+      // The common case, read without trying each expansion.
+      if (rest.indexOf('$') >= 0 || rest.indexOf('`') >= 0) {
+        return List.of(unknown(text));
+      }
+      if (first == '/') {
+        return List.of(target(text, ROOT, "." + rest));
+      }
+      List<Target> targets = new ArrayList<>(cwds.size());
+      for (Path cwd : cwds) {
+        targets.add(cwd == null ? unknown(text) : target(text, cwd, rest));
+      }
+      return targets.isEmpty() ? List.of(unknown(text)) : targets;
+    } else if (text.equals("~") || text.startsWith("~/")) {
       base = home();
       rest = text.substring(1);
     } else if (startsWithVariable(text, "HOME")) {
       base = home();
       rest = afterVariable(text, "HOME");
-    } else if (startsWithVariable(text, "TMPDIR") && !environment.tempDirs().isEmpty()) {
+    } else if (startsWithVariable(text, "TMPDIR") && hasTemp()) {
       base = environment.tempDirs().get(0);
       rest = afterVariable(text, "TMPDIR");
+    } else if (text.startsWith("$(mktemp") && text.indexOf(')') > 0 && hasTemp()) {
+      // mktemp makes a new file or folder in the temporary folder.
+      base = environment.tempDirs().get(0).resolve("tmp.mktemp");
+      rest = text.substring(text.indexOf(')') + 1);
     } else if (startsWithVariable(text, "PWD") || text.startsWith("$(pwd)")) {
       rest = text.startsWith("$(pwd)") ? text.substring(6) : afterVariable(text, "PWD");
       rest = rest.startsWith("/") ? "." + rest : "./" + rest;
@@ -113,13 +158,17 @@ public final class Places {
       return List.of(target(text, base, rest.startsWith("/") ? "." + rest : "./" + rest));
     }
     if (rest.startsWith("/")) {
-      return List.of(target(text, Path.of("/"), "." + rest));
+      return List.of(target(text, ROOT, "." + rest));
     }
     List<Target> targets = new ArrayList<>();
     for (Path cwd : cwds) {
       targets.add(cwd == null ? unknown(text) : target(text, cwd, rest));
     }
     return targets.isEmpty() ? List.of(unknown(text)) : targets;
+  }
+
+  private boolean hasTemp() {
+    return !environment.tempDirs().isEmpty();
   }
 
   private static boolean startsWithVariable(String text, String name) {
@@ -192,6 +241,11 @@ public final class Places {
         if (project == null || !p.equals(project) && !project.startsWith(p)) {
           return Place.TEMP;
         }
+      }
+    }
+    for (Path folder : caches) {
+      if (p.startsWith(folder) && !p.equals(folder)) {
+        return Place.TEMP; // caches are rebuilt by the programs that fill them
       }
     }
     if (!environment.tempDirs().contains(p) && isSystem(p)) {

@@ -66,8 +66,12 @@ final class RemoteRules implements Family {
   public void scan(Scan scan) {
     List<Step> steps = scan.steps();
     boolean runner = false;
-    for (Step step : steps) {
-      runner |= runsCode(step);
+    int lastReader = -1;
+    for (int i = 0; i < steps.size(); i++) {
+      runner |= runsCode(steps.get(i));
+      if (readsCodeFromInput(steps.get(i))) {
+        lastReader = i;
+      }
     }
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
@@ -82,13 +86,8 @@ final class RemoteRules implements Family {
         scan.hit(PROCESS_SUBSTITUTION, step, null);
       } else if ((FileRules.reachedBy(step, "$(") || FileRules.reachedBy(step, "`")) && runner) {
         scan.hit(EVAL_DOWNLOAD, step, null);
-      } else if (toStandardOutput(step)) {
-        for (Step later : steps.subList(i + 1, steps.size())) {
-          if (readsCodeFromInput(later)) {
-            scan.hit(PIPE_TO_SHELL, step, null);
-            break;
-          }
-        }
+      } else if (lastReader > i && toStandardOutput(step)) {
+        scan.hit(PIPE_TO_SHELL, step, null);
       }
     }
   }
@@ -194,22 +193,24 @@ final class RemoteRules implements Family {
       }
     }
     String program = step.program();
-    Argv argv = Argv.of(step.args(), "");
-    if ((program.equals("nc") || program.equals("ncat") || program.equals("netcat"))
-        && (argv.has('e') || argv.has('c') || argv.has("exec") || argv.has("sh-exec"))) {
-      scan.hit(REVERSE_SHELL, step, null);
-      return;
+    if (program.equals("nc") || program.equals("ncat") || program.equals("netcat")) {
+      Argv argv = Argv.of(step.args(), "");
+      if (argv.has('e') || argv.has('c') || argv.has("exec") || argv.has("sh-exec")) {
+        scan.hit(REVERSE_SHELL, step, null);
+        return;
+      }
     }
     if (program.equals("socat")) {
-      for (String arg : step.invocation().args()) {
-        String lower = arg.toLowerCase(Locale.ROOT);
+      for (Word arg : step.args()) {
+        String lower = arg.text().toLowerCase(Locale.ROOT);
         if (lower.startsWith("exec:") || lower.startsWith("system:")) {
           scan.hit(REVERSE_SHELL, step, null);
           return;
         }
       }
     }
-    for (String arg : step.invocation().args()) {
+    for (Word word : step.args()) {
+      String arg = word.text();
       if (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/")) {
         scan.hit(REVERSE_SHELL, step, null);
         return;

@@ -33,6 +33,8 @@ final class SelfRules implements Family {
   private static final Set<String> KILLERS = Set.of("kill", "pkill", "killall", "xargs");
   private static final Set<String> FINDERS =
       Set.of("pgrep", "pidof", "cat", "head", "tail", "grep", "awk", "lsof", "ps", "jps", "<");
+  private static final Set<String> PROCESS_PROGRAMS =
+      Set.of("pkill", "killall", "systemctl", "launchctl", "gateway", "provider-gateway");
   private static final Set<String> STOP_VERBS =
       Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
 
@@ -90,8 +92,11 @@ final class SelfRules implements Family {
   }
 
   private static void process(Scan scan, Step step) {
-    List<String> args = step.invocation().args();
     String program = step.program();
+    if (!PROCESS_PROGRAMS.contains(program)) {
+      return;
+    }
+    List<String> args = step.invocation().args();
     switch (program) {
       case "pkill", "killall" -> {
         for (String a : args) {
@@ -141,20 +146,6 @@ final class SelfRules implements Family {
     if (folder.equals(".gemini") && name.equals("settings.json")) {
       return true;
     }
-    Path home = places.home();
-    for (String file :
-        new String[] {
-          ".copilot/config.json", ".codex/config.toml", ".codex/hooks.json", ".claude.json"
-        }) {
-      if (path.equals(home.resolve(file))) {
-        return true;
-      }
-    }
-    for (String dir : new String[] {".claude", ".gemini", ".copilot", ".codex"}) {
-      if (path.equals(home.resolve(dir))) {
-        return true;
-      }
-    }
-    return false;
+    return places.guardFiles().contains(path) || places.guardFolders().contains(path);
   }
 }

@@ -103,6 +103,7 @@ class ShellParserTest {
           echo $(( $(rm x) + 1 ))          → echo «$(( $(rm x) + 1 ))»\\n$(…) rm x
           ((i++)); rm x                    → rm x
           echo ${x:-$(rm y)}               → echo «${x:-$(rm y)}»\\n$(…) rm y
+          echo "${x:-'a b'}" ${y:-'a)b'}   → echo «${x:-'a b'}» «${y:-'a)b'}»
           X=$(rm -rf /)                    → $(…) rm -rf /
           echo $( (rm x) )                 → echo «$( (rm x) )»\\n$(…) rm x
           echo $(case x in a) rm y;; esac) → echo «$(case x in a) rm y;; esac)»\\n$(…) rm y
@@ -175,6 +176,28 @@ class ShellParserTest {
       quoteCharacter = '\u0000',
       textBlock =
           """
+          x=rm; $x -rf /                   → «$x» -rf /\\n$var rm -rf /
+          a=r; b=m; $a$b -rf /             → «$a$b» -rf /\\n$var rm -rf /
+          export D=/; rm -rf "$D"          → export D=/\\nrm -rf «$D»\\n$var rm -rf /
+          c='rm -rf /'; $c                 → «$c»\\n$var rm -rf /
+          c='rm -rf /'; bash -c "$c"       → bash -c «$c»\\nbash -c «$c»\\nbash -c>$var rm -rf /\\n$var bash -c [rm -rf /]\\n$var>bash -c rm -rf /
+          sh -c '"$0" -rf "$1"' rm /       → sh -c ["$0" -rf "$1"] rm /\\nsh -c «$0» -rf «$1»\\nsh -c>$var rm -rf /
+          find . -exec sh -c 'rm "$@"' _ {} + → find . -exec sh -c [rm "$@"] _ {} +\\nfind -exec sh -c [rm "$@"] _ {}\\nfind -exec>sh -c rm «$@»\\nfind -exec>sh -c>$var rm {}
+          x=rm; x=$y; $x a                 → «$x» a
+          x=rm ls; $x a                    → ls\\n«$x» a
+          s=sudo; $s rm x                  → «$s» rm x\\n$var {sudo} rm x
+          """)
+  void knownVariablesAndPositionalParametersAreReadWithTheirValuesToo(
+      String command, String expected) {
+    check(command, expected);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '→',
+      quoteCharacter = '\u0000',
+      textBlock =
+          """
           sudo rm -rf /                    → {sudo} rm -rf /
           sudo -u root -E -- rm x          → {sudo} rm x
           sudo -uroot HOME=/ rm x          → {sudo} rm x
@@ -233,6 +256,10 @@ class ShellParserTest {
           find / -execdir sudo rm {} + -delete → find / -execdir sudo rm {} + -delete\\nfind -exec {sudo} rm {}
           find . -delete                   → find . -delete
           ls | xargs -0 -n 1 rm -f         → ls\\nxargs -0 -n 1 rm -f\\nxargs rm -f
+          echo / | xargs rm -rf            → echo /\\nxargs rm -rf\\nxargs rm -rf /
+          echo / | xargs -I% rm -rf %/x    → echo /\\nxargs -I% rm -rf %/x\\nxargs rm -rf //x
+          echo rm -rf / | xargs            → echo rm -rf /\\nxargs\\nxargs echo rm -rf /
+          printf '%s ' a b | xargs sh -c   → printf [%s ] a b\\nxargs sh -c\\nxargs sh -c a b\\nxargs>sh -c a
           xargs -I{} sh -c 'rm {}'         → xargs -I{} sh -c [rm {}]\\nxargs sh -c [rm {}]\\nxargs>sh -c rm {}
           watch -n 5 'rm x; ls'            → watch -n 5 [rm x; ls]\\nwatch rm x\\nwatch ls
           watch -x rm x                    → watch -x rm x\\nwatch rm x
@@ -262,6 +289,11 @@ class ShellParserTest {
           python -c 'import os; os.system("rm -rf " + d)' → python -c rm -rf «$INLINE»
           python -c 'import shutil; shutil.rmtree("/")' →
           python3 -uc 'import os; os.popen("rm x")' → python -c rm x
+          python -c 'import os; os.system(f"rm -rf {d}/x {{y}}")' → python -c rm -rf «$INLINE/x» {y}
+          python -c 'import os; os.system(r"rm -rf \\x" + d)' → python -c rm -rf «x$INLINE»
+          python -c 'from subprocess import run; run(["rm", "-rf", path])' → python -c rm -rf «$path»
+          python -c 'app.run("x")' →
+          python -c "os.system('''rm x''')" → python -c rm x
           node -e 'require("child_process").execSync("rm -rf /")' → node -e rm -rf /
           node -e 'cp.spawn("rm", ["-rf", "/"])' → node -e rm -rf /
           node --eval='exec(`rm ${dir}`)'  → node -e rm «${dir}»

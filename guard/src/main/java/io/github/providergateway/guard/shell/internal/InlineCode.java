@@ -274,7 +274,7 @@ final class InlineCode {
     List<Extracted> run() {
       while (pos < n) {
         char c = s.charAt(pos);
-        if (isQuote(c)) {
+        if (isStringAt()) {
           int start = pos;
           String literal = readString();
           if (c == '`' && runsBackquotes()) {
@@ -330,15 +330,6 @@ final class InlineCode {
         }
       }
       String name = s.substring(start, pos);
-      if (language == Language.PYTHON
-          && pos < n
-          && isQuote(s.charAt(pos))
-          && name.length() <= 3
-          && name.chars().allMatch(ch -> "rbfuRBFU".indexOf(ch) >= 0)) {
-        // A string prefix: r'…' is raw.
-        readString(name.indexOf('r') >= 0 || name.indexOf('R') >= 0);
-        return;
-      }
       int dot = name.lastIndexOf('.');
       int colons = name.lastIndexOf("::");
       String last;
@@ -420,7 +411,7 @@ final class InlineCode {
           break;
         }
         char c = s.charAt(pos);
-        if (isQuote(c)) {
+        if (isStringAt()) {
           String literal = readString();
           if (literal == null) {
             break;
@@ -494,7 +485,7 @@ final class InlineCode {
           pos++;
           return elements;
         }
-        if (isQuote(c)) {
+        if (isStringAt()) {
           String literal = readString();
           if (literal == null) {
             return elements;
@@ -563,18 +554,39 @@ final class InlineCode {
       }
     }
 
-    private String readString() {
-      return readString(false);
+    /**
+     * Whether a string starts at the read position: a quote, or in python a prefix ({@code r},
+     * {@code f}, {@code rb}, …) and a quote.
+     */
+    private boolean isStringAt() {
+      return prefixAt() >= 0;
+    }
+
+    /** The length of the string prefix before the quote at the read position, or -1. */
+    private int prefixAt() {
+      int i = pos;
+      if (language == Language.PYTHON) {
+        while (i < n && i - pos < 2 && "rbfuRBFU".indexOf(s.charAt(i)) >= 0) {
+          i++;
+        }
+      }
+      return i < n && isQuote(s.charAt(i)) ? i - pos : -1;
     }
 
     /**
-     * At a quote: the string's value with its escapes decoded, or null when it does not end (the
-     * pass then stops at the end of the code). Perl's and php's and ruby's single quotes and a raw
-     * python string keep their backslashes.
+     * At a string: its value with its escapes decoded, or null when it does not end (the pass then
+     * stops at the end of the code). Perl's and php's and ruby's single quotes and a raw python
+     * string keep their backslashes; a python f-string's fields read as {@code $INLINE}.
      */
-    private String readString(boolean raw) {
+    private String readString() {
+      int prefix = Math.max(0, prefixAt());
+      String prefixText = s.substring(pos, pos + prefix);
+      pos += prefix;
+      boolean raw = prefixText.indexOf('r') >= 0 || prefixText.indexOf('R') >= 0;
+      boolean fields = prefixText.indexOf('f') >= 0 || prefixText.indexOf('F') >= 0;
       char q = s.charAt(pos);
-      boolean triple = language == Language.PYTHON && s.startsWith("" + q + q + q, pos);
+      String tripleQuote = "" + q + q + q;
+      boolean triple = language == Language.PYTHON && s.startsWith(tripleQuote, pos);
       boolean plain =
           raw
               || (q == '\''
@@ -585,9 +597,22 @@ final class InlineCode {
       StringBuilder sb = new StringBuilder();
       while (pos < n) {
         char c = s.charAt(pos);
-        if (triple ? s.startsWith("" + q + q + q, pos) : c == q) {
+        if (triple ? s.startsWith(tripleQuote, pos) : c == q) {
           pos += triple ? 3 : 1;
           return sb.toString();
+        }
+        if (fields && (c == '{' || c == '}')) {
+          if (pos + 1 < n && s.charAt(pos + 1) == c) {
+            sb.append(c);
+            pos += 2;
+          } else if (c == '{') {
+            skipField();
+            sb.append("$INLINE");
+          } else {
+            sb.append(c);
+            pos++;
+          }
+          continue;
         }
         if (c == '\\' && pos + 1 < n) {
           char d = s.charAt(pos + 1);
@@ -630,6 +655,19 @@ final class InlineCode {
         pos++;
       }
       return null;
+    }
+
+    /** At an f-string's {@code {}: to the brace that closes it. */
+    private void skipField() {
+      int open = 0;
+      while (pos < n) {
+        char c = s.charAt(pos++);
+        if (c == '{') {
+          open++;
+        } else if (c == '}' && --open == 0) {
+          return;
+        }
+      }
     }
 
     private boolean isQuote(char c) {

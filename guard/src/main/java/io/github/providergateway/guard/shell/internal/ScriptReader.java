@@ -701,7 +701,12 @@ final class ScriptReader {
     while (s.charAt(pos) != '=') {
       pos++;
     }
+    boolean plain = s.charAt(pos - 1) != '+' && s.charAt(pos - 1) != ']';
+    String name = s.substring(at, s.charAt(pos - 1) == '+' ? pos - 1 : pos);
     pos++;
+    if (peek(0) == '(' || !plain) {
+      cmd.assignments.add(new RawCommand.Assignment(name, null));
+    }
     if (peek(0) == '(') {
       pos++;
       limits.word(at, where);
@@ -727,9 +732,15 @@ final class ScriptReader {
     }
     if (pos >= n || isMeta(s.charAt(pos)) && !isProcessSubstitutionAt()) {
       limits.word(at, where);
+      if (plain) {
+        cmd.assignments.add(new RawCommand.Assignment(name, Word.literal("")));
+      }
       return;
     }
-    readWord(cmd, depth);
+    Word value = readWord(cmd, depth);
+    if (plain) {
+      cmd.assignments.add(new RawCommand.Assignment(name, value));
+    }
   }
 
   /**
