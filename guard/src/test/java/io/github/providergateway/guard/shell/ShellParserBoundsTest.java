@@ -136,6 +136,7 @@ class ShellParserBoundsTest {
           echo $((1+2                → with no )
           (ls                        → ( with no )
           echo $'abc                 → $'
+          echo "${x:-don't}"         → single quote
           cat <<EOF⏎body             → here-document with no line 'EOF'
           case x in a) ls;;          → case with no esac
           ls )                       → ) with no (
@@ -151,6 +152,18 @@ class ShellParserBoundsTest {
     assertThat(e).as(command).isNotNull();
     assertThat(e.reason()).isEqualTo(Reason.MALFORMED);
     assertThat(e.getMessage()).contains(says).contains("at character");
+  }
+
+  /** Each nested script sees the variables before it without copying them all. */
+  @Test
+  @Timeout(value = 2, unit = TimeUnit.SECONDS)
+  void manyVariablesAndManyNestedScriptsComplete() throws ShellParseException {
+    StringBuilder command = new StringBuilder();
+    for (int i = 0; i < 4000; i++) {
+      command.append("a").append(i).append("=1;");
+    }
+    command.append("eval x;".repeat(4000));
+    assertThat(ShellParser.parse(command.toString()).invocations()).hasSize(8000);
   }
 
   /**
@@ -192,7 +205,10 @@ class ShellParserBoundsTest {
         "\\\n",
         "1>",
         "#",
-        "-exec "
+        "-exec ",
+        "a=1;eval x;",
+        "x=rm;$x ",
+        "a=1;bash -c x;"
       })
   @Timeout(value = 2, unit = TimeUnit.SECONDS)
   void pathologicalInputsOfAHundredThousandCharactersComplete(String unit) {

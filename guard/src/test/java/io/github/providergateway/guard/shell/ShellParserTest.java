@@ -66,9 +66,19 @@ class ShellParserTest {
           echo 'a\\b' "it's"               → echo a\\b it's
           echo ""  ''                      → echo [] []
           echo "$HOME/x" ~/x ~ a~          → echo «$HOME/x» «~/x» «~» a~
+          echo a=~/x b:~/y --p=~/z a=b:~/w → echo «a=~/x» b:~/y --p=~/z «a=b:~/w»
           echo ${HOME}/x $1 $@ $? $$       → echo «${HOME}/x» «$1» «$@» «$?» «$$»
           echo * a?c [ab] [ x] \\* '*'     → echo «*» «a?c» «[ab]» [ x] * *
-          echo {a,b} {1..3} {} a{b}        → echo «{a,b}» «{1..3}» {} a{b}
+          echo {a,b} {1..3} {} a{b}        → echo a b «{1..3}» {} a{b}
+          {rm,-rf,/}                       → rm -rf /
+          rm -rf /{etc,usr}                → rm -rf /etc /usr
+          echo a{b,c}d x{,y} {a,{b,c}}     → echo abd acd x xy «{a,{b,c}}»
+          echo {'a b',c} a{1..2}{x,y}      → echo [a b] c «a{1..2}{x,y}»
+          {bash,-c,'rm x'}                 → bash -c [rm x]\\nbash -c rm x
+          rm${IFS}-rf${IFS}/               → rm -rf /
+          cat$IFS/etc/passwd               → cat /etc/passwd
+          echo "${IFS}"x $IFSx             → echo «${IFS}x» «$IFSx»
+          cat > a${IFS}b                   → cat >«a${IFS}b»
           echo $ a$ "$"                    → echo $ a$ $
           echo "a$(rm x)b"                 → echo «a$(rm x)b»\\n$(…) rm x
           """)
@@ -93,6 +103,7 @@ class ShellParserTest {
           echo $(( $(rm x) + 1 ))          → echo «$(( $(rm x) + 1 ))»\\n$(…) rm x
           ((i++)); rm x                    → rm x
           echo ${x:-$(rm y)}               → echo «${x:-$(rm y)}»\\n$(…) rm y
+          echo "${x:-'a b'}" ${y:-'a)b'}   → echo «${x:-'a b'}» «${y:-'a)b'}»
           X=$(rm -rf /)                    → $(…) rm -rf /
           echo $( (rm x) )                 → echo «$( (rm x) )»\\n$(…) rm x
           echo $(case x in a) rm y;; esac) → echo «$(case x in a) rm y;; esac)»\\n$(…) rm y
@@ -152,8 +163,32 @@ class ShellParserTest {
           [[ -f $(rm x) && a < b ]]        → $(…) rm x
           echo if then fi                  → echo if then fi
           coproc rm x                      → rm x
+          declare -a x=(1 $(rm y)) z=2     → declare -a «x=(1 $(rm y))» z=2\\n$(…) rm y
+          local arr=(a b); rm x            → local «arr=(a b)»\\nrm x
           """)
   void compoundCommandsAndAssignmentsYieldTheCommandsWithin(String command, String expected) {
+    check(command, expected);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '→',
+      quoteCharacter = '\u0000',
+      textBlock =
+          """
+          x=rm; $x -rf /                   → «$x» -rf /\\n$var rm -rf /
+          a=r; b=m; $a$b -rf /             → «$a$b» -rf /\\n$var rm -rf /
+          export D=/; rm -rf "$D"          → export D=/\\nrm -rf «$D»\\n$var rm -rf /
+          c='rm -rf /'; $c                 → «$c»\\n$var rm -rf /
+          c='rm -rf /'; bash -c "$c"       → bash -c «$c»\\nbash -c «$c»\\nbash -c>$var rm -rf /\\n$var bash -c [rm -rf /]\\n$var>bash -c rm -rf /
+          sh -c '"$0" -rf "$1"' rm /       → sh -c ["$0" -rf "$1"] rm /\\nsh -c «$0» -rf «$1»\\nsh -c>$var rm -rf /
+          find . -exec sh -c 'rm "$@"' _ {} + → find . -exec sh -c [rm "$@"] _ {} +\\nfind -exec sh -c [rm "$@"] _ {}\\nfind -exec>sh -c rm «$@»\\nfind -exec>sh -c>$var rm {}
+          x=rm; x=$y; $x a                 → «$x» a
+          x=rm ls; $x a                    → ls\\n«$x» a
+          s=sudo; $s rm x                  → «$s» rm x\\n$var {sudo} rm x
+          """)
+  void knownVariablesAndPositionalParametersAreReadWithTheirValuesToo(
+      String command, String expected) {
     check(command, expected);
   }
 
@@ -221,11 +256,23 @@ class ShellParserTest {
           find / -execdir sudo rm {} + -delete → find / -execdir sudo rm {} + -delete\\nfind -exec {sudo} rm {}
           find . -delete                   → find . -delete
           ls | xargs -0 -n 1 rm -f         → ls\\nxargs -0 -n 1 rm -f\\nxargs rm -f
+          echo / | xargs rm -rf            → echo /\\nxargs rm -rf\\nxargs rm -rf /
+          echo / | xargs -I% rm -rf %/x    → echo /\\nxargs -I% rm -rf %/x\\nxargs rm -rf //x
+          echo rm -rf / | xargs            → echo rm -rf /\\nxargs\\nxargs echo rm -rf /
+          printf '%s ' a b | xargs sh -c   → printf [%s ] a b\\nxargs sh -c\\nxargs sh -c a b\\nxargs>sh -c a
           xargs -I{} sh -c 'rm {}'         → xargs -I{} sh -c [rm {}]\\nxargs sh -c [rm {}]\\nxargs>sh -c rm {}
           watch -n 5 'rm x; ls'            → watch -n 5 [rm x; ls]\\nwatch rm x\\nwatch ls
           watch -x rm x                    → watch -x rm x\\nwatch rm x
           flock /tmp/l -c 'rm x'           → flock /tmp/l -c [rm x]\\nflock -c rm x
           echo $(bash -c 'rm x')           → echo «$(bash -c 'rm x')»\\n$(…) bash -c [rm x]\\n$(…)>bash -c rm x
+          echo 'rm -rf /' | sh             → echo [rm -rf /]\\nsh\\npipe rm -rf /
+          echo -n rm x |& sudo bash -s     → echo -n rm x\\n{sudo} bash -s\\npipe rm x
+          printf 'rm %s\\n' x | bash     → printf [rm %s\\n] x\\nbash\\npipe rm x
+          cat <<X | sh\\nrm y\\nX\\n → cat <<X=rm y⏎\\nsh\\npipe rm y
+          echo rm x | tee f | sh           → echo rm x\\ntee f\\nsh
+          echo rm x || sh                  → echo rm x\\nsh
+          echo rm x; sh                    → echo rm x\\nsh
+          echo rm x | sh script.sh         → echo rm x\\nsh script.sh
           """)
   void nestedShellsAndCommandRunnersAreReadToo(String command, String expected) {
     check(command, expected);
@@ -242,6 +289,11 @@ class ShellParserTest {
           python -c 'import os; os.system("rm -rf " + d)' → python -c rm -rf «$INLINE»
           python -c 'import shutil; shutil.rmtree("/")' →
           python3 -uc 'import os; os.popen("rm x")' → python -c rm x
+          python -c 'import os; os.system(f"rm -rf {d}/x {{y}}")' → python -c rm -rf «$INLINE/x» {y}
+          python -c 'import os; os.system(r"rm -rf \\x" + d)' → python -c rm -rf «x$INLINE»
+          python -c 'from subprocess import run; run(["rm", "-rf", path])' → python -c rm -rf «$path»
+          python -c 'app.run("x")' →
+          python -c "os.system('''rm x''')" → python -c rm x
           node -e 'require("child_process").execSync("rm -rf /")' → node -e rm -rf /
           node -e 'cp.spawn("rm", ["-rf", "/"])' → node -e rm -rf /
           node --eval='exec(`rm ${dir}`)'  → node -e rm «${dir}»
@@ -255,6 +307,10 @@ class ShellParserTest {
           awk 'BEGIN { "date" | getline d; print d | "sh" }' → awk date\\nawk sh
           python3 <<EOF\\nimport os\\nos.system('rm x')\\nEOF\\n → heredoc>python -c rm x
           python -c 'os.system("bash -c \\"rm x\\"")' → python -c bash -c [rm x]\\npython -c>bash -c rm x
+          python -c "exec('import os; os.system(\\"rm x\\")')" → python -c rm x
+          node -e 'eval("require(\\"child_process\\").execSync(\\"rm x\\")")' → node -e rm x
+          perl -e 'eval "system(q(rm x))"; system("rm y")' → perl -e rm y
+          echo 'import os; os.system("rm x")' | python3 → python3\\npipe>python -c rm x
           """)
   void inlineCodeYieldsTheShellCommandsItRuns(String command, String expected) {
     String[] parts = parse(unescape(command)).split("\n", 2);

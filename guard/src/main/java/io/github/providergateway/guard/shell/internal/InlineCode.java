@@ -47,8 +47,19 @@ final class InlineCode {
   /** The code of an invocation: the text of its code word(s). */
   record Code(String text) {}
 
-  /** A command found in code: a shell string, or a program and its arguments. */
-  record Extracted(String shell, List<Word> argv) {}
+  /**
+   * What code runs: a shell string, a program and its arguments, or more code of its own language
+   * ({@code exec("…")}, {@code eval "…"}); exactly one is not null.
+   */
+  record Extracted(String shell, List<Word> argv, String code) {
+    static Extracted shell(String command) {
+      return new Extracted(command, null, null);
+    }
+
+    static Extracted argv(List<Word> argv) {
+      return new Extracted(null, argv, null);
+    }
+  }
 
   /** The family of {@code program}, or null. */
   static Language languageOf(String program) {
@@ -263,11 +274,11 @@ final class InlineCode {
     List<Extracted> run() {
       while (pos < n) {
         char c = s.charAt(pos);
-        if (isQuote(c)) {
+        if (isStringAt()) {
           int start = pos;
           String literal = readString();
           if (c == '`' && runsBackquotes()) {
-            found.add(new Extracted(literal, null));
+            found.add(Extracted.shell(literal));
           } else if (language == Language.AWK && literal != null) {
             awkPipe(start, literal);
           }
@@ -281,7 +292,7 @@ final class InlineCode {
           if (pos < n && s.charAt(pos) == '"') {
             String command = readString();
             if (command != null) {
-              found.add(new Extracted(command, null));
+              found.add(Extracted.shell(command));
             }
           }
         } else {
@@ -302,7 +313,7 @@ final class InlineCode {
         i++;
       }
       if (i < n && s.charAt(i) == '|' && s.startsWith("getline", skipSpacesFrom(i + 1))) {
-        found.add(new Extracted(literal, null));
+        found.add(Extracted.shell(literal));
       }
     }
 
@@ -319,15 +330,6 @@ final class InlineCode {
         }
       }
       String name = s.substring(start, pos);
-      if (language == Language.PYTHON
-          && pos < n
-          && isQuote(s.charAt(pos))
-          && name.length() <= 3
-          && name.chars().allMatch(ch -> "rbfuRBFU".indexOf(ch) >= 0)) {
-        // A string prefix: r'…' is raw.
-        readString(name.indexOf('r') >= 0 || name.indexOf('R') >= 0);
-        return;
-      }
       int dot = name.lastIndexOf('.');
       int colons = name.lastIndexOf("::");
       String last;
@@ -350,7 +352,8 @@ final class InlineCode {
         quoteLike();
         return;
       }
-      if (!runs(last, qualifier)) {
+      boolean code = evaluates(last);
+      if (!code && !runs(last, qualifier)) {
         return;
       }
       skipSpaces();
@@ -360,10 +363,21 @@ final class InlineCode {
       char c = s.charAt(pos);
       if (c == '(') {
         pos++;
-        arguments(')');
+        arguments(')', code);
       } else if ((language == Language.PERL || language == Language.RUBY) && isQuote(c)) {
-        arguments(';');
+        arguments(';', code);
       }
+    }
+
+    /** Whether {@code last} runs code of the same language given as a string. */
+    private boolean evaluates(String last) {
+      return switch (language) {
+        case PYTHON -> last.equals("exec") || last.equals("eval") || last.equals("compile");
+        case NODE -> last.equals("eval") || last.equals("Function");
+        case PERL, PHP -> last.equals("eval");
+        case RUBY -> last.equals("eval") || last.equals("instance_eval");
+        case AWK -> false;
+      };
     }
 
     private boolean runs(String last, String qualifier) {
@@ -385,9 +399,10 @@ final class InlineCode {
 
     /**
      * A call's arguments up to {@code close}: strings and lists of strings, read until the first
-     * that is neither; the pass goes on from there.
+     * that is neither; the pass goes on from there. {@code code}: the call evaluates its first
+     * argument as code of the same language.
      */
-    private void arguments(char close) {
+    private void arguments(char close, boolean code) {
       List<Object> args = new ArrayList<>();
       boolean partial = false;
       for (; ; ) {
@@ -396,7 +411,7 @@ final class InlineCode {
           break;
         }
         char c = s.charAt(pos);
-        if (isQuote(c)) {
+        if (isStringAt()) {
           String literal = readString();
           if (literal == null) {
             break;
@@ -422,13 +437,19 @@ final class InlineCode {
         return;
       }
       Object first = args.get(0);
+      if (code) {
+        if (first instanceof String text) {
+          found.add(new Extracted(null, null, text));
+        }
+        return;
+      }
       if (first instanceof List<?> list) {
-        found.add(new Extracted(null, words(list)));
+        found.add(Extracted.argv(words(list)));
       } else if (args.size() > 1 && args.get(1) instanceof List<?> list) {
         List<Word> argv = new ArrayList<>();
         argv.add(Word.literal((String) first));
         argv.addAll(words(list));
-        found.add(new Extracted(null, argv));
+        found.add(Extracted.argv(argv));
       } else if (args.size() > 1
           && (language == Language.PERL || language == Language.RUBY)
           && args.stream().allMatch(a -> a instanceof String)) {
@@ -436,10 +457,10 @@ final class InlineCode {
         for (Object a : args) {
           argv.add(Word.literal((String) a));
         }
-        found.add(new Extracted(null, argv));
+        found.add(Extracted.argv(argv));
       } else {
         String command = (String) first;
-        found.add(new Extracted(partial && args.size() == 1 ? command + "$INLINE" : command, null));
+        found.add(Extracted.shell(partial && args.size() == 1 ? command + "$INLINE" : command));
       }
     }
 
@@ -464,7 +485,7 @@ final class InlineCode {
           pos++;
           return elements;
         }
-        if (isQuote(c)) {
+        if (isStringAt()) {
           String literal = readString();
           if (literal == null) {
             return elements;
@@ -520,7 +541,7 @@ final class InlineCode {
         }
         if (c == close && depth == 0) {
           pos++;
-          found.add(new Extracted(sb.toString(), null));
+          found.add(Extracted.shell(sb.toString()));
           return;
         }
         if (open != close && c == open) {
@@ -533,18 +554,39 @@ final class InlineCode {
       }
     }
 
-    private String readString() {
-      return readString(false);
+    /**
+     * Whether a string starts at the read position: a quote, or in python a prefix ({@code r},
+     * {@code f}, {@code rb}, …) and a quote.
+     */
+    private boolean isStringAt() {
+      return prefixAt() >= 0;
+    }
+
+    /** The length of the string prefix before the quote at the read position, or -1. */
+    private int prefixAt() {
+      int i = pos;
+      if (language == Language.PYTHON) {
+        while (i < n && i - pos < 2 && "rbfuRBFU".indexOf(s.charAt(i)) >= 0) {
+          i++;
+        }
+      }
+      return i < n && isQuote(s.charAt(i)) ? i - pos : -1;
     }
 
     /**
-     * At a quote: the string's value with its escapes decoded, or null when it does not end (the
-     * pass then stops at the end of the code). Perl's and php's and ruby's single quotes and a raw
-     * python string keep their backslashes.
+     * At a string: its value with its escapes decoded, or null when it does not end (the pass then
+     * stops at the end of the code). Perl's and php's and ruby's single quotes and a raw python
+     * string keep their backslashes; a python f-string's fields read as {@code $INLINE}.
      */
-    private String readString(boolean raw) {
+    private String readString() {
+      int prefix = Math.max(0, prefixAt());
+      String prefixText = s.substring(pos, pos + prefix);
+      pos += prefix;
+      boolean raw = prefixText.indexOf('r') >= 0 || prefixText.indexOf('R') >= 0;
+      boolean fields = prefixText.indexOf('f') >= 0 || prefixText.indexOf('F') >= 0;
       char q = s.charAt(pos);
-      boolean triple = language == Language.PYTHON && s.startsWith("" + q + q + q, pos);
+      String tripleQuote = "" + q + q + q;
+      boolean triple = language == Language.PYTHON && s.startsWith(tripleQuote, pos);
       boolean plain =
           raw
               || (q == '\''
@@ -555,9 +597,22 @@ final class InlineCode {
       StringBuilder sb = new StringBuilder();
       while (pos < n) {
         char c = s.charAt(pos);
-        if (triple ? s.startsWith("" + q + q + q, pos) : c == q) {
+        if (triple ? s.startsWith(tripleQuote, pos) : c == q) {
           pos += triple ? 3 : 1;
           return sb.toString();
+        }
+        if (fields && (c == '{' || c == '}')) {
+          if (pos + 1 < n && s.charAt(pos + 1) == c) {
+            sb.append(c);
+            pos += 2;
+          } else if (c == '{') {
+            skipField();
+            sb.append("$INLINE");
+          } else {
+            sb.append(c);
+            pos++;
+          }
+          continue;
         }
         if (c == '\\' && pos + 1 < n) {
           char d = s.charAt(pos + 1);
@@ -600,6 +655,19 @@ final class InlineCode {
         pos++;
       }
       return null;
+    }
+
+    /** At an f-string's {@code {}: to the brace that closes it. */
+    private void skipField() {
+      int open = 0;
+      while (pos < n) {
+        char c = s.charAt(pos++);
+        if (c == '{') {
+          open++;
+        } else if (c == '}' && --open == 0) {
+          return;
+        }
+      }
     }
 
     private boolean isQuote(char c) {

@@ -25,6 +25,15 @@ final class RawCommand {
   /** Whether the {@code time} keyword stood before it. */
   boolean timed;
 
+  /** The simple command piped into it ({@code echo … | sh}), or null. */
+  RawCommand pipedFrom;
+
+  /** The assignments before its program (all of it when it has none), in order. Reader only. */
+  final List<Assignment> assignments = new ArrayList<>();
+
+  /** Whether its words are already the result of putting known variables' values in. */
+  boolean substituted;
+
   RawCommand(int depth) {
     this.depth = depth;
   }
@@ -33,6 +42,9 @@ final class RawCommand {
     this(depth);
     this.words.addAll(words);
   }
+
+  /** {@code NAME=value}; the value is null when it is no plain word (an array, {@code +=}). */
+  record Assignment(String name, Word value) {}
 
   /** The commands of one substitution (or process substitution) and how they are reached. */
   record Nest(String via, List<RawCommand> commands) {}

@@ -3,6 +3,7 @@ package io.github.providergateway.guard.shell.internal;
 import io.github.providergateway.guard.shell.Invocation;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
 import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
@@ -18,6 +19,9 @@ import java.util.Set;
  * python -c} and its kind ({@link InlineCode}); then the commands of its substitutions.
  */
 public final class Resolver {
+  private static final Set<String> DECLARATIONS =
+      Set.of("export", "declare", "typeset", "local", "readonly");
+
   private static final Set<String> SHELLS =
       Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh");
 
@@ -26,6 +30,9 @@ public final class Resolver {
 
   /** Where invocations go, in order. */
   private final List<Invocation> out;
+
+  /** The variables known in the script being resolved; each nested script gets a copy. */
+  private Variables variables;
 
   /**
    * A resolver for one parse.
@@ -36,6 +43,7 @@ public final class Resolver {
   public Resolver(Limits limits, List<Invocation> out) {
     this.limits = limits;
     this.out = out;
+    this.variables = new Variables(ShellParser.MAX_LENGTH);
   }
 
   /**
@@ -50,12 +58,30 @@ public final class Resolver {
    */
   public void script(String text, int depth, List<String> via, String where)
       throws ShellParseException {
-    for (RawCommand command : ScriptReader.read(text, depth, limits, where)) {
-      resolve(command, via);
+    script(text, depth, via, where, null);
+  }
+
+  /** A nested script, with {@code arguments} as its positional parameters when not null. */
+  private void script(String text, int depth, List<String> via, String where, List<Word> arguments)
+      throws ShellParseException {
+    List<RawCommand> commands = ScriptReader.read(text, depth, limits, where);
+    Variables outer = variables;
+    variables = outer.nested(arguments);
+    try {
+      for (RawCommand command : commands) {
+        resolve(command, via);
+      }
+    } finally {
+      variables = outer;
     }
   }
 
   private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
+    if (raw.words.isEmpty()) {
+      for (RawCommand.Assignment a : raw.assignments) {
+        variables.assign(a.name(), a.value());
+      }
+    }
     List<String> wrappers = new ArrayList<>();
     if (raw.timed) {
       wrappers.add("time");
@@ -77,6 +103,17 @@ public final class Resolver {
         resolve(command, inner);
       }
     }
+    if (!raw.substituted) {
+      // $x -rf / after x=rm: read once more with the values put in.
+      List<Word> substituted = variables.substitute(raw.words);
+      if (substituted != null) {
+        RawCommand again = new RawCommand(raw.depth, substituted);
+        again.substituted = true;
+        again.redirects.addAll(raw.redirects);
+        again.pipedFrom = raw.pipedFrom;
+        resolve(again, append(via, "$var"));
+      }
+    }
   }
 
   /** The programs {@code words} runs in its turn. */
@@ -88,6 +125,10 @@ public final class Resolver {
     }
     String program = basename(first.text());
     int depth = raw.depth + 1;
+    if (DECLARATIONS.contains(program)) {
+      variables.declare(words);
+      return;
+    }
     if (SHELLS.contains(program)) {
       shell(raw, words, program, depth, via);
       return;
@@ -105,12 +146,7 @@ public final class Resolver {
         }
       }
       case "watch" -> watch(words, depth, via);
-      case "xargs" -> {
-        int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, null);
-        if (at < words.size()) {
-          command(words.subList(at, words.size()), depth, append(via, "xargs"));
-        }
-      }
+      case "xargs" -> xargs(raw, words, depth, via);
       case "find" -> find(words, depth, via);
       case "flock" -> {
         String command = Wrappers.optionValue(words, 'c', "--command");
@@ -167,7 +203,11 @@ public final class Resolver {
     if (dashC) {
       if (operand != null) {
         script(
-            operand, depth, append(via, program + " -c"), " in the string of " + program + " -c");
+            operand,
+            depth,
+            append(via, program + " -c"),
+            " in the string of " + program + " -c",
+            words.subList(i + 1, words.size()));
       }
       return;
     }
@@ -177,7 +217,146 @@ public final class Resolver {
           script(r.body, depth, append(via, "heredoc"), " in the here-document of " + program);
         }
       }
+      String piped = pipedText(raw);
+      if (piped != null) {
+        script(piped, depth, append(via, "pipe"), " in the text piped into " + program);
+      }
     }
+  }
+
+  /**
+   * The text a literal producer pipes into {@code raw} ({@code echo …}, {@code printf …}, {@code
+   * cat} of a here-document or here-string), or null when the producer is anything else.
+   */
+  private String pipedText(RawCommand raw) throws ShellParseException {
+    RawCommand from = raw.pipedFrom;
+    if (from == null) {
+      return null;
+    }
+    List<Word> words = Wrappers.strip(from.words, new ArrayList<>(), limits, from.depth);
+    if (words.isEmpty() || !words.get(0).literal()) {
+      return null;
+    }
+    switch (basename(words.get(0).text())) {
+      case "echo" -> {
+        int at = 1;
+        while (at < words.size() && isEchoOption(words.get(at).text())) {
+          at++;
+        }
+        return joined(words, at);
+      }
+      case "printf" -> {
+        return words.size() > 1 ? printf(words) : null;
+      }
+      case "cat" -> {
+        for (RawRedirect r : from.redirects) {
+          if (r.body != null) {
+            return r.body;
+          }
+        }
+        return null;
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  private static boolean isEchoOption(String word) {
+    if (word.length() < 2 || word.charAt(0) != '-') {
+      return false;
+    }
+    for (int i = 1; i < word.length(); i++) {
+      if ("neE".indexOf(word.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** What printf writes, roughly: each conversion takes the next argument, the rest follow. */
+  private static String printf(List<Word> words) {
+    String format = words.get(1).text();
+    StringBuilder sb = new StringBuilder();
+    int next = 2;
+    for (int i = 0; i < format.length(); i++) {
+      char c = format.charAt(i);
+      if (c == '%' && i + 1 < format.length()) {
+        char d = format.charAt(++i);
+        if (d == '%') {
+          sb.append('%');
+        } else if (next < words.size()) {
+          sb.append(words.get(next++).text());
+        }
+      } else if (c == '\\' && i + 1 < format.length() && format.charAt(i + 1) == 'n') {
+        sb.append('\n');
+        i++;
+      } else {
+        sb.append(c);
+      }
+    }
+    for (; next < words.size(); next++) {
+      sb.append(' ').append(words.get(next).text());
+    }
+    return sb.toString();
+  }
+
+  /**
+   * {@code xargs}'s command; when a literal producer pipes into it ({@code echo / | xargs rm -rf}),
+   * with the piped words as its arguments, or in place of {@code -I}'s string.
+   */
+  private void xargs(RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, seen);
+    List<Word> command =
+        new ArrayList<>(at < words.size() ? words.subList(at, words.size()) : List.of());
+    if (command.isEmpty()) {
+      command.add(Word.literal("echo"));
+    }
+    String piped = pipedText(raw);
+    if (piped != null) {
+      String replace = replaceString(words);
+      List<Word> input = Wrappers.splitString(Word.literal(piped));
+      if (replace == null) {
+        command.addAll(input);
+      } else if (!input.isEmpty()) {
+        String value = input.get(0).text();
+        command.replaceAll(
+            w ->
+                w.text().contains(replace)
+                    ? new Word(w.text().replace(replace, value), w.literal())
+                    : w);
+      }
+    }
+    if (at < words.size() || piped != null) {
+      command(command, depth, append(via, "xargs"));
+    }
+  }
+
+  /**
+   * The string of xargs's {@code -I R}, {@code -IR}, {@code -i} or {@code --replace[=R]}, or null.
+   */
+  private static String replaceString(List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("-I") && i + 1 < words.size()) {
+        return words.get(i + 1).text();
+      }
+      if (t.startsWith("-I") && t.length() > 2) {
+        return t.substring(2);
+      }
+      if (t.equals("-i") || t.equals("--replace")) {
+        return "{}";
+      }
+      if (t.startsWith("-i") || t.startsWith("--replace=")) {
+        return t.substring(t.indexOf(t.startsWith("-i") ? 'i' : '=') + 1);
+      }
+      if (!t.startsWith("-")) {
+        return null;
+      }
+    }
+    return null;
   }
 
   private void watch(List<Word> words, int depth, List<String> via) throws ShellParseException {
@@ -229,6 +408,10 @@ public final class Resolver {
         extract(language, r.body, depth, append(append(via, "heredoc"), language.via()));
       }
     }
+    String piped = pipedText(raw);
+    if (piped != null) {
+      extract(language, piped, depth, append(append(via, "pipe"), language.via()));
+    }
   }
 
   private void extract(InlineCode.Language language, String code, int depth, List<String> via)
@@ -237,6 +420,8 @@ public final class Resolver {
     for (InlineCode.Extracted e : InlineCode.extract(language, code)) {
       if (e.argv() != null) {
         command(e.argv(), depth + 1, via);
+      } else if (e.code() != null) {
+        extract(language, e.code(), depth + 1, via);
       } else {
         script(e.shell(), depth + 1, via, " in a string of the code of " + language.via());
       }

@@ -40,6 +40,21 @@ final class ScriptReader {
   /** Here-documents whose bodies start after the next newline, in order. */
   private final List<RawRedirect> pending = new ArrayList<>();
 
+  /** The last simple command read, for a pipe that follows it. */
+  private RawCommand lastSimple;
+
+  /** The simple command a pipe just read comes from, for the command after it; or null. */
+  private RawCommand pipeFrom;
+
+  /** Of the last word read: where its unquoted {@code $IFS}s sit in its text, from and to. */
+  private final List<int[]> wordIfs = new ArrayList<>();
+
+  /** Of the last word read: its one brace list {@code {a,b}}: the brace, commas, brace. */
+  private final List<Integer> wordBraces = new ArrayList<>();
+
+  /** Of the last word read: whether it is literal but for its {@code $IFS}s and brace list. */
+  private boolean wordLiteralApart;
+
   private ScriptReader(String s, Limits limits, String where) {
     this.s = s;
     this.n = s.length();
@@ -111,6 +126,7 @@ final class ScriptReader {
       switch (c) {
         case '\n' -> {
           pos++;
+          pipeFrom = null;
           readHeredocs();
         }
         case '#' -> skipComment();
@@ -118,6 +134,7 @@ final class ScriptReader {
           if (stop == STOP_CASE && (peek(1) == ';' || peek(1) == '&')) {
             return;
           }
+          pipeFrom = null;
           pos++;
           if (peek(0) == ';' || peek(0) == '&') {
             pos++;
@@ -127,6 +144,7 @@ final class ScriptReader {
           if (peek(1) == '>') {
             parseSimple(out, depth);
           } else {
+            pipeFrom = null;
             pos++;
             if (peek(0) == '&') {
               pos++;
@@ -135,6 +153,7 @@ final class ScriptReader {
         }
         case '|' -> {
           pos++;
+          pipeFrom = peek(0) == '|' ? null : lastSimple;
           if (peek(0) == '|' || peek(0) == '&') {
             pos++;
           }
@@ -270,6 +289,9 @@ final class ScriptReader {
   private RawCommand parseSimple(List<RawCommand> out, int depth) throws ShellParseException {
     RawCommand cmd = new RawCommand(depth);
     out.add(cmd);
+    cmd.pipedFrom = pipeFrom;
+    pipeFrom = null;
+    lastSimple = cmd;
     for (; ; ) {
       skipBlanks();
       if (pos >= n) {
@@ -298,11 +320,59 @@ final class ScriptReader {
         }
         throw Limits.malformed("a ( inside a command", pos, where);
       }
-      if (cmd.words.isEmpty() && isAssignmentAt()) {
+      if (cmd.words.isEmpty() && assignmentEnd() > 0) {
         readAssignment(cmd, depth);
         continue;
       }
-      cmd.words.add(readWord(cmd, depth));
+      if (isDeclaration(cmd) && assignmentEnd() > 0 && s.charAt(assignmentEnd()) == '(') {
+        // declare -a x=(1 2): an argument bash reads as an array assignment.
+        int start = pos;
+        readAssignment(cmd, depth);
+        cmd.words.add(new Word(s.substring(start, pos), false));
+        continue;
+      }
+      Word word = readWord(cmd, depth);
+      fields(word, cmd.words);
+    }
+  }
+
+  /**
+   * The words bash makes of the word just read: a brace list {@code {rm,-rf,/}} expands into one
+   * word per item, an unquoted {@code $IFS} (read as the default IFS) breaks it; otherwise the word
+   * itself.
+   */
+  private void fields(Word word, List<Word> into) throws ShellParseException {
+    String text = word.text();
+    boolean braces = wordBraces.size() >= 3;
+    if (!wordIfs.isEmpty() && !braces) {
+      int from = 0;
+      for (int[] ifs : wordIfs) {
+        addField(text.substring(from, ifs[0]), into);
+        from = ifs[1];
+      }
+      addField(text.substring(from), into);
+      return;
+    }
+    if (braces && wordIfs.isEmpty()) {
+      int open = wordBraces.get(0);
+      int close = wordBraces.get(wordBraces.size() - 1);
+      String prefix = text.substring(0, open);
+      String suffix = text.substring(close + 1);
+      for (int i = 0; i + 1 < wordBraces.size(); i++) {
+        String item = text.substring(wordBraces.get(i) + 1, wordBraces.get(i + 1));
+        addField(prefix + item + suffix, into);
+      }
+      return;
+    }
+    into.add(word);
+  }
+
+  private void addField(String text, List<Word> into) throws ShellParseException {
+    if (!text.isEmpty()) {
+      if (!into.isEmpty()) {
+        limits.word(pos, where);
+      }
+      into.add(new Word(text, wordLiteralApart));
     }
   }
 
@@ -526,6 +596,25 @@ final class ScriptReader {
     }
   }
 
+  /** Whether {@code $IFS} or {@code ${IFS}} is at the read position. */
+  private boolean isIfsAt() {
+    return s.startsWith("${IFS}", pos)
+        || (s.startsWith("$IFS", pos) && (pos + 4 >= n || !isNameChar(s.charAt(pos + 4))));
+  }
+
+  /** Whether the text from {@code from} to {@code to} is a shell name. */
+  private boolean isName(int from, int to) {
+    if (to <= from || !isNameStart(s.charAt(from))) {
+      return false;
+    }
+    for (int i = from + 1; i < to; i++) {
+      if (!isNameChar(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private boolean isProcessSubstitutionAt() {
     char c = peek(0);
     return (c == '<' || c == '>') && peek(1) == '(';
@@ -572,10 +661,21 @@ final class ScriptReader {
 
   // ---- words ----
 
-  private boolean isAssignmentAt() {
+  private static boolean isDeclaration(RawCommand cmd) {
+    if (cmd.words.isEmpty() || !cmd.words.get(0).literal()) {
+      return false;
+    }
+    return switch (cmd.words.get(0).text()) {
+      case "declare", "typeset", "local", "export", "readonly" -> true;
+      default -> false;
+    };
+  }
+
+  /** Where the value of the assignment at the read position starts, or -1 when none is there. */
+  private int assignmentEnd() {
     int i = pos;
     if (i >= n || !isNameStart(s.charAt(i))) {
-      return false;
+      return -1;
     }
     while (i < n && isNameChar(s.charAt(i))) {
       i++;
@@ -586,14 +686,14 @@ final class ScriptReader {
         close++;
       }
       if (close >= n || s.charAt(close) != ']') {
-        return false;
+        return -1;
       }
       i = close + 1;
     }
     if (i < n && s.charAt(i) == '+') {
       i++;
     }
-    return i < n && s.charAt(i) == '=';
+    return i < n && s.charAt(i) == '=' ? i + 1 : -1;
   }
 
   private void readAssignment(RawCommand cmd, int depth) throws ShellParseException {
@@ -601,7 +701,12 @@ final class ScriptReader {
     while (s.charAt(pos) != '=') {
       pos++;
     }
+    boolean plain = s.charAt(pos - 1) != '+' && s.charAt(pos - 1) != ']';
+    String name = s.substring(at, s.charAt(pos - 1) == '+' ? pos - 1 : pos);
     pos++;
+    if (peek(0) == '(' || !plain) {
+      cmd.assignments.add(new RawCommand.Assignment(name, null));
+    }
     if (peek(0) == '(') {
       pos++;
       limits.word(at, where);
@@ -627,9 +732,15 @@ final class ScriptReader {
     }
     if (pos >= n || isMeta(s.charAt(pos)) && !isProcessSubstitutionAt()) {
       limits.word(at, where);
+      if (plain) {
+        cmd.assignments.add(new RawCommand.Assignment(name, Word.literal("")));
+      }
       return;
     }
-    readWord(cmd, depth);
+    Word value = readWord(cmd, depth);
+    if (plain) {
+      cmd.assignments.add(new RawCommand.Assignment(name, value));
+    }
   }
 
   /**
@@ -644,6 +755,14 @@ final class ScriptReader {
     boolean bracket = false;
     boolean brace = false;
     boolean braceList = false;
+    boolean braceClosed = false;
+    // One simple list {a,b} can be expanded; a sequence {1..9}, nesting or a second list cannot.
+    boolean braceSimple = true;
+    wordIfs.clear();
+    wordBraces.clear();
+    // NAME=…: bash expands a tilde after its = and after each : (a=~/x, PATH=a:~/b).
+    boolean sawEquals = false;
+    boolean assignmentLike = false;
     loop:
     while (pos < n) {
       char c = s.charAt(pos);
@@ -678,7 +797,15 @@ final class ScriptReader {
             pos += 2;
           }
         }
-        case '$' -> literal &= readDollar(sb, holder, depth, false);
+        case '$' -> {
+          if (isIfsAt()) {
+            int from = sb.length();
+            readDollar(sb, holder, depth, false);
+            wordIfs.add(new int[] {from, sb.length()});
+          } else {
+            literal &= readDollar(sb, holder, depth, false);
+          }
+        }
         case '`' -> {
           readBacktick(sb, holder, depth, false);
           literal = false;
@@ -699,27 +826,47 @@ final class ScriptReader {
           pos++;
         }
         case '{' -> {
+          braceSimple &= !brace;
           brace = true;
+          wordBraces.add(sb.length());
           sb.append(c);
           pos++;
         }
         case ',' -> {
-          braceList |= brace;
+          braceList |= brace && !braceClosed;
+          if (brace && !braceClosed) {
+            wordBraces.add(sb.length());
+          }
           sb.append(c);
           pos++;
         }
         case '.' -> {
-          braceList |= brace && pos > start && s.charAt(pos - 1) == '.';
+          if (brace && !braceClosed && pos > start && s.charAt(pos - 1) == '.') {
+            braceList = true;
+            braceSimple = false;
+          }
           sb.append(c);
           pos++;
         }
         case '}' -> {
-          literal &= !braceList;
+          if (brace && !braceClosed && braceList) {
+            braceClosed = true;
+            wordBraces.add(sb.length());
+          }
           sb.append(c);
           pos++;
         }
         case '~' -> {
-          literal &= pos != start;
+          char before = pos == start ? 0 : s.charAt(pos - 1);
+          literal &= pos != start && !(assignmentLike && (before == '=' || before == ':'));
+          sb.append(c);
+          pos++;
+        }
+        case '=' -> {
+          if (!sawEquals) {
+            sawEquals = true;
+            assignmentLike = isName(start, pos);
+          }
           sb.append(c);
           pos++;
         }
@@ -732,7 +879,11 @@ final class ScriptReader {
     if (pos == start) {
       throw Limits.malformed("a word expected", pos, where);
     }
-    return new Word(sb.toString(), literal);
+    wordLiteralApart = literal;
+    if (!braceSimple || !braceClosed) {
+      wordBraces.clear();
+    }
+    return new Word(sb.toString(), literal && !braceClosed && wordIfs.isEmpty());
   }
 
   /** At {@code "}: reads to the closing quote; false when it holds an expansion. */
