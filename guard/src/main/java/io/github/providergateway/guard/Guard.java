@@ -221,6 +221,9 @@ public final class Guard {
     } else {
       scan = new Scan(places, call, null, List.of());
       fileAccess(call, places, scan, parse);
+      if ((call.tool().equals("edit") || call.tool().equals("read")) && scan.accesses().isEmpty()) {
+        return unreadable("the " + call.tool() + " call names no file", parse, matched);
+      }
     }
     List<Hit> hits = preset == GuardPreset.OFF ? List.of() : Catalogue.scan(scan);
 
@@ -357,7 +360,7 @@ public final class Guard {
     if (path == null || !path.isTextual()) {
       path = call.args().get("file_path");
     }
-    if (path == null || !path.isTextual()) {
+    if (path == null || !path.isTextual() || path.asText().isBlank()) {
       parse.add(call.tool() + " (no path)");
       return;
     }
