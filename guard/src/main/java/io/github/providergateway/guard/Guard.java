@@ -7,6 +7,7 @@ import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.Access;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
+import io.github.providergateway.guard.internal.FedCode;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.Places;
 import io.github.providergateway.guard.internal.PlainMatcher;
@@ -217,7 +218,13 @@ public final class Guard {
       for (Invocation invocation : showParse ? script.invocations() : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
-      scan = new Scan(places, call, command.asText(), script.invocations());
+      List<Invocation> invocations = new ArrayList<>(script.invocations());
+      List<Invocation> fed = FedCode.of(invocations);
+      for (Invocation invocation : showParse ? fed : List.<Invocation>of()) {
+        parse.add(describe(invocation));
+      }
+      invocations.addAll(fed);
+      scan = new Scan(places, call, command.asText(), invocations);
     } else {
       scan = new Scan(places, call, null, List.of());
       fileAccess(call, places, scan, parse);
