@@ -6,7 +6,9 @@ import io.github.providergateway.guard.shell.ShellParseException;
 import io.github.providergateway.guard.shell.ShellParser;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Text a command writes and runs as code in the same call, read as the commands it is: {@code sh -c
@@ -35,6 +37,14 @@ public final class FedCode {
               || program.equals(".")
               || invocation.args().contains("-c") && isShell(program);
     }
+    // The last program to run each file, so a write is paired with a later run in one pass.
+    Map<String, Integer> lastRun = new HashMap<>();
+    for (int i = 0; i < invocations.size(); i++) {
+      String file = runs(invocations.get(i));
+      if (file != null) {
+        lastRun.put(file, i);
+      }
+    }
     List<String[]> texts = new ArrayList<>();
     for (int i = 0; i < invocations.size() && texts.size() < MAX_TEXTS; i++) {
       Invocation invocation = invocations.get(i);
@@ -53,7 +63,7 @@ public final class FedCode {
         }
         for (Redirect redirect : invocation.redirects()) {
           String file = base(redirect.target().text());
-          if (redirect.writes() && runsLater(invocations, i, file)) {
+          if (redirect.writes() && lastRun.getOrDefault(file, -1) > i) {
             texts.add(new String[] {text, program + " › " + file});
           }
         }
@@ -116,29 +126,24 @@ public final class FedCode {
     return out.toString();
   }
 
-  /** Whether a program after {@code i} runs the file: {@code sh f}, {@code ./f}, {@code . f}. */
-  private static boolean runsLater(List<Invocation> invocations, int i, String file) {
-    for (Invocation later : invocations.subList(i + 1, invocations.size())) {
-      List<Word> words = later.words();
-      if (words.isEmpty()) {
-        continue;
-      }
-      String program = later.program();
-      if (words.get(0).text().contains("/") && base(words.get(0).text()).equals(file)) {
-        return true;
-      }
-      if (isShell(program) || program.equals("source") || program.equals(".")) {
-        for (Word word : words.subList(1, words.size())) {
-          if (!word.text().startsWith("-")) {
-            if (base(word.text()).equals(file)) {
-              return true;
-            }
-            break;
-          }
+  /** The file a program runs as a script ({@code sh f}, {@code ./f}, {@code . f}), or null. */
+  private static String runs(Invocation invocation) {
+    List<Word> words = invocation.words();
+    if (words.isEmpty()) {
+      return null;
+    }
+    String program = invocation.program();
+    if (words.get(0).text().contains("/")) {
+      return base(words.get(0).text());
+    }
+    if (isShell(program) || program.equals("source") || program.equals(".")) {
+      for (Word word : words.subList(1, words.size())) {
+        if (!word.text().startsWith("-")) {
+          return base(word.text());
         }
       }
     }
-    return false;
+    return null;
   }
 
   /** {@code git config alias.x '!cmd'} and {@code git -c alias.x='!cmd'}: cmd is shell. */

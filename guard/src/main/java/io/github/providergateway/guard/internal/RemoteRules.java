@@ -6,6 +6,7 @@ import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -96,7 +97,7 @@ final class RemoteRules implements Family {
         lastReader = i;
       }
     }
-    List<String> downloaded = new ArrayList<>();
+    Set<String> downloaded = new HashSet<>();
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       reverseShell(scan, step);
