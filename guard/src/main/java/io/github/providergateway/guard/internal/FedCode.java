@@ -126,8 +126,14 @@ public final class FedCode {
     return out.toString();
   }
 
-  /** The file a program runs as a script ({@code sh f}, {@code ./f}, {@code . f}), or null. */
-  private static String runs(Invocation invocation) {
+  /**
+   * The file a program runs as a script: itself ({@code ./f}), or a shell's, an interpreter's or
+   * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), without its folder.
+   *
+   * @param invocation the program
+   * @return the file's name, or {@code null}
+   */
+  static String runs(Invocation invocation) {
     List<Word> words = invocation.words();
     if (words.isEmpty()) {
       return null;
@@ -136,7 +142,7 @@ public final class FedCode {
     if (words.get(0).text().contains("/")) {
       return base(words.get(0).text());
     }
-    if (isShell(program) || program.equals("source") || program.equals(".")) {
+    if (RemoteRules.isInterpreter(program) || program.equals("source") || program.equals(".")) {
       for (Word word : words.subList(1, words.size())) {
         if (!word.text().startsWith("-")) {
           return base(word.text());

@@ -104,7 +104,7 @@ final class RemoteRules implements Family {
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
-      String run = runsFile(step);
+      String run = FedCode.runs(step.invocation());
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
@@ -179,28 +179,11 @@ final class RemoteRules implements Family {
     return files;
   }
 
-  /** The file a program runs: itself ({@code ./x.sh}), or a shell's or source's script. */
-  private static String runsFile(Step step) {
-    String program = step.program();
-    List<Word> words = step.invocation().words();
-    if (words.isEmpty()) {
-      return null;
-    }
-    if (words.get(0).text().contains("/")) {
-      return base(words.get(0).text());
-    }
-    if (isInterpreter(program) || program.equals("source") || program.equals(".")) {
-      List<Word> pos = Argv.of(step.args(), "", "init-file", "rcfile").positionals();
-      return pos.isEmpty() ? null : base(pos.get(0).text());
-    }
-    return null;
-  }
-
   private static String base(String path) {
     return path.substring(path.lastIndexOf('/') + 1);
   }
 
-  private static boolean isInterpreter(String program) {
+  static boolean isInterpreter(String program) {
     return SHELLS.contains(program)
         || INTERPRETERS.contains(program)
         || program.startsWith("python")
