@@ -186,6 +186,10 @@ public final class Scan {
 
   /** Keeps one of the same match: a program the parse reaches two ways is one finding. */
   private void add(Hit hit) {
+    if (Catalogue.byId(hit.rule().id()) != hit.rule()) {
+      // A rule that matches must be one the catalogue lists (the allow list, the docs' table).
+      throw new IllegalStateException("the built-in rule " + hit.rule().id() + " is not listed");
+    }
     for (Hit seen : hits) {
       if (seen.rule().equals(hit.rule())
           && seen.found().equals(hit.found())

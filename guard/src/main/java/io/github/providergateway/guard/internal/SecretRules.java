@@ -97,6 +97,7 @@ final class SecretRules implements Family {
   public List<BuiltinRule> rules() {
     return List.of(
         SSH,
+        SSH_WRITE,
         ENV_FILE,
         AWS,
         GCLOUD,
@@ -107,7 +108,10 @@ final class SecretRules implements Family {
         REGISTRY,
         GIT_CREDENTIALS,
         GPG,
-        AGENT_TOKENS);
+        AGENT_TOKENS,
+        DATABASE,
+        TERRAFORM,
+        SYSTEM);
   }
 
   @Override
