@@ -45,6 +45,14 @@ import java.util.Locale;
  *   <li>Else the call is allowed.
  * </ol>
  *
+ * <p>What is read: every program the parse finds (nested shells, substitutions, inline code's shell
+ * commands, wrappers taken off), plus the code a command feeds itself in the same call (text
+ * printed into {@code sh -c "$(…)"} or into a file it then runs, a git alias's {@code !command});
+ * the files each program reads, writes or deletes; and, for {@code edit} and {@code read}, the
+ * call's {@code path}. Paths are resolved without the disk: relative to the reported folder (else
+ * unknown, which counts as outside), {@code ~} and {@code $HOME} to the home, {@code ..}
+ * normalised; inside the project means under the session's project only.
+ *
  * <p>The preset is the higher of the person's and the project's: a project can raise it, never
  * lower it. Tool annotations: under {@code strict} a tool its provider declares destructive asks
  * when the provider ranks below trust {@code user} ({@code internal} &gt; {@code user} &gt; {@code
@@ -376,7 +384,7 @@ public final class Guard {
     for (Target target : places.resolve(Word.literal(path.asText()), cwds)) {
       parse.add(
           call.tool() + " " + (target.path() == null ? "«" + target.raw() + "»" : target.path()));
-      scan.accesses().add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
+      scan.add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
     }
   }
 

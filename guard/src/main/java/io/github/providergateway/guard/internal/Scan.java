@@ -144,7 +144,16 @@ public final class Scan {
 
   /** {@return the files the call reads, writes and deletes} */
   public List<Access> accesses() {
-    return accesses;
+    return Collections.unmodifiableList(accesses);
+  }
+
+  /**
+   * Adds a file the call touches that no program shows: a file tool's path.
+   *
+   * @param access the access
+   */
+  public void add(Access access) {
+    accesses.add(access);
   }
 
   /** {@return the rules that matched} */
