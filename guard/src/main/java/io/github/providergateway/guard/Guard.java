@@ -7,6 +7,7 @@ import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.Access;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
+import io.github.providergateway.guard.internal.FedCode;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.Places;
 import io.github.providergateway.guard.internal.PlainMatcher;
@@ -43,6 +44,14 @@ import java.util.Locale;
  *       built-in rules still on under the preset, in that order.
  *   <li>Else the call is allowed.
  * </ol>
+ *
+ * <p>What is read: every program the parse finds (nested shells, substitutions, inline code's shell
+ * commands, wrappers taken off), plus the code a command feeds itself in the same call (text
+ * printed into {@code sh -c "$(…)"} or into a file it then runs, a git alias's {@code !command});
+ * the files each program reads, writes or deletes; and, for {@code edit} and {@code read}, the
+ * call's {@code path}. Paths are resolved without the disk: relative to the reported folder (else
+ * unknown, which counts as outside), {@code ~} and {@code $HOME} to the home, {@code ..}
+ * normalised; inside the project means under the session's project only.
  *
  * <p>The preset is the higher of the person's and the project's: a project can raise it, never
  * lower it. Tool annotations: under {@code strict} a tool its provider declares destructive asks
@@ -217,10 +226,19 @@ public final class Guard {
       for (Invocation invocation : showParse ? script.invocations() : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
-      scan = new Scan(places, call, command.asText(), script.invocations());
+      List<Invocation> invocations = new ArrayList<>(script.invocations());
+      List<Invocation> fed = FedCode.of(invocations);
+      for (Invocation invocation : showParse ? fed : List.<Invocation>of()) {
+        parse.add(describe(invocation));
+      }
+      invocations.addAll(fed);
+      scan = new Scan(places, call, command.asText(), invocations);
     } else {
       scan = new Scan(places, call, null, List.of());
       fileAccess(call, places, scan, parse);
+      if ((call.tool().equals("edit") || call.tool().equals("read")) && scan.accesses().isEmpty()) {
+        return unreadable("the " + call.tool() + " call names no file", parse, matched);
+      }
     }
     List<Hit> hits = preset == GuardPreset.OFF ? List.of() : Catalogue.scan(scan);
 
@@ -357,7 +375,7 @@ public final class Guard {
     if (path == null || !path.isTextual()) {
       path = call.args().get("file_path");
     }
-    if (path == null || !path.isTextual()) {
+    if (path == null || !path.isTextual() || path.asText().isBlank()) {
       parse.add(call.tool() + " (no path)");
       return;
     }
@@ -366,7 +384,7 @@ public final class Guard {
     for (Target target : places.resolve(Word.literal(path.asText()), cwds)) {
       parse.add(
           call.tool() + " " + (target.path() == null ? "«" + target.raw() + "»" : target.path()));
-      scan.accesses().add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
+      scan.add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
     }
   }
 

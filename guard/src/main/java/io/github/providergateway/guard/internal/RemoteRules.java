@@ -5,6 +5,8 @@ import static io.github.providergateway.guard.internal.BuiltinRule.of;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -48,6 +50,21 @@ final class RemoteRules implements Family {
   static final BuiltinRule FETCH =
       of("remote.fetch", "remote", "--A", "reaches a host other than this machine", null);
 
+  static final BuiltinRule DECODED_TO_SHELL =
+      of(
+          "remote.decoded-to-shell",
+          "remote",
+          "DDD",
+          "runs text it decodes first (base64 -d | sh), so no one can read what runs",
+          "run the command itself");
+  static final BuiltinRule DOWNLOAD_EXEC =
+      of(
+          "remote.download-exec",
+          "remote",
+          "DDD",
+          "runs a file it has just downloaded, before anyone reads it",
+          "download it, read it, then run it in another call");
+
   static final Set<String> DOWNLOADERS =
       Set.of("curl", "wget", "fetch", "http", "https", "xh", "xhs", "lwp-request", "GET");
   private static final Set<String> SHELLS =
@@ -59,7 +76,14 @@ final class RemoteRules implements Family {
 
   @Override
   public List<BuiltinRule> rules() {
-    return List.of(PIPE_TO_SHELL, PROCESS_SUBSTITUTION, EVAL_DOWNLOAD, REVERSE_SHELL, FETCH);
+    return List.of(
+        PIPE_TO_SHELL,
+        PROCESS_SUBSTITUTION,
+        EVAL_DOWNLOAD,
+        DOWNLOAD_EXEC,
+        DECODED_TO_SHELL,
+        REVERSE_SHELL,
+        FETCH);
   }
 
   @Override
@@ -73,15 +97,24 @@ final class RemoteRules implements Family {
         lastReader = i;
       }
     }
+    Set<String> downloaded = new HashSet<>();
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       reverseShell(scan, step);
+      if (lastReader > i && decodes(step)) {
+        scan.hit(DECODED_TO_SHELL, step, null);
+      }
+      String run = FedCode.runs(step.invocation());
+      if (run != null && downloaded.contains(run)) {
+        scan.hit(DOWNLOAD_EXEC, step, null);
+      }
       if (!DOWNLOADERS.contains(step.program())) {
         continue;
       }
       if (!local(step)) {
         scan.hit(FETCH, step, null);
       }
+      downloaded.addAll(savedAs(step));
       if (FileRules.reachedBy(step, "<(") && runner) {
         scan.hit(PROCESS_SUBSTITUTION, step, null);
       } else if ((FileRules.reachedBy(step, "$(") || FileRules.reachedBy(step, "`")) && runner) {
@@ -92,7 +125,65 @@ final class RemoteRules implements Family {
     }
   }
 
-  private static boolean isInterpreter(String program) {
+  /** A program that turns text into other text: base64 -d, xxd -r, tr, rev, gunzip, … */
+  private static boolean decodes(Step step) {
+    Argv argv = Argv.of(step.args(), "");
+    return switch (step.program()) {
+      case "base64", "base32", "basenc" -> argv.has('d') || argv.has('D') || argv.has("decode");
+      case "xxd" -> argv.has('r') || argv.has("revert");
+      case "openssl" ->
+          argv.has('d') && step.invocation().args().contains("enc")
+              || step.invocation().args().contains("base64") && argv.has('d');
+      case "tr", "rev", "uudecode", "gunzip", "zcat", "bunzip2", "xzcat", "unxz", "zstdcat" -> true;
+      case "gzip", "bzip2", "xz", "zstd" -> argv.has('d') || argv.has("decompress");
+      default -> false;
+    };
+  }
+
+  /** The files a download is saved as, without their folder: -o f, -O, wget's default. */
+  private static List<String> savedAs(Step step) {
+    List<String> files = new ArrayList<>();
+    List<Word> args = step.args();
+    String url = null;
+    boolean remoteName = false;
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      String next = i + 1 < args.size() ? args.get(i + 1).text() : null;
+      if ((t.equals("-o") || t.equals("--output")) && next != null) {
+        files.add(base(next));
+      } else if (t.equals("-O") && step.program().equals("wget") && next != null) {
+        files.add(base(next));
+      } else if (t.startsWith("--output-document=") || t.startsWith("--output=")) {
+        files.add(base(t.substring(t.indexOf('=') + 1)));
+      } else if (t.equals("-O")
+          || t.equals("--remote-name")
+          || t.startsWith("-")
+              && !t.startsWith("--")
+              && t.indexOf('O') > 0
+              && step.program().equals("curl")) {
+        remoteName = true;
+      } else if (t.contains("://")) {
+        url = t;
+      }
+    }
+    if (url != null && (remoteName || step.program().equals("wget") && files.isEmpty())) {
+      String path = url.substring(url.indexOf("://") + 3);
+      int query = path.indexOf('?');
+      files.add(base(query < 0 ? path : path.substring(0, query)));
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes()) {
+        files.add(base(redirect.target().text()));
+      }
+    }
+    return files;
+  }
+
+  private static String base(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  static boolean isInterpreter(String program) {
     return SHELLS.contains(program)
         || INTERPRETERS.contains(program)
         || program.startsWith("python")

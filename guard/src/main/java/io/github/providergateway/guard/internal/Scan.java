@@ -144,7 +144,16 @@ public final class Scan {
 
   /** {@return the files the call reads, writes and deletes} */
   public List<Access> accesses() {
-    return accesses;
+    return Collections.unmodifiableList(accesses);
+  }
+
+  /**
+   * Adds a file the call touches that no program shows: a file tool's path.
+   *
+   * @param access the access
+   */
+  public void add(Access access) {
+    accesses.add(access);
   }
 
   /** {@return the rules that matched} */
@@ -186,6 +195,10 @@ public final class Scan {
 
   /** Keeps one of the same match: a program the parse reaches two ways is one finding. */
   private void add(Hit hit) {
+    if (Catalogue.byId(hit.rule().id()) != hit.rule()) {
+      // A rule that matches must be one the catalogue lists (the allow list, the docs' table).
+      throw new IllegalStateException("the built-in rule " + hit.rule().id() + " is not listed");
+    }
     for (Hit seen : hits) {
       if (seen.rule().equals(hit.rule())
           && seen.found().equals(hit.found())

@@ -51,7 +51,9 @@ final class SelfRules implements Family {
       if (path == null) {
         continue;
       }
-      boolean inGateway = path.startsWith(places.gatewayHome());
+      boolean inGateway =
+          path.startsWith(places.gatewayHome())
+              || access.changes() && places.classify(access.target()) == Place.GATEWAY;
       if (access.kind() == Kind.READ) {
         String name = access.target().name().toLowerCase(Locale.ROOT);
         if (inGateway && name.contains("token")) {
@@ -121,7 +123,10 @@ final class SelfRules implements Family {
       case "gateway", "provider-gateway" -> {
         String first = args.isEmpty() ? "" : args.get(0);
         String second = args.size() > 1 ? args.get(1) : "";
+        boolean revokes =
+            args.contains("--revoke") || args.contains("--uninstall") || args.contains("--remove");
         if (first.equals("stop")
+            || first.equals("hook") && revokes
             || first.equals("kill")
             || first.equals("service") && Set.of("uninstall", "stop", "disable").contains(second)
             || first.equals("gates") && second.equals("release")
@@ -144,6 +149,11 @@ final class SelfRules implements Family {
       return true;
     }
     if (folder.equals(".gemini") && name.equals("settings.json")) {
+      return true;
+    }
+    // The service that restarts the gateway: systemd's unit, launchd's agent.
+    if (name.startsWith("provider-gateway") && name.endsWith(".service")
+        || name.startsWith("io.github.providergateway") && name.endsWith(".plist")) {
       return true;
     }
     return places.guardFiles().contains(path) || places.guardFolders().contains(path);
