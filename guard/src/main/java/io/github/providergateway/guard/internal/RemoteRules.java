@@ -104,7 +104,7 @@ final class RemoteRules implements Family {
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
-      String run = FedCode.runs(step.invocation());
+      String run = FedCode.runs(step.invocation(), step.program());
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
