@@ -29,18 +29,19 @@ public final class FedCode {
    */
   public static List<Invocation> of(List<Invocation> invocations) {
     boolean runner = false;
-    for (Invocation invocation : invocations) {
+    // The last program to run each file, so a write is paired with a later run in one pass.
+    Map<String, Integer> lastRun = new HashMap<>();
+    String[] programs = new String[invocations.size()];
+    for (int i = 0; i < invocations.size(); i++) {
+      Invocation invocation = invocations.get(i);
       String program = invocation.program();
+      programs[i] = program;
       runner |=
           program.equals("eval")
               || program.equals("source")
               || program.equals(".")
-              || invocation.args().contains("-c") && isShell(program);
-    }
-    // The last program to run each file, so a write is paired with a later run in one pass.
-    Map<String, Integer> lastRun = new HashMap<>();
-    for (int i = 0; i < invocations.size(); i++) {
-      String file = runs(invocations.get(i));
+              || isShell(program) && invocation.args().contains("-c");
+      String file = runs(invocation, program);
       if (file != null) {
         lastRun.put(file, i);
       }
@@ -48,7 +49,7 @@ public final class FedCode {
     List<String[]> texts = new ArrayList<>();
     for (int i = 0; i < invocations.size() && texts.size() < MAX_TEXTS; i++) {
       Invocation invocation = invocations.get(i);
-      String program = invocation.program();
+      String program = programs[i];
       if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
         String text = printed(invocation);
         if (text == null) {
@@ -131,14 +132,14 @@ public final class FedCode {
    * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), without its folder.
    *
    * @param invocation the program
+   * @param program its name without its folder
    * @return the file's name, or {@code null}
    */
-  static String runs(Invocation invocation) {
+  static String runs(Invocation invocation, String program) {
     List<Word> words = invocation.words();
     if (words.isEmpty()) {
       return null;
     }
-    String program = invocation.program();
     if (words.get(0).text().contains("/")) {
       return base(words.get(0).text());
     }

@@ -104,7 +104,7 @@ final class RemoteRules implements Family {
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
-      String run = FedCode.runs(step.invocation());
+      String run = FedCode.runs(step.invocation(), step.program());
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
@@ -238,20 +238,21 @@ final class RemoteRules implements Family {
 
   /** Whether every URL the program is given is this machine. */
   private static boolean local(Step step) {
-    boolean any = false;
     for (Word word : step.args()) {
       String text = word.text();
       if (text.startsWith("-")) {
         continue;
       }
+      if (!word.literal()) {
+        return false; // a URL the guard cannot know
+      }
+      if (text.startsWith(":")) {
+        continue; // httpie's shorthand for localhost (http :8080/health)
+      }
       int scheme = text.indexOf("://");
       boolean url = scheme > 0 || text.contains(".") || text.startsWith("localhost");
       if (!url) {
         continue;
-      }
-      any = true;
-      if (!word.literal()) {
-        return false;
       }
       String host = scheme > 0 ? text.substring(scheme + 3) : text;
       int end = host.length();
@@ -272,7 +273,7 @@ final class RemoteRules implements Family {
         return false;
       }
     }
-    return any || step.args().isEmpty();
+    return true;
   }
 
   private static void reverseShell(Scan scan, Step step) {

@@ -88,6 +88,7 @@ final class SecretRules implements Family {
           "changes the SSH keys, the keys allowed to log in, or SSH's settings",
           "ask the person to change ~/.ssh");
 
+  private static final Path ETC = Path.of("/etc");
   private static final Set<String> ENV_SAFE =
       Set.of("example", "sample", "template", "dist", "defaults", "schema");
   private static final Set<String> SSH_PUBLIC =
@@ -237,7 +238,7 @@ final class SecretRules implements Family {
     if (isPrivateKeyName(name)) {
       return SSH;
     }
-    if (path.startsWith("/etc")) {
+    if (path.startsWith(ETC)) {
       return name.equals("shadow")
               || name.equals("gshadow")
               || name.startsWith("ssh_host_") && name.endsWith("_key")
