@@ -177,8 +177,10 @@ public final class Glob {
 
   /** Adds the positions a star (or {@code **}{@code /}) reaches without reading a character. */
   private void close(BitSet states) {
-    for (int s = 0; s < kinds.length; s++) {
-      if (states.get(s) && (kinds[s] == STAR || kinds[s] == ANY || kinds[s] == DIRS)) {
+    // Ascending over the set positions only: a position set here is visited next, so a run of
+    // stars closes in one pass, and a step costs what is reached, not the pattern's length.
+    for (int s = states.nextSetBit(0); s >= 0 && s < kinds.length; s = states.nextSetBit(s + 1)) {
+      if (kinds[s] == STAR || kinds[s] == ANY || kinds[s] == DIRS) {
         states.set(s + 1);
       }
     }
