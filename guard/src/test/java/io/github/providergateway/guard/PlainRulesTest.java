@@ -306,6 +306,25 @@ class PlainRulesTest {
   }
 
   @Test
+  void rulesThatWouldTakeTooLongOverACallDenyIt() {
+    StringBuilder rules = new StringBuilder("{\"rules\": [");
+    String pattern = "a*".repeat(32) + "b";
+    for (int i = 0; i < 256; i++) {
+      rules
+          .append(i == 0 ? "" : ",")
+          .append("{\"action\": \"ask\", \"arg\": {\"command\": \"")
+          .append(pattern)
+          .append("\"}}");
+    }
+    Guard guard = guard(rules + "]}");
+    GuardVerdict verdict = guard.decide(shell("a".repeat(100_000)));
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.ruleId()).isEqualTo("guard.unreadable");
+    assertThat(verdict.reason()).contains("need more than 5000000 steps");
+    assertThat(guard.decide(shell("ls")).allowed()).isTrue();
+  }
+
+  @Test
   void aRuleWithoutAnIdIsNamedByItsPlace() {
     GuardSettings settings =
         GuardSettings.personal(json("{\"rules\": [{\"action\": \"ask\", \"command\": \"make\"}]}"));

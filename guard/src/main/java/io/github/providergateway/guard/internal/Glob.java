@@ -132,6 +132,19 @@ public final class Glob {
    * @return whether it matches
    */
   public boolean matches(String text) {
+    return matches(text, null);
+  }
+
+  /**
+   * Whether the whole of {@code text} matches, spending a step for each position reached at each
+   * character.
+   *
+   * @param text the text
+   * @param budget the steps allowed, or {@code null} for no bound
+   * @return whether it matches
+   * @throws Budget.Exhausted when the budget is spent
+   */
+  public boolean matches(String text, Budget budget) {
     int n = kinds.length;
     BitSet current = new BitSet(n + 1);
     BitSet next = new BitSet(n + 1);
@@ -140,7 +153,9 @@ public final class Glob {
     for (int t = 0; t < text.length() && !current.isEmpty(); t++) {
       char c = text.charAt(t);
       next.clear();
+      int reached = 0;
       for (int s = current.nextSetBit(0); s >= 0 && s < n; s = current.nextSetBit(s + 1)) {
+        reached++;
         switch (kinds[s]) {
           case LITERAL -> {
             if (chars[s] == c) {
@@ -166,6 +181,9 @@ public final class Glob {
           }
           default -> throw new IllegalStateException("unknown state kind " + kinds[s]);
         }
+      }
+      if (budget != null) {
+        budget.spend(reached + 1);
       }
       close(next);
       BitSet swap = current;

@@ -27,6 +27,9 @@ public final class Scan {
   private final List<Step> steps = new ArrayList<>();
   private final List<Access> accesses = new ArrayList<>();
 
+  /** The steps the plain rules may still take over this call. */
+  private final Budget budget = new Budget(Budget.STEPS);
+
   /** Each target's place, by the target's identity; this scan's own. */
   private final Map<Target, Place> placeOf = new IdentityHashMap<>();
 
@@ -125,6 +128,11 @@ public final class Scan {
       }
     }
     return true;
+  }
+
+  /** {@return the steps the configuration's plain rules may still take over this call} */
+  public Budget budget() {
+    return budget;
   }
 
   /** {@return the call's places} */

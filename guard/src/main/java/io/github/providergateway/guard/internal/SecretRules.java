@@ -135,6 +135,7 @@ final class SecretRules implements Family {
       }
     }
     Path home = scan.places().home();
+    Path sshFolder = home.resolve(".ssh");
     for (Access access : scan.accesses()) {
       Target target = access.target();
       BuiltinRule rule =
@@ -143,7 +144,7 @@ final class SecretRules implements Family {
         Path path = target.path();
         if (access.changes()
             && path != null
-            && path.startsWith(home.resolve(".ssh"))
+            && path.startsWith(sshFolder)
             && !metadataOnly(access)) {
           scan.hit(SSH_WRITE, access);
         }
@@ -151,9 +152,7 @@ final class SecretRules implements Family {
       }
       if (access.kind() == Kind.READ) {
         scan.hit(rule, access);
-      } else if (rule == SSH
-          && path(target).startsWith(home.resolve(".ssh"))
-          && !metadataOnly(access)) {
+      } else if (rule == SSH && path(target).startsWith(sshFolder) && !metadataOnly(access)) {
         scan.hit(SSH_WRITE, access);
       } else if (access.invocation() == null || rule != ENV_FILE && !metadataOnly(access)) {
         // The edit tool shows and rewrites what it changes; a shell writing a .env file (cp
