@@ -135,7 +135,11 @@ final class GuardCheck {
       return;
     }
     try {
-      HttpClient client = HttpClient.newBuilder().connectTimeout(CANARY_TIMEOUT).build();
+      HttpClient client =
+          HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_1_1)
+              .connectTimeout(CANARY_TIMEOUT)
+              .build();
       URI url = URI.create("http://127.0.0.1:" + port + "/hooks/claude");
       for (Canary canary : CANARIES) {
         try {
