@@ -100,17 +100,29 @@ class AllBindingTest {
     assertThat(tap.next(GateCheck.class).sessionId()).isEqualTo(gamma);
   }
 
+  /** An "all"-bound provider whose gate sees every call, told of every session so far. */
+  private RecordingProviderConnection gatedTap() {
+    RecordingProviderConnection tap =
+        tap(Hello.builder("tap").hooks(new Hooks(List.of(HookRule.gate(null, "tap-gate")), null)));
+    tap.drain();
+    return tap;
+  }
+
+  /** A new session, which {@code tap} has heard of and not yet said session.ready for. */
+  private String startedAwaitingReady(RecordingProviderConnection tap) {
+    String gamma = f.startSession("gamma");
+    tap.next(SessionsUpdated.class);
+    return gamma;
+  }
+
   /**
    * Issue 44: the guard every home runs is an "all"-bound provider, and a session's first call must
    * meet its gate, not slip through before its session.ready.
    */
   @Test
   void aCallBeforeSessionReadyWaitsForItsRulesInsteadOfPassingWithoutThem() {
-    RecordingProviderConnection tap =
-        tap(Hello.builder("tap").hooks(new Hooks(List.of(HookRule.gate(null, "tap-gate")), null)));
-    tap.drain();
-    String gamma = f.startSession("gamma");
-    tap.next(SessionsUpdated.class);
+    RecordingProviderConnection tap = gatedTap();
+    String gamma = startedAwaitingReady(tap);
 
     var early = f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"));
 
@@ -131,11 +143,8 @@ class AllBindingTest {
 
   @Test
   void aProviderThatNeverSaysSessionReadyHoldsTheSessionsCallsAtMostReadyWait() {
-    RecordingProviderConnection tap =
-        tap(Hello.builder("tap").hooks(new Hooks(List.of(HookRule.gate(null, "tap-gate")), null)));
-    tap.drain();
-    String gamma = f.startSession("gamma");
-    tap.next(SessionsUpdated.class);
+    RecordingProviderConnection tap = gatedTap();
+    String gamma = startedAwaitingReady(tap);
 
     var early = f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"));
     f.clock.advance(Duration.ofSeconds(5).minusMillis(1));
@@ -148,11 +157,8 @@ class AllBindingTest {
 
   @Test
   void aProviderLeavingBeforeSessionReadyReleasesTheCallsItHeld() {
-    RecordingProviderConnection tap =
-        tap(Hello.builder("tap").hooks(new Hooks(List.of(HookRule.gate(null, "tap-gate")), null)));
-    tap.drain();
-    String gamma = f.startSession("gamma");
-    tap.next(SessionsUpdated.class);
+    RecordingProviderConnection tap = gatedTap();
+    String gamma = startedAwaitingReady(tap);
     var early = f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"));
 
     tap.drop();

@@ -17,12 +17,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -87,22 +84,8 @@ final class HomeGuard {
    * home.
    */
   static GuardEnvironment environment(Path gatewayHome, Map<String, String> env) {
-    Set<Path> temp = new LinkedHashSet<>();
-    temp.add(Path.of(System.getProperty("java.io.tmpdir")));
-    temp.add(Path.of("/tmp"));
-    temp.add(Path.of("/var/tmp"));
-    String tmpdir = env.get("TMPDIR");
-    if (tmpdir != null && !tmpdir.isBlank()) {
-      temp.add(Path.of(tmpdir));
-    }
-    List<Path> absolute = new ArrayList<>();
-    for (Path dir : temp) {
-      absolute.add(dir.toAbsolutePath().normalize());
-    }
-    return new GuardEnvironment(
-        HomeDirectory.userHome(env).toAbsolutePath().normalize(),
-        List.copyOf(new LinkedHashSet<>(absolute)),
-        gatewayHome.toAbsolutePath().normalize());
+    return io.github.providergateway.agent.hook.HookAdapter.guardEnvironment(
+        gatewayHome, HomeDirectory.userHome(env), env.get("TMPDIR"));
   }
 
   /**

@@ -219,16 +219,28 @@ public final class HookAdapter {
    * @return the environment
    */
   public static GuardEnvironment defaultEnvironment(Path gatewayHome) {
+    return guardEnvironment(gatewayHome, UserHome.get(), System.getenv("TMPDIR"));
+  }
+
+  /**
+   * The machine's folders as the guard needs them: the user's home, the temporary folders ({@code
+   * java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code tmpdir}), the gateway's home.
+   *
+   * @param gatewayHome the gateway's home
+   * @param userHome the user's home
+   * @param tmpdir {@code $TMPDIR}, or null or blank for none
+   * @return the environment, every folder absolute
+   */
+  public static GuardEnvironment guardEnvironment(Path gatewayHome, Path userHome, String tmpdir) {
     Set<Path> temp = new LinkedHashSet<>();
     temp.add(Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize());
     temp.add(Path.of("/tmp"));
     temp.add(Path.of("/var/tmp"));
-    String tmpdir = System.getenv("TMPDIR");
     if (tmpdir != null && !tmpdir.isBlank()) {
       temp.add(Path.of(tmpdir).toAbsolutePath().normalize());
     }
     return new GuardEnvironment(
-        UserHome.get().toAbsolutePath().normalize(),
+        userHome.toAbsolutePath().normalize(),
         List.copyOf(temp),
         gatewayHome.toAbsolutePath().normalize());
   }
@@ -576,26 +588,21 @@ public final class HookAdapter {
     // The guard decides without the gateway (issue 44): its rule is the reason a person reads
     // first. Allowed by it, the call is still denied: the providers' gates cannot be checked.
     GuardVerdict guarded = HookDecisions.guardWithoutSession(guard, request);
-    if (!guarded.allowed()) {
-      String reason =
-          HookDecisions.guardReason(guarded)
-              + " (the provider gateway is not running: "
-              + state
-              + ", "
-              + cause
-              + "; every call is denied until it runs). "
-              + GuardDown.howToStart(settings.home(), launcher);
-      return HookVerdict.deny(reason, reason);
-    }
-    String reason =
-        "the provider gateway is not running: "
-            + state
-            + " ("
-            + cause
-            + "), so the providers' gates cannot be checked and every call is denied"
-            + held
-            + ". "
-            + GuardDown.howToStart(settings.home(), launcher);
+    String why =
+        guarded.allowed()
+            ? "the provider gateway is not running: "
+                + state
+                + " ("
+                + cause
+                + "), so the providers' gates cannot be checked and every call is denied"
+                + held
+            : HookDecisions.guardReason(guarded)
+                + " (the provider gateway is not running: "
+                + state
+                + ", "
+                + cause
+                + "; every call is denied until it runs)";
+    String reason = why + ". " + GuardDown.howToStart(settings.home(), launcher);
     return HookVerdict.deny(reason, reason);
   }
 
