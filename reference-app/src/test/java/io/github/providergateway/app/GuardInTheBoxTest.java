@@ -212,6 +212,28 @@ class GuardInTheBoxTest {
   }
 
   @Test
+  void aReloadReadsTheGuardObjectAgain() throws Exception {
+    RunningGateway running = gateway("{\"providers\": []}");
+    String session = session(running, project());
+    HookDecision before =
+        done(running.gateway().preToolUse(session, "shell", shell("make release"), true));
+
+    Files.writeString(
+        temp.resolve("providers.json"),
+        """
+        {"providers": [],
+         "guard": {"rules": [{"id": "no-make-release", "action": "deny", "command": "make release*"}]}}
+        """);
+    done(running.reload(null));
+    HookDecision after =
+        done(running.gateway().preToolUse(session, "shell", shell("make release"), true));
+
+    assertThat(before.allowed()).isTrue();
+    assertThat(after.allowed()).isFalse();
+    assertThat(after.reason()).startsWith("guard: no-make-release");
+  }
+
+  @Test
   void aProjectsBrokenGuardFileDeniesEveryCallThereUntilItIsMended() throws Exception {
     RunningGateway running = gateway(null);
     Path project = project();
