@@ -36,12 +36,13 @@ class GuardWithoutSessionTest {
   @TempDir Path temp;
   private final GatewayFixture f = GatewayFixture.create();
   private final List<Decision> audit = new CopyOnWriteArrayList<>();
+  private Path home;
   private HookGateRecorder gates;
   private HookEndpoint endpoint;
 
   @BeforeEach
   void gateway() throws IOException {
-    Path home =
+    home =
         Files.createDirectory(
             temp.resolve("home"),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -130,5 +131,21 @@ class GuardWithoutSessionTest {
     assertThat(answer.join().word()).isEqualTo("deny");
     assertThat(answer.join().body()).contains("guard: ", "no agent session holds " + PROJECT);
     assertThat(audit).singleElement().satisfies(d -> assertThat(d.provider()).isEqualTo("guard"));
+  }
+
+  @Test
+  void theGuardsOwnGateIsNotKeptInTheHomesRecord() throws IOException {
+    String session = f.startSession(SessionSpec.of("claude-code", PROJECT));
+    f.bound(
+        io.github.providergateway.protocol.Hello.builder(HookDecisions.GUARD_PROVIDER)
+            .session(session)
+            .hooks(
+                new io.github.providergateway.protocol.Hooks(
+                    List.of(io.github.providergateway.protocol.HookRule.gate(null, "guard")), null))
+            .build());
+    f.settle();
+
+    HookGateRecord.Contents record = HookGateRecord.read(home);
+    assertThat(record.sessions()).singleElement().satisfies(s -> assertThat(s.rules()).isEmpty());
   }
 }
