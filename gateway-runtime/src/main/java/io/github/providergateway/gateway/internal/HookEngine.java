@@ -260,11 +260,10 @@ final class HookEngine {
             callId,
             caller,
             hostAsks);
-    if (listener.hearsDecisions()) {
-      audit(run, callId);
-    }
+    CompletableFuture<HookDecision> decided =
+        listener.hearsDecisions() ? audit(run, callId) : run.result;
     advance(run);
-    return run.result;
+    return decided;
   }
 
   private static void addRules(List<Candidate> candidates, Binding binding) {
@@ -279,24 +278,31 @@ final class HookEngine {
   }
 
   /** Records the evaluation in the audit trail when it decides (docs/audit.md). */
-  private void audit(Run run, String callId) {
+  /**
+   * The evaluation's result, once it is recorded: whoever waits for the decision hears of it after
+   * the record (a gate's answer completes the result later, and a future runs its later dependents
+   * first, so a call's own record came before its evaluation's).
+   */
+  private CompletableFuture<HookDecision> audit(Run run, String callId) {
     Instant started = timers.now();
     run.gateAnswers = new ArrayList<>();
-    run.result.thenAccept(
-        decision ->
-            listener.decided(
-                Decisions.preToolUse(
-                    timers.now(),
-                    started,
-                    run.session.id,
-                    run.tool,
-                    callId,
-                    run.original,
-                    decision,
-                    run.matched,
-                    run.rewrites(),
-                    run.gateAnswers,
-                    listener.keepsArguments())));
+    return run.result.thenApply(
+        decision -> {
+          listener.decided(
+              Decisions.preToolUse(
+                  timers.now(),
+                  started,
+                  run.session.id,
+                  run.tool,
+                  callId,
+                  run.original,
+                  decision,
+                  run.matched,
+                  run.rewrites(),
+                  run.gateAnswers,
+                  listener.keepsArguments()));
+          return decision;
+        });
   }
 
   /**
