@@ -11,4 +11,5 @@ module io.github.providergateway.guard {
 
   exports io.github.providergateway.guard;
   exports io.github.providergateway.guard.shell;
+  exports io.github.providergateway.guard.corpus;
 }

@@ -2,29 +2,112 @@ package io.github.providergateway.guard;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import io.github.providergateway.guard.internal.Access;
+import io.github.providergateway.guard.internal.BuiltinRule;
+import io.github.providergateway.guard.internal.Catalogue;
+import io.github.providergateway.guard.internal.Hit;
+import io.github.providergateway.guard.internal.Places;
+import io.github.providergateway.guard.internal.PlainMatcher;
+import io.github.providergateway.guard.internal.Scan;
+import io.github.providergateway.guard.internal.Target;
+import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.ShellParser;
+import io.github.providergateway.guard.shell.ShellScript;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Decides one agent tool call by the built-in rules of a preset and the configuration's plain rules
  * (docs/guard.md). Immutable and thread-safe; a decision does no I/O, reads no clock, and depends
  * on nothing but the call and the settings, so it is the same under any load.
  *
- * <p>Order: a catastrophic built-in rule denies whatever the configuration says (unless the preset
- * is {@code off}); then the person's allow list lets through what it names; then the first deny,
- * then the first ask, of the project's rules, the person's rules and the built-in rules. A command
- * the parser will not read (past a bound, or malformed) is denied, never allowed.
+ * <p>Order:
  *
- * <p>PLACEHOLDER until the rules land.
+ * <ol>
+ *   <li>A shell command the parser will not read (past a bound, or malformed), or a shell call
+ *       without a command, is denied by {@code guard.unreadable} with the parser's message. Under
+ *       {@code off} with no plain rules nothing needs reading, and it is allowed.
+ *   <li>A catastrophic built-in rule (the root, the home, a disk, the guard itself) denies,
+ *       whatever the configuration says, in every preset but {@code off}.
+ *   <li>The person's allow list takes out the non-catastrophic built-in rules it covers: an id
+ *       covers that rule wherever it matches, a rule object covers a match it matches (the same
+ *       program for {@code command}, the same path for {@code path}). It never lets through what a
+ *       plain deny or ask rule matches.
+ *   <li>The first deny, then the first ask, of the project's rules, the person's rules and the
+ *       built-in rules still on under the preset, in that order.
+ *   <li>Else the call is allowed.
+ * </ol>
+ *
+ * <p>The preset is the higher of the person's and the project's: a project can raise it, never
+ * lower it. Tool annotations: under {@code strict} a tool its provider declares destructive asks
+ * when the provider ranks below trust {@code user} ({@code internal} &gt; {@code user} &gt; {@code
+ * project} &gt; {@code external}, unknown lowest); under {@code paranoid} below {@code internal},
+ * and an open-world tool below {@code user} asks too; a tool that declares itself read-only is
+ * never blocked by these rules.
  */
 public final class Guard {
   private final GuardSettings personal;
   private final GuardSettings project;
   private final GuardEnvironment environment;
+  private final GuardPreset preset;
+  private final List<PlainMatcher> projectRules;
+  private final List<PlainMatcher> personalRules;
+  private final List<PlainMatcher> allowRules;
+  private final List<String> allowIds;
+  private final List<String> problems;
 
   private Guard(GuardSettings personal, GuardSettings project, GuardEnvironment environment) {
     this.personal = personal;
     this.project = project;
     this.environment = environment;
+    List<String> found = new ArrayList<>(personal.problems());
+    found.addAll(project.problems());
+    if (project.preset() != GuardPreset.OFF && project.preset().compareTo(personal.preset()) < 0) {
+      found.add(
+          "guard.preset: the project's "
+              + project.preset().wireName()
+              + " is lower than the person's "
+              + personal.preset().wireName()
+              + "; left out");
+    }
+    this.preset =
+        project.preset().compareTo(personal.preset()) > 0 ? project.preset() : personal.preset();
+    this.projectRules = compile(project.rules(), found, true);
+    this.personalRules = compile(personal.rules(), found, false);
+    List<PlainMatcher> allows = new ArrayList<>();
+    List<String> ids = new ArrayList<>();
+    for (PlainRule entry : personal.allow()) {
+      if (entry.tool() == null
+          && entry.command() == null
+          && entry.path() == null
+          && entry.arg() == null) {
+        ids.add(entry.id());
+      } else {
+        allows.add(new PlainMatcher(entry, environment.userHome()));
+      }
+    }
+    this.allowRules = allows;
+    this.allowIds = ids;
+    this.problems = List.copyOf(found);
+  }
+
+  private List<PlainMatcher> compile(
+      List<PlainRule> rules, List<String> found, boolean fromProject) {
+    List<PlainMatcher> compiled = new ArrayList<>();
+    for (PlainRule rule : rules) {
+      if (fromProject && rule.action() == Outcome.ALLOW) {
+        found.add("guard.rules '" + rule.id() + "': a project's rules cannot allow; left out");
+        continue;
+      }
+      compiled.add(new PlainMatcher(rule, environment.userHome()));
+    }
+    return compiled;
   }
 
   /**
@@ -42,7 +125,8 @@ public final class Guard {
   }
 
   /**
-   * This guard with a project's own rules added: they can only tighten it.
+   * This guard with a project's own rules added: they can only tighten it. A preset lower than the
+   * person's is left out (see {@link #problems()}).
    *
    * @param project the project's settings ({@link GuardSettings#project})
    * @return a new guard
@@ -56,6 +140,19 @@ public final class Guard {
     return personal;
   }
 
+  /** {@return the preset in force: the higher of the person's and the project's} */
+  public GuardPreset preset() {
+    return preset;
+  }
+
+  /**
+   * {@return every problem of the person's and the project's settings, and of their combination (a
+   * project preset lower than the person's), a line each}
+   */
+  public List<String> problems() {
+    return problems;
+  }
+
   /**
    * Decides {@code call}. Never throws for any call: what cannot be read is denied.
    *
@@ -67,15 +164,231 @@ public final class Guard {
   }
 
   /**
-   * Decides {@code call} and says how: the parse, every rule that matched.
+   * Decides {@code call} and says how: the parse (a line per program the command runs: its words
+   * with what the guard cannot know in «», how it was reached, its wrappers and redirections), and
+   * every rule that matched with its action, including those off in the preset or allowed.
    *
    * @param call the call
    * @return the explanation
    */
   public GuardExplanation explain(GuardCall call) {
+    List<String> parse = new ArrayList<>();
+    List<String> matched = new ArrayList<>();
+    try {
+      return decide(call, parse, matched);
+    } catch (RuntimeException e) {
+      // Fail closed: a call the guard could not read through is denied, never allowed.
+      String reason =
+          Catalogue.UNREADABLE.id()
+              + ": the guard could not read this call ("
+              + e.getClass().getSimpleName()
+              + ")";
+      matched.add(Catalogue.UNREADABLE.id() + ": deny — " + reason);
+      return new GuardExplanation(
+          new GuardVerdict(Outcome.DENY, Catalogue.UNREADABLE.id(), reason, null), parse, matched);
+    }
+  }
+
+  private GuardExplanation decide(GuardCall call, List<String> parse, List<String> matched) {
+    boolean nothingToCheck =
+        preset == GuardPreset.OFF && projectRules.isEmpty() && personalRules.isEmpty();
+    if (nothingToCheck) {
+      return new GuardExplanation(
+          new GuardVerdict(Outcome.ALLOW, null, "the guard is off", null), parse, matched);
+    }
+    Places places = new Places(environment, call.project());
+    Scan scan;
+    if (call.tool().equals("shell")) {
+      JsonNode command = call.args().get("command");
+      if (command == null || !command.isTextual()) {
+        return unreadable("the shell call has no command text", parse, matched);
+      }
+      ShellScript script;
+      try {
+        script = ShellParser.parse(command.asText());
+      } catch (ShellParseException e) {
+        return unreadable(e.getMessage(), parse, matched);
+      }
+      for (Invocation invocation : script.invocations()) {
+        parse.add(describe(invocation));
+      }
+      scan = new Scan(places, call, command.asText(), script.invocations());
+    } else {
+      scan = new Scan(places, call, null, List.of());
+      fileAccess(call, places, scan, parse);
+    }
+    List<Hit> hits = preset == GuardPreset.OFF ? List.of() : Catalogue.scan(scan);
+
+    Hit catastrophe = null;
+    List<Hit> active = new ArrayList<>();
+    for (Hit hit : hits) {
+      BuiltinRule rule = hit.rule();
+      Outcome action = rule.action(preset);
+      String line = rule.id() + ": ";
+      if (action == null) {
+        matched.add(line + "off in " + preset.wireName() + " — " + hit.reason());
+      } else if (rule.catastrophic()) {
+        matched.add(line + "deny (catastrophic) — " + hit.reason());
+        catastrophe = catastrophe == null ? hit : catastrophe;
+      } else {
+        String allowedBy = allowedBy(scan, hit);
+        if (allowedBy != null) {
+          matched.add(
+              line
+                  + lower(action)
+                  + ", allowed by the person's allow list ("
+                  + allowedBy
+                  + ") — "
+                  + hit.reason());
+        } else {
+          matched.add(line + lower(action) + " — " + hit.reason());
+          active.add(hit);
+        }
+      }
+    }
+    List<PlainMatcher> projectHits = plainHits(projectRules, scan, "the project's rule", matched);
+    List<PlainMatcher> personalHits = plainHits(personalRules, scan, "the person's rule", matched);
+    if (catastrophe != null) {
+      return verdict(catastrophe, parse, matched);
+    }
+    for (Outcome outcome : new Outcome[] {Outcome.DENY, Outcome.ASK}) {
+      for (List<PlainMatcher> plain : List.of(projectHits, personalHits)) {
+        for (PlainMatcher rule : plain) {
+          if (rule.rule().action() == outcome) {
+            return new GuardExplanation(plainVerdict(rule), parse, matched);
+          }
+        }
+      }
+      for (Hit hit : active) {
+        if (hit.rule().action(preset) == outcome) {
+          return verdict(hit, parse, matched);
+        }
+      }
+    }
+    String reason =
+        hits.isEmpty()
+            ? "no rule applies"
+            : "no rule in force under " + preset.wireName() + " applies";
+    if (matched.stream().anyMatch(l -> l.contains("allowed by the person's allow list"))) {
+      reason = "allowed by the person's allow list";
+    }
     return new GuardExplanation(
-        new GuardVerdict(GuardVerdict.Outcome.ALLOW, null, "no rule applies", null),
-        List.of(),
-        List.of());
+        new GuardVerdict(Outcome.ALLOW, null, reason, null), parse, matched);
+  }
+
+  private static String lower(Outcome outcome) {
+    return outcome.name().toLowerCase(Locale.ROOT);
+  }
+
+  private GuardExplanation verdict(Hit hit, List<String> parse, List<String> matched) {
+    BuiltinRule rule = hit.rule();
+    return new GuardExplanation(
+        new GuardVerdict(rule.action(preset), rule.id(), hit.reason(), rule.instead()),
+        parse,
+        matched);
+  }
+
+  private static GuardVerdict plainVerdict(PlainMatcher matcher) {
+    PlainRule rule = matcher.rule();
+    String what =
+        rule.reason() != null
+            ? rule.reason()
+            : "matches the configuration's rule"
+                + (rule.command() != null ? " command '" + rule.command() + "'" : "")
+                + (rule.path() != null ? " path '" + rule.path() + "'" : "")
+                + (rule.tool() != null ? " tool '" + rule.tool() + "'" : "")
+                + (rule.arg() != null ? " arg " + rule.arg() : "");
+    return new GuardVerdict(rule.action(), rule.id(), rule.id() + ": " + what, null);
+  }
+
+  private static List<PlainMatcher> plainHits(
+      List<PlainMatcher> rules, Scan scan, String whose, List<String> matched) {
+    List<PlainMatcher> hits = new ArrayList<>();
+    for (PlainMatcher rule : rules) {
+      if (rule.matches(scan)) {
+        hits.add(rule);
+        matched.add(
+            rule.rule().id()
+                + ": "
+                + lower(rule.rule().action())
+                + " ("
+                + whose
+                + ")"
+                + (rule.rule().reason() == null ? "" : " — " + rule.rule().reason()));
+      }
+    }
+    return hits;
+  }
+
+  /** {@return the allow entry that covers the hit, or {@code null}} */
+  private String allowedBy(Scan scan, Hit hit) {
+    if (allowIds.contains(hit.rule().id())) {
+      return hit.rule().id();
+    }
+    for (PlainMatcher allow : allowRules) {
+      if (allow.allows(scan, hit)) {
+        return allow.rule().id();
+      }
+    }
+    return null;
+  }
+
+  private GuardExplanation unreadable(String why, List<String> parse, List<String> matched) {
+    BuiltinRule rule = Catalogue.UNREADABLE;
+    String reason = rule.id() + ": " + why + "; the command " + rule.why();
+    matched.add(rule.id() + ": deny — " + reason);
+    return new GuardExplanation(
+        new GuardVerdict(Outcome.DENY, rule.id(), reason, rule.instead()), parse, matched);
+  }
+
+  /** The path of a file tool, read or written. */
+  private static void fileAccess(GuardCall call, Places places, Scan scan, List<String> parse) {
+    boolean edit = call.tool().equals("edit");
+    if (!edit && !call.tool().equals("read")) {
+      parse.add("tool " + call.tool() + (call.hints() == null ? "" : " " + call.hints()));
+      return;
+    }
+    JsonNode path = call.args().get("path");
+    if (path == null || !path.isTextual()) {
+      path = call.args().get("file_path");
+    }
+    if (path == null || !path.isTextual()) {
+      parse.add(call.tool() + " (no path)");
+      return;
+    }
+    List<java.nio.file.Path> cwds = new ArrayList<>();
+    cwds.add(call.cwd() == null ? null : call.cwd().normalize());
+    for (Target target : places.resolve(Word.literal(path.asText()), cwds)) {
+      parse.add(
+          call.tool() + " " + (target.path() == null ? "«" + target.raw() + "»" : target.path()));
+      scan.accesses().add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
+    }
+  }
+
+  /** A program as the explanation shows it. */
+  private static String describe(Invocation invocation) {
+    StringBuilder line = new StringBuilder();
+    for (Word word : invocation.words()) {
+      if (line.length() > 0) {
+        line.append(' ');
+      }
+      String text = word.text();
+      boolean quote = text.isEmpty() || text.chars().anyMatch(Character::isWhitespace);
+      String shown = quote ? "'" + text + "'" : text;
+      line.append(word.literal() ? shown : "«" + shown + "»");
+    }
+    if (!invocation.via().isEmpty()) {
+      line.append(" | via: ").append(String.join(" › ", invocation.via()));
+    }
+    if (!invocation.wrappers().isEmpty()) {
+      line.append(" | wrappers: ").append(String.join(" ", invocation.wrappers()));
+    }
+    if (!invocation.redirects().isEmpty()) {
+      line.append(" | redirects:");
+      for (Redirect redirect : invocation.redirects()) {
+        line.append(' ').append(redirect.operator()).append(' ').append(redirect.target().text());
+      }
+    }
+    return line.toString();
   }
 }

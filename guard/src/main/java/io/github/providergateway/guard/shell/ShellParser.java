@@ -1,13 +1,43 @@
 package io.github.providergateway.guard.shell;
 
+import io.github.providergateway.guard.shell.internal.Limits;
+import io.github.providergateway.guard.shell.internal.Resolver;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a shell command as POSIX sh and bash would split it, into every program it would run
- * ({@link ShellScript}). Executes nothing; bounded in size, nesting and words.
+ * Reads a shell command as bash would split it, into every program it would run ({@link
+ * ShellScript}). Executes nothing; one pass without regular expressions, bounded in size, nesting
+ * and words: past a bound, or not a complete command, it throws, never returns a part.
  *
- * <p>PLACEHOLDER: splits on blanks only, until the real parser lands.
+ * <p>What it reads: separators, pipes, subshells, groups, compound commands ({@code if}, loops,
+ * {@code case}, function bodies: every command within may run), {@code $(…)}, backquotes, process
+ * substitutions, arithmetic (no command, but its substitutions), quoting with {@code $'…'} decoded,
+ * redirections and here-documents, assignments. Then for each command: wrappers taken off ({@code
+ * sudo}, {@code env}, {@code timeout}, {@code nice}, {@code nohup}, {@code busybox}, …, see {@link
+ * Invocation#wrappers()}), and the programs it runs in its turn added as invocations of their own,
+ * after it, with {@link Invocation#via()} saying how: {@code bash -c} (and {@code sh -c}, …),
+ * {@code su -c}, {@code eval}, {@code watch}, {@code flock -c}, {@code heredoc} (a here-document or
+ * here-string fed to a shell or interpreter), {@code pipe} (text {@code echo}, {@code printf} or
+ * {@code cat} pipes into one), {@code xargs}, {@code find -exec} (also {@code -execdir}, {@code
+ * -ok}), {@code python -c}, {@code node -e}, {@code perl -e}, {@code ruby -e}, {@code php -r},
+ * {@code awk} (shell commands in their inline code), {@code $(…)}, {@code `…`}, {@code <(…)},
+ * {@code >(…)}, and {@code $var}: a command whose words use a variable given a literal value before
+ * ({@code x=rm; $x -rf /}) or a shell's positional parameter is read once more with the value put
+ * in.
+ *
+ * <p>Words ({@link Word}): the value after quote removal; a word with an expansion the parser
+ * cannot know ({@code $VAR}, {@code ${…}}, {@code $(…)}, backquotes, arithmetic, an unquoted glob
+ * {@code * ? […]}, a leading {@code ~} or one after {@code NAME=}, a brace sequence) is not literal
+ * and its text keeps each expansion as written, quotes removed around the rest: {@code "$HOME"/x}
+ * is {@code $HOME/x}, {@code ~/.ssh} is {@code ~/.ssh}. A brace list is expanded ({@code
+ * {rm,-rf,/}} is three words) and an unquoted {@code $IFS} breaks a word as the default IFS does.
+ *
+ * <p>What it cannot see: a command built at run time it cannot evaluate (a variable read, set in a
+ * loop or a branch, decoded from base64), the content of files it runs ({@code bash x.sh}, {@code
+ * source}, {@code make}, {@code npm run}), a command sent elsewhere ({@code ssh host …}, {@code
+ * docker exec …}), aliases and functions defined before this command, and inline code that builds
+ * its command out of its literals (see the limits in the inline code's reading).
  */
 public final class ShellParser {
 
@@ -36,17 +66,7 @@ public final class ShellParser {
           "the command is " + command.length() + " characters, over " + MAX_LENGTH);
     }
     List<Invocation> invocations = new ArrayList<>();
-    for (String part : command.split("[;&|\n]+")) {
-      List<Word> words = new ArrayList<>();
-      for (String w : part.trim().split("\\s+")) {
-        if (!w.isEmpty()) {
-          words.add(Word.literal(w));
-        }
-      }
-      if (!words.isEmpty()) {
-        invocations.add(new Invocation(words, List.of(), List.of(), List.of()));
-      }
-    }
+    new Resolver(new Limits(MAX_DEPTH, MAX_WORDS), invocations).script(command, 0, List.of(), "");
     return new ShellScript(invocations, command);
   }
 }

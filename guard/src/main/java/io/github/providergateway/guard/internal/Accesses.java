@@ -1,0 +1,261 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.Access.Kind;
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The files a program reads, writes or deletes, by what the guard knows of the program: readers
+ * ({@code cat}, {@code grep}, {@code base64}, …) read every argument, copiers read their sources
+ * and write the last, senders ({@code curl -d @f}, {@code -T f}) read what they upload, removers
+ * delete, and every redirection reads or writes its target. A program the guard does not know
+ * touches only its redirections' targets.
+ */
+final class Accesses {
+  /** Programs that print, search, encode or pack the files they are given. */
+  static final Set<String> READERS =
+      Set.of(
+          "cat",
+          "tac",
+          "less",
+          "more",
+          "most",
+          "head",
+          "tail",
+          "bat",
+          "batcat",
+          "nl",
+          "od",
+          "xxd",
+          "hexdump",
+          "hd",
+          "strings",
+          "base64",
+          "base32",
+          "basenc",
+          "uuencode",
+          "grep",
+          "egrep",
+          "fgrep",
+          "zgrep",
+          "rg",
+          "ag",
+          "ack",
+          "awk",
+          "gawk",
+          "mawk",
+          "nawk",
+          "cut",
+          "sort",
+          "uniq",
+          "diff",
+          "cmp",
+          "comm",
+          "paste",
+          "jq",
+          "yq",
+          "tar",
+          "zip",
+          "7z",
+          "7za",
+          "gzip",
+          "bzip2",
+          "xz",
+          "zstd",
+          "zcat",
+          "gpg",
+          "openssl",
+          "nc",
+          "ncat",
+          "netcat",
+          "socat",
+          "sed",
+          "perl",
+          "iconv",
+          "fold",
+          "fmt",
+          "pr",
+          "expand",
+          "column",
+          "look",
+          "view",
+          "vi",
+          "vim",
+          "nvim",
+          "emacs",
+          "nano",
+          "code",
+          "xclip",
+          "xsel",
+          "pbcopy",
+          "wl-copy",
+          "sha256sum",
+          "md5sum",
+          "split",
+          "csplit",
+          "join",
+          "rev",
+          "tr",
+          "dos2unix",
+          "unix2dos");
+
+  private Accesses() {}
+
+  static void of(Scan scan, Step step, List<Access> out) {
+    for (Redirect redirect : step.invocation().redirects()) {
+      String op = redirect.operator();
+      if (op.startsWith("<<") || op.equals(">&") || op.equals("<&")) {
+        continue;
+      }
+      Kind kind = redirect.writes() ? Kind.WRITE : Kind.READ;
+      add(scan, step, redirect.target(), kind, out);
+    }
+    List<Word> args = step.args();
+    String program = step.program();
+    switch (program) {
+      case "rm", "rmdir", "unlink", "shred", "srm", "wipe" -> {
+        Argv argv = Argv.of(args, "ns", "iterations", "size", "random-source", "interactive");
+        all(scan, step, argv.positionals(), Kind.DELETE, out);
+      }
+      case "cp", "install", "scp", "rsync", "ln", "rclone" -> {
+        Argv argv = Argv.of(args, "tSPiomgeFl", "target-directory", "suffix", "mode", "owner");
+        List<Word> pos = argv.positionals();
+        String into = argv.value('t') != null ? argv.value('t') : argv.value("target-directory");
+        if (into != null) {
+          all(scan, step, pos, program.equals("ln") ? Kind.WRITE : Kind.READ, out);
+          add(scan, step, new Word(into, true), Kind.WRITE, out);
+        } else if (!pos.isEmpty()) {
+          if (!program.equals("ln")) {
+            all(scan, step, pos.subList(0, pos.size() - 1), Kind.READ, out);
+          }
+          add(scan, step, pos.get(pos.size() - 1), Kind.WRITE, out);
+        }
+      }
+      case "mv" -> {
+        Argv argv = Argv.of(args, "tS", "target-directory", "suffix");
+        List<Word> pos = argv.positionals();
+        String into = argv.value('t') != null ? argv.value('t') : argv.value("target-directory");
+        if (into != null) {
+          all(scan, step, pos, Kind.DELETE, out);
+          add(scan, step, new Word(into, true), Kind.WRITE, out);
+        } else if (!pos.isEmpty()) {
+          all(scan, step, pos.subList(0, pos.size() - 1), Kind.DELETE, out);
+          all(scan, step, pos.subList(0, pos.size() - 1), Kind.READ, out);
+          add(scan, step, pos.get(pos.size() - 1), Kind.WRITE, out);
+        }
+      }
+      case "tee", "touch", "mkdir", "truncate", "mkfifo", "mknod" -> {
+        Argv argv = Argv.of(args, "sdrtmaA", "size", "reference", "date", "mode");
+        all(scan, step, argv.positionals(), Kind.WRITE, out);
+      }
+      case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
+        Argv argv = Argv.of(args, "", "reference", "from");
+        List<Word> pos = argv.positionals();
+        boolean reference = argv.has("reference");
+        all(
+            scan,
+            step,
+            pos.subList(reference || pos.isEmpty() ? 0 : 1, pos.size()),
+            Kind.WRITE,
+            out);
+      }
+      case "dd" -> {
+        for (Word w : args) {
+          if (w.text().startsWith("of=")) {
+            add(scan, step, new Word(w.text().substring(3), w.literal()), Kind.WRITE, out);
+          } else if (w.text().startsWith("if=")) {
+            add(scan, step, new Word(w.text().substring(3), w.literal()), Kind.READ, out);
+          }
+        }
+      }
+      case "curl", "wget", "http", "https", "xh", "aria2c" -> sent(scan, step, args, out);
+      default -> {
+        if (READERS.contains(program)) {
+          Argv argv = Argv.of(args, "");
+          boolean inPlace =
+              (program.equals("sed") || program.equals("perl"))
+                  && (argv.has('i') || argv.has("in-place"));
+          for (Word w : args) {
+            String t = w.text();
+            if (t.startsWith("--") && t.indexOf('=') > 0) {
+              add(
+                  scan,
+                  step,
+                  new Word(t.substring(t.indexOf('=') + 1), w.literal()),
+                  Kind.READ,
+                  out);
+            } else if (!t.startsWith("-")) {
+              add(scan, step, w, inPlace ? Kind.WRITE : Kind.READ, out);
+            }
+          }
+          if (program.equals("tar") || program.equals("zip") || program.equals("7z")) {
+            // The archive an option names is written when created; its sources are read above.
+            for (Word w : args) {
+              if (w.text().startsWith("--file=")) {
+                add(scan, step, new Word(w.text().substring(7), w.literal()), Kind.WRITE, out);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** What curl and its kind upload ({@code -d @f}, {@code -F k=@f}, {@code -T f}) or save. */
+  private static void sent(Scan scan, Step step, List<Word> args, List<Access> out) {
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      boolean literal = args.get(i).literal();
+      String next = i + 1 < args.size() ? args.get(i + 1).text() : null;
+      if ((t.equals("-T") || t.equals("--upload-file")) && next != null) {
+        add(scan, step, new Word(next, args.get(i + 1).literal()), Kind.READ, out);
+      } else if ((t.equals("-o") || t.equals("--output") || t.equals("-O")) && next != null) {
+        if (!next.startsWith("-") && !next.startsWith("http")) {
+          add(scan, step, new Word(next, args.get(i + 1).literal()), Kind.WRITE, out);
+        }
+      } else if (t.startsWith("--post-file=") || t.startsWith("--body-file=")) {
+        add(scan, step, new Word(t.substring(t.indexOf('=') + 1), literal), Kind.READ, out);
+      } else if (t.startsWith("--upload-file=")) {
+        add(scan, step, new Word(t.substring(t.indexOf('=') + 1), literal), Kind.READ, out);
+      } else if (t.startsWith("-T") && t.length() > 2) {
+        add(scan, step, new Word(t.substring(2), literal), Kind.READ, out);
+      } else {
+        int at = t.indexOf('@');
+        int lt = t.indexOf("=<");
+        if (at == 0 || at > 0 && (t.charAt(at - 1) == '=' || !t.contains("://"))) {
+          add(scan, step, new Word(t.substring(at + 1), literal), Kind.READ, out);
+        } else if (lt > 0) {
+          add(scan, step, new Word(t.substring(lt + 2), literal), Kind.READ, out);
+        }
+      }
+    }
+  }
+
+  private static boolean digits(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (!Character.isDigit(text.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void all(Scan scan, Step step, List<Word> words, Kind kind, List<Access> out) {
+    for (Word w : words) {
+      add(scan, step, w, kind, out);
+    }
+  }
+
+  private static void add(Scan scan, Step step, Word word, Kind kind, List<Access> out) {
+    String text = word.text();
+    if (text.isEmpty() || text.startsWith("&") || digits(text)) {
+      return;
+    }
+    for (Target target : scan.targets(step, word)) {
+      out.add(new Access(kind, target, step.invocation()));
+    }
+  }
+}

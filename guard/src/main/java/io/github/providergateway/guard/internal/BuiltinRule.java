@@ -1,0 +1,82 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.GuardPreset;
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One built-in rule: its id, family, what it does under each preset, and what the agent reads.
+ *
+ * @param id its id ({@code git.push-force})
+ * @param category its family ({@code fs}, {@code git}, {@code secrets}, {@code remote}, {@code
+ *     infra}, {@code system}, {@code tools}, {@code guard})
+ * @param catastrophic whether it stays on (deny) in every preset but off, whatever the person
+ *     allows
+ * @param actions what it does under standard, strict and paranoid: {@code D} deny, {@code A} ask,
+ *     {@code -} off; ignored when catastrophic
+ * @param why what the matched command does, the second half of the reason ("deletes the root
+ *     filesystem")
+ * @param instead what would be allowed instead, or {@code null}
+ */
+public record BuiltinRule(
+    String id, String category, boolean catastrophic, String actions, String why, String instead) {
+
+  /**
+   * Checks the rule's table.
+   *
+   * @param id its id
+   * @param category its family
+   * @param catastrophic whether it is always on but in off
+   * @param actions under standard, strict and paranoid
+   * @param why what the command does
+   * @param instead what would be allowed instead, or {@code null}
+   */
+  public BuiltinRule {
+    if (actions.length() != 3 || !actions.matches("[DA-]{3}")) {
+      throw new IllegalArgumentException(id + ": actions are three of D, A, -: " + actions);
+    }
+  }
+
+  /** A catastrophic rule: deny in every preset but off. */
+  static BuiltinRule catastrophic(String id, String category, String why, String instead) {
+    return new BuiltinRule(id, category, true, "DDD", why, instead);
+  }
+
+  /** A rule with its actions under standard, strict and paranoid. */
+  static BuiltinRule of(String id, String category, String actions, String why, String instead) {
+    return new BuiltinRule(id, category, false, actions, why, instead);
+  }
+
+  /**
+   * What the rule does under a preset.
+   *
+   * @param preset the preset
+   * @return deny or ask, or {@code null} when it is off
+   */
+  public Outcome action(GuardPreset preset) {
+    if (preset == GuardPreset.OFF) {
+      return null;
+    }
+    if (catastrophic) {
+      return Outcome.DENY;
+    }
+    return switch (actions.charAt(preset.ordinal() - 1)) {
+      case 'D' -> Outcome.DENY;
+      case 'A' -> Outcome.ASK;
+      default -> null;
+    };
+  }
+
+  /** {@return the presets it is on in, as the configuration names them} */
+  public List<String> presets() {
+    List<String> on = new ArrayList<>();
+    for (GuardPreset preset : GuardPreset.values()) {
+      Outcome action = action(preset);
+      if (action != null) {
+        on.add(preset.wireName() + "=" + action.name().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    return on;
+  }
+}

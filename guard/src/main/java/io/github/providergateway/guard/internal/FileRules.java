@@ -1,0 +1,616 @@
+package io.github.providergateway.guard.internal;
+
+import static io.github.providergateway.guard.internal.BuiltinRule.catastrophic;
+import static io.github.providergateway.guard.internal.BuiltinRule.of;
+
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Destructive file-system commands: deleting, wiping, formatting, re-owning or moving away what is
+ * outside the project and the temporary folders, and writing over disks and system files.
+ */
+final class FileRules implements Family {
+  static final BuiltinRule DELETE_ROOT =
+      catastrophic("fs.delete-root", "fs", "deletes the root filesystem", null);
+  static final BuiltinRule DELETE_SYSTEM =
+      catastrophic(
+          "fs.delete-system", "fs", "deletes a system folder the machine needs to run", null);
+  static final BuiltinRule DELETE_HOME =
+      catastrophic("fs.delete-home", "fs", "deletes the user's home folder", null);
+  static final BuiltinRule DELETE_PROJECT =
+      of(
+          "fs.delete-project",
+          "fs",
+          "DDD",
+          "deletes the whole project",
+          "delete the folders you mean by name (./build, ./dist)");
+  static final BuiltinRule DELETE_OUTSIDE =
+      of(
+          "fs.delete-outside-project",
+          "fs",
+          "DDD",
+          "deletes a folder outside the project and the temporary folders (or one the guard cannot"
+              + " resolve)",
+          "delete inside the project or under /tmp, with a literal path");
+  static final BuiltinRule DELETE_IN_PROJECT =
+      of(
+          "fs.delete-in-project",
+          "fs",
+          "-AA",
+          "deletes a folder of the project that is not build output",
+          null);
+  static final BuiltinRule REMOVE_OUTSIDE =
+      of("fs.remove-outside-project", "fs", "-AD", "removes a file outside the project", null);
+  static final BuiltinRule FIND_DELETE =
+      of(
+          "fs.find-delete",
+          "fs",
+          "DDD",
+          "deletes what find finds under a folder outside the project",
+          "run find with -print first, and delete inside the project");
+  static final BuiltinRule DISK_WRITE =
+      catastrophic(
+          "fs.disk-write", "fs", "writes over a disk device and destroys its filesystem", null);
+  static final BuiltinRule MKFS =
+      catastrophic("fs.mkfs", "fs", "formats a disk, destroying everything on it", null);
+  static final BuiltinRule WIPEFS =
+      catastrophic("fs.wipefs", "fs", "erases a disk's filesystem signatures", "wipefs without -a");
+  static final BuiltinRule PARTITION =
+      catastrophic("fs.partition", "fs", "rewrites a disk's partition table", "list with -l");
+  static final BuiltinRule SHRED =
+      of("fs.shred", "fs", "DDD", "destroys files outside the project beyond recovery", null);
+  static final BuiltinRule PERMISSIONS_SYSTEM =
+      catastrophic(
+          "fs.permissions-system",
+          "fs",
+          "changes the owner or mode of everything under the root, a system folder or the home",
+          null);
+  static final BuiltinRule CHMOD_OUTSIDE =
+      of(
+          "fs.chmod-recursive-outside",
+          "fs",
+          "DDD",
+          "changes the mode of everything under a folder outside the project",
+          "chmod inside the project, or name the files");
+  static final BuiltinRule CHOWN_OUTSIDE =
+      of(
+          "fs.chown-recursive-outside",
+          "fs",
+          "DDD",
+          "changes the owner of everything under a folder outside the project",
+          null);
+  static final BuiltinRule CHMOD_WORLD =
+      of(
+          "fs.chmod-world-writable",
+          "fs",
+          "-AA",
+          "makes files writable by every user",
+          "give the mode you need (755, 644, u+x)");
+  static final BuiltinRule TRUNCATE =
+      of("fs.truncate-outside", "fs", "DDD", "empties a file outside the project", null);
+  static final BuiltinRule MOVE_SYSTEM =
+      catastrophic(
+          "fs.move-system", "fs", "moves the root, a system folder or the home away", null);
+  static final BuiltinRule RSYNC_DELETE =
+      of(
+          "fs.rsync-delete",
+          "fs",
+          "DDD",
+          "deletes what the source lacks at a destination outside the project",
+          "rsync without --delete, or into the project");
+  static final BuiltinRule WRITE_SYSTEM =
+      of("fs.write-system", "fs", "AAD", "writes a system file (/etc, /usr, /boot, …)", null);
+  static final BuiltinRule WRITE_OUTSIDE =
+      of(
+          "fs.write-outside-project",
+          "fs",
+          "--D",
+          "writes outside the project and the temporary folders",
+          "write inside the project");
+  static final BuiltinRule SHELL_STARTUP =
+      of(
+          "fs.shell-startup",
+          "fs",
+          "AAD",
+          "changes a shell's startup file, which runs in every later shell",
+          null);
+  static final BuiltinRule CRONTAB_REMOVE =
+      of(
+          "fs.crontab-remove",
+          "fs",
+          "DDD",
+          "removes every cron job of the user",
+          "crontab -l to read them, crontab -e to change one");
+
+  private static final Set<String> BUILD_DIRS =
+      Set.of(
+          "build",
+          "dist",
+          "target",
+          "out",
+          "output",
+          "node_modules",
+          ".next",
+          ".nuxt",
+          ".cache",
+          "__pycache__",
+          "coverage",
+          ".gradle",
+          ".pytest_cache",
+          ".mypy_cache",
+          ".ruff_cache",
+          ".tox",
+          ".venv",
+          "venv",
+          "tmp",
+          "temp",
+          ".turbo",
+          ".parcel-cache",
+          "bin",
+          "obj",
+          ".svelte-kit",
+          ".angular",
+          "_build",
+          ".eggs",
+          ".dart_tool",
+          "storybook-static",
+          ".nyc_output",
+          ".sass-cache",
+          "vendor",
+          ".terraform",
+          "cmake-build-debug",
+          "cmake-build-release",
+          "logs");
+  private static final Set<String> SYSTEM_WRITES =
+      Set.of("etc", "usr", "boot", "bin", "sbin", "lib", "lib32", "lib64", "System", "Library");
+  private static final Set<String> STARTUP_FILES =
+      Set.of(
+          ".bashrc",
+          ".bash_profile",
+          ".bash_login",
+          ".profile",
+          ".zshrc",
+          ".zprofile",
+          ".zshenv",
+          ".zlogin",
+          ".cshrc",
+          ".tcshrc",
+          ".kshrc",
+          ".bash_aliases",
+          ".inputrc");
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return List.of(
+        DELETE_ROOT,
+        DELETE_SYSTEM,
+        DELETE_HOME,
+        DELETE_PROJECT,
+        DELETE_OUTSIDE,
+        DELETE_IN_PROJECT,
+        REMOVE_OUTSIDE,
+        FIND_DELETE,
+        DISK_WRITE,
+        MKFS,
+        WIPEFS,
+        PARTITION,
+        SHRED,
+        PERMISSIONS_SYSTEM,
+        CHMOD_OUTSIDE,
+        CHOWN_OUTSIDE,
+        CHMOD_WORLD,
+        TRUNCATE,
+        MOVE_SYSTEM,
+        RSYNC_DELETE,
+        WRITE_SYSTEM,
+        WRITE_OUTSIDE,
+        SHELL_STARTUP,
+        CRONTAB_REMOVE);
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    for (Step step : scan.steps()) {
+      switch (step.program()) {
+        case "rm" -> remove(scan, step);
+        case "find" -> find(scan, step);
+        case "mkfs", "mke2fs", "mkswap", "newfs", "mkdosfs", "mkntfs", "mkexfatfs" ->
+            disk(scan, step, MKFS);
+        case "wipefs" -> {
+          Argv argv = Argv.of(step.args(), "ot", "offset", "types");
+          if (argv.has('a') || argv.has("all") || argv.has('o') || argv.has("offset")) {
+            disk(scan, step, WIPEFS);
+          }
+        }
+        case "fdisk", "sfdisk", "cfdisk", "parted", "gdisk", "sgdisk", "diskutil" ->
+            partition(scan, step);
+        case "shred", "srm", "wipe" -> shred(scan, step);
+        case "chmod", "chown", "chgrp" -> permissions(scan, step);
+        case "truncate" -> truncate(scan, step);
+        case "mv" -> move(scan, step);
+        case "rsync" -> rsync(scan, step);
+        case "crontab" -> {
+          if (Argv.of(step.args(), "u").has('r')) {
+            scan.hit(CRONTAB_REMOVE, step, null);
+          }
+        }
+        default -> {
+          if (step.program().startsWith("mkfs.") || step.program().startsWith("newfs_")) {
+            disk(scan, step, MKFS);
+          }
+        }
+      }
+    }
+    for (Access access : scan.accesses()) {
+      if (!access.changes()) {
+        continue;
+      }
+      Path path = access.target().path();
+      if (Places.isDisk(path)) {
+        scan.hit(DISK_WRITE, access);
+        continue;
+      }
+      if (path != null && path.getNameCount() > 1 && path.startsWith("/dev")) {
+        continue;
+      }
+      if (path != null
+          && path.getNameCount() > 1
+          && SYSTEM_WRITES.contains(path.getName(0).toString())) {
+        scan.hit(WRITE_SYSTEM, access);
+      }
+      if (path != null
+          && path.getParent() != null
+          && path.getParent().equals(scan.places().home())
+          && STARTUP_FILES.contains(access.target().name())) {
+        scan.hit(SHELL_STARTUP, access);
+      }
+      if (!scan.places().ownedByAgent(access.target())) {
+        scan.hit(WRITE_OUTSIDE, access);
+      }
+    }
+  }
+
+  private static void remove(Scan scan, Step step) {
+    if (reachedBy(step, "find")) {
+      return; // find -exec rm {}: the find rule reads find's own folders.
+    }
+    Argv argv = Argv.of(step.args(), "", "interactive");
+    boolean recursive = argv.has('r') || argv.has('R') || argv.has("recursive");
+    if (argv.positionals().isEmpty() && reachedBy(step, "xargs")) {
+      // The names come from standard input: fine only when a find under the project lists them.
+      if (!listedInside(scan)) {
+        scan.hit(recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE, step, null);
+      }
+      return;
+    }
+    for (Word word : argv.positionals()) {
+      for (Target target : scan.targets(step, word)) {
+        if (isGitFolder(target)) {
+          scan.hit(GitRules.REMOVE_REPO, step, target);
+        }
+        BuiltinRule rule =
+            switch (scan.places().classify(target)) {
+              case ROOT -> recursive ? DELETE_ROOT : REMOVE_OUTSIDE;
+              case SYSTEM -> recursive ? DELETE_SYSTEM : REMOVE_OUTSIDE;
+              case HOME ->
+                  recursive ? DELETE_HOME : target.contents() ? DELETE_OUTSIDE : REMOVE_OUTSIDE;
+              case PROJECT -> recursive ? DELETE_PROJECT : null;
+              case INSIDE -> recursive && !isBuildOutput(scan, target) ? DELETE_IN_PROJECT : null;
+              case GATEWAY, TEMP -> null; // the gateway's home: guard.self reads every access
+              case OUTSIDE, UNKNOWN -> recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE;
+            };
+        if (rule != null) {
+          scan.hit(rule, step, target);
+        }
+      }
+    }
+  }
+
+  /** Whether the command has a find, and every find starts under the project or a temp folder. */
+  private static boolean listedInside(Scan scan) {
+    boolean any = false;
+    for (Step step : scan.steps()) {
+      if (!step.program().equals("find")) {
+        continue;
+      }
+      for (Word start : findStarts(step)) {
+        for (Target target : scan.targets(step, start)) {
+          if (!scan.places().classify(target).free()) {
+            return false;
+          }
+          any = true;
+        }
+      }
+    }
+    return any;
+  }
+
+  static boolean reachedBy(Step step, String prefix) {
+    for (String via : step.invocation().via()) {
+      if (via.startsWith(prefix)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isGitFolder(Target target) {
+    Path path = target.path();
+    if (path == null) {
+      return false;
+    }
+    for (Path part : path) {
+      if (part.toString().equals(".git")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isBuildOutput(Scan scan, Target target) {
+    Path relative = scan.places().project().relativize(target.path());
+    for (Path part : relative) {
+      String name = part.toString();
+      if (BUILD_DIRS.contains(name) || name.endsWith(".egg-info")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void find(Scan scan, Step step) {
+    List<Word> args = step.args();
+    boolean deletes = false;
+    for (int i = 0; i < args.size(); i++) {
+      String a = args.get(i).text();
+      if (a.equals("-delete")) {
+        deletes = true;
+      } else if ((a.equals("-exec")
+              || a.equals("-execdir")
+              || a.equals("-ok")
+              || a.equals("-okdir"))
+          && i + 1 < args.size()) {
+        String program = args.get(i + 1).text();
+        program = program.substring(program.lastIndexOf('/') + 1);
+        deletes |= Set.of("rm", "shred", "unlink", "rmdir", "srm").contains(program);
+      }
+    }
+    if (!deletes) {
+      return;
+    }
+    for (Word start : findStarts(step)) {
+      findStart(scan, step, start);
+    }
+  }
+
+  /** The folders a find starts from: its words before the first test, else {@code .}. */
+  private static List<Word> findStarts(Step step) {
+    List<Word> args = step.args();
+    int k = 0;
+    while (k < args.size()
+        && (args.get(k).text().equals("-H")
+            || args.get(k).text().equals("-L")
+            || args.get(k).text().equals("-P"))) {
+      k++;
+    }
+    List<Word> starts = new ArrayList<>();
+    for (; k < args.size(); k++) {
+      String a = args.get(k).text();
+      if (a.startsWith("-") || a.equals("(") || a.equals("!")) {
+        break;
+      }
+      starts.add(args.get(k));
+    }
+    return starts.isEmpty() ? List.of(Word.literal(".")) : starts;
+  }
+
+  private static void findStart(Scan scan, Step step, Word start) {
+    for (Target target : scan.targets(step, start)) {
+      BuiltinRule rule =
+          switch (scan.places().classify(target)) {
+            case ROOT -> DELETE_ROOT;
+            case SYSTEM -> DELETE_SYSTEM;
+            case HOME -> DELETE_HOME;
+            case GATEWAY -> SelfRules.SELF;
+            case PROJECT, INSIDE, TEMP -> null;
+            case OUTSIDE, UNKNOWN -> FIND_DELETE;
+          };
+      if (rule != null) {
+        scan.hit(rule, step, target);
+      }
+    }
+  }
+
+  /** mkfs, wipefs: a device, or a file outside the project, is a disk to the guard. */
+  private static void disk(Scan scan, Step step, BuiltinRule rule) {
+    Argv argv = Argv.of(step.args(), "tLbCNOUEIcgGmoSTV", "type", "label");
+    for (Word word : argv.positionals()) {
+      for (Target target : scan.targets(step, word)) {
+        if (Places.isDisk(target.path()) || !scan.places().ownedByAgent(target)) {
+          scan.hit(rule, step, target);
+          return;
+        }
+      }
+    }
+  }
+
+  private static void partition(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "");
+    if (argv.has('l')
+        || argv.has("list")
+        || argv.has('d')
+        || argv.has("dump")
+        || argv.has('p')
+        || argv.has("print")
+        || argv.has("help")
+        || argv.has('h')) {
+      return;
+    }
+    List<Word> pos = argv.positionals();
+    if (step.program().equals("parted") && pos.size() >= 2 && pos.get(1).text().equals("print")) {
+      return;
+    }
+    if (step.program().equals("diskutil")) {
+      if (!pos.isEmpty()
+          && Set.of("eraseDisk", "eraseVolume", "partitionDisk", "zeroDisk", "secureErase")
+              .contains(pos.get(0).text())) {
+        scan.hit(PARTITION, step, null);
+      }
+      return;
+    }
+    for (Word word : pos) {
+      if (word.text().startsWith("/dev/") || !word.literal()) {
+        scan.hit(PARTITION, step, null);
+        return;
+      }
+    }
+  }
+
+  private static void shred(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "ns", "iterations", "size", "random-source");
+    for (Word word : argv.positionals()) {
+      for (Target target : scan.targets(step, word)) {
+        if (!Places.isDisk(target.path()) && !scan.places().ownedByAgent(target)) {
+          scan.hit(SHRED, step, target);
+        }
+      }
+    }
+  }
+
+  private static void permissions(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "", "reference", "from");
+    List<Word> pos = argv.positionals();
+    if (pos.isEmpty()) {
+      return;
+    }
+    boolean chmod = step.program().equals("chmod");
+    boolean reference = argv.has("reference");
+    if (chmod && !reference && worldWritable(pos.get(0).text())) {
+      scan.hit(CHMOD_WORLD, step, null);
+    }
+    if (!(argv.has('R') || argv.has("recursive"))) {
+      return;
+    }
+    for (Word word : pos.subList(reference ? 0 : 1, pos.size())) {
+      for (Target target : scan.targets(step, word)) {
+        BuiltinRule rule =
+            switch (scan.places().classify(target)) {
+              case ROOT, SYSTEM, HOME -> PERMISSIONS_SYSTEM;
+              case OUTSIDE, UNKNOWN -> chmod ? CHMOD_OUTSIDE : CHOWN_OUTSIDE;
+              case GATEWAY, PROJECT, INSIDE, TEMP -> null;
+            };
+        if (rule != null) {
+          scan.hit(rule, step, target);
+        }
+      }
+    }
+  }
+
+  static boolean worldWritable(String mode) {
+    if (!mode.isEmpty() && Character.isDigit(mode.charAt(0))) {
+      char others = mode.charAt(mode.length() - 1);
+      return others == '2' || others == '3' || others == '6' || others == '7';
+    }
+    for (String clause : mode.split(",")) {
+      int op = Math.max(clause.indexOf('+'), clause.indexOf('='));
+      if (op < 0) {
+        continue;
+      }
+      String who = clause.substring(0, op);
+      boolean everyone = who.contains("a") || who.contains("o");
+      if (everyone && clause.indexOf('w', op) > op) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void truncate(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "sr", "size", "reference");
+    for (Word word : argv.positionals()) {
+      for (Target target : scan.targets(step, word)) {
+        if (!Places.isDisk(target.path())
+            && !scan.places().ownedByAgent(target)
+            && scan.places().classify(target) != Place.GATEWAY) {
+          scan.hit(TRUNCATE, step, target);
+        }
+      }
+    }
+  }
+
+  private static void move(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "tS", "target-directory", "suffix");
+    List<Word> pos = argv.positionals();
+    boolean into = argv.has('t') || argv.has("target-directory");
+    List<Word> sources = into || pos.isEmpty() ? pos : pos.subList(0, pos.size() - 1);
+    for (Word word : sources) {
+      for (Target target : scan.targets(step, word)) {
+        Place place = scan.places().classify(target);
+        if (place == Place.ROOT || place == Place.SYSTEM || place == Place.HOME) {
+          scan.hit(MOVE_SYSTEM, step, target);
+        }
+      }
+    }
+  }
+
+  private static void rsync(Scan scan, Step step) {
+    Argv argv =
+        Argv.of(
+            step.args(),
+            "eBfTM",
+            "rsh",
+            "exclude",
+            "include",
+            "filter",
+            "files-from",
+            "exclude-from",
+            "include-from",
+            "link-dest",
+            "compare-dest",
+            "copy-dest",
+            "backup-dir",
+            "partial-dir",
+            "temp-dir",
+            "log-file",
+            "password-file",
+            "chmod",
+            "chown",
+            "rsync-path",
+            "max-size",
+            "min-size",
+            "timeout",
+            "bwlimit",
+            "port");
+    if (!argv.hasPrefix("del")) {
+      return;
+    }
+    List<Word> pos = argv.positionals();
+    if (pos.size() < 2) {
+      return;
+    }
+    Word destination = pos.get(pos.size() - 1);
+    String text = destination.text();
+    int colon = text.indexOf(':');
+    if (colon > 0 && (text.indexOf('/') < 0 || colon < text.indexOf('/'))) {
+      return; // a remote destination: not this machine's files
+    }
+    for (Target target : scan.targets(step, destination)) {
+      BuiltinRule rule =
+          switch (scan.places().classify(target)) {
+            case ROOT -> DELETE_ROOT;
+            case SYSTEM -> DELETE_SYSTEM;
+            case HOME -> DELETE_HOME;
+            case OUTSIDE, UNKNOWN -> RSYNC_DELETE;
+            case GATEWAY, PROJECT, INSIDE, TEMP -> null;
+          };
+      if (rule != null) {
+        scan.hit(rule, step, target);
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@code git} command read past its global options: {@code git -C dir -c k=v --no-pager push -f}
+ * is the subcommand {@code push} with {@code -f}. An alias given on the same line ({@code -c
+ * alias.p='push --force' p}) is expanded, so it is read as what it runs.
+ *
+ * @param subcommand the subcommand, or the empty string for none
+ * @param args its arguments, options anywhere among them
+ */
+public record GitCommand(String subcommand, List<Word> args) {
+
+  /**
+   * Reads git's arguments.
+   *
+   * @param args the arguments after {@code git}
+   * @return the command
+   */
+  public static GitCommand of(List<Word> args) {
+    List<String[]> aliases = new ArrayList<>();
+    int i = 0;
+    while (i < args.size()) {
+      String a = args.get(i).text();
+      if (!a.startsWith("-")) {
+        break;
+      }
+      boolean takesValue =
+          a.equals("-C")
+              || a.equals("-c")
+              || a.equals("--git-dir")
+              || a.equals("--work-tree")
+              || a.equals("--namespace")
+              || a.equals("--config-env")
+              || a.equals("--super-prefix");
+      if (takesValue && i + 1 < args.size()) {
+        String value = args.get(i + 1).text();
+        if (a.equals("-c") && value.startsWith("alias.") && value.indexOf('=') > 6) {
+          aliases.add(
+              new String[] {
+                value.substring(6, value.indexOf('=')), value.substring(value.indexOf('=') + 1)
+              });
+        }
+        i += 2;
+      } else {
+        i++;
+      }
+    }
+    if (i >= args.size()) {
+      return new GitCommand("", List.of());
+    }
+    String sub = args.get(i).text();
+    List<Word> rest = args.subList(i + 1, args.size());
+    for (String[] alias : aliases) {
+      if (alias[0].equals(sub) && !alias[1].startsWith("!")) {
+        List<Word> expanded = new ArrayList<>();
+        for (String part : alias[1].trim().split("[ \t]+")) {
+          expanded.add(Word.literal(part));
+        }
+        expanded.addAll(rest);
+        return new GitCommand(expanded.get(0).text(), expanded.subList(1, expanded.size()));
+      }
+    }
+    return new GitCommand(sub, List.copyOf(rest));
+  }
+
+  /** {@return the words {@code git subcommand args…}, global options left out} */
+  public List<Word> words() {
+    List<Word> words = new ArrayList<>();
+    words.add(Word.literal("git"));
+    if (!subcommand.isEmpty()) {
+      words.add(Word.literal(subcommand));
+    }
+    words.addAll(args);
+    return words;
+  }
+}

@@ -1,0 +1,485 @@
+package io.github.providergateway.guard.internal;
+
+import static io.github.providergateway.guard.internal.BuiltinRule.of;
+
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Infrastructure and data: destroying stacks and clusters' namespaces, uninstalling releases,
+ * dropping or emptying databases (SQL in a client's arguments, its here-documents, or echoed into
+ * it), pruning Docker's volumes, deleting buckets, and cloud deletes.
+ */
+final class InfraRules implements Family {
+  static final BuiltinRule TERRAFORM_DESTROY =
+      of(
+          "infra.terraform-destroy",
+          "infra",
+          "DDD",
+          "destroys every resource of the stack",
+          "terraform plan -destroy to see what it would remove");
+  static final BuiltinRule PULUMI_DESTROY =
+      of(
+          "infra.pulumi-destroy",
+          "infra",
+          "DDD",
+          "destroys every resource of the stack",
+          "pulumi preview --destroy");
+  static final BuiltinRule KUBE_DELETE_NAMESPACE =
+      of(
+          "infra.kubectl-delete-namespace",
+          "infra",
+          "DDD",
+          "deletes a namespace or every resource of a kind, and all that runs in it",
+          "delete the one resource by name");
+  static final BuiltinRule KUBE_DELETE =
+      of("infra.kubectl-delete", "infra", "-AA", "deletes cluster resources", null);
+  static final BuiltinRule HELM_UNINSTALL =
+      of("infra.helm-uninstall", "infra", "DDD", "uninstalls a release from the cluster", null);
+  static final BuiltinRule DOCKER_PRUNE =
+      of(
+          "infra.docker-prune",
+          "infra",
+          "DDD",
+          "deletes every stopped container, unused image and network (and volumes with --volumes)",
+          "docker container rm <name>");
+  static final BuiltinRule DOCKER_VOLUME =
+      of(
+          "infra.docker-volume",
+          "infra",
+          "DDD",
+          "deletes Docker volumes and the data in them",
+          "docker compose down without -v");
+  static final BuiltinRule DOCKER_PRIVILEGED =
+      of(
+          "infra.docker-privileged",
+          "infra",
+          "-AA",
+          "runs a container with the host's full power (privileged, or the root folder mounted)",
+          null);
+  static final BuiltinRule DB_DROP =
+      of(
+          "db.drop",
+          "db",
+          "DDD",
+          "drops a database, schema or table",
+          "ask the person to run migrations that drop data");
+  static final BuiltinRule DB_TRUNCATE = of("db.truncate", "db", "DDD", "empties a table", null);
+  static final BuiltinRule DB_DELETE_ALL =
+      of("db.delete-all", "db", "AAD", "deletes every row of a table (DELETE without WHERE)", null);
+  static final BuiltinRule DB_FLUSH =
+      of("db.flush", "db", "DDD", "deletes every key or document of a data store", null);
+  static final BuiltinRule BUCKET_DELETE =
+      of(
+          "cloud.bucket-delete",
+          "cloud",
+          "DDD",
+          "deletes a storage bucket or everything under a prefix",
+          null);
+  static final BuiltinRule CLOUD_DELETE =
+      of("cloud.delete", "cloud", "AAD", "deletes or terminates cloud resources", null);
+  static final BuiltinRule PUBLISH =
+      of(
+          "publish.package",
+          "system",
+          "-AA",
+          "publishes a package, image or release for everyone",
+          null);
+
+  private static final Set<String> SQL_CLIENTS =
+      Set.of(
+          "psql",
+          "mysql",
+          "mariadb",
+          "sqlite3",
+          "sqlite",
+          "sqlcmd",
+          "clickhouse-client",
+          "clickhouse",
+          "cockroach",
+          "duckdb",
+          "pgcli",
+          "mycli",
+          "litecli",
+          "usql",
+          "isql",
+          "snowsql",
+          "bq",
+          "trino",
+          "presto",
+          "cqlsh");
+  private static final Set<String> ECHOES = Set.of("echo", "printf", "cat", "print");
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return List.of(
+        TERRAFORM_DESTROY,
+        PULUMI_DESTROY,
+        KUBE_DELETE_NAMESPACE,
+        KUBE_DELETE,
+        HELM_UNINSTALL,
+        DOCKER_PRUNE,
+        DOCKER_VOLUME,
+        DOCKER_PRIVILEGED,
+        DB_DROP,
+        DB_TRUNCATE,
+        DB_DELETE_ALL,
+        DB_FLUSH,
+        BUCKET_DELETE,
+        CLOUD_DELETE,
+        PUBLISH);
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    boolean client = false;
+    for (Step step : scan.steps()) {
+      client |= SQL_CLIENTS.contains(step.program());
+    }
+    for (Step step : scan.steps()) {
+      List<Word> args = step.args();
+      switch (step.program()) {
+        case "terraform", "tofu", "terragrunt" -> terraform(scan, step);
+        case "pulumi" -> {
+          List<Word> pos = Argv.of(args, "sC", "stack", "cwd").positionals();
+          String sub = text(pos, 0);
+          if (sub.equals("destroy") || sub.equals("stack") && text(pos, 1).equals("rm")) {
+            scan.hit(PULUMI_DESTROY, step, null);
+          }
+        }
+        case "kubectl", "oc", "kubecolor" -> kubectl(scan, step);
+        case "helm" -> {
+          String sub = text(Argv.of(args, "n", "namespace", "kube-context").positionals(), 0);
+          if (Set.of("uninstall", "delete", "del", "un").contains(sub)) {
+            scan.hit(HELM_UNINSTALL, step, null);
+          }
+        }
+        case "docker", "podman", "nerdctl" -> docker(scan, step);
+        case "docker-compose", "podman-compose" -> compose(scan, step, args);
+        case "redis-cli", "valkey-cli", "keydb-cli" -> {
+          for (Word w : args) {
+            String t = w.text().toLowerCase(Locale.ROOT);
+            if (t.equals("flushall") || t.equals("flushdb")) {
+              scan.hit(DB_FLUSH, step, null);
+            }
+          }
+        }
+        case "mongo", "mongosh" -> {
+          for (String text : sqlTexts(step)) {
+            if (text.contains("dropDatabase(") || text.contains(".drop(")) {
+              scan.hit(DB_DROP, step, null);
+            } else if (text.contains("deleteMany({})") || text.contains("remove({})")) {
+              scan.hit(DB_FLUSH, step, null);
+            }
+          }
+        }
+        case "rails", "rake", "bundle" -> {
+          for (Word w : args) {
+            if (w.text().equals("db:drop") || w.text().equals("db:reset")) {
+              scan.hit(DB_DROP, step, null);
+            }
+          }
+        }
+        case "prisma" -> {
+          List<String> a = step.invocation().args();
+          if (a.size() >= 2 && a.get(0).equals("migrate") && a.get(1).equals("reset")
+              || a.contains("--force-reset")) {
+            scan.hit(DB_DROP, step, null);
+          }
+        }
+        case "aws" -> aws(scan, step);
+        case "gsutil" -> gsutil(scan, step);
+        case "gcloud" -> gcloud(scan, step);
+        case "az" -> {
+          if (step.invocation().args().contains("delete")) {
+            scan.hit(CLOUD_DELETE, step, null);
+          }
+        }
+        case "npm",
+            "pnpm",
+            "yarn",
+            "cargo",
+            "poetry",
+            "gem",
+            "uv",
+            "flit",
+            "hatch",
+            "dotnet",
+            "twine",
+            "gh",
+            "mvn",
+            "gradle",
+            "./gradlew",
+            "gradlew",
+            "./mvnw",
+            "mvnw" ->
+            publish(scan, step);
+        default -> {}
+      }
+      if (SQL_CLIENTS.contains(step.program()) || client && ECHOES.contains(step.program())) {
+        for (String text : sqlTexts(step)) {
+          sql(scan, step, text);
+        }
+      }
+    }
+  }
+
+  private static String text(List<Word> words, int i) {
+    return i < words.size() ? words.get(i).text() : "";
+  }
+
+  private static void terraform(Scan scan, Step step) {
+    List<Word> pos = new ArrayList<>();
+    boolean destroyFlag = false;
+    for (Word w : step.args()) {
+      String t = w.text();
+      if (t.startsWith("-")) {
+        destroyFlag |= t.equals("-destroy") || t.equals("--destroy");
+      } else {
+        pos.add(w);
+      }
+    }
+    String sub = text(pos, 0);
+    if (sub.equals("destroy")
+        || sub.equals("apply") && destroyFlag
+        || sub.equals("run-all") && text(pos, 1).equals("destroy")) {
+      scan.hit(TERRAFORM_DESTROY, step, null);
+    }
+  }
+
+  private static void kubectl(Scan scan, Step step) {
+    Argv argv =
+        Argv.of(
+            step.args(),
+            "nlofcsLp",
+            "namespace",
+            "context",
+            "kubeconfig",
+            "selector",
+            "output",
+            "filename",
+            "cluster",
+            "user",
+            "server",
+            "field-selector",
+            "token",
+            "grace-period",
+            "timeout");
+    List<Word> pos = argv.positionals();
+    if (!text(pos, 0).equals("delete")) {
+      return;
+    }
+    String kind = text(pos, 1).toLowerCase(Locale.ROOT);
+    boolean everything = argv.has("all") || argv.has('A') || argv.has("all-namespaces");
+    boolean namespace =
+        kind.equals("ns")
+            || kind.equals("namespace")
+            || kind.equals("namespaces")
+            || kind.startsWith("namespace/")
+            || kind.startsWith("ns/")
+            || kind.equals("all");
+    scan.hit(everything || namespace ? KUBE_DELETE_NAMESPACE : KUBE_DELETE, step, null);
+  }
+
+  private static void docker(Scan scan, Step step) {
+    Argv argv =
+        Argv.of(
+            step.args(),
+            "Hcvep",
+            "host",
+            "context",
+            "config",
+            "log-level",
+            "volume",
+            "env",
+            "publish",
+            "name",
+            "network",
+            "mount",
+            "user",
+            "workdir",
+            "entrypoint",
+            "pid");
+    List<Word> pos = argv.positionals();
+    String sub = text(pos, 0);
+    String what = text(pos, 1);
+    if (sub.equals("system") && what.equals("prune")) {
+      scan.hit(DOCKER_PRUNE, step, null);
+    } else if (sub.equals("volume")
+        && (what.equals("prune") || what.equals("rm") || what.equals("remove"))) {
+      scan.hit(DOCKER_VOLUME, step, null);
+    } else if (sub.equals("compose")) {
+      compose(scan, step, step.args());
+    } else if (sub.equals("run") || sub.equals("create") || sub.equals("exec")) {
+      boolean rootMounted = false;
+      List<Word> args = step.args();
+      for (int i = 0; i < args.size(); i++) {
+        String t = args.get(i).text();
+        String mount =
+            (t.equals("-v") || t.equals("--volume")) && i + 1 < args.size()
+                ? args.get(i + 1).text()
+                : t.startsWith("--volume=")
+                    ? t.substring(9)
+                    : t.startsWith("-v") ? t.substring(2) : "";
+        rootMounted |= mount.startsWith("/:") || mount.equals("/");
+      }
+      String pid = argv.value("pid");
+      if (argv.has("privileged") || rootMounted || "host".equals(pid)) {
+        scan.hit(DOCKER_PRIVILEGED, step, null);
+      }
+    } else if (sub.equals("push")) {
+      scan.hit(PUBLISH, step, null);
+    }
+  }
+
+  private static void compose(Scan scan, Step step, List<Word> args) {
+    boolean down = false;
+    boolean volumes = false;
+    for (Word w : args) {
+      String t = w.text();
+      down |= t.equals("down") || t.equals("rm");
+      volumes |=
+          t.equals("-v")
+              || t.equals("--volumes")
+              || t.startsWith("-") && !t.startsWith("--") && t.indexOf('v') > 0 && down;
+    }
+    if (down && volumes) {
+      scan.hit(DOCKER_VOLUME, step, null);
+    }
+  }
+
+  private static void aws(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "", "profile", "region", "endpoint-url", "output", "query");
+    List<Word> pos = argv.positionals();
+    String service = text(pos, 0);
+    String action = text(pos, 1);
+    if (service.equals("s3")
+        && (action.equals("rm") && argv.has("recursive")
+            || action.equals("rb") && argv.has("force")
+            || action.equals("sync") && argv.has("delete"))) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (service.equals("s3api") && action.startsWith("delete-bucket")) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (action.startsWith("delete-")
+        || action.startsWith("terminate-")
+        || action.startsWith("remove-")
+        || action.startsWith("deregister-")) {
+      scan.hit(CLOUD_DELETE, step, null);
+    }
+  }
+
+  private static void gsutil(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "ohu");
+    List<Word> pos = argv.positionals();
+    String sub = text(pos, 0);
+    if (sub.equals("rb")) {
+      scan.hit(BUCKET_DELETE, step, null);
+    } else if (sub.equals("rm")) {
+      for (Word w : step.args()) {
+        String t = w.text();
+        if (t.startsWith("-")
+                && !t.startsWith("--")
+                && (t.indexOf('r') > 0 || t.indexOf('R') > 0 || t.indexOf('a') > 0)
+            || t.equals("--recursive")) {
+          scan.hit(BUCKET_DELETE, step, null);
+          return;
+        }
+      }
+    }
+  }
+
+  private static void gcloud(Scan scan, Step step) {
+    Argv argv = Argv.of(step.args(), "", "project", "account", "configuration");
+    List<String> pos = argv.positionals().stream().map(Word::text).toList();
+    if (pos.size() >= 2 && pos.get(0).equals("storage")) {
+      if (pos.get(1).equals("rm") && (argv.has('r') || argv.has("recursive"))
+          || pos.contains("delete") && pos.contains("buckets")) {
+        scan.hit(BUCKET_DELETE, step, null);
+        return;
+      }
+    }
+    if (pos.contains("delete")) {
+      scan.hit(CLOUD_DELETE, step, null);
+    }
+  }
+
+  private static void publish(Scan scan, Step step) {
+    List<String> a = step.invocation().args();
+    String first = a.isEmpty() ? "" : a.get(0);
+    boolean publishes =
+        switch (step.program()) {
+          case "npm", "pnpm", "yarn", "cargo", "poetry", "uv", "flit", "hatch" ->
+              first.equals("publish")
+                  || step.program().equals("yarn") && a.contains("publish")
+                  || step.program().equals("hatch") && first.equals("publish");
+          case "gem" -> first.equals("push");
+          case "twine" -> first.equals("upload");
+          case "dotnet" -> first.equals("nuget") && a.contains("push");
+          case "gh" -> first.equals("release") && a.contains("create");
+          default -> a.contains("deploy") || a.contains("publish");
+        };
+    if (publishes) {
+      scan.hit(PUBLISH, step, null);
+    }
+  }
+
+  /** The SQL a program carries: its arguments, here-documents and here-strings. */
+  private static List<String> sqlTexts(Step step) {
+    // The arguments as one text: a statement split over words (`-c DROP TABLE t`) is read whole.
+    List<String> texts = new ArrayList<>();
+    texts.add(String.join(" ", step.invocation().args()));
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.body() != null) {
+        texts.add(redirect.body());
+      } else if (redirect.operator().equals("<<<")) {
+        texts.add(redirect.target().text());
+      }
+    }
+    return texts;
+  }
+
+  /** Reads SQL's words once, left to right: no pattern over the text. */
+  private static void sql(Scan scan, Step step, String text) {
+    List<String> words = new ArrayList<>();
+    List<Integer> ends = new ArrayList<>();
+    StringBuilder word = new StringBuilder();
+    for (int i = 0; i <= text.length(); i++) {
+      char c = i < text.length() ? text.charAt(i) : ' ';
+      if (Character.isLetterOrDigit(c) || c == '_') {
+        word.append(Character.toUpperCase(c));
+      } else {
+        if (word.length() > 0) {
+          words.add(word.toString());
+          ends.add(i);
+          word.setLength(0);
+        }
+        if (c == ';') {
+          words.add(";");
+          ends.add(i);
+        }
+      }
+    }
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      String next = i + 1 < words.size() ? words.get(i + 1) : "";
+      if (w.equals("DROP") && Set.of("TABLE", "DATABASE", "SCHEMA").contains(next)) {
+        scan.hit(DB_DROP, step, null);
+      } else if (w.equals("TRUNCATE") && !next.isEmpty() && !next.equals(";")) {
+        scan.hit(DB_TRUNCATE, step, null);
+      } else if (w.equals("DELETE") && next.equals("FROM")) {
+        boolean where = false;
+        for (int k = i + 2; k < words.size() && !words.get(k).equals(";"); k++) {
+          where |= words.get(k).equals("WHERE");
+        }
+        if (!where) {
+          scan.hit(DB_DELETE_ALL, step, null);
+        }
+      }
+    }
+  }
+}

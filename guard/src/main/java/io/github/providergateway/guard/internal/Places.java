@@ -1,0 +1,266 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.GuardEnvironment;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Resolves the paths a call names and says where they are, without touching the disk: relative to
+ * the folder the agent reports (else unknown), {@code ~}, {@code $HOME} and {@code ${HOME}} to the
+ * user's home, {@code ..} normalised. "Inside the project" is only under the session's project,
+ * never under the reported folder; with no session nothing is inside. A leading {@code ~} or {@code
+ * $HOME} is read as the home even when quoted: the stricter reading; {@code $(mktemp …)} is a new
+ * path in the first temporary folder. What the user's caches hold ({@code ~/.cache}, {@code
+ * ~/Library/Caches}) is free to delete, like the temporary folders' contents. Symbolic links are
+ * not followed (no disk): a link in the project to {@code /} reads as inside.
+ */
+public final class Places {
+  private static final Set<String> SYSTEM_TOP =
+      Set.of(
+          "bin",
+          "boot",
+          "dev",
+          "etc",
+          "lib",
+          "lib32",
+          "lib64",
+          "libx32",
+          "opt",
+          "proc",
+          "root",
+          "run",
+          "sbin",
+          "srv",
+          "sys",
+          "usr",
+          "var",
+          "snap",
+          "nix",
+          "mnt",
+          "media",
+          "System",
+          "Library",
+          "Applications",
+          "private",
+          "Volumes",
+          "cores");
+  private static final Set<String> SYSTEM_PARENTS = Set.of("usr", "System");
+  private static final List<String> CACHES = List.of(".cache", "Library/Caches");
+  private static final Set<String> SAFE_DEVICES =
+      Set.of(
+          "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "ptmx",
+          "fd", "pts", "shm", "tcp", "udp", "mqueue", "console");
+
+  private final GuardEnvironment environment;
+  private final Path project;
+
+  /**
+   * Places for one call.
+   *
+   * @param environment the machine's folders
+   * @param project the session's project, or {@code null} for none
+   */
+  public Places(GuardEnvironment environment, Path project) {
+    this.environment = environment;
+    this.project = project == null ? null : project.normalize();
+  }
+
+  /** {@return the user's home} */
+  public Path home() {
+    return environment.userHome();
+  }
+
+  /** {@return the gateway's home} */
+  public Path gatewayHome() {
+    return environment.gatewayHome();
+  }
+
+  /** {@return the session's project, or {@code null}} */
+  public Path project() {
+    return project;
+  }
+
+  /**
+   * Resolves a word against each folder the command may be in at that point.
+   *
+   * @param word the word
+   * @param cwds the folders (a {@code null} among them is an unknown folder)
+   * @return one target per folder for a relative path, else one
+   */
+  public List<Target> resolve(Word word, List<Path> cwds) {
+    String text = word.text();
+    Path base = null;
+    String rest = text;
+    if (text.equals("~") || text.startsWith("~/")) {
+      base = home();
+      rest = text.substring(1);
+    } else if (startsWithVariable(text, "HOME")) {
+      base = home();
+      rest = afterVariable(text, "HOME");
+    } else if (startsWithVariable(text, "TMPDIR") && hasTemp()) {
+      base = environment.tempDirs().get(0);
+      rest = afterVariable(text, "TMPDIR");
+    } else if (text.startsWith("$(mktemp") && text.indexOf(')') > 0 && hasTemp()) {
+      // mktemp makes a new file or folder in the temporary folder.
+      base = environment.tempDirs().get(0).resolve("tmp.mktemp");
+      rest = text.substring(text.indexOf(')') + 1);
+    } else if (startsWithVariable(text, "PWD") || text.startsWith("$(pwd)")) {
+      rest = text.startsWith("$(pwd)") ? text.substring(6) : afterVariable(text, "PWD");
+      rest = rest.startsWith("/") ? "." + rest : "./" + rest;
+    } else if (text.startsWith("~")) {
+      return List.of(unknown(text));
+    }
+    if (rest.indexOf('$') >= 0 || rest.indexOf('`') >= 0 || text.isEmpty()) {
+      return List.of(unknown(text));
+    }
+    if (base != null) {
+      return List.of(target(text, base, rest.startsWith("/") ? "." + rest : "./" + rest));
+    }
+    if (rest.startsWith("/")) {
+      return List.of(target(text, Path.of("/"), "." + rest));
+    }
+    List<Target> targets = new ArrayList<>();
+    for (Path cwd : cwds) {
+      targets.add(cwd == null ? unknown(text) : target(text, cwd, rest));
+    }
+    return targets.isEmpty() ? List.of(unknown(text)) : targets;
+  }
+
+  private boolean hasTemp() {
+    return !environment.tempDirs().isEmpty();
+  }
+
+  private static boolean startsWithVariable(String text, String name) {
+    return afterVariable(text, name) != null;
+  }
+
+  private static String afterVariable(String text, String name) {
+    for (String form : new String[] {"$" + name, "${" + name + "}"}) {
+      if (text.startsWith(form)) {
+        String rest = text.substring(form.length());
+        if (rest.isEmpty() || rest.startsWith("/")) {
+          return rest;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static Target unknown(String text) {
+    return new Target(text, null, false, null);
+  }
+
+  private static Target target(String raw, Path base, String relative) {
+    try {
+      int wild = firstWildcard(relative);
+      if (wild < 0) {
+        return new Target(raw, base.resolve(relative).normalize(), false, null);
+      }
+      int slash = relative.lastIndexOf('/', wild);
+      String folder = slash < 0 ? "." : relative.substring(0, slash + 1);
+      Path listed = base.resolve(folder).normalize();
+      String tail = relative.substring(slash + 1);
+      String glob = (listed.toString().endsWith("/") ? listed.toString() : listed + "/") + tail;
+      return new Target(raw, listed, true, glob);
+    } catch (InvalidPathException e) {
+      return unknown(raw);
+    }
+  }
+
+  private static int firstWildcard(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '*' || c == '?' || c == '[') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Where a target is, for deleting, moving or changing it.
+   *
+   * @param target the target
+   * @return its place
+   */
+  public Place classify(Target target) {
+    Path p = target.path();
+    if (p == null) {
+      return Place.UNKNOWN;
+    }
+    if (p.getNameCount() == 0) {
+      return Place.ROOT;
+    }
+    Path home = home();
+    if (p.equals(home) || home.startsWith(p)) {
+      return Place.HOME;
+    }
+    for (Path temp : environment.tempDirs()) {
+      if (p.startsWith(temp) && (!p.equals(temp) || target.contents())) {
+        if (project == null || !p.equals(project) && !project.startsWith(p)) {
+          return Place.TEMP;
+        }
+      }
+    }
+    for (String cache : CACHES) {
+      Path folder = home.resolve(cache);
+      if (p.startsWith(folder) && !p.equals(folder)) {
+        return Place.TEMP; // caches are rebuilt by the programs that fill them
+      }
+    }
+    if (!environment.tempDirs().contains(p) && isSystem(p)) {
+      return Place.SYSTEM;
+    }
+    Path gateway = gatewayHome();
+    if (p.startsWith(gateway) || gateway.startsWith(p) && p.startsWith(home)) {
+      return Place.GATEWAY;
+    }
+    if (project != null) {
+      if (p.equals(project)) {
+        return Place.PROJECT;
+      }
+      if (p.startsWith(project)) {
+        return Place.INSIDE;
+      }
+    }
+    return Place.OUTSIDE;
+  }
+
+  private static boolean isSystem(Path p) {
+    String top = p.getName(0).toString();
+    if (p.getNameCount() == 1) {
+      return SYSTEM_TOP.contains(top);
+    }
+    return p.getNameCount() == 2 && SYSTEM_PARENTS.contains(top);
+  }
+
+  /**
+   * Whether the path is a device a write to would destroy ({@code /dev/sda}, {@code /dev/nvme0n1}),
+   * not {@code /dev/null} and its kind.
+   *
+   * @param path the path, or {@code null}
+   * @return whether it is such a device
+   */
+  public static boolean isDisk(Path path) {
+    return path != null
+        && path.getNameCount() >= 2
+        && path.getName(0).toString().equals("dev")
+        && path.isAbsolute()
+        && !SAFE_DEVICES.contains(path.getName(1).toString());
+  }
+
+  /**
+   * Whether the path is in the project or a temporary folder.
+   *
+   * @param target the target
+   * @return whether writing there is the agent's own business
+   */
+  public boolean ownedByAgent(Target target) {
+    Place place = classify(target);
+    return place == Place.INSIDE || place == Place.TEMP || place == Place.PROJECT;
+  }
+}

@@ -1,0 +1,295 @@
+package io.github.providergateway.guard.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.PlainRule;
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A plain rule of the configuration, compiled once: its globs ({@link Glob}, linear) and its
+ * command's word patterns.
+ *
+ * <p>{@code command} is split on blanks into word patterns matched against each program the command
+ * runs, after the parse (quotes removed, {@code sudo}/{@code env} and the like taken off): a
+ * pattern {@code *} alone matches any number of words, any other matches one word by a text glob,
+ * and the whole list must match (so {@code git push *} matches {@code git push} and {@code git push
+ * -f origin}, not {@code git pushx}). The first pattern matches the program as written or its name
+ * ({@code git} matches {@code /usr/bin/git}). For {@code git} the words are also read with git's
+ * global options left out, so {@code git push *} matches {@code git -C . -c k=v push}. In an allow
+ * entry a word the guard cannot know ({@code $X}, {@code /opt/cache/*}) matches only a {@code *} or
+ * the same text written in the pattern.
+ *
+ * <p>{@code path} is a path glob: from {@code /}, {@code ~/} or {@code **} it matches the absolute
+ * resolved path; with a {@code /} elsewhere it matches the path relative to the session's project;
+ * without one, the file's name ({@code .env.prod}). For shells the paths are every argument that is
+ * no option and every redirection's target; for {@code edit} and {@code read} the call's path.
+ */
+public final class PlainMatcher {
+  private final PlainRule rule;
+  private final Glob tool;
+  private final List<Glob> command;
+  private final Glob path;
+  private final PathForm pathForm;
+  private final Map<String, Glob> args = new LinkedHashMap<>();
+
+  private enum PathForm {
+    ABSOLUTE,
+    PROJECT,
+    NAME
+  }
+
+  /**
+   * Compiles a rule.
+   *
+   * @param rule the rule, checked by the configuration's reader
+   * @param home the user's home, for a path pattern from {@code ~/}
+   */
+  public PlainMatcher(PlainRule rule, Path home) {
+    this.rule = rule;
+    this.tool = rule.tool() == null ? null : Glob.text(rule.tool());
+    if (rule.command() == null) {
+      this.command = null;
+    } else {
+      List<Glob> words = new ArrayList<>();
+      for (String part : splitBlanks(rule.command())) {
+        words.add(part.equals("*") ? null : Glob.text(part));
+      }
+      this.command = words;
+    }
+    String p = rule.path();
+    if (p == null) {
+      this.path = null;
+      this.pathForm = null;
+    } else if (p.startsWith("~/")) {
+      this.path = Glob.path(home + p.substring(1));
+      this.pathForm = PathForm.ABSOLUTE;
+    } else if (p.startsWith("/") || p.startsWith("**")) {
+      this.path = Glob.path(p);
+      this.pathForm = PathForm.ABSOLUTE;
+    } else {
+      this.path = Glob.path(p.startsWith("./") ? p.substring(2) : p);
+      this.pathForm = p.indexOf('/') >= 0 ? PathForm.PROJECT : PathForm.NAME;
+    }
+    if (rule.arg() != null) {
+      Iterator<Map.Entry<String, JsonNode>> fields = rule.arg().fields();
+      while (fields.hasNext()) {
+        Map.Entry<String, JsonNode> field = fields.next();
+        args.put(field.getKey(), Glob.text(field.getValue().asText()));
+      }
+    }
+  }
+
+  /**
+   * Splits a command pattern into word patterns at blanks.
+   *
+   * @param pattern the pattern
+   * @return its words
+   */
+  public static List<String> splitBlanks(String pattern) {
+    List<String> parts = new ArrayList<>();
+    StringBuilder part = new StringBuilder();
+    for (int i = 0; i <= pattern.length(); i++) {
+      char c = i < pattern.length() ? pattern.charAt(i) : ' ';
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        if (part.length() > 0) {
+          parts.add(part.toString());
+          part.setLength(0);
+        }
+      } else {
+        part.append(c);
+      }
+    }
+    return parts;
+  }
+
+  /** {@return the rule} */
+  public PlainRule rule() {
+    return rule;
+  }
+
+  /**
+   * Whether the rule matches the call, for a deny or ask rule.
+   *
+   * @param scan the call as read
+   * @return whether it matches
+   */
+  public boolean matches(Scan scan) {
+    if (!callMatches(scan.call())) {
+      return false;
+    }
+    if (command != null) {
+      for (Step step : scan.steps()) {
+        if (commandMatches(step.invocation(), false) && (path == null || stepPaths(scan, step))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (path != null) {
+      for (Access access : scan.accesses()) {
+        if (pathMatches(scan, access.target())) {
+          return true;
+        }
+      }
+      for (Step step : scan.steps()) {
+        if (stepPaths(scan, step)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether the rule, an allow entry, lets through what a built-in rule found.
+   *
+   * @param scan the call as read
+   * @param hit what the built-in rule found
+   * @return whether the entry covers it
+   */
+  public boolean allows(Scan scan, Hit hit) {
+    if (!callMatches(scan.call())) {
+      return false;
+    }
+    if (command != null && (hit.invocation() == null || !commandMatches(hit.invocation(), true))) {
+      return false;
+    }
+    if (path != null && (hit.target() == null || !pathMatches(scan, hit.target()))) {
+      return false;
+    }
+    return true;
+  }
+
+  private boolean callMatches(GuardCall call) {
+    if (tool != null && !tool.matches(call.tool())) {
+      return false;
+    }
+    if (command != null && !call.tool().equals("shell")) {
+      return false;
+    }
+    for (Map.Entry<String, Glob> arg : args.entrySet()) {
+      JsonNode value = call.args().get(arg.getKey());
+      if (value == null || !value.isValueNode() || value.isNull()) {
+        return false;
+      }
+      if (!arg.getValue().matches(value.asText())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean stepPaths(Scan scan, Step step) {
+    List<Word> args = step.args();
+    for (Word word : args) {
+      if (!word.text().startsWith("-")) {
+        for (Target target : scan.targets(step, word)) {
+          if (pathMatches(scan, target)) {
+            return true;
+          }
+        }
+      }
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.body() == null && !redirect.operator().equals("<<<")) {
+        for (Target target : scan.targets(step, redirect.target())) {
+          if (pathMatches(scan, target)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private boolean pathMatches(Scan scan, Target target) {
+    Path p = target.path();
+    if (p == null) {
+      return false;
+    }
+    return switch (pathForm) {
+      case ABSOLUTE -> path.matches(p.toString());
+      case NAME -> path.matches(target.name());
+      case PROJECT -> {
+        Path project = scan.places().project();
+        yield project != null
+            && p.startsWith(project)
+            && path.matches(project.relativize(p).toString());
+      }
+    };
+  }
+
+  /**
+   * Whether the command's word patterns match a program.
+   *
+   * @param invocation the program
+   * @param strict whether a word the guard cannot know matches only {@code *}
+   * @return whether they match
+   */
+  boolean commandMatches(Invocation invocation, boolean strict) {
+    List<Word> words = invocation.words();
+    if (words.isEmpty()) {
+      return false;
+    }
+    if (wordsMatch(words, invocation.program(), strict)) {
+      return true;
+    }
+    if (invocation.program().equals("git")) {
+      List<Word> git = GitCommand.of(words.subList(1, words.size())).words();
+      return wordsMatch(git, "git", strict);
+    }
+    return false;
+  }
+
+  /** The word patterns against the words, a set of reached positions per word: no backtracking. */
+  private boolean wordsMatch(List<Word> words, String program, boolean strict) {
+    int n = command.size();
+    boolean[] current = new boolean[n + 1];
+    current[0] = true;
+    skipStars(current);
+    for (int w = 0; w < words.size(); w++) {
+      Word word = words.get(w);
+      boolean[] next = new boolean[n + 1];
+      boolean any = false;
+      for (int s = 0; s < n; s++) {
+        if (!current[s]) {
+          continue;
+        }
+        Glob glob = command.get(s);
+        if (glob == null) {
+          next[s] = true;
+          any = true;
+        } else if (!strict || word.literal()
+            ? glob.matches(word.text()) || w == 0 && glob.matches(program)
+            : glob.pattern().equals(word.text())) {
+          next[s + 1] = true;
+          any = true;
+        }
+      }
+      if (!any) {
+        return false;
+      }
+      skipStars(next);
+      current = next;
+    }
+    return current[n];
+  }
+
+  private void skipStars(boolean[] states) {
+    for (int s = 0; s < command.size(); s++) {
+      if (states[s] && command.get(s) == null) {
+        states[s + 1] = true;
+      }
+    }
+  }
+}

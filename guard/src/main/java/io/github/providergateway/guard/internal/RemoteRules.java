@@ -1,0 +1,219 @@
+package io.github.providergateway.guard.internal;
+
+import static io.github.providergateway.guard.internal.BuiltinRule.of;
+
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Running code fetched from the network ({@code curl … | sh}, {@code bash <(curl …)}, {@code eval
+ * "$(curl …)"}), reverse shells, and, under paranoid, any fetch from a host that is not this
+ * machine. The parse lists every program a command runs but not which feeds which, so a download to
+ * standard output and a shell reading its standard input in the same command are read as the one
+ * piped into the other.
+ */
+final class RemoteRules implements Family {
+  static final BuiltinRule PIPE_TO_SHELL =
+      of(
+          "remote.pipe-to-shell",
+          "remote",
+          "DDD",
+          "runs code downloaded from the network without anyone reading it",
+          "download to a file, read it, then run it");
+  static final BuiltinRule PROCESS_SUBSTITUTION =
+      of(
+          "remote.process-substitution",
+          "remote",
+          "DDD",
+          "runs code downloaded from the network (bash <(curl …))",
+          "download to a file, read it, then run it");
+  static final BuiltinRule EVAL_DOWNLOAD =
+      of(
+          "remote.eval-download",
+          "remote",
+          "DDD",
+          "runs code downloaded from the network (eval \"$(curl …)\")",
+          "download to a file, read it, then run it");
+  static final BuiltinRule REVERSE_SHELL =
+      of(
+          "remote.reverse-shell",
+          "remote",
+          "DDD",
+          "hands a shell on this machine to a network peer",
+          null);
+  static final BuiltinRule FETCH =
+      of("remote.fetch", "remote", "--A", "reaches a host other than this machine", null);
+
+  static final Set<String> DOWNLOADERS =
+      Set.of("curl", "wget", "fetch", "http", "https", "xh", "xhs", "lwp-request", "GET");
+  private static final Set<String> SHELLS =
+      Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox");
+  private static final Set<String> INTERPRETERS =
+      Set.of("perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "Rscript", "osascript");
+  private static final Set<String> LOCAL =
+      Set.of("localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "host.docker.internal");
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return List.of(PIPE_TO_SHELL, PROCESS_SUBSTITUTION, EVAL_DOWNLOAD, REVERSE_SHELL, FETCH);
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    List<Step> steps = scan.steps();
+    boolean runner = false;
+    for (Step step : steps) {
+      runner |= runsCode(step);
+    }
+    for (int i = 0; i < steps.size(); i++) {
+      Step step = steps.get(i);
+      reverseShell(scan, step);
+      if (!DOWNLOADERS.contains(step.program())) {
+        continue;
+      }
+      if (!local(step)) {
+        scan.hit(FETCH, step, null);
+      }
+      if (FileRules.reachedBy(step, "<(") && runner) {
+        scan.hit(PROCESS_SUBSTITUTION, step, null);
+      } else if ((FileRules.reachedBy(step, "$(") || FileRules.reachedBy(step, "`")) && runner) {
+        scan.hit(EVAL_DOWNLOAD, step, null);
+      } else if (toStandardOutput(step)) {
+        for (Step later : steps.subList(i + 1, steps.size())) {
+          if (readsCodeFromInput(later)) {
+            scan.hit(PIPE_TO_SHELL, step, null);
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  private static boolean isInterpreter(String program) {
+    return SHELLS.contains(program)
+        || INTERPRETERS.contains(program)
+        || program.startsWith("python")
+        || program.startsWith("pypy");
+  }
+
+  /**
+   * A program that runs code it is handed: a shell or interpreter, {@code eval}, {@code source}.
+   */
+  private static boolean runsCode(Step step) {
+    String program = step.program();
+    return isInterpreter(program)
+        || program.equals("eval")
+        || program.equals("source")
+        || program.equals(".")
+        || program.equals("exec");
+  }
+
+  /** A shell or interpreter with no script named: it runs what comes on standard input. */
+  private static boolean readsCodeFromInput(Step step) {
+    String program = step.program();
+    if (!isInterpreter(program)) {
+      return false;
+    }
+    Argv argv = Argv.of(step.args(), "", "init-file", "rcfile");
+    if (argv.has('c') || argv.has('e') || argv.has('m') || argv.has("eval")) {
+      return false;
+    }
+    List<Word> pos = argv.positionals();
+    if (program.equals("busybox")) {
+      return !pos.isEmpty() && SHELLS.contains(pos.get(0).text()) && pos.size() == 1;
+    }
+    return pos.isEmpty()
+        || argv.has('s')
+        || pos.get(0).text().equals("-")
+        || pos.get(0).text().equals("/dev/stdin");
+  }
+
+  private static boolean toStandardOutput(Step step) {
+    Argv argv = Argv.of(step.args(), "oOdHuAeXwmrKTEF", "output", "output-document");
+    return switch (step.program()) {
+      case "wget" -> "-".equals(argv.value('O')) || "-".equals(argv.value("output-document"));
+      case "curl" ->
+          !argv.has('o')
+              && !argv.has('O')
+              && !argv.has("output")
+              && !argv.has("remote-name")
+              && !argv.has("remote-name-all");
+      default -> !argv.has('d') && !argv.has("download") && !argv.has('o');
+    };
+  }
+
+  /** Whether every URL the program is given is this machine. */
+  private static boolean local(Step step) {
+    boolean any = false;
+    for (Word word : step.args()) {
+      String text = word.text();
+      if (text.startsWith("-")) {
+        continue;
+      }
+      int scheme = text.indexOf("://");
+      boolean url = scheme > 0 || text.contains(".") || text.startsWith("localhost");
+      if (!url) {
+        continue;
+      }
+      any = true;
+      if (!word.literal()) {
+        return false;
+      }
+      String host = scheme > 0 ? text.substring(scheme + 3) : text;
+      int end = host.length();
+      for (char stop : new char[] {'/', '?', '#'}) {
+        int at = host.indexOf(stop);
+        if (at >= 0 && at < end) {
+          end = at;
+        }
+      }
+      host = host.substring(host.indexOf('@') + 1 > end ? 0 : host.indexOf('@') + 1, end);
+      if (!host.startsWith("[") && host.indexOf(':') >= 0) {
+        host = host.substring(0, host.indexOf(':'));
+      } else if (host.startsWith("[") && host.indexOf(']') > 0) {
+        host = host.substring(0, host.indexOf(']') + 1);
+      }
+      host = host.toLowerCase(Locale.ROOT);
+      if (!LOCAL.contains(host) && !host.endsWith(".localhost") && !host.startsWith("127.")) {
+        return false;
+      }
+    }
+    return any || step.args().isEmpty();
+  }
+
+  private static void reverseShell(Scan scan, Step step) {
+    for (Redirect redirect : step.invocation().redirects()) {
+      String target = redirect.target().text();
+      if (target.startsWith("/dev/tcp/") || target.startsWith("/dev/udp/")) {
+        scan.hit(REVERSE_SHELL, step, null);
+        return;
+      }
+    }
+    String program = step.program();
+    Argv argv = Argv.of(step.args(), "");
+    if ((program.equals("nc") || program.equals("ncat") || program.equals("netcat"))
+        && (argv.has('e') || argv.has('c') || argv.has("exec") || argv.has("sh-exec"))) {
+      scan.hit(REVERSE_SHELL, step, null);
+      return;
+    }
+    if (program.equals("socat")) {
+      for (String arg : step.invocation().args()) {
+        String lower = arg.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("exec:") || lower.startsWith("system:")) {
+          scan.hit(REVERSE_SHELL, step, null);
+          return;
+        }
+      }
+    }
+    for (String arg : step.invocation().args()) {
+      if (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/")) {
+        scan.hit(REVERSE_SHELL, step, null);
+        return;
+      }
+    }
+  }
+}

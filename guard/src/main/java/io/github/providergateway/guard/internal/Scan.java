@@ -1,0 +1,227 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One call as the built-in rules read it: its programs with the folders each may run in, the files
+ * it reads, writes and deletes, and the rules that matched so far. Made per call; not shared.
+ */
+public final class Scan {
+  /** Folders followed through {@code cd} before the folder is taken as unknown. */
+  private static final int MAX_FOLDERS = 8;
+
+  private final Places places;
+  private final GuardCall call;
+  private final String source;
+  private final List<Step> steps = new ArrayList<>();
+  private final List<Access> accesses = new ArrayList<>();
+
+  /** The rules that matched, in the order found. */
+  private final List<Hit> hits = new ArrayList<>();
+
+  /**
+   * One program of the command, with the folders it may run in.
+   *
+   * @param invocation the program
+   * @param cwds the folders it may run in ({@code null} among them: unknown)
+   */
+  public record Step(Invocation invocation, List<Path> cwds) {
+    /** {@return the program's name without its folder} */
+    public String program() {
+      return invocation.program();
+    }
+
+    /** {@return the arguments, the program left out} */
+    public List<Word> args() {
+      List<Word> words = invocation.words();
+      return words.isEmpty() ? List.of() : words.subList(1, words.size());
+    }
+  }
+
+  /**
+   * A scan of a shell command's programs, or of a file tool's path ({@code invocations} empty).
+   *
+   * @param places the call's places
+   * @param call the call
+   * @param source the shell command, or {@code null}
+   * @param invocations its programs, in the parse's order
+   */
+  public Scan(Places places, GuardCall call, String source, List<Invocation> invocations) {
+    this.places = places;
+    this.call = call;
+    this.source = source;
+    // A `cd` changes the folder of what follows. When the command is only `&&`-joined programs, a
+    // later program runs only if the `cd` worked, in the new folder; otherwise (a subshell's `cd`
+    // does not outlive it, a failed `cd` before `;` leaves the folder as it was) each later program
+    // may run in the folder before or after: both are kept, and the worse reading wins.
+    boolean chain = source != null && onlyAndJoined(source);
+    Set<Path> folders = new LinkedHashSet<>();
+    folders.add(call.cwd() == null ? null : call.cwd().normalize());
+    for (Invocation invocation : invocations) {
+      Step step = new Step(invocation, Collections.unmodifiableList(new ArrayList<>(folders)));
+      steps.add(step);
+      String program = invocation.program();
+      if (program.equals("cd") || program.equals("pushd")) {
+        List<Word> args = step.args();
+        Word to = args.isEmpty() ? new Word("~", false) : args.get(args.size() - 1);
+        if (chain) {
+          folders.clear();
+        }
+        if (to.text().equals("-")) {
+          folders.add(null);
+        } else {
+          for (Target t : places.resolve(to, step.cwds())) {
+            folders.add(t.path());
+          }
+        }
+        if (folders.size() > MAX_FOLDERS) {
+          folders.clear();
+          folders.add(null);
+        }
+      }
+    }
+    for (Step step : steps) {
+      Accesses.of(this, step, accesses);
+    }
+  }
+
+  /** Whether the command is programs joined by {@code &&} alone: no {@code ;}, pipe, subshell. */
+  private static boolean onlyAndJoined(String source) {
+    for (int i = 0; i < source.length(); i++) {
+      char c = source.charAt(i);
+      if (c == ';' || c == '|' || c == '\n' || c == '(' || c == '`') {
+        return false;
+      }
+      if (c == '&') {
+        if (i + 1 >= source.length() || source.charAt(i + 1) != '&') {
+          return false;
+        }
+        i++;
+      }
+    }
+    return true;
+  }
+
+  /** {@return the call's places} */
+  public Places places() {
+    return places;
+  }
+
+  /** {@return the call} */
+  public GuardCall call() {
+    return call;
+  }
+
+  /** {@return the shell command as given, or {@code null} for another tool} */
+  public String source() {
+    return source;
+  }
+
+  /** {@return the command's programs} */
+  public List<Step> steps() {
+    return steps;
+  }
+
+  /** {@return the files the call reads, writes and deletes} */
+  public List<Access> accesses() {
+    return accesses;
+  }
+
+  /** {@return the rules that matched} */
+  public List<Hit> hits() {
+    return hits;
+  }
+
+  /**
+   * Resolves a word of a program.
+   *
+   * @param step the program
+   * @param word the word
+   * @return its targets, one per folder the program may run in
+   */
+  public List<Target> targets(Step step, Word word) {
+    return places.resolve(word, step.cwds());
+  }
+
+  /**
+   * Records a match in a program.
+   *
+   * @param rule the rule
+   * @param step the program
+   * @param target the path, or {@code null}
+   */
+  public void hit(BuiltinRule rule, Step step, Target target) {
+    add(new Hit(rule, step.invocation(), target, render(step.invocation())));
+  }
+
+  /** Keeps one of the same match: a program the parse reaches two ways is one finding. */
+  private void add(Hit hit) {
+    for (Hit seen : hits) {
+      if (seen.rule().equals(hit.rule())
+          && seen.found().equals(hit.found())
+          && java.util.Objects.equals(seen.target(), hit.target())) {
+        return;
+      }
+    }
+    hits.add(hit);
+  }
+
+  /**
+   * Records a match of a file.
+   *
+   * @param rule the rule
+   * @param access the access
+   */
+  public void hit(BuiltinRule rule, Access access) {
+    String found =
+        access.invocation() != null
+            ? render(access.invocation())
+            : call.tool() + " " + access.target().raw();
+    add(new Hit(rule, access.invocation(), access.target(), found));
+  }
+
+  /**
+   * Records a match of the whole call.
+   *
+   * @param rule the rule
+   * @param found what was found
+   */
+  public void hit(BuiltinRule rule, String found) {
+    add(new Hit(rule, null, null, found));
+  }
+
+  /** The longest rendering of a program in a reason. */
+  private static final int MAX_SHOWN = 160;
+
+  /**
+   * A program as the person reads it in a reason: its words, quoted where they hold blanks.
+   *
+   * @param invocation the program
+   * @return its text, cut at 160 characters
+   */
+  public static String render(Invocation invocation) {
+    StringBuilder out = new StringBuilder();
+    for (Word word : invocation.words()) {
+      String text = word.text();
+      boolean quote = text.isEmpty() || text.chars().anyMatch(Character::isWhitespace);
+      out.append(quote ? "'" + text.replace("'", "'\\''") + "'" : text).append(' ');
+      if (out.length() > MAX_SHOWN) {
+        break;
+      }
+    }
+    for (Redirect redirect : invocation.redirects()) {
+      out.append(redirect.operator()).append(' ').append(redirect.target().text()).append(' ');
+    }
+    String shown = out.toString().strip();
+    return shown.length() > MAX_SHOWN ? shown.substring(0, MAX_SHOWN) + "…" : shown;
+  }
+}

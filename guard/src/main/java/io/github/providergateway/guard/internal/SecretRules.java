@@ -1,0 +1,246 @@
+package io.github.providergateway.guard.internal;
+
+import static io.github.providergateway.guard.internal.BuiltinRule.of;
+
+import io.github.providergateway.guard.internal.Access.Kind;
+import io.github.providergateway.guard.internal.Scan.Step;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Reading, copying or sending secrets: SSH and GPG private keys, {@code .env} files (not {@code
+ * .env.example} and its kind), cloud and cluster credentials, registry and git tokens, and the
+ * agents' own token files. Read by path, so {@code cat ~/.ssh/id_rsa}, {@code curl
+ * -d @~/.ssh/id_rsa}, {@code < ~/.ssh/id_rsa} and the read tool on it are one rule. A glob is read
+ * as naming a secret when it would match one ({@code cat ~/.ssh/*}, {@code cat .env*}).
+ */
+final class SecretRules implements Family {
+  private static final String NO_SECRETS = "ask the person for the value you need";
+
+  static final BuiltinRule SSH =
+      of("secrets.ssh", "secrets", "DDD", "reads an SSH private key", NO_SECRETS);
+  static final BuiltinRule ENV_FILE =
+      of(
+          "secrets.env-file",
+          "secrets",
+          "DDD",
+          "reads a .env file, which holds the project's secrets",
+          "read .env.example for the names");
+  static final BuiltinRule AWS =
+      of("secrets.aws", "secrets", "DDD", "reads the AWS credentials", NO_SECRETS);
+  static final BuiltinRule GCLOUD =
+      of("secrets.gcloud", "secrets", "DDD", "reads the Google Cloud credentials", NO_SECRETS);
+  static final BuiltinRule AZURE =
+      of("secrets.azure", "secrets", "DDD", "reads the Azure credentials", NO_SECRETS);
+  static final BuiltinRule KUBE =
+      of("secrets.kube", "secrets", "DDD", "reads the Kubernetes credentials", NO_SECRETS);
+  static final BuiltinRule DOCKER =
+      of("secrets.docker", "secrets", "DDD", "reads the Docker registry credentials", NO_SECRETS);
+  static final BuiltinRule NETRC =
+      of("secrets.netrc", "secrets", "DDD", "reads the .netrc passwords", NO_SECRETS);
+  static final BuiltinRule REGISTRY =
+      of(
+          "secrets.package-registry",
+          "secrets",
+          "DDD",
+          "reads a package registry's token (.npmrc, .pypirc, cargo, gem)",
+          NO_SECRETS);
+  static final BuiltinRule GIT_CREDENTIALS =
+      of(
+          "secrets.git-credentials",
+          "secrets",
+          "DDD",
+          "reads stored git or GitHub credentials",
+          NO_SECRETS);
+  static final BuiltinRule GPG =
+      of("secrets.gpg", "secrets", "DDD", "reads or exports a GPG private key", NO_SECRETS);
+  static final BuiltinRule AGENT_TOKENS =
+      of(
+          "secrets.agent-tokens",
+          "secrets",
+          "DDD",
+          "reads a coding agent's login token",
+          NO_SECRETS);
+
+  private static final Set<String> ENV_SAFE =
+      Set.of("example", "sample", "template", "dist", "defaults", "schema");
+  private static final Set<String> SSH_PUBLIC =
+      Set.of("known_hosts", "known_hosts.old", "config", "authorized_keys", "authorized_keys2");
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return List.of(
+        SSH,
+        ENV_FILE,
+        AWS,
+        GCLOUD,
+        AZURE,
+        KUBE,
+        DOCKER,
+        NETRC,
+        REGISTRY,
+        GIT_CREDENTIALS,
+        GPG,
+        AGENT_TOKENS);
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    for (Step step : scan.steps()) {
+      if (step.program().equals("gpg") || step.program().equals("gpg2")) {
+        for (String arg : step.invocation().args()) {
+          if (arg.startsWith("--export-secret")) {
+            scan.hit(GPG, step, null);
+          }
+        }
+      }
+    }
+    Path home = scan.places().home();
+    for (Access access : scan.accesses()) {
+      if (access.kind() != Kind.READ) {
+        continue;
+      }
+      Target target = access.target();
+      BuiltinRule rule =
+          target.glob() == null ? secret(home, target.path()) : globbed(home, target);
+      if (rule != null) {
+        scan.hit(rule, access);
+      }
+    }
+  }
+
+  /** A glob reads a secret when it would match a typical one in the folder it lists. */
+  private static BuiltinRule globbed(Path home, Target target) {
+    Glob glob = Glob.path(target.glob());
+    Path dir = target.path();
+    String tail = target.glob().substring(target.glob().lastIndexOf('/') + 1);
+    for (String probe :
+        new String[] {
+          ".env",
+          ".env.local",
+          "id_rsa",
+          "id_ed25519",
+          "credentials",
+          "config",
+          "config.json",
+          ".netrc",
+          ".npmrc",
+          ".pypirc",
+          ".git-credentials",
+          "auth.json",
+          ".credentials.json",
+          "oauth_creds.json",
+          "private-keys-v1.d"
+        }) {
+      if (probe.startsWith(".") && !tail.startsWith(".")) {
+        continue; // like the shell, a glob matches a dot file only when it starts with a dot
+      }
+      Path candidate = dir.resolve(probe);
+      BuiltinRule rule = secret(home, candidate);
+      boolean byNameOnly = rule == SSH && !candidate.startsWith(home.resolve(".ssh"));
+      if (byNameOnly && !tail.isEmpty() && "*?[".indexOf(tail.charAt(0)) >= 0) {
+        continue; // `grep x *` names no key; `cat id_*` does
+      }
+      if (rule != null && glob.matches(candidate.toString())) {
+        return rule;
+      }
+    }
+    BuiltinRule folder = secret(home, dir);
+    return folder;
+  }
+
+  /**
+   * The secret a path is, or {@code null}.
+   *
+   * @param home the user's home
+   * @param path the absolute path, or {@code null}
+   * @return the rule that guards it
+   */
+  static BuiltinRule secret(Path home, Path path) {
+    if (path == null || path.getFileName() == null) {
+      return null;
+    }
+    String name = path.getFileName().toString();
+    if (isEnvFile(name)) {
+      return ENV_FILE;
+    }
+    if (isPrivateKeyName(name)) {
+      return SSH;
+    }
+    if (!path.startsWith(home) || path.equals(home)) {
+      return null;
+    }
+    Path rel = home.relativize(path);
+    String first = rel.getName(0).toString();
+    String second = rel.getNameCount() > 1 ? rel.getName(1).toString() : null;
+    String rest = rel.toString();
+    return switch (first) {
+      case ".ssh" ->
+          second == null || !SSH_PUBLIC.contains(second) && !second.endsWith(".pub") ? SSH : null;
+      case ".aws" ->
+          second == null || second.equals("credentials") || second.equals("sso") ? AWS : null;
+      case ".azure" -> AZURE;
+      case ".kube" -> second == null || second.equals("config") ? KUBE : null;
+      case ".docker" -> second == null || second.equals("config.json") ? DOCKER : null;
+      case ".netrc", "_netrc" -> NETRC;
+      case ".npmrc", ".pypirc", ".yarnrc.yml" -> REGISTRY;
+      case ".gem", ".cargo" -> second != null && second.startsWith("credentials") ? REGISTRY : null;
+      case ".git-credentials" -> GIT_CREDENTIALS;
+      case ".gnupg" ->
+          second == null || second.equals("private-keys-v1.d") || second.equals("secring.gpg")
+              ? GPG
+              : null;
+      case ".claude" -> rest.equals(".claude/.credentials.json") ? AGENT_TOKENS : null;
+      case ".codex" -> rest.equals(".codex/auth.json") ? AGENT_TOKENS : null;
+      case ".gemini" ->
+          rest.equals(".gemini/oauth_creds.json") || rest.startsWith(".gemini/mcp-oauth-tokens")
+              ? AGENT_TOKENS
+              : null;
+      case ".copilot" -> name.toLowerCase(Locale.ROOT).contains("token") ? AGENT_TOKENS : null;
+      case ".config" -> config(rel, second, name);
+      default -> null;
+    };
+  }
+
+  private static BuiltinRule config(Path rel, String second, String name) {
+    if (second == null) {
+      return null;
+    }
+    String third = rel.getNameCount() > 2 ? rel.getName(2).toString() : null;
+    return switch (second) {
+      case "gcloud" -> GCLOUD;
+      case "git" -> "credentials".equals(third) ? GIT_CREDENTIALS : null;
+      case "gh" -> "hosts.yml".equals(third) ? GIT_CREDENTIALS : null;
+      case "github-copilot" -> third == null || name.endsWith(".json") ? AGENT_TOKENS : null;
+      default -> null;
+    };
+  }
+
+  static boolean isEnvFile(String name) {
+    if (name.equals(".env")) {
+      return true;
+    }
+    if (!name.startsWith(".env.")) {
+      return false;
+    }
+    String suffix = name.substring(5).toLowerCase(Locale.ROOT);
+    for (String part : suffix.split("\\.")) {
+      if (ENV_SAFE.contains(part)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isPrivateKeyName(String name) {
+    return !name.endsWith(".pub")
+        && (name.equals("id_rsa")
+            || name.equals("id_dsa")
+            || name.equals("id_ecdsa")
+            || name.equals("id_ed25519")
+            || name.equals("id_ecdsa_sk")
+            || name.equals("id_ed25519_sk"));
+  }
+}

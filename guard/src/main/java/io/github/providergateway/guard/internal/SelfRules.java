@@ -1,0 +1,160 @@
+package io.github.providergateway.guard.internal;
+
+import static io.github.providergateway.guard.internal.BuiltinRule.catastrophic;
+
+import io.github.providergateway.guard.internal.Access.Kind;
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The guard itself: an agent changing the hook settings that send its calls here, stopping or
+ * unloading the gateway, or writing, removing or reading the tokens of the gateway's home. Always
+ * on but under off; no allow list lets an agent switch off what watches it.
+ */
+final class SelfRules implements Family {
+  static final BuiltinRule SELF =
+      catastrophic(
+          "guard.self",
+          "guard",
+          "would switch off or rewrite the guard that checks this agent (its hook settings, the"
+              + " gateway's process or its home)",
+          "ask the person to change the guard's settings");
+  static final BuiltinRule GATEWAY_TOKEN =
+      catastrophic(
+          "guard.gateway-token",
+          "guard",
+          "reads the gateway's own token, which would let the agent speak for the gateway",
+          null);
+
+  private static final Set<String> KILLERS = Set.of("kill", "pkill", "killall", "xargs");
+  private static final Set<String> FINDERS =
+      Set.of("pgrep", "pidof", "cat", "head", "tail", "grep", "awk", "lsof", "ps", "jps", "<");
+  private static final Set<String> STOP_VERBS =
+      Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return List.of(SELF, GATEWAY_TOKEN);
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    Places places = scan.places();
+    for (Access access : scan.accesses()) {
+      Path path = access.target().path();
+      if (path == null) {
+        continue;
+      }
+      boolean inGateway = path.startsWith(places.gatewayHome());
+      if (access.kind() == Kind.READ) {
+        String name = access.target().name().toLowerCase(Locale.ROOT);
+        if (inGateway && name.contains("token")) {
+          scan.hit(GATEWAY_TOKEN, access);
+        }
+        continue;
+      }
+      if (inGateway || protectsGuard(places, path)) {
+        scan.hit(SELF, access);
+      }
+    }
+    boolean kills = false;
+    boolean gatewayNamed = false;
+    for (Step step : scan.steps()) {
+      String program = step.program();
+      kills |= KILLERS.contains(program);
+      if (!KILLERS.contains(program) && !FINDERS.contains(program)) {
+        process(scan, step);
+        continue;
+      }
+      for (Word word : step.invocation().words()) {
+        String t = word.text();
+        gatewayNamed |=
+            t.contains("gateway.pid")
+                || t.contains("provider-gateway")
+                || t.contains("providergateway");
+      }
+      process(scan, step);
+    }
+    if (kills && gatewayNamed) {
+      for (Step step : scan.steps()) {
+        if (KILLERS.contains(step.program())) {
+          scan.hit(SELF, step, null);
+          return;
+        }
+      }
+    }
+  }
+
+  private static void process(Scan scan, Step step) {
+    List<String> args = step.invocation().args();
+    String program = step.program();
+    switch (program) {
+      case "pkill", "killall" -> {
+        for (String a : args) {
+          String lower = a.toLowerCase(Locale.ROOT);
+          if (lower.contains("gateway") || lower.equals("java")) {
+            scan.hit(SELF, step, null);
+            return;
+          }
+        }
+      }
+      case "systemctl", "launchctl" -> {
+        boolean stops = false;
+        boolean named = false;
+        for (String a : args) {
+          stops |= STOP_VERBS.contains(a);
+          named |= a.contains("provider-gateway") || a.contains("providergateway");
+        }
+        if (stops && named) {
+          scan.hit(SELF, step, null);
+        }
+      }
+      case "gateway", "provider-gateway" -> {
+        String first = args.isEmpty() ? "" : args.get(0);
+        String second = args.size() > 1 ? args.get(1) : "";
+        if (first.equals("stop")
+            || first.equals("kill")
+            || first.equals("service") && Set.of("uninstall", "stop", "disable").contains(second)
+            || first.equals("gates") && second.equals("release")
+            || first.equals("hook") && Set.of("uninstall", "remove", "off").contains(second)
+            || first.equals("guard") && second.equals("off")) {
+          scan.hit(SELF, step, null);
+        }
+      }
+      default -> {}
+    }
+  }
+
+  /** The agents' hook settings, anywhere, and the folders that hold them in the home. */
+  static boolean protectsGuard(Places places, Path path) {
+    String name = path.getFileName() == null ? "" : path.getFileName().toString();
+    Path parent = path.getParent();
+    String folder =
+        parent == null || parent.getFileName() == null ? "" : parent.getFileName().toString();
+    if (folder.equals(".claude") && name.startsWith("settings") && name.endsWith(".json")) {
+      return true;
+    }
+    if (folder.equals(".gemini") && name.equals("settings.json")) {
+      return true;
+    }
+    Path home = places.home();
+    for (String file :
+        new String[] {
+          ".copilot/config.json", ".codex/config.toml", ".codex/hooks.json", ".claude.json"
+        }) {
+      if (path.equals(home.resolve(file))) {
+        return true;
+      }
+    }
+    for (String dir : new String[] {".claude", ".gemini", ".copilot", ".codex"}) {
+      if (path.equals(home.resolve(dir))) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

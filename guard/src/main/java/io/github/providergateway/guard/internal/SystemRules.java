@@ -1,0 +1,107 @@
+package io.github.providergateway.guard.internal;
+
+import static io.github.providergateway.guard.internal.BuiltinRule.catastrophic;
+import static io.github.providergateway.guard.internal.BuiltinRule.of;
+
+import io.github.providergateway.guard.internal.Scan.Step;
+import java.util.List;
+import java.util.Set;
+
+/** The machine itself: the fork bomb, shutting down, killing every process, and sudo. */
+final class SystemRules implements Family {
+  static final BuiltinRule FORK_BOMB =
+      catastrophic(
+          "system.fork-bomb", "system", "starts processes until the machine stops answering", null);
+  static final BuiltinRule SHUTDOWN =
+      of("system.shutdown", "system", "DDD", "shuts down or restarts the machine", null);
+  static final BuiltinRule KILL_ALL =
+      of("system.kill-all", "system", "DDD", "kills every process of the user", "kill the one pid");
+  static final BuiltinRule SUDO =
+      of("system.sudo", "system", "--A", "runs a command as root", null);
+
+  private static final Set<String> ROOT_WRAPPERS = Set.of("sudo", "doas", "pkexec", "su", "run0");
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return List.of(FORK_BOMB, SHUTDOWN, KILL_ALL, SUDO);
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    if (scan.source() != null && forkBomb(scan.source())) {
+      scan.hit(FORK_BOMB, forkBombShown());
+    }
+    for (Step step : scan.steps()) {
+      List<String> args = step.invocation().args();
+      String program = step.program();
+      switch (program) {
+        case "shutdown", "reboot", "halt", "poweroff" -> {
+          if (!args.contains("-c") && !args.contains("--help")) {
+            scan.hit(SHUTDOWN, step, null);
+          }
+        }
+        case "init", "telinit" -> {
+          if (args.contains("0") || args.contains("6")) {
+            scan.hit(SHUTDOWN, step, null);
+          }
+        }
+        case "systemctl" -> {
+          if (!args.isEmpty()
+              && Set.of("poweroff", "reboot", "halt", "kexec", "soft-reboot")
+                  .contains(args.get(0))) {
+            scan.hit(SHUTDOWN, step, null);
+          }
+        }
+        case "kill" -> {
+          for (int i = 1; i < args.size(); i++) {
+            if (args.get(i).equals("-1")) {
+              scan.hit(KILL_ALL, step, null);
+            }
+          }
+        }
+        case "killall5" -> scan.hit(KILL_ALL, step, null);
+        default -> {}
+      }
+      boolean root = ROOT_WRAPPERS.contains(program);
+      for (String wrapper : step.invocation().wrappers()) {
+        root |= ROOT_WRAPPERS.contains(wrapper);
+      }
+      if (root) {
+        scan.hit(SUDO, step, null);
+      }
+    }
+  }
+
+  private static String forkBombShown() {
+    return ":(){ :|:& };:";
+  }
+
+  /**
+   * Whether the command defines a function that pipes itself into itself in the background and
+   * calls it ({@code :(){ :|:& };:}, {@code bomb(){ bomb|bomb& };bomb}), read without blanks.
+   */
+  static boolean forkBomb(String source) {
+    StringBuilder compact = new StringBuilder(source.length());
+    for (int i = 0; i < source.length(); i++) {
+      char c = source.charAt(i);
+      if (!Character.isWhitespace(c)) {
+        compact.append(c);
+      }
+    }
+    String s = compact.toString();
+    for (int at = s.indexOf("(){"); at > 0; at = s.indexOf("(){", at + 1)) {
+      int start = at;
+      while (start > 0 && "();&|{}".indexOf(s.charAt(start - 1)) < 0) {
+        start--;
+      }
+      String name = s.substring(start, at);
+      if (name.startsWith("function")) {
+        name = name.substring("function".length());
+      }
+      if (!name.isEmpty() && s.startsWith(name + "|" + name + "&", at + 3)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

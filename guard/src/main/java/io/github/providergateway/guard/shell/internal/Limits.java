@@ -1,0 +1,65 @@
+package io.github.providergateway.guard.shell.internal;
+
+import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.ShellParseException.Reason;
+
+/**
+ * The bounds of one parse, shared by every nested reading of it (substitutions, {@code bash -c}
+ * strings, inline code): how deep it may nest and how many words it may read in all.
+ */
+public final class Limits {
+  /** The deepest nesting allowed. */
+  private final int maxDepth;
+
+  /** The most words allowed over the whole parse. */
+  private final int maxWords;
+
+  /** Words read so far, over every nested reading. Owned by the one parse. */
+  private int words;
+
+  /**
+   * Bounds for one parse.
+   *
+   * @param maxDepth the deepest nesting allowed
+   * @param maxWords the most words allowed
+   */
+  public Limits(int maxDepth, int maxWords) {
+    this.maxDepth = maxDepth;
+    this.maxWords = maxWords;
+  }
+
+  /** Counts one word read at {@code at} of the text described by {@code where}. */
+  void word(int at, String where) throws ShellParseException {
+    if (++words > maxWords) {
+      throw new ShellParseException(
+          Reason.TOO_MANY_WORDS,
+          "the command has more than " + maxWords + " words (at character " + at + where + ")");
+    }
+  }
+
+  /** Takes back a word counted by a look ahead. */
+  void unword() {
+    words--;
+  }
+
+  /** Checks that {@code depth} is allowed for a nesting that opens at {@code at}. */
+  void depth(int depth, int at, String what, String where) throws ShellParseException {
+    if (depth > maxDepth) {
+      throw new ShellParseException(
+          Reason.TOO_DEEP,
+          "the command nests deeper than "
+              + maxDepth
+              + " levels ("
+              + what
+              + " at character "
+              + at
+              + where
+              + ")");
+    }
+  }
+
+  static ShellParseException malformed(String what, int at, String where) {
+    return new ShellParseException(
+        Reason.MALFORMED, "not a complete command: " + what + " at character " + at + where);
+  }
+}

@@ -1,0 +1,85 @@
+package io.github.providergateway.guard.shell.internal;
+
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One simple command as the reader saw it, before wrappers and nested programs are resolved; also
+ * used as a holder of the substitutions of words that are no command (a {@code for} list, a {@code
+ * case} subject, an assignment alone), which has no words.
+ */
+final class RawCommand {
+  /** The nesting depth the command sits at. */
+  final int depth;
+
+  /** The words after quote removal, assignments before the program left out. Reader only. */
+  final List<Word> words = new ArrayList<>();
+
+  /** The redirections, here-document bodies filled in when their lines are read. Reader only. */
+  final List<RawRedirect> redirects = new ArrayList<>();
+
+  /** The commands of the substitutions in its words and redirections, in order. Reader only. */
+  final List<Nest> nests = new ArrayList<>();
+
+  /** Whether the {@code time} keyword stood before it. */
+  boolean timed;
+
+  /** The simple command piped into it ({@code echo … | sh}), or null. */
+  RawCommand pipedFrom;
+
+  /** The assignments before its program (all of it when it has none), in order. Reader only. */
+  final List<Assignment> assignments = new ArrayList<>();
+
+  /** Whether its words are already the result of putting known variables' values in. */
+  boolean substituted;
+
+  RawCommand(int depth) {
+    this.depth = depth;
+  }
+
+  RawCommand(int depth, List<Word> words) {
+    this(depth);
+    this.words.addAll(words);
+  }
+
+  /** {@code NAME=value}; the value is null when it is no plain word (an array, {@code +=}). */
+  record Assignment(String name, Word value) {}
+
+  /** The commands of one substitution (or process substitution) and how they are reached. */
+  record Nest(String via, List<RawCommand> commands) {}
+
+  /** A redirection; a here-document's body arrives after its command's line. */
+  static final class RawRedirect {
+    /** The operator without the descriptor. */
+    final String operator;
+
+    /** The target, or the here-document's delimiter word. */
+    final Word target;
+
+    /** The here-document's delimiter, or null for other redirections. */
+    final String delimiter;
+
+    /** Whether the delimiter was quoted (no expansion in the body). */
+    final boolean quoted;
+
+    /** The command that owns it, where substitutions in the body go. */
+    final RawCommand owner;
+
+    /** Where the operator stands in its text. */
+    final int at;
+
+    /** The body of a here-document or here-string, once read. Reader only. */
+    String body;
+
+    RawRedirect(
+        String operator, Word target, String delimiter, boolean quoted, RawCommand owner, int at) {
+      this.operator = operator;
+      this.target = target;
+      this.delimiter = delimiter;
+      this.quoted = quoted;
+      this.owner = owner;
+      this.at = at;
+    }
+  }
+}

@@ -1,0 +1,458 @@
+package io.github.providergateway.guard.shell.internal;
+
+import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.ShellParser;
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
+import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns the reader's simple commands into invocations: wrappers taken off ({@link Wrappers}), then
+ * the programs each one runs in its turn read as invocations of their own: the string of {@code
+ * bash -c}, {@code su -c}, {@code eval}, {@code watch}; a here-document fed to a shell; the command
+ * of {@code xargs} and of {@code find -exec}; the shell commands in the inline code of {@code
+ * python -c} and its kind ({@link InlineCode}); then the commands of its substitutions.
+ */
+public final class Resolver {
+  private static final Set<String> DECLARATIONS =
+      Set.of("export", "declare", "typeset", "local", "readonly");
+
+  private static final Set<String> SHELLS =
+      Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "fish", "yash", "posh");
+
+  /** The bounds of this parse. */
+  private final Limits limits;
+
+  /** Where invocations go, in order. */
+  private final List<Invocation> out;
+
+  /** The variables known in the script being resolved; each nested script gets a copy. */
+  private Variables variables;
+
+  /**
+   * A resolver for one parse.
+   *
+   * @param limits its bounds
+   * @param out where its invocations go
+   */
+  public Resolver(Limits limits, List<Invocation> out) {
+    this.limits = limits;
+    this.out = out;
+    this.variables = new Variables(ShellParser.MAX_LENGTH);
+  }
+
+  /**
+   * Reads {@code text} as a script reached by {@code via} at {@code depth} and adds its
+   * invocations.
+   *
+   * @param text the script
+   * @param depth its nesting depth (0 at the top)
+   * @param via how it is reached
+   * @param where where it sits, for messages
+   * @throws ShellParseException past a bound or not a complete command
+   */
+  public void script(String text, int depth, List<String> via, String where)
+      throws ShellParseException {
+    script(text, depth, via, where, null);
+  }
+
+  /** A nested script, with {@code arguments} as its positional parameters when not null. */
+  private void script(String text, int depth, List<String> via, String where, List<Word> arguments)
+      throws ShellParseException {
+    List<RawCommand> commands = ScriptReader.read(text, depth, limits, where);
+    Variables outer = variables;
+    variables = outer.nested(arguments);
+    try {
+      for (RawCommand command : commands) {
+        resolve(command, via);
+      }
+    } finally {
+      variables = outer;
+    }
+  }
+
+  private void resolve(RawCommand raw, List<String> via) throws ShellParseException {
+    if (raw.words.isEmpty()) {
+      for (RawCommand.Assignment a : raw.assignments) {
+        variables.assign(a.name(), a.value());
+      }
+    }
+    List<String> wrappers = new ArrayList<>();
+    if (raw.timed) {
+      wrappers.add("time");
+    }
+    List<Word> words = Wrappers.strip(raw.words, wrappers, limits, raw.depth);
+    List<Redirect> redirects = new ArrayList<>();
+    for (RawRedirect r : raw.redirects) {
+      redirects.add(new Redirect(r.operator, r.target, r.body));
+    }
+    if (!words.isEmpty() || !redirects.isEmpty()) {
+      out.add(new Invocation(words, wrappers, redirects, via));
+    }
+    if (!words.isEmpty()) {
+      nested(raw, words, via);
+    }
+    for (Nest nest : raw.nests) {
+      List<String> inner = append(via, nest.via());
+      for (RawCommand command : nest.commands()) {
+        resolve(command, inner);
+      }
+    }
+    if (!raw.substituted) {
+      // $x -rf / after x=rm: read once more with the values put in.
+      List<Word> substituted = variables.substitute(raw.words);
+      if (substituted != null) {
+        RawCommand again = new RawCommand(raw.depth, substituted);
+        again.substituted = true;
+        again.redirects.addAll(raw.redirects);
+        again.pipedFrom = raw.pipedFrom;
+        resolve(again, append(via, "$var"));
+      }
+    }
+  }
+
+  /** The programs {@code words} runs in its turn. */
+  private void nested(RawCommand raw, List<Word> words, List<String> via)
+      throws ShellParseException {
+    Word first = words.get(0);
+    if (!first.literal()) {
+      return;
+    }
+    String program = basename(first.text());
+    int depth = raw.depth + 1;
+    if (DECLARATIONS.contains(program)) {
+      variables.declare(words);
+      return;
+    }
+    if (SHELLS.contains(program)) {
+      shell(raw, words, program, depth, via);
+      return;
+    }
+    switch (program) {
+      case "su", "runuser" -> {
+        String command = Wrappers.optionValue(words, 'c', "--command");
+        if (command != null) {
+          script(command, depth, append(via, program + " -c"), " in the string of " + program);
+        }
+      }
+      case "eval" -> {
+        if (words.size() > 1) {
+          script(joined(words, 1), depth, append(via, "eval"), " in the string of eval");
+        }
+      }
+      case "watch" -> watch(words, depth, via);
+      case "xargs" -> xargs(raw, words, depth, via);
+      case "find" -> find(words, depth, via);
+      case "flock" -> {
+        String command = Wrappers.optionValue(words, 'c', "--command");
+        if (command != null) {
+          script(command, depth, append(via, "flock -c"), " in the string of flock -c");
+        }
+      }
+      default -> {
+        InlineCode.Language language = InlineCode.languageOf(program);
+        if (language != null) {
+          inline(raw, words, language, depth, via);
+        }
+      }
+    }
+  }
+
+  private void shell(RawCommand raw, List<Word> words, String program, int depth, List<String> via)
+      throws ShellParseException {
+    boolean dashC = false;
+    boolean stdin = false;
+    String operand = null;
+    int i = 1;
+    for (; i < words.size(); i++) {
+      String w = words.get(i).text();
+      if (w.equals("--") || w.equals("-")) {
+        i++;
+        break;
+      }
+      if (w.startsWith("--")) {
+        if (w.equals("--rcfile") || w.equals("--init-file")) {
+          i++;
+        }
+        continue;
+      }
+      if ((w.startsWith("-") || w.startsWith("+")) && w.length() > 1) {
+        for (int j = 1; j < w.length(); j++) {
+          char c = w.charAt(j);
+          if (c == 'c') {
+            dashC = true;
+          } else if (c == 's') {
+            stdin = true;
+          } else if (c == 'o' || c == 'O') {
+            i++;
+            break;
+          }
+        }
+        continue;
+      }
+      break;
+    }
+    if (i < words.size()) {
+      operand = words.get(i).text();
+    }
+    if (dashC) {
+      if (operand != null) {
+        script(
+            operand,
+            depth,
+            append(via, program + " -c"),
+            " in the string of " + program + " -c",
+            words.subList(i + 1, words.size()));
+      }
+      return;
+    }
+    if (operand == null || stdin) {
+      for (RawRedirect r : raw.redirects) {
+        if (r.body != null && r.operator.startsWith("<<")) {
+          script(r.body, depth, append(via, "heredoc"), " in the here-document of " + program);
+        }
+      }
+      String piped = pipedText(raw);
+      if (piped != null) {
+        script(piped, depth, append(via, "pipe"), " in the text piped into " + program);
+      }
+    }
+  }
+
+  /**
+   * The text a literal producer pipes into {@code raw} ({@code echo …}, {@code printf …}, {@code
+   * cat} of a here-document or here-string), or null when the producer is anything else.
+   */
+  private String pipedText(RawCommand raw) throws ShellParseException {
+    RawCommand from = raw.pipedFrom;
+    if (from == null) {
+      return null;
+    }
+    List<Word> words = Wrappers.strip(from.words, new ArrayList<>(), limits, from.depth);
+    if (words.isEmpty() || !words.get(0).literal()) {
+      return null;
+    }
+    switch (basename(words.get(0).text())) {
+      case "echo" -> {
+        int at = 1;
+        while (at < words.size() && isEchoOption(words.get(at).text())) {
+          at++;
+        }
+        return joined(words, at);
+      }
+      case "printf" -> {
+        return words.size() > 1 ? printf(words) : null;
+      }
+      case "cat" -> {
+        for (RawRedirect r : from.redirects) {
+          if (r.body != null) {
+            return r.body;
+          }
+        }
+        return null;
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  private static boolean isEchoOption(String word) {
+    if (word.length() < 2 || word.charAt(0) != '-') {
+      return false;
+    }
+    for (int i = 1; i < word.length(); i++) {
+      if ("neE".indexOf(word.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** What printf writes, roughly: each conversion takes the next argument, the rest follow. */
+  private static String printf(List<Word> words) {
+    String format = words.get(1).text();
+    StringBuilder sb = new StringBuilder();
+    int next = 2;
+    for (int i = 0; i < format.length(); i++) {
+      char c = format.charAt(i);
+      if (c == '%' && i + 1 < format.length()) {
+        char d = format.charAt(++i);
+        if (d == '%') {
+          sb.append('%');
+        } else if (next < words.size()) {
+          sb.append(words.get(next++).text());
+        }
+      } else if (c == '\\' && i + 1 < format.length() && format.charAt(i + 1) == 'n') {
+        sb.append('\n');
+        i++;
+      } else {
+        sb.append(c);
+      }
+    }
+    for (; next < words.size(); next++) {
+      sb.append(' ').append(words.get(next).text());
+    }
+    return sb.toString();
+  }
+
+  /**
+   * {@code xargs}'s command; when a literal producer pipes into it ({@code echo / | xargs rm -rf}),
+   * with the piped words as its arguments, or in place of {@code -I}'s string.
+   */
+  private void xargs(RawCommand raw, List<Word> words, int depth, List<String> via)
+      throws ShellParseException {
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, 1, "adEILnPs", Wrappers.XARGS_LONG, seen);
+    List<Word> command =
+        new ArrayList<>(at < words.size() ? words.subList(at, words.size()) : List.of());
+    if (command.isEmpty()) {
+      command.add(Word.literal("echo"));
+    }
+    String piped = pipedText(raw);
+    if (piped != null) {
+      String replace = replaceString(words);
+      List<Word> input = Wrappers.splitString(Word.literal(piped));
+      if (replace == null) {
+        command.addAll(input);
+      } else if (!input.isEmpty()) {
+        String value = input.get(0).text();
+        command.replaceAll(
+            w ->
+                w.text().contains(replace)
+                    ? new Word(w.text().replace(replace, value), w.literal())
+                    : w);
+      }
+    }
+    if (at < words.size() || piped != null) {
+      command(command, depth, append(via, "xargs"));
+    }
+  }
+
+  /**
+   * The string of xargs's {@code -I R}, {@code -IR}, {@code -i} or {@code --replace[=R]}, or null.
+   */
+  private static String replaceString(List<Word> words) {
+    for (int i = 1; i < words.size(); i++) {
+      String t = words.get(i).text();
+      if (t.equals("-I") && i + 1 < words.size()) {
+        return words.get(i + 1).text();
+      }
+      if (t.startsWith("-I") && t.length() > 2) {
+        return t.substring(2);
+      }
+      if (t.equals("-i") || t.equals("--replace")) {
+        return "{}";
+      }
+      if (t.startsWith("-i") || t.startsWith("--replace=")) {
+        return t.substring(t.indexOf(t.startsWith("-i") ? 'i' : '=') + 1);
+      }
+      if (!t.startsWith("-")) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  private void watch(List<Word> words, int depth, List<String> via) throws ShellParseException {
+    Wrappers.Seen seen = new Wrappers.Seen();
+    int at = Wrappers.skipOptions(words, 1, "n", Set.of("--interval"), seen);
+    if (at >= words.size()) {
+      return;
+    }
+    List<String> inner = append(via, "watch");
+    if (seen.has('x') || seen.hasLong("--exec")) {
+      command(words.subList(at, words.size()), depth, inner);
+    } else {
+      script(joined(words, at), depth, inner, " in the command of watch");
+    }
+  }
+
+  private void find(List<Word> words, int depth, List<String> via) throws ShellParseException {
+    for (int i = 1; i < words.size(); i++) {
+      String w = words.get(i).text();
+      if (!(w.equals("-exec") || w.equals("-execdir") || w.equals("-ok") || w.equals("-okdir"))) {
+        continue;
+      }
+      int end = i + 1;
+      while (end < words.size()
+          && !words.get(end).text().equals(";")
+          && !words.get(end).text().equals("+")) {
+        end++;
+      }
+      if (end > i + 1) {
+        command(words.subList(i + 1, end), depth, append(via, "find -exec"));
+      }
+      i = end;
+    }
+  }
+
+  private void inline(
+      RawCommand raw, List<Word> words, InlineCode.Language language, int depth, List<String> via)
+      throws ShellParseException {
+    InlineCode.Code code = InlineCode.codeOf(language, words);
+    if (code != null) {
+      extract(language, code.text(), depth, append(via, language.via()));
+      return;
+    }
+    if (!InlineCode.takesScriptFromStdin(language, words)) {
+      return;
+    }
+    for (RawRedirect r : raw.redirects) {
+      if (r.body != null && r.operator.startsWith("<<")) {
+        extract(language, r.body, depth, append(append(via, "heredoc"), language.via()));
+      }
+    }
+    String piped = pipedText(raw);
+    if (piped != null) {
+      extract(language, piped, depth, append(append(via, "pipe"), language.via()));
+    }
+  }
+
+  private void extract(InlineCode.Language language, String code, int depth, List<String> via)
+      throws ShellParseException {
+    limits.depth(depth, 0, "inline code", " in the code of " + language.via());
+    for (InlineCode.Extracted e : InlineCode.extract(language, code)) {
+      if (e.argv() != null) {
+        command(e.argv(), depth + 1, via);
+      } else if (e.code() != null) {
+        extract(language, e.code(), depth + 1, via);
+      } else {
+        script(e.shell(), depth + 1, via, " in a string of the code of " + language.via());
+      }
+    }
+  }
+
+  /** A command given as words (xargs, find -exec, a list in inline code). */
+  private void command(List<Word> words, int depth, List<String> via) throws ShellParseException {
+    limits.depth(depth, 0, "a command run by " + via.get(via.size() - 1), "");
+    resolve(new RawCommand(depth, words), via);
+  }
+
+  private static String joined(List<Word> words, int from) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = from; i < words.size(); i++) {
+      if (i > from) {
+        sb.append(' ');
+      }
+      sb.append(words.get(i).text());
+    }
+    return sb.toString();
+  }
+
+  static String basename(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  private static List<String> append(List<String> via, String step) {
+    List<String> next = new ArrayList<>(via.size() + 1);
+    next.addAll(via);
+    next.add(step);
+    return next;
+  }
+}

@@ -1,0 +1,1330 @@
+package io.github.providergateway.guard.shell.internal;
+
+import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.Word;
+import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
+import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads one text as bash splits it into simple commands, their words after quote removal, their
+ * redirections and the commands of their substitutions. One pass, left to right, no regular
+ * expressions: every character is looked at a bounded number of times per nesting level.
+ *
+ * <p>Compound commands are read flatly: their keywords ({@code if}, {@code then}, {@code do}, {@code
+ * {}, …) are stepped over and the commands between them read as any other, which is all a guard
+ * needs (every command that may run). Only {@code case} (whose patterns end with {@code )}), {@code
+ * for} (whose list is no command), {@code [[ … ]]} and {@code (( … ))} get their own reading.
+ */
+final class ScriptReader {
+  private static final int STOP_END = 0;
+  private static final int STOP_PAREN = 1;
+  private static final int STOP_CASE = 2;
+
+  /** The text read. */
+  private final String s;
+
+  /** Its length. */
+  private final int n;
+
+  /** The bounds shared with every nested reading. */
+  private final Limits limits;
+
+  /** Where this text sits, for messages: empty at the top, " in …" when nested. */
+  private final String where;
+
+  /** The next character to read. */
+  private int pos;
+
+  /** Here-documents whose bodies start after the next newline, in order. */
+  private final List<RawRedirect> pending = new ArrayList<>();
+
+  /** The last simple command read, for a pipe that follows it. */
+  private RawCommand lastSimple;
+
+  /** The simple command a pipe just read comes from, for the command after it; or null. */
+  private RawCommand pipeFrom;
+
+  /** Of the last word read: where its unquoted {@code $IFS}s sit in its text, from and to. */
+  private final List<int[]> wordIfs = new ArrayList<>();
+
+  /** Of the last word read: its one brace list {@code {a,b}}: the brace, commas, brace. */
+  private final List<Integer> wordBraces = new ArrayList<>();
+
+  /** Of the last word read: whether it is literal but for its {@code $IFS}s and brace list. */
+  private boolean wordLiteralApart;
+
+  private ScriptReader(String s, Limits limits, String where) {
+    this.s = s;
+    this.n = s.length();
+    this.limits = limits;
+    this.where = where;
+  }
+
+  /**
+   * Reads {@code text} as a script at {@code depth}.
+   *
+   * @return its simple commands in order, substitutions in their holders' nests
+   */
+  static List<RawCommand> read(String text, int depth, Limits limits, String where)
+      throws ShellParseException {
+    limits.depth(depth, 0, "a nested script", where);
+    ScriptReader reader = new ScriptReader(text, limits, where);
+    List<RawCommand> out = new ArrayList<>();
+    reader.parseList(STOP_END, out, depth, 0);
+    return out;
+  }
+
+  /**
+   * Finds the substitutions of an unquoted here-document's body (it expands {@code $…} and {@code
+   * `…`} as double quotes do) and adds their commands to {@code owner}.
+   */
+  static void readBodyExpansions(
+      String body, RawCommand owner, int depth, Limits limits, String where)
+      throws ShellParseException {
+    ScriptReader reader = new ScriptReader(body, limits, where);
+    StringBuilder scratch = new StringBuilder();
+    while (reader.pos < reader.n) {
+      char c = reader.s.charAt(reader.pos);
+      if (c == '\\') {
+        reader.pos += 2;
+      } else if (c == '$') {
+        reader.readDollar(scratch, owner, depth, true);
+      } else if (c == '`') {
+        reader.readBacktick(scratch, owner, depth, false);
+      } else {
+        reader.pos++;
+      }
+      scratch.setLength(0);
+    }
+  }
+
+  // ---- lists and commands ----
+
+  private void parseList(int stop, List<RawCommand> out, int depth, int openedAt)
+      throws ShellParseException {
+    for (; ; ) {
+      skipBlanks();
+      if (pos >= n) {
+        if (stop == STOP_END) {
+          if (!pending.isEmpty()) {
+            RawRedirect first = pending.get(0);
+            throw Limits.malformed(
+                "a here-document with no line '" + first.delimiter + "' to end it",
+                first.at,
+                where);
+          }
+          return;
+        }
+        throw Limits.malformed(
+            stop == STOP_PAREN ? "a ( with no ) to close it" : "a case with no esac",
+            openedAt,
+            where);
+      }
+      char c = s.charAt(pos);
+      switch (c) {
+        case '\n' -> {
+          pos++;
+          pipeFrom = null;
+          readHeredocs();
+        }
+        case '#' -> skipComment();
+        case ';' -> {
+          if (stop == STOP_CASE && (peek(1) == ';' || peek(1) == '&')) {
+            return;
+          }
+          pipeFrom = null;
+          pos++;
+          if (peek(0) == ';' || peek(0) == '&') {
+            pos++;
+          }
+        }
+        case '&' -> {
+          if (peek(1) == '>') {
+            parseSimple(out, depth);
+          } else {
+            pipeFrom = null;
+            pos++;
+            if (peek(0) == '&') {
+              pos++;
+            }
+          }
+        }
+        case '|' -> {
+          pos++;
+          pipeFrom = peek(0) == '|' ? null : lastSimple;
+          if (peek(0) == '|' || peek(0) == '&') {
+            pos++;
+          }
+        }
+        case ')' -> {
+          if (stop == STOP_PAREN) {
+            pos++;
+            return;
+          }
+          throw Limits.malformed("a ) with no ( before it", pos, where);
+        }
+        default -> {
+          if (!parseCommand(stop, out, depth)) {
+            return;
+          }
+        }
+      }
+    }
+  }
+
+  /** Reads one command at a command position; false when it met the {@code esac} that ends. */
+  private boolean parseCommand(int stop, List<RawCommand> out, int depth)
+      throws ShellParseException {
+    int at = pos;
+    if (s.charAt(pos) == '(') {
+      limits.depth(depth + 1, at, "a ( … )", where);
+      if (peek(1) == '(' && arithmeticAhead(pos + 2)) {
+        RawCommand holder = new RawCommand(depth);
+        pos += 2;
+        readArithmetic(holder, depth + 1, at);
+        parseTrailingRedirects(holder, depth);
+        out.add(holder);
+        return true;
+      }
+      pos++;
+      parseList(STOP_PAREN, out, depth + 1, at);
+      RawCommand holder = new RawCommand(depth);
+      parseTrailingRedirects(holder, depth);
+      out.add(holder);
+      return true;
+    }
+    String keyword = peekKeyword();
+    if (keyword == null) {
+      parseSimple(out, depth);
+      return true;
+    }
+    switch (keyword) {
+      case "if", "then", "else", "elif", "do", "while", "until", "{", "!", "coproc" -> {
+        pos += keyword.length();
+        return true;
+      }
+      case "fi", "done", "}", "esac" -> {
+        if (keyword.equals("esac") && stop == STOP_CASE) {
+          return false;
+        }
+        pos += keyword.length();
+        RawCommand holder = new RawCommand(depth);
+        parseTrailingRedirects(holder, depth);
+        out.add(holder);
+        return true;
+      }
+      case "time" -> {
+        return parseTime(out, depth);
+      }
+      case "for", "select" -> {
+        pos += keyword.length();
+        parseFor(out, depth, at);
+        return true;
+      }
+      case "case" -> {
+        pos += keyword.length();
+        parseCase(out, depth, at);
+        return true;
+      }
+      case "function" -> {
+        pos += keyword.length();
+        skipBlanks();
+        RawCommand holder = new RawCommand(depth);
+        if (pos < n && !isMeta(s.charAt(pos))) {
+          readWord(holder, depth);
+        }
+        skipFunctionParens();
+        out.add(holder);
+        return true;
+      }
+      case "[[" -> {
+        pos += 2;
+        parseConditional(out, depth, at);
+        return true;
+      }
+      default -> {
+        // "in" outside for and case: an ordinary word.
+        parseSimple(out, depth);
+        return true;
+      }
+    }
+  }
+
+  /**
+   * The {@code time} keyword: before a compound command it is stepped over; before a simple command
+   * that command is marked timed (and {@code time} becomes its wrapper).
+   */
+  private boolean parseTime(List<RawCommand> out, int depth) throws ShellParseException {
+    int start = pos;
+    pos += 4;
+    skipBlanks();
+    if (s.startsWith("-p", pos) && (pos + 2 >= n || isMeta(s.charAt(pos + 2)))) {
+      pos += 2;
+      skipBlanks();
+    }
+    if (pos >= n) {
+      return true;
+    }
+    char c = s.charAt(pos);
+    String next = peekKeyword();
+    if (c == '(' || (next != null && !next.equals("time") && !next.equals("in"))) {
+      return true;
+    }
+    if (c == '-') {
+      // GNU time's own options (time -f …): read it as the program /usr/bin/time.
+      pos = start;
+      parseSimple(out, depth);
+      return true;
+    }
+    if (isMeta(c) && !isRedirectAt()) {
+      return true;
+    }
+    RawCommand cmd = parseSimple(out, depth);
+    cmd.timed = true;
+    return true;
+  }
+
+  private RawCommand parseSimple(List<RawCommand> out, int depth) throws ShellParseException {
+    RawCommand cmd = new RawCommand(depth);
+    out.add(cmd);
+    cmd.pipedFrom = pipeFrom;
+    pipeFrom = null;
+    lastSimple = cmd;
+    for (; ; ) {
+      skipBlanks();
+      if (pos >= n) {
+        return cmd;
+      }
+      char c = s.charAt(pos);
+      if (c == '#') {
+        skipComment();
+        return cmd;
+      }
+      if (c == '\n' || c == ';' || c == '|' || c == ')') {
+        return cmd;
+      }
+      if (c == '&' && peek(1) != '>') {
+        return cmd;
+      }
+      if (isRedirectAt()) {
+        parseRedirect(cmd, depth);
+        continue;
+      }
+      if (c == '(') {
+        if (cmd.words.size() == 1 && cmd.redirects.isEmpty() && skipFunctionParens()) {
+          // name () compound: a definition; its body follows as commands that may run.
+          cmd.words.clear();
+          return cmd;
+        }
+        throw Limits.malformed("a ( inside a command", pos, where);
+      }
+      if (cmd.words.isEmpty() && assignmentEnd() > 0) {
+        readAssignment(cmd, depth);
+        continue;
+      }
+      if (isDeclaration(cmd) && assignmentEnd() > 0 && s.charAt(assignmentEnd()) == '(') {
+        // declare -a x=(1 2): an argument bash reads as an array assignment.
+        int start = pos;
+        readAssignment(cmd, depth);
+        cmd.words.add(new Word(s.substring(start, pos), false));
+        continue;
+      }
+      Word word = readWord(cmd, depth);
+      fields(word, cmd.words);
+    }
+  }
+
+  /**
+   * The words bash makes of the word just read: a brace list {@code {rm,-rf,/}} expands into one
+   * word per item, an unquoted {@code $IFS} (read as the default IFS) breaks it; otherwise the word
+   * itself.
+   */
+  private void fields(Word word, List<Word> into) throws ShellParseException {
+    String text = word.text();
+    boolean braces = wordBraces.size() >= 3;
+    if (!wordIfs.isEmpty() && !braces) {
+      int from = 0;
+      for (int[] ifs : wordIfs) {
+        addField(text.substring(from, ifs[0]), into);
+        from = ifs[1];
+      }
+      addField(text.substring(from), into);
+      return;
+    }
+    if (braces && wordIfs.isEmpty()) {
+      int open = wordBraces.get(0);
+      int close = wordBraces.get(wordBraces.size() - 1);
+      String prefix = text.substring(0, open);
+      String suffix = text.substring(close + 1);
+      for (int i = 0; i + 1 < wordBraces.size(); i++) {
+        String item = text.substring(wordBraces.get(i) + 1, wordBraces.get(i + 1));
+        addField(prefix + item + suffix, into);
+      }
+      return;
+    }
+    into.add(word);
+  }
+
+  private void addField(String text, List<Word> into) throws ShellParseException {
+    if (!text.isEmpty()) {
+      if (!into.isEmpty()) {
+        limits.word(pos, where);
+      }
+      into.add(new Word(text, wordLiteralApart));
+    }
+  }
+
+  /** After a function's name: {@code ( )} with blanks between; true if it was there. */
+  private boolean skipFunctionParens() {
+    int save = pos;
+    skipBlanks();
+    if (peek(0) == '(') {
+      pos++;
+      skipBlanks();
+      if (peek(0) == ')') {
+        pos++;
+        return true;
+      }
+    }
+    pos = save;
+    return false;
+  }
+
+  private void parseTrailingRedirects(RawCommand holder, int depth) throws ShellParseException {
+    for (; ; ) {
+      skipBlanks();
+      if (pos < n && isRedirectAt()) {
+        parseRedirect(holder, depth);
+      } else {
+        return;
+      }
+    }
+  }
+
+  private void parseFor(List<RawCommand> out, int depth, int at) throws ShellParseException {
+    skipBlanks();
+    RawCommand holder = new RawCommand(depth);
+    out.add(holder);
+    if (s.startsWith("((", pos)) {
+      limits.depth(depth + 1, pos, "a for (( … ))", where);
+      pos += 2;
+      readArithmetic(holder, depth + 1, at);
+      return;
+    }
+    if (pos >= n || isMeta(s.charAt(pos))) {
+      throw Limits.malformed("a for with no name", at, where);
+    }
+    readWord(holder, depth);
+    skipBlanksAndNewlines();
+    if ("in".equals(peekKeyword())) {
+      pos += 2;
+      for (; ; ) {
+        skipBlanks();
+        if (pos >= n) {
+          return;
+        }
+        char c = s.charAt(pos);
+        if (c == '#') {
+          skipComment();
+          return;
+        }
+        if (isMeta(c)) {
+          return;
+        }
+        readWord(holder, depth);
+      }
+    }
+  }
+
+  private void parseCase(List<RawCommand> out, int depth, int at) throws ShellParseException {
+    limits.depth(depth + 1, at, "a case … esac", where);
+    RawCommand holder = new RawCommand(depth);
+    out.add(holder);
+    skipBlanks();
+    if (pos >= n || isMeta(s.charAt(pos))) {
+      throw Limits.malformed("a case with no word", at, where);
+    }
+    readWord(holder, depth);
+    skipBlanksAndNewlines();
+    if (!"in".equals(peekKeyword())) {
+      throw Limits.malformed("a case with no in", at, where);
+    }
+    pos += 2;
+    for (; ; ) {
+      skipBlanksAndNewlines();
+      if (pos >= n) {
+        throw Limits.malformed("a case with no esac", at, where);
+      }
+      if ("esac".equals(peekKeyword())) {
+        pos += 4;
+        parseTrailingRedirects(holder, depth);
+        return;
+      }
+      if (s.charAt(pos) == '(') {
+        pos++;
+      }
+      for (; ; ) {
+        skipBlanks();
+        if (pos >= n) {
+          throw Limits.malformed("a case pattern with no )", at, where);
+        }
+        if (!isMeta(s.charAt(pos))) {
+          readWord(holder, depth);
+          skipBlanks();
+        }
+        char c = peek(0);
+        if (c == '|') {
+          pos++;
+        } else if (c == ')') {
+          pos++;
+          break;
+        } else {
+          throw Limits.malformed("a case pattern with no )", pos, where);
+        }
+      }
+      parseList(STOP_CASE, out, depth + 1, at);
+      if (s.startsWith(";;&", pos)) {
+        pos += 3;
+      } else if (s.startsWith(";;", pos) || s.startsWith(";&", pos)) {
+        pos += 2;
+      }
+    }
+  }
+
+  /** {@code [[ … ]]}: its words may hold substitutions; its operators are no redirections. */
+  private void parseConditional(List<RawCommand> out, int depth, int at)
+      throws ShellParseException {
+    RawCommand holder = new RawCommand(depth);
+    out.add(holder);
+    for (; ; ) {
+      skipBlanksAndNewlines();
+      if (pos >= n) {
+        throw Limits.malformed("a [[ with no ]]", at, where);
+      }
+      char c = s.charAt(pos);
+      if ("<>()!&|;".indexOf(c) >= 0) {
+        pos++;
+        continue;
+      }
+      int start = pos;
+      Word w = readWord(holder, depth);
+      if (pos - start == 2 && w.text().equals("]]")) {
+        parseTrailingRedirects(holder, depth);
+        return;
+      }
+    }
+  }
+
+  // ---- redirections and here-documents ----
+
+  private boolean isRedirectAt() {
+    int i = pos;
+    while (i < n && isDigit(s.charAt(i))) {
+      i++;
+    }
+    if (i == pos && i < n && s.charAt(i) == '{') {
+      int j = i + 1;
+      while (j < n && j - i < 64 && isNameChar(s.charAt(j))) {
+        j++;
+      }
+      if (j > i + 1 && j < n && s.charAt(j) == '}') {
+        i = j + 1;
+      }
+    }
+    if (i >= n) {
+      return false;
+    }
+    char c = s.charAt(i);
+    if (c == '&' && i == pos) {
+      return i + 1 < n && s.charAt(i + 1) == '>';
+    }
+    if (c != '<' && c != '>') {
+      return false;
+    }
+    return !(i == pos && i + 1 < n && s.charAt(i + 1) == '(');
+  }
+
+  private static final String[] OPERATORS = {
+    "&>>", "&>", "<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">"
+  };
+
+  private void parseRedirect(RawCommand cmd, int depth) throws ShellParseException {
+    while (isDigit(s.charAt(pos))) {
+      pos++;
+    }
+    if (s.charAt(pos) == '{') {
+      pos = s.indexOf('}', pos) + 1;
+    }
+    int at = pos;
+    String operator = null;
+    for (String op : OPERATORS) {
+      if (s.startsWith(op, pos)) {
+        operator = op;
+        break;
+      }
+    }
+    if (operator == null) {
+      throw Limits.malformed("a redirection with no operator", at, where);
+    }
+    pos += operator.length();
+    skipBlanks();
+    if (pos >= n || (isMeta(s.charAt(pos)) && !isProcessSubstitutionAt())) {
+      throw Limits.malformed("a redirection " + operator + " with no target", at, where);
+    }
+    int start = pos;
+    Word target = readWord(cmd, depth);
+    if (operator.equals("<<") || operator.equals("<<-")) {
+      boolean quoted = false;
+      for (int i = start; i < pos; i++) {
+        char c = s.charAt(i);
+        if (c == '\'' || c == '"' || c == '\\') {
+          quoted = true;
+          break;
+        }
+      }
+      RawRedirect r = new RawRedirect(operator, target, target.text(), quoted, cmd, at);
+      cmd.redirects.add(r);
+      pending.add(r);
+    } else {
+      RawRedirect r = new RawRedirect(operator, target, null, false, cmd, at);
+      if (operator.equals("<<<")) {
+        r.body = target.text();
+      }
+      cmd.redirects.add(r);
+    }
+  }
+
+  /** Whether {@code $IFS} or {@code ${IFS}} is at the read position. */
+  private boolean isIfsAt() {
+    return s.startsWith("${IFS}", pos)
+        || (s.startsWith("$IFS", pos) && (pos + 4 >= n || !isNameChar(s.charAt(pos + 4))));
+  }
+
+  /** Whether the text from {@code from} to {@code to} is a shell name. */
+  private boolean isName(int from, int to) {
+    if (to <= from || !isNameStart(s.charAt(from))) {
+      return false;
+    }
+    for (int i = from + 1; i < to; i++) {
+      if (!isNameChar(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean isProcessSubstitutionAt() {
+    char c = peek(0);
+    return (c == '<' || c == '>') && peek(1) == '(';
+  }
+
+  /** Right after a newline: the bodies of the here-documents its line opened, in order. */
+  private void readHeredocs() throws ShellParseException {
+    if (pending.isEmpty()) {
+      return;
+    }
+    for (RawRedirect r : pending) {
+      boolean strip = r.operator.equals("<<-");
+      String delimiter = r.delimiter;
+      StringBuilder body = new StringBuilder();
+      for (; ; ) {
+        if (pos >= n) {
+          throw Limits.malformed(
+              "a here-document with no line '" + delimiter + "' to end it", r.at, where);
+        }
+        int eol = s.indexOf('\n', pos);
+        if (eol < 0) {
+          eol = n;
+        }
+        int start = pos;
+        if (strip) {
+          while (start < eol && s.charAt(start) == '\t') {
+            start++;
+          }
+        }
+        pos = eol < n ? eol + 1 : n;
+        if (eol - start == delimiter.length() && s.startsWith(delimiter, start)) {
+          break;
+        }
+        body.append(s, start, eol).append('\n');
+      }
+      r.body = body.toString();
+      if (!r.quoted) {
+        readBodyExpansions(
+            r.body, r.owner, r.owner.depth, limits, " in the here-document at " + r.at + where);
+      }
+    }
+    pending.clear();
+  }
+
+  // ---- words ----
+
+  private static boolean isDeclaration(RawCommand cmd) {
+    if (cmd.words.isEmpty() || !cmd.words.get(0).literal()) {
+      return false;
+    }
+    return switch (cmd.words.get(0).text()) {
+      case "declare", "typeset", "local", "export", "readonly" -> true;
+      default -> false;
+    };
+  }
+
+  /** Where the value of the assignment at the read position starts, or -1 when none is there. */
+  private int assignmentEnd() {
+    int i = pos;
+    if (i >= n || !isNameStart(s.charAt(i))) {
+      return -1;
+    }
+    while (i < n && isNameChar(s.charAt(i))) {
+      i++;
+    }
+    if (i < n && s.charAt(i) == '[') {
+      int close = i;
+      while (close < n && s.charAt(close) != ']' && !isMeta(s.charAt(close))) {
+        close++;
+      }
+      if (close >= n || s.charAt(close) != ']') {
+        return -1;
+      }
+      i = close + 1;
+    }
+    if (i < n && s.charAt(i) == '+') {
+      i++;
+    }
+    return i < n && s.charAt(i) == '=' ? i + 1 : -1;
+  }
+
+  private void readAssignment(RawCommand cmd, int depth) throws ShellParseException {
+    int at = pos;
+    while (s.charAt(pos) != '=') {
+      pos++;
+    }
+    boolean plain = s.charAt(pos - 1) != '+' && s.charAt(pos - 1) != ']';
+    String name = s.substring(at, s.charAt(pos - 1) == '+' ? pos - 1 : pos);
+    pos++;
+    if (peek(0) == '(' || !plain) {
+      cmd.assignments.add(new RawCommand.Assignment(name, null));
+    }
+    if (peek(0) == '(') {
+      pos++;
+      limits.word(at, where);
+      for (; ; ) {
+        skipBlanksAndNewlines();
+        if (pos >= n) {
+          throw Limits.malformed("an array assignment with no )", at, where);
+        }
+        char c = s.charAt(pos);
+        if (c == ')') {
+          pos++;
+          return;
+        }
+        if (c == '#') {
+          skipComment();
+          continue;
+        }
+        if (isMeta(c)) {
+          throw Limits.malformed("an array assignment with no )", at, where);
+        }
+        readWord(cmd, depth);
+      }
+    }
+    if (pos >= n || isMeta(s.charAt(pos)) && !isProcessSubstitutionAt()) {
+      limits.word(at, where);
+      if (plain) {
+        cmd.assignments.add(new RawCommand.Assignment(name, Word.literal("")));
+      }
+      return;
+    }
+    Word value = readWord(cmd, depth);
+    if (plain) {
+      cmd.assignments.add(new RawCommand.Assignment(name, value));
+    }
+  }
+
+  /**
+   * Reads one word: its value after quote removal, expansions kept as their source text and making
+   * it non-literal. Substitutions in it are read and added to {@code holder}'s nests.
+   */
+  private Word readWord(RawCommand holder, int depth) throws ShellParseException {
+    int start = pos;
+    limits.word(start, where);
+    StringBuilder sb = new StringBuilder();
+    boolean literal = true;
+    boolean bracket = false;
+    boolean brace = false;
+    boolean braceList = false;
+    boolean braceClosed = false;
+    // One simple list {a,b} can be expanded; a sequence {1..9}, nesting or a second list cannot.
+    boolean braceSimple = true;
+    wordIfs.clear();
+    wordBraces.clear();
+    // NAME=…: bash expands a tilde after its = and after each : (a=~/x, PATH=a:~/b).
+    boolean sawEquals = false;
+    boolean assignmentLike = false;
+    loop:
+    while (pos < n) {
+      char c = s.charAt(pos);
+      switch (c) {
+        case ' ', '\t', '\n', ';', '&', '|', '(', ')' -> {
+          break loop;
+        }
+        case '<', '>' -> {
+          if (peek(1) != '(') {
+            break loop;
+          }
+          readProcessSubstitution(sb, holder, depth);
+          literal = false;
+        }
+        case '\'' -> {
+          int close = s.indexOf('\'', pos + 1);
+          if (close < 0) {
+            throw Limits.malformed("an unterminated single quote", pos, where);
+          }
+          sb.append(s, pos + 1, close);
+          pos = close + 1;
+        }
+        case '"' -> literal &= readDouble(sb, holder, depth);
+        case '\\' -> {
+          if (pos + 1 >= n) {
+            sb.append('\\');
+            pos++;
+          } else if (s.charAt(pos + 1) == '\n') {
+            pos += 2;
+          } else {
+            sb.append(s.charAt(pos + 1));
+            pos += 2;
+          }
+        }
+        case '$' -> {
+          if (isIfsAt()) {
+            int from = sb.length();
+            readDollar(sb, holder, depth, false);
+            wordIfs.add(new int[] {from, sb.length()});
+          } else {
+            literal &= readDollar(sb, holder, depth, false);
+          }
+        }
+        case '`' -> {
+          readBacktick(sb, holder, depth, false);
+          literal = false;
+        }
+        case '*', '?' -> {
+          literal = false;
+          sb.append(c);
+          pos++;
+        }
+        case '[' -> {
+          bracket = true;
+          sb.append(c);
+          pos++;
+        }
+        case ']' -> {
+          literal &= !bracket;
+          sb.append(c);
+          pos++;
+        }
+        case '{' -> {
+          braceSimple &= !brace;
+          brace = true;
+          wordBraces.add(sb.length());
+          sb.append(c);
+          pos++;
+        }
+        case ',' -> {
+          braceList |= brace && !braceClosed;
+          if (brace && !braceClosed) {
+            wordBraces.add(sb.length());
+          }
+          sb.append(c);
+          pos++;
+        }
+        case '.' -> {
+          if (brace && !braceClosed && pos > start && s.charAt(pos - 1) == '.') {
+            braceList = true;
+            braceSimple = false;
+          }
+          sb.append(c);
+          pos++;
+        }
+        case '}' -> {
+          if (brace && !braceClosed && braceList) {
+            braceClosed = true;
+            wordBraces.add(sb.length());
+          }
+          sb.append(c);
+          pos++;
+        }
+        case '~' -> {
+          char before = pos == start ? 0 : s.charAt(pos - 1);
+          literal &= pos != start && !(assignmentLike && (before == '=' || before == ':'));
+          sb.append(c);
+          pos++;
+        }
+        case '=' -> {
+          if (!sawEquals) {
+            sawEquals = true;
+            assignmentLike = isName(start, pos);
+          }
+          sb.append(c);
+          pos++;
+        }
+        default -> {
+          sb.append(c);
+          pos++;
+        }
+      }
+    }
+    if (pos == start) {
+      throw Limits.malformed("a word expected", pos, where);
+    }
+    wordLiteralApart = literal;
+    if (!braceSimple || !braceClosed) {
+      wordBraces.clear();
+    }
+    return new Word(sb.toString(), literal && !braceClosed && wordIfs.isEmpty());
+  }
+
+  /** At {@code "}: reads to the closing quote; false when it holds an expansion. */
+  private boolean readDouble(StringBuilder sb, RawCommand holder, int depth)
+      throws ShellParseException {
+    int open = pos;
+    pos++;
+    boolean literal = true;
+    for (; ; ) {
+      if (pos >= n) {
+        throw Limits.malformed("an unterminated double quote", open, where);
+      }
+      char c = s.charAt(pos);
+      switch (c) {
+        case '"' -> {
+          pos++;
+          return literal;
+        }
+        case '\\' -> {
+          char d = peek(1);
+          if (d == '\n') {
+            pos += 2;
+          } else if (d == '$' || d == '`' || d == '"' || d == '\\') {
+            sb.append(d);
+            pos += 2;
+          } else {
+            sb.append('\\');
+            pos++;
+          }
+        }
+        case '$' -> literal &= readDollar(sb, holder, depth, true);
+        case '`' -> {
+          readBacktick(sb, holder, depth, true);
+          literal = false;
+        }
+        default -> {
+          sb.append(c);
+          pos++;
+        }
+      }
+    }
+  }
+
+  /** At {@code $}: an expansion (false, its source kept) or a literal {@code $…} (true). */
+  private boolean readDollar(StringBuilder sb, RawCommand holder, int depth, boolean inDouble)
+      throws ShellParseException {
+    int at = pos;
+    char d = peek(1);
+    if (d == '\'' && !inDouble) {
+      pos += 2;
+      readAnsiC(sb, at);
+      return true;
+    }
+    if (d == '"' && !inDouble) {
+      pos++;
+      return readDouble(sb, holder, depth);
+    }
+    if (d == '(') {
+      limits.depth(depth + 1, at, "a $( … )", where);
+      if (peek(2) == '(' && arithmeticAhead(pos + 3)) {
+        pos += 3;
+        readArithmetic(holder, depth + 1, at);
+      } else {
+        pos += 2;
+        List<RawCommand> inner = new ArrayList<>();
+        parseList(STOP_PAREN, inner, depth + 1, at);
+        holder.nests.add(new Nest("$(…)", inner));
+      }
+      sb.append(s, at, pos);
+      return false;
+    }
+    if (d == '{') {
+      limits.depth(depth + 1, at, "a ${ … }", where);
+      pos += 2;
+      readParameter(holder, depth + 1, at);
+      sb.append(s, at, pos);
+      return false;
+    }
+    if (d == '[') {
+      limits.depth(depth + 1, at, "a $[ … ]", where);
+      pos += 2;
+      readOldArithmetic(holder, depth + 1, at);
+      sb.append(s, at, pos);
+      return false;
+    }
+    if (isNameStart(d)) {
+      pos++;
+      while (pos < n && isNameChar(s.charAt(pos))) {
+        pos++;
+      }
+      sb.append(s, at, pos);
+      return false;
+    }
+    if (isDigit(d) || "@*#?-$!".indexOf(d) >= 0 && d != 0) {
+      pos += 2;
+      sb.append(s, at, pos);
+      return false;
+    }
+    sb.append('$');
+    pos++;
+    return true;
+  }
+
+  /** After {@code ${}: to the matching brace, reading the substitutions within. */
+  private void readParameter(RawCommand holder, int depth, int at) throws ShellParseException {
+    StringBuilder scratch = new StringBuilder();
+    for (; ; ) {
+      if (pos >= n) {
+        throw Limits.malformed("an unterminated ${", at, where);
+      }
+      char c = s.charAt(pos);
+      switch (c) {
+        case '}' -> {
+          pos++;
+          return;
+        }
+        case '\\' -> pos = Math.min(n, pos + 2);
+        case '\'' -> {
+          int close = s.indexOf('\'', pos + 1);
+          if (close < 0) {
+            throw Limits.malformed("an unterminated single quote", pos, where);
+          }
+          pos = close + 1;
+        }
+        case '"' -> readDouble(scratch, holder, depth);
+        case '$' -> readDollar(scratch, holder, depth, false);
+        case '`' -> readBacktick(scratch, holder, depth, false);
+        default -> pos++;
+      }
+      scratch.setLength(0);
+    }
+  }
+
+  /** Whether the parentheses from {@code from} close first with {@code ))}: arithmetic. */
+  private boolean arithmeticAhead(int from) {
+    int open = 0;
+    for (int i = from; i < n; i++) {
+      char c = s.charAt(i);
+      if (c == '(') {
+        open++;
+      } else if (c == ')') {
+        if (open == 0) {
+          return i + 1 < n && s.charAt(i + 1) == ')';
+        }
+        open--;
+      }
+    }
+    return false;
+  }
+
+  /** After {@code ((} or {@code $((}: to the closing {@code ))}; no command, but substitutions. */
+  private void readArithmetic(RawCommand holder, int depth, int at) throws ShellParseException {
+    StringBuilder scratch = new StringBuilder();
+    int open = 0;
+    for (; ; ) {
+      if (pos >= n) {
+        throw Limits.malformed("an unterminated (( … ))", at, where);
+      }
+      char c = s.charAt(pos);
+      switch (c) {
+        case '(' -> {
+          open++;
+          pos++;
+        }
+        case ')' -> {
+          if (open == 0) {
+            if (peek(1) != ')') {
+              throw Limits.malformed("an unterminated (( … ))", at, where);
+            }
+            pos += 2;
+            return;
+          }
+          open--;
+          pos++;
+        }
+        case '\\' -> pos = Math.min(n, pos + 2);
+        case '\'' -> {
+          int close = s.indexOf('\'', pos + 1);
+          if (close < 0) {
+            throw Limits.malformed("an unterminated single quote", pos, where);
+          }
+          pos = close + 1;
+        }
+        case '"' -> readDouble(scratch, holder, depth);
+        case '$' -> readDollar(scratch, holder, depth, false);
+        case '`' -> readBacktick(scratch, holder, depth, false);
+        default -> pos++;
+      }
+      scratch.setLength(0);
+    }
+  }
+
+  /** After {@code $[}: the old arithmetic, to its {@code ]}. */
+  private void readOldArithmetic(RawCommand holder, int depth, int at) throws ShellParseException {
+    StringBuilder scratch = new StringBuilder();
+    int open = 0;
+    for (; ; ) {
+      if (pos >= n) {
+        throw Limits.malformed("an unterminated $[ … ]", at, where);
+      }
+      char c = s.charAt(pos);
+      if (c == '[') {
+        open++;
+        pos++;
+      } else if (c == ']') {
+        pos++;
+        if (open-- == 0) {
+          return;
+        }
+      } else if (c == '$') {
+        readDollar(scratch, holder, depth, false);
+      } else if (c == '`') {
+        readBacktick(scratch, holder, depth, false);
+      } else {
+        pos++;
+      }
+      scratch.setLength(0);
+    }
+  }
+
+  /** At {@code <(} or {@code >(}: a process substitution, a command list to its {@code )}. */
+  private void readProcessSubstitution(StringBuilder sb, RawCommand holder, int depth)
+      throws ShellParseException {
+    int at = pos;
+    String via = s.charAt(pos) + "(…)";
+    limits.depth(depth + 1, at, "a " + s.charAt(pos) + "( … )", where);
+    pos += 2;
+    List<RawCommand> inner = new ArrayList<>();
+    parseList(STOP_PAREN, inner, depth + 1, at);
+    holder.nests.add(new Nest(via, inner));
+    sb.append(s, at, pos);
+  }
+
+  /** At a backquote: its text, unescaped as bash does, read as a script of its own. */
+  private void readBacktick(StringBuilder sb, RawCommand holder, int depth, boolean inDouble)
+      throws ShellParseException {
+    int at = pos;
+    limits.depth(depth + 1, at, "a `…`", where);
+    pos++;
+    StringBuilder inner = new StringBuilder();
+    for (; ; ) {
+      if (pos >= n) {
+        throw Limits.malformed("an unterminated backquote", at, where);
+      }
+      char c = s.charAt(pos);
+      if (c == '`') {
+        pos++;
+        break;
+      }
+      if (c == '\\' && pos + 1 < n) {
+        char d = s.charAt(pos + 1);
+        if (d == '`' || d == '$' || d == '\\' || (inDouble && d == '"')) {
+          inner.append(d);
+        } else if (d != '\n') {
+          inner.append(c).append(d);
+        }
+        pos += 2;
+        continue;
+      }
+      inner.append(c);
+      pos++;
+    }
+    sb.append(s, at, pos);
+    List<RawCommand> commands =
+        read(inner.toString(), depth + 1, limits, " in the `…` at " + at + where);
+    holder.nests.add(new Nest("`…`", commands));
+  }
+
+  /** After {@code $'}: the ANSI-C string, its escapes decoded as bash does. */
+  private void readAnsiC(StringBuilder sb, int at) throws ShellParseException {
+    boolean cut = false;
+    for (; ; ) {
+      if (pos >= n) {
+        throw Limits.malformed("an unterminated $'", at, where);
+      }
+      char c = s.charAt(pos);
+      if (c == '\'') {
+        pos++;
+        return;
+      }
+      if (c != '\\' || pos + 1 >= n) {
+        if (!cut) {
+          sb.append(c);
+        }
+        pos++;
+        continue;
+      }
+      char d = s.charAt(pos + 1);
+      pos += 2;
+      int value;
+      switch (d) {
+        case 'a' -> value = 7;
+        case 'b' -> value = 8;
+        case 'e', 'E' -> value = 27;
+        case 'f' -> value = 12;
+        case 'n' -> value = 10;
+        case 'r' -> value = 13;
+        case 't' -> value = 9;
+        case 'v' -> value = 11;
+        case '\\', '\'', '"', '?' -> value = d;
+        case 'x' -> value = readDigits(16, 2, -1);
+        case 'u' -> value = readDigits(16, 4, -1);
+        case 'U' -> value = readDigits(16, 8, -1);
+        case 'c' -> {
+          if (pos < n) {
+            value = s.charAt(pos) & 0x1f;
+            pos++;
+          } else {
+            value = -2;
+          }
+        }
+        default -> {
+          if (d >= '0' && d <= '7') {
+            value = readDigits(8, 2, d - '0') & 0xff;
+          } else {
+            value = -2;
+          }
+        }
+      }
+      if (cut) {
+        continue;
+      }
+      if (value == -1) {
+        sb.append('\\').append(d);
+      } else if (value == -2) {
+        sb.append('\\').append(d);
+      } else if (value == 0) {
+        cut = true;
+      } else if (Character.isValidCodePoint(value)) {
+        sb.appendCodePoint(value);
+      }
+    }
+  }
+
+  /** Up to {@code max} digits in {@code radix}; -1 when there is none and no {@code first}. */
+  private int readDigits(int radix, int max, int first) {
+    int value = Math.max(first, 0);
+    int count = 0;
+    while (count < max && pos < n && Character.digit(s.charAt(pos), radix) >= 0) {
+      value = value * radix + Character.digit(s.charAt(pos), radix);
+      pos++;
+      count++;
+    }
+    return count == 0 && first < 0 ? -1 : value;
+  }
+
+  // ---- characters ----
+
+  /** The keyword at a command position, unquoted and ended by a blank or operator, or null. */
+  private String peekKeyword() {
+    int i = pos;
+    while (i < n && i - pos < 9) {
+      char c = s.charAt(i);
+      if (isMeta(c) || c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`') {
+        break;
+      }
+      i++;
+    }
+    if (i < n && !isMeta(s.charAt(i))) {
+      return null;
+    }
+    String word = s.substring(pos, i);
+    return switch (word) {
+      case "if",
+          "then",
+          "else",
+          "elif",
+          "fi",
+          "do",
+          "done",
+          "while",
+          "until",
+          "for",
+          "select",
+          "case",
+          "esac",
+          "function",
+          "{",
+          "}",
+          "!",
+          "[[",
+          "time",
+          "coproc",
+          "in" ->
+          word;
+      default -> null;
+    };
+  }
+
+  private void skipBlanks() {
+    while (pos < n) {
+      char c = s.charAt(pos);
+      if (c == ' ' || c == '\t') {
+        pos++;
+      } else if (c == '\\' && peek(1) == '\n') {
+        pos += 2;
+      } else {
+        return;
+      }
+    }
+  }
+
+  private void skipBlanksAndNewlines() throws ShellParseException {
+    for (; ; ) {
+      skipBlanks();
+      if (peek(0) == '\n') {
+        pos++;
+        readHeredocs();
+      } else if (peek(0) == '#') {
+        skipComment();
+      } else {
+        return;
+      }
+    }
+  }
+
+  private void skipComment() {
+    while (pos < n && s.charAt(pos) != '\n') {
+      pos++;
+    }
+  }
+
+  private char peek(int ahead) {
+    int i = pos + ahead;
+    return i < n ? s.charAt(i) : 0;
+  }
+
+  private static boolean isMeta(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '('
+        || c == ')' || c == '<' || c == '>';
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  static boolean isNameStart(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  }
+
+  static boolean isNameChar(char c) {
+    return isNameStart(c) || isDigit(c);
+  }
+}

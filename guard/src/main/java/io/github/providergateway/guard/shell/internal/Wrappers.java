@@ -1,0 +1,354 @@
+package io.github.providergateway.guard.shell.internal;
+
+import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The programs that run another program given as their remaining words ({@code sudo}, {@code env},
+ * {@code timeout}, …), and how each one's own options are skipped to find it. A wrapper is taken
+ * off only when a command is left after it ({@code sudo -l} and {@code env} alone stay programs),
+ * and only when its word is literal.
+ */
+final class Wrappers {
+  static final Set<String> XARGS_LONG =
+      Set.of(
+          "--arg-file",
+          "--delimiter",
+          "--max-args",
+          "--max-procs",
+          "--max-chars",
+          "--process-slot-var");
+
+  private Wrappers() {}
+
+  /**
+   * Takes the wrappers off {@code words}, adding their names to {@code wrappers}. Each wrapper is a
+   * level of nesting: the command at {@code depth} may have as many as the depth left.
+   *
+   * @return the wrapped command's words
+   */
+  static List<Word> strip(List<Word> words, List<String> wrappers, Limits limits, int depth)
+      throws ShellParseException {
+    List<Word> current = words;
+    int i = 0;
+    while (i < current.size()) {
+      limits.depth(depth + wrappers.size(), 0, "a chain of wrappers (sudo, env, …)", "");
+      Word first = current.get(i);
+      if (!first.literal()) {
+        break;
+      }
+      String name = Resolver.basename(first.text());
+      int next;
+      if (name.equals("env")) {
+        List<Word> split = env(current, i);
+        if (split == null) {
+          break;
+        }
+        wrappers.add(name);
+        current = split;
+        i = 0;
+        continue;
+      }
+      next = skip(name, current, i);
+      if (next < 0 || next >= current.size()) {
+        break;
+      }
+      wrappers.add(name);
+      i = next;
+    }
+    return i == 0 ? current : current.subList(i, current.size());
+  }
+
+  /** Where the command wrapped by the wrapper {@code name} at {@code i} starts, or -1. */
+  private static int skip(String name, List<Word> w, int i) {
+    Seen seen = new Seen();
+    switch (name) {
+      case "sudo" -> {
+        int at =
+            skipOptions(
+                w,
+                i + 1,
+                "ugpCDrtUTRh",
+                Set.of(
+                    "--user",
+                    "--group",
+                    "--prompt",
+                    "--chdir",
+                    "--role",
+                    "--type",
+                    "--close-from",
+                    "--other-user",
+                    "--host",
+                    "--command-timeout"),
+                seen);
+        if (seen.has('e', 'l', 'v', 'V', 'K') || seen.hasLong("--edit", "--list")) {
+          return -1;
+        }
+        return skipAssignments(w, at);
+      }
+      case "doas" -> {
+        return skipOptions(w, i + 1, "uC", Set.of(), seen);
+      }
+      case "pkexec" -> {
+        return skipOptions(w, i + 1, "", Set.of("--user"), seen);
+      }
+      case "command" -> {
+        int at = skipOptions(w, i + 1, "", Set.of(), seen);
+        return seen.has('v', 'V') ? -1 : at;
+      }
+      case "exec" -> {
+        return skipOptions(w, i + 1, "a", Set.of(), seen);
+      }
+      case "builtin", "nohup", "setsid", "unbuffer", "nocorrect", "noglob", "fakeroot" -> {
+        return skipOptions(w, i + 1, "", Set.of(), seen);
+      }
+      case "nice" -> {
+        return skipOptions(w, i + 1, "n", Set.of("--adjustment"), seen);
+      }
+      case "ionice" -> {
+        int at = skipOptions(w, i + 1, "cnpPu", Set.of("--class", "--classdata"), seen);
+        return seen.has('p', 'P', 'u') ? -1 : at;
+      }
+      case "timeout" -> {
+        int at = skipOptions(w, i + 1, "sk", Set.of("--signal", "--kill-after"), seen);
+        return at + 1;
+      }
+      case "time" -> {
+        return skipOptions(w, i + 1, "fo", Set.of("--format", "--output"), seen);
+      }
+      case "stdbuf" -> {
+        return skipOptions(w, i + 1, "ioe", Set.of("--input", "--output", "--error"), seen);
+      }
+      case "chroot" -> {
+        int at = skipOptions(w, i + 1, "", Set.of("--userspec", "--groups"), seen);
+        return at + 1;
+      }
+      case "flock" -> {
+        int at =
+            skipOptions(
+                w, i + 1, "wEc", Set.of("--timeout", "--wait", "--conflict-exit-code"), seen);
+        boolean command =
+            at + 1 < w.size()
+                && (w.get(at + 1).text().equals("-c") || w.get(at + 1).text().equals("--command"));
+        return seen.has('c') || seen.hasLong("--command") || command ? -1 : at + 1;
+      }
+      case "busybox", "toybox" -> {
+        return i + 1 < w.size() && !w.get(i + 1).text().startsWith("-") ? i + 1 : -1;
+      }
+      default -> {
+        return -1;
+      }
+    }
+  }
+
+  /**
+   * {@code env}'s options ({@code -i}, {@code -u NAME}, {@code -C DIR}, {@code -S STRING} split
+   * into words) and assignments: the wrapped command's words, or null when there is none.
+   */
+  private static List<Word> env(List<Word> w, int i) {
+    List<Word> split = new ArrayList<>();
+    int at = i + 1;
+    while (at < w.size()) {
+      String t = w.get(at).text();
+      if (t.equals("--")) {
+        at++;
+        break;
+      }
+      if (t.equals("-S") || t.equals("--split-string")) {
+        if (at + 1 < w.size()) {
+          split.addAll(splitString(w.get(at + 1)));
+        }
+        at += 2;
+        continue;
+      }
+      if (t.startsWith("--split-string=")) {
+        split.addAll(splitString(new Word(t.substring(15), w.get(at).literal())));
+        at++;
+        continue;
+      }
+      if (t.startsWith("-S") && !t.startsWith("--")) {
+        split.addAll(splitString(new Word(t.substring(2), w.get(at).literal())));
+        at++;
+        continue;
+      }
+      if (t.equals("-u") || t.equals("--unset") || t.equals("-C") || t.equals("--chdir")) {
+        at += 2;
+        continue;
+      }
+      if (t.startsWith("-") && t.length() > 1) {
+        at++;
+        continue;
+      }
+      if (t.indexOf('=') > 0) {
+        at++;
+        continue;
+      }
+      break;
+    }
+    List<Word> result = new ArrayList<>(split);
+    if (at < w.size()) {
+      result.addAll(w.subList(at, w.size()));
+    }
+    return result.isEmpty() ? null : result;
+  }
+
+  /** {@code env -S}'s string as env splits it: blanks, quotes and backslashes. */
+  static List<Word> splitString(Word string) {
+    String s = string.text();
+    List<Word> words = new ArrayList<>();
+    StringBuilder sb = new StringBuilder();
+    boolean inWord = false;
+    char quote = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        } else if (c == '\\' && quote == '"' && i + 1 < s.length()) {
+          sb.append(s.charAt(++i));
+        } else {
+          sb.append(c);
+        }
+      } else if (c == ' ' || c == '\t' || c == '\n') {
+        if (inWord) {
+          words.add(new Word(sb.toString(), string.literal() && sb.indexOf("$") < 0));
+          sb.setLength(0);
+          inWord = false;
+        }
+      } else {
+        inWord = true;
+        if (c == '\'' || c == '"') {
+          quote = c;
+        } else if (c == '\\' && i + 1 < s.length()) {
+          sb.append(s.charAt(++i));
+        } else {
+          sb.append(c);
+        }
+      }
+    }
+    if (inWord) {
+      words.add(new Word(sb.toString(), string.literal() && sb.indexOf("$") < 0));
+    }
+    return words;
+  }
+
+  /**
+   * Skips the options from {@code i}: bundles of short ones, where one of {@code withArgument}
+   * takes the rest of the bundle or the next word; long ones, where one of {@code longWithArgument}
+   * takes the next word unless written with {@code =}; {@code --} ends them.
+   *
+   * @param seen when not null, gets every short option letter and long option name met
+   * @return the first word that is no option
+   */
+  static int skipOptions(
+      List<Word> w, int i, String withArgument, Set<String> longWithArgument, Seen seen) {
+    while (i < w.size()) {
+      String t = w.get(i).text();
+      if (t.equals("--")) {
+        return i + 1;
+      }
+      if (!t.startsWith("-") || t.length() == 1) {
+        return i;
+      }
+      if (t.startsWith("--")) {
+        int eq = t.indexOf('=');
+        String name = eq < 0 ? t : t.substring(0, eq);
+        if (seen != null) {
+          seen.longs.add(name);
+        }
+        i += eq < 0 && longWithArgument.contains(name) ? 2 : 1;
+        continue;
+      }
+      i++;
+      for (int j = 1; j < t.length(); j++) {
+        char c = t.charAt(j);
+        if (seen != null) {
+          seen.letters.append(c);
+        }
+        if (withArgument.indexOf(c) >= 0) {
+          if (j + 1 == t.length()) {
+            i++;
+          }
+          break;
+        }
+      }
+    }
+    return i;
+  }
+
+  /** The value of option {@code -c} (alone, last of a bundle, or glued) or {@code --long[=]}. */
+  static String optionValue(List<Word> w, char letter, String longName) {
+    for (int i = 1; i < w.size(); i++) {
+      String t = w.get(i).text();
+      if (t.equals("--")) {
+        return null;
+      }
+      if (t.equals(longName)) {
+        return i + 1 < w.size() ? w.get(i + 1).text() : null;
+      }
+      if (t.startsWith(longName + "=")) {
+        return t.substring(longName.length() + 1);
+      }
+      if (t.startsWith("-") && !t.startsWith("--")) {
+        int at = t.indexOf(letter);
+        if (at > 0) {
+          if (at + 1 < t.length()) {
+            return t.substring(at + 1);
+          }
+          return i + 1 < w.size() ? w.get(i + 1).text() : null;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static int skipAssignments(List<Word> w, int at) {
+    while (at < w.size() && isAssignment(w.get(at).text())) {
+      at++;
+    }
+    return at;
+  }
+
+  private static boolean isAssignment(String t) {
+    int eq = t.indexOf('=');
+    if (eq <= 0 || !ScriptReader.isNameStart(t.charAt(0))) {
+      return false;
+    }
+    for (int k = 1; k < eq; k++) {
+      if (!ScriptReader.isNameChar(t.charAt(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The options a skip met: short letters and long names. */
+  static final class Seen {
+    /** Every short option letter met, in order. */
+    private final StringBuilder letters = new StringBuilder();
+
+    /** Every long option name met, without its value. */
+    private final List<String> longs = new ArrayList<>();
+
+    boolean has(char... wanted) {
+      for (char c : wanted) {
+        if (letters.indexOf(String.valueOf(c)) >= 0) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    boolean hasLong(String... wanted) {
+      for (String name : wanted) {
+        if (longs.contains(name)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+}

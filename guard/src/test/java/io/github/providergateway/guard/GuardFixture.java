@@ -1,0 +1,61 @@
+package io.github.providergateway.guard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The machine the guard's tests decide for: Ada's home, her project, the temp folders and the
+ * gateway's home. Nothing here touches the disk: the guard resolves paths without it.
+ */
+final class GuardFixture {
+  static final Path HOME = Path.of("/home/ada");
+  static final Path PROJECT = Path.of("/home/ada/code/app");
+  static final Path GATEWAY_HOME = HOME.resolve(".copilot/extensions/tap");
+  static final GuardEnvironment ENVIRONMENT =
+      new GuardEnvironment(HOME, List.of(Path.of("/tmp"), Path.of("/var/tmp")), GATEWAY_HOME);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private GuardFixture() {}
+
+  static Guard guard(GuardPreset preset) {
+    return Guard.create(new GuardSettings(preset, List.of(), List.of(), List.of()), ENVIRONMENT);
+  }
+
+  static Guard guard(String personalJson) {
+    return Guard.create(GuardSettings.personal(json(personalJson)), ENVIRONMENT);
+  }
+
+  static GuardCall shell(String command) {
+    return shellIn(PROJECT, PROJECT, command);
+  }
+
+  static GuardCall shellIn(Path project, Path cwd, String command) {
+    ObjectNode args = JsonNodeFactory.instance.objectNode().put("command", command);
+    return new GuardCall("shell", args, project, cwd, null);
+  }
+
+  static GuardCall edit(String path) {
+    return file("edit", path);
+  }
+
+  static GuardCall read(String path) {
+    return file("read", path);
+  }
+
+  static GuardCall file(String tool, String path) {
+    ObjectNode args = JsonNodeFactory.instance.objectNode().put("path", path);
+    return new GuardCall(tool, args, PROJECT, PROJECT, null);
+  }
+
+  static JsonNode json(String text) {
+    try {
+      return JSON.readTree(text);
+    } catch (Exception e) {
+      throw new IllegalArgumentException(text, e);
+    }
+  }
+}

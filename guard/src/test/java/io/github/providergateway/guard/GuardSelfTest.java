@@ -1,0 +1,74 @@
+package io.github.providergateway.guard;
+
+import static io.github.providergateway.guard.GuardFixture.edit;
+import static io.github.providergateway.guard.GuardFixture.guard;
+import static io.github.providergateway.guard.GuardFixture.shell;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** An agent switching off what checks it: hook settings, the gateway's process, its home. */
+class GuardSelfTest {
+  private final Guard standard = guard(GuardPreset.STANDARD);
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "rm ~/.claude/settings.json",
+        "cp /tmp/s.json /home/ada/.claude/settings.json",
+        "sed -i s/hooks/x/ .claude/settings.local.json",
+        "rm -rf ~/.claude",
+        "tee ~/.gemini/settings.json",
+        "mv ~/.copilot/config.json /tmp/",
+        "truncate -s 0 ~/.codex/config.toml",
+        "rm ~/.codex/hooks.json",
+        "rm -rf ~/.copilot/extensions/tap",
+        "rm -rf ~/.copilot",
+        "touch ~/.copilot/extensions/tap/settings.json",
+        "pkill -f provider-gateway",
+        "killall java",
+        "kill $(cat ~/.copilot/extensions/tap/gateway.pid)",
+        "systemctl --user stop provider-gateway",
+        "systemctl --user disable provider-gateway.service",
+        "launchctl unload ~/Library/LaunchAgents/io.github.providergateway.gateway.plist",
+        "./gateway stop",
+        "gateway service uninstall",
+        "gateway gates release",
+      })
+  void blocks(String command) {
+    GuardVerdict verdict = standard.decide(shell(command));
+    assertThat(verdict.ruleId()).as(command + ": " + verdict.reason()).isEqualTo("guard.self");
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "cat ~/.claude/settings.json",
+        "jq .hooks ~/.claude/settings.json",
+        "systemctl --user status provider-gateway",
+        "gateway status",
+        "kill 4242",
+        "pkill -f webpack",
+        "cd ~/code/provider-gateway && ls",
+        "ls ~/.copilot/extensions/tap",
+      })
+  void allows(String command) {
+    GuardVerdict verdict = standard.decide(shell(command));
+    assertThat(verdict.outcome()).as(command + ": " + verdict.reason()).isEqualTo(Outcome.ALLOW);
+  }
+
+  @Test
+  void theEditToolOnHookSettingsIsTheGuardItself() {
+    assertThat(standard.decide(edit("/home/ada/.claude/settings.json")).ruleId())
+        .isEqualTo("guard.self");
+    assertThat(standard.decide(edit(".claude/settings.local.json")).ruleId())
+        .isEqualTo("guard.self");
+    assertThat(standard.decide(edit("~/.copilot/extensions/tap/guard.json")).ruleId())
+        .isEqualTo("guard.self");
+    assertThat(standard.decide(edit("src/settings.json")).allowed()).isTrue();
+  }
+}

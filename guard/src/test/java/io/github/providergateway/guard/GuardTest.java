@@ -1,0 +1,112 @@
+package io.github.providergateway.guard;
+
+import static io.github.providergateway.guard.GuardFixture.guard;
+import static io.github.providergateway.guard.GuardFixture.shell;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.github.providergateway.guard.GuardVerdict.Outcome;
+import io.github.providergateway.guard.internal.BuiltinRule;
+import io.github.providergateway.guard.internal.Catalogue;
+import io.github.providergateway.guard.shell.ShellParser;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The decision's order, what cannot be read, and the explanation. */
+class GuardTest {
+  private final Guard standard = guard(GuardPreset.STANDARD);
+
+  @Test
+  void aCommandPastABoundIsDeniedWithTheParsersMessage() {
+    String tooLong = "echo " + "x".repeat(ShellParser.MAX_LENGTH);
+    GuardVerdict verdict = standard.decide(shell(tooLong));
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.ruleId()).isEqualTo("guard.unreadable");
+    assertThat(verdict.reason()).contains("characters, over " + ShellParser.MAX_LENGTH);
+  }
+
+  @Test
+  void aMalformedCommandIsDenied() {
+    GuardVerdict verdict = standard.decide(shell("echo 'unterminated"));
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.ruleId()).isEqualTo("guard.unreadable");
+  }
+
+  @Test
+  void aShellCallWithoutACommandIsDenied() {
+    GuardCall call =
+        new GuardCall(
+            "shell",
+            JsonNodeFactory.instance.objectNode().put("command", 3),
+            GuardFixture.PROJECT,
+            null,
+            null);
+    assertThat(standard.decide(call).ruleId()).isEqualTo("guard.unreadable");
+  }
+
+  @Test
+  void underOffWithNoRulesNothingNeedsReading() {
+    assertThat(guard(GuardPreset.OFF).decide(shell("echo 'unterminated")).allowed()).isTrue();
+  }
+
+  @Test
+  void aCatastrophicRuleDecidesBeforeAnyPlainRule() {
+    Guard guard =
+        guard("{\"rules\": [{\"id\": \"mine\", \"action\": \"ask\", \"command\": \"rm *\"}]}");
+    assertThat(guard.decide(shell("rm -rf /")).ruleId()).isEqualTo("fs.delete-root");
+    assertThat(guard.decide(shell("rm -rf /tmp/x")).ruleId()).isEqualTo("mine");
+  }
+
+  @Test
+  void aDenyWinsOverAnEarlierAsk() {
+    GuardVerdict verdict = standard.decide(shell("git stash drop && git push --force"));
+    assertThat(verdict.ruleId()).isEqualTo("git.push-force");
+  }
+
+  @Test
+  void explainShowsTheParseAndEveryRuleThatMatched() {
+    GuardExplanation explanation =
+        guard(GuardPreset.STRICT)
+            .explain(shell("sudo rm -rf \"$DIR\" > log.txt; git push origin main"));
+    assertThat(explanation.parse())
+        .containsExactly(
+            "rm -rf «$DIR» | wrappers: sudo | redirects: > log.txt", "git push origin main");
+    assertThat(explanation.matched())
+        .containsExactly(
+            "fs.delete-outside-project: deny — fs.delete-outside-project: `rm -rf $DIR > log.txt`"
+                + " deletes a folder outside the project and the temporary folders (or one the"
+                + " guard cannot resolve); instead: delete inside the project or under /tmp, with"
+                + " a literal path",
+            "fs.write-outside-project: off in strict — fs.write-outside-project: `rm -rf $DIR >"
+                + " log.txt` writes outside the project and the temporary folders; instead: write"
+                + " inside the project",
+            "git.push-main: ask — git.push-main: `git push origin main` pushes straight to the"
+                + " main branch; instead: push a branch",
+            "system.sudo: off in strict — system.sudo: `rm -rf $DIR > log.txt` runs a command as"
+                + " root");
+    assertThat(explanation.verdict().ruleId()).isEqualTo("fs.delete-outside-project");
+  }
+
+  @Test
+  void theCatalogueHasTheAgreedIdsAndMoreThanSixtyRules() {
+    Set<String> ids = Catalogue.all().stream().map(BuiltinRule::id).collect(Collectors.toSet());
+    assertThat(ids)
+        .contains(
+            "fs.delete-root",
+            "fs.delete-home",
+            "fs.delete-outside-project",
+            "git.push-force",
+            "git.reset-hard",
+            "secrets.ssh",
+            "secrets.env-file",
+            "remote.pipe-to-shell",
+            "guard.self",
+            "guard.unreadable");
+    assertThat(ids).hasSizeGreaterThanOrEqualTo(60);
+    for (BuiltinRule rule : Catalogue.all()) {
+      assertThat(rule.why()).as(rule.id()).isNotBlank();
+      assertThat(rule.presets()).as(rule.id()).isNotEmpty();
+    }
+  }
+}
