@@ -169,12 +169,8 @@ final class GuardProvider implements AutoCloseable {
   }
 
   /** {@code guard: fs.delete-root: <why>; instead: <what>}: what the agent and the audit read. */
-  static String reason(GuardVerdict verdict) {
-    return "guard: "
-        + verdict.ruleId()
-        + ": "
-        + verdict.reason()
-        + (verdict.instead() == null ? "" : "; instead: " + verdict.instead());
+  private static String reason(GuardVerdict verdict) {
+    return io.github.providergateway.agent.hook.HookAdapter.guardReason(verdict);
   }
 
   @Override

@@ -438,11 +438,29 @@ class GuardInTheBoxTest {
             "socket: 'ls' allowed (as expected)",
             "http: 'rm -rf /' blocked (as expected)",
             "http: 'ls' allowed (as expected)");
-    assertThat(test.exit()).as("out: %s", test.out()).isZero();
+    assertThat(test.out()).doesNotContainPattern("\n  (socket|http): '[^']*' came back");
+    assertThat(test.exit())
+        .as("out: %s", test.out())
+        .isEqualTo(test.out().contains("\n  corpus: ") ? GuardCommand.EXIT_MISSED : 0);
     assertThat(io.github.providergateway.agent.tokens.ClientTokens.hooks(home()).clients())
         .as("the canary's hook token is revoked")
         .doesNotContain(GuardCheck.CANARY_CLIENT);
     assertThat(running.port()).isPositive();
+  }
+
+  @Test
+  void guardTestFailsWhenACanaryComesBackOtherwiseThanExpected() throws Exception {
+    gateway("{\"guard\": {\"preset\": \"off\"}}");
+
+    Run test = run("", "guard", "test", "--home", home().toString());
+
+    assertThat(test.out())
+        .contains(
+            "corpus: ",
+            "(preset off,",
+            "socket: 'rm -rf /' allowed (EXPECTED blocked)",
+            "http: 'rm -rf /' allowed (EXPECTED blocked)");
+    assertThat(test.exit()).isEqualTo(GuardCommand.EXIT_MISSED);
   }
 
   @Test

@@ -212,6 +212,25 @@ public final class HookAdapter {
   }
 
   /**
+   * How a block of the guard reads wherever it is given (the guard provider's gate, a hook with no
+   * session or no gateway): {@code guard: fs.delete-root: <what was found and why>; instead:
+   * <what>}, the rule's id once.
+   *
+   * @param verdict an ask or a deny of the guard
+   * @return the reason the agent and the audit trail read
+   */
+  public static String guardReason(GuardVerdict verdict) {
+    String text =
+        verdict.reason().startsWith(verdict.ruleId() + ":")
+            ? verdict.reason()
+            : verdict.ruleId() + ": " + verdict.reason();
+    if (verdict.instead() != null && !text.contains(verdict.instead())) {
+      text += "; instead: " + verdict.instead();
+    }
+    return "guard: " + text;
+  }
+
+  /**
    * The machine's folders as the guard needs them, for a gateway home: the user's home, the
    * temporary folders ({@code java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code $TMPDIR}).
    *
@@ -596,7 +615,7 @@ public final class HookAdapter {
                 + cause
                 + "), so the providers' gates cannot be checked and every call is denied"
                 + held
-            : HookDecisions.guardReason(guarded)
+            : guardReason(guarded)
                 + " (the provider gateway is not running: "
                 + state
                 + ", "

@@ -127,15 +127,6 @@ final class HookDecisions {
     }
   }
 
-  /** {@code guard: fs.delete-root: <why>; instead: <what>}, as the guard provider words it. */
-  static String guardReason(GuardVerdict verdict) {
-    return "guard: "
-        + verdict.ruleId()
-        + ": "
-        + verdict.reason()
-        + (verdict.instead() == null ? "" : "; instead: " + verdict.instead());
-  }
-
   /**
    * Decides {@code request} of {@code agent} through {@code gateway}: the gateway of this process,
    * or a client of a shared one.
@@ -207,14 +198,14 @@ final class HookDecisions {
           return;
         }
         String why =
-            guardReason(guarded)
+            HookAdapter.guardReason(guarded)
                 + " (no agent session holds "
                 + request.cwd()
                 + ", so nothing counts as inside a project)";
         HookVerdict decided =
             guarded.outcome() == GuardVerdict.Outcome.ASK
-                ? HookVerdict.ask(why, List.of(), "the guard asks: " + why, null)
-                : HookVerdict.deny(why, "the guard denies: " + why);
+                ? HookVerdict.ask(why, List.of(), why, null)
+                : HookVerdict.deny(why, why);
         complete(decided, null, GUARD_PROVIDER);
         return;
       }
