@@ -132,10 +132,11 @@ final class GuardProvider implements AutoCloseable {
     if (project != null || projects.containsKey(check.sessionId())) {
       return CompletableFuture.completedFuture(decide(check, project));
     }
-    // Not in the last list it heard (it may be on its way): the gateway's own list says.
+    // Not in the last list it heard (it may be on its way): the gateway's own list says. Its answer
+    // completes on the gateway's loop, where the project's file is not to be read: decided off it.
     return gateway
         .sessions()
-        .thenApply(
+        .thenApplyAsync(
             sessions ->
                 decide(
                     check,

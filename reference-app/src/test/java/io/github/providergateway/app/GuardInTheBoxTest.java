@@ -146,6 +146,18 @@ class GuardInTheBoxTest {
   }
 
   @Test
+  void aStrictGuardsAskComesBackAsTheAgentsAsk() throws Exception {
+    RunningGateway running = gateway("{\"guard\": {\"preset\": \"strict\"}}");
+    String session = session(running, project());
+
+    HookDecision push =
+        done(running.gateway().preToolUse(session, "shell", shell("git push origin main"), true));
+
+    assertThat(push.ask()).as("push: %s", push.reason()).isTrue();
+    assertThat(push.reason()).startsWith("guard: git.");
+  }
+
+  @Test
   void readingAKeyIsDeniedLikeCattingIt() throws Exception {
     RunningGateway running = gateway(null);
     String session = session(running, project());
