@@ -61,13 +61,13 @@ final class GuardCheck {
     List<String> missed = new ArrayList<>();
     List<String> notCovered = new ArrayList<>();
     GuardCorpusRun.run(home, env, out, err, missed);
-    out.println();
-    out.println("hook paths of the running gateway (" + home + "):");
     if (Files.notExists(
         home.resolve(io.github.providergateway.host.client.GatewayClient.TOKEN_FILE),
         LinkOption.NOFOLLOW_LINKS)) {
       notCovered.add("no gateway running for " + home + ": hook paths not checked");
     } else {
+      out.println();
+      out.println("hook paths of the running gateway (" + home + "):");
       socket(home, out, missed, notCovered);
       http(home, port, out, missed, notCovered);
     }
