@@ -7,6 +7,7 @@ import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.Access;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
+import io.github.providergateway.guard.internal.FedCode;
 import io.github.providergateway.guard.internal.Hit;
 import io.github.providergateway.guard.internal.Places;
 import io.github.providergateway.guard.internal.PlainMatcher;
@@ -43,6 +44,14 @@ import java.util.Locale;
  *       built-in rules still on under the preset, in that order.
  *   <li>Else the call is allowed.
  * </ol>
+ *
+ * <p>What is read: every program the parse finds (nested shells, substitutions, inline code's shell
+ * commands, wrappers taken off), plus the code a command feeds itself in the same call (text
+ * printed into {@code sh -c "$(…)"} or into a file it then runs, a git alias's {@code !command});
+ * the files each program reads, writes or deletes; and, for {@code edit} and {@code read}, the
+ * call's {@code path}. Paths are resolved without the disk: relative to the reported folder (else
+ * unknown, which counts as outside), {@code ~} and {@code $HOME} to the home, {@code ..}
+ * normalised; inside the project means under the session's project only.
  *
  * <p>The preset is the higher of the person's and the project's: a project can raise it, never
  * lower it. Tool annotations: under {@code strict} a tool its provider declares destructive asks
@@ -160,7 +169,7 @@ public final class Guard {
    * @return the decision
    */
   public GuardVerdict decide(GuardCall call) {
-    return explain(call).verdict();
+    return explain(call, false).verdict();
   }
 
   /**
@@ -172,10 +181,14 @@ public final class Guard {
    * @return the explanation
    */
   public GuardExplanation explain(GuardCall call) {
+    return explain(call, true);
+  }
+
+  private GuardExplanation explain(GuardCall call, boolean showParse) {
     List<String> parse = new ArrayList<>();
     List<String> matched = new ArrayList<>();
     try {
-      return decide(call, parse, matched);
+      return decide(call, showParse, parse, matched);
     } catch (RuntimeException e) {
       // Fail closed: a call the guard could not read through is denied, never allowed.
       String reason =
@@ -189,7 +202,8 @@ public final class Guard {
     }
   }
 
-  private GuardExplanation decide(GuardCall call, List<String> parse, List<String> matched) {
+  private GuardExplanation decide(
+      GuardCall call, boolean showParse, List<String> parse, List<String> matched) {
     boolean nothingToCheck =
         preset == GuardPreset.OFF && projectRules.isEmpty() && personalRules.isEmpty();
     if (nothingToCheck) {
@@ -209,13 +223,22 @@ public final class Guard {
       } catch (ShellParseException e) {
         return unreadable(e.getMessage(), parse, matched);
       }
-      for (Invocation invocation : script.invocations()) {
+      for (Invocation invocation : showParse ? script.invocations() : List.<Invocation>of()) {
         parse.add(describe(invocation));
       }
-      scan = new Scan(places, call, command.asText(), script.invocations());
+      List<Invocation> invocations = new ArrayList<>(script.invocations());
+      List<Invocation> fed = FedCode.of(invocations);
+      for (Invocation invocation : showParse ? fed : List.<Invocation>of()) {
+        parse.add(describe(invocation));
+      }
+      invocations.addAll(fed);
+      scan = new Scan(places, call, command.asText(), invocations);
     } else {
       scan = new Scan(places, call, null, List.of());
       fileAccess(call, places, scan, parse);
+      if ((call.tool().equals("edit") || call.tool().equals("read")) && scan.accesses().isEmpty()) {
+        return unreadable("the " + call.tool() + " call names no file", parse, matched);
+      }
     }
     List<Hit> hits = preset == GuardPreset.OFF ? List.of() : Catalogue.scan(scan);
 
@@ -352,7 +375,7 @@ public final class Guard {
     if (path == null || !path.isTextual()) {
       path = call.args().get("file_path");
     }
-    if (path == null || !path.isTextual()) {
+    if (path == null || !path.isTextual() || path.asText().isBlank()) {
       parse.add(call.tool() + " (no path)");
       return;
     }
@@ -361,7 +384,7 @@ public final class Guard {
     for (Target target : places.resolve(Word.literal(path.asText()), cwds)) {
       parse.add(
           call.tool() + " " + (target.path() == null ? "«" + target.raw() + "»" : target.path()));
-      scan.accesses().add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
+      scan.add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
     }
   }
 

@@ -5,7 +5,9 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A rule written in a configuration, without code: what it matches and what it does.
+ * A rule written in a configuration, without code: what it matches and what it does. In an allow
+ * list, a rule with no condition (no tool, command, path or arg) stands for the built-in rule its
+ * {@code id} names.
  *
  * @param id its id, as the audit trail and {@code explain} name it
  * @param action {@link GuardVerdict.Outcome#DENY}, {@link GuardVerdict.Outcome#ASK}, or {@link

@@ -57,6 +57,8 @@ class FileRulesTest {
           find ~ -type f -delete => fs.delete-home
           find /opt/data -exec rm {} + => fs.find-delete
           find ../other -delete => fs.find-delete
+          echo ~ | xargs -I{} rm -rf {} => fs.delete-home
+          ls | xargs -I{} rm -rf {} => fs.delete-outside-project
           dd if=/dev/zero of=/dev/sda bs=1M => fs.disk-write
           dd if=image.iso of=/dev/nvme0n1 => fs.disk-write
           mkfs.ext4 /dev/sdb1 => fs.mkfs

@@ -62,6 +62,7 @@ class GitRulesTest {
           git restore --staged --worktree . => git.restore-worktree => DENY
           rm -rf .git => git.remove-repo => DENY
           rm -rf ./.git/ => git.remove-repo => DENY
+          find . -maxdepth 1 -name .git -exec rm -rf {} + => git.remove-repo => DENY
           git filter-branch --tree-filter 'rm x' HEAD => git.filter-branch => DENY
           git update-ref -d refs/heads/main => git.update-ref-delete => DENY
           git reflog expire --expire=now --all => git.reflog-expire => DENY

@@ -37,6 +37,9 @@ class GuardSelfTest {
         "./gateway stop",
         "gateway service uninstall",
         "gateway gates release",
+        "gateway hook --revoke claude",
+        "rm ~/.config/systemd/user/provider-gateway.service",
+        "rm -rf ~/.copilot/extensions/t*",
       })
   void blocks(String command) {
     GuardVerdict verdict = standard.decide(shell(command));
@@ -68,6 +71,13 @@ class GuardSelfTest {
     assertThat(standard.decide(edit(".claude/settings.local.json")).ruleId())
         .isEqualTo("guard.self");
     assertThat(standard.decide(edit("~/.copilot/extensions/tap/guard.json")).ruleId())
+        .isEqualTo("guard.self");
+    assertThat(standard.decide(edit("~/.config/systemd/user/provider-gateway.service")).ruleId())
+        .isEqualTo("guard.self");
+    assertThat(
+            standard
+                .decide(edit("~/Library/LaunchAgents/io.github.providergateway.gateway.plist"))
+                .ruleId())
         .isEqualTo("guard.self");
     assertThat(standard.decide(edit("src/settings.json")).allowed()).isTrue();
   }

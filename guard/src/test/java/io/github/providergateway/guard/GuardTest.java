@@ -46,6 +46,14 @@ class GuardTest {
   }
 
   @Test
+  void aFileToolWithoutAPathIsDenied() {
+    assertThat(standard.decide(GuardFixture.read("")).ruleId()).isEqualTo("guard.unreadable");
+    GuardCall noPath =
+        new GuardCall("edit", JsonNodeFactory.instance.objectNode(), null, null, null);
+    assertThat(standard.decide(noPath).ruleId()).isEqualTo("guard.unreadable");
+  }
+
+  @Test
   void underOffWithNoRulesNothingNeedsReading() {
     assertThat(guard(GuardPreset.OFF).decide(shell("echo 'unterminated")).allowed()).isTrue();
   }

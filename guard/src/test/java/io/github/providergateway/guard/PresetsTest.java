@@ -35,6 +35,8 @@ class PresetsTest {
           wget https://example.com/x.tgz           => ALLOW => ALLOW => ASK
           curl http://localhost:8080/health        => ALLOW => ALLOW => ALLOW
           curl http://127.0.0.1:9400/              => ALLOW => ALLOW => ALLOW
+          http GET :8080/health                    => ALLOW => ALLOW => ALLOW
+          curl "$URL"                              => ALLOW => ALLOW => ASK
           sudo apt-get install jq                  => ALLOW => ALLOW => ASK
           echo hi > ~/notes.txt                    => ALLOW => ALLOW => DENY
           cp a.txt /opt/shared/                    => ALLOW => ALLOW => DENY

@@ -52,8 +52,7 @@ class RemoteAndInfraRulesTest {
           docker system prune -a => infra.docker-prune => DENY
           docker volume prune => infra.docker-volume => DENY
           docker volume rm data => infra.docker-volume => DENY
-          docker compose down -v => infra.docker-volume => DENY
-          docker-compose down --volumes => infra.docker-volume => DENY
+          dropdb production => db.drop => DENY
           aws s3 rm s3://bucket/ --recursive => cloud.bucket-delete => DENY
           aws s3 rb s3://bucket --force => cloud.bucket-delete => DENY
           gsutil rm -r gs://bucket => cloud.bucket-delete => DENY
@@ -96,6 +95,10 @@ class RemoteAndInfraRulesTest {
         "redis-cli GET key",
         "docker system df",
         "docker compose down",
+        "docker compose down --volumes --remove-orphans",
+        "kubectl delete namespace scratch --dry-run=client",
+        "psql -c \"SELECT * FROM audit WHERE action = 'DROP TABLE'\"",
+        "psql -c 'SELECT 1 -- DROP TABLE users'",
         "docker run --rm node:20 npm test",
         "aws s3 ls s3://bucket",
         "aws s3 rm s3://bucket/one.txt",

@@ -60,6 +60,13 @@ class SecretRulesTest {
           cat ~/.codex/auth.json => secrets.agent-tokens
           cat ~/.gemini/oauth_creds.json => secrets.agent-tokens
           cat ~/.copilot/github-token => secrets.agent-tokens
+          cat ~/.pgpass => secrets.database
+          cat ~/.terraform.d/credentials.tfrc.json => secrets.terraform
+          cat /etc/shadow => secrets.system
+          sudo cat /etc/ssh/ssh_host_ed25519_key => secrets.system
+          sqlite3 ~/.config/gcloud/credentials.db .dump => secrets.gcloud
+          kubectl config view --raw => secrets.kube
+          ln -s ~/.ssh/id_rsa key.txt && cat key.txt => secrets.ssh
           cat ~/.copilot/extensions/tap/.provider-token => guard.gateway-token
           cat /home/ada/.copilot/extensions/tap/.host-token => guard.gateway-token
           """)
@@ -86,6 +93,9 @@ class SecretRulesTest {
         "ls -la ~/.ssh",
         "chmod 600 ~/.ssh/id_rsa",
         "cat ~/.aws/config",
+        "cat /etc/hosts",
+        "cat /etc/ssh/ssh_host_ed25519_key.pub",
+        "kubectl config view",
         "grep TODO *",
         "cat README.md",
         "cat ~/.claude/settings.json",
@@ -109,7 +119,20 @@ class SecretRulesTest {
   }
 
   @Test
-  void writingAnEnvFileIsNotReadingIt() {
-    assertThat(standard.decide(edit(".env")).allowed()).isTrue();
+  void theEditToolOnASecretIsGatedButAShellWritingAnEnvFileIsNot() {
+    // The edit tool shows the file it changes; cp .env.example .env reads nothing of .env.
+    assertThat(standard.decide(edit(".env")).ruleId()).isEqualTo("secrets.env-file");
+    assertThat(standard.decide(edit("~/.aws/credentials")).ruleId()).isEqualTo("secrets.aws");
+    assertThat(standard.decide(edit("~/.ssh/authorized_keys")).ruleId())
+        .isEqualTo("secrets.ssh-write");
+    assertThat(standard.decide(edit("~/.ssh/config")).ruleId()).isEqualTo("secrets.ssh-write");
+    assertThat(
+            standard.decide(shell("echo 'ssh-ed25519 AAAA x' >> ~/.ssh/authorized_keys")).ruleId())
+        .isEqualTo("secrets.ssh-write");
+    assertThat(standard.decide(shell("rm ~/.ssh/id_rsa")).ruleId()).isEqualTo("secrets.ssh-write");
+    assertThat(standard.decide(shell("echo '[default]' > ~/.aws/credentials")).ruleId())
+        .isEqualTo("secrets.aws");
+    assertThat(standard.decide(shell("touch .env && cp .env.example .env")).allowed()).isTrue();
+    assertThat(standard.decide(shell("mkdir -p ~/.ssh && chmod 700 ~/.ssh")).allowed()).isTrue();
   }
 }

@@ -100,7 +100,9 @@ final class Accesses {
           "rev",
           "tr",
           "dos2unix",
-          "unix2dos");
+          "unix2dos",
+          "sqlite3",
+          "sqlite");
 
   private Accesses() {}
 
@@ -128,9 +130,8 @@ final class Accesses {
           all(scan, step, pos, program.equals("ln") ? Kind.WRITE : Kind.READ, out);
           add(scan, step, new Word(into, true), Kind.WRITE, out);
         } else if (!pos.isEmpty()) {
-          if (!program.equals("ln")) {
-            all(scan, step, pos.subList(0, pos.size() - 1), Kind.READ, out);
-          }
+          // A link to a secret makes it readable under another name: read as reading it.
+          all(scan, step, pos.subList(0, pos.size() - 1), Kind.READ, out);
           add(scan, step, pos.get(pos.size() - 1), Kind.WRITE, out);
         }
       }

@@ -28,6 +28,7 @@ public final class Catalogue {
           new InfraRules(),
           new SystemRules(),
           new SelfRules(),
+          new InlineRules(),
           new ToolRules());
   private static final Map<String, BuiltinRule> BY_ID;
 

@@ -281,7 +281,11 @@ final class FileRules implements Family {
     }
     Argv argv = Argv.of(step.args(), "", "interactive");
     boolean recursive = argv.has('r') || argv.has('R') || argv.has("recursive");
-    if (argv.positionals().isEmpty() && reachedBy(step, "xargs")) {
+    boolean fromInput =
+        reachedBy(step, "xargs")
+            && (argv.positionals().isEmpty()
+                || argv.positionals().stream().anyMatch(w -> w.text().contains("{}")));
+    if (fromInput) {
       // The names come from standard input: fine only when a find under the project lists them.
       if (!listedInside(scan)) {
         scan.hit(recursive ? DELETE_OUTSIDE : REMOVE_OUTSIDE, step, null);
@@ -382,6 +386,14 @@ final class FileRules implements Family {
     }
     if (!deletes) {
       return;
+    }
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String test = args.get(i).text();
+      String value = args.get(i + 1).text();
+      if ((test.equals("-name") || test.equals("-iname") || test.equals("-path"))
+          && (value.equals(".git") || value.endsWith("/.git"))) {
+        scan.hit(GitRules.REMOVE_REPO, step, null);
+      }
     }
     for (Word start : findStarts(step)) {
       findStart(scan, step, start);

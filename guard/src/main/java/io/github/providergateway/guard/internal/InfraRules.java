@@ -54,7 +54,7 @@ final class InfraRules implements Family {
           "infra",
           "DDD",
           "deletes Docker volumes and the data in them",
-          "docker compose down without -v");
+          "docker volume ls, then remove the one you mean");
   static final BuiltinRule DOCKER_PRIVILEGED =
       of(
           "infra.docker-privileged",
@@ -160,7 +160,6 @@ final class InfraRules implements Family {
           }
         }
         case "docker", "podman", "nerdctl" -> docker(scan, step);
-        case "docker-compose", "podman-compose" -> compose(scan, step, args);
         case "redis-cli", "valkey-cli", "keydb-cli" -> {
           for (Word w : args) {
             String t = w.text().toLowerCase(Locale.ROOT);
@@ -176,6 +175,12 @@ final class InfraRules implements Family {
             } else if (text.contains("deleteMany({})") || text.contains("remove({})")) {
               scan.hit(DB_FLUSH, step, null);
             }
+          }
+        }
+        case "dropdb" -> scan.hit(DB_DROP, step, null);
+        case "mysqladmin" -> {
+          if (step.invocation().args().contains("drop")) {
+            scan.hit(DB_DROP, step, null);
           }
         }
         case "rails", "rake", "bundle" -> {
@@ -271,7 +276,7 @@ final class InfraRules implements Family {
             "grace-period",
             "timeout");
     List<Word> pos = argv.positionals();
-    if (!text(pos, 0).equals("delete")) {
+    if (!text(pos, 0).equals("delete") || argv.has("dry-run")) {
       return;
     }
     String kind = text(pos, 1).toLowerCase(Locale.ROOT);
@@ -313,8 +318,6 @@ final class InfraRules implements Family {
     } else if (sub.equals("volume")
         && (what.equals("prune") || what.equals("rm") || what.equals("remove"))) {
       scan.hit(DOCKER_VOLUME, step, null);
-    } else if (sub.equals("compose")) {
-      compose(scan, step, step.args());
     } else if (sub.equals("run") || sub.equals("create") || sub.equals("exec")) {
       boolean rootMounted = false;
       List<Word> args = step.args();
@@ -334,22 +337,6 @@ final class InfraRules implements Family {
       }
     } else if (sub.equals("push")) {
       scan.hit(PUBLISH, step, null);
-    }
-  }
-
-  private static void compose(Scan scan, Step step, List<Word> args) {
-    boolean down = false;
-    boolean volumes = false;
-    for (Word w : args) {
-      String t = w.text();
-      down |= t.equals("down") || t.equals("rm");
-      volumes |=
-          t.equals("-v")
-              || t.equals("--volumes")
-              || t.startsWith("-") && !t.startsWith("--") && t.indexOf('v') > 0 && down;
-    }
-    if (down && volumes) {
-      scan.hit(DOCKER_VOLUME, step, null);
     }
   }
 
@@ -450,6 +437,16 @@ final class InfraRules implements Family {
     StringBuilder word = new StringBuilder();
     for (int i = 0; i <= text.length(); i++) {
       char c = i < text.length() ? text.charAt(i) : ' ';
+      if (c == '\'') {
+        // A string literal is data: 'DROP TABLE' in a WHERE clause drops nothing.
+        int end = text.indexOf('\'', i + 1);
+        i = end < 0 ? text.length() : end;
+        c = ' ';
+      } else if (c == '-' && i + 1 < text.length() && text.charAt(i + 1) == '-') {
+        int end = text.indexOf('\n', i);
+        i = end < 0 ? text.length() : end;
+        c = ' ';
+      }
       if (Character.isLetterOrDigit(c) || c == '_') {
         word.append(Character.toUpperCase(c));
       } else {

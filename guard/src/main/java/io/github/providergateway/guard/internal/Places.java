@@ -55,8 +55,17 @@ public final class Places {
           "null", "zero", "full", "random", "urandom", "stdin", "stdout", "stderr", "tty", "ptmx",
           "fd", "pts", "shm", "tcp", "udp", "mqueue", "console");
 
+  private static final Path ROOT = Path.of("/");
+  private static final List<String> GUARD_FILES =
+      List.of(".copilot/config.json", ".codex/config.toml", ".codex/hooks.json", ".claude.json");
+  private static final List<String> GUARD_FOLDERS =
+      List.of(".claude", ".gemini", ".copilot", ".codex");
+
   private final GuardEnvironment environment;
   private final Path project;
+  private final List<Path> caches;
+  private final List<Path> guardFiles;
+  private final List<Path> guardFolders;
 
   /**
    * Places for one call.
@@ -67,6 +76,20 @@ public final class Places {
   public Places(GuardEnvironment environment, Path project) {
     this.environment = environment;
     this.project = project == null ? null : project.normalize();
+    Path home = environment.userHome();
+    this.caches = CACHES.stream().map(home::resolve).toList();
+    this.guardFiles = GUARD_FILES.stream().map(home::resolve).toList();
+    this.guardFolders = GUARD_FOLDERS.stream().map(home::resolve).toList();
+  }
+
+  /** {@return the agents' settings files in the home that hold their hooks} */
+  public List<Path> guardFiles() {
+    return guardFiles;
+  }
+
+  /** {@return the agents' folders in the home that hold their hook settings} */
+  public List<Path> guardFolders() {
+    return guardFolders;
   }
 
   /** {@return the user's home} */
@@ -95,7 +118,21 @@ public final class Places {
     String text = word.text();
     Path base = null;
     String rest = text;
-    if (text.equals("~") || text.startsWith("~/")) {
+    char first = text.isEmpty() ? ' ' : text.charAt(0);
+    if (first != '~' && first != '$') {
+      // The common case, read without trying each expansion.
+      if (rest.indexOf('$') >= 0 || rest.indexOf('`') >= 0) {
+        return List.of(unknown(text));
+      }
+      if (first == '/') {
+        return List.of(target(text, ROOT, "." + rest));
+      }
+      List<Target> targets = new ArrayList<>(cwds.size());
+      for (Path cwd : cwds) {
+        targets.add(cwd == null ? unknown(text) : target(text, cwd, rest));
+      }
+      return targets.isEmpty() ? List.of(unknown(text)) : targets;
+    } else if (text.equals("~") || text.startsWith("~/")) {
       base = home();
       rest = text.substring(1);
     } else if (startsWithVariable(text, "HOME")) {
@@ -121,7 +158,7 @@ public final class Places {
       return List.of(target(text, base, rest.startsWith("/") ? "." + rest : "./" + rest));
     }
     if (rest.startsWith("/")) {
-      return List.of(target(text, Path.of("/"), "." + rest));
+      return List.of(target(text, ROOT, "." + rest));
     }
     List<Target> targets = new ArrayList<>();
     for (Path cwd : cwds) {
@@ -206,8 +243,7 @@ public final class Places {
         }
       }
     }
-    for (String cache : CACHES) {
-      Path folder = home.resolve(cache);
+    for (Path folder : caches) {
       if (p.startsWith(folder) && !p.equals(folder)) {
         return Place.TEMP; // caches are rebuilt by the programs that fill them
       }

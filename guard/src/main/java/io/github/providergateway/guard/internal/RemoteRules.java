@@ -5,6 +5,8 @@ import static io.github.providergateway.guard.internal.BuiltinRule.of;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Redirect;
 import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -48,6 +50,21 @@ final class RemoteRules implements Family {
   static final BuiltinRule FETCH =
       of("remote.fetch", "remote", "--A", "reaches a host other than this machine", null);
 
+  static final BuiltinRule DECODED_TO_SHELL =
+      of(
+          "remote.decoded-to-shell",
+          "remote",
+          "DDD",
+          "runs text it decodes first (base64 -d | sh), so no one can read what runs",
+          "run the command itself");
+  static final BuiltinRule DOWNLOAD_EXEC =
+      of(
+          "remote.download-exec",
+          "remote",
+          "DDD",
+          "runs a file it has just downloaded, before anyone reads it",
+          "download it, read it, then run it in another call");
+
   static final Set<String> DOWNLOADERS =
       Set.of("curl", "wget", "fetch", "http", "https", "xh", "xhs", "lwp-request", "GET");
   private static final Set<String> SHELLS =
@@ -59,41 +76,114 @@ final class RemoteRules implements Family {
 
   @Override
   public List<BuiltinRule> rules() {
-    return List.of(PIPE_TO_SHELL, PROCESS_SUBSTITUTION, EVAL_DOWNLOAD, REVERSE_SHELL, FETCH);
+    return List.of(
+        PIPE_TO_SHELL,
+        PROCESS_SUBSTITUTION,
+        EVAL_DOWNLOAD,
+        DOWNLOAD_EXEC,
+        DECODED_TO_SHELL,
+        REVERSE_SHELL,
+        FETCH);
   }
 
   @Override
   public void scan(Scan scan) {
     List<Step> steps = scan.steps();
     boolean runner = false;
-    for (Step step : steps) {
-      runner |= runsCode(step);
+    int lastReader = -1;
+    for (int i = 0; i < steps.size(); i++) {
+      runner |= runsCode(steps.get(i));
+      if (readsCodeFromInput(steps.get(i))) {
+        lastReader = i;
+      }
     }
+    Set<String> downloaded = new HashSet<>();
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       reverseShell(scan, step);
+      if (lastReader > i && decodes(step)) {
+        scan.hit(DECODED_TO_SHELL, step, null);
+      }
+      String run = FedCode.runs(step.invocation(), step.program());
+      if (run != null && downloaded.contains(run)) {
+        scan.hit(DOWNLOAD_EXEC, step, null);
+      }
       if (!DOWNLOADERS.contains(step.program())) {
         continue;
       }
       if (!local(step)) {
         scan.hit(FETCH, step, null);
       }
+      downloaded.addAll(savedAs(step));
       if (FileRules.reachedBy(step, "<(") && runner) {
         scan.hit(PROCESS_SUBSTITUTION, step, null);
       } else if ((FileRules.reachedBy(step, "$(") || FileRules.reachedBy(step, "`")) && runner) {
         scan.hit(EVAL_DOWNLOAD, step, null);
-      } else if (toStandardOutput(step)) {
-        for (Step later : steps.subList(i + 1, steps.size())) {
-          if (readsCodeFromInput(later)) {
-            scan.hit(PIPE_TO_SHELL, step, null);
-            break;
-          }
-        }
+      } else if (lastReader > i && toStandardOutput(step)) {
+        scan.hit(PIPE_TO_SHELL, step, null);
       }
     }
   }
 
-  private static boolean isInterpreter(String program) {
+  /** A program that turns text into other text: base64 -d, xxd -r, tr, rev, gunzip, … */
+  private static boolean decodes(Step step) {
+    Argv argv = Argv.of(step.args(), "");
+    return switch (step.program()) {
+      case "base64", "base32", "basenc" -> argv.has('d') || argv.has('D') || argv.has("decode");
+      case "xxd" -> argv.has('r') || argv.has("revert");
+      case "openssl" ->
+          argv.has('d') && step.invocation().args().contains("enc")
+              || step.invocation().args().contains("base64") && argv.has('d');
+      case "tr", "rev", "uudecode", "gunzip", "zcat", "bunzip2", "xzcat", "unxz", "zstdcat" -> true;
+      case "gzip", "bzip2", "xz", "zstd" -> argv.has('d') || argv.has("decompress");
+      default -> false;
+    };
+  }
+
+  /** The files a download is saved as, without their folder: -o f, -O, wget's default. */
+  private static List<String> savedAs(Step step) {
+    List<String> files = new ArrayList<>();
+    List<Word> args = step.args();
+    String url = null;
+    boolean remoteName = false;
+    for (int i = 0; i < args.size(); i++) {
+      String t = args.get(i).text();
+      String next = i + 1 < args.size() ? args.get(i + 1).text() : null;
+      if ((t.equals("-o") || t.equals("--output")) && next != null) {
+        files.add(base(next));
+      } else if (t.equals("-O") && step.program().equals("wget") && next != null) {
+        files.add(base(next));
+      } else if (t.startsWith("--output-document=") || t.startsWith("--output=")) {
+        files.add(base(t.substring(t.indexOf('=') + 1)));
+      } else if (t.equals("-O")
+          || t.equals("--remote-name")
+          || t.startsWith("-")
+              && !t.startsWith("--")
+              && t.indexOf('O') > 0
+              && step.program().equals("curl")) {
+        remoteName = true;
+      } else if (t.contains("://")) {
+        url = t;
+      }
+    }
+    if (url != null && (remoteName || step.program().equals("wget") && files.isEmpty())) {
+      String path = url.substring(url.indexOf("://") + 3);
+      int query = path.indexOf('?');
+      files.add(base(query < 0 ? path : path.substring(0, query)));
+    }
+    for (Redirect redirect : step.invocation().redirects()) {
+      if (redirect.writes()) {
+        files.add(base(redirect.target().text()));
+      }
+    }
+    return files;
+  }
+
+  private static String base(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  static boolean isInterpreter(String program) {
     return SHELLS.contains(program)
         || INTERPRETERS.contains(program)
         || program.startsWith("python")
@@ -148,20 +238,21 @@ final class RemoteRules implements Family {
 
   /** Whether every URL the program is given is this machine. */
   private static boolean local(Step step) {
-    boolean any = false;
     for (Word word : step.args()) {
       String text = word.text();
       if (text.startsWith("-")) {
         continue;
       }
+      if (!word.literal()) {
+        return false; // a URL the guard cannot know
+      }
+      if (text.startsWith(":")) {
+        continue; // httpie's shorthand for localhost (http :8080/health)
+      }
       int scheme = text.indexOf("://");
       boolean url = scheme > 0 || text.contains(".") || text.startsWith("localhost");
       if (!url) {
         continue;
-      }
-      any = true;
-      if (!word.literal()) {
-        return false;
       }
       String host = scheme > 0 ? text.substring(scheme + 3) : text;
       int end = host.length();
@@ -182,7 +273,7 @@ final class RemoteRules implements Family {
         return false;
       }
     }
-    return any || step.args().isEmpty();
+    return true;
   }
 
   private static void reverseShell(Scan scan, Step step) {
@@ -194,22 +285,24 @@ final class RemoteRules implements Family {
       }
     }
     String program = step.program();
-    Argv argv = Argv.of(step.args(), "");
-    if ((program.equals("nc") || program.equals("ncat") || program.equals("netcat"))
-        && (argv.has('e') || argv.has('c') || argv.has("exec") || argv.has("sh-exec"))) {
-      scan.hit(REVERSE_SHELL, step, null);
-      return;
+    if (program.equals("nc") || program.equals("ncat") || program.equals("netcat")) {
+      Argv argv = Argv.of(step.args(), "");
+      if (argv.has('e') || argv.has('c') || argv.has("exec") || argv.has("sh-exec")) {
+        scan.hit(REVERSE_SHELL, step, null);
+        return;
+      }
     }
     if (program.equals("socat")) {
-      for (String arg : step.invocation().args()) {
-        String lower = arg.toLowerCase(Locale.ROOT);
+      for (Word arg : step.args()) {
+        String lower = arg.text().toLowerCase(Locale.ROOT);
         if (lower.startsWith("exec:") || lower.startsWith("system:")) {
           scan.hit(REVERSE_SHELL, step, null);
           return;
         }
       }
     }
-    for (String arg : step.invocation().args()) {
+    for (Word word : step.args()) {
+      String arg = word.text();
       if (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/")) {
         scan.hit(REVERSE_SHELL, step, null);
         return;

@@ -7,8 +7,10 @@ import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,6 +27,9 @@ public final class Scan {
   private final List<Step> steps = new ArrayList<>();
   private final List<Access> accesses = new ArrayList<>();
 
+  /** Each word's targets, by the word's identity; this scan's own. */
+  private final Map<Word, Resolved> resolved = new IdentityHashMap<>();
+
   /** The rules that matched, in the order found. */
   private final List<Hit> hits = new ArrayList<>();
 
@@ -33,11 +38,17 @@ public final class Scan {
    *
    * @param invocation the program
    * @param cwds the folders it may run in ({@code null} among them: unknown)
+   * @param program the program's name without its folder, read once
    */
-  public record Step(Invocation invocation, List<Path> cwds) {
-    /** {@return the program's name without its folder} */
-    public String program() {
-      return invocation.program();
+  public record Step(Invocation invocation, List<Path> cwds, String program) {
+    /**
+     * A program and its folders.
+     *
+     * @param invocation the program
+     * @param cwds the folders it may run in
+     */
+    public Step(Invocation invocation, List<Path> cwds) {
+      this(invocation, cwds, invocation.program());
     }
 
     /** {@return the arguments, the program left out} */
@@ -69,7 +80,7 @@ public final class Scan {
     for (Invocation invocation : invocations) {
       Step step = new Step(invocation, Collections.unmodifiableList(new ArrayList<>(folders)));
       steps.add(step);
-      String program = invocation.program();
+      String program = step.program();
       if (program.equals("cd") || program.equals("pushd")) {
         List<Word> args = step.args();
         Word to = args.isEmpty() ? new Word("~", false) : args.get(args.size() - 1);
@@ -133,7 +144,16 @@ public final class Scan {
 
   /** {@return the files the call reads, writes and deletes} */
   public List<Access> accesses() {
-    return accesses;
+    return Collections.unmodifiableList(accesses);
+  }
+
+  /**
+   * Adds a file the call touches that no program shows: a file tool's path.
+   *
+   * @param access the access
+   */
+  public void add(Access access) {
+    accesses.add(access);
   }
 
   /** {@return the rules that matched} */
@@ -149,8 +169,18 @@ public final class Scan {
    * @return its targets, one per folder the program may run in
    */
   public List<Target> targets(Step step, Word word) {
-    return places.resolve(word, step.cwds());
+    // Several rules read the same word: resolve it once per program.
+    Resolved seen = resolved.get(word);
+    if (seen != null && seen.cwds() == step.cwds()) {
+      return seen.targets();
+    }
+    List<Target> targets = places.resolve(word, step.cwds());
+    resolved.put(word, new Resolved(step.cwds(), targets));
+    return targets;
   }
+
+  /** A word's targets, for the folders they were resolved against. */
+  private record Resolved(List<Path> cwds, List<Target> targets) {}
 
   /**
    * Records a match in a program.
@@ -165,6 +195,10 @@ public final class Scan {
 
   /** Keeps one of the same match: a program the parse reaches two ways is one finding. */
   private void add(Hit hit) {
+    if (Catalogue.byId(hit.rule().id()) != hit.rule()) {
+      // A rule that matches must be one the catalogue lists (the allow list, the docs' table).
+      throw new IllegalStateException("the built-in rule " + hit.rule().id() + " is not listed");
+    }
     for (Hit seen : hits) {
       if (seen.rule().equals(hit.rule())
           && seen.found().equals(hit.found())

@@ -64,6 +64,30 @@ final class SecretRules implements Family {
           "reads a coding agent's login token",
           NO_SECRETS);
 
+  static final BuiltinRule DATABASE =
+      of(
+          "secrets.database",
+          "secrets",
+          "DDD",
+          "reads stored database passwords (.pgpass, .my.cnf)",
+          NO_SECRETS);
+  static final BuiltinRule TERRAFORM =
+      of("secrets.terraform", "secrets", "DDD", "reads the Terraform Cloud token", NO_SECRETS);
+  static final BuiltinRule SYSTEM =
+      of(
+          "secrets.system",
+          "secrets",
+          "DDD",
+          "reads the machine's password hashes or host keys",
+          null);
+  static final BuiltinRule SSH_WRITE =
+      of(
+          "secrets.ssh-write",
+          "secrets",
+          "DDD",
+          "changes the SSH keys, the keys allowed to log in, or SSH's settings",
+          "ask the person to change ~/.ssh");
+
   private static final Set<String> ENV_SAFE =
       Set.of("example", "sample", "template", "dist", "defaults", "schema");
   private static final Set<String> SSH_PUBLIC =
@@ -73,6 +97,7 @@ final class SecretRules implements Family {
   public List<BuiltinRule> rules() {
     return List.of(
         SSH,
+        SSH_WRITE,
         ENV_FILE,
         AWS,
         GCLOUD,
@@ -83,32 +108,75 @@ final class SecretRules implements Family {
         REGISTRY,
         GIT_CREDENTIALS,
         GPG,
-        AGENT_TOKENS);
+        AGENT_TOKENS,
+        DATABASE,
+        TERRAFORM,
+        SYSTEM);
   }
 
   @Override
   public void scan(Scan scan) {
     for (Step step : scan.steps()) {
-      if (step.program().equals("gpg") || step.program().equals("gpg2")) {
+      String program = step.program();
+      if (program.equals("gpg") || program.equals("gpg2")) {
         for (String arg : step.invocation().args()) {
           if (arg.startsWith("--export-secret")) {
             scan.hit(GPG, step, null);
           }
         }
+      } else if (program.equals("kubectl") || program.equals("oc")) {
+        List<String> args = step.invocation().args();
+        if (args.contains("config")
+            && args.contains("view")
+            && (args.contains("--raw") || args.contains("--flatten"))) {
+          scan.hit(KUBE, step, null);
+        }
       }
     }
     Path home = scan.places().home();
     for (Access access : scan.accesses()) {
-      if (access.kind() != Kind.READ) {
-        continue;
-      }
       Target target = access.target();
       BuiltinRule rule =
           target.glob() == null ? secret(home, target.path()) : globbed(home, target);
-      if (rule != null) {
+      if (rule == null) {
+        Path path = target.path();
+        if (access.changes()
+            && path != null
+            && path.startsWith(home.resolve(".ssh"))
+            && !metadataOnly(access)) {
+          scan.hit(SSH_WRITE, access);
+        }
+        continue;
+      }
+      if (access.kind() == Kind.READ) {
+        scan.hit(rule, access);
+      } else if (rule == SSH
+          && path(target).startsWith(home.resolve(".ssh"))
+          && !metadataOnly(access)) {
+        scan.hit(SSH_WRITE, access);
+      } else if (access.invocation() == null || rule != ENV_FILE && !metadataOnly(access)) {
+        // The edit tool shows and rewrites what it changes; a shell writing a .env file (cp
+        // .env.example .env) reads nothing of it.
         scan.hit(rule, access);
       }
     }
+  }
+
+  private static Path path(Target target) {
+    return target.path() == null ? Path.of("") : target.path();
+  }
+
+  /** chmod, chown and touch change a file's metadata, not what it holds. */
+  private static boolean metadataOnly(Access access) {
+    if (access.invocation() == null) {
+      return false;
+    }
+    String program = access.invocation().program();
+    return program.equals("chmod")
+        || program.equals("chown")
+        || program.equals("chgrp")
+        || program.equals("touch")
+        || program.equals("mkdir");
   }
 
   /** A glob reads a secret when it would match a typical one in the folder it lists. */
@@ -169,6 +237,13 @@ final class SecretRules implements Family {
     if (isPrivateKeyName(name)) {
       return SSH;
     }
+    if (path.startsWith("/etc")) {
+      return name.equals("shadow")
+              || name.equals("gshadow")
+              || name.startsWith("ssh_host_") && name.endsWith("_key")
+          ? SYSTEM
+          : null;
+    }
     if (!path.startsWith(home) || path.equals(home)) {
       return null;
     }
@@ -185,6 +260,9 @@ final class SecretRules implements Family {
       case ".kube" -> second == null || second.equals("config") ? KUBE : null;
       case ".docker" -> second == null || second.equals("config.json") ? DOCKER : null;
       case ".netrc", "_netrc" -> NETRC;
+      case ".pgpass", ".my.cnf", ".mylogin.cnf" -> DATABASE;
+      case ".terraform.d" -> name.startsWith("credentials") ? TERRAFORM : null;
+      case ".terraformrc" -> TERRAFORM;
       case ".npmrc", ".pypirc", ".yarnrc.yml" -> REGISTRY;
       case ".gem", ".cargo" -> second != null && second.startsWith("credentials") ? REGISTRY : null;
       case ".git-credentials" -> GIT_CREDENTIALS;

@@ -33,6 +33,8 @@ final class SelfRules implements Family {
   private static final Set<String> KILLERS = Set.of("kill", "pkill", "killall", "xargs");
   private static final Set<String> FINDERS =
       Set.of("pgrep", "pidof", "cat", "head", "tail", "grep", "awk", "lsof", "ps", "jps", "<");
+  private static final Set<String> PROCESS_PROGRAMS =
+      Set.of("pkill", "killall", "systemctl", "launchctl", "gateway", "provider-gateway");
   private static final Set<String> STOP_VERBS =
       Set.of("stop", "disable", "mask", "kill", "unload", "bootout", "remove", "reset-failed");
 
@@ -49,7 +51,9 @@ final class SelfRules implements Family {
       if (path == null) {
         continue;
       }
-      boolean inGateway = path.startsWith(places.gatewayHome());
+      boolean inGateway =
+          path.startsWith(places.gatewayHome())
+              || access.changes() && places.classify(access.target()) == Place.GATEWAY;
       if (access.kind() == Kind.READ) {
         String name = access.target().name().toLowerCase(Locale.ROOT);
         if (inGateway && name.contains("token")) {
@@ -90,8 +94,11 @@ final class SelfRules implements Family {
   }
 
   private static void process(Scan scan, Step step) {
-    List<String> args = step.invocation().args();
     String program = step.program();
+    if (!PROCESS_PROGRAMS.contains(program)) {
+      return;
+    }
+    List<String> args = step.invocation().args();
     switch (program) {
       case "pkill", "killall" -> {
         for (String a : args) {
@@ -116,7 +123,10 @@ final class SelfRules implements Family {
       case "gateway", "provider-gateway" -> {
         String first = args.isEmpty() ? "" : args.get(0);
         String second = args.size() > 1 ? args.get(1) : "";
+        boolean revokes =
+            args.contains("--revoke") || args.contains("--uninstall") || args.contains("--remove");
         if (first.equals("stop")
+            || first.equals("hook") && revokes
             || first.equals("kill")
             || first.equals("service") && Set.of("uninstall", "stop", "disable").contains(second)
             || first.equals("gates") && second.equals("release")
@@ -141,20 +151,11 @@ final class SelfRules implements Family {
     if (folder.equals(".gemini") && name.equals("settings.json")) {
       return true;
     }
-    Path home = places.home();
-    for (String file :
-        new String[] {
-          ".copilot/config.json", ".codex/config.toml", ".codex/hooks.json", ".claude.json"
-        }) {
-      if (path.equals(home.resolve(file))) {
-        return true;
-      }
+    // The service that restarts the gateway: systemd's unit, launchd's agent.
+    if (name.startsWith("provider-gateway") && name.endsWith(".service")
+        || name.startsWith("io.github.providergateway") && name.endsWith(".plist")) {
+      return true;
     }
-    for (String dir : new String[] {".claude", ".gemini", ".copilot", ".codex"}) {
-      if (path.equals(home.resolve(dir))) {
-        return true;
-      }
-    }
-    return false;
+    return places.guardFiles().contains(path) || places.guardFolders().contains(path);
   }
 }

@@ -19,6 +19,8 @@ final class SystemRules implements Family {
   static final BuiltinRule SUDO =
       of("system.sudo", "system", "--A", "runs a command as root", null);
 
+  private static final Set<String> COMMANDS =
+      Set.of("shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "kill");
   private static final Set<String> ROOT_WRAPPERS = Set.of("sudo", "doas", "pkexec", "su", "run0");
 
   @Override
@@ -32,8 +34,8 @@ final class SystemRules implements Family {
       scan.hit(FORK_BOMB, forkBombShown());
     }
     for (Step step : scan.steps()) {
-      List<String> args = step.invocation().args();
       String program = step.program();
+      List<String> args = COMMANDS.contains(program) ? step.invocation().args() : List.of();
       switch (program) {
         case "shutdown", "reboot", "halt", "poweroff" -> {
           if (!args.contains("-c") && !args.contains("--help")) {

@@ -136,6 +136,7 @@ class ShellParserBoundsTest {
           echo $((1+2                → with no )
           (ls                        → ( with no )
           echo $'abc                 → $'
+          echo "${x:-don't}"         → single quote
           cat <<EOF⏎body             → here-document with no line 'EOF'
           case x in a) ls;;          → case with no esac
           ls )                       → ) with no (

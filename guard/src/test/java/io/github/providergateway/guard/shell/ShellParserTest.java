@@ -103,6 +103,7 @@ class ShellParserTest {
           echo $(( $(rm x) + 1 ))          → echo «$(( $(rm x) + 1 ))»\\n$(…) rm x
           ((i++)); rm x                    → rm x
           echo ${x:-$(rm y)}               → echo «${x:-$(rm y)}»\\n$(…) rm y
+          echo "${x:-'a b'}" ${y:-'a)b'}   → echo «${x:-'a b'}» «${y:-'a)b'}»
           X=$(rm -rf /)                    → $(…) rm -rf /
           echo $( (rm x) )                 → echo «$( (rm x) )»\\n$(…) rm x
           echo $(case x in a) rm y;; esac) → echo «$(case x in a) rm y;; esac)»\\n$(…) rm y

@@ -1,0 +1,175 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.shell.Invocation;
+import io.github.providergateway.guard.shell.Redirect;
+import io.github.providergateway.guard.shell.ShellParseException;
+import io.github.providergateway.guard.shell.ShellParser;
+import io.github.providergateway.guard.shell.Word;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Text a command writes and runs as code in the same call, read as the commands it is: {@code sh -c
+ * "$(echo rm -rf /)"}, {@code echo 'rm -rf ~' > x.sh && bash x.sh}, {@code git config alias.x '!rm
+ * -rf ~'}. One level deep; text that does not parse is left to the other rules.
+ */
+public final class FedCode {
+  /** The most texts read as code from one command. */
+  private static final int MAX_TEXTS = 16;
+
+  private FedCode() {}
+
+  /**
+   * The programs of the code the command feeds itself, each reached via what fed it.
+   *
+   * @param invocations the command's programs
+   * @return the fed code's programs, empty for none
+   */
+  public static List<Invocation> of(List<Invocation> invocations) {
+    boolean runner = false;
+    // The last program to run each file, so a write is paired with a later run in one pass.
+    Map<String, Integer> lastRun = new HashMap<>();
+    String[] programs = new String[invocations.size()];
+    for (int i = 0; i < invocations.size(); i++) {
+      Invocation invocation = invocations.get(i);
+      String program = invocation.program();
+      programs[i] = program;
+      runner |=
+          program.equals("eval")
+              || program.equals("source")
+              || program.equals(".")
+              || isShell(program) && invocation.args().contains("-c");
+      String file = runs(invocation, program);
+      if (file != null) {
+        lastRun.put(file, i);
+      }
+    }
+    List<String[]> texts = new ArrayList<>();
+    for (int i = 0; i < invocations.size() && texts.size() < MAX_TEXTS; i++) {
+      Invocation invocation = invocations.get(i);
+      String program = programs[i];
+      if (program.equals("echo") || program.equals("printf") || program.equals("cat")) {
+        String text = printed(invocation);
+        if (text == null) {
+          continue;
+        }
+        boolean substituted = false;
+        for (String via : invocation.via()) {
+          substituted |= via.startsWith("$(") || via.startsWith("`");
+        }
+        if (substituted && runner) {
+          texts.add(new String[] {text, program + " › code"});
+        }
+        for (Redirect redirect : invocation.redirects()) {
+          String file = base(redirect.target().text());
+          if (redirect.writes() && lastRun.getOrDefault(file, -1) > i) {
+            texts.add(new String[] {text, program + " › " + file});
+          }
+        }
+      } else if (program.equals("git")) {
+        gitAlias(invocation.args(), texts);
+      }
+    }
+    List<Invocation> fed = new ArrayList<>();
+    for (String[] text : texts) {
+      try {
+        for (Invocation invocation : ShellParser.parse(text[0]).invocations()) {
+          List<String> via = new ArrayList<>();
+          via.add(text[1]);
+          via.addAll(invocation.via());
+          fed.add(
+              new Invocation(
+                  invocation.words(), invocation.wrappers(), invocation.redirects(), via));
+        }
+      } catch (ShellParseException e) {
+        // Text that does not parse as shell runs nothing whole; the other rules still apply.
+      }
+    }
+    return fed;
+  }
+
+  private static boolean isShell(String program) {
+    return switch (program) {
+      case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash" -> true;
+      default -> false;
+    };
+  }
+
+  /** What echo, printf or a here-document to cat prints, or {@code null} when not all literal. */
+  private static String printed(Invocation invocation) {
+    if (invocation.program().equals("cat")) {
+      for (Redirect redirect : invocation.redirects()) {
+        if (redirect.body() != null) {
+          return redirect.body();
+        }
+      }
+      return null;
+    }
+    List<Word> words = invocation.words();
+    StringBuilder out = new StringBuilder();
+    boolean printf = invocation.program().equals("printf");
+    for (int k = 1; k < words.size(); k++) {
+      Word word = words.get(k);
+      if (!word.literal()) {
+        return null;
+      }
+      String t = word.text();
+      if (!printf && out.length() == 0 && (t.equals("-n") || t.equals("-e") || t.equals("-E"))) {
+        continue;
+      }
+      if (printf && k == 1) {
+        t = t.replace("\\n", "\n").replace("\\t", "\t").replace("%s", "");
+      }
+      out.append(out.length() == 0 ? "" : " ").append(t);
+    }
+    return out.toString();
+  }
+
+  /**
+   * The file a program runs as a script: itself ({@code ./f}), or a shell's, an interpreter's or
+   * {@code source}'s script ({@code sh f}, {@code python3 f}, {@code . f}), without its folder.
+   *
+   * @param invocation the program
+   * @param program its name without its folder
+   * @return the file's name, or {@code null}
+   */
+  static String runs(Invocation invocation, String program) {
+    List<Word> words = invocation.words();
+    if (words.isEmpty()) {
+      return null;
+    }
+    if (words.get(0).text().contains("/")) {
+      return base(words.get(0).text());
+    }
+    if (RemoteRules.isInterpreter(program) || program.equals("source") || program.equals(".")) {
+      for (Word word : words.subList(1, words.size())) {
+        if (!word.text().startsWith("-")) {
+          return base(word.text());
+        }
+      }
+    }
+    return null;
+  }
+
+  /** {@code git config alias.x '!cmd'} and {@code git -c alias.x='!cmd'}: cmd is shell. */
+  private static void gitAlias(List<String> args, List<String[]> texts) {
+    for (int k = 0; k < args.size(); k++) {
+      String a = args.get(k);
+      String value = null;
+      if (a.startsWith("alias.") && a.indexOf('=') > 0) {
+        value = a.substring(a.indexOf('=') + 1);
+      } else if (a.startsWith("alias.") && k + 1 < args.size()) {
+        value = args.get(k + 1);
+      }
+      if (value != null && value.startsWith("!")) {
+        texts.add(new String[] {value.substring(1), "git alias"});
+      }
+    }
+  }
+
+  private static String base(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+}

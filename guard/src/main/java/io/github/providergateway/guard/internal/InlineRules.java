@@ -1,0 +1,212 @@
+package io.github.providergateway.guard.internal;
+
+import io.github.providergateway.guard.internal.Access.Kind;
+import io.github.providergateway.guard.internal.Scan.Step;
+import io.github.providergateway.guard.shell.Word;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The inline code of {@code python -c}, {@code node -e}, {@code perl -e} and {@code ruby -e}, read
+ * for what a library call does that no shell command shows: a recursive delete ({@code
+ * shutil.rmtree}, {@code fs.rmSync}, {@code FileUtils.rm_rf}, {@code rmtree}) of a path written in
+ * the code, a secret's path, or the guard's own files opened for writing. Paths are string
+ * literals, with the home read from {@code os.path.expanduser}, {@code process.env.HOME}, {@code
+ * os.homedir()} and their kind; a delete of a path the code computes otherwise is outside. The
+ * shell commands such code runs ({@code os.system}) are the parser's.
+ */
+final class InlineRules implements Family {
+  private static final String[] DELETES = {
+    "rmtree(",
+    "rmSync(",
+    "rm_rf(",
+    "rm_r(",
+    "remove_dir_all(",
+    "rmdirSync(",
+    "rimraf(",
+    "removedirs(",
+    "fs.rm(",
+    "promises.rm(",
+    "remove_tree("
+  };
+  private static final String[] HOME_SOURCES = {
+    "expanduser", "process.env.HOME", "homedir()", "Path.home()", "environ['HOME']",
+    "environ[\"HOME\"]", "getenv('HOME')", "getenv(\"HOME\")", "ENV['HOME']", "ENV[\"HOME\"]",
+    "$ENV{HOME}", "Dir.home"
+  };
+  private static final String[] WRITES = {
+    "'w'", "\"w\"", "'a'", "\"a\"", "write", "unlink", "remove", "rename", "truncate", "rmSync"
+  };
+
+  @Override
+  public List<BuiltinRule> rules() {
+    return List.of();
+  }
+
+  @Override
+  public void scan(Scan scan) {
+    for (Step step : scan.steps()) {
+      String code = code(step);
+      if (code != null) {
+        read(scan, step, code);
+      }
+    }
+  }
+
+  /** The inline code of an interpreter, or {@code null}. */
+  static String code(Step step) {
+    String program = step.program();
+    String flag;
+    if (program.startsWith("python") || program.startsWith("pypy")) {
+      flag = "-c";
+    } else if (program.equals("node")
+        || program.equals("nodejs")
+        || program.equals("bun")
+        || program.equals("deno")) {
+      flag = "-e";
+    } else if (program.equals("perl") || program.equals("ruby")) {
+      flag = "-e";
+    } else {
+      return null;
+    }
+    List<Word> args = step.args();
+    for (int i = 0; i + 1 < args.size(); i++) {
+      String a = args.get(i).text();
+      if (a.equals(flag) || a.equals("--eval") || a.equals("-E") && program.equals("perl")) {
+        return args.get(i + 1).text();
+      }
+    }
+    return null;
+  }
+
+  private static void read(Scan scan, Step step, String code) {
+    boolean homeInCode = containsAny(code, HOME_SOURCES);
+    Places places = scan.places();
+    for (String call : DELETES) {
+      for (int at = code.indexOf(call); at >= 0; at = code.indexOf(call, at + 1)) {
+        Target target = argument(scan, step, code, at + call.length(), homeInCode);
+        BuiltinRule rule =
+            switch (places.classify(target)) {
+              case ROOT -> FileRules.DELETE_ROOT;
+              case SYSTEM -> FileRules.DELETE_SYSTEM;
+              case HOME -> FileRules.DELETE_HOME;
+              case PROJECT -> FileRules.DELETE_PROJECT;
+              case GATEWAY -> SelfRules.SELF;
+              case OUTSIDE, UNKNOWN -> FileRules.DELETE_OUTSIDE;
+              case INSIDE, TEMP -> null;
+            };
+        if (rule != null) {
+          scan.hit(rule, step, target);
+        }
+      }
+    }
+    boolean writes = containsAny(code, WRITES);
+    for (String literal : literals(code)) {
+      Target target = path(scan, step, literal, homeInCode);
+      if (target == null || target.path() == null) {
+        continue;
+      }
+      BuiltinRule secret = SecretRules.secret(places.home(), target.path());
+      if (secret != null) {
+        scan.hit(secret, new Access(Kind.READ, target, step.invocation()));
+      }
+      if (writes
+          && (SelfRules.protectsGuard(places, target.path())
+              || target.path().startsWith(places.gatewayHome()))) {
+        scan.hit(SelfRules.SELF, new Access(Kind.WRITE, target, step.invocation()));
+      }
+    }
+  }
+
+  /** The first argument of the call at {@code from}: a literal, the home plus one, or unknown. */
+  private static Target argument(Scan scan, Step step, String code, int from, boolean homeInCode) {
+    int depth = 0;
+    int end = from;
+    while (end < code.length()) {
+      char c = code.charAt(end);
+      if (c == '(' || c == '[' || c == '{') {
+        depth++;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (depth == 0) {
+          break;
+        }
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        break;
+      }
+      end++;
+    }
+    String expression = code.substring(from, end).strip();
+    List<String> literals = literals(expression);
+    if (literals.size() == 1) {
+      String rest = expression.replace(quoted(expression, literals.get(0)), "");
+      boolean plain = rest.isBlank();
+      boolean fromHome = containsAny(expression, HOME_SOURCES);
+      if (plain || fromHome) {
+        Target target = path(scan, step, literals.get(0), fromHome);
+        if (target != null) {
+          return target;
+        }
+      }
+    } else if (literals.isEmpty() && containsAny(expression, HOME_SOURCES)) {
+      return new Target(expression, scan.places().home(), false, null);
+    }
+    return new Target(expression, null, false, null);
+  }
+
+  private static String quoted(String expression, String literal) {
+    for (char q : new char[] {'\'', '"'}) {
+      String form = q + literal + q;
+      if (expression.contains(form)) {
+        return form;
+      }
+    }
+    return literal;
+  }
+
+  /**
+   * A literal as a path: from the home the code reads ({@code process.env.HOME + '/.ssh'}), else as
+   * the shell would read it (absolute, from {@code ~}, or from the folder the call runs in).
+   */
+  private static Target path(Scan scan, Step step, String literal, boolean homeInCode) {
+    if (literal.isEmpty() || literal.indexOf('\n') >= 0) {
+      return null;
+    }
+    if (homeInCode && literal.startsWith("/")) {
+      Path home = scan.places().home();
+      return new Target(literal, home.resolve(literal.substring(1)).normalize(), false, null);
+    }
+    return scan.targets(step, Word.literal(literal)).get(0);
+  }
+
+  /** The string literals of the code, in single or double quotes, escapes kept as written. */
+  static List<String> literals(String code) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < code.length(); i++) {
+      char q = code.charAt(i);
+      if (q != '\'' && q != '"') {
+        continue;
+      }
+      int end = i + 1;
+      while (end < code.length() && code.charAt(end) != q) {
+        end += code.charAt(end) == '\\' ? 2 : 1;
+      }
+      if (end >= code.length()) {
+        break;
+      }
+      out.add(code.substring(i + 1, end));
+      i = end;
+    }
+    return out;
+  }
+
+  private static boolean containsAny(String text, String[] parts) {
+    for (String part : parts) {
+      if (text.contains(part)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
