@@ -339,6 +339,22 @@ class GuardInTheBoxTest {
   }
 
   @Test
+  void theJvmHookAskingARunningGatewayMeetsTheGuardForACallWithNoSession() throws Exception {
+    gateway(null);
+
+    Run root =
+        run(bash("/nonexistent/p", "rm -rf /"), "hook", "claude", "--home", home().toString());
+    Run ls = run(bash("/nonexistent/p", "ls"), "hook", "claude", "--home", home().toString());
+
+    JsonNode rootAnswer = CODEC.parseJson(root.out().strip());
+    assertThat(rootAnswer.path("hookSpecificOutput").path("permissionDecisionReason").asText())
+        .as("stderr: %s", root.err())
+        .startsWith("guard: fs.delete-root: ")
+        .doesNotContain("not running");
+    assertThat(GuardCheck.blocks(ls.out().strip())).as("stderr: %s", ls.err()).isFalse();
+  }
+
+  @Test
   void withNoGatewayThePersonsGuardSettingsStillDecide() throws Exception {
     Path home = home();
     Path config =
