@@ -88,9 +88,6 @@ class AllBindingTest {
     tap.assertNoMoreMessages();
     assertThat(tools(gamma)).isEmpty();
     assertThat(done(f.gateway.onPrompt(gamma, Map.of())).context()).isEmpty();
-    assertThat(done(f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"))).allowed())
-        .as("its fail-closed gate is not yet in force")
-        .isTrue();
 
     tap.send(new SessionReady(gamma));
 
@@ -101,6 +98,72 @@ class AllBindingTest {
     assertThat(done(f.gateway.onPrompt(gamma, Map.of())).context()).containsExactly("ctx");
     f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"));
     assertThat(tap.next(GateCheck.class).sessionId()).isEqualTo(gamma);
+  }
+
+  /** An "all"-bound provider whose gate sees every call, told of every session so far. */
+  private RecordingProviderConnection gatedTap() {
+    RecordingProviderConnection tap =
+        tap(Hello.builder("tap").hooks(new Hooks(List.of(HookRule.gate(null, "tap-gate")), null)));
+    tap.drain();
+    return tap;
+  }
+
+  /** A new session, which {@code tap} has heard of and not yet said session.ready for. */
+  private String startedAwaitingReady(RecordingProviderConnection tap) {
+    String gamma = f.startSession("gamma");
+    tap.next(SessionsUpdated.class);
+    return gamma;
+  }
+
+  /**
+   * Issue 44: the guard every home runs is an "all"-bound provider, and a session's first call must
+   * meet its gate, not slip through before its session.ready.
+   */
+  @Test
+  void aCallBeforeSessionReadyWaitsForItsRulesInsteadOfPassingWithoutThem() {
+    RecordingProviderConnection tap = gatedTap();
+    String gamma = startedAwaitingReady(tap);
+
+    var early = f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"));
+
+    assertThat(early).as("held, not allowed without the gate").isNotDone();
+    tap.send(new SessionReady(gamma));
+    tap.next(SessionLifecycle.class);
+    GateCheck check = tap.next(GateCheck.class);
+    assertThat(check.sessionId()).isEqualTo(gamma);
+    assertThat(check.tool()).isEqualTo("shell");
+    tap.send(
+        new io.github.providergateway.protocol.GateResult(
+            "tap-gate",
+            check.callId(),
+            io.github.providergateway.protocol.GateDecision.DENY,
+            "no"));
+    assertThat(done(early).allowed()).isFalse();
+  }
+
+  @Test
+  void aProviderThatNeverSaysSessionReadyHoldsTheSessionsCallsAtMostReadyWait() {
+    RecordingProviderConnection tap = gatedTap();
+    String gamma = startedAwaitingReady(tap);
+
+    var early = f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"));
+    f.clock.advance(Duration.ofSeconds(5).minusMillis(1));
+    assertThat(early).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(done(early).allowed()).as("its rules never came to the session").isTrue();
+    tap.assertNoMoreMessages();
+  }
+
+  @Test
+  void aProviderLeavingBeforeSessionReadyReleasesTheCallsItHeld() {
+    RecordingProviderConnection tap = gatedTap();
+    String gamma = startedAwaitingReady(tap);
+    var early = f.gateway.preToolUse(gamma, "shell", GatewayFixture.json("{}"));
+
+    tap.drop();
+
+    assertThat(done(early).allowed()).isTrue();
   }
 
   @Test

@@ -127,6 +127,37 @@ class AuditTrailTest {
     return worker;
   }
 
+  /**
+   * A gate answers later than the call's hooks were started (issue 44: the guard gates every call):
+   * the evaluation is still recorded before the call it decided.
+   */
+  @Test
+  void aGatedCallsEvaluationIsRecordedBeforeTheCall() {
+    RecordingProviderConnection worker = worker();
+    RecordingProviderConnection gate =
+        f.bound(
+            Hello.builder("gatekeeper")
+                .session(session)
+                .hooks(
+                    new io.github.providergateway.protocol.Hooks(
+                        List.of(io.github.providergateway.protocol.HookRule.gate(null, "g")), null))
+                .build());
+    decisions.clear();
+
+    var call = f.gateway.callTool(session, "fast", json("{}"), null);
+    io.github.providergateway.protocol.GateCheck check =
+        gate.next(io.github.providergateway.protocol.GateCheck.class);
+    gate.send(
+        new io.github.providergateway.protocol.GateResult(
+            "g", check.callId(), io.github.providergateway.protocol.GateDecision.DENY, "no"));
+
+    assertThat(done(call).outcome()).isInstanceOf(ToolOutcome.Denied.class);
+    assertThat(decisions)
+        .extracting(Decision::kind)
+        .containsExactly(DecisionKind.PRE_TOOL_USE, DecisionKind.TOOL_CALL);
+    worker.assertNoMoreMessages();
+  }
+
   @Test
   void anAcceptedTokenIsOneAuthOkWithItsTrust() {
     f.authenticated();

@@ -53,8 +53,12 @@ final class AgentConfig {
   /** The environment variable Claude Code's HTTP hook reads its token from. */
   static final String HOOK_TOKEN_VARIABLE = "PROVIDER_GATEWAY_HOOK_TOKEN";
 
-  /** The tools of Claude Code the hooks gate: its shell and its edits. */
-  private static final String CLAUDE_MATCHER = "Bash|Edit|MultiEdit|Write|NotebookEdit";
+  /**
+   * The tools of Claude Code the hooks gate: its shell, its edits, and its reads and searches
+   * (issue 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it).
+   */
+  private static final String CLAUDE_MATCHER =
+      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob";
 
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -34,6 +34,7 @@ import picocli.CommandLine.Option;
       Main.Gates.class,
       McpCommand.class,
       Main.Hook.class,
+      GuardCommand.class,
       ServiceCommand.class
     },
     versionProvider = Version.class,
@@ -830,8 +831,25 @@ public final class Main implements Callable<Integer> {
           settings = null;
         }
         PrintStream out = new PrintStream(main.out, true, StandardCharsets.UTF_8);
+        // The home's guard (issue 44): it decides a call with no session, and when no gateway runs
+        // its deny names its rule. A home that cannot be read has the defaults.
+        io.github.providergateway.guard.Guard guard;
+        try {
+          guard =
+              HomeGuard.forHome(
+                      gateway.home(main.env),
+                      main.env,
+                      problem ->
+                          main.err.println("gateway hook " + agent.word() + ": guard: " + problem))
+                  .personal();
+        } catch (IllegalArgumentException e) {
+          guard =
+              io.github.providergateway.guard.Guard.create(
+                  io.github.providergateway.guard.GuardSettings.defaults(),
+                  HomeGuard.environment(HomeDirectory.userHome(main.env), main.env));
+        }
         return io.github.providergateway.agent.hook.HookAdapter.run(
-            agent, main.in, out, main.err, settings);
+            agent, main.in, out, main.err, settings, guard);
       }
     }
 
@@ -848,11 +866,12 @@ public final class Main implements Callable<Integer> {
         footerHeading =
             "%nInstall it in ~/.claude/settings.json or <project>/.claude/settings.json:%n",
         footer = {
-          "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash|Edit|Write\",\"hooks\":[",
+          "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\"Bash|Edit|Write|Read\",\"hooks\":[",
           "    {\"type\":\"command\",\"command\":\"/abs/path/gateway hook claude\",\"timeout\":30}]}]}}",
           "",
           "Bash becomes tool 'shell' with {\"command\": ...}; Edit/MultiEdit/Write/NotebookEdit become"
-              + " 'edit' with 'path'; other tools keep their names (docs/agents.md).",
+              + " 'edit' with 'path'; Read/NotebookRead/Grep/Glob become 'read' with 'path'; other"
+              + " tools keep their names (docs/agents.md).",
           "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
               + " fail-closed gate denies, fail-open gates allow. Stderr says which."
         })
@@ -882,8 +901,8 @@ public final class Main implements Callable<Integer> {
           "    \"bash\":\"/abs/path/gateway hook copilot\",\"timeoutSec\":30}]}}",
           "",
           "bash/shell/powershell become tool 'shell' with {\"command\": ...}; edit/create/write/"
-              + "str_replace_editor become 'edit' with 'path'; other tools keep their names"
-              + " (docs/agents.md).",
+              + "str_replace_editor become 'edit' with 'path'; view/read become 'read' with 'path';"
+              + " other tools keep their names (docs/agents.md).",
           "No gateway answering: the gateway's record <home>/hook-gates.json decides; a matching"
               + " fail-closed gate denies, fail-open gates allow. Stderr says which."
         })

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.federation.McpServerConfig;
+import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.protocol.Hello;
 import io.github.providergateway.protocol.json.ProtocolCodec;
 import java.io.IOException;
@@ -39,28 +40,43 @@ import java.util.Set;
  * reaches {@code url} (https, or http on loopback). {@code toolPrefix} goes before each of its tool
  * names.
  *
+ * <p>Beside {@code "providers"}, a {@code "guard"} object configures the guard every home runs
+ * (issue 44, docs/guard.md): {@code {"preset": "strict", "rules": [...], "allow": [...]}}, the
+ * person's own settings ({@link GuardSettings#personal}); without one, the standard preset. A file
+ * with a {@code "guard"} object and no {@code "providers"} configures the guard alone.
+ *
  * <p>A bad entry does not spoil the file: it is left out, and {@link #problems()} says which file,
- * entry and field are wrong, so the gateway can report it and still start the rest.
+ * entry and field are wrong, so the gateway can report it and still start the rest. So is a bad
+ * entry of the guard's object ({@code <file>: guard: ...}).
  *
  * @param file the config file, absolute
  * @param providers the valid entries, in file order
  * @param problems one line per problem found, naming file, entry and field; empty when all is well
  * @param brokenNames the names of the entries left out for a problem, where a name could be read: a
  *     reload leaves such an entry as it runs rather than stop it for a half-typed edit
+ * @param guard the guard's settings, the standard preset when the file has no {@code "guard"}
  */
 record ProjectConfig(
-    Path file, List<Entry> providers, List<String> problems, Set<String> brokenNames) {
+    Path file,
+    List<Entry> providers,
+    List<String> problems,
+    Set<String> brokenNames,
+    GuardSettings guard) {
+
+  /** Where a problem of the {@code "guard"} object is, after the file's name. */
+  static final String GUARD_PROBLEM = ": guard: ";
 
   public ProjectConfig {
     requireNonNull(file, "file");
     providers = List.copyOf(providers);
     problems = List.copyOf(problems);
     brokenNames = Set.copyOf(brokenNames);
+    requireNonNull(guard, "guard");
   }
 
-  /** A config whose every problem is the file's own, or none. */
+  /** A config whose every problem is the file's own, or none, with the guard's defaults. */
   ProjectConfig(Path file, List<Entry> providers, List<String> problems) {
-    this(file, providers, problems, Set.of());
+    this(file, providers, problems, Set.of(), GuardSettings.defaults());
   }
 
   /** The entry named {@code name}, if the config has a valid one. */
@@ -157,7 +173,10 @@ record ProjectConfig(
    * gateway refuses to start with such a file rather than run without the providers it names.
    */
   String fileProblem() {
-    return providers.isEmpty() && problems.size() == 1 && !problems.get(0).contains(": providers[")
+    return providers.isEmpty()
+            && problems.size() == 1
+            && !problems.get(0).contains(": providers[")
+            && !problems.get(0).contains(GUARD_PROBLEM)
         ? problems.get(0)
         : null;
   }
@@ -211,11 +230,30 @@ record ProjectConfig(
           absolute, List.of(), List.of(absolute + ": " + whereJsonBreaks(text, e)));
     }
     JsonNode providers = root.path("providers");
-    if (!root.isObject() || !providers.isArray()) {
+    JsonNode guardObject = root.path("guard");
+    boolean guardAlone = root.isObject() && providers.isMissingNode() && guardObject.isObject();
+    if (!root.isObject() || (!providers.isArray() && !guardAlone)) {
       return new ProjectConfig(
           absolute,
           List.of(),
           List.of(absolute + ": must be an object with a \"providers\" array"));
+    }
+    GuardSettings guard = GuardSettings.defaults();
+    if (!guardObject.isMissingNode()) {
+      if (guardObject.isObject()) {
+        try {
+          guard = GuardSettings.personal(guardObject);
+          guard.problems().forEach(problem -> problems.add(absolute + GUARD_PROBLEM + problem));
+        } catch (IllegalArgumentException e) {
+          problems.add(absolute + GUARD_PROBLEM + e.getMessage() + "; the standard preset applies");
+        }
+      } else {
+        problems.add(
+            absolute
+                + GUARD_PROBLEM
+                + "must be an object ({\"preset\": \"standard\", \"rules\": [...]}); the standard"
+                + " preset applies");
+      }
     }
     Path folder = absolute.getParent();
     for (int i = 0; i < providers.size(); i++) {
@@ -234,7 +272,7 @@ record ProjectConfig(
       }
       entries.add(entryOf(entry, folder));
     }
-    return new ProjectConfig(absolute, entries, problems, broken);
+    return new ProjectConfig(absolute, entries, problems, broken, guard);
   }
 
   private static String problemWith(JsonNode entry) {

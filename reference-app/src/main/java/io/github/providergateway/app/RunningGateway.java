@@ -8,6 +8,7 @@ import io.github.providergateway.agent.mcp.McpHttpFrontDoor;
 import io.github.providergateway.agent.tokens.ClientTokens;
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.host.DecisionLog;
 import io.github.providergateway.host.HeldGates;
 import io.github.providergateway.host.HostService;
@@ -48,8 +49,10 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One running gateway as the app wires it: the {@link Gateway} with its home, the WebSocket server
  * providers connect to (which also serves the status page at {@code /status}), the audit trail,
- * and, with {@code --config}, the project providers spawned per session. Both front ends (console
- * and {@code --rpc}) drive the same object.
+ * and, with {@code --config}, the project providers spawned per session. Every gateway runs the
+ * guard (issue 44): an in-process provider, {@link GuardProvider}, bound before anyone can connect
+ * and before the configured providers, with the home's guard settings ({@link HomeGuard}). Both
+ * front ends (console and {@code --rpc}) drive the same object.
  *
  * <p>Stopping has two speeds: {@link #stop(Duration)} ends every session gracefully first (what end
  * of input or {@code shutdown} does); {@link #close()} drops everything at once (a signal). Either
@@ -133,6 +136,12 @@ final class RunningGateway implements AutoCloseable {
   /** Lists and releases the gates held while their provider is away; null when none is kept. */
   private final HeldGates heldGates;
 
+  /** The guard every gateway runs, bound to every session. */
+  private final GuardProvider guardProvider;
+
+  /** The home's guard settings, which the guard provider and the hooks decide by. */
+  private final HomeGuard guard;
+
   private RunningGateway(
       Gateway gateway,
       HostService hosts,
@@ -151,7 +160,11 @@ final class RunningGateway implements AutoCloseable {
       HookSocket hookSocket,
       HomeLock homeLock,
       Path home,
-      HeldGates heldGates) {
+      HeldGates heldGates,
+      GuardProvider guardProvider,
+      HomeGuard guard) {
+    this.guardProvider = guardProvider;
+    this.guard = guard;
     this.home = home;
     this.heldGates = heldGates;
     this.hookSocket = hookSocket;
@@ -273,6 +286,21 @@ final class RunningGateway implements AutoCloseable {
             () -> startingForEverySession(reloads.get(), config));
     hookGates.start();
     gateway.monitor().addListener(hookGates);
+    // The guard (issue 44): bound before the server listens, so no session starts without it, and
+    // before the configured providers, so it gates their first calls too.
+    HomeGuard guard =
+        new HomeGuard(
+            config != null ? config.guard() : GuardSettings.defaults(),
+            HomeGuard.environment(options.home(), System.getenv()),
+            problem -> LOG.log(System.Logger.Level.WARNING, "guard: " + problem));
+    GuardProvider guardProvider;
+    try {
+      guardProvider = GuardProvider.start(gateway, guard);
+    } catch (StartupException e) {
+      gateway.close();
+      hookGates.close();
+      throw e;
+    }
     // The audit trail: the latest decisions for audit.query, and all of them in audit.jsonl.
     DecisionLog decisions = new DecisionLog(DecisionLog.DEFAULT_CAPACITY);
     gateway.monitor().addListener(decisions);
@@ -309,7 +337,7 @@ final class RunningGateway implements AutoCloseable {
             .statusLinks(() -> statusPage.openLink(httpBase.get()));
     // Agents' hooks answered in this process: Claude Code's HTTP hook on the port, for the clients
     // of `gateway hook --print-config claude`, and the command hook's Unix socket (decision 39).
-    HookEndpoint hookEndpoint = new HookEndpoint(gateway, hookGates, timers);
+    HookEndpoint hookEndpoint = new HookEndpoint(gateway, hookGates, timers, guard::personal);
     if (config != null) {
       hostsBuilder.providerReloads(
           name -> {
@@ -341,6 +369,7 @@ final class RunningGateway implements AutoCloseable {
                 statusPage::close,
                 hosts::close,
                 system::close,
+                guardProvider::close,
                 gateway::close,
                 hookGates::close,
                 audit::close));
@@ -409,6 +438,8 @@ final class RunningGateway implements AutoCloseable {
       reloads.set(providers);
       // An entry that leaves the config takes its provider's kept and held gates along.
       providers.onConfig(next -> hookGates.configurationChanged());
+      // A reload (or --watch) re-reads the guard's object too: from the next call on.
+      providers.onConfig(next -> guard.personal(next.guard()));
       // The good entries still start; each new session's timeline says what was left out, since
       // that is where a script or a person watching a session looks (the config in force: a
       // reload may have changed it).
@@ -435,7 +466,9 @@ final class RunningGateway implements AutoCloseable {
         hookSocket,
         lock,
         options.home(),
-        heldGates);
+        heldGates,
+        guardProvider,
+        guard);
   }
 
   /**
@@ -577,6 +610,11 @@ final class RunningGateway implements AutoCloseable {
     } catch (IOException e) {
       LOG.log(System.Logger.Level.WARNING, "cannot delete the port file in " + home, e);
     }
+  }
+
+  /** The home's guard, as the guard provider and the hooks decide by it. */
+  HomeGuard guard() {
+    return guard;
   }
 
   /** The gateway's latest decisions (the console's {@code audit} and {@code why}). */
@@ -753,7 +791,13 @@ final class RunningGateway implements AutoCloseable {
       // nothing once this is closed (a RejectedExecutionException from the spawner before).
       parts.add(projectProviders::close);
     }
-    parts.addAll(List.of(gateway::close, hookGates::close, audit::close, scheduler::close));
+    parts.addAll(
+        List.of(
+            guardProvider::close,
+            gateway::close,
+            hookGates::close,
+            audit::close,
+            scheduler::close));
     if (telemetry != null) {
       parts.add(telemetry::close); // flushes what the gateway's last calls recorded
     }
@@ -795,7 +839,12 @@ final class RunningGateway implements AutoCloseable {
       for (String problem : config.get().problems()) {
         gateway
             .spawning()
-            .log(session.id(), "gateway", "Config problem, entry not started: " + problem);
+            .log(
+                session.id(),
+                "gateway",
+                problem.contains(ProjectConfig.GUARD_PROBLEM)
+                    ? "Config problem, left out of the guard: " + problem
+                    : "Config problem, entry not started: " + problem);
       }
     }
   }

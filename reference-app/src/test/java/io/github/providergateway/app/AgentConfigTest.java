@@ -360,7 +360,8 @@ class AgentConfigTest {
     List<JsonNode> parts = jsonParts(printed[1]);
     assertThat(parts).hasSize(2);
     JsonNode http = parts.get(0).path("hooks").path("PreToolUse").get(0);
-    assertThat(http.path("matcher").asText()).isEqualTo("Bash|Edit|MultiEdit|Write|NotebookEdit");
+    assertThat(http.path("matcher").asText())
+        .isEqualTo("Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob");
     JsonNode hook = http.path("hooks").get(0);
     assertThat(hook.path("type").asText()).isEqualTo("http");
     assertThat(hook.path("url").asText()).isEqualTo("http://127.0.0.1:9555/hooks/claude");

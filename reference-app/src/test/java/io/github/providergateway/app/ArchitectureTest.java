@@ -57,6 +57,8 @@ class ArchitectureTest {
       Map.ofEntries(
           Map.entry("protocol-api", Set.of()), // pure: nothing of ours
           Map.entry("loop", Set.of()), // the JDK only: both ends of a connection run on it
+          // The guard (issue 44): a pure library, Jackson only; it decides, the app wires it.
+          Map.entry("guard", Set.of()),
           // The host's view of a gateway (HostApi, its values, the host protocol): what both ends
           // of
           // a host connection share, as protocol-api is for providers. Pure: no engine, no loop.
@@ -100,7 +102,8 @@ class ArchitectureTest {
               "transport-stdio", Set.of("protocol-api", "loop", "host-api", "gateway-runtime")),
           // Agents' front doors are hosts: of the shared gateway through the host client, of the
           // gateway they run in through its HostApi; the Streamable HTTP one is also a route on the
-          // server's HTTP side, as the status page is. Never the host protocol's server side.
+          // server's HTTP side, as the status page is. Never the host protocol's server side. The
+          // hooks decide a call with no session, and with no gateway, by the guard.
           Map.entry(
               "agent-bridge",
               Set.of(
@@ -109,7 +112,8 @@ class ArchitectureTest {
                   "host-api",
                   "gateway-runtime",
                   "host-client",
-                  "http-routes")),
+                  "http-routes",
+                  "guard")),
           // MCP servers are providers: they reach the engine only through its public SPI; a stdio
           // server is a child process of transport-stdio's.
           Map.entry(

@@ -150,7 +150,7 @@ class ConsoleHostTest {
         WsProvider guard =
             bound(
                 console,
-                "guard",
+                "policy",
                 WsProvider.tools("rm")
                     + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"rm is off limits\"}]}")) {
       console.awaitLine("tools now: rm");
@@ -162,7 +162,7 @@ class ConsoleHostTest {
       String line = console.awaitLineAfter(before, "tool_call denied");
       assertThat(line)
           .matches(
-              "  [0-9:.]+  tool_call denied  rm  \\(guard\\)  call-\\S+  [0-9.]+ ms: rm is off limits");
+              "  [0-9:.]+  tool_call denied  rm  \\(policy\\)  call-\\S+  [0-9.]+ ms: rm is off limits");
       String callId = line.replaceAll(".*  (call-\\S+)  .*", "$1");
 
       before = console.lineCount();
@@ -225,7 +225,7 @@ class ConsoleHostTest {
         WsProvider provider =
             bound(
                 console,
-                "guard",
+                "policy",
                 "\"subscribe\":[\"user.message\"],\"context\":\"CI is green.\","
                     + "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\"},\"action\":\"deny\","
                     + "\"reason\":\"no shell today\"}]}")) {

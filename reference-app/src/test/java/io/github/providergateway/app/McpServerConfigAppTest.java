@@ -73,6 +73,53 @@ class McpServerConfigAppTest {
         .isEmpty();
   }
 
+  /**
+   * Issue 44: a federated MCP server's tool meets the guard every gateway runs, with the person's
+   * plain rule naming the tool and an argument.
+   */
+  @Test
+  void aFederatedServersToolIsDeniedByThePersonsPlainGuardRule() throws Exception {
+    Path servers = Interop.mcpServers();
+    Path sandbox = Files.createDirectories(tmp.resolve("sandbox")).toRealPath();
+    Path config = tmp.resolve("providers.json");
+    Files.writeString(
+        config,
+        ("{\"providers\":[{\"name\":\"fs\",\"mcp\":\"stdio\",\"command\":[\"node\",\"%s\",\"%s\"]}],"
+                + "\"guard\":{\"rules\":[{\"id\":\"no-env-writes\",\"action\":\"deny\","
+                + "\"tool\":\"write_file\",\"arg\":{\"path\":\"*.env\"}}]}}")
+            .formatted(
+                servers.resolve(
+                    "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js"),
+                sandbox));
+    try (RpcApp app = RpcApp.start(tmp.resolve("home"), "--config", config.toString())) {
+      String session = app.startSession();
+      app.awaitEvent(
+          "tools.changed", event -> event.get("tools").toString().contains("write_file"));
+
+      JsonNode denied =
+          app.request(
+              call(
+                  session,
+                  "write_file",
+                  "{\"path\":\"" + sandbox.resolve("prod.env") + "\",\"content\":\"K=V\"}"));
+      JsonNode written =
+          app.request(
+              call(
+                  session,
+                  "write_file",
+                  "{\"path\":\"" + sandbox.resolve("note.md") + "\",\"content\":\"ok\"}"));
+
+      assertThat(denied.at("/outcome/status").asText()).as(denied.toString()).isEqualTo("denied");
+      assertThat(denied.toString()).contains("guard: no-env-writes");
+      assertThat(sandbox.resolve("prod.env")).doesNotExist();
+      assertThat(written.at("/outcome/status").asText())
+          .as(written.toString())
+          .isEqualTo("success");
+      app.endInput();
+      assertThat(app.awaitExit()).isZero();
+    }
+  }
+
   private static String call(String session, String tool, String args) {
     return "{\"cmd\":\"tool.call\",\"sessionId\":\""
         + session

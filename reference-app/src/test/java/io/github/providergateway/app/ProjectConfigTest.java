@@ -216,4 +216,56 @@ class ProjectConfigTest {
             gateway -> assertThat(gateway).contains("(\"gateway\")", "reserved for the gateway"),
             console -> assertThat(console).contains("(\"Console\")", "reserved for the gateway"));
   }
+
+  /** Issue 44: the guard's object beside the providers. */
+  @Test
+  void aGuardObjectBesideTheProvidersIsThePersonsGuardSettings() {
+    ProjectConfig config =
+        parse(
+            """
+        { "providers": [ { "name": "lint", "command": ["./lint.sh"] } ],
+          "guard": { "preset": "strict" } }""");
+
+    assertThat(config.problems()).isEmpty();
+    assertThat(config.guard().preset())
+        .isEqualTo(io.github.providergateway.guard.GuardPreset.STRICT);
+    assertThat(config.providers()).hasSize(1);
+  }
+
+  @Test
+  void withoutAGuardObjectTheStandardPresetApplies() {
+    ProjectConfig config = parse("{ \"providers\": [] }");
+
+    assertThat(config.guard()).isEqualTo(io.github.providergateway.guard.GuardSettings.defaults());
+  }
+
+  @Test
+  void aFileWithAGuardObjectAndNoProvidersConfiguresTheGuardAlone() {
+    ProjectConfig config = parse("{ \"guard\": { \"preset\": \"paranoid\" } }");
+
+    assertThat(config.fileProblem()).isNull();
+    assertThat(config.providers()).isEmpty();
+    assertThat(config.guard().preset())
+        .isEqualTo(io.github.providergateway.guard.GuardPreset.PARANOID);
+  }
+
+  @Test
+  void aBadGuardObjectIsAProblemOfItsOwnNotOfTheFile() {
+    ProjectConfig notAnObject = parse("{ \"providers\": [], \"guard\": \"off\" }");
+    ProjectConfig unknownPreset =
+        parse("{ \"providers\": [], \"guard\": { \"preset\": \"lenient\" } }");
+
+    assertThat(notAnObject.problems())
+        .singleElement()
+        .asString()
+        .contains(ProjectConfig.GUARD_PROBLEM, "must be an object");
+    assertThat(notAnObject.fileProblem()).isNull();
+    assertThat(notAnObject.guard())
+        .isEqualTo(io.github.providergateway.guard.GuardSettings.defaults());
+    assertThat(unknownPreset.problems())
+        .singleElement()
+        .asString()
+        .contains(ProjectConfig.GUARD_PROBLEM, "lenient");
+    assertThat(unknownPreset.fileProblem()).isNull();
+  }
 }

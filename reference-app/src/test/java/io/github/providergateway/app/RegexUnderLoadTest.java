@@ -35,7 +35,7 @@ class RegexUnderLoadTest {
               app.url(),
               app.token(),
               session,
-              "guard",
+              "policy",
               "\"hooks\":{\"onPreToolUse\":["
                   + "{\"match\":{\"tool\":\"write\",\"args\":\"NEEDLE-[0-9]+\"},\"action\":\"deny\",\"reason\":\"needle\"},"
                   // Recurses once a character of the content: past any thread's usual stack.

@@ -177,6 +177,17 @@ final class RpcApp implements AutoCloseable {
    * Starts the app in-process with {@code --rpc --port 0 --home home} and waits for {@code
    * gateway.started}.
    */
+  /**
+   * A config file beside {@code home} whose guard lets {@code git push --force} through to the
+   * providers' rules (its allow list names {@code git.push-force}), for tests of gates that rewrite
+   * or deny force pushes themselves.
+   */
+  static Path guardAllowingForcePush(Path home) throws IOException {
+    Path config = home.resolveSibling(home.getFileName() + "-guard.json");
+    return java.nio.file.Files.writeString(
+        config, "{\"guard\": {\"allow\": [\"git.push-force\"]}}");
+  }
+
   static RpcApp start(Path home, String... extraArgs) {
     return start(home, Map.of(), extraArgs);
   }

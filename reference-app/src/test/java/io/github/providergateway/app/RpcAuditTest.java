@@ -27,7 +27,7 @@ class RpcAuditTest {
               app.url(),
               app.token(),
               session,
-              "guard",
+              "policy",
               WsProvider.tools("rm")
                   + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"rm is off limits\"}]}")) {
         app.awaitEvent("tools.changed");
@@ -45,7 +45,7 @@ class RpcAuditTest {
         JsonNode call = calls.get(0);
         assertThat(call.get("outcome").asText()).isEqualTo("denied");
         assertThat(call.get("reason").asText()).isEqualTo("rm is off limits");
-        assertThat(call.get("provider").asText()).isEqualTo("guard");
+        assertThat(call.get("provider").asText()).isEqualTo("policy");
         JsonNode why =
             app.request(
                     "{\"cmd\":\"audit.query\",\"callId\":\"" + call.get("callId").asText() + "\"}")
@@ -56,7 +56,7 @@ class RpcAuditTest {
         assertThat(why.get(0).get("reason").asText()).isEqualTo("rm is off limits");
 
         JsonNode hellos =
-            app.request("{\"cmd\":\"audit.query\",\"kind\":\"hello\",\"provider\":\"guard\"}")
+            app.request("{\"cmd\":\"audit.query\",\"kind\":\"hello\",\"provider\":\"policy\"}")
                 .get("decisions");
         assertThat(hellos).hasSize(1);
         JsonNode bad = app.request("{\"cmd\":\"audit.query\",\"since\":\"yesterday\"}");
@@ -84,7 +84,7 @@ class RpcAuditTest {
               app.url(),
               app.token(),
               session,
-              "guard",
+              "policy",
               WsProvider.tools("rm")
                   + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\",\"reason\":\"no\"}]}")) {
         app.awaitEvent("tools.changed");

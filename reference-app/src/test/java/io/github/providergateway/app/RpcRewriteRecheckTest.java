@@ -26,8 +26,10 @@ class RpcRewriteRecheckTest {
   private final List<WsProvider> providers = new ArrayList<>();
 
   @BeforeEach
-  void start() {
-    app = RpcApp.start(home);
+  void start() throws java.io.IOException {
+    // The guard every gateway runs (issue 44) would deny the forced pushes these gates make up
+    // before the guardrail does: the person lets them through to the providers' rules.
+    app = RpcApp.start(home, "--config", RpcApp.guardAllowingForcePush(home).toString());
   }
 
   @AfterEach

@@ -107,7 +107,7 @@ class RpcSessionCommandsTest {
                 + providerId
                 + "\",\"name\":\"greeter\",\"instance\":null}");
 
-    JsonNode providers = app.request("{\"cmd\":\"providers.list\"}").get("providers");
+    JsonNode providers = withoutGuard(app.request("{\"cmd\":\"providers.list\"}"));
     assertThat(providers).hasSize(1);
     assertThat(providers.get(0).toString())
         .matches(
@@ -127,7 +127,7 @@ class RpcSessionCommandsTest {
     assertThat(disconnected.get("providerId").asText()).isEqualTo(providerId);
     assertThat(disconnected.get("name").asText()).isEqualTo("greeter");
     assertThat(disconnected.has("instance")).isTrue();
-    assertThat(app.request("{\"cmd\":\"providers.list\"}").get("providers")).isEmpty();
+    assertThat(withoutGuard(app.request("{\"cmd\":\"providers.list\"}"))).isEmpty();
   }
 
   @Test
@@ -138,8 +138,24 @@ class RpcSessionCommandsTest {
       JsonNode connected = app.awaitEvent("provider.connected");
 
       assertThat(connected.get("instance").asText()).isEqualTo("tab-1");
-      assertThat(app.request("{\"cmd\":\"providers.list\"}").at("/providers/0/instance").asText())
+      assertThat(
+              withoutGuard(app.request("{\"cmd\":\"providers.list\"}")).at("/0/instance").asText())
           .isEqualTo("tab-1");
     }
+  }
+
+  /** The providers a reply lists, but the guard every gateway runs. */
+  private static JsonNode withoutGuard(JsonNode reply) {
+    com.fasterxml.jackson.databind.node.ArrayNode others =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+    reply
+        .get("providers")
+        .forEach(
+            p -> {
+              if (!p.get("name").asText().equals(GuardProvider.NAME)) {
+                others.add(p);
+              }
+            });
+    return others;
   }
 }

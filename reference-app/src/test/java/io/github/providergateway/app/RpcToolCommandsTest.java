@@ -155,7 +155,7 @@ class RpcToolCommandsTest {
   void aCallDeniedByAHookIsDeniedWithTheReasonAndNeverRuns() {
     WsProvider guard =
         provider(
-            "guard",
+            "policy",
             WsProvider.tools("rm")
                 + ",\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"rm\"},\"action\":\"deny\","
                 + "\"reason\":\"rm is off limits\"}]}");
@@ -172,7 +172,7 @@ class RpcToolCommandsTest {
   void aCallCarriesTheContextThatHookRulesAndGatesAdded() {
     WsProvider guard =
         provider(
-            "guard",
+            "policy",
             WsProvider.tools("edit")
                 + ",\"hooks\":{\"onPreToolUse\":["
                 + "{\"match\":{\"tool\":\"edit\"},\"action\":\"context\",\"content\":\"Migrations are append-only.\"},"
@@ -195,7 +195,7 @@ class RpcToolCommandsTest {
   @Test
   void aDeniedCallStillCarriesTheContextAddedBeforeTheDeny() {
     provider(
-        "guard",
+        "policy",
         WsProvider.tools("edit")
             + ",\"hooks\":{\"onPreToolUse\":["
             + "{\"match\":{\"tool\":\"edit\"},\"action\":\"context\",\"content\":\"Migrations are append-only.\"},"
@@ -241,7 +241,7 @@ class RpcToolCommandsTest {
   void hookPreToolUseRunsTheHooksOnlyAndRepliesTheDecision() {
     WsProvider guard =
         provider(
-            "guard",
+            "policy",
             "\"hooks\":{\"onPreToolUse\":["
                 + "{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},\"action\":\"deny\",\"reason\":\"CI is red\"},"
                 + "{\"match\":{\"tool\":\"shell\"},\"action\":\"context\",\"content\":\"Use the venv.\"}]}");

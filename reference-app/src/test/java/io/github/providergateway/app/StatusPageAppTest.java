@@ -56,7 +56,7 @@ class StatusPageAppTest {
 
       String printed = out.toString(StandardCharsets.UTF_8);
       assertThat(exit).as("stderr: %s", err).isZero();
-      assertThat(printed).contains("1 session, 0 providers, 0 calls in flight");
+      assertThat(printed).contains("1 session, 1 provider, 0 calls in flight"); // the guard
       URI link =
           URI.create(
               printed

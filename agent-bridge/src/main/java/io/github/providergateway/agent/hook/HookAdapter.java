@@ -3,6 +3,10 @@ package io.github.providergateway.agent.hook;
 import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.internal.UserHome;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardEnvironment;
+import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.host.client.GatewayClient;
 import io.github.providergateway.host.client.UnsafeFileException;
 import io.github.providergateway.host.client.UnverifiedGatewayException;
@@ -20,6 +24,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -47,6 +54,11 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>The launcher runs this JVM only when no gateway answers on the home's Unix socket ({@link
  * HookSocket}): while one runs, a shell script asks it there, and no JVM starts.
+ *
+ * <p>The guard (issue 44, docs/guard.md) decides here too: a call with no session meets it first,
+ * as in the gateway ({@link HookDecisions}), and with no gateway at all its deny names its rule
+ * ({@code rm -rf /} is refused by {@code fs.delete-root}, not only because the gateway is down);
+ * the call is denied either way.
  *
  * <p>It never fails open by accident: malformed input, an unreadable record, a token file or record
  * another user could have written ({@link io.github.providergateway.host.client.SafeFiles}) and any
@@ -155,6 +167,9 @@ public final class HookAdapter {
   private final Settings settings;
   private final PrintStream err;
 
+  /** The home's guard, for a call with no session and for the offline path. */
+  private final Guard guard;
+
   /** Times the waits: for a starting gateway, and for a call's session to join. */
   private final SystemScheduler scheduler = new SystemScheduler();
 
@@ -169,10 +184,84 @@ public final class HookAdapter {
             return t;
           });
 
-  private HookAdapter(AgentKind agent, Settings settings, PrintStream err) {
+  private HookAdapter(AgentKind agent, Settings settings, PrintStream err, Guard guard) {
     this.agent = agent;
     this.settings = settings;
     this.err = err;
+    this.guard = guard;
+  }
+
+  /**
+   * As {@link #run(AgentKind, InputStream, PrintStream, PrintStream, Settings, Guard)} with the
+   * guard of the standard preset ({@link GuardSettings#defaults}).
+   *
+   * @param agent whose hook protocol {@code in} and {@code out} speak
+   * @param in the agent's hook call, one JSON object, read to its end
+   * @param out where the answer goes, in the agent's format
+   * @param err where the reason for the answer goes, for a person reading the agent's log
+   * @param settings where the gateway is; null when the command line was wrong, which denies
+   * @return the exit code, always 0: the answer itself says allow or deny
+   */
+  public static int run(
+      AgentKind agent, InputStream in, PrintStream out, PrintStream err, Settings settings) {
+    Guard guard =
+        Guard.create(
+            GuardSettings.defaults(),
+            defaultEnvironment(settings == null ? UserHome.get() : settings.home()));
+    return run(agent, in, out, err, settings, guard);
+  }
+
+  /**
+   * How a block of the guard reads wherever it is given (the guard provider's gate, a hook with no
+   * session or no gateway): {@code guard: fs.delete-root: <what was found and why>; instead:
+   * <what>}, the rule's id once.
+   *
+   * @param verdict an ask or a deny of the guard
+   * @return the reason the agent and the audit trail read
+   */
+  public static String guardReason(GuardVerdict verdict) {
+    String text =
+        verdict.reason().startsWith(verdict.ruleId() + ":")
+            ? verdict.reason()
+            : verdict.ruleId() + ": " + verdict.reason();
+    if (verdict.instead() != null && !text.contains(verdict.instead())) {
+      text += "; instead: " + verdict.instead();
+    }
+    return "guard: " + text;
+  }
+
+  /**
+   * The machine's folders as the guard needs them, for a gateway home: the user's home, the
+   * temporary folders ({@code java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code $TMPDIR}).
+   *
+   * @param gatewayHome the gateway's home
+   * @return the environment
+   */
+  public static GuardEnvironment defaultEnvironment(Path gatewayHome) {
+    return guardEnvironment(gatewayHome, UserHome.get(), System.getenv("TMPDIR"));
+  }
+
+  /**
+   * The machine's folders as the guard needs them: the user's home, the temporary folders ({@code
+   * java.io.tmpdir}, {@code /tmp}, {@code /var/tmp}, {@code tmpdir}), the gateway's home.
+   *
+   * @param gatewayHome the gateway's home
+   * @param userHome the user's home
+   * @param tmpdir {@code $TMPDIR}, or null or blank for none
+   * @return the environment, every folder absolute
+   */
+  public static GuardEnvironment guardEnvironment(Path gatewayHome, Path userHome, String tmpdir) {
+    Set<Path> temp = new LinkedHashSet<>();
+    temp.add(Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize());
+    temp.add(Path.of("/tmp"));
+    temp.add(Path.of("/var/tmp"));
+    if (tmpdir != null && !tmpdir.isBlank()) {
+      temp.add(Path.of(tmpdir).toAbsolutePath().normalize());
+    }
+    return new GuardEnvironment(
+        userHome.toAbsolutePath().normalize(),
+        List.copyOf(temp),
+        gatewayHome.toAbsolutePath().normalize());
   }
 
   /**
@@ -184,11 +273,19 @@ public final class HookAdapter {
    * @param out where the answer goes, in the agent's format
    * @param err where the reason for the answer goes, for a person reading the agent's log
    * @param settings where the gateway is; null when the command line was wrong, which denies
+   * @param guard the home's guard (its person's settings): decides a call with no session first,
+   *     and names its rule when no gateway runs
    * @return the exit code, always 0: the answer itself says allow or deny
    */
   public static int run(
-      AgentKind agent, InputStream in, PrintStream out, PrintStream err, Settings settings) {
-    HookAdapter adapter = new HookAdapter(agent, settings, err);
+      AgentKind agent,
+      InputStream in,
+      PrintStream out,
+      PrintStream err,
+      Settings settings,
+      Guard guard) {
+    requireNonNull(guard, "guard");
+    HookAdapter adapter = new HookAdapter(agent, settings, err, guard);
     HookVerdict verdict;
     try {
       verdict =
@@ -361,7 +458,12 @@ public final class HookAdapter {
       HomeGates.View held = HomeGates.View.of(HookGateRecord.read(settings.home()));
       HookDecisions.Context context =
           new HookDecisions.Context(
-              () -> held, scheduler, Clock.systemUTC(), UserHome.get(), decision -> {});
+              () -> held,
+              scheduler,
+              Clock.systemUTC(),
+              UserHome.get(),
+              decision -> {},
+              () -> guard);
       verdict.complete(HookDecisions.decide(client, request, agent, context).join());
     } catch (IOException e) {
       verdict.completeExceptionally(e);
@@ -502,15 +604,24 @@ public final class HookAdapter {
     }
     String state = GuardDown.state(record, settings.home());
     String held = GuardDown.heldFor(record, request, UserHome.get());
-    String reason =
-        "the provider gateway is not running: "
-            + state
-            + " ("
-            + cause
-            + "), so the providers' gates cannot be checked and every call is denied"
-            + held
-            + ". "
-            + GuardDown.howToStart(settings.home(), launcher);
+    // The guard decides without the gateway (issue 44): its rule is the reason a person reads
+    // first. Allowed by it, the call is still denied: the providers' gates cannot be checked.
+    GuardVerdict guarded = HookDecisions.guardWithoutSession(guard, request);
+    String why =
+        guarded.allowed()
+            ? "the provider gateway is not running: "
+                + state
+                + " ("
+                + cause
+                + "), so the providers' gates cannot be checked and every call is denied"
+                + held
+            : guardReason(guarded)
+                + " (the provider gateway is not running: "
+                + state
+                + ", "
+                + cause
+                + "; every call is denied until it runs)";
+    String reason = why + ". " + GuardDown.howToStart(settings.home(), launcher);
     return HookVerdict.deny(reason, reason);
   }
 

@@ -5,6 +5,9 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.gateway.Decision;
 import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardVerdict;
 import io.github.providergateway.host.api.HookDecision;
 import io.github.providergateway.host.api.HostApi;
 import io.github.providergateway.loop.Scheduler;
@@ -40,6 +43,12 @@ import java.util.function.Supplier;
  * home's rules: denied. A call no rule of the home concerns is never held up. The agent asks its
  * person itself, so a gate's question comes back as the agent's "ask".
  *
+ * <p>A call with no session meets the guard first (issue 44, docs/guard.md): the same {@link Guard}
+ * the gateway's guard provider runs, read the stricter way (no project: nothing is inside one). A
+ * call it would block waits for its session as above (the session's own reading may allow it), and
+ * with none after all, the guard's deny or ask is the answer, recorded with provider {@value
+ * #GUARD_PROVIDER} and the rule's id in the reason.
+ *
  * <p>Every decision taken here rather than by the gateway's evaluation (no session, a held gate) is
  * given to {@link Context#audit} as an audit record, as the gateway records its own.
  */
@@ -54,6 +63,9 @@ final class HookDecisions {
   /** How often a waiting call looks for its session. */
   static final Duration POLL = Duration.ofMillis(100);
 
+  /** The provider name the guard's decisions are recorded with, as its provider's are. */
+  static final String GUARD_PROVIDER = "guard";
+
   private HookDecisions() {}
 
   /**
@@ -64,18 +76,54 @@ final class HookDecisions {
    * @param clock the gateway's clock, for the waits and the audit records
    * @param userHome the user's home, which holds only itself as a project
    * @param audit takes the records of decisions taken here
+   * @param guard the home's guard as of now, for calls with no session
    */
   record Context(
       Supplier<HomeGates.View> homeRules,
       Scheduler scheduler,
       Clock clock,
       Path userHome,
-      Consumer<Decision> audit) {
+      Consumer<Decision> audit,
+      Supplier<Guard> guard) {
     Context {
       requireNonNull(homeRules, "homeRules");
       requireNonNull(scheduler, "scheduler");
       requireNonNull(clock, "clock");
       requireNonNull(audit, "audit");
+      requireNonNull(guard, "guard");
+    }
+  }
+
+  /**
+   * What {@code guard} says of {@code request} with no session: no project, the stricter reading;
+   * the agent's {@code cwd} only for its relative paths.
+   */
+  static GuardVerdict guardWithoutSession(Guard guard, HookRequest request) {
+    return guard.decide(new GuardCall(request.tool(), request.args(), null, cwd(request), null));
+  }
+
+  /**
+   * Whether no session could make the guard allow {@code request}: it blocks it even when the whole
+   * file system is the project (the most lenient reading), as it does the root, secrets and the
+   * guard itself. Such a call is answered at once rather than waiting for its session.
+   */
+  private static boolean blockedInAnyProject(Guard guard, HookRequest request) {
+    Path cwd = cwd(request);
+    if (cwd == null) {
+      return false;
+    }
+    return !guard
+        .decide(new GuardCall(request.tool(), request.args(), cwd.getRoot(), cwd, null))
+        .allowed();
+  }
+
+  /** The agent's folder, absolute, or null when it gives none the guard can read. */
+  private static Path cwd(HookRequest request) {
+    try {
+      Path cwd = Path.of(request.cwd());
+      return cwd.isAbsolute() ? cwd.normalize() : null;
+    } catch (java.nio.file.InvalidPathException e) {
+      return null;
     }
   }
 
@@ -140,6 +188,27 @@ final class HookDecisions {
     }
 
     private void withoutSession() {
+      Guard guard = context.guard().get();
+      GuardVerdict guarded = guardWithoutSession(guard, request);
+      if (!guarded.allowed()) {
+        if (!left().isNegative() && !left().isZero() && !blockedInAnyProject(guard, request)) {
+          // Its session may be joining, and the session's project may hold what this reading
+          // takes as outside every project.
+          context.scheduler().schedule(POLL, this::look);
+          return;
+        }
+        String why =
+            HookAdapter.guardReason(guarded)
+                + " (no agent session holds "
+                + request.cwd()
+                + ", so nothing counts as inside a project)";
+        HookVerdict decided =
+            guarded.outcome() == GuardVerdict.Outcome.ASK
+                ? HookVerdict.ask(why, List.of(), why, null)
+                : HookVerdict.deny(why, why);
+        complete(decided, null, GUARD_PROVIDER);
+        return;
+      }
       HomeGates.View view = context.homeRules().get();
       Optional<HomeGates.Found> found = view.firstBlocking(null, request, context.userHome());
       if (found.isEmpty() && !view.unknownEntries().isEmpty()) {
@@ -238,7 +307,9 @@ final class HookDecisions {
               Decision.builder(
                       now,
                       DecisionKind.PRE_TOOL_USE,
-                      decided.allowed() ? Decision.Outcome.ALLOW : Decision.Outcome.DENY)
+                      decided.ask()
+                          ? Decision.Outcome.ASK
+                          : decided.allowed() ? Decision.Outcome.ALLOW : Decision.Outcome.DENY)
                   .reason(decided.note())
                   .sessionId(sessionId)
                   .provider(provider)

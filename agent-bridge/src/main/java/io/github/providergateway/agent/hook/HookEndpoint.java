@@ -4,8 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.agent.internal.UserHome;
 import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardSettings;
 import io.github.providergateway.loop.Scheduler;
+import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The hooks of coding agents, answered in the gateway's own process: the HTTP hook on the gateway's
@@ -47,13 +51,29 @@ public final class HookEndpoint {
 
   /**
    * An endpoint answering from {@code gateway}'s sessions and hooks, and from the gates its home
-   * holds beyond them ({@code gates}).
+   * holds beyond them ({@code gates}); a call with no session meets the guard of the standard
+   * preset ({@link GuardSettings#defaults}).
    *
    * @param gateway the gateway of this process
    * @param gates the home's record of gates, which {@code gateway}'s listeners keep
    * @param scheduler times a call's wait for its session to join (the gateway's timers)
    */
   public HookEndpoint(Gateway gateway, HookGateRecorder gates, Scheduler scheduler) {
+    this(gateway, gates, scheduler, defaultGuard(gateway));
+  }
+
+  /**
+   * An endpoint answering from {@code gateway}'s sessions and hooks, from the gates its home holds
+   * beyond them ({@code gates}), and for a call with no session, from {@code guard} first (issue
+   * 44): its deny or ask is the answer, recorded in the audit trail with provider {@code guard}.
+   *
+   * @param gateway the gateway of this process
+   * @param gates the home's record of gates, which {@code gateway}'s listeners keep
+   * @param scheduler times a call's wait for its session to join (the gateway's timers)
+   * @param guard the home's guard as of each call (a reload may replace it)
+   */
+  public HookEndpoint(
+      Gateway gateway, HookGateRecorder gates, Scheduler scheduler, Supplier<Guard> guard) {
     requireNonNull(gateway, "gateway");
     requireNonNull(gates, "gates");
     this.gateway = gateway;
@@ -63,7 +83,17 @@ public final class HookEndpoint {
             requireNonNull(scheduler, "scheduler"),
             gateway.transports().clock(),
             UserHome.get(),
-            gateway.monitor()::record);
+            gateway.monitor()::record,
+            requireNonNull(guard, "guard"));
+  }
+
+  private static Supplier<Guard> defaultGuard(Gateway gateway) {
+    Guard guard =
+        Guard.create(
+            GuardSettings.defaults(),
+            HookAdapter.defaultEnvironment(
+                gateway.credentials().tokenFile().map(Path::getParent).orElse(UserHome.get())));
+    return () -> guard;
   }
 
   /**

@@ -188,7 +188,14 @@ public final class HookGateRecorder implements GatewayListener, AutoCloseable {
 
   @Override
   public synchronized void hookRulesChanged(String sessionId, List<SessionHookRule> rules) {
-    gates.rulesChanged(sessionId, rules);
+    // The guard's own gate (issue 44) is not kept: a hook with no gateway evaluates the guard
+    // itself, and holding its gate past a restart would deny every call of the session's project
+    // until a session there bound it again.
+    gates.rulesChanged(
+        sessionId,
+        rules.stream()
+            .filter(rule -> !rule.provider().equals(HookDecisions.GUARD_PROVIDER))
+            .toList());
     changed();
   }
 

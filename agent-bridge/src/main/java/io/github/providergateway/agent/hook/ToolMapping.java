@@ -10,9 +10,11 @@ import java.util.Set;
  * "Tool mapping"). Shells become {@code shell} with exactly {@code {"command": ...}}, so that a
  * rule like the guardrail example's ({@code {"tool":"shell","args":"git push"}}) matches the text
  * {@code {"command":"git push origin main"}} whatever else the agent passes (descriptions,
- * timeouts). Tools that change files become {@code edit}, their arguments kept with the file's path
- * added as {@code path} first, so {@code match.file} globs see it. Every other tool keeps its name
- * and arguments. {@link #toAgent} maps gates' rewritten arguments back onto the agent's.
+ * timeouts). Tools that change files become {@code edit}, and tools that read them (or search them:
+ * Claude Code's {@code Grep} and {@code Glob}) become {@code read} (issue 44: reading {@code
+ * ~/.ssh/id_rsa} is gated like {@code cat} of it), their arguments kept with the file's path added
+ * as {@code path} first, so {@code match.file} globs and the guard see it. Every other tool keeps
+ * its name and arguments. {@link #toAgent} maps gates' rewritten arguments back onto the agent's.
  */
 final class ToolMapping {
 
@@ -22,38 +24,54 @@ final class ToolMapping {
   /** The gateway name of file-changing tools. */
   static final String EDIT = "edit";
 
+  /** The gateway name of file-reading tools. */
+  static final String READ = "read";
+
   private static final Set<String> CLAUDE_EDITS =
       Set.of("Edit", "MultiEdit", "Write", "NotebookEdit");
   private static final Set<String> COPILOT_SHELLS = Set.of("bash", "shell", "powershell");
   private static final Set<String> COPILOT_EDITS =
       Set.of("edit", "create", "write", "str_replace_editor");
+  private static final Set<String> CLAUDE_SEARCHES = Set.of("Grep", "Glob");
+  private static final Set<String> COPILOT_READS = Set.of("view", "read");
 
   private ToolMapping() {}
 
   /**
    * Claude Code: {@code Bash} is a shell; {@code Edit}, {@code MultiEdit}, {@code Write}, {@code
-   * NotebookEdit} edit.
+   * NotebookEdit} edit; {@code Read}, {@code NotebookRead} read ({@code file_path}, {@code
+   * notebook_path}), and so do {@code Grep} and {@code Glob} (their {@code path}, the folder they
+   * search; none when they search the working directory).
    */
   static HookRequest claude(String cwd, String tool, JsonNode input) {
     if (tool.equals("Bash")) {
       return shell(cwd, input);
     }
     if (CLAUDE_EDITS.contains(tool)) {
-      return edit(cwd, input, input.has("file_path") ? "file_path" : "notebook_path");
+      return file(cwd, EDIT, input, input.has("file_path") ? "file_path" : "notebook_path");
+    }
+    if (tool.equals("Read") || tool.equals("NotebookRead")) {
+      return file(cwd, READ, input, input.has("file_path") ? "file_path" : "notebook_path");
+    }
+    if (CLAUDE_SEARCHES.contains(tool)) {
+      return file(cwd, READ, input, "path");
     }
     return new HookRequest(cwd, tool, input, input, null);
   }
 
   /**
    * Copilot CLI: {@code bash}, {@code shell}, {@code powershell} are shells; {@code edit}, {@code
-   * create}, {@code write}, {@code str_replace_editor} edit.
+   * create}, {@code write}, {@code str_replace_editor} edit; {@code view} and {@code read} read.
    */
   static HookRequest copilot(String cwd, String tool, JsonNode args) {
     if (COPILOT_SHELLS.contains(tool)) {
       return shell(cwd, args);
     }
     if (COPILOT_EDITS.contains(tool)) {
-      return edit(cwd, args, args.has("path") ? "path" : "file_path");
+      return file(cwd, EDIT, args, args.has("path") ? "path" : "file_path");
+    }
+    if (COPILOT_READS.contains(tool)) {
+      return file(cwd, READ, args, args.has("path") ? "path" : "file_path");
     }
     return new HookRequest(cwd, tool, args, args, null);
   }
@@ -68,8 +86,11 @@ final class ToolMapping {
     return new HookRequest(cwd, SHELL, args, input, null);
   }
 
-  /** {@code pathField}: the agent's field that names the file. */
-  private static HookRequest edit(String cwd, JsonNode input, String pathField) {
+  /**
+   * A tool that changes ({@link #EDIT}) or reads ({@link #READ}) a file; {@code pathField}: the
+   * agent's field that names the file.
+   */
+  private static HookRequest file(String cwd, String tool, JsonNode input, String pathField) {
     ObjectNode args = JsonNodeFactory.instance.objectNode();
     JsonNode path = input.get(pathField);
     boolean copied = path != null && path.isTextual();
@@ -85,7 +106,7 @@ final class ToolMapping {
               }
             });
     return new HookRequest(
-        cwd, EDIT, args, input, copied && !pathField.equals("path") ? pathField : null);
+        cwd, tool, args, input, copied && !pathField.equals("path") ? pathField : null);
   }
 
   /**

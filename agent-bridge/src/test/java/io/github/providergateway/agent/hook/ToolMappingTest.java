@@ -62,7 +62,46 @@ class ToolMappingTest {
             "WebFetch",
             "{\"url\":\"http://x\",\"prompt\":\"p\"}",
             "{\"url\":\"https://x\"}",
-            "{\"url\":\"https://x\"}"));
+            "{\"url\":\"https://x\"}"),
+        Arguments.of(
+            "a rewritten path of a read goes back to the agent's file_path",
+            AgentKind.CLAUDE,
+            "Read",
+            "{\"file_path\":\"/p/.env\",\"limit\":10}",
+            "{\"path\":\"/p/.env.example\",\"file_path\":\"/p/.env\",\"limit\":10}",
+            "{\"file_path\":\"/p/.env.example\",\"limit\":10}"));
+  }
+
+  /**
+   * Issue 44: the agents' read tools join the mapping, so a rule (and the guard) sees reading
+   * {@code ~/.ssh/id_rsa} as it sees {@code cat} of it. The agent, its tool, its input; the gateway
+   * tool and the path it sees.
+   */
+  static Stream<Arguments> reads() {
+    return Stream.of(
+        Arguments.of(
+            AgentKind.CLAUDE, "Read", "{\"file_path\":\"/h/.ssh/id_rsa\"}", "/h/.ssh/id_rsa"),
+        Arguments.of(
+            AgentKind.CLAUDE, "NotebookRead", "{\"notebook_path\":\"/p/a.ipynb\"}", "/p/a.ipynb"),
+        Arguments.of(
+            AgentKind.CLAUDE, "Grep", "{\"pattern\":\"k\",\"path\":\"/h/.aws\"}", "/h/.aws"),
+        Arguments.of(
+            AgentKind.CLAUDE, "Glob", "{\"pattern\":\"*\",\"path\":\"/h/.ssh\"}", "/h/.ssh"),
+        Arguments.of(AgentKind.COPILOT, "view", "{\"path\":\"/h/.ssh/id_rsa\"}", "/h/.ssh/id_rsa"),
+        Arguments.of(AgentKind.COPILOT, "read", "{\"path\":\"/p/.env\"}", "/p/.env"));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("reads")
+  void readToolsBecomeReadWithTheirPath(AgentKind agent, String tool, String input, String path) {
+    HookRequest request =
+        agent == AgentKind.CLAUDE
+            ? ToolMapping.claude("/p", tool, json(input))
+            : ToolMapping.copilot("/p", tool, json(input));
+
+    assertThat(request.tool()).isEqualTo(ToolMapping.READ);
+    assertThat(request.args().get("path").textValue()).isEqualTo(path);
+    assertThat(request.args().fieldNames().next()).isEqualTo("path");
   }
 
   @ParameterizedTest(name = "{0}")

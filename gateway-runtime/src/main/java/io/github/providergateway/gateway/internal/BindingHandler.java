@@ -562,6 +562,15 @@ final class BindingHandler {
     }
     bind(provider, session, provider.template.copy(), 0);
     outbox.send(conn, SessionLifecycle.started(session.id));
+    hooks.readinessChanged(); // after "started": the held calls' checks come in the session
+  }
+
+  /** {@code sessionId} ends: no {@code "all"}-bound provider awaits its {@code session.ready}. */
+  void stopAwaitingReady(String sessionId) {
+    for (ProviderState provider : providers.all()) {
+      provider.stopAwaitingReady(sessionId);
+    }
+    hooks.readinessChanged();
   }
 
   // ---- leaving ----
@@ -619,6 +628,7 @@ final class BindingHandler {
       unbind(binding, reason);
     }
     provider.stopAwaitingAnyReady();
+    hooks.readinessChanged();
     for (String sessionId : new ArrayList<>(provider.pendingShutdowns())) {
       provider.shutdownSettled(sessionId);
       SessionState session = sessions.get(sessionId);
@@ -653,9 +663,7 @@ final class BindingHandler {
 
   /** After a session's teardown: a single-session provider bound nowhere now becomes Unbound. */
   void sessionEnded(SessionState session, List<ProviderState> wereBound) {
-    for (ProviderState provider : providers.all()) {
-      provider.stopAwaitingReady(session.id);
-    }
+    stopAwaitingReady(session.id);
     for (ProviderState provider : wereBound) {
       if (provider.bindings().isEmpty()
           && !provider.isAllBound()

@@ -116,7 +116,15 @@ public final class Engine {
     RetainedStreams retainedStreams = new RetainedStreams(limits, sessions);
     DeclaredBudget declaredBudget = new DeclaredBudget(limits, sessions);
     this.asks = new PersonAsks(timers, secrets, limits, this.listener);
-    HookEngine hooks = new HookEngine(timers, secrets, limits, this.listener, asks);
+    HookEngine hooks =
+        new HookEngine(
+            timers,
+            secrets,
+            limits,
+            this.listener,
+            asks,
+            sessionId ->
+                providers.all().stream().anyMatch(provider -> provider.isAwaitingReady(sessionId)));
     this.prompts = new PromptPipeline(timers, secrets, limits);
     this.events = new EventRelay(timers, codec, outbox);
     ArgsSchemas argsSchemas = new ArgsSchemas(hooks.regex());

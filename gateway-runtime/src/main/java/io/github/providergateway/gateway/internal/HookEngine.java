@@ -73,13 +73,63 @@ final class HookEngine {
   /** Rules whose regex has run out of steps once already: logged once each. */
   private final Set<String> loggedOutOfSteps = new HashSet<>();
 
-  HookEngine(Timers timers, Secrets secrets, Limits limits, Listeners listener, PersonAsks asks) {
+  /**
+   * The longest a session's evaluations wait for an {@code "all"}-bound provider's {@code
+   * session.ready}: one in the gateway's process answers within a loop turn or two; one that never
+   * does is taken as not there (its rules were never registered in the session), as before.
+   */
+  static final Duration READY_WAIT = Duration.ofSeconds(5);
+
+  /**
+   * Whether an {@code "all"}-bound provider awaits its {@code session.ready} in the session of this
+   * id: its rules are not registered there yet.
+   */
+  private final java.util.function.Predicate<String> readyPending;
+
+  /**
+   * Evaluations held until no {@code "all"}-bound provider awaits its {@code session.ready} in
+   * their session, by session id. Loop only.
+   */
+  private final Map<String, HeldForReady> heldForReady = new HashMap<>();
+
+  /** A session's held evaluations, and the end of their wait. */
+  private record HeldForReady(List<Runnable> evaluations, Scheduler.Cancellable giveUp) {}
+
+  HookEngine(
+      Timers timers,
+      Secrets secrets,
+      Limits limits,
+      Listeners listener,
+      PersonAsks asks,
+      java.util.function.Predicate<String> readyPending) {
     this.timers = timers;
     this.asks = asks;
     this.secrets = secrets;
     this.limits = limits;
     this.listener = listener;
+    this.readyPending = readyPending;
     this.regex = new RegexGuard(limits, timers::now);
+  }
+
+  /**
+   * Some {@code "all"}-bound provider no longer awaits its {@code session.ready} somewhere (it
+   * came, the session ends, the provider left): the evaluations held for a session none awaits any
+   * more run now, in arrival order.
+   */
+  void readinessChanged() {
+    for (String sessionId : new ArrayList<>(heldForReady.keySet())) {
+      if (!readyPending.test(sessionId)) {
+        release(sessionId);
+      }
+    }
+  }
+
+  private void release(String sessionId) {
+    HeldForReady held = heldForReady.remove(sessionId);
+    if (held != null) {
+      held.giveUp().cancel();
+      held.evaluations().forEach(Runnable::run);
+    }
   }
 
   /** The step-guarded regex engine, shared with stream filters and argument schemas. */
@@ -146,6 +196,42 @@ final class HookEngine {
       ArgsCheck check,
       Caller caller,
       boolean hostAsks) {
+    if (readyPending.test(session.id)) {
+      // An "all"-bound provider (the guard every home runs: issue 44) has been told of the session
+      // and has not said session.ready: its rules are not registered here yet. Held until they are,
+      // so that a session's first call meets the same rules as its later ones.
+      CompletableFuture<HookDecision> later = new CompletableFuture<>();
+      HeldForReady held =
+          heldForReady.computeIfAbsent(
+              session.id,
+              id ->
+                  new HeldForReady(new ArrayList<>(), timers.after(READY_WAIT, () -> release(id))));
+      held.evaluations()
+          .add(
+              () ->
+                  evaluateNow(session, tool, args, toolProvider, callId, check, caller, hostAsks)
+                      .whenComplete(
+                          (decision, failure) -> {
+                            if (failure != null) {
+                              later.completeExceptionally(failure);
+                            } else {
+                              later.complete(decision);
+                            }
+                          }));
+      return later;
+    }
+    return evaluateNow(session, tool, args, toolProvider, callId, check, caller, hostAsks);
+  }
+
+  private CompletableFuture<HookDecision> evaluateNow(
+      SessionState session,
+      String tool,
+      JsonNode args,
+      String toolProvider,
+      String callId,
+      ArgsCheck check,
+      Caller caller,
+      boolean hostAsks) {
     List<Candidate> candidates = new ArrayList<>();
     for (Binding binding : session.bindings().values()) {
       addRules(candidates, binding);
@@ -174,11 +260,10 @@ final class HookEngine {
             callId,
             caller,
             hostAsks);
-    if (listener.hearsDecisions()) {
-      audit(run, callId);
-    }
+    CompletableFuture<HookDecision> decided =
+        listener.hearsDecisions() ? audit(run, callId) : run.result;
     advance(run);
-    return run.result;
+    return decided;
   }
 
   private static void addRules(List<Candidate> candidates, Binding binding) {
@@ -193,24 +278,31 @@ final class HookEngine {
   }
 
   /** Records the evaluation in the audit trail when it decides (docs/audit.md). */
-  private void audit(Run run, String callId) {
+  /**
+   * The evaluation's result, once it is recorded: whoever waits for the decision hears of it after
+   * the record (a gate's answer completes the result later, and a future runs its later dependents
+   * first, so a call's own record came before its evaluation's).
+   */
+  private CompletableFuture<HookDecision> audit(Run run, String callId) {
     Instant started = timers.now();
     run.gateAnswers = new ArrayList<>();
-    run.result.thenAccept(
-        decision ->
-            listener.decided(
-                Decisions.preToolUse(
-                    timers.now(),
-                    started,
-                    run.session.id,
-                    run.tool,
-                    callId,
-                    run.original,
-                    decision,
-                    run.matched,
-                    run.rewrites(),
-                    run.gateAnswers,
-                    listener.keepsArguments())));
+    return run.result.thenApply(
+        decision -> {
+          listener.decided(
+              Decisions.preToolUse(
+                  timers.now(),
+                  started,
+                  run.session.id,
+                  run.tool,
+                  callId,
+                  run.original,
+                  decision,
+                  run.matched,
+                  run.rewrites(),
+                  run.gateAnswers,
+                  listener.keepsArguments()));
+          return decision;
+        });
   }
 
   /**

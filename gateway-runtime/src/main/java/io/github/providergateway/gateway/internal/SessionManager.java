@@ -123,9 +123,7 @@ public final class SessionManager {
       return done;
     }
     session.beginEnding();
-    for (ProviderState provider : providers.all()) {
-      provider.stopAwaitingReady(sessionId);
-    }
+    bindings.stopAwaitingReady(sessionId);
     for (ProviderState provider : session.bindings().keySet()) {
       if (provider.conn.state() == ConnectionState.BOUND) {
         session.awaitShutdown(provider);

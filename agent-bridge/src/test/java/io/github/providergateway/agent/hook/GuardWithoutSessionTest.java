@@ -1,0 +1,151 @@
+package io.github.providergateway.agent.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.providergateway.gateway.Decision;
+import io.github.providergateway.gateway.DecisionKind;
+import io.github.providergateway.gateway.GatewayListener;
+import io.github.providergateway.gateway.testing.GatewayFixture;
+import io.github.providergateway.guard.Guard;
+import io.github.providergateway.guard.GuardSettings;
+import io.github.providergateway.host.api.SessionSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A hook call with no session meets the guard first (issue 44), in the gateway's own process
+ * ({@link HookEndpoint}), on the fixture's manual clock: what no project could allow is answered at
+ * once, what the session's project might allow waits for the session as the home's rules do, and
+ * every deny of the guard is in the audit trail with provider {@code guard} and the rule's id.
+ */
+class GuardWithoutSessionTest {
+
+  private static final String PROJECT = "/code/agent";
+
+  @TempDir Path temp;
+  private final GatewayFixture f = GatewayFixture.create();
+  private final List<Decision> audit = new CopyOnWriteArrayList<>();
+  private Path home;
+  private HookGateRecorder gates;
+  private HookEndpoint endpoint;
+
+  @BeforeEach
+  void gateway() throws IOException {
+    home =
+        Files.createDirectory(
+            temp.resolve("home"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    gates = new HookGateRecorder(home, f.clock, java.util.Set::of, TestEndpoints.inline());
+    gates.start();
+    f.gateway.monitor().addListener(gates);
+    f.gateway
+        .monitor()
+        .addListener(
+            new GatewayListener() {
+              @Override
+              public void decided(Decision decision) {
+                if (decision.kind() == DecisionKind.PRE_TOOL_USE) {
+                  audit.add(decision);
+                }
+              }
+            });
+    Guard guard = Guard.create(GuardSettings.defaults(), HookAdapter.defaultEnvironment(home));
+    endpoint = new HookEndpoint(f.gateway, gates, f.clock, () -> guard);
+  }
+
+  @AfterEach
+  void close() {
+    gates.close();
+    f.close();
+  }
+
+  private CompletableFuture<HookEndpoint.Answer> bash(String cwd, String command) {
+    String input =
+        "{\"cwd\":\""
+            + cwd
+            + "\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\""
+            + command
+            + "\"}}";
+    return endpoint.answer(AgentKind.CLAUDE, input.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void whatNoProjectCouldAllowIsDeniedAtOnceAndAuditedWithProviderGuard() {
+    CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "rm -rf /");
+
+    assertThat(answer).as("no session could allow it: no wait").isDone();
+    assertThat(answer.join().word()).isEqualTo("deny");
+    assertThat(answer.join().body()).contains("guard: fs.delete-root: ");
+    assertThat(audit)
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.outcome()).isEqualTo(Decision.Outcome.DENY);
+              assertThat(d.provider()).isEqualTo("guard");
+              assertThat(d.sessionId()).isNull();
+              assertThat(d.reason()).startsWith("guard: fs.delete-root: ");
+            });
+  }
+
+  @Test
+  void whatTheGuardAllowsGoesOnAsBefore() {
+    CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "ls");
+
+    assertThat(answer).isDone();
+    assertThat(answer.join().word()).isEqualTo("allow");
+  }
+
+  @Test
+  void aDeleteInsideTheFolderWaitsForItsSessionWhoseProjectMayHoldIt() {
+    CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "rm -rf " + PROJECT + "/build");
+
+    f.clock.advance(HookDecisions.JOIN_WAIT.minusMillis(1));
+    assertThat(answer).as("the stricter reading blocks it; its session may be joining").isNotDone();
+    f.startSession(SessionSpec.of("claude-code", PROJECT));
+    f.clock.advance(HookDecisions.POLL);
+
+    assertThat(answer.join().word())
+        .as("decided in its session (here without the guard provider): %s", answer.join().note())
+        .isEqualTo("allow");
+  }
+
+  @Test
+  void withNoSessionAfterAllTheStricterReadingDenies() {
+    CompletableFuture<HookEndpoint.Answer> answer = bash(PROJECT, "rm -rf " + PROJECT + "/build");
+
+    f.clock.advance(HookDecisions.JOIN_WAIT.minusMillis(1));
+    assertThat(answer).isNotDone();
+    f.clock.advance(Duration.ofMillis(1));
+
+    assertThat(answer.join().word()).isEqualTo("deny");
+    assertThat(answer.join().body()).contains("guard: ", "no agent session holds " + PROJECT);
+    assertThat(audit).singleElement().satisfies(d -> assertThat(d.provider()).isEqualTo("guard"));
+  }
+
+  @Test
+  void theGuardsOwnGateIsNotKeptInTheHomesRecord() throws IOException {
+    String session = f.startSession(SessionSpec.of("claude-code", PROJECT));
+    f.bound(
+        io.github.providergateway.protocol.Hello.builder(HookDecisions.GUARD_PROVIDER)
+            .session(session)
+            .hooks(
+                new io.github.providergateway.protocol.Hooks(
+                    List.of(io.github.providergateway.protocol.HookRule.gate(null, "guard")), null))
+            .build());
+    f.settle();
+
+    HookGateRecord.Contents record = HookGateRecord.read(home);
+    assertThat(record.sessions()).singleElement().satisfies(s -> assertThat(s.rules()).isEmpty());
+  }
+}

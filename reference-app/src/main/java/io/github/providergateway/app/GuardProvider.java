@@ -1,0 +1,183 @@
+package io.github.providergateway.app;
+
+import static java.util.Objects.requireNonNull;
+
+import io.github.providergateway.gateway.Gateway;
+import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.protocol.GateCheck;
+import io.github.providergateway.protocol.HookMatch;
+import io.github.providergateway.protocol.HookRule;
+import io.github.providergateway.protocol.ProtocolExtension;
+import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.provider.GateVerdict;
+import io.github.providergateway.provider.JavaProvider;
+import io.github.providergateway.provider.ProviderSession;
+import io.github.providergateway.transport.local.LocalProviderTransport;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The guard in the box (issue 44): an in-process provider every gateway of the app runs, written as
+ * any embedder writes one (docs/java-provider.md, "In the gateway's process"): a {@link
+ * JavaProvider} named {@value #NAME} on the local transport, bound to every session, with one
+ * {@code onPreToolUse} rule that matches every tool call and gates it ({@value #GATE_ID}). Its gate
+ * asks the home's {@link HomeGuard} about the call in the call's session's project, the session's
+ * folder as the gateway knows it (never the folder the agent says it is in), and answers allow,
+ * deny (the reason names the rule: {@code guard: fs.delete-root: ...}) or ask (extension {@code
+ * gate.ask}).
+ *
+ * <p>So it applies to whatever reaches a session's {@code onPreToolUse}: the agents' hook calls
+ * with a session, tool calls through the MCP front door, federated MCP servers' and providers'
+ * tools; its decisions are in the audit trail as the gate {@code guard/guard}.
+ */
+final class GuardProvider implements AutoCloseable {
+
+  /** The provider's name, as the audit trail and {@code providers} show it. */
+  static final String NAME = "guard";
+
+  /** Its one gate's id. */
+  static final String GATE_ID = "guard";
+
+  /** How long a start waits for it to bind: it is in-process, a loop turn or two. */
+  private static final Duration BIND_WAIT = Duration.ofSeconds(10);
+
+  private final Gateway gateway;
+  private final HomeGuard guard;
+
+  /**
+   * The folders of the sessions, by id, as the gateway lists them. The provider's executor only.
+   */
+  private final Map<String, Path> projects = new HashMap<>();
+
+  private ProviderSession session;
+
+  private GuardProvider(Gateway gateway, HomeGuard guard) {
+    this.gateway = gateway;
+    this.guard = guard;
+  }
+
+  /**
+   * Connects the guard to {@code gateway} and waits until it is bound: a session started after this
+   * returns meets its gate from its first call (the engine holds a call until an {@code
+   * "all"}-bound provider is ready in its session).
+   *
+   * @throws StartupException when it does not bind
+   */
+  static GuardProvider start(Gateway gateway, HomeGuard guard) throws StartupException {
+    GuardProvider provider = new GuardProvider(requireNonNull(gateway), requireNonNull(guard));
+    provider.session = LocalProviderTransport.connect(gateway, provider.definition(), null);
+    try {
+      provider
+          .session
+          .bound()
+          .toCompletableFuture()
+          .get(BIND_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      provider.close();
+      throw new StartupException("the guard provider did not bind: " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      provider.close();
+      throw new StartupException("interrupted while the guard provider bound", e);
+    }
+    return provider;
+  }
+
+  /** {@return the provider as an embedder would declare it} */
+  JavaProvider definition() {
+    return JavaProvider.builder(NAME)
+        .allSessions()
+        .extension(ProtocolExtension.GATE_ASK)
+        .onSessions(this::sessions)
+        .onPreToolUse(HookRule.gate(new HookMatch(null, null, null, null), GATE_ID))
+        .gateHandler(GATE_ID, this::check)
+        .build();
+  }
+
+  private void sessions(List<SessionInfo> sessions) {
+    projects.clear();
+    for (SessionInfo session : sessions) {
+      Path project = project(session);
+      if (project != null) {
+        projects.put(session.id(), project);
+      }
+    }
+  }
+
+  /** The session's folder, absolute, or null when it has none the guard can read. */
+  private static Path project(SessionInfo session) {
+    if (session.cwd() == null || session.cwd().isBlank()) {
+      return null;
+    }
+    try {
+      Path cwd = Path.of(session.cwd());
+      return cwd.isAbsolute() ? cwd.normalize() : null;
+    } catch (InvalidPathException e) {
+      return null;
+    }
+  }
+
+  private CompletionStage<GateVerdict> check(GateCheck check) {
+    Path project = projects.get(check.sessionId());
+    if (project != null || projects.containsKey(check.sessionId())) {
+      return CompletableFuture.completedFuture(decide(check, project));
+    }
+    // Not in the last list it heard (it may be on its way): the gateway's own list says. Its answer
+    // completes on the gateway's loop, where the project's file is not to be read: decided off it.
+    return gateway
+        .sessions()
+        .thenApplyAsync(
+            sessions ->
+                decide(
+                    check,
+                    sessions.stream()
+                        .filter(s -> s.id().equals(check.sessionId()))
+                        .findFirst()
+                        .map(GuardProvider::project)
+                        .orElse(null)));
+  }
+
+  /** The verdict for {@code check} in {@code project} (null: none known, the stricter reading). */
+  GateVerdict decide(GateCheck check, Path project) {
+    GuardVerdict verdict;
+    try {
+      verdict = guard.decide(new GuardCall(check.tool(), check.args(), project, project, null));
+    } catch (RuntimeException e) {
+      // Fail closed at once rather than by the gate's timeout: what the guard could not read is
+      // denied (rule guard.unreadable).
+      verdict =
+          new GuardVerdict(
+              GuardVerdict.Outcome.DENY,
+              HomeGuard.UNREADABLE,
+              "the guard could not decide this call (" + e + ")",
+              null);
+    }
+    return switch (verdict.outcome()) {
+      case ALLOW -> GateVerdict.allow();
+      case DENY -> GateVerdict.deny(reason(verdict));
+      case ASK -> GateVerdict.ask(reason(verdict) + ". Run it?", null);
+    };
+  }
+
+  /** {@code guard: fs.delete-root: <why>; instead: <what>}: what the agent and the audit read. */
+  private static String reason(GuardVerdict verdict) {
+    return io.github.providergateway.agent.hook.HookAdapter.guardReason(verdict);
+  }
+
+  @Override
+  public void close() {
+    if (session != null) {
+      session.close();
+    }
+  }
+}
