@@ -4,12 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import io.github.providergateway.gateway.Gateway;
 import io.github.providergateway.guard.GuardCall;
+import io.github.providergateway.guard.GuardCall.ToolHints;
 import io.github.providergateway.guard.GuardVerdict;
+import io.github.providergateway.host.api.HostTool;
+import io.github.providergateway.host.api.ProviderInfo;
 import io.github.providergateway.protocol.GateCheck;
 import io.github.providergateway.protocol.HookMatch;
 import io.github.providergateway.protocol.HookRule;
 import io.github.providergateway.protocol.ProtocolExtension;
 import io.github.providergateway.protocol.SessionInfo;
+import io.github.providergateway.protocol.ToolAnnotations;
 import io.github.providergateway.provider.GateVerdict;
 import io.github.providergateway.provider.JavaProvider;
 import io.github.providergateway.provider.ProviderSession;
@@ -20,6 +24,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -50,6 +55,12 @@ final class GuardProvider implements AutoCloseable {
 
   /** How long a start waits for it to bind: it is in-process, a loop turn or two. */
   private static final Duration BIND_WAIT = Duration.ofSeconds(10);
+
+  /**
+   * The names the agents' own tools reach the gates by (docs/agents.md, "Tool mapping"): no
+   * provider declares them, so there is nothing to look up.
+   */
+  private static final Set<String> AGENT_TOOLS = Set.of("shell", "edit", "read");
 
   private final Gateway gateway;
   private final HomeGuard guard;
@@ -128,30 +139,74 @@ final class GuardProvider implements AutoCloseable {
   }
 
   private CompletionStage<GateVerdict> check(GateCheck check) {
+    CompletableFuture<ToolHints> hints =
+        AGENT_TOOLS.contains(check.tool())
+            ? CompletableFuture.completedFuture(null)
+            : hints(check.sessionId(), check.tool());
     Path project = projects.get(check.sessionId());
     if (project != null || projects.containsKey(check.sessionId())) {
-      return CompletableFuture.completedFuture(decide(check, project));
+      return hints.thenApplyAsync(declared -> decide(check, project, declared));
     }
     // Not in the last list it heard (it may be on its way): the gateway's own list says. Its answer
     // completes on the gateway's loop, where the project's file is not to be read: decided off it.
     return gateway
         .sessions()
-        .thenApplyAsync(
-            sessions ->
+        .thenCombineAsync(
+            hints,
+            (sessions, declared) ->
                 decide(
                     check,
                     sessions.stream()
                         .filter(s -> s.id().equals(check.sessionId()))
                         .findFirst()
                         .map(GuardProvider::project)
-                        .orElse(null)));
+                        .orElse(null),
+                    declared));
   }
 
-  /** The verdict for {@code check} in {@code project} (null: none known, the stricter reading). */
-  GateVerdict decide(GateCheck check, Path project) {
+  /**
+   * What {@code tool} of the session declared of itself (MCP's annotations) and the trust of the
+   * provider that offers it: the guard's tool rules ask about a destructive tool of a provider
+   * below the trust its preset wants. None for a tool the session does not list.
+   */
+  private CompletableFuture<ToolHints> hints(String sessionId, String tool) {
+    return gateway
+        .tools(sessionId)
+        .thenCombine(
+            gateway.providers(),
+            (tools, providers) ->
+                tools.stream()
+                    .filter(t -> t.name().equals(tool))
+                    .findFirst()
+                    .map(t -> hints(t, providers, sessionId))
+                    .orElse(null))
+        .exceptionally(unknown -> null); // a session that ended meanwhile: no hints
+  }
+
+  private static ToolHints hints(HostTool tool, List<ProviderInfo> providers, String sessionId) {
+    ToolAnnotations declared = tool.annotations();
+    String trust =
+        providers.stream()
+            .filter(p -> p.name().equals(tool.provider()) && p.sessions().contains(sessionId))
+            .map(p -> p.trust().wireName())
+            .findFirst()
+            .orElse(null);
+    return new ToolHints(
+        declared == null ? null : declared.destructiveHint(),
+        declared == null ? null : declared.readOnlyHint(),
+        declared == null ? null : declared.openWorldHint(),
+        tool.provider(),
+        trust);
+  }
+
+  /**
+   * The verdict for {@code check} in {@code project} (null: none known, the stricter reading), with
+   * what the tool declared of itself ({@code hints}, null for none).
+   */
+  GateVerdict decide(GateCheck check, Path project, ToolHints hints) {
     GuardVerdict verdict;
     try {
-      verdict = guard.decide(new GuardCall(check.tool(), check.args(), project, project, null));
+      verdict = guard.decide(new GuardCall(check.tool(), check.args(), project, project, hints));
     } catch (RuntimeException e) {
       // Fail closed at once rather than by the gate's timeout: what the guard could not read is
       // denied (rule guard.unreadable).
