@@ -226,7 +226,8 @@ public final class Guard {
       try {
         script = ShellParser.parse(command.asText());
       } catch (ShellParseException e) {
-        return unreadable(e.getMessage(), parse, matched);
+        return unreadable(
+            e.getMessage(), e.reason() != ShellParseException.Reason.MALFORMED, parse, matched);
       }
       for (Invocation invocation : showParse ? script.invocations() : List.<Invocation>of()) {
         parse.add(describe(invocation));
@@ -241,8 +242,10 @@ public final class Guard {
     } else {
       scan = new Scan(places, call, null, List.of());
       fileAccess(call, places, scan, parse);
-      if ((call.tool().equals("edit") || call.tool().equals("read")) && scan.accesses().isEmpty()) {
-        return unreadable("the " + call.tool() + " call names no file", parse, matched);
+      if (fileTool(call) && unreadablePath(call)) {
+        // A path that is there but not a text (a number, an array): something is being tried.
+        // No path at all names no file, so no file rule applies (a provider's tool called "read").
+        return unreadable("the " + call.tool() + " call's path is not a text", parse, matched);
       }
     }
     List<Hit> hits = preset == GuardPreset.OFF ? List.of() : Catalogue.scan(scan);
@@ -362,11 +365,33 @@ public final class Guard {
   }
 
   private GuardExplanation unreadable(String why, List<String> parse, List<String> matched) {
+    return unreadable(why, false, parse, matched);
+  }
+
+  /** {@code shellBound}: a command past the parser's bounds, which smaller commands would avoid. */
+  private GuardExplanation unreadable(
+      String why, boolean shellBound, List<String> parse, List<String> matched) {
     BuiltinRule rule = Catalogue.UNREADABLE;
-    String reason = rule.id() + ": " + why + "; the command " + rule.why();
+    String reason = rule.id() + ": " + why + "; what the guard cannot read it denies (fail closed)";
     matched.add(rule.id() + ": deny — " + reason);
     return new GuardExplanation(
-        new GuardVerdict(Outcome.DENY, rule.id(), reason, rule.instead()), parse, matched);
+        new GuardVerdict(Outcome.DENY, rule.id(), reason, shellBound ? rule.instead() : null),
+        parse,
+        matched);
+  }
+
+  private static boolean fileTool(GuardCall call) {
+    return call.tool().equals("edit") || call.tool().equals("read");
+  }
+
+  private static boolean unreadablePath(GuardCall call) {
+    for (String field : List.of("path", "file_path")) {
+      JsonNode path = call.args().get(field);
+      if (path != null && !path.isNull() && !path.isTextual()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The path of a file tool, read or written. */

@@ -51,11 +51,38 @@ class GuardTest {
   }
 
   @Test
-  void aFileToolWithoutAPathIsDenied() {
-    assertThat(standard.decide(GuardFixture.read("")).ruleId()).isEqualTo("guard.unreadable");
-    GuardCall noPath =
-        new GuardCall("edit", JsonNodeFactory.instance.objectNode(), null, null, null);
-    assertThat(standard.decide(noPath).ruleId()).isEqualTo("guard.unreadable");
+  void aFileToolWhosePathIsNotATextIsDenied() {
+    GuardCall numbered =
+        new GuardCall(
+            "read", JsonNodeFactory.instance.objectNode().put("path", 3), null, null, null);
+    GuardCall listed =
+        new GuardCall(
+            "edit",
+            JsonNodeFactory.instance
+                .objectNode()
+                .set("file_path", JsonNodeFactory.instance.arrayNode()),
+            null,
+            null,
+            null);
+
+    assertThat(standard.decide(numbered).ruleId()).isEqualTo("guard.unreadable");
+    assertThat(standard.decide(listed).reason()).contains("path is not a text", "fail closed");
+  }
+
+  @Test
+  void aToolCalledReadWithNoPathNamesNoFileSoNoFileRuleApplies() {
+    // A provider's tool may be called "read" and take a URL: the guard has no file to check.
+    GuardCall url =
+        new GuardCall(
+            "read",
+            JsonNodeFactory.instance.objectNode().put("url", "https://example.com"),
+            GuardFixture.PROJECT,
+            null,
+            null);
+
+    assertThat(standard.decide(url).outcome()).isEqualTo(GuardVerdict.Outcome.ALLOW);
+    assertThat(standard.decide(GuardFixture.read("")).outcome())
+        .isEqualTo(GuardVerdict.Outcome.ALLOW);
   }
 
   @Test

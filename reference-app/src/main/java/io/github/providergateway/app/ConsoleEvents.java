@@ -67,8 +67,10 @@ final class ConsoleEvents implements SessionHost, GatewayListener {
             + ConsoleText.describe(provider)
             + " connected, "
             + provider.trust().wireName()
-            + " trust, session "
-            + ConsoleText.names(provider.sessions()));
+            + " trust, "
+            + (provider.sessions().isEmpty()
+                ? "no session yet" // an "all"-bound one (the guard) before the first session
+                : "session " + ConsoleText.names(provider.sessions())));
   }
 
   @Override
