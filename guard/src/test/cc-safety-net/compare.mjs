@@ -11,6 +11,9 @@
 //   node compare.mjs <corpus.jsonl> /tmp/ccsn/node_modules/cc-safety-net/dist/bin/cc-safety-net.js \
 //       [--ours guard/target/guard-corpus-decisions.jsonl] [--decisions out.jsonl] [--setting environment.json]
 //
+// --replay theirs.jsonl reads cc-safety-net's decisions recorded by an earlier --decisions run instead
+// of calling the hook (no namespace needed), to list the disagreements again after our rules change.
+//
 // The corpus assumes a machine (environment.json beside it): the project /work/project, the home
 // /home/user. cc-safety-net resolves the hook's cwd and fails closed when it does not exist, so the
 // folders must exist while it runs. Where they do not, make them in a private mount namespace
@@ -57,7 +60,7 @@ if (positional.length !== 2) {
 const [corpusFile, bin] = positional;
 const settingFile = options.setting ?? join(dirname(corpusFile), 'environment.json');
 const setting = JSON.parse(readFileSync(settingFile, 'utf8'));
-for (const dir of [setting.project, setting.userHome]) {
+for (const dir of options.replay ? [] : [setting.project, setting.userHome]) {
   if (!existsSync(dir)) {
     console.error(`${dir} does not exist: cc-safety-net fails closed on a missing cwd. `
       + 'Run inside a mount namespace that has it (see the header of compare.mjs).');
@@ -123,8 +126,20 @@ const metBy = (expect, d) => (expect === 'block' ? blocked(d) : expect === d);
 const pct = (n, of) => `${(of === 0 ? 0 : (100 * n) / of).toFixed(1)} %`;
 
 const decisions = [];
-for (const c of cases) {
-  decisions.push({ ...decide(c), case: c });
+if (options.replay) {
+  const recorded = new Map(readFileSync(options.replay, 'utf8').split('\n').filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l)).map((d) => [d.id, d]));
+  for (const c of cases) {
+    if (!recorded.has(c.id)) {
+      console.error(`${c.id} is not in ${options.replay}: run without --replay`);
+      process.exit(65);
+    }
+    decisions.push({ ...recorded.get(c.id), case: c });
+  }
+} else {
+  for (const c of cases) {
+    decisions.push({ ...decide(c), case: c });
+  }
 }
 
 console.log('| category | split | cases | blocked | allowed | as labelled |');
@@ -146,11 +161,13 @@ console.log(`goals (whole corpus): must-block blocked ${pct(share('must-block', 
   + `bypass blocked ${pct(share('bypass', (d) => blocked(d.decision)), 1)} (>= 95 %), `
   + `must-allow blocked ${pct(share('must-allow', (d) => blocked(d.decision)), 1)} (<= 1 %)`);
 
-const times = decisions.map((d) => d.ms).sort((a, b) => a - b);
-const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-console.log(`hook process time over ${times.length} calls: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms`);
+if (!options.replay) {
+  const times = decisions.map((d) => d.ms).sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  console.log(`hook process time over ${times.length} calls: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms`);
+}
 
-if (options.decisions) {
+if (options.decisions && !options.replay) {
   writeFileSync(options.decisions, decisions.map(({ id, decision, rule, ms }) => JSON.stringify({ id, decision, rule, ms: Math.round(ms) })).join('\n') + '\n');
 }
 

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.Access;
+import io.github.providergateway.guard.internal.Budget;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.internal.FedCode;
@@ -31,9 +32,11 @@ import java.util.Locale;
  * <p>Order:
  *
  * <ol>
- *   <li>A shell command the parser will not read (past a bound, or malformed), or a shell call
- *       without a command, is denied by {@code guard.unreadable} with the parser's message. Under
- *       {@code off} with no plain rules nothing needs reading, and it is allowed.
+ *   <li>A shell command the parser will not read (past a bound, or malformed), a shell call without
+ *       a command, a file tool without a path, or a call over which the configuration's plain rules
+ *       need more than 5,000,000 glob steps (counted, not timed), is denied by {@code
+ *       guard.unreadable} with the reason. Under {@code off} with no plain rules nothing needs
+ *       reading, and it is allowed.
  *   <li>A catastrophic built-in rule (the root, the home, a disk, the guard itself) denies,
  *       whatever the configuration says, in every preset but {@code off}.
  *   <li>The person's allow list takes out the non-catastrophic built-in rules it covers: an id
@@ -189,6 +192,8 @@ public final class Guard {
     List<String> matched = new ArrayList<>();
     try {
       return decide(call, showParse, parse, matched);
+    } catch (Budget.Exhausted e) {
+      return unreadable(e.getMessage(), parse, matched);
     } catch (RuntimeException e) {
       // Fail closed: a call the guard could not read through is denied, never allowed.
       String reason =

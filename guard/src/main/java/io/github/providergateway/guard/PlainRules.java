@@ -16,13 +16,20 @@ import java.util.Set;
  * entry that is not right is left out whole (a rule missing one of its conditions would match more
  * than written, an allow entry would let more through) and named in a problem line with its field.
  * Bounds: {@value #MAX_RULES} rules and {@value #MAX_RULES} allow entries, patterns of {@value
- * Glob#MAX_LENGTH} characters.
+ * Glob#MAX_LENGTH} characters with at most {@value #MAX_WILDCARDS} wildcards.
  */
 final class PlainRules {
   /** The most rules, and the most allow entries, read from one configuration. */
   static final int MAX_RULES = 256;
 
   private static final int MAX_ID = 128;
+
+  /**
+   * The most wildcards in one pattern: a match costs the text's length times the positions a
+   * pattern can be at, so this bounds a decision over 256 rules and a 128 Ki command.
+   */
+  static final int MAX_WILDCARDS = 32;
+
   private static final Set<String> KEYS = Set.of("preset", "rules", "allow");
   private static final Set<String> FIELDS =
       Set.of("id", "action", "tool", "command", "path", "arg", "reason");
@@ -218,6 +225,11 @@ final class PlainRules {
                 + " characters; left out");
         return null;
       }
+      if (k < 3 && wildcards(value.asText()) > MAX_WILDCARDS) {
+        problems.add(
+            named + ": " + fields[k] + ": more than " + MAX_WILDCARDS + " wildcards; left out");
+        return null;
+      }
       patterns[k] = value.asText();
     }
     JsonNode arg = node.get("arg");
@@ -230,14 +242,18 @@ final class PlainRules {
       while (fieldsOfArg.hasNext()) {
         Map.Entry<String, JsonNode> field = fieldsOfArg.next();
         JsonNode value = field.getValue();
-        if (!value.isTextual() || value.asText().length() > Glob.MAX_LENGTH) {
+        if (!value.isTextual()
+            || value.asText().length() > Glob.MAX_LENGTH
+            || wildcards(value.asText()) > MAX_WILDCARDS) {
           problems.add(
               named
                   + ": arg."
                   + field.getKey()
                   + ": a pattern of at most "
                   + Glob.MAX_LENGTH
-                  + " characters; left out");
+                  + " characters and "
+                  + MAX_WILDCARDS
+                  + " wildcards; left out");
           return null;
         }
       }
@@ -259,6 +275,16 @@ final class PlainRules {
         patterns[2],
         arg == null ? null : arg.deepCopy(),
         patterns[3]);
+  }
+
+  /** {@code *} and {@code ?} in a pattern: what a match's cost grows with. */
+  private static int wildcards(String pattern) {
+    int count = 0;
+    for (int i = 0; i < pattern.length(); i++) {
+      char c = pattern.charAt(i);
+      count += c == '*' || c == '?' ? 1 : 0;
+    }
+    return count;
   }
 
   private static boolean hasBlank(String text) {

@@ -9,6 +9,11 @@ import io.github.providergateway.guard.GuardVerdict.Outcome;
 import io.github.providergateway.guard.internal.BuiltinRule;
 import io.github.providergateway.guard.internal.Catalogue;
 import io.github.providergateway.guard.shell.ShellParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -116,5 +121,39 @@ class GuardTest {
       assertThat(rule.why()).as(rule.id()).isNotBlank();
       assertThat(rule.presets()).as(rule.id()).isNotEmpty();
     }
+  }
+
+  @Test
+  void theCatalogueIsWrittenAsATableForTheDocs() throws Exception {
+    StringBuilder table =
+        new StringBuilder(
+            "| id | family | catastrophic | standard / strict / paranoid | what it stops |"
+                + " instead |\n|---|---|---|---|---|---|\n");
+    for (BuiltinRule rule : Catalogue.all()) {
+      List<String> actions = new ArrayList<>();
+      for (GuardPreset preset :
+          List.of(GuardPreset.STANDARD, GuardPreset.STRICT, GuardPreset.PARANOID)) {
+        Outcome action = rule.action(preset);
+        actions.add(action == null ? "—" : action.name().toLowerCase(Locale.ROOT));
+      }
+      table
+          .append("| `")
+          .append(rule.id())
+          .append("` | ")
+          .append(rule.category())
+          .append(" | ")
+          .append(rule.catastrophic() ? "yes" : "")
+          .append(" | ")
+          .append(String.join(" / ", actions))
+          .append(" | ")
+          .append(rule.why().replace("|", "\\|"))
+          .append(" | ")
+          .append(rule.instead() == null ? "" : rule.instead().replace("|", "\\|"))
+          .append(" |\n");
+    }
+    Path out = Path.of("target", "guard-rules.md");
+    Files.createDirectories(out.getParent());
+    Files.writeString(out, table);
+    assertThat(table.toString()).contains("| `git.push-force` | git |  | deny / deny / deny |");
   }
 }

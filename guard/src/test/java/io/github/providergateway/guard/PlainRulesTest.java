@@ -262,7 +262,8 @@ class PlainRulesTest {
             "guard.rules[1] 'b': matches every call: give tool, command, path or arg; left out",
             "guard.rules[2] 'c': unknown field 'comand'; left out",
             "guard.rules[3] 'd': command: not a text; left out",
-            "guard.rules[4] 'e': arg.env: a pattern of at most 1024 characters; left out",
+            "guard.rules[4] 'e': arg.env: a pattern of at most 1024 characters and 32 wildcards;"
+                + " left out",
             "guard.rules[5]: id: a word of at most 128 characters; left out",
             "guard.rules[6]: not an object; left out",
             "guard.rules[7] 'f': command: only a shell call has a command, and tool is not shell;"
@@ -294,6 +295,33 @@ class PlainRulesTest {
                     + "\"}]}"));
     assertThat(tooLong.problems())
         .containsExactly("guard.rules[0] 'l': path: longer than 1024 characters; left out");
+    GuardSettings tooWild =
+        GuardSettings.personal(
+            json(
+                "{\"rules\": [{\"id\": \"w\", \"action\": \"deny\", \"command\": \""
+                    + "a*".repeat(33)
+                    + "\"}]}"));
+    assertThat(tooWild.problems())
+        .containsExactly("guard.rules[0] 'w': command: more than 32 wildcards; left out");
+  }
+
+  @Test
+  void rulesThatWouldTakeTooLongOverACallDenyIt() {
+    StringBuilder rules = new StringBuilder("{\"rules\": [");
+    String pattern = "a*".repeat(32) + "b";
+    for (int i = 0; i < 256; i++) {
+      rules
+          .append(i == 0 ? "" : ",")
+          .append("{\"action\": \"ask\", \"arg\": {\"command\": \"")
+          .append(pattern)
+          .append("\"}}");
+    }
+    Guard guard = guard(rules + "]}");
+    GuardVerdict verdict = guard.decide(shell("a".repeat(100_000)));
+    assertThat(verdict.outcome()).isEqualTo(Outcome.DENY);
+    assertThat(verdict.ruleId()).isEqualTo("guard.unreadable");
+    assertThat(verdict.reason()).contains("need more than 5000000 steps");
+    assertThat(guard.decide(shell("ls")).allowed()).isTrue();
   }
 
   @Test

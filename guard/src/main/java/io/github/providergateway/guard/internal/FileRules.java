@@ -127,6 +127,7 @@ final class FileRules implements Family {
           "removes every cron job of the user",
           "crontab -l to read them, crontab -e to change one");
 
+  private static final Path DEV = Path.of("/dev");
   private static final Set<String> BUILD_DIRS =
       Set.of(
           "build",
@@ -255,7 +256,7 @@ final class FileRules implements Family {
         scan.hit(DISK_WRITE, access);
         continue;
       }
-      if (path != null && path.getNameCount() > 1 && path.startsWith("/dev")) {
+      if (path != null && path.getNameCount() > 1 && path.startsWith(DEV)) {
         continue;
       }
       if (path != null
@@ -269,7 +270,8 @@ final class FileRules implements Family {
           && STARTUP_FILES.contains(access.target().name())) {
         scan.hit(SHELL_STARTUP, access);
       }
-      if (!scan.places().ownedByAgent(access.target())) {
+      Place place = scan.place(access.target());
+      if (place != Place.INSIDE && place != Place.TEMP && place != Place.PROJECT) {
         scan.hit(WRITE_OUTSIDE, access);
       }
     }

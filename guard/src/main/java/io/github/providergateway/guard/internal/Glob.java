@@ -132,6 +132,19 @@ public final class Glob {
    * @return whether it matches
    */
   public boolean matches(String text) {
+    return matches(text, null);
+  }
+
+  /**
+   * Whether the whole of {@code text} matches, spending a step for each position reached at each
+   * character.
+   *
+   * @param text the text
+   * @param budget the steps allowed, or {@code null} for no bound
+   * @return whether it matches
+   * @throws Budget.Exhausted when the budget is spent
+   */
+  public boolean matches(String text, Budget budget) {
     int n = kinds.length;
     BitSet current = new BitSet(n + 1);
     BitSet next = new BitSet(n + 1);
@@ -140,7 +153,9 @@ public final class Glob {
     for (int t = 0; t < text.length() && !current.isEmpty(); t++) {
       char c = text.charAt(t);
       next.clear();
+      int reached = 0;
       for (int s = current.nextSetBit(0); s >= 0 && s < n; s = current.nextSetBit(s + 1)) {
+        reached++;
         switch (kinds[s]) {
           case LITERAL -> {
             if (chars[s] == c) {
@@ -167,6 +182,9 @@ public final class Glob {
           default -> throw new IllegalStateException("unknown state kind " + kinds[s]);
         }
       }
+      if (budget != null) {
+        budget.spend(reached + 1);
+      }
       close(next);
       BitSet swap = current;
       current = next;
@@ -177,8 +195,10 @@ public final class Glob {
 
   /** Adds the positions a star (or {@code **}{@code /}) reaches without reading a character. */
   private void close(BitSet states) {
-    for (int s = 0; s < kinds.length; s++) {
-      if (states.get(s) && (kinds[s] == STAR || kinds[s] == ANY || kinds[s] == DIRS)) {
+    // Ascending over the set positions only: a position set here is visited next, so a run of
+    // stars closes in one pass, and a step costs what is reached, not the pattern's length.
+    for (int s = states.nextSetBit(0); s >= 0 && s < kinds.length; s = states.nextSetBit(s + 1)) {
+      if (kinds[s] == STAR || kinds[s] == ANY || kinds[s] == DIRS) {
         states.set(s + 1);
       }
     }

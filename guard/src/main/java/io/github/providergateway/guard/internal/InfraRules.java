@@ -85,7 +85,7 @@ final class InfraRules implements Family {
       of("cloud.delete", "cloud", "AAD", "deletes or terminates cloud resources", null);
   static final BuiltinRule PUBLISH =
       of(
-          "publish.package",
+          "system.publish",
           "system",
           "-AA",
           "publishes a package, image or release for everyone",

@@ -17,6 +17,9 @@ import java.util.List;
  * shell commands such code runs ({@code os.system}) are the parser's.
  */
 final class InlineRules implements Family {
+  /** The longest argument of a delete call read, in characters. */
+  private static final int MAX_ARGUMENT = 512;
+
   private static final String[] DELETES = {
     "rmtree(",
     "rmSync(",
@@ -123,7 +126,10 @@ final class InlineRules implements Family {
   private static Target argument(Scan scan, Step step, String code, int from, boolean homeInCode) {
     int depth = 0;
     int end = from;
-    while (end < code.length()) {
+    // An argument longer than this is not a path the guard reads; bounded, so many calls in a
+    // long text cost what the text is, not its square.
+    int limit = Math.min(code.length(), from + MAX_ARGUMENT);
+    while (end < limit) {
       char c = code.charAt(end);
       if (c == '(' || c == '[' || c == '{') {
         depth++;

@@ -123,12 +123,13 @@ public final class PlainMatcher {
    * @return whether it matches
    */
   public boolean matches(Scan scan) {
-    if (!callMatches(scan.call())) {
+    if (!callMatches(scan.call(), scan.budget())) {
       return false;
     }
     if (command != null) {
       for (Step step : scan.steps()) {
-        if (commandMatches(step.invocation(), false) && (path == null || stepPaths(scan, step))) {
+        if (commandMatches(step.invocation(), false, scan.budget())
+            && (path == null || stepPaths(scan, step))) {
           return true;
         }
       }
@@ -158,10 +159,11 @@ public final class PlainMatcher {
    * @return whether the entry covers it
    */
   public boolean allows(Scan scan, Hit hit) {
-    if (!callMatches(scan.call())) {
+    if (!callMatches(scan.call(), scan.budget())) {
       return false;
     }
-    if (command != null && (hit.invocation() == null || !commandMatches(hit.invocation(), true))) {
+    if (command != null
+        && (hit.invocation() == null || !commandMatches(hit.invocation(), true, scan.budget()))) {
       return false;
     }
     if (path != null && (hit.target() == null || !pathMatches(scan, hit.target()))) {
@@ -170,8 +172,8 @@ public final class PlainMatcher {
     return true;
   }
 
-  private boolean callMatches(GuardCall call) {
-    if (tool != null && !tool.matches(call.tool())) {
+  private boolean callMatches(GuardCall call, Budget budget) {
+    if (tool != null && !tool.matches(call.tool(), budget)) {
       return false;
     }
     if (command != null && !call.tool().equals("shell")) {
@@ -182,7 +184,7 @@ public final class PlainMatcher {
       if (value == null || !value.isValueNode() || value.isNull()) {
         return false;
       }
-      if (!arg.getValue().matches(value.asText())) {
+      if (!arg.getValue().matches(value.asText(), budget)) {
         return false;
       }
     }
@@ -213,18 +215,19 @@ public final class PlainMatcher {
   }
 
   private boolean pathMatches(Scan scan, Target target) {
+    Budget budget = scan.budget();
     Path p = target.path();
     if (p == null) {
       return false;
     }
     return switch (pathForm) {
-      case ABSOLUTE -> path.matches(p.toString());
-      case NAME -> path.matches(target.name());
+      case ABSOLUTE -> path.matches(p.toString(), budget);
+      case NAME -> path.matches(target.name(), budget);
       case PROJECT -> {
         Path project = scan.places().project();
         yield project != null
             && p.startsWith(project)
-            && path.matches(project.relativize(p).toString());
+            && path.matches(project.relativize(p).toString(), budget);
       }
     };
   }
@@ -234,25 +237,26 @@ public final class PlainMatcher {
    *
    * @param invocation the program
    * @param strict whether a word the guard cannot know matches only {@code *}
+   * @param budget the steps allowed
    * @return whether they match
    */
-  boolean commandMatches(Invocation invocation, boolean strict) {
+  boolean commandMatches(Invocation invocation, boolean strict, Budget budget) {
     List<Word> words = invocation.words();
     if (words.isEmpty()) {
       return false;
     }
-    if (wordsMatch(words, invocation.program(), strict)) {
+    if (wordsMatch(words, invocation.program(), strict, budget)) {
       return true;
     }
     if (invocation.program().equals("git")) {
       List<Word> git = GitCommand.of(words.subList(1, words.size())).words();
-      return wordsMatch(git, "git", strict);
+      return wordsMatch(git, "git", strict, budget);
     }
     return false;
   }
 
   /** The word patterns against the words, a set of reached positions per word: no backtracking. */
-  private boolean wordsMatch(List<Word> words, String program, boolean strict) {
+  private boolean wordsMatch(List<Word> words, String program, boolean strict, Budget budget) {
     int n = command.size();
     boolean[] current = new boolean[n + 1];
     current[0] = true;
@@ -270,7 +274,7 @@ public final class PlainMatcher {
           next[s] = true;
           any = true;
         } else if (!strict || word.literal()
-            ? glob.matches(word.text()) || w == 0 && glob.matches(program)
+            ? glob.matches(word.text(), budget) || w == 0 && glob.matches(program, budget)
             : glob.pattern().equals(word.text())) {
           next[s + 1] = true;
           any = true;

@@ -27,6 +27,12 @@ public final class Scan {
   private final List<Step> steps = new ArrayList<>();
   private final List<Access> accesses = new ArrayList<>();
 
+  /** The steps the plain rules may still take over this call. */
+  private final Budget budget = new Budget(Budget.STEPS);
+
+  /** Each target's place, by the target's identity; this scan's own. */
+  private final Map<Target, Place> placeOf = new IdentityHashMap<>();
+
   /** Each word's targets, by the word's identity; this scan's own. */
   private final Map<Word, Resolved> resolved = new IdentityHashMap<>();
 
@@ -77,8 +83,9 @@ public final class Scan {
     boolean chain = source != null && onlyAndJoined(source);
     Set<Path> folders = new LinkedHashSet<>();
     folders.add(call.cwd() == null ? null : call.cwd().normalize());
+    List<Path> current = Collections.unmodifiableList(new ArrayList<>(folders));
     for (Invocation invocation : invocations) {
-      Step step = new Step(invocation, Collections.unmodifiableList(new ArrayList<>(folders)));
+      Step step = new Step(invocation, current);
       steps.add(step);
       String program = step.program();
       if (program.equals("cd") || program.equals("pushd")) {
@@ -98,6 +105,7 @@ public final class Scan {
           folders.clear();
           folders.add(null);
         }
+        current = Collections.unmodifiableList(new ArrayList<>(folders));
       }
     }
     for (Step step : steps) {
@@ -120,6 +128,11 @@ public final class Scan {
       }
     }
     return true;
+  }
+
+  /** {@return the steps the configuration's plain rules may still take over this call} */
+  public Budget budget() {
+    return budget;
   }
 
   /** {@return the call's places} */
@@ -177,6 +190,16 @@ public final class Scan {
     List<Target> targets = places.resolve(word, step.cwds());
     resolved.put(word, new Resolved(step.cwds(), targets));
     return targets;
+  }
+
+  /**
+   * Where a target is, read once per target.
+   *
+   * @param target a target of this scan
+   * @return its place
+   */
+  public Place place(Target target) {
+    return placeOf.computeIfAbsent(target, places::classify);
   }
 
   /** A word's targets, for the folders they were resolved against. */

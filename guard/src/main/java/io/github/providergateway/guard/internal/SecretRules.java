@@ -88,6 +88,7 @@ final class SecretRules implements Family {
           "changes the SSH keys, the keys allowed to log in, or SSH's settings",
           "ask the person to change ~/.ssh");
 
+  private static final Path ETC = Path.of("/etc");
   private static final Set<String> ENV_SAFE =
       Set.of("example", "sample", "template", "dist", "defaults", "schema");
   private static final Set<String> SSH_PUBLIC =
@@ -134,6 +135,7 @@ final class SecretRules implements Family {
       }
     }
     Path home = scan.places().home();
+    Path sshFolder = home.resolve(".ssh");
     for (Access access : scan.accesses()) {
       Target target = access.target();
       BuiltinRule rule =
@@ -142,7 +144,7 @@ final class SecretRules implements Family {
         Path path = target.path();
         if (access.changes()
             && path != null
-            && path.startsWith(home.resolve(".ssh"))
+            && path.startsWith(sshFolder)
             && !metadataOnly(access)) {
           scan.hit(SSH_WRITE, access);
         }
@@ -150,9 +152,7 @@ final class SecretRules implements Family {
       }
       if (access.kind() == Kind.READ) {
         scan.hit(rule, access);
-      } else if (rule == SSH
-          && path(target).startsWith(home.resolve(".ssh"))
-          && !metadataOnly(access)) {
+      } else if (rule == SSH && path(target).startsWith(sshFolder) && !metadataOnly(access)) {
         scan.hit(SSH_WRITE, access);
       } else if (access.invocation() == null || rule != ENV_FILE && !metadataOnly(access)) {
         // The edit tool shows and rewrites what it changes; a shell writing a .env file (cp
@@ -237,7 +237,7 @@ final class SecretRules implements Family {
     if (isPrivateKeyName(name)) {
       return SSH;
     }
-    if (path.startsWith("/etc")) {
+    if (path.startsWith(ETC)) {
       return name.equals("shadow")
               || name.equals("gshadow")
               || name.startsWith("ssh_host_") && name.endsWith("_key")

@@ -53,7 +53,7 @@ final class SelfRules implements Family {
       }
       boolean inGateway =
           path.startsWith(places.gatewayHome())
-              || access.changes() && places.classify(access.target()) == Place.GATEWAY;
+              || access.changes() && scan.place(access.target()) == Place.GATEWAY;
       if (access.kind() == Kind.READ) {
         String name = access.target().name().toLowerCase(Locale.ROOT);
         if (inGateway && name.contains("token")) {
