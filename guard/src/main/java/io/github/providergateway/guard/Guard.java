@@ -243,9 +243,10 @@ public final class Guard {
       scan = new Scan(places, call, null, List.of());
       fileAccess(call, places, scan, parse);
       if (fileTool(call) && unreadablePath(call)) {
-        // A path that is there but not a text (a number, an array): something is being tried.
+        // A path that is there but blank or not a text (a number, an array) cannot be checked.
         // No path at all names no file, so no file rule applies (a provider's tool called "read").
-        return unreadable("the " + call.tool() + " call's path is not a text", parse, matched);
+        return unreadable(
+            "the " + call.tool() + " call's path is blank or not a text", parse, matched);
       }
     }
     List<Hit> hits = preset == GuardPreset.OFF ? List.of() : Catalogue.scan(scan);
@@ -387,7 +388,7 @@ public final class Guard {
   private static boolean unreadablePath(GuardCall call) {
     for (String field : List.of("path", "file_path")) {
       JsonNode path = call.args().get(field);
-      if (path != null && !path.isNull() && !path.isTextual()) {
+      if (path != null && !path.isNull() && (!path.isTextual() || path.asText().isBlank())) {
         return true;
       }
     }
