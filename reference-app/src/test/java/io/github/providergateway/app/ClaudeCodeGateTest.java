@@ -56,6 +56,7 @@ class ClaudeCodeGateTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PUSH = "git push origin main";
   private static final String GUARD_REASON = "push-guard: no pushes from this project";
+  private static final String KEY_MARKER = "-----BEGIN STAND-IN KEY OF THE TEST-----";
   private static final Duration CLAUDE_LIMIT = Duration.ofSeconds(120);
   private static final Duration WAIT = Duration.ofSeconds(60);
 
@@ -178,6 +179,49 @@ class ClaudeCodeGateTest {
 
     assertGated(run);
     assertThat(deniedWith(run)).contains(GUARD_REASON);
+  }
+
+  /**
+   * The guard in the box (issue 44): nobody wrote a rule about keys (push-guard gates pushes only),
+   * yet Claude's {@code cat ~/.ssh/id_rsa} is refused by the built-in guard's {@code secrets.ssh},
+   * with the rule in the reason the model reads. Claude's home holds a stand-in key: had the call
+   * run, its text would be in the model's tool result.
+   */
+  @ParameterizedTest(name = "through the {0} hook")
+  @EnumSource(Hook.class)
+  void theBuiltInGuardRefusesReadingAKeyThoughNoProviderAsksIt(Hook hook) throws Exception {
+    Path keys = Files.createDirectories(claudeHome.resolve(".ssh"));
+    Files.writeString(keys.resolve("id_rsa"), KEY_MARKER);
+    Map<String, String> env =
+        switch (hook) {
+          case HTTP -> httpHook();
+          case COMMAND -> commandHook();
+        };
+    ObjectNode input = JSON.createObjectNode().put("command", "cat ~/.ssh/id_rsa");
+    model =
+        ScriptedModel.start(
+            List.of(
+                ScriptedModel.Turn.toolUse("Bash", "toolu_key", input),
+                ScriptedModel.Turn.text("Done.")));
+
+    ClaudeCode.Run run =
+        claude.print(
+            project,
+            claudeHome,
+            model,
+            env,
+            "Show me the key.",
+            List.of("--allowedTools", "Bash", "mcp__gw"),
+            CLAUDE_LIMIT);
+
+    assertThat(run.timedOut() || run.exitCode() != 0).as(() -> describe(run)).isFalse();
+    JsonNode result =
+        model.toolResult("toolu_key").orElseThrow(() -> new AssertionError(describe(run)));
+    assertThat(result.path("is_error").asBoolean()).as(() -> describe(run)).isTrue();
+    assertThat(ScriptedModel.text(result))
+        .as(() -> describe(run))
+        .contains("secrets.ssh")
+        .doesNotContain(KEY_MARKER);
   }
 
   // ---- the agent's set-up ----
