@@ -247,8 +247,11 @@ final class SecretRules implements Family {
     if (!path.startsWith(home) || path.equals(home)) {
       return null;
     }
+    String first = path.getName(home.getNameCount()).toString();
+    if (!first.startsWith(".") && !first.equals("_netrc")) {
+      return null; // a project's file: none of the dot folders and files below
+    }
     Path rel = home.relativize(path);
-    String first = rel.getName(0).toString();
     String second = rel.getNameCount() > 1 ? rel.getName(1).toString() : null;
     String rest = rel.toString();
     return switch (first) {

@@ -750,7 +750,18 @@ final class ScriptReader {
   private Word readWord(RawCommand holder, int depth) throws ShellParseException {
     int start = pos;
     limits.word(start, where);
-    StringBuilder sb = new StringBuilder();
+    wordIfs.clear();
+    wordBraces.clear();
+    // Most words are plain text: take them as they stand, with no copy character by character.
+    int plain = plainRun(pos);
+    if (plain > start && endsWord(plain)) {
+      pos = plain;
+      wordLiteralApart = true;
+      return new Word(s.substring(start, plain), true);
+    }
+    StringBuilder sb = new StringBuilder(Math.max(16, plain - start + 16));
+    sb.append(s, start, plain);
+    pos = plain;
     boolean literal = true;
     boolean bracket = false;
     boolean brace = false;
@@ -758,8 +769,6 @@ final class ScriptReader {
     boolean braceClosed = false;
     // One simple list {a,b} can be expanded; a sequence {1..9}, nesting or a second list cannot.
     boolean braceSimple = true;
-    wordIfs.clear();
-    wordBraces.clear();
     // NAME=…: bash expands a tilde after its = and after each : (a=~/x, PATH=a:~/b).
     boolean sawEquals = false;
     boolean assignmentLike = false;
@@ -884,6 +893,59 @@ final class ScriptReader {
       wordBraces.clear();
     }
     return new Word(sb.toString(), literal && !braceClosed && wordIfs.isEmpty());
+  }
+
+  /**
+   * The end of the run from a word's start of characters that {@link #readWord} only appends there:
+   * the run stops at {@code [} and <code>{</code>, so {@code ]}, {@code ,}, {@code .} and <code>}
+   * </code> in it close no bracket or brace list.
+   */
+  private int plainRun(int from) {
+    int i = from;
+    while (i < n && standsForItself(s.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static boolean standsForItself(char c) {
+    return switch (c) {
+      case ' ',
+          '\t',
+          '\n',
+          ';',
+          '&',
+          '|',
+          '(',
+          ')',
+          '<',
+          '>',
+          '\'',
+          '"',
+          '\\',
+          '$',
+          '`',
+          '*',
+          '?',
+          '[',
+          '{',
+          '~',
+          '=' ->
+          false;
+      default -> true;
+    };
+  }
+
+  /** Whether a word ends at {@code i}: the text's end, a blank, an operator. */
+  private boolean endsWord(int i) {
+    if (i >= n) {
+      return true;
+    }
+    return switch (s.charAt(i)) {
+      case ' ', '\t', '\n', ';', '&', '|', '(', ')' -> true;
+      case '<', '>' -> i + 1 >= n || s.charAt(i + 1) != '(';
+      default -> false;
+    };
   }
 
   /** At {@code "}: reads to the closing quote; false when it holds an expansion. */
@@ -1232,22 +1294,10 @@ final class ScriptReader {
 
   // ---- characters ----
 
-  /** The keyword at a command position, unquoted and ended by a blank or operator, or null. */
-  private String peekKeyword() {
-    int i = pos;
-    while (i < n && i - pos < 9) {
-      char c = s.charAt(i);
-      if (isMeta(c) || c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`') {
-        break;
-      }
-      i++;
-    }
-    if (i < n && !isMeta(s.charAt(i))) {
-      return null;
-    }
-    String word = s.substring(pos, i);
-    return switch (word) {
-      case "if",
+  /** The words bash reads as keywords at a command's position. */
+  private static final List<String> KEYWORDS =
+      List.of(
+          "if",
           "then",
           "else",
           "elif",
@@ -1267,10 +1317,29 @@ final class ScriptReader {
           "[[",
           "time",
           "coproc",
-          "in" ->
-          word;
-      default -> null;
-    };
+          "in");
+
+  /** The keyword at a command position, unquoted and ended by a blank or operator, or null. */
+  private String peekKeyword() {
+    int i = pos;
+    while (i < n && i - pos < 9) {
+      char c = s.charAt(i);
+      if (isMeta(c) || c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`') {
+        break;
+      }
+      i++;
+    }
+    if (i < n && !isMeta(s.charAt(i))) {
+      return null;
+    }
+    // Compared in place: a substring per command would be garbage for every program read.
+    int length = i - pos;
+    for (String keyword : KEYWORDS) {
+      if (keyword.length() == length && s.startsWith(keyword, pos)) {
+        return keyword;
+      }
+    }
+    return null;
   }
 
   private void skipBlanks() {
