@@ -7,6 +7,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,6 +36,12 @@ public final class Scan {
 
   /** Each word's targets, by the word's identity; this scan's own. */
   private final Map<Word, Resolved> resolved = new IdentityHashMap<>();
+
+  /**
+   * The targets of a word's text, last resolved: a long command names the same files again and
+   * again, and a resolution reads only the text and the folders.
+   */
+  private final Map<String, Resolved> resolvedText = new HashMap<>();
 
   /** The rules that matched, in the order found. */
   private final List<Hit> hits = new ArrayList<>();
@@ -187,9 +194,13 @@ public final class Scan {
     if (seen != null && seen.cwds() == step.cwds()) {
       return seen.targets();
     }
-    List<Target> targets = places.resolve(word, step.cwds());
-    resolved.put(word, new Resolved(step.cwds(), targets));
-    return targets;
+    Resolved same = resolvedText.get(word.text());
+    if (same == null || same.cwds() != step.cwds()) {
+      same = new Resolved(step.cwds(), places.resolve(word, step.cwds()));
+      resolvedText.put(word.text(), same);
+    }
+    resolved.put(word, same);
+    return same.targets();
   }
 
   /**
