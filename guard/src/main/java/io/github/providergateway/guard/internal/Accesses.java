@@ -175,10 +175,10 @@ final class Accesses {
       case "curl", "wget", "http", "https", "xh", "aria2c" -> sent(scan, step, args, out);
       default -> {
         if (READERS.contains(program)) {
-          Argv argv = Argv.of(args, "");
+          // Options are read only where they matter: most readers (grep, cat, tail) have none
+          // that change what they do to a file.
           boolean inPlace =
-              (program.equals("sed") || program.equals("perl"))
-                  && (argv.has('i') || argv.has("in-place"));
+              (program.equals("sed") || program.equals("perl")) && editsInPlace(Argv.of(args, ""));
           for (Word w : args) {
             String t = w.text();
             if (t.startsWith("--") && t.indexOf('=') > 0) {
@@ -233,6 +233,10 @@ final class Accesses {
         }
       }
     }
+  }
+
+  private static boolean editsInPlace(Argv argv) {
+    return argv.has('i') || argv.has("in-place");
   }
 
   private static boolean digits(String text) {
