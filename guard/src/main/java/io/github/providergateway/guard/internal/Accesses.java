@@ -107,7 +107,9 @@ final class Accesses {
   private Accesses() {}
 
   static void of(Scan scan, Step step, List<Access> out) {
-    for (Redirect redirect : step.invocation().redirects()) {
+    List<Redirect> redirects = step.invocation().redirects();
+    for (int i = 0; i < redirects.size(); i++) { // indexed: most programs have none
+      Redirect redirect = redirects.get(i);
       String op = redirect.operator();
       if (op.startsWith("<<") || op.equals(">&") || op.equals("<&")) {
         continue;

@@ -277,7 +277,9 @@ final class RemoteRules implements Family {
   }
 
   private static void reverseShell(Scan scan, Step step) {
-    for (Redirect redirect : step.invocation().redirects()) {
+    List<Redirect> redirects = step.invocation().redirects();
+    for (int i = 0; i < redirects.size(); i++) { // indexed: most programs have none
+      Redirect redirect = redirects.get(i);
       String target = redirect.target().text();
       if (target.startsWith("/dev/tcp/") || target.startsWith("/dev/udp/")) {
         scan.hit(REVERSE_SHELL, step, null);

@@ -52,8 +52,9 @@ public final class Scan {
    * @param invocation the program
    * @param cwds the folders it may run in ({@code null} among them: unknown)
    * @param program the program's name without its folder, read once
+   * @param args the arguments, the program left out: taken once, as every family reads them
    */
-  public record Step(Invocation invocation, List<Path> cwds, String program) {
+  public record Step(Invocation invocation, List<Path> cwds, String program, List<Word> args) {
     /**
      * A program and its folders.
      *
@@ -61,11 +62,10 @@ public final class Scan {
      * @param cwds the folders it may run in
      */
     public Step(Invocation invocation, List<Path> cwds) {
-      this(invocation, cwds, invocation.program());
+      this(invocation, cwds, invocation.program(), argsOf(invocation));
     }
 
-    /** {@return the arguments, the program left out} */
-    public List<Word> args() {
+    private static List<Word> argsOf(Invocation invocation) {
       List<Word> words = invocation.words();
       return words.isEmpty() ? List.of() : words.subList(1, words.size());
     }
