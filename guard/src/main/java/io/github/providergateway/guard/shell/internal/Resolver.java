@@ -109,7 +109,7 @@ public final class Resolver {
       if (substituted != null) {
         RawCommand again = new RawCommand(raw.depth, substituted);
         again.substituted = true;
-        again.redirects.addAll(raw.redirects);
+        raw.redirects.forEach(again::addRedirect);
         again.pipedFrom = raw.pipedFrom;
         resolve(again, append(via, "$var"));
       }

@@ -585,14 +585,14 @@ final class ScriptReader {
         }
       }
       RawRedirect r = new RawRedirect(operator, target, target.text(), quoted, cmd, at);
-      cmd.redirects.add(r);
+      cmd.addRedirect(r);
       pending.add(r);
     } else {
       RawRedirect r = new RawRedirect(operator, target, null, false, cmd, at);
       if (operator.equals("<<<")) {
         r.body = target.text();
       }
-      cmd.redirects.add(r);
+      cmd.addRedirect(r);
     }
   }
 
@@ -705,7 +705,7 @@ final class ScriptReader {
     String name = s.substring(at, s.charAt(pos - 1) == '+' ? pos - 1 : pos);
     pos++;
     if (peek(0) == '(' || !plain) {
-      cmd.assignments.add(new RawCommand.Assignment(name, null));
+      cmd.addAssignment(new RawCommand.Assignment(name, null));
     }
     if (peek(0) == '(') {
       pos++;
@@ -733,13 +733,13 @@ final class ScriptReader {
     if (pos >= n || isMeta(s.charAt(pos)) && !isProcessSubstitutionAt()) {
       limits.word(at, where);
       if (plain) {
-        cmd.assignments.add(new RawCommand.Assignment(name, Word.literal("")));
+        cmd.addAssignment(new RawCommand.Assignment(name, Word.literal("")));
       }
       return;
     }
     Word value = readWord(cmd, depth);
     if (plain) {
-      cmd.assignments.add(new RawCommand.Assignment(name, value));
+      cmd.addAssignment(new RawCommand.Assignment(name, value));
     }
   }
 
@@ -1012,7 +1012,7 @@ final class ScriptReader {
         pos += 2;
         List<RawCommand> inner = new ArrayList<>();
         parseList(STOP_PAREN, inner, depth + 1, at);
-        holder.nests.add(new Nest("$(…)", inner));
+        holder.addNest(new Nest("$(…)", inner));
       }
       sb.append(s, at, pos);
       return false;
@@ -1175,7 +1175,7 @@ final class ScriptReader {
     pos += 2;
     List<RawCommand> inner = new ArrayList<>();
     parseList(STOP_PAREN, inner, depth + 1, at);
-    holder.nests.add(new Nest(via, inner));
+    holder.addNest(new Nest(via, inner));
     sb.append(s, at, pos);
   }
 
@@ -1211,7 +1211,7 @@ final class ScriptReader {
     sb.append(s, at, pos);
     List<RawCommand> commands =
         read(inner.toString(), depth + 1, limits, " in the `…` at " + at + where);
-    holder.nests.add(new Nest("`…`", commands));
+    holder.addNest(new Nest("`…`", commands));
   }
 
   /** After {@code $'}: the ANSI-C string, its escapes decoded as bash does. */
