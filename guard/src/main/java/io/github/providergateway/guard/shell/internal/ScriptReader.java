@@ -55,6 +55,14 @@ final class ScriptReader {
   /** Of the last word read: whether it is literal but for its {@code $IFS}s and brace list. */
   private boolean wordLiteralApart;
 
+  /**
+   * The plain words read so far, an open-addressed table by their text's hash: a long command says
+   * the same words again and again (git, -n, test.log), and each is made once, not once a time.
+   */
+  private Word[] plainWords = new Word[64];
+
+  private int plainWordCount;
+
   private ScriptReader(String s, Limits limits, String where) {
     this.s = s;
     this.n = s.length();
@@ -757,7 +765,7 @@ final class ScriptReader {
     if (plain > start && endsWord(plain)) {
       pos = plain;
       wordLiteralApart = true;
-      return new Word(s.substring(start, plain), true);
+      return plainWord(start, plain);
     }
     StringBuilder sb = new StringBuilder(Math.max(16, plain - start + 16));
     sb.append(s, start, plain);
@@ -893,6 +901,45 @@ final class ScriptReader {
       wordBraces.clear();
     }
     return new Word(sb.toString(), literal && !braceClosed && wordIfs.isEmpty());
+  }
+
+  /** The literal word of {@code s} from {@code start} to {@code end}, made once per text. */
+  private Word plainWord(int start, int end) {
+    int hash = 0;
+    for (int i = start; i < end; i++) {
+      hash = 31 * hash + s.charAt(i); // String.hashCode's, so a word's text hash compares
+    }
+    int mask = plainWords.length - 1;
+    int slot = (hash ^ (hash >>> 16)) & mask;
+    for (Word seen = plainWords[slot]; seen != null; seen = plainWords[slot]) {
+      String text = seen.text();
+      if (text.hashCode() == hash && text.length() == end - start && s.startsWith(text, start)) {
+        return seen;
+      }
+      slot = (slot + 1) & mask;
+    }
+    Word word = Word.literal(s.substring(start, end));
+    plainWords[slot] = word;
+    if (++plainWordCount * 2 > plainWords.length) {
+      rehashPlainWords();
+    }
+    return word;
+  }
+
+  private void rehashPlainWords() {
+    Word[] old = plainWords;
+    plainWords = new Word[old.length * 2];
+    int mask = plainWords.length - 1;
+    for (Word word : old) {
+      if (word != null) {
+        int hash = word.text().hashCode();
+        int slot = (hash ^ (hash >>> 16)) & mask;
+        while (plainWords[slot] != null) {
+          slot = (slot + 1) & mask;
+        }
+        plainWords[slot] = word;
+      }
+    }
   }
 
   /**
