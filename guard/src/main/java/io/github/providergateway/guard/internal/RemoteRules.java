@@ -305,7 +305,8 @@ final class RemoteRules implements Family {
     }
     for (Word word : step.args()) {
       String arg = word.text();
-      if (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/")) {
+      // One search for what both share: most arguments hold neither.
+      if (arg.contains("/dev/") && (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/"))) {
         scan.hit(REVERSE_SHELL, step, null);
         return;
       }
