@@ -5,6 +5,7 @@ import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
 import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -1341,9 +1342,9 @@ final class ScriptReader {
 
   // ---- characters ----
 
-  /** The words bash reads as keywords at a command's position. */
-  private static final List<String> KEYWORDS =
-      List.of(
+  /** The words bash reads as keywords at a command's position, by their length. */
+  private static final String[][] KEYWORDS =
+      byLength(
           "if",
           "then",
           "else",
@@ -1366,6 +1367,16 @@ final class ScriptReader {
           "coproc",
           "in");
 
+  private static String[][] byLength(String... keywords) {
+    String[][] table = new String[10][0];
+    for (String keyword : keywords) {
+      String[] same = Arrays.copyOf(table[keyword.length()], table[keyword.length()].length + 1);
+      same[same.length - 1] = keyword;
+      table[keyword.length()] = same;
+    }
+    return table;
+  }
+
   /** The keyword at a command position, unquoted and ended by a blank or operator, or null. */
   private String peekKeyword() {
     int i = pos;
@@ -1380,9 +1391,8 @@ final class ScriptReader {
       return null;
     }
     // Compared in place: a substring per command would be garbage for every program read.
-    int length = i - pos;
-    for (String keyword : KEYWORDS) {
-      if (keyword.length() == length && s.startsWith(keyword, pos)) {
+    for (String keyword : KEYWORDS[i - pos]) {
+      if (s.startsWith(keyword, pos)) {
         return keyword;
       }
     }
