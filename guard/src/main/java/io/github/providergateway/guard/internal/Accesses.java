@@ -107,7 +107,9 @@ final class Accesses {
   private Accesses() {}
 
   static void of(Scan scan, Step step, List<Access> out) {
-    for (Redirect redirect : step.invocation().redirects()) {
+    List<Redirect> redirects = step.invocation().redirects();
+    for (int i = 0; i < redirects.size(); i++) { // indexed: most programs have none
+      Redirect redirect = redirects.get(i);
       String op = redirect.operator();
       if (op.startsWith("<<") || op.equals(">&") || op.equals("<&")) {
         continue;
@@ -175,10 +177,10 @@ final class Accesses {
       case "curl", "wget", "http", "https", "xh", "aria2c" -> sent(scan, step, args, out);
       default -> {
         if (READERS.contains(program)) {
-          Argv argv = Argv.of(args, "");
+          // Options are read only where they matter: most readers (grep, cat, tail) have none
+          // that change what they do to a file.
           boolean inPlace =
-              (program.equals("sed") || program.equals("perl"))
-                  && (argv.has('i') || argv.has("in-place"));
+              (program.equals("sed") || program.equals("perl")) && editsInPlace(Argv.of(args, ""));
           for (Word w : args) {
             String t = w.text();
             if (t.startsWith("--") && t.indexOf('=') > 0) {
@@ -233,6 +235,10 @@ final class Accesses {
         }
       }
     }
+  }
+
+  private static boolean editsInPlace(Argv argv) {
+    return argv.has('i') || argv.has("in-place");
   }
 
   private static boolean digits(String text) {

@@ -277,7 +277,9 @@ final class RemoteRules implements Family {
   }
 
   private static void reverseShell(Scan scan, Step step) {
-    for (Redirect redirect : step.invocation().redirects()) {
+    List<Redirect> redirects = step.invocation().redirects();
+    for (int i = 0; i < redirects.size(); i++) { // indexed: most programs have none
+      Redirect redirect = redirects.get(i);
       String target = redirect.target().text();
       if (target.startsWith("/dev/tcp/") || target.startsWith("/dev/udp/")) {
         scan.hit(REVERSE_SHELL, step, null);
@@ -303,7 +305,8 @@ final class RemoteRules implements Family {
     }
     for (Word word : step.args()) {
       String arg = word.text();
-      if (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/")) {
+      // One search for what both share: most arguments hold neither.
+      if (arg.contains("/dev/") && (arg.contains("/dev/tcp/") || arg.contains("/dev/udp/"))) {
         scan.hit(REVERSE_SHELL, step, null);
         return;
       }

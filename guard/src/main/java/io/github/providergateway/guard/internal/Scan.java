@@ -7,6 +7,7 @@ import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,6 +37,12 @@ public final class Scan {
   /** Each word's targets, by the word's identity; this scan's own. */
   private final Map<Word, Resolved> resolved = new IdentityHashMap<>();
 
+  /**
+   * The targets of a word's text, last resolved: a long command names the same files again and
+   * again, and a resolution reads only the text and the folders.
+   */
+  private final Map<String, Resolved> resolvedText = new HashMap<>();
+
   /** The rules that matched, in the order found. */
   private final List<Hit> hits = new ArrayList<>();
 
@@ -45,8 +52,9 @@ public final class Scan {
    * @param invocation the program
    * @param cwds the folders it may run in ({@code null} among them: unknown)
    * @param program the program's name without its folder, read once
+   * @param args the arguments, the program left out: taken once, as every family reads them
    */
-  public record Step(Invocation invocation, List<Path> cwds, String program) {
+  public record Step(Invocation invocation, List<Path> cwds, String program, List<Word> args) {
     /**
      * A program and its folders.
      *
@@ -54,11 +62,10 @@ public final class Scan {
      * @param cwds the folders it may run in
      */
     public Step(Invocation invocation, List<Path> cwds) {
-      this(invocation, cwds, invocation.program());
+      this(invocation, cwds, invocation.program(), argsOf(invocation));
     }
 
-    /** {@return the arguments, the program left out} */
-    public List<Word> args() {
+    private static List<Word> argsOf(Invocation invocation) {
       List<Word> words = invocation.words();
       return words.isEmpty() ? List.of() : words.subList(1, words.size());
     }
@@ -187,9 +194,13 @@ public final class Scan {
     if (seen != null && seen.cwds() == step.cwds()) {
       return seen.targets();
     }
-    List<Target> targets = places.resolve(word, step.cwds());
-    resolved.put(word, new Resolved(step.cwds(), targets));
-    return targets;
+    Resolved same = resolvedText.get(word.text());
+    if (same == null || same.cwds() != step.cwds()) {
+      same = new Resolved(step.cwds(), places.resolve(word, step.cwds()));
+      resolvedText.put(word.text(), same);
+    }
+    resolved.put(word, same);
+    return same.targets();
   }
 
   /**

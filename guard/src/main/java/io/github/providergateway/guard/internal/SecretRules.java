@@ -5,8 +5,11 @@ import static io.github.providergateway.guard.internal.BuiltinRule.of;
 import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -136,10 +139,14 @@ final class SecretRules implements Family {
     }
     Path home = scan.places().home();
     Path sshFolder = home.resolve(".ssh");
+    // A long command names the same few files again and again, and their targets are shared:
+    // each target is read once.
+    Map<Target, Optional<BuiltinRule>> read = new IdentityHashMap<>();
     for (Access access : scan.accesses()) {
       Target target = access.target();
       BuiltinRule rule =
-          target.glob() == null ? secret(home, target.path()) : globbed(home, target);
+          read.computeIfAbsent(target, t -> Optional.ofNullable(secretOrGlob(home, t)))
+              .orElse(null);
       if (rule == null) {
         Path path = target.path();
         if (access.changes()
@@ -160,6 +167,11 @@ final class SecretRules implements Family {
         scan.hit(rule, access);
       }
     }
+  }
+
+  /** The secret a target is, or one its glob would match; or {@code null}. */
+  private static BuiltinRule secretOrGlob(Path home, Target target) {
+    return target.glob() == null ? secret(home, target.path()) : globbed(home, target);
   }
 
   private static Path path(Target target) {
@@ -247,8 +259,11 @@ final class SecretRules implements Family {
     if (!path.startsWith(home) || path.equals(home)) {
       return null;
     }
+    String first = path.getName(home.getNameCount()).toString();
+    if (!first.startsWith(".") && !first.equals("_netrc")) {
+      return null; // a project's file: none of the dot folders and files below
+    }
     Path rel = home.relativize(path);
-    String first = rel.getName(0).toString();
     String second = rel.getNameCount() > 1 ? rel.getName(1).toString() : null;
     String rest = rel.toString();
     return switch (first) {

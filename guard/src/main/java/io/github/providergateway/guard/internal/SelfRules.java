@@ -6,8 +6,10 @@ import io.github.providergateway.guard.internal.Access.Kind;
 import io.github.providergateway.guard.internal.Scan.Step;
 import io.github.providergateway.guard.shell.Word;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -46,22 +48,25 @@ final class SelfRules implements Family {
   @Override
   public void scan(Scan scan) {
     Places places = scan.places();
+    // A long command names the same few files again and again, and their targets are shared:
+    // each path is read once.
+    Map<Path, Boolean> underGatewayHome = new IdentityHashMap<>();
+    Map<Path, Boolean> guards = new IdentityHashMap<>();
     for (Access access : scan.accesses()) {
       Path path = access.target().path();
       if (path == null) {
         continue;
       }
       boolean inGateway =
-          path.startsWith(places.gatewayHome())
+          underGatewayHome.computeIfAbsent(path, p -> p.startsWith(places.gatewayHome()))
               || access.changes() && scan.place(access.target()) == Place.GATEWAY;
       if (access.kind() == Kind.READ) {
-        String name = access.target().name().toLowerCase(Locale.ROOT);
-        if (inGateway && name.contains("token")) {
+        if (inGateway && access.target().name().toLowerCase(Locale.ROOT).contains("token")) {
           scan.hit(GATEWAY_TOKEN, access);
         }
         continue;
       }
-      if (inGateway || protectsGuard(places, path)) {
+      if (inGateway || guards.computeIfAbsent(path, p -> protectsGuard(places, p))) {
         scan.hit(SELF, access);
       }
     }

@@ -83,6 +83,9 @@ final class SystemRules implements Family {
    * calls it ({@code :(){ :|:& };:}, {@code bomb(){ bomb|bomb& };bomb}), read without blanks.
    */
   static boolean forkBomb(String source) {
+    if (!definesFunction(source)) {
+      return false; // most commands: no copy of the whole text
+    }
     StringBuilder compact = new StringBuilder(source.length());
     for (int i = 0; i < source.length(); i++) {
       char c = source.charAt(i);
@@ -105,5 +108,27 @@ final class SystemRules implements Family {
       }
     }
     return false;
+  }
+
+  /** Whether {@code (}, {@code )} and <code>{</code> follow each other, blanks aside. */
+  private static boolean definesFunction(String source) {
+    for (int at = source.indexOf('('); at >= 0; at = source.indexOf('(', at + 1)) {
+      int i = skipWhitespace(source, at + 1);
+      if (i < source.length() && source.charAt(i) == ')') {
+        i = skipWhitespace(source, i + 1);
+        if (i < source.length() && source.charAt(i) == '{') {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static int skipWhitespace(String source, int from) {
+    int i = from;
+    while (i < source.length() && Character.isWhitespace(source.charAt(i))) {
+      i++;
+    }
+    return i;
   }
 }

@@ -17,10 +17,10 @@ final class RawCommand {
   final List<Word> words = new ArrayList<>();
 
   /** The redirections, here-document bodies filled in when their lines are read. Reader only. */
-  final List<RawRedirect> redirects = new ArrayList<>();
+  List<RawRedirect> redirects = List.of();
 
   /** The commands of the substitutions in its words and redirections, in order. Reader only. */
-  final List<Nest> nests = new ArrayList<>();
+  List<Nest> nests = List.of();
 
   /** Whether the {@code time} keyword stood before it. */
   boolean timed;
@@ -29,7 +29,7 @@ final class RawCommand {
   RawCommand pipedFrom;
 
   /** The assignments before its program (all of it when it has none), in order. Reader only. */
-  final List<Assignment> assignments = new ArrayList<>();
+  List<Assignment> assignments = List.of();
 
   /** Whether its words are already the result of putting known variables' values in. */
   boolean substituted;
@@ -44,6 +44,30 @@ final class RawCommand {
   }
 
   /** {@code NAME=value}; the value is null when it is no plain word (an array, {@code +=}). */
+  // Most commands have no redirection, substitution or assignment: their lists are made on the
+  // first one, so a long command's thousands of commands do not each hold three empty lists.
+
+  void addRedirect(RawRedirect redirect) {
+    if (redirects.isEmpty()) {
+      redirects = new ArrayList<>();
+    }
+    redirects.add(redirect);
+  }
+
+  void addNest(Nest nest) {
+    if (nests.isEmpty()) {
+      nests = new ArrayList<>();
+    }
+    nests.add(nest);
+  }
+
+  void addAssignment(Assignment assignment) {
+    if (assignments.isEmpty()) {
+      assignments = new ArrayList<>();
+    }
+    assignments.add(assignment);
+  }
+
   record Assignment(String name, Word value) {}
 
   /** The commands of one substitution (or process substitution) and how they are reached. */

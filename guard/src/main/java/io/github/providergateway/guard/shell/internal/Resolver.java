@@ -87,7 +87,7 @@ public final class Resolver {
       wrappers.add("time");
     }
     List<Word> words = Wrappers.strip(raw.words, wrappers, limits, raw.depth);
-    List<Redirect> redirects = new ArrayList<>();
+    List<Redirect> redirects = raw.redirects.isEmpty() ? List.of() : new ArrayList<>();
     for (RawRedirect r : raw.redirects) {
       redirects.add(new Redirect(r.operator, r.target, r.body));
     }
@@ -109,7 +109,7 @@ public final class Resolver {
       if (substituted != null) {
         RawCommand again = new RawCommand(raw.depth, substituted);
         again.substituted = true;
-        again.redirects.addAll(raw.redirects);
+        raw.redirects.forEach(again::addRedirect);
         again.pipedFrom = raw.pipedFrom;
         resolve(again, append(via, "$var"));
       }
@@ -449,10 +449,10 @@ public final class Resolver {
     return path.substring(path.lastIndexOf('/') + 1);
   }
 
+  /** The way one step further in, unmodifiable: each invocation reached by it keeps it as is. */
   private static List<String> append(List<String> via, String step) {
-    List<String> next = new ArrayList<>(via.size() + 1);
-    next.addAll(via);
-    next.add(step);
-    return next;
+    String[] next = via.toArray(new String[via.size() + 1]);
+    next[via.size()] = step;
+    return List.of(next);
   }
 }

@@ -5,6 +5,7 @@ import io.github.providergateway.guard.shell.Word;
 import io.github.providergateway.guard.shell.internal.RawCommand.Nest;
 import io.github.providergateway.guard.shell.internal.RawCommand.RawRedirect;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -54,6 +55,14 @@ final class ScriptReader {
 
   /** Of the last word read: whether it is literal but for its {@code $IFS}s and brace list. */
   private boolean wordLiteralApart;
+
+  /**
+   * The plain words read so far, an open-addressed table by their text's hash: a long command says
+   * the same words again and again (git, -n, test.log), and each is made once, not once a time.
+   */
+  private Word[] plainWords = new Word[64];
+
+  private int plainWordCount;
 
   private ScriptReader(String s, Limits limits, String where) {
     this.s = s;
@@ -585,14 +594,14 @@ final class ScriptReader {
         }
       }
       RawRedirect r = new RawRedirect(operator, target, target.text(), quoted, cmd, at);
-      cmd.redirects.add(r);
+      cmd.addRedirect(r);
       pending.add(r);
     } else {
       RawRedirect r = new RawRedirect(operator, target, null, false, cmd, at);
       if (operator.equals("<<<")) {
         r.body = target.text();
       }
-      cmd.redirects.add(r);
+      cmd.addRedirect(r);
     }
   }
 
@@ -705,7 +714,7 @@ final class ScriptReader {
     String name = s.substring(at, s.charAt(pos - 1) == '+' ? pos - 1 : pos);
     pos++;
     if (peek(0) == '(' || !plain) {
-      cmd.assignments.add(new RawCommand.Assignment(name, null));
+      cmd.addAssignment(new RawCommand.Assignment(name, null));
     }
     if (peek(0) == '(') {
       pos++;
@@ -733,13 +742,13 @@ final class ScriptReader {
     if (pos >= n || isMeta(s.charAt(pos)) && !isProcessSubstitutionAt()) {
       limits.word(at, where);
       if (plain) {
-        cmd.assignments.add(new RawCommand.Assignment(name, Word.literal("")));
+        cmd.addAssignment(new RawCommand.Assignment(name, Word.literal("")));
       }
       return;
     }
     Word value = readWord(cmd, depth);
     if (plain) {
-      cmd.assignments.add(new RawCommand.Assignment(name, value));
+      cmd.addAssignment(new RawCommand.Assignment(name, value));
     }
   }
 
@@ -750,7 +759,18 @@ final class ScriptReader {
   private Word readWord(RawCommand holder, int depth) throws ShellParseException {
     int start = pos;
     limits.word(start, where);
-    StringBuilder sb = new StringBuilder();
+    wordIfs.clear();
+    wordBraces.clear();
+    // Most words are plain text: take them as they stand, with no copy character by character.
+    int plain = plainRun(pos);
+    if (plain > start && endsWord(plain)) {
+      pos = plain;
+      wordLiteralApart = true;
+      return plainWord(start, plain);
+    }
+    StringBuilder sb = new StringBuilder(Math.max(16, plain - start + 16));
+    sb.append(s, start, plain);
+    pos = plain;
     boolean literal = true;
     boolean bracket = false;
     boolean brace = false;
@@ -758,8 +778,6 @@ final class ScriptReader {
     boolean braceClosed = false;
     // One simple list {a,b} can be expanded; a sequence {1..9}, nesting or a second list cannot.
     boolean braceSimple = true;
-    wordIfs.clear();
-    wordBraces.clear();
     // NAME=…: bash expands a tilde after its = and after each : (a=~/x, PATH=a:~/b).
     boolean sawEquals = false;
     boolean assignmentLike = false;
@@ -886,6 +904,98 @@ final class ScriptReader {
     return new Word(sb.toString(), literal && !braceClosed && wordIfs.isEmpty());
   }
 
+  /** The literal word of {@code s} from {@code start} to {@code end}, made once per text. */
+  private Word plainWord(int start, int end) {
+    int hash = 0;
+    for (int i = start; i < end; i++) {
+      hash = 31 * hash + s.charAt(i); // String.hashCode's, so a word's text hash compares
+    }
+    int mask = plainWords.length - 1;
+    int slot = (hash ^ (hash >>> 16)) & mask;
+    for (Word seen = plainWords[slot]; seen != null; seen = plainWords[slot]) {
+      String text = seen.text();
+      if (text.hashCode() == hash && text.length() == end - start && s.startsWith(text, start)) {
+        return seen;
+      }
+      slot = (slot + 1) & mask;
+    }
+    Word word = Word.literal(s.substring(start, end));
+    plainWords[slot] = word;
+    if (++plainWordCount * 2 > plainWords.length) {
+      rehashPlainWords();
+    }
+    return word;
+  }
+
+  private void rehashPlainWords() {
+    Word[] old = plainWords;
+    plainWords = new Word[old.length * 2];
+    int mask = plainWords.length - 1;
+    for (Word word : old) {
+      if (word != null) {
+        int hash = word.text().hashCode();
+        int slot = (hash ^ (hash >>> 16)) & mask;
+        while (plainWords[slot] != null) {
+          slot = (slot + 1) & mask;
+        }
+        plainWords[slot] = word;
+      }
+    }
+  }
+
+  /**
+   * The end of the run from a word's start of characters that {@link #readWord} only appends there:
+   * the run stops at {@code [} and <code>{</code>, so {@code ]}, {@code ,}, {@code .} and <code>}
+   * </code> in it close no bracket or brace list.
+   */
+  private int plainRun(int from) {
+    int i = from;
+    while (i < n && standsForItself(s.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  private static boolean standsForItself(char c) {
+    return switch (c) {
+      case ' ',
+          '\t',
+          '\n',
+          ';',
+          '&',
+          '|',
+          '(',
+          ')',
+          '<',
+          '>',
+          '\'',
+          '"',
+          '\\',
+          '$',
+          '`',
+          '*',
+          '?',
+          '[',
+          '{',
+          '~',
+          '=' ->
+          false;
+      default -> true;
+    };
+  }
+
+  /** Whether a word ends at {@code i}: the text's end, a blank, an operator. */
+  private boolean endsWord(int i) {
+    if (i >= n) {
+      return true;
+    }
+    return switch (s.charAt(i)) {
+      case ' ', '\t', '\n', ';', '&', '|', '(', ')' -> true;
+      case '<', '>' -> i + 1 >= n || s.charAt(i + 1) != '(';
+      default -> false;
+    };
+  }
+
   /** At {@code "}: reads to the closing quote; false when it holds an expansion. */
   private boolean readDouble(StringBuilder sb, RawCommand holder, int depth)
       throws ShellParseException {
@@ -950,7 +1060,7 @@ final class ScriptReader {
         pos += 2;
         List<RawCommand> inner = new ArrayList<>();
         parseList(STOP_PAREN, inner, depth + 1, at);
-        holder.nests.add(new Nest("$(…)", inner));
+        holder.addNest(new Nest("$(…)", inner));
       }
       sb.append(s, at, pos);
       return false;
@@ -1113,7 +1223,7 @@ final class ScriptReader {
     pos += 2;
     List<RawCommand> inner = new ArrayList<>();
     parseList(STOP_PAREN, inner, depth + 1, at);
-    holder.nests.add(new Nest(via, inner));
+    holder.addNest(new Nest(via, inner));
     sb.append(s, at, pos);
   }
 
@@ -1149,7 +1259,7 @@ final class ScriptReader {
     sb.append(s, at, pos);
     List<RawCommand> commands =
         read(inner.toString(), depth + 1, limits, " in the `…` at " + at + where);
-    holder.nests.add(new Nest("`…`", commands));
+    holder.addNest(new Nest("`…`", commands));
   }
 
   /** After {@code $'}: the ANSI-C string, its escapes decoded as bash does. */
@@ -1232,22 +1342,10 @@ final class ScriptReader {
 
   // ---- characters ----
 
-  /** The keyword at a command position, unquoted and ended by a blank or operator, or null. */
-  private String peekKeyword() {
-    int i = pos;
-    while (i < n && i - pos < 9) {
-      char c = s.charAt(i);
-      if (isMeta(c) || c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`') {
-        break;
-      }
-      i++;
-    }
-    if (i < n && !isMeta(s.charAt(i))) {
-      return null;
-    }
-    String word = s.substring(pos, i);
-    return switch (word) {
-      case "if",
+  /** The words bash reads as keywords at a command's position, by their length. */
+  private static final String[][] KEYWORDS =
+      byLength(
+          "if",
           "then",
           "else",
           "elif",
@@ -1267,10 +1365,38 @@ final class ScriptReader {
           "[[",
           "time",
           "coproc",
-          "in" ->
-          word;
-      default -> null;
-    };
+          "in");
+
+  private static String[][] byLength(String... keywords) {
+    String[][] table = new String[10][0];
+    for (String keyword : keywords) {
+      String[] same = Arrays.copyOf(table[keyword.length()], table[keyword.length()].length + 1);
+      same[same.length - 1] = keyword;
+      table[keyword.length()] = same;
+    }
+    return table;
+  }
+
+  /** The keyword at a command position, unquoted and ended by a blank or operator, or null. */
+  private String peekKeyword() {
+    int i = pos;
+    while (i < n && i - pos < 9) {
+      char c = s.charAt(i);
+      if (isMeta(c) || c == '\'' || c == '"' || c == '\\' || c == '$' || c == '`') {
+        break;
+      }
+      i++;
+    }
+    if (i < n && !isMeta(s.charAt(i))) {
+      return null;
+    }
+    // Compared in place: a substring per command would be garbage for every program read.
+    for (String keyword : KEYWORDS[i - pos]) {
+      if (s.startsWith(keyword, pos)) {
+        return keyword;
+      }
+    }
+    return null;
   }
 
   private void skipBlanks() {

@@ -257,7 +257,7 @@ final class Wrappers {
         int eq = t.indexOf('=');
         String name = eq < 0 ? t : t.substring(0, eq);
         if (seen != null) {
-          seen.longs.add(name);
+          seen.addLong(name);
         }
         i += eq < 0 && longWithArgument.contains(name) ? 2 : 1;
         continue;
@@ -266,7 +266,7 @@ final class Wrappers {
       for (int j = 1; j < t.length(); j++) {
         char c = t.charAt(j);
         if (seen != null) {
-          seen.letters.append(c);
+          seen.addLetter(c);
         }
         if (withArgument.indexOf(c) >= 0) {
           if (j + 1 == t.length()) {
@@ -325,17 +325,34 @@ final class Wrappers {
     return true;
   }
 
-  /** The options a skip met: short letters and long names. */
+  /**
+   * The options a skip met: short letters and long names. Made for every command the parse reads,
+   * most of them no wrapper: it holds nothing until an option is met.
+   */
   static final class Seen {
-    /** Every short option letter met, in order. */
-    private final StringBuilder letters = new StringBuilder();
+    /** Every short option letter met, in order; null for none. */
+    private StringBuilder letters;
 
-    /** Every long option name met, without its value. */
-    private final List<String> longs = new ArrayList<>();
+    /** Every long option name met, without its value; null for none. */
+    private List<String> longs;
+
+    void addLetter(char c) {
+      if (letters == null) {
+        letters = new StringBuilder();
+      }
+      letters.append(c);
+    }
+
+    void addLong(String name) {
+      if (longs == null) {
+        longs = new ArrayList<>();
+      }
+      longs.add(name);
+    }
 
     boolean has(char... wanted) {
       for (char c : wanted) {
-        if (letters.indexOf(String.valueOf(c)) >= 0) {
+        if (letters != null && letters.indexOf(String.valueOf(c)) >= 0) {
           return true;
         }
       }
@@ -344,7 +361,7 @@ final class Wrappers {
 
     boolean hasLong(String... wanted) {
       for (String name : wanted) {
-        if (longs.contains(name)) {
+        if (longs != null && longs.contains(name)) {
           return true;
         }
       }
