@@ -26,6 +26,9 @@ public final class CorpusTally {
 
   private final List<Decided> decided = new ArrayList<>();
 
+  /** An empty tally, for one run of the corpus. */
+  public CorpusTally() {}
+
   /** What a figure counts: a category, with bypass split by whether one call can show the harm. */
   public enum Group {
     /** Must-block cases. */
