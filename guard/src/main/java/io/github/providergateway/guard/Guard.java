@@ -241,8 +241,7 @@ public final class Guard {
       scan = new Scan(places, call, command.asText(), invocations);
     } else {
       scan = new Scan(places, call, null, List.of());
-      fileAccess(call, places, scan, parse);
-      if (fileTool(call) && unreadablePath(call)) {
+      if (!fileAccess(call, places, scan, parse)) {
         // A path that is there but blank or not a text (a number, an array) cannot be checked.
         // No path at all names no file, so no file rule applies (a provider's tool called "read").
         return unreadable(
@@ -381,34 +380,34 @@ public final class Guard {
         matched);
   }
 
-  private static boolean fileTool(GuardCall call) {
-    return call.tool().equals("edit") || call.tool().equals("read");
-  }
+  /** The fields a file tool names its file in, in the order they are read. */
+  private static final List<String> PATH_FIELDS = List.of("path", "file_path");
 
-  private static boolean unreadablePath(GuardCall call) {
-    for (String field : List.of("path", "file_path")) {
-      JsonNode path = call.args().get(field);
-      if (path != null && !path.isNull() && (!path.isTextual() || path.asText().isBlank())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The path of a file tool, read or written. */
-  private static void fileAccess(GuardCall call, Places places, Scan scan, List<String> parse) {
+  /**
+   * The path of a file tool, read or written, added to {@code scan}; {@return false when a path
+   * field is there but blank or not a text, which the guard cannot check}
+   */
+  private static boolean fileAccess(GuardCall call, Places places, Scan scan, List<String> parse) {
     boolean edit = call.tool().equals("edit");
     if (!edit && !call.tool().equals("read")) {
       parse.add("tool " + call.tool() + (call.hints() == null ? "" : " " + call.hints()));
-      return;
+      return true;
     }
-    JsonNode path = call.args().get("path");
-    if (path == null || !path.isTextual()) {
-      path = call.args().get("file_path");
+    JsonNode path = null;
+    for (String field : PATH_FIELDS) {
+      JsonNode value = call.args().get(field);
+      if (value == null || value.isNull()) {
+        continue;
+      }
+      if (!value.isTextual() || value.asText().isBlank()) {
+        parse.add(call.tool() + " (" + field + " blank or not a text)");
+        return false;
+      }
+      path = path == null ? value : path;
     }
-    if (path == null || !path.isTextual() || path.asText().isBlank()) {
+    if (path == null) {
       parse.add(call.tool() + " (no path)");
-      return;
+      return true;
     }
     List<java.nio.file.Path> cwds = new ArrayList<>();
     cwds.add(call.cwd() == null ? null : call.cwd().normalize());
@@ -417,6 +416,7 @@ public final class Guard {
           call.tool() + " " + (target.path() == null ? "«" + target.raw() + "»" : target.path()));
       scan.add(new Access(edit ? Access.Kind.WRITE : Access.Kind.READ, target, null));
     }
+    return true;
   }
 
   /** A program as the explanation shows it. */
