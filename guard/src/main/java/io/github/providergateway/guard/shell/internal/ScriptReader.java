@@ -1105,25 +1105,35 @@ final class ScriptReader {
         throw Limits.malformed("an unterminated ${", at, where);
       }
       char c = s.charAt(pos);
-      switch (c) {
-        case '}' -> {
-          pos++;
-          return;
-        }
-        case '\\' -> pos = Math.min(n, pos + 2);
-        case '\'' -> {
-          int close = s.indexOf('\'', pos + 1);
-          if (close < 0) {
-            throw Limits.malformed("an unterminated single quote", pos, where);
-          }
-          pos = close + 1;
-        }
-        case '"' -> readDouble(scratch, holder, depth);
-        case '$' -> readDollar(scratch, holder, depth, false);
-        case '`' -> readBacktick(scratch, holder, depth, false);
-        default -> pos++;
+      if (c == '}') {
+        pos++;
+        return;
       }
+      stepInside(c, scratch, holder, depth);
       scratch.setLength(0);
+    }
+  }
+
+  /**
+   * Steps over what starts at {@code pos} inside {@code ${…}} or {@code (( … ))}: an escape, a
+   * single-quoted text, a double-quoted text or a substitution (whose commands are read, their text
+   * going to {@code scratch}), or any other character.
+   */
+  private void stepInside(char c, StringBuilder scratch, RawCommand holder, int depth)
+      throws ShellParseException {
+    switch (c) {
+      case '\\' -> pos = Math.min(n, pos + 2);
+      case '\'' -> {
+        int close = s.indexOf('\'', pos + 1);
+        if (close < 0) {
+          throw Limits.malformed("an unterminated single quote", pos, where);
+        }
+        pos = close + 1;
+      }
+      case '"' -> readDouble(scratch, holder, depth);
+      case '$' -> readDollar(scratch, holder, depth, false);
+      case '`' -> readBacktick(scratch, holder, depth, false);
+      default -> pos++;
     }
   }
 
@@ -1169,18 +1179,7 @@ final class ScriptReader {
           open--;
           pos++;
         }
-        case '\\' -> pos = Math.min(n, pos + 2);
-        case '\'' -> {
-          int close = s.indexOf('\'', pos + 1);
-          if (close < 0) {
-            throw Limits.malformed("an unterminated single quote", pos, where);
-          }
-          pos = close + 1;
-        }
-        case '"' -> readDouble(scratch, holder, depth);
-        case '$' -> readDollar(scratch, holder, depth, false);
-        case '`' -> readBacktick(scratch, holder, depth, false);
-        default -> pos++;
+        default -> stepInside(c, scratch, holder, depth);
       }
       scratch.setLength(0);
     }
