@@ -70,13 +70,11 @@ final class McpResults {
     if (hints == null) {
       return null;
     }
-    ToolAnnotations annotations =
-        new ToolAnnotations(
-            hints.destructiveHint(),
-            hints.readOnlyHint(),
-            hints.openWorldHint(),
-            hints.idempotentHint());
-    return annotations.isEmpty() ? null : annotations;
+    return ToolAnnotations.declared(
+        hints.destructiveHint(),
+        hints.readOnlyHint(),
+        hints.openWorldHint(),
+        hints.idempotentHint());
   }
 
   /** The arguments as the SDK sends them. */

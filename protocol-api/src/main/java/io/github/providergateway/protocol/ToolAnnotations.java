@@ -16,6 +16,27 @@ package io.github.providergateway.protocol;
 public record ToolAnnotations(
     Boolean destructiveHint, Boolean readOnlyHint, Boolean openWorldHint, Boolean idempotentHint) {
 
+  /**
+   * The hints a tool declared, or {@code null} when it declared none: an annotations object with no
+   * known hint reads as no annotations, wherever it is read (the wire, the host's tools, an MCP
+   * server's).
+   *
+   * @param destructiveHint {@code destructiveHint}, or {@code null}
+   * @param readOnlyHint {@code readOnlyHint}, or {@code null}
+   * @param openWorldHint {@code openWorldHint}, or {@code null}
+   * @param idempotentHint {@code idempotentHint}, or {@code null}
+   * @return the annotations, or {@code null}
+   */
+  public static ToolAnnotations declared(
+      Boolean destructiveHint,
+      Boolean readOnlyHint,
+      Boolean openWorldHint,
+      Boolean idempotentHint) {
+    ToolAnnotations annotations =
+        new ToolAnnotations(destructiveHint, readOnlyHint, openWorldHint, idempotentHint);
+    return annotations.isEmpty() ? null : annotations;
+  }
+
   /** {@return whether no hint is declared} */
   public boolean isEmpty() {
     return destructiveHint == null

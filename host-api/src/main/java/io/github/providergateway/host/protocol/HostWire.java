@@ -102,13 +102,11 @@ public final class HostWire {
     if (hints == null || !hints.isObject()) {
       return null;
     }
-    ToolAnnotations annotations =
-        new ToolAnnotations(
-            hint(hints, "destructiveHint"),
-            hint(hints, "readOnlyHint"),
-            hint(hints, "openWorldHint"),
-            hint(hints, "idempotentHint"));
-    return annotations.isEmpty() ? null : annotations;
+    return ToolAnnotations.declared(
+        hint(hints, "destructiveHint"),
+        hint(hints, "readOnlyHint"),
+        hint(hints, "openWorldHint"),
+        hint(hints, "idempotentHint"));
   }
 
   private static Boolean hint(JsonNode hints, String field) {

@@ -54,13 +54,11 @@ final class Shapes {
     if (f == null) {
       return null;
     }
-    ToolAnnotations annotations =
-        new ToolAnnotations(
-            f.optionalBoolean("destructiveHint"),
-            f.optionalBoolean("readOnlyHint"),
-            f.optionalBoolean("openWorldHint"),
-            f.optionalBoolean("idempotentHint"));
-    return annotations.isEmpty() ? null : annotations;
+    return ToolAnnotations.declared(
+        f.optionalBoolean("destructiveHint"),
+        f.optionalBoolean("readOnlyHint"),
+        f.optionalBoolean("openWorldHint"),
+        f.optionalBoolean("idempotentHint"));
   }
 
   static Hooks hooks(Fields f) {
