@@ -145,6 +145,14 @@ final class HookDecisions {
     private final Instant arrived;
     private final CompletableFuture<HookVerdict> verdict = new CompletableFuture<>();
 
+    /**
+     * The guard's readings of this call with no session, taken at its first look: a wait for its
+     * session polls every {@link #POLL}, and the call, its arguments and the guard do not change.
+     */
+    private GuardVerdict guardedWithoutSession;
+
+    private boolean blockedAnywhere;
+
     Call(HostApi gateway, HookRequest request, AgentKind agent, Context context) {
       this.gateway = gateway;
       this.request = request;
@@ -188,10 +196,14 @@ final class HookDecisions {
     }
 
     private void withoutSession() {
-      Guard guard = context.guard().get();
-      GuardVerdict guarded = guardWithoutSession(guard, request);
+      if (guardedWithoutSession == null) {
+        Guard guard = context.guard().get();
+        guardedWithoutSession = guardWithoutSession(guard, request);
+        blockedAnywhere = !guardedWithoutSession.allowed() && blockedInAnyProject(guard, request);
+      }
+      GuardVerdict guarded = guardedWithoutSession;
       if (!guarded.allowed()) {
-        if (!left().isNegative() && !left().isZero() && !blockedInAnyProject(guard, request)) {
+        if (!left().isNegative() && !left().isZero() && !blockedAnywhere) {
           // Its session may be joining, and the session's project may hold what this reading
           // takes as outside every project.
           context.scheduler().schedule(POLL, this::look);
