@@ -181,7 +181,8 @@ final class Accesses {
           // that change what they do to a file.
           boolean inPlace =
               (program.equals("sed") || program.equals("perl")) && editsInPlace(Argv.of(args, ""));
-          for (Word w : args) {
+          for (int i = 0; i < args.size(); i++) { // indexed: every reader's every argument
+            Word w = args.get(i);
             String t = w.text();
             if (t.startsWith("--") && t.indexOf('=') > 0) {
               add(

@@ -264,10 +264,10 @@ final class FileRules implements Family {
           && SYSTEM_WRITES.contains(path.getName(0).toString())) {
         scan.hit(WRITE_SYSTEM, access);
       }
+      // The name first: a parent is a new path each time it is asked for.
       if (path != null
-          && path.getParent() != null
-          && path.getParent().equals(scan.places().home())
-          && STARTUP_FILES.contains(access.target().name())) {
+          && STARTUP_FILES.contains(access.target().name())
+          && scan.places().home().equals(path.getParent())) {
         scan.hit(SHELL_STARTUP, access);
       }
       Place place = scan.place(access.target());

@@ -104,7 +104,7 @@ final class RemoteRules implements Family {
       if (lastReader > i && decodes(step)) {
         scan.hit(DECODED_TO_SHELL, step, null);
       }
-      String run = FedCode.runs(step.invocation(), step.program());
+      String run = FedCode.runs(step.invocation(), step.program(), step.interpreter());
       if (run != null && downloaded.contains(run)) {
         scan.hit(DOWNLOAD_EXEC, step, null);
       }
@@ -195,7 +195,7 @@ final class RemoteRules implements Family {
    */
   private static boolean runsCode(Step step) {
     String program = step.program();
-    return isInterpreter(program)
+    return step.interpreter()
         || program.equals("eval")
         || program.equals("source")
         || program.equals(".")
@@ -205,7 +205,7 @@ final class RemoteRules implements Family {
   /** A shell or interpreter with no script named: it runs what comes on standard input. */
   private static boolean readsCodeFromInput(Step step) {
     String program = step.program();
-    if (!isInterpreter(program)) {
+    if (!step.interpreter()) {
       return false;
     }
     Argv argv = Argv.of(step.args(), "", "init-file", "rcfile");

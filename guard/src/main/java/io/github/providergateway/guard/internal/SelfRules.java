@@ -74,13 +74,15 @@ final class SelfRules implements Family {
     boolean gatewayNamed = false;
     for (Step step : scan.steps()) {
       String program = step.program();
-      kills |= KILLERS.contains(program);
-      if (!KILLERS.contains(program) && !FINDERS.contains(program)) {
+      boolean killer = KILLERS.contains(program);
+      kills |= killer;
+      if (!killer && !FINDERS.contains(program)) {
         process(scan, step);
         continue;
       }
-      for (Word word : step.invocation().words()) {
-        String t = word.text();
+      List<Word> words = step.invocation().words();
+      for (int i = 0; i < words.size(); i++) {
+        String t = words.get(i).text();
         gatewayNamed |=
             t.contains("gateway.pid")
                 || t.contains("provider-gateway")

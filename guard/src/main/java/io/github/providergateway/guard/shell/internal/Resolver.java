@@ -31,6 +31,9 @@ public final class Resolver {
   /** Where invocations go, in order. */
   private final List<Invocation> out;
 
+  /** The wrappers of the command being resolved, reused: {@link Invocation} keeps a copy. */
+  private final List<String> wrapperScratch = new ArrayList<>();
+
   /** The variables known in the script being resolved; each nested script gets a copy. */
   private Variables variables;
 
@@ -68,8 +71,8 @@ public final class Resolver {
     Variables outer = variables;
     variables = outer.nested(arguments);
     try {
-      for (RawCommand command : commands) {
-        resolve(command, via);
+      for (int i = 0; i < commands.size(); i++) {
+        resolve(commands.get(i), via);
       }
     } finally {
       variables = outer;
@@ -82,14 +85,22 @@ public final class Resolver {
         variables.assign(a.name(), a.value());
       }
     }
-    List<String> wrappers = new ArrayList<>();
+    // The scratch list is copied by the invocation (none at all when empty), and nothing below
+    // reads it again: a long command's thousands of programs make no list each for it.
+    List<String> wrappers = wrapperScratch;
+    wrappers.clear();
     if (raw.timed) {
       wrappers.add("time");
     }
     List<Word> words = Wrappers.strip(raw.words, wrappers, limits, raw.depth);
-    List<Redirect> redirects = raw.redirects.isEmpty() ? List.of() : new ArrayList<>();
-    for (RawRedirect r : raw.redirects) {
-      redirects.add(new Redirect(r.operator, r.target, r.body));
+    List<Redirect> redirects = List.of();
+    if (!raw.redirects.isEmpty()) {
+      Redirect[] made = new Redirect[raw.redirects.size()];
+      for (int i = 0; i < made.length; i++) {
+        RawRedirect r = raw.redirects.get(i);
+        made[i] = new Redirect(r.operator, r.target, r.body);
+      }
+      redirects = List.of(made);
     }
     if (!words.isEmpty() || !redirects.isEmpty()) {
       out.add(new Invocation(words, wrappers, redirects, via));
@@ -97,10 +108,12 @@ public final class Resolver {
     if (!words.isEmpty()) {
       nested(raw, words, via);
     }
-    for (Nest nest : raw.nests) {
+    // Indexed loops here and below: this runs for every program, and an iterator is garbage each.
+    for (int n = 0; n < raw.nests.size(); n++) {
+      Nest nest = raw.nests.get(n);
       List<String> inner = append(via, nest.via());
-      for (RawCommand command : nest.commands()) {
-        resolve(command, inner);
+      for (int c = 0; c < nest.commands().size(); c++) {
+        resolve(nest.commands().get(c), inner);
       }
     }
     if (!raw.substituted) {
