@@ -208,7 +208,8 @@ public final class Places {
     }
   }
 
-  private static int firstWildcard(String text) {
+  /** {@return where the first wildcard of {@code text} is, or -1} */
+  static int firstWildcard(String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c == '*' || c == '?' || c == '[') {

@@ -226,10 +226,11 @@ final class RemoteRules implements Family {
     Argv argv = Argv.of(step.args(), "oOdHuAeXwmrKTEF", "output", "output-document");
     return switch (step.program()) {
       case "wget" -> "-".equals(argv.value('O')) || "-".equals(argv.value("output-document"));
+      // -o - and --output - name standard output itself: still piped on.
       case "curl" ->
-          !argv.has('o')
+          (!argv.has('o') || "-".equals(argv.value('o')))
+              && (!argv.has("output") || "-".equals(argv.value("output")))
               && !argv.has('O')
-              && !argv.has("output")
               && !argv.has("remote-name")
               && !argv.has("remote-name-all");
       default -> !argv.has('d') && !argv.has("download") && !argv.has('o');

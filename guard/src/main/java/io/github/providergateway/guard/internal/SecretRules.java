@@ -191,11 +191,56 @@ final class SecretRules implements Family {
         || program.equals("mkdir");
   }
 
+  /**
+   * Where the secrets of a home typically are: a glob with a wildcard in a folder's name ({@code
+   * ~/.ss?/id_rsa}, {@code ~/.[a]ws/credentials}) reads a secret when it would match one of these.
+   */
+  private static final List<String> HOME_SECRETS =
+      List.of(
+          ".ssh/id_rsa",
+          ".ssh/id_ed25519",
+          ".ssh/id_ecdsa",
+          ".ssh/id_dsa",
+          ".aws/credentials",
+          ".azure/accessTokens.json",
+          ".kube/config",
+          ".docker/config.json",
+          ".netrc",
+          ".pgpass",
+          ".npmrc",
+          ".pypirc",
+          ".git-credentials",
+          ".gnupg/private-keys-v1.d",
+          ".terraform.d/credentials.tfrc.json",
+          ".claude/.credentials.json",
+          ".codex/auth.json",
+          ".gemini/oauth_creds.json",
+          ".config/gcloud/credentials.db",
+          ".config/gh/hosts.yml",
+          ".config/git/credentials");
+
   /** A glob reads a secret when it would match a typical one in the folder it lists. */
   private static BuiltinRule globbed(Path home, Target target) {
     Glob glob = Glob.path(target.glob());
     Path dir = target.path();
     String tail = target.glob().substring(target.glob().lastIndexOf('/') + 1);
+    String listedTail = target.glob().substring(dir.toString().length());
+    if (listedTail.indexOf('/', 1) > 0) {
+      // A wildcard in a folder's name: the secrets it could reach, and a file named as a secret
+      // is (`*/.env`, `~/.ss?/id_rsa`).
+      for (String secret : HOME_SECRETS) {
+        Path candidate = home.resolve(secret);
+        if (glob.matches(candidate.toString())) {
+          return secret(home, candidate);
+        }
+      }
+      if (Places.firstWildcard(tail) < 0) {
+        BuiltinRule byName = secret(home, dir.resolve(tail));
+        if (byName == ENV_FILE || byName == SSH) {
+          return byName;
+        }
+      }
+    }
     for (String probe :
         new String[] {
           ".env",
