@@ -15,14 +15,14 @@ import java.util.Set;
  * for positionals.
  *
  * <p>A long option may be abbreviated, as GNU {@code getopt_long} and git read it: {@code git push
- * --mirr} is {@code --mirror}, {@code git reset --har} is {@code --hard}. A long option given with
+ * --mirr} is {@code --mirror}, {@code git clean --fo} is {@code --force}. A long option given with
  * at least {@value #MIN_ABBREVIATION} letters counts as every option it begins, so asking for
  * {@code delete} finds {@code --del}. Where the program would find the abbreviation ambiguous it
  * refuses to run, so reading it as the dangerous option costs nothing.
  */
 public final class Argv {
   /** The fewest letters of a long option read as its abbreviation. */
-  static final int MIN_ABBREVIATION = 3;
+  static final int MIN_ABBREVIATION = 2;
 
   private final Set<Character> shorts = new HashSet<>();
   private final Map<String, String> longs = new HashMap<>();

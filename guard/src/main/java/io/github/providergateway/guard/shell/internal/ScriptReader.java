@@ -1327,6 +1327,24 @@ final class ScriptReader {
     }
   }
 
+  /**
+   * {@code text} with its backslash escapes decoded as in {@code $'…'} (and so, nearly, as {@code
+   * printf} and {@code echo -e} decode them).
+   *
+   * @param text the text
+   * @return the decoded text; an escape it does not know kept as written
+   */
+  static String decodeEscapes(String text) {
+    ScriptReader reader = new ScriptReader(text.replace("'", "\\'") + "'", null, "");
+    StringBuilder sb = new StringBuilder(text.length());
+    try {
+      reader.readAnsiC(sb, 0);
+    } catch (ShellParseException e) {
+      return text; // cannot happen: the text ends with the quote that ends it
+    }
+    return sb.toString();
+  }
+
   /** Up to {@code max} digits in {@code radix}; -1 when there is none and no {@code first}. */
   private int readDigits(int radix, int max, int first) {
     int value = Math.max(first, 0);

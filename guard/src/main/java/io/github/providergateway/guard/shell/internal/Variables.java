@@ -136,8 +136,9 @@ final class Variables {
       if (out.isEmpty()) {
         // The program's word, $cmd as people write it, unquoted: split as bash splits it.
         int from = 0;
+        String separators = fieldSeparators();
         for (int k = 0; k <= replaced.length(); k++) {
-          if (k == replaced.length() || " \t\n".indexOf(replaced.charAt(k)) >= 0) {
+          if (k == replaced.length() || separators.indexOf(replaced.charAt(k)) >= 0) {
             if (k > from) {
               String part = replaced.substring(from, k);
               out.add(new Word(part, isPlain(part)));
@@ -150,6 +151,15 @@ final class Variables {
       }
     }
     return changed ? out : null;
+  }
+
+  /**
+   * The characters bash splits an unquoted expansion on: {@code $IFS} where the script gave it a
+   * value ({@code IFS=,}), and blanks as well (the guard reads the worse of the two).
+   */
+  private String fieldSeparators() {
+    Word ifs = get("IFS");
+    return ifs == null ? " \t\n" : " \t\n" + ifs.text();
   }
 
   /** {@code text} with its known {@code $NAME} and {@code ${NAME}}s replaced, or null if none. */
