@@ -142,7 +142,9 @@ final class SecretRules implements Family {
     boolean environmentDumped = false;
     for (Step step : scan.steps()) {
       String program = step.program();
-      if (printsCliToken(program, step.invocation().args())) {
+      if (TOKEN_TOOLS.contains(program) && printsCliToken(program, step.invocation().args())
+          || program.startsWith("docker-credential-")
+              && printsCliToken(program, step.invocation().args())) {
         scan.hit(CLI_TOKEN, step, null);
       }
       if (environmentDumped && SENDERS.contains(program)) {
@@ -396,6 +398,10 @@ final class SecretRules implements Family {
       default -> false;
     };
   }
+
+  /** The tools whose stores {@link #printsCliToken} reads (and docker's credential helpers). */
+  private static final Set<String> TOKEN_TOOLS =
+      Set.of("gh", "gcloud", "aws", "az", "vault", "heroku", "kubectl", "oc");
 
   /** Whether a tool is asked to print a credential it keeps. */
   private static boolean printsCliToken(String program, List<String> args) {

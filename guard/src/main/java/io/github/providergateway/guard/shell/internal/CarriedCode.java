@@ -28,6 +28,24 @@ final class CarriedCode {
    */
   record Carried(String via, String script, List<Word> command) {}
 
+  /** The programs read here. */
+  private static final Set<String> PROGRAMS =
+      Set.of(
+          "git",
+          "ssh",
+          "tar",
+          "bsdtar",
+          "gtar",
+          "rsync",
+          "sed",
+          "gsed",
+          "parallel",
+          "kubectl",
+          "oc",
+          "docker",
+          "podman",
+          "nerdctl");
+
   /** Git settings whose value git runs through the shell. */
   private static final Set<String> GIT_CODE_KEYS =
       Set.of(
@@ -77,6 +95,9 @@ final class CarriedCode {
    * @return what it carries, empty for nothing
    */
   static List<Carried> of(String program, List<Word> words) {
+    if (!PROGRAMS.contains(program)) {
+      return List.of(); // most programs: no list made
+    }
     List<Carried> found = new ArrayList<>();
     switch (program) {
       case "git" -> git(words, found);
