@@ -136,6 +136,16 @@ final class HookDecisions {
    */
   static CompletableFuture<HookVerdict> decide(
       HostApi gateway, HookRequest request, AgentKind agent, Context context) {
+    if (ToolMapping.isGatewaysOwn(request.tool())) {
+      // Its front door runs it through the gateway's own evaluation (rules, gates, the guard,
+      // elicitation for a question): deciding it here too would record it twice and could ask
+      // twice. Nothing else runs that tool, so leaving it there lets nothing past.
+      return CompletableFuture.completedFuture(
+          HookVerdict.allow(
+              List.of(),
+              request.tool()
+                  + " is a tool of the gateway's own MCP server: its front door decides it"));
+    }
     if (request.others().isEmpty()) {
       return new Call(gateway, request, agent, context).decide();
     }

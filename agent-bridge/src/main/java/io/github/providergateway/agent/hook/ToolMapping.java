@@ -57,6 +57,13 @@ final class ToolMapping {
           "target_directory",
           "directory_path");
 
+  /**
+   * The name {@code gateway mcp --print-config} and {@code gateway setup} give the gateway's own
+   * MCP server in an agent's settings: its tools are {@code mcp__provider-gateway__<tool>} (Copilot
+   * CLI: {@code provider-gateway-<tool>}).
+   */
+  static final String GATEWAY_SERVER = "provider-gateway";
+
   /** Fields that hold a list of files (Gemini's {@code read_many_files}): each one is checked. */
   static final List<String> PATH_LIST_FIELDS = List.of("paths", "file_paths", "include");
 
@@ -228,6 +235,15 @@ final class ToolMapping {
   /** A read, for a hook that is about reads only (Cursor's {@code beforeReadFile}). */
   static HookRequest readCall(String cwd, JsonNode input) {
     return file(cwd, READ, input);
+  }
+
+  /**
+   * Whether {@code tool} (a gateway name) is a tool of the gateway's own MCP server, which its MCP
+   * front door decides when it runs it: the hook leaves it to the front door, so that such a call
+   * has one decision, one audit record and at most one question (docs/agents.md).
+   */
+  static boolean isGatewaysOwn(String tool) {
+    return tool.startsWith(mcp(GATEWAY_SERVER, "")) || tool.startsWith(GATEWAY_SERVER + "-");
   }
 
   /** The gateway's name of an MCP tool: Claude Code's form, {@code mcp__<server>__<tool>}. */

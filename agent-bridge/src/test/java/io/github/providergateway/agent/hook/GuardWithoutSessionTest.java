@@ -199,4 +199,38 @@ class GuardWithoutSessionTest {
     assertThat(many.body()).startsWith("{\"decision\":\"deny\"").contains("secrets.env-file");
     assertThat(many.note()).as("the reason, for stderr beside exit 2").contains("secrets.env-file");
   }
+
+  /**
+   * Issue 45: a tool of the gateway's own MCP server is its front door's to decide, once; the hook
+   * leaves it there and records nothing, while another server's tool, reached directly, is the
+   * hook's.
+   */
+  @Test
+  void theGatewaysOwnMcpToolsAreTheFrontDoorsAndOtherServersTheHooks() {
+    HookEndpoint.Answer own =
+        call(
+            AgentKind.CLAUDE,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"mcp__provider-gateway__echo\","
+                + "\"tool_input\":{\"text\":\"hi\"}}");
+    HookEndpoint.Answer geminiOwn =
+        call(
+            AgentKind.GEMINI,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"mcp_provider-gateway_echo\","
+                + "\"tool_input\":{\"text\":\"hi\"},\"mcp_context\":"
+                + "{\"server_name\":\"provider-gateway\",\"tool_name\":\"echo\"}}");
+    assertThat(audit).as("nothing recorded for the gateway's own tools").isEmpty();
+    HookEndpoint.Answer other =
+        call(
+            AgentKind.CLAUDE,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"mcp__fs__read\","
+                + "\"tool_input\":{\"text\":\"hi\"}}");
+
+    assertThat(own.word()).isEqualTo("allow");
+    assertThat(own.note()).contains("its front door decides it");
+    assertThat(geminiOwn.note()).contains("mcp__provider-gateway__echo", "front door");
+    assertThat(other.word()).isEqualTo("allow");
+    assertThat(audit)
+        .singleElement()
+        .satisfies(d -> assertThat(d.tool()).isEqualTo("mcp__fs__read"));
+  }
 }
