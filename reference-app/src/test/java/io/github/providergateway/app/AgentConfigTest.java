@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -442,6 +443,51 @@ class AgentConfigTest {
           .contains(" hook cursor --home " + home + " || printf ")
           .contains("\"permission\":\"deny\"");
     }
+  }
+
+  /**
+   * Issue 45: the command line installed for Gemini CLI and Codex denies in their way (exit 2, the
+   * reason on stderr) when the launcher cannot run at all, and passes the launcher's own deny (exit
+   * 2) on unchanged; run by a real shell, as the agents run it.
+   */
+  @Test
+  void theInstalledGeminiAndCodexHooksExitTwoWhenTheLauncherCannotRun(@TempDir Path dir)
+      throws Exception {
+    Path denying = dir.resolve("denying");
+    java.nio.file.Files.writeString(denying, "#!/bin/sh\necho 'CI is red' >&2\nexit 2\n");
+    java.nio.file.Files.setPosixFilePermissions(
+        denying, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    for (String agent : List.of("gemini", "codex")) {
+      String[] gone =
+          shell(new AgentConfig(List.of(dir.resolve("gone/gateway").toString()), null), agent);
+      String[] denied = shell(new AgentConfig(List.of(denying.toString()), null), agent);
+
+      assertThat(gone[0]).as(agent).isEqualTo("2");
+      assertThat(gone[1]).isEmpty();
+      assertThat(gone[2]).contains("the provider gateway hook could not run");
+      assertThat(denied[0]).isEqualTo("2");
+      assertThat(denied[2]).isEqualTo("CI is red\n");
+    }
+  }
+
+  /** Runs {@code agent}'s installed hook command in {@code /bin/sh}: exit code, stdout, stderr. */
+  private static String[] shell(AgentConfig config, String agent) throws Exception {
+    Process process = new ProcessBuilder("/bin/sh", "-c", config.hookCommand(agent)).start();
+    process.getOutputStream().close();
+    java.util.concurrent.CompletableFuture<byte[]> err =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return process.getErrorStream().readAllBytes();
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return new String[] {
+      Integer.toString(process.exitValue()), out, new String(err.join(), StandardCharsets.UTF_8)
+    };
   }
 
   /** Issue 34: "Unmatched argument at index 1: 'gemini'" named the parser, not the problem. */
