@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.providergateway.agent.tokens.ClientTokens;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -404,21 +405,101 @@ class AgentConfigTest {
     JsonNode hook = jsonParts(copilot[1]).get(0).path("hooks").path("preToolUse").get(0);
     assertThat(hook.path("bash").asText()).contains(" hook copilot --home " + home + " || printf ");
     assertThat(vscode[0]).isEqualTo("2");
-    assertThat(vscode[2]).contains("takes claude or copilot");
+    assertThat(vscode[2]).contains("takes claude, copilot, gemini, codex or cursor");
     assertThat(badName[0]).isEqualTo("2");
     assertThat(badName[2]).contains("--client must be");
     assertThat(home.resolve(ClientTokens.HOOKS_FILE)).doesNotExist();
   }
 
+  /**
+   * Issue 45: each agent's hook set-up, with the command line that denies in that agent's own way
+   * should the gateway's program not run (exit 2 for Gemini CLI and Codex, Cursor's deny JSON).
+   */
+  @Test
+  void hookPrintConfigPrintsGeminisCodexsAndCursorsHooks(@TempDir Path home) throws Exception {
+    String[] gemini = run("hook", "--home", home.toString(), "--print-config", "gemini");
+    String[] codex = run("hook", "--home", home.toString(), "--print-config", "codex");
+    String[] cursor = run("hook", "--home", home.toString(), "--print-config", "cursor");
+
+    assertThat(gemini[0]).isEqualTo("0");
+    JsonNode geminiHook = jsonParts(gemini[1]).get(0).path("hooks").path("BeforeTool").get(0);
+    assertThat(geminiHook.path("matcher").asText()).contains("run_shell_command", "write_file");
+    assertThat(geminiHook.path("hooks").get(0).path("command").asText())
+        .contains(" hook gemini --home " + home + " || { [ $? -eq 2 ] || printf ")
+        .endsWith(" >&2; exit 2; }");
+    assertThat(geminiHook.path("hooks").get(0).path("timeout").asInt()).isEqualTo(30000);
+    assertThat(codex[0]).isEqualTo("0");
+    JsonNode codexHook = jsonParts(codex[1]).get(0).path("hooks").path("PreToolUse").get(0);
+    assertThat(codexHook.path("matcher").asText()).contains("Bash", "apply_patch");
+    assertThat(codexHook.path("hooks").get(0).path("command").asText())
+        .contains(" hook codex --home " + home + " || {");
+    assertThat(cursor[0]).isEqualTo("0");
+    JsonNode cursorHooks = jsonParts(cursor[1]).get(0).path("hooks");
+    for (String event :
+        List.of("beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse")) {
+      JsonNode hook = cursorHooks.path(event).get(0);
+      assertThat(hook.path("failClosed").asBoolean()).as(event).isTrue();
+      assertThat(hook.path("command").asText())
+          .contains(" hook cursor --home " + home + " || printf ")
+          .contains("\"permission\":\"deny\"");
+    }
+  }
+
+  /**
+   * Issue 45: the command line installed for Gemini CLI and Codex denies in their way (exit 2, the
+   * reason on stderr) when the launcher cannot run at all, and passes the launcher's own deny (exit
+   * 2) on unchanged; run by a real shell, as the agents run it.
+   */
+  @Test
+  void theInstalledGeminiAndCodexHooksExitTwoWhenTheLauncherCannotRun(@TempDir Path dir)
+      throws Exception {
+    Path denying = dir.resolve("denying");
+    java.nio.file.Files.writeString(denying, "#!/bin/sh\necho 'CI is red' >&2\nexit 2\n");
+    java.nio.file.Files.setPosixFilePermissions(
+        denying, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    for (String agent : List.of("gemini", "codex")) {
+      String[] gone =
+          shell(new AgentConfig(List.of(dir.resolve("gone/gateway").toString()), null), agent);
+      String[] denied = shell(new AgentConfig(List.of(denying.toString()), null), agent);
+
+      assertThat(gone[0]).as(agent).isEqualTo("2");
+      assertThat(gone[1]).isEmpty();
+      assertThat(gone[2]).contains("the provider gateway hook could not run");
+      assertThat(denied[0]).isEqualTo("2");
+      assertThat(denied[2]).isEqualTo("CI is red\n");
+    }
+  }
+
+  /** Runs {@code agent}'s installed hook command in {@code /bin/sh}: exit code, stdout, stderr. */
+  private static String[] shell(AgentConfig config, String agent) throws Exception {
+    Process process = new ProcessBuilder("/bin/sh", "-c", config.hookCommand(agent)).start();
+    process.getOutputStream().close();
+    java.util.concurrent.CompletableFuture<byte[]> err =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return process.getErrorStream().readAllBytes();
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return new String[] {
+      Integer.toString(process.exitValue()), out, new String(err.join(), StandardCharsets.UTF_8)
+    };
+  }
+
   /** Issue 34: "Unmatched argument at index 1: 'gemini'" named the parser, not the problem. */
   @Test
   void aCommandTheAppDoesNotHaveIsNamedWithTheOnesItHas() {
-    String[] gemini = run("hook", "gemini");
+    String[] gemini = run("hook", "aider");
     String[] bogus = run("bogus");
 
     assertThat(gemini[0]).isEqualTo("2");
     assertThat(gemini[2])
-        .contains("gateway hook: no command 'gemini': it takes claude, copilot")
+        .contains(
+            "gateway hook: no command 'aider': it takes claude, copilot, gemini, codex, cursor")
         .contains("Try 'gateway hook --help'");
     assertThat(bogus[2])
         .contains("gateway: no command 'bogus': it takes attach, status, gates, mcp, hook");
