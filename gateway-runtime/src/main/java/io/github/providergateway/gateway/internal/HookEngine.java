@@ -374,6 +374,12 @@ final class HookEngine {
     int matched;
 
     /**
+     * Whether the rule being matched counted as matched only because its pattern could not be run
+     * (its steps spent): its deny then says so, not the rule's own reason.
+     */
+    boolean unrun;
+
+    /**
      * The gates asked and their answers, in every pass, when the audit trail is kept; else null.
      */
     List<Decision.GateAnswer> gateAnswers;
@@ -525,6 +531,7 @@ final class HookEngine {
       if (!isLive(binding) && !Restarts.holds(binding)) {
         continue; // the provider left after the call began: its rules no longer apply
       }
+      run.unrun = false;
       if (!matches(run, binding, rule)) {
         continue;
       }
@@ -532,9 +539,11 @@ final class HookEngine {
       switch (rule.action()) {
         case DENY -> {
           run.deny(
-              rule.reason() != null
-                  ? rule.reason()
-                  : "Blocked by provider '" + binding.provider.name + "'");
+              run.unrun
+                  ? notChecked(binding)
+                  : rule.reason() != null
+                      ? rule.reason()
+                      : "Blocked by provider '" + binding.provider.name + "'");
           return;
         }
         case CONTEXT -> run.context.add(rule.content());
@@ -583,9 +592,21 @@ final class HookEngine {
     if (found == RegexGuard.Result.OUT_OF_STEPS) {
       logOutOfStepsOnce(binding, regexText);
       // Fail safe (design brief, decision 8): a deny or gate counts as matched, context not.
+      run.unrun = true;
       return rule.action() != HookAction.CONTEXT;
     }
     return found == RegexGuard.Result.MATCHED;
+  }
+
+  /**
+   * The reason of a deny rule that could not be run: a fail-safe denial says it is one, never the
+   * rule's own reason (which would tell the agent its call holds what it does not).
+   */
+  private static String notChecked(Binding binding) {
+    return "Not checked: a rule of provider '"
+        + binding.provider.name
+        + "' could not be run (its regex work for this call or this moment is spent), so the call"
+        + " is denied to be safe; try again";
   }
 
   /** The provider's regex steps per second, whichever message runs its rules. */
