@@ -134,6 +134,16 @@ final class AgentLayouts {
             : project.resolve(".mcp.json");
     edits.add(mcpMember(mcp, config.stdioServer("stdio")));
     List<String> notes = new ArrayList<>();
+    if (secret) {
+      notes.add(
+          "Claude Code's calls run only while a gateway answers at "
+              + http.url()
+              + ": the MCP server entry starts the home's shared gateway with Claude. The token is"
+              + " in "
+              + settings
+              + ", now readable by you alone. On a machine other people log in to, use"
+              + " --command-hook: while no gateway listens there, another user could.");
+    }
     if (project != null) {
       notes.add(
           "The project's files are committed: they get the command hook, and no token. The MCP"

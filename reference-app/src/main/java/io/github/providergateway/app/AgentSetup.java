@@ -24,6 +24,13 @@ final class AgentSetup {
   private final Path home;
   private final Map<String, String> env;
   private final AgentLayouts layouts;
+
+  /** The launcher's command line for {@code gateway} and words, with the home's options. */
+  private final java.util.function.Function<String[], String> commandLine;
+
+  /** Whether Claude Code gets the command hook whatever its version ({@code --command-hook}). */
+  private final boolean commandHook;
+
   private final URI hookUrl;
   private final PrintStream out;
   private final PrintStream err;
@@ -36,12 +43,16 @@ final class AgentSetup {
       Path home,
       Map<String, String> env,
       AgentLayouts layouts,
+      java.util.function.Function<String[], String> commandLine,
+      boolean commandHook,
       URI hookUrl,
       PrintStream out,
       PrintStream err) {
     this.home = home;
     this.env = env;
     this.layouts = layouts;
+    this.commandLine = commandLine;
+    this.commandHook = commandHook;
     this.hookUrl = hookUrl;
     this.out = out;
     this.err = err;
@@ -137,10 +148,18 @@ final class AgentSetup {
     }
     out.println(
         changed
-            ? "Set up. 'gateway setup "
-                + agent
-                + (project == null ? "" : " --project")
-                + " --remove' takes it back."
+            ? "Set up. Take it back with: "
+                + commandLine.apply(
+                    project == null
+                        ? new String[] {"setup", agent.name(), "--remove"}
+                        : new String[] {
+                          "setup",
+                          agent.name(),
+                          "--project",
+                          "--dir",
+                          project.toString(),
+                          "--remove"
+                        })
             : "Nothing to change: " + agent + " is set up already.");
     return Main.EXIT_OK;
   }
@@ -153,6 +172,10 @@ final class AgentSetup {
   private boolean claudeHookChoice(AgentVersion version, Path project) {
     if (project != null) {
       out.println("  the command hook: the project's settings are committed, and hold no token");
+      return false;
+    }
+    if (commandHook) {
+      out.println("  the command hook, as --command-hook asks");
       return false;
     }
     if (version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)) {
@@ -284,7 +307,11 @@ final class AgentSetup {
       try {
         SettingsMerge.Removed removed =
             SettingsMerge.remove(file.format(), file.file().toString(), current, file.additions());
-        if (!Arrays.equals(removed.content(), current)) {
+        if (file.created() && isEmptyObject(removed.content())) {
+          SettingsFiles.delete(file.file());
+          out.println(
+              "  removed " + file.file() + " (setup had created it; nothing else is in it)");
+        } else if (!Arrays.equals(removed.content(), current)) {
           SettingsFiles.write(file.file(), removed.content(), false);
           out.println(
               "  took setup's entries out of "
@@ -321,6 +348,14 @@ final class AgentSetup {
     ledger.write();
     out.println("Taken back.");
     return Main.EXIT_OK;
+  }
+
+  private static boolean isEmptyObject(byte[] content) {
+    try {
+      return SettingsMerge.parseObject("", content).isEmpty();
+    } catch (SettingsMerge.Refused e) {
+      return false;
+    }
   }
 
   /** Says what is set up where, and whether each file still has what setup wrote. */

@@ -26,9 +26,10 @@ import java.util.Optional;
  *
  * <p>JSON files are parsed strictly (no comments, no duplicate keys, one object): a file that is
  * not is refused whole, since writing it back would lose what the parser skipped. They are written
- * back with two-space indentation. TOML files are not parsed: setup appends a block of its own and
- * cuts exactly that block out again, and refuses a file that already names the gateway's server
- * outside that block, or is not UTF-8.
+ * back as {@code JSON.stringify(value, null, 2)} writes them (what Claude Code and Gemini CLI write
+ * themselves), so a file they wrote changes only where setup added to it. TOML files are not
+ * parsed: setup appends a block of its own and cuts exactly that block out again, and refuses a
+ * file that already names the gateway's server outside that block, or is not UTF-8.
  */
 final class SettingsMerge {
 
@@ -44,7 +45,9 @@ final class SettingsMerge {
               .withArrayIndenter(new DefaultIndenter("  ", "\n"))
               .withSeparators(
                   Separators.createDefaultInstance()
-                      .withObjectFieldValueSpacing(Separators.Spacing.AFTER)));
+                      .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                      .withObjectEmptySeparator("")
+                      .withArrayEmptySeparator("")));
 
   private SettingsMerge() {}
 

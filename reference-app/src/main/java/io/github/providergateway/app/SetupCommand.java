@@ -77,6 +77,13 @@ final class SetupCommand implements Callable<Integer> {
       description = "With --project: the project's folder (default: the current folder).")
   private Path dir;
 
+  @Option(
+      names = "--command-hook",
+      description =
+          "Claude Code: the command hook even where its version takes the HTTP hook (a machine"
+              + " other people log in to: while no gateway listens on the port, they could).")
+  private boolean commandHook;
+
   @Option(names = "--remove", description = "Take back what setup added, and nothing else.")
   private boolean remove;
 
@@ -125,6 +132,8 @@ final class SetupCommand implements Callable<Integer> {
             home,
             env,
             new AgentLayouts(config, env, HomeDirectory.userHome(env)),
+            config::shellLine,
+            commandHook,
             URI.create("http://127.0.0.1:" + port + HookRoute.PATH + "/claude"),
             out,
             err);

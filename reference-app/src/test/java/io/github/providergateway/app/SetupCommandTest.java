@@ -155,9 +155,13 @@ class SetupCommandTest {
     JsonNode changed = json(settings);
     ((com.fasterxml.jackson.databind.node.ObjectNode) changed).put("theme", "dark");
     Files.write(settings, SettingsMerge.print(changed));
+    // Claude Code rewrites the file setup created, compactly: the same entries, other bytes.
+    Path claudeJson = userHome.resolve(".claude.json");
+    Files.writeString(claudeJson, json(claudeJson).toString());
 
     assertThat(setup("claude", "--remove")).as(err).isZero();
 
+    assertThat(claudeJson).doesNotExist();
     JsonNode after = json(settings);
     assertThat(after.path("theme").asText()).isEqualTo("dark");
     assertThat(after.path("model").asText()).isEqualTo("opus");
@@ -353,5 +357,62 @@ class SetupCommandTest {
             "claude (user)", userHome.resolve(".claude/settings.json") + ": as setup wrote it")
         .contains(
             "codex (project " + project + ")", project.resolve(".codex/hooks.json").toString());
+  }
+
+  /** A launcher script at {@code path}, as the {@code gateway} script the app runs through. */
+  private void launcher(Path path) throws IOException {
+    Files.createDirectories(path.getParent());
+    Files.writeString(path, "#!/bin/sh\n");
+    Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwx------"));
+    env.put("GATEWAY_LAUNCHER", path.toString());
+  }
+
+  @Test
+  void aMovedLauncherReplacesSetupsOwnEntriesInPlace() throws IOException {
+    launcher(dir.resolve("old/gateway"));
+    assertThat(setup("gemini")).as(err).isZero();
+    launcher(dir.resolve("new/gateway"));
+
+    assertThat(setup("gemini")).as(err).isZero();
+
+    assertThat(out).contains("updated hooks.BeforeTool[0]", "updated mcpServers.provider-gateway");
+    JsonNode settings = json(userHome.resolve(".gemini/settings.json"));
+    assertThat(settings.at("/hooks/BeforeTool")).hasSize(1);
+    assertThat(settings.toString()).contains(dir.resolve("new/gateway").toString());
+    assertThat(settings.toString()).doesNotContain(dir.resolve("old/gateway").toString());
+    assertThat(out)
+        .contains(
+            "Take it back with: " + dir.resolve("new/gateway") + " setup gemini --remove --home");
+
+    assertThat(setup("gemini", "--remove")).as(err).isZero();
+    assertThat(userHome.resolve(".gemini/settings.json")).doesNotExist();
+  }
+
+  @Test
+  void commandHookFlagKeepsANewClaudeOnTheCommandHook() throws IOException {
+    fakeClaude("2.1.332");
+
+    assertThat(setup("claude", "--command-hook")).as(err).isZero();
+
+    JsonNode hook =
+        json(userHome.resolve(".claude/settings.json")).at("/hooks/PreToolUse/0/hooks/0");
+    assertThat(hook.path("type").asText()).isEqualTo("command");
+    assertThat(gatewayHome.resolve("hook-tokens.json")).doesNotExist();
+  }
+
+  @Test
+  void theLayoutOfAProjectNeverHoldsAToken() {
+    AgentLayouts layouts =
+        new AgentLayouts(new AgentConfig(List.of("/opt/gateway"), null), env, userHome);
+
+    AgentLayouts.Plan plan =
+        layouts.plan(
+            AgentLayouts.Agent.claude,
+            project,
+            new AgentLayouts.HttpHook(
+                java.net.URI.create("http://127.0.0.1:9400/hooks/claude"), "hook-secret"));
+
+    assertThat(plan.edits()).allSatisfy(edit -> assertThat(edit.secret()).isFalse());
+    assertThat(plan.edits().toString()).doesNotContain("hook-secret");
   }
 }
