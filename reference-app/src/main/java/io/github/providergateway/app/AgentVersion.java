@@ -1,13 +1,9 @@
 package io.github.providergateway.app;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,51 +25,21 @@ record AgentVersion(String binary, Path path, String version, String problem) {
 
   /** Finds {@code binary} on the {@code PATH} of {@code env} and asks its version. */
   static AgentVersion probe(String binary, Map<String, String> env, Duration timeout) {
-    Path found = onPath(binary, env.getOrDefault("PATH", ""));
+    Path found = BoundedCommand.onPath(binary, env).orElse(null);
     if (found == null) {
       return new AgentVersion(binary, null, null, binary + " is not on the PATH");
     }
-    Path output = null;
-    try {
-      output = Files.createTempFile("gateway-setup-version", ".txt");
-      ProcessBuilder builder =
-          new ProcessBuilder(found.toString(), "--version")
-              .redirectErrorStream(true)
-              .redirectOutput(output.toFile())
-              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-      builder.environment().clear();
-      builder.environment().putAll(env);
-      Process process = builder.start();
-      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        return new AgentVersion(
-            binary,
-            found,
-            null,
-            found + " --version did not answer within " + timeout.toSeconds() + " s");
-      }
-      String printed = Files.readString(output, StandardCharsets.UTF_8);
-      Matcher matcher = VERSION.matcher(printed);
-      if (!matcher.find()) {
-        return new AgentVersion(
-            binary, found, null, found + " --version printed no version: " + printed.strip());
-      }
-      return new AgentVersion(binary, found, matcher.group(), null);
-    } catch (IOException e) {
-      return new AgentVersion(binary, found, null, found + " --version failed: " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new AgentVersion(binary, found, null, found + " --version was interrupted");
-    } finally {
-      if (output != null) {
-        try {
-          Files.deleteIfExists(output);
-        } catch (IOException e) {
-          // A temporary file of a few bytes left behind: the system's cleaner takes it.
-        }
-      }
+    ServiceManager.Outcome ran =
+        BoundedCommand.run(List.of(found.toString(), "--version"), env, timeout);
+    if (ran.exitCode() == -1) {
+      return new AgentVersion(binary, found, null, ran.output());
     }
+    Matcher matcher = VERSION.matcher(ran.output());
+    if (!matcher.find()) {
+      return new AgentVersion(
+          binary, found, null, found + " --version printed no version: " + ran.said());
+    }
+    return new AgentVersion(binary, found, matcher.group(), null);
   }
 
   /** Whether the version is known and at least {@code minimum} ({@code N.N.N}). */
@@ -96,20 +62,6 @@ record AgentVersion(String binary, Path path, String version, String problem) {
       }
     }
     return 0;
-  }
-
-  /** The first executable {@code binary} in the folders of {@code path}, or null. */
-  private static Path onPath(String binary, String path) {
-    for (String folder : path.split(File.pathSeparator)) {
-      if (folder.isEmpty()) {
-        continue;
-      }
-      Path candidate = Path.of(folder, binary);
-      if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-        return candidate.toAbsolutePath();
-      }
-    }
-    return null;
   }
 
   /** One line for the person: {@code claude 2.1.197 (/usr/bin/claude)}, or the problem. */

@@ -415,4 +415,25 @@ class SetupCommandTest {
     assertThat(plan.edits()).allSatisfy(edit -> assertThat(edit.secret()).isFalse());
     assertThat(plan.edits().toString()).doesNotContain("hook-secret");
   }
+
+  @Test
+  void anAgentThatDoesNotAnswerItsVersionInTimeCountsAsUnknown() throws IOException {
+    Path claude = bin.resolve("claude");
+    Files.writeString(claude, "#!/bin/sh\nPATH=/usr/bin:/bin exec sleep 60\n");
+    Files.setPosixFilePermissions(claude, PosixFilePermissions.fromString("rwx------"));
+
+    AgentVersion version = AgentVersion.probe("claude", env, java.time.Duration.ofMillis(300));
+
+    assertThat(version.version()).isNull();
+    assertThat(version.atLeast(AgentLayouts.CLAUDE_HTTP_HOOK_SINCE)).isFalse();
+    assertThat(version.describe()).contains("did not answer within");
+  }
+
+  @Test
+  void versionsCompareAsNumbers() {
+    assertThat(AgentVersion.compare("2.1.295", "2.1.295")).isZero();
+    assertThat(AgentVersion.compare("2.1.1000", "2.1.295")).isPositive();
+    assertThat(AgentVersion.compare("2.0.999", "2.1.295")).isNegative();
+    assertThat(AgentVersion.compare("10.0.0", "2.1.295")).isPositive();
+  }
 }
