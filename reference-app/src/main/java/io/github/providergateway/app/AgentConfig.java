@@ -368,10 +368,13 @@ final class AgentConfig {
             + " reinstall the gateway, or remove this hook";
     switch (agent) {
       case "gemini", "codex" -> {
-        return shellLine("hook", agent)
-            + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
-            + shellQuote(reason)
-            + " >&2; exit 2; }";
+        // Through /bin/sh: Codex runs a hook with the person's $SHELL, and fish, say, has no { }.
+        return "/bin/sh -c "
+            + shellQuote(
+                shellLine("hook", agent)
+                    + " || { s=$?; [ $s -eq 2 ] || printf '%s\\n' "
+                    + shellQuote(reason)
+                    + " >&2; exit 2; }");
       }
       case "cursor" -> {
         return shellLine("hook", agent);
