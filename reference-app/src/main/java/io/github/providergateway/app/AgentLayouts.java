@@ -3,6 +3,7 @@ package io.github.providergateway.app;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,19 +85,28 @@ final class AgentLayouts {
    */
   record HttpHook(URI url, String token) {}
 
+  /** What an earlier setup of the same agent and scope added to a file; empty for none. */
+  @FunctionalInterface
+  interface Earlier {
+    /** The additions recorded for {@code file}. */
+    List<SettingsEdit.Addition> in(Path file);
+  }
+
   /**
    * The set-up of {@code agent}.
    *
    * @param project the project's folder for a project set-up; null for the user's
    * @param http Claude Code's HTTP hook when the installed version takes it; null for the command
    *     hook
+   * @param earlier what an earlier setup recorded (where Codex's trust must name the hook's place)
+   * @throws IOException when a file the plan depends on cannot be read
    */
-  Plan plan(Agent agent, Path project, HttpHook http) {
+  Plan plan(Agent agent, Path project, HttpHook http, Earlier earlier) throws IOException {
     return switch (agent) {
       case claude -> claude(project, http);
       case copilot -> copilot(project);
       case gemini -> gemini(project);
-      case codex -> codex(project);
+      case codex -> codex(project, earlier);
       case cursor -> cursor(project);
     };
   }
@@ -248,7 +258,7 @@ final class AgentLayouts {
     return new Plan(edits, notes);
   }
 
-  private Plan codex(Path project) {
+  private Plan codex(Path project, Earlier earlier) throws IOException {
     Path codexHome = project == null ? codexHome() : project.resolve(".codex");
     ObjectNode hook = JsonNodeFactory.instance.objectNode();
     hook.put("type", "command").put("command", config.hookCommand("codex")).put("timeout", 30);
@@ -257,31 +267,76 @@ final class AgentLayouts {
     group.putArray("hooks").add(hook);
     List<SettingsEdit> edits = new ArrayList<>();
     Path hooksJson = codexHome.resolve("hooks.json");
-    edits.add(
-        new SettingsEdit(
-            hooksJson,
-            SettingsEdit.Format.json,
-            List.of(new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group)),
-            false));
-    edits.add(
-        new SettingsEdit(
-            codexHome.resolve("config.toml"),
-            SettingsEdit.Format.toml,
-            List.of(new SettingsEdit.Block(codexMcpBlock())),
-            false));
+    SettingsEdit.Element element = new SettingsEdit.Element(List.of("hooks", "PreToolUse"), group);
+    SettingsEdit hooks =
+        new SettingsEdit(hooksJson, SettingsEdit.Format.json, List.of(element), false);
+    edits.add(hooks);
     List<String> notes = new ArrayList<>();
-    if (project != null) {
+    // Codex skips a hook nobody trusted, silently: setup trusts the one it installs, in the user's
+    // config.toml, under the key of the place the hook takes in hooks.json.
+    Path userConfig = codexHome().resolve("config.toml");
+    int place =
+        SettingsMerge.indexAfterApply(
+            hooks, SettingsFiles.read(hooksJson), earlier.in(hooksJson), element);
+    String trust = place < 0 ? "" : CodexHookTrust.table(hooksJson, place, hook);
+    String header = trust.lines().findFirst().orElse("");
+    byte[] config = SettingsFiles.read(userConfig);
+    boolean ours =
+        earlier.in(userConfig).stream()
+            .anyMatch(a -> a instanceof SettingsEdit.Block b && b.text().contains(header));
+    if (!trust.isEmpty()
+        && !ours
+        && config != null
+        && new String(config, java.nio.charset.StandardCharsets.UTF_8)
+            .lines()
+            .anyMatch(l -> l.strip().equals(header))) {
+      notes.add(
+          "Codex already keeps a trust state for this hook ("
+              + header
+              + " in "
+              + userConfig
+              + "): setup leaves it. If Codex says 'Hooks need review', trust the provider"
+              + " gateway's hook there.");
+      trust = "";
+    }
+    String mcp = codexMcpBlock();
+    if (project == null) {
+      edits.add(
+          new SettingsEdit(
+              userConfig,
+              SettingsEdit.Format.toml,
+              List.of(new SettingsEdit.Block(mcp + trust)),
+              false));
+    } else {
+      edits.add(
+          new SettingsEdit(
+              codexHome.resolve("config.toml"),
+              SettingsEdit.Format.toml,
+              List.of(new SettingsEdit.Block(mcp)),
+              false));
+      if (!trust.isEmpty()) {
+        edits.add(
+            new SettingsEdit(
+                userConfig,
+                SettingsEdit.Format.toml,
+                List.of(new SettingsEdit.Block(blockHeader() + trust)),
+                false));
+      }
       notes.add(
           "Codex reads "
               + codexHome
               + " only in a project you trusted: answer its question when it starts there.");
     }
-    notes.add(
-        "Codex skips a hook it has not been told to trust, silently, and the call runs unchecked:"
-            + " start 'codex' once in a terminal and, when it says 'Hooks need review', choose"
-            + " 'Trust all and continue' (or open /hooks and trust the provider gateway's hook)."
-            + " Codex records that in its config.toml ([hooks.state]); after any change to the"
-            + " hook (a new launcher path) it asks again.");
+    if (!trust.isEmpty()) {
+      notes.add(
+          "Codex runs only hooks it was told to trust: setup trusted this one in "
+              + userConfig
+              + " ("
+              + header
+              + "). Codex ties that to the hook's exact command and its place in hooks.json: if"
+              + " either changes (another hook put before it), run setup again, or trust it when"
+              + " Codex says 'Hooks need review'.");
+    }
     return new Plan(edits, notes);
   }
 
@@ -333,7 +388,7 @@ final class AgentLayouts {
     server
         .path("args")
         .forEach(a -> args.append(args.length() == 0 ? "" : ", ").append(tomlString(a.asText())));
-    return "\n# Added by 'gateway setup codex'; 'gateway setup codex --remove' takes it back.\n"
+    return blockHeader()
         + "[mcp_servers."
         + AgentConfig.SERVER_NAME
         + "]\n"
@@ -342,6 +397,10 @@ final class AgentLayouts {
         + "\nargs = ["
         + args
         + "]\n";
+  }
+
+  private static String blockHeader() {
+    return "\n# Added by 'gateway setup codex'; 'gateway setup codex --remove' takes it back.\n";
   }
 
   /** A TOML basic string. */

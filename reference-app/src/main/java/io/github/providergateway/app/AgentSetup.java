@@ -85,7 +85,8 @@ final class AgentSetup {
         layouts.plan(
             agent,
             project,
-            http ? new AgentLayouts.HttpHook(hookUrl, token != null ? token : "pending") : null);
+            http ? new AgentLayouts.HttpHook(hookUrl, token != null ? token : "pending") : null,
+            earlier(previous));
     List<Merged> merged = merge(plan, previous);
     if (merged == null) {
       return Main.EXIT_START_FAILED;
@@ -97,7 +98,12 @@ final class AgentSetup {
       if (issued.token() == null) {
         return issued.exitCode();
       }
-      plan = layouts.plan(agent, project, new AgentLayouts.HttpHook(hookUrl, issued.token()));
+      plan =
+          layouts.plan(
+              agent,
+              project,
+              new AgentLayouts.HttpHook(hookUrl, issued.token()),
+              earlier(previous));
       merged = merge(plan, previous);
       if (merged == null) {
         return Main.EXIT_START_FAILED;
@@ -114,7 +120,7 @@ final class AgentSetup {
       String written = earlier.map(SetupLedger.FileRecord::written).orElse(null);
       if (content != null) {
         if (earlier.isEmpty() && m.before() != null) {
-          backup = ledger.backUp(file, m.before());
+          backup = ledger.backUp(file, agent + " " + scope + " " + project, m.before());
         }
         SettingsFiles.write(file, content, m.edit().secret());
         written = SetupLedger.sha256(content);
@@ -259,6 +265,15 @@ final class AgentSetup {
       return null;
     }
     return merged;
+  }
+
+  /** What {@code previous} recorded, file by file. */
+  private static AgentLayouts.Earlier earlier(Optional<SetupLedger.Setup> previous) {
+    return file ->
+        previous
+            .flatMap(p -> record(p, file))
+            .map(SetupLedger.FileRecord::additions)
+            .orElse(List.of());
   }
 
   private static Optional<SetupLedger.FileRecord> record(SetupLedger.Setup setup, Path file) {

@@ -257,6 +257,25 @@ final class SettingsMerge {
     return new Removed(text.getBytes(StandardCharsets.UTF_8), left);
   }
 
+  /**
+   * Where {@code element} will stand in its array once {@code edit} is applied to {@code current}
+   * (appended, kept where it is, or in place of setup's older entry); -1 when the file is refused.
+   */
+  static int indexAfterApply(
+      SettingsEdit edit,
+      byte[] current,
+      List<SettingsEdit.Addition> previous,
+      SettingsEdit.Element element) {
+    try {
+      byte[] content = apply(edit, current, previous).content();
+      ObjectNode root = parseObject(edit.file().toString(), content != null ? content : current);
+      ArrayNode array = arrayAt(edit.file().toString(), root, element.path(), false);
+      return array == null ? -1 : indexOf(array, element.element());
+    } catch (Refused e) {
+      return -1;
+    }
+  }
+
   /** The file's JSON object; an absent or blank file is an empty one. */
   static ObjectNode parseObject(String file, byte[] content) throws Refused {
     if (content == null || utf8(file, content).isBlank()) {

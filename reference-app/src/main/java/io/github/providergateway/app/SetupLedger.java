@@ -192,10 +192,10 @@ final class SetupLedger {
   }
 
   /**
-   * Keeps {@code content}, the file as it was before setup's first change, owner-only in the home;
-   * returns where.
+   * Keeps {@code content}, the file as it was before the first change of the setup {@code owner}
+   * (two setups that change one file keep one backup each), owner-only in the home; returns where.
    */
-  Path backUp(Path file, byte[] content) throws IOException {
+  Path backUp(Path file, String owner, byte[] content) throws IOException {
     Path folder = home.resolve(BACKUPS);
     HomeDirectory.ensure(home);
     if (!Files.isDirectory(folder)) {
@@ -204,7 +204,8 @@ final class SetupLedger {
           java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
               java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
     }
-    String name = ClientTokens.sha256(file.toString()).substring(0, 16) + "-" + file.getFileName();
+    String name =
+        ClientTokens.sha256(owner + "\n" + file).substring(0, 16) + "-" + file.getFileName();
     Path backup = folder.resolve(name);
     SafeFiles.replaceOwnerOnly(backup, content);
     return backup;

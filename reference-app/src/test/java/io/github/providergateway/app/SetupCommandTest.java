@@ -267,7 +267,16 @@ class SetupCommandTest {
     JsonNode hook = json(codexHome.resolve("hooks.json")).at("/hooks/PreToolUse/0");
     assertThat(hook.has("matcher")).isFalse();
     assertThat(hook.at("/hooks/0/command").asText()).contains(" hook codex ", "exit 2");
-    assertThat(out).contains("Hooks need review", "Trust all and continue");
+    String command = hook.at("/hooks/0/command").asText();
+    assertThat(written)
+        .contains(
+            "[hooks.state.\""
+                + codexHome.resolve("hooks.json")
+                + ":pre_tool_use:0:0\"]\n"
+                + "trusted_hash = \""
+                + CodexHookTrust.trustedHash(command, 30)
+                + "\"\n");
+    assertThat(out).contains("setup trusted this one in " + codexHome.resolve("config.toml"));
 
     assertThat(setup("codex")).as(err).isZero();
     assertThat(out).contains("Nothing to change");
@@ -401,7 +410,7 @@ class SetupCommandTest {
   }
 
   @Test
-  void theLayoutOfAProjectNeverHoldsAToken() {
+  void theLayoutOfAProjectNeverHoldsAToken() throws IOException {
     AgentLayouts layouts =
         new AgentLayouts(new AgentConfig(List.of("/opt/gateway"), null), env, userHome);
 
@@ -410,7 +419,8 @@ class SetupCommandTest {
             AgentLayouts.Agent.claude,
             project,
             new AgentLayouts.HttpHook(
-                java.net.URI.create("http://127.0.0.1:9400/hooks/claude"), "hook-secret"));
+                java.net.URI.create("http://127.0.0.1:9400/hooks/claude"), "hook-secret"),
+            file -> List.of());
 
     assertThat(plan.edits()).allSatisfy(edit -> assertThat(edit.secret()).isFalse());
     assertThat(plan.edits().toString()).doesNotContain("hook-secret");
@@ -435,5 +445,44 @@ class SetupCommandTest {
     assertThat(AgentVersion.compare("2.1.1000", "2.1.295")).isPositive();
     assertThat(AgentVersion.compare("2.0.999", "2.1.295")).isNegative();
     assertThat(AgentVersion.compare("10.0.0", "2.1.295")).isPositive();
+  }
+
+  /**
+   * The hash Codex CLI 0.169.0 itself reported ({@code codex app-server}, {@code hooks/list},
+   * {@code currentHash}) for {@code {"hooks":{"PreToolUse":[{"hooks":[{"type":"command",
+   * "command":"echo hi","timeout":30}]}]}}}.
+   */
+  @Test
+  void theTrustedHashIsTheOneCodexComputes() {
+    assertThat(CodexHookTrust.trustedHash("echo hi", 30))
+        .isEqualTo("sha256:d94b9f64da70c55ef842085ca595da25d055f2f81d7a6a9bb93cbb0a391cfdbc");
+  }
+
+  @Test
+  void codexTrustNamesThePlaceTheHookTakesAfterThePersonsOwn() throws IOException {
+    Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+    Files.writeString(
+        codexHome.resolve("hooks.json"),
+        "{\"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]}}");
+
+    assertThat(setup("codex", "--project", "--dir", project.toString())).as(err).isZero();
+    assertThat(setup("codex")).as(err).isZero();
+
+    String config = Files.readString(codexHome.resolve("config.toml"));
+    assertThat(config)
+        .contains("[hooks.state.\"" + codexHome.resolve("hooks.json") + ":pre_tool_use:1:0\"]")
+        .contains(
+            "[hooks.state.\"" + project.resolve(".codex/hooks.json") + ":pre_tool_use:0:0\"]");
+    assertThat(Files.readString(project.resolve(".codex/config.toml")))
+        .contains("[mcp_servers.provider-gateway]")
+        .doesNotContain("hooks.state");
+
+    // Taken back in the reverse order, each restores the file as the other left it.
+    assertThat(setup("codex", "--remove")).as(err).isZero();
+    assertThat(setup("codex", "--project", "--dir", project.toString(), "--remove"))
+        .as(err)
+        .isZero();
+    assertThat(codexHome.resolve("config.toml")).doesNotExist();
+    assertThat(json(codexHome.resolve("hooks.json")).at("/hooks/PreToolUse")).hasSize(1);
   }
 }
