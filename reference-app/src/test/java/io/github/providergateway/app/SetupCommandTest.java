@@ -485,4 +485,24 @@ class SetupCommandTest {
     assertThat(codexHome.resolve("config.toml")).doesNotExist();
     assertThat(json(codexHome.resolve("hooks.json")).at("/hooks/PreToolUse")).hasSize(1);
   }
+
+  @Test
+  void twoSetupsThatChangeOneFileEachKeepTheirOwnBackup() throws IOException {
+    Path trusted =
+        Files.createDirectories(userHome.resolve(".gemini")).resolve("trustedFolders.json");
+    String original = "{\"/elsewhere\": \"TRUST_FOLDER\"}";
+    Files.writeString(trusted, original);
+    Path other = Files.createDirectories(dir.resolve("other"));
+    assertThat(setup("gemini", "--project", "--dir", project.toString())).as(err).isZero();
+    assertThat(setup("gemini", "--project", "--dir", other.toString())).as(err).isZero();
+
+    assertThat(setup("gemini", "--project", "--dir", project.toString(), "--remove"))
+        .as(err)
+        .isZero();
+    assertThat(setup("gemini", "--project", "--dir", other.toString(), "--remove"))
+        .as(err)
+        .isZero();
+
+    assertThat(Files.readString(trusted)).isEqualTo(original);
+  }
 }
