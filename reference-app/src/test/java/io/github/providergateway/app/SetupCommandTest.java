@@ -496,10 +496,11 @@ class SetupCommandTest {
     assertThat(setup("gemini", "--project", "--dir", project.toString())).as(err).isZero();
     assertThat(setup("gemini", "--project", "--dir", other.toString())).as(err).isZero();
 
-    assertThat(setup("gemini", "--project", "--dir", project.toString(), "--remove"))
+    // Taken back last first: each restores the file byte for byte from its own backup.
+    assertThat(setup("gemini", "--project", "--dir", other.toString(), "--remove"))
         .as(err)
         .isZero();
-    assertThat(setup("gemini", "--project", "--dir", other.toString(), "--remove"))
+    assertThat(setup("gemini", "--project", "--dir", project.toString(), "--remove"))
         .as(err)
         .isZero();
 
