@@ -223,7 +223,7 @@ final class SettingsMerge {
       }
       String rest = older.map(b -> text.replace(b.text(), "")).orElse(text);
       for (String header : block.text().lines().filter(l -> l.startsWith("[")).toList()) {
-        if (rest.lines().anyMatch(l -> l.strip().equals(header))) {
+        if (definesTable(rest, header)) {
           throw new Refused(
               file
                   + " already has "
@@ -274,6 +274,50 @@ final class SettingsMerge {
     } catch (Refused e) {
       return -1;
     }
+  }
+
+  /**
+   * Whether {@code text} defines the table {@code header} ({@code [a.b]} or {@code [a."b c"]})
+   * another way than setup's block would: that header, a table below it ({@code [a.b.env]}), dotted
+   * keys before the first table ({@code a.b.command = …}), or the key {@code b} in the table {@code
+   * [a]} ({@code b = { … }}). TOML forbids defining a table twice, so appending the block would
+   * break the file.
+   */
+  static boolean definesTable(String text, String header) {
+    java.util.regex.Matcher parts =
+        java.util.regex.Pattern.compile("\\[([A-Za-z0-9_-]+)\\.(\"(.*)\"|[A-Za-z0-9_-]+)]")
+            .matcher(header.strip());
+    if (!parts.matches()) {
+      return text.lines().anyMatch(l -> l.strip().equals(header.strip()));
+    }
+    String table = java.util.regex.Pattern.quote(parts.group(1));
+    String key =
+        "(\"?)"
+            + java.util.regex.Pattern.quote(
+                parts.group(3) != null ? parts.group(3) : parts.group(2))
+            + "\\1";
+    java.util.regex.Pattern asTable =
+        java.util.regex.Pattern.compile(
+            "^\\s*\\[\\s*" + table + "\\s*\\.\\s*" + key + "\\s*[\\].].*");
+    java.util.regex.Pattern asDottedKey =
+        java.util.regex.Pattern.compile("^\\s*" + table + "\\s*\\.\\s*" + key + "\\s*[.=].*");
+    java.util.regex.Pattern asKey = java.util.regex.Pattern.compile("^\\s*" + key + "\\s*[.=].*");
+    java.util.regex.Pattern parent =
+        java.util.regex.Pattern.compile("^\\s*\\[\\s*" + table + "\\s*]\\s*(#.*)?");
+    boolean atRoot = true;
+    boolean inParent = false;
+    for (String line : text.lines().toList()) {
+      if (line.strip().startsWith("[")) {
+        atRoot = false;
+        inParent = parent.matcher(line).matches();
+      }
+      if (asTable.matcher(line).matches()
+          || (atRoot && asDottedKey.matcher(line).matches())
+          || (inParent && asKey.matcher(line).matches())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The file's JSON object; an absent or blank file is an empty one. */

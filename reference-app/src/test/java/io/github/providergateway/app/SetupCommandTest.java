@@ -506,4 +506,37 @@ class SetupCommandTest {
 
     assertThat(Files.readString(trusted)).isEqualTo(original);
   }
+
+  @Test
+  void aTomlTableIsFoundHoweverItIsWritten() {
+    String header = "[mcp_servers.provider-gateway]";
+    assertThat(SettingsMerge.definesTable("[mcp_servers.provider-gateway]\n", header)).isTrue();
+    assertThat(SettingsMerge.definesTable("[ mcp_servers . \"provider-gateway\" ]\n", header))
+        .isTrue();
+    assertThat(
+            SettingsMerge.definesTable("[mcp_servers.provider-gateway.env]\nA = \"1\"\n", header))
+        .isTrue();
+    assertThat(SettingsMerge.definesTable("mcp_servers.provider-gateway.command = \"x\"\n", header))
+        .isTrue();
+    assertThat(
+            SettingsMerge.definesTable(
+                "[mcp_servers]\n\"provider-gateway\" = { command = \"x\" }\n", header))
+        .isTrue();
+    assertThat(
+            SettingsMerge.definesTable(
+                "[projects.\"/home/me/provider-gateway\"]\ntrust_level = \"trusted\"\n"
+                    + "[other]\nprovider-gateway = 1\n",
+                header))
+        .isFalse();
+  }
+
+  @Test
+  void jsonIsWrittenAsTheAgentsWriteIt() {
+    assertThat(
+            new String(
+                SettingsMerge.print(
+                    JSON.createObjectNode().putNull("n").set("a", JSON.createArrayNode())),
+                StandardCharsets.UTF_8))
+        .isEqualTo("{\n  \"n\": null,\n  \"a\": []\n}\n");
+  }
 }
