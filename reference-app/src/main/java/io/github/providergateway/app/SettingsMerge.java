@@ -115,6 +115,9 @@ final class SettingsMerge {
     String file = edit.file().toString();
     ObjectNode root = parseObject(file, current);
     List<String> changes = new ArrayList<>();
+    // Only what setup wrote is recorded as setup's: an entry that was there already, the same to
+    // the letter (pasted from --print-config, say), stays the person's and --remove leaves it.
+    List<SettingsEdit.Addition> recorded = new ArrayList<>();
     for (SettingsEdit.Addition addition : edit.additions()) {
       if (addition instanceof SettingsEdit.Member member) {
         ObjectNode holder = objectAt(file, root, member.path(), true);
@@ -122,7 +125,12 @@ final class SettingsMerge {
         if (existing == null) {
           holder.set(member.key(), member.value());
           changes.add("added " + member);
-        } else if (!existing.equals(member.value())) {
+          recorded.add(member);
+        } else if (existing.equals(member.value())) {
+          if (previous.contains(member)) {
+            recorded.add(member);
+          }
+        } else {
           boolean ours =
               previous.stream()
                   .anyMatch(
@@ -143,10 +151,14 @@ final class SettingsMerge {
           }
           holder.set(member.key(), member.value());
           changes.add("updated " + member);
+          recorded.add(member);
         }
       } else if (addition instanceof SettingsEdit.Element element) {
         ArrayNode array = arrayAt(file, root, element.path(), true);
         if (indexOf(array, element.element()) >= 0) {
+          if (previous.contains(element)) {
+            recorded.add(element);
+          }
           continue;
         }
         int older =
@@ -163,11 +175,12 @@ final class SettingsMerge {
           array.add(element.element());
           changes.add("added " + String.join(".", element.path()) + "[" + (array.size() - 1) + "]");
         }
+        recorded.add(element);
       } else {
         throw new IllegalArgumentException("a text block in a JSON file: " + file);
       }
     }
-    return new Applied(changes.isEmpty() ? null : print(root), edit.additions(), changes);
+    return new Applied(changes.isEmpty() ? null : print(root), recorded, changes);
   }
 
   private static Removed removeJson(

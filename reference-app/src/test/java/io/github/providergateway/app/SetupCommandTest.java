@@ -539,4 +539,26 @@ class SetupCommandTest {
                 StandardCharsets.UTF_8))
         .isEqualTo("{\n  \"n\": null,\n  \"a\": []\n}\n");
   }
+
+  @Test
+  void entriesThatWereThereAlreadyStayThePersonsOnRemove() throws IOException {
+    assertThat(setup("gemini")).as(err).isZero();
+    Path settings = userHome.resolve(".gemini/settings.json");
+    byte[] pasted = Files.readAllBytes(settings);
+    // As if the person had pasted the same entries by hand: no record of setup's.
+    Files.delete(gatewayHome.resolve("setup.json"));
+
+    assertThat(setup("gemini")).as(err).isZero();
+    assertThat(out).contains("Nothing to change");
+    JsonNode changed = json(settings);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) changed).put("theme", "dark");
+    Files.write(settings, SettingsMerge.print(changed));
+    assertThat(setup("gemini", "--remove")).as(err).isZero();
+
+    JsonNode after = json(settings);
+    assertThat(after.at("/hooks/BeforeTool")).hasSize(1);
+    assertThat(after.at("/mcpServers/provider-gateway").isObject()).isTrue();
+    assertThat(after.at("/hooksConfig/enabled").asBoolean()).isTrue();
+    assertThat(pasted).isNotEmpty();
+  }
 }
