@@ -8,6 +8,7 @@ import io.github.providergateway.agent.tokens.ClientTokens;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,6 +101,40 @@ class AgentConfigTest {
   }
 
   /** Runs {@code command} as the agent does, with a hook's input on stdin; {@return its stdout} */
+  /**
+   * Issue 45: Gemini CLI and Codex block a call only on exit code 2, so the installed hook turns
+   * every failure into 2 with a reason on stderr: the gateway's program gone, or broken (exit 1),
+   * while the adapter's own 2 and 0 pass as they are.
+   */
+  @Test
+  void geminiAndCodexHooksExitTwoWhateverFails(@TempDir Path dir) throws Exception {
+    Path gone = dir.resolve("gone/gateway");
+    for (String agent : List.of("gemini", "codex")) {
+      String command = new AgentConfig(List.of(gone.toString()), null).hookCommand(agent);
+      Process missing = runIn("bash", command);
+      assertThat(missing.waitFor()).as(agent).isEqualTo(2);
+      assertThat(new String(missing.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+          .contains("is missing or broken");
+    }
+    for (int exit : new int[] {0, 1, 2}) {
+      Path launcher = dir.resolve("exit" + exit);
+      Files.writeString(launcher, "#!/bin/sh\nexit " + exit + "\n");
+      Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+      Process ran =
+          runIn("sh", new AgentConfig(List.of(launcher.toString()), null).hookCommand("codex"));
+      assertThat(ran.waitFor()).isEqualTo(exit == 0 ? 0 : 2);
+      String stderr = new String(ran.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(stderr.contains("is missing or broken")).isEqualTo(exit == 1);
+    }
+  }
+
+  private static Process runIn(String shell, String command) throws Exception {
+    Process process = new ProcessBuilder(shell, "-c", command).start();
+    process.getOutputStream().close();
+    assertThat(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    return process;
+  }
+
   private static String shell(String shell, String command) throws Exception {
     Process process =
         new ProcessBuilder(shell, "-c", command)
@@ -425,8 +460,9 @@ class AgentConfigTest {
     JsonNode geminiHook = jsonParts(gemini[1]).get(0).path("hooks").path("BeforeTool").get(0);
     assertThat(geminiHook.path("matcher").asText()).contains("run_shell_command", "write_file");
     assertThat(geminiHook.path("hooks").get(0).path("command").asText())
-        .contains(" hook gemini --home " + home + " || { [ $? -eq 2 ] || printf ")
-        .endsWith(" >&2; exit 2; }");
+        .startsWith("/bin/sh -c ")
+        .contains(" hook gemini --home " + home + " || { s=$?; [ $s -eq 2 ] || printf ")
+        .endsWith(" >&2; exit 2; }'");
     assertThat(geminiHook.path("hooks").get(0).path("timeout").asInt()).isEqualTo(30000);
     assertThat(codex[0]).isEqualTo("0");
     JsonNode codexHook = jsonParts(codex[1]).get(0).path("hooks").path("PreToolUse").get(0);
