@@ -57,11 +57,13 @@ final class AgentConfig {
   static final String HOOK_TOKEN_VARIABLE = "PROVIDER_GATEWAY_HOOK_TOKEN";
 
   /**
-   * The tools of Claude Code the hooks gate: its shell, its edits, and its reads and searches
-   * (issue 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it).
+   * The tools of Claude Code the hooks gate: its shell, its edits, its reads and searches (issue
+   * 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of it), and every MCP tool (the
+   * gateway's own, which the hook leaves to the front door, and those of servers Claude reaches
+   * directly, which only this hook guards).
    */
   static final String CLAUDE_MATCHER =
-      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob";
+      "Bash|Edit|MultiEdit|Write|NotebookEdit|Read|NotebookRead|Grep|Glob|mcp__.*";
 
   static final String SERVER_NAME = "provider-gateway";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -273,9 +275,9 @@ final class AgentConfig {
    * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, and MCP tools
    * of servers it reaches directly ({@code mcp_<server>_<tool>}), which only the hook guards.
    */
-  private static final String GEMINI_MATCHER =
-      "run_shell_command|write_file|replace|read_file|read_many_files|glob|grep_search"
-          + "|list_directory|mcp_.*";
+  static final String GEMINI_MATCHER =
+      "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search"
+          + "|search_file_content|replace|write_file|mcp_.*)$";
 
   /** Codex's tools the hook gates: its shell, its patches, and MCP tools. */
   private static final String CODEX_MATCHER = "Bash|apply_patch|mcp__.*";

@@ -43,15 +43,13 @@ final class AgentLayouts {
    * MCP tool (the gateway's own, and those of servers Claude reaches directly, which only this hook
    * guards).
    */
-  static final String CLAUDE_MATCHER = AgentConfig.CLAUDE_MATCHER + "|mcp__.*";
+  static final String CLAUDE_MATCHER = AgentConfig.CLAUDE_MATCHER;
 
   /**
    * Gemini CLI's tools of every kind (0.61.0): shell, reads and searches, edits, writes, and every
    * MCP tool ({@code mcp_<server>_<tool>}). Its matcher is an unanchored regular expression.
    */
-  static final String GEMINI_MATCHER =
-      "^(run_shell_command|read_file|read_many_files|list_directory|glob|grep_search|search_file_content"
-          + "|replace|write_file|mcp_.*)$";
+  static final String GEMINI_MATCHER = AgentConfig.GEMINI_MATCHER;
 
   /** Cursor's tools that change files, for its {@code preToolUse} hook (its docs' names). */
   static final String CURSOR_EDIT_MATCHER = "Write|Edit|StrReplace|Delete|MultiEdit|EditNotebook";
