@@ -689,6 +689,42 @@ class HookTest {
     assertThat(decision).isNotDone();
   }
 
+  /**
+   * Issue 47, row 7 (decision 67): while a {@code git push} waits on a gate, the gate's own
+   * provider adds a {@code deny} on {@code push}; the gate then allows. The rules in force decide:
+   * the deny applies to this call, not only to the next. A call whose gate allows and to which the
+   * added rule does not apply is allowed, and a gate added meanwhile is not asked.
+   */
+  @Test
+  void aDenyAddedWhileTheCallWaitsOnAGateAppliesToThatCall() {
+    RecordingProviderConnection ci =
+        guard("ci-watcher", HookRule.gate(HookMatch.tool("shell"), "ci"));
+
+    var push = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git push origin\"}"));
+    GateCheck asked = ci.next(GateCheck.class);
+    ci.send(
+        new HooksUpdate(
+            null,
+            null,
+            new Hooks(
+                List.of(
+                    HookRule.gate(HookMatch.tool("shell"), "ci"),
+                    HookRule.gate(HookMatch.tool("shell"), "added-gate"),
+                    HookRule.deny(new HookMatch(null, "push", null, null), "no pushes today")),
+                null)));
+    ci.send(GateResult.allow("ci", asked.callId()));
+
+    assertThat(done(push).allowed()).isFalse();
+    assertThat(done(push).reason()).isEqualTo("no pushes today");
+
+    var status = f.gateway.preToolUse(session, "shell", json("{\"command\":\"git status\"}"));
+    GateCheck first = ci.next(GateCheck.class);
+    ci.send(GateResult.allow(first.gateId(), first.callId()));
+    GateCheck second = ci.next(GateCheck.class);
+    ci.send(GateResult.allow(second.gateId(), second.callId()));
+    assertThat(done(status).allowed()).as("the added rule does not apply to it").isTrue();
+  }
+
   @Test
   void gateAnswersAllowDenyAndContext() {
     RecordingProviderConnection ci =

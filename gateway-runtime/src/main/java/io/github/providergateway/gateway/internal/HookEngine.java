@@ -374,6 +374,12 @@ final class HookEngine {
     int matched;
 
     /**
+     * Whether a gate was asked: the call waited, and the rules in force may have changed meanwhile
+     * (decision 67).
+     */
+    boolean waited;
+
+    /**
      * Whether the rule being matched counted as matched only because its pattern could not be run
      * (its steps spent): its deny then says so, not the rule's own reason.
      */
@@ -538,12 +544,7 @@ final class HookEngine {
       run.matched++;
       switch (rule.action()) {
         case DENY -> {
-          run.deny(
-              run.unrun
-                  ? notChecked(binding)
-                  : rule.reason() != null
-                      ? rule.reason()
-                      : "Blocked by provider '" + binding.provider.name + "'");
+          run.deny(denyReason(run, binding, rule));
           return;
         }
         case CONTEXT -> run.context.add(rule.content());
@@ -553,7 +554,38 @@ final class HookEngine {
         }
       }
     }
+    if (run.waited && deniedByARuleAddedMeanwhile(run)) {
+      return;
+    }
     run.allow();
+  }
+
+  /**
+   * A call that waited on a gate is checked once more, before it is allowed, against the deny rules
+   * added while it waited (a provider's {@code hooks.update}, a provider that bound): the rules in
+   * force decide the call, not only those in force when its evaluation began (decision 67). Gates
+   * added meanwhile are not asked (no second question); rules taken away meanwhile still count, as
+   * the evaluation already ran them.
+   */
+  private boolean deniedByARuleAddedMeanwhile(Run run) {
+    Set<HookRule> evaluated = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Candidate candidate : run.candidates) {
+      evaluated.add(candidate.rule);
+    }
+    for (Binding binding : run.session.bindings().values()) {
+      for (HookRule rule : binding.declared.hookRules) {
+        if (rule.action() != HookAction.DENY || evaluated.contains(rule)) {
+          continue;
+        }
+        run.unrun = false;
+        if (matches(run, binding, rule)) {
+          run.matched++;
+          run.deny(denyReason(run, binding, rule));
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static void addContext(Run run, GateResult answer) {
@@ -596,6 +628,16 @@ final class HookEngine {
       return rule.action() != HookAction.CONTEXT;
     }
     return found == RegexGuard.Result.MATCHED;
+  }
+
+  /** What a deny rule that matched says: its reason, or that it could not be run. */
+  private static String denyReason(Run run, Binding binding, HookRule rule) {
+    if (run.unrun) {
+      return notChecked(binding);
+    }
+    return rule.reason() != null
+        ? rule.reason()
+        : "Blocked by provider '" + binding.provider.name + "'";
   }
 
   /**
@@ -670,6 +712,7 @@ final class HookEngine {
       run.deny(reason);
       return;
     }
+    run.waited = true;
     run.asking(gate.who());
   }
 
