@@ -461,6 +461,7 @@ public final class Gateway implements HostApi, AutoCloseable {
     private GatewayListener listener = new GatewayListener() {};
     private Executor io;
     private boolean auditArguments;
+    private List<String> inProcessOnlyNames = List.of();
 
     private Builder() {}
 
@@ -548,6 +549,22 @@ public final class Gateway implements HostApi, AutoCloseable {
     }
 
     /**
+     * Provider names that only a provider in the gateway's own process (on the local transport) may
+     * take, as a person would read them ({@link io.github.providergateway.protocol.Hello#readsAs}):
+     * the names of providers the host runs itself and whose verdicts its audit trail and answers
+     * name, such as the reference app's built-in {@code guard}. A provider over any other transport
+     * saying {@code hello} with one is refused with {@code UNAUTHORIZED} (not fatal: it may try
+     * another name). None by default.
+     *
+     * @param names the names, in lower case with {@code -} for a separator
+     * @return this builder
+     */
+    public Builder inProcessOnlyNames(java.util.Collection<String> names) {
+      this.inProcessOnlyNames = List.copyOf(names);
+      return this;
+    }
+
+    /**
      * Gateway-wide events for the host (providers connecting and leaving, warnings).
      *
      * @param listener hears them on the loop; {@link GatewayMonitor#addListener} adds more
@@ -615,7 +632,8 @@ public final class Gateway implements HostApi, AutoCloseable {
               listener,
               home,
               ioExecutor,
-              auditArguments);
+              auditArguments,
+              inProcessOnlyNames);
       return new Gateway(engine, loop, owned, clock, timer);
     }
   }

@@ -168,38 +168,46 @@ class HelloTest {
   }
 
   /**
-   * The built-in guard's name is taken only inside the gateway's process: a provider over a
-   * transport named {@code guard} would have its verdicts read as the guard's in the audit trail
-   * and the agents' answers.
+   * A name the host keeps for a provider in the gateway's process (the reference app's built-in
+   * {@code guard}) is taken only there: a provider over a transport with that name would have its
+   * verdicts read as the host's own provider's. A gateway that keeps no names refuses none.
    */
   @Test
-  void theGuardsNameIsForAnInProcessProviderOnly() {
-    String session = f.startSession("alpha");
-    Map<String, java.util.function.Supplier<RecordingProviderConnection>> remote =
-        Map.of(
-            "project", f::authenticated,
-            "spawned",
-                () -> {
-                  RecordingProviderConnection spawned = f.connectSpawned(session);
-                  spawned.next(io.github.providergateway.protocol.Sessions.class);
-                  return spawned;
-                },
-            "paired", () -> f.paired(session, sessions -> {}));
-    remote.forEach(
-        (kind, connect) -> {
-          RecordingProviderConnection conn = connect.get();
-          for (String name : new String[] {"guard", "Guard", "GUARD"}) {
-            conn.send(Hello.builder(name).session(session).tools(tool("t-" + kind)).build());
-            ErrorMessage refused = conn.next(ErrorMessage.class);
-            assertThat(refused.code()).as(kind + " " + name).isEqualTo(ErrorCode.UNAUTHORIZED);
-            assertThat(refused.message()).as(kind).contains("built-in guard's");
-          }
-          assertThat(conn.isClosed()).as(kind).isFalse();
-        });
+  void aNameKeptForAnInProcessProviderIsRefusedOverEveryTransport() {
+    try (GatewayFixture kept = GatewayFixture.with(b -> b.inProcessOnlyNames(List.of("guard")))) {
+      String session = kept.startSession("alpha");
+      Map<String, java.util.function.Supplier<RecordingProviderConnection>> remote =
+          Map.of(
+              "project", kept::authenticated,
+              "spawned",
+                  () -> {
+                    RecordingProviderConnection spawned = kept.connectSpawned(session);
+                    spawned.next(io.github.providergateway.protocol.Sessions.class);
+                    return spawned;
+                  },
+              "paired", () -> kept.paired(session, sessions -> {}));
+      remote.forEach(
+          (kind, connect) -> {
+            RecordingProviderConnection conn = connect.get();
+            for (String name : new String[] {"guard", "Guard", "GUARD"}) {
+              conn.send(Hello.builder(name).session(session).tools(tool("t-" + kind)).build());
+              ErrorMessage refused = conn.next(ErrorMessage.class);
+              assertThat(refused.code()).as(kind + " " + name).isEqualTo(ErrorCode.UNAUTHORIZED);
+              assertThat(refused.message()).as(kind).contains("kept for a provider inside");
+            }
+            assertThat(conn.isClosed()).as(kind).isFalse();
+          });
 
-    RecordingProviderConnection inProcess = f.connectLocal(session);
-    inProcess.send(Hello.builder("guard").session(session).tools(tool("t-guard")).build());
-    assertThat(inProcess.next(HelloAck.class).providerId()).startsWith("p-");
+      RecordingProviderConnection inProcess = kept.connectLocal(session);
+      inProcess.send(Hello.builder("guard").session(session).tools(tool("t-guard")).build());
+      assertThat(inProcess.next(HelloAck.class).providerId()).startsWith("p-");
+    }
+    String session = f.startSession("beta");
+    RecordingProviderConnection anyone = f.authenticated();
+    anyone.send(Hello.builder("guard").session(session).tools(tool("t-any")).build());
+    assertThat(anyone.next(HelloAck.class).providerId())
+        .as("a gateway that keeps no names")
+        .startsWith("p-");
   }
 
   @Test

@@ -60,21 +60,16 @@ public record Hello(
       List.of("gateway", "provider-gateway", "console", "host", "status-page");
 
   /**
-   * The names only a provider running inside the gateway's own process (internal trust) may take:
-   * {@code guard}, the built-in guard's, whose decisions the audit trail and the agents' answers
-   * name. A provider over a transport (WebSocket, stdio, paired) that took it could have its
-   * verdicts read as the guard's. Matched as {@link #isReservedName} matches.
-   */
-  public static final List<String> IN_PROCESS_NAMES = List.of("guard");
-
-  /**
-   * Whether {@code name} is one of the {@link #IN_PROCESS_NAMES} as a person would read it.
+   * Whether {@code name} is one of {@code names} as a person would read it, as {@link
+   * #isReservedName} reads it: a gateway that reserves more names for itself (the reference app's
+   * built-in {@code guard}) checks them so.
    *
    * @param name a provider name; not null
-   * @return whether only an in-process provider may take it
+   * @param names names in lower case, with {@code -} for a separator
+   * @return whether a person would read {@code name} as one of them
    */
-  public static boolean isInProcessName(String name) {
-    return IN_PROCESS_NAMES.contains(asRead(name));
+  public static boolean readsAs(String name, java.util.Collection<String> names) {
+    return names.contains(asRead(name));
   }
 
   /**

@@ -49,11 +49,11 @@ class ReservedNamesTest {
   }
 
   @Test
-  void theGuardsNameIsForInProcessProvidersAndReadAsAPersonReadsIt() {
-    assertThat(Hello.IN_PROCESS_NAMES).containsExactly("guard");
-    assertThat(Hello.isInProcessName("Guard")).isTrue();
-    assertThat(Hello.isInProcessName(" guard\u200B")).isTrue();
-    assertThat(Hello.isInProcessName("guardrail")).isFalse();
+  void aGatewaysOwnNamesAreReadAsAPersonReadsThem() {
+    assertThat(Hello.readsAs("Guard", java.util.List.of("guard"))).isTrue();
+    assertThat(Hello.readsAs(" guard\u200B", java.util.List.of("guard"))).isTrue();
+    assertThat(Hello.readsAs("Build_Bot", java.util.List.of("build-bot"))).isTrue();
+    assertThat(Hello.readsAs("guardrail", java.util.List.of("guard"))).isFalse();
     assertThat(Hello.isReservedName("guard")).isFalse();
   }
 }

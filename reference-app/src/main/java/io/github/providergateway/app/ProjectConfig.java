@@ -295,7 +295,7 @@ record ProjectConfig(
           + String.join(", ", Hello.RESERVED_NAMES)
           + ", in any case)";
     }
-    if (Hello.isInProcessName(name.textValue())) {
+    if (Hello.readsAs(name.textValue(), List.of(GuardProvider.NAME))) {
       return "field \"name\" may not be \""
           + name.textValue()
           + "\": it is the built-in guard's (configure the guard under \"guard\" in the home's"

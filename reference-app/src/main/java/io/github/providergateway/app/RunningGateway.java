@@ -264,8 +264,12 @@ final class RunningGateway implements AutoCloseable {
       throws StartupException {
     Gateway gateway;
     try {
+      // The built-in guard's name: a provider over a socket named so would read as the guard.
       Gateway.Builder builder =
-          Gateway.builder().home(options.home()).auditArguments(options.auditArgs());
+          Gateway.builder()
+              .home(options.home())
+              .auditArguments(options.auditArgs())
+              .inProcessOnlyNames(List.of(GuardProvider.NAME));
       if (scheduler != null) {
         builder.clock(clock).scheduler(scheduler); // else the gateway's own: the real clock
       }

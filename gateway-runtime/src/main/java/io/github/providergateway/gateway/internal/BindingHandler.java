@@ -78,6 +78,9 @@ final class BindingHandler {
 
   private java.util.function.Consumer<Conn> afterFirstBind = conn -> {};
 
+  /** Names only an in-process provider may take ({@code Gateway.Builder.inProcessOnlyNames}). */
+  private final List<String> inProcessOnlyNames;
+
   BindingHandler(
       Timers timers,
       Secrets secrets,
@@ -93,7 +96,9 @@ final class BindingHandler {
       HookEngine hooks,
       PromptPipeline prompts,
       Outbox outbox,
-      Listeners listener) {
+      Listeners listener,
+      List<String> inProcessOnlyNames) {
+    this.inProcessOnlyNames = List.copyOf(inProcessOnlyNames);
     this.timers = timers;
     this.secrets = secrets;
     this.limits = limits;
@@ -244,7 +249,8 @@ final class BindingHandler {
   /** Checks everything before anything changes: a refused {@code hello} registers nothing. */
   private Registration validate(Conn conn, Hello hello) {
     Names.checkProvider("name", hello.name());
-    Names.checkNotReserved(hello.name(), conn.credential() instanceof Credential.Local);
+    Names.checkNotReserved(
+        hello.name(), conn.credential() instanceof Credential.Local, inProcessOnlyNames);
     Names.checkProvider("instance", hello.instance());
     ProviderState.Identity identity =
         new ProviderState.Identity(

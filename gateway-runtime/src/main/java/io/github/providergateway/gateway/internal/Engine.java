@@ -96,7 +96,8 @@ public final class Engine {
       GatewayListener listener,
       Path home,
       Executor ioExecutor,
-      boolean auditArguments) {
+      boolean auditArguments,
+      List<String> inProcessOnlyNames) {
     this.loop = loop;
     this.limits = limits;
     this.codec = codec;
@@ -163,7 +164,8 @@ public final class Engine {
             hooks,
             prompts,
             outbox,
-            this.listener);
+            this.listener,
+            inProcessOnlyNames);
     this.sessionManager =
         new SessionManager(
             loop,

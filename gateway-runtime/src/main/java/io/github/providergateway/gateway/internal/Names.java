@@ -2,6 +2,7 @@ package io.github.providergateway.gateway.internal;
 
 import io.github.providergateway.protocol.ErrorCode;
 import io.github.providergateway.protocol.Hello;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -33,19 +34,21 @@ public final class Names {
   /**
    * Refuses a provider name the gateway signs with ({@link Hello#isReservedName}): a provider named
    * {@code gateway} would have its timeline lines reach the host as the gateway's own (pairing
-   * codes) and its questions read as the gateway's; one named {@code guard} over a transport would
-   * have its verdicts read as the built-in guard's ({@code inProcess}: the connection is in the
-   * gateway's process, which may take that name). Not fatal: the provider may try another name.
+   * codes) and its questions read as the gateway's; one over a transport named as a provider the
+   * host runs in the gateway's process ({@code inProcessOnly}, such as the reference app's built-in
+   * {@code guard}) would have its verdicts read as that provider's ({@code inProcess}: the
+   * connection is in the gateway's process, which may take such a name). Not fatal: the provider
+   * may try another name.
    */
-  static void checkNotReserved(String name, boolean inProcess) {
-    if (!inProcess && Hello.isInProcessName(name)) {
+  static void checkNotReserved(String name, boolean inProcess, List<String> inProcessOnly) {
+    if (!inProcess && Hello.readsAs(name, inProcessOnly)) {
       throw new ProtocolViolation(
           ErrorCode.UNAUTHORIZED,
           "Provider name '"
               + shown(name)
-              + "' is the built-in guard's, which only a provider inside the gateway may take"
-              + " (reserved: "
-              + String.join(", ", Hello.IN_PROCESS_NAMES)
+              + "' is kept for a provider inside the gateway (such as a built-in guard), which"
+              + " only a provider in its process may take (kept: "
+              + String.join(", ", inProcessOnly)
               + ", in any case); say hello with another name");
     }
     if (Hello.isReservedName(name)) {
