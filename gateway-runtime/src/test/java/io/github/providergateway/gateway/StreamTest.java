@@ -465,13 +465,16 @@ class StreamTest {
     Runnable push = () -> p.send(Push.event("w", PushLevel.SURFACE, evil));
     int before = f.host(session).logs.size();
 
-    push.run(); // 4 of the message's 5 matches, then the drop: 4 of the provider's 10 this second
-    push.run(); // 8 of 10
-    push.run(); // 2 left: two catastrophic rules spend them, the drop never runs, the event is kept
+    // The provider's bucket holds four seconds' worth, 40 whole matches; each push spends 4 of
+    // its message's 5 and then the drop (a step or two). Nine pushes are dropped; the tenth's four
+    // matches spend what is left, so its drop never runs and the event is kept.
+    for (int i = 0; i < 10; i++) {
+      push.run();
+    }
     f.clock.advance(Duration.ofSeconds(1));
-    push.run(); // refilled: dropped again
+    push.run(); // refilled by a second's worth: dropped again
 
-    // Cut off or not run, a rule fails safe as no match: only the third event was kept.
+    // Cut off or not run, a rule fails safe as no match: only the tenth event was kept.
     assertThat(f.host(session).logs.size() - before).isEqualTo(1);
   }
 
