@@ -50,7 +50,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * dispatch, {@code hook claude} to {@code src/main/sh/gateway-hook.sh}, the rest to the JVM on the
  * test class path.
  */
-@Tag(ClaudeCode.TAG)
+@Tag(NpmAgent.TAG)
 class ClaudeCodeGateTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -167,7 +167,7 @@ class ClaudeCodeGateTest {
   @ParameterizedTest(name = "through the {0} hook")
   @EnumSource(Hook.class)
   void theFirstCallAtStartMeetsTheGate(Hook hook) throws Exception {
-    ClaudeCode.Run run = push(hook, false);
+    NpmAgent.Run run = push(hook, false);
 
     assertGated(run);
   }
@@ -175,7 +175,7 @@ class ClaudeCodeGateTest {
   @ParameterizedTest(name = "through the {0} hook")
   @EnumSource(Hook.class)
   void aCallAfterTheSessionJoinedIsDeniedByTheGate(Hook hook) throws Exception {
-    ClaudeCode.Run run = push(hook, true);
+    NpmAgent.Run run = push(hook, true);
 
     assertGated(run);
     assertThat(deniedWith(run)).contains(GUARD_REASON);
@@ -204,7 +204,7 @@ class ClaudeCodeGateTest {
                 ScriptedModel.Turn.toolUse("Bash", "toolu_key", input),
                 ScriptedModel.Turn.text("Done.")));
 
-    ClaudeCode.Run run =
+    NpmAgent.Run run =
         claude.print(
             project,
             claudeHome,
@@ -287,7 +287,7 @@ class ClaudeCodeGateTest {
   /**
    * Installs {@code hook}, then runs Claude on the model's {@link #pushThenStop script} to its end.
    */
-  private ClaudeCode.Run push(Hook hook, boolean afterJoin) throws Exception {
+  private NpmAgent.Run push(Hook hook, boolean afterJoin) throws Exception {
     Map<String, String> env =
         switch (hook) {
           case HTTP -> httpHook();
@@ -326,7 +326,7 @@ class ClaudeCodeGateTest {
    * The push was tried and did not run: Claude ended normally after the model's push, the bare
    * remote has no {@code main}, and the gateway recorded its decision on the push.
    */
-  private void assertGated(ClaudeCode.Run run) throws Exception {
+  private void assertGated(NpmAgent.Run run) throws Exception {
     assertThat(run.timedOut() || run.exitCode() != 0).as(() -> describe(run)).isFalse();
     assertThat(model.failures()).as(() -> describe(run)).isEmpty();
     assertThat(model.toolResult("toolu_push"))
@@ -348,7 +348,7 @@ class ClaudeCodeGateTest {
   }
 
   /** What the model was told of its push: the tool_result of a denied call is an error. */
-  private String deniedWith(ClaudeCode.Run run) {
+  private String deniedWith(NpmAgent.Run run) {
     JsonNode result = model.toolResult("toolu_push").orElseThrow();
     assertThat(result.path("is_error").asBoolean()).as(() -> describe(run)).isTrue();
     return ScriptedModel.text(result);
@@ -371,7 +371,7 @@ class ClaudeCodeGateTest {
     return records;
   }
 
-  private String describe(ClaudeCode.Run run) {
+  private String describe(NpmAgent.Run run) {
     return run.describe()
         + "\n--- the model endpoint:\n"
         + model.describe()
