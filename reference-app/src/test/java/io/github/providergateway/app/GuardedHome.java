@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What the real-agent tests of Gemini CLI, Codex CLI and the older Claude Code stand on: a project
- * folder, a gateway home whose shared gateway runs (started {@code --detached} as a person starts
- * it once, on a free port, with the home's settings), its {@code --config} one stdio provider,
- * {@code agent-guard.mjs} (its gates decide shell calls by the marker they name; its tool {@code
- * mark} makes a marker), and a {@link StandInLauncher} for {@code ./gateway}. Markers land in
- * {@link #markers()}: a call that ran left its marker there.
+ * What the real-agent tests stand on: a project folder, a gateway home whose shared gateway runs
+ * (started {@code --detached} as a person starts it once, on a free port, with the home's
+ * settings), its {@code --config} one stdio provider, the guard ({@code agent-guard.mjs}: its gates
+ * decide shell calls by the marker they name, its tool {@code mark} makes a marker; or {@code
+ * push-guard.mjs}), and a {@link StandInLauncher} for {@code ./gateway}. Markers land in {@link
+ * #markers()}: a call that ran left its marker there.
  *
  * <p>{@link #close()} kills every process whose command line names the test's folder (the gateway,
  * its providers, {@code gateway mcp}, hook adapters), resuming a stopped gateway first.
@@ -44,21 +44,36 @@ final class GuardedHome implements AutoCloseable {
   private final Path home;
   private final Path launcher;
   private final int port;
+  private final String guard;
 
   /** A host connection to the gateway, for {@link #guardIsBound}; opened on first use. */
   private GatewayClient observer;
 
-  private GuardedHome(Path temp, Path project, Path markers, Path home, Path launcher, int port) {
+  private GuardedHome(
+      Path temp, Path project, Path markers, Path home, Path launcher, int port, String guard) {
     this.temp = temp;
     this.project = project;
     this.markers = markers;
     this.home = home;
     this.launcher = launcher;
     this.port = port;
+    this.guard = guard;
   }
 
-  /** Sets it all up in {@code temp} and waits for the home's gateway to write its port. */
+  /**
+   * Sets it all up in {@code temp}, with agent-guard, and waits for the home's gateway to write its
+   * port.
+   */
   static GuardedHome start(Path temp) throws Exception {
+    return start(temp, "agent-guard");
+  }
+
+  /**
+   * Sets it all up in {@code temp} with the guard {@code guard} ({@code
+   * src/test/resources/agents/<guard>.mjs}, given the marker folder as its argument), and waits for
+   * the home's gateway to write its port.
+   */
+  static GuardedHome start(Path temp, String guard) throws Exception {
     temp = temp.toRealPath();
     Path project = Files.createDirectory(temp.resolve("project"));
     Path markers = Files.createDirectory(temp.resolve("markers"));
@@ -66,20 +81,20 @@ final class GuardedHome implements AutoCloseable {
         Files.createDirectory(
             temp.resolve("gateway-home"),
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    Path guard = temp.resolve("agent-guard.mjs");
+    Path script = temp.resolve(guard + ".mjs");
     Files.copy(
-        Interop.repoRoot().resolve("reference-app/src/test/resources/agents/agent-guard.mjs"),
-        guard);
+        Interop.repoRoot().resolve("reference-app/src/test/resources/agents/" + guard + ".mjs"),
+        script);
     ObjectNode config = JSON.createObjectNode();
     ObjectNode provider = config.putArray("providers").addObject();
-    provider.put("name", "agent-guard").put("transport", "stdio");
-    provider.putArray("command").add("node").add(guard.toString()).add(markers.toString());
+    provider.put("name", guard).put("transport", "stdio");
+    provider.putArray("command").add("node").add(script.toString()).add(markers.toString());
     Path providers = temp.resolve("providers.json");
     Files.writeString(providers, JSON.writeValueAsString(config));
     int port = FreePorts.pick();
     HomeSettings.NONE.withPort(port).withConfig(providers, false).write(home);
     Path launcher = StandInLauncher.write(temp);
-    GuardedHome guarded = new GuardedHome(temp, project, markers, home, launcher, port);
+    GuardedHome guarded = new GuardedHome(temp, project, markers, home, launcher, port, guard);
     new ProcessBuilder(
             launcher.toString(),
             "--detached",
@@ -144,7 +159,7 @@ final class GuardedHome implements AutoCloseable {
   }
 
   /**
-   * Whether agent-guard is bound to a session of the home's gateway (an agent's {@code gateway mcp}
+   * Whether the guard is bound to a session of the home's gateway (an agent's {@code gateway mcp}
    * opened one, and the gateway started the guard for it), asked of the gateway as a host.
    */
   boolean guardIsBound() throws Exception {
@@ -152,8 +167,7 @@ final class GuardedHome implements AutoCloseable {
       observer = GatewayClient.connect(home, port, GatewayClient.Options.defaults());
     }
     return observer.providers().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
-        .anyMatch(
-            provider -> provider.name().equals("agent-guard") && !provider.sessions().isEmpty());
+        .anyMatch(provider -> provider.name().equals(guard) && !provider.sessions().isEmpty());
   }
 
   /** The pid of the home's gateway, from its record; null when it has none. */
