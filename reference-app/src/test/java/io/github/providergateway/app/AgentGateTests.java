@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,6 +62,15 @@ abstract class AgentGateTests {
   /** The gateway's MCP tool {@code tool}, as the agent's model calls it (server {@code gw}). */
   abstract String mcpTool(String tool);
 
+  /**
+   * What the model is told of a call a gate rewrote: by default the name of the call the gate would
+   * run, as a deny that names the safer call does where the agent would run a rewrite unseen
+   * (Gemini, Codex).
+   */
+  String rewriteTold() {
+    return "rewritten.marker";
+  }
+
   /** Installs {@code gateway hook AGENT} as the agent's pre-tool hook for its shell tool. */
   abstract void installHook() throws Exception;
 
@@ -92,10 +100,6 @@ abstract class AgentGateTests {
 
   // ---- the tests ----
 
-  /** Why the hook tests wait: the agents' own hook adapters are another branch's work. */
-  static final String NEEDS_ADAPTERS =
-      "needs gateway hook gemini|codex (issue 45's dialect adapters; today the hook is a usage error)";
-
   @Test
   void anMcpToolBehindAGateRunsWhenAllowedAndNotWhenDenied() throws Exception {
     model =
@@ -118,7 +122,6 @@ abstract class AgentGateTests {
   }
 
   @Test
-  @Disabled(NEEDS_ADAPTERS)
   void anAllowedShellCallRunsAndTheGatewayDecidedIt() throws Exception {
     installHook();
     NpmAgent.Run run = shell("allowed.marker");
@@ -130,7 +133,6 @@ abstract class AgentGateTests {
   }
 
   @Test
-  @Disabled(NEEDS_ADAPTERS)
   void aDeniedShellCallDoesNotRunAndTheModelIsToldWhy() throws Exception {
     installHook();
     NpmAgent.Run run = shell("guarded-denied.marker");
@@ -143,26 +145,23 @@ abstract class AgentGateTests {
   }
 
   /**
-   * A gate's rewrite meets an agent that would run rewritten arguments only beside an {@code
-   * allow}, unseen by the person: it becomes a deny that names the call the gate would run, so
-   * neither call runs and the model can make the safer one itself.
+   * A gate's rewrite, in {@code -p} where nobody can be shown the rewritten call: neither the
+   * agent's call nor the gate's runs, and the model is told ({@link #rewriteTold()}).
    */
   @Test
-  @Disabled(NEEDS_ADAPTERS)
-  void aRewrittenShellCallRunsNeitherWayAndTheDenialNamesTheSaferCall() throws Exception {
+  void aRewrittenShellCallRunsNeitherWayAndTheModelIsTold() throws Exception {
     installHook();
     NpmAgent.Run run = shell("guarded-rewrite.marker");
 
     assertThat(guarded.marker("guarded-rewrite.marker")).as(() -> describe(run)).doesNotExist();
     assertThat(guarded.marker("rewritten.marker")).as(() -> describe(run)).doesNotExist();
-    assertThat(resultOf("call_shell", run)).contains("rewritten.marker");
+    assertThat(resultOf("call_shell", run)).contains(rewriteTold());
   }
 
   /**
    * A gate's question meets an agent that cannot ask the person: a deny that names the question.
    */
   @Test
-  @Disabled(NEEDS_ADAPTERS)
   void aGatesQuestionIsADenialThatNamesTheQuestion() throws Exception {
     installHook();
     NpmAgent.Run run = shell("guarded-ask.marker");
@@ -176,7 +175,6 @@ abstract class AgentGateTests {
    * no answer and denies after its budget; the call is not gated by anyone, and still does not run.
    */
   @Test
-  @Disabled(NEEDS_ADAPTERS)
   void withTheGatewayStoppedACallDoesNotRun() throws Exception {
     installHook();
     NpmAgent.Run run =
@@ -191,7 +189,6 @@ abstract class AgentGateTests {
    * not run.
    */
   @Test
-  @Disabled(NEEDS_ADAPTERS)
   void withTheGatewayKilledAGatedCallDoesNotRun() throws Exception {
     installHook();
     NpmAgent.Run run =

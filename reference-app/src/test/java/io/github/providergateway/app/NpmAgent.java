@@ -64,7 +64,7 @@ final class NpmAgent {
    * pins, installed under {@code target/agents/<pins>-<version>/} unless it is there already; its
    * binary is {@code node_modules/.bin/<bin>}. Skips the test when npm is not installed or cannot
    * reach its registry; fails it when the install fails or {@code <bin> --version} does not print
-   * the pinned version as a word of its own.
+   * the pinned version as a word of its own (a full stop may follow).
    */
   static synchronized NpmAgent installed(String pins, String pkg, String bin)
       throws IOException, InterruptedException {
@@ -111,7 +111,10 @@ final class NpmAgent {
       Process process = builder.start();
       String printed = new String(process.getInputStream().readAllBytes()).strip();
       process.waitFor(NPM_WAIT.toSeconds(), TimeUnit.SECONDS);
-      assertThat(Pattern.compile("(^|\\s)" + Pattern.quote(version) + "(\\s|$)").matcher(printed))
+      // The version as a word: "2.1.332 (Claude Code)", "codex-cli 0.169.0", "… CLI 1.0.102.".
+      assertThat(
+              Pattern.compile("(^|\\s)" + Pattern.quote(version) + "(?![\\w-]|\\.\\d)")
+                  .matcher(printed))
           .as(
               "%s --version (the pin is %s; see npm-install.log in %s): %s",
               binary, version, dir, printed)

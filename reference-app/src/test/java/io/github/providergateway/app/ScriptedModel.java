@@ -33,8 +33,9 @@ import java.util.concurrent.Executors;
  *       …/models/M:streamGenerateContent?alt=sse} per turn ({@code data:} events of {@code
  *       GenerateContentResponse}), and {@code …:generateContent} for its router, which is told the
  *       task is simple;
- *   <li>{@link Dialect#RESPONSES}, Codex CLI's Responses API: {@code POST /v1/responses}, streamed
- *       ({@code response.created}, {@code response.output_item.done}, {@code response.completed}).
+ *   <li>{@link Dialect#RESPONSES}, the Responses API of Codex CLI and of Copilot CLI's own model
+ *       provider: {@code POST /v1/responses}, streamed ({@code response.created}, {@code
+ *       response.output_item.done}, {@code response.completed}).
  * </ul>
  *
  * <p>A request's turn is the number of the model's answers it carries (the first request has none),
@@ -446,6 +447,9 @@ final class ScriptedModel implements AutoCloseable {
     event(out, done);
     ObjectNode completed = JSON.createObjectNode().put("type", "response.completed");
     ObjectNode response = completed.putObject("response").put("id", id);
+    // Codex reads the item from output_item.done; Copilot CLI from the completed response.
+    response.put("object", "response").put("status", "completed");
+    response.putArray("output").add(item);
     response
         .putObject("usage")
         .put("input_tokens", 16)
