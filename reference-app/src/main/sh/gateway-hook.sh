@@ -1,8 +1,8 @@
 #!/bin/sh
-# gateway hook claude|copilot, the fast way: a coding agent's pre-tool-use hook answered by the
-# running gateway over its Unix socket <home>/hook.sock, with curl, so that no JVM starts while a
-# gateway runs (docs/agents.md; architecture, decision 39). The launcher (./gateway) runs this for
-# `gateway hook AGENT [--home DIR] [--port N] [--timeout D] [--connect-timeout D]`.
+# gateway hook claude|copilot|gemini|codex|cursor, the fast way: a coding agent's pre-tool-use hook
+# answered by the running gateway over its Unix socket <home>/hook.sock, with curl, so that no JVM
+# starts while a gateway runs (docs/agents.md; architecture, decision 39). The launcher (./gateway)
+# runs this for `gateway hook AGENT [--home DIR] [--port N] [--timeout D] [--connect-timeout D]`.
 #
 # What decides:
 #   the gateway answers            its decision, as `gateway hook` in a JVM would reach it
@@ -13,8 +13,10 @@
 #     --timeout (10 s)               record is only for "no gateway at all"
 #   anything else                  deny, saying why
 # A socket or a directory above it that another user could have made is not believed: the JVM
-# adapter then runs, and refuses what SafeFiles refuses. It always exits 0 with one answer on
-# stdout: whatever goes wrong, the EXIT trap prints a deny (an agent reads no answer as "go ahead").
+# adapter then runs, and refuses what SafeFiles refuses. It answers in the agent's dialect: one
+# answer on stdout, exit 0 (claude, copilot, cursor); a deny for gemini and codex also exits 2 with
+# the reason alone on stderr, as those agents block on exit code 2. Whatever goes wrong, the EXIT
+# trap denies (an agent reads no answer, and gemini and codex any other exit code, as "go ahead").
 #
 # POSIX sh and curl (7.40 or later, for --unix-socket): no bash, no JVM, no temporary file. Every
 # process costs milliseconds on a busy machine, so the hot path starts three (cat, ls, curl) and
@@ -25,16 +27,21 @@ agent=${1:-}
 [ $# -gt 0 ] && shift
 answered=
 
-# A deny in the agent's own format; $1 is the reason (escaped for JSON here).
+# A deny in the agent's own format; $1 is the reason (escaped for JSON here). Gemini CLI and Codex
+# block on exit code 2 with the reason on stderr; the others read the deny on stdout, exit 0.
 deny() {
   reason=$(printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' | tr '\n\r\t' '   ')
-  if [ "$agent" = copilot ]; then
-    printf '{"permissionDecision":"deny","permissionDecisionReason":"%s"}\n' "$reason"
-  else
-    printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"%s"}}\n' "$reason"
-  fi
-  printf 'gateway hook %s: deny: %s\n' "${agent:-?}" "$1" >&2
+  case "$agent" in
+    copilot) printf '{"permissionDecision":"deny","permissionDecisionReason":"%s"}\n' "$reason" ;;
+    gemini) printf '{"decision":"deny","reason":"%s"}\n' "$reason" ;;
+    cursor) printf '{"permission":"deny","user_message":"%s","agent_message":"%s"}\n' "$reason" "$reason" ;;
+    *) printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"%s"}}\n' "$reason" ;;
+  esac
   answered=yes
+  case "$agent" in
+    gemini|codex) printf '%s\n' "$1" >&2; exit 2 ;;
+  esac
+  printf 'gateway hook %s: deny: %s\n' "${agent:-?}" "$1" >&2
   exit 0
 }
 
@@ -63,6 +70,13 @@ jvm() {
   # The adapter always prints an answer; nothing on stdout (a wrong option, a JVM that failed to
   # start) would read as "no objection" to the agent.
   [ -n "$out" ] || deny "provider gateway hook gave no answer (exit $status; see its stderr); denied"
+  # For Gemini CLI and Codex the exit code is part of the answer: 2 is the adapter's deny (its
+  # reason is on its stderr already), 0 anything else; any other code is a failure, denied.
+  case "$agent:$status" in
+    gemini:0|codex:0) ;;
+    gemini:2|codex:2) answer "$out"; exit 2 ;;
+    gemini:*|codex:*) deny "provider gateway hook failed (exit $status; see its stderr); denied" ;;
+  esac
   answer "$out"
   exit 0
 }
@@ -71,7 +85,7 @@ jvm() {
 input=$(cat)
 
 case "$agent" in
-  claude|copilot) ;;
+  claude|copilot|gemini|codex|cursor) ;;
   *) jvm "$@" ;;
 esac
 
@@ -221,5 +235,13 @@ note=${body#*"$nl"}
 [ "$code" = 200 ] || deny "provider gateway answered $code: $body"
 [ "$line" != "$body" ] || deny "provider gateway hook got no answer it could read; denied"
 answer "$line"
+case "$agent:$note" in
+  # The reason alone: what Gemini CLI and Codex read on stderr beside exit code 2.
+  gemini:deny:*|codex:deny:*)
+    note=${note#deny: }
+    printf '%s\n' "${note%"$nl"}" >&2
+    exit 2
+    ;;
+esac
 printf 'gateway hook %s: %s\n' "$agent" "$note" >&2
 exit 0

@@ -25,6 +25,9 @@ final class AgentConfig {
   enum Agent {
     claude,
     copilot,
+    gemini,
+    codex,
+    cursor,
     vscode,
     http
   }
@@ -139,6 +142,9 @@ final class AgentConfig {
     return switch (agent) {
       case claude -> claude();
       case copilot -> copilot();
+      case gemini -> gemini();
+      case codex -> codex();
+      case cursor -> cursor();
       case vscode -> vscode();
       case http -> http();
     };
@@ -240,10 +246,18 @@ final class AgentConfig {
 
   /** Claude Code's settings with {@code hook} before its shell and edit tools. */
   private static ObjectNode claudeSettings(ObjectNode hook) {
+    return matcherSettings("PreToolUse", CLAUDE_MATCHER, hook);
+  }
+
+  /**
+   * Settings in Claude Code's layout, which Gemini CLI and Codex share: {@code hook} run at {@code
+   * event} for the tools {@code matcher} names.
+   */
+  private static ObjectNode matcherSettings(String event, String matcher, ObjectNode hook) {
     ObjectNode settings = JSON.createObjectNode();
-    ObjectNode matcher = settings.putObject("hooks").putArray("PreToolUse").addObject();
-    matcher.put("matcher", CLAUDE_MATCHER);
-    matcher.putArray("hooks").add(hook);
+    ObjectNode entry = settings.putObject("hooks").putArray(event).addObject();
+    entry.put("matcher", matcher);
+    entry.putArray("hooks").add(hook);
     return settings;
   }
 
@@ -253,6 +267,127 @@ final class AgentConfig {
     ObjectNode hook = hooks.putObject("hooks").putArray("preToolUse").addObject();
     hook.put("type", "command").put("bash", hookCommand("copilot")).put("timeoutSec", 30);
     return hooks;
+  }
+
+  /**
+   * Gemini CLI's tools the hook gates: its shell, its edits, its reads and searches, and MCP tools
+   * of servers it reaches directly ({@code mcp_<server>_<tool>}), which only the hook guards.
+   */
+  private static final String GEMINI_MATCHER =
+      "run_shell_command|write_file|replace|read_file|read_many_files|glob|grep_search"
+          + "|list_directory|mcp_.*";
+
+  /** Codex's tools the hook gates: its shell, its patches, and MCP tools. */
+  private static final String CODEX_MATCHER = "Bash|apply_patch|mcp__.*";
+
+  /** Cursor's hooks the gateway answers: each runs before a tool, and fails closed. */
+  private static final List<String> CURSOR_EVENTS =
+      List.of("beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse");
+
+  /** {@code gateway hook --print-config gemini}: Gemini CLI's BeforeTool command hook. */
+  String geminiHooks() {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command")
+        .put("name", SERVER_NAME)
+        .put("command", hookCommand("gemini"))
+        .put("timeout", 30000);
+    ObjectNode settings = matcherSettings("BeforeTool", GEMINI_MATCHER, hook);
+    return String.join(
+        "\n",
+        "# Gates for Gemini CLI's own tools: merge into ~/.gemini/settings.json or .gemini/settings.json",
+        "# (Gemini CLI reads exit code 2 as a deny, with the reason on stderr; the hook exits 2 on any",
+        "# failure too. Its timeout is in milliseconds. The folder must be trusted for hooks to run.)",
+        pretty(settings),
+        "");
+  }
+
+  /** {@code gateway hook --print-config codex}: Codex CLI's PreToolUse command hook. */
+  String codexHooks() {
+    ObjectNode hook = JSON.createObjectNode();
+    hook.put("type", "command").put("command", hookCommand("codex")).put("timeout", 30);
+    ObjectNode settings = matcherSettings("PreToolUse", CODEX_MATCHER, hook);
+    return String.join(
+        "\n",
+        "# Gates for Codex's own tools: save as $CODEX_HOME/hooks.json (~/.codex/hooks.json), or merge",
+        "# into it. Codex skips a hook it has not been told to trust, silently: trust it when Codex",
+        "# asks (the hook exits 2 with the reason on stderr to deny, and on any failure).",
+        pretty(settings),
+        "");
+  }
+
+  /**
+   * {@code gateway hook --print-config cursor}: Cursor's hooks before shells, MCP tools, reads and
+   * any tool, each fail closed (built from Cursor's documentation, untested against a binary).
+   */
+  String cursorHooks() {
+    ObjectNode settings = JSON.createObjectNode();
+    settings.put("version", 1);
+    ObjectNode hooks = settings.putObject("hooks");
+    for (String event : CURSOR_EVENTS) {
+      hooks
+          .putArray(event)
+          .addObject()
+          .put("command", hookCommand("cursor"))
+          .put("timeout", 30)
+          .put("failClosed", true);
+    }
+    return String.join(
+        "\n",
+        "# Gates for Cursor's own tools: merge into ~/.cursor/hooks.json or .cursor/hooks.json",
+        "# (from Cursor's hooks documentation; not tested against a Cursor binary. failClosed blocks",
+        "# the call when the hook fails or times out.)",
+        pretty(settings),
+        "");
+  }
+
+  private String gemini() {
+    ObjectNode mcp = JSON.createObjectNode();
+    ObjectNode server = mcp.putObject("mcpServers").putObject(SERVER_NAME);
+    server.put("command", launcher.get(0));
+    ArrayNode args = server.putArray("args");
+    launcher.subList(1, launcher.size()).forEach(args::add);
+    args.add("mcp");
+    homeArgs.forEach(args::add);
+    return String.join(
+        "\n",
+        "# Gemini CLI: merge into ~/.gemini/settings.json or .gemini/settings.json",
+        pretty(mcp),
+        "",
+        geminiHooks());
+  }
+
+  private String codex() {
+    List<String> args = new ArrayList<>(launcher.subList(1, launcher.size()));
+    args.add("mcp");
+    args.addAll(homeArgs);
+    return String.join(
+        "\n",
+        "# Codex CLI: add to $CODEX_HOME/config.toml (~/.codex/config.toml)",
+        "[mcp_servers." + SERVER_NAME + "]",
+        "command = " + tomlString(launcher.get(0)),
+        "args = [" + String.join(", ", args.stream().map(AgentConfig::tomlString).toList()) + "]",
+        "",
+        codexHooks());
+  }
+
+  private String cursor() {
+    ObjectNode mcp = JSON.createObjectNode();
+    mcp.putObject("mcpServers").set(SERVER_NAME, stdioServer("stdio"));
+    return String.join(
+        "\n",
+        "# Cursor: merge into ~/.cursor/mcp.json or .cursor/mcp.json",
+        pretty(mcp),
+        "",
+        cursorHooks());
+  }
+
+  /** {@code text} as a TOML basic string. */
+  private static String tomlString(String text) {
+    try {
+      return JSON.writeValueAsString(text); // JSON's escapes are TOML's for a basic string
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private String copilot() {
@@ -355,18 +490,30 @@ final class AgentConfig {
    * clone or installation gone): both agents run the call when a hook fails, and the launcher
    * itself always answers and exits 0, so the fallback speaks only when it could not (decision 61).
    */
-  private String hookCommand(String agent) {
+  String hookCommand(String agent) {
     String reason =
         "the provider gateway hook could not run ("
             + String.join(" ", launcher)
             + " is missing or broken): its gates cannot be checked, so the call is denied;"
             + " reinstall the gateway, or remove this hook";
+    if (agent.equals("gemini") || agent.equals("codex")) {
+      // These agents block on exit code 2 with the reason on stderr: the launcher's own deny
+      // exits 2 (its reason already on stderr), anything else it exits with is a failure.
+      return shellLine("hook", agent)
+          + " || { [ $? -eq 2 ] || printf '%s\\n' "
+          + shellQuote(reason)
+          + " >&2; exit 2; }";
+    }
     ObjectNode deny = JSON.createObjectNode();
-    ObjectNode decision =
-        agent.equals("copilot")
-            ? deny
-            : deny.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse");
-    decision.put("permissionDecision", "deny").put("permissionDecisionReason", reason);
+    if (agent.equals("cursor")) {
+      deny.put("permission", "deny").put("user_message", reason).put("agent_message", reason);
+    } else {
+      ObjectNode decision =
+          agent.equals("copilot")
+              ? deny
+              : deny.putObject("hookSpecificOutput").put("hookEventName", "PreToolUse");
+      decision.put("permissionDecision", "deny").put("permissionDecisionReason", reason);
+    }
     return shellLine("hook", agent) + " || printf '%s\\n' " + shellQuote(deny.toString());
   }
 

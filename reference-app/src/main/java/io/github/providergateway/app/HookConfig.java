@@ -10,9 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * {@code gateway hook --print-config claude|copilot} and {@code gateway hook --revoke NAME}: the
- * hooks' set-up for a person to paste, with a hook token issued for Claude Code's HTTP hook, and
- * taking such a token back (docs/agents.md).
+ * {@code gateway hook --print-config claude|copilot|gemini|codex|cursor} and {@code gateway hook
+ * --revoke NAME}: the hooks' set-up for a person to paste, with a hook token issued for Claude
+ * Code's HTTP hook, and taking such a token back (docs/agents.md).
  */
 final class HookConfig {
 
@@ -37,12 +37,25 @@ final class HookConfig {
         printed.print(config.copilotHooks());
         return Main.EXIT_OK;
       }
+      case gemini -> {
+        printed.print(config.geminiHooks());
+        return Main.EXIT_OK;
+      }
+      case codex -> {
+        printed.print(config.codexHooks());
+        return Main.EXIT_OK;
+      }
+      case cursor -> {
+        printed.print(config.cursorHooks());
+        return Main.EXIT_OK;
+      }
       case claude -> {
         // below
       }
       case vscode, http -> {
         err.println(
-            "gateway hook: --print-config takes claude or copilot (VS Code and HTTP clients have no"
+            "gateway hook: --print-config takes claude, copilot, gemini, codex or cursor (VS Code and"
+                + " HTTP clients have no"
                 + " pre-tool-use hook of their own; their calls through the gateway pass its gates anyway)");
         return Main.EXIT_USAGE;
       }

@@ -707,10 +707,19 @@ public final class Main implements Callable<Integer> {
     }
   }
 
-  /** {@code gateway hook claude|copilot}: a coding agent's pre-tool-use hook (docs/agents.md). */
+  /**
+   * {@code gateway hook claude|copilot|gemini|codex|cursor}: a coding agent's pre-tool-use hook
+   * (docs/agents.md).
+   */
   @Command(
       name = "hook",
-      subcommands = {Hook.Claude.class, Hook.Copilot.class},
+      subcommands = {
+        Hook.Claude.class,
+        Hook.Copilot.class,
+        Hook.Gemini.class,
+        Hook.Codex.class,
+        Hook.Cursor.class
+      },
       usageHelpAutoWidth = true,
       description = {
         "Pre-tool-use hooks for coding agents: put the agent's own tools (shell, edits) under the"
@@ -720,7 +729,8 @@ public final class Main implements Callable<Integer> {
         "",
         "--print-config claude issues a hook token and prints Claude Code's HTTP hook (answered by the"
             + " running gateway itself, fail closed) and the command hook; --print-config copilot"
-            + " prints Copilot CLI's command hook; --revoke NAME takes a hook token back.",
+            + " prints Copilot CLI's command hook, and gemini, codex and cursor theirs; --revoke NAME"
+            + " takes a hook token back.",
         ""
       })
   static final class Hook implements Callable<Integer> {
@@ -735,7 +745,8 @@ public final class Main implements Callable<Integer> {
         names = "--print-config",
         paramLabel = "AGENT",
         description =
-            "Print the hook set-up for AGENT (claude, copilot) with this machine's paths, and exit;"
+            "Print the hook set-up for AGENT (claude, copilot, gemini, codex, cursor) with this"
+                + " machine's paths, and exit;"
                 + " for claude, issue a hook token for --client.")
     private AgentConfig.Agent printConfig;
 
@@ -913,6 +924,95 @@ public final class Main implements Callable<Integer> {
       @Override
       public Integer call() {
         return options.run(hook.parent, io.github.providergateway.agent.hook.AgentKind.COPILOT);
+      }
+    }
+
+    @Command(
+        name = "gemini",
+        usageHelpAutoWidth = true,
+        description = {
+          "Gemini CLI's BeforeTool command hook: reads the hook's JSON on stdin, asks the gateway"
+              + " session whose cwd is the agent's, and exits 2 with the reason on stderr (and"
+              + " {\"decision\":\"deny\"} on stdout) to deny, or 0 with no decision. Gemini CLI cannot"
+              + " ask for a hook and would run a rewritten call unseen: a gate's question or rewrite"
+              + " is a deny that names it (docs/decisions/0066). Any failure exits 2.",
+          ""
+        },
+        footerHeading =
+            "%nInstall it in ~/.gemini/settings.json or <project>/.gemini/settings.json:%n",
+        footer = {
+          "  {\"hooks\":{\"BeforeTool\":[{\"matcher\":\".*\",\"hooks\":[{\"type\":\"command\",",
+          "    \"command\":\"/abs/path/gateway hook gemini\",\"timeout\":30000}]}]}}",
+          "",
+          "run_shell_command becomes tool 'shell' with {\"command\": ...}; write_file/replace become"
+              + " 'edit' with 'path'; read_file/read_many_files/glob/grep_search/list_directory become"
+              + " 'read' with 'path'; mcp_<server>_<tool> becomes mcp__<server>__<tool> (docs/agents.md)."
+        })
+    static final class Gemini implements Callable<Integer> {
+      @picocli.CommandLine.ParentCommand private Hook hook;
+      @picocli.CommandLine.Mixin private HookOptions options;
+
+      @Override
+      public Integer call() {
+        return options.run(hook.parent, io.github.providergateway.agent.hook.AgentKind.GEMINI);
+      }
+    }
+
+    @Command(
+        name = "codex",
+        usageHelpAutoWidth = true,
+        description = {
+          "Codex CLI's PreToolUse command hook (Claude Code's layout): reads the hook's JSON on stdin,"
+              + " asks the gateway session whose cwd is the agent's, and exits 2 with the reason on"
+              + " stderr to deny (a deny always has a reason), or 0 with no decision. Codex refuses"
+              + " ask and a rewrite without allow: a gate's question or rewrite is a deny that names it"
+              + " (docs/decisions/0066). Any failure exits 2.",
+          ""
+        },
+        footerHeading =
+            "%nInstall it in $CODEX_HOME/hooks.json (~/.codex/hooks.json), and trust it:%n",
+        footer = {
+          "  {\"hooks\":{\"PreToolUse\":[{\"matcher\":\".*\",\"hooks\":[{\"type\":\"command\",",
+          "    \"command\":\"/abs/path/gateway hook codex\",\"timeout\":30}]}]}}",
+          "",
+          "Bash/exec_command/shell become tool 'shell' with {\"command\": ...}; apply_patch becomes"
+              + " 'edit', once for each file its patch names; mcp__<server>__<tool> stays (docs/agents.md)."
+        })
+    static final class Codex implements Callable<Integer> {
+      @picocli.CommandLine.ParentCommand private Hook hook;
+      @picocli.CommandLine.Mixin private HookOptions options;
+
+      @Override
+      public Integer call() {
+        return options.run(hook.parent, io.github.providergateway.agent.hook.AgentKind.CODEX);
+      }
+    }
+
+    @Command(
+        name = "cursor",
+        usageHelpAutoWidth = true,
+        description = {
+          "Cursor's beforeShellExecution, beforeMCPExecution, beforeReadFile and preToolUse command"
+              + " hooks, built from Cursor's published hooks documentation and untested against a"
+              + " Cursor binary: reads the hook's JSON on stdin and prints {\"permission\":\"deny\"}"
+              + " with the reason, {\"permission\":\"ask\"} for a gate's question (beforeReadFile:"
+              + " a deny), or {} for no objection. Always exits 0; set failClosed on the hooks.",
+          ""
+        },
+        footerHeading = "%nInstall it in ~/.cursor/hooks.json or <project>/.cursor/hooks.json:%n",
+        footer = {
+          "  {\"version\":1,\"hooks\":{\"beforeShellExecution\":[{\"command\":\"/abs/path/gateway hook"
+              + " cursor\",\"timeout\":30,\"failClosed\":true}], …}}",
+          "",
+          "See 'gateway hook --print-config cursor' for every hook, and docs/agents.md."
+        })
+    static final class Cursor implements Callable<Integer> {
+      @picocli.CommandLine.ParentCommand private Hook hook;
+      @picocli.CommandLine.Mixin private HookOptions options;
+
+      @Override
+      public Integer call() {
+        return options.run(hook.parent, io.github.providergateway.agent.hook.AgentKind.CURSOR);
       }
     }
   }

@@ -30,7 +30,7 @@ import picocli.CommandLine.ParentCommand;
       // Commands and URLs on lines of their own: the help's wrapping would split them.
       "Add it to Claude Code with:",
       "  claude mcp add provider-gateway -- <path>/gateway mcp",
-      "or print the snippet for your agent with --print-config claude|copilot|vscode.",
+      "or print the snippet for your agent with --print-config claude|copilot|gemini|codex|cursor|vscode.",
       "",
       "Clients that speak MCP only over HTTP reach the running gateway at",
       "  http://127.0.0.1:<port>/mcp",

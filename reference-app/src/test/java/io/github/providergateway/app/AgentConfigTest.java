@@ -404,21 +404,56 @@ class AgentConfigTest {
     JsonNode hook = jsonParts(copilot[1]).get(0).path("hooks").path("preToolUse").get(0);
     assertThat(hook.path("bash").asText()).contains(" hook copilot --home " + home + " || printf ");
     assertThat(vscode[0]).isEqualTo("2");
-    assertThat(vscode[2]).contains("takes claude or copilot");
+    assertThat(vscode[2]).contains("takes claude, copilot, gemini, codex or cursor");
     assertThat(badName[0]).isEqualTo("2");
     assertThat(badName[2]).contains("--client must be");
     assertThat(home.resolve(ClientTokens.HOOKS_FILE)).doesNotExist();
   }
 
+  /**
+   * Issue 45: each agent's hook set-up, with the command line that denies in that agent's own way
+   * should the gateway's program not run (exit 2 for Gemini CLI and Codex, Cursor's deny JSON).
+   */
+  @Test
+  void hookPrintConfigPrintsGeminisCodexsAndCursorsHooks(@TempDir Path home) throws Exception {
+    String[] gemini = run("hook", "--home", home.toString(), "--print-config", "gemini");
+    String[] codex = run("hook", "--home", home.toString(), "--print-config", "codex");
+    String[] cursor = run("hook", "--home", home.toString(), "--print-config", "cursor");
+
+    assertThat(gemini[0]).isEqualTo("0");
+    JsonNode geminiHook = jsonParts(gemini[1]).get(0).path("hooks").path("BeforeTool").get(0);
+    assertThat(geminiHook.path("matcher").asText()).contains("run_shell_command", "write_file");
+    assertThat(geminiHook.path("hooks").get(0).path("command").asText())
+        .contains(" hook gemini --home " + home + " || { [ $? -eq 2 ] || printf ")
+        .endsWith(" >&2; exit 2; }");
+    assertThat(geminiHook.path("hooks").get(0).path("timeout").asInt()).isEqualTo(30000);
+    assertThat(codex[0]).isEqualTo("0");
+    JsonNode codexHook = jsonParts(codex[1]).get(0).path("hooks").path("PreToolUse").get(0);
+    assertThat(codexHook.path("matcher").asText()).contains("Bash", "apply_patch");
+    assertThat(codexHook.path("hooks").get(0).path("command").asText())
+        .contains(" hook codex --home " + home + " || {");
+    assertThat(cursor[0]).isEqualTo("0");
+    JsonNode cursorHooks = jsonParts(cursor[1]).get(0).path("hooks");
+    for (String event :
+        List.of("beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "preToolUse")) {
+      JsonNode hook = cursorHooks.path(event).get(0);
+      assertThat(hook.path("failClosed").asBoolean()).as(event).isTrue();
+      assertThat(hook.path("command").asText())
+          .contains(" hook cursor --home " + home + " || printf ")
+          .contains("\"permission\":\"deny\"");
+    }
+  }
+
   /** Issue 34: "Unmatched argument at index 1: 'gemini'" named the parser, not the problem. */
   @Test
   void aCommandTheAppDoesNotHaveIsNamedWithTheOnesItHas() {
-    String[] gemini = run("hook", "gemini");
+    String[] gemini = run("hook", "aider");
     String[] bogus = run("bogus");
 
     assertThat(gemini[0]).isEqualTo("2");
     assertThat(gemini[2])
-        .contains("gateway hook: no command 'gemini': it takes claude, copilot")
+        .contains(
+            "gateway hook: no command 'aider': it takes claude, copilot, gemini, codex, cursor")
         .contains("Try 'gateway hook --help'");
     assertThat(bogus[2])
         .contains("gateway: no command 'bogus': it takes attach, status, gates, mcp, hook");

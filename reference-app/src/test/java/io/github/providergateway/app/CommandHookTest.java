@@ -95,8 +95,13 @@ class CommandHookTest {
    * JVM: the hook's script and JVM are the processes under test here.
    */
   private WsProvider gatewayWithGuard() throws IOException {
+    return gatewayWithGuard("");
+  }
+
+  /** {@link #gatewayWithGuard()}, with {@code helloFields} added to ci-guard's hello. */
+  private WsProvider gatewayWithGuard(String helloFields) throws IOException {
     gateway = RpcApp.start(home);
-    return guarded();
+    return guarded(helloFields);
   }
 
   /** {@link #gatewayWithGuard()} in a process of its own, for a test that signals it. */
@@ -107,6 +112,10 @@ class CommandHookTest {
 
   /** Starts the agent's session and binds ci-guard to it, gating {@code git push}. */
   private WsProvider guarded() throws IOException {
+    return guarded("");
+  }
+
+  private WsProvider guarded(String helloFields) throws IOException {
     JsonNode session =
         gateway.request(
             "{\"cmd\":\"session.start\",\"label\":\"claude-code\",\"cwd\":\"" + AGENT_CWD + "\"}");
@@ -117,7 +126,8 @@ class CommandHookTest {
             session.get("sessionId").asText(),
             "ci-guard",
             "\"hooks\":{\"onPreToolUse\":[{\"match\":{\"tool\":\"shell\",\"args\":\"git push\"},"
-                + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}");
+                + "\"action\":\"gate\",\"gateId\":\"ci-green\"}]}"
+                + helloFields);
     toClose.add(guard);
     HookAdapterTest.awaitRecordMentions(home, "ci-green");
     return guard;
@@ -162,8 +172,8 @@ class CommandHookTest {
   private CompletableFuture<Run> run(List<String> command, byte[] stdin, Map<String, String> env)
       throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().putAll(env);
     builder.environment().put("GATEWAY_HOOK_LAUNCHER", launcher.toString());
+    builder.environment().putAll(env);
     Process process = builder.start();
     process.getOutputStream().write(stdin);
     process.getOutputStream().close();
@@ -475,5 +485,116 @@ class CommandHookTest {
     assertThat(run.decision()).isEqualTo("deny");
     assertThat(run.reason()).contains("could not read the claude hook input");
     assertThat(jvmStarted()).isFalse();
+  }
+
+  // ---- Gemini CLI and Codex: a deny is exit code 2 with the reason on stderr (issue 45) ----
+
+  @Test
+  void geminiAndCodexReadTheGatewaysDenyAsExitTwoWithTheReasonAloneOnStderr() throws Exception {
+    WsProvider guard = gatewayWithGuard();
+
+    CompletableFuture<Run> geminiPush = hook("gemini", "gemini-shell-git-push.json");
+    answerGate(guard, "deny", CI_RED);
+    Run gemini = done(geminiPush);
+    CompletableFuture<Run> codexPush = hook("codex", "codex-bash-git-push.json");
+    answerGate(guard, "deny", CI_RED);
+    Run codex = done(codexPush);
+    Run geminiLs = done(hook("gemini", "gemini-shell-ls.json"));
+    Run codexLs = done(hook("codex", "codex-bash-ls.json"));
+
+    assertThat(gemini.exitCode()).isEqualTo(2);
+    assertThat(gemini.err()).isEqualTo(CI_RED + "\n");
+    assertThat(gemini.answer().path("decision").asText()).isEqualTo("deny");
+    assertThat(codex.exitCode()).isEqualTo(2);
+    assertThat(codex.err()).isEqualTo(CI_RED + "\n");
+    assertThat(codex.decision()).isEqualTo("deny");
+    assertThat(geminiLs.exitCode()).isZero();
+    assertThat(geminiLs.answer()).isEqualTo(JSON.createObjectNode());
+    assertThat(geminiLs.err()).contains("gateway hook gemini: allow: ");
+    assertThat(codexLs.exitCode()).isZero();
+    assertThat(jvmStarted()).as("a JVM started for a hook while the gateway ran").isFalse();
+  }
+
+  @Test
+  void aGatesQuestionReachesCodexAsADenyThatAsksThePersonNeverAsAnAsk() throws Exception {
+    WsProvider guard = gatewayWithGuard(",\"extensions\":[\"gate.ask\"]");
+
+    CompletableFuture<Run> push = hook("codex", "codex-bash-git-push.json");
+    answerGate(guard, "ask", "Push to main while the release is frozen?");
+    Run codex = done(push);
+
+    assertThat(codex.exitCode()).isEqualTo(2);
+    assertThat(codex.decision()).isEqualTo("deny");
+    assertThat(codex.err())
+        .contains("asks the person first: Push to main while the release is frozen?")
+        .contains("Codex cannot ask");
+    assertThat(codex.out()).doesNotContain("\"ask\"");
+  }
+
+  @Test
+  void whenTheAdapterItselfFailsGeminiAndCodexStillGetExitTwo() throws Exception {
+    gatewayWithGuard();
+    Path failing = temp.resolve("failing-launcher");
+    Files.writeString(failing, "#!/bin/sh\nprintf '{}\\n'\nexit 1\n");
+    Files.setPosixFilePermissions(failing, PosixFilePermissions.fromString("rwx------"));
+
+    Run malformed =
+        done(
+            run(
+                List.of("/bin/sh", SCRIPT.toString(), "gemini", "--home", home.toString()),
+                "{\"tool_name\": ".getBytes(StandardCharsets.UTF_8)));
+    Run badOption = done(hook("codex", "codex-bash-ls.json", "--bogus"));
+    // A JVM adapter that says "{}" but exits 1 has failed: not an allow.
+    Run broken =
+        done(
+            run(
+                List.of(
+                    "/bin/sh",
+                    SCRIPT.toString(),
+                    "gemini",
+                    "--home",
+                    temp.resolve("none").toString()),
+                readPayload("gemini-shell-ls.json"),
+                Map.of("GATEWAY_HOOK_LAUNCHER", failing.toString())));
+
+    assertThat(malformed.exitCode()).isEqualTo(2);
+    assertThat(malformed.err()).contains("could not read the gemini hook input");
+    assertThat(malformed.answer().path("decision").asText()).isEqualTo("deny");
+    assertThat(badOption.exitCode()).isEqualTo(2);
+    assertThat(badOption.err()).contains("gave no answer");
+    assertThat(broken.exitCode()).isEqualTo(2);
+    assertThat(broken.err()).contains("provider gateway hook failed (exit 1");
+    assertThat(broken.answer().path("decision").asText()).isEqualTo("deny");
+  }
+
+  @Test
+  void aKilledGatewayStillGetsGeminiADecisionFromTheJvmWithExitTwo() throws Exception {
+    gatewayProcessWithGuard();
+    int port = gateway.url().getPort();
+    signal(gateway.pid(), "KILL");
+    gateway.awaitExit();
+
+    Run gemini =
+        hook(
+                "gemini",
+                "gemini-shell-git-push.json",
+                "--port",
+                Integer.toString(port),
+                "--connect-timeout",
+                "60s")
+            .get(30, TimeUnit.SECONDS);
+
+    assertThat(jvmStarted()).isTrue();
+    assertThat(gemini.exitCode()).isEqualTo(2);
+    assertThat(gemini.answer().path("decision").asText()).isEqualTo("deny");
+    assertThat(gemini.err())
+        .contains("provider gateway not running (port " + port + ": Connection refused)")
+        .contains("would meet ci-guard's gate 'ci-green'");
+  }
+
+  private byte[] readPayload(String payload) throws IOException {
+    try (InputStream in = getClass().getResourceAsStream("/hooks/" + payload)) {
+      return in.readAllBytes();
+    }
   }
 }

@@ -37,9 +37,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * {@code gateway hook claude|copilot}: answers one pre-tool-use hook call of a coding agent with
- * what the gateway's providers decide, so their {@code onPreToolUse} rules and gates hold for the
- * agent's own tools too (docs/agents.md).
+ * {@code gateway hook claude|copilot|gemini|codex|cursor}: answers one pre-tool-use hook call of a
+ * coding agent, in that agent's own dialect ({@link AgentKind}), with what the gateway's providers
+ * decide, so their {@code onPreToolUse} rules and gates hold for the agent's own tools too
+ * (docs/agents.md).
  *
  * <p>It reads the agent's JSON on stdin, maps the tool ({@link ToolMapping}), finds the gateway
  * session of the agent's working directory ({@link SessionChoice}: among sessions holders of the
@@ -62,7 +63,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>It never fails open by accident: malformed input, an unreadable record, a token file or record
  * another user could have written ({@link io.github.providergateway.host.client.SafeFiles}) and any
- * unexpected error answer an explicit deny, and the exit code is always 0.
+ * unexpected error answer an explicit deny: exit code 0 with the deny printed for agents that read
+ * it (Claude Code, Copilot CLI, Cursor), exit code 2 with the reason on stderr for those that block
+ * on it (Gemini CLI, Codex).
  */
 public final class HookAdapter {
 
@@ -200,7 +203,8 @@ public final class HookAdapter {
    * @param out where the answer goes, in the agent's format
    * @param err where the reason for the answer goes, for a person reading the agent's log
    * @param settings where the gateway is; null when the command line was wrong, which denies
-   * @return the exit code, always 0: the answer itself says allow or deny
+   * @return the exit code: 0, the answer itself saying allow or deny; 2 for a deny of an agent that
+   *     reads denials from the exit code and stderr (Gemini CLI, Codex: {@link AgentKind#exitCode})
    */
   public static int run(
       AgentKind agent, InputStream in, PrintStream out, PrintStream err, Settings settings) {
@@ -275,7 +279,8 @@ public final class HookAdapter {
    * @param settings where the gateway is; null when the command line was wrong, which denies
    * @param guard the home's guard (its person's settings): decides a call with no session first,
    *     and names its rule when no gateway runs
-   * @return the exit code, always 0: the answer itself says allow or deny
+   * @return the exit code: 0, the answer itself saying allow or deny; 2 for a deny of an agent that
+   *     reads denials from the exit code and stderr (Gemini CLI, Codex: {@link AgentKind#exitCode})
    */
   public static int run(
       AgentKind agent,
@@ -309,9 +314,9 @@ public final class HookAdapter {
     }
     out.println(agent.answer(verdict));
     out.flush();
-    err.println("gateway hook " + agent.word() + ": " + verdict.word() + ": " + verdict.note());
+    err.println(agent.stderr(verdict));
     err.flush();
-    return 0;
+    return agent.exitCode(verdict);
   }
 
   private HookVerdict decide(InputStream in) {
@@ -339,7 +344,9 @@ public final class HookAdapter {
         attempt = askOnce(request);
       }
     }
-    return attempt.down() != null ? down(request, attempt.down()) : attempt.verdict();
+    HookVerdict verdict =
+        attempt.down() != null ? down(request, attempt.down()) : attempt.verdict();
+    return agent.fit(verdict, request);
   }
 
   /** What one try to ask the gateway gave: its verdict, or why no gateway could be asked. */

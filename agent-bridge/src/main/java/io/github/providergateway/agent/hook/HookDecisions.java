@@ -19,9 +19,12 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -133,7 +136,85 @@ final class HookDecisions {
    */
   static CompletableFuture<HookVerdict> decide(
       HostApi gateway, HookRequest request, AgentKind agent, Context context) {
-    return new Call(gateway, request, agent, context).decide();
+    if (ToolMapping.isGatewaysOwn(request.tool())) {
+      // Its front door runs it through the gateway's own evaluation (rules, gates, the guard,
+      // elicitation for a question): deciding it here too would record it twice and could ask
+      // twice. Nothing else runs that tool, so leaving it there lets nothing past.
+      return CompletableFuture.completedFuture(
+          HookVerdict.allow(
+              List.of(),
+              request.tool()
+                  + " is a tool of the gateway's own MCP server: its front door decides it"));
+    }
+    if (request.others().isEmpty()) {
+      return new Call(gateway, request, agent, context).decide();
+    }
+    // A call that names several files is decided once per file (ToolMapping): one file a rule
+    // refuses refuses the call, whichever field or place of a patch names it.
+    List<HookRequest> views = new ArrayList<>();
+    views.add(request);
+    views.addAll(request.others());
+    return decideEach(gateway, views, agent, context, new ArrayList<>());
+  }
+
+  /** Decides {@code views} one after another, from the first not in {@code decided}. */
+  private static CompletableFuture<HookVerdict> decideEach(
+      HostApi gateway,
+      List<HookRequest> views,
+      AgentKind agent,
+      Context context,
+      List<HookVerdict> decided) {
+    HookRequest view = views.get(decided.size());
+    return new Call(gateway, view, agent, context)
+        .decide()
+        .thenCompose(
+            verdict -> {
+              decided.add(verdict);
+              return decided.size() < views.size()
+                  ? decideEach(gateway, views, agent, context, decided)
+                  : CompletableFuture.completedFuture(together(decided));
+            });
+  }
+
+  /**
+   * One verdict for a call from those of its files: the first deny, else the first question, else
+   * allowed with every file's context and the one rewrite gates made. Rewrites of two of its files
+   * cannot both be applied to the one call: denied, saying so.
+   */
+  private static HookVerdict together(List<HookVerdict> verdicts) {
+    for (HookVerdict verdict : verdicts) {
+      if (!verdict.allowed() && !verdict.ask()) {
+        return verdict;
+      }
+    }
+    for (HookVerdict verdict : verdicts) {
+      if (verdict.ask()) {
+        return verdict;
+      }
+    }
+    Set<String> context = new LinkedHashSet<>();
+    List<HookVerdict> rewritten = new ArrayList<>();
+    for (HookVerdict verdict : verdicts) {
+      context.addAll(verdict.context());
+      if (verdict.updatedInput() != null) {
+        rewritten.add(verdict);
+      }
+    }
+    if (rewritten.size() > 1) {
+      String why =
+          "the provider gateway's gates rewrote "
+              + rewritten.size()
+              + " of the files this call names, and one call can take only one rewrite; denied"
+              + " (make one call for each file)";
+      return HookVerdict.deny(why, why);
+    }
+    HookVerdict first = rewritten.isEmpty() ? verdicts.get(0) : rewritten.get(0);
+    return new HookVerdict(
+        true,
+        null,
+        List.copyOf(context),
+        first.note() + " (each of the " + verdicts.size() + " files the call names)",
+        first.updatedInput());
   }
 
   /** One call's decision, with its deadline for waiting. */

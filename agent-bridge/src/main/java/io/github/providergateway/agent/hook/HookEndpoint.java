@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 /**
  * The hooks of coding agents, answered in the gateway's own process: the HTTP hook on the gateway's
  * port and the command hook's local socket hand an agent's hook call here, and get back what the
- * agent reads (docs/agents.md). The same decision as {@code gateway hook claude|copilot} ({@link
+ * agent reads (docs/agents.md). The same decision as {@code gateway hook <agent>} ({@link
  * HookAdapter}) reaches, without a process or a connection of its own: the agent's session by its
  * working directory, the session's hooks, a gate's question returned as the agent's "ask",
  * rewritten arguments in the agent's shape. Input that cannot be read is denied.
@@ -28,7 +28,8 @@ public final class HookEndpoint {
    *
    * @param body what the agent reads: its hook output JSON, one line
    * @param word {@code allow}, {@code deny} or {@code ask}
-   * @param note what decided, for a log a person reads
+   * @param note what decided, for a log a person reads; for a deny of an agent that reads the
+   *     reason from stderr (Gemini CLI, Codex: exit code 2), that reason
    */
   public record Answer(String body, String word, String note) {
     /**
@@ -117,6 +118,12 @@ public final class HookEndpoint {
                 HookVerdict.deny(
                     "provider gateway could not check the call (" + failure + "); denied",
                     "failed, denied: " + failure))
-        .thenApply(decided -> new Answer(agent.answer(decided), decided.word(), decided.note()));
+        .thenApply(
+            decided -> {
+              // In the agent's terms: a question or a rewrite it cannot take becomes a deny that
+              // names it (decision 66).
+              HookVerdict spoken = agent.fit(decided, read.request());
+              return new Answer(agent.answer(spoken), spoken.word(), agent.noteLine(spoken));
+            });
   }
 }

@@ -9,6 +9,7 @@ import io.github.providergateway.http.HttpReply;
 import io.github.providergateway.http.HttpRequest;
 import io.github.providergateway.http.HttpRoute;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -180,9 +181,13 @@ public final class HookRoute {
     return Optional.empty();
   }
 
-  /** The agent whose hook {@code path} is ({@code /hooks/claude}), if any. */
+  /**
+   * The agent whose hook {@code path} is ({@code /hooks/claude}), if any: Claude Code has HTTP
+   * hooks, and Copilot CLI's input is taken too; the other agents run command hooks only, which
+   * reach the gateway through {@link HookSocket}.
+   */
   private static Optional<AgentKind> agentOf(String path) {
-    for (AgentKind agent : AgentKind.values()) {
+    for (AgentKind agent : List.of(AgentKind.CLAUDE, AgentKind.COPILOT)) {
       if (path.equals(PATH + "/" + agent.word())) {
         return Optional.of(agent);
       }

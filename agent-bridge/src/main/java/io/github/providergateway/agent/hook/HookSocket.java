@@ -30,9 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The command hook's door into the running gateway: a Unix domain socket, {@code <home>/}{@value
- * #FILE_NAME}, where the launcher's hook script ({@code gateway hook claude|copilot}, a POSIX shell
- * script that runs {@code curl --unix-socket}) posts the agent's hook input and reads the decision,
- * so that no JVM starts for a hook while a gateway runs (docs/agents.md).
+ * #FILE_NAME}, where the launcher's hook script ({@code gateway hook <agent>}, a POSIX shell script
+ * that runs {@code curl --unix-socket}) posts the agent's hook input and reads the decision, so
+ * that no JVM starts for a hook while a gateway runs (docs/agents.md).
  *
  * <p><b>Why a Unix socket.</b> It answers both questions a hook must ask without a secret. Who may
  * ask: only this user, since the socket is owner-only (0600) in the home, which the gateway keeps
@@ -44,11 +44,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * gateway" costs no wait, while a stopped one accepts and stays silent, which the script tells
  * apart.
  *
- * <p><b>What it speaks.</b> The least of HTTP/1.1 that curl sends: {@code POST /hooks/claude} (or
- * {@code /hooks/copilot}) with a {@code Content-Length} body of at most {@link #MAX_BODY_BYTES}
- * ({@code Expect: 100-continue} is answered), one request a connection. A 200 answer is {@code
- * text/plain}: the line the agent reads, then a line saying what decided (for the hook's stderr).
- * Anything else gets 400, 404, 405, 411, 413 or 503 with a line of text, and the script denies.
+ * <p><b>What it speaks.</b> The least of HTTP/1.1 that curl sends: {@code POST /hooks/<agent>}
+ * ({@code /hooks/claude}, {@code /hooks/gemini}, …) with a {@code Content-Length} body of at most
+ * {@link #MAX_BODY_BYTES} ({@code Expect: 100-continue} is answered), one request a connection. A
+ * 200 answer is {@code text/plain}: the line the agent reads, then {@code <word>: <note>}, what
+ * decided (for the hook's stderr; for a deny of Gemini CLI or Codex, the reason, which the script
+ * writes on stderr before it exits 2). Anything else gets 400, 404, 405, 411, 413 or 503 with a
+ * line of text, and the script denies.
  *
  * <p><b>Bounds</b> (docs/security.md): at most {@link #MAX_CONNECTIONS} connections are open (more
  * wait in the kernel's backlog, unaccepted); a request must arrive whole within {@link

@@ -132,13 +132,14 @@ record HookSocketRequest(AgentKind agent, byte[] body) {
         return agent;
       }
     }
-    throw new Refused(
-        404,
-        "Not Found: the hooks are "
-            + HookRoute.PATH
-            + "/claude and "
-            + HookRoute.PATH
-            + "/copilot");
+    throw new Refused(404, "Not Found: the hooks are " + hookPaths());
+  }
+
+  /** Every agent's hook path, for a person who asked for another ({@code /hooks/claude, …}). */
+  static String hookPaths() {
+    return java.util.Arrays.stream(AgentKind.values())
+        .map(agent -> HookRoute.PATH + "/" + agent.word())
+        .collect(java.util.stream.Collectors.joining(", "));
   }
 
   private static long contentLength(String value) throws Refused {

@@ -1,20 +1,33 @@
 package io.github.providergateway.agent.hook;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * From an agent's own tool to what providers' {@code onPreToolUse} rules match (docs/agents.md,
- * "Tool mapping"). Shells become {@code shell} with exactly {@code {"command": ...}}, so that a
- * rule like the guardrail example's ({@code {"tool":"shell","args":"git push"}}) matches the text
- * {@code {"command":"git push origin main"}} whatever else the agent passes (descriptions,
- * timeouts). Tools that change files become {@code edit}, and tools that read them (or search them:
- * Claude Code's {@code Grep} and {@code Glob}) become {@code read} (issue 44: reading {@code
- * ~/.ssh/id_rsa} is gated like {@code cat} of it), their arguments kept with the file's path added
- * as {@code path} first, so {@code match.file} globs and the guard see it. Every other tool keeps
- * its name and arguments. {@link #toAgent} maps gates' rewritten arguments back onto the agent's.
+ * "Tool mapping"), the same for every agent, so that one rule covers them all. Shells become {@code
+ * shell} with exactly {@code {"command": ...}}, so that a rule like the guardrail example's ({@code
+ * {"tool":"shell","args":"git push"}}) matches the text {@code {"command":"git push origin main"}}
+ * whatever else the agent passes (descriptions, timeouts). Tools that change files (edit, write,
+ * create, patch, notebook edits) become {@code edit}, and tools that read them, list them or search
+ * them become {@code read} (issue 44: reading {@code ~/.ssh/id_rsa} is gated like {@code cat} of
+ * it), their arguments kept with the file's path added as {@code path} first, so {@code match.file}
+ * globs and the guard see it. A call that names several files (two path fields, a list of files, a
+ * patch) is seen once per file ({@link HookRequest#others}), so that a harmless {@code file_path}
+ * beside a {@code notebook_path} of {@code .env} cannot hide it. MCP tools are named {@code
+ * mcp__<server>__<tool>} whichever agent calls them, when the agent says which server. Every other
+ * tool keeps its name and arguments. {@link #toAgent} maps gates' rewritten arguments back onto the
+ * agent's.
  */
 final class ToolMapping {
 
@@ -27,13 +40,129 @@ final class ToolMapping {
   /** The gateway name of file-reading tools. */
   static final String READ = "read";
 
-  private static final Set<String> CLAUDE_EDITS =
-      Set.of("Edit", "MultiEdit", "Write", "NotebookEdit");
-  private static final Set<String> COPILOT_SHELLS = Set.of("bash", "shell", "powershell");
-  private static final Set<String> COPILOT_EDITS =
-      Set.of("edit", "create", "write", "str_replace_editor");
-  private static final Set<String> CLAUDE_SEARCHES = Set.of("Grep", "Glob");
-  private static final Set<String> COPILOT_READS = Set.of("view", "read");
+  /**
+   * The fields in which agents' file tools name a file or a folder, in the order the first one
+   * found becomes {@code path}; every one present is checked.
+   */
+  static final List<String> PATH_FIELDS =
+      List.of(
+          "path",
+          "file_path",
+          "notebook_path",
+          "absolute_path",
+          "dir_path",
+          "filePath",
+          "target_file",
+          "target_notebook",
+          "target_directory",
+          "directory_path");
+
+  /**
+   * The name {@code gateway mcp --print-config} and {@code gateway setup} give the gateway's own
+   * MCP server in an agent's settings: its tools are {@code mcp__provider-gateway__<tool>} (Copilot
+   * CLI: {@code provider-gateway-<tool>}).
+   */
+  static final String GATEWAY_SERVER = "provider-gateway";
+
+  /** Fields that hold a list of files (Gemini's {@code read_many_files}): each one is checked. */
+  static final List<String> PATH_LIST_FIELDS = List.of("paths", "file_paths", "include");
+
+  /** Claude Code's tools (its tools reference). */
+  static final Map<String, String> CLAUDE_TOOLS =
+      Map.ofEntries(
+          Map.entry("Bash", SHELL),
+          Map.entry("Edit", EDIT),
+          Map.entry("MultiEdit", EDIT),
+          Map.entry("Write", EDIT),
+          Map.entry("NotebookEdit", EDIT),
+          Map.entry("Read", READ),
+          Map.entry("NotebookRead", READ),
+          Map.entry("Grep", READ),
+          Map.entry("Glob", READ),
+          Map.entry("LS", READ));
+
+  /** GitHub Copilot CLI's tools. */
+  static final Map<String, String> COPILOT_TOOLS =
+      Map.ofEntries(
+          Map.entry("bash", SHELL),
+          Map.entry("shell", SHELL),
+          Map.entry("powershell", SHELL),
+          Map.entry("edit", EDIT),
+          Map.entry("create", EDIT),
+          Map.entry("write", EDIT),
+          Map.entry("str_replace_editor", EDIT),
+          Map.entry("str_replace", EDIT),
+          Map.entry("view", READ),
+          Map.entry("read", READ),
+          Map.entry("glob", READ),
+          Map.entry("grep", READ));
+
+  /** Gemini CLI's tools (0.61.0's {@code *_TOOL_NAME} constants, and older names). */
+  static final Map<String, String> GEMINI_TOOLS =
+      Map.ofEntries(
+          Map.entry("run_shell_command", SHELL),
+          Map.entry("write_file", EDIT),
+          Map.entry("replace", EDIT),
+          Map.entry("edit", EDIT),
+          Map.entry("read_file", READ),
+          Map.entry("read_many_files", READ),
+          Map.entry("glob", READ),
+          Map.entry("grep_search", READ),
+          Map.entry("search_file_content", READ),
+          Map.entry("list_directory", READ));
+
+  /**
+   * Codex CLI's tools as its hooks name them: {@code Bash} for its shell (its own {@code
+   * exec_command}, {@code shell} and {@code local_shell} too, should a hook see them so), {@code
+   * apply_patch} for edits, whose patch names the files.
+   */
+  static final Map<String, String> CODEX_TOOLS =
+      Map.ofEntries(
+          Map.entry("Bash", SHELL),
+          Map.entry("exec_command", SHELL),
+          Map.entry("shell", SHELL),
+          Map.entry("local_shell", SHELL),
+          Map.entry("apply_patch", EDIT),
+          Map.entry("ApplyPatch", EDIT),
+          Map.entry("Edit", EDIT),
+          Map.entry("Write", EDIT),
+          Map.entry("read_file", READ),
+          Map.entry("list_dir", READ),
+          Map.entry("grep_files", READ),
+          Map.entry("view_image", READ));
+
+  /**
+   * Cursor's tools in its {@code preToolUse} hook (its hooks documentation; untested against a
+   * binary). Its {@code beforeShellExecution} and {@code beforeReadFile} hooks are a shell and a
+   * read whatever the tool.
+   */
+  static final Map<String, String> CURSOR_TOOLS =
+      Map.ofEntries(
+          Map.entry("Shell", SHELL),
+          Map.entry("Write", EDIT),
+          Map.entry("Edit", EDIT),
+          Map.entry("StrReplace", EDIT),
+          Map.entry("MultiEdit", EDIT),
+          Map.entry("Delete", EDIT),
+          Map.entry("TabWrite", EDIT),
+          Map.entry("EditNotebook", EDIT),
+          Map.entry("Read", READ),
+          Map.entry("Grep", READ),
+          Map.entry("Glob", READ),
+          Map.entry("LS", READ));
+
+  /** A shell's folder, when the agent runs the command elsewhere than its cwd. */
+  private static final List<String> WORKDIR_FIELDS = List.of("dir_path", "workdir", "cwd");
+
+  /** Shells whose {@code -c} script is the command ({@code ["bash", "-lc", "git push"]}). */
+  private static final Set<String> SHELL_PROGRAMS = Set.of("sh", "bash", "zsh", "dash", "ksh");
+
+  /** A file a patch adds, changes, deletes or moves to. */
+  private static final Pattern PATCH_FILE =
+      Pattern.compile("^\\*\\*\\* (?:Add File|Update File|Delete File|Move to): (.+)$");
+
+  /** Where a view's {@code path} came from when it was a patch's, which no rewrite can change. */
+  private static final String FROM_PATCH = "*** patch";
 
   private ToolMapping() {}
 
@@ -44,57 +173,192 @@ final class ToolMapping {
    * search; none when they search the working directory).
    */
   static HookRequest claude(String cwd, String tool, JsonNode input) {
-    if (tool.equals("Bash")) {
-      return shell(cwd, input);
-    }
-    if (CLAUDE_EDITS.contains(tool)) {
-      return file(cwd, EDIT, input, input.has("file_path") ? "file_path" : "notebook_path");
-    }
-    if (tool.equals("Read") || tool.equals("NotebookRead")) {
-      return file(cwd, READ, input, input.has("file_path") ? "file_path" : "notebook_path");
-    }
-    if (CLAUDE_SEARCHES.contains(tool)) {
-      return file(cwd, READ, input, "path");
-    }
-    return new HookRequest(cwd, tool, input, input, null);
+    return map(CLAUDE_TOOLS, cwd, tool, input);
   }
 
   /**
    * Copilot CLI: {@code bash}, {@code shell}, {@code powershell} are shells; {@code edit}, {@code
-   * create}, {@code write}, {@code str_replace_editor} edit; {@code view} and {@code read} read.
+   * create}, {@code write}, {@code str_replace_editor} edit; {@code view}, {@code read}, {@code
+   * glob}, {@code grep} read.
    */
   static HookRequest copilot(String cwd, String tool, JsonNode args) {
-    if (COPILOT_SHELLS.contains(tool)) {
-      return shell(cwd, args);
+    return map(COPILOT_TOOLS, cwd, tool, args);
+  }
+
+  /**
+   * Gemini CLI: {@code run_shell_command} is a shell (in its {@code dir_path} when it names one);
+   * {@code write_file}, {@code replace} edit; {@code read_file}, {@code read_many_files}, {@code
+   * glob}, {@code grep_search}, {@code list_directory} read. An MCP tool ({@code
+   * mcp_<server>_<tool>}, with {@code mcp_context}) is {@code mcp__<server>__<tool>}.
+   *
+   * @param mcpContext Gemini's {@code mcp_context}, or null
+   */
+  static HookRequest gemini(String cwd, String tool, JsonNode input, JsonNode mcpContext) {
+    if (mcpContext != null && mcpContext.isObject()) {
+      String server = text(mcpContext.get("server_name"));
+      String name = text(mcpContext.get("tool_name"));
+      if (server != null && name != null) {
+        return new HookRequest(cwd, mcp(server, name), input, input, null);
+      }
     }
-    if (COPILOT_EDITS.contains(tool)) {
-      return file(cwd, EDIT, args, args.has("path") ? "path" : "file_path");
+    return map(GEMINI_TOOLS, cwd, tool, input);
+  }
+
+  /**
+   * Codex CLI: {@code Bash} (and its {@code exec_command}, {@code shell}) is a shell, its command a
+   * string or an argument list; {@code apply_patch} edits every file its patch names; MCP tools are
+   * {@code mcp__<server>__<tool>} already.
+   */
+  static HookRequest codex(String cwd, String tool, JsonNode input) {
+    return map(CODEX_TOOLS, cwd, tool, input);
+  }
+
+  /**
+   * Cursor's {@code preToolUse}: its shell, edits and reads by {@link #CURSOR_TOOLS}; an MCP tool
+   * ({@code MCP:<server>:<tool>}) is {@code mcp__<server>__<tool>}.
+   */
+  static HookRequest cursor(String cwd, String tool, JsonNode input) {
+    if (tool.startsWith("MCP:")) {
+      String[] parts = tool.split(":", 3);
+      if (parts.length == 3 && !parts[1].isEmpty() && !parts[2].isEmpty()) {
+        return new HookRequest(cwd, mcp(parts[1], parts[2]), input, input, null);
+      }
     }
-    if (COPILOT_READS.contains(tool)) {
-      return file(cwd, READ, args, args.has("path") ? "path" : "file_path");
+    return map(CURSOR_TOOLS, cwd, tool, input);
+  }
+
+  /** A shell call, for a hook that is about shells only (Cursor's {@code beforeShellExecution}). */
+  static HookRequest shellCall(String cwd, JsonNode input) {
+    return shell(cwd, input);
+  }
+
+  /** A read, for a hook that is about reads only (Cursor's {@code beforeReadFile}). */
+  static HookRequest readCall(String cwd, JsonNode input) {
+    return file(cwd, READ, input);
+  }
+
+  /**
+   * Whether {@code tool} (a gateway name) is a tool of the gateway's own MCP server, which its MCP
+   * front door decides when it runs it: the hook leaves it to the front door, so that such a call
+   * has one decision, one audit record and at most one question (docs/agents.md).
+   */
+  static boolean isGatewaysOwn(String tool) {
+    return tool.startsWith(mcp(GATEWAY_SERVER, "")) || tool.startsWith(GATEWAY_SERVER + "-");
+  }
+
+  /** The gateway's name of an MCP tool: Claude Code's form, {@code mcp__<server>__<tool>}. */
+  static String mcp(String server, String tool) {
+    return "mcp__" + server + "__" + tool;
+  }
+
+  private static HookRequest map(
+      Map<String, String> tools, String cwd, String tool, JsonNode input) {
+    String kind = tools.get(tool);
+    if (kind == null) {
+      return new HookRequest(cwd, tool, input, input, null);
     }
-    return new HookRequest(cwd, tool, args, args, null);
+    return switch (kind) {
+      case SHELL -> shell(cwd, input);
+      default -> file(cwd, kind, input);
+    };
   }
 
   private static HookRequest shell(String cwd, JsonNode input) {
     JsonNode command = input.get("command");
-    if (command == null || !command.isTextual()) {
+    if (command == null || command.isNull()) {
+      command = input.get("cmd"); // Codex's exec_command
+    }
+    String text;
+    if (command != null && command.isTextual()) {
+      text = command.textValue();
+    } else if (command != null && command.isArray() && !command.isEmpty()) {
+      text = commandLine(command);
+    } else {
       throw new IllegalArgumentException("a shell call without a string 'command'");
     }
     ObjectNode args = JsonNodeFactory.instance.objectNode();
-    args.set("command", command);
-    return new HookRequest(cwd, SHELL, args, input, null);
+    args.put("command", text);
+    return new HookRequest(runsIn(cwd, input), SHELL, args, input, null);
   }
 
   /**
-   * A tool that changes ({@link #EDIT}) or reads ({@link #READ}) a file; {@code pathField}: the
-   * agent's field that names the file.
+   * An argument list as one command: the script of {@code sh -c script} (as Codex runs {@code
+   * ["bash", "-lc", "…"]}), else the words quoted for a shell.
    */
-  private static HookRequest file(String cwd, String tool, JsonNode input, String pathField) {
+  private static String commandLine(JsonNode argv) {
+    List<String> words = new ArrayList<>();
+    for (JsonNode word : argv) {
+      if (!word.isTextual()) {
+        throw new IllegalArgumentException("a shell call whose 'command' list holds a non-string");
+      }
+      words.add(word.textValue());
+    }
+    String program = words.get(0).substring(words.get(0).lastIndexOf('/') + 1);
+    if (words.size() == 3 && SHELL_PROGRAMS.contains(program) && words.get(1).matches("-l?c|-cl")) {
+      return words.get(2);
+    }
+    StringBuilder line = new StringBuilder();
+    for (String word : words) {
+      if (line.length() > 0) {
+        line.append(' ');
+      }
+      line.append(
+          word.matches("[A-Za-z0-9_./=:@%+,-]+") ? word : "'" + word.replace("'", "'\\''") + "'");
+    }
+    return line.toString();
+  }
+
+  /** The folder a shell command runs in: the agent's cwd, or the folder the call names. */
+  private static String runsIn(String cwd, JsonNode input) {
+    for (String field : WORKDIR_FIELDS) {
+      String dir = text(input.get(field));
+      if (dir == null || dir.isBlank()) {
+        continue;
+      }
+      try {
+        return Path.of(cwd).resolve(dir).normalize().toString();
+      } catch (InvalidPathException e) {
+        return cwd; // the guard reads relative paths from the cwd then; the shell fails anyway
+      }
+    }
+    return cwd;
+  }
+
+  /** A file named by a call: where the agent gave it, and what it gave. */
+  private record Named(String from, JsonNode path) {}
+
+  /**
+   * A tool that changes ({@link #EDIT}) or reads ({@link #READ}) files: one view for each file it
+   * names ({@link #PATH_FIELDS}, {@link #PATH_LIST_FIELDS}, a patch's files), the first as the
+   * request and the rest as its {@link HookRequest#others}.
+   */
+  private static HookRequest file(String cwd, String tool, JsonNode input) {
+    List<Named> named = named(input);
+    if (named.isEmpty()) {
+      return new HookRequest(cwd, tool, withPath(input, null), input, null);
+    }
+    List<HookRequest> others = new ArrayList<>();
+    for (Named file : named.subList(1, named.size())) {
+      others.add(view(cwd, tool, input, file));
+    }
+    HookRequest first = view(cwd, tool, input, named.get(0));
+    return new HookRequest(
+        first.cwd(), first.tool(), first.args(), input, first.pathFrom(), null, others);
+  }
+
+  private static HookRequest view(String cwd, String tool, JsonNode input, Named file) {
+    return new HookRequest(
+        cwd,
+        tool,
+        withPath(input, file.path()),
+        input,
+        file.from().equals("path") ? null : file.from());
+  }
+
+  /** The agent's arguments with {@code path} first (when there is one), for rules to see. */
+  private static ObjectNode withPath(JsonNode input, JsonNode path) {
     ObjectNode args = JsonNodeFactory.instance.objectNode();
-    JsonNode path = input.get(pathField);
-    boolean copied = path != null && path.isTextual();
-    if (copied) {
+    if (path != null) {
       args.set("path", path);
     }
     input
@@ -105,8 +369,72 @@ final class ToolMapping {
                 args.set(field.getKey(), field.getValue());
               }
             });
-    return new HookRequest(
-        cwd, tool, args, input, copied && !pathField.equals("path") ? pathField : null);
+    return args;
+  }
+
+  /**
+   * Every file the call names, each once. A path field that is there but not a text (or blank) is
+   * kept as it is: the guard refuses what it cannot read.
+   */
+  private static List<Named> named(JsonNode input) {
+    List<Named> named = new ArrayList<>();
+    for (String field : PATH_FIELDS) {
+      add(named, field, input.get(field));
+    }
+    for (String field : PATH_LIST_FIELDS) {
+      JsonNode list = input.get(field);
+      if (list != null && list.isArray()) {
+        for (int i = 0; i < list.size(); i++) {
+          add(named, field + "[" + i + "]", list.get(i));
+        }
+      }
+    }
+    for (String path : patchFiles(input)) {
+      add(named, FROM_PATCH, JsonNodeFactory.instance.textNode(path));
+    }
+    return named;
+  }
+
+  private static void add(List<Named> named, String from, JsonNode path) {
+    if (path == null || path.isNull()) {
+      return;
+    }
+    for (Named seen : named) {
+      if (seen.path().equals(path)) {
+        return;
+      }
+    }
+    named.add(new Named(from, path));
+  }
+
+  /** The files a Codex patch names ({@code *** Update File: a.py}), wherever its text is. */
+  private static List<String> patchFiles(JsonNode input) {
+    List<String> files = new ArrayList<>();
+    for (String field : List.of("input", "patch", "command")) {
+      JsonNode value = input.get(field);
+      List<String> texts = new ArrayList<>();
+      if (value != null && value.isTextual()) {
+        texts.add(value.textValue());
+      } else if (value != null && value.isArray()) {
+        value.forEach(element -> texts.add(element.asText()));
+      }
+      for (String text : texts) {
+        if (!text.contains("*** Begin Patch")) {
+          continue;
+        }
+        for (String line : text.split("\r?\n")) {
+          Matcher file = PATCH_FILE.matcher(line);
+          if (file.matches() && !files.contains(file.group(1).strip())) {
+            files.add(file.group(1).strip());
+          }
+        }
+      }
+    }
+    return files;
+  }
+
+  private static String text(JsonNode value) {
+    return value != null && value.isTextual() ? value.textValue() : null;
   }
 
   /**
@@ -114,7 +442,8 @@ final class ToolMapping {
    * rewrite sets is set, each field the gateway showed and the rewrite left out is removed, and the
    * fields the gateway never showed (a shell's description and timeout) stay as the agent gave
    * them. A {@code path} the adapter copied from the agent's {@code file_path} (or {@code
-   * notebook_path}) goes back there when the rewrite changed it.
+   * notebook_path}, or an element of a list) goes back there when the rewrite changed it; one read
+   * from a patch cannot.
    *
    * @param request the call as the gateway saw it
    * @param rewritten the arguments the gates left it, a JSON object
@@ -142,7 +471,17 @@ final class ToolMapping {
             });
     JsonNode path = rewritten.get("path");
     if (copiedPath != null && path != null && !path.equals(request.args().get("path"))) {
-      input.set(copiedPath, path); // the rewrite of the file wins over the unchanged copy beside it
+      // The rewrite of the file wins over the unchanged copy beside it.
+      int bracket = copiedPath.indexOf('[');
+      if (bracket > 0) {
+        JsonNode list = input.get(copiedPath.substring(0, bracket));
+        int index = Integer.parseInt(copiedPath.substring(bracket + 1, copiedPath.length() - 1));
+        if (list instanceof ArrayNode array && index < array.size()) {
+          array.set(index, path);
+        }
+      } else if (!copiedPath.equals(FROM_PATCH)) {
+        input.set(copiedPath, path);
+      }
     }
     return input;
   }

@@ -148,4 +148,89 @@ class GuardWithoutSessionTest {
     HookGateRecord.Contents record = HookGateRecord.read(home);
     assertThat(record.sessions()).singleElement().satisfies(s -> assertThat(s.rules()).isEmpty());
   }
+
+  private HookEndpoint.Answer call(AgentKind agent, String input) {
+    return endpoint.answer(agent, input.getBytes(StandardCharsets.UTF_8)).join();
+  }
+
+  /**
+   * Issue 45: a call that names several files is decided once per file, so a harmless {@code
+   * file_path} beside a {@code notebook_path} of {@code .env} cannot carry the secret past the
+   * guard, whichever field names it.
+   */
+  @Test
+  void aNotebookCallIsJudgedOnTheSecretWhicheverFieldNamesIt() {
+    HookEndpoint.Answer notebookSecret =
+        call(
+            AgentKind.CLAUDE,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"NotebookRead\",\"tool_input\":"
+                + "{\"notebook_path\":\"/code/agent/.env\",\"file_path\":\"/code/agent/ok.txt\"}}");
+    HookEndpoint.Answer fileSecret =
+        call(
+            AgentKind.CLAUDE,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"NotebookRead\",\"tool_input\":"
+                + "{\"notebook_path\":\"/code/agent/ok.ipynb\",\"file_path\":\"/code/agent/.env\"}}");
+    HookEndpoint.Answer neither =
+        call(
+            AgentKind.CLAUDE,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"NotebookRead\",\"tool_input\":"
+                + "{\"notebook_path\":\"/code/agent/ok.ipynb\",\"file_path\":\"/code/agent/ok.txt\"}}");
+
+    assertThat(notebookSecret.word()).isEqualTo("deny");
+    assertThat(notebookSecret.body()).contains("secrets.env-file");
+    assertThat(fileSecret.word()).isEqualTo("deny");
+    assertThat(fileSecret.body()).contains("secrets.env-file");
+    assertThat(neither.word()).as(neither.note()).isEqualTo("allow");
+    assertThat(audit.stream().filter(d -> d.outcome() == Decision.Outcome.DENY))
+        .as("each file's deny is recorded")
+        .hasSize(2)
+        .allSatisfy(d -> assertThat(d.reason()).contains("secrets.env-file"));
+  }
+
+  @Test
+  void theSecondFileOfAListIsCheckedAndTheDenyIsGeminisExitTwo() {
+    HookEndpoint.Answer many =
+        call(
+            AgentKind.GEMINI,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"read_many_files\",\"tool_input\":"
+                + "{\"include\":[\"/code/agent/ok.txt\",\"/code/agent/.env\"]}}");
+
+    assertThat(many.word()).isEqualTo("deny");
+    assertThat(many.body()).startsWith("{\"decision\":\"deny\"").contains("secrets.env-file");
+    assertThat(many.note()).as("the reason, for stderr beside exit 2").contains("secrets.env-file");
+  }
+
+  /**
+   * Issue 45: a tool of the gateway's own MCP server is its front door's to decide, once; the hook
+   * leaves it there and records nothing, while another server's tool, reached directly, is the
+   * hook's.
+   */
+  @Test
+  void theGatewaysOwnMcpToolsAreTheFrontDoorsAndOtherServersTheHooks() {
+    HookEndpoint.Answer own =
+        call(
+            AgentKind.CLAUDE,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"mcp__provider-gateway__echo\","
+                + "\"tool_input\":{\"text\":\"hi\"}}");
+    HookEndpoint.Answer geminiOwn =
+        call(
+            AgentKind.GEMINI,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"mcp_provider-gateway_echo\","
+                + "\"tool_input\":{\"text\":\"hi\"},\"mcp_context\":"
+                + "{\"server_name\":\"provider-gateway\",\"tool_name\":\"echo\"}}");
+    assertThat(audit).as("nothing recorded for the gateway's own tools").isEmpty();
+    HookEndpoint.Answer other =
+        call(
+            AgentKind.CLAUDE,
+            "{\"cwd\":\"/code/agent\",\"tool_name\":\"mcp__fs__read\","
+                + "\"tool_input\":{\"text\":\"hi\"}}");
+
+    assertThat(own.word()).isEqualTo("allow");
+    assertThat(own.note()).contains("its front door decides it");
+    assertThat(geminiOwn.note()).contains("mcp__provider-gateway__echo", "front door");
+    assertThat(other.word()).isEqualTo("allow");
+    assertThat(audit)
+        .singleElement()
+        .satisfies(d -> assertThat(d.tool()).isEqualTo("mcp__fs__read"));
+  }
 }

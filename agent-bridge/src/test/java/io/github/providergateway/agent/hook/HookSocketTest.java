@@ -255,7 +255,7 @@ class HookSocketTest {
 
     assertThat(ask("GET /hooks/claude HTTP/1.1\r\nHost: localhost\r\n\r\n"))
         .startsWith("HTTP/1.1 405 ");
-    assertThat(ask(post("gemini", LS))).startsWith("HTTP/1.1 404 ").contains("/hooks/claude");
+    assertThat(ask(post("aider", LS))).startsWith("HTTP/1.1 404 ").contains("/hooks/gemini");
     assertThat(ask("POST /hooks/claude HTTP/1.1\r\nHost: localhost\r\n\r\n"))
         .startsWith("HTTP/1.1 411 ");
     assertThat(ask("POST /hooks/claude HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"))
