@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -60,8 +59,6 @@ class CodexCliGateTest extends AgentGateTests {
 
   @Override
   void installHook() throws Exception {
-    Assumptions.abort(
-        "needs gateway hook codex (issue 45's dialect adapters, another branch): today it is a usage error");
 
     CodexCli.writeHooks(
         codexHome, "Bash", guarded.hookCommand("codex"), (int) HOOK_TIMEOUT.toSeconds());
