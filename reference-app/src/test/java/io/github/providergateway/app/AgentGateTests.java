@@ -15,10 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What every agent's real binary must show with the gateway (issue 45), written once and run per
- * agent ({@link GeminiCliGateTest}, {@link CodexCliGateTest}): the agent works in a project of a
- * {@link GuardedHome}, its MCP server {@code gateway mcp}, its pre-tool hook {@code gateway hook
- * AGENT} (where a test says so), and its model a {@link ScriptedModel} in its dialect. The ground
- * truth is the marker folder: a call that ran left its marker there.
+ * agent ({@link GeminiCliGateTest}, {@link CodexCliGateTest}, {@link CopilotCliGateTest}): the
+ * agent works in a project of a {@link GuardedHome}, its MCP server {@code gateway mcp}, its
+ * pre-tool hook {@code gateway hook AGENT} (where a test says so), and its model a {@link
+ * ScriptedModel} in its dialect. The ground truth is the marker folder: a call that ran left its
+ * marker there.
  *
  * <p>Shell calls are held at the model until agent-guard is bound to the agent's session, so the
  * gates decide live (a session's start is another test's business); the gateway stopped and killed

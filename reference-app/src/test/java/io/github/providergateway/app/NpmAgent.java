@@ -18,15 +18,15 @@ import java.util.stream.Collectors;
 
 /**
  * A coding agent's real binary from the npm registry, what the agent harnesses ({@link ClaudeCode},
- * {@link GeminiCli}, {@link CodexCli}) share: the version pinned in {@code
+ * {@link GeminiCli}, {@link CodexCli}, {@link CopilotCli}) share: the version pinned in {@code
  * src/test/resources/agents/<pins>/package.json}, installed under {@code
  * target/agents/<pins>-<version>/} the first time a test needs it ({@link #installed}), and one run
  * of it to its end or its limit ({@link #run}).
  *
  * <p>A harness gives each run a {@code HOME} of the test's and leaves the machine's own variables
  * for that agent out, so the real home's settings ({@code /root/.claude}, {@code .gemini}, {@code
- * .codex}) are never read or written. The real-agent tests run in a phase of their own ({@code -P
- * agents}, JUnit tag {@value #TAG}).
+ * .codex}, {@code .copilot}) are never read or written. The real-agent tests run in a phase of
+ * their own ({@code -P agents}, JUnit tag {@value #TAG}).
  */
 final class NpmAgent {
 
