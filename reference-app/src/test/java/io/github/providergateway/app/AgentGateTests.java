@@ -108,7 +108,9 @@ abstract class AgentGateTests {
             dialect(),
             List.of(
                 mark("call_mark_allowed", "allowed-mcp.marker")
-                    .after(bound(), guarded::guardIsBound),
+                    .after(bound(), guarded::guardIsBound)
+                    .onceOffered(
+                        ScriptedModel.Turn.toolUse(shellTool(), "call_probe", shellInput("true"))),
                 mark("call_mark_denied", "denied-mcp.marker"),
                 ScriptedModel.Turn.text("Done.")));
 

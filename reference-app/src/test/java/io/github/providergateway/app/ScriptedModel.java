@@ -49,6 +49,9 @@ final class ScriptedModel implements AutoCloseable {
   /** How long a {@link Turn#after held} turn waits for its condition before failing the run. */
   static final Duration HOLD_LIMIT = Duration.ofSeconds(60);
 
+  /** How many {@link Turn#onceOffered probes} a turn may take before the run fails. */
+  static final int MAX_PROBES = 50;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** The model API an agent speaks. */
@@ -68,6 +71,13 @@ final class ScriptedModel implements AutoCloseable {
 
   /** The bodies of every turn's request, in arrival order. Any thread. */
   private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+
+  /**
+   * The agent's answer counts at which a probe was answered instead of the script's turn. Any
+   * thread.
+   */
+  private final java.util.Set<Integer> probedAt =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** What the endpoint did, one line per request, and what it did not expect. Any thread. */
   private final List<String> log = new CopyOnWriteArrayList<>();
@@ -89,6 +99,7 @@ final class ScriptedModel implements AutoCloseable {
    * @param text the text of a text answer, which ends the agent's turn
    * @param holdUntil what must be true before the answer is sent, or null
    * @param holdFor what the hold waits for, in words
+   * @param probe what is answered instead while the request does not offer {@code tool}, or null
    */
   record Turn(
       String tool,
@@ -96,21 +107,32 @@ final class ScriptedModel implements AutoCloseable {
       JsonNode input,
       String text,
       Await.Condition holdUntil,
-      String holdFor) {
+      String holdFor,
+      Turn probe) {
 
     /** A call of {@code tool} with {@code input}, its id {@code id}. */
     static Turn toolUse(String tool, String id, JsonNode input) {
-      return new Turn(tool, id, input, null, null, null);
+      return new Turn(tool, id, input, null, null, null, null);
     }
 
     /** A text answer that ends the agent's turn. */
     static Turn text(String text) {
-      return new Turn(null, null, null, text, null, null);
+      return new Turn(null, null, null, text, null, null, null);
     }
 
     /** This turn, sent only once {@code condition} holds ({@code what}, in words). */
     Turn after(String what, Await.Condition condition) {
-      return new Turn(tool, id, input, text, condition, what);
+      return new Turn(tool, id, input, text, condition, what, probe);
+    }
+
+    /**
+     * This call, made only once the agent offers its tool: until then (an MCP server's tools come
+     * in the background, by {@code list_changed}) the model calls {@code probe} instead, a harmless
+     * call whose id gets a number each time, at most {@value #MAX_PROBES} times. The probes are not
+     * turns of the script.
+     */
+    Turn onceOffered(Turn probe) {
+      return new Turn(tool, id, input, text, holdUntil, holdFor, probe);
     }
 
     private String describe() {
@@ -293,17 +315,19 @@ final class ScriptedModel implements AutoCloseable {
       send(exchange, 200, "application/json", JSON.writeValueAsString(message));
       return;
     }
-    Turn answer = turn(exchange, body, countRole(body.path("messages"), "assistant"));
+    int turn = countRole(body.path("messages"), "assistant");
+    Turn answer = turn(exchange, body, turn);
     if (answer != null) {
-      send(exchange, 200, "text/event-stream", anthropicEvents(model, answer));
+      send(exchange, 200, "text/event-stream", anthropicEvents(model, turn, answer));
     }
   }
 
   /** The answer as the Messages API streams it. */
-  private static String anthropicEvents(String model, Turn answer) throws IOException {
+  private static String anthropicEvents(String model, int turn, Turn answer) throws IOException {
     StringBuilder out = new StringBuilder();
     ObjectNode start = JSON.createObjectNode().put("type", "message_start");
-    start.set("message", anthropicMessage(model, null));
+    // An id per turn: Claude Code merges the assistant messages of one id into one.
+    start.set("message", anthropicMessage(model, null).put("id", "msg_scripted_" + turn));
     event(out, start);
     ObjectNode opening = JSON.createObjectNode();
     ObjectNode delta = JSON.createObjectNode();
@@ -475,8 +499,9 @@ final class ScriptedModel implements AutoCloseable {
    * The script's answer to the request {@code body}, turn {@code turn} (from 0), once its hold (if
    * any) holds; null when the hold failed, and the request has been answered 500 already.
    */
-  private Turn turn(HttpExchange exchange, JsonNode body, int turn) throws IOException {
+  private Turn turn(HttpExchange exchange, JsonNode body, int answered) throws IOException {
     requests.add(body);
+    int turn = answered - (int) probedAt.stream().filter(at -> at < answered).count();
     String turnName = "turn " + (turn + 1) + ":";
     Turn answer;
     if (turn < script.size()) {
@@ -508,8 +533,31 @@ final class ScriptedModel implements AutoCloseable {
         return null;
       }
     }
+    if (answer.probe() != null && !offers(body.path("tools"), answer.tool())) {
+      if (probedAt.size() >= MAX_PROBES && !probedAt.contains(answered)) {
+        failures.add(
+            turnName + " " + answer.tool() + " never offered after " + MAX_PROBES + " probes");
+        send(exchange, 500, "application/json", error("api_error", "the tool never came"));
+        return null;
+      }
+      probedAt.add(answered);
+      Turn probe = answer.probe();
+      probe = Turn.toolUse(probe.tool(), probe.id() + "_" + answered, probe.input());
+      note("turn " + (turn + 1) + " waits for " + answer.tool() + ": " + probe.describe());
+      return probe;
+    }
     note("turn " + (turn + 1) + ": " + answer.describe());
     return answer;
+  }
+
+  /** Whether {@code tools}, as a request offers them, hold {@code tool} (as the model calls it). */
+  private boolean offers(JsonNode tools, String tool) {
+    List<String> names = toolNames(tools);
+    int namespace = tool.startsWith("mcp__") ? tool.indexOf("__", 5) : -1;
+    return names.contains(tool)
+        || (dialect == Dialect.RESPONSES
+            && namespace > 0
+            && names.contains(tool.substring(0, namespace) + "/" + tool.substring(namespace + 2)));
   }
 
   private void unexpected(HttpExchange exchange) throws IOException {
