@@ -130,7 +130,7 @@ abstract class AgentGateTests {
     NpmAgent.Run run = shell("allowed.marker");
 
     assertThat(guarded.marker("allowed.marker")).as(() -> describe(run)).exists();
-    assertThat(guarded.decisionsOnCommands("allowed.marker"))
+    assertThat(guarded.decisionsOnCommand("touch " + guarded.marker("allowed.marker")))
         .as(() -> "the hook asked the gateway about the call; " + describe(run))
         .anyMatch(record -> record.path("outcome").asText().equals("allow"));
   }
@@ -142,7 +142,7 @@ abstract class AgentGateTests {
 
     assertThat(guarded.marker("guarded-denied.marker")).as(() -> describe(run)).doesNotExist();
     assertThat(resultOf("call_shell", run)).contains("agent-guard: no-marker says no");
-    assertThat(guarded.decisionsOnCommands("guarded-denied.marker"))
+    assertThat(guarded.decisionsOnCommand("touch " + guarded.marker("guarded-denied.marker")))
         .as(() -> describe(run))
         .anyMatch(record -> record.path("outcome").asText().equals("deny"));
   }

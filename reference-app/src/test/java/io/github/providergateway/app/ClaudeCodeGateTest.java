@@ -260,7 +260,7 @@ class ClaudeCodeGateTest {
                     + "\n"
                     + describe(run))
         .isEmpty();
-    assertThat(guarded.decisionsOnCommands(PUSH))
+    assertThat(guarded.decisionsOnCommand(PUSH))
         .as(() -> "the audit trail's record of the push's denial; " + describe(run))
         .anyMatch(record -> record.path("outcome").asText().equals("deny"));
   }

@@ -15,8 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -191,19 +193,26 @@ final class GuardedHome implements AutoCloseable {
   }
 
   /**
-   * The {@code pre_tool_use} records in {@code <home>/logs/audit.jsonl} whose arguments' {@code
-   * command} contains {@code text}.
+   * The {@code pre_tool_use} records in {@code <home>/logs/audit.jsonl} of the shell call {@code
+   * command}: the gateway's arguments {@code {"command": command}}, as the record has them, or as
+   * their SHA-256 where it keeps only that (a call decided by the home's rules, with no session).
    */
-  List<JsonNode> decisionsOnCommands(String text) throws IOException {
+  List<JsonNode> decisionsOnCommand(String command) throws Exception {
     Path audit = home.resolve("logs/audit.jsonl");
     List<JsonNode> records = new ArrayList<>();
     if (!Files.exists(audit)) {
       return records;
     }
+    String args = JSON.writeValueAsString(JSON.createObjectNode().put("command", command));
+    String sha256 =
+        HexFormat.of()
+            .formatHex(
+                MessageDigest.getInstance("SHA-256").digest(args.getBytes(StandardCharsets.UTF_8)));
     for (String line : Files.readAllLines(audit, StandardCharsets.UTF_8)) {
       JsonNode record = JSON.readTree(line);
       if (record.path("kind").asText().equals("pre_tool_use")
-          && record.path("args").path("command").asText().contains(text)) {
+          && (record.path("args").path("command").asText().equals(command)
+              || record.path("argsSha256").asText().equals(sha256))) {
         records.add(record);
       }
     }
