@@ -13,12 +13,14 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const markers = process.argv[2];
+// A guard that is slow to start (a second argument, in milliseconds) says hello that much later.
+const helloDelayMs = Number(process.argv[3] ?? 0);
 const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");
 const result = (msg, decision, more) =>
   send({ type: "gate.result", gateId: msg.gateId, callId: msg.callId, decision, ...more });
 
 // No auth over stdio: hello binds to the session the gateway started us for.
-send({
+const hello = () => send({
   type: "hello", name: "agent-guard", protocolVersion: 2, extensions: ["gate.args", "gate.ask"],
   tools: [{ name: "mark", description: "Make the marker file NAME in the test's marker folder",
             parameters: { type: "object", properties: { name: { type: "string" } },
@@ -30,6 +32,7 @@ send({
     { match: { tool: "mark", args: "denied" }, action: "gate", gateId: "no-denied-mark" },
   ] },
 });
+setTimeout(hello, helloDelayMs);
 
 for await (const line of createInterface({ input: process.stdin })) {
   const msg = JSON.parse(line);

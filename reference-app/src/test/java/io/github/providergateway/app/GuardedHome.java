@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.providergateway.agent.hook.HookGateRecord;
 import io.github.providergateway.gateway.testing.FreePorts;
@@ -72,10 +73,10 @@ final class GuardedHome implements AutoCloseable {
 
   /**
    * Sets it all up in {@code temp} with the guard {@code guard} ({@code
-   * src/test/resources/agents/<guard>.mjs}, given the marker folder as its argument), and waits for
-   * the home's gateway to write its port.
+   * src/test/resources/agents/<guard>.mjs}, given the marker folder and {@code guardArgs} as its
+   * arguments), and waits for the home's gateway to write its port.
    */
-  static GuardedHome start(Path temp, String guard) throws Exception {
+  static GuardedHome start(Path temp, String guard, String... guardArgs) throws Exception {
     temp = temp.toRealPath();
     Path project = Files.createDirectory(temp.resolve("project"));
     Path markers = Files.createDirectory(temp.resolve("markers"));
@@ -90,7 +91,11 @@ final class GuardedHome implements AutoCloseable {
     ObjectNode config = JSON.createObjectNode();
     ObjectNode provider = config.putArray("providers").addObject();
     provider.put("name", guard).put("transport", "stdio");
-    provider.putArray("command").add("node").add(script.toString()).add(markers.toString());
+    ArrayNode command = provider.putArray("command");
+    command.add("node").add(script.toString()).add(markers.toString());
+    for (String arg : guardArgs) {
+      command.add(arg);
+    }
     Path providers = temp.resolve("providers.json");
     Files.writeString(providers, JSON.writeValueAsString(config));
     int port = FreePorts.pick();
